@@ -1,0 +1,22 @@
+//! satcc-core: a deterministic packet-level simulator for router-assisted and hybrid
+//! TCP congestion control over satellite and terrestrial networks.
+//!
+//! Layers (see DESIGN.md): [`scenario`] builds a [`sim::Simulation`] from a validated
+//! description; [`engine`] holds the clock, the event queue and the random streams;
+//! [`net`] the nodes, links, queues and error models; [`tcp`] the sender and sink state
+//! machines with congestion controllers behind one trait; [`traffic`] the applications
+//! that feed the senders; [`metrics`] the counters and time series a run reports.
+
+pub mod engine;
+pub mod metrics;
+pub mod net;
+pub mod scenario;
+pub mod sim;
+pub mod tcp;
+pub mod traffic;
+
+pub use scenario::Scenario;
+pub use sim::{RunOutput, Simulation};
+
+/// Version of the simulator; part of the key of every stored result.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");

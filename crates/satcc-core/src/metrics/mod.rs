@@ -1,0 +1,152 @@
+//! Metrics: per-flow, per-link and whole-run summaries, and sampled time series.
+//! Names follow DESIGN.md (throughput, goodput, utilization, loss rate, Jain index,
+//! queue length in packets and % of buffer).
+
+use serde::Serialize;
+
+/// Jain's fairness index (sum x)^2 / (n sum x^2) of throughputs normalised by their
+/// fair shares `b` (REFWA, eq. in section IV). Empty or all-zero input gives 1.
+pub fn jain_index(x: &[f64], b: &[f64]) -> f64 {
+    let r: Vec<f64> = x.iter().zip(b).map(|(x, b)| if *b > 0.0 { x / b } else { 0.0 }).collect();
+    let s: f64 = r.iter().sum();
+    let s2: f64 = r.iter().map(|v| v * v).sum();
+    if r.is_empty() || s2 == 0.0 {
+        return 1.0;
+    }
+    s * s / (r.len() as f64 * s2)
+}
+
+#[derive(Serialize, Clone, Debug)]
+pub struct FlowSummary {
+    pub name: String,
+    pub group: Option<String>,
+    pub src: String,
+    pub dst: String,
+    pub cc: String,
+    pub start_s: f64,
+    pub stop_s: Option<f64>,
+    /// Payload of every data packet received (duplicates included), over the flow's
+    /// active time, Mb/s.
+    pub throughput_mbps: f64,
+    /// Payload received in order, over the flow's active time, Mb/s.
+    pub goodput_mbps: f64,
+    pub data_pkts_sent: u64,
+    pub data_pkts_delivered: u64,
+    pub data_pkts_dropped: u64,
+    pub retransmits: u64,
+    pub fast_retransmits: u64,
+    pub rto_count: u64,
+    pub loss_rate: f64,
+    pub srtt_ms: f64,
+    pub cwnd_pkts: f64,
+    pub hops_data: usize,
+}
+
+#[derive(Serialize, Clone, Debug)]
+pub struct LinkSummary {
+    pub name: String,
+    pub rate_bps: f64,
+    pub delay_ms: f64,
+    pub utilization: f64,
+    pub departed_pkts: u64,
+    pub departed_bytes: u64,
+    pub arrivals_pkts: u64,
+    pub drops: u64,
+    pub drops_error: u64,
+    pub loss_rate: f64,
+    pub avg_queue_pkts: f64,
+    pub avg_queue_pct: Option<f64>,
+    pub max_queue_pkts: u32,
+    pub limit_pkts: Option<u32>,
+}
+
+#[derive(Serialize, Clone, Debug)]
+pub struct GroupSummary {
+    pub group: String,
+    pub flows: usize,
+    pub mean_throughput_mbps: f64,
+    pub mean_goodput_mbps: f64,
+    pub total_goodput_mbps: f64,
+}
+
+/// Packet conservation: every data packet injected is delivered, dropped or in flight.
+#[derive(Serialize, Clone, Debug, Default)]
+pub struct PacketAccount {
+    pub data_injected: u64,
+    pub data_delivered: u64,
+    pub data_dropped: u64,
+    pub data_in_flight: u64,
+    pub ack_injected: u64,
+    pub ack_delivered: u64,
+    pub ack_dropped: u64,
+    pub ack_in_flight: u64,
+}
+
+#[derive(Serialize, Clone, Debug)]
+pub struct RunTotals {
+    pub flows: usize,
+    pub throughput_mbps: f64,
+    pub goodput_mbps: f64,
+    pub jain_fairness: f64,
+    pub loss_rate: f64,
+    pub rto_count: u64,
+    pub bottleneck: Option<String>,
+    pub utilization: Option<f64>,
+    pub avg_queue_pkts: Option<f64>,
+    pub avg_queue_pct: Option<f64>,
+    pub packets: PacketAccount,
+    pub events: u64,
+    pub link_transmissions: u64,
+}
+
+#[derive(Serialize, Clone, Debug)]
+pub struct Summary {
+    pub satcc_version: String,
+    pub scenario: String,
+    pub seed: u64,
+    pub duration_s: f64,
+    pub totals: RunTotals,
+    pub groups: Vec<GroupSummary>,
+    pub flows: Vec<FlowSummary>,
+    pub links: Vec<LinkSummary>,
+}
+
+/// Sampled time series, column-wise (one Parquet table each).
+#[derive(Default, Clone, Debug)]
+pub struct Series {
+    /// queue: time_s, link index, queue_pkts, utilization over the last interval
+    pub q_time_s: Vec<f64>,
+    pub q_link: Vec<u32>,
+    pub q_pkts: Vec<u32>,
+    pub q_util: Vec<f64>,
+    /// flows: time_s, flow index, cwnd_pkts, highest in-order seqno, goodput over
+    /// the last interval
+    pub f_time_s: Vec<f64>,
+    pub f_flow: Vec<u32>,
+    pub f_cwnd: Vec<f64>,
+    pub f_seq: Vec<i64>,
+    pub f_goodput_mbps: Vec<f64>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn jain_of_equal_shares_is_one() {
+        assert!((jain_index(&[2.0, 2.0, 2.0], &[1.0, 1.0, 1.0]) - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn jain_of_one_hog_is_one_over_n() {
+        assert!((jain_index(&[4.0, 0.0, 0.0, 0.0], &[1.0; 4]) - 0.25).abs() < 1e-12);
+    }
+
+    #[test]
+    fn jain_hand_computed() {
+        // (1+2+3)^2 / (3 * 14) = 36/42
+        assert!((jain_index(&[1.0, 2.0, 3.0], &[1.0; 3]) - 36.0 / 42.0).abs() < 1e-12);
+        // normalised by unequal fair shares: x/b all equal -> 1
+        assert!((jain_index(&[1.0, 2.0], &[1.0, 2.0]) - 1.0).abs() < 1e-12);
+    }
+}

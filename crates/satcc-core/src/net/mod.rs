@@ -1,0 +1,17 @@
+//! Network: packets, nodes, one-direction links with their output queues and error
+//! models, and static per-flow routes.
+
+pub mod error_model;
+pub mod link;
+pub mod packet;
+pub mod queue;
+pub mod routing;
+
+pub use error_model::ErrorModel;
+pub use link::Link;
+pub use packet::{Packet, PacketKind};
+pub use queue::QueueDiscipline;
+
+pub type NodeId = u32;
+pub type LinkId = u32;
+pub type FlowId = u32;

@@ -1,0 +1,124 @@
+//! TCP settings. Each default is what ns-2 2.35's Agent/TCP/Newreno and TCPSink do
+//! where the papers are silent (names of the ns-2 variables in brackets).
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Recovery {
+    /// Fast retransmit and fast recovery; leaves recovery on the first new ACK.
+    Reno,
+    /// RFC 6582: stays in recovery until `recover` is acknowledged; partial ACKs
+    /// retransmit the next hole (ns-2: partial window deflation, timer re-armed on the
+    /// first partial ACK only).
+    Newreno,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct TcpConfig {
+    /// Data bytes per packet [packetSize_ 1000].
+    pub packet_size_bytes: u32,
+    /// TCP/IP header bytes [tcpip_base_hdr_size_ 40].
+    pub header_bytes: u32,
+    /// Add the header to data packets on the wire [useHeaders_ true].
+    pub use_headers: bool,
+    /// Model the SYN exchange: seqno 0 is a header-only packet, cwnd 1 until its ACK
+    /// [syn_ true, delay_growth_ true].
+    pub syn: bool,
+    /// Initial congestion window after the SYN exchange, packets [windowInit_ 2].
+    pub initial_window_pkts: u32,
+    /// Receiver's advertised window, packets [window_ 20].
+    pub rwnd_pkts: u32,
+    /// Initial ssthresh, packets; unset = the advertised window [ssthresh_ = wnd_].
+    pub initial_ssthresh_pkts: Option<f64>,
+    /// Duplicate ACKs that trigger fast retransmit [numdupacks_ 3].
+    pub dupack_threshold: u32,
+    /// Send a new packet on each of the first dupACKs (RFC 3042) [singledup_ 1].
+    pub limited_transmit: bool,
+    pub recovery: Recovery,
+    /// RTT clock granularity, seconds [tcpTick_ 0.01].
+    pub tick_s: f64,
+    /// Minimum RTO, seconds [minrto_ 0.2].
+    pub min_rto_s: f64,
+    /// Maximum RTO after backoff, seconds [maxrto_ 60].
+    pub max_rto_s: f64,
+    /// RTO before the first RTT sample, seconds [rtxcur_init_ 3].
+    pub initial_rto_s: f64,
+    /// Receiver delays ACKs: one ACK per two packets or after the interval
+    /// [Agent/TCPSink/DelAck, interval_ 0.1].
+    pub delayed_ack: bool,
+    pub delayed_ack_interval_s: f64,
+    /// ACK size on the wire [TCPSink packetSize_ 40].
+    pub ack_size_bytes: u32,
+    /// Initial TTL of every packet [ttl_ 32].
+    pub initial_ttl: u8,
+    /// TOS byte of data packets.
+    pub tos: u8,
+}
+
+impl Default for TcpConfig {
+    fn default() -> Self {
+        TcpConfig {
+            packet_size_bytes: 1000,
+            header_bytes: 40,
+            use_headers: true,
+            syn: true,
+            initial_window_pkts: 2,
+            rwnd_pkts: 20,
+            initial_ssthresh_pkts: None,
+            dupack_threshold: 3,
+            limited_transmit: true,
+            recovery: Recovery::Newreno,
+            tick_s: 0.01,
+            min_rto_s: 0.2,
+            max_rto_s: 60.0,
+            initial_rto_s: 3.0,
+            delayed_ack: false,
+            delayed_ack_interval_s: 0.1,
+            ack_size_bytes: 40,
+            initial_ttl: 32,
+            tos: 0,
+        }
+    }
+}
+
+impl TcpConfig {
+    /// Wire size of a data packet.
+    pub fn data_wire_bytes(&self) -> u32 {
+        self.packet_size_bytes + if self.use_headers { self.header_bytes } else { 0 }
+    }
+
+    /// Check ranges; the error names the field and what is allowed.
+    pub fn validate(&self, at: &str) -> Result<(), String> {
+        let pos = |name: &str, v: f64| {
+            if v.is_finite() && v > 0.0 {
+                Ok(())
+            } else {
+                Err(format!("{at}.{name}: must be a positive number, got {v}"))
+            }
+        };
+        pos("packet_size_bytes", self.packet_size_bytes as f64)?;
+        pos("header_bytes", self.header_bytes as f64)?;
+        pos("initial_window_pkts", self.initial_window_pkts as f64)?;
+        pos("rwnd_pkts", self.rwnd_pkts as f64)?;
+        pos("dupack_threshold", self.dupack_threshold as f64)?;
+        pos("tick_s", self.tick_s)?;
+        pos("min_rto_s", self.min_rto_s)?;
+        pos("max_rto_s", self.max_rto_s)?;
+        pos("initial_rto_s", self.initial_rto_s)?;
+        pos("delayed_ack_interval_s", self.delayed_ack_interval_s)?;
+        pos("ack_size_bytes", self.ack_size_bytes as f64)?;
+        pos("initial_ttl", self.initial_ttl as f64)?;
+        if let Some(s) = self.initial_ssthresh_pkts {
+            pos("initial_ssthresh_pkts", s)?;
+        }
+        if self.max_rto_s < self.min_rto_s {
+            return Err(format!("{at}.max_rto_s: must be >= min_rto_s ({})", self.min_rto_s));
+        }
+        if self.packet_size_bytes > 65_000 {
+            return Err(format!("{at}.packet_size_bytes: must be at most 65000, got {}", self.packet_size_bytes));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,61 @@
+//! Congestion controllers: how the window opens on ACKs and closes on loss signals.
+//!
+//! The sender owns loss detection and recovery (dupACK counting, fast retransmit,
+//! partial ACKs, the retransmission timer) and calls the controller at three points.
+//! A controller sees only the window and the facts of the event; it never touches
+//! the event queue or the packets.
+
+pub mod reno;
+
+pub use reno::Reno;
+
+use crate::engine::Time;
+
+/// The two window variables a controller owns (packets).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Window {
+    pub cwnd: f64,
+    pub ssthresh: f64,
+}
+
+/// A new cumulative ACK arrived outside fast recovery.
+#[derive(Clone, Copy, Debug)]
+pub struct AckEvent {
+    pub now: Time,
+    /// Packets newly acknowledged by this ACK.
+    pub acked_pkts: i64,
+    /// Exact RTT of the timed segment, if this ACK completed a measurement.
+    pub rtt_sample_s: Option<f64>,
+    /// The sender's smoothed RTT (tick-clock estimate), seconds.
+    pub srtt_s: f64,
+    /// Advertised window carried by the ACK (packets).
+    pub rwnd_pkts: u32,
+}
+
+/// Loss inferred from duplicate ACKs, or a retransmission timeout.
+#[derive(Clone, Copy, Debug)]
+pub struct LossEvent {
+    pub now: Time,
+    /// The usable window when the loss was detected, as ns-2's window():
+    /// min(floor(cwnd) + dupACK inflation, advertised window).
+    pub window_pkts: i64,
+    pub srtt_s: f64,
+}
+
+pub trait CongestionControl: Send {
+    fn name(&self) -> &'static str;
+    /// Open the window for a new cumulative ACK (not during fast recovery).
+    fn on_ack(&mut self, w: &mut Window, ev: &AckEvent);
+    /// Third duplicate ACK: set ssthresh and cwnd for fast recovery.
+    fn on_fast_retransmit(&mut self, w: &mut Window, ev: &LossEvent);
+    /// Retransmission timeout: set ssthresh and cwnd for slow start.
+    fn on_timeout(&mut self, w: &mut Window, ev: &LossEvent);
+}
+
+/// Build a controller by its scenario name.
+pub fn by_name(name: &str) -> Option<Box<dyn CongestionControl>> {
+    match name {
+        "reno" | "newreno" => Some(Box::new(Reno::default())),
+        _ => None,
+    }
+}

@@ -1,0 +1,15 @@
+//! TCP: ns-2-style one-way TCP (windows in packets, fixed data size, cumulative ACKs
+//! carrying the advertised window). The sender's loss-recovery machinery (Reno or
+//! NewReno fast recovery, retransmission timer) lives in [`sender`]; how the window
+//! grows and shrinks lives in a [`congestion::CongestionControl`] it calls on ACK, on
+//! loss and on timeout. The controller never sees the event queue.
+
+pub mod config;
+pub mod congestion;
+pub mod rtt;
+pub mod sender;
+pub mod sink;
+
+pub use config::{Recovery, TcpConfig};
+pub use sender::TcpSender;
+pub use sink::TcpSink;

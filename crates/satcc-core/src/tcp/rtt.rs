@@ -1,0 +1,182 @@
+//! RTT estimation and the retransmission timeout, as ns-2's TcpAgent computes them:
+//! samples on a coarse tick clock, SRTT gain 1/8 and RTTVAR gain 1/4 kept as scaled
+//! integers (RFC 6298), RTO = SRTT + 4 RTTVAR clamped to [min, max] and doubled on
+//! each expiry.
+
+/// SRTT is kept scaled by 2^3, RTTVAR by 2^2 (ns-2's T_SRTT_BITS, T_RTTVAR_BITS).
+const SRTT_BITS: u32 = 3;
+const RTTVAR_BITS: u32 = 2;
+/// RTO = SRTT + 2^RTTVAR_EXP * RTTVAR [rttvar_exp_ 2].
+const RTTVAR_EXP: u32 = 2;
+/// Backoff multiplier cap before the max-RTO check [t_backoff_ < 64].
+const MAX_BACKOFF: u32 = 64;
+
+#[derive(Clone, Debug)]
+pub struct RttEstimator {
+    tick_s: f64,
+    min_rto_s: f64,
+    max_rto_s: f64,
+    /// Phase of this host's tick clock, in [0, tick) [boot_time_].
+    boot_time_s: f64,
+    t_srtt: i32,
+    t_rttvar: i32,
+    t_rtxcur_s: f64,
+    backoff: u32,
+    /// Last sample in ticks.
+    pub last_sample_ticks: i32,
+}
+
+impl RttEstimator {
+    pub fn new(tick_s: f64, min_rto_s: f64, max_rto_s: f64, initial_rto_s: f64, boot_time_s: f64) -> Self {
+        RttEstimator {
+            tick_s,
+            min_rto_s,
+            max_rto_s,
+            boot_time_s,
+            t_srtt: 0,
+            t_rttvar: 0,
+            t_rtxcur_s: initial_rto_s,
+            backoff: 1,
+            last_sample_ticks: 0,
+        }
+    }
+
+    /// Feed one RTT sample `tao_s`, measured at absolute time `now_s`.
+    pub fn update(&mut self, tao_s: f64, now_s: f64) {
+        let sendtime = now_s - tao_s + self.boot_time_s;
+        let tickoff = sendtime % self.tick_s;
+        let mut t_rtt = ((tao_s + tickoff) / self.tick_s) as i32;
+        if t_rtt < 1 {
+            t_rtt = 1;
+        }
+        self.last_sample_ticks = t_rtt;
+        if self.t_srtt != 0 {
+            let mut delta = t_rtt - (self.t_srtt >> SRTT_BITS);
+            self.t_srtt += delta;
+            if self.t_srtt <= 0 {
+                self.t_srtt = 1;
+            }
+            if delta < 0 {
+                delta = -delta;
+            }
+            delta -= self.t_rttvar >> RTTVAR_BITS;
+            self.t_rttvar += delta;
+            if self.t_rttvar <= 0 {
+                self.t_rttvar = 1;
+            }
+        } else {
+            self.t_srtt = t_rtt << SRTT_BITS;
+            self.t_rttvar = t_rtt << (RTTVAR_BITS - 1);
+        }
+        let ticks = ((self.t_rttvar << (RTTVAR_EXP + (SRTT_BITS - RTTVAR_BITS))) + self.t_srtt) >> SRTT_BITS;
+        self.t_rtxcur_s = ticks as f64 * self.tick_s;
+    }
+
+    /// The current retransmission timeout, seconds (with backoff).
+    pub fn rto_s(&self) -> f64 {
+        let mut t = if self.t_rtxcur_s < self.min_rto_s {
+            self.min_rto_s * self.backoff as f64
+        } else {
+            self.t_rtxcur_s * self.backoff as f64
+        };
+        if t > self.max_rto_s {
+            t = self.max_rto_s;
+        }
+        if t < 2.0 * self.tick_s {
+            t = 2.0 * self.tick_s;
+        }
+        t
+    }
+
+    /// Double the timeout after an expiry.
+    pub fn back_off(&mut self) {
+        if self.backoff < MAX_BACKOFF || self.rto_s() < self.max_rto_s {
+            self.backoff <<= 1;
+        }
+        if self.backoff > 8 {
+            // backed off this far: fold SRTT into RTTVAR and restart SRTT
+            self.t_rttvar += self.t_srtt >> SRTT_BITS;
+            self.t_srtt = 0;
+        }
+    }
+
+    pub fn reset_backoff(&mut self) {
+        self.backoff = 1;
+    }
+
+    pub fn backoff(&self) -> u32 {
+        self.backoff
+    }
+
+    /// Smoothed RTT in seconds (0 before the first sample).
+    pub fn srtt_s(&self) -> f64 {
+        (self.t_srtt >> SRTT_BITS) as f64 * self.tick_s
+    }
+
+    /// RTT variation in seconds.
+    pub fn rttvar_s(&self) -> f64 {
+        self.t_rttvar as f64 * self.tick_s / 4.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn est() -> RttEstimator {
+        RttEstimator::new(0.01, 0.2, 60.0, 3.0, 0.0)
+    }
+
+    #[test]
+    fn initial_rto_before_any_sample() {
+        assert_eq!(est().rto_s(), 3.0);
+    }
+
+    #[test]
+    fn first_sample_sets_srtt_and_half_rttvar() {
+        let mut e = est();
+        e.update(0.16, 1.0); // send time 0.84, on a tick boundary: 16 ticks
+        assert_eq!(e.last_sample_ticks, 16);
+        assert!((e.srtt_s() - 0.16).abs() < 1e-12);
+        assert!((e.rttvar_s() - 0.08).abs() < 1e-12);
+        // RTO = 16 + 4*8 = 48 ticks
+        assert!((e.rto_s() - 0.48).abs() < 1e-12);
+    }
+
+    #[test]
+    fn steady_samples_converge_and_respect_min_rto() {
+        let mut e = est();
+        for i in 0..200 {
+            e.update(0.05, 1.0 + i as f64);
+        }
+        assert!((e.srtt_s() - 0.05).abs() < 1e-12);
+        // rttvar decays to its floor; RTO clamps at min_rto
+        assert_eq!(e.rto_s(), 0.2);
+    }
+
+    #[test]
+    fn tick_phase_rounds_samples() {
+        // a 15 ms sample sent 6 ms into a tick spans two tick boundaries: 2 ticks
+        let mut e = RttEstimator::new(0.01, 0.2, 60.0, 3.0, 0.0);
+        e.update(0.015, 0.021);
+        assert_eq!(e.last_sample_ticks, 2);
+        let mut e = RttEstimator::new(0.01, 0.2, 60.0, 3.0, 0.0);
+        e.update(0.015, 0.015 + 0.001);
+        assert_eq!(e.last_sample_ticks, 1);
+    }
+
+    #[test]
+    fn backoff_doubles_until_max() {
+        let mut e = est();
+        e.update(0.5, 0.5); // sent at 0, on a tick: rto = 0.5 + 4*0.25 = 1.5
+        assert!((e.rto_s() - 1.5).abs() < 1e-9);
+        e.back_off();
+        assert!((e.rto_s() - 3.0).abs() < 1e-9);
+        for _ in 0..20 {
+            e.back_off();
+        }
+        assert_eq!(e.rto_s(), 60.0);
+        e.reset_backoff();
+        assert_eq!(e.backoff(), 1);
+    }
+}

@@ -1,0 +1,595 @@
+//! The TCP sender: sequence state, Reno/NewReno loss recovery and the retransmission
+//! timer, modelled on ns-2 2.35's one-way Agent/TCP/Reno and Agent/TCP/Newreno so that
+//! differential tests against ns-2 can match packet for packet in simple cases.
+//!
+//! The sender emits packets into an outbox and exposes the deadline of its
+//! retransmission timer; the simulator moves packets and fires the timer.
+
+use super::config::{Recovery, TcpConfig};
+use super::congestion::{AckEvent, CongestionControl, LossEvent, Window};
+use super::rtt::RttEstimator;
+use crate::engine::{from_secs, to_secs, Time};
+use crate::net::{FlowId, Packet, PacketKind};
+
+/// "Infinite" data for greedy sources [TCP_MAXSEQ].
+pub const GREEDY: i64 = i64::MAX / 4;
+
+/// The last thing done to the window, which decides whether a new fast retransmit
+/// is allowed (ns-2's last_cwnd_action_).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CwndAction {
+    None,
+    DupAck,
+    Timeout,
+    Exited,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct SenderStats {
+    /// Data packets sent, retransmissions included (SYN excluded).
+    pub data_pkts_sent: u64,
+    pub retransmits: u64,
+    pub timeouts: u64,
+    pub fast_retransmits: u64,
+    pub acks_received: u64,
+}
+
+pub struct TcpSender {
+    pub flow: FlowId,
+    cfg: TcpConfig,
+    cc: Box<dyn CongestionControl>,
+    pub w: Window,
+    /// Advertised window from the latest ACK, packets.
+    wnd: f64,
+    t_seqno: i64,
+    maxseq: i64,
+    /// One past the last segment the application has handed over.
+    curseq: i64,
+    highest_ack: i64,
+    last_ack: i64,
+    dupacks: i64,
+    dupwnd: i64,
+    recover: i64,
+    last_cwnd_action: CwndAction,
+    firstpartial: bool,
+    initial_window: f64,
+    rtt: RttEstimator,
+    rtt_active: bool,
+    rtt_seq: i64,
+    rtt_ts: Time,
+    /// When the retransmission timer expires, if armed.
+    pub rtx_deadline: Option<Time>,
+    pub stats: SenderStats,
+    started: bool,
+}
+
+impl TcpSender {
+    pub fn new(flow: FlowId, cfg: TcpConfig, cc: Box<dyn CongestionControl>, boot_time_s: f64) -> Self {
+        let wnd = cfg.rwnd_pkts as f64;
+        let ssthresh = cfg.initial_ssthresh_pkts.unwrap_or(wnd);
+        let initial_window = cfg.initial_window_pkts as f64;
+        let cwnd = if cfg.syn { 1.0 } else { initial_window };
+        let rtt = RttEstimator::new(cfg.tick_s, cfg.min_rto_s, cfg.max_rto_s, cfg.initial_rto_s, boot_time_s);
+        TcpSender {
+            flow,
+            cc,
+            w: Window { cwnd, ssthresh },
+            wnd,
+            t_seqno: 0,
+            maxseq: -1,
+            curseq: 0,
+            highest_ack: -1,
+            last_ack: -1,
+            dupacks: 0,
+            dupwnd: 0,
+            recover: 0,
+            last_cwnd_action: CwndAction::None,
+            firstpartial: false,
+            initial_window,
+            rtt,
+            rtt_active: false,
+            rtt_seq: -1,
+            rtt_ts: 0,
+            rtx_deadline: None,
+            stats: SenderStats::default(),
+            started: false,
+            cfg,
+        }
+    }
+
+    pub fn controller_name(&self) -> &'static str {
+        self.cc.name()
+    }
+
+    /// Highest cumulative ACK received (segment number).
+    pub fn highest_ack(&self) -> i64 {
+        self.highest_ack
+    }
+
+    /// Highest segment sent.
+    pub fn maxseq(&self) -> i64 {
+        self.maxseq
+    }
+
+    pub fn srtt_s(&self) -> f64 {
+        self.rtt.srtt_s()
+    }
+
+    pub fn rto_s(&self) -> f64 {
+        self.rtt.rto_s()
+    }
+
+    /// Data segments handed over by the application and not all acknowledged.
+    pub fn has_unacked_data(&self) -> bool {
+        self.highest_ack < self.maxseq
+    }
+
+    /// The application hands over `pkts` more segments (GREEDY for a bulk source).
+    pub fn app_send(&mut self, pkts: i64, now: Time, out: &mut Vec<Packet>) {
+        if !self.started {
+            self.started = true;
+            if self.cfg.syn {
+                self.curseq = 1; // the SYN occupies seqno 0
+            }
+        }
+        self.curseq = self.curseq.saturating_add(pkts).min(GREEDY);
+        self.send_much(now, 0, out);
+    }
+
+    /// The application stops: no new data after what was already sent.
+    pub fn app_stop(&mut self) {
+        self.curseq = self.curseq.min(self.maxseq + 1);
+    }
+
+    /// ns-2's window(): floor(cwnd) inflated by dupACKs, capped by the advertised window.
+    fn window(&self) -> i64 {
+        let win = self.w.cwnd as i64 + self.dupwnd;
+        win.min(self.wnd as i64)
+    }
+
+    fn set_rtx_timer(&mut self, now: Time) {
+        self.rtx_deadline = Some(now + from_secs(self.rtt.rto_s()));
+    }
+
+    fn output(&mut self, seqno: i64, now: Time, out: &mut Vec<Packet>) {
+        let syn = seqno == 0 && self.cfg.syn;
+        let size = if syn { self.cfg.header_bytes } else { self.cfg.data_wire_bytes() };
+        out.push(Packet {
+            flow: self.flow,
+            kind: PacketKind::Data,
+            seq: seqno,
+            size_bytes: size,
+            ttl: self.cfg.initial_ttl,
+            tos: self.cfg.tos,
+            rwnd_pkts: 0,
+            hop: 0,
+            ts: now,
+        });
+        let force_timer = self.highest_ack == self.maxseq;
+        if seqno > self.maxseq {
+            self.maxseq = seqno;
+            if !self.rtt_active {
+                self.rtt_active = true;
+                if seqno > self.rtt_seq {
+                    self.rtt_seq = seqno;
+                    self.rtt_ts = now;
+                }
+            }
+        } else {
+            self.stats.retransmits += 1;
+        }
+        if !syn {
+            self.stats.data_pkts_sent += 1;
+        }
+        if self.rtx_deadline.is_none() || force_timer {
+            self.set_rtx_timer(now);
+        }
+    }
+
+    fn send_much(&mut self, now: Time, maxburst: u32, out: &mut Vec<Packet>) {
+        let mut win = self.window();
+        let mut n = 0;
+        while self.t_seqno <= self.highest_ack + win && self.t_seqno < self.curseq {
+            self.output(self.t_seqno, now, out);
+            self.t_seqno += 1;
+            n += 1;
+            win = self.window();
+            if maxburst > 0 && n == maxburst {
+                break;
+            }
+        }
+    }
+
+    /// Limited transmit: one new segment on each of the first dupACKs.
+    fn send_one(&mut self, now: Time, out: &mut Vec<Packet>) {
+        if self.t_seqno as f64 <= self.highest_ack as f64 + self.wnd
+            && self.t_seqno < self.curseq
+            && self.t_seqno as f64 <= self.highest_ack as f64 + self.w.cwnd + self.dupacks as f64
+        {
+            self.output(self.t_seqno, now, out);
+            self.t_seqno += 1;
+        }
+    }
+
+    /// Re-arm the timer if data remains outstanding, else cancel it (ns-2 newtimer).
+    fn newtimer(&mut self, ackno: i64, now: Time) {
+        if self.t_seqno > ackno || ackno < self.maxseq || self.w.cwnd < 1.0 {
+            self.set_rtx_timer(now);
+        } else {
+            self.rtx_deadline = None;
+        }
+    }
+
+    fn loss_event(&self, now: Time) -> LossEvent {
+        LossEvent { now, window_pkts: self.window(), srtt_s: self.rtt.srtt_s() }
+    }
+
+    /// A new cumulative ACK (ns-2 newack + opencwnd).
+    fn newack(&mut self, ack: &Packet, now: Time) {
+        let acked = ack.seq - self.last_ack;
+        self.dupacks = 0;
+        self.last_ack = ack.seq;
+        self.highest_ack = ack.seq;
+        if self.t_seqno < self.last_ack + 1 {
+            self.t_seqno = self.last_ack + 1;
+        }
+        let mut sample = None;
+        if self.rtt_active && ack.seq >= self.rtt_seq {
+            self.rtt.reset_backoff();
+            self.rtt_active = false;
+            let tao = to_secs(now - self.rtt_ts);
+            self.rtt.update(tao, to_secs(now));
+            sample = Some(tao);
+        }
+        self.newtimer(ack.seq, now);
+        let ev = AckEvent {
+            now,
+            acked_pkts: acked,
+            rtt_sample_s: sample,
+            srtt_s: self.rtt.srtt_s(),
+            rwnd_pkts: ack.rwnd_pkts,
+        };
+        self.cc.on_ack(&mut self.w, &ev);
+        if self.last_ack == 0 && self.cfg.syn {
+            // the SYN's ACK: start with the initial window
+            self.w.cwnd = self.initial_window;
+        }
+    }
+
+    fn partial_ack(&mut self, ack: &Packet, now: Time, out: &mut Vec<Packet>) {
+        if !self.firstpartial {
+            self.firstpartial = true;
+            self.newtimer(ack.seq, now);
+        }
+        // partial window deflation
+        let deflate = ack.seq - self.last_ack;
+        if self.dupwnd > deflate {
+            self.dupwnd -= deflate - 1;
+        } else {
+            self.w.cwnd -= (deflate - self.dupwnd) as f64;
+            self.dupwnd = 1;
+        }
+        if self.w.cwnd < 1.0 {
+            self.w.cwnd = 1.0;
+        }
+        self.last_ack = ack.seq;
+        self.highest_ack = ack.seq;
+        if self.t_seqno < self.last_ack + 1 {
+            self.t_seqno = self.last_ack + 1;
+        }
+        if self.rtt_active && ack.seq >= self.rtt_seq {
+            self.rtt_active = false;
+            self.rtt.reset_backoff();
+        }
+        self.output(self.last_ack + 1, now, out);
+    }
+
+    fn fast_retransmit(&mut self, now: Time, out: &mut Vec<Packet>) {
+        self.stats.fast_retransmits += 1;
+        self.recover = self.maxseq;
+        let ev = self.loss_event(now);
+        match self.cfg.recovery {
+            Recovery::Newreno => {
+                self.set_rtx_timer(now);
+                self.rtt_active = false;
+                self.last_cwnd_action = CwndAction::DupAck;
+                self.cc.on_fast_retransmit(&mut self.w, &ev);
+                self.output(self.last_ack + 1, now, out);
+            }
+            Recovery::Reno => {
+                self.last_cwnd_action = CwndAction::DupAck;
+                self.cc.on_fast_retransmit(&mut self.w, &ev);
+                self.set_rtx_timer(now);
+                self.rtt_active = false;
+                self.output(self.last_ack + 1, now, out);
+            }
+        }
+        self.dupwnd = self.cfg.dupack_threshold as i64;
+    }
+
+    /// The third duplicate ACK (ns-2 dupack_action): fast retransmit unless this
+    /// window already had one.
+    fn dupack_action(&mut self, now: Time, out: &mut Vec<Packet>) {
+        let recovered = self.highest_ack > self.recover;
+        let allowed = match self.cfg.recovery {
+            Recovery::Newreno => recovered || self.highest_ack == 0,
+            Recovery::Reno => recovered || self.last_cwnd_action == CwndAction::DupAck,
+        };
+        if allowed {
+            self.fast_retransmit(now, out);
+        }
+    }
+
+    /// Process an ACK arriving at `now`; new packets go to `out`.
+    pub fn on_ack(&mut self, ack: &Packet, now: Time, out: &mut Vec<Packet>) {
+        self.stats.acks_received += 1;
+        self.wnd = ack.rwnd_pkts as f64;
+        let thresh = self.cfg.dupack_threshold as i64;
+        match self.cfg.recovery {
+            Recovery::Newreno => {
+                if ack.seq > self.last_ack {
+                    if ack.seq >= self.recover || self.last_cwnd_action != CwndAction::DupAck {
+                        if self.dupwnd > 0 {
+                            self.dupwnd = 0;
+                            if self.last_cwnd_action == CwndAction::DupAck {
+                                self.last_cwnd_action = CwndAction::Exited;
+                            }
+                        }
+                        self.firstpartial = false;
+                        self.newack(ack, now);
+                    } else {
+                        self.partial_ack(ack, now, out);
+                    }
+                } else if ack.seq == self.last_ack {
+                    self.dupacks += 1;
+                    if self.dupacks == thresh {
+                        self.dupack_action(now, out);
+                    } else if self.dupacks > thresh && self.last_cwnd_action == CwndAction::DupAck {
+                        self.dupwnd += 1;
+                    } else if self.dupacks < thresh && self.cfg.limited_transmit {
+                        self.send_one(now, out);
+                    }
+                }
+                if self.dupacks == 0 {
+                    self.send_much(now, 0, out);
+                } else if self.dupacks > thresh - 1 {
+                    // ns-2 sends at most two packets per ACK during recovery
+                    self.send_much(now, 2, out);
+                }
+            }
+            Recovery::Reno => {
+                if ack.seq > self.last_ack {
+                    self.dupwnd = 0;
+                    self.newack(ack, now);
+                } else if ack.seq == self.last_ack {
+                    self.dupacks += 1;
+                    if self.dupacks == thresh {
+                        self.dupack_action(now, out);
+                    } else if self.dupacks > thresh {
+                        self.dupwnd += 1;
+                    } else if self.cfg.limited_transmit {
+                        self.send_one(now, out);
+                    }
+                }
+                if self.dupacks == 0 || self.dupacks > thresh - 1 {
+                    self.send_much(now, 0, out);
+                }
+            }
+        }
+    }
+
+    /// The retransmission timer fired at `now` (the simulator checked the deadline).
+    pub fn on_timeout(&mut self, now: Time, out: &mut Vec<Packet>) {
+        self.rtx_deadline = None;
+        self.dupwnd = 0;
+        self.dupacks = 0;
+        self.recover = self.maxseq;
+        if self.w.cwnd < 1.0 {
+            self.w.cwnd = 1.0;
+        }
+        let outstanding = self.highest_ack != self.maxseq;
+        if !outstanding {
+            // ns-2 keeps the timer armed after the last ACK (newtimer compares with
+            // t_seqno); its expiry with nothing outstanding restarts from one packet
+            // and keeps ssthresh. Re-arming would only repeat this, so we stop here.
+            self.w.cwnd = 1.0;
+            self.t_seqno = self.highest_ack + 1;
+            self.rtt_active = false;
+            return;
+        }
+        {
+            if self.highest_ack == -1 && self.initial_window > 1.0 {
+                // the first packet was lost: do not use a larger initial window
+                self.initial_window = 1.0;
+            }
+            self.stats.timeouts += 1;
+            self.last_cwnd_action = CwndAction::Timeout;
+            let ev = self.loss_event(now);
+            self.cc.on_timeout(&mut self.w, &ev);
+            self.rtt.back_off();
+        }
+        self.set_rtx_timer(now);
+        self.t_seqno = self.highest_ack + 1;
+        self.rtt_active = false;
+        self.last_cwnd_action = CwndAction::Timeout;
+        self.send_much(now, 0, out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tcp::congestion::Reno;
+
+    fn sender(recovery: Recovery) -> TcpSender {
+        let cfg = TcpConfig { rwnd_pkts: 100, recovery, ..TcpConfig::default() };
+        TcpSender::new(0, cfg, Box::new(Reno), 0.0)
+    }
+
+    fn ack(seq: i64) -> Packet {
+        Packet { flow: 0, kind: PacketKind::Ack, seq, size_bytes: 40, ttl: 32, tos: 0, rwnd_pkts: 100, hop: 0, ts: 0 }
+    }
+
+    fn seqs(out: &[Packet]) -> Vec<i64> {
+        out.iter().map(|p| p.seq).collect()
+    }
+
+    const MS: Time = 1_000_000;
+
+    #[test]
+    fn syn_then_initial_window_then_slow_start() {
+        let mut s = sender(Recovery::Newreno);
+        let mut out = vec![];
+        s.app_send(GREEDY, 0, &mut out);
+        assert_eq!(seqs(&out), vec![0]);
+        assert_eq!(out[0].size_bytes, 40);
+        out.clear();
+        s.on_ack(&ack(0), 100 * MS, &mut out);
+        assert_eq!(s.w.cwnd, 2.0);
+        assert_eq!(seqs(&out), vec![1, 2]);
+        assert_eq!(out[0].size_bytes, 1040);
+        out.clear();
+        s.on_ack(&ack(1), 200 * MS, &mut out);
+        assert_eq!(s.w.cwnd, 3.0);
+        assert_eq!(seqs(&out), vec![3, 4]);
+        assert_eq!(s.stats.data_pkts_sent, 4);
+    }
+
+    /// Bring a sender to cwnd = 10 with segment 1 acknowledged and 2..=11 outstanding.
+    fn steady(recovery: Recovery) -> (TcpSender, Vec<Packet>) {
+        let mut s = sender(recovery);
+        s.w.ssthresh = 10.0;
+        let mut out = vec![];
+        s.app_send(GREEDY, 0, &mut out);
+        s.on_ack(&ack(0), MS, &mut out);
+        s.on_ack(&ack(1), 2 * MS, &mut out);
+        s.w.cwnd = 10.0;
+        out.clear();
+        s.send_much(2 * MS, 0, &mut out);
+        assert_eq!(s.maxseq(), 11);
+        (s, out)
+    }
+
+    #[test]
+    fn limited_transmit_then_fast_retransmit_halves_window() {
+        let (mut s, _) = steady(Recovery::Newreno);
+        let mut out = vec![];
+        // segment 2 lost: three dupACKs of 1
+        s.on_ack(&ack(1), 10 * MS, &mut out);
+        s.on_ack(&ack(1), 11 * MS, &mut out);
+        assert_eq!(seqs(&out), vec![12, 13], "limited transmit");
+        out.clear();
+        s.on_ack(&ack(1), 12 * MS, &mut out);
+        assert_eq!(seqs(&out), vec![2], "fast retransmit");
+        assert_eq!(s.w.cwnd, 5.0);
+        assert_eq!(s.w.ssthresh, 5.0);
+        assert_eq!(s.stats.fast_retransmits, 1);
+        // further dupACKs inflate the window: 5 + 3 + 6 = 14 past highest_ack 1
+        out.clear();
+        for i in 0..6 {
+            s.on_ack(&ack(1), (13 + i) * MS, &mut out);
+        }
+        assert_eq!(seqs(&out), vec![14, 15]);
+    }
+
+    #[test]
+    fn newreno_partial_ack_retransmits_next_hole_and_stays_in_recovery() {
+        let (mut s, _) = steady(Recovery::Newreno);
+        let mut out = vec![];
+        for i in 0..3 {
+            s.on_ack(&ack(1), (10 + i) * MS, &mut out);
+        }
+        out.clear();
+        // retransmitted 2 arrives; 3..5 were received, 6 lost: partial ACK of 5
+        s.on_ack(&ack(5), 50 * MS, &mut out);
+        assert_eq!(out[0].seq, 6, "retransmit the next hole");
+        assert_eq!(s.last_cwnd_action, CwndAction::DupAck);
+        // deflation: 4 newly acked, 3 of them taken from dupwnd: cwnd 5 - 1 = 4
+        assert_eq!(s.w.cwnd, 4.0);
+        // an ACK of everything up to recover (13) ends recovery; slow start below ssthresh
+        out.clear();
+        s.on_ack(&ack(13), 60 * MS, &mut out);
+        assert_eq!(s.last_cwnd_action, CwndAction::Exited);
+        assert_eq!(s.dupwnd, 0);
+        assert_eq!(s.w.cwnd, 5.0);
+    }
+
+    #[test]
+    fn reno_leaves_recovery_on_first_new_ack() {
+        let (mut s, _) = steady(Recovery::Reno);
+        let mut out = vec![];
+        for i in 0..3 {
+            s.on_ack(&ack(1), (10 + i) * MS, &mut out);
+        }
+        assert_eq!(s.dupwnd, 3);
+        s.on_ack(&ack(5), 50 * MS, &mut out);
+        assert_eq!(s.dupwnd, 0);
+        assert_eq!(s.dupacks, 0);
+    }
+
+    #[test]
+    fn no_second_fast_retransmit_in_one_window() {
+        let (mut s, _) = steady(Recovery::Newreno);
+        let mut out = vec![];
+        for i in 0..3 {
+            s.on_ack(&ack(1), (10 + i) * MS, &mut out);
+        }
+        // timeout, then dupACKs below `recover` must not trigger a fast retransmit
+        s.on_timeout(100 * MS, &mut out);
+        assert_eq!(s.w.cwnd, 1.0);
+        let fr = s.stats.fast_retransmits;
+        for i in 0..4 {
+            s.on_ack(&ack(1), (200 + i) * MS, &mut out);
+        }
+        assert_eq!(s.stats.fast_retransmits, fr);
+    }
+
+    #[test]
+    fn timeout_goes_back_to_one_packet_and_backs_off() {
+        let (mut s, _) = steady(Recovery::Newreno);
+        let rto0 = s.rto_s();
+        let mut out = vec![];
+        s.on_timeout(3000 * MS, &mut out);
+        assert_eq!(seqs(&out), vec![2]);
+        assert_eq!(s.w.cwnd, 1.0);
+        assert_eq!(s.w.ssthresh, 5.0);
+        assert_eq!(s.stats.timeouts, 1);
+        assert!((s.rto_s() - 2.0 * rto0).abs() < 1e-9);
+        assert_eq!(s.rtx_deadline, Some(3000 * MS + from_secs(2.0 * rto0)));
+    }
+
+    #[test]
+    fn advertised_window_caps_sending() {
+        let mut s = sender(Recovery::Newreno);
+        let mut out = vec![];
+        s.app_send(GREEDY, 0, &mut out);
+        let mut a = ack(0);
+        a.rwnd_pkts = 1;
+        out.clear();
+        s.on_ack(&a, MS, &mut out);
+        assert_eq!(seqs(&out), vec![1]);
+    }
+
+    #[test]
+    fn app_limited_source_sends_only_what_it_has() {
+        let mut s = sender(Recovery::Newreno);
+        let mut out = vec![];
+        s.app_send(3, 0, &mut out);
+        s.on_ack(&ack(0), MS, &mut out);
+        s.on_ack(&ack(2), 2 * MS, &mut out);
+        out.clear();
+        s.on_ack(&ack(3), 3 * MS, &mut out);
+        assert!(out.is_empty());
+        // as in ns-2, the timer stays armed; its expiry with nothing outstanding
+        // restarts from one packet without counting a timeout
+        assert!(s.rtx_deadline.is_some());
+        s.on_timeout(s.rtx_deadline.unwrap(), &mut out);
+        assert!(out.is_empty());
+        assert_eq!(s.w.cwnd, 1.0);
+        assert_eq!(s.stats.timeouts, 0);
+        assert_eq!(s.rtx_deadline, None);
+        s.app_send(2, 4 * MS, &mut out);
+        assert_eq!(seqs(&out), vec![4]);
+        assert!(s.rtx_deadline.is_some());
+    }
+}

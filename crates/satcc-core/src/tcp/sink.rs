@@ -1,0 +1,190 @@
+//! The TCP sink: acknowledges the highest segment received in order, immediately or
+//! (delayed ACK) every second segment or after an interval, and always at once for
+//! out-of-order segments, as ns-2's TCPSink and TCPSink/DelAck.
+
+use super::config::TcpConfig;
+use crate::engine::{from_secs, Time};
+use crate::net::{FlowId, Packet, PacketKind};
+use std::collections::VecDeque;
+
+#[derive(Clone, Debug, Default)]
+pub struct SinkStats {
+    /// Data packets received, duplicates included (SYN excluded).
+    pub data_pkts_received: u64,
+    /// Payload bytes of those packets.
+    pub payload_bytes_received: u64,
+    pub acks_sent: u64,
+}
+
+pub struct TcpSink {
+    pub flow: FlowId,
+    /// Next segment expected in order.
+    next: i64,
+    /// Segments received beyond `next`: slot k stands for `next + k`.
+    ooo: VecDeque<bool>,
+    delayed_ack: bool,
+    delack_interval: Time,
+    /// Segments received since the last ACK (delayed ACK).
+    unacked: u32,
+    /// Deadline of the delayed-ACK timer, if armed.
+    pub delack_deadline: Option<Time>,
+    /// Timestamp of the most recent data packet (echoed in the ACK).
+    last_ts: Time,
+    rwnd_pkts: u32,
+    ack_size: u32,
+    ttl: u8,
+    payload: u32,
+    syn: bool,
+    pub stats: SinkStats,
+}
+
+impl TcpSink {
+    pub fn new(flow: FlowId, cfg: &TcpConfig) -> Self {
+        TcpSink {
+            flow,
+            next: 0,
+            ooo: VecDeque::new(),
+            delayed_ack: cfg.delayed_ack,
+            delack_interval: from_secs(cfg.delayed_ack_interval_s),
+            unacked: 0,
+            delack_deadline: None,
+            last_ts: 0,
+            rwnd_pkts: cfg.rwnd_pkts,
+            ack_size: cfg.ack_size_bytes,
+            ttl: cfg.initial_ttl,
+            payload: cfg.packet_size_bytes,
+            syn: cfg.syn,
+            stats: SinkStats::default(),
+        }
+    }
+
+    /// Highest segment received in order (-1 before any).
+    pub fn cum_ack(&self) -> i64 {
+        self.next - 1
+    }
+
+    /// Data segments delivered in order, the SYN excluded.
+    pub fn in_order_data_pkts(&self) -> i64 {
+        if self.syn {
+            (self.next - 1).max(0)
+        } else {
+            self.next
+        }
+    }
+
+    fn make_ack(&mut self) -> Packet {
+        self.stats.acks_sent += 1;
+        self.unacked = 0;
+        self.delack_deadline = None;
+        Packet {
+            flow: self.flow,
+            kind: PacketKind::Ack,
+            seq: self.next - 1,
+            size_bytes: self.ack_size,
+            ttl: self.ttl,
+            tos: 0,
+            rwnd_pkts: self.rwnd_pkts,
+            hop: 0,
+            ts: self.last_ts,
+        }
+    }
+
+    /// Record a segment; returns true if it filled the next in-order slot.
+    fn record(&mut self, seq: i64) -> bool {
+        if seq < self.next {
+            return false;
+        }
+        if seq == self.next {
+            self.next += 1;
+            self.ooo.pop_front();
+            while self.ooo.front() == Some(&true) {
+                self.ooo.pop_front();
+                self.next += 1;
+            }
+            return true;
+        }
+        // slot 0 of `ooo` stands for `next` itself, which is missing
+        let idx = (seq - self.next) as usize;
+        if self.ooo.len() <= idx {
+            self.ooo.resize(idx + 1, false);
+        }
+        self.ooo[idx] = true;
+        false
+    }
+
+    /// A data packet arrives; returns an ACK to send now, if any.
+    pub fn on_data(&mut self, pkt: &Packet, now: Time) -> Option<Packet> {
+        let is_syn = self.syn && pkt.seq == 0;
+        if !is_syn {
+            self.stats.data_pkts_received += 1;
+            self.stats.payload_bytes_received += self.payload as u64;
+        }
+        self.last_ts = pkt.ts;
+        let before = self.next;
+        let in_order = self.record(pkt.seq);
+        let gap_left = !self.ooo.is_empty();
+        if !self.delayed_ack || !in_order || gap_left || self.next > before + 1 || is_syn {
+            return Some(self.make_ack());
+        }
+        self.unacked += 1;
+        if self.unacked >= 2 {
+            return Some(self.make_ack());
+        }
+        if self.delack_deadline.is_none() {
+            self.delack_deadline = Some(now + self.delack_interval);
+        }
+        None
+    }
+
+    /// The delayed-ACK timer fired.
+    pub fn on_delack_timer(&mut self) -> Option<Packet> {
+        self.delack_deadline = None;
+        if self.unacked > 0 {
+            Some(self.make_ack())
+        } else {
+            None
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn data(seq: i64) -> Packet {
+        Packet { flow: 0, kind: PacketKind::Data, seq, size_bytes: 1040, ttl: 32, tos: 0, rwnd_pkts: 0, hop: 0, ts: 7 }
+    }
+
+    #[test]
+    fn cumulative_ack_with_holes() {
+        let mut s = TcpSink::new(0, &TcpConfig::default());
+        assert_eq!(s.on_data(&data(0), 0).unwrap().seq, 0);
+        assert_eq!(s.on_data(&data(1), 0).unwrap().seq, 1);
+        assert_eq!(s.on_data(&data(3), 0).unwrap().seq, 1);
+        assert_eq!(s.on_data(&data(4), 0).unwrap().seq, 1);
+        assert_eq!(s.on_data(&data(2), 0).unwrap().seq, 4);
+        assert_eq!(s.on_data(&data(2), 0).unwrap().seq, 4, "duplicate");
+        let a = s.on_data(&data(5), 0).unwrap();
+        assert_eq!(a.seq, 5);
+        assert_eq!(a.rwnd_pkts, 20);
+        assert_eq!(a.ts, 7);
+        assert_eq!(a.size_bytes, 40);
+        assert_eq!(s.in_order_data_pkts(), 5);
+        assert_eq!(s.stats.data_pkts_received, 6);
+    }
+
+    #[test]
+    fn delayed_ack_every_second_packet_or_timer() {
+        let cfg = TcpConfig { delayed_ack: true, ..TcpConfig::default() };
+        let mut s = TcpSink::new(0, &cfg);
+        assert!(s.on_data(&data(0), 0).is_some(), "SYN acked at once");
+        assert!(s.on_data(&data(1), 0).is_none());
+        assert_eq!(s.delack_deadline, Some(100_000_000));
+        assert_eq!(s.on_data(&data(2), 1).unwrap().seq, 2);
+        assert!(s.on_data(&data(3), 2).is_none());
+        assert_eq!(s.on_delack_timer().unwrap().seq, 3);
+        assert!(s.on_delack_timer().is_none());
+        // out of order: immediate
+        assert_eq!(s.on_data(&data(5), 3).unwrap().seq, 3);
+    }
+}

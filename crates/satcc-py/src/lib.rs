@@ -1,0 +1,58 @@
+//! Python bindings: one call = one simulation run, with the GIL released.
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use satcc_core::Simulation;
+
+/// Run one simulation of a scenario given as JSON text.
+///
+/// Returns a dict: "summary" (JSON text of summary.json), "queue" and "flows"
+/// (column dicts of the sampled time series), "link_names", "flow_names".
+/// Raises ValueError naming the offending field if the scenario is invalid.
+#[pyfunction]
+fn run_json(py: Python<'_>, scenario_json: &str) -> PyResult<PyObject> {
+    let text = scenario_json.to_owned();
+    let out = py
+        .allow_threads(move || -> Result<_, String> {
+            let sim = Simulation::from_json(&text)?;
+            let out = sim.run();
+            let summary = serde_json::to_string_pretty(&out.summary).map_err(|e| e.to_string())?;
+            Ok((summary, out))
+        })
+        .map_err(PyValueError::new_err)?;
+    let (summary, out) = out;
+    let d = PyDict::new(py);
+    d.set_item("summary", summary)?;
+    let q = PyDict::new(py);
+    q.set_item("time_s", out.series.q_time_s)?;
+    q.set_item("link", out.series.q_link)?;
+    q.set_item("queue_pkts", out.series.q_pkts)?;
+    q.set_item("utilization", out.series.q_util)?;
+    d.set_item("queue", q)?;
+    let f = PyDict::new(py);
+    f.set_item("time_s", out.series.f_time_s)?;
+    f.set_item("flow", out.series.f_flow)?;
+    f.set_item("cwnd_pkts", out.series.f_cwnd)?;
+    f.set_item("seqno", out.series.f_seq)?;
+    f.set_item("goodput_mbps", out.series.f_goodput_mbps)?;
+    d.set_item("flows", f)?;
+    d.set_item("link_names", out.link_names)?;
+    d.set_item("flow_names", out.flow_names)?;
+    Ok(d.into())
+}
+
+/// Check a scenario without running it; raises ValueError naming the field.
+#[pyfunction]
+fn validate_json(py: Python<'_>, scenario_json: &str) -> PyResult<()> {
+    let text = scenario_json.to_owned();
+    py.allow_threads(move || Simulation::from_json(&text).map(|_| ())).map_err(PyValueError::new_err)
+}
+
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(run_json, m)?)?;
+    m.add_function(wrap_pyfunction!(validate_json, m)?)?;
+    m.add("VERSION", satcc_core::VERSION)?;
+    Ok(())
+}

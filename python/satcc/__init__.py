@@ -1,0 +1,8 @@
+"""satcc: fast, faithful packet-level simulation of router-assisted and hybrid TCP
+congestion control for satellite and wireless networks."""
+
+from ._core import VERSION as __version__
+from .run import RunResult, run
+from .scenario import Scenario, ScenarioError, load, validate
+
+__all__ = ["Scenario", "ScenarioError", "RunResult", "load", "run", "validate", "__version__"]

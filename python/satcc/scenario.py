@@ -1,0 +1,202 @@
+"""Scenarios: load them from TOML, YAML or JSON, build them in Python, validate them.
+
+A scenario is a plain dict (see docs/scenario.md). :class:`Scenario` is a thin builder
+around that dict; :func:`load` reads a file. Both validate before anything runs, and
+every error is a :class:`ScenarioError` whose message names the field and what is
+allowed.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import math
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import yaml
+
+from . import _core
+from .schema import SCENARIO
+
+_VALIDATOR = jsonschema.Draft202012Validator(SCENARIO)
+
+
+class ScenarioError(ValueError):
+    """An invalid scenario; the message names the field and what is allowed."""
+
+
+def _path(parts) -> str:
+    out = ""
+    for p in parts:
+        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
+    return out or "scenario"
+
+
+def _allowed(schema: dict) -> str:
+    props = schema.get("properties", {})
+    return ", ".join(sorted(props)) if props else "none"
+
+
+def _explain(err: jsonschema.ValidationError) -> str:
+    """Turn a schema error into one line naming the field and what is allowed."""
+    # Descend into oneOf branches: pick the branch whose "type" tag matches.
+    while err.validator == "oneOf" and err.context:
+        inst = err.instance
+        tag = inst.get("type") if isinstance(inst, dict) else None
+        branches = err.validator_value
+        tags = [b.get("properties", {}).get("type", {}).get("const") for b in branches]
+        if tag is not None and tag in tags:
+            idx = tags.index(tag)
+            sub = [e for e in err.context if e.relative_schema_path and e.relative_schema_path[0] == idx]
+            if sub:
+                err = min(sub, key=lambda e: len(e.relative_path))
+                err.path = err.absolute_path  # type: ignore[attr-defined]
+                continue
+        if any(t is not None for t in tags) and isinstance(inst, dict):
+            allowed = ", ".join(t for t in tags if t is not None)
+            where = _path(err.absolute_path)
+            return f"{where}.type: must be one of {allowed}, got {tag!r}"
+        kinds = [b.get("type") for b in branches]
+        return f"{_path(err.absolute_path)}: must be one of the types {kinds}, got {err.instance!r}"
+    where = _path(err.absolute_path)
+    if err.validator == "additionalProperties":
+        extra = sorted(set(err.instance) - set(err.schema.get("properties", {})))
+        return f"{where}: unknown field {', '.join(map(repr, extra))} (allowed: {_allowed(err.schema)})"
+    if err.validator == "required":
+        return f"{where}: {err.message}"
+    if err.validator == "enum":
+        return f"{where}: must be one of {', '.join(map(str, err.validator_value))}, got {err.instance!r}"
+    if err.validator == "const":
+        return f"{where}: must be {err.validator_value!r}, got {err.instance!r}"
+    return f"{where}: {err.message}"
+
+
+def _check_finite(obj: Any, path: list) -> None:
+    if isinstance(obj, float) and not math.isfinite(obj):
+        raise ScenarioError(f"{_path(path)}: must be a finite number, got {obj}")
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            if not isinstance(k, str):
+                raise ScenarioError(f"{_path(path)}: field names must be text, got {k!r}")
+            _check_finite(v, path + [k])
+    elif isinstance(obj, list):
+        for i, v in enumerate(obj):
+            _check_finite(v, path + [i])
+
+
+def validate(d: Any) -> dict:
+    """Validate a scenario dict; return it unchanged or raise ScenarioError."""
+    if not isinstance(d, dict):
+        raise ScenarioError(f"scenario: must be a table of fields, got {type(d).__name__}")
+    _check_finite(d, [])
+    errors = sorted(_VALIDATOR.iter_errors(d), key=lambda e: (list(map(str, e.absolute_path)), str(e.message)))
+    if errors:
+        raise ScenarioError(_explain(errors[0]))
+    try:
+        _core.validate_json(json.dumps(d))
+    except ValueError as e:
+        raise ScenarioError(str(e)) from None
+    return d
+
+
+def parse_text(text: str, fmt: str) -> Any:
+    """Parse scenario text in 'toml', 'yaml' or 'json'."""
+    try:
+        if fmt == "toml":
+            return tomllib.loads(text)
+        if fmt == "yaml":
+            return yaml.safe_load(text)
+        if fmt == "json":
+            return json.loads(text)
+    except (tomllib.TOMLDecodeError, yaml.YAMLError, json.JSONDecodeError, RecursionError) as e:
+        first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+        raise ScenarioError(f"scenario: not valid {fmt.upper()}: {first}") from None
+    raise ScenarioError(f"scenario: unknown format {fmt!r} (allowed: toml, yaml, json)")
+
+
+FORMATS = {".toml": "toml", ".yaml": "yaml", ".yml": "yaml", ".json": "json"}
+
+
+def load(path: str | Path) -> "Scenario":
+    """Read and validate a scenario file (.toml, .yaml, .yml or .json)."""
+    p = Path(path)
+    fmt = FORMATS.get(p.suffix.lower())
+    if fmt is None:
+        raise ScenarioError(f"{p}: unknown file type {p.suffix!r} (allowed: {', '.join(FORMATS)})")
+    try:
+        text = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise ScenarioError(f"{p}: cannot read: {e}") from None
+    return Scenario.from_dict(parse_text(text, fmt))
+
+
+class Scenario:
+    """Build a scenario in Python; the equivalent of a scenario file.
+
+    >>> s = Scenario("demo", duration_s=5)
+    >>> for n in ("a", "r", "b"): s.node(n)
+    >>> s.link("a", "r", rate_bps=10e6, delay_ms=10)
+    >>> s.link("r", "b", rate_bps=1e6, delay_ms=10, queue={"type": "droptail", "limit_pkts": 20})
+    >>> s.flow("a", "b", cc="newreno")
+    >>> result = s.run()
+    """
+
+    def __init__(self, name: str = "scenario", *, duration_s: float, seed: int = 1,
+                 sample_interval_s: float = 0.1, tcp: dict | None = None):
+        self.d: dict = {"name": name, "duration_s": duration_s, "seed": seed,
+                        "sample_interval_s": sample_interval_s, "nodes": [], "links": [], "flows": []}
+        if tcp:
+            self.d["tcp"] = dict(tcp)
+
+    @classmethod
+    def from_dict(cls, d: Any) -> "Scenario":
+        validate(d)
+        s = cls.__new__(cls)
+        s.d = copy.deepcopy(d)
+        return s
+
+    def node(self, name: str) -> str:
+        self.d["nodes"].append({"name": name})
+        return name
+
+    def link(self, a: str, b: str, *, rate_bps: float, delay_ms: float, **fields) -> None:
+        self.d["links"].append({"a": a, "b": b, "rate_bps": rate_bps, "delay_ms": delay_ms, **fields})
+
+    def flow(self, src: str, dst: str, **fields) -> None:
+        self.d["flows"].append({"src": src, "dst": dst, **fields})
+
+    def monitor(self, **fields) -> None:
+        self.d["monitor"] = fields
+
+    def with_seed(self, seed: int) -> "Scenario":
+        d = copy.deepcopy(self.d)
+        d["seed"] = seed
+        return Scenario.from_dict(d)
+
+    def to_dict(self) -> dict:
+        return copy.deepcopy(self.d)
+
+    def to_json(self) -> str:
+        return json.dumps(self.d, indent=1, sort_keys=True)
+
+    def validate(self) -> "Scenario":
+        validate(self.d)
+        return self
+
+    def save(self, path: str | Path) -> None:
+        p = Path(path)
+        fmt = FORMATS.get(p.suffix.lower())
+        if fmt == "yaml":
+            p.write_text(yaml.safe_dump(self.d, sort_keys=False))
+        elif fmt == "json":
+            p.write_text(self.to_json())
+        else:
+            raise ScenarioError(f"{p}: can save .yaml or .json scenarios")
+
+    def run(self):
+        from .run import run
+
+        return run(self)
