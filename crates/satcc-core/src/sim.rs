@@ -75,6 +75,8 @@ pub struct Simulation {
     last_departed: Vec<u64>,
     series: Series,
     now: Time,
+    /// Tie key of the event being handled (orders same-instant departures).
+    tie: u64,
     transmissions: u64,
 }
 
@@ -273,13 +275,14 @@ impl Simulation {
             last_departed: vec![0; links.len()],
             links,
             flows,
-            events: EventQueue::new(),
+            events: EventQueue::new(sc.seed),
             outbox: Vec::with_capacity(64),
             monitored,
             bottleneck,
             flow_traces: sc.monitor.flow_traces,
             series: Series::default(),
             now: 0,
+            tie: 0,
             transmissions: 0,
         };
         for (i, f) in sim.flows.iter().enumerate() {
@@ -299,8 +302,9 @@ impl Simulation {
 
     /// Offer a packet to `link`; schedule the link's head event if it was empty.
     fn enqueue(&mut self, pkt: Packet, link: LinkId) {
+        let dep_tie = self.events.tie();
         let l = &mut self.links[link as usize];
-        match l.offer(pkt, self.now) {
+        match l.offer(pkt, self.now, self.tie, dep_tie) {
             Offer::Admitted { was_empty } => {
                 if was_empty {
                     let t = l.head_arrival().expect("admitted packet in pipe");
@@ -519,8 +523,9 @@ impl Simulation {
             if t > self.end {
                 break;
             }
-            let (t, ev) = self.events.pop().expect("peeked");
+            let (t, tie, ev) = self.events.pop().expect("peeked");
             self.now = t;
+            self.tie = tie;
             match ev {
                 Ev::LinkHead(l) => self.on_link_head(l),
                 Ev::Rtx(f) => self.on_rtx(f),
@@ -581,6 +586,7 @@ impl Simulation {
                 goodput_mbps: rate(f.sink.in_order_data_pkts() as f64 * f.payload_bytes as f64),
                 data_pkts_sent: sent,
                 data_pkts_delivered: f.sink.stats.data_pkts_received,
+                data_pkts_acked: f.sender.data_pkts_acked(),
                 data_pkts_dropped: f.data_dropped,
                 retransmits: f.sender.stats.retransmits,
                 fast_retransmits: f.sender.stats.fast_retransmits,

@@ -32,6 +32,8 @@ pub struct FlowSummary {
     pub goodput_mbps: f64,
     pub data_pkts_sent: u64,
     pub data_pkts_delivered: u64,
+    /// Data packets cumulatively acknowledged at the sender (ns-2's ack_).
+    pub data_pkts_acked: i64,
     pub data_pkts_dropped: u64,
     pub retransmits: u64,
     pub fast_retransmits: u64,

@@ -18,6 +18,8 @@ use std::collections::VecDeque;
 #[derive(Clone, Copy, Debug)]
 struct InPipe {
     pkt: Packet,
+    /// Orders this packet's departure against events due at the same instant.
+    dep_tie: u64,
     /// End of transmission: the packet leaves the queue (has departed) at this time.
     tx_end: Time,
     /// Bytes admitted to this link up to and including this packet.
@@ -140,8 +142,13 @@ impl Link {
         }
     }
 
-    fn occupancy(&self, now: Time) -> Occupancy {
-        let i = self.first_in_system(now);
+    /// What a packet offered at `now`, by an event with tie key `tie`, sees. A
+    /// departure due exactly now has happened if its own tie key is lower: the
+    /// departure is an implicit event, ordered against the arrival like any two
+    /// same-instant events (see engine::event_queue). With ACK-clocked senders such
+    /// ties are systematic, not rare, so this decides drops.
+    fn occupancy(&self, now: Time, tie: u64) -> Occupancy {
+        let i = self.pipe.partition_point(|e| e.tx_end < now || (e.tx_end == now && e.dep_tie < tie));
         let pkts = (self.pipe.len() - i) as u32;
         let before = if i == 0 { self.popped_bytes } else { self.pipe[i - 1].cum_bytes };
         let bytes = self.admitted_bytes - before;
@@ -169,10 +176,11 @@ impl Link {
         self.q_last_change = now;
     }
 
-    /// Offer a packet to this link at `now`.
-    pub fn offer(&mut self, pkt: Packet, now: Time) -> Offer {
+    /// Offer a packet to this link at `now`, during an event with tie key `tie`;
+    /// `dep_tie` orders the packet's own departure against same-instant events.
+    pub fn offer(&mut self, pkt: Packet, now: Time, tie: u64, dep_tie: u64) -> Offer {
         self.stats.arrivals_pkts += 1;
-        let occ = self.occupancy(now);
+        let occ = self.occupancy(now, tie);
         let v = self.queue.admit(pkt.size_bytes, &occ, now, &mut self.queue_rng);
         if v != Verdict::Admit {
             match v {
@@ -191,7 +199,7 @@ impl Link {
         self.free_at = tx_end;
         self.admitted_bytes += pkt.size_bytes as u64;
         self.admitted_pkts += 1;
-        self.pipe.push_back(InPipe { pkt, tx_end, cum_bytes: self.admitted_bytes, cum_pkts: self.admitted_pkts });
+        self.pipe.push_back(InPipe { pkt, dep_tie, tx_end, cum_bytes: self.admitted_bytes, cum_pkts: self.admitted_pkts });
         let q = occ.pkts + 1;
         if q > self.stats.max_queue_pkts {
             self.stats.max_queue_pkts = q;
@@ -298,7 +306,7 @@ mod tests {
     fn fifo_departures_and_queue_length() {
         let mut l = link(10);
         for i in 0..3 {
-            assert!(matches!(l.offer(pkt(i), 0), Offer::Admitted { .. }));
+            assert!(matches!(l.offer(pkt(i), 0, 0, 0), Offer::Admitted { .. }));
         }
         assert_eq!(l.queue_pkts(0), 3);
         assert_eq!(l.queue_pkts(from_ms(1.0)), 2);
@@ -318,16 +326,28 @@ mod tests {
     #[test]
     fn droptail_limit_counts_in_service_packet() {
         let mut l = link(3);
-        let admitted = (0..5).filter(|i| matches!(l.offer(pkt(*i), 0), Offer::Admitted { .. })).count();
+        let admitted = (0..5).filter(|i| matches!(l.offer(pkt(*i), 0, 0, 0), Offer::Admitted { .. })).count();
         assert_eq!(admitted, 3);
         assert_eq!(l.stats.drops_overflow, 2);
         assert_eq!(l.stats.max_queue_pkts, 3);
     }
 
     #[test]
+    fn same_instant_departure_is_ordered_by_tie_keys() {
+        let mut l = link(2);
+        l.offer(pkt(0), 0, 0, 100); // in service 0..1 ms, departure key 100
+        l.offer(pkt(1), 0, 0, 200); // waits, 1..2 ms
+        let t = from_ms(1.0);
+        // an arrival ordered before the departure sees a full queue
+        assert!(matches!(l.offer(pkt(2), t, 50, 300), Offer::Dropped(_)));
+        // one ordered after it finds room
+        assert!(matches!(l.offer(pkt(3), t, 150, 400), Offer::Admitted { .. }));
+    }
+
+    #[test]
     fn idle_link_sends_at_once() {
         let mut l = link(3);
-        l.offer(pkt(0), from_ms(100.0));
+        l.offer(pkt(0), from_ms(100.0), 0, 0);
         assert_eq!(l.head_arrival(), Some(from_ms(111.0)));
     }
 }

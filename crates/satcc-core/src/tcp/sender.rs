@@ -106,6 +106,15 @@ impl TcpSender {
         self.highest_ack
     }
 
+    /// Data segments cumulatively acknowledged (the SYN excluded).
+    pub fn data_pkts_acked(&self) -> i64 {
+        if self.cfg.syn {
+            self.highest_ack.max(0)
+        } else {
+            self.highest_ack + 1
+        }
+    }
+
     /// Highest segment sent.
     pub fn maxseq(&self) -> i64 {
         self.maxseq
