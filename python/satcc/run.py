@@ -22,12 +22,14 @@ class RunResult:
     summary: per-flow, per-link and whole-run metrics (summary.json).
     queue: sampled queue length and utilization per monitored link direction.
     flows: sampled cwnd, in-order sequence number and goodput per flow.
+    drops: every dropped packet, when the scenario sets monitor.drop_trace.
     """
 
     summary: dict
     summary_json: str
     queue: pa.Table
     flows: pa.Table
+    drops: pa.Table
     scenario: dict
 
     def write(self, out_dir: str | Path) -> Path:
@@ -35,7 +37,7 @@ class RunResult:
         out.mkdir(parents=True, exist_ok=True)
         _atomic_write_text(out / "summary.json", self.summary_json + "\n")
         _atomic_write_text(out / "scenario.json", json.dumps(self.scenario, indent=1, sort_keys=True) + "\n")
-        for name, table in (("queue", self.queue), ("flows", self.flows)):
+        for name, table in (("queue", self.queue), ("flows", self.flows), ("drops", self.drops)):
             tmp = out / f".{name}.parquet.tmp"
             pq.write_table(table, tmp)
             os.replace(tmp, out / f"{name}.parquet")
@@ -74,4 +76,14 @@ def run(scenario: Scenario | dict) -> RunResult:
         "seqno": pa.array(f["seqno"], pa.int64()),
         "goodput_mbps": pa.array(f["goodput_mbps"], pa.float64()),
     })
-    return RunResult(json.loads(raw["summary"]), raw["summary"], queue, ftab, d)
+    dr = raw["drops"]
+    drops = pa.table({
+        "time_s": pa.array(dr["time_s"], pa.float64()),
+        "link": pa.DictionaryArray.from_arrays(pa.array(dr["link"], pa.int32()), pa.array(links, pa.string())),
+        "flow": pa.DictionaryArray.from_arrays(pa.array(dr["flow"], pa.int32()), pa.array(flows, pa.string())),
+        "seqno": pa.array(dr["seqno"], pa.int64()),
+        "ack": pa.array(dr["ack"], pa.bool_()),
+        "cause": pa.DictionaryArray.from_arrays(pa.array(dr["cause"], pa.int32()),
+                                                pa.array(raw["drop_causes"], pa.string())),
+    })
+    return RunResult(json.loads(raw["summary"]), raw["summary"], queue, ftab, drops, d)

@@ -213,6 +213,7 @@ SCENARIO = {
                 "links": {"type": ["array", "null"], "items": {"type": "string"}},
                 "bottleneck": {"type": ["string", "null"]},
                 "flow_traces": BOOL,
+                "drop_trace": BOOL,
             },
         },
     },

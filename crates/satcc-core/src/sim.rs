@@ -2,13 +2,13 @@
 //! loop, and reports metrics. One run is single-threaded and deterministic.
 
 use crate::engine::rng::StreamRng;
-use crate::engine::{from_ms, from_secs, to_secs, EventQueue, RngStreams, Time};
+use crate::engine::{from_secs, to_secs, EventQueue, RngStreams, Time};
 use crate::metrics::{
     jain_index, FlowSummary, GroupSummary, LinkSummary, PacketAccount, RunTotals, Series, Summary,
 };
 use crate::net::error_model::ErrorModel;
 use crate::net::link::{Link, Offer};
-use crate::net::queue::{DropTail, QueueDiscipline, Red};
+use crate::net::queue::{DropTail, QueueDiscipline, Red, Verdict};
 use crate::net::routing::Topology;
 use crate::net::{FlowId, LinkId, NodeId, Packet, PacketKind};
 use crate::scenario::{self, ErrorSpec, QueueSpec, Scenario, TrafficSpecIn};
@@ -18,6 +18,21 @@ use crate::tcp::{TcpSender, TcpSink};
 use crate::traffic::OnOffSource;
 use rand::Rng;
 use std::collections::BTreeMap;
+
+/// Why a packet was dropped (the `cause` column of the drops table).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DropCause {
+    /// The queue was full.
+    Overflow = 0,
+    /// Active queue management (RED) dropped it early.
+    Early = 1,
+    /// The link's error model corrupted it.
+    Error = 2,
+    /// Its TTL ran out.
+    Ttl = 3,
+}
+
+pub const DROP_CAUSES: [&str; 4] = ["overflow", "early", "error", "ttl"];
 
 #[derive(Clone, Copy, Debug)]
 enum Ev {
@@ -39,7 +54,9 @@ struct Flow {
     dst: NodeId,
     cc: String,
     start: Time,
+    start_s: f64,
     stop: Option<Time>,
+    stop_s: Option<f64>,
     fwd: Vec<LinkId>,
     rev: Vec<LinkId>,
     sender: TcpSender,
@@ -72,10 +89,13 @@ pub struct Simulation {
     monitored: Vec<LinkId>,
     bottleneck: Option<LinkId>,
     flow_traces: bool,
+    drop_trace: bool,
     last_departed: Vec<u64>,
     series: Series,
     now: Time,
-    /// Tie key of the event being handled (orders same-instant departures).
+    /// Shadow time and tie key of the event being handled (order same-instant
+    /// departures; see engine::event_queue).
+    shadow: f64,
     tie: u64,
     transmissions: u64,
 }
@@ -143,7 +163,7 @@ impl Simulation {
                 let id = links.len() as LinkId;
                 let name = format!("{from}->{to}");
                 let rate = d.rate_bps.unwrap_or(l.rate_bps);
-                let delay = from_ms(d.delay_ms.unwrap_or(l.delay_ms));
+                let delay_s = d.delay_ms.unwrap_or(l.delay_ms) / 1000.0;
                 let queue = build_queue(d.queue.as_ref().unwrap_or(&l.queue), rate);
                 let error = d.error.as_ref().or(l.error.as_ref()).map(build_error);
                 let mut rc: Vec<(Time, f64)> = d
@@ -161,7 +181,7 @@ impl Simulation {
                     f,
                     t,
                     rate,
-                    delay,
+                    delay_s,
                     queue,
                     error,
                     rng.stream(&format!("link/{name}/errors")),
@@ -234,7 +254,9 @@ impl Simulation {
                     dst,
                     cc: f.cc.clone(),
                     start,
+                    start_s: f.start_s + jitter,
                     stop: f.stop_s.map(from_secs),
+                    stop_s: f.stop_s,
                     fwd: fwd.clone(),
                     rev: rev.clone(),
                     sender: TcpSender::new(fid, cfg.clone(), cc, boot),
@@ -280,23 +302,25 @@ impl Simulation {
             monitored,
             bottleneck,
             flow_traces: sc.monitor.flow_traces,
+            drop_trace: sc.monitor.drop_trace,
             series: Series::default(),
             now: 0,
+            shadow: 0.0,
             tie: 0,
             transmissions: 0,
         };
         for (i, f) in sim.flows.iter().enumerate() {
-            sim.events.push(f.start, Ev::FlowStart(i as FlowId));
-            if let Some(s) = f.stop {
-                sim.events.push(s, Ev::FlowStop(i as FlowId));
+            sim.events.push(f.start, f.start_s, Ev::FlowStart(i as FlowId));
+            if let (Some(s), Some(ss)) = (f.stop, f.stop_s) {
+                sim.events.push(s, ss, Ev::FlowStop(i as FlowId));
             }
         }
         for (i, l) in sim.links.iter().enumerate() {
             for (k, c) in l.rate_changes.iter().enumerate() {
-                sim.events.push(c.0, Ev::RateChange(i as LinkId, k as u32));
+                sim.events.push(c.0, to_secs(c.0), Ev::RateChange(i as LinkId, k as u32));
             }
         }
-        sim.events.push(sim.sample_interval, Ev::Sample);
+        sim.events.push(sim.sample_interval, to_secs(sim.sample_interval), Ev::Sample);
         Ok(sim)
     }
 
@@ -304,22 +328,34 @@ impl Simulation {
     fn enqueue(&mut self, pkt: Packet, link: LinkId) {
         let dep_tie = self.events.tie();
         let l = &mut self.links[link as usize];
-        match l.offer(pkt, self.now, self.tie, dep_tie) {
+        match l.offer(pkt, self.now, self.shadow, self.tie, dep_tie) {
             Offer::Admitted { was_empty } => {
                 if was_empty {
-                    let t = l.head_arrival().expect("admitted packet in pipe");
-                    self.events.push(t, Ev::LinkHead(link));
+                    let (t, sh) = l.head_arrival().expect("admitted packet in pipe");
+                    self.events.push(t, sh, Ev::LinkHead(link));
                 }
             }
-            Offer::Dropped(_) => self.count_drop(&pkt),
+            Offer::Dropped(v) => {
+                let cause = if v == Verdict::DropEarly { DropCause::Early } else { DropCause::Overflow };
+                self.count_drop(&pkt, link, cause)
+            }
         }
     }
 
-    fn count_drop(&mut self, pkt: &Packet) {
+    fn count_drop(&mut self, pkt: &Packet, link: LinkId, cause: DropCause) {
         let f = &mut self.flows[pkt.flow as usize];
         match pkt.kind {
             PacketKind::Data => f.data_dropped += 1,
             PacketKind::Ack => f.ack_dropped += 1,
+        }
+        if self.drop_trace {
+            let d = &mut self.series;
+            d.d_time_s.push(to_secs(self.now));
+            d.d_link.push(link);
+            d.d_flow.push(pkt.flow);
+            d.d_seq.push(pkt.seq);
+            d.d_ack.push(!pkt.is_data());
+            d.d_cause.push(cause as u8);
         }
     }
 
@@ -347,13 +383,13 @@ impl Simulation {
         if let Some(d) = f.sender.rtx_deadline {
             if f.rtx_event_at.is_none_or(|t| t > d) {
                 f.rtx_event_at = Some(d);
-                self.events.push(d, Ev::Rtx(fid));
+                self.events.push(d, to_secs(d), Ev::Rtx(fid));
             }
         }
         if let Some(d) = f.sink.delack_deadline {
             if f.delack_event_at.is_none_or(|t| t > d) {
                 f.delack_event_at = Some(d);
-                self.events.push(d, Ev::DelAck(fid));
+                self.events.push(d, to_secs(d), Ev::DelAck(fid));
             }
         }
     }
@@ -362,11 +398,11 @@ impl Simulation {
         self.transmissions += 1;
         let l = &mut self.links[link as usize];
         let (mut pkt, ok) = l.pop_head();
-        if let Some(t) = l.head_arrival() {
-            self.events.push(t, Ev::LinkHead(link));
+        if let Some((t, sh)) = l.head_arrival() {
+            self.events.push(t, sh, Ev::LinkHead(link));
         }
         if !ok {
-            self.count_drop(&pkt);
+            self.count_drop(&pkt, link, DropCause::Error);
             return;
         }
         let fid = pkt.flow;
@@ -377,7 +413,7 @@ impl Simulation {
             // a router forwards it
             let next = route[pkt.hop as usize];
             if pkt.ttl <= 1 {
-                self.count_drop(&pkt);
+                self.count_drop(&pkt, next, DropCause::Ttl);
                 return;
             }
             pkt.ttl -= 1;
@@ -414,7 +450,7 @@ impl Simulation {
             None => {}
             Some(d) if d > now => {
                 f.rtx_event_at = Some(d);
-                self.events.push(d, Ev::Rtx(fid));
+                self.events.push(d, to_secs(d), Ev::Rtx(fid));
             }
             Some(_) => {
                 let mut out = std::mem::take(&mut self.outbox);
@@ -436,7 +472,7 @@ impl Simulation {
             None => {}
             Some(d) if d > now => {
                 f.delack_event_at = Some(d);
-                self.events.push(d, Ev::DelAck(fid));
+                self.events.push(d, to_secs(d), Ev::DelAck(fid));
             }
             Some(_) => {
                 if let Some(a) = f.sink.on_delack_timer() {
@@ -478,7 +514,7 @@ impl Simulation {
         self.flush_outbox(out);
         self.sync_timers(fid);
         if tick.next <= self.end {
-            self.events.push(tick.next, Ev::SourceTick(fid));
+            self.events.push(tick.next, to_secs(tick.next), Ev::SourceTick(fid));
         }
     }
 
@@ -513,7 +549,7 @@ impl Simulation {
         }
         let next = now + self.sample_interval;
         if next <= self.end {
-            self.events.push(next, Ev::Sample);
+            self.events.push(next, to_secs(next), Ev::Sample);
         }
     }
 
@@ -523,8 +559,9 @@ impl Simulation {
             if t > self.end {
                 break;
             }
-            let (t, tie, ev) = self.events.pop().expect("peeked");
+            let (t, shadow, tie, ev) = self.events.pop().expect("peeked");
             self.now = t;
+            self.shadow = shadow;
             self.tie = tie;
             match ev {
                 Ev::LinkHead(l) => self.on_link_head(l),

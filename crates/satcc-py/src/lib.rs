@@ -37,6 +37,15 @@ fn run_json(py: Python<'_>, scenario_json: &str) -> PyResult<PyObject> {
     f.set_item("seqno", out.series.f_seq)?;
     f.set_item("goodput_mbps", out.series.f_goodput_mbps)?;
     d.set_item("flows", f)?;
+    let dr = PyDict::new(py);
+    dr.set_item("time_s", out.series.d_time_s)?;
+    dr.set_item("link", out.series.d_link)?;
+    dr.set_item("flow", out.series.d_flow)?;
+    dr.set_item("seqno", out.series.d_seq)?;
+    dr.set_item("ack", out.series.d_ack)?;
+    dr.set_item("cause", out.series.d_cause)?;
+    d.set_item("drops", dr)?;
+    d.set_item("drop_causes", satcc_core::sim::DROP_CAUSES.to_vec())?;
     d.set_item("link_names", out.link_names)?;
     d.set_item("flow_names", out.flow_names)?;
     Ok(d.into())

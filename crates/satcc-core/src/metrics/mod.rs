@@ -128,6 +128,14 @@ pub struct Series {
     pub f_cwnd: Vec<f64>,
     pub f_seq: Vec<i64>,
     pub f_goodput_mbps: Vec<f64>,
+    /// drops (when monitor.drop_trace): time_s, link index, flow index, seqno,
+    /// whether an ACK, cause (index into DROP_CAUSES)
+    pub d_time_s: Vec<f64>,
+    pub d_link: Vec<u32>,
+    pub d_flow: Vec<u32>,
+    pub d_seq: Vec<i64>,
+    pub d_ack: Vec<bool>,
+    pub d_cause: Vec<u8>,
 }
 
 #[cfg(test)]

@@ -18,7 +18,11 @@ use std::collections::VecDeque;
 #[derive(Clone, Copy, Debug)]
 struct InPipe {
     pkt: Packet,
-    /// Orders this packet's departure against events due at the same instant.
+    /// End of transmission and arrival at the far end on ns-2's double clock, and a
+    /// key: these order the packet's departure and arrival against events due at
+    /// the same nanosecond (see engine::event_queue).
+    dep_shadow: f64,
+    arr_shadow: f64,
     dep_tie: u64,
     /// End of transmission: the packet leaves the queue (has departed) at this time.
     tx_end: Time,
@@ -44,6 +48,8 @@ pub struct Link {
     pub to: NodeId,
     pub rate_bps: f64,
     pub delay: Time,
+    /// The delay in seconds as a double, as ns-2 holds it.
+    pub delay_s: f64,
     pub queue: QueueDiscipline,
     pub error: Option<ErrorModel>,
     pub error_rng: StreamRng,
@@ -53,6 +59,7 @@ pub struct Link {
     pub stats: LinkStats,
     pipe: VecDeque<InPipe>,
     free_at: Time,
+    free_shadow: f64,
     admitted_bytes: u64,
     admitted_pkts: u64,
     /// Departed bytes/packets of entries already popped from the pipe.
@@ -80,7 +87,7 @@ impl Link {
         from: NodeId,
         to: NodeId,
         rate_bps: f64,
-        delay: Time,
+        delay_s: f64,
         queue: QueueDiscipline,
         error: Option<ErrorModel>,
         error_rng: StreamRng,
@@ -92,7 +99,8 @@ impl Link {
             from,
             to,
             rate_bps,
-            delay,
+            delay: crate::engine::from_secs(delay_s),
+            delay_s,
             queue,
             error,
             error_rng,
@@ -101,6 +109,7 @@ impl Link {
             stats: LinkStats::default(),
             pipe: VecDeque::new(),
             free_at: 0,
+            free_shadow: 0.0,
             admitted_bytes: 0,
             admitted_pkts: 0,
             popped_bytes: 0,
@@ -142,13 +151,21 @@ impl Link {
         }
     }
 
-    /// What a packet offered at `now`, by an event with tie key `tie`, sees. A
-    /// departure due exactly now has happened if its own tie key is lower: the
-    /// departure is an implicit event, ordered against the arrival like any two
-    /// same-instant events (see engine::event_queue). With ACK-clocked senders such
-    /// ties are systematic, not rare, so this decides drops.
-    fn occupancy(&self, now: Time, tie: u64) -> Occupancy {
-        let i = self.pipe.partition_point(|e| e.tx_end < now || (e.tx_end == now && e.dep_tie < tie));
+    /// Index of the first packet not departed before an event at (now, shadow, tie).
+    /// A departure is an implicit event, ordered against others due at the same
+    /// nanosecond like any two events (see engine::event_queue). With ACK-clocked
+    /// senders such ties are systematic, not rare, so this decides drops.
+    fn first_not_departed(&self, now: Time, shadow: f64, tie: u64) -> usize {
+        self.pipe.partition_point(|e| {
+            e.tx_end < now
+                || (e.tx_end == now
+                    && (e.dep_shadow < shadow || (e.dep_shadow == shadow && e.dep_tie < tie)))
+        })
+    }
+
+    /// What a packet offered by an event at (now, shadow, tie) sees.
+    fn occupancy(&self, now: Time, shadow: f64, tie: u64) -> Occupancy {
+        let i = self.first_not_departed(now, shadow, tie);
         let pkts = (self.pipe.len() - i) as u32;
         let before = if i == 0 { self.popped_bytes } else { self.pipe[i - 1].cum_bytes };
         let bytes = self.admitted_bytes - before;
@@ -176,11 +193,11 @@ impl Link {
         self.q_last_change = now;
     }
 
-    /// Offer a packet to this link at `now`, during an event with tie key `tie`;
-    /// `dep_tie` orders the packet's own departure against same-instant events.
-    pub fn offer(&mut self, pkt: Packet, now: Time, tie: u64, dep_tie: u64) -> Offer {
+    /// Offer a packet to this link during an event at (now, shadow, tie); `dep_tie`
+    /// orders the packet's own departure against same-instant events.
+    pub fn offer(&mut self, pkt: Packet, now: Time, shadow: f64, tie: u64, dep_tie: u64) -> Offer {
         self.stats.arrivals_pkts += 1;
-        let occ = self.occupancy(now, tie);
+        let occ = self.occupancy(now, shadow, tie);
         let v = self.queue.admit(pkt.size_bytes, &occ, now, &mut self.queue_rng);
         if v != Verdict::Admit {
             match v {
@@ -196,10 +213,18 @@ impl Link {
         let was_empty = self.pipe.is_empty();
         let start = self.free_at.max(now);
         let tx_end = start + tx_time(pkt.size_bytes, self.rate_bps);
+        // ns-2: a busy link starts the packet when its queue resumes (at the previous
+        // departure); an idle one at once. Then departure = start + txt and arrival =
+        // start + (txt + delay), summed in that order.
+        let start_shadow = if occ.pkts > 0 { self.free_shadow } else { shadow };
+        let txt = 8.0 * pkt.size_bytes as f64 / self.rate_bps;
+        let dep_shadow = start_shadow + txt;
+        let arr_shadow = start_shadow + (txt + self.delay_s);
         self.free_at = tx_end;
+        self.free_shadow = dep_shadow;
         self.admitted_bytes += pkt.size_bytes as u64;
         self.admitted_pkts += 1;
-        self.pipe.push_back(InPipe { pkt, dep_tie, tx_end, cum_bytes: self.admitted_bytes, cum_pkts: self.admitted_pkts });
+        self.pipe.push_back(InPipe { pkt, dep_shadow, arr_shadow, dep_tie, tx_end, cum_bytes: self.admitted_bytes, cum_pkts: self.admitted_pkts });
         let q = occ.pkts + 1;
         if q > self.stats.max_queue_pkts {
             self.stats.max_queue_pkts = q;
@@ -207,9 +232,9 @@ impl Link {
         Offer::Admitted { was_empty }
     }
 
-    /// Arrival time of the head packet at the far end, if any.
-    pub fn head_arrival(&self) -> Option<Time> {
-        self.pipe.front().map(|e| e.tx_end + self.delay)
+    /// Arrival of the head packet at the far end (integer time, shadow time), if any.
+    pub fn head_arrival(&self) -> Option<(Time, f64)> {
+        self.pipe.front().map(|e| (e.tx_end + self.delay, e.arr_shadow))
     }
 
     /// Remove the head packet (it has reached the far end). Returns the packet and
@@ -289,7 +314,7 @@ mod tests {
             0,
             1,
             8e6, // 1000 bytes = 1 ms
-            from_ms(10.0),
+            0.010,
             QueueDiscipline::DropTail(DropTail { limit_pkts: Some(limit), limit_bytes: None }),
             None,
             s.stream("e"),
@@ -306,18 +331,18 @@ mod tests {
     fn fifo_departures_and_queue_length() {
         let mut l = link(10);
         for i in 0..3 {
-            assert!(matches!(l.offer(pkt(i), 0, 0, 0), Offer::Admitted { .. }));
+            assert!(matches!(l.offer(pkt(i), 0, 0.0, 0, 0), Offer::Admitted { .. }));
         }
         assert_eq!(l.queue_pkts(0), 3);
         assert_eq!(l.queue_pkts(from_ms(1.0)), 2);
         assert_eq!(l.queue_pkts(from_ms(2.5)), 1);
         assert_eq!(l.queue_pkts(from_ms(3.0)), 0);
-        assert_eq!(l.head_arrival(), Some(from_ms(11.0)));
+        assert_eq!(l.head_arrival().map(|x| x.0), Some(from_ms(11.0)));
         assert_eq!(l.departed_bytes(from_ms(2.0)), 2000);
         let (p, ok) = l.pop_head();
         assert!(ok);
         assert_eq!(p.seq, 0);
-        assert_eq!(l.head_arrival(), Some(from_ms(12.0)));
+        assert_eq!(l.head_arrival().map(|x| x.0), Some(from_ms(12.0)));
         assert_eq!(l.departed_bytes(from_ms(2.0)), 2000);
         // mean queue over [0, 4 ms]: 3 for 1 ms, 2 for 1 ms, 1 for 1 ms, 0 -> 6/4
         assert!((l.mean_queue_pkts(0, from_ms(4.0)) - 1.5).abs() < 1e-9);
@@ -326,28 +351,35 @@ mod tests {
     #[test]
     fn droptail_limit_counts_in_service_packet() {
         let mut l = link(3);
-        let admitted = (0..5).filter(|i| matches!(l.offer(pkt(*i), 0, 0, 0), Offer::Admitted { .. })).count();
+        let admitted = (0..5).filter(|i| matches!(l.offer(pkt(*i), 0, 0.0, 0, 0), Offer::Admitted { .. })).count();
         assert_eq!(admitted, 3);
         assert_eq!(l.stats.drops_overflow, 2);
         assert_eq!(l.stats.max_queue_pkts, 3);
     }
 
     #[test]
-    fn same_instant_departure_is_ordered_by_tie_keys() {
+    fn same_instant_departure_is_ordered_by_shadow_then_tie_keys() {
         let mut l = link(2);
-        l.offer(pkt(0), 0, 0, 100); // in service 0..1 ms, departure key 100
-        l.offer(pkt(1), 0, 0, 200); // waits, 1..2 ms
+        l.offer(pkt(0), 0, 0.0, 0, 100); // in service 0..1 ms, departure key 100
+        l.offer(pkt(1), 0, 0.0, 0, 200); // waits, 1..2 ms
         let t = from_ms(1.0);
-        // an arrival ordered before the departure sees a full queue
-        assert!(matches!(l.offer(pkt(2), t, 50, 300), Offer::Dropped(_)));
-        // one ordered after it finds room
-        assert!(matches!(l.offer(pkt(3), t, 150, 400), Offer::Admitted { .. }));
+        let dep: f64 = 8.0 * 1000.0 / 8e6; // the departure's shadow time
+        // an arrival whose double time is one ulp earlier sees a full queue
+        let before = f64::from_bits(dep.to_bits() - 1);
+        assert!(matches!(l.offer(pkt(2), t, before, 999, 300), Offer::Dropped(_)));
+        // at the same double time, the tie keys decide
+        assert!(matches!(l.offer(pkt(3), t, dep, 50, 400), Offer::Dropped(_)));
+        assert!(matches!(l.offer(pkt(4), t, dep, 150, 500), Offer::Admitted { .. }));
+        // the packet starts when the queue resumes: its arrival is 1 ms + (1 ms + 10 ms)
+        let (at, shadow) = l.head_arrival().unwrap();
+        assert_eq!(at, from_ms(11.0));
+        assert_eq!(shadow, 0.0 + (dep + 0.010));
     }
 
     #[test]
     fn idle_link_sends_at_once() {
         let mut l = link(3);
-        l.offer(pkt(0), from_ms(100.0), 0, 0);
-        assert_eq!(l.head_arrival(), Some(from_ms(111.0)));
+        l.offer(pkt(0), from_ms(100.0), 0.1, 0, 0);
+        assert_eq!(l.head_arrival().map(|x| x.0), Some(from_ms(111.0)));
     }
 }

@@ -236,6 +236,9 @@ pub struct MonitorSpec {
     /// Record per-flow cwnd and sequence samples.
     #[serde(default = "yes")]
     pub flow_traces: bool,
+    /// Record every dropped packet (time, link, flow, seqno, cause).
+    #[serde(default)]
+    pub drop_trace: bool,
 }
 
 pub const CONTROLLERS: &[&str] = &["newreno", "reno"];

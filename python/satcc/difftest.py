@@ -1,0 +1,174 @@
+"""Differential tests against ns-2 2.35: the scenarios, the committed reference
+numbers, and the comparison.
+
+    python -m satcc.difftest refresh   # needs ns-2: writes ns2/tcl/*.tcl and ns2/reference/*.json
+    python -m satcc.difftest compare   # no ns-2 needed: satcc against the committed numbers
+
+Each case is run over ten seeds of start-time jitter; start times are drawn here
+(Python's random.Random(seed)) and written explicitly into both simulators' inputs.
+Tolerances (issue 2): mean utilization within 0.02, mean loss rate within 20 %, mean
+Jain index within 0.05, mean per-group goodput within 15 %.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import random
+import sys
+from pathlib import Path
+
+from . import ns2
+from .run import run
+from .topology import leo_chain, rtt_groups
+
+SEEDS = list(range(1, 11))
+ROOT = Path(__file__).resolve().parents[2] / "ns2"
+
+TOLERANCE = {"utilization_abs": 0.02, "loss_rate_rel": 0.20, "jain_abs": 0.05, "group_rel": 0.15}
+
+
+def _explicit_starts(d: dict, seed: int, jitter_s: float) -> dict:
+    rng = random.Random(seed)
+    for f in d["flows"]:
+        f["start_s"] = round(rng.uniform(0.0, jitter_s), 6)
+        f.pop("start_jitter_s", None)
+    d["seed"] = seed
+    return d
+
+
+def chain_equal_rtt(seed: int, cc: str = "newreno") -> dict:
+    """REFWA Fig. 1a chain: 8 flows, 1.544 Mb/s ISLs, 160 ms RTT, 50-packet buffers."""
+    d = leo_chain(8, duration_s=40.0, cc=cc).to_dict()
+    d["tcp"]["recovery"] = cc
+    d["name"] = f"diff-chain-{cc}"
+    return _explicit_starts(d, seed, 1.0)
+
+
+def rtt_groups_case(seed: int) -> dict:
+    """Four RTT groups (40, 80, 120, 160 ms) of four flows on a 10 Mb/s bottleneck."""
+    d = rtt_groups(n_groups=4, flows_per_group=4, rtt_step_ms=40.0, bottleneck_rate_bps=10e6,
+                   buffer_pkts=60, duration_s=60.0, rwnd_pkts=1000, name="diff-rtt-groups").to_dict()
+    return _explicit_starts(d, seed, 1.0)
+
+
+def lossy_link(seed: int) -> dict:
+    """Eight flows, 80 ms RTT, 10 Mb/s bottleneck losing 1 % of data packets at random."""
+    d = rtt_groups(n_groups=1, flows_per_group=8, rtt_step_ms=80.0, bottleneck_rate_bps=10e6,
+                   buffer_pkts=100, duration_s=60.0, rwnd_pkts=1000, per=0.01, name="diff-lossy").to_dict()
+    return _explicit_starts(d, seed, 1.0)
+
+
+CASES = {
+    "chain-newreno": chain_equal_rtt,
+    "chain-reno": lambda seed: chain_equal_rtt(seed, "reno"),
+    "rtt-groups": rtt_groups_case,
+    "lossy-link": lossy_link,
+}
+
+
+def tcl_for(case: str, seed: int) -> str:
+    return ns2.to_tcl(CASES[case](seed), ns2_seed=seed)
+
+
+def _mean(xs):
+    xs = [x for x in xs if x is not None]
+    return sum(xs) / len(xs) if xs else None
+
+
+def aggregate(per_seed: list[dict]) -> dict:
+    groups = sorted({g for m in per_seed for g in m["groups"]})
+    return {
+        "utilization": _mean([m["utilization"] for m in per_seed]),
+        "loss_rate": _mean([m["loss_rate"] for m in per_seed]),
+        "jain": _mean([m["jain"] for m in per_seed]),
+        "goodput_mbps": _mean([m["goodput_mbps"] for m in per_seed]),
+        "rto_count": _mean([m["rto_count"] for m in per_seed]),
+        "groups": {g: _mean([m["groups"].get(g) for m in per_seed]) for g in groups},
+    }
+
+
+def satcc_metrics(case: str) -> list[dict]:
+    out = []
+    for seed in SEEDS:
+        d = CASES[case](seed)
+        out.append(ns2.comparable(d, run(d).summary))
+    return out
+
+
+def reference(case: str) -> dict:
+    return json.loads((ROOT / "reference" / f"{case}.json").read_text())
+
+
+def compare(case: str) -> tuple[list[str], dict, dict]:
+    """Return (failures, ours, ns-2's) for a case; failures is empty when within tolerance."""
+    ref = reference(case)
+    ours = aggregate(satcc_metrics(case))
+    theirs = ref["aggregate"]
+    fails = []
+    if theirs["utilization"] is not None:
+        if abs(ours["utilization"] - theirs["utilization"]) > TOLERANCE["utilization_abs"]:
+            fails.append(f"utilization {ours['utilization']:.4f} vs ns-2 {theirs['utilization']:.4f}")
+    if abs(ours["loss_rate"] - theirs["loss_rate"]) > TOLERANCE["loss_rate_rel"] * theirs["loss_rate"]:
+        fails.append(f"loss rate {ours['loss_rate']:.5f} vs ns-2 {theirs['loss_rate']:.5f}")
+    if abs(ours["jain"] - theirs["jain"]) > TOLERANCE["jain_abs"]:
+        fails.append(f"Jain {ours['jain']:.4f} vs ns-2 {theirs['jain']:.4f}")
+    for g, v in theirs["groups"].items():
+        if abs(ours["groups"][g] - v) > TOLERANCE["group_rel"] * v:
+            fails.append(f"group {g} goodput {ours['groups'][g]:.4f} vs ns-2 {v:.4f} Mb/s")
+    return fails, ours, theirs
+
+
+def refresh(cases: list[str]) -> None:
+    if not ns2.available():
+        sys.exit("ns-2 is not installed: apt-get install -y ns2")
+    for case in cases:
+        per_seed = []
+        tdir = ROOT / "tcl" / case
+        tdir.mkdir(parents=True, exist_ok=True)
+        for seed in SEEDS:
+            d = CASES[case](seed)
+            tcl = ns2.to_tcl(d, ns2_seed=seed)
+            (tdir / f"seed{seed}.tcl").write_text(tcl)
+            per_seed.append(ns2.metrics_from_ns2(d, ns2.run_tcl(tcl)))
+            print(f"{case} seed {seed}: done", file=sys.stderr)
+        rec = {
+            "case": case,
+            "doc": (CASES[case].__doc__ or "").strip() or None,
+            "ns2": "ns-2 2.35 (Debian package ns2)",
+            "seeds": SEEDS,
+            "tcl_sha256": {str(s): hashlib.sha256((tdir / f"seed{s}.tcl").read_bytes()).hexdigest() for s in SEEDS},
+            "per_seed": per_seed,
+            "aggregate": aggregate(per_seed),
+        }
+        (ROOT / "reference").mkdir(parents=True, exist_ok=True)
+        (ROOT / "reference" / f"{case}.json").write_text(json.dumps(rec, indent=1, sort_keys=True) + "\n")
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m satcc.difftest")
+    ap.add_argument("command", choices=["refresh", "compare"])
+    ap.add_argument("cases", nargs="*", default=list(CASES))
+    a = ap.parse_args(argv)
+    if a.command == "refresh":
+        refresh(a.cases)
+        return 0
+    bad = 0
+    for case in a.cases:
+        fails, ours, theirs = compare(case)
+        print(f"{case}:")
+        for k in ("utilization", "loss_rate", "jain", "goodput_mbps", "rto_count"):
+            o, t = ours[k], theirs[k]
+            if t is not None:
+                print(f"  {k:14s} satcc {o:10.5f}   ns-2 {t:10.5f}")
+        for g, t in theirs["groups"].items():
+            print(f"  group {g:8s} satcc {ours['groups'][g]:10.5f}   ns-2 {t:10.5f}")
+        for f in fails:
+            print(f"  OUT OF TOLERANCE: {f}")
+        bad += bool(fails)
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
