@@ -17,7 +17,7 @@ NAME = {"type": "string", "minLength": 1}
 
 TCP_FIELDS = {
     "packet_size_bytes": {"type": "integer", "minimum": 1, "maximum": 65000},
-    "header_bytes": {"type": "integer", "minimum": 1, "maximum": 65000},
+    "header_bytes": {"type": "integer", "minimum": 1, "maximum": 535},
     "use_headers": BOOL,
     "syn": BOOL,
     "initial_window_pkts": {"type": "integer", "minimum": 1, "maximum": 4294967295},
@@ -32,7 +32,7 @@ TCP_FIELDS = {
     "initial_rto_s": POS,
     "delayed_ack": BOOL,
     "delayed_ack_interval_s": POS,
-    "ack_size_bytes": {"type": "integer", "minimum": 1, "maximum": 65000},
+    "ack_size_bytes": {"type": "integer", "minimum": 1, "maximum": 65535},
     "initial_ttl": {"type": "integer", "minimum": 1, "maximum": 255},
     "tos": {"type": "integer", "minimum": 0, "maximum": 255},
 }

@@ -1,1 +1,36 @@
-fn main() {}
+//! Engine benchmark: the standard heavy scenario of `satcc bench`, without Python.
+//!
+//!     cargo bench -p satcc-core --bench engine
+//!
+//! Prints wall time, events per second and link transmissions per second for each of
+//! a few repetitions and the best of them. (The scenario JSON is written by
+//! `python -c "from satcc.bench import bench_scenario"`; see BENCHMARKS.md.)
+
+use satcc_core::Simulation;
+use std::time::Instant;
+
+const SCENARIO: &str = include_str!("bench_155mbps_32flows.json");
+
+fn main() {
+    let reps: usize = std::env::var("SATCC_BENCH_REPS").ok().and_then(|v| v.parse().ok()).unwrap_or(3);
+    let mut best = f64::INFINITY;
+    for i in 0..reps {
+        let sim = Simulation::from_json(SCENARIO).expect("bench scenario is valid");
+        let t0 = Instant::now();
+        let out = sim.run();
+        let wall = t0.elapsed().as_secs_f64();
+        let t = &out.summary.totals;
+        println!(
+            "run {}: {:.3} s wall, {} events ({:.2} M/s), {} link transmissions ({:.2} M/s), utilization {:.4}",
+            i + 1,
+            wall,
+            t.events,
+            t.events as f64 / wall / 1e6,
+            t.link_transmissions,
+            t.link_transmissions as f64 / wall / 1e6,
+            t.utilization.unwrap_or(0.0)
+        );
+        best = best.min(wall);
+    }
+    println!("best: {best:.3} s");
+}

@@ -7,7 +7,7 @@ use crate::metrics::{
     jain_index, FlowSummary, GroupSummary, LinkSummary, PacketAccount, RunTotals, Series, Summary,
 };
 use crate::net::error_model::ErrorModel;
-use crate::net::link::{Link, Offer};
+use crate::net::link::{At, Link, Offer};
 use crate::net::queue::{DropTail, QueueDiscipline, Red, Verdict};
 use crate::net::routing::Topology;
 use crate::net::{FlowId, LinkId, NodeId, Packet, PacketKind};
@@ -34,6 +34,7 @@ pub enum DropCause {
 
 pub const DROP_CAUSES: [&str; 4] = ["overflow", "early", "error", "ttl"];
 
+/// An event: eight bytes, so that heap entries are 32.
 #[derive(Clone, Copy, Debug)]
 enum Ev {
     /// The head packet of a link reaches the far end.
@@ -43,9 +44,12 @@ enum Ev {
     FlowStart(FlowId),
     FlowStop(FlowId),
     SourceTick(FlowId),
-    RateChange(LinkId, u32),
+    /// Index into the simulation's list of (link, new rate) changes.
+    RateChange(u32),
     Sample,
 }
+
+const _: () = assert!(std::mem::size_of::<Ev>() == 8);
 
 struct Flow {
     name: String,
@@ -87,6 +91,7 @@ pub struct Simulation {
     events: EventQueue<Ev>,
     outbox: Vec<Packet>,
     monitored: Vec<LinkId>,
+    rate_changes: Vec<(LinkId, f64)>,
     bottleneck: Option<LinkId>,
     flow_traces: bool,
     drop_trace: bool,
@@ -300,6 +305,7 @@ impl Simulation {
             events: EventQueue::new(sc.seed),
             outbox: Vec::with_capacity(64),
             monitored,
+            rate_changes: Vec::new(),
             bottleneck,
             flow_traces: sc.monitor.flow_traces,
             drop_trace: sc.monitor.drop_trace,
@@ -316,8 +322,9 @@ impl Simulation {
             }
         }
         for (i, l) in sim.links.iter().enumerate() {
-            for (k, c) in l.rate_changes.iter().enumerate() {
-                sim.events.push(c.0, to_secs(c.0), Ev::RateChange(i as LinkId, k as u32));
+            for c in &l.rate_changes {
+                sim.rate_changes.push((i as LinkId, c.1));
+                sim.events.push(c.0, to_secs(c.0), Ev::RateChange(sim.rate_changes.len() as u32 - 1));
             }
         }
         sim.events.push(sim.sample_interval, to_secs(sim.sample_interval), Ev::Sample);
@@ -326,9 +333,8 @@ impl Simulation {
 
     /// Offer a packet to `link`; schedule the link's head event if it was empty.
     fn enqueue(&mut self, pkt: Packet, link: LinkId) {
-        let dep_tie = self.events.tie();
         let l = &mut self.links[link as usize];
-        match l.offer(pkt, self.now, self.shadow, self.tie, dep_tie) {
+        match l.offer(pkt, At { now: self.now, shadow: self.shadow, tie: self.tie }) {
             Offer::Admitted { was_empty } => {
                 if was_empty {
                     let (t, sh) = l.head_arrival().expect("admitted packet in pipe");
@@ -394,13 +400,10 @@ impl Simulation {
         }
     }
 
-    fn on_link_head(&mut self, link: LinkId) {
+    /// The head packet of `link` reaches the far end. The caller already took the
+    /// packet off the link and rescheduled the link's next head.
+    fn on_link_head(&mut self, link: LinkId, mut pkt: Packet, ok: bool) {
         self.transmissions += 1;
-        let l = &mut self.links[link as usize];
-        let (mut pkt, ok) = l.pop_head();
-        if let Some((t, sh)) = l.head_arrival() {
-            self.events.push(t, sh, Ev::LinkHead(link));
-        }
         if !ok {
             self.count_drop(&pkt, link, DropCause::Error);
             return;
@@ -522,14 +525,16 @@ impl Simulation {
         let now = self.now;
         let t = to_secs(now);
         let dt = to_secs(self.sample_interval);
+        let at = At { now, shadow: self.shadow, tie: self.tie };
         for &lid in &self.monitored {
-            let l = &self.links[lid as usize];
-            let dep = l.departed_bytes(now);
+            let l = &mut self.links[lid as usize];
+            l.advance(at);
+            let dep = l.departed_bytes();
             let util = (dep - self.last_departed[lid as usize]) as f64 * 8.0 / (l.rate_bps * dt);
             self.last_departed[lid as usize] = dep;
             self.series.q_time_s.push(t);
             self.series.q_link.push(lid);
-            self.series.q_pkts.push(l.queue_pkts(now));
+            self.series.q_pkts.push(l.queue_pkts());
             self.series.q_util.push(util);
         }
         if self.flow_traces {
@@ -555,16 +560,30 @@ impl Simulation {
 
     /// Run to the end of the scenario.
     pub fn run(mut self) -> RunOutput {
-        while let Some(t) = self.events.peek_time() {
+        while let Some((t, shadow, tie, ev)) = self.events.peek() {
             if t > self.end {
                 break;
             }
-            let (t, shadow, tie, ev) = self.events.pop().expect("peeked");
             self.now = t;
             self.shadow = shadow;
             self.tie = tie;
+            if let Ev::LinkHead(l) = ev {
+                // take the packet off the link and put the link's next head arrival
+                // in this event's place: one heap operation per link traversal
+                let link = &mut self.links[l as usize];
+                let (pkt, ok) = link.pop_head();
+                match link.head_arrival() {
+                    Some((nt, nsh)) => self.events.replace_top(nt, nsh, Ev::LinkHead(l)),
+                    None => {
+                        self.events.pop();
+                    }
+                }
+                self.on_link_head(l, pkt, ok);
+                continue;
+            }
+            self.events.pop();
             match ev {
-                Ev::LinkHead(l) => self.on_link_head(l),
+                Ev::LinkHead(_) => unreachable!("handled above"),
                 Ev::Rtx(f) => self.on_rtx(f),
                 Ev::DelAck(f) => self.on_delack(f),
                 Ev::FlowStart(f) => self.on_flow_start(f),
@@ -574,10 +593,9 @@ impl Simulation {
                     fl.sender.app_stop();
                 }
                 Ev::SourceTick(f) => self.on_source_tick(f),
-                Ev::RateChange(l, k) => {
-                    let link = &mut self.links[l as usize];
-                    let r = link.rate_changes[k as usize].1;
-                    link.set_rate(r, t);
+                Ev::RateChange(k) => {
+                    let (l, r) = self.rate_changes[k as usize];
+                    self.links[l as usize].set_rate(r, t);
                 }
                 Ev::Sample => self.on_sample(),
             }
@@ -636,10 +654,11 @@ impl Simulation {
         }
         let mut links = Vec::with_capacity(self.links.len());
         for l in self.links.iter_mut() {
-            let departed_bytes = l.departed_bytes(end);
-            let departed_pkts = l.departed_pkts(end);
+            l.advance(At::end_of(end));
+            let departed_bytes = l.departed_bytes();
+            let departed_pkts = l.departed_pkts();
             let cap = l.capacity_bits(end);
-            let avg_q = l.mean_queue_pkts(0, end);
+            let avg_q = l.mean_queue_pkts(end);
             let limit = l.queue.limit_pkts();
             let drops = l.stats.drops_overflow + l.stats.drops_early;
             links.push(LinkSummary {

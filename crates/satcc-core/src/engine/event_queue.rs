@@ -1,5 +1,6 @@
-//! The event queue: a binary min-heap ordered by time, then by a "shadow" time,
-//! then by a seeded pseudo-random key.
+//! The event queue: events in order of time, then of a "shadow" time, then of a
+//! seeded pseudo-random key; a calendar of small buckets for the near future and a
+//! heap for the far future.
 //!
 //! Why: with ACK-clocked senders and links of equal rates, events that fall at
 //! exactly the same nanosecond are systematic, not rare (two ACKs reaching a router
@@ -15,9 +16,8 @@
 //! exactly reproducible and no flow is favoured.
 
 use super::Time;
-use std::cmp::Ordering;
-use std::collections::BinaryHeap;
 
+#[derive(Clone, Copy)]
 struct Entry<E> {
     time: Time,
     shadow: f64,
@@ -25,77 +25,277 @@ struct Entry<E> {
     ev: E,
 }
 
-impl<E> PartialEq for Entry<E> {
-    fn eq(&self, o: &Self) -> bool {
-        self.cmp(o) == Ordering::Equal
+impl<E> Entry<E> {
+    /// (time, shadow) as one integer: the shadow's bits ordered as f64::total_cmp.
+    #[inline(always)]
+    fn key(&self) -> u128 {
+        let b = self.shadow.to_bits();
+        let ordered = if b >> 63 == 1 { !b } else { b | (1 << 63) };
+        ((self.time as u128) << 64) | ordered as u128
     }
-}
-impl<E> Eq for Entry<E> {}
-impl<E> PartialOrd for Entry<E> {
-    fn partial_cmp(&self, o: &Self) -> Option<Ordering> {
-        Some(self.cmp(o))
-    }
-}
-impl<E> Ord for Entry<E> {
-    fn cmp(&self, o: &Self) -> Ordering {
-        // reversed: BinaryHeap is a max-heap
-        o.time
-            .cmp(&self.time)
-            .then_with(|| o.shadow.total_cmp(&self.shadow))
-            .then_with(|| o.tie.cmp(&self.tie))
+
+    #[inline(always)]
+    fn less(&self, o: &Self) -> bool {
+        let (a, b) = (self.key(), o.key());
+        a < b || (a == b && self.tie < o.tie)
     }
 }
 
 /// A bijective mix of 64-bit values (SplitMix64's finaliser): distinct inputs give
 /// distinct keys, so ties between keys never happen.
-fn mix(mut z: u64) -> u64 {
+pub(crate) fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
 }
 
+/// Children per node of the far heap: four children share a cache line or two.
+const ARITY: usize = 4;
+
+/// A 4-ary min-heap, for events beyond the calendar's horizon.
+struct Heap4<E> {
+    v: Vec<Entry<E>>,
+}
+
+impl<E: Copy> Heap4<E> {
+    /// Move `e`, to be stored at slot `i`, up to its place (`e` is passed in rather
+    /// than read back from the slot, which would stall on store forwarding).
+    fn sift_up(&mut self, mut i: usize, e: Entry<E>) {
+        while i > 0 {
+            let p = (i - 1) / ARITY;
+            if !e.less(&self.v[p]) {
+                break;
+            }
+            self.v[i] = self.v[p];
+            i = p;
+        }
+        self.v[i] = e;
+    }
+
+    fn sift_down(&mut self, mut i: usize, e: Entry<E>) {
+        let n = self.v.len();
+        loop {
+            let c0 = i * ARITY + 1;
+            if c0 >= n {
+                break;
+            }
+            let mut m = c0;
+            for c in c0 + 1..(c0 + ARITY).min(n) {
+                if self.v[c].less(&self.v[m]) {
+                    m = c;
+                }
+            }
+            if !self.v[m].less(&e) {
+                break;
+            }
+            self.v[i] = self.v[m];
+            i = m;
+        }
+        self.v[i] = e;
+    }
+
+    fn push(&mut self, e: Entry<E>) {
+        self.v.push(e);
+        let i = self.v.len() - 1;
+        self.sift_up(i, e);
+    }
+
+    fn peek(&self) -> Option<&Entry<E>> {
+        self.v.first()
+    }
+
+    fn pop(&mut self) -> Option<Entry<E>> {
+        let last = self.v.pop()?;
+        if self.v.is_empty() {
+            return Some(last);
+        }
+        let top = self.v[0];
+        self.sift_down(0, last);
+        Some(top)
+    }
+}
+
+/// Calendar width: 2^14 ns = 16.4 us per bucket, 4096 buckets = 67 ms ahead; events
+/// further out wait in a heap and move in as the calendar turns.
+const SHIFT: u32 = 14;
+const NBUCKETS: usize = 4096;
+const MASK: u64 = NBUCKETS as u64 - 1;
+
+/// The event queue: a calendar of buckets for the near future (most events: packet
+/// arrivals a propagation delay ahead) and a heap for the far future. Buckets hold
+/// few events; the current one is kept sorted, latest first.
 pub struct EventQueue<E> {
-    heap: BinaryHeap<Entry<E>>,
+    buckets: Vec<Vec<Entry<E>>>,
+    /// Bit b set: bucket b is not empty.
+    occupied: Vec<u64>,
+    /// Absolute bucket number (time >> SHIFT) of the current bucket: every pending
+    /// event in the calendar falls in [cur, cur + NBUCKETS).
+    cur: u64,
+    /// The current bucket is sorted (latest first).
+    cur_sorted: bool,
+    far: Heap4<E>,
+    len: usize,
     next: u64,
     salt: u64,
     popped: u64,
 }
 
-impl<E> EventQueue<E> {
+impl<E: Copy> EventQueue<E> {
     pub fn new(salt: u64) -> Self {
-        Self { heap: BinaryHeap::with_capacity(1024), next: 0, salt: mix(salt ^ 0x5ca1_ab1e), popped: 0 }
+        Self {
+            buckets: (0..NBUCKETS).map(|_| Vec::new()).collect(),
+            occupied: vec![0; NBUCKETS / 64],
+            cur: 0,
+            cur_sorted: true,
+            far: Heap4 { v: Vec::with_capacity(256) },
+            len: 0,
+            next: 0,
+            salt: mix(salt ^ 0x5ca1_ab1e),
+            popped: 0,
+        }
     }
 
     /// A fresh key for ordering something against events due at the same instant.
+    #[inline]
     pub fn tie(&mut self) -> u64 {
         self.next += 1;
         mix(self.next.wrapping_add(self.salt))
     }
 
-    /// Schedule `ev` at integer `time`; `shadow` is the same instant as ns-2's double
-    /// clock would compute it (seconds).
-    pub fn push(&mut self, time: Time, shadow: f64, ev: E) {
-        let tie = self.tie();
-        self.heap.push(Entry { time, shadow, tie, ev });
+    #[inline]
+    fn file(&mut self, e: Entry<E>) {
+        let ab = (e.time >> SHIFT).max(self.cur);
+        if ab >= self.cur + NBUCKETS as u64 {
+            self.far.push(e);
+            return;
+        }
+        let b = (ab & MASK) as usize;
+        let bucket = &mut self.buckets[b];
+        if ab == self.cur && self.cur_sorted && !bucket.is_empty() {
+            // keep the current bucket sorted, latest first
+            let pos = bucket.partition_point(|x| e.less(x));
+            bucket.insert(pos, e);
+        } else {
+            bucket.push(e);
+            if ab == self.cur && bucket.len() > 1 {
+                self.cur_sorted = false;
+            }
+        }
+        self.occupied[b / 64] |= 1 << (b % 64);
     }
 
-    /// The next event: (time, shadow time, tie key, event).
+    /// Schedule `ev` at integer `time` (not before the current event); `shadow` is
+    /// the same instant as ns-2's double clock would compute it (seconds).
+    #[inline]
+    pub fn push(&mut self, time: Time, shadow: f64, ev: E) {
+        let tie = self.tie();
+        self.file(Entry { time, shadow, tie, ev });
+        self.len += 1;
+    }
+
+    /// Next occupied bucket after the current one, as an absolute number.
+    fn next_occupied(&self) -> Option<u64> {
+        let start = ((self.cur + 1) & MASK) as usize;
+        let words = NBUCKETS / 64;
+        let (w0, bit0) = (start / 64, start % 64);
+        for k in 0..=words {
+            let w = (w0 + k) % words;
+            let mut bits = self.occupied[w];
+            if k == 0 {
+                bits &= !0u64 << bit0;
+            } else if k == words {
+                bits &= !(!0u64 << bit0);
+            }
+            if bits != 0 {
+                let b = (w * 64 + bits.trailing_zeros() as usize) as u64;
+                let delta = (b + NBUCKETS as u64 - (self.cur & MASK)) & MASK;
+                return Some(self.cur + if delta == 0 { NBUCKETS as u64 } else { delta });
+            }
+        }
+        None
+    }
+
+    /// Make the current bucket hold the earliest pending events, sorted.
+    fn settle(&mut self) {
+        loop {
+            let b = (self.cur & MASK) as usize;
+            if !self.buckets[b].is_empty() {
+                if !self.cur_sorted {
+                    self.buckets[b].sort_unstable_by(|a, c| {
+                        if c.less(a) {
+                            std::cmp::Ordering::Less
+                        } else {
+                            std::cmp::Ordering::Greater
+                        }
+                    });
+                    self.cur_sorted = true;
+                }
+                return;
+            }
+            let next = match self.next_occupied() {
+                Some(n) => n,
+                None => match self.far.peek() {
+                    Some(e) => e.time >> SHIFT,
+                    None => return,
+                },
+            };
+            self.cur = next;
+            self.cur_sorted = false;
+            // the calendar now reaches further: move in what the heap holds for it
+            let horizon = self.cur + NBUCKETS as u64;
+            while self.far.peek().is_some_and(|e| (e.time >> SHIFT) < horizon) {
+                let e = self.far.pop().expect("peeked");
+                self.file(e);
+            }
+            let b = (self.cur & MASK) as usize;
+            self.cur_sorted = self.buckets[b].len() <= 1;
+        }
+    }
+
+    /// The earliest event without removing it: (time, shadow time, tie key, event).
+    #[inline]
+    pub fn peek(&mut self) -> Option<(Time, f64, u64, E)> {
+        if self.len == 0 {
+            return None;
+        }
+        self.settle();
+        let e = self.buckets[(self.cur & MASK) as usize].last().expect("settled");
+        Some((e.time, e.shadow, e.tie, e.ev))
+    }
+
+    /// Remove and return the earliest event.
     pub fn pop(&mut self) -> Option<(Time, f64, u64, E)> {
-        let e = self.heap.pop()?;
+        if self.len == 0 {
+            return None;
+        }
+        self.settle();
+        let b = (self.cur & MASK) as usize;
+        let e = self.buckets[b].pop().expect("settled");
+        if self.buckets[b].is_empty() {
+            self.occupied[b / 64] &= !(1 << (b % 64));
+        }
+        self.len -= 1;
         self.popped += 1;
         Some((e.time, e.shadow, e.tie, e.ev))
     }
 
-    pub fn peek_time(&self) -> Option<Time> {
-        self.heap.peek().map(|e| e.time)
+    /// Remove the earliest event and schedule `ev` in one step (counts as one pop).
+    #[inline]
+    pub fn replace_top(&mut self, time: Time, shadow: f64, ev: E) {
+        self.pop();
+        self.push(time, shadow, ev);
+    }
+
+    pub fn peek_time(&mut self) -> Option<Time> {
+        self.peek().map(|e| e.0)
     }
 
     pub fn len(&self) -> usize {
-        self.heap.len()
+        self.len
     }
 
     pub fn is_empty(&self) -> bool {
-        self.heap.is_empty()
+        self.len == 0
     }
 
     /// Events popped so far (the engine's work counter).
@@ -107,6 +307,13 @@ impl<E> EventQueue<E> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    impl<E: Copy> EventQueue<E> {
+        /// The tie key given to the most recent push (tests only).
+        fn next_tie_for_test(&self) -> u64 {
+            mix(self.next.wrapping_add(self.salt))
+        }
+    }
 
     #[test]
     fn pops_in_time_order_and_reproducibly() {
@@ -139,6 +346,81 @@ mod tests {
             }
         }
         assert!((4_700..5_300).contains(&first_wins), "{first_wins}");
+    }
+
+    #[test]
+    fn matches_a_naive_model_on_random_operations() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let mut q = EventQueue::new(1);
+        let mut model: Vec<(Time, u64, u32)> = vec![]; // (time, tie, id) pending
+        let mut now = 0;
+        let mut id = 0u32;
+        for _ in 0..20_000 {
+            match rng.gen_range(0..4) {
+                0 | 1 => {
+                    let t = now + [0, 1, 7, 1000, 123_456_789][rng.gen_range(0..5)];
+                    q.push(t, 0.0, id);
+                    model.push((t, q.next_tie_for_test(), id));
+                    id += 1;
+                }
+                2 => {
+                    let got = q.pop();
+                    let k = (0..model.len()).min_by_key(|&k| (model[k].0, model[k].1));
+                    match (got, k) {
+                        (None, None) => {}
+                        (Some((t, _, tie, e)), Some(k)) => {
+                            assert_eq!((t, tie, e), model.swap_remove(k));
+                            now = t;
+                        }
+                        _ => panic!("queue and model disagree on emptiness"),
+                    }
+                }
+                _ => {
+                    if let Some((t, _, _, _)) = q.peek() {
+                        let t2 = t + rng.gen_range(0..5000);
+                        let k = (0..model.len()).min_by_key(|&k| (model[k].0, model[k].1)).unwrap();
+                        model.swap_remove(k);
+                        q.replace_top(t2, 0.0, id);
+                        model.push((t2, q.next_tie_for_test(), id));
+                        id += 1;
+                        now = t;
+                    }
+                }
+            }
+        }
+        assert_eq!(q.len(), model.len());
+    }
+
+    #[test]
+    fn large_same_instant_batches_pop_in_tie_order() {
+        let mut q = EventQueue::new(9);
+        for i in 0..1000u32 {
+            q.push(5, 0.0, i);
+        }
+        let ties: Vec<u64> = std::iter::from_fn(|| q.pop()).map(|x| x.2).collect();
+        assert_eq!(ties.len(), 1000);
+        assert!(ties.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn far_events_and_long_gaps() {
+        let mut q = EventQueue::new(2);
+        q.push(10_000_000_000, 10.0, 'c'); // 10 s: far beyond the calendar
+        q.push(5, 0.0, 'a');
+        q.push(70_000_000, 0.07, 'b'); // just beyond the horizon
+        q.push(10_000_000_001, 10.0, 'd');
+        let got: Vec<_> = std::iter::from_fn(|| q.pop()).map(|x| x.3).collect();
+        assert_eq!(got, vec!['a', 'b', 'c', 'd']);
+        // the calendar wraps around many times
+        let mut q = EventQueue::new(3);
+        let mut t = 0;
+        for i in 0..100_000u64 {
+            q.push(t + (i % 7) * 3_000_000, 0.0, i);
+            let (pt, _, _, _) = q.pop().unwrap();
+            assert!(pt >= t);
+            t = pt;
+        }
     }
 
     #[test]

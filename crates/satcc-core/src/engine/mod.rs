@@ -14,12 +14,13 @@ pub const NS_PER_MS: u64 = 1_000_000;
 
 /// Seconds (as written in scenarios) to nanoseconds, rounded to the nearest ns.
 pub fn from_secs(s: f64) -> Time {
-    (s * NS_PER_S as f64).round() as Time
+    // x + 0.5 truncated = round half up for x >= 0, without a libm call
+    (s * NS_PER_S as f64 + 0.5) as Time
 }
 
 /// Milliseconds to nanoseconds, rounded to the nearest ns.
 pub fn from_ms(ms: f64) -> Time {
-    (ms * NS_PER_MS as f64).round() as Time
+    (ms * NS_PER_MS as f64 + 0.5) as Time
 }
 
 /// Nanoseconds to seconds (for reporting and for controllers that work in seconds).
@@ -28,8 +29,9 @@ pub fn to_secs(t: Time) -> f64 {
 }
 
 /// Time to serialize `bytes` on a link of `rate_bps`, rounded to the nearest ns.
+#[inline]
 pub fn tx_time(bytes: u32, rate_bps: f64) -> Time {
-    ((bytes as f64 * 8.0 * NS_PER_S as f64) / rate_bps).round() as Time
+    ((bytes as f64 * 8.0 * NS_PER_S as f64) / rate_bps + 0.5) as Time
 }
 
 #[cfg(test)]

@@ -3,9 +3,10 @@
 //!
 //! A FIFO link is work-conserving, so when a packet is admitted its departure time is
 //! known at once: max(now, transmitter free) + size/rate. Packets therefore wait in a
-//! single FIFO (`pipe`), queued or on the wire, each with its departure time; the
-//! number still queued at any instant is found by binary search. The simulator keeps
-//! one pending event per link: the arrival of the head packet at the far end.
+//! single FIFO (`pipe`), queued or on the wire, each with its departure time. A
+//! pointer to the first packet not yet departed advances as time does (events are
+//! handled in order), so the queue length is known in O(1) amortized. The simulator
+//! keeps one pending event per link: the arrival of the head packet at the far end.
 
 use super::error_model::ErrorModel;
 use super::packet::Packet;
@@ -18,18 +19,13 @@ use std::collections::VecDeque;
 #[derive(Clone, Copy, Debug)]
 struct InPipe {
     pkt: Packet,
-    /// End of transmission and arrival at the far end on ns-2's double clock, and a
-    /// key: these order the packet's departure and arrival against events due at
-    /// the same nanosecond (see engine::event_queue).
-    dep_shadow: f64,
-    arr_shadow: f64,
-    dep_tie: u64,
     /// End of transmission: the packet leaves the queue (has departed) at this time.
     tx_end: Time,
-    /// Bytes admitted to this link up to and including this packet.
-    cum_bytes: u64,
-    /// Packets admitted up to and including this packet.
-    cum_pkts: u64,
+    /// End of transmission and arrival at the far end on ns-2's double clock: these
+    /// order the packet's departure and arrival against events due at the same
+    /// nanosecond (see engine::event_queue). Remaining ties use [`Link::dep_tie`].
+    dep_shadow: f64,
+    arr_shadow: f64,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -42,6 +38,21 @@ pub struct LinkStats {
     pub max_queue_pkts: u32,
 }
 
+/// A point in the order of events: (time, shadow time, tie key).
+#[derive(Clone, Copy, Debug)]
+pub struct At {
+    pub now: Time,
+    pub shadow: f64,
+    pub tie: u64,
+}
+
+impl At {
+    /// After every event at or before `now`.
+    pub fn end_of(now: Time) -> At {
+        At { now, shadow: f64::INFINITY, tie: u64::MAX }
+    }
+}
+
 pub struct Link {
     pub name: String,
     pub from: NodeId,
@@ -52,22 +63,30 @@ pub struct Link {
     pub delay_s: f64,
     pub queue: QueueDiscipline,
     pub error: Option<ErrorModel>,
-    pub error_rng: StreamRng,
-    pub queue_rng: StreamRng,
+    pub error_rng: Box<StreamRng>,
+    pub queue_rng: Box<StreamRng>,
     /// Future rate changes, sorted by time: (time, new rate).
     pub rate_changes: Vec<(Time, f64)>,
     pub stats: LinkStats,
+    /// Salt of this link's departure tie keys.
+    tie_salt: u64,
     pipe: VecDeque<InPipe>,
     free_at: Time,
     free_shadow: f64,
     admitted_bytes: u64,
     admitted_pkts: u64,
-    /// Departed bytes/packets of entries already popped from the pipe.
-    popped_bytes: u64,
+    /// Packets that have reached the far end (absolute index of the pipe's front).
     popped_pkts: u64,
-    /// Time-integral of queue length (packets x ns), for the time average.
-    q_integral: u128,
-    q_last_change: Time,
+    /// Packets that have departed (absolute index of the first still in the system)
+    /// and their bytes.
+    departed_pkts: u64,
+    departed_bytes: u64,
+    /// Transmission time of the last packet size seen (data and ACK sizes alternate,
+    /// so two entries): (size, ns, seconds as ns-2 computes it).
+    txt_cache: [(u32, Time, f64); 2],
+    /// Sum over admitted packets of their time in the system (queue + service),
+    /// packets x ns: the time-integral of the queue length.
+    sojourn_ns: u128,
     /// Capacity-time integral (bits), so utilization survives rate changes.
     capacity_bits: f64,
     cap_last: Time,
@@ -91,9 +110,10 @@ impl Link {
         queue: QueueDiscipline,
         error: Option<ErrorModel>,
         error_rng: StreamRng,
-        queue_rng: StreamRng,
+        mut queue_rng: StreamRng,
         rate_changes: Vec<(Time, f64)>,
     ) -> Self {
+        let tie_salt = rand::RngCore::next_u64(&mut queue_rng);
         Link {
             name,
             from,
@@ -103,102 +123,103 @@ impl Link {
             delay_s,
             queue,
             error,
-            error_rng,
-            queue_rng,
+            error_rng: Box::new(error_rng),
+            queue_rng: Box::new(queue_rng),
             rate_changes,
             stats: LinkStats::default(),
+            tie_salt,
             pipe: VecDeque::new(),
             free_at: 0,
             free_shadow: 0.0,
             admitted_bytes: 0,
             admitted_pkts: 0,
-            popped_bytes: 0,
             popped_pkts: 0,
-            q_integral: 0,
-            q_last_change: 0,
+            departed_pkts: 0,
+            departed_bytes: 0,
+            txt_cache: [(0, 0, 0.0); 2],
+            sojourn_ns: 0,
             capacity_bits: 0.0,
             cap_last: 0,
         }
     }
 
-    /// Index of the first packet not yet departed at `now`.
-    fn first_in_system(&self, now: Time) -> usize {
-        self.pipe.partition_point(|e| e.tx_end <= now)
+    #[inline]
+    fn entry(&self, abs: u64) -> &InPipe {
+        &self.pipe[(abs - self.popped_pkts) as usize]
     }
 
-    /// Packets waiting or in service at `now`.
-    pub fn queue_pkts(&self, now: Time) -> u32 {
-        (self.pipe.len() - self.first_in_system(now)) as u32
-    }
-
-    /// Bytes departed (fully transmitted) by `now`.
-    pub fn departed_bytes(&self, now: Time) -> u64 {
-        let i = self.first_in_system(now);
-        if i == 0 {
-            self.popped_bytes
-        } else {
-            self.pipe[i - 1].cum_bytes
+    /// Move the departure pointer past every packet whose departure comes before the
+    /// event `at`. A departure is an implicit event, ordered against others due at
+    /// the same nanosecond like any two events (see engine::event_queue). With
+    /// ACK-clocked senders such ties are systematic, not rare, so this decides drops.
+    /// Events are handled in order, so the pointer only moves forward.
+    #[inline]
+    pub fn advance(&mut self, at: At) {
+        while self.departed_pkts < self.admitted_pkts {
+            let e = self.entry(self.departed_pkts);
+            let gone = e.tx_end < at.now
+                || (e.tx_end == at.now
+                    && (e.dep_shadow < at.shadow
+                        || (e.dep_shadow == at.shadow && self.dep_tie(self.departed_pkts) < at.tie)));
+            if !gone {
+                break;
+            }
+            self.departed_bytes += e.pkt.size_bytes as u64;
+            self.departed_pkts += 1;
         }
     }
 
-    /// Packets departed by `now`.
-    pub fn departed_pkts(&self, now: Time) -> u64 {
-        let i = self.first_in_system(now);
-        if i == 0 {
-            self.popped_pkts
-        } else {
-            self.pipe[i - 1].cum_pkts
+    /// Packets waiting or in service (as of the last `advance`).
+    pub fn queue_pkts(&self) -> u32 {
+        (self.admitted_pkts - self.departed_pkts) as u32
+    }
+
+    /// Bytes fully transmitted (as of the last `advance`).
+    pub fn departed_bytes(&self) -> u64 {
+        self.departed_bytes
+    }
+
+    /// Packets fully transmitted (as of the last `advance`).
+    pub fn departed_pkts(&self) -> u64 {
+        self.departed_pkts
+    }
+
+    /// Transmission time of `size` bytes: integer ns, and seconds as ns-2 computes
+    /// it (8 * size / bandwidth).
+    #[inline]
+    fn txt(&mut self, size: u32) -> (Time, f64) {
+        for c in &self.txt_cache {
+            if c.0 == size {
+                return (c.1, c.2);
+            }
         }
+        let v = (tx_time(size, self.rate_bps), 8.0 * size as f64 / self.rate_bps);
+        self.txt_cache[1] = self.txt_cache[0];
+        self.txt_cache[0] = (size, v.0, v.1);
+        v
     }
 
-    /// Index of the first packet not departed before an event at (now, shadow, tie).
-    /// A departure is an implicit event, ordered against others due at the same
-    /// nanosecond like any two events (see engine::event_queue). With ACK-clocked
-    /// senders such ties are systematic, not rare, so this decides drops.
-    fn first_not_departed(&self, now: Time, shadow: f64, tie: u64) -> usize {
-        self.pipe.partition_point(|e| {
-            e.tx_end < now
-                || (e.tx_end == now
-                    && (e.dep_shadow < shadow || (e.dep_shadow == shadow && e.dep_tie < tie)))
-        })
-    }
-
-    /// What a packet offered by an event at (now, shadow, tie) sees.
-    fn occupancy(&self, now: Time, shadow: f64, tie: u64) -> Occupancy {
-        let i = self.first_not_departed(now, shadow, tie);
-        let pkts = (self.pipe.len() - i) as u32;
-        let before = if i == 0 { self.popped_bytes } else { self.pipe[i - 1].cum_bytes };
-        let bytes = self.admitted_bytes - before;
+    fn occupancy(&self) -> Occupancy {
+        let pkts = self.queue_pkts();
+        let bytes = self.admitted_bytes - self.departed_bytes();
         let idle_since = if pkts == 0 { Some(self.free_at) } else { None };
         Occupancy { pkts, bytes, idle_since }
     }
 
-    /// Advance the queue-length integral to `now`: between changes, the queue only
-    /// shrinks as packets depart, which the departure times tell exactly.
-    fn integrate_queue(&mut self, now: Time) {
-        let mut t = self.q_last_change;
-        if now <= t {
-            return;
-        }
-        let mut i = self.pipe.partition_point(|e| e.tx_end <= t);
-        let mut q = (self.pipe.len() - i) as u128;
-        while q > 0 && i < self.pipe.len() && self.pipe[i].tx_end <= now {
-            let te = self.pipe[i].tx_end;
-            self.q_integral += q * (te - t) as u128;
-            t = te;
-            q -= 1;
-            i += 1;
-        }
-        self.q_integral += q * (now - t) as u128;
-        self.q_last_change = now;
+    /// Tie key of the departure of the packet with absolute index `abs`: orders it
+    /// against events due at the same nanosecond and double time.
+    #[inline]
+    pub fn dep_tie(&self, abs: u64) -> u64 {
+        crate::engine::event_queue::mix(abs ^ self.tie_salt)
     }
 
-    /// Offer a packet to this link during an event at (now, shadow, tie); `dep_tie`
-    /// orders the packet's own departure against same-instant events.
-    pub fn offer(&mut self, pkt: Packet, now: Time, shadow: f64, tie: u64, dep_tie: u64) -> Offer {
+    /// Offer a packet to this link during the event `at`.
+    pub fn offer(&mut self, pkt: Packet, at: At) -> Offer {
+        let now = at.now;
         self.stats.arrivals_pkts += 1;
-        let occ = self.occupancy(now, shadow, tie);
-        let v = self.queue.admit(pkt.size_bytes, &occ, now, &mut self.queue_rng);
+        self.advance(at);
+        let occ = self.occupancy();
+        let v = self.queue.admit(pkt.size_bytes as u32, &occ, now, &mut self.queue_rng);
         if v != Verdict::Admit {
             match v {
                 Verdict::DropOverflow => self.stats.drops_overflow += 1,
@@ -209,22 +230,22 @@ impl Link {
             }
             return Offer::Dropped(v);
         }
-        self.integrate_queue(now);
         let was_empty = self.pipe.is_empty();
         let start = self.free_at.max(now);
-        let tx_end = start + tx_time(pkt.size_bytes, self.rate_bps);
+        let (txt_ns, txt) = self.txt(pkt.size_bytes as u32);
+        let tx_end = start + txt_ns;
         // ns-2: a busy link starts the packet when its queue resumes (at the previous
         // departure); an idle one at once. Then departure = start + txt and arrival =
         // start + (txt + delay), summed in that order.
-        let start_shadow = if occ.pkts > 0 { self.free_shadow } else { shadow };
-        let txt = 8.0 * pkt.size_bytes as f64 / self.rate_bps;
+        let start_shadow = if occ.pkts > 0 { self.free_shadow } else { at.shadow };
         let dep_shadow = start_shadow + txt;
         let arr_shadow = start_shadow + (txt + self.delay_s);
         self.free_at = tx_end;
         self.free_shadow = dep_shadow;
+        self.sojourn_ns += (tx_end - now) as u128;
         self.admitted_bytes += pkt.size_bytes as u64;
         self.admitted_pkts += 1;
-        self.pipe.push_back(InPipe { pkt, dep_shadow, arr_shadow, dep_tie, tx_end, cum_bytes: self.admitted_bytes, cum_pkts: self.admitted_pkts });
+        self.pipe.push_back(InPipe { pkt, tx_end, dep_shadow, arr_shadow });
         let q = occ.pkts + 1;
         if q > self.stats.max_queue_pkts {
             self.stats.max_queue_pkts = q;
@@ -240,15 +261,15 @@ impl Link {
     /// Remove the head packet (it has reached the far end). Returns the packet and
     /// whether it survived the link's error model.
     pub fn pop_head(&mut self) -> (Packet, bool) {
-        let te = self.pipe.front().expect("pop_head on an empty link").tx_end;
-        if te > self.q_last_change {
-            self.integrate_queue(te);
+        if self.departed_pkts == self.popped_pkts {
+            // it has left the transmitter, though no event has looked since
+            self.departed_bytes += self.pipe.front().expect("pop_head on an empty link").pkt.size_bytes as u64;
+            self.departed_pkts += 1;
         }
-        let e = self.pipe.pop_front().expect("checked above");
-        self.popped_bytes = e.cum_bytes;
-        self.popped_pkts = e.cum_pkts;
+        let e = self.pipe.pop_front().expect("pop_head on an empty link");
+        self.popped_pkts += 1;
         let lost = match self.error.as_mut() {
-            Some(m) => m.corrupts(e.pkt.size_bytes, &mut self.error_rng),
+            Some(m) => m.corrupts(e.pkt.size_bytes as u32, &mut self.error_rng),
             None => false,
         };
         if lost {
@@ -282,15 +303,17 @@ impl Link {
     pub fn set_rate(&mut self, rate_bps: f64, now: Time) {
         self.account_capacity(now);
         self.rate_bps = rate_bps;
+        self.txt_cache = [(0, 0, 0.0); 2];
     }
 
-    /// Time-averaged queue length (packets) over [from, now].
-    pub fn mean_queue_pkts(&mut self, from: Time, now: Time) -> f64 {
-        self.integrate_queue(now);
-        if now <= from {
+    /// Time-averaged queue length (packets, in service included) over [0, end];
+    /// time spent in the system after `end` is not counted.
+    pub fn mean_queue_pkts(&self, end: Time) -> f64 {
+        if end == 0 {
             return 0.0;
         }
-        self.q_integral as f64 / (now - from) as f64
+        let beyond: u128 = self.pipe.iter().filter(|e| e.tx_end > end).map(|e| (e.tx_end - end) as u128).sum();
+        (self.sojourn_ns - beyond) as f64 / end as f64
     }
 
     /// Bits the link could have carried over [0, now].
@@ -323,35 +346,44 @@ mod tests {
         )
     }
 
+    fn at(now: Time) -> At {
+        At { now, shadow: crate::engine::to_secs(now), tie: 0 }
+    }
+
     fn pkt(seq: i64) -> Packet {
-        Packet { flow: 0, kind: PacketKind::Data, seq, size_bytes: 1000, ttl: 32, tos: 0, rwnd_pkts: 0, hop: 0, ts: 0 }
+        Packet { flow: 0, kind: PacketKind::Data, seq, size_bytes: 1000, ttl: 32, tos: 0, rwnd_pkts: 0, hop: 0 }
     }
 
     #[test]
     fn fifo_departures_and_queue_length() {
         let mut l = link(10);
         for i in 0..3 {
-            assert!(matches!(l.offer(pkt(i), 0, 0.0, 0, 0), Offer::Admitted { .. }));
+            assert!(matches!(l.offer(pkt(i), at(0)), Offer::Admitted { .. }));
         }
-        assert_eq!(l.queue_pkts(0), 3);
-        assert_eq!(l.queue_pkts(from_ms(1.0)), 2);
-        assert_eq!(l.queue_pkts(from_ms(2.5)), 1);
-        assert_eq!(l.queue_pkts(from_ms(3.0)), 0);
+        assert_eq!(l.queue_pkts(), 3);
+        l.advance(At::end_of(from_ms(1.0)));
+        assert_eq!(l.queue_pkts(), 2);
+        l.advance(At::end_of(from_ms(2.5)));
+        assert_eq!(l.queue_pkts(), 1);
+        assert_eq!(l.departed_bytes(), 2000);
         assert_eq!(l.head_arrival().map(|x| x.0), Some(from_ms(11.0)));
-        assert_eq!(l.departed_bytes(from_ms(2.0)), 2000);
         let (p, ok) = l.pop_head();
         assert!(ok);
         assert_eq!(p.seq, 0);
         assert_eq!(l.head_arrival().map(|x| x.0), Some(from_ms(12.0)));
-        assert_eq!(l.departed_bytes(from_ms(2.0)), 2000);
+        assert_eq!(l.departed_bytes(), 2000);
+        l.advance(At::end_of(from_ms(3.0)));
+        assert_eq!(l.queue_pkts(), 0);
         // mean queue over [0, 4 ms]: 3 for 1 ms, 2 for 1 ms, 1 for 1 ms, 0 -> 6/4
-        assert!((l.mean_queue_pkts(0, from_ms(4.0)) - 1.5).abs() < 1e-9);
+        assert!((l.mean_queue_pkts(from_ms(4.0)) - 1.5).abs() < 1e-9);
+        // over [0, 1.5 ms]: 3 for 1 ms then 2 for 0.5 ms -> 4/1.5
+        assert!((l.mean_queue_pkts(from_ms(1.5)) - 4.0 / 1.5).abs() < 1e-9);
     }
 
     #[test]
     fn droptail_limit_counts_in_service_packet() {
         let mut l = link(3);
-        let admitted = (0..5).filter(|i| matches!(l.offer(pkt(*i), 0, 0.0, 0, 0), Offer::Admitted { .. })).count();
+        let admitted = (0..5).filter(|i| matches!(l.offer(pkt(*i), at(0)), Offer::Admitted { .. })).count();
         assert_eq!(admitted, 3);
         assert_eq!(l.stats.drops_overflow, 2);
         assert_eq!(l.stats.max_queue_pkts, 3);
@@ -360,16 +392,17 @@ mod tests {
     #[test]
     fn same_instant_departure_is_ordered_by_shadow_then_tie_keys() {
         let mut l = link(2);
-        l.offer(pkt(0), 0, 0.0, 0, 100); // in service 0..1 ms, departure key 100
-        l.offer(pkt(1), 0, 0.0, 0, 200); // waits, 1..2 ms
+        l.offer(pkt(0), at(0)); // in service 0..1 ms
+        l.offer(pkt(1), at(0)); // waits, 1..2 ms
         let t = from_ms(1.0);
         let dep: f64 = 8.0 * 1000.0 / 8e6; // the departure's shadow time
+        let key = l.dep_tie(0);
         // an arrival whose double time is one ulp earlier sees a full queue
         let before = f64::from_bits(dep.to_bits() - 1);
-        assert!(matches!(l.offer(pkt(2), t, before, 999, 300), Offer::Dropped(_)));
+        assert!(matches!(l.offer(pkt(2), At { now: t, shadow: before, tie: u64::MAX }), Offer::Dropped(_)));
         // at the same double time, the tie keys decide
-        assert!(matches!(l.offer(pkt(3), t, dep, 50, 400), Offer::Dropped(_)));
-        assert!(matches!(l.offer(pkt(4), t, dep, 150, 500), Offer::Admitted { .. }));
+        assert!(matches!(l.offer(pkt(3), At { now: t, shadow: dep, tie: key - 1 }), Offer::Dropped(_)));
+        assert!(matches!(l.offer(pkt(4), At { now: t, shadow: dep, tie: key + 1 }), Offer::Admitted { .. }));
         // the packet starts when the queue resumes: its arrival is 1 ms + (1 ms + 10 ms)
         let (at, shadow) = l.head_arrival().unwrap();
         assert_eq!(at, from_ms(11.0));
@@ -379,7 +412,7 @@ mod tests {
     #[test]
     fn idle_link_sends_at_once() {
         let mut l = link(3);
-        l.offer(pkt(0), from_ms(100.0), 0.1, 0, 0);
+        l.offer(pkt(0), at(from_ms(100.0)));
         assert_eq!(l.head_arrival().map(|x| x.0), Some(from_ms(111.0)));
     }
 }

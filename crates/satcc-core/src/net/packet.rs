@@ -1,7 +1,6 @@
 //! Packets are small plain values, copied along the path; nothing is allocated per packet.
 
 use super::FlowId;
-use crate::engine::Time;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PacketKind {
@@ -11,26 +10,27 @@ pub enum PacketKind {
     Ack,
 }
 
+/// 24 bytes: packets in flight are the simulator's main working set.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Packet {
-    pub flow: FlowId,
-    pub kind: PacketKind,
     /// Data: the segment number (windows count packets, as in ns-2's one-way TCP).
     /// Ack: the highest segment received in order.
     pub seq: i64,
-    /// Size on the wire.
-    pub size_bytes: u32,
+    pub flow: FlowId,
+    /// Advertised window in packets (ACKs); routers may only lower it.
+    pub rwnd_pkts: u32,
+    /// Size on the wire (at most 65535 bytes).
+    pub size_bytes: u16,
+    /// Index of the next link on the flow's route in this packet's direction.
+    pub hop: u16,
+    pub kind: PacketKind,
     /// Decremented by each router that forwards the packet.
     pub ttl: u8,
     /// Type-of-service byte (T-REFWA writes its RTT code here).
     pub tos: u8,
-    /// Advertised window in packets (ACKs); routers may only lower it.
-    pub rwnd_pkts: u32,
-    /// Index of the next link on the flow's route in this packet's direction.
-    pub hop: u16,
-    /// Data: when it was sent. Ack: the send time of the data packet it acknowledges.
-    pub ts: Time,
 }
+
+const _: () = assert!(std::mem::size_of::<Packet>() == 24);
 
 impl Packet {
     pub fn is_data(&self) -> bool {

@@ -119,6 +119,11 @@ impl TcpConfig {
         if self.packet_size_bytes > 65_000 {
             return Err(format!("{at}.packet_size_bytes: must be at most 65000, got {}", self.packet_size_bytes));
         }
+        if self.header_bytes > 535 || self.ack_size_bytes > 65_535 {
+            return Err(format!(
+                "{at}.header_bytes: must be at most 535 and ack_size_bytes at most 65535 (packets fit in 65535 bytes)"
+            ));
+        }
         Ok(())
     }
 }

@@ -162,7 +162,7 @@ impl TcpSender {
 
     fn output(&mut self, seqno: i64, now: Time, out: &mut Vec<Packet>) {
         let syn = seqno == 0 && self.cfg.syn;
-        let size = if syn { self.cfg.header_bytes } else { self.cfg.data_wire_bytes() };
+        let size = if syn { self.cfg.header_bytes } else { self.cfg.data_wire_bytes() } as u16;
         out.push(Packet {
             flow: self.flow,
             kind: PacketKind::Data,
@@ -172,7 +172,6 @@ impl TcpSender {
             tos: self.cfg.tos,
             rwnd_pkts: 0,
             hop: 0,
-            ts: now,
         });
         let force_timer = self.highest_ack == self.maxseq;
         if seqno > self.maxseq {
@@ -436,7 +435,7 @@ mod tests {
     }
 
     fn ack(seq: i64) -> Packet {
-        Packet { flow: 0, kind: PacketKind::Ack, seq, size_bytes: 40, ttl: 32, tos: 0, rwnd_pkts: 100, hop: 0, ts: 0 }
+        Packet { flow: 0, kind: PacketKind::Ack, seq, size_bytes: 40, ttl: 32, tos: 0, rwnd_pkts: 100, hop: 0 }
     }
 
     fn seqs(out: &[Packet]) -> Vec<i64> {

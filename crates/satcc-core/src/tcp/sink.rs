@@ -28,8 +28,6 @@ pub struct TcpSink {
     unacked: u32,
     /// Deadline of the delayed-ACK timer, if armed.
     pub delack_deadline: Option<Time>,
-    /// Timestamp of the most recent data packet (echoed in the ACK).
-    last_ts: Time,
     rwnd_pkts: u32,
     ack_size: u32,
     ttl: u8,
@@ -48,7 +46,6 @@ impl TcpSink {
             delack_interval: from_secs(cfg.delayed_ack_interval_s),
             unacked: 0,
             delack_deadline: None,
-            last_ts: 0,
             rwnd_pkts: cfg.rwnd_pkts,
             ack_size: cfg.ack_size_bytes,
             ttl: cfg.initial_ttl,
@@ -80,12 +77,11 @@ impl TcpSink {
             flow: self.flow,
             kind: PacketKind::Ack,
             seq: self.next - 1,
-            size_bytes: self.ack_size,
+            size_bytes: self.ack_size as u16,
             ttl: self.ttl,
             tos: 0,
             rwnd_pkts: self.rwnd_pkts,
             hop: 0,
-            ts: self.last_ts,
         }
     }
 
@@ -119,7 +115,6 @@ impl TcpSink {
             self.stats.data_pkts_received += 1;
             self.stats.payload_bytes_received += self.payload as u64;
         }
-        self.last_ts = pkt.ts;
         let before = self.next;
         let in_order = self.record(pkt.seq);
         let gap_left = !self.ooo.is_empty();
@@ -152,7 +147,7 @@ mod tests {
     use super::*;
 
     fn data(seq: i64) -> Packet {
-        Packet { flow: 0, kind: PacketKind::Data, seq, size_bytes: 1040, ttl: 32, tos: 0, rwnd_pkts: 0, hop: 0, ts: 7 }
+        Packet { flow: 0, kind: PacketKind::Data, seq, size_bytes: 1040, ttl: 32, tos: 0, rwnd_pkts: 0, hop: 0 }
     }
 
     #[test]
@@ -167,7 +162,6 @@ mod tests {
         let a = s.on_data(&data(5), 0).unwrap();
         assert_eq!(a.seq, 5);
         assert_eq!(a.rwnd_pkts, 20);
-        assert_eq!(a.ts, 7);
         assert_eq!(a.size_bytes, 40);
         assert_eq!(s.in_order_data_pkts(), 5);
         assert_eq!(s.stats.data_pkts_received, 6);

@@ -1,0 +1,125 @@
+"""Plots of one run, drawn from its stored output directory (never from memory)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import pyarrow.parquet as pq  # noqa: E402
+
+
+class PlotError(ValueError):
+    pass
+
+
+def _load(run_dir: Path):
+    need = ["summary.json", "queue.parquet", "flows.parquet"]
+    missing = [n for n in need if not (run_dir / n).exists()]
+    if missing:
+        raise PlotError(f"{run_dir}: not a satcc run output (missing {', '.join(missing)}); "
+                        "make one with: satcc run SCENARIO --out DIR")
+    summary = json.loads((run_dir / "summary.json").read_text())
+    queue = pq.read_table(run_dir / "queue.parquet").to_pydict()
+    flows = pq.read_table(run_dir / "flows.parquet").to_pydict()
+    return summary, queue, flows
+
+
+def _by(d: dict, key: str, x: str, y: str) -> dict:
+    out: dict = {}
+    for k, a, b in zip(d[key], d[x], d[y]):
+        xs, ys = out.setdefault(k, ([], []))
+        xs.append(a)
+        ys.append(b)
+    return out
+
+
+def plot_run(run_dir: str | Path, out_dir: str | Path | None = None) -> list[Path]:
+    """Draw sequence growth, cwnd, queue length, utilization and per-flow throughput.
+    Returns the PNG files written (into run_dir/plots unless out_dir is given)."""
+    run_dir = Path(run_dir)
+    summary, queue, flows = _load(run_dir)
+    out = Path(out_dir) if out_dir else run_dir / "plots"
+    out.mkdir(parents=True, exist_ok=True)
+    title = f"{summary['scenario']} (seed {summary['seed']})"
+    written = []
+
+    def save(fig, name):
+        p = out / name
+        fig.tight_layout()
+        fig.savefig(p, dpi=110)
+        plt.close(fig)
+        written.append(p)
+
+    per_flow = _by(flows, "flow", "time_s", "seqno")
+    many = len(per_flow) > 16
+    fig, ax = plt.subplots(figsize=(7, 4.2))
+    for name, (t, s) in per_flow.items():
+        ax.plot(t, s, lw=0.8, label=None if many else name)
+    ax.set_xlabel("time (s)")
+    ax.set_ylabel("sequence number (packets in order)")
+    ax.set_title(f"Sequence growth: {title}")
+    if not many and per_flow:
+        ax.legend(fontsize=7, ncol=2)
+    save(fig, "sequence.png")
+
+    fig, ax = plt.subplots(figsize=(7, 4.2))
+    for name, (t, c) in _by(flows, "flow", "time_s", "cwnd_pkts").items():
+        ax.plot(t, c, lw=0.8, label=None if many else name)
+    ax.set_xlabel("time (s)")
+    ax.set_ylabel("cwnd (packets)")
+    ax.set_title(f"Congestion window: {title}")
+    if not many and per_flow:
+        ax.legend(fontsize=7, ncol=2)
+    save(fig, "cwnd.png")
+
+    bott = summary["totals"].get("bottleneck")
+    qlinks = _by(queue, "link", "time_s", "queue_pkts")
+    ulinks = _by(queue, "link", "time_s", "utilization")
+    shown = [bott] if bott in qlinks else [k for k, (_, q) in qlinks.items() if max(q, default=0) > 1][:6]
+    limits = {l["name"]: l["limit_pkts"] for l in summary["links"]}
+    fig, ax = plt.subplots(figsize=(7, 4.2))
+    for name in shown:
+        t, q = qlinks[name]
+        ax.plot(t, q, lw=0.8, label=name)
+        if limits.get(name):
+            ax.axhline(limits[name], ls="--", lw=0.6, color="grey")
+    ax.set_xlabel("time (s)")
+    ax.set_ylabel("queue (packets, sampled)")
+    ax.set_title(f"Queue length: {title}")
+    if shown:
+        ax.legend(fontsize=7)
+    save(fig, "queue.png")
+
+    fig, ax = plt.subplots(figsize=(7, 4.2))
+    for name in shown:
+        t, u = ulinks[name]
+        ax.plot(t, [100 * x for x in u], lw=0.8, label=name)
+    ax.set_xlabel("time (s)")
+    ax.set_ylabel("utilization per interval (%)")
+    ax.set_ylim(0, 105)
+    ax.set_title(f"Link utilization: {title}")
+    if shown:
+        ax.legend(fontsize=7)
+    save(fig, "utilization.png")
+
+    fl = summary["flows"]
+    fig, ax = plt.subplots(figsize=(max(5, min(14, 0.25 * len(fl) + 3)), 4.2))
+    groups = sorted({f["group"] for f in fl if f["group"]})
+    colors = {g: f"C{i % 10}" for i, g in enumerate(groups)}
+    ax.bar(range(len(fl)), [f["throughput_mbps"] for f in fl],
+           color=[colors.get(f["group"], "C0") for f in fl])
+    ax.set_xlabel("flow")
+    ax.set_ylabel("throughput (Mb/s)")
+    if len(fl) <= 32:
+        ax.set_xticks(range(len(fl)), [f["name"] for f in fl], rotation=60, fontsize=7)
+    ax.set_title(f"Per-flow throughput (Jain {summary['totals']['jain_fairness']:.3f}): {title}")
+    for g in groups:
+        ax.bar([0], [0], color=colors[g], label=g)
+    if groups:
+        ax.legend(fontsize=7)
+    save(fig, "throughput.png")
+    return written
