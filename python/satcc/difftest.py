@@ -41,7 +41,6 @@ def _explicit_starts(d: dict, seed: int, jitter_s: float) -> dict:
 def chain_equal_rtt(seed: int, cc: str = "newreno") -> dict:
     """REFWA Fig. 1a chain: 8 flows, 1.544 Mb/s ISLs, 160 ms RTT, 50-packet buffers."""
     d = leo_chain(8, duration_s=40.0, cc=cc).to_dict()
-    d["tcp"]["recovery"] = cc
     d["name"] = f"diff-chain-{cc}"
     return _explicit_starts(d, seed, 1.0)
 

@@ -24,7 +24,7 @@ AGENTS = {"newreno": "Agent/TCP/Newreno", "reno": "Agent/TCP/Reno"}
 TCP_DEFAULTS = {
     "packet_size_bytes": 1000, "header_bytes": 40, "use_headers": True, "syn": True,
     "initial_window_pkts": 2, "rwnd_pkts": 20, "initial_ssthresh_pkts": None, "dupack_threshold": 3,
-    "limited_transmit": True, "recovery": "newreno", "tick_s": 0.01, "min_rto_s": 0.2, "max_rto_s": 60.0,
+    "limited_transmit": True, "tick_s": 0.01, "min_rto_s": 0.2, "max_rto_s": 60.0,
     "initial_rto_s": 3.0, "delayed_ack": False, "delayed_ack_interval_s": 0.1, "ack_size_bytes": 40,
     "initial_ttl": 32, "tos": 0,
 }
@@ -117,8 +117,8 @@ def to_tcl(sc: dict, ns2_seed: int = 1) -> str:
             _unsupported("non-bulk traffic")
         tcp = {**base_tcp, **(f.get("tcp") or {})}
         cc = f.get("cc", "newreno")
-        if tcp["recovery"] != cc:
-            _unsupported("a recovery setting different from cc")
+        if cc not in AGENTS:
+            _unsupported(f"congestion control {cc!r}")
         name = f.get("name") or f"f{i}"
         flows.append(name)
         t = f"tcp({i})"

@@ -55,6 +55,14 @@ def _explain(err: jsonschema.ValidationError) -> str:
                 err = min(sub, key=lambda e: len(e.relative_path))
                 err.path = err.absolute_path  # type: ignore[attr-defined]
                 continue
+        # untagged alternatives (e.g. null or a table): follow the one of the right type
+        jtype = {dict: "object", list: "array", str: "string", bool: "boolean", type(None): "null"}.get(type(inst))
+        idx = next((i for i, b in enumerate(branches) if b.get("type") == jtype), None)
+        if idx is not None and all(t is None for t in tags):
+            sub = [e for e in err.context if e.relative_schema_path and e.relative_schema_path[0] == idx]
+            if sub:
+                err = min(sub, key=lambda e: len(e.relative_path))
+                continue
         if any(t is not None for t in tags) and isinstance(inst, dict):
             allowed = ", ".join(t for t in tags if t is not None)
             where = _path(err.absolute_path)
@@ -92,7 +100,14 @@ def validate(d: Any) -> dict:
     if not isinstance(d, dict):
         raise ScenarioError(f"scenario: must be a table of fields, got {type(d).__name__}")
     _check_finite(d, [])
-    errors = sorted(_VALIDATOR.iter_errors(d), key=lambda e: (list(map(str, e.absolute_path)), str(e.message)))
+    order = list(SCENARIO["properties"])
+
+    def rank(e):  # report errors in the order fields are written, missing fields first
+        p = list(e.absolute_path)
+        top = order.index(p[0]) if p and p[0] in order else -1
+        return (top, [str(x).zfill(9) for x in p[1:]], str(e.message))
+
+    errors = sorted(_VALIDATOR.iter_errors(d), key=rank)
     if errors:
         raise ScenarioError(_explain(errors[0]))
     try:

@@ -198,7 +198,8 @@ impl Simulation {
         let mut flows = Vec::new();
         for (i, f) in sc.flows.iter().enumerate() {
             let at = format!("flows[{i}]");
-            let cfg = scenario::tcp_config(&scenario::merge(&sc.tcp, &f.tcp), &format!("{at}.tcp"))?;
+            let mut cfg = scenario::tcp_config(&scenario::merge(&sc.tcp, &f.tcp), &format!("{at}.tcp"))?;
+            cfg.recovery = congestion::recovery_for(&f.cc);
             let src = node_ids[f.src.as_str()];
             let dst = node_ids[f.dst.as_str()];
             let ids = |p: &Vec<String>| p.iter().map(|n| node_ids[n.as_str()]).collect::<Vec<_>>();

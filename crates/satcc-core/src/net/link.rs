@@ -416,3 +416,51 @@ mod tests {
         assert_eq!(l.head_arrival().map(|x| x.0), Some(from_ms(111.0)));
     }
 }
+
+#[cfg(test)]
+mod properties {
+    use super::*;
+    use crate::engine::{to_secs, RngStreams};
+    use crate::net::packet::PacketKind;
+    use crate::net::queue::DropTail;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Whatever the arrival pattern: the queue never exceeds its limit, every
+        /// packet offered is dropped, departed-and-arrived, or still in the pipe, and
+        /// packets leave in the order they were admitted.
+        #[test]
+        fn conservation_fifo_and_limit(limit in 1u32..20, rate in 1e5f64..1e9, delay_ms in 0.0f64..50.0,
+                                       gaps in proptest::collection::vec(0u64..2_000_000, 1..300),
+                                       sizes in proptest::collection::vec(40u16..1500, 300)) {
+            let s = RngStreams::new(1);
+            let mut l = Link::new("x".into(), 0, 1, rate, delay_ms / 1e3,
+                QueueDiscipline::DropTail(DropTail { limit_pkts: Some(limit), limit_bytes: None }),
+                None, s.stream("e"), s.stream("q"), vec![]);
+            let (mut now, mut offered, mut dropped, mut arrived) = (0u64, 0u64, 0u64, 0u64);
+            let mut last_seq = -1i64;
+            for (i, g) in gaps.iter().enumerate() {
+                now += g;
+                // deliver everything due by now, in order
+                while let Some((t, _)) = l.head_arrival() {
+                    if t > now { break; }
+                    let (p, ok) = l.pop_head();
+                    prop_assert!(ok);
+                    prop_assert!(p.seq > last_seq);
+                    last_seq = p.seq;
+                    arrived += 1;
+                }
+                let pkt = Packet { flow: 0, kind: PacketKind::Data, seq: i as i64, size_bytes: sizes[i],
+                                   ttl: 9, tos: 0, rwnd_pkts: 0, hop: 0 };
+                offered += 1;
+                match l.offer(pkt, At { now, shadow: to_secs(now), tie: i as u64 }) {
+                    Offer::Admitted { .. } => {}
+                    Offer::Dropped(_) => dropped += 1,
+                }
+                prop_assert!(l.queue_pkts() <= limit);
+            }
+            prop_assert_eq!(offered, dropped + arrived + l.in_pipe() as u64);
+            prop_assert!(l.stats.max_queue_pkts <= limit);
+        }
+    }
+}

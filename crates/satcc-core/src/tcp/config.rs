@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Recovery {
     /// Fast retransmit and fast recovery; leaves recovery on the first new ACK.
@@ -11,6 +11,7 @@ pub enum Recovery {
     /// RFC 6582: stays in recovery until `recover` is acknowledged; partial ACKs
     /// retransmit the next hole (ns-2: partial window deflation, timer re-armed on the
     /// first partial ACK only).
+    #[default]
     Newreno,
 }
 
@@ -36,6 +37,9 @@ pub struct TcpConfig {
     pub dupack_threshold: u32,
     /// Send a new packet on each of the first dupACKs (RFC 3042) [singledup_ 1].
     pub limited_transmit: bool,
+    /// Loss recovery; implied by the flow's congestion control ("reno" or not), never
+    /// written in a scenario.
+    #[serde(skip)]
     pub recovery: Recovery,
     /// RTT clock granularity, seconds [tcpTick_ 0.01].
     pub tick_s: f64,

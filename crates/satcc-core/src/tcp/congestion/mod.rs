@@ -52,6 +52,16 @@ pub trait CongestionControl: Send {
     fn on_timeout(&mut self, w: &mut Window, ev: &LossEvent);
 }
 
+/// The loss recovery a scheme runs on: ns-2's Agent/TCP/Reno for "reno", NewReno
+/// (RFC 6582) for every other scheme.
+pub fn recovery_for(name: &str) -> crate::tcp::Recovery {
+    if name == "reno" {
+        crate::tcp::Recovery::Reno
+    } else {
+        crate::tcp::Recovery::Newreno
+    }
+}
+
 /// Build a controller by its scenario name.
 pub fn by_name(name: &str) -> Option<Box<dyn CongestionControl>> {
     match name {

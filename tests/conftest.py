@@ -1,0 +1,23 @@
+import pytest
+
+from satcc import Scenario
+
+
+def chain(n_flows=3, duration_s=5.0, seed=1, per=None, queue=None, cc="newreno", **flow):
+    """A small chain a - r1 - r2 - b with n flows from a to b."""
+    s = Scenario("chain", duration_s=duration_s, seed=seed,
+                 tcp={"rwnd_pkts": 200, "packet_size_bytes": 1000, "use_headers": False})
+    for n in ("a", "r1", "r2", "b"):
+        s.node(n)
+    s.link("a", "r1", rate_bps=20e6, delay_ms=5)
+    extra = {"a_to_b": {"error": {"type": "per", "per": per}}} if per else {}
+    s.link("r1", "r2", rate_bps=2e6, delay_ms=20, queue=queue or {"type": "droptail", "limit_pkts": 20}, **extra)
+    s.link("r2", "b", rate_bps=20e6, delay_ms=5)
+    s.flow("a", "b", name="f", count=n_flows, cc=cc, start_jitter_s=0.5, **flow)
+    s.monitor(bottleneck="r1->r2")
+    return s
+
+
+@pytest.fixture
+def small():
+    return chain()

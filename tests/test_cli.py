@@ -1,0 +1,79 @@
+"""The command line: the README's main job, plots, and one-line errors."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def satcc(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "satcc.cli", *args], capture_output=True, text=True, cwd=cwd)
+
+
+def test_run_builtin_example_writes_results_and_plots(tmp_path):
+    r = satcc("run", "leo-chain", "--out", str(tmp_path / "out"))
+    assert r.returncode == 0, r.stderr
+    out = tmp_path / "out"
+    for name in ("summary.json", "scenario.json", "queue.parquet", "flows.parquet", "drops.parquet"):
+        assert (out / name).exists(), name
+    for name in ("sequence.png", "cwnd.png", "queue.png", "utilization.png", "throughput.png"):
+        p = out / "plots" / name
+        assert p.exists() and p.stat().st_size > 5000, name
+        assert p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    s = json.loads((out / "summary.json").read_text())
+    assert s["totals"]["flows"] == 8 and s["totals"]["bottleneck"] == "S1->S2"
+    assert "utilization" in r.stdout and "Jain" in r.stdout
+
+
+def test_run_scenario_file_with_overrides(tmp_path):
+    r = satcc("run", str(ROOT / "scenarios" / "dumbbell_lossy.toml"), "--out", str(tmp_path / "o"),
+              "--seed", "3", "--duration", "4", "--no-plots")
+    assert r.returncode == 0, r.stderr
+    s = json.loads((tmp_path / "o" / "summary.json").read_text())
+    assert s["seed"] == 3 and s["duration_s"] == 4.0
+    assert not (tmp_path / "o" / "plots").exists()
+
+
+def test_plot_from_stored_output(tmp_path):
+    assert satcc("run", "leo-chain", "--out", str(tmp_path / "o"), "--no-plots", "--duration", "3").returncode == 0
+    r = satcc("plot", str(tmp_path / "o"), "--out", str(tmp_path / "p"))
+    assert r.returncode == 0, r.stderr
+    assert len(list((tmp_path / "p").glob("*.png"))) == 5
+
+
+def test_errors_are_one_line_with_nonzero_exit(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("duration_s: 5\nnodes: [{name: a}]\nlinks: []\nflows: [{src: a, dst: b}]\n")
+    cases = [
+        ("run", "no-such-thing", "--out", str(tmp_path / "x")),
+        ("run", str(bad), "--out", str(tmp_path / "x")),
+        ("validate", str(bad)),
+        ("plot", str(tmp_path)),
+        ("run", "leo-chain", "--out", str(tmp_path / "x"), "--seed", "-1"),
+    ]
+    for args in cases:
+        r = satcc(*args)
+        assert r.returncode == 2, (args, r.stderr)
+        lines = r.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("satcc: error: "), (args, r.stderr)
+        assert "Traceback" not in r.stderr
+    r = satcc("validate", str(bad))
+    assert "flows[0].dst: unknown node 'b'" in r.stderr
+
+
+def test_validate_and_examples():
+    r = satcc("validate", str(ROOT / "scenarios" / "leo_chain.yaml"))
+    assert r.returncode == 0 and "valid" in r.stdout
+    r = satcc("examples", "--dump", "leo-chain")
+    assert r.returncode == 0 and '"S1"' in r.stdout
+
+
+def test_entry_point_installed():
+    import shutil
+
+    exe = shutil.which("satcc")
+    assert exe, "the satcc command is not on PATH"
+    r = subprocess.run([exe, "--version"], capture_output=True, text=True)
+    assert r.returncode == 0 and r.stdout.startswith("satcc ")

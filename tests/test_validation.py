@@ -1,0 +1,190 @@
+"""Bad input gives one clear error naming the field and what is allowed."""
+
+import copy
+import json
+
+import pytest
+
+import satcc
+from satcc import ScenarioError, load, validate
+
+from conftest import chain
+
+
+def base():
+    return chain().to_dict()
+
+
+def err(d):
+    with pytest.raises(ScenarioError) as e:
+        validate(d)
+    msg = str(e.value)
+    assert "\n" not in msg
+    return msg
+
+
+def test_valid_base():
+    validate(base())
+
+
+def test_unknown_field_named_with_allowed_ones():
+    d = base()
+    d["links"][1]["bandwith_bps"] = 5
+    m = err(d)
+    assert m.startswith("links[1]: unknown field 'bandwith_bps'") and "rate_bps" in m
+
+
+def test_unknown_top_level_and_tcp_fields():
+    d = base()
+    d["durration_s"] = 3
+    assert "unknown field 'durration_s'" in err(d)
+    d = base()
+    d["tcp"]["windw"] = 3
+    m = err(d)
+    assert m.startswith("tcp: unknown field 'windw'") and "rwnd_pkts" in m
+
+
+def test_negative_delay():
+    d = base()
+    d["links"][0]["delay_ms"] = -1
+    m = err(d)
+    assert m.startswith("links[0].delay_ms") and "minimum" in m
+
+
+def test_zero_rate():
+    d = base()
+    d["links"][2]["rate_bps"] = 0
+    assert err(d).startswith("links[2].rate_bps")
+
+
+def test_flow_between_unconnected_nodes():
+    d = base()
+    d["nodes"].append({"name": "island"})
+    d["flows"][0]["dst"] = "island"
+    m = err(d)
+    assert m.startswith("flows[0]") and "no route" in m and "island" in m
+
+
+def test_unknown_node():
+    d = base()
+    d["flows"][0]["src"] = "nowhere"
+    m = err(d)
+    assert m == "flows[0].src: unknown node 'nowhere' (declare it under nodes)"
+
+
+def test_unknown_congestion_control_lists_allowed():
+    d = base()
+    d["flows"][0]["cc"] = "cubic"
+    m = err(d)
+    assert m.startswith("flows[0].cc") and "newreno" in m and "reno" in m
+
+
+def test_queue_type_names_allowed_types():
+    d = base()
+    d["links"][1]["queue"] = {"type": "codel", "limit_pkts": 5}
+    m = err(d)
+    assert m.startswith("links[1].queue.type") and "droptail" in m and "red" in m
+
+
+def test_queue_field_inside_typed_branch():
+    d = base()
+    d["links"][1]["queue"] = {"type": "droptail", "limit_pkts": 0}
+    assert err(d).startswith("links[1].queue.limit_pkts")
+    d["links"][1]["queue"] = {"type": "red", "limit_pkts": 10, "min_th_pkts": 9, "max_th_pkts": 5}
+    assert err(d).startswith("links[1].queue.max_th_pkts")
+
+
+def test_probabilities_and_nan():
+    d = base()
+    d["links"][1]["error"] = {"type": "per", "per": 1.5}
+    assert err(d).startswith("links[1].error")
+    d = base()
+    d["links"][1]["delay_ms"] = float("nan")
+    assert err(d) == "links[1].delay_ms: must be a finite number, got nan"
+
+
+def test_duplicate_names_and_links():
+    d = base()
+    d["nodes"].append({"name": "a"})
+    assert "duplicate node name 'a'" in err(d)
+    d = base()
+    d["links"].append({"a": "r1", "b": "a", "rate_bps": 1e6, "delay_ms": 1})
+    assert "already declared" in err(d)
+
+
+def test_stop_before_start_and_bad_path():
+    d = base()
+    d["flows"][0]["stop_s"] = 0.1
+    assert err(d).startswith("flows[0].stop_s")
+    d = base()
+    d["flows"][0]["path"] = ["a", "r2", "b"]
+    assert err(d) == "flows[0].path: no link between 'a' and 'r2'"
+
+
+def test_monitor_link_names():
+    d = base()
+    d["monitor"]["bottleneck"] = "r1-r2"
+    assert "A->B" in err(d)
+    d["monitor"]["bottleneck"] = "a->b"
+    assert "no link between 'a' and 'b'" in err(d)
+
+
+def test_not_a_table():
+    for bad in (None, [], "text", 3):
+        assert err(bad).startswith("scenario: must be a table")
+
+
+def test_run_rejects_invalid_without_running():
+    d = base()
+    d["duration_s"] = 0
+    with pytest.raises(ScenarioError, match="duration_s"):
+        satcc.run(d)
+
+
+def test_load_all_formats(tmp_path):
+    d = base()
+    (tmp_path / "s.json").write_text(json.dumps(d))
+    import yaml
+
+    (tmp_path / "s.yaml").write_text(yaml.safe_dump(d))
+    assert load(tmp_path / "s.json").to_dict() == d
+    assert load(tmp_path / "s.yaml").to_dict() == d
+
+
+def test_load_errors(tmp_path):
+    p = tmp_path / "s.yaml"
+    p.write_text("duration_s: [1, 2\n")
+    with pytest.raises(ScenarioError, match="not valid YAML"):
+        load(p)
+    p = tmp_path / "s.toml"
+    p.write_text("duration_s = \n")
+    with pytest.raises(ScenarioError, match="not valid TOML"):
+        load(p)
+    with pytest.raises(ScenarioError, match="unknown file type"):
+        load(tmp_path / "s.txt")
+    with pytest.raises(ScenarioError, match="cannot read"):
+        load(tmp_path / "missing.yaml")
+
+
+def test_shipped_scenario_files_are_valid():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1] / "scenarios"
+    files = sorted(root.glob("*.*"))
+    assert len(files) >= 2
+    for f in files:
+        load(f)
+
+
+def test_core_rejects_what_the_schema_would_miss():
+    # the Rust core validates on its own (the Python schema is a first line only)
+    from satcc import _core
+
+    d = base()
+    d["flows"][0]["cc"] = "cubic"
+    with pytest.raises(ValueError, match="cc"):
+        _core.validate_json(json.dumps(d))
+    with pytest.raises(ValueError, match="unknown field"):
+        _core.validate_json(json.dumps({**base(), "extra": 1}))
+    with pytest.raises(ValueError):
+        _core.run_json("not json")
