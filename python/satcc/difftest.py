@@ -24,7 +24,22 @@ from .run import run
 from .topology import leo_chain, rtt_groups
 
 SEEDS = list(range(1, 11))
-ROOT = Path(__file__).resolve().parents[2] / "ns2"
+
+
+def _find_root() -> Path:
+    """The repository's ns2/ folder (Tcl and reference numbers): beside the package in
+    a checkout, else under the working directory; SATCC_NS2_DIR overrides both."""
+    import os
+
+    if os.environ.get("SATCC_NS2_DIR"):
+        return Path(os.environ["SATCC_NS2_DIR"])
+    for cand in (Path(__file__).resolve().parents[2] / "ns2", Path.cwd() / "ns2"):
+        if (cand / "reference").is_dir():
+            return cand
+    return Path.cwd() / "ns2"
+
+
+ROOT = _find_root()
 
 TOLERANCE = {"utilization_abs": 0.02, "loss_rate_rel": 0.20, "jain_abs": 0.05, "group_rel": 0.15}
 
