@@ -430,9 +430,7 @@ impl Simulation {
         match pkt.kind {
             PacketKind::Data => {
                 f.data_delivered += 1;
-                if let Some(ack) = f.sink.on_data(&pkt, now) {
-                    out.push(ack);
-                }
+                f.sink.on_data(&pkt, now, &mut out);
             }
             PacketKind::Ack => {
                 f.ack_delivered += 1;
@@ -479,11 +477,9 @@ impl Simulation {
                 self.events.push(d, to_secs(d), Ev::DelAck(fid));
             }
             Some(_) => {
-                if let Some(a) = f.sink.on_delack_timer() {
-                    let mut out = std::mem::take(&mut self.outbox);
-                    out.push(a);
-                    self.flush_outbox(out);
-                }
+                let mut out = std::mem::take(&mut self.outbox);
+                f.sink.on_delack_timer(&mut out);
+                self.flush_outbox(out);
                 self.sync_timers(fid);
             }
         }

@@ -162,7 +162,9 @@ impl<E: Copy> EventQueue<E> {
         mix(self.next.wrapping_add(self.salt))
     }
 
-    #[inline]
+    /// File an entry in its bucket. Always inlined: the entry is built from fields at
+    /// the call site, and reading it back through memory would stall.
+    #[inline(always)]
     fn file(&mut self, e: Entry<E>) {
         let ab = (e.time >> SHIFT).max(self.cur);
         if ab >= self.cur + NBUCKETS as u64 {

@@ -260,6 +260,7 @@ impl Link {
 
     /// Remove the head packet (it has reached the far end). Returns the packet and
     /// whether it survived the link's error model.
+    #[inline(always)]
     pub fn pop_head(&mut self) -> (Packet, bool) {
         if self.departed_pkts == self.popped_pkts {
             // it has left the transmitter, though no event has looked since

@@ -69,11 +69,13 @@ impl TcpSink {
         }
     }
 
-    fn make_ack(&mut self) -> Packet {
+    /// Send an ACK (written straight into the outbox: building it elsewhere and
+    /// copying it in costs a store-forwarding stall on the hot path).
+    fn send_ack(&mut self, out: &mut Vec<Packet>) {
         self.stats.acks_sent += 1;
         self.unacked = 0;
         self.delack_deadline = None;
-        Packet {
+        out.push(Packet {
             flow: self.flow,
             kind: PacketKind::Ack,
             seq: self.next - 1,
@@ -82,7 +84,7 @@ impl TcpSink {
             tos: 0,
             rwnd_pkts: self.rwnd_pkts,
             hop: 0,
-        }
+        });
     }
 
     /// Record a segment; returns true if it filled the next in-order slot.
@@ -108,8 +110,8 @@ impl TcpSink {
         false
     }
 
-    /// A data packet arrives; returns an ACK to send now, if any.
-    pub fn on_data(&mut self, pkt: &Packet, now: Time) -> Option<Packet> {
+    /// A data packet arrives; an ACK to send now, if any, goes to `out`.
+    pub fn on_data(&mut self, pkt: &Packet, now: Time, out: &mut Vec<Packet>) {
         let is_syn = self.syn && pkt.seq == 0;
         if !is_syn {
             self.stats.data_pkts_received += 1;
@@ -119,25 +121,22 @@ impl TcpSink {
         let in_order = self.record(pkt.seq);
         let gap_left = !self.ooo.is_empty();
         if !self.delayed_ack || !in_order || gap_left || self.next > before + 1 || is_syn {
-            return Some(self.make_ack());
+            return self.send_ack(out);
         }
         self.unacked += 1;
         if self.unacked >= 2 {
-            return Some(self.make_ack());
+            return self.send_ack(out);
         }
         if self.delack_deadline.is_none() {
             self.delack_deadline = Some(now + self.delack_interval);
         }
-        None
     }
 
     /// The delayed-ACK timer fired.
-    pub fn on_delack_timer(&mut self) -> Option<Packet> {
+    pub fn on_delack_timer(&mut self, out: &mut Vec<Packet>) {
         self.delack_deadline = None;
         if self.unacked > 0 {
-            Some(self.make_ack())
-        } else {
-            None
+            self.send_ack(out);
         }
     }
 }
@@ -150,16 +149,33 @@ mod tests {
         Packet { flow: 0, kind: PacketKind::Data, seq, size_bytes: 1040, ttl: 32, tos: 0, rwnd_pkts: 0, hop: 0 }
     }
 
+    trait Once {
+        fn on_data1(&mut self, p: &Packet, now: Time) -> Option<Packet>;
+        fn timer1(&mut self) -> Option<Packet>;
+    }
+    impl Once for TcpSink {
+        fn on_data1(&mut self, p: &Packet, now: Time) -> Option<Packet> {
+            let mut out = vec![];
+            self.on_data(p, now, &mut out);
+            out.pop()
+        }
+        fn timer1(&mut self) -> Option<Packet> {
+            let mut out = vec![];
+            self.on_delack_timer(&mut out);
+            out.pop()
+        }
+    }
+
     #[test]
     fn cumulative_ack_with_holes() {
         let mut s = TcpSink::new(0, &TcpConfig::default());
-        assert_eq!(s.on_data(&data(0), 0).unwrap().seq, 0);
-        assert_eq!(s.on_data(&data(1), 0).unwrap().seq, 1);
-        assert_eq!(s.on_data(&data(3), 0).unwrap().seq, 1);
-        assert_eq!(s.on_data(&data(4), 0).unwrap().seq, 1);
-        assert_eq!(s.on_data(&data(2), 0).unwrap().seq, 4);
-        assert_eq!(s.on_data(&data(2), 0).unwrap().seq, 4, "duplicate");
-        let a = s.on_data(&data(5), 0).unwrap();
+        assert_eq!(s.on_data1(&data(0), 0).unwrap().seq, 0);
+        assert_eq!(s.on_data1(&data(1), 0).unwrap().seq, 1);
+        assert_eq!(s.on_data1(&data(3), 0).unwrap().seq, 1);
+        assert_eq!(s.on_data1(&data(4), 0).unwrap().seq, 1);
+        assert_eq!(s.on_data1(&data(2), 0).unwrap().seq, 4);
+        assert_eq!(s.on_data1(&data(2), 0).unwrap().seq, 4, "duplicate");
+        let a = s.on_data1(&data(5), 0).unwrap();
         assert_eq!(a.seq, 5);
         assert_eq!(a.rwnd_pkts, 20);
         assert_eq!(a.size_bytes, 40);
@@ -171,14 +187,14 @@ mod tests {
     fn delayed_ack_every_second_packet_or_timer() {
         let cfg = TcpConfig { delayed_ack: true, ..TcpConfig::default() };
         let mut s = TcpSink::new(0, &cfg);
-        assert!(s.on_data(&data(0), 0).is_some(), "SYN acked at once");
-        assert!(s.on_data(&data(1), 0).is_none());
+        assert!(s.on_data1(&data(0), 0).is_some(), "SYN acked at once");
+        assert!(s.on_data1(&data(1), 0).is_none());
         assert_eq!(s.delack_deadline, Some(100_000_000));
-        assert_eq!(s.on_data(&data(2), 1).unwrap().seq, 2);
-        assert!(s.on_data(&data(3), 2).is_none());
-        assert_eq!(s.on_delack_timer().unwrap().seq, 3);
-        assert!(s.on_delack_timer().is_none());
+        assert_eq!(s.on_data1(&data(2), 1).unwrap().seq, 2);
+        assert!(s.on_data1(&data(3), 2).is_none());
+        assert_eq!(s.timer1().unwrap().seq, 3);
+        assert!(s.timer1().is_none());
         // out of order: immediate
-        assert_eq!(s.on_data(&data(5), 3).unwrap().seq, 3);
+        assert_eq!(s.on_data1(&data(5), 3).unwrap().seq, 3);
     }
 }
