@@ -61,8 +61,9 @@ struct Flow {
     start_s: f64,
     stop: Option<Time>,
     stop_s: Option<f64>,
-    fwd: Vec<LinkId>,
-    rev: Vec<LinkId>,
+    /// Data and ACK routes as (offset, length) in the simulation's route table.
+    fwd: (u32, u16),
+    rev: (u32, u16),
     sender: TcpSender,
     sink: TcpSink,
     source: Option<OnOffSource>,
@@ -88,6 +89,10 @@ pub struct Simulation {
     node_names: Vec<String>,
     links: Vec<Link>,
     flows: Vec<Flow>,
+    /// Every flow's routes, back to back (see Flow::fwd).
+    routes: Vec<LinkId>,
+    /// Per flow: (data route, ACK route), kept apart from the flows for cache locality.
+    route_of: Vec<[(u32, u16); 2]>,
     events: EventQueue<Ev>,
     outbox: Vec<Packet>,
     monitored: Vec<LinkId>,
@@ -196,6 +201,7 @@ impl Simulation {
             }
         }
         let mut flows = Vec::new();
+        let mut routes: Vec<LinkId> = Vec::new();
         for (i, f) in sc.flows.iter().enumerate() {
             let at = format!("flows[{i}]");
             let mut cfg = scenario::tcp_config(&scenario::merge(&sc.tcp, &f.tcp), &format!("{at}.tcp"))?;
@@ -233,6 +239,10 @@ impl Simulation {
             if fwd.len() > u16::MAX as usize || rev.len() > u16::MAX as usize {
                 return Err(format!("{at}: route longer than {} hops", u16::MAX));
             }
+            let fwd_off = routes.len() as u32;
+            routes.extend_from_slice(&fwd);
+            let rev_off = routes.len() as u32;
+            routes.extend_from_slice(&rev);
             for k in 0..f.count {
                 let fid = flows.len() as FlowId;
                 let base = f.name.clone().unwrap_or_else(|| format!("f{i}"));
@@ -263,8 +273,8 @@ impl Simulation {
                     start_s: f.start_s + jitter,
                     stop: f.stop_s.map(from_secs),
                     stop_s: f.stop_s,
-                    fwd: fwd.clone(),
-                    rev: rev.clone(),
+                    fwd: (fwd_off, fwd.len() as u16),
+                    rev: (rev_off, rev.len() as u16),
                     sender: TcpSender::new(fid, cfg.clone(), cc, boot),
                     sink: TcpSink::new(fid, &cfg),
                     source,
@@ -301,6 +311,8 @@ impl Simulation {
             sample_interval: from_secs(sc.sample_interval_s).max(1),
             node_names: sc.nodes.iter().map(|n| n.name.clone()).collect(),
             last_departed: vec![0; links.len()],
+            route_of: flows.iter().map(|f| [f.fwd, f.rev]).collect(),
+            routes,
             links,
             flows,
             events: EventQueue::new(sc.seed),
@@ -370,17 +382,17 @@ impl Simulation {
     fn flush_outbox(&mut self, mut out: Vec<Packet>) {
         for p in out.drain(..) {
             let f = &mut self.flows[p.flow as usize];
-            let first = match p.kind {
+            let r = match p.kind {
                 PacketKind::Data => {
                     f.data_injected += 1;
-                    f.fwd[0]
+                    f.fwd
                 }
                 PacketKind::Ack => {
                     f.ack_injected += 1;
-                    f.rev[0]
+                    f.rev
                 }
             };
-            self.enqueue(p, first);
+            self.enqueue(p, self.routes[r.0 as usize]);
         }
         self.outbox = out;
     }
@@ -410,12 +422,11 @@ impl Simulation {
             return;
         }
         let fid = pkt.flow;
-        let f = &self.flows[fid as usize];
-        let route = if pkt.is_data() { &f.fwd } else { &f.rev };
+        let (off, len) = self.route_of[fid as usize][!pkt.is_data() as usize];
         pkt.hop += 1;
-        if (pkt.hop as usize) < route.len() {
+        if pkt.hop < len {
             // a router forwards it
-            let next = route[pkt.hop as usize];
+            let next = self.routes[(off + pkt.hop as u32) as usize];
             if pkt.ttl <= 1 {
                 self.count_drop(&pkt, next, DropCause::Ttl);
                 return;
@@ -646,7 +657,7 @@ impl Simulation {
                 loss_rate: if f.data_injected > 0 { f.data_dropped as f64 / f.data_injected as f64 } else { 0.0 },
                 srtt_ms: f.sender.srtt_s() * 1e3,
                 cwnd_pkts: f.sender.w.cwnd,
-                hops_data: f.fwd.len(),
+                hops_data: f.fwd.1 as usize,
             });
         }
         let mut links = Vec::with_capacity(self.links.len());

@@ -165,25 +165,25 @@ impl<E: Copy> EventQueue<E> {
     /// File an entry in its bucket. Always inlined: the entry is built from fields at
     /// the call site, and reading it back through memory would stall.
     #[inline(always)]
-    fn file(&mut self, e: Entry<E>) {
-        let ab = (e.time >> SHIFT).max(self.cur);
+    fn file(&mut self, time: Time, shadow: f64, tie: u64, ev: E) {
+        let ab = (time >> SHIFT).max(self.cur);
         if ab >= self.cur + NBUCKETS as u64 {
-            self.far.push(e);
+            self.far.push(Entry { time, shadow, tie, ev });
             return;
         }
         let b = (ab & MASK) as usize;
+        self.occupied[b / 64] |= 1 << (b % 64);
         let bucket = &mut self.buckets[b];
-        if ab == self.cur && self.cur_sorted && !bucket.is_empty() {
+        if ab != self.cur || bucket.is_empty() {
+            bucket.push(Entry { time, shadow, tie, ev });
+        } else if self.cur_sorted {
             // keep the current bucket sorted, latest first
+            let e = Entry { time, shadow, tie, ev };
             let pos = bucket.partition_point(|x| e.less(x));
             bucket.insert(pos, e);
         } else {
-            bucket.push(e);
-            if ab == self.cur && bucket.len() > 1 {
-                self.cur_sorted = false;
-            }
+            bucket.push(Entry { time, shadow, tie, ev });
         }
-        self.occupied[b / 64] |= 1 << (b % 64);
     }
 
     /// Schedule `ev` at integer `time` (not before the current event); `shadow` is
@@ -191,7 +191,7 @@ impl<E: Copy> EventQueue<E> {
     #[inline]
     pub fn push(&mut self, time: Time, shadow: f64, ev: E) {
         let tie = self.tie();
-        self.file(Entry { time, shadow, tie, ev });
+        self.file(time, shadow, tie, ev);
         self.len += 1;
     }
 
@@ -247,7 +247,7 @@ impl<E: Copy> EventQueue<E> {
             let horizon = self.cur + NBUCKETS as u64;
             while self.far.peek().is_some_and(|e| (e.time >> SHIFT) < horizon) {
                 let e = self.far.pop().expect("peeked");
-                self.file(e);
+                self.file(e.time, e.shadow, e.tie, e.ev);
             }
             let b = (self.cur & MASK) as usize;
             self.cur_sorted = self.buckets[b].len() <= 1;
