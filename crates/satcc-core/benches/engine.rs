@@ -33,4 +33,15 @@ fn main() {
         best = best.min(wall);
     }
     println!("best: {best:.3} s");
+    if let Some(hwm) = peak_rss_mb() {
+        println!("peak memory (VmHWM): {hwm:.1} MB");
+    }
+}
+
+/// Peak resident set size of this process, from /proc (Linux).
+fn peak_rss_mb() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
 }
