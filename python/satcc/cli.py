@@ -5,6 +5,9 @@
     satcc validate SCENARIO          check a scenario file
     satcc examples                   list the built-in example scenarios
     satcc bench                      the standard heavy benchmark (vs ns-2 if installed)
+    satcc list                       the experiment catalog
+    satcc reproduce ID               run an experiment (sweep x seeds), store, report
+    satcc report ID                  the report of an experiment from stored runs
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import time
 from pathlib import Path
 
 from . import __version__
+from .experiments.definition import ExperimentError
 from .scenario import FORMATS, Scenario, ScenarioError, load
 
 
@@ -104,9 +108,79 @@ def cmd_examples(a) -> int:
 
 
 def cmd_bench(a) -> int:
-    from .bench import bench
+    from .bench import bench, sweep_bench
 
+    if a.sweep:
+        return sweep_bench(out=a.out)
     return bench(duration_s=a.duration, with_ns2=not a.no_ns2, repeat=a.repeat, out=a.out)
+
+
+def _grid_arg(items: list[str] | None) -> dict | None:
+    """--grid name=v1,v2: numbers where they parse as numbers."""
+    if not items:
+        return None
+    out = {}
+    for it in items:
+        if "=" not in it:
+            raise CliError(f"--grid: expected NAME=V1,V2,..., got {it!r}")
+        k, vs = it.split("=", 1)
+        vals = []
+        for v in vs.split(","):
+            try:
+                vals.append(int(v) if v.strip().lstrip("-").isdigit() else float(v))
+            except ValueError:
+                vals.append(v)
+        out[k.strip()] = vals
+    return out
+
+
+def _load_catalogs(paths) -> None:
+    from .experiments import load_file
+
+    for p in paths or []:
+        load_file(p)
+
+
+def cmd_list(a) -> int:
+    from .experiments import all_experiments
+
+    _load_catalogs(a.catalog)
+    for e in all_experiments():
+        n = 1
+        for p in e.grid.values():
+            n *= len(p.values)
+        grid = ", ".join(f"{k} ({len(p.values)})" for k, p in e.grid.items()) or "-"
+        print(f"{e.id}\n    {e.title}\n    source: {e.source}\n    grid: {grid}; {e.seeds} seeds, {n * e.seeds} runs")
+    return 0
+
+
+def _print_report(rep: dict) -> None:
+    print(f"report: {rep['out_dir']}/report.md (and report.json, {len(rep['plots']) // 2} plots)")
+    if not rep["complete"]:
+        print(f"  incomplete: {rep['runs_stored']} of {rep['runs_expected']} runs")
+    for c in rep["claims"]:
+        print(f"  [{'holds' if c['holds'] else 'DIFFERS'}] {c['statement']} -- ours: {c['ours']}")
+
+
+def cmd_reproduce(a) -> int:
+    from .experiments.api import reproduce
+
+    _load_catalogs(a.catalog)
+    out, rep = reproduce(a.id, store=a.store, out=a.out, seeds=a.seeds, quick=a.quick, jobs=a.jobs,
+                         cluster=a.cluster, grid=_grid_arg(a.grid))
+    print(f"{a.id}: {out.total} runs ({out.already} already stored, {out.done} run now) in {out.wall_s:.1f} s")
+    if rep:
+        _print_report(rep)
+    return 130 if out.interrupted else 0
+
+
+def cmd_report(a) -> int:
+    from .experiments.api import report
+
+    _load_catalogs(a.catalog)
+    rep = report(a.id, store=a.store, out=a.out, seeds=a.seeds, quick=a.quick, grid=_grid_arg(a.grid))
+    _print_report(rep)
+    return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -135,7 +209,25 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--no-ns2", action="store_true", help="do not run ns-2 even if installed")
     b.add_argument("--repeat", type=int, default=1, help="satcc repetitions (best time is reported)")
     b.add_argument("--out", help="write the figures as JSON to this file")
+    b.add_argument("--sweep", action="store_true", help="time a 40-run sweep with 1 job and with all cores")
     b.set_defaults(fn=cmd_bench)
+    li = sub.add_parser("list", help="list the experiment catalog")
+    li.add_argument("--catalog", action="append", help="also load experiments from this file (.py/.toml/.yaml)")
+    li.set_defaults(fn=cmd_list)
+    for name, fn, hlp in (("reproduce", cmd_reproduce, "run an experiment's missing runs, then report"),
+                          ("report", cmd_report, "report an experiment from stored runs")):
+        x = sub.add_parser(name, help=hlp)
+        x.add_argument("id", help="experiment id (satcc list)")
+        x.add_argument("--seeds", type=int, help="seeds per grid point (default: the experiment's)")
+        x.add_argument("--quick", action="store_true", help="short runs and 2 seeds, to exercise the pipeline")
+        x.add_argument("--grid", action="append", metavar="NAME=V1,V2", help="replace a grid dimension's values")
+        x.add_argument("--store", default="satcc-results", help="results store directory (default satcc-results)")
+        x.add_argument("--out", help="report directory (default STORE/reports/ID)")
+        x.add_argument("--catalog", action="append", help="also load experiments from this file (.py/.toml/.yaml)")
+        if name == "reproduce":
+            x.add_argument("--jobs", type=int, help="local worker processes (default: all cores)")
+            x.add_argument("--cluster", metavar="ADDRESS", help="Dask scheduler address, e.g. tcp://host:8786")
+        x.set_defaults(fn=fn)
     return ap
 
 
@@ -148,7 +240,7 @@ def main(argv=None) -> int:
         if getattr(a, "repeat", 1) < 1:
             raise CliError("--repeat: must be at least 1")
         return a.fn(a)
-    except (ScenarioError, CliError) as e:
+    except (ScenarioError, CliError, ExperimentError) as e:
         print(f"satcc: error: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -1,0 +1,57 @@
+"""reproduce() and report(): the functions behind `satcc reproduce` and `satcc report`."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from .definition import Experiment, ExperimentError
+from .registry import get
+from .report import aggregate, write_report
+from .runner import Outcome, run_experiment
+from .store import Store
+
+DEFAULT_STORE = "satcc-results"
+
+
+def _exp(exp: str | Experiment) -> Experiment:
+    return exp if isinstance(exp, Experiment) else get(exp)
+
+
+def report(exp: str | Experiment, store: str | Path = DEFAULT_STORE, out: str | Path | None = None,
+           seeds: int | None = None, quick: bool = False, grid: dict | None = None) -> dict:
+    """Aggregate what the store holds for this experiment and write its report."""
+    e = _exp(exp)
+    st = Store(store)
+    runs = e.expand(seeds=seeds, quick=quick, grid=grid)
+    keys = st.keys()
+    stored = sum(r.key in keys for r in runs)
+    if stored == 0:
+        raise ExperimentError(f"{e.id}: no stored runs in {st.root} for these settings; "
+                              f"run: satcc reproduce {e.id}" + (" --quick" if quick else ""))
+    res = aggregate(e, st, runs)
+    out_dir = Path(out) if out else st.root / "reports" / (e.id + ("-quick" if quick else ""))
+    rep = write_report(e, res, out_dir, stored == len(runs), len(runs), stored)
+    rep["out_dir"] = str(out_dir)
+    return rep
+
+
+def reproduce(exp: str | Experiment, store: str | Path = DEFAULT_STORE, out: str | Path | None = None,
+              seeds: int | None = None, quick: bool = False, jobs: int | None = None,
+              cluster: str | None = None, grid: dict | None = None, quiet: bool = False) -> tuple[Outcome, dict | None]:
+    """Run what is missing of an experiment, then report. Returns (outcome, report);
+    the report is None when the sweep was interrupted before any run was stored."""
+    e = _exp(exp)
+    if jobs is not None and jobs < 1:
+        raise ExperimentError(f"--jobs: must be at least 1, got {jobs}")
+    runs = e.expand(seeds=seeds, quick=quick, grid=grid)
+    st = Store(store)
+    outcome = run_experiment(e, st, runs, jobs=jobs, cluster=cluster, quiet=quiet)
+    if outcome.interrupted:
+        print(f"stopped: {outcome.already + outcome.done} of {outcome.total} runs are stored in {st.root}; "
+              f"rerun the same command to finish", file=sys.stderr)
+    try:
+        rep = report(e, st.root, out, seeds=seeds, quick=quick, grid=grid)
+    except ExperimentError:
+        rep = None
+    return outcome, rep

@@ -1,0 +1,1 @@
+"""Built-in experiments, one module per paper (and one for the baselines)."""

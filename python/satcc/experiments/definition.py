@@ -1,0 +1,189 @@
+"""What an experiment is: a base scenario built from parameters, a grid of parameter
+values, a number of seeds, the metrics each run yields, the plots and the claims."""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from .. import __version__
+from ..scenario import ScenarioError, validate
+
+
+class ExperimentError(ValueError):
+    """A bad experiment request; the message names what is wrong and what is allowed."""
+
+
+@dataclass(frozen=True)
+class Param:
+    """A grid dimension: its values, and the range any value must lie in."""
+
+    values: tuple
+    min: float | None = None
+    max: float | None = None
+    doc: str = ""
+
+    def check(self, name: str, v: Any) -> None:
+        if isinstance(v, (int, float)) and not isinstance(v, bool):
+            if (self.min is not None and v < self.min) or (self.max is not None and v > self.max):
+                lo = "-inf" if self.min is None else f"{self.min:g}"
+                hi = "inf" if self.max is None else f"{self.max:g}"
+                raise ExperimentError(f"grid value out of range: {name}={v:g} (allowed {lo} to {hi})")
+
+
+@dataclass(frozen=True)
+class PlotSpec:
+    """One figure: `y` metrics against grid parameter `x` (or per group when x is None)."""
+
+    name: str
+    y: tuple[str, ...]
+    x: str | None = None
+    logx: bool = False
+    ylabel: str = ""
+    title: str = ""
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A statement of the paper, and a check of it on our aggregated results.
+
+    check(results) -> (what we found, as text; whether the statement holds)."""
+
+    statement: str
+    source: str
+    check: Callable[["Results"], tuple[str, bool]]
+
+
+@dataclass
+class Run:
+    """One simulation to do: a grid point and a seed."""
+
+    experiment: str
+    point: dict
+    point_id: str
+    seed: int
+    scenario: dict
+    key: str
+
+
+def run_key(scenario: dict) -> str:
+    """Content key of a run: the scenario (seed included) and the satcc version."""
+    blob = json.dumps({"scenario": scenario, "satcc": __version__}, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(blob.encode()).hexdigest()[:32]
+
+
+def point_id(point: dict) -> str:
+    return json.dumps(point, sort_keys=True, separators=(",", ":"))
+
+
+@dataclass
+class Experiment:
+    """A named experiment.
+
+    build(**point) returns a scenario dict for one grid point; `metrics(summary,
+    scenario)` turns a run's summary into named numbers (default: standard_metrics).
+    `quick` maps settings for --quick (shorter duration_s, fewer seeds)."""
+
+    id: str
+    title: str
+    source: str
+    build: Callable[..., dict]
+    grid: dict[str, Param] = field(default_factory=dict)
+    seeds: int = 10
+    plots: tuple[PlotSpec, ...] = ()
+    claims: tuple[Claim, ...] = ()
+    metrics: Callable[[dict, dict], dict] | None = None
+    quick_duration_s: float = 5.0
+    quick_seeds: int = 2
+    notes: str = ""
+
+    def expand(self, seeds: int | None = None, quick: bool = False,
+               grid: dict[str, list] | None = None) -> list[Run]:
+        """Every run of the experiment, in a stable order."""
+        n = seeds if seeds is not None else (self.quick_seeds if quick else self.seeds)
+        if n < 1:
+            raise ExperimentError(f"--seeds: must be at least 1, got {n}")
+        dims = {k: list(p.values) for k, p in self.grid.items()}
+        for k, vals in (grid or {}).items():
+            if k not in self.grid:
+                allowed = ", ".join(self.grid) or "none"
+                raise ExperimentError(f"--grid: unknown parameter {k!r} for {self.id} (parameters: {allowed})")
+            for v in vals:
+                self.grid[k].check(k, v)
+            dims[k] = list(vals)
+        names = list(dims)
+        runs = []
+        for combo in itertools.product(*[dims[k] for k in names]) if names else [()]:
+            point = dict(zip(names, combo))
+            try:
+                base = self.build(**point)
+            except (TypeError, ValueError) as e:
+                raise ExperimentError(f"{self.id}: cannot build the scenario for {point}: {e}") from None
+            if quick:
+                base["duration_s"] = min(base["duration_s"], self.quick_duration_s)
+            for seed in range(1, n + 1):
+                sc = json.loads(json.dumps(base))
+                sc["seed"] = seed
+                try:
+                    validate(sc)
+                except ScenarioError as e:
+                    raise ExperimentError(f"{self.id}: grid point {point} gives an invalid scenario: {e}") from None
+                runs.append(Run(self.id, point, point_id(point), seed, sc, run_key(sc)))
+        return runs
+
+
+def standard_metrics(summary: dict, scenario: dict) -> dict[str, float]:
+    """Run-level metrics (DESIGN names) plus per-group mean throughput and goodput."""
+    t = summary["totals"]
+    m = {
+        "throughput_mbps": t["throughput_mbps"],
+        "goodput_mbps": t["goodput_mbps"],
+        "jain_fairness": t["jain_fairness"],
+        "loss_rate": t["loss_rate"],
+        "rto_count": float(t["rto_count"]),
+    }
+    if t.get("utilization") is not None:
+        m["utilization"] = t["utilization"]
+        m["avg_queue_pkts"] = t["avg_queue_pkts"]
+        if t.get("avg_queue_pct") is not None:
+            m["avg_queue_pct"] = t["avg_queue_pct"]
+    for g in summary["groups"]:
+        m[f"group:{g['group']}:throughput_mbps"] = g["mean_throughput_mbps"]
+        m[f"group:{g['group']}:goodput_mbps"] = g["mean_goodput_mbps"]
+    return m
+
+
+class Results:
+    """Aggregated results of an experiment: per grid point and metric, the mean, the
+    95 % confidence interval half-width and the number of seeds."""
+
+    def __init__(self, experiment: Experiment, rows: list[dict]):
+        self.experiment = experiment
+        self.rows = rows  # {point, metric, mean, ci95, n}
+
+    def get(self, metric: str, **point) -> dict | None:
+        pid = point_id(point)
+        for r in self.rows:
+            if r["point_id"] == pid and r["metric"] == metric:
+                return r
+        return None
+
+    def mean(self, metric: str, **point) -> float:
+        r = self.get(metric, **point)
+        if r is None:
+            raise KeyError(f"no result for {metric} at {point}")
+        return r["mean"]
+
+    def points(self) -> list[dict]:
+        seen, out = set(), []
+        for r in self.rows:
+            if r["point_id"] not in seen:
+                seen.add(r["point_id"])
+                out.append(r["point"])
+        return out
+
+    def metrics(self) -> list[str]:
+        return sorted({r["metric"] for r in self.rows})

@@ -1,0 +1,160 @@
+"""Aggregate stored runs into a report: a table (ours next to the paper's claims),
+plots with 95 % confidence intervals (PNG and SVG) and report.json."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import defaultdict
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+from .. import __version__  # noqa: E402
+from .definition import Experiment, Results, Run  # noqa: E402
+from .stats import mean_ci  # noqa: E402
+from .store import Store  # noqa: E402
+
+
+def aggregate(exp: Experiment, store: Store, runs: list[Run]) -> Results:
+    """Mean and 95 % CI per grid point and metric over the stored runs in `runs`."""
+    points = {r.point_id: r.point for r in runs}
+    vals = defaultdict(list)
+    for key, pid, seed, metric, value in store.values([r.key for r in runs]):
+        vals[(pid, metric)].append(value)
+    order = {pid: i for i, pid in enumerate(dict.fromkeys(r.point_id for r in runs))}
+    rows = []
+    for (pid, metric), vs in sorted(vals.items(), key=lambda kv: (order[kv[0][0]], kv[0][1])):
+        m, ci, n = mean_ci(vs)
+        rows.append({"point_id": pid, "point": points[pid], "metric": metric, "mean": m, "ci95": ci, "n": n})
+    return Results(exp, rows)
+
+
+def _fmt(v: float) -> str:
+    if v is None or (isinstance(v, float) and math.isnan(v)):
+        return "-"
+    a = abs(v)
+    if a != 0 and (a < 1e-3 or a >= 1e5):
+        return f"{v:.3e}"
+    return f"{v:.4g}"
+
+
+def _plot(exp: Experiment, res: Results, spec, out: Path) -> list[Path]:
+    fig, ax = plt.subplots(figsize=(6.4, 4.0))
+    if spec.x is not None:
+        xs = [p[spec.x] for p in res.points()]
+        for metric in spec.y:
+            ys, es, xx = [], [], []
+            for p, x in zip(res.points(), xs):
+                r = res.get(metric, **p)
+                if r is not None:
+                    xx.append(x)
+                    ys.append(r["mean"])
+                    es.append(0.0 if math.isnan(r["ci95"]) else r["ci95"])
+            ax.errorbar(xx, ys, yerr=es, marker="o", capsize=3, label=metric)
+        ax.set_xlabel(spec.x)
+        if spec.logx:
+            ax.set_xscale("log")
+    else:
+        # bar chart of the metrics at the (single) grid point: e.g. per-group throughput
+        p = res.points()[0] if res.points() else {}
+        labels, ys, es = [], [], []
+        for metric in spec.y:
+            for m in ([mm for mm in res.metrics() if _match(metric, mm)]):
+                r = res.get(m, **p)
+                labels.append(m.split(":")[1] if m.startswith("group:") else m)
+                ys.append(r["mean"])
+                es.append(0.0 if math.isnan(r["ci95"]) else r["ci95"])
+        ax.bar(range(len(ys)), ys, yerr=es, capsize=4)
+        ax.set_xticks(range(len(ys)), labels, rotation=30, fontsize=8)
+    ax.set_ylabel(spec.ylabel or ", ".join(spec.y))
+    ax.set_title(spec.title or exp.title, fontsize=10)
+    if spec.x is not None and len(spec.y) > 1:
+        ax.legend(fontsize=8)
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    files = []
+    for ext in ("png", "svg"):
+        f = out / f"{spec.name}.{ext}"
+        fig.savefig(f, dpi=120)
+        files.append(f)
+    plt.close(fig)
+    return files
+
+
+def _match(pattern: str, metric: str) -> bool:
+    """'group:*:throughput_mbps' matches every group's throughput."""
+    if "*" not in pattern:
+        return pattern == metric
+    pre, post = pattern.split("*", 1)
+    return metric.startswith(pre) and metric.endswith(post)
+
+
+def _group_sort_key(m: str):
+    import re
+
+    nums = re.findall(r"[\d.]+", m)
+    return (float(nums[0]) if nums else math.inf, m)
+
+
+def write_report(exp: Experiment, res: Results, out_dir: str | Path, complete: bool, total_runs: int,
+                 stored_runs: int) -> dict:
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    claims = []
+    for c in exp.claims:
+        try:
+            found, holds = c.check(res)
+        except (KeyError, ValueError, ZeroDivisionError) as e:
+            found, holds = f"not computable: {e}", False
+        claims.append({"statement": c.statement, "source": c.source, "ours": found, "holds": bool(holds)})
+    plots = []
+    for spec in exp.plots:
+        plots += [str(p.name) for p in _plot(exp, res, spec, out)]
+    report = {
+        "id": exp.id,
+        "title": exp.title,
+        "source": exp.source,
+        "notes": exp.notes,
+        "satcc_version": __version__,
+        "complete": complete,
+        "runs_expected": total_runs,
+        "runs_stored": stored_runs,
+        "grid": {k: list(p.values) for k, p in exp.grid.items()},
+        "results": [{k: r[k] for k in ("point", "metric", "mean", "ci95", "n")} for r in res.rows],
+        "claims": claims,
+        "plots": plots,
+    }
+    (out / "report.json").write_text(json.dumps(report, indent=1, allow_nan=True) + "\n")
+    # the human table
+    lines = [f"# {exp.id}: {exp.title}", "", f"Source: {exp.source}", ""]
+    if exp.notes:
+        lines += [exp.notes, ""]
+    if not complete:
+        lines += [f"**Incomplete: {stored_runs} of {total_runs} runs stored.**", ""]
+    params = list(exp.grid)
+    plain = [m for m in res.metrics() if not m.startswith("group:")]
+    grouped = sorted((m for m in res.metrics() if m.startswith("group:")), key=_group_sort_key)
+    for title, ms in (("Results (mean ± 95 % CI over seeds)", plain), ("Per group", grouped)):
+        if not ms:
+            continue
+        lines += [f"## {title}", ""]
+        lines.append("| " + " | ".join(params + ms + ["seeds"]) + " |")
+        lines.append("|" + "---|" * (len(params) + len(ms) + 1))
+        for p in res.points():
+            cells, n = [], 0
+            for m in ms:
+                r = res.get(m, **p)
+                cells.append("-" if r is None else f"{_fmt(r['mean'])} ± {_fmt(r['ci95'])}")
+                n = max(n, r["n"] if r else 0)
+            lines.append("| " + " | ".join([_fmt(p[k]) for k in params] + cells + [str(n)]) + " |")
+        lines.append("")
+    lines += ["## The paper's claims beside ours", "", "| claim | source | ours | holds |", "|---|---|---|---|"]
+    for c in claims:
+        lines.append(f"| {c['statement']} | {c['source']} | {c['ours']} | {'yes' if c['holds'] else 'NO'} |")
+    lines += ["", "Plots: " + ", ".join(plots), ""]
+    (out / "report.md").write_text("\n".join(lines))
+    return report

@@ -1,0 +1,138 @@
+"""Run an experiment's missing runs: in local processes (default: all cores) or on a
+Dask cluster, storing each finished run atomically as it arrives."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+
+from tqdm import tqdm
+
+from .definition import Experiment, ExperimentError, Run, standard_metrics
+from .store import Store
+
+
+def run_one(scenario_json: str) -> str:
+    """Worker task: one simulation; returns its summary.json text."""
+    from satcc import _core
+
+    return _core.run_json(scenario_json)["summary"]
+
+
+@dataclass
+class Outcome:
+    total: int
+    already: int
+    done: int
+    interrupted: bool
+    wall_s: float
+
+
+def _store_result(exp: Experiment, store: Store, run: Run, summary_json: str) -> None:
+    summary = json.loads(summary_json)
+    metrics = (exp.metrics or standard_metrics)(summary, run.scenario)
+    store.write(run, metrics, summary_json)
+
+
+def _progress(total: int, initial: int, desc: str, quiet: bool):
+    return tqdm(total=total, initial=initial, desc=desc, unit="run", file=sys.stderr,
+                disable=quiet, mininterval=0.5, dynamic_ncols=True)
+
+
+def run_experiment(exp: Experiment, store: Store, runs: list[Run], jobs: int | None = None,
+                   cluster: str | None = None, quiet: bool = False) -> Outcome:
+    """Run every run not yet in the store. Ctrl-C stops cleanly: finished runs stay."""
+    t0 = time.perf_counter()
+    client = connect(cluster) if cluster else None  # fail fast, before any progress output
+    present = store.keys()
+    todo = [r for r in runs if r.key not in present]
+    already = len(runs) - len(todo)
+    done = 0
+    bar = _progress(len(runs), already, exp.id, quiet or not todo)
+    interrupted = False
+    try:
+        if not todo:
+            pass
+        elif client is not None:
+            done = _run_dask(exp, store, todo, client, bar)
+        elif (jobs or os.cpu_count() or 1) == 1:
+            for r in todo:
+                _store_result(exp, store, r, run_one(json.dumps(r.scenario)))
+                done += 1
+                bar.update(1)
+        else:
+            done = _run_local(exp, store, todo, jobs or os.cpu_count() or 1, bar)
+    except KeyboardInterrupt:
+        interrupted = True
+        done = len(store.keys() & {r.key for r in todo})
+    finally:
+        bar.close()
+        if client is not None:
+            client.close()
+    return Outcome(len(runs), already, done, interrupted, time.perf_counter() - t0)
+
+
+def _run_local(exp, store, todo, jobs, bar) -> int:
+    import multiprocessing as mp
+
+    done = 0
+    ex = ProcessPoolExecutor(max_workers=jobs, mp_context=mp.get_context("spawn"))
+    pending = {}
+    it = iter(todo)
+    try:
+        # keep a bounded number of runs in flight, so memory stays flat on huge sweeps
+        for r in it:
+            pending[ex.submit(run_one, json.dumps(r.scenario))] = r
+            if len(pending) >= 2 * jobs:
+                break
+        while pending:
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in finished:
+                r = pending.pop(fut)
+                _store_result(exp, store, r, fut.result())
+                done += 1
+                bar.update(1)
+                nxt = next(it, None)
+                if nxt is not None:
+                    pending[ex.submit(run_one, json.dumps(nxt.scenario))] = nxt
+    except BaseException:
+        for fut in pending:
+            fut.cancel()
+        ex.shutdown(wait=False, cancel_futures=True)
+        raise
+    ex.shutdown(wait=True)
+    return done
+
+
+def connect(address: str, timeout_s: float = 10.0):
+    """A Dask client for `address`, or an ExperimentError in one line."""
+    try:
+        from distributed import Client
+    except ImportError:  # pragma: no cover - a pinned dependency
+        raise ExperimentError("--cluster: the dask distributed package is not installed") from None
+    try:
+        return Client(address, timeout=f"{timeout_s}s")
+    except (OSError, TimeoutError, ValueError) as e:
+        first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+        raise ExperimentError(f"--cluster: cannot reach the Dask scheduler at {address}: {first}") from None
+
+
+def _run_dask(exp, store, todo, client, bar) -> int:
+    from distributed import as_completed
+
+    done = 0
+    try:
+        futures = client.map(run_one, [json.dumps(r.scenario) for r in todo], pure=False)
+        by_key = {f.key: r for f, r in zip(futures, todo)}
+        for fut, summary_json in as_completed(futures, with_results=True):
+            _store_result(exp, store, by_key[fut.key], summary_json)
+            done += 1
+            bar.update(1)
+    except BaseException:
+        client.cancel(futures)
+        raise
+    return done

@@ -1,0 +1,191 @@
+"""Experiments: catalog, sweeps, the crash-proof store, resume, reports, and errors."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from satcc.experiments import ExperimentError, all_experiments, get, load_file
+from satcc.experiments.api import report, reproduce
+from satcc.experiments.stats import mean_ci, t975
+from satcc.experiments.store import Store, count_by_key
+
+HERE = Path(__file__).resolve().parent
+SLOW = str(HERE / "data" / "slow_catalog.py")
+
+
+def cli(*args, **kw):
+    return subprocess.run([sys.executable, "-m", "satcc.cli", *args], capture_output=True, text=True, **kw)
+
+
+def values(store_dir):
+    st = Store(store_dir)
+    return {(k, m): v for k, _, _, m, v in st.query(
+        "SELECT key, point_id, seed, metric, value FROM runs").fetchall()}
+
+
+def test_catalog_lists_both_baselines():
+    ids = [e.id for e in all_experiments()]
+    assert "baseline.newreno-rtt-unfairness" in ids and "baseline.newreno-per-utilization" in ids
+    r = cli("list")
+    assert r.returncode == 0 and "baseline.newreno-per-utilization" in r.stdout
+
+
+def test_keys_are_content_keys():
+    e = get("baseline.newreno-per-utilization")
+    a = e.expand(seeds=2)
+    assert [r.key for r in a] == [r.key for r in e.expand(seeds=2)]
+    assert len({r.key for r in a}) == len(a) == 2 * len(e.grid["per"].values)
+    # a different scenario (shorter runs) never shares keys
+    assert not {r.key for r in a} & {r.key for r in e.expand(seeds=2, quick=True)}
+
+
+def test_grid_override_and_out_of_range():
+    e = get("baseline.newreno-per-utilization")
+    runs = e.expand(seeds=1, grid={"per": [0.01, 0.02]})
+    assert [r.point["per"] for r in runs] == [0.01, 0.02]
+    with pytest.raises(ExperimentError, match=r"grid value out of range: per=1.5 \(allowed 0 to 1\)"):
+        e.expand(grid={"per": [1.5]})
+    with pytest.raises(ExperimentError, match="unknown parameter 'rate'"):
+        e.expand(grid={"rate": [1]})
+
+
+@pytest.mark.parametrize("exp_id", ["baseline.newreno-rtt-unfairness", "baseline.newreno-per-utilization"])
+def test_quick_reproduce_writes_report_plots_and_resumes(tmp_path, exp_id):
+    out, rep = reproduce(exp_id, store=tmp_path, quick=True, jobs=2, quiet=True)
+    assert out.done == out.total > 0 and rep["complete"]
+    d = Path(rep["out_dir"])
+    j = json.loads((d / "report.json").read_text())
+    assert j["id"] == exp_id and j["claims"] and all("holds" in c for c in j["claims"])
+    for r in j["results"]:
+        assert r["n"] == 2 and r["ci95"] == r["ci95"]  # two seeds: a finite CI
+    pngs, svgs = list(d.glob("*.png")), list(d.glob("*.svg"))
+    assert pngs and svgs and all(p.stat().st_size > 3000 for p in pngs)
+    assert "claims beside ours" in (d / "report.md").read_text()
+    again, _ = reproduce(exp_id, store=tmp_path, quick=True, jobs=2, quiet=True)
+    assert again.already == again.total and again.done == 0
+
+
+def test_statistics():
+    assert t975(1) == 12.706 and abs(t975(1000) - 1.962) < 0.002
+    m, ci, n = mean_ci([1.0, 2.0, 3.0, 4.0])
+    assert (m, n) == (2.5, 4) and abs(ci - 3.182 * (1.2909944 / 2)) < 1e-6
+
+
+def test_one_job_and_two_jobs_store_identical_numbers(tmp_path):
+    reproduce("baseline.newreno-per-utilization", store=tmp_path / "a", quick=True, jobs=1, quiet=True)
+    reproduce("baseline.newreno-per-utilization", store=tmp_path / "b", quick=True, jobs=2, quiet=True)
+    assert values(tmp_path / "a") == values(tmp_path / "b")
+
+
+def test_report_without_runs_and_bad_ids(tmp_path):
+    with pytest.raises(ExperimentError, match="no stored runs"):
+        report("baseline.newreno-rtt-unfairness", store=tmp_path)
+    for args in (("reproduce", "no.such-experiment", "--store", str(tmp_path)),
+                 ("report", "baseline.newreno-per-utilization", "--store", str(tmp_path / "empty")),
+                 ("reproduce", "baseline.newreno-per-utilization", "--grid", "per=0.1,7", "--store", str(tmp_path)),
+                 ("reproduce", "baseline.newreno-per-utilization", "--jobs", "0", "--store", str(tmp_path))):
+        r = cli(*args)
+        assert r.returncode == 2, (args, r.stderr)
+        lines = r.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("satcc: error: "), (args, r.stderr)
+    r = cli("reproduce", "baseline.newreno-per-utiliation", "--store", str(tmp_path))
+    assert "did you mean baseline.newreno-per-utilization" in r.stderr
+
+
+def test_unreachable_cluster_is_one_line_error(tmp_path):
+    t0 = time.time()
+    r = cli("reproduce", "baseline.newreno-rtt-unfairness", "--quick", "--store", str(tmp_path),
+            "--cluster", "tcp://127.0.0.1:9")
+    assert r.returncode == 2
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in lines[0]
+    assert time.time() - t0 < 60
+
+
+def test_user_experiment_file(tmp_path):
+    root = HERE.parent
+    f = tmp_path / "exp.toml"
+    f.write_text(f'''
+id = "user.buffer-sweep"
+title = "Utilization against buffer size"
+scenario = "{root / 'scenarios' / 'dumbbell_lossy.toml'}"
+seeds = 2
+[grid]
+"links.3.queue.limit_pkts" = [10, 40]
+"duration_s" = [3.0]
+[[plots]]
+name = "utilization"
+x = "links.3.queue.limit_pkts"
+y = ["utilization"]
+''')
+    r = cli("reproduce", "user.buffer-sweep", "--catalog", str(f), "--store", str(tmp_path / "s"), "--jobs", "1")
+    assert r.returncode == 0, r.stderr
+    assert (tmp_path / "s" / "reports" / "user.buffer-sweep" / "utilization.svg").exists()
+    f.write_text(f.read_text().replace("[10, 40]", "[10, 0]"))
+    r = cli("reproduce", "user.buffer-sweep", "--catalog", str(f), "--store", str(tmp_path / "s"))
+    assert r.returncode == 2 and "limit_pkts" in r.stderr
+
+
+def _wait_for_runs(store_dir: Path, n: int, proc, timeout=120):
+    t0 = time.time()
+    while time.time() - t0 < timeout:
+        if len(list((store_dir / "runs").glob("*.parquet"))) >= n:
+            return
+        if proc.poll() is not None:
+            raise AssertionError(f"sweep ended early: {proc.stderr.read()}")
+        time.sleep(0.05)
+    raise AssertionError("no runs stored in time")
+
+
+def test_sigkill_midway_then_resume_stores_each_run_once(tmp_path):
+    store = tmp_path / "killed"
+    args = [sys.executable, "-m", "satcc.cli", "reproduce", "test.slow", "--catalog", SLOW, "--store", str(store),
+            "--jobs", "2"]
+    p = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    _wait_for_runs(store, 4, p)
+    os.killpg(p.pid, signal.SIGKILL)
+    p.wait()
+    stored_at_kill = len(list((store / "runs").glob("*.parquet")))
+    assert 4 <= stored_at_kill < 24, "the kill must land mid-sweep"
+    # whatever was stored is whole: every file reads back with all its metrics
+    st = Store(store)
+    assert not list((store / "runs").glob(".*.tmp")), "temporary files are cleaned on open"
+    r = subprocess.run(args, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert "already stored" in r.stdout
+    counts = count_by_key(Store(store))
+    expected = {run.key for run in load_or_get_slow().expand()}
+    assert set(counts) == expected and all(v == 1 for v in counts.values())
+    # identical numbers to an uninterrupted sweep
+    clean = tmp_path / "clean"
+    r = subprocess.run([*args[:-3], str(clean), "--jobs", "2"], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert values(store) == values(clean)
+
+
+def load_or_get_slow():
+    try:
+        return get("test.slow")
+    except ExperimentError:
+        return load_file(SLOW)[0]
+
+
+def test_ctrl_c_stops_cleanly_and_keeps_finished_runs(tmp_path):
+    store = tmp_path / "s"
+    p = subprocess.Popen([sys.executable, "-m", "satcc.cli", "reproduce", "test.slow", "--catalog", SLOW,
+                          "--store", str(store), "--jobs", "2"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    _wait_for_runs(store, 2, p)
+    os.killpg(p.pid, signal.SIGINT)
+    out, err = p.communicate(timeout=60)
+    assert p.returncode == 130, err
+    assert "stopped:" in err and "rerun the same command to finish" in err
+    assert "Traceback" not in err
+    n = len(list((store / "runs").glob("*.parquet")))
+    assert 2 <= n < 24
