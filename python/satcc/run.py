@@ -23,6 +23,8 @@ class RunResult:
     queue: sampled queue length and utilization per monitored link direction.
     flows: sampled cwnd, in-order sequence number and goodput per flow.
     drops: every dropped packet, when the scenario sets monitor.drop_trace.
+    feedback: every update of the router schemes (aggregate window, RTT_avg, active
+    flows, queue).
     """
 
     summary: dict
@@ -30,6 +32,7 @@ class RunResult:
     queue: pa.Table
     flows: pa.Table
     drops: pa.Table
+    feedback: pa.Table
     scenario: dict
 
     def write(self, out_dir: str | Path) -> Path:
@@ -37,7 +40,8 @@ class RunResult:
         out.mkdir(parents=True, exist_ok=True)
         _atomic_write_text(out / "summary.json", self.summary_json + "\n")
         _atomic_write_text(out / "scenario.json", json.dumps(self.scenario, indent=1, sort_keys=True) + "\n")
-        for name, table in (("queue", self.queue), ("flows", self.flows), ("drops", self.drops)):
+        for name, table in (("queue", self.queue), ("flows", self.flows), ("drops", self.drops),
+                            ("feedback", self.feedback)):
             tmp = out / f".{name}.parquet.tmp"
             pq.write_table(table, tmp)
             os.replace(tmp, out / f"{name}.parquet")
@@ -73,6 +77,7 @@ def run(scenario: Scenario | dict) -> RunResult:
         "time_s": pa.array(f["time_s"], pa.float64()),
         "flow": pa.DictionaryArray.from_arrays(pa.array(f["flow"], pa.int32()), pa.array(flows, pa.string())),
         "cwnd_pkts": pa.array(f["cwnd_pkts"], pa.float64()),
+        "rwnd_pkts": pa.array(f["rwnd_pkts"], pa.float64()),
         "seqno": pa.array(f["seqno"], pa.int64()),
         "goodput_mbps": pa.array(f["goodput_mbps"], pa.float64()),
     })
@@ -86,4 +91,13 @@ def run(scenario: Scenario | dict) -> RunResult:
         "cause": pa.DictionaryArray.from_arrays(pa.array(dr["cause"], pa.int32()),
                                                 pa.array(raw["drop_causes"], pa.string())),
     })
-    return RunResult(json.loads(raw["summary"]), raw["summary"], queue, ftab, drops, d)
+    fb = raw["feedback"]
+    feedback = pa.table({
+        "time_s": pa.array(fb["time_s"], pa.float64()),
+        "link": pa.DictionaryArray.from_arrays(pa.array(fb["link"], pa.int32()), pa.array(links, pa.string())),
+        "aggregate_pkts": pa.array(fb["aggregate_pkts"], pa.float64()),
+        "rtt_avg_s": pa.array(fb["rtt_avg_s"], pa.float64()),
+        "active_flows": pa.array(fb["active_flows"], pa.int32()),
+        "queue_pkts": pa.array(fb["queue_pkts"], pa.int32()),
+    })
+    return RunResult(json.loads(raw["summary"]), raw["summary"], queue, ftab, drops, feedback, d)

@@ -181,6 +181,26 @@ FLOW = {
     },
 }
 
+SCHEME = {
+    "oneOf": [
+        {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["type", "links"],
+            "properties": {
+                "type": {"const": "refwa"},
+                "links": {"type": "array", "minItems": 1, "items": {"type": "string"}},
+                "alpha": {"type": "number", "minimum": 0, "maximum": 10},
+                "phi": {"type": "number", "minimum": 0, "maximum": 10},
+                "psi": {"type": "number", "minimum": 0, "maximum": 10},
+                "isl_delay_ms": POS,
+                "rtt_error_sigma": {"type": "number", "minimum": 0, "exclusiveMaximum": 1},
+                "rtt_avg_gain": {"type": "number", "exclusiveMinimum": 0, "maximum": 1},
+            },
+        },
+    ]
+}
+
 SCENARIO = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "title": "satcc scenario",
@@ -205,6 +225,7 @@ SCENARIO = {
         },
         "links": {"type": "array", "items": LINK},
         "flows": {"type": "array", "minItems": 1, "items": FLOW},
+        "schemes": {"type": "array", "items": SCHEME},
         "monitor": {
             "type": "object",
             "additionalProperties": False,

@@ -8,6 +8,7 @@
 //! that feed the senders; [`metrics`] the counters and time series a run reports.
 
 pub mod engine;
+pub mod feedback;
 pub mod metrics;
 pub mod net;
 pub mod scenario;

@@ -12,6 +12,8 @@ use crate::net::queue::{DropTail, QueueDiscipline, Red, Verdict};
 use crate::net::routing::Topology;
 use crate::net::{FlowId, LinkId, NodeId, Packet, PacketKind};
 use crate::scenario::{self, ErrorSpec, QueueSpec, Scenario, TrafficSpecIn};
+use crate::feedback::{LinkView, Refwa, RefwaParams, RouterScheme};
+use crate::scenario::SchemeSpec;
 use crate::tcp::congestion;
 use crate::tcp::sender::GREEDY;
 use crate::tcp::{TcpSender, TcpSink};
@@ -47,6 +49,8 @@ enum Ev {
     /// Index into the simulation's list of (link, new rate) changes.
     RateChange(u32),
     Sample,
+    /// A router scheme's periodic update (index into the schemes).
+    SchemeUpdate(u32),
 }
 
 const _: () = assert!(std::mem::size_of::<Ev>() == 8);
@@ -89,6 +93,11 @@ pub struct Simulation {
     node_names: Vec<String>,
     links: Vec<Link>,
     flows: Vec<Flow>,
+    /// Router schemes, the one guarding each link (NONE if none), and those at each node.
+    schemes: Vec<Box<dyn RouterScheme>>,
+    scheme_link: Vec<LinkId>,
+    scheme_of_link: Vec<u32>,
+    schemes_at_node: Vec<Vec<u32>>,
     /// Every flow's routes, back to back (see Flow::fwd).
     routes: Vec<LinkId>,
     /// Per flow: (data route, ACK route), kept apart from the flows for cache locality.
@@ -109,6 +118,8 @@ pub struct Simulation {
     tie: u64,
     transmissions: u64,
 }
+
+const NONE: u32 = u32::MAX;
 
 /// Everything a run produces.
 pub struct RunOutput {
@@ -304,7 +315,42 @@ impl Simulation {
             Some(n) => Some(link_id(n).ok_or_else(|| format!("monitor.bottleneck: unknown link '{n}'"))?),
             None => None,
         };
+        let mut schemes: Vec<Box<dyn RouterScheme>> = Vec::new();
+        let mut scheme_link = Vec::new();
+        let mut scheme_of_link = vec![NONE; links.len()];
+        let mut schemes_at_node = vec![Vec::new(); sc.nodes.len()];
+        let base_tcp = scenario::tcp_config(&sc.tcp, "tcp")?;
+        for spec in &sc.schemes {
+            for name in spec.links() {
+                let lid = link_id(name).ok_or_else(|| format!("schemes: unknown link '{name}'"))?;
+                let idx = schemes.len() as u32;
+                let scheme: Box<dyn RouterScheme> = match spec {
+                    SchemeSpec::Refwa { alpha, phi, psi, isl_delay_ms, rtt_error_sigma, rtt_avg_gain, .. } => {
+                        Box::new(Refwa::new(
+                            RefwaParams {
+                                alpha: *alpha,
+                                phi: *phi,
+                                psi: *psi,
+                                isl_delay_s: isl_delay_ms / 1000.0,
+                                rtt_error_sigma: *rtt_error_sigma,
+                                rtt_avg_gain: *rtt_avg_gain,
+                                initial_ttl: base_tcp.initial_ttl,
+                            },
+                            rng.stream(&format!("scheme/{name}/refwa")),
+                        ))
+                    }
+                };
+                schemes.push(scheme);
+                scheme_link.push(lid);
+                scheme_of_link[lid as usize] = idx;
+                schemes_at_node[links[lid as usize].from as usize].push(idx);
+            }
+        }
         let mut sim = Simulation {
+            schemes,
+            scheme_link,
+            scheme_of_link,
+            schemes_at_node,
             scenario_name: sc.name.clone(),
             seed: sc.seed,
             end,
@@ -392,9 +438,45 @@ impl Simulation {
                     f.rev
                 }
             };
-            self.enqueue(p, self.routes[r.0 as usize]);
+            let first = self.routes[r.0 as usize];
+            if p.is_data() && self.scheme_of_link[first as usize] != NONE {
+                self.scheme_sees_data(first, &p);
+            }
+            self.enqueue(p, first);
         }
         self.outbox = out;
+    }
+
+    /// A data packet is offered to a guarded link (TTL as it arrived at the node).
+    fn scheme_sees_data(&mut self, link: LinkId, pkt: &Packet) {
+        let s = self.scheme_of_link[link as usize];
+        if let Some(t) = self.schemes[s as usize].on_data(pkt, self.now) {
+            self.events.push(t, to_secs(t), Ev::SchemeUpdate(s));
+        }
+    }
+
+    fn on_scheme_update(&mut self, s: u32) {
+        let lid = self.scheme_link[s as usize];
+        let at = At { now: self.now, shadow: self.shadow, tie: self.tie };
+        let l = &mut self.links[lid as usize];
+        l.advance(at);
+        let (limit_pkts, limit_bytes) = match &l.queue {
+            QueueDiscipline::DropTail(d) => (d.limit_pkts, d.limit_bytes),
+            QueueDiscipline::Red(r) => (Some(r.limit_pkts), None),
+        };
+        let view = LinkView { rate_bps: l.rate_bps, limit_pkts, limit_bytes, queue_pkts: l.queue_pkts() };
+        let next = self.schemes[s as usize].update(self.now, &view);
+        let u = self.schemes[s as usize].last_update();
+        let d = &mut self.series;
+        d.fb_time_s.push(to_secs(self.now));
+        d.fb_link.push(lid);
+        d.fb_aggregate_pkts.push(u.aggregate_pkts);
+        d.fb_rtt_avg_s.push(u.rtt_avg_s);
+        d.fb_active_flows.push(u.active_flows);
+        d.fb_queue_pkts.push(u.queue_pkts);
+        if let Some(t) = next {
+            self.events.push(t, to_secs(t), Ev::SchemeUpdate(s));
+        }
     }
 
     fn sync_timers(&mut self, fid: FlowId) {
@@ -422,11 +504,22 @@ impl Simulation {
             return;
         }
         let fid = pkt.flow;
+        if !pkt.is_data() && !self.schemes_at_node[self.links[link as usize].to as usize].is_empty() {
+            // an ACK passes a node whose schemes may lower its advertised window
+            let node = self.links[link as usize].to as usize;
+            for k in 0..self.schemes_at_node[node].len() {
+                let s = self.schemes_at_node[node][k] as usize;
+                self.schemes[s].on_ack(&mut pkt, self.now);
+            }
+        }
         let (off, len) = self.route_of[fid as usize][!pkt.is_data() as usize];
         pkt.hop += 1;
         if pkt.hop < len {
             // a router forwards it
             let next = self.routes[(off + pkt.hop as u32) as usize];
+            if pkt.is_data() && self.scheme_of_link[next as usize] != NONE {
+                self.scheme_sees_data(next, &pkt);
+            }
             if pkt.ttl <= 1 {
                 self.count_drop(&pkt, next, DropCause::Ttl);
                 return;
@@ -556,6 +649,7 @@ impl Simulation {
                 self.series.f_time_s.push(t);
                 self.series.f_flow.push(i as u32);
                 self.series.f_cwnd.push(f.sender.w.cwnd);
+                self.series.f_rwnd.push(f.sender.rwnd_pkts());
                 self.series.f_seq.push(seq);
                 self.series.f_goodput_mbps.push(gp);
             }
@@ -606,6 +700,7 @@ impl Simulation {
                     self.links[l as usize].set_rate(r, t);
                 }
                 Ev::Sample => self.on_sample(),
+                Ev::SchemeUpdate(s) => self.on_scheme_update(s),
             }
         }
         self.now = self.end;

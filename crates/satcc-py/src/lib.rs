@@ -34,6 +34,7 @@ fn run_json(py: Python<'_>, scenario_json: &str) -> PyResult<PyObject> {
     f.set_item("time_s", out.series.f_time_s)?;
     f.set_item("flow", out.series.f_flow)?;
     f.set_item("cwnd_pkts", out.series.f_cwnd)?;
+    f.set_item("rwnd_pkts", out.series.f_rwnd)?;
     f.set_item("seqno", out.series.f_seq)?;
     f.set_item("goodput_mbps", out.series.f_goodput_mbps)?;
     d.set_item("flows", f)?;
@@ -46,6 +47,14 @@ fn run_json(py: Python<'_>, scenario_json: &str) -> PyResult<PyObject> {
     dr.set_item("cause", out.series.d_cause)?;
     d.set_item("drops", dr)?;
     d.set_item("drop_causes", satcc_core::sim::DROP_CAUSES.to_vec())?;
+    let fb = PyDict::new(py);
+    fb.set_item("time_s", out.series.fb_time_s)?;
+    fb.set_item("link", out.series.fb_link)?;
+    fb.set_item("aggregate_pkts", out.series.fb_aggregate_pkts)?;
+    fb.set_item("rtt_avg_s", out.series.fb_rtt_avg_s)?;
+    fb.set_item("active_flows", out.series.fb_active_flows)?;
+    fb.set_item("queue_pkts", out.series.fb_queue_pkts)?;
+    d.set_item("feedback", fb)?;
     d.set_item("link_names", out.link_names)?;
     d.set_item("flow_names", out.flow_names)?;
     Ok(d.into())

@@ -126,6 +126,7 @@ pub struct Series {
     pub f_time_s: Vec<f64>,
     pub f_flow: Vec<u32>,
     pub f_cwnd: Vec<f64>,
+    pub f_rwnd: Vec<f64>,
     pub f_seq: Vec<i64>,
     pub f_goodput_mbps: Vec<f64>,
     /// drops (when monitor.drop_trace): time_s, link index, flow index, seqno,
@@ -136,6 +137,14 @@ pub struct Series {
     pub d_seq: Vec<i64>,
     pub d_ack: Vec<bool>,
     pub d_cause: Vec<u8>,
+    /// feedback (router schemes): one row per update: time_s, link index, aggregate
+    /// window Y (packets), RTT_avg (s), active flows, queue (packets)
+    pub fb_time_s: Vec<f64>,
+    pub fb_link: Vec<u32>,
+    pub fb_aggregate_pkts: Vec<f64>,
+    pub fb_rtt_avg_s: Vec<f64>,
+    pub fb_active_flows: Vec<u32>,
+    pub fb_queue_pkts: Vec<u32>,
 }
 
 #[cfg(test)]

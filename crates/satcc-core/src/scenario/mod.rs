@@ -33,6 +33,50 @@ pub struct Scenario {
     pub flows: Vec<FlowSpec>,
     #[serde(default)]
     pub monitor: MonitorSpec,
+    /// Router-side feedback schemes, each guarding the egress queue of link directions.
+    #[serde(default)]
+    pub schemes: Vec<SchemeSpec>,
+}
+
+/// A router-side scheme and the link directions ("A->B") whose egress queues it guards
+/// (one instance per link direction).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, tag = "type", rename_all = "snake_case")]
+pub enum SchemeSpec {
+    /// REFWA (seed 000): defaults are the paper's.
+    Refwa {
+        links: Vec<String>,
+        #[serde(default = "one")]
+        alpha: f64,
+        #[serde(default = "refwa_phi")]
+        phi: f64,
+        #[serde(default = "refwa_psi")]
+        psi: f64,
+        #[serde(default = "refwa_isl")]
+        isl_delay_ms: f64,
+        #[serde(default)]
+        rtt_error_sigma: f64,
+        #[serde(default = "one")]
+        rtt_avg_gain: f64,
+    },
+}
+
+fn refwa_phi() -> f64 {
+    1.5
+}
+fn refwa_psi() -> f64 {
+    0.5
+}
+fn refwa_isl() -> f64 {
+    20.0
+}
+
+impl SchemeSpec {
+    pub fn links(&self) -> &[String] {
+        match self {
+            SchemeSpec::Refwa { links, .. } => links,
+        }
+    }
 }
 
 fn default_name() -> String {
@@ -524,6 +568,36 @@ impl Scenario {
         }
         if let Some(b) = &self.monitor.bottleneck {
             self.check_link_name(b, "monitor.bottleneck", &names, &pairs)?;
+        }
+        let mut guarded = HashMap::new();
+        for (i, sc) in self.schemes.iter().enumerate() {
+            let at = format!("schemes[{i}]");
+            if sc.links().is_empty() {
+                return Err(format!("{at}.links: list at least one link direction 'A->B'"));
+            }
+            for (j, l) in sc.links().iter().enumerate() {
+                self.check_link_name(l, &format!("{at}.links[{j}]"), &names, &pairs)?;
+                if let Some(prev) = guarded.insert(l.clone(), i) {
+                    return Err(format!("{at}.links[{j}]: '{l}' is already guarded by schemes[{prev}]"));
+                }
+            }
+            match sc {
+                SchemeSpec::Refwa { alpha, phi, psi, isl_delay_ms, rtt_error_sigma, rtt_avg_gain, .. } => {
+                    finite_nonneg(*alpha, &format!("{at}.alpha"))?;
+                    finite_nonneg(*phi, &format!("{at}.phi"))?;
+                    finite_nonneg(*psi, &format!("{at}.psi"))?;
+                    if *alpha > 10.0 || *phi > 10.0 || *psi > 10.0 {
+                        return Err(format!("{at}: alpha, phi and psi must be at most 10"));
+                    }
+                    positive(*isl_delay_ms, &format!("{at}.isl_delay_ms"))?;
+                    if !(0.0..1.0).contains(rtt_error_sigma) {
+                        return Err(format!("{at}.rtt_error_sigma: must be in [0, 1), got {rtt_error_sigma}"));
+                    }
+                    if !(*rtt_avg_gain > 0.0 && *rtt_avg_gain <= 1.0) {
+                        return Err(format!("{at}.rtt_avg_gain: must be in (0, 1], got {rtt_avg_gain}"));
+                    }
+                }
+            }
         }
         Ok(())
     }

@@ -120,6 +120,11 @@ impl TcpSender {
         self.maxseq
     }
 
+    /// The advertised window carried by the latest ACK, packets.
+    pub fn rwnd_pkts(&self) -> f64 {
+        self.wnd
+    }
+
     pub fn srtt_s(&self) -> f64 {
         self.rtt.srtt_s()
     }

@@ -1,0 +1,81 @@
+//! Router-side feedback schemes (REFWA, T-REFWA, ...). A scheme guards one link's
+//! egress queue: it sees the data packets offered to that queue, keeps its flow
+//! table, updates periodically, and lowers the advertised window (RWND) of the ACKs
+//! of its flows as they pass the same node in the reverse direction. RWND is never
+//! raised, so with several schemes on a path the smallest feedback wins.
+//!
+//! A scheme sees packets at its node and nothing else; the simulator calls it.
+
+pub mod refwa;
+
+pub use refwa::{Refwa, RefwaParams};
+
+use crate::engine::Time;
+use crate::net::Packet;
+
+/// What a scheme may know of the link it guards, at an update.
+#[derive(Clone, Copy, Debug)]
+pub struct LinkView {
+    pub rate_bps: f64,
+    /// Buffer size in packets (None: a byte-limited queue; see `limit_bytes`).
+    pub limit_pkts: Option<u32>,
+    pub limit_bytes: Option<u64>,
+    /// Packets waiting or in service now.
+    pub queue_pkts: u32,
+}
+
+/// One update, for the feedback time series.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct UpdateTrace {
+    /// Aggregate window Y(n), packets.
+    pub aggregate_pkts: f64,
+    /// Average RTT used for this update, seconds.
+    pub rtt_avg_s: f64,
+    pub active_flows: u32,
+    /// Queue occupancy read at this update, packets.
+    pub queue_pkts: u32,
+}
+
+pub trait RouterScheme: Send {
+    fn name(&self) -> &'static str;
+    /// A data packet is offered to the guarded link (before the queue decides), with
+    /// its TTL as it arrived at this node. Returns when to schedule an update if the
+    /// scheme is idle and now wants one.
+    fn on_data(&mut self, pkt: &Packet, now: Time) -> Option<Time>;
+    /// An ACK arrives at this node (TTL as it arrived): lower its advertised window.
+    fn on_ack(&mut self, pkt: &mut Packet, now: Time);
+    /// Periodic update. Returns the time of the next update, or None to go idle until
+    /// `on_data` asks again.
+    fn update(&mut self, now: Time, link: &LinkView) -> Option<Time>;
+    /// The last update, for the time series.
+    fn last_update(&self) -> UpdateTrace;
+}
+
+/// Lower an ACK's advertised window to `feedback` packets (never raise it; at least 1).
+pub fn lower_rwnd(pkt: &mut Packet, feedback: f64) {
+    let f = if feedback.is_finite() { feedback.floor().max(1.0) } else { 1.0 };
+    if (f as u64) < pkt.rwnd_pkts as u64 {
+        pkt.rwnd_pkts = f as u32;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::net::PacketKind;
+
+    #[test]
+    fn rwnd_is_only_ever_lowered() {
+        let mut p = Packet { seq: 0, flow: 0, rwnd_pkts: 20, size_bytes: 40, hop: 0, kind: PacketKind::Ack, ttl: 9, tos: 0 };
+        lower_rwnd(&mut p, 50.0);
+        assert_eq!(p.rwnd_pkts, 20);
+        lower_rwnd(&mut p, 7.9);
+        assert_eq!(p.rwnd_pkts, 7);
+        lower_rwnd(&mut p, 0.2);
+        assert_eq!(p.rwnd_pkts, 1, "at least one packet");
+        lower_rwnd(&mut p, f64::NAN);
+        assert_eq!(p.rwnd_pkts, 1);
+        lower_rwnd(&mut p, 3.0);
+        assert_eq!(p.rwnd_pkts, 1, "never raised");
+    }
+}

@@ -1,0 +1,350 @@
+//! REFWA: Recursive, Explicit and Fair Window Adjustment (Taleb, Kato, Nemoto,
+//! IEEE/ACM ToN 2006; seed 000, section III).
+//!
+//! - RTT of a flow from hop counts (eq. 1): RTT = 2 (H_b + H_f + 2) ISL_delay, where
+//!   H_f and H_b are the routers a data packet and an ACK traversed before this one
+//!   (read off their TTL).
+//! - A flow is active if seen within delta = RTT_avg; flows are counted and the
+//!   feedback updated every RTT_avg (the time slot), RTT_avg being the (EWMA of the)
+//!   average RTT of the active flows.
+//! - Aggregate window (eq. 2): Y(n) = Y(n-1) + phi (Bw RTT_avg - Y(n-1)) + psi (B - Q(n-1)),
+//!   in packets; flow k's feedback F_k = RTT_k^alpha / sum_j n_j RTT_j^alpha * Y(n),
+//!   written into its ACKs' advertised window.
+//!
+//! Choices where the paper is silent: Y(0) = 0; Q(n-1) is the queue read at the
+//! previous update; `rtt_avg_gain` 1 (the plain average of Appendix II; below 1 an
+//! EWMA); the packet size in Bw*RTT_avg is that of the data packets seen; F is floored
+//! to whole packets, at least one. A flow not counted as active in the last slot
+//! keeps its last feedback on its ACKs: the hop-count RTT ignores queueing, so while a
+//! queue is standing a flow can legitimately be silent for longer than RTT_avg, and
+//! releasing its window then would let it flood the queue (what we saw at start-up
+//! with the literal rule).
+
+use super::{lower_rwnd, LinkView, RouterScheme, UpdateTrace};
+use crate::engine::rng::StreamRng;
+use crate::engine::{from_secs, Time};
+use crate::net::{FlowId, Packet};
+use rand::Rng;
+
+#[derive(Clone, Debug)]
+pub struct RefwaParams {
+    /// Skew factor alpha: weight of the RTT in the fair share (paper: 1).
+    pub alpha: f64,
+    /// Gain on the bandwidth-delay mismatch (paper: 1.5).
+    pub phi: f64,
+    /// Gain on the free buffer (paper: 0.5).
+    pub psi: f64,
+    /// Inter-satellite link delay used by eq. 1, seconds (paper: 20 ms).
+    pub isl_delay_s: f64,
+    /// Injected RTT estimation error: each flow's estimate is scaled by 1 + e with e
+    /// uniform in [-sigma, sigma], drawn once per flow (Fig. 7). Paper default: 0.
+    pub rtt_error_sigma: f64,
+    /// Weight of the newest average in RTT_avg (1 = plain average of the active flows).
+    pub rtt_avg_gain: f64,
+    /// TTL senders and receivers start packets with (hop counts are initial - TTL).
+    pub initial_ttl: u8,
+}
+
+impl Default for RefwaParams {
+    fn default() -> Self {
+        RefwaParams {
+            alpha: 1.0,
+            phi: 1.5,
+            psi: 0.5,
+            isl_delay_s: 0.020,
+            rtt_error_sigma: 0.0,
+            rtt_avg_gain: 1.0,
+            initial_ttl: 32,
+        }
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+struct FlowEntry {
+    known: bool,
+    h_f: Option<u8>,
+    h_b: Option<u8>,
+    last_seen: Time,
+    /// 1 + e, the injected estimation error factor.
+    err: f64,
+    /// Feedback (packets) from the last update, if the flow was active then.
+    feedback: Option<f64>,
+}
+
+pub struct Refwa {
+    p: RefwaParams,
+    flows: Vec<FlowEntry>,
+    rng: StreamRng,
+    rtt_avg_s: f64,
+    y: f64,
+    q_prev: f64,
+    pkt_bytes: f64,
+    updating: bool,
+    last: UpdateTrace,
+}
+
+impl Refwa {
+    pub fn new(p: RefwaParams, rng: StreamRng) -> Self {
+        Refwa { p, flows: Vec::new(), rng, rtt_avg_s: 0.0, y: 0.0, q_prev: 0.0, pkt_bytes: 0.0, updating: false, last: UpdateTrace::default() }
+    }
+
+    fn entry(&mut self, f: FlowId) -> &mut FlowEntry {
+        let i = f as usize;
+        if self.flows.len() <= i {
+            self.flows.resize(i + 1, FlowEntry::default());
+        }
+        if !self.flows[i].known {
+            let e = if self.p.rtt_error_sigma > 0.0 {
+                self.rng.gen_range(-self.p.rtt_error_sigma..=self.p.rtt_error_sigma)
+            } else {
+                0.0
+            };
+            let fl = &mut self.flows[i];
+            fl.known = true;
+            fl.err = 1.0 + e;
+        }
+        &mut self.flows[i]
+    }
+
+    fn hops(&self, ttl: u8) -> u8 {
+        self.p.initial_ttl.saturating_sub(ttl)
+    }
+
+    /// Eq. 1 with the injected error: the flow's estimated RTT, seconds.
+    fn rtt_estimate(&self, e: &FlowEntry) -> Option<f64> {
+        let (hf, hb) = (e.h_f?, e.h_b?);
+        Some(2.0 * (hb as f64 + hf as f64 + 2.0) * self.p.isl_delay_s * e.err)
+    }
+
+    /// The current feedback of a flow, packets (None before its first update).
+    pub fn feedback(&self, f: FlowId) -> Option<f64> {
+        self.flows.get(f as usize).and_then(|e| e.feedback)
+    }
+
+    pub fn aggregate_pkts(&self) -> f64 {
+        self.y
+    }
+}
+
+impl RouterScheme for Refwa {
+    fn name(&self) -> &'static str {
+        "refwa"
+    }
+
+    fn on_data(&mut self, pkt: &Packet, now: Time) -> Option<Time> {
+        let h = self.hops(pkt.ttl);
+        self.pkt_bytes = pkt.size_bytes as f64;
+        let e = self.entry(pkt.flow);
+        e.h_f = Some(h);
+        e.last_seen = now;
+        let est = {
+            let e = &self.flows[pkt.flow as usize];
+            self.rtt_estimate(e)
+        };
+        match est {
+            Some(rtt) if !self.updating => {
+                self.updating = true;
+                Some(now + from_secs(if self.rtt_avg_s > 0.0 { self.rtt_avg_s } else { rtt }))
+            }
+            _ => None,
+        }
+    }
+
+    fn on_ack(&mut self, pkt: &mut Packet, _now: Time) {
+        let h = self.hops(pkt.ttl);
+        let e = self.entry(pkt.flow);
+        e.h_b = Some(h);
+        if let Some(f) = e.feedback {
+            lower_rwnd(pkt, f);
+        }
+    }
+
+    fn update(&mut self, now: Time, link: &LinkView) -> Option<Time> {
+        // active flows: seen within delta = the previous RTT_avg
+        let delta = if self.rtt_avg_s > 0.0 { from_secs(self.rtt_avg_s) } else { Time::MAX };
+        let mut n = 0u32;
+        let mut sum_rtt = 0.0;
+        let mut sum_w = 0.0;
+        for i in 0..self.flows.len() {
+            let e = &self.flows[i];
+            let active = e.known && now.saturating_sub(e.last_seen) <= delta;
+            if let (true, Some(rtt)) = (active, self.rtt_estimate(e)) {
+                n += 1;
+                sum_rtt += rtt;
+                sum_w += rtt.powf(self.p.alpha);
+            }
+        }
+        if n == 0 {
+            self.updating = false;
+            self.last = UpdateTrace { aggregate_pkts: self.y, rtt_avg_s: self.rtt_avg_s, active_flows: 0, queue_pkts: link.queue_pkts };
+            return None;
+        }
+        let mean = sum_rtt / n as f64;
+        self.rtt_avg_s = if self.rtt_avg_s > 0.0 {
+            (1.0 - self.p.rtt_avg_gain) * self.rtt_avg_s + self.p.rtt_avg_gain * mean
+        } else {
+            mean
+        };
+        let pkt = if self.pkt_bytes > 0.0 { self.pkt_bytes } else { 1000.0 };
+        let bdp = link.rate_bps * self.rtt_avg_s / (8.0 * pkt);
+        let buffer = match (link.limit_pkts, link.limit_bytes) {
+            (Some(p), _) => p as f64,
+            (None, Some(b)) => b as f64 / pkt,
+            (None, None) => 0.0,
+        };
+        self.y += self.p.phi * (bdp - self.y) + self.p.psi * (buffer - self.q_prev);
+        self.q_prev = link.queue_pkts as f64;
+        for i in 0..self.flows.len() {
+            let e = &self.flows[i];
+            let active = e.known && now.saturating_sub(e.last_seen) <= delta;
+            if let (true, Some(rtt)) = (active, self.rtt_estimate(e)) {
+                self.flows[i].feedback = Some(rtt.powf(self.p.alpha) / sum_w * self.y);
+            }
+        }
+        self.last = UpdateTrace { aggregate_pkts: self.y, rtt_avg_s: self.rtt_avg_s, active_flows: n, queue_pkts: link.queue_pkts };
+        Some(now + from_secs(self.rtt_avg_s).max(1))
+    }
+
+    fn last_update(&self) -> UpdateTrace {
+        self.last
+    }
+}
+
+/// Appendix I's stability condition, as the paper states it for the closed loop
+/// Y(n) + O1 Y(n-1) + O2 Y(n-2) = O3 with O1 = phi - 1, O2 = psi:
+/// 0 <= O1 <= O2 + 1 and O2 < 1.
+pub fn paper_stable(phi: f64, psi: f64) -> bool {
+    let (o1, o2) = (phi - 1.0, psi);
+    (0.0..=o2 + 1.0).contains(&o1) && o2 < 1.0
+}
+
+/// The exact discrete-time condition for the same loop: both roots of
+/// z^2 + O1 z + O2 inside the unit circle (Jury). The paper's region (derived via
+/// Tustin's approximation) is the part of this one with O1 >= 0.
+pub fn is_stable(phi: f64, psi: f64) -> bool {
+    let (a, b) = (phi - 1.0, psi);
+    // Jury conditions for z^2 + a z + b
+    b.abs() < 1.0 && 1.0 + a + b > 0.0 && 1.0 - a + b > 0.0
+}
+
+/// The paper's tuning condition (eq. 7): crossover at the break-point frequency,
+/// (1 - psi)^2 + (phi - 1)^2 = 1/2.
+pub fn crossover_condition(phi: f64, psi: f64) -> f64 {
+    (1.0 - psi).powi(2) + (phi - 1.0).powi(2) - 0.5
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::RngStreams;
+    use crate::net::PacketKind;
+
+    fn pkt(flow: FlowId, kind: PacketKind, ttl: u8) -> Packet {
+        Packet { seq: 1, flow, rwnd_pkts: 10_000, size_bytes: 1000, hop: 0, kind, ttl, tos: 0 }
+    }
+
+    fn link(q: u32) -> LinkView {
+        LinkView { rate_bps: 1.544e6, limit_pkts: Some(50), limit_bytes: None, queue_pkts: q }
+    }
+
+    const MS: Time = 1_000_000;
+
+    #[test]
+    fn hop_count_rtt_estimate_matches_eq1() {
+        // sender - S1 - S2 - S3 - receiver, scheme at S1 (egress S1->S2): the data
+        // packet arrives untouched (H_f = 0), the ACK after S3 and S2 (H_b = 2):
+        // RTT = 2 (2 + 0 + 2) 20 ms = 160 ms
+        let mut r = Refwa::new(RefwaParams::default(), RngStreams::new(1).stream("r"));
+        let first = r.on_data(&pkt(0, PacketKind::Data, 32), 0);
+        assert_eq!(first, None, "no ACK seen yet: no estimate, no update");
+        r.on_ack(&mut pkt(0, PacketKind::Ack, 30), MS);
+        let at = r.on_data(&pkt(0, PacketKind::Data, 32), 2 * MS).unwrap();
+        assert_eq!(at, 2 * MS + 160 * MS, "first update one estimated RTT later");
+        assert_eq!(r.rtt_estimate(&r.flows[0]), Some(0.16));
+    }
+
+    #[test]
+    fn feedback_formula_hand_computed() {
+        // two flows, RTTs 160 ms and 320 ms, alpha 1, at 1.544 Mb/s, 1000-byte
+        // packets, B = 50, empty queue. RTT_avg = 240 ms; BDP = 1.544e6*0.24/8000 =
+        // 46.32; Y(1) = 0 + 1.5 * 46.32 + 0.5 * (50 - 0) = 94.48;
+        // F_1 = 160/(160+320) Y = 31.49, F_2 = 62.99.
+        let mut r = Refwa::new(RefwaParams::default(), RngStreams::new(1).stream("r"));
+        r.on_ack(&mut pkt(0, PacketKind::Ack, 30), 0); // H_b = 2, H_f = 0 -> 160 ms
+        r.on_ack(&mut pkt(1, PacketKind::Ack, 28), 0); // H_b = 4, H_f = 2 -> 2(4+2+2)20 = 320 ms
+        r.on_data(&pkt(0, PacketKind::Data, 32), 0);
+        r.on_data(&pkt(1, PacketKind::Data, 30), 0);
+        let next = r.update(100 * MS, &link(0)).unwrap();
+        assert!((r.rtt_avg_s - 0.24).abs() < 1e-12);
+        assert!((r.y - 94.48).abs() < 1e-9, "{}", r.y);
+        assert!((r.feedback(0).unwrap() - 94.48 / 3.0).abs() < 1e-9);
+        assert!((r.feedback(1).unwrap() - 2.0 * 94.48 / 3.0).abs() < 1e-9);
+        assert_eq!(next, 100 * MS + 240 * MS);
+        // second update: queue read at the first (0) is Q(n-1); now 30 packets queued
+        r.on_data(&pkt(0, PacketKind::Data, 32), 300 * MS);
+        r.on_data(&pkt(1, PacketKind::Data, 30), 300 * MS);
+        r.update(340 * MS, &link(30));
+        let y2 = 94.48 + 1.5 * (46.32 - 94.48) + 0.5 * (50.0 - 0.0);
+        assert!((r.y - y2).abs() < 1e-9, "{} vs {y2}", r.y);
+        // and the ACKs carry the feedback, floored
+        let mut a = pkt(1, PacketKind::Ack, 28);
+        r.on_ack(&mut a, 341 * MS);
+        assert_eq!(a.rwnd_pkts, (2.0 * y2 / 3.0).floor() as u32);
+    }
+
+    #[test]
+    fn alpha_skews_the_shares() {
+        let mut r = Refwa::new(RefwaParams { alpha: 2.0, ..Default::default() }, RngStreams::new(1).stream("r"));
+        r.on_ack(&mut pkt(0, PacketKind::Ack, 30), 0);
+        r.on_ack(&mut pkt(1, PacketKind::Ack, 28), 0);
+        r.on_data(&pkt(0, PacketKind::Data, 32), 0);
+        r.on_data(&pkt(1, PacketKind::Data, 30), 0);
+        r.update(MS, &link(0));
+        // shares 160^2 : 320^2 = 1 : 4
+        assert!((r.feedback(1).unwrap() / r.feedback(0).unwrap() - 4.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn active_flow_counting_uses_delta_rtt_avg() {
+        let mut r = Refwa::new(RefwaParams::default(), RngStreams::new(1).stream("r"));
+        for f in 0..3 {
+            r.on_ack(&mut pkt(f, PacketKind::Ack, 30), 0);
+            r.on_data(&pkt(f, PacketKind::Data, 32), 0);
+        }
+        r.update(10 * MS, &link(0));
+        assert_eq!(r.last_update().active_flows, 3);
+        // only flow 0 sends again; 200 ms later (> RTT_avg = 160 ms) the others are idle
+        r.on_data(&pkt(0, PacketKind::Data, 32), 150 * MS);
+        let f1 = r.feedback(1).unwrap();
+        r.update(200 * MS, &link(0));
+        assert_eq!(r.last_update().active_flows, 1);
+        // the idle flows keep their last feedback; the active one gets all of Y
+        assert_eq!(r.feedback(1), Some(f1));
+        assert!((r.feedback(0).unwrap() - r.aggregate_pkts()).abs() < 1e-9);
+        // nobody sends: the scheme goes idle
+        assert_eq!(r.update(500 * MS, &link(0)), None);
+        assert_eq!(r.last_update().active_flows, 0);
+    }
+
+    #[test]
+    fn injected_error_is_bounded_and_per_flow() {
+        let mut r = Refwa::new(RefwaParams { rtt_error_sigma: 0.4, ..Default::default() }, RngStreams::new(3).stream("r"));
+        for f in 0..200 {
+            r.on_ack(&mut pkt(f, PacketKind::Ack, 30), 0);
+            r.on_data(&pkt(f, PacketKind::Data, 32), 0);
+        }
+        let ests: Vec<f64> = (0..200).map(|f| r.rtt_estimate(&r.flows[f]).unwrap()).collect();
+        assert!(ests.iter().all(|e| (0.16 * 0.6 - 1e-12..=0.16 * 1.4 + 1e-12).contains(e)));
+        let spread = ests.iter().cloned().fold(0.0, f64::max) - ests.iter().cloned().fold(1.0, f64::min);
+        assert!(spread > 0.1, "errors differ between flows");
+    }
+
+    #[test]
+    fn appendix_one_stability() {
+        assert!(is_stable(1.5, 0.5) && paper_stable(1.5, 0.5), "the paper's defaults are stable");
+        assert!(!paper_stable(0.5, 0.5) && is_stable(0.5, 0.5), "the paper's region is the O1 >= 0 part");
+        assert!(crossover_condition(1.5, 0.5).abs() < 1e-12, "and satisfy eq. 7");
+        assert!(!is_stable(1.5, 1.0) && !is_stable(3.5, 0.5) && !is_stable(0.0, 1.2));
+        assert!(is_stable(1.0, 0.0));
+    }
+}
