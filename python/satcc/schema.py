@@ -34,6 +34,7 @@ TCP_FIELDS = {
     "ack_size_bytes": {"type": "integer", "minimum": 1, "maximum": 65535},
     "initial_ttl": {"type": "integer", "minimum": 1, "maximum": 255},
     "tos": {"type": "integer", "minimum": 0, "maximum": 255},
+    "refwa_plus_tolerance": {"type": "number", "minimum": 0, "maximum": 10},
 }
 
 TCP = {"type": "object", "additionalProperties": False, "properties": TCP_FIELDS}
@@ -158,7 +159,7 @@ TRAFFIC = {
     ]
 }
 
-CONTROLLERS = ["newreno", "reno"]
+CONTROLLERS = ["newreno", "reno", "westwood", "refwa-plus"]
 
 FLOW = {
     "type": "object",

@@ -217,6 +217,7 @@ impl Simulation {
             let at = format!("flows[{i}]");
             let mut cfg = scenario::tcp_config(&scenario::merge(&sc.tcp, &f.tcp), &format!("{at}.tcp"))?;
             cfg.recovery = congestion::recovery_for(&f.cc);
+            cfg.loss_policy = congestion::loss_policy_for(&f.cc);
             let src = node_ids[f.src.as_str()];
             let dst = node_ids[f.dst.as_str()];
             let ids = |p: &Vec<String>| p.iter().map(|n| node_ids[n.as_str()]).collect::<Vec<_>>();

@@ -285,7 +285,7 @@ pub struct MonitorSpec {
     pub drop_trace: bool,
 }
 
-pub const CONTROLLERS: &[&str] = &["newreno", "reno"];
+pub const CONTROLLERS: &[&str] = &["newreno", "reno", "westwood", "refwa-plus"];
 
 /// Merge JSON objects: fields of `over` replace those of `base`.
 pub fn merge(base: &Value, over: &Value) -> Value {

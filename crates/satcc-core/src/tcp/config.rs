@@ -15,6 +15,16 @@ pub enum Recovery {
     Newreno,
 }
 
+/// Sender-side loss classification.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub enum LossPolicy {
+    /// Every loss is congestion (standard TCP).
+    #[default]
+    Congestion,
+    /// REFWA Plus (seed 001): compare the router feedback carried by ACKs.
+    RefwaPlus,
+}
+
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct TcpConfig {
@@ -41,6 +51,12 @@ pub struct TcpConfig {
     /// written in a scenario.
     #[serde(skip)]
     pub recovery: Recovery,
+    /// How losses are classified; implied by the congestion control ("refwa-plus").
+    #[serde(skip)]
+    pub loss_policy: LossPolicy,
+    /// REFWA Plus tolerance a (seed 001, eq. 3): a loss is a link error when the
+    /// feedback of the last normal ACK <= (1 + a) x the feedback now. 0 is eq. 1.
+    pub refwa_plus_tolerance: f64,
     /// RTT clock granularity, seconds [tcpTick_ 0.01].
     pub tick_s: f64,
     /// Minimum RTO, seconds [minrto_ 0.2].
@@ -74,6 +90,8 @@ impl Default for TcpConfig {
             dupack_threshold: 3,
             limited_transmit: true,
             recovery: Recovery::Newreno,
+            loss_policy: LossPolicy::Congestion,
+            refwa_plus_tolerance: 0.0,
             tick_s: 0.01,
             min_rto_s: 0.2,
             max_rto_s: 60.0,
@@ -114,6 +132,9 @@ impl TcpConfig {
         pos("delayed_ack_interval_s", self.delayed_ack_interval_s)?;
         pos("ack_size_bytes", self.ack_size_bytes as f64)?;
         pos("initial_ttl", self.initial_ttl as f64)?;
+        if !(self.refwa_plus_tolerance.is_finite() && (0.0..=10.0).contains(&self.refwa_plus_tolerance)) {
+            return Err(format!("{at}.refwa_plus_tolerance: must be in [0, 10], got {}", self.refwa_plus_tolerance));
+        }
         if let Some(s) = self.initial_ssthresh_pkts {
             pos("initial_ssthresh_pkts", s)?;
         }

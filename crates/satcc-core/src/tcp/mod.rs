@@ -10,6 +10,6 @@ pub mod rtt;
 pub mod sender;
 pub mod sink;
 
-pub use config::{Recovery, TcpConfig};
+pub use config::{LossPolicy, Recovery, TcpConfig};
 pub use sender::TcpSender;
 pub use sink::TcpSink;

@@ -5,8 +5,8 @@
 //! The sender emits packets into an outbox and exposes the deadline of its
 //! retransmission timer; the simulator moves packets and fires the timer.
 
-use super::config::{Recovery, TcpConfig};
-use super::congestion::{AckEvent, CongestionControl, LossEvent, Window};
+use super::config::{LossPolicy, Recovery, TcpConfig};
+use super::congestion::{AckEvent, AckObservation, CongestionControl, LossEvent, Window};
 use super::rtt::RttEstimator;
 use crate::engine::{from_secs, to_secs, Time};
 use crate::net::{FlowId, Packet, PacketKind};
@@ -32,6 +32,8 @@ pub struct SenderStats {
     pub timeouts: u64,
     pub fast_retransmits: u64,
     pub acks_received: u64,
+    /// Losses a loss-classifying sender (REFWA Plus) judged to be link errors.
+    pub link_error_losses: u64,
 }
 
 pub struct TcpSender {
@@ -57,6 +59,10 @@ pub struct TcpSender {
     rtt_active: bool,
     rtt_seq: i64,
     rtt_ts: Time,
+    /// REFWA Plus: the feedback (advertised window) of the last normal ACK, and
+    /// whether the last loss was judged a link error.
+    phi_normal: Option<u32>,
+    link_error: bool,
     /// When the retransmission timer expires, if armed.
     pub rtx_deadline: Option<Time>,
     pub stats: SenderStats,
@@ -90,6 +96,8 @@ impl TcpSender {
             rtt_active: false,
             rtt_seq: -1,
             rtt_ts: 0,
+            phi_normal: None,
+            link_error: false,
             rtx_deadline: None,
             stats: SenderStats::default(),
             started: false,
@@ -234,7 +242,15 @@ impl TcpSender {
     }
 
     fn loss_event(&self, now: Time) -> LossEvent {
-        LossEvent { now, window_pkts: self.window(), srtt_s: self.rtt.srtt_s() }
+        LossEvent { now, window_pkts: self.window(), srtt_s: self.rtt.srtt_s(), seg_bytes: self.cfg.packet_size_bytes }
+    }
+
+    /// REFWA Plus (seed 001, eqs. 1 and 3): the loss signalled by an ACK carrying
+    /// feedback `phi` is a link error if the feedback of the last normal ACK is not
+    /// above (1 + a) phi: congestion would have lowered the feedback first.
+    fn is_link_error(&self, phi: u32) -> bool {
+        self.cfg.loss_policy == LossPolicy::RefwaPlus
+            && self.phi_normal.is_some_and(|pn| pn as f64 <= (1.0 + self.cfg.refwa_plus_tolerance) * phi as f64)
     }
 
     /// A new cumulative ACK (ns-2 newack + opencwnd).
@@ -270,6 +286,25 @@ impl TcpSender {
     }
 
     fn partial_ack(&mut self, ack: &Packet, now: Time, out: &mut Vec<Packet>) {
+        if self.is_link_error(ack.rwnd_pkts) {
+            // REFWA Plus: a link error; retransmit the window's missing packets at once
+            // (go back to the first hole) at the feedback rate
+            self.stats.link_error_losses += 1;
+            self.link_error = true;
+            if !self.firstpartial {
+                self.firstpartial = true;
+                self.newtimer(ack.seq, now);
+            }
+            self.last_ack = ack.seq;
+            self.highest_ack = ack.seq;
+            self.rtt_active = false;
+            self.dupwnd = 0;
+            self.w.cwnd = ack.rwnd_pkts as f64;
+            self.w.ssthresh = ack.rwnd_pkts as f64;
+            self.t_seqno = self.last_ack + 1;
+            self.send_much(now, 0, out);
+            return;
+        }
         if !self.firstpartial {
             self.firstpartial = true;
             self.newtimer(ack.seq, now);
@@ -297,10 +332,23 @@ impl TcpSender {
         self.output(self.last_ack + 1, now, out);
     }
 
-    fn fast_retransmit(&mut self, now: Time, out: &mut Vec<Packet>) {
+    fn fast_retransmit(&mut self, phi: u32, now: Time, out: &mut Vec<Packet>) {
         self.stats.fast_retransmits += 1;
         self.recover = self.maxseq;
         let ev = self.loss_event(now);
+        self.link_error = self.is_link_error(phi);
+        if self.link_error {
+            // a link error: retransmit, keep sending at the feedback rate
+            self.stats.link_error_losses += 1;
+            self.set_rtx_timer(now);
+            self.rtt_active = false;
+            self.last_cwnd_action = CwndAction::DupAck;
+            self.w.cwnd = phi as f64;
+            self.w.ssthresh = phi as f64;
+            self.output(self.last_ack + 1, now, out);
+            self.dupwnd = self.cfg.dupack_threshold as i64;
+            return;
+        }
         match self.cfg.recovery {
             Recovery::Newreno => {
                 self.set_rtx_timer(now);
@@ -322,14 +370,14 @@ impl TcpSender {
 
     /// The third duplicate ACK (ns-2 dupack_action): fast retransmit unless this
     /// window already had one.
-    fn dupack_action(&mut self, now: Time, out: &mut Vec<Packet>) {
+    fn dupack_action(&mut self, phi: u32, now: Time, out: &mut Vec<Packet>) {
         let recovered = self.highest_ack > self.recover;
         let allowed = match self.cfg.recovery {
             Recovery::Newreno => recovered || self.highest_ack == 0,
             Recovery::Reno => recovered || self.last_cwnd_action == CwndAction::DupAck,
         };
         if allowed {
-            self.fast_retransmit(now, out);
+            self.fast_retransmit(phi, now, out);
         }
     }
 
@@ -337,18 +385,31 @@ impl TcpSender {
     pub fn on_ack(&mut self, ack: &Packet, now: Time, out: &mut Vec<Packet>) {
         self.stats.acks_received += 1;
         self.wnd = ack.rwnd_pkts as f64;
+        let obs = AckObservation {
+            now,
+            newly_acked: (ack.seq - self.last_ack).max(0),
+            dup: ack.seq == self.last_ack,
+            rtt_sample_s: None,
+            seg_bytes: self.cfg.packet_size_bytes,
+        };
+        self.cc.observe_ack(&obs);
         let thresh = self.cfg.dupack_threshold as i64;
         match self.cfg.recovery {
             Recovery::Newreno => {
                 if ack.seq > self.last_ack {
                     if ack.seq >= self.recover || self.last_cwnd_action != CwndAction::DupAck {
-                        if self.dupwnd > 0 {
+                        // leave recovery (ns-2 tests dupwnd > 0, which always holds in
+                        // recovery unless REFWA Plus zeroed it for a bulk retransmit)
+                        if self.dupwnd > 0 || self.last_cwnd_action == CwndAction::DupAck {
                             self.dupwnd = 0;
                             if self.last_cwnd_action == CwndAction::DupAck {
                                 self.last_cwnd_action = CwndAction::Exited;
                             }
                         }
                         self.firstpartial = false;
+                        if self.last_cwnd_action != CwndAction::DupAck {
+                            self.phi_normal = Some(ack.rwnd_pkts);
+                        }
                         self.newack(ack, now);
                     } else {
                         self.partial_ack(ack, now, out);
@@ -356,7 +417,7 @@ impl TcpSender {
                 } else if ack.seq == self.last_ack {
                     self.dupacks += 1;
                     if self.dupacks == thresh {
-                        self.dupack_action(now, out);
+                        self.dupack_action(ack.rwnd_pkts, now, out);
                     } else if self.dupacks > thresh && self.last_cwnd_action == CwndAction::DupAck {
                         self.dupwnd += 1;
                     } else if self.dupacks < thresh && self.cfg.limited_transmit {
@@ -377,7 +438,7 @@ impl TcpSender {
                 } else if ack.seq == self.last_ack {
                     self.dupacks += 1;
                     if self.dupacks == thresh {
-                        self.dupack_action(now, out);
+                        self.dupack_action(ack.rwnd_pkts, now, out);
                     } else if self.dupacks > thresh {
                         self.dupwnd += 1;
                     } else if self.cfg.limited_transmit {
@@ -418,8 +479,16 @@ impl TcpSender {
             self.stats.timeouts += 1;
             self.last_cwnd_action = CwndAction::Timeout;
             let ev = self.loss_event(now);
-            self.cc.on_timeout(&mut self.w, &ev);
-            self.rtt.back_off();
+            if self.link_error {
+                // REFWA Plus: the last loss was a link error. The RTO is not backed off
+                // and the sender resumes at the latest feedback (seed 001: senders "keep
+                // on transmitting ... at congestion windows equal to the feedback")
+                self.w.cwnd = self.wnd.max(1.0);
+                self.w.ssthresh = self.wnd.max(2.0);
+            } else {
+                self.cc.on_timeout(&mut self.w, &ev);
+                self.rtt.back_off();
+            }
         }
         self.set_rtx_timer(now);
         self.t_seqno = self.highest_ack + 1;
@@ -569,6 +638,98 @@ mod tests {
         assert_eq!(s.stats.timeouts, 1);
         assert!((s.rto_s() - 2.0 * rto0).abs() < 1e-9);
         assert_eq!(s.rtx_deadline, Some(3000 * MS + from_secs(2.0 * rto0)));
+    }
+
+    fn refwa_plus() -> TcpSender {
+        let cfg = TcpConfig { rwnd_pkts: 100, loss_policy: LossPolicy::RefwaPlus, ..TcpConfig::default() };
+        TcpSender::new(0, cfg, Box::new(Reno), 0.0)
+    }
+
+    fn ack_fb(seq: i64, rwnd: u32) -> Packet {
+        Packet { rwnd_pkts: rwnd, ..ack(seq) }
+    }
+
+    /// REFWA Plus sender in steady state with feedback 10: segments 2..=11 outstanding.
+    fn refwa_plus_steady() -> TcpSender {
+        let mut s = refwa_plus();
+        let mut out = vec![];
+        s.app_send(GREEDY, 0, &mut out);
+        s.on_ack(&ack_fb(0, 10), MS, &mut out);
+        s.on_ack(&ack_fb(1, 10), 2 * MS, &mut out);
+        s.w.cwnd = 10.0;
+        s.send_much(2 * MS, 0, &mut out);
+        assert_eq!(s.phi_normal, Some(10));
+        s
+    }
+
+    #[test]
+    fn refwa_plus_judges_unchanged_feedback_a_link_error() {
+        let mut s = refwa_plus_steady();
+        let mut out = vec![];
+        for i in 0..3 {
+            s.on_ack(&ack_fb(1, 10), (10 + i) * MS, &mut out);
+        }
+        assert_eq!(s.stats.link_error_losses, 1);
+        assert_eq!(s.stats.fast_retransmits, 1);
+        assert_eq!((s.w.cwnd, s.w.ssthresh), (10.0, 10.0), "no halving: cwnd = ssthresh = feedback");
+        assert!(out.iter().any(|p| p.seq == 2), "the lost segment is retransmitted");
+    }
+
+    #[test]
+    fn refwa_plus_judges_lowered_feedback_congestion() {
+        let mut s = refwa_plus_steady();
+        let mut out = vec![];
+        for i in 0..3 {
+            s.on_ack(&ack_fb(1, 8), (10 + i) * MS, &mut out);
+        }
+        assert_eq!(s.stats.link_error_losses, 0);
+        assert_eq!((s.w.cwnd, s.w.ssthresh), (4.0, 4.0), "NewReno halving of the window of 8");
+    }
+
+    #[test]
+    fn refwa_plus_tolerance_of_equation_3() {
+        let mut s = refwa_plus_steady();
+        s.cfg.refwa_plus_tolerance = 0.25; // 10 <= 1.25 * 8
+        let mut out = vec![];
+        for i in 0..3 {
+            s.on_ack(&ack_fb(1, 8), (10 + i) * MS, &mut out);
+        }
+        assert_eq!(s.stats.link_error_losses, 1);
+        assert_eq!(s.w.cwnd, 8.0);
+    }
+
+    #[test]
+    fn refwa_plus_partial_ack_retransmits_the_window_at_once() {
+        let mut s = refwa_plus_steady();
+        let mut out = vec![];
+        for i in 0..3 {
+            s.on_ack(&ack_fb(1, 8), (10 + i) * MS, &mut out); // congestion: halve
+        }
+        out.clear();
+        // partial ACK of 5 with feedback back up to 10 (>= the last normal 10): link error
+        s.on_ack(&ack_fb(5, 10), 50 * MS, &mut out);
+        assert_eq!(s.stats.link_error_losses, 1);
+        assert_eq!((s.w.cwnd, s.w.ssthresh), (10.0, 10.0));
+        let seqs: Vec<i64> = out.iter().map(|p| p.seq).collect();
+        assert_eq!(seqs, (6..=15).collect::<Vec<_>>(), "go back to the hole, a whole window");
+    }
+
+    #[test]
+    fn refwa_plus_freezes_rto_backoff_after_a_link_error() {
+        let mut s = refwa_plus_steady();
+        let mut out = vec![];
+        for i in 0..3 {
+            s.on_ack(&ack_fb(1, 10), (10 + i) * MS, &mut out);
+        }
+        let rto = s.rto_s();
+        s.on_timeout(5000 * MS, &mut out);
+        assert_eq!(s.rto_s(), rto, "no backoff");
+        assert_eq!((s.w.cwnd, s.w.ssthresh), (10.0, 10.0), "resume at the feedback");
+        // a plain NewReno sender backs off
+        let (mut t, _) = steady(Recovery::Newreno);
+        let r0 = t.rto_s();
+        t.on_timeout(5000 * MS, &mut out);
+        assert!(t.rto_s() > r0);
     }
 
     #[test]

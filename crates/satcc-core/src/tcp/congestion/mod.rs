@@ -6,8 +6,10 @@
 //! the event queue or the packets.
 
 pub mod reno;
+pub mod westwood;
 
 pub use reno::Reno;
+pub use westwood::Westwood;
 
 use crate::engine::Time;
 
@@ -40,10 +42,25 @@ pub struct LossEvent {
     /// min(floor(cwnd) + dupACK inflation, advertised window).
     pub window_pkts: i64,
     pub srtt_s: f64,
+    /// Data bytes per segment.
+    pub seg_bytes: u32,
+}
+
+/// Every ACK the sender receives (new, duplicate or partial), for estimators.
+#[derive(Clone, Copy, Debug)]
+pub struct AckObservation {
+    pub now: Time,
+    /// Segments newly acknowledged (0 for a duplicate).
+    pub newly_acked: i64,
+    pub dup: bool,
+    pub rtt_sample_s: Option<f64>,
+    pub seg_bytes: u32,
 }
 
 pub trait CongestionControl: Send {
     fn name(&self) -> &'static str;
+    /// Every ACK, before the sender's recovery logic handles it (default: ignore).
+    fn observe_ack(&mut self, _obs: &AckObservation) {}
     /// Open the window for a new cumulative ACK (not during fast recovery).
     fn on_ack(&mut self, w: &mut Window, ev: &AckEvent);
     /// Third duplicate ACK: set ssthresh and cwnd for fast recovery.
@@ -62,10 +79,20 @@ pub fn recovery_for(name: &str) -> crate::tcp::Recovery {
     }
 }
 
+/// The loss classification a scheme uses.
+pub fn loss_policy_for(name: &str) -> crate::tcp::LossPolicy {
+    if name == "refwa-plus" {
+        crate::tcp::LossPolicy::RefwaPlus
+    } else {
+        crate::tcp::LossPolicy::Congestion
+    }
+}
+
 /// Build a controller by its scenario name.
 pub fn by_name(name: &str) -> Option<Box<dyn CongestionControl>> {
     match name {
-        "reno" | "newreno" => Some(Box::new(Reno::default())),
+        "reno" | "newreno" | "refwa-plus" => Some(Box::new(Reno::default())),
+        "westwood" => Some(Box::new(Westwood::default())),
         _ => None,
     }
 }

@@ -54,7 +54,7 @@ mod tests {
         AckEvent { now: 0, acked_pkts: 1, rtt_sample_s: None, srtt_s: 0.1, rwnd_pkts: 100 }
     }
     fn loss(win: i64) -> LossEvent {
-        LossEvent { now: 0, window_pkts: win, srtt_s: 0.1 }
+        LossEvent { now: 0, window_pkts: win, srtt_s: 0.1, seg_bytes: 1000 }
     }
 
     #[test]

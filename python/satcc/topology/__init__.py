@@ -6,7 +6,7 @@ give is a keyword argument whose default is stated (and justified) here.
 
 from __future__ import annotations
 
-from .scenario import Scenario
+from ..scenario import Scenario
 
 
 def leo_chain(
