@@ -97,7 +97,9 @@ pub struct Simulation {
     schemes: Vec<Box<dyn RouterScheme>>,
     scheme_link: Vec<LinkId>,
     scheme_of_link: Vec<u32>,
-    schemes_at_node: Vec<Vec<u32>>,
+    /// Per flow: (node, scheme) of the schemes guarding links of its data route; its
+    /// ACKs pass those nodes (ACK routes are the reverse of data routes by default).
+    flow_schemes: Vec<Vec<(NodeId, u32)>>,
     /// Every flow's routes, back to back (see Flow::fwd).
     routes: Vec<LinkId>,
     /// Per flow: (data route, ACK route), kept apart from the flows for cache locality.
@@ -319,7 +321,6 @@ impl Simulation {
         let mut schemes: Vec<Box<dyn RouterScheme>> = Vec::new();
         let mut scheme_link = Vec::new();
         let mut scheme_of_link = vec![NONE; links.len()];
-        let mut schemes_at_node = vec![Vec::new(); sc.nodes.len()];
         let base_tcp = scenario::tcp_config(&sc.tcp, "tcp")?;
         for spec in &sc.schemes {
             for name in spec.links() {
@@ -344,14 +345,23 @@ impl Simulation {
                 schemes.push(scheme);
                 scheme_link.push(lid);
                 scheme_of_link[lid as usize] = idx;
-                schemes_at_node[links[lid as usize].from as usize].push(idx);
             }
         }
+        let flow_schemes = flows
+            .iter()
+            .map(|f| {
+                routes[f.fwd.0 as usize..(f.fwd.0 as usize + f.fwd.1 as usize)]
+                    .iter()
+                    .filter(|&&l| scheme_of_link[l as usize] != NONE)
+                    .map(|&l| (links[l as usize].from, scheme_of_link[l as usize]))
+                    .collect()
+            })
+            .collect();
         let mut sim = Simulation {
             schemes,
             scheme_link,
             scheme_of_link,
-            schemes_at_node,
+            flow_schemes,
             scenario_name: sc.name.clone(),
             seed: sc.seed,
             end,
@@ -505,12 +515,14 @@ impl Simulation {
             return;
         }
         let fid = pkt.flow;
-        if !pkt.is_data() && !self.schemes_at_node[self.links[link as usize].to as usize].is_empty() {
-            // an ACK passes a node whose schemes may lower its advertised window
-            let node = self.links[link as usize].to as usize;
-            for k in 0..self.schemes_at_node[node].len() {
-                let s = self.schemes_at_node[node][k] as usize;
-                self.schemes[s].on_ack(&mut pkt, self.now);
+        if !pkt.is_data() && !self.flow_schemes[fid as usize].is_empty() {
+            // an ACK passes a node whose scheme guards its flow: lower its window
+            let node = self.links[link as usize].to;
+            for k in 0..self.flow_schemes[fid as usize].len() {
+                let (n, s) = self.flow_schemes[fid as usize][k];
+                if n == node {
+                    self.schemes[s as usize].on_ack(&mut pkt, self.now);
+                }
             }
         }
         let (off, len) = self.route_of[fid as usize][!pkt.is_data() as usize];

@@ -44,6 +44,23 @@ class PlotSpec:
     logx: bool = False
     ylabel: str = ""
     title: str = ""
+    # a grid parameter whose values are drawn as separate lines (e.g. the scheme)
+    series: str | None = None
+
+
+@dataclass(frozen=True)
+class TraceSpec:
+    """A time-series figure drawn from the stored series of seed 1 of some grid points.
+
+    kind: "sequence" (in-order seqno per flow), "cwnd", "queue" or "utilization"
+    (of `link`). One panel per grid point in `points` (default: every point)."""
+
+    name: str
+    kind: str
+    link: str | None = None
+    points: tuple[dict, ...] | None = None
+    every_nth_flow: int = 1
+    title: str = ""
 
 
 @dataclass(frozen=True)
@@ -99,6 +116,14 @@ class Experiment:
     quick_duration_s: float = 5.0
     quick_seeds: int = 2
     notes: str = ""
+    traces: tuple[TraceSpec, ...] = ()
+    # experiments without simulations (e.g. an analysis): writes its own figures and
+    # returns (results rows, claims) given the report directory
+    analysis: Callable | None = None
+
+    def keeps_series(self, run: "Run") -> bool:
+        """Series (time series tables) are stored for seed 1 when a trace needs them."""
+        return bool(self.traces) and run.seed == 1
 
     def expand(self, seeds: int | None = None, quick: bool = False,
                grid: dict[str, list] | None = None) -> list[Run]:
@@ -116,6 +141,8 @@ class Experiment:
             dims[k] = list(vals)
         names = list(dims)
         runs = []
+        if self.analysis is not None:
+            return runs
         for combo in itertools.product(*[dims[k] for k in names]) if names else [()]:
             point = dict(zip(names, combo))
             try:

@@ -14,7 +14,8 @@ import yaml
 from .definition import Experiment, ExperimentError, Param, PlotSpec
 
 _REGISTRY: dict[str, Experiment] = {}
-_BUILTIN = ["satcc.experiments.catalog.baselines"]
+_BUILTIN = ["satcc.experiments.catalog.baselines", "satcc.experiments.catalog.refwa",
+            "satcc.experiments.catalog.refwa_plus"]
 _loaded = False
 
 

@@ -22,9 +22,16 @@ from .store import Store  # noqa: E402
 def aggregate(exp: Experiment, store: Store, runs: list[Run]) -> Results:
     """Mean and 95 % CI per grid point and metric over the stored runs in `runs`."""
     points = {r.point_id: r.point for r in runs}
+    # a run belongs to every grid point whose scenario it is (two points can build the
+    # same scenario, e.g. a parameter the scheme ignores): attribute by key, not by
+    # the point stored with it
+    pids_of_key = defaultdict(list)
+    for r in runs:
+        pids_of_key[r.key].append(r.point_id)
     vals = defaultdict(list)
-    for key, pid, seed, metric, value in store.values([r.key for r in runs]):
-        vals[(pid, metric)].append(value)
+    for key, _pid, seed, metric, value in store.values(list(pids_of_key)):
+        for pid in pids_of_key[key]:
+            vals[(pid, metric)].append(value)
     order = {pid: i for i, pid in enumerate(dict.fromkeys(r.point_id for r in runs))}
     rows = []
     for (pid, metric), vs in sorted(vals.items(), key=lambda kv: (order[kv[0][0]], kv[0][1])):
@@ -33,7 +40,9 @@ def aggregate(exp: Experiment, store: Store, runs: list[Run]) -> Results:
     return Results(exp, rows)
 
 
-def _fmt(v: float) -> str:
+def _fmt(v) -> str:
+    if isinstance(v, str):
+        return v
     if v is None or (isinstance(v, float) and math.isnan(v)):
         return "-"
     a = abs(v)
@@ -45,34 +54,48 @@ def _fmt(v: float) -> str:
 def _plot(exp: Experiment, res: Results, spec, out: Path) -> list[Path]:
     fig, ax = plt.subplots(figsize=(6.4, 4.0))
     if spec.x is not None:
-        xs = [p[spec.x] for p in res.points()]
-        for metric in spec.y:
-            ys, es, xx = [], [], []
-            for p, x in zip(res.points(), xs):
-                r = res.get(metric, **p)
-                if r is not None:
-                    xx.append(x)
-                    ys.append(r["mean"])
-                    es.append(0.0 if math.isnan(r["ci95"]) else r["ci95"])
-            ax.errorbar(xx, ys, yerr=es, marker="o", capsize=3, label=metric)
+        groups: dict = {}
+        for p in res.points():
+            key = p.get(spec.series) if spec.series else None
+            groups.setdefault(key, []).append(p)
+        for key, pts in groups.items():
+            for metric in spec.y:
+                ys, es, xx = [], [], []
+                for p in sorted(pts, key=lambda q: q[spec.x]):
+                    r = res.get(metric, **p)
+                    if r is not None:
+                        xx.append(p[spec.x])
+                        ys.append(r["mean"])
+                        es.append(0.0 if math.isnan(r["ci95"]) else r["ci95"])
+                label = metric if key is None else (f"{spec.series}={key}" if len(spec.y) == 1 else f"{key}: {metric}")
+                ax.errorbar(xx, ys, yerr=es, marker="o", capsize=3, label=label)
         ax.set_xlabel(spec.x)
         if spec.logx:
             ax.set_xscale("log")
     else:
-        # bar chart of the metrics at the (single) grid point: e.g. per-group throughput
-        p = res.points()[0] if res.points() else {}
-        labels, ys, es = [], [], []
-        for metric in spec.y:
-            for m in ([mm for mm in res.metrics() if _match(metric, mm)]):
+        # bars of the metrics (e.g. per-group throughput), one set per grid point
+        pts = res.points() or [{}]
+        labels = []
+        width = 0.8 / len(pts)
+        for i, p in enumerate(pts):
+            ys, es, labels = [], [], []
+            ms = sorted((mm for metric in spec.y for mm in res.metrics() if _match(metric, mm)), key=_group_sort_key)
+            for m in ms:
                 r = res.get(m, **p)
+                if r is None:
+                    continue
                 labels.append(m.split(":")[1] if m.startswith("group:") else m)
                 ys.append(r["mean"])
                 es.append(0.0 if math.isnan(r["ci95"]) else r["ci95"])
-        ax.bar(range(len(ys)), ys, yerr=es, capsize=4)
-        ax.set_xticks(range(len(ys)), labels, rotation=30, fontsize=8)
+            xs = [j + i * width for j in range(len(ys))]
+            ax.bar(xs, ys, width=width, yerr=es, capsize=3,
+                   label=", ".join(f"{k}={v}" for k, v in p.items()) or None)
+        ax.set_xticks([j + 0.4 - width / 2 for j in range(len(labels))], labels, rotation=30, fontsize=8)
+        if len(pts) > 1:
+            ax.legend(fontsize=7)
     ax.set_ylabel(spec.ylabel or ", ".join(spec.y))
     ax.set_title(spec.title or exp.title, fontsize=10)
-    if spec.x is not None and len(spec.y) > 1:
+    if spec.x is not None and (len(spec.y) > 1 or spec.series):
         ax.legend(fontsize=8)
     ax.grid(alpha=0.3)
     fig.tight_layout()
@@ -100,11 +123,58 @@ def _group_sort_key(m: str):
     return (float(nums[0]) if nums else math.inf, m)
 
 
+def _trace(exp: Experiment, spec, store: Store, runs: list[Run], out: Path) -> list[Path]:
+    """A time-series figure: one panel per grid point, from the stored series of seed 1."""
+    from .definition import point_id
+
+    wanted = [point_id(p) for p in spec.points] if spec.points else list(dict.fromkeys(r.point_id for r in runs))
+    by_pid = {r.point_id: r for r in runs if r.seed == 1}
+    panels = [(pid, by_pid[pid]) for pid in wanted if pid in by_pid]
+    if not panels:
+        return []
+    fig, axes = plt.subplots(1, len(panels), figsize=(5.2 * len(panels), 3.8), squeeze=False)
+    for ax, (pid, run) in zip(axes[0], panels):
+        label = ", ".join(f"{k}={v}" for k, v in run.point.items())
+        if spec.kind in ("sequence", "cwnd"):
+            t = store.series(run.key, "flows")
+            col = "seqno" if spec.kind == "sequence" else "cwnd_pkts"
+            if t is not None:
+                d = t.to_pydict()
+                names = list(dict.fromkeys(d["flow"]))[:: max(1, spec.every_nth_flow)]
+                for name in names:
+                    xs = [x for x, f in zip(d["time_s"], d["flow"]) if f == name]
+                    ys = [y for y, f in zip(d[col], d["flow"]) if f == name]
+                    ax.plot(xs, ys, lw=0.8)
+            ax.set_ylabel("sequence number (packets)" if spec.kind == "sequence" else "cwnd (packets)")
+        else:
+            t = store.series(run.key, "queue")
+            col = "queue_pkts" if spec.kind == "queue" else "utilization"
+            if t is not None:
+                d = t.to_pydict()
+                xs = [x for x, l in zip(d["time_s"], d["link"]) if l == spec.link]
+                ys = [y for y, l in zip(d[col], d["link"]) if l == spec.link]
+                ax.plot(xs, [100 * y for y in ys] if col == "utilization" else ys, lw=0.8)
+            ax.set_ylabel(f"{spec.link} queue (packets)" if spec.kind == "queue" else f"{spec.link} utilization (%)")
+        ax.set_xlabel("time (s)")
+        ax.set_title(label, fontsize=9)
+        ax.grid(alpha=0.3)
+    fig.suptitle(spec.title or exp.title, fontsize=10)
+    fig.tight_layout()
+    files = []
+    for ext in ("png", "svg"):
+        f = out / f"{spec.name}.{ext}"
+        fig.savefig(f, dpi=110)
+        files.append(f)
+    plt.close(fig)
+    return files
+
+
 def write_report(exp: Experiment, res: Results, out_dir: str | Path, complete: bool, total_runs: int,
-                 stored_runs: int) -> dict:
+                 stored_runs: int, store: Store | None = None, runs: list[Run] | None = None,
+                 analysis_claims: list | None = None) -> dict:
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    claims = []
+    claims = list(analysis_claims or [])
     for c in exp.claims:
         try:
             found, holds = c.check(res)
@@ -114,6 +184,11 @@ def write_report(exp: Experiment, res: Results, out_dir: str | Path, complete: b
     plots = []
     for spec in exp.plots:
         plots += [str(p.name) for p in _plot(exp, res, spec, out)]
+    if store is not None and runs:
+        for spec in exp.traces:
+            plots += [str(p.name) for p in _trace(exp, spec, store, runs, out)]
+    for extra in sorted(out.glob("analysis_*.png")) + sorted(out.glob("analysis_*.svg")):
+        plots.append(extra.name)
     report = {
         "id": exp.id,
         "title": exp.title,

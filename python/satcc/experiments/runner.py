@@ -16,11 +16,26 @@ from .definition import Experiment, ExperimentError, Run, standard_metrics
 from .store import Store
 
 
-def run_one(scenario_json: str) -> str:
-    """Worker task: one simulation; returns its summary.json text."""
-    from satcc import _core
+def run_one(scenario_json: str, series: bool = False) -> tuple[str, dict | None]:
+    """Worker task: one simulation; returns its summary.json text and, if asked, its
+    time series as Parquet bytes by table name."""
+    if not series:
+        from satcc import _core
 
-    return _core.run_json(scenario_json)["summary"]
+        return _core.run_json(scenario_json)["summary"], None
+    import io
+
+    import pyarrow.parquet as pq
+
+    from satcc.run import run
+
+    r = run(json.loads(scenario_json))
+    tables = {}
+    for name in ("queue", "flows", "feedback"):
+        buf = io.BytesIO()
+        pq.write_table(getattr(r, name), buf)
+        tables[name] = buf.getvalue()
+    return r.summary_json, tables
 
 
 @dataclass
@@ -32,9 +47,12 @@ class Outcome:
     wall_s: float
 
 
-def _store_result(exp: Experiment, store: Store, run: Run, summary_json: str) -> None:
+def _store_result(exp: Experiment, store: Store, run: Run, result: tuple[str, dict | None]) -> None:
+    summary_json, tables = result
     summary = json.loads(summary_json)
     metrics = (exp.metrics or standard_metrics)(summary, run.scenario)
+    if tables:
+        store.write_series(run.key, tables)  # before the run file: a stored run is whole
     store.write(run, metrics, summary_json)
 
 
@@ -61,7 +79,7 @@ def run_experiment(exp: Experiment, store: Store, runs: list[Run], jobs: int | N
             done = _run_dask(exp, store, todo, client, bar)
         elif (jobs or os.cpu_count() or 1) == 1:
             for r in todo:
-                _store_result(exp, store, r, run_one(json.dumps(r.scenario)))
+                _store_result(exp, store, r, run_one(json.dumps(r.scenario), exp.keeps_series(r)))
                 done += 1
                 bar.update(1)
         else:
@@ -86,7 +104,7 @@ def _run_local(exp, store, todo, jobs, bar) -> int:
     try:
         # keep a bounded number of runs in flight, so memory stays flat on huge sweeps
         for r in it:
-            pending[ex.submit(run_one, json.dumps(r.scenario))] = r
+            pending[ex.submit(run_one, json.dumps(r.scenario), exp.keeps_series(r))] = r
             if len(pending) >= 2 * jobs:
                 break
         while pending:
@@ -98,7 +116,7 @@ def _run_local(exp, store, todo, jobs, bar) -> int:
                 bar.update(1)
                 nxt = next(it, None)
                 if nxt is not None:
-                    pending[ex.submit(run_one, json.dumps(nxt.scenario))] = nxt
+                    pending[ex.submit(run_one, json.dumps(nxt.scenario), exp.keeps_series(nxt))] = nxt
     except BaseException:
         for fut in pending:
             fut.cancel()
@@ -126,7 +144,8 @@ def _run_dask(exp, store, todo, client, bar) -> int:
 
     done = 0
     try:
-        futures = client.map(run_one, [json.dumps(r.scenario) for r in todo], pure=False)
+        futures = client.map(run_one, [json.dumps(r.scenario) for r in todo],
+                             [exp.keeps_series(r) for r in todo], pure=False)
         by_key = {f.key: r for f, r in zip(futures, todo)}
         for fut, summary_json in as_completed(futures, with_results=True):
             _store_result(exp, store, by_key[fut.key], summary_json)

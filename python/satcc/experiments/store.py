@@ -73,6 +73,23 @@ class Store:
             stmp.write_text(summary_json)
             os.replace(stmp, sdir / f"{run.key}.json")
 
+    def write_series(self, key: str, tables: dict[str, bytes]) -> None:
+        """Store a run's time series (Parquet bytes by table name) atomically."""
+        d = self.root / "series" / key
+        d.mkdir(parents=True, exist_ok=True)
+        for name, data in tables.items():
+            tmp = d / f".{name}.{os.getpid()}.tmp"
+            with open(tmp, "wb") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, d / f"{name}.parquet")
+
+    def series(self, key: str, name: str):
+        """A stored time-series table of a run (pyarrow Table), or None."""
+        p = self.root / "series" / key / f"{name}.parquet"
+        return pq.read_table(p) if p.exists() else None
+
     def query(self, sql: str, params: list | None = None):
         """Run SQL with the runs available as the view `runs`."""
         con = duckdb.connect()

@@ -71,9 +71,32 @@ struct FlowEntry {
     feedback: Option<f64>,
 }
 
+/// Flow id -> slot in the flow table. A scheme sees few of a run's flows (a private
+/// satellite hop sees one), so the table is compact and this map finds a flow's slot.
+type SlotMap = std::collections::HashMap<FlowId, u32, std::hash::BuildHasherDefault<IdHasher>>;
+
+/// Flow ids are small dense integers: one multiply spreads them well enough.
+#[derive(Default)]
+pub struct IdHasher(u64);
+
+impl std::hash::Hasher for IdHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 = (self.0 ^ *b as u64).wrapping_mul(0x100_0000_01b3);
+        }
+    }
+    fn write_u32(&mut self, v: u32) {
+        self.0 = (v as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+}
+
 pub struct Refwa {
     p: RefwaParams,
     flows: Vec<FlowEntry>,
+    slot: SlotMap,
     rng: StreamRng,
     rtt_avg_s: f64,
     y: f64,
@@ -85,13 +108,14 @@ pub struct Refwa {
 
 impl Refwa {
     pub fn new(p: RefwaParams, rng: StreamRng) -> Self {
-        Refwa { p, flows: Vec::new(), rng, rtt_avg_s: 0.0, y: 0.0, q_prev: 0.0, pkt_bytes: 0.0, updating: false, last: UpdateTrace::default() }
+        Refwa { p, flows: Vec::new(), slot: SlotMap::default(), rng, rtt_avg_s: 0.0, y: 0.0, q_prev: 0.0, pkt_bytes: 0.0, updating: false, last: UpdateTrace::default() }
     }
 
     fn entry(&mut self, f: FlowId) -> &mut FlowEntry {
-        let i = f as usize;
-        if self.flows.len() <= i {
-            self.flows.resize(i + 1, FlowEntry::default());
+        let n = self.flows.len() as u32;
+        let i = *self.slot.entry(f).or_insert(n) as usize;
+        if i == self.flows.len() {
+            self.flows.push(FlowEntry::default());
         }
         if !self.flows[i].known {
             let e = if self.p.rtt_error_sigma > 0.0 {
@@ -118,7 +142,7 @@ impl Refwa {
 
     /// The current feedback of a flow, packets (None before its first update).
     pub fn feedback(&self, f: FlowId) -> Option<f64> {
-        self.flows.get(f as usize).and_then(|e| e.feedback)
+        self.slot.get(&f).and_then(|&i| self.flows[i as usize].feedback)
     }
 
     pub fn aggregate_pkts(&self) -> f64 {
@@ -138,7 +162,7 @@ impl RouterScheme for Refwa {
         e.h_f = Some(h);
         e.last_seen = now;
         let est = {
-            let e = &self.flows[pkt.flow as usize];
+            let e = &self.flows[self.slot[&pkt.flow] as usize];
             self.rtt_estimate(e)
         };
         match est {
@@ -154,6 +178,7 @@ impl RouterScheme for Refwa {
         let h = self.hops(pkt.ttl);
         let e = self.entry(pkt.flow);
         e.h_b = Some(h);
+        // (an ACK before any data of its flow still records H_b)
         if let Some(f) = e.feedback {
             lower_rwnd(pkt, f);
         }
@@ -260,7 +285,7 @@ mod tests {
         r.on_ack(&mut pkt(0, PacketKind::Ack, 30), MS);
         let at = r.on_data(&pkt(0, PacketKind::Data, 32), 2 * MS).unwrap();
         assert_eq!(at, 2 * MS + 160 * MS, "first update one estimated RTT later");
-        assert_eq!(r.rtt_estimate(&r.flows[0]), Some(0.16));
+        assert_eq!(r.rtt_estimate(&r.flows[r.slot[&0] as usize]), Some(0.16));
     }
 
     #[test]
@@ -333,7 +358,7 @@ mod tests {
             r.on_ack(&mut pkt(f, PacketKind::Ack, 30), 0);
             r.on_data(&pkt(f, PacketKind::Data, 32), 0);
         }
-        let ests: Vec<f64> = (0..200).map(|f| r.rtt_estimate(&r.flows[f]).unwrap()).collect();
+        let ests: Vec<f64> = (0..200u32).map(|f| r.rtt_estimate(&r.flows[r.slot[&f] as usize]).unwrap()).collect();
         assert!(ests.iter().all(|e| (0.16 * 0.6 - 1e-12..=0.16 * 1.4 + 1e-12).contains(e)));
         let spread = ests.iter().cloned().fold(0.0, f64::max) - ests.iter().cloned().fold(1.0, f64::min);
         assert!(spread > 0.1, "errors differ between flows");
