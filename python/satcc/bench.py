@@ -128,3 +128,26 @@ def sweep_bench(runs: int = 40, duration_s: float = 30.0, out: str | None = None
     if out:
         Path(out).write_text(json.dumps(res, indent=1) + "\n")
     return 0
+
+
+def experiment_run_bench(exp_id: str, point: dict, seed: int = 1, out: str | None = None) -> int:
+    """Time one run of a catalog experiment (wall time and peak memory, in a child)."""
+    from .experiments import get
+
+    e = get(exp_id)
+    runs = [r for r in e.expand(seeds=seed, grid={k: [v] for k, v in point.items()}) if r.seed == seed]
+    if len(runs) != 1:
+        from .experiments.definition import ExperimentError
+
+        raise ExperimentError(f"--point: give one value for each of {', '.join(e.grid)}")
+    with tempfile.TemporaryDirectory() as tmp:
+        sp = Path(tmp) / "scenario.json"
+        sp.write_text(json.dumps(runs[0].scenario))
+        r = _child(_CHILD, str(sp))
+    n_flows = sum(f.get("count", 1) for f in runs[0].scenario["flows"])
+    print(f"{exp_id} {point} seed {seed}: {n_flows} flows, {runs[0].scenario['duration_s']:g} s simulated: "
+          f"{r['wall_s']:.2f} s wall, {r['events']} events ({r['events'] / r['wall_s'] / 1e6:.2f} M/s), "
+          f"peak memory {r['max_rss_mb']:.0f} MB")
+    if out:
+        Path(out).write_text(json.dumps({"experiment": exp_id, "point": point, **r}, indent=1) + "\n")
+    return 0

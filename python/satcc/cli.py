@@ -112,6 +112,13 @@ def cmd_bench(a) -> int:
 
     if a.sweep:
         return sweep_bench(out=a.out)
+    if a.run:
+        from .bench import experiment_run_bench
+
+        _load_catalogs(a.catalog)
+        items = [it for it in (a.point or "").split(",") if it]
+        grid = _grid_arg(items) or {}
+        return experiment_run_bench(a.run, {k: v[0] for k, v in grid.items()}, out=a.out)
     return bench(duration_s=a.duration, with_ns2=not a.no_ns2, repeat=a.repeat, out=a.out)
 
 
@@ -210,6 +217,9 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--repeat", type=int, default=1, help="satcc repetitions (best time is reported)")
     b.add_argument("--out", help="write the figures as JSON to this file")
     b.add_argument("--sweep", action="store_true", help="time a 40-run sweep with 1 job and with all cores")
+    b.add_argument("--run", metavar="EXPERIMENT", help="time one run of a catalog experiment (with --point)")
+    b.add_argument("--point", metavar="K=V,K=V", help="the grid point of --run, e.g. link=OC3,scheme=refwa")
+    b.add_argument("--catalog", action="append", help="also load experiments from this file")
     b.set_defaults(fn=cmd_bench)
     li = sub.add_parser("list", help="list the experiment catalog")
     li.add_argument("--catalog", action="append", help="also load experiments from this file (.py/.toml/.yaml)")
