@@ -35,6 +35,9 @@ TCP_FIELDS = {
     "initial_ttl": {"type": "integer", "minimum": 1, "maximum": 255},
     "tos": {"type": "integer", "minimum": 0, "maximum": 255},
     "refwa_plus_tolerance": {"type": "number", "minimum": 0, "maximum": 10},
+    "rtt_code_k": {"type": "number", "exclusiveMinimum": 0, "maximum": 100},
+    "trefwa_plus_r": PROB,
+    "trefwa_plus_k": {"type": "number", "minimum": 0, "maximum": 100},
 }
 
 TCP = {"type": "object", "additionalProperties": False, "properties": TCP_FIELDS}
@@ -159,7 +162,7 @@ TRAFFIC = {
     ]
 }
 
-CONTROLLERS = ["newreno", "reno", "westwood", "refwa-plus"]
+CONTROLLERS = ["newreno", "reno", "westwood", "refwa-plus", "trefwa", "trefwa-plus"]
 
 FLOW = {
     "type": "object",
@@ -196,6 +199,20 @@ SCHEME = {
                 "psi": {"type": "number", "minimum": 0, "maximum": 10},
                 "isl_delay_ms": POS,
                 "rtt_error_sigma": {"type": "number", "minimum": 0, "exclusiveMaximum": 1},
+                "rtt_avg_gain": {"type": "number", "exclusiveMinimum": 0, "maximum": 1},
+            },
+        },
+        {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["type", "links"],
+            "properties": {
+                "type": {"const": "trefwa"},
+                "links": {"type": "array", "minItems": 1, "items": {"type": "string"}},
+                "alpha": {"type": "number", "minimum": 0, "maximum": 10},
+                "phi": {"type": "number", "minimum": 0, "maximum": 10},
+                "psi": {"type": "number", "minimum": 0, "maximum": 10},
+                "k": {"type": "number", "exclusiveMinimum": 0, "maximum": 100},
                 "rtt_avg_gain": {"type": "number", "exclusiveMinimum": 0, "maximum": 1},
             },
         },

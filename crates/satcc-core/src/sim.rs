@@ -12,7 +12,7 @@ use crate::net::queue::{DropTail, QueueDiscipline, Red, Verdict};
 use crate::net::routing::Topology;
 use crate::net::{FlowId, LinkId, NodeId, Packet, PacketKind};
 use crate::scenario::{self, ErrorSpec, QueueSpec, Scenario, TrafficSpecIn};
-use crate::feedback::{LinkView, Refwa, RefwaParams, RouterScheme};
+use crate::feedback::{LinkView, Refwa, RefwaParams, RouterScheme, Trefwa};
 use crate::scenario::SchemeSpec;
 use crate::tcp::congestion;
 use crate::tcp::sender::GREEDY;
@@ -220,6 +220,7 @@ impl Simulation {
             let mut cfg = scenario::tcp_config(&scenario::merge(&sc.tcp, &f.tcp), &format!("{at}.tcp"))?;
             cfg.recovery = congestion::recovery_for(&f.cc);
             cfg.loss_policy = congestion::loss_policy_for(&f.cc);
+            cfg.tos_rtt_code = congestion::writes_rtt_code(&f.cc);
             let src = node_ids[f.src.as_str()];
             let dst = node_ids[f.dst.as_str()];
             let ids = |p: &Vec<String>| p.iter().map(|n| node_ids[n.as_str()]).collect::<Vec<_>>();
@@ -341,6 +342,14 @@ impl Simulation {
                             rng.stream(&format!("scheme/{name}/refwa")),
                         ))
                     }
+                    SchemeSpec::Trefwa { alpha, phi, psi, k, rtt_avg_gain, .. } => Box::new(Trefwa::new(
+                        *k,
+                        *alpha,
+                        *phi,
+                        *psi,
+                        *rtt_avg_gain,
+                        rng.stream(&format!("scheme/{name}/trefwa")),
+                    )),
                 };
                 schemes.push(scheme);
                 scheme_link.push(lid);

@@ -7,8 +7,10 @@
 //! A scheme sees packets at its node and nothing else; the simulator calls it.
 
 pub mod refwa;
+pub mod trefwa;
 
 pub use refwa::{Refwa, RefwaParams};
+pub use trefwa::Trefwa;
 
 use crate::engine::Time;
 use crate::net::Packet;

@@ -59,11 +59,45 @@ impl Default for RefwaParams {
     }
 }
 
+/// Where a scheme gets a flow's RTT (seconds) from.
+pub trait RttOf {
+    /// From a data packet entering the guarded queue (TOS code); None if the packet
+    /// does not carry it.
+    fn from_data(&self, _pkt: &Packet) -> Option<f64> {
+        None
+    }
+    /// From hop counts (REFWA's eq. 1), once both directions have been seen.
+    fn from_hops(&self, _h_f: u8, _h_b: u8) -> Option<f64> {
+        None
+    }
+    /// TTL packets start with, to turn TTLs into hop counts (None: no hop counting).
+    fn initial_ttl(&self) -> Option<u8> {
+        None
+    }
+}
+
+/// REFWA's source: RTT = 2 (H_b + H_f + 2) ISL_delay (eq. 1).
+pub struct HopCount {
+    pub isl_delay_s: f64,
+    pub initial_ttl: u8,
+}
+
+impl RttOf for HopCount {
+    fn from_hops(&self, h_f: u8, h_b: u8) -> Option<f64> {
+        Some(2.0 * (h_b as f64 + h_f as f64 + 2.0) * self.isl_delay_s)
+    }
+    fn initial_ttl(&self) -> Option<u8> {
+        Some(self.initial_ttl)
+    }
+}
+
 #[derive(Clone, Debug, Default)]
 struct FlowEntry {
     known: bool,
     h_f: Option<u8>,
     h_b: Option<u8>,
+    /// RTT carried by the flow's data packets (T-REFWA), seconds.
+    rtt_data: Option<f64>,
     last_seen: Time,
     /// 1 + e, the injected estimation error factor.
     err: f64,
@@ -93,8 +127,15 @@ impl std::hash::Hasher for IdHasher {
     }
 }
 
-pub struct Refwa {
-    p: RefwaParams,
+/// The feedback computation shared by REFWA and T-REFWA (eq. 2 of seed 000, eq. 3 of
+/// seed 002): flow table, active-flow counting, the recursion for Y and the shares.
+pub struct FeedbackCore<R: RttOf> {
+    rtt: R,
+    alpha: f64,
+    phi: f64,
+    psi: f64,
+    rtt_avg_gain: f64,
+    rtt_error_sigma: f64,
     flows: Vec<FlowEntry>,
     slot: SlotMap,
     rng: StreamRng,
@@ -106,38 +147,52 @@ pub struct Refwa {
     last: UpdateTrace,
 }
 
-impl Refwa {
-    pub fn new(p: RefwaParams, rng: StreamRng) -> Self {
-        Refwa { p, flows: Vec::new(), slot: SlotMap::default(), rng, rtt_avg_s: 0.0, y: 0.0, q_prev: 0.0, pkt_bytes: 0.0, updating: false, last: UpdateTrace::default() }
+impl<R: RttOf> FeedbackCore<R> {
+    pub fn new(rtt: R, alpha: f64, phi: f64, psi: f64, rtt_avg_gain: f64, rtt_error_sigma: f64, rng: StreamRng) -> Self {
+        FeedbackCore {
+            rtt,
+            alpha,
+            phi,
+            psi,
+            rtt_avg_gain,
+            rtt_error_sigma,
+            flows: Vec::new(),
+            slot: SlotMap::default(),
+            rng,
+            rtt_avg_s: 0.0,
+            y: 0.0,
+            q_prev: 0.0,
+            pkt_bytes: 0.0,
+            updating: false,
+            last: UpdateTrace::default(),
+        }
     }
 
-    fn entry(&mut self, f: FlowId) -> &mut FlowEntry {
+    fn entry(&mut self, f: FlowId) -> usize {
         let n = self.flows.len() as u32;
         let i = *self.slot.entry(f).or_insert(n) as usize;
         if i == self.flows.len() {
-            self.flows.push(FlowEntry::default());
-        }
-        if !self.flows[i].known {
-            let e = if self.p.rtt_error_sigma > 0.0 {
-                self.rng.gen_range(-self.p.rtt_error_sigma..=self.p.rtt_error_sigma)
+            let e = if self.rtt_error_sigma > 0.0 {
+                self.rng.gen_range(-self.rtt_error_sigma..=self.rtt_error_sigma)
             } else {
                 0.0
             };
-            let fl = &mut self.flows[i];
-            fl.known = true;
-            fl.err = 1.0 + e;
+            self.flows.push(FlowEntry { known: true, err: 1.0 + e, ..FlowEntry::default() });
         }
-        &mut self.flows[i]
+        i
     }
 
-    fn hops(&self, ttl: u8) -> u8 {
-        self.p.initial_ttl.saturating_sub(ttl)
+    fn hops(&self, ttl: u8) -> Option<u8> {
+        self.rtt.initial_ttl().map(|t| t.saturating_sub(ttl))
     }
 
-    /// Eq. 1 with the injected error: the flow's estimated RTT, seconds.
+    /// The flow's estimated RTT (with the injected error), seconds.
     fn rtt_estimate(&self, e: &FlowEntry) -> Option<f64> {
-        let (hf, hb) = (e.h_f?, e.h_b?);
-        Some(2.0 * (hb as f64 + hf as f64 + 2.0) * self.p.isl_delay_s * e.err)
+        let base = match e.rtt_data {
+            Some(r) => Some(r),
+            None => self.rtt.from_hops(e.h_f?, e.h_b?),
+        };
+        base.map(|r| r * e.err)
     }
 
     /// The current feedback of a flow, packets (None before its first update).
@@ -148,55 +203,50 @@ impl Refwa {
     pub fn aggregate_pkts(&self) -> f64 {
         self.y
     }
-}
 
-impl RouterScheme for Refwa {
-    fn name(&self) -> &'static str {
-        "refwa"
-    }
-
-    fn on_data(&mut self, pkt: &Packet, now: Time) -> Option<Time> {
+    pub fn on_data(&mut self, pkt: &Packet, now: Time) -> Option<Time> {
         let h = self.hops(pkt.ttl);
+        let from_data = self.rtt.from_data(pkt);
         self.pkt_bytes = pkt.size_bytes as f64;
-        let e = self.entry(pkt.flow);
-        e.h_f = Some(h);
+        let i = self.entry(pkt.flow);
+        let e = &mut self.flows[i];
+        e.h_f = h;
+        e.rtt_data = from_data;
         e.last_seen = now;
-        let est = {
-            let e = &self.flows[self.slot[&pkt.flow] as usize];
-            self.rtt_estimate(e)
-        };
+        let est = self.rtt_estimate(&self.flows[i]);
         match est {
             Some(rtt) if !self.updating => {
                 self.updating = true;
-                Some(now + from_secs(if self.rtt_avg_s > 0.0 { self.rtt_avg_s } else { rtt }))
+                Some(now + from_secs(if self.rtt_avg_s > 0.0 { self.rtt_avg_s } else { rtt }).max(1))
             }
             _ => None,
         }
     }
 
-    fn on_ack(&mut self, pkt: &mut Packet, _now: Time) {
+    pub fn on_ack(&mut self, pkt: &mut Packet, _now: Time) {
         let h = self.hops(pkt.ttl);
-        let e = self.entry(pkt.flow);
-        e.h_b = Some(h);
-        // (an ACK before any data of its flow still records H_b)
+        let i = self.entry(pkt.flow);
+        let e = &mut self.flows[i];
+        if h.is_some() {
+            e.h_b = h;
+        }
         if let Some(f) = e.feedback {
             lower_rwnd(pkt, f);
         }
     }
 
-    fn update(&mut self, now: Time, link: &LinkView) -> Option<Time> {
+    pub fn update(&mut self, now: Time, link: &LinkView) -> Option<Time> {
         // active flows: seen within delta = the previous RTT_avg
         let delta = if self.rtt_avg_s > 0.0 { from_secs(self.rtt_avg_s) } else { Time::MAX };
         let mut n = 0u32;
         let mut sum_rtt = 0.0;
         let mut sum_w = 0.0;
-        for i in 0..self.flows.len() {
-            let e = &self.flows[i];
+        for e in &self.flows {
             let active = e.known && now.saturating_sub(e.last_seen) <= delta;
             if let (true, Some(rtt)) = (active, self.rtt_estimate(e)) {
                 n += 1;
                 sum_rtt += rtt;
-                sum_w += rtt.powf(self.p.alpha);
+                sum_w += rtt.powf(self.alpha);
             }
         }
         if n == 0 {
@@ -206,7 +256,7 @@ impl RouterScheme for Refwa {
         }
         let mean = sum_rtt / n as f64;
         self.rtt_avg_s = if self.rtt_avg_s > 0.0 {
-            (1.0 - self.p.rtt_avg_gain) * self.rtt_avg_s + self.p.rtt_avg_gain * mean
+            (1.0 - self.rtt_avg_gain) * self.rtt_avg_s + self.rtt_avg_gain * mean
         } else {
             mean
         };
@@ -217,21 +267,59 @@ impl RouterScheme for Refwa {
             (None, Some(b)) => b as f64 / pkt,
             (None, None) => 0.0,
         };
-        self.y += self.p.phi * (bdp - self.y) + self.p.psi * (buffer - self.q_prev);
+        self.y += self.phi * (bdp - self.y) + self.psi * (buffer - self.q_prev);
         self.q_prev = link.queue_pkts as f64;
         for i in 0..self.flows.len() {
             let e = &self.flows[i];
             let active = e.known && now.saturating_sub(e.last_seen) <= delta;
             if let (true, Some(rtt)) = (active, self.rtt_estimate(e)) {
-                self.flows[i].feedback = Some(rtt.powf(self.p.alpha) / sum_w * self.y);
+                self.flows[i].feedback = Some(rtt.powf(self.alpha) / sum_w * self.y);
             }
         }
         self.last = UpdateTrace { aggregate_pkts: self.y, rtt_avg_s: self.rtt_avg_s, active_flows: n, queue_pkts: link.queue_pkts };
         Some(now + from_secs(self.rtt_avg_s).max(1))
     }
 
-    fn last_update(&self) -> UpdateTrace {
+    pub fn last_update(&self) -> UpdateTrace {
         self.last
+    }
+}
+
+/// REFWA: the feedback core with RTTs from hop counts.
+pub struct Refwa {
+    core: FeedbackCore<HopCount>,
+}
+
+impl Refwa {
+    pub fn new(p: RefwaParams, rng: StreamRng) -> Self {
+        let src = HopCount { isl_delay_s: p.isl_delay_s, initial_ttl: p.initial_ttl };
+        Refwa { core: FeedbackCore::new(src, p.alpha, p.phi, p.psi, p.rtt_avg_gain, p.rtt_error_sigma, rng) }
+    }
+
+    pub fn feedback(&self, f: FlowId) -> Option<f64> {
+        self.core.feedback(f)
+    }
+
+    pub fn aggregate_pkts(&self) -> f64 {
+        self.core.aggregate_pkts()
+    }
+}
+
+impl RouterScheme for Refwa {
+    fn name(&self) -> &'static str {
+        "refwa"
+    }
+    fn on_data(&mut self, pkt: &Packet, now: Time) -> Option<Time> {
+        self.core.on_data(pkt, now)
+    }
+    fn on_ack(&mut self, pkt: &mut Packet, now: Time) {
+        self.core.on_ack(pkt, now)
+    }
+    fn update(&mut self, now: Time, link: &LinkView) -> Option<Time> {
+        self.core.update(now, link)
+    }
+    fn last_update(&self) -> UpdateTrace {
+        self.core.last_update()
     }
 }
 
@@ -285,7 +373,7 @@ mod tests {
         r.on_ack(&mut pkt(0, PacketKind::Ack, 30), MS);
         let at = r.on_data(&pkt(0, PacketKind::Data, 32), 2 * MS).unwrap();
         assert_eq!(at, 2 * MS + 160 * MS, "first update one estimated RTT later");
-        assert_eq!(r.rtt_estimate(&r.flows[r.slot[&0] as usize]), Some(0.16));
+        assert_eq!(r.core.rtt_estimate(&r.core.flows[r.core.slot[&0] as usize]), Some(0.16));
     }
 
     #[test]
@@ -300,8 +388,8 @@ mod tests {
         r.on_data(&pkt(0, PacketKind::Data, 32), 0);
         r.on_data(&pkt(1, PacketKind::Data, 30), 0);
         let next = r.update(100 * MS, &link(0)).unwrap();
-        assert!((r.rtt_avg_s - 0.24).abs() < 1e-12);
-        assert!((r.y - 94.48).abs() < 1e-9, "{}", r.y);
+        assert!((r.core.rtt_avg_s - 0.24).abs() < 1e-12);
+        assert!((r.core.y - 94.48).abs() < 1e-9, "{}", r.core.y);
         assert!((r.feedback(0).unwrap() - 94.48 / 3.0).abs() < 1e-9);
         assert!((r.feedback(1).unwrap() - 2.0 * 94.48 / 3.0).abs() < 1e-9);
         assert_eq!(next, 100 * MS + 240 * MS);
@@ -310,7 +398,7 @@ mod tests {
         r.on_data(&pkt(1, PacketKind::Data, 30), 300 * MS);
         r.update(340 * MS, &link(30));
         let y2 = 94.48 + 1.5 * (46.32 - 94.48) + 0.5 * (50.0 - 0.0);
-        assert!((r.y - y2).abs() < 1e-9, "{} vs {y2}", r.y);
+        assert!((r.core.y - y2).abs() < 1e-9, "{} vs {y2}", r.core.y);
         // and the ACKs carry the feedback, floored
         let mut a = pkt(1, PacketKind::Ack, 28);
         r.on_ack(&mut a, 341 * MS);
@@ -337,18 +425,18 @@ mod tests {
             r.on_data(&pkt(f, PacketKind::Data, 32), 0);
         }
         r.update(10 * MS, &link(0));
-        assert_eq!(r.last_update().active_flows, 3);
+        assert_eq!(r.core.last_update().active_flows, 3);
         // only flow 0 sends again; 200 ms later (> RTT_avg = 160 ms) the others are idle
         r.on_data(&pkt(0, PacketKind::Data, 32), 150 * MS);
         let f1 = r.feedback(1).unwrap();
         r.update(200 * MS, &link(0));
-        assert_eq!(r.last_update().active_flows, 1);
+        assert_eq!(r.core.last_update().active_flows, 1);
         // the idle flows keep their last feedback; the active one gets all of Y
         assert_eq!(r.feedback(1), Some(f1));
         assert!((r.feedback(0).unwrap() - r.aggregate_pkts()).abs() < 1e-9);
         // nobody sends: the scheme goes idle
         assert_eq!(r.update(500 * MS, &link(0)), None);
-        assert_eq!(r.last_update().active_flows, 0);
+        assert_eq!(r.core.last_update().active_flows, 0);
     }
 
     #[test]
@@ -358,7 +446,7 @@ mod tests {
             r.on_ack(&mut pkt(f, PacketKind::Ack, 30), 0);
             r.on_data(&pkt(f, PacketKind::Data, 32), 0);
         }
-        let ests: Vec<f64> = (0..200u32).map(|f| r.rtt_estimate(&r.flows[r.slot[&f] as usize]).unwrap()).collect();
+        let ests: Vec<f64> = (0..200u32).map(|f| r.core.rtt_estimate(&r.core.flows[r.core.slot[&f] as usize]).unwrap()).collect();
         assert!(ests.iter().all(|e| (0.16 * 0.6 - 1e-12..=0.16 * 1.4 + 1e-12).contains(e)));
         let spread = ests.iter().cloned().fold(0.0, f64::max) - ests.iter().cloned().fold(1.0, f64::min);
         assert!(spread > 0.1, "errors differ between flows");

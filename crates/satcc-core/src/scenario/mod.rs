@@ -59,6 +59,24 @@ pub enum SchemeSpec {
         #[serde(default = "one")]
         rtt_avg_gain: f64,
     },
+    /// T-REFWA (seed 002): RTTs from the code senders write into the TOS byte.
+    Trefwa {
+        links: Vec<String>,
+        #[serde(default = "one")]
+        alpha: f64,
+        #[serde(default = "refwa_phi")]
+        phi: f64,
+        #[serde(default = "refwa_psi")]
+        psi: f64,
+        #[serde(default = "trefwa_k")]
+        k: f64,
+        #[serde(default = "one")]
+        rtt_avg_gain: f64,
+    },
+}
+
+fn trefwa_k() -> f64 {
+    6.3
 }
 
 fn refwa_phi() -> f64 {
@@ -74,7 +92,7 @@ fn refwa_isl() -> f64 {
 impl SchemeSpec {
     pub fn links(&self) -> &[String] {
         match self {
-            SchemeSpec::Refwa { links, .. } => links,
+            SchemeSpec::Refwa { links, .. } | SchemeSpec::Trefwa { links, .. } => links,
         }
     }
 }
@@ -285,7 +303,7 @@ pub struct MonitorSpec {
     pub drop_trace: bool,
 }
 
-pub const CONTROLLERS: &[&str] = &["newreno", "reno", "westwood", "refwa-plus"];
+pub const CONTROLLERS: &[&str] = &["newreno", "reno", "westwood", "refwa-plus", "trefwa", "trefwa-plus"];
 
 /// Merge JSON objects: fields of `over` replace those of `base`.
 pub fn merge(base: &Value, over: &Value) -> Value {
@@ -592,6 +610,20 @@ impl Scenario {
                     positive(*isl_delay_ms, &format!("{at}.isl_delay_ms"))?;
                     if !(0.0..1.0).contains(rtt_error_sigma) {
                         return Err(format!("{at}.rtt_error_sigma: must be in [0, 1), got {rtt_error_sigma}"));
+                    }
+                    if !(*rtt_avg_gain > 0.0 && *rtt_avg_gain <= 1.0) {
+                        return Err(format!("{at}.rtt_avg_gain: must be in (0, 1], got {rtt_avg_gain}"));
+                    }
+                }
+                SchemeSpec::Trefwa { alpha, phi, psi, k, rtt_avg_gain, .. } => {
+                    finite_nonneg(*alpha, &format!("{at}.alpha"))?;
+                    finite_nonneg(*phi, &format!("{at}.phi"))?;
+                    finite_nonneg(*psi, &format!("{at}.psi"))?;
+                    if *alpha > 10.0 || *phi > 10.0 || *psi > 10.0 {
+                        return Err(format!("{at}: alpha, phi and psi must be at most 10"));
+                    }
+                    if !(k.is_finite() && *k > 0.0 && *k <= 100.0) {
+                        return Err(format!("{at}.k: must be in (0, 100], got {k}"));
                     }
                     if !(*rtt_avg_gain > 0.0 && *rtt_avg_gain <= 1.0) {
                         return Err(format!("{at}.rtt_avg_gain: must be in (0, 1], got {rtt_avg_gain}"));

@@ -23,6 +23,9 @@ pub enum LossPolicy {
     Congestion,
     /// REFWA Plus (seed 001): compare the router feedback carried by ACKs.
     RefwaPlus,
+    /// T-REFWA Plus (seed 004): a loss is congestion if the feedback fell below r
+    /// times its previous value within k RTTs before it.
+    TrefwaPlus,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -57,6 +60,16 @@ pub struct TcpConfig {
     /// REFWA Plus tolerance a (seed 001, eq. 3): a loss is a link error when the
     /// feedback of the last normal ACK <= (1 + a) x the feedback now. 0 is eq. 1.
     pub refwa_plus_tolerance: f64,
+    /// Write the RTT code of T-REFWA (seed 002, eq. 1) into the TOS byte; implied by
+    /// the congestion control ("trefwa", "trefwa-plus").
+    #[serde(skip)]
+    pub tos_rtt_code: bool,
+    /// K of the RTT code (seed 002: 6.3).
+    pub rtt_code_k: f64,
+    /// T-REFWA Plus threshold r on W_c / W_p (seed 004: 0.9).
+    pub trefwa_plus_r: f64,
+    /// T-REFWA Plus window k, in RTTs (seed 004: 3).
+    pub trefwa_plus_k: f64,
     /// RTT clock granularity, seconds [tcpTick_ 0.01].
     pub tick_s: f64,
     /// Minimum RTO, seconds [minrto_ 0.2].
@@ -92,6 +105,10 @@ impl Default for TcpConfig {
             recovery: Recovery::Newreno,
             loss_policy: LossPolicy::Congestion,
             refwa_plus_tolerance: 0.0,
+            tos_rtt_code: false,
+            rtt_code_k: 6.3,
+            trefwa_plus_r: 0.9,
+            trefwa_plus_k: 3.0,
             tick_s: 0.01,
             min_rto_s: 0.2,
             max_rto_s: 60.0,
@@ -134,6 +151,15 @@ impl TcpConfig {
         pos("initial_ttl", self.initial_ttl as f64)?;
         if !(self.refwa_plus_tolerance.is_finite() && (0.0..=10.0).contains(&self.refwa_plus_tolerance)) {
             return Err(format!("{at}.refwa_plus_tolerance: must be in [0, 10], got {}", self.refwa_plus_tolerance));
+        }
+        if !(self.rtt_code_k.is_finite() && self.rtt_code_k > 0.0 && self.rtt_code_k <= 100.0) {
+            return Err(format!("{at}.rtt_code_k: must be in (0, 100], got {}", self.rtt_code_k));
+        }
+        if !(0.0..=1.0).contains(&self.trefwa_plus_r) {
+            return Err(format!("{at}.trefwa_plus_r: must be in [0, 1], got {}", self.trefwa_plus_r));
+        }
+        if !(self.trefwa_plus_k.is_finite() && (0.0..=100.0).contains(&self.trefwa_plus_k)) {
+            return Err(format!("{at}.trefwa_plus_k: must be in [0, 100], got {}", self.trefwa_plus_k));
         }
         if let Some(s) = self.initial_ssthresh_pkts {
             pos("initial_ssthresh_pkts", s)?;

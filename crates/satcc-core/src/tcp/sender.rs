@@ -63,6 +63,14 @@ pub struct TcpSender {
     /// whether the last loss was judged a link error.
     phi_normal: Option<u32>,
     link_error: bool,
+    /// T-REFWA Plus: the previous feedback W_p, the last time the feedback fell below
+    /// r W_p (t_d), and whether an ACK arrived since the last timeout (t_a).
+    w_prev: Option<u32>,
+    t_d: Option<Time>,
+    ack_since_timeout: bool,
+    /// T-REFWA: the RTT code written into the TOS byte, and the SRTT it was made from.
+    rtt_code: u8,
+    rtt_code_srtt: f64,
     /// When the retransmission timer expires, if armed.
     pub rtx_deadline: Option<Time>,
     pub stats: SenderStats,
@@ -98,6 +106,11 @@ impl TcpSender {
             rtt_ts: 0,
             phi_normal: None,
             link_error: false,
+            w_prev: None,
+            t_d: None,
+            ack_since_timeout: false,
+            rtt_code: 0,
+            rtt_code_srtt: -1.0,
             rtx_deadline: None,
             stats: SenderStats::default(),
             started: false,
@@ -176,13 +189,24 @@ impl TcpSender {
     fn output(&mut self, seqno: i64, now: Time, out: &mut Vec<Packet>) {
         let syn = seqno == 0 && self.cfg.syn;
         let size = if syn { self.cfg.header_bytes } else { self.cfg.data_wire_bytes() } as u16;
+        let tos = if self.cfg.tos_rtt_code {
+            // T-REFWA: the code is recomputed only when SRTT changes (seed 002)
+            let srtt = self.rtt.srtt_s();
+            if srtt != self.rtt_code_srtt {
+                self.rtt_code_srtt = srtt;
+                self.rtt_code = crate::feedback::trefwa::rtt_code(srtt * 1000.0, self.cfg.rtt_code_k);
+            }
+            (self.cfg.tos & !crate::feedback::trefwa::MAX_CODE) | self.rtt_code
+        } else {
+            self.cfg.tos
+        };
         out.push(Packet {
             flow: self.flow,
             kind: PacketKind::Data,
             seq: seqno,
             size_bytes: size,
             ttl: self.cfg.initial_ttl,
-            tos: self.cfg.tos,
+            tos,
             rwnd_pkts: 0,
             hop: 0,
         });
@@ -251,6 +275,16 @@ impl TcpSender {
     fn is_link_error(&self, phi: u32) -> bool {
         self.cfg.loss_policy == LossPolicy::RefwaPlus
             && self.phi_normal.is_some_and(|pn| pn as f64 <= (1.0 + self.cfg.refwa_plus_tolerance) * phi as f64)
+    }
+
+    /// T-REFWA Plus (seed 004): a loss detected at `now` is congestion if the feedback
+    /// fell (W_c / W_p < r) within k RTTs before it; otherwise a link error.
+    fn trefwa_plus_link_error(&self, now: Time) -> bool {
+        if self.cfg.loss_policy != LossPolicy::TrefwaPlus {
+            return false;
+        }
+        let window = from_secs(self.cfg.trefwa_plus_k * self.rtt.srtt_s());
+        !self.t_d.is_some_and(|td| now.saturating_sub(td) <= window)
     }
 
     /// A new cumulative ACK (ns-2 newack + opencwnd).
@@ -336,7 +370,7 @@ impl TcpSender {
         self.stats.fast_retransmits += 1;
         self.recover = self.maxseq;
         let ev = self.loss_event(now);
-        self.link_error = self.is_link_error(phi);
+        self.link_error = self.is_link_error(phi) || self.trefwa_plus_link_error(now);
         if self.link_error {
             // a link error: retransmit, keep sending at the feedback rate
             self.stats.link_error_losses += 1;
@@ -393,6 +427,16 @@ impl TcpSender {
             seg_bytes: self.cfg.packet_size_bytes,
         };
         self.cc.observe_ack(&obs);
+        if self.cfg.loss_policy == LossPolicy::TrefwaPlus {
+            let wc = ack.rwnd_pkts;
+            if let Some(wp) = self.w_prev {
+                if (wc as f64) < self.cfg.trefwa_plus_r * wp as f64 {
+                    self.t_d = Some(now);
+                }
+            }
+            self.w_prev = Some(wc);
+            self.ack_since_timeout = true;
+        }
         let thresh = self.cfg.dupack_threshold as i64;
         match self.cfg.recovery {
             Recovery::Newreno => {
@@ -479,7 +523,20 @@ impl TcpSender {
             self.stats.timeouts += 1;
             self.last_cwnd_action = CwndAction::Timeout;
             let ev = self.loss_event(now);
-            if self.link_error {
+            if self.cfg.loss_policy == LossPolicy::TrefwaPlus {
+                // T-REFWA Plus: a timeout after ACKs kept arriving, with no fall of the
+                // feedback within k RTTs, is a link error: resume at the latest
+                // feedback. The RTO backoff is frozen in every case.
+                self.link_error = self.ack_since_timeout && self.trefwa_plus_link_error(now);
+                self.ack_since_timeout = false;
+                if self.link_error {
+                    self.stats.link_error_losses += 1;
+                    self.w.cwnd = self.wnd.max(1.0);
+                    self.w.ssthresh = self.wnd.max(2.0);
+                } else {
+                    self.cc.on_timeout(&mut self.w, &ev);
+                }
+            } else if self.link_error {
                 // REFWA Plus: the last loss was a link error. The RTO is not backed off
                 // and the sender resumes at the latest feedback (seed 001: senders "keep
                 // on transmitting ... at congestion windows equal to the feedback")
@@ -730,6 +787,87 @@ mod tests {
         let r0 = t.rto_s();
         t.on_timeout(5000 * MS, &mut out);
         assert!(t.rto_s() > r0);
+    }
+
+    fn trefwa_plus_steady() -> TcpSender {
+        let cfg = TcpConfig { rwnd_pkts: 100, loss_policy: LossPolicy::TrefwaPlus, ..TcpConfig::default() };
+        let mut s = TcpSender::new(0, cfg, Box::new(Reno), 0.0);
+        let mut out = vec![];
+        s.app_send(GREEDY, 0, &mut out);
+        s.on_ack(&ack_fb(0, 20), 100 * MS, &mut out); // RTT sample 100 ms
+        s.on_ack(&ack_fb(1, 20), 200 * MS, &mut out);
+        s.w.cwnd = 10.0;
+        s.send_much(200 * MS, 0, &mut out);
+        s
+    }
+
+    #[test]
+    fn trefwa_plus_link_error_when_feedback_did_not_fall() {
+        let mut s = trefwa_plus_steady();
+        let mut out = vec![];
+        for i in 0..3 {
+            s.on_ack(&ack_fb(1, 20), (300 + i) * MS, &mut out);
+        }
+        assert_eq!(s.stats.link_error_losses, 1);
+        assert_eq!((s.w.cwnd, s.w.ssthresh), (20.0, 20.0), "cwnd = ssthresh = latest feedback");
+    }
+
+    #[test]
+    fn trefwa_plus_congestion_when_feedback_fell_within_k_rtt() {
+        let mut s = trefwa_plus_steady();
+        let mut out = vec![];
+        s.on_ack(&ack_fb(1, 17), 300 * MS, &mut out); // 17/20 = 0.85 < r: t_d = 300 ms
+        for i in 0..3 {
+            s.on_ack(&ack_fb(1, 17), (400 + i) * MS, &mut out);
+        }
+        assert_eq!(s.stats.link_error_losses, 0);
+        assert_eq!(s.w.cwnd, 5.0, "NewReno halving of the window of 10");
+    }
+
+    #[test]
+    fn trefwa_plus_old_feedback_fall_is_ignored() {
+        // the fall happened more than k = 3 RTTs (3 x 100 ms) before the dupACKs
+        let mut s = trefwa_plus_steady();
+        let mut out = vec![];
+        s.on_ack(&ack_fb(1, 17), 300 * MS, &mut out);
+        s.on_ack(&ack_fb(1, 18), 301 * MS, &mut out); // r test vs W_p = 17: no new fall
+        let mut s2 = s;
+        out.clear();
+        for i in 0..2 {
+            s2.on_ack(&ack_fb(1, 18), (900 + i) * MS, &mut out);
+        }
+        // 18/18: no fall; the third dupACK at 902 ms is 602 ms after t_d
+        s2.on_ack(&ack_fb(1, 18), 902 * MS, &mut out);
+        assert_eq!(s2.stats.link_error_losses, 1);
+        assert_eq!(s2.w.cwnd, 18.0);
+    }
+
+    #[test]
+    fn trefwa_plus_timeouts() {
+        let mut s = trefwa_plus_steady();
+        let mut out = vec![];
+        let rto = s.rto_s();
+        s.on_timeout(2000 * MS, &mut out);
+        assert_eq!(s.stats.link_error_losses, 1, "ACKs arrived and the feedback never fell");
+        assert_eq!((s.w.cwnd, s.w.ssthresh), (20.0, 20.0));
+        assert_eq!(s.rto_s(), rto, "backoff frozen");
+        // a second timeout with no ACK in between: congestion, still no backoff
+        s.on_timeout(3000 * MS, &mut out);
+        assert_eq!(s.stats.link_error_losses, 1);
+        assert_eq!(s.w.cwnd, 1.0);
+        assert_eq!(s.rto_s(), rto);
+    }
+
+    #[test]
+    fn trefwa_senders_write_the_rtt_code() {
+        let cfg = TcpConfig { tos_rtt_code: true, tos: 0b1100_0000, ..TcpConfig::default() };
+        let mut s = TcpSender::new(0, cfg, Box::new(Reno), 0.0);
+        let mut out = vec![];
+        s.app_send(GREEDY, 0, &mut out);
+        assert_eq!(out[0].tos, 0b1100_0000, "no SRTT yet: code 0, the other two bits kept");
+        out.clear();
+        s.on_ack(&ack(0), 100 * MS, &mut out); // SRTT 100 ms -> code 41
+        assert!(out.iter().all(|p| p.tos == 0b1100_0000 | 41), "{:?}", out.iter().map(|p| p.tos).collect::<Vec<_>>());
     }
 
     #[test]

@@ -81,17 +81,22 @@ pub fn recovery_for(name: &str) -> crate::tcp::Recovery {
 
 /// The loss classification a scheme uses.
 pub fn loss_policy_for(name: &str) -> crate::tcp::LossPolicy {
-    if name == "refwa-plus" {
-        crate::tcp::LossPolicy::RefwaPlus
-    } else {
-        crate::tcp::LossPolicy::Congestion
+    match name {
+        "refwa-plus" => crate::tcp::LossPolicy::RefwaPlus,
+        "trefwa-plus" => crate::tcp::LossPolicy::TrefwaPlus,
+        _ => crate::tcp::LossPolicy::Congestion,
     }
+}
+
+/// Whether a scheme's senders write T-REFWA's RTT code into the TOS byte.
+pub fn writes_rtt_code(name: &str) -> bool {
+    matches!(name, "trefwa" | "trefwa-plus")
 }
 
 /// Build a controller by its scenario name.
 pub fn by_name(name: &str) -> Option<Box<dyn CongestionControl>> {
     match name {
-        "reno" | "newreno" | "refwa-plus" => Some(Box::new(Reno::default())),
+        "reno" | "newreno" | "refwa-plus" | "trefwa" | "trefwa-plus" => Some(Box::new(Reno::default())),
         "westwood" => Some(Box::new(Westwood::default())),
         _ => None,
     }

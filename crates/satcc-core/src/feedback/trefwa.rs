@@ -1,0 +1,143 @@
+//! T-REFWA (seed 002: Taleb, Kato, Nemoto, ICC 2006): REFWA for terrestrial
+//! one-to-many networks, where routers cannot count hops. Senders write an RTT code
+//! into six bits of the TOS byte (eq. 1); routers group flows by code (a 64-entry
+//! table), take each group's RTT from the code (eq. 2), and compute the same
+//! recursive feedback as REFWA (eq. 3).
+
+use super::refwa::{FeedbackCore, RttOf};
+use super::{LinkView, RouterScheme, UpdateTrace};
+use crate::engine::rng::StreamRng;
+use crate::engine::Time;
+use crate::net::Packet;
+
+/// K of eqs. 1 and 2: RTT = 1024 ms gives code 63.
+pub const K: f64 = 6.3;
+/// The code occupies six bits of the TOS byte.
+pub const MAX_CODE: u8 = 63;
+
+/// Eq. 1: RTTC = min(floor(K log2 SRTT_ms), 63); 0 when SRTT is unknown or < 1 ms.
+pub fn rtt_code(srtt_ms: f64, k: f64) -> u8 {
+    if !(srtt_ms >= 1.0) {
+        return 0;
+    }
+    let c = (k * srtt_ms.log2()).floor();
+    c.clamp(0.0, MAX_CODE as f64) as u8
+}
+
+/// Eq. 2: the average RTT (ms) of flows whose code is `code`:
+/// (2^(code/K) + 2^((code+1)/K)) / 2.
+pub fn code_rtt_ms(code: u8, k: f64) -> f64 {
+    let c = code as f64;
+    (2f64.powf(c / k) + 2f64.powf((c + 1.0) / k)) / 2.0
+}
+
+/// RTT of a flow from the code in its data packets' TOS byte (six low bits).
+pub struct TosCode {
+    pub k: f64,
+    /// code -> RTT (s), the 64-entry table of eq. 2
+    table: [f64; 64],
+}
+
+impl TosCode {
+    pub fn new(k: f64) -> Self {
+        let mut table = [0.0; 64];
+        for (c, t) in table.iter_mut().enumerate() {
+            *t = code_rtt_ms(c as u8, k) / 1000.0;
+        }
+        TosCode { k, table }
+    }
+}
+
+impl RttOf for TosCode {
+    fn from_data(&self, pkt: &Packet) -> Option<f64> {
+        Some(self.table[(pkt.tos & MAX_CODE) as usize])
+    }
+}
+
+pub struct Trefwa {
+    core: FeedbackCore<TosCode>,
+}
+
+impl Trefwa {
+    pub fn new(k: f64, alpha: f64, phi: f64, psi: f64, rtt_avg_gain: f64, rng: StreamRng) -> Self {
+        Trefwa { core: FeedbackCore::new(TosCode::new(k), alpha, phi, psi, rtt_avg_gain, 0.0, rng) }
+    }
+
+    pub fn feedback(&self, f: crate::net::FlowId) -> Option<f64> {
+        self.core.feedback(f)
+    }
+}
+
+impl RouterScheme for Trefwa {
+    fn name(&self) -> &'static str {
+        "trefwa"
+    }
+    fn on_data(&mut self, pkt: &Packet, now: Time) -> Option<Time> {
+        self.core.on_data(pkt, now)
+    }
+    fn on_ack(&mut self, pkt: &mut Packet, now: Time) {
+        self.core.on_ack(pkt, now)
+    }
+    fn update(&mut self, now: Time, link: &LinkView) -> Option<Time> {
+        self.core.update(now, link)
+    }
+    fn last_update(&self) -> UpdateTrace {
+        self.core.last_update()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::RngStreams;
+    use crate::net::PacketKind;
+
+    #[test]
+    fn rtt_code_of_equation_1() {
+        assert_eq!(rtt_code(1024.0, K), 63, "1024 ms is the top code");
+        assert_eq!(rtt_code(5000.0, K), 63, "clamped");
+        assert_eq!(rtt_code(100.0, K), (6.3 * 100f64.log2()).floor() as u8);
+        assert_eq!(rtt_code(100.0, K), 41);
+        assert_eq!(rtt_code(20.0, K), 27);
+        assert_eq!(rtt_code(1.0, K), 0);
+        assert_eq!(rtt_code(0.0, K), 0, "no SRTT yet");
+        assert_eq!(rtt_code(f64::NAN, K), 0);
+    }
+
+    #[test]
+    fn code_and_inverse_bracket_the_rtt() {
+        // the RTT of a code is the mean of its interval's ends, so it lies within
+        // the interval of RTTs that map to that code
+        for ms in [3.0, 20.0, 60.0, 100.0, 120.0, 180.0, 500.0, 1000.0] {
+            let c = rtt_code(ms, K);
+            let lo = 2f64.powf(c as f64 / K);
+            let hi = 2f64.powf((c as f64 + 1.0) / K);
+            assert!(lo <= ms && ms < hi, "{ms} ms -> code {c}: [{lo}, {hi})");
+            let back = code_rtt_ms(c, K);
+            assert!(lo < back && back < hi);
+            assert!((back - ms).abs() / ms < 0.06, "within the code's 11.6 % resolution: {ms} vs {back}");
+        }
+    }
+
+    #[test]
+    fn groups_flows_by_code_and_shares_in_proportion_to_rtt() {
+        let mut t = Trefwa::new(K, 1.0, 1.5, 0.5, 1.0, RngStreams::new(1).stream("t"));
+        let data = |flow, tos| Packet { seq: 1, flow, rwnd_pkts: 0, size_bytes: 1000, hop: 0, kind: PacketKind::Data, ttl: 30, tos };
+        let c60 = rtt_code(60.0, K);
+        let c180 = rtt_code(180.0, K);
+        t.on_data(&data(0, c60), 0);
+        t.on_data(&data(1, c60), 0);
+        t.on_data(&data(2, c180), 0);
+        let view = LinkView { rate_bps: 100e6, limit_pkts: Some(1000), limit_bytes: None, queue_pkts: 0 };
+        t.update(1_000_000, &view);
+        let (f0, f1, f2) = (t.feedback(0).unwrap(), t.feedback(1).unwrap(), t.feedback(2).unwrap());
+        assert_eq!(f0, f1, "same code, same feedback");
+        let ratio = code_rtt_ms(c180, K) / code_rtt_ms(c60, K);
+        assert!((f2 / f0 - ratio).abs() < 1e-9, "shares in proportion to the codes' RTTs");
+        assert!((t.core.aggregate_pkts() - (f0 + f1 + f2)).abs() < 1e-9);
+        // the ACKs of the flow carry it
+        let mut ack = Packet { kind: PacketKind::Ack, rwnd_pkts: 128, ..data(2, 0) };
+        t.on_ack(&mut ack, 2_000_000);
+        assert_eq!(ack.rwnd_pkts, (f2.floor() as u32).min(128));
+    }
+}

@@ -1,0 +1,149 @@
+"""T-REFWA (seed 002: Taleb, Kato, Nemoto, ICC 2006): Table III with Fig. 2, Fig. 3
+(RED) and Fig. 5 (two bottlenecks). Table III's numbers are the paper's; the report
+puts ours beside them."""
+
+from __future__ import annotations
+
+from ...topology.terrestrial import TABLE_II, one_to_many, two_bottlenecks
+from ..definition import Claim, Experiment, Param, PlotSpec, standard_metrics
+from ..registry import register
+
+SRC = "seed 002"
+SCHEMES = ("reno", "newreno", "westwood", "trefwa")
+LINKS = tuple(TABLE_II)
+# Table III: (fairness, utilization %) per link type and protocol
+TABLE_III = {
+    "T3": {"reno": (0.74, 63.5), "newreno": (0.74, 69.1), "westwood": (0.80, 69.1), "trefwa": (0.96, 79.0)},
+    "OC3": {"reno": (0.86, 83.5), "newreno": (0.84, 88.8), "westwood": (0.90, 87.8), "trefwa": (1.00, 95.9)},
+    "OC12": {"reno": (0.86, 85.6), "newreno": (0.85, 89.9), "westwood": (0.90, 90.5), "trefwa": (1.00, 96.7)},
+    "OC48": {"reno": (0.86, 84.2), "newreno": (0.83, 89.9), "westwood": (0.91, 90.1), "trefwa": (1.00, 97.2)},
+}
+
+
+def _trefwa_fair(r):
+    parts, ok = [], True
+    for l in LINKS:
+        j = r.mean("jain_fairness", link=l, scheme="trefwa")
+        need = 0.96 if l == "T3" else 0.99
+        parts.append(f"{l}: {j:.3f} (>= {need})")
+        ok = ok and j >= need
+    return "; ".join(parts), ok
+
+
+def _trefwa_best_util(r):
+    parts, ok = [], True
+    for l in LINKS:
+        mine = r.mean("utilization", link=l, scheme="trefwa")
+        best = max((r.mean("utilization", link=l, scheme=s), s) for s in SCHEMES if s != "trefwa")
+        parts.append(f"{l}: {100 * mine:.1f} % vs best baseline {best[1]} {100 * best[0]:.1f} %")
+        ok = ok and mine > best[0]
+    return "; ".join(parts), ok
+
+
+def _baselines_match(r):
+    parts, ok = [], True
+    for l in LINKS:
+        for s in ("reno", "newreno", "westwood"):
+            pf, pu = TABLE_III[l][s]
+            f, u = r.mean("jain_fairness", link=l, scheme=s), 100 * r.mean("utilization", link=l, scheme=s)
+            good = abs(f - pf) <= 0.05 and abs(u - pu) <= 5
+            ok = ok and good
+            parts.append(f"{l}/{s}: {f:.2f} vs {pf:.2f}, {u:.1f} vs {pu:.1f} %{'' if good else ' (out)'}")
+    return "; ".join(parts), ok
+
+
+register(Experiment(
+    id="trefwa.table3-fig2",
+    title="T-REFWA vs Reno, NewReno, Westwood: one server, eight RTT groups, T3/OC3/OC12/OC48 (DropTail)",
+    source=f"{SRC}, Table III and Fig. 2",
+    build=lambda link, scheme: one_to_many(link, scheme=scheme).to_dict(),
+    grid={"link": Param(LINKS), "scheme": Param(SCHEMES)},
+    plots=(PlotSpec(name="table3_fairness", x="link", y=("jain_fairness",), series="scheme", title="Table III: fairness"),
+           PlotSpec(name="table3_utilization", x="link", y=("utilization",), series="scheme", title="Table III: utilization"),
+           PlotSpec(name="fig2_groups", y=("group:*:throughput_mbps",), ylabel="mean throughput per flow (Mb/s)",
+                    title="Fig. 2: average throughput of each group")),
+    claims=(
+        Claim("T-REFWA's fairness is at least 0.96 (T3) and at least 0.99 (OC3 and up)", f"{SRC}, Table III", _trefwa_fair),
+        Claim("T-REFWA's utilization is above every baseline's", f"{SRC}, Table III", _trefwa_best_util),
+        Claim("Baselines' fairness and utilization as in Table III (within 0.05 and 5 points)", f"{SRC}, Table III",
+              _baselines_match),
+    ),
+    quick_duration_s=5.0,
+    notes="Table II's buffers and flow counts; 60 s; 1024-byte packets; T-REFWA at the bottleneck router, over "
+          "NewReno. The figure hiding the groups' delays, we use RTTs 20-160 ms (see satcc.topology.terrestrial). "
+          "Where we differ: the baselines' fairness depends on that hidden RTT spread (ours is wider than the "
+          "paper's must have been: our NewReno is less fair and fuller), so Table III's baseline cells are not "
+          "matched within 0.05 / 5 points; the comparison between schemes holds.",
+))
+
+
+def _fig3(scheme):
+    # the baselines over RED, T-REFWA over DropTail (the paper's comparison)
+    return one_to_many("OC3", scheme=scheme, queue="droptail" if scheme == "trefwa" else "red").to_dict()
+
+
+register(Experiment(
+    id="trefwa.fig3-red",
+    title="Average throughput of each group over RED (OC3); T-REFWA over DropTail",
+    source=f"{SRC}, Fig. 3",
+    build=_fig3,
+    grid={"scheme": Param(SCHEMES)},
+    plots=(PlotSpec(name="fig3_groups", y=("group:*:throughput_mbps",), ylabel="mean throughput per flow (Mb/s)",
+                    title="Fig. 3: throughput per group, RED (T-REFWA: DropTail)"),),
+    claims=(
+        Claim("Over RED the baselines' throughput decreases smoothly as RTT grows", f"{SRC}, IV",
+              lambda r: ("; ".join(f"{s}: {r.mean('group:rtt20ms:throughput_mbps', scheme=s):.2f} -> "
+                                   f"{r.mean('group:rtt160ms:throughput_mbps', scheme=s):.2f} Mb/s" for s in SCHEMES[:3]),
+                         all(r.mean("group:rtt20ms:throughput_mbps", scheme=s) > 2 * r.mean("group:rtt160ms:throughput_mbps", scheme=s)
+                             for s in SCHEMES[:3]))),
+        Claim("T-REFWA over DropTail still shows the best fairness", f"{SRC}, IV",
+              lambda r: (", ".join(f"{s} {r.mean('jain_fairness', scheme=s):.3f}" for s in SCHEMES),
+                         r.mean("jain_fairness", scheme="trefwa") > max(r.mean("jain_fairness", scheme=s) for s in SCHEMES[:3]))),
+    ),
+    notes="RED with ns-2 2.35's automatic thresholds (satcc.topology.terrestrial.ns2_auto_red).",
+))
+
+
+L = {"L1": "R1->R2", "L2": "R2->R3", "L3": "R3->R4"}
+
+
+def _fig5_metrics(summary, scenario):
+    m = standard_metrics(summary, scenario)
+    by = {l["name"]: l for l in summary["links"]}
+    for k, name in L.items():
+        m[f"{k}:utilization"] = by[name]["utilization"]
+        m[f"{k}:loss_rate"] = by[name]["loss_rate"]
+        m[f"{k}:avg_queue_pct"] = by[name]["avg_queue_pct"]
+    return m
+
+
+register(Experiment(
+    id="trefwa.fig5-two-bottlenecks",
+    title="Two bottlenecks (L1, L3) shared by three one-to-many groups",
+    source=f"{SRC}, Figs. 4 and 5",
+    build=lambda scheme: two_bottlenecks(scheme=scheme).to_dict(),
+    grid={"scheme": Param(("newreno", "trefwa"))},
+    metrics=_fig5_metrics,
+    plots=(PlotSpec(name="fig5_utilization", y=("L*:utilization",), title="Fig. 5: utilization of L1..L3"),
+           PlotSpec(name="fig5_loss", y=("L*:loss_rate",), title="Fig. 5: loss rate of L1..L3"),
+           PlotSpec(name="fig5_queue", y=("L*:avg_queue_pct",), title="Fig. 5: average queue (%) of L1..L3"),
+           PlotSpec(name="fig5_groups", y=("group:*:throughput_mbps",), title="Throughput per group")),
+    claims=(
+        Claim("With T-REFWA both bottlenecks are highly utilized with few drops", f"{SRC}, IV",
+              lambda r: (f"L1 {r.mean('L1:utilization', scheme='trefwa'):.3f}, loss {100 * r.mean('L1:loss_rate', scheme='trefwa'):.2f} %; "
+                         f"L3 {r.mean('L3:utilization', scheme='trefwa'):.3f}, loss {100 * r.mean('L3:loss_rate', scheme='trefwa'):.2f} % "
+                         f"(NewReno {100 * r.mean('L1:loss_rate', scheme='newreno'):.2f} / {100 * r.mean('L3:loss_rate', scheme='newreno'):.2f} %)",
+                         min(r.mean("L1:utilization", scheme="trefwa"), r.mean("L3:utilization", scheme="trefwa")) >= 0.9
+                         and r.mean("L1:loss_rate", scheme="trefwa") < r.mean("L1:loss_rate", scheme="newreno")
+                         and r.mean("L3:loss_rate", scheme="trefwa") < r.mean("L3:loss_rate", scheme="newreno"))),
+        Claim("Without T-REFWA group 2 dominates link L1", f"{SRC}, IV",
+              lambda r: (f"NewReno: group 2 {r.mean('group:group2:throughput_mbps', scheme='newreno'):.2f} vs group 1 "
+                         f"{r.mean('group:group1:throughput_mbps', scheme='newreno'):.2f} Mb/s per flow",
+                         r.mean("group:group2:throughput_mbps", scheme="newreno")
+                         > 2 * r.mean("group:group1:throughput_mbps", scheme="newreno"))),
+    ),
+    notes="Fig. 4's rates and delays are hidden: L1 = L3 = 10 Mb/s, L2 = 100 Mb/s, 5 ms each; group RTTs "
+          "100/20/60 ms. A finding: the RTT code is made from SRTT, which includes queueing delay, so a "
+          "standing queue raises the codes, hence RTT_avg and Y, which keeps the queue standing; on L3, shared "
+          "by two groups that use it fully, eq. 3's equilibrium is a nearly full buffer instead of B/4.",
+))

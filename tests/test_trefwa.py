@@ -1,0 +1,71 @@
+"""T-REFWA and T-REFWA Plus end to end."""
+
+import pytest
+
+import satcc
+from satcc import ScenarioError
+from satcc.topology.terrestrial import ns2_auto_red, one_to_many, two_bottlenecks, wired_wireless
+
+
+def test_senders_write_the_rtt_code_and_the_router_groups_by_it():
+    r = satcc.run(one_to_many("T3", scheme="trefwa", duration_s=20).to_dict())
+    fb = r.feedback.to_pylist()
+    assert fb and max(x["active_flows"] for x in fb) == 8
+    # RTT_avg from the codes tracks the groups' mean RTT (90 ms plus queueing)
+    late = [x["rtt_avg_s"] for x in fb if x["time_s"] > 5]
+    assert 0.08 < sum(late) / len(late) < 0.13
+    t = r.summary["totals"]
+    assert t["jain_fairness"] > 0.85
+    b = satcc.run(one_to_many("T3", scheme="newreno", duration_s=20).to_dict()).summary["totals"]
+    assert t["jain_fairness"] > b["jain_fairness"] + 0.3
+
+
+def test_trefwa_flat_per_group_throughput_on_oc3():
+    r = satcc.run(one_to_many("OC3", scheme="trefwa").to_dict()).summary
+    g = [x["mean_throughput_mbps"] for x in r["groups"]]
+    assert r["totals"]["jain_fairness"] > 0.97
+    assert max(g) < 1.5 * min(g), g
+    n = satcc.run(one_to_many("OC3", scheme="newreno", duration_s=30).to_dict()).summary
+    g2 = {x["group"]: x["mean_throughput_mbps"] for x in n["groups"]}
+    assert g2["rtt20ms"] > 3 * g2["rtt160ms"]
+
+
+def test_two_bottlenecks_both_full_with_trefwa():
+    r = satcc.run(two_bottlenecks(scheme="trefwa", duration_s=30).to_dict()).summary
+    by = {l["name"]: l for l in r["links"]}
+    assert by["R1->R2"]["utilization"] > 0.9 and by["R3->R4"]["utilization"] > 0.9
+
+
+def test_trefwa_plus_recovers_from_link_errors():
+    u = {}
+    for scheme in ("newreno", "trefwa", "trefwa-plus"):
+        s = satcc.run(wired_wireless(scheme=scheme, bw_bps=100e6, per=0.01, duration_s=40).to_dict()).summary
+        u[scheme] = s["totals"]["goodput_mbps"] / 100
+        if scheme == "trefwa-plus":
+            assert sum(f["link_error_losses"] for f in s["flows"]) > 50
+    assert u["trefwa-plus"] > 2 * max(u["newreno"], u["trefwa"]), u
+
+
+def test_trefwa_plus_is_trefwa_without_errors():
+    a = satcc.run(wired_wireless(scheme="trefwa", bw_bps=50e6, duration_s=20).to_dict()).summary["totals"]
+    b = satcc.run(wired_wireless(scheme="trefwa-plus", bw_bps=50e6, duration_s=20).to_dict()).summary["totals"]
+    assert abs(a["goodput_mbps"] - b["goodput_mbps"]) < 0.03 * a["goodput_mbps"]
+
+
+def test_ns2_auto_red_values():
+    q = ns2_auto_red(155e6, 190, 1024)
+    c = 155e6 / 8192
+    assert q["min_th_pkts"] == pytest.approx(c * 0.005 / 2)
+    assert q["max_th_pkts"] == pytest.approx(3 * q["min_th_pkts"])
+    assert 0 < q["w_q"] < 1e-4
+
+
+def test_trefwa_scheme_validation():
+    d = one_to_many("T3", scheme="trefwa").to_dict()
+    d["schemes"][0]["k"] = 0
+    with pytest.raises(ScenarioError, match=r"schemes\[0\].k"):
+        satcc.validate(d)
+    d = one_to_many("T3", scheme="trefwa").to_dict()
+    d["tcp"]["trefwa_plus_r"] = 1.5
+    with pytest.raises(ScenarioError, match="trefwa_plus_r"):
+        satcc.validate(d)
