@@ -329,7 +329,7 @@ impl Simulation {
                 let idx = schemes.len() as u32;
                 let scheme: Box<dyn RouterScheme> = match spec {
                     SchemeSpec::Refwa { alpha, phi, psi, isl_delay_ms, rtt_error_sigma, rtt_avg_gain, .. } => {
-                        Box::new(Refwa::new(
+                        Box::new(Refwa::refwa(
                             RefwaParams {
                                 alpha: *alpha,
                                 phi: *phi,
@@ -342,7 +342,7 @@ impl Simulation {
                             rng.stream(&format!("scheme/{name}/refwa")),
                         ))
                     }
-                    SchemeSpec::Trefwa { alpha, phi, psi, k, rtt_avg_gain, .. } => Box::new(Trefwa::new(
+                    SchemeSpec::Trefwa { alpha, phi, psi, k, rtt_avg_gain, .. } => Box::new(Trefwa::trefwa(
                         *k,
                         *alpha,
                         *phi,

@@ -60,14 +60,16 @@ impl Default for RefwaParams {
 }
 
 /// Where a scheme gets a flow's RTT (seconds) from.
-pub trait RttOf {
+pub trait RttOf: Send {
+    /// The scheme's name.
+    const NAME: &'static str;
     /// From a data packet entering the guarded queue (TOS code); None if the packet
     /// does not carry it.
-    fn from_data(&self, _pkt: &Packet) -> Option<f64> {
+    fn rtt_of_data(&self, _pkt: &Packet) -> Option<f64> {
         None
     }
     /// From hop counts (REFWA's eq. 1), once both directions have been seen.
-    fn from_hops(&self, _h_f: u8, _h_b: u8) -> Option<f64> {
+    fn rtt_of_hops(&self, _h_f: u8, _h_b: u8) -> Option<f64> {
         None
     }
     /// TTL packets start with, to turn TTLs into hop counts (None: no hop counting).
@@ -83,7 +85,8 @@ pub struct HopCount {
 }
 
 impl RttOf for HopCount {
-    fn from_hops(&self, h_f: u8, h_b: u8) -> Option<f64> {
+    const NAME: &'static str = "refwa";
+    fn rtt_of_hops(&self, h_f: u8, h_b: u8) -> Option<f64> {
         Some(2.0 * (h_b as f64 + h_f as f64 + 2.0) * self.isl_delay_s)
     }
     fn initial_ttl(&self) -> Option<u8> {
@@ -190,7 +193,7 @@ impl<R: RttOf> FeedbackCore<R> {
     fn rtt_estimate(&self, e: &FlowEntry) -> Option<f64> {
         let base = match e.rtt_data {
             Some(r) => Some(r),
-            None => self.rtt.from_hops(e.h_f?, e.h_b?),
+            None => self.rtt.rtt_of_hops(e.h_f?, e.h_b?),
         };
         base.map(|r| r * e.err)
     }
@@ -206,7 +209,7 @@ impl<R: RttOf> FeedbackCore<R> {
 
     pub fn on_data(&mut self, pkt: &Packet, now: Time) -> Option<Time> {
         let h = self.hops(pkt.ttl);
-        let from_data = self.rtt.from_data(pkt);
+        let from_data = self.rtt.rtt_of_data(pkt);
         self.pkt_bytes = pkt.size_bytes as f64;
         let i = self.entry(pkt.flow);
         let e = &mut self.flows[i];
@@ -285,41 +288,31 @@ impl<R: RttOf> FeedbackCore<R> {
     }
 }
 
-/// REFWA: the feedback core with RTTs from hop counts.
-pub struct Refwa {
-    core: FeedbackCore<HopCount>,
-}
-
-impl Refwa {
-    pub fn new(p: RefwaParams, rng: StreamRng) -> Self {
-        let src = HopCount { isl_delay_s: p.isl_delay_s, initial_ttl: p.initial_ttl };
-        Refwa { core: FeedbackCore::new(src, p.alpha, p.phi, p.psi, p.rtt_avg_gain, p.rtt_error_sigma, rng) }
-    }
-
-    pub fn feedback(&self, f: FlowId) -> Option<f64> {
-        self.core.feedback(f)
-    }
-
-    pub fn aggregate_pkts(&self) -> f64 {
-        self.core.aggregate_pkts()
-    }
-}
-
-impl RouterScheme for Refwa {
+impl<R: RttOf> RouterScheme for FeedbackCore<R> {
     fn name(&self) -> &'static str {
-        "refwa"
+        R::NAME
     }
     fn on_data(&mut self, pkt: &Packet, now: Time) -> Option<Time> {
-        self.core.on_data(pkt, now)
+        FeedbackCore::on_data(self, pkt, now)
     }
     fn on_ack(&mut self, pkt: &mut Packet, now: Time) {
-        self.core.on_ack(pkt, now)
+        FeedbackCore::on_ack(self, pkt, now)
     }
     fn update(&mut self, now: Time, link: &LinkView) -> Option<Time> {
-        self.core.update(now, link)
+        FeedbackCore::update(self, now, link)
     }
     fn last_update(&self) -> UpdateTrace {
-        self.core.last_update()
+        FeedbackCore::last_update(self)
+    }
+}
+
+/// REFWA: the feedback core with RTTs from hop counts.
+pub type Refwa = FeedbackCore<HopCount>;
+
+impl Refwa {
+    pub fn refwa(p: RefwaParams, rng: StreamRng) -> Self {
+        let src = HopCount { isl_delay_s: p.isl_delay_s, initial_ttl: p.initial_ttl };
+        FeedbackCore::new(src, p.alpha, p.phi, p.psi, p.rtt_avg_gain, p.rtt_error_sigma, rng)
     }
 }
 
@@ -367,13 +360,13 @@ mod tests {
         // sender - S1 - S2 - S3 - receiver, scheme at S1 (egress S1->S2): the data
         // packet arrives untouched (H_f = 0), the ACK after S3 and S2 (H_b = 2):
         // RTT = 2 (2 + 0 + 2) 20 ms = 160 ms
-        let mut r = Refwa::new(RefwaParams::default(), RngStreams::new(1).stream("r"));
+        let mut r = Refwa::refwa(RefwaParams::default(), RngStreams::new(1).stream("r"));
         let first = r.on_data(&pkt(0, PacketKind::Data, 32), 0);
         assert_eq!(first, None, "no ACK seen yet: no estimate, no update");
         r.on_ack(&mut pkt(0, PacketKind::Ack, 30), MS);
         let at = r.on_data(&pkt(0, PacketKind::Data, 32), 2 * MS).unwrap();
         assert_eq!(at, 2 * MS + 160 * MS, "first update one estimated RTT later");
-        assert_eq!(r.core.rtt_estimate(&r.core.flows[r.core.slot[&0] as usize]), Some(0.16));
+        assert_eq!(r.rtt_estimate(&r.flows[r.slot[&0] as usize]), Some(0.16));
     }
 
     #[test]
@@ -382,14 +375,14 @@ mod tests {
         // packets, B = 50, empty queue. RTT_avg = 240 ms; BDP = 1.544e6*0.24/8000 =
         // 46.32; Y(1) = 0 + 1.5 * 46.32 + 0.5 * (50 - 0) = 94.48;
         // F_1 = 160/(160+320) Y = 31.49, F_2 = 62.99.
-        let mut r = Refwa::new(RefwaParams::default(), RngStreams::new(1).stream("r"));
+        let mut r = Refwa::refwa(RefwaParams::default(), RngStreams::new(1).stream("r"));
         r.on_ack(&mut pkt(0, PacketKind::Ack, 30), 0); // H_b = 2, H_f = 0 -> 160 ms
         r.on_ack(&mut pkt(1, PacketKind::Ack, 28), 0); // H_b = 4, H_f = 2 -> 2(4+2+2)20 = 320 ms
         r.on_data(&pkt(0, PacketKind::Data, 32), 0);
         r.on_data(&pkt(1, PacketKind::Data, 30), 0);
         let next = r.update(100 * MS, &link(0)).unwrap();
-        assert!((r.core.rtt_avg_s - 0.24).abs() < 1e-12);
-        assert!((r.core.y - 94.48).abs() < 1e-9, "{}", r.core.y);
+        assert!((r.rtt_avg_s - 0.24).abs() < 1e-12);
+        assert!((r.y - 94.48).abs() < 1e-9, "{}", r.y);
         assert!((r.feedback(0).unwrap() - 94.48 / 3.0).abs() < 1e-9);
         assert!((r.feedback(1).unwrap() - 2.0 * 94.48 / 3.0).abs() < 1e-9);
         assert_eq!(next, 100 * MS + 240 * MS);
@@ -398,7 +391,7 @@ mod tests {
         r.on_data(&pkt(1, PacketKind::Data, 30), 300 * MS);
         r.update(340 * MS, &link(30));
         let y2 = 94.48 + 1.5 * (46.32 - 94.48) + 0.5 * (50.0 - 0.0);
-        assert!((r.core.y - y2).abs() < 1e-9, "{} vs {y2}", r.core.y);
+        assert!((r.y - y2).abs() < 1e-9, "{} vs {y2}", r.y);
         // and the ACKs carry the feedback, floored
         let mut a = pkt(1, PacketKind::Ack, 28);
         r.on_ack(&mut a, 341 * MS);
@@ -407,7 +400,7 @@ mod tests {
 
     #[test]
     fn alpha_skews_the_shares() {
-        let mut r = Refwa::new(RefwaParams { alpha: 2.0, ..Default::default() }, RngStreams::new(1).stream("r"));
+        let mut r = Refwa::refwa(RefwaParams { alpha: 2.0, ..Default::default() }, RngStreams::new(1).stream("r"));
         r.on_ack(&mut pkt(0, PacketKind::Ack, 30), 0);
         r.on_ack(&mut pkt(1, PacketKind::Ack, 28), 0);
         r.on_data(&pkt(0, PacketKind::Data, 32), 0);
@@ -419,34 +412,34 @@ mod tests {
 
     #[test]
     fn active_flow_counting_uses_delta_rtt_avg() {
-        let mut r = Refwa::new(RefwaParams::default(), RngStreams::new(1).stream("r"));
+        let mut r = Refwa::refwa(RefwaParams::default(), RngStreams::new(1).stream("r"));
         for f in 0..3 {
             r.on_ack(&mut pkt(f, PacketKind::Ack, 30), 0);
             r.on_data(&pkt(f, PacketKind::Data, 32), 0);
         }
         r.update(10 * MS, &link(0));
-        assert_eq!(r.core.last_update().active_flows, 3);
+        assert_eq!(r.last_update().active_flows, 3);
         // only flow 0 sends again; 200 ms later (> RTT_avg = 160 ms) the others are idle
         r.on_data(&pkt(0, PacketKind::Data, 32), 150 * MS);
         let f1 = r.feedback(1).unwrap();
         r.update(200 * MS, &link(0));
-        assert_eq!(r.core.last_update().active_flows, 1);
+        assert_eq!(r.last_update().active_flows, 1);
         // the idle flows keep their last feedback; the active one gets all of Y
         assert_eq!(r.feedback(1), Some(f1));
         assert!((r.feedback(0).unwrap() - r.aggregate_pkts()).abs() < 1e-9);
         // nobody sends: the scheme goes idle
         assert_eq!(r.update(500 * MS, &link(0)), None);
-        assert_eq!(r.core.last_update().active_flows, 0);
+        assert_eq!(r.last_update().active_flows, 0);
     }
 
     #[test]
     fn injected_error_is_bounded_and_per_flow() {
-        let mut r = Refwa::new(RefwaParams { rtt_error_sigma: 0.4, ..Default::default() }, RngStreams::new(3).stream("r"));
+        let mut r = Refwa::refwa(RefwaParams { rtt_error_sigma: 0.4, ..Default::default() }, RngStreams::new(3).stream("r"));
         for f in 0..200 {
             r.on_ack(&mut pkt(f, PacketKind::Ack, 30), 0);
             r.on_data(&pkt(f, PacketKind::Data, 32), 0);
         }
-        let ests: Vec<f64> = (0..200u32).map(|f| r.core.rtt_estimate(&r.core.flows[r.core.slot[&f] as usize]).unwrap()).collect();
+        let ests: Vec<f64> = (0..200u32).map(|f| r.rtt_estimate(&r.flows[r.slot[&f] as usize]).unwrap()).collect();
         assert!(ests.iter().all(|e| (0.16 * 0.6 - 1e-12..=0.16 * 1.4 + 1e-12).contains(e)));
         let spread = ests.iter().cloned().fold(0.0, f64::max) - ests.iter().cloned().fold(1.0, f64::min);
         assert!(spread > 0.1, "errors differ between flows");

@@ -5,9 +5,7 @@
 //! recursive feedback as REFWA (eq. 3).
 
 use super::refwa::{FeedbackCore, RttOf};
-use super::{LinkView, RouterScheme, UpdateTrace};
 use crate::engine::rng::StreamRng;
-use crate::engine::Time;
 use crate::net::Packet;
 
 /// K of eqs. 1 and 2: RTT = 1024 ms gives code 63.
@@ -49,40 +47,18 @@ impl TosCode {
 }
 
 impl RttOf for TosCode {
-    fn from_data(&self, pkt: &Packet) -> Option<f64> {
+    const NAME: &'static str = "trefwa";
+    fn rtt_of_data(&self, pkt: &Packet) -> Option<f64> {
         Some(self.table[(pkt.tos & MAX_CODE) as usize])
     }
 }
 
-pub struct Trefwa {
-    core: FeedbackCore<TosCode>,
-}
+/// T-REFWA: the feedback core with RTTs from the TOS code (alpha = 1 in the paper).
+pub type Trefwa = FeedbackCore<TosCode>;
 
 impl Trefwa {
-    pub fn new(k: f64, alpha: f64, phi: f64, psi: f64, rtt_avg_gain: f64, rng: StreamRng) -> Self {
-        Trefwa { core: FeedbackCore::new(TosCode::new(k), alpha, phi, psi, rtt_avg_gain, 0.0, rng) }
-    }
-
-    pub fn feedback(&self, f: crate::net::FlowId) -> Option<f64> {
-        self.core.feedback(f)
-    }
-}
-
-impl RouterScheme for Trefwa {
-    fn name(&self) -> &'static str {
-        "trefwa"
-    }
-    fn on_data(&mut self, pkt: &Packet, now: Time) -> Option<Time> {
-        self.core.on_data(pkt, now)
-    }
-    fn on_ack(&mut self, pkt: &mut Packet, now: Time) {
-        self.core.on_ack(pkt, now)
-    }
-    fn update(&mut self, now: Time, link: &LinkView) -> Option<Time> {
-        self.core.update(now, link)
-    }
-    fn last_update(&self) -> UpdateTrace {
-        self.core.last_update()
+    pub fn trefwa(k: f64, alpha: f64, phi: f64, psi: f64, rtt_avg_gain: f64, rng: StreamRng) -> Self {
+        FeedbackCore::new(TosCode::new(k), alpha, phi, psi, rtt_avg_gain, 0.0, rng)
     }
 }
 
@@ -90,6 +66,7 @@ impl RouterScheme for Trefwa {
 mod tests {
     use super::*;
     use crate::engine::RngStreams;
+    use crate::feedback::LinkView;
     use crate::net::PacketKind;
 
     #[test]
@@ -121,7 +98,7 @@ mod tests {
 
     #[test]
     fn groups_flows_by_code_and_shares_in_proportion_to_rtt() {
-        let mut t = Trefwa::new(K, 1.0, 1.5, 0.5, 1.0, RngStreams::new(1).stream("t"));
+        let mut t = Trefwa::trefwa(K, 1.0, 1.5, 0.5, 1.0, RngStreams::new(1).stream("t"));
         let data = |flow, tos| Packet { seq: 1, flow, rwnd_pkts: 0, size_bytes: 1000, hop: 0, kind: PacketKind::Data, ttl: 30, tos };
         let c60 = rtt_code(60.0, K);
         let c180 = rtt_code(180.0, K);
@@ -134,7 +111,7 @@ mod tests {
         assert_eq!(f0, f1, "same code, same feedback");
         let ratio = code_rtt_ms(c180, K) / code_rtt_ms(c60, K);
         assert!((f2 / f0 - ratio).abs() < 1e-9, "shares in proportion to the codes' RTTs");
-        assert!((t.core.aggregate_pkts() - (f0 + f1 + f2)).abs() < 1e-9);
+        assert!((t.aggregate_pkts() - (f0 + f1 + f2)).abs() < 1e-9);
         // the ACKs of the flow carry it
         let mut ack = Packet { kind: PacketKind::Ack, rwnd_pkts: 128, ..data(2, 0) };
         t.on_ack(&mut ack, 2_000_000);

@@ -354,6 +354,19 @@ fn probability(v: f64, at: &str) -> Result<(), String> {
     }
 }
 
+/// The gains every REFWA-family scheme has.
+fn validate_gains(alpha: f64, phi: f64, psi: f64, rtt_avg_gain: f64, at: &str) -> Result<(), String> {
+    for (name, v) in [("alpha", alpha), ("phi", phi), ("psi", psi)] {
+        if !(v.is_finite() && (0.0..=10.0).contains(&v)) {
+            return Err(format!("{at}.{name}: must be in [0, 10], got {v}"));
+        }
+    }
+    if !(rtt_avg_gain > 0.0 && rtt_avg_gain <= 1.0) {
+        return Err(format!("{at}.rtt_avg_gain: must be in (0, 1], got {rtt_avg_gain}"));
+    }
+    Ok(())
+}
+
 pub fn validate_queue(q: &QueueSpec, at: &str) -> Result<(), String> {
     match q {
         QueueSpec::Droptail { limit_pkts, limit_bytes } => {
@@ -601,32 +614,16 @@ impl Scenario {
             }
             match sc {
                 SchemeSpec::Refwa { alpha, phi, psi, isl_delay_ms, rtt_error_sigma, rtt_avg_gain, .. } => {
-                    finite_nonneg(*alpha, &format!("{at}.alpha"))?;
-                    finite_nonneg(*phi, &format!("{at}.phi"))?;
-                    finite_nonneg(*psi, &format!("{at}.psi"))?;
-                    if *alpha > 10.0 || *phi > 10.0 || *psi > 10.0 {
-                        return Err(format!("{at}: alpha, phi and psi must be at most 10"));
-                    }
+                    validate_gains(*alpha, *phi, *psi, *rtt_avg_gain, &at)?;
                     positive(*isl_delay_ms, &format!("{at}.isl_delay_ms"))?;
                     if !(0.0..1.0).contains(rtt_error_sigma) {
                         return Err(format!("{at}.rtt_error_sigma: must be in [0, 1), got {rtt_error_sigma}"));
                     }
-                    if !(*rtt_avg_gain > 0.0 && *rtt_avg_gain <= 1.0) {
-                        return Err(format!("{at}.rtt_avg_gain: must be in (0, 1], got {rtt_avg_gain}"));
-                    }
                 }
                 SchemeSpec::Trefwa { alpha, phi, psi, k, rtt_avg_gain, .. } => {
-                    finite_nonneg(*alpha, &format!("{at}.alpha"))?;
-                    finite_nonneg(*phi, &format!("{at}.phi"))?;
-                    finite_nonneg(*psi, &format!("{at}.psi"))?;
-                    if *alpha > 10.0 || *phi > 10.0 || *psi > 10.0 {
-                        return Err(format!("{at}: alpha, phi and psi must be at most 10"));
-                    }
+                    validate_gains(*alpha, *phi, *psi, *rtt_avg_gain, &at)?;
                     if !(k.is_finite() && *k > 0.0 && *k <= 100.0) {
                         return Err(format!("{at}.k: must be in (0, 100], got {k}"));
-                    }
-                    if !(*rtt_avg_gain > 0.0 && *rtt_avg_gain <= 1.0) {
-                        return Err(format!("{at}.rtt_avg_gain: must be in (0, 1], got {rtt_avg_gain}"));
                     }
                 }
             }
