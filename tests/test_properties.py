@@ -12,7 +12,7 @@ from satcc import Scenario
 def networks(draw):
     n_routers = draw(st.integers(1, 4))
     s = Scenario("prop", duration_s=draw(st.floats(0.5, 4.0)), seed=draw(st.integers(0, 1000)),
-                 tcp={"rwnd_pkts": draw(st.integers(2, 300)), "delayed_ack": draw(st.booleans()),
+                 tcp={"rwnd_pkts": draw(st.integers(2, 300)), "delayed_ack": draw(st.booleans()), "sack": draw(st.booleans()),
                       "packet_size_bytes": draw(st.sampled_from([500, 1000, 1460]))})
     routers = [s.node(f"r{i}") for i in range(n_routers)]
     for a, b in zip(routers, routers[1:]):

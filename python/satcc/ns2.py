@@ -24,7 +24,7 @@ AGENTS = {"newreno": "Agent/TCP/Newreno", "reno": "Agent/TCP/Reno"}
 TCP_DEFAULTS = {
     "packet_size_bytes": 1000, "header_bytes": 40, "use_headers": True, "syn": True,
     "initial_window_pkts": 2, "rwnd_pkts": 20, "initial_ssthresh_pkts": None, "dupack_threshold": 3,
-    "limited_transmit": True, "tick_s": 0.01, "min_rto_s": 0.2, "max_rto_s": 60.0,
+    "limited_transmit": True, "sack": False, "window_scale": True, "tick_s": 0.01, "min_rto_s": 0.2, "max_rto_s": 60.0,
     "initial_rto_s": 3.0, "delayed_ack": False, "delayed_ack_interval_s": 0.1, "ack_size_bytes": 40,
     "initial_ttl": 32, "tos": 0,
 }
@@ -116,6 +116,10 @@ def to_tcl(sc: dict, ns2_seed: int = 1) -> str:
         if (f.get("traffic") or {"type": "bulk"})["type"] != "bulk":
             _unsupported("non-bulk traffic")
         tcp = {**base_tcp, **(f.get("tcp") or {})}
+        if tcp["sack"]:
+            _unsupported("tcp.sack (satcc's SACK recovery is RFC 6675, not ns-2's Sack1)")
+        if not tcp["window_scale"]:
+            _unsupported("tcp.window_scale = false (ns-2 one-way agents have no 64 KB cap)")
         cc = f.get("cc", "newreno")
         if cc not in AGENTS:
             _unsupported(f"congestion control {cc!r}")

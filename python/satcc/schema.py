@@ -25,6 +25,8 @@ TCP_FIELDS = {
     "initial_ssthresh_pkts": {"type": ["number", "null"], "exclusiveMinimum": 0},
     "dupack_threshold": {"type": "integer", "minimum": 1, "maximum": 4294967295},
     "limited_transmit": BOOL,
+    "sack": BOOL,
+    "window_scale": BOOL,
     "tick_s": POS,
     "min_rto_s": POS,
     "max_rto_s": POS,

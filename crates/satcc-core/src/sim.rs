@@ -75,6 +75,7 @@ struct Flow {
     rtx_event_at: Option<Time>,
     delack_event_at: Option<Time>,
     payload_bytes: u32,
+    sack: bool,
     // packet accounting
     data_injected: u64,
     data_delivered: u64,
@@ -218,7 +219,7 @@ impl Simulation {
         for (i, f) in sc.flows.iter().enumerate() {
             let at = format!("flows[{i}]");
             let mut cfg = scenario::tcp_config(&scenario::merge(&sc.tcp, &f.tcp), &format!("{at}.tcp"))?;
-            cfg.recovery = congestion::recovery_for(&f.cc);
+            cfg.recovery = if cfg.sack { crate::tcp::Recovery::Sack } else { congestion::recovery_for(&f.cc) };
             cfg.loss_policy = congestion::loss_policy_for(&f.cc);
             cfg.tos_rtt_code = congestion::writes_rtt_code(&f.cc);
             let src = node_ids[f.src.as_str()];
@@ -297,6 +298,7 @@ impl Simulation {
                     rtx_event_at: None,
                     delack_event_at: None,
                     payload_bytes: cfg.packet_size_bytes,
+                    sack: cfg.sack,
                     data_injected: 0,
                     data_delivered: 0,
                     data_dropped: 0,
@@ -560,7 +562,8 @@ impl Simulation {
             }
             PacketKind::Ack => {
                 f.ack_delivered += 1;
-                f.sender.on_ack(&pkt, now, &mut out);
+                let blocks = if f.sack { f.sink.sack_blocks(((pkt.aux as u16) << 8) | pkt.tos as u16) } else { None };
+                f.sender.on_ack_with(&pkt, blocks, now, &mut out);
             }
         }
         self.flush_outbox(out);

@@ -68,7 +68,7 @@ mod tests {
 
     #[test]
     fn rwnd_is_only_ever_lowered() {
-        let mut p = Packet { seq: 0, flow: 0, rwnd_pkts: 20, size_bytes: 40, hop: 0, kind: PacketKind::Ack, ttl: 9, tos: 0 };
+        let mut p = Packet { seq: 0, flow: 0, rwnd_pkts: 20, size_bytes: 40, hop: 0, kind: PacketKind::Ack, ttl: 9, tos: 0 , aux: 0};
         lower_rwnd(&mut p, 50.0);
         assert_eq!(p.rwnd_pkts, 20);
         lower_rwnd(&mut p, 7.9);

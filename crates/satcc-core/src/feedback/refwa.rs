@@ -346,7 +346,7 @@ mod tests {
     use crate::net::PacketKind;
 
     fn pkt(flow: FlowId, kind: PacketKind, ttl: u8) -> Packet {
-        Packet { seq: 1, flow, rwnd_pkts: 10_000, size_bytes: 1000, hop: 0, kind, ttl, tos: 0 }
+        Packet { seq: 1, flow, rwnd_pkts: 10_000, size_bytes: 1000, hop: 0, kind, ttl, tos: 0 , aux: 0}
     }
 
     fn link(q: u32) -> LinkView {

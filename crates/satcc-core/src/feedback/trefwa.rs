@@ -99,7 +99,7 @@ mod tests {
     #[test]
     fn groups_flows_by_code_and_shares_in_proportion_to_rtt() {
         let mut t = Trefwa::trefwa(K, 1.0, 1.5, 0.5, 1.0, RngStreams::new(1).stream("t"));
-        let data = |flow, tos| Packet { seq: 1, flow, rwnd_pkts: 0, size_bytes: 1000, hop: 0, kind: PacketKind::Data, ttl: 30, tos };
+        let data = |flow, tos| Packet { seq: 1, flow, rwnd_pkts: 0, size_bytes: 1000, hop: 0, kind: PacketKind::Data, ttl: 30, tos, aux: 0 };
         let c60 = rtt_code(60.0, K);
         let c180 = rtt_code(180.0, K);
         t.on_data(&data(0, c60), 0);

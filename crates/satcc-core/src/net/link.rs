@@ -352,7 +352,7 @@ mod tests {
     }
 
     fn pkt(seq: i64) -> Packet {
-        Packet { flow: 0, kind: PacketKind::Data, seq, size_bytes: 1000, ttl: 32, tos: 0, rwnd_pkts: 0, hop: 0 }
+        Packet { flow: 0, kind: PacketKind::Data, seq, size_bytes: 1000, ttl: 32, tos: 0, rwnd_pkts: 0, hop: 0, aux: 0 }
     }
 
     #[test]
@@ -452,7 +452,7 @@ mod properties {
                     arrived += 1;
                 }
                 let pkt = Packet { flow: 0, kind: PacketKind::Data, seq: i as i64, size_bytes: sizes[i],
-                                   ttl: 9, tos: 0, rwnd_pkts: 0, hop: 0 };
+                                   ttl: 9, tos: 0, rwnd_pkts: 0, hop: 0, aux: 0 };
                 offered += 1;
                 match l.offer(pkt, At { now, shadow: to_secs(now), tie: i as u64 }) {
                     Offer::Admitted { .. } => {}

@@ -28,6 +28,10 @@ pub struct Packet {
     pub ttl: u8,
     /// Type-of-service byte (T-REFWA writes its RTT code here).
     pub tos: u8,
+    /// ACKs of SACK flows: with `tos`, the 16-bit number of the ACK's SACK blocks,
+    /// which the simulator keeps beside the flow (the blocks' bytes are not carried
+    /// in the packet, so that packets stay small).
+    pub aux: u8,
 }
 
 const _: () = assert!(std::mem::size_of::<Packet>() == 24);

@@ -13,6 +13,8 @@ pub enum Recovery {
     /// first partial ACK only).
     #[default]
     Newreno,
+    /// RFC 6675: SACK-based recovery (selected by the `sack` setting).
+    Sack,
 }
 
 /// Sender-side loss classification.
@@ -54,6 +56,12 @@ pub struct TcpConfig {
     /// written in a scenario.
     #[serde(skip)]
     pub recovery: Recovery,
+    /// Selective acknowledgments (RFC 2018) with SACK-based loss recovery (RFC 6675),
+    /// for any congestion control [ns-2 one-way agents: off].
+    pub sack: bool,
+    /// Window scaling (RFC 1323). Off, the advertised window is capped at 65535 bytes
+    /// [ns-2 one-way agents have no byte cap: on].
+    pub window_scale: bool,
     /// How losses are classified; implied by the congestion control ("refwa-plus").
     #[serde(skip)]
     pub loss_policy: LossPolicy,
@@ -103,6 +111,8 @@ impl Default for TcpConfig {
             dupack_threshold: 3,
             limited_transmit: true,
             recovery: Recovery::Newreno,
+            sack: false,
+            window_scale: true,
             loss_policy: LossPolicy::Congestion,
             refwa_plus_tolerance: 0.0,
             tos_rtt_code: false,
@@ -123,6 +133,16 @@ impl Default for TcpConfig {
 }
 
 impl TcpConfig {
+    /// The advertised window the receiver sends, packets: without window scaling
+    /// at most 65535 bytes.
+    pub fn advertised_window_pkts(&self) -> u32 {
+        if self.window_scale {
+            self.rwnd_pkts
+        } else {
+            self.rwnd_pkts.min((65_535 / self.packet_size_bytes).max(1))
+        }
+    }
+
     /// Wire size of a data packet.
     pub fn data_wire_bytes(&self) -> u32 {
         self.packet_size_bytes + if self.use_headers { self.header_bytes } else { 0 }

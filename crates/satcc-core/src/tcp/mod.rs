@@ -7,6 +7,7 @@
 pub mod config;
 pub mod congestion;
 pub mod rtt;
+pub mod sack;
 pub mod sender;
 pub mod sink;
 

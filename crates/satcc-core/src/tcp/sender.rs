@@ -8,6 +8,7 @@
 use super::config::{LossPolicy, Recovery, TcpConfig};
 use super::congestion::{AckEvent, AckObservation, CongestionControl, LossEvent, Window};
 use super::rtt::RttEstimator;
+use super::sack::{SackBlocks, Scoreboard};
 use crate::engine::{from_secs, to_secs, Time};
 use crate::net::{FlowId, Packet, PacketKind};
 
@@ -71,6 +72,9 @@ pub struct TcpSender {
     /// T-REFWA: the RTT code written into the TOS byte, and the SRTT it was made from.
     rtt_code: u8,
     rtt_code_srtt: f64,
+    /// SACK recovery (RFC 6675): the scoreboard and whether in loss recovery.
+    scoreboard: Scoreboard,
+    in_sack_recovery: bool,
     /// When the retransmission timer expires, if armed.
     pub rtx_deadline: Option<Time>,
     pub stats: SenderStats,
@@ -111,6 +115,8 @@ impl TcpSender {
             ack_since_timeout: false,
             rtt_code: 0,
             rtt_code_srtt: -1.0,
+            scoreboard: Scoreboard::new(0),
+            in_sack_recovery: false,
             rtx_deadline: None,
             stats: SenderStats::default(),
             started: false,
@@ -207,6 +213,7 @@ impl TcpSender {
             size_bytes: size,
             ttl: self.cfg.initial_ttl,
             tos,
+            aux: 0,
             rwnd_pkts: 0,
             hop: 0,
         });
@@ -391,7 +398,7 @@ impl TcpSender {
                 self.cc.on_fast_retransmit(&mut self.w, &ev);
                 self.output(self.last_ack + 1, now, out);
             }
-            Recovery::Reno => {
+            Recovery::Reno | Recovery::Sack => {
                 self.last_cwnd_action = CwndAction::DupAck;
                 self.cc.on_fast_retransmit(&mut self.w, &ev);
                 self.set_rtx_timer(now);
@@ -407,7 +414,7 @@ impl TcpSender {
     fn dupack_action(&mut self, phi: u32, now: Time, out: &mut Vec<Packet>) {
         let recovered = self.highest_ack > self.recover;
         let allowed = match self.cfg.recovery {
-            Recovery::Newreno => recovered || self.highest_ack == 0,
+            Recovery::Newreno | Recovery::Sack => recovered || self.highest_ack == 0,
             Recovery::Reno => recovered || self.last_cwnd_action == CwndAction::DupAck,
         };
         if allowed {
@@ -415,8 +422,94 @@ impl TcpSender {
         }
     }
 
+    /// SACK-based recovery (RFC 6675) for one ACK and its blocks.
+    fn on_ack_sack(&mut self, ack: &Packet, blocks: &SackBlocks, now: Time, out: &mut Vec<Packet>) {
+        let thresh = self.cfg.dupack_threshold as i64;
+        self.scoreboard.update(ack.seq.max(self.last_ack), blocks);
+        if ack.seq > self.last_ack {
+            if self.in_sack_recovery && ack.seq < self.recover {
+                // a partial ACK: stay in recovery, restart the timer (RFC 6675 5.1)
+                self.last_ack = ack.seq;
+                self.highest_ack = ack.seq;
+                self.dupacks = 0;
+                if self.t_seqno < self.last_ack + 1 {
+                    self.t_seqno = self.last_ack + 1;
+                }
+                self.set_rtx_timer(now);
+            } else {
+                if self.in_sack_recovery {
+                    self.in_sack_recovery = false;
+                    self.last_cwnd_action = CwndAction::Exited;
+                }
+                self.newack(ack, now);
+            }
+        } else if ack.seq == self.last_ack {
+            self.dupacks += 1;
+            let lost = self.scoreboard.is_lost(self.last_ack + 1);
+            let recovered = self.highest_ack > self.recover || self.highest_ack == 0;
+            if !self.in_sack_recovery && (self.dupacks >= thresh || lost) && recovered {
+                self.stats.fast_retransmits += 1;
+                self.recover = self.maxseq;
+                self.in_sack_recovery = true;
+                self.last_cwnd_action = CwndAction::DupAck;
+                let ev = self.loss_event(now);
+                self.cc.on_fast_retransmit(&mut self.w, &ev);
+                self.rtt_active = false;
+                self.set_rtx_timer(now);
+                // a segment already resent in the previous episode (lost after
+                // `recover`, repaired early) is not sent again; only a timeout resends it
+                if !self.scoreboard.is_rexmitted(self.last_ack + 1) {
+                    self.output(self.last_ack + 1, now, out);
+                    self.scoreboard.mark_retransmitted(self.last_ack + 1);
+                }
+            } else if !self.in_sack_recovery && self.dupacks < thresh && self.cfg.limited_transmit {
+                self.send_one(now, out);
+            }
+        }
+        if self.in_sack_recovery {
+            // (C): send while cwnd - pipe >= 1: lost segments first, then new data
+            let mut pipe = self.scoreboard.pipe(self.maxseq);
+            while (self.w.cwnd.min(self.wnd) as i64) - pipe >= 1 {
+                if let Some(s) = self.scoreboard.next_lost() {
+                    self.output(s, now, out);
+                    self.scoreboard.mark_retransmitted(s);
+                } else if self.t_seqno < self.curseq && self.t_seqno as f64 <= self.highest_ack as f64 + self.wnd {
+                    self.output(self.t_seqno, now, out);
+                    self.t_seqno += 1;
+                } else {
+                    break;
+                }
+                pipe += 1;
+            }
+        } else {
+            self.send_much(now, 0, out);
+        }
+    }
+
+    /// Process an ACK arriving at `now` (with its SACK blocks, for SACK flows); new
+    /// packets go to `out`.
+    pub fn on_ack_with(&mut self, ack: &Packet, blocks: Option<SackBlocks>, now: Time, out: &mut Vec<Packet>) {
+        if self.cfg.recovery == Recovery::Sack {
+            self.stats.acks_received += 1;
+            self.wnd = ack.rwnd_pkts as f64;
+            let obs = AckObservation {
+                now,
+                newly_acked: (ack.seq - self.last_ack).max(0),
+                dup: ack.seq == self.last_ack,
+                rtt_sample_s: None,
+                seg_bytes: self.cfg.packet_size_bytes,
+            };
+            self.cc.observe_ack(&obs);
+            return self.on_ack_sack(ack, &blocks.unwrap_or_default(), now, out);
+        }
+        self.on_ack(ack, now, out)
+    }
+
     /// Process an ACK arriving at `now`; new packets go to `out`.
     pub fn on_ack(&mut self, ack: &Packet, now: Time, out: &mut Vec<Packet>) {
+        if self.cfg.recovery == Recovery::Sack {
+            return self.on_ack_with(ack, None, now, out);
+        }
         self.stats.acks_received += 1;
         self.wnd = ack.rwnd_pkts as f64;
         let obs = AckObservation {
@@ -475,6 +568,7 @@ impl TcpSender {
                     self.send_much(now, 2, out);
                 }
             }
+            Recovery::Sack => unreachable!("on_ack hands SACK flows to on_ack_with"),
             Recovery::Reno => {
                 if ack.seq > self.last_ack {
                     self.dupwnd = 0;
@@ -499,6 +593,9 @@ impl TcpSender {
     /// The retransmission timer fired at `now` (the simulator checked the deadline).
     pub fn on_timeout(&mut self, now: Time, out: &mut Vec<Packet>) {
         self.rtx_deadline = None;
+        // RFC 6675 5.1: forget the SACK scoreboard after a timeout
+        self.in_sack_recovery = false;
+        self.scoreboard.reset(self.highest_ack + 1);
         self.dupwnd = 0;
         self.dupacks = 0;
         self.recover = self.maxseq;
@@ -566,7 +663,7 @@ mod tests {
     }
 
     fn ack(seq: i64) -> Packet {
-        Packet { flow: 0, kind: PacketKind::Ack, seq, size_bytes: 40, ttl: 32, tos: 0, rwnd_pkts: 100, hop: 0 }
+        Packet { flow: 0, kind: PacketKind::Ack, seq, size_bytes: 40, ttl: 32, tos: 0, rwnd_pkts: 100, hop: 0, aux: 0 }
     }
 
     fn seqs(out: &[Packet]) -> Vec<i64> {
@@ -903,5 +1000,46 @@ mod tests {
         s.app_send(2, 4 * MS, &mut out);
         assert_eq!(seqs(&out), vec![4]);
         assert!(s.rtx_deadline.is_some());
+    }
+
+    /// SACK recovery (RFC 6675): two losses in one window are both repaired within one
+    /// recovery episode, without a timeout and with a single window reduction.
+    #[test]
+    fn sack_repairs_two_losses_in_one_window() {
+        use crate::tcp::sack::SackReceiver;
+        let (mut s, _) = steady(Recovery::Sack);
+        let mut rcv = SackReceiver::default();
+        let mut out = vec![];
+        let mut t = 10 * MS;
+        // segments 2 and 4 are lost; 3 and 5..=11 arrive out of order
+        for seq in [3, 5, 6, 7, 8, 9, 10, 11] {
+            rcv.record(seq);
+            s.on_ack_with(&ack(1), Some(rcv.blocks(seq)), t, &mut out);
+            t += MS;
+        }
+        assert_eq!(s.stats.fast_retransmits, 1);
+        assert_eq!(s.w.cwnd, 5.0, "one halving for the whole window");
+        let sent = seqs(&out);
+        let first2 = sent.iter().position(|&q| q == 2).expect("2 retransmitted");
+        let first4 = sent.iter().position(|&q| q == 4).expect("4 retransmitted before any timeout");
+        assert!(first2 < first4, "lost segments go out lowest first: {sent:?}");
+        assert_eq!(sent.iter().filter(|&&q| q == 2).count(), 1, "no duplicate retransmission");
+        assert_eq!(sent.iter().filter(|&&q| q == 4).count(), 1, "no duplicate retransmission");
+        // the retransmission of 2 arrives: a partial ACK keeps recovery going
+        rcv.advance(4);
+        out.clear();
+        s.on_ack_with(&ack(3), Some(rcv.blocks(3)), t, &mut out);
+        assert!(s.in_sack_recovery);
+        // the retransmission of 4 arrives: everything below `recover` (the highest
+        // segment sent when recovery began, limited-transmit ones included) is acked
+        let recover = s.recover;
+        assert_eq!(recover, 13);
+        s.on_ack_with(&ack(11), Some(rcv.blocks(11)), t + MS, &mut out);
+        assert!(s.in_sack_recovery, "11 < recover: still a partial ACK");
+        s.on_ack_with(&ack(recover), Some(SackBlocks::default()), t + 2 * MS, &mut out);
+        assert!(!s.in_sack_recovery);
+        assert_eq!(s.stats.timeouts, 0);
+        assert_eq!(s.w.ssthresh, 5.0);
+        assert!(s.w.cwnd >= 5.0 && s.w.cwnd < 6.0, "recovery ends near ssthresh: {}", s.w.cwnd);
     }
 }

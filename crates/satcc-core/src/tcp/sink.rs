@@ -3,6 +3,7 @@
 //! out-of-order segments, as ns-2's TCPSink and TCPSink/DelAck.
 
 use super::config::TcpConfig;
+use super::sack::{SackBlocks, SackReceiver};
 use crate::engine::{from_secs, Time};
 use crate::net::{FlowId, Packet, PacketKind};
 use std::collections::VecDeque;
@@ -33,6 +34,11 @@ pub struct TcpSink {
     ttl: u8,
     payload: u32,
     syn: bool,
+    /// SACK: the ranges above the cumulative ACK, and the blocks of the ACKs sent and
+    /// not yet read by the sender, by ACK number.
+    sack: Option<SackReceiver>,
+    sent_blocks: VecDeque<(u16, SackBlocks)>,
+    next_ack_id: u16,
     pub stats: SinkStats,
 }
 
@@ -46,11 +52,14 @@ impl TcpSink {
             delack_interval: from_secs(cfg.delayed_ack_interval_s),
             unacked: 0,
             delack_deadline: None,
-            rwnd_pkts: cfg.rwnd_pkts,
+            rwnd_pkts: cfg.advertised_window_pkts(),
             ack_size: cfg.ack_size_bytes,
             ttl: cfg.initial_ttl,
             payload: cfg.packet_size_bytes,
             syn: cfg.syn,
+            sack: cfg.sack.then(SackReceiver::default),
+            sent_blocks: VecDeque::new(),
+            next_ack_id: 0,
             stats: SinkStats::default(),
         }
     }
@@ -71,17 +80,27 @@ impl TcpSink {
 
     /// Send an ACK (written straight into the outbox: building it elsewhere and
     /// copying it in costs a store-forwarding stall on the hot path).
-    fn send_ack(&mut self, out: &mut Vec<Packet>) {
+    fn send_ack(&mut self, trigger: i64, out: &mut Vec<Packet>) {
         self.stats.acks_sent += 1;
         self.unacked = 0;
         self.delack_deadline = None;
+        let (tos, aux) = match &self.sack {
+            Some(r) => {
+                let id = self.next_ack_id;
+                self.next_ack_id = id.wrapping_add(1);
+                self.sent_blocks.push_back((id, r.blocks(trigger)));
+                ((id & 0xff) as u8, (id >> 8) as u8)
+            }
+            None => (0, 0),
+        };
         out.push(Packet {
             flow: self.flow,
             kind: PacketKind::Ack,
             seq: self.next - 1,
             size_bytes: self.ack_size as u16,
             ttl: self.ttl,
-            tos: 0,
+            tos,
+            aux,
             rwnd_pkts: self.rwnd_pkts,
             hop: 0,
         });
@@ -119,13 +138,19 @@ impl TcpSink {
         }
         let before = self.next;
         let in_order = self.record(pkt.seq);
+        if let Some(r) = self.sack.as_mut() {
+            if pkt.seq >= self.next {
+                r.record(pkt.seq);
+            }
+            r.advance(self.next);
+        }
         let gap_left = !self.ooo.is_empty();
         if !self.delayed_ack || !in_order || gap_left || self.next > before + 1 || is_syn {
-            return self.send_ack(out);
+            return self.send_ack(pkt.seq, out);
         }
         self.unacked += 1;
         if self.unacked >= 2 {
-            return self.send_ack(out);
+            return self.send_ack(pkt.seq, out);
         }
         if self.delack_deadline.is_none() {
             self.delack_deadline = Some(now + self.delack_interval);
@@ -136,8 +161,20 @@ impl TcpSink {
     pub fn on_delack_timer(&mut self, out: &mut Vec<Packet>) {
         self.delack_deadline = None;
         if self.unacked > 0 {
-            self.send_ack(out);
+            self.send_ack(self.next - 1, out);
         }
+    }
+
+    /// The SACK blocks of the ACK with number `id` (ACKs reach the sender in the order
+    /// they were sent; those lost on the way are skipped).
+    pub fn sack_blocks(&mut self, id: u16) -> Option<SackBlocks> {
+        while let Some(&(k, b)) = self.sent_blocks.front() {
+            self.sent_blocks.pop_front();
+            if k == id {
+                return Some(b);
+            }
+        }
+        None
     }
 }
 
@@ -146,7 +183,7 @@ mod tests {
     use super::*;
 
     fn data(seq: i64) -> Packet {
-        Packet { flow: 0, kind: PacketKind::Data, seq, size_bytes: 1040, ttl: 32, tos: 0, rwnd_pkts: 0, hop: 0 }
+        Packet { flow: 0, kind: PacketKind::Data, seq, size_bytes: 1040, ttl: 32, tos: 0, rwnd_pkts: 0, hop: 0, aux: 0 }
     }
 
     trait Once {

@@ -1,0 +1,268 @@
+//! Selective acknowledgments: the receiver's SACK blocks (RFC 2018) and the sender's
+//! scoreboard for SACK-based loss recovery (RFC 6675). Segment numbers, as everywhere
+//! in satcc's one-way TCP; a block is a half-open range [start, end).
+
+use std::collections::VecDeque;
+
+/// Blocks an ACK carries (RFC 2018 allows three alongside timestamps, four without;
+/// ns-2's Sack1 sink sends three).
+pub const MAX_BLOCKS: usize = 3;
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SackBlocks {
+    pub n: u8,
+    pub b: [(i64, i64); MAX_BLOCKS],
+}
+
+impl SackBlocks {
+    pub fn iter(&self) -> impl Iterator<Item = (i64, i64)> + '_ {
+        self.b[..self.n as usize].iter().copied()
+    }
+}
+
+/// Receiver side: the ranges received above the cumulative ACK.
+#[derive(Clone, Debug, Default)]
+pub struct SackReceiver {
+    /// Sorted, disjoint, non-adjacent ranges [start, end).
+    ranges: Vec<(i64, i64)>,
+}
+
+impl SackReceiver {
+    /// Record segment `seq` received out of order (above the next expected).
+    pub fn record(&mut self, seq: i64) {
+        let i = self.ranges.partition_point(|r| r.1 < seq);
+        if i < self.ranges.len() && self.ranges[i].0 <= seq && seq < self.ranges[i].1 {
+            return; // duplicate
+        }
+        let joins_left = i < self.ranges.len() && self.ranges[i].1 == seq;
+        let joins_right_idx = if joins_left { i + 1 } else { i };
+        let joins_right = joins_right_idx < self.ranges.len() && self.ranges[joins_right_idx].0 == seq + 1;
+        match (joins_left, joins_right) {
+            (true, true) => {
+                self.ranges[i].1 = self.ranges[i + 1].1;
+                self.ranges.remove(i + 1);
+            }
+            (true, false) => self.ranges[i].1 = seq + 1,
+            (false, true) => self.ranges[joins_right_idx].0 = seq,
+            (false, false) => self.ranges.insert(i, (seq, seq + 1)),
+        }
+    }
+
+    /// The cumulative ACK moved: `next` is the next segment expected.
+    pub fn advance(&mut self, next: i64) {
+        let k = self.ranges.partition_point(|r| r.1 <= next);
+        self.ranges.drain(..k);
+    }
+
+    /// Blocks for an ACK triggered by segment `seq`: the block holding it first
+    /// (RFC 2018), then the highest others.
+    pub fn blocks(&self, seq: i64) -> SackBlocks {
+        let mut out = SackBlocks::default();
+        let first = self.ranges.iter().position(|r| r.0 <= seq && seq < r.1);
+        if let Some(i) = first {
+            out.b[0] = self.ranges[i];
+            out.n = 1;
+        }
+        for (j, r) in self.ranges.iter().enumerate().rev() {
+            if out.n as usize == MAX_BLOCKS {
+                break;
+            }
+            if Some(j) != first {
+                out.b[out.n as usize] = *r;
+                out.n += 1;
+            }
+        }
+        out
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.ranges.is_empty()
+    }
+}
+
+/// Number of SACKed segments above a hole that makes it lost (RFC 6675 DupThresh).
+pub const DUP_THRESH: usize = 3;
+
+/// Sender side: what the receiver holds above the cumulative ACK, and what was
+/// retransmitted (RFC 6675 section 3).
+#[derive(Clone, Debug, Default)]
+pub struct Scoreboard {
+    /// First segment not cumulatively acknowledged.
+    base: i64,
+    sacked: VecDeque<bool>,
+    rexmitted: VecDeque<bool>,
+    /// Segments below this one that are not SACKed are lost (DUP_THRESH SACKed
+    /// segments lie above them); `base` when none.
+    lost_below: i64,
+    /// Retransmission scan position (segments below were considered).
+    cursor: i64,
+}
+
+impl Scoreboard {
+    pub fn new(base: i64) -> Self {
+        Scoreboard { base, lost_below: base, cursor: base, ..Default::default() }
+    }
+
+    fn idx(&self, seq: i64) -> usize {
+        (seq - self.base) as usize
+    }
+
+    pub fn is_sacked(&self, seq: i64) -> bool {
+        seq >= self.base && self.sacked.get(self.idx(seq)).copied().unwrap_or(false)
+    }
+
+    pub fn is_rexmitted(&self, seq: i64) -> bool {
+        seq >= self.base && self.rexmitted.get(self.idx(seq)).copied().unwrap_or(false)
+    }
+
+    /// RFC 6675 IsLost(seq).
+    pub fn is_lost(&self, seq: i64) -> bool {
+        seq >= self.base && seq < self.lost_below && !self.is_sacked(seq)
+    }
+
+    /// Take in a cumulative ACK (`cum` = highest segment acknowledged) and its blocks.
+    pub fn update(&mut self, cum: i64, blocks: &SackBlocks) {
+        let new_base = cum + 1;
+        if new_base > self.base {
+            let k = ((new_base - self.base) as usize).min(self.sacked.len());
+            self.sacked.drain(..k);
+            let k2 = ((new_base - self.base) as usize).min(self.rexmitted.len());
+            self.rexmitted.drain(..k2);
+            self.base = new_base;
+        }
+        for (s, e) in blocks.iter() {
+            let s = s.max(self.base);
+            if e <= s {
+                continue;
+            }
+            let end = self.idx(e);
+            if self.sacked.len() < end {
+                self.sacked.resize(end, false);
+            }
+            for i in self.idx(s)..end {
+                self.sacked[i] = true;
+            }
+        }
+        // the DUP_THRESH-th highest SACKed segment bounds the lost ones
+        let mut count = 0;
+        self.lost_below = self.base;
+        for i in (0..self.sacked.len()).rev() {
+            if self.sacked[i] {
+                count += 1;
+                if count == DUP_THRESH {
+                    self.lost_below = self.base + i as i64;
+                    break;
+                }
+            }
+        }
+        if self.cursor < self.base {
+            self.cursor = self.base;
+        }
+    }
+
+    pub fn mark_retransmitted(&mut self, seq: i64) {
+        if seq < self.base {
+            return;
+        }
+        let i = self.idx(seq);
+        if self.rexmitted.len() <= i {
+            self.rexmitted.resize(i + 1, false);
+        }
+        self.rexmitted[i] = true;
+    }
+
+    /// RFC 6675 pipe: segments believed in flight among [base, maxseq].
+    pub fn pipe(&self, maxseq: i64) -> i64 {
+        let mut p = 0;
+        let mut s = self.base;
+        while s <= maxseq {
+            if !self.is_sacked(s) {
+                if !self.is_lost(s) {
+                    p += 1;
+                }
+                if self.is_rexmitted(s) {
+                    p += 1;
+                }
+            }
+            s += 1;
+        }
+        p
+    }
+
+    /// RFC 6675 NextSeg rule 1: the lowest lost segment not yet retransmitted.
+    pub fn next_lost(&mut self) -> Option<i64> {
+        let mut s = self.cursor.max(self.base);
+        while s < self.lost_below {
+            if !self.is_sacked(s) && !self.is_rexmitted(s) {
+                self.cursor = s;
+                return Some(s);
+            }
+            s += 1;
+        }
+        self.cursor = s;
+        None
+    }
+
+    /// Forget everything (after a timeout, RFC 6675 section 5.1).
+    pub fn reset(&mut self, base: i64) {
+        *self = Scoreboard::new(base);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn blocks(v: &[(i64, i64)]) -> SackBlocks {
+        let mut b = SackBlocks::default();
+        for (i, r) in v.iter().enumerate() {
+            b.b[i] = *r;
+        }
+        b.n = v.len() as u8;
+        b
+    }
+
+    #[test]
+    fn receiver_merges_ranges_and_reports_the_latest_first() {
+        let mut r = SackReceiver::default();
+        for s in [5, 6, 9, 7, 12] {
+            r.record(s);
+        }
+        // ranges: [5,8) [9,10) [12,13)
+        assert_eq!(r.blocks(9).iter().collect::<Vec<_>>(), vec![(9, 10), (12, 13), (5, 8)]);
+        r.record(8); // joins [5,8) and [9,10)
+        assert_eq!(r.blocks(8).iter().collect::<Vec<_>>(), vec![(5, 10), (12, 13)]);
+        r.advance(10);
+        assert_eq!(r.blocks(12).iter().collect::<Vec<_>>(), vec![(12, 13)]);
+        r.advance(13);
+        assert!(r.is_empty());
+        r.record(20);
+        r.record(20);
+        assert_eq!(r.blocks(20).n, 1);
+    }
+
+    #[test]
+    fn scoreboard_losses_and_pipe() {
+        // 1..=10 outstanding; 1 and 3 lost; 2, 4, 5, 6 SACKed
+        let mut sb = Scoreboard::new(1);
+        sb.update(0, &blocks(&[(2, 3), (4, 7)]));
+        assert!(sb.is_sacked(2) && sb.is_sacked(6) && !sb.is_sacked(3));
+        // three SACKed above 3 (4, 5, 6) and above 1: both lost
+        assert!(sb.is_lost(1) && sb.is_lost(3));
+        assert!(!sb.is_lost(7), "nothing SACKed above 7");
+        // pipe: 7..=10 in flight (4), 1 and 3 lost and not retransmitted (0)
+        assert_eq!(sb.pipe(10), 4);
+        assert_eq!(sb.next_lost(), Some(1));
+        sb.mark_retransmitted(1);
+        assert_eq!(sb.pipe(10), 5);
+        assert_eq!(sb.next_lost(), Some(3));
+        sb.mark_retransmitted(3);
+        assert_eq!(sb.next_lost(), None);
+        // the retransmission of 1 arrives: cumulative ACK 2
+        sb.update(2, &blocks(&[(4, 7)]));
+        assert!(sb.is_lost(3));
+        assert_eq!(sb.pipe(10), 5, "3 (lost, retransmitted) + 7..=10");
+        sb.reset(3);
+        assert_eq!(sb.pipe(10), 8);
+    }
+}
