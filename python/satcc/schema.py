@@ -164,7 +164,7 @@ TRAFFIC = {
     ]
 }
 
-CONTROLLERS = ["newreno", "reno", "westwood", "refwa-plus", "trefwa", "trefwa-plus"]
+CONTROLLERS = ["newreno", "reno", "westwood", "refwa-plus", "trefwa", "trefwa-plus", "star", "fusion", "fusion-cws", "fusion-lwc", "fusion-star"]
 
 FLOW = {
     "type": "object",

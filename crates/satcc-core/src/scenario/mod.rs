@@ -303,7 +303,7 @@ pub struct MonitorSpec {
     pub drop_trace: bool,
 }
 
-pub const CONTROLLERS: &[&str] = &["newreno", "reno", "westwood", "refwa-plus", "trefwa", "trefwa-plus"];
+pub const CONTROLLERS: &[&str] = &["newreno", "reno", "westwood", "refwa-plus", "trefwa", "trefwa-plus", "star", "fusion", "fusion-cws", "fusion-lwc", "fusion-star"];
 
 /// Merge JSON objects: fields of `over` replace those of `base`.
 pub fn merge(base: &Value, over: &Value) -> Value {

@@ -5,10 +5,15 @@
 //! A controller sees only the window and the facts of the event; it never touches
 //! the event queue or the packets.
 
+pub mod estimators;
+pub mod fusion;
 pub mod reno;
+pub mod star;
 pub mod westwood;
 
+pub use fusion::Fusion;
 pub use reno::Reno;
+pub use star::Star;
 pub use westwood::Westwood;
 
 use crate::engine::Time;
@@ -98,6 +103,11 @@ pub fn by_name(name: &str) -> Option<Box<dyn CongestionControl>> {
     match name {
         "reno" | "newreno" | "refwa-plus" | "trefwa" | "trefwa-plus" => Some(Box::new(Reno::default())),
         "westwood" => Some(Box::new(Westwood::default())),
+        "fusion" => Some(Box::new(Fusion::with_mechanisms(false, false))),
+        "fusion-cws" => Some(Box::new(Fusion::with_mechanisms(true, false))),
+        "fusion-lwc" => Some(Box::new(Fusion::with_mechanisms(false, true))),
+        "fusion-star" => Some(Box::new(Fusion::with_mechanisms(true, true))),
+        "star" => Some(Box::new(Star::default())),
         _ => None,
     }
 }

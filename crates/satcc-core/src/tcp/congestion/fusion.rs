@@ -1,0 +1,320 @@
+//! TCP-Fusion and the TCP-Fusion + TCP-STAR hybrid of seed 003 (Obata, Nishimoto,
+//! Ishida, ICICS 2009), with its two subsets.
+//!
+//! TCP-Fusion (Kaneko, Fujikawa, Su, Katto, PFLDnet 2007), as seed 003 §II-B states it:
+//! - decrease: Westwood-RE's parameter, cwnd <- cwnd * RTT_min / RTT, never below
+//!   Reno's halving (the Reno-emulated floor below);
+//! - increase: three Vegas-like phases switched by the estimated backlog
+//!   diff = cwnd (RTT - RTT_min) / RTT (packets in the bottleneck queue):
+//!   increment (diff < alpha): +W_inc per RTT; decrement (diff > 3 alpha):
+//!   -(diff - alpha) per RTT; steady otherwise;
+//! - a Reno-emulated window cwnd_reno (+1 per RTT, halved on loss) is a floor:
+//!   cwnd = max(cwnd, cwnd_reno), which keeps Fusion at least as fast as Reno.
+//!
+//! W_inc and alpha are not in seed 003. Fusion sizes its increment from the
+//! estimated bandwidth, W_inc = B_RE * D_min / segment, D_min a timer resolution
+//! ([`D_MIN_S`]); we floor it at one packet per RTT (Reno's increase). alpha is a
+//! backlog in packets ([`ALPHA_PKTS`]). Both are parameters of [`Fusion::new`]; the
+//! defaults are our choices, recorded in docs/schemes.md.
+//!
+//! Seed 003's proposed method changes Fusion in two places:
+//! - CWS (eqs. 1, 2): on loss, ssthresh = max(B_RE * RTT_min / segment, cwnd / 2);
+//!   on duplicate ACKs cwnd = ssthresh unless cwnd is already below it; on a
+//!   timeout cwnd = 1;
+//! - LWC in the increment phase (eqs. 3, 4): the increment per RTT is
+//!   target_win = cwnd_reno + cwnd_abe - cwnd with cwnd_abe = B_ABE * RTT_min / segment.
+//!
+//! `Fusion { cws, lwc }` covers all four: Fusion, Fusion+CWS, Fusion+LWC and the
+//! proposed method (both).
+
+use super::estimators::{Abe, RateEstimator};
+use super::{AckEvent, AckObservation, CongestionControl, LossEvent, Window};
+
+/// Timer resolution D_min in Fusion's W_inc (s).
+pub const D_MIN_S: f64 = 0.001;
+/// Backlog threshold alpha between the increment and steady phases (packets).
+pub const ALPHA_PKTS: f64 = 3.0;
+const MIN_SSTHRESH: f64 = 2.0;
+
+#[derive(Debug, Clone)]
+pub struct Fusion {
+    pub cws: bool,
+    pub lwc: bool,
+    alpha: f64,
+    d_min_s: f64,
+    re: RateEstimator,
+    abe: Abe,
+    rtt_min_s: f64,
+    /// Latest RTT sample (s).
+    rtt_s: f64,
+    seg_bytes: f64,
+    /// The Reno-emulated window (packets).
+    cwnd_reno: f64,
+}
+
+impl Fusion {
+    pub fn new(cws: bool, lwc: bool, alpha: f64, d_min_s: f64) -> Self {
+        Fusion {
+            cws,
+            lwc,
+            alpha,
+            d_min_s,
+            re: RateEstimator::default(),
+            abe: Abe::default(),
+            rtt_min_s: f64::INFINITY,
+            rtt_s: 0.0,
+            seg_bytes: 1000.0,
+            cwnd_reno: 0.0,
+        }
+    }
+
+    pub fn with_mechanisms(cws: bool, lwc: bool) -> Self {
+        Fusion::new(cws, lwc, ALPHA_PKTS, D_MIN_S)
+    }
+
+    fn take_rtt(&mut self, s: Option<f64>) {
+        if let Some(s) = s {
+            self.rtt_s = s;
+            self.rtt_min_s = self.rtt_min_s.min(s);
+        }
+    }
+
+    /// Estimated packets queued at the bottleneck.
+    pub fn diff(&self, cwnd: f64) -> f64 {
+        if self.rtt_s > 0.0 && self.rtt_min_s.is_finite() {
+            cwnd * (self.rtt_s - self.rtt_min_s) / self.rtt_s
+        } else {
+            0.0
+        }
+    }
+
+    fn w_inc(&self) -> f64 {
+        (self.re.bytes_per_s() * self.d_min_s / self.seg_bytes).max(1.0)
+    }
+
+    fn bdp_pkts(&self, bytes_per_s: f64) -> f64 {
+        if self.rtt_min_s.is_finite() {
+            bytes_per_s * self.rtt_min_s / self.seg_bytes
+        } else {
+            0.0
+        }
+    }
+
+    /// ssthresh after a loss: CWS (eqs. 1, 2) or Fusion's Westwood-RE decrease.
+    fn loss_ssthresh(&self, cwnd: f64) -> f64 {
+        let s = if self.cws {
+            self.bdp_pkts(self.re.bytes_per_s()).max(cwnd / 2.0)
+        } else if self.rtt_s > 0.0 && self.rtt_min_s.is_finite() {
+            (cwnd * self.rtt_min_s / self.rtt_s).max(cwnd / 2.0)
+        } else {
+            cwnd / 2.0
+        };
+        s.max(MIN_SSTHRESH)
+    }
+}
+
+impl CongestionControl for Fusion {
+    fn name(&self) -> &'static str {
+        match (self.cws, self.lwc) {
+            (false, false) => "fusion",
+            (true, false) => "fusion-cws",
+            (false, true) => "fusion-lwc",
+            (true, true) => "fusion-star",
+        }
+    }
+
+    fn observe_ack(&mut self, o: &AckObservation) {
+        self.seg_bytes = o.seg_bytes as f64;
+        self.take_rtt(o.rtt_sample_s);
+        self.re.observe(o, self.rtt_s);
+        self.abe.observe(o);
+    }
+
+    fn on_ack(&mut self, w: &mut Window, ev: &AckEvent) {
+        self.take_rtt(ev.rtt_sample_s);
+        if w.cwnd < w.ssthresh {
+            w.cwnd += 1.0;
+            self.cwnd_reno = w.cwnd;
+            return;
+        }
+        if self.cwnd_reno <= 0.0 {
+            self.cwnd_reno = w.cwnd;
+        }
+        self.cwnd_reno += 1.0 / self.cwnd_reno;
+        let last = w.cwnd;
+        let diff = self.diff(last);
+        let per_rtt = if diff < self.alpha {
+            if self.lwc {
+                // eq. 4: target_win = cwnd_reno + cwnd_abe - cwnd_last
+                self.cwnd_reno + self.bdp_pkts(self.abe.bytes_per_s()) - last
+            } else {
+                self.w_inc()
+            }
+        } else if diff > 3.0 * self.alpha {
+            self.alpha - diff
+        } else {
+            0.0
+        };
+        w.cwnd = (last + per_rtt / last).max(self.cwnd_reno).max(1.0);
+    }
+
+    fn on_fast_retransmit(&mut self, w: &mut Window, _ev: &LossEvent) {
+        let last = w.cwnd;
+        let ss = self.loss_ssthresh(last);
+        w.ssthresh = ss;
+        if !self.cws || last >= ss {
+            w.cwnd = ss;
+        }
+        self.cwnd_reno = (last / 2.0).max(1.0);
+    }
+
+    fn on_timeout(&mut self, w: &mut Window, _ev: &LossEvent) {
+        w.ssthresh = self.loss_ssthresh(w.cwnd);
+        w.cwnd = 1.0;
+        self.cwnd_reno = 1.0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Time;
+
+    const MS: Time = 1_000_000;
+
+    fn ack_ev(rtt: Option<f64>) -> AckEvent {
+        AckEvent { now: 0, acked_pkts: 1, rtt_sample_s: rtt, srtt_s: 0.5, rwnd_pkts: 100_000 }
+    }
+
+    fn loss() -> LossEvent {
+        LossEvent { now: 0, window_pkts: 0, srtt_s: 0.5, seg_bytes: 1500 }
+    }
+
+    /// A controller with RTT_min = 0.5 s, latest RTT `rtt`, and both estimators
+    /// settled at `bw` bytes/s (a constant ACK stream).
+    fn primed(cws: bool, lwc: bool, rtt: f64, bw: f64) -> Fusion {
+        let mut f = Fusion::with_mechanisms(cws, lwc);
+        f.take_rtt(Some(0.5));
+        let gap = (1500.0 / bw * 1e9) as Time;
+        for k in 0..40_000 {
+            f.observe_ack(&AckObservation { now: k * gap, newly_acked: 1, dup: false, rtt_sample_s: None, seg_bytes: 1500 });
+        }
+        f.take_rtt(Some(rtt));
+        f
+    }
+
+    #[test]
+    fn diff_is_the_vegas_backlog() {
+        let f = primed(false, false, 0.6, 1.25e6);
+        // 120 packets in flight, RTT 0.6 vs 0.5: 120 * 0.1 / 0.6 = 20 queued
+        assert!((f.diff(120.0) - 20.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn three_phases() {
+        // 1.25e6 B/s = 10 Mb/s: W_inc = 1.25e6 * 0.001 / 1500 = 0.833 -> floored at 1
+        let mut f = primed(false, false, 0.5, 1.25e6);
+        let mut w = Window { cwnd: 100.0, ssthresh: 50.0 };
+        f.cwnd_reno = 60.0;
+        f.on_ack(&mut w, &ack_ev(Some(0.5)));
+        assert!((w.cwnd - (100.0 + 1.0 / 100.0)).abs() < 1e-9, "increment: {}", w.cwnd);
+        // RTT 0.51: diff = 100.01 * 0.01 / 0.51 = 1.96 < 3: still increment
+        // RTT 0.52: diff = 3.85, between alpha and 3 alpha: steady
+        let mut w = Window { cwnd: 100.0, ssthresh: 50.0 };
+        f.on_ack(&mut w, &ack_ev(Some(0.52)));
+        assert_eq!(w.cwnd, 100.0, "steady");
+        // RTT 0.6: diff = 100 * 0.1 / 0.6 = 16.67 > 9: decrement by (16.67 - 3) / 100
+        let mut w = Window { cwnd: 100.0, ssthresh: 50.0 };
+        f.on_ack(&mut w, &ack_ev(Some(0.6)));
+        let expected = 100.0 + (3.0 - 100.0 / 6.0) / 100.0;
+        assert!((w.cwnd - expected).abs() < 1e-9, "decrement: {} vs {expected}", w.cwnd);
+    }
+
+    #[test]
+    fn w_inc_scales_with_the_estimated_bandwidth() {
+        // 12.5e6 B/s = 100 Mb/s: W_inc = 12.5e6 * 0.001 / 1500 = 8.33 packets per RTT
+        let mut f = primed(false, false, 0.5, 12.5e6);
+        assert!((f.w_inc() - 8.333).abs() < 0.1, "{}", f.w_inc());
+        let mut w = Window { cwnd: 200.0, ssthresh: 50.0 };
+        f.cwnd_reno = 100.0;
+        f.on_ack(&mut w, &ack_ev(Some(0.5)));
+        assert!((w.cwnd - (200.0 + f.w_inc() / 200.0)).abs() < 1e-9);
+    }
+
+    #[test]
+    fn reno_emulated_window_is_a_floor() {
+        let mut f = primed(false, false, 0.6, 1.25e6);
+        let mut w = Window { cwnd: 100.0, ssthresh: 50.0 };
+        f.cwnd_reno = 150.0;
+        f.on_ack(&mut w, &ack_ev(Some(0.6)));
+        assert!((w.cwnd - (150.0 + 1.0 / 150.0)).abs() < 1e-9, "{}", w.cwnd);
+    }
+
+    #[test]
+    fn fusion_decrease_is_rtt_min_over_rtt_but_not_below_half() {
+        let mut f = primed(false, false, 0.625, 1.25e6);
+        let mut w = Window { cwnd: 100.0, ssthresh: 1e9 };
+        f.on_fast_retransmit(&mut w, &loss());
+        assert!((w.cwnd - 80.0).abs() < 1e-9, "100 * 0.5 / 0.625 = 80, got {}", w.cwnd);
+        assert_eq!(w.ssthresh, w.cwnd);
+        let mut f = primed(false, false, 1.5, 1.25e6);
+        let mut w = Window { cwnd: 100.0, ssthresh: 1e9 };
+        f.on_fast_retransmit(&mut w, &loss());
+        assert_eq!(w.cwnd, 50.0, "floor at half");
+        f.on_timeout(&mut w, &loss());
+        assert_eq!(w.cwnd, 1.0);
+    }
+
+    #[test]
+    fn cws_equations_1_and_2() {
+        // B_RE = 1.25e6 B/s, RTT_min 0.5 s, 1500 B: B * RTT_min / seg = 416.7 packets
+        let mut f = primed(true, false, 0.6, 1.25e6);
+        let bdp = f.bdp_pkts(f.re.bytes_per_s());
+        assert!((bdp - 416.67).abs() < 5.0, "{bdp}");
+        // cwnd_last 500 >= ssthresh = max(416.7, 250): cwnd = ssthresh
+        let mut w = Window { cwnd: 500.0, ssthresh: 1e9 };
+        f.on_fast_retransmit(&mut w, &loss());
+        assert!((w.ssthresh - bdp).abs() < 1e-9);
+        assert_eq!(w.cwnd, w.ssthresh);
+        // cwnd_last 300 < ssthresh 416.7: cwnd keeps its value
+        let mut w = Window { cwnd: 300.0, ssthresh: 1e9 };
+        f.on_fast_retransmit(&mut w, &loss());
+        assert_eq!(w.cwnd, 300.0);
+        assert!((w.ssthresh - bdp).abs() < 1e-9);
+        // cwnd_last 1000: ssthresh = max(416.7, 500) = 500
+        let mut w = Window { cwnd: 1000.0, ssthresh: 1e9 };
+        f.on_fast_retransmit(&mut w, &loss());
+        assert_eq!(w.ssthresh, 500.0);
+        // eq. 2: timeout
+        let mut w = Window { cwnd: 300.0, ssthresh: 1e9 };
+        f.on_timeout(&mut w, &loss());
+        assert_eq!(w.cwnd, 1.0);
+        assert!((w.ssthresh - bdp).abs() < 1e-9);
+    }
+
+    #[test]
+    fn lwc_equations_3_and_4_in_the_increment_phase() {
+        let mut f = primed(false, true, 0.5, 1.25e6);
+        let abe = f.bdp_pkts(f.abe.bytes_per_s());
+        assert!((abe - 416.67).abs() < 10.0, "{abe}");
+        f.cwnd_reno = 100.0;
+        let mut w = Window { cwnd: 200.0, ssthresh: 50.0 };
+        f.on_ack(&mut w, &ack_ev(Some(0.5)));
+        let reno = 100.0 + 1.0 / 100.0;
+        let target = reno + abe - 200.0;
+        assert!((w.cwnd - (200.0 + target / 200.0)).abs() < 1e-9, "{} vs {}", w.cwnd, 200.0 + target / 200.0);
+        // LWC does not act outside the increment phase
+        let mut w = Window { cwnd: 200.0, ssthresh: 50.0 };
+        f.on_ack(&mut w, &ack_ev(Some(0.52)));
+        assert_eq!(w.cwnd, 200.0);
+    }
+
+    #[test]
+    fn slow_start_below_ssthresh() {
+        let mut f = Fusion::with_mechanisms(true, true);
+        let mut w = Window { cwnd: 2.0, ssthresh: 64.0 };
+        f.on_ack(&mut w, &ack_ev(Some(0.5)));
+        assert_eq!(w.cwnd, 3.0);
+        let _ = MS;
+    }
+}

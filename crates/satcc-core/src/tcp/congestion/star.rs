@@ -1,0 +1,150 @@
+//! TCP-STAR (Obata, Ishida, Takeuchi, Hanasaki, "TCP-STAR: TCP congestion control
+//! method for satellite Internet", IEICE Trans. Commun. E89-B(6), 2006), the
+//! baseline of seed 003, with ABE from TCP-J as its bandwidth estimate:
+//!
+//! - CWS: on a loss, ssthresh = max(B_ABE * RTT_min / segment, cwnd / 2); on
+//!   duplicate ACKs cwnd = ssthresh unless already below it, on a timeout cwnd = 1
+//!   (seed 003 eqs. 1, 2 with ABE, the estimator TCP-STAR uses);
+//! - LWC: in congestion avoidance the window grows by Reno's rule *and* is lifted
+//!   toward the ABE window: per RTT by max(1, cwnd_reno + cwnd_abe - cwnd), where
+//!   cwnd_reno is a Reno window run alongside (seed 003 eq. 4's target_win, which it
+//!   takes from TCP-STAR) and cwnd_abe = B_ABE * RTT_min / segment. The lift never
+//!   goes below Reno's one packet per RTT.
+//!
+//! AEN (ACK error notification, the third mechanism) guards against retransmission
+//! timeouts caused by lost or late ACKs; it is not modelled yet: satcc's satellite
+//! link drops data only (errors on the data direction), so no ACK is lost there.
+
+use super::estimators::Abe;
+use super::{AckEvent, AckObservation, CongestionControl, LossEvent, Window};
+
+const MIN_SSTHRESH: f64 = 2.0;
+
+#[derive(Debug, Clone)]
+pub struct Star {
+    abe: Abe,
+    rtt_min_s: f64,
+    seg_bytes: f64,
+    cwnd_reno: f64,
+}
+
+impl Default for Star {
+    fn default() -> Self {
+        Star { abe: Abe::default(), rtt_min_s: f64::INFINITY, seg_bytes: 1000.0, cwnd_reno: 0.0 }
+    }
+}
+
+impl Star {
+    fn cwnd_abe(&self) -> f64 {
+        if self.rtt_min_s.is_finite() {
+            self.abe.bytes_per_s() * self.rtt_min_s / self.seg_bytes
+        } else {
+            0.0
+        }
+    }
+
+    fn cws_ssthresh(&self, cwnd: f64) -> f64 {
+        self.cwnd_abe().max(cwnd / 2.0).max(MIN_SSTHRESH)
+    }
+}
+
+impl CongestionControl for Star {
+    fn name(&self) -> &'static str {
+        "star"
+    }
+
+    fn observe_ack(&mut self, o: &AckObservation) {
+        self.seg_bytes = o.seg_bytes as f64;
+        if let Some(s) = o.rtt_sample_s {
+            self.rtt_min_s = self.rtt_min_s.min(s);
+        }
+        self.abe.observe(o);
+    }
+
+    fn on_ack(&mut self, w: &mut Window, ev: &AckEvent) {
+        if let Some(s) = ev.rtt_sample_s {
+            self.rtt_min_s = self.rtt_min_s.min(s);
+        }
+        if w.cwnd < w.ssthresh {
+            w.cwnd += 1.0;
+            self.cwnd_reno = w.cwnd;
+            return;
+        }
+        if self.cwnd_reno <= 0.0 {
+            self.cwnd_reno = w.cwnd;
+        }
+        self.cwnd_reno += 1.0 / self.cwnd_reno;
+        let lift = (self.cwnd_reno + self.cwnd_abe() - w.cwnd).max(1.0);
+        w.cwnd += lift / w.cwnd;
+    }
+
+    fn on_fast_retransmit(&mut self, w: &mut Window, _ev: &LossEvent) {
+        let last = w.cwnd;
+        w.ssthresh = self.cws_ssthresh(last);
+        if last >= w.ssthresh {
+            w.cwnd = w.ssthresh;
+        }
+        self.cwnd_reno = (last / 2.0).max(1.0);
+    }
+
+    fn on_timeout(&mut self, w: &mut Window, _ev: &LossEvent) {
+        w.ssthresh = self.cws_ssthresh(w.cwnd);
+        w.cwnd = 1.0;
+        self.cwnd_reno = 1.0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Time;
+
+    fn primed(bw: f64) -> Star {
+        let mut s = Star::default();
+        let gap = (1500.0 / bw * 1e9) as Time;
+        s.observe_ack(&AckObservation { now: 0, newly_acked: 0, dup: false, rtt_sample_s: Some(0.5), seg_bytes: 1500 });
+        for k in 1..40_000 {
+            s.observe_ack(&AckObservation { now: k * gap, newly_acked: 1, dup: false, rtt_sample_s: None, seg_bytes: 1500 });
+        }
+        s
+    }
+
+    fn ev() -> AckEvent {
+        AckEvent { now: 0, acked_pkts: 1, rtt_sample_s: None, srtt_s: 0.5, rwnd_pkts: 100_000 }
+    }
+
+    fn loss() -> LossEvent {
+        LossEvent { now: 0, window_pkts: 0, srtt_s: 0.5, seg_bytes: 1500 }
+    }
+
+    #[test]
+    fn lwc_lifts_toward_the_abe_window_and_never_below_reno() {
+        // ABE 1.25e6 B/s, RTT_min 0.5 s, 1500 B: cwnd_abe = 416.7
+        let mut s = primed(1.25e6);
+        assert!((s.cwnd_abe() - 416.67).abs() < 10.0, "{}", s.cwnd_abe());
+        s.cwnd_reno = 100.0;
+        let mut w = Window { cwnd: 200.0, ssthresh: 10.0 };
+        s.on_ack(&mut w, &ev());
+        let lift = 100.0 + 1.0 / 100.0 + s.cwnd_abe() - 200.0;
+        assert!((w.cwnd - (200.0 + lift / 200.0)).abs() < 1e-9);
+        // far above both: Reno's increase only
+        let mut w = Window { cwnd: 2000.0, ssthresh: 10.0 };
+        s.on_ack(&mut w, &ev());
+        assert!((w.cwnd - (2000.0 + 1.0 / 2000.0)).abs() < 1e-9);
+    }
+
+    #[test]
+    fn cws_keeps_the_window_at_the_estimated_bandwidth() {
+        let mut s = primed(1.25e6);
+        let abe = s.cwnd_abe();
+        let mut w = Window { cwnd: 500.0, ssthresh: 1e9 };
+        s.on_fast_retransmit(&mut w, &loss());
+        assert!((w.cwnd - abe).abs() < 1e-9 && w.ssthresh == w.cwnd);
+        let mut w = Window { cwnd: 300.0, ssthresh: 1e9 };
+        s.on_fast_retransmit(&mut w, &loss());
+        assert_eq!(w.cwnd, 300.0, "below the estimate: kept");
+        s.on_timeout(&mut w, &loss());
+        assert_eq!(w.cwnd, 1.0);
+        assert!((w.ssthresh - abe).abs() < 1e-9);
+    }
+}
