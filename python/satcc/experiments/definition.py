@@ -120,6 +120,12 @@ class Experiment:
     # experiments without simulations (e.g. an analysis): writes its own figures and
     # returns (results rows, claims) given the report directory
     analysis: Callable | None = None
+    # a reference run per grid point (e.g. the all-NewReno run of a throughput ratio):
+    # `reference(point)` gives the reference's grid point (built with `build` like any
+    # other and run automatically, same seeds); `paired(metrics, reference_metrics)`
+    # gives extra metrics per seed, aggregated like the others
+    reference: Callable[[dict], dict] | None = None
+    paired: Callable[[dict, dict], dict] | None = None
 
     def keeps_series(self, run: "Run") -> bool:
         """Series (time series tables) are stored for seed 1 when a trace needs them."""
@@ -143,8 +149,16 @@ class Experiment:
         runs = []
         if self.analysis is not None:
             return runs
-        for combo in itertools.product(*[dims[k] for k in names]) if names else [()]:
-            point = dict(zip(names, combo))
+        points = [dict(zip(names, combo)) for combo in (itertools.product(*[dims[k] for k in names]) if names else [()])]
+        if self.reference is not None:
+            # the reference points, each once, after the points that need them
+            ids = {point_id(p) for p in points}
+            for p in list(points):
+                ref = self.reference(p)
+                if point_id(ref) not in ids:
+                    ids.add(point_id(ref))
+                    points.append(ref)
+        for point in points:
             try:
                 base = self.build(**point)
             except (TypeError, ValueError) as e:

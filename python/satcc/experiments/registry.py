@@ -16,7 +16,7 @@ from .definition import Experiment, ExperimentError, Param, PlotSpec
 _REGISTRY: dict[str, Experiment] = {}
 _BUILTIN = ["satcc.experiments.catalog.baselines", "satcc.experiments.catalog.refwa",
             "satcc.experiments.catalog.refwa_plus", "satcc.experiments.catalog.trefwa",
-            "satcc.experiments.catalog.trefwa_plus"]
+            "satcc.experiments.catalog.trefwa_plus", "satcc.experiments.catalog.fusion_star"]
 _loaded = False
 
 

@@ -14,7 +14,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 from .. import __version__  # noqa: E402
-from .definition import Experiment, Results, Run  # noqa: E402
+from .definition import Experiment, Results, Run, point_id  # noqa: E402
 from .stats import mean_ci  # noqa: E402
 from .store import Store  # noqa: E402
 
@@ -29,9 +29,20 @@ def aggregate(exp: Experiment, store: Store, runs: list[Run]) -> Results:
     for r in runs:
         pids_of_key[r.key].append(r.point_id)
     vals = defaultdict(list)
+    per_run = defaultdict(dict)  # (key, seed) -> {metric: value}
     for key, _pid, seed, metric, value in store.values(list(pids_of_key)):
+        per_run[(key, seed)][metric] = value
         for pid in pids_of_key[key]:
             vals[(pid, metric)].append(value)
+    if exp.reference is not None and exp.paired is not None:
+        key_of = {(r.point_id, r.seed): r.key for r in runs}
+        for r in runs:
+            ref_key = key_of.get((point_id(exp.reference(r.point)), r.seed))
+            mine, ref = per_run.get((r.key, r.seed)), per_run.get((ref_key, r.seed))
+            if mine is None or ref is None:
+                continue  # a run not (yet) stored: its pair is left out, not guessed
+            for metric, value in exp.paired(mine, ref).items():
+                vals[(r.point_id, metric)].append(value)
     order = {pid: i for i, pid in enumerate(dict.fromkeys(r.point_id for r in runs))}
     rows = []
     for (pid, metric), vs in sorted(vals.items(), key=lambda kv: (order[kv[0][0]], kv[0][1])):
