@@ -66,3 +66,25 @@ def test_tr_comes_from_the_automatic_all_newreno_run(tmp_path):
     ref = run("newreno", 1e-8, duration=10.0)
     expected = groups(mixed)["newreno"] / (sum(groups(ref).values()) / 2)
     assert tr[0]["mean"] == pytest.approx(expected, rel=1e-12)
+
+
+def ack_loss_bursts(cc, seed):
+    # the ACK direction loses every ACK in bursts of ~0.5 s (Gilbert-Elliott), which
+    # fires retransmission timeouts although no data was lost
+    s = satcc.Scenario("aen", duration_s=60, seed=seed, tcp={"rwnd_pkts": 10000, "sack": True})
+    s.node("a")
+    s.node("b")
+    s.link("a", "b", rate_bps=10e6, delay_ms=250, queue={"type": "droptail", "limit_pkts": 700},
+           b_to_a={"error": {"type": "gilbert_elliott", "p_good_to_bad": 0.00015, "p_bad_to_good": 0.0015,
+                             "per_good": 0.0, "per_bad": 1.0}})
+    s.flow("a", "b", cc=cc)
+    return s.run().summary["flows"][0]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_star_aen_undoes_spurious_timeouts_and_newreno_does_not(seed):
+    star, nr = ack_loss_bursts("star", seed), ack_loss_bursts("newreno", seed)
+    assert star["rto_count"] > 0 and nr["rto_count"] > 0
+    assert star["rto_undone"] >= 1
+    assert nr["rto_undone"] == 0
+

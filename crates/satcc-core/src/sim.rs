@@ -774,6 +774,7 @@ impl Simulation {
                 retransmits: f.sender.stats.retransmits,
                 fast_retransmits: f.sender.stats.fast_retransmits,
                 rto_count: f.sender.stats.timeouts,
+                rto_undone: f.sender.stats.spurious_timeouts_undone,
                 link_error_losses: f.sender.stats.link_error_losses,
                 loss_rate: if f.data_injected > 0 { f.data_dropped as f64 / f.data_injected as f64 } else { 0.0 },
                 srtt_ms: f.sender.srtt_s() * 1e3,

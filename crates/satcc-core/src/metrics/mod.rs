@@ -38,6 +38,8 @@ pub struct FlowSummary {
     pub retransmits: u64,
     pub fast_retransmits: u64,
     pub rto_count: u64,
+    /// Timeouts a D-SACK showed spurious and the controller undid (TCP-STAR AEN).
+    pub rto_undone: u64,
     /// Losses the sender judged to be link errors (REFWA Plus and the like).
     pub link_error_losses: u64,
     pub loss_rate: f64,

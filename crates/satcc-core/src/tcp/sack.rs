@@ -12,6 +12,8 @@ pub const MAX_BLOCKS: usize = 3;
 pub struct SackBlocks {
     pub n: u8,
     pub b: [(i64, i64); MAX_BLOCKS],
+    /// A D-SACK (RFC 2883): the segment whose duplicate arrival triggered this ACK.
+    pub dsack: Option<i64>,
 }
 
 impl SackBlocks {

@@ -35,6 +35,8 @@ pub struct SenderStats {
     pub acks_received: u64,
     /// Losses a loss-classifying sender (REFWA Plus) judged to be link errors.
     pub link_error_losses: u64,
+    /// Timeouts found spurious by a D-SACK and undone by the controller (TCP-STAR AEN).
+    pub spurious_timeouts_undone: u64,
 }
 
 pub struct TcpSender {
@@ -75,6 +77,9 @@ pub struct TcpSender {
     /// SACK recovery (RFC 6675): the scoreboard and whether in loss recovery.
     scoreboard: Scoreboard,
     in_sack_recovery: bool,
+    /// After a timeout of a SACK flow: the window before it and the segment it
+    /// resent, until a D-SACK shows that segment had arrived (or the next timeout).
+    timeout_probe: Option<(Window, i64)>,
     /// When the retransmission timer expires, if armed.
     pub rtx_deadline: Option<Time>,
     pub stats: SenderStats,
@@ -117,6 +122,7 @@ impl TcpSender {
             rtt_code_srtt: -1.0,
             scoreboard: Scoreboard::new(0),
             in_sack_recovery: false,
+            timeout_probe: None,
             rtx_deadline: None,
             stats: SenderStats::default(),
             started: false,
@@ -425,6 +431,16 @@ impl TcpSender {
     /// SACK-based recovery (RFC 6675) for one ACK and its blocks.
     fn on_ack_sack(&mut self, ack: &Packet, blocks: &SackBlocks, now: Time, out: &mut Vec<Packet>) {
         let thresh = self.cfg.dupack_threshold as i64;
+        if let (Some(d), Some((before, probe))) = (blocks.dsack, self.timeout_probe) {
+            if d == probe {
+                // the segment the timeout resent had arrived: the timeout was caused by
+                // lost or late ACKs, not by a lost segment
+                self.timeout_probe = None;
+                if self.cc.on_spurious_timeout(&mut self.w, before) {
+                    self.stats.spurious_timeouts_undone += 1;
+                }
+            }
+        }
         self.scoreboard.update(ack.seq.max(self.last_ack), blocks);
         if ack.seq > self.last_ack {
             if self.in_sack_recovery && ack.seq < self.recover {
@@ -619,6 +635,7 @@ impl TcpSender {
             }
             self.stats.timeouts += 1;
             self.last_cwnd_action = CwndAction::Timeout;
+            self.timeout_probe = (self.cfg.recovery == Recovery::Sack).then_some((self.w, self.highest_ack + 1));
             let ev = self.loss_event(now);
             if self.cfg.loss_policy == LossPolicy::TrefwaPlus {
                 // T-REFWA Plus: a timeout after ACKs kept arriving, with no fall of the
@@ -1041,5 +1058,47 @@ mod tests {
         assert_eq!(s.stats.timeouts, 0);
         assert_eq!(s.w.ssthresh, 5.0);
         assert!(s.w.cwnd >= 5.0 && s.w.cwnd < 6.0, "recovery ends near ssthresh: {}", s.w.cwnd);
+    }
+
+    /// TCP-STAR's AEN: a D-SACK for the segment a timeout resent undoes the timeout's
+    /// window reduction; a controller without AEN (Reno) keeps it.
+    #[test]
+    fn dsack_after_a_timeout_undoes_it_for_star_only() {
+        use crate::tcp::congestion::Star;
+        for (cc, undone) in [(Box::new(Star::default()) as Box<dyn CongestionControl>, true), (Box::new(Reno), false)] {
+            let cfg = TcpConfig { rwnd_pkts: 100, recovery: Recovery::Sack, ..TcpConfig::default() };
+            let mut s = TcpSender::new(0, cfg, cc, 0.0);
+            let mut out = vec![];
+            s.app_send(GREEDY, 0, &mut out);
+            s.on_ack(&ack(0), MS, &mut out);
+            s.on_ack(&ack(1), 2 * MS, &mut out);
+            s.w = Window { cwnd: 10.0, ssthresh: 8.0 };
+            s.send_much(2 * MS, 0, &mut out);
+            let before = s.w;
+            // every ACK of 2..=11 is lost: the timer fires and resends 2
+            out.clear();
+            s.on_timeout(3000 * MS, &mut out);
+            assert_eq!(seqs(&out)[0], 2);
+            assert_eq!(s.w.cwnd, 1.0);
+            // a D-SACK of another segment says nothing about the resent one
+            let other = SackBlocks { dsack: Some(5), ..SackBlocks::default() };
+            s.on_ack_with(&ack(1), Some(other), 3400 * MS, &mut out);
+            assert_eq!(s.stats.spurious_timeouts_undone, 0);
+            assert_eq!(s.w.cwnd, 1.0);
+            // the receiver had 2..=11: its ACK acknowledges them all and D-SACKs 2
+            let blocks = SackBlocks { dsack: Some(2), ..SackBlocks::default() };
+            s.on_ack_with(&ack(11), Some(blocks), 3500 * MS, &mut out);
+            if undone {
+                assert_eq!(s.stats.spurious_timeouts_undone, 1);
+                assert!(s.w.cwnd >= before.cwnd && s.w.ssthresh == before.ssthresh, "{:?}", s.w);
+            } else {
+                assert_eq!(s.stats.spurious_timeouts_undone, 0);
+                assert!(s.w.cwnd < 3.0, "{:?}", s.w);
+            }
+            // a second D-SACK of the same segment changes nothing
+            let w = s.w;
+            s.on_ack_with(&ack(11), Some(blocks), 3600 * MS, &mut out);
+            assert!(s.stats.spurious_timeouts_undone <= 1 && s.w.ssthresh == w.ssthresh);
+        }
     }
 }

@@ -81,6 +81,10 @@ impl TcpSink {
     /// Send an ACK (written straight into the outbox: building it elsewhere and
     /// copying it in costs a store-forwarding stall on the hot path).
     fn send_ack(&mut self, trigger: i64, out: &mut Vec<Packet>) {
+        self.send_ack_dsack(trigger, None, out)
+    }
+
+    fn send_ack_dsack(&mut self, trigger: i64, dsack: Option<i64>, out: &mut Vec<Packet>) {
         self.stats.acks_sent += 1;
         self.unacked = 0;
         self.delack_deadline = None;
@@ -88,7 +92,9 @@ impl TcpSink {
             Some(r) => {
                 let id = self.next_ack_id;
                 self.next_ack_id = id.wrapping_add(1);
-                self.sent_blocks.push_back((id, r.blocks(trigger)));
+                let mut b = r.blocks(trigger);
+                b.dsack = dsack;
+                self.sent_blocks.push_back((id, b));
                 ((id & 0xff) as u8, (id >> 8) as u8)
             }
             None => (0, 0),
@@ -137,12 +143,18 @@ impl TcpSink {
             self.stats.payload_bytes_received += self.payload as u64;
         }
         let before = self.next;
+        // a segment received before: reported back as a D-SACK (RFC 2883)
+        let duplicate = pkt.seq < self.next
+            || self.ooo.get((pkt.seq - self.next) as usize).copied().unwrap_or(false);
         let in_order = self.record(pkt.seq);
         if let Some(r) = self.sack.as_mut() {
             if pkt.seq >= self.next {
                 r.record(pkt.seq);
             }
             r.advance(self.next);
+        }
+        if duplicate && self.sack.is_some() && !is_syn {
+            return self.send_ack_dsack(pkt.seq, Some(pkt.seq), out);
         }
         let gap_left = !self.ooo.is_empty();
         if !self.delayed_ack || !in_order || gap_left || self.next > before + 1 || is_syn {
@@ -233,5 +245,32 @@ mod tests {
         assert!(s.timer1().is_none());
         // out of order: immediate
         assert_eq!(s.on_data1(&data(5), 3).unwrap().seq, 3);
+    }
+
+    fn blocks_of(s: &mut TcpSink, ack: &Packet) -> SackBlocks {
+        s.sack_blocks(((ack.aux as u16) << 8) | ack.tos as u16).expect("blocks recorded")
+    }
+
+    #[test]
+    fn duplicates_are_reported_as_dsack() {
+        let cfg = TcpConfig { sack: true, ..TcpConfig::default() };
+        let mut s = TcpSink::new(0, &cfg);
+        for q in [0, 1, 2, 4] {
+            let a = s.on_data1(&data(q), 0).unwrap();
+            assert_eq!(blocks_of(&mut s, &a).dsack, None);
+        }
+        // below the cumulative ACK
+        let a = s.on_data1(&data(1), 0).unwrap();
+        assert_eq!(a.seq, 2);
+        let b = blocks_of(&mut s, &a);
+        assert_eq!(b.dsack, Some(1));
+        assert_eq!(b.iter().collect::<Vec<_>>(), vec![(4, 5)], "the SACK blocks still go with it");
+        // above it, already held out of order
+        let a = s.on_data1(&data(4), 0).unwrap();
+        assert_eq!(blocks_of(&mut s, &a).dsack, Some(4));
+        // new data: no D-SACK
+        let a = s.on_data1(&data(3), 0).unwrap();
+        assert_eq!(a.seq, 4);
+        assert_eq!(blocks_of(&mut s, &a).dsack, None);
     }
 }

@@ -72,6 +72,12 @@ pub trait CongestionControl: Send {
     fn on_fast_retransmit(&mut self, w: &mut Window, ev: &LossEvent);
     /// Retransmission timeout: set ssthresh and cwnd for slow start.
     fn on_timeout(&mut self, w: &mut Window, ev: &LossEvent);
+    /// A D-SACK showed the segment a timeout resent had arrived before (SACK flows
+    /// only); `before` is the window the timeout replaced. Return true if the
+    /// controller undid the timeout's reduction (default: keep it, as Reno does).
+    fn on_spurious_timeout(&mut self, _w: &mut Window, _before: Window) -> bool {
+        false
+    }
 }
 
 /// The loss recovery a scheme runs on: ns-2's Agent/TCP/Reno for "reno", NewReno

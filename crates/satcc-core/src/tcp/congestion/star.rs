@@ -11,9 +11,13 @@
 //!   takes from TCP-STAR) and cwnd_abe = B_ABE * RTT_min / segment. The lift never
 //!   goes below Reno's one packet per RTT.
 //!
-//! AEN (ACK error notification, the third mechanism) guards against retransmission
-//! timeouts caused by lost or late ACKs; it is not modelled yet: satcc's satellite
-//! link drops data only (errors on the data direction), so no ACK is lost there.
+//! - AEN (ACK error notification): a retransmission timeout caused by lost or late
+//!   ACKs ("mis-retransmission") must not cut the rate. The TCP-STAR paper's own
+//!   signalling is not available to us; we model AEN with the standard notification
+//!   a sender-only change can rely on: the receiver's D-SACK (RFC 2883) for the
+//!   segment the timeout resent. When it arrives, cwnd and ssthresh return to their
+//!   values before the timeout (the response of RFC 3708's detection). It needs
+//!   `tcp.sack: true`, as seed 003 runs every variant.
 
 use super::estimators::Abe;
 use super::{AckEvent, AckObservation, CongestionControl, LossEvent, Window};
@@ -26,11 +30,12 @@ pub struct Star {
     rtt_min_s: f64,
     seg_bytes: f64,
     cwnd_reno: f64,
+    reno_before_timeout: f64,
 }
 
 impl Default for Star {
     fn default() -> Self {
-        Star { abe: Abe::default(), rtt_min_s: f64::INFINITY, seg_bytes: 1000.0, cwnd_reno: 0.0 }
+        Star { abe: Abe::default(), rtt_min_s: f64::INFINITY, seg_bytes: 1000.0, cwnd_reno: 0.0, reno_before_timeout: 0.0 }
     }
 }
 
@@ -88,9 +93,17 @@ impl CongestionControl for Star {
     }
 
     fn on_timeout(&mut self, w: &mut Window, _ev: &LossEvent) {
+        self.reno_before_timeout = self.cwnd_reno;
         w.ssthresh = self.cws_ssthresh(w.cwnd);
         w.cwnd = 1.0;
         self.cwnd_reno = 1.0;
+    }
+
+    /// AEN: undo a timeout that a D-SACK showed to be spurious.
+    fn on_spurious_timeout(&mut self, w: &mut Window, before: Window) -> bool {
+        *w = before;
+        self.cwnd_reno = self.reno_before_timeout;
+        true
     }
 }
 
