@@ -28,7 +28,7 @@ def networks(draw):
         h, d = s.node(f"h{i}"), s.node(f"d{i}")
         s.link(h, routers[0], rate_bps=draw(st.floats(1e6, 1e9)), delay_ms=draw(st.floats(0, 20)))
         s.link(routers[-1], d, rate_bps=draw(st.floats(1e6, 1e9)), delay_ms=draw(st.floats(0, 20)))
-        s.flow(h, d, cc=draw(st.sampled_from(["newreno", "reno"])), start_s=draw(st.floats(0, 0.3)))
+        s.flow(h, d, cc=draw(st.sampled_from(["newreno", "reno", "westwood", "star", "fusion", "fusion-cws", "fusion-lwc", "fusion-star"])), start_s=draw(st.floats(0, 0.3)))
     s.monitor(drop_trace=True)
     return s
 
