@@ -135,8 +135,10 @@ def experiment_run_bench(exp_id: str, point: dict, seed: int = 1, out: str | Non
     from .experiments import get
 
     e = get(exp_id)
-    runs = [r for r in e.expand(seeds=seed, grid={k: [v] for k, v in point.items()}) if r.seed == seed]
-    if len(runs) != 1:
+    # (reference runs that expand() adds for the point are not what is timed)
+    runs = [r for r in e.expand(seeds=seed, grid={k: [v] for k, v in point.items()})
+            if r.seed == seed and r.point == point]
+    if len(runs) != 1 or set(point) != set(e.grid):
         from .experiments.definition import ExperimentError
 
         raise ExperimentError(f"--point: give one value for each of {', '.join(e.grid)}")

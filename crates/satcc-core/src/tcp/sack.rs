@@ -98,6 +98,10 @@ pub struct Scoreboard {
     lost_below: i64,
     /// Retransmission scan position (segments below were considered).
     cursor: i64,
+    /// SACKed segments held (at or above `base`).
+    sacked_count: i64,
+    /// Segments retransmitted and not SACKed (at or above `base`).
+    rexmit_unsacked: i64,
 }
 
 impl Scoreboard {
@@ -126,9 +130,15 @@ impl Scoreboard {
     pub fn update(&mut self, cum: i64, blocks: &SackBlocks) {
         let new_base = cum + 1;
         if new_base > self.base {
-            let k = ((new_base - self.base) as usize).min(self.sacked.len());
-            self.sacked.drain(..k);
-            let k2 = ((new_base - self.base) as usize).min(self.rexmitted.len());
+            let n = (new_base - self.base) as usize;
+            for i in 0..n.min(self.rexmitted.len()) {
+                if self.rexmitted[i] && !self.sacked.get(i).copied().unwrap_or(false) {
+                    self.rexmit_unsacked -= 1;
+                }
+            }
+            let k = n.min(self.sacked.len());
+            self.sacked_count -= self.sacked.drain(..k).filter(|&b| b).count() as i64;
+            let k2 = n.min(self.rexmitted.len());
             self.rexmitted.drain(..k2);
             self.base = new_base;
         }
@@ -142,7 +152,13 @@ impl Scoreboard {
                 self.sacked.resize(end, false);
             }
             for i in self.idx(s)..end {
-                self.sacked[i] = true;
+                if !self.sacked[i] {
+                    self.sacked[i] = true;
+                    self.sacked_count += 1;
+                    if self.rexmitted.get(i).copied().unwrap_or(false) {
+                        self.rexmit_unsacked -= 1;
+                    }
+                }
             }
         }
         // the DUP_THRESH-th highest SACKed segment bounds the lost ones
@@ -170,11 +186,29 @@ impl Scoreboard {
         if self.rexmitted.len() <= i {
             self.rexmitted.resize(i + 1, false);
         }
+        if !self.rexmitted[i] && !self.is_sacked(seq) {
+            self.rexmit_unsacked += 1;
+        }
         self.rexmitted[i] = true;
     }
 
-    /// RFC 6675 pipe: segments believed in flight among [base, maxseq].
+    /// RFC 6675 pipe: segments believed in flight among [base, maxseq], from the
+    /// counts kept up to date: every segment not SACKed and not lost, plus every
+    /// retransmission not SACKed.
     pub fn pipe(&self, maxseq: i64) -> i64 {
+        let unsacked = (maxseq - self.base + 1).max(0) - self.sacked_count;
+        // below lost_below lie all SACKed segments but the DUP_THRESH highest
+        let lost = if self.lost_below > self.base {
+            (self.lost_below - self.base) - (self.sacked_count - DUP_THRESH as i64)
+        } else {
+            0
+        };
+        unsacked - lost + self.rexmit_unsacked
+    }
+
+    /// The definition of pipe, segment by segment (the reference for the counts).
+    #[cfg(test)]
+    fn pipe_by_definition(&self, maxseq: i64) -> i64 {
         let mut p = 0;
         let mut s = self.base;
         while s <= maxseq {
@@ -266,5 +300,41 @@ mod tests {
         assert_eq!(sb.pipe(10), 5, "3 (lost, retransmitted) + 7..=10");
         sb.reset(3);
         assert_eq!(sb.pipe(10), 8);
+    }
+
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The pipe kept from counts equals pipe by its definition after any sequence
+        /// of cumulative ACKs, SACK blocks and retransmissions.
+        #[test]
+        fn pipe_counts_match_the_definition(
+            ops in proptest::collection::vec((0u8..3, 0i64..60, 1i64..12), 1..80)
+        ) {
+            let mut sb = Scoreboard::new(0);
+            let mut cum = -1i64;
+            let maxseq = 80;
+            for (op, a, len) in ops {
+                match op {
+                    0 => {
+                        cum = cum.max(a.min(maxseq) - 1);
+                        sb.update(cum, &SackBlocks::default());
+                    }
+                    1 => {
+                        let s = a.max(cum + 1);
+                        let e = (s + len).min(maxseq + 1);
+                        if e > s {
+                            sb.update(cum, &blocks(&[(s, e)]));
+                        }
+                    }
+                    _ => {
+                        if a > cum && !sb.is_sacked(a) {
+                            sb.mark_retransmitted(a);
+                        }
+                    }
+                }
+                prop_assert_eq!(sb.pipe(maxseq), sb.pipe_by_definition(maxseq));
+            }
+        }
     }
 }
