@@ -110,7 +110,11 @@ NOTES = ("Topology choices (satcc.topology.satellite): 100 Mb/s, 250 ms satellit
          "say which RTT its Fusion uses. The proposed method inherits part of it (Tr 0.77-0.83). "
          "(2) At BER 1e-6 our TCP-Fusion keeps only 10 % of the link, so the proposed method's gain is about "
          "4x, not 1.6x: with W_inc = B x 1 ms our Fusion grows by about one packet per RTT, like NewReno; the "
-         "paper's Fusion evidently grows faster. We have not tuned W_inc or alpha to match.")
+         "paper's Fusion evidently grows faster. We have not tuned W_inc or alpha to match. "
+         "(3) At BER 1e-6 with N = 40 our TCP-STAR uses more of the link than the proposed method (0.91 vs "
+         "0.79): STAR's LWC lifts by the whole ABE window every RTT with no delay brake, while the proposed "
+         "method stops growing once its backlog estimate passes alpha; the paper's ABE (TCP-J) may estimate "
+         "lower than our Westwood-filter stand-in.")
 
 _figs(20, "fig2-3", ("fusion-star", "star", "fusion"), (
     Claim("Fig. 2: Tr of the proposed method stays near 1 across BER", f"{SRC}, IV.B", _tr_near_one("fusion-star")),
