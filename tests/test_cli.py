@@ -68,6 +68,14 @@ def test_validate_and_examples():
     assert r.returncode == 0 and "valid" in r.stdout
     r = satcc("examples", "--dump", "leo-chain")
     assert r.returncode == 0 and '"S1"' in r.stdout
+    r = satcc("examples")
+    assert r.returncode == 0 and "geo-fusion-star" in r.stdout and "leo-chain" in r.stdout
+
+
+def test_run_seed_003_example(tmp_path):
+    r = satcc("run", "geo-fusion-star", "--out", str(tmp_path / "g"), "--no-plots", "--duration", "5")
+    assert r.returncode == 0, r.stderr
+    assert "group test: 10 flows" in r.stdout and "group newreno: 10 flows" in r.stdout
 
 
 def test_entry_point_installed():

@@ -99,7 +99,7 @@ def cmd_examples(a) -> int:
 
     for name, fn in sorted(EXAMPLES.items()):
         doc = (fn.__doc__ or "").strip().splitlines()[0]
-        print(f"{name:12s} {doc}")
+        print(f"{name:16s} {doc}")
     if a.dump:
         if a.dump not in EXAMPLES:
             raise CliError(f"examples --dump: unknown example {a.dump!r} (examples: {', '.join(sorted(EXAMPLES))})")

@@ -95,6 +95,15 @@ def rtt_groups(
     return s
 
 
+def _geo_fusion_star():
+    """Seed 003's GEO dumbbell: 10 NewReno + 10 TCP-Fusion/TCP-STAR hybrid flows, BER 1e-7, 100 s."""
+    from .satellite import geo_dumbbell
+
+    return geo_dumbbell(scheme="fusion-star", n_flows=20, ber=1e-7)
+
+
 EXAMPLES = {
     "leo-chain": leo_chain,
+    # seed 003's GEO dumbbell: 10 NewReno + 10 TCP-Fusion/TCP-STAR hybrid flows, BER 1e-7
+    "geo-fusion-star": _geo_fusion_star,
 }
