@@ -202,6 +202,7 @@ SCHEME = {
                 "isl_delay_ms": POS,
                 "rtt_error_sigma": {"type": "number", "minimum": 0, "exclusiveMaximum": 1},
                 "rtt_avg_gain": {"type": "number", "exclusiveMinimum": 0, "maximum": 1},
+                "activity": {"enum": ["rtt_avg", "flow_rtt"]},
             },
         },
         {
@@ -216,6 +217,7 @@ SCHEME = {
                 "psi": {"type": "number", "minimum": 0, "maximum": 10},
                 "k": {"type": "number", "exclusiveMinimum": 0, "maximum": 100},
                 "rtt_avg_gain": {"type": "number", "exclusiveMinimum": 0, "maximum": 1},
+                "activity": {"enum": ["rtt_avg", "flow_rtt"]},
             },
         },
     ]

@@ -330,7 +330,7 @@ impl Simulation {
                 let lid = link_id(name).ok_or_else(|| format!("schemes: unknown link '{name}'"))?;
                 let idx = schemes.len() as u32;
                 let scheme: Box<dyn RouterScheme> = match spec {
-                    SchemeSpec::Refwa { alpha, phi, psi, isl_delay_ms, rtt_error_sigma, rtt_avg_gain, .. } => {
+                    SchemeSpec::Refwa { alpha, phi, psi, isl_delay_ms, rtt_error_sigma, rtt_avg_gain, activity, .. } => {
                         Box::new(Refwa::refwa(
                             RefwaParams {
                                 alpha: *alpha,
@@ -342,16 +342,13 @@ impl Simulation {
                                 initial_ttl: base_tcp.initial_ttl,
                             },
                             rng.stream(&format!("scheme/{name}/refwa")),
-                        ))
+                        )
+                        .with_activity(activity.model()))
                     }
-                    SchemeSpec::Trefwa { alpha, phi, psi, k, rtt_avg_gain, .. } => Box::new(Trefwa::trefwa(
-                        *k,
-                        *alpha,
-                        *phi,
-                        *psi,
-                        *rtt_avg_gain,
-                        rng.stream(&format!("scheme/{name}/trefwa")),
-                    )),
+                    SchemeSpec::Trefwa { alpha, phi, psi, k, rtt_avg_gain, activity, .. } => Box::new(
+                        Trefwa::trefwa(*k, *alpha, *phi, *psi, *rtt_avg_gain, rng.stream(&format!("scheme/{name}/trefwa")))
+                            .with_activity(activity.model()),
+                    ),
                 };
                 schemes.push(scheme);
                 scheme_link.push(lid);

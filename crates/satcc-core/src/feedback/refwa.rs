@@ -130,6 +130,18 @@ impl std::hash::Hasher for IdHasher {
     }
 }
 
+/// Which flows count as active at an update.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Activity {
+    /// Seen within delta = RTT_avg (seeds 000 and 002).
+    #[default]
+    RttAvg,
+    /// Seen within max(RTT_avg, the flow's own RTT): a flow slower than average is not
+    /// dropped from the count between two of its packets. Not in the papers; an
+    /// option for studying the active-flow oscillation of long-RTT flows.
+    FlowRtt,
+}
+
 /// The feedback computation shared by REFWA and T-REFWA (eq. 2 of seed 000, eq. 3 of
 /// seed 002): flow table, active-flow counting, the recursion for Y and the shares.
 pub struct FeedbackCore<R: RttOf> {
@@ -148,9 +160,24 @@ pub struct FeedbackCore<R: RttOf> {
     pkt_bytes: f64,
     updating: bool,
     last: UpdateTrace,
+    activity: Activity,
 }
 
 impl<R: RttOf> FeedbackCore<R> {
+    /// Choose how active flows are counted (default: the papers' delta = RTT_avg).
+    pub fn with_activity(mut self, activity: Activity) -> Self {
+        self.activity = activity;
+        self
+    }
+
+    fn is_active(&self, e: &FlowEntry, rtt: f64, now: Time, delta: Time) -> bool {
+        let window = match self.activity {
+            Activity::RttAvg => delta,
+            Activity::FlowRtt => delta.max(from_secs(rtt)),
+        };
+        e.known && now.saturating_sub(e.last_seen) <= window
+    }
+
     pub fn new(rtt: R, alpha: f64, phi: f64, psi: f64, rtt_avg_gain: f64, rtt_error_sigma: f64, rng: StreamRng) -> Self {
         FeedbackCore {
             rtt,
@@ -168,6 +195,7 @@ impl<R: RttOf> FeedbackCore<R> {
             pkt_bytes: 0.0,
             updating: false,
             last: UpdateTrace::default(),
+            activity: Activity::RttAvg,
         }
     }
 
@@ -245,8 +273,7 @@ impl<R: RttOf> FeedbackCore<R> {
         let mut sum_rtt = 0.0;
         let mut sum_w = 0.0;
         for e in &self.flows {
-            let active = e.known && now.saturating_sub(e.last_seen) <= delta;
-            if let (true, Some(rtt)) = (active, self.rtt_estimate(e)) {
+            if let Some(rtt) = self.rtt_estimate(e).filter(|&r| self.is_active(e, r, now, delta)) {
                 n += 1;
                 sum_rtt += rtt;
                 sum_w += rtt.powf(self.alpha);
@@ -274,8 +301,7 @@ impl<R: RttOf> FeedbackCore<R> {
         self.q_prev = link.queue_pkts as f64;
         for i in 0..self.flows.len() {
             let e = &self.flows[i];
-            let active = e.known && now.saturating_sub(e.last_seen) <= delta;
-            if let (true, Some(rtt)) = (active, self.rtt_estimate(e)) {
+            if let Some(rtt) = self.rtt_estimate(e).filter(|&r| self.is_active(e, r, now, delta)) {
                 self.flows[i].feedback = Some(rtt.powf(self.alpha) / sum_w * self.y);
             }
         }
@@ -408,6 +434,30 @@ mod tests {
         r.update(MS, &link(0));
         // shares 160^2 : 320^2 = 1 : 4
         assert!((r.feedback(1).unwrap() / r.feedback(0).unwrap() - 4.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn flow_rtt_activity_keeps_long_rtt_flows_counted() {
+        for (activity, expected) in [(Activity::RttAvg, 2), (Activity::FlowRtt, 3)] {
+            let mut r = Refwa::refwa(RefwaParams::default(), RngStreams::new(1).stream("r")).with_activity(activity);
+            // flows 0 and 1 are short (few hops back), flow 2 long
+            for (f, ack_ttl) in [(0, 30), (1, 30), (2, 20)] {
+                r.on_ack(&mut pkt(f, PacketKind::Ack, ack_ttl), 0);
+                r.on_data(&pkt(f, PacketKind::Data, 32), 0);
+            }
+            r.update(MS, &link(0));
+            assert_eq!(r.last_update().active_flows, 3);
+            let avg = r.last_update().rtt_avg_s;
+            let long = r.rtt_estimate(&r.flows[2]).unwrap();
+            assert!(long > 1.5 * avg, "{long} vs {avg}");
+            // the short flows send again; flow 2 was last seen more than RTT_avg ago
+            // but less than its own RTT ago
+            let t = from_secs((avg + long) / 2.0);
+            r.on_data(&pkt(0, PacketKind::Data, 32), t - MS);
+            r.on_data(&pkt(1, PacketKind::Data, 32), t - MS);
+            r.update(t, &link(0));
+            assert_eq!(r.last_update().active_flows, expected, "{activity:?}");
+        }
     }
 
     #[test]

@@ -58,6 +58,8 @@ pub enum SchemeSpec {
         rtt_error_sigma: f64,
         #[serde(default = "one")]
         rtt_avg_gain: f64,
+        #[serde(default)]
+        activity: ActivitySpec,
     },
     /// T-REFWA (seed 002): RTTs from the code senders write into the TOS byte.
     Trefwa {
@@ -72,7 +74,27 @@ pub enum SchemeSpec {
         k: f64,
         #[serde(default = "one")]
         rtt_avg_gain: f64,
+        #[serde(default)]
+        activity: ActivitySpec,
     },
+}
+
+/// How a feedback scheme counts active flows (see feedback::refwa::Activity).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ActivitySpec {
+    #[default]
+    RttAvg,
+    FlowRtt,
+}
+
+impl ActivitySpec {
+    pub fn model(self) -> crate::feedback::refwa::Activity {
+        match self {
+            ActivitySpec::RttAvg => crate::feedback::refwa::Activity::RttAvg,
+            ActivitySpec::FlowRtt => crate::feedback::refwa::Activity::FlowRtt,
+        }
+    }
 }
 
 fn trefwa_k() -> f64 {
