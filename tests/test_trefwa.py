@@ -69,3 +69,19 @@ def test_trefwa_scheme_validation():
     d["tcp"]["trefwa_plus_r"] = 1.5
     with pytest.raises(ScenarioError, match="trefwa_plus_r"):
         satcc.validate(d)
+
+
+def test_activity_option_is_validated_and_changes_counting():
+    from satcc import ScenarioError
+    from satcc.topology.terrestrial import one_to_many
+
+    bad = one_to_many("T3", scheme="trefwa", trefwa={"activity": "weird"}, duration_s=2).to_dict()
+    with pytest.raises(ScenarioError, match=r"schemes\[0\]\.activity: must be one of rtt_avg, flow_rtt"):
+        satcc.run(bad)
+    # OC3, 32 flows of RTTs 20-160 ms: with the papers' window long-RTT flows drop out of
+    # the active count; counted for their own RTT they do not, and fairness rises
+    jain = {}
+    for act in ("rtt_avg", "flow_rtt"):
+        sc = one_to_many("OC3", scheme="trefwa", trefwa={"activity": act}, duration_s=30, seed=1).to_dict()
+        jain[act] = satcc.run(sc).summary["totals"]["jain_fairness"]
+    assert jain["flow_rtt"] > 0.995 and jain["flow_rtt"] > jain["rtt_avg"] + 0.003, jain
