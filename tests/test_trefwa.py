@@ -84,4 +84,4 @@ def test_activity_option_is_validated_and_changes_counting():
     for act in ("rtt_avg", "flow_rtt"):
         sc = one_to_many("OC3", scheme="trefwa", trefwa={"activity": act}, duration_s=30, seed=1).to_dict()
         jain[act] = satcc.run(sc).summary["totals"]["jain_fairness"]
-    assert jain["flow_rtt"] > 0.995 and jain["flow_rtt"] > jain["rtt_avg"] + 0.003, jain
+    assert jain["flow_rtt"] > 0.99 and jain["flow_rtt"] > jain["rtt_avg"] + 0.01, jain
