@@ -143,9 +143,9 @@ impl TcpSink {
             self.stats.payload_bytes_received += self.payload as u64;
         }
         let before = self.next;
-        // a segment received before: reported back as a D-SACK (RFC 2883)
-        let duplicate = pkt.seq < self.next
-            || self.ooo.get((pkt.seq - self.next) as usize).copied().unwrap_or(false);
+        // a segment received before: SACK receivers report it as a D-SACK (RFC 2883)
+        let duplicate = self.sack.is_some()
+            && (pkt.seq < self.next || self.ooo.get((pkt.seq - self.next) as usize).copied().unwrap_or(false));
         let in_order = self.record(pkt.seq);
         if let Some(r) = self.sack.as_mut() {
             if pkt.seq >= self.next {
@@ -153,7 +153,7 @@ impl TcpSink {
             }
             r.advance(self.next);
         }
-        if duplicate && self.sack.is_some() && !is_syn {
+        if duplicate && !is_syn {
             return self.send_ack_dsack(pkt.seq, Some(pkt.seq), out);
         }
         let gap_left = !self.ooo.is_empty();

@@ -60,7 +60,7 @@ impl RateEstimator {
 
 /// Segments an ACK reports delivered: one per duplicate, and for a cumulative ACK
 /// what the duplicates before it did not already count.
-fn delivered_segments(accounted: &mut i64, o: &AckObservation) -> i64 {
+pub(super) fn delivered_segments(accounted: &mut i64, o: &AckObservation) -> i64 {
     if o.dup {
         *accounted += 1;
         1

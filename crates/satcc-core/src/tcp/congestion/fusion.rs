@@ -28,6 +28,8 @@
 //! proposed method (both).
 
 use super::estimators::{Abe, RateEstimator};
+use super::reno::EmulatedReno;
+use super::star::{cws_on_dupacks, cws_on_timeout};
 use super::{AckEvent, AckObservation, CongestionControl, LossEvent, Window};
 
 /// Timer resolution D_min in Fusion's W_inc (s).
@@ -48,8 +50,8 @@ pub struct Fusion {
     /// Latest RTT sample (s).
     rtt_s: f64,
     seg_bytes: f64,
-    /// The Reno-emulated window (packets).
-    cwnd_reno: f64,
+    /// The Reno-emulated window.
+    reno: EmulatedReno,
 }
 
 impl Fusion {
@@ -64,7 +66,7 @@ impl Fusion {
             rtt_min_s: f64::INFINITY,
             rtt_s: 0.0,
             seg_bytes: 1000.0,
-            cwnd_reno: 0.0,
+            reno: EmulatedReno::default(),
         }
     }
 
@@ -100,11 +102,9 @@ impl Fusion {
         }
     }
 
-    /// ssthresh after a loss: CWS (eqs. 1, 2) or Fusion's Westwood-RE decrease.
-    fn loss_ssthresh(&self, cwnd: f64) -> f64 {
-        let s = if self.cws {
-            self.bdp_pkts(self.re.bytes_per_s()).max(cwnd / 2.0)
-        } else if self.rtt_s > 0.0 && self.rtt_min_s.is_finite() {
+    /// Fusion's own decrease (Westwood-RE): cwnd RTT_min / RTT, at least half.
+    fn fusion_decrease(&self, cwnd: f64) -> f64 {
+        let s = if self.rtt_s > 0.0 && self.rtt_min_s.is_finite() {
             (cwnd * self.rtt_min_s / self.rtt_s).max(cwnd / 2.0)
         } else {
             cwnd / 2.0
@@ -134,19 +134,16 @@ impl CongestionControl for Fusion {
         self.take_rtt(ev.rtt_sample_s);
         if w.cwnd < w.ssthresh {
             w.cwnd += 1.0;
-            self.cwnd_reno = w.cwnd;
+            self.reno.follow(w.cwnd);
             return;
         }
-        if self.cwnd_reno <= 0.0 {
-            self.cwnd_reno = w.cwnd;
-        }
-        self.cwnd_reno += 1.0 / self.cwnd_reno;
+        let reno = self.reno.on_ack(w.cwnd);
         let last = w.cwnd;
         let diff = self.diff(last);
         let per_rtt = if diff < self.alpha {
             if self.lwc {
                 // eq. 4: target_win = cwnd_reno + cwnd_abe - cwnd_last
-                self.cwnd_reno + self.bdp_pkts(self.abe.bytes_per_s()) - last
+                reno + self.bdp_pkts(self.abe.bytes_per_s()) - last
             } else {
                 self.w_inc()
             }
@@ -155,23 +152,27 @@ impl CongestionControl for Fusion {
         } else {
             0.0
         };
-        w.cwnd = (last + per_rtt / last).max(self.cwnd_reno).max(1.0);
+        w.cwnd = (last + per_rtt / last).max(reno).max(1.0);
     }
 
     fn on_fast_retransmit(&mut self, w: &mut Window, _ev: &LossEvent) {
-        let last = w.cwnd;
-        let ss = self.loss_ssthresh(last);
-        w.ssthresh = ss;
-        if !self.cws || last >= ss {
-            w.cwnd = ss;
+        self.reno.on_loss(w.cwnd);
+        if self.cws {
+            cws_on_dupacks(w, self.bdp_pkts(self.re.bytes_per_s()));
+        } else {
+            w.ssthresh = self.fusion_decrease(w.cwnd);
+            w.cwnd = w.ssthresh;
         }
-        self.cwnd_reno = (last / 2.0).max(1.0);
     }
 
     fn on_timeout(&mut self, w: &mut Window, _ev: &LossEvent) {
-        w.ssthresh = self.loss_ssthresh(w.cwnd);
-        w.cwnd = 1.0;
-        self.cwnd_reno = 1.0;
+        if self.cws {
+            cws_on_timeout(w, self.bdp_pkts(self.re.bytes_per_s()));
+        } else {
+            w.ssthresh = self.fusion_decrease(w.cwnd);
+            w.cwnd = 1.0;
+        }
+        self.reno.on_timeout();
     }
 }
 
@@ -215,7 +216,7 @@ mod tests {
         // 1.25e6 B/s = 10 Mb/s: W_inc = 1.25e6 * 0.001 / 1500 = 0.833 -> floored at 1
         let mut f = primed(false, false, 0.5, 1.25e6);
         let mut w = Window { cwnd: 100.0, ssthresh: 50.0 };
-        f.cwnd_reno = 60.0;
+        f.reno.cwnd = 60.0;
         f.on_ack(&mut w, &ack_ev(Some(0.5)));
         assert!((w.cwnd - (100.0 + 1.0 / 100.0)).abs() < 1e-9, "increment: {}", w.cwnd);
         // RTT 0.51: diff = 100.01 * 0.01 / 0.51 = 1.96 < 3: still increment
@@ -236,7 +237,7 @@ mod tests {
         let mut f = primed(false, false, 0.5, 12.5e6);
         assert!((f.w_inc() - 8.333).abs() < 0.1, "{}", f.w_inc());
         let mut w = Window { cwnd: 200.0, ssthresh: 50.0 };
-        f.cwnd_reno = 100.0;
+        f.reno.cwnd = 100.0;
         f.on_ack(&mut w, &ack_ev(Some(0.5)));
         assert!((w.cwnd - (200.0 + f.w_inc() / 200.0)).abs() < 1e-9);
     }
@@ -245,7 +246,7 @@ mod tests {
     fn reno_emulated_window_is_a_floor() {
         let mut f = primed(false, false, 0.6, 1.25e6);
         let mut w = Window { cwnd: 100.0, ssthresh: 50.0 };
-        f.cwnd_reno = 150.0;
+        f.reno.cwnd = 150.0;
         f.on_ack(&mut w, &ack_ev(Some(0.6)));
         assert!((w.cwnd - (150.0 + 1.0 / 150.0)).abs() < 1e-9, "{}", w.cwnd);
     }
@@ -297,7 +298,7 @@ mod tests {
         let mut f = primed(false, true, 0.5, 1.25e6);
         let abe = f.bdp_pkts(f.abe.bytes_per_s());
         assert!((abe - 416.67).abs() < 10.0, "{abe}");
-        f.cwnd_reno = 100.0;
+        f.reno.cwnd = 100.0;
         let mut w = Window { cwnd: 200.0, ssthresh: 50.0 };
         f.on_ack(&mut w, &ack_ev(Some(0.5)));
         let reno = 100.0 + 1.0 / 100.0;

@@ -15,6 +15,41 @@ const MIN_SSTHRESH: f64 = 2.0;
 #[derive(Default, Debug, Clone)]
 pub struct Reno;
 
+/// A Reno window run alongside another controller's (TCP-Fusion's floor, the
+/// cwnd_reno of TCP-STAR's LWC and seed 003's eq. 4): it follows the real window in
+/// slow start, then grows by one packet per RTT, halves on a loss and restarts from
+/// one packet after a timeout.
+#[derive(Default, Debug, Clone, Copy)]
+pub struct EmulatedReno {
+    pub cwnd: f64,
+}
+
+impl EmulatedReno {
+    /// Slow start: the emulated window is the real one.
+    pub fn follow(&mut self, cwnd: f64) {
+        self.cwnd = cwnd;
+    }
+
+    /// One ACK in congestion avoidance (starting from the real window `cwnd` if the
+    /// emulation has not begun); returns the emulated window.
+    pub fn on_ack(&mut self, cwnd: f64) -> f64 {
+        if self.cwnd <= 0.0 {
+            self.cwnd = cwnd;
+        }
+        self.cwnd += INCREASE / self.cwnd;
+        self.cwnd
+    }
+
+    /// A loss detected by duplicate ACKs while the real window was `cwnd`.
+    pub fn on_loss(&mut self, cwnd: f64) {
+        self.cwnd = (DECREASE * cwnd).max(1.0);
+    }
+
+    pub fn on_timeout(&mut self) {
+        self.cwnd = 1.0;
+    }
+}
+
 impl Reno {
     fn halved(ev: &LossEvent) -> f64 {
         (DECREASE * ev.window_pkts as f64).floor()

@@ -20,22 +20,50 @@
 //!   `tcp.sack: true`, as seed 003 runs every variant.
 
 use super::estimators::Abe;
+use super::reno::EmulatedReno;
 use super::{AckEvent, AckObservation, CongestionControl, LossEvent, Window};
 
 const MIN_SSTHRESH: f64 = 2.0;
+
+/// CWS's ssthresh (seed 003 eqs. 1, 2): the estimated bandwidth-delay product
+/// `bdp_pkts`, but not below half the window.
+pub fn cws_ssthresh(bdp_pkts: f64, cwnd: f64) -> f64 {
+    bdp_pkts.max(cwnd / 2.0).max(MIN_SSTHRESH)
+}
+
+/// CWS on duplicate ACKs (eq. 1): ssthresh from the estimate; cwnd = ssthresh unless
+/// the window is already below it.
+pub fn cws_on_dupacks(w: &mut Window, bdp_pkts: f64) {
+    w.ssthresh = cws_ssthresh(bdp_pkts, w.cwnd);
+    if w.cwnd >= w.ssthresh {
+        w.cwnd = w.ssthresh;
+    }
+}
+
+/// CWS on a retransmission timeout (eq. 2): ssthresh from the estimate, cwnd = 1.
+pub fn cws_on_timeout(w: &mut Window, bdp_pkts: f64) {
+    w.ssthresh = cws_ssthresh(bdp_pkts, w.cwnd);
+    w.cwnd = 1.0;
+}
 
 #[derive(Debug, Clone)]
 pub struct Star {
     abe: Abe,
     rtt_min_s: f64,
     seg_bytes: f64,
-    cwnd_reno: f64,
-    reno_before_timeout: f64,
+    reno: EmulatedReno,
+    reno_before_timeout: EmulatedReno,
 }
 
 impl Default for Star {
     fn default() -> Self {
-        Star { abe: Abe::default(), rtt_min_s: f64::INFINITY, seg_bytes: 1000.0, cwnd_reno: 0.0, reno_before_timeout: 0.0 }
+        Star {
+            abe: Abe::default(),
+            rtt_min_s: f64::INFINITY,
+            seg_bytes: 1000.0,
+            reno: EmulatedReno::default(),
+            reno_before_timeout: EmulatedReno::default(),
+        }
     }
 }
 
@@ -46,10 +74,6 @@ impl Star {
         } else {
             0.0
         }
-    }
-
-    fn cws_ssthresh(&self, cwnd: f64) -> f64 {
-        self.cwnd_abe().max(cwnd / 2.0).max(MIN_SSTHRESH)
     }
 }
 
@@ -72,37 +96,29 @@ impl CongestionControl for Star {
         }
         if w.cwnd < w.ssthresh {
             w.cwnd += 1.0;
-            self.cwnd_reno = w.cwnd;
+            self.reno.follow(w.cwnd);
             return;
         }
-        if self.cwnd_reno <= 0.0 {
-            self.cwnd_reno = w.cwnd;
-        }
-        self.cwnd_reno += 1.0 / self.cwnd_reno;
-        let lift = (self.cwnd_reno + self.cwnd_abe() - w.cwnd).max(1.0);
+        let reno = self.reno.on_ack(w.cwnd);
+        let lift = (reno + self.cwnd_abe() - w.cwnd).max(1.0);
         w.cwnd += lift / w.cwnd;
     }
 
     fn on_fast_retransmit(&mut self, w: &mut Window, _ev: &LossEvent) {
-        let last = w.cwnd;
-        w.ssthresh = self.cws_ssthresh(last);
-        if last >= w.ssthresh {
-            w.cwnd = w.ssthresh;
-        }
-        self.cwnd_reno = (last / 2.0).max(1.0);
+        self.reno.on_loss(w.cwnd);
+        cws_on_dupacks(w, self.cwnd_abe());
     }
 
     fn on_timeout(&mut self, w: &mut Window, _ev: &LossEvent) {
-        self.reno_before_timeout = self.cwnd_reno;
-        w.ssthresh = self.cws_ssthresh(w.cwnd);
-        w.cwnd = 1.0;
-        self.cwnd_reno = 1.0;
+        self.reno_before_timeout = self.reno;
+        cws_on_timeout(w, self.cwnd_abe());
+        self.reno.on_timeout();
     }
 
     /// AEN: undo a timeout that a D-SACK showed to be spurious.
     fn on_spurious_timeout(&mut self, w: &mut Window, before: Window) -> bool {
         *w = before;
-        self.cwnd_reno = self.reno_before_timeout;
+        self.reno = self.reno_before_timeout;
         true
     }
 }
@@ -135,7 +151,7 @@ mod tests {
         // ABE 1.25e6 B/s, RTT_min 0.5 s, 1500 B: cwnd_abe = 416.7
         let mut s = primed(1.25e6);
         assert!((s.cwnd_abe() - 416.67).abs() < 10.0, "{}", s.cwnd_abe());
-        s.cwnd_reno = 100.0;
+        s.reno.cwnd = 100.0;
         let mut w = Window { cwnd: 200.0, ssthresh: 10.0 };
         s.on_ack(&mut w, &ev());
         let lift = 100.0 + 1.0 / 100.0 + s.cwnd_abe() - 200.0;

@@ -65,21 +65,7 @@ impl CongestionControl for Westwood {
     }
 
     fn observe_ack(&mut self, o: &AckObservation) {
-        let delivered = if o.dup {
-            self.accounted += 1;
-            1
-        } else if o.newly_acked > 0 {
-            if self.accounted >= o.newly_acked {
-                self.accounted -= o.newly_acked;
-                1
-            } else {
-                let d = o.newly_acked - self.accounted;
-                self.accounted = 0;
-                d
-            }
-        } else {
-            0
-        };
+        let delivered = super::estimators::delivered_segments(&mut self.accounted, o);
         self.pending += delivered as f64 * o.seg_bytes as f64;
         if let Some(s) = o.rtt_sample_s {
             self.rtt_min_s = self.rtt_min_s.min(s);
