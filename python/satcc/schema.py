@@ -187,39 +187,27 @@ FLOW = {
     },
 }
 
+# the fields REFWA and T-REFWA share (their FeedbackCore)
+FEEDBACK_FIELDS = {
+    "links": {"type": "array", "minItems": 1, "items": {"type": "string"}},
+    "alpha": {"type": "number", "minimum": 0, "maximum": 10},
+    "phi": {"type": "number", "minimum": 0, "maximum": 10},
+    "psi": {"type": "number", "minimum": 0, "maximum": 10},
+    "rtt_avg_gain": {"type": "number", "exclusiveMinimum": 0, "maximum": 1},
+    "activity": {"enum": ["rtt_avg", "flow_rtt"]},
+}
+
+
+def _scheme(name: str, **own) -> dict:
+    return {"type": "object", "additionalProperties": False, "required": ["type", "links"],
+            "properties": {"type": {"const": name}, **FEEDBACK_FIELDS, **own}}
+
+
 SCHEME = {
     "oneOf": [
-        {
-            "type": "object",
-            "additionalProperties": False,
-            "required": ["type", "links"],
-            "properties": {
-                "type": {"const": "refwa"},
-                "links": {"type": "array", "minItems": 1, "items": {"type": "string"}},
-                "alpha": {"type": "number", "minimum": 0, "maximum": 10},
-                "phi": {"type": "number", "minimum": 0, "maximum": 10},
-                "psi": {"type": "number", "minimum": 0, "maximum": 10},
-                "isl_delay_ms": POS,
-                "rtt_error_sigma": {"type": "number", "minimum": 0, "exclusiveMaximum": 1},
-                "rtt_avg_gain": {"type": "number", "exclusiveMinimum": 0, "maximum": 1},
-                "activity": {"enum": ["rtt_avg", "flow_rtt"]},
-            },
-        },
-        {
-            "type": "object",
-            "additionalProperties": False,
-            "required": ["type", "links"],
-            "properties": {
-                "type": {"const": "trefwa"},
-                "links": {"type": "array", "minItems": 1, "items": {"type": "string"}},
-                "alpha": {"type": "number", "minimum": 0, "maximum": 10},
-                "phi": {"type": "number", "minimum": 0, "maximum": 10},
-                "psi": {"type": "number", "minimum": 0, "maximum": 10},
-                "k": {"type": "number", "exclusiveMinimum": 0, "maximum": 100},
-                "rtt_avg_gain": {"type": "number", "exclusiveMinimum": 0, "maximum": 1},
-                "activity": {"enum": ["rtt_avg", "flow_rtt"]},
-            },
-        },
+        _scheme("refwa", isl_delay_ms=POS,
+                rtt_error_sigma={"type": "number", "minimum": 0, "exclusiveMaximum": 1}),
+        _scheme("trefwa", k={"type": "number", "exclusiveMinimum": 0, "maximum": 100}),
     ]
 }
 
