@@ -559,7 +559,7 @@ impl Simulation {
             }
             PacketKind::Ack => {
                 f.ack_delivered += 1;
-                let blocks = if f.sack { f.sink.sack_blocks(((pkt.aux as u16) << 8) | pkt.tos as u16) } else { None };
+                let blocks = if f.sack { f.sink.sack_blocks(pkt.sack_id()) } else { None };
                 f.sender.on_ack_with(&pkt, blocks, now, &mut out);
             }
         }

@@ -40,4 +40,14 @@ impl Packet {
     pub fn is_data(&self) -> bool {
         self.kind == PacketKind::Data
     }
+
+    /// The (tos, aux) bytes that carry SACK-block number `id` on an ACK.
+    pub fn sack_id_bytes(id: u16) -> (u8, u8) {
+        ((id & 0xff) as u8, (id >> 8) as u8)
+    }
+
+    /// The SACK-block number an ACK carries.
+    pub fn sack_id(&self) -> u16 {
+        ((self.aux as u16) << 8) | self.tos as u16
+    }
 }

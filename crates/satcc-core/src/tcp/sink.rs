@@ -95,7 +95,7 @@ impl TcpSink {
                 let mut b = r.blocks(trigger);
                 b.dsack = dsack;
                 self.sent_blocks.push_back((id, b));
-                ((id & 0xff) as u8, (id >> 8) as u8)
+                Packet::sack_id_bytes(id)
             }
             None => (0, 0),
         };
@@ -248,7 +248,7 @@ mod tests {
     }
 
     fn blocks_of(s: &mut TcpSink, ack: &Packet) -> SackBlocks {
-        s.sack_blocks(((ack.aux as u16) << 8) | ack.tos as u16).expect("blocks recorded")
+        s.sack_blocks(ack.sack_id()).expect("blocks recorded")
     }
 
     #[test]
