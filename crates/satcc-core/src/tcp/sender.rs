@@ -505,27 +505,6 @@ impl TcpSender {
     /// Process an ACK arriving at `now` (with its SACK blocks, for SACK flows); new
     /// packets go to `out`.
     pub fn on_ack_with(&mut self, ack: &Packet, blocks: Option<SackBlocks>, now: Time, out: &mut Vec<Packet>) {
-        if self.cfg.recovery == Recovery::Sack {
-            self.stats.acks_received += 1;
-            self.wnd = ack.rwnd_pkts as f64;
-            let obs = AckObservation {
-                now,
-                newly_acked: (ack.seq - self.last_ack).max(0),
-                dup: ack.seq == self.last_ack,
-                rtt_sample_s: None,
-                seg_bytes: self.cfg.packet_size_bytes,
-            };
-            self.cc.observe_ack(&obs);
-            return self.on_ack_sack(ack, &blocks.unwrap_or_default(), now, out);
-        }
-        self.on_ack(ack, now, out)
-    }
-
-    /// Process an ACK arriving at `now`; new packets go to `out`.
-    pub fn on_ack(&mut self, ack: &Packet, now: Time, out: &mut Vec<Packet>) {
-        if self.cfg.recovery == Recovery::Sack {
-            return self.on_ack_with(ack, None, now, out);
-        }
         self.stats.acks_received += 1;
         self.wnd = ack.rwnd_pkts as f64;
         let obs = AckObservation {
@@ -536,6 +515,21 @@ impl TcpSender {
             seg_bytes: self.cfg.packet_size_bytes,
         };
         self.cc.observe_ack(&obs);
+        if self.cfg.recovery == Recovery::Sack {
+            self.on_ack_sack(ack, &blocks.unwrap_or_default(), now, out)
+        } else {
+            self.on_ack_cumulative(ack, now, out)
+        }
+    }
+
+    /// Process an ACK arriving at `now` (without SACK blocks); new packets go to `out`.
+    #[inline]
+    pub fn on_ack(&mut self, ack: &Packet, now: Time, out: &mut Vec<Packet>) {
+        self.on_ack_with(ack, None, now, out)
+    }
+
+    /// Reno/NewReno recovery (ns-2's agents) for one cumulative ACK.
+    fn on_ack_cumulative(&mut self, ack: &Packet, now: Time, out: &mut Vec<Packet>) {
         if self.cfg.loss_policy == LossPolicy::TrefwaPlus {
             let wc = ack.rwnd_pkts;
             if let Some(wp) = self.w_prev {
@@ -584,7 +578,7 @@ impl TcpSender {
                     self.send_much(now, 2, out);
                 }
             }
-            Recovery::Sack => unreachable!("on_ack hands SACK flows to on_ack_with"),
+            Recovery::Sack => unreachable!("SACK flows take on_ack_sack"),
             Recovery::Reno => {
                 if ack.seq > self.last_ack {
                     self.dupwnd = 0;
