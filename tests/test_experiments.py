@@ -45,6 +45,18 @@ def test_keys_are_content_keys():
     assert not {r.key for r in a} & {r.key for r in e.expand(seeds=2, quick=True)}
 
 
+def test_keys_change_with_the_simulator_source(monkeypatch):
+    """A rebuilt core with different source never reuses stored runs."""
+    from satcc import _core
+    from satcc.experiments import definition
+
+    assert len(_core.SOURCE_HASH) == 16 and int(_core.SOURCE_HASH, 16) >= 0
+    sc = get("baseline.newreno-per-utilization").expand(seeds=1)[0].scenario
+    before = definition.run_key(sc)
+    monkeypatch.setattr(definition, "SOURCE_HASH", "0" * 16)
+    assert definition.run_key(sc) != before
+
+
 def test_grid_override_and_out_of_range():
     e = get("baseline.newreno-per-utilization")
     runs = e.expand(seeds=1, grid={"per": [0.01, 0.02]})

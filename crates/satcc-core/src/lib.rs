@@ -21,3 +21,6 @@ pub use sim::{RunOutput, Simulation};
 
 /// Version of the simulator; part of the key of every stored result.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+/// Fingerprint of this crate's source files (build.rs): two builds with the same
+/// value run the same model.
+pub const SOURCE_HASH: &str = env!("SATCC_SOURCE_HASH");

@@ -72,5 +72,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(run_json, m)?)?;
     m.add_function(wrap_pyfunction!(validate_json, m)?)?;
     m.add("VERSION", satcc_core::VERSION)?;
+    m.add("SOURCE_HASH", satcc_core::SOURCE_HASH)?;
     Ok(())
 }

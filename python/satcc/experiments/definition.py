@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from .. import __version__
+from .._core import SOURCE_HASH
 from ..scenario import ScenarioError, validate
 
 
@@ -87,8 +88,10 @@ class Run:
 
 
 def run_key(scenario: dict) -> str:
-    """Content key of a run: the scenario (seed included) and the satcc version."""
-    blob = json.dumps({"scenario": scenario, "satcc": __version__}, sort_keys=True, separators=(",", ":"))
+    """Content key of a run: the scenario (seed included), the satcc version and the
+    simulator's source fingerprint, so a changed model never reuses stored runs."""
+    blob = json.dumps({"scenario": scenario, "satcc": __version__, "core": SOURCE_HASH},
+                      sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(blob.encode()).hexdigest()[:32]
 
 

@@ -14,6 +14,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 from .. import __version__  # noqa: E402
+from .._core import SOURCE_HASH  # noqa: E402
 from .definition import Experiment, Results, Run, point_id  # noqa: E402
 from .stats import mean_ci  # noqa: E402
 from .store import Store  # noqa: E402
@@ -206,6 +207,7 @@ def write_report(exp: Experiment, res: Results, out_dir: str | Path, complete: b
         "source": exp.source,
         "notes": exp.notes,
         "satcc_version": __version__,
+        "satcc_core_source": SOURCE_HASH,
         "complete": complete,
         "runs_expected": total_runs,
         "runs_stored": stored_runs,

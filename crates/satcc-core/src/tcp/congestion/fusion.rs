@@ -7,9 +7,10 @@
 //! - increase: three Vegas-like phases switched by the estimated backlog
 //!   diff = cwnd (RTT - RTT_min) / RTT (packets in the bottleneck queue):
 //!   increment (diff < alpha): +W_inc per RTT; decrement (diff > 3 alpha):
-//!   -(diff - alpha) per RTT; steady otherwise;
-//! - a Reno-emulated window cwnd_reno (+1 per RTT, halved on loss) is a floor:
-//!   cwnd = max(cwnd, cwnd_reno), which keeps Fusion at least as fast as Reno.
+//!   -(diff - alpha) per RTT, with ssthresh following the window down so that slow
+//!   start cannot undo the decrement; steady otherwise;
+//! - a Reno-emulated window cwnd_reno (a whole Reno of its own, [`EmulatedReno`]) is
+//!   a floor: cwnd = max(cwnd, cwnd_reno), which keeps Fusion at least as fast as Reno.
 //!
 //! W_inc and alpha are not in seed 003. Fusion sizes its increment from the
 //! estimated bandwidth, W_inc = B_RE * D_min / segment, D_min a timer resolution
@@ -132,12 +133,11 @@ impl CongestionControl for Fusion {
 
     fn on_ack(&mut self, w: &mut Window, ev: &AckEvent) {
         self.take_rtt(ev.rtt_sample_s);
+        let reno = self.reno.on_ack(w);
         if w.cwnd < w.ssthresh {
             w.cwnd += 1.0;
-            self.reno.follow(w.cwnd);
             return;
         }
-        let reno = self.reno.on_ack(w.cwnd);
         let last = w.cwnd;
         let diff = self.diff(last);
         let per_rtt = if diff < self.alpha {
@@ -153,10 +153,16 @@ impl CongestionControl for Fusion {
             0.0
         };
         w.cwnd = (last + per_rtt / last).max(reno).max(1.0);
+        if per_rtt < 0.0 {
+            // A delay-based decrement is a congestion response: slow start must not
+            // undo it, so ssthresh follows the window down (as Linux's Vegas does,
+            // ssthresh = min(ssthresh, cwnd - 1) when it decrements).
+            w.ssthresh = w.ssthresh.min(w.cwnd);
+        }
     }
 
     fn on_fast_retransmit(&mut self, w: &mut Window, _ev: &LossEvent) {
-        self.reno.on_loss(w.cwnd);
+        self.reno.on_loss();
         if self.cws {
             cws_on_dupacks(w, self.bdp_pkts(self.re.bytes_per_s()));
         } else {
@@ -216,7 +222,7 @@ mod tests {
         // 1.25e6 B/s = 10 Mb/s: W_inc = 1.25e6 * 0.001 / 1500 = 0.833 -> floored at 1
         let mut f = primed(false, false, 0.5, 1.25e6);
         let mut w = Window { cwnd: 100.0, ssthresh: 50.0 };
-        f.reno.cwnd = 60.0;
+        f.reno = EmulatedReno { cwnd: 60.0, ssthresh: 1.0 };
         f.on_ack(&mut w, &ack_ev(Some(0.5)));
         assert!((w.cwnd - (100.0 + 1.0 / 100.0)).abs() < 1e-9, "increment: {}", w.cwnd);
         // RTT 0.51: diff = 100.01 * 0.01 / 0.51 = 1.96 < 3: still increment
@@ -232,12 +238,27 @@ mod tests {
     }
 
     #[test]
+    fn decrement_does_not_fall_into_slow_start() {
+        // a window sitting just above ssthresh, decremented below it, must stay in
+        // congestion avoidance: the next ACK decrements again instead of adding one
+        let mut f = primed(false, false, 0.66, 1.25e6);
+        f.reno = EmulatedReno { cwnd: 100.0, ssthresh: 1.0 };
+        let mut w = Window { cwnd: 279.2, ssthresh: 279.0 };
+        for _ in 0..3 {
+            let before = w.cwnd;
+            f.on_ack(&mut w, &ack_ev(Some(0.66)));
+            assert!(w.cwnd < before, "{} -> {}", before, w.cwnd);
+            assert!(w.ssthresh <= w.cwnd);
+        }
+    }
+
+    #[test]
     fn w_inc_scales_with_the_estimated_bandwidth() {
         // 12.5e6 B/s = 100 Mb/s: W_inc = 12.5e6 * 0.001 / 1500 = 8.33 packets per RTT
         let mut f = primed(false, false, 0.5, 12.5e6);
         assert!((f.w_inc() - 8.333).abs() < 0.1, "{}", f.w_inc());
         let mut w = Window { cwnd: 200.0, ssthresh: 50.0 };
-        f.reno.cwnd = 100.0;
+        f.reno = EmulatedReno { cwnd: 100.0, ssthresh: 1.0 };
         f.on_ack(&mut w, &ack_ev(Some(0.5)));
         assert!((w.cwnd - (200.0 + f.w_inc() / 200.0)).abs() < 1e-9);
     }
@@ -246,9 +267,10 @@ mod tests {
     fn reno_emulated_window_is_a_floor() {
         let mut f = primed(false, false, 0.6, 1.25e6);
         let mut w = Window { cwnd: 100.0, ssthresh: 50.0 };
-        f.reno.cwnd = 150.0;
+        f.reno = EmulatedReno { cwnd: 150.0, ssthresh: 1.0 };
         f.on_ack(&mut w, &ack_ev(Some(0.6)));
-        assert!((w.cwnd - (150.0 + 1.0 / 150.0)).abs() < 1e-9, "{}", w.cwnd);
+        // one ACK of a 100-packet window is 1.5 ACKs of the 150-packet Reno window
+        assert!((w.cwnd - (150.0 + 1.5 / 150.0)).abs() < 1e-9, "{}", w.cwnd);
     }
 
     #[test]
@@ -298,10 +320,10 @@ mod tests {
         let mut f = primed(false, true, 0.5, 1.25e6);
         let abe = f.bdp_pkts(f.abe.bytes_per_s());
         assert!((abe - 416.67).abs() < 10.0, "{abe}");
-        f.reno.cwnd = 100.0;
+        f.reno = EmulatedReno { cwnd: 100.0, ssthresh: 1.0 };
         let mut w = Window { cwnd: 200.0, ssthresh: 50.0 };
         f.on_ack(&mut w, &ack_ev(Some(0.5)));
-        let reno = 100.0 + 1.0 / 100.0;
+        let reno = 100.0 + 1.0 / 200.0;
         let target = reno + abe - 200.0;
         assert!((w.cwnd - (200.0 + target / 200.0)).abs() < 1e-9, "{} vs {}", w.cwnd, 200.0 + target / 200.0);
         // LWC does not act outside the increment phase

@@ -16,36 +16,53 @@ const MIN_SSTHRESH: f64 = 2.0;
 pub struct Reno;
 
 /// A Reno window run alongside another controller's (TCP-Fusion's floor, the
-/// cwnd_reno of TCP-STAR's LWC and seed 003's eq. 4): it follows the real window in
-/// slow start, then grows by one packet per RTT, halves on a loss and restarts from
-/// one packet after a timeout.
-#[derive(Default, Debug, Clone, Copy)]
+/// cwnd_reno of TCP-STAR's LWC and seed 003's eq. 4): a whole Reno of its own, with
+/// its own ssthresh, that slow-starts, gains one packet per RTT, halves on a loss and
+/// restarts from one packet after a timeout, whatever the real window does.
+///
+/// It is clocked by the real flow's ACKs, of which there are about `cwnd` per RTT
+/// where a Reno flow would see `cwnd_reno`; each ACK therefore counts for
+/// cwnd_reno / cwnd of a Reno ACK, so the emulated window doubles per RTT in slow
+/// start and gains one packet per RTT after, as Compound TCP's loss-based window does
+/// (cwnd += 1 / (cwnd + dwnd)). Before its first ACK it starts from the real window.
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct EmulatedReno {
     pub cwnd: f64,
+    pub ssthresh: f64,
+}
+
+impl Default for EmulatedReno {
+    fn default() -> Self {
+        EmulatedReno { cwnd: 0.0, ssthresh: f64::INFINITY }
+    }
 }
 
 impl EmulatedReno {
-    /// Slow start: the emulated window is the real one.
-    pub fn follow(&mut self, cwnd: f64) {
-        self.cwnd = cwnd;
-    }
-
-    /// One ACK in congestion avoidance (starting from the real window `cwnd` if the
-    /// emulation has not begun); returns the emulated window.
-    pub fn on_ack(&mut self, cwnd: f64) -> f64 {
+    /// One ACK that advanced the real window `real` (before the real controller
+    /// updates it); returns the emulated window.
+    pub fn on_ack(&mut self, real: &Window) -> f64 {
         if self.cwnd <= 0.0 {
-            self.cwnd = cwnd;
+            self.cwnd = real.cwnd;
+            self.ssthresh = real.ssthresh;
         }
-        self.cwnd += INCREASE / self.cwnd;
+        let share = self.cwnd / real.cwnd.max(1.0);
+        if self.cwnd < self.ssthresh {
+            self.cwnd += share;
+        } else {
+            self.cwnd += share * INCREASE / self.cwnd;
+        }
         self.cwnd
     }
 
-    /// A loss detected by duplicate ACKs while the real window was `cwnd`.
-    pub fn on_loss(&mut self, cwnd: f64) {
-        self.cwnd = (DECREASE * cwnd).max(1.0);
+    /// A loss detected by duplicate ACKs: Reno halves its own window.
+    pub fn on_loss(&mut self) {
+        self.ssthresh = (DECREASE * self.cwnd).max(MIN_SSTHRESH);
+        self.cwnd = self.ssthresh;
     }
 
+    /// A retransmission timeout: ssthresh is half the window, which restarts at one.
     pub fn on_timeout(&mut self) {
+        self.ssthresh = (DECREASE * self.cwnd).max(MIN_SSTHRESH);
         self.cwnd = 1.0;
     }
 }
@@ -114,5 +131,56 @@ mod tests {
         let mut w = Window { cwnd: 20.0, ssthresh: 100.0 };
         c.on_timeout(&mut w, &loss(20));
         assert_eq!(w, Window { cwnd: 1.0, ssthresh: 10.0 });
+    }
+
+    #[test]
+    fn emulated_reno_starts_from_the_real_window_and_matches_reno_alone() {
+        // while the real window is Reno's own, the emulation is Reno step for step
+        let (mut c, mut e) = (Reno, EmulatedReno::default());
+        let mut w = Window { cwnd: 2.0, ssthresh: 5.0 };
+        for _ in 0..20 {
+            let r = e.on_ack(&w);
+            c.on_ack(&mut w, &ack());
+            assert!((r - w.cwnd).abs() < 1e-12, "{r} vs {}", w.cwnd);
+        }
+        assert_eq!(e.ssthresh, 5.0);
+    }
+
+    #[test]
+    fn emulated_reno_gains_one_packet_per_rtt_of_a_larger_real_window() {
+        // 400 ACKs of a 400-packet real window = one RTT: +1, not +400/100
+        let mut e = EmulatedReno { cwnd: 100.0, ssthresh: 50.0 };
+        let w = Window { cwnd: 400.0, ssthresh: 50.0 };
+        for _ in 0..400 {
+            e.on_ack(&w);
+        }
+        assert!((e.cwnd - 101.0).abs() < 0.01, "{}", e.cwnd);
+        // slow start doubles per RTT of real ACKs: 10 -> ~20 over 400 ACKs
+        let mut e = EmulatedReno { cwnd: 10.0, ssthresh: 1000.0 };
+        for _ in 0..400 {
+            e.on_ack(&w);
+        }
+        assert!((e.cwnd - 10.0 * (1.0f64 + 1.0 / 400.0).powi(400)).abs() < 1e-6, "{}", e.cwnd);
+    }
+
+    #[test]
+    fn emulated_reno_keeps_its_own_ssthresh_through_a_timeout() {
+        let mut e = EmulatedReno { cwnd: 512.0, ssthresh: 1e9 };
+        e.on_timeout();
+        assert_eq!(e, EmulatedReno { cwnd: 1.0, ssthresh: 256.0 });
+        // the real window slow-starts towards a larger ssthresh (say 468); the
+        // emulation stops doubling at its own 256 and goes on linearly
+        let mut w = Window { cwnd: 1.0, ssthresh: 468.0 };
+        while w.cwnd < 468.0 {
+            e.on_ack(&w);
+            w.cwnd += 1.0;
+        }
+        assert!(e.cwnd >= 256.0 && e.cwnd < 257.0, "{}", e.cwnd);
+        e.on_loss();
+        assert_eq!(e.ssthresh, e.cwnd);
+        assert!((e.cwnd - 128.0).abs() < 0.5);
+        let mut e = EmulatedReno { cwnd: 3.0, ssthresh: 1e9 };
+        e.on_loss();
+        assert_eq!(e, EmulatedReno { cwnd: 2.0, ssthresh: 2.0 });
     }
 }

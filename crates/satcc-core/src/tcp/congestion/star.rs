@@ -94,18 +94,17 @@ impl CongestionControl for Star {
         if let Some(s) = ev.rtt_sample_s {
             self.rtt_min_s = self.rtt_min_s.min(s);
         }
+        let reno = self.reno.on_ack(w);
         if w.cwnd < w.ssthresh {
             w.cwnd += 1.0;
-            self.reno.follow(w.cwnd);
             return;
         }
-        let reno = self.reno.on_ack(w.cwnd);
         let lift = (reno + self.cwnd_abe() - w.cwnd).max(1.0);
         w.cwnd += lift / w.cwnd;
     }
 
     fn on_fast_retransmit(&mut self, w: &mut Window, _ev: &LossEvent) {
-        self.reno.on_loss(w.cwnd);
+        self.reno.on_loss();
         cws_on_dupacks(w, self.cwnd_abe());
     }
 
@@ -151,10 +150,11 @@ mod tests {
         // ABE 1.25e6 B/s, RTT_min 0.5 s, 1500 B: cwnd_abe = 416.7
         let mut s = primed(1.25e6);
         assert!((s.cwnd_abe() - 416.67).abs() < 10.0, "{}", s.cwnd_abe());
-        s.reno.cwnd = 100.0;
+        s.reno = EmulatedReno { cwnd: 100.0, ssthresh: 10.0 };
         let mut w = Window { cwnd: 200.0, ssthresh: 10.0 };
         s.on_ack(&mut w, &ev());
-        let lift = 100.0 + 1.0 / 100.0 + s.cwnd_abe() - 200.0;
+        // one ACK of the 200-packet window is half an ACK of the 100-packet Reno window
+        let lift = 100.0 + 0.5 / 100.0 + s.cwnd_abe() - 200.0;
         assert!((w.cwnd - (200.0 + lift / 200.0)).abs() < 1e-9);
         // far above both: Reno's increase only
         let mut w = Window { cwnd: 2000.0, ssthresh: 10.0 };
