@@ -78,7 +78,57 @@ register(Experiment(
           "(0.96), and on T3 and OC3 its utilization is below NewReno's: the buffers hold only 10 ms of "
           "traffic while the server, on a link ten times faster, sends a burst whenever a feedback grows; the "
           "drops halve long-RTT windows, which regain their share slowly. From OC12 up T-REFWA's utilization "
-          "is the highest, as in the paper.",
+          "is the highest, as in the paper. (3) The spread explains most of the fairness gap: "
+          "`satcc reproduce trefwa.table3-spread` halves the spacing (10-80 ms) and, with the papers' own "
+          "rule, T-REFWA reaches 0.981 / 0.991 / 0.985 / 0.995 (T3 / OC3 / OC12 / OC48) while NewReno moves "
+          "toward Table III (0.62 / 0.56 / 0.67 / 0.78).",
+))
+
+
+STEPS_MS = (20.0, 10.0)
+
+
+def _spread_trefwa(r):
+    parts, ok = [], True
+    for link in LINKS:
+        a, b = (r.mean("jain_fairness", link=link, scheme="trefwa", rtt_step_ms=s) for s in STEPS_MS)
+        need = 0.96 if link == "T3" else 0.99
+        parts.append(f"{link}: {a:.3f} -> {b:.3f} (>= {need})")
+        ok = ok and b >= need
+    return "; ".join(parts), ok
+
+
+def _spread_newreno(r):
+    parts, ok = [], True
+    for link in LINKS:
+        a, b = (r.mean("jain_fairness", link=link, scheme="newreno", rtt_step_ms=s) for s in STEPS_MS)
+        paper = TABLE_III[link]["newreno"][0]
+        parts.append(f"{link}: {a:.2f} -> {b:.2f} (paper {paper:.2f})")
+        ok = ok and abs(b - paper) < abs(a - paper)
+    return "; ".join(parts), ok
+
+
+register(Experiment(
+    id="trefwa.table3-spread",
+    title="Table III with the eight groups' RTTs 20-160 ms (our reading) and 10-80 ms: T-REFWA and NewReno",
+    source=f"{SRC}, Table III; a satcc study of a value Fig. 1 hides",
+    build=lambda link, scheme, rtt_step_ms: one_to_many(link, scheme=scheme, rtt_step_ms=rtt_step_ms).to_dict(),
+    grid={"link": Param(LINKS), "scheme": Param(("newreno", "trefwa")), "rtt_step_ms": Param(STEPS_MS)},
+    plots=(PlotSpec(name="fairness", x="link", y=("jain_fairness",), series="scheme",
+                    title="Fairness by link type, scheme and RTT spacing"),),
+    claims=(
+        Claim("With 10 ms RTT spacing T-REFWA meets Table III's fairness (>= 0.96 on T3, >= 0.99 from OC3) "
+              "with the papers' own active-flow rule", f"{SRC}, Table III (our hypothesis)", _spread_trefwa),
+        Claim("NewReno's fairness moves toward Table III's as the spread narrows", f"{SRC}, Table III",
+              _spread_newreno),
+    ),
+    quick_duration_s=5.0,
+    notes="Why: Fig. 1 hides the groups' delays. The catalog's Table III uses RTTs 20, 40, ..., 160 ms, and "
+          "there our Reno and NewReno are far less fair than Table III says (0.33-0.63 vs 0.74-0.86), so the "
+          "paper's spread must have been narrower. The same spread costs T-REFWA on T3: its 50-packet buffer "
+          "overflows when the server, on a link ten times faster, bursts, and each drop halves a window "
+          "that a long-RTT flow then regains at one packet per RTT. This study halves the spacing (RTTs 10, "
+          "20, ..., 80 ms) and changes nothing else; it does not fit the spread to the table.",
 ))
 
 
