@@ -47,6 +47,17 @@ def test_star_presses_newreno_and_fusion_does_not():
     assert tr_fusion > 0.8, tr_fusion
 
 
+def test_fusion_is_friendly_once_its_first_loss_is_behind_it():
+    """Whole 100 s runs at BER 1e-10 are mostly Fusion leaving its first slow-start
+    overshoot: its delay-based decrement must bring it down to the Reno floor (a
+    decrement that slow start undid kept Fusion at about twice NewReno's share)."""
+    tr = []
+    for seed in (1, 2, 3):
+        allreno = sum(groups(run("newreno", 1e-10, duration=100.0, seed=seed)).values()) / 2
+        tr.append(groups(run("fusion", 1e-10, duration=100.0, seed=seed))["newreno"] / allreno)
+    assert sum(tr) / len(tr) > 0.85, tr
+
+
 def test_cws_and_lwc_keep_the_link_busy_under_bit_errors():
     # BER 1e-6 (1.2 % of 1500-byte packets): Fusion's window collapses, CWS + LWC hold it
     u = {s: run(s, 1e-6)["totals"]["throughput_mbps"] / 100 for s in ("fusion", "fusion-star")}
