@@ -15,7 +15,8 @@ pub const MAX_CODE: u8 = 63;
 
 /// Eq. 1: RTTC = min(floor(K log2 SRTT_ms), 63); 0 when SRTT is unknown or < 1 ms.
 pub fn rtt_code(srtt_ms: f64, k: f64) -> u8 {
-    if !(srtt_ms >= 1.0) {
+    // NaN (SRTT unknown) and anything below 1 ms give code 0
+    if srtt_ms.is_nan() || srtt_ms < 1.0 {
         return 0;
     }
     let c = (k * srtt_ms.log2()).floor();

@@ -251,17 +251,12 @@ pub struct LinkSpec {
     pub b_to_a: DirectionSpec,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, tag = "type", rename_all = "snake_case")]
 pub enum TrafficSpecIn {
+    #[default]
     Bulk,
     Pareto { shape: f64, mean_on_s: f64, mean_off_s: f64, rate_bps: f64 },
-}
-
-impl Default for TrafficSpecIn {
-    fn default() -> Self {
-        TrafficSpecIn::Bulk
-    }
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]

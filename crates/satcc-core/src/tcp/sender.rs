@@ -297,7 +297,7 @@ impl TcpSender {
             return false;
         }
         let window = from_secs(self.cfg.trefwa_plus_k * self.rtt.srtt_s());
-        !self.t_d.is_some_and(|td| now.saturating_sub(td) <= window)
+        !matches!(self.t_d, Some(td) if now.saturating_sub(td) <= window)
     }
 
     /// A new cumulative ACK (ns-2 newack + opencwnd).

@@ -107,7 +107,7 @@ pub fn writes_rtt_code(name: &str) -> bool {
 /// Build a controller by its scenario name.
 pub fn by_name(name: &str) -> Option<Box<dyn CongestionControl>> {
     match name {
-        "reno" | "newreno" | "refwa-plus" | "trefwa" | "trefwa-plus" => Some(Box::new(Reno::default())),
+        "reno" | "newreno" | "refwa-plus" | "trefwa" | "trefwa-plus" => Some(Box::new(Reno)),
         "westwood" => Some(Box::new(Westwood::default())),
         "fusion" => Some(Box::new(Fusion::with_mechanisms(false, false))),
         "fusion-cws" => Some(Box::new(Fusion::with_mechanisms(true, false))),
