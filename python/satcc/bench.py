@@ -64,8 +64,18 @@ def _child(code: str, arg: str) -> dict:
     return json.loads(p.stdout.strip().splitlines()[-1])
 
 
-def bench(duration_s: float = 60.0, with_ns2: bool = True, repeat: int = 1, out: str | None = None) -> int:
-    """Time the benchmark scenario in satcc (best of `repeat`) and in ns-2."""
+def _ns3_child(scenario_path: str) -> dict:
+    p = subprocess.run([sys.executable, "-m", "satcc.ns3bench", scenario_path], capture_output=True, text=True)
+    line = next((l for l in reversed(p.stdout.splitlines()) if l.startswith("{")), None)
+    if p.returncode != 0 or line is None:
+        raise RuntimeError("ns-3 failed on the benchmark scenario: " + p.stderr[-1500:])
+    return json.loads(line)
+
+
+def bench(duration_s: float = 60.0, with_ns2: bool = True, with_ns3: bool = False, repeat: int = 1,
+          out: str | None = None) -> int:
+    """Time the benchmark scenario in satcc (best of `repeat`), in ns-2 and, if asked,
+    in ns-3 (Simulator::Run alone; see satcc.ns3bench)."""
     d = bench_scenario(duration_s)
     with tempfile.TemporaryDirectory() as tmp:
         sp = Path(tmp) / "scenario.json"
@@ -98,6 +108,20 @@ def bench(duration_s: float = 60.0, with_ns2: bool = True, repeat: int = 1, out:
             print(f"speed-up: satcc is {res['speedup_vs_ns2']:.1f}x faster than ns-2 on this scenario")
         elif with_ns2:
             print("ns-2 not installed (apt-get install -y ns2): no ratio measured")
+        if with_ns3:
+            from . import ns3bench
+
+            if not ns3bench.available():
+                from .experiments.definition import ExperimentError
+
+                raise ExperimentError("--ns3: ns-3 is not installed (pip install 'satcc[ns3]')")
+            print("  ns-3 run (Python set-up and C++ JIT first, not timed) ...", file=sys.stderr, flush=True)
+            n3 = _ns3_child(str(sp))
+            res["ns3"] = n3
+            res["speedup_vs_ns3"] = n3["wall_s"] / best["wall_s"]
+            print(f"ns-3:  {n3['wall_s']:.3f} s wall (Simulator::Run), peak memory {n3['max_rss_mb']:.0f} MB, "
+                  f"bottleneck goodput utilization {100 * n3['utilization']:.2f} %")
+            print(f"speed-up: satcc is {res['speedup_vs_ns3']:.1f}x faster than ns-3 on this scenario")
     if out:
         Path(out).write_text(json.dumps(res, indent=1) + "\n")
     return 0

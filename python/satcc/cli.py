@@ -4,7 +4,7 @@
     satcc plot DIR                   plot a run's stored output
     satcc validate SCENARIO          check a scenario file
     satcc examples                   list the built-in example scenarios
-    satcc bench                      the standard heavy benchmark (vs ns-2 if installed)
+    satcc bench                      the standard heavy benchmark (vs ns-2 if installed; --ns3)
     satcc list                       the experiment catalog
     satcc reproduce ID               run an experiment (sweep x seeds), store, report
     satcc report ID                  the report of an experiment from stored runs
@@ -119,7 +119,7 @@ def cmd_bench(a) -> int:
         items = [it for it in (a.point or "").split(",") if it]
         grid = _grid_arg(items) or {}
         return experiment_run_bench(a.run, {k: v[0] for k, v in grid.items()}, out=a.out)
-    return bench(duration_s=a.duration, with_ns2=not a.no_ns2, repeat=a.repeat, out=a.out)
+    return bench(duration_s=a.duration, with_ns2=not a.no_ns2, with_ns3=a.ns3, repeat=a.repeat, out=a.out)
 
 
 def _grid_arg(items: list[str] | None) -> dict | None:
@@ -214,6 +214,8 @@ def build_parser() -> argparse.ArgumentParser:
     b = sub.add_parser("bench", help="standard heavy scenario: wall time, events/s, transmissions/s, ratio to ns-2")
     b.add_argument("--duration", type=float, default=60.0, help="simulated seconds (default 60)")
     b.add_argument("--no-ns2", action="store_true", help="do not run ns-2 even if installed")
+    b.add_argument("--ns3", action="store_true",
+                   help="also run the scenario in ns-3 (pip install 'satcc[ns3]'; about 90 s for 60 s simulated)")
     b.add_argument("--repeat", type=int, default=1, help="satcc repetitions (best time is reported)")
     b.add_argument("--out", help="write the figures as JSON to this file")
     b.add_argument("--sweep", action="store_true", help="time a 40-run sweep with 1 job and with all cores")

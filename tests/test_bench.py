@@ -1,0 +1,54 @@
+"""`satcc bench`: the standard scenario's figures, its errors, and the ns-3 timing
+reference (which needs the optional `ns3` package; .ci/run installs it)."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from satcc import bench as bench_mod
+from satcc import ns3bench
+from satcc.experiments.definition import ExperimentError
+from satcc.topology import rtt_groups
+
+
+def cli(*args):
+    return subprocess.run([sys.executable, "-m", "satcc.cli", *args], capture_output=True, text=True)
+
+
+def test_bench_writes_its_figures(tmp_path):
+    out = tmp_path / "b.json"
+    r = cli("bench", "--duration", "2", "--no-ns2", "--out", str(out))
+    assert r.returncode == 0, r.stderr
+    res = json.loads(out.read_text())
+    s = res["satcc"]
+    # (2 s of which the first is start-up: a sanity range, not a fidelity claim)
+    assert s["events"] > 10_000 and s["wall_s"] > 0 and 0.2 < s["utilization"] <= 1.0
+    assert res["satcc_events_per_s"] == pytest.approx(s["events"] / s["wall_s"])
+    assert "speedup_vs_ns2" not in res and "ns3" not in res
+
+
+def test_bench_ns3_missing_is_a_one_line_error(monkeypatch):
+    monkeypatch.setattr(ns3bench, "available", lambda: False)
+    with pytest.raises(ExperimentError, match="--ns3: ns-3 is not installed"):
+        bench_mod.bench(duration_s=0.5, with_ns2=False, with_ns3=True)
+
+
+def test_bench_point_needs_every_grid_value():
+    r = cli("bench", "--run", "refwa.fig6-fairness", "--point", "scheme=refwa")
+    assert r.returncode != 0 and "--point" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_ns3_runs_the_same_scenario(tmp_path):
+    pytest.importorskip("ns", reason="the optional ns3 package (pip install 'satcc[ns3]')")
+    d = rtt_groups(n_groups=2, flows_per_group=2, bottleneck_rate_bps=10e6, buffer_pkts=50,
+                   duration_s=5.0).to_dict()
+    for i, f in enumerate(d["flows"]):
+        f["start_s"] = 0.1 * i
+        f.pop("start_jitter_s", None)
+    p = tmp_path / "s.json"
+    p.write_text(json.dumps(d))
+    n3 = bench_mod._ns3_child(str(p))
+    # four NewReno flows keep a 10 Mb/s bottleneck busy after slow start
+    assert n3["wall_s"] > 0 and 0.6 < n3["utilization"] <= 1.0, n3
