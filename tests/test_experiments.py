@@ -57,6 +57,15 @@ def test_keys_change_with_the_simulator_source(monkeypatch):
     assert definition.run_key(sc) != before
 
 
+def test_report_says_why_runs_of_another_build_are_not_used(tmp_path, monkeypatch):
+    from satcc.experiments import definition
+
+    reproduce("baseline.newreno-per-utilization", store=tmp_path, quick=True, jobs=1, quiet=True)
+    monkeypatch.setattr(definition, "SOURCE_HASH", "f" * 16)  # as if the core had changed
+    with pytest.raises(ExperimentError, match=r"stored runs of it have other settings or come from another build"):
+        report("baseline.newreno-per-utilization", store=tmp_path, quick=True)
+
+
 def test_grid_override_and_out_of_range():
     e = get("baseline.newreno-per-utilization")
     runs = e.expand(seeds=1, grid={"per": [0.01, 0.02]})

@@ -36,7 +36,10 @@ def report(exp: str | Experiment, store: str | Path = DEFAULT_STORE, out: str | 
     keys = st.keys()
     stored = sum(r.key in keys for r in runs)
     if stored == 0:
-        raise ExperimentError(f"{e.id}: no stored runs in {st.root} for these settings; "
+        other = st.query("SELECT count(DISTINCT key) FROM runs WHERE experiment = ?", [e.id]).fetchone()[0]
+        why = (f" ({other} stored runs of it have other settings or come from another build of the "
+               f"simulator, whose results are not reused)") if other else ""
+        raise ExperimentError(f"{e.id}: no stored runs in {st.root} for these settings{why}; "
                               f"run: satcc reproduce {e.id}" + (" --quick" if quick else ""))
     res = aggregate(e, st, runs)
     out_dir = Path(out) if out else st.root / "reports" / (e.id + ("-quick" if quick else ""))
