@@ -119,6 +119,23 @@ def test_report_without_runs_and_bad_ids(tmp_path):
     assert "did you mean baseline.newreno-per-utilization" in r.stderr
 
 
+def test_points_that_build_the_same_scenario_run_once(tmp_path):
+    """A grid parameter the scenario ignores gives equal keys: one run each, counted once,
+    reported under both points."""
+    from satcc.experiments import Experiment, Param
+    from satcc.topology import rtt_groups
+
+    e = Experiment(id="test.ignored-param", title="t", source="test",
+                   build=lambda per, ignored: rtt_groups(n_groups=2, flows_per_group=1, duration_s=2.0,
+                                                        per=per).to_dict(),
+                   grid={"per": Param((0.0, 0.01)), "ignored": Param(("a", "b"))}, seeds=2)
+    out, rep = reproduce(e, store=tmp_path, jobs=1, quiet=True)
+    assert out.total == out.done == 4 and rep["complete"]
+    assert len(Store(tmp_path).keys()) == 4
+    util = {(x["point"]["per"], x["point"]["ignored"]): x["n"] for x in rep["results"] if x["metric"] == "utilization"}
+    assert util == {(0.0, "a"): 2, (0.0, "b"): 2, (0.01, "a"): 2, (0.01, "b"): 2}
+
+
 def test_unreachable_cluster_is_one_line_error(tmp_path):
     t0 = time.time()
     r = cli("reproduce", "baseline.newreno-rtt-unfairness", "--quick", "--store", str(tmp_path),

@@ -67,10 +67,13 @@ def run_experiment(exp: Experiment, store: Store, runs: list[Run], jobs: int | N
     t0 = time.perf_counter()
     client = connect(cluster) if cluster else None  # fail fast, before any progress output
     present = store.keys()
-    todo = [r for r in runs if r.key not in present]
-    already = len(runs) - len(todo)
+    # two grid points can build the same scenario (a parameter the scheme ignores):
+    # each distinct run is made once
+    distinct = list({r.key: r for r in runs}.values())
+    todo = [r for r in distinct if r.key not in present]
+    already = len(distinct) - len(todo)
     done = 0
-    bar = _progress(len(runs), already, exp.id, quiet or not todo)
+    bar = _progress(len(distinct), already, exp.id, quiet or not todo)
     interrupted = False
     try:
         if not todo:
@@ -91,7 +94,7 @@ def run_experiment(exp: Experiment, store: Store, runs: list[Run], jobs: int | N
         bar.close()
         if client is not None:
             client.close()
-    return Outcome(len(runs), already, done, interrupted, time.perf_counter() - t0)
+    return Outcome(len(distinct), already, done, interrupted, time.perf_counter() - t0)
 
 
 def _run_local(exp, store, todo, jobs, bar) -> int:
