@@ -11,8 +11,9 @@ from satcc.experiments.api import reproduce
 from satcc.topology.satellite import geo_dumbbell
 
 
-def run(scheme, ber, n=20, duration=30.0, seed=1):
-    sc = geo_dumbbell(scheme=scheme, n_flows=n, ber=ber, duration_s=duration, seed=seed).to_dict()
+def run(scheme, ber, n=20, duration=30.0, seed=1, abe_filter="tustin"):
+    sc = geo_dumbbell(scheme=scheme, n_flows=n, ber=ber, duration_s=duration, seed=seed,
+                      abe_filter=abe_filter).to_dict()
     return satcc.run(sc).summary
 
 
@@ -31,7 +32,7 @@ def test_topology_matches_table_1():
 
 
 @pytest.mark.parametrize("kw, field", [({"scheme": "vegas"}, "scheme"), ({"n_flows": 7}, "n_flows"),
-                                       ({"ber": 2.0}, "ber")])
+                                       ({"ber": 2.0}, "ber"), ({"abe_filter": "kalman"}, "abe_filter")])
 def test_topology_rejects_bad_input(kw, field):
     with pytest.raises(ValueError, match=field):
         geo_dumbbell(**kw)
@@ -56,6 +57,13 @@ def test_fusion_is_friendly_once_its_first_loss_is_behind_it():
         allreno = sum(groups(run("newreno", 1e-10, duration=100.0, seed=seed)).values()) / 2
         tr.append(groups(run("fusion", 1e-10, duration=100.0, seed=seed))["newreno"] / allreno)
     assert sum(tr) / len(tr) > 0.85, tr
+
+
+def test_abe_filter_reaches_the_controllers_that_estimate():
+    # written only where it changes the run; STAR's runs change with it
+    assert "abe_filter" not in geo_dumbbell(scheme="fusion", abe_filter="per_rtt").to_dict()["tcp"]
+    ev = {f: run("star", 1e-7, duration=20.0, **{"abe_filter": f})["totals"]["events"] for f in ("tustin", "per_rtt")}
+    assert ev["tustin"] != ev["per_rtt"], ev
 
 
 def test_cws_and_lwc_keep_the_link_busy_under_bit_errors():

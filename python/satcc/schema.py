@@ -27,6 +27,7 @@ TCP_FIELDS = {
     "limited_transmit": BOOL,
     "sack": BOOL,
     "window_scale": BOOL,
+    "abe_filter": {"enum": ["tustin", "per_rtt"]},
     "tick_s": POS,
     "min_rto_s": POS,
     "max_rto_s": POS,

@@ -21,6 +21,9 @@ from __future__ import annotations
 from ..scenario import Scenario
 
 SCHEMES = ("newreno", "star", "fusion", "fusion-cws", "fusion-lwc", "fusion-star")
+# the controllers that estimate the available bandwidth (ABE): STAR, and LWC's eq. 4
+USES_ABE = ("star", "fusion-lwc", "fusion-star")
+ABE_FILTERS = ("tustin", "per_rtt")
 
 
 def geo_dumbbell(
@@ -36,6 +39,7 @@ def geo_dumbbell(
     access_ms: float = 1.0,
     duration_s: float = 100.0,
     start_jitter_s: float = 1.0,
+    abe_filter: str = "tustin",
     seed: int = 1,
 ) -> Scenario:
     if scheme not in SCHEMES:
@@ -44,9 +48,15 @@ def geo_dumbbell(
         raise ValueError(f"n_flows: must be an even number >= 2, got {n_flows}")
     if not 0 <= ber < 1:
         raise ValueError(f"ber: must be in [0, 1), got {ber}")
+    if abe_filter not in ABE_FILTERS:
+        raise ValueError(f"abe_filter: must be one of {', '.join(ABE_FILTERS)}, got {abe_filter!r}")
     s = Scenario(f"geo-{scheme}-n{n_flows}", duration_s=duration_s, seed=seed,
                  tcp={"rwnd_pkts": 100000, "packet_size_bytes": packet_bytes - 40, "header_bytes": 40,
                       "use_headers": True, "sack": True, "window_scale": True})
+    if abe_filter != "tustin" and scheme in USES_ABE:
+        # written only where it changes the run: the other schemes' scenarios (and
+        # stored runs) stay those of the default
+        s.d["tcp"]["abe_filter"] = abe_filter
     s.node("R1")
     s.node("R2")
     err = {"error": {"type": "ber", "ber": ber}} if ber > 0 else {}

@@ -17,6 +17,18 @@ pub enum Recovery {
     Sack,
 }
 
+/// The filter of TCP-J's available-bandwidth estimate (ABE), used by TCP-STAR and by
+/// seed 003's LWC (see tcp/congestion/estimators.rs).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AbeFilter {
+    /// A sample per ACK through Westwood's Tustin filter.
+    #[default]
+    Tustin,
+    /// Westwood-RE's sample over each RTT.
+    PerRtt,
+}
+
 /// Sender-side loss classification.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub enum LossPolicy {
@@ -62,6 +74,8 @@ pub struct TcpConfig {
     /// Window scaling (RFC 1323). Off, the advertised window is capped at 65535 bytes
     /// [ns-2 one-way agents have no byte cap: on].
     pub window_scale: bool,
+    /// ABE's filter for TCP-STAR and the LWC of seed 003 (ours: TCP-J's is unknown).
+    pub abe_filter: AbeFilter,
     /// How losses are classified; implied by the congestion control ("refwa-plus").
     #[serde(skip)]
     pub loss_policy: LossPolicy,
@@ -113,6 +127,7 @@ impl Default for TcpConfig {
             recovery: Recovery::Newreno,
             sack: false,
             window_scale: true,
+            abe_filter: AbeFilter::Tustin,
             loss_policy: LossPolicy::Congestion,
             refwa_plus_tolerance: 0.0,
             tos_rtt_code: false,

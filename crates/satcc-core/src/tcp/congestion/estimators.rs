@@ -10,11 +10,14 @@
 //!   a per-ACK sample with Westwood's Tustin low-pass filter (tau = 0.5 s). Seed 003
 //!   calls its output "the bottleneck bandwidth" (eq. 4). TCP-J's own refinements of
 //!   the sample are not in any paper we could read; this is the filter it builds on.
+//!   `tcp.abe_filter: per_rtt` swaps in the RE sample instead (ACK compression
+//!   inflates the per-ACK filter; the study `fusion-star.abe-filter` compares both).
 //!
 //! Both take every ACK through `observe` (duplicates count one delivered segment)
 //! and report bytes per second.
 
 use super::{AckObservation, CongestionControl, Westwood};
+pub use crate::tcp::config::AbeFilter;
 use crate::engine::{to_secs, Time};
 
 /// Smoothing gain of the RE filter per sample (Westwood+: 0.1, i.e. B = 0.9 B + 0.1 b).
@@ -78,19 +81,47 @@ pub(super) fn delivered_segments(accounted: &mut i64, o: &AckObservation) -> i64
     }
 }
 
-/// TCP-J ABE (see the module note).
-#[derive(Debug, Clone, Default)]
-pub struct Abe {
-    filter: Westwood,
+/// TCP-J ABE (see the module note), with the filter chosen by `tcp.abe_filter`.
+#[derive(Debug, Clone)]
+pub enum Abe {
+    /// Westwood's per-ACK Tustin filter (the default).
+    Tustin(Westwood),
+    /// Westwood-RE's per-RTT sample, with the latest RTT sample as its interval: the
+    /// alternative reading, which ACK compression cannot inflate.
+    PerRtt { re: RateEstimator, rtt_s: f64 },
+}
+
+impl Default for Abe {
+    fn default() -> Self {
+        Abe::new(AbeFilter::Tustin)
+    }
 }
 
 impl Abe {
+    pub fn new(filter: AbeFilter) -> Self {
+        match filter {
+            AbeFilter::Tustin => Abe::Tustin(Westwood::default()),
+            AbeFilter::PerRtt => Abe::PerRtt { re: RateEstimator::default(), rtt_s: 0.0 },
+        }
+    }
+
     pub fn observe(&mut self, o: &AckObservation) {
-        self.filter.observe_ack(o);
+        match self {
+            Abe::Tustin(w) => w.observe_ack(o),
+            Abe::PerRtt { re, rtt_s } => {
+                if let Some(s) = o.rtt_sample_s {
+                    *rtt_s = s;
+                }
+                re.observe(o, *rtt_s);
+            }
+        }
     }
 
     pub fn bytes_per_s(&self) -> f64 {
-        self.filter.bandwidth_estimate()
+        match self {
+            Abe::Tustin(w) => w.bandwidth_estimate(),
+            Abe::PerRtt { re, .. } => re.bytes_per_s(),
+        }
     }
 }
 
@@ -116,6 +147,25 @@ mod tests {
         }
         assert!((re.bytes_per_s() - 1.0e6).abs() < 0.02e6, "RE {}", re.bytes_per_s());
         assert!((abe.bytes_per_s() - 1.0e6).abs() < 0.02e6, "ABE {}", abe.bytes_per_s());
+    }
+
+    /// ACK compression: ten ACKs 0.1 ms apart every 100 ms carry 100 kB/s. The
+    /// per-RTT ABE sees that rate; the per-ACK Tustin filter, fed the bursts' 10 MB/s
+    /// samples, reads several times more.
+    #[test]
+    fn abe_filters_under_ack_compression() {
+        let (mut tustin, mut per_rtt) = (Abe::new(AbeFilter::Tustin), Abe::new(AbeFilter::PerRtt));
+        for burst in 0..200 {
+            for k in 0..10 {
+                let mut o = ack(burst * 100 * MS + k * MS / 10, 1);
+                o.rtt_sample_s = (k == 0).then_some(0.1);
+                tustin.observe(&o);
+                per_rtt.observe(&o);
+            }
+        }
+        let (t, p) = (tustin.bytes_per_s(), per_rtt.bytes_per_s());
+        assert!((p - 1.0e5).abs() < 0.05e5, "per-RTT {p}");
+        assert!(t > 10.0 * p, "Tustin {t} vs per-RTT {p}");
     }
 
     /// RE samples once per interval: 100 ms of ACKs at 1 MB/s then a rate step to

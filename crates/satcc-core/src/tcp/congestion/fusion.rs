@@ -28,7 +28,7 @@
 //! `Fusion { cws, lwc }` covers all four: Fusion, Fusion+CWS, Fusion+LWC and the
 //! proposed method (both).
 
-use super::estimators::{Abe, RateEstimator};
+use super::estimators::{Abe, AbeFilter, RateEstimator};
 use super::reno::EmulatedReno;
 use super::star::{cws_on_dupacks, cws_on_timeout};
 use super::{AckEvent, AckObservation, CongestionControl, LossEvent, Window};
@@ -73,6 +73,11 @@ impl Fusion {
 
     pub fn with_mechanisms(cws: bool, lwc: bool) -> Self {
         Fusion::new(cws, lwc, ALPHA_PKTS, D_MIN_S)
+    }
+
+    /// The same with ABE's filter chosen (LWC's cwnd_abe, eq. 4).
+    pub fn with_abe(self, filter: AbeFilter) -> Self {
+        Fusion { abe: Abe::new(filter), ..self }
     }
 
     fn take_rtt(&mut self, s: Option<f64>) {

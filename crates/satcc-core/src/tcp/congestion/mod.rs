@@ -17,6 +17,7 @@ pub use star::Star;
 pub use westwood::Westwood;
 
 use crate::engine::Time;
+use crate::tcp::config::AbeFilter;
 
 /// The two window variables a controller owns (packets).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -104,16 +105,17 @@ pub fn writes_rtt_code(name: &str) -> bool {
     matches!(name, "trefwa" | "trefwa-plus")
 }
 
-/// Build a controller by its scenario name.
-pub fn by_name(name: &str) -> Option<Box<dyn CongestionControl>> {
+/// Build a controller by its scenario name; `abe` is the ABE filter of those that use it.
+pub fn by_name(name: &str, abe: AbeFilter) -> Option<Box<dyn CongestionControl>> {
+    let fusion = |cws, lwc| Some(Box::new(Fusion::with_mechanisms(cws, lwc).with_abe(abe)) as Box<dyn CongestionControl>);
     match name {
         "reno" | "newreno" | "refwa-plus" | "trefwa" | "trefwa-plus" => Some(Box::new(Reno)),
         "westwood" => Some(Box::new(Westwood::default())),
-        "fusion" => Some(Box::new(Fusion::with_mechanisms(false, false))),
-        "fusion-cws" => Some(Box::new(Fusion::with_mechanisms(true, false))),
-        "fusion-lwc" => Some(Box::new(Fusion::with_mechanisms(false, true))),
-        "fusion-star" => Some(Box::new(Fusion::with_mechanisms(true, true))),
-        "star" => Some(Box::new(Star::default())),
+        "fusion" => fusion(false, false),
+        "fusion-cws" => fusion(true, false),
+        "fusion-lwc" => fusion(false, true),
+        "fusion-star" => fusion(true, true),
+        "star" => Some(Box::new(Star::with_abe(abe))),
         _ => None,
     }
 }

@@ -19,7 +19,7 @@
 //!   values before the timeout (the response of RFC 3708's detection). It needs
 //!   `tcp.sack: true`, as seed 003 runs every variant.
 
-use super::estimators::Abe;
+use super::estimators::{Abe, AbeFilter};
 use super::reno::EmulatedReno;
 use super::{AckEvent, AckObservation, CongestionControl, LossEvent, Window};
 
@@ -57,17 +57,22 @@ pub struct Star {
 
 impl Default for Star {
     fn default() -> Self {
+        Star::with_abe(AbeFilter::Tustin)
+    }
+}
+
+impl Star {
+    /// TCP-STAR with ABE's filter chosen.
+    pub fn with_abe(filter: AbeFilter) -> Self {
         Star {
-            abe: Abe::default(),
+            abe: Abe::new(filter),
             rtt_min_s: f64::INFINITY,
             seg_bytes: 1000.0,
             reno: EmulatedReno::default(),
             reno_before_timeout: EmulatedReno::default(),
         }
     }
-}
 
-impl Star {
     fn cwnd_abe(&self) -> f64 {
         if self.rtt_min_s.is_finite() {
             self.abe.bytes_per_s() * self.rtt_min_s / self.seg_bytes
