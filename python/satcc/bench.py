@@ -57,19 +57,21 @@ print(json.dumps({"wall_s": wall, "ok": p.returncode == 0 and line is not None, 
 """
 
 
-def _child(code: str, arg: str) -> dict:
-    p = subprocess.run([sys.executable, "-c", code, arg], capture_output=True, text=True)
-    if p.returncode != 0:
+def _python(*argv: str) -> dict:
+    """Run `python ARGV...` in a child process; its last JSON line on stdout."""
+    p = subprocess.run([sys.executable, *argv], capture_output=True, text=True)
+    line = next((l for l in reversed(p.stdout.splitlines()) if l.startswith("{")), None)
+    if p.returncode != 0 or line is None:
         raise RuntimeError(p.stderr[-2000:])
-    return json.loads(p.stdout.strip().splitlines()[-1])
+    return json.loads(line)
+
+
+def _child(code: str, arg: str) -> dict:
+    return _python("-c", code, arg)
 
 
 def _ns3_child(scenario_path: str) -> dict:
-    p = subprocess.run([sys.executable, "-m", "satcc.ns3bench", scenario_path], capture_output=True, text=True)
-    line = next((l for l in reversed(p.stdout.splitlines()) if l.startswith("{")), None)
-    if p.returncode != 0 or line is None:
-        raise RuntimeError("ns-3 failed on the benchmark scenario: " + p.stderr[-1500:])
-    return json.loads(line)
+    return _python("-m", "satcc.ns3bench", scenario_path)
 
 
 def bench(duration_s: float = 60.0, with_ns2: bool = True, with_ns3: bool = False, repeat: int = 1,
