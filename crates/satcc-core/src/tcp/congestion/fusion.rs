@@ -133,7 +133,10 @@ impl CongestionControl for Fusion {
         self.seg_bytes = o.seg_bytes as f64;
         self.take_rtt(o.rtt_sample_s);
         self.re.observe(o, self.rtt_s);
-        self.abe.observe(o);
+        if self.lwc {
+            // only LWC (eq. 4) reads ABE
+            self.abe.observe(o);
+        }
     }
 
     fn on_ack(&mut self, w: &mut Window, ev: &AckEvent) {
