@@ -222,7 +222,7 @@ register(Experiment(
     notes="Why: seed 003's LWC lifts each flow toward cwnd_reno + cwnd_abe whenever its backlog estimate is "
           "below alpha, so the friendliness of the proposed method rests on ABE. TCP-J's ABE is not in any "
           "paper we could read; the catalog's figures use Westwood's per-ACK Tustin filter, which ACK "
-          "compression inflates (a unit test shows 50x on bursts of ten ACKs). `tcp.abe_filter: per_rtt` "
+          "compression inflates (a unit test asserts over 10x on bursts of ten ACKs). `tcp.abe_filter: per_rtt` "
           "replaces it by Westwood-RE's per-RTT sample; TCP-Fusion (no ABE) runs once for both. Runs with "
           "the default filter are shared with fusion-star.fig2-3-n20. Outcome (10 seeds): the hypothesis "
           "fails; the per-RTT filter leaves the proposed method's Tr where it was (0.35 / 0.76 against "
