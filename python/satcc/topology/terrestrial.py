@@ -50,6 +50,8 @@ def one_to_many(
     queue: str = "droptail",
     groups: int = 8,
     rtt_step_ms: float = 20.0,
+    rtt_offset_ms: float = 0.0,
+    access_speedup: float = 10.0,
     bottleneck_delay_ms: float = 5.0,
     packet_size_bytes: int = 1024,
     rwnd_pkts: int = 10000,
@@ -68,14 +70,19 @@ def one_to_many(
                  tcp={"rwnd_pkts": rwnd_pkts, "packet_size_bytes": packet_size_bytes, "use_headers": False})
     for name in ("server", "R1", "R2"):
         s.node(name)
-    fast = 10 * rate
+    if access_speedup < 1:
+        raise ValueError(f"access_speedup: must be at least 1 (the bottleneck must be the slowest link), got {access_speedup!r}")
+    if rtt_offset_ms < 0 or rtt_step_ms <= 0:
+        raise ValueError("rtt_offset_ms: must be >= 0 and rtt_step_ms: must be > 0, "
+                         f"got {rtt_offset_ms!r} and {rtt_step_ms!r}")
+    fast = access_speedup * rate
     big = {"type": "droptail", "limit_pkts": 100000}
     s.link("server", "R1", rate_bps=fast, delay_ms=0.0, queue=big)
     q = {"type": "droptail", "limit_pkts": buf} if queue == "droptail" else ns2_auto_red(rate, buf, packet_size_bytes)
     s.link("R1", "R2", rate_bps=rate, delay_ms=bottleneck_delay_ms, queue=q)
     per_group = n // groups
     for g in range(1, groups + 1):
-        rtt = g * rtt_step_ms
+        rtt = rtt_offset_ms + g * rtt_step_ms
         access = max(0.0, rtt / 2 - bottleneck_delay_ms)
         for k in range(per_group):
             u = s.node(f"u{g}_{k}")

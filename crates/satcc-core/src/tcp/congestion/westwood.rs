@@ -159,6 +159,29 @@ mod tests {
     }
 
     #[test]
+    fn estimate_overreads_bursty_acks() {
+        // The published filter's known weakness, which decides Westwood's loss rate
+        // behind a fast server link (study trefwa.table3-server-link): ten segments per
+        // 100 ms (1e5 bytes/s) whose ACKs come back to back, 0.2 ms apart. Each gap
+        // sample is averaged with the burst's rate, over the gap's long dt: about 25x.
+        const US: Time = 1_000;
+        let mut w = Westwood::default();
+        for k in 0..600 {
+            for i in 0..10 {
+                w.observe_ack(&obs(k * 100 * MS + i * 200 * US, 1, false));
+            }
+        }
+        let true_rate = 1e5;
+        assert!(w.bandwidth_estimate() > 10.0 * true_rate, "{}", w.bandwidth_estimate());
+        // the same ACKs spread evenly over the 100 ms are read right
+        let mut e = Westwood::default();
+        for k in 0..6000 {
+            e.observe_ack(&obs(k * 10 * MS, 1, false));
+        }
+        assert!((e.bandwidth_estimate() - true_rate).abs() / true_rate < 0.01, "{}", e.bandwidth_estimate());
+    }
+
+    #[test]
     fn loss_sets_ssthresh_from_bandwidth_times_min_rtt() {
         let mut c = Westwood::default();
         for k in 0..20_000 {
