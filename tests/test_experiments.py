@@ -227,3 +227,24 @@ def test_ctrl_c_stops_cleanly_and_keeps_finished_runs(tmp_path):
     assert "Traceback" not in err
     n = len(list((store / "runs").glob("*.parquet")))
     assert 2 <= n < 24
+
+
+def test_plot_lines_never_join_points_of_another_parameter():
+    from satcc.experiments.definition import Experiment, Param, PlotSpec
+    from satcc.experiments.report import plot_lines
+
+    pts = [{"link": l, "scheme": s, "step": st} for l in ("T3", "OC3") for s in ("a", "b") for st in (10, 20)]
+    spec = PlotSpec(name="f", x="link", y=("jain_fairness",), series="scheme")
+    lines = plot_lines(spec, pts)
+    assert len(lines) == 4  # scheme x step, never a line zig-zagging between steps
+    for key, line in lines.items():
+        assert [p["link"] for p in line] == ["OC3", "T3"]
+    for line in plot_lines(spec, pts, order=("T3", "OC3")).values():
+        assert [p["link"] for p in line] == ["T3", "OC3"]  # names keep the grid's order
+        assert len({(p["scheme"], p["step"]) for p in line}) == 1, key
+    only = PlotSpec(name="f", x="link", y=("jain_fairness",), series="scheme", where=(("step", 10),))
+    chosen = [p for p in pts if p["step"] == 10]
+    assert set(plot_lines(only, chosen)) == {(("scheme", "a"),), (("scheme", "b"),)}
+    with pytest.raises(ExperimentError, match=r"plot 'f': where 'stp' is not a grid parameter"):
+        Experiment(id="x", title="x", source="x", build=lambda **k: {}, grid={"step": Param((10, 20))},
+                   plots=(PlotSpec(name="f", y=("u",), where=(("stp", 10),)),))

@@ -45,8 +45,11 @@ class PlotSpec:
     logx: bool = False
     ylabel: str = ""
     title: str = ""
-    # a grid parameter whose values are drawn as separate lines (e.g. the scheme)
+    # a grid parameter whose values are drawn as separate lines (e.g. the scheme); any
+    # other grid parameter left free by `where` also splits the lines, never mixes them
     series: str | None = None
+    # only the grid points with these values, e.g. (("access_speedup", 1.05),)
+    where: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -129,6 +132,14 @@ class Experiment:
     # gives extra metrics per seed, aggregated like the others
     reference: Callable[[dict], dict] | None = None
     paired: Callable[[dict, dict], dict] | None = None
+
+    def __post_init__(self):
+        names = set(self.grid)
+        for pl in self.plots:
+            for what, k in [("x", pl.x), ("series", pl.series)] + [("where", k) for k, _ in pl.where]:
+                if k is not None and k not in names:
+                    raise ExperimentError(f"{self.id}: plot {pl.name!r}: {what} {k!r} is not a grid parameter "
+                                          f"(grid: {', '.join(sorted(names)) or 'none'})")
 
     def keeps_series(self, run: "Run") -> bool:
         """Series (time series tables) are stored for seed 1 when a trace needs them."""

@@ -63,30 +63,49 @@ def _fmt(v) -> str:
     return f"{v:.4g}"
 
 
+def plot_lines(spec, points: list[dict], order: tuple = ()) -> dict[tuple, list[dict]]:
+    """The lines of an x-y plot: one per combination of the grid parameters other than x
+    and those fixed by `where` (the series first), so that points differing in any of
+    them are never joined. Keys are ((param, value), ...); points sorted by x, numbers
+    by value and names (e.g. link types) in the grid's `order`."""
+    fixed = {k for k, _ in spec.where}
+    groups: dict = {}
+    for p in points:
+        rest = [k for k in p if k not in fixed and k != spec.x and k != spec.series]
+        key = tuple([(spec.series, p[spec.series])] if spec.series in p else []) + tuple((k, p[k]) for k in rest)
+        groups.setdefault(key, []).append(p)
+    def x_key(q):
+        v = q[spec.x]
+        if isinstance(v, str):
+            return (order.index(v) if v in order else len(order), v)
+        return (0, v)
+
+    return {k: sorted(v, key=x_key) for k, v in groups.items()}
+
+
 def _plot(exp: Experiment, res: Results, spec, out: Path) -> list[Path]:
     fig, ax = plt.subplots(figsize=(6.4, 4.0))
+    chosen = [p for p in res.points() if all(p.get(k) == v for k, v in spec.where)]
     if spec.x is not None:
-        groups: dict = {}
-        for p in res.points():
-            key = p.get(spec.series) if spec.series else None
-            groups.setdefault(key, []).append(p)
+        groups = plot_lines(spec, chosen, tuple(exp.grid[spec.x].values) if spec.x in exp.grid else ())
         for key, pts in groups.items():
             for metric in spec.y:
                 ys, es, xx = [], [], []
-                for p in sorted(pts, key=lambda q: q[spec.x]):
+                for p in pts:
                     r = res.get(metric, **p)
                     if r is not None:
                         xx.append(p[spec.x])
                         ys.append(r["mean"])
                         es.append(0.0 if math.isnan(r["ci95"]) else r["ci95"])
-                label = metric if key is None else (f"{spec.series}={key}" if len(spec.y) == 1 else f"{key}: {metric}")
+                name = ", ".join(f"{k}={v}" for k, v in key)
+                label = metric if not key else (name if len(spec.y) == 1 else f"{name}: {metric}")
                 ax.errorbar(xx, ys, yerr=es, marker="o", capsize=3, label=label)
         ax.set_xlabel(spec.x)
         if spec.logx:
             ax.set_xscale("log")
     else:
         # bars of the metrics (e.g. per-group throughput), one set per grid point
-        pts = res.points() or [{}]
+        pts = chosen or [{}]
         labels = []
         width = 0.8 / len(pts)
         for i, p in enumerate(pts):
@@ -107,8 +126,8 @@ def _plot(exp: Experiment, res: Results, spec, out: Path) -> list[Path]:
             ax.legend(fontsize=7)
     ax.set_ylabel(spec.ylabel or ", ".join(spec.y))
     ax.set_title(spec.title or exp.title, fontsize=10)
-    if spec.x is not None and (len(spec.y) > 1 or spec.series):
-        ax.legend(fontsize=8)
+    if spec.x is not None and ax.get_legend_handles_labels()[1] and (len(spec.y) > 1 or len(groups) > 1):
+        ax.legend(fontsize=7 if len(groups) > 6 else 8)
     ax.grid(alpha=0.3)
     fig.tight_layout()
     files = []

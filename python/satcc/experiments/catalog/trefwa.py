@@ -244,6 +244,116 @@ register(Experiment(
 ))
 
 
+# Readings of Fig. 1 for the fit: RTTs OFFSET + 20, ..., OFFSET + 160 ms, access links at
+# SPEEDUPS x the bottleneck. Only the three baselines choose the reading; T-REFWA is then
+# judged at it, out of sample.
+FIT_OFFSETS = (0.0, 20.0, 40.0, 60.0)
+BASELINES = ("reno", "newreno", "westwood")
+
+
+def _fit_error(r, offset, speedup) -> float:
+    """Mean over link types and baselines of ((dJ / 0.05)^2 + (dU / 5 points)^2) / 2: the
+    distance to Table III in units of the issue's tolerances."""
+    e = []
+    for link in LINKS:
+        for s in BASELINES:
+            pf, pu = TABLE_III[link][s]
+            pt = dict(link=link, scheme=s, rtt_offset_ms=offset, access_speedup=speedup)
+            dj = (r.mean("jain_fairness", **pt) - pf) / 0.05
+            du = (100 * r.mean("utilization", **pt) - pu) / 5
+            e.append((dj * dj + du * du) / 2)
+    return sum(e) / len(e)
+
+
+def _fit_best(r):
+    scores = sorted((_fit_error(r, o, sp), o, sp) for o in FIT_OFFSETS for sp in SPEEDUPS)
+    return scores
+
+
+def _fit_report(r):
+    scores = _fit_best(r)
+    best = scores[0]
+    text = ", ".join(f"+{o:g} ms/{sp:g}x {e:.1f}" for e, o, sp in scores)
+    return f"best: RTTs {best[1] + 20:g}-{best[1] + 160:g} ms, access {best[2]:g}x (error {best[0]:.2f}); all: {text}", \
+        best[0] <= 1.0
+
+
+def _at_fit(r):
+    _, o, sp = _fit_best(r)[0]
+    return dict(rtt_offset_ms=o, access_speedup=sp)
+
+
+def _fit_baselines(r):
+    at = _at_fit(r)
+    parts, n_in = [], 0
+    for link in LINKS:
+        for s in BASELINES:
+            pf, pu = TABLE_III[link][s]
+            f, u = r.mean("jain_fairness", link=link, scheme=s, **at), 100 * r.mean("utilization", link=link, scheme=s, **at)
+            good = abs(f - pf) <= 0.05 and abs(u - pu) <= 5
+            n_in += good
+            parts.append(f"{link}/{s}: {f:.2f} vs {pf:.2f}, {u:.1f} vs {pu:.1f} %{'' if good else ' (out)'}")
+    return f"{n_in} of {len(LINKS) * len(BASELINES)} within: " + "; ".join(parts), n_in == len(LINKS) * len(BASELINES)
+
+
+def _fit_trefwa_fair(r):
+    at = _at_fit(r)
+    parts, ok = [], True
+    for link in LINKS:
+        j = r.mean("jain_fairness", link=link, scheme="trefwa", **at)
+        need = _fair_need(link)
+        parts.append(f"{link}: {j:.3f} (>= {need}, paper {TABLE_III[link]['trefwa'][0]:.2f})")
+        ok = ok and j >= need
+    return "; ".join(parts), ok
+
+
+def _fit_trefwa_util(r):
+    at = _at_fit(r)
+    parts, ok = [], True
+    for link in LINKS:
+        mine = r.mean("utilization", link=link, scheme="trefwa", **at)
+        best = max((r.mean("utilization", link=link, scheme=s, **at), s) for s in BASELINES)
+        parts.append(f"{link}: {100 * mine:.1f} % (paper {TABLE_III[link]['trefwa'][1]:.1f}) vs {best[1]} "
+                     f"{100 * best[0]:.1f} %")
+        ok = ok and mine > best[0]
+    return "; ".join(parts), ok
+
+
+register(Experiment(
+    id="trefwa.table3-fit",
+    title="Table III at the reading of Fig. 1 that best fits the baselines (RTT offset x server-link rate); "
+          "T-REFWA judged out of sample",
+    source=f"{SRC}, Table III; a satcc study of values Fig. 1 hides",
+    build=lambda link, scheme, rtt_offset_ms, access_speedup: one_to_many(
+        link, scheme=scheme, rtt_offset_ms=rtt_offset_ms, access_speedup=access_speedup).to_dict(),
+    grid={"link": Param(LINKS), "scheme": Param(SCHEMES), "rtt_offset_ms": Param(FIT_OFFSETS, min=0, max=1000),
+          "access_speedup": Param(SPEEDUPS, min=1, max=1000)},
+    seeds=5,
+    plots=tuple(PlotSpec(name=f"{m}_{link}", x="rtt_offset_ms", y=(m,), series="scheme", where=(("link", link),),
+                         title=f"{link}: {m} by RTT offset, scheme and access-link speed")
+                for link in LINKS for m in ("jain_fairness", "utilization")),
+    claims=(
+        Claim("A reading of Fig. 1 puts the baselines within the issue's tolerances on average (fit error <= 1)",
+              f"{SRC}, Table III (our fit)", _fit_report),
+        Claim("At that reading, every baseline's fairness and utilization is within 0.05 and 5 points of Table III",
+              f"{SRC}, Table III", _fit_baselines),
+        Claim("At that reading, T-REFWA's fairness is at least 0.96 (T3) and 0.99 (OC3 and up)", f"{SRC}, Table III",
+              _fit_trefwa_fair),
+        Claim("At that reading, T-REFWA's utilization is above every baseline's", f"{SRC}, Table III",
+              _fit_trefwa_util),
+    ),
+    quick_duration_s=5.0,
+    notes="Why: Fig. 1 hides the groups' delays and the server link's rate, and the catalog's reading leaves "
+          "the baselines far from Table III. This study fits those two hidden values to the three "
+          "baselines alone: RTTs offset + 20, 40, ..., 160 ms (offset 0-60 ms, as a server-side delay "
+          "would add) and access links at 10x or 1.05x the bottleneck (see trefwa.table3-server-link). The "
+          "fit minimizes the mean over 4 link types x 3 baselines of ((dJ / 0.05)^2 + (dU / 5)^2) / 2, "
+          "the issue's tolerances as units, and is computed from the stored runs each time the report is "
+          "made (no value is copied by hand). T-REFWA plays no part in the choice; its claims are judged "
+          "at the chosen reading. Five seeds per point (640 runs).",
+))
+
+
 def _activity_fair(r):
     parts, ok = [], True
     for link in LINKS:
