@@ -112,3 +112,14 @@ def test_server_link_speed_decides_t3():
     assert res[10.0, "westwood"]["loss_rate"] > 0.05 and res[1.05, "westwood"]["loss_rate"] < 0.025
     assert res[1.05, "trefwa"]["jain_fairness"] >= 0.96 > res[10.0, "trefwa"]["jain_fairness"]
     assert res[1.05, "trefwa"]["utilization"] > max(res[1.05, s]["utilization"] for s in ("newreno", "westwood"))
+
+
+def test_catalog_reading_of_fig1_is_one_the_fit_tries():
+    """The catalog's Table III reading (FIG1) is checked against the fit's best by the
+    report of trefwa.table3-fit; that check can only hold if the fit tries it."""
+    from satcc.experiments.catalog import trefwa as cat
+
+    assert cat.FIG1["rtt_offset_ms"] in cat.FIT_OFFSETS and cat.FIG1["access_speedup"] in cat.SPEEDUPS
+    s = one_to_many("T3", scheme="newreno", **cat.FIG1).to_dict()
+    groups = {f["group"] for f in s["flows"]}
+    assert set(cat._group_names(cat.FIG1["rtt_offset_ms"])) <= groups

@@ -120,7 +120,7 @@ def _plot(exp: Experiment, res: Results, spec, out: Path) -> list[Path]:
                 es.append(0.0 if math.isnan(r["ci95"]) else r["ci95"])
             xs = [j + i * width for j in range(len(ys))]
             ax.bar(xs, ys, width=width, yerr=es, capsize=3,
-                   label=", ".join(f"{k}={v}" for k, v in p.items()) or None)
+                   label=", ".join(f"{k}={v}" for k, v in p.items() if k not in dict(spec.where)) or None)
         ax.set_xticks([j + 0.4 - width / 2 for j in range(len(labels))], labels, rotation=30, fontsize=8)
         if len(pts) > 1:
             ax.legend(fontsize=7)

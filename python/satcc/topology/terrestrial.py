@@ -5,7 +5,9 @@ Choices where the figures hide a value (each a keyword argument):
 - seed 002 Fig. 1: the bottleneck has 5 ms one-way delay (Table II's buffers are its
   bandwidth x 10 ms in 1024-byte packets); the eight groups have RTTs 20, 40, ..., 160
   ms, the rest of each RTT on the users' access links; the server's and users' access
-  links run at 10x the bottleneck rate so that only the bottleneck queues;
+  links run at 10x the bottleneck rate so that only the bottleneck queues (keywords
+  rtt_offset_ms, rtt_step_ms, access_speedup; the catalog's Table III uses RTTs 80-220 ms
+  and 1.05x, the reading that best fits the paper's baselines: study trefwa.table3-fit);
 - seed 002 Fig. 4: links L1, L2, L3 of 10, 100 and 10 Mb/s, 5 ms each; group 1 (5
   flows) crosses all three, group 2 (4 flows) only L1, group 3 (6 flows) only L3;
   group RTTs 100, 20 and 60 ms (group 2 short, as the text says);
