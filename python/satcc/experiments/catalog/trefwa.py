@@ -145,9 +145,9 @@ register(Experiment(
               _spread_newreno),
     ),
     quick_duration_s=5.0,
-    notes="Why: Fig. 1 hides the groups' delays. The catalog's Table III uses RTTs 20, 40, ..., 160 ms, and "
-          "there our Reno and NewReno are far less fair than Table III says (0.33-0.63 vs 0.74-0.86), so the "
-          "paper's spread must have been narrower. The same spread costs T-REFWA on T3: its 50-packet buffer "
+    notes="Why: Fig. 1 hides the groups' delays. Under the plain reading (RTTs 20, 40, ..., 160 ms, access "
+          "links at 10x; the builder's defaults) our Reno and NewReno are far less fair than Table III says "
+          "(0.33-0.63 vs 0.74-0.86), so the paper's spread must have been narrower. The same spread costs T-REFWA on T3: its 50-packet buffer "
           "overflows when the server, on a link ten times faster, bursts, and each drop halves a window "
           "that a long-RTT flow then regains at one packet per RTT. This study halves the spacing (RTTs 10, "
           "20, ..., 80 ms) and changes nothing else; it does not fit the spread to the table.",
@@ -241,7 +241,7 @@ register(Experiment(
               _server_westwood_loss),
     ),
     quick_duration_s=5.0,
-    notes="Why: Fig. 1 hides the rate of the server's link. The catalog's Table III runs it at 10x the "
+    notes="Why: Fig. 1 hides the rate of the server's link. The plain reading runs it at 10x the "
           "bottleneck, so the server sends each window increase as a burst that the bottleneck's buffer "
           "(10 ms of traffic) cannot hold. At 1.05x the server's own interface queue spaces the packets "
           "out and drops nothing; the bottleneck still sets every rate. Westwood suffers most from the "
@@ -249,10 +249,11 @@ register(Experiment(
           "back-to-back ACKs with the gap that follows, reads several times the flow's rate (unit test "
           "`estimate_overreads_bursty_acks` in tcp/congestion/westwood.rs) and sets ssthresh above the "
           "flow's share after every loss. This study changes only the access links' rate (RTTs 20-160 ms "
-          "as in the catalog); it does not fit the rate to the table. The paper's text points both ways: "
+          "as in the plain reading); it does not fit the rate to the table. The paper's text points both ways: "
           "'T-REFWA senders experience almost no packet drops' fits 1.05x (T3: 0.008 % vs 0.14 % at 10x), "
           "while the baselines' per-group 'oscillations' of Fig. 2 (b, c) appear only with the 10x link. "
-          "The catalog's Table III keeps 10x. At 1.05x T-REFWA still misses 0.99 on OC12 and OC48: there "
+          "The catalog's Table III takes 1.05x from the fit to the baselines (trefwa.table3-fit), which "
+          "prefers it at every RTT offset tried. At 1.05x T-REFWA still misses 0.99 on OC12 and OC48: there "
           "the long-RTT flows drop out of the active count (see trefwa.table3-activity), which the access "
           "links' rate does not change.",
 ))
@@ -367,8 +368,8 @@ register(Experiment(
               _fit_trefwa_util),
     ),
     quick_duration_s=5.0,
-    notes="Why: Fig. 1 hides the groups' delays and the server link's rate, and the catalog's reading leaves "
-          "the baselines far from Table III. This study fits those two hidden values to the three "
+    notes="Why: Fig. 1 hides the groups' delays and the server link's rate, and the plain reading (RTTs "
+          "20-160 ms, access links at 10x) leaves the baselines far from Table III. This study fits those two hidden values to the three "
           "baselines alone: RTTs offset + 20, 40, ..., 160 ms (offset 0-100 ms, as a server-side delay "
           "would add) and access links at 10x or 1.05x the bottleneck (see trefwa.table3-server-link). The "
           "fit minimizes the mean over 4 link types x 3 baselines of ((dJ / 0.05)^2 + (dU / 5)^2) / 2, "
