@@ -123,3 +123,13 @@ def test_catalog_reading_of_fig1_is_one_the_fit_tries():
     s = one_to_many("T3", scheme="newreno", **cat.FIG1).to_dict()
     groups = {f["group"] for f in s["flows"]}
     assert set(cat._group_names(cat.FIG1["rtt_offset_ms"])) <= groups
+    # and Table III, Fig. 2 and Fig. 3 are built with it
+    from satcc.experiments import get
+
+    for exp_id, point in (("trefwa.table3-fig2", {"link": "T3", "scheme": "newreno"}),
+                          ("trefwa.fig3-red", {"scheme": "newreno"})):
+        d = get(exp_id).build(**point)
+        server = next(l for l in d["links"] if l["a"] == "server")
+        bottleneck = next(l for l in d["links"] if l["a"] == "R1")
+        assert server["rate_bps"] == cat.FIG1["access_speedup"] * bottleneck["rate_bps"], exp_id
+        assert {f["group"] for f in d["flows"]} == groups, exp_id
