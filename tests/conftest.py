@@ -1,4 +1,13 @@
+import os
+
 import pytest
+from hypothesis import settings
+
+# Property tests draw the same examples on every run, so CI is reproducible;
+# HYPOTHESIS_PROFILE=explore draws new ones each run (use it to hunt for bugs locally).
+settings.register_profile("ci", derandomize=True)
+settings.register_profile("explore", derandomize=False)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 from satcc import Scenario
 

@@ -101,3 +101,30 @@ def test_extreme_but_valid_numbers_run(rate, delay, limit, per, n, seed):
     d["links"][1]["rate_bps"] = rate
     d["links"][1]["delay_ms"] = delay
     check(d)
+
+
+def test_error_names_a_field_with_an_odd_key_on_one_line():
+    # found by the fuzzer: a key holding a newline split the message over two lines
+    d = copy.deepcopy(BASE)
+    d["name"] = {"\n": float("inf")}
+    try:
+        satcc.validate(d)
+    except ScenarioError as e:
+        assert str(e) == "name['\\n']: must be a finite number, got inf"
+    else:
+        raise AssertionError("an infinite number must not validate")
+
+
+def test_errors_from_the_core_stay_on_one_line():
+    d = copy.deepcopy(BASE)
+    d["links"][0]["a"] = "no\nde"
+    try:
+        satcc.validate(d)
+    except ScenarioError as e:
+        assert str(e) == "links[0].a: unknown node 'no\\nde' (declare it under nodes)"
+    else:
+        raise AssertionError("an undeclared node must not validate")
+    import pickle
+
+    e2 = pickle.loads(pickle.dumps(ScenarioError("a\nb")))
+    assert str(e2) == "a\\nb"

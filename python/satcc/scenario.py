@@ -25,13 +25,30 @@ _VALIDATOR = jsonschema.Draft202012Validator(SCENARIO)
 
 
 class ScenarioError(ValueError):
-    """An invalid scenario; the message names the field and what is allowed."""
+    """An invalid scenario; the message names the field and what is allowed. It is one
+    line: control characters from names the user wrote are shown escaped (\\n, \\t)."""
+
+    def __init__(self, message: str = ""):
+        super().__init__("".join(c if c.isprintable() else repr(c)[1:-1] for c in str(message)))
+
+
+def _plain(key) -> bool:
+    """A key that reads unambiguously after a dot: printable, no spaces, dots or brackets."""
+    return isinstance(key, str) and key != "" and key.isprintable() and not any(c in key for c in " .[]'\"")
 
 
 def _path(parts) -> str:
+    """Dotted path of a field, e.g. links[2].queue.limit_pkts; a key that would not read
+    plainly (empty, or with spaces, dots, brackets or control characters) is quoted,
+    so an error message stays on one line: name['\\n']."""
     out = ""
     for p in parts:
-        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
+        if isinstance(p, int):
+            out += f"[{p}]"
+        elif _plain(p):
+            out += f".{p}" if out else p
+        else:
+            out += f"[{p!r}]"
     return out or "scenario"
 
 
