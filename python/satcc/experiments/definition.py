@@ -218,13 +218,10 @@ class Results:
     def __init__(self, experiment: Experiment, rows: list[dict]):
         self.experiment = experiment
         self.rows = rows  # {point, metric, mean, ci95, n}
+        self._by = {(r["point_id"], r["metric"]): r for r in reversed(rows)}  # the first row wins, as a scan would
 
     def get(self, metric: str, **point) -> dict | None:
-        pid = point_id(point)
-        for r in self.rows:
-            if r["point_id"] == pid and r["metric"] == metric:
-                return r
-        return None
+        return self._by.get((point_id(point), metric))
 
     def mean(self, metric: str, **point) -> float:
         r = self.get(metric, **point)
