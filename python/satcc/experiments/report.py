@@ -74,6 +74,7 @@ def plot_lines(spec, points: list[dict], order: tuple = ()) -> dict[tuple, list[
         rest = [k for k in p if k not in fixed and k != spec.x and k != spec.series]
         key = tuple([(spec.series, p[spec.series])] if spec.series in p else []) + tuple((k, p[k]) for k in rest)
         groups.setdefault(key, []).append(p)
+
     def x_key(q):
         v = q[spec.x]
         if isinstance(v, str):

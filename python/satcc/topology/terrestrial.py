@@ -68,15 +68,15 @@ def one_to_many(
     if link not in TABLE_II:
         raise ValueError(f"link: must be one of {', '.join(TABLE_II)}, got {link!r}")
     rate, buf, n = TABLE_II[link]
-    s = Scenario(f"t-refwa-{link}", duration_s=duration_s, seed=seed,
-                 tcp={"rwnd_pkts": rwnd_pkts, "packet_size_bytes": packet_size_bytes, "use_headers": False})
-    for name in ("server", "R1", "R2"):
-        s.node(name)
     if access_speedup < 1:
         raise ValueError(f"access_speedup: must be at least 1 (the bottleneck must be the slowest link), got {access_speedup!r}")
     if rtt_offset_ms < 0 or rtt_step_ms <= 0:
         raise ValueError("rtt_offset_ms: must be >= 0 and rtt_step_ms: must be > 0, "
                          f"got {rtt_offset_ms!r} and {rtt_step_ms!r}")
+    s = Scenario(f"t-refwa-{link}", duration_s=duration_s, seed=seed,
+                 tcp={"rwnd_pkts": rwnd_pkts, "packet_size_bytes": packet_size_bytes, "use_headers": False})
+    for name in ("server", "R1", "R2"):
+        s.node(name)
     fast = access_speedup * rate
     big = {"type": "droptail", "limit_pkts": 100000}
     s.link("server", "R1", rate_bps=fast, delay_ms=0.0, queue=big)
