@@ -48,3 +48,30 @@ def test_comparison_detects_a_different_network():
         assert fails
     finally:
         difftest.CASES[case] = orig
+
+
+def test_silent_fractions_by_hand():
+    # two flows sampled every 10 ms; delta 20 ms = 2 samples; measured from 0.02 s
+    sc = {"sample_interval_s": 0.01, "flows": [{"group": "a"}, {"group": "b"}]}
+    times = [0.0, 0.01, 0.02, 0.03, 0.04, 0.05]
+    steady = [0, 1, 2, 3, 4, 5]   # progress every sample: never silent
+    trains = [0, 5, 5, 5, 9, 9]   # at 0.02 moved (0 -> 5), at 0.03 not (5 == 5), 0.04 moved, 0.05 moved (5 -> 9)
+    got = difftest.silent_fractions(sc, times, [steady, trains], delta_s=0.02, from_s=0.02)
+    assert got == {"a": 0.0, "b": 0.25}
+    with pytest.raises(ValueError, match="from_s"):
+        difftest.silent_fractions(sc, times, [steady, trains], delta_s=0.03, from_s=0.01)
+
+
+def test_silence_mismatch_is_flagged(monkeypatch):
+    # ns-2's per-seed numbers with one group's silent fraction moved by more than the
+    # tolerance must fail the comparison (and by less, pass)
+    case = "window-trains"
+    ref = difftest.reference(case)
+    for shift, ok in ((difftest.SILENCE_TOLERANCE_ABS * 1.5, False), (difftest.SILENCE_TOLERANCE_ABS * 0.5, True)):
+        ours = [{**m, "silent": {**m["silent"], "rtt220ms": m["silent"]["rtt220ms"] + shift}} for m in ref["per_seed"]]
+        monkeypatch.setattr(difftest, "satcc_metrics", lambda c, ours=ours: ours)
+        fails, _, _ = difftest.compare(case)
+        assert (not fails) == ok, fails
+        if not ok:
+            assert fails == [f"group rtt220ms silent fraction {ref['aggregate']['silent']['rtt220ms'] + shift:.4f} "
+                             f"vs ns-2 {ref['aggregate']['silent']['rtt220ms']:.4f}"]

@@ -8,6 +8,14 @@ Each case is run over ten seeds of start-time jitter; start times are drawn here
 (Python's random.Random(seed)) and written explicitly into both simulators' inputs.
 Tolerances (issue 2): mean utilization within 0.02, mean loss rate within 20 %, mean
 Jain index within 0.05, mean per-group goodput within 15 %.
+
+Cases in SILENCE also compare how flows send over time: every flow's progress
+(satcc: packets delivered in order; ns-2: the sender's cumulative ACK, the same
+sequence one uncongested return path later) is sampled every 10 ms, and a sample is
+"silent" when the flow made no progress over the preceding delta. T-REFWA's router
+counts a flow as active only if it saw a packet within delta = RTT_avg (seed 002), so
+the silent fraction is how often the papers' rule would drop the flow from the count.
+Mean per-group silent fractions must agree within 0.02.
 """
 
 from __future__ import annotations
@@ -22,6 +30,7 @@ from pathlib import Path
 from . import ns2
 from .run import run
 from .topology import leo_chain, rtt_groups
+from .topology.terrestrial import TABLE_II, one_to_many
 
 SEEDS = list(range(1, 11))
 
@@ -74,16 +83,70 @@ def lossy_link(seed: int) -> dict:
     return _explicit_starts(d, seed, 1.0)
 
 
+def window_trains(seed: int) -> dict:
+    """T-REFWA's Table III network (OC12, 128 flows, RTTs 80-220 ms, access links at
+    1.05x: the catalog's reading of Fig. 1) with each NewReno flow's window held at 95 %
+    of an equal share of the bottleneck (rwnd = 0.95 x rate/N x its RTT), as T-REFWA's
+    feedback holds it. 30 s, progress sampled every 10 ms."""
+    rate, _, n = TABLE_II["OC12"]
+    d = one_to_many("OC12", scheme="newreno", rtt_offset_ms=60.0, access_speedup=1.05, duration_s=30.0).to_dict()
+    pkt_bits = 8 * d["tcp"]["packet_size_bytes"]
+    for f in d["flows"]:
+        rtt_s = float(f["group"].removeprefix("rtt").removesuffix("ms")) / 1000
+        f["tcp"] = {"rwnd_pkts": int(0.95 * rate / n * rtt_s / pkt_bits)}
+    d["name"] = "diff-window-trains"
+    d["sample_interval_s"] = 0.01
+    return _explicit_starts(d, seed, 1.0)
+
+
 CASES = {
     "chain-newreno": chain_equal_rtt,
     "chain-reno": lambda seed: chain_equal_rtt(seed, "reno"),
     "rtt-groups": rtt_groups_case,
     "lossy-link": lossy_link,
+    "window-trains": window_trains,
 }
+
+# cases whose flows' progress is compared too: delta (the mean of the groups' RTTs, 150
+# ms, which is T-REFWA's RTT_avg here) and the start of the measured interval
+SILENCE = {"window-trains": {"delta_s": 0.150, "from_s": 10.0}}
+SILENCE_TOLERANCE_ABS = 0.02
+
+
+def silent_fractions(sc: dict, times: list, progress: list[list], delta_s: float, from_s: float) -> dict:
+    """Per group, the mean over its flows of the fraction of samples at or after
+    `from_s` at which the flow's progress equals its progress delta_s earlier.
+    `times[k]` is the k-th sample's time, `progress[i][k]` flow i's counter there;
+    samples are evenly spaced by the scenario's sample_interval_s."""
+    dt = float(sc["sample_interval_s"])
+    lag = round(delta_s / dt)
+    first = next(k for k, t in enumerate(times) if t >= from_s - dt / 2)
+    if first < lag:
+        raise ValueError(f"from_s {from_s} leaves less than delta_s {delta_s} of samples before it")
+    groups: dict = {}
+    for f, p in zip(sc["flows"], progress):
+        ks = range(first, len(times))
+        silent = sum(p[k] == p[k - lag] for k in ks) / len(ks)
+        groups.setdefault(f["group"], []).append(silent)
+    return {g: sum(v) / len(v) for g, v in sorted(groups.items())}
+
+
+def _satcc_progress(sc: dict, flows_table) -> tuple[list, list[list]]:
+    names = flows_table.column("flow").to_pylist()
+    times = flows_table.column("time_s").to_pylist()
+    seqs = flows_table.column("seqno").to_pylist()
+    by_flow: dict = {}
+    for name, t, q in zip(names, times, seqs):
+        by_flow.setdefault(name, []).append((t, q))
+    series = [by_flow[f["name"]] for f in sc["flows"]]
+    # a flow is sampled from its start on: align every series on the common tail
+    m = min(len(x) for x in series)
+    series = [x[len(x) - m:] for x in series]
+    return [t for t, _ in series[0]], [[q for _, q in x] for x in series]
 
 
 def tcl_for(case: str, seed: int) -> str:
-    return ns2.to_tcl(CASES[case](seed), ns2_seed=seed)
+    return ns2.to_tcl(CASES[case](seed), ns2_seed=seed, sample_acks=case in SILENCE)
 
 
 def _mean(xs):
@@ -100,6 +163,8 @@ def aggregate(per_seed: list[dict]) -> dict:
         "goodput_mbps": _mean([m["goodput_mbps"] for m in per_seed]),
         "rto_count": _mean([m["rto_count"] for m in per_seed]),
         "groups": {g: _mean([m["groups"].get(g) for m in per_seed]) for g in groups},
+        **({"silent": {g: _mean([m["silent"][g] for m in per_seed]) for g in per_seed[0]["silent"]}}
+           if "silent" in per_seed[0] else {}),
     }
 
 
@@ -107,7 +172,11 @@ def satcc_metrics(case: str) -> list[dict]:
     out = []
     for seed in SEEDS:
         d = CASES[case](seed)
-        out.append(ns2.comparable(d, run(d).summary))
+        r = run(d)
+        m = ns2.comparable(d, r.summary)
+        if case in SILENCE:
+            m["silent"] = silent_fractions(d, *_satcc_progress(d, r.flows), **SILENCE[case])
+        out.append(m)
     return out
 
 
@@ -131,6 +200,9 @@ def compare(case: str) -> tuple[list[str], dict, dict]:
     for g, v in theirs["groups"].items():
         if abs(ours["groups"][g] - v) > TOLERANCE["group_rel"] * v:
             fails.append(f"group {g} goodput {ours['groups'][g]:.4f} vs ns-2 {v:.4f} Mb/s")
+    for g, v in theirs.get("silent", {}).items():
+        if abs(ours["silent"][g] - v) > SILENCE_TOLERANCE_ABS:
+            fails.append(f"group {g} silent fraction {ours['silent'][g]:.4f} vs ns-2 {v:.4f}")
     return fails, ours, theirs
 
 
@@ -143,9 +215,16 @@ def refresh(cases: list[str]) -> None:
         tdir.mkdir(parents=True, exist_ok=True)
         for seed in SEEDS:
             d = CASES[case](seed)
-            tcl = ns2.to_tcl(d, ns2_seed=seed)
+            tcl = tcl_for(case, seed)
             (tdir / f"seed{seed}.tcl").write_text(tcl)
-            per_seed.append(ns2.metrics_from_ns2(d, ns2.run_tcl(tcl)))
+            raw = ns2.run_tcl(tcl)
+            m = ns2.metrics_from_ns2(d, raw)
+            if case in SILENCE:
+                samples = raw["samples"]
+                m["silent"] = silent_fractions(d, [row[0] for row in samples],
+                                               [[row[1 + i] for row in samples] for i in range(len(d["flows"]))],
+                                               **SILENCE[case])
+            per_seed.append(m)
             print(f"{case} seed {seed}: done", file=sys.stderr)
         rec = {
             "case": case,
@@ -178,6 +257,8 @@ def main(argv=None) -> int:
                 print(f"  {k:14s} satcc {o:10.5f}   ns-2 {t:10.5f}")
         for g, t in theirs["groups"].items():
             print(f"  group {g:8s} satcc {ours['groups'][g]:10.5f}   ns-2 {t:10.5f}")
+        for g, t in theirs.get("silent", {}).items():
+            print(f"  silent {g:7s} satcc {ours['silent'][g]:10.5f}   ns-2 {t:10.5f}")
         for f in fails:
             print(f"  OUT OF TOLERANCE: {f}")
         bad += bool(fails)

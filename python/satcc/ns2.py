@@ -60,8 +60,12 @@ def _queue_tcl(q: dict | None, a: str, b: str) -> list[str]:
     ]
 
 
-def to_tcl(sc: dict, ns2_seed: int = 1) -> str:
-    """An ns-2 script equivalent to scenario dict `sc`; it prints one JSON line."""
+def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False) -> str:
+    """An ns-2 script equivalent to scenario dict `sc`; it prints one JSON line.
+
+    With `sample_acks`, it also prints, every `sample_interval_s` of the scenario, a
+    line "S <time> <ack_ of flow 0> <ack_ of flow 1> ..." (each sender's highest
+    cumulative ACK, for the per-flow progress series of `samples_from_stdout`)."""
     if sc.get("monitor", {}).get("links") is None:
         monitored = [f"{l['a']}->{l['b']}" for l in sc["links"]] + [f"{l['b']}->{l['a']}" for l in sc["links"]]
     else:
@@ -185,7 +189,13 @@ def to_tcl(sc: dict, ns2_seed: int = 1) -> str:
     for k, m in enumerate(errs):
         sep = "," if k else ""
         out.append(f'  append s "{sep}\\{{\\"name\\": \\"{m}\\", \\"drops\\": [$lm({k}) set npkts_]\\}}"')
-    out += ['  append s "\\]\\}"', "  puts $s", "  exit 0", "}", f"$ns at {end!r} \"finish\"", "$ns run", ""]
+    out += ['  append s "\\]\\}"', "  puts $s", "  exit 0", "}"]
+    if sample_acks:
+        dt = float(sc.get("sample_interval_s", 0.1))
+        out += ["proc sample {} {", "  global ns tcp", "  set t [$ns now]", '  set s "S $t"']
+        out += [f'  append s " [$tcp({i}) set ack_]"' for i in range(len(flows))]
+        out += ["  puts $s", f'  $ns at [expr {{$t + {dt!r}}}] "sample"', "}", f'$ns at {dt!r} "sample"']
+    out += [f"$ns at {end!r} \"finish\"", "$ns run", ""]
     return "\n".join(out)
 
 
@@ -197,9 +207,13 @@ def run_tcl(tcl: str, timeout_s: float = 3600) -> dict:
         p = Path(d) / "run.tcl"
         p.write_text(tcl)
         r = subprocess.run(["ns", str(p)], capture_output=True, text=True, timeout=timeout_s, cwd=d)
+    samples = [[float(x) for x in line.split()[1:]] for line in r.stdout.splitlines() if line.startswith("S ")]
     for line in r.stdout.splitlines():
         if line.startswith('{"flows"'):
-            return json.loads(line)
+            raw = json.loads(line)
+            if samples:
+                raw["samples"] = samples
+            return raw
     raise RuntimeError(f"ns-2 failed (exit {r.returncode}): {r.stderr[-2000:]}")
 
 
