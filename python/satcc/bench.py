@@ -1,8 +1,13 @@
-"""`satcc bench`: the standard heavy scenario, timed, against ns-2 2.35 in the same call.
+"""`satcc bench`: a heavy scenario, timed, against ns-2 2.35 in the same call.
 
-Scenario (issue 2): a 155 Mb/s bottleneck with 10 ms delay and a 190-packet buffer,
-32 NewReno flows in 8 RTT groups from 20 to 160 ms, 60 s simulated. Start times are
-drawn once (seed 1, uniform in [0, 1 s]) and written into both simulators' inputs.
+Scenarios (`--scenario`):
+- standard (issue 2): a 155 Mb/s bottleneck with 10 ms delay and a 190-packet buffer,
+  32 NewReno flows in 8 RTT groups from 20 to 160 ms, 60 s simulated;
+- oc12-one-to-many: T-REFWA's Table III network at OC12 (622 Mb/s, 760-packet buffer,
+  128 NewReno flows, RTTs 80-220 ms, access links at 1.05x: the catalog's reading of
+  Fig. 1), 60 s simulated.
+Start times are drawn once (seed 1, uniform in [0, 1 s]) and written into both
+simulators' inputs.
 
 Each simulator runs in a child process so that its peak memory (max RSS) is its own.
 Absolute times drift on shared machines; the ratio measured in one call is the figure.
@@ -20,12 +25,27 @@ from pathlib import Path
 
 from . import ns2
 from .topology import rtt_groups
+from .topology.terrestrial import one_to_many
 
 
 def bench_scenario(duration_s: float = 60.0) -> dict:
     d = rtt_groups(n_groups=8, flows_per_group=4, rtt_step_ms=20.0, bottleneck_rate_bps=155e6,
                    bottleneck_delay_ms=10.0, buffer_pkts=190, duration_s=duration_s, rwnd_pkts=10000,
                    name="bench-155mbps-32flows").to_dict()
+    return _fixed_starts(d)
+
+
+def oc12_one_to_many(duration_s: float = 60.0) -> dict:
+    d = one_to_many("OC12", scheme="newreno", rtt_offset_ms=60.0, access_speedup=1.05,
+                    duration_s=duration_s).to_dict()
+    d["name"] = "bench-oc12-one-to-many-128flows"
+    return _fixed_starts(d)
+
+
+SCENARIOS = {"standard": bench_scenario, "oc12-one-to-many": oc12_one_to_many}
+
+
+def _fixed_starts(d: dict) -> dict:
     rng = random.Random(1)
     for f in d["flows"]:
         f["start_s"] = round(rng.uniform(0.0, 1.0), 6)
@@ -75,10 +95,14 @@ def _ns3_child(scenario_path: str) -> dict:
 
 
 def bench(duration_s: float = 60.0, with_ns2: bool = True, with_ns3: bool = False, repeat: int = 1,
-          out: str | None = None) -> int:
-    """Time the benchmark scenario in satcc (best of `repeat`), in ns-2 and, if asked,
-    in ns-3 (Simulator::Run alone; see satcc.ns3bench)."""
-    d = bench_scenario(duration_s)
+          out: str | None = None, scenario: str = "standard") -> int:
+    """Time a benchmark scenario (SCENARIOS) in satcc (best of `repeat`), in ns-2 and,
+    if asked, in ns-3 (Simulator::Run alone; see satcc.ns3bench)."""
+    from .experiments.definition import ExperimentError
+
+    if scenario not in SCENARIOS:
+        raise ExperimentError(f"--scenario: must be one of {', '.join(SCENARIOS)}, got {scenario!r}")
+    d = SCENARIOS[scenario](duration_s)
     with tempfile.TemporaryDirectory() as tmp:
         sp = Path(tmp) / "scenario.json"
         sp.write_text(json.dumps(d))
@@ -114,8 +138,6 @@ def bench(duration_s: float = 60.0, with_ns2: bool = True, with_ns3: bool = Fals
             from . import ns3bench
 
             if not ns3bench.available():
-                from .experiments.definition import ExperimentError
-
                 raise ExperimentError("--ns3: ns-3 is not installed (pip install 'satcc[ns3]')")
             print("  ns-3 run (Python set-up and C++ JIT first, not timed) ...", file=sys.stderr, flush=True)
             n3 = _ns3_child(str(sp))

@@ -119,7 +119,8 @@ def cmd_bench(a) -> int:
         items = [it for it in (a.point or "").split(",") if it]
         grid = _grid_arg(items) or {}
         return experiment_run_bench(a.run, {k: v[0] for k, v in grid.items()}, out=a.out)
-    return bench(duration_s=a.duration, with_ns2=not a.no_ns2, with_ns3=a.ns3, repeat=a.repeat, out=a.out)
+    return bench(duration_s=a.duration, with_ns2=not a.no_ns2, with_ns3=a.ns3, repeat=a.repeat, out=a.out,
+                 scenario=a.scenario)
 
 
 def _grid_arg(items: list[str] | None) -> dict | None:
@@ -211,7 +212,10 @@ def build_parser() -> argparse.ArgumentParser:
     e = sub.add_parser("examples", help="list built-in example scenarios")
     e.add_argument("--dump", metavar="NAME", help="print an example as JSON")
     e.set_defaults(fn=cmd_examples)
-    b = sub.add_parser("bench", help="standard heavy scenario: wall time, events/s, transmissions/s, ratio to ns-2")
+    b = sub.add_parser("bench", help="a heavy scenario: wall time, events/s, transmissions/s, ratio to ns-2")
+    b.add_argument("--scenario", default="standard", choices=("standard", "oc12-one-to-many"),
+                   help="standard: 155 Mb/s, 32 flows (issue 2); oc12-one-to-many: T-REFWA's Table III "
+                        "network at 622 Mb/s, 128 flows (default standard)")
     b.add_argument("--duration", type=float, default=60.0, help="simulated seconds (default 60)")
     b.add_argument("--no-ns2", action="store_true", help="do not run ns-2 even if installed")
     b.add_argument("--ns3", action="store_true",

@@ -111,6 +111,27 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False) -> str:
     for i, m in enumerate(monitored):
         a, b = m.split("->")
         out.append(f"set qm({i}) [$ns monitor-queue $n({a}) $n({b}) \"\"]")
+        out.append(f"set qlast({i}) 0; set qbytes({i}) 0")
+    # a QueueMonitor counts departed bytes in a 32-bit int, which wraps after 2 GB (7 s
+    # of OC48): read it every 0.25 s (less than 2^31 bytes at up to 68 Gb/s) and add the
+    # increments, modulo 2^32, in a Tcl wide integer
+    out += [
+        "proc bytecount {} {",
+        "  global qm qlast qbytes",
+        "  foreach i [array names qm] {",
+        "    set b [$qm($i) set bdepartures_]",
+        "    set qbytes($i) [expr {$qbytes($i) + (($b - $qlast($i)) & 0xFFFFFFFF)}]",
+        "    set qlast($i) $b",
+        "  }",
+        "}",
+        "proc bytemon {} {",
+        "  global ns",
+        "  bytecount",
+        '  $ns at [expr {[$ns now] + 0.25}] "bytemon"',
+        "}",
+    ]
+    if monitored:
+        out.append('$ns at 0.25 "bytemon"')
     flows = []
     for i, f in enumerate(sc["flows"]):
         if f.get("count", 1) != 1 or f.get("start_jitter_s", 0):
@@ -167,7 +188,8 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False) -> str:
     end = float(sc["duration_s"])
     out += [
         "proc finish {} {",
-        "  global ns tcp qm lm",
+        "  global ns tcp qm lm qbytes",
+        "  bytecount",
         '  set s "\\{\\"flows\\": \\["',
     ]
     for i, name in enumerate(flows):
@@ -181,7 +203,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False) -> str:
     for i, m in enumerate(monitored):
         sep = "," if i else ""
         out.append(
-            f'  append s "{sep}\\{{\\"name\\": \\"{m}\\", \\"bdepartures\\": [$qm({i}) set bdepartures_], '
+            f'  append s "{sep}\\{{\\"name\\": \\"{m}\\", \\"bdepartures\\": $qbytes({i}), '
             f'\\"pdepartures\\": [$qm({i}) set pdepartures_], \\"pdrops\\": [$qm({i}) set pdrops_], '
             f'\\"parrivals\\": [$qm({i}) set parrivals_]\\}}"'
         )

@@ -94,7 +94,23 @@ $ns queue-limit $n(S3) $n(dst7) 50
 $ns simplex-link $n(dst7) $n(S3) 10000000.0 0.02 DropTail
 $ns queue-limit $n(dst7) $n(S3) 50
 set qm(0) [$ns monitor-queue $n(S1) $n(S2) ""]
+set qlast(0) 0; set qbytes(0) 0
 set qm(1) [$ns monitor-queue $n(S2) $n(S3) ""]
+set qlast(1) 0; set qbytes(1) 0
+proc bytecount {} {
+  global qm qlast qbytes
+  foreach i [array names qm] {
+    set b [$qm($i) set bdepartures_]
+    set qbytes($i) [expr {$qbytes($i) + (($b - $qlast($i)) & 0xFFFFFFFF)}]
+    set qlast($i) $b
+  }
+}
+proc bytemon {} {
+  global ns
+  bytecount
+  $ns at [expr {[$ns now] + 0.25}] "bytemon"
+}
+$ns at 0.25 "bytemon"
 set tcp(0) [new Agent/TCP/Newreno]
 $tcp(0) set window_ 1000
 $tcp(0) set packetSize_ 1000
@@ -272,7 +288,8 @@ $ns connect $tcp(7) $sink(7)
 set ftp(7) [$tcp(7) attach-app FTP]
 $ns at 0.837469 "$ftp(7) start"
 proc finish {} {
-  global ns tcp qm lm
+  global ns tcp qm lm qbytes
+  bytecount
   set s "\{\"flows\": \["
   append s "\{\"name\": \"flow0\", \"ack\": [$tcp(0) set ack_], \"ndatapack\": [$tcp(0) set ndatapack_], \"nrexmitpack\": [$tcp(0) set nrexmitpack_], \"nrexmit\": [$tcp(0) set nrexmit_]\}"
   append s ",\{\"name\": \"flow1\", \"ack\": [$tcp(1) set ack_], \"ndatapack\": [$tcp(1) set ndatapack_], \"nrexmitpack\": [$tcp(1) set nrexmitpack_], \"nrexmit\": [$tcp(1) set nrexmit_]\}"
@@ -283,8 +300,8 @@ proc finish {} {
   append s ",\{\"name\": \"flow6\", \"ack\": [$tcp(6) set ack_], \"ndatapack\": [$tcp(6) set ndatapack_], \"nrexmitpack\": [$tcp(6) set nrexmitpack_], \"nrexmit\": [$tcp(6) set nrexmit_]\}"
   append s ",\{\"name\": \"flow7\", \"ack\": [$tcp(7) set ack_], \"ndatapack\": [$tcp(7) set ndatapack_], \"nrexmitpack\": [$tcp(7) set nrexmitpack_], \"nrexmit\": [$tcp(7) set nrexmit_]\}"
   append s "\], \"links\": \["
-  append s "\{\"name\": \"S1->S2\", \"bdepartures\": [$qm(0) set bdepartures_], \"pdepartures\": [$qm(0) set pdepartures_], \"pdrops\": [$qm(0) set pdrops_], \"parrivals\": [$qm(0) set parrivals_]\}"
-  append s ",\{\"name\": \"S2->S3\", \"bdepartures\": [$qm(1) set bdepartures_], \"pdepartures\": [$qm(1) set pdepartures_], \"pdrops\": [$qm(1) set pdrops_], \"parrivals\": [$qm(1) set parrivals_]\}"
+  append s "\{\"name\": \"S1->S2\", \"bdepartures\": $qbytes(0), \"pdepartures\": [$qm(0) set pdepartures_], \"pdrops\": [$qm(0) set pdrops_], \"parrivals\": [$qm(0) set parrivals_]\}"
+  append s ",\{\"name\": \"S2->S3\", \"bdepartures\": $qbytes(1), \"pdepartures\": [$qm(1) set pdepartures_], \"pdrops\": [$qm(1) set pdrops_], \"parrivals\": [$qm(1) set parrivals_]\}"
   append s "\], \"errors\": \["
   append s "\]\}"
   puts $s

@@ -169,6 +169,21 @@ $ns queue-limit $n(R2) $n(d4_3) 100000
 $ns simplex-link $n(d4_3) $n(R2) 1000000000.0 0.035 DropTail
 $ns queue-limit $n(d4_3) $n(R2) 100000
 set qm(0) [$ns monitor-queue $n(R1) $n(R2) ""]
+set qlast(0) 0; set qbytes(0) 0
+proc bytecount {} {
+  global qm qlast qbytes
+  foreach i [array names qm] {
+    set b [$qm($i) set bdepartures_]
+    set qbytes($i) [expr {$qbytes($i) + (($b - $qlast($i)) & 0xFFFFFFFF)}]
+    set qlast($i) $b
+  }
+}
+proc bytemon {} {
+  global ns
+  bytecount
+  $ns at [expr {[$ns now] + 0.25}] "bytemon"
+}
+$ns at 0.25 "bytemon"
 set tcp(0) [new Agent/TCP/Newreno]
 $tcp(0) set window_ 1000
 $tcp(0) set packetSize_ 1000
@@ -522,7 +537,8 @@ $ns connect $tcp(15) $sink(15)
 set ftp(15) [$tcp(15) attach-app FTP]
 $ns at 0.603191 "$ftp(15) start"
 proc finish {} {
-  global ns tcp qm lm
+  global ns tcp qm lm qbytes
+  bytecount
   set s "\{\"flows\": \["
   append s "\{\"name\": \"g1_0\", \"ack\": [$tcp(0) set ack_], \"ndatapack\": [$tcp(0) set ndatapack_], \"nrexmitpack\": [$tcp(0) set nrexmitpack_], \"nrexmit\": [$tcp(0) set nrexmit_]\}"
   append s ",\{\"name\": \"g1_1\", \"ack\": [$tcp(1) set ack_], \"ndatapack\": [$tcp(1) set ndatapack_], \"nrexmitpack\": [$tcp(1) set nrexmitpack_], \"nrexmit\": [$tcp(1) set nrexmit_]\}"
@@ -541,7 +557,7 @@ proc finish {} {
   append s ",\{\"name\": \"g4_2\", \"ack\": [$tcp(14) set ack_], \"ndatapack\": [$tcp(14) set ndatapack_], \"nrexmitpack\": [$tcp(14) set nrexmitpack_], \"nrexmit\": [$tcp(14) set nrexmit_]\}"
   append s ",\{\"name\": \"g4_3\", \"ack\": [$tcp(15) set ack_], \"ndatapack\": [$tcp(15) set ndatapack_], \"nrexmitpack\": [$tcp(15) set nrexmitpack_], \"nrexmit\": [$tcp(15) set nrexmit_]\}"
   append s "\], \"links\": \["
-  append s "\{\"name\": \"R1->R2\", \"bdepartures\": [$qm(0) set bdepartures_], \"pdepartures\": [$qm(0) set pdepartures_], \"pdrops\": [$qm(0) set pdrops_], \"parrivals\": [$qm(0) set parrivals_]\}"
+  append s "\{\"name\": \"R1->R2\", \"bdepartures\": $qbytes(0), \"pdepartures\": [$qm(0) set pdepartures_], \"pdrops\": [$qm(0) set pdrops_], \"parrivals\": [$qm(0) set parrivals_]\}"
   append s "\], \"errors\": \["
   append s "\]\}"
   puts $s

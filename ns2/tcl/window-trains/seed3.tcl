@@ -654,6 +654,21 @@ $ns queue-limit $n(R2) $n(u8_15) 100000
 $ns simplex-link $n(u8_15) $n(R2) 653100000.0 0.105 DropTail
 $ns queue-limit $n(u8_15) $n(R2) 100000
 set qm(0) [$ns monitor-queue $n(R1) $n(R2) ""]
+set qlast(0) 0; set qbytes(0) 0
+proc bytecount {} {
+  global qm qlast qbytes
+  foreach i [array names qm] {
+    set b [$qm($i) set bdepartures_]
+    set qbytes($i) [expr {$qbytes($i) + (($b - $qlast($i)) & 0xFFFFFFFF)}]
+    set qlast($i) $b
+  }
+}
+proc bytemon {} {
+  global ns
+  bytecount
+  $ns at [expr {[$ns now] + 0.25}] "bytemon"
+}
+$ns at 0.25 "bytemon"
 set tcp(0) [new Agent/TCP/Newreno]
 $tcp(0) set window_ 45
 $tcp(0) set packetSize_ 1024
@@ -3471,7 +3486,8 @@ $ns connect $tcp(127) $sink(127)
 set ftp(127) [$tcp(127) attach-app FTP]
 $ns at 0.060577 "$ftp(127) start"
 proc finish {} {
-  global ns tcp qm lm
+  global ns tcp qm lm qbytes
+  bytecount
   set s "\{\"flows\": \["
   append s "\{\"name\": \"g1_0\", \"ack\": [$tcp(0) set ack_], \"ndatapack\": [$tcp(0) set ndatapack_], \"nrexmitpack\": [$tcp(0) set nrexmitpack_], \"nrexmit\": [$tcp(0) set nrexmit_]\}"
   append s ",\{\"name\": \"g1_1\", \"ack\": [$tcp(1) set ack_], \"ndatapack\": [$tcp(1) set ndatapack_], \"nrexmitpack\": [$tcp(1) set nrexmitpack_], \"nrexmit\": [$tcp(1) set nrexmit_]\}"
@@ -3602,7 +3618,7 @@ proc finish {} {
   append s ",\{\"name\": \"g8_14\", \"ack\": [$tcp(126) set ack_], \"ndatapack\": [$tcp(126) set ndatapack_], \"nrexmitpack\": [$tcp(126) set nrexmitpack_], \"nrexmit\": [$tcp(126) set nrexmit_]\}"
   append s ",\{\"name\": \"g8_15\", \"ack\": [$tcp(127) set ack_], \"ndatapack\": [$tcp(127) set ndatapack_], \"nrexmitpack\": [$tcp(127) set nrexmitpack_], \"nrexmit\": [$tcp(127) set nrexmit_]\}"
   append s "\], \"links\": \["
-  append s "\{\"name\": \"R1->R2\", \"bdepartures\": [$qm(0) set bdepartures_], \"pdepartures\": [$qm(0) set pdepartures_], \"pdrops\": [$qm(0) set pdrops_], \"parrivals\": [$qm(0) set parrivals_]\}"
+  append s "\{\"name\": \"R1->R2\", \"bdepartures\": $qbytes(0), \"pdepartures\": [$qm(0) set pdepartures_], \"pdrops\": [$qm(0) set pdrops_], \"parrivals\": [$qm(0) set parrivals_]\}"
   append s "\], \"errors\": \["
   append s "\]\}"
   puts $s

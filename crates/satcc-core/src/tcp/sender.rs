@@ -279,7 +279,8 @@ impl TcpSender {
     }
 
     fn loss_event(&self, now: Time) -> LossEvent {
-        LossEvent { now, window_pkts: self.window(), srtt_s: self.rtt.srtt_s(), seg_bytes: self.cfg.packet_size_bytes }
+        let window_pkts = (self.w.cwnd + self.dupwnd as f64).min(self.wnd);
+        LossEvent { now, window_pkts, srtt_s: self.rtt.srtt_s(), seg_bytes: self.cfg.packet_size_bytes }
     }
 
     /// REFWA Plus (seed 001, eqs. 1 and 3): the loss signalled by an ACK carrying
@@ -415,15 +416,14 @@ impl TcpSender {
         self.dupwnd = self.cfg.dupack_threshold as i64;
     }
 
-    /// The third duplicate ACK (ns-2 dupack_action): fast retransmit unless this
-    /// window already had one.
+    /// The third duplicate ACK (ns-2 dupack_action with bug_fix_ and bugfix_ss_):
+    /// fast retransmit unless this window already had one, i.e. unless the ACK is
+    /// still below `recover`, the highest packet sent when the last recovery or
+    /// timeout began. Reno too: after a partial ACK has ended its fast recovery, a
+    /// second hole in the same window waits for the timeout (ns-2 2.35 does so).
     fn dupack_action(&mut self, phi: u32, now: Time, out: &mut Vec<Packet>) {
         let recovered = self.highest_ack > self.recover;
-        let allowed = match self.cfg.recovery {
-            Recovery::Newreno | Recovery::Sack => recovered || self.highest_ack == 0,
-            Recovery::Reno => recovered || self.last_cwnd_action == CwndAction::DupAck,
-        };
-        if allowed {
+        if recovered || self.highest_ack == 0 {
             self.fast_retransmit(phi, now, out);
         }
     }
@@ -587,6 +587,9 @@ impl TcpSender {
                     self.dupacks += 1;
                     if self.dupacks == thresh {
                         self.dupack_action(ack.rwnd_pkts, now, out);
+                        // ns-2's Reno inflates the window from here on whether or not
+                        // dupack_action retransmitted
+                        self.dupwnd = thresh;
                     } else if self.dupacks > thresh {
                         self.dupwnd += 1;
                     } else if self.cfg.limited_transmit {
@@ -772,6 +775,32 @@ mod tests {
         s.on_ack(&ack(5), 50 * MS, &mut out);
         assert_eq!(s.dupwnd, 0);
         assert_eq!(s.dupacks, 0);
+    }
+
+    #[test]
+    fn reno_second_hole_in_a_window_waits_for_the_timeout() {
+        // ns-2 2.35 (Table III, T3, seed 2): holes at 36 and 57 in one window; the
+        // partial ACK of 56 ends Reno's recovery, and the dupACKs of 56 that follow
+        // bring no second fast retransmit: 57 goes out at the timeout
+        let (mut s, _) = steady(Recovery::Reno);
+        let mut out = vec![];
+        for i in 0..3 {
+            s.on_ack(&ack(1), (10 + i) * MS, &mut out);
+        }
+        // (limited transmit sent 12 and 13 before the third dupACK)
+        assert_eq!((s.stats.fast_retransmits, s.w.cwnd, s.recover), (1, 5.0, 13));
+        // retransmitted 2 arrives; 3..5 were received, 6 lost: a partial ACK of 5
+        s.on_ack(&ack(5), 50 * MS, &mut out);
+        out.clear();
+        for i in 0..5 {
+            s.on_ack(&ack(5), (60 + i) * MS, &mut out);
+        }
+        assert_eq!(s.stats.fast_retransmits, 1, "no fast retransmit below recover");
+        assert!(!seqs(&out).contains(&6));
+        // the window still inflates with the dupACKs (dupwnd from 3 at the third)
+        assert_eq!(s.dupwnd, 5);
+        s.on_timeout(1000 * MS, &mut out);
+        assert_eq!(seqs(&out).last(), Some(&6), "the timeout resends the hole");
     }
 
     #[test]

@@ -202,7 +202,7 @@ mod tests {
     }
 
     fn loss() -> LossEvent {
-        LossEvent { now: 0, window_pkts: 0, srtt_s: 0.5, seg_bytes: 1500 }
+        LossEvent { now: 0, window_pkts: 0.0, srtt_s: 0.5, seg_bytes: 1500 }
     }
 
     /// A controller with RTT_min = 0.5 s, latest RTT `rtt`, and both estimators

@@ -44,9 +44,10 @@ pub struct AckEvent {
 #[derive(Clone, Copy, Debug)]
 pub struct LossEvent {
     pub now: Time,
-    /// The usable window when the loss was detected, as ns-2's window():
-    /// min(floor(cwnd) + dupACK inflation, advertised window).
-    pub window_pkts: i64,
+    /// The usable window when the loss was detected, unrounded, as ns-2's windowd():
+    /// min(cwnd + dupACK inflation, advertised window). ns-2 2.35 halves this one
+    /// (a window of 29.6 becomes 14.8), not the integer window() it sends by.
+    pub window_pkts: f64,
     pub srtt_s: f64,
     /// Data bytes per segment.
     pub seg_bytes: u32,

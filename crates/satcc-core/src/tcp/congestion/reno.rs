@@ -1,7 +1,8 @@
 //! Standard additive-increase, multiplicative-decrease (RFC 5681) with ns-2's integer
 //! rounding: slow start adds one packet per ACK below ssthresh, congestion avoidance
-//! adds 1/cwnd per ACK [windowOption_ 1]; a loss halves the usable window, rounded
-//! down, with ssthresh at least two packets.
+//! adds 1/cwnd per ACK [windowOption_ 1]; a fast retransmit halves the unrounded
+//! usable window (windowd(): 29.6 becomes 14.8) and sets ssthresh to its integer part,
+//! at least two packets; a timeout sets the same ssthresh and restarts from one.
 
 use super::{AckEvent, CongestionControl, LossEvent, Window};
 
@@ -68,8 +69,17 @@ impl EmulatedReno {
 }
 
 impl Reno {
-    fn halved(ev: &LossEvent) -> f64 {
-        (DECREASE * ev.window_pkts as f64).floor()
+    fn half_exact(ev: &LossEvent) -> f64 {
+        DECREASE * ev.window_pkts
+    }
+
+    /// ns-2's slowdown(CLOSE_SSTHRESH_HALF | CLOSE_CWND_HALF): cwnd to half the
+    /// unrounded window (at least one packet), ssthresh to its integer part (at least
+    /// two).
+    pub fn halve(w: &mut Window, ev: &LossEvent) {
+        let half = Self::half_exact(ev);
+        w.ssthresh = half.floor().max(MIN_SSTHRESH);
+        w.cwnd = half.max(1.0);
     }
 }
 
@@ -87,13 +97,11 @@ impl CongestionControl for Reno {
     }
 
     fn on_fast_retransmit(&mut self, w: &mut Window, ev: &LossEvent) {
-        let half = Self::halved(ev);
-        w.ssthresh = half.max(MIN_SSTHRESH);
-        w.cwnd = half;
+        Self::halve(w, ev);
     }
 
     fn on_timeout(&mut self, w: &mut Window, ev: &LossEvent) {
-        w.ssthresh = Self::halved(ev).max(MIN_SSTHRESH);
+        w.ssthresh = Self::half_exact(ev).floor().max(MIN_SSTHRESH);
         w.cwnd = 1.0;
     }
 }
@@ -105,7 +113,7 @@ mod tests {
     fn ack() -> AckEvent {
         AckEvent { now: 0, acked_pkts: 1, rtt_sample_s: None, srtt_s: 0.1, rwnd_pkts: 100 }
     }
-    fn loss(win: i64) -> LossEvent {
+    fn loss(win: f64) -> LossEvent {
         LossEvent { now: 0, window_pkts: win, srtt_s: 0.1, seg_bytes: 1000 }
     }
 
@@ -121,15 +129,23 @@ mod tests {
     }
 
     #[test]
-    fn halving_rounds_down_and_floors_ssthresh() {
+    fn halving_is_exact_and_ssthresh_its_integer_part() {
+        // ns-2 2.35 traces (Table III, T3): a fast retransmit at window 37 gives
+        // cwnd 18.5, ssthresh 18; at 29.576, cwnd 14.788, ssthresh 14
         let mut c = Reno;
-        let mut w = Window { cwnd: 9.7, ssthresh: 100.0 };
-        c.on_fast_retransmit(&mut w, &loss(9));
-        assert_eq!(w, Window { cwnd: 4.0, ssthresh: 4.0 });
-        c.on_fast_retransmit(&mut w, &loss(3));
+        let mut w = Window { cwnd: 37.0, ssthresh: 10_000.0 };
+        c.on_fast_retransmit(&mut w, &loss(37.0));
+        assert_eq!(w, Window { cwnd: 18.5, ssthresh: 18.0 });
+        c.on_fast_retransmit(&mut w, &loss(29.576));
+        assert_eq!(w, Window { cwnd: 14.788, ssthresh: 14.0 });
+        // floors: ssthresh two packets, cwnd one
+        c.on_fast_retransmit(&mut w, &loss(3.0));
+        assert_eq!(w, Window { cwnd: 1.5, ssthresh: 2.0 });
+        c.on_fast_retransmit(&mut w, &loss(1.2));
         assert_eq!(w, Window { cwnd: 1.0, ssthresh: 2.0 });
-        let mut w = Window { cwnd: 20.0, ssthresh: 100.0 };
-        c.on_timeout(&mut w, &loss(20));
+        // a timeout: the same ssthresh, cwnd back to one
+        let mut w = Window { cwnd: 20.9, ssthresh: 100.0 };
+        c.on_timeout(&mut w, &loss(20.9));
         assert_eq!(w, Window { cwnd: 1.0, ssthresh: 10.0 });
     }
 

@@ -147,7 +147,7 @@ mod tests {
     }
 
     fn loss() -> LossEvent {
-        LossEvent { now: 0, window_pkts: 0, srtt_s: 0.5, seg_bytes: 1500 }
+        LossEvent { now: 0, window_pkts: 0.0, srtt_s: 0.5, seg_bytes: 1500 }
     }
 
     #[test]

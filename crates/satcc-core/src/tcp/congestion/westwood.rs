@@ -106,9 +106,7 @@ impl CongestionControl for Westwood {
             }
             None => {
                 // no estimate yet: behave as Reno
-                let half = (ev.window_pkts as f64 / 2.0).floor();
-                w.ssthresh = half.max(MIN_SSTHRESH);
-                w.cwnd = half;
+                super::Reno::halve(w, ev);
             }
         }
     }
@@ -116,7 +114,7 @@ impl CongestionControl for Westwood {
     fn on_timeout(&mut self, w: &mut Window, ev: &LossEvent) {
         w.ssthresh = self
             .ssthresh_from_estimate(ev.seg_bytes as f64)
-            .unwrap_or_else(|| (ev.window_pkts as f64 / 2.0).floor().max(MIN_SSTHRESH));
+            .unwrap_or_else(|| (ev.window_pkts / 2.0).floor().max(MIN_SSTHRESH));
         w.cwnd = 1.0;
     }
 }
@@ -188,7 +186,7 @@ mod tests {
             c.observe_ack(&obs(k * MS, 1, false));
         }
         // B = 1e6 B/s, RTT_min = 0.1 s, 1000-byte segments: 100 packets
-        let ev = LossEvent { now: 0, window_pkts: 150, srtt_s: 0.12, seg_bytes: 1000 };
+        let ev = LossEvent { now: 0, window_pkts: 150.0, srtt_s: 0.12, seg_bytes: 1000 };
         let mut w = Window { cwnd: 150.0, ssthresh: 1000.0 };
         c.on_fast_retransmit(&mut w, &ev);
         assert!((w.ssthresh - 100.0).abs() < 0.5 && (w.cwnd - 100.0).abs() < 0.5, "{w:?}");
