@@ -25,7 +25,7 @@ from pathlib import Path
 
 from . import ns2
 from .topology import rtt_groups
-from .topology.terrestrial import one_to_many
+from .topology.terrestrial import FIG1, one_to_many
 
 
 def bench_scenario(duration_s: float = 60.0) -> dict:
@@ -36,8 +36,7 @@ def bench_scenario(duration_s: float = 60.0) -> dict:
 
 
 def oc12_one_to_many(duration_s: float = 60.0) -> dict:
-    d = one_to_many("OC12", scheme="newreno", rtt_offset_ms=60.0, access_speedup=1.05,
-                    duration_s=duration_s).to_dict()
+    d = one_to_many("OC12", scheme="newreno", duration_s=duration_s, **FIG1).to_dict()
     d["name"] = "bench-oc12-one-to-many-128flows"
     return _fixed_starts(d)
 

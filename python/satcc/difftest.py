@@ -31,7 +31,7 @@ from pathlib import Path
 from . import ns2
 from .run import run
 from .topology import leo_chain, rtt_groups
-from .topology.terrestrial import TABLE_II, one_to_many
+from .topology.terrestrial import FIG1, TABLE_II, one_to_many
 
 SEEDS = list(range(1, 11))
 # Table III at T3 has one flow per RTT group, so a group's mean goodput over ten seeds
@@ -93,12 +93,12 @@ def lossy_link(seed: int) -> dict:
 
 
 def window_trains(seed: int) -> dict:
-    """T-REFWA's Table III network (OC12, 128 flows, RTTs 80-220 ms, access links at
-    1.05x: the catalog's reading of Fig. 1) with each NewReno flow's window held at 95 %
+    """T-REFWA's Table III network (OC12, 128 flows) at the catalog's reading of Fig. 1
+    (FIG1: RTTs 80-220 ms, access links at 1.05x) with each NewReno flow's window held at 95 %
     of an equal share of the bottleneck (rwnd = 0.95 x rate/N x its RTT), as T-REFWA's
     feedback holds it. 30 s, progress sampled every 10 ms."""
     rate, _, n = TABLE_II["OC12"]
-    d = one_to_many("OC12", scheme="newreno", rtt_offset_ms=60.0, access_speedup=1.05, duration_s=30.0).to_dict()
+    d = one_to_many("OC12", scheme="newreno", duration_s=30.0, **FIG1).to_dict()
     pkt_bits = 8 * d["tcp"]["packet_size_bytes"]
     for f in d["flows"]:
         rtt_s = float(f["group"].removeprefix("rtt").removesuffix("ms")) / 1000
@@ -109,9 +109,9 @@ def window_trains(seed: int) -> dict:
 
 
 def table3(seed: int, link: str, cc: str) -> dict:
-    """A baseline of T-REFWA's Table III as the catalog runs it (trefwa.table3-fig2: Fig. 1
-    read as RTTs 80-220 ms and access links at 1.05x the bottleneck), 60 s."""
-    d = one_to_many(link, scheme=cc, rtt_offset_ms=60.0, access_speedup=1.05).to_dict()
+    """A baseline of T-REFWA's Table III as the catalog runs it (trefwa.table3-fig2, Fig. 1
+    read as FIG1: RTTs 80-220 ms, access links at 1.05x the bottleneck), 60 s."""
+    d = one_to_many(link, scheme=cc, **FIG1).to_dict()
     d["name"] = f"diff-table3-{link}-{cc}"
     return _explicit_starts(d, seed, 1.0)
 

@@ -105,7 +105,10 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False) -> str:
                     f"set lm({k}) [new Agent/LossMonitor]",
                     f"$ns attach-agent $n({b}) $lm({k})",
                     f"$em({k}) drop-target $lm({k})",
-                    f"$ns lossmodel $em({k}) $n({a}) $n({b})",
+                    # after the link (its capacity used, lost at the far end), as satcc models
+                    # it; "$ns lossmodel" would sit between queue and link, where a lost
+                    # packet takes no link time but stalls the queue for U(0, 8 size / 2 Mb)
+                    f"$ns link-lossmodel $em({k}) $n({a}) $n({b})",
                 ]
                 errs.append(f"{a}->{b}")
     for i, m in enumerate(monitored):

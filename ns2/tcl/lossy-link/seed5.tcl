@@ -29,7 +29,7 @@ $em(0) ranvar [new RandomVariable/Uniform]
 set lm(0) [new Agent/LossMonitor]
 $ns attach-agent $n(R2) $lm(0)
 $em(0) drop-target $lm(0)
-$ns lossmodel $em(0) $n(R1) $n(R2)
+$ns link-lossmodel $em(0) $n(R1) $n(R2)
 $ns simplex-link $n(R2) $n(R1) 10000000.0 0.01 DropTail
 $ns queue-limit $n(R2) $n(R1) 100
 $ns simplex-link $n(s1_0) $n(R1) 1000000000.0 0.015 DropTail

@@ -4,7 +4,7 @@ puts ours beside them."""
 
 from __future__ import annotations
 
-from ...topology.terrestrial import TABLE_II, one_to_many, two_bottlenecks
+from ...topology.terrestrial import FIG1, TABLE_II, one_to_many, two_bottlenecks
 from ..definition import Claim, Experiment, Param, PlotSpec, standard_metrics
 from ..registry import register
 
@@ -18,13 +18,6 @@ TABLE_III = {
     "OC12": {"reno": (0.86, 85.6), "newreno": (0.85, 89.9), "westwood": (0.90, 90.5), "trefwa": (1.00, 96.7)},
     "OC48": {"reno": (0.86, 84.2), "newreno": (0.83, 89.9), "westwood": (0.91, 90.1), "trefwa": (1.00, 97.2)},
 }
-
-
-# The reading of Fig. 1 that the catalog's Table III, Fig. 2 and Fig. 3 use: the one
-# that best fits Table III's three baselines (never T-REFWA) among those the study
-# trefwa.table3-fit tries, whose report checks that this is still its best. RTTs 80, 100,
-# ..., 220 ms; the server's and users' links at 1.05x the bottleneck's rate.
-FIG1 = {"rtt_offset_ms": 60.0, "access_speedup": 1.05}
 
 
 def _group_names(offset_ms: float) -> tuple[str, str]:
