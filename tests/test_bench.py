@@ -29,6 +29,24 @@ def test_bench_writes_its_figures(tmp_path):
     assert "speedup_vs_ns2" not in res and "ns3" not in res
 
 
+def test_bench_oc12_scenario_is_table3_network(tmp_path):
+    d = bench_mod.oc12_one_to_many(duration_s=1.0)
+    assert len(d["flows"]) == 128 and all("start_jitter_s" not in f for f in d["flows"])
+    out = tmp_path / "b.json"
+    r = cli("bench", "--scenario", "oc12-one-to-many", "--duration", "2", "--no-ns2", "--out", str(out))
+    assert r.returncode == 0, r.stderr
+    res = json.loads(out.read_text())
+    assert res["scenario"] == "bench-oc12-one-to-many-128flows" and res["satcc"]["events"] > 200_000  # 128 flows after their 1 s of staggered starts
+
+
+def test_bench_unknown_scenario_names_the_choices():
+    r = cli("bench", "--scenario", "oc48", "--no-ns2")
+    assert r.returncode != 0 and "--scenario" in r.stderr and "oc12-one-to-many" in r.stderr
+    assert "Traceback" not in r.stderr
+    with pytest.raises(ExperimentError, match="--scenario: must be one of standard, oc12-one-to-many"):
+        bench_mod.bench(duration_s=0.5, with_ns2=False, scenario="oc48")
+
+
 def test_bench_ns3_missing_is_a_one_line_error(monkeypatch):
     monkeypatch.setattr(ns3bench, "available", lambda: False)
     with pytest.raises(ExperimentError, match="--ns3: ns-3 is not installed"):

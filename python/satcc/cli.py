@@ -213,7 +213,9 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--dump", metavar="NAME", help="print an example as JSON")
     e.set_defaults(fn=cmd_examples)
     b = sub.add_parser("bench", help="a heavy scenario: wall time, events/s, transmissions/s, ratio to ns-2")
-    b.add_argument("--scenario", default="standard", choices=("standard", "oc12-one-to-many"),
+    from .bench import SCENARIOS as BENCH_SCENARIOS
+
+    b.add_argument("--scenario", default="standard", choices=tuple(BENCH_SCENARIOS),
                    help="standard: 155 Mb/s, 32 flows (issue 2); oc12-one-to-many: T-REFWA's Table III "
                         "network at 622 Mb/s, 128 flows (default standard)")
     b.add_argument("--duration", type=float, default=60.0, help="simulated seconds (default 60)")

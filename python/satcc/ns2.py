@@ -65,7 +65,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False) -> str:
 
     With `sample_acks`, it also prints, every `sample_interval_s` of the scenario, a
     line "S <time> <ack_ of flow 0> <ack_ of flow 1> ..." (each sender's highest
-    cumulative ACK, for the per-flow progress series of `samples_from_stdout`)."""
+    cumulative ACK); `run_tcl` returns those rows as raw["samples"]."""
     if sc.get("monitor", {}).get("links") is None:
         monitored = [f"{l['a']}->{l['b']}" for l in sc["links"]] + [f"{l['b']}->{l['a']}" for l in sc["links"]]
     else:
