@@ -309,7 +309,7 @@ register(Experiment(
     claims=(
         Claim("A reading of Fig. 1 puts the baselines within the issue's tolerances on average (fit error <= 1)",
               f"{SRC}, Table III (our fit)", _fit_report),
-        Claim("The catalog's Table III, Fig. 2 and Fig. 3 use that reading (FIG1 in catalog/trefwa.py)",
+        Claim("The catalog's Table III, Fig. 2 and Fig. 3 use that reading (FIG1 in topology/terrestrial.py)",
               "satcc catalog", _fit_is_catalogs),
         Claim("At that reading, every baseline's fairness and utilization is within 0.05 and 5 points of Table III",
               f"{SRC}, Table III", lambda r: _baselines_match(r, **_at_fit(r))),
