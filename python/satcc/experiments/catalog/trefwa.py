@@ -154,7 +154,7 @@ register(Experiment(
     quick_duration_s=5.0,
     notes="Why: Fig. 1 hides the groups' delays. Under the plain reading (RTTs 20, 40, ..., 160 ms, access "
           "links at 10x; the builder's defaults) our Reno and NewReno are far less fair than Table III says "
-          "(0.33-0.63 vs 0.74-0.86), so the paper's spread must have been narrower. The same spread costs T-REFWA on T3: its 50-packet buffer "
+          "(0.36-0.64 vs 0.74-0.86), so the paper's spread must have been narrower. The same spread costs T-REFWA on T3: its 50-packet buffer "
           "overflows when the server, on a link ten times faster, bursts, and each drop halves a window "
           "that a long-RTT flow then regains at one packet per RTT. This study halves the spacing (RTTs 10, "
           "20, ..., 80 ms) and changes nothing else; it does not fit the spread to the table.",
