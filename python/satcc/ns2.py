@@ -79,7 +79,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False) -> str:
     ]
     for n in sc["nodes"]:
         out.append(f"set n({n['name']}) [$ns node]")
-    errs = []
+    n_err = 0
     for l in sc["links"]:
         for a, b, d in ((l["a"], l["b"], l.get("a_to_b", {})), (l["b"], l["a"], l.get("b_to_a", {}))):
             if d.get("rate_changes") or l.get("rate_changes"):
@@ -90,7 +90,6 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False) -> str:
                 out.append(line.replace("@RATE@", repr(float(rate))).replace("@DELAY@", repr(float(delay))))
             err = d.get("error", l.get("error"))
             if err:
-                k = len(errs)
                 if err["type"] == "per":
                     unit, rate_ = "pkt", err["per"]
                 elif err["type"] == "ber":
@@ -98,19 +97,19 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False) -> str:
                 else:
                     _unsupported("the Gilbert-Elliott error model")
                 out += [
-                    f"set em({k}) [new ErrorModel]",
-                    f"$em({k}) unit {unit}",
-                    f"$em({k}) set rate_ {rate_!r}",
-                    f"$em({k}) ranvar [new RandomVariable/Uniform]",
-                    f"set lm({k}) [new Agent/LossMonitor]",
-                    f"$ns attach-agent $n({b}) $lm({k})",
-                    f"$em({k}) drop-target $lm({k})",
+                    f"set em({n_err}) [new ErrorModel]",
+                    f"$em({n_err}) unit {unit}",
+                    f"$em({n_err}) set rate_ {rate_!r}",
+                    f"$em({n_err}) ranvar [new RandomVariable/Uniform]",
                     # after the link (its capacity used, lost at the far end), as satcc models
                     # it; "$ns lossmodel" would sit between queue and link, where a lost
                     # packet takes no link time but stalls the queue for U(0, 8 size / 2 Mb)
-                    f"$ns link-lossmodel $em({k}) $n({a}) $n({b})",
+                    f"$ns link-lossmodel $em({n_err}) $n({a}) $n({b})",
                 ]
-                errs.append(f"{a}->{b}")
+                n_err += 1
+                # its drops go to the link's drop head: the link's queue monitor counts them
+                if f"{a}->{b}" not in monitored:
+                    monitored.append(f"{a}->{b}")
     for i, m in enumerate(monitored):
         a, b = m.split("->")
         out.append(f"set qm({i}) [$ns monitor-queue $n({a}) $n({b}) \"\"]")
@@ -191,7 +190,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False) -> str:
     end = float(sc["duration_s"])
     out += [
         "proc finish {} {",
-        "  global ns tcp qm lm qbytes",
+        "  global ns tcp qm qbytes",
         "  bytecount",
         '  set s "\\{\\"flows\\": \\["',
     ]
@@ -210,10 +209,6 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False) -> str:
             f'\\"pdepartures\\": [$qm({i}) set pdepartures_], \\"pdrops\\": [$qm({i}) set pdrops_], '
             f'\\"parrivals\\": [$qm({i}) set parrivals_]\\}}"'
         )
-    out.append('  append s "\\], \\"errors\\": \\["')
-    for k, m in enumerate(errs):
-        sep = "," if k else ""
-        out.append(f'  append s "{sep}\\{{\\"name\\": \\"{m}\\", \\"drops\\": [$lm({k}) set npkts_]\\}}"')
     out += ['  append s "\\]\\}"', "  puts $s", "  exit 0", "}"]
     if sample_acks:
         dt = float(sc.get("sample_interval_s", 0.1))
@@ -255,7 +250,7 @@ def metrics_from_ns2(sc: dict, raw: dict) -> dict:
                       "goodput_mbps": acked * size * 8 / active / 1e6 if active > 0 else 0.0})
     links = {l["name"]: l for l in raw["links"]}
     sent = sum(int(r["ndatapack"]) for r in raw["flows"]) - (len(raw["flows"]) if tcp["syn"] else 0)
-    drops = sum(int(l["pdrops"]) for l in raw["links"]) + sum(int(e["drops"]) for e in raw["errors"])
+    drops = sum(int(l["pdrops"]) for l in raw["links"])  # error drops included (see to_tcl)
     rates = _rates(sc)
     util = {n: int(l["bdepartures"]) * 8 / (rates[n] * end) for n, l in links.items()}
     return _finish(sc, flows, util, drops / sent if sent else 0.0,

@@ -26,9 +26,6 @@ set em(0) [new ErrorModel]
 $em(0) unit pkt
 $em(0) set rate_ 0.01
 $em(0) ranvar [new RandomVariable/Uniform]
-set lm(0) [new Agent/LossMonitor]
-$ns attach-agent $n(R2) $lm(0)
-$em(0) drop-target $lm(0)
 $ns link-lossmodel $em(0) $n(R1) $n(R2)
 $ns simplex-link $n(R2) $n(R1) 10000000.0 0.01 DropTail
 $ns queue-limit $n(R2) $n(R1) 100
@@ -289,7 +286,7 @@ $ns connect $tcp(7) $sink(7)
 set ftp(7) [$tcp(7) attach-app FTP]
 $ns at 0.759731 "$ftp(7) start"
 proc finish {} {
-  global ns tcp qm lm qbytes
+  global ns tcp qm qbytes
   bytecount
   set s "\{\"flows\": \["
   append s "\{\"name\": \"g1_0\", \"ack\": [$tcp(0) set ack_], \"ndatapack\": [$tcp(0) set ndatapack_], \"nrexmitpack\": [$tcp(0) set nrexmitpack_], \"nrexmit\": [$tcp(0) set nrexmit_]\}"
@@ -302,8 +299,6 @@ proc finish {} {
   append s ",\{\"name\": \"g1_7\", \"ack\": [$tcp(7) set ack_], \"ndatapack\": [$tcp(7) set ndatapack_], \"nrexmitpack\": [$tcp(7) set nrexmitpack_], \"nrexmit\": [$tcp(7) set nrexmit_]\}"
   append s "\], \"links\": \["
   append s "\{\"name\": \"R1->R2\", \"bdepartures\": $qbytes(0), \"pdepartures\": [$qm(0) set pdepartures_], \"pdrops\": [$qm(0) set pdrops_], \"parrivals\": [$qm(0) set parrivals_]\}"
-  append s "\], \"errors\": \["
-  append s "\{\"name\": \"R1->R2\", \"drops\": [$lm(0) set npkts_]\}"
   append s "\]\}"
   puts $s
   exit 0
