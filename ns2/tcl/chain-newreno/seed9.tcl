@@ -288,7 +288,7 @@ $ns connect $tcp(7) $sink(7)
 set ftp(7) [$tcp(7) attach-app FTP]
 $ns at 0.080815 "$ftp(7) start"
 proc finish {} {
-  global ns tcp qm lm qbytes
+  global ns tcp qm qbytes
   bytecount
   set s "\{\"flows\": \["
   append s "\{\"name\": \"flow0\", \"ack\": [$tcp(0) set ack_], \"ndatapack\": [$tcp(0) set ndatapack_], \"nrexmitpack\": [$tcp(0) set nrexmitpack_], \"nrexmit\": [$tcp(0) set nrexmit_]\}"
@@ -302,7 +302,6 @@ proc finish {} {
   append s "\], \"links\": \["
   append s "\{\"name\": \"S1->S2\", \"bdepartures\": $qbytes(0), \"pdepartures\": [$qm(0) set pdepartures_], \"pdrops\": [$qm(0) set pdrops_], \"parrivals\": [$qm(0) set parrivals_]\}"
   append s ",\{\"name\": \"S2->S3\", \"bdepartures\": $qbytes(1), \"pdepartures\": [$qm(1) set pdepartures_], \"pdrops\": [$qm(1) set pdrops_], \"parrivals\": [$qm(1) set parrivals_]\}"
-  append s "\], \"errors\": \["
   append s "\]\}"
   puts $s
   exit 0

@@ -537,7 +537,7 @@ $ns connect $tcp(15) $sink(15)
 set ftp(15) [$tcp(15) attach-app FTP]
 $ns at 0.682052 "$ftp(15) start"
 proc finish {} {
-  global ns tcp qm lm qbytes
+  global ns tcp qm qbytes
   bytecount
   set s "\{\"flows\": \["
   append s "\{\"name\": \"g1_0\", \"ack\": [$tcp(0) set ack_], \"ndatapack\": [$tcp(0) set ndatapack_], \"nrexmitpack\": [$tcp(0) set nrexmitpack_], \"nrexmit\": [$tcp(0) set nrexmit_]\}"
@@ -558,7 +558,6 @@ proc finish {} {
   append s ",\{\"name\": \"g4_3\", \"ack\": [$tcp(15) set ack_], \"ndatapack\": [$tcp(15) set ndatapack_], \"nrexmitpack\": [$tcp(15) set nrexmitpack_], \"nrexmit\": [$tcp(15) set nrexmit_]\}"
   append s "\], \"links\": \["
   append s "\{\"name\": \"R1->R2\", \"bdepartures\": $qbytes(0), \"pdepartures\": [$qm(0) set pdepartures_], \"pdrops\": [$qm(0) set pdrops_], \"parrivals\": [$qm(0) set parrivals_]\}"
-  append s "\], \"errors\": \["
   append s "\]\}"
   puts $s
   exit 0

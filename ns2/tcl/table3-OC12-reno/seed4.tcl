@@ -3486,7 +3486,7 @@ $ns connect $tcp(127) $sink(127)
 set ftp(127) [$tcp(127) attach-app FTP]
 $ns at 0.49858 "$ftp(127) start"
 proc finish {} {
-  global ns tcp qm lm qbytes
+  global ns tcp qm qbytes
   bytecount
   set s "\{\"flows\": \["
   append s "\{\"name\": \"g1_0\", \"ack\": [$tcp(0) set ack_], \"ndatapack\": [$tcp(0) set ndatapack_], \"nrexmitpack\": [$tcp(0) set nrexmitpack_], \"nrexmit\": [$tcp(0) set nrexmit_]\}"
@@ -3619,7 +3619,6 @@ proc finish {} {
   append s ",\{\"name\": \"g8_15\", \"ack\": [$tcp(127) set ack_], \"ndatapack\": [$tcp(127) set ndatapack_], \"nrexmitpack\": [$tcp(127) set nrexmitpack_], \"nrexmit\": [$tcp(127) set nrexmit_]\}"
   append s "\], \"links\": \["
   append s "\{\"name\": \"R1->R2\", \"bdepartures\": $qbytes(0), \"pdepartures\": [$qm(0) set pdepartures_], \"pdrops\": [$qm(0) set pdrops_], \"parrivals\": [$qm(0) set parrivals_]\}"
-  append s "\], \"errors\": \["
   append s "\]\}"
   puts $s
   exit 0

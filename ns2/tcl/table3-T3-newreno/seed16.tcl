@@ -246,7 +246,7 @@ $ns connect $tcp(7) $sink(7)
 set ftp(7) [$tcp(7) attach-app FTP]
 $ns at 0.634996 "$ftp(7) start"
 proc finish {} {
-  global ns tcp qm lm qbytes
+  global ns tcp qm qbytes
   bytecount
   set s "\{\"flows\": \["
   append s "\{\"name\": \"g1_0\", \"ack\": [$tcp(0) set ack_], \"ndatapack\": [$tcp(0) set ndatapack_], \"nrexmitpack\": [$tcp(0) set nrexmitpack_], \"nrexmit\": [$tcp(0) set nrexmit_]\}"
@@ -259,7 +259,6 @@ proc finish {} {
   append s ",\{\"name\": \"g8_0\", \"ack\": [$tcp(7) set ack_], \"ndatapack\": [$tcp(7) set ndatapack_], \"nrexmitpack\": [$tcp(7) set nrexmitpack_], \"nrexmit\": [$tcp(7) set nrexmit_]\}"
   append s "\], \"links\": \["
   append s "\{\"name\": \"R1->R2\", \"bdepartures\": $qbytes(0), \"pdepartures\": [$qm(0) set pdepartures_], \"pdrops\": [$qm(0) set pdrops_], \"parrivals\": [$qm(0) set parrivals_]\}"
-  append s "\], \"errors\": \["
   append s "\]\}"
   puts $s
   exit 0
