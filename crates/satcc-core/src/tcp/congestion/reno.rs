@@ -73,13 +73,18 @@ impl Reno {
         DECREASE * ev.window_pkts
     }
 
+    /// ssthresh after a loss: the integer part of half the unrounded window, at least
+    /// two packets.
+    pub fn halved_ssthresh(ev: &LossEvent) -> f64 {
+        Self::half_exact(ev).floor().max(MIN_SSTHRESH)
+    }
+
     /// ns-2's slowdown(CLOSE_SSTHRESH_HALF | CLOSE_CWND_HALF): cwnd to half the
     /// unrounded window (at least one packet), ssthresh to its integer part (at least
     /// two).
     pub fn halve(w: &mut Window, ev: &LossEvent) {
-        let half = Self::half_exact(ev);
-        w.ssthresh = half.floor().max(MIN_SSTHRESH);
-        w.cwnd = half.max(1.0);
+        w.ssthresh = Self::halved_ssthresh(ev);
+        w.cwnd = Self::half_exact(ev).max(1.0);
     }
 }
 
@@ -101,7 +106,7 @@ impl CongestionControl for Reno {
     }
 
     fn on_timeout(&mut self, w: &mut Window, ev: &LossEvent) {
-        w.ssthresh = Self::half_exact(ev).floor().max(MIN_SSTHRESH);
+        w.ssthresh = Self::halved_ssthresh(ev);
         w.cwnd = 1.0;
     }
 }

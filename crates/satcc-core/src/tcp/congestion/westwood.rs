@@ -114,7 +114,7 @@ impl CongestionControl for Westwood {
     fn on_timeout(&mut self, w: &mut Window, ev: &LossEvent) {
         w.ssthresh = self
             .ssthresh_from_estimate(ev.seg_bytes as f64)
-            .unwrap_or_else(|| (ev.window_pkts / 2.0).floor().max(MIN_SSTHRESH));
+            .unwrap_or_else(|| super::Reno::halved_ssthresh(ev));
         w.cwnd = 1.0;
     }
 }
