@@ -1,6 +1,6 @@
 """Differential tests against ns-2 2.35, without ns-2: satcc over the same seeds (ten,
-or 40 where one flow per group makes ten too few) as the committed reference numbers
-(ns2/reference), within issue 2's tolerances.
+or 40 where ten leave too wide an error) as the committed reference numbers
+(ns2/reference), within issue 2's tolerances and 15 % on timeouts per run.
 
 The committed Tcl must be exactly what the exporter writes for each case today, so a
 changed scenario cannot be compared against stale numbers. With ns-2 installed,
@@ -76,3 +76,28 @@ def test_silence_mismatch_is_flagged(monkeypatch):
         if not ok:
             assert fails == [f"group rtt220ms silent fraction {ref['aggregate']['silent']['rtt220ms'] + shift:.4f} "
                              f"vs ns-2 {ref['aggregate']['silent']['rtt220ms']:.4f}"]
+
+
+def test_timeout_mismatch_is_flagged(monkeypatch):
+    # ns-2's own per-seed numbers with every run's timeouts scaled past the tolerance
+    # must fail the comparison (and within it, pass); below seven timeouts per run the
+    # allowance is one timeout
+    case = "table3-OC12-reno"
+    ref = difftest.reference(case)
+    rto = ref["aggregate"]["rto_count"]
+    for scale, ok in ((1 + 1.2 * difftest.RTO_TOLERANCE_REL, False), (1 + 0.8 * difftest.RTO_TOLERANCE_REL, True),
+                      (1 - 1.2 * difftest.RTO_TOLERANCE_REL, False)):
+        ours = [{**m, "rto_count": m["rto_count"] * scale} for m in ref["per_seed"]]
+        monkeypatch.setattr(difftest, "satcc_metrics", lambda c, ours=ours: ours)
+        fails, _, _ = difftest.compare(case)
+        assert (not fails) == ok, fails
+        if not ok:
+            assert fails == [f"timeouts per run {rto * scale:.2f} vs ns-2 {rto:.2f}"]
+    case = "chain-newreno"
+    ref = difftest.reference(case)
+    assert ref["aggregate"]["rto_count"] < 6
+    for shift, ok in ((1.5, False), (0.5, True)):
+        ours = [{**m, "rto_count": m["rto_count"] + shift} for m in ref["per_seed"]]
+        monkeypatch.setattr(difftest, "satcc_metrics", lambda c, ours=ours: ours)
+        fails, _, _ = difftest.compare(case)
+        assert (not fails) == ok, fails

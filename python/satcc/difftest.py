@@ -36,8 +36,9 @@ from .topology.terrestrial import FIG1, TABLE_II, one_to_many
 SEEDS = list(range(1, 11))
 # Table III at T3 has one flow per RTT group, so a group's mean goodput over ten seeds
 # has a standard error of 4-11 % on each side, too close to the 15 % tolerance for
-# the comparison to mean anything: those cases run 40 seeds (2-5 %).
-MORE_SEEDS = {"table3-T3-newreno": list(range(1, 41)), "table3-T3-reno": list(range(1, 41))}
+# the comparison to mean anything: those cases run 40 seeds (2-5 %). So does the lossy
+# link, whose timeouts per run (about 19) have a standard error of 9 % over ten seeds.
+MORE_SEEDS = {case: list(range(1, 41)) for case in ("table3-T3-newreno", "table3-T3-reno", "lossy-link")}
 
 
 def seeds_for(case: str) -> list[int]:
@@ -133,6 +134,13 @@ CASES = {
 SILENCE = {"window-trains": {"delta_s": 0.150, "from_s": 10.0}}
 SILENCE_TOLERANCE_ABS = 0.02
 
+# Timeouts per run (ns-2's nrexmit_) are compared too, though issue 2 does not ask it:
+# they are the count most sensitive to the recovery rules (Reno's second fast
+# retransmit made T3 Reno's 17 against ns-2's 31). Within 15 %, or one timeout per run
+# where ns-2 has fewer than about seven.
+RTO_TOLERANCE_REL = 0.15
+RTO_TOLERANCE_ABS = 1.0
+
 
 def silent_fractions(sc: dict, times: list, progress: list[list], delta_s: float, from_s: float) -> dict:
     """Per group, the mean over its flows of the fraction of samples at or after
@@ -218,6 +226,8 @@ def compare(case: str) -> tuple[list[str], dict, dict]:
         fails.append(f"loss rate {ours['loss_rate']:.5f} vs ns-2 {theirs['loss_rate']:.5f}")
     if abs(ours["jain"] - theirs["jain"]) > TOLERANCE["jain_abs"]:
         fails.append(f"Jain {ours['jain']:.4f} vs ns-2 {theirs['jain']:.4f}")
+    if abs(ours["rto_count"] - theirs["rto_count"]) > max(RTO_TOLERANCE_REL * theirs["rto_count"], RTO_TOLERANCE_ABS):
+        fails.append(f"timeouts per run {ours['rto_count']:.2f} vs ns-2 {theirs['rto_count']:.2f}")
     for g, v in theirs["groups"].items():
         if abs(ours["groups"][g] - v) > TOLERANCE["group_rel"] * v:
             fails.append(f"group {g} goodput {ours['groups'][g]:.4f} vs ns-2 {v:.4f} Mb/s")
