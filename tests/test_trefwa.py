@@ -133,3 +133,29 @@ def test_catalog_reading_of_fig1_is_one_the_fit_tries():
         bottleneck = next(l for l in d["links"] if l["a"] == "R1")
         assert server["rate_bps"] == cat.FIG1["access_speedup"] * bottleneck["rate_bps"], exp_id
         assert {f["group"] for f in d["flows"]} == groups, exp_id
+
+
+def test_timeouts_claim_of_the_activity_study():
+    """trefwa.table3-activity's drop claim from hand-made results: it holds only if
+    counting each flow for its RTT lowers the timeouts on every link and leaves under
+    one per run from OC12 up."""
+    from satcc.experiments import get
+    from satcc.experiments.catalog import trefwa as cat
+    from satcc.experiments.definition import Results, point_id
+
+    exp = get("trefwa.table3-activity")
+
+    def results(flow_rtt):
+        rows = []
+        for link in cat.LINKS:
+            for activity, rto in (("rtt_avg", 100.0), ("flow_rtt", flow_rtt[link])):
+                point = {"link": link, "activity": activity}
+                rows.append({"point": point, "point_id": point_id(point), "metric": "rto_count",
+                             "mean": rto, "ci95": 0.0, "n": 10})
+        return Results(exp, rows)
+
+    good = {"T3": 50.0, "OC3": 2.0, "OC12": 0.0, "OC48": 0.5}
+    text, ok = cat._timeouts_vanish(results(good))
+    assert ok and text.startswith("T3: 100.0 -> 50.0; OC3: 100.0 -> 2.0; OC12: 100.0 -> 0.0")
+    assert not cat._timeouts_vanish(results({**good, "OC48": 1.0}))[1], "one per run from OC12 up is too many"
+    assert not cat._timeouts_vanish(results({**good, "T3": 100.0}))[1], "must fall on every link"
