@@ -581,21 +581,22 @@ impl TcpSender {
             Recovery::Sack => unreachable!("SACK flows take on_ack_sack"),
             Recovery::Reno => {
                 if ack.seq > self.last_ack {
+                    // any new ACK ends Reno's fast recovery
+                    if self.last_cwnd_action == CwndAction::DupAck {
+                        self.last_cwnd_action = CwndAction::Exited;
+                    }
                     self.dupwnd = 0;
                     self.newack(ack, now);
                 } else if ack.seq == self.last_ack {
                     self.dupacks += 1;
                     if self.dupacks == thresh {
                         self.dupack_action(ack.rwnd_pkts, now, out);
-                        // Reno inflates from the third dupACK whether or not dupack_action
-                        // retransmitted, as ns-2's Reno recv sets dupwnd_ after it; with
-                        // this, Table III's T3 Reno case is within 0.02 of ns-2's
-                        // utilization (0.745 vs 0.726; 0.753 without). NewReno does not: in
-                        // ns-2 traces nothing follows a declined retransmit after a timeout.
-                        self.dupwnd = thresh;
-                    } else if self.dupacks > thresh {
+                    } else if self.dupacks > thresh && self.last_cwnd_action == CwndAction::DupAck {
+                        // only a fast recovery inflates the window: after a declined
+                        // retransmit (below `recover`) the dupACKs send nothing, as in
+                        // ns-2 2.35 (exitFastRetrans_ 1, its default)
                         self.dupwnd += 1;
-                    } else if self.cfg.limited_transmit {
+                    } else if self.dupacks < thresh && self.cfg.limited_transmit {
                         self.send_one(now, out);
                     }
                 }
@@ -800,10 +801,37 @@ mod tests {
         }
         assert_eq!(s.stats.fast_retransmits, 1, "no fast retransmit below recover");
         assert!(!seqs(&out).contains(&6));
-        // the window still inflates with the dupACKs (dupwnd from 3 at the third)
-        assert_eq!(s.dupwnd, 5);
+        assert_eq!(s.dupwnd, 0, "no fast recovery, so the dupACKs do not inflate the window");
         s.on_timeout(1000 * MS, &mut out);
         assert_eq!(seqs(&out).last(), Some(&6), "the timeout resends the hole");
+    }
+
+    #[test]
+    fn reno_after_a_timeout_declined_retransmit_sends_nothing() {
+        // ns-2 2.35 Agent/TCP/Reno (1 Mb/s bottleneck, a hole at 40 lost twice): after
+        // the timeout resends 40, the first two dupACKs of 39 send 41 and 42 (limited
+        // transmit), the third declines the fast retransmit (39 is below recover, 85)
+        // and the twelve that follow send nothing (exitFastRetrans_ 1: no inflation)
+        let (mut s, _) = steady(Recovery::Reno);
+        let mut out = vec![];
+        for i in 0..3 {
+            s.on_ack(&ack(1), (10 + i) * MS, &mut out);
+        }
+        assert_eq!(s.stats.fast_retransmits, 1);
+        out.clear();
+        s.on_timeout(500 * MS, &mut out);
+        assert_eq!(seqs(&out), vec![2], "the timeout resends the hole");
+        out.clear();
+        s.on_ack(&ack(1), 600 * MS, &mut out);
+        s.on_ack(&ack(1), 601 * MS, &mut out);
+        assert_eq!(seqs(&out), vec![3, 4], "limited transmit");
+        out.clear();
+        for i in 0..13 {
+            s.on_ack(&ack(1), (602 + i) * MS, &mut out);
+        }
+        assert_eq!(s.stats.fast_retransmits, 1, "declined below recover");
+        assert!(out.is_empty(), "nothing follows a declined retransmit: {:?}", seqs(&out));
+        assert_eq!(s.dupwnd, 0);
     }
 
     #[test]
