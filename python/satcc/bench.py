@@ -4,7 +4,7 @@ Scenarios (`--scenario`):
 - standard (issue 2): a 155 Mb/s bottleneck with 10 ms delay and a 190-packet buffer,
   32 NewReno flows in 8 RTT groups from 20 to 160 ms, 60 s simulated;
 - oc12-one-to-many: T-REFWA's Table III network at OC12 (622 Mb/s, 760-packet buffer,
-  128 NewReno flows, RTTs 80-220 ms, access links at 1.05x: the catalog's reading of
+  128 NewReno flows, RTTs 60-200 ms, access links at 1.05x: the catalog's reading of
   Fig. 1), 60 s simulated.
 Start times are drawn once (seed 1, uniform in [0, 1 s]) and written into both
 simulators' inputs.

@@ -141,517 +141,517 @@ $ns simplex-link $n(R1) $n(R2) 622000000.0 0.005 DropTail
 $ns queue-limit $n(R1) $n(R2) 760
 $ns simplex-link $n(R2) $n(R1) 622000000.0 0.005 DropTail
 $ns queue-limit $n(R2) $n(R1) 760
-$ns simplex-link $n(R2) $n(u1_0) 653100000.0 0.035 DropTail
+$ns simplex-link $n(R2) $n(u1_0) 653100000.0 0.025 DropTail
 $ns queue-limit $n(R2) $n(u1_0) 100000
-$ns simplex-link $n(u1_0) $n(R2) 653100000.0 0.035 DropTail
+$ns simplex-link $n(u1_0) $n(R2) 653100000.0 0.025 DropTail
 $ns queue-limit $n(u1_0) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u1_1) 653100000.0 0.035 DropTail
+$ns simplex-link $n(R2) $n(u1_1) 653100000.0 0.025 DropTail
 $ns queue-limit $n(R2) $n(u1_1) 100000
-$ns simplex-link $n(u1_1) $n(R2) 653100000.0 0.035 DropTail
+$ns simplex-link $n(u1_1) $n(R2) 653100000.0 0.025 DropTail
 $ns queue-limit $n(u1_1) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u1_2) 653100000.0 0.035 DropTail
+$ns simplex-link $n(R2) $n(u1_2) 653100000.0 0.025 DropTail
 $ns queue-limit $n(R2) $n(u1_2) 100000
-$ns simplex-link $n(u1_2) $n(R2) 653100000.0 0.035 DropTail
+$ns simplex-link $n(u1_2) $n(R2) 653100000.0 0.025 DropTail
 $ns queue-limit $n(u1_2) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u1_3) 653100000.0 0.035 DropTail
+$ns simplex-link $n(R2) $n(u1_3) 653100000.0 0.025 DropTail
 $ns queue-limit $n(R2) $n(u1_3) 100000
-$ns simplex-link $n(u1_3) $n(R2) 653100000.0 0.035 DropTail
+$ns simplex-link $n(u1_3) $n(R2) 653100000.0 0.025 DropTail
 $ns queue-limit $n(u1_3) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u1_4) 653100000.0 0.035 DropTail
+$ns simplex-link $n(R2) $n(u1_4) 653100000.0 0.025 DropTail
 $ns queue-limit $n(R2) $n(u1_4) 100000
-$ns simplex-link $n(u1_4) $n(R2) 653100000.0 0.035 DropTail
+$ns simplex-link $n(u1_4) $n(R2) 653100000.0 0.025 DropTail
 $ns queue-limit $n(u1_4) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u1_5) 653100000.0 0.035 DropTail
+$ns simplex-link $n(R2) $n(u1_5) 653100000.0 0.025 DropTail
 $ns queue-limit $n(R2) $n(u1_5) 100000
-$ns simplex-link $n(u1_5) $n(R2) 653100000.0 0.035 DropTail
+$ns simplex-link $n(u1_5) $n(R2) 653100000.0 0.025 DropTail
 $ns queue-limit $n(u1_5) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u1_6) 653100000.0 0.035 DropTail
+$ns simplex-link $n(R2) $n(u1_6) 653100000.0 0.025 DropTail
 $ns queue-limit $n(R2) $n(u1_6) 100000
-$ns simplex-link $n(u1_6) $n(R2) 653100000.0 0.035 DropTail
+$ns simplex-link $n(u1_6) $n(R2) 653100000.0 0.025 DropTail
 $ns queue-limit $n(u1_6) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u1_7) 653100000.0 0.035 DropTail
+$ns simplex-link $n(R2) $n(u1_7) 653100000.0 0.025 DropTail
 $ns queue-limit $n(R2) $n(u1_7) 100000
-$ns simplex-link $n(u1_7) $n(R2) 653100000.0 0.035 DropTail
+$ns simplex-link $n(u1_7) $n(R2) 653100000.0 0.025 DropTail
 $ns queue-limit $n(u1_7) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u1_8) 653100000.0 0.035 DropTail
+$ns simplex-link $n(R2) $n(u1_8) 653100000.0 0.025 DropTail
 $ns queue-limit $n(R2) $n(u1_8) 100000
-$ns simplex-link $n(u1_8) $n(R2) 653100000.0 0.035 DropTail
+$ns simplex-link $n(u1_8) $n(R2) 653100000.0 0.025 DropTail
 $ns queue-limit $n(u1_8) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u1_9) 653100000.0 0.035 DropTail
+$ns simplex-link $n(R2) $n(u1_9) 653100000.0 0.025 DropTail
 $ns queue-limit $n(R2) $n(u1_9) 100000
-$ns simplex-link $n(u1_9) $n(R2) 653100000.0 0.035 DropTail
+$ns simplex-link $n(u1_9) $n(R2) 653100000.0 0.025 DropTail
 $ns queue-limit $n(u1_9) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u1_10) 653100000.0 0.035 DropTail
+$ns simplex-link $n(R2) $n(u1_10) 653100000.0 0.025 DropTail
 $ns queue-limit $n(R2) $n(u1_10) 100000
-$ns simplex-link $n(u1_10) $n(R2) 653100000.0 0.035 DropTail
+$ns simplex-link $n(u1_10) $n(R2) 653100000.0 0.025 DropTail
 $ns queue-limit $n(u1_10) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u1_11) 653100000.0 0.035 DropTail
+$ns simplex-link $n(R2) $n(u1_11) 653100000.0 0.025 DropTail
 $ns queue-limit $n(R2) $n(u1_11) 100000
-$ns simplex-link $n(u1_11) $n(R2) 653100000.0 0.035 DropTail
+$ns simplex-link $n(u1_11) $n(R2) 653100000.0 0.025 DropTail
 $ns queue-limit $n(u1_11) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u1_12) 653100000.0 0.035 DropTail
+$ns simplex-link $n(R2) $n(u1_12) 653100000.0 0.025 DropTail
 $ns queue-limit $n(R2) $n(u1_12) 100000
-$ns simplex-link $n(u1_12) $n(R2) 653100000.0 0.035 DropTail
+$ns simplex-link $n(u1_12) $n(R2) 653100000.0 0.025 DropTail
 $ns queue-limit $n(u1_12) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u1_13) 653100000.0 0.035 DropTail
+$ns simplex-link $n(R2) $n(u1_13) 653100000.0 0.025 DropTail
 $ns queue-limit $n(R2) $n(u1_13) 100000
-$ns simplex-link $n(u1_13) $n(R2) 653100000.0 0.035 DropTail
+$ns simplex-link $n(u1_13) $n(R2) 653100000.0 0.025 DropTail
 $ns queue-limit $n(u1_13) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u1_14) 653100000.0 0.035 DropTail
+$ns simplex-link $n(R2) $n(u1_14) 653100000.0 0.025 DropTail
 $ns queue-limit $n(R2) $n(u1_14) 100000
-$ns simplex-link $n(u1_14) $n(R2) 653100000.0 0.035 DropTail
+$ns simplex-link $n(u1_14) $n(R2) 653100000.0 0.025 DropTail
 $ns queue-limit $n(u1_14) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u1_15) 653100000.0 0.035 DropTail
+$ns simplex-link $n(R2) $n(u1_15) 653100000.0 0.025 DropTail
 $ns queue-limit $n(R2) $n(u1_15) 100000
-$ns simplex-link $n(u1_15) $n(R2) 653100000.0 0.035 DropTail
+$ns simplex-link $n(u1_15) $n(R2) 653100000.0 0.025 DropTail
 $ns queue-limit $n(u1_15) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_0) 653100000.0 0.045 DropTail
+$ns simplex-link $n(R2) $n(u2_0) 653100000.0 0.035 DropTail
 $ns queue-limit $n(R2) $n(u2_0) 100000
-$ns simplex-link $n(u2_0) $n(R2) 653100000.0 0.045 DropTail
+$ns simplex-link $n(u2_0) $n(R2) 653100000.0 0.035 DropTail
 $ns queue-limit $n(u2_0) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_1) 653100000.0 0.045 DropTail
+$ns simplex-link $n(R2) $n(u2_1) 653100000.0 0.035 DropTail
 $ns queue-limit $n(R2) $n(u2_1) 100000
-$ns simplex-link $n(u2_1) $n(R2) 653100000.0 0.045 DropTail
+$ns simplex-link $n(u2_1) $n(R2) 653100000.0 0.035 DropTail
 $ns queue-limit $n(u2_1) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_2) 653100000.0 0.045 DropTail
+$ns simplex-link $n(R2) $n(u2_2) 653100000.0 0.035 DropTail
 $ns queue-limit $n(R2) $n(u2_2) 100000
-$ns simplex-link $n(u2_2) $n(R2) 653100000.0 0.045 DropTail
+$ns simplex-link $n(u2_2) $n(R2) 653100000.0 0.035 DropTail
 $ns queue-limit $n(u2_2) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_3) 653100000.0 0.045 DropTail
+$ns simplex-link $n(R2) $n(u2_3) 653100000.0 0.035 DropTail
 $ns queue-limit $n(R2) $n(u2_3) 100000
-$ns simplex-link $n(u2_3) $n(R2) 653100000.0 0.045 DropTail
+$ns simplex-link $n(u2_3) $n(R2) 653100000.0 0.035 DropTail
 $ns queue-limit $n(u2_3) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_4) 653100000.0 0.045 DropTail
+$ns simplex-link $n(R2) $n(u2_4) 653100000.0 0.035 DropTail
 $ns queue-limit $n(R2) $n(u2_4) 100000
-$ns simplex-link $n(u2_4) $n(R2) 653100000.0 0.045 DropTail
+$ns simplex-link $n(u2_4) $n(R2) 653100000.0 0.035 DropTail
 $ns queue-limit $n(u2_4) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_5) 653100000.0 0.045 DropTail
+$ns simplex-link $n(R2) $n(u2_5) 653100000.0 0.035 DropTail
 $ns queue-limit $n(R2) $n(u2_5) 100000
-$ns simplex-link $n(u2_5) $n(R2) 653100000.0 0.045 DropTail
+$ns simplex-link $n(u2_5) $n(R2) 653100000.0 0.035 DropTail
 $ns queue-limit $n(u2_5) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_6) 653100000.0 0.045 DropTail
+$ns simplex-link $n(R2) $n(u2_6) 653100000.0 0.035 DropTail
 $ns queue-limit $n(R2) $n(u2_6) 100000
-$ns simplex-link $n(u2_6) $n(R2) 653100000.0 0.045 DropTail
+$ns simplex-link $n(u2_6) $n(R2) 653100000.0 0.035 DropTail
 $ns queue-limit $n(u2_6) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_7) 653100000.0 0.045 DropTail
+$ns simplex-link $n(R2) $n(u2_7) 653100000.0 0.035 DropTail
 $ns queue-limit $n(R2) $n(u2_7) 100000
-$ns simplex-link $n(u2_7) $n(R2) 653100000.0 0.045 DropTail
+$ns simplex-link $n(u2_7) $n(R2) 653100000.0 0.035 DropTail
 $ns queue-limit $n(u2_7) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_8) 653100000.0 0.045 DropTail
+$ns simplex-link $n(R2) $n(u2_8) 653100000.0 0.035 DropTail
 $ns queue-limit $n(R2) $n(u2_8) 100000
-$ns simplex-link $n(u2_8) $n(R2) 653100000.0 0.045 DropTail
+$ns simplex-link $n(u2_8) $n(R2) 653100000.0 0.035 DropTail
 $ns queue-limit $n(u2_8) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_9) 653100000.0 0.045 DropTail
+$ns simplex-link $n(R2) $n(u2_9) 653100000.0 0.035 DropTail
 $ns queue-limit $n(R2) $n(u2_9) 100000
-$ns simplex-link $n(u2_9) $n(R2) 653100000.0 0.045 DropTail
+$ns simplex-link $n(u2_9) $n(R2) 653100000.0 0.035 DropTail
 $ns queue-limit $n(u2_9) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_10) 653100000.0 0.045 DropTail
+$ns simplex-link $n(R2) $n(u2_10) 653100000.0 0.035 DropTail
 $ns queue-limit $n(R2) $n(u2_10) 100000
-$ns simplex-link $n(u2_10) $n(R2) 653100000.0 0.045 DropTail
+$ns simplex-link $n(u2_10) $n(R2) 653100000.0 0.035 DropTail
 $ns queue-limit $n(u2_10) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_11) 653100000.0 0.045 DropTail
+$ns simplex-link $n(R2) $n(u2_11) 653100000.0 0.035 DropTail
 $ns queue-limit $n(R2) $n(u2_11) 100000
-$ns simplex-link $n(u2_11) $n(R2) 653100000.0 0.045 DropTail
+$ns simplex-link $n(u2_11) $n(R2) 653100000.0 0.035 DropTail
 $ns queue-limit $n(u2_11) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_12) 653100000.0 0.045 DropTail
+$ns simplex-link $n(R2) $n(u2_12) 653100000.0 0.035 DropTail
 $ns queue-limit $n(R2) $n(u2_12) 100000
-$ns simplex-link $n(u2_12) $n(R2) 653100000.0 0.045 DropTail
+$ns simplex-link $n(u2_12) $n(R2) 653100000.0 0.035 DropTail
 $ns queue-limit $n(u2_12) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_13) 653100000.0 0.045 DropTail
+$ns simplex-link $n(R2) $n(u2_13) 653100000.0 0.035 DropTail
 $ns queue-limit $n(R2) $n(u2_13) 100000
-$ns simplex-link $n(u2_13) $n(R2) 653100000.0 0.045 DropTail
+$ns simplex-link $n(u2_13) $n(R2) 653100000.0 0.035 DropTail
 $ns queue-limit $n(u2_13) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_14) 653100000.0 0.045 DropTail
+$ns simplex-link $n(R2) $n(u2_14) 653100000.0 0.035 DropTail
 $ns queue-limit $n(R2) $n(u2_14) 100000
-$ns simplex-link $n(u2_14) $n(R2) 653100000.0 0.045 DropTail
+$ns simplex-link $n(u2_14) $n(R2) 653100000.0 0.035 DropTail
 $ns queue-limit $n(u2_14) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_15) 653100000.0 0.045 DropTail
+$ns simplex-link $n(R2) $n(u2_15) 653100000.0 0.035 DropTail
 $ns queue-limit $n(R2) $n(u2_15) 100000
-$ns simplex-link $n(u2_15) $n(R2) 653100000.0 0.045 DropTail
+$ns simplex-link $n(u2_15) $n(R2) 653100000.0 0.035 DropTail
 $ns queue-limit $n(u2_15) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_0) 653100000.0 0.055 DropTail
+$ns simplex-link $n(R2) $n(u3_0) 653100000.0 0.045 DropTail
 $ns queue-limit $n(R2) $n(u3_0) 100000
-$ns simplex-link $n(u3_0) $n(R2) 653100000.0 0.055 DropTail
+$ns simplex-link $n(u3_0) $n(R2) 653100000.0 0.045 DropTail
 $ns queue-limit $n(u3_0) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_1) 653100000.0 0.055 DropTail
+$ns simplex-link $n(R2) $n(u3_1) 653100000.0 0.045 DropTail
 $ns queue-limit $n(R2) $n(u3_1) 100000
-$ns simplex-link $n(u3_1) $n(R2) 653100000.0 0.055 DropTail
+$ns simplex-link $n(u3_1) $n(R2) 653100000.0 0.045 DropTail
 $ns queue-limit $n(u3_1) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_2) 653100000.0 0.055 DropTail
+$ns simplex-link $n(R2) $n(u3_2) 653100000.0 0.045 DropTail
 $ns queue-limit $n(R2) $n(u3_2) 100000
-$ns simplex-link $n(u3_2) $n(R2) 653100000.0 0.055 DropTail
+$ns simplex-link $n(u3_2) $n(R2) 653100000.0 0.045 DropTail
 $ns queue-limit $n(u3_2) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_3) 653100000.0 0.055 DropTail
+$ns simplex-link $n(R2) $n(u3_3) 653100000.0 0.045 DropTail
 $ns queue-limit $n(R2) $n(u3_3) 100000
-$ns simplex-link $n(u3_3) $n(R2) 653100000.0 0.055 DropTail
+$ns simplex-link $n(u3_3) $n(R2) 653100000.0 0.045 DropTail
 $ns queue-limit $n(u3_3) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_4) 653100000.0 0.055 DropTail
+$ns simplex-link $n(R2) $n(u3_4) 653100000.0 0.045 DropTail
 $ns queue-limit $n(R2) $n(u3_4) 100000
-$ns simplex-link $n(u3_4) $n(R2) 653100000.0 0.055 DropTail
+$ns simplex-link $n(u3_4) $n(R2) 653100000.0 0.045 DropTail
 $ns queue-limit $n(u3_4) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_5) 653100000.0 0.055 DropTail
+$ns simplex-link $n(R2) $n(u3_5) 653100000.0 0.045 DropTail
 $ns queue-limit $n(R2) $n(u3_5) 100000
-$ns simplex-link $n(u3_5) $n(R2) 653100000.0 0.055 DropTail
+$ns simplex-link $n(u3_5) $n(R2) 653100000.0 0.045 DropTail
 $ns queue-limit $n(u3_5) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_6) 653100000.0 0.055 DropTail
+$ns simplex-link $n(R2) $n(u3_6) 653100000.0 0.045 DropTail
 $ns queue-limit $n(R2) $n(u3_6) 100000
-$ns simplex-link $n(u3_6) $n(R2) 653100000.0 0.055 DropTail
+$ns simplex-link $n(u3_6) $n(R2) 653100000.0 0.045 DropTail
 $ns queue-limit $n(u3_6) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_7) 653100000.0 0.055 DropTail
+$ns simplex-link $n(R2) $n(u3_7) 653100000.0 0.045 DropTail
 $ns queue-limit $n(R2) $n(u3_7) 100000
-$ns simplex-link $n(u3_7) $n(R2) 653100000.0 0.055 DropTail
+$ns simplex-link $n(u3_7) $n(R2) 653100000.0 0.045 DropTail
 $ns queue-limit $n(u3_7) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_8) 653100000.0 0.055 DropTail
+$ns simplex-link $n(R2) $n(u3_8) 653100000.0 0.045 DropTail
 $ns queue-limit $n(R2) $n(u3_8) 100000
-$ns simplex-link $n(u3_8) $n(R2) 653100000.0 0.055 DropTail
+$ns simplex-link $n(u3_8) $n(R2) 653100000.0 0.045 DropTail
 $ns queue-limit $n(u3_8) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_9) 653100000.0 0.055 DropTail
+$ns simplex-link $n(R2) $n(u3_9) 653100000.0 0.045 DropTail
 $ns queue-limit $n(R2) $n(u3_9) 100000
-$ns simplex-link $n(u3_9) $n(R2) 653100000.0 0.055 DropTail
+$ns simplex-link $n(u3_9) $n(R2) 653100000.0 0.045 DropTail
 $ns queue-limit $n(u3_9) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_10) 653100000.0 0.055 DropTail
+$ns simplex-link $n(R2) $n(u3_10) 653100000.0 0.045 DropTail
 $ns queue-limit $n(R2) $n(u3_10) 100000
-$ns simplex-link $n(u3_10) $n(R2) 653100000.0 0.055 DropTail
+$ns simplex-link $n(u3_10) $n(R2) 653100000.0 0.045 DropTail
 $ns queue-limit $n(u3_10) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_11) 653100000.0 0.055 DropTail
+$ns simplex-link $n(R2) $n(u3_11) 653100000.0 0.045 DropTail
 $ns queue-limit $n(R2) $n(u3_11) 100000
-$ns simplex-link $n(u3_11) $n(R2) 653100000.0 0.055 DropTail
+$ns simplex-link $n(u3_11) $n(R2) 653100000.0 0.045 DropTail
 $ns queue-limit $n(u3_11) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_12) 653100000.0 0.055 DropTail
+$ns simplex-link $n(R2) $n(u3_12) 653100000.0 0.045 DropTail
 $ns queue-limit $n(R2) $n(u3_12) 100000
-$ns simplex-link $n(u3_12) $n(R2) 653100000.0 0.055 DropTail
+$ns simplex-link $n(u3_12) $n(R2) 653100000.0 0.045 DropTail
 $ns queue-limit $n(u3_12) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_13) 653100000.0 0.055 DropTail
+$ns simplex-link $n(R2) $n(u3_13) 653100000.0 0.045 DropTail
 $ns queue-limit $n(R2) $n(u3_13) 100000
-$ns simplex-link $n(u3_13) $n(R2) 653100000.0 0.055 DropTail
+$ns simplex-link $n(u3_13) $n(R2) 653100000.0 0.045 DropTail
 $ns queue-limit $n(u3_13) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_14) 653100000.0 0.055 DropTail
+$ns simplex-link $n(R2) $n(u3_14) 653100000.0 0.045 DropTail
 $ns queue-limit $n(R2) $n(u3_14) 100000
-$ns simplex-link $n(u3_14) $n(R2) 653100000.0 0.055 DropTail
+$ns simplex-link $n(u3_14) $n(R2) 653100000.0 0.045 DropTail
 $ns queue-limit $n(u3_14) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_15) 653100000.0 0.055 DropTail
+$ns simplex-link $n(R2) $n(u3_15) 653100000.0 0.045 DropTail
 $ns queue-limit $n(R2) $n(u3_15) 100000
-$ns simplex-link $n(u3_15) $n(R2) 653100000.0 0.055 DropTail
+$ns simplex-link $n(u3_15) $n(R2) 653100000.0 0.045 DropTail
 $ns queue-limit $n(u3_15) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_0) 653100000.0 0.065 DropTail
+$ns simplex-link $n(R2) $n(u4_0) 653100000.0 0.055 DropTail
 $ns queue-limit $n(R2) $n(u4_0) 100000
-$ns simplex-link $n(u4_0) $n(R2) 653100000.0 0.065 DropTail
+$ns simplex-link $n(u4_0) $n(R2) 653100000.0 0.055 DropTail
 $ns queue-limit $n(u4_0) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_1) 653100000.0 0.065 DropTail
+$ns simplex-link $n(R2) $n(u4_1) 653100000.0 0.055 DropTail
 $ns queue-limit $n(R2) $n(u4_1) 100000
-$ns simplex-link $n(u4_1) $n(R2) 653100000.0 0.065 DropTail
+$ns simplex-link $n(u4_1) $n(R2) 653100000.0 0.055 DropTail
 $ns queue-limit $n(u4_1) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_2) 653100000.0 0.065 DropTail
+$ns simplex-link $n(R2) $n(u4_2) 653100000.0 0.055 DropTail
 $ns queue-limit $n(R2) $n(u4_2) 100000
-$ns simplex-link $n(u4_2) $n(R2) 653100000.0 0.065 DropTail
+$ns simplex-link $n(u4_2) $n(R2) 653100000.0 0.055 DropTail
 $ns queue-limit $n(u4_2) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_3) 653100000.0 0.065 DropTail
+$ns simplex-link $n(R2) $n(u4_3) 653100000.0 0.055 DropTail
 $ns queue-limit $n(R2) $n(u4_3) 100000
-$ns simplex-link $n(u4_3) $n(R2) 653100000.0 0.065 DropTail
+$ns simplex-link $n(u4_3) $n(R2) 653100000.0 0.055 DropTail
 $ns queue-limit $n(u4_3) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_4) 653100000.0 0.065 DropTail
+$ns simplex-link $n(R2) $n(u4_4) 653100000.0 0.055 DropTail
 $ns queue-limit $n(R2) $n(u4_4) 100000
-$ns simplex-link $n(u4_4) $n(R2) 653100000.0 0.065 DropTail
+$ns simplex-link $n(u4_4) $n(R2) 653100000.0 0.055 DropTail
 $ns queue-limit $n(u4_4) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_5) 653100000.0 0.065 DropTail
+$ns simplex-link $n(R2) $n(u4_5) 653100000.0 0.055 DropTail
 $ns queue-limit $n(R2) $n(u4_5) 100000
-$ns simplex-link $n(u4_5) $n(R2) 653100000.0 0.065 DropTail
+$ns simplex-link $n(u4_5) $n(R2) 653100000.0 0.055 DropTail
 $ns queue-limit $n(u4_5) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_6) 653100000.0 0.065 DropTail
+$ns simplex-link $n(R2) $n(u4_6) 653100000.0 0.055 DropTail
 $ns queue-limit $n(R2) $n(u4_6) 100000
-$ns simplex-link $n(u4_6) $n(R2) 653100000.0 0.065 DropTail
+$ns simplex-link $n(u4_6) $n(R2) 653100000.0 0.055 DropTail
 $ns queue-limit $n(u4_6) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_7) 653100000.0 0.065 DropTail
+$ns simplex-link $n(R2) $n(u4_7) 653100000.0 0.055 DropTail
 $ns queue-limit $n(R2) $n(u4_7) 100000
-$ns simplex-link $n(u4_7) $n(R2) 653100000.0 0.065 DropTail
+$ns simplex-link $n(u4_7) $n(R2) 653100000.0 0.055 DropTail
 $ns queue-limit $n(u4_7) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_8) 653100000.0 0.065 DropTail
+$ns simplex-link $n(R2) $n(u4_8) 653100000.0 0.055 DropTail
 $ns queue-limit $n(R2) $n(u4_8) 100000
-$ns simplex-link $n(u4_8) $n(R2) 653100000.0 0.065 DropTail
+$ns simplex-link $n(u4_8) $n(R2) 653100000.0 0.055 DropTail
 $ns queue-limit $n(u4_8) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_9) 653100000.0 0.065 DropTail
+$ns simplex-link $n(R2) $n(u4_9) 653100000.0 0.055 DropTail
 $ns queue-limit $n(R2) $n(u4_9) 100000
-$ns simplex-link $n(u4_9) $n(R2) 653100000.0 0.065 DropTail
+$ns simplex-link $n(u4_9) $n(R2) 653100000.0 0.055 DropTail
 $ns queue-limit $n(u4_9) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_10) 653100000.0 0.065 DropTail
+$ns simplex-link $n(R2) $n(u4_10) 653100000.0 0.055 DropTail
 $ns queue-limit $n(R2) $n(u4_10) 100000
-$ns simplex-link $n(u4_10) $n(R2) 653100000.0 0.065 DropTail
+$ns simplex-link $n(u4_10) $n(R2) 653100000.0 0.055 DropTail
 $ns queue-limit $n(u4_10) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_11) 653100000.0 0.065 DropTail
+$ns simplex-link $n(R2) $n(u4_11) 653100000.0 0.055 DropTail
 $ns queue-limit $n(R2) $n(u4_11) 100000
-$ns simplex-link $n(u4_11) $n(R2) 653100000.0 0.065 DropTail
+$ns simplex-link $n(u4_11) $n(R2) 653100000.0 0.055 DropTail
 $ns queue-limit $n(u4_11) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_12) 653100000.0 0.065 DropTail
+$ns simplex-link $n(R2) $n(u4_12) 653100000.0 0.055 DropTail
 $ns queue-limit $n(R2) $n(u4_12) 100000
-$ns simplex-link $n(u4_12) $n(R2) 653100000.0 0.065 DropTail
+$ns simplex-link $n(u4_12) $n(R2) 653100000.0 0.055 DropTail
 $ns queue-limit $n(u4_12) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_13) 653100000.0 0.065 DropTail
+$ns simplex-link $n(R2) $n(u4_13) 653100000.0 0.055 DropTail
 $ns queue-limit $n(R2) $n(u4_13) 100000
-$ns simplex-link $n(u4_13) $n(R2) 653100000.0 0.065 DropTail
+$ns simplex-link $n(u4_13) $n(R2) 653100000.0 0.055 DropTail
 $ns queue-limit $n(u4_13) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_14) 653100000.0 0.065 DropTail
+$ns simplex-link $n(R2) $n(u4_14) 653100000.0 0.055 DropTail
 $ns queue-limit $n(R2) $n(u4_14) 100000
-$ns simplex-link $n(u4_14) $n(R2) 653100000.0 0.065 DropTail
+$ns simplex-link $n(u4_14) $n(R2) 653100000.0 0.055 DropTail
 $ns queue-limit $n(u4_14) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_15) 653100000.0 0.065 DropTail
+$ns simplex-link $n(R2) $n(u4_15) 653100000.0 0.055 DropTail
 $ns queue-limit $n(R2) $n(u4_15) 100000
-$ns simplex-link $n(u4_15) $n(R2) 653100000.0 0.065 DropTail
+$ns simplex-link $n(u4_15) $n(R2) 653100000.0 0.055 DropTail
 $ns queue-limit $n(u4_15) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_0) 653100000.0 0.075 DropTail
+$ns simplex-link $n(R2) $n(u5_0) 653100000.0 0.065 DropTail
 $ns queue-limit $n(R2) $n(u5_0) 100000
-$ns simplex-link $n(u5_0) $n(R2) 653100000.0 0.075 DropTail
+$ns simplex-link $n(u5_0) $n(R2) 653100000.0 0.065 DropTail
 $ns queue-limit $n(u5_0) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_1) 653100000.0 0.075 DropTail
+$ns simplex-link $n(R2) $n(u5_1) 653100000.0 0.065 DropTail
 $ns queue-limit $n(R2) $n(u5_1) 100000
-$ns simplex-link $n(u5_1) $n(R2) 653100000.0 0.075 DropTail
+$ns simplex-link $n(u5_1) $n(R2) 653100000.0 0.065 DropTail
 $ns queue-limit $n(u5_1) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_2) 653100000.0 0.075 DropTail
+$ns simplex-link $n(R2) $n(u5_2) 653100000.0 0.065 DropTail
 $ns queue-limit $n(R2) $n(u5_2) 100000
-$ns simplex-link $n(u5_2) $n(R2) 653100000.0 0.075 DropTail
+$ns simplex-link $n(u5_2) $n(R2) 653100000.0 0.065 DropTail
 $ns queue-limit $n(u5_2) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_3) 653100000.0 0.075 DropTail
+$ns simplex-link $n(R2) $n(u5_3) 653100000.0 0.065 DropTail
 $ns queue-limit $n(R2) $n(u5_3) 100000
-$ns simplex-link $n(u5_3) $n(R2) 653100000.0 0.075 DropTail
+$ns simplex-link $n(u5_3) $n(R2) 653100000.0 0.065 DropTail
 $ns queue-limit $n(u5_3) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_4) 653100000.0 0.075 DropTail
+$ns simplex-link $n(R2) $n(u5_4) 653100000.0 0.065 DropTail
 $ns queue-limit $n(R2) $n(u5_4) 100000
-$ns simplex-link $n(u5_4) $n(R2) 653100000.0 0.075 DropTail
+$ns simplex-link $n(u5_4) $n(R2) 653100000.0 0.065 DropTail
 $ns queue-limit $n(u5_4) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_5) 653100000.0 0.075 DropTail
+$ns simplex-link $n(R2) $n(u5_5) 653100000.0 0.065 DropTail
 $ns queue-limit $n(R2) $n(u5_5) 100000
-$ns simplex-link $n(u5_5) $n(R2) 653100000.0 0.075 DropTail
+$ns simplex-link $n(u5_5) $n(R2) 653100000.0 0.065 DropTail
 $ns queue-limit $n(u5_5) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_6) 653100000.0 0.075 DropTail
+$ns simplex-link $n(R2) $n(u5_6) 653100000.0 0.065 DropTail
 $ns queue-limit $n(R2) $n(u5_6) 100000
-$ns simplex-link $n(u5_6) $n(R2) 653100000.0 0.075 DropTail
+$ns simplex-link $n(u5_6) $n(R2) 653100000.0 0.065 DropTail
 $ns queue-limit $n(u5_6) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_7) 653100000.0 0.075 DropTail
+$ns simplex-link $n(R2) $n(u5_7) 653100000.0 0.065 DropTail
 $ns queue-limit $n(R2) $n(u5_7) 100000
-$ns simplex-link $n(u5_7) $n(R2) 653100000.0 0.075 DropTail
+$ns simplex-link $n(u5_7) $n(R2) 653100000.0 0.065 DropTail
 $ns queue-limit $n(u5_7) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_8) 653100000.0 0.075 DropTail
+$ns simplex-link $n(R2) $n(u5_8) 653100000.0 0.065 DropTail
 $ns queue-limit $n(R2) $n(u5_8) 100000
-$ns simplex-link $n(u5_8) $n(R2) 653100000.0 0.075 DropTail
+$ns simplex-link $n(u5_8) $n(R2) 653100000.0 0.065 DropTail
 $ns queue-limit $n(u5_8) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_9) 653100000.0 0.075 DropTail
+$ns simplex-link $n(R2) $n(u5_9) 653100000.0 0.065 DropTail
 $ns queue-limit $n(R2) $n(u5_9) 100000
-$ns simplex-link $n(u5_9) $n(R2) 653100000.0 0.075 DropTail
+$ns simplex-link $n(u5_9) $n(R2) 653100000.0 0.065 DropTail
 $ns queue-limit $n(u5_9) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_10) 653100000.0 0.075 DropTail
+$ns simplex-link $n(R2) $n(u5_10) 653100000.0 0.065 DropTail
 $ns queue-limit $n(R2) $n(u5_10) 100000
-$ns simplex-link $n(u5_10) $n(R2) 653100000.0 0.075 DropTail
+$ns simplex-link $n(u5_10) $n(R2) 653100000.0 0.065 DropTail
 $ns queue-limit $n(u5_10) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_11) 653100000.0 0.075 DropTail
+$ns simplex-link $n(R2) $n(u5_11) 653100000.0 0.065 DropTail
 $ns queue-limit $n(R2) $n(u5_11) 100000
-$ns simplex-link $n(u5_11) $n(R2) 653100000.0 0.075 DropTail
+$ns simplex-link $n(u5_11) $n(R2) 653100000.0 0.065 DropTail
 $ns queue-limit $n(u5_11) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_12) 653100000.0 0.075 DropTail
+$ns simplex-link $n(R2) $n(u5_12) 653100000.0 0.065 DropTail
 $ns queue-limit $n(R2) $n(u5_12) 100000
-$ns simplex-link $n(u5_12) $n(R2) 653100000.0 0.075 DropTail
+$ns simplex-link $n(u5_12) $n(R2) 653100000.0 0.065 DropTail
 $ns queue-limit $n(u5_12) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_13) 653100000.0 0.075 DropTail
+$ns simplex-link $n(R2) $n(u5_13) 653100000.0 0.065 DropTail
 $ns queue-limit $n(R2) $n(u5_13) 100000
-$ns simplex-link $n(u5_13) $n(R2) 653100000.0 0.075 DropTail
+$ns simplex-link $n(u5_13) $n(R2) 653100000.0 0.065 DropTail
 $ns queue-limit $n(u5_13) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_14) 653100000.0 0.075 DropTail
+$ns simplex-link $n(R2) $n(u5_14) 653100000.0 0.065 DropTail
 $ns queue-limit $n(R2) $n(u5_14) 100000
-$ns simplex-link $n(u5_14) $n(R2) 653100000.0 0.075 DropTail
+$ns simplex-link $n(u5_14) $n(R2) 653100000.0 0.065 DropTail
 $ns queue-limit $n(u5_14) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_15) 653100000.0 0.075 DropTail
+$ns simplex-link $n(R2) $n(u5_15) 653100000.0 0.065 DropTail
 $ns queue-limit $n(R2) $n(u5_15) 100000
-$ns simplex-link $n(u5_15) $n(R2) 653100000.0 0.075 DropTail
+$ns simplex-link $n(u5_15) $n(R2) 653100000.0 0.065 DropTail
 $ns queue-limit $n(u5_15) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_0) 653100000.0 0.085 DropTail
+$ns simplex-link $n(R2) $n(u6_0) 653100000.0 0.075 DropTail
 $ns queue-limit $n(R2) $n(u6_0) 100000
-$ns simplex-link $n(u6_0) $n(R2) 653100000.0 0.085 DropTail
+$ns simplex-link $n(u6_0) $n(R2) 653100000.0 0.075 DropTail
 $ns queue-limit $n(u6_0) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_1) 653100000.0 0.085 DropTail
+$ns simplex-link $n(R2) $n(u6_1) 653100000.0 0.075 DropTail
 $ns queue-limit $n(R2) $n(u6_1) 100000
-$ns simplex-link $n(u6_1) $n(R2) 653100000.0 0.085 DropTail
+$ns simplex-link $n(u6_1) $n(R2) 653100000.0 0.075 DropTail
 $ns queue-limit $n(u6_1) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_2) 653100000.0 0.085 DropTail
+$ns simplex-link $n(R2) $n(u6_2) 653100000.0 0.075 DropTail
 $ns queue-limit $n(R2) $n(u6_2) 100000
-$ns simplex-link $n(u6_2) $n(R2) 653100000.0 0.085 DropTail
+$ns simplex-link $n(u6_2) $n(R2) 653100000.0 0.075 DropTail
 $ns queue-limit $n(u6_2) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_3) 653100000.0 0.085 DropTail
+$ns simplex-link $n(R2) $n(u6_3) 653100000.0 0.075 DropTail
 $ns queue-limit $n(R2) $n(u6_3) 100000
-$ns simplex-link $n(u6_3) $n(R2) 653100000.0 0.085 DropTail
+$ns simplex-link $n(u6_3) $n(R2) 653100000.0 0.075 DropTail
 $ns queue-limit $n(u6_3) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_4) 653100000.0 0.085 DropTail
+$ns simplex-link $n(R2) $n(u6_4) 653100000.0 0.075 DropTail
 $ns queue-limit $n(R2) $n(u6_4) 100000
-$ns simplex-link $n(u6_4) $n(R2) 653100000.0 0.085 DropTail
+$ns simplex-link $n(u6_4) $n(R2) 653100000.0 0.075 DropTail
 $ns queue-limit $n(u6_4) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_5) 653100000.0 0.085 DropTail
+$ns simplex-link $n(R2) $n(u6_5) 653100000.0 0.075 DropTail
 $ns queue-limit $n(R2) $n(u6_5) 100000
-$ns simplex-link $n(u6_5) $n(R2) 653100000.0 0.085 DropTail
+$ns simplex-link $n(u6_5) $n(R2) 653100000.0 0.075 DropTail
 $ns queue-limit $n(u6_5) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_6) 653100000.0 0.085 DropTail
+$ns simplex-link $n(R2) $n(u6_6) 653100000.0 0.075 DropTail
 $ns queue-limit $n(R2) $n(u6_6) 100000
-$ns simplex-link $n(u6_6) $n(R2) 653100000.0 0.085 DropTail
+$ns simplex-link $n(u6_6) $n(R2) 653100000.0 0.075 DropTail
 $ns queue-limit $n(u6_6) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_7) 653100000.0 0.085 DropTail
+$ns simplex-link $n(R2) $n(u6_7) 653100000.0 0.075 DropTail
 $ns queue-limit $n(R2) $n(u6_7) 100000
-$ns simplex-link $n(u6_7) $n(R2) 653100000.0 0.085 DropTail
+$ns simplex-link $n(u6_7) $n(R2) 653100000.0 0.075 DropTail
 $ns queue-limit $n(u6_7) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_8) 653100000.0 0.085 DropTail
+$ns simplex-link $n(R2) $n(u6_8) 653100000.0 0.075 DropTail
 $ns queue-limit $n(R2) $n(u6_8) 100000
-$ns simplex-link $n(u6_8) $n(R2) 653100000.0 0.085 DropTail
+$ns simplex-link $n(u6_8) $n(R2) 653100000.0 0.075 DropTail
 $ns queue-limit $n(u6_8) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_9) 653100000.0 0.085 DropTail
+$ns simplex-link $n(R2) $n(u6_9) 653100000.0 0.075 DropTail
 $ns queue-limit $n(R2) $n(u6_9) 100000
-$ns simplex-link $n(u6_9) $n(R2) 653100000.0 0.085 DropTail
+$ns simplex-link $n(u6_9) $n(R2) 653100000.0 0.075 DropTail
 $ns queue-limit $n(u6_9) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_10) 653100000.0 0.085 DropTail
+$ns simplex-link $n(R2) $n(u6_10) 653100000.0 0.075 DropTail
 $ns queue-limit $n(R2) $n(u6_10) 100000
-$ns simplex-link $n(u6_10) $n(R2) 653100000.0 0.085 DropTail
+$ns simplex-link $n(u6_10) $n(R2) 653100000.0 0.075 DropTail
 $ns queue-limit $n(u6_10) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_11) 653100000.0 0.085 DropTail
+$ns simplex-link $n(R2) $n(u6_11) 653100000.0 0.075 DropTail
 $ns queue-limit $n(R2) $n(u6_11) 100000
-$ns simplex-link $n(u6_11) $n(R2) 653100000.0 0.085 DropTail
+$ns simplex-link $n(u6_11) $n(R2) 653100000.0 0.075 DropTail
 $ns queue-limit $n(u6_11) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_12) 653100000.0 0.085 DropTail
+$ns simplex-link $n(R2) $n(u6_12) 653100000.0 0.075 DropTail
 $ns queue-limit $n(R2) $n(u6_12) 100000
-$ns simplex-link $n(u6_12) $n(R2) 653100000.0 0.085 DropTail
+$ns simplex-link $n(u6_12) $n(R2) 653100000.0 0.075 DropTail
 $ns queue-limit $n(u6_12) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_13) 653100000.0 0.085 DropTail
+$ns simplex-link $n(R2) $n(u6_13) 653100000.0 0.075 DropTail
 $ns queue-limit $n(R2) $n(u6_13) 100000
-$ns simplex-link $n(u6_13) $n(R2) 653100000.0 0.085 DropTail
+$ns simplex-link $n(u6_13) $n(R2) 653100000.0 0.075 DropTail
 $ns queue-limit $n(u6_13) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_14) 653100000.0 0.085 DropTail
+$ns simplex-link $n(R2) $n(u6_14) 653100000.0 0.075 DropTail
 $ns queue-limit $n(R2) $n(u6_14) 100000
-$ns simplex-link $n(u6_14) $n(R2) 653100000.0 0.085 DropTail
+$ns simplex-link $n(u6_14) $n(R2) 653100000.0 0.075 DropTail
 $ns queue-limit $n(u6_14) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_15) 653100000.0 0.085 DropTail
+$ns simplex-link $n(R2) $n(u6_15) 653100000.0 0.075 DropTail
 $ns queue-limit $n(R2) $n(u6_15) 100000
-$ns simplex-link $n(u6_15) $n(R2) 653100000.0 0.085 DropTail
+$ns simplex-link $n(u6_15) $n(R2) 653100000.0 0.075 DropTail
 $ns queue-limit $n(u6_15) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_0) 653100000.0 0.095 DropTail
+$ns simplex-link $n(R2) $n(u7_0) 653100000.0 0.085 DropTail
 $ns queue-limit $n(R2) $n(u7_0) 100000
-$ns simplex-link $n(u7_0) $n(R2) 653100000.0 0.095 DropTail
+$ns simplex-link $n(u7_0) $n(R2) 653100000.0 0.085 DropTail
 $ns queue-limit $n(u7_0) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_1) 653100000.0 0.095 DropTail
+$ns simplex-link $n(R2) $n(u7_1) 653100000.0 0.085 DropTail
 $ns queue-limit $n(R2) $n(u7_1) 100000
-$ns simplex-link $n(u7_1) $n(R2) 653100000.0 0.095 DropTail
+$ns simplex-link $n(u7_1) $n(R2) 653100000.0 0.085 DropTail
 $ns queue-limit $n(u7_1) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_2) 653100000.0 0.095 DropTail
+$ns simplex-link $n(R2) $n(u7_2) 653100000.0 0.085 DropTail
 $ns queue-limit $n(R2) $n(u7_2) 100000
-$ns simplex-link $n(u7_2) $n(R2) 653100000.0 0.095 DropTail
+$ns simplex-link $n(u7_2) $n(R2) 653100000.0 0.085 DropTail
 $ns queue-limit $n(u7_2) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_3) 653100000.0 0.095 DropTail
+$ns simplex-link $n(R2) $n(u7_3) 653100000.0 0.085 DropTail
 $ns queue-limit $n(R2) $n(u7_3) 100000
-$ns simplex-link $n(u7_3) $n(R2) 653100000.0 0.095 DropTail
+$ns simplex-link $n(u7_3) $n(R2) 653100000.0 0.085 DropTail
 $ns queue-limit $n(u7_3) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_4) 653100000.0 0.095 DropTail
+$ns simplex-link $n(R2) $n(u7_4) 653100000.0 0.085 DropTail
 $ns queue-limit $n(R2) $n(u7_4) 100000
-$ns simplex-link $n(u7_4) $n(R2) 653100000.0 0.095 DropTail
+$ns simplex-link $n(u7_4) $n(R2) 653100000.0 0.085 DropTail
 $ns queue-limit $n(u7_4) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_5) 653100000.0 0.095 DropTail
+$ns simplex-link $n(R2) $n(u7_5) 653100000.0 0.085 DropTail
 $ns queue-limit $n(R2) $n(u7_5) 100000
-$ns simplex-link $n(u7_5) $n(R2) 653100000.0 0.095 DropTail
+$ns simplex-link $n(u7_5) $n(R2) 653100000.0 0.085 DropTail
 $ns queue-limit $n(u7_5) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_6) 653100000.0 0.095 DropTail
+$ns simplex-link $n(R2) $n(u7_6) 653100000.0 0.085 DropTail
 $ns queue-limit $n(R2) $n(u7_6) 100000
-$ns simplex-link $n(u7_6) $n(R2) 653100000.0 0.095 DropTail
+$ns simplex-link $n(u7_6) $n(R2) 653100000.0 0.085 DropTail
 $ns queue-limit $n(u7_6) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_7) 653100000.0 0.095 DropTail
+$ns simplex-link $n(R2) $n(u7_7) 653100000.0 0.085 DropTail
 $ns queue-limit $n(R2) $n(u7_7) 100000
-$ns simplex-link $n(u7_7) $n(R2) 653100000.0 0.095 DropTail
+$ns simplex-link $n(u7_7) $n(R2) 653100000.0 0.085 DropTail
 $ns queue-limit $n(u7_7) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_8) 653100000.0 0.095 DropTail
+$ns simplex-link $n(R2) $n(u7_8) 653100000.0 0.085 DropTail
 $ns queue-limit $n(R2) $n(u7_8) 100000
-$ns simplex-link $n(u7_8) $n(R2) 653100000.0 0.095 DropTail
+$ns simplex-link $n(u7_8) $n(R2) 653100000.0 0.085 DropTail
 $ns queue-limit $n(u7_8) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_9) 653100000.0 0.095 DropTail
+$ns simplex-link $n(R2) $n(u7_9) 653100000.0 0.085 DropTail
 $ns queue-limit $n(R2) $n(u7_9) 100000
-$ns simplex-link $n(u7_9) $n(R2) 653100000.0 0.095 DropTail
+$ns simplex-link $n(u7_9) $n(R2) 653100000.0 0.085 DropTail
 $ns queue-limit $n(u7_9) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_10) 653100000.0 0.095 DropTail
+$ns simplex-link $n(R2) $n(u7_10) 653100000.0 0.085 DropTail
 $ns queue-limit $n(R2) $n(u7_10) 100000
-$ns simplex-link $n(u7_10) $n(R2) 653100000.0 0.095 DropTail
+$ns simplex-link $n(u7_10) $n(R2) 653100000.0 0.085 DropTail
 $ns queue-limit $n(u7_10) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_11) 653100000.0 0.095 DropTail
+$ns simplex-link $n(R2) $n(u7_11) 653100000.0 0.085 DropTail
 $ns queue-limit $n(R2) $n(u7_11) 100000
-$ns simplex-link $n(u7_11) $n(R2) 653100000.0 0.095 DropTail
+$ns simplex-link $n(u7_11) $n(R2) 653100000.0 0.085 DropTail
 $ns queue-limit $n(u7_11) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_12) 653100000.0 0.095 DropTail
+$ns simplex-link $n(R2) $n(u7_12) 653100000.0 0.085 DropTail
 $ns queue-limit $n(R2) $n(u7_12) 100000
-$ns simplex-link $n(u7_12) $n(R2) 653100000.0 0.095 DropTail
+$ns simplex-link $n(u7_12) $n(R2) 653100000.0 0.085 DropTail
 $ns queue-limit $n(u7_12) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_13) 653100000.0 0.095 DropTail
+$ns simplex-link $n(R2) $n(u7_13) 653100000.0 0.085 DropTail
 $ns queue-limit $n(R2) $n(u7_13) 100000
-$ns simplex-link $n(u7_13) $n(R2) 653100000.0 0.095 DropTail
+$ns simplex-link $n(u7_13) $n(R2) 653100000.0 0.085 DropTail
 $ns queue-limit $n(u7_13) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_14) 653100000.0 0.095 DropTail
+$ns simplex-link $n(R2) $n(u7_14) 653100000.0 0.085 DropTail
 $ns queue-limit $n(R2) $n(u7_14) 100000
-$ns simplex-link $n(u7_14) $n(R2) 653100000.0 0.095 DropTail
+$ns simplex-link $n(u7_14) $n(R2) 653100000.0 0.085 DropTail
 $ns queue-limit $n(u7_14) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_15) 653100000.0 0.095 DropTail
+$ns simplex-link $n(R2) $n(u7_15) 653100000.0 0.085 DropTail
 $ns queue-limit $n(R2) $n(u7_15) 100000
-$ns simplex-link $n(u7_15) $n(R2) 653100000.0 0.095 DropTail
+$ns simplex-link $n(u7_15) $n(R2) 653100000.0 0.085 DropTail
 $ns queue-limit $n(u7_15) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_0) 653100000.0 0.105 DropTail
+$ns simplex-link $n(R2) $n(u8_0) 653100000.0 0.095 DropTail
 $ns queue-limit $n(R2) $n(u8_0) 100000
-$ns simplex-link $n(u8_0) $n(R2) 653100000.0 0.105 DropTail
+$ns simplex-link $n(u8_0) $n(R2) 653100000.0 0.095 DropTail
 $ns queue-limit $n(u8_0) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_1) 653100000.0 0.105 DropTail
+$ns simplex-link $n(R2) $n(u8_1) 653100000.0 0.095 DropTail
 $ns queue-limit $n(R2) $n(u8_1) 100000
-$ns simplex-link $n(u8_1) $n(R2) 653100000.0 0.105 DropTail
+$ns simplex-link $n(u8_1) $n(R2) 653100000.0 0.095 DropTail
 $ns queue-limit $n(u8_1) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_2) 653100000.0 0.105 DropTail
+$ns simplex-link $n(R2) $n(u8_2) 653100000.0 0.095 DropTail
 $ns queue-limit $n(R2) $n(u8_2) 100000
-$ns simplex-link $n(u8_2) $n(R2) 653100000.0 0.105 DropTail
+$ns simplex-link $n(u8_2) $n(R2) 653100000.0 0.095 DropTail
 $ns queue-limit $n(u8_2) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_3) 653100000.0 0.105 DropTail
+$ns simplex-link $n(R2) $n(u8_3) 653100000.0 0.095 DropTail
 $ns queue-limit $n(R2) $n(u8_3) 100000
-$ns simplex-link $n(u8_3) $n(R2) 653100000.0 0.105 DropTail
+$ns simplex-link $n(u8_3) $n(R2) 653100000.0 0.095 DropTail
 $ns queue-limit $n(u8_3) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_4) 653100000.0 0.105 DropTail
+$ns simplex-link $n(R2) $n(u8_4) 653100000.0 0.095 DropTail
 $ns queue-limit $n(R2) $n(u8_4) 100000
-$ns simplex-link $n(u8_4) $n(R2) 653100000.0 0.105 DropTail
+$ns simplex-link $n(u8_4) $n(R2) 653100000.0 0.095 DropTail
 $ns queue-limit $n(u8_4) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_5) 653100000.0 0.105 DropTail
+$ns simplex-link $n(R2) $n(u8_5) 653100000.0 0.095 DropTail
 $ns queue-limit $n(R2) $n(u8_5) 100000
-$ns simplex-link $n(u8_5) $n(R2) 653100000.0 0.105 DropTail
+$ns simplex-link $n(u8_5) $n(R2) 653100000.0 0.095 DropTail
 $ns queue-limit $n(u8_5) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_6) 653100000.0 0.105 DropTail
+$ns simplex-link $n(R2) $n(u8_6) 653100000.0 0.095 DropTail
 $ns queue-limit $n(R2) $n(u8_6) 100000
-$ns simplex-link $n(u8_6) $n(R2) 653100000.0 0.105 DropTail
+$ns simplex-link $n(u8_6) $n(R2) 653100000.0 0.095 DropTail
 $ns queue-limit $n(u8_6) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_7) 653100000.0 0.105 DropTail
+$ns simplex-link $n(R2) $n(u8_7) 653100000.0 0.095 DropTail
 $ns queue-limit $n(R2) $n(u8_7) 100000
-$ns simplex-link $n(u8_7) $n(R2) 653100000.0 0.105 DropTail
+$ns simplex-link $n(u8_7) $n(R2) 653100000.0 0.095 DropTail
 $ns queue-limit $n(u8_7) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_8) 653100000.0 0.105 DropTail
+$ns simplex-link $n(R2) $n(u8_8) 653100000.0 0.095 DropTail
 $ns queue-limit $n(R2) $n(u8_8) 100000
-$ns simplex-link $n(u8_8) $n(R2) 653100000.0 0.105 DropTail
+$ns simplex-link $n(u8_8) $n(R2) 653100000.0 0.095 DropTail
 $ns queue-limit $n(u8_8) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_9) 653100000.0 0.105 DropTail
+$ns simplex-link $n(R2) $n(u8_9) 653100000.0 0.095 DropTail
 $ns queue-limit $n(R2) $n(u8_9) 100000
-$ns simplex-link $n(u8_9) $n(R2) 653100000.0 0.105 DropTail
+$ns simplex-link $n(u8_9) $n(R2) 653100000.0 0.095 DropTail
 $ns queue-limit $n(u8_9) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_10) 653100000.0 0.105 DropTail
+$ns simplex-link $n(R2) $n(u8_10) 653100000.0 0.095 DropTail
 $ns queue-limit $n(R2) $n(u8_10) 100000
-$ns simplex-link $n(u8_10) $n(R2) 653100000.0 0.105 DropTail
+$ns simplex-link $n(u8_10) $n(R2) 653100000.0 0.095 DropTail
 $ns queue-limit $n(u8_10) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_11) 653100000.0 0.105 DropTail
+$ns simplex-link $n(R2) $n(u8_11) 653100000.0 0.095 DropTail
 $ns queue-limit $n(R2) $n(u8_11) 100000
-$ns simplex-link $n(u8_11) $n(R2) 653100000.0 0.105 DropTail
+$ns simplex-link $n(u8_11) $n(R2) 653100000.0 0.095 DropTail
 $ns queue-limit $n(u8_11) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_12) 653100000.0 0.105 DropTail
+$ns simplex-link $n(R2) $n(u8_12) 653100000.0 0.095 DropTail
 $ns queue-limit $n(R2) $n(u8_12) 100000
-$ns simplex-link $n(u8_12) $n(R2) 653100000.0 0.105 DropTail
+$ns simplex-link $n(u8_12) $n(R2) 653100000.0 0.095 DropTail
 $ns queue-limit $n(u8_12) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_13) 653100000.0 0.105 DropTail
+$ns simplex-link $n(R2) $n(u8_13) 653100000.0 0.095 DropTail
 $ns queue-limit $n(R2) $n(u8_13) 100000
-$ns simplex-link $n(u8_13) $n(R2) 653100000.0 0.105 DropTail
+$ns simplex-link $n(u8_13) $n(R2) 653100000.0 0.095 DropTail
 $ns queue-limit $n(u8_13) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_14) 653100000.0 0.105 DropTail
+$ns simplex-link $n(R2) $n(u8_14) 653100000.0 0.095 DropTail
 $ns queue-limit $n(R2) $n(u8_14) 100000
-$ns simplex-link $n(u8_14) $n(R2) 653100000.0 0.105 DropTail
+$ns simplex-link $n(u8_14) $n(R2) 653100000.0 0.095 DropTail
 $ns queue-limit $n(u8_14) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_15) 653100000.0 0.105 DropTail
+$ns simplex-link $n(R2) $n(u8_15) 653100000.0 0.095 DropTail
 $ns queue-limit $n(R2) $n(u8_15) 100000
-$ns simplex-link $n(u8_15) $n(R2) 653100000.0 0.105 DropTail
+$ns simplex-link $n(u8_15) $n(R2) 653100000.0 0.095 DropTail
 $ns queue-limit $n(u8_15) $n(R2) 100000
 set qm(0) [$ns monitor-queue $n(R1) $n(R2) ""]
 set qlast(0) 0; set qbytes(0) 0

@@ -21,37 +21,37 @@ $ns simplex-link $n(R1) $n(R2) 44000000.0 0.005 DropTail
 $ns queue-limit $n(R1) $n(R2) 50
 $ns simplex-link $n(R2) $n(R1) 44000000.0 0.005 DropTail
 $ns queue-limit $n(R2) $n(R1) 50
-$ns simplex-link $n(R2) $n(u1_0) 46200000.0 0.035 DropTail
+$ns simplex-link $n(R2) $n(u1_0) 46200000.0 0.025 DropTail
 $ns queue-limit $n(R2) $n(u1_0) 100000
-$ns simplex-link $n(u1_0) $n(R2) 46200000.0 0.035 DropTail
+$ns simplex-link $n(u1_0) $n(R2) 46200000.0 0.025 DropTail
 $ns queue-limit $n(u1_0) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_0) 46200000.0 0.045 DropTail
+$ns simplex-link $n(R2) $n(u2_0) 46200000.0 0.035 DropTail
 $ns queue-limit $n(R2) $n(u2_0) 100000
-$ns simplex-link $n(u2_0) $n(R2) 46200000.0 0.045 DropTail
+$ns simplex-link $n(u2_0) $n(R2) 46200000.0 0.035 DropTail
 $ns queue-limit $n(u2_0) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_0) 46200000.0 0.055 DropTail
+$ns simplex-link $n(R2) $n(u3_0) 46200000.0 0.045 DropTail
 $ns queue-limit $n(R2) $n(u3_0) 100000
-$ns simplex-link $n(u3_0) $n(R2) 46200000.0 0.055 DropTail
+$ns simplex-link $n(u3_0) $n(R2) 46200000.0 0.045 DropTail
 $ns queue-limit $n(u3_0) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_0) 46200000.0 0.065 DropTail
+$ns simplex-link $n(R2) $n(u4_0) 46200000.0 0.055 DropTail
 $ns queue-limit $n(R2) $n(u4_0) 100000
-$ns simplex-link $n(u4_0) $n(R2) 46200000.0 0.065 DropTail
+$ns simplex-link $n(u4_0) $n(R2) 46200000.0 0.055 DropTail
 $ns queue-limit $n(u4_0) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_0) 46200000.0 0.075 DropTail
+$ns simplex-link $n(R2) $n(u5_0) 46200000.0 0.065 DropTail
 $ns queue-limit $n(R2) $n(u5_0) 100000
-$ns simplex-link $n(u5_0) $n(R2) 46200000.0 0.075 DropTail
+$ns simplex-link $n(u5_0) $n(R2) 46200000.0 0.065 DropTail
 $ns queue-limit $n(u5_0) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_0) 46200000.0 0.085 DropTail
+$ns simplex-link $n(R2) $n(u6_0) 46200000.0 0.075 DropTail
 $ns queue-limit $n(R2) $n(u6_0) 100000
-$ns simplex-link $n(u6_0) $n(R2) 46200000.0 0.085 DropTail
+$ns simplex-link $n(u6_0) $n(R2) 46200000.0 0.075 DropTail
 $ns queue-limit $n(u6_0) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_0) 46200000.0 0.095 DropTail
+$ns simplex-link $n(R2) $n(u7_0) 46200000.0 0.085 DropTail
 $ns queue-limit $n(R2) $n(u7_0) 100000
-$ns simplex-link $n(u7_0) $n(R2) 46200000.0 0.095 DropTail
+$ns simplex-link $n(u7_0) $n(R2) 46200000.0 0.085 DropTail
 $ns queue-limit $n(u7_0) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_0) 46200000.0 0.105 DropTail
+$ns simplex-link $n(R2) $n(u8_0) 46200000.0 0.095 DropTail
 $ns queue-limit $n(R2) $n(u8_0) 100000
-$ns simplex-link $n(u8_0) $n(R2) 46200000.0 0.105 DropTail
+$ns simplex-link $n(u8_0) $n(R2) 46200000.0 0.095 DropTail
 $ns queue-limit $n(u8_0) $n(R2) 100000
 set qm(0) [$ns monitor-queue $n(R1) $n(R2) ""]
 set qlast(0) 0; set qbytes(0) 0

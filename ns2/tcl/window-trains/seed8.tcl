@@ -141,517 +141,517 @@ $ns simplex-link $n(R1) $n(R2) 622000000.0 0.005 DropTail
 $ns queue-limit $n(R1) $n(R2) 760
 $ns simplex-link $n(R2) $n(R1) 622000000.0 0.005 DropTail
 $ns queue-limit $n(R2) $n(R1) 760
-$ns simplex-link $n(R2) $n(u1_0) 653100000.0 0.035 DropTail
+$ns simplex-link $n(R2) $n(u1_0) 653100000.0 0.025 DropTail
 $ns queue-limit $n(R2) $n(u1_0) 100000
-$ns simplex-link $n(u1_0) $n(R2) 653100000.0 0.035 DropTail
+$ns simplex-link $n(u1_0) $n(R2) 653100000.0 0.025 DropTail
 $ns queue-limit $n(u1_0) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u1_1) 653100000.0 0.035 DropTail
+$ns simplex-link $n(R2) $n(u1_1) 653100000.0 0.025 DropTail
 $ns queue-limit $n(R2) $n(u1_1) 100000
-$ns simplex-link $n(u1_1) $n(R2) 653100000.0 0.035 DropTail
+$ns simplex-link $n(u1_1) $n(R2) 653100000.0 0.025 DropTail
 $ns queue-limit $n(u1_1) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u1_2) 653100000.0 0.035 DropTail
+$ns simplex-link $n(R2) $n(u1_2) 653100000.0 0.025 DropTail
 $ns queue-limit $n(R2) $n(u1_2) 100000
-$ns simplex-link $n(u1_2) $n(R2) 653100000.0 0.035 DropTail
+$ns simplex-link $n(u1_2) $n(R2) 653100000.0 0.025 DropTail
 $ns queue-limit $n(u1_2) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u1_3) 653100000.0 0.035 DropTail
+$ns simplex-link $n(R2) $n(u1_3) 653100000.0 0.025 DropTail
 $ns queue-limit $n(R2) $n(u1_3) 100000
-$ns simplex-link $n(u1_3) $n(R2) 653100000.0 0.035 DropTail
+$ns simplex-link $n(u1_3) $n(R2) 653100000.0 0.025 DropTail
 $ns queue-limit $n(u1_3) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u1_4) 653100000.0 0.035 DropTail
+$ns simplex-link $n(R2) $n(u1_4) 653100000.0 0.025 DropTail
 $ns queue-limit $n(R2) $n(u1_4) 100000
-$ns simplex-link $n(u1_4) $n(R2) 653100000.0 0.035 DropTail
+$ns simplex-link $n(u1_4) $n(R2) 653100000.0 0.025 DropTail
 $ns queue-limit $n(u1_4) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u1_5) 653100000.0 0.035 DropTail
+$ns simplex-link $n(R2) $n(u1_5) 653100000.0 0.025 DropTail
 $ns queue-limit $n(R2) $n(u1_5) 100000
-$ns simplex-link $n(u1_5) $n(R2) 653100000.0 0.035 DropTail
+$ns simplex-link $n(u1_5) $n(R2) 653100000.0 0.025 DropTail
 $ns queue-limit $n(u1_5) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u1_6) 653100000.0 0.035 DropTail
+$ns simplex-link $n(R2) $n(u1_6) 653100000.0 0.025 DropTail
 $ns queue-limit $n(R2) $n(u1_6) 100000
-$ns simplex-link $n(u1_6) $n(R2) 653100000.0 0.035 DropTail
+$ns simplex-link $n(u1_6) $n(R2) 653100000.0 0.025 DropTail
 $ns queue-limit $n(u1_6) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u1_7) 653100000.0 0.035 DropTail
+$ns simplex-link $n(R2) $n(u1_7) 653100000.0 0.025 DropTail
 $ns queue-limit $n(R2) $n(u1_7) 100000
-$ns simplex-link $n(u1_7) $n(R2) 653100000.0 0.035 DropTail
+$ns simplex-link $n(u1_7) $n(R2) 653100000.0 0.025 DropTail
 $ns queue-limit $n(u1_7) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u1_8) 653100000.0 0.035 DropTail
+$ns simplex-link $n(R2) $n(u1_8) 653100000.0 0.025 DropTail
 $ns queue-limit $n(R2) $n(u1_8) 100000
-$ns simplex-link $n(u1_8) $n(R2) 653100000.0 0.035 DropTail
+$ns simplex-link $n(u1_8) $n(R2) 653100000.0 0.025 DropTail
 $ns queue-limit $n(u1_8) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u1_9) 653100000.0 0.035 DropTail
+$ns simplex-link $n(R2) $n(u1_9) 653100000.0 0.025 DropTail
 $ns queue-limit $n(R2) $n(u1_9) 100000
-$ns simplex-link $n(u1_9) $n(R2) 653100000.0 0.035 DropTail
+$ns simplex-link $n(u1_9) $n(R2) 653100000.0 0.025 DropTail
 $ns queue-limit $n(u1_9) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u1_10) 653100000.0 0.035 DropTail
+$ns simplex-link $n(R2) $n(u1_10) 653100000.0 0.025 DropTail
 $ns queue-limit $n(R2) $n(u1_10) 100000
-$ns simplex-link $n(u1_10) $n(R2) 653100000.0 0.035 DropTail
+$ns simplex-link $n(u1_10) $n(R2) 653100000.0 0.025 DropTail
 $ns queue-limit $n(u1_10) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u1_11) 653100000.0 0.035 DropTail
+$ns simplex-link $n(R2) $n(u1_11) 653100000.0 0.025 DropTail
 $ns queue-limit $n(R2) $n(u1_11) 100000
-$ns simplex-link $n(u1_11) $n(R2) 653100000.0 0.035 DropTail
+$ns simplex-link $n(u1_11) $n(R2) 653100000.0 0.025 DropTail
 $ns queue-limit $n(u1_11) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u1_12) 653100000.0 0.035 DropTail
+$ns simplex-link $n(R2) $n(u1_12) 653100000.0 0.025 DropTail
 $ns queue-limit $n(R2) $n(u1_12) 100000
-$ns simplex-link $n(u1_12) $n(R2) 653100000.0 0.035 DropTail
+$ns simplex-link $n(u1_12) $n(R2) 653100000.0 0.025 DropTail
 $ns queue-limit $n(u1_12) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u1_13) 653100000.0 0.035 DropTail
+$ns simplex-link $n(R2) $n(u1_13) 653100000.0 0.025 DropTail
 $ns queue-limit $n(R2) $n(u1_13) 100000
-$ns simplex-link $n(u1_13) $n(R2) 653100000.0 0.035 DropTail
+$ns simplex-link $n(u1_13) $n(R2) 653100000.0 0.025 DropTail
 $ns queue-limit $n(u1_13) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u1_14) 653100000.0 0.035 DropTail
+$ns simplex-link $n(R2) $n(u1_14) 653100000.0 0.025 DropTail
 $ns queue-limit $n(R2) $n(u1_14) 100000
-$ns simplex-link $n(u1_14) $n(R2) 653100000.0 0.035 DropTail
+$ns simplex-link $n(u1_14) $n(R2) 653100000.0 0.025 DropTail
 $ns queue-limit $n(u1_14) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u1_15) 653100000.0 0.035 DropTail
+$ns simplex-link $n(R2) $n(u1_15) 653100000.0 0.025 DropTail
 $ns queue-limit $n(R2) $n(u1_15) 100000
-$ns simplex-link $n(u1_15) $n(R2) 653100000.0 0.035 DropTail
+$ns simplex-link $n(u1_15) $n(R2) 653100000.0 0.025 DropTail
 $ns queue-limit $n(u1_15) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_0) 653100000.0 0.045 DropTail
+$ns simplex-link $n(R2) $n(u2_0) 653100000.0 0.035 DropTail
 $ns queue-limit $n(R2) $n(u2_0) 100000
-$ns simplex-link $n(u2_0) $n(R2) 653100000.0 0.045 DropTail
+$ns simplex-link $n(u2_0) $n(R2) 653100000.0 0.035 DropTail
 $ns queue-limit $n(u2_0) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_1) 653100000.0 0.045 DropTail
+$ns simplex-link $n(R2) $n(u2_1) 653100000.0 0.035 DropTail
 $ns queue-limit $n(R2) $n(u2_1) 100000
-$ns simplex-link $n(u2_1) $n(R2) 653100000.0 0.045 DropTail
+$ns simplex-link $n(u2_1) $n(R2) 653100000.0 0.035 DropTail
 $ns queue-limit $n(u2_1) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_2) 653100000.0 0.045 DropTail
+$ns simplex-link $n(R2) $n(u2_2) 653100000.0 0.035 DropTail
 $ns queue-limit $n(R2) $n(u2_2) 100000
-$ns simplex-link $n(u2_2) $n(R2) 653100000.0 0.045 DropTail
+$ns simplex-link $n(u2_2) $n(R2) 653100000.0 0.035 DropTail
 $ns queue-limit $n(u2_2) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_3) 653100000.0 0.045 DropTail
+$ns simplex-link $n(R2) $n(u2_3) 653100000.0 0.035 DropTail
 $ns queue-limit $n(R2) $n(u2_3) 100000
-$ns simplex-link $n(u2_3) $n(R2) 653100000.0 0.045 DropTail
+$ns simplex-link $n(u2_3) $n(R2) 653100000.0 0.035 DropTail
 $ns queue-limit $n(u2_3) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_4) 653100000.0 0.045 DropTail
+$ns simplex-link $n(R2) $n(u2_4) 653100000.0 0.035 DropTail
 $ns queue-limit $n(R2) $n(u2_4) 100000
-$ns simplex-link $n(u2_4) $n(R2) 653100000.0 0.045 DropTail
+$ns simplex-link $n(u2_4) $n(R2) 653100000.0 0.035 DropTail
 $ns queue-limit $n(u2_4) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_5) 653100000.0 0.045 DropTail
+$ns simplex-link $n(R2) $n(u2_5) 653100000.0 0.035 DropTail
 $ns queue-limit $n(R2) $n(u2_5) 100000
-$ns simplex-link $n(u2_5) $n(R2) 653100000.0 0.045 DropTail
+$ns simplex-link $n(u2_5) $n(R2) 653100000.0 0.035 DropTail
 $ns queue-limit $n(u2_5) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_6) 653100000.0 0.045 DropTail
+$ns simplex-link $n(R2) $n(u2_6) 653100000.0 0.035 DropTail
 $ns queue-limit $n(R2) $n(u2_6) 100000
-$ns simplex-link $n(u2_6) $n(R2) 653100000.0 0.045 DropTail
+$ns simplex-link $n(u2_6) $n(R2) 653100000.0 0.035 DropTail
 $ns queue-limit $n(u2_6) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_7) 653100000.0 0.045 DropTail
+$ns simplex-link $n(R2) $n(u2_7) 653100000.0 0.035 DropTail
 $ns queue-limit $n(R2) $n(u2_7) 100000
-$ns simplex-link $n(u2_7) $n(R2) 653100000.0 0.045 DropTail
+$ns simplex-link $n(u2_7) $n(R2) 653100000.0 0.035 DropTail
 $ns queue-limit $n(u2_7) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_8) 653100000.0 0.045 DropTail
+$ns simplex-link $n(R2) $n(u2_8) 653100000.0 0.035 DropTail
 $ns queue-limit $n(R2) $n(u2_8) 100000
-$ns simplex-link $n(u2_8) $n(R2) 653100000.0 0.045 DropTail
+$ns simplex-link $n(u2_8) $n(R2) 653100000.0 0.035 DropTail
 $ns queue-limit $n(u2_8) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_9) 653100000.0 0.045 DropTail
+$ns simplex-link $n(R2) $n(u2_9) 653100000.0 0.035 DropTail
 $ns queue-limit $n(R2) $n(u2_9) 100000
-$ns simplex-link $n(u2_9) $n(R2) 653100000.0 0.045 DropTail
+$ns simplex-link $n(u2_9) $n(R2) 653100000.0 0.035 DropTail
 $ns queue-limit $n(u2_9) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_10) 653100000.0 0.045 DropTail
+$ns simplex-link $n(R2) $n(u2_10) 653100000.0 0.035 DropTail
 $ns queue-limit $n(R2) $n(u2_10) 100000
-$ns simplex-link $n(u2_10) $n(R2) 653100000.0 0.045 DropTail
+$ns simplex-link $n(u2_10) $n(R2) 653100000.0 0.035 DropTail
 $ns queue-limit $n(u2_10) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_11) 653100000.0 0.045 DropTail
+$ns simplex-link $n(R2) $n(u2_11) 653100000.0 0.035 DropTail
 $ns queue-limit $n(R2) $n(u2_11) 100000
-$ns simplex-link $n(u2_11) $n(R2) 653100000.0 0.045 DropTail
+$ns simplex-link $n(u2_11) $n(R2) 653100000.0 0.035 DropTail
 $ns queue-limit $n(u2_11) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_12) 653100000.0 0.045 DropTail
+$ns simplex-link $n(R2) $n(u2_12) 653100000.0 0.035 DropTail
 $ns queue-limit $n(R2) $n(u2_12) 100000
-$ns simplex-link $n(u2_12) $n(R2) 653100000.0 0.045 DropTail
+$ns simplex-link $n(u2_12) $n(R2) 653100000.0 0.035 DropTail
 $ns queue-limit $n(u2_12) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_13) 653100000.0 0.045 DropTail
+$ns simplex-link $n(R2) $n(u2_13) 653100000.0 0.035 DropTail
 $ns queue-limit $n(R2) $n(u2_13) 100000
-$ns simplex-link $n(u2_13) $n(R2) 653100000.0 0.045 DropTail
+$ns simplex-link $n(u2_13) $n(R2) 653100000.0 0.035 DropTail
 $ns queue-limit $n(u2_13) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_14) 653100000.0 0.045 DropTail
+$ns simplex-link $n(R2) $n(u2_14) 653100000.0 0.035 DropTail
 $ns queue-limit $n(R2) $n(u2_14) 100000
-$ns simplex-link $n(u2_14) $n(R2) 653100000.0 0.045 DropTail
+$ns simplex-link $n(u2_14) $n(R2) 653100000.0 0.035 DropTail
 $ns queue-limit $n(u2_14) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_15) 653100000.0 0.045 DropTail
+$ns simplex-link $n(R2) $n(u2_15) 653100000.0 0.035 DropTail
 $ns queue-limit $n(R2) $n(u2_15) 100000
-$ns simplex-link $n(u2_15) $n(R2) 653100000.0 0.045 DropTail
+$ns simplex-link $n(u2_15) $n(R2) 653100000.0 0.035 DropTail
 $ns queue-limit $n(u2_15) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_0) 653100000.0 0.055 DropTail
+$ns simplex-link $n(R2) $n(u3_0) 653100000.0 0.045 DropTail
 $ns queue-limit $n(R2) $n(u3_0) 100000
-$ns simplex-link $n(u3_0) $n(R2) 653100000.0 0.055 DropTail
+$ns simplex-link $n(u3_0) $n(R2) 653100000.0 0.045 DropTail
 $ns queue-limit $n(u3_0) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_1) 653100000.0 0.055 DropTail
+$ns simplex-link $n(R2) $n(u3_1) 653100000.0 0.045 DropTail
 $ns queue-limit $n(R2) $n(u3_1) 100000
-$ns simplex-link $n(u3_1) $n(R2) 653100000.0 0.055 DropTail
+$ns simplex-link $n(u3_1) $n(R2) 653100000.0 0.045 DropTail
 $ns queue-limit $n(u3_1) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_2) 653100000.0 0.055 DropTail
+$ns simplex-link $n(R2) $n(u3_2) 653100000.0 0.045 DropTail
 $ns queue-limit $n(R2) $n(u3_2) 100000
-$ns simplex-link $n(u3_2) $n(R2) 653100000.0 0.055 DropTail
+$ns simplex-link $n(u3_2) $n(R2) 653100000.0 0.045 DropTail
 $ns queue-limit $n(u3_2) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_3) 653100000.0 0.055 DropTail
+$ns simplex-link $n(R2) $n(u3_3) 653100000.0 0.045 DropTail
 $ns queue-limit $n(R2) $n(u3_3) 100000
-$ns simplex-link $n(u3_3) $n(R2) 653100000.0 0.055 DropTail
+$ns simplex-link $n(u3_3) $n(R2) 653100000.0 0.045 DropTail
 $ns queue-limit $n(u3_3) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_4) 653100000.0 0.055 DropTail
+$ns simplex-link $n(R2) $n(u3_4) 653100000.0 0.045 DropTail
 $ns queue-limit $n(R2) $n(u3_4) 100000
-$ns simplex-link $n(u3_4) $n(R2) 653100000.0 0.055 DropTail
+$ns simplex-link $n(u3_4) $n(R2) 653100000.0 0.045 DropTail
 $ns queue-limit $n(u3_4) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_5) 653100000.0 0.055 DropTail
+$ns simplex-link $n(R2) $n(u3_5) 653100000.0 0.045 DropTail
 $ns queue-limit $n(R2) $n(u3_5) 100000
-$ns simplex-link $n(u3_5) $n(R2) 653100000.0 0.055 DropTail
+$ns simplex-link $n(u3_5) $n(R2) 653100000.0 0.045 DropTail
 $ns queue-limit $n(u3_5) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_6) 653100000.0 0.055 DropTail
+$ns simplex-link $n(R2) $n(u3_6) 653100000.0 0.045 DropTail
 $ns queue-limit $n(R2) $n(u3_6) 100000
-$ns simplex-link $n(u3_6) $n(R2) 653100000.0 0.055 DropTail
+$ns simplex-link $n(u3_6) $n(R2) 653100000.0 0.045 DropTail
 $ns queue-limit $n(u3_6) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_7) 653100000.0 0.055 DropTail
+$ns simplex-link $n(R2) $n(u3_7) 653100000.0 0.045 DropTail
 $ns queue-limit $n(R2) $n(u3_7) 100000
-$ns simplex-link $n(u3_7) $n(R2) 653100000.0 0.055 DropTail
+$ns simplex-link $n(u3_7) $n(R2) 653100000.0 0.045 DropTail
 $ns queue-limit $n(u3_7) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_8) 653100000.0 0.055 DropTail
+$ns simplex-link $n(R2) $n(u3_8) 653100000.0 0.045 DropTail
 $ns queue-limit $n(R2) $n(u3_8) 100000
-$ns simplex-link $n(u3_8) $n(R2) 653100000.0 0.055 DropTail
+$ns simplex-link $n(u3_8) $n(R2) 653100000.0 0.045 DropTail
 $ns queue-limit $n(u3_8) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_9) 653100000.0 0.055 DropTail
+$ns simplex-link $n(R2) $n(u3_9) 653100000.0 0.045 DropTail
 $ns queue-limit $n(R2) $n(u3_9) 100000
-$ns simplex-link $n(u3_9) $n(R2) 653100000.0 0.055 DropTail
+$ns simplex-link $n(u3_9) $n(R2) 653100000.0 0.045 DropTail
 $ns queue-limit $n(u3_9) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_10) 653100000.0 0.055 DropTail
+$ns simplex-link $n(R2) $n(u3_10) 653100000.0 0.045 DropTail
 $ns queue-limit $n(R2) $n(u3_10) 100000
-$ns simplex-link $n(u3_10) $n(R2) 653100000.0 0.055 DropTail
+$ns simplex-link $n(u3_10) $n(R2) 653100000.0 0.045 DropTail
 $ns queue-limit $n(u3_10) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_11) 653100000.0 0.055 DropTail
+$ns simplex-link $n(R2) $n(u3_11) 653100000.0 0.045 DropTail
 $ns queue-limit $n(R2) $n(u3_11) 100000
-$ns simplex-link $n(u3_11) $n(R2) 653100000.0 0.055 DropTail
+$ns simplex-link $n(u3_11) $n(R2) 653100000.0 0.045 DropTail
 $ns queue-limit $n(u3_11) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_12) 653100000.0 0.055 DropTail
+$ns simplex-link $n(R2) $n(u3_12) 653100000.0 0.045 DropTail
 $ns queue-limit $n(R2) $n(u3_12) 100000
-$ns simplex-link $n(u3_12) $n(R2) 653100000.0 0.055 DropTail
+$ns simplex-link $n(u3_12) $n(R2) 653100000.0 0.045 DropTail
 $ns queue-limit $n(u3_12) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_13) 653100000.0 0.055 DropTail
+$ns simplex-link $n(R2) $n(u3_13) 653100000.0 0.045 DropTail
 $ns queue-limit $n(R2) $n(u3_13) 100000
-$ns simplex-link $n(u3_13) $n(R2) 653100000.0 0.055 DropTail
+$ns simplex-link $n(u3_13) $n(R2) 653100000.0 0.045 DropTail
 $ns queue-limit $n(u3_13) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_14) 653100000.0 0.055 DropTail
+$ns simplex-link $n(R2) $n(u3_14) 653100000.0 0.045 DropTail
 $ns queue-limit $n(R2) $n(u3_14) 100000
-$ns simplex-link $n(u3_14) $n(R2) 653100000.0 0.055 DropTail
+$ns simplex-link $n(u3_14) $n(R2) 653100000.0 0.045 DropTail
 $ns queue-limit $n(u3_14) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_15) 653100000.0 0.055 DropTail
+$ns simplex-link $n(R2) $n(u3_15) 653100000.0 0.045 DropTail
 $ns queue-limit $n(R2) $n(u3_15) 100000
-$ns simplex-link $n(u3_15) $n(R2) 653100000.0 0.055 DropTail
+$ns simplex-link $n(u3_15) $n(R2) 653100000.0 0.045 DropTail
 $ns queue-limit $n(u3_15) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_0) 653100000.0 0.065 DropTail
+$ns simplex-link $n(R2) $n(u4_0) 653100000.0 0.055 DropTail
 $ns queue-limit $n(R2) $n(u4_0) 100000
-$ns simplex-link $n(u4_0) $n(R2) 653100000.0 0.065 DropTail
+$ns simplex-link $n(u4_0) $n(R2) 653100000.0 0.055 DropTail
 $ns queue-limit $n(u4_0) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_1) 653100000.0 0.065 DropTail
+$ns simplex-link $n(R2) $n(u4_1) 653100000.0 0.055 DropTail
 $ns queue-limit $n(R2) $n(u4_1) 100000
-$ns simplex-link $n(u4_1) $n(R2) 653100000.0 0.065 DropTail
+$ns simplex-link $n(u4_1) $n(R2) 653100000.0 0.055 DropTail
 $ns queue-limit $n(u4_1) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_2) 653100000.0 0.065 DropTail
+$ns simplex-link $n(R2) $n(u4_2) 653100000.0 0.055 DropTail
 $ns queue-limit $n(R2) $n(u4_2) 100000
-$ns simplex-link $n(u4_2) $n(R2) 653100000.0 0.065 DropTail
+$ns simplex-link $n(u4_2) $n(R2) 653100000.0 0.055 DropTail
 $ns queue-limit $n(u4_2) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_3) 653100000.0 0.065 DropTail
+$ns simplex-link $n(R2) $n(u4_3) 653100000.0 0.055 DropTail
 $ns queue-limit $n(R2) $n(u4_3) 100000
-$ns simplex-link $n(u4_3) $n(R2) 653100000.0 0.065 DropTail
+$ns simplex-link $n(u4_3) $n(R2) 653100000.0 0.055 DropTail
 $ns queue-limit $n(u4_3) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_4) 653100000.0 0.065 DropTail
+$ns simplex-link $n(R2) $n(u4_4) 653100000.0 0.055 DropTail
 $ns queue-limit $n(R2) $n(u4_4) 100000
-$ns simplex-link $n(u4_4) $n(R2) 653100000.0 0.065 DropTail
+$ns simplex-link $n(u4_4) $n(R2) 653100000.0 0.055 DropTail
 $ns queue-limit $n(u4_4) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_5) 653100000.0 0.065 DropTail
+$ns simplex-link $n(R2) $n(u4_5) 653100000.0 0.055 DropTail
 $ns queue-limit $n(R2) $n(u4_5) 100000
-$ns simplex-link $n(u4_5) $n(R2) 653100000.0 0.065 DropTail
+$ns simplex-link $n(u4_5) $n(R2) 653100000.0 0.055 DropTail
 $ns queue-limit $n(u4_5) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_6) 653100000.0 0.065 DropTail
+$ns simplex-link $n(R2) $n(u4_6) 653100000.0 0.055 DropTail
 $ns queue-limit $n(R2) $n(u4_6) 100000
-$ns simplex-link $n(u4_6) $n(R2) 653100000.0 0.065 DropTail
+$ns simplex-link $n(u4_6) $n(R2) 653100000.0 0.055 DropTail
 $ns queue-limit $n(u4_6) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_7) 653100000.0 0.065 DropTail
+$ns simplex-link $n(R2) $n(u4_7) 653100000.0 0.055 DropTail
 $ns queue-limit $n(R2) $n(u4_7) 100000
-$ns simplex-link $n(u4_7) $n(R2) 653100000.0 0.065 DropTail
+$ns simplex-link $n(u4_7) $n(R2) 653100000.0 0.055 DropTail
 $ns queue-limit $n(u4_7) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_8) 653100000.0 0.065 DropTail
+$ns simplex-link $n(R2) $n(u4_8) 653100000.0 0.055 DropTail
 $ns queue-limit $n(R2) $n(u4_8) 100000
-$ns simplex-link $n(u4_8) $n(R2) 653100000.0 0.065 DropTail
+$ns simplex-link $n(u4_8) $n(R2) 653100000.0 0.055 DropTail
 $ns queue-limit $n(u4_8) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_9) 653100000.0 0.065 DropTail
+$ns simplex-link $n(R2) $n(u4_9) 653100000.0 0.055 DropTail
 $ns queue-limit $n(R2) $n(u4_9) 100000
-$ns simplex-link $n(u4_9) $n(R2) 653100000.0 0.065 DropTail
+$ns simplex-link $n(u4_9) $n(R2) 653100000.0 0.055 DropTail
 $ns queue-limit $n(u4_9) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_10) 653100000.0 0.065 DropTail
+$ns simplex-link $n(R2) $n(u4_10) 653100000.0 0.055 DropTail
 $ns queue-limit $n(R2) $n(u4_10) 100000
-$ns simplex-link $n(u4_10) $n(R2) 653100000.0 0.065 DropTail
+$ns simplex-link $n(u4_10) $n(R2) 653100000.0 0.055 DropTail
 $ns queue-limit $n(u4_10) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_11) 653100000.0 0.065 DropTail
+$ns simplex-link $n(R2) $n(u4_11) 653100000.0 0.055 DropTail
 $ns queue-limit $n(R2) $n(u4_11) 100000
-$ns simplex-link $n(u4_11) $n(R2) 653100000.0 0.065 DropTail
+$ns simplex-link $n(u4_11) $n(R2) 653100000.0 0.055 DropTail
 $ns queue-limit $n(u4_11) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_12) 653100000.0 0.065 DropTail
+$ns simplex-link $n(R2) $n(u4_12) 653100000.0 0.055 DropTail
 $ns queue-limit $n(R2) $n(u4_12) 100000
-$ns simplex-link $n(u4_12) $n(R2) 653100000.0 0.065 DropTail
+$ns simplex-link $n(u4_12) $n(R2) 653100000.0 0.055 DropTail
 $ns queue-limit $n(u4_12) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_13) 653100000.0 0.065 DropTail
+$ns simplex-link $n(R2) $n(u4_13) 653100000.0 0.055 DropTail
 $ns queue-limit $n(R2) $n(u4_13) 100000
-$ns simplex-link $n(u4_13) $n(R2) 653100000.0 0.065 DropTail
+$ns simplex-link $n(u4_13) $n(R2) 653100000.0 0.055 DropTail
 $ns queue-limit $n(u4_13) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_14) 653100000.0 0.065 DropTail
+$ns simplex-link $n(R2) $n(u4_14) 653100000.0 0.055 DropTail
 $ns queue-limit $n(R2) $n(u4_14) 100000
-$ns simplex-link $n(u4_14) $n(R2) 653100000.0 0.065 DropTail
+$ns simplex-link $n(u4_14) $n(R2) 653100000.0 0.055 DropTail
 $ns queue-limit $n(u4_14) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_15) 653100000.0 0.065 DropTail
+$ns simplex-link $n(R2) $n(u4_15) 653100000.0 0.055 DropTail
 $ns queue-limit $n(R2) $n(u4_15) 100000
-$ns simplex-link $n(u4_15) $n(R2) 653100000.0 0.065 DropTail
+$ns simplex-link $n(u4_15) $n(R2) 653100000.0 0.055 DropTail
 $ns queue-limit $n(u4_15) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_0) 653100000.0 0.075 DropTail
+$ns simplex-link $n(R2) $n(u5_0) 653100000.0 0.065 DropTail
 $ns queue-limit $n(R2) $n(u5_0) 100000
-$ns simplex-link $n(u5_0) $n(R2) 653100000.0 0.075 DropTail
+$ns simplex-link $n(u5_0) $n(R2) 653100000.0 0.065 DropTail
 $ns queue-limit $n(u5_0) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_1) 653100000.0 0.075 DropTail
+$ns simplex-link $n(R2) $n(u5_1) 653100000.0 0.065 DropTail
 $ns queue-limit $n(R2) $n(u5_1) 100000
-$ns simplex-link $n(u5_1) $n(R2) 653100000.0 0.075 DropTail
+$ns simplex-link $n(u5_1) $n(R2) 653100000.0 0.065 DropTail
 $ns queue-limit $n(u5_1) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_2) 653100000.0 0.075 DropTail
+$ns simplex-link $n(R2) $n(u5_2) 653100000.0 0.065 DropTail
 $ns queue-limit $n(R2) $n(u5_2) 100000
-$ns simplex-link $n(u5_2) $n(R2) 653100000.0 0.075 DropTail
+$ns simplex-link $n(u5_2) $n(R2) 653100000.0 0.065 DropTail
 $ns queue-limit $n(u5_2) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_3) 653100000.0 0.075 DropTail
+$ns simplex-link $n(R2) $n(u5_3) 653100000.0 0.065 DropTail
 $ns queue-limit $n(R2) $n(u5_3) 100000
-$ns simplex-link $n(u5_3) $n(R2) 653100000.0 0.075 DropTail
+$ns simplex-link $n(u5_3) $n(R2) 653100000.0 0.065 DropTail
 $ns queue-limit $n(u5_3) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_4) 653100000.0 0.075 DropTail
+$ns simplex-link $n(R2) $n(u5_4) 653100000.0 0.065 DropTail
 $ns queue-limit $n(R2) $n(u5_4) 100000
-$ns simplex-link $n(u5_4) $n(R2) 653100000.0 0.075 DropTail
+$ns simplex-link $n(u5_4) $n(R2) 653100000.0 0.065 DropTail
 $ns queue-limit $n(u5_4) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_5) 653100000.0 0.075 DropTail
+$ns simplex-link $n(R2) $n(u5_5) 653100000.0 0.065 DropTail
 $ns queue-limit $n(R2) $n(u5_5) 100000
-$ns simplex-link $n(u5_5) $n(R2) 653100000.0 0.075 DropTail
+$ns simplex-link $n(u5_5) $n(R2) 653100000.0 0.065 DropTail
 $ns queue-limit $n(u5_5) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_6) 653100000.0 0.075 DropTail
+$ns simplex-link $n(R2) $n(u5_6) 653100000.0 0.065 DropTail
 $ns queue-limit $n(R2) $n(u5_6) 100000
-$ns simplex-link $n(u5_6) $n(R2) 653100000.0 0.075 DropTail
+$ns simplex-link $n(u5_6) $n(R2) 653100000.0 0.065 DropTail
 $ns queue-limit $n(u5_6) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_7) 653100000.0 0.075 DropTail
+$ns simplex-link $n(R2) $n(u5_7) 653100000.0 0.065 DropTail
 $ns queue-limit $n(R2) $n(u5_7) 100000
-$ns simplex-link $n(u5_7) $n(R2) 653100000.0 0.075 DropTail
+$ns simplex-link $n(u5_7) $n(R2) 653100000.0 0.065 DropTail
 $ns queue-limit $n(u5_7) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_8) 653100000.0 0.075 DropTail
+$ns simplex-link $n(R2) $n(u5_8) 653100000.0 0.065 DropTail
 $ns queue-limit $n(R2) $n(u5_8) 100000
-$ns simplex-link $n(u5_8) $n(R2) 653100000.0 0.075 DropTail
+$ns simplex-link $n(u5_8) $n(R2) 653100000.0 0.065 DropTail
 $ns queue-limit $n(u5_8) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_9) 653100000.0 0.075 DropTail
+$ns simplex-link $n(R2) $n(u5_9) 653100000.0 0.065 DropTail
 $ns queue-limit $n(R2) $n(u5_9) 100000
-$ns simplex-link $n(u5_9) $n(R2) 653100000.0 0.075 DropTail
+$ns simplex-link $n(u5_9) $n(R2) 653100000.0 0.065 DropTail
 $ns queue-limit $n(u5_9) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_10) 653100000.0 0.075 DropTail
+$ns simplex-link $n(R2) $n(u5_10) 653100000.0 0.065 DropTail
 $ns queue-limit $n(R2) $n(u5_10) 100000
-$ns simplex-link $n(u5_10) $n(R2) 653100000.0 0.075 DropTail
+$ns simplex-link $n(u5_10) $n(R2) 653100000.0 0.065 DropTail
 $ns queue-limit $n(u5_10) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_11) 653100000.0 0.075 DropTail
+$ns simplex-link $n(R2) $n(u5_11) 653100000.0 0.065 DropTail
 $ns queue-limit $n(R2) $n(u5_11) 100000
-$ns simplex-link $n(u5_11) $n(R2) 653100000.0 0.075 DropTail
+$ns simplex-link $n(u5_11) $n(R2) 653100000.0 0.065 DropTail
 $ns queue-limit $n(u5_11) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_12) 653100000.0 0.075 DropTail
+$ns simplex-link $n(R2) $n(u5_12) 653100000.0 0.065 DropTail
 $ns queue-limit $n(R2) $n(u5_12) 100000
-$ns simplex-link $n(u5_12) $n(R2) 653100000.0 0.075 DropTail
+$ns simplex-link $n(u5_12) $n(R2) 653100000.0 0.065 DropTail
 $ns queue-limit $n(u5_12) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_13) 653100000.0 0.075 DropTail
+$ns simplex-link $n(R2) $n(u5_13) 653100000.0 0.065 DropTail
 $ns queue-limit $n(R2) $n(u5_13) 100000
-$ns simplex-link $n(u5_13) $n(R2) 653100000.0 0.075 DropTail
+$ns simplex-link $n(u5_13) $n(R2) 653100000.0 0.065 DropTail
 $ns queue-limit $n(u5_13) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_14) 653100000.0 0.075 DropTail
+$ns simplex-link $n(R2) $n(u5_14) 653100000.0 0.065 DropTail
 $ns queue-limit $n(R2) $n(u5_14) 100000
-$ns simplex-link $n(u5_14) $n(R2) 653100000.0 0.075 DropTail
+$ns simplex-link $n(u5_14) $n(R2) 653100000.0 0.065 DropTail
 $ns queue-limit $n(u5_14) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_15) 653100000.0 0.075 DropTail
+$ns simplex-link $n(R2) $n(u5_15) 653100000.0 0.065 DropTail
 $ns queue-limit $n(R2) $n(u5_15) 100000
-$ns simplex-link $n(u5_15) $n(R2) 653100000.0 0.075 DropTail
+$ns simplex-link $n(u5_15) $n(R2) 653100000.0 0.065 DropTail
 $ns queue-limit $n(u5_15) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_0) 653100000.0 0.085 DropTail
+$ns simplex-link $n(R2) $n(u6_0) 653100000.0 0.075 DropTail
 $ns queue-limit $n(R2) $n(u6_0) 100000
-$ns simplex-link $n(u6_0) $n(R2) 653100000.0 0.085 DropTail
+$ns simplex-link $n(u6_0) $n(R2) 653100000.0 0.075 DropTail
 $ns queue-limit $n(u6_0) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_1) 653100000.0 0.085 DropTail
+$ns simplex-link $n(R2) $n(u6_1) 653100000.0 0.075 DropTail
 $ns queue-limit $n(R2) $n(u6_1) 100000
-$ns simplex-link $n(u6_1) $n(R2) 653100000.0 0.085 DropTail
+$ns simplex-link $n(u6_1) $n(R2) 653100000.0 0.075 DropTail
 $ns queue-limit $n(u6_1) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_2) 653100000.0 0.085 DropTail
+$ns simplex-link $n(R2) $n(u6_2) 653100000.0 0.075 DropTail
 $ns queue-limit $n(R2) $n(u6_2) 100000
-$ns simplex-link $n(u6_2) $n(R2) 653100000.0 0.085 DropTail
+$ns simplex-link $n(u6_2) $n(R2) 653100000.0 0.075 DropTail
 $ns queue-limit $n(u6_2) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_3) 653100000.0 0.085 DropTail
+$ns simplex-link $n(R2) $n(u6_3) 653100000.0 0.075 DropTail
 $ns queue-limit $n(R2) $n(u6_3) 100000
-$ns simplex-link $n(u6_3) $n(R2) 653100000.0 0.085 DropTail
+$ns simplex-link $n(u6_3) $n(R2) 653100000.0 0.075 DropTail
 $ns queue-limit $n(u6_3) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_4) 653100000.0 0.085 DropTail
+$ns simplex-link $n(R2) $n(u6_4) 653100000.0 0.075 DropTail
 $ns queue-limit $n(R2) $n(u6_4) 100000
-$ns simplex-link $n(u6_4) $n(R2) 653100000.0 0.085 DropTail
+$ns simplex-link $n(u6_4) $n(R2) 653100000.0 0.075 DropTail
 $ns queue-limit $n(u6_4) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_5) 653100000.0 0.085 DropTail
+$ns simplex-link $n(R2) $n(u6_5) 653100000.0 0.075 DropTail
 $ns queue-limit $n(R2) $n(u6_5) 100000
-$ns simplex-link $n(u6_5) $n(R2) 653100000.0 0.085 DropTail
+$ns simplex-link $n(u6_5) $n(R2) 653100000.0 0.075 DropTail
 $ns queue-limit $n(u6_5) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_6) 653100000.0 0.085 DropTail
+$ns simplex-link $n(R2) $n(u6_6) 653100000.0 0.075 DropTail
 $ns queue-limit $n(R2) $n(u6_6) 100000
-$ns simplex-link $n(u6_6) $n(R2) 653100000.0 0.085 DropTail
+$ns simplex-link $n(u6_6) $n(R2) 653100000.0 0.075 DropTail
 $ns queue-limit $n(u6_6) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_7) 653100000.0 0.085 DropTail
+$ns simplex-link $n(R2) $n(u6_7) 653100000.0 0.075 DropTail
 $ns queue-limit $n(R2) $n(u6_7) 100000
-$ns simplex-link $n(u6_7) $n(R2) 653100000.0 0.085 DropTail
+$ns simplex-link $n(u6_7) $n(R2) 653100000.0 0.075 DropTail
 $ns queue-limit $n(u6_7) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_8) 653100000.0 0.085 DropTail
+$ns simplex-link $n(R2) $n(u6_8) 653100000.0 0.075 DropTail
 $ns queue-limit $n(R2) $n(u6_8) 100000
-$ns simplex-link $n(u6_8) $n(R2) 653100000.0 0.085 DropTail
+$ns simplex-link $n(u6_8) $n(R2) 653100000.0 0.075 DropTail
 $ns queue-limit $n(u6_8) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_9) 653100000.0 0.085 DropTail
+$ns simplex-link $n(R2) $n(u6_9) 653100000.0 0.075 DropTail
 $ns queue-limit $n(R2) $n(u6_9) 100000
-$ns simplex-link $n(u6_9) $n(R2) 653100000.0 0.085 DropTail
+$ns simplex-link $n(u6_9) $n(R2) 653100000.0 0.075 DropTail
 $ns queue-limit $n(u6_9) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_10) 653100000.0 0.085 DropTail
+$ns simplex-link $n(R2) $n(u6_10) 653100000.0 0.075 DropTail
 $ns queue-limit $n(R2) $n(u6_10) 100000
-$ns simplex-link $n(u6_10) $n(R2) 653100000.0 0.085 DropTail
+$ns simplex-link $n(u6_10) $n(R2) 653100000.0 0.075 DropTail
 $ns queue-limit $n(u6_10) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_11) 653100000.0 0.085 DropTail
+$ns simplex-link $n(R2) $n(u6_11) 653100000.0 0.075 DropTail
 $ns queue-limit $n(R2) $n(u6_11) 100000
-$ns simplex-link $n(u6_11) $n(R2) 653100000.0 0.085 DropTail
+$ns simplex-link $n(u6_11) $n(R2) 653100000.0 0.075 DropTail
 $ns queue-limit $n(u6_11) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_12) 653100000.0 0.085 DropTail
+$ns simplex-link $n(R2) $n(u6_12) 653100000.0 0.075 DropTail
 $ns queue-limit $n(R2) $n(u6_12) 100000
-$ns simplex-link $n(u6_12) $n(R2) 653100000.0 0.085 DropTail
+$ns simplex-link $n(u6_12) $n(R2) 653100000.0 0.075 DropTail
 $ns queue-limit $n(u6_12) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_13) 653100000.0 0.085 DropTail
+$ns simplex-link $n(R2) $n(u6_13) 653100000.0 0.075 DropTail
 $ns queue-limit $n(R2) $n(u6_13) 100000
-$ns simplex-link $n(u6_13) $n(R2) 653100000.0 0.085 DropTail
+$ns simplex-link $n(u6_13) $n(R2) 653100000.0 0.075 DropTail
 $ns queue-limit $n(u6_13) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_14) 653100000.0 0.085 DropTail
+$ns simplex-link $n(R2) $n(u6_14) 653100000.0 0.075 DropTail
 $ns queue-limit $n(R2) $n(u6_14) 100000
-$ns simplex-link $n(u6_14) $n(R2) 653100000.0 0.085 DropTail
+$ns simplex-link $n(u6_14) $n(R2) 653100000.0 0.075 DropTail
 $ns queue-limit $n(u6_14) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_15) 653100000.0 0.085 DropTail
+$ns simplex-link $n(R2) $n(u6_15) 653100000.0 0.075 DropTail
 $ns queue-limit $n(R2) $n(u6_15) 100000
-$ns simplex-link $n(u6_15) $n(R2) 653100000.0 0.085 DropTail
+$ns simplex-link $n(u6_15) $n(R2) 653100000.0 0.075 DropTail
 $ns queue-limit $n(u6_15) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_0) 653100000.0 0.095 DropTail
+$ns simplex-link $n(R2) $n(u7_0) 653100000.0 0.085 DropTail
 $ns queue-limit $n(R2) $n(u7_0) 100000
-$ns simplex-link $n(u7_0) $n(R2) 653100000.0 0.095 DropTail
+$ns simplex-link $n(u7_0) $n(R2) 653100000.0 0.085 DropTail
 $ns queue-limit $n(u7_0) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_1) 653100000.0 0.095 DropTail
+$ns simplex-link $n(R2) $n(u7_1) 653100000.0 0.085 DropTail
 $ns queue-limit $n(R2) $n(u7_1) 100000
-$ns simplex-link $n(u7_1) $n(R2) 653100000.0 0.095 DropTail
+$ns simplex-link $n(u7_1) $n(R2) 653100000.0 0.085 DropTail
 $ns queue-limit $n(u7_1) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_2) 653100000.0 0.095 DropTail
+$ns simplex-link $n(R2) $n(u7_2) 653100000.0 0.085 DropTail
 $ns queue-limit $n(R2) $n(u7_2) 100000
-$ns simplex-link $n(u7_2) $n(R2) 653100000.0 0.095 DropTail
+$ns simplex-link $n(u7_2) $n(R2) 653100000.0 0.085 DropTail
 $ns queue-limit $n(u7_2) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_3) 653100000.0 0.095 DropTail
+$ns simplex-link $n(R2) $n(u7_3) 653100000.0 0.085 DropTail
 $ns queue-limit $n(R2) $n(u7_3) 100000
-$ns simplex-link $n(u7_3) $n(R2) 653100000.0 0.095 DropTail
+$ns simplex-link $n(u7_3) $n(R2) 653100000.0 0.085 DropTail
 $ns queue-limit $n(u7_3) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_4) 653100000.0 0.095 DropTail
+$ns simplex-link $n(R2) $n(u7_4) 653100000.0 0.085 DropTail
 $ns queue-limit $n(R2) $n(u7_4) 100000
-$ns simplex-link $n(u7_4) $n(R2) 653100000.0 0.095 DropTail
+$ns simplex-link $n(u7_4) $n(R2) 653100000.0 0.085 DropTail
 $ns queue-limit $n(u7_4) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_5) 653100000.0 0.095 DropTail
+$ns simplex-link $n(R2) $n(u7_5) 653100000.0 0.085 DropTail
 $ns queue-limit $n(R2) $n(u7_5) 100000
-$ns simplex-link $n(u7_5) $n(R2) 653100000.0 0.095 DropTail
+$ns simplex-link $n(u7_5) $n(R2) 653100000.0 0.085 DropTail
 $ns queue-limit $n(u7_5) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_6) 653100000.0 0.095 DropTail
+$ns simplex-link $n(R2) $n(u7_6) 653100000.0 0.085 DropTail
 $ns queue-limit $n(R2) $n(u7_6) 100000
-$ns simplex-link $n(u7_6) $n(R2) 653100000.0 0.095 DropTail
+$ns simplex-link $n(u7_6) $n(R2) 653100000.0 0.085 DropTail
 $ns queue-limit $n(u7_6) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_7) 653100000.0 0.095 DropTail
+$ns simplex-link $n(R2) $n(u7_7) 653100000.0 0.085 DropTail
 $ns queue-limit $n(R2) $n(u7_7) 100000
-$ns simplex-link $n(u7_7) $n(R2) 653100000.0 0.095 DropTail
+$ns simplex-link $n(u7_7) $n(R2) 653100000.0 0.085 DropTail
 $ns queue-limit $n(u7_7) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_8) 653100000.0 0.095 DropTail
+$ns simplex-link $n(R2) $n(u7_8) 653100000.0 0.085 DropTail
 $ns queue-limit $n(R2) $n(u7_8) 100000
-$ns simplex-link $n(u7_8) $n(R2) 653100000.0 0.095 DropTail
+$ns simplex-link $n(u7_8) $n(R2) 653100000.0 0.085 DropTail
 $ns queue-limit $n(u7_8) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_9) 653100000.0 0.095 DropTail
+$ns simplex-link $n(R2) $n(u7_9) 653100000.0 0.085 DropTail
 $ns queue-limit $n(R2) $n(u7_9) 100000
-$ns simplex-link $n(u7_9) $n(R2) 653100000.0 0.095 DropTail
+$ns simplex-link $n(u7_9) $n(R2) 653100000.0 0.085 DropTail
 $ns queue-limit $n(u7_9) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_10) 653100000.0 0.095 DropTail
+$ns simplex-link $n(R2) $n(u7_10) 653100000.0 0.085 DropTail
 $ns queue-limit $n(R2) $n(u7_10) 100000
-$ns simplex-link $n(u7_10) $n(R2) 653100000.0 0.095 DropTail
+$ns simplex-link $n(u7_10) $n(R2) 653100000.0 0.085 DropTail
 $ns queue-limit $n(u7_10) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_11) 653100000.0 0.095 DropTail
+$ns simplex-link $n(R2) $n(u7_11) 653100000.0 0.085 DropTail
 $ns queue-limit $n(R2) $n(u7_11) 100000
-$ns simplex-link $n(u7_11) $n(R2) 653100000.0 0.095 DropTail
+$ns simplex-link $n(u7_11) $n(R2) 653100000.0 0.085 DropTail
 $ns queue-limit $n(u7_11) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_12) 653100000.0 0.095 DropTail
+$ns simplex-link $n(R2) $n(u7_12) 653100000.0 0.085 DropTail
 $ns queue-limit $n(R2) $n(u7_12) 100000
-$ns simplex-link $n(u7_12) $n(R2) 653100000.0 0.095 DropTail
+$ns simplex-link $n(u7_12) $n(R2) 653100000.0 0.085 DropTail
 $ns queue-limit $n(u7_12) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_13) 653100000.0 0.095 DropTail
+$ns simplex-link $n(R2) $n(u7_13) 653100000.0 0.085 DropTail
 $ns queue-limit $n(R2) $n(u7_13) 100000
-$ns simplex-link $n(u7_13) $n(R2) 653100000.0 0.095 DropTail
+$ns simplex-link $n(u7_13) $n(R2) 653100000.0 0.085 DropTail
 $ns queue-limit $n(u7_13) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_14) 653100000.0 0.095 DropTail
+$ns simplex-link $n(R2) $n(u7_14) 653100000.0 0.085 DropTail
 $ns queue-limit $n(R2) $n(u7_14) 100000
-$ns simplex-link $n(u7_14) $n(R2) 653100000.0 0.095 DropTail
+$ns simplex-link $n(u7_14) $n(R2) 653100000.0 0.085 DropTail
 $ns queue-limit $n(u7_14) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_15) 653100000.0 0.095 DropTail
+$ns simplex-link $n(R2) $n(u7_15) 653100000.0 0.085 DropTail
 $ns queue-limit $n(R2) $n(u7_15) 100000
-$ns simplex-link $n(u7_15) $n(R2) 653100000.0 0.095 DropTail
+$ns simplex-link $n(u7_15) $n(R2) 653100000.0 0.085 DropTail
 $ns queue-limit $n(u7_15) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_0) 653100000.0 0.105 DropTail
+$ns simplex-link $n(R2) $n(u8_0) 653100000.0 0.095 DropTail
 $ns queue-limit $n(R2) $n(u8_0) 100000
-$ns simplex-link $n(u8_0) $n(R2) 653100000.0 0.105 DropTail
+$ns simplex-link $n(u8_0) $n(R2) 653100000.0 0.095 DropTail
 $ns queue-limit $n(u8_0) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_1) 653100000.0 0.105 DropTail
+$ns simplex-link $n(R2) $n(u8_1) 653100000.0 0.095 DropTail
 $ns queue-limit $n(R2) $n(u8_1) 100000
-$ns simplex-link $n(u8_1) $n(R2) 653100000.0 0.105 DropTail
+$ns simplex-link $n(u8_1) $n(R2) 653100000.0 0.095 DropTail
 $ns queue-limit $n(u8_1) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_2) 653100000.0 0.105 DropTail
+$ns simplex-link $n(R2) $n(u8_2) 653100000.0 0.095 DropTail
 $ns queue-limit $n(R2) $n(u8_2) 100000
-$ns simplex-link $n(u8_2) $n(R2) 653100000.0 0.105 DropTail
+$ns simplex-link $n(u8_2) $n(R2) 653100000.0 0.095 DropTail
 $ns queue-limit $n(u8_2) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_3) 653100000.0 0.105 DropTail
+$ns simplex-link $n(R2) $n(u8_3) 653100000.0 0.095 DropTail
 $ns queue-limit $n(R2) $n(u8_3) 100000
-$ns simplex-link $n(u8_3) $n(R2) 653100000.0 0.105 DropTail
+$ns simplex-link $n(u8_3) $n(R2) 653100000.0 0.095 DropTail
 $ns queue-limit $n(u8_3) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_4) 653100000.0 0.105 DropTail
+$ns simplex-link $n(R2) $n(u8_4) 653100000.0 0.095 DropTail
 $ns queue-limit $n(R2) $n(u8_4) 100000
-$ns simplex-link $n(u8_4) $n(R2) 653100000.0 0.105 DropTail
+$ns simplex-link $n(u8_4) $n(R2) 653100000.0 0.095 DropTail
 $ns queue-limit $n(u8_4) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_5) 653100000.0 0.105 DropTail
+$ns simplex-link $n(R2) $n(u8_5) 653100000.0 0.095 DropTail
 $ns queue-limit $n(R2) $n(u8_5) 100000
-$ns simplex-link $n(u8_5) $n(R2) 653100000.0 0.105 DropTail
+$ns simplex-link $n(u8_5) $n(R2) 653100000.0 0.095 DropTail
 $ns queue-limit $n(u8_5) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_6) 653100000.0 0.105 DropTail
+$ns simplex-link $n(R2) $n(u8_6) 653100000.0 0.095 DropTail
 $ns queue-limit $n(R2) $n(u8_6) 100000
-$ns simplex-link $n(u8_6) $n(R2) 653100000.0 0.105 DropTail
+$ns simplex-link $n(u8_6) $n(R2) 653100000.0 0.095 DropTail
 $ns queue-limit $n(u8_6) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_7) 653100000.0 0.105 DropTail
+$ns simplex-link $n(R2) $n(u8_7) 653100000.0 0.095 DropTail
 $ns queue-limit $n(R2) $n(u8_7) 100000
-$ns simplex-link $n(u8_7) $n(R2) 653100000.0 0.105 DropTail
+$ns simplex-link $n(u8_7) $n(R2) 653100000.0 0.095 DropTail
 $ns queue-limit $n(u8_7) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_8) 653100000.0 0.105 DropTail
+$ns simplex-link $n(R2) $n(u8_8) 653100000.0 0.095 DropTail
 $ns queue-limit $n(R2) $n(u8_8) 100000
-$ns simplex-link $n(u8_8) $n(R2) 653100000.0 0.105 DropTail
+$ns simplex-link $n(u8_8) $n(R2) 653100000.0 0.095 DropTail
 $ns queue-limit $n(u8_8) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_9) 653100000.0 0.105 DropTail
+$ns simplex-link $n(R2) $n(u8_9) 653100000.0 0.095 DropTail
 $ns queue-limit $n(R2) $n(u8_9) 100000
-$ns simplex-link $n(u8_9) $n(R2) 653100000.0 0.105 DropTail
+$ns simplex-link $n(u8_9) $n(R2) 653100000.0 0.095 DropTail
 $ns queue-limit $n(u8_9) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_10) 653100000.0 0.105 DropTail
+$ns simplex-link $n(R2) $n(u8_10) 653100000.0 0.095 DropTail
 $ns queue-limit $n(R2) $n(u8_10) 100000
-$ns simplex-link $n(u8_10) $n(R2) 653100000.0 0.105 DropTail
+$ns simplex-link $n(u8_10) $n(R2) 653100000.0 0.095 DropTail
 $ns queue-limit $n(u8_10) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_11) 653100000.0 0.105 DropTail
+$ns simplex-link $n(R2) $n(u8_11) 653100000.0 0.095 DropTail
 $ns queue-limit $n(R2) $n(u8_11) 100000
-$ns simplex-link $n(u8_11) $n(R2) 653100000.0 0.105 DropTail
+$ns simplex-link $n(u8_11) $n(R2) 653100000.0 0.095 DropTail
 $ns queue-limit $n(u8_11) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_12) 653100000.0 0.105 DropTail
+$ns simplex-link $n(R2) $n(u8_12) 653100000.0 0.095 DropTail
 $ns queue-limit $n(R2) $n(u8_12) 100000
-$ns simplex-link $n(u8_12) $n(R2) 653100000.0 0.105 DropTail
+$ns simplex-link $n(u8_12) $n(R2) 653100000.0 0.095 DropTail
 $ns queue-limit $n(u8_12) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_13) 653100000.0 0.105 DropTail
+$ns simplex-link $n(R2) $n(u8_13) 653100000.0 0.095 DropTail
 $ns queue-limit $n(R2) $n(u8_13) 100000
-$ns simplex-link $n(u8_13) $n(R2) 653100000.0 0.105 DropTail
+$ns simplex-link $n(u8_13) $n(R2) 653100000.0 0.095 DropTail
 $ns queue-limit $n(u8_13) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_14) 653100000.0 0.105 DropTail
+$ns simplex-link $n(R2) $n(u8_14) 653100000.0 0.095 DropTail
 $ns queue-limit $n(R2) $n(u8_14) 100000
-$ns simplex-link $n(u8_14) $n(R2) 653100000.0 0.105 DropTail
+$ns simplex-link $n(u8_14) $n(R2) 653100000.0 0.095 DropTail
 $ns queue-limit $n(u8_14) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_15) 653100000.0 0.105 DropTail
+$ns simplex-link $n(R2) $n(u8_15) 653100000.0 0.095 DropTail
 $ns queue-limit $n(R2) $n(u8_15) 100000
-$ns simplex-link $n(u8_15) $n(R2) 653100000.0 0.105 DropTail
+$ns simplex-link $n(u8_15) $n(R2) 653100000.0 0.095 DropTail
 $ns queue-limit $n(u8_15) $n(R2) 100000
 set qm(0) [$ns monitor-queue $n(R1) $n(R2) ""]
 set qlast(0) 0; set qbytes(0) 0
@@ -670,7 +670,7 @@ proc bytemon {} {
 }
 $ns at 0.25 "bytemon"
 set tcp(0) [new Agent/TCP/Newreno]
-$tcp(0) set window_ 45
+$tcp(0) set window_ 33
 $tcp(0) set packetSize_ 1024
 $tcp(0) set tcpip_base_hdr_size_ 40
 $tcp(0) set useHeaders_ false
@@ -692,7 +692,7 @@ $ns connect $tcp(0) $sink(0)
 set ftp(0) [$tcp(0) attach-app FTP]
 $ns at 0.226706 "$ftp(0) start"
 set tcp(1) [new Agent/TCP/Newreno]
-$tcp(1) set window_ 45
+$tcp(1) set window_ 33
 $tcp(1) set packetSize_ 1024
 $tcp(1) set tcpip_base_hdr_size_ 40
 $tcp(1) set useHeaders_ false
@@ -714,7 +714,7 @@ $ns connect $tcp(1) $sink(1)
 set ftp(1) [$tcp(1) attach-app FTP]
 $ns at 0.962295 "$ftp(1) start"
 set tcp(2) [new Agent/TCP/Newreno]
-$tcp(2) set window_ 45
+$tcp(2) set window_ 33
 $tcp(2) set packetSize_ 1024
 $tcp(2) set tcpip_base_hdr_size_ 40
 $tcp(2) set useHeaders_ false
@@ -736,7 +736,7 @@ $ns connect $tcp(2) $sink(2)
 set ftp(2) [$tcp(2) attach-app FTP]
 $ns at 0.126331 "$ftp(2) start"
 set tcp(3) [new Agent/TCP/Newreno]
-$tcp(3) set window_ 45
+$tcp(3) set window_ 33
 $tcp(3) set packetSize_ 1024
 $tcp(3) set tcpip_base_hdr_size_ 40
 $tcp(3) set useHeaders_ false
@@ -758,7 +758,7 @@ $ns connect $tcp(3) $sink(3)
 set ftp(3) [$tcp(3) attach-app FTP]
 $ns at 0.704817 "$ftp(3) start"
 set tcp(4) [new Agent/TCP/Newreno]
-$tcp(4) set window_ 45
+$tcp(4) set window_ 33
 $tcp(4) set packetSize_ 1024
 $tcp(4) set tcpip_base_hdr_size_ 40
 $tcp(4) set useHeaders_ false
@@ -780,7 +780,7 @@ $ns connect $tcp(4) $sink(4)
 set ftp(4) [$tcp(4) attach-app FTP]
 $ns at 0.085185 "$ftp(4) start"
 set tcp(5) [new Agent/TCP/Newreno]
-$tcp(5) set window_ 45
+$tcp(5) set window_ 33
 $tcp(5) set packetSize_ 1024
 $tcp(5) set tcpip_base_hdr_size_ 40
 $tcp(5) set useHeaders_ false
@@ -802,7 +802,7 @@ $ns connect $tcp(5) $sink(5)
 set ftp(5) [$tcp(5) attach-app FTP]
 $ns at 0.247441 "$ftp(5) start"
 set tcp(6) [new Agent/TCP/Newreno]
-$tcp(6) set window_ 45
+$tcp(6) set window_ 33
 $tcp(6) set packetSize_ 1024
 $tcp(6) set tcpip_base_hdr_size_ 40
 $tcp(6) set useHeaders_ false
@@ -824,7 +824,7 @@ $ns connect $tcp(6) $sink(6)
 set ftp(6) [$tcp(6) attach-app FTP]
 $ns at 0.999129 "$ftp(6) start"
 set tcp(7) [new Agent/TCP/Newreno]
-$tcp(7) set window_ 45
+$tcp(7) set window_ 33
 $tcp(7) set packetSize_ 1024
 $tcp(7) set tcpip_base_hdr_size_ 40
 $tcp(7) set useHeaders_ false
@@ -846,7 +846,7 @@ $ns connect $tcp(7) $sink(7)
 set ftp(7) [$tcp(7) attach-app FTP]
 $ns at 0.209398 "$ftp(7) start"
 set tcp(8) [new Agent/TCP/Newreno]
-$tcp(8) set window_ 45
+$tcp(8) set window_ 33
 $tcp(8) set packetSize_ 1024
 $tcp(8) set tcpip_base_hdr_size_ 40
 $tcp(8) set useHeaders_ false
@@ -868,7 +868,7 @@ $ns connect $tcp(8) $sink(8)
 set ftp(8) [$tcp(8) attach-app FTP]
 $ns at 0.641868 "$ftp(8) start"
 set tcp(9) [new Agent/TCP/Newreno]
-$tcp(9) set window_ 45
+$tcp(9) set window_ 33
 $tcp(9) set packetSize_ 1024
 $tcp(9) set tcpip_base_hdr_size_ 40
 $tcp(9) set useHeaders_ false
@@ -890,7 +890,7 @@ $ns connect $tcp(9) $sink(9)
 set ftp(9) [$tcp(9) attach-app FTP]
 $ns at 0.459134 "$ftp(9) start"
 set tcp(10) [new Agent/TCP/Newreno]
-$tcp(10) set window_ 45
+$tcp(10) set window_ 33
 $tcp(10) set packetSize_ 1024
 $tcp(10) set tcpip_base_hdr_size_ 40
 $tcp(10) set useHeaders_ false
@@ -912,7 +912,7 @@ $ns connect $tcp(10) $sink(10)
 set ftp(10) [$tcp(10) attach-app FTP]
 $ns at 0.453132 "$ftp(10) start"
 set tcp(11) [new Agent/TCP/Newreno]
-$tcp(11) set window_ 45
+$tcp(11) set window_ 33
 $tcp(11) set packetSize_ 1024
 $tcp(11) set tcpip_base_hdr_size_ 40
 $tcp(11) set useHeaders_ false
@@ -934,7 +934,7 @@ $ns connect $tcp(11) $sink(11)
 set ftp(11) [$tcp(11) attach-app FTP]
 $ns at 0.494983 "$ftp(11) start"
 set tcp(12) [new Agent/TCP/Newreno]
-$tcp(12) set window_ 45
+$tcp(12) set window_ 33
 $tcp(12) set packetSize_ 1024
 $tcp(12) set tcpip_base_hdr_size_ 40
 $tcp(12) set useHeaders_ false
@@ -956,7 +956,7 @@ $ns connect $tcp(12) $sink(12)
 set ftp(12) [$tcp(12) attach-app FTP]
 $ns at 0.192231 "$ftp(12) start"
 set tcp(13) [new Agent/TCP/Newreno]
-$tcp(13) set window_ 45
+$tcp(13) set window_ 33
 $tcp(13) set packetSize_ 1024
 $tcp(13) set tcpip_base_hdr_size_ 40
 $tcp(13) set useHeaders_ false
@@ -978,7 +978,7 @@ $ns connect $tcp(13) $sink(13)
 set ftp(13) [$tcp(13) attach-app FTP]
 $ns at 0.830521 "$ftp(13) start"
 set tcp(14) [new Agent/TCP/Newreno]
-$tcp(14) set window_ 45
+$tcp(14) set window_ 33
 $tcp(14) set packetSize_ 1024
 $tcp(14) set tcpip_base_hdr_size_ 40
 $tcp(14) set useHeaders_ false
@@ -1000,7 +1000,7 @@ $ns connect $tcp(14) $sink(14)
 set ftp(14) [$tcp(14) attach-app FTP]
 $ns at 0.089566 "$ftp(14) start"
 set tcp(15) [new Agent/TCP/Newreno]
-$tcp(15) set window_ 45
+$tcp(15) set window_ 33
 $tcp(15) set packetSize_ 1024
 $tcp(15) set tcpip_base_hdr_size_ 40
 $tcp(15) set useHeaders_ false
@@ -1022,7 +1022,7 @@ $ns connect $tcp(15) $sink(15)
 set ftp(15) [$tcp(15) attach-app FTP]
 $ns at 0.234183 "$ftp(15) start"
 set tcp(16) [new Agent/TCP/Newreno]
-$tcp(16) set window_ 56
+$tcp(16) set window_ 45
 $tcp(16) set packetSize_ 1024
 $tcp(16) set tcpip_base_hdr_size_ 40
 $tcp(16) set useHeaders_ false
@@ -1044,7 +1044,7 @@ $ns connect $tcp(16) $sink(16)
 set ftp(16) [$tcp(16) attach-app FTP]
 $ns at 0.019991 "$ftp(16) start"
 set tcp(17) [new Agent/TCP/Newreno]
-$tcp(17) set window_ 56
+$tcp(17) set window_ 45
 $tcp(17) set packetSize_ 1024
 $tcp(17) set tcpip_base_hdr_size_ 40
 $tcp(17) set useHeaders_ false
@@ -1066,7 +1066,7 @@ $ns connect $tcp(17) $sink(17)
 set ftp(17) [$tcp(17) attach-app FTP]
 $ns at 0.266767 "$ftp(17) start"
 set tcp(18) [new Agent/TCP/Newreno]
-$tcp(18) set window_ 56
+$tcp(18) set window_ 45
 $tcp(18) set packetSize_ 1024
 $tcp(18) set tcpip_base_hdr_size_ 40
 $tcp(18) set useHeaders_ false
@@ -1088,7 +1088,7 @@ $ns connect $tcp(18) $sink(18)
 set ftp(18) [$tcp(18) attach-app FTP]
 $ns at 0.407664 "$ftp(18) start"
 set tcp(19) [new Agent/TCP/Newreno]
-$tcp(19) set window_ 56
+$tcp(19) set window_ 45
 $tcp(19) set packetSize_ 1024
 $tcp(19) set tcpip_base_hdr_size_ 40
 $tcp(19) set useHeaders_ false
@@ -1110,7 +1110,7 @@ $ns connect $tcp(19) $sink(19)
 set ftp(19) [$tcp(19) attach-app FTP]
 $ns at 0.902064 "$ftp(19) start"
 set tcp(20) [new Agent/TCP/Newreno]
-$tcp(20) set window_ 56
+$tcp(20) set window_ 45
 $tcp(20) set packetSize_ 1024
 $tcp(20) set tcpip_base_hdr_size_ 40
 $tcp(20) set useHeaders_ false
@@ -1132,7 +1132,7 @@ $ns connect $tcp(20) $sink(20)
 set ftp(20) [$tcp(20) attach-app FTP]
 $ns at 0.379075 "$ftp(20) start"
 set tcp(21) [new Agent/TCP/Newreno]
-$tcp(21) set window_ 56
+$tcp(21) set window_ 45
 $tcp(21) set packetSize_ 1024
 $tcp(21) set tcpip_base_hdr_size_ 40
 $tcp(21) set useHeaders_ false
@@ -1154,7 +1154,7 @@ $ns connect $tcp(21) $sink(21)
 set ftp(21) [$tcp(21) attach-app FTP]
 $ns at 0.113731 "$ftp(21) start"
 set tcp(22) [new Agent/TCP/Newreno]
-$tcp(22) set window_ 56
+$tcp(22) set window_ 45
 $tcp(22) set packetSize_ 1024
 $tcp(22) set tcpip_base_hdr_size_ 40
 $tcp(22) set useHeaders_ false
@@ -1176,7 +1176,7 @@ $ns connect $tcp(22) $sink(22)
 set ftp(22) [$tcp(22) attach-app FTP]
 $ns at 0.258357 "$ftp(22) start"
 set tcp(23) [new Agent/TCP/Newreno]
-$tcp(23) set window_ 56
+$tcp(23) set window_ 45
 $tcp(23) set packetSize_ 1024
 $tcp(23) set tcpip_base_hdr_size_ 40
 $tcp(23) set useHeaders_ false
@@ -1198,7 +1198,7 @@ $ns connect $tcp(23) $sink(23)
 set ftp(23) [$tcp(23) attach-app FTP]
 $ns at 0.991602 "$ftp(23) start"
 set tcp(24) [new Agent/TCP/Newreno]
-$tcp(24) set window_ 56
+$tcp(24) set window_ 45
 $tcp(24) set packetSize_ 1024
 $tcp(24) set tcpip_base_hdr_size_ 40
 $tcp(24) set useHeaders_ false
@@ -1220,7 +1220,7 @@ $ns connect $tcp(24) $sink(24)
 set ftp(24) [$tcp(24) attach-app FTP]
 $ns at 0.063089 "$ftp(24) start"
 set tcp(25) [new Agent/TCP/Newreno]
-$tcp(25) set window_ 56
+$tcp(25) set window_ 45
 $tcp(25) set packetSize_ 1024
 $tcp(25) set tcpip_base_hdr_size_ 40
 $tcp(25) set useHeaders_ false
@@ -1242,7 +1242,7 @@ $ns connect $tcp(25) $sink(25)
 set ftp(25) [$tcp(25) attach-app FTP]
 $ns at 0.620168 "$ftp(25) start"
 set tcp(26) [new Agent/TCP/Newreno]
-$tcp(26) set window_ 56
+$tcp(26) set window_ 45
 $tcp(26) set packetSize_ 1024
 $tcp(26) set tcpip_base_hdr_size_ 40
 $tcp(26) set useHeaders_ false
@@ -1264,7 +1264,7 @@ $ns connect $tcp(26) $sink(26)
 set ftp(26) [$tcp(26) attach-app FTP]
 $ns at 0.377205 "$ftp(26) start"
 set tcp(27) [new Agent/TCP/Newreno]
-$tcp(27) set window_ 56
+$tcp(27) set window_ 45
 $tcp(27) set packetSize_ 1024
 $tcp(27) set tcpip_base_hdr_size_ 40
 $tcp(27) set useHeaders_ false
@@ -1286,7 +1286,7 @@ $ns connect $tcp(27) $sink(27)
 set ftp(27) [$tcp(27) attach-app FTP]
 $ns at 0.660843 "$ftp(27) start"
 set tcp(28) [new Agent/TCP/Newreno]
-$tcp(28) set window_ 56
+$tcp(28) set window_ 45
 $tcp(28) set packetSize_ 1024
 $tcp(28) set tcpip_base_hdr_size_ 40
 $tcp(28) set useHeaders_ false
@@ -1308,7 +1308,7 @@ $ns connect $tcp(28) $sink(28)
 set ftp(28) [$tcp(28) attach-app FTP]
 $ns at 0.338439 "$ftp(28) start"
 set tcp(29) [new Agent/TCP/Newreno]
-$tcp(29) set window_ 56
+$tcp(29) set window_ 45
 $tcp(29) set packetSize_ 1024
 $tcp(29) set tcpip_base_hdr_size_ 40
 $tcp(29) set useHeaders_ false
@@ -1330,7 +1330,7 @@ $ns connect $tcp(29) $sink(29)
 set ftp(29) [$tcp(29) attach-app FTP]
 $ns at 0.691301 "$ftp(29) start"
 set tcp(30) [new Agent/TCP/Newreno]
-$tcp(30) set window_ 56
+$tcp(30) set window_ 45
 $tcp(30) set packetSize_ 1024
 $tcp(30) set tcpip_base_hdr_size_ 40
 $tcp(30) set useHeaders_ false
@@ -1352,7 +1352,7 @@ $ns connect $tcp(30) $sink(30)
 set ftp(30) [$tcp(30) attach-app FTP]
 $ns at 0.497581 "$ftp(30) start"
 set tcp(31) [new Agent/TCP/Newreno]
-$tcp(31) set window_ 56
+$tcp(31) set window_ 45
 $tcp(31) set packetSize_ 1024
 $tcp(31) set tcpip_base_hdr_size_ 40
 $tcp(31) set useHeaders_ false
@@ -1374,7 +1374,7 @@ $ns connect $tcp(31) $sink(31)
 set ftp(31) [$tcp(31) attach-app FTP]
 $ns at 0.649721 "$ftp(31) start"
 set tcp(32) [new Agent/TCP/Newreno]
-$tcp(32) set window_ 67
+$tcp(32) set window_ 56
 $tcp(32) set packetSize_ 1024
 $tcp(32) set tcpip_base_hdr_size_ 40
 $tcp(32) set useHeaders_ false
@@ -1396,7 +1396,7 @@ $ns connect $tcp(32) $sink(32)
 set ftp(32) [$tcp(32) attach-app FTP]
 $ns at 0.901375 "$ftp(32) start"
 set tcp(33) [new Agent/TCP/Newreno]
-$tcp(33) set window_ 67
+$tcp(33) set window_ 56
 $tcp(33) set packetSize_ 1024
 $tcp(33) set tcpip_base_hdr_size_ 40
 $tcp(33) set useHeaders_ false
@@ -1418,7 +1418,7 @@ $ns connect $tcp(33) $sink(33)
 set ftp(33) [$tcp(33) attach-app FTP]
 $ns at 0.581537 "$ftp(33) start"
 set tcp(34) [new Agent/TCP/Newreno]
-$tcp(34) set window_ 67
+$tcp(34) set window_ 56
 $tcp(34) set packetSize_ 1024
 $tcp(34) set tcpip_base_hdr_size_ 40
 $tcp(34) set useHeaders_ false
@@ -1440,7 +1440,7 @@ $ns connect $tcp(34) $sink(34)
 set ftp(34) [$tcp(34) attach-app FTP]
 $ns at 0.142138 "$ftp(34) start"
 set tcp(35) [new Agent/TCP/Newreno]
-$tcp(35) set window_ 67
+$tcp(35) set window_ 56
 $tcp(35) set packetSize_ 1024
 $tcp(35) set tcpip_base_hdr_size_ 40
 $tcp(35) set useHeaders_ false
@@ -1462,7 +1462,7 @@ $ns connect $tcp(35) $sink(35)
 set ftp(35) [$tcp(35) attach-app FTP]
 $ns at 0.064373 "$ftp(35) start"
 set tcp(36) [new Agent/TCP/Newreno]
-$tcp(36) set window_ 67
+$tcp(36) set window_ 56
 $tcp(36) set packetSize_ 1024
 $tcp(36) set tcpip_base_hdr_size_ 40
 $tcp(36) set useHeaders_ false
@@ -1484,7 +1484,7 @@ $ns connect $tcp(36) $sink(36)
 set ftp(36) [$tcp(36) attach-app FTP]
 $ns at 0.946051 "$ftp(36) start"
 set tcp(37) [new Agent/TCP/Newreno]
-$tcp(37) set window_ 67
+$tcp(37) set window_ 56
 $tcp(37) set packetSize_ 1024
 $tcp(37) set tcpip_base_hdr_size_ 40
 $tcp(37) set useHeaders_ false
@@ -1506,7 +1506,7 @@ $ns connect $tcp(37) $sink(37)
 set ftp(37) [$tcp(37) attach-app FTP]
 $ns at 0.488667 "$ftp(37) start"
 set tcp(38) [new Agent/TCP/Newreno]
-$tcp(38) set window_ 67
+$tcp(38) set window_ 56
 $tcp(38) set packetSize_ 1024
 $tcp(38) set tcpip_base_hdr_size_ 40
 $tcp(38) set useHeaders_ false
@@ -1528,7 +1528,7 @@ $ns connect $tcp(38) $sink(38)
 set ftp(38) [$tcp(38) attach-app FTP]
 $ns at 0.193854 "$ftp(38) start"
 set tcp(39) [new Agent/TCP/Newreno]
-$tcp(39) set window_ 67
+$tcp(39) set window_ 56
 $tcp(39) set packetSize_ 1024
 $tcp(39) set tcpip_base_hdr_size_ 40
 $tcp(39) set useHeaders_ false
@@ -1550,7 +1550,7 @@ $ns connect $tcp(39) $sink(39)
 set ftp(39) [$tcp(39) attach-app FTP]
 $ns at 0.946044 "$ftp(39) start"
 set tcp(40) [new Agent/TCP/Newreno]
-$tcp(40) set window_ 67
+$tcp(40) set window_ 56
 $tcp(40) set packetSize_ 1024
 $tcp(40) set tcpip_base_hdr_size_ 40
 $tcp(40) set useHeaders_ false
@@ -1572,7 +1572,7 @@ $ns connect $tcp(40) $sink(40)
 set ftp(40) [$tcp(40) attach-app FTP]
 $ns at 0.578962 "$ftp(40) start"
 set tcp(41) [new Agent/TCP/Newreno]
-$tcp(41) set window_ 67
+$tcp(41) set window_ 56
 $tcp(41) set packetSize_ 1024
 $tcp(41) set tcpip_base_hdr_size_ 40
 $tcp(41) set useHeaders_ false
@@ -1594,7 +1594,7 @@ $ns connect $tcp(41) $sink(41)
 set ftp(41) [$tcp(41) attach-app FTP]
 $ns at 0.728941 "$ftp(41) start"
 set tcp(42) [new Agent/TCP/Newreno]
-$tcp(42) set window_ 67
+$tcp(42) set window_ 56
 $tcp(42) set packetSize_ 1024
 $tcp(42) set tcpip_base_hdr_size_ 40
 $tcp(42) set useHeaders_ false
@@ -1616,7 +1616,7 @@ $ns connect $tcp(42) $sink(42)
 set ftp(42) [$tcp(42) attach-app FTP]
 $ns at 0.88096 "$ftp(42) start"
 set tcp(43) [new Agent/TCP/Newreno]
-$tcp(43) set window_ 67
+$tcp(43) set window_ 56
 $tcp(43) set packetSize_ 1024
 $tcp(43) set tcpip_base_hdr_size_ 40
 $tcp(43) set useHeaders_ false
@@ -1638,7 +1638,7 @@ $ns connect $tcp(43) $sink(43)
 set ftp(43) [$tcp(43) attach-app FTP]
 $ns at 0.285653 "$ftp(43) start"
 set tcp(44) [new Agent/TCP/Newreno]
-$tcp(44) set window_ 67
+$tcp(44) set window_ 56
 $tcp(44) set packetSize_ 1024
 $tcp(44) set tcpip_base_hdr_size_ 40
 $tcp(44) set useHeaders_ false
@@ -1660,7 +1660,7 @@ $ns connect $tcp(44) $sink(44)
 set ftp(44) [$tcp(44) attach-app FTP]
 $ns at 0.356697 "$ftp(44) start"
 set tcp(45) [new Agent/TCP/Newreno]
-$tcp(45) set window_ 67
+$tcp(45) set window_ 56
 $tcp(45) set packetSize_ 1024
 $tcp(45) set tcpip_base_hdr_size_ 40
 $tcp(45) set useHeaders_ false
@@ -1682,7 +1682,7 @@ $ns connect $tcp(45) $sink(45)
 set ftp(45) [$tcp(45) attach-app FTP]
 $ns at 0.878077 "$ftp(45) start"
 set tcp(46) [new Agent/TCP/Newreno]
-$tcp(46) set window_ 67
+$tcp(46) set window_ 56
 $tcp(46) set packetSize_ 1024
 $tcp(46) set tcpip_base_hdr_size_ 40
 $tcp(46) set useHeaders_ false
@@ -1704,7 +1704,7 @@ $ns connect $tcp(46) $sink(46)
 set ftp(46) [$tcp(46) attach-app FTP]
 $ns at 0.134976 "$ftp(46) start"
 set tcp(47) [new Agent/TCP/Newreno]
-$tcp(47) set window_ 67
+$tcp(47) set window_ 56
 $tcp(47) set packetSize_ 1024
 $tcp(47) set tcpip_base_hdr_size_ 40
 $tcp(47) set useHeaders_ false
@@ -1726,7 +1726,7 @@ $ns connect $tcp(47) $sink(47)
 set ftp(47) [$tcp(47) attach-app FTP]
 $ns at 0.764295 "$ftp(47) start"
 set tcp(48) [new Agent/TCP/Newreno]
-$tcp(48) set window_ 78
+$tcp(48) set window_ 67
 $tcp(48) set packetSize_ 1024
 $tcp(48) set tcpip_base_hdr_size_ 40
 $tcp(48) set useHeaders_ false
@@ -1748,7 +1748,7 @@ $ns connect $tcp(48) $sink(48)
 set ftp(48) [$tcp(48) attach-app FTP]
 $ns at 0.097616 "$ftp(48) start"
 set tcp(49) [new Agent/TCP/Newreno]
-$tcp(49) set window_ 78
+$tcp(49) set window_ 67
 $tcp(49) set packetSize_ 1024
 $tcp(49) set tcpip_base_hdr_size_ 40
 $tcp(49) set useHeaders_ false
@@ -1770,7 +1770,7 @@ $ns connect $tcp(49) $sink(49)
 set ftp(49) [$tcp(49) attach-app FTP]
 $ns at 0.690181 "$ftp(49) start"
 set tcp(50) [new Agent/TCP/Newreno]
-$tcp(50) set window_ 78
+$tcp(50) set window_ 67
 $tcp(50) set packetSize_ 1024
 $tcp(50) set tcpip_base_hdr_size_ 40
 $tcp(50) set useHeaders_ false
@@ -1792,7 +1792,7 @@ $ns connect $tcp(50) $sink(50)
 set ftp(50) [$tcp(50) attach-app FTP]
 $ns at 0.702145 "$ftp(50) start"
 set tcp(51) [new Agent/TCP/Newreno]
-$tcp(51) set window_ 78
+$tcp(51) set window_ 67
 $tcp(51) set packetSize_ 1024
 $tcp(51) set tcpip_base_hdr_size_ 40
 $tcp(51) set useHeaders_ false
@@ -1814,7 +1814,7 @@ $ns connect $tcp(51) $sink(51)
 set ftp(51) [$tcp(51) attach-app FTP]
 $ns at 0.95 "$ftp(51) start"
 set tcp(52) [new Agent/TCP/Newreno]
-$tcp(52) set window_ 78
+$tcp(52) set window_ 67
 $tcp(52) set packetSize_ 1024
 $tcp(52) set tcpip_base_hdr_size_ 40
 $tcp(52) set useHeaders_ false
@@ -1836,7 +1836,7 @@ $ns connect $tcp(52) $sink(52)
 set ftp(52) [$tcp(52) attach-app FTP]
 $ns at 0.843493 "$ftp(52) start"
 set tcp(53) [new Agent/TCP/Newreno]
-$tcp(53) set window_ 78
+$tcp(53) set window_ 67
 $tcp(53) set packetSize_ 1024
 $tcp(53) set tcpip_base_hdr_size_ 40
 $tcp(53) set useHeaders_ false
@@ -1858,7 +1858,7 @@ $ns connect $tcp(53) $sink(53)
 set ftp(53) [$tcp(53) attach-app FTP]
 $ns at 0.503621 "$ftp(53) start"
 set tcp(54) [new Agent/TCP/Newreno]
-$tcp(54) set window_ 78
+$tcp(54) set window_ 67
 $tcp(54) set packetSize_ 1024
 $tcp(54) set tcpip_base_hdr_size_ 40
 $tcp(54) set useHeaders_ false
@@ -1880,7 +1880,7 @@ $ns connect $tcp(54) $sink(54)
 set ftp(54) [$tcp(54) attach-app FTP]
 $ns at 0.197648 "$ftp(54) start"
 set tcp(55) [new Agent/TCP/Newreno]
-$tcp(55) set window_ 78
+$tcp(55) set window_ 67
 $tcp(55) set packetSize_ 1024
 $tcp(55) set tcpip_base_hdr_size_ 40
 $tcp(55) set useHeaders_ false
@@ -1902,7 +1902,7 @@ $ns connect $tcp(55) $sink(55)
 set ftp(55) [$tcp(55) attach-app FTP]
 $ns at 0.15016 "$ftp(55) start"
 set tcp(56) [new Agent/TCP/Newreno]
-$tcp(56) set window_ 78
+$tcp(56) set window_ 67
 $tcp(56) set packetSize_ 1024
 $tcp(56) set tcpip_base_hdr_size_ 40
 $tcp(56) set useHeaders_ false
@@ -1924,7 +1924,7 @@ $ns connect $tcp(56) $sink(56)
 set ftp(56) [$tcp(56) attach-app FTP]
 $ns at 0.52872 "$ftp(56) start"
 set tcp(57) [new Agent/TCP/Newreno]
-$tcp(57) set window_ 78
+$tcp(57) set window_ 67
 $tcp(57) set packetSize_ 1024
 $tcp(57) set tcpip_base_hdr_size_ 40
 $tcp(57) set useHeaders_ false
@@ -1946,7 +1946,7 @@ $ns connect $tcp(57) $sink(57)
 set ftp(57) [$tcp(57) attach-app FTP]
 $ns at 0.509791 "$ftp(57) start"
 set tcp(58) [new Agent/TCP/Newreno]
-$tcp(58) set window_ 78
+$tcp(58) set window_ 67
 $tcp(58) set packetSize_ 1024
 $tcp(58) set tcpip_base_hdr_size_ 40
 $tcp(58) set useHeaders_ false
@@ -1968,7 +1968,7 @@ $ns connect $tcp(58) $sink(58)
 set ftp(58) [$tcp(58) attach-app FTP]
 $ns at 0.071421 "$ftp(58) start"
 set tcp(59) [new Agent/TCP/Newreno]
-$tcp(59) set window_ 78
+$tcp(59) set window_ 67
 $tcp(59) set packetSize_ 1024
 $tcp(59) set tcpip_base_hdr_size_ 40
 $tcp(59) set useHeaders_ false
@@ -1990,7 +1990,7 @@ $ns connect $tcp(59) $sink(59)
 set ftp(59) [$tcp(59) attach-app FTP]
 $ns at 0.903221 "$ftp(59) start"
 set tcp(60) [new Agent/TCP/Newreno]
-$tcp(60) set window_ 78
+$tcp(60) set window_ 67
 $tcp(60) set packetSize_ 1024
 $tcp(60) set tcpip_base_hdr_size_ 40
 $tcp(60) set useHeaders_ false
@@ -2012,7 +2012,7 @@ $ns connect $tcp(60) $sink(60)
 set ftp(60) [$tcp(60) attach-app FTP]
 $ns at 0.507417 "$ftp(60) start"
 set tcp(61) [new Agent/TCP/Newreno]
-$tcp(61) set window_ 78
+$tcp(61) set window_ 67
 $tcp(61) set packetSize_ 1024
 $tcp(61) set tcpip_base_hdr_size_ 40
 $tcp(61) set useHeaders_ false
@@ -2034,7 +2034,7 @@ $ns connect $tcp(61) $sink(61)
 set ftp(61) [$tcp(61) attach-app FTP]
 $ns at 0.701295 "$ftp(61) start"
 set tcp(62) [new Agent/TCP/Newreno]
-$tcp(62) set window_ 78
+$tcp(62) set window_ 67
 $tcp(62) set packetSize_ 1024
 $tcp(62) set tcpip_base_hdr_size_ 40
 $tcp(62) set useHeaders_ false
@@ -2056,7 +2056,7 @@ $ns connect $tcp(62) $sink(62)
 set ftp(62) [$tcp(62) attach-app FTP]
 $ns at 0.219955 "$ftp(62) start"
 set tcp(63) [new Agent/TCP/Newreno]
-$tcp(63) set window_ 78
+$tcp(63) set window_ 67
 $tcp(63) set packetSize_ 1024
 $tcp(63) set tcpip_base_hdr_size_ 40
 $tcp(63) set useHeaders_ false
@@ -2078,7 +2078,7 @@ $ns connect $tcp(63) $sink(63)
 set ftp(63) [$tcp(63) attach-app FTP]
 $ns at 0.243886 "$ftp(63) start"
 set tcp(64) [new Agent/TCP/Newreno]
-$tcp(64) set window_ 90
+$tcp(64) set window_ 78
 $tcp(64) set packetSize_ 1024
 $tcp(64) set tcpip_base_hdr_size_ 40
 $tcp(64) set useHeaders_ false
@@ -2100,7 +2100,7 @@ $ns connect $tcp(64) $sink(64)
 set ftp(64) [$tcp(64) attach-app FTP]
 $ns at 0.011916 "$ftp(64) start"
 set tcp(65) [new Agent/TCP/Newreno]
-$tcp(65) set window_ 90
+$tcp(65) set window_ 78
 $tcp(65) set packetSize_ 1024
 $tcp(65) set tcpip_base_hdr_size_ 40
 $tcp(65) set useHeaders_ false
@@ -2122,7 +2122,7 @@ $ns connect $tcp(65) $sink(65)
 set ftp(65) [$tcp(65) attach-app FTP]
 $ns at 0.343231 "$ftp(65) start"
 set tcp(66) [new Agent/TCP/Newreno]
-$tcp(66) set window_ 90
+$tcp(66) set window_ 78
 $tcp(66) set packetSize_ 1024
 $tcp(66) set tcpip_base_hdr_size_ 40
 $tcp(66) set useHeaders_ false
@@ -2144,7 +2144,7 @@ $ns connect $tcp(66) $sink(66)
 set ftp(66) [$tcp(66) attach-app FTP]
 $ns at 0.266842 "$ftp(66) start"
 set tcp(67) [new Agent/TCP/Newreno]
-$tcp(67) set window_ 90
+$tcp(67) set window_ 78
 $tcp(67) set packetSize_ 1024
 $tcp(67) set tcpip_base_hdr_size_ 40
 $tcp(67) set useHeaders_ false
@@ -2166,7 +2166,7 @@ $ns connect $tcp(67) $sink(67)
 set ftp(67) [$tcp(67) attach-app FTP]
 $ns at 0.423402 "$ftp(67) start"
 set tcp(68) [new Agent/TCP/Newreno]
-$tcp(68) set window_ 90
+$tcp(68) set window_ 78
 $tcp(68) set packetSize_ 1024
 $tcp(68) set tcpip_base_hdr_size_ 40
 $tcp(68) set useHeaders_ false
@@ -2188,7 +2188,7 @@ $ns connect $tcp(68) $sink(68)
 set ftp(68) [$tcp(68) attach-app FTP]
 $ns at 0.376926 "$ftp(68) start"
 set tcp(69) [new Agent/TCP/Newreno]
-$tcp(69) set window_ 90
+$tcp(69) set window_ 78
 $tcp(69) set packetSize_ 1024
 $tcp(69) set tcpip_base_hdr_size_ 40
 $tcp(69) set useHeaders_ false
@@ -2210,7 +2210,7 @@ $ns connect $tcp(69) $sink(69)
 set ftp(69) [$tcp(69) attach-app FTP]
 $ns at 0.834316 "$ftp(69) start"
 set tcp(70) [new Agent/TCP/Newreno]
-$tcp(70) set window_ 90
+$tcp(70) set window_ 78
 $tcp(70) set packetSize_ 1024
 $tcp(70) set tcpip_base_hdr_size_ 40
 $tcp(70) set useHeaders_ false
@@ -2232,7 +2232,7 @@ $ns connect $tcp(70) $sink(70)
 set ftp(70) [$tcp(70) attach-app FTP]
 $ns at 0.891468 "$ftp(70) start"
 set tcp(71) [new Agent/TCP/Newreno]
-$tcp(71) set window_ 90
+$tcp(71) set window_ 78
 $tcp(71) set packetSize_ 1024
 $tcp(71) set tcpip_base_hdr_size_ 40
 $tcp(71) set useHeaders_ false
@@ -2254,7 +2254,7 @@ $ns connect $tcp(71) $sink(71)
 set ftp(71) [$tcp(71) attach-app FTP]
 $ns at 0.175251 "$ftp(71) start"
 set tcp(72) [new Agent/TCP/Newreno]
-$tcp(72) set window_ 90
+$tcp(72) set window_ 78
 $tcp(72) set packetSize_ 1024
 $tcp(72) set tcpip_base_hdr_size_ 40
 $tcp(72) set useHeaders_ false
@@ -2276,7 +2276,7 @@ $ns connect $tcp(72) $sink(72)
 set ftp(72) [$tcp(72) attach-app FTP]
 $ns at 0.396264 "$ftp(72) start"
 set tcp(73) [new Agent/TCP/Newreno]
-$tcp(73) set window_ 90
+$tcp(73) set window_ 78
 $tcp(73) set packetSize_ 1024
 $tcp(73) set tcpip_base_hdr_size_ 40
 $tcp(73) set useHeaders_ false
@@ -2298,7 +2298,7 @@ $ns connect $tcp(73) $sink(73)
 set ftp(73) [$tcp(73) attach-app FTP]
 $ns at 0.166182 "$ftp(73) start"
 set tcp(74) [new Agent/TCP/Newreno]
-$tcp(74) set window_ 90
+$tcp(74) set window_ 78
 $tcp(74) set packetSize_ 1024
 $tcp(74) set tcpip_base_hdr_size_ 40
 $tcp(74) set useHeaders_ false
@@ -2320,7 +2320,7 @@ $ns connect $tcp(74) $sink(74)
 set ftp(74) [$tcp(74) attach-app FTP]
 $ns at 0.663171 "$ftp(74) start"
 set tcp(75) [new Agent/TCP/Newreno]
-$tcp(75) set window_ 90
+$tcp(75) set window_ 78
 $tcp(75) set packetSize_ 1024
 $tcp(75) set tcpip_base_hdr_size_ 40
 $tcp(75) set useHeaders_ false
@@ -2342,7 +2342,7 @@ $ns connect $tcp(75) $sink(75)
 set ftp(75) [$tcp(75) attach-app FTP]
 $ns at 0.974846 "$ftp(75) start"
 set tcp(76) [new Agent/TCP/Newreno]
-$tcp(76) set window_ 90
+$tcp(76) set window_ 78
 $tcp(76) set packetSize_ 1024
 $tcp(76) set tcpip_base_hdr_size_ 40
 $tcp(76) set useHeaders_ false
@@ -2364,7 +2364,7 @@ $ns connect $tcp(76) $sink(76)
 set ftp(76) [$tcp(76) attach-app FTP]
 $ns at 0.201808 "$ftp(76) start"
 set tcp(77) [new Agent/TCP/Newreno]
-$tcp(77) set window_ 90
+$tcp(77) set window_ 78
 $tcp(77) set packetSize_ 1024
 $tcp(77) set tcpip_base_hdr_size_ 40
 $tcp(77) set useHeaders_ false
@@ -2386,7 +2386,7 @@ $ns connect $tcp(77) $sink(77)
 set ftp(77) [$tcp(77) attach-app FTP]
 $ns at 0.766475 "$ftp(77) start"
 set tcp(78) [new Agent/TCP/Newreno]
-$tcp(78) set window_ 90
+$tcp(78) set window_ 78
 $tcp(78) set packetSize_ 1024
 $tcp(78) set tcpip_base_hdr_size_ 40
 $tcp(78) set useHeaders_ false
@@ -2408,7 +2408,7 @@ $ns connect $tcp(78) $sink(78)
 set ftp(78) [$tcp(78) attach-app FTP]
 $ns at 0.300045 "$ftp(78) start"
 set tcp(79) [new Agent/TCP/Newreno]
-$tcp(79) set window_ 90
+$tcp(79) set window_ 78
 $tcp(79) set packetSize_ 1024
 $tcp(79) set tcpip_base_hdr_size_ 40
 $tcp(79) set useHeaders_ false
@@ -2430,7 +2430,7 @@ $ns connect $tcp(79) $sink(79)
 set ftp(79) [$tcp(79) attach-app FTP]
 $ns at 0.013218 "$ftp(79) start"
 set tcp(80) [new Agent/TCP/Newreno]
-$tcp(80) set window_ 101
+$tcp(80) set window_ 90
 $tcp(80) set packetSize_ 1024
 $tcp(80) set tcpip_base_hdr_size_ 40
 $tcp(80) set useHeaders_ false
@@ -2452,7 +2452,7 @@ $ns connect $tcp(80) $sink(80)
 set ftp(80) [$tcp(80) attach-app FTP]
 $ns at 0.764298 "$ftp(80) start"
 set tcp(81) [new Agent/TCP/Newreno]
-$tcp(81) set window_ 101
+$tcp(81) set window_ 90
 $tcp(81) set packetSize_ 1024
 $tcp(81) set tcpip_base_hdr_size_ 40
 $tcp(81) set useHeaders_ false
@@ -2474,7 +2474,7 @@ $ns connect $tcp(81) $sink(81)
 set ftp(81) [$tcp(81) attach-app FTP]
 $ns at 0.341816 "$ftp(81) start"
 set tcp(82) [new Agent/TCP/Newreno]
-$tcp(82) set window_ 101
+$tcp(82) set window_ 90
 $tcp(82) set packetSize_ 1024
 $tcp(82) set tcpip_base_hdr_size_ 40
 $tcp(82) set useHeaders_ false
@@ -2496,7 +2496,7 @@ $ns connect $tcp(82) $sink(82)
 set ftp(82) [$tcp(82) attach-app FTP]
 $ns at 0.170157 "$ftp(82) start"
 set tcp(83) [new Agent/TCP/Newreno]
-$tcp(83) set window_ 101
+$tcp(83) set window_ 90
 $tcp(83) set packetSize_ 1024
 $tcp(83) set tcpip_base_hdr_size_ 40
 $tcp(83) set useHeaders_ false
@@ -2518,7 +2518,7 @@ $ns connect $tcp(83) $sink(83)
 set ftp(83) [$tcp(83) attach-app FTP]
 $ns at 0.435607 "$ftp(83) start"
 set tcp(84) [new Agent/TCP/Newreno]
-$tcp(84) set window_ 101
+$tcp(84) set window_ 90
 $tcp(84) set packetSize_ 1024
 $tcp(84) set tcpip_base_hdr_size_ 40
 $tcp(84) set useHeaders_ false
@@ -2540,7 +2540,7 @@ $ns connect $tcp(84) $sink(84)
 set ftp(84) [$tcp(84) attach-app FTP]
 $ns at 0.231719 "$ftp(84) start"
 set tcp(85) [new Agent/TCP/Newreno]
-$tcp(85) set window_ 101
+$tcp(85) set window_ 90
 $tcp(85) set packetSize_ 1024
 $tcp(85) set tcpip_base_hdr_size_ 40
 $tcp(85) set useHeaders_ false
@@ -2562,7 +2562,7 @@ $ns connect $tcp(85) $sink(85)
 set ftp(85) [$tcp(85) attach-app FTP]
 $ns at 0.410101 "$ftp(85) start"
 set tcp(86) [new Agent/TCP/Newreno]
-$tcp(86) set window_ 101
+$tcp(86) set window_ 90
 $tcp(86) set packetSize_ 1024
 $tcp(86) set tcpip_base_hdr_size_ 40
 $tcp(86) set useHeaders_ false
@@ -2584,7 +2584,7 @@ $ns connect $tcp(86) $sink(86)
 set ftp(86) [$tcp(86) attach-app FTP]
 $ns at 0.446053 "$ftp(86) start"
 set tcp(87) [new Agent/TCP/Newreno]
-$tcp(87) set window_ 101
+$tcp(87) set window_ 90
 $tcp(87) set packetSize_ 1024
 $tcp(87) set tcpip_base_hdr_size_ 40
 $tcp(87) set useHeaders_ false
@@ -2606,7 +2606,7 @@ $ns connect $tcp(87) $sink(87)
 set ftp(87) [$tcp(87) attach-app FTP]
 $ns at 0.417962 "$ftp(87) start"
 set tcp(88) [new Agent/TCP/Newreno]
-$tcp(88) set window_ 101
+$tcp(88) set window_ 90
 $tcp(88) set packetSize_ 1024
 $tcp(88) set tcpip_base_hdr_size_ 40
 $tcp(88) set useHeaders_ false
@@ -2628,7 +2628,7 @@ $ns connect $tcp(88) $sink(88)
 set ftp(88) [$tcp(88) attach-app FTP]
 $ns at 0.588509 "$ftp(88) start"
 set tcp(89) [new Agent/TCP/Newreno]
-$tcp(89) set window_ 101
+$tcp(89) set window_ 90
 $tcp(89) set packetSize_ 1024
 $tcp(89) set tcpip_base_hdr_size_ 40
 $tcp(89) set useHeaders_ false
@@ -2650,7 +2650,7 @@ $ns connect $tcp(89) $sink(89)
 set ftp(89) [$tcp(89) attach-app FTP]
 $ns at 0.288744 "$ftp(89) start"
 set tcp(90) [new Agent/TCP/Newreno]
-$tcp(90) set window_ 101
+$tcp(90) set window_ 90
 $tcp(90) set packetSize_ 1024
 $tcp(90) set tcpip_base_hdr_size_ 40
 $tcp(90) set useHeaders_ false
@@ -2672,7 +2672,7 @@ $ns connect $tcp(90) $sink(90)
 set ftp(90) [$tcp(90) attach-app FTP]
 $ns at 0.095112 "$ftp(90) start"
 set tcp(91) [new Agent/TCP/Newreno]
-$tcp(91) set window_ 101
+$tcp(91) set window_ 90
 $tcp(91) set packetSize_ 1024
 $tcp(91) set tcpip_base_hdr_size_ 40
 $tcp(91) set useHeaders_ false
@@ -2694,7 +2694,7 @@ $ns connect $tcp(91) $sink(91)
 set ftp(91) [$tcp(91) attach-app FTP]
 $ns at 0.085256 "$ftp(91) start"
 set tcp(92) [new Agent/TCP/Newreno]
-$tcp(92) set window_ 101
+$tcp(92) set window_ 90
 $tcp(92) set packetSize_ 1024
 $tcp(92) set tcpip_base_hdr_size_ 40
 $tcp(92) set useHeaders_ false
@@ -2716,7 +2716,7 @@ $ns connect $tcp(92) $sink(92)
 set ftp(92) [$tcp(92) attach-app FTP]
 $ns at 0.106523 "$ftp(92) start"
 set tcp(93) [new Agent/TCP/Newreno]
-$tcp(93) set window_ 101
+$tcp(93) set window_ 90
 $tcp(93) set packetSize_ 1024
 $tcp(93) set tcpip_base_hdr_size_ 40
 $tcp(93) set useHeaders_ false
@@ -2738,7 +2738,7 @@ $ns connect $tcp(93) $sink(93)
 set ftp(93) [$tcp(93) attach-app FTP]
 $ns at 0.520945 "$ftp(93) start"
 set tcp(94) [new Agent/TCP/Newreno]
-$tcp(94) set window_ 101
+$tcp(94) set window_ 90
 $tcp(94) set packetSize_ 1024
 $tcp(94) set tcpip_base_hdr_size_ 40
 $tcp(94) set useHeaders_ false
@@ -2760,7 +2760,7 @@ $ns connect $tcp(94) $sink(94)
 set ftp(94) [$tcp(94) attach-app FTP]
 $ns at 0.360164 "$ftp(94) start"
 set tcp(95) [new Agent/TCP/Newreno]
-$tcp(95) set window_ 101
+$tcp(95) set window_ 90
 $tcp(95) set packetSize_ 1024
 $tcp(95) set tcpip_base_hdr_size_ 40
 $tcp(95) set useHeaders_ false
@@ -2782,7 +2782,7 @@ $ns connect $tcp(95) $sink(95)
 set ftp(95) [$tcp(95) attach-app FTP]
 $ns at 0.8077 "$ftp(95) start"
 set tcp(96) [new Agent/TCP/Newreno]
-$tcp(96) set window_ 112
+$tcp(96) set window_ 101
 $tcp(96) set packetSize_ 1024
 $tcp(96) set tcpip_base_hdr_size_ 40
 $tcp(96) set useHeaders_ false
@@ -2804,7 +2804,7 @@ $ns connect $tcp(96) $sink(96)
 set ftp(96) [$tcp(96) attach-app FTP]
 $ns at 0.504923 "$ftp(96) start"
 set tcp(97) [new Agent/TCP/Newreno]
-$tcp(97) set window_ 112
+$tcp(97) set window_ 101
 $tcp(97) set packetSize_ 1024
 $tcp(97) set tcpip_base_hdr_size_ 40
 $tcp(97) set useHeaders_ false
@@ -2826,7 +2826,7 @@ $ns connect $tcp(97) $sink(97)
 set ftp(97) [$tcp(97) attach-app FTP]
 $ns at 0.708177 "$ftp(97) start"
 set tcp(98) [new Agent/TCP/Newreno]
-$tcp(98) set window_ 112
+$tcp(98) set window_ 101
 $tcp(98) set packetSize_ 1024
 $tcp(98) set tcpip_base_hdr_size_ 40
 $tcp(98) set useHeaders_ false
@@ -2848,7 +2848,7 @@ $ns connect $tcp(98) $sink(98)
 set ftp(98) [$tcp(98) attach-app FTP]
 $ns at 0.980072 "$ftp(98) start"
 set tcp(99) [new Agent/TCP/Newreno]
-$tcp(99) set window_ 112
+$tcp(99) set window_ 101
 $tcp(99) set packetSize_ 1024
 $tcp(99) set tcpip_base_hdr_size_ 40
 $tcp(99) set useHeaders_ false
@@ -2870,7 +2870,7 @@ $ns connect $tcp(99) $sink(99)
 set ftp(99) [$tcp(99) attach-app FTP]
 $ns at 0.062974 "$ftp(99) start"
 set tcp(100) [new Agent/TCP/Newreno]
-$tcp(100) set window_ 112
+$tcp(100) set window_ 101
 $tcp(100) set packetSize_ 1024
 $tcp(100) set tcpip_base_hdr_size_ 40
 $tcp(100) set useHeaders_ false
@@ -2892,7 +2892,7 @@ $ns connect $tcp(100) $sink(100)
 set ftp(100) [$tcp(100) attach-app FTP]
 $ns at 0.016942 "$ftp(100) start"
 set tcp(101) [new Agent/TCP/Newreno]
-$tcp(101) set window_ 112
+$tcp(101) set window_ 101
 $tcp(101) set packetSize_ 1024
 $tcp(101) set tcpip_base_hdr_size_ 40
 $tcp(101) set useHeaders_ false
@@ -2914,7 +2914,7 @@ $ns connect $tcp(101) $sink(101)
 set ftp(101) [$tcp(101) attach-app FTP]
 $ns at 0.140391 "$ftp(101) start"
 set tcp(102) [new Agent/TCP/Newreno]
-$tcp(102) set window_ 112
+$tcp(102) set window_ 101
 $tcp(102) set packetSize_ 1024
 $tcp(102) set tcpip_base_hdr_size_ 40
 $tcp(102) set useHeaders_ false
@@ -2936,7 +2936,7 @@ $ns connect $tcp(102) $sink(102)
 set ftp(102) [$tcp(102) attach-app FTP]
 $ns at 0.386333 "$ftp(102) start"
 set tcp(103) [new Agent/TCP/Newreno]
-$tcp(103) set window_ 112
+$tcp(103) set window_ 101
 $tcp(103) set packetSize_ 1024
 $tcp(103) set tcpip_base_hdr_size_ 40
 $tcp(103) set useHeaders_ false
@@ -2958,7 +2958,7 @@ $ns connect $tcp(103) $sink(103)
 set ftp(103) [$tcp(103) attach-app FTP]
 $ns at 0.573671 "$ftp(103) start"
 set tcp(104) [new Agent/TCP/Newreno]
-$tcp(104) set window_ 112
+$tcp(104) set window_ 101
 $tcp(104) set packetSize_ 1024
 $tcp(104) set tcpip_base_hdr_size_ 40
 $tcp(104) set useHeaders_ false
@@ -2980,7 +2980,7 @@ $ns connect $tcp(104) $sink(104)
 set ftp(104) [$tcp(104) attach-app FTP]
 $ns at 0.743752 "$ftp(104) start"
 set tcp(105) [new Agent/TCP/Newreno]
-$tcp(105) set window_ 112
+$tcp(105) set window_ 101
 $tcp(105) set packetSize_ 1024
 $tcp(105) set tcpip_base_hdr_size_ 40
 $tcp(105) set useHeaders_ false
@@ -3002,7 +3002,7 @@ $ns connect $tcp(105) $sink(105)
 set ftp(105) [$tcp(105) attach-app FTP]
 $ns at 0.351444 "$ftp(105) start"
 set tcp(106) [new Agent/TCP/Newreno]
-$tcp(106) set window_ 112
+$tcp(106) set window_ 101
 $tcp(106) set packetSize_ 1024
 $tcp(106) set tcpip_base_hdr_size_ 40
 $tcp(106) set useHeaders_ false
@@ -3024,7 +3024,7 @@ $ns connect $tcp(106) $sink(106)
 set ftp(106) [$tcp(106) attach-app FTP]
 $ns at 0.964962 "$ftp(106) start"
 set tcp(107) [new Agent/TCP/Newreno]
-$tcp(107) set window_ 112
+$tcp(107) set window_ 101
 $tcp(107) set packetSize_ 1024
 $tcp(107) set tcpip_base_hdr_size_ 40
 $tcp(107) set useHeaders_ false
@@ -3046,7 +3046,7 @@ $ns connect $tcp(107) $sink(107)
 set ftp(107) [$tcp(107) attach-app FTP]
 $ns at 0.00294 "$ftp(107) start"
 set tcp(108) [new Agent/TCP/Newreno]
-$tcp(108) set window_ 112
+$tcp(108) set window_ 101
 $tcp(108) set packetSize_ 1024
 $tcp(108) set tcpip_base_hdr_size_ 40
 $tcp(108) set useHeaders_ false
@@ -3068,7 +3068,7 @@ $ns connect $tcp(108) $sink(108)
 set ftp(108) [$tcp(108) attach-app FTP]
 $ns at 0.835678 "$ftp(108) start"
 set tcp(109) [new Agent/TCP/Newreno]
-$tcp(109) set window_ 112
+$tcp(109) set window_ 101
 $tcp(109) set packetSize_ 1024
 $tcp(109) set tcpip_base_hdr_size_ 40
 $tcp(109) set useHeaders_ false
@@ -3090,7 +3090,7 @@ $ns connect $tcp(109) $sink(109)
 set ftp(109) [$tcp(109) attach-app FTP]
 $ns at 0.210082 "$ftp(109) start"
 set tcp(110) [new Agent/TCP/Newreno]
-$tcp(110) set window_ 112
+$tcp(110) set window_ 101
 $tcp(110) set packetSize_ 1024
 $tcp(110) set tcpip_base_hdr_size_ 40
 $tcp(110) set useHeaders_ false
@@ -3112,7 +3112,7 @@ $ns connect $tcp(110) $sink(110)
 set ftp(110) [$tcp(110) attach-app FTP]
 $ns at 0.875179 "$ftp(110) start"
 set tcp(111) [new Agent/TCP/Newreno]
-$tcp(111) set window_ 112
+$tcp(111) set window_ 101
 $tcp(111) set packetSize_ 1024
 $tcp(111) set tcpip_base_hdr_size_ 40
 $tcp(111) set useHeaders_ false
@@ -3134,7 +3134,7 @@ $ns connect $tcp(111) $sink(111)
 set ftp(111) [$tcp(111) attach-app FTP]
 $ns at 0.033121 "$ftp(111) start"
 set tcp(112) [new Agent/TCP/Newreno]
-$tcp(112) set window_ 123
+$tcp(112) set window_ 112
 $tcp(112) set packetSize_ 1024
 $tcp(112) set tcpip_base_hdr_size_ 40
 $tcp(112) set useHeaders_ false
@@ -3156,7 +3156,7 @@ $ns connect $tcp(112) $sink(112)
 set ftp(112) [$tcp(112) attach-app FTP]
 $ns at 0.965163 "$ftp(112) start"
 set tcp(113) [new Agent/TCP/Newreno]
-$tcp(113) set window_ 123
+$tcp(113) set window_ 112
 $tcp(113) set packetSize_ 1024
 $tcp(113) set tcpip_base_hdr_size_ 40
 $tcp(113) set useHeaders_ false
@@ -3178,7 +3178,7 @@ $ns connect $tcp(113) $sink(113)
 set ftp(113) [$tcp(113) attach-app FTP]
 $ns at 0.759378 "$ftp(113) start"
 set tcp(114) [new Agent/TCP/Newreno]
-$tcp(114) set window_ 123
+$tcp(114) set window_ 112
 $tcp(114) set packetSize_ 1024
 $tcp(114) set tcpip_base_hdr_size_ 40
 $tcp(114) set useHeaders_ false
@@ -3200,7 +3200,7 @@ $ns connect $tcp(114) $sink(114)
 set ftp(114) [$tcp(114) attach-app FTP]
 $ns at 0.99046 "$ftp(114) start"
 set tcp(115) [new Agent/TCP/Newreno]
-$tcp(115) set window_ 123
+$tcp(115) set window_ 112
 $tcp(115) set packetSize_ 1024
 $tcp(115) set tcpip_base_hdr_size_ 40
 $tcp(115) set useHeaders_ false
@@ -3222,7 +3222,7 @@ $ns connect $tcp(115) $sink(115)
 set ftp(115) [$tcp(115) attach-app FTP]
 $ns at 0.580008 "$ftp(115) start"
 set tcp(116) [new Agent/TCP/Newreno]
-$tcp(116) set window_ 123
+$tcp(116) set window_ 112
 $tcp(116) set packetSize_ 1024
 $tcp(116) set tcpip_base_hdr_size_ 40
 $tcp(116) set useHeaders_ false
@@ -3244,7 +3244,7 @@ $ns connect $tcp(116) $sink(116)
 set ftp(116) [$tcp(116) attach-app FTP]
 $ns at 0.177798 "$ftp(116) start"
 set tcp(117) [new Agent/TCP/Newreno]
-$tcp(117) set window_ 123
+$tcp(117) set window_ 112
 $tcp(117) set packetSize_ 1024
 $tcp(117) set tcpip_base_hdr_size_ 40
 $tcp(117) set useHeaders_ false
@@ -3266,7 +3266,7 @@ $ns connect $tcp(117) $sink(117)
 set ftp(117) [$tcp(117) attach-app FTP]
 $ns at 0.969869 "$ftp(117) start"
 set tcp(118) [new Agent/TCP/Newreno]
-$tcp(118) set window_ 123
+$tcp(118) set window_ 112
 $tcp(118) set packetSize_ 1024
 $tcp(118) set tcpip_base_hdr_size_ 40
 $tcp(118) set useHeaders_ false
@@ -3288,7 +3288,7 @@ $ns connect $tcp(118) $sink(118)
 set ftp(118) [$tcp(118) attach-app FTP]
 $ns at 0.441524 "$ftp(118) start"
 set tcp(119) [new Agent/TCP/Newreno]
-$tcp(119) set window_ 123
+$tcp(119) set window_ 112
 $tcp(119) set packetSize_ 1024
 $tcp(119) set tcpip_base_hdr_size_ 40
 $tcp(119) set useHeaders_ false
@@ -3310,7 +3310,7 @@ $ns connect $tcp(119) $sink(119)
 set ftp(119) [$tcp(119) attach-app FTP]
 $ns at 0.083355 "$ftp(119) start"
 set tcp(120) [new Agent/TCP/Newreno]
-$tcp(120) set window_ 123
+$tcp(120) set window_ 112
 $tcp(120) set packetSize_ 1024
 $tcp(120) set tcpip_base_hdr_size_ 40
 $tcp(120) set useHeaders_ false
@@ -3332,7 +3332,7 @@ $ns connect $tcp(120) $sink(120)
 set ftp(120) [$tcp(120) attach-app FTP]
 $ns at 0.605402 "$ftp(120) start"
 set tcp(121) [new Agent/TCP/Newreno]
-$tcp(121) set window_ 123
+$tcp(121) set window_ 112
 $tcp(121) set packetSize_ 1024
 $tcp(121) set tcpip_base_hdr_size_ 40
 $tcp(121) set useHeaders_ false
@@ -3354,7 +3354,7 @@ $ns connect $tcp(121) $sink(121)
 set ftp(121) [$tcp(121) attach-app FTP]
 $ns at 0.497208 "$ftp(121) start"
 set tcp(122) [new Agent/TCP/Newreno]
-$tcp(122) set window_ 123
+$tcp(122) set window_ 112
 $tcp(122) set packetSize_ 1024
 $tcp(122) set tcpip_base_hdr_size_ 40
 $tcp(122) set useHeaders_ false
@@ -3376,7 +3376,7 @@ $ns connect $tcp(122) $sink(122)
 set ftp(122) [$tcp(122) attach-app FTP]
 $ns at 0.473188 "$ftp(122) start"
 set tcp(123) [new Agent/TCP/Newreno]
-$tcp(123) set window_ 123
+$tcp(123) set window_ 112
 $tcp(123) set packetSize_ 1024
 $tcp(123) set tcpip_base_hdr_size_ 40
 $tcp(123) set useHeaders_ false
@@ -3398,7 +3398,7 @@ $ns connect $tcp(123) $sink(123)
 set ftp(123) [$tcp(123) attach-app FTP]
 $ns at 0.154519 "$ftp(123) start"
 set tcp(124) [new Agent/TCP/Newreno]
-$tcp(124) set window_ 123
+$tcp(124) set window_ 112
 $tcp(124) set packetSize_ 1024
 $tcp(124) set tcpip_base_hdr_size_ 40
 $tcp(124) set useHeaders_ false
@@ -3420,7 +3420,7 @@ $ns connect $tcp(124) $sink(124)
 set ftp(124) [$tcp(124) attach-app FTP]
 $ns at 0.122022 "$ftp(124) start"
 set tcp(125) [new Agent/TCP/Newreno]
-$tcp(125) set window_ 123
+$tcp(125) set window_ 112
 $tcp(125) set packetSize_ 1024
 $tcp(125) set tcpip_base_hdr_size_ 40
 $tcp(125) set useHeaders_ false
@@ -3442,7 +3442,7 @@ $ns connect $tcp(125) $sink(125)
 set ftp(125) [$tcp(125) attach-app FTP]
 $ns at 0.580736 "$ftp(125) start"
 set tcp(126) [new Agent/TCP/Newreno]
-$tcp(126) set window_ 123
+$tcp(126) set window_ 112
 $tcp(126) set packetSize_ 1024
 $tcp(126) set tcpip_base_hdr_size_ 40
 $tcp(126) set useHeaders_ false
@@ -3464,7 +3464,7 @@ $ns connect $tcp(126) $sink(126)
 set ftp(126) [$tcp(126) attach-app FTP]
 $ns at 0.452689 "$ftp(126) start"
 set tcp(127) [new Agent/TCP/Newreno]
-$tcp(127) set window_ 123
+$tcp(127) set window_ 112
 $tcp(127) set packetSize_ 1024
 $tcp(127) set tcpip_base_hdr_size_ 40
 $tcp(127) set useHeaders_ false
