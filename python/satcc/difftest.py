@@ -117,6 +117,14 @@ def table3(seed: int, link: str, cc: str) -> dict:
     return _explicit_starts(d, seed, 1.0)
 
 
+def fig3_red(seed: int, cc: str) -> dict:
+    """T-REFWA's Fig. 3 baselines: Table III's OC3 network (Fig. 1 read as FIG1) with RED
+    at the bottleneck (ns-2 2.35's automatic thresholds, gentle, wait), 60 s."""
+    d = one_to_many("OC3", scheme=cc, queue="red", **FIG1).to_dict()
+    d["name"] = f"diff-fig3-red-{cc}"
+    return _explicit_starts(d, seed, 1.0)
+
+
 CASES = {
     "chain-newreno": chain_equal_rtt,
     "chain-reno": lambda seed: chain_equal_rtt(seed, "reno"),
@@ -127,6 +135,8 @@ CASES = {
     "table3-T3-reno": partial(table3, link="T3", cc="reno"),
     "table3-OC12-newreno": partial(table3, link="OC12", cc="newreno"),
     "table3-OC12-reno": partial(table3, link="OC12", cc="reno"),
+    "fig3-red-newreno": partial(fig3_red, cc="newreno"),
+    "fig3-red-reno": partial(fig3_red, cc="reno"),
 }
 
 def _mean_group_rtt_s(sc: dict) -> float:

@@ -402,7 +402,9 @@ register(Experiment(
                          r.mean("jain_fairness", scheme="trefwa") > max(r.mean("jain_fairness", scheme=s) for s in SCHEMES[:3]))),
     ),
     notes="RED with ns-2 2.35's automatic thresholds (satcc.topology.terrestrial.ns2_auto_red). Fig. 1 read "
-          "as in trefwa.table3-fig2 (FIG1: RTTs 60-200 ms, access links at 1.05x the bottleneck).",
+          "as in trefwa.table3-fig2 (FIG1: RTTs 60-200 ms, access links at 1.05x the bottleneck). ns-2 2.35 "
+          "runs Reno and NewReno over this RED bottleneck within the differential tolerances of ours "
+          "(`python -m satcc.difftest compare fig3-red-newreno fig3-red-reno`).",
 ))
 
 
