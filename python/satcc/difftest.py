@@ -93,6 +93,11 @@ def lossy_link(seed: int) -> dict:
     return _explicit_starts(d, seed, 1.0)
 
 
+def _mean_group_rtt_s(sc: dict) -> float:
+    """Mean RTT of a one-to-many scenario's flows, from their groups' names (rttNms)."""
+    return sum(float(f["group"].removeprefix("rtt").removesuffix("ms")) for f in sc["flows"]) / len(sc["flows"]) / 1000
+
+
 def window_trains(seed: int) -> dict:
     """T-REFWA's Table III network (OC12, 128 flows) at the catalog's reading of Fig. 1
     (FIG1: RTTs 60-200 ms, access links at 1.05x) with each NewReno flow's window held at 95 %
@@ -139,13 +144,8 @@ CASES = {
     "fig3-red-reno": partial(fig3_red, cc="reno"),
 }
 
-def _mean_group_rtt_s(sc: dict) -> float:
-    """Mean RTT of a one-to-many scenario's flows, from their groups' names (rttNms)."""
-    return sum(float(f["group"].removeprefix("rtt").removesuffix("ms")) for f in sc["flows"]) / len(sc["flows"]) / 1000
-
-
 # cases whose flows' progress is compared too: delta (the mean of the groups' RTTs, which
-# is T-REFWA's RTT_avg here: 130 ms at FIG1) and the start of the measured interval
+# is T-REFWA's RTT_avg here) and the start of the measured interval
 SILENCE = {"window-trains": {"delta_s": _mean_group_rtt_s(window_trains(1)), "from_s": 10.0}}
 SILENCE_TOLERANCE_ABS = 0.02
 
