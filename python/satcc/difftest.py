@@ -31,7 +31,7 @@ from pathlib import Path
 from . import ns2
 from .run import run
 from .topology import leo_chain, rtt_groups
-from .topology.terrestrial import FIG1, TABLE_II, one_to_many
+from .topology.terrestrial import FIG1, TABLE_II, one_to_many, wired_wireless
 
 SEEDS = list(range(1, 11))
 # Table III at T3 has one flow per RTT group, so a group's mean goodput over ten seeds
@@ -130,6 +130,15 @@ def fig3_red(seed: int, cc: str) -> dict:
     return _explicit_starts(d, seed, 1.0)
 
 
+def wireless(seed: int, per: float) -> dict:
+    """T-REFWA Plus's baseline as its Fig. 9 runs it: NewReno on seed 004's wired/wireless
+    network, three RTT groups (60, 120, 180 ms) of ten users, a 100 Mb/s bottleneck,
+    RWND 128, each user's wireless last hop losing data packets at `per`, 100 s."""
+    d = wired_wireless(scheme="newreno", bw_bps=100e6, per=per, groups=(1, 2, 3)).to_dict()
+    d["name"] = f"diff-wireless-per{per:g}"
+    return _explicit_starts(d, seed, 1.0)
+
+
 CASES = {
     "chain-newreno": chain_equal_rtt,
     "chain-reno": lambda seed: chain_equal_rtt(seed, "reno"),
@@ -142,6 +151,8 @@ CASES = {
     "table3-OC12-reno": partial(table3, link="OC12", cc="reno"),
     "fig3-red-newreno": partial(fig3_red, cc="newreno"),
     "fig3-red-reno": partial(fig3_red, cc="reno"),
+    "wireless-per0.001": partial(wireless, per=0.001),
+    "wireless-per0.01": partial(wireless, per=0.01),
 }
 
 # cases whose flows' progress is compared too: delta (the mean of the groups' RTTs, which
