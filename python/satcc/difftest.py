@@ -31,6 +31,7 @@ from pathlib import Path
 from . import ns2
 from .run import run
 from .topology import leo_chain, rtt_groups
+from .topology.leo import refwa_network
 from .topology.terrestrial import FIG1, TABLE_II, one_to_many, wired_wireless
 
 SEEDS = list(range(1, 11))
@@ -38,7 +39,8 @@ SEEDS = list(range(1, 11))
 # has a standard error of 4-11 % on each side, too close to the 15 % tolerance for
 # the comparison to mean anything: those cases run 40 seeds (2-5 %). So does the lossy
 # link, whose timeouts per run (about 19) have a standard error of 9 % over ten seeds.
-MORE_SEEDS = {case: list(range(1, 41)) for case in ("table3-T3-newreno", "table3-T3-reno", "lossy-link")}
+MORE_SEEDS = {case: list(range(1, 41))
+              for case in ("table3-T3-newreno", "table3-T3-reno", "lossy-link", "refwa-fig13-per0.01")}
 
 
 def seeds_for(case: str) -> list[int]:
@@ -139,6 +141,16 @@ def wireless(seed: int, per: float) -> dict:
     return _explicit_starts(d, seed, 1.0)
 
 
+def refwa_fig13(seed: int, per: float) -> dict:
+    """REFWA's Fig. 13 baseline: ten NewReno flows over three satellites (seed 000 Fig. 1a,
+    10 Mb/s links of 20 ms, 200-packet buffers) starting within 5 ms, each up-link losing
+    data packets at `per`, 20 s. Every link has the same rate, so packets of different
+    flows reach a queue at the same instant: ns-2 orders such exact ties as scheduled."""
+    d = refwa_network([10], scheme="newreno", isl_rate_bps=10e6, uplink_per=per, name="refwa-fig13").to_dict()
+    d["name"] = f"diff-refwa-fig13-per{per:g}"
+    return _explicit_starts(d, seed, 0.005)
+
+
 CASES = {
     "chain-newreno": chain_equal_rtt,
     "chain-reno": lambda seed: chain_equal_rtt(seed, "reno"),
@@ -153,6 +165,8 @@ CASES = {
     "fig3-red-reno": partial(fig3_red, cc="reno"),
     "wireless-per0.001": partial(wireless, per=0.001),
     "wireless-per0.01": partial(wireless, per=0.01),
+    "refwa-fig13-per0": partial(refwa_fig13, per=0.0),
+    "refwa-fig13-per0.01": partial(refwa_fig13, per=0.01),
 }
 
 # cases whose flows' progress is compared too: delta (the mean of the groups' RTTs, which

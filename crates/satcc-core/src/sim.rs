@@ -380,7 +380,7 @@ impl Simulation {
             routes,
             links,
             flows,
-            events: EventQueue::new(sc.seed),
+            events: EventQueue::new(),
             outbox: Vec::with_capacity(64),
             monitored,
             rate_changes: Vec::new(),
