@@ -151,6 +151,19 @@ def refwa_fig13(seed: int, per: float) -> dict:
     return _explicit_starts(d, seed, 0.005)
 
 
+def oc3_rtt_groups(seed: int) -> dict:
+    """The standard heavy scenario (satcc bench): 32 NewReno flows in eight RTT groups
+    (20, 40, ..., 160 ms) over a 155 Mb/s, 10 ms bottleneck with a 190-packet DropTail
+    buffer, 60 s. A 1000-byte packet takes 51,612.903 ns at 155 Mb/s, not a whole
+    nanosecond, and groups whose RTTs differ by a multiple of 8 ms (155 packet times)
+    send ACKs that reach a router at the same instant in ns-2: a clock that drifts by a
+    fraction of a nanosecond per packet orders them differently (issue 13)."""
+    d = rtt_groups(n_groups=8, flows_per_group=4, rtt_step_ms=20.0, bottleneck_rate_bps=155e6,
+                   bottleneck_delay_ms=10.0, buffer_pkts=190, duration_s=60.0, rwnd_pkts=10000,
+                   name="diff-oc3-rtt-groups").to_dict()
+    return _explicit_starts(d, seed, 1.0)
+
+
 CASES = {
     "chain-newreno": chain_equal_rtt,
     "chain-reno": lambda seed: chain_equal_rtt(seed, "reno"),
@@ -167,6 +180,7 @@ CASES = {
     "wireless-per0.01": partial(wireless, per=0.01),
     "refwa-fig13-per0": partial(refwa_fig13, per=0.0),
     "refwa-fig13-per0.01": partial(refwa_fig13, per=0.01),
+    "oc3-rtt-groups": oc3_rtt_groups,
 }
 
 # cases whose flows' progress is compared too: delta (the mean of the groups' RTTs, which

@@ -634,13 +634,14 @@ impl Simulation {
             return;
         }
         let Some(src) = f.source.as_mut() else { return };
-        let tick = src.tick(now);
+        let tick = src.tick(self.shadow);
         let mut out = std::mem::take(&mut self.outbox);
         f.sender.app_send(tick.pkts, now, &mut out);
         self.flush_outbox(out);
         self.sync_timers(fid);
-        if tick.next <= self.end {
-            self.events.push(tick.next, to_secs(tick.next), Ev::SourceTick(fid));
+        let next = from_secs(tick.next_s);
+        if next <= self.end {
+            self.events.push(next, tick.next_s, Ev::SourceTick(fid));
         }
     }
 

@@ -6,7 +6,13 @@ pub mod rng;
 pub use event_queue::EventQueue;
 pub use rng::RngStreams;
 
-/// Simulated time in integer nanoseconds. There is no floating-point clock.
+/// Simulated time in integer nanoseconds: what every model reads and what orders
+/// events. Where durations are not whole nanoseconds (a packet's transmission time,
+/// an ON/OFF source's packet interval), the timeline is summed in seconds as a double,
+/// the way ns-2 2.35 sums its clock, and each integer time is that sum rounded by
+/// [`from_secs`]; rounded durations are never chained, so the integer clock does not
+/// drift from the exact one and never orders two events against their double times
+/// (rounding is monotone). See net::link.
 pub type Time = u64;
 
 pub const NS_PER_S: u64 = 1_000_000_000;
@@ -28,11 +34,6 @@ pub fn to_secs(t: Time) -> f64 {
     t as f64 / NS_PER_S as f64
 }
 
-/// Time to serialize `bytes` on a link of `rate_bps`, rounded to the nearest ns.
-#[inline]
-pub fn tx_time(bytes: u32, rate_bps: f64) -> Time {
-    ((bytes as f64 * 8.0 * NS_PER_S as f64) / rate_bps + 0.5) as Time
-}
 
 #[cfg(test)]
 mod tests {
@@ -43,9 +44,14 @@ mod tests {
         assert_eq!(from_secs(1.5), 1_500_000_000);
         assert_eq!(from_ms(20.0), 20_000_000);
         assert_eq!(to_secs(250_000_000), 0.25);
-        // 1000 bytes at 8 Mb/s = 1 ms
-        assert_eq!(tx_time(1000, 8e6), 1_000_000);
-        // 1040 bytes at 1.544 Mb/s = 5.388601036 ms
-        assert_eq!(tx_time(1040, 1.544e6), 5_388_601);
+    }
+
+    #[test]
+    fn integer_times_round_trip_through_seconds() {
+        // events timed in integer ns carry to_secs(t) as their double time; rounding it
+        // back must give t, so that every event's integer time is its double rounded
+        for t in [0, 1, 999_999_999, 51_612_903, 86_400 * NS_PER_S + 7, (1u64 << 52) / 1000] {
+            assert_eq!(from_secs(to_secs(t)), t);
+        }
     }
 }
