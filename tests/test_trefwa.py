@@ -80,10 +80,13 @@ def test_activity_option_is_validated_and_changes_counting():
         satcc.run(bad)
     # OC3, 32 flows of RTTs 20-160 ms: with the papers' window long-RTT flows drop out of
     # the active count; counted for their own RTT they do not, and fairness rises
+    # (the mean of three seeds: one seed's margin moves by a few thousandths with any
+    # change of event timing, the mean's much less)
     jain = {}
     for act in ("rtt_avg", "flow_rtt"):
-        sc = one_to_many("OC3", scheme="trefwa", trefwa={"activity": act}, duration_s=30, seed=1).to_dict()
-        jain[act] = satcc.run(sc).summary["totals"]["jain_fairness"]
+        runs = [one_to_many("OC3", scheme="trefwa", trefwa={"activity": act}, duration_s=30, seed=s).to_dict()
+                for s in (1, 2, 3)]
+        jain[act] = sum(satcc.run(sc).summary["totals"]["jain_fairness"] for sc in runs) / len(runs)
     assert jain["flow_rtt"] > 0.99 and jain["flow_rtt"] > jain["rtt_avg"] + 0.01, jain
 
 

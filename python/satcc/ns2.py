@@ -60,12 +60,16 @@ def _queue_tcl(q: dict | None, a: str, b: str) -> list[str]:
     ]
 
 
-def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False) -> str:
+def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: str | None = None) -> str:
     """An ns-2 script equivalent to scenario dict `sc`; it prints one JSON line.
 
     With `sample_acks`, it also prints, every `sample_interval_s` of the scenario, a
     line "S <time> <ack_ of flow 0> <ack_ of flow 1> ..." (each sender's highest
-    cumulative ACK); `run_tcl` returns those rows as raw["samples"]."""
+    cumulative ACK); `run_tcl` returns those rows as raw["samples"].
+
+    With `trace_drops` (a link "a->b"), it traces that link's queue to the file
+    queue.tr; `run_tcl` returns its data-packet drops as raw["drops"], rows of
+    [time_s, flow index, seqno] in the order ns-2 dropped them."""
     if sc.get("monitor", {}).get("links") is None:
         monitored = [f"{l['a']}->{l['b']}" for l in sc["links"]] + [f"{l['b']}->{l['a']}" for l in sc["links"]]
     else:
@@ -215,6 +219,9 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False) -> str:
         out += ["proc sample {} {", "  global ns tcp", "  set t [$ns now]", '  set s "S $t"']
         out += [f'  append s " [$tcp({i}) set ack_]"' for i in range(len(flows))]
         out += ["  puts $s", f'  $ns at [expr {{$t + {dt!r}}}] "sample"', "}", f'$ns at {dt!r} "sample"']
+    if trace_drops is not None:
+        a, b = trace_drops.split("->")
+        out += ["set qtrace [open queue.tr w]", f"$ns trace-queue $n({a}) $n({b}) $qtrace"]
     out += [f"$ns at {end!r} \"finish\"", "$ns run", ""]
     return "\n".join(out)
 
@@ -227,12 +234,21 @@ def run_tcl(tcl: str, timeout_s: float = 3600) -> dict:
         p = Path(d) / "run.tcl"
         p.write_text(tcl)
         r = subprocess.run(["ns", str(p)], capture_output=True, text=True, timeout=timeout_s, cwd=d)
+        trace = Path(d) / "queue.tr"
+        drops = None
+        if trace.exists():
+            # "d <time> <from> <to> tcp <size> <flags> <fid> <src> <dst> <seqno> <uid>"
+            with trace.open() as f:
+                drops = [[float(x[1]), int(x[7]), int(x[10])] for x in map(str.split, f)
+                         if x[0] == "d" and x[4] == "tcp"]
     samples = [[float(x) for x in line.split()[1:]] for line in r.stdout.splitlines() if line.startswith("S ")]
     for line in r.stdout.splitlines():
         if line.startswith('{"flows"'):
             raw = json.loads(line)
             if samples:
                 raw["samples"] = samples
+            if drops is not None:
+                raw["drops"] = drops
             return raw
     raise RuntimeError(f"ns-2 failed (exit {r.returncode}): {r.stderr[-2000:]}")
 

@@ -118,6 +118,7 @@ pub struct Simulation {
     /// Shadow time and tie key of the event being handled (order same-instant
     /// departures; see engine::event_queue).
     shadow: f64,
+    sched: f64,
     tie: u64,
     transmissions: u64,
 }
@@ -390,6 +391,7 @@ impl Simulation {
             series: Series::default(),
             now: 0,
             shadow: 0.0,
+            sched: 0.0,
             tie: 0,
             transmissions: 0,
         };
@@ -409,14 +411,21 @@ impl Simulation {
         Ok(sim)
     }
 
+    /// The event being handled, as a point in the order of events.
+    #[inline]
+    fn at(&self) -> At {
+        At { now: self.now, shadow: self.shadow, sched: self.sched, tie: self.tie }
+    }
+
     /// Offer a packet to `link`; schedule the link's head event if it was empty.
     fn enqueue(&mut self, pkt: Packet, link: LinkId) {
+        let at = self.at();
         let l = &mut self.links[link as usize];
-        match l.offer(pkt, At { now: self.now, shadow: self.shadow, tie: self.tie }) {
+        match l.offer(pkt, at) {
             Offer::Admitted { was_empty } => {
                 if was_empty {
-                    let (t, sh) = l.head_arrival().expect("admitted packet in pipe");
-                    self.events.push(t, sh, Ev::LinkHead(link));
+                    let (t, sh, sched) = l.head_arrival().expect("admitted packet in pipe");
+                    self.events.push_scheduled_at(t, sh, sched, Ev::LinkHead(link));
                 }
             }
             Offer::Dropped(v) => {
@@ -476,7 +485,7 @@ impl Simulation {
 
     fn on_scheme_update(&mut self, s: u32) {
         let lid = self.scheme_link[s as usize];
-        let at = At { now: self.now, shadow: self.shadow, tie: self.tie };
+        let at = self.at();
         let l = &mut self.links[lid as usize];
         l.advance(at);
         let (limit_pkts, limit_bytes) = match &l.queue {
@@ -649,7 +658,7 @@ impl Simulation {
         let now = self.now;
         let t = to_secs(now);
         let dt = to_secs(self.sample_interval);
-        let at = At { now, shadow: self.shadow, tie: self.tie };
+        let at = self.at();
         for &lid in &self.monitored {
             let l = &mut self.links[lid as usize];
             l.advance(at);
@@ -685,12 +694,13 @@ impl Simulation {
 
     /// Run to the end of the scenario.
     pub fn run(mut self) -> RunOutput {
-        while let Some((t, shadow, tie, ev)) = self.events.peek() {
+        while let Some((t, shadow, sched, tie, ev)) = self.events.peek() {
             if t > self.end {
                 break;
             }
             self.now = t;
             self.shadow = shadow;
+            self.sched = sched;
             self.tie = tie;
             if let Ev::LinkHead(l) = ev {
                 // take the packet off the link and put the link's next head arrival
@@ -698,7 +708,7 @@ impl Simulation {
                 let link = &mut self.links[l as usize];
                 let (pkt, ok) = link.pop_head();
                 match link.head_arrival() {
-                    Some((nt, nsh)) => self.events.replace_top(nt, nsh, Ev::LinkHead(l)),
+                    Some((nt, nsh, nsched)) => self.events.replace_top(nt, nsh, nsched, Ev::LinkHead(l)),
                     None => {
                         self.events.pop();
                     }

@@ -18,6 +18,19 @@
 //! not occur in ns-2 terms. They do: on REFWA's Fig. 13 network with ten synchronised
 //! flows and no errors, insertion order gives ns-2's utilization to four decimals and
 //! its timeouts exactly in each of ten seeds, where the hash gave 10 % more timeouts.)
+//!
+//! "The order they were scheduled" is the order of the moments ns-2 scheduled them,
+//! which is not always when satcc files them: ns-2 schedules a packet's arrival at the
+//! far end of a link, and the link's next departure, when the packet starts its
+//! transmission, while satcc files a link's arrival only when the packet reaches the
+//! link's head and keeps departures implicit (net::link). So each event carries
+//! `sched`, the double time of the moment ns-2 would have scheduled it (by default the
+//! event being handled; for a link's arrival and departure, the start of
+//! transmission), and exact ties run in the order of `sched`, then of filing. Without
+//! it, an arrival at a busy bottleneck and a departure due at the same double time ran
+//! in the wrong order from the first drop on (issue 13); with it, the first thousand
+//! bottleneck drops of every seed compared are ns-2's, packet for packet (difftest
+//! DROPS).
 
 use super::Time;
 
@@ -25,6 +38,9 @@ use super::Time;
 struct Entry<E> {
     time: Time,
     shadow: f64,
+    /// When ns-2 would have scheduled the event: the double time of the event during
+    /// which it was scheduled (a link's arrival: the packet's start of transmission).
+    sched: f64,
     tie: u64,
     ev: E,
 }
@@ -33,16 +49,21 @@ impl<E> Entry<E> {
     /// (time, shadow) as one integer: the shadow's bits ordered as f64::total_cmp.
     #[inline(always)]
     fn key(&self) -> u128 {
-        let b = self.shadow.to_bits();
-        let ordered = if b >> 63 == 1 { !b } else { b | (1 << 63) };
-        ((self.time as u128) << 64) | ordered as u128
+        ((self.time as u128) << 64) | ordered_bits(self.shadow) as u128
     }
 
     #[inline(always)]
     fn less(&self, o: &Self) -> bool {
         let (a, b) = (self.key(), o.key());
-        a < b || (a == b && self.tie < o.tie)
+        a < b || (a == b && (self.sched, self.tie) < (o.sched, o.tie))
     }
+}
+
+/// An f64's bits as an integer in the order of f64::total_cmp.
+#[inline(always)]
+pub(crate) fn ordered_bits(x: f64) -> u64 {
+    let b = x.to_bits();
+    if b >> 63 == 1 { !b } else { b | (1 << 63) }
 }
 
 /// A bijective mix of 64-bit values (SplitMix64's finaliser): distinct inputs give
@@ -143,6 +164,9 @@ pub struct EventQueue<E> {
     len: usize,
     next: u64,
     popped: u64,
+    /// Double time of the event last popped: events pushed while it is handled are
+    /// scheduled then.
+    cur_shadow: f64,
 }
 
 impl<E: Copy> Default for EventQueue<E> {
@@ -162,6 +186,7 @@ impl<E: Copy> EventQueue<E> {
             len: 0,
             next: 0,
             popped: 0,
+            cur_shadow: 0.0,
         }
     }
 
@@ -176,24 +201,24 @@ impl<E: Copy> EventQueue<E> {
     /// File an entry in its bucket. Always inlined: the entry is built from fields at
     /// the call site, and reading it back through memory would stall.
     #[inline(always)]
-    fn file(&mut self, time: Time, shadow: f64, tie: u64, ev: E) {
+    fn file(&mut self, time: Time, shadow: f64, sched: f64, tie: u64, ev: E) {
         let ab = (time >> SHIFT).max(self.cur);
         if ab >= self.cur + NBUCKETS as u64 {
-            self.far.push(Entry { time, shadow, tie, ev });
+            self.far.push(Entry { time, shadow, sched, tie, ev });
             return;
         }
         let b = (ab & MASK) as usize;
         self.occupied[b / 64] |= 1 << (b % 64);
         let bucket = &mut self.buckets[b];
         if ab != self.cur || bucket.is_empty() {
-            bucket.push(Entry { time, shadow, tie, ev });
+            bucket.push(Entry { time, shadow, sched, tie, ev });
         } else if self.cur_sorted {
             // keep the current bucket sorted, latest first
-            let e = Entry { time, shadow, tie, ev };
+            let e = Entry { time, shadow, sched, tie, ev };
             let pos = bucket.partition_point(|x| e.less(x));
             bucket.insert(pos, e);
         } else {
-            bucket.push(Entry { time, shadow, tie, ev });
+            bucket.push(Entry { time, shadow, sched, tie, ev });
         }
     }
 
@@ -201,8 +226,16 @@ impl<E: Copy> EventQueue<E> {
     /// the same instant as ns-2's double clock would compute it (seconds).
     #[inline]
     pub fn push(&mut self, time: Time, shadow: f64, ev: E) {
+        self.push_scheduled_at(time, shadow, self.cur_shadow, ev);
+    }
+
+    /// Schedule `ev` as if it had been scheduled at double time `sched` (not after the
+    /// current event): a link's arrival, which ns-2 schedules when the packet starts
+    /// its transmission, although satcc files it only when it reaches the link's head.
+    #[inline]
+    pub fn push_scheduled_at(&mut self, time: Time, shadow: f64, sched: f64, ev: E) {
         let tie = self.tie();
-        self.file(time, shadow, tie, ev);
+        self.file(time, shadow, sched, tie, ev);
         self.len += 1;
     }
 
@@ -258,22 +291,23 @@ impl<E: Copy> EventQueue<E> {
             let horizon = self.cur + NBUCKETS as u64;
             while self.far.peek().is_some_and(|e| (e.time >> SHIFT) < horizon) {
                 let e = self.far.pop().expect("peeked");
-                self.file(e.time, e.shadow, e.tie, e.ev);
+                self.file(e.time, e.shadow, e.sched, e.tie, e.ev);
             }
             let b = (self.cur & MASK) as usize;
             self.cur_sorted = self.buckets[b].len() <= 1;
         }
     }
 
-    /// The earliest event without removing it: (time, shadow time, tie key, event).
+    /// The earliest event without removing it: (time, shadow time, scheduling time,
+    /// tie key, event).
     #[inline]
-    pub fn peek(&mut self) -> Option<(Time, f64, u64, E)> {
+    pub fn peek(&mut self) -> Option<(Time, f64, f64, u64, E)> {
         if self.len == 0 {
             return None;
         }
         self.settle();
         let e = self.buckets[(self.cur & MASK) as usize].last().expect("settled");
-        Some((e.time, e.shadow, e.tie, e.ev))
+        Some((e.time, e.shadow, e.sched, e.tie, e.ev))
     }
 
     /// Remove and return the earliest event.
@@ -289,14 +323,16 @@ impl<E: Copy> EventQueue<E> {
         }
         self.len -= 1;
         self.popped += 1;
+        self.cur_shadow = e.shadow;
         Some((e.time, e.shadow, e.tie, e.ev))
     }
 
-    /// Remove the earliest event and schedule `ev` in one step (counts as one pop).
+    /// Remove the earliest event and schedule `ev`, scheduled at `sched`, in one step
+    /// (counts as one pop).
     #[inline]
-    pub fn replace_top(&mut self, time: Time, shadow: f64, ev: E) {
+    pub fn replace_top(&mut self, time: Time, shadow: f64, sched: f64, ev: E) {
         self.pop();
-        self.push(time, shadow, ev);
+        self.push_scheduled_at(time, shadow, sched, ev);
     }
 
     pub fn peek_time(&mut self) -> Option<Time> {
@@ -390,11 +426,11 @@ mod tests {
                     }
                 }
                 _ => {
-                    if let Some((t, _, _, _)) = q.peek() {
+                    if let Some((t, _, _, _, _)) = q.peek() {
                         let t2 = t + rng.gen_range(0..5000);
                         let k = (0..model.len()).min_by_key(|&k| (model[k].0, model[k].1)).unwrap();
                         model.swap_remove(k);
-                        q.replace_top(t2, 0.0, id);
+                        q.replace_top(t2, 0.0, 0.0, id);
                         model.push((t2, q.next_tie_for_test(), id));
                         id += 1;
                         now = t;
@@ -434,6 +470,27 @@ mod tests {
             assert!(pt >= t);
             t = pt;
         }
+    }
+
+    #[test]
+    fn exact_ties_run_in_the_order_ns2_scheduled_them() {
+        // two events due at the same double time: the one ns-2 scheduled earlier runs
+        // first, whichever satcc filed first; the default scheduling moment is the event
+        // being handled
+        let mut q = EventQueue::new();
+        q.push(10, 0.0, "handled at 0");
+        q.pop();
+        q.push_scheduled_at(1000, 1e-6, 5e-7, "scheduled at 0.5 us, filed later");
+        q.push_scheduled_at(1000, 1e-6, 2e-7, "scheduled at 0.2 us, filed last");
+        assert_eq!(q.pop().map(|x| x.3), Some("scheduled at 0.2 us, filed last"));
+        assert_eq!(q.pop().map(|x| x.3), Some("scheduled at 0.5 us, filed later"));
+        // pushes while an event is handled are scheduled at its double time
+        q.push(900, 9e-7, "first");
+        q.pop();
+        q.push_scheduled_at(2000, 2e-6, 1e-6, "scheduled after it");
+        q.push(2000, 2e-6, "scheduled at 0.9 us");
+        assert_eq!(q.pop().map(|x| x.3), Some("scheduled at 0.9 us"));
+        assert_eq!(q.pop().map(|x| x.3), Some("scheduled after it"));
     }
 
     #[test]

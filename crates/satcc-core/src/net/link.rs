@@ -42,6 +42,10 @@ struct InPipe {
     /// [`Link::dep_tie`].
     dep_shadow: f64,
     arr_shadow: f64,
+    /// Start of transmission on the double clock: when ns-2 schedules the packet's
+    /// arrival and its departure (the link's resume), which orders them against events
+    /// due at the same double time (ns-2 runs those in the order it scheduled them).
+    start_shadow: f64,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -54,18 +58,19 @@ pub struct LinkStats {
     pub max_queue_pkts: u32,
 }
 
-/// A point in the order of events: (time, shadow time, tie key).
+/// A point in the order of events: (time, shadow time, scheduling time, tie key).
 #[derive(Clone, Copy, Debug)]
 pub struct At {
     pub now: Time,
     pub shadow: f64,
+    pub sched: f64,
     pub tie: u64,
 }
 
 impl At {
     /// After every event at or before `now`.
     pub fn end_of(now: Time) -> At {
-        At { now, shadow: f64::INFINITY, tie: u64::MAX }
+        At { now, shadow: f64::INFINITY, sched: f64::INFINITY, tie: u64::MAX }
     }
 }
 
@@ -176,7 +181,8 @@ impl Link {
             let gone = e.tx_end < at.now
                 || (e.tx_end == at.now
                     && (e.dep_shadow < at.shadow
-                        || (e.dep_shadow == at.shadow && self.dep_tie(self.departed_pkts) < at.tie)));
+                        || (e.dep_shadow == at.shadow
+                            && (e.start_shadow, self.dep_tie(self.departed_pkts)) < (at.sched, at.tie))));
             if !gone {
                 break;
             }
@@ -263,7 +269,7 @@ impl Link {
         self.sojourn_ns += (tx_end - now) as u128;
         self.admitted_bytes += pkt.size_bytes as u64;
         self.admitted_pkts += 1;
-        self.pipe.push_back(InPipe { pkt, tx_end, dep_shadow, arr_shadow });
+        self.pipe.push_back(InPipe { pkt, tx_end, dep_shadow, arr_shadow, start_shadow });
         let q = occ.pkts + 1;
         if q > self.stats.max_queue_pkts {
             self.stats.max_queue_pkts = q;
@@ -271,11 +277,12 @@ impl Link {
         Offer::Admitted { was_empty }
     }
 
-    /// Arrival of the head packet at the far end (integer time, shadow time), if any:
-    /// the integer time is the double rounded, like every link time.
+    /// Arrival of the head packet at the far end (integer time, shadow time, and when
+    /// ns-2 schedules it: the start of transmission), if any. The integer time is the
+    /// double rounded, like every link time.
     #[inline]
-    pub fn head_arrival(&self) -> Option<(Time, f64)> {
-        self.pipe.front().map(|e| (from_secs(e.arr_shadow).max(e.tx_end), e.arr_shadow))
+    pub fn head_arrival(&self) -> Option<(Time, f64, f64)> {
+        self.pipe.front().map(|e| (from_secs(e.arr_shadow).max(e.tx_end), e.arr_shadow, e.start_shadow))
     }
 
     /// Remove the head packet (it has reached the far end). Returns the packet and
@@ -368,7 +375,7 @@ mod tests {
     }
 
     fn at(now: Time) -> At {
-        At { now, shadow: crate::engine::to_secs(now), tie: 0 }
+        At { now, shadow: crate::engine::to_secs(now), sched: 0.0, tie: 0 }
     }
 
     fn pkt(seq: i64) -> Packet {
@@ -420,12 +427,12 @@ mod tests {
         let key = l.dep_tie(0);
         // an arrival whose double time is one ulp earlier sees a full queue
         let before = f64::from_bits(dep.to_bits() - 1);
-        assert!(matches!(l.offer(pkt(2), At { now: t, shadow: before, tie: u64::MAX }), Offer::Dropped(_)));
+        assert!(matches!(l.offer(pkt(2), At { now: t, shadow: before, sched: f64::INFINITY, tie: u64::MAX }), Offer::Dropped(_)));
         // at the same double time, the tie keys decide
-        assert!(matches!(l.offer(pkt(3), At { now: t, shadow: dep, tie: key - 1 }), Offer::Dropped(_)));
-        assert!(matches!(l.offer(pkt(4), At { now: t, shadow: dep, tie: key + 1 }), Offer::Admitted { .. }));
+        assert!(matches!(l.offer(pkt(3), At { now: t, shadow: dep, sched: 0.0, tie: key - 1 }), Offer::Dropped(_)));
+        assert!(matches!(l.offer(pkt(4), At { now: t, shadow: dep, sched: 0.0, tie: key + 1 }), Offer::Admitted { .. }));
         // the packet starts when the queue resumes: its arrival is 1 ms + (1 ms + 10 ms)
-        let (at, shadow) = l.head_arrival().unwrap();
+        let (at, shadow, _) = l.head_arrival().unwrap();
         assert_eq!(at, from_ms(11.0));
         assert_eq!(shadow, 0.0 + (dep + 0.010));
     }
@@ -455,19 +462,34 @@ mod tests {
         let n: u64 = 1_000_000;
         let mut last = (0, 0.0);
         for k in 1..=n {
-            let (t, sh) = l.head_arrival().unwrap();
+            let (t, sh, _) = l.head_arrival().unwrap();
             assert!(t >= last.0 && sh > last.1, "departures in order");
             assert_eq!(t, from_secs(sh));
             last = (t, sh);
             let (p, _) = l.pop_head();
             assert_eq!(p.seq, k as i64 - 1);
-            assert!(matches!(l.offer(pkt(k as i64 + 1), At { now: t, shadow: sh, tie: k }), Offer::Admitted { .. }));
+            assert!(matches!(l.offer(pkt(k as i64 + 1), At { now: t, shadow: sh, sched: sh, tie: k }), Offer::Admitted { .. }));
         }
         // exact: n * 8000 / 155e6 s = n * 8e12 / 155e6 ns = n * 1_600_000 / 31 ns
         let exact_num = n as u128 * 1_600_000; // over 31
         let got = last.0 as u128 * 31;
         let drift_31ths = got.abs_diff(exact_num);
         assert!(drift_31ths <= 31, "millionth departure at {} ns, exact {} ns", last.0, exact_num as f64 / 31.0);
+    }
+
+    #[test]
+    fn departure_and_arrival_at_one_instant_run_in_scheduling_order() {
+        // packet 0 is in service 0..1 ms, packet 1 waits; at 1 ms packet 0 departs. An
+        // arrival due at exactly 1 ms finds the queue full if ns-2 scheduled it before
+        // the departure (before packet 0 started, at 0) and a free place if after it
+        let dep = 8.0 * 1000.0 / 8e6;
+        for (sched, admitted) in [(-1e-9, false), (1e-9, true)] {
+            let mut l = link(2);
+            l.offer(pkt(0), at(0));
+            l.offer(pkt(1), at(0));
+            let got = l.offer(pkt(2), At { now: from_ms(1.0), shadow: dep, sched, tie: 0 });
+            assert_eq!(matches!(got, Offer::Admitted { .. }), admitted, "scheduled at {sched}");
+        }
     }
 
     #[test]
@@ -503,7 +525,7 @@ mod properties {
             for (i, g) in gaps.iter().enumerate() {
                 now += g;
                 // deliver everything due by now, in order
-                while let Some((t, sh)) = l.head_arrival() {
+                while let Some((t, sh, _)) = l.head_arrival() {
                     // every integer time is its double time rounded (no chained rounding)
                     prop_assert_eq!(t, crate::engine::from_secs(sh));
                     if t > now { break; }
@@ -516,7 +538,7 @@ mod properties {
                 let pkt = Packet { flow: 0, kind: PacketKind::Data, seq: i as i64, size_bytes: sizes[i],
                                    ttl: 9, tos: 0, rwnd_pkts: 0, hop: 0, aux: 0 };
                 offered += 1;
-                match l.offer(pkt, At { now, shadow: to_secs(now), tie: i as u64 }) {
+                match l.offer(pkt, At { now, shadow: to_secs(now), sched: to_secs(now), tie: i as u64 }) {
                     Offer::Admitted { .. } => {}
                     Offer::Dropped(_) => dropped += 1,
                 }
