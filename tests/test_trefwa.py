@@ -14,10 +14,16 @@ def test_senders_write_the_rtt_code_and_the_router_groups_by_it():
     # RTT_avg from the codes tracks the groups' mean RTT (90 ms plus queueing)
     late = [x["rtt_avg_s"] for x in fb if x["time_s"] > 5]
     assert 0.08 < sum(late) / len(late) < 0.13
-    t = r.summary["totals"]
-    assert t["jain_fairness"] > 0.85
-    b = satcc.run(one_to_many("T3", scheme="newreno", duration_s=20).to_dict()).summary["totals"]
-    assert t["jain_fairness"] > b["jain_fairness"] + 0.3
+    # fairness as a mean over ten seeds: one 20 s run's Jain index spans 0.76-0.94
+    # from seed to seed (seed 1 gave 0.87 before the link timing fix of issue 13 and
+    # 0.80 after; the ten-seed mean 0.854 before and 0.859 after)
+    def jain(scheme):
+        runs = [one_to_many("T3", scheme=scheme, duration_s=20, seed=s).to_dict() for s in range(1, 11)]
+        return sum(satcc.run(d).summary["totals"]["jain_fairness"] for d in runs) / len(runs)
+
+    j_trefwa, j_newreno = jain("trefwa"), jain("newreno")
+    assert j_trefwa > 0.85
+    assert j_trefwa > j_newreno + 0.3, (j_trefwa, j_newreno)
 
 
 def test_trefwa_flat_per_group_throughput_on_oc3():

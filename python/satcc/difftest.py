@@ -165,6 +165,16 @@ def oc3_rtt_groups(seed: int) -> dict:
     return _explicit_starts(d, seed, 1.0)
 
 
+def oc3_rtt_groups_overhead(seed: int, overhead_s: float = 1e-4) -> dict:
+    """oc3-rtt-groups with ns-2's remedy for phase effects: each sender's send
+    opportunities delayed by uniform(0, overhead_s) (ns-2's overhead_; satcc's
+    tcp.send_overhead_s), here 0.1 ms, about two bottleneck packet times."""
+    d = oc3_rtt_groups(seed)
+    d["tcp"] = {**d.get("tcp", {}), "send_overhead_s": overhead_s}
+    d["name"] = "diff-oc3-rtt-groups-overhead"
+    return d
+
+
 CASES = {
     "chain-newreno": chain_equal_rtt,
     "chain-reno": lambda seed: chain_equal_rtt(seed, "reno"),
@@ -182,6 +192,7 @@ CASES = {
     "refwa-fig13-per0": partial(refwa_fig13, per=0.0),
     "refwa-fig13-per0.01": partial(refwa_fig13, per=0.01),
     "oc3-rtt-groups": oc3_rtt_groups,
+    "oc3-rtt-groups-overhead": oc3_rtt_groups_overhead,
 }
 
 # cases whose flows' progress is compared too: delta (the mean of the groups' RTTs, which

@@ -25,7 +25,7 @@ TCP_DEFAULTS = {
     "packet_size_bytes": 1000, "header_bytes": 40, "use_headers": True, "syn": True,
     "initial_window_pkts": 2, "rwnd_pkts": 20, "initial_ssthresh_pkts": None, "dupack_threshold": 3,
     "limited_transmit": True, "sack": False, "window_scale": True, "tick_s": 0.01, "min_rto_s": 0.2, "max_rto_s": 60.0,
-    "initial_rto_s": 3.0, "delayed_ack": False, "delayed_ack_interval_s": 0.1, "ack_size_bytes": 40,
+    "initial_rto_s": 3.0, "send_overhead_s": 0.0, "delayed_ack": False, "delayed_ack_interval_s": 0.1, "ack_size_bytes": 40,
     "initial_ttl": 32, "tos": 0,
 }
 
@@ -171,6 +171,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             f"${t} set minrto_ {tcp['min_rto_s']}",
             f"${t} set maxrto_ {tcp['max_rto_s']}",
             f"${t} set rtxcur_init_ {tcp['initial_rto_s']}",
+            *([f"${t} set overhead_ {tcp['send_overhead_s']!r}"] if tcp["send_overhead_s"] else []),
             f"${t} set ttl_ {tcp['initial_ttl']}",
             f"${t} set fid_ {i}",
         ]

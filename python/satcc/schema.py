@@ -32,6 +32,7 @@ TCP_FIELDS = {
     "min_rto_s": POS,
     "max_rto_s": POS,
     "initial_rto_s": POS,
+    "send_overhead_s": {"type": "number", "minimum": 0, "maximum": 10},
     "delayed_ack": BOOL,
     "delayed_ack_interval_s": POS,
     "ack_size_bytes": {"type": "integer", "minimum": 1, "maximum": 65535},

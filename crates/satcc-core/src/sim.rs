@@ -43,6 +43,8 @@ enum Ev {
     LinkHead(LinkId),
     Rtx(FlowId),
     DelAck(FlowId),
+    /// A sender's delayed send (send overhead) is due.
+    DelSnd(FlowId),
     FlowStart(FlowId),
     FlowStop(FlowId),
     SourceTick(FlowId),
@@ -280,6 +282,10 @@ impl Simulation {
                         rng.stream(&format!("flow/{name}/source")),
                     )),
                 };
+                let mut sender = TcpSender::new(fid, cfg.clone(), cc, boot);
+                if cfg.send_overhead_s > 0.0 {
+                    sender.set_overhead_rng(rng.stream(&format!("flow/{name}/overhead")));
+                }
                 flows.push(Flow {
                     name,
                     group: f.group.clone(),
@@ -292,7 +298,7 @@ impl Simulation {
                     stop_s: f.stop_s,
                     fwd: (fwd_off, fwd.len() as u16),
                     rev: (rev_off, rev.len() as u16),
-                    sender: TcpSender::new(fid, cfg.clone(), cc, boot),
+                    sender,
                     sink: TcpSink::new(fid, &cfg),
                     source,
                     active: false,
@@ -509,6 +515,11 @@ impl Simulation {
 
     fn sync_timers(&mut self, fid: FlowId) {
         let f = &mut self.flows[fid as usize];
+        if let Some(d) = f.sender.delsnd_request_s.take() {
+            // timed on the double clock from this event, as ns-2 times its timers
+            let sh = self.shadow + d;
+            self.events.push(from_secs(sh), sh, Ev::DelSnd(fid));
+        }
         if let Some(d) = f.sender.rtx_deadline {
             if f.rtx_event_at.is_none_or(|t| t > d) {
                 f.rtx_event_at = Some(d);
@@ -596,6 +607,14 @@ impl Simulation {
                 self.sync_timers(fid);
             }
         }
+    }
+
+    fn on_delsnd(&mut self, fid: FlowId) {
+        let now = self.now;
+        let mut out = std::mem::take(&mut self.outbox);
+        self.flows[fid as usize].sender.on_delayed_send(now, &mut out);
+        self.flush_outbox(out);
+        self.sync_timers(fid);
     }
 
     fn on_delack(&mut self, fid: FlowId) {
@@ -721,6 +740,7 @@ impl Simulation {
                 Ev::LinkHead(_) => unreachable!("handled above"),
                 Ev::Rtx(f) => self.on_rtx(f),
                 Ev::DelAck(f) => self.on_delack(f),
+                Ev::DelSnd(f) => self.on_delsnd(f),
                 Ev::FlowStart(f) => self.on_flow_start(f),
                 Ev::FlowStop(f) => {
                     let fl = &mut self.flows[f as usize];

@@ -100,6 +100,13 @@ pub struct TcpConfig {
     pub max_rto_s: f64,
     /// RTO before the first RTT sample, seconds [rtxcur_init_ 3].
     pub initial_rto_s: f64,
+    /// Random send overhead, seconds [overhead_ 0]: ns-2's remedy for phase effects.
+    /// When positive, a send opportunity (an ACK or a timeout opening the window) does
+    /// not send at once: a delayed-send timer is armed at uniform(0, overhead) unless
+    /// one is pending, and when it fires every packet the window then allows goes out.
+    /// Retransmissions on dupACKs and limited transmit are not delayed (ns-2 sends
+    /// them with output(), not send_much()). 0 keeps ns-2's deterministic timing.
+    pub send_overhead_s: f64,
     /// Receiver delays ACKs: one ACK per two packets or after the interval
     /// [Agent/TCPSink/DelAck, interval_ 0.1].
     pub delayed_ack: bool,
@@ -138,6 +145,7 @@ impl Default for TcpConfig {
             min_rto_s: 0.2,
             max_rto_s: 60.0,
             initial_rto_s: 3.0,
+            send_overhead_s: 0.0,
             delayed_ack: false,
             delayed_ack_interval_s: 0.1,
             ack_size_bytes: 40,
@@ -195,6 +203,9 @@ impl TcpConfig {
         }
         if !(self.trefwa_plus_k.is_finite() && (0.0..=100.0).contains(&self.trefwa_plus_k)) {
             return Err(format!("{at}.trefwa_plus_k: must be in [0, 100], got {}", self.trefwa_plus_k));
+        }
+        if !(self.send_overhead_s.is_finite() && (0.0..=10.0).contains(&self.send_overhead_s)) {
+            return Err(format!("{at}.send_overhead_s: must be in [0, 10] seconds, got {}", self.send_overhead_s));
         }
         if let Some(s) = self.initial_ssthresh_pkts {
             pos("initial_ssthresh_pkts", s)?;

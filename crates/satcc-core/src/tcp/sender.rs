@@ -9,8 +9,10 @@ use super::config::{LossPolicy, Recovery, TcpConfig};
 use super::congestion::{AckEvent, AckObservation, CongestionControl, LossEvent, Window};
 use super::rtt::RttEstimator;
 use super::sack::{SackBlocks, Scoreboard};
+use crate::engine::rng::StreamRng;
 use crate::engine::{from_secs, to_secs, Time};
 use crate::net::{FlowId, Packet, PacketKind};
+use rand::Rng;
 
 /// "Infinite" data for greedy sources [TCP_MAXSEQ].
 pub const GREEDY: i64 = i64::MAX / 4;
@@ -82,6 +84,14 @@ pub struct TcpSender {
     timeout_probe: Option<(Window, i64)>,
     /// When the retransmission timer expires, if armed.
     pub rtx_deadline: Option<Time>,
+    /// A delayed send armed by the last call (send overhead, TcpConfig::send_overhead_s):
+    /// its delay in seconds, for the simulator to schedule on its double clock and
+    /// answer with `on_delayed_send`.
+    pub delsnd_request_s: Option<f64>,
+    /// A delayed send is pending: sending waits for it (ns-2's delsnd_timer_).
+    delsnd_pending: bool,
+    /// Draws the send overhead (a stream of its own, so that other draws do not move).
+    overhead_rng: Option<StreamRng>,
     pub stats: SenderStats,
     started: bool,
 }
@@ -124,10 +134,18 @@ impl TcpSender {
             in_sack_recovery: false,
             timeout_probe: None,
             rtx_deadline: None,
+            delsnd_request_s: None,
+            delsnd_pending: false,
+            overhead_rng: None,
             stats: SenderStats::default(),
             started: false,
             cfg,
         }
+    }
+
+    /// The random stream of the send overhead; needed when send_overhead_s > 0.
+    pub fn set_overhead_rng(&mut self, rng: StreamRng) {
+        self.overhead_rng = Some(rng);
     }
 
     pub fn controller_name(&self) -> &'static str {
@@ -245,9 +263,26 @@ impl TcpSender {
     }
 
     fn send_much(&mut self, now: Time, maxburst: u32, out: &mut Vec<Packet>) {
+        self.send_much_forced(now, maxburst, false, out);
+    }
+
+    /// ns-2's send_much(force, ..., maxburst). With a send overhead and no `force`, the
+    /// first packet the window allows arms the delayed-send timer instead of going out
+    /// (unless one is pending, when nothing is sent at all).
+    fn send_much_forced(&mut self, now: Time, maxburst: u32, force: bool, out: &mut Vec<Packet>) {
+        let delayed = self.cfg.send_overhead_s > 0.0 && !force;
+        if delayed && self.delsnd_pending {
+            return;
+        }
         let mut win = self.window();
         let mut n = 0;
         while self.t_seqno <= self.highest_ack + win && self.t_seqno < self.curseq {
+            if delayed {
+                let rng = self.overhead_rng.as_mut().expect("send overhead without its random stream");
+                self.delsnd_pending = true;
+                self.delsnd_request_s = Some(rng.gen::<f64>() * self.cfg.send_overhead_s);
+                return;
+            }
             self.output(self.t_seqno, now, out);
             self.t_seqno += 1;
             n += 1;
@@ -605,6 +640,12 @@ impl TcpSender {
                 }
             }
         }
+    }
+
+    /// The delayed-send timer fired: send everything the window allows now.
+    pub fn on_delayed_send(&mut self, now: Time, out: &mut Vec<Packet>) {
+        self.delsnd_pending = false;
+        self.send_much_forced(now, 0, true, out);
     }
 
     /// The retransmission timer fired at `now` (the simulator checked the deadline).
@@ -1036,6 +1077,36 @@ mod tests {
         out.clear();
         s.on_ack(&ack(0), 100 * MS, &mut out); // SRTT 100 ms -> code 41
         assert!(out.iter().all(|p| p.tos == 0b1100_0000 | 41), "{:?}", out.iter().map(|p| p.tos).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn send_overhead_delays_a_send_opportunity_then_sends_the_window() {
+        // ns-2 overhead_: the ACK arms a delayed send at uniform(0, overhead) and sends
+        // nothing; a second ACK while it is pending sends nothing either; the timer's
+        // expiry sends all the window allows. Without overhead the ACK sends at once.
+        for overhead in [0.0, 0.005] {
+            let cfg = TcpConfig { rwnd_pkts: 100, send_overhead_s: overhead, ..TcpConfig::default() };
+            let mut s = TcpSender::new(0, cfg, Box::new(Reno), 0.0);
+            s.set_overhead_rng(crate::engine::RngStreams::new(1).stream("o"));
+            let mut out = vec![];
+            s.app_send(GREEDY, 0, &mut out);
+            if overhead > 0.0 {
+                assert!(out.is_empty());
+                let d = s.delsnd_request_s.take().expect("a delayed send is armed");
+                assert!((0.0..overhead).contains(&d));
+                s.on_delayed_send(from_secs(d), &mut out);
+            }
+            assert_eq!(seqs(&out), vec![0], "the SYN");
+            out.clear();
+            s.on_ack(&ack(0), 100 * MS, &mut out);
+            if overhead > 0.0 {
+                assert!(out.is_empty() && s.delsnd_request_s.take().is_some());
+                s.app_send(10, 101 * MS, &mut out); // pending: nothing, no new timer
+                assert!(out.is_empty() && s.delsnd_request_s.is_none());
+                s.on_delayed_send(102 * MS, &mut out);
+            }
+            assert_eq!(seqs(&out), vec![1, 2], "the initial window");
+        }
     }
 
     #[test]
