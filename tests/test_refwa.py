@@ -95,8 +95,8 @@ def test_scheme_validation():
     d["schemes"][0]["rtt_error_sigma"] = 1.0
     with pytest.raises(ScenarioError, match="rtt_error_sigma"):
         satcc.validate(d)
-    d["schemes"][0] = {"type": "xfwa", "links": ["S1->S2"]}
-    with pytest.raises(ScenarioError, match="schemes\\[0\\].type: must be one of refwa"):
+    d["schemes"][0] = {"type": "xcp", "links": ["S1->S2"]}
+    with pytest.raises(ScenarioError, match="schemes\\[0\\].type: must be one of refwa, trefwa, xfwa"):
         satcc.validate(d)
 
 

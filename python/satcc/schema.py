@@ -210,6 +210,9 @@ SCHEME = {
         _scheme("refwa", isl_delay_ms=POS,
                 rtt_error_sigma={"type": "number", "minimum": 0, "exclusiveMaximum": 1}),
         _scheme("trefwa", k={"type": "number", "exclusiveMinimum": 0, "maximum": 100}),
+        {"type": "object", "additionalProperties": False, "required": ["type", "links"],
+         "properties": {"type": {"const": "xfwa"}, "links": FEEDBACK_FIELDS["links"], "isl_delay_ms": POS,
+                        "buffer_share": PROB, "activity": FEEDBACK_FIELDS["activity"]}},
     ]
 }
 

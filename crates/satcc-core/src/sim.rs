@@ -12,7 +12,7 @@ use crate::net::queue::{DropTail, QueueDiscipline, Red, Verdict};
 use crate::net::routing::Topology;
 use crate::net::{FlowId, LinkId, NodeId, Packet, PacketKind};
 use crate::scenario::{self, ErrorSpec, QueueSpec, Scenario, TrafficSpecIn};
-use crate::feedback::{LinkView, Refwa, RefwaParams, RouterScheme, Trefwa};
+use crate::feedback::{LinkView, Refwa, RefwaParams, RouterScheme, Trefwa, Xfwa, XfwaParams};
 use crate::scenario::SchemeSpec;
 use crate::tcp::congestion;
 use crate::tcp::sender::GREEDY;
@@ -356,6 +356,14 @@ impl Simulation {
                         Trefwa::trefwa(*k, *alpha, *phi, *psi, *rtt_avg_gain, rng.stream(&format!("scheme/{name}/trefwa")))
                             .with_activity(activity.model()),
                     ),
+                    SchemeSpec::Xfwa { isl_delay_ms, buffer_share, activity, .. } => {
+                        let p = XfwaParams {
+                            isl_delay_s: isl_delay_ms / 1000.0,
+                            buffer_share: *buffer_share,
+                            initial_ttl: base_tcp.initial_ttl,
+                        };
+                        Box::new(Xfwa::xfwa(&p, rng.stream(&format!("scheme/{name}/xfwa"))).with_activity(activity.model()))
+                    }
                 };
                 schemes.push(scheme);
                 scheme_link.push(lid);

@@ -9,8 +9,8 @@ Choices where the papers' text is silent (each a keyword argument):
   seed 001 states 1024 bytes, which its builder uses;
 - receiver window: 10000 packets, so that only the network (or the router feedback)
   limits the windows;
-- routers: REFWA runs at every satellite, on the egress queue of each inter-satellite
-  link direction that carries data.
+- routers: REFWA (or XFWA) runs at every satellite, on the egress queue of each
+  inter-satellite link direction that carries data.
 """
 
 from __future__ import annotations
@@ -19,13 +19,23 @@ import math
 
 from ..scenario import Scenario
 
-SCHEMES = ("newreno", "reno", "westwood", "refwa", "refwa-plus")
+SCHEMES = ("newreno", "reno", "westwood", "refwa", "refwa-plus", "xfwa")
 
 
 def _cc(scheme: str) -> str:
     if scheme not in SCHEMES:
         raise ValueError(f"scheme: must be one of {', '.join(SCHEMES)}, got {scheme!r}")
-    return "newreno" if scheme == "refwa" else scheme
+    return "newreno" if scheme in ("refwa", "xfwa") else scheme
+
+
+def _routers(scheme: str, links: list, hop_delay_ms: float, refwa: dict | None) -> list:
+    """The router schemes of a builder's `scheme`: REFWA (also under REFWA Plus senders)
+    or XFWA on every guarded link direction; `refwa` overrides the scheme's settings."""
+    if scheme in ("refwa", "refwa-plus"):
+        return [{"type": "refwa", "links": links, "isl_delay_ms": hop_delay_ms, **(refwa or {})}]
+    if scheme == "xfwa":
+        return [{"type": "xfwa", "links": links, "isl_delay_ms": hop_delay_ms, **(refwa or {})}]
+    return []
 
 
 def _bdp_pkts(rate_bps: float, rtt_s: float, pkt_bytes: int) -> int:
@@ -97,8 +107,8 @@ def refwa_network(
                    start_s=times.get("start_s", 0.0), stop_s=times.get("stop_s"), start_jitter_s=start_jitter_s)
             k += 1
     s.monitor(links=["S1->S2", "S2->S3"], bottleneck="S1->S2")
-    if scheme in ("refwa", "refwa-plus"):
-        s.d["schemes"] = [{"type": "refwa", "links": guarded, "isl_delay_ms": hop_delay_ms, **(refwa or {})}]
+    if scheme in ("refwa", "refwa-plus", "xfwa"):
+        s.d["schemes"] = _routers(scheme, guarded, hop_delay_ms, refwa)
     return s
 
 
@@ -147,9 +157,8 @@ def refwa_multi_bottleneck(
             s.flow(src, dst, name=f"{g}_{k}", cc=cc, group=g, start_jitter_s=start_jitter_s)
             k += 1
     s.monitor(links=list(names.values()), bottleneck=names["L1"])
-    if scheme in ("refwa", "refwa-plus"):
-        s.d["schemes"] = [{"type": "refwa", "links": list(names.values()), "isl_delay_ms": hop_delay_ms,
-                           **(refwa or {})}]
+    if scheme in ("refwa", "refwa-plus", "xfwa"):
+        s.d["schemes"] = _routers(scheme, list(names.values()), hop_delay_ms, refwa)
     return s
 
 

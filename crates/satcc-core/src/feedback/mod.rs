@@ -1,4 +1,4 @@
-//! Router-side feedback schemes (REFWA, T-REFWA, ...). A scheme guards one link's
+//! Router-side feedback schemes (REFWA, T-REFWA, XFWA). A scheme guards one link's
 //! egress queue: it sees the data packets offered to that queue, keeps its flow
 //! table, updates periodically, and lowers the advertised window (RWND) of the ACKs
 //! of its flows as they pass the same node in the reverse direction. RWND is never
@@ -8,9 +8,11 @@
 
 pub mod refwa;
 pub mod trefwa;
+pub mod xfwa;
 
 pub use refwa::{Refwa, RefwaParams};
 pub use trefwa::Trefwa;
+pub use xfwa::{Xfwa, XfwaParams};
 
 use crate::engine::Time;
 use crate::net::Packet;

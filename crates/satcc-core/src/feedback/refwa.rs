@@ -142,13 +142,23 @@ pub enum Activity {
     FlowRtt,
 }
 
-/// The feedback computation shared by REFWA and T-REFWA (eq. 2 of seed 000, eq. 3 of
-/// seed 002): flow table, active-flow counting, the recursion for Y and the shares.
+/// How the aggregate window Y of the active flows is set at each update.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Aggregate {
+    /// REFWA's recursion (seed 000 eq. 2, seed 002 eq. 3):
+    /// Y(n) = Y(n-1) + phi (Bw RTT_avg - Y(n-1)) + psi (B - Q(n-1)).
+    Recursive { phi: f64, psi: f64 },
+    /// XFWA's pipe, assumed constant (seed 000 section II): Y = Bw RTT_avg + share x B,
+    /// whatever the queue and the past windows (see feedback::xfwa).
+    Pipe { buffer_share: f64 },
+}
+
+/// The feedback computation shared by REFWA, T-REFWA and XFWA (eq. 2 of seed 000, eq. 3
+/// of seed 002): flow table, active-flow counting, the aggregate Y and the shares.
 pub struct FeedbackCore<R: RttOf> {
     rtt: R,
     alpha: f64,
-    phi: f64,
-    psi: f64,
+    aggregate: Aggregate,
     rtt_avg_gain: f64,
     rtt_error_sigma: f64,
     flows: Vec<FlowEntry>,
@@ -179,11 +189,21 @@ impl<R: RttOf> FeedbackCore<R> {
     }
 
     pub fn new(rtt: R, alpha: f64, phi: f64, psi: f64, rtt_avg_gain: f64, rtt_error_sigma: f64, rng: StreamRng) -> Self {
+        Self::with_aggregate(rtt, alpha, Aggregate::Recursive { phi, psi }, rtt_avg_gain, rtt_error_sigma, rng)
+    }
+
+    pub fn with_aggregate(
+        rtt: R,
+        alpha: f64,
+        aggregate: Aggregate,
+        rtt_avg_gain: f64,
+        rtt_error_sigma: f64,
+        rng: StreamRng,
+    ) -> Self {
         FeedbackCore {
             rtt,
             alpha,
-            phi,
-            psi,
+            aggregate,
             rtt_avg_gain,
             rtt_error_sigma,
             flows: Vec::new(),
@@ -297,7 +317,10 @@ impl<R: RttOf> FeedbackCore<R> {
             (None, Some(b)) => b as f64 / pkt,
             (None, None) => 0.0,
         };
-        self.y += self.phi * (bdp - self.y) + self.psi * (buffer - self.q_prev);
+        self.y = match self.aggregate {
+            Aggregate::Recursive { phi, psi } => self.y + phi * (bdp - self.y) + psi * (buffer - self.q_prev),
+            Aggregate::Pipe { buffer_share } => bdp + buffer_share * buffer,
+        };
         self.q_prev = link.queue_pkts as f64;
         for i in 0..self.flows.len() {
             let e = &self.flows[i];

@@ -77,6 +77,17 @@ pub enum SchemeSpec {
         #[serde(default)]
         activity: ActivitySpec,
     },
+    /// XFWA (seed 000's [26]): REFWA's predecessor, shares proportional to RTT of a
+    /// pipe assumed constant (see feedback::xfwa for what comes from where).
+    Xfwa {
+        links: Vec<String>,
+        #[serde(default = "refwa_isl")]
+        isl_delay_ms: f64,
+        #[serde(default)]
+        buffer_share: f64,
+        #[serde(default)]
+        activity: ActivitySpec,
+    },
 }
 
 /// How a feedback scheme counts active flows (see feedback::refwa::Activity).
@@ -114,7 +125,7 @@ fn refwa_isl() -> f64 {
 impl SchemeSpec {
     pub fn links(&self) -> &[String] {
         match self {
-            SchemeSpec::Refwa { links, .. } | SchemeSpec::Trefwa { links, .. } => links,
+            SchemeSpec::Refwa { links, .. } | SchemeSpec::Trefwa { links, .. } | SchemeSpec::Xfwa { links, .. } => links,
         }
     }
 }
@@ -641,6 +652,12 @@ impl Scenario {
                     validate_gains(*alpha, *phi, *psi, *rtt_avg_gain, &at)?;
                     if !(k.is_finite() && *k > 0.0 && *k <= 100.0) {
                         return Err(format!("{at}.k: must be in (0, 100], got {k}"));
+                    }
+                }
+                SchemeSpec::Xfwa { isl_delay_ms, buffer_share, .. } => {
+                    positive(*isl_delay_ms, &format!("{at}.isl_delay_ms"))?;
+                    if !(buffer_share.is_finite() && (0.0..=1.0).contains(buffer_share)) {
+                        return Err(format!("{at}.buffer_share: must be in [0, 1], got {buffer_share}"));
                     }
                 }
             }
