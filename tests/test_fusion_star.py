@@ -32,7 +32,8 @@ def test_topology_matches_table_1():
 
 
 @pytest.mark.parametrize("kw, field", [({"scheme": "vegas"}, "scheme"), ({"n_flows": 7}, "n_flows"),
-                                       ({"ber": 2.0}, "ber"), ({"abe_filter": "kalman"}, "abe_filter")])
+                                       ({"ber": 2.0}, "ber"), ({"abe_filter": "kalman"}, "abe_filter"),
+                                       ({"fusion_alpha": "vegas"}, "fusion_alpha")])
 def test_topology_rejects_bad_input(kw, field):
     with pytest.raises(ValueError, match=field):
         geo_dumbbell(**kw)
@@ -107,3 +108,29 @@ def test_star_aen_undoes_spurious_timeouts_and_newreno_does_not(seed):
     assert star["rto_undone"] >= 1
     assert nr["rto_undone"] == 0
 
+
+
+def test_fusion_alpha_readings():
+    # the setting is validated by name, written only for Fusion-based schemes, and the
+    # two readings run differently (at N = 20, BER 1e-7, the backlog crosses 3 packets
+    # long before it reaches cwnd x 4 ms / RTT)
+    bad = geo_dumbbell(scheme="fusion", duration_s=1).to_dict()
+    bad["tcp"]["fusion_alpha"] = "vegas"
+    with pytest.raises(satcc.ScenarioError, match=r"^tcp\.fusion_alpha.*delay.*fixed"):
+        satcc.validate(bad)
+    bad["tcp"]["fusion_alpha"] = "fixed"
+    bad["tcp"]["fusion_d_min_s"] = 0
+    with pytest.raises(satcc.ScenarioError, match=r"^tcp\.fusion_d_min_s"):
+        satcc.validate(bad)
+    assert "fusion_alpha" not in geo_dumbbell(scheme="star", fusion_alpha="fixed").to_dict()["tcp"]
+    assert "fusion_alpha" not in geo_dumbbell(scheme="fusion").to_dict()["tcp"], "the default is not written"
+    runs = {a: satcc.run(geo_dumbbell(scheme="fusion-star", ber=1e-7, duration_s=30, fusion_alpha=a).to_dict())
+            .summary["groups"] for a in ("delay", "fixed")}
+    assert runs["delay"] != runs["fixed"]
+
+
+def test_alpha_readings_study_quick(tmp_path):
+    out, rep = reproduce("fusion-star.alpha-readings", store=tmp_path, quick=True, jobs=2, quiet=True)
+    assert rep["complete"] and len(rep["claims"]) == 2 * 12
+    assert {c["statement"].split("]")[0] for c in rep["claims"]} == {
+        f"[alpha {a}, N = {n}" for a in ("delay", "fixed") for n in (20, 40)}

@@ -270,7 +270,7 @@ impl Simulation {
                 let jitter = if f.start_jitter_s > 0.0 { srng.gen::<f64>() * f.start_jitter_s } else { 0.0 };
                 let start = from_secs(f.start_s + jitter);
                 let boot: f64 = rng.stream(&format!("flow/{name}/tcp")).gen::<f64>() * cfg.tick_s;
-                let cc = congestion::by_name(&f.cc, cfg.abe_filter).ok_or_else(|| format!("{at}.cc: unknown '{}'", f.cc))?;
+                let cc = congestion::by_name(&f.cc, &cfg).ok_or_else(|| format!("{at}.cc: unknown '{}'", f.cc))?;
                 let source = match &f.traffic {
                     TrafficSpecIn::Bulk => None,
                     TrafficSpecIn::Pareto { shape, mean_on_s, mean_off_s, rate_bps } => Some(OnOffSource::new(

@@ -24,6 +24,8 @@ SCHEMES = ("newreno", "star", "fusion", "fusion-cws", "fusion-lwc", "fusion-star
 # the controllers that estimate the available bandwidth (ABE): STAR, and LWC's eq. 4
 USES_ABE = ("star", "fusion-lwc", "fusion-star")
 ABE_FILTERS = ("tustin", "per_rtt")
+FUSION = ("fusion", "fusion-cws", "fusion-lwc", "fusion-star")
+FUSION_ALPHAS = ("delay", "fixed")
 
 
 def geo_dumbbell(
@@ -40,6 +42,7 @@ def geo_dumbbell(
     duration_s: float = 100.0,
     start_jitter_s: float = 1.0,
     abe_filter: str = "tustin",
+    fusion_alpha: str = "delay",
     seed: int = 1,
 ) -> Scenario:
     if scheme not in SCHEMES:
@@ -53,10 +56,14 @@ def geo_dumbbell(
     s = Scenario(f"geo-{scheme}-n{n_flows}", duration_s=duration_s, seed=seed,
                  tcp={"rwnd_pkts": 100000, "packet_size_bytes": packet_bytes - 40, "header_bytes": 40,
                       "use_headers": True, "sack": True, "window_scale": True})
+    if fusion_alpha not in FUSION_ALPHAS:
+        raise ValueError(f"fusion_alpha: must be one of {', '.join(FUSION_ALPHAS)}, got {fusion_alpha!r}")
     if abe_filter != "tustin" and scheme in USES_ABE:
         # written only where it changes the run: the other schemes' scenarios (and
         # stored runs) stay those of the default
         s.d["tcp"]["abe_filter"] = abe_filter
+    if fusion_alpha != "delay" and scheme in FUSION:
+        s.d["tcp"]["fusion_alpha"] = fusion_alpha
     s.node("R1")
     s.node("R2")
     err = {"error": {"type": "ber", "ber": ber}} if ber > 0 else {}

@@ -29,6 +29,20 @@ pub enum AbeFilter {
     PerRtt,
 }
 
+/// How TCP-Fusion's threshold alpha (packets queued at the bottleneck, between its
+/// increment and steady phases) is set. Neither seed 003 nor anything we could read of
+/// Kaneko and Katto's paper gives it to us directly; see tcp/congestion/fusion.rs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FusionAlpha {
+    /// alpha = max(1, cwnd x D_min / RTT): the packets a queueing delay of D_min holds at
+    /// the flow's rate (the formula of a public ns-3 port of TCP-Fusion).
+    #[default]
+    Delay,
+    /// alpha = a constant number of packets (satcc's reading until issue 13: 3).
+    Fixed,
+}
+
 /// Sender-side loss classification.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub enum LossPolicy {
@@ -76,6 +90,11 @@ pub struct TcpConfig {
     pub window_scale: bool,
     /// ABE's filter for TCP-STAR and the LWC of seed 003 (ours: TCP-J's is unknown).
     pub abe_filter: AbeFilter,
+    /// TCP-Fusion's alpha rule [delay] and its two constants: D_min [0.004 s, one timer
+    /// tick of the ns-3 port] for `delay`, the packets [3] for `fixed`.
+    pub fusion_alpha: FusionAlpha,
+    pub fusion_d_min_s: f64,
+    pub fusion_alpha_pkts: f64,
     /// How losses are classified; implied by the congestion control ("refwa-plus").
     #[serde(skip)]
     pub loss_policy: LossPolicy,
@@ -135,6 +154,9 @@ impl Default for TcpConfig {
             sack: false,
             window_scale: true,
             abe_filter: AbeFilter::Tustin,
+            fusion_alpha: FusionAlpha::Delay,
+            fusion_d_min_s: 0.004,
+            fusion_alpha_pkts: 3.0,
             loss_policy: LossPolicy::Congestion,
             refwa_plus_tolerance: 0.0,
             tos_rtt_code: false,
@@ -206,6 +228,12 @@ impl TcpConfig {
         }
         if !(self.send_overhead_s.is_finite() && (0.0..=10.0).contains(&self.send_overhead_s)) {
             return Err(format!("{at}.send_overhead_s: must be in [0, 10] seconds, got {}", self.send_overhead_s));
+        }
+        if !(self.fusion_d_min_s.is_finite() && self.fusion_d_min_s > 0.0 && self.fusion_d_min_s <= 1.0) {
+            return Err(format!("{at}.fusion_d_min_s: must be in (0, 1] seconds, got {}", self.fusion_d_min_s));
+        }
+        if !(self.fusion_alpha_pkts.is_finite() && self.fusion_alpha_pkts > 0.0 && self.fusion_alpha_pkts <= 10_000.0) {
+            return Err(format!("{at}.fusion_alpha_pkts: must be in (0, 10000], got {}", self.fusion_alpha_pkts));
         }
         if let Some(s) = self.initial_ssthresh_pkts {
             pos("initial_ssthresh_pkts", s)?;

@@ -12,11 +12,21 @@
 //! - a Reno-emulated window cwnd_reno (a whole Reno of its own, [`EmulatedReno`]) is
 //!   a floor: cwnd = max(cwnd, cwnd_reno), which keeps Fusion at least as fast as Reno.
 //!
-//! W_inc and alpha are not in seed 003. Fusion sizes its increment from the
-//! estimated bandwidth, W_inc = B_RE * D_min / segment, D_min a timer resolution
-//! ([`D_MIN_S`]); we floor it at one packet per RTT (Reno's increase). alpha is a
-//! backlog in packets ([`ALPHA_PKTS`]). Both are parameters of [`Fusion::new`]; the
-//! defaults are our choices, recorded in docs/schemes.md.
+//! W_inc and alpha are not in seed 003, and Kaneko and Katto's paper was not available
+//! to us. Two readings exist (issue 13), selectable as `tcp.fusion_alpha`:
+//! - W_inc = B_RE * D_min / segment with D_min = 1 ms ([`D_MIN_S`]), at least one packet
+//!   per RTT, in both: a public ns-3 port of TCP-Fusion writes W_inc = BW / 12 Mb/s,
+//!   the same for 1500-byte segments. So are the decrement when diff > 3 alpha and the
+//!   loss response max(cwnd / 2, cwnd RTT_min / RTT).
+//! - alpha: `delay` (the default) is the port's alpha = max(1, cwnd * D_min / RTT) with
+//!   D_min = 4 ms, the backlog a queueing delay of D_min holds at the flow's rate;
+//!   `fixed` is satcc's reading until issue 13, a constant 3 packets, which had no
+//!   source. The port states its formula as Kaneko's; a threshold in delay also fits a
+//!   scheme meant for high-speed links (a fixed 3 packets is a vanishing delay at large
+//!   windows), so its evidence is the stronger. The choice was made before comparing
+//!   either with seed 003's figures (`fusion-star.alpha-readings` shows which claims
+//!   move). RTT in the formula: the latest sample, as in `diff` (the port uses the
+//!   smallest of the last window).
 //!
 //! Seed 003's proposed method changes Fusion in two places:
 //! - CWS (eqs. 1, 2): on loss, ssthresh = max(B_RE * RTT_min / segment, cwnd / 2);
@@ -32,18 +42,35 @@ use super::estimators::{Abe, AbeFilter, RateEstimator};
 use super::reno::EmulatedReno;
 use super::star::{cws_on_dupacks, cws_on_timeout};
 use super::{AckEvent, AckObservation, CongestionControl, LossEvent, Window};
+use crate::tcp::config::FusionAlpha;
 
 /// Timer resolution D_min in Fusion's W_inc (s).
 pub const D_MIN_S: f64 = 0.001;
-/// Backlog threshold alpha between the increment and steady phases (packets).
-pub const ALPHA_PKTS: f64 = 3.0;
 const MIN_SSTHRESH: f64 = 2.0;
+
+/// How alpha, the backlog threshold between the increment and steady phases, is set.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum AlphaRule {
+    /// max(1, cwnd * d_min_s / RTT) packets.
+    Delay { d_min_s: f64 },
+    /// A constant number of packets.
+    Fixed { pkts: f64 },
+}
+
+impl AlphaRule {
+    pub fn of(cfg: &crate::tcp::TcpConfig) -> Self {
+        match cfg.fusion_alpha {
+            FusionAlpha::Delay => AlphaRule::Delay { d_min_s: cfg.fusion_d_min_s },
+            FusionAlpha::Fixed => AlphaRule::Fixed { pkts: cfg.fusion_alpha_pkts },
+        }
+    }
+}
 
 #[derive(Debug, Clone)]
 pub struct Fusion {
     pub cws: bool,
     pub lwc: bool,
-    alpha: f64,
+    alpha: AlphaRule,
     d_min_s: f64,
     re: RateEstimator,
     abe: Abe,
@@ -56,7 +83,7 @@ pub struct Fusion {
 }
 
 impl Fusion {
-    pub fn new(cws: bool, lwc: bool, alpha: f64, d_min_s: f64) -> Self {
+    pub fn new(cws: bool, lwc: bool, alpha: AlphaRule, d_min_s: f64) -> Self {
         Fusion {
             cws,
             lwc,
@@ -71,8 +98,18 @@ impl Fusion {
         }
     }
 
+    /// With the default settings (alpha by `delay`, D_min 4 ms).
     pub fn with_mechanisms(cws: bool, lwc: bool) -> Self {
-        Fusion::new(cws, lwc, ALPHA_PKTS, D_MIN_S)
+        Fusion::new(cws, lwc, AlphaRule::of(&crate::tcp::TcpConfig::default()), D_MIN_S)
+    }
+
+    /// alpha at window `cwnd` (packets).
+    pub fn alpha(&self, cwnd: f64) -> f64 {
+        match self.alpha {
+            AlphaRule::Fixed { pkts } => pkts,
+            AlphaRule::Delay { d_min_s } if self.rtt_s > 0.0 => (cwnd * d_min_s / self.rtt_s).max(1.0),
+            AlphaRule::Delay { .. } => 1.0,
+        }
     }
 
     /// The same with ABE's filter chosen (LWC's cwnd_abe, eq. 4).
@@ -148,15 +185,16 @@ impl CongestionControl for Fusion {
         }
         let last = w.cwnd;
         let diff = self.diff(last);
-        let per_rtt = if diff < self.alpha {
+        let alpha = self.alpha(last);
+        let per_rtt = if diff < alpha {
             if self.lwc {
                 // eq. 4: target_win = cwnd_reno + cwnd_abe - cwnd_last
                 reno + self.bdp_pkts(self.abe.bytes_per_s()) - last
             } else {
                 self.w_inc()
             }
-        } else if diff > 3.0 * self.alpha {
-            self.alpha - diff
+        } else if diff > 3.0 * alpha {
+            alpha - diff
         } else {
             0.0
         };
@@ -206,9 +244,14 @@ mod tests {
     }
 
     /// A controller with RTT_min = 0.5 s, latest RTT `rtt`, and both estimators
-    /// settled at `bw` bytes/s (a constant ACK stream).
+    /// settled at `bw` bytes/s (a constant ACK stream). alpha is the `fixed` 3 packets,
+    /// so that the phase tests below read plainly.
     fn primed(cws: bool, lwc: bool, rtt: f64, bw: f64) -> Fusion {
-        let mut f = Fusion::with_mechanisms(cws, lwc);
+        primed_with(cws, lwc, rtt, bw, AlphaRule::Fixed { pkts: 3.0 })
+    }
+
+    fn primed_with(cws: bool, lwc: bool, rtt: f64, bw: f64, alpha: AlphaRule) -> Fusion {
+        let mut f = Fusion::new(cws, lwc, alpha, D_MIN_S);
         f.take_rtt(Some(0.5));
         let gap = (1500.0 / bw * 1e9) as Time;
         for k in 0..40_000 {
@@ -216,6 +259,29 @@ mod tests {
         }
         f.take_rtt(Some(rtt));
         f
+    }
+
+    #[test]
+    fn delay_alpha_is_the_backlog_of_d_min_at_the_flows_rate() {
+        // alpha = max(1, cwnd * D_min / RTT): 1000 packets over 0.5 s with D_min 4 ms is 8
+        let f = primed_with(false, false, 0.5, 1.25e6, AlphaRule::Delay { d_min_s: 0.004 });
+        assert!((f.alpha(1000.0) - 8.0).abs() < 1e-9);
+        assert_eq!(f.alpha(50.0), 1.0, "at least one packet");
+        // at 1000 packets, a backlog of 20 (diff 20 > 3 x 8 is false): steady, where the
+        // fixed 3 packets would decrement (20 > 9)
+        let rtt = 0.5 / (1.0 - 20.0 / 1000.0); // diff = cwnd (RTT - 0.5) / RTT = 20
+        let mut fd = primed_with(false, false, rtt, 1.25e6, AlphaRule::Delay { d_min_s: 0.004 });
+        let mut ff = primed_with(false, false, rtt, 1.25e6, AlphaRule::Fixed { pkts: 3.0 });
+        for f in [&mut fd, &mut ff] {
+            f.reno = EmulatedReno { cwnd: 10.0, ssthresh: 1.0 };
+        }
+        let (mut wd, mut wf) = (Window { cwnd: 1000.0, ssthresh: 50.0 }, Window { cwnd: 1000.0, ssthresh: 50.0 });
+        fd.on_ack(&mut wd, &ack_ev(Some(rtt)));
+        ff.on_ack(&mut wf, &ack_ev(Some(rtt)));
+        assert_eq!(wd.cwnd, 1000.0, "delay alpha: steady");
+        assert!(wf.cwnd < 1000.0, "fixed alpha: decrement");
+        // the default is the delay rule with D_min 4 ms
+        assert_eq!(AlphaRule::of(&crate::tcp::TcpConfig::default()), AlphaRule::Delay { d_min_s: 0.004 });
     }
 
     #[test]

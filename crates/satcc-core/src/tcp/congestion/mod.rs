@@ -17,7 +17,6 @@ pub use star::Star;
 pub use westwood::Westwood;
 
 use crate::engine::Time;
-use crate::tcp::config::AbeFilter;
 
 /// The two window variables a controller owns (packets).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -106,9 +105,14 @@ pub fn writes_rtt_code(name: &str) -> bool {
     matches!(name, "trefwa" | "trefwa-plus")
 }
 
-/// Build a controller by its scenario name; `abe` is the ABE filter of those that use it.
-pub fn by_name(name: &str, abe: AbeFilter) -> Option<Box<dyn CongestionControl>> {
-    let fusion = |cws, lwc| Some(Box::new(Fusion::with_mechanisms(cws, lwc).with_abe(abe)) as Box<dyn CongestionControl>);
+/// Build a controller by its scenario name, with the settings of `cfg` it reads (the ABE
+/// filter, TCP-Fusion's alpha).
+pub fn by_name(name: &str, cfg: &crate::tcp::TcpConfig) -> Option<Box<dyn CongestionControl>> {
+    let abe = cfg.abe_filter;
+    let alpha = fusion::AlphaRule::of(cfg);
+    let fusion = |cws, lwc| {
+        Some(Box::new(Fusion::new(cws, lwc, alpha, fusion::D_MIN_S).with_abe(abe)) as Box<dyn CongestionControl>)
+    };
     match name {
         "reno" | "newreno" | "refwa-plus" | "trefwa" | "trefwa-plus" => Some(Box::new(Reno)),
         "westwood" => Some(Box::new(Westwood::default())),
