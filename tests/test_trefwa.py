@@ -171,3 +171,60 @@ def test_timeouts_claim_of_the_activity_study():
     assert not cat._timeouts_vanish(results({**good, "OC48": 52.0}))[1], "0.1 per sender is too many"
     assert not cat._timeouts_vanish(results({**good, "OC12": 12.8}))[1], "0.1 per sender is too many"
     assert cat._timeouts_vanish(results({**good, "OC12": 12.7}))[1]
+
+
+def test_fit_error_has_a_standard_error_and_fig1_moves_only_beyond_two_of_them():
+    import random
+
+    from satcc.experiments.catalog import trefwa as cat
+    from satcc.experiments.stats import t975
+    from satcc.topology.terrestrial import FIG1
+
+    class Fake:
+        """Means and 95 % half-widths (5 seeds) for every grid point the fit reads."""
+        def __init__(self, shift):
+            self.rows = {}
+            for o in cat.FIT_OFFSETS:
+                for sp in cat.SPEEDUPS:
+                    for link in cat.LINKS:
+                        for s in cat.BASELINES:
+                            pf, pu = cat.TABLE_III[link][s]
+                            d = shift.get((o, sp), 0.10)
+                            key = (link, s, o, sp)
+                            self.rows[key + ("jain_fairness",)] = {"mean": pf + d, "ci95": 0.02, "n": 5}
+                            self.rows[key + ("utilization",)] = {"mean": (pu - 100 * d) / 100, "ci95": 0.01, "n": 5}
+
+        def get(self, metric, link, scheme, rtt_offset_ms, access_speedup):
+            return self.rows[(link, scheme, rtt_offset_ms, access_speedup, metric)]
+
+        def mean(self, metric, **pt):
+            return self.get(metric, **pt)["mean"]
+
+    fig1 = (FIG1["rtt_offset_ms"], FIG1["access_speedup"])
+    other = next((o, sp) for o in cat.FIT_OFFSETS for sp in cat.SPEEDUPS if (o, sp) != fig1)
+    # the delta method against a Monte Carlo of the same error over normal sample means
+    r = Fake({fig1: 0.05})
+    e, se = cat._fit_error_se(r, *fig1)
+    rng = random.Random(1)
+    draws = []
+    for _ in range(4000):
+        terms = []
+        for link in cat.LINKS:
+            for s in cat.BASELINES:
+                pf, pu = cat.TABLE_III[link][s]
+                j, u = r.get("jain_fairness", link, s, *fig1), r.get("utilization", link, s, *fig1)
+                mj = rng.gauss(j["mean"], j["ci95"] / t975(4))
+                mu = rng.gauss(u["mean"], u["ci95"] / t975(4))
+                terms.append((((mj - pf) / 0.05) ** 2 + ((100 * mu - pu) / 5) ** 2) / 2)
+        draws.append(sum(terms) / len(terms))
+    m = sum(draws) / len(draws)
+    sd = (sum((x - m) ** 2 for x in draws) / (len(draws) - 1)) ** 0.5
+    assert abs(e - 1.0) < 1e-9 and abs(sd - se) < 0.1 * se, (e, se, sd)  # dJ = 1, dU = -1 everywhere
+    # FIG1 is the best: holds
+    assert cat._fit_is_catalogs(Fake({fig1: 0.05}))[1]
+    # another reading slightly better (within 2 SE): FIG1 stands
+    text, ok = cat._fit_is_catalogs(Fake({fig1: 0.05, other: 0.048}))
+    assert ok and "worse by" in text
+    # another reading far better: FIG1 must move
+    text, ok = cat._fit_is_catalogs(Fake({fig1: 0.05, other: 0.01}))
+    assert not ok and "worse by" in text

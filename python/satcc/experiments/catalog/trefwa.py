@@ -7,6 +7,7 @@ from __future__ import annotations
 from ...topology.terrestrial import FIG1, TABLE_II, one_to_many, two_bottlenecks
 from ..definition import Claim, Experiment, Param, PlotSpec, standard_metrics
 from ..registry import register
+from ..stats import t975
 
 SRC = "seed 002"
 SCHEMES = ("reno", "newreno", "westwood", "trefwa")
@@ -269,15 +270,31 @@ FIT_OFFSETS = (0.0, 20.0, 40.0, 60.0, 80.0, 100.0)
 def _fit_error(r, offset, speedup) -> float:
     """Mean over link types and baselines of ((dJ / 0.05)^2 + (dU / 5 points)^2) / 2: the
     distance to Table III in units of the issue's tolerances."""
-    e = []
+    return _fit_error_se(r, offset, speedup)[0]
+
+
+def _se(row) -> float:
+    """Standard error of a stored mean, from its 95 % half-width and seed count."""
+    return row["ci95"] / t975(row["n"] - 1) if row["n"] > 1 else float("inf")
+
+
+def _fit_error_se(r, offset, speedup) -> tuple[float, float]:
+    """The fit error and its standard error over seeds. The error is a function of 24
+    means from separate runs (4 links x 3 baselines x fairness and utilization), so by
+    the delta method its variance is the sum over them of (dE/dmean)^2 SE(mean)^2, with
+    dE/d(dJ) = dJ / K for K = 12 cells (likewise dU)."""
+    terms, var = [], 0.0
+    k = len(LINKS) * len(BASELINES)
     for link in LINKS:
         for s in BASELINES:
             pf, pu = TABLE_III[link][s]
             pt = dict(link=link, scheme=s, rtt_offset_ms=offset, access_speedup=speedup)
-            dj = (r.mean("jain_fairness", **pt) - pf) / 0.05
-            du = (100 * r.mean("utilization", **pt) - pu) / 5
-            e.append((dj * dj + du * du) / 2)
-    return sum(e) / len(e)
+            j, u = r.get("jain_fairness", **pt), r.get("utilization", **pt)
+            dj = (j["mean"] - pf) / 0.05
+            du = (100 * u["mean"] - pu) / 5
+            terms.append((dj * dj + du * du) / 2)
+            var += (dj / k * _se(j) / 0.05) ** 2 + (du / k * 100 * _se(u) / 5) ** 2
+    return sum(terms) / len(terms), var ** 0.5
 
 
 def _fit_best(r):
@@ -298,12 +315,26 @@ def _at_fit(r):
     return dict(rtt_offset_ms=o, access_speedup=sp)
 
 
+# FIG1 stands unless the fit's best reading beats it by more than this many standard
+# errors of the difference (a one-sided test at about 2.5 %)
+FIT_Z = 2.0
+
+
 def _fit_is_catalogs(r):
-    e, o, sp = _fit_best(r)[0]
-    mine = _fit_error(r, FIG1["rtt_offset_ms"], FIG1["access_speedup"])
-    return (f"best +{o:g} ms / {sp:g}x (error {e:.2f}); the catalog's FIG1 +{FIG1['rtt_offset_ms']:g} ms / "
-            f"{FIG1['access_speedup']:g}x (error {mine:.2f})",
-            (o, sp) == (FIG1["rtt_offset_ms"], FIG1["access_speedup"]))
+    """FIG1 is the best reading, or the best beats it by less than FIT_Z standard errors.
+    The two errors come from separate runs, so the difference's SE is the root of the sum
+    of their variances. (Picking the smallest of 12 noisy errors favours the best a
+    little: the test errs toward keeping FIG1, which avoids moving it on noise.)"""
+    _, o, sp = _fit_best(r)[0]
+    eb, sb = _fit_error_se(r, o, sp)
+    ef, sf = _fit_error_se(r, FIG1["rtt_offset_ms"], FIG1["access_speedup"])
+    gap, sg = ef - eb, (sb * sb + sf * sf) ** 0.5
+    text = (f"best +{o:g} ms / {sp:g}x: error {eb:.2f} +- {sb:.2f} (SE); the catalog's FIG1 "
+            f"+{FIG1['rtt_offset_ms']:g} ms / {FIG1['access_speedup']:g}x: {ef:.2f} +- {sf:.2f}; ")
+    if (o, sp) == (FIG1["rtt_offset_ms"], FIG1["access_speedup"]):
+        return text + "FIG1 is the best", True
+    return text + f"FIG1 is worse by {gap:.2f} +- {sg:.2f} ({gap / sg:.1f} SE; moved only beyond {FIT_Z:g})", \
+        gap <= FIT_Z * sg
 
 
 register(Experiment(
@@ -322,7 +353,8 @@ register(Experiment(
     claims=(
         Claim("A reading of Fig. 1 puts the baselines within the issue's tolerances on average (fit error <= 1)",
               f"{SRC}, Table III (our fit)", _fit_report),
-        Claim("The catalog's Table III, Fig. 2 and Fig. 3 use that reading (FIG1 in topology/terrestrial.py)",
+        Claim("The catalog's Table III, Fig. 2 and Fig. 3 use that reading (FIG1 in topology/terrestrial.py), "
+              "or one the fit cannot tell from it (within 2 standard errors of the difference)",
               "satcc catalog", _fit_is_catalogs),
         Claim("At that reading, every baseline's fairness and utilization is within 0.05 and 5 points of Table III",
               f"{SRC}, Table III", lambda r: _baselines_match(r, **_at_fit(r))),
