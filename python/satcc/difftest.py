@@ -206,7 +206,9 @@ SILENCE_TOLERANCE_ABS = 0.02
 # agree while the event order differs; this cannot. It holds only if every packet
 # time, every tie between events due at the same instant and every TCP rule is ns-2's
 # up to that point. Seeds diverge later (oc3-rtt-groups after 1,100-4,300 drops,
-# table3-OC12-newreno after 1,200-1,300): see docs/scenario.md.
+# table3-OC12-newreno after 1,200-1,300), when a timeout fires in one simulator only:
+# each sender's RTT tick phase (ns-2's boot_time_) comes from each simulator's own
+# random generator (docs/scenario.md).
 DROPS = {
     "oc3-rtt-groups": {"seeds": [1, 2, 3, 4], "duration_s": 3.0, "first": 1000},
     "table3-OC12-newreno": {"seeds": [1, 2], "duration_s": 3.0, "first": 1000},
