@@ -168,7 +168,7 @@ register(Experiment(
     quick_duration_s=5.0,
     notes="Why: Fig. 1 hides the groups' delays. Under the plain reading (RTTs 20, 40, ..., 160 ms, access "
           "links at 10x; the builder's defaults) our Reno and NewReno are far less fair than Table III says "
-          "(0.36-0.64 vs 0.74-0.86), so the paper's spread must have been narrower. The same spread costs T-REFWA on T3: its 50-packet buffer "
+          "(0.35-0.66 vs 0.74-0.86), so the paper's spread must have been narrower. The same spread costs T-REFWA on T3: its 50-packet buffer "
           "overflows when the server, on a link ten times faster, bursts, and each drop halves a window "
           "that a long-RTT flow then regains at one packet per RTT. This study halves the spacing (RTTs 10, "
           "20, ..., 80 ms) and changes nothing else; it does not fit the spread to the table.",
@@ -252,7 +252,7 @@ register(Experiment(
           "`estimate_overreads_bursty_acks` in tcp/congestion/westwood.rs) and sets ssthresh above the "
           "flow's share after every loss. This study changes only the access links' rate (RTTs 20-160 ms "
           "as in the plain reading); it does not fit the rate to the table. The paper's text points both ways: "
-          "'T-REFWA senders experience almost no packet drops' fits 1.05x (T3: 0.008 % vs 0.14 % at 10x), "
+          "'T-REFWA senders experience almost no packet drops' fits 1.05x (T3: 0.008 % vs 0.17 % at 10x), "
           "while the baselines' per-group 'oscillations' of Fig. 2 (b, c) appear only with the 10x link. "
           "The catalog's Table III takes 1.05x from the fit to the baselines (trefwa.table3-fit), which "
           "prefers it at every RTT offset tried. At 1.05x T-REFWA still misses 0.99 on OC12 and OC48: there "
