@@ -1,0 +1,1 @@
+"""Developer tools: the golden-run check of refactors (`python -m satcc.dev.golden`)."""
