@@ -6,6 +6,7 @@ pub mod link;
 pub mod packet;
 pub mod queue;
 pub mod routing;
+pub mod rtt_code;
 
 pub use error_model::ErrorModel;
 pub use link::Link;

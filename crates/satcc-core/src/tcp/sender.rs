@@ -3,10 +3,14 @@
 //! differential tests against ns-2 can match packet for packet in simple cases.
 //!
 //! The sender emits packets into an outbox and exposes the deadline of its
-//! retransmission timer; the simulator moves packets and fires the timer.
+//! retransmission timer; the simulator moves packets and fires the timer. At each loss
+//! it asks its loss classifier (tcp/loss/) for a verdict and applies it in one place:
+//! congestion goes to the congestion controller, a link error sets the window the
+//! verdict names (`apply_link_error`).
 
-use super::config::{LossPolicy, Recovery, TcpConfig};
+use super::config::{Recovery, TcpConfig};
 use super::congestion::{AckEvent, AckObservation, CongestionControl, LossEvent, Window};
+use super::loss::{LossClassifier, LossFacts, Verdict};
 use super::rtt::RttEstimator;
 use super::sack::{SackBlocks, Scoreboard};
 use crate::engine::rng::StreamRng;
@@ -45,6 +49,8 @@ pub struct TcpSender {
     pub flow: FlowId,
     cfg: TcpConfig,
     cc: Box<dyn CongestionControl>,
+    /// Whether a loss is congestion or a link error (tcp/loss/).
+    loss: Box<dyn LossClassifier>,
     pub w: Window,
     /// Advertised window from the latest ACK, packets.
     wnd: f64,
@@ -64,15 +70,6 @@ pub struct TcpSender {
     rtt_active: bool,
     rtt_seq: i64,
     rtt_ts: Time,
-    /// REFWA Plus: the feedback (advertised window) of the last normal ACK, and
-    /// whether the last loss was judged a link error.
-    phi_normal: Option<u32>,
-    link_error: bool,
-    /// T-REFWA Plus: the previous feedback W_p, the last time the feedback fell below
-    /// r W_p (t_d), and whether an ACK arrived since the last timeout (t_a).
-    w_prev: Option<u32>,
-    t_d: Option<Time>,
-    ack_since_timeout: bool,
     /// T-REFWA: the RTT code written into the TOS byte, and the SRTT it was made from.
     rtt_code: u8,
     rtt_code_srtt: f64,
@@ -106,6 +103,7 @@ impl TcpSender {
         TcpSender {
             flow,
             cc,
+            loss: super::loss::for_config(&cfg),
             w: Window { cwnd, ssthresh },
             wnd,
             t_seqno: 0,
@@ -123,11 +121,6 @@ impl TcpSender {
             rtt_active: false,
             rtt_seq: -1,
             rtt_ts: 0,
-            phi_normal: None,
-            link_error: false,
-            w_prev: None,
-            t_d: None,
-            ack_since_timeout: false,
             rtt_code: 0,
             rtt_code_srtt: -1.0,
             scoreboard: Scoreboard::new(0),
@@ -224,9 +217,9 @@ impl TcpSender {
             let srtt = self.rtt.srtt_s();
             if srtt != self.rtt_code_srtt {
                 self.rtt_code_srtt = srtt;
-                self.rtt_code = crate::feedback::trefwa::rtt_code(srtt * 1000.0, self.cfg.rtt_code_k);
+                self.rtt_code = crate::net::rtt_code::rtt_code(srtt * 1000.0, self.cfg.rtt_code_k);
             }
-            (self.cfg.tos & !crate::feedback::trefwa::MAX_CODE) | self.rtt_code
+            (self.cfg.tos & !crate::net::rtt_code::MAX_CODE) | self.rtt_code
         } else {
             self.cfg.tos
         };
@@ -318,22 +311,17 @@ impl TcpSender {
         LossEvent { now, window_pkts, srtt_s: self.rtt.srtt_s(), seg_bytes: self.cfg.packet_size_bytes }
     }
 
-    /// REFWA Plus (seed 001, eqs. 1 and 3): the loss signalled by an ACK carrying
-    /// feedback `phi` is a link error if the feedback of the last normal ACK is not
-    /// above (1 + a) phi: congestion would have lowered the feedback first.
-    fn is_link_error(&self, phi: u32) -> bool {
-        self.cfg.loss_policy == LossPolicy::RefwaPlus
-            && self.phi_normal.is_some_and(|pn| pn as f64 <= (1.0 + self.cfg.refwa_plus_tolerance) * phi as f64)
+    /// What the classifier needs to judge a loss seen at `now` with `feedback`.
+    fn loss_facts(&self, now: Time, feedback: f64) -> LossFacts {
+        LossFacts { now, feedback, srtt_s: self.rtt.srtt_s() }
     }
 
-    /// T-REFWA Plus (seed 004): a loss detected at `now` is congestion if the feedback
-    /// fell (W_c / W_p < r) within k RTTs before it; otherwise a link error.
-    fn trefwa_plus_link_error(&self, now: Time) -> bool {
-        if self.cfg.loss_policy != LossPolicy::TrefwaPlus {
-            return false;
+    /// A loss judged a link error: keep sending with the classifier's window.
+    fn apply_link_error(&mut self, w: Window, counted: bool) {
+        if counted {
+            self.stats.link_error_losses += 1;
         }
-        let window = from_secs(self.cfg.trefwa_plus_k * self.rtt.srtt_s());
-        !matches!(self.t_d, Some(td) if now.saturating_sub(td) <= window)
+        self.w = w;
     }
 
     /// A new cumulative ACK (ns-2 newack + opencwnd).
@@ -369,11 +357,10 @@ impl TcpSender {
     }
 
     fn partial_ack(&mut self, ack: &Packet, now: Time, out: &mut Vec<Packet>) {
-        if self.is_link_error(ack.rwnd_pkts) {
-            // REFWA Plus: a link error; retransmit the window's missing packets at once
+        let facts = self.loss_facts(now, ack.rwnd_pkts as f64);
+        if let Verdict::LinkError(w) = self.loss.on_partial_ack(&facts) {
+            // a link error (REFWA Plus): retransmit the window's missing packets at once
             // (go back to the first hole) at the feedback rate
-            self.stats.link_error_losses += 1;
-            self.link_error = true;
             if !self.firstpartial {
                 self.firstpartial = true;
                 self.newtimer(ack.seq, now);
@@ -382,8 +369,7 @@ impl TcpSender {
             self.highest_ack = ack.seq;
             self.rtt_active = false;
             self.dupwnd = 0;
-            self.w.cwnd = ack.rwnd_pkts as f64;
-            self.w.ssthresh = ack.rwnd_pkts as f64;
+            self.apply_link_error(w, true);
             self.t_seqno = self.last_ack + 1;
             self.send_much(now, 0, out);
             return;
@@ -419,15 +405,13 @@ impl TcpSender {
         self.stats.fast_retransmits += 1;
         self.recover = self.maxseq;
         let ev = self.loss_event(now);
-        self.link_error = self.is_link_error(phi) || self.trefwa_plus_link_error(now);
-        if self.link_error {
+        let facts = self.loss_facts(now, phi as f64);
+        if let Verdict::LinkError(w) = self.loss.on_dupack_loss(&facts) {
             // a link error: retransmit, keep sending at the feedback rate
-            self.stats.link_error_losses += 1;
             self.set_rtx_timer(now);
             self.rtt_active = false;
             self.last_cwnd_action = CwndAction::DupAck;
-            self.w.cwnd = phi as f64;
-            self.w.ssthresh = phi as f64;
+            self.apply_link_error(w, true);
             self.output(self.last_ack + 1, now, out);
             self.dupwnd = self.cfg.dupack_threshold as i64;
             return;
@@ -565,16 +549,7 @@ impl TcpSender {
 
     /// Reno/NewReno recovery (ns-2's agents) for one cumulative ACK.
     fn on_ack_cumulative(&mut self, ack: &Packet, now: Time, out: &mut Vec<Packet>) {
-        if self.cfg.loss_policy == LossPolicy::TrefwaPlus {
-            let wc = ack.rwnd_pkts;
-            if let Some(wp) = self.w_prev {
-                if (wc as f64) < self.cfg.trefwa_plus_r * wp as f64 {
-                    self.t_d = Some(now);
-                }
-            }
-            self.w_prev = Some(wc);
-            self.ack_since_timeout = true;
-        }
+        self.loss.observe_ack(now, ack.rwnd_pkts);
         let thresh = self.cfg.dupack_threshold as i64;
         match self.cfg.recovery {
             Recovery::Newreno => {
@@ -590,7 +565,7 @@ impl TcpSender {
                         }
                         self.firstpartial = false;
                         if self.last_cwnd_action != CwndAction::DupAck {
-                            self.phi_normal = Some(ack.rwnd_pkts);
+                            self.loss.on_normal_ack(ack.rwnd_pkts);
                         }
                         self.newack(ack, now);
                     } else {
@@ -679,28 +654,16 @@ impl TcpSender {
             self.last_cwnd_action = CwndAction::Timeout;
             self.timeout_probe = (self.cfg.recovery == Recovery::Sack).then_some((self.w, self.highest_ack + 1));
             let ev = self.loss_event(now);
-            if self.cfg.loss_policy == LossPolicy::TrefwaPlus {
-                // T-REFWA Plus: a timeout after ACKs kept arriving, with no fall of the
-                // feedback within k RTTs, is a link error: resume at the latest
-                // feedback. The RTO backoff is frozen in every case.
-                self.link_error = self.ack_since_timeout && self.trefwa_plus_link_error(now);
-                self.ack_since_timeout = false;
-                if self.link_error {
-                    self.stats.link_error_losses += 1;
-                    self.w.cwnd = self.wnd.max(1.0);
-                    self.w.ssthresh = self.wnd.max(2.0);
-                } else {
+            let facts = self.loss_facts(now, self.wnd);
+            match self.loss.on_timeout(&facts) {
+                Verdict::Congestion { back_off } => {
                     self.cc.on_timeout(&mut self.w, &ev);
+                    if back_off {
+                        self.rtt.back_off();
+                    }
                 }
-            } else if self.link_error {
-                // REFWA Plus: the last loss was a link error. The RTO is not backed off
-                // and the sender resumes at the latest feedback (seed 001: senders "keep
-                // on transmitting ... at congestion windows equal to the feedback")
-                self.w.cwnd = self.wnd.max(1.0);
-                self.w.ssthresh = self.wnd.max(2.0);
-            } else {
-                self.cc.on_timeout(&mut self.w, &ev);
-                self.rtt.back_off();
+                Verdict::LinkError(w) => self.apply_link_error(w, true),
+                Verdict::AfterLinkError(w) => self.apply_link_error(w, false),
             }
         }
         self.set_rtx_timer(now);
@@ -714,6 +677,7 @@ impl TcpSender {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tcp::LossPolicy;
     use crate::tcp::congestion::Reno;
 
     fn sender(recovery: Recovery) -> TcpSender {
@@ -907,7 +871,16 @@ mod tests {
     }
 
     fn refwa_plus() -> TcpSender {
-        let cfg = TcpConfig { rwnd_pkts: 100, loss_policy: LossPolicy::RefwaPlus, ..TcpConfig::default() };
+        refwa_plus_with(0.0)
+    }
+
+    fn refwa_plus_with(tolerance: f64) -> TcpSender {
+        let cfg = TcpConfig {
+            rwnd_pkts: 100,
+            loss_policy: LossPolicy::RefwaPlus,
+            refwa_plus_tolerance: tolerance,
+            ..TcpConfig::default()
+        };
         TcpSender::new(0, cfg, Box::new(Reno), 0.0)
     }
 
@@ -917,14 +890,16 @@ mod tests {
 
     /// REFWA Plus sender in steady state with feedback 10: segments 2..=11 outstanding.
     fn refwa_plus_steady() -> TcpSender {
-        let mut s = refwa_plus();
+        steady_from(refwa_plus())
+    }
+
+    fn steady_from(mut s: TcpSender) -> TcpSender {
         let mut out = vec![];
         s.app_send(GREEDY, 0, &mut out);
         s.on_ack(&ack_fb(0, 10), MS, &mut out);
         s.on_ack(&ack_fb(1, 10), 2 * MS, &mut out);
         s.w.cwnd = 10.0;
         s.send_much(2 * MS, 0, &mut out);
-        assert_eq!(s.phi_normal, Some(10));
         s
     }
 
@@ -954,8 +929,7 @@ mod tests {
 
     #[test]
     fn refwa_plus_tolerance_of_equation_3() {
-        let mut s = refwa_plus_steady();
-        s.cfg.refwa_plus_tolerance = 0.25; // 10 <= 1.25 * 8
+        let mut s = steady_from(refwa_plus_with(0.25)); // 10 <= 1.25 * 8
         let mut out = vec![];
         for i in 0..3 {
             s.on_ack(&ack_fb(1, 8), (10 + i) * MS, &mut out);
