@@ -162,6 +162,27 @@ def cmd_list(a) -> int:
     return 0
 
 
+def cmd_schemes(a) -> int:
+    from . import registry
+
+    print("congestion controls (a flow's cc):")
+    for c in registry.controllers():
+        extra = [f"recovery {c['recovery']}"]
+        if c["loss"] != "Congestion":
+            extra.append(f"loss classifier {c['loss']}")
+        if c["writes_rtt_code"]:
+            extra.append("writes the RTT code")
+        if c["router"]:
+            extra.append(f"under {c['router']} routers")
+        if c["settings"]:
+            extra.append("reads tcp." + ", tcp.".join(c["settings"]))
+        print(f"  {c['name']:<12} {c['about']}\n  {'':<12} ({'; '.join(extra)})")
+    print("router schemes (schemes[].type):")
+    for r in registry.routers():
+        print(f"  {r['name']:<12} {r['about']}\n  {'':<12} (RTTs from {r['rtt_from']}; hosts {r['hosts']})")
+    return 0
+
+
 def _print_report(rep: dict) -> None:
     print(f"report: {rep['out_dir']}/report.md (and report.json, {len(rep['plots']) // 2} plots)")
     if not rep["complete"]:
@@ -232,6 +253,8 @@ def build_parser() -> argparse.ArgumentParser:
     li = sub.add_parser("list", help="list the experiment catalog")
     li.add_argument("--catalog", action="append", help="also load experiments from this file (.py/.toml/.yaml)")
     li.set_defaults(fn=cmd_list)
+    sc = sub.add_parser("schemes", help="list the congestion controls and router schemes (the registry)")
+    sc.set_defaults(fn=cmd_schemes)
     for name, fn, hlp in (("reproduce", cmd_reproduce, "run an experiment's missing runs, then report"),
                           ("report", cmd_report, "report an experiment from stored runs")):
         x = sub.add_parser(name, help=hlp)

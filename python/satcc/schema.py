@@ -7,6 +7,8 @@ Field meanings and defaults are documented in docs/scenario.md.
 
 from __future__ import annotations
 
+from . import registry
+
 NUM = {"type": "number"}
 POS = {"type": "number", "exclusiveMinimum": 0}
 NONNEG = {"type": "number", "minimum": 0}
@@ -169,7 +171,7 @@ TRAFFIC = {
     ]
 }
 
-CONTROLLERS = ["newreno", "reno", "westwood", "refwa-plus", "trefwa", "trefwa-plus", "star", "fusion", "fusion-cws", "fusion-lwc", "fusion-star"]
+CONTROLLERS = registry.controller_names()
 
 FLOW = {
     "type": "object",

@@ -222,9 +222,12 @@ impl Simulation {
         for (i, f) in sc.flows.iter().enumerate() {
             let at = format!("flows[{i}]");
             let mut cfg = scenario::tcp_config(&scenario::merge(&sc.tcp, &f.tcp), &format!("{at}.tcp"))?;
-            cfg.recovery = if cfg.sack { crate::tcp::Recovery::Sack } else { congestion::recovery_for(&f.cc) };
-            cfg.loss_policy = congestion::loss_policy_for(&f.cc);
-            cfg.tos_rtt_code = congestion::writes_rtt_code(&f.cc);
+            let entry = congestion::controller(&f.cc).ok_or_else(|| {
+                format!("{at}.cc: unknown congestion control '{}' (allowed: {})", f.cc, congestion::controller_names().join(", "))
+            })?;
+            cfg.recovery = if cfg.sack { crate::tcp::Recovery::Sack } else { entry.recovery };
+            cfg.loss_policy = entry.loss;
+            cfg.tos_rtt_code = entry.writes_rtt_code;
             let src = node_ids[f.src.as_str()];
             let dst = node_ids[f.dst.as_str()];
             let ids = |p: &Vec<String>| p.iter().map(|n| node_ids[n.as_str()]).collect::<Vec<_>>();
@@ -270,7 +273,7 @@ impl Simulation {
                 let jitter = if f.start_jitter_s > 0.0 { srng.gen::<f64>() * f.start_jitter_s } else { 0.0 };
                 let start = from_secs(f.start_s + jitter);
                 let boot: f64 = rng.stream(&format!("flow/{name}/tcp")).gen::<f64>() * cfg.tick_s;
-                let cc = congestion::by_name(&f.cc, &cfg).ok_or_else(|| format!("{at}.cc: unknown '{}'", f.cc))?;
+                let cc = (entry.build)(&cfg);
                 let source = match &f.traffic {
                     TrafficSpecIn::Bulk => None,
                     TrafficSpecIn::Pareto { shape, mean_on_s, mean_off_s, rate_bps } => Some(OnOffSource::new(

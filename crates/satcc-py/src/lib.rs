@@ -67,10 +67,40 @@ fn validate_json(py: Python<'_>, scenario_json: &str) -> PyResult<()> {
     py.allow_threads(move || Simulation::from_json(&text).map(|_| ())).map_err(PyValueError::new_err)
 }
 
+/// The scheme registry as JSON: every `cc` name (its recovery, loss classification,
+/// RTT code, router scheme and settings) and every router scheme.
+#[pyfunction]
+fn registry_json() -> String {
+    use satcc_core::feedback::{RttSource, ROUTERS};
+    use satcc_core::tcp::congestion::CONTROLLERS;
+    let controllers: Vec<_> = CONTROLLERS
+        .iter()
+        .map(|c| {
+            serde_json::json!({
+                "name": c.name, "about": c.about, "recovery": format!("{:?}", c.recovery).to_lowercase(),
+                "loss": format!("{:?}", c.loss), "writes_rtt_code": c.writes_rtt_code, "router": c.router,
+                "settings": c.settings,
+            })
+        })
+        .collect();
+    let routers: Vec<_> = ROUTERS
+        .iter()
+        .map(|r| {
+            let rtt_from = match r.rtt_from {
+                RttSource::Hops => "hops",
+                RttSource::TosCode => "tos_code",
+            };
+            serde_json::json!({"name": r.name, "about": r.about, "rtt_from": rtt_from, "hosts": r.hosts})
+        })
+        .collect();
+    serde_json::json!({"controllers": controllers, "routers": routers}).to_string()
+}
+
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(run_json, m)?)?;
     m.add_function(wrap_pyfunction!(validate_json, m)?)?;
+    m.add_function(wrap_pyfunction!(registry_json, m)?)?;
     m.add("VERSION", satcc_core::VERSION)?;
     m.add("SOURCE_HASH", satcc_core::SOURCE_HASH)?;
     Ok(())

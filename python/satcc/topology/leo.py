@@ -17,25 +17,26 @@ from __future__ import annotations
 
 import math
 
+from .. import registry
 from ..scenario import Scenario
 
-SCHEMES = ("newreno", "reno", "westwood", "refwa", "refwa-plus", "xfwa")
+# what runs on a satellite chain: any scheme whose routers (if any) count hops
+SCHEMES = registry.schemes_where(rtt_from="hops")
 
 
 def _cc(scheme: str) -> str:
     if scheme not in SCHEMES:
         raise ValueError(f"scheme: must be one of {', '.join(SCHEMES)}, got {scheme!r}")
-    return "newreno" if scheme in ("refwa", "xfwa") else scheme
+    return registry.parts(scheme)[0]
 
 
 def _routers(scheme: str, links: list, hop_delay_ms: float, refwa: dict | None) -> list:
-    """The router schemes of a builder's `scheme`: REFWA (also under REFWA Plus senders)
-    or XFWA on every guarded link direction; `refwa` overrides the scheme's settings."""
-    if scheme in ("refwa", "refwa-plus"):
-        return [{"type": "refwa", "links": links, "isl_delay_ms": hop_delay_ms, **(refwa or {})}]
-    if scheme == "xfwa":
-        return [{"type": "xfwa", "links": links, "isl_delay_ms": hop_delay_ms, **(refwa or {})}]
-    return []
+    """The router scheme of a builder's `scheme` (REFWA also under REFWA Plus senders)
+    on every guarded link direction, told the hop delay; `refwa` overrides its settings."""
+    _, r = registry.parts(scheme)
+    if r is None:
+        return []
+    return [{"type": r["name"], "links": links, "isl_delay_ms": hop_delay_ms, **(refwa or {})}]
 
 
 def _bdp_pkts(rate_bps: float, rtt_s: float, pkt_bytes: int) -> int:
@@ -107,8 +108,8 @@ def refwa_network(
                    start_s=times.get("start_s", 0.0), stop_s=times.get("stop_s"), start_jitter_s=start_jitter_s)
             k += 1
     s.monitor(links=["S1->S2", "S2->S3"], bottleneck="S1->S2")
-    if scheme in ("refwa", "refwa-plus", "xfwa"):
-        s.d["schemes"] = _routers(scheme, guarded, hop_delay_ms, refwa)
+    if routers := _routers(scheme, guarded, hop_delay_ms, refwa):
+        s.d["schemes"] = routers
     return s
 
 
@@ -157,8 +158,8 @@ def refwa_multi_bottleneck(
             s.flow(src, dst, name=f"{g}_{k}", cc=cc, group=g, start_jitter_s=start_jitter_s)
             k += 1
     s.monitor(links=list(names.values()), bottleneck=names["L1"])
-    if scheme in ("refwa", "refwa-plus", "xfwa"):
-        s.d["schemes"] = _routers(scheme, list(names.values()), hop_delay_ms, refwa)
+    if routers := _routers(scheme, list(names.values()), hop_delay_ms, refwa):
+        s.d["schemes"] = routers
     return s
 
 

@@ -18,13 +18,16 @@ of the throughput ratio Tr (seed 003 eq. 5).
 
 from __future__ import annotations
 
+from .. import registry
 from ..scenario import Scenario
 
-SCHEMES = ("newreno", "star", "fusion", "fusion-cws", "fusion-lwc", "fusion-star")
+# what runs over a GEO link: any sender-only scheme (no router scheme)
+SCHEMES = registry.schemes_where(rtt_from=None)
 # the controllers that estimate the available bandwidth (ABE): STAR, and LWC's eq. 4
-USES_ABE = ("star", "fusion-lwc", "fusion-star")
+USES_ABE = registry.reads("abe_filter")
 ABE_FILTERS = ("tustin", "per_rtt")
-FUSION = ("fusion", "fusion-cws", "fusion-lwc", "fusion-star")
+# TCP-Fusion and the hybrids built on it
+FUSION = registry.reads("fusion_alpha")
 FUSION_ALPHAS = ("delay", "fixed")
 
 

@@ -22,9 +22,11 @@ from __future__ import annotations
 
 import math
 
+from .. import registry
 from ..scenario import Scenario
 
-SCHEMES = ("reno", "newreno", "westwood", "trefwa", "trefwa-plus")
+# what runs on a terrestrial network: any scheme whose routers (if any) read the TOS code
+SCHEMES = registry.schemes_where(rtt_from="tos_code")
 
 # The reading of Fig. 1 that the catalog's Table III, Fig. 2 and Fig. 3 (and the ns-2
 # differential cases of Table III) use: the one that best fits Table III's three
@@ -37,10 +39,11 @@ FIG1 = {"rtt_offset_ms": 40.0, "access_speedup": 1.05}
 TABLE_II = {"T3": (44e6, 50, 8), "OC3": (155e6, 190, 32), "OC12": (622e6, 760, 128), "OC48": (2400e6, 2930, 512)}
 
 
-def _check(scheme):
+def _check(scheme) -> tuple[str, dict | None]:
+    """The hosts' cc and the router scheme (or None) of a builder's `scheme`."""
     if scheme not in SCHEMES:
         raise ValueError(f"scheme: must be one of {', '.join(SCHEMES)}, got {scheme!r}")
-    return scheme
+    return registry.parts(scheme)
 
 
 def ns2_auto_red(rate_bps: float, limit_pkts: int, pkt_bytes: int, target_delay_s: float = 0.005) -> dict:
@@ -73,7 +76,7 @@ def one_to_many(
 ) -> Scenario:
     """Seed 002, Fig. 1 with Table II: a server, a bottleneck R1 -> R2 of the link
     type's rate and buffer, MAX users in eight equally sized RTT groups."""
-    _check(scheme)
+    cc, router = _check(scheme)
     if link not in TABLE_II:
         raise ValueError(f"link: must be one of {', '.join(TABLE_II)}, got {link!r}")
     rate, buf, n = TABLE_II[link]
@@ -98,11 +101,11 @@ def one_to_many(
         for k in range(per_group):
             u = s.node(f"u{g}_{k}")
             s.link("R2", u, rate_bps=fast, delay_ms=access, queue=big)
-            s.flow("server", u, name=f"g{g}_{k}", group=f"rtt{rtt:g}ms", cc=scheme if scheme != "trefwa" else "trefwa",
+            s.flow("server", u, name=f"g{g}_{k}", group=f"rtt{rtt:g}ms", cc=cc,
                    start_jitter_s=start_jitter_s)
     s.monitor(links=["R1->R2"], bottleneck="R1->R2")
-    if scheme in ("trefwa", "trefwa-plus"):
-        s.d["schemes"] = [{"type": "trefwa", "links": ["R1->R2"], **(trefwa or {})}]
+    if router:
+        s.d["schemes"] = [{"type": router["name"], "links": ["R1->R2"], **(trefwa or {})}]
     return s
 
 
@@ -121,7 +124,7 @@ def two_bottlenecks(
     """Seed 002, Fig. 4: routers R1..R4 joined by L1, L2, L3; three servers; group 1
     (5 flows) crosses L1-L3, group 2 (4 flows) L1 only, group 3 (6 flows) L3 only.
     T-REFWA runs on all three links. Buffers: each link's rate x its flows' mean RTT."""
-    _check(scheme)
+    cc, router = _check(scheme)
     s = Scenario("t-refwa-two-bottlenecks", duration_s=duration_s, seed=seed,
                  tcp={"rwnd_pkts": rwnd_pkts, "packet_size_bytes": packet_size_bytes, "use_headers": False})
     routers = ["R1", "R2", "R3", "R4"]
@@ -145,10 +148,10 @@ def two_bottlenecks(
         for k in range(n):
             u = s.node(f"u{g}_{k}")
             s.link(leave, u, rate_bps=1e9, delay_ms=rest / 2, queue=big)
-            s.flow(server, u, name=f"g{g}_{k}", group=f"group{g}", cc=scheme, start_jitter_s=start_jitter_s)
+            s.flow(server, u, name=f"g{g}_{k}", group=f"group{g}", cc=cc, start_jitter_s=start_jitter_s)
     s.monitor(links=links, bottleneck=links[0])
-    if scheme in ("trefwa", "trefwa-plus"):
-        s.d["schemes"] = [{"type": "trefwa", "links": links}]
+    if router:
+        s.d["schemes"] = [{"type": router["name"], "links": links}]
     return s
 
 
@@ -171,7 +174,7 @@ def wired_wireless(
     """Seed 004, Fig. 4 and Table 1: server - R1 - bottleneck (bw) - R2 - access point
     of each group - a lossy wireless hop to each user. RWND 128 packets, 1024-byte
     packets, users started at random within 1 s, 100 s."""
-    _check(scheme)
+    cc, router = _check(scheme)
     s = Scenario("t-refwa-plus", duration_s=duration_s, seed=seed,
                  tcp={"rwnd_pkts": rwnd_pkts, "packet_size_bytes": packet_size_bytes, "use_headers": False})
     for name in ("server", "R1", "R2"):
@@ -188,9 +191,9 @@ def wired_wireless(
             u = s.node(f"m{g}_{k}")
             err = {"a_to_b": {"error": {"type": "per", "per": per}}} if per > 0 else {}
             s.link(ap, u, rate_bps=wireless_rate_bps, delay_ms=0.001, queue=big, **err)
-            s.flow("server", u, name=f"g{g}_{k}", group=f"rtt{group_rtts_ms[g - 1]:g}ms", cc=scheme,
+            s.flow("server", u, name=f"g{g}_{k}", group=f"rtt{group_rtts_ms[g - 1]:g}ms", cc=cc,
                    start_jitter_s=start_jitter_s)
     s.monitor(links=["R1->R2"], bottleneck="R1->R2")
-    if scheme in ("trefwa", "trefwa-plus"):
-        s.d["schemes"] = [{"type": "trefwa", "links": ["R1->R2"]}]
+    if router:
+        s.d["schemes"] = [{"type": router["name"], "links": ["R1->R2"]}]
     return s

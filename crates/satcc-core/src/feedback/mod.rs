@@ -55,6 +55,40 @@ pub trait RouterScheme: Send {
     fn last_update(&self) -> UpdateTrace;
 }
 
+/// Where a router scheme takes each flow's RTT from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RttSource {
+    /// Hop counts from the TTL (REFWA, XFWA: a satellite network whose hop delay is
+    /// known, the scheme's `isl_delay_ms`).
+    Hops,
+    /// The RTT code senders write into the TOS byte (T-REFWA; net/rtt_code.rs).
+    TosCode,
+}
+
+/// A router scheme a scenario may name in `schemes[].type`.
+#[derive(Clone, Copy, Debug)]
+pub struct Router {
+    pub name: &'static str,
+    pub about: &'static str,
+    pub rtt_from: RttSource,
+    /// The `cc` its papers run the hosts with when the scheme's own name is the
+    /// experiment's (a router-only scheme: plain NewReno senders).
+    pub hosts: &'static str,
+}
+
+/// Every router scheme, one row each (their settings: scenario::SchemeSpec).
+#[rustfmt::skip]
+pub static ROUTERS: &[Router] = &[
+    Router { name: "refwa", about: "REFWA (seed 000): fair windows from hop-count RTTs, written into ACKs' advertised window", rtt_from: RttSource::Hops, hosts: "newreno" },
+    Router { name: "trefwa", about: "T-REFWA (seed 002): REFWA with RTTs from the senders' TOS code, for terrestrial routers", rtt_from: RttSource::TosCode, hosts: "trefwa" },
+    Router { name: "xfwa", about: "XFWA (seed 000's [26]): REFWA's predecessor, the pipe assumed constant, one bottleneck", rtt_from: RttSource::Hops, hosts: "newreno" },
+];
+
+/// The registry row of a router scheme's name.
+pub fn router(name: &str) -> Option<&'static Router> {
+    ROUTERS.iter().find(|r| r.name == name)
+}
+
 /// Lower an ACK's advertised window to `feedback` packets (never raise it; at least 1).
 pub fn lower_rwnd(pkt: &mut Packet, feedback: f64) {
     let f = if feedback.is_finite() { feedback.floor().max(1.0) } else { 1.0 };

@@ -331,8 +331,6 @@ pub struct MonitorSpec {
     pub drop_trace: bool,
 }
 
-pub const CONTROLLERS: &[&str] = &["newreno", "reno", "westwood", "refwa-plus", "trefwa", "trefwa-plus", "star", "fusion", "fusion-cws", "fusion-lwc", "fusion-star"];
-
 /// Merge JSON objects: fields of `over` replace those of `base`.
 pub fn merge(base: &Value, over: &Value) -> Value {
     match (base, over) {
@@ -572,8 +570,9 @@ impl Scenario {
             if f.src == f.dst {
                 return Err(format!("{at}.dst: must differ from src"));
             }
-            if !CONTROLLERS.contains(&f.cc.as_str()) {
-                return Err(format!("{at}.cc: unknown congestion control '{}' (allowed: {})", f.cc, CONTROLLERS.join(", ")));
+            if crate::tcp::congestion::controller(&f.cc).is_none() {
+                let allowed = crate::tcp::congestion::controller_names().join(", ");
+                return Err(format!("{at}.cc: unknown congestion control '{}' (allowed: {allowed})", f.cc));
             }
             if f.count == 0 {
                 return Err(format!("{at}.count: must be at least 1"));
@@ -683,5 +682,20 @@ impl Scenario {
             return Err(format!("{at}: no link between '{a}' and '{b}'"));
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_registered_router_scheme_is_a_scheme_type_and_no_other() {
+        for r in crate::feedback::ROUTERS {
+            let spec: Result<SchemeSpec, _> = serde_json::from_value(serde_json::json!({"type": r.name, "links": []}));
+            assert!(spec.is_ok(), "{}: {:?}", r.name, spec.err());
+        }
+        let other: Result<SchemeSpec, _> = serde_json::from_value(serde_json::json!({"type": "xcp", "links": []}));
+        assert!(other.is_err());
     }
 }

@@ -17,6 +17,7 @@ pub use star::Star;
 pub use westwood::Westwood;
 
 use crate::engine::Time;
+use crate::tcp::{LossPolicy, Recovery, TcpConfig};
 
 /// The two window variables a controller owns (packets).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -81,46 +82,110 @@ pub trait CongestionControl: Send {
     }
 }
 
-/// The loss recovery a scheme runs on: ns-2's Agent/TCP/Reno for "reno", NewReno
-/// (RFC 6582) for every other scheme.
-pub fn recovery_for(name: &str) -> crate::tcp::Recovery {
-    if name == "reno" {
-        crate::tcp::Recovery::Reno
-    } else {
-        crate::tcp::Recovery::Newreno
+// ------------------------------------------------------------------ the registry
+
+/// What a flow's `cc` name stands for: its controller and the sender machinery around
+/// it. Every place that needs to know a scheme (validation, the simulation's build,
+/// the Python schema and topology builders, the docs' list) asks [`CONTROLLERS`].
+#[derive(Clone, Copy)]
+pub struct Controller {
+    pub name: &'static str,
+    /// One line for the docs and `satcc schemes`.
+    pub about: &'static str,
+    pub build: fn(&TcpConfig) -> Box<dyn CongestionControl>,
+    /// The loss recovery it runs on (SACK flows take RFC 6675's whatever this says).
+    pub recovery: Recovery,
+    /// How its senders classify losses (tcp/loss/).
+    pub loss: LossPolicy,
+    /// Its senders write T-REFWA's RTT code into the TOS byte (net/rtt_code.rs).
+    pub writes_rtt_code: bool,
+    /// The router scheme its senders are designed to run under (feedback/), if any.
+    pub router: Option<&'static str>,
+    /// The `tcp` settings it reads beyond the transport's own.
+    pub settings: &'static [&'static str],
+}
+
+impl Controller {
+    /// A controller on NewReno recovery, standard loss classification, no RTT code.
+    pub const fn new(name: &'static str, build: fn(&TcpConfig) -> Box<dyn CongestionControl>, about: &'static str) -> Self {
+        Controller {
+            name,
+            about,
+            build,
+            recovery: Recovery::Newreno,
+            loss: LossPolicy::Congestion,
+            writes_rtt_code: false,
+            router: None,
+            settings: &[],
+        }
+    }
+    pub const fn recovery(self, recovery: Recovery) -> Self {
+        Controller { recovery, ..self }
+    }
+    pub const fn loss(self, loss: LossPolicy) -> Self {
+        Controller { loss, ..self }
+    }
+    pub const fn writes_rtt_code(self) -> Self {
+        Controller { writes_rtt_code: true, ..self }
+    }
+    pub const fn router(self, router: &'static str) -> Self {
+        Controller { router: Some(router), ..self }
+    }
+    pub const fn settings(self, settings: &'static [&'static str]) -> Self {
+        Controller { settings, ..self }
     }
 }
 
-/// The loss classification a scheme uses.
-pub fn loss_policy_for(name: &str) -> crate::tcp::LossPolicy {
-    match name {
-        "refwa-plus" => crate::tcp::LossPolicy::RefwaPlus,
-        "trefwa-plus" => crate::tcp::LossPolicy::TrefwaPlus,
-        _ => crate::tcp::LossPolicy::Congestion,
-    }
+const ABE: &[&str] = &["abe_filter"];
+const FUSION: &[&str] = &["fusion_alpha", "fusion_d_min_s", "fusion_alpha_pkts"];
+const FUSION_ABE: &[&str] = &["fusion_alpha", "fusion_d_min_s", "fusion_alpha_pkts", "abe_filter"];
+
+/// Every congestion control a flow may name, one row each.
+#[rustfmt::skip]
+pub static CONTROLLERS: &[Controller] = &[
+    Controller::new("newreno", |_| Box::new(Reno), "NewReno (RFC 6582) as ns-2 2.35's Agent/TCP/Newreno"),
+    Controller::new("reno", |_| Box::new(Reno), "Reno as ns-2 2.35's Agent/TCP/Reno").recovery(Recovery::Reno),
+    Controller::new("westwood", |_| Box::new(Westwood::default()), "TCP WestwoodNR (Mascolo et al. 2001), bandwidth estimate sets ssthresh"),
+    Controller::new("refwa-plus", |_| Box::new(Reno), "REFWA Plus senders (seed 001): NewReno that tells link errors from congestion by the feedback").loss(LossPolicy::RefwaPlus).router("refwa"),
+    Controller::new("trefwa", |_| Box::new(Reno), "T-REFWA senders (seed 002): NewReno writing its RTT code into the TOS byte").writes_rtt_code().router("trefwa"),
+    Controller::new("trefwa-plus", |_| Box::new(Reno), "T-REFWA Plus senders (seed 004): T-REFWA senders that tell link errors by a fall of the feedback").loss(LossPolicy::TrefwaPlus).writes_rtt_code().router("trefwa"),
+    Controller::new("star", |c| Box::new(Star::with_abe(c.abe_filter)), "TCP-STAR (Obata et al.): CWS, LWC and AEN over NewReno").settings(ABE),
+    Controller::new("fusion", |c| fusion(c, false, false), "TCP-Fusion (Kaneko and Katto): Reno, delay and rate estimates combined").settings(FUSION),
+    Controller::new("fusion-cws", |c| fusion(c, true, false), "TCP-Fusion with STAR's congestion window setting (seed 003)").settings(FUSION),
+    Controller::new("fusion-lwc", |c| fusion(c, false, true), "TCP-Fusion with STAR's lift window control (seed 003)").settings(FUSION_ABE),
+    Controller::new("fusion-star", |c| fusion(c, true, true), "Seed 003's proposed hybrid: TCP-Fusion with CWS and LWC").settings(FUSION_ABE),
+];
+
+fn fusion(cfg: &TcpConfig, cws: bool, lwc: bool) -> Box<dyn CongestionControl> {
+    Box::new(Fusion::new(cws, lwc, fusion::AlphaRule::of(cfg), fusion::D_MIN_S).with_abe(cfg.abe_filter))
 }
 
-/// Whether a scheme's senders write T-REFWA's RTT code into the TOS byte.
-pub fn writes_rtt_code(name: &str) -> bool {
-    matches!(name, "trefwa" | "trefwa-plus")
+/// The registry row of a `cc` name.
+pub fn controller(name: &str) -> Option<&'static Controller> {
+    CONTROLLERS.iter().find(|c| c.name == name)
 }
 
-/// Build a controller by its scenario name, with the settings of `cfg` it reads (the ABE
-/// filter, TCP-Fusion's alpha).
-pub fn by_name(name: &str, cfg: &crate::tcp::TcpConfig) -> Option<Box<dyn CongestionControl>> {
-    let abe = cfg.abe_filter;
-    let alpha = fusion::AlphaRule::of(cfg);
-    let fusion = |cws, lwc| {
-        Some(Box::new(Fusion::new(cws, lwc, alpha, fusion::D_MIN_S).with_abe(abe)) as Box<dyn CongestionControl>)
-    };
-    match name {
-        "reno" | "newreno" | "refwa-plus" | "trefwa" | "trefwa-plus" => Some(Box::new(Reno)),
-        "westwood" => Some(Box::new(Westwood::default())),
-        "fusion" => fusion(false, false),
-        "fusion-cws" => fusion(true, false),
-        "fusion-lwc" => fusion(false, true),
-        "fusion-star" => fusion(true, true),
-        "star" => Some(Box::new(Star::with_abe(abe))),
-        _ => None,
+/// Every `cc` name, in the registry's order.
+pub fn controller_names() -> Vec<&'static str> {
+    CONTROLLERS.iter().map(|c| c.name).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_each_builds_its_own_controller() {
+        let cfg = TcpConfig::default();
+        let mut names = controller_names();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), CONTROLLERS.len());
+        for c in CONTROLLERS {
+            let built = (c.build)(&cfg);
+            assert!(!built.name().is_empty(), "{}", c.name);
+            assert!(controller(c.name).is_some());
+        }
+        assert!(controller("cubic").is_none());
     }
 }
