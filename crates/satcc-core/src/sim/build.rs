@@ -1,0 +1,390 @@
+//! Building a simulation from a validated scenario: nodes, links and their queues and
+//! error models, flows and their routes, router schemes, the first events.
+
+use crate::engine::rng::StreamRng;
+use crate::engine::{from_secs, to_secs, EventQueue, RngStreams, Time};
+use crate::metrics::Series;
+use crate::net::error_model::ErrorModel;
+use crate::net::link::Link;
+use crate::net::queue::{DropTail, QueueDiscipline, Red};
+use crate::net::routing::Topology;
+use crate::net::{FlowId, LinkId, NodeId};
+use crate::scenario::{self, ErrorSpec, QueueSpec, Scenario, TrafficSpecIn};
+use crate::feedback::{Refwa, RefwaParams, RouterScheme, Trefwa, Xfwa, XfwaParams};
+use crate::scenario::SchemeSpec;
+use crate::tcp::congestion;
+use crate::tcp::{TcpSender, TcpSink};
+use crate::traffic::OnOffSource;
+use rand::Rng;
+use std::collections::BTreeMap;
+use super::{Ev, Flow, Simulation, NONE};
+
+fn build_queue(q: &QueueSpec, rate_bps: f64) -> QueueDiscipline {
+    match q {
+        QueueSpec::Droptail { limit_pkts, limit_bytes } => {
+            QueueDiscipline::DropTail(DropTail { limit_pkts: *limit_pkts, limit_bytes: *limit_bytes })
+        }
+        QueueSpec::Red { limit_pkts, min_th_pkts, max_th_pkts, w_q, max_p, gentle, wait, mean_pkt_bytes } => {
+            QueueDiscipline::Red(Red::new(
+                *limit_pkts,
+                *min_th_pkts,
+                *max_th_pkts,
+                *w_q,
+                *max_p,
+                *gentle,
+                *wait,
+                rate_bps / (8.0 * *mean_pkt_bytes as f64),
+            ))
+        }
+    }
+}
+
+fn build_error(e: &ErrorSpec) -> ErrorModel {
+    match e {
+        ErrorSpec::Per { per } => ErrorModel::PacketErrorRate { per: *per },
+        ErrorSpec::Ber { ber } => ErrorModel::BitErrorRate { ber: *ber },
+        ErrorSpec::GilbertElliott { p_good_to_bad, p_bad_to_good, per_good, per_bad } => ErrorModel::GilbertElliott {
+            p_good_to_bad: *p_good_to_bad,
+            p_bad_to_good: *p_bad_to_good,
+            per_good: *per_good,
+            per_bad: *per_bad,
+            bad: false,
+        },
+    }
+}
+
+impl Simulation {
+    /// Build a validated scenario (runs [`Scenario::validate`] again).
+    pub fn new(sc: &Scenario) -> Result<Simulation, String> {
+        sc.validate()?;
+        let rng = RngStreams::new(sc.seed);
+        let end = from_secs(sc.duration_s);
+        let node_ids: BTreeMap<&str, NodeId> =
+            sc.nodes.iter().enumerate().map(|(i, n)| (n.name.as_str(), i as NodeId)).collect();
+        let mut topo = Topology::new(sc.nodes.len());
+        let mut links = Vec::with_capacity(sc.links.len() * 2);
+        for l in &sc.links {
+            for (from, to, d) in [(&l.a, &l.b, &l.a_to_b), (&l.b, &l.a, &l.b_to_a)] {
+                let id = links.len() as LinkId;
+                let name = format!("{from}->{to}");
+                let rate = d.rate_bps.unwrap_or(l.rate_bps);
+                let delay_s = d.delay_ms.unwrap_or(l.delay_ms) / 1000.0;
+                let queue = build_queue(d.queue.as_ref().unwrap_or(&l.queue), rate);
+                let error = d.error.as_ref().or(l.error.as_ref()).map(build_error);
+                let mut rc: Vec<(Time, f64)> = d
+                    .rate_changes
+                    .as_ref()
+                    .unwrap_or(&l.rate_changes)
+                    .iter()
+                    .map(|c| (from_secs(c.at_s), c.rate_bps))
+                    .collect();
+                rc.sort_by_key(|c| c.0);
+                let (f, t) = (node_ids[from.as_str()], node_ids[to.as_str()]);
+                topo.add_link(id, f, t);
+                links.push(Link::new(
+                    name.clone(),
+                    f,
+                    t,
+                    rate,
+                    delay_s,
+                    queue,
+                    error,
+                    rng.stream(&format!("link/{name}/errors")),
+                    rng.stream(&format!("link/{name}/queue")),
+                    rc,
+                ));
+            }
+        }
+        let mut flows = Vec::new();
+        let mut routes: Vec<LinkId> = Vec::new();
+        for (i, f) in sc.flows.iter().enumerate() {
+            let at = format!("flows[{i}]");
+            let mut cfg = scenario::tcp_config(&scenario::merge(&sc.tcp, &f.tcp), &format!("{at}.tcp"))?;
+            let entry = congestion::controller(&f.cc).ok_or_else(|| {
+                format!("{at}.cc: unknown congestion control '{}' (allowed: {})", f.cc, congestion::controller_names().join(", "))
+            })?;
+            cfg.recovery = if cfg.sack { crate::tcp::Recovery::Sack } else { entry.recovery };
+            cfg.loss_policy = entry.loss;
+            cfg.tos_rtt_code = entry.writes_rtt_code;
+            let src = node_ids[f.src.as_str()];
+            let dst = node_ids[f.dst.as_str()];
+            let ids = |p: &Vec<String>| p.iter().map(|n| node_ids[n.as_str()]).collect::<Vec<_>>();
+            let fwd = match &f.path {
+                Some(p) => topo.pinned_path(&ids(p)).map_err(|(a, b)| {
+                    format!(
+                        "{at}.path: no link between '{}' and '{}'",
+                        sc.nodes[a as usize].name, sc.nodes[b as usize].name
+                    )
+                })?,
+                None => topo
+                    .shortest_path(src, dst)
+                    .ok_or_else(|| format!("{at}: no route from '{}' to '{}' (nodes are not connected)", f.src, f.dst))?,
+            };
+            let rev = match (&f.ack_path, &f.path) {
+                (Some(p), _) => topo.pinned_path(&ids(p)).map_err(|(a, b)| {
+                    format!(
+                        "{at}.ack_path: no link between '{}' and '{}'",
+                        sc.nodes[a as usize].name, sc.nodes[b as usize].name
+                    )
+                })?,
+                (None, Some(p)) => {
+                    let mut r = ids(p);
+                    r.reverse();
+                    topo.pinned_path(&r).map_err(|_| format!("{at}.path: the reverse path is not linked"))?
+                }
+                (None, None) => topo.shortest_path(dst, src).ok_or_else(|| {
+                    format!("{at}: no route for ACKs from '{}' to '{}' (nodes are not connected)", f.dst, f.src)
+                })?,
+            };
+            if fwd.len() > u16::MAX as usize || rev.len() > u16::MAX as usize {
+                return Err(format!("{at}: route longer than {} hops", u16::MAX));
+            }
+            let fwd_off = routes.len() as u32;
+            routes.extend_from_slice(&fwd);
+            let rev_off = routes.len() as u32;
+            routes.extend_from_slice(&rev);
+            for k in 0..f.count {
+                let fid = flows.len() as FlowId;
+                let base = f.name.clone().unwrap_or_else(|| format!("f{i}"));
+                let name = if f.count > 1 { format!("{base}#{k}") } else { base };
+                let mut srng: StreamRng = rng.stream(&format!("flow/{name}/start"));
+                let jitter = if f.start_jitter_s > 0.0 { srng.gen::<f64>() * f.start_jitter_s } else { 0.0 };
+                let start = from_secs(f.start_s + jitter);
+                let boot: f64 = rng.stream(&format!("flow/{name}/tcp")).gen::<f64>() * cfg.tick_s;
+                let cc = (entry.build)(&cfg);
+                let source = match &f.traffic {
+                    TrafficSpecIn::Bulk => None,
+                    TrafficSpecIn::Pareto { shape, mean_on_s, mean_off_s, rate_bps } => Some(OnOffSource::new(
+                        *shape,
+                        *mean_on_s,
+                        *mean_off_s,
+                        *rate_bps,
+                        cfg.packet_size_bytes,
+                        rng.stream(&format!("flow/{name}/source")),
+                    )),
+                };
+                let mut sender = TcpSender::new(fid, cfg.clone(), cc, boot);
+                if cfg.send_overhead_s > 0.0 {
+                    sender.set_overhead_rng(rng.stream(&format!("flow/{name}/overhead")));
+                }
+                flows.push(Flow {
+                    name,
+                    group: f.group.clone(),
+                    src,
+                    dst,
+                    cc: f.cc.clone(),
+                    start,
+                    start_s: f.start_s + jitter,
+                    stop: f.stop_s.map(from_secs),
+                    stop_s: f.stop_s,
+                    fwd: (fwd_off, fwd.len() as u16),
+                    rev: (rev_off, rev.len() as u16),
+                    sender,
+                    sink: TcpSink::new(fid, &cfg),
+                    source,
+                    active: false,
+                    rtx_event_at: None,
+                    delack_event_at: None,
+                    payload_bytes: cfg.packet_size_bytes,
+                    sack: cfg.sack,
+                    data_injected: 0,
+                    data_delivered: 0,
+                    data_dropped: 0,
+                    ack_injected: 0,
+                    ack_delivered: 0,
+                    ack_dropped: 0,
+                    last_sample_seq: 0,
+                });
+            }
+        }
+        let link_id = |n: &str| links.iter().position(|l| l.name == n).map(|i| i as LinkId);
+        let monitored: Vec<LinkId> = match &sc.monitor.links {
+            Some(ls) => ls
+                .iter()
+                .map(|n| link_id(n).ok_or_else(|| format!("monitor.links: unknown link '{n}'")))
+                .collect::<Result<_, _>>()?,
+            None => (0..links.len() as LinkId).collect(),
+        };
+        let bottleneck = match &sc.monitor.bottleneck {
+            Some(n) => Some(link_id(n).ok_or_else(|| format!("monitor.bottleneck: unknown link '{n}'"))?),
+            None => None,
+        };
+        let mut schemes: Vec<Box<dyn RouterScheme>> = Vec::new();
+        let mut scheme_link = Vec::new();
+        let mut scheme_of_link = vec![NONE; links.len()];
+        let base_tcp = scenario::tcp_config(&sc.tcp, "tcp")?;
+        for spec in &sc.schemes {
+            for name in spec.links() {
+                let lid = link_id(name).ok_or_else(|| format!("schemes: unknown link '{name}'"))?;
+                let idx = schemes.len() as u32;
+                let scheme: Box<dyn RouterScheme> = match spec {
+                    SchemeSpec::Refwa { alpha, phi, psi, isl_delay_ms, rtt_error_sigma, rtt_avg_gain, activity, .. } => {
+                        Box::new(Refwa::refwa(
+                            RefwaParams {
+                                alpha: *alpha,
+                                phi: *phi,
+                                psi: *psi,
+                                isl_delay_s: isl_delay_ms / 1000.0,
+                                rtt_error_sigma: *rtt_error_sigma,
+                                rtt_avg_gain: *rtt_avg_gain,
+                                initial_ttl: base_tcp.initial_ttl,
+                            },
+                            rng.stream(&format!("scheme/{name}/refwa")),
+                        )
+                        .with_activity(activity.model()))
+                    }
+                    SchemeSpec::Trefwa { alpha, phi, psi, k, rtt_avg_gain, activity, .. } => Box::new(
+                        Trefwa::trefwa(*k, *alpha, *phi, *psi, *rtt_avg_gain, rng.stream(&format!("scheme/{name}/trefwa")))
+                            .with_activity(activity.model()),
+                    ),
+                    SchemeSpec::Xfwa { isl_delay_ms, buffer_share, activity, .. } => {
+                        let p = XfwaParams {
+                            isl_delay_s: isl_delay_ms / 1000.0,
+                            buffer_share: *buffer_share,
+                            initial_ttl: base_tcp.initial_ttl,
+                        };
+                        Box::new(Xfwa::xfwa(&p, rng.stream(&format!("scheme/{name}/xfwa"))).with_activity(activity.model()))
+                    }
+                };
+                schemes.push(scheme);
+                scheme_link.push(lid);
+                scheme_of_link[lid as usize] = idx;
+            }
+        }
+        let flow_schemes = flows
+            .iter()
+            .map(|f| {
+                routes[f.fwd.0 as usize..(f.fwd.0 as usize + f.fwd.1 as usize)]
+                    .iter()
+                    .filter(|&&l| scheme_of_link[l as usize] != NONE)
+                    .map(|&l| (links[l as usize].from, scheme_of_link[l as usize]))
+                    .collect()
+            })
+            .collect();
+        let mut sim = Simulation {
+            schemes,
+            scheme_link,
+            scheme_of_link,
+            flow_schemes,
+            scenario_name: sc.name.clone(),
+            seed: sc.seed,
+            end,
+            sample_interval: from_secs(sc.sample_interval_s).max(1),
+            node_names: sc.nodes.iter().map(|n| n.name.clone()).collect(),
+            last_departed: vec![0; links.len()],
+            route_of: flows.iter().map(|f| [f.fwd, f.rev]).collect(),
+            routes,
+            links,
+            flows,
+            events: EventQueue::new(),
+            outbox: Vec::with_capacity(64),
+            monitored,
+            rate_changes: Vec::new(),
+            bottleneck,
+            flow_traces: sc.monitor.flow_traces,
+            drop_trace: sc.monitor.drop_trace,
+            series: Series::default(),
+            now: 0,
+            shadow: 0.0,
+            sched: 0.0,
+            tie: 0,
+            transmissions: 0,
+        };
+        for (i, f) in sim.flows.iter().enumerate() {
+            sim.events.push(f.start, f.start_s, Ev::FlowStart(i as FlowId));
+            if let (Some(s), Some(ss)) = (f.stop, f.stop_s) {
+                sim.events.push(s, ss, Ev::FlowStop(i as FlowId));
+            }
+        }
+        for (i, l) in sim.links.iter().enumerate() {
+            for c in &l.rate_changes {
+                sim.rate_changes.push((i as LinkId, c.1));
+                sim.events.push(c.0, to_secs(c.0), Ev::RateChange(sim.rate_changes.len() as u32 - 1));
+            }
+        }
+        sim.events.push(sim.sample_interval, to_secs(sim.sample_interval), Ev::Sample);
+        Ok(sim)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Simulation, NONE};
+    use crate::engine::from_secs;
+    use serde_json::{json, Value};
+
+    fn link(a: &str, b: &str) -> Value {
+        json!({"a": a, "b": b, "rate_bps": 1e6, "delay_ms": 10.0, "queue": {"type": "droptail", "limit_pkts": 20}})
+    }
+
+    fn chain(extra: Value) -> Value {
+        let mut sc = json!({
+            "duration_s": 2.0,
+            "nodes": [{"name": "a"}, {"name": "r1"}, {"name": "r2"}, {"name": "b"}],
+            "links": [link("a", "r1"), link("r1", "r2"), link("r2", "b")],
+            "flows": [{"src": "a", "dst": "b"}],
+        });
+        for (k, v) in extra.as_object().unwrap() {
+            sc[k] = v.clone();
+        }
+        sc
+    }
+
+    fn build(sc: &Value) -> Simulation {
+        Simulation::from_json(&sc.to_string()).unwrap()
+    }
+
+    fn route_names(s: &Simulation, (off, len): (u32, u16)) -> Vec<String> {
+        s.routes[off as usize..off as usize + len as usize].iter().map(|&l| s.links[l as usize].name.clone()).collect()
+    }
+
+    #[test]
+    fn two_nodes_one_link_in_both_directions() {
+        let s = build(&json!({
+            "duration_s": 1.5,
+            "nodes": [{"name": "a"}, {"name": "b"}],
+            "links": [link("a", "b")],
+            "flows": [{"src": "a", "dst": "b"}],
+        }));
+        let names: Vec<_> = s.links.iter().map(|l| l.name.as_str()).collect();
+        assert_eq!(names, ["a->b", "b->a"]);
+        assert_eq!(s.end, from_secs(1.5));
+        assert_eq!(s.flows.len(), 1);
+        assert_eq!(route_names(&s, s.flows[0].fwd), ["a->b"]);
+        assert_eq!(route_names(&s, s.flows[0].rev), ["b->a"]);
+        assert!(s.schemes.is_empty() && s.scheme_of_link.iter().all(|&x| x == NONE));
+    }
+
+    #[test]
+    fn a_chain_routes_data_through_every_hop_and_acks_back() {
+        let s = build(&chain(json!({"flows": [{"src": "a", "dst": "b", "count": 3, "name": "f"}]})));
+        assert_eq!(s.flows.len(), 3, "count expands");
+        assert_eq!(s.flows.iter().map(|f| f.name.as_str()).collect::<Vec<_>>(), ["f#0", "f#1", "f#2"]);
+        for f in &s.flows {
+            assert_eq!(route_names(&s, f.fwd), ["a->r1", "r1->r2", "r2->b"]);
+            assert_eq!(route_names(&s, f.rev), ["b->r2", "r2->r1", "r1->a"]);
+        }
+    }
+
+    #[test]
+    fn a_router_scheme_guards_only_its_link_and_its_flows_meet_it_at_its_node() {
+        let s = build(&chain(json!({"schemes": [{"type": "refwa", "links": ["r1->r2"]}]})));
+        assert_eq!(s.schemes.len(), 1);
+        for (i, l) in s.links.iter().enumerate() {
+            let want = if l.name == "r1->r2" { 0 } else { NONE };
+            assert_eq!(s.scheme_of_link[i], want, "{}", l.name);
+        }
+        let r1 = s.node_names.iter().position(|n| n == "r1").unwrap() as u32;
+        assert_eq!(s.flow_schemes[0], [(r1, 0)]);
+    }
+
+    #[test]
+    fn a_flow_takes_its_controller_and_loss_classification_from_the_registry() {
+        let s = build(&chain(json!({"flows": [{"src": "a", "dst": "b", "cc": "westwood"}]})));
+        assert_eq!(s.flows[0].sender.controller_name(), "westwood");
+        let err = Simulation::from_json(&chain(json!({"flows": [{"src": "a", "dst": "b", "cc": "cubic"}]})).to_string())
+            .err()
+            .unwrap();
+        assert!(err.contains("flows[0].cc") && err.contains("newreno"), "{err}");
+    }
+}

@@ -1,0 +1,354 @@
+//! The event loop: what each event does to links, flows and router schemes.
+
+use crate::engine::{from_secs, to_secs};
+use crate::net::link::{At, Offer};
+use crate::net::queue::{QueueDiscipline, Verdict};
+use crate::net::{FlowId, LinkId, Packet, PacketKind};
+use crate::feedback::LinkView;
+use crate::tcp::sender::GREEDY;
+use super::{DropCause, Ev, RunOutput, Simulation, NONE};
+
+impl Simulation {
+    /// The event being handled, as a point in the order of events.
+    #[inline]
+    fn at(&self) -> At {
+        At { now: self.now, shadow: self.shadow, sched: self.sched, tie: self.tie }
+    }
+
+    /// Offer a packet to `link`; schedule the link's head event if it was empty.
+    fn enqueue(&mut self, pkt: Packet, link: LinkId) {
+        let at = self.at();
+        let l = &mut self.links[link as usize];
+        match l.offer(pkt, at) {
+            Offer::Admitted { was_empty } => {
+                if was_empty {
+                    let (t, sh, sched) = l.head_arrival().expect("admitted packet in pipe");
+                    self.events.push_scheduled_at(t, sh, sched, Ev::LinkHead(link));
+                }
+            }
+            Offer::Dropped(v) => {
+                let cause = if v == Verdict::DropEarly { DropCause::Early } else { DropCause::Overflow };
+                self.count_drop(&pkt, link, cause)
+            }
+        }
+    }
+
+    fn count_drop(&mut self, pkt: &Packet, link: LinkId, cause: DropCause) {
+        let f = &mut self.flows[pkt.flow as usize];
+        match pkt.kind {
+            PacketKind::Data => f.data_dropped += 1,
+            PacketKind::Ack => f.ack_dropped += 1,
+        }
+        if self.drop_trace {
+            let d = &mut self.series;
+            d.d_time_s.push(to_secs(self.now));
+            d.d_link.push(link);
+            d.d_flow.push(pkt.flow);
+            d.d_seq.push(pkt.seq);
+            d.d_ack.push(!pkt.is_data());
+            d.d_cause.push(cause as u8);
+        }
+    }
+
+    /// Send the packets an agent put in the outbox.
+    fn flush_outbox(&mut self, mut out: Vec<Packet>) {
+        for p in out.drain(..) {
+            let f = &mut self.flows[p.flow as usize];
+            let r = match p.kind {
+                PacketKind::Data => {
+                    f.data_injected += 1;
+                    f.fwd
+                }
+                PacketKind::Ack => {
+                    f.ack_injected += 1;
+                    f.rev
+                }
+            };
+            let first = self.routes[r.0 as usize];
+            if p.is_data() && self.scheme_of_link[first as usize] != NONE {
+                self.scheme_sees_data(first, &p);
+            }
+            self.enqueue(p, first);
+        }
+        self.outbox = out;
+    }
+
+    /// A data packet is offered to a guarded link (TTL as it arrived at the node).
+    fn scheme_sees_data(&mut self, link: LinkId, pkt: &Packet) {
+        let s = self.scheme_of_link[link as usize];
+        if let Some(t) = self.schemes[s as usize].on_data(pkt, self.now) {
+            self.events.push(t, to_secs(t), Ev::SchemeUpdate(s));
+        }
+    }
+
+    fn on_scheme_update(&mut self, s: u32) {
+        let lid = self.scheme_link[s as usize];
+        let at = self.at();
+        let l = &mut self.links[lid as usize];
+        l.advance(at);
+        let (limit_pkts, limit_bytes) = match &l.queue {
+            QueueDiscipline::DropTail(d) => (d.limit_pkts, d.limit_bytes),
+            QueueDiscipline::Red(r) => (Some(r.limit_pkts), None),
+        };
+        let view = LinkView { rate_bps: l.rate_bps, limit_pkts, limit_bytes, queue_pkts: l.queue_pkts() };
+        let next = self.schemes[s as usize].update(self.now, &view);
+        let u = self.schemes[s as usize].last_update();
+        let d = &mut self.series;
+        d.fb_time_s.push(to_secs(self.now));
+        d.fb_link.push(lid);
+        d.fb_aggregate_pkts.push(u.aggregate_pkts);
+        d.fb_rtt_avg_s.push(u.rtt_avg_s);
+        d.fb_active_flows.push(u.active_flows);
+        d.fb_queue_pkts.push(u.queue_pkts);
+        if let Some(t) = next {
+            self.events.push(t, to_secs(t), Ev::SchemeUpdate(s));
+        }
+    }
+
+    fn sync_timers(&mut self, fid: FlowId) {
+        let f = &mut self.flows[fid as usize];
+        if let Some(d) = f.sender.delsnd_request_s.take() {
+            // timed on the double clock from this event, as ns-2 times its timers
+            let sh = self.shadow + d;
+            self.events.push(from_secs(sh), sh, Ev::DelSnd(fid));
+        }
+        if let Some(d) = f.sender.rtx_deadline {
+            if f.rtx_event_at.is_none_or(|t| t > d) {
+                f.rtx_event_at = Some(d);
+                self.events.push(d, to_secs(d), Ev::Rtx(fid));
+            }
+        }
+        if let Some(d) = f.sink.delack_deadline {
+            if f.delack_event_at.is_none_or(|t| t > d) {
+                f.delack_event_at = Some(d);
+                self.events.push(d, to_secs(d), Ev::DelAck(fid));
+            }
+        }
+    }
+
+    /// The head packet of `link` reaches the far end. The caller already took the
+    /// packet off the link and rescheduled the link's next head.
+    fn on_link_head(&mut self, link: LinkId, mut pkt: Packet, ok: bool) {
+        self.transmissions += 1;
+        if !ok {
+            self.count_drop(&pkt, link, DropCause::Error);
+            return;
+        }
+        let fid = pkt.flow;
+        if !pkt.is_data() && !self.flow_schemes[fid as usize].is_empty() {
+            // an ACK passes a node whose scheme guards its flow: lower its window
+            let node = self.links[link as usize].to;
+            for k in 0..self.flow_schemes[fid as usize].len() {
+                let (n, s) = self.flow_schemes[fid as usize][k];
+                if n == node {
+                    self.schemes[s as usize].on_ack(&mut pkt, self.now);
+                }
+            }
+        }
+        let (off, len) = self.route_of[fid as usize][!pkt.is_data() as usize];
+        pkt.hop += 1;
+        if pkt.hop < len {
+            // a router forwards it
+            let next = self.routes[(off + pkt.hop as u32) as usize];
+            if pkt.is_data() && self.scheme_of_link[next as usize] != NONE {
+                self.scheme_sees_data(next, &pkt);
+            }
+            if pkt.ttl <= 1 {
+                self.count_drop(&pkt, next, DropCause::Ttl);
+                return;
+            }
+            pkt.ttl -= 1;
+            self.enqueue(pkt, next);
+            return;
+        }
+        let mut out = std::mem::take(&mut self.outbox);
+        let now = self.now;
+        let f = &mut self.flows[fid as usize];
+        match pkt.kind {
+            PacketKind::Data => {
+                f.data_delivered += 1;
+                f.sink.on_data(&pkt, now, &mut out);
+            }
+            PacketKind::Ack => {
+                f.ack_delivered += 1;
+                let blocks = if f.sack { f.sink.sack_blocks(pkt.sack_id()) } else { None };
+                f.sender.on_ack_with(&pkt, blocks, now, &mut out);
+            }
+        }
+        self.flush_outbox(out);
+        self.sync_timers(fid);
+    }
+
+    fn on_rtx(&mut self, fid: FlowId) {
+        let now = self.now;
+        let f = &mut self.flows[fid as usize];
+        if f.rtx_event_at != Some(now) {
+            return; // superseded
+        }
+        f.rtx_event_at = None;
+        match f.sender.rtx_deadline {
+            None => {}
+            Some(d) if d > now => {
+                f.rtx_event_at = Some(d);
+                self.events.push(d, to_secs(d), Ev::Rtx(fid));
+            }
+            Some(_) => {
+                let mut out = std::mem::take(&mut self.outbox);
+                f.sender.on_timeout(now, &mut out);
+                self.flush_outbox(out);
+                self.sync_timers(fid);
+            }
+        }
+    }
+
+    fn on_delsnd(&mut self, fid: FlowId) {
+        let now = self.now;
+        let mut out = std::mem::take(&mut self.outbox);
+        self.flows[fid as usize].sender.on_delayed_send(now, &mut out);
+        self.flush_outbox(out);
+        self.sync_timers(fid);
+    }
+
+    fn on_delack(&mut self, fid: FlowId) {
+        let now = self.now;
+        let f = &mut self.flows[fid as usize];
+        if f.delack_event_at != Some(now) {
+            return;
+        }
+        f.delack_event_at = None;
+        match f.sink.delack_deadline {
+            None => {}
+            Some(d) if d > now => {
+                f.delack_event_at = Some(d);
+                self.events.push(d, to_secs(d), Ev::DelAck(fid));
+            }
+            Some(_) => {
+                let mut out = std::mem::take(&mut self.outbox);
+                f.sink.on_delack_timer(&mut out);
+                self.flush_outbox(out);
+                self.sync_timers(fid);
+            }
+        }
+    }
+
+    fn on_flow_start(&mut self, fid: FlowId) {
+        let now = self.now;
+        let f = &mut self.flows[fid as usize];
+        f.active = true;
+        let mut out = std::mem::take(&mut self.outbox);
+        if f.source.is_some() {
+            f.sender.app_send(0, now, &mut out);
+            self.flush_outbox(out);
+            self.on_source_tick(fid);
+        } else {
+            f.sender.app_send(GREEDY, now, &mut out);
+            self.flush_outbox(out);
+        }
+        self.sync_timers(fid);
+    }
+
+    fn on_source_tick(&mut self, fid: FlowId) {
+        let now = self.now;
+        let f = &mut self.flows[fid as usize];
+        if !f.active {
+            return;
+        }
+        let Some(src) = f.source.as_mut() else { return };
+        let tick = src.tick(self.shadow);
+        let mut out = std::mem::take(&mut self.outbox);
+        f.sender.app_send(tick.pkts, now, &mut out);
+        self.flush_outbox(out);
+        self.sync_timers(fid);
+        let next = from_secs(tick.next_s);
+        if next <= self.end {
+            self.events.push(next, tick.next_s, Ev::SourceTick(fid));
+        }
+    }
+
+    fn on_sample(&mut self) {
+        let now = self.now;
+        let t = to_secs(now);
+        let dt = to_secs(self.sample_interval);
+        let at = self.at();
+        for &lid in &self.monitored {
+            let l = &mut self.links[lid as usize];
+            l.advance(at);
+            let dep = l.departed_bytes();
+            let util = (dep - self.last_departed[lid as usize]) as f64 * 8.0 / (l.rate_bps * dt);
+            self.last_departed[lid as usize] = dep;
+            self.series.q_time_s.push(t);
+            self.series.q_link.push(lid);
+            self.series.q_pkts.push(l.queue_pkts());
+            self.series.q_util.push(util);
+        }
+        if self.flow_traces {
+            for (i, f) in self.flows.iter_mut().enumerate() {
+                if f.start > now {
+                    continue;
+                }
+                let seq = f.sink.in_order_data_pkts();
+                let gp = (seq - f.last_sample_seq) as f64 * f.payload_bytes as f64 * 8.0 / dt / 1e6;
+                f.last_sample_seq = seq;
+                self.series.f_time_s.push(t);
+                self.series.f_flow.push(i as u32);
+                self.series.f_cwnd.push(f.sender.w.cwnd);
+                self.series.f_rwnd.push(f.sender.rwnd_pkts());
+                self.series.f_seq.push(seq);
+                self.series.f_goodput_mbps.push(gp);
+            }
+        }
+        let next = now + self.sample_interval;
+        if next <= self.end {
+            self.events.push(next, to_secs(next), Ev::Sample);
+        }
+    }
+
+    /// Run to the end of the scenario.
+    pub fn run(mut self) -> RunOutput {
+        while let Some((t, shadow, sched, tie, ev)) = self.events.peek() {
+            if t > self.end {
+                break;
+            }
+            self.now = t;
+            self.shadow = shadow;
+            self.sched = sched;
+            self.tie = tie;
+            if let Ev::LinkHead(l) = ev {
+                // take the packet off the link and put the link's next head arrival
+                // in this event's place: one heap operation per link traversal
+                let link = &mut self.links[l as usize];
+                let (pkt, ok) = link.pop_head();
+                match link.head_arrival() {
+                    Some((nt, nsh, nsched)) => self.events.replace_top(nt, nsh, nsched, Ev::LinkHead(l)),
+                    None => {
+                        self.events.pop();
+                    }
+                }
+                self.on_link_head(l, pkt, ok);
+                continue;
+            }
+            self.events.pop();
+            match ev {
+                Ev::LinkHead(_) => unreachable!("handled above"),
+                Ev::Rtx(f) => self.on_rtx(f),
+                Ev::DelAck(f) => self.on_delack(f),
+                Ev::DelSnd(f) => self.on_delsnd(f),
+                Ev::FlowStart(f) => self.on_flow_start(f),
+                Ev::FlowStop(f) => {
+                    let fl = &mut self.flows[f as usize];
+                    fl.active = false;
+                    fl.sender.app_stop();
+                }
+                Ev::SourceTick(f) => self.on_source_tick(f),
+                Ev::RateChange(k) => {
+                    let (l, r) = self.rate_changes[k as usize];
+                    self.links[l as usize].set_rate(r, t);
+                }
+                Ev::Sample => self.on_sample(),
+                Ev::SchemeUpdate(s) => self.on_scheme_update(s),
+            }
+        }
+        self.now = self.end;
+        self.finish()
+    }
+}

@@ -1,0 +1,141 @@
+//! The simulation: builds the network from a validated [`Scenario`], runs the event
+//! loop, and reports metrics. One run is single-threaded and deterministic.
+//!
+//! - [`build`]: the network, flows and router schemes of a scenario (`Simulation::new`);
+//! - [`event_loop`]: the event loop and what each event does (`Simulation::run`);
+//! - [`report`]: the summary and time series at the end of a run.
+
+mod build;
+mod event_loop;
+mod report;
+
+use crate::engine::{EventQueue, Time};
+use crate::metrics::{Series, Summary};
+use crate::net::link::Link;
+use crate::net::{FlowId, LinkId, NodeId, Packet};
+use crate::scenario::Scenario;
+use crate::feedback::RouterScheme;
+use crate::tcp::{TcpSender, TcpSink};
+use crate::traffic::OnOffSource;
+
+/// Why a packet was dropped (the `cause` column of the drops table).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DropCause {
+    /// The queue was full.
+    Overflow = 0,
+    /// Active queue management (RED) dropped it early.
+    Early = 1,
+    /// The link's error model corrupted it.
+    Error = 2,
+    /// Its TTL ran out.
+    Ttl = 3,
+}
+
+pub const DROP_CAUSES: [&str; 4] = ["overflow", "early", "error", "ttl"];
+
+/// An event: eight bytes, so that heap entries are 32.
+#[derive(Clone, Copy, Debug)]
+enum Ev {
+    /// The head packet of a link reaches the far end.
+    LinkHead(LinkId),
+    Rtx(FlowId),
+    DelAck(FlowId),
+    /// A sender's delayed send (send overhead) is due.
+    DelSnd(FlowId),
+    FlowStart(FlowId),
+    FlowStop(FlowId),
+    SourceTick(FlowId),
+    /// Index into the simulation's list of (link, new rate) changes.
+    RateChange(u32),
+    Sample,
+    /// A router scheme's periodic update (index into the schemes).
+    SchemeUpdate(u32),
+}
+
+const _: () = assert!(std::mem::size_of::<Ev>() == 8);
+
+struct Flow {
+    name: String,
+    group: Option<String>,
+    src: NodeId,
+    dst: NodeId,
+    cc: String,
+    start: Time,
+    start_s: f64,
+    stop: Option<Time>,
+    stop_s: Option<f64>,
+    /// Data and ACK routes as (offset, length) in the simulation's route table.
+    fwd: (u32, u16),
+    rev: (u32, u16),
+    sender: TcpSender,
+    sink: TcpSink,
+    source: Option<OnOffSource>,
+    active: bool,
+    rtx_event_at: Option<Time>,
+    delack_event_at: Option<Time>,
+    payload_bytes: u32,
+    sack: bool,
+    // packet accounting
+    data_injected: u64,
+    data_delivered: u64,
+    data_dropped: u64,
+    ack_injected: u64,
+    ack_delivered: u64,
+    ack_dropped: u64,
+    last_sample_seq: i64,
+}
+
+pub struct Simulation {
+    scenario_name: String,
+    seed: u64,
+    end: Time,
+    sample_interval: Time,
+    node_names: Vec<String>,
+    links: Vec<Link>,
+    flows: Vec<Flow>,
+    /// Router schemes, the one guarding each link (NONE if none), and those at each node.
+    schemes: Vec<Box<dyn RouterScheme>>,
+    scheme_link: Vec<LinkId>,
+    scheme_of_link: Vec<u32>,
+    /// Per flow: (node, scheme) of the schemes guarding links of its data route; its
+    /// ACKs pass those nodes (ACK routes are the reverse of data routes by default).
+    flow_schemes: Vec<Vec<(NodeId, u32)>>,
+    /// Every flow's routes, back to back (see Flow::fwd).
+    routes: Vec<LinkId>,
+    /// Per flow: (data route, ACK route), kept apart from the flows for cache locality.
+    route_of: Vec<[(u32, u16); 2]>,
+    events: EventQueue<Ev>,
+    outbox: Vec<Packet>,
+    monitored: Vec<LinkId>,
+    rate_changes: Vec<(LinkId, f64)>,
+    bottleneck: Option<LinkId>,
+    flow_traces: bool,
+    drop_trace: bool,
+    last_departed: Vec<u64>,
+    series: Series,
+    now: Time,
+    /// Shadow time and tie key of the event being handled (order same-instant
+    /// departures; see engine::event_queue).
+    shadow: f64,
+    sched: f64,
+    tie: u64,
+    transmissions: u64,
+}
+
+const NONE: u32 = u32::MAX;
+
+/// Everything a run produces.
+pub struct RunOutput {
+    pub summary: Summary,
+    pub series: Series,
+    pub link_names: Vec<String>,
+    pub flow_names: Vec<String>,
+}
+
+impl Simulation {
+    /// Parse, validate and build a scenario given as JSON.
+    pub fn from_json(text: &str) -> Result<Simulation, String> {
+        let sc = Scenario::from_json(text)?;
+        Simulation::new(&sc)
+    }
+}
