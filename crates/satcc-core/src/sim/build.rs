@@ -378,6 +378,21 @@ mod tests {
         assert_eq!(s.flow_schemes[0], [(r1, 0)]);
     }
 
+    /// Every registered controller builds and moves data over a lossy link (so that its
+    /// loss response runs too): a registry row that cannot run fails here.
+    #[test]
+    fn every_registered_controller_runs() {
+        for c in crate::tcp::congestion::CONTROLLERS {
+            let mut sc = chain(json!({"flows": [{"src": "a", "dst": "b", "cc": c.name, "count": 2}]}));
+            sc["links"][1]["a_to_b"] = json!({"error": {"type": "per", "per": 0.01}});
+            let out = build(&sc).run();
+            for f in &out.summary.flows {
+                assert_eq!(f.cc, c.name);
+                assert!(f.data_pkts_acked > 20, "{}: {} packets acked in 2 s", c.name, f.data_pkts_acked);
+            }
+        }
+    }
+
     #[test]
     fn a_flow_takes_its_controller_and_loss_classification_from_the_registry() {
         let s = build(&chain(json!({"flows": [{"src": "a", "dst": "b", "cc": "westwood"}]})));
