@@ -7,8 +7,8 @@ import sys
 
 import pytest
 
-from satcc import bench as bench_mod
-from satcc import ns3bench
+from satcc.dev import bench as bench_mod
+from satcc.dev import ns3bench
 from satcc.experiments.definition import ExperimentError
 from satcc.topology import rtt_groups
 

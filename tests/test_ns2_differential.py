@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from satcc import difftest
+from satcc.dev import difftest
 
 
 @pytest.mark.parametrize("case", sorted(difftest.CASES))

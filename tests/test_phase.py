@@ -3,7 +3,8 @@
 import pytest
 
 import satcc
-from satcc import ScenarioError, difftest, ns2
+from satcc import ScenarioError, ns2
+from satcc.dev import difftest
 from satcc.experiments.api import reproduce
 
 

@@ -108,12 +108,12 @@ def cmd_examples(a) -> int:
 
 
 def cmd_bench(a) -> int:
-    from .bench import bench, sweep_bench
+    from .dev.bench import bench, sweep_bench
 
     if a.sweep:
         return sweep_bench(out=a.out)
     if a.run:
-        from .bench import experiment_run_bench
+        from .dev.bench import experiment_run_bench
 
         _load_catalogs(a.catalog)
         items = [it for it in (a.point or "").split(",") if it]
@@ -234,7 +234,7 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--dump", metavar="NAME", help="print an example as JSON")
     e.set_defaults(fn=cmd_examples)
     b = sub.add_parser("bench", help="a heavy scenario: wall time, events/s, transmissions/s, ratio to ns-2")
-    from .bench import SCENARIOS as BENCH_SCENARIOS
+    from .dev.bench import SCENARIOS as BENCH_SCENARIOS
 
     b.add_argument("--scenario", default="standard", choices=tuple(BENCH_SCENARIOS),
                    help="standard: 155 Mb/s, 32 flows (issue 2); oc12-one-to-many: T-REFWA's Table III "

@@ -68,7 +68,7 @@ def _one(task: tuple[str, str, bool]) -> tuple[str, dict]:
 
 def tasks() -> list[tuple[str, str, bool]]:
     """Every golden run, in a stable order: (key, scenario JSON, with series)."""
-    from satcc.bench import bench_scenario
+    from satcc.dev.bench import bench_scenario
     from satcc.experiments.registry import all_experiments
 
     out = [(BENCH_ID, json.dumps(bench_scenario()), True)]

@@ -23,9 +23,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from . import ns2
-from .topology import rtt_groups
-from .topology.terrestrial import FIG1, one_to_many
+from .. import ns2
+from ..topology import rtt_groups
+from ..topology.terrestrial import FIG1, one_to_many
 
 
 def bench_scenario(duration_s: float = 60.0) -> dict:
@@ -90,14 +90,14 @@ def _child(code: str, arg: str) -> dict:
 
 
 def _ns3_child(scenario_path: str) -> dict:
-    return _python("-m", "satcc.ns3bench", scenario_path)
+    return _python("-m", "satcc.dev.ns3bench", scenario_path)
 
 
 def bench(duration_s: float = 60.0, with_ns2: bool = True, with_ns3: bool = False, repeat: int = 1,
           out: str | None = None, scenario: str = "standard") -> int:
     """Time a benchmark scenario (SCENARIOS) in satcc (best of `repeat`), in ns-2 and,
-    if asked, in ns-3 (Simulator::Run alone; see satcc.ns3bench)."""
-    from .experiments.definition import ExperimentError
+    if asked, in ns-3 (Simulator::Run alone; see satcc.dev.ns3bench)."""
+    from ..experiments.definition import ExperimentError
 
     if scenario not in SCENARIOS:
         raise ExperimentError(f"--scenario: must be one of {', '.join(SCENARIOS)}, got {scenario!r}")
@@ -155,9 +155,9 @@ def sweep_bench(runs: int = 40, duration_s: float = 30.0, out: str | None = None
     and with all cores; issue 3 asks for at most 0.6 of the one-job time on 2 cores."""
     import os
 
-    from .experiments.definition import Experiment
-    from .experiments.runner import run_experiment
-    from .experiments.store import Store
+    from ..experiments.definition import Experiment
+    from ..experiments.runner import run_experiment
+    from ..experiments.store import Store
 
     exp = Experiment(id="bench.sweep", title="benchmark sweep", source="satcc bench --sweep",
                      build=lambda: bench_scenario(duration_s), seeds=runs)
@@ -179,14 +179,14 @@ def sweep_bench(runs: int = 40, duration_s: float = 30.0, out: str | None = None
 
 def experiment_run_bench(exp_id: str, point: dict, seed: int = 1, out: str | None = None) -> int:
     """Time one run of a catalog experiment (wall time and peak memory, in a child)."""
-    from .experiments import get
+    from ..experiments import get
 
     e = get(exp_id)
     # (reference runs that expand() adds for the point are not what is timed)
     runs = [r for r in e.expand(seeds=seed, grid={k: [v] for k, v in point.items()})
             if r.seed == seed and r.point == point]
     if len(runs) != 1 or set(point) != set(e.grid):
-        from .experiments.definition import ExperimentError
+        from ..experiments.definition import ExperimentError
 
         raise ExperimentError(f"--point: give one value for each of {', '.join(e.grid)}")
     with tempfile.TemporaryDirectory() as tmp:

@@ -13,7 +13,7 @@ Mapping from a satcc scenario (the subset the benchmark uses):
   of the scenario (satcc's default 2), a receive buffer as large as its advertised window
   and a send buffer of SEND_BUFFER_PKTS segments (see there).
 
-Run as a child process (`python -m satcc.ns3bench SCENARIO.json`); it prints one JSON
+Run as a child process (`python -m satcc.dev.ns3bench SCENARIO.json`); it prints one JSON
 line with the wall time of `Simulator::Run` alone (ns-3's Python set-up and its C++
 JIT, several seconds, are left out: the ratio is in ns-3's favour) and the bottleneck
 utilization."""
