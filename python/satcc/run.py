@@ -55,6 +55,22 @@ def _atomic_write_text(path: Path, text: str) -> None:
     os.replace(tmp, path)
 
 
+# the Arrow type of each column type of the core (metrics/series.rs); indexes into the
+# run's names (kind link, flow, drop_cause) become dictionary-encoded strings
+_ARROW = {"f64": pa.float64(), "u32": pa.int32(), "i64": pa.int64(), "bool": pa.bool_(), "u8": pa.int32()}
+
+
+def _column(kind: str, dtype: str, values: list, dictionaries: dict) -> pa.Array:
+    if kind != "plain":
+        return pa.DictionaryArray.from_arrays(pa.array(values, pa.int32()), dictionaries[kind])
+    return pa.array(values, _ARROW[dtype])
+
+
+def _table(cols: list, dictionaries: dict) -> pa.Table:
+    """A time series table from the core's named columns, in their order."""
+    return pa.table({name: _column(kind, dtype, values, dictionaries) for name, kind, dtype, values in cols})
+
+
 def run(scenario: Scenario | dict) -> RunResult:
     """Validate and run one scenario; raises ScenarioError if it is invalid."""
     d = scenario.to_dict() if isinstance(scenario, Scenario) else scenario
@@ -63,41 +79,9 @@ def run(scenario: Scenario | dict) -> RunResult:
         raw = _core.run_json(json.dumps(d))
     except ValueError as e:
         raise ScenarioError(str(e)) from None
-    links = raw["link_names"]
-    flows = raw["flow_names"]
-    q = raw["queue"]
-    f = raw["flows"]
-    queue = pa.table({
-        "time_s": pa.array(q["time_s"], pa.float64()),
-        "link": pa.DictionaryArray.from_arrays(pa.array(q["link"], pa.int32()), pa.array(links, pa.string())),
-        "queue_pkts": pa.array(q["queue_pkts"], pa.int32()),
-        "utilization": pa.array(q["utilization"], pa.float64()),
-    })
-    ftab = pa.table({
-        "time_s": pa.array(f["time_s"], pa.float64()),
-        "flow": pa.DictionaryArray.from_arrays(pa.array(f["flow"], pa.int32()), pa.array(flows, pa.string())),
-        "cwnd_pkts": pa.array(f["cwnd_pkts"], pa.float64()),
-        "rwnd_pkts": pa.array(f["rwnd_pkts"], pa.float64()),
-        "seqno": pa.array(f["seqno"], pa.int64()),
-        "goodput_mbps": pa.array(f["goodput_mbps"], pa.float64()),
-    })
-    dr = raw["drops"]
-    drops = pa.table({
-        "time_s": pa.array(dr["time_s"], pa.float64()),
-        "link": pa.DictionaryArray.from_arrays(pa.array(dr["link"], pa.int32()), pa.array(links, pa.string())),
-        "flow": pa.DictionaryArray.from_arrays(pa.array(dr["flow"], pa.int32()), pa.array(flows, pa.string())),
-        "seqno": pa.array(dr["seqno"], pa.int64()),
-        "ack": pa.array(dr["ack"], pa.bool_()),
-        "cause": pa.DictionaryArray.from_arrays(pa.array(dr["cause"], pa.int32()),
-                                                pa.array(raw["drop_causes"], pa.string())),
-    })
-    fb = raw["feedback"]
-    feedback = pa.table({
-        "time_s": pa.array(fb["time_s"], pa.float64()),
-        "link": pa.DictionaryArray.from_arrays(pa.array(fb["link"], pa.int32()), pa.array(links, pa.string())),
-        "aggregate_pkts": pa.array(fb["aggregate_pkts"], pa.float64()),
-        "rtt_avg_s": pa.array(fb["rtt_avg_s"], pa.float64()),
-        "active_flows": pa.array(fb["active_flows"], pa.int32()),
-        "queue_pkts": pa.array(fb["queue_pkts"], pa.int32()),
-    })
-    return RunResult(json.loads(raw["summary"]), raw["summary"], queue, ftab, drops, feedback, d)
+    dictionaries = {"link": pa.array(raw["link_names"], pa.string()),
+                    "flow": pa.array(raw["flow_names"], pa.string()),
+                    "drop_cause": pa.array(raw["drop_causes"], pa.string())}
+    tables = {name: _table(cols, dictionaries) for name, cols in raw["tables"].items()}
+    return RunResult(json.loads(raw["summary"]), raw["summary"], tables["queue"], tables["flows"], tables["drops"],
+                     tables["feedback"], d)

@@ -3,12 +3,13 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+use satcc_core::metrics::series::Values;
 use satcc_core::Simulation;
 
 /// Run one simulation of a scenario given as JSON text.
 ///
-/// Returns a dict: "summary" (JSON text of summary.json), "queue" and "flows"
-/// (column dicts of the sampled time series), "link_names", "flow_names".
+/// Returns a dict: "summary" (JSON text of summary.json), "tables" (each time series
+/// table as a list of (column, kind, dtype, values)), "link_names", "flow_names", "drop_causes".
 /// Raises ValueError naming the offending field if the scenario is invalid.
 #[pyfunction]
 fn run_json(py: Python<'_>, scenario_json: &str) -> PyResult<PyObject> {
@@ -24,37 +25,26 @@ fn run_json(py: Python<'_>, scenario_json: &str) -> PyResult<PyObject> {
     let (summary, out) = out;
     let d = PyDict::new(py);
     d.set_item("summary", summary)?;
-    let q = PyDict::new(py);
-    q.set_item("time_s", out.series.q_time_s)?;
-    q.set_item("link", out.series.q_link)?;
-    q.set_item("queue_pkts", out.series.q_pkts)?;
-    q.set_item("utilization", out.series.q_util)?;
-    d.set_item("queue", q)?;
-    let f = PyDict::new(py);
-    f.set_item("time_s", out.series.f_time_s)?;
-    f.set_item("flow", out.series.f_flow)?;
-    f.set_item("cwnd_pkts", out.series.f_cwnd)?;
-    f.set_item("rwnd_pkts", out.series.f_rwnd)?;
-    f.set_item("seqno", out.series.f_seq)?;
-    f.set_item("goodput_mbps", out.series.f_goodput_mbps)?;
-    d.set_item("flows", f)?;
-    let dr = PyDict::new(py);
-    dr.set_item("time_s", out.series.d_time_s)?;
-    dr.set_item("link", out.series.d_link)?;
-    dr.set_item("flow", out.series.d_flow)?;
-    dr.set_item("seqno", out.series.d_seq)?;
-    dr.set_item("ack", out.series.d_ack)?;
-    dr.set_item("cause", out.series.d_cause)?;
-    d.set_item("drops", dr)?;
+    // every time series table as {name: [(column, kind, dtype, values), ...]}; satcc.run turns
+    // them into Arrow tables without naming a column
+    let tables = PyDict::new(py);
+    for (name, cols) in out.series.into_tables() {
+        let mut list = Vec::with_capacity(cols.len());
+        for c in cols {
+            let dtype = c.values.dtype();
+            let values = match c.values {
+                Values::F64(v) => v.into_pyobject(py)?.into_any(),
+                Values::U32(v) => v.into_pyobject(py)?.into_any(),
+                Values::I64(v) => v.into_pyobject(py)?.into_any(),
+                Values::Bool(v) => v.into_pyobject(py)?.into_any(),
+                Values::U8(v) => v.into_iter().map(u32::from).collect::<Vec<_>>().into_pyobject(py)?.into_any(),
+            };
+            list.push((c.name, c.kind.as_str(), dtype, values));
+        }
+        tables.set_item(name, list)?;
+    }
+    d.set_item("tables", tables)?;
     d.set_item("drop_causes", satcc_core::sim::DROP_CAUSES.to_vec())?;
-    let fb = PyDict::new(py);
-    fb.set_item("time_s", out.series.fb_time_s)?;
-    fb.set_item("link", out.series.fb_link)?;
-    fb.set_item("aggregate_pkts", out.series.fb_aggregate_pkts)?;
-    fb.set_item("rtt_avg_s", out.series.fb_rtt_avg_s)?;
-    fb.set_item("active_flows", out.series.fb_active_flows)?;
-    fb.set_item("queue_pkts", out.series.fb_queue_pkts)?;
-    d.set_item("feedback", fb)?;
     d.set_item("link_names", out.link_names)?;
     d.set_item("flow_names", out.flow_names)?;
     Ok(d.into())

@@ -4,6 +4,9 @@
 
 use serde::Serialize;
 
+pub mod series;
+pub use series::Series;
+
 /// Jain's fairness index (sum x)^2 / (n sum x^2) of throughputs normalised by their
 /// fair shares `b` (REFWA, eq. in section IV). Empty or all-zero input gives 1.
 pub fn jain_index(x: &[f64], b: &[f64]) -> f64 {
@@ -115,40 +118,6 @@ pub struct Summary {
     pub groups: Vec<GroupSummary>,
     pub flows: Vec<FlowSummary>,
     pub links: Vec<LinkSummary>,
-}
-
-/// Sampled time series, column-wise (one Parquet table each).
-#[derive(Default, Clone, Debug)]
-pub struct Series {
-    /// queue: time_s, link index, queue_pkts, utilization over the last interval
-    pub q_time_s: Vec<f64>,
-    pub q_link: Vec<u32>,
-    pub q_pkts: Vec<u32>,
-    pub q_util: Vec<f64>,
-    /// flows: time_s, flow index, cwnd_pkts, highest in-order seqno, goodput over
-    /// the last interval
-    pub f_time_s: Vec<f64>,
-    pub f_flow: Vec<u32>,
-    pub f_cwnd: Vec<f64>,
-    pub f_rwnd: Vec<f64>,
-    pub f_seq: Vec<i64>,
-    pub f_goodput_mbps: Vec<f64>,
-    /// drops (when monitor.drop_trace): time_s, link index, flow index, seqno,
-    /// whether an ACK, cause (index into DROP_CAUSES)
-    pub d_time_s: Vec<f64>,
-    pub d_link: Vec<u32>,
-    pub d_flow: Vec<u32>,
-    pub d_seq: Vec<i64>,
-    pub d_ack: Vec<bool>,
-    pub d_cause: Vec<u8>,
-    /// feedback (router schemes): one row per update: time_s, link index, aggregate
-    /// window Y (packets), RTT_avg (s), active flows, queue (packets)
-    pub fb_time_s: Vec<f64>,
-    pub fb_link: Vec<u32>,
-    pub fb_aggregate_pkts: Vec<f64>,
-    pub fb_rtt_avg_s: Vec<f64>,
-    pub fb_active_flows: Vec<u32>,
-    pub fb_queue_pkts: Vec<u32>,
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! The event loop: what each event does to links, flows and router schemes.
 
 use crate::engine::{from_secs, to_secs};
+use crate::metrics::series::{DropRow, FeedbackRow, FlowRow, QueueRow};
 use crate::net::link::{At, Offer};
 use crate::net::queue::{QueueDiscipline, Verdict};
 use crate::net::{FlowId, LinkId, Packet, PacketKind};
@@ -40,13 +41,14 @@ impl Simulation {
             PacketKind::Ack => f.ack_dropped += 1,
         }
         if self.drop_trace {
-            let d = &mut self.series;
-            d.d_time_s.push(to_secs(self.now));
-            d.d_link.push(link);
-            d.d_flow.push(pkt.flow);
-            d.d_seq.push(pkt.seq);
-            d.d_ack.push(!pkt.is_data());
-            d.d_cause.push(cause as u8);
+            self.series.drops.push(DropRow {
+                time_s: to_secs(self.now),
+                link,
+                flow: pkt.flow,
+                seqno: pkt.seq,
+                ack: !pkt.is_data(),
+                cause: cause as u8,
+            });
         }
     }
 
@@ -93,13 +95,14 @@ impl Simulation {
         let view = LinkView { rate_bps: l.rate_bps, limit_pkts, limit_bytes, queue_pkts: l.queue_pkts() };
         let next = self.schemes[s as usize].update(self.now, &view);
         let u = self.schemes[s as usize].last_update();
-        let d = &mut self.series;
-        d.fb_time_s.push(to_secs(self.now));
-        d.fb_link.push(lid);
-        d.fb_aggregate_pkts.push(u.aggregate_pkts);
-        d.fb_rtt_avg_s.push(u.rtt_avg_s);
-        d.fb_active_flows.push(u.active_flows);
-        d.fb_queue_pkts.push(u.queue_pkts);
+        self.series.feedback.push(FeedbackRow {
+            time_s: to_secs(self.now),
+            link: lid,
+            aggregate_pkts: u.aggregate_pkts,
+            rtt_avg_s: u.rtt_avg_s,
+            active_flows: u.active_flows,
+            queue_pkts: u.queue_pkts,
+        });
         if let Some(t) = next {
             self.events.push(t, to_secs(t), Ev::SchemeUpdate(s));
         }
@@ -276,10 +279,7 @@ impl Simulation {
             let dep = l.departed_bytes();
             let util = (dep - self.last_departed[lid as usize]) as f64 * 8.0 / (l.rate_bps * dt);
             self.last_departed[lid as usize] = dep;
-            self.series.q_time_s.push(t);
-            self.series.q_link.push(lid);
-            self.series.q_pkts.push(l.queue_pkts());
-            self.series.q_util.push(util);
+            self.series.queue.push(QueueRow { time_s: t, link: lid, queue_pkts: l.queue_pkts(), utilization: util });
         }
         if self.flow_traces {
             for (i, f) in self.flows.iter_mut().enumerate() {
@@ -289,12 +289,14 @@ impl Simulation {
                 let seq = f.sink.in_order_data_pkts();
                 let gp = (seq - f.last_sample_seq) as f64 * f.payload_bytes as f64 * 8.0 / dt / 1e6;
                 f.last_sample_seq = seq;
-                self.series.f_time_s.push(t);
-                self.series.f_flow.push(i as u32);
-                self.series.f_cwnd.push(f.sender.w.cwnd);
-                self.series.f_rwnd.push(f.sender.rwnd_pkts());
-                self.series.f_seq.push(seq);
-                self.series.f_goodput_mbps.push(gp);
+                self.series.flows.push(FlowRow {
+                    time_s: t,
+                    flow: i as u32,
+                    cwnd_pkts: f.sender.w.cwnd,
+                    rwnd_pkts: f.sender.rwnd_pkts(),
+                    seqno: seq,
+                    goodput_mbps: gp,
+                });
             }
         }
         let next = now + self.sample_interval;
