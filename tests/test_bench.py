@@ -70,3 +70,25 @@ def test_ns3_runs_the_same_scenario(tmp_path):
     n3 = bench_mod._ns3_child(str(p))
     # four NewReno flows keep a 10 Mb/s bottleneck busy after slow start
     assert n3["wall_s"] > 0 and 0.6 < n3["utilization"] <= 1.0, n3
+
+
+def test_abbench_rejects_bad_arguments_naming_the_option(capsys, tmp_path):
+    from satcc.dev import abbench
+
+    for argv, opt in ((["--repeat", "0", "--baseline-python", str(tmp_path)], "--repeat"),
+                      (["--engine", "/bin/true"], "--baseline-engine"),
+                      (["--baseline-python", str(tmp_path / "nope")], "--baseline-python"),
+                      (["--baseline-python", str(tmp_path)], "holds no satcc package"),
+                      ([], "--baseline-python")):
+        with pytest.raises(SystemExit):
+            abbench.main(argv)
+        assert opt in capsys.readouterr().err
+
+
+def test_abbench_alternates_and_reports_the_ratio_of_bests():
+    from satcc.dev.abbench import alternate
+
+    order = []
+    r = alternate(lambda: order.append("b") or 2.0, lambda: order.append("c") or 1.0, 3)
+    assert order == ["b", "c", "c", "b", "b", "c"]
+    assert r["ratio"] == 0.5 and r["baseline_best_s"] == 2.0
