@@ -18,14 +18,25 @@ def test_every_golden_run_is_unchanged(capsys):
 
 
 def test_the_golden_file_covers_every_experiment_and_the_bench():
-    from satcc.experiments.registry import all_experiments
+    from satcc.experiments.registry import builtin_experiments
 
     keys = json.loads(GOLDEN.read_text())
     ids = {k.split(" ")[0] for k in keys}
     assert golden.BENCH_ID in ids
-    assert {e.id for e in all_experiments() if e.analysis is None} <= ids
+    assert {e.id for e in builtin_experiments() if e.analysis is None} <= ids
     with_series = [k for k, v in keys.items() if "series" in v]
     assert len(with_series) == len(ids), "one run with its time series per experiment"
+
+
+def test_experiments_registered_by_tests_or_users_are_not_golden_runs():
+    from satcc.experiments import Experiment
+    from satcc.experiments.registry import _REGISTRY, register
+
+    register(Experiment(id="test.not-golden", title="t", source="t", build=lambda: {}))
+    try:
+        assert not any(k.startswith("test.not-golden") for k, _, _ in golden.tasks())
+    finally:
+        _REGISTRY.pop("test.not-golden")
 
 
 def test_compare_reports_each_kind_of_difference():

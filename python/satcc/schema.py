@@ -33,6 +33,7 @@ TCP_FIELDS = {
     "fusion_alpha": {"enum": ["delay", "fixed"]},
     "fusion_d_min_s": {"type": "number", "exclusiveMinimum": 0, "maximum": 1},
     "fusion_alpha_pkts": {"type": "number", "exclusiveMinimum": 0, "maximum": 10000},
+    "fusion_w_inc_d_min_s": {"type": "number", "exclusiveMinimum": 0, "maximum": 1},
     "tick_s": POS,
     "min_rto_s": POS,
     "max_rto_s": POS,

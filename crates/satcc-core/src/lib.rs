@@ -12,6 +12,7 @@ pub mod feedback;
 pub mod metrics;
 pub mod net;
 pub mod scenario;
+pub mod settings;
 pub mod sim;
 pub mod tcp;
 pub mod traffic;

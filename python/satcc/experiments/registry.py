@@ -40,6 +40,12 @@ def all_experiments() -> list[Experiment]:
     return sorted(_REGISTRY.values(), key=lambda e: e.id)
 
 
+def builtin_experiments() -> list[Experiment]:
+    """The catalog's own experiments (those registered by satcc's catalog modules, not by
+    a user's file or a test)."""
+    return [e for e in all_experiments() if getattr(e.build, "__module__", None) in _BUILTIN]
+
+
 def get(exp_id: str) -> Experiment:
     _load_builtin()
     if exp_id not in _REGISTRY:

@@ -3,8 +3,33 @@
 //! group flows by RTT. Part of the packet's header, read by hosts (tcp/sender.rs writes
 //! it) and routers (feedback/trefwa.rs reads it) alike.
 
+use crate::settings::{check, SettingsGroup};
+use serde::{Deserialize, Serialize};
+
 /// K of eqs. 1 and 2: RTT = 1024 ms gives code 63.
 pub const K: f64 = 6.3;
+
+/// The senders' side of the RTT code, as a scenario's `tcp` table names it (the
+/// routers' K is the `k` of their T-REFWA scheme).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct RttCodeSettings {
+    #[serde(rename = "rtt_code_k")]
+    pub k: f64,
+}
+
+impl Default for RttCodeSettings {
+    fn default() -> Self {
+        RttCodeSettings { k: K }
+    }
+}
+
+impl SettingsGroup for RttCodeSettings {
+    const KEYS: &'static [&'static str] = &["rtt_code_k"];
+    fn validate(&self, at: &str) -> Result<(), String> {
+        check(at, "rtt_code_k", self.k, self.k > 0.0 && self.k <= 100.0, "(0, 100]")
+    }
+}
 /// The code occupies six bits of the TOS byte.
 pub const MAX_CODE: u8 = 63;
 

@@ -346,14 +346,9 @@ pub fn merge(base: &Value, over: &Value) -> Value {
     }
 }
 
+/// A `tcp` table's transport settings (the schemes' are checked too; see crate::settings).
 pub fn tcp_config(v: &Value, at: &str) -> Result<TcpConfig, String> {
-    let v = if v.is_null() { Value::Object(Default::default()) } else { v.clone() };
-    if !v.is_object() {
-        return Err(format!("{at}: must be a table of TCP settings"));
-    }
-    let cfg: TcpConfig = serde_json::from_value(v).map_err(|e| format!("{at}: {e}"))?;
-    cfg.validate(at)?;
-    Ok(cfg)
+    crate::settings::split(v, at).map(|(cfg, _)| cfg)
 }
 
 fn finite_nonneg(v: f64, at: &str) -> Result<(), String> {

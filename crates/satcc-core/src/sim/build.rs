@@ -99,13 +99,11 @@ impl Simulation {
         let mut routes: Vec<LinkId> = Vec::new();
         for (i, f) in sc.flows.iter().enumerate() {
             let at = format!("flows[{i}]");
-            let mut cfg = scenario::tcp_config(&scenario::merge(&sc.tcp, &f.tcp), &format!("{at}.tcp"))?;
+            let (mut cfg, settings) = crate::settings::split(&scenario::merge(&sc.tcp, &f.tcp), &format!("{at}.tcp"))?;
             let entry = congestion::controller(&f.cc).ok_or_else(|| {
                 format!("{at}.cc: unknown congestion control '{}' (allowed: {})", f.cc, congestion::controller_names().join(", "))
             })?;
             cfg.recovery = if cfg.sack { crate::tcp::Recovery::Sack } else { entry.recovery };
-            cfg.loss_policy = entry.loss;
-            cfg.tos_rtt_code = entry.writes_rtt_code;
             let src = node_ids[f.src.as_str()];
             let dst = node_ids[f.dst.as_str()];
             let ids = |p: &Vec<String>| p.iter().map(|n| node_ids[n.as_str()]).collect::<Vec<_>>();
@@ -151,7 +149,7 @@ impl Simulation {
                 let jitter = if f.start_jitter_s > 0.0 { srng.gen::<f64>() * f.start_jitter_s } else { 0.0 };
                 let start = from_secs(f.start_s + jitter);
                 let boot: f64 = rng.stream(&format!("flow/{name}/tcp")).gen::<f64>() * cfg.tick_s;
-                let cc = (entry.build)(&cfg);
+                let cc = (entry.build)(&settings);
                 let source = match &f.traffic {
                     TrafficSpecIn::Bulk => None,
                     TrafficSpecIn::Pareto { shape, mean_on_s, mean_off_s, rate_bps } => Some(OnOffSource::new(
@@ -163,7 +161,11 @@ impl Simulation {
                         rng.stream(&format!("flow/{name}/source")),
                     )),
                 };
-                let mut sender = TcpSender::new(fid, cfg.clone(), cc, boot);
+                let mut sender = TcpSender::new(fid, cfg.clone(), cc, boot)
+                    .with_loss(crate::tcp::loss::build(entry.loss, &settings));
+                if entry.writes_rtt_code {
+                    sender = sender.with_rtt_code(settings.rtt_code.k);
+                }
                 if cfg.send_overhead_s > 0.0 {
                     sender.set_overhead_rng(rng.stream(&format!("flow/{name}/overhead")));
                 }
@@ -212,7 +214,7 @@ impl Simulation {
         let mut schemes: Vec<Box<dyn RouterScheme>> = Vec::new();
         let mut scheme_link = Vec::new();
         let mut scheme_of_link = vec![NONE; links.len()];
-        let base_tcp = scenario::tcp_config(&sc.tcp, "tcp")?;
+        let (base_tcp, _) = crate::settings::split(&sc.tcp, "tcp")?;
         for spec in &sc.schemes {
             for name in spec.links() {
                 let lid = link_id(name).ok_or_else(|| format!("schemes: unknown link '{name}'"))?;

@@ -1,5 +1,7 @@
-//! TCP settings. Each default is what ns-2 2.35's Agent/TCP/Newreno and TCPSink do
-//! where the papers are silent (names of the ns-2 variables in brackets).
+//! TCP transport settings. Each default is what ns-2 2.35's Agent/TCP/Newreno and
+//! TCPSink do where the papers are silent (names of the ns-2 variables in brackets).
+//! The settings of a scheme (a controller, a loss classifier, the RTT code) live in
+//! its own file and are gathered by [`crate::settings`].
 
 use serde::{Deserialize, Serialize};
 
@@ -15,45 +17,6 @@ pub enum Recovery {
     Newreno,
     /// RFC 6675: SACK-based recovery (selected by the `sack` setting).
     Sack,
-}
-
-/// The filter of TCP-J's available-bandwidth estimate (ABE), used by TCP-STAR and by
-/// seed 003's LWC (see tcp/congestion/estimators.rs).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum AbeFilter {
-    /// A sample per ACK through Westwood's Tustin filter.
-    #[default]
-    Tustin,
-    /// Westwood-RE's sample over each RTT.
-    PerRtt,
-}
-
-/// How TCP-Fusion's threshold alpha (packets queued at the bottleneck, between its
-/// increment and steady phases) is set. Neither seed 003 nor anything we could read of
-/// Kaneko and Katto's paper gives it to us directly; see tcp/congestion/fusion.rs.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum FusionAlpha {
-    /// alpha = max(1, cwnd x D_min / RTT): the packets a queueing delay of D_min holds at
-    /// the flow's rate (the formula of a public ns-3 port of TCP-Fusion).
-    #[default]
-    Delay,
-    /// alpha = a constant number of packets (satcc's reading until issue 13: 3).
-    Fixed,
-}
-
-/// Sender-side loss classification.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub enum LossPolicy {
-    /// Every loss is congestion (standard TCP).
-    #[default]
-    Congestion,
-    /// REFWA Plus (seed 001): compare the router feedback carried by ACKs.
-    RefwaPlus,
-    /// T-REFWA Plus (seed 004): a loss is congestion if the feedback fell below r
-    /// times its previous value within k RTTs before it.
-    TrefwaPlus,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -88,29 +51,6 @@ pub struct TcpConfig {
     /// Window scaling (RFC 1323). Off, the advertised window is capped at 65535 bytes
     /// [ns-2 one-way agents have no byte cap: on].
     pub window_scale: bool,
-    /// ABE's filter for TCP-STAR and the LWC of seed 003 (ours: TCP-J's is unknown).
-    pub abe_filter: AbeFilter,
-    /// TCP-Fusion's alpha rule [delay] and its two constants: D_min [0.004 s, one timer
-    /// tick of the ns-3 port] for `delay`, the packets [3] for `fixed`.
-    pub fusion_alpha: FusionAlpha,
-    pub fusion_d_min_s: f64,
-    pub fusion_alpha_pkts: f64,
-    /// How losses are classified; implied by the congestion control ("refwa-plus").
-    #[serde(skip)]
-    pub loss_policy: LossPolicy,
-    /// REFWA Plus tolerance a (seed 001, eq. 3): a loss is a link error when the
-    /// feedback of the last normal ACK <= (1 + a) x the feedback now. 0 is eq. 1.
-    pub refwa_plus_tolerance: f64,
-    /// Write the RTT code of T-REFWA (seed 002, eq. 1) into the TOS byte; implied by
-    /// the congestion control ("trefwa", "trefwa-plus").
-    #[serde(skip)]
-    pub tos_rtt_code: bool,
-    /// K of the RTT code (seed 002: 6.3).
-    pub rtt_code_k: f64,
-    /// T-REFWA Plus threshold r on W_c / W_p (seed 004: 0.9).
-    pub trefwa_plus_r: f64,
-    /// T-REFWA Plus window k, in RTTs (seed 004: 3).
-    pub trefwa_plus_k: f64,
     /// RTT clock granularity, seconds [tcpTick_ 0.01].
     pub tick_s: f64,
     /// Minimum RTO, seconds [minrto_ 0.2].
@@ -153,16 +93,6 @@ impl Default for TcpConfig {
             recovery: Recovery::Newreno,
             sack: false,
             window_scale: true,
-            abe_filter: AbeFilter::Tustin,
-            fusion_alpha: FusionAlpha::Delay,
-            fusion_d_min_s: 0.004,
-            fusion_alpha_pkts: 3.0,
-            loss_policy: LossPolicy::Congestion,
-            refwa_plus_tolerance: 0.0,
-            tos_rtt_code: false,
-            rtt_code_k: 6.3,
-            trefwa_plus_r: 0.9,
-            trefwa_plus_k: 3.0,
             tick_s: 0.01,
             min_rto_s: 0.2,
             max_rto_s: 60.0,
@@ -214,26 +144,8 @@ impl TcpConfig {
         pos("delayed_ack_interval_s", self.delayed_ack_interval_s)?;
         pos("ack_size_bytes", self.ack_size_bytes as f64)?;
         pos("initial_ttl", self.initial_ttl as f64)?;
-        if !(self.refwa_plus_tolerance.is_finite() && (0.0..=10.0).contains(&self.refwa_plus_tolerance)) {
-            return Err(format!("{at}.refwa_plus_tolerance: must be in [0, 10], got {}", self.refwa_plus_tolerance));
-        }
-        if !(self.rtt_code_k.is_finite() && self.rtt_code_k > 0.0 && self.rtt_code_k <= 100.0) {
-            return Err(format!("{at}.rtt_code_k: must be in (0, 100], got {}", self.rtt_code_k));
-        }
-        if !(0.0..=1.0).contains(&self.trefwa_plus_r) {
-            return Err(format!("{at}.trefwa_plus_r: must be in [0, 1], got {}", self.trefwa_plus_r));
-        }
-        if !(self.trefwa_plus_k.is_finite() && (0.0..=100.0).contains(&self.trefwa_plus_k)) {
-            return Err(format!("{at}.trefwa_plus_k: must be in [0, 100], got {}", self.trefwa_plus_k));
-        }
         if !(self.send_overhead_s.is_finite() && (0.0..=10.0).contains(&self.send_overhead_s)) {
             return Err(format!("{at}.send_overhead_s: must be in [0, 10] seconds, got {}", self.send_overhead_s));
-        }
-        if !(self.fusion_d_min_s.is_finite() && self.fusion_d_min_s > 0.0 && self.fusion_d_min_s <= 1.0) {
-            return Err(format!("{at}.fusion_d_min_s: must be in (0, 1] seconds, got {}", self.fusion_d_min_s));
-        }
-        if !(self.fusion_alpha_pkts.is_finite() && self.fusion_alpha_pkts > 0.0 && self.fusion_alpha_pkts <= 10_000.0) {
-            return Err(format!("{at}.fusion_alpha_pkts: must be in (0, 10000], got {}", self.fusion_alpha_pkts));
         }
         if let Some(s) = self.initial_ssthresh_pkts {
             pos("initial_ssthresh_pkts", s)?;

@@ -70,7 +70,9 @@ pub struct TcpSender {
     rtt_active: bool,
     rtt_seq: i64,
     rtt_ts: Time,
-    /// T-REFWA: the RTT code written into the TOS byte, and the SRTT it was made from.
+    /// T-REFWA: K of the RTT code if this sender writes one into the TOS byte, the code,
+    /// and the SRTT it was made from.
+    rtt_code_k: Option<f64>,
     rtt_code: u8,
     rtt_code_srtt: f64,
     /// SACK recovery (RFC 6675): the scoreboard and whether in loss recovery.
@@ -103,7 +105,7 @@ impl TcpSender {
         TcpSender {
             flow,
             cc,
-            loss: super::loss::for_config(&cfg),
+            loss: Box::new(super::loss::CongestionOnly),
             w: Window { cwnd, ssthresh },
             wnd,
             t_seqno: 0,
@@ -121,6 +123,7 @@ impl TcpSender {
             rtt_active: false,
             rtt_seq: -1,
             rtt_ts: 0,
+            rtt_code_k: None,
             rtt_code: 0,
             rtt_code_srtt: -1.0,
             scoreboard: Scoreboard::new(0),
@@ -137,6 +140,16 @@ impl TcpSender {
     }
 
     /// The random stream of the send overhead; needed when send_overhead_s > 0.
+    /// Classify losses with `loss` (default: every loss is congestion).
+    pub fn with_loss(self, loss: Box<dyn LossClassifier>) -> Self {
+        TcpSender { loss, ..self }
+    }
+
+    /// Write T-REFWA's RTT code (net/rtt_code.rs) with this K into the TOS byte.
+    pub fn with_rtt_code(self, k: f64) -> Self {
+        TcpSender { rtt_code_k: Some(k), ..self }
+    }
+
     pub fn set_overhead_rng(&mut self, rng: StreamRng) {
         self.overhead_rng = Some(rng);
     }
@@ -212,12 +225,12 @@ impl TcpSender {
     fn output(&mut self, seqno: i64, now: Time, out: &mut Vec<Packet>) {
         let syn = seqno == 0 && self.cfg.syn;
         let size = if syn { self.cfg.header_bytes } else { self.cfg.data_wire_bytes() } as u16;
-        let tos = if self.cfg.tos_rtt_code {
+        let tos = if let Some(k) = self.rtt_code_k {
             // T-REFWA: the code is recomputed only when SRTT changes (seed 002)
             let srtt = self.rtt.srtt_s();
             if srtt != self.rtt_code_srtt {
                 self.rtt_code_srtt = srtt;
-                self.rtt_code = crate::net::rtt_code::rtt_code(srtt * 1000.0, self.cfg.rtt_code_k);
+                self.rtt_code = crate::net::rtt_code::rtt_code(srtt * 1000.0, k);
             }
             (self.cfg.tos & !crate::net::rtt_code::MAX_CODE) | self.rtt_code
         } else {
@@ -677,7 +690,7 @@ impl TcpSender {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tcp::LossPolicy;
+    use crate::tcp::loss::{RefwaPlus, RefwaPlusSettings, TrefwaPlus};
     use crate::tcp::congestion::Reno;
 
     fn sender(recovery: Recovery) -> TcpSender {
@@ -875,13 +888,8 @@ mod tests {
     }
 
     fn refwa_plus_with(tolerance: f64) -> TcpSender {
-        let cfg = TcpConfig {
-            rwnd_pkts: 100,
-            loss_policy: LossPolicy::RefwaPlus,
-            refwa_plus_tolerance: tolerance,
-            ..TcpConfig::default()
-        };
-        TcpSender::new(0, cfg, Box::new(Reno), 0.0)
+        let cfg = TcpConfig { rwnd_pkts: 100, ..TcpConfig::default() };
+        TcpSender::new(0, cfg, Box::new(Reno), 0.0).with_loss(Box::new(RefwaPlus::new(RefwaPlusSettings { tolerance })))
     }
 
     fn ack_fb(seq: i64, rwnd: u32) -> Packet {
@@ -973,8 +981,8 @@ mod tests {
     }
 
     fn trefwa_plus_steady() -> TcpSender {
-        let cfg = TcpConfig { rwnd_pkts: 100, loss_policy: LossPolicy::TrefwaPlus, ..TcpConfig::default() };
-        let mut s = TcpSender::new(0, cfg, Box::new(Reno), 0.0);
+        let cfg = TcpConfig { rwnd_pkts: 100, ..TcpConfig::default() };
+        let mut s = TcpSender::new(0, cfg, Box::new(Reno), 0.0).with_loss(Box::new(TrefwaPlus::default()));
         let mut out = vec![];
         s.app_send(GREEDY, 0, &mut out);
         s.on_ack(&ack_fb(0, 20), 100 * MS, &mut out); // RTT sample 100 ms
@@ -1043,8 +1051,8 @@ mod tests {
 
     #[test]
     fn trefwa_senders_write_the_rtt_code() {
-        let cfg = TcpConfig { tos_rtt_code: true, tos: 0b1100_0000, ..TcpConfig::default() };
-        let mut s = TcpSender::new(0, cfg, Box::new(Reno), 0.0);
+        let cfg = TcpConfig { tos: 0b1100_0000, ..TcpConfig::default() };
+        let mut s = TcpSender::new(0, cfg, Box::new(Reno), 0.0).with_rtt_code(crate::net::rtt_code::K);
         let mut out = vec![];
         s.app_send(GREEDY, 0, &mut out);
         assert_eq!(out[0].tos, 0b1100_0000, "no SRTT yet: code 0, the other two bits kept");

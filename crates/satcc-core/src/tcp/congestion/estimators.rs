@@ -17,8 +17,36 @@
 //! and report bytes per second.
 
 use super::{AckObservation, CongestionControl, Westwood};
-pub use crate::tcp::config::AbeFilter;
 use crate::engine::{to_secs, Time};
+use crate::settings::SettingsGroup;
+use serde::{Deserialize, Serialize};
+
+/// The filter of TCP-J's available-bandwidth estimate (ABE), used by TCP-STAR and by
+/// seed 003's LWC.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AbeFilter {
+    /// A sample per ACK through Westwood's Tustin filter.
+    #[default]
+    Tustin,
+    /// Westwood-RE's sample over each RTT.
+    PerRtt,
+}
+
+/// ABE's settings (a scenario's `tcp.abe_filter`; ours: TCP-J's filter is unknown).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct AbeSettings {
+    #[serde(rename = "abe_filter")]
+    pub filter: AbeFilter,
+}
+
+impl SettingsGroup for AbeSettings {
+    const KEYS: &'static [&'static str] = &["abe_filter"];
+    fn validate(&self, _at: &str) -> Result<(), String> {
+        Ok(())
+    }
+}
 
 /// Smoothing gain of the RE filter per sample (Westwood+: 0.1, i.e. B = 0.9 B + 0.1 b).
 pub const RE_GAIN: f64 = 0.1;

@@ -14,7 +14,7 @@
 //!
 //! W_inc and alpha are not in seed 003, and Kaneko and Katto's paper was not available
 //! to us. Two readings exist (issue 13), selectable as `tcp.fusion_alpha`:
-//! - W_inc = B_RE * D_min / segment with D_min = 1 ms ([`D_MIN_S`]), at least one packet
+//! - W_inc = B_RE * D_min / segment with D_min = 1 ms (`fusion_w_inc_d_min_s`), at least one packet
 //!   per RTT, in both: a public ns-3 port of TCP-Fusion writes W_inc = BW / 12 Mb/s,
 //!   the same for 1500-byte segments. So are the decrement when diff > 3 alpha and the
 //!   loss response max(cwnd / 2, cwnd RTT_min / RTT).
@@ -42,11 +42,57 @@ use super::estimators::{Abe, AbeFilter, RateEstimator};
 use super::reno::EmulatedReno;
 use super::star::{cws_on_dupacks, cws_on_timeout};
 use super::{AckEvent, AckObservation, CongestionControl, LossEvent, Window};
-use crate::tcp::config::FusionAlpha;
+use crate::settings::{check, SettingsGroup};
+use serde::{Deserialize, Serialize};
 
-/// Timer resolution D_min in Fusion's W_inc (s).
-pub const D_MIN_S: f64 = 0.001;
 const MIN_SSTHRESH: f64 = 2.0;
+
+/// How TCP-Fusion's threshold alpha is set (see the module note).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FusionAlpha {
+    /// alpha = max(1, cwnd x D_min / RTT): the packets a queueing delay of D_min holds at
+    /// the flow's rate (the formula of a public ns-3 port of TCP-Fusion).
+    #[default]
+    Delay,
+    /// alpha = a constant number of packets (satcc's reading until issue 13: 3).
+    Fixed,
+}
+
+/// TCP-Fusion's constants, as a scenario's `tcp` table names them.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct FusionSettings {
+    /// alpha's rule [delay].
+    #[serde(rename = "fusion_alpha")]
+    pub alpha: FusionAlpha,
+    /// D_min of alpha's `delay` rule [0.004 s, one timer tick of the ns-3 port].
+    #[serde(rename = "fusion_d_min_s")]
+    pub d_min_s: f64,
+    /// alpha of the `fixed` rule, packets [3].
+    #[serde(rename = "fusion_alpha_pkts")]
+    pub alpha_pkts: f64,
+    /// D_min of W_inc = B_RE x D_min / segment [0.001 s: the port's BW / 12 Mb/s for
+    /// 1500-byte segments].
+    #[serde(rename = "fusion_w_inc_d_min_s")]
+    pub w_inc_d_min_s: f64,
+}
+
+impl Default for FusionSettings {
+    fn default() -> Self {
+        FusionSettings { alpha: FusionAlpha::Delay, d_min_s: 0.004, alpha_pkts: 3.0, w_inc_d_min_s: 0.001 }
+    }
+}
+
+impl SettingsGroup for FusionSettings {
+    const KEYS: &'static [&'static str] = &["fusion_alpha", "fusion_d_min_s", "fusion_alpha_pkts", "fusion_w_inc_d_min_s"];
+    fn validate(&self, at: &str) -> Result<(), String> {
+        let (d, a, w) = (self.d_min_s, self.alpha_pkts, self.w_inc_d_min_s);
+        check(at, "fusion_d_min_s", d, d > 0.0 && d <= 1.0, "(0, 1] seconds")?;
+        check(at, "fusion_alpha_pkts", a, a > 0.0 && a <= 10_000.0, "(0, 10000]")?;
+        check(at, "fusion_w_inc_d_min_s", w, w > 0.0 && w <= 1.0, "(0, 1] seconds")
+    }
+}
 
 /// How alpha, the backlog threshold between the increment and steady phases, is set.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -58,10 +104,10 @@ pub enum AlphaRule {
 }
 
 impl AlphaRule {
-    pub fn of(cfg: &crate::tcp::TcpConfig) -> Self {
-        match cfg.fusion_alpha {
-            FusionAlpha::Delay => AlphaRule::Delay { d_min_s: cfg.fusion_d_min_s },
-            FusionAlpha::Fixed => AlphaRule::Fixed { pkts: cfg.fusion_alpha_pkts },
+    pub fn of(s: &FusionSettings) -> Self {
+        match s.alpha {
+            FusionAlpha::Delay => AlphaRule::Delay { d_min_s: s.d_min_s },
+            FusionAlpha::Fixed => AlphaRule::Fixed { pkts: s.alpha_pkts },
         }
     }
 }
@@ -98,9 +144,14 @@ impl Fusion {
         }
     }
 
-    /// With the default settings (alpha by `delay`, D_min 4 ms).
+    /// With the settings `s` (alpha's rule, W_inc's D_min).
+    pub fn with_settings(cws: bool, lwc: bool, s: &FusionSettings) -> Self {
+        Fusion::new(cws, lwc, AlphaRule::of(s), s.w_inc_d_min_s)
+    }
+
+    /// With the default settings (alpha by `delay`, D_min 4 ms; W_inc's D_min 1 ms).
     pub fn with_mechanisms(cws: bool, lwc: bool) -> Self {
-        Fusion::new(cws, lwc, AlphaRule::of(&crate::tcp::TcpConfig::default()), D_MIN_S)
+        Fusion::with_settings(cws, lwc, &FusionSettings::default())
     }
 
     /// alpha at window `cwnd` (packets).
@@ -251,7 +302,7 @@ mod tests {
     }
 
     fn primed_with(cws: bool, lwc: bool, rtt: f64, bw: f64, alpha: AlphaRule) -> Fusion {
-        let mut f = Fusion::new(cws, lwc, alpha, D_MIN_S);
+        let mut f = Fusion::new(cws, lwc, alpha, FusionSettings::default().w_inc_d_min_s);
         f.take_rtt(Some(0.5));
         let gap = (1500.0 / bw * 1e9) as Time;
         for k in 0..40_000 {
@@ -281,7 +332,7 @@ mod tests {
         assert_eq!(wd.cwnd, 1000.0, "delay alpha: steady");
         assert!(wf.cwnd < 1000.0, "fixed alpha: decrement");
         // the default is the delay rule with D_min 4 ms
-        assert_eq!(AlphaRule::of(&crate::tcp::TcpConfig::default()), AlphaRule::Delay { d_min_s: 0.004 });
+        assert_eq!(AlphaRule::of(&FusionSettings::default()), AlphaRule::Delay { d_min_s: 0.004 });
     }
 
     #[test]

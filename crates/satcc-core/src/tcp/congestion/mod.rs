@@ -17,7 +17,8 @@ pub use star::Star;
 pub use westwood::Westwood;
 
 use crate::engine::Time;
-use crate::tcp::{LossPolicy, Recovery, TcpConfig};
+use crate::settings::SchemeSettings;
+use crate::tcp::{LossPolicy, Recovery};
 
 /// The two window variables a controller owns (packets).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -92,7 +93,7 @@ pub struct Controller {
     pub name: &'static str,
     /// One line for the docs and `satcc schemes`.
     pub about: &'static str,
-    pub build: fn(&TcpConfig) -> Box<dyn CongestionControl>,
+    pub build: fn(&SchemeSettings) -> Box<dyn CongestionControl>,
     /// The loss recovery it runs on (SACK flows take RFC 6675's whatever this says).
     pub recovery: Recovery,
     /// How its senders classify losses (tcp/loss/).
@@ -101,13 +102,13 @@ pub struct Controller {
     pub writes_rtt_code: bool,
     /// The router scheme its senders are designed to run under (feedback/), if any.
     pub router: Option<&'static str>,
-    /// The `tcp` settings it reads beyond the transport's own.
+    /// The `tcp` settings it reads beyond the transport's own (keys of crate::settings).
     pub settings: &'static [&'static str],
 }
 
 impl Controller {
     /// A controller on NewReno recovery, standard loss classification, no RTT code.
-    pub const fn new(name: &'static str, build: fn(&TcpConfig) -> Box<dyn CongestionControl>, about: &'static str) -> Self {
+    pub const fn new(name: &'static str, build: fn(&SchemeSettings) -> Box<dyn CongestionControl>, about: &'static str) -> Self {
         Controller {
             name,
             about,
@@ -137,8 +138,8 @@ impl Controller {
 }
 
 const ABE: &[&str] = &["abe_filter"];
-const FUSION: &[&str] = &["fusion_alpha", "fusion_d_min_s", "fusion_alpha_pkts"];
-const FUSION_ABE: &[&str] = &["fusion_alpha", "fusion_d_min_s", "fusion_alpha_pkts", "abe_filter"];
+const FUSION: &[&str] = &["fusion_alpha", "fusion_d_min_s", "fusion_alpha_pkts", "fusion_w_inc_d_min_s"];
+const FUSION_ABE: &[&str] = &["fusion_alpha", "fusion_d_min_s", "fusion_alpha_pkts", "fusion_w_inc_d_min_s", "abe_filter"];
 
 /// Every congestion control a flow may name, one row each.
 #[rustfmt::skip]
@@ -146,18 +147,18 @@ pub static CONTROLLERS: &[Controller] = &[
     Controller::new("newreno", |_| Box::new(Reno), "NewReno (RFC 6582) as ns-2 2.35's Agent/TCP/Newreno"),
     Controller::new("reno", |_| Box::new(Reno), "Reno as ns-2 2.35's Agent/TCP/Reno").recovery(Recovery::Reno),
     Controller::new("westwood", |_| Box::new(Westwood::default()), "TCP WestwoodNR (Mascolo et al. 2001), bandwidth estimate sets ssthresh"),
-    Controller::new("refwa-plus", |_| Box::new(Reno), "REFWA Plus senders (seed 001): NewReno that tells link errors from congestion by the feedback").loss(LossPolicy::RefwaPlus).router("refwa"),
-    Controller::new("trefwa", |_| Box::new(Reno), "T-REFWA senders (seed 002): NewReno writing its RTT code into the TOS byte").writes_rtt_code().router("trefwa"),
-    Controller::new("trefwa-plus", |_| Box::new(Reno), "T-REFWA Plus senders (seed 004): T-REFWA senders that tell link errors by a fall of the feedback").loss(LossPolicy::TrefwaPlus).writes_rtt_code().router("trefwa"),
-    Controller::new("star", |c| Box::new(Star::with_abe(c.abe_filter)), "TCP-STAR (Obata et al.): CWS, LWC and AEN over NewReno").settings(ABE),
-    Controller::new("fusion", |c| fusion(c, false, false), "TCP-Fusion (Kaneko and Katto): Reno, delay and rate estimates combined").settings(FUSION),
-    Controller::new("fusion-cws", |c| fusion(c, true, false), "TCP-Fusion with STAR's congestion window setting (seed 003)").settings(FUSION),
-    Controller::new("fusion-lwc", |c| fusion(c, false, true), "TCP-Fusion with STAR's lift window control (seed 003)").settings(FUSION_ABE),
-    Controller::new("fusion-star", |c| fusion(c, true, true), "Seed 003's proposed hybrid: TCP-Fusion with CWS and LWC").settings(FUSION_ABE),
+    Controller::new("refwa-plus", |_| Box::new(Reno), "REFWA Plus senders (seed 001): NewReno that tells link errors from congestion by the feedback").loss(LossPolicy::RefwaPlus).router("refwa").settings(&["refwa_plus_tolerance"]),
+    Controller::new("trefwa", |_| Box::new(Reno), "T-REFWA senders (seed 002): NewReno writing its RTT code into the TOS byte").writes_rtt_code().router("trefwa").settings(&["rtt_code_k"]),
+    Controller::new("trefwa-plus", |_| Box::new(Reno), "T-REFWA Plus senders (seed 004): T-REFWA senders that tell link errors by a fall of the feedback").loss(LossPolicy::TrefwaPlus).writes_rtt_code().router("trefwa").settings(&["trefwa_plus_r", "trefwa_plus_k", "rtt_code_k"]),
+    Controller::new("star", |s| Box::new(Star::with_abe(s.abe.filter)), "TCP-STAR (Obata et al.): CWS, LWC and AEN over NewReno").settings(ABE),
+    Controller::new("fusion", |s| fusion(s, false, false), "TCP-Fusion (Kaneko and Katto): Reno, delay and rate estimates combined").settings(FUSION),
+    Controller::new("fusion-cws", |s| fusion(s, true, false), "TCP-Fusion with STAR's congestion window setting (seed 003)").settings(FUSION),
+    Controller::new("fusion-lwc", |s| fusion(s, false, true), "TCP-Fusion with STAR's lift window control (seed 003)").settings(FUSION_ABE),
+    Controller::new("fusion-star", |s| fusion(s, true, true), "Seed 003's proposed hybrid: TCP-Fusion with CWS and LWC").settings(FUSION_ABE),
 ];
 
-fn fusion(cfg: &TcpConfig, cws: bool, lwc: bool) -> Box<dyn CongestionControl> {
-    Box::new(Fusion::new(cws, lwc, fusion::AlphaRule::of(cfg), fusion::D_MIN_S).with_abe(cfg.abe_filter))
+fn fusion(s: &SchemeSettings, cws: bool, lwc: bool) -> Box<dyn CongestionControl> {
+    Box::new(Fusion::with_settings(cws, lwc, &s.fusion).with_abe(s.abe.filter))
 }
 
 /// The registry row of a `cc` name.
@@ -176,7 +177,7 @@ mod tests {
 
     #[test]
     fn names_are_unique_and_each_builds_its_own_controller() {
-        let cfg = TcpConfig::default();
+        let cfg = SchemeSettings::default();
         let mut names = controller_names();
         names.sort();
         names.dedup();
@@ -187,5 +188,30 @@ mod tests {
             assert!(controller(c.name).is_some());
         }
         assert!(controller("cubic").is_none());
+    }
+
+    #[test]
+    fn every_setting_a_row_lists_is_a_scheme_setting() {
+        let known = serde_json::to_value(SchemeSettingsKeys::default()).unwrap();
+        for c in CONTROLLERS {
+            for k in c.settings {
+                assert!(known.get(*k).is_some(), "{}: {k}", c.name);
+            }
+        }
+    }
+
+    /// Every scheme setting's key, as the `tcp` table names them.
+    #[derive(serde::Serialize, Default)]
+    struct SchemeSettingsKeys {
+        #[serde(flatten)]
+        abe: crate::tcp::congestion::estimators::AbeSettings,
+        #[serde(flatten)]
+        fusion: crate::tcp::congestion::fusion::FusionSettings,
+        #[serde(flatten)]
+        refwa_plus: crate::tcp::loss::RefwaPlusSettings,
+        #[serde(flatten)]
+        trefwa_plus: crate::tcp::loss::TrefwaPlusSettings,
+        #[serde(flatten)]
+        rtt_code: crate::net::rtt_code::RttCodeSettings,
     }
 }

@@ -72,14 +72,23 @@ pub(crate) fn at_feedback(feedback: f64) -> Window {
     Window { cwnd: feedback, ssthresh: feedback }
 }
 
-/// The classifier a sender's settings select.
-pub fn for_config(cfg: &super::TcpConfig) -> Box<dyn LossClassifier> {
-    use super::LossPolicy;
-    match cfg.loss_policy {
+/// Which classifier a scheme's senders use (a controller's registry row names it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LossPolicy {
+    /// Every loss is congestion (standard TCP).
+    #[default]
+    Congestion,
+    /// REFWA Plus (seed 001): compare the router feedback carried by ACKs.
+    RefwaPlus,
+    /// T-REFWA Plus (seed 004): congestion if the feedback fell shortly before.
+    TrefwaPlus,
+}
+
+/// Build the classifier `policy` names, with its settings from `s`.
+pub fn build(policy: LossPolicy, s: &crate::settings::SchemeSettings) -> Box<dyn LossClassifier> {
+    match policy {
         LossPolicy::Congestion => Box::new(CongestionOnly),
-        LossPolicy::RefwaPlus => Box::new(RefwaPlus::new(RefwaPlusSettings { tolerance: cfg.refwa_plus_tolerance })),
-        LossPolicy::TrefwaPlus => {
-            Box::new(TrefwaPlus::new(TrefwaPlusSettings { r: cfg.trefwa_plus_r, k: cfg.trefwa_plus_k }))
-        }
+        LossPolicy::RefwaPlus => Box::new(RefwaPlus::new(s.refwa_plus)),
+        LossPolicy::TrefwaPlus => Box::new(TrefwaPlus::new(s.trefwa_plus)),
     }
 }

@@ -9,12 +9,24 @@
 //! latest feedback with the timer not backed off.
 
 use super::{at_feedback, resume_at_feedback, LossClassifier, LossFacts, Verdict};
+use crate::settings::{check, SettingsGroup};
+use serde::{Deserialize, Serialize};
 
-/// REFWA Plus's one constant.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// REFWA Plus's one constant, as a scenario's `tcp` table names it.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
 pub struct RefwaPlusSettings {
     /// Tolerance a of eq. 3 (0 is eq. 1, the paper's runs).
+    #[serde(rename = "refwa_plus_tolerance")]
     pub tolerance: f64,
+}
+
+impl SettingsGroup for RefwaPlusSettings {
+    const KEYS: &'static [&'static str] = &["refwa_plus_tolerance"];
+    fn validate(&self, at: &str) -> Result<(), String> {
+        let a = self.tolerance;
+        check(at, "refwa_plus_tolerance", a, (0.0..=10.0).contains(&a), "[0, 10]")
+    }
 }
 
 impl Default for RefwaPlusSettings {

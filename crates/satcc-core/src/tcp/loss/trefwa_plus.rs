@@ -7,14 +7,28 @@
 
 use super::{at_feedback, resume_at_feedback, LossClassifier, LossFacts, Verdict};
 use crate::engine::{from_secs, Time};
+use crate::settings::{check, SettingsGroup};
+use serde::{Deserialize, Serialize};
 
-/// T-REFWA Plus's two constants (seed 004: r = 0.9, k = 3).
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// T-REFWA Plus's two constants (seed 004: r = 0.9, k = 3), as a scenario's `tcp`
+/// table names them.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
 pub struct TrefwaPlusSettings {
     /// Threshold on W_c / W_p below which the feedback counts as fallen.
+    #[serde(rename = "trefwa_plus_r")]
     pub r: f64,
     /// How long a fall counts, in RTTs.
+    #[serde(rename = "trefwa_plus_k")]
     pub k: f64,
+}
+
+impl SettingsGroup for TrefwaPlusSettings {
+    const KEYS: &'static [&'static str] = &["trefwa_plus_r", "trefwa_plus_k"];
+    fn validate(&self, at: &str) -> Result<(), String> {
+        check(at, "trefwa_plus_r", self.r, (0.0..=1.0).contains(&self.r), "[0, 1]")?;
+        check(at, "trefwa_plus_k", self.k, (0.0..=100.0).contains(&self.k), "[0, 100]")
+    }
 }
 
 impl Default for TrefwaPlusSettings {
