@@ -188,3 +188,25 @@ def test_core_rejects_what_the_schema_would_miss():
         _core.validate_json(json.dumps({**base(), "extra": 1}))
     with pytest.raises(ValueError):
         _core.run_json("not json")
+
+
+def test_a_run_is_checked_by_the_core_once(monkeypatch):
+    """satcc.run: the JSON Schema, then one core call that validates, plans and builds;
+    no separate core validation (which would parse and plan a second time)."""
+    import satcc
+    from satcc import _core
+
+    calls = []
+    real_validate, real_run = _core.validate_json, _core.run_json
+    monkeypatch.setattr(_core, "validate_json", lambda t: calls.append("validate_json") or real_validate(t))
+    monkeypatch.setattr(_core, "run_json", lambda t: calls.append("run_json") or real_run(t))
+    s = chain(n_flows=1, duration_s=0.5)
+    satcc.run(s.to_dict())
+    assert calls == ["run_json"]
+    bad = s.to_dict()
+    bad["flows"][0]["path"] = ["a", "b"]
+    with pytest.raises(satcc.ScenarioError, match=r"^flows\[0\]\.path: no link between 'a' and 'b'"):
+        satcc.run(bad)
+    calls.clear()
+    s.validate()
+    assert calls == ["validate_json"], "validating alone asks the core, which plans without building"

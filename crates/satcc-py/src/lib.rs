@@ -50,11 +50,12 @@ fn run_json(py: Python<'_>, scenario_json: &str) -> PyResult<PyObject> {
     Ok(d.into())
 }
 
-/// Check a scenario without running it; raises ValueError naming the field.
+/// Check a scenario without running or building it (parse, validate, plan its routes);
+/// raises ValueError naming the field.
 #[pyfunction]
 fn validate_json(py: Python<'_>, scenario_json: &str) -> PyResult<()> {
     let text = scenario_json.to_owned();
-    py.allow_threads(move || Simulation::from_json(&text).map(|_| ())).map_err(PyValueError::new_err)
+    py.allow_threads(move || satcc_core::sim::plan::check_json(&text)).map_err(PyValueError::new_err)
 }
 
 /// The scheme registry as JSON: every `cc` name (its recovery, loss classification,

@@ -7,8 +7,7 @@ use crate::metrics::Series;
 use crate::net::error_model::ErrorModel;
 use crate::net::link::Link;
 use crate::net::queue::{DropTail, QueueDiscipline, Red};
-use crate::net::routing::Topology;
-use crate::net::{FlowId, LinkId, NodeId};
+use crate::net::{FlowId, LinkId};
 use crate::scenario::{self, ErrorSpec, QueueSpec, Scenario, TrafficSpecIn};
 use crate::feedback::{Refwa, RefwaParams, RouterScheme, Trefwa, Xfwa, XfwaParams};
 use crate::scenario::SchemeSpec;
@@ -16,7 +15,6 @@ use crate::tcp::congestion;
 use crate::tcp::{TcpSender, TcpSink};
 use crate::traffic::OnOffSource;
 use rand::Rng;
-use std::collections::BTreeMap;
 use super::{Ev, Flow, Simulation, NONE};
 
 fn build_queue(q: &QueueSpec, rate_bps: f64) -> QueueDiscipline {
@@ -54,14 +52,13 @@ fn build_error(e: &ErrorSpec) -> ErrorModel {
 }
 
 impl Simulation {
-    /// Build a validated scenario (runs [`Scenario::validate`] again).
+    /// Build a validated scenario (one that [`Scenario::from_json`] returned or
+    /// [`Scenario::validate`] accepted); its plan checks routes and link names.
     pub fn new(sc: &Scenario) -> Result<Simulation, String> {
-        sc.validate()?;
+        let plan = super::plan::plan(sc)?;
         let rng = RngStreams::new(sc.seed);
         let end = from_secs(sc.duration_s);
-        let node_ids: BTreeMap<&str, NodeId> =
-            sc.nodes.iter().enumerate().map(|(i, n)| (n.name.as_str(), i as NodeId)).collect();
-        let mut topo = Topology::new(sc.nodes.len());
+        let node_ids = &plan.node_ids;
         let mut links = Vec::with_capacity(sc.links.len() * 2);
         for l in &sc.links {
             for (from, to, d) in [(&l.a, &l.b, &l.a_to_b), (&l.b, &l.a, &l.b_to_a)] {
@@ -79,8 +76,8 @@ impl Simulation {
                     .map(|c| (from_secs(c.at_s), c.rate_bps))
                     .collect();
                 rc.sort_by_key(|c| c.0);
+                debug_assert_eq!(plan.link_names[id as usize], name);
                 let (f, t) = (node_ids[from.as_str()], node_ids[to.as_str()]);
-                topo.add_link(id, f, t);
                 links.push(Link::new(
                     name.clone(),
                     f,
@@ -106,41 +103,11 @@ impl Simulation {
             cfg.recovery = if cfg.sack { crate::tcp::Recovery::Sack } else { entry.recovery };
             let src = node_ids[f.src.as_str()];
             let dst = node_ids[f.dst.as_str()];
-            let ids = |p: &Vec<String>| p.iter().map(|n| node_ids[n.as_str()]).collect::<Vec<_>>();
-            let fwd = match &f.path {
-                Some(p) => topo.pinned_path(&ids(p)).map_err(|(a, b)| {
-                    format!(
-                        "{at}.path: no link between '{}' and '{}'",
-                        sc.nodes[a as usize].name, sc.nodes[b as usize].name
-                    )
-                })?,
-                None => topo
-                    .shortest_path(src, dst)
-                    .ok_or_else(|| format!("{at}: no route from '{}' to '{}' (nodes are not connected)", f.src, f.dst))?,
-            };
-            let rev = match (&f.ack_path, &f.path) {
-                (Some(p), _) => topo.pinned_path(&ids(p)).map_err(|(a, b)| {
-                    format!(
-                        "{at}.ack_path: no link between '{}' and '{}'",
-                        sc.nodes[a as usize].name, sc.nodes[b as usize].name
-                    )
-                })?,
-                (None, Some(p)) => {
-                    let mut r = ids(p);
-                    r.reverse();
-                    topo.pinned_path(&r).map_err(|_| format!("{at}.path: the reverse path is not linked"))?
-                }
-                (None, None) => topo.shortest_path(dst, src).ok_or_else(|| {
-                    format!("{at}: no route for ACKs from '{}' to '{}' (nodes are not connected)", f.dst, f.src)
-                })?,
-            };
-            if fwd.len() > u16::MAX as usize || rev.len() > u16::MAX as usize {
-                return Err(format!("{at}: route longer than {} hops", u16::MAX));
-            }
+            let (fwd, rev) = &plan.routes[i];
             let fwd_off = routes.len() as u32;
-            routes.extend_from_slice(&fwd);
+            routes.extend_from_slice(fwd);
             let rev_off = routes.len() as u32;
-            routes.extend_from_slice(&rev);
+            routes.extend_from_slice(rev);
             for k in 0..f.count {
                 let fid = flows.len() as FlowId;
                 let base = f.name.clone().unwrap_or_else(|| format!("f{i}"));
@@ -199,16 +166,12 @@ impl Simulation {
                 });
             }
         }
-        let link_id = |n: &str| links.iter().position(|l| l.name == n).map(|i| i as LinkId);
         let monitored: Vec<LinkId> = match &sc.monitor.links {
-            Some(ls) => ls
-                .iter()
-                .map(|n| link_id(n).ok_or_else(|| format!("monitor.links: unknown link '{n}'")))
-                .collect::<Result<_, _>>()?,
+            Some(ls) => ls.iter().map(|n| plan.link_id(n, "monitor.links")).collect::<Result<_, _>>()?,
             None => (0..links.len() as LinkId).collect(),
         };
         let bottleneck = match &sc.monitor.bottleneck {
-            Some(n) => Some(link_id(n).ok_or_else(|| format!("monitor.bottleneck: unknown link '{n}'"))?),
+            Some(n) => Some(plan.link_id(n, "monitor.bottleneck")?),
             None => None,
         };
         let mut schemes: Vec<Box<dyn RouterScheme>> = Vec::new();
@@ -217,7 +180,7 @@ impl Simulation {
         let (base_tcp, _) = crate::settings::split(&sc.tcp, "tcp")?;
         for spec in &sc.schemes {
             for name in spec.links() {
-                let lid = link_id(name).ok_or_else(|| format!("schemes: unknown link '{name}'"))?;
+                let lid = plan.link_id(name, "schemes")?;
                 let idx = schemes.len() as u32;
                 let scheme: Box<dyn RouterScheme> = match spec {
                     SchemeSpec::Refwa { alpha, phi, psi, isl_delay_ms, rtt_error_sigma, rtt_avg_gain, activity, .. } => {

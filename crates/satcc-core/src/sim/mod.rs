@@ -1,12 +1,14 @@
 //! The simulation: builds the network from a validated [`Scenario`], runs the event
 //! loop, and reports metrics. One run is single-threaded and deterministic.
 //!
+//! - [`plan`]: link ids, routes and named links, checked without building anything;
 //! - [`build`]: the network, flows and router schemes of a scenario (`Simulation::new`);
 //! - [`event_loop`]: the event loop and what each event does (`Simulation::run`);
 //! - [`report`]: the summary and time series at the end of a run.
 
 mod build;
 mod event_loop;
+pub mod plan;
 mod report;
 
 use crate::engine::{EventQueue, Time};
@@ -133,7 +135,7 @@ pub struct RunOutput {
 }
 
 impl Simulation {
-    /// Parse, validate and build a scenario given as JSON.
+    /// Parse, validate (once) and build a scenario given as JSON.
     pub fn from_json(text: &str) -> Result<Simulation, String> {
         let sc = Scenario::from_json(text)?;
         Simulation::new(&sc)
