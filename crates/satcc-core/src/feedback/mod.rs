@@ -14,6 +14,7 @@ pub use refwa::{Refwa, RefwaParams};
 pub use trefwa::Trefwa;
 pub use xfwa::{Xfwa, XfwaParams};
 
+use crate::engine::rng::StreamRng;
 use crate::engine::Time;
 use crate::net::Packet;
 
@@ -65,8 +66,19 @@ pub enum RttSource {
     TosCode,
 }
 
+/// What a router scheme is built with besides its own settings.
+pub struct RouterContext {
+    /// The TTL hosts start packets with (hop counts are initial - TTL).
+    pub initial_ttl: u8,
+    /// Its own random stream.
+    pub rng: StreamRng,
+}
+
+/// A scheme's settings: the fields of its `schemes[]` entry besides `type` and `links`.
+pub type Fields = serde_json::Map<String, serde_json::Value>;
+
 /// A router scheme a scenario may name in `schemes[].type`.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct Router {
     pub name: &'static str,
     pub about: &'static str,
@@ -74,15 +86,26 @@ pub struct Router {
     /// The `cc` its papers run the hosts with when the scheme's own name is the
     /// experiment's (a router-only scheme: plain NewReno senders).
     pub hosts: &'static str,
+    /// Parse and check its settings; the error names the field (`{at}.{field}`).
+    pub check: fn(&Fields, &str) -> Result<(), String>,
+    /// Build one instance (for one guarded link direction) from checked settings.
+    pub build: fn(&Fields, RouterContext) -> Result<Box<dyn RouterScheme>, String>,
 }
 
-/// Every router scheme, one row each (their settings: scenario::SchemeSpec).
+/// Every router scheme, one row each; each file holds its settings (defaults, ranges).
 #[rustfmt::skip]
 pub static ROUTERS: &[Router] = &[
-    Router { name: "refwa", about: "REFWA (seed 000): fair windows from hop-count RTTs, written into ACKs' advertised window", rtt_from: RttSource::Hops, hosts: "newreno" },
-    Router { name: "trefwa", about: "T-REFWA (seed 002): REFWA with RTTs from the senders' TOS code, for terrestrial routers", rtt_from: RttSource::TosCode, hosts: "trefwa" },
-    Router { name: "xfwa", about: "XFWA (seed 000's [26]): REFWA's predecessor, the pipe assumed constant, one bottleneck", rtt_from: RttSource::Hops, hosts: "newreno" },
+    Router { name: "refwa", about: "REFWA (seed 000): fair windows from hop-count RTTs, written into ACKs' advertised window", rtt_from: RttSource::Hops, hosts: "newreno", check: refwa::RefwaSettings::check, build: refwa::RefwaSettings::build },
+    Router { name: "trefwa", about: "T-REFWA (seed 002): REFWA with RTTs from the senders' TOS code, for terrestrial routers", rtt_from: RttSource::TosCode, hosts: "trefwa", check: trefwa::TrefwaSettings::check, build: trefwa::TrefwaSettings::build },
+    Router { name: "xfwa", about: "XFWA (seed 000's [26]): REFWA's predecessor, the pipe assumed constant, one bottleneck", rtt_from: RttSource::Hops, hosts: "newreno", check: xfwa::XfwaSettings::check, build: xfwa::XfwaSettings::build },
 ];
+
+/// Parse a scheme's fields into its settings struct and check them.
+pub fn parse<S: serde::de::DeserializeOwned>(fields: &Fields, at: &str, check: impl Fn(&S, &str) -> Result<(), String>) -> Result<S, String> {
+    let s: S = serde_json::from_value(serde_json::Value::Object(fields.clone())).map_err(|e| format!("{at}: {e}"))?;
+    check(&s, at)?;
+    Ok(s)
+}
 
 /// The registry row of a router scheme's name.
 pub fn router(name: &str) -> Option<&'static Router> {

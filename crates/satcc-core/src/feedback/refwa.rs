@@ -20,8 +20,9 @@
 //! releasing its window then would let it flood the queue (what we saw at start-up
 //! with the literal rule).
 
-use super::{lower_rwnd, LinkView, RouterScheme, UpdateTrace};
+use super::{lower_rwnd, parse, Fields, LinkView, RouterContext, RouterScheme, UpdateTrace};
 use crate::engine::rng::StreamRng;
+use serde::{Deserialize, Serialize};
 use crate::engine::{from_secs, Time};
 use crate::net::{FlowId, Packet};
 use rand::Rng;
@@ -43,6 +44,75 @@ pub struct RefwaParams {
     pub rtt_avg_gain: f64,
     /// TTL senders and receivers start packets with (hop counts are initial - TTL).
     pub initial_ttl: u8,
+}
+
+/// REFWA's settings in a scenario's `schemes[]` entry (defaults: seed 000's).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct RefwaSettings {
+    pub alpha: f64,
+    pub phi: f64,
+    pub psi: f64,
+    /// Inter-satellite link delay of eq. 1, ms.
+    pub isl_delay_ms: f64,
+    pub rtt_error_sigma: f64,
+    pub rtt_avg_gain: f64,
+    pub activity: Activity,
+}
+
+impl Default for RefwaSettings {
+    fn default() -> Self {
+        RefwaSettings { alpha: 1.0, phi: 1.5, psi: 0.5, isl_delay_ms: 20.0, rtt_error_sigma: 0.0, rtt_avg_gain: 1.0, activity: Activity::RttAvg }
+    }
+}
+
+impl RefwaSettings {
+    fn validate(&self, at: &str) -> Result<(), String> {
+        validate_gains(self.alpha, self.phi, self.psi, self.rtt_avg_gain, at)?;
+        positive(self.isl_delay_ms, &format!("{at}.isl_delay_ms"))?;
+        if !(0.0..1.0).contains(&self.rtt_error_sigma) {
+            return Err(format!("{at}.rtt_error_sigma: must be in [0, 1), got {}", self.rtt_error_sigma));
+        }
+        Ok(())
+    }
+    pub fn check(fields: &Fields, at: &str) -> Result<(), String> {
+        parse(fields, at, Self::validate).map(|_: Self| ())
+    }
+    pub fn build(fields: &Fields, ctx: RouterContext) -> Result<Box<dyn RouterScheme>, String> {
+        let s: Self = parse(fields, "schemes[]", Self::validate)?;
+        let p = RefwaParams {
+            alpha: s.alpha,
+            phi: s.phi,
+            psi: s.psi,
+            isl_delay_s: s.isl_delay_ms / 1000.0,
+            rtt_error_sigma: s.rtt_error_sigma,
+            rtt_avg_gain: s.rtt_avg_gain,
+            initial_ttl: ctx.initial_ttl,
+        };
+        Ok(Box::new(Refwa::refwa(p, ctx.rng).with_activity(s.activity)))
+    }
+}
+
+/// The gains REFWA and T-REFWA share (their FeedbackCore); errors name `{at}.{gain}`.
+pub(crate) fn validate_gains(alpha: f64, phi: f64, psi: f64, rtt_avg_gain: f64, at: &str) -> Result<(), String> {
+    for (name, v) in [("alpha", alpha), ("phi", phi), ("psi", psi)] {
+        if !(v.is_finite() && (0.0..=10.0).contains(&v)) {
+            return Err(format!("{at}.{name}: must be in [0, 10], got {v}"));
+        }
+    }
+    if !(rtt_avg_gain > 0.0 && rtt_avg_gain <= 1.0) {
+        return Err(format!("{at}.rtt_avg_gain: must be in (0, 1], got {rtt_avg_gain}"));
+    }
+    Ok(())
+}
+
+/// `{at}: must be a finite number > 0, got {v}` unless it is one.
+pub(crate) fn positive(v: f64, at: &str) -> Result<(), String> {
+    if v.is_finite() && v > 0.0 {
+        Ok(())
+    } else {
+        Err(format!("{at}: must be a finite number > 0, got {v}"))
+    }
 }
 
 impl Default for RefwaParams {
@@ -130,8 +200,9 @@ impl std::hash::Hasher for IdHasher {
     }
 }
 
-/// Which flows count as active at an update.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// Which flows count as active at an update (a scheme's `activity` setting).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Activity {
     /// Seen within delta = RTT_avg (seeds 000 and 002).
     #[default]

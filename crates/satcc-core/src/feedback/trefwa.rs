@@ -4,8 +4,10 @@
 //! table), take each group's RTT from the code (eq. 2), and compute the same
 //! recursive feedback as REFWA (eq. 3).
 
-use super::refwa::{FeedbackCore, RttOf};
+use super::refwa::{validate_gains, Activity, FeedbackCore, RttOf};
+use super::{parse, Fields, RouterContext, RouterScheme};
 use crate::engine::rng::StreamRng;
+use serde::{Deserialize, Serialize};
 use crate::net::rtt_code::{code_rtt_ms, MAX_CODE};
 use crate::net::Packet;
 
@@ -30,6 +32,42 @@ impl RttOf for TosCode {
     const NAME: &'static str = "trefwa";
     fn rtt_of_data(&self, pkt: &Packet) -> Option<f64> {
         Some(self.table[(pkt.tos & MAX_CODE) as usize])
+    }
+}
+
+/// T-REFWA's settings in a scenario's `schemes[]` entry (defaults: seed 002's).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct TrefwaSettings {
+    pub alpha: f64,
+    pub phi: f64,
+    pub psi: f64,
+    /// K of eq. 2 (the RTT of a code).
+    pub k: f64,
+    pub rtt_avg_gain: f64,
+    pub activity: Activity,
+}
+
+impl Default for TrefwaSettings {
+    fn default() -> Self {
+        TrefwaSettings { alpha: 1.0, phi: 1.5, psi: 0.5, k: crate::net::rtt_code::K, rtt_avg_gain: 1.0, activity: Activity::RttAvg }
+    }
+}
+
+impl TrefwaSettings {
+    fn validate(&self, at: &str) -> Result<(), String> {
+        validate_gains(self.alpha, self.phi, self.psi, self.rtt_avg_gain, at)?;
+        if !(self.k.is_finite() && self.k > 0.0 && self.k <= 100.0) {
+            return Err(format!("{at}.k: must be in (0, 100], got {}", self.k));
+        }
+        Ok(())
+    }
+    pub fn check(fields: &Fields, at: &str) -> Result<(), String> {
+        parse(fields, at, Self::validate).map(|_: Self| ())
+    }
+    pub fn build(fields: &Fields, ctx: RouterContext) -> Result<Box<dyn RouterScheme>, String> {
+        let s: Self = parse(fields, "schemes[]", Self::validate)?;
+        Ok(Box::new(Trefwa::trefwa(s.k, s.alpha, s.phi, s.psi, s.rtt_avg_gain, ctx.rng).with_activity(s.activity)))
     }
 }
 

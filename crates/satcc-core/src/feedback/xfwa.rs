@@ -27,8 +27,45 @@
 //! "The network pipe" is the bandwidth-delay product; `buffer_share` (default 0) adds
 //! that fraction of the buffer, for studying the other reading.
 
-use super::refwa::{Aggregate, FeedbackCore, HopCount, RttOf};
+use super::refwa::{positive, Activity, Aggregate, FeedbackCore, HopCount, RttOf};
+use super::{parse, Fields, RouterContext, RouterScheme};
 use crate::engine::rng::StreamRng;
+use serde::{Deserialize, Serialize};
+
+/// XFWA's settings in a scenario's `schemes[]` entry.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct XfwaSettings {
+    /// Inter-satellite link delay of the hop-count RTT, ms.
+    pub isl_delay_ms: f64,
+    /// Fraction of the buffer added to the pipe (ours: 0).
+    pub buffer_share: f64,
+    pub activity: Activity,
+}
+
+impl Default for XfwaSettings {
+    fn default() -> Self {
+        XfwaSettings { isl_delay_ms: 20.0, buffer_share: 0.0, activity: Activity::RttAvg }
+    }
+}
+
+impl XfwaSettings {
+    fn validate(&self, at: &str) -> Result<(), String> {
+        positive(self.isl_delay_ms, &format!("{at}.isl_delay_ms"))?;
+        if !(self.buffer_share.is_finite() && (0.0..=1.0).contains(&self.buffer_share)) {
+            return Err(format!("{at}.buffer_share: must be in [0, 1], got {}", self.buffer_share));
+        }
+        Ok(())
+    }
+    pub fn check(fields: &Fields, at: &str) -> Result<(), String> {
+        parse(fields, at, Self::validate).map(|_: Self| ())
+    }
+    pub fn build(fields: &Fields, ctx: RouterContext) -> Result<Box<dyn RouterScheme>, String> {
+        let s: Self = parse(fields, "schemes[]", Self::validate)?;
+        let p = XfwaParams { isl_delay_s: s.isl_delay_ms / 1000.0, buffer_share: s.buffer_share, initial_ttl: ctx.initial_ttl };
+        Ok(Box::new(Xfwa::xfwa(&p, ctx.rng).with_activity(s.activity)))
+    }
+}
 
 #[derive(Clone, Debug)]
 pub struct XfwaParams {

@@ -39,94 +39,20 @@ pub struct Scenario {
 }
 
 /// A router-side scheme and the link directions ("A->B") whose egress queues it guards
-/// (one instance per link direction).
+/// (one instance per link direction). Its other fields are the scheme's settings, which
+/// the scheme's own file defines (feedback::ROUTERS names it by `type`).
 #[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, tag = "type", rename_all = "snake_case")]
-pub enum SchemeSpec {
-    /// REFWA (seed 000): defaults are the paper's.
-    Refwa {
-        links: Vec<String>,
-        #[serde(default = "one")]
-        alpha: f64,
-        #[serde(default = "refwa_phi")]
-        phi: f64,
-        #[serde(default = "refwa_psi")]
-        psi: f64,
-        #[serde(default = "refwa_isl")]
-        isl_delay_ms: f64,
-        #[serde(default)]
-        rtt_error_sigma: f64,
-        #[serde(default = "one")]
-        rtt_avg_gain: f64,
-        #[serde(default)]
-        activity: ActivitySpec,
-    },
-    /// T-REFWA (seed 002): RTTs from the code senders write into the TOS byte.
-    Trefwa {
-        links: Vec<String>,
-        #[serde(default = "one")]
-        alpha: f64,
-        #[serde(default = "refwa_phi")]
-        phi: f64,
-        #[serde(default = "refwa_psi")]
-        psi: f64,
-        #[serde(default = "trefwa_k")]
-        k: f64,
-        #[serde(default = "one")]
-        rtt_avg_gain: f64,
-        #[serde(default)]
-        activity: ActivitySpec,
-    },
-    /// XFWA (seed 000's [26]): REFWA's predecessor, shares proportional to RTT of a
-    /// pipe assumed constant (see feedback::xfwa for what comes from where).
-    Xfwa {
-        links: Vec<String>,
-        #[serde(default = "refwa_isl")]
-        isl_delay_ms: f64,
-        #[serde(default)]
-        buffer_share: f64,
-        #[serde(default)]
-        activity: ActivitySpec,
-    },
-}
-
-/// How a feedback scheme counts active flows (see feedback::refwa::Activity).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ActivitySpec {
-    #[default]
-    RttAvg,
-    FlowRtt,
-}
-
-impl ActivitySpec {
-    pub fn model(self) -> crate::feedback::refwa::Activity {
-        match self {
-            ActivitySpec::RttAvg => crate::feedback::refwa::Activity::RttAvg,
-            ActivitySpec::FlowRtt => crate::feedback::refwa::Activity::FlowRtt,
-        }
-    }
-}
-
-fn trefwa_k() -> f64 {
-    6.3
-}
-
-fn refwa_phi() -> f64 {
-    1.5
-}
-fn refwa_psi() -> f64 {
-    0.5
-}
-fn refwa_isl() -> f64 {
-    20.0
+pub struct SchemeSpec {
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub links: Vec<String>,
+    #[serde(flatten)]
+    pub fields: crate::feedback::Fields,
 }
 
 impl SchemeSpec {
     pub fn links(&self) -> &[String] {
-        match self {
-            SchemeSpec::Refwa { links, .. } | SchemeSpec::Trefwa { links, .. } | SchemeSpec::Xfwa { links, .. } => links,
-        }
+        &self.links
     }
 }
 
@@ -376,18 +302,6 @@ fn probability(v: f64, at: &str) -> Result<(), String> {
 }
 
 /// The gains every REFWA-family scheme has.
-fn validate_gains(alpha: f64, phi: f64, psi: f64, rtt_avg_gain: f64, at: &str) -> Result<(), String> {
-    for (name, v) in [("alpha", alpha), ("phi", phi), ("psi", psi)] {
-        if !(v.is_finite() && (0.0..=10.0).contains(&v)) {
-            return Err(format!("{at}.{name}: must be in [0, 10], got {v}"));
-        }
-    }
-    if !(rtt_avg_gain > 0.0 && rtt_avg_gain <= 1.0) {
-        return Err(format!("{at}.rtt_avg_gain: must be in (0, 1], got {rtt_avg_gain}"));
-    }
-    Ok(())
-}
-
 pub fn validate_queue(q: &QueueSpec, at: &str) -> Result<(), String> {
     match q {
         QueueSpec::Droptail { limit_pkts, limit_bytes } => {
@@ -634,27 +548,11 @@ impl Scenario {
                     return Err(format!("{at}.links[{j}]: '{l}' is already guarded by schemes[{prev}]"));
                 }
             }
-            match sc {
-                SchemeSpec::Refwa { alpha, phi, psi, isl_delay_ms, rtt_error_sigma, rtt_avg_gain, .. } => {
-                    validate_gains(*alpha, *phi, *psi, *rtt_avg_gain, &at)?;
-                    positive(*isl_delay_ms, &format!("{at}.isl_delay_ms"))?;
-                    if !(0.0..1.0).contains(rtt_error_sigma) {
-                        return Err(format!("{at}.rtt_error_sigma: must be in [0, 1), got {rtt_error_sigma}"));
-                    }
-                }
-                SchemeSpec::Trefwa { alpha, phi, psi, k, rtt_avg_gain, .. } => {
-                    validate_gains(*alpha, *phi, *psi, *rtt_avg_gain, &at)?;
-                    if !(k.is_finite() && *k > 0.0 && *k <= 100.0) {
-                        return Err(format!("{at}.k: must be in (0, 100], got {k}"));
-                    }
-                }
-                SchemeSpec::Xfwa { isl_delay_ms, buffer_share, .. } => {
-                    positive(*isl_delay_ms, &format!("{at}.isl_delay_ms"))?;
-                    if !(buffer_share.is_finite() && (0.0..=1.0).contains(buffer_share)) {
-                        return Err(format!("{at}.buffer_share: must be in [0, 1], got {buffer_share}"));
-                    }
-                }
-            }
+            let router = crate::feedback::router(&sc.kind).ok_or_else(|| {
+                let names: Vec<_> = crate::feedback::ROUTERS.iter().map(|r| r.name).collect();
+                format!("{at}.type: unknown router scheme '{}' (allowed: {})", sc.kind, names.join(", "))
+            })?;
+            (router.check)(&sc.fields, &at)?;
         }
         Ok(())
     }
@@ -684,13 +582,34 @@ impl Scenario {
 mod tests {
     use super::*;
 
+    fn with_scheme(scheme: serde_json::Value) -> Result<Scenario, String> {
+        let sc = serde_json::json!({
+            "duration_s": 1.0,
+            "nodes": [{"name": "a"}, {"name": "b"}],
+            "links": [{"a": "a", "b": "b", "rate_bps": 1e6, "delay_ms": 1.0}],
+            "flows": [{"src": "a", "dst": "b"}],
+            "schemes": [scheme],
+        });
+        Scenario::from_json(&sc.to_string())
+    }
+
     #[test]
     fn every_registered_router_scheme_is_a_scheme_type_and_no_other() {
         for r in crate::feedback::ROUTERS {
-            let spec: Result<SchemeSpec, _> = serde_json::from_value(serde_json::json!({"type": r.name, "links": []}));
-            assert!(spec.is_ok(), "{}: {:?}", r.name, spec.err());
+            let ok = with_scheme(serde_json::json!({"type": r.name, "links": ["a->b"]}));
+            assert!(ok.is_ok(), "{}: {:?}", r.name, ok.err());
         }
-        let other: Result<SchemeSpec, _> = serde_json::from_value(serde_json::json!({"type": "xcp", "links": []}));
-        assert!(other.is_err());
+        let e = with_scheme(serde_json::json!({"type": "xcp", "links": ["a->b"]})).unwrap_err();
+        assert_eq!(e, "schemes[0].type: unknown router scheme 'xcp' (allowed: refwa, trefwa, xfwa)");
+    }
+
+    #[test]
+    fn a_router_schemes_settings_are_its_own_and_checked_by_it() {
+        let e = with_scheme(serde_json::json!({"type": "trefwa", "links": ["a->b"], "k": 0})).unwrap_err();
+        assert_eq!(e, "schemes[0].k: must be in (0, 100], got 0");
+        let e = with_scheme(serde_json::json!({"type": "xfwa", "links": ["a->b"], "phi": 1.0})).unwrap_err();
+        assert!(e.starts_with("schemes[0]: unknown field `phi`"), "{e}");
+        let e = with_scheme(serde_json::json!({"type": "refwa", "links": ["a->b"], "activity": "all"})).unwrap_err();
+        assert!(e.contains("rtt_avg") && e.contains("flow_rtt"), "{e}");
     }
 }

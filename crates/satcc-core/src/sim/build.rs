@@ -9,8 +9,7 @@ use crate::net::link::Link;
 use crate::net::queue::{DropTail, QueueDiscipline, Red};
 use crate::net::{FlowId, LinkId};
 use crate::scenario::{self, ErrorSpec, QueueSpec, Scenario, TrafficSpecIn};
-use crate::feedback::{Refwa, RefwaParams, RouterScheme, Trefwa, Xfwa, XfwaParams};
-use crate::scenario::SchemeSpec;
+use crate::feedback::{RouterContext, RouterScheme};
 use crate::tcp::congestion;
 use crate::tcp::{TcpSender, TcpSink};
 use crate::traffic::OnOffSource;
@@ -182,35 +181,13 @@ impl Simulation {
             for name in spec.links() {
                 let lid = plan.link_id(name, "schemes")?;
                 let idx = schemes.len() as u32;
-                let scheme: Box<dyn RouterScheme> = match spec {
-                    SchemeSpec::Refwa { alpha, phi, psi, isl_delay_ms, rtt_error_sigma, rtt_avg_gain, activity, .. } => {
-                        Box::new(Refwa::refwa(
-                            RefwaParams {
-                                alpha: *alpha,
-                                phi: *phi,
-                                psi: *psi,
-                                isl_delay_s: isl_delay_ms / 1000.0,
-                                rtt_error_sigma: *rtt_error_sigma,
-                                rtt_avg_gain: *rtt_avg_gain,
-                                initial_ttl: base_tcp.initial_ttl,
-                            },
-                            rng.stream(&format!("scheme/{name}/refwa")),
-                        )
-                        .with_activity(activity.model()))
-                    }
-                    SchemeSpec::Trefwa { alpha, phi, psi, k, rtt_avg_gain, activity, .. } => Box::new(
-                        Trefwa::trefwa(*k, *alpha, *phi, *psi, *rtt_avg_gain, rng.stream(&format!("scheme/{name}/trefwa")))
-                            .with_activity(activity.model()),
-                    ),
-                    SchemeSpec::Xfwa { isl_delay_ms, buffer_share, activity, .. } => {
-                        let p = XfwaParams {
-                            isl_delay_s: isl_delay_ms / 1000.0,
-                            buffer_share: *buffer_share,
-                            initial_ttl: base_tcp.initial_ttl,
-                        };
-                        Box::new(Xfwa::xfwa(&p, rng.stream(&format!("scheme/{name}/xfwa"))).with_activity(activity.model()))
-                    }
+                let router = crate::feedback::router(&spec.kind)
+                    .ok_or_else(|| format!("schemes: unknown router scheme '{}'", spec.kind))?;
+                let ctx = RouterContext {
+                    initial_ttl: base_tcp.initial_ttl,
+                    rng: rng.stream(&format!("scheme/{name}/{}", spec.kind)),
                 };
+                let scheme = (router.build)(&spec.fields, ctx)?;
                 schemes.push(scheme);
                 scheme_link.push(lid);
                 scheme_of_link[lid as usize] = idx;
