@@ -95,16 +95,34 @@ pub struct Router {
 /// Every router scheme, one row each; each file holds its settings (defaults, ranges).
 #[rustfmt::skip]
 pub static ROUTERS: &[Router] = &[
-    Router { name: "refwa", about: "REFWA (seed 000): fair windows from hop-count RTTs, written into ACKs' advertised window", rtt_from: RttSource::Hops, hosts: "newreno", check: refwa::RefwaSettings::check, build: refwa::RefwaSettings::build },
-    Router { name: "trefwa", about: "T-REFWA (seed 002): REFWA with RTTs from the senders' TOS code, for terrestrial routers", rtt_from: RttSource::TosCode, hosts: "trefwa", check: trefwa::TrefwaSettings::check, build: trefwa::TrefwaSettings::build },
-    Router { name: "xfwa", about: "XFWA (seed 000's [26]): REFWA's predecessor, the pipe assumed constant, one bottleneck", rtt_from: RttSource::Hops, hosts: "newreno", check: xfwa::XfwaSettings::check, build: xfwa::XfwaSettings::build },
+    Router { name: "refwa", about: "REFWA (seed 000): fair windows from hop-count RTTs, written into ACKs' advertised window", rtt_from: RttSource::Hops, hosts: "newreno", check: check::<refwa::RefwaSettings>, build: build::<refwa::RefwaSettings> },
+    Router { name: "trefwa", about: "T-REFWA (seed 002): REFWA with RTTs from the senders' TOS code, for terrestrial routers", rtt_from: RttSource::TosCode, hosts: "trefwa", check: check::<trefwa::TrefwaSettings>, build: build::<trefwa::TrefwaSettings> },
+    Router { name: "xfwa", about: "XFWA (seed 000's [26]): REFWA's predecessor, the pipe assumed constant, one bottleneck", rtt_from: RttSource::Hops, hosts: "newreno", check: check::<xfwa::XfwaSettings>, build: build::<xfwa::XfwaSettings> },
 ];
 
-/// Parse a scheme's fields into its settings struct and check them.
-pub fn parse<S: serde::de::DeserializeOwned>(fields: &Fields, at: &str, check: impl Fn(&S, &str) -> Result<(), String>) -> Result<S, String> {
+/// A router scheme's settings: parsed from its `schemes[]` fields, checked, then built
+/// into one instance per guarded link direction.
+pub trait RouterSettings: serde::de::DeserializeOwned {
+    /// Check ranges; the error names the field (`{at}.{field}`).
+    fn validate(&self, at: &str) -> Result<(), String>;
+    /// One instance for one link direction.
+    fn build(self, ctx: RouterContext) -> Box<dyn RouterScheme>;
+}
+
+fn parse<S: RouterSettings>(fields: &Fields, at: &str) -> Result<S, String> {
     let s: S = serde_json::from_value(serde_json::Value::Object(fields.clone())).map_err(|e| format!("{at}: {e}"))?;
-    check(&s, at)?;
+    s.validate(at)?;
     Ok(s)
+}
+
+/// A registry row's `check` for settings `S`.
+pub fn check<S: RouterSettings>(fields: &Fields, at: &str) -> Result<(), String> {
+    parse::<S>(fields, at).map(|_| ())
+}
+
+/// A registry row's `build` for settings `S`.
+pub fn build<S: RouterSettings>(fields: &Fields, ctx: RouterContext) -> Result<Box<dyn RouterScheme>, String> {
+    Ok(parse::<S>(fields, "schemes[]")?.build(ctx))
 }
 
 /// The registry row of a router scheme's name.

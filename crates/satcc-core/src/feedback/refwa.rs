@@ -20,7 +20,7 @@
 //! releasing its window then would let it flood the queue (what we saw at start-up
 //! with the literal rule).
 
-use super::{lower_rwnd, parse, Fields, LinkView, RouterContext, RouterScheme, UpdateTrace};
+use super::{lower_rwnd, LinkView, RouterContext, RouterScheme, RouterSettings, UpdateTrace};
 use crate::engine::rng::StreamRng;
 use serde::{Deserialize, Serialize};
 use crate::engine::{from_secs, Time};
@@ -66,7 +66,7 @@ impl Default for RefwaSettings {
     }
 }
 
-impl RefwaSettings {
+impl RouterSettings for RefwaSettings {
     fn validate(&self, at: &str) -> Result<(), String> {
         validate_gains(self.alpha, self.phi, self.psi, self.rtt_avg_gain, at)?;
         positive(self.isl_delay_ms, &format!("{at}.isl_delay_ms"))?;
@@ -75,11 +75,8 @@ impl RefwaSettings {
         }
         Ok(())
     }
-    pub fn check(fields: &Fields, at: &str) -> Result<(), String> {
-        parse(fields, at, Self::validate).map(|_: Self| ())
-    }
-    pub fn build(fields: &Fields, ctx: RouterContext) -> Result<Box<dyn RouterScheme>, String> {
-        let s: Self = parse(fields, "schemes[]", Self::validate)?;
+    fn build(self, ctx: RouterContext) -> Box<dyn RouterScheme> {
+        let s = self;
         let p = RefwaParams {
             alpha: s.alpha,
             phi: s.phi,
@@ -89,7 +86,7 @@ impl RefwaSettings {
             rtt_avg_gain: s.rtt_avg_gain,
             initial_ttl: ctx.initial_ttl,
         };
-        Ok(Box::new(Refwa::refwa(p, ctx.rng).with_activity(s.activity)))
+        Box::new(Refwa::refwa(p, ctx.rng).with_activity(s.activity))
     }
 }
 

@@ -5,7 +5,7 @@
 //! recursive feedback as REFWA (eq. 3).
 
 use super::refwa::{validate_gains, Activity, FeedbackCore, RttOf};
-use super::{parse, Fields, RouterContext, RouterScheme};
+use super::{RouterContext, RouterScheme, RouterSettings};
 use crate::engine::rng::StreamRng;
 use serde::{Deserialize, Serialize};
 use crate::net::rtt_code::{code_rtt_ms, MAX_CODE};
@@ -54,7 +54,7 @@ impl Default for TrefwaSettings {
     }
 }
 
-impl TrefwaSettings {
+impl RouterSettings for TrefwaSettings {
     fn validate(&self, at: &str) -> Result<(), String> {
         validate_gains(self.alpha, self.phi, self.psi, self.rtt_avg_gain, at)?;
         if !(self.k.is_finite() && self.k > 0.0 && self.k <= 100.0) {
@@ -62,12 +62,9 @@ impl TrefwaSettings {
         }
         Ok(())
     }
-    pub fn check(fields: &Fields, at: &str) -> Result<(), String> {
-        parse(fields, at, Self::validate).map(|_: Self| ())
-    }
-    pub fn build(fields: &Fields, ctx: RouterContext) -> Result<Box<dyn RouterScheme>, String> {
-        let s: Self = parse(fields, "schemes[]", Self::validate)?;
-        Ok(Box::new(Trefwa::trefwa(s.k, s.alpha, s.phi, s.psi, s.rtt_avg_gain, ctx.rng).with_activity(s.activity)))
+    fn build(self, ctx: RouterContext) -> Box<dyn RouterScheme> {
+        let s = self;
+        Box::new(Trefwa::trefwa(s.k, s.alpha, s.phi, s.psi, s.rtt_avg_gain, ctx.rng).with_activity(s.activity))
     }
 }
 

@@ -28,7 +28,7 @@
 //! that fraction of the buffer, for studying the other reading.
 
 use super::refwa::{positive, Activity, Aggregate, FeedbackCore, HopCount, RttOf};
-use super::{parse, Fields, RouterContext, RouterScheme};
+use super::{RouterContext, RouterScheme, RouterSettings};
 use crate::engine::rng::StreamRng;
 use serde::{Deserialize, Serialize};
 
@@ -49,7 +49,7 @@ impl Default for XfwaSettings {
     }
 }
 
-impl XfwaSettings {
+impl RouterSettings for XfwaSettings {
     fn validate(&self, at: &str) -> Result<(), String> {
         positive(self.isl_delay_ms, &format!("{at}.isl_delay_ms"))?;
         if !(self.buffer_share.is_finite() && (0.0..=1.0).contains(&self.buffer_share)) {
@@ -57,13 +57,10 @@ impl XfwaSettings {
         }
         Ok(())
     }
-    pub fn check(fields: &Fields, at: &str) -> Result<(), String> {
-        parse(fields, at, Self::validate).map(|_: Self| ())
-    }
-    pub fn build(fields: &Fields, ctx: RouterContext) -> Result<Box<dyn RouterScheme>, String> {
-        let s: Self = parse(fields, "schemes[]", Self::validate)?;
+    fn build(self, ctx: RouterContext) -> Box<dyn RouterScheme> {
+        let s = self;
         let p = XfwaParams { isl_delay_s: s.isl_delay_ms / 1000.0, buffer_share: s.buffer_share, initial_ttl: ctx.initial_ttl };
-        Ok(Box::new(Xfwa::xfwa(&p, ctx.rng).with_activity(s.activity)))
+        Box::new(Xfwa::xfwa(&p, ctx.rng).with_activity(s.activity))
     }
 }
 
