@@ -57,35 +57,54 @@ def _allowed(schema: dict) -> str:
     return ", ".join(sorted(props)) if props else "none"
 
 
+def _resolve(schema: dict) -> dict:
+    """Follow a schema's $ref into the contract's definitions."""
+    while isinstance(schema, dict) and "$ref" in schema:
+        schema = SCENARIO["$defs"][schema["$ref"].rsplit("/", 1)[-1]]
+    return schema
+
+
+def _json_type(v: Any) -> str:
+    if isinstance(v, bool):
+        return "boolean"
+    return {dict: "object", list: "array", str: "string", int: "integer", float: "number",
+            type(None): "null"}.get(type(v), "unknown")
+
+
+def _admits(schema: dict, jtype: str) -> bool:
+    t = schema.get("type")
+    types = [t] if isinstance(t, str) else (t or [])
+    return jtype in types or (jtype == "integer" and "number" in types)
+
+
 def _explain(err: jsonschema.ValidationError) -> str:
     """Turn a schema error into one line naming the field and what is allowed."""
-    # Descend into oneOf branches: pick the branch whose "type" tag matches.
-    while err.validator == "oneOf" and err.context:
+    # Descend into the alternatives of a union (a tagged table, a value or null, an enum
+    # of documented constants): follow the one the value is meant as.
+    while err.validator in ("oneOf", "anyOf") and err.context:
         inst = err.instance
-        tag = inst.get("type") if isinstance(inst, dict) else None
-        branches = err.validator_value
+        where = _path(err.absolute_path)
+        branches = [_resolve(b) for b in err.validator_value]
+        if all("const" in b for b in branches):
+            allowed = ", ".join(str(b["const"]) for b in branches)
+            return f"{where}: must be one of {allowed}, got {inst!r}"
         tags = [b.get("properties", {}).get("type", {}).get("const") for b in branches]
-        if tag is not None and tag in tags:
-            idx = tags.index(tag)
-            sub = [e for e in err.context if e.relative_schema_path and e.relative_schema_path[0] == idx]
-            if sub:
-                err = min(sub, key=lambda e: len(e.relative_path))
-                err.path = err.absolute_path  # type: ignore[attr-defined]
-                continue
-        # untagged alternatives (e.g. null or a table): follow the one of the right type
-        jtype = {dict: "object", list: "array", str: "string", bool: "boolean", type(None): "null"}.get(type(inst))
-        idx = next((i for i, b in enumerate(branches) if b.get("type") == jtype), None)
-        if idx is not None and all(t is None for t in tags):
-            sub = [e for e in err.context if e.relative_schema_path and e.relative_schema_path[0] == idx]
-            if sub:
-                err = min(sub, key=lambda e: len(e.relative_path))
-                continue
         if any(t is not None for t in tags) and isinstance(inst, dict):
-            allowed = ", ".join(t for t in tags if t is not None)
-            where = _path(err.absolute_path)
-            return f"{where}.type: must be one of {allowed}, got {tag!r}"
-        kinds = [b.get("type") for b in branches]
-        return f"{_path(err.absolute_path)}: must be one of the types {kinds}, got {err.instance!r}"
+            tag = inst.get("type")
+            if tag not in tags:
+                allowed = ", ".join(t for t in tags if t is not None)
+                return f"{where}.type: must be one of {allowed}, got {tag!r}"
+            idx = tags.index(tag)
+        else:
+            jtype = _json_type(inst)
+            typed = [i for i, b in enumerate(branches) if _admits(b, jtype)]
+            untyped = [i for i, b in enumerate(branches) if "type" not in b]
+            idx = (typed or untyped or [None])[0]
+        sub = [e for e in err.context if e.relative_schema_path and e.relative_schema_path[0] == idx]
+        if idx is None or not sub:
+            kinds = [b.get("type", "table") for b in branches]
+            return f"{where}: must be one of the types {kinds}, got {inst!r}"
+        err = min(sub, key=lambda e: len(e.relative_path))
     where = _path(err.absolute_path)
     if err.validator == "additionalProperties":
         extra = sorted(set(err.instance) - set(err.schema.get("properties", {})))
@@ -121,7 +140,7 @@ def validate(d: Any, *, core: bool = True) -> dict:
     if not isinstance(d, dict):
         raise ScenarioError(f"scenario: must be a table of fields, got {type(d).__name__}")
     _check_finite(d, [])
-    order = list(SCENARIO["properties"])
+    order = list(d)
 
     def rank(e):  # report errors in the order fields are written, missing fields first
         p = list(e.absolute_path)

@@ -7,6 +7,7 @@
 //! machines with congestion controllers behind one trait; [`traffic`] the applications
 //! that feed the senders; [`metrics`] the counters and time series a run reports.
 
+pub mod contract;
 pub mod engine;
 pub mod feedback;
 pub mod metrics;

@@ -4,29 +4,25 @@
 //! ([`SettingsGroup`]); [`split`] hands each group its keys and the rest to
 //! [`TcpConfig`], which holds transport (ns-2) settings only.
 
+use crate::contract;
 use crate::net::rtt_code::RttCodeSettings;
 use crate::tcp::congestion::estimators::AbeSettings;
 use crate::tcp::congestion::fusion::FusionSettings;
 use crate::tcp::loss::{RefwaPlusSettings, TrefwaPlusSettings};
 use crate::tcp::TcpConfig;
+use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::{Map, Value};
+use std::sync::OnceLock;
 
-/// A scheme's settings: its keys in the `tcp` table, defaults, ranges.
-pub trait SettingsGroup: Default + DeserializeOwned + Serialize {
-    /// Its keys in a scenario's `tcp` table (the serde names of its fields).
-    const KEYS: &'static [&'static str];
-    /// Check ranges; the error names the field (`{at}.{key}`) and what is allowed.
-    fn validate(&self, at: &str) -> Result<(), String>;
-}
-
-/// `{at}.{key}: must be in {allowed}, got {v}` unless `ok` (and `v` finite).
-pub fn check(at: &str, key: &str, v: f64, ok: bool, allowed: &str) -> Result<(), String> {
-    if v.is_finite() && ok {
+/// A scheme's settings: its keys in the `tcp` table are its fields' serde names; its
+/// defaults are its `Default`, its ranges the schemars attributes on its fields.
+pub trait SettingsGroup: Default + DeserializeOwned + Serialize + JsonSchema {
+    /// Check what ranges cannot say (a rule between fields); the error names the field
+    /// (`{at}.{key}`).
+    fn validate(&self, _at: &str) -> Result<(), String> {
         Ok(())
-    } else {
-        Err(format!("{at}.{key}: must be in {allowed}, got {v}"))
     }
 }
 
@@ -40,12 +36,69 @@ pub struct SchemeSettings {
     pub rtt_code: RttCodeSettings,
 }
 
+/// Calls `$f::<G>` for the transport's and every group's settings type, in one order.
+macro_rules! each_table_part {
+    ($f:ident ( $($arg:expr),* )) => {
+        (
+            $f::<TcpConfig>($($arg),*),
+            $f::<AbeSettings>($($arg),*),
+            $f::<FusionSettings>($($arg),*),
+            $f::<RefwaPlusSettings>($($arg),*),
+            $f::<TrefwaPlusSettings>($($arg),*),
+            $f::<RttCodeSettings>($($arg),*),
+        )
+    };
+}
+
+fn inline<T: JsonSchema>(g: &mut SchemaGenerator) -> Schema {
+    T::json_schema(g)
+}
+
+/// The schema of a `tcp` table: null (all defaults), or the transport's and every
+/// scheme's fields side by side, nothing else.
+pub fn tcp_table_schema(g: &mut SchemaGenerator) -> Schema {
+    let parts = each_table_part!(inline(g));
+    let mut props = Map::new();
+    for part in [parts.0, parts.1, parts.2, parts.3, parts.4, parts.5] {
+        if let Some(p) = part.get("properties").and_then(Value::as_object) {
+            props.extend(p.clone());
+        }
+    }
+    let table = serde_json::json!({
+        "description": "TCP settings: the transport's (ns-2's names and defaults) and each scheme's",
+        "type": "object",
+        "properties": props,
+        "additionalProperties": false,
+    });
+    g.definitions_mut().insert("TcpTable".into(), table);
+    schemars::json_schema!({"oneOf": [{"type": "null"}, {"$ref": "#/$defs/TcpTable"}]})
+}
+
+/// The `tcp` table's schema with its definitions, made once.
+fn table_contract() -> &'static Value {
+    static SCHEMA: OnceLock<Value> = OnceLock::new();
+    SCHEMA.get_or_init(|| {
+        let mut g = contract::generator();
+        let mut s = tcp_table_schema(&mut g).to_value();
+        s["$defs"] = Value::Object(g.definitions().clone());
+        s
+    })
+}
+
+/// The keys of a settings type: its fields' serde names.
+fn keys<G: Serialize + Default>() -> Vec<String> {
+    match serde_json::to_value(G::default()) {
+        Ok(Value::Object(m)) => m.keys().cloned().collect(),
+        _ => vec![],
+    }
+}
+
 /// Take a group's keys out of `table` and parse them.
 fn take<G: SettingsGroup>(table: &mut Map<String, Value>, at: &str) -> Result<G, String> {
     let mut own = Map::new();
-    for k in G::KEYS {
-        if let Some(v) = table.remove(*k) {
-            own.insert((*k).to_string(), v);
+    for k in keys::<G>() {
+        if let Some(v) = table.remove(&k) {
+            own.insert(k, v);
         }
     }
     let g: G = serde_json::from_value(Value::Object(own)).map_err(|e| format!("{at}: {e}"))?;
@@ -54,13 +107,15 @@ fn take<G: SettingsGroup>(table: &mut Map<String, Value>, at: &str) -> Result<G,
 }
 
 /// Split a `tcp` table (null = all defaults) into the transport's settings and the
-/// schemes'; errors name the field (`{at}.{key}`).
+/// schemes'; its ranges are checked against the contract first. Errors name the field
+/// (`{at}.{key}`).
 pub fn split(v: &Value, at: &str) -> Result<(TcpConfig, SchemeSettings), String> {
     let mut table = match v {
         Value::Null => Map::new(),
         Value::Object(m) => m.clone(),
         _ => return Err(format!("{at}: must be a table of TCP settings")),
     };
+    contract::check(table_contract(), v, at)?;
     let schemes = SchemeSettings {
         abe: take(&mut table, at)?,
         fusion: take(&mut table, at)?,
@@ -68,7 +123,8 @@ pub fn split(v: &Value, at: &str) -> Result<(TcpConfig, SchemeSettings), String>
         trefwa_plus: take(&mut table, at)?,
         rtt_code: take(&mut table, at)?,
     };
-    let cfg: TcpConfig = serde_json::from_value(Value::Object(table)).map_err(|e| format!("{at}: {e}"))?;
+    let cfg: TcpConfig =
+        serde_json::from_value(Value::Object(table)).map_err(|e| format!("{at}: {e}"))?;
     cfg.validate(at)?;
     Ok((cfg, schemes))
 }
@@ -78,53 +134,57 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    fn keys<G: SettingsGroup>() -> (Vec<String>, &'static [&'static str]) {
-        let v = serde_json::to_value(G::default()).unwrap();
-        (v.as_object().unwrap().keys().cloned().collect(), G::KEYS)
-    }
-
     #[test]
-    fn each_group_declares_exactly_its_fields_and_no_key_is_shared() {
-        let groups = [
-            keys::<AbeSettings>(),
-            keys::<FusionSettings>(),
-            keys::<RefwaPlusSettings>(),
-            keys::<TrefwaPlusSettings>(),
-            keys::<RttCodeSettings>(),
-        ];
-        let transport = serde_json::to_value(TcpConfig::default()).unwrap();
+    fn no_key_is_in_two_parts_of_the_table_and_the_schema_lists_them_all() {
+        let parts = each_table_part!(keys());
         let mut all = vec![];
-        for (fields, declared) in groups {
-            let mut f = fields.clone();
-            let mut d: Vec<String> = declared.iter().map(|s| s.to_string()).collect();
-            f.sort();
-            d.sort();
-            assert_eq!(f, d);
-            for k in declared {
-                assert!(transport.get(*k).is_none(), "{k} is also a transport setting");
-            }
-            all.extend(d);
+        for k in [parts.0, parts.1, parts.2, parts.3, parts.4, parts.5] {
+            assert!(!k.is_empty());
+            all.extend(k);
         }
         let n = all.len();
         all.sort();
         all.dedup();
-        assert_eq!(all.len(), n, "a key in two groups");
+        assert_eq!(all.len(), n, "a key in two parts");
+        let mut listed: Vec<String> = table_contract()["$defs"]["TcpTable"]["properties"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .cloned()
+            .collect();
+        listed.sort();
+        assert_eq!(listed, all);
     }
 
     #[test]
     fn split_hands_each_group_its_keys_and_names_bad_fields() {
-        let (cfg, s) = split(&json!({"rwnd_pkts": 50, "fusion_alpha": "fixed", "trefwa_plus_k": 2}), "tcp").unwrap();
+        let (cfg, s) = split(
+            &json!({"rwnd_pkts": 50, "fusion_alpha": "fixed", "trefwa_plus_k": 2}),
+            "tcp",
+        )
+        .unwrap();
         assert_eq!(cfg.rwnd_pkts, 50);
-        assert_eq!(s.fusion.alpha, crate::tcp::congestion::fusion::FusionAlpha::Fixed);
+        assert_eq!(
+            s.fusion.alpha,
+            crate::tcp::congestion::fusion::FusionAlpha::Fixed
+        );
         assert_eq!(s.trefwa_plus.k, 2.0);
         assert_eq!(s.refwa_plus, RefwaPlusSettings::default());
         let e = split(&json!({"fusion_d_min_s": 0}), "flows[2].tcp").unwrap_err();
-        assert!(e.starts_with("flows[2].tcp.fusion_d_min_s: must be in (0, 1]"), "{e}");
+        assert!(
+            e.starts_with("flows[2].tcp.fusion_d_min_s: must be in (0, 1]"),
+            "{e}"
+        );
         let e = split(&json!({"trefwa_plus_r": 1.5}), "tcp").unwrap_err();
         assert!(e.starts_with("tcp.trefwa_plus_r"), "{e}");
         let e = split(&json!({"abe_filter": "kalman"}), "tcp").unwrap_err();
         assert!(e.contains("kalman") && e.contains("tustin"), "{e}");
-        assert!(split(&json!({"no_such": 1}), "tcp").unwrap_err().contains("no_such"));
-        assert_eq!(split(&Value::Null, "tcp").unwrap().1, SchemeSettings::default());
+        assert!(split(&json!({"no_such": 1}), "tcp")
+            .unwrap_err()
+            .contains("no_such"));
+        assert_eq!(
+            split(&Value::Null, "tcp").unwrap().1,
+            SchemeSettings::default()
+        );
     }
 }

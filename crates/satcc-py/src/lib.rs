@@ -37,7 +37,12 @@ fn run_json(py: Python<'_>, scenario_json: &str) -> PyResult<PyObject> {
                 Values::U32(v) => v.into_pyobject(py)?.into_any(),
                 Values::I64(v) => v.into_pyobject(py)?.into_any(),
                 Values::Bool(v) => v.into_pyobject(py)?.into_any(),
-                Values::U8(v) => v.into_iter().map(u32::from).collect::<Vec<_>>().into_pyobject(py)?.into_any(),
+                Values::U8(v) => v
+                    .into_iter()
+                    .map(u32::from)
+                    .collect::<Vec<_>>()
+                    .into_pyobject(py)?
+                    .into_any(),
             };
             list.push((c.name, c.kind.as_str(), dtype, values));
         }
@@ -55,7 +60,8 @@ fn run_json(py: Python<'_>, scenario_json: &str) -> PyResult<PyObject> {
 #[pyfunction]
 fn validate_json(py: Python<'_>, scenario_json: &str) -> PyResult<()> {
     let text = scenario_json.to_owned();
-    py.allow_threads(move || satcc_core::sim::plan::check_json(&text)).map_err(PyValueError::new_err)
+    py.allow_threads(move || satcc_core::sim::plan::check_json(&text))
+        .map_err(PyValueError::new_err)
 }
 
 /// The scheme registry as JSON: every `cc` name (its recovery, loss classification,
@@ -87,11 +93,22 @@ fn registry_json() -> String {
     serde_json::json!({"controllers": controllers, "routers": routers}).to_string()
 }
 
+/// The scenario contract: the JSON Schema generated from the core's scenario types
+/// (python/satcc/scenario.schema.json is its checked-in copy).
+#[pyfunction]
+fn scenario_schema_json() -> String {
+    let mut text =
+        serde_json::to_string_pretty(&satcc_core::contract::scenario_schema()).expect("JSON");
+    text.push('\n');
+    text
+}
+
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(run_json, m)?)?;
     m.add_function(wrap_pyfunction!(validate_json, m)?)?;
     m.add_function(wrap_pyfunction!(registry_json, m)?)?;
+    m.add_function(wrap_pyfunction!(scenario_schema_json, m)?)?;
     m.add("VERSION", satcc_core::VERSION)?;
     m.add("SOURCE_HASH", satcc_core::SOURCE_HASH)?;
     Ok(())

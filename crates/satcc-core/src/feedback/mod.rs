@@ -17,6 +17,7 @@ pub use xfwa::{Xfwa, XfwaParams};
 use crate::engine::rng::StreamRng;
 use crate::engine::Time;
 use crate::net::Packet;
+use schemars::{JsonSchema, Schema, SchemaGenerator};
 
 /// What a scheme may know of the link it guards, at an update.
 #[derive(Clone, Copy, Debug)]
@@ -90,27 +91,54 @@ pub struct Router {
     pub check: fn(&Fields, &str) -> Result<(), String>,
     /// Build one instance (for one guarded link direction) from checked settings.
     pub build: fn(&Fields, RouterContext) -> Result<Box<dyn RouterScheme>, String>,
+    /// Its settings' part of the scenario contract (fields, defaults, ranges).
+    pub schema: fn(&mut SchemaGenerator) -> Schema,
+}
+
+impl Router {
+    /// The row of a scheme whose settings are `S`.
+    pub const fn of<S: RouterSettings>(
+        name: &'static str,
+        about: &'static str,
+        rtt_from: RttSource,
+        hosts: &'static str,
+    ) -> Self {
+        Router {
+            name,
+            about,
+            rtt_from,
+            hosts,
+            check: check::<S>,
+            build: build::<S>,
+            schema: S::json_schema,
+        }
+    }
 }
 
 /// Every router scheme, one row each; each file holds its settings (defaults, ranges).
 #[rustfmt::skip]
 pub static ROUTERS: &[Router] = &[
-    Router { name: "refwa", about: "REFWA (seed 000): fair windows from hop-count RTTs, written into ACKs' advertised window", rtt_from: RttSource::Hops, hosts: "newreno", check: check::<refwa::RefwaSettings>, build: build::<refwa::RefwaSettings> },
-    Router { name: "trefwa", about: "T-REFWA (seed 002): REFWA with RTTs from the senders' TOS code, for terrestrial routers", rtt_from: RttSource::TosCode, hosts: "trefwa", check: check::<trefwa::TrefwaSettings>, build: build::<trefwa::TrefwaSettings> },
-    Router { name: "xfwa", about: "XFWA (seed 000's [26]): REFWA's predecessor, the pipe assumed constant, one bottleneck", rtt_from: RttSource::Hops, hosts: "newreno", check: check::<xfwa::XfwaSettings>, build: build::<xfwa::XfwaSettings> },
+    Router::of::<refwa::RefwaSettings>("refwa", "REFWA (seed 000): fair windows from hop-count RTTs, written into ACKs' advertised window", RttSource::Hops, "newreno"),
+    Router::of::<trefwa::TrefwaSettings>("trefwa", "T-REFWA (seed 002): REFWA with RTTs from the senders' TOS code, for terrestrial routers", RttSource::TosCode, "trefwa"),
+    Router::of::<xfwa::XfwaSettings>("xfwa", "XFWA (seed 000's [26]): REFWA's predecessor, the pipe assumed constant, one bottleneck", RttSource::Hops, "newreno"),
 ];
 
-/// A router scheme's settings: parsed from its `schemes[]` fields, checked, then built
-/// into one instance per guarded link direction.
-pub trait RouterSettings: serde::de::DeserializeOwned {
-    /// Check ranges; the error names the field (`{at}.{field}`).
-    fn validate(&self, at: &str) -> Result<(), String>;
+/// A router scheme's settings: parsed from its `schemes[]` fields (their ranges are
+/// the schemars attributes on its fields, checked against the contract first), then
+/// built into one instance per guarded link direction.
+pub trait RouterSettings: serde::de::DeserializeOwned + JsonSchema {
+    /// Check what ranges cannot say (a rule between fields); the error names the field.
+    fn validate(&self, _at: &str) -> Result<(), String> {
+        Ok(())
+    }
     /// One instance for one link direction.
     fn build(self, ctx: RouterContext) -> Box<dyn RouterScheme>;
 }
 
 fn parse<S: RouterSettings>(fields: &Fields, at: &str) -> Result<S, String> {
-    let s: S = serde_json::from_value(serde_json::Value::Object(fields.clone())).map_err(|e| format!("{at}: {e}"))?;
+    let fields = serde_json::Value::Object(fields.clone());
+    crate::contract::check(&crate::contract::schema_of::<S>(), &fields, at)?;
+    let s: S = serde_json::from_value(fields).map_err(|e| format!("{at}: {e}"))?;
     s.validate(at)?;
     Ok(s)
 }
@@ -121,7 +149,10 @@ pub fn check<S: RouterSettings>(fields: &Fields, at: &str) -> Result<(), String>
 }
 
 /// A registry row's `build` for settings `S`.
-pub fn build<S: RouterSettings>(fields: &Fields, ctx: RouterContext) -> Result<Box<dyn RouterScheme>, String> {
+pub fn build<S: RouterSettings>(
+    fields: &Fields,
+    ctx: RouterContext,
+) -> Result<Box<dyn RouterScheme>, String> {
     Ok(parse::<S>(fields, "schemes[]")?.build(ctx))
 }
 
@@ -132,7 +163,11 @@ pub fn router(name: &str) -> Option<&'static Router> {
 
 /// Lower an ACK's advertised window to `feedback` packets (never raise it; at least 1).
 pub fn lower_rwnd(pkt: &mut Packet, feedback: f64) {
-    let f = if feedback.is_finite() { feedback.floor().max(1.0) } else { 1.0 };
+    let f = if feedback.is_finite() {
+        feedback.floor().max(1.0)
+    } else {
+        1.0
+    };
     if (f as u64) < pkt.rwnd_pkts as u64 {
         pkt.rwnd_pkts = f as u32;
     }
@@ -145,7 +180,17 @@ mod tests {
 
     #[test]
     fn rwnd_is_only_ever_lowered() {
-        let mut p = Packet { seq: 0, flow: 0, rwnd_pkts: 20, size_bytes: 40, hop: 0, kind: PacketKind::Ack, ttl: 9, tos: 0 , aux: 0};
+        let mut p = Packet {
+            seq: 0,
+            flow: 0,
+            rwnd_pkts: 20,
+            size_bytes: 40,
+            hop: 0,
+            kind: PacketKind::Ack,
+            ttl: 9,
+            tos: 0,
+            aux: 0,
+        };
         lower_rwnd(&mut p, 50.0);
         assert_eq!(p.rwnd_pkts, 20);
         lower_rwnd(&mut p, 7.9);

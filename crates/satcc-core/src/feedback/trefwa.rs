@@ -4,10 +4,9 @@
 //! table), take each group's RTT from the code (eq. 2), and compute the same
 //! recursive feedback as REFWA (eq. 3).
 
-use super::refwa::{validate_gains, Activity, FeedbackCore, RttOf};
+use super::refwa::{feedback_settings, Activity, FeedbackCore, RttOf};
 use super::{RouterContext, RouterScheme, RouterSettings};
 use crate::engine::rng::StreamRng;
-use serde::{Deserialize, Serialize};
 use crate::net::rtt_code::{code_rtt_ms, MAX_CODE};
 use crate::net::Packet;
 
@@ -35,36 +34,35 @@ impl RttOf for TosCode {
     }
 }
 
-/// T-REFWA's settings in a scenario's `schemes[]` entry (defaults: seed 002's).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct TrefwaSettings {
-    pub alpha: f64,
-    pub phi: f64,
-    pub psi: f64,
-    /// K of eq. 2 (the RTT of a code).
-    pub k: f64,
-    pub rtt_avg_gain: f64,
-    pub activity: Activity,
+feedback_settings! {
+    /// T-REFWA's settings in a scenario's `schemes[]` entry (defaults: seed 002's).
+    pub struct TrefwaSettings {
+        /// K of eq. 2 (the RTT of a code) [6.3].
+        #[schemars(range(max = 100), extend("exclusiveMinimum" = 0))]
+        pub k: f64,
+    }
 }
 
 impl Default for TrefwaSettings {
     fn default() -> Self {
-        TrefwaSettings { alpha: 1.0, phi: 1.5, psi: 0.5, k: crate::net::rtt_code::K, rtt_avg_gain: 1.0, activity: Activity::RttAvg }
+        TrefwaSettings {
+            alpha: 1.0,
+            phi: 1.5,
+            psi: 0.5,
+            k: crate::net::rtt_code::K,
+            rtt_avg_gain: 1.0,
+            activity: Activity::RttAvg,
+        }
     }
 }
 
 impl RouterSettings for TrefwaSettings {
-    fn validate(&self, at: &str) -> Result<(), String> {
-        validate_gains(self.alpha, self.phi, self.psi, self.rtt_avg_gain, at)?;
-        if !(self.k.is_finite() && self.k > 0.0 && self.k <= 100.0) {
-            return Err(format!("{at}.k: must be in (0, 100], got {}", self.k));
-        }
-        Ok(())
-    }
     fn build(self, ctx: RouterContext) -> Box<dyn RouterScheme> {
         let s = self;
-        Box::new(Trefwa::trefwa(s.k, s.alpha, s.phi, s.psi, s.rtt_avg_gain, ctx.rng).with_activity(s.activity))
+        Box::new(
+            Trefwa::trefwa(s.k, s.alpha, s.phi, s.psi, s.rtt_avg_gain, ctx.rng)
+                .with_activity(s.activity),
+        )
     }
 }
 
@@ -72,7 +70,14 @@ impl RouterSettings for TrefwaSettings {
 pub type Trefwa = FeedbackCore<TosCode>;
 
 impl Trefwa {
-    pub fn trefwa(k: f64, alpha: f64, phi: f64, psi: f64, rtt_avg_gain: f64, rng: StreamRng) -> Self {
+    pub fn trefwa(
+        k: f64,
+        alpha: f64,
+        phi: f64,
+        psi: f64,
+        rtt_avg_gain: f64,
+        rng: StreamRng,
+    ) -> Self {
         FeedbackCore::new(TosCode::new(k), alpha, phi, psi, rtt_avg_gain, 0.0, rng)
     }
 }
@@ -81,28 +86,54 @@ impl Trefwa {
 mod tests {
     use super::*;
     use crate::engine::RngStreams;
-    use crate::net::rtt_code::{rtt_code, K};
     use crate::feedback::LinkView;
+    use crate::net::rtt_code::{rtt_code, K};
     use crate::net::PacketKind;
 
     #[test]
     fn groups_flows_by_code_and_shares_in_proportion_to_rtt() {
         let mut t = Trefwa::trefwa(K, 1.0, 1.5, 0.5, 1.0, RngStreams::new(1).stream("t"));
-        let data = |flow, tos| Packet { seq: 1, flow, rwnd_pkts: 0, size_bytes: 1000, hop: 0, kind: PacketKind::Data, ttl: 30, tos, aux: 0 };
+        let data = |flow, tos| Packet {
+            seq: 1,
+            flow,
+            rwnd_pkts: 0,
+            size_bytes: 1000,
+            hop: 0,
+            kind: PacketKind::Data,
+            ttl: 30,
+            tos,
+            aux: 0,
+        };
         let c60 = rtt_code(60.0, K);
         let c180 = rtt_code(180.0, K);
         t.on_data(&data(0, c60), 0);
         t.on_data(&data(1, c60), 0);
         t.on_data(&data(2, c180), 0);
-        let view = LinkView { rate_bps: 100e6, limit_pkts: Some(1000), limit_bytes: None, queue_pkts: 0 };
+        let view = LinkView {
+            rate_bps: 100e6,
+            limit_pkts: Some(1000),
+            limit_bytes: None,
+            queue_pkts: 0,
+        };
         t.update(1_000_000, &view);
-        let (f0, f1, f2) = (t.feedback(0).unwrap(), t.feedback(1).unwrap(), t.feedback(2).unwrap());
+        let (f0, f1, f2) = (
+            t.feedback(0).unwrap(),
+            t.feedback(1).unwrap(),
+            t.feedback(2).unwrap(),
+        );
         assert_eq!(f0, f1, "same code, same feedback");
         let ratio = code_rtt_ms(c180, K) / code_rtt_ms(c60, K);
-        assert!((f2 / f0 - ratio).abs() < 1e-9, "shares in proportion to the codes' RTTs");
+        assert!(
+            (f2 / f0 - ratio).abs() < 1e-9,
+            "shares in proportion to the codes' RTTs"
+        );
         assert!((t.aggregate_pkts() - (f0 + f1 + f2)).abs() < 1e-9);
         // the ACKs of the flow carry it
-        let mut ack = Packet { kind: PacketKind::Ack, rwnd_pkts: 128, ..data(2, 0) };
+        let mut ack = Packet {
+            kind: PacketKind::Ack,
+            rwnd_pkts: 128,
+            ..data(2, 0)
+        };
         t.on_ack(&mut ack, 2_000_000);
         assert_eq!(ack.rwnd_pkts, (f2.floor() as u32).min(128));
     }

@@ -3,7 +3,8 @@
 //! group flows by RTT. Part of the packet's header, read by hosts (tcp/sender.rs writes
 //! it) and routers (feedback/trefwa.rs reads it) alike.
 
-use crate::settings::{check, SettingsGroup};
+use crate::settings::SettingsGroup;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// K of eqs. 1 and 2: RTT = 1024 ms gives code 63.
@@ -11,10 +12,12 @@ pub const K: f64 = 6.3;
 
 /// The senders' side of the RTT code, as a scenario's `tcp` table names it (the
 /// routers' K is the `k` of their T-REFWA scheme).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct RttCodeSettings {
+    /// K of eq. 1 on the senders' side [6.3].
     #[serde(rename = "rtt_code_k")]
+    #[schemars(range(max = 100), extend("exclusiveMinimum" = 0))]
     pub k: f64,
 }
 
@@ -24,12 +27,7 @@ impl Default for RttCodeSettings {
     }
 }
 
-impl SettingsGroup for RttCodeSettings {
-    const KEYS: &'static [&'static str] = &["rtt_code_k"];
-    fn validate(&self, at: &str) -> Result<(), String> {
-        check(at, "rtt_code_k", self.k, self.k > 0.0 && self.k <= 100.0, "(0, 100]")
-    }
-}
+impl SettingsGroup for RttCodeSettings {}
 /// The code occupies six bits of the TOS byte.
 pub const MAX_CODE: u8 = 63;
 
@@ -77,7 +75,10 @@ mod tests {
             assert!(lo <= ms && ms < hi, "{ms} ms -> code {c}: [{lo}, {hi})");
             let back = code_rtt_ms(c, K);
             assert!(lo < back && back < hi);
-            assert!((back - ms).abs() / ms < 0.06, "within the code's 11.6 % resolution: {ms} vs {back}");
+            assert!(
+                (back - ms).abs() / ms < 0.06,
+                "within the code's 11.6 % resolution: {ms} vs {back}"
+            );
         }
     }
 }

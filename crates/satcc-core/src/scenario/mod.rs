@@ -3,6 +3,7 @@
 //! error names the field and what is allowed; no input may crash or hang the process.
 
 use crate::tcp::TcpConfig;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::HashMap;
@@ -13,24 +14,38 @@ pub const MAX_NODES: usize = 100_000;
 pub const MAX_FLOWS: usize = 100_000;
 pub const MIN_RATE_BPS: f64 = 1.0;
 pub const MIN_SAMPLE_INTERVAL_S: f64 = 1e-4;
+pub const MAX_DELAY_MS: f64 = 1.0e7;
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Scenario {
+    /// Label carried into results.
     #[serde(default = "default_name")]
     pub name: String,
+    /// Simulated seconds.
+    #[schemars(range(max = MAX_DURATION_S), extend("exclusiveMinimum" = 0))]
     pub duration_s: f64,
+    /// Seed of every random stream of the run.
     #[serde(default = "default_seed")]
     pub seed: u64,
     /// Interval of queue, utilization, cwnd and sequence samples.
     #[serde(default = "default_sample_interval")]
+    #[schemars(range(min = MIN_SAMPLE_INTERVAL_S))]
     pub sample_interval_s: f64,
     /// TCP settings for every flow (each flow may override fields).
     #[serde(default)]
+    #[schemars(schema_with = "crate::settings::tcp_table_schema")]
     pub tcp: Value,
+    /// The nodes (hosts and routers alike), by name.
+    #[schemars(length(min = 1, max = MAX_NODES))]
     pub nodes: Vec<NodeSpec>,
+    /// Duplex links between nodes.
     pub links: Vec<LinkSpec>,
+    /// TCP flows (an entry with `count` > 1 stands for identical copies).
+    #[schemars(length(min = 1))]
     pub flows: Vec<FlowSpec>,
+    /// What is sampled and recorded (absent: the defaults of each field, except
+    /// `flow_traces`, which is then off).
     #[serde(default)]
     pub monitor: MonitorSpec,
     /// Router-side feedback schemes, each guarding the egress queue of link directions.
@@ -56,6 +71,32 @@ impl SchemeSpec {
     }
 }
 
+impl JsonSchema for SchemeSpec {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "SchemeSpec".into()
+    }
+    /// One alternative per registered router scheme: its `type`, the link directions
+    /// it guards, and its own settings.
+    fn json_schema(g: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let alts: Vec<Value> = crate::feedback::ROUTERS
+            .iter()
+            .map(|r| {
+                let mut s = (r.schema)(g).to_value();
+                let props = s["properties"].as_object_mut().expect("a router's settings are a table");
+                props.insert("type".into(), serde_json::json!({"type": "string", "const": r.name, "description": r.about}));
+                props.insert(
+                    "links".into(),
+                    serde_json::json!({"description": "The link directions ('A->B') whose egress queues it guards",
+                        "type": "array", "minItems": 1, "items": {"type": "string"}}),
+                );
+                s["required"] = serde_json::json!(["type", "links"]);
+                s
+            })
+            .collect();
+        schemars::Schema::try_from(serde_json::json!({"oneOf": alts})).expect("a schema object")
+    }
+}
+
 fn default_name() -> String {
     "scenario".into()
 }
@@ -66,30 +107,41 @@ fn default_sample_interval() -> f64 {
     0.1
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NodeSpec {
+    /// Unique; links name their directions 'A->B', so a name holds no '->'.
+    #[schemars(length(min = 1), pattern(r"^((?!->).)*$"))]
     pub name: String,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, tag = "type", rename_all = "snake_case")]
 pub enum QueueSpec {
+    /// Drop-tail FIFO (ns-2's Queue/DropTail); the default is limit_pkts 50.
     Droptail {
         #[serde(default)]
+        #[schemars(range(min = 1))]
         limit_pkts: Option<u32>,
         #[serde(default)]
+        #[schemars(range(min = 1))]
         limit_bytes: Option<u64>,
     },
+    /// RED (ns-2's Queue/RED with its defaults, thresholds in packets).
     Red {
+        #[schemars(range(min = 1))]
         limit_pkts: u32,
         #[serde(default = "red_min")]
+        #[schemars(range(min = 0))]
         min_th_pkts: f64,
         #[serde(default = "red_max")]
+        #[schemars(extend("exclusiveMinimum" = 0))]
         max_th_pkts: f64,
         #[serde(default = "red_wq")]
+        #[schemars(range(max = 1), extend("exclusiveMinimum" = 0))]
         w_q: f64,
         #[serde(default = "red_maxp")]
+        #[schemars(range(min = 0, max = 1))]
         max_p: f64,
         #[serde(default = "yes")]
         gentle: bool,
@@ -97,6 +149,7 @@ pub enum QueueSpec {
         wait: bool,
         /// Typical packet size, for ageing the average over idle periods.
         #[serde(default = "red_mean_pkt")]
+        #[schemars(range(min = 1))]
         mean_pkt_bytes: u32,
     },
 }
@@ -123,25 +176,37 @@ fn red_mean_pkt() -> u32 {
 impl Default for QueueSpec {
     /// ns-2's Queue/DropTail with limit_ 50.
     fn default() -> Self {
-        QueueSpec::Droptail { limit_pkts: Some(50), limit_bytes: None }
+        QueueSpec::Droptail {
+            limit_pkts: Some(50),
+            limit_bytes: None,
+        }
     }
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, tag = "type", rename_all = "snake_case")]
 pub enum ErrorSpec {
+    /// Each packet is lost with probability `per`.
     Per {
+        #[schemars(range(min = 0, max = 1))]
         per: f64,
     },
+    /// Each bit is corrupted with probability `ber` (longer packets are lost more often).
     Ber {
+        #[schemars(range(min = 0), extend("exclusiveMaximum" = 1))]
         ber: f64,
     },
+    /// A two-state (good/bad) Markov chain stepped per packet, with a loss rate per state.
     GilbertElliott {
+        #[schemars(range(min = 0, max = 1))]
         p_good_to_bad: f64,
+        #[schemars(range(min = 0, max = 1))]
         p_bad_to_good: f64,
         #[serde(default)]
+        #[schemars(range(min = 0, max = 1))]
         per_good: f64,
         #[serde(default = "one")]
+        #[schemars(range(min = 0, max = 1))]
         per_bad: f64,
     },
 }
@@ -150,18 +215,23 @@ fn one() -> f64 {
     1.0
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+/// At `at_s` the direction's rate becomes `rate_bps`.
 pub struct RateChange {
+    #[schemars(range(min = 0))]
     pub at_s: f64,
+    #[schemars(range(min = MIN_RATE_BPS))]
     pub rate_bps: f64,
 }
 
 /// Settings of one direction that differ from the link's.
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DirectionSpec {
+    #[schemars(range(min = MIN_RATE_BPS))]
     pub rate_bps: Option<f64>,
+    #[schemars(range(min = 0, max = MAX_DELAY_MS))]
     pub delay_ms: Option<f64>,
     pub queue: Option<QueueSpec>,
     pub error: Option<ErrorSpec>,
@@ -169,66 +239,108 @@ pub struct DirectionSpec {
 }
 
 /// A duplex link; both directions share these settings unless overridden.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LinkSpec {
+    /// One end (a node's name).
+    #[schemars(length(min = 1))]
     pub a: String,
+    /// The other end.
+    #[schemars(length(min = 1))]
     pub b: String,
+    /// Bits per second.
+    #[schemars(range(min = MIN_RATE_BPS))]
     pub rate_bps: f64,
+    /// One-way propagation delay, ms.
+    #[schemars(range(min = 0, max = MAX_DELAY_MS))]
     pub delay_ms: f64,
+    /// Each direction's egress queue.
     #[serde(default)]
     pub queue: QueueSpec,
+    /// Random losses on the wire, in both directions (none when unset).
     #[serde(default)]
     pub error: Option<ErrorSpec>,
+    /// Scheduled rate changes of both directions.
     #[serde(default)]
     pub rate_changes: Vec<RateChange>,
+    /// Settings of the direction a -> b that differ from the link's.
     #[serde(default)]
     pub a_to_b: DirectionSpec,
+    /// Settings of the direction b -> a that differ from the link's.
     #[serde(default)]
     pub b_to_a: DirectionSpec,
 }
 
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, tag = "type", rename_all = "snake_case")]
 pub enum TrafficSpecIn {
+    /// Always has data to send (an FTP source).
     #[default]
     Bulk,
-    Pareto { shape: f64, mean_on_s: f64, mean_off_s: f64, rate_bps: f64 },
+    /// Pareto ON/OFF: sends at `rate_bps` during ON periods.
+    Pareto {
+        /// Pareto shape of the ON and OFF times (> 1: a finite mean).
+        #[schemars(range(max = 100), extend("exclusiveMinimum" = 1))]
+        shape: f64,
+        #[schemars(extend("exclusiveMinimum" = 0))]
+        mean_on_s: f64,
+        #[schemars(extend("exclusiveMinimum" = 0))]
+        mean_off_s: f64,
+        /// Sending rate while ON, b/s.
+        #[schemars(extend("exclusiveMinimum" = 0))]
+        rate_bps: f64,
+    },
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FlowSpec {
     /// Flow name; with count > 1 the copies are named name#0, name#1, ...
     #[serde(default)]
+    #[schemars(length(min = 1), pattern(r"^[^#]+$"))]
     pub name: Option<String>,
+    /// The sending host.
+    #[schemars(length(min = 1))]
     pub src: String,
+    /// The receiving host.
+    #[schemars(length(min = 1))]
     pub dst: String,
-    /// Congestion control: "newreno" or "reno".
+    /// Congestion control: a name of tcp::congestion::CONTROLLERS (`satcc schemes`).
     #[serde(default = "default_cc")]
+    #[schemars(schema_with = "crate::tcp::congestion::cc_schema")]
     pub cc: String,
+    /// When the flow starts, seconds.
     #[serde(default)]
+    #[schemars(range(min = 0))]
     pub start_s: f64,
+    /// When it stops sending new data (unset: at the end of the run).
     #[serde(default)]
+    #[schemars(range(min = 0))]
     pub stop_s: Option<f64>,
     /// Number of identical flows this entry stands for.
     #[serde(default = "default_count")]
+    #[schemars(range(min = 1, max = MAX_FLOWS))]
     pub count: u32,
     /// Each copy starts at start_s + U(0, start_jitter_s), drawn from its own stream.
     #[serde(default)]
+    #[schemars(range(min = 0))]
     pub start_jitter_s: f64,
     /// Pinned node path src..dst (default: shortest by hops).
     #[serde(default)]
+    #[schemars(length(min = 2), inner(length(min = 1)))]
     pub path: Option<Vec<String>>,
     /// Pinned node path of the ACKs dst..src (default: the reverse of the data path).
     #[serde(default)]
+    #[schemars(length(min = 2), inner(length(min = 1)))]
     pub ack_path: Option<Vec<String>>,
     /// Group label for per-group metrics (e.g. an RTT group).
     #[serde(default)]
     pub group: Option<String>,
     /// Overrides of the scenario's tcp settings for this flow.
     #[serde(default)]
+    #[schemars(schema_with = "crate::settings::tcp_table_schema")]
     pub tcp: Value,
+    /// The application feeding the sender.
     #[serde(default)]
     pub traffic: TrafficSpecIn,
 }
@@ -240,7 +352,7 @@ fn default_count() -> u32 {
     1
 }
 
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MonitorSpec {
     /// Link directions ("A->B") whose queue and utilization are sampled; unset = all.
@@ -277,95 +389,39 @@ pub fn tcp_config(v: &Value, at: &str) -> Result<TcpConfig, String> {
     crate::settings::split(v, at).map(|(cfg, _)| cfg)
 }
 
-fn finite_nonneg(v: f64, at: &str) -> Result<(), String> {
-    if v.is_finite() && v >= 0.0 {
-        Ok(())
-    } else {
-        Err(format!("{at}: must be a finite number >= 0, got {v}"))
-    }
-}
-
-fn positive(v: f64, at: &str) -> Result<(), String> {
-    if v.is_finite() && v > 0.0 {
-        Ok(())
-    } else {
-        Err(format!("{at}: must be a finite number > 0, got {v}"))
-    }
-}
-
-fn probability(v: f64, at: &str) -> Result<(), String> {
-    if (0.0..=1.0).contains(&v) {
-        Ok(())
-    } else {
-        Err(format!("{at}: must be a probability in [0, 1], got {v}"))
-    }
-}
-
-/// The gains every REFWA-family scheme has.
+/// What the ranges on a queue's fields cannot say.
 pub fn validate_queue(q: &QueueSpec, at: &str) -> Result<(), String> {
     match q {
-        QueueSpec::Droptail { limit_pkts, limit_bytes } => {
-            if limit_pkts.is_none() && limit_bytes.is_none() {
-                return Err(format!("{at}: droptail needs limit_pkts or limit_bytes"));
-            }
-            if *limit_pkts == Some(0) {
-                return Err(format!("{at}.limit_pkts: must be at least 1"));
-            }
-            if *limit_bytes == Some(0) {
-                return Err(format!("{at}.limit_bytes: must be at least 1"));
-            }
-        }
-        QueueSpec::Red { limit_pkts, min_th_pkts, max_th_pkts, w_q, max_p, mean_pkt_bytes, .. } => {
-            if *limit_pkts == 0 {
-                return Err(format!("{at}.limit_pkts: must be at least 1"));
-            }
-            finite_nonneg(*min_th_pkts, &format!("{at}.min_th_pkts"))?;
-            positive(*max_th_pkts, &format!("{at}.max_th_pkts"))?;
-            if max_th_pkts <= min_th_pkts {
-                return Err(format!("{at}.max_th_pkts: must be greater than min_th_pkts ({min_th_pkts})"));
-            }
-            if !(*w_q > 0.0 && *w_q <= 1.0) {
-                return Err(format!("{at}.w_q: must be in (0, 1], got {w_q}"));
-            }
-            probability(*max_p, &format!("{at}.max_p"))?;
-            if *mean_pkt_bytes == 0 {
-                return Err(format!("{at}.mean_pkt_bytes: must be at least 1"));
-            }
-        }
-    }
-    Ok(())
-}
-
-pub fn validate_error(e: &ErrorSpec, at: &str) -> Result<(), String> {
-    match e {
-        ErrorSpec::Per { per } => probability(*per, &format!("{at}.per")),
-        ErrorSpec::Ber { ber } => {
-            if (0.0..1.0).contains(ber) {
-                Ok(())
-            } else {
-                Err(format!("{at}.ber: must be in [0, 1), got {ber}"))
-            }
-        }
-        ErrorSpec::GilbertElliott { p_good_to_bad, p_bad_to_good, per_good, per_bad } => {
-            probability(*p_good_to_bad, &format!("{at}.p_good_to_bad"))?;
-            probability(*p_bad_to_good, &format!("{at}.p_bad_to_good"))?;
-            probability(*per_good, &format!("{at}.per_good"))?;
-            probability(*per_bad, &format!("{at}.per_bad"))
-        }
+        QueueSpec::Droptail {
+            limit_pkts: None,
+            limit_bytes: None,
+        } => Err(format!("{at}: droptail needs limit_pkts or limit_bytes")),
+        QueueSpec::Red {
+            min_th_pkts,
+            max_th_pkts,
+            ..
+        } if max_th_pkts <= min_th_pkts => Err(format!(
+            "{at}.max_th_pkts: must be greater than min_th_pkts ({min_th_pkts})"
+        )),
+        _ => Ok(()),
     }
 }
 
 fn validate_rate_changes(rc: &[RateChange], duration: f64, at: &str) -> Result<(), String> {
     for (i, c) in rc.iter().enumerate() {
-        finite_nonneg(c.at_s, &format!("{at}[{i}].at_s"))?;
         if c.at_s > duration {
-            return Err(format!("{at}[{i}].at_s: must be within the run (<= duration_s = {duration})"));
-        }
-        if !(c.rate_bps.is_finite() && c.rate_bps >= MIN_RATE_BPS) {
-            return Err(format!("{at}[{i}].rate_bps: must be a finite rate >= {MIN_RATE_BPS} b/s, got {}", c.rate_bps));
+            return Err(format!(
+                "{at}[{i}].at_s: must be within the run (<= duration_s = {duration})"
+            ));
         }
     }
     Ok(())
+}
+
+/// The scenario contract (this module's types as JSON Schema), made once.
+pub fn contract() -> &'static Value {
+    static SCHEMA: std::sync::OnceLock<Value> = std::sync::OnceLock::new();
+    SCHEMA.get_or_init(crate::contract::scenario_schema)
 }
 
 impl Scenario {
@@ -375,33 +431,19 @@ impl Scenario {
         Ok(s)
     }
 
-    /// Check everything the builder relies on; the error names the field.
+    /// Check everything the builder relies on: the ranges the contract declares, then
+    /// what needs the whole scenario. The error names the field.
     pub fn validate(&self) -> Result<(), String> {
-        positive(self.duration_s, "duration_s")?;
-        if self.duration_s > MAX_DURATION_S {
-            return Err(format!("duration_s: must be at most {MAX_DURATION_S}, got {}", self.duration_s));
-        }
-        if !(self.sample_interval_s.is_finite() && self.sample_interval_s >= MIN_SAMPLE_INTERVAL_S) {
-            return Err(format!(
-                "sample_interval_s: must be a number >= {MIN_SAMPLE_INTERVAL_S}, got {}",
-                self.sample_interval_s
-            ));
-        }
+        let v = serde_json::to_value(self).map_err(|e| format!("scenario: {e}"))?;
+        crate::contract::check(contract(), &v, "")?;
         if self.duration_s / self.sample_interval_s > 1e7 {
-            return Err("sample_interval_s: too small for duration_s (more than 1e7 samples)".into());
+            return Err(
+                "sample_interval_s: too small for duration_s (more than 1e7 samples)".into(),
+            );
         }
         tcp_config(&self.tcp, "tcp")?;
-        if self.nodes.is_empty() {
-            return Err("nodes: at least one node is required".into());
-        }
-        if self.nodes.len() > MAX_NODES {
-            return Err(format!("nodes: at most {MAX_NODES} nodes"));
-        }
         let mut names = HashMap::new();
         for (i, n) in self.nodes.iter().enumerate() {
-            if n.name.is_empty() {
-                return Err(format!("nodes[{i}].name: must not be empty"));
-            }
             if n.name.contains("->") {
                 return Err(format!("nodes[{i}].name: must not contain '->'"));
             }
@@ -413,7 +455,9 @@ impl Scenario {
             if names.contains_key(name) {
                 Ok(())
             } else {
-                Err(format!("{at}: unknown node '{name}' (declare it under nodes)"))
+                Err(format!(
+                    "{at}: unknown node '{name}' (declare it under nodes)"
+                ))
             }
         };
         let mut pairs = HashMap::new();
@@ -424,52 +468,38 @@ impl Scenario {
             if l.a == l.b {
                 return Err(format!("{at}.b: a link must join two different nodes"));
             }
-            let key = if l.a < l.b { (l.a.as_str(), l.b.as_str()) } else { (l.b.as_str(), l.a.as_str()) };
+            let key = if l.a < l.b {
+                (l.a.as_str(), l.b.as_str())
+            } else {
+                (l.b.as_str(), l.a.as_str())
+            };
             if pairs.insert(key, i).is_some() {
-                return Err(format!("{at}: a link between '{}' and '{}' is already declared", l.a, l.b));
-            }
-            if !(l.rate_bps.is_finite() && l.rate_bps >= MIN_RATE_BPS) {
-                return Err(format!("{at}.rate_bps: must be a finite rate >= {MIN_RATE_BPS} b/s, got {}", l.rate_bps));
-            }
-            finite_nonneg(l.delay_ms, &format!("{at}.delay_ms"))?;
-            if l.delay_ms > 1e7 {
-                return Err(format!("{at}.delay_ms: must be at most 1e7"));
+                return Err(format!(
+                    "{at}: a link between '{}' and '{}' is already declared",
+                    l.a, l.b
+                ));
             }
             validate_queue(&l.queue, &format!("{at}.queue"))?;
-            if let Some(e) = &l.error {
-                validate_error(e, &format!("{at}.error"))?;
-            }
-            validate_rate_changes(&l.rate_changes, self.duration_s, &format!("{at}.rate_changes"))?;
+            validate_rate_changes(
+                &l.rate_changes,
+                self.duration_s,
+                &format!("{at}.rate_changes"),
+            )?;
             for (dname, d) in [("a_to_b", &l.a_to_b), ("b_to_a", &l.b_to_a)] {
                 let dat = format!("{at}.{dname}");
-                if let Some(r) = d.rate_bps {
-                    if !(r.is_finite() && r >= MIN_RATE_BPS) {
-                        return Err(format!("{dat}.rate_bps: must be a finite rate >= {MIN_RATE_BPS} b/s, got {r}"));
-                    }
-                }
-                if let Some(dm) = d.delay_ms {
-                    finite_nonneg(dm, &format!("{dat}.delay_ms"))?;
-                    if dm > 1e7 {
-                        return Err(format!("{dat}.delay_ms: must be at most 1e7"));
-                    }
-                }
                 if let Some(q) = &d.queue {
                     validate_queue(q, &format!("{dat}.queue"))?;
-                }
-                if let Some(e) = &d.error {
-                    validate_error(e, &format!("{dat}.error"))?;
                 }
                 if let Some(rc) = &d.rate_changes {
                     validate_rate_changes(rc, self.duration_s, &format!("{dat}.rate_changes"))?;
                 }
             }
         }
-        if self.flows.is_empty() {
-            return Err("flows: at least one flow is required".into());
-        }
         let total: u64 = self.flows.iter().map(|f| f.count as u64).sum();
         if total > MAX_FLOWS as u64 {
-            return Err(format!("flows: at most {MAX_FLOWS} flows in all (count included), got {total}"));
+            return Err(format!(
+                "flows: at most {MAX_FLOWS} flows in all (count included), got {total}"
+            ));
         }
         let mut flow_names = HashMap::new();
         for (i, f) in self.flows.iter().enumerate() {
@@ -481,31 +511,35 @@ impl Scenario {
             }
             if crate::tcp::congestion::controller(&f.cc).is_none() {
                 let allowed = crate::tcp::congestion::controller_names().join(", ");
-                return Err(format!("{at}.cc: unknown congestion control '{}' (allowed: {allowed})", f.cc));
+                return Err(format!(
+                    "{at}.cc: unknown congestion control '{}' (allowed: {allowed})",
+                    f.cc
+                ));
             }
-            if f.count == 0 {
-                return Err(format!("{at}.count: must be at least 1"));
-            }
-            finite_nonneg(f.start_s, &format!("{at}.start_s"))?;
-            finite_nonneg(f.start_jitter_s, &format!("{at}.start_jitter_s"))?;
             if let Some(stop) = f.stop_s {
-                finite_nonneg(stop, &format!("{at}.stop_s"))?;
                 if stop <= f.start_s + f.start_jitter_s {
-                    return Err(format!("{at}.stop_s: must be after start_s + start_jitter_s"));
+                    return Err(format!(
+                        "{at}.stop_s: must be after start_s + start_jitter_s"
+                    ));
                 }
             }
             if let Some(n) = &f.name {
-                if n.is_empty() || n.contains('#') {
-                    return Err(format!("{at}.name: must be non-empty and must not contain '#'"));
+                if n.contains('#') {
+                    return Err(format!("{at}.name: must not contain '#'"));
                 }
                 if flow_names.insert(n.clone(), i).is_some() {
                     return Err(format!("{at}.name: duplicate flow name '{n}'"));
                 }
             }
-            for (pname, p, from, to) in [("path", &f.path, &f.src, &f.dst), ("ack_path", &f.ack_path, &f.dst, &f.src)] {
+            for (pname, p, from, to) in [
+                ("path", &f.path, &f.src, &f.dst),
+                ("ack_path", &f.ack_path, &f.dst, &f.src),
+            ] {
                 if let Some(p) = p {
-                    if p.len() < 2 || p.first() != Some(from) || p.last() != Some(to) {
-                        return Err(format!("{at}.{pname}: must list nodes from '{from}' to '{to}'"));
+                    if p.first() != Some(from) || p.last() != Some(to) {
+                        return Err(format!(
+                            "{at}.{pname}: must list nodes from '{from}' to '{to}'"
+                        ));
                     }
                     for (j, n) in p.iter().enumerate() {
                         node(n, format!("{at}.{pname}[{j}]"))?;
@@ -516,15 +550,11 @@ impl Scenario {
                 return Err(format!("{at}.tcp: must be a table of TCP settings"));
             }
             let cfg = tcp_config(&merge(&self.tcp, &f.tcp), &format!("{at}.tcp"))?;
-            if let TrafficSpecIn::Pareto { shape, mean_on_s, mean_off_s, rate_bps } = &f.traffic {
-                if !(shape.is_finite() && *shape > 1.0 && *shape <= 100.0) {
-                    return Err(format!("{at}.traffic.shape: must be in (1, 100] (finite mean), got {shape}"));
-                }
-                positive(*mean_on_s, &format!("{at}.traffic.mean_on_s"))?;
-                positive(*mean_off_s, &format!("{at}.traffic.mean_off_s"))?;
-                positive(*rate_bps, &format!("{at}.traffic.rate_bps"))?;
+            if let TrafficSpecIn::Pareto { rate_bps, .. } = &f.traffic {
                 if cfg.packet_size_bytes as f64 * 8.0 / rate_bps < 1e-9 {
-                    return Err(format!("{at}.traffic.rate_bps: too high (under 1 ns per packet)"));
+                    return Err(format!(
+                        "{at}.traffic.rate_bps: too high (under 1 ns per packet)"
+                    ));
                 }
             }
         }
@@ -539,18 +569,21 @@ impl Scenario {
         let mut guarded = HashMap::new();
         for (i, sc) in self.schemes.iter().enumerate() {
             let at = format!("schemes[{i}]");
-            if sc.links().is_empty() {
-                return Err(format!("{at}.links: list at least one link direction 'A->B'"));
-            }
             for (j, l) in sc.links().iter().enumerate() {
                 self.check_link_name(l, &format!("{at}.links[{j}]"), &names, &pairs)?;
                 if let Some(prev) = guarded.insert(l.clone(), i) {
-                    return Err(format!("{at}.links[{j}]: '{l}' is already guarded by schemes[{prev}]"));
+                    return Err(format!(
+                        "{at}.links[{j}]: '{l}' is already guarded by schemes[{prev}]"
+                    ));
                 }
             }
             let router = crate::feedback::router(&sc.kind).ok_or_else(|| {
                 let names: Vec<_> = crate::feedback::ROUTERS.iter().map(|r| r.name).collect();
-                format!("{at}.type: unknown router scheme '{}' (allowed: {})", sc.kind, names.join(", "))
+                format!(
+                    "{at}.type: unknown router scheme '{}' (allowed: {})",
+                    sc.kind,
+                    names.join(", ")
+                )
             })?;
             (router.check)(&sc.fields, &at)?;
         }
@@ -565,7 +598,9 @@ impl Scenario {
         pairs: &HashMap<(&str, &str), usize>,
     ) -> Result<(), String> {
         let Some((a, b)) = l.split_once("->") else {
-            return Err(format!("{at}: must name a link direction as 'A->B', got '{l}'"));
+            return Err(format!(
+                "{at}: must name a link direction as 'A->B', got '{l}'"
+            ));
         };
         if !names.contains_key(a) || !names.contains_key(b) {
             return Err(format!("{at}: unknown node in '{l}'"));
@@ -600,16 +635,61 @@ mod tests {
             assert!(ok.is_ok(), "{}: {:?}", r.name, ok.err());
         }
         let e = with_scheme(serde_json::json!({"type": "xcp", "links": ["a->b"]})).unwrap_err();
-        assert_eq!(e, "schemes[0].type: unknown router scheme 'xcp' (allowed: refwa, trefwa, xfwa)");
+        assert_eq!(
+            e,
+            "schemes[0].type: unknown router scheme 'xcp' (allowed: refwa, trefwa, xfwa)"
+        );
+    }
+
+    #[test]
+    fn the_contracts_ranges_are_checked_with_the_field_named() {
+        let sc = |link: serde_json::Value, flow: serde_json::Value| {
+            let mut l = serde_json::json!({"a": "a", "b": "b", "rate_bps": 1e6, "delay_ms": 1.0});
+            l.as_object_mut()
+                .unwrap()
+                .extend(link.as_object().unwrap().clone());
+            let mut f = serde_json::json!({"src": "a", "dst": "b"});
+            f.as_object_mut()
+                .unwrap()
+                .extend(flow.as_object().unwrap().clone());
+            let v = serde_json::json!({"duration_s": 1.0, "nodes": [{"name": "a"}, {"name": "b"}], "links": [l], "flows": [f]});
+            Scenario::from_json(&v.to_string()).map(|_| ())
+        };
+        let none = serde_json::json!({});
+        assert!(sc(none.clone(), none.clone()).is_ok());
+        let red = serde_json::json!({"queue": {"type": "red", "limit_pkts": 10, "w_q": 0}});
+        assert_eq!(
+            sc(red, none.clone()).unwrap_err(),
+            "links[0].queue.w_q: must be in (0, 1], got 0"
+        );
+        let ber = serde_json::json!({"b_to_a": {"error": {"type": "ber", "ber": 1}}});
+        assert_eq!(
+            sc(ber, none.clone()).unwrap_err(),
+            "links[0].b_to_a.error.ber: must be in [0, 1), got 1"
+        );
+        let tcp = serde_json::json!({"tcp": {"rwnd_pkts": 0}});
+        assert_eq!(
+            sc(none.clone(), tcp).unwrap_err(),
+            "flows[0].tcp.rwnd_pkts: must be in [1, 4294967295], got 0"
+        );
+        let count = serde_json::json!({"count": 0});
+        assert_eq!(
+            sc(none, count).unwrap_err(),
+            "flows[0].count: must be in [1, 100000], got 0"
+        );
     }
 
     #[test]
     fn a_router_schemes_settings_are_its_own_and_checked_by_it() {
-        let e = with_scheme(serde_json::json!({"type": "trefwa", "links": ["a->b"], "k": 0})).unwrap_err();
+        let e = with_scheme(serde_json::json!({"type": "trefwa", "links": ["a->b"], "k": 0}))
+            .unwrap_err();
         assert_eq!(e, "schemes[0].k: must be in (0, 100], got 0");
-        let e = with_scheme(serde_json::json!({"type": "xfwa", "links": ["a->b"], "phi": 1.0})).unwrap_err();
+        let e = with_scheme(serde_json::json!({"type": "xfwa", "links": ["a->b"], "phi": 1.0}))
+            .unwrap_err();
         assert!(e.starts_with("schemes[0]: unknown field `phi`"), "{e}");
-        let e = with_scheme(serde_json::json!({"type": "refwa", "links": ["a->b"], "activity": "all"})).unwrap_err();
+        let e =
+            with_scheme(serde_json::json!({"type": "refwa", "links": ["a->b"], "activity": "all"}))
+                .unwrap_err();
         assert!(e.contains("rtt_avg") && e.contains("flow_rtt"), "{e}");
     }
 }

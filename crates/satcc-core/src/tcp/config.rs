@@ -3,6 +3,7 @@
 //! The settings of a scheme (a controller, a loss classifier, the RTT code) live in
 //! its own file and are gathered by [`crate::settings`].
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -19,12 +20,14 @@ pub enum Recovery {
     Sack,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct TcpConfig {
     /// Data bytes per packet [packetSize_ 1000].
+    #[schemars(range(min = 1, max = 65000))]
     pub packet_size_bytes: u32,
     /// TCP/IP header bytes [tcpip_base_hdr_size_ 40].
+    #[schemars(range(min = 1, max = 535))]
     pub header_bytes: u32,
     /// Add the header to data packets on the wire [useHeaders_ true].
     pub use_headers: bool,
@@ -32,12 +35,16 @@ pub struct TcpConfig {
     /// [syn_ true, delay_growth_ true].
     pub syn: bool,
     /// Initial congestion window after the SYN exchange, packets [windowInit_ 2].
+    #[schemars(range(min = 1))]
     pub initial_window_pkts: u32,
     /// Receiver's advertised window, packets [window_ 20].
+    #[schemars(range(min = 1))]
     pub rwnd_pkts: u32,
     /// Initial ssthresh, packets; unset = the advertised window [ssthresh_ = wnd_].
+    #[schemars(extend("exclusiveMinimum" = 0))]
     pub initial_ssthresh_pkts: Option<f64>,
     /// Duplicate ACKs that trigger fast retransmit [numdupacks_ 3].
+    #[schemars(range(min = 1))]
     pub dupack_threshold: u32,
     /// Send a new packet on each of the first dupACKs (RFC 3042) [singledup_ 1].
     pub limited_transmit: bool,
@@ -52,12 +59,16 @@ pub struct TcpConfig {
     /// [ns-2 one-way agents have no byte cap: on].
     pub window_scale: bool,
     /// RTT clock granularity, seconds [tcpTick_ 0.01].
+    #[schemars(extend("exclusiveMinimum" = 0))]
     pub tick_s: f64,
     /// Minimum RTO, seconds [minrto_ 0.2].
+    #[schemars(extend("exclusiveMinimum" = 0))]
     pub min_rto_s: f64,
     /// Maximum RTO after backoff, seconds [maxrto_ 60].
+    #[schemars(extend("exclusiveMinimum" = 0))]
     pub max_rto_s: f64,
     /// RTO before the first RTT sample, seconds [rtxcur_init_ 3].
+    #[schemars(extend("exclusiveMinimum" = 0))]
     pub initial_rto_s: f64,
     /// Random send overhead, seconds [overhead_ 0]: ns-2's remedy for phase effects.
     /// When positive, a send opportunity (an ACK or a timeout opening the window) does
@@ -65,14 +76,19 @@ pub struct TcpConfig {
     /// one is pending, and when it fires every packet the window then allows goes out.
     /// Retransmissions on dupACKs and limited transmit are not delayed (ns-2 sends
     /// them with output(), not send_much()). 0 keeps ns-2's deterministic timing.
+    #[schemars(range(min = 0, max = 10))]
     pub send_overhead_s: f64,
     /// Receiver delays ACKs: one ACK per two packets or after the interval
     /// [Agent/TCPSink/DelAck, interval_ 0.1].
     pub delayed_ack: bool,
+    /// The delayed-ACK timer, seconds [interval_ 0.1].
+    #[schemars(extend("exclusiveMinimum" = 0))]
     pub delayed_ack_interval_s: f64,
     /// ACK size on the wire [TCPSink packetSize_ 40].
+    #[schemars(range(min = 1, max = 65535))]
     pub ack_size_bytes: u32,
     /// Initial TTL of every packet [ttl_ 32].
+    #[schemars(range(min = 1))]
     pub initial_ttl: u8,
     /// TOS byte of data packets.
     pub tos: u8,
@@ -120,45 +136,21 @@ impl TcpConfig {
 
     /// Wire size of a data packet.
     pub fn data_wire_bytes(&self) -> u32 {
-        self.packet_size_bytes + if self.use_headers { self.header_bytes } else { 0 }
+        self.packet_size_bytes
+            + if self.use_headers {
+                self.header_bytes
+            } else {
+                0
+            }
     }
 
-    /// Check ranges; the error names the field and what is allowed.
+    /// Check what the ranges on the fields (the scenario contract) cannot say; the error
+    /// names the field.
     pub fn validate(&self, at: &str) -> Result<(), String> {
-        let pos = |name: &str, v: f64| {
-            if v.is_finite() && v > 0.0 {
-                Ok(())
-            } else {
-                Err(format!("{at}.{name}: must be a positive number, got {v}"))
-            }
-        };
-        pos("packet_size_bytes", self.packet_size_bytes as f64)?;
-        pos("header_bytes", self.header_bytes as f64)?;
-        pos("initial_window_pkts", self.initial_window_pkts as f64)?;
-        pos("rwnd_pkts", self.rwnd_pkts as f64)?;
-        pos("dupack_threshold", self.dupack_threshold as f64)?;
-        pos("tick_s", self.tick_s)?;
-        pos("min_rto_s", self.min_rto_s)?;
-        pos("max_rto_s", self.max_rto_s)?;
-        pos("initial_rto_s", self.initial_rto_s)?;
-        pos("delayed_ack_interval_s", self.delayed_ack_interval_s)?;
-        pos("ack_size_bytes", self.ack_size_bytes as f64)?;
-        pos("initial_ttl", self.initial_ttl as f64)?;
-        if !(self.send_overhead_s.is_finite() && (0.0..=10.0).contains(&self.send_overhead_s)) {
-            return Err(format!("{at}.send_overhead_s: must be in [0, 10] seconds, got {}", self.send_overhead_s));
-        }
-        if let Some(s) = self.initial_ssthresh_pkts {
-            pos("initial_ssthresh_pkts", s)?;
-        }
         if self.max_rto_s < self.min_rto_s {
-            return Err(format!("{at}.max_rto_s: must be >= min_rto_s ({})", self.min_rto_s));
-        }
-        if self.packet_size_bytes > 65_000 {
-            return Err(format!("{at}.packet_size_bytes: must be at most 65000, got {}", self.packet_size_bytes));
-        }
-        if self.header_bytes > 535 || self.ack_size_bytes > 65_535 {
             return Err(format!(
-                "{at}.header_bytes: must be at most 535 and ack_size_bytes at most 65535 (packets fit in 65535 bytes)"
+                "{at}.max_rto_s: must be >= min_rto_s ({})",
+                self.min_rto_s
             ));
         }
         Ok(())

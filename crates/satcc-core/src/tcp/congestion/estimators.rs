@@ -19,11 +19,12 @@
 use super::{AckObservation, CongestionControl, Westwood};
 use crate::engine::{to_secs, Time};
 use crate::settings::SettingsGroup;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// The filter of TCP-J's available-bandwidth estimate (ABE), used by TCP-STAR and by
 /// seed 003's LWC.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum AbeFilter {
     /// A sample per ACK through Westwood's Tustin filter.
@@ -34,19 +35,14 @@ pub enum AbeFilter {
 }
 
 /// ABE's settings (a scenario's `tcp.abe_filter`; ours: TCP-J's filter is unknown).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct AbeSettings {
     #[serde(rename = "abe_filter")]
     pub filter: AbeFilter,
 }
 
-impl SettingsGroup for AbeSettings {
-    const KEYS: &'static [&'static str] = &["abe_filter"];
-    fn validate(&self, _at: &str) -> Result<(), String> {
-        Ok(())
-    }
-}
+impl SettingsGroup for AbeSettings {}
 
 /// Smoothing gain of the RE filter per sample (Westwood+: 0.1, i.e. B = 0.9 B + 0.1 b).
 pub const RE_GAIN: f64 = 0.1;
@@ -75,7 +71,11 @@ impl RateEstimator {
                 let dt = to_secs(o.now - t);
                 if dt > 0.0 && dt >= interval_s {
                     let sample = self.bytes / dt;
-                    self.bw = if self.bw == 0.0 { sample } else { (1.0 - RE_GAIN) * self.bw + RE_GAIN * sample };
+                    self.bw = if self.bw == 0.0 {
+                        sample
+                    } else {
+                        (1.0 - RE_GAIN) * self.bw + RE_GAIN * sample
+                    };
                     self.bytes = 0.0;
                     self.since = Some(o.now);
                 }
@@ -129,7 +129,10 @@ impl Abe {
     pub fn new(filter: AbeFilter) -> Self {
         match filter {
             AbeFilter::Tustin => Abe::Tustin(Westwood::default()),
-            AbeFilter::PerRtt => Abe::PerRtt { re: RateEstimator::default(), rtt_s: 0.0 },
+            AbeFilter::PerRtt => Abe::PerRtt {
+                re: RateEstimator::default(),
+                rtt_s: 0.0,
+            },
         }
     }
 
@@ -160,7 +163,13 @@ mod tests {
     const MS: Time = 1_000_000;
 
     fn ack(now: Time, newly: i64) -> AckObservation {
-        AckObservation { now, newly_acked: newly, dup: false, rtt_sample_s: None, seg_bytes: 1000 }
+        AckObservation {
+            now,
+            newly_acked: newly,
+            dup: false,
+            rtt_sample_s: None,
+            seg_bytes: 1000,
+        }
     }
 
     /// A constant stream: one 1000-byte segment acknowledged per millisecond is 1 MB/s.
@@ -173,8 +182,16 @@ mod tests {
             re.observe(&o, 0.1);
             abe.observe(&o);
         }
-        assert!((re.bytes_per_s() - 1.0e6).abs() < 0.02e6, "RE {}", re.bytes_per_s());
-        assert!((abe.bytes_per_s() - 1.0e6).abs() < 0.02e6, "ABE {}", abe.bytes_per_s());
+        assert!(
+            (re.bytes_per_s() - 1.0e6).abs() < 0.02e6,
+            "RE {}",
+            re.bytes_per_s()
+        );
+        assert!(
+            (abe.bytes_per_s() - 1.0e6).abs() < 0.02e6,
+            "ABE {}",
+            abe.bytes_per_s()
+        );
     }
 
     /// ACK compression: ten ACKs 0.1 ms apart every 100 ms carry 100 kB/s. The
@@ -215,13 +232,21 @@ mod tests {
         }
         re.observe(&ack(t, 2), 0.1);
         let expected = 0.9 * before + 0.1 * 2.0e6;
-        assert!((re.bytes_per_s() - expected).abs() < 0.01e6, "{} vs {expected}", re.bytes_per_s());
+        assert!(
+            (re.bytes_per_s() - expected).abs() < 0.01e6,
+            "{} vs {expected}",
+            re.bytes_per_s()
+        );
     }
 
     #[test]
     fn duplicates_count_one_segment_each_and_are_not_counted_twice() {
         let mut acc = 0;
-        let dup = AckObservation { dup: true, newly_acked: 0, ..ack(0, 0) };
+        let dup = AckObservation {
+            dup: true,
+            newly_acked: 0,
+            ..ack(0, 0)
+        };
         assert_eq!(delivered_segments(&mut acc, &dup), 1);
         assert_eq!(delivered_segments(&mut acc, &dup), 1);
         // the cumulative ACK covering 5 segments: 2 were already counted

@@ -9,25 +9,21 @@
 //! latest feedback with the timer not backed off.
 
 use super::{at_feedback, resume_at_feedback, LossClassifier, LossFacts, Verdict};
-use crate::settings::{check, SettingsGroup};
+use crate::settings::SettingsGroup;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// REFWA Plus's one constant, as a scenario's `tcp` table names it.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct RefwaPlusSettings {
     /// Tolerance a of eq. 3 (0 is eq. 1, the paper's runs).
     #[serde(rename = "refwa_plus_tolerance")]
+    #[schemars(range(min = 0, max = 10))]
     pub tolerance: f64,
 }
 
-impl SettingsGroup for RefwaPlusSettings {
-    const KEYS: &'static [&'static str] = &["refwa_plus_tolerance"];
-    fn validate(&self, at: &str) -> Result<(), String> {
-        let a = self.tolerance;
-        check(at, "refwa_plus_tolerance", a, (0.0..=10.0).contains(&a), "[0, 10]")
-    }
-}
+impl SettingsGroup for RefwaPlusSettings {}
 
 impl Default for RefwaPlusSettings {
     fn default() -> Self {
@@ -46,12 +42,16 @@ pub struct RefwaPlus {
 
 impl RefwaPlus {
     pub fn new(settings: RefwaPlusSettings) -> Self {
-        RefwaPlus { settings, ..Default::default() }
+        RefwaPlus {
+            settings,
+            ..Default::default()
+        }
     }
 
     /// Eqs. 1 and 3 for a loss signalled by an ACK carrying feedback `phi`.
     fn is_link_error(&self, phi: f64) -> bool {
-        self.phi_normal.is_some_and(|pn| pn as f64 <= (1.0 + self.settings.tolerance) * phi)
+        self.phi_normal
+            .is_some_and(|pn| pn as f64 <= (1.0 + self.settings.tolerance) * phi)
     }
 }
 
@@ -93,30 +93,54 @@ mod tests {
     use crate::tcp::congestion::Window;
 
     fn facts(feedback: f64) -> LossFacts {
-        LossFacts { now: 0, feedback, srtt_s: 0.1 }
+        LossFacts {
+            now: 0,
+            feedback,
+            srtt_s: 0.1,
+        }
     }
 
     #[test]
     fn no_normal_ack_yet_means_congestion() {
         let mut c = RefwaPlus::default();
-        assert_eq!(c.on_dupack_loss(&facts(10.0)), Verdict::Congestion { back_off: true });
+        assert_eq!(
+            c.on_dupack_loss(&facts(10.0)),
+            Verdict::Congestion { back_off: true }
+        );
     }
 
     #[test]
     fn equation_1_unchanged_feedback_is_a_link_error() {
         let mut c = RefwaPlus::default();
         c.on_normal_ack(10);
-        assert_eq!(c.on_dupack_loss(&facts(10.0)), Verdict::LinkError(Window { cwnd: 10.0, ssthresh: 10.0 }));
+        assert_eq!(
+            c.on_dupack_loss(&facts(10.0)),
+            Verdict::LinkError(Window {
+                cwnd: 10.0,
+                ssthresh: 10.0
+            })
+        );
         c.on_normal_ack(10);
-        assert_eq!(c.on_dupack_loss(&facts(9.0)), Verdict::Congestion { back_off: true }, "feedback fell");
+        assert_eq!(
+            c.on_dupack_loss(&facts(9.0)),
+            Verdict::Congestion { back_off: true },
+            "feedback fell"
+        );
     }
 
     #[test]
     fn equation_3_tolerance() {
         let mut c = RefwaPlus::new(RefwaPlusSettings { tolerance: 0.25 });
         c.on_normal_ack(10);
-        assert!(matches!(c.on_dupack_loss(&facts(8.0)), Verdict::LinkError(_)), "10 <= 1.25 x 8");
-        assert_eq!(c.on_dupack_loss(&facts(7.0)), Verdict::Congestion { back_off: true }, "10 > 1.25 x 7");
+        assert!(
+            matches!(c.on_dupack_loss(&facts(8.0)), Verdict::LinkError(_)),
+            "10 <= 1.25 x 8"
+        );
+        assert_eq!(
+            c.on_dupack_loss(&facts(7.0)),
+            Verdict::Congestion { back_off: true },
+            "10 > 1.25 x 7"
+        );
     }
 
     #[test]
@@ -124,10 +148,19 @@ mod tests {
         let mut c = RefwaPlus::default();
         c.on_normal_ack(10);
         c.on_dupack_loss(&facts(10.0));
-        assert_eq!(c.on_timeout(&facts(0.5)), Verdict::AfterLinkError(Window { cwnd: 1.0, ssthresh: 2.0 }));
+        assert_eq!(
+            c.on_timeout(&facts(0.5)),
+            Verdict::AfterLinkError(Window {
+                cwnd: 1.0,
+                ssthresh: 2.0
+            })
+        );
         c.on_normal_ack(10);
         c.on_dupack_loss(&facts(5.0));
-        assert_eq!(c.on_timeout(&facts(5.0)), Verdict::Congestion { back_off: true });
+        assert_eq!(
+            c.on_timeout(&facts(5.0)),
+            Verdict::Congestion { back_off: true }
+        );
     }
 
     #[test]
@@ -135,7 +168,13 @@ mod tests {
         let mut c = RefwaPlus::default();
         c.on_normal_ack(10);
         c.on_dupack_loss(&facts(10.0));
-        assert_eq!(c.on_partial_ack(&facts(4.0)), Verdict::Congestion { back_off: true });
-        assert!(matches!(c.on_timeout(&facts(4.0)), Verdict::AfterLinkError(_)));
+        assert_eq!(
+            c.on_partial_ack(&facts(4.0)),
+            Verdict::Congestion { back_off: true }
+        );
+        assert!(matches!(
+            c.on_timeout(&facts(4.0)),
+            Verdict::AfterLinkError(_)
+        ));
     }
 }

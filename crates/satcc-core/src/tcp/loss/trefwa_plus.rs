@@ -7,29 +7,26 @@
 
 use super::{at_feedback, resume_at_feedback, LossClassifier, LossFacts, Verdict};
 use crate::engine::{from_secs, Time};
-use crate::settings::{check, SettingsGroup};
+use crate::settings::SettingsGroup;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// T-REFWA Plus's two constants (seed 004: r = 0.9, k = 3), as a scenario's `tcp`
 /// table names them.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct TrefwaPlusSettings {
     /// Threshold on W_c / W_p below which the feedback counts as fallen.
     #[serde(rename = "trefwa_plus_r")]
+    #[schemars(range(min = 0, max = 1))]
     pub r: f64,
     /// How long a fall counts, in RTTs.
     #[serde(rename = "trefwa_plus_k")]
+    #[schemars(range(min = 0, max = 100))]
     pub k: f64,
 }
 
-impl SettingsGroup for TrefwaPlusSettings {
-    const KEYS: &'static [&'static str] = &["trefwa_plus_r", "trefwa_plus_k"];
-    fn validate(&self, at: &str) -> Result<(), String> {
-        check(at, "trefwa_plus_r", self.r, (0.0..=1.0).contains(&self.r), "[0, 1]")?;
-        check(at, "trefwa_plus_k", self.k, (0.0..=100.0).contains(&self.k), "[0, 100]")
-    }
-}
+impl SettingsGroup for TrefwaPlusSettings {}
 
 impl Default for TrefwaPlusSettings {
     fn default() -> Self {
@@ -50,7 +47,10 @@ pub struct TrefwaPlus {
 
 impl TrefwaPlus {
     pub fn new(settings: TrefwaPlusSettings) -> Self {
-        TrefwaPlus { settings, ..Default::default() }
+        TrefwaPlus {
+            settings,
+            ..Default::default()
+        }
     }
 
     /// No fall of the feedback within k RTTs before `now`.
@@ -97,7 +97,11 @@ mod tests {
     use crate::engine::from_secs;
 
     fn at(now_s: f64, feedback: f64) -> LossFacts {
-        LossFacts { now: from_secs(now_s), feedback, srtt_s: 0.1 }
+        LossFacts {
+            now: from_secs(now_s),
+            feedback,
+            srtt_s: 0.1,
+        }
     }
 
     #[test]
@@ -105,7 +109,10 @@ mod tests {
         let mut c = TrefwaPlus::default();
         c.observe_ack(from_secs(1.0), 20);
         c.observe_ack(from_secs(1.1), 19); // 19 >= 0.9 x 20: no fall
-        assert!(matches!(c.on_dupack_loss(&at(1.2, 19.0)), Verdict::LinkError(_)));
+        assert!(matches!(
+            c.on_dupack_loss(&at(1.2, 19.0)),
+            Verdict::LinkError(_)
+        ));
     }
 
     #[test]
@@ -113,16 +120,33 @@ mod tests {
         let mut c = TrefwaPlus::default();
         c.observe_ack(from_secs(1.0), 20);
         c.observe_ack(from_secs(1.1), 17); // 17 < 18: a fall at 1.1 s
-        assert_eq!(c.on_dupack_loss(&at(1.4, 17.0)), Verdict::Congestion { back_off: true }, "0.3 s = k RTT");
-        assert!(matches!(c.on_dupack_loss(&at(1.41, 17.0)), Verdict::LinkError(_)), "beyond k RTT");
+        assert_eq!(
+            c.on_dupack_loss(&at(1.4, 17.0)),
+            Verdict::Congestion { back_off: true },
+            "0.3 s = k RTT"
+        );
+        assert!(
+            matches!(c.on_dupack_loss(&at(1.41, 17.0)), Verdict::LinkError(_)),
+            "beyond k RTT"
+        );
     }
 
     #[test]
     fn a_timeout_needs_acks_since_the_last_one_and_never_backs_off() {
         let mut c = TrefwaPlus::default();
         c.observe_ack(from_secs(1.0), 20);
-        assert_eq!(c.on_timeout(&at(2.0, 20.0)), Verdict::LinkError(Window { cwnd: 20.0, ssthresh: 20.0 }));
-        assert_eq!(c.on_timeout(&at(3.0, 20.0)), Verdict::Congestion { back_off: false }, "no ACK since");
+        assert_eq!(
+            c.on_timeout(&at(2.0, 20.0)),
+            Verdict::LinkError(Window {
+                cwnd: 20.0,
+                ssthresh: 20.0
+            })
+        );
+        assert_eq!(
+            c.on_timeout(&at(3.0, 20.0)),
+            Verdict::Congestion { back_off: false },
+            "no ACK since"
+        );
     }
 
     use crate::tcp::congestion::Window;

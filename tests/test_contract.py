@@ -1,0 +1,103 @@
+"""One scenario contract: the Rust types are its source, the JSON Schema Python validates
+against is generated from them and checked in, and both sides refuse the same values."""
+
+import json
+
+import pytest
+
+from satcc import _core, schema
+from satcc.dev import schema as schema_tool
+from satcc.scenario import _VALIDATOR
+
+from conftest import chain
+
+
+def test_the_checked_in_schema_is_the_cores():
+    assert schema.PATH.read_text() == _core.scenario_schema_json(), (
+        "python/satcc/scenario.schema.json differs from the core: run python -m satcc.dev.schema write")
+    assert schema_tool.main(["check"]) == 0
+
+
+def test_the_check_fails_on_a_stale_copy(tmp_path, monkeypatch):
+    stale = json.loads(schema.PATH.read_text())
+    stale["$defs"]["SchemeSpec"]["oneOf"][0]["properties"]["phi"]["maximum"] = 11
+    copy = tmp_path / "scenario.schema.json"
+    copy.write_text(json.dumps(stale, indent=2) + "\n")
+    monkeypatch.setattr(schema_tool, "PATH", copy)
+    assert schema_tool.main(["check"]) == 1
+
+
+def test_paper_defaults_and_ranges_come_from_the_core():
+    refwa = next(a for a in schema.SCHEME["oneOf"] if a["properties"]["type"]["const"] == "refwa")
+    phi = refwa["properties"]["phi"]
+    assert (phi["default"], phi["minimum"], phi["maximum"]) == (1.5, 0, 10)
+    tcp = schema.TCP["properties"]
+    assert tcp["fusion_d_min_s"]["default"] == 0.004 and tcp["fusion_d_min_s"]["exclusiveMinimum"] == 0
+    assert tcp["rwnd_pkts"]["default"] == 20 and tcp["packet_size_bytes"]["maximum"] == 65000
+    assert schema.FLOW["properties"]["cc"]["default"] == "newreno"
+
+
+def _bounded(props: dict):
+    """(field, bound name, bound) for each numeric field of a table with bounds."""
+    for name, p in sorted(props.items()):
+        for b in ("minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum"):
+            if b in p and isinstance(p[b], (int, float)) and abs(p[b]) < 1e15:
+                yield name, b, p[b]
+
+
+def _probes(bound_name: str, bound: float):
+    """(value, allowed) on both sides of a bound."""
+    step = max(abs(bound) * 1e-6, 1e-9)
+    inside = {"minimum": True, "maximum": True, "exclusiveMinimum": False, "exclusiveMaximum": False}[bound_name]
+    if bound_name in ("minimum", "exclusiveMinimum"):
+        return [(bound, inside), (bound - step, False), (bound + step, True)]
+    return [(bound, inside), (bound + step, False), (bound - step, True)]
+
+
+def _tables():
+    """Each table of settings the papers' parameters live in, with where it sits in a
+    scenario and the integer fields (probed with whole numbers)."""
+    yield "tcp", schema.TCP["properties"], lambda d, v: d.__setitem__("tcp", v)
+    for alt in schema.SCHEME["oneOf"]:
+        kind = alt["properties"]["type"]["const"]
+        props = {k: p for k, p in alt["properties"].items() if k not in ("type", "links")}
+
+        def put(d, v, kind=kind):
+            d["schemes"] = [{"type": kind, "links": ["r1->r2"], **v}]
+
+        yield f"schemes[{kind}]", props, put
+
+
+# A rule between fields (not a range) that a probe must keep: max_rto_s >= min_rto_s.
+PARTNERS = {"max_rto_s": "min_rto_s"}
+
+
+def _agree(d: dict, where: str):
+    py = next(iter(_VALIDATOR.iter_errors(d)), None)
+    try:
+        _core.validate_json(json.dumps(d))
+        rust = None
+    except ValueError as e:
+        rust = str(e)
+    return py is None, rust is None, rust
+
+
+@pytest.mark.parametrize("table", [t[0] for t in _tables()])
+def test_python_and_the_core_refuse_the_same_values(table):
+    name, props, put = next(t for t in _tables() if t[0] == table)
+    checked = 0
+    for field, bname, bound in _bounded(props):
+        integer = props[field].get("type") == "integer"
+        for value, allowed in _probes(bname, bound):
+            if integer and value != int(value):
+                continue
+            d = chain(cc="trefwa" if "trefwa" in table else "newreno").to_dict()
+            v = int(value) if integer else value
+            put(d, {field: v, **({PARTNERS[field]: v} if field in PARTNERS else {})})
+            py_ok, rust_ok, rust_msg = _agree(d, f"{table}.{field}")
+            assert py_ok == allowed, f"{table}.{field} = {value}: Python says {py_ok}"
+            assert rust_ok == allowed, f"{table}.{field} = {value}: the core says {rust_msg}"
+            if not allowed:
+                assert field in rust_msg, rust_msg
+            checked += 1
+    assert checked >= 6
