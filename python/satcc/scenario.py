@@ -19,9 +19,9 @@ import jsonschema
 import yaml
 
 from . import _core
-from .schema import SCENARIO
+from .schema import INLINE, SCENARIO
 
-_VALIDATOR = jsonschema.Draft202012Validator(SCENARIO)
+_VALIDATOR = jsonschema.Draft202012Validator(INLINE)
 
 
 class ScenarioError(ValueError):
