@@ -6,10 +6,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 fn files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<_> = fs::read_dir(dir)
-        .expect("read src/")
-        .map(|e| e.expect("dir entry").path())
-        .collect();
+    let mut entries: Vec<_> = fs::read_dir(dir).expect("read src/").map(|e| e.expect("dir entry").path()).collect();
     entries.sort();
     for p in entries {
         if p.is_dir() {
@@ -35,19 +32,11 @@ fn main() {
     files(src, &mut list);
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for p in &list {
-        let rel = p
-            .strip_prefix(src)
-            .unwrap()
-            .to_string_lossy()
-            .replace('\\', "/");
+        let rel = p.strip_prefix(src).unwrap().to_string_lossy().replace('\\', "/");
         fnv1a(&mut h, rel.as_bytes());
         fnv1a(&mut h, &[0]);
         // line endings normalised, so a Windows checkout hashes the same
-        let text = fs::read(p)
-            .expect("read source")
-            .into_iter()
-            .filter(|&b| b != b'\r')
-            .collect::<Vec<_>>();
+        let text = fs::read(p).expect("read source").into_iter().filter(|&b| b != b'\r').collect::<Vec<_>>();
         fnv1a(&mut h, &text);
         fnv1a(&mut h, &[0]);
     }

@@ -12,10 +12,7 @@ use std::time::Instant;
 const SCENARIO: &str = include_str!("bench_155mbps_32flows.json");
 
 fn main() {
-    let reps: usize = std::env::var("SATCC_BENCH_REPS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(3);
+    let reps: usize = std::env::var("SATCC_BENCH_REPS").ok().and_then(|v| v.parse().ok()).unwrap_or(3);
     let mut best = f64::INFINITY;
     for i in 0..reps {
         let sim = Simulation::from_json(SCENARIO).expect("bench scenario is valid");

@@ -123,8 +123,7 @@ pub fn split(v: &Value, at: &str) -> Result<(TcpConfig, SchemeSettings), String>
         trefwa_plus: take(&mut table, at)?,
         rtt_code: take(&mut table, at)?,
     };
-    let cfg: TcpConfig =
-        serde_json::from_value(Value::Object(table)).map_err(|e| format!("{at}: {e}"))?;
+    let cfg: TcpConfig = serde_json::from_value(Value::Object(table)).map_err(|e| format!("{at}: {e}"))?;
     cfg.validate(at)?;
     Ok((cfg, schemes))
 }
@@ -158,33 +157,18 @@ mod tests {
 
     #[test]
     fn split_hands_each_group_its_keys_and_names_bad_fields() {
-        let (cfg, s) = split(
-            &json!({"rwnd_pkts": 50, "fusion_alpha": "fixed", "trefwa_plus_k": 2}),
-            "tcp",
-        )
-        .unwrap();
+        let (cfg, s) = split(&json!({"rwnd_pkts": 50, "fusion_alpha": "fixed", "trefwa_plus_k": 2}), "tcp").unwrap();
         assert_eq!(cfg.rwnd_pkts, 50);
-        assert_eq!(
-            s.fusion.alpha,
-            crate::tcp::congestion::fusion::FusionAlpha::Fixed
-        );
+        assert_eq!(s.fusion.alpha, crate::tcp::congestion::fusion::FusionAlpha::Fixed);
         assert_eq!(s.trefwa_plus.k, 2.0);
         assert_eq!(s.refwa_plus, RefwaPlusSettings::default());
         let e = split(&json!({"fusion_d_min_s": 0}), "flows[2].tcp").unwrap_err();
-        assert!(
-            e.starts_with("flows[2].tcp.fusion_d_min_s: must be in (0, 1]"),
-            "{e}"
-        );
+        assert!(e.starts_with("flows[2].tcp.fusion_d_min_s: must be in (0, 1]"), "{e}");
         let e = split(&json!({"trefwa_plus_r": 1.5}), "tcp").unwrap_err();
         assert!(e.starts_with("tcp.trefwa_plus_r"), "{e}");
         let e = split(&json!({"abe_filter": "kalman"}), "tcp").unwrap_err();
         assert!(e.contains("kalman") && e.contains("tustin"), "{e}");
-        assert!(split(&json!({"no_such": 1}), "tcp")
-            .unwrap_err()
-            .contains("no_such"));
-        assert_eq!(
-            split(&Value::Null, "tcp").unwrap().1,
-            SchemeSettings::default()
-        );
+        assert!(split(&json!({"no_such": 1}), "tcp").unwrap_err().contains("no_such"));
+        assert_eq!(split(&Value::Null, "tcp").unwrap().1, SchemeSettings::default());
     }
 }

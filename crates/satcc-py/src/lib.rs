@@ -37,12 +37,7 @@ fn run_json(py: Python<'_>, scenario_json: &str) -> PyResult<PyObject> {
                 Values::U32(v) => v.into_pyobject(py)?.into_any(),
                 Values::I64(v) => v.into_pyobject(py)?.into_any(),
                 Values::Bool(v) => v.into_pyobject(py)?.into_any(),
-                Values::U8(v) => v
-                    .into_iter()
-                    .map(u32::from)
-                    .collect::<Vec<_>>()
-                    .into_pyobject(py)?
-                    .into_any(),
+                Values::U8(v) => v.into_iter().map(u32::from).collect::<Vec<_>>().into_pyobject(py)?.into_any(),
             };
             list.push((c.name, c.kind.as_str(), dtype, values));
         }
@@ -60,8 +55,7 @@ fn run_json(py: Python<'_>, scenario_json: &str) -> PyResult<PyObject> {
 #[pyfunction]
 fn validate_json(py: Python<'_>, scenario_json: &str) -> PyResult<()> {
     let text = scenario_json.to_owned();
-    py.allow_threads(move || satcc_core::sim::plan::check_json(&text))
-        .map_err(PyValueError::new_err)
+    py.allow_threads(move || satcc_core::sim::plan::check_json(&text)).map_err(PyValueError::new_err)
 }
 
 /// The scheme registry as JSON: every `cc` name (its recovery, loss classification,

@@ -63,11 +63,7 @@ impl<E> Entry<E> {
 #[inline(always)]
 pub(crate) fn ordered_bits(x: f64) -> u64 {
     let b = x.to_bits();
-    if b >> 63 == 1 {
-        !b
-    } else {
-        b | (1 << 63)
-    }
+    if b >> 63 == 1 { !b } else { b | (1 << 63) }
 }
 
 /// A bijective mix of 64-bit values (SplitMix64's finaliser): distinct inputs give
@@ -186,9 +182,7 @@ impl<E: Copy> EventQueue<E> {
             occupied: vec![0; NBUCKETS / 64],
             cur: 0,
             cur_sorted: true,
-            far: Heap4 {
-                v: Vec::with_capacity(256),
-            },
+            far: Heap4 { v: Vec::with_capacity(256) },
             len: 0,
             next: 0,
             popped: 0,
@@ -210,45 +204,21 @@ impl<E: Copy> EventQueue<E> {
     fn file(&mut self, time: Time, shadow: f64, sched: f64, tie: u64, ev: E) {
         let ab = (time >> SHIFT).max(self.cur);
         if ab >= self.cur + NBUCKETS as u64 {
-            self.far.push(Entry {
-                time,
-                shadow,
-                sched,
-                tie,
-                ev,
-            });
+            self.far.push(Entry { time, shadow, sched, tie, ev });
             return;
         }
         let b = (ab & MASK) as usize;
         self.occupied[b / 64] |= 1 << (b % 64);
         let bucket = &mut self.buckets[b];
         if ab != self.cur || bucket.is_empty() {
-            bucket.push(Entry {
-                time,
-                shadow,
-                sched,
-                tie,
-                ev,
-            });
+            bucket.push(Entry { time, shadow, sched, tie, ev });
         } else if self.cur_sorted {
             // keep the current bucket sorted, latest first
-            let e = Entry {
-                time,
-                shadow,
-                sched,
-                tie,
-                ev,
-            };
+            let e = Entry { time, shadow, sched, tie, ev };
             let pos = bucket.partition_point(|x| e.less(x));
             bucket.insert(pos, e);
         } else {
-            bucket.push(Entry {
-                time,
-                shadow,
-                sched,
-                tie,
-                ev,
-            });
+            bucket.push(Entry { time, shadow, sched, tie, ev });
         }
     }
 
@@ -336,9 +306,7 @@ impl<E: Copy> EventQueue<E> {
             return None;
         }
         self.settle();
-        let e = self.buckets[(self.cur & MASK) as usize]
-            .last()
-            .expect("settled");
+        let e = self.buckets[(self.cur & MASK) as usize].last().expect("settled");
         Some((e.time, e.shadow, e.sched, e.tie, e.ev))
     }
 
@@ -403,16 +371,11 @@ mod tests {
             for (t, e) in [(5, 'c'), (1, 'a'), (5, 'd'), (1, 'b'), (9, 'z'), (5, 'e')] {
                 q.push(t, 0.0, e);
             }
-            std::iter::from_fn(|| q.pop())
-                .map(|(t, _, _, e)| (t, e))
-                .collect::<Vec<_>>()
+            std::iter::from_fn(|| q.pop()).map(|(t, _, _, e)| (t, e)).collect::<Vec<_>>()
         };
         let a = order();
         assert_eq!(a, order(), "same pushes, same order");
-        assert_eq!(
-            a,
-            vec![(1, 'a'), (1, 'b'), (5, 'c'), (5, 'd'), (5, 'e'), (9, 'z')]
-        );
+        assert_eq!(a, vec![(1, 'a'), (1, 'b'), (5, 'c'), (5, 'd'), (5, 'e'), (9, 'z')]);
     }
 
     #[test]
@@ -465,9 +428,7 @@ mod tests {
                 _ => {
                     if let Some((t, _, _, _, _)) = q.peek() {
                         let t2 = t + rng.gen_range(0..5000);
-                        let k = (0..model.len())
-                            .min_by_key(|&k| (model[k].0, model[k].1))
-                            .unwrap();
+                        let k = (0..model.len()).min_by_key(|&k| (model[k].0, model[k].1)).unwrap();
                         model.swap_remove(k);
                         q.replace_top(t2, 0.0, 0.0, id);
                         model.push((t2, q.next_tie_for_test(), id));
@@ -521,14 +482,8 @@ mod tests {
         q.pop();
         q.push_scheduled_at(1000, 1e-6, 5e-7, "scheduled at 0.5 us, filed later");
         q.push_scheduled_at(1000, 1e-6, 2e-7, "scheduled at 0.2 us, filed last");
-        assert_eq!(
-            q.pop().map(|x| x.3),
-            Some("scheduled at 0.2 us, filed last")
-        );
-        assert_eq!(
-            q.pop().map(|x| x.3),
-            Some("scheduled at 0.5 us, filed later")
-        );
+        assert_eq!(q.pop().map(|x| x.3), Some("scheduled at 0.2 us, filed last"));
+        assert_eq!(q.pop().map(|x| x.3), Some("scheduled at 0.5 us, filed later"));
         // pushes while an event is handled are scheduled at its double time
         q.push(900, 9e-7, "first");
         q.pop();

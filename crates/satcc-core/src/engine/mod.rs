@@ -34,6 +34,7 @@ pub fn to_secs(t: Time) -> f64 {
     t as f64 / NS_PER_S as f64
 }
 
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -49,14 +50,7 @@ mod tests {
     fn integer_times_round_trip_through_seconds() {
         // events timed in integer ns carry to_secs(t) as their double time; rounding it
         // back must give t, so that every event's integer time is its double rounded
-        for t in [
-            0,
-            1,
-            999_999_999,
-            51_612_903,
-            86_400 * NS_PER_S + 7,
-            (1u64 << 52) / 1000,
-        ] {
+        for t in [0, 1, 999_999_999, 51_612_903, 86_400 * NS_PER_S + 7, (1u64 << 52) / 1000] {
             assert_eq!(from_secs(to_secs(t)), t);
         }
     }

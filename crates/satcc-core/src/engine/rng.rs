@@ -61,24 +61,13 @@ mod tests {
     #[test]
     fn streams_are_reproducible_and_independent() {
         let a = RngStreams::new(7);
-        let x: Vec<u64> = (0..4)
-            .map(|_| 0)
-            .scan(a.stream("flow/0"), |r, _| Some(r.gen()))
-            .collect();
-        let y: Vec<u64> = (0..4)
-            .map(|_| 0)
-            .scan(a.stream("flow/0"), |r, _| Some(r.gen()))
-            .collect();
-        let z: Vec<u64> = (0..4)
-            .map(|_| 0)
-            .scan(a.stream("flow/1"), |r, _| Some(r.gen()))
-            .collect();
+        let x: Vec<u64> = (0..4).map(|_| 0).scan(a.stream("flow/0"), |r, _| Some(r.gen())).collect();
+        let y: Vec<u64> = (0..4).map(|_| 0).scan(a.stream("flow/0"), |r, _| Some(r.gen())).collect();
+        let z: Vec<u64> = (0..4).map(|_| 0).scan(a.stream("flow/1"), |r, _| Some(r.gen())).collect();
         assert_eq!(x, y);
         assert_ne!(x, z);
-        let w: Vec<u64> = (0..4)
-            .map(|_| 0)
-            .scan(RngStreams::new(8).stream("flow/0"), |r, _| Some(r.gen()))
-            .collect();
+        let w: Vec<u64> =
+            (0..4).map(|_| 0).scan(RngStreams::new(8).stream("flow/0"), |r, _| Some(r.gen())).collect();
         assert_ne!(x, w);
     }
 

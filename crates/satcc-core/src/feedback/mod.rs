@@ -149,10 +149,7 @@ pub fn check<S: RouterSettings>(fields: &Fields, at: &str) -> Result<(), String>
 }
 
 /// A registry row's `build` for settings `S`.
-pub fn build<S: RouterSettings>(
-    fields: &Fields,
-    ctx: RouterContext,
-) -> Result<Box<dyn RouterScheme>, String> {
+pub fn build<S: RouterSettings>(fields: &Fields, ctx: RouterContext) -> Result<Box<dyn RouterScheme>, String> {
     Ok(parse::<S>(fields, "schemes[]")?.build(ctx))
 }
 
@@ -163,11 +160,7 @@ pub fn router(name: &str) -> Option<&'static Router> {
 
 /// Lower an ACK's advertised window to `feedback` packets (never raise it; at least 1).
 pub fn lower_rwnd(pkt: &mut Packet, feedback: f64) {
-    let f = if feedback.is_finite() {
-        feedback.floor().max(1.0)
-    } else {
-        1.0
-    };
+    let f = if feedback.is_finite() { feedback.floor().max(1.0) } else { 1.0 };
     if (f as u64) < pkt.rwnd_pkts as u64 {
         pkt.rwnd_pkts = f as u32;
     }
@@ -180,17 +173,7 @@ mod tests {
 
     #[test]
     fn rwnd_is_only_ever_lowered() {
-        let mut p = Packet {
-            seq: 0,
-            flow: 0,
-            rwnd_pkts: 20,
-            size_bytes: 40,
-            hop: 0,
-            kind: PacketKind::Ack,
-            ttl: 9,
-            tos: 0,
-            aux: 0,
-        };
+        let mut p = Packet { seq: 0, flow: 0, rwnd_pkts: 20, size_bytes: 40, hop: 0, kind: PacketKind::Ack, ttl: 9, tos: 0 , aux: 0};
         lower_rwnd(&mut p, 50.0);
         assert_eq!(p.rwnd_pkts, 20);
         lower_rwnd(&mut p, 7.9);

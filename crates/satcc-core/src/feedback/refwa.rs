@@ -92,15 +92,7 @@ feedback_settings! {
 
 impl Default for RefwaSettings {
     fn default() -> Self {
-        RefwaSettings {
-            alpha: 1.0,
-            phi: 1.5,
-            psi: 0.5,
-            isl_delay_ms: 20.0,
-            rtt_error_sigma: 0.0,
-            rtt_avg_gain: 1.0,
-            activity: Activity::RttAvg,
-        }
+        RefwaSettings { alpha: 1.0, phi: 1.5, psi: 0.5, isl_delay_ms: 20.0, rtt_error_sigma: 0.0, rtt_avg_gain: 1.0, activity: Activity::RttAvg }
     }
 }
 
@@ -264,23 +256,8 @@ impl<R: RttOf> FeedbackCore<R> {
         e.known && now.saturating_sub(e.last_seen) <= window
     }
 
-    pub fn new(
-        rtt: R,
-        alpha: f64,
-        phi: f64,
-        psi: f64,
-        rtt_avg_gain: f64,
-        rtt_error_sigma: f64,
-        rng: StreamRng,
-    ) -> Self {
-        Self::with_aggregate(
-            rtt,
-            alpha,
-            Aggregate::Recursive { phi, psi },
-            rtt_avg_gain,
-            rtt_error_sigma,
-            rng,
-        )
+    pub fn new(rtt: R, alpha: f64, phi: f64, psi: f64, rtt_avg_gain: f64, rtt_error_sigma: f64, rng: StreamRng) -> Self {
+        Self::with_aggregate(rtt, alpha, Aggregate::Recursive { phi, psi }, rtt_avg_gain, rtt_error_sigma, rng)
     }
 
     pub fn with_aggregate(
@@ -315,16 +292,11 @@ impl<R: RttOf> FeedbackCore<R> {
         let i = *self.slot.entry(f).or_insert(n) as usize;
         if i == self.flows.len() {
             let e = if self.rtt_error_sigma > 0.0 {
-                self.rng
-                    .gen_range(-self.rtt_error_sigma..=self.rtt_error_sigma)
+                self.rng.gen_range(-self.rtt_error_sigma..=self.rtt_error_sigma)
             } else {
                 0.0
             };
-            self.flows.push(FlowEntry {
-                known: true,
-                err: 1.0 + e,
-                ..FlowEntry::default()
-            });
+            self.flows.push(FlowEntry { known: true, err: 1.0 + e, ..FlowEntry::default() });
         }
         i
     }
@@ -344,9 +316,7 @@ impl<R: RttOf> FeedbackCore<R> {
 
     /// The current feedback of a flow, packets (None before its first update).
     pub fn feedback(&self, f: FlowId) -> Option<f64> {
-        self.slot
-            .get(&f)
-            .and_then(|&i| self.flows[i as usize].feedback)
+        self.slot.get(&f).and_then(|&i| self.flows[i as usize].feedback)
     }
 
     pub fn aggregate_pkts(&self) -> f64 {
@@ -366,14 +336,7 @@ impl<R: RttOf> FeedbackCore<R> {
         match est {
             Some(rtt) if !self.updating => {
                 self.updating = true;
-                Some(
-                    now + from_secs(if self.rtt_avg_s > 0.0 {
-                        self.rtt_avg_s
-                    } else {
-                        rtt
-                    })
-                    .max(1),
-                )
+                Some(now + from_secs(if self.rtt_avg_s > 0.0 { self.rtt_avg_s } else { rtt }).max(1))
             }
             _ => None,
         }
@@ -393,19 +356,12 @@ impl<R: RttOf> FeedbackCore<R> {
 
     pub fn update(&mut self, now: Time, link: &LinkView) -> Option<Time> {
         // active flows: seen within delta = the previous RTT_avg
-        let delta = if self.rtt_avg_s > 0.0 {
-            from_secs(self.rtt_avg_s)
-        } else {
-            Time::MAX
-        };
+        let delta = if self.rtt_avg_s > 0.0 { from_secs(self.rtt_avg_s) } else { Time::MAX };
         let mut n = 0u32;
         let mut sum_rtt = 0.0;
         let mut sum_w = 0.0;
         for e in &self.flows {
-            if let Some(rtt) = self
-                .rtt_estimate(e)
-                .filter(|&r| self.is_active(e, r, now, delta))
-            {
+            if let Some(rtt) = self.rtt_estimate(e).filter(|&r| self.is_active(e, r, now, delta)) {
                 n += 1;
                 sum_rtt += rtt;
                 sum_w += rtt.powf(self.alpha);
@@ -413,12 +369,7 @@ impl<R: RttOf> FeedbackCore<R> {
         }
         if n == 0 {
             self.updating = false;
-            self.last = UpdateTrace {
-                aggregate_pkts: self.y,
-                rtt_avg_s: self.rtt_avg_s,
-                active_flows: 0,
-                queue_pkts: link.queue_pkts,
-            };
+            self.last = UpdateTrace { aggregate_pkts: self.y, rtt_avg_s: self.rtt_avg_s, active_flows: 0, queue_pkts: link.queue_pkts };
             return None;
         }
         let mean = sum_rtt / n as f64;
@@ -427,11 +378,7 @@ impl<R: RttOf> FeedbackCore<R> {
         } else {
             mean
         };
-        let pkt = if self.pkt_bytes > 0.0 {
-            self.pkt_bytes
-        } else {
-            1000.0
-        };
+        let pkt = if self.pkt_bytes > 0.0 { self.pkt_bytes } else { 1000.0 };
         let bdp = link.rate_bps * self.rtt_avg_s / (8.0 * pkt);
         let buffer = match (link.limit_pkts, link.limit_bytes) {
             (Some(p), _) => p as f64,
@@ -447,19 +394,11 @@ impl<R: RttOf> FeedbackCore<R> {
         self.q_prev = link.queue_pkts as f64;
         for i in 0..self.flows.len() {
             let e = &self.flows[i];
-            if let Some(rtt) = self
-                .rtt_estimate(e)
-                .filter(|&r| self.is_active(e, r, now, delta))
-            {
+            if let Some(rtt) = self.rtt_estimate(e).filter(|&r| self.is_active(e, r, now, delta)) {
                 self.flows[i].feedback = Some(rtt.powf(self.alpha) / sum_w * self.y);
             }
         }
-        self.last = UpdateTrace {
-            aggregate_pkts: self.y,
-            rtt_avg_s: self.rtt_avg_s,
-            active_flows: n,
-            queue_pkts: link.queue_pkts,
-        };
+        self.last = UpdateTrace { aggregate_pkts: self.y, rtt_avg_s: self.rtt_avg_s, active_flows: n, queue_pkts: link.queue_pkts };
         Some(now + from_secs(self.rtt_avg_s).max(1))
     }
 
@@ -491,19 +430,8 @@ pub type Refwa = FeedbackCore<HopCount>;
 
 impl Refwa {
     pub fn refwa(p: RefwaParams, rng: StreamRng) -> Self {
-        let src = HopCount {
-            isl_delay_s: p.isl_delay_s,
-            initial_ttl: p.initial_ttl,
-        };
-        FeedbackCore::new(
-            src,
-            p.alpha,
-            p.phi,
-            p.psi,
-            p.rtt_avg_gain,
-            p.rtt_error_sigma,
-            rng,
-        )
+        let src = HopCount { isl_delay_s: p.isl_delay_s, initial_ttl: p.initial_ttl };
+        FeedbackCore::new(src, p.alpha, p.phi, p.psi, p.rtt_avg_gain, p.rtt_error_sigma, rng)
     }
 }
 
@@ -537,26 +465,11 @@ mod tests {
     use crate::net::PacketKind;
 
     fn pkt(flow: FlowId, kind: PacketKind, ttl: u8) -> Packet {
-        Packet {
-            seq: 1,
-            flow,
-            rwnd_pkts: 10_000,
-            size_bytes: 1000,
-            hop: 0,
-            kind,
-            ttl,
-            tos: 0,
-            aux: 0,
-        }
+        Packet { seq: 1, flow, rwnd_pkts: 10_000, size_bytes: 1000, hop: 0, kind, ttl, tos: 0 , aux: 0}
     }
 
     fn link(q: u32) -> LinkView {
-        LinkView {
-            rate_bps: 1.544e6,
-            limit_pkts: Some(50),
-            limit_bytes: None,
-            queue_pkts: q,
-        }
+        LinkView { rate_bps: 1.544e6, limit_pkts: Some(50), limit_bytes: None, queue_pkts: q }
     }
 
     const MS: Time = 1_000_000;
@@ -571,11 +484,7 @@ mod tests {
         assert_eq!(first, None, "no ACK seen yet: no estimate, no update");
         r.on_ack(&mut pkt(0, PacketKind::Ack, 30), MS);
         let at = r.on_data(&pkt(0, PacketKind::Data, 32), 2 * MS).unwrap();
-        assert_eq!(
-            at,
-            2 * MS + 160 * MS,
-            "first update one estimated RTT later"
-        );
+        assert_eq!(at, 2 * MS + 160 * MS, "first update one estimated RTT later");
         assert_eq!(r.rtt_estimate(&r.flows[r.slot[&0] as usize]), Some(0.16));
     }
 
@@ -610,13 +519,7 @@ mod tests {
 
     #[test]
     fn alpha_skews_the_shares() {
-        let mut r = Refwa::refwa(
-            RefwaParams {
-                alpha: 2.0,
-                ..Default::default()
-            },
-            RngStreams::new(1).stream("r"),
-        );
+        let mut r = Refwa::refwa(RefwaParams { alpha: 2.0, ..Default::default() }, RngStreams::new(1).stream("r"));
         r.on_ack(&mut pkt(0, PacketKind::Ack, 30), 0);
         r.on_ack(&mut pkt(1, PacketKind::Ack, 28), 0);
         r.on_data(&pkt(0, PacketKind::Data, 32), 0);
@@ -629,8 +532,7 @@ mod tests {
     #[test]
     fn flow_rtt_activity_keeps_long_rtt_flows_counted() {
         for (activity, expected) in [(Activity::RttAvg, 2), (Activity::FlowRtt, 3)] {
-            let mut r = Refwa::refwa(RefwaParams::default(), RngStreams::new(1).stream("r"))
-                .with_activity(activity);
+            let mut r = Refwa::refwa(RefwaParams::default(), RngStreams::new(1).stream("r")).with_activity(activity);
             // flows 0 and 1 are short (few hops back), flow 2 long
             for (f, ack_ttl) in [(0, 30), (1, 30), (2, 20)] {
                 r.on_ack(&mut pkt(f, PacketKind::Ack, ack_ttl), 0);
@@ -675,42 +577,22 @@ mod tests {
 
     #[test]
     fn injected_error_is_bounded_and_per_flow() {
-        let mut r = Refwa::refwa(
-            RefwaParams {
-                rtt_error_sigma: 0.4,
-                ..Default::default()
-            },
-            RngStreams::new(3).stream("r"),
-        );
+        let mut r = Refwa::refwa(RefwaParams { rtt_error_sigma: 0.4, ..Default::default() }, RngStreams::new(3).stream("r"));
         for f in 0..200 {
             r.on_ack(&mut pkt(f, PacketKind::Ack, 30), 0);
             r.on_data(&pkt(f, PacketKind::Data, 32), 0);
         }
-        let ests: Vec<f64> = (0..200u32)
-            .map(|f| r.rtt_estimate(&r.flows[r.slot[&f] as usize]).unwrap())
-            .collect();
-        assert!(ests
-            .iter()
-            .all(|e| (0.16 * 0.6 - 1e-12..=0.16 * 1.4 + 1e-12).contains(e)));
-        let spread =
-            ests.iter().cloned().fold(0.0, f64::max) - ests.iter().cloned().fold(1.0, f64::min);
+        let ests: Vec<f64> = (0..200u32).map(|f| r.rtt_estimate(&r.flows[r.slot[&f] as usize]).unwrap()).collect();
+        assert!(ests.iter().all(|e| (0.16 * 0.6 - 1e-12..=0.16 * 1.4 + 1e-12).contains(e)));
+        let spread = ests.iter().cloned().fold(0.0, f64::max) - ests.iter().cloned().fold(1.0, f64::min);
         assert!(spread > 0.1, "errors differ between flows");
     }
 
     #[test]
     fn appendix_one_stability() {
-        assert!(
-            is_stable(1.5, 0.5) && paper_stable(1.5, 0.5),
-            "the paper's defaults are stable"
-        );
-        assert!(
-            !paper_stable(0.5, 0.5) && is_stable(0.5, 0.5),
-            "the paper's region is the O1 >= 0 part"
-        );
-        assert!(
-            crossover_condition(1.5, 0.5).abs() < 1e-12,
-            "and satisfy eq. 7"
-        );
+        assert!(is_stable(1.5, 0.5) && paper_stable(1.5, 0.5), "the paper's defaults are stable");
+        assert!(!paper_stable(0.5, 0.5) && is_stable(0.5, 0.5), "the paper's region is the O1 >= 0 part");
+        assert!(crossover_condition(1.5, 0.5).abs() < 1e-12, "and satisfy eq. 7");
         assert!(!is_stable(1.5, 1.0) && !is_stable(3.5, 0.5) && !is_stable(0.0, 1.2));
         assert!(is_stable(1.0, 0.0));
     }

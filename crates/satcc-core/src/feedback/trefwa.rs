@@ -45,24 +45,14 @@ feedback_settings! {
 
 impl Default for TrefwaSettings {
     fn default() -> Self {
-        TrefwaSettings {
-            alpha: 1.0,
-            phi: 1.5,
-            psi: 0.5,
-            k: crate::net::rtt_code::K,
-            rtt_avg_gain: 1.0,
-            activity: Activity::RttAvg,
-        }
+        TrefwaSettings { alpha: 1.0, phi: 1.5, psi: 0.5, k: crate::net::rtt_code::K, rtt_avg_gain: 1.0, activity: Activity::RttAvg }
     }
 }
 
 impl RouterSettings for TrefwaSettings {
     fn build(self, ctx: RouterContext) -> Box<dyn RouterScheme> {
         let s = self;
-        Box::new(
-            Trefwa::trefwa(s.k, s.alpha, s.phi, s.psi, s.rtt_avg_gain, ctx.rng)
-                .with_activity(s.activity),
-        )
+        Box::new(Trefwa::trefwa(s.k, s.alpha, s.phi, s.psi, s.rtt_avg_gain, ctx.rng).with_activity(s.activity))
     }
 }
 
@@ -70,14 +60,7 @@ impl RouterSettings for TrefwaSettings {
 pub type Trefwa = FeedbackCore<TosCode>;
 
 impl Trefwa {
-    pub fn trefwa(
-        k: f64,
-        alpha: f64,
-        phi: f64,
-        psi: f64,
-        rtt_avg_gain: f64,
-        rng: StreamRng,
-    ) -> Self {
+    pub fn trefwa(k: f64, alpha: f64, phi: f64, psi: f64, rtt_avg_gain: f64, rng: StreamRng) -> Self {
         FeedbackCore::new(TosCode::new(k), alpha, phi, psi, rtt_avg_gain, 0.0, rng)
     }
 }
@@ -93,47 +76,21 @@ mod tests {
     #[test]
     fn groups_flows_by_code_and_shares_in_proportion_to_rtt() {
         let mut t = Trefwa::trefwa(K, 1.0, 1.5, 0.5, 1.0, RngStreams::new(1).stream("t"));
-        let data = |flow, tos| Packet {
-            seq: 1,
-            flow,
-            rwnd_pkts: 0,
-            size_bytes: 1000,
-            hop: 0,
-            kind: PacketKind::Data,
-            ttl: 30,
-            tos,
-            aux: 0,
-        };
+        let data = |flow, tos| Packet { seq: 1, flow, rwnd_pkts: 0, size_bytes: 1000, hop: 0, kind: PacketKind::Data, ttl: 30, tos, aux: 0 };
         let c60 = rtt_code(60.0, K);
         let c180 = rtt_code(180.0, K);
         t.on_data(&data(0, c60), 0);
         t.on_data(&data(1, c60), 0);
         t.on_data(&data(2, c180), 0);
-        let view = LinkView {
-            rate_bps: 100e6,
-            limit_pkts: Some(1000),
-            limit_bytes: None,
-            queue_pkts: 0,
-        };
+        let view = LinkView { rate_bps: 100e6, limit_pkts: Some(1000), limit_bytes: None, queue_pkts: 0 };
         t.update(1_000_000, &view);
-        let (f0, f1, f2) = (
-            t.feedback(0).unwrap(),
-            t.feedback(1).unwrap(),
-            t.feedback(2).unwrap(),
-        );
+        let (f0, f1, f2) = (t.feedback(0).unwrap(), t.feedback(1).unwrap(), t.feedback(2).unwrap());
         assert_eq!(f0, f1, "same code, same feedback");
         let ratio = code_rtt_ms(c180, K) / code_rtt_ms(c60, K);
-        assert!(
-            (f2 / f0 - ratio).abs() < 1e-9,
-            "shares in proportion to the codes' RTTs"
-        );
+        assert!((f2 / f0 - ratio).abs() < 1e-9, "shares in proportion to the codes' RTTs");
         assert!((t.aggregate_pkts() - (f0 + f1 + f2)).abs() < 1e-9);
         // the ACKs of the flow carry it
-        let mut ack = Packet {
-            kind: PacketKind::Ack,
-            rwnd_pkts: 128,
-            ..data(2, 0)
-        };
+        let mut ack = Packet { kind: PacketKind::Ack, rwnd_pkts: 128, ..data(2, 0) };
         t.on_ack(&mut ack, 2_000_000);
         assert_eq!(ack.rwnd_pkts, (f2.floor() as u32).min(128));
     }

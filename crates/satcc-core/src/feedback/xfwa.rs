@@ -49,22 +49,14 @@ pub struct XfwaSettings {
 
 impl Default for XfwaSettings {
     fn default() -> Self {
-        XfwaSettings {
-            isl_delay_ms: 20.0,
-            buffer_share: 0.0,
-            activity: Activity::RttAvg,
-        }
+        XfwaSettings { isl_delay_ms: 20.0, buffer_share: 0.0, activity: Activity::RttAvg }
     }
 }
 
 impl RouterSettings for XfwaSettings {
     fn build(self, ctx: RouterContext) -> Box<dyn RouterScheme> {
         let s = self;
-        let p = XfwaParams {
-            isl_delay_s: s.isl_delay_ms / 1000.0,
-            buffer_share: s.buffer_share,
-            initial_ttl: ctx.initial_ttl,
-        };
+        let p = XfwaParams { isl_delay_s: s.isl_delay_ms / 1000.0, buffer_share: s.buffer_share, initial_ttl: ctx.initial_ttl };
         Box::new(Xfwa::xfwa(&p, ctx.rng).with_activity(s.activity))
     }
 }
@@ -81,11 +73,7 @@ pub struct XfwaParams {
 
 impl Default for XfwaParams {
     fn default() -> Self {
-        XfwaParams {
-            isl_delay_s: 0.020,
-            buffer_share: 0.0,
-            initial_ttl: 32,
-        }
+        XfwaParams { isl_delay_s: 0.020, buffer_share: 0.0, initial_ttl: 32 }
     }
 }
 
@@ -107,20 +95,8 @@ pub type Xfwa = FeedbackCore<XfwaHops>;
 
 impl Xfwa {
     pub fn xfwa(p: &XfwaParams, rng: StreamRng) -> Self {
-        let src = XfwaHops(HopCount {
-            isl_delay_s: p.isl_delay_s,
-            initial_ttl: p.initial_ttl,
-        });
-        FeedbackCore::with_aggregate(
-            src,
-            1.0,
-            Aggregate::Pipe {
-                buffer_share: p.buffer_share,
-            },
-            1.0,
-            0.0,
-            rng,
-        )
+        let src = XfwaHops(HopCount { isl_delay_s: p.isl_delay_s, initial_ttl: p.initial_ttl });
+        FeedbackCore::with_aggregate(src, 1.0, Aggregate::Pipe { buffer_share: p.buffer_share }, 1.0, 0.0, rng)
     }
 }
 
@@ -134,17 +110,7 @@ mod tests {
     const MS: Time = 1_000_000;
 
     fn pkt(flow: u32, kind: PacketKind, ttl: u8) -> Packet {
-        Packet {
-            seq: 1,
-            flow,
-            rwnd_pkts: 10_000,
-            size_bytes: 1000,
-            hop: 0,
-            kind,
-            ttl,
-            tos: 0,
-            aux: 0,
-        }
+        Packet { seq: 1, flow, rwnd_pkts: 10_000, size_bytes: 1000, hop: 0, kind, ttl, tos: 0, aux: 0 }
     }
 
     /// Two flows at this router, seen at `t`: H_b = 2 (160 ms) and H_b = 4 (240 ms).
@@ -166,22 +132,13 @@ mod tests {
         // 1.544 Mb/s, RTT_avg 200 ms: pipe 38.6 packets, split 160 : 240
         for q in [0, 25, 50] {
             let mut x = Xfwa::xfwa(&XfwaParams::default(), RngStreams::new(1).stream("x"));
-            let link = LinkView {
-                rate_bps: 1.544e6,
-                limit_pkts: Some(50),
-                limit_bytes: None,
-                queue_pkts: q,
-            };
+            let link = LinkView { rate_bps: 1.544e6, limit_pkts: Some(50), limit_bytes: None, queue_pkts: q };
             for k in 1..4 {
                 feed(&mut x, k * 200 * MS - 10 * MS);
                 x.update(k * 200 * MS, &link);
             }
             let pipe = 1.544e6 * 0.2 / 8000.0;
-            assert!(
-                (x.aggregate_pkts() - pipe).abs() < 1e-9,
-                "queue {q}: Y = {}",
-                x.aggregate_pkts()
-            );
+            assert!((x.aggregate_pkts() - pipe).abs() < 1e-9, "queue {q}: Y = {}", x.aggregate_pkts());
             assert_eq!(ack_window(&mut x, 0), (pipe * 0.4).floor() as u32);
             assert_eq!(ack_window(&mut x, 1), (pipe * 0.6).floor() as u32);
         }
@@ -189,12 +146,7 @@ mod tests {
 
     #[test]
     fn refwa_corrects_with_the_free_buffer_where_xfwa_does_not() {
-        let link = LinkView {
-            rate_bps: 1.544e6,
-            limit_pkts: Some(50),
-            limit_bytes: None,
-            queue_pkts: 0,
-        };
+        let link = LinkView { rate_bps: 1.544e6, limit_pkts: Some(50), limit_bytes: None, queue_pkts: 0 };
         let mut x = Xfwa::xfwa(&XfwaParams::default(), RngStreams::new(1).stream("x"));
         let mut r = Refwa::refwa(RefwaParams::default(), RngStreams::new(1).stream("r"));
         for k in 1..40 {
@@ -205,20 +157,10 @@ mod tests {
         }
         // REFWA's fixed point with an empty queue: Y = BDP + (psi / phi) B
         let bdp = 1.544e6 * 0.2 / 8000.0;
-        assert!(
-            (r.aggregate_pkts() - (bdp + 0.5 / 1.5 * 50.0)).abs() < 0.5,
-            "{}",
-            r.aggregate_pkts()
-        );
+        assert!((r.aggregate_pkts() - (bdp + 0.5 / 1.5 * 50.0)).abs() < 0.5, "{}", r.aggregate_pkts());
         assert!((x.aggregate_pkts() - bdp).abs() < 1e-9);
         // the other reading of the pipe adds the buffer
-        let mut b = Xfwa::xfwa(
-            &XfwaParams {
-                buffer_share: 1.0,
-                ..XfwaParams::default()
-            },
-            RngStreams::new(1).stream("x"),
-        );
+        let mut b = Xfwa::xfwa(&XfwaParams { buffer_share: 1.0, ..XfwaParams::default() }, RngStreams::new(1).stream("x"));
         feed(&mut b, 190 * MS);
         b.update(200 * MS, &link);
         assert!((b.aggregate_pkts() - (bdp + 50.0)).abs() < 1e-9);

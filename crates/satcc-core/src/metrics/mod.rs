@@ -10,11 +10,7 @@ pub use series::Series;
 /// Jain's fairness index (sum x)^2 / (n sum x^2) of throughputs normalised by their
 /// fair shares `b` (REFWA, eq. in section IV). Empty or all-zero input gives 1.
 pub fn jain_index(x: &[f64], b: &[f64]) -> f64 {
-    let r: Vec<f64> = x
-        .iter()
-        .zip(b)
-        .map(|(x, b)| if *b > 0.0 { x / b } else { 0.0 })
-        .collect();
+    let r: Vec<f64> = x.iter().zip(b).map(|(x, b)| if *b > 0.0 { x / b } else { 0.0 }).collect();
     let s: f64 = r.iter().sum();
     let s2: f64 = r.iter().map(|v| v * v).sum();
     if r.is_empty() || s2 == 0.0 {

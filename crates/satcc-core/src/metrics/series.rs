@@ -194,18 +194,8 @@ mod tests {
     #[test]
     fn a_table_pushes_rows_and_turns_into_named_columns_in_order() {
         let mut q = QueueTable::default();
-        q.push(QueueRow {
-            time_s: 0.1,
-            link: 2,
-            queue_pkts: 7,
-            utilization: 0.5,
-        });
-        q.push(QueueRow {
-            time_s: 0.2,
-            link: 3,
-            queue_pkts: 8,
-            utilization: 0.25,
-        });
+        q.push(QueueRow { time_s: 0.1, link: 2, queue_pkts: 7, utilization: 0.5 });
+        q.push(QueueRow { time_s: 0.2, link: 3, queue_pkts: 8, utilization: 0.25 });
         assert_eq!(q.len(), 2);
         let cols = q.into_columns();
         let names: Vec<_> = cols.iter().map(|c| c.name).collect();

@@ -13,13 +13,7 @@ pub enum ErrorModel {
     BitErrorRate { ber: f64 },
     /// Two-state Markov chain advanced once per packet: in the good state packets are
     /// lost with `per_good`, in the bad state with `per_bad`.
-    GilbertElliott {
-        p_good_to_bad: f64,
-        p_bad_to_good: f64,
-        per_good: f64,
-        per_bad: f64,
-        bad: bool,
-    },
+    GilbertElliott { p_good_to_bad: f64, p_bad_to_good: f64, per_good: f64, per_bad: f64, bad: bool },
 }
 
 impl ErrorModel {
@@ -34,13 +28,7 @@ impl ErrorModel {
                 let p = -f64::exp_m1(8.0 * size_bytes as f64 * f64::ln_1p(-*ber));
                 rng.gen::<f64>() < p
             }
-            ErrorModel::GilbertElliott {
-                p_good_to_bad,
-                p_bad_to_good,
-                per_good,
-                per_bad,
-                bad,
-            } => {
+            ErrorModel::GilbertElliott { p_good_to_bad, p_bad_to_good, per_good, per_bad, bad } => {
                 let flip: f64 = rng.gen();
                 if *bad {
                     if flip < *p_bad_to_good {
@@ -70,10 +58,7 @@ mod tests {
     fn packet_error_rate_matches_its_probability() {
         let f = loss_fraction(ErrorModel::PacketErrorRate { per: 0.1 }, 1000, 200_000);
         assert!((f - 0.1).abs() < 0.003, "{f}");
-        assert_eq!(
-            loss_fraction(ErrorModel::PacketErrorRate { per: 0.0 }, 1000, 1000),
-            0.0
-        );
+        assert_eq!(loss_fraction(ErrorModel::PacketErrorRate { per: 0.0 }, 1000, 1000), 0.0);
     }
 
     #[test]

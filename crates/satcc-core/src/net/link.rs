@@ -70,12 +70,7 @@ pub struct At {
 impl At {
     /// After every event at or before `now`.
     pub fn end_of(now: Time) -> At {
-        At {
-            now,
-            shadow: f64::INFINITY,
-            sched: f64::INFINITY,
-            tie: u64::MAX,
-        }
+        At { now, shadow: f64::INFINITY, sched: f64::INFINITY, tie: u64::MAX }
     }
 }
 
@@ -121,9 +116,7 @@ pub struct Link {
 /// What happened to a packet offered to a link.
 pub enum Offer {
     /// Admitted; `was_empty` tells the caller to schedule the head-arrival event.
-    Admitted {
-        was_empty: bool,
-    },
+    Admitted { was_empty: bool },
     Dropped(Verdict),
 }
 
@@ -189,8 +182,7 @@ impl Link {
                 || (e.tx_end == at.now
                     && (e.dep_shadow < at.shadow
                         || (e.dep_shadow == at.shadow
-                            && (e.start_shadow, self.dep_tie(self.departed_pkts))
-                                < (at.sched, at.tie))));
+                            && (e.start_shadow, self.dep_tie(self.departed_pkts)) < (at.sched, at.tie))));
             if !gone {
                 break;
             }
@@ -233,11 +225,7 @@ impl Link {
         let pkts = self.queue_pkts();
         let bytes = self.admitted_bytes - self.departed_bytes();
         let idle_since = if pkts == 0 { Some(self.free_at) } else { None };
-        Occupancy {
-            pkts,
-            bytes,
-            idle_since,
-        }
+        Occupancy { pkts, bytes, idle_since }
     }
 
     /// Tie key of the departure of the packet with absolute index `abs`: orders it
@@ -253,9 +241,7 @@ impl Link {
         self.stats.arrivals_pkts += 1;
         self.advance(at);
         let occ = self.occupancy();
-        let v = self
-            .queue
-            .admit(pkt.size_bytes as u32, &occ, now, &mut self.queue_rng);
+        let v = self.queue.admit(pkt.size_bytes as u32, &occ, now, &mut self.queue_rng);
         if v != Verdict::Admit {
             match v {
                 Verdict::DropOverflow => self.stats.drops_overflow += 1,
@@ -274,11 +260,7 @@ impl Link {
         // double rounded, never a sum of rounded durations (see the module notes); the
         // event being handled is at `now` = its double rounded, and rounding is
         // monotone, so the departure is not before it.
-        let start_shadow = if occ.pkts > 0 {
-            self.free_shadow
-        } else {
-            at.shadow
-        };
+        let start_shadow = if occ.pkts > 0 { self.free_shadow } else { at.shadow };
         let dep_shadow = start_shadow + txt;
         let arr_shadow = start_shadow + (txt + self.delay_s);
         let tx_end = from_secs(dep_shadow).max(now);
@@ -287,13 +269,7 @@ impl Link {
         self.sojourn_ns += (tx_end - now) as u128;
         self.admitted_bytes += pkt.size_bytes as u64;
         self.admitted_pkts += 1;
-        self.pipe.push_back(InPipe {
-            pkt,
-            tx_end,
-            dep_shadow,
-            arr_shadow,
-            start_shadow,
-        });
+        self.pipe.push_back(InPipe { pkt, tx_end, dep_shadow, arr_shadow, start_shadow });
         let q = occ.pkts + 1;
         if q > self.stats.max_queue_pkts {
             self.stats.max_queue_pkts = q;
@@ -306,13 +282,7 @@ impl Link {
     /// double rounded, like every link time.
     #[inline]
     pub fn head_arrival(&self) -> Option<(Time, f64, f64)> {
-        self.pipe.front().map(|e| {
-            (
-                from_secs(e.arr_shadow).max(e.tx_end),
-                e.arr_shadow,
-                e.start_shadow,
-            )
-        })
+        self.pipe.front().map(|e| (from_secs(e.arr_shadow).max(e.tx_end), e.arr_shadow, e.start_shadow))
     }
 
     /// Remove the head packet (it has reached the far end). Returns the packet and
@@ -321,12 +291,7 @@ impl Link {
     pub fn pop_head(&mut self) -> (Packet, bool) {
         if self.departed_pkts == self.popped_pkts {
             // it has left the transmitter, though no event has looked since
-            self.departed_bytes += self
-                .pipe
-                .front()
-                .expect("pop_head on an empty link")
-                .pkt
-                .size_bytes as u64;
+            self.departed_bytes += self.pipe.front().expect("pop_head on an empty link").pkt.size_bytes as u64;
             self.departed_pkts += 1;
         }
         let e = self.pipe.pop_front().expect("pop_head on an empty link");
@@ -375,12 +340,7 @@ impl Link {
         if end == 0 {
             return 0.0;
         }
-        let beyond: u128 = self
-            .pipe
-            .iter()
-            .filter(|e| e.tx_end > end)
-            .map(|e| (e.tx_end - end) as u128)
-            .sum();
+        let beyond: u128 = self.pipe.iter().filter(|e| e.tx_end > end).map(|e| (e.tx_end - end) as u128).sum();
         (self.sojourn_ns - beyond) as f64 / end as f64
     }
 
@@ -406,10 +366,7 @@ mod tests {
             1,
             8e6, // 1000 bytes = 1 ms
             0.010,
-            QueueDiscipline::DropTail(DropTail {
-                limit_pkts: Some(limit),
-                limit_bytes: None,
-            }),
+            QueueDiscipline::DropTail(DropTail { limit_pkts: Some(limit), limit_bytes: None }),
             None,
             s.stream("e"),
             s.stream("q"),
@@ -418,26 +375,11 @@ mod tests {
     }
 
     fn at(now: Time) -> At {
-        At {
-            now,
-            shadow: crate::engine::to_secs(now),
-            sched: 0.0,
-            tie: 0,
-        }
+        At { now, shadow: crate::engine::to_secs(now), sched: 0.0, tie: 0 }
     }
 
     fn pkt(seq: i64) -> Packet {
-        Packet {
-            flow: 0,
-            kind: PacketKind::Data,
-            seq,
-            size_bytes: 1000,
-            ttl: 32,
-            tos: 0,
-            rwnd_pkts: 0,
-            hop: 0,
-            aux: 0,
-        }
+        Packet { flow: 0, kind: PacketKind::Data, seq, size_bytes: 1000, ttl: 32, tos: 0, rwnd_pkts: 0, hop: 0, aux: 0 }
     }
 
     #[test]
@@ -469,9 +411,7 @@ mod tests {
     #[test]
     fn droptail_limit_counts_in_service_packet() {
         let mut l = link(3);
-        let admitted = (0..5)
-            .filter(|i| matches!(l.offer(pkt(*i), at(0)), Offer::Admitted { .. }))
-            .count();
+        let admitted = (0..5).filter(|i| matches!(l.offer(pkt(*i), at(0)), Offer::Admitted { .. })).count();
         assert_eq!(admitted, 3);
         assert_eq!(l.stats.drops_overflow, 2);
         assert_eq!(l.stats.max_queue_pkts, 3);
@@ -487,43 +427,10 @@ mod tests {
         let key = l.dep_tie(0);
         // an arrival whose double time is one ulp earlier sees a full queue
         let before = f64::from_bits(dep.to_bits() - 1);
-        assert!(matches!(
-            l.offer(
-                pkt(2),
-                At {
-                    now: t,
-                    shadow: before,
-                    sched: f64::INFINITY,
-                    tie: u64::MAX
-                }
-            ),
-            Offer::Dropped(_)
-        ));
+        assert!(matches!(l.offer(pkt(2), At { now: t, shadow: before, sched: f64::INFINITY, tie: u64::MAX }), Offer::Dropped(_)));
         // at the same double time, the tie keys decide
-        assert!(matches!(
-            l.offer(
-                pkt(3),
-                At {
-                    now: t,
-                    shadow: dep,
-                    sched: 0.0,
-                    tie: key - 1
-                }
-            ),
-            Offer::Dropped(_)
-        ));
-        assert!(matches!(
-            l.offer(
-                pkt(4),
-                At {
-                    now: t,
-                    shadow: dep,
-                    sched: 0.0,
-                    tie: key + 1
-                }
-            ),
-            Offer::Admitted { .. }
-        ));
+        assert!(matches!(l.offer(pkt(3), At { now: t, shadow: dep, sched: 0.0, tie: key - 1 }), Offer::Dropped(_)));
+        assert!(matches!(l.offer(pkt(4), At { now: t, shadow: dep, sched: 0.0, tie: key + 1 }), Offer::Admitted { .. }));
         // the packet starts when the queue resumes: its arrival is 1 ms + (1 ms + 10 ms)
         let (at, shadow, _) = l.head_arrival().unwrap();
         assert_eq!(at, from_ms(11.0));
@@ -544,10 +451,7 @@ mod tests {
             1,
             155e6,
             0.0,
-            QueueDiscipline::DropTail(DropTail {
-                limit_pkts: Some(10),
-                limit_bytes: None,
-            }),
+            QueueDiscipline::DropTail(DropTail { limit_pkts: Some(10), limit_bytes: None }),
             None,
             s.stream("e"),
             s.stream("q"),
@@ -564,29 +468,13 @@ mod tests {
             last = (t, sh);
             let (p, _) = l.pop_head();
             assert_eq!(p.seq, k as i64 - 1);
-            assert!(matches!(
-                l.offer(
-                    pkt(k as i64 + 1),
-                    At {
-                        now: t,
-                        shadow: sh,
-                        sched: sh,
-                        tie: k
-                    }
-                ),
-                Offer::Admitted { .. }
-            ));
+            assert!(matches!(l.offer(pkt(k as i64 + 1), At { now: t, shadow: sh, sched: sh, tie: k }), Offer::Admitted { .. }));
         }
         // exact: n * 8000 / 155e6 s = n * 8e12 / 155e6 ns = n * 1_600_000 / 31 ns
         let exact_num = n as u128 * 1_600_000; // over 31
         let got = last.0 as u128 * 31;
         let drift_31ths = got.abs_diff(exact_num);
-        assert!(
-            drift_31ths <= 31,
-            "millionth departure at {} ns, exact {} ns",
-            last.0,
-            exact_num as f64 / 31.0
-        );
+        assert!(drift_31ths <= 31, "millionth departure at {} ns, exact {} ns", last.0, exact_num as f64 / 31.0);
     }
 
     #[test]
@@ -599,20 +487,8 @@ mod tests {
             let mut l = link(2);
             l.offer(pkt(0), at(0));
             l.offer(pkt(1), at(0));
-            let got = l.offer(
-                pkt(2),
-                At {
-                    now: from_ms(1.0),
-                    shadow: dep,
-                    sched,
-                    tie: 0,
-                },
-            );
-            assert_eq!(
-                matches!(got, Offer::Admitted { .. }),
-                admitted,
-                "scheduled at {sched}"
-            );
+            let got = l.offer(pkt(2), At { now: from_ms(1.0), shadow: dep, sched, tie: 0 });
+            assert_eq!(matches!(got, Offer::Admitted { .. }), admitted, "scheduled at {sched}");
         }
     }
 

@@ -63,18 +63,7 @@ impl Red {
         wait: bool,
         idle_pkts_per_s: f64,
     ) -> Self {
-        Red {
-            limit_pkts,
-            min_th_pkts,
-            max_th_pkts,
-            w_q,
-            max_p,
-            gentle,
-            wait,
-            idle_pkts_per_s,
-            avg: 0.0,
-            count: -1,
-        }
+        Red { limit_pkts, min_th_pkts, max_th_pkts, w_q, max_p, gentle, wait, idle_pkts_per_s, avg: 0.0, count: -1 }
     }
 
     pub fn avg(&self) -> f64 {
@@ -94,11 +83,7 @@ impl Red {
         let waiting = occ.pkts.saturating_sub(1);
         self.update_avg(waiting, occ, now);
         let avg = self.avg;
-        let forced = if self.gentle {
-            avg >= 2.0 * self.max_th_pkts
-        } else {
-            avg >= self.max_th_pkts
-        };
+        let forced = if self.gentle { avg >= 2.0 * self.max_th_pkts } else { avg >= self.max_th_pkts };
         let v = if avg < self.min_th_pkts || waiting < 1 {
             self.count = -1;
             Verdict::Admit
@@ -148,19 +133,11 @@ pub enum QueueDiscipline {
 
 impl QueueDiscipline {
     /// Decide whether a packet of `size_bytes` may join the queue.
-    pub fn admit(
-        &mut self,
-        size_bytes: u32,
-        occ: &Occupancy,
-        now: Time,
-        rng: &mut StreamRng,
-    ) -> Verdict {
+    pub fn admit(&mut self, size_bytes: u32, occ: &Occupancy, now: Time, rng: &mut StreamRng) -> Verdict {
         match self {
             QueueDiscipline::DropTail(d) => {
                 let over_p = d.limit_pkts.is_some_and(|l| occ.pkts >= l);
-                let over_b = d
-                    .limit_bytes
-                    .is_some_and(|l| occ.bytes + size_bytes as u64 > l);
+                let over_b = d.limit_bytes.is_some_and(|l| occ.bytes + size_bytes as u64 > l);
                 if over_p || over_b {
                     Verdict::DropOverflow
                 } else {
@@ -186,20 +163,13 @@ mod tests {
     use crate::engine::RngStreams;
 
     fn occ(pkts: u32) -> Occupancy {
-        Occupancy {
-            pkts,
-            bytes: pkts as u64 * 1000,
-            idle_since: None,
-        }
+        Occupancy { pkts, bytes: pkts as u64 * 1000, idle_since: None }
     }
 
     #[test]
     fn droptail_counts_the_packet_in_service() {
         let mut rng = RngStreams::new(1).stream("q");
-        let mut q = QueueDiscipline::DropTail(DropTail {
-            limit_pkts: Some(5),
-            limit_bytes: None,
-        });
+        let mut q = QueueDiscipline::DropTail(DropTail { limit_pkts: Some(5), limit_bytes: None });
         assert_eq!(q.admit(1000, &occ(4), 0, &mut rng), Verdict::Admit);
         assert_eq!(q.admit(1000, &occ(5), 0, &mut rng), Verdict::DropOverflow);
     }
@@ -207,10 +177,7 @@ mod tests {
     #[test]
     fn droptail_byte_limit() {
         let mut rng = RngStreams::new(1).stream("q");
-        let mut q = QueueDiscipline::DropTail(DropTail {
-            limit_pkts: None,
-            limit_bytes: Some(3000),
-        });
+        let mut q = QueueDiscipline::DropTail(DropTail { limit_pkts: None, limit_bytes: Some(3000) });
         assert_eq!(q.admit(1000, &occ(2), 0, &mut rng), Verdict::Admit);
         assert_eq!(q.admit(1001, &occ(2), 0, &mut rng), Verdict::DropOverflow);
     }
@@ -233,9 +200,7 @@ mod tests {
         let mut rng = RngStreams::new(9).stream("q");
         let mut r = Red::new(1000, 5.0, 15.0, 1.0, 0.1, false, true, 1000.0);
         let n = 100_000;
-        let drops = (0..n)
-            .filter(|_| r.verdict(&occ(11), 0, &mut rng) == Verdict::DropEarly)
-            .count();
+        let drops = (0..n).filter(|_| r.verdict(&occ(11), 0, &mut rng) == Verdict::DropEarly).count();
         let rate = drops as f64 / n as f64;
         assert!(rate > 1.0 / 40.0 && rate < 1.0 / 15.0, "{rate}");
     }
@@ -246,11 +211,7 @@ mod tests {
         let mut r = Red::new(1000, 5.0, 15.0, 0.5, 0.1, true, true, 1000.0);
         r.verdict(&occ(11), 0, &mut rng);
         let a1 = r.avg();
-        let idle = Occupancy {
-            pkts: 0,
-            bytes: 0,
-            idle_since: Some(0),
-        };
+        let idle = Occupancy { pkts: 0, bytes: 0, idle_since: Some(0) };
         r.verdict(&idle, 10_000_000, &mut rng); // 10 ms idle at 1000 pkt/s: m = 11
         assert!(r.avg() < a1 * 0.5f64.powi(10), "{} {}", r.avg(), a1);
     }

@@ -13,10 +13,7 @@ pub struct Topology {
 
 impl Topology {
     pub fn new(n_nodes: usize) -> Self {
-        Topology {
-            out: vec![Vec::new(); n_nodes],
-            by_ends: HashMap::new(),
-        }
+        Topology { out: vec![Vec::new(); n_nodes], by_ends: HashMap::new() }
     }
 
     pub fn add_link(&mut self, id: LinkId, from: NodeId, to: NodeId) {
@@ -63,10 +60,7 @@ impl Topology {
 
     /// Links along a pinned node sequence; Err names the first pair not linked.
     pub fn pinned_path(&self, nodes: &[NodeId]) -> Result<Vec<LinkId>, (NodeId, NodeId)> {
-        nodes
-            .windows(2)
-            .map(|w| self.link_between(w[0], w[1]).ok_or((w[0], w[1])))
-            .collect()
+        nodes.windows(2).map(|w| self.link_between(w[0], w[1]).ok_or((w[0], w[1]))).collect()
     }
 }
 

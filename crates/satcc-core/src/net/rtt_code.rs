@@ -75,10 +75,7 @@ mod tests {
             assert!(lo <= ms && ms < hi, "{ms} ms -> code {c}: [{lo}, {hi})");
             let back = code_rtt_ms(c, K);
             assert!(lo < back && back < hi);
-            assert!(
-                (back - ms).abs() / ms < 0.06,
-                "within the code's 11.6 % resolution: {ms} vs {back}"
-            );
+            assert!((back - ms).abs() / ms < 0.06, "within the code's 11.6 % resolution: {ms} vs {back}");
         }
     }
 }

@@ -176,10 +176,7 @@ fn red_mean_pkt() -> u32 {
 impl Default for QueueSpec {
     /// ns-2's Queue/DropTail with limit_ 50.
     fn default() -> Self {
-        QueueSpec::Droptail {
-            limit_pkts: Some(50),
-            limit_bytes: None,
-        }
+        QueueSpec::Droptail { limit_pkts: Some(50), limit_bytes: None }
     }
 }
 
@@ -437,9 +434,7 @@ impl Scenario {
         let v = serde_json::to_value(self).map_err(|e| format!("scenario: {e}"))?;
         crate::contract::check(contract(), &v, "")?;
         if self.duration_s / self.sample_interval_s > 1e7 {
-            return Err(
-                "sample_interval_s: too small for duration_s (more than 1e7 samples)".into(),
-            );
+            return Err("sample_interval_s: too small for duration_s (more than 1e7 samples)".into());
         }
         tcp_config(&self.tcp, "tcp")?;
         let mut names = HashMap::new();
@@ -455,9 +450,7 @@ impl Scenario {
             if names.contains_key(name) {
                 Ok(())
             } else {
-                Err(format!(
-                    "{at}: unknown node '{name}' (declare it under nodes)"
-                ))
+                Err(format!("{at}: unknown node '{name}' (declare it under nodes)"))
             }
         };
         let mut pairs = HashMap::new();
@@ -468,11 +461,7 @@ impl Scenario {
             if l.a == l.b {
                 return Err(format!("{at}.b: a link must join two different nodes"));
             }
-            let key = if l.a < l.b {
-                (l.a.as_str(), l.b.as_str())
-            } else {
-                (l.b.as_str(), l.a.as_str())
-            };
+            let key = if l.a < l.b { (l.a.as_str(), l.b.as_str()) } else { (l.b.as_str(), l.a.as_str()) };
             if pairs.insert(key, i).is_some() {
                 return Err(format!(
                     "{at}: a link between '{}' and '{}' is already declared",
@@ -497,9 +486,7 @@ impl Scenario {
         }
         let total: u64 = self.flows.iter().map(|f| f.count as u64).sum();
         if total > MAX_FLOWS as u64 {
-            return Err(format!(
-                "flows: at most {MAX_FLOWS} flows in all (count included), got {total}"
-            ));
+            return Err(format!("flows: at most {MAX_FLOWS} flows in all (count included), got {total}"));
         }
         let mut flow_names = HashMap::new();
         for (i, f) in self.flows.iter().enumerate() {
@@ -511,16 +498,11 @@ impl Scenario {
             }
             if crate::tcp::congestion::controller(&f.cc).is_none() {
                 let allowed = crate::tcp::congestion::controller_names().join(", ");
-                return Err(format!(
-                    "{at}.cc: unknown congestion control '{}' (allowed: {allowed})",
-                    f.cc
-                ));
+                return Err(format!("{at}.cc: unknown congestion control '{}' (allowed: {allowed})", f.cc));
             }
             if let Some(stop) = f.stop_s {
                 if stop <= f.start_s + f.start_jitter_s {
-                    return Err(format!(
-                        "{at}.stop_s: must be after start_s + start_jitter_s"
-                    ));
+                    return Err(format!("{at}.stop_s: must be after start_s + start_jitter_s"));
                 }
             }
             if let Some(n) = &f.name {
@@ -531,10 +513,7 @@ impl Scenario {
                     return Err(format!("{at}.name: duplicate flow name '{n}'"));
                 }
             }
-            for (pname, p, from, to) in [
-                ("path", &f.path, &f.src, &f.dst),
-                ("ack_path", &f.ack_path, &f.dst, &f.src),
-            ] {
+            for (pname, p, from, to) in [("path", &f.path, &f.src, &f.dst), ("ack_path", &f.ack_path, &f.dst, &f.src)] {
                 if let Some(p) = p {
                     if p.first() != Some(from) || p.last() != Some(to) {
                         return Err(format!(
@@ -552,9 +531,7 @@ impl Scenario {
             let cfg = tcp_config(&merge(&self.tcp, &f.tcp), &format!("{at}.tcp"))?;
             if let TrafficSpecIn::Pareto { rate_bps, .. } = &f.traffic {
                 if cfg.packet_size_bytes as f64 * 8.0 / rate_bps < 1e-9 {
-                    return Err(format!(
-                        "{at}.traffic.rate_bps: too high (under 1 ns per packet)"
-                    ));
+                    return Err(format!("{at}.traffic.rate_bps: too high (under 1 ns per packet)"));
                 }
             }
         }
@@ -572,18 +549,12 @@ impl Scenario {
             for (j, l) in sc.links().iter().enumerate() {
                 self.check_link_name(l, &format!("{at}.links[{j}]"), &names, &pairs)?;
                 if let Some(prev) = guarded.insert(l.clone(), i) {
-                    return Err(format!(
-                        "{at}.links[{j}]: '{l}' is already guarded by schemes[{prev}]"
-                    ));
+                    return Err(format!("{at}.links[{j}]: '{l}' is already guarded by schemes[{prev}]"));
                 }
             }
             let router = crate::feedback::router(&sc.kind).ok_or_else(|| {
                 let names: Vec<_> = crate::feedback::ROUTERS.iter().map(|r| r.name).collect();
-                format!(
-                    "{at}.type: unknown router scheme '{}' (allowed: {})",
-                    sc.kind,
-                    names.join(", ")
-                )
+                format!("{at}.type: unknown router scheme '{}' (allowed: {})", sc.kind, names.join(", "))
             })?;
             (router.check)(&sc.fields, &at)?;
         }
@@ -598,9 +569,7 @@ impl Scenario {
         pairs: &HashMap<(&str, &str), usize>,
     ) -> Result<(), String> {
         let Some((a, b)) = l.split_once("->") else {
-            return Err(format!(
-                "{at}: must name a link direction as 'A->B', got '{l}'"
-            ));
+            return Err(format!("{at}: must name a link direction as 'A->B', got '{l}'"));
         };
         if !names.contains_key(a) || !names.contains_key(b) {
             return Err(format!("{at}: unknown node in '{l}'"));
@@ -681,15 +650,11 @@ mod tests {
 
     #[test]
     fn a_router_schemes_settings_are_its_own_and_checked_by_it() {
-        let e = with_scheme(serde_json::json!({"type": "trefwa", "links": ["a->b"], "k": 0}))
-            .unwrap_err();
+        let e = with_scheme(serde_json::json!({"type": "trefwa", "links": ["a->b"], "k": 0})).unwrap_err();
         assert_eq!(e, "schemes[0].k: must be in (0, 100], got 0");
-        let e = with_scheme(serde_json::json!({"type": "xfwa", "links": ["a->b"], "phi": 1.0}))
-            .unwrap_err();
+        let e = with_scheme(serde_json::json!({"type": "xfwa", "links": ["a->b"], "phi": 1.0})).unwrap_err();
         assert!(e.starts_with("schemes[0]: unknown field `phi`"), "{e}");
-        let e =
-            with_scheme(serde_json::json!({"type": "refwa", "links": ["a->b"], "activity": "all"}))
-                .unwrap_err();
+        let e = with_scheme(serde_json::json!({"type": "refwa", "links": ["a->b"], "activity": "all"})).unwrap_err();
         assert!(e.contains("rtt_avg") && e.contains("flow_rtt"), "{e}");
     }
 }

@@ -1,49 +1,38 @@
 //! Building a simulation from a validated scenario: nodes, links and their queues and
 //! error models, flows and their routes, router schemes, the first events.
 
-use super::{Ev, Flow, Simulation, NONE};
 use crate::engine::rng::StreamRng;
 use crate::engine::{from_secs, to_secs, EventQueue, RngStreams, Time};
-use crate::feedback::{RouterContext, RouterScheme};
 use crate::metrics::Series;
 use crate::net::error_model::ErrorModel;
 use crate::net::link::Link;
 use crate::net::queue::{DropTail, QueueDiscipline, Red};
 use crate::net::{FlowId, LinkId};
 use crate::scenario::{self, ErrorSpec, QueueSpec, Scenario, TrafficSpecIn};
+use crate::feedback::{RouterContext, RouterScheme};
 use crate::tcp::congestion;
 use crate::tcp::{TcpSender, TcpSink};
 use crate::traffic::OnOffSource;
 use rand::Rng;
+use super::{Ev, Flow, Simulation, NONE};
 
 fn build_queue(q: &QueueSpec, rate_bps: f64) -> QueueDiscipline {
     match q {
-        QueueSpec::Droptail {
-            limit_pkts,
-            limit_bytes,
-        } => QueueDiscipline::DropTail(DropTail {
-            limit_pkts: *limit_pkts,
-            limit_bytes: *limit_bytes,
-        }),
-        QueueSpec::Red {
-            limit_pkts,
-            min_th_pkts,
-            max_th_pkts,
-            w_q,
-            max_p,
-            gentle,
-            wait,
-            mean_pkt_bytes,
-        } => QueueDiscipline::Red(Red::new(
-            *limit_pkts,
-            *min_th_pkts,
-            *max_th_pkts,
-            *w_q,
-            *max_p,
-            *gentle,
-            *wait,
-            rate_bps / (8.0 * *mean_pkt_bytes as f64),
-        )),
+        QueueSpec::Droptail { limit_pkts, limit_bytes } => {
+            QueueDiscipline::DropTail(DropTail { limit_pkts: *limit_pkts, limit_bytes: *limit_bytes })
+        }
+        QueueSpec::Red { limit_pkts, min_th_pkts, max_th_pkts, w_q, max_p, gentle, wait, mean_pkt_bytes } => {
+            QueueDiscipline::Red(Red::new(
+                *limit_pkts,
+                *min_th_pkts,
+                *max_th_pkts,
+                *w_q,
+                *max_p,
+                *gentle,
+                *wait,
+                rate_bps / (8.0 * *mean_pkt_bytes as f64),
+            ))
+        }
     }
 }
 
@@ -51,12 +40,7 @@ fn build_error(e: &ErrorSpec) -> ErrorModel {
     match e {
         ErrorSpec::Per { per } => ErrorModel::PacketErrorRate { per: *per },
         ErrorSpec::Ber { ber } => ErrorModel::BitErrorRate { ber: *ber },
-        ErrorSpec::GilbertElliott {
-            p_good_to_bad,
-            p_bad_to_good,
-            per_good,
-            per_bad,
-        } => ErrorModel::GilbertElliott {
+        ErrorSpec::GilbertElliott { p_good_to_bad, p_bad_to_good, per_good, per_bad } => ErrorModel::GilbertElliott {
             p_good_to_bad: *p_good_to_bad,
             p_bad_to_good: *p_bad_to_good,
             per_good: *per_good,
@@ -111,20 +95,11 @@ impl Simulation {
         let mut routes: Vec<LinkId> = Vec::new();
         for (i, f) in sc.flows.iter().enumerate() {
             let at = format!("flows[{i}]");
-            let (mut cfg, settings) =
-                crate::settings::split(&scenario::merge(&sc.tcp, &f.tcp), &format!("{at}.tcp"))?;
+            let (mut cfg, settings) = crate::settings::split(&scenario::merge(&sc.tcp, &f.tcp), &format!("{at}.tcp"))?;
             let entry = congestion::controller(&f.cc).ok_or_else(|| {
-                format!(
-                    "{at}.cc: unknown congestion control '{}' (allowed: {})",
-                    f.cc,
-                    congestion::controller_names().join(", ")
-                )
+                format!("{at}.cc: unknown congestion control '{}' (allowed: {})", f.cc, congestion::controller_names().join(", "))
             })?;
-            cfg.recovery = if cfg.sack {
-                crate::tcp::Recovery::Sack
-            } else {
-                entry.recovery
-            };
+            cfg.recovery = if cfg.sack { crate::tcp::Recovery::Sack } else { entry.recovery };
             let src = node_ids[f.src.as_str()];
             let dst = node_ids[f.dst.as_str()];
             let (fwd, rev) = &plan.routes[i];
@@ -135,28 +110,15 @@ impl Simulation {
             for k in 0..f.count {
                 let fid = flows.len() as FlowId;
                 let base = f.name.clone().unwrap_or_else(|| format!("f{i}"));
-                let name = if f.count > 1 {
-                    format!("{base}#{k}")
-                } else {
-                    base
-                };
+                let name = if f.count > 1 { format!("{base}#{k}") } else { base };
                 let mut srng: StreamRng = rng.stream(&format!("flow/{name}/start"));
-                let jitter = if f.start_jitter_s > 0.0 {
-                    srng.gen::<f64>() * f.start_jitter_s
-                } else {
-                    0.0
-                };
+                let jitter = if f.start_jitter_s > 0.0 { srng.gen::<f64>() * f.start_jitter_s } else { 0.0 };
                 let start = from_secs(f.start_s + jitter);
                 let boot: f64 = rng.stream(&format!("flow/{name}/tcp")).gen::<f64>() * cfg.tick_s;
                 let cc = (entry.build)(&settings);
                 let source = match &f.traffic {
                     TrafficSpecIn::Bulk => None,
-                    TrafficSpecIn::Pareto {
-                        shape,
-                        mean_on_s,
-                        mean_off_s,
-                        rate_bps,
-                    } => Some(OnOffSource::new(
+                    TrafficSpecIn::Pareto { shape, mean_on_s, mean_off_s, rate_bps } => Some(OnOffSource::new(
                         *shape,
                         *mean_on_s,
                         *mean_off_s,
@@ -204,10 +166,7 @@ impl Simulation {
             }
         }
         let monitored: Vec<LinkId> = match &sc.monitor.links {
-            Some(ls) => ls
-                .iter()
-                .map(|n| plan.link_id(n, "monitor.links"))
-                .collect::<Result<_, _>>()?,
+            Some(ls) => ls.iter().map(|n| plan.link_id(n, "monitor.links")).collect::<Result<_, _>>()?,
             None => (0..links.len() as LinkId).collect(),
         };
         let bottleneck = match &sc.monitor.bottleneck {
@@ -274,8 +233,7 @@ impl Simulation {
             transmissions: 0,
         };
         for (i, f) in sim.flows.iter().enumerate() {
-            sim.events
-                .push(f.start, f.start_s, Ev::FlowStart(i as FlowId));
+            sim.events.push(f.start, f.start_s, Ev::FlowStart(i as FlowId));
             if let (Some(s), Some(ss)) = (f.stop, f.stop_s) {
                 sim.events.push(s, ss, Ev::FlowStop(i as FlowId));
             }
@@ -283,18 +241,10 @@ impl Simulation {
         for (i, l) in sim.links.iter().enumerate() {
             for c in &l.rate_changes {
                 sim.rate_changes.push((i as LinkId, c.1));
-                sim.events.push(
-                    c.0,
-                    to_secs(c.0),
-                    Ev::RateChange(sim.rate_changes.len() as u32 - 1),
-                );
+                sim.events.push(c.0, to_secs(c.0), Ev::RateChange(sim.rate_changes.len() as u32 - 1));
             }
         }
-        sim.events.push(
-            sim.sample_interval,
-            to_secs(sim.sample_interval),
-            Ev::Sample,
-        );
+        sim.events.push(sim.sample_interval, to_secs(sim.sample_interval), Ev::Sample);
         Ok(sim)
     }
 }
@@ -327,10 +277,7 @@ mod tests {
     }
 
     fn route_names(s: &Simulation, (off, len): (u32, u16)) -> Vec<String> {
-        s.routes[off as usize..off as usize + len as usize]
-            .iter()
-            .map(|&l| s.links[l as usize].name.clone())
-            .collect()
+        s.routes[off as usize..off as usize + len as usize].iter().map(|&l| s.links[l as usize].name.clone()).collect()
     }
 
     #[test]
@@ -352,14 +299,9 @@ mod tests {
 
     #[test]
     fn a_chain_routes_data_through_every_hop_and_acks_back() {
-        let s = build(&chain(
-            json!({"flows": [{"src": "a", "dst": "b", "count": 3, "name": "f"}]}),
-        ));
+        let s = build(&chain(json!({"flows": [{"src": "a", "dst": "b", "count": 3, "name": "f"}]})));
         assert_eq!(s.flows.len(), 3, "count expands");
-        assert_eq!(
-            s.flows.iter().map(|f| f.name.as_str()).collect::<Vec<_>>(),
-            ["f#0", "f#1", "f#2"]
-        );
+        assert_eq!(s.flows.iter().map(|f| f.name.as_str()).collect::<Vec<_>>(), ["f#0", "f#1", "f#2"]);
         for f in &s.flows {
             assert_eq!(route_names(&s, f.fwd), ["a->r1", "r1->r2", "r2->b"]);
             assert_eq!(route_names(&s, f.rev), ["b->r2", "r2->r1", "r1->a"]);
@@ -368,9 +310,7 @@ mod tests {
 
     #[test]
     fn a_router_scheme_guards_only_its_link_and_its_flows_meet_it_at_its_node() {
-        let s = build(&chain(
-            json!({"schemes": [{"type": "refwa", "links": ["r1->r2"]}]}),
-        ));
+        let s = build(&chain(json!({"schemes": [{"type": "refwa", "links": ["r1->r2"]}]})));
         assert_eq!(s.schemes.len(), 1);
         for (i, l) in s.links.iter().enumerate() {
             let want = if l.name == "r1->r2" { 0 } else { NONE };
@@ -385,36 +325,23 @@ mod tests {
     #[test]
     fn every_registered_controller_runs() {
         for c in crate::tcp::congestion::CONTROLLERS {
-            let mut sc =
-                chain(json!({"flows": [{"src": "a", "dst": "b", "cc": c.name, "count": 2}]}));
+            let mut sc = chain(json!({"flows": [{"src": "a", "dst": "b", "cc": c.name, "count": 2}]}));
             sc["links"][1]["a_to_b"] = json!({"error": {"type": "per", "per": 0.01}});
             let out = build(&sc).run();
             for f in &out.summary.flows {
                 assert_eq!(f.cc, c.name);
-                assert!(
-                    f.data_pkts_acked > 20,
-                    "{}: {} packets acked in 2 s",
-                    c.name,
-                    f.data_pkts_acked
-                );
+                assert!(f.data_pkts_acked > 20, "{}: {} packets acked in 2 s", c.name, f.data_pkts_acked);
             }
         }
     }
 
     #[test]
     fn a_flow_takes_its_controller_and_loss_classification_from_the_registry() {
-        let s = build(&chain(
-            json!({"flows": [{"src": "a", "dst": "b", "cc": "westwood"}]}),
-        ));
+        let s = build(&chain(json!({"flows": [{"src": "a", "dst": "b", "cc": "westwood"}]})));
         assert_eq!(s.flows[0].sender.controller_name(), "westwood");
-        let err = Simulation::from_json(
-            &chain(json!({"flows": [{"src": "a", "dst": "b", "cc": "cubic"}]})).to_string(),
-        )
-        .err()
-        .unwrap();
-        assert!(
-            err.contains("flows[0].cc") && err.contains("newreno"),
-            "{err}"
-        );
+        let err = Simulation::from_json(&chain(json!({"flows": [{"src": "a", "dst": "b", "cc": "cubic"}]})).to_string())
+            .err()
+            .unwrap();
+        assert!(err.contains("flows[0].cc") && err.contains("newreno"), "{err}");
     }
 }

@@ -1,24 +1,19 @@
 //! The event loop: what each event does to links, flows and router schemes.
 
-use super::{DropCause, Ev, RunOutput, Simulation, NONE};
 use crate::engine::{from_secs, to_secs};
-use crate::feedback::LinkView;
 use crate::metrics::series::{DropRow, FeedbackRow, FlowRow, QueueRow};
 use crate::net::link::{At, Offer};
 use crate::net::queue::{QueueDiscipline, Verdict};
 use crate::net::{FlowId, LinkId, Packet, PacketKind};
+use crate::feedback::LinkView;
 use crate::tcp::sender::GREEDY;
+use super::{DropCause, Ev, RunOutput, Simulation, NONE};
 
 impl Simulation {
     /// The event being handled, as a point in the order of events.
     #[inline]
     fn at(&self) -> At {
-        At {
-            now: self.now,
-            shadow: self.shadow,
-            sched: self.sched,
-            tie: self.tie,
-        }
+        At { now: self.now, shadow: self.shadow, sched: self.sched, tie: self.tie }
     }
 
     /// Offer a packet to `link`; schedule the link's head event if it was empty.
@@ -29,16 +24,11 @@ impl Simulation {
             Offer::Admitted { was_empty } => {
                 if was_empty {
                     let (t, sh, sched) = l.head_arrival().expect("admitted packet in pipe");
-                    self.events
-                        .push_scheduled_at(t, sh, sched, Ev::LinkHead(link));
+                    self.events.push_scheduled_at(t, sh, sched, Ev::LinkHead(link));
                 }
             }
             Offer::Dropped(v) => {
-                let cause = if v == Verdict::DropEarly {
-                    DropCause::Early
-                } else {
-                    DropCause::Overflow
-                };
+                let cause = if v == Verdict::DropEarly { DropCause::Early } else { DropCause::Overflow };
                 self.count_drop(&pkt, link, cause)
             }
         }
@@ -102,12 +92,7 @@ impl Simulation {
             QueueDiscipline::DropTail(d) => (d.limit_pkts, d.limit_bytes),
             QueueDiscipline::Red(r) => (Some(r.limit_pkts), None),
         };
-        let view = LinkView {
-            rate_bps: l.rate_bps,
-            limit_pkts,
-            limit_bytes,
-            queue_pkts: l.queue_pkts(),
-        };
+        let view = LinkView { rate_bps: l.rate_bps, limit_pkts, limit_bytes, queue_pkts: l.queue_pkts() };
         let next = self.schemes[s as usize].update(self.now, &view);
         let u = self.schemes[s as usize].last_update();
         self.series.feedback.push(FeedbackRow {
@@ -189,11 +174,7 @@ impl Simulation {
             }
             PacketKind::Ack => {
                 f.ack_delivered += 1;
-                let blocks = if f.sack {
-                    f.sink.sack_blocks(pkt.sack_id())
-                } else {
-                    None
-                };
+                let blocks = if f.sack { f.sink.sack_blocks(pkt.sack_id()) } else { None };
                 f.sender.on_ack_with(&pkt, blocks, now, &mut out);
             }
         }
@@ -226,9 +207,7 @@ impl Simulation {
     fn on_delsnd(&mut self, fid: FlowId) {
         let now = self.now;
         let mut out = std::mem::take(&mut self.outbox);
-        self.flows[fid as usize]
-            .sender
-            .on_delayed_send(now, &mut out);
+        self.flows[fid as usize].sender.on_delayed_send(now, &mut out);
         self.flush_outbox(out);
         self.sync_timers(fid);
     }
@@ -300,12 +279,7 @@ impl Simulation {
             let dep = l.departed_bytes();
             let util = (dep - self.last_departed[lid as usize]) as f64 * 8.0 / (l.rate_bps * dt);
             self.last_departed[lid as usize] = dep;
-            self.series.queue.push(QueueRow {
-                time_s: t,
-                link: lid,
-                queue_pkts: l.queue_pkts(),
-                utilization: util,
-            });
+            self.series.queue.push(QueueRow { time_s: t, link: lid, queue_pkts: l.queue_pkts(), utilization: util });
         }
         if self.flow_traces {
             for (i, f) in self.flows.iter_mut().enumerate() {
@@ -347,9 +321,7 @@ impl Simulation {
                 let link = &mut self.links[l as usize];
                 let (pkt, ok) = link.pop_head();
                 match link.head_arrival() {
-                    Some((nt, nsh, nsched)) => {
-                        self.events.replace_top(nt, nsh, nsched, Ev::LinkHead(l))
-                    }
+                    Some((nt, nsh, nsched)) => self.events.replace_top(nt, nsh, nsched, Ev::LinkHead(l)),
                     None => {
                         self.events.pop();
                     }

@@ -12,11 +12,11 @@ pub mod plan;
 mod report;
 
 use crate::engine::{EventQueue, Time};
-use crate::feedback::RouterScheme;
 use crate::metrics::{Series, Summary};
 use crate::net::link::Link;
 use crate::net::{FlowId, LinkId, NodeId, Packet};
 use crate::scenario::Scenario;
+use crate::feedback::RouterScheme;
 use crate::tcp::{TcpSender, TcpSink};
 use crate::traffic::OnOffSource;
 

@@ -30,21 +30,13 @@ impl Plan {
 
 /// Plan a validated scenario.
 pub fn plan(sc: &Scenario) -> Result<Plan, String> {
-    let node_ids: BTreeMap<String, NodeId> = sc
-        .nodes
-        .iter()
-        .enumerate()
-        .map(|(i, n)| (n.name.clone(), i as NodeId))
-        .collect();
+    let node_ids: BTreeMap<String, NodeId> =
+        sc.nodes.iter().enumerate().map(|(i, n)| (n.name.clone(), i as NodeId)).collect();
     let mut topo = Topology::new(sc.nodes.len());
     let mut link_names = Vec::with_capacity(sc.links.len() * 2);
     for l in &sc.links {
         for (from, to) in [(&l.a, &l.b), (&l.b, &l.a)] {
-            topo.add_link(
-                link_names.len() as LinkId,
-                node_ids[from.as_str()],
-                node_ids[to.as_str()],
-            );
+            topo.add_link(link_names.len() as LinkId, node_ids[from.as_str()], node_ids[to.as_str()]);
             link_names.push(format!("{from}->{to}"));
         }
     }
@@ -56,36 +48,23 @@ pub fn plan(sc: &Scenario) -> Result<Plan, String> {
         let ids = |p: &Vec<String>| p.iter().map(|n| node_ids[n.as_str()]).collect::<Vec<_>>();
         let unlinked = |field: &'static str| {
             let at = &at;
-            move |(a, b): (NodeId, NodeId)| {
-                format!(
-                    "{at}.{field}: no link between '{}' and '{}'",
-                    name(a),
-                    name(b)
-                )
-            }
+            move |(a, b): (NodeId, NodeId)| format!("{at}.{field}: no link between '{}' and '{}'", name(a), name(b))
         };
         let fwd = match &f.path {
             Some(p) => topo.pinned_path(&ids(p)).map_err(unlinked("path"))?,
-            None => topo.shortest_path(src, dst).ok_or_else(|| {
-                format!(
-                    "{at}: no route from '{}' to '{}' (nodes are not connected)",
-                    f.src, f.dst
-                )
-            })?,
+            None => topo
+                .shortest_path(src, dst)
+                .ok_or_else(|| format!("{at}: no route from '{}' to '{}' (nodes are not connected)", f.src, f.dst))?,
         };
         let rev = match (&f.ack_path, &f.path) {
             (Some(p), _) => topo.pinned_path(&ids(p)).map_err(unlinked("ack_path"))?,
             (None, Some(p)) => {
                 let mut r = ids(p);
                 r.reverse();
-                topo.pinned_path(&r)
-                    .map_err(|_| format!("{at}.path: the reverse path is not linked"))?
+                topo.pinned_path(&r).map_err(|_| format!("{at}.path: the reverse path is not linked"))?
             }
             (None, None) => topo.shortest_path(dst, src).ok_or_else(|| {
-                format!(
-                    "{at}: no route for ACKs from '{}' to '{}' (nodes are not connected)",
-                    f.dst, f.src
-                )
+                format!("{at}: no route for ACKs from '{}' to '{}' (nodes are not connected)", f.dst, f.src)
             })?,
         };
         if fwd.len() > u16::MAX as usize || rev.len() > u16::MAX as usize {
@@ -93,11 +72,7 @@ pub fn plan(sc: &Scenario) -> Result<Plan, String> {
         }
         routes.push((fwd, rev));
     }
-    let p = Plan {
-        node_ids,
-        link_names,
-        routes,
-    };
+    let p = Plan { node_ids, link_names, routes };
     for n in sc.monitor.links.iter().flatten() {
         p.link_id(n, "monitor.links")?;
     }
@@ -146,30 +121,14 @@ mod tests {
 
     #[test]
     fn checking_finds_what_needs_the_whole_picture() {
-        let e =
-            check_json(&scenario(json!({"flows": [{"src": "a", "dst": "island"}]}))).unwrap_err();
-        assert!(
-            e.starts_with("flows[0]: no route from 'a' to 'island'"),
-            "{e}"
-        );
-        let e = check_json(&scenario(
-            json!({"flows": [{"src": "a", "dst": "b", "path": ["a", "b"]}]}),
-        ))
-        .unwrap_err();
-        assert!(
-            e.starts_with("flows[0].path: no link between 'a' and 'b'"),
-            "{e}"
-        );
+        let e = check_json(&scenario(json!({"flows": [{"src": "a", "dst": "island"}]}))).unwrap_err();
+        assert!(e.starts_with("flows[0]: no route from 'a' to 'island'"), "{e}");
+        let e = check_json(&scenario(json!({"flows": [{"src": "a", "dst": "b", "path": ["a", "b"]}]}))).unwrap_err();
+        assert!(e.starts_with("flows[0].path: no link between 'a' and 'b'"), "{e}");
         let e = check_json(&scenario(json!({"monitor": {"bottleneck": "a->b"}}))).unwrap_err();
         assert!(e.starts_with("monitor.bottleneck: "), "{e}");
-        let e = check_json(&scenario(
-            json!({"schemes": [{"type": "refwa", "links": ["b->a"]}]}),
-        ))
-        .unwrap_err();
+        let e = check_json(&scenario(json!({"schemes": [{"type": "refwa", "links": ["b->a"]}]}))).unwrap_err();
         assert!(e.starts_with("schemes"), "{e}");
-        assert!(check_json(&scenario(
-            json!({"schemes": [{"type": "refwa", "links": ["r->b"]}]})
-        ))
-        .is_ok());
+        assert!(check_json(&scenario(json!({"schemes": [{"type": "refwa", "links": ["r->b"]}]}))).is_ok());
     }
 }

@@ -1,6 +1,5 @@
 //! The end of a run: packets still in flight accounted, the summary and time series.
 
-use super::{RunOutput, Simulation};
 use crate::engine::to_secs;
 use crate::metrics::{
     jain_index, FlowSummary, GroupSummary, LinkSummary, PacketAccount, RunTotals, Summary,
@@ -8,6 +7,7 @@ use crate::metrics::{
 use crate::net::link::At;
 use crate::net::PacketKind;
 use std::collections::BTreeMap;
+use super::{RunOutput, Simulation};
 
 impl Simulation {
     pub(super) fn finish(mut self) -> RunOutput {
@@ -32,18 +32,8 @@ impl Simulation {
             acct.ack_dropped += f.ack_dropped;
             acct.ack_in_flight += ack_in_flight[i];
             let active_end = end;
-            let active_s = if f.start < active_end {
-                to_secs(active_end - f.start)
-            } else {
-                0.0
-            };
-            let rate = |bytes: f64| {
-                if active_s > 0.0 {
-                    bytes * 8.0 / active_s / 1e6
-                } else {
-                    0.0
-                }
-            };
+            let active_s = if f.start < active_end { to_secs(active_end - f.start) } else { 0.0 };
+            let rate = |bytes: f64| if active_s > 0.0 { bytes * 8.0 / active_s / 1e6 } else { 0.0 };
             let sent = f.sender.stats.data_pkts_sent;
             flows.push(FlowSummary {
                 name: f.name.clone(),
@@ -64,11 +54,7 @@ impl Simulation {
                 rto_count: f.sender.stats.timeouts,
                 rto_undone: f.sender.stats.spurious_timeouts_undone,
                 link_error_losses: f.sender.stats.link_error_losses,
-                loss_rate: if f.data_injected > 0 {
-                    f.data_dropped as f64 / f.data_injected as f64
-                } else {
-                    0.0
-                },
+                loss_rate: if f.data_injected > 0 { f.data_dropped as f64 / f.data_injected as f64 } else { 0.0 },
                 srtt_ms: f.sender.srtt_s() * 1e3,
                 cwnd_pkts: f.sender.w.cwnd,
                 hops_data: f.fwd.1 as usize,
@@ -87,11 +73,7 @@ impl Simulation {
                 name: l.name.clone(),
                 rate_bps: l.rate_bps,
                 delay_ms: l.delay as f64 / 1e6,
-                utilization: if cap > 0.0 {
-                    departed_bytes as f64 * 8.0 / cap
-                } else {
-                    0.0
-                },
+                utilization: if cap > 0.0 { departed_bytes as f64 * 8.0 / cap } else { 0.0 },
                 departed_pkts,
                 departed_bytes,
                 arrivals_pkts: l.stats.arrivals_pkts,
@@ -138,11 +120,7 @@ impl Simulation {
             throughput_mbps: tps.iter().sum(),
             goodput_mbps: flows.iter().map(|f| f.goodput_mbps).sum(),
             jain_fairness: jain_index(&tps, &vec![1.0; tps.len()]),
-            loss_rate: if sent > 0 {
-                dropped as f64 / sent as f64
-            } else {
-                0.0
-            },
+            loss_rate: if sent > 0 { dropped as f64 / sent as f64 } else { 0.0 },
             rto_count: flows.iter().map(|f| f.rto_count).sum(),
             bottleneck: b.map(|l| l.name.clone()),
             utilization: b.map(|l| l.utilization),

@@ -136,12 +136,7 @@ impl TcpConfig {
 
     /// Wire size of a data packet.
     pub fn data_wire_bytes(&self) -> u32 {
-        self.packet_size_bytes
-            + if self.use_headers {
-                self.header_bytes
-            } else {
-                0
-            }
+        self.packet_size_bytes + if self.use_headers { self.header_bytes } else { 0 }
     }
 
     /// Check what the ranges on the fields (the scenario contract) cannot say; the error

@@ -27,13 +27,7 @@ pub struct RttEstimator {
 }
 
 impl RttEstimator {
-    pub fn new(
-        tick_s: f64,
-        min_rto_s: f64,
-        max_rto_s: f64,
-        initial_rto_s: f64,
-        boot_time_s: f64,
-    ) -> Self {
+    pub fn new(tick_s: f64, min_rto_s: f64, max_rto_s: f64, initial_rto_s: f64, boot_time_s: f64) -> Self {
         RttEstimator {
             tick_s,
             min_rto_s,
@@ -74,8 +68,7 @@ impl RttEstimator {
             self.t_srtt = t_rtt << SRTT_BITS;
             self.t_rttvar = t_rtt << (RTTVAR_BITS - 1);
         }
-        let ticks = ((self.t_rttvar << (RTTVAR_EXP + (SRTT_BITS - RTTVAR_BITS))) + self.t_srtt)
-            >> SRTT_BITS;
+        let ticks = ((self.t_rttvar << (RTTVAR_EXP + (SRTT_BITS - RTTVAR_BITS))) + self.t_srtt) >> SRTT_BITS;
         self.t_rtxcur_s = ticks as f64 * self.tick_s;
     }
 

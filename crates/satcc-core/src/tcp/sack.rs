@@ -38,8 +38,7 @@ impl SackReceiver {
         }
         let joins_left = i < self.ranges.len() && self.ranges[i].1 == seq;
         let joins_right_idx = if joins_left { i + 1 } else { i };
-        let joins_right =
-            joins_right_idx < self.ranges.len() && self.ranges[joins_right_idx].0 == seq + 1;
+        let joins_right = joins_right_idx < self.ranges.len() && self.ranges[joins_right_idx].0 == seq + 1;
         match (joins_left, joins_right) {
             (true, true) => {
                 self.ranges[i].1 = self.ranges[i + 1].1;
@@ -107,12 +106,7 @@ pub struct Scoreboard {
 
 impl Scoreboard {
     pub fn new(base: i64) -> Self {
-        Scoreboard {
-            base,
-            lost_below: base,
-            cursor: base,
-            ..Default::default()
-        }
+        Scoreboard { base, lost_below: base, cursor: base, ..Default::default() }
     }
 
     fn idx(&self, seq: i64) -> usize {
@@ -271,15 +265,9 @@ mod tests {
             r.record(s);
         }
         // ranges: [5,8) [9,10) [12,13)
-        assert_eq!(
-            r.blocks(9).iter().collect::<Vec<_>>(),
-            vec![(9, 10), (12, 13), (5, 8)]
-        );
+        assert_eq!(r.blocks(9).iter().collect::<Vec<_>>(), vec![(9, 10), (12, 13), (5, 8)]);
         r.record(8); // joins [5,8) and [9,10)
-        assert_eq!(
-            r.blocks(8).iter().collect::<Vec<_>>(),
-            vec![(5, 10), (12, 13)]
-        );
+        assert_eq!(r.blocks(8).iter().collect::<Vec<_>>(), vec![(5, 10), (12, 13)]);
         r.advance(10);
         assert_eq!(r.blocks(12).iter().collect::<Vec<_>>(), vec![(12, 13)]);
         r.advance(13);

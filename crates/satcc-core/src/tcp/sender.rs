@@ -96,23 +96,12 @@ pub struct TcpSender {
 }
 
 impl TcpSender {
-    pub fn new(
-        flow: FlowId,
-        cfg: TcpConfig,
-        cc: Box<dyn CongestionControl>,
-        boot_time_s: f64,
-    ) -> Self {
+    pub fn new(flow: FlowId, cfg: TcpConfig, cc: Box<dyn CongestionControl>, boot_time_s: f64) -> Self {
         let wnd = cfg.rwnd_pkts as f64;
         let ssthresh = cfg.initial_ssthresh_pkts.unwrap_or(wnd);
         let initial_window = cfg.initial_window_pkts as f64;
         let cwnd = if cfg.syn { 1.0 } else { initial_window };
-        let rtt = RttEstimator::new(
-            cfg.tick_s,
-            cfg.min_rto_s,
-            cfg.max_rto_s,
-            cfg.initial_rto_s,
-            boot_time_s,
-        );
+        let rtt = RttEstimator::new(cfg.tick_s, cfg.min_rto_s, cfg.max_rto_s, cfg.initial_rto_s, boot_time_s);
         TcpSender {
             flow,
             cc,
@@ -158,10 +147,7 @@ impl TcpSender {
 
     /// Write T-REFWA's RTT code (net/rtt_code.rs) with this K into the TOS byte.
     pub fn with_rtt_code(self, k: f64) -> Self {
-        TcpSender {
-            rtt_code_k: Some(k),
-            ..self
-        }
+        TcpSender { rtt_code_k: Some(k), ..self }
     }
 
     pub fn set_overhead_rng(&mut self, rng: StreamRng) {
@@ -238,11 +224,7 @@ impl TcpSender {
 
     fn output(&mut self, seqno: i64, now: Time, out: &mut Vec<Packet>) {
         let syn = seqno == 0 && self.cfg.syn;
-        let size = if syn {
-            self.cfg.header_bytes
-        } else {
-            self.cfg.data_wire_bytes()
-        } as u16;
+        let size = if syn { self.cfg.header_bytes } else { self.cfg.data_wire_bytes() } as u16;
         let tos = if let Some(k) = self.rtt_code_k {
             // T-REFWA: the code is recomputed only when SRTT changes (seed 002)
             let srtt = self.rtt.srtt_s();
@@ -302,10 +284,7 @@ impl TcpSender {
         let mut n = 0;
         while self.t_seqno <= self.highest_ack + win && self.t_seqno < self.curseq {
             if delayed {
-                let rng = self
-                    .overhead_rng
-                    .as_mut()
-                    .expect("send overhead without its random stream");
+                let rng = self.overhead_rng.as_mut().expect("send overhead without its random stream");
                 self.delsnd_pending = true;
                 self.delsnd_request_s = Some(rng.gen::<f64>() * self.cfg.send_overhead_s);
                 return;
@@ -342,21 +321,12 @@ impl TcpSender {
 
     fn loss_event(&self, now: Time) -> LossEvent {
         let window_pkts = (self.w.cwnd + self.dupwnd as f64).min(self.wnd);
-        LossEvent {
-            now,
-            window_pkts,
-            srtt_s: self.rtt.srtt_s(),
-            seg_bytes: self.cfg.packet_size_bytes,
-        }
+        LossEvent { now, window_pkts, srtt_s: self.rtt.srtt_s(), seg_bytes: self.cfg.packet_size_bytes }
     }
 
     /// What the classifier needs to judge a loss seen at `now` with `feedback`.
     fn loss_facts(&self, now: Time, feedback: f64) -> LossFacts {
-        LossFacts {
-            now,
-            feedback,
-            srtt_s: self.rtt.srtt_s(),
-        }
+        LossFacts { now, feedback, srtt_s: self.rtt.srtt_s() }
     }
 
     /// A loss judged a link error: keep sending with the classifier's window.
@@ -551,9 +521,7 @@ impl TcpSender {
                 if let Some(s) = self.scoreboard.next_lost() {
                     self.output(s, now, out);
                     self.scoreboard.mark_retransmitted(s);
-                } else if self.t_seqno < self.curseq
-                    && self.t_seqno as f64 <= self.highest_ack as f64 + self.wnd
-                {
+                } else if self.t_seqno < self.curseq && self.t_seqno as f64 <= self.highest_ack as f64 + self.wnd {
                     self.output(self.t_seqno, now, out);
                     self.t_seqno += 1;
                 } else {
@@ -568,13 +536,7 @@ impl TcpSender {
 
     /// Process an ACK arriving at `now` (with its SACK blocks, for SACK flows); new
     /// packets go to `out`.
-    pub fn on_ack_with(
-        &mut self,
-        ack: &Packet,
-        blocks: Option<SackBlocks>,
-        now: Time,
-        out: &mut Vec<Packet>,
-    ) {
+    pub fn on_ack_with(&mut self, ack: &Packet, blocks: Option<SackBlocks>, now: Time, out: &mut Vec<Packet>) {
         self.stats.acks_received += 1;
         self.wnd = ack.rwnd_pkts as f64;
         let obs = AckObservation {
@@ -703,8 +665,7 @@ impl TcpSender {
             }
             self.stats.timeouts += 1;
             self.last_cwnd_action = CwndAction::Timeout;
-            self.timeout_probe =
-                (self.cfg.recovery == Recovery::Sack).then_some((self.w, self.highest_ack + 1));
+            self.timeout_probe = (self.cfg.recovery == Recovery::Sack).then_some((self.w, self.highest_ack + 1));
             let ev = self.loss_event(now);
             let facts = self.loss_facts(now, self.wnd);
             match self.loss.on_timeout(&facts) {
@@ -729,30 +690,16 @@ impl TcpSender {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tcp::congestion::Reno;
     use crate::tcp::loss::{RefwaPlus, RefwaPlusSettings, TrefwaPlus};
+    use crate::tcp::congestion::Reno;
 
     fn sender(recovery: Recovery) -> TcpSender {
-        let cfg = TcpConfig {
-            rwnd_pkts: 100,
-            recovery,
-            ..TcpConfig::default()
-        };
+        let cfg = TcpConfig { rwnd_pkts: 100, recovery, ..TcpConfig::default() };
         TcpSender::new(0, cfg, Box::new(Reno), 0.0)
     }
 
     fn ack(seq: i64) -> Packet {
-        Packet {
-            flow: 0,
-            kind: PacketKind::Ack,
-            seq,
-            size_bytes: 40,
-            ttl: 32,
-            tos: 0,
-            rwnd_pkts: 100,
-            hop: 0,
-            aux: 0,
-        }
+        Packet { flow: 0, kind: PacketKind::Ack, seq, size_bytes: 40, ttl: 32, tos: 0, rwnd_pkts: 100, hop: 0, aux: 0 }
     }
 
     fn seqs(out: &[Packet]) -> Vec<i64> {
@@ -863,25 +810,16 @@ mod tests {
             s.on_ack(&ack(1), (10 + i) * MS, &mut out);
         }
         // (limited transmit sent 12 and 13 before the third dupACK)
-        assert_eq!(
-            (s.stats.fast_retransmits, s.w.cwnd, s.recover),
-            (1, 5.0, 13)
-        );
+        assert_eq!((s.stats.fast_retransmits, s.w.cwnd, s.recover), (1, 5.0, 13));
         // retransmitted 2 arrives; 3..5 were received, 6 lost: a partial ACK of 5
         s.on_ack(&ack(5), 50 * MS, &mut out);
         out.clear();
         for i in 0..5 {
             s.on_ack(&ack(5), (60 + i) * MS, &mut out);
         }
-        assert_eq!(
-            s.stats.fast_retransmits, 1,
-            "no fast retransmit below recover"
-        );
+        assert_eq!(s.stats.fast_retransmits, 1, "no fast retransmit below recover");
         assert!(!seqs(&out).contains(&6));
-        assert_eq!(
-            s.dupwnd, 0,
-            "no fast recovery, so the dupACKs do not inflate the window"
-        );
+        assert_eq!(s.dupwnd, 0, "no fast recovery, so the dupACKs do not inflate the window");
         s.on_timeout(1000 * MS, &mut out);
         assert_eq!(seqs(&out).last(), Some(&6), "the timeout resends the hole");
     }
@@ -910,11 +848,7 @@ mod tests {
             s.on_ack(&ack(1), (602 + i) * MS, &mut out);
         }
         assert_eq!(s.stats.fast_retransmits, 1, "declined below recover");
-        assert!(
-            out.is_empty(),
-            "nothing follows a declined retransmit: {:?}",
-            seqs(&out)
-        );
+        assert!(out.is_empty(), "nothing follows a declined retransmit: {:?}", seqs(&out));
         assert_eq!(s.dupwnd, 0);
     }
 
@@ -954,19 +888,12 @@ mod tests {
     }
 
     fn refwa_plus_with(tolerance: f64) -> TcpSender {
-        let cfg = TcpConfig {
-            rwnd_pkts: 100,
-            ..TcpConfig::default()
-        };
-        TcpSender::new(0, cfg, Box::new(Reno), 0.0)
-            .with_loss(Box::new(RefwaPlus::new(RefwaPlusSettings { tolerance })))
+        let cfg = TcpConfig { rwnd_pkts: 100, ..TcpConfig::default() };
+        TcpSender::new(0, cfg, Box::new(Reno), 0.0).with_loss(Box::new(RefwaPlus::new(RefwaPlusSettings { tolerance })))
     }
 
     fn ack_fb(seq: i64, rwnd: u32) -> Packet {
-        Packet {
-            rwnd_pkts: rwnd,
-            ..ack(seq)
-        }
+        Packet { rwnd_pkts: rwnd, ..ack(seq) }
     }
 
     /// REFWA Plus sender in steady state with feedback 10: segments 2..=11 outstanding.
@@ -993,15 +920,8 @@ mod tests {
         }
         assert_eq!(s.stats.link_error_losses, 1);
         assert_eq!(s.stats.fast_retransmits, 1);
-        assert_eq!(
-            (s.w.cwnd, s.w.ssthresh),
-            (10.0, 10.0),
-            "no halving: cwnd = ssthresh = feedback"
-        );
-        assert!(
-            out.iter().any(|p| p.seq == 2),
-            "the lost segment is retransmitted"
-        );
+        assert_eq!((s.w.cwnd, s.w.ssthresh), (10.0, 10.0), "no halving: cwnd = ssthresh = feedback");
+        assert!(out.iter().any(|p| p.seq == 2), "the lost segment is retransmitted");
     }
 
     #[test]
@@ -1012,11 +932,7 @@ mod tests {
             s.on_ack(&ack_fb(1, 8), (10 + i) * MS, &mut out);
         }
         assert_eq!(s.stats.link_error_losses, 0);
-        assert_eq!(
-            (s.w.cwnd, s.w.ssthresh),
-            (4.0, 4.0),
-            "NewReno halving of the window of 8"
-        );
+        assert_eq!((s.w.cwnd, s.w.ssthresh), (4.0, 4.0), "NewReno halving of the window of 8");
     }
 
     #[test]
@@ -1043,11 +959,7 @@ mod tests {
         assert_eq!(s.stats.link_error_losses, 1);
         assert_eq!((s.w.cwnd, s.w.ssthresh), (10.0, 10.0));
         let seqs: Vec<i64> = out.iter().map(|p| p.seq).collect();
-        assert_eq!(
-            seqs,
-            (6..=15).collect::<Vec<_>>(),
-            "go back to the hole, a whole window"
-        );
+        assert_eq!(seqs, (6..=15).collect::<Vec<_>>(), "go back to the hole, a whole window");
     }
 
     #[test]
@@ -1060,11 +972,7 @@ mod tests {
         let rto = s.rto_s();
         s.on_timeout(5000 * MS, &mut out);
         assert_eq!(s.rto_s(), rto, "no backoff");
-        assert_eq!(
-            (s.w.cwnd, s.w.ssthresh),
-            (10.0, 10.0),
-            "resume at the feedback"
-        );
+        assert_eq!((s.w.cwnd, s.w.ssthresh), (10.0, 10.0), "resume at the feedback");
         // a plain NewReno sender backs off
         let (mut t, _) = steady(Recovery::Newreno);
         let r0 = t.rto_s();
@@ -1073,12 +981,8 @@ mod tests {
     }
 
     fn trefwa_plus_steady() -> TcpSender {
-        let cfg = TcpConfig {
-            rwnd_pkts: 100,
-            ..TcpConfig::default()
-        };
-        let mut s =
-            TcpSender::new(0, cfg, Box::new(Reno), 0.0).with_loss(Box::new(TrefwaPlus::default()));
+        let cfg = TcpConfig { rwnd_pkts: 100, ..TcpConfig::default() };
+        let mut s = TcpSender::new(0, cfg, Box::new(Reno), 0.0).with_loss(Box::new(TrefwaPlus::default()));
         let mut out = vec![];
         s.app_send(GREEDY, 0, &mut out);
         s.on_ack(&ack_fb(0, 20), 100 * MS, &mut out); // RTT sample 100 ms
@@ -1096,11 +1000,7 @@ mod tests {
             s.on_ack(&ack_fb(1, 20), (300 + i) * MS, &mut out);
         }
         assert_eq!(s.stats.link_error_losses, 1);
-        assert_eq!(
-            (s.w.cwnd, s.w.ssthresh),
-            (20.0, 20.0),
-            "cwnd = ssthresh = latest feedback"
-        );
+        assert_eq!((s.w.cwnd, s.w.ssthresh), (20.0, 20.0), "cwnd = ssthresh = latest feedback");
     }
 
     #[test]
@@ -1139,10 +1039,7 @@ mod tests {
         let mut out = vec![];
         let rto = s.rto_s();
         s.on_timeout(2000 * MS, &mut out);
-        assert_eq!(
-            s.stats.link_error_losses, 1,
-            "ACKs arrived and the feedback never fell"
-        );
+        assert_eq!(s.stats.link_error_losses, 1, "ACKs arrived and the feedback never fell");
         assert_eq!((s.w.cwnd, s.w.ssthresh), (20.0, 20.0));
         assert_eq!(s.rto_s(), rto, "backoff frozen");
         // a second timeout with no ACK in between: congestion, still no backoff
@@ -1154,25 +1051,14 @@ mod tests {
 
     #[test]
     fn trefwa_senders_write_the_rtt_code() {
-        let cfg = TcpConfig {
-            tos: 0b1100_0000,
-            ..TcpConfig::default()
-        };
-        let mut s =
-            TcpSender::new(0, cfg, Box::new(Reno), 0.0).with_rtt_code(crate::net::rtt_code::K);
+        let cfg = TcpConfig { tos: 0b1100_0000, ..TcpConfig::default() };
+        let mut s = TcpSender::new(0, cfg, Box::new(Reno), 0.0).with_rtt_code(crate::net::rtt_code::K);
         let mut out = vec![];
         s.app_send(GREEDY, 0, &mut out);
-        assert_eq!(
-            out[0].tos, 0b1100_0000,
-            "no SRTT yet: code 0, the other two bits kept"
-        );
+        assert_eq!(out[0].tos, 0b1100_0000, "no SRTT yet: code 0, the other two bits kept");
         out.clear();
         s.on_ack(&ack(0), 100 * MS, &mut out); // SRTT 100 ms -> code 41
-        assert!(
-            out.iter().all(|p| p.tos == 0b1100_0000 | 41),
-            "{:?}",
-            out.iter().map(|p| p.tos).collect::<Vec<_>>()
-        );
+        assert!(out.iter().all(|p| p.tos == 0b1100_0000 | 41), "{:?}", out.iter().map(|p| p.tos).collect::<Vec<_>>());
     }
 
     #[test]
@@ -1181,11 +1067,7 @@ mod tests {
         // nothing; a second ACK while it is pending sends nothing either; the timer's
         // expiry sends all the window allows. Without overhead the ACK sends at once.
         for overhead in [0.0, 0.005] {
-            let cfg = TcpConfig {
-                rwnd_pkts: 100,
-                send_overhead_s: overhead,
-                ..TcpConfig::default()
-            };
+            let cfg = TcpConfig { rwnd_pkts: 100, send_overhead_s: overhead, ..TcpConfig::default() };
             let mut s = TcpSender::new(0, cfg, Box::new(Reno), 0.0);
             s.set_overhead_rng(crate::engine::RngStreams::new(1).stream("o"));
             let mut out = vec![];
@@ -1263,24 +1145,10 @@ mod tests {
         assert_eq!(s.w.cwnd, 5.0, "one halving for the whole window");
         let sent = seqs(&out);
         let first2 = sent.iter().position(|&q| q == 2).expect("2 retransmitted");
-        let first4 = sent
-            .iter()
-            .position(|&q| q == 4)
-            .expect("4 retransmitted before any timeout");
-        assert!(
-            first2 < first4,
-            "lost segments go out lowest first: {sent:?}"
-        );
-        assert_eq!(
-            sent.iter().filter(|&&q| q == 2).count(),
-            1,
-            "no duplicate retransmission"
-        );
-        assert_eq!(
-            sent.iter().filter(|&&q| q == 4).count(),
-            1,
-            "no duplicate retransmission"
-        );
+        let first4 = sent.iter().position(|&q| q == 4).expect("4 retransmitted before any timeout");
+        assert!(first2 < first4, "lost segments go out lowest first: {sent:?}");
+        assert_eq!(sent.iter().filter(|&&q| q == 2).count(), 1, "no duplicate retransmission");
+        assert_eq!(sent.iter().filter(|&&q| q == 4).count(), 1, "no duplicate retransmission");
         // the retransmission of 2 arrives: a partial ACK keeps recovery going
         rcv.advance(4);
         out.clear();
@@ -1292,20 +1160,11 @@ mod tests {
         assert_eq!(recover, 13);
         s.on_ack_with(&ack(11), Some(rcv.blocks(11)), t + MS, &mut out);
         assert!(s.in_sack_recovery, "11 < recover: still a partial ACK");
-        s.on_ack_with(
-            &ack(recover),
-            Some(SackBlocks::default()),
-            t + 2 * MS,
-            &mut out,
-        );
+        s.on_ack_with(&ack(recover), Some(SackBlocks::default()), t + 2 * MS, &mut out);
         assert!(!s.in_sack_recovery);
         assert_eq!(s.stats.timeouts, 0);
         assert_eq!(s.w.ssthresh, 5.0);
-        assert!(
-            s.w.cwnd >= 5.0 && s.w.cwnd < 6.0,
-            "recovery ends near ssthresh: {}",
-            s.w.cwnd
-        );
+        assert!(s.w.cwnd >= 5.0 && s.w.cwnd < 6.0, "recovery ends near ssthresh: {}", s.w.cwnd);
     }
 
     /// TCP-STAR's AEN: a D-SACK for the segment a timeout resent undoes the timeout's
@@ -1313,27 +1172,14 @@ mod tests {
     #[test]
     fn dsack_after_a_timeout_undoes_it_for_star_only() {
         use crate::tcp::congestion::Star;
-        for (cc, undone) in [
-            (
-                Box::new(Star::default()) as Box<dyn CongestionControl>,
-                true,
-            ),
-            (Box::new(Reno), false),
-        ] {
-            let cfg = TcpConfig {
-                rwnd_pkts: 100,
-                recovery: Recovery::Sack,
-                ..TcpConfig::default()
-            };
+        for (cc, undone) in [(Box::new(Star::default()) as Box<dyn CongestionControl>, true), (Box::new(Reno), false)] {
+            let cfg = TcpConfig { rwnd_pkts: 100, recovery: Recovery::Sack, ..TcpConfig::default() };
             let mut s = TcpSender::new(0, cfg, cc, 0.0);
             let mut out = vec![];
             s.app_send(GREEDY, 0, &mut out);
             s.on_ack(&ack(0), MS, &mut out);
             s.on_ack(&ack(1), 2 * MS, &mut out);
-            s.w = Window {
-                cwnd: 10.0,
-                ssthresh: 8.0,
-            };
+            s.w = Window { cwnd: 10.0, ssthresh: 8.0 };
             s.send_much(2 * MS, 0, &mut out);
             let before = s.w;
             // every ACK of 2..=11 is lost: the timer fires and resends 2
@@ -1342,26 +1188,16 @@ mod tests {
             assert_eq!(seqs(&out)[0], 2);
             assert_eq!(s.w.cwnd, 1.0);
             // a D-SACK of another segment says nothing about the resent one
-            let other = SackBlocks {
-                dsack: Some(5),
-                ..SackBlocks::default()
-            };
+            let other = SackBlocks { dsack: Some(5), ..SackBlocks::default() };
             s.on_ack_with(&ack(1), Some(other), 3400 * MS, &mut out);
             assert_eq!(s.stats.spurious_timeouts_undone, 0);
             assert_eq!(s.w.cwnd, 1.0);
             // the receiver had 2..=11: its ACK acknowledges them all and D-SACKs 2
-            let blocks = SackBlocks {
-                dsack: Some(2),
-                ..SackBlocks::default()
-            };
+            let blocks = SackBlocks { dsack: Some(2), ..SackBlocks::default() };
             s.on_ack_with(&ack(11), Some(blocks), 3500 * MS, &mut out);
             if undone {
                 assert_eq!(s.stats.spurious_timeouts_undone, 1);
-                assert!(
-                    s.w.cwnd >= before.cwnd && s.w.ssthresh == before.ssthresh,
-                    "{:?}",
-                    s.w
-                );
+                assert!(s.w.cwnd >= before.cwnd && s.w.ssthresh == before.ssthresh, "{:?}", s.w);
             } else {
                 assert_eq!(s.stats.spurious_timeouts_undone, 0);
                 assert!(s.w.cwnd < 3.0, "{:?}", s.w);

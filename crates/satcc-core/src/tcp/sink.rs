@@ -145,12 +145,7 @@ impl TcpSink {
         let before = self.next;
         // a segment received before: SACK receivers report it as a D-SACK (RFC 2883)
         let duplicate = self.sack.is_some()
-            && (pkt.seq < self.next
-                || self
-                    .ooo
-                    .get((pkt.seq - self.next) as usize)
-                    .copied()
-                    .unwrap_or(false));
+            && (pkt.seq < self.next || self.ooo.get((pkt.seq - self.next) as usize).copied().unwrap_or(false));
         let in_order = self.record(pkt.seq);
         if let Some(r) = self.sack.as_mut() {
             if pkt.seq >= self.next {
@@ -200,17 +195,7 @@ mod tests {
     use super::*;
 
     fn data(seq: i64) -> Packet {
-        Packet {
-            flow: 0,
-            kind: PacketKind::Data,
-            seq,
-            size_bytes: 1040,
-            ttl: 32,
-            tos: 0,
-            rwnd_pkts: 0,
-            hop: 0,
-            aux: 0,
-        }
+        Packet { flow: 0, kind: PacketKind::Data, seq, size_bytes: 1040, ttl: 32, tos: 0, rwnd_pkts: 0, hop: 0, aux: 0 }
     }
 
     trait Once {
@@ -249,10 +234,7 @@ mod tests {
 
     #[test]
     fn delayed_ack_every_second_packet_or_timer() {
-        let cfg = TcpConfig {
-            delayed_ack: true,
-            ..TcpConfig::default()
-        };
+        let cfg = TcpConfig { delayed_ack: true, ..TcpConfig::default() };
         let mut s = TcpSink::new(0, &cfg);
         assert!(s.on_data1(&data(0), 0).is_some(), "SYN acked at once");
         assert!(s.on_data1(&data(1), 0).is_none());
@@ -271,10 +253,7 @@ mod tests {
 
     #[test]
     fn duplicates_are_reported_as_dsack() {
-        let cfg = TcpConfig {
-            sack: true,
-            ..TcpConfig::default()
-        };
+        let cfg = TcpConfig { sack: true, ..TcpConfig::default() };
         let mut s = TcpSink::new(0, &cfg);
         for q in [0, 1, 2, 4] {
             let a = s.on_data1(&data(q), 0).unwrap();
@@ -285,11 +264,7 @@ mod tests {
         assert_eq!(a.seq, 2);
         let b = blocks_of(&mut s, &a);
         assert_eq!(b.dsack, Some(1));
-        assert_eq!(
-            b.iter().collect::<Vec<_>>(),
-            vec![(4, 5)],
-            "the SACK blocks still go with it"
-        );
+        assert_eq!(b.iter().collect::<Vec<_>>(), vec![(4, 5)], "the SACK blocks still go with it");
         // above it, already held out of order
         let a = s.on_data1(&data(4), 0).unwrap();
         assert_eq!(blocks_of(&mut s, &a).dsack, Some(4));

@@ -10,12 +10,7 @@ pub enum TrafficSpec {
     Bulk,
     /// Alternates ON periods, during which it produces packets at `rate_bps`, and
     /// silent OFF periods; both lengths are Pareto distributed with the given means.
-    ParetoOnOff {
-        shape: f64,
-        mean_on_s: f64,
-        mean_off_s: f64,
-        rate_bps: f64,
-    },
+    ParetoOnOff { shape: f64, mean_on_s: f64, mean_off_s: f64, rate_bps: f64 },
 }
 
 /// Draw from a Pareto distribution with `shape` > 1 and the given mean.
@@ -49,23 +44,9 @@ pub struct Tick {
 }
 
 impl OnOffSource {
-    pub fn new(
-        shape: f64,
-        mean_on_s: f64,
-        mean_off_s: f64,
-        rate_bps: f64,
-        pkt_bytes: u32,
-        rng: StreamRng,
-    ) -> Self {
+    pub fn new(shape: f64, mean_on_s: f64, mean_off_s: f64, rate_bps: f64, pkt_bytes: u32, rng: StreamRng) -> Self {
         let interval_s = pkt_bytes as f64 * 8.0 / rate_bps;
-        OnOffSource {
-            shape,
-            mean_on_s,
-            mean_off_s,
-            interval_s,
-            rng,
-            left_in_burst: 0,
-        }
+        OnOffSource { shape, mean_on_s, mean_off_s, interval_s, rng, left_in_burst: 0 }
     }
 
     /// Called at the start and at each tick (`now_s`: the tick's double time): emit one
@@ -137,9 +118,6 @@ mod tests {
         let exact_s = n as f64 * 8000.0 / 3e6;
         let bound_ns = n as f64 * exact_s * f64::EPSILON / 2.0 * 1e9;
         let drift_ns = (crate::engine::from_secs(t) as f64 - exact_s * 1e9).abs();
-        assert!(
-            drift_ns <= bound_ns,
-            "drift {drift_ns} ns, bound {bound_ns} ns"
-        );
+        assert!(drift_ns <= bound_ns, "drift {drift_ns} ns, bound {bound_ns} ns");
     }
 }

@@ -71,11 +71,7 @@ impl RateEstimator {
                 let dt = to_secs(o.now - t);
                 if dt > 0.0 && dt >= interval_s {
                     let sample = self.bytes / dt;
-                    self.bw = if self.bw == 0.0 {
-                        sample
-                    } else {
-                        (1.0 - RE_GAIN) * self.bw + RE_GAIN * sample
-                    };
+                    self.bw = if self.bw == 0.0 { sample } else { (1.0 - RE_GAIN) * self.bw + RE_GAIN * sample };
                     self.bytes = 0.0;
                     self.since = Some(o.now);
                 }
@@ -129,10 +125,7 @@ impl Abe {
     pub fn new(filter: AbeFilter) -> Self {
         match filter {
             AbeFilter::Tustin => Abe::Tustin(Westwood::default()),
-            AbeFilter::PerRtt => Abe::PerRtt {
-                re: RateEstimator::default(),
-                rtt_s: 0.0,
-            },
+            AbeFilter::PerRtt => Abe::PerRtt { re: RateEstimator::default(), rtt_s: 0.0 },
         }
     }
 
@@ -163,13 +156,7 @@ mod tests {
     const MS: Time = 1_000_000;
 
     fn ack(now: Time, newly: i64) -> AckObservation {
-        AckObservation {
-            now,
-            newly_acked: newly,
-            dup: false,
-            rtt_sample_s: None,
-            seg_bytes: 1000,
-        }
+        AckObservation { now, newly_acked: newly, dup: false, rtt_sample_s: None, seg_bytes: 1000 }
     }
 
     /// A constant stream: one 1000-byte segment acknowledged per millisecond is 1 MB/s.
@@ -182,16 +169,8 @@ mod tests {
             re.observe(&o, 0.1);
             abe.observe(&o);
         }
-        assert!(
-            (re.bytes_per_s() - 1.0e6).abs() < 0.02e6,
-            "RE {}",
-            re.bytes_per_s()
-        );
-        assert!(
-            (abe.bytes_per_s() - 1.0e6).abs() < 0.02e6,
-            "ABE {}",
-            abe.bytes_per_s()
-        );
+        assert!((re.bytes_per_s() - 1.0e6).abs() < 0.02e6, "RE {}", re.bytes_per_s());
+        assert!((abe.bytes_per_s() - 1.0e6).abs() < 0.02e6, "ABE {}", abe.bytes_per_s());
     }
 
     /// ACK compression: ten ACKs 0.1 ms apart every 100 ms carry 100 kB/s. The
@@ -232,21 +211,13 @@ mod tests {
         }
         re.observe(&ack(t, 2), 0.1);
         let expected = 0.9 * before + 0.1 * 2.0e6;
-        assert!(
-            (re.bytes_per_s() - expected).abs() < 0.01e6,
-            "{} vs {expected}",
-            re.bytes_per_s()
-        );
+        assert!((re.bytes_per_s() - expected).abs() < 0.01e6, "{} vs {expected}", re.bytes_per_s());
     }
 
     #[test]
     fn duplicates_count_one_segment_each_and_are_not_counted_twice() {
         let mut acc = 0;
-        let dup = AckObservation {
-            dup: true,
-            newly_acked: 0,
-            ..ack(0, 0)
-        };
+        let dup = AckObservation { dup: true, newly_acked: 0, ..ack(0, 0) };
         assert_eq!(delivered_segments(&mut acc, &dup), 1);
         assert_eq!(delivered_segments(&mut acc, &dup), 1);
         // the cumulative ACK covering 5 segments: 2 were already counted

@@ -84,12 +84,7 @@ pub struct FusionSettings {
 
 impl Default for FusionSettings {
     fn default() -> Self {
-        FusionSettings {
-            alpha: FusionAlpha::Delay,
-            d_min_s: 0.004,
-            alpha_pkts: 3.0,
-            w_inc_d_min_s: 0.001,
-        }
+        FusionSettings { alpha: FusionAlpha::Delay, d_min_s: 0.004, alpha_pkts: 3.0, w_inc_d_min_s: 0.001 }
     }
 }
 
@@ -168,10 +163,7 @@ impl Fusion {
 
     /// The same with ABE's filter chosen (LWC's cwnd_abe, eq. 4).
     pub fn with_abe(self, filter: AbeFilter) -> Self {
-        Fusion {
-            abe: Abe::new(filter),
-            ..self
-        }
+        Fusion { abe: Abe::new(filter), ..self }
     }
 
     fn take_rtt(&mut self, s: Option<f64>) {
@@ -293,22 +285,11 @@ mod tests {
     const MS: Time = 1_000_000;
 
     fn ack_ev(rtt: Option<f64>) -> AckEvent {
-        AckEvent {
-            now: 0,
-            acked_pkts: 1,
-            rtt_sample_s: rtt,
-            srtt_s: 0.5,
-            rwnd_pkts: 100_000,
-        }
+        AckEvent { now: 0, acked_pkts: 1, rtt_sample_s: rtt, srtt_s: 0.5, rwnd_pkts: 100_000 }
     }
 
     fn loss() -> LossEvent {
-        LossEvent {
-            now: 0,
-            window_pkts: 0.0,
-            srtt_s: 0.5,
-            seg_bytes: 1500,
-        }
+        LossEvent { now: 0, window_pkts: 0.0, srtt_s: 0.5, seg_bytes: 1500 }
     }
 
     /// A controller with RTT_min = 0.5 s, latest RTT `rtt`, and both estimators
@@ -323,13 +304,7 @@ mod tests {
         f.take_rtt(Some(0.5));
         let gap = (1500.0 / bw * 1e9) as Time;
         for k in 0..40_000 {
-            f.observe_ack(&AckObservation {
-                now: k * gap,
-                newly_acked: 1,
-                dup: false,
-                rtt_sample_s: None,
-                seg_bytes: 1500,
-            });
+            f.observe_ack(&AckObservation { now: k * gap, newly_acked: 1, dup: false, rtt_sample_s: None, seg_bytes: 1500 });
         }
         f.take_rtt(Some(rtt));
         f
@@ -338,51 +313,24 @@ mod tests {
     #[test]
     fn delay_alpha_is_the_backlog_of_d_min_at_the_flows_rate() {
         // alpha = max(1, cwnd * D_min / RTT): 1000 packets over 0.5 s with D_min 4 ms is 8
-        let f = primed_with(
-            false,
-            false,
-            0.5,
-            1.25e6,
-            AlphaRule::Delay { d_min_s: 0.004 },
-        );
+        let f = primed_with(false, false, 0.5, 1.25e6, AlphaRule::Delay { d_min_s: 0.004 });
         assert!((f.alpha(1000.0) - 8.0).abs() < 1e-9);
         assert_eq!(f.alpha(50.0), 1.0, "at least one packet");
         // at 1000 packets, a backlog of 20 (diff 20 > 3 x 8 is false): steady, where the
         // fixed 3 packets would decrement (20 > 9)
         let rtt = 0.5 / (1.0 - 20.0 / 1000.0); // diff = cwnd (RTT - 0.5) / RTT = 20
-        let mut fd = primed_with(
-            false,
-            false,
-            rtt,
-            1.25e6,
-            AlphaRule::Delay { d_min_s: 0.004 },
-        );
+        let mut fd = primed_with(false, false, rtt, 1.25e6, AlphaRule::Delay { d_min_s: 0.004 });
         let mut ff = primed_with(false, false, rtt, 1.25e6, AlphaRule::Fixed { pkts: 3.0 });
         for f in [&mut fd, &mut ff] {
-            f.reno = EmulatedReno {
-                cwnd: 10.0,
-                ssthresh: 1.0,
-            };
+            f.reno = EmulatedReno { cwnd: 10.0, ssthresh: 1.0 };
         }
-        let (mut wd, mut wf) = (
-            Window {
-                cwnd: 1000.0,
-                ssthresh: 50.0,
-            },
-            Window {
-                cwnd: 1000.0,
-                ssthresh: 50.0,
-            },
-        );
+        let (mut wd, mut wf) = (Window { cwnd: 1000.0, ssthresh: 50.0 }, Window { cwnd: 1000.0, ssthresh: 50.0 });
         fd.on_ack(&mut wd, &ack_ev(Some(rtt)));
         ff.on_ack(&mut wf, &ack_ev(Some(rtt)));
         assert_eq!(wd.cwnd, 1000.0, "delay alpha: steady");
         assert!(wf.cwnd < 1000.0, "fixed alpha: decrement");
         // the default is the delay rule with D_min 4 ms
-        assert_eq!(
-            AlphaRule::of(&FusionSettings::default()),
-            AlphaRule::Delay { d_min_s: 0.004 }
-        );
+        assert_eq!(AlphaRule::of(&FusionSettings::default()), AlphaRule::Delay { d_min_s: 0.004 });
     }
 
     #[test]
@@ -396,40 +344,20 @@ mod tests {
     fn three_phases() {
         // 1.25e6 B/s = 10 Mb/s: W_inc = 1.25e6 * 0.001 / 1500 = 0.833 -> floored at 1
         let mut f = primed(false, false, 0.5, 1.25e6);
-        let mut w = Window {
-            cwnd: 100.0,
-            ssthresh: 50.0,
-        };
-        f.reno = EmulatedReno {
-            cwnd: 60.0,
-            ssthresh: 1.0,
-        };
+        let mut w = Window { cwnd: 100.0, ssthresh: 50.0 };
+        f.reno = EmulatedReno { cwnd: 60.0, ssthresh: 1.0 };
         f.on_ack(&mut w, &ack_ev(Some(0.5)));
-        assert!(
-            (w.cwnd - (100.0 + 1.0 / 100.0)).abs() < 1e-9,
-            "increment: {}",
-            w.cwnd
-        );
+        assert!((w.cwnd - (100.0 + 1.0 / 100.0)).abs() < 1e-9, "increment: {}", w.cwnd);
         // RTT 0.51: diff = 100.01 * 0.01 / 0.51 = 1.96 < 3: still increment
         // RTT 0.52: diff = 3.85, between alpha and 3 alpha: steady
-        let mut w = Window {
-            cwnd: 100.0,
-            ssthresh: 50.0,
-        };
+        let mut w = Window { cwnd: 100.0, ssthresh: 50.0 };
         f.on_ack(&mut w, &ack_ev(Some(0.52)));
         assert_eq!(w.cwnd, 100.0, "steady");
         // RTT 0.6: diff = 100 * 0.1 / 0.6 = 16.67 > 9: decrement by (16.67 - 3) / 100
-        let mut w = Window {
-            cwnd: 100.0,
-            ssthresh: 50.0,
-        };
+        let mut w = Window { cwnd: 100.0, ssthresh: 50.0 };
         f.on_ack(&mut w, &ack_ev(Some(0.6)));
         let expected = 100.0 + (3.0 - 100.0 / 6.0) / 100.0;
-        assert!(
-            (w.cwnd - expected).abs() < 1e-9,
-            "decrement: {} vs {expected}",
-            w.cwnd
-        );
+        assert!((w.cwnd - expected).abs() < 1e-9, "decrement: {} vs {expected}", w.cwnd);
     }
 
     #[test]
@@ -437,14 +365,8 @@ mod tests {
         // a window sitting just above ssthresh, decremented below it, must stay in
         // congestion avoidance: the next ACK decrements again instead of adding one
         let mut f = primed(false, false, 0.66, 1.25e6);
-        f.reno = EmulatedReno {
-            cwnd: 100.0,
-            ssthresh: 1.0,
-        };
-        let mut w = Window {
-            cwnd: 279.2,
-            ssthresh: 279.0,
-        };
+        f.reno = EmulatedReno { cwnd: 100.0, ssthresh: 1.0 };
+        let mut w = Window { cwnd: 279.2, ssthresh: 279.0 };
         for _ in 0..3 {
             let before = w.cwnd;
             f.on_ack(&mut w, &ack_ev(Some(0.66)));
@@ -458,14 +380,8 @@ mod tests {
         // 12.5e6 B/s = 100 Mb/s: W_inc = 12.5e6 * 0.001 / 1500 = 8.33 packets per RTT
         let mut f = primed(false, false, 0.5, 12.5e6);
         assert!((f.w_inc() - 8.333).abs() < 0.1, "{}", f.w_inc());
-        let mut w = Window {
-            cwnd: 200.0,
-            ssthresh: 50.0,
-        };
-        f.reno = EmulatedReno {
-            cwnd: 100.0,
-            ssthresh: 1.0,
-        };
+        let mut w = Window { cwnd: 200.0, ssthresh: 50.0 };
+        f.reno = EmulatedReno { cwnd: 100.0, ssthresh: 1.0 };
         f.on_ack(&mut w, &ack_ev(Some(0.5)));
         assert!((w.cwnd - (200.0 + f.w_inc() / 200.0)).abs() < 1e-9);
     }
@@ -473,14 +389,8 @@ mod tests {
     #[test]
     fn reno_emulated_window_is_a_floor() {
         let mut f = primed(false, false, 0.6, 1.25e6);
-        let mut w = Window {
-            cwnd: 100.0,
-            ssthresh: 50.0,
-        };
-        f.reno = EmulatedReno {
-            cwnd: 150.0,
-            ssthresh: 1.0,
-        };
+        let mut w = Window { cwnd: 100.0, ssthresh: 50.0 };
+        f.reno = EmulatedReno { cwnd: 150.0, ssthresh: 1.0 };
         f.on_ack(&mut w, &ack_ev(Some(0.6)));
         // one ACK of a 100-packet window is 1.5 ACKs of the 150-packet Reno window
         assert!((w.cwnd - (150.0 + 1.5 / 150.0)).abs() < 1e-9, "{}", w.cwnd);
@@ -489,22 +399,12 @@ mod tests {
     #[test]
     fn fusion_decrease_is_rtt_min_over_rtt_but_not_below_half() {
         let mut f = primed(false, false, 0.625, 1.25e6);
-        let mut w = Window {
-            cwnd: 100.0,
-            ssthresh: 1e9,
-        };
+        let mut w = Window { cwnd: 100.0, ssthresh: 1e9 };
         f.on_fast_retransmit(&mut w, &loss());
-        assert!(
-            (w.cwnd - 80.0).abs() < 1e-9,
-            "100 * 0.5 / 0.625 = 80, got {}",
-            w.cwnd
-        );
+        assert!((w.cwnd - 80.0).abs() < 1e-9, "100 * 0.5 / 0.625 = 80, got {}", w.cwnd);
         assert_eq!(w.ssthresh, w.cwnd);
         let mut f = primed(false, false, 1.5, 1.25e6);
-        let mut w = Window {
-            cwnd: 100.0,
-            ssthresh: 1e9,
-        };
+        let mut w = Window { cwnd: 100.0, ssthresh: 1e9 };
         f.on_fast_retransmit(&mut w, &loss());
         assert_eq!(w.cwnd, 50.0, "floor at half");
         f.on_timeout(&mut w, &loss());
@@ -518,33 +418,21 @@ mod tests {
         let bdp = f.bdp_pkts(f.re.bytes_per_s());
         assert!((bdp - 416.67).abs() < 5.0, "{bdp}");
         // cwnd_last 500 >= ssthresh = max(416.7, 250): cwnd = ssthresh
-        let mut w = Window {
-            cwnd: 500.0,
-            ssthresh: 1e9,
-        };
+        let mut w = Window { cwnd: 500.0, ssthresh: 1e9 };
         f.on_fast_retransmit(&mut w, &loss());
         assert!((w.ssthresh - bdp).abs() < 1e-9);
         assert_eq!(w.cwnd, w.ssthresh);
         // cwnd_last 300 < ssthresh 416.7: cwnd keeps its value
-        let mut w = Window {
-            cwnd: 300.0,
-            ssthresh: 1e9,
-        };
+        let mut w = Window { cwnd: 300.0, ssthresh: 1e9 };
         f.on_fast_retransmit(&mut w, &loss());
         assert_eq!(w.cwnd, 300.0);
         assert!((w.ssthresh - bdp).abs() < 1e-9);
         // cwnd_last 1000: ssthresh = max(416.7, 500) = 500
-        let mut w = Window {
-            cwnd: 1000.0,
-            ssthresh: 1e9,
-        };
+        let mut w = Window { cwnd: 1000.0, ssthresh: 1e9 };
         f.on_fast_retransmit(&mut w, &loss());
         assert_eq!(w.ssthresh, 500.0);
         // eq. 2: timeout
-        let mut w = Window {
-            cwnd: 300.0,
-            ssthresh: 1e9,
-        };
+        let mut w = Window { cwnd: 300.0, ssthresh: 1e9 };
         f.on_timeout(&mut w, &loss());
         assert_eq!(w.cwnd, 1.0);
         assert!((w.ssthresh - bdp).abs() < 1e-9);
@@ -555,28 +443,14 @@ mod tests {
         let mut f = primed(false, true, 0.5, 1.25e6);
         let abe = f.bdp_pkts(f.abe.bytes_per_s());
         assert!((abe - 416.67).abs() < 10.0, "{abe}");
-        f.reno = EmulatedReno {
-            cwnd: 100.0,
-            ssthresh: 1.0,
-        };
-        let mut w = Window {
-            cwnd: 200.0,
-            ssthresh: 50.0,
-        };
+        f.reno = EmulatedReno { cwnd: 100.0, ssthresh: 1.0 };
+        let mut w = Window { cwnd: 200.0, ssthresh: 50.0 };
         f.on_ack(&mut w, &ack_ev(Some(0.5)));
         let reno = 100.0 + 1.0 / 200.0;
         let target = reno + abe - 200.0;
-        assert!(
-            (w.cwnd - (200.0 + target / 200.0)).abs() < 1e-9,
-            "{} vs {}",
-            w.cwnd,
-            200.0 + target / 200.0
-        );
+        assert!((w.cwnd - (200.0 + target / 200.0)).abs() < 1e-9, "{} vs {}", w.cwnd, 200.0 + target / 200.0);
         // LWC does not act outside the increment phase
-        let mut w = Window {
-            cwnd: 200.0,
-            ssthresh: 50.0,
-        };
+        let mut w = Window { cwnd: 200.0, ssthresh: 50.0 };
         f.on_ack(&mut w, &ack_ev(Some(0.52)));
         assert_eq!(w.cwnd, 200.0);
     }
@@ -584,10 +458,7 @@ mod tests {
     #[test]
     fn slow_start_below_ssthresh() {
         let mut f = Fusion::with_mechanisms(true, true);
-        let mut w = Window {
-            cwnd: 2.0,
-            ssthresh: 64.0,
-        };
+        let mut w = Window { cwnd: 2.0, ssthresh: 64.0 };
         f.on_ack(&mut w, &ack_ev(Some(0.5)));
         assert_eq!(w.cwnd, 3.0);
         let _ = MS;

@@ -108,11 +108,7 @@ pub struct Controller {
 
 impl Controller {
     /// A controller on NewReno recovery, standard loss classification, no RTT code.
-    pub const fn new(
-        name: &'static str,
-        build: fn(&SchemeSettings) -> Box<dyn CongestionControl>,
-        about: &'static str,
-    ) -> Self {
+    pub const fn new(name: &'static str, build: fn(&SchemeSettings) -> Box<dyn CongestionControl>, about: &'static str) -> Self {
         Controller {
             name,
             about,
@@ -131,16 +127,10 @@ impl Controller {
         Controller { loss, ..self }
     }
     pub const fn writes_rtt_code(self) -> Self {
-        Controller {
-            writes_rtt_code: true,
-            ..self
-        }
+        Controller { writes_rtt_code: true, ..self }
     }
     pub const fn router(self, router: &'static str) -> Self {
-        Controller {
-            router: Some(router),
-            ..self
-        }
+        Controller { router: Some(router), ..self }
     }
     pub const fn settings(self, settings: &'static [&'static str]) -> Self {
         Controller { settings, ..self }
@@ -148,19 +138,8 @@ impl Controller {
 }
 
 const ABE: &[&str] = &["abe_filter"];
-const FUSION: &[&str] = &[
-    "fusion_alpha",
-    "fusion_d_min_s",
-    "fusion_alpha_pkts",
-    "fusion_w_inc_d_min_s",
-];
-const FUSION_ABE: &[&str] = &[
-    "fusion_alpha",
-    "fusion_d_min_s",
-    "fusion_alpha_pkts",
-    "fusion_w_inc_d_min_s",
-    "abe_filter",
-];
+const FUSION: &[&str] = &["fusion_alpha", "fusion_d_min_s", "fusion_alpha_pkts", "fusion_w_inc_d_min_s"];
+const FUSION_ABE: &[&str] = &["fusion_alpha", "fusion_d_min_s", "fusion_alpha_pkts", "fusion_w_inc_d_min_s", "abe_filter"];
 
 /// Every congestion control a flow may name, one row each.
 #[rustfmt::skip]

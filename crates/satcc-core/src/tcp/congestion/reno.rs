@@ -34,10 +34,7 @@ pub struct EmulatedReno {
 
 impl Default for EmulatedReno {
     fn default() -> Self {
-        EmulatedReno {
-            cwnd: 0.0,
-            ssthresh: f64::INFINITY,
-        }
+        EmulatedReno { cwnd: 0.0, ssthresh: f64::INFINITY }
     }
 }
 
@@ -119,30 +116,16 @@ mod tests {
     use super::*;
 
     fn ack() -> AckEvent {
-        AckEvent {
-            now: 0,
-            acked_pkts: 1,
-            rtt_sample_s: None,
-            srtt_s: 0.1,
-            rwnd_pkts: 100,
-        }
+        AckEvent { now: 0, acked_pkts: 1, rtt_sample_s: None, srtt_s: 0.1, rwnd_pkts: 100 }
     }
     fn loss(win: f64) -> LossEvent {
-        LossEvent {
-            now: 0,
-            window_pkts: win,
-            srtt_s: 0.1,
-            seg_bytes: 1000,
-        }
+        LossEvent { now: 0, window_pkts: win, srtt_s: 0.1, seg_bytes: 1000 }
     }
 
     #[test]
     fn slow_start_then_linear() {
         let mut c = Reno;
-        let mut w = Window {
-            cwnd: 2.0,
-            ssthresh: 4.0,
-        };
+        let mut w = Window { cwnd: 2.0, ssthresh: 4.0 };
         c.on_ack(&mut w, &ack());
         c.on_ack(&mut w, &ack());
         assert_eq!(w.cwnd, 4.0);
@@ -155,66 +138,27 @@ mod tests {
         // ns-2 2.35 traces (Table III, T3): a fast retransmit at window 37 gives
         // cwnd 18.5, ssthresh 18; at 29.576, cwnd 14.788, ssthresh 14
         let mut c = Reno;
-        let mut w = Window {
-            cwnd: 37.0,
-            ssthresh: 10_000.0,
-        };
+        let mut w = Window { cwnd: 37.0, ssthresh: 10_000.0 };
         c.on_fast_retransmit(&mut w, &loss(37.0));
-        assert_eq!(
-            w,
-            Window {
-                cwnd: 18.5,
-                ssthresh: 18.0
-            }
-        );
+        assert_eq!(w, Window { cwnd: 18.5, ssthresh: 18.0 });
         c.on_fast_retransmit(&mut w, &loss(29.576));
-        assert_eq!(
-            w,
-            Window {
-                cwnd: 14.788,
-                ssthresh: 14.0
-            }
-        );
+        assert_eq!(w, Window { cwnd: 14.788, ssthresh: 14.0 });
         // floors: ssthresh two packets, cwnd one
         c.on_fast_retransmit(&mut w, &loss(3.0));
-        assert_eq!(
-            w,
-            Window {
-                cwnd: 1.5,
-                ssthresh: 2.0
-            }
-        );
+        assert_eq!(w, Window { cwnd: 1.5, ssthresh: 2.0 });
         c.on_fast_retransmit(&mut w, &loss(1.2));
-        assert_eq!(
-            w,
-            Window {
-                cwnd: 1.0,
-                ssthresh: 2.0
-            }
-        );
+        assert_eq!(w, Window { cwnd: 1.0, ssthresh: 2.0 });
         // a timeout: the same ssthresh, cwnd back to one
-        let mut w = Window {
-            cwnd: 20.9,
-            ssthresh: 100.0,
-        };
+        let mut w = Window { cwnd: 20.9, ssthresh: 100.0 };
         c.on_timeout(&mut w, &loss(20.9));
-        assert_eq!(
-            w,
-            Window {
-                cwnd: 1.0,
-                ssthresh: 10.0
-            }
-        );
+        assert_eq!(w, Window { cwnd: 1.0, ssthresh: 10.0 });
     }
 
     #[test]
     fn emulated_reno_starts_from_the_real_window_and_matches_reno_alone() {
         // while the real window is Reno's own, the emulation is Reno step for step
         let (mut c, mut e) = (Reno, EmulatedReno::default());
-        let mut w = Window {
-            cwnd: 2.0,
-            ssthresh: 5.0,
-        };
+        let mut w = Window { cwnd: 2.0, ssthresh: 5.0 };
         for _ in 0..20 {
             let r = e.on_ack(&w);
             c.on_ack(&mut w, &ack());
@@ -226,53 +170,28 @@ mod tests {
     #[test]
     fn emulated_reno_gains_one_packet_per_rtt_of_a_larger_real_window() {
         // 400 ACKs of a 400-packet real window = one RTT: +1, not +400/100
-        let mut e = EmulatedReno {
-            cwnd: 100.0,
-            ssthresh: 50.0,
-        };
-        let w = Window {
-            cwnd: 400.0,
-            ssthresh: 50.0,
-        };
+        let mut e = EmulatedReno { cwnd: 100.0, ssthresh: 50.0 };
+        let w = Window { cwnd: 400.0, ssthresh: 50.0 };
         for _ in 0..400 {
             e.on_ack(&w);
         }
         assert!((e.cwnd - 101.0).abs() < 0.01, "{}", e.cwnd);
         // slow start doubles per RTT of real ACKs: 10 -> ~20 over 400 ACKs
-        let mut e = EmulatedReno {
-            cwnd: 10.0,
-            ssthresh: 1000.0,
-        };
+        let mut e = EmulatedReno { cwnd: 10.0, ssthresh: 1000.0 };
         for _ in 0..400 {
             e.on_ack(&w);
         }
-        assert!(
-            (e.cwnd - 10.0 * (1.0f64 + 1.0 / 400.0).powi(400)).abs() < 1e-6,
-            "{}",
-            e.cwnd
-        );
+        assert!((e.cwnd - 10.0 * (1.0f64 + 1.0 / 400.0).powi(400)).abs() < 1e-6, "{}", e.cwnd);
     }
 
     #[test]
     fn emulated_reno_keeps_its_own_ssthresh_through_a_timeout() {
-        let mut e = EmulatedReno {
-            cwnd: 512.0,
-            ssthresh: 1e9,
-        };
+        let mut e = EmulatedReno { cwnd: 512.0, ssthresh: 1e9 };
         e.on_timeout();
-        assert_eq!(
-            e,
-            EmulatedReno {
-                cwnd: 1.0,
-                ssthresh: 256.0
-            }
-        );
+        assert_eq!(e, EmulatedReno { cwnd: 1.0, ssthresh: 256.0 });
         // the real window slow-starts towards a larger ssthresh (say 468); the
         // emulation stops doubling at its own 256 and goes on linearly
-        let mut w = Window {
-            cwnd: 1.0,
-            ssthresh: 468.0,
-        };
+        let mut w = Window { cwnd: 1.0, ssthresh: 468.0 };
         while w.cwnd < 468.0 {
             e.on_ack(&w);
             w.cwnd += 1.0;
@@ -281,17 +200,8 @@ mod tests {
         e.on_loss();
         assert_eq!(e.ssthresh, e.cwnd);
         assert!((e.cwnd - 128.0).abs() < 0.5);
-        let mut e = EmulatedReno {
-            cwnd: 3.0,
-            ssthresh: 1e9,
-        };
+        let mut e = EmulatedReno { cwnd: 3.0, ssthresh: 1e9 };
         e.on_loss();
-        assert_eq!(
-            e,
-            EmulatedReno {
-                cwnd: 2.0,
-                ssthresh: 2.0
-            }
-        );
+        assert_eq!(e, EmulatedReno { cwnd: 2.0, ssthresh: 2.0 });
     }
 }

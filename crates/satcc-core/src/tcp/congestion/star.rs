@@ -135,42 +135,19 @@ mod tests {
     fn primed(bw: f64) -> Star {
         let mut s = Star::default();
         let gap = (1500.0 / bw * 1e9) as Time;
-        s.observe_ack(&AckObservation {
-            now: 0,
-            newly_acked: 0,
-            dup: false,
-            rtt_sample_s: Some(0.5),
-            seg_bytes: 1500,
-        });
+        s.observe_ack(&AckObservation { now: 0, newly_acked: 0, dup: false, rtt_sample_s: Some(0.5), seg_bytes: 1500 });
         for k in 1..40_000 {
-            s.observe_ack(&AckObservation {
-                now: k * gap,
-                newly_acked: 1,
-                dup: false,
-                rtt_sample_s: None,
-                seg_bytes: 1500,
-            });
+            s.observe_ack(&AckObservation { now: k * gap, newly_acked: 1, dup: false, rtt_sample_s: None, seg_bytes: 1500 });
         }
         s
     }
 
     fn ev() -> AckEvent {
-        AckEvent {
-            now: 0,
-            acked_pkts: 1,
-            rtt_sample_s: None,
-            srtt_s: 0.5,
-            rwnd_pkts: 100_000,
-        }
+        AckEvent { now: 0, acked_pkts: 1, rtt_sample_s: None, srtt_s: 0.5, rwnd_pkts: 100_000 }
     }
 
     fn loss() -> LossEvent {
-        LossEvent {
-            now: 0,
-            window_pkts: 0.0,
-            srtt_s: 0.5,
-            seg_bytes: 1500,
-        }
+        LossEvent { now: 0, window_pkts: 0.0, srtt_s: 0.5, seg_bytes: 1500 }
     }
 
     #[test]
@@ -178,23 +155,14 @@ mod tests {
         // ABE 1.25e6 B/s, RTT_min 0.5 s, 1500 B: cwnd_abe = 416.7
         let mut s = primed(1.25e6);
         assert!((s.cwnd_abe() - 416.67).abs() < 10.0, "{}", s.cwnd_abe());
-        s.reno = EmulatedReno {
-            cwnd: 100.0,
-            ssthresh: 10.0,
-        };
-        let mut w = Window {
-            cwnd: 200.0,
-            ssthresh: 10.0,
-        };
+        s.reno = EmulatedReno { cwnd: 100.0, ssthresh: 10.0 };
+        let mut w = Window { cwnd: 200.0, ssthresh: 10.0 };
         s.on_ack(&mut w, &ev());
         // one ACK of the 200-packet window is half an ACK of the 100-packet Reno window
         let lift = 100.0 + 0.5 / 100.0 + s.cwnd_abe() - 200.0;
         assert!((w.cwnd - (200.0 + lift / 200.0)).abs() < 1e-9);
         // far above both: Reno's increase only
-        let mut w = Window {
-            cwnd: 2000.0,
-            ssthresh: 10.0,
-        };
+        let mut w = Window { cwnd: 2000.0, ssthresh: 10.0 };
         s.on_ack(&mut w, &ev());
         assert!((w.cwnd - (2000.0 + 1.0 / 2000.0)).abs() < 1e-9);
     }
@@ -203,16 +171,10 @@ mod tests {
     fn cws_keeps_the_window_at_the_estimated_bandwidth() {
         let mut s = primed(1.25e6);
         let abe = s.cwnd_abe();
-        let mut w = Window {
-            cwnd: 500.0,
-            ssthresh: 1e9,
-        };
+        let mut w = Window { cwnd: 500.0, ssthresh: 1e9 };
         s.on_fast_retransmit(&mut w, &loss());
         assert!((w.cwnd - abe).abs() < 1e-9 && w.ssthresh == w.cwnd);
-        let mut w = Window {
-            cwnd: 300.0,
-            ssthresh: 1e9,
-        };
+        let mut w = Window { cwnd: 300.0, ssthresh: 1e9 };
         s.on_fast_retransmit(&mut w, &loss());
         assert_eq!(w.cwnd, 300.0, "below the estimate: kept");
         s.on_timeout(&mut w, &loss());

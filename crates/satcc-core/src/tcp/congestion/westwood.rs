@@ -42,15 +42,7 @@ impl Default for Westwood {
 
 impl Westwood {
     pub fn new(tau_s: f64) -> Self {
-        Westwood {
-            tau_s,
-            bwe: 0.0,
-            last_sample: 0.0,
-            last_time: None,
-            pending: 0.0,
-            accounted: 0,
-            rtt_min_s: f64::INFINITY,
-        }
+        Westwood { tau_s, bwe: 0.0, last_sample: 0.0, last_time: None, pending: 0.0, accounted: 0, rtt_min_s: f64::INFINITY }
     }
 
     /// Bandwidth estimate, bytes per second.
@@ -134,13 +126,7 @@ mod tests {
     const MS: Time = 1_000_000;
 
     fn obs(now: Time, n: i64, dup: bool) -> AckObservation {
-        AckObservation {
-            now,
-            newly_acked: n,
-            dup,
-            rtt_sample_s: Some(0.1),
-            seg_bytes: 1000,
-        }
+        AckObservation { now, newly_acked: n, dup, rtt_sample_s: Some(0.1), seg_bytes: 1000 }
     }
 
     #[test]
@@ -150,11 +136,7 @@ mod tests {
         for k in 0..20_000 {
             w.observe_ack(&obs(k * MS, 1, false));
         }
-        assert!(
-            (w.bandwidth_estimate() - 1e6).abs() / 1e6 < 1e-3,
-            "{}",
-            w.bandwidth_estimate()
-        );
+        assert!((w.bandwidth_estimate() - 1e6).abs() / 1e6 < 1e-3, "{}", w.bandwidth_estimate());
     }
 
     #[test]
@@ -171,10 +153,7 @@ mod tests {
             b.observe_ack(&obs(t + 3 * MS, 4, false));
         }
         let (ea, eb) = (a.bandwidth_estimate(), b.bandwidth_estimate());
-        assert!(
-            (ea - 1e6).abs() / 1e6 < 0.01 && (eb - 1e6).abs() / 1e6 < 0.01,
-            "{ea} {eb}"
-        );
+        assert!((ea - 1e6).abs() / 1e6 < 0.01 && (eb - 1e6).abs() / 1e6 < 0.01, "{ea} {eb}");
     }
 
     #[test]
@@ -191,21 +170,13 @@ mod tests {
             }
         }
         let true_rate = 1e5;
-        assert!(
-            w.bandwidth_estimate() > 10.0 * true_rate,
-            "{}",
-            w.bandwidth_estimate()
-        );
+        assert!(w.bandwidth_estimate() > 10.0 * true_rate, "{}", w.bandwidth_estimate());
         // the same ACKs spread evenly over the 100 ms are read right
         let mut e = Westwood::default();
         for k in 0..6000 {
             e.observe_ack(&obs(k * 10 * MS, 1, false));
         }
-        assert!(
-            (e.bandwidth_estimate() - true_rate).abs() / true_rate < 0.01,
-            "{}",
-            e.bandwidth_estimate()
-        );
+        assert!((e.bandwidth_estimate() - true_rate).abs() / true_rate < 0.01, "{}", e.bandwidth_estimate());
     }
 
     #[test]
@@ -215,25 +186,11 @@ mod tests {
             c.observe_ack(&obs(k * MS, 1, false));
         }
         // B = 1e6 B/s, RTT_min = 0.1 s, 1000-byte segments: 100 packets
-        let ev = LossEvent {
-            now: 0,
-            window_pkts: 150.0,
-            srtt_s: 0.12,
-            seg_bytes: 1000,
-        };
-        let mut w = Window {
-            cwnd: 150.0,
-            ssthresh: 1000.0,
-        };
+        let ev = LossEvent { now: 0, window_pkts: 150.0, srtt_s: 0.12, seg_bytes: 1000 };
+        let mut w = Window { cwnd: 150.0, ssthresh: 1000.0 };
         c.on_fast_retransmit(&mut w, &ev);
-        assert!(
-            (w.ssthresh - 100.0).abs() < 0.5 && (w.cwnd - 100.0).abs() < 0.5,
-            "{w:?}"
-        );
-        let mut w = Window {
-            cwnd: 50.0,
-            ssthresh: 1000.0,
-        };
+        assert!((w.ssthresh - 100.0).abs() < 0.5 && (w.cwnd - 100.0).abs() < 0.5, "{w:?}");
+        let mut w = Window { cwnd: 50.0, ssthresh: 1000.0 };
         c.on_fast_retransmit(&mut w, &ev);
         assert_eq!(w.cwnd, 50.0, "cwnd only lowered");
         c.on_timeout(&mut w, &ev);

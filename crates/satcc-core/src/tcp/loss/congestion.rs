@@ -25,11 +25,7 @@ mod tests {
     #[test]
     fn every_loss_is_congestion() {
         let mut c = CongestionOnly;
-        let f = LossFacts {
-            now: 0,
-            feedback: 5.0,
-            srtt_s: 0.1,
-        };
+        let f = LossFacts { now: 0, feedback: 5.0, srtt_s: 0.1 };
         assert_eq!(c.on_dupack_loss(&f), Verdict::Congestion { back_off: true });
         assert_eq!(c.on_partial_ack(&f), Verdict::Congestion { back_off: true });
         assert_eq!(c.on_timeout(&f), Verdict::Congestion { back_off: true });

@@ -64,18 +64,12 @@ pub trait LossClassifier: Send {
 /// The window a sender resumes with after a timeout judged a link error: the latest
 /// feedback, at least one packet, and ssthresh at least two.
 pub(crate) fn resume_at_feedback(feedback: f64) -> Window {
-    Window {
-        cwnd: feedback.max(1.0),
-        ssthresh: feedback.max(2.0),
-    }
+    Window { cwnd: feedback.max(1.0), ssthresh: feedback.max(2.0) }
 }
 
 /// The window a sender keeps after an ACK-signalled link error: the feedback.
 pub(crate) fn at_feedback(feedback: f64) -> Window {
-    Window {
-        cwnd: feedback,
-        ssthresh: feedback,
-    }
+    Window { cwnd: feedback, ssthresh: feedback }
 }
 
 /// Which classifier a scheme's senders use (a controller's registry row names it).

@@ -42,16 +42,12 @@ pub struct RefwaPlus {
 
 impl RefwaPlus {
     pub fn new(settings: RefwaPlusSettings) -> Self {
-        RefwaPlus {
-            settings,
-            ..Default::default()
-        }
+        RefwaPlus { settings, ..Default::default() }
     }
 
     /// Eqs. 1 and 3 for a loss signalled by an ACK carrying feedback `phi`.
     fn is_link_error(&self, phi: f64) -> bool {
-        self.phi_normal
-            .is_some_and(|pn| pn as f64 <= (1.0 + self.settings.tolerance) * phi)
+        self.phi_normal.is_some_and(|pn| pn as f64 <= (1.0 + self.settings.tolerance) * phi)
     }
 }
 
@@ -93,54 +89,30 @@ mod tests {
     use crate::tcp::congestion::Window;
 
     fn facts(feedback: f64) -> LossFacts {
-        LossFacts {
-            now: 0,
-            feedback,
-            srtt_s: 0.1,
-        }
+        LossFacts { now: 0, feedback, srtt_s: 0.1 }
     }
 
     #[test]
     fn no_normal_ack_yet_means_congestion() {
         let mut c = RefwaPlus::default();
-        assert_eq!(
-            c.on_dupack_loss(&facts(10.0)),
-            Verdict::Congestion { back_off: true }
-        );
+        assert_eq!(c.on_dupack_loss(&facts(10.0)), Verdict::Congestion { back_off: true });
     }
 
     #[test]
     fn equation_1_unchanged_feedback_is_a_link_error() {
         let mut c = RefwaPlus::default();
         c.on_normal_ack(10);
-        assert_eq!(
-            c.on_dupack_loss(&facts(10.0)),
-            Verdict::LinkError(Window {
-                cwnd: 10.0,
-                ssthresh: 10.0
-            })
-        );
+        assert_eq!(c.on_dupack_loss(&facts(10.0)), Verdict::LinkError(Window { cwnd: 10.0, ssthresh: 10.0 }));
         c.on_normal_ack(10);
-        assert_eq!(
-            c.on_dupack_loss(&facts(9.0)),
-            Verdict::Congestion { back_off: true },
-            "feedback fell"
-        );
+        assert_eq!(c.on_dupack_loss(&facts(9.0)), Verdict::Congestion { back_off: true }, "feedback fell");
     }
 
     #[test]
     fn equation_3_tolerance() {
         let mut c = RefwaPlus::new(RefwaPlusSettings { tolerance: 0.25 });
         c.on_normal_ack(10);
-        assert!(
-            matches!(c.on_dupack_loss(&facts(8.0)), Verdict::LinkError(_)),
-            "10 <= 1.25 x 8"
-        );
-        assert_eq!(
-            c.on_dupack_loss(&facts(7.0)),
-            Verdict::Congestion { back_off: true },
-            "10 > 1.25 x 7"
-        );
+        assert!(matches!(c.on_dupack_loss(&facts(8.0)), Verdict::LinkError(_)), "10 <= 1.25 x 8");
+        assert_eq!(c.on_dupack_loss(&facts(7.0)), Verdict::Congestion { back_off: true }, "10 > 1.25 x 7");
     }
 
     #[test]
@@ -148,19 +120,10 @@ mod tests {
         let mut c = RefwaPlus::default();
         c.on_normal_ack(10);
         c.on_dupack_loss(&facts(10.0));
-        assert_eq!(
-            c.on_timeout(&facts(0.5)),
-            Verdict::AfterLinkError(Window {
-                cwnd: 1.0,
-                ssthresh: 2.0
-            })
-        );
+        assert_eq!(c.on_timeout(&facts(0.5)), Verdict::AfterLinkError(Window { cwnd: 1.0, ssthresh: 2.0 }));
         c.on_normal_ack(10);
         c.on_dupack_loss(&facts(5.0));
-        assert_eq!(
-            c.on_timeout(&facts(5.0)),
-            Verdict::Congestion { back_off: true }
-        );
+        assert_eq!(c.on_timeout(&facts(5.0)), Verdict::Congestion { back_off: true });
     }
 
     #[test]
@@ -168,13 +131,7 @@ mod tests {
         let mut c = RefwaPlus::default();
         c.on_normal_ack(10);
         c.on_dupack_loss(&facts(10.0));
-        assert_eq!(
-            c.on_partial_ack(&facts(4.0)),
-            Verdict::Congestion { back_off: true }
-        );
-        assert!(matches!(
-            c.on_timeout(&facts(4.0)),
-            Verdict::AfterLinkError(_)
-        ));
+        assert_eq!(c.on_partial_ack(&facts(4.0)), Verdict::Congestion { back_off: true });
+        assert!(matches!(c.on_timeout(&facts(4.0)), Verdict::AfterLinkError(_)));
     }
 }

@@ -47,10 +47,7 @@ pub struct TrefwaPlus {
 
 impl TrefwaPlus {
     pub fn new(settings: TrefwaPlusSettings) -> Self {
-        TrefwaPlus {
-            settings,
-            ..Default::default()
-        }
+        TrefwaPlus { settings, ..Default::default() }
     }
 
     /// No fall of the feedback within k RTTs before `now`.
@@ -97,11 +94,7 @@ mod tests {
     use crate::engine::from_secs;
 
     fn at(now_s: f64, feedback: f64) -> LossFacts {
-        LossFacts {
-            now: from_secs(now_s),
-            feedback,
-            srtt_s: 0.1,
-        }
+        LossFacts { now: from_secs(now_s), feedback, srtt_s: 0.1 }
     }
 
     #[test]
@@ -109,10 +102,7 @@ mod tests {
         let mut c = TrefwaPlus::default();
         c.observe_ack(from_secs(1.0), 20);
         c.observe_ack(from_secs(1.1), 19); // 19 >= 0.9 x 20: no fall
-        assert!(matches!(
-            c.on_dupack_loss(&at(1.2, 19.0)),
-            Verdict::LinkError(_)
-        ));
+        assert!(matches!(c.on_dupack_loss(&at(1.2, 19.0)), Verdict::LinkError(_)));
     }
 
     #[test]
@@ -120,33 +110,16 @@ mod tests {
         let mut c = TrefwaPlus::default();
         c.observe_ack(from_secs(1.0), 20);
         c.observe_ack(from_secs(1.1), 17); // 17 < 18: a fall at 1.1 s
-        assert_eq!(
-            c.on_dupack_loss(&at(1.4, 17.0)),
-            Verdict::Congestion { back_off: true },
-            "0.3 s = k RTT"
-        );
-        assert!(
-            matches!(c.on_dupack_loss(&at(1.41, 17.0)), Verdict::LinkError(_)),
-            "beyond k RTT"
-        );
+        assert_eq!(c.on_dupack_loss(&at(1.4, 17.0)), Verdict::Congestion { back_off: true }, "0.3 s = k RTT");
+        assert!(matches!(c.on_dupack_loss(&at(1.41, 17.0)), Verdict::LinkError(_)), "beyond k RTT");
     }
 
     #[test]
     fn a_timeout_needs_acks_since_the_last_one_and_never_backs_off() {
         let mut c = TrefwaPlus::default();
         c.observe_ack(from_secs(1.0), 20);
-        assert_eq!(
-            c.on_timeout(&at(2.0, 20.0)),
-            Verdict::LinkError(Window {
-                cwnd: 20.0,
-                ssthresh: 20.0
-            })
-        );
-        assert_eq!(
-            c.on_timeout(&at(3.0, 20.0)),
-            Verdict::Congestion { back_off: false },
-            "no ACK since"
-        );
+        assert_eq!(c.on_timeout(&at(2.0, 20.0)), Verdict::LinkError(Window { cwnd: 20.0, ssthresh: 20.0 }));
+        assert_eq!(c.on_timeout(&at(3.0, 20.0)), Verdict::Congestion { back_off: false }, "no ACK since");
     }
 
     use crate::tcp::congestion::Window;
