@@ -2,6 +2,7 @@
 against is generated from them and checked in, and both sides refuse the same values."""
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -11,11 +12,15 @@ from satcc.scenario import _VALIDATOR
 
 from conftest import chain
 
+REFERENCE = Path(__file__).resolve().parents[1] / "docs" / "scenario-reference.md"
+
 
 def test_the_checked_in_schema_is_the_cores():
     assert schema.PATH.read_text() == _core.scenario_schema_json(), (
         "python/satcc/scenario.schema.json differs from the core: run python -m satcc.dev.schema write")
-    assert schema_tool.main(["check"]) == 0
+    assert REFERENCE.read_text() == schema_tool.reference(json.loads(_core.scenario_schema_json())), (
+        "docs/scenario-reference.md differs from the core: run python -m satcc.dev.schema write")
+    assert schema_tool.main(["check", "--reference", str(REFERENCE)]) == 0
 
 
 def test_the_check_fails_on_a_stale_copy(tmp_path, monkeypatch):
@@ -24,7 +29,7 @@ def test_the_check_fails_on_a_stale_copy(tmp_path, monkeypatch):
     copy = tmp_path / "scenario.schema.json"
     copy.write_text(json.dumps(stale, indent=2) + "\n")
     monkeypatch.setattr(schema_tool, "PATH", copy)
-    assert schema_tool.main(["check"]) == 1
+    assert schema_tool.main(["check", "--reference", str(REFERENCE)]) == 1
 
 
 def test_paper_defaults_and_ranges_come_from_the_core():

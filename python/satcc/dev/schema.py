@@ -21,7 +21,16 @@ from pathlib import Path
 from .. import _core
 from ..schema import PATH
 
-REFERENCE = Path(__file__).resolve().parents[3] / "docs" / "scenario-reference.md"
+def _reference_default() -> Path:
+    """docs/scenario-reference.md of the source tree this package is in (an editable
+    install), else of the current directory (a checkout with satcc installed)."""
+    for root in (Path(__file__).resolve().parents[3], Path.cwd()):
+        if (root / "docs").is_dir() and (root / "crates").is_dir():
+            return root / "docs" / "scenario-reference.md"
+    return Path.cwd() / "docs" / "scenario-reference.md"
+
+
+REFERENCE = _reference_default()
 
 # Where each table sits in a scenario, in reading order.
 SECTIONS = [
@@ -123,9 +132,11 @@ def reference(schema: dict) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m satcc.dev.schema", description=__doc__.splitlines()[0])
     ap.add_argument("action", choices=["check", "write"])
+    ap.add_argument("--reference", type=Path, default=REFERENCE,
+                    help=f"the reference page to check or write [{REFERENCE}]")
     a = ap.parse_args(argv)
     text = generated()
-    copies = {PATH: text, REFERENCE: reference(json.loads(text))}
+    copies = {PATH: text, a.reference: reference(json.loads(text))}
     if a.action == "write":
         for path, content in copies.items():
             path.write_text(content)
@@ -135,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
     for p in stale:
         print(f"{p} differs from the core's contract: run python -m satcc.dev.schema write", file=sys.stderr)
     if not stale:
-        print(f"{PATH} and {REFERENCE} match the core")
+        print(f"{PATH} and {a.reference} match the core")
     return 1 if stale else 0
 
 
