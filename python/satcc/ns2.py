@@ -18,16 +18,11 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from . import registry, schema
 from .scenario import ScenarioError
 
-AGENTS = {"newreno": "Agent/TCP/Newreno", "reno": "Agent/TCP/Reno"}
-TCP_DEFAULTS = {
-    "packet_size_bytes": 1000, "header_bytes": 40, "use_headers": True, "syn": True,
-    "initial_window_pkts": 2, "rwnd_pkts": 20, "initial_ssthresh_pkts": None, "dupack_threshold": 3,
-    "limited_transmit": True, "sack": False, "window_scale": True, "tick_s": 0.01, "min_rto_s": 0.2, "max_rto_s": 60.0,
-    "initial_rto_s": 3.0, "send_overhead_s": 0.0, "delayed_ack": False, "delayed_ack_interval_s": 0.1, "ack_size_bytes": 40,
-    "initial_ttl": 32, "tos": 0,
-}
+# the transport's defaults as the scenario contract gives them (the Rust TcpConfig's)
+TCP_DEFAULTS = {k: v["default"] for k, v in schema.TCP["properties"].items()}
 
 
 def available() -> bool:
@@ -151,14 +146,15 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             _unsupported("tcp.sack (satcc's SACK recovery is RFC 6675, not ns-2's Sack1)")
         if not tcp["window_scale"]:
             _unsupported("tcp.window_scale = false (ns-2 one-way agents have no 64 KB cap)")
-        cc = f.get("cc", "newreno")
-        if cc not in AGENTS:
+        cc = f.get("cc", registry.DEFAULT_CC)
+        agent = registry.controller(cc)["ns2_agent"]
+        if agent is None:
             _unsupported(f"congestion control {cc!r}")
         name = f.get("name") or f"f{i}"
         flows.append(name)
         t = f"tcp({i})"
         out += [
-            f"set {t} [new {AGENTS[cc]}]",
+            f"set {t} [new {agent}]",
             f"${t} set window_ {tcp['rwnd_pkts']}",
             f"${t} set packetSize_ {tcp['packet_size_bytes']}",
             f"${t} set tcpip_base_hdr_size_ {tcp['header_bytes']}",

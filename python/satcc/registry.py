@@ -21,13 +21,18 @@ def _registry() -> dict:
 
 
 def controllers() -> list[dict]:
-    """Every `cc` name's row: name, about, recovery, loss, writes_rtt_code, router, settings."""
+    """Every `cc` name's row: name, about, recovery, loss, writes_rtt_code, router,
+    settings (the `tcp` keys it reads), ns2_agent (its ns-2 agent, or None)."""
     return _registry()["controllers"]
 
 
 def routers() -> list[dict]:
     """Every router scheme's row: name, about, rtt_from ("hops" or "tos_code"), hosts."""
     return _registry()["routers"]
+
+
+# the cc of a flow that names none (ns-2's and the papers' reference TCP)
+DEFAULT_CC: str = _registry()["default_cc"]
 
 
 def controller_names() -> list[str]:

@@ -1,24 +1,22 @@
 //! The settings of schemes, written in a scenario's `tcp` table beside the transport's
 //! (`abe_filter`, `fusion_alpha`, `refwa_plus_tolerance`, ...). Each group belongs to a
 //! scheme and is defined in its file with the paper's defaults and ranges
-//! ([`SettingsGroup`]); [`split`] hands each group its keys and the rest to
-//! [`TcpConfig`], which holds transport (ns-2) settings only.
+//! ([`SettingsGroup`]); the scheme's registry row names it ([`Group::of`]). [`split`]
+//! hands each group its keys and the rest to [`TcpConfig`], which holds transport
+//! (ns-2) settings only.
 
 use crate::contract;
-use crate::net::rtt_code::RttCodeSettings;
-use crate::tcp::congestion::estimators::AbeSettings;
-use crate::tcp::congestion::fusion::FusionSettings;
-use crate::tcp::loss::{RefwaPlusSettings, TrefwaPlusSettings};
 use crate::tcp::TcpConfig;
 use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::{Map, Value};
-use std::sync::OnceLock;
+use std::any::{Any, TypeId};
+use std::sync::{Arc, OnceLock};
 
 /// A scheme's settings: its keys in the `tcp` table are its fields' serde names; its
 /// defaults are its `Default`, its ranges the schemars attributes on its fields.
-pub trait SettingsGroup: Default + DeserializeOwned + Serialize + JsonSchema {
+pub trait SettingsGroup: Clone + Default + DeserializeOwned + Serialize + JsonSchema + Send + Sync + 'static {
     /// Check what ranges cannot say (a rule between fields); the error names the field
     /// (`{at}.{key}`).
     fn validate(&self, _at: &str) -> Result<(), String> {
@@ -26,28 +24,71 @@ pub trait SettingsGroup: Default + DeserializeOwned + Serialize + JsonSchema {
     }
 }
 
-/// Every scheme's settings for one flow.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct SchemeSettings {
-    pub abe: AbeSettings,
-    pub fusion: FusionSettings,
-    pub refwa_plus: RefwaPlusSettings,
-    pub trefwa_plus: TrefwaPlusSettings,
-    pub rtt_code: RttCodeSettings,
+/// A settings group as a registry row names it: what [`split`] and the contract need
+/// to know of a [`SettingsGroup`] without its type.
+#[derive(Clone, Copy)]
+pub struct Group {
+    type_id: fn() -> TypeId,
+    /// Its keys in the `tcp` table.
+    pub keys: fn() -> Vec<String>,
+    schema: fn(&mut SchemaGenerator) -> Schema,
+    parse: fn(Map<String, Value>, &str) -> Result<Arc<dyn Any + Send + Sync>, String>,
 }
 
-/// Calls `$f::<G>` for the transport's and every group's settings type, in one order.
-macro_rules! each_table_part {
-    ($f:ident ( $($arg:expr),* )) => {
-        (
-            $f::<TcpConfig>($($arg),*),
-            $f::<AbeSettings>($($arg),*),
-            $f::<FusionSettings>($($arg),*),
-            $f::<RefwaPlusSettings>($($arg),*),
-            $f::<TrefwaPlusSettings>($($arg),*),
-            $f::<RttCodeSettings>($($arg),*),
-        )
-    };
+impl Group {
+    pub const fn of<G: SettingsGroup>() -> Group {
+        Group { type_id: TypeId::of::<G>, keys: keys::<G>, schema: inline::<G>, parse: parse::<G> }
+    }
+}
+
+fn parse<G: SettingsGroup>(own: Map<String, Value>, at: &str) -> Result<Arc<dyn Any + Send + Sync>, String> {
+    let g: G = serde_json::from_value(Value::Object(own)).map_err(|e| format!("{at}: {e}"))?;
+    g.validate(at)?;
+    Ok(Arc::new(g))
+}
+
+/// Every scheme's settings for one flow, by type: a scheme reads its own with
+/// [`SchemeSettings::get`].
+#[derive(Clone, Default)]
+pub struct SchemeSettings {
+    groups: Vec<(TypeId, Arc<dyn Any + Send + Sync>)>,
+}
+
+impl SchemeSettings {
+    /// The group's settings as the scenario gives them (its defaults when no registry
+    /// row names the group, so that no scenario could set them).
+    pub fn get<G: SettingsGroup>(&self) -> G {
+        let id = TypeId::of::<G>();
+        self.groups
+            .iter()
+            .find(|(t, _)| *t == id)
+            .and_then(|(_, g)| g.downcast_ref::<G>())
+            .cloned()
+            .unwrap_or_default()
+    }
+}
+
+impl std::fmt::Debug for SchemeSettings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "SchemeSettings({} groups)", self.groups.len())
+    }
+}
+
+/// Every group some registry row names (controllers, their loss classifiers and RTT
+/// codes), each once, in the registry's order.
+pub fn groups() -> &'static [Group] {
+    static ALL: OnceLock<Vec<Group>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        let mut out: Vec<Group> = vec![];
+        for c in crate::tcp::congestion::CONTROLLERS {
+            for g in c.groups() {
+                if !out.iter().any(|o| (o.type_id)() == (g.type_id)()) {
+                    out.push(g);
+                }
+            }
+        }
+        out
+    })
 }
 
 fn inline<T: JsonSchema>(g: &mut SchemaGenerator) -> Schema {
@@ -57,9 +98,12 @@ fn inline<T: JsonSchema>(g: &mut SchemaGenerator) -> Schema {
 /// The schema of a `tcp` table: null (all defaults), or the transport's and every
 /// scheme's fields side by side, nothing else.
 pub fn tcp_table_schema(g: &mut SchemaGenerator) -> Schema {
-    let parts = each_table_part!(inline(g));
+    let mut parts = vec![inline::<TcpConfig>(g)];
+    for group in groups() {
+        parts.push((group.schema)(g));
+    }
     let mut props = Map::new();
-    for part in [parts.0, parts.1, parts.2, parts.3, parts.4, parts.5] {
+    for part in parts {
         if let Some(p) = part.get("properties").and_then(Value::as_object) {
             props.extend(p.clone());
         }
@@ -93,19 +137,6 @@ fn keys<G: Serialize + Default>() -> Vec<String> {
     }
 }
 
-/// Take a group's keys out of `table` and parse them.
-fn take<G: SettingsGroup>(table: &mut Map<String, Value>, at: &str) -> Result<G, String> {
-    let mut own = Map::new();
-    for k in keys::<G>() {
-        if let Some(v) = table.remove(&k) {
-            own.insert(k, v);
-        }
-    }
-    let g: G = serde_json::from_value(Value::Object(own)).map_err(|e| format!("{at}: {e}"))?;
-    g.validate(at)?;
-    Ok(g)
-}
-
 /// Split a `tcp` table (null = all defaults) into the transport's settings and the
 /// schemes'; its ranges are checked against the contract first. Errors name the field
 /// (`{at}.{key}`).
@@ -116,13 +147,16 @@ pub fn split(v: &Value, at: &str) -> Result<(TcpConfig, SchemeSettings), String>
         _ => return Err(format!("{at}: must be a table of TCP settings")),
     };
     contract::check(table_contract(), v, at)?;
-    let schemes = SchemeSettings {
-        abe: take(&mut table, at)?,
-        fusion: take(&mut table, at)?,
-        refwa_plus: take(&mut table, at)?,
-        trefwa_plus: take(&mut table, at)?,
-        rtt_code: take(&mut table, at)?,
-    };
+    let mut schemes = SchemeSettings::default();
+    for group in groups() {
+        let mut own = Map::new();
+        for k in (group.keys)() {
+            if let Some(v) = table.remove(&k) {
+                own.insert(k, v);
+            }
+        }
+        schemes.groups.push(((group.type_id)(), (group.parse)(own, at)?));
+    }
     let cfg: TcpConfig = serde_json::from_value(Value::Object(table)).map_err(|e| format!("{at}: {e}"))?;
     cfg.validate(at)?;
     Ok((cfg, schemes))
@@ -131,13 +165,17 @@ pub fn split(v: &Value, at: &str) -> Result<(TcpConfig, SchemeSettings), String>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::net::rtt_code::RttCodeSettings;
+    use crate::tcp::congestion::estimators::AbeSettings;
+    use crate::tcp::congestion::fusion::{FusionAlpha, FusionSettings};
+    use crate::tcp::loss::{RefwaPlusSettings, TrefwaPlusSettings};
     use serde_json::json;
 
     #[test]
     fn no_key_is_in_two_parts_of_the_table_and_the_schema_lists_them_all() {
-        let parts = each_table_part!(keys());
-        let mut all = vec![];
-        for k in [parts.0, parts.1, parts.2, parts.3, parts.4, parts.5] {
+        let mut all = keys::<TcpConfig>();
+        for g in groups() {
+            let k = (g.keys)();
             assert!(!k.is_empty());
             all.extend(k);
         }
@@ -156,12 +194,26 @@ mod tests {
     }
 
     #[test]
+    fn the_registry_names_every_group_of_the_tree_once() {
+        let ids: Vec<TypeId> = groups().iter().map(|g| (g.type_id)()).collect();
+        for id in [
+            TypeId::of::<AbeSettings>(),
+            TypeId::of::<FusionSettings>(),
+            TypeId::of::<RefwaPlusSettings>(),
+            TypeId::of::<TrefwaPlusSettings>(),
+            TypeId::of::<RttCodeSettings>(),
+        ] {
+            assert_eq!(ids.iter().filter(|i| **i == id).count(), 1);
+        }
+    }
+
+    #[test]
     fn split_hands_each_group_its_keys_and_names_bad_fields() {
         let (cfg, s) = split(&json!({"rwnd_pkts": 50, "fusion_alpha": "fixed", "trefwa_plus_k": 2}), "tcp").unwrap();
         assert_eq!(cfg.rwnd_pkts, 50);
-        assert_eq!(s.fusion.alpha, crate::tcp::congestion::fusion::FusionAlpha::Fixed);
-        assert_eq!(s.trefwa_plus.k, 2.0);
-        assert_eq!(s.refwa_plus, RefwaPlusSettings::default());
+        assert_eq!(s.get::<FusionSettings>().alpha, FusionAlpha::Fixed);
+        assert_eq!(s.get::<TrefwaPlusSettings>().k, 2.0);
+        assert_eq!(s.get::<RefwaPlusSettings>(), RefwaPlusSettings::default());
         let e = split(&json!({"fusion_d_min_s": 0}), "flows[2].tcp").unwrap_err();
         assert!(e.starts_with("flows[2].tcp.fusion_d_min_s: must be in (0, 1]"), "{e}");
         let e = split(&json!({"trefwa_plus_r": 1.5}), "tcp").unwrap_err();
@@ -169,6 +221,8 @@ mod tests {
         let e = split(&json!({"abe_filter": "kalman"}), "tcp").unwrap_err();
         assert!(e.contains("kalman") && e.contains("tustin"), "{e}");
         assert!(split(&json!({"no_such": 1}), "tcp").unwrap_err().contains("no_such"));
-        assert_eq!(split(&Value::Null, "tcp").unwrap().1, SchemeSettings::default());
+        let (_, s) = split(&Value::Null, "tcp").unwrap();
+        assert_eq!(s.get::<FusionSettings>(), FusionSettings::default());
+        assert_eq!(s.get::<RttCodeSettings>(), RttCodeSettings::default());
     }
 }

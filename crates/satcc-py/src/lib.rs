@@ -63,14 +63,14 @@ fn validate_json(py: Python<'_>, scenario_json: &str) -> PyResult<()> {
 #[pyfunction]
 fn registry_json() -> String {
     use satcc_core::feedback::{RttSource, ROUTERS};
-    use satcc_core::tcp::congestion::CONTROLLERS;
+    use satcc_core::tcp::congestion::{CONTROLLERS, DEFAULT_CC};
     let controllers: Vec<_> = CONTROLLERS
         .iter()
         .map(|c| {
             serde_json::json!({
                 "name": c.name, "about": c.about, "recovery": format!("{:?}", c.recovery).to_lowercase(),
                 "loss": format!("{:?}", c.loss), "writes_rtt_code": c.writes_rtt_code, "router": c.router,
-                "settings": c.settings,
+                "settings": c.setting_keys(), "ns2_agent": c.ns2_agent,
             })
         })
         .collect();
@@ -84,7 +84,7 @@ fn registry_json() -> String {
             serde_json::json!({"name": r.name, "about": r.about, "rtt_from": rtt_from, "hosts": r.hosts})
         })
         .collect();
-    serde_json::json!({"controllers": controllers, "routers": routers}).to_string()
+    serde_json::json!({"controllers": controllers, "routers": routers, "default_cc": DEFAULT_CC}).to_string()
 }
 
 /// The scenario contract: the JSON Schema generated from the core's scenario types

@@ -6,6 +6,7 @@ give is a keyword argument whose default is stated (and justified) here.
 
 from __future__ import annotations
 
+from .. import registry
 from ..scenario import Scenario
 
 
@@ -19,7 +20,7 @@ def leo_chain(
     hop_delay_ms: float = 20.0,
     buffer_pkts: int = 50,
     start_jitter_s: float = 0.005,
-    cc: str = "newreno",
+    cc: str = registry.DEFAULT_CC,
     rwnd_pkts: int = 1000,
     packet_size_bytes: int = 1000,
 ) -> Scenario:
@@ -60,7 +61,7 @@ def rtt_groups(
     access_rate_bps: float = 1e9,
     duration_s: float = 60.0,
     seed: int = 1,
-    cc: str = "newreno",
+    cc: str = registry.DEFAULT_CC,
     rwnd_pkts: int = 10000,
     start_jitter_s: float = 1.0,
     packet_size_bytes: int = 1000,

@@ -46,7 +46,7 @@ def _bdp_pkts(rate_bps: float, rtt_s: float, pkt_bytes: int) -> int:
 def refwa_network(
     groups: list[int],
     *,
-    scheme: str = "newreno",
+    scheme: str = registry.DEFAULT_CC,
     isl_rate_bps: float = 1.544e6,
     access_rate_bps: float = 10e6,
     hop_delay_ms: float = 20.0,
@@ -115,7 +115,7 @@ def refwa_network(
 
 def refwa_multi_bottleneck(
     *,
-    scheme: str = "newreno",
+    scheme: str = registry.DEFAULT_CC,
     isl_rate_bps: float = 1.544e6,
     access_rate_bps: float = 10e6,
     hop_delay_ms: float = 20.0,
@@ -165,7 +165,7 @@ def refwa_multi_bottleneck(
 
 def refwa_plus_network(
     *,
-    scheme: str = "newreno",
+    scheme: str = registry.DEFAULT_CC,
     n_flows: int = 10,
     rate_bps: float = 10e6,
     hop_delay_ms: float = 20.0,

@@ -12,8 +12,9 @@ and window scaling. Choices where the paper is silent (each a keyword argument):
   differ in start order as well as in error positions;
 - the advertised window (100 000 packets) never limits a flow.
 `scheme` names the controller of the N/2 flows under test (group "test"); the other
-N/2 run NewReno (group "newreno"). scheme="newreno" is the all-NewReno reference run
-of the throughput ratio Tr (seed 003 eq. 5).
+N/2 run NewReno, satcc's default cc (REFERENCE_CC; their group bears its name,
+"newreno"). scheme=REFERENCE_CC is the all-NewReno reference run of the throughput
+ratio Tr (seed 003 eq. 5).
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from __future__ import annotations
 from .. import registry
 from ..scenario import Scenario
 
+# the controller of the flows the tested ones compete with (seed 003: NewReno)
+REFERENCE_CC = registry.DEFAULT_CC
 # what runs over a GEO link: any sender-only scheme (no router scheme)
 SCHEMES = registry.schemes_where(rtt_from=None)
 # the controllers that estimate the available bandwidth (ABE): STAR, and LWC's eq. 4
@@ -79,7 +82,7 @@ def geo_dumbbell(
         s.link("R2", dst, rate_bps=access_bps, delay_ms=access_ms,
                queue={"type": "droptail", "limit_bytes": buffer_bytes})
         test = i >= n_flows // 2
-        s.flow(src, dst, name=f"f{i}", group="test" if test else "newreno",
-               cc=scheme if test else "newreno", start_jitter_s=start_jitter_s)
+        s.flow(src, dst, name=f"f{i}", group="test" if test else REFERENCE_CC,
+               cc=scheme if test else REFERENCE_CC, start_jitter_s=start_jitter_s)
     s.monitor(links=["R1->R2"], bottleneck="R1->R2", flow_traces=False)
     return s

@@ -60,7 +60,7 @@ def ns2_auto_red(rate_bps: float, limit_pkts: int, pkt_bytes: int, target_delay_
 def one_to_many(
     link: str = "OC3",
     *,
-    scheme: str = "newreno",
+    scheme: str = registry.DEFAULT_CC,
     queue: str = "droptail",
     groups: int = 8,
     rtt_step_ms: float = 20.0,
@@ -111,7 +111,7 @@ def one_to_many(
 
 def two_bottlenecks(
     *,
-    scheme: str = "newreno",
+    scheme: str = registry.DEFAULT_CC,
     rates_bps: tuple = (10e6, 100e6, 10e6),
     delay_ms: float = 5.0,
     group_rtts_ms: tuple = (100.0, 20.0, 60.0),
@@ -157,7 +157,7 @@ def two_bottlenecks(
 
 def wired_wireless(
     *,
-    scheme: str = "newreno",
+    scheme: str = registry.DEFAULT_CC,
     bw_bps: float = 100e6,
     users_per_group: int = 10,
     groups: tuple = (1,),

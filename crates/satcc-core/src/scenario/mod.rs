@@ -343,7 +343,7 @@ pub struct FlowSpec {
 }
 
 fn default_cc() -> String {
-    "newreno".into()
+    crate::tcp::congestion::DEFAULT_CC.into()
 }
 fn default_count() -> u32 {
     1

@@ -17,7 +17,10 @@ pub use star::Star;
 pub use westwood::Westwood;
 
 use crate::engine::Time;
-use crate::settings::SchemeSettings;
+use crate::net::rtt_code::RttCodeSettings;
+use estimators::AbeSettings;
+use fusion::FusionSettings;
+use crate::settings::{Group, SchemeSettings};
 use crate::tcp::{LossPolicy, Recovery};
 
 /// The two window variables a controller owns (packets).
@@ -102,8 +105,11 @@ pub struct Controller {
     pub writes_rtt_code: bool,
     /// The router scheme its senders are designed to run under (feedback/), if any.
     pub router: Option<&'static str>,
-    /// The `tcp` settings it reads beyond the transport's own (keys of crate::settings).
-    pub settings: &'static [&'static str],
+    /// The settings groups its `build` reads (crate::settings); its loss classifier's
+    /// and the RTT code's follow from `loss` and `writes_rtt_code`.
+    pub settings: &'static [Group],
+    /// The ns-2 2.35 agent of the same algorithm, if `satcc ns2` can export it.
+    pub ns2_agent: Option<&'static str>,
 }
 
 impl Controller {
@@ -118,6 +124,7 @@ impl Controller {
             writes_rtt_code: false,
             router: None,
             settings: &[],
+            ns2_agent: None,
         }
     }
     pub const fn recovery(self, recovery: Recovery) -> Self {
@@ -132,25 +139,47 @@ impl Controller {
     pub const fn router(self, router: &'static str) -> Self {
         Controller { router: Some(router), ..self }
     }
-    pub const fn settings(self, settings: &'static [&'static str]) -> Self {
+    pub const fn settings(self, settings: &'static [Group]) -> Self {
         Controller { settings, ..self }
+    }
+    pub const fn ns2(self, agent: &'static str) -> Self {
+        Controller { ns2_agent: Some(agent), ..self }
+    }
+
+    /// Every settings group its senders read: its own, its loss classifier's and, if it
+    /// writes one, the RTT code's.
+    pub fn groups(&self) -> Vec<Group> {
+        let mut out = self.settings.to_vec();
+        out.extend_from_slice(self.loss.groups());
+        if self.writes_rtt_code {
+            out.push(Group::of::<RttCodeSettings>());
+        }
+        out
+    }
+
+    /// The `tcp` table keys its senders read beyond the transport's own.
+    pub fn setting_keys(&self) -> Vec<String> {
+        self.groups().iter().flat_map(|g| (g.keys)()).collect()
     }
 }
 
-const ABE: &[&str] = &["abe_filter"];
-const FUSION: &[&str] = &["fusion_alpha", "fusion_d_min_s", "fusion_alpha_pkts", "fusion_w_inc_d_min_s"];
-const FUSION_ABE: &[&str] = &["fusion_alpha", "fusion_d_min_s", "fusion_alpha_pkts", "fusion_w_inc_d_min_s", "abe_filter"];
+const ABE: &[Group] = &[Group::of::<AbeSettings>()];
+const FUSION: &[Group] = &[Group::of::<FusionSettings>()];
+const FUSION_ABE: &[Group] = &[Group::of::<FusionSettings>(), Group::of::<AbeSettings>()];
+
+/// The `cc` of a flow that names none: ns-2's and the papers' reference TCP.
+pub const DEFAULT_CC: &str = "newreno";
 
 /// Every congestion control a flow may name, one row each.
 #[rustfmt::skip]
 pub static CONTROLLERS: &[Controller] = &[
-    Controller::new("newreno", |_| Box::new(Reno), "NewReno (RFC 6582) as ns-2 2.35's Agent/TCP/Newreno"),
-    Controller::new("reno", |_| Box::new(Reno), "Reno as ns-2 2.35's Agent/TCP/Reno").recovery(Recovery::Reno),
+    Controller::new("newreno", |_| Box::new(Reno), "NewReno (RFC 6582) as ns-2 2.35's Agent/TCP/Newreno").ns2("Agent/TCP/Newreno"),
+    Controller::new("reno", |_| Box::new(Reno), "Reno as ns-2 2.35's Agent/TCP/Reno").recovery(Recovery::Reno).ns2("Agent/TCP/Reno"),
     Controller::new("westwood", |_| Box::new(Westwood::default()), "TCP WestwoodNR (Mascolo et al. 2001), bandwidth estimate sets ssthresh"),
-    Controller::new("refwa-plus", |_| Box::new(Reno), "REFWA Plus senders (seed 001): NewReno that tells link errors from congestion by the feedback").loss(LossPolicy::RefwaPlus).router("refwa").settings(&["refwa_plus_tolerance"]),
-    Controller::new("trefwa", |_| Box::new(Reno), "T-REFWA senders (seed 002): NewReno writing its RTT code into the TOS byte").writes_rtt_code().router("trefwa").settings(&["rtt_code_k"]),
-    Controller::new("trefwa-plus", |_| Box::new(Reno), "T-REFWA Plus senders (seed 004): T-REFWA senders that tell link errors by a fall of the feedback").loss(LossPolicy::TrefwaPlus).writes_rtt_code().router("trefwa").settings(&["trefwa_plus_r", "trefwa_plus_k", "rtt_code_k"]),
-    Controller::new("star", |s| Box::new(Star::with_abe(s.abe.filter)), "TCP-STAR (Obata et al.): CWS, LWC and AEN over NewReno").settings(ABE),
+    Controller::new("refwa-plus", |_| Box::new(Reno), "REFWA Plus senders (seed 001): NewReno that tells link errors from congestion by the feedback").loss(LossPolicy::RefwaPlus).router("refwa"),
+    Controller::new("trefwa", |_| Box::new(Reno), "T-REFWA senders (seed 002): NewReno writing its RTT code into the TOS byte").writes_rtt_code().router("trefwa"),
+    Controller::new("trefwa-plus", |_| Box::new(Reno), "T-REFWA Plus senders (seed 004): T-REFWA senders that tell link errors by a fall of the feedback").loss(LossPolicy::TrefwaPlus).writes_rtt_code().router("trefwa"),
+    Controller::new("star", |s| Box::new(Star::with_abe(s.get::<AbeSettings>().filter)), "TCP-STAR (Obata et al.): CWS, LWC and AEN over NewReno").settings(ABE),
     Controller::new("fusion", |s| fusion(s, false, false), "TCP-Fusion (Kaneko and Katto): Reno, delay and rate estimates combined").settings(FUSION),
     Controller::new("fusion-cws", |s| fusion(s, true, false), "TCP-Fusion with STAR's congestion window setting (seed 003)").settings(FUSION),
     Controller::new("fusion-lwc", |s| fusion(s, false, true), "TCP-Fusion with STAR's lift window control (seed 003)").settings(FUSION_ABE),
@@ -158,7 +187,7 @@ pub static CONTROLLERS: &[Controller] = &[
 ];
 
 fn fusion(s: &SchemeSettings, cws: bool, lwc: bool) -> Box<dyn CongestionControl> {
-    Box::new(Fusion::with_settings(cws, lwc, &s.fusion).with_abe(s.abe.filter))
+    Box::new(Fusion::with_settings(cws, lwc, &s.get::<FusionSettings>()).with_abe(s.get::<AbeSettings>().filter))
 }
 
 /// The registry row of a `cc` name.
@@ -195,30 +224,19 @@ mod tests {
             assert!(controller(c.name).is_some());
         }
         assert!(controller("cubic").is_none());
+        assert!(controller(DEFAULT_CC).is_some());
     }
 
     #[test]
-    fn every_setting_a_row_lists_is_a_scheme_setting() {
-        let known = serde_json::to_value(SchemeSettingsKeys::default()).unwrap();
-        for c in CONTROLLERS {
-            for k in c.settings {
-                assert!(known.get(*k).is_some(), "{}: {k}", c.name);
-            }
-        }
-    }
-
-    /// Every scheme setting's key, as the `tcp` table names them.
-    #[derive(serde::Serialize, Default)]
-    struct SchemeSettingsKeys {
-        #[serde(flatten)]
-        abe: crate::tcp::congestion::estimators::AbeSettings,
-        #[serde(flatten)]
-        fusion: crate::tcp::congestion::fusion::FusionSettings,
-        #[serde(flatten)]
-        refwa_plus: crate::tcp::loss::RefwaPlusSettings,
-        #[serde(flatten)]
-        trefwa_plus: crate::tcp::loss::TrefwaPlusSettings,
-        #[serde(flatten)]
-        rtt_code: crate::net::rtt_code::RttCodeSettings,
+    fn each_row_reads_the_settings_of_its_parts() {
+        let keys = |n: &str| controller(n).unwrap().setting_keys();
+        assert!(keys("newreno").is_empty());
+        assert_eq!(keys("star"), ["abe_filter"]);
+        assert_eq!(keys("refwa-plus"), ["refwa_plus_tolerance"]);
+        let mut t = keys("trefwa-plus");
+        t.sort();
+        assert_eq!(t, ["rtt_code_k", "trefwa_plus_k", "trefwa_plus_r"]);
+        assert!(keys("fusion-star").contains(&"fusion_d_min_s".to_string()));
+        assert!(keys("fusion-star").contains(&"abe_filter".to_string()));
     }
 }

@@ -19,6 +19,7 @@ pub use trefwa_plus::{TrefwaPlus, TrefwaPlusSettings};
 
 use super::congestion::Window;
 use crate::engine::Time;
+use crate::settings::{Group, SchemeSettings};
 
 /// What a loss was.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -84,11 +85,24 @@ pub enum LossPolicy {
     TrefwaPlus,
 }
 
+impl LossPolicy {
+    /// The settings groups its classifier reads.
+    pub const fn groups(self) -> &'static [Group] {
+        const REFWA_PLUS: &[Group] = &[Group::of::<RefwaPlusSettings>()];
+        const TREFWA_PLUS: &[Group] = &[Group::of::<TrefwaPlusSettings>()];
+        match self {
+            LossPolicy::Congestion => &[],
+            LossPolicy::RefwaPlus => REFWA_PLUS,
+            LossPolicy::TrefwaPlus => TREFWA_PLUS,
+        }
+    }
+}
+
 /// Build the classifier `policy` names, with its settings from `s`.
-pub fn build(policy: LossPolicy, s: &crate::settings::SchemeSettings) -> Box<dyn LossClassifier> {
+pub fn build(policy: LossPolicy, s: &SchemeSettings) -> Box<dyn LossClassifier> {
     match policy {
         LossPolicy::Congestion => Box::new(CongestionOnly),
-        LossPolicy::RefwaPlus => Box::new(RefwaPlus::new(s.refwa_plus)),
-        LossPolicy::TrefwaPlus => Box::new(TrefwaPlus::new(s.trefwa_plus)),
+        LossPolicy::RefwaPlus => Box::new(RefwaPlus::new(s.get())),
+        LossPolicy::TrefwaPlus => Box::new(TrefwaPlus::new(s.get())),
     }
 }
