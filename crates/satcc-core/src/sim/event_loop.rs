@@ -1,6 +1,6 @@
 //! The event loop: what each event does to links, flows and router schemes.
 
-use crate::engine::{from_secs, to_secs};
+use crate::engine::{from_secs, to_secs, EventQueue, Time};
 use crate::metrics::series::{DropRow, FeedbackRow, FlowRow, QueueRow};
 use crate::net::link::{At, Offer};
 use crate::net::queue::{QueueDiscipline, Verdict};
@@ -53,6 +53,12 @@ impl Simulation {
     }
 
     /// Send the packets an agent put in the outbox.
+    /// What a flow's timer or app made it send goes out; its timers follow its new state.
+    fn send_and_rearm(&mut self, fid: FlowId, out: Vec<Packet>) {
+        self.flush_outbox(out);
+        self.sync_timers(fid);
+    }
+
     fn flush_outbox(&mut self, mut out: Vec<Packet>) {
         for p in out.drain(..) {
             let f = &mut self.flows[p.flow as usize];
@@ -178,29 +184,16 @@ impl Simulation {
                 f.sender.on_ack_with(&pkt, blocks, now, &mut out);
             }
         }
-        self.flush_outbox(out);
-        self.sync_timers(fid);
+        self.send_and_rearm(fid, out);
     }
 
     fn on_rtx(&mut self, fid: FlowId) {
         let now = self.now;
         let f = &mut self.flows[fid as usize];
-        if f.rtx_event_at != Some(now) {
-            return; // superseded
-        }
-        f.rtx_event_at = None;
-        match f.sender.rtx_deadline {
-            None => {}
-            Some(d) if d > now => {
-                f.rtx_event_at = Some(d);
-                self.events.push(d, to_secs(d), Ev::Rtx(fid));
-            }
-            Some(_) => {
-                let mut out = std::mem::take(&mut self.outbox);
-                f.sender.on_timeout(now, &mut out);
-                self.flush_outbox(out);
-                self.sync_timers(fid);
-            }
+        if timer_due(now, &mut f.rtx_event_at, f.sender.rtx_deadline, &mut self.events, Ev::Rtx(fid)) {
+            let mut out = std::mem::take(&mut self.outbox);
+            f.sender.on_timeout(now, &mut out);
+            self.send_and_rearm(fid, out);
         }
     }
 
@@ -208,29 +201,16 @@ impl Simulation {
         let now = self.now;
         let mut out = std::mem::take(&mut self.outbox);
         self.flows[fid as usize].sender.on_delayed_send(now, &mut out);
-        self.flush_outbox(out);
-        self.sync_timers(fid);
+        self.send_and_rearm(fid, out);
     }
 
     fn on_delack(&mut self, fid: FlowId) {
         let now = self.now;
         let f = &mut self.flows[fid as usize];
-        if f.delack_event_at != Some(now) {
-            return;
-        }
-        f.delack_event_at = None;
-        match f.sink.delack_deadline {
-            None => {}
-            Some(d) if d > now => {
-                f.delack_event_at = Some(d);
-                self.events.push(d, to_secs(d), Ev::DelAck(fid));
-            }
-            Some(_) => {
-                let mut out = std::mem::take(&mut self.outbox);
-                f.sink.on_delack_timer(&mut out);
-                self.flush_outbox(out);
-                self.sync_timers(fid);
-            }
+        if timer_due(now, &mut f.delack_event_at, f.sink.delack_deadline, &mut self.events, Ev::DelAck(fid)) {
+            let mut out = std::mem::take(&mut self.outbox);
+            f.sink.on_delack_timer(&mut out);
+            self.send_and_rearm(fid, out);
         }
     }
 
@@ -260,8 +240,7 @@ impl Simulation {
         let tick = src.tick(self.shadow);
         let mut out = std::mem::take(&mut self.outbox);
         f.sender.app_send(tick.pkts, now, &mut out);
-        self.flush_outbox(out);
-        self.sync_timers(fid);
+        self.send_and_rearm(fid, out);
         let next = from_secs(tick.next_s);
         if next <= self.end {
             self.events.push(next, tick.next_s, Ev::SourceTick(fid));
@@ -352,5 +331,25 @@ impl Simulation {
         }
         self.now = self.end;
         self.finish()
+    }
+}
+
+/// A flow timer's event fired at `now`: true if its deadline is due (the caller fires
+/// it). An event the timer no longer waits for (`armed` moved) is dropped; a deadline
+/// pushed later re-arms the event there; a cancelled one disarms it.
+#[inline]
+fn timer_due(now: Time, armed: &mut Option<Time>, deadline: Option<Time>, events: &mut EventQueue<Ev>, ev: Ev) -> bool {
+    if *armed != Some(now) {
+        return false; // superseded
+    }
+    *armed = None;
+    match deadline {
+        None => false,
+        Some(d) if d > now => {
+            *armed = Some(d);
+            events.push(d, to_secs(d), ev);
+            false
+        }
+        Some(_) => true,
     }
 }
