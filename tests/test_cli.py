@@ -52,6 +52,8 @@ def test_errors_are_one_line_with_nonzero_exit(tmp_path):
         ("validate", str(bad)),
         ("plot", str(tmp_path)),
         ("run", "leo-chain", "--out", str(tmp_path / "x"), "--seed", "-1"),
+        ("run", "leo-chain", "--out", str(bad)),
+        ("reproduce", "refwa.fig6", "--quick"),
     ]
     for args in cases:
         r = satcc(*args)
@@ -61,13 +63,20 @@ def test_errors_are_one_line_with_nonzero_exit(tmp_path):
         assert "Traceback" not in r.stderr
     r = satcc("validate", str(bad))
     assert "flows[0].dst: unknown node 'b'" in r.stderr
+    r = satcc("run", "leo-chain", "--out", str(bad))
+    assert "--out: " in r.stderr and "is a file" in r.stderr
+    r = satcc("reproduce", "refwa.fig6", "--quick", "--store", str(tmp_path / "st"))
+    assert "did you mean refwa.fig6-fairness" in r.stderr
 
 
-def test_validate_and_examples():
+def test_validate_and_examples(tmp_path):
     r = satcc("validate", str(ROOT / "scenarios" / "leo_chain.yaml"))
     assert r.returncode == 0 and "valid" in r.stdout
     r = satcc("examples", "--dump", "leo-chain")
     assert r.returncode == 0 and '"S1"' in r.stdout
+    assert json.loads(r.stdout)["name"] == "leo-chain"  # the dump alone: a scenario file
+    (tmp_path / "x.json").write_text(r.stdout)
+    assert satcc("validate", str(tmp_path / "x.json")).returncode == 0
     r = satcc("examples")
     assert r.returncode == 0 and "geo-fusion-star" in r.stdout and "leo-chain" in r.stdout
 

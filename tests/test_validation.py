@@ -48,7 +48,7 @@ def test_negative_delay():
     d = base()
     d["links"][0]["delay_ms"] = -1
     m = err(d)
-    assert m.startswith("links[0].delay_ms") and "minimum" in m
+    assert m == "links[0].delay_ms: must be in [0, 10000000], got -1"
 
 
 def test_zero_rate():
@@ -101,6 +101,37 @@ def test_probabilities_and_nan():
     d = base()
     d["links"][1]["delay_ms"] = float("nan")
     assert err(d) == "links[1].delay_ms: must be a finite number, got nan"
+
+
+@pytest.mark.parametrize("error, message", [
+    ({"type": "per", "per": 1.5}, "links[1].error.per: must be in [0, 1], got 1.5"),
+    ({"type": "per", "per": -0.1}, "links[1].error.per: must be in [0, 1], got -0.1"),
+    ({"type": "per"}, "links[1].error: 'per' is a required property"),
+    ({"type": "ber", "ber": 2}, "links[1].error.ber: must be in [0, 1), got 2"),
+    ({"type": "bursty"}, "links[1].error.type: must be one of per, ber, gilbert_elliott, got 'bursty'"),
+    ({"type": "per", "per": 0.1, "x": 1}, "links[1].error: unknown field 'x' (allowed: per, type)"),
+])
+def test_each_error_model_mistake_names_its_field_and_the_allowed_values(error, message):
+    d = base()
+    d["links"][1]["error"] = error
+    assert err(d) == message
+
+
+def test_a_flow_must_start_before_the_run_ends():
+    d = base()
+    d["flows"][0]["start_s"] = d["duration_s"]
+    assert err(d).startswith("flows[0].start_s: ") and "duration_s" in err(d)
+    d["flows"][0]["start_s"] = d["duration_s"] - 0.5
+    validate(d)
+
+
+def test_yaml_reads_numbers_as_yaml_1_2_does(tmp_path):
+    p = tmp_path / "s.yaml"
+    p.write_text("duration_s: 2e0\nnodes: [{name: a}, {name: b}]\n"
+                 "links: [{a: a, b: b, rate_bps: 1e6, delay_ms: 1E1}]\nflows: [{src: a, dst: b, name: '1e3'}]\n")
+    d = load(p).to_dict()
+    assert d["links"][0]["rate_bps"] == 1e6 and d["links"][0]["delay_ms"] == 10.0 and d["duration_s"] == 2.0
+    assert d["flows"][0]["name"] == "1e3"  # quoted text stays text
 
 
 def test_duplicate_names_and_links():

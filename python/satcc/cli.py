@@ -41,6 +41,14 @@ def _scenario(arg: str) -> Scenario:
     return load(p)
 
 
+def _out_dir(arg: str, flag: str) -> Path:
+    """An output directory the command may write: absent (made) or a directory."""
+    p = Path(arg)
+    if p.exists() and not p.is_dir():
+        raise CliError(f"{flag}: {arg} is a file; name a directory (it is made if absent)")
+    return p
+
+
 def _print_summary(s: dict) -> None:
     t = s["totals"]
     print(f"scenario {s['scenario']}  seed {s['seed']}  {s['duration_s']:g} s simulated, {t['flows']} flows")
@@ -63,7 +71,7 @@ def cmd_run(a) -> int:
         d["seed"] = a.seed
     if a.duration is not None:
         d["duration_s"] = a.duration
-    out = Path(a.out)
+    out = _out_dir(a.out, "--out")
     print(f"running {d.get('name', 'scenario')} ...", file=sys.stderr, flush=True)
     t0 = time.perf_counter()
     res = run(d)
@@ -81,7 +89,7 @@ def cmd_run(a) -> int:
 def cmd_plot(a) -> int:
     from .plot import plot_run
 
-    files = plot_run(Path(a.run_dir), a.out)
+    files = plot_run(Path(a.run_dir), a.out and _out_dir(a.out, "--out"))
     print("\n".join(str(f) for f in files))
     return 0
 
@@ -97,13 +105,15 @@ def cmd_validate(a) -> int:
 def cmd_examples(a) -> int:
     from .topology import EXAMPLES
 
-    for name, fn in sorted(EXAMPLES.items()):
-        doc = (fn.__doc__ or "").strip().splitlines()[0]
-        print(f"{name:16s} {doc}")
     if a.dump:
+        # the scenario alone, so that `satcc examples --dump X > x.json` is a scenario file
         if a.dump not in EXAMPLES:
             raise CliError(f"examples --dump: unknown example {a.dump!r} (examples: {', '.join(sorted(EXAMPLES))})")
         print(json.dumps(EXAMPLES[a.dump]().to_dict(), indent=1))
+        return 0
+    for name, fn in sorted(EXAMPLES.items()):
+        doc = (fn.__doc__ or "").strip().splitlines()[0]
+        print(f"{name:16s} {doc}")
     return 0
 
 
@@ -195,7 +205,7 @@ def cmd_reproduce(a) -> int:
     from .experiments.api import reproduce
 
     _load_catalogs(a.catalog)
-    out, rep = reproduce(a.id, store=a.store, out=a.out, seeds=a.seeds, quick=a.quick, jobs=a.jobs,
+    out, rep = reproduce(a.id, store=a.store, out=a.out and _out_dir(a.out, "--out"), seeds=a.seeds, quick=a.quick, jobs=a.jobs,
                          cluster=a.cluster, grid=_grid_arg(a.grid))
     print(f"{a.id}: {out.total} runs ({out.already} already stored, {out.done} run now) in {out.wall_s:.1f} s")
     if rep:
@@ -207,7 +217,7 @@ def cmd_report(a) -> int:
     from .experiments.api import report
 
     _load_catalogs(a.catalog)
-    rep = report(a.id, store=a.store, out=a.out, seeds=a.seeds, quick=a.quick, grid=_grid_arg(a.grid))
+    rep = report(a.id, store=a.store, out=a.out and _out_dir(a.out, "--out"), seeds=a.seeds, quick=a.quick, grid=_grid_arg(a.grid))
     _print_report(rep)
     return 0
 

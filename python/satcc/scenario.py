@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import json
 import math
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -115,7 +116,27 @@ def _explain(err: jsonschema.ValidationError) -> str:
         return f"{where}: must be one of {', '.join(map(str, err.validator_value))}, got {err.instance!r}"
     if err.validator == "const":
         return f"{where}: must be {err.validator_value!r}, got {err.instance!r}"
+    if err.validator in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+        return f"{where}: must be {_range(err.schema)}, got {_num(err.instance)}"
     return f"{where}: {err.message}"
+
+
+def _num(x: float) -> str:
+    """A number as the core writes it (1.0 as 1)."""
+    return str(int(x)) if isinstance(x, float) and x.is_integer() and abs(x) < 1e15 else str(x)
+
+
+def _range(schema: dict) -> str:
+    """A field's allowed range in the core's words (contract.rs `bounds`)."""
+    lo = (schema["minimum"], True) if "minimum" in schema else (
+        (schema["exclusiveMinimum"], False) if "exclusiveMinimum" in schema else None)
+    hi = (schema["maximum"], True) if "maximum" in schema else (
+        (schema["exclusiveMaximum"], False) if "exclusiveMaximum" in schema else None)
+    if lo and hi:
+        return f"in {'[' if lo[1] else '('}{_num(lo[0])}, {_num(hi[0])}{']' if hi[1] else ')'}"
+    if lo:
+        return f"{'>=' if lo[1] else '>'} {_num(lo[0])}"
+    return f"{'<=' if hi[1] else '<'} {_num(hi[0])}"
 
 
 def _check_finite(obj: Any, path: list) -> None:
@@ -158,13 +179,26 @@ def validate(d: Any, *, core: bool = True) -> dict:
     return d
 
 
+class _Yaml12Loader(yaml.SafeLoader):
+    """PyYAML's safe loader with YAML 1.2's numbers: `1e6` and `2E-3` are floats (YAML
+    1.1, PyYAML's own, reads an exponent without a dot as text)."""
+
+
+_Yaml12Loader.yaml_implicit_resolvers = {k: list(v) for k, v in yaml.SafeLoader.yaml_implicit_resolvers.items()}
+_Yaml12Loader.add_implicit_resolver(
+    "tag:yaml.org,2002:float",
+    re.compile(r"^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$"),
+    list("-+0123456789."),
+)
+
+
 def parse_text(text: str, fmt: str) -> Any:
     """Parse scenario text in 'toml', 'yaml' or 'json'."""
     try:
         if fmt == "toml":
             return tomllib.loads(text)
         if fmt == "yaml":
-            return yaml.safe_load(text)
+            return yaml.load(text, Loader=_Yaml12Loader)
         if fmt == "json":
             return json.loads(text)
     except (tomllib.TOMLDecodeError, yaml.YAMLError, json.JSONDecodeError, RecursionError) as e:

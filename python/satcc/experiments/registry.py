@@ -51,7 +51,10 @@ def get(exp_id: str) -> Experiment:
     if exp_id not in _REGISTRY:
         import difflib
 
-        near = difflib.get_close_matches(exp_id, list(_REGISTRY), n=3)
+        # ids that extend what was typed ("refwa.fig6" -> "refwa.fig6-fairness") first
+        near = sorted(i for i in _REGISTRY if i.startswith(exp_id))[:3]
+        near += [i for i in difflib.get_close_matches(exp_id, list(_REGISTRY), n=3) if i not in near]
+        near = near[:3]
         hint = f"; did you mean {', '.join(near)}?" if near else ""
         raise ExperimentError(f"unknown experiment {exp_id!r} (satcc list shows the catalog{hint})")
     return _REGISTRY[exp_id]

@@ -500,6 +500,12 @@ impl Scenario {
                 let allowed = crate::tcp::congestion::controller_names().join(", ");
                 return Err(format!("{at}.cc: unknown congestion control '{}' (allowed: {allowed})", f.cc));
             }
+            if f.start_s >= self.duration_s {
+                return Err(format!(
+                    "{at}.start_s: {} is not before the end of the run (duration_s {}); the flow would never send",
+                    f.start_s, self.duration_s
+                ));
+            }
             if let Some(stop) = f.stop_s {
                 if stop <= f.start_s + f.start_jitter_s {
                     return Err(format!("{at}.stop_s: must be after start_s + start_jitter_s"));
@@ -643,8 +649,13 @@ mod tests {
         );
         let count = serde_json::json!({"count": 0});
         assert_eq!(
-            sc(none, count).unwrap_err(),
+            sc(none.clone(), count).unwrap_err(),
             "flows[0].count: must be in [1, 100000], got 0"
+        );
+        let late = serde_json::json!({"start_s": 1.0});
+        assert_eq!(
+            sc(none, late).unwrap_err(),
+            "flows[0].start_s: 1 is not before the end of the run (duration_s 1); the flow would never send"
         );
     }
 

@@ -91,6 +91,7 @@ register(Experiment(
     source=f"{SRC}, Figs. 3 and 4, section V.B",
     build=_fig34,
     grid={"scheme": Param(SCHEMES)},
+    quick_duration_s=8.0,  # the four late flows join at 5 s: a quick run still sees them
     traces=(
         TraceSpec(name="fig3_sequence", kind="sequence", title="Fig. 3: sequence number growth (seed 1)"),
         TraceSpec(name="fig4a_utilization", kind="utilization", link="S1->S2",
@@ -499,6 +500,7 @@ register(Experiment(
     title="REFWA against its predecessor XFWA and NewReno: Fig. 1a, Figs. 3-4's joining flows, Fig. 1c",
     source=f"{SRC}, section V.G (no figure printed) and section II; XFWA: [26] (IEEE JSAC 22(2), 2004)",
     build=_xfwa_network,
+    quick_duration_s=8.0,  # fig3-4's late flows join at 5 s: a quick run still sees them
     grid={"network": Param(XFWA_NETWORKS, doc="fig1a: 8 flows, one bottleneck; fig3-4: four of them join at 5 s "
                                                "and leave at 15 s; fig1c: two bottlenecks (L1, L3)"),
           "scheme": Param(XFWA_SCHEMES)},
