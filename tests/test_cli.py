@@ -94,3 +94,26 @@ def test_entry_point_installed():
     assert exe, "the satcc command is not on PATH"
     r = subprocess.run([exe, "--version"], capture_output=True, text=True)
     assert r.returncode == 0 and r.stdout.startswith("satcc ")
+
+
+def test_developer_tools_are_listed_and_run_from_satcc_dev():
+    from satcc.cli import DEV_TOOLS
+
+    r = satcc("dev")
+    assert r.returncode == 0
+    for name in DEV_TOOLS:
+        assert any(line.startswith(name + " ") for line in r.stdout.splitlines()), name
+    assert "dev " in satcc("--help").stdout
+    r = satcc("dev", "schema", "check", "--reference", str(ROOT / "docs" / "scenario-reference.md"))
+    assert r.returncode == 0 and "match the core" in r.stdout, r.stderr
+    assert satcc("dev", "no-such-tool").returncode == 2
+
+
+def test_the_quick_starts_outputs_are_ignored_by_git():
+    r = subprocess.run(["git", "check-ignore", "satcc-results/reports/x/report.md", "out/leo-chain/summary.json"],
+                       cwd=ROOT, capture_output=True, text=True)
+    if r.returncode == 128:
+        import pytest
+
+        pytest.skip("not a git checkout (an sdist): nothing to ignore")
+    assert r.stdout.split() == ["satcc-results/reports/x/report.md", "out/leo-chain/summary.json"]

@@ -8,6 +8,7 @@
     satcc list                       the experiment catalog
     satcc reproduce ID               run an experiment (sweep x seeds), store, report
     satcc report ID                  the report of an experiment from stored runs
+    satcc dev TOOL ...               developer tools (differential tests, golden runs, A/B bench)
 """
 
 from __future__ import annotations
@@ -222,6 +223,26 @@ def cmd_report(a) -> int:
     return 0
 
 
+# developer tools: `satcc dev NAME ARGS` runs satcc.dev.NAME's main(ARGS)
+DEV_TOOLS = {
+    "difftest": "differential tests against ns-2 2.35: compare (committed reference) or refresh (needs ns-2)",
+    "golden": "golden runs: record or check every catalog experiment's quick runs (refactors change nothing)",
+    "abbench": "is a change slower? two builds timed alternately in one call",
+    "schema": "the scenario contract's checked-in copy: check or write it from the core",
+}
+
+
+def cmd_dev(a) -> int:
+    import importlib
+
+    if a.tool is None:
+        for name, about in DEV_TOOLS.items():
+            print(f"{name:10s} {about}")
+        print("\nsatcc dev TOOL --help for a tool's options; `satcc bench` times satcc against ns-2 and ns-3")
+        return 0
+    return importlib.import_module(f"satcc.dev.{a.tool}").main(a.args) or 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="satcc", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--version", action="version", version=f"satcc {__version__}")
@@ -279,6 +300,10 @@ def build_parser() -> argparse.ArgumentParser:
             x.add_argument("--jobs", type=int, help="local worker processes (default: all cores)")
             x.add_argument("--cluster", metavar="ADDRESS", help="Dask scheduler address, e.g. tcp://host:8786")
         x.set_defaults(fn=fn)
+    dv = sub.add_parser("dev", help="developer tools: " + ", ".join(DEV_TOOLS) + " (satcc dev lists them)")
+    dv.add_argument("tool", nargs="?", choices=tuple(DEV_TOOLS), help="the tool (none: list them)")
+    dv.add_argument("args", nargs=argparse.REMAINDER, help="its arguments")
+    dv.set_defaults(fn=cmd_dev)
     return ap
 
 
