@@ -23,6 +23,20 @@ def test_the_checked_in_schema_is_the_cores():
     assert schema_tool.main(["check", "--reference", str(REFERENCE)]) == 0
 
 
+def test_every_field_of_the_reference_says_what_it_means():
+    # each row of the generated page: | `field` | default | allowed | meaning |
+    rows = [r for r in REFERENCE.read_text().splitlines() if r.startswith("| `")]
+    assert len(rows) > 60
+    empty = [r.split("|")[1].strip() for r in rows if not r.rstrip("| ").split("|")[-1].strip()
+             or r.rstrip().endswith("|  |")]
+    assert empty == [], f"fields without a doc comment in the Rust types: {empty}"
+    # the cc row lists the registry's names as they are now
+    from satcc import registry
+
+    cc = next(r for r in rows if r.startswith("| `cc` "))
+    assert all(f"`{n}`" in cc for n in registry.controller_names())
+
+
 def test_the_check_fails_on_a_stale_copy(tmp_path, monkeypatch):
     stale = json.loads(schema.PATH.read_text())
     stale["$defs"]["SchemeSpec"]["oneOf"][0]["properties"]["phi"]["maximum"] = 11

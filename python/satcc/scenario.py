@@ -226,57 +226,92 @@ def load(path: str | Path) -> "Scenario":
 class Scenario:
     """Build a scenario in Python; the equivalent of a scenario file.
 
+    Each method adds one part of the scenario as the file would write it, with the same
+    field names (docs/scenario-reference.md lists every field, its default and range);
+    nothing is checked until `validate()` or `run()`, which name the field at fault.
+
     >>> s = Scenario("demo", duration_s=5)
     >>> for n in ("a", "r", "b"): s.node(n)
     >>> s.link("a", "r", rate_bps=10e6, delay_ms=10)
     >>> s.link("r", "b", rate_bps=1e6, delay_ms=10, queue={"type": "droptail", "limit_pkts": 20})
     >>> s.flow("a", "b", cc="newreno")
+    >>> s.scheme("refwa", links=["r->b"], phi=1.5)
     >>> result = s.run()
     """
 
     def __init__(self, name: str = "scenario", *, duration_s: float, seed: int = 1,
-                 sample_interval_s: float = 0.1, tcp: dict | None = None):
+                 sample_interval_s: float = 0.1, tcp: dict | None = None, schemes: list[dict] | None = None):
+        """A scenario with no nodes yet. `tcp`: settings for every flow (transport and
+        scheme settings, e.g. {"rwnd_pkts": 100, "fusion_alpha": "fixed"}); `schemes`:
+        router schemes as the file's `schemes` list (or add them with `scheme()`)."""
         self.d: dict = {"name": name, "duration_s": duration_s, "seed": seed,
                         "sample_interval_s": sample_interval_s, "nodes": [], "links": [], "flows": []}
         if tcp:
             self.d["tcp"] = dict(tcp)
+        for sc in schemes or ():
+            if not isinstance(sc, dict):
+                raise ScenarioError(f"schemes: each must be a table with type and links, got {sc!r}")
+            self.d.setdefault("schemes", []).append(dict(sc))
 
     @classmethod
     def from_dict(cls, d: Any) -> "Scenario":
+        """A scenario from its dict form (as a file parses), validated."""
         validate(d)
         s = cls.__new__(cls)
         s.d = copy.deepcopy(d)
         return s
 
     def node(self, name: str) -> str:
+        """Add a node (host or router); returns its name."""
         self.d["nodes"].append({"name": name})
         return name
 
     def link(self, a: str, b: str, *, rate_bps: float, delay_ms: float, **fields) -> None:
+        """Add a duplex link a <-> b. `fields`: queue (both directions), a_to_b / b_to_a
+        (a direction's own queue and error model), as in the file's `links` entries."""
         self.d["links"].append({"a": a, "b": b, "rate_bps": rate_bps, "delay_ms": delay_ms, **fields})
 
     def flow(self, src: str, dst: str, **fields) -> None:
+        """Add a TCP flow src -> dst. `fields`: cc (a name of `satcc schemes`), name,
+        group, count, start_s, stop_s, start_jitter_s, tcp, traffic, path, ack_path."""
         self.d["flows"].append({"src": src, "dst": dst, **fields})
 
+    def scheme(self, type: str, *, links: list[str], **settings) -> None:
+        """Attach a router scheme (`satcc schemes` lists them: refwa, trefwa, xfwa) to the
+        queues of `links` (link directions "A->B"); `settings` are its own (e.g. phi,
+        psi, isl_delay_ms for REFWA), each with the paper's default when left out."""
+        self.d.setdefault("schemes", []).append({"type": type, "links": list(links), **settings})
+
+    def tcp(self, **settings) -> None:
+        """Set TCP settings for every flow (a flow's own `tcp` overrides them)."""
+        self.d.setdefault("tcp", {}).update(settings)
+
     def monitor(self, **fields) -> None:
+        """What to record: links, bottleneck, flow_traces, drop_trace (docs/scenario.md)."""
         self.d["monitor"] = fields
 
     def with_seed(self, seed: int) -> "Scenario":
+        """A validated copy with another seed."""
         d = copy.deepcopy(self.d)
         d["seed"] = seed
         return Scenario.from_dict(d)
 
     def to_dict(self) -> dict:
+        """The scenario as a dict (a copy), the form `satcc.run` and files take."""
         return copy.deepcopy(self.d)
 
     def to_json(self) -> str:
+        """The scenario as JSON text (a scenario file)."""
         return json.dumps(self.d, indent=1, sort_keys=True)
 
     def validate(self) -> "Scenario":
+        """Check the whole scenario (schema, then the core's checks); raises ScenarioError
+        naming the field."""
         validate(self.d)
         return self
 
     def save(self, path: str | Path) -> None:
+        """Write the scenario as a .yaml or .json file."""
         p = Path(path)
         fmt = FORMATS.get(p.suffix.lower())
         if fmt == "yaml":
@@ -287,6 +322,7 @@ class Scenario:
             raise ScenarioError(f"{p}: can save .yaml or .json scenarios")
 
     def run(self):
+        """Run it (`satcc.run`); returns the RunResult."""
         from .run import run
 
         return run(self)

@@ -67,7 +67,9 @@ def _allowed(p: dict, defs: dict) -> str:
     if alts:
         return " or ".join(_allowed(a, defs) for a in alts)
     if p.get("x-satcc-enum") == "controllers":
-        return "a name of `satcc schemes`"
+        from satcc import registry
+
+        return "one of " + ", ".join(f"`{n}`" for n in registry.controller_names()) + " (`satcc schemes`)"
     if "const" in p:
         return f"`{p['const']}`"
     lo = ("[", p["minimum"]) if "minimum" in p else ("(", p["exclusiveMinimum"]) if "exclusiveMinimum" in p else None

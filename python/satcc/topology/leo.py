@@ -30,13 +30,12 @@ def _cc(scheme: str) -> str:
     return registry.parts(scheme)[0]
 
 
-def _routers(scheme: str, links: list, hop_delay_ms: float, refwa: dict | None) -> list:
+def _add_router(s: Scenario, scheme: str, links: list, hop_delay_ms: float, refwa: dict | None) -> None:
     """The router scheme of a builder's `scheme` (REFWA also under REFWA Plus senders)
     on every guarded link direction, told the hop delay; `refwa` overrides its settings."""
     _, r = registry.parts(scheme)
-    if r is None:
-        return []
-    return [{"type": r["name"], "links": links, "isl_delay_ms": hop_delay_ms, **(refwa or {})}]
+    if r is not None:
+        s.scheme(r["name"], links=links, **{"isl_delay_ms": hop_delay_ms, **(refwa or {})})
 
 
 def _bdp_pkts(rate_bps: float, rtt_s: float, pkt_bytes: int) -> int:
@@ -108,8 +107,7 @@ def refwa_network(
                    start_s=times.get("start_s", 0.0), stop_s=times.get("stop_s"), start_jitter_s=start_jitter_s)
             k += 1
     s.monitor(links=["S1->S2", "S2->S3"], bottleneck="S1->S2")
-    if routers := _routers(scheme, guarded, hop_delay_ms, refwa):
-        s.d["schemes"] = routers
+    _add_router(s, scheme, guarded, hop_delay_ms, refwa)
     return s
 
 
@@ -158,8 +156,7 @@ def refwa_multi_bottleneck(
             s.flow(src, dst, name=f"{g}_{k}", cc=cc, group=g, start_jitter_s=start_jitter_s)
             k += 1
     s.monitor(links=list(names.values()), bottleneck=names["L1"])
-    if routers := _routers(scheme, list(names.values()), hop_delay_ms, refwa):
-        s.d["schemes"] = routers
+    _add_router(s, scheme, list(names.values()), hop_delay_ms, refwa)
     return s
 
 

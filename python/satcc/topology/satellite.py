@@ -67,9 +67,9 @@ def geo_dumbbell(
     if abe_filter != "tustin" and scheme in USES_ABE:
         # written only where it changes the run: the other schemes' scenarios (and
         # stored runs) stay those of the default
-        s.d["tcp"]["abe_filter"] = abe_filter
+        s.tcp(abe_filter=abe_filter)
     if fusion_alpha != "delay" and scheme in FUSION:
-        s.d["tcp"]["fusion_alpha"] = fusion_alpha
+        s.tcp(fusion_alpha=fusion_alpha)
     s.node("R1")
     s.node("R2")
     err = {"error": {"type": "ber", "ber": ber}} if ber > 0 else {}

@@ -105,7 +105,7 @@ def one_to_many(
                    start_jitter_s=start_jitter_s)
     s.monitor(links=["R1->R2"], bottleneck="R1->R2")
     if router:
-        s.d["schemes"] = [{"type": router["name"], "links": ["R1->R2"], **(trefwa or {})}]
+        s.scheme(router["name"], links=["R1->R2"], **(trefwa or {}))
     return s
 
 
@@ -151,7 +151,7 @@ def two_bottlenecks(
             s.flow(server, u, name=f"g{g}_{k}", group=f"group{g}", cc=cc, start_jitter_s=start_jitter_s)
     s.monitor(links=links, bottleneck=links[0])
     if router:
-        s.d["schemes"] = [{"type": router["name"], "links": links}]
+        s.scheme(router["name"], links=links)
     return s
 
 
@@ -195,5 +195,5 @@ def wired_wireless(
                    start_jitter_s=start_jitter_s)
     s.monitor(links=["R1->R2"], bottleneck="R1->R2")
     if router:
-        s.d["schemes"] = [{"type": router["name"], "links": ["R1->R2"]}]
+        s.scheme(router["name"], links=["R1->R2"])
     return s

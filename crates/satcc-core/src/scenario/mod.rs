@@ -120,31 +120,40 @@ pub struct NodeSpec {
 pub enum QueueSpec {
     /// Drop-tail FIFO (ns-2's Queue/DropTail); the default is limit_pkts 50.
     Droptail {
+        /// Buffer limit, packets (waiting plus the one in transmission) [limit_ 50].
         #[serde(default)]
         #[schemars(range(min = 1))]
         limit_pkts: Option<u32>,
+        /// Buffer limit, bytes (with or instead of limit_pkts).
         #[serde(default)]
         #[schemars(range(min = 1))]
         limit_bytes: Option<u64>,
     },
     /// RED (ns-2's Queue/RED with its defaults, thresholds in packets).
     Red {
+        /// Buffer limit, packets.
         #[schemars(range(min = 1))]
         limit_pkts: u32,
+        /// Lower threshold of the average queue, packets [thresh_ 5].
         #[serde(default = "red_min")]
         #[schemars(range(min = 0))]
         min_th_pkts: f64,
+        /// Upper threshold of the average queue, packets [maxthresh_ 15].
         #[serde(default = "red_max")]
         #[schemars(extend("exclusiveMinimum" = 0))]
         max_th_pkts: f64,
+        /// Weight of the average queue's moving average [q_weight_ 0.002].
         #[serde(default = "red_wq")]
         #[schemars(range(max = 1), extend("exclusiveMinimum" = 0))]
         w_q: f64,
+        /// Drop probability at the upper threshold [linterm_ 10: 0.1].
         #[serde(default = "red_maxp")]
         #[schemars(range(min = 0, max = 1))]
         max_p: f64,
+        /// Gentle RED: the drop probability rises from max_p to 1 between max_th and 2 max_th [gentle_ true].
         #[serde(default = "yes")]
         gentle: bool,
+        /// Space drops out by the count since the last one [wait_ true].
         #[serde(default = "yes")]
         wait: bool,
         /// Typical packet size, for ageing the average over idle periods.
@@ -185,23 +194,29 @@ impl Default for QueueSpec {
 pub enum ErrorSpec {
     /// Each packet is lost with probability `per`.
     Per {
+        /// Packet error rate: probability that a packet is lost.
         #[schemars(range(min = 0, max = 1))]
         per: f64,
     },
     /// Each bit is corrupted with probability `ber` (longer packets are lost more often).
     Ber {
+        /// Bit error rate: a packet of n bytes is lost with probability 1 - (1 - ber)^(8 n).
         #[schemars(range(min = 0), extend("exclusiveMaximum" = 1))]
         ber: f64,
     },
     /// A two-state (good/bad) Markov chain stepped per packet, with a loss rate per state.
     GilbertElliott {
+        /// Probability per packet of moving from the good state to the bad.
         #[schemars(range(min = 0, max = 1))]
         p_good_to_bad: f64,
+        /// Probability per packet of moving from the bad state to the good.
         #[schemars(range(min = 0, max = 1))]
         p_bad_to_good: f64,
+        /// Packet error rate in the good state.
         #[serde(default)]
         #[schemars(range(min = 0, max = 1))]
         per_good: f64,
+        /// Packet error rate in the bad state.
         #[serde(default = "one")]
         #[schemars(range(min = 0, max = 1))]
         per_bad: f64,
@@ -216,8 +231,10 @@ fn one() -> f64 {
 #[serde(deny_unknown_fields)]
 /// At `at_s` the direction's rate becomes `rate_bps`.
 pub struct RateChange {
+    /// When the rate changes, seconds.
     #[schemars(range(min = 0))]
     pub at_s: f64,
+    /// The rate from then on, b/s.
     #[schemars(range(min = MIN_RATE_BPS))]
     pub rate_bps: f64,
 }
@@ -226,12 +243,17 @@ pub struct RateChange {
 #[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DirectionSpec {
+    /// This direction's rate, b/s (default: the link's).
     #[schemars(range(min = MIN_RATE_BPS))]
     pub rate_bps: Option<f64>,
+    /// This direction's one-way delay, ms (default: the link's).
     #[schemars(range(min = 0, max = MAX_DELAY_MS))]
     pub delay_ms: Option<f64>,
+    /// This direction's queue (default: the link's).
     pub queue: Option<QueueSpec>,
+    /// This direction's error model (default: the link's).
     pub error: Option<ErrorSpec>,
+    /// This direction's rate changes (default: the link's).
     pub rate_changes: Option<Vec<RateChange>>,
 }
 
@@ -279,8 +301,10 @@ pub enum TrafficSpecIn {
         /// Pareto shape of the ON and OFF times (> 1: a finite mean).
         #[schemars(range(max = 100), extend("exclusiveMinimum" = 1))]
         shape: f64,
+        /// Mean ON period, seconds.
         #[schemars(extend("exclusiveMinimum" = 0))]
         mean_on_s: f64,
+        /// Mean OFF period, seconds.
         #[schemars(extend("exclusiveMinimum" = 0))]
         mean_off_s: f64,
         /// Sending rate while ON, b/s.

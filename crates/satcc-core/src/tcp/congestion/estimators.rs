@@ -38,6 +38,9 @@ pub enum AbeFilter {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct AbeSettings {
+    /// The filter of the available-bandwidth estimate of `star`, `fusion-lwc`,
+    /// `fusion-star`: tustin (Westwood's per-ACK Tustin filter) or per_rtt (Westwood-RE's
+    /// sample over each RTT, which ACK compression cannot inflate) [tustin].
     #[serde(rename = "abe_filter")]
     pub filter: AbeFilter,
 }
