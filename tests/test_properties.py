@@ -11,7 +11,8 @@ from satcc import Scenario
 @st.composite
 def networks(draw):
     n_routers = draw(st.integers(1, 4))
-    s = Scenario("prop", duration_s=draw(st.floats(0.5, 4.0)), seed=draw(st.integers(0, 1000)),
+    duration = draw(st.floats(0.5, 4.0))
+    s = Scenario("prop", duration_s=duration, seed=draw(st.integers(0, 1000)),
                  tcp={"rwnd_pkts": draw(st.integers(2, 300)), "delayed_ack": draw(st.booleans()), "sack": draw(st.booleans()),
                       "packet_size_bytes": draw(st.sampled_from([500, 1000, 1460]))})
     routers = [s.node(f"r{i}") for i in range(n_routers)]
@@ -23,13 +24,15 @@ def networks(draw):
              "w_q": 0.05},
         ]))
         err = draw(st.sampled_from([None, {"type": "per", "per": 0.02}, {"type": "ber", "ber": 1e-5}]))
-        s.link(a, b, rate_bps=draw(st.floats(1e5, 1e8)), delay_ms=draw(st.floats(0, 50)), queue=q, error=err)
+        changes = draw(st.sampled_from([[], [{"at_s": draw(st.floats(0.1, duration)), "rate_bps": draw(st.floats(1e5, 1e8))}]]))
+        s.link(a, b, rate_bps=draw(st.floats(1e5, 1e8)), delay_ms=draw(st.floats(0, 50)), queue=q, error=err,
+               rate_changes=changes)
     for i in range(draw(st.integers(1, 5))):
         h, d = s.node(f"h{i}"), s.node(f"d{i}")
         s.link(h, routers[0], rate_bps=draw(st.floats(1e6, 1e9)), delay_ms=draw(st.floats(0, 20)))
         s.link(routers[-1], d, rate_bps=draw(st.floats(1e6, 1e9)), delay_ms=draw(st.floats(0, 20)))
         s.flow(h, d, cc=draw(st.sampled_from(["newreno", "reno", "westwood", "star", "fusion", "fusion-cws", "fusion-lwc", "fusion-star"])), start_s=draw(st.floats(0, 0.3)))
-    s.monitor(drop_trace=True)
+    s.monitor(drop_trace=True, links=[f"{a}->{b}" for a, b in zip(routers, routers[1:])] or None)
     return s
 
 
@@ -46,6 +49,9 @@ def test_invariants(s):
         if l["limit_pkts"] is not None:
             assert l["max_queue_pkts"] <= l["limit_pkts"]
         assert 0.0 <= l["utilization"] <= 1.0 + 1e-9
+    # each sample interval counts the bits sent within it: never above the capacity
+    util = r.queue.column("utilization").to_pylist()
+    assert all(0.0 <= u <= 1.0 for u in util)
     for f in r.summary["flows"]:
         assert f["data_pkts_acked"] <= f["data_pkts_delivered"]
         assert 0.0 <= f["loss_rate"] <= 1.0

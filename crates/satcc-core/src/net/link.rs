@@ -201,6 +201,22 @@ impl Link {
         self.departed_bytes
     }
 
+    /// Bits put on the wire by `at_s` (after `advance` to it): every departed packet's
+    /// and, of the packet in service, the part already sent. A sample interval thus
+    /// counts the bits sent within it, not whole packets at their departure, and its
+    /// utilization cannot exceed 1.
+    pub fn sent_bits(&self, at_s: f64) -> f64 {
+        let mut bits = self.departed_bytes as f64 * 8.0;
+        if self.departed_pkts < self.admitted_pkts {
+            let e = self.entry(self.departed_pkts);
+            let txt = e.dep_shadow - e.start_shadow;
+            if at_s > e.start_shadow && txt > 0.0 {
+                bits += e.pkt.size_bytes as f64 * 8.0 * ((at_s - e.start_shadow) / txt).min(1.0);
+            }
+        }
+        bits
+    }
+
     /// Packets fully transmitted (as of the last `advance`).
     pub fn departed_pkts(&self) -> u64 {
         self.departed_pkts
@@ -380,6 +396,24 @@ mod tests {
 
     fn pkt(seq: i64) -> Packet {
         Packet { flow: 0, kind: PacketKind::Data, seq, size_bytes: 1000, ttl: 32, tos: 0, rwnd_pkts: 0, hop: 0, aux: 0 }
+    }
+
+    #[test]
+    fn sent_bits_count_the_packet_in_service_by_the_part_sent() {
+        // 1000-byte packets take 1 ms at this link's 8 Mb/s
+        let mut l = link(10);
+        for i in 0..3 {
+            l.offer(pkt(i), at(0));
+        }
+        l.advance(At::end_of(from_ms(1.5)));
+        assert!((l.sent_bits(1.5e-3) - 12_000.0).abs() < 1e-6, "{}", l.sent_bits(1.5e-3));
+        l.advance(At::end_of(from_ms(2.25)));
+        assert!((l.sent_bits(2.25e-3) - 18_000.0).abs() < 1e-6);
+        // an interval never counts more than the link could send in it
+        let (a, b) = (l.sent_bits(1.5e-3), l.sent_bits(2.25e-3));
+        assert!(b - a <= 8e6 * 0.75e-3 + 1e-6);
+        l.advance(At::end_of(from_ms(10.0)));
+        assert_eq!(l.sent_bits(10e-3), 24_000.0);
     }
 
     #[test]

@@ -213,7 +213,7 @@ impl Simulation {
             end,
             sample_interval: from_secs(sc.sample_interval_s).max(1),
             node_names: sc.nodes.iter().map(|n| n.name.clone()).collect(),
-            last_departed: vec![0; links.len()],
+            last_sample: vec![(0.0, 0.0); links.len()],
             route_of: flows.iter().map(|f| [f.fwd, f.rev]).collect(),
             routes,
             links,

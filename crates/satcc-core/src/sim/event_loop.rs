@@ -255,9 +255,13 @@ impl Simulation {
         for &lid in &self.monitored {
             let l = &mut self.links[lid as usize];
             l.advance(at);
-            let dep = l.departed_bytes();
-            let util = (dep - self.last_departed[lid as usize]) as f64 * 8.0 / (l.rate_bps * dt);
-            self.last_departed[lid as usize] = dep;
+            let (sent, cap) = (l.sent_bits(self.shadow), l.capacity_bits(now));
+            let (last_sent, last_cap) = self.last_sample[lid as usize];
+            let util = if cap > last_cap { (sent - last_sent) / (cap - last_cap) } else { 0.0 };
+            // a busy interval comes out at 1 within the doubles' rounding (1 + 2e-14)
+            debug_assert!(util <= 1.0 + 1e-9, "utilization {util} of link {lid}");
+            let util = util.min(1.0);
+            self.last_sample[lid as usize] = (sent, cap);
             self.series.queue.push(QueueRow { time_s: t, link: lid, queue_pkts: l.queue_pkts(), utilization: util });
         }
         if self.flow_traces {

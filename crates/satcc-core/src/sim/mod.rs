@@ -113,7 +113,8 @@ pub struct Simulation {
     bottleneck: Option<LinkId>,
     flow_traces: bool,
     drop_trace: bool,
-    last_departed: Vec<u64>,
+    /// Per link: bits sent and capacity (bits) at the last sample (utilization per interval).
+    last_sample: Vec<(f64, f64)>,
     series: Series,
     now: Time,
     /// Shadow time and tie key of the event being handled (order same-instant
