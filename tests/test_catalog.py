@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from satcc.experiments import all_experiments
+from satcc.experiments import all_experiments, get
 from satcc.experiments.api import reproduce
 
 IDS = [e.id for e in all_experiments()]
@@ -26,6 +26,14 @@ def test_quick_reproduce(tmp_path, exp_id):
     d = Path(rep["out_dir"])
     j = json.loads((d / "report.json").read_text())
     assert j["claims"], "every experiment states the paper's claims"
-    for c in j["claims"]:
-        assert c["statement"] and c["source"] and isinstance(c["holds"], bool) and c["ours"]
+    if get(exp_id).analysis is not None:
+        # a calculation, no runs: nothing is shortened, so its claims are judged
+        assert all(isinstance(c["holds"], bool) for c in j["claims"]) and j["quick"] is False
+    else:
+        for c in j["claims"]:
+            # a quick run computes our side of each claim but judges none
+            assert c["statement"] and c["source"] and c["holds"] is None and c["ours"]
+        assert j["quick"] is True and j["claims_judged"] is False
+        md = (d / "report.md").read_text()
+        assert "Quick run (--quick)" in md.split("Source:")[0] and "not judged (quick run)" in md
     assert any(d.glob("*.png")) and any(d.glob("*.svg"))

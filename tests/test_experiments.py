@@ -98,6 +98,33 @@ def test_statistics():
     assert (m, n) == (2.5, 4) and abs(ci - 3.182 * (1.2909944 / 2)) < 1e-6
 
 
+def test_intervals_respect_each_metrics_physical_range():
+    from satcc.experiments.stats import interval, metric_range
+
+    assert metric_range("jain_fairness") == (0, 1) and metric_range("bottlenecks:utilization") == (0, 1)
+    assert metric_range("L1:avg_queue_pct") == (0, 100)
+    assert metric_range("group:rtt40ms:throughput_mbps")[0] == 0 and metric_range("Tr")[0] == 0
+    assert metric_range("something_new") == (float("-inf"), float("inf"))
+    # a Jain index of 0.98 ± 0.05 over two seeds: the interval stops at 1
+    assert interval("jain_fairness", 0.98, 0.05) == (0.98 - 0.05, 1.0, True)
+    lo, hi, clipped = interval("goodput_mbps", 0.2, 0.5)
+    assert (lo, clipped) == (0.0, True) and abs(hi - 0.7) < 1e-12
+    assert interval("utilization", 0.5, 0.1) == (0.4, 0.6, False)
+
+
+def test_a_reports_intervals_never_cross_a_metrics_range(tmp_path):
+    # refwa.fig6-fairness --quick drew Jain indices down to -0.2 and utilization up to 1.5
+    from satcc.experiments.stats import metric_range
+
+    _, rep = reproduce("refwa.fig6-fairness", store=tmp_path, quick=True, jobs=2, quiet=True)
+    rows = json.loads((Path(rep["out_dir"]) / "report.json").read_text())["results"]
+    for r in rows:
+        lo, hi = metric_range(r["metric"])
+        assert lo <= r["ci_lo"] <= r["mean"] <= r["ci_hi"] <= hi, r
+    assert any(r["clipped"] for r in rows)  # two seeds: some t-intervals did cross
+    assert "* the interval" in (Path(rep["out_dir"]) / "report.md").read_text().replace("\\", "")
+
+
 def test_one_job_and_two_jobs_store_identical_numbers(tmp_path):
     reproduce("baseline.newreno-per-utilization", store=tmp_path / "a", quick=True, jobs=1, quiet=True)
     reproduce("baseline.newreno-per-utilization", store=tmp_path / "b", quick=True, jobs=2, quiet=True)

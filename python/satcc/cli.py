@@ -198,8 +198,11 @@ def _print_report(rep: dict) -> None:
     print(f"report: {rep['out_dir']}/report.md (and report.json, {len(rep['plots']) // 2} plots)")
     if not rep["complete"]:
         print(f"  incomplete: {rep['runs_stored']} of {rep['runs_expected']} runs")
+    if rep.get("quick"):
+        print("  quick run: claims not judged")
     for c in rep["claims"]:
-        print(f"  [{'holds' if c['holds'] else 'DIFFERS'}] {c['statement']} -- ours: {c['ours']}")
+        verdict = "not judged" if c["holds"] is None else ("holds" if c["holds"] else "DIFFERS")
+        print(f"  [{verdict}] {c['statement']} -- ours: {c['ours']}")
 
 
 def cmd_reproduce(a) -> int:

@@ -43,7 +43,7 @@ def report(exp: str | Experiment, store: str | Path = DEFAULT_STORE, out: str | 
                               f"run: satcc reproduce {e.id}" + (" --quick" if quick else ""))
     res = aggregate(e, st, runs)
     out_dir = Path(out) if out else st.root / "reports" / (e.id + ("-quick" if quick else ""))
-    rep = write_report(e, res, out_dir, stored == len(runs), len(runs), stored, store=st, runs=runs)
+    rep = write_report(e, res, out_dir, stored == len(runs), len(runs), stored, store=st, runs=runs, quick=quick)
     rep["out_dir"] = str(out_dir)
     return rep
 

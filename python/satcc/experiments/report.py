@@ -16,7 +16,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 from .. import __version__  # noqa: E402
 from .._core import SOURCE_HASH  # noqa: E402
 from .definition import Experiment, Results, Run, point_id  # noqa: E402
-from .stats import mean_ci  # noqa: E402
+from .stats import interval, mean_ci  # noqa: E402
 from .store import Store  # noqa: E402
 
 
@@ -48,7 +48,9 @@ def aggregate(exp: Experiment, store: Store, runs: list[Run]) -> Results:
     rows = []
     for (pid, metric), vs in sorted(vals.items(), key=lambda kv: (order[kv[0][0]], kv[0][1])):
         m, ci, n = mean_ci(vs)
-        rows.append({"point_id": pid, "point": points[pid], "metric": metric, "mean": m, "ci95": ci, "n": n})
+        lo, hi, clipped = interval(metric, m, ci)
+        rows.append({"point_id": pid, "point": points[pid], "metric": metric, "mean": m, "ci95": ci, "n": n,
+                     "ci_lo": lo, "ci_hi": hi, "clipped": clipped})
     return Results(exp, rows)
 
 
@@ -61,6 +63,23 @@ def _fmt(v) -> str:
     if a != 0 and (a < 1e-3 or a >= 1e5):
         return f"{v:.3e}"
     return f"{v:.4g}"
+
+
+def _err(r: dict) -> tuple[float, float]:
+    """(below, above) the mean: the 95 % interval clipped to the metric's range."""
+    if math.isnan(r["ci95"]):
+        return 0.0, 0.0
+    lo, hi = r.get("ci_lo", r["mean"] - r["ci95"]), r.get("ci_hi", r["mean"] + r["ci95"])
+    return max(0.0, r["mean"] - lo), max(0.0, hi - r["mean"])
+
+
+def _cell(r: dict | None) -> str:
+    """A table cell: mean ± half-width, or the clipped interval marked with *."""
+    if r is None:
+        return "-"
+    if r.get("clipped"):
+        return f"{_fmt(r['mean'])} [{_fmt(r['ci_lo'])}, {_fmt(r['ci_hi'])}]*"
+    return f"{_fmt(r['mean'])} ± {_fmt(r['ci95'])}"
 
 
 def plot_lines(spec, points: list[dict], order: tuple = ()) -> dict[tuple, list[dict]]:
@@ -97,10 +116,10 @@ def _plot(exp: Experiment, res: Results, spec, out: Path) -> list[Path]:
                     if r is not None:
                         xx.append(p[spec.x])
                         ys.append(r["mean"])
-                        es.append(0.0 if math.isnan(r["ci95"]) else r["ci95"])
+                        es.append(_err(r))
                 name = ", ".join(f"{k}={v}" for k, v in key)
                 label = metric if not key else (name if len(spec.y) == 1 else f"{name}: {metric}")
-                ax.errorbar(xx, ys, yerr=es, marker="o", capsize=3, label=label)
+                ax.errorbar(xx, ys, yerr=list(zip(*es)) if es else None, marker="o", capsize=3, label=label)
         ax.set_xlabel(spec.x)
         if spec.logx:
             ax.set_xscale("log")
@@ -118,9 +137,9 @@ def _plot(exp: Experiment, res: Results, spec, out: Path) -> list[Path]:
                     continue
                 labels.append(m.split(":")[1] if m.startswith("group:") else m)
                 ys.append(r["mean"])
-                es.append(0.0 if math.isnan(r["ci95"]) else r["ci95"])
+                es.append(_err(r))
             xs = [j + i * width for j in range(len(ys))]
-            ax.bar(xs, ys, width=width, yerr=es, capsize=3,
+            ax.bar(xs, ys, width=width, yerr=list(zip(*es)) if es else None, capsize=3,
                    label=", ".join(f"{k}={v}" for k, v in p.items() if k not in dict(spec.where)) or None)
         ax.set_xticks([j + 0.4 - width / 2 for j in range(len(labels))], labels, rotation=30, fontsize=8)
         if len(pts) > 1:
@@ -201,9 +220,15 @@ def _trace(exp: Experiment, spec, store: Store, runs: list[Run], out: Path) -> l
     return files
 
 
+QUICK_NOTE = ("Quick run (--quick): short runs and 2 seeds, to exercise the pipeline; "
+              "the numbers are not the experiment's and the paper's claims are not judged.")
+
+
 def write_report(exp: Experiment, res: Results, out_dir: str | Path, complete: bool, total_runs: int,
                  stored_runs: int, store: Store | None = None, runs: list[Run] | None = None,
-                 analysis_claims: list | None = None) -> dict:
+                 analysis_claims: list | None = None, quick: bool = False) -> dict:
+    """Write report.json and report.md (and the plots) of aggregated results. A quick
+    run's report says so at the top and leaves every claim unjudged (holds: null)."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     claims = list(analysis_claims or [])
@@ -213,6 +238,8 @@ def write_report(exp: Experiment, res: Results, out_dir: str | Path, complete: b
         except (KeyError, ValueError, ZeroDivisionError) as e:
             found, holds = f"not computable: {e}", False
         claims.append({"statement": c.statement, "source": c.source, "ours": found, "holds": bool(holds)})
+    if quick:
+        claims = [{**c, "holds": None} for c in claims]
     plots = []
     for spec in exp.plots:
         plots += [str(p.name) for p in _plot(exp, res, spec, out)]
@@ -228,17 +255,23 @@ def write_report(exp: Experiment, res: Results, out_dir: str | Path, complete: b
         "notes": exp.notes,
         "satcc_version": __version__,
         "satcc_core_source": SOURCE_HASH,
+        "quick": quick,
+        "claims_judged": not quick,
         "complete": complete,
         "runs_expected": total_runs,
         "runs_stored": stored_runs,
         "grid": {k: list(p.values) for k, p in exp.grid.items()},
-        "results": [{k: r[k] for k in ("point", "metric", "mean", "ci95", "n")} for r in res.rows],
+        "results": [{k: r[k] for k in ("point", "metric", "mean", "ci95", "n", "ci_lo", "ci_hi", "clipped") if k in r}
+                    for r in res.rows],
         "claims": claims,
         "plots": plots,
     }
     (out / "report.json").write_text(json.dumps(report, indent=1, allow_nan=True) + "\n")
     # the human table
-    lines = [f"# {exp.id}: {exp.title}", "", f"Source: {exp.source}", ""]
+    lines = [f"# {exp.id}: {exp.title}", ""]
+    if quick:
+        lines += [f"**{QUICK_NOTE}**", ""]
+    lines += [f"Source: {exp.source}", ""]
     if exp.notes:
         lines += [exp.notes, ""]
     if not complete:
@@ -256,13 +289,17 @@ def write_report(exp: Experiment, res: Results, out_dir: str | Path, complete: b
             cells, n = [], 0
             for m in ms:
                 r = res.get(m, **p)
-                cells.append("-" if r is None else f"{_fmt(r['mean'])} ± {_fmt(r['ci95'])}")
+                cells.append(_cell(r))
                 n = max(n, r["n"] if r else 0)
             lines.append("| " + " | ".join([_fmt(p[k]) for k in params] + cells + [str(n)]) + " |")
         lines.append("")
+    if any(r.get("clipped") for r in res.rows):
+        lines += ["\\* the interval mean ± 95 % CI crossed the metric's physical range (e.g. a Jain index "
+                  "above 1, a negative throughput) and is shown clipped to it: [low, high]. Plots clip alike.", ""]
     lines += ["## The paper's claims beside ours", "", "| claim | source | ours | holds |", "|---|---|---|---|"]
     for c in claims:
-        lines.append(f"| {c['statement']} | {c['source']} | {c['ours']} | {'yes' if c['holds'] else 'NO'} |")
+        verdict = "not judged (quick run)" if c["holds"] is None else ("yes" if c["holds"] else "NO")
+        lines.append(f"| {c['statement']} | {c['source']} | {c['ours']} | {verdict} |")
     lines += ["", "Plots: " + ", ".join(plots), ""]
     (out / "report.md").write_text("\n".join(lines))
     return report

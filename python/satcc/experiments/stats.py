@@ -31,3 +31,35 @@ def mean_ci(values: list[float]) -> tuple[float, float, int]:
         return m, float("nan"), 1
     var = sum((v - m) ** 2 for v in values) / (n - 1)
     return m, t975(n - 1) * math.sqrt(var / n), n
+
+
+# The physical range of a metric, by the last part of its name (after any
+# "group:NAME:" or "L1:" prefix): fractions, percentages, and quantities that cannot
+# be negative. A name matching none is left unbounded.
+_FRACTIONS = ("utilization", "fairness", "loss_rate")
+_NONNEGATIVE = ("_mbps", "_pkts", "_count", "_s", "_bytes", "_ms")
+
+
+def metric_range(metric: str) -> tuple[float, float]:
+    """(lowest, highest) value the metric can physically take."""
+    base = metric.rsplit(":", 1)[-1]
+    if base.endswith(_FRACTIONS):
+        return 0.0, 1.0
+    if base.endswith("_pct"):
+        return 0.0, 100.0
+    if base.endswith(_NONNEGATIVE) or base == "Tr":
+        return 0.0, math.inf
+    return -math.inf, math.inf
+
+
+def interval(metric: str, mean: float, ci95: float) -> tuple[float, float, bool]:
+    """The 95 % interval mean ± ci95 clipped to the metric's physical range: (low, high,
+    clipped). A Student-t interval over few seeds of a bounded metric (a Jain index near
+    1, a utilization near 0) can cross its bound; the part beyond it is not a value the
+    metric can take, so tables and plots show the clipped interval and say so."""
+    if math.isnan(ci95) or math.isnan(mean):
+        return mean, mean, False
+    lo_b, hi_b = metric_range(metric)
+    lo, hi = mean - ci95, mean + ci95
+    clipped = lo < lo_b or hi > hi_b
+    return max(lo, lo_b), min(hi, hi_b), clipped
