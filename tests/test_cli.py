@@ -117,3 +117,19 @@ def test_the_quick_starts_outputs_are_ignored_by_git():
 
         pytest.skip("not a git checkout (an sdist): nothing to ignore")
     assert r.stdout.split() == ["satcc-results/reports/x/report.md", "out/leo-chain/summary.json"]
+
+
+def test_papers_are_cited_in_full_in_the_list_the_docs_and_reports(tmp_path):
+    from satcc.papers import PAPERS, citation
+
+    listing = satcc("list").stdout
+    schemes_md = (ROOT / "docs" / "schemes.md").read_text()
+    for key in PAPERS:
+        assert citation(key) in listing and citation(key) in schemes_md, key
+    assert "source: REFWA (Taleb et al., IEEE/ACM ToN 2006 [seed 000])" in listing
+    r = satcc("reproduce", "refwa.appendix1-stability", "--store", str(tmp_path))
+    assert r.returncode == 0, r.stderr
+    md = (tmp_path / "reports" / "refwa.appendix1-stability" / "report.md").read_text()
+    assert "## References" in md and citation("seed 000") in md
+    rep = json.loads((tmp_path / "reports" / "refwa.appendix1-stability" / "report.json").read_text())
+    assert rep["papers"] == {"seed 000": citation("seed 000")}

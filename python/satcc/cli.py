@@ -163,13 +163,21 @@ def _load_catalogs(paths) -> None:
 def cmd_list(a) -> int:
     from .experiments import all_experiments
 
+    from .papers import citation, cited, keys_in
+
     _load_catalogs(a.catalog)
+    seen: list[str] = []
     for e in all_experiments():
         n = 1
         for p in e.grid.values():
             n *= len(p.values)
         grid = ", ".join(f"{k} ({len(p.values)})" for k, p in e.grid.items()) or "-"
-        print(f"{e.id}\n    {e.title}\n    source: {e.source}\n    grid: {grid}; {e.seeds} seeds, {n * e.seeds} runs")
+        print(f"{e.id}\n    {e.title}\n    source: {cited(e.source)}\n    grid: {grid}; {e.seeds} seeds, {n * e.seeds} runs")
+        seen += [k for k in keys_in(e.source) if k not in seen]
+    if seen:
+        print("\npapers:")
+        for k in sorted(seen):
+            print(f"  {citation(k)}")
     return 0
 
 
@@ -325,6 +333,11 @@ def main(argv=None) -> int:
     except KeyboardInterrupt:
         print("satcc: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # `satcc list | head`: the reader has what it wanted
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except Exception as e:  # plot errors, I/O errors: one line, no traceback
         from .plot import PlotError
 

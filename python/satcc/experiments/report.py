@@ -14,6 +14,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 from .. import __version__  # noqa: E402
+from ..papers import citation, cited, keys_in  # noqa: E402
 from .._core import SOURCE_HASH  # noqa: E402
 from .definition import Experiment, Results, Run, point_id  # noqa: E402
 from .stats import interval, mean_ci  # noqa: E402
@@ -248,10 +249,12 @@ def write_report(exp: Experiment, res: Results, out_dir: str | Path, complete: b
             plots += [str(p.name) for p in _trace(exp, spec, store, runs, out)]
     for extra in sorted(out.glob("analysis_*.png")) + sorted(out.glob("analysis_*.svg")):
         plots.append(extra.name)
+    papers = keys_in(exp.source, *(c["source"] for c in claims))
     report = {
         "id": exp.id,
         "title": exp.title,
         "source": exp.source,
+        "papers": {k: citation(k) for k in papers},
         "notes": exp.notes,
         "satcc_version": __version__,
         "satcc_core_source": SOURCE_HASH,
@@ -271,7 +274,7 @@ def write_report(exp: Experiment, res: Results, out_dir: str | Path, complete: b
     lines = [f"# {exp.id}: {exp.title}", ""]
     if quick:
         lines += [f"**{QUICK_NOTE}**", ""]
-    lines += [f"Source: {exp.source}", ""]
+    lines += [f"Source: {cited(exp.source)}", ""]
     if exp.notes:
         lines += [exp.notes, ""]
     if not complete:
@@ -299,7 +302,9 @@ def write_report(exp: Experiment, res: Results, out_dir: str | Path, complete: b
     lines += ["## The paper's claims beside ours", "", "| claim | source | ours | holds |", "|---|---|---|---|"]
     for c in claims:
         verdict = "not judged (quick run)" if c["holds"] is None else ("yes" if c["holds"] else "NO")
-        lines.append(f"| {c['statement']} | {c['source']} | {c['ours']} | {verdict} |")
+        lines.append(f"| {c['statement']} | {cited(c['source'])} | {c['ours']} | {verdict} |")
     lines += ["", "Plots: " + ", ".join(plots), ""]
+    if papers:
+        lines += ["## References", ""] + [f"- {citation(k)}" for k in papers] + [""]
     (out / "report.md").write_text("\n".join(lines))
     return report
