@@ -133,3 +133,25 @@ def test_papers_are_cited_in_full_in_the_list_the_docs_and_reports(tmp_path):
     assert "## References" in md and citation("seed 000") in md
     rep = json.loads((tmp_path / "reports" / "refwa.appendix1-stability" / "report.json").read_text())
     assert rep["papers"] == {"seed 000": citation("seed 000")}
+
+
+def test_the_list_gives_each_experiments_measured_time():
+    from satcc.dev import runtimes
+    from satcc.experiments.registry import builtin_experiments
+
+    stored = runtimes.load()
+    missing = [e.id for e in builtin_experiments() if e.id not in stored["experiments"]]
+    assert missing == [], f"not measured: python -m satcc.dev.runtimes measure {' '.join(missing)}"
+    assert stored["machine"]["cores"] >= 1 and stored["machine"]["measured"]
+    listing = satcc("list").stdout
+    assert listing.count("    expected time: ") == len(builtin_experiments())
+    assert "not measured" not in listing
+    assert runtimes.human(30) == "about 30 s" and runtimes.human(2 * 3600) == "about 2.0 h"
+
+
+def test_a_run_without_flow_traces_skips_their_plots_and_says_why(tmp_path):
+    r = satcc("run", "geo-fusion-star", "--out", str(tmp_path / "g"), "--duration", "1")
+    assert r.returncode == 0, r.stderr
+    assert "sequence.png, cwnd.png not drawn" in r.stderr and "flow_traces" in r.stderr
+    assert sorted(p.name for p in (tmp_path / "g" / "plots").glob("*.png")) == [
+        "queue.png", "throughput.png", "utilization.png"]

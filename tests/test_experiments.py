@@ -275,3 +275,23 @@ def test_plot_lines_never_join_points_of_another_parameter():
     with pytest.raises(ExperimentError, match=r"plot 'f': where 'stp' is not a grid parameter"):
         Experiment(id="x", title="x", source="x", build=lambda **k: {}, grid={"step": Param((10, 20))},
                    plots=(PlotSpec(name="f", y=("u",), where=(("stp", 10),)),))
+
+
+def test_trace_figures_share_a_scale_and_name_their_lines(tmp_path, monkeypatch):
+    from satcc.experiments import report as report_mod
+
+    figs = []
+    real_close = report_mod.plt.close
+    monkeypatch.setattr(report_mod.plt, "close", lambda fig=None: figs.append(fig) or real_close(fig))
+    reproduce("refwa.fig3-4-dynamics", store=tmp_path, quick=True, jobs=1, quiet=True)
+    by_title = {f._suptitle.get_text(): f for f in figs if f is not None and f._suptitle is not None}
+    seq = next(f for t, f in by_title.items() if t.startswith("Fig. 3"))
+    queue = next(f for t, f in by_title.items() if t.startswith("Fig. 4(b)"))
+    for fig in (seq, queue):
+        a, b = fig.axes[:2]
+        assert a.get_shared_y_axes().joined(a, b), "paired panels use one y-scale"
+        assert "seed" in fig._suptitle.get_text()
+    # the four late joiners can be told apart; the buffer limit says what it is
+    assert {"flow4", "flow7"} <= {t.get_text() for t in seq.axes[0].get_legend().get_texts()}
+    assert "buffer limit" in {t.get_text() for t in queue.axes[0].get_legend().get_texts()}
+

@@ -163,17 +163,23 @@ def _load_catalogs(paths) -> None:
 def cmd_list(a) -> int:
     from .experiments import all_experiments
 
+    from .dev import runtimes
     from .papers import citation, cited, keys_in
 
     _load_catalogs(a.catalog)
     seen: list[str] = []
+    machine = runtimes.load()["machine"]
     for e in all_experiments():
         n = 1
         for p in e.grid.values():
             n *= len(p.values)
         grid = ", ".join(f"{k} ({len(p.values)})" for k, p in e.grid.items()) or "-"
-        print(f"{e.id}\n    {e.title}\n    source: {cited(e.source)}\n    grid: {grid}; {e.seeds} seeds, {n * e.seeds} runs")
+        print(f"{e.id}\n    {e.title}\n    source: {cited(e.source)}\n    grid: {grid}; {e.seeds} seeds, {n * e.seeds} runs"
+              f"\n    expected time: {runtimes.human(runtimes.expected_s(e))}")
         seen += [k for k in keys_in(e.source) if k not in seen]
+    if machine:
+        print(f"\nexpected times: satcc reproduce ID from an empty store, measured {machine['measured']} on "
+              f"{machine['cores']} cores ({machine['cpu']}) with {machine['jobs']} workers")
     if seen:
         print("\npapers:")
         for k in sorted(seen):
@@ -240,6 +246,7 @@ DEV_TOOLS = {
     "golden": "golden runs: record or check every catalog experiment's quick runs (refactors change nothing)",
     "abbench": "is a change slower? two builds timed alternately in one call",
     "schema": "the scenario contract's checked-in copy: check or write it from the core",
+    "runtimes": "measure each catalog experiment's expected run time (satcc list shows it)",
 }
 
 

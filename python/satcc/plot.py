@@ -37,9 +37,34 @@ def _by(d: dict, key: str, x: str, y: str) -> dict:
     return out
 
 
-def plot_run(run_dir: str | Path, out_dir: str | Path | None = None) -> list[Path]:
+def _skip(why: str) -> None:
+    import sys
+
+    print(f"satcc: {why}", file=sys.stderr)
+
+
+def _flow_lines(ax, per_flow: dict, group_of: dict, max_named: int = 16) -> None:
+    """One line per flow, each named in the legend; beyond `max_named` flows, colored
+    by group and the legend names the groups."""
+    groups = sorted({g for g in group_of.values() if g})
+    by_group = len(per_flow) > max_named and groups
+    colors = {g: f"C{i % 10}" for i, g in enumerate(groups)}
+    labelled = set()
+    for name, (t, y) in per_flow.items():
+        if by_group:
+            g = group_of.get(name)
+            ax.plot(t, y, lw=0.6, color=colors.get(g, "grey"), label=None if g in labelled else g)
+            labelled.add(g)
+        else:
+            ax.plot(t, y, lw=0.8, label=name if len(per_flow) <= max_named else None)
+    if by_group or len(per_flow) <= max_named:
+        ax.legend(fontsize=7, ncol=2)
+
+
+def plot_run(run_dir: str | Path, out_dir: str | Path | None = None, on_skip=_skip) -> list[Path]:
     """Draw sequence growth, cwnd, queue length, utilization and per-flow throughput.
-    Returns the PNG files written (into run_dir/plots unless out_dir is given)."""
+    Returns the PNG files written (into run_dir/plots unless out_dir is given). A plot
+    the run has no data for is not drawn; `on_skip` is told which and why."""
     run_dir = Path(run_dir)
     summary, queue, flows = _load(run_dir)
     out = Path(out_dir) if out_dir else run_dir / "plots"
@@ -55,26 +80,20 @@ def plot_run(run_dir: str | Path, out_dir: str | Path | None = None) -> list[Pat
         written.append(p)
 
     per_flow = _by(flows, "flow", "time_s", "seqno")
-    many = len(per_flow) > 16
-    fig, ax = plt.subplots(figsize=(7, 4.2))
-    for name, (t, s) in per_flow.items():
-        ax.plot(t, s, lw=0.8, label=None if many else name)
-    ax.set_xlabel("time (s)")
-    ax.set_ylabel("sequence number (packets in order)")
-    ax.set_title(f"Sequence growth: {title}")
-    if not many and per_flow:
-        ax.legend(fontsize=7, ncol=2)
-    save(fig, "sequence.png")
-
-    fig, ax = plt.subplots(figsize=(7, 4.2))
-    for name, (t, c) in _by(flows, "flow", "time_s", "cwnd_pkts").items():
-        ax.plot(t, c, lw=0.8, label=None if many else name)
-    ax.set_xlabel("time (s)")
-    ax.set_ylabel("cwnd (packets)")
-    ax.set_title(f"Congestion window: {title}")
-    if not many and per_flow:
-        ax.legend(fontsize=7, ncol=2)
-    save(fig, "cwnd.png")
+    if not per_flow:
+        on_skip("sequence.png, cwnd.png not drawn: the run recorded no flow traces "
+                "(monitor.flow_traces is false); set it to true to plot them")
+    else:
+        group_of = {f["name"]: f["group"] for f in summary["flows"]}
+        for name, col, ylabel, what in (("sequence.png", "seqno", "sequence number (packets in order)",
+                                         "Sequence growth"),
+                                        ("cwnd.png", "cwnd_pkts", "cwnd (packets)", "Congestion window")):
+            fig, ax = plt.subplots(figsize=(7, 4.2))
+            _flow_lines(ax, _by(flows, "flow", "time_s", col), group_of)
+            ax.set_xlabel("time (s)")
+            ax.set_ylabel(ylabel)
+            ax.set_title(f"{what}: {title}")
+            save(fig, name)
 
     bott = summary["totals"].get("bottleneck")
     qlinks = _by(queue, "link", "time_s", "queue_pkts")
@@ -86,7 +105,7 @@ def plot_run(run_dir: str | Path, out_dir: str | Path | None = None) -> list[Pat
         t, q = qlinks[name]
         ax.plot(t, q, lw=0.8, label=name)
         if limits.get(name):
-            ax.axhline(limits[name], ls="--", lw=0.6, color="grey")
+            ax.axhline(limits[name], ls="--", lw=0.6, color="grey", label=f"{name} buffer limit")
     ax.set_xlabel("time (s)")
     ax.set_ylabel("queue (packets, sampled)")
     ax.set_title(f"Queue length: {title}")

@@ -184,7 +184,8 @@ def _trace(exp: Experiment, spec, store: Store, runs: list[Run], out: Path) -> l
     panels = [(pid, by_pid[pid]) for pid in wanted if pid in by_pid]
     if not panels:
         return []
-    fig, axes = plt.subplots(1, len(panels), figsize=(5.2 * len(panels), 3.8), squeeze=False)
+    # panels side by side compare like with like: one y-scale for all
+    fig, axes = plt.subplots(1, len(panels), figsize=(5.2 * len(panels), 3.8), squeeze=False, sharey=True)
     for ax, (pid, run) in zip(axes[0], panels):
         label = ", ".join(f"{k}={v}" for k, v in run.point.items())
         if spec.kind in ("sequence", "cwnd"):
@@ -196,7 +197,9 @@ def _trace(exp: Experiment, spec, store: Store, runs: list[Run], out: Path) -> l
                 for name in names:
                     xs = [x for x, f in zip(d["time_s"], d["flow"]) if f == name]
                     ys = [y for y, f in zip(d[col], d["flow"]) if f == name]
-                    ax.plot(xs, ys, lw=0.8)
+                    ax.plot(xs, ys, lw=0.8, label=name)
+                if len(names) <= 16:
+                    ax.legend(fontsize=6, ncol=2, loc="upper left")
             ax.set_ylabel("sequence number (packets)" if spec.kind == "sequence" else "cwnd (packets)")
         else:
             t = store.series(run.key, "queue")
@@ -205,12 +208,19 @@ def _trace(exp: Experiment, spec, store: Store, runs: list[Run], out: Path) -> l
                 d = t.to_pydict()
                 xs = [x for x, l in zip(d["time_s"], d["link"]) if l == spec.link]
                 ys = [y for y, l in zip(d[col], d["link"]) if l == spec.link]
-                ax.plot(xs, [100 * y for y in ys] if col == "utilization" else ys, lw=0.8)
+                ax.plot(xs, [100 * y for y in ys] if col == "utilization" else ys, lw=0.8, label=spec.link)
+                limit = _limit_pkts(store, run.key, spec.link) if col == "queue_pkts" else None
+                if limit:
+                    ax.axhline(limit, ls="--", lw=0.6, color="grey", label="buffer limit")
+                    ax.legend(fontsize=7, loc="upper left")
             ax.set_ylabel(f"{spec.link} queue (packets)" if spec.kind == "queue" else f"{spec.link} utilization (%)")
         ax.set_xlabel("time (s)")
         ax.set_title(label, fontsize=9)
         ax.grid(alpha=0.3)
-    fig.suptitle(spec.title or exp.title, fontsize=10)
+    title = spec.title or exp.title
+    if "seed" not in title:
+        title += " (one run: seed 1)"
+    fig.suptitle(title, fontsize=10)
     fig.tight_layout()
     files = []
     for ext in ("png", "svg"):
@@ -223,6 +233,17 @@ def _trace(exp: Experiment, spec, store: Store, runs: list[Run], out: Path) -> l
 
 QUICK_NOTE = ("Quick run (--quick): short runs and 2 seeds, to exercise the pipeline; "
               "the numbers are not the experiment's and the paper's claims are not judged.")
+
+
+def _limit_pkts(store: Store, key: str, link: str) -> int | None:
+    """The buffer limit (packets) of a link direction in a stored run's summary."""
+    text = store.summary_json(key)
+    if not text:
+        return None
+    for l in json.loads(text).get("links", []):
+        if l.get("name") == link:
+            return l.get("limit_pkts")
+    return None
 
 
 def write_report(exp: Experiment, res: Results, out_dir: str | Path, complete: bool, total_runs: int,

@@ -85,6 +85,11 @@ class Store:
                 os.fsync(f.fileno())
             os.replace(tmp, d / f"{name}.parquet")
 
+    def summary_json(self, key: str) -> str | None:
+        """A stored run's summary.json text, if it was kept."""
+        p = self.root / "summaries" / f"{key}.json"
+        return p.read_text() if p.exists() else None
+
     def series(self, key: str, name: str):
         """A stored time-series table of a run (pyarrow Table), or None."""
         p = self.root / "series" / key / f"{name}.parquet"
