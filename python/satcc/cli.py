@@ -72,6 +72,9 @@ def cmd_run(a) -> int:
         d["seed"] = a.seed
     if a.duration is not None:
         d["duration_s"] = a.duration
+    for link in a.pcap or ():
+        mon = d.setdefault("monitor", {})
+        mon["capture"] = list(dict.fromkeys([*mon.get("capture", []), link]))
     out = _out_dir(a.out, "--out")
     print(f"running {d.get('name', 'scenario')} ...", file=sys.stderr, flush=True)
     t0 = time.perf_counter()
@@ -81,6 +84,13 @@ def cmd_run(a) -> int:
     print(f"done in {wall:.2f} s wall ({res.summary['totals']['events']} events); results in {out}/",
           file=sys.stderr)
     _print_summary(res.summary)
+    if a.pcap:
+        from . import pcap
+
+        for link in a.pcap:
+            f = out / f"{link.replace('->', '_to_')}.pcap"
+            n = pcap.write(res, link, f)
+            print(f"pcap: {f} ({n} packets crossing {link})")
     if not a.no_plots:
         files = plot_run(out)
         print(f"plots: {', '.join(str(f) for f in files)}")
@@ -271,6 +281,9 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--seed", type=int, help="override the scenario's seed")
     r.add_argument("--duration", type=float, help="override duration_s")
     r.add_argument("--no-plots", action="store_true", help="skip the plots")
+    r.add_argument("--pcap", action="append", metavar="LINK",
+                   help="write the packets crossing link direction LINK (e.g. S1->S2) as OUT/S1_to_S2.pcap, "
+                        "for Wireshark and tshark (repeatable)")
     r.set_defaults(fn=cmd_run)
     p = sub.add_parser("plot", help="plot a run's output directory")
     p.add_argument("run_dir")

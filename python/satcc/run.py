@@ -25,6 +25,8 @@ class RunResult:
     drops: every dropped packet, when the scenario sets monitor.drop_trace.
     feedback: every update of the router schemes (aggregate window, RTT_avg, active
     flows, queue).
+    packets: every packet arriving intact at the far end of a link direction the
+    scenario captures (monitor.capture); `satcc.pcap.write` makes a pcap file of it.
     """
 
     summary: dict
@@ -34,6 +36,7 @@ class RunResult:
     drops: pa.Table
     feedback: pa.Table
     scenario: dict
+    packets: pa.Table | None = None
 
     def write(self, out_dir: str | Path) -> Path:
         out = Path(out_dir)
@@ -45,6 +48,10 @@ class RunResult:
             tmp = out / f".{name}.parquet.tmp"
             pq.write_table(table, tmp)
             os.replace(tmp, out / f"{name}.parquet")
+        if self.packets is not None and self.packets.num_rows:
+            tmp = out / ".packets.parquet.tmp"
+            pq.write_table(self.packets, tmp)
+            os.replace(tmp, out / "packets.parquet")
         return out
 
 
@@ -84,4 +91,4 @@ def run(scenario: Scenario | dict) -> RunResult:
                     "drop_cause": pa.array(raw["drop_causes"], pa.string())}
     tables = {name: _table(cols, dictionaries) for name, cols in raw["tables"].items()}
     return RunResult(json.loads(raw["summary"]), raw["summary"], tables["queue"], tables["flows"], tables["drops"],
-                     tables["feedback"], d)
+                     tables["feedback"], d, tables["packets"])

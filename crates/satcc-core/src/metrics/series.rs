@@ -166,6 +166,27 @@ table!(
     }
 );
 
+table!(
+    /// Every packet that arrives intact at the far end of a captured link direction
+    /// (monitor.capture), after the far node's router scheme has acted on it: what a
+    /// capture on that node's receiving interface would see (`satcc run --pcap`).
+    PacketTable, PacketRow, "packets", {
+        time_s: f64 = Plain,
+        link: u32 = Link,
+        flow: u32 = Flow,
+        /// Whether the packet is an ACK.
+        ack: bool = Plain,
+        /// Data: the segment number; ACK: the highest segment received in order.
+        seqno: i64 = Plain,
+        /// Data bytes the packet carries (0 for ACKs and the SYN).
+        payload_bytes: u32 = Plain,
+        /// The advertised window it carries, packets (ACKs: after any router's rewrite).
+        rwnd_pkts: u32 = Plain,
+        ttl: u8 = Plain,
+        tos: u8 = Plain,
+    }
+);
+
 /// Every time series of a run.
 #[derive(Clone, Debug, Default)]
 pub struct Series {
@@ -173,6 +194,7 @@ pub struct Series {
     pub flows: FlowTable,
     pub drops: DropTable,
     pub feedback: FeedbackTable,
+    pub packets: PacketTable,
 }
 
 impl Series {
@@ -183,6 +205,7 @@ impl Series {
             (FlowTable::NAME, self.flows.into_columns()),
             (DropTable::NAME, self.drops.into_columns()),
             (FeedbackTable::NAME, self.feedback.into_columns()),
+            (PacketTable::NAME, self.packets.into_columns()),
         ]
     }
 }

@@ -388,6 +388,10 @@ pub struct MonitorSpec {
     /// Record every dropped packet (time, link, flow, seqno, cause).
     #[serde(default)]
     pub drop_trace: bool,
+    /// Link directions ("A->B") whose packets are recorded as they arrive intact at the
+    /// far end (the packets table; `satcc run --pcap` writes it as a pcap file).
+    #[serde(default)]
+    pub capture: Vec<String>,
 }
 
 /// Merge JSON objects: fields of `over` replace those of `base`.

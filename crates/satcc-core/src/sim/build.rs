@@ -154,6 +154,8 @@ impl Simulation {
                     rtx_event_at: None,
                     delack_event_at: None,
                     payload_bytes: cfg.packet_size_bytes,
+                    wire_header_bytes: if cfg.use_headers { cfg.header_bytes } else { 0 },
+                    syn: cfg.syn,
                     sack: cfg.sack,
                     data_injected: 0,
                     data_delivered: 0,
@@ -169,6 +171,10 @@ impl Simulation {
             Some(ls) => ls.iter().map(|n| plan.link_id(n, "monitor.links")).collect::<Result<_, _>>()?,
             None => (0..links.len() as LinkId).collect(),
         };
+        let mut captured = vec![false; links.len()];
+        for n in &sc.monitor.capture {
+            captured[plan.link_id(n, "monitor.capture")? as usize] = true;
+        }
         let bottleneck = match &sc.monitor.bottleneck {
             Some(n) => Some(plan.link_id(n, "monitor.bottleneck")?),
             None => None,
@@ -225,6 +231,7 @@ impl Simulation {
             bottleneck,
             flow_traces: sc.monitor.flow_traces,
             drop_trace: sc.monitor.drop_trace,
+            captured,
             series: Series::default(),
             now: 0,
             shadow: 0.0,

@@ -1,7 +1,7 @@
 //! The event loop: what each event does to links, flows and router schemes.
 
 use crate::engine::{from_secs, to_secs, EventQueue, Time};
-use crate::metrics::series::{DropRow, FeedbackRow, FlowRow, QueueRow};
+use crate::metrics::series::{DropRow, FeedbackRow, FlowRow, PacketRow, QueueRow};
 use crate::net::link::{At, Offer};
 use crate::net::queue::{QueueDiscipline, Verdict};
 use crate::net::{FlowId, LinkId, Packet, PacketKind};
@@ -52,12 +52,33 @@ impl Simulation {
         }
     }
 
-    /// Send the packets an agent put in the outbox.
     /// What a flow's timer or app made it send goes out; its timers follow its new state.
     fn send_and_rearm(&mut self, fid: FlowId, out: Vec<Packet>) {
         self.flush_outbox(out);
         self.sync_timers(fid);
     }
+
+    /// Record a packet crossing a captured link direction (the packets table).
+    fn capture(&mut self, link: LinkId, pkt: &Packet) {
+        let f = &self.flows[pkt.flow as usize];
+        let ack = !pkt.is_data();
+        // a data packet's payload: its size less the header it carries (none for the
+        // SYN, sent before any data); a SACK flow's ACKs use the TOS bits as a tag
+        let payload = if ack { 0 } else { (pkt.size_bytes as u32).saturating_sub(f.wire_header_bytes).min(f.payload_bytes) };
+        self.series.packets.push(PacketRow {
+            time_s: to_secs(self.now),
+            link,
+            flow: pkt.flow,
+            ack,
+            seqno: pkt.seq,
+            payload_bytes: if !ack && f.syn && pkt.seq == 0 { 0 } else { payload },
+            rwnd_pkts: pkt.rwnd_pkts,
+            ttl: pkt.ttl,
+            tos: if ack && f.sack { 0 } else { pkt.tos },
+        });
+    }
+
+    /// Send the packets an agent put in the outbox.
 
     fn flush_outbox(&mut self, mut out: Vec<Packet>) {
         for p in out.drain(..) {
@@ -153,6 +174,9 @@ impl Simulation {
                     self.schemes[s as usize].on_ack(&mut pkt, self.now);
                 }
             }
+        }
+        if self.captured[link as usize] {
+            self.capture(link, &pkt);
         }
         let (off, len) = self.route_of[fid as usize][!pkt.is_data() as usize];
         pkt.hop += 1;

@@ -76,6 +76,10 @@ struct Flow {
     rtx_event_at: Option<Time>,
     delack_event_at: Option<Time>,
     payload_bytes: u32,
+    /// Header bytes its data packets carry on the wire (0 without tcp.use_headers).
+    wire_header_bytes: u32,
+    /// Its seqno 0 is a SYN (tcp.syn).
+    syn: bool,
     sack: bool,
     // packet accounting
     data_injected: u64,
@@ -113,6 +117,8 @@ pub struct Simulation {
     bottleneck: Option<LinkId>,
     flow_traces: bool,
     drop_trace: bool,
+    /// Per link: its packets go into the packets table (monitor.capture).
+    captured: Vec<bool>,
     /// Per link: bits sent and capacity (bits) at the last sample (utilization per interval).
     last_sample: Vec<(f64, f64)>,
     series: Series,

@@ -1,0 +1,87 @@
+"""`satcc run --pcap LINK`: a pcap that tshark reads, whose header fields are satcc's own
+records of the packets (the packets table) and agree with the run's flow records."""
+
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+import satcc
+from satcc import pcap
+from satcc.topology.leo import refwa_network
+from satcc.topology.terrestrial import one_to_many
+
+TSHARK = shutil.which("tshark")
+pytestmark = pytest.mark.skipif(TSHARK is None, reason="tshark is not installed (apt-get install -y tshark)")
+FIELDS = ["frame.time_epoch", "ip.src", "ip.dst", "ip.ttl", "ip.dsfield", "tcp.srcport", "tcp.dstport",
+          "tcp.seq_raw", "tcp.ack_raw", "tcp.window_size_value", "tcp.len", "tcp.flags.syn", "tcp.flags.ack"]
+
+
+def _tshark(path):
+    out = subprocess.run([TSHARK, "-r", str(path), "-T", "fields", "-E", "separator=\t", *sum((["-e", f] for f in FIELDS), [])],
+                         capture_output=True, text=True, check=True).stdout
+    return [dict(zip(FIELDS, line.split("\t"))) for line in out.splitlines()]
+
+
+def _check(result, link, tmp_path):
+    path = tmp_path / "x.pcap"
+    n = pcap.write(result, link, path)
+    rows = [r for r in result.packets.to_pylist() if r["link"] == link]
+    got = _tshark(path)
+    assert n == len(rows) == len(got) > 0
+    flows = pcap._flow_settings(result.scenario, result.summary)
+    index = {f["name"]: i for i, f in enumerate(result.summary["flows"])}
+    nodes = [nd["name"] for nd in result.scenario["nodes"]]
+    for r, t in zip(rows, got):
+        i = index[r["flow"]]
+        f = flows[i]
+        seq, ack, _ = pcap.tcp_numbers(r["ack"], r["seqno"], f["mss"], f["syn"])
+        assert abs(float(t["frame.time_epoch"]) - r["time_s"]) < 1e-6
+        sender, receiver = f"10.0.0.{f['src'] + 1}", f"10.0.0.{f['dst'] + 1}"
+        assert (t["ip.src"], t["ip.dst"]) == ((receiver, sender) if r["ack"] else (sender, receiver))
+        assert result.summary["flows"][i]["src"] == nodes[f["src"]]
+        assert int(t["ip.ttl"]) == r["ttl"] and int(t["ip.dsfield"], 16) == r["tos"]
+        assert int(t["tcp.seq_raw"]) == seq and int(t["tcp.len"]) == r["payload_bytes"]
+        if r["ack"]:
+            assert int(t["tcp.ack_raw"]) == ack and t["tcp.flags.ack"] in ("1", "True")
+            # the window field is the carried window in bytes, scaled by one shift per flow
+            raw = int(t["tcp.window_size_value"])
+            assert raw == min(0xFFFF, (r["rwnd_pkts"] * f["mss"]) >> pcap._window_scale(
+                max(x["rwnd_pkts"] for x in rows if x["ack"] and x["flow"] == r["flow"]) * f["mss"]))
+    # against the flow records: no ACK acknowledges more than the flow delivered
+    for name, i in index.items():
+        acks = [int(t["tcp.ack_raw"]) for r, t in zip(rows, got) if r["flow"] == name and r["ack"]]
+        if acks:
+            f = flows[i]
+            delivered = result.summary["flows"][i]["data_pkts_delivered"]
+            assert max(acks) <= 1 + delivered * f["mss"]
+    return rows, got
+
+
+def test_a_refwa_chain_capture_reads_back_field_by_field(tmp_path):
+    d = refwa_network([4], scheme="refwa", duration_s=3).to_dict()
+    d["monitor"]["capture"] = ["S2->S1"]  # the ACK direction: REFWA has rewritten their windows
+    r = satcc.run(d)
+    rows, got = _check(r, "S2->S1", tmp_path)
+    windows = {x["rwnd_pkts"] for x in rows if x["ack"] and x["time_s"] > 1.0}
+    assert len(windows) > 1 and max(windows) < 10000  # the routers' feedback, not the 10000-packet rwnd
+
+
+def test_trefwa_rtt_codes_show_in_the_tos_byte(tmp_path):
+    d = one_to_many("T3", scheme="trefwa", duration_s=1).to_dict()
+    d["monitor"]["capture"] = ["R1->R2"]
+    r = satcc.run(d)
+    rows, got = _check(r, "R1->R2", tmp_path)
+    assert {int(t["ip.dsfield"], 16) for r_, t in zip(rows, got) if not r_["ack"]} - {0}
+
+
+def test_the_cli_writes_the_pcap_and_refuses_an_uncaptured_link(tmp_path):
+    out = tmp_path / "o"
+    p = subprocess.run([sys.executable, "-m", "satcc.cli", "run", "leo-chain", "--out", str(out), "--duration", "2",
+                        "--no-plots", "--pcap", "S1->S2"], capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    assert "pcap: " in p.stdout and len(_tshark(out / "S1_to_S2.pcap")) > 0
+    p = subprocess.run([sys.executable, "-m", "satcc.cli", "run", "leo-chain", "--out", str(out), "--duration", "2",
+                        "--no-plots", "--pcap", "S1->S9"], capture_output=True, text=True)
+    assert p.returncode == 2 and "monitor.capture" in p.stderr and "Traceback" not in p.stderr
