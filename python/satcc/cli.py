@@ -219,7 +219,7 @@ def cmd_schemes(a) -> int:
 
 
 def _print_report(rep: dict) -> None:
-    print(f"report: {rep['out_dir']}/report.md (and report.json, {len(rep['plots']) // 2} plots)")
+    print(f"report: {rep['out_dir']}/report.html (and report.md, report.json, {len(rep['plots']) // 2} plots)")
     if not rep["complete"]:
         print(f"  incomplete: {rep['runs_stored']} of {rep['runs_expected']} runs")
     if rep.get("quick"):

@@ -9,7 +9,12 @@ fixed cost (starting workers, the report). An experiment's expected wall time is
 fixed + per_seed x seeds. The seeds differ only in random streams, so their cost
 differs little.
 
-    python -m satcc.dev.runtimes measure [--jobs N] [ID ...]
+`--sample K` is for the largest sweeps (measuring them twice would take an hour): it
+times every K-th run of seed 1 alone on the worker processes and scales by the number
+of runs (per_seed = sampled core seconds x K / workers; fixed: that of the smallest
+measured experiment); the entry says it was sampled.
+
+    python -m satcc.dev.runtimes measure [ID ...] [--jobs N] [--sample K]
 """
 
 from __future__ import annotations
@@ -77,7 +82,25 @@ def _cpu_model() -> str:
     return platform.processor() or "unknown"
 
 
-def measure(ids: list[str] | None = None, jobs: int = 2) -> dict:
+def _sampled(exp, every: int, jobs: int) -> tuple[float, int]:
+    """(per-seed wall seconds, runs timed) from every `every`-th run of seed 1."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    runs = exp.expand(seeds=1)[::every]
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        core_s = sum(pool.map(_run_s, [r.scenario for r in runs]))
+    return core_s * len(exp.expand(seeds=1)) / len(runs) / jobs, len(runs)
+
+
+def _run_s(scenario: dict) -> float:
+    from satcc.run import run
+
+    t0 = time.perf_counter()
+    run(scenario)
+    return time.perf_counter() - t0
+
+
+def measure(ids: list[str] | None = None, jobs: int = 2, sample: int | None = None) -> dict:
     from satcc.experiments.registry import builtin_experiments
 
     data = load()
@@ -88,6 +111,15 @@ def measure(ids: list[str] | None = None, jobs: int = 2) -> dict:
     data["machine"] = {"cores": os.cpu_count(), "cpu": _cpu_model(), "measured": date.today().isoformat(),
                        "jobs": jobs}
     for k, e in enumerate(exps, 1):
+        if sample:
+            per_seed, n = _sampled(e, sample, jobs)
+            fixed = min((m["fixed_s"] for m in data["experiments"].values() if "sampled" not in m), default=0.0)
+            data["experiments"][e.id] = {"fixed_s": fixed, "per_seed_s": round(per_seed, 2),
+                                         "sampled": f"{n} runs, every {sample}th of seed 1"}
+            PATH.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+            print(f"[{k}/{len(exps)}] {e.id}: sampled {n} runs; {human(expected_s(e))} for its {e.seeds} seeds",
+                  file=sys.stderr, flush=True)
+            continue
         one = _reproduce_s(e.id, 1, jobs)
         two = _reproduce_s(e.id, 2, jobs)
         per_seed = max(0.0, two - one)
@@ -103,8 +135,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("command", choices=["measure"])
     ap.add_argument("ids", nargs="*", help="experiments to measure (default: every one)")
     ap.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
+    ap.add_argument("--sample", type=int, metavar="K", help="time every K-th run of seed 1 and scale (large sweeps)")
     a = ap.parse_args(argv)
-    measure(a.ids or None, a.jobs)
+    measure(a.ids or None, a.jobs, a.sample)
     return 0
 
 

@@ -328,4 +328,7 @@ def write_report(exp: Experiment, res: Results, out_dir: str | Path, complete: b
     if papers:
         lines += ["## References", ""] + [f"- {citation(k)}" for k in papers] + [""]
     (out / "report.md").write_text("\n".join(lines))
+    from .html import write as write_html
+
+    write_html(report, out, res.rows, runs, store.root if store is not None else None)
     return report
