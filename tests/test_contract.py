@@ -120,3 +120,52 @@ def test_python_and_the_core_refuse_the_same_values(table):
                 assert field in rust_msg, rust_msg
             checked += 1
     assert checked >= 6
+
+
+def test_the_core_refuses_whatever_the_schema_refuses():
+    # satcc.validate asks the core first and the JSON Schema only for the message of a
+    # scenario the core refused: the core must never accept what the schema refuses
+    import copy
+    import random
+
+    from satcc.scenario import schema_error
+    from satcc.topology.leo import refwa_network
+    from satcc.topology.terrestrial import one_to_many
+
+    bases = [refwa_network([2, 2], scheme="refwa", duration_s=3).to_dict(),
+             one_to_many("T3", scheme="trefwa", duration_s=2).to_dict()]
+    bases[0]["monitor"]["capture"] = ["S1->S2"]
+    values = [None, -1, 0, 1.5, "x", [], {}, True, 1e12, 2**40, "a->b", 0.5, [1], {"type": "x"}]
+    rng = random.Random(7)
+
+    def paths(o, p=()):
+        yield p
+        if isinstance(o, dict):
+            for k, v in o.items():
+                yield from paths(v, p + (k,))
+        elif isinstance(o, list):
+            for i, v in enumerate(o[:2]):
+                yield from paths(v, p + (i,))
+
+    refused = 0
+    for base in bases:
+        ps = [p for p in paths(base) if p]
+        for _ in range(700):
+            d = copy.deepcopy(base)
+            p = rng.choice(ps)
+            target = d
+            for k in p[:-1]:
+                target = target[k]
+            op = rng.random()
+            if op < 0.2 and isinstance(target, dict):
+                del target[p[-1]]
+            elif op < 0.3 and isinstance(target, dict):
+                target["zz_extra"] = 1
+            else:
+                target[p[-1]] = rng.choice(values)
+            if schema_error(d) is None:
+                continue
+            refused += 1
+            with pytest.raises(ValueError):
+                _core.validate_json(json.dumps(d))
+    assert refused > 500

@@ -14,6 +14,7 @@ from satcc.topology.leo import refwa_network
 def _scenario():
     sc = refwa_network([2, 2], scheme="refwa", duration_s=3, uplink_per=0.02).to_dict()
     sc["monitor"]["drop_trace"] = True
+    sc["monitor"]["capture"] = ["S2->S1"]
     return sc
 
 
@@ -21,7 +22,7 @@ def test_each_table_has_the_cores_columns_in_order_with_known_types():
     sc = _scenario()
     raw = _core.run_json(json.dumps(sc))
     r = satcc.run(sc)
-    assert set(raw["tables"]) == {"queue", "flows", "drops", "feedback"}
+    assert set(raw["tables"]) == {"queue", "flows", "drops", "feedback", "packets"}
     for name, cols in raw["tables"].items():
         table = getattr(r, name)
         assert table.column_names == [c[0] for c in cols], name

@@ -12,7 +12,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from . import _core
-from .scenario import Scenario, ScenarioError, validate
+from .scenario import Scenario, ScenarioError, _check_finite, refused
 
 
 @dataclass
@@ -81,11 +81,13 @@ def _table(cols: list, dictionaries: dict) -> pa.Table:
 def run(scenario: Scenario | dict) -> RunResult:
     """Validate and run one scenario; raises ScenarioError if it is invalid."""
     d = scenario.to_dict() if isinstance(scenario, Scenario) else scenario
-    validate(d, core=False)  # the core checks the rest as it builds, once
-    try:
+    if not isinstance(d, dict):
+        raise ScenarioError(f"scenario: must be a table of fields, got {type(d).__name__}")
+    _check_finite(d, [])
+    try:  # the core checks the whole scenario as it builds, once
         raw = _core.run_json(json.dumps(d))
     except ValueError as e:
-        raise ScenarioError(str(e)) from None
+        raise refused(d, str(e)) from None
     dictionaries = {"link": pa.array(raw["link_names"], pa.string()),
                     "flow": pa.array(raw["flow_names"], pa.string()),
                     "drop_cause": pa.array(raw["drop_causes"], pa.string())}

@@ -152,30 +152,46 @@ def _check_finite(obj: Any, path: list) -> None:
             _check_finite(v, path + [i])
 
 
-def validate(d: Any, *, core: bool = True) -> dict:
-    """Validate a scenario dict; return it unchanged or raise ScenarioError.
-
-    The JSON Schema checks structure and ranges; with `core` the Rust core then checks
-    what needs the whole picture (routes, link names) without building a simulation.
-    `satcc.run` passes core=False: the run's own build makes those checks, once."""
-    if not isinstance(d, dict):
-        raise ScenarioError(f"scenario: must be a table of fields, got {type(d).__name__}")
-    _check_finite(d, [])
+def schema_error(d: dict) -> str | None:
+    """The first mistake the JSON Schema finds, in the order the fields are written
+    (missing fields first), as one line naming the field; None if it finds none."""
     order = list(d)
 
-    def rank(e):  # report errors in the order fields are written, missing fields first
+    def rank(e):
         p = list(e.absolute_path)
         top = order.index(p[0]) if p and p[0] in order else -1
         return (top, [str(x).zfill(9) for x in p[1:]], str(e.message))
 
     errors = sorted(_VALIDATOR.iter_errors(d), key=rank)
-    if errors:
-        raise ScenarioError(_explain(errors[0]))
-    if core:
-        try:
-            _core.validate_json(json.dumps(d))
-        except ValueError as e:
-            raise ScenarioError(str(e)) from None
+    return _explain(errors[0]) if errors else None
+
+
+def refused(d: dict, core_message: str) -> "ScenarioError":
+    """The error for a scenario the core refused: the schema's first mistake if it has
+    one (the order a reader fixes them in), else the core's own message."""
+    return ScenarioError(schema_error(d) or core_message)
+
+
+def validate(d: Any, *, core: bool = True) -> dict:
+    """Validate a scenario dict; return it unchanged or raise ScenarioError.
+
+    The Rust core checks the scenario contract (the same schema, generated from its
+    types) and what needs the whole picture (routes, link names) without building a
+    simulation, in microseconds; only a scenario it refuses goes through the JSON
+    Schema validator (milliseconds for a large scenario), whose first finding, in the
+    order the fields are written, is the message. `core=False` checks the schema alone
+    (the core is not asked)."""
+    if not isinstance(d, dict):
+        raise ScenarioError(f"scenario: must be a table of fields, got {type(d).__name__}")
+    _check_finite(d, [])
+    if not core:
+        if (msg := schema_error(d)) is not None:
+            raise ScenarioError(msg)
+        return d
+    try:
+        _core.validate_json(json.dumps(d))
+    except ValueError as e:
+        raise refused(d, str(e)) from None
     return d
 
 

@@ -122,6 +122,22 @@ fn pick<'a>(root: &'a Value, alts: &'a [Value], v: &Value) -> Option<&'a Value> 
 
 fn walk(root: &Value, schema: &Value, value: &Value, at: &str) -> Result<(), String> {
     let s = resolve(root, schema);
+    // serde reads a struct from a list of its fields in order, and a list from nothing
+    // else: a table where the contract wants a list, or a list where it wants a table,
+    // is refused here (scalars' types are serde's to name)
+    if (value.is_array() || value.is_object()) && s.get("type").is_some() && !admits(s, value) {
+        let what = |v: &str| match v {
+            "object" => "a table",
+            "array" => "a list",
+            _ => "another type",
+        };
+        let want = match s.get("type") {
+            Some(Value::String(t)) => what(t).to_string(),
+            Some(Value::Array(ts)) => ts.iter().filter_map(Value::as_str).map(what).collect::<Vec<_>>().join(" or "),
+            _ => String::new(),
+        };
+        return Err(format!("{at}: must be {want}, got {}", what(json_type(value))));
+    }
     for key in ["oneOf", "anyOf"] {
         if let Some(alts) = s.get(key).and_then(Value::as_array) {
             if let Some(alt) = pick(root, alts, value) {
@@ -227,6 +243,14 @@ mod tests {
                 ]},
             },
         })
+    }
+
+    #[test]
+    fn a_list_for_a_table_is_refused_as_serde_would_accept_it() {
+        let schema = json!({"type": "object", "properties": {"m": {"type": "object"}, "xs": {"type": "array"}}});
+        assert_eq!(check(&schema, &json!({"m": []}), "").unwrap_err(), "m: must be a table, got a list");
+        assert_eq!(check(&schema, &json!({"xs": {}}), "").unwrap_err(), "xs: must be a list, got a table");
+        assert!(check(&schema, &json!({"m": {}, "xs": []}), "").is_ok());
     }
 
     #[test]

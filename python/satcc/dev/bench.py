@@ -101,6 +101,11 @@ def bench(duration_s: float = 60.0, with_ns2: bool = True, with_ns3: bool = Fals
 
     if scenario not in SCENARIOS:
         raise ExperimentError(f"--scenario: must be one of {', '.join(SCENARIOS)}, got {scenario!r}")
+    if with_ns3:
+        from . import ns3bench
+
+        if not ns3bench.available():  # before minutes of satcc and ns-2 runs, not after
+            raise ExperimentError("--ns3: ns-3 is not installed (pip install 'satcc[ns3]')")
     d = SCENARIOS[scenario](duration_s)
     with tempfile.TemporaryDirectory() as tmp:
         sp = Path(tmp) / "scenario.json"
@@ -136,8 +141,6 @@ def bench(duration_s: float = 60.0, with_ns2: bool = True, with_ns3: bool = Fals
         if with_ns3:
             from . import ns3bench
 
-            if not ns3bench.available():
-                raise ExperimentError("--ns3: ns-3 is not installed (pip install 'satcc[ns3]')")
             print("  ns-3 run (Python set-up and C++ JIT first, not timed) ...", file=sys.stderr, flush=True)
             n3 = _ns3_child(str(sp))
             res["ns3"] = n3

@@ -127,6 +127,8 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(f"--jobs: must be at least 1, got {a.jobs}")
     if a.every is not None and a.every < 1:
         ap.error(f"--every: must be at least 1, got {a.every}")
+    if a.action == "check" and not a.file.exists():
+        ap.error(f"--file: {a.file} does not exist (record it first: python -m satcc.dev.golden record)")
     all_tasks = tasks()
     if a.action == "record":
         got = run_all(all_tasks, a.jobs)
@@ -134,8 +136,6 @@ def main(argv: list[str] | None = None) -> int:
         a.file.write_text(json.dumps({k: got[k] for k, _, _ in all_tasks}, indent=0, sort_keys=False) + "\n")
         print(f"recorded {len(got)} runs in {a.file}")
         return 0
-    if not a.file.exists():
-        ap.error(f"--file: {a.file} does not exist (record it first: python -m satcc.dev.golden record)")
     expected = json.loads(a.file.read_text())
     missing = [k for k in expected if k not in {t[0] for t in all_tasks}]
     got = run_all(select(all_tasks, a.every), a.jobs)

@@ -451,7 +451,11 @@ pub fn contract() -> &'static Value {
 
 impl Scenario {
     pub fn from_json(text: &str) -> Result<Scenario, String> {
-        let s: Scenario = serde_json::from_str(text).map_err(|e| format!("scenario: {e}"))?;
+        let raw: Value = serde_json::from_str(text).map_err(|e| format!("scenario: {e}"))?;
+        // the text as written, before serde reads it: serde would take a list of a
+        // struct's fields for the struct, and defaults hide nothing here
+        crate::contract::check(contract(), &raw, "")?;
+        let s: Scenario = serde_json::from_value(raw).map_err(|e| format!("scenario: {e}"))?;
         s.validate()?;
         Ok(s)
     }
