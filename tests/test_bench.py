@@ -58,6 +58,7 @@ def test_bench_point_needs_every_grid_value():
     assert r.returncode != 0 and "--point" in r.stderr and "Traceback" not in r.stderr
 
 
+@pytest.mark.slow
 def test_ns3_runs_the_same_scenario(tmp_path):
     pytest.importorskip("ns", reason="the optional ns3 package (pip install 'satcc[ns3]')")
     d = rtt_groups(n_groups=2, flows_per_group=2, bottleneck_rate_bps=10e6, buffer_pkts=50,

@@ -10,6 +10,8 @@ from satcc.experiments import all_experiments, get
 from satcc.experiments.api import reproduce
 
 IDS = [e.id for e in all_experiments()]
+# the largest quick sweeps (5-45 s each here) run in the slow set
+LARGE = {"trefwa.table3-fit", "trefwa.table3-server-link", "trefwa.table3-spread", "fusion-star.alpha-readings"}
 
 
 def test_catalog_covers_every_refwa_figure():
@@ -19,7 +21,7 @@ def test_catalog_covers_every_refwa_figure():
     assert want <= set(IDS)
 
 
-@pytest.mark.parametrize("exp_id", IDS)
+@pytest.mark.parametrize("exp_id", [pytest.param(i, marks=pytest.mark.slow) if i in LARGE else i for i in IDS])
 def test_quick_reproduce(tmp_path, exp_id):
     out, rep = reproduce(exp_id, store=tmp_path, quick=True, jobs=2, quiet=True)
     assert rep is not None and rep["complete"]

@@ -26,6 +26,7 @@ def test_committed_tcl_matches_the_scenario(case):
         assert hashlib.sha256(tcl.encode()).hexdigest() == ref["tcl_sha256"][str(seed)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", sorted(difftest.CASES))
 def test_satcc_matches_ns2_within_tolerance(case):
     fails, ours, theirs = difftest.compare(case)
