@@ -30,3 +30,15 @@ def chain(n_flows=3, duration_s=5.0, seed=1, per=None, queue=None, cc="newreno",
 @pytest.fixture
 def small():
     return chain()
+
+
+def paths(obj, prefix=(), max_items=None):
+    """Every path into a nested dict/list (the root's empty path first); lists by their
+    first `max_items` items (all when None)."""
+    yield prefix
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            yield from paths(v, prefix + (k,), max_items)
+    elif isinstance(obj, list):
+        for i, v in enumerate(obj[:max_items]):
+            yield from paths(v, prefix + (i,), max_items)

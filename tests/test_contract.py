@@ -10,7 +10,7 @@ from satcc import _core, schema
 from satcc.dev import schema as schema_tool
 from satcc.scenario import _VALIDATOR
 
-from conftest import chain
+from conftest import chain, paths
 
 REFERENCE = Path(__file__).resolve().parents[1] / "docs" / "scenario-reference.md"
 
@@ -138,18 +138,9 @@ def test_the_core_refuses_whatever_the_schema_refuses():
     values = [None, -1, 0, 1.5, "x", [], {}, True, 1e12, 2**40, "a->b", 0.5, [1], {"type": "x"}]
     rng = random.Random(7)
 
-    def paths(o, p=()):
-        yield p
-        if isinstance(o, dict):
-            for k, v in o.items():
-                yield from paths(v, p + (k,))
-        elif isinstance(o, list):
-            for i, v in enumerate(o[:2]):
-                yield from paths(v, p + (i,))
-
     refused = 0
     for base in bases:
-        ps = [p for p in paths(base) if p]
+        ps = [p for p in paths(base, max_items=2) if p]
         for _ in range(700):
             d = copy.deepcopy(base)
             p = rng.choice(ps)

@@ -14,7 +14,7 @@ import satcc
 from satcc import ScenarioError
 from satcc.scenario import parse_text
 
-from conftest import chain
+from conftest import chain, paths
 
 BASE = chain(n_flows=2, duration_s=1.0).to_dict()
 
@@ -23,16 +23,6 @@ scalars = st.one_of(
     st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=8),
 )
 values = st.recursive(scalars, lambda c: st.one_of(st.lists(c, max_size=3), st.dictionaries(st.text(max_size=6), c, max_size=3)), max_leaves=6)
-
-
-def paths(obj, prefix=()):
-    yield prefix
-    if isinstance(obj, dict):
-        for k, v in obj.items():
-            yield from paths(v, prefix + (k,))
-    elif isinstance(obj, list):
-        for i, v in enumerate(obj):
-            yield from paths(v, prefix + (i,))
 
 
 ALL_PATHS = [p for p in paths(BASE) if p]
