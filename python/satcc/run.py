@@ -8,6 +8,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
@@ -62,15 +63,18 @@ def _atomic_write_text(path: Path, text: str) -> None:
     os.replace(tmp, path)
 
 
-# the Arrow type of each column type of the core (metrics/series.rs); indexes into the
-# run's names (kind link, flow, drop_cause) become dictionary-encoded strings
+# the Arrow type of each column type of the core (metrics/series.rs), and how its bytes
+# read (native order); indexes into the run's names (kind link, flow, drop_cause) become
+# dictionary-encoded strings
 _ARROW = {"f64": pa.float64(), "u32": pa.int32(), "i64": pa.int64(), "bool": pa.bool_(), "u8": pa.int32()}
+_NUMPY = {"f64": np.float64, "u32": np.uint32, "i64": np.int64, "bool": np.bool_, "u8": np.uint8}
 
 
-def _column(kind: str, dtype: str, values: list, dictionaries: dict) -> pa.Array:
+def _column(kind: str, dtype: str, values: bytes, dictionaries: dict) -> pa.Array:
+    arr = np.frombuffer(values, _NUMPY[dtype])
     if kind != "plain":
-        return pa.DictionaryArray.from_arrays(pa.array(values, pa.int32()), dictionaries[kind])
-    return pa.array(values, _ARROW[dtype])
+        return pa.DictionaryArray.from_arrays(pa.array(arr, pa.int32()), dictionaries[kind])
+    return pa.array(arr, _ARROW[dtype])
 
 
 def _table(cols: list, dictionaries: dict) -> pa.Table:

@@ -10,16 +10,14 @@ from __future__ import annotations
 
 import copy
 import json
-import math
-import re
-import tomllib
 from pathlib import Path
 from typing import Any
 
 import jsonschema
 import yaml
 
-from . import _core
+from . import _core, limits
+from .limits import LimitError, check_tree, path_str
 from .schema import INLINE, SCENARIO
 
 _VALIDATOR = jsonschema.Draft202012Validator(INLINE)
@@ -33,24 +31,9 @@ class ScenarioError(ValueError):
         super().__init__("".join(c if c.isprintable() else repr(c)[1:-1] for c in str(message)))
 
 
-def _plain(key) -> bool:
-    """A key that reads unambiguously after a dot: printable, no spaces, dots or brackets."""
-    return isinstance(key, str) and key != "" and key.isprintable() and not any(c in key for c in " .[]'\"")
-
-
 def _path(parts) -> str:
-    """Dotted path of a field, e.g. links[2].queue.limit_pkts; a key that would not read
-    plainly (empty, or with spaces, dots, brackets or control characters) is quoted,
-    so an error message stays on one line: name['\\n']."""
-    out = ""
-    for p in parts:
-        if isinstance(p, int):
-            out += f"[{p}]"
-        elif _plain(p):
-            out += f".{p}" if out else p
-        else:
-            out += f"[{p!r}]"
-    return out or "scenario"
+    """Dotted path of a field, e.g. links[2].queue.limit_pkts (satcc.limits.path_str)."""
+    return path_str(parts)
 
 
 def _allowed(schema: dict) -> str:
@@ -140,16 +123,12 @@ def _range(schema: dict) -> str:
 
 
 def _check_finite(obj: Any, path: list) -> None:
-    if isinstance(obj, float) and not math.isfinite(obj):
-        raise ScenarioError(f"{_path(path)}: must be a finite number, got {obj}")
-    if isinstance(obj, dict):
-        for k, v in obj.items():
-            if not isinstance(k, str):
-                raise ScenarioError(f"{_path(path)}: field names must be text, got {k!r}")
-            _check_finite(v, path + [k])
-    elif isinstance(obj, list):
-        for i, v in enumerate(obj):
-            _check_finite(v, path + [i])
+    """The loader's bounds (satcc.limits) on a value built in Python or parsed: depth,
+    size, finite numbers, text keys; ScenarioError naming the field."""
+    try:
+        check_tree(obj)
+    except LimitError as e:
+        raise ScenarioError(str(e)) from None
 
 
 def schema_error(d: dict) -> str | None:
@@ -195,32 +174,13 @@ def validate(d: Any, *, core: bool = True) -> dict:
     return d
 
 
-class _Yaml12Loader(yaml.SafeLoader):
-    """PyYAML's safe loader with YAML 1.2's numbers: `1e6` and `2E-3` are floats (YAML
-    1.1, PyYAML's own, reads an exponent without a dot as text)."""
-
-
-_Yaml12Loader.yaml_implicit_resolvers = {k: list(v) for k, v in yaml.SafeLoader.yaml_implicit_resolvers.items()}
-_Yaml12Loader.add_implicit_resolver(
-    "tag:yaml.org,2002:float",
-    re.compile(r"^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$"),
-    list("-+0123456789."),
-)
-
-
 def parse_text(text: str, fmt: str) -> Any:
-    """Parse scenario text in 'toml', 'yaml' or 'json'."""
+    """Parse scenario text in 'toml', 'yaml' or 'json', within the loader's bounds
+    (satcc.limits: size, nesting, aliases, digits, duplicate keys)."""
     try:
-        if fmt == "toml":
-            return tomllib.loads(text)
-        if fmt == "yaml":
-            return yaml.load(text, Loader=_Yaml12Loader)
-        if fmt == "json":
-            return json.loads(text)
-    except (tomllib.TOMLDecodeError, yaml.YAMLError, json.JSONDecodeError, RecursionError) as e:
-        first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
-        raise ScenarioError(f"scenario: not valid {fmt.upper()}: {first}") from None
-    raise ScenarioError(f"scenario: unknown format {fmt!r} (allowed: toml, yaml, json)")
+        return limits.parse_text(text, fmt)
+    except LimitError as e:
+        raise ScenarioError(str(e)) from None
 
 
 FORMATS = {".toml": "toml", ".yaml": "yaml", ".yml": "yaml", ".json": "json"}
@@ -233,6 +193,9 @@ def load(path: str | Path) -> "Scenario":
     if fmt is None:
         raise ScenarioError(f"{p}: unknown file type {p.suffix!r} (allowed: {', '.join(FORMATS)})")
     try:
+        if p.stat().st_size > limits.MAX_FILE_BYTES:
+            raise ScenarioError(f"{p}: {p.stat().st_size:,} bytes is more than the "
+                                f"{limits.MAX_FILE_BYTES // 2**20} MiB a scenario file may hold (docs/limits.md)")
         text = p.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
         raise ScenarioError(f"{p}: cannot read: {e}") from None

@@ -2,14 +2,22 @@
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyBytes, PyDict};
 use satcc_core::metrics::series::Values;
 use satcc_core::Simulation;
+
+/// A slice of plain numbers (f64, u32, i64, bool: no padding, every bit pattern of the
+/// bytes read back as the same type) as its bytes.
+fn raw<T: Copy>(v: &[T]) -> &[u8] {
+    // SAFETY: T is one of f64, u32, i64, bool (callers above); the byte view covers
+    // exactly the slice's memory and lives as long as it.
+    unsafe { std::slice::from_raw_parts(v.as_ptr() as *const u8, std::mem::size_of_val(v)) }
+}
 
 /// Run one simulation of a scenario given as JSON text.
 ///
 /// Returns a dict: "summary" (JSON text of summary.json), "tables" (each time series
-/// table as a list of (column, kind, dtype, values)), "link_names", "flow_names", "drop_causes".
+/// table as a list of (column, kind, dtype, the values' bytes in native order)), "link_names", "flow_names", "drop_causes".
 /// Raises ValueError naming the offending field if the scenario is invalid.
 #[pyfunction]
 fn run_json(py: Python<'_>, scenario_json: &str) -> PyResult<PyObject> {
@@ -32,14 +40,19 @@ fn run_json(py: Python<'_>, scenario_json: &str) -> PyResult<PyObject> {
         let mut list = Vec::with_capacity(cols.len());
         for c in cols {
             let dtype = c.values.dtype();
-            let values = match c.values {
-                Values::F64(v) => v.into_pyobject(py)?.into_any(),
-                Values::U32(v) => v.into_pyobject(py)?.into_any(),
-                Values::I64(v) => v.into_pyobject(py)?.into_any(),
-                Values::Bool(v) => v.into_pyobject(py)?.into_any(),
-                Values::U8(v) => v.into_iter().map(u32::from).collect::<Vec<_>>().into_pyobject(py)?.into_any(),
+            // the column's bytes as they lie in memory (native byte order), one copy:
+            // the front reads them with numpy, not as a list of Python numbers (a
+            // tenth of the memory)
+            let values = match &c.values {
+                Values::F64(v) => PyBytes::new(py, raw(v)),
+                Values::U32(v) => PyBytes::new(py, raw(v)),
+                Values::I64(v) => PyBytes::new(py, raw(v)),
+                Values::Bool(v) => PyBytes::new(py, raw(v)),
+                Values::U8(v) => PyBytes::new(py, v),
             };
-            list.push((c.name, c.kind.as_str(), dtype, values));
+            let (name, kind) = (c.name, c.kind.as_str());
+            drop(c); // free each column once copied
+            list.push((name, kind, dtype, values));
         }
         tables.set_item(name, list)?;
     }
@@ -56,6 +69,17 @@ fn run_json(py: Python<'_>, scenario_json: &str) -> PyResult<PyObject> {
 fn validate_json(py: Python<'_>, scenario_json: &str) -> PyResult<()> {
     let text = scenario_json.to_owned();
     py.allow_threads(move || satcc_core::sim::plan::check_json(&text)).map_err(PyValueError::new_err)
+}
+
+/// What a run of the scenario will need (memory, events), estimated without building
+/// it, as JSON (satcc_core::sim::budget); raises ValueError naming the field.
+#[pyfunction]
+fn estimate_json(py: Python<'_>, scenario_json: &str) -> PyResult<String> {
+    let text = scenario_json.to_owned();
+    py.allow_threads(move || {
+        satcc_core::sim::budget::estimate_json(&text).and_then(|e| serde_json::to_string(&e).map_err(|e| e.to_string()))
+    })
+    .map_err(PyValueError::new_err)
 }
 
 /// The scheme registry as JSON: every `cc` name (its recovery, loss classification,
@@ -101,6 +125,7 @@ fn scenario_schema_json() -> String {
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(run_json, m)?)?;
     m.add_function(wrap_pyfunction!(validate_json, m)?)?;
+    m.add_function(wrap_pyfunction!(estimate_json, m)?)?;
     m.add_function(wrap_pyfunction!(registry_json, m)?)?;
     m.add_function(wrap_pyfunction!(scenario_schema_json, m)?)?;
     m.add("VERSION", satcc_core::VERSION)?;

@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -16,6 +17,22 @@ from ..scenario import ScenarioError, validate
 
 class ExperimentError(ValueError):
     """A bad experiment request; the message names what is wrong and what is allowed."""
+
+
+# Seeds per grid point: 1,000 gives a 95 % interval 30 times narrower than 2 seeds; more
+# is a typo (docs/limits.md).
+MAX_SEEDS = 1000
+# Runs in one sweep (grid points x seeds), so that a typo in a grid cannot queue a
+# month of work.
+MAX_RUNS = 1_000_000
+# A figure's or trace's name becomes a file name in the report: a name, never a path.
+NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}")
+
+
+def check_name(kind: str, name) -> None:
+    if not isinstance(name, str) or not NAME.fullmatch(name) or ".." in name:
+        raise ExperimentError(f"{kind} name {name!r}: must be a file name of letters, digits, '_', '.' and '-' "
+                              "(no '/', no '..', at most 100 characters)")
 
 
 @dataclass(frozen=True)
@@ -51,6 +68,9 @@ class PlotSpec:
     # only the grid points with these values, e.g. (("access_speedup", 1.05),)
     where: tuple = ()
 
+    def __post_init__(self):
+        check_name("plot", self.name)
+
 
 @dataclass(frozen=True)
 class TraceSpec:
@@ -65,6 +85,9 @@ class TraceSpec:
     points: tuple[dict, ...] | None = None
     every_nth_flow: int = 1
     title: str = ""
+
+    def __post_init__(self):
+        check_name("trace", self.name)
 
 
 @dataclass(frozen=True)
@@ -149,8 +172,8 @@ class Experiment:
                grid: dict[str, list] | None = None) -> list[Run]:
         """Every run of the experiment, in a stable order."""
         n = seeds if seeds is not None else (self.quick_seeds if quick else self.seeds)
-        if n < 1:
-            raise ExperimentError(f"--seeds: must be at least 1, got {n}")
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_SEEDS:
+            raise ExperimentError(f"--seeds: must be a whole number from 1 to {MAX_SEEDS}, got {n!r}")
         dims = {k: list(p.values) for k, p in self.grid.items()}
         for k, vals in (grid or {}).items():
             if k not in self.grid:
@@ -160,6 +183,13 @@ class Experiment:
                 self.grid[k].check(k, v)
             dims[k] = list(vals)
         names = list(dims)
+        total = n
+        for k in names:
+            total *= max(1, len(dims[k]))
+        if total > MAX_RUNS:
+            sizes = " x ".join(f"{len(dims[k])} {k}" for k in names)
+            raise ExperimentError(f"{self.id}: {total:,} runs ({sizes} x {n} seeds) is more than the {MAX_RUNS:,} "
+                                  "one sweep may hold (docs/limits.md)")
         runs = []
         if self.analysis is not None:
             return runs

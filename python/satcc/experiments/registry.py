@@ -6,12 +6,11 @@ import copy
 import importlib
 import importlib.util
 import re
-import tomllib
 from pathlib import Path
 
-import yaml
-
-from .definition import Experiment, ExperimentError, Param, PlotSpec
+from .. import limits
+from ..scenario import ScenarioError
+from .definition import MAX_SEEDS, Experiment, ExperimentError, Param, PlotSpec
 
 _REGISTRY: dict[str, Experiment] = {}
 _BUILTIN = ["satcc.experiments.catalog.baselines", "satcc.experiments.catalog.refwa",
@@ -107,12 +106,19 @@ def load_file(path: str | Path) -> list[Experiment]:
         for e in getattr(mod, "EXPERIMENTS", []):
             register(e)
         return [_REGISTRY[k] for k in sorted(set(_REGISTRY) - before)] + list(getattr(mod, "EXPERIMENTS", []))
+    fmt = {".toml": "toml", ".yaml": "yaml", ".yml": "yaml"}.get(p.suffix.lower())
+    if fmt is None:
+        raise ExperimentError(f"{p}: unknown experiment file type {p.suffix!r} (allowed: .py, .toml, .yaml, .yml)")
     try:
-        d = tomllib.loads(p.read_text()) if p.suffix == ".toml" else yaml.safe_load(p.read_text())
-    except (tomllib.TOMLDecodeError, yaml.YAMLError) as e:
-        raise ExperimentError(f"{p}: not a valid experiment file: {str(e).splitlines()[0]}") from None
+        if p.stat().st_size > limits.MAX_FILE_BYTES:
+            raise ExperimentError(f"{p}: more than the {limits.MAX_FILE_BYTES // 2**20} MiB a file may hold")
+        d = limits.parse_text(p.read_text(encoding="utf-8"), fmt, what=str(p))
+    except (OSError, UnicodeDecodeError) as e:
+        raise ExperimentError(f"{p}: cannot read: {e}") from None
+    except limits.LimitError as e:
+        raise ExperimentError(str(e)) from None
     if not isinstance(d, dict):
-        raise ExperimentError(f"{p}: must be a table")
+        raise ExperimentError(f"{p}: must be a table of fields (id, scenario, ...)")
     allowed = {"id", "title", "source", "scenario", "seeds", "grid", "plots", "notes"}
     extra = set(d) - allowed
     if extra:
@@ -120,8 +126,22 @@ def load_file(path: str | Path) -> list[Experiment]:
     for k in ("id", "scenario"):
         if k not in d:
             raise ExperimentError(f"{p}: missing field {k!r}")
+    for k in ("id", "title", "source", "notes"):
+        if k in d and not isinstance(d[k], str):
+            raise ExperimentError(f"{p}: {k}: must be text, got {d[k]!r}")
+    seeds = d.get("seeds", 10)
+    if isinstance(seeds, bool) or not isinstance(seeds, int) or not 1 <= seeds <= MAX_SEEDS:
+        raise ExperimentError(f"{p}: seeds: must be a whole number from 1 to {MAX_SEEDS}, got {seeds!r}")
     sc = d["scenario"]
-    base = load_scenario(p.parent / sc).to_dict() if isinstance(sc, str) else sc
+    if isinstance(sc, str):
+        try:
+            base = load_scenario(p.parent / sc).to_dict()
+        except ScenarioError as e:
+            raise ExperimentError(f"{p}: scenario: {e}") from None
+    elif isinstance(sc, dict):
+        base = sc
+    else:
+        raise ExperimentError(f"{p}: scenario: must be a scenario file's path or an inline table, got {sc!r}")
     grid = d.get("grid") or {}
     if not isinstance(grid, dict) or not all(isinstance(v, list) and v for v in grid.values()):
         raise ExperimentError(f"{p}: grid must map parameter paths to non-empty lists of values")
@@ -131,13 +151,38 @@ def load_file(path: str | Path) -> list[Experiment]:
         for k, v in point.items():
             try:
                 _set_path(s, k, v)
-            except (KeyError, IndexError, ValueError, TypeError):
+            except (KeyError, IndexError, ValueError, TypeError, AttributeError):
                 raise ExperimentError(f"grid parameter {k!r}: no such place in the scenario") from None
         return s
 
-    plots = tuple(PlotSpec(name=pl["name"], y=tuple(pl["y"]), x=pl.get("x"), logx=bool(pl.get("logx", False)))
-                  for pl in d.get("plots") or [])
-    exp = Experiment(id=str(d["id"]), title=str(d.get("title", d["id"])), source=str(d.get("source", str(p))),
-                     build=build, grid={k: Param(tuple(v)) for k, v in grid.items()},
-                     seeds=int(d.get("seeds", 10)), plots=plots, notes=str(d.get("notes", "")))
+    plots_in = d.get("plots") or []
+    if not isinstance(plots_in, list):
+        raise ExperimentError(f"{p}: plots: must be a list of tables (name, y, x, logx), got {plots_in!r}")
+    plots = []
+    for i, pl in enumerate(plots_in):
+        where = f"{p}: plots[{i}]"
+        if not isinstance(pl, dict):
+            raise ExperimentError(f"{where}: must be a table (name, y, x, logx), got {pl!r}")
+        extra = set(pl) - {"name", "y", "x", "logx"}
+        if extra:
+            raise ExperimentError(f"{where}: unknown field {', '.join(map(repr, sorted(extra)))} (allowed: logx, name, x, y)")
+        if "name" not in pl or not isinstance(pl["name"], str):
+            raise ExperimentError(f"{where}.name: must be text (the figure's file name), got {pl.get('name')!r}")
+        y = pl.get("y")
+        if not isinstance(y, list) or not y or not all(isinstance(m, str) for m in y):
+            raise ExperimentError(f"{where}.y: must be a non-empty list of metric names, got {y!r}")
+        if pl.get("x") is not None and not isinstance(pl["x"], str):
+            raise ExperimentError(f"{where}.x: must be a grid parameter's name, got {pl['x']!r}")
+        if not isinstance(pl.get("logx", False), bool):
+            raise ExperimentError(f"{where}.logx: must be true or false, got {pl['logx']!r}")
+        try:
+            plots.append(PlotSpec(name=pl["name"], y=tuple(y), x=pl.get("x"), logx=pl.get("logx", False)))
+        except ExperimentError as e:
+            raise ExperimentError(f"{where}: {e}") from None
+    try:
+        exp = Experiment(id=d["id"], title=d.get("title", d["id"]), source=d.get("source", str(p)),
+                         build=build, grid={k: Param(tuple(v)) for k, v in grid.items()},
+                         seeds=seeds, plots=tuple(plots), notes=d.get("notes", ""))
+    except ExperimentError as e:
+        raise ExperimentError(f"{p}: {e}") from None
     return [register(exp)]

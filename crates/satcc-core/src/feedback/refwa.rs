@@ -81,7 +81,7 @@ feedback_settings! {
     /// REFWA's settings in a scenario's `schemes[]` entry (defaults: seed 000's).
     pub struct RefwaSettings {
         /// Inter-satellite link delay of eq. 1, ms [20].
-        #[schemars(extend("exclusiveMinimum" = 0))]
+        #[schemars(range(max = crate::scenario::MAX_DELAY_MS), extend("exclusiveMinimum" = 0))]
         pub isl_delay_ms: f64,
         /// Injected RTT estimation error: each flow's estimate is scaled by
         /// 1 + U(-sigma, sigma), drawn once per flow (Fig. 7) [0].

@@ -38,7 +38,7 @@ use serde::{Deserialize, Serialize};
 #[serde(deny_unknown_fields, default)]
 pub struct XfwaSettings {
     /// Inter-satellite link delay of the hop-count RTT, ms [20].
-    #[schemars(extend("exclusiveMinimum" = 0))]
+    #[schemars(range(max = crate::scenario::MAX_DELAY_MS), extend("exclusiveMinimum" = 0))]
     pub isl_delay_ms: f64,
     /// Fraction of the buffer added to the pipe (ours: 0).
     #[schemars(range(min = 0, max = 1))]

@@ -8,13 +8,26 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::HashMap;
 
-/// Hard limits that keep any accepted scenario finite.
+/// Hard limits that keep any accepted scenario finite (docs/limits.md gives each and
+/// why). The clock counts u64 nanoseconds, 1.8e10 s: every time setting stays below
+/// `MAX_TIME_S`, so no timer can pass the end of the clock.
 pub const MAX_DURATION_S: f64 = 1.0e6;
+/// Any time of a scenario (a start, a stop, a timer, a period), seconds: the longest run.
+pub const MAX_TIME_S: f64 = MAX_DURATION_S;
+/// The shortest timer, seconds: one microsecond, a thousand ticks of the ns clock, so a
+/// timer that rearms itself always moves time on.
+pub const MIN_TIMER_S: f64 = 1e-6;
 pub const MAX_NODES: usize = 100_000;
 pub const MAX_FLOWS: usize = 100_000;
 pub const MIN_RATE_BPS: f64 = 1.0;
+/// 1 Tb/s: above any link of the papers; a 1000-byte packet then lasts 8 ns.
+pub const MAX_RATE_BPS: f64 = 1.0e12;
 pub const MIN_SAMPLE_INTERVAL_S: f64 = 1e-4;
+/// 10,000 s one way: beyond deep space within the solar system's inner planets.
 pub const MAX_DELAY_MS: f64 = 1.0e7;
+/// Packets of a window (initial, advertised): a million 1000-byte packets is 1 GB in
+/// flight, a 100 Gb/s path of 80 ms.
+pub const MAX_WINDOW_PKTS: u32 = 1_000_000;
 
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -30,7 +43,7 @@ pub struct Scenario {
     pub seed: u64,
     /// Interval of queue, utilization, cwnd and sequence samples.
     #[serde(default = "default_sample_interval")]
-    #[schemars(range(min = MIN_SAMPLE_INTERVAL_S))]
+    #[schemars(range(min = MIN_SAMPLE_INTERVAL_S, max = MAX_TIME_S))]
     pub sample_interval_s: f64,
     /// TCP settings for every flow (each flow may override fields).
     #[serde(default)]
@@ -232,10 +245,10 @@ fn one() -> f64 {
 /// At `at_s` the direction's rate becomes `rate_bps`.
 pub struct RateChange {
     /// When the rate changes, seconds.
-    #[schemars(range(min = 0))]
+    #[schemars(range(min = 0, max = MAX_TIME_S))]
     pub at_s: f64,
     /// The rate from then on, b/s.
-    #[schemars(range(min = MIN_RATE_BPS))]
+    #[schemars(range(min = MIN_RATE_BPS, max = MAX_RATE_BPS))]
     pub rate_bps: f64,
 }
 
@@ -244,7 +257,7 @@ pub struct RateChange {
 #[serde(deny_unknown_fields)]
 pub struct DirectionSpec {
     /// This direction's rate, b/s (default: the link's).
-    #[schemars(range(min = MIN_RATE_BPS))]
+    #[schemars(range(min = MIN_RATE_BPS, max = MAX_RATE_BPS))]
     pub rate_bps: Option<f64>,
     /// This direction's one-way delay, ms (default: the link's).
     #[schemars(range(min = 0, max = MAX_DELAY_MS))]
@@ -268,7 +281,7 @@ pub struct LinkSpec {
     #[schemars(length(min = 1))]
     pub b: String,
     /// Bits per second.
-    #[schemars(range(min = MIN_RATE_BPS))]
+    #[schemars(range(min = MIN_RATE_BPS, max = MAX_RATE_BPS))]
     pub rate_bps: f64,
     /// One-way propagation delay, ms.
     #[schemars(range(min = 0, max = MAX_DELAY_MS))]
@@ -302,13 +315,13 @@ pub enum TrafficSpecIn {
         #[schemars(range(max = 100), extend("exclusiveMinimum" = 1))]
         shape: f64,
         /// Mean ON period, seconds.
-        #[schemars(extend("exclusiveMinimum" = 0))]
+        #[schemars(range(min = MIN_TIMER_S, max = MAX_TIME_S))]
         mean_on_s: f64,
         /// Mean OFF period, seconds.
-        #[schemars(extend("exclusiveMinimum" = 0))]
+        #[schemars(range(min = MIN_TIMER_S, max = MAX_TIME_S))]
         mean_off_s: f64,
         /// Sending rate while ON, b/s.
-        #[schemars(extend("exclusiveMinimum" = 0))]
+        #[schemars(range(min = MIN_RATE_BPS, max = MAX_RATE_BPS))]
         rate_bps: f64,
     },
 }
@@ -332,11 +345,11 @@ pub struct FlowSpec {
     pub cc: String,
     /// When the flow starts, seconds.
     #[serde(default)]
-    #[schemars(range(min = 0))]
+    #[schemars(range(min = 0, max = MAX_TIME_S))]
     pub start_s: f64,
     /// When it stops sending new data (unset: at the end of the run).
     #[serde(default)]
-    #[schemars(range(min = 0))]
+    #[schemars(range(min = 0, max = MAX_TIME_S))]
     pub stop_s: Option<f64>,
     /// Number of identical flows this entry stands for.
     #[serde(default = "default_count")]
@@ -344,7 +357,7 @@ pub struct FlowSpec {
     pub count: u32,
     /// Each copy starts at start_s + U(0, start_jitter_s), drawn from its own stream.
     #[serde(default)]
-    #[schemars(range(min = 0))]
+    #[schemars(range(min = 0, max = MAX_TIME_S))]
     pub start_jitter_s: f64,
     /// Pinned node path src..dst (default: shortest by hops).
     #[serde(default)]

@@ -1,11 +1,13 @@
 //! The simulation: builds the network from a validated [`Scenario`], runs the event
 //! loop, and reports metrics. One run is single-threaded and deterministic.
 //!
+//! - [`budget`]: the memory and events a run will need, estimated before it starts;
 //! - [`plan`]: link ids, routes and named links, checked without building anything;
 //! - [`build`]: the network, flows and router schemes of a scenario (`Simulation::new`);
 //! - [`event_loop`]: the event loop and what each event does (`Simulation::run`);
 //! - [`report`]: the summary and time series at the end of a run.
 
+pub mod budget;
 mod build;
 mod event_loop;
 pub mod plan;

@@ -3,6 +3,7 @@
 //! The settings of a scheme (a controller, a loss classifier, the RTT code) live in
 //! its own file and are gathered by [`crate::settings`].
 
+use crate::scenario::{MAX_TIME_S, MAX_WINDOW_PKTS, MIN_TIMER_S};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -35,13 +36,13 @@ pub struct TcpConfig {
     /// [syn_ true, delay_growth_ true].
     pub syn: bool,
     /// Initial congestion window after the SYN exchange, packets [windowInit_ 2].
-    #[schemars(range(min = 1))]
+    #[schemars(range(min = 1, max = MAX_WINDOW_PKTS))]
     pub initial_window_pkts: u32,
     /// Receiver's advertised window, packets [window_ 20].
-    #[schemars(range(min = 1))]
+    #[schemars(range(min = 1, max = MAX_WINDOW_PKTS))]
     pub rwnd_pkts: u32,
     /// Initial ssthresh, packets; unset = the advertised window [ssthresh_ = wnd_].
-    #[schemars(extend("exclusiveMinimum" = 0))]
+    #[schemars(range(max = 4294967295.0), extend("exclusiveMinimum" = 0))]
     pub initial_ssthresh_pkts: Option<f64>,
     /// Duplicate ACKs that trigger fast retransmit [numdupacks_ 3].
     #[schemars(range(min = 1))]
@@ -59,16 +60,16 @@ pub struct TcpConfig {
     /// [ns-2 one-way agents have no byte cap: on].
     pub window_scale: bool,
     /// RTT clock granularity, seconds [tcpTick_ 0.01].
-    #[schemars(extend("exclusiveMinimum" = 0))]
+    #[schemars(range(min = MIN_TIMER_S, max = 10))]
     pub tick_s: f64,
     /// Minimum RTO, seconds [minrto_ 0.2].
-    #[schemars(extend("exclusiveMinimum" = 0))]
+    #[schemars(range(min = MIN_TIMER_S, max = MAX_TIME_S))]
     pub min_rto_s: f64,
     /// Maximum RTO after backoff, seconds [maxrto_ 60].
-    #[schemars(extend("exclusiveMinimum" = 0))]
+    #[schemars(range(min = MIN_TIMER_S, max = MAX_TIME_S))]
     pub max_rto_s: f64,
     /// RTO before the first RTT sample, seconds [rtxcur_init_ 3].
-    #[schemars(extend("exclusiveMinimum" = 0))]
+    #[schemars(range(min = MIN_TIMER_S, max = MAX_TIME_S))]
     pub initial_rto_s: f64,
     /// Random send overhead, seconds [overhead_ 0]: ns-2's remedy for phase effects.
     /// When positive, a send opportunity (an ACK or a timeout opening the window) does
@@ -82,7 +83,7 @@ pub struct TcpConfig {
     /// [Agent/TCPSink/DelAck, interval_ 0.1].
     pub delayed_ack: bool,
     /// The delayed-ACK timer, seconds [interval_ 0.1].
-    #[schemars(extend("exclusiveMinimum" = 0))]
+    #[schemars(range(min = MIN_TIMER_S, max = MAX_TIME_S))]
     pub delayed_ack_interval_s: f64,
     /// ACK size on the wire [TCPSink packetSize_ 40].
     #[schemars(range(min = 1, max = 65535))]

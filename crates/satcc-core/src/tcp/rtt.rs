@@ -9,7 +9,7 @@ const RTTVAR_BITS: u32 = 2;
 /// RTO = SRTT + 2^RTTVAR_EXP * RTTVAR [rttvar_exp_ 2].
 const RTTVAR_EXP: u32 = 2;
 /// Backoff multiplier cap before the max-RTO check [t_backoff_ < 64].
-const MAX_BACKOFF: u32 = 64;
+const MAX_BACKOFF: u64 = 64;
 
 #[derive(Clone, Debug)]
 pub struct RttEstimator {
@@ -18,12 +18,15 @@ pub struct RttEstimator {
     max_rto_s: f64,
     /// Phase of this host's tick clock, in [0, tick) [boot_time_].
     boot_time_s: f64,
-    t_srtt: i32,
-    t_rttvar: i32,
+    // ns-2 keeps these in an int; 64 bits here, so that a long RTT on a fine tick
+    // (100 s at 1 us is 1e8 ticks, scaled by 8) cannot overflow. Equal wherever ns-2's
+    // would not overflow.
+    t_srtt: i64,
+    t_rttvar: i64,
     t_rtxcur_s: f64,
-    backoff: u32,
+    backoff: u64,
     /// Last sample in ticks.
-    pub last_sample_ticks: i32,
+    pub last_sample_ticks: i64,
 }
 
 impl RttEstimator {
@@ -45,7 +48,7 @@ impl RttEstimator {
     pub fn update(&mut self, tao_s: f64, now_s: f64) {
         let sendtime = now_s - tao_s + self.boot_time_s;
         let tickoff = sendtime % self.tick_s;
-        let mut t_rtt = ((tao_s + tickoff) / self.tick_s) as i32;
+        let mut t_rtt = ((tao_s + tickoff) / self.tick_s) as i64;
         if t_rtt < 1 {
             t_rtt = 1;
         }
@@ -91,7 +94,7 @@ impl RttEstimator {
     /// Double the timeout after an expiry.
     pub fn back_off(&mut self) {
         if self.backoff < MAX_BACKOFF || self.rto_s() < self.max_rto_s {
-            self.backoff <<= 1;
+            self.backoff = self.backoff.saturating_mul(2);
         }
         if self.backoff > 8 {
             // backed off this far: fold SRTT into RTTVAR and restart SRTT
@@ -104,7 +107,7 @@ impl RttEstimator {
         self.backoff = 1;
     }
 
-    pub fn backoff(&self) -> u32 {
+    pub fn backoff(&self) -> u64 {
         self.backoff
     }
 

@@ -1,0 +1,177 @@
+//! What a run will cost, estimated before it starts: memory (time series samples,
+//! captured packets, flows and their windows) and events (packets crossing links,
+//! sources, samples, timers). The front refuses a run whose estimate is over its budget
+//! (docs/limits.md), naming the settings that drive it; nothing here changes a result.
+//!
+//! The estimate is an upper bound of what the run holds at its end, made from the
+//! scenario alone: each flow is taken to fill the slowest link of its path, or its
+//! advertised window per propagation RTT when that is less.
+
+use crate::scenario::{self, Scenario};
+use crate::sim::plan::Plan;
+use serde::Serialize;
+
+/// Bytes of one row of each table, held twice at the end of a run (the core's columns,
+/// then the front's Arrow copy while it is made).
+const QUEUE_ROW_BYTES: f64 = 2.0 * 24.0;
+const FLOW_ROW_BYTES: f64 = 2.0 * 40.0;
+const PACKET_ROW_BYTES: f64 = 2.0 * 40.0;
+/// A flow's sender, sink and their bookkeeping, and per packet of its window (the
+/// packets in flight, the SACK scoreboard).
+const FLOW_BYTES: f64 = 4096.0;
+const WINDOW_PKT_BYTES: f64 = 64.0;
+/// Events per packet per link it crosses: its arrival at the queue, the end of its
+/// transmission, its arrival at the far end.
+const EVENTS_PER_HOP: f64 = 3.0;
+
+/// One part of an estimate: how much, and the settings that drive it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Part {
+    pub what: String,
+    pub amount: f64,
+    pub settings: String,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Estimate {
+    pub memory_bytes: f64,
+    pub events: f64,
+    /// Largest first.
+    pub memory: Vec<Part>,
+    pub event_parts: Vec<Part>,
+}
+
+fn part(what: &str, amount: f64, settings: &str) -> Part {
+    Part { what: what.into(), amount, settings: settings.into() }
+}
+
+/// Each direction's highest rate (b/s) and one-way delay (s), in plan order.
+fn directions(sc: &Scenario) -> Vec<(f64, f64)> {
+    let mut out = Vec::with_capacity(sc.links.len() * 2);
+    for l in &sc.links {
+        for d in [&l.a_to_b, &l.b_to_a] {
+            let mut rate = d.rate_bps.unwrap_or(l.rate_bps);
+            for rc in d.rate_changes.as_ref().unwrap_or(&l.rate_changes) {
+                rate = rate.max(rc.rate_bps);
+            }
+            out.push((rate, d.delay_ms.unwrap_or(l.delay_ms) / 1000.0));
+        }
+    }
+    out
+}
+
+/// Estimate a validated, planned scenario.
+pub fn estimate(sc: &Scenario, plan: &Plan) -> Result<Estimate, String> {
+    let dirs = directions(sc);
+    let samples = (sc.duration_s / sc.sample_interval_s).floor() + 1.0;
+    let monitored = match &sc.monitor.links {
+        Some(l) => l.len(),
+        None => dirs.len(),
+    } as f64;
+    let mut flows = 0.0;
+    let mut window_pkts = 0.0;
+    let mut packet_hops = 0.0;
+    let mut source_pkts = 0.0;
+    let mut timers = 0.0;
+    let mut wire_min = f64::INFINITY;
+    for (i, f) in sc.flows.iter().enumerate() {
+        let at = format!("flows[{i}]");
+        let (cfg, _) = crate::settings::split(&scenario::merge(&sc.tcp, &f.tcp), &format!("{at}.tcp"))?;
+        let n = f.count as f64;
+        let wire = cfg.data_wire_bytes() as f64;
+        wire_min = wire_min.min(wire);
+        let (fwd, rev) = &plan.routes[i];
+        let bottleneck = fwd.iter().map(|&l| dirs[l as usize].0).fold(f64::INFINITY, f64::min);
+        let rtt: f64 = fwd.iter().chain(rev).map(|&l| dirs[l as usize].1).sum();
+        let window_rate = if rtt > 0.0 { cfg.rwnd_pkts as f64 * wire * 8.0 / rtt } else { f64::INFINITY };
+        let active = (f.stop_s.unwrap_or(sc.duration_s).min(sc.duration_s) - f.start_s).max(0.0);
+        let pkts = bottleneck.min(window_rate) / (8.0 * wire) * active;
+        packet_hops += n * pkts * (fwd.len() + rev.len()) as f64;
+        if let scenario::TrafficSpecIn::Pareto { rate_bps, .. } = &f.traffic {
+            source_pkts += n * rate_bps / (8.0 * cfg.packet_size_bytes as f64) * active;
+        }
+        timers += n * active / cfg.min_rto_s.max(2.0 * cfg.tick_s);
+        flows += n;
+        window_pkts += n * cfg.rwnd_pkts.max(cfg.initial_window_pkts) as f64;
+    }
+    let mut captured = 0.0;
+    for name in &sc.monitor.capture {
+        let l = plan.link_id(name, "monitor.capture")? as usize;
+        let rev = l ^ 1; // a link's two directions are adjacent in the plan
+        captured += dirs[l].0.max(dirs[rev].0) / (8.0 * wire_min) * sc.duration_s;
+    }
+    let mut memory = vec![
+        part("queue samples", samples * monitored * QUEUE_ROW_BYTES, "duration_s / sample_interval_s x monitor.links"),
+        part("flows and their windows", flows * FLOW_BYTES + window_pkts * WINDOW_PKT_BYTES, "flows[].count x tcp.rwnd_pkts"),
+    ];
+    if sc.monitor.flow_traces {
+        memory.push(part("flow samples", samples * flows * FLOW_ROW_BYTES,
+            "duration_s / sample_interval_s x flows[].count (monitor.flow_traces)"));
+    }
+    if captured > 0.0 {
+        memory.push(part("captured packets", captured * PACKET_ROW_BYTES, "monitor.capture x rate_bps x duration_s"));
+    }
+    let mut event_parts = vec![
+        part("packets crossing links", packet_hops * EVENTS_PER_HOP,
+            "flows[].count x the slowest rate_bps of each path x duration_s"),
+        part("samples", samples * (1.0 + monitored), "duration_s / sample_interval_s"),
+        part("retransmission timers", timers, "tcp.min_rto_s, tcp.tick_s x flows[].count x duration_s"),
+    ];
+    if source_pkts > 0.0 {
+        event_parts.push(part("ON/OFF source packets", source_pkts, "flows[].traffic.rate_bps x duration_s"));
+    }
+    memory.sort_by(|a, b| b.amount.total_cmp(&a.amount));
+    event_parts.sort_by(|a, b| b.amount.total_cmp(&a.amount));
+    Ok(Estimate {
+        memory_bytes: memory.iter().map(|p| p.amount).sum(),
+        events: event_parts.iter().map(|p| p.amount).sum(),
+        memory,
+        event_parts,
+    })
+}
+
+/// Estimate a scenario given as JSON (parse, validate, plan, estimate).
+pub fn estimate_json(text: &str) -> Result<Estimate, String> {
+    let sc = Scenario::from_json(text)?;
+    let p = crate::sim::plan::plan(&sc)?;
+    estimate(&sc, &p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn scenario(duration_s: f64, sample_interval_s: f64, flows: u32) -> String {
+        json!({
+            "duration_s": duration_s, "sample_interval_s": sample_interval_s,
+            "nodes": [{"name": "a"}, {"name": "b"}],
+            "links": [{"a": "a", "b": "b", "rate_bps": 8e6, "delay_ms": 10.0}],
+            "flows": [{"src": "a", "dst": "b", "count": flows}],
+            "monitor": {"flow_traces": true},
+        })
+        .to_string()
+    }
+
+    #[test]
+    fn samples_scale_with_duration_over_interval_and_flows() {
+        let a = estimate_json(&scenario(100.0, 0.1, 1)).unwrap();
+        let b = estimate_json(&scenario(1000.0, 0.1, 1)).unwrap();
+        let c = estimate_json(&scenario(100.0, 0.01, 10)).unwrap();
+        let q = |e: &Estimate, w: &str| e.memory.iter().find(|p| p.what == w).unwrap().amount;
+        // two monitored directions, 1001 samples
+        assert_eq!(q(&a, "queue samples"), 1001.0 * 2.0 * QUEUE_ROW_BYTES);
+        assert!((q(&b, "queue samples") / q(&a, "queue samples") - 10.0).abs() < 0.01);
+        assert!((q(&c, "flow samples") / q(&a, "flow samples") - 100.0).abs() < 0.1);
+        assert!(a.memory.windows(2).all(|w| w[0].amount >= w[1].amount), "largest first");
+    }
+
+    #[test]
+    fn packet_events_follow_the_bottleneck_or_the_window() {
+        // 8 Mb/s, 1040-byte packets: ~961 packets/s; rwnd 20 over 20 ms: 1040 packets/s
+        let e = estimate_json(&scenario(10.0, 0.1, 1)).unwrap();
+        let hops = e.event_parts.iter().find(|p| p.what == "packets crossing links").unwrap().amount;
+        let expect = 8e6 / (8.0 * 1040.0) * 10.0 * 2.0 * EVENTS_PER_HOP;
+        assert!((hops - expect).abs() / expect < 1e-9, "{hops} vs {expect}");
+    }
+}
