@@ -2,7 +2,8 @@
 congestion control for satellite and wireless networks."""
 
 from ._core import VERSION as __version__
-from .run import RunResult, run
+from .run import BudgetError, RunResult, estimate, run
 from .scenario import Scenario, ScenarioError, load, validate
 
-__all__ = ["Scenario", "ScenarioError", "RunResult", "load", "run", "validate", "__version__"]
+__all__ = ["BudgetError", "Scenario", "ScenarioError", "RunResult", "estimate", "load", "run", "validate",
+           "__version__"]

@@ -78,7 +78,8 @@ def cmd_run(a) -> int:
     out = _out_dir(a.out, "--out")
     print(f"running {d.get('name', 'scenario')} ...", file=sys.stderr, flush=True)
     t0 = time.perf_counter()
-    res = run(d)
+    out.mkdir(parents=True, exist_ok=True)
+    res = run(d, progress=True, stream_dir=out)
     wall = time.perf_counter() - t0
     res.write(out)
     print(f"done in {wall:.2f} s wall ({res.summary['totals']['events']} events); results in {out}/",
@@ -271,6 +272,13 @@ def cmd_dev(a) -> int:
     return importlib.import_module(f"satcc.dev.{a.tool}").main(a.args) or 0
 
 
+def _budget_args(p) -> None:
+    p.add_argument("--memory-budget", metavar="SIZE",
+                   help="refuse a run estimated to need more memory (e.g. 8G; default 4G or SATCC_MEMORY_BUDGET)")
+    p.add_argument("--event-budget", metavar="N",
+                   help="refuse a run estimated to take more events (default 1e11 or SATCC_EVENT_BUDGET)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="satcc", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--version", action="version", version=f"satcc {__version__}")
@@ -284,6 +292,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--pcap", action="append", metavar="LINK",
                    help="write the packets crossing link direction LINK (e.g. S1->S2) as OUT/S1_to_S2.pcap, "
                         "for Wireshark and tshark (repeatable)")
+    _budget_args(r)
     r.set_defaults(fn=cmd_run)
     p = sub.add_parser("plot", help="plot a run's output directory")
     p.add_argument("run_dir")
@@ -330,6 +339,7 @@ def build_parser() -> argparse.ArgumentParser:
         if name == "reproduce":
             x.add_argument("--jobs", type=int, help="local worker processes (default: all cores)")
             x.add_argument("--cluster", metavar="ADDRESS", help="Dask scheduler address, e.g. tcp://host:8786")
+            _budget_args(x)
         x.set_defaults(fn=fn)
     dv = sub.add_parser("dev", help="developer tools: " + ", ".join(DEV_TOOLS) + " (satcc dev lists them)")
     dv.add_argument("tool", nargs="?", choices=tuple(DEV_TOOLS), help="the tool (none: list them)")
@@ -346,6 +356,15 @@ def main(argv=None) -> int:
             raise CliError(f"--seed: must be in [0, 2^64), got {a.seed}")
         if getattr(a, "repeat", 1) < 1:
             raise CliError("--repeat: must be at least 1")
+        import os
+
+        from .run import parse_size
+
+        # budgets go through the environment, so a sweep's worker processes have them too
+        for flag, env in (("memory_budget", "SATCC_MEMORY_BUDGET"), ("event_budget", "SATCC_EVENT_BUDGET")):
+            if getattr(a, flag, None) is not None:
+                parse_size(a.__dict__[flag], "--" + flag.replace("_", "-"))
+                os.environ[env] = a.__dict__[flag]
         return a.fn(a)
     except (ScenarioError, CliError, ExperimentError) as e:
         print(f"satcc: error: {e}", file=sys.stderr)

@@ -29,6 +29,18 @@ def available() -> bool:
     return shutil.which("ns") is not None
 
 
+def _tcl_json(text: str) -> str:
+    """Text as it goes inside a JSON string inside a Tcl double-quoted string: JSON's
+    escapes, then a backslash before each character Tcl would substitute or end on."""
+    body = json.dumps(text)[1:-1]
+    return "".join("\\" + c if c in '\\"$[]{}' else c for c in body)
+
+
+def _tcl_comment(text: str) -> str:
+    """Text safe in a Tcl comment at the end of a line (one line, no substitution)."""
+    return "".join(c if c.isprintable() and c not in "\\[]{}$;" else "?" for c in text)
+
+
 def _unsupported(what: str):
     raise ScenarioError(f"ns-2 export: {what} is not supported")
 
@@ -76,8 +88,10 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
         "global defaultRNG",
         f"$defaultRNG seed {ns2_seed}",
     ]
-    for n in sc["nodes"]:
-        out.append(f"set n({n['name']}) [$ns node]")
+    # nodes are Tcl array entries by number: no name the user wrote is ever Tcl code
+    nid = {n["name"]: i for i, n in enumerate(sc["nodes"])}
+    for i, n in enumerate(sc["nodes"]):
+        out.append(f"set n({i}) [$ns node]  ;# {_tcl_comment(n['name'])}")
     n_err = 0
     for l in sc["links"]:
         for a, b, d in ((l["a"], l["b"], l.get("a_to_b", {})), (l["b"], l["a"], l.get("b_to_a", {}))):
@@ -85,7 +99,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
                 _unsupported("rate_changes")
             rate = d.get("rate_bps", l["rate_bps"])
             delay = d.get("delay_ms", l["delay_ms"]) / 1000.0
-            for line in _queue_tcl(d.get("queue", l.get("queue")), a, b):
+            for line in _queue_tcl(d.get("queue", l.get("queue")), nid[a], nid[b]):
                 out.append(line.replace("@RATE@", repr(float(rate))).replace("@DELAY@", repr(float(delay))))
             err = d.get("error", l.get("error"))
             if err:
@@ -103,7 +117,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
                     # after the link (its capacity used, lost at the far end), as satcc models
                     # it; "$ns lossmodel" would sit between queue and link, where a lost
                     # packet takes no link time but stalls the queue for U(0, 8 size / 2 Mb)
-                    f"$ns link-lossmodel $em({n_err}) $n({a}) $n({b})",
+                    f"$ns link-lossmodel $em({n_err}) $n({nid[a]}) $n({nid[b]})",
                 ]
                 n_err += 1
                 # its drops go to the link's drop head: the link's queue monitor counts them
@@ -111,7 +125,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
                     monitored.append(f"{a}->{b}")
     for i, m in enumerate(monitored):
         a, b = m.split("->")
-        out.append(f"set qm({i}) [$ns monitor-queue $n({a}) $n({b}) \"\"]")
+        out.append(f"set qm({i}) [$ns monitor-queue $n({nid[a]}) $n({nid[b]}) \"\"]")
         out.append(f"set qlast({i}) 0; set qbytes({i}) 0")
     # a QueueMonitor counts departed bytes in a 32-bit int, which wraps after 2 GB (7 s
     # of OC48): read it every 0.25 s (less than 2^31 bytes at up to 68 Gb/s) and add the
@@ -180,8 +194,8 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             out.append(f"set sink({i}) [new Agent/TCPSink]")
         out += [
             f"$sink({i}) set packetSize_ {tcp['ack_size_bytes']}",
-            f"$ns attach-agent $n({f['src']}) ${t}",
-            f"$ns attach-agent $n({f['dst']}) $sink({i})",
+            f"$ns attach-agent $n({nid[f['src']]}) ${t}",
+            f"$ns attach-agent $n({nid[f['dst']]}) $sink({i})",
             f"$ns connect ${t} $sink({i})",
             f"set ftp({i}) [${t} attach-app FTP]",
             f"$ns at {float(f.get('start_s', 0.0))!r} \"$ftp({i}) start\"",
@@ -198,7 +212,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
     for i, name in enumerate(flows):
         sep = "," if i else ""
         out.append(
-            f'  append s "{sep}\\{{\\"name\\": \\"{name}\\", \\"ack\\": [$tcp({i}) set ack_], '
+            f'  append s "{sep}\\{{\\"name\\": \\"{_tcl_json(name)}\\", \\"ack\\": [$tcp({i}) set ack_], '
             f'\\"ndatapack\\": [$tcp({i}) set ndatapack_], \\"nrexmitpack\\": [$tcp({i}) set nrexmitpack_], '
             f'\\"nrexmit\\": [$tcp({i}) set nrexmit_]\\}}"'
         )
@@ -206,7 +220,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
     for i, m in enumerate(monitored):
         sep = "," if i else ""
         out.append(
-            f'  append s "{sep}\\{{\\"name\\": \\"{m}\\", \\"bdepartures\\": $qbytes({i}), '
+            f'  append s "{sep}\\{{\\"name\\": \\"{_tcl_json(m)}\\", \\"bdepartures\\": $qbytes({i}), '
             f'\\"pdepartures\\": [$qm({i}) set pdepartures_], \\"pdrops\\": [$qm({i}) set pdrops_], '
             f'\\"parrivals\\": [$qm({i}) set parrivals_]\\}}"'
         )
@@ -218,7 +232,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
         out += ["  puts $s", f'  $ns at [expr {{$t + {dt!r}}}] "sample"', "}", f'$ns at {dt!r} "sample"']
     if trace_drops is not None:
         a, b = trace_drops.split("->")
-        out += ["set qtrace [open queue.tr w]", f"$ns trace-queue $n({a}) $n({b}) $qtrace"]
+        out += ["set qtrace [open queue.tr w]", f"$ns trace-queue $n({nid[a]}) $n({nid[b]}) $qtrace"]
     out += [f"$ns at {end!r} \"finish\"", "$ns run", ""]
     return "\n".join(out)
 

@@ -9,11 +9,18 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
 import pyarrow.parquet as pq  # noqa: E402
 
 
 class PlotError(ValueError):
     pass
+
+
+# Points drawn per line: a figure is some 2,000 pixels wide, so more points draw
+# nothing more; a long run's lines are thinned to each bucket's lowest and highest
+# sample (peaks and troughs stay), keeping a plot of 1e7 samples in memory and seconds.
+MAX_POINTS = 4000
 
 
 def _load(run_dir: Path):
@@ -23,17 +30,46 @@ def _load(run_dir: Path):
         raise PlotError(f"{run_dir}: not a satcc run output (missing {', '.join(missing)}); "
                         "make one with: satcc run SCENARIO --out DIR")
     summary = json.loads((run_dir / "summary.json").read_text())
-    queue = pq.read_table(run_dir / "queue.parquet").to_pydict()
-    flows = pq.read_table(run_dir / "flows.parquet").to_pydict()
+    queue = pq.read_table(run_dir / "queue.parquet")
+    flows = pq.read_table(run_dir / "flows.parquet")
     return summary, queue, flows
 
 
-def _by(d: dict, key: str, x: str, y: str) -> dict:
+def _thin(t: np.ndarray, y: np.ndarray) -> tuple[list, list]:
+    """At most about MAX_POINTS points: each bucket's minimum and maximum, in time order."""
+    if len(t) <= MAX_POINTS:
+        return t.tolist(), y.tolist()
+    n = MAX_POINTS // 2
+    edges = np.linspace(0, len(t), n + 1).astype(np.int64)
+    keep = []
+    for a, b in zip(edges[:-1], edges[1:]):
+        if b > a:
+            seg = y[a:b]
+            keep.extend(sorted({a + int(np.argmin(seg)), a + int(np.argmax(seg))}))
+    idx = np.asarray(keep, dtype=np.int64)
+    return t[idx].tolist(), y[idx].tolist()
+
+
+def _by(table, key: str, x: str, y: str) -> dict:
+    """{name of `key`: (x values, y values)}, in file order, each thinned (_thin)."""
+    if table.num_rows == 0:
+        return {}
+    col = table.column(key).combine_chunks()
+    if hasattr(col, "dictionary"):
+        names, codes = col.dictionary.to_pylist(), col.indices.to_numpy(zero_copy_only=False)
+    else:
+        names, codes = sorted(set(col.to_pylist())), None
+        codes = np.asarray([names.index(v) for v in col.to_pylist()])
+    xs = table.column(x).to_numpy()
+    ys = table.column(y).to_numpy().astype(np.float64)
     out: dict = {}
-    for k, a, b in zip(d[key], d[x], d[y]):
-        xs, ys = out.setdefault(k, ([], []))
-        xs.append(a)
-        ys.append(b)
+    u, first = np.unique(codes, return_index=True)
+    perm = np.argsort(codes, kind="stable")  # rows of each name together, in time order
+    bounds = np.searchsorted(codes[perm], u)
+    ends = np.append(bounds[1:], len(codes))
+    for i in np.argsort(first):  # names in the order they first appear
+        rows = perm[bounds[i]:ends[i]]
+        out[names[int(u[i])]] = _thin(xs[rows], ys[rows])
     return out
 
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import tempfile
+import weakref
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -57,10 +59,16 @@ class RunResult:
 
 
 def _atomic_write_text(path: Path, text: str) -> None:
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        f.write(text)
-    os.replace(tmp, path)
+    """Write beside `path`, then rename: readers see the old file or the new, whole. The
+    file gets the mode every output of satcc gets, the user's umask (0644 for 022)."""
+    tmp = path.parent / f".{path.name}.{os.getpid()}.tmp"
+    try:
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
 
 
 # the Arrow type of each column type of the core (metrics/series.rs), and how its bytes
@@ -82,19 +90,160 @@ def _table(cols: list, dictionaries: dict) -> pa.Table:
     return pa.table({name: _column(kind, dtype, values, dictionaries) for name, kind, dtype, values in cols})
 
 
-def run(scenario: Scenario | dict) -> RunResult:
-    """Validate and run one scenario; raises ScenarioError if it is invalid."""
+# What a run may need before satcc refuses it (docs/limits.md): memory, and events
+# (about 10 million a second on one core, so the default is some three hours).
+# SATCC_MEMORY_BUDGET ("8G", "500M", bytes) and SATCC_EVENT_BUDGET ("1e12") raise them;
+# so do satcc.run(..., memory_budget=, event_budget=) and the command line's
+# --memory-budget and --event-budget.
+DEFAULT_MEMORY_BUDGET = 4 * 2**30
+DEFAULT_EVENT_BUDGET = 1e11
+_UNITS = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
+
+
+class BudgetError(ScenarioError):
+    """A run whose estimate is over the memory or event budget; the message says which
+    settings drive the estimate and how to raise the budget."""
+
+
+def parse_size(text: str | float | int, what: str) -> float:
+    """A budget as written: a number, or a number with K, M, G or T (powers of 1024)."""
+    if isinstance(text, (int, float)) and not isinstance(text, bool):
+        v = float(text)
+    else:
+        t = str(text).strip().upper().removesuffix("B")
+        unit = t[-1:] if t[-1:] in _UNITS and t[-1:] != "" else ""
+        try:
+            v = float(t[: len(t) - len(unit)]) * _UNITS[unit]
+        except ValueError:
+            raise ScenarioError(f"{what}: must be a number, or a number with K, M, G or T, got {text!r}") from None
+    if not (v > 0 and v < float("inf")):
+        raise ScenarioError(f"{what}: must be a positive number, got {text!r}")
+    return v
+
+
+def budgets(memory_budget=None, event_budget=None) -> tuple[float, float]:
+    """The budgets in force: the arguments, else the environment, else the defaults."""
+    mem = memory_budget if memory_budget is not None else os.environ.get("SATCC_MEMORY_BUDGET")
+    ev = event_budget if event_budget is not None else os.environ.get("SATCC_EVENT_BUDGET")
+    return (DEFAULT_MEMORY_BUDGET if mem is None else parse_size(mem, "memory budget (SATCC_MEMORY_BUDGET)"),
+            DEFAULT_EVENT_BUDGET if ev is None else parse_size(ev, "event budget (SATCC_EVENT_BUDGET)"))
+
+
+def estimate(scenario: Scenario | dict) -> dict:
+    """What a run of the scenario will need, estimated without building it:
+    {"memory_bytes", "events", "memory": [parts], "event_parts": [parts]}, each part
+    {"what", "amount", "settings"}, largest first (satcc_core::sim::budget)."""
+    d = scenario.to_dict() if isinstance(scenario, Scenario) else scenario
+    try:
+        return json.loads(_core.estimate_json(json.dumps(d)))
+    except ValueError as e:
+        raise refused(d, str(e)) from None
+
+
+# A run estimated at more events than this (some seconds of work) shows a progress bar
+# when run(progress=True), as the command line does.
+PROGRESS_BAR_EVENTS = 5e7
+
+
+def _bar(d: dict):
+    """A progress bar over simulated seconds (on stderr), or None for a short run."""
+    try:
+        if estimate(d)["events"] < PROGRESS_BAR_EVENTS:
+            return None, None
+    except ScenarioError:
+        return None, None  # the run itself says what is wrong
+    from tqdm import tqdm
+
+    bar = tqdm(total=float(d["duration_s"]), unit="s simulated", leave=False, dynamic_ncols=True,
+               bar_format="{l_bar}{bar}| {n:.4g}/{total:.4g} s simulated [{elapsed}<{remaining}]")
+
+    def tick(now_s: float) -> None:
+        bar.update(now_s - bar.n)
+
+    return bar, tick
+
+
+# Series rows a run holds in memory before it streams them to disk (some 50 MB): the
+# papers' runs stay well below and never touch the disk; a long run's series go to
+# Arrow files as they are made, and its RunResult maps them from disk.
+STREAM_ROWS = 1 << 20
+
+
+class _Spool:
+    """The sink of a run's series: each chunk the core hands over goes to an Arrow IPC
+    file per table, in a directory made on the first chunk (removed with the result)."""
+
+    def __init__(self, where: str | Path | None):
+        self.where = where
+        self.dir: Path | None = None
+        self.writers: dict = {}
+        self.dictionaries: dict | None = None
+
+    def __call__(self, raw: dict) -> None:
+        if self.dir is None:
+            base = Path(self.where) if self.where is not None else Path(tempfile.gettempdir())
+            base.mkdir(parents=True, exist_ok=True)
+            self.dir = Path(tempfile.mkdtemp(prefix=".satcc-series-", dir=base))
+            self.dictionaries = _dictionaries(raw)
+        for name, cols in raw["tables"].items():
+            t = _table(cols, self.dictionaries)
+            if name not in self.writers:
+                self.writers[name] = pa.ipc.new_file(str(self.dir / f"{name}.arrow"), t.schema)
+            self.writers[name].write_table(t)
+
+    def finish(self, raw: dict) -> dict:
+        """The whole tables, mapped from disk (the last chunk written first)."""
+        self(raw)
+        for w in self.writers.values():
+            w.close()
+        return {name: pa.ipc.open_file(pa.memory_map(str(self.dir / f"{name}.arrow"))).read_all()
+                for name in self.writers}
+
+
+def _dictionaries(raw: dict) -> dict:
+    return {"link": pa.array(raw["link_names"], pa.string()),
+            "flow": pa.array(raw["flow_names"], pa.string()),
+            "drop_cause": pa.array(raw["drop_causes"], pa.string())}
+
+
+def run(scenario: Scenario | dict, *, memory_budget=None, event_budget=None, progress=None,
+        stream_dir: str | Path | None = None) -> RunResult:
+    """Validate and run one scenario; raises ScenarioError if it is invalid, and
+    BudgetError if its estimated memory or events are over the budgets (arguments,
+    else SATCC_MEMORY_BUDGET / SATCC_EVENT_BUDGET, else 4 GiB and 1e11 events).
+
+    progress: a callable told the simulated time (seconds) now and then, or True for a
+    progress bar on stderr when the run is long. Ctrl-C stops a run (KeyboardInterrupt).
+
+    A run whose time series outgrow STREAM_ROWS rows streams them to Arrow files in a
+    temporary directory under `stream_dir` (default: the system's), removed when the
+    result is; its tables are then mapped from disk, not held in memory."""
     d = scenario.to_dict() if isinstance(scenario, Scenario) else scenario
     if not isinstance(d, dict):
         raise ScenarioError(f"scenario: must be a table of fields, got {type(d).__name__}")
     _check_finite(d, [])
-    try:  # the core checks the whole scenario as it builds, once
-        raw = _core.run_json(json.dumps(d))
-    except ValueError as e:
-        raise refused(d, str(e)) from None
-    dictionaries = {"link": pa.array(raw["link_names"], pa.string()),
-                    "flow": pa.array(raw["flow_names"], pa.string()),
-                    "drop_cause": pa.array(raw["drop_causes"], pa.string())}
-    tables = {name: _table(cols, dictionaries) for name, cols in raw["tables"].items()}
-    return RunResult(json.loads(raw["summary"]), raw["summary"], tables["queue"], tables["flows"], tables["drops"],
-                     tables["feedback"], d, tables["packets"])
+    mem, events = budgets(memory_budget, event_budget)
+    bar, tick = _bar(d) if progress is True else (None, progress or None)
+    try:  # the core checks the whole scenario, and its estimate, as it builds, once
+        spool = _Spool(stream_dir)
+        raw = _core.run_json(json.dumps(d), tick, mem, events, spool, STREAM_ROWS)
+    except BaseException as e:
+        if spool.dir is not None:
+            shutil.rmtree(spool.dir, ignore_errors=True)
+        if isinstance(e, ValueError):
+            if str(e).startswith("this run would "):
+                raise BudgetError(str(e)) from None
+            raise refused(d, str(e)) from None
+        raise
+    finally:
+        if bar is not None:
+            bar.close()
+    if spool.dir is not None:
+        tables = spool.finish(raw)
+    else:
+        tables = {name: _table(cols, _dictionaries(raw)) for name, cols in raw["tables"].items()}
+    result = RunResult(json.loads(raw["summary"]), raw["summary"], tables["queue"], tables["flows"], tables["drops"],
+                       tables["feedback"], d, tables["packets"])
+    if spool.dir is not None:
+        weakref.finalize(result, shutil.rmtree, str(spool.dir), True)
+    return result

@@ -3,8 +3,9 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
-use satcc_core::metrics::series::Values;
+use satcc_core::metrics::series::{Series, Values};
 use satcc_core::Simulation;
+use std::sync::{Arc, Mutex};
 
 /// A slice of plain numbers (f64, u32, i64, bool: no padding, every bit pattern of the
 /// bytes read back as the same type) as its bytes.
@@ -14,35 +15,17 @@ fn raw<T: Copy>(v: &[T]) -> &[u8] {
     unsafe { std::slice::from_raw_parts(v.as_ptr() as *const u8, std::mem::size_of_val(v)) }
 }
 
-/// Run one simulation of a scenario given as JSON text.
-///
-/// Returns a dict: "summary" (JSON text of summary.json), "tables" (each time series
-/// table as a list of (column, kind, dtype, the values' bytes in native order)), "link_names", "flow_names", "drop_causes".
-/// Raises ValueError naming the offending field if the scenario is invalid.
-#[pyfunction]
-fn run_json(py: Python<'_>, scenario_json: &str) -> PyResult<PyObject> {
-    let text = scenario_json.to_owned();
-    let out = py
-        .allow_threads(move || -> Result<_, String> {
-            let sim = Simulation::from_json(&text)?;
-            let out = sim.run();
-            let summary = serde_json::to_string_pretty(&out.summary).map_err(|e| e.to_string())?;
-            Ok((summary, out))
-        })
-        .map_err(PyValueError::new_err)?;
-    let (summary, out) = out;
-    let d = PyDict::new(py);
-    d.set_item("summary", summary)?;
-    // every time series table as {name: [(column, kind, dtype, values), ...]}; satcc.run turns
-    // them into Arrow tables without naming a column
+/// Time series as Python: {"tables": {name: [(column, kind, dtype, the values' bytes in
+/// native order), ...]}, "link_names", "flow_names", "drop_causes"}; satcc.run makes
+/// Arrow tables of them without naming a column.
+fn series_dict<'py>(py: Python<'py>, series: Series, links: &[String], flows: &[String]) -> PyResult<Bound<'py, PyDict>> {
     let tables = PyDict::new(py);
-    for (name, cols) in out.series.into_tables() {
+    for (name, cols) in series.into_tables() {
         let mut list = Vec::with_capacity(cols.len());
         for c in cols {
             let dtype = c.values.dtype();
-            // the column's bytes as they lie in memory (native byte order), one copy:
-            // the front reads them with numpy, not as a list of Python numbers (a
-            // tenth of the memory)
+            // one copy of the column's bytes: the front reads them with numpy, not as a
+            // list of Python numbers (a tenth of the memory)
             let values = match &c.values {
                 Values::F64(v) => PyBytes::new(py, raw(v)),
                 Values::U32(v) => PyBytes::new(py, raw(v)),
@@ -56,11 +39,85 @@ fn run_json(py: Python<'_>, scenario_json: &str) -> PyResult<PyObject> {
         }
         tables.set_item(name, list)?;
     }
+    let d = PyDict::new(py);
     d.set_item("tables", tables)?;
     d.set_item("drop_causes", satcc_core::sim::DROP_CAUSES.to_vec())?;
-    d.set_item("link_names", out.link_names)?;
-    d.set_item("flow_names", out.flow_names)?;
-    Ok(d.into())
+    d.set_item("link_names", links.to_vec())?;
+    d.set_item("flow_names", flows.to_vec())?;
+    Ok(d)
+}
+
+/// Run one simulation of a scenario given as JSON text.
+///
+/// Returns the run's series (series_dict) and "summary" (JSON text of summary.json).
+/// Raises ValueError naming the offending field if the scenario is invalid, and one
+/// starting "this run would" if its estimate is over `memory_budget` (bytes) or
+/// `event_budget` (satcc_core::sim::budget).
+///
+/// `progress(simulated_seconds)` is called now and then; `sink(series)` is given the
+/// series (series_dict) whenever they hold `stream_rows` rows, so that they need not
+/// fit in memory (the result then holds the rest). An exception either raises, or a
+/// Ctrl-C (SIGINT) meanwhile, stops the run and is raised.
+#[pyfunction]
+#[pyo3(signature = (scenario_json, progress=None, memory_budget=f64::INFINITY, event_budget=f64::INFINITY,
+                    sink=None, stream_rows=1 << 20))]
+fn run_json(
+    py: Python<'_>,
+    scenario_json: &str,
+    progress: Option<PyObject>,
+    memory_budget: f64,
+    event_budget: f64,
+    sink: Option<PyObject>,
+    stream_rows: usize,
+) -> PyResult<PyObject> {
+    let text = scenario_json.to_owned();
+    let failure: Arc<Mutex<Option<PyErr>>> = Arc::new(Mutex::new(None));
+    let (failed, failed2) = (failure.clone(), failure.clone());
+    let out = py
+        .allow_threads(move || -> Result<_, String> {
+            let sc = satcc_core::scenario::Scenario::from_json(&text)?;
+            let budget = satcc_core::sim::budget::Budget {
+                memory_bytes: memory_budget,
+                events: event_budget,
+                stream_rows: sink.as_ref().map(|_| stream_rows),
+            };
+            satcc_core::sim::budget::estimate_scenario(&sc)?.check(budget)?;
+            let mut sim = Simulation::new(&sc)?;
+            let (links, flows) = sim.names();
+            sim.set_progress(Box::new(move |now_s| {
+                Python::with_gil(|py| {
+                    let r = match &progress {
+                        Some(cb) => cb.call1(py, (now_s,)).map(|_| ()),
+                        None => Ok(()),
+                    }
+                    .and_then(|_| py.check_signals());
+                    r.map_err(|e| *failed.lock().unwrap() = Some(e)).is_ok()
+                })
+            }));
+            if let Some(sink) = sink {
+                sim.stream_series(
+                    stream_rows,
+                    Box::new(move |series| {
+                        Python::with_gil(|py| {
+                            let r = series_dict(py, series, &links, &flows)
+                                .and_then(|d| sink.call1(py, (d,)).map(|_| ()));
+                            r.map_err(|e| *failed2.lock().unwrap() = Some(e)).is_ok()
+                        })
+                    }),
+                );
+            }
+            let out = sim.run();
+            let summary = serde_json::to_string_pretty(&out.summary).map_err(|e| e.to_string())?;
+            Ok((summary, out))
+        })
+        .map_err(PyValueError::new_err)?;
+    if let Some(e) = failure.lock().unwrap().take() {
+        return Err(e);
+    }
+    let (summary, out) = out;
+    let d = series_dict(py, out.series, &out.link_names, &out.flow_names)?;
+    d.set_item("summary", summary)?;
+    Ok(d.into_any().unbind())
 }
 
 /// Check a scenario without running or building it (parse, validate, plan its routes);

@@ -33,6 +33,7 @@ def report(exp: str | Experiment, store: str | Path = DEFAULT_STORE, out: str | 
         rep["out_dir"] = str(out_dir)
         return rep
     runs = e.expand(seeds=seeds, quick=quick, grid=grid)
+    st.quarantine_bad(deep=False)
     keys = st.keys()
     stored = sum(r.key in keys for r in runs)
     if stored == 0:

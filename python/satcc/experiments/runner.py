@@ -16,18 +16,44 @@ from .definition import Experiment, ExperimentError, Run, standard_metrics
 from .store import Store
 
 
+def _worker_init(parent: int) -> None:
+    """In each local worker: die with the parent (Linux PR_SET_PDEATHSIG, so a SIGKILL of
+    the sweep leaves no worker behind), and leave Ctrl-C to the parent, which stops the
+    workers itself (no KeyboardInterrupt tracebacks from them)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        PR_SET_PDEATHSIG = 1
+        try:
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() != parent:  # the parent died before prctl took effect
+        os._exit(1)
+
+
 def run_one(scenario_json: str, series: bool = False) -> tuple[str, dict | None]:
-    """Worker task: one simulation; returns its summary.json text and, if asked, its
-    time series as Parquet bytes by table name."""
+    """Worker task: one simulation (within the memory and event budgets of the
+    environment); returns its summary.json text and, if asked, its time series as
+    Parquet bytes by table name."""
+    from satcc.run import budgets, run
+
     if not series:
         from satcc import _core
+        from satcc.run import BudgetError
 
-        return _core.run_json(scenario_json)["summary"], None
+        try:
+            return _core.run_json(scenario_json, None, *budgets())["summary"], None
+        except ValueError as e:
+            if str(e).startswith("this run would "):
+                raise BudgetError(str(e)) from None
+            raise
     import io
 
     import pyarrow.parquet as pq
-
-    from satcc.run import run
 
     r = run(json.loads(scenario_json))
     tables = {}
@@ -51,9 +77,7 @@ def _store_result(exp: Experiment, store: Store, run: Run, result: tuple[str, di
     summary_json, tables = result
     summary = json.loads(summary_json)
     metrics = (exp.metrics or standard_metrics)(summary, run.scenario)
-    if tables:
-        store.write_series(run.key, tables)  # before the run file: a stored run is whole
-    store.write(run, metrics, summary_json)
+    store.write(run, metrics, summary_json, series=tables)  # whole, or not at all
 
 
 def _progress(total: int, initial: int, desc: str, quiet: bool):
@@ -66,6 +90,7 @@ def run_experiment(exp: Experiment, store: Store, runs: list[Run], jobs: int | N
     """Run every run not yet in the store. Ctrl-C stops cleanly: finished runs stay."""
     t0 = time.perf_counter()
     client = connect(cluster) if cluster else None  # fail fast, before any progress output
+    store.quarantine_bad(deep=False)  # a bad file is set aside and its run redone
     present = store.keys()
     # two grid points can build the same scenario (a parameter the scheme ignores):
     # each distinct run is made once
@@ -88,8 +113,8 @@ def run_experiment(exp: Experiment, store: Store, runs: list[Run], jobs: int | N
         else:
             done = _run_local(exp, store, todo, jobs or os.cpu_count() or 1, bar)
     except KeyboardInterrupt:
-        interrupted = True
         done = len(store.keys() & {r.key for r in todo})
+        interrupted = done < len(todo)  # Ctrl-C after the last run was stored loses nothing
     finally:
         bar.close()
         if client is not None:
@@ -101,15 +126,24 @@ def _run_local(exp, store, todo, jobs, bar) -> int:
     import multiprocessing as mp
 
     done = 0
-    ex = ProcessPoolExecutor(max_workers=jobs, mp_context=mp.get_context("spawn"))
+    ex = ProcessPoolExecutor(max_workers=jobs, mp_context=mp.get_context("spawn"),
+                             initializer=_worker_init, initargs=(os.getpid(),))
     pending = {}
     it = iter(todo)
     try:
-        # keep a bounded number of runs in flight, so memory stays flat on huge sweeps
-        for r in it:
-            pending[ex.submit(run_one, json.dumps(r.scenario), exp.keeps_series(r))] = r
-            if len(pending) >= 2 * jobs:
-                break
+        # keep a bounded number of runs in flight, so memory stays flat on huge sweeps.
+        # The first submit starts the workers: they start with SIGINT ignored (inherited
+        # across exec), so a Ctrl-C while they boot is the parent's alone to handle
+        import signal
+
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            for r in it:
+                pending[ex.submit(run_one, json.dumps(r.scenario), exp.keeps_series(r))] = r
+                if len(pending) >= 2 * jobs:
+                    break
+        finally:
+            signal.signal(signal.SIGINT, previous)
         while pending:
             finished, _ = wait(pending, return_when=FIRST_COMPLETED)
             for fut in finished:
@@ -121,9 +155,16 @@ def _run_local(exp, store, todo, jobs, bar) -> int:
                 if nxt is not None:
                     pending[ex.submit(run_one, json.dumps(nxt.scenario), exp.keeps_series(nxt))] = nxt
     except BaseException:
+        # stop now: the workers' runs in flight are abandoned (their files are never
+        # committed), and nothing waits on a worker that will not answer
         for fut in pending:
             fut.cancel()
+        procs = list((getattr(ex, "_processes", None) or {}).values())
+        for pr in procs:
+            pr.kill()
         ex.shutdown(wait=False, cancel_futures=True)
+        for pr in procs:
+            pr.join(timeout=5)
         raise
     ex.shutdown(wait=True)
     return done

@@ -1,9 +1,18 @@
-"""The results store: one Parquet file per finished run, written atomically.
+"""The results store: each finished run stored whole, or not at all.
 
-A run's file is written to a temporary name, flushed to disk, then renamed into
-place, so killing the process at any moment leaves either the whole run or nothing.
-Files are named by the run key (scenario content + seed + satcc version): a sweep
-resumes by skipping the keys already present, and a changed scenario gets new keys.
+A run is its summary (summaries/KEY.json), its time series when kept
+(series/KEY/*.parquet) and its metrics (runs/KEY.parquet), written in that order, each
+to a temporary name, flushed and renamed into place: the metrics file is written last
+and is the run's commit. A run counts as stored only when its metrics file and its
+summary are both there, so a writer killed (or out of disk space) at any moment leaves
+either the whole run or a part that the next sweep redoes. Files are named by the run key
+(scenario content + seed + satcc version): a sweep resumes by skipping the keys
+already stored, and two sweeps sharing a store write identical files for a run both make.
+
+Temporary files are named .KEY.HOST.PID.tmp; opening a store removes only those whose
+writer is gone (same host, process no longer alive), never another live sweep's. A
+metrics file that cannot be read (truncated, empty, not Parquet, another schema) is
+moved to quarantine/ with a one-line warning, and its run is redone by the next sweep.
 Queries go through DuckDB over runs/*.parquet.
 """
 
@@ -11,6 +20,8 @@ from __future__ import annotations
 
 import json
 import os
+import socket
+import sys
 from pathlib import Path
 
 import duckdb
@@ -28,27 +39,75 @@ SCHEMA = pa.schema([
 ])
 
 
+_HOST = socket.gethostname().replace(".", "_")
+
+
+def _tmp_name(stem: str) -> str:
+    return f".{stem}.{_HOST}.{os.getpid()}.tmp"
+
+
+def _writer_gone(tmp: Path) -> bool:
+    """A temporary file whose writer (this host, that pid) no longer runs."""
+    parts = tmp.name.split(".")
+    if len(parts) < 5 or parts[-3] != _HOST or not parts[-2].isdigit():
+        return False  # another host's (a cluster), or not ours: leave it
+    try:
+        os.kill(int(parts[-2]), 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:
+        return False
+    return False
+
+
+def _write_atomic(final: Path, data: bytes) -> None:
+    """Write `data` to a temporary name beside `final`, flush it to disk, rename it into
+    place; on any failure (a full disk) remove the temporary file and raise."""
+    tmp = final.parent / _tmp_name(final.name)
+    try:
+        with open(tmp, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, final)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
 class Store:
     def __init__(self, root: str | Path):
         self.root = Path(root)
         self.runs = self.root / "runs"
         self.runs.mkdir(parents=True, exist_ok=True)
-        for tmp in self.runs.glob(".*.tmp"):  # leftovers of a killed writer
-            tmp.unlink(missing_ok=True)
+        for d in (self.runs, self.root / "summaries", *(self.root / "series").glob("*")):
+            for tmp in d.glob(".*.tmp") if d.is_dir() else ():
+                if _writer_gone(tmp):  # leftovers of a killed writer, never a live one's
+                    tmp.unlink(missing_ok=True)
 
     def path(self, key: str) -> Path:
         return self.runs / f"{key}.parquet"
 
     def has(self, key: str) -> bool:
-        return self.path(key).exists()
+        return self.path(key).exists() and (self.root / "summaries" / f"{key}.json").exists()
 
     def keys(self) -> set[str]:
-        return {p.stem for p in self.runs.glob("*.parquet")}
+        """The keys of the runs stored whole (metrics and summary)."""
+        summaries = {p.stem for p in (self.root / "summaries").glob("*.json")}
+        return {p.stem for p in self.runs.glob("*.parquet")} & summaries
 
-    def write(self, run, metrics: dict[str, float], summary_json: str | None = None) -> None:
-        """Store one finished run atomically."""
+    def write(self, run, metrics: dict[str, float], summary_json: str,
+              series: dict[str, bytes] | None = None) -> None:
+        """Store one finished run whole: summary, series, then the metrics file (the commit)."""
+        import io
+
         from .. import __version__
 
+        sdir = self.root / "summaries"
+        sdir.mkdir(exist_ok=True)
+        _write_atomic(sdir / f"{run.key}.json", summary_json.encode())
+        if series:
+            self.write_series(run.key, series)
         names = sorted(metrics)
         table = pa.table({
             "key": [run.key] * len(names),
@@ -59,31 +118,16 @@ class Store:
             "metric": names,
             "value": [float(metrics[n]) for n in names],
         }, schema=SCHEMA)
-        final = self.path(run.key)
-        tmp = self.runs / f".{run.key}.{os.getpid()}.tmp"
-        with open(tmp, "wb") as f:
-            pq.write_table(table, f)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, final)
-        if summary_json is not None:
-            sdir = self.root / "summaries"
-            sdir.mkdir(exist_ok=True)
-            stmp = sdir / f".{run.key}.{os.getpid()}.tmp"
-            stmp.write_text(summary_json)
-            os.replace(stmp, sdir / f"{run.key}.json")
+        buf = io.BytesIO()
+        pq.write_table(table, buf)
+        _write_atomic(self.path(run.key), buf.getvalue())
 
     def write_series(self, key: str, tables: dict[str, bytes]) -> None:
-        """Store a run's time series (Parquet bytes by table name) atomically."""
+        """Store a run's time series (Parquet bytes by table name), each file atomically."""
         d = self.root / "series" / key
         d.mkdir(parents=True, exist_ok=True)
         for name, data in tables.items():
-            tmp = d / f".{name}.{os.getpid()}.tmp"
-            with open(tmp, "wb") as f:
-                f.write(data)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, d / f"{name}.parquet")
+            _write_atomic(d / f"{name}.parquet", data)
 
     def summary_json(self, key: str) -> str | None:
         """A stored run's summary.json text, if it was kept."""
@@ -95,8 +139,33 @@ class Store:
         p = self.root / "series" / key / f"{name}.parquet"
         return pq.read_table(p) if p.exists() else None
 
-    def query(self, sql: str, params: list | None = None):
-        """Run SQL with the runs available as the view `runs`."""
+    def quarantine_bad(self, deep: bool = True) -> list[Path]:
+        """Move every metrics file that cannot be read as a run (truncated, empty, not
+        Parquet, another schema) to quarantine/, with a one-line warning each; their runs
+        are then missing, and the next sweep redoes them. `deep=False` reads each file's
+        footer and schema only (what a sweep checks before it starts: milliseconds per
+        thousand runs); `deep` reads the data too."""
+        moved = []
+        for p in sorted(self.runs.glob("*.parquet")):
+            try:
+                ok = pq.read_schema(p).equals(SCHEMA)
+                if ok and deep:
+                    pq.read_table(p)
+            except Exception:  # noqa: BLE001 - any unreadable file is quarantined
+                ok = False
+            if not ok:
+                qdir = self.root / "quarantine"
+                qdir.mkdir(exist_ok=True)
+                try:
+                    os.replace(p, qdir / p.name)
+                except FileNotFoundError:
+                    continue  # another sweep moved it first
+                print(f"satcc: warning: {p} is not a readable run; moved to {qdir}/ (its run will be redone)",
+                      file=sys.stderr)
+                moved.append(p)
+        return moved
+
+    def _connect(self):
         con = duckdb.connect()
         if any(self.runs.glob("*.parquet")):
             pattern = str(self.runs / "*.parquet").replace("'", "''")
@@ -105,7 +174,17 @@ class Store:
             con.execute("CREATE VIEW runs AS SELECT * FROM (SELECT NULL::VARCHAR AS key, NULL::VARCHAR AS experiment, "
                         "NULL::VARCHAR AS point_id, NULL::BIGINT AS seed, NULL::VARCHAR AS satcc_version, "
                         "NULL::VARCHAR AS metric, NULL::DOUBLE AS value) WHERE false")
-        return con.execute(sql, params or [])
+        return con
+
+    def query(self, sql: str, params: list | None = None):
+        """Run SQL with the runs available as the view `runs`. A file DuckDB cannot read
+        is quarantined (quarantine_bad) and the query run again."""
+        for attempt in range(3):
+            try:
+                return self._connect().execute(sql, params or [])
+            except (duckdb.Error, OSError):
+                if attempt == 2 or not self.quarantine_bad():
+                    raise
 
     def values(self, keys: list[str]) -> list[tuple]:
         """(key, point_id, seed, metric, value) rows of the given runs."""

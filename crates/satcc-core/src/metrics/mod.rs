@@ -33,11 +33,17 @@ pub struct FlowSummary {
     pub throughput_mbps: f64,
     /// Payload received in order, over the flow's active time, Mb/s.
     pub goodput_mbps: f64,
+    /// Data packets the sender put on the wire, retransmissions included; the SYN
+    /// (tcp.syn) is not a data packet and is counted in `syn_pkts_sent` alone.
     pub data_pkts_sent: u64,
     pub data_pkts_delivered: u64,
     /// Data packets cumulatively acknowledged at the sender (ns-2's ack_).
     pub data_pkts_acked: i64,
+    /// Data packets dropped anywhere (queues, error models, TTL); the SYN is not one.
     pub data_pkts_dropped: u64,
+    /// SYNs sent (retransmitted SYNs included) and dropped.
+    pub syn_pkts_sent: u64,
+    pub syn_pkts_dropped: u64,
     pub retransmits: u64,
     pub fast_retransmits: u64,
     pub rto_count: u64,
@@ -62,6 +68,8 @@ pub struct LinkSummary {
     pub arrivals_pkts: u64,
     pub drops: u64,
     pub drops_error: u64,
+    /// Packets dropped at this direction's entry because their TTL ran out.
+    pub drops_ttl: u64,
     pub loss_rate: f64,
     pub avg_queue_pkts: f64,
     pub avg_queue_pct: Option<f64>,

@@ -198,6 +198,11 @@ pub struct Series {
 }
 
 impl Series {
+    /// Rows held, all tables together.
+    pub fn rows(&self) -> usize {
+        self.queue.len() + self.flows.len() + self.drops.len() + self.feedback.len() + self.packets.len()
+    }
+
     /// Every table as (name, columns), in a fixed order.
     pub fn into_tables(self) -> Vec<(&'static str, Vec<Column>)> {
         vec![

@@ -54,6 +54,8 @@ pub struct LinkStats {
     pub drops_overflow: u64,
     pub drops_early: u64,
     pub drops_error: u64,
+    /// Dropped at this direction's entry: the TTL ran out (counted by the simulation).
+    pub drops_ttl: u64,
     pub data_drops: u64,
     pub max_queue_pkts: u32,
 }

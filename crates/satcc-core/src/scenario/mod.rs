@@ -123,8 +123,10 @@ fn default_sample_interval() -> f64 {
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NodeSpec {
-    /// Unique; links name their directions 'A->B', so a name holds no '->'.
-    #[schemars(length(min = 1), pattern(r"^((?!->).)*$"))]
+    /// Unique; letters, digits and `_ . : + @ -`, at most 64, starting with a letter,
+    /// digit or `_` (links name their directions 'A->B'; names go into file names,
+    /// Tcl and plots unquoted).
+    #[schemars(length(min = 1, max = 64), pattern(r"^[A-Za-z0-9_][A-Za-z0-9_.:+@-]*$"))]
     pub name: String,
 }
 
@@ -690,7 +692,7 @@ mod tests {
         let tcp = serde_json::json!({"tcp": {"rwnd_pkts": 0}});
         assert_eq!(
             sc(none.clone(), tcp).unwrap_err(),
-            "flows[0].tcp.rwnd_pkts: must be in [1, 4294967295], got 0"
+            "flows[0].tcp.rwnd_pkts: must be in [1, 1000000], got 0"
         );
         let count = serde_json::json!({"count": 0});
         assert_eq!(

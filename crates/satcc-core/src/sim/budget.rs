@@ -30,6 +30,8 @@ pub struct Part {
     pub what: String,
     pub amount: f64,
     pub settings: String,
+    /// Time series rows (memory a streamed run hands over as it goes).
+    pub series: bool,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -42,7 +44,11 @@ pub struct Estimate {
 }
 
 fn part(what: &str, amount: f64, settings: &str) -> Part {
-    Part { what: what.into(), amount, settings: settings.into() }
+    Part { what: what.into(), amount, settings: settings.into(), series: false }
+}
+
+fn series(what: &str, amount: f64, settings: &str) -> Part {
+    Part { series: true, ..part(what, amount, settings) }
 }
 
 /// Each direction's highest rate (b/s) and one-way delay (s), in plan order.
@@ -101,15 +107,15 @@ pub fn estimate(sc: &Scenario, plan: &Plan) -> Result<Estimate, String> {
         captured += dirs[l].0.max(dirs[rev].0) / (8.0 * wire_min) * sc.duration_s;
     }
     let mut memory = vec![
-        part("queue samples", samples * monitored * QUEUE_ROW_BYTES, "duration_s / sample_interval_s x monitor.links"),
+        series("queue samples", samples * monitored * QUEUE_ROW_BYTES, "duration_s / sample_interval_s x monitor.links"),
         part("flows and their windows", flows * FLOW_BYTES + window_pkts * WINDOW_PKT_BYTES, "flows[].count x tcp.rwnd_pkts"),
     ];
     if sc.monitor.flow_traces {
-        memory.push(part("flow samples", samples * flows * FLOW_ROW_BYTES,
+        memory.push(series("flow samples", samples * flows * FLOW_ROW_BYTES,
             "duration_s / sample_interval_s x flows[].count (monitor.flow_traces)"));
     }
     if captured > 0.0 {
-        memory.push(part("captured packets", captured * PACKET_ROW_BYTES, "monitor.capture x rate_bps x duration_s"));
+        memory.push(series("captured packets", captured * PACKET_ROW_BYTES, "monitor.capture x rate_bps x duration_s"));
     }
     let mut event_parts = vec![
         part("packets crossing links", packet_hops * EVENTS_PER_HOP,
@@ -130,11 +136,71 @@ pub fn estimate(sc: &Scenario, plan: &Plan) -> Result<Estimate, String> {
     })
 }
 
+/// What a run may need: bytes of memory, and events.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    pub memory_bytes: f64,
+    pub events: f64,
+    /// The run streams its series in chunks of this many rows (Simulation::stream_series).
+    pub stream_rows: Option<usize>,
+}
+
+/// The start of every refusal for a budget (the front tells it from a bad scenario).
+pub const REFUSAL: &str = "this run would ";
+
+fn human(mut n: f64) -> String {
+    for u in ["", "K", "M", "G", "T"] {
+        if n.abs() < 1024.0 || u == "T" {
+            return format!("{} {u}B", sig3(n));
+        }
+        n /= 1024.0;
+    }
+    unreachable!()
+}
+
+/// Three significant digits, as a person reads a size ("916", "1.5", "12.3").
+fn sig3(x: f64) -> String {
+    let digits = if x.abs() >= 100.0 { 0 } else if x.abs() >= 10.0 { 1 } else { 2 };
+    let s = format!("{x:.digits$}");
+    if s.contains('.') { s.trim_end_matches('0').trim_end_matches('.').to_string() } else { s }
+}
+
+impl Estimate {
+    /// Refuse an estimate over `budget`, naming the part and settings that drive it.
+    pub fn check(&self, budget: Budget) -> Result<(), String> {
+        let streamed = |p: &Part| match budget.stream_rows {
+            Some(rows) if p.series => p.amount.min(rows as f64 * FLOW_ROW_BYTES),
+            _ => p.amount,
+        };
+        let memory: f64 = self.memory.iter().map(streamed).sum();
+        if memory > budget.memory_bytes {
+            let top = self.memory.iter().max_by(|a, b| streamed(a).total_cmp(&streamed(b))).expect("parts");
+            return Err(format!(
+                "{REFUSAL}need about {} of memory, over the budget of {}: {} {} ({}); lower those settings, \
+                 or raise the budget with --memory-budget / SATCC_MEMORY_BUDGET (docs/limits.md)",
+                human(memory), human(budget.memory_bytes), top.what, human(streamed(top)), top.settings
+            ));
+        }
+        if self.events > budget.events {
+            let top = &self.event_parts[0];
+            return Err(format!(
+                "{REFUSAL}take about {:.3e} events, over the budget of {:.3e}: {} {:.3e} ({}); lower those \
+                 settings, or raise the budget with --event-budget / SATCC_EVENT_BUDGET (docs/limits.md)",
+                self.events, budget.events, top.what, top.amount, top.settings
+            ));
+        }
+        Ok(())
+    }
+}
+
 /// Estimate a scenario given as JSON (parse, validate, plan, estimate).
 pub fn estimate_json(text: &str) -> Result<Estimate, String> {
-    let sc = Scenario::from_json(text)?;
-    let p = crate::sim::plan::plan(&sc)?;
-    estimate(&sc, &p)
+    estimate_scenario(&Scenario::from_json(text)?)
+}
+
+/// Estimate a validated scenario (plans it).
+pub fn estimate_scenario(sc: &Scenario) -> Result<Estimate, String> {
+    estimate(sc, &crate::sim::plan::plan(sc)?)
 }
 
 #[cfg(test)]
@@ -164,6 +230,19 @@ mod tests {
         assert!((q(&b, "queue samples") / q(&a, "queue samples") - 10.0).abs() < 0.01);
         assert!((q(&c, "flow samples") / q(&a, "flow samples") - 100.0).abs() < 0.1);
         assert!(a.memory.windows(2).all(|w| w[0].amount >= w[1].amount), "largest first");
+    }
+
+    #[test]
+    fn a_run_over_budget_is_refused_naming_the_settings_that_drive_it() {
+        let e = estimate_json(&scenario(1000.0, 1e-4, 1)).unwrap();
+        let m = e.check(Budget { memory_bytes: 1e6, events: 1e12, stream_rows: None }).unwrap_err();
+        assert!(m.starts_with(REFUSAL) && m.contains("duration_s / sample_interval_s"), "{m}");
+        let m = e.check(Budget { memory_bytes: 1e12, events: 1e3, stream_rows: None }).unwrap_err();
+        assert!(m.contains("events") && m.contains("--event-budget"), "{m}");
+        assert!(e.check(Budget { memory_bytes: 1e12, events: 1e12, stream_rows: None }).is_ok());
+        // streamed, the samples take one chunk of memory at a time
+        assert!(e.memory_bytes > 1e9);
+        assert!(e.check(Budget { memory_bytes: 1e9, events: 1e12, stream_rows: Some(1 << 20) }).is_ok());
     }
 
     #[test]

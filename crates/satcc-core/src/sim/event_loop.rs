@@ -7,7 +7,7 @@ use crate::net::queue::{QueueDiscipline, Verdict};
 use crate::net::{FlowId, LinkId, Packet, PacketKind};
 use crate::feedback::LinkView;
 use crate::tcp::sender::GREEDY;
-use super::{DropCause, Ev, RunOutput, Simulation, NONE};
+use super::{DropCause, Ev, RunOutput, Simulation, NONE, PROGRESS_EVERY};
 
 impl Simulation {
     /// The event being handled, as a point in the order of events.
@@ -37,8 +37,16 @@ impl Simulation {
     fn count_drop(&mut self, pkt: &Packet, link: LinkId, cause: DropCause) {
         let f = &mut self.flows[pkt.flow as usize];
         match pkt.kind {
-            PacketKind::Data => f.data_dropped += 1,
+            PacketKind::Data => {
+                f.data_dropped += 1;
+                if f.syn && pkt.seq == 0 {
+                    f.syn_dropped += 1;
+                }
+            }
             PacketKind::Ack => f.ack_dropped += 1,
+        }
+        if cause == DropCause::Ttl {
+            self.links[link as usize].stats.drops_ttl += 1;
         }
         if self.drop_trace {
             self.series.drops.push(DropRow {
@@ -86,6 +94,9 @@ impl Simulation {
             let r = match p.kind {
                 PacketKind::Data => {
                     f.data_injected += 1;
+                    if f.syn && p.seq == 0 {
+                        f.syn_injected += 1;
+                    }
                     f.fwd
                 }
                 PacketKind::Ack => {
@@ -310,12 +321,26 @@ impl Simulation {
         if next <= self.end {
             self.events.push(next, to_secs(next), Ev::Sample);
         }
+        self.maybe_flush();
     }
 
     /// Run to the end of the scenario.
     pub fn run(mut self) -> RunOutput {
+        let mut handled: u64 = 0;
         while let Some((t, shadow, sched, tie, ev)) = self.events.peek() {
             if t > self.end {
+                break;
+            }
+            handled += 1;
+            if handled & (PROGRESS_EVERY - 1) == 0 {
+                if let Some(p) = self.progress.as_mut() {
+                    if !p(to_secs(t)) {
+                        break;
+                    }
+                }
+                self.maybe_flush();
+            }
+            if self.stopped {
                 break;
             }
             self.now = t;

@@ -87,6 +87,9 @@ struct Flow {
     data_injected: u64,
     data_delivered: u64,
     data_dropped: u64,
+    /// Of those, SYNs (seqno 0 of a tcp.syn flow).
+    syn_injected: u64,
+    syn_dropped: u64,
     ack_injected: u64,
     ack_delivered: u64,
     ack_dropped: u64,
@@ -124,6 +127,13 @@ pub struct Simulation {
     /// Per link: bits sent and capacity (bits) at the last sample (utilization per interval).
     last_sample: Vec<(f64, f64)>,
     series: Series,
+    /// Told the simulated time every PROGRESS_EVERY events; false stops the run.
+    progress: Option<Progress>,
+    /// Given the series whenever they hold `sink_rows` rows (stream_series).
+    sink: Option<Sink>,
+    sink_rows: usize,
+    /// A hook asked to stop the run.
+    stopped: bool,
     now: Time,
     /// Shadow time and tie key of the event being handled (order same-instant
     /// departures; see engine::event_queue).
@@ -135,6 +145,19 @@ pub struct Simulation {
 
 const NONE: u32 = u32::MAX;
 
+/// Told the simulated time (seconds) now and then during a run; returns false to stop
+/// the run there (an interrupted run's output is not a result). It reads nothing of the
+/// simulation's state, so a run's results never depend on it.
+pub type Progress = Box<dyn FnMut(f64) -> bool + Send>;
+
+/// Takes the time series gathered since the last call (each table in time order), so
+/// that a long run's series go to disk instead of memory; returns false to stop the run.
+pub type Sink = Box<dyn FnMut(Series) -> bool + Send>;
+
+/// Events between two calls of the progress hook (a power of two): some ten calls a
+/// second at full speed, a cost of one masked compare per event.
+pub const PROGRESS_EVERY: u64 = 1 << 20;
+
 /// Everything a run produces.
 pub struct RunOutput {
     pub summary: Summary,
@@ -144,6 +167,33 @@ pub struct RunOutput {
 }
 
 impl Simulation {
+    /// Report progress to `p` during `run` (see [`Progress`]).
+    pub fn set_progress(&mut self, p: Progress) {
+        self.progress = Some(p);
+    }
+
+    /// Hand the time series to `sink` whenever they hold `rows` rows or more (checked at
+    /// each sample and every PROGRESS_EVERY events), instead of holding them to the end;
+    /// the run's output then holds only what came after the last hand-over.
+    pub fn stream_series(&mut self, rows: usize, sink: Sink) {
+        self.sink = Some(sink);
+        self.sink_rows = rows.max(1);
+    }
+
+    /// The names the series' link and flow columns index (as RunOutput gives them).
+    pub fn names(&self) -> (Vec<String>, Vec<String>) {
+        (self.links.iter().map(|l| l.name.clone()).collect(), self.flows.iter().map(|f| f.name.clone()).collect())
+    }
+
+    /// Give the series to the sink if they are over its threshold.
+    fn maybe_flush(&mut self) {
+        if let Some(sink) = self.sink.as_mut() {
+            if self.series.rows() >= self.sink_rows && !sink(std::mem::take(&mut self.series)) {
+                self.stopped = true;
+            }
+        }
+    }
+
     /// Parse, validate (once) and build a scenario given as JSON.
     pub fn from_json(text: &str) -> Result<Simulation, String> {
         let sc = Scenario::from_json(text)?;

@@ -48,13 +48,16 @@ impl Simulation {
                 data_pkts_sent: sent,
                 data_pkts_delivered: f.sink.stats.data_pkts_received,
                 data_pkts_acked: f.sender.data_pkts_acked(),
-                data_pkts_dropped: f.data_dropped,
+                data_pkts_dropped: f.data_dropped - f.syn_dropped,
+                syn_pkts_sent: f.syn_injected,
+                syn_pkts_dropped: f.syn_dropped,
                 retransmits: f.sender.stats.retransmits,
                 fast_retransmits: f.sender.stats.fast_retransmits,
                 rto_count: f.sender.stats.timeouts,
                 rto_undone: f.sender.stats.spurious_timeouts_undone,
                 link_error_losses: f.sender.stats.link_error_losses,
-                loss_rate: if f.data_injected > 0 { f.data_dropped as f64 / f.data_injected as f64 } else { 0.0 },
+                // both counts without the SYN (a flow whose SYN alone was lost sent no data)
+                loss_rate: if sent > 0 { (f.data_dropped - f.syn_dropped) as f64 / sent as f64 } else { 0.0 },
                 srtt_ms: f.sender.srtt_s() * 1e3,
                 cwnd_pkts: f.sender.w.cwnd,
                 hops_data: f.fwd.1 as usize,
@@ -79,6 +82,7 @@ impl Simulation {
                 arrivals_pkts: l.stats.arrivals_pkts,
                 drops,
                 drops_error: l.stats.drops_error,
+                drops_ttl: l.stats.drops_ttl,
                 loss_rate: if l.stats.arrivals_pkts > 0 {
                     (drops + l.stats.drops_error) as f64 / l.stats.arrivals_pkts as f64
                 } else {
@@ -113,7 +117,7 @@ impl Simulation {
             .collect();
         let tps: Vec<f64> = flows.iter().map(|f| f.throughput_mbps).collect();
         let sent: u64 = flows.iter().map(|f| f.data_pkts_sent).sum();
-        let dropped: u64 = self.flows.iter().map(|f| f.data_dropped).sum();
+        let dropped: u64 = flows.iter().map(|f| f.data_pkts_dropped).sum();
         let b = self.bottleneck.map(|b| &links[b as usize]);
         let totals = RunTotals {
             flows: flows.len(),
