@@ -30,15 +30,13 @@ def _load(run_dir: Path):
         raise PlotError(f"{run_dir}: not a satcc run output (missing {', '.join(missing)}); "
                         "make one with: satcc run SCENARIO --out DIR")
     summary = json.loads((run_dir / "summary.json").read_text())
-    queue = pq.read_table(run_dir / "queue.parquet")
-    flows = pq.read_table(run_dir / "flows.parquet")
-    return summary, queue, flows
+    return summary, run_dir / "queue.parquet", run_dir / "flows.parquet"
 
 
-def _thin(t: np.ndarray, y: np.ndarray) -> tuple[list, list]:
+def _thin(t: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """At most about MAX_POINTS points: each bucket's minimum and maximum, in time order."""
     if len(t) <= MAX_POINTS:
-        return t.tolist(), y.tolist()
+        return t, y
     n = MAX_POINTS // 2
     edges = np.linspace(0, len(t), n + 1).astype(np.int64)
     keep = []
@@ -47,21 +45,20 @@ def _thin(t: np.ndarray, y: np.ndarray) -> tuple[list, list]:
             seg = y[a:b]
             keep.extend(sorted({a + int(np.argmin(seg)), a + int(np.argmax(seg))}))
     idx = np.asarray(keep, dtype=np.int64)
-    return t[idx].tolist(), y[idx].tolist()
+    return t[idx], y[idx]
 
 
-def _by(table, key: str, x: str, y: str) -> dict:
-    """{name of `key`: (x values, y values)}, in file order, each thinned (_thin)."""
-    if table.num_rows == 0:
-        return {}
-    col = table.column(key).combine_chunks()
+def _group(batch, key: str, x: str, y: str) -> dict:
+    """{name: (x, y)} of one record batch, each thinned."""
+    col = batch.column(key)
     if hasattr(col, "dictionary"):
         names, codes = col.dictionary.to_pylist(), col.indices.to_numpy(zero_copy_only=False)
     else:
-        names, codes = sorted(set(col.to_pylist())), None
-        codes = np.asarray([names.index(v) for v in col.to_pylist()])
-    xs = table.column(x).to_numpy()
-    ys = table.column(y).to_numpy().astype(np.float64)
+        vals = col.to_pylist()
+        names = sorted(set(vals))
+        codes = np.asarray([names.index(v) for v in vals], dtype=np.int64)
+    xs = batch.column(x).to_numpy(zero_copy_only=False)
+    ys = batch.column(y).to_numpy(zero_copy_only=False).astype(np.float64)
     out: dict = {}
     u, first = np.unique(codes, return_index=True)
     perm = np.argsort(codes, kind="stable")  # rows of each name together, in time order
@@ -70,6 +67,23 @@ def _by(table, key: str, x: str, y: str) -> dict:
     for i in np.argsort(first):  # names in the order they first appear
         rows = perm[bounds[i]:ends[i]]
         out[names[int(u[i])]] = _thin(xs[rows], ys[rows])
+    return out
+
+
+def _by(path: Path, key: str, x: str, y: str) -> dict:
+    """{name of `key`: (x values, y values)} of a stored table, in file order, each line
+    thinned to about MAX_POINTS points. The file is read a million rows at a time, so a
+    long run plots in bounded memory."""
+    parts: dict = {}
+    for batch in pq.ParquetFile(path).iter_batches(batch_size=1 << 20, columns=[key, x, y]):
+        for name, (t, v) in _group(batch, key, x, y).items():
+            parts.setdefault(name, []).append((t, v))
+    out = {}
+    for name, chunks in parts.items():
+        t = np.concatenate([c[0] for c in chunks])
+        v = np.concatenate([c[1] for c in chunks])
+        t, v = _thin(t, v)
+        out[name] = (t.tolist(), v.tolist())
     return out
 
 

@@ -324,6 +324,20 @@ impl Simulation {
         self.maybe_flush();
     }
 
+    /// Every PROGRESS_EVERY events: tell the progress hook, hand the series over if
+    /// they are due; true if a hook asked to stop.
+    #[cold]
+    #[inline(never)]
+    fn now_and_then(&mut self, t: Time) -> bool {
+        if let Some(p) = self.progress.as_mut() {
+            if !p(to_secs(t)) {
+                return true;
+            }
+        }
+        self.maybe_flush();
+        self.stopped
+    }
+
     /// Run to the end of the scenario.
     pub fn run(mut self) -> RunOutput {
         let mut handled: u64 = 0;
@@ -332,15 +346,7 @@ impl Simulation {
                 break;
             }
             handled += 1;
-            if handled & (PROGRESS_EVERY - 1) == 0 {
-                if let Some(p) = self.progress.as_mut() {
-                    if !p(to_secs(t)) {
-                        break;
-                    }
-                }
-                self.maybe_flush();
-            }
-            if self.stopped {
+            if handled & (PROGRESS_EVERY - 1) == 0 && self.now_and_then(t) {
                 break;
             }
             self.now = t;
@@ -378,7 +384,12 @@ impl Simulation {
                     let (l, r) = self.rate_changes[k as usize];
                     self.links[l as usize].set_rate(r, t);
                 }
-                Ev::Sample => self.on_sample(),
+                Ev::Sample => {
+                    self.on_sample();
+                    if self.stopped {
+                        break;
+                    }
+                }
                 Ev::SchemeUpdate(s) => self.on_scheme_update(s),
             }
         }
