@@ -3,11 +3,13 @@ Arrow table from the core's named columns, so a new column needs no Python chang
 
 import json
 
+import numpy as np
+
 import pyarrow as pa
 
 import satcc
 from satcc import _core
-from satcc.run import _ARROW
+from satcc.run import _ARROW, _NUMPY
 from satcc.topology.leo import refwa_network
 
 
@@ -30,9 +32,10 @@ def test_each_table_has_the_cores_columns_in_order_with_known_types():
         for col, kind, dtype, values in cols:
             assert dtype in _ARROW, f"{name}.{col}: the core's type {dtype} has no Arrow type"
             arr = table.column(col)
+            assert isinstance(values, bytes)  # the column's memory, read with numpy
             if kind == "plain":
                 assert arr.type == _ARROW[dtype]
-                assert arr.to_pylist() == values
+                assert arr.to_pylist() == np.frombuffer(values, _NUMPY[dtype]).tolist()
             else:
                 assert pa.types.is_dictionary(arr.type)
 

@@ -230,7 +230,7 @@ def test_a_run_is_checked_by_the_core_once(monkeypatch):
     calls = []
     real_validate, real_run = _core.validate_json, _core.run_json
     monkeypatch.setattr(_core, "validate_json", lambda t: calls.append("validate_json") or real_validate(t))
-    monkeypatch.setattr(_core, "run_json", lambda t: calls.append("run_json") or real_run(t))
+    monkeypatch.setattr(_core, "run_json", lambda t, *a: calls.append("run_json") or real_run(t, *a))
     s = chain(n_flows=1, duration_s=0.5)
     satcc.run(s.to_dict())
     assert calls == ["run_json"]

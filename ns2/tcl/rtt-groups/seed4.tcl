@@ -2,173 +2,173 @@
 set ns [new Simulator]
 global defaultRNG
 $defaultRNG seed 4
-set n(R1) [$ns node]
-set n(R2) [$ns node]
-set n(s1_0) [$ns node]
-set n(d1_0) [$ns node]
-set n(s1_1) [$ns node]
-set n(d1_1) [$ns node]
-set n(s1_2) [$ns node]
-set n(d1_2) [$ns node]
-set n(s1_3) [$ns node]
-set n(d1_3) [$ns node]
-set n(s2_0) [$ns node]
-set n(d2_0) [$ns node]
-set n(s2_1) [$ns node]
-set n(d2_1) [$ns node]
-set n(s2_2) [$ns node]
-set n(d2_2) [$ns node]
-set n(s2_3) [$ns node]
-set n(d2_3) [$ns node]
-set n(s3_0) [$ns node]
-set n(d3_0) [$ns node]
-set n(s3_1) [$ns node]
-set n(d3_1) [$ns node]
-set n(s3_2) [$ns node]
-set n(d3_2) [$ns node]
-set n(s3_3) [$ns node]
-set n(d3_3) [$ns node]
-set n(s4_0) [$ns node]
-set n(d4_0) [$ns node]
-set n(s4_1) [$ns node]
-set n(d4_1) [$ns node]
-set n(s4_2) [$ns node]
-set n(d4_2) [$ns node]
-set n(s4_3) [$ns node]
-set n(d4_3) [$ns node]
-$ns simplex-link $n(R1) $n(R2) 10000000.0 0.01 DropTail
-$ns queue-limit $n(R1) $n(R2) 60
-$ns simplex-link $n(R2) $n(R1) 10000000.0 0.01 DropTail
-$ns queue-limit $n(R2) $n(R1) 60
-$ns simplex-link $n(s1_0) $n(R1) 1000000000.0 0.005 DropTail
-$ns queue-limit $n(s1_0) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s1_0) 1000000000.0 0.005 DropTail
-$ns queue-limit $n(R1) $n(s1_0) 100000
-$ns simplex-link $n(R2) $n(d1_0) 1000000000.0 0.005 DropTail
-$ns queue-limit $n(R2) $n(d1_0) 100000
-$ns simplex-link $n(d1_0) $n(R2) 1000000000.0 0.005 DropTail
-$ns queue-limit $n(d1_0) $n(R2) 100000
-$ns simplex-link $n(s1_1) $n(R1) 1000000000.0 0.005 DropTail
-$ns queue-limit $n(s1_1) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s1_1) 1000000000.0 0.005 DropTail
-$ns queue-limit $n(R1) $n(s1_1) 100000
-$ns simplex-link $n(R2) $n(d1_1) 1000000000.0 0.005 DropTail
-$ns queue-limit $n(R2) $n(d1_1) 100000
-$ns simplex-link $n(d1_1) $n(R2) 1000000000.0 0.005 DropTail
-$ns queue-limit $n(d1_1) $n(R2) 100000
-$ns simplex-link $n(s1_2) $n(R1) 1000000000.0 0.005 DropTail
-$ns queue-limit $n(s1_2) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s1_2) 1000000000.0 0.005 DropTail
-$ns queue-limit $n(R1) $n(s1_2) 100000
-$ns simplex-link $n(R2) $n(d1_2) 1000000000.0 0.005 DropTail
-$ns queue-limit $n(R2) $n(d1_2) 100000
-$ns simplex-link $n(d1_2) $n(R2) 1000000000.0 0.005 DropTail
-$ns queue-limit $n(d1_2) $n(R2) 100000
-$ns simplex-link $n(s1_3) $n(R1) 1000000000.0 0.005 DropTail
-$ns queue-limit $n(s1_3) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s1_3) 1000000000.0 0.005 DropTail
-$ns queue-limit $n(R1) $n(s1_3) 100000
-$ns simplex-link $n(R2) $n(d1_3) 1000000000.0 0.005 DropTail
-$ns queue-limit $n(R2) $n(d1_3) 100000
-$ns simplex-link $n(d1_3) $n(R2) 1000000000.0 0.005 DropTail
-$ns queue-limit $n(d1_3) $n(R2) 100000
-$ns simplex-link $n(s2_0) $n(R1) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(s2_0) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s2_0) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(R1) $n(s2_0) 100000
-$ns simplex-link $n(R2) $n(d2_0) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(R2) $n(d2_0) 100000
-$ns simplex-link $n(d2_0) $n(R2) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(d2_0) $n(R2) 100000
-$ns simplex-link $n(s2_1) $n(R1) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(s2_1) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s2_1) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(R1) $n(s2_1) 100000
-$ns simplex-link $n(R2) $n(d2_1) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(R2) $n(d2_1) 100000
-$ns simplex-link $n(d2_1) $n(R2) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(d2_1) $n(R2) 100000
-$ns simplex-link $n(s2_2) $n(R1) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(s2_2) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s2_2) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(R1) $n(s2_2) 100000
-$ns simplex-link $n(R2) $n(d2_2) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(R2) $n(d2_2) 100000
-$ns simplex-link $n(d2_2) $n(R2) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(d2_2) $n(R2) 100000
-$ns simplex-link $n(s2_3) $n(R1) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(s2_3) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s2_3) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(R1) $n(s2_3) 100000
-$ns simplex-link $n(R2) $n(d2_3) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(R2) $n(d2_3) 100000
-$ns simplex-link $n(d2_3) $n(R2) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(d2_3) $n(R2) 100000
-$ns simplex-link $n(s3_0) $n(R1) 1000000000.0 0.025 DropTail
-$ns queue-limit $n(s3_0) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s3_0) 1000000000.0 0.025 DropTail
-$ns queue-limit $n(R1) $n(s3_0) 100000
-$ns simplex-link $n(R2) $n(d3_0) 1000000000.0 0.025 DropTail
-$ns queue-limit $n(R2) $n(d3_0) 100000
-$ns simplex-link $n(d3_0) $n(R2) 1000000000.0 0.025 DropTail
-$ns queue-limit $n(d3_0) $n(R2) 100000
-$ns simplex-link $n(s3_1) $n(R1) 1000000000.0 0.025 DropTail
-$ns queue-limit $n(s3_1) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s3_1) 1000000000.0 0.025 DropTail
-$ns queue-limit $n(R1) $n(s3_1) 100000
-$ns simplex-link $n(R2) $n(d3_1) 1000000000.0 0.025 DropTail
-$ns queue-limit $n(R2) $n(d3_1) 100000
-$ns simplex-link $n(d3_1) $n(R2) 1000000000.0 0.025 DropTail
-$ns queue-limit $n(d3_1) $n(R2) 100000
-$ns simplex-link $n(s3_2) $n(R1) 1000000000.0 0.025 DropTail
-$ns queue-limit $n(s3_2) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s3_2) 1000000000.0 0.025 DropTail
-$ns queue-limit $n(R1) $n(s3_2) 100000
-$ns simplex-link $n(R2) $n(d3_2) 1000000000.0 0.025 DropTail
-$ns queue-limit $n(R2) $n(d3_2) 100000
-$ns simplex-link $n(d3_2) $n(R2) 1000000000.0 0.025 DropTail
-$ns queue-limit $n(d3_2) $n(R2) 100000
-$ns simplex-link $n(s3_3) $n(R1) 1000000000.0 0.025 DropTail
-$ns queue-limit $n(s3_3) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s3_3) 1000000000.0 0.025 DropTail
-$ns queue-limit $n(R1) $n(s3_3) 100000
-$ns simplex-link $n(R2) $n(d3_3) 1000000000.0 0.025 DropTail
-$ns queue-limit $n(R2) $n(d3_3) 100000
-$ns simplex-link $n(d3_3) $n(R2) 1000000000.0 0.025 DropTail
-$ns queue-limit $n(d3_3) $n(R2) 100000
-$ns simplex-link $n(s4_0) $n(R1) 1000000000.0 0.035 DropTail
-$ns queue-limit $n(s4_0) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s4_0) 1000000000.0 0.035 DropTail
-$ns queue-limit $n(R1) $n(s4_0) 100000
-$ns simplex-link $n(R2) $n(d4_0) 1000000000.0 0.035 DropTail
-$ns queue-limit $n(R2) $n(d4_0) 100000
-$ns simplex-link $n(d4_0) $n(R2) 1000000000.0 0.035 DropTail
-$ns queue-limit $n(d4_0) $n(R2) 100000
-$ns simplex-link $n(s4_1) $n(R1) 1000000000.0 0.035 DropTail
-$ns queue-limit $n(s4_1) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s4_1) 1000000000.0 0.035 DropTail
-$ns queue-limit $n(R1) $n(s4_1) 100000
-$ns simplex-link $n(R2) $n(d4_1) 1000000000.0 0.035 DropTail
-$ns queue-limit $n(R2) $n(d4_1) 100000
-$ns simplex-link $n(d4_1) $n(R2) 1000000000.0 0.035 DropTail
-$ns queue-limit $n(d4_1) $n(R2) 100000
-$ns simplex-link $n(s4_2) $n(R1) 1000000000.0 0.035 DropTail
-$ns queue-limit $n(s4_2) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s4_2) 1000000000.0 0.035 DropTail
-$ns queue-limit $n(R1) $n(s4_2) 100000
-$ns simplex-link $n(R2) $n(d4_2) 1000000000.0 0.035 DropTail
-$ns queue-limit $n(R2) $n(d4_2) 100000
-$ns simplex-link $n(d4_2) $n(R2) 1000000000.0 0.035 DropTail
-$ns queue-limit $n(d4_2) $n(R2) 100000
-$ns simplex-link $n(s4_3) $n(R1) 1000000000.0 0.035 DropTail
-$ns queue-limit $n(s4_3) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s4_3) 1000000000.0 0.035 DropTail
-$ns queue-limit $n(R1) $n(s4_3) 100000
-$ns simplex-link $n(R2) $n(d4_3) 1000000000.0 0.035 DropTail
-$ns queue-limit $n(R2) $n(d4_3) 100000
-$ns simplex-link $n(d4_3) $n(R2) 1000000000.0 0.035 DropTail
-$ns queue-limit $n(d4_3) $n(R2) 100000
-set qm(0) [$ns monitor-queue $n(R1) $n(R2) ""]
+set n(0) [$ns node]  ;# R1
+set n(1) [$ns node]  ;# R2
+set n(2) [$ns node]  ;# s1_0
+set n(3) [$ns node]  ;# d1_0
+set n(4) [$ns node]  ;# s1_1
+set n(5) [$ns node]  ;# d1_1
+set n(6) [$ns node]  ;# s1_2
+set n(7) [$ns node]  ;# d1_2
+set n(8) [$ns node]  ;# s1_3
+set n(9) [$ns node]  ;# d1_3
+set n(10) [$ns node]  ;# s2_0
+set n(11) [$ns node]  ;# d2_0
+set n(12) [$ns node]  ;# s2_1
+set n(13) [$ns node]  ;# d2_1
+set n(14) [$ns node]  ;# s2_2
+set n(15) [$ns node]  ;# d2_2
+set n(16) [$ns node]  ;# s2_3
+set n(17) [$ns node]  ;# d2_3
+set n(18) [$ns node]  ;# s3_0
+set n(19) [$ns node]  ;# d3_0
+set n(20) [$ns node]  ;# s3_1
+set n(21) [$ns node]  ;# d3_1
+set n(22) [$ns node]  ;# s3_2
+set n(23) [$ns node]  ;# d3_2
+set n(24) [$ns node]  ;# s3_3
+set n(25) [$ns node]  ;# d3_3
+set n(26) [$ns node]  ;# s4_0
+set n(27) [$ns node]  ;# d4_0
+set n(28) [$ns node]  ;# s4_1
+set n(29) [$ns node]  ;# d4_1
+set n(30) [$ns node]  ;# s4_2
+set n(31) [$ns node]  ;# d4_2
+set n(32) [$ns node]  ;# s4_3
+set n(33) [$ns node]  ;# d4_3
+$ns simplex-link $n(0) $n(1) 10000000.0 0.01 DropTail
+$ns queue-limit $n(0) $n(1) 60
+$ns simplex-link $n(1) $n(0) 10000000.0 0.01 DropTail
+$ns queue-limit $n(1) $n(0) 60
+$ns simplex-link $n(2) $n(0) 1000000000.0 0.005 DropTail
+$ns queue-limit $n(2) $n(0) 100000
+$ns simplex-link $n(0) $n(2) 1000000000.0 0.005 DropTail
+$ns queue-limit $n(0) $n(2) 100000
+$ns simplex-link $n(1) $n(3) 1000000000.0 0.005 DropTail
+$ns queue-limit $n(1) $n(3) 100000
+$ns simplex-link $n(3) $n(1) 1000000000.0 0.005 DropTail
+$ns queue-limit $n(3) $n(1) 100000
+$ns simplex-link $n(4) $n(0) 1000000000.0 0.005 DropTail
+$ns queue-limit $n(4) $n(0) 100000
+$ns simplex-link $n(0) $n(4) 1000000000.0 0.005 DropTail
+$ns queue-limit $n(0) $n(4) 100000
+$ns simplex-link $n(1) $n(5) 1000000000.0 0.005 DropTail
+$ns queue-limit $n(1) $n(5) 100000
+$ns simplex-link $n(5) $n(1) 1000000000.0 0.005 DropTail
+$ns queue-limit $n(5) $n(1) 100000
+$ns simplex-link $n(6) $n(0) 1000000000.0 0.005 DropTail
+$ns queue-limit $n(6) $n(0) 100000
+$ns simplex-link $n(0) $n(6) 1000000000.0 0.005 DropTail
+$ns queue-limit $n(0) $n(6) 100000
+$ns simplex-link $n(1) $n(7) 1000000000.0 0.005 DropTail
+$ns queue-limit $n(1) $n(7) 100000
+$ns simplex-link $n(7) $n(1) 1000000000.0 0.005 DropTail
+$ns queue-limit $n(7) $n(1) 100000
+$ns simplex-link $n(8) $n(0) 1000000000.0 0.005 DropTail
+$ns queue-limit $n(8) $n(0) 100000
+$ns simplex-link $n(0) $n(8) 1000000000.0 0.005 DropTail
+$ns queue-limit $n(0) $n(8) 100000
+$ns simplex-link $n(1) $n(9) 1000000000.0 0.005 DropTail
+$ns queue-limit $n(1) $n(9) 100000
+$ns simplex-link $n(9) $n(1) 1000000000.0 0.005 DropTail
+$ns queue-limit $n(9) $n(1) 100000
+$ns simplex-link $n(10) $n(0) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(10) $n(0) 100000
+$ns simplex-link $n(0) $n(10) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(0) $n(10) 100000
+$ns simplex-link $n(1) $n(11) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(1) $n(11) 100000
+$ns simplex-link $n(11) $n(1) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(11) $n(1) 100000
+$ns simplex-link $n(12) $n(0) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(12) $n(0) 100000
+$ns simplex-link $n(0) $n(12) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(0) $n(12) 100000
+$ns simplex-link $n(1) $n(13) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(1) $n(13) 100000
+$ns simplex-link $n(13) $n(1) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(13) $n(1) 100000
+$ns simplex-link $n(14) $n(0) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(14) $n(0) 100000
+$ns simplex-link $n(0) $n(14) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(0) $n(14) 100000
+$ns simplex-link $n(1) $n(15) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(1) $n(15) 100000
+$ns simplex-link $n(15) $n(1) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(15) $n(1) 100000
+$ns simplex-link $n(16) $n(0) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(16) $n(0) 100000
+$ns simplex-link $n(0) $n(16) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(0) $n(16) 100000
+$ns simplex-link $n(1) $n(17) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(1) $n(17) 100000
+$ns simplex-link $n(17) $n(1) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(17) $n(1) 100000
+$ns simplex-link $n(18) $n(0) 1000000000.0 0.025 DropTail
+$ns queue-limit $n(18) $n(0) 100000
+$ns simplex-link $n(0) $n(18) 1000000000.0 0.025 DropTail
+$ns queue-limit $n(0) $n(18) 100000
+$ns simplex-link $n(1) $n(19) 1000000000.0 0.025 DropTail
+$ns queue-limit $n(1) $n(19) 100000
+$ns simplex-link $n(19) $n(1) 1000000000.0 0.025 DropTail
+$ns queue-limit $n(19) $n(1) 100000
+$ns simplex-link $n(20) $n(0) 1000000000.0 0.025 DropTail
+$ns queue-limit $n(20) $n(0) 100000
+$ns simplex-link $n(0) $n(20) 1000000000.0 0.025 DropTail
+$ns queue-limit $n(0) $n(20) 100000
+$ns simplex-link $n(1) $n(21) 1000000000.0 0.025 DropTail
+$ns queue-limit $n(1) $n(21) 100000
+$ns simplex-link $n(21) $n(1) 1000000000.0 0.025 DropTail
+$ns queue-limit $n(21) $n(1) 100000
+$ns simplex-link $n(22) $n(0) 1000000000.0 0.025 DropTail
+$ns queue-limit $n(22) $n(0) 100000
+$ns simplex-link $n(0) $n(22) 1000000000.0 0.025 DropTail
+$ns queue-limit $n(0) $n(22) 100000
+$ns simplex-link $n(1) $n(23) 1000000000.0 0.025 DropTail
+$ns queue-limit $n(1) $n(23) 100000
+$ns simplex-link $n(23) $n(1) 1000000000.0 0.025 DropTail
+$ns queue-limit $n(23) $n(1) 100000
+$ns simplex-link $n(24) $n(0) 1000000000.0 0.025 DropTail
+$ns queue-limit $n(24) $n(0) 100000
+$ns simplex-link $n(0) $n(24) 1000000000.0 0.025 DropTail
+$ns queue-limit $n(0) $n(24) 100000
+$ns simplex-link $n(1) $n(25) 1000000000.0 0.025 DropTail
+$ns queue-limit $n(1) $n(25) 100000
+$ns simplex-link $n(25) $n(1) 1000000000.0 0.025 DropTail
+$ns queue-limit $n(25) $n(1) 100000
+$ns simplex-link $n(26) $n(0) 1000000000.0 0.035 DropTail
+$ns queue-limit $n(26) $n(0) 100000
+$ns simplex-link $n(0) $n(26) 1000000000.0 0.035 DropTail
+$ns queue-limit $n(0) $n(26) 100000
+$ns simplex-link $n(1) $n(27) 1000000000.0 0.035 DropTail
+$ns queue-limit $n(1) $n(27) 100000
+$ns simplex-link $n(27) $n(1) 1000000000.0 0.035 DropTail
+$ns queue-limit $n(27) $n(1) 100000
+$ns simplex-link $n(28) $n(0) 1000000000.0 0.035 DropTail
+$ns queue-limit $n(28) $n(0) 100000
+$ns simplex-link $n(0) $n(28) 1000000000.0 0.035 DropTail
+$ns queue-limit $n(0) $n(28) 100000
+$ns simplex-link $n(1) $n(29) 1000000000.0 0.035 DropTail
+$ns queue-limit $n(1) $n(29) 100000
+$ns simplex-link $n(29) $n(1) 1000000000.0 0.035 DropTail
+$ns queue-limit $n(29) $n(1) 100000
+$ns simplex-link $n(30) $n(0) 1000000000.0 0.035 DropTail
+$ns queue-limit $n(30) $n(0) 100000
+$ns simplex-link $n(0) $n(30) 1000000000.0 0.035 DropTail
+$ns queue-limit $n(0) $n(30) 100000
+$ns simplex-link $n(1) $n(31) 1000000000.0 0.035 DropTail
+$ns queue-limit $n(1) $n(31) 100000
+$ns simplex-link $n(31) $n(1) 1000000000.0 0.035 DropTail
+$ns queue-limit $n(31) $n(1) 100000
+$ns simplex-link $n(32) $n(0) 1000000000.0 0.035 DropTail
+$ns queue-limit $n(32) $n(0) 100000
+$ns simplex-link $n(0) $n(32) 1000000000.0 0.035 DropTail
+$ns queue-limit $n(0) $n(32) 100000
+$ns simplex-link $n(1) $n(33) 1000000000.0 0.035 DropTail
+$ns queue-limit $n(1) $n(33) 100000
+$ns simplex-link $n(33) $n(1) 1000000000.0 0.035 DropTail
+$ns queue-limit $n(33) $n(1) 100000
+set qm(0) [$ns monitor-queue $n(0) $n(1) ""]
 set qlast(0) 0; set qbytes(0) 0
 proc bytecount {} {
   global qm qlast qbytes
@@ -201,8 +201,8 @@ $tcp(0) set ttl_ 32
 $tcp(0) set fid_ 0
 set sink(0) [new Agent/TCPSink]
 $sink(0) set packetSize_ 40
-$ns attach-agent $n(s1_0) $tcp(0)
-$ns attach-agent $n(d1_0) $sink(0)
+$ns attach-agent $n(2) $tcp(0)
+$ns attach-agent $n(3) $sink(0)
 $ns connect $tcp(0) $sink(0)
 set ftp(0) [$tcp(0) attach-app FTP]
 $ns at 0.236048 "$ftp(0) start"
@@ -223,8 +223,8 @@ $tcp(1) set ttl_ 32
 $tcp(1) set fid_ 1
 set sink(1) [new Agent/TCPSink]
 $sink(1) set packetSize_ 40
-$ns attach-agent $n(s1_1) $tcp(1)
-$ns attach-agent $n(d1_1) $sink(1)
+$ns attach-agent $n(4) $tcp(1)
+$ns attach-agent $n(5) $sink(1)
 $ns connect $tcp(1) $sink(1)
 set ftp(1) [$tcp(1) attach-app FTP]
 $ns at 0.103166 "$ftp(1) start"
@@ -245,8 +245,8 @@ $tcp(2) set ttl_ 32
 $tcp(2) set fid_ 2
 set sink(2) [new Agent/TCPSink]
 $sink(2) set packetSize_ 40
-$ns attach-agent $n(s1_2) $tcp(2)
-$ns attach-agent $n(d1_2) $sink(2)
+$ns attach-agent $n(6) $tcp(2)
+$ns attach-agent $n(7) $sink(2)
 $ns connect $tcp(2) $sink(2)
 set ftp(2) [$tcp(2) attach-app FTP]
 $ns at 0.396058 "$ftp(2) start"
@@ -267,8 +267,8 @@ $tcp(3) set ttl_ 32
 $tcp(3) set fid_ 3
 set sink(3) [new Agent/TCPSink]
 $sink(3) set packetSize_ 40
-$ns attach-agent $n(s1_3) $tcp(3)
-$ns attach-agent $n(d1_3) $sink(3)
+$ns attach-agent $n(8) $tcp(3)
+$ns attach-agent $n(9) $sink(3)
 $ns connect $tcp(3) $sink(3)
 set ftp(3) [$tcp(3) attach-app FTP]
 $ns at 0.154972 "$ftp(3) start"
@@ -289,8 +289,8 @@ $tcp(4) set ttl_ 32
 $tcp(4) set fid_ 4
 set sink(4) [new Agent/TCPSink]
 $sink(4) set packetSize_ 40
-$ns attach-agent $n(s2_0) $tcp(4)
-$ns attach-agent $n(d2_0) $sink(4)
+$ns attach-agent $n(10) $tcp(4)
+$ns attach-agent $n(11) $sink(4)
 $ns connect $tcp(4) $sink(4)
 set ftp(4) [$tcp(4) attach-app FTP]
 $ns at 0.066515 "$ftp(4) start"
@@ -311,8 +311,8 @@ $tcp(5) set ttl_ 32
 $tcp(5) set fid_ 5
 set sink(5) [new Agent/TCPSink]
 $sink(5) set packetSize_ 40
-$ns attach-agent $n(s2_1) $tcp(5)
-$ns attach-agent $n(d2_1) $sink(5)
+$ns attach-agent $n(12) $tcp(5)
+$ns attach-agent $n(13) $sink(5)
 $ns connect $tcp(5) $sink(5)
 set ftp(5) [$tcp(5) attach-app FTP]
 $ns at 0.401591 "$ftp(5) start"
@@ -333,8 +333,8 @@ $tcp(6) set ttl_ 32
 $tcp(6) set fid_ 6
 set sink(6) [new Agent/TCPSink]
 $sink(6) set packetSize_ 40
-$ns attach-agent $n(s2_2) $tcp(6)
-$ns attach-agent $n(d2_2) $sink(6)
+$ns attach-agent $n(14) $tcp(6)
+$ns attach-agent $n(15) $sink(6)
 $ns connect $tcp(6) $sink(6)
 set ftp(6) [$tcp(6) attach-app FTP]
 $ns at 0.917955 "$ftp(6) start"
@@ -355,8 +355,8 @@ $tcp(7) set ttl_ 32
 $tcp(7) set fid_ 7
 set sink(7) [new Agent/TCPSink]
 $sink(7) set packetSize_ 40
-$ns attach-agent $n(s2_3) $tcp(7)
-$ns attach-agent $n(d2_3) $sink(7)
+$ns attach-agent $n(16) $tcp(7)
+$ns attach-agent $n(17) $sink(7)
 $ns connect $tcp(7) $sink(7)
 set ftp(7) [$tcp(7) attach-app FTP]
 $ns at 0.800452 "$ftp(7) start"
@@ -377,8 +377,8 @@ $tcp(8) set ttl_ 32
 $tcp(8) set fid_ 8
 set sink(8) [new Agent/TCPSink]
 $sink(8) set packetSize_ 40
-$ns attach-agent $n(s3_0) $tcp(8)
-$ns attach-agent $n(d3_0) $sink(8)
+$ns attach-agent $n(18) $tcp(8)
+$ns attach-agent $n(19) $sink(8)
 $ns connect $tcp(8) $sink(8)
 set ftp(8) [$tcp(8) attach-app FTP]
 $ns at 0.765163 "$ftp(8) start"
@@ -399,8 +399,8 @@ $tcp(9) set ttl_ 32
 $tcp(9) set fid_ 9
 set sink(9) [new Agent/TCPSink]
 $sink(9) set packetSize_ 40
-$ns attach-agent $n(s3_1) $tcp(9)
-$ns attach-agent $n(d3_1) $sink(9)
+$ns attach-agent $n(20) $tcp(9)
+$ns attach-agent $n(21) $sink(9)
 $ns connect $tcp(9) $sink(9)
 set ftp(9) [$tcp(9) attach-app FTP]
 $ns at 0.221928 "$ftp(9) start"
@@ -421,8 +421,8 @@ $tcp(10) set ttl_ 32
 $tcp(10) set fid_ 10
 set sink(10) [new Agent/TCPSink]
 $sink(10) set packetSize_ 40
-$ns attach-agent $n(s3_2) $tcp(10)
-$ns attach-agent $n(d3_2) $sink(10)
+$ns attach-agent $n(22) $tcp(10)
+$ns attach-agent $n(23) $sink(10)
 $ns connect $tcp(10) $sink(10)
 set ftp(10) [$tcp(10) attach-app FTP]
 $ns at 0.53668 "$ftp(10) start"
@@ -443,8 +443,8 @@ $tcp(11) set ttl_ 32
 $tcp(11) set fid_ 11
 set sink(11) [new Agent/TCPSink]
 $sink(11) set packetSize_ 40
-$ns attach-agent $n(s3_3) $tcp(11)
-$ns attach-agent $n(d3_3) $sink(11)
+$ns attach-agent $n(24) $tcp(11)
+$ns attach-agent $n(25) $sink(11)
 $ns connect $tcp(11) $sink(11)
 set ftp(11) [$tcp(11) attach-app FTP]
 $ns at 0.276683 "$ftp(11) start"
@@ -465,8 +465,8 @@ $tcp(12) set ttl_ 32
 $tcp(12) set fid_ 12
 set sink(12) [new Agent/TCPSink]
 $sink(12) set packetSize_ 40
-$ns attach-agent $n(s4_0) $tcp(12)
-$ns attach-agent $n(d4_0) $sink(12)
+$ns attach-agent $n(26) $tcp(12)
+$ns attach-agent $n(27) $sink(12)
 $ns connect $tcp(12) $sink(12)
 set ftp(12) [$tcp(12) attach-app FTP]
 $ns at 0.172665 "$ftp(12) start"
@@ -487,8 +487,8 @@ $tcp(13) set ttl_ 32
 $tcp(13) set fid_ 13
 set sink(13) [new Agent/TCPSink]
 $sink(13) set packetSize_ 40
-$ns attach-agent $n(s4_1) $tcp(13)
-$ns attach-agent $n(d4_1) $sink(13)
+$ns attach-agent $n(28) $tcp(13)
+$ns attach-agent $n(29) $sink(13)
 $ns connect $tcp(13) $sink(13)
 set ftp(13) [$tcp(13) attach-app FTP]
 $ns at 0.106183 "$ftp(13) start"
@@ -509,8 +509,8 @@ $tcp(14) set ttl_ 32
 $tcp(14) set fid_ 14
 set sink(14) [new Agent/TCPSink]
 $sink(14) set packetSize_ 40
-$ns attach-agent $n(s4_2) $tcp(14)
-$ns attach-agent $n(d4_2) $sink(14)
+$ns attach-agent $n(30) $tcp(14)
+$ns attach-agent $n(31) $sink(14)
 $ns connect $tcp(14) $sink(14)
 set ftp(14) [$tcp(14) attach-app FTP]
 $ns at 0.2144 "$ftp(14) start"
@@ -531,8 +531,8 @@ $tcp(15) set ttl_ 32
 $tcp(15) set fid_ 15
 set sink(15) [new Agent/TCPSink]
 $sink(15) set packetSize_ 40
-$ns attach-agent $n(s4_3) $tcp(15)
-$ns attach-agent $n(d4_3) $sink(15)
+$ns attach-agent $n(32) $tcp(15)
+$ns attach-agent $n(33) $sink(15)
 $ns connect $tcp(15) $sink(15)
 set ftp(15) [$tcp(15) attach-app FTP]
 $ns at 0.927476 "$ftp(15) start"
