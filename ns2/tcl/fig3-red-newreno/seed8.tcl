@@ -2,45 +2,45 @@
 set ns [new Simulator]
 global defaultRNG
 $defaultRNG seed 8
-set n(server) [$ns node]
-set n(R1) [$ns node]
-set n(R2) [$ns node]
-set n(u1_0) [$ns node]
-set n(u1_1) [$ns node]
-set n(u1_2) [$ns node]
-set n(u1_3) [$ns node]
-set n(u2_0) [$ns node]
-set n(u2_1) [$ns node]
-set n(u2_2) [$ns node]
-set n(u2_3) [$ns node]
-set n(u3_0) [$ns node]
-set n(u3_1) [$ns node]
-set n(u3_2) [$ns node]
-set n(u3_3) [$ns node]
-set n(u4_0) [$ns node]
-set n(u4_1) [$ns node]
-set n(u4_2) [$ns node]
-set n(u4_3) [$ns node]
-set n(u5_0) [$ns node]
-set n(u5_1) [$ns node]
-set n(u5_2) [$ns node]
-set n(u5_3) [$ns node]
-set n(u6_0) [$ns node]
-set n(u6_1) [$ns node]
-set n(u6_2) [$ns node]
-set n(u6_3) [$ns node]
-set n(u7_0) [$ns node]
-set n(u7_1) [$ns node]
-set n(u7_2) [$ns node]
-set n(u7_3) [$ns node]
-set n(u8_0) [$ns node]
-set n(u8_1) [$ns node]
-set n(u8_2) [$ns node]
-set n(u8_3) [$ns node]
-$ns simplex-link $n(server) $n(R1) 162750000.0 0.0 DropTail
-$ns queue-limit $n(server) $n(R1) 100000
-$ns simplex-link $n(R1) $n(server) 162750000.0 0.0 DropTail
-$ns queue-limit $n(R1) $n(server) 100000
+set n(0) [$ns node]  ;# server
+set n(1) [$ns node]  ;# R1
+set n(2) [$ns node]  ;# R2
+set n(3) [$ns node]  ;# u1_0
+set n(4) [$ns node]  ;# u1_1
+set n(5) [$ns node]  ;# u1_2
+set n(6) [$ns node]  ;# u1_3
+set n(7) [$ns node]  ;# u2_0
+set n(8) [$ns node]  ;# u2_1
+set n(9) [$ns node]  ;# u2_2
+set n(10) [$ns node]  ;# u2_3
+set n(11) [$ns node]  ;# u3_0
+set n(12) [$ns node]  ;# u3_1
+set n(13) [$ns node]  ;# u3_2
+set n(14) [$ns node]  ;# u3_3
+set n(15) [$ns node]  ;# u4_0
+set n(16) [$ns node]  ;# u4_1
+set n(17) [$ns node]  ;# u4_2
+set n(18) [$ns node]  ;# u4_3
+set n(19) [$ns node]  ;# u5_0
+set n(20) [$ns node]  ;# u5_1
+set n(21) [$ns node]  ;# u5_2
+set n(22) [$ns node]  ;# u5_3
+set n(23) [$ns node]  ;# u6_0
+set n(24) [$ns node]  ;# u6_1
+set n(25) [$ns node]  ;# u6_2
+set n(26) [$ns node]  ;# u6_3
+set n(27) [$ns node]  ;# u7_0
+set n(28) [$ns node]  ;# u7_1
+set n(29) [$ns node]  ;# u7_2
+set n(30) [$ns node]  ;# u7_3
+set n(31) [$ns node]  ;# u8_0
+set n(32) [$ns node]  ;# u8_1
+set n(33) [$ns node]  ;# u8_2
+set n(34) [$ns node]  ;# u8_3
+$ns simplex-link $n(0) $n(1) 162750000.0 0.0 DropTail
+$ns queue-limit $n(0) $n(1) 100000
+$ns simplex-link $n(1) $n(0) 162750000.0 0.0 DropTail
+$ns queue-limit $n(1) $n(0) 100000
 Queue/RED set thresh_ 47.30224609375
 Queue/RED set maxthresh_ 141.90673828125
 Queue/RED set q_weight_ 5.285021628131936e-05
@@ -50,8 +50,8 @@ Queue/RED set wait_ true
 Queue/RED set queue_in_bytes_ false
 Queue/RED set bytes_ false
 Queue/RED set mean_pktsize_ 1024
-$ns simplex-link $n(R1) $n(R2) 155000000.0 0.005 RED
-$ns queue-limit $n(R1) $n(R2) 190
+$ns simplex-link $n(1) $n(2) 155000000.0 0.005 RED
+$ns queue-limit $n(1) $n(2) 190
 Queue/RED set thresh_ 47.30224609375
 Queue/RED set maxthresh_ 141.90673828125
 Queue/RED set q_weight_ 5.285021628131936e-05
@@ -61,137 +61,137 @@ Queue/RED set wait_ true
 Queue/RED set queue_in_bytes_ false
 Queue/RED set bytes_ false
 Queue/RED set mean_pktsize_ 1024
-$ns simplex-link $n(R2) $n(R1) 155000000.0 0.005 RED
-$ns queue-limit $n(R2) $n(R1) 190
-$ns simplex-link $n(R2) $n(u1_0) 162750000.0 0.025 DropTail
-$ns queue-limit $n(R2) $n(u1_0) 100000
-$ns simplex-link $n(u1_0) $n(R2) 162750000.0 0.025 DropTail
-$ns queue-limit $n(u1_0) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u1_1) 162750000.0 0.025 DropTail
-$ns queue-limit $n(R2) $n(u1_1) 100000
-$ns simplex-link $n(u1_1) $n(R2) 162750000.0 0.025 DropTail
-$ns queue-limit $n(u1_1) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u1_2) 162750000.0 0.025 DropTail
-$ns queue-limit $n(R2) $n(u1_2) 100000
-$ns simplex-link $n(u1_2) $n(R2) 162750000.0 0.025 DropTail
-$ns queue-limit $n(u1_2) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u1_3) 162750000.0 0.025 DropTail
-$ns queue-limit $n(R2) $n(u1_3) 100000
-$ns simplex-link $n(u1_3) $n(R2) 162750000.0 0.025 DropTail
-$ns queue-limit $n(u1_3) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_0) 162750000.0 0.035 DropTail
-$ns queue-limit $n(R2) $n(u2_0) 100000
-$ns simplex-link $n(u2_0) $n(R2) 162750000.0 0.035 DropTail
-$ns queue-limit $n(u2_0) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_1) 162750000.0 0.035 DropTail
-$ns queue-limit $n(R2) $n(u2_1) 100000
-$ns simplex-link $n(u2_1) $n(R2) 162750000.0 0.035 DropTail
-$ns queue-limit $n(u2_1) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_2) 162750000.0 0.035 DropTail
-$ns queue-limit $n(R2) $n(u2_2) 100000
-$ns simplex-link $n(u2_2) $n(R2) 162750000.0 0.035 DropTail
-$ns queue-limit $n(u2_2) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_3) 162750000.0 0.035 DropTail
-$ns queue-limit $n(R2) $n(u2_3) 100000
-$ns simplex-link $n(u2_3) $n(R2) 162750000.0 0.035 DropTail
-$ns queue-limit $n(u2_3) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_0) 162750000.0 0.045 DropTail
-$ns queue-limit $n(R2) $n(u3_0) 100000
-$ns simplex-link $n(u3_0) $n(R2) 162750000.0 0.045 DropTail
-$ns queue-limit $n(u3_0) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_1) 162750000.0 0.045 DropTail
-$ns queue-limit $n(R2) $n(u3_1) 100000
-$ns simplex-link $n(u3_1) $n(R2) 162750000.0 0.045 DropTail
-$ns queue-limit $n(u3_1) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_2) 162750000.0 0.045 DropTail
-$ns queue-limit $n(R2) $n(u3_2) 100000
-$ns simplex-link $n(u3_2) $n(R2) 162750000.0 0.045 DropTail
-$ns queue-limit $n(u3_2) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_3) 162750000.0 0.045 DropTail
-$ns queue-limit $n(R2) $n(u3_3) 100000
-$ns simplex-link $n(u3_3) $n(R2) 162750000.0 0.045 DropTail
-$ns queue-limit $n(u3_3) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_0) 162750000.0 0.055 DropTail
-$ns queue-limit $n(R2) $n(u4_0) 100000
-$ns simplex-link $n(u4_0) $n(R2) 162750000.0 0.055 DropTail
-$ns queue-limit $n(u4_0) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_1) 162750000.0 0.055 DropTail
-$ns queue-limit $n(R2) $n(u4_1) 100000
-$ns simplex-link $n(u4_1) $n(R2) 162750000.0 0.055 DropTail
-$ns queue-limit $n(u4_1) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_2) 162750000.0 0.055 DropTail
-$ns queue-limit $n(R2) $n(u4_2) 100000
-$ns simplex-link $n(u4_2) $n(R2) 162750000.0 0.055 DropTail
-$ns queue-limit $n(u4_2) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_3) 162750000.0 0.055 DropTail
-$ns queue-limit $n(R2) $n(u4_3) 100000
-$ns simplex-link $n(u4_3) $n(R2) 162750000.0 0.055 DropTail
-$ns queue-limit $n(u4_3) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_0) 162750000.0 0.065 DropTail
-$ns queue-limit $n(R2) $n(u5_0) 100000
-$ns simplex-link $n(u5_0) $n(R2) 162750000.0 0.065 DropTail
-$ns queue-limit $n(u5_0) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_1) 162750000.0 0.065 DropTail
-$ns queue-limit $n(R2) $n(u5_1) 100000
-$ns simplex-link $n(u5_1) $n(R2) 162750000.0 0.065 DropTail
-$ns queue-limit $n(u5_1) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_2) 162750000.0 0.065 DropTail
-$ns queue-limit $n(R2) $n(u5_2) 100000
-$ns simplex-link $n(u5_2) $n(R2) 162750000.0 0.065 DropTail
-$ns queue-limit $n(u5_2) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_3) 162750000.0 0.065 DropTail
-$ns queue-limit $n(R2) $n(u5_3) 100000
-$ns simplex-link $n(u5_3) $n(R2) 162750000.0 0.065 DropTail
-$ns queue-limit $n(u5_3) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_0) 162750000.0 0.075 DropTail
-$ns queue-limit $n(R2) $n(u6_0) 100000
-$ns simplex-link $n(u6_0) $n(R2) 162750000.0 0.075 DropTail
-$ns queue-limit $n(u6_0) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_1) 162750000.0 0.075 DropTail
-$ns queue-limit $n(R2) $n(u6_1) 100000
-$ns simplex-link $n(u6_1) $n(R2) 162750000.0 0.075 DropTail
-$ns queue-limit $n(u6_1) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_2) 162750000.0 0.075 DropTail
-$ns queue-limit $n(R2) $n(u6_2) 100000
-$ns simplex-link $n(u6_2) $n(R2) 162750000.0 0.075 DropTail
-$ns queue-limit $n(u6_2) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_3) 162750000.0 0.075 DropTail
-$ns queue-limit $n(R2) $n(u6_3) 100000
-$ns simplex-link $n(u6_3) $n(R2) 162750000.0 0.075 DropTail
-$ns queue-limit $n(u6_3) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_0) 162750000.0 0.085 DropTail
-$ns queue-limit $n(R2) $n(u7_0) 100000
-$ns simplex-link $n(u7_0) $n(R2) 162750000.0 0.085 DropTail
-$ns queue-limit $n(u7_0) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_1) 162750000.0 0.085 DropTail
-$ns queue-limit $n(R2) $n(u7_1) 100000
-$ns simplex-link $n(u7_1) $n(R2) 162750000.0 0.085 DropTail
-$ns queue-limit $n(u7_1) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_2) 162750000.0 0.085 DropTail
-$ns queue-limit $n(R2) $n(u7_2) 100000
-$ns simplex-link $n(u7_2) $n(R2) 162750000.0 0.085 DropTail
-$ns queue-limit $n(u7_2) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_3) 162750000.0 0.085 DropTail
-$ns queue-limit $n(R2) $n(u7_3) 100000
-$ns simplex-link $n(u7_3) $n(R2) 162750000.0 0.085 DropTail
-$ns queue-limit $n(u7_3) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_0) 162750000.0 0.095 DropTail
-$ns queue-limit $n(R2) $n(u8_0) 100000
-$ns simplex-link $n(u8_0) $n(R2) 162750000.0 0.095 DropTail
-$ns queue-limit $n(u8_0) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_1) 162750000.0 0.095 DropTail
-$ns queue-limit $n(R2) $n(u8_1) 100000
-$ns simplex-link $n(u8_1) $n(R2) 162750000.0 0.095 DropTail
-$ns queue-limit $n(u8_1) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_2) 162750000.0 0.095 DropTail
-$ns queue-limit $n(R2) $n(u8_2) 100000
-$ns simplex-link $n(u8_2) $n(R2) 162750000.0 0.095 DropTail
-$ns queue-limit $n(u8_2) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_3) 162750000.0 0.095 DropTail
-$ns queue-limit $n(R2) $n(u8_3) 100000
-$ns simplex-link $n(u8_3) $n(R2) 162750000.0 0.095 DropTail
-$ns queue-limit $n(u8_3) $n(R2) 100000
-set qm(0) [$ns monitor-queue $n(R1) $n(R2) ""]
+$ns simplex-link $n(2) $n(1) 155000000.0 0.005 RED
+$ns queue-limit $n(2) $n(1) 190
+$ns simplex-link $n(2) $n(3) 162750000.0 0.025 DropTail
+$ns queue-limit $n(2) $n(3) 100000
+$ns simplex-link $n(3) $n(2) 162750000.0 0.025 DropTail
+$ns queue-limit $n(3) $n(2) 100000
+$ns simplex-link $n(2) $n(4) 162750000.0 0.025 DropTail
+$ns queue-limit $n(2) $n(4) 100000
+$ns simplex-link $n(4) $n(2) 162750000.0 0.025 DropTail
+$ns queue-limit $n(4) $n(2) 100000
+$ns simplex-link $n(2) $n(5) 162750000.0 0.025 DropTail
+$ns queue-limit $n(2) $n(5) 100000
+$ns simplex-link $n(5) $n(2) 162750000.0 0.025 DropTail
+$ns queue-limit $n(5) $n(2) 100000
+$ns simplex-link $n(2) $n(6) 162750000.0 0.025 DropTail
+$ns queue-limit $n(2) $n(6) 100000
+$ns simplex-link $n(6) $n(2) 162750000.0 0.025 DropTail
+$ns queue-limit $n(6) $n(2) 100000
+$ns simplex-link $n(2) $n(7) 162750000.0 0.035 DropTail
+$ns queue-limit $n(2) $n(7) 100000
+$ns simplex-link $n(7) $n(2) 162750000.0 0.035 DropTail
+$ns queue-limit $n(7) $n(2) 100000
+$ns simplex-link $n(2) $n(8) 162750000.0 0.035 DropTail
+$ns queue-limit $n(2) $n(8) 100000
+$ns simplex-link $n(8) $n(2) 162750000.0 0.035 DropTail
+$ns queue-limit $n(8) $n(2) 100000
+$ns simplex-link $n(2) $n(9) 162750000.0 0.035 DropTail
+$ns queue-limit $n(2) $n(9) 100000
+$ns simplex-link $n(9) $n(2) 162750000.0 0.035 DropTail
+$ns queue-limit $n(9) $n(2) 100000
+$ns simplex-link $n(2) $n(10) 162750000.0 0.035 DropTail
+$ns queue-limit $n(2) $n(10) 100000
+$ns simplex-link $n(10) $n(2) 162750000.0 0.035 DropTail
+$ns queue-limit $n(10) $n(2) 100000
+$ns simplex-link $n(2) $n(11) 162750000.0 0.045 DropTail
+$ns queue-limit $n(2) $n(11) 100000
+$ns simplex-link $n(11) $n(2) 162750000.0 0.045 DropTail
+$ns queue-limit $n(11) $n(2) 100000
+$ns simplex-link $n(2) $n(12) 162750000.0 0.045 DropTail
+$ns queue-limit $n(2) $n(12) 100000
+$ns simplex-link $n(12) $n(2) 162750000.0 0.045 DropTail
+$ns queue-limit $n(12) $n(2) 100000
+$ns simplex-link $n(2) $n(13) 162750000.0 0.045 DropTail
+$ns queue-limit $n(2) $n(13) 100000
+$ns simplex-link $n(13) $n(2) 162750000.0 0.045 DropTail
+$ns queue-limit $n(13) $n(2) 100000
+$ns simplex-link $n(2) $n(14) 162750000.0 0.045 DropTail
+$ns queue-limit $n(2) $n(14) 100000
+$ns simplex-link $n(14) $n(2) 162750000.0 0.045 DropTail
+$ns queue-limit $n(14) $n(2) 100000
+$ns simplex-link $n(2) $n(15) 162750000.0 0.055 DropTail
+$ns queue-limit $n(2) $n(15) 100000
+$ns simplex-link $n(15) $n(2) 162750000.0 0.055 DropTail
+$ns queue-limit $n(15) $n(2) 100000
+$ns simplex-link $n(2) $n(16) 162750000.0 0.055 DropTail
+$ns queue-limit $n(2) $n(16) 100000
+$ns simplex-link $n(16) $n(2) 162750000.0 0.055 DropTail
+$ns queue-limit $n(16) $n(2) 100000
+$ns simplex-link $n(2) $n(17) 162750000.0 0.055 DropTail
+$ns queue-limit $n(2) $n(17) 100000
+$ns simplex-link $n(17) $n(2) 162750000.0 0.055 DropTail
+$ns queue-limit $n(17) $n(2) 100000
+$ns simplex-link $n(2) $n(18) 162750000.0 0.055 DropTail
+$ns queue-limit $n(2) $n(18) 100000
+$ns simplex-link $n(18) $n(2) 162750000.0 0.055 DropTail
+$ns queue-limit $n(18) $n(2) 100000
+$ns simplex-link $n(2) $n(19) 162750000.0 0.065 DropTail
+$ns queue-limit $n(2) $n(19) 100000
+$ns simplex-link $n(19) $n(2) 162750000.0 0.065 DropTail
+$ns queue-limit $n(19) $n(2) 100000
+$ns simplex-link $n(2) $n(20) 162750000.0 0.065 DropTail
+$ns queue-limit $n(2) $n(20) 100000
+$ns simplex-link $n(20) $n(2) 162750000.0 0.065 DropTail
+$ns queue-limit $n(20) $n(2) 100000
+$ns simplex-link $n(2) $n(21) 162750000.0 0.065 DropTail
+$ns queue-limit $n(2) $n(21) 100000
+$ns simplex-link $n(21) $n(2) 162750000.0 0.065 DropTail
+$ns queue-limit $n(21) $n(2) 100000
+$ns simplex-link $n(2) $n(22) 162750000.0 0.065 DropTail
+$ns queue-limit $n(2) $n(22) 100000
+$ns simplex-link $n(22) $n(2) 162750000.0 0.065 DropTail
+$ns queue-limit $n(22) $n(2) 100000
+$ns simplex-link $n(2) $n(23) 162750000.0 0.075 DropTail
+$ns queue-limit $n(2) $n(23) 100000
+$ns simplex-link $n(23) $n(2) 162750000.0 0.075 DropTail
+$ns queue-limit $n(23) $n(2) 100000
+$ns simplex-link $n(2) $n(24) 162750000.0 0.075 DropTail
+$ns queue-limit $n(2) $n(24) 100000
+$ns simplex-link $n(24) $n(2) 162750000.0 0.075 DropTail
+$ns queue-limit $n(24) $n(2) 100000
+$ns simplex-link $n(2) $n(25) 162750000.0 0.075 DropTail
+$ns queue-limit $n(2) $n(25) 100000
+$ns simplex-link $n(25) $n(2) 162750000.0 0.075 DropTail
+$ns queue-limit $n(25) $n(2) 100000
+$ns simplex-link $n(2) $n(26) 162750000.0 0.075 DropTail
+$ns queue-limit $n(2) $n(26) 100000
+$ns simplex-link $n(26) $n(2) 162750000.0 0.075 DropTail
+$ns queue-limit $n(26) $n(2) 100000
+$ns simplex-link $n(2) $n(27) 162750000.0 0.085 DropTail
+$ns queue-limit $n(2) $n(27) 100000
+$ns simplex-link $n(27) $n(2) 162750000.0 0.085 DropTail
+$ns queue-limit $n(27) $n(2) 100000
+$ns simplex-link $n(2) $n(28) 162750000.0 0.085 DropTail
+$ns queue-limit $n(2) $n(28) 100000
+$ns simplex-link $n(28) $n(2) 162750000.0 0.085 DropTail
+$ns queue-limit $n(28) $n(2) 100000
+$ns simplex-link $n(2) $n(29) 162750000.0 0.085 DropTail
+$ns queue-limit $n(2) $n(29) 100000
+$ns simplex-link $n(29) $n(2) 162750000.0 0.085 DropTail
+$ns queue-limit $n(29) $n(2) 100000
+$ns simplex-link $n(2) $n(30) 162750000.0 0.085 DropTail
+$ns queue-limit $n(2) $n(30) 100000
+$ns simplex-link $n(30) $n(2) 162750000.0 0.085 DropTail
+$ns queue-limit $n(30) $n(2) 100000
+$ns simplex-link $n(2) $n(31) 162750000.0 0.095 DropTail
+$ns queue-limit $n(2) $n(31) 100000
+$ns simplex-link $n(31) $n(2) 162750000.0 0.095 DropTail
+$ns queue-limit $n(31) $n(2) 100000
+$ns simplex-link $n(2) $n(32) 162750000.0 0.095 DropTail
+$ns queue-limit $n(2) $n(32) 100000
+$ns simplex-link $n(32) $n(2) 162750000.0 0.095 DropTail
+$ns queue-limit $n(32) $n(2) 100000
+$ns simplex-link $n(2) $n(33) 162750000.0 0.095 DropTail
+$ns queue-limit $n(2) $n(33) 100000
+$ns simplex-link $n(33) $n(2) 162750000.0 0.095 DropTail
+$ns queue-limit $n(33) $n(2) 100000
+$ns simplex-link $n(2) $n(34) 162750000.0 0.095 DropTail
+$ns queue-limit $n(2) $n(34) 100000
+$ns simplex-link $n(34) $n(2) 162750000.0 0.095 DropTail
+$ns queue-limit $n(34) $n(2) 100000
+set qm(0) [$ns monitor-queue $n(1) $n(2) ""]
 set qlast(0) 0; set qbytes(0) 0
 proc bytecount {} {
   global qm qlast qbytes
@@ -224,8 +224,8 @@ $tcp(0) set ttl_ 32
 $tcp(0) set fid_ 0
 set sink(0) [new Agent/TCPSink]
 $sink(0) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(0)
-$ns attach-agent $n(u1_0) $sink(0)
+$ns attach-agent $n(0) $tcp(0)
+$ns attach-agent $n(3) $sink(0)
 $ns connect $tcp(0) $sink(0)
 set ftp(0) [$tcp(0) attach-app FTP]
 $ns at 0.226706 "$ftp(0) start"
@@ -246,8 +246,8 @@ $tcp(1) set ttl_ 32
 $tcp(1) set fid_ 1
 set sink(1) [new Agent/TCPSink]
 $sink(1) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(1)
-$ns attach-agent $n(u1_1) $sink(1)
+$ns attach-agent $n(0) $tcp(1)
+$ns attach-agent $n(4) $sink(1)
 $ns connect $tcp(1) $sink(1)
 set ftp(1) [$tcp(1) attach-app FTP]
 $ns at 0.962295 "$ftp(1) start"
@@ -268,8 +268,8 @@ $tcp(2) set ttl_ 32
 $tcp(2) set fid_ 2
 set sink(2) [new Agent/TCPSink]
 $sink(2) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(2)
-$ns attach-agent $n(u1_2) $sink(2)
+$ns attach-agent $n(0) $tcp(2)
+$ns attach-agent $n(5) $sink(2)
 $ns connect $tcp(2) $sink(2)
 set ftp(2) [$tcp(2) attach-app FTP]
 $ns at 0.126331 "$ftp(2) start"
@@ -290,8 +290,8 @@ $tcp(3) set ttl_ 32
 $tcp(3) set fid_ 3
 set sink(3) [new Agent/TCPSink]
 $sink(3) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(3)
-$ns attach-agent $n(u1_3) $sink(3)
+$ns attach-agent $n(0) $tcp(3)
+$ns attach-agent $n(6) $sink(3)
 $ns connect $tcp(3) $sink(3)
 set ftp(3) [$tcp(3) attach-app FTP]
 $ns at 0.704817 "$ftp(3) start"
@@ -312,8 +312,8 @@ $tcp(4) set ttl_ 32
 $tcp(4) set fid_ 4
 set sink(4) [new Agent/TCPSink]
 $sink(4) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(4)
-$ns attach-agent $n(u2_0) $sink(4)
+$ns attach-agent $n(0) $tcp(4)
+$ns attach-agent $n(7) $sink(4)
 $ns connect $tcp(4) $sink(4)
 set ftp(4) [$tcp(4) attach-app FTP]
 $ns at 0.085185 "$ftp(4) start"
@@ -334,8 +334,8 @@ $tcp(5) set ttl_ 32
 $tcp(5) set fid_ 5
 set sink(5) [new Agent/TCPSink]
 $sink(5) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(5)
-$ns attach-agent $n(u2_1) $sink(5)
+$ns attach-agent $n(0) $tcp(5)
+$ns attach-agent $n(8) $sink(5)
 $ns connect $tcp(5) $sink(5)
 set ftp(5) [$tcp(5) attach-app FTP]
 $ns at 0.247441 "$ftp(5) start"
@@ -356,8 +356,8 @@ $tcp(6) set ttl_ 32
 $tcp(6) set fid_ 6
 set sink(6) [new Agent/TCPSink]
 $sink(6) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(6)
-$ns attach-agent $n(u2_2) $sink(6)
+$ns attach-agent $n(0) $tcp(6)
+$ns attach-agent $n(9) $sink(6)
 $ns connect $tcp(6) $sink(6)
 set ftp(6) [$tcp(6) attach-app FTP]
 $ns at 0.999129 "$ftp(6) start"
@@ -378,8 +378,8 @@ $tcp(7) set ttl_ 32
 $tcp(7) set fid_ 7
 set sink(7) [new Agent/TCPSink]
 $sink(7) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(7)
-$ns attach-agent $n(u2_3) $sink(7)
+$ns attach-agent $n(0) $tcp(7)
+$ns attach-agent $n(10) $sink(7)
 $ns connect $tcp(7) $sink(7)
 set ftp(7) [$tcp(7) attach-app FTP]
 $ns at 0.209398 "$ftp(7) start"
@@ -400,8 +400,8 @@ $tcp(8) set ttl_ 32
 $tcp(8) set fid_ 8
 set sink(8) [new Agent/TCPSink]
 $sink(8) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(8)
-$ns attach-agent $n(u3_0) $sink(8)
+$ns attach-agent $n(0) $tcp(8)
+$ns attach-agent $n(11) $sink(8)
 $ns connect $tcp(8) $sink(8)
 set ftp(8) [$tcp(8) attach-app FTP]
 $ns at 0.641868 "$ftp(8) start"
@@ -422,8 +422,8 @@ $tcp(9) set ttl_ 32
 $tcp(9) set fid_ 9
 set sink(9) [new Agent/TCPSink]
 $sink(9) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(9)
-$ns attach-agent $n(u3_1) $sink(9)
+$ns attach-agent $n(0) $tcp(9)
+$ns attach-agent $n(12) $sink(9)
 $ns connect $tcp(9) $sink(9)
 set ftp(9) [$tcp(9) attach-app FTP]
 $ns at 0.459134 "$ftp(9) start"
@@ -444,8 +444,8 @@ $tcp(10) set ttl_ 32
 $tcp(10) set fid_ 10
 set sink(10) [new Agent/TCPSink]
 $sink(10) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(10)
-$ns attach-agent $n(u3_2) $sink(10)
+$ns attach-agent $n(0) $tcp(10)
+$ns attach-agent $n(13) $sink(10)
 $ns connect $tcp(10) $sink(10)
 set ftp(10) [$tcp(10) attach-app FTP]
 $ns at 0.453132 "$ftp(10) start"
@@ -466,8 +466,8 @@ $tcp(11) set ttl_ 32
 $tcp(11) set fid_ 11
 set sink(11) [new Agent/TCPSink]
 $sink(11) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(11)
-$ns attach-agent $n(u3_3) $sink(11)
+$ns attach-agent $n(0) $tcp(11)
+$ns attach-agent $n(14) $sink(11)
 $ns connect $tcp(11) $sink(11)
 set ftp(11) [$tcp(11) attach-app FTP]
 $ns at 0.494983 "$ftp(11) start"
@@ -488,8 +488,8 @@ $tcp(12) set ttl_ 32
 $tcp(12) set fid_ 12
 set sink(12) [new Agent/TCPSink]
 $sink(12) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(12)
-$ns attach-agent $n(u4_0) $sink(12)
+$ns attach-agent $n(0) $tcp(12)
+$ns attach-agent $n(15) $sink(12)
 $ns connect $tcp(12) $sink(12)
 set ftp(12) [$tcp(12) attach-app FTP]
 $ns at 0.192231 "$ftp(12) start"
@@ -510,8 +510,8 @@ $tcp(13) set ttl_ 32
 $tcp(13) set fid_ 13
 set sink(13) [new Agent/TCPSink]
 $sink(13) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(13)
-$ns attach-agent $n(u4_1) $sink(13)
+$ns attach-agent $n(0) $tcp(13)
+$ns attach-agent $n(16) $sink(13)
 $ns connect $tcp(13) $sink(13)
 set ftp(13) [$tcp(13) attach-app FTP]
 $ns at 0.830521 "$ftp(13) start"
@@ -532,8 +532,8 @@ $tcp(14) set ttl_ 32
 $tcp(14) set fid_ 14
 set sink(14) [new Agent/TCPSink]
 $sink(14) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(14)
-$ns attach-agent $n(u4_2) $sink(14)
+$ns attach-agent $n(0) $tcp(14)
+$ns attach-agent $n(17) $sink(14)
 $ns connect $tcp(14) $sink(14)
 set ftp(14) [$tcp(14) attach-app FTP]
 $ns at 0.089566 "$ftp(14) start"
@@ -554,8 +554,8 @@ $tcp(15) set ttl_ 32
 $tcp(15) set fid_ 15
 set sink(15) [new Agent/TCPSink]
 $sink(15) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(15)
-$ns attach-agent $n(u4_3) $sink(15)
+$ns attach-agent $n(0) $tcp(15)
+$ns attach-agent $n(18) $sink(15)
 $ns connect $tcp(15) $sink(15)
 set ftp(15) [$tcp(15) attach-app FTP]
 $ns at 0.234183 "$ftp(15) start"
@@ -576,8 +576,8 @@ $tcp(16) set ttl_ 32
 $tcp(16) set fid_ 16
 set sink(16) [new Agent/TCPSink]
 $sink(16) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(16)
-$ns attach-agent $n(u5_0) $sink(16)
+$ns attach-agent $n(0) $tcp(16)
+$ns attach-agent $n(19) $sink(16)
 $ns connect $tcp(16) $sink(16)
 set ftp(16) [$tcp(16) attach-app FTP]
 $ns at 0.019991 "$ftp(16) start"
@@ -598,8 +598,8 @@ $tcp(17) set ttl_ 32
 $tcp(17) set fid_ 17
 set sink(17) [new Agent/TCPSink]
 $sink(17) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(17)
-$ns attach-agent $n(u5_1) $sink(17)
+$ns attach-agent $n(0) $tcp(17)
+$ns attach-agent $n(20) $sink(17)
 $ns connect $tcp(17) $sink(17)
 set ftp(17) [$tcp(17) attach-app FTP]
 $ns at 0.266767 "$ftp(17) start"
@@ -620,8 +620,8 @@ $tcp(18) set ttl_ 32
 $tcp(18) set fid_ 18
 set sink(18) [new Agent/TCPSink]
 $sink(18) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(18)
-$ns attach-agent $n(u5_2) $sink(18)
+$ns attach-agent $n(0) $tcp(18)
+$ns attach-agent $n(21) $sink(18)
 $ns connect $tcp(18) $sink(18)
 set ftp(18) [$tcp(18) attach-app FTP]
 $ns at 0.407664 "$ftp(18) start"
@@ -642,8 +642,8 @@ $tcp(19) set ttl_ 32
 $tcp(19) set fid_ 19
 set sink(19) [new Agent/TCPSink]
 $sink(19) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(19)
-$ns attach-agent $n(u5_3) $sink(19)
+$ns attach-agent $n(0) $tcp(19)
+$ns attach-agent $n(22) $sink(19)
 $ns connect $tcp(19) $sink(19)
 set ftp(19) [$tcp(19) attach-app FTP]
 $ns at 0.902064 "$ftp(19) start"
@@ -664,8 +664,8 @@ $tcp(20) set ttl_ 32
 $tcp(20) set fid_ 20
 set sink(20) [new Agent/TCPSink]
 $sink(20) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(20)
-$ns attach-agent $n(u6_0) $sink(20)
+$ns attach-agent $n(0) $tcp(20)
+$ns attach-agent $n(23) $sink(20)
 $ns connect $tcp(20) $sink(20)
 set ftp(20) [$tcp(20) attach-app FTP]
 $ns at 0.379075 "$ftp(20) start"
@@ -686,8 +686,8 @@ $tcp(21) set ttl_ 32
 $tcp(21) set fid_ 21
 set sink(21) [new Agent/TCPSink]
 $sink(21) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(21)
-$ns attach-agent $n(u6_1) $sink(21)
+$ns attach-agent $n(0) $tcp(21)
+$ns attach-agent $n(24) $sink(21)
 $ns connect $tcp(21) $sink(21)
 set ftp(21) [$tcp(21) attach-app FTP]
 $ns at 0.113731 "$ftp(21) start"
@@ -708,8 +708,8 @@ $tcp(22) set ttl_ 32
 $tcp(22) set fid_ 22
 set sink(22) [new Agent/TCPSink]
 $sink(22) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(22)
-$ns attach-agent $n(u6_2) $sink(22)
+$ns attach-agent $n(0) $tcp(22)
+$ns attach-agent $n(25) $sink(22)
 $ns connect $tcp(22) $sink(22)
 set ftp(22) [$tcp(22) attach-app FTP]
 $ns at 0.258357 "$ftp(22) start"
@@ -730,8 +730,8 @@ $tcp(23) set ttl_ 32
 $tcp(23) set fid_ 23
 set sink(23) [new Agent/TCPSink]
 $sink(23) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(23)
-$ns attach-agent $n(u6_3) $sink(23)
+$ns attach-agent $n(0) $tcp(23)
+$ns attach-agent $n(26) $sink(23)
 $ns connect $tcp(23) $sink(23)
 set ftp(23) [$tcp(23) attach-app FTP]
 $ns at 0.991602 "$ftp(23) start"
@@ -752,8 +752,8 @@ $tcp(24) set ttl_ 32
 $tcp(24) set fid_ 24
 set sink(24) [new Agent/TCPSink]
 $sink(24) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(24)
-$ns attach-agent $n(u7_0) $sink(24)
+$ns attach-agent $n(0) $tcp(24)
+$ns attach-agent $n(27) $sink(24)
 $ns connect $tcp(24) $sink(24)
 set ftp(24) [$tcp(24) attach-app FTP]
 $ns at 0.063089 "$ftp(24) start"
@@ -774,8 +774,8 @@ $tcp(25) set ttl_ 32
 $tcp(25) set fid_ 25
 set sink(25) [new Agent/TCPSink]
 $sink(25) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(25)
-$ns attach-agent $n(u7_1) $sink(25)
+$ns attach-agent $n(0) $tcp(25)
+$ns attach-agent $n(28) $sink(25)
 $ns connect $tcp(25) $sink(25)
 set ftp(25) [$tcp(25) attach-app FTP]
 $ns at 0.620168 "$ftp(25) start"
@@ -796,8 +796,8 @@ $tcp(26) set ttl_ 32
 $tcp(26) set fid_ 26
 set sink(26) [new Agent/TCPSink]
 $sink(26) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(26)
-$ns attach-agent $n(u7_2) $sink(26)
+$ns attach-agent $n(0) $tcp(26)
+$ns attach-agent $n(29) $sink(26)
 $ns connect $tcp(26) $sink(26)
 set ftp(26) [$tcp(26) attach-app FTP]
 $ns at 0.377205 "$ftp(26) start"
@@ -818,8 +818,8 @@ $tcp(27) set ttl_ 32
 $tcp(27) set fid_ 27
 set sink(27) [new Agent/TCPSink]
 $sink(27) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(27)
-$ns attach-agent $n(u7_3) $sink(27)
+$ns attach-agent $n(0) $tcp(27)
+$ns attach-agent $n(30) $sink(27)
 $ns connect $tcp(27) $sink(27)
 set ftp(27) [$tcp(27) attach-app FTP]
 $ns at 0.660843 "$ftp(27) start"
@@ -840,8 +840,8 @@ $tcp(28) set ttl_ 32
 $tcp(28) set fid_ 28
 set sink(28) [new Agent/TCPSink]
 $sink(28) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(28)
-$ns attach-agent $n(u8_0) $sink(28)
+$ns attach-agent $n(0) $tcp(28)
+$ns attach-agent $n(31) $sink(28)
 $ns connect $tcp(28) $sink(28)
 set ftp(28) [$tcp(28) attach-app FTP]
 $ns at 0.338439 "$ftp(28) start"
@@ -862,8 +862,8 @@ $tcp(29) set ttl_ 32
 $tcp(29) set fid_ 29
 set sink(29) [new Agent/TCPSink]
 $sink(29) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(29)
-$ns attach-agent $n(u8_1) $sink(29)
+$ns attach-agent $n(0) $tcp(29)
+$ns attach-agent $n(32) $sink(29)
 $ns connect $tcp(29) $sink(29)
 set ftp(29) [$tcp(29) attach-app FTP]
 $ns at 0.691301 "$ftp(29) start"
@@ -884,8 +884,8 @@ $tcp(30) set ttl_ 32
 $tcp(30) set fid_ 30
 set sink(30) [new Agent/TCPSink]
 $sink(30) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(30)
-$ns attach-agent $n(u8_2) $sink(30)
+$ns attach-agent $n(0) $tcp(30)
+$ns attach-agent $n(33) $sink(30)
 $ns connect $tcp(30) $sink(30)
 set ftp(30) [$tcp(30) attach-app FTP]
 $ns at 0.497581 "$ftp(30) start"
@@ -906,8 +906,8 @@ $tcp(31) set ttl_ 32
 $tcp(31) set fid_ 31
 set sink(31) [new Agent/TCPSink]
 $sink(31) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(31)
-$ns attach-agent $n(u8_3) $sink(31)
+$ns attach-agent $n(0) $tcp(31)
+$ns attach-agent $n(34) $sink(31)
 $ns connect $tcp(31) $sink(31)
 set ftp(31) [$tcp(31) attach-app FTP]
 $ns at 0.649721 "$ftp(31) start"

@@ -2,98 +2,98 @@
 set ns [new Simulator]
 global defaultRNG
 $defaultRNG seed 40
-set n(R1) [$ns node]
-set n(R2) [$ns node]
-set n(s1_0) [$ns node]
-set n(d1_0) [$ns node]
-set n(s1_1) [$ns node]
-set n(d1_1) [$ns node]
-set n(s1_2) [$ns node]
-set n(d1_2) [$ns node]
-set n(s1_3) [$ns node]
-set n(d1_3) [$ns node]
-set n(s1_4) [$ns node]
-set n(d1_4) [$ns node]
-set n(s1_5) [$ns node]
-set n(d1_5) [$ns node]
-set n(s1_6) [$ns node]
-set n(d1_6) [$ns node]
-set n(s1_7) [$ns node]
-set n(d1_7) [$ns node]
-$ns simplex-link $n(R1) $n(R2) 10000000.0 0.01 DropTail
-$ns queue-limit $n(R1) $n(R2) 100
+set n(0) [$ns node]  ;# R1
+set n(1) [$ns node]  ;# R2
+set n(2) [$ns node]  ;# s1_0
+set n(3) [$ns node]  ;# d1_0
+set n(4) [$ns node]  ;# s1_1
+set n(5) [$ns node]  ;# d1_1
+set n(6) [$ns node]  ;# s1_2
+set n(7) [$ns node]  ;# d1_2
+set n(8) [$ns node]  ;# s1_3
+set n(9) [$ns node]  ;# d1_3
+set n(10) [$ns node]  ;# s1_4
+set n(11) [$ns node]  ;# d1_4
+set n(12) [$ns node]  ;# s1_5
+set n(13) [$ns node]  ;# d1_5
+set n(14) [$ns node]  ;# s1_6
+set n(15) [$ns node]  ;# d1_6
+set n(16) [$ns node]  ;# s1_7
+set n(17) [$ns node]  ;# d1_7
+$ns simplex-link $n(0) $n(1) 10000000.0 0.01 DropTail
+$ns queue-limit $n(0) $n(1) 100
 set em(0) [new ErrorModel]
 $em(0) unit pkt
 $em(0) set rate_ 0.01
 $em(0) ranvar [new RandomVariable/Uniform]
-$ns link-lossmodel $em(0) $n(R1) $n(R2)
-$ns simplex-link $n(R2) $n(R1) 10000000.0 0.01 DropTail
-$ns queue-limit $n(R2) $n(R1) 100
-$ns simplex-link $n(s1_0) $n(R1) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(s1_0) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s1_0) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(R1) $n(s1_0) 100000
-$ns simplex-link $n(R2) $n(d1_0) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(R2) $n(d1_0) 100000
-$ns simplex-link $n(d1_0) $n(R2) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(d1_0) $n(R2) 100000
-$ns simplex-link $n(s1_1) $n(R1) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(s1_1) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s1_1) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(R1) $n(s1_1) 100000
-$ns simplex-link $n(R2) $n(d1_1) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(R2) $n(d1_1) 100000
-$ns simplex-link $n(d1_1) $n(R2) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(d1_1) $n(R2) 100000
-$ns simplex-link $n(s1_2) $n(R1) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(s1_2) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s1_2) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(R1) $n(s1_2) 100000
-$ns simplex-link $n(R2) $n(d1_2) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(R2) $n(d1_2) 100000
-$ns simplex-link $n(d1_2) $n(R2) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(d1_2) $n(R2) 100000
-$ns simplex-link $n(s1_3) $n(R1) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(s1_3) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s1_3) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(R1) $n(s1_3) 100000
-$ns simplex-link $n(R2) $n(d1_3) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(R2) $n(d1_3) 100000
-$ns simplex-link $n(d1_3) $n(R2) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(d1_3) $n(R2) 100000
-$ns simplex-link $n(s1_4) $n(R1) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(s1_4) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s1_4) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(R1) $n(s1_4) 100000
-$ns simplex-link $n(R2) $n(d1_4) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(R2) $n(d1_4) 100000
-$ns simplex-link $n(d1_4) $n(R2) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(d1_4) $n(R2) 100000
-$ns simplex-link $n(s1_5) $n(R1) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(s1_5) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s1_5) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(R1) $n(s1_5) 100000
-$ns simplex-link $n(R2) $n(d1_5) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(R2) $n(d1_5) 100000
-$ns simplex-link $n(d1_5) $n(R2) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(d1_5) $n(R2) 100000
-$ns simplex-link $n(s1_6) $n(R1) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(s1_6) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s1_6) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(R1) $n(s1_6) 100000
-$ns simplex-link $n(R2) $n(d1_6) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(R2) $n(d1_6) 100000
-$ns simplex-link $n(d1_6) $n(R2) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(d1_6) $n(R2) 100000
-$ns simplex-link $n(s1_7) $n(R1) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(s1_7) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s1_7) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(R1) $n(s1_7) 100000
-$ns simplex-link $n(R2) $n(d1_7) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(R2) $n(d1_7) 100000
-$ns simplex-link $n(d1_7) $n(R2) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(d1_7) $n(R2) 100000
-set qm(0) [$ns monitor-queue $n(R1) $n(R2) ""]
+$ns link-lossmodel $em(0) $n(0) $n(1)
+$ns simplex-link $n(1) $n(0) 10000000.0 0.01 DropTail
+$ns queue-limit $n(1) $n(0) 100
+$ns simplex-link $n(2) $n(0) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(2) $n(0) 100000
+$ns simplex-link $n(0) $n(2) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(0) $n(2) 100000
+$ns simplex-link $n(1) $n(3) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(1) $n(3) 100000
+$ns simplex-link $n(3) $n(1) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(3) $n(1) 100000
+$ns simplex-link $n(4) $n(0) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(4) $n(0) 100000
+$ns simplex-link $n(0) $n(4) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(0) $n(4) 100000
+$ns simplex-link $n(1) $n(5) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(1) $n(5) 100000
+$ns simplex-link $n(5) $n(1) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(5) $n(1) 100000
+$ns simplex-link $n(6) $n(0) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(6) $n(0) 100000
+$ns simplex-link $n(0) $n(6) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(0) $n(6) 100000
+$ns simplex-link $n(1) $n(7) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(1) $n(7) 100000
+$ns simplex-link $n(7) $n(1) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(7) $n(1) 100000
+$ns simplex-link $n(8) $n(0) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(8) $n(0) 100000
+$ns simplex-link $n(0) $n(8) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(0) $n(8) 100000
+$ns simplex-link $n(1) $n(9) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(1) $n(9) 100000
+$ns simplex-link $n(9) $n(1) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(9) $n(1) 100000
+$ns simplex-link $n(10) $n(0) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(10) $n(0) 100000
+$ns simplex-link $n(0) $n(10) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(0) $n(10) 100000
+$ns simplex-link $n(1) $n(11) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(1) $n(11) 100000
+$ns simplex-link $n(11) $n(1) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(11) $n(1) 100000
+$ns simplex-link $n(12) $n(0) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(12) $n(0) 100000
+$ns simplex-link $n(0) $n(12) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(0) $n(12) 100000
+$ns simplex-link $n(1) $n(13) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(1) $n(13) 100000
+$ns simplex-link $n(13) $n(1) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(13) $n(1) 100000
+$ns simplex-link $n(14) $n(0) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(14) $n(0) 100000
+$ns simplex-link $n(0) $n(14) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(0) $n(14) 100000
+$ns simplex-link $n(1) $n(15) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(1) $n(15) 100000
+$ns simplex-link $n(15) $n(1) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(15) $n(1) 100000
+$ns simplex-link $n(16) $n(0) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(16) $n(0) 100000
+$ns simplex-link $n(0) $n(16) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(0) $n(16) 100000
+$ns simplex-link $n(1) $n(17) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(1) $n(17) 100000
+$ns simplex-link $n(17) $n(1) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(17) $n(1) 100000
+set qm(0) [$ns monitor-queue $n(0) $n(1) ""]
 set qlast(0) 0; set qbytes(0) 0
 proc bytecount {} {
   global qm qlast qbytes
@@ -126,8 +126,8 @@ $tcp(0) set ttl_ 32
 $tcp(0) set fid_ 0
 set sink(0) [new Agent/TCPSink]
 $sink(0) set packetSize_ 40
-$ns attach-agent $n(s1_0) $tcp(0)
-$ns attach-agent $n(d1_0) $sink(0)
+$ns attach-agent $n(2) $tcp(0)
+$ns attach-agent $n(3) $sink(0)
 $ns connect $tcp(0) $sink(0)
 set ftp(0) [$tcp(0) attach-app FTP]
 $ns at 0.458607 "$ftp(0) start"
@@ -148,8 +148,8 @@ $tcp(1) set ttl_ 32
 $tcp(1) set fid_ 1
 set sink(1) [new Agent/TCPSink]
 $sink(1) set packetSize_ 40
-$ns attach-agent $n(s1_1) $tcp(1)
-$ns attach-agent $n(d1_1) $sink(1)
+$ns attach-agent $n(4) $tcp(1)
+$ns attach-agent $n(5) $sink(1)
 $ns connect $tcp(1) $sink(1)
 set ftp(1) [$tcp(1) attach-app FTP]
 $ns at 0.877868 "$ftp(1) start"
@@ -170,8 +170,8 @@ $tcp(2) set ttl_ 32
 $tcp(2) set fid_ 2
 set sink(2) [new Agent/TCPSink]
 $sink(2) set packetSize_ 40
-$ns attach-agent $n(s1_2) $tcp(2)
-$ns attach-agent $n(d1_2) $sink(2)
+$ns attach-agent $n(6) $tcp(2)
+$ns attach-agent $n(7) $sink(2)
 $ns connect $tcp(2) $sink(2)
 set ftp(2) [$tcp(2) attach-app FTP]
 $ns at 0.031846 "$ftp(2) start"
@@ -192,8 +192,8 @@ $tcp(3) set ttl_ 32
 $tcp(3) set fid_ 3
 set sink(3) [new Agent/TCPSink]
 $sink(3) set packetSize_ 40
-$ns attach-agent $n(s1_3) $tcp(3)
-$ns attach-agent $n(d1_3) $sink(3)
+$ns attach-agent $n(8) $tcp(3)
+$ns attach-agent $n(9) $sink(3)
 $ns connect $tcp(3) $sink(3)
 set ftp(3) [$tcp(3) attach-app FTP]
 $ns at 0.282426 "$ftp(3) start"
@@ -214,8 +214,8 @@ $tcp(4) set ttl_ 32
 $tcp(4) set fid_ 4
 set sink(4) [new Agent/TCPSink]
 $sink(4) set packetSize_ 40
-$ns attach-agent $n(s1_4) $tcp(4)
-$ns attach-agent $n(d1_4) $sink(4)
+$ns attach-agent $n(10) $tcp(4)
+$ns attach-agent $n(11) $sink(4)
 $ns connect $tcp(4) $sink(4)
 set ftp(4) [$tcp(4) attach-app FTP]
 $ns at 0.961791 "$ftp(4) start"
@@ -236,8 +236,8 @@ $tcp(5) set ttl_ 32
 $tcp(5) set fid_ 5
 set sink(5) [new Agent/TCPSink]
 $sink(5) set packetSize_ 40
-$ns attach-agent $n(s1_5) $tcp(5)
-$ns attach-agent $n(d1_5) $sink(5)
+$ns attach-agent $n(12) $tcp(5)
+$ns attach-agent $n(13) $sink(5)
 $ns connect $tcp(5) $sink(5)
 set ftp(5) [$tcp(5) attach-app FTP]
 $ns at 0.664319 "$ftp(5) start"
@@ -258,8 +258,8 @@ $tcp(6) set ttl_ 32
 $tcp(6) set fid_ 6
 set sink(6) [new Agent/TCPSink]
 $sink(6) set packetSize_ 40
-$ns attach-agent $n(s1_6) $tcp(6)
-$ns attach-agent $n(d1_6) $sink(6)
+$ns attach-agent $n(14) $tcp(6)
+$ns attach-agent $n(15) $sink(6)
 $ns connect $tcp(6) $sink(6)
 set ftp(6) [$tcp(6) attach-app FTP]
 $ns at 0.128372 "$ftp(6) start"
@@ -280,8 +280,8 @@ $tcp(7) set ttl_ 32
 $tcp(7) set fid_ 7
 set sink(7) [new Agent/TCPSink]
 $sink(7) set packetSize_ 40
-$ns attach-agent $n(s1_7) $tcp(7)
-$ns attach-agent $n(d1_7) $sink(7)
+$ns attach-agent $n(16) $tcp(7)
+$ns attach-agent $n(17) $sink(7)
 $ns connect $tcp(7) $sink(7)
 set ftp(7) [$tcp(7) attach-app FTP]
 $ns at 0.348389 "$ftp(7) start"

@@ -2,333 +2,333 @@
 set ns [new Simulator]
 global defaultRNG
 $defaultRNG seed 3
-set n(R1) [$ns node]
-set n(R2) [$ns node]
-set n(s1_0) [$ns node]
-set n(d1_0) [$ns node]
-set n(s1_1) [$ns node]
-set n(d1_1) [$ns node]
-set n(s1_2) [$ns node]
-set n(d1_2) [$ns node]
-set n(s1_3) [$ns node]
-set n(d1_3) [$ns node]
-set n(s2_0) [$ns node]
-set n(d2_0) [$ns node]
-set n(s2_1) [$ns node]
-set n(d2_1) [$ns node]
-set n(s2_2) [$ns node]
-set n(d2_2) [$ns node]
-set n(s2_3) [$ns node]
-set n(d2_3) [$ns node]
-set n(s3_0) [$ns node]
-set n(d3_0) [$ns node]
-set n(s3_1) [$ns node]
-set n(d3_1) [$ns node]
-set n(s3_2) [$ns node]
-set n(d3_2) [$ns node]
-set n(s3_3) [$ns node]
-set n(d3_3) [$ns node]
-set n(s4_0) [$ns node]
-set n(d4_0) [$ns node]
-set n(s4_1) [$ns node]
-set n(d4_1) [$ns node]
-set n(s4_2) [$ns node]
-set n(d4_2) [$ns node]
-set n(s4_3) [$ns node]
-set n(d4_3) [$ns node]
-set n(s5_0) [$ns node]
-set n(d5_0) [$ns node]
-set n(s5_1) [$ns node]
-set n(d5_1) [$ns node]
-set n(s5_2) [$ns node]
-set n(d5_2) [$ns node]
-set n(s5_3) [$ns node]
-set n(d5_3) [$ns node]
-set n(s6_0) [$ns node]
-set n(d6_0) [$ns node]
-set n(s6_1) [$ns node]
-set n(d6_1) [$ns node]
-set n(s6_2) [$ns node]
-set n(d6_2) [$ns node]
-set n(s6_3) [$ns node]
-set n(d6_3) [$ns node]
-set n(s7_0) [$ns node]
-set n(d7_0) [$ns node]
-set n(s7_1) [$ns node]
-set n(d7_1) [$ns node]
-set n(s7_2) [$ns node]
-set n(d7_2) [$ns node]
-set n(s7_3) [$ns node]
-set n(d7_3) [$ns node]
-set n(s8_0) [$ns node]
-set n(d8_0) [$ns node]
-set n(s8_1) [$ns node]
-set n(d8_1) [$ns node]
-set n(s8_2) [$ns node]
-set n(d8_2) [$ns node]
-set n(s8_3) [$ns node]
-set n(d8_3) [$ns node]
-$ns simplex-link $n(R1) $n(R2) 155000000.0 0.01 DropTail
-$ns queue-limit $n(R1) $n(R2) 190
-$ns simplex-link $n(R2) $n(R1) 155000000.0 0.01 DropTail
-$ns queue-limit $n(R2) $n(R1) 190
-$ns simplex-link $n(s1_0) $n(R1) 1000000000.0 0.0 DropTail
-$ns queue-limit $n(s1_0) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s1_0) 1000000000.0 0.0 DropTail
-$ns queue-limit $n(R1) $n(s1_0) 100000
-$ns simplex-link $n(R2) $n(d1_0) 1000000000.0 0.0 DropTail
-$ns queue-limit $n(R2) $n(d1_0) 100000
-$ns simplex-link $n(d1_0) $n(R2) 1000000000.0 0.0 DropTail
-$ns queue-limit $n(d1_0) $n(R2) 100000
-$ns simplex-link $n(s1_1) $n(R1) 1000000000.0 0.0 DropTail
-$ns queue-limit $n(s1_1) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s1_1) 1000000000.0 0.0 DropTail
-$ns queue-limit $n(R1) $n(s1_1) 100000
-$ns simplex-link $n(R2) $n(d1_1) 1000000000.0 0.0 DropTail
-$ns queue-limit $n(R2) $n(d1_1) 100000
-$ns simplex-link $n(d1_1) $n(R2) 1000000000.0 0.0 DropTail
-$ns queue-limit $n(d1_1) $n(R2) 100000
-$ns simplex-link $n(s1_2) $n(R1) 1000000000.0 0.0 DropTail
-$ns queue-limit $n(s1_2) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s1_2) 1000000000.0 0.0 DropTail
-$ns queue-limit $n(R1) $n(s1_2) 100000
-$ns simplex-link $n(R2) $n(d1_2) 1000000000.0 0.0 DropTail
-$ns queue-limit $n(R2) $n(d1_2) 100000
-$ns simplex-link $n(d1_2) $n(R2) 1000000000.0 0.0 DropTail
-$ns queue-limit $n(d1_2) $n(R2) 100000
-$ns simplex-link $n(s1_3) $n(R1) 1000000000.0 0.0 DropTail
-$ns queue-limit $n(s1_3) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s1_3) 1000000000.0 0.0 DropTail
-$ns queue-limit $n(R1) $n(s1_3) 100000
-$ns simplex-link $n(R2) $n(d1_3) 1000000000.0 0.0 DropTail
-$ns queue-limit $n(R2) $n(d1_3) 100000
-$ns simplex-link $n(d1_3) $n(R2) 1000000000.0 0.0 DropTail
-$ns queue-limit $n(d1_3) $n(R2) 100000
-$ns simplex-link $n(s2_0) $n(R1) 1000000000.0 0.005 DropTail
-$ns queue-limit $n(s2_0) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s2_0) 1000000000.0 0.005 DropTail
-$ns queue-limit $n(R1) $n(s2_0) 100000
-$ns simplex-link $n(R2) $n(d2_0) 1000000000.0 0.005 DropTail
-$ns queue-limit $n(R2) $n(d2_0) 100000
-$ns simplex-link $n(d2_0) $n(R2) 1000000000.0 0.005 DropTail
-$ns queue-limit $n(d2_0) $n(R2) 100000
-$ns simplex-link $n(s2_1) $n(R1) 1000000000.0 0.005 DropTail
-$ns queue-limit $n(s2_1) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s2_1) 1000000000.0 0.005 DropTail
-$ns queue-limit $n(R1) $n(s2_1) 100000
-$ns simplex-link $n(R2) $n(d2_1) 1000000000.0 0.005 DropTail
-$ns queue-limit $n(R2) $n(d2_1) 100000
-$ns simplex-link $n(d2_1) $n(R2) 1000000000.0 0.005 DropTail
-$ns queue-limit $n(d2_1) $n(R2) 100000
-$ns simplex-link $n(s2_2) $n(R1) 1000000000.0 0.005 DropTail
-$ns queue-limit $n(s2_2) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s2_2) 1000000000.0 0.005 DropTail
-$ns queue-limit $n(R1) $n(s2_2) 100000
-$ns simplex-link $n(R2) $n(d2_2) 1000000000.0 0.005 DropTail
-$ns queue-limit $n(R2) $n(d2_2) 100000
-$ns simplex-link $n(d2_2) $n(R2) 1000000000.0 0.005 DropTail
-$ns queue-limit $n(d2_2) $n(R2) 100000
-$ns simplex-link $n(s2_3) $n(R1) 1000000000.0 0.005 DropTail
-$ns queue-limit $n(s2_3) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s2_3) 1000000000.0 0.005 DropTail
-$ns queue-limit $n(R1) $n(s2_3) 100000
-$ns simplex-link $n(R2) $n(d2_3) 1000000000.0 0.005 DropTail
-$ns queue-limit $n(R2) $n(d2_3) 100000
-$ns simplex-link $n(d2_3) $n(R2) 1000000000.0 0.005 DropTail
-$ns queue-limit $n(d2_3) $n(R2) 100000
-$ns simplex-link $n(s3_0) $n(R1) 1000000000.0 0.01 DropTail
-$ns queue-limit $n(s3_0) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s3_0) 1000000000.0 0.01 DropTail
-$ns queue-limit $n(R1) $n(s3_0) 100000
-$ns simplex-link $n(R2) $n(d3_0) 1000000000.0 0.01 DropTail
-$ns queue-limit $n(R2) $n(d3_0) 100000
-$ns simplex-link $n(d3_0) $n(R2) 1000000000.0 0.01 DropTail
-$ns queue-limit $n(d3_0) $n(R2) 100000
-$ns simplex-link $n(s3_1) $n(R1) 1000000000.0 0.01 DropTail
-$ns queue-limit $n(s3_1) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s3_1) 1000000000.0 0.01 DropTail
-$ns queue-limit $n(R1) $n(s3_1) 100000
-$ns simplex-link $n(R2) $n(d3_1) 1000000000.0 0.01 DropTail
-$ns queue-limit $n(R2) $n(d3_1) 100000
-$ns simplex-link $n(d3_1) $n(R2) 1000000000.0 0.01 DropTail
-$ns queue-limit $n(d3_1) $n(R2) 100000
-$ns simplex-link $n(s3_2) $n(R1) 1000000000.0 0.01 DropTail
-$ns queue-limit $n(s3_2) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s3_2) 1000000000.0 0.01 DropTail
-$ns queue-limit $n(R1) $n(s3_2) 100000
-$ns simplex-link $n(R2) $n(d3_2) 1000000000.0 0.01 DropTail
-$ns queue-limit $n(R2) $n(d3_2) 100000
-$ns simplex-link $n(d3_2) $n(R2) 1000000000.0 0.01 DropTail
-$ns queue-limit $n(d3_2) $n(R2) 100000
-$ns simplex-link $n(s3_3) $n(R1) 1000000000.0 0.01 DropTail
-$ns queue-limit $n(s3_3) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s3_3) 1000000000.0 0.01 DropTail
-$ns queue-limit $n(R1) $n(s3_3) 100000
-$ns simplex-link $n(R2) $n(d3_3) 1000000000.0 0.01 DropTail
-$ns queue-limit $n(R2) $n(d3_3) 100000
-$ns simplex-link $n(d3_3) $n(R2) 1000000000.0 0.01 DropTail
-$ns queue-limit $n(d3_3) $n(R2) 100000
-$ns simplex-link $n(s4_0) $n(R1) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(s4_0) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s4_0) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(R1) $n(s4_0) 100000
-$ns simplex-link $n(R2) $n(d4_0) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(R2) $n(d4_0) 100000
-$ns simplex-link $n(d4_0) $n(R2) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(d4_0) $n(R2) 100000
-$ns simplex-link $n(s4_1) $n(R1) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(s4_1) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s4_1) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(R1) $n(s4_1) 100000
-$ns simplex-link $n(R2) $n(d4_1) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(R2) $n(d4_1) 100000
-$ns simplex-link $n(d4_1) $n(R2) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(d4_1) $n(R2) 100000
-$ns simplex-link $n(s4_2) $n(R1) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(s4_2) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s4_2) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(R1) $n(s4_2) 100000
-$ns simplex-link $n(R2) $n(d4_2) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(R2) $n(d4_2) 100000
-$ns simplex-link $n(d4_2) $n(R2) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(d4_2) $n(R2) 100000
-$ns simplex-link $n(s4_3) $n(R1) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(s4_3) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s4_3) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(R1) $n(s4_3) 100000
-$ns simplex-link $n(R2) $n(d4_3) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(R2) $n(d4_3) 100000
-$ns simplex-link $n(d4_3) $n(R2) 1000000000.0 0.015 DropTail
-$ns queue-limit $n(d4_3) $n(R2) 100000
-$ns simplex-link $n(s5_0) $n(R1) 1000000000.0 0.02 DropTail
-$ns queue-limit $n(s5_0) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s5_0) 1000000000.0 0.02 DropTail
-$ns queue-limit $n(R1) $n(s5_0) 100000
-$ns simplex-link $n(R2) $n(d5_0) 1000000000.0 0.02 DropTail
-$ns queue-limit $n(R2) $n(d5_0) 100000
-$ns simplex-link $n(d5_0) $n(R2) 1000000000.0 0.02 DropTail
-$ns queue-limit $n(d5_0) $n(R2) 100000
-$ns simplex-link $n(s5_1) $n(R1) 1000000000.0 0.02 DropTail
-$ns queue-limit $n(s5_1) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s5_1) 1000000000.0 0.02 DropTail
-$ns queue-limit $n(R1) $n(s5_1) 100000
-$ns simplex-link $n(R2) $n(d5_1) 1000000000.0 0.02 DropTail
-$ns queue-limit $n(R2) $n(d5_1) 100000
-$ns simplex-link $n(d5_1) $n(R2) 1000000000.0 0.02 DropTail
-$ns queue-limit $n(d5_1) $n(R2) 100000
-$ns simplex-link $n(s5_2) $n(R1) 1000000000.0 0.02 DropTail
-$ns queue-limit $n(s5_2) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s5_2) 1000000000.0 0.02 DropTail
-$ns queue-limit $n(R1) $n(s5_2) 100000
-$ns simplex-link $n(R2) $n(d5_2) 1000000000.0 0.02 DropTail
-$ns queue-limit $n(R2) $n(d5_2) 100000
-$ns simplex-link $n(d5_2) $n(R2) 1000000000.0 0.02 DropTail
-$ns queue-limit $n(d5_2) $n(R2) 100000
-$ns simplex-link $n(s5_3) $n(R1) 1000000000.0 0.02 DropTail
-$ns queue-limit $n(s5_3) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s5_3) 1000000000.0 0.02 DropTail
-$ns queue-limit $n(R1) $n(s5_3) 100000
-$ns simplex-link $n(R2) $n(d5_3) 1000000000.0 0.02 DropTail
-$ns queue-limit $n(R2) $n(d5_3) 100000
-$ns simplex-link $n(d5_3) $n(R2) 1000000000.0 0.02 DropTail
-$ns queue-limit $n(d5_3) $n(R2) 100000
-$ns simplex-link $n(s6_0) $n(R1) 1000000000.0 0.025 DropTail
-$ns queue-limit $n(s6_0) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s6_0) 1000000000.0 0.025 DropTail
-$ns queue-limit $n(R1) $n(s6_0) 100000
-$ns simplex-link $n(R2) $n(d6_0) 1000000000.0 0.025 DropTail
-$ns queue-limit $n(R2) $n(d6_0) 100000
-$ns simplex-link $n(d6_0) $n(R2) 1000000000.0 0.025 DropTail
-$ns queue-limit $n(d6_0) $n(R2) 100000
-$ns simplex-link $n(s6_1) $n(R1) 1000000000.0 0.025 DropTail
-$ns queue-limit $n(s6_1) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s6_1) 1000000000.0 0.025 DropTail
-$ns queue-limit $n(R1) $n(s6_1) 100000
-$ns simplex-link $n(R2) $n(d6_1) 1000000000.0 0.025 DropTail
-$ns queue-limit $n(R2) $n(d6_1) 100000
-$ns simplex-link $n(d6_1) $n(R2) 1000000000.0 0.025 DropTail
-$ns queue-limit $n(d6_1) $n(R2) 100000
-$ns simplex-link $n(s6_2) $n(R1) 1000000000.0 0.025 DropTail
-$ns queue-limit $n(s6_2) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s6_2) 1000000000.0 0.025 DropTail
-$ns queue-limit $n(R1) $n(s6_2) 100000
-$ns simplex-link $n(R2) $n(d6_2) 1000000000.0 0.025 DropTail
-$ns queue-limit $n(R2) $n(d6_2) 100000
-$ns simplex-link $n(d6_2) $n(R2) 1000000000.0 0.025 DropTail
-$ns queue-limit $n(d6_2) $n(R2) 100000
-$ns simplex-link $n(s6_3) $n(R1) 1000000000.0 0.025 DropTail
-$ns queue-limit $n(s6_3) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s6_3) 1000000000.0 0.025 DropTail
-$ns queue-limit $n(R1) $n(s6_3) 100000
-$ns simplex-link $n(R2) $n(d6_3) 1000000000.0 0.025 DropTail
-$ns queue-limit $n(R2) $n(d6_3) 100000
-$ns simplex-link $n(d6_3) $n(R2) 1000000000.0 0.025 DropTail
-$ns queue-limit $n(d6_3) $n(R2) 100000
-$ns simplex-link $n(s7_0) $n(R1) 1000000000.0 0.03 DropTail
-$ns queue-limit $n(s7_0) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s7_0) 1000000000.0 0.03 DropTail
-$ns queue-limit $n(R1) $n(s7_0) 100000
-$ns simplex-link $n(R2) $n(d7_0) 1000000000.0 0.03 DropTail
-$ns queue-limit $n(R2) $n(d7_0) 100000
-$ns simplex-link $n(d7_0) $n(R2) 1000000000.0 0.03 DropTail
-$ns queue-limit $n(d7_0) $n(R2) 100000
-$ns simplex-link $n(s7_1) $n(R1) 1000000000.0 0.03 DropTail
-$ns queue-limit $n(s7_1) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s7_1) 1000000000.0 0.03 DropTail
-$ns queue-limit $n(R1) $n(s7_1) 100000
-$ns simplex-link $n(R2) $n(d7_1) 1000000000.0 0.03 DropTail
-$ns queue-limit $n(R2) $n(d7_1) 100000
-$ns simplex-link $n(d7_1) $n(R2) 1000000000.0 0.03 DropTail
-$ns queue-limit $n(d7_1) $n(R2) 100000
-$ns simplex-link $n(s7_2) $n(R1) 1000000000.0 0.03 DropTail
-$ns queue-limit $n(s7_2) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s7_2) 1000000000.0 0.03 DropTail
-$ns queue-limit $n(R1) $n(s7_2) 100000
-$ns simplex-link $n(R2) $n(d7_2) 1000000000.0 0.03 DropTail
-$ns queue-limit $n(R2) $n(d7_2) 100000
-$ns simplex-link $n(d7_2) $n(R2) 1000000000.0 0.03 DropTail
-$ns queue-limit $n(d7_2) $n(R2) 100000
-$ns simplex-link $n(s7_3) $n(R1) 1000000000.0 0.03 DropTail
-$ns queue-limit $n(s7_3) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s7_3) 1000000000.0 0.03 DropTail
-$ns queue-limit $n(R1) $n(s7_3) 100000
-$ns simplex-link $n(R2) $n(d7_3) 1000000000.0 0.03 DropTail
-$ns queue-limit $n(R2) $n(d7_3) 100000
-$ns simplex-link $n(d7_3) $n(R2) 1000000000.0 0.03 DropTail
-$ns queue-limit $n(d7_3) $n(R2) 100000
-$ns simplex-link $n(s8_0) $n(R1) 1000000000.0 0.035 DropTail
-$ns queue-limit $n(s8_0) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s8_0) 1000000000.0 0.035 DropTail
-$ns queue-limit $n(R1) $n(s8_0) 100000
-$ns simplex-link $n(R2) $n(d8_0) 1000000000.0 0.035 DropTail
-$ns queue-limit $n(R2) $n(d8_0) 100000
-$ns simplex-link $n(d8_0) $n(R2) 1000000000.0 0.035 DropTail
-$ns queue-limit $n(d8_0) $n(R2) 100000
-$ns simplex-link $n(s8_1) $n(R1) 1000000000.0 0.035 DropTail
-$ns queue-limit $n(s8_1) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s8_1) 1000000000.0 0.035 DropTail
-$ns queue-limit $n(R1) $n(s8_1) 100000
-$ns simplex-link $n(R2) $n(d8_1) 1000000000.0 0.035 DropTail
-$ns queue-limit $n(R2) $n(d8_1) 100000
-$ns simplex-link $n(d8_1) $n(R2) 1000000000.0 0.035 DropTail
-$ns queue-limit $n(d8_1) $n(R2) 100000
-$ns simplex-link $n(s8_2) $n(R1) 1000000000.0 0.035 DropTail
-$ns queue-limit $n(s8_2) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s8_2) 1000000000.0 0.035 DropTail
-$ns queue-limit $n(R1) $n(s8_2) 100000
-$ns simplex-link $n(R2) $n(d8_2) 1000000000.0 0.035 DropTail
-$ns queue-limit $n(R2) $n(d8_2) 100000
-$ns simplex-link $n(d8_2) $n(R2) 1000000000.0 0.035 DropTail
-$ns queue-limit $n(d8_2) $n(R2) 100000
-$ns simplex-link $n(s8_3) $n(R1) 1000000000.0 0.035 DropTail
-$ns queue-limit $n(s8_3) $n(R1) 100000
-$ns simplex-link $n(R1) $n(s8_3) 1000000000.0 0.035 DropTail
-$ns queue-limit $n(R1) $n(s8_3) 100000
-$ns simplex-link $n(R2) $n(d8_3) 1000000000.0 0.035 DropTail
-$ns queue-limit $n(R2) $n(d8_3) 100000
-$ns simplex-link $n(d8_3) $n(R2) 1000000000.0 0.035 DropTail
-$ns queue-limit $n(d8_3) $n(R2) 100000
-set qm(0) [$ns monitor-queue $n(R1) $n(R2) ""]
+set n(0) [$ns node]  ;# R1
+set n(1) [$ns node]  ;# R2
+set n(2) [$ns node]  ;# s1_0
+set n(3) [$ns node]  ;# d1_0
+set n(4) [$ns node]  ;# s1_1
+set n(5) [$ns node]  ;# d1_1
+set n(6) [$ns node]  ;# s1_2
+set n(7) [$ns node]  ;# d1_2
+set n(8) [$ns node]  ;# s1_3
+set n(9) [$ns node]  ;# d1_3
+set n(10) [$ns node]  ;# s2_0
+set n(11) [$ns node]  ;# d2_0
+set n(12) [$ns node]  ;# s2_1
+set n(13) [$ns node]  ;# d2_1
+set n(14) [$ns node]  ;# s2_2
+set n(15) [$ns node]  ;# d2_2
+set n(16) [$ns node]  ;# s2_3
+set n(17) [$ns node]  ;# d2_3
+set n(18) [$ns node]  ;# s3_0
+set n(19) [$ns node]  ;# d3_0
+set n(20) [$ns node]  ;# s3_1
+set n(21) [$ns node]  ;# d3_1
+set n(22) [$ns node]  ;# s3_2
+set n(23) [$ns node]  ;# d3_2
+set n(24) [$ns node]  ;# s3_3
+set n(25) [$ns node]  ;# d3_3
+set n(26) [$ns node]  ;# s4_0
+set n(27) [$ns node]  ;# d4_0
+set n(28) [$ns node]  ;# s4_1
+set n(29) [$ns node]  ;# d4_1
+set n(30) [$ns node]  ;# s4_2
+set n(31) [$ns node]  ;# d4_2
+set n(32) [$ns node]  ;# s4_3
+set n(33) [$ns node]  ;# d4_3
+set n(34) [$ns node]  ;# s5_0
+set n(35) [$ns node]  ;# d5_0
+set n(36) [$ns node]  ;# s5_1
+set n(37) [$ns node]  ;# d5_1
+set n(38) [$ns node]  ;# s5_2
+set n(39) [$ns node]  ;# d5_2
+set n(40) [$ns node]  ;# s5_3
+set n(41) [$ns node]  ;# d5_3
+set n(42) [$ns node]  ;# s6_0
+set n(43) [$ns node]  ;# d6_0
+set n(44) [$ns node]  ;# s6_1
+set n(45) [$ns node]  ;# d6_1
+set n(46) [$ns node]  ;# s6_2
+set n(47) [$ns node]  ;# d6_2
+set n(48) [$ns node]  ;# s6_3
+set n(49) [$ns node]  ;# d6_3
+set n(50) [$ns node]  ;# s7_0
+set n(51) [$ns node]  ;# d7_0
+set n(52) [$ns node]  ;# s7_1
+set n(53) [$ns node]  ;# d7_1
+set n(54) [$ns node]  ;# s7_2
+set n(55) [$ns node]  ;# d7_2
+set n(56) [$ns node]  ;# s7_3
+set n(57) [$ns node]  ;# d7_3
+set n(58) [$ns node]  ;# s8_0
+set n(59) [$ns node]  ;# d8_0
+set n(60) [$ns node]  ;# s8_1
+set n(61) [$ns node]  ;# d8_1
+set n(62) [$ns node]  ;# s8_2
+set n(63) [$ns node]  ;# d8_2
+set n(64) [$ns node]  ;# s8_3
+set n(65) [$ns node]  ;# d8_3
+$ns simplex-link $n(0) $n(1) 155000000.0 0.01 DropTail
+$ns queue-limit $n(0) $n(1) 190
+$ns simplex-link $n(1) $n(0) 155000000.0 0.01 DropTail
+$ns queue-limit $n(1) $n(0) 190
+$ns simplex-link $n(2) $n(0) 1000000000.0 0.0 DropTail
+$ns queue-limit $n(2) $n(0) 100000
+$ns simplex-link $n(0) $n(2) 1000000000.0 0.0 DropTail
+$ns queue-limit $n(0) $n(2) 100000
+$ns simplex-link $n(1) $n(3) 1000000000.0 0.0 DropTail
+$ns queue-limit $n(1) $n(3) 100000
+$ns simplex-link $n(3) $n(1) 1000000000.0 0.0 DropTail
+$ns queue-limit $n(3) $n(1) 100000
+$ns simplex-link $n(4) $n(0) 1000000000.0 0.0 DropTail
+$ns queue-limit $n(4) $n(0) 100000
+$ns simplex-link $n(0) $n(4) 1000000000.0 0.0 DropTail
+$ns queue-limit $n(0) $n(4) 100000
+$ns simplex-link $n(1) $n(5) 1000000000.0 0.0 DropTail
+$ns queue-limit $n(1) $n(5) 100000
+$ns simplex-link $n(5) $n(1) 1000000000.0 0.0 DropTail
+$ns queue-limit $n(5) $n(1) 100000
+$ns simplex-link $n(6) $n(0) 1000000000.0 0.0 DropTail
+$ns queue-limit $n(6) $n(0) 100000
+$ns simplex-link $n(0) $n(6) 1000000000.0 0.0 DropTail
+$ns queue-limit $n(0) $n(6) 100000
+$ns simplex-link $n(1) $n(7) 1000000000.0 0.0 DropTail
+$ns queue-limit $n(1) $n(7) 100000
+$ns simplex-link $n(7) $n(1) 1000000000.0 0.0 DropTail
+$ns queue-limit $n(7) $n(1) 100000
+$ns simplex-link $n(8) $n(0) 1000000000.0 0.0 DropTail
+$ns queue-limit $n(8) $n(0) 100000
+$ns simplex-link $n(0) $n(8) 1000000000.0 0.0 DropTail
+$ns queue-limit $n(0) $n(8) 100000
+$ns simplex-link $n(1) $n(9) 1000000000.0 0.0 DropTail
+$ns queue-limit $n(1) $n(9) 100000
+$ns simplex-link $n(9) $n(1) 1000000000.0 0.0 DropTail
+$ns queue-limit $n(9) $n(1) 100000
+$ns simplex-link $n(10) $n(0) 1000000000.0 0.005 DropTail
+$ns queue-limit $n(10) $n(0) 100000
+$ns simplex-link $n(0) $n(10) 1000000000.0 0.005 DropTail
+$ns queue-limit $n(0) $n(10) 100000
+$ns simplex-link $n(1) $n(11) 1000000000.0 0.005 DropTail
+$ns queue-limit $n(1) $n(11) 100000
+$ns simplex-link $n(11) $n(1) 1000000000.0 0.005 DropTail
+$ns queue-limit $n(11) $n(1) 100000
+$ns simplex-link $n(12) $n(0) 1000000000.0 0.005 DropTail
+$ns queue-limit $n(12) $n(0) 100000
+$ns simplex-link $n(0) $n(12) 1000000000.0 0.005 DropTail
+$ns queue-limit $n(0) $n(12) 100000
+$ns simplex-link $n(1) $n(13) 1000000000.0 0.005 DropTail
+$ns queue-limit $n(1) $n(13) 100000
+$ns simplex-link $n(13) $n(1) 1000000000.0 0.005 DropTail
+$ns queue-limit $n(13) $n(1) 100000
+$ns simplex-link $n(14) $n(0) 1000000000.0 0.005 DropTail
+$ns queue-limit $n(14) $n(0) 100000
+$ns simplex-link $n(0) $n(14) 1000000000.0 0.005 DropTail
+$ns queue-limit $n(0) $n(14) 100000
+$ns simplex-link $n(1) $n(15) 1000000000.0 0.005 DropTail
+$ns queue-limit $n(1) $n(15) 100000
+$ns simplex-link $n(15) $n(1) 1000000000.0 0.005 DropTail
+$ns queue-limit $n(15) $n(1) 100000
+$ns simplex-link $n(16) $n(0) 1000000000.0 0.005 DropTail
+$ns queue-limit $n(16) $n(0) 100000
+$ns simplex-link $n(0) $n(16) 1000000000.0 0.005 DropTail
+$ns queue-limit $n(0) $n(16) 100000
+$ns simplex-link $n(1) $n(17) 1000000000.0 0.005 DropTail
+$ns queue-limit $n(1) $n(17) 100000
+$ns simplex-link $n(17) $n(1) 1000000000.0 0.005 DropTail
+$ns queue-limit $n(17) $n(1) 100000
+$ns simplex-link $n(18) $n(0) 1000000000.0 0.01 DropTail
+$ns queue-limit $n(18) $n(0) 100000
+$ns simplex-link $n(0) $n(18) 1000000000.0 0.01 DropTail
+$ns queue-limit $n(0) $n(18) 100000
+$ns simplex-link $n(1) $n(19) 1000000000.0 0.01 DropTail
+$ns queue-limit $n(1) $n(19) 100000
+$ns simplex-link $n(19) $n(1) 1000000000.0 0.01 DropTail
+$ns queue-limit $n(19) $n(1) 100000
+$ns simplex-link $n(20) $n(0) 1000000000.0 0.01 DropTail
+$ns queue-limit $n(20) $n(0) 100000
+$ns simplex-link $n(0) $n(20) 1000000000.0 0.01 DropTail
+$ns queue-limit $n(0) $n(20) 100000
+$ns simplex-link $n(1) $n(21) 1000000000.0 0.01 DropTail
+$ns queue-limit $n(1) $n(21) 100000
+$ns simplex-link $n(21) $n(1) 1000000000.0 0.01 DropTail
+$ns queue-limit $n(21) $n(1) 100000
+$ns simplex-link $n(22) $n(0) 1000000000.0 0.01 DropTail
+$ns queue-limit $n(22) $n(0) 100000
+$ns simplex-link $n(0) $n(22) 1000000000.0 0.01 DropTail
+$ns queue-limit $n(0) $n(22) 100000
+$ns simplex-link $n(1) $n(23) 1000000000.0 0.01 DropTail
+$ns queue-limit $n(1) $n(23) 100000
+$ns simplex-link $n(23) $n(1) 1000000000.0 0.01 DropTail
+$ns queue-limit $n(23) $n(1) 100000
+$ns simplex-link $n(24) $n(0) 1000000000.0 0.01 DropTail
+$ns queue-limit $n(24) $n(0) 100000
+$ns simplex-link $n(0) $n(24) 1000000000.0 0.01 DropTail
+$ns queue-limit $n(0) $n(24) 100000
+$ns simplex-link $n(1) $n(25) 1000000000.0 0.01 DropTail
+$ns queue-limit $n(1) $n(25) 100000
+$ns simplex-link $n(25) $n(1) 1000000000.0 0.01 DropTail
+$ns queue-limit $n(25) $n(1) 100000
+$ns simplex-link $n(26) $n(0) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(26) $n(0) 100000
+$ns simplex-link $n(0) $n(26) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(0) $n(26) 100000
+$ns simplex-link $n(1) $n(27) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(1) $n(27) 100000
+$ns simplex-link $n(27) $n(1) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(27) $n(1) 100000
+$ns simplex-link $n(28) $n(0) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(28) $n(0) 100000
+$ns simplex-link $n(0) $n(28) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(0) $n(28) 100000
+$ns simplex-link $n(1) $n(29) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(1) $n(29) 100000
+$ns simplex-link $n(29) $n(1) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(29) $n(1) 100000
+$ns simplex-link $n(30) $n(0) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(30) $n(0) 100000
+$ns simplex-link $n(0) $n(30) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(0) $n(30) 100000
+$ns simplex-link $n(1) $n(31) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(1) $n(31) 100000
+$ns simplex-link $n(31) $n(1) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(31) $n(1) 100000
+$ns simplex-link $n(32) $n(0) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(32) $n(0) 100000
+$ns simplex-link $n(0) $n(32) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(0) $n(32) 100000
+$ns simplex-link $n(1) $n(33) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(1) $n(33) 100000
+$ns simplex-link $n(33) $n(1) 1000000000.0 0.015 DropTail
+$ns queue-limit $n(33) $n(1) 100000
+$ns simplex-link $n(34) $n(0) 1000000000.0 0.02 DropTail
+$ns queue-limit $n(34) $n(0) 100000
+$ns simplex-link $n(0) $n(34) 1000000000.0 0.02 DropTail
+$ns queue-limit $n(0) $n(34) 100000
+$ns simplex-link $n(1) $n(35) 1000000000.0 0.02 DropTail
+$ns queue-limit $n(1) $n(35) 100000
+$ns simplex-link $n(35) $n(1) 1000000000.0 0.02 DropTail
+$ns queue-limit $n(35) $n(1) 100000
+$ns simplex-link $n(36) $n(0) 1000000000.0 0.02 DropTail
+$ns queue-limit $n(36) $n(0) 100000
+$ns simplex-link $n(0) $n(36) 1000000000.0 0.02 DropTail
+$ns queue-limit $n(0) $n(36) 100000
+$ns simplex-link $n(1) $n(37) 1000000000.0 0.02 DropTail
+$ns queue-limit $n(1) $n(37) 100000
+$ns simplex-link $n(37) $n(1) 1000000000.0 0.02 DropTail
+$ns queue-limit $n(37) $n(1) 100000
+$ns simplex-link $n(38) $n(0) 1000000000.0 0.02 DropTail
+$ns queue-limit $n(38) $n(0) 100000
+$ns simplex-link $n(0) $n(38) 1000000000.0 0.02 DropTail
+$ns queue-limit $n(0) $n(38) 100000
+$ns simplex-link $n(1) $n(39) 1000000000.0 0.02 DropTail
+$ns queue-limit $n(1) $n(39) 100000
+$ns simplex-link $n(39) $n(1) 1000000000.0 0.02 DropTail
+$ns queue-limit $n(39) $n(1) 100000
+$ns simplex-link $n(40) $n(0) 1000000000.0 0.02 DropTail
+$ns queue-limit $n(40) $n(0) 100000
+$ns simplex-link $n(0) $n(40) 1000000000.0 0.02 DropTail
+$ns queue-limit $n(0) $n(40) 100000
+$ns simplex-link $n(1) $n(41) 1000000000.0 0.02 DropTail
+$ns queue-limit $n(1) $n(41) 100000
+$ns simplex-link $n(41) $n(1) 1000000000.0 0.02 DropTail
+$ns queue-limit $n(41) $n(1) 100000
+$ns simplex-link $n(42) $n(0) 1000000000.0 0.025 DropTail
+$ns queue-limit $n(42) $n(0) 100000
+$ns simplex-link $n(0) $n(42) 1000000000.0 0.025 DropTail
+$ns queue-limit $n(0) $n(42) 100000
+$ns simplex-link $n(1) $n(43) 1000000000.0 0.025 DropTail
+$ns queue-limit $n(1) $n(43) 100000
+$ns simplex-link $n(43) $n(1) 1000000000.0 0.025 DropTail
+$ns queue-limit $n(43) $n(1) 100000
+$ns simplex-link $n(44) $n(0) 1000000000.0 0.025 DropTail
+$ns queue-limit $n(44) $n(0) 100000
+$ns simplex-link $n(0) $n(44) 1000000000.0 0.025 DropTail
+$ns queue-limit $n(0) $n(44) 100000
+$ns simplex-link $n(1) $n(45) 1000000000.0 0.025 DropTail
+$ns queue-limit $n(1) $n(45) 100000
+$ns simplex-link $n(45) $n(1) 1000000000.0 0.025 DropTail
+$ns queue-limit $n(45) $n(1) 100000
+$ns simplex-link $n(46) $n(0) 1000000000.0 0.025 DropTail
+$ns queue-limit $n(46) $n(0) 100000
+$ns simplex-link $n(0) $n(46) 1000000000.0 0.025 DropTail
+$ns queue-limit $n(0) $n(46) 100000
+$ns simplex-link $n(1) $n(47) 1000000000.0 0.025 DropTail
+$ns queue-limit $n(1) $n(47) 100000
+$ns simplex-link $n(47) $n(1) 1000000000.0 0.025 DropTail
+$ns queue-limit $n(47) $n(1) 100000
+$ns simplex-link $n(48) $n(0) 1000000000.0 0.025 DropTail
+$ns queue-limit $n(48) $n(0) 100000
+$ns simplex-link $n(0) $n(48) 1000000000.0 0.025 DropTail
+$ns queue-limit $n(0) $n(48) 100000
+$ns simplex-link $n(1) $n(49) 1000000000.0 0.025 DropTail
+$ns queue-limit $n(1) $n(49) 100000
+$ns simplex-link $n(49) $n(1) 1000000000.0 0.025 DropTail
+$ns queue-limit $n(49) $n(1) 100000
+$ns simplex-link $n(50) $n(0) 1000000000.0 0.03 DropTail
+$ns queue-limit $n(50) $n(0) 100000
+$ns simplex-link $n(0) $n(50) 1000000000.0 0.03 DropTail
+$ns queue-limit $n(0) $n(50) 100000
+$ns simplex-link $n(1) $n(51) 1000000000.0 0.03 DropTail
+$ns queue-limit $n(1) $n(51) 100000
+$ns simplex-link $n(51) $n(1) 1000000000.0 0.03 DropTail
+$ns queue-limit $n(51) $n(1) 100000
+$ns simplex-link $n(52) $n(0) 1000000000.0 0.03 DropTail
+$ns queue-limit $n(52) $n(0) 100000
+$ns simplex-link $n(0) $n(52) 1000000000.0 0.03 DropTail
+$ns queue-limit $n(0) $n(52) 100000
+$ns simplex-link $n(1) $n(53) 1000000000.0 0.03 DropTail
+$ns queue-limit $n(1) $n(53) 100000
+$ns simplex-link $n(53) $n(1) 1000000000.0 0.03 DropTail
+$ns queue-limit $n(53) $n(1) 100000
+$ns simplex-link $n(54) $n(0) 1000000000.0 0.03 DropTail
+$ns queue-limit $n(54) $n(0) 100000
+$ns simplex-link $n(0) $n(54) 1000000000.0 0.03 DropTail
+$ns queue-limit $n(0) $n(54) 100000
+$ns simplex-link $n(1) $n(55) 1000000000.0 0.03 DropTail
+$ns queue-limit $n(1) $n(55) 100000
+$ns simplex-link $n(55) $n(1) 1000000000.0 0.03 DropTail
+$ns queue-limit $n(55) $n(1) 100000
+$ns simplex-link $n(56) $n(0) 1000000000.0 0.03 DropTail
+$ns queue-limit $n(56) $n(0) 100000
+$ns simplex-link $n(0) $n(56) 1000000000.0 0.03 DropTail
+$ns queue-limit $n(0) $n(56) 100000
+$ns simplex-link $n(1) $n(57) 1000000000.0 0.03 DropTail
+$ns queue-limit $n(1) $n(57) 100000
+$ns simplex-link $n(57) $n(1) 1000000000.0 0.03 DropTail
+$ns queue-limit $n(57) $n(1) 100000
+$ns simplex-link $n(58) $n(0) 1000000000.0 0.035 DropTail
+$ns queue-limit $n(58) $n(0) 100000
+$ns simplex-link $n(0) $n(58) 1000000000.0 0.035 DropTail
+$ns queue-limit $n(0) $n(58) 100000
+$ns simplex-link $n(1) $n(59) 1000000000.0 0.035 DropTail
+$ns queue-limit $n(1) $n(59) 100000
+$ns simplex-link $n(59) $n(1) 1000000000.0 0.035 DropTail
+$ns queue-limit $n(59) $n(1) 100000
+$ns simplex-link $n(60) $n(0) 1000000000.0 0.035 DropTail
+$ns queue-limit $n(60) $n(0) 100000
+$ns simplex-link $n(0) $n(60) 1000000000.0 0.035 DropTail
+$ns queue-limit $n(0) $n(60) 100000
+$ns simplex-link $n(1) $n(61) 1000000000.0 0.035 DropTail
+$ns queue-limit $n(1) $n(61) 100000
+$ns simplex-link $n(61) $n(1) 1000000000.0 0.035 DropTail
+$ns queue-limit $n(61) $n(1) 100000
+$ns simplex-link $n(62) $n(0) 1000000000.0 0.035 DropTail
+$ns queue-limit $n(62) $n(0) 100000
+$ns simplex-link $n(0) $n(62) 1000000000.0 0.035 DropTail
+$ns queue-limit $n(0) $n(62) 100000
+$ns simplex-link $n(1) $n(63) 1000000000.0 0.035 DropTail
+$ns queue-limit $n(1) $n(63) 100000
+$ns simplex-link $n(63) $n(1) 1000000000.0 0.035 DropTail
+$ns queue-limit $n(63) $n(1) 100000
+$ns simplex-link $n(64) $n(0) 1000000000.0 0.035 DropTail
+$ns queue-limit $n(64) $n(0) 100000
+$ns simplex-link $n(0) $n(64) 1000000000.0 0.035 DropTail
+$ns queue-limit $n(0) $n(64) 100000
+$ns simplex-link $n(1) $n(65) 1000000000.0 0.035 DropTail
+$ns queue-limit $n(1) $n(65) 100000
+$ns simplex-link $n(65) $n(1) 1000000000.0 0.035 DropTail
+$ns queue-limit $n(65) $n(1) 100000
+set qm(0) [$ns monitor-queue $n(0) $n(1) ""]
 set qlast(0) 0; set qbytes(0) 0
 proc bytecount {} {
   global qm qlast qbytes
@@ -361,8 +361,8 @@ $tcp(0) set ttl_ 32
 $tcp(0) set fid_ 0
 set sink(0) [new Agent/TCPSink]
 $sink(0) set packetSize_ 40
-$ns attach-agent $n(s1_0) $tcp(0)
-$ns attach-agent $n(d1_0) $sink(0)
+$ns attach-agent $n(2) $tcp(0)
+$ns attach-agent $n(3) $sink(0)
 $ns connect $tcp(0) $sink(0)
 set ftp(0) [$tcp(0) attach-app FTP]
 $ns at 0.237965 "$ftp(0) start"
@@ -383,8 +383,8 @@ $tcp(1) set ttl_ 32
 $tcp(1) set fid_ 1
 set sink(1) [new Agent/TCPSink]
 $sink(1) set packetSize_ 40
-$ns attach-agent $n(s1_1) $tcp(1)
-$ns attach-agent $n(d1_1) $sink(1)
+$ns attach-agent $n(4) $tcp(1)
+$ns attach-agent $n(5) $sink(1)
 $ns connect $tcp(1) $sink(1)
 set ftp(1) [$tcp(1) attach-app FTP]
 $ns at 0.544229 "$ftp(1) start"
@@ -405,8 +405,8 @@ $tcp(2) set ttl_ 32
 $tcp(2) set fid_ 2
 set sink(2) [new Agent/TCPSink]
 $sink(2) set packetSize_ 40
-$ns attach-agent $n(s1_2) $tcp(2)
-$ns attach-agent $n(d1_2) $sink(2)
+$ns attach-agent $n(6) $tcp(2)
+$ns attach-agent $n(7) $sink(2)
 $ns connect $tcp(2) $sink(2)
 set ftp(2) [$tcp(2) attach-app FTP]
 $ns at 0.369955 "$ftp(2) start"
@@ -427,8 +427,8 @@ $tcp(3) set ttl_ 32
 $tcp(3) set fid_ 3
 set sink(3) [new Agent/TCPSink]
 $sink(3) set packetSize_ 40
-$ns attach-agent $n(s1_3) $tcp(3)
-$ns attach-agent $n(d1_3) $sink(3)
+$ns attach-agent $n(8) $tcp(3)
+$ns attach-agent $n(9) $sink(3)
 $ns connect $tcp(3) $sink(3)
 set ftp(3) [$tcp(3) attach-app FTP]
 $ns at 0.60392 "$ftp(3) start"
@@ -449,8 +449,8 @@ $tcp(4) set ttl_ 32
 $tcp(4) set fid_ 4
 set sink(4) [new Agent/TCPSink]
 $sink(4) set packetSize_ 40
-$ns attach-agent $n(s2_0) $tcp(4)
-$ns attach-agent $n(d2_0) $sink(4)
+$ns attach-agent $n(10) $tcp(4)
+$ns attach-agent $n(11) $sink(4)
 $ns connect $tcp(4) $sink(4)
 set ftp(4) [$tcp(4) attach-app FTP]
 $ns at 0.62572 "$ftp(4) start"
@@ -471,8 +471,8 @@ $tcp(5) set ttl_ 32
 $tcp(5) set fid_ 5
 set sink(5) [new Agent/TCPSink]
 $sink(5) set packetSize_ 40
-$ns attach-agent $n(s2_1) $tcp(5)
-$ns attach-agent $n(d2_1) $sink(5)
+$ns attach-agent $n(12) $tcp(5)
+$ns attach-agent $n(13) $sink(5)
 $ns connect $tcp(5) $sink(5)
 set ftp(5) [$tcp(5) attach-app FTP]
 $ns at 0.065529 "$ftp(5) start"
@@ -493,8 +493,8 @@ $tcp(6) set ttl_ 32
 $tcp(6) set fid_ 6
 set sink(6) [new Agent/TCPSink]
 $sink(6) set packetSize_ 40
-$ns attach-agent $n(s2_2) $tcp(6)
-$ns attach-agent $n(d2_2) $sink(6)
+$ns attach-agent $n(14) $tcp(6)
+$ns attach-agent $n(15) $sink(6)
 $ns connect $tcp(6) $sink(6)
 set ftp(6) [$tcp(6) attach-app FTP]
 $ns at 0.013168 "$ftp(6) start"
@@ -515,8 +515,8 @@ $tcp(7) set ttl_ 32
 $tcp(7) set fid_ 7
 set sink(7) [new Agent/TCPSink]
 $sink(7) set packetSize_ 40
-$ns attach-agent $n(s2_3) $tcp(7)
-$ns attach-agent $n(d2_3) $sink(7)
+$ns attach-agent $n(16) $tcp(7)
+$ns attach-agent $n(17) $sink(7)
 $ns connect $tcp(7) $sink(7)
 set ftp(7) [$tcp(7) attach-app FTP]
 $ns at 0.837469 "$ftp(7) start"
@@ -537,8 +537,8 @@ $tcp(8) set ttl_ 32
 $tcp(8) set fid_ 8
 set sink(8) [new Agent/TCPSink]
 $sink(8) set packetSize_ 40
-$ns attach-agent $n(s3_0) $tcp(8)
-$ns attach-agent $n(d3_0) $sink(8)
+$ns attach-agent $n(18) $tcp(8)
+$ns attach-agent $n(19) $sink(8)
 $ns connect $tcp(8) $sink(8)
 set ftp(8) [$tcp(8) attach-app FTP]
 $ns at 0.259354 "$ftp(8) start"
@@ -559,8 +559,8 @@ $tcp(9) set ttl_ 32
 $tcp(9) set fid_ 9
 set sink(9) [new Agent/TCPSink]
 $sink(9) set packetSize_ 40
-$ns attach-agent $n(s3_1) $tcp(9)
-$ns attach-agent $n(d3_1) $sink(9)
+$ns attach-agent $n(20) $tcp(9)
+$ns attach-agent $n(21) $sink(9)
 $ns connect $tcp(9) $sink(9)
 set ftp(9) [$tcp(9) attach-app FTP]
 $ns at 0.234331 "$ftp(9) start"
@@ -581,8 +581,8 @@ $tcp(10) set ttl_ 32
 $tcp(10) set fid_ 10
 set sink(10) [new Agent/TCPSink]
 $sink(10) set packetSize_ 40
-$ns attach-agent $n(s3_2) $tcp(10)
-$ns attach-agent $n(d3_2) $sink(10)
+$ns attach-agent $n(22) $tcp(10)
+$ns attach-agent $n(23) $sink(10)
 $ns connect $tcp(10) $sink(10)
 set ftp(10) [$tcp(10) attach-app FTP]
 $ns at 0.995645 "$ftp(10) start"
@@ -603,8 +603,8 @@ $tcp(11) set ttl_ 32
 $tcp(11) set fid_ 11
 set sink(11) [new Agent/TCPSink]
 $sink(11) set packetSize_ 40
-$ns attach-agent $n(s3_3) $tcp(11)
-$ns attach-agent $n(d3_3) $sink(11)
+$ns attach-agent $n(24) $tcp(11)
+$ns attach-agent $n(25) $sink(11)
 $ns connect $tcp(11) $sink(11)
 set ftp(11) [$tcp(11) attach-app FTP]
 $ns at 0.470264 "$ftp(11) start"
@@ -625,8 +625,8 @@ $tcp(12) set ttl_ 32
 $tcp(12) set fid_ 12
 set sink(12) [new Agent/TCPSink]
 $sink(12) set packetSize_ 40
-$ns attach-agent $n(s4_0) $tcp(12)
-$ns attach-agent $n(d4_0) $sink(12)
+$ns attach-agent $n(26) $tcp(12)
+$ns attach-agent $n(27) $sink(12)
 $ns connect $tcp(12) $sink(12)
 set ftp(12) [$tcp(12) attach-app FTP]
 $ns at 0.836461 "$ftp(12) start"
@@ -647,8 +647,8 @@ $tcp(13) set ttl_ 32
 $tcp(13) set fid_ 13
 set sink(13) [new Agent/TCPSink]
 $sink(13) set packetSize_ 40
-$ns attach-agent $n(s4_1) $tcp(13)
-$ns attach-agent $n(d4_1) $sink(13)
+$ns attach-agent $n(28) $tcp(13)
+$ns attach-agent $n(29) $sink(13)
 $ns connect $tcp(13) $sink(13)
 set ftp(13) [$tcp(13) attach-app FTP]
 $ns at 0.476353 "$ftp(13) start"
@@ -669,8 +669,8 @@ $tcp(14) set ttl_ 32
 $tcp(14) set fid_ 14
 set sink(14) [new Agent/TCPSink]
 $sink(14) set packetSize_ 40
-$ns attach-agent $n(s4_2) $tcp(14)
-$ns attach-agent $n(d4_2) $sink(14)
+$ns attach-agent $n(30) $tcp(14)
+$ns attach-agent $n(31) $sink(14)
 $ns connect $tcp(14) $sink(14)
 set ftp(14) [$tcp(14) attach-app FTP]
 $ns at 0.639068 "$ftp(14) start"
@@ -691,8 +691,8 @@ $tcp(15) set ttl_ 32
 $tcp(15) set fid_ 15
 set sink(15) [new Agent/TCPSink]
 $sink(15) set packetSize_ 40
-$ns attach-agent $n(s4_3) $tcp(15)
-$ns attach-agent $n(d4_3) $sink(15)
+$ns attach-agent $n(32) $tcp(15)
+$ns attach-agent $n(33) $sink(15)
 $ns connect $tcp(15) $sink(15)
 set ftp(15) [$tcp(15) attach-app FTP]
 $ns at 0.150616 "$ftp(15) start"
@@ -713,8 +713,8 @@ $tcp(16) set ttl_ 32
 $tcp(16) set fid_ 16
 set sink(16) [new Agent/TCPSink]
 $sink(16) set packetSize_ 40
-$ns attach-agent $n(s5_0) $tcp(16)
-$ns attach-agent $n(d5_0) $sink(16)
+$ns attach-agent $n(34) $tcp(16)
+$ns attach-agent $n(35) $sink(16)
 $ns connect $tcp(16) $sink(16)
 set ftp(16) [$tcp(16) attach-app FTP]
 $ns at 0.634861 "$ftp(16) start"
@@ -735,8 +735,8 @@ $tcp(17) set ttl_ 32
 $tcp(17) set fid_ 17
 set sink(17) [new Agent/TCPSink]
 $sink(17) set packetSize_ 40
-$ns attach-agent $n(s5_1) $tcp(17)
-$ns attach-agent $n(d5_1) $sink(17)
+$ns attach-agent $n(36) $tcp(17)
+$ns attach-agent $n(37) $sink(17)
 $ns connect $tcp(17) $sink(17)
 set ftp(17) [$tcp(17) attach-app FTP]
 $ns at 0.868045 "$ftp(17) start"
@@ -757,8 +757,8 @@ $tcp(18) set ttl_ 32
 $tcp(18) set fid_ 18
 set sink(18) [new Agent/TCPSink]
 $sink(18) set packetSize_ 40
-$ns attach-agent $n(s5_2) $tcp(18)
-$ns attach-agent $n(d5_2) $sink(18)
+$ns attach-agent $n(38) $tcp(18)
+$ns attach-agent $n(39) $sink(18)
 $ns connect $tcp(18) $sink(18)
 set ftp(18) [$tcp(18) attach-app FTP]
 $ns at 0.523181 "$ftp(18) start"
@@ -779,8 +779,8 @@ $tcp(19) set ttl_ 32
 $tcp(19) set fid_ 19
 set sink(19) [new Agent/TCPSink]
 $sink(19) set packetSize_ 40
-$ns attach-agent $n(s5_3) $tcp(19)
-$ns attach-agent $n(d5_3) $sink(19)
+$ns attach-agent $n(40) $tcp(19)
+$ns attach-agent $n(41) $sink(19)
 $ns connect $tcp(19) $sink(19)
 set ftp(19) [$tcp(19) attach-app FTP]
 $ns at 0.741252 "$ftp(19) start"
@@ -801,8 +801,8 @@ $tcp(20) set ttl_ 32
 $tcp(20) set fid_ 20
 set sink(20) [new Agent/TCPSink]
 $sink(20) set packetSize_ 40
-$ns attach-agent $n(s6_0) $tcp(20)
-$ns attach-agent $n(d6_0) $sink(20)
+$ns attach-agent $n(42) $tcp(20)
+$ns attach-agent $n(43) $sink(20)
 $ns connect $tcp(20) $sink(20)
 set ftp(20) [$tcp(20) attach-app FTP]
 $ns at 0.671411 "$ftp(20) start"
@@ -823,8 +823,8 @@ $tcp(21) set ttl_ 32
 $tcp(21) set fid_ 21
 set sink(21) [new Agent/TCPSink]
 $sink(21) set packetSize_ 40
-$ns attach-agent $n(s6_1) $tcp(21)
-$ns attach-agent $n(d6_1) $sink(21)
+$ns attach-agent $n(44) $tcp(21)
+$ns attach-agent $n(45) $sink(21)
 $ns connect $tcp(21) $sink(21)
 set ftp(21) [$tcp(21) attach-app FTP]
 $ns at 0.064031 "$ftp(21) start"
@@ -845,8 +845,8 @@ $tcp(22) set ttl_ 32
 $tcp(22) set fid_ 22
 set sink(22) [new Agent/TCPSink]
 $sink(22) set packetSize_ 40
-$ns attach-agent $n(s6_2) $tcp(22)
-$ns attach-agent $n(d6_2) $sink(22)
+$ns attach-agent $n(46) $tcp(22)
+$ns attach-agent $n(47) $sink(22)
 $ns connect $tcp(22) $sink(22)
 set ftp(22) [$tcp(22) attach-app FTP]
 $ns at 0.75823 "$ftp(22) start"
@@ -867,8 +867,8 @@ $tcp(23) set ttl_ 32
 $tcp(23) set fid_ 23
 set sink(23) [new Agent/TCPSink]
 $sink(23) set packetSize_ 40
-$ns attach-agent $n(s6_3) $tcp(23)
-$ns attach-agent $n(d6_3) $sink(23)
+$ns attach-agent $n(48) $tcp(23)
+$ns attach-agent $n(49) $sink(23)
 $ns connect $tcp(23) $sink(23)
 set ftp(23) [$tcp(23) attach-app FTP]
 $ns at 0.5911 "$ftp(23) start"
@@ -889,8 +889,8 @@ $tcp(24) set ttl_ 32
 $tcp(24) set fid_ 24
 set sink(24) [new Agent/TCPSink]
 $sink(24) set packetSize_ 40
-$ns attach-agent $n(s7_0) $tcp(24)
-$ns attach-agent $n(d7_0) $sink(24)
+$ns attach-agent $n(50) $tcp(24)
+$ns attach-agent $n(51) $sink(24)
 $ns connect $tcp(24) $sink(24)
 set ftp(24) [$tcp(24) attach-app FTP]
 $ns at 0.301268 "$ftp(24) start"
@@ -911,8 +911,8 @@ $tcp(25) set ttl_ 32
 $tcp(25) set fid_ 25
 set sink(25) [new Agent/TCPSink]
 $sink(25) set packetSize_ 40
-$ns attach-agent $n(s7_1) $tcp(25)
-$ns attach-agent $n(d7_1) $sink(25)
+$ns attach-agent $n(52) $tcp(25)
+$ns attach-agent $n(53) $sink(25)
 $ns connect $tcp(25) $sink(25)
 set ftp(25) [$tcp(25) attach-app FTP]
 $ns at 0.031012 "$ftp(25) start"
@@ -933,8 +933,8 @@ $tcp(26) set ttl_ 32
 $tcp(26) set fid_ 26
 set sink(26) [new Agent/TCPSink]
 $sink(26) set packetSize_ 40
-$ns attach-agent $n(s7_2) $tcp(26)
-$ns attach-agent $n(d7_2) $sink(26)
+$ns attach-agent $n(54) $tcp(26)
+$ns attach-agent $n(55) $sink(26)
 $ns connect $tcp(26) $sink(26)
 set ftp(26) [$tcp(26) attach-app FTP]
 $ns at 0.865527 "$ftp(26) start"
@@ -955,8 +955,8 @@ $tcp(27) set ttl_ 32
 $tcp(27) set fid_ 27
 set sink(27) [new Agent/TCPSink]
 $sink(27) set packetSize_ 40
-$ns attach-agent $n(s7_3) $tcp(27)
-$ns attach-agent $n(d7_3) $sink(27)
+$ns attach-agent $n(56) $tcp(27)
+$ns attach-agent $n(57) $sink(27)
 $ns connect $tcp(27) $sink(27)
 set ftp(27) [$tcp(27) attach-app FTP]
 $ns at 0.472749 "$ftp(27) start"
@@ -977,8 +977,8 @@ $tcp(28) set ttl_ 32
 $tcp(28) set fid_ 28
 set sink(28) [new Agent/TCPSink]
 $sink(28) set packetSize_ 40
-$ns attach-agent $n(s8_0) $tcp(28)
-$ns attach-agent $n(d8_0) $sink(28)
+$ns attach-agent $n(58) $tcp(28)
+$ns attach-agent $n(59) $sink(28)
 $ns connect $tcp(28) $sink(28)
 set ftp(28) [$tcp(28) attach-app FTP]
 $ns at 0.718824 "$ftp(28) start"
@@ -999,8 +999,8 @@ $tcp(29) set ttl_ 32
 $tcp(29) set fid_ 29
 set sink(29) [new Agent/TCPSink]
 $sink(29) set packetSize_ 40
-$ns attach-agent $n(s8_1) $tcp(29)
-$ns attach-agent $n(d8_1) $sink(29)
+$ns attach-agent $n(60) $tcp(29)
+$ns attach-agent $n(61) $sink(29)
 $ns connect $tcp(29) $sink(29)
 set ftp(29) [$tcp(29) attach-app FTP]
 $ns at 0.878813 "$ftp(29) start"
@@ -1021,8 +1021,8 @@ $tcp(30) set ttl_ 32
 $tcp(30) set fid_ 30
 set sink(30) [new Agent/TCPSink]
 $sink(30) set packetSize_ 40
-$ns attach-agent $n(s8_2) $tcp(30)
-$ns attach-agent $n(d8_2) $sink(30)
+$ns attach-agent $n(62) $tcp(30)
+$ns attach-agent $n(63) $sink(30)
 $ns connect $tcp(30) $sink(30)
 set ftp(30) [$tcp(30) attach-app FTP]
 $ns at 0.714129 "$ftp(30) start"
@@ -1043,8 +1043,8 @@ $tcp(31) set ttl_ 32
 $tcp(31) set fid_ 31
 set sink(31) [new Agent/TCPSink]
 $sink(31) set packetSize_ 40
-$ns attach-agent $n(s8_3) $tcp(31)
-$ns attach-agent $n(d8_3) $sink(31)
+$ns attach-agent $n(64) $tcp(31)
+$ns attach-agent $n(65) $sink(31)
 $ns connect $tcp(31) $sink(31)
 set ftp(31) [$tcp(31) attach-app FTP]
 $ns at 0.921099 "$ftp(31) start"

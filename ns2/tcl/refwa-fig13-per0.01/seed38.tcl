@@ -2,190 +2,190 @@
 set ns [new Simulator]
 global defaultRNG
 $defaultRNG seed 38
-set n(S1) [$ns node]
-set n(S2) [$ns node]
-set n(S3) [$ns node]
-set n(src0) [$ns node]
-set n(dst0) [$ns node]
-set n(src1) [$ns node]
-set n(dst1) [$ns node]
-set n(src2) [$ns node]
-set n(dst2) [$ns node]
-set n(src3) [$ns node]
-set n(dst3) [$ns node]
-set n(src4) [$ns node]
-set n(dst4) [$ns node]
-set n(src5) [$ns node]
-set n(dst5) [$ns node]
-set n(src6) [$ns node]
-set n(dst6) [$ns node]
-set n(src7) [$ns node]
-set n(dst7) [$ns node]
-set n(src8) [$ns node]
-set n(dst8) [$ns node]
-set n(src9) [$ns node]
-set n(dst9) [$ns node]
-$ns simplex-link $n(S1) $n(S2) 10000000.0 0.02 DropTail
-$ns queue-limit $n(S1) $n(S2) 200
-$ns simplex-link $n(S2) $n(S1) 10000000.0 0.02 DropTail
-$ns queue-limit $n(S2) $n(S1) 200
-$ns simplex-link $n(S2) $n(S3) 10000000.0 0.02 DropTail
-$ns queue-limit $n(S2) $n(S3) 200
-$ns simplex-link $n(S3) $n(S2) 10000000.0 0.02 DropTail
-$ns queue-limit $n(S3) $n(S2) 200
-$ns simplex-link $n(src0) $n(S1) 10000000.0 0.02 DropTail
-$ns queue-limit $n(src0) $n(S1) 200
+set n(0) [$ns node]  ;# S1
+set n(1) [$ns node]  ;# S2
+set n(2) [$ns node]  ;# S3
+set n(3) [$ns node]  ;# src0
+set n(4) [$ns node]  ;# dst0
+set n(5) [$ns node]  ;# src1
+set n(6) [$ns node]  ;# dst1
+set n(7) [$ns node]  ;# src2
+set n(8) [$ns node]  ;# dst2
+set n(9) [$ns node]  ;# src3
+set n(10) [$ns node]  ;# dst3
+set n(11) [$ns node]  ;# src4
+set n(12) [$ns node]  ;# dst4
+set n(13) [$ns node]  ;# src5
+set n(14) [$ns node]  ;# dst5
+set n(15) [$ns node]  ;# src6
+set n(16) [$ns node]  ;# dst6
+set n(17) [$ns node]  ;# src7
+set n(18) [$ns node]  ;# dst7
+set n(19) [$ns node]  ;# src8
+set n(20) [$ns node]  ;# dst8
+set n(21) [$ns node]  ;# src9
+set n(22) [$ns node]  ;# dst9
+$ns simplex-link $n(0) $n(1) 10000000.0 0.02 DropTail
+$ns queue-limit $n(0) $n(1) 200
+$ns simplex-link $n(1) $n(0) 10000000.0 0.02 DropTail
+$ns queue-limit $n(1) $n(0) 200
+$ns simplex-link $n(1) $n(2) 10000000.0 0.02 DropTail
+$ns queue-limit $n(1) $n(2) 200
+$ns simplex-link $n(2) $n(1) 10000000.0 0.02 DropTail
+$ns queue-limit $n(2) $n(1) 200
+$ns simplex-link $n(3) $n(0) 10000000.0 0.02 DropTail
+$ns queue-limit $n(3) $n(0) 200
 set em(0) [new ErrorModel]
 $em(0) unit pkt
 $em(0) set rate_ 0.01
 $em(0) ranvar [new RandomVariable/Uniform]
-$ns link-lossmodel $em(0) $n(src0) $n(S1)
-$ns simplex-link $n(S1) $n(src0) 10000000.0 0.02 DropTail
-$ns queue-limit $n(S1) $n(src0) 200
-$ns simplex-link $n(S3) $n(dst0) 10000000.0 0.02 DropTail
-$ns queue-limit $n(S3) $n(dst0) 200
-$ns simplex-link $n(dst0) $n(S3) 10000000.0 0.02 DropTail
-$ns queue-limit $n(dst0) $n(S3) 200
-$ns simplex-link $n(src1) $n(S1) 10000000.0 0.02 DropTail
-$ns queue-limit $n(src1) $n(S1) 200
+$ns link-lossmodel $em(0) $n(3) $n(0)
+$ns simplex-link $n(0) $n(3) 10000000.0 0.02 DropTail
+$ns queue-limit $n(0) $n(3) 200
+$ns simplex-link $n(2) $n(4) 10000000.0 0.02 DropTail
+$ns queue-limit $n(2) $n(4) 200
+$ns simplex-link $n(4) $n(2) 10000000.0 0.02 DropTail
+$ns queue-limit $n(4) $n(2) 200
+$ns simplex-link $n(5) $n(0) 10000000.0 0.02 DropTail
+$ns queue-limit $n(5) $n(0) 200
 set em(1) [new ErrorModel]
 $em(1) unit pkt
 $em(1) set rate_ 0.01
 $em(1) ranvar [new RandomVariable/Uniform]
-$ns link-lossmodel $em(1) $n(src1) $n(S1)
-$ns simplex-link $n(S1) $n(src1) 10000000.0 0.02 DropTail
-$ns queue-limit $n(S1) $n(src1) 200
-$ns simplex-link $n(S3) $n(dst1) 10000000.0 0.02 DropTail
-$ns queue-limit $n(S3) $n(dst1) 200
-$ns simplex-link $n(dst1) $n(S3) 10000000.0 0.02 DropTail
-$ns queue-limit $n(dst1) $n(S3) 200
-$ns simplex-link $n(src2) $n(S1) 10000000.0 0.02 DropTail
-$ns queue-limit $n(src2) $n(S1) 200
+$ns link-lossmodel $em(1) $n(5) $n(0)
+$ns simplex-link $n(0) $n(5) 10000000.0 0.02 DropTail
+$ns queue-limit $n(0) $n(5) 200
+$ns simplex-link $n(2) $n(6) 10000000.0 0.02 DropTail
+$ns queue-limit $n(2) $n(6) 200
+$ns simplex-link $n(6) $n(2) 10000000.0 0.02 DropTail
+$ns queue-limit $n(6) $n(2) 200
+$ns simplex-link $n(7) $n(0) 10000000.0 0.02 DropTail
+$ns queue-limit $n(7) $n(0) 200
 set em(2) [new ErrorModel]
 $em(2) unit pkt
 $em(2) set rate_ 0.01
 $em(2) ranvar [new RandomVariable/Uniform]
-$ns link-lossmodel $em(2) $n(src2) $n(S1)
-$ns simplex-link $n(S1) $n(src2) 10000000.0 0.02 DropTail
-$ns queue-limit $n(S1) $n(src2) 200
-$ns simplex-link $n(S3) $n(dst2) 10000000.0 0.02 DropTail
-$ns queue-limit $n(S3) $n(dst2) 200
-$ns simplex-link $n(dst2) $n(S3) 10000000.0 0.02 DropTail
-$ns queue-limit $n(dst2) $n(S3) 200
-$ns simplex-link $n(src3) $n(S1) 10000000.0 0.02 DropTail
-$ns queue-limit $n(src3) $n(S1) 200
+$ns link-lossmodel $em(2) $n(7) $n(0)
+$ns simplex-link $n(0) $n(7) 10000000.0 0.02 DropTail
+$ns queue-limit $n(0) $n(7) 200
+$ns simplex-link $n(2) $n(8) 10000000.0 0.02 DropTail
+$ns queue-limit $n(2) $n(8) 200
+$ns simplex-link $n(8) $n(2) 10000000.0 0.02 DropTail
+$ns queue-limit $n(8) $n(2) 200
+$ns simplex-link $n(9) $n(0) 10000000.0 0.02 DropTail
+$ns queue-limit $n(9) $n(0) 200
 set em(3) [new ErrorModel]
 $em(3) unit pkt
 $em(3) set rate_ 0.01
 $em(3) ranvar [new RandomVariable/Uniform]
-$ns link-lossmodel $em(3) $n(src3) $n(S1)
-$ns simplex-link $n(S1) $n(src3) 10000000.0 0.02 DropTail
-$ns queue-limit $n(S1) $n(src3) 200
-$ns simplex-link $n(S3) $n(dst3) 10000000.0 0.02 DropTail
-$ns queue-limit $n(S3) $n(dst3) 200
-$ns simplex-link $n(dst3) $n(S3) 10000000.0 0.02 DropTail
-$ns queue-limit $n(dst3) $n(S3) 200
-$ns simplex-link $n(src4) $n(S1) 10000000.0 0.02 DropTail
-$ns queue-limit $n(src4) $n(S1) 200
+$ns link-lossmodel $em(3) $n(9) $n(0)
+$ns simplex-link $n(0) $n(9) 10000000.0 0.02 DropTail
+$ns queue-limit $n(0) $n(9) 200
+$ns simplex-link $n(2) $n(10) 10000000.0 0.02 DropTail
+$ns queue-limit $n(2) $n(10) 200
+$ns simplex-link $n(10) $n(2) 10000000.0 0.02 DropTail
+$ns queue-limit $n(10) $n(2) 200
+$ns simplex-link $n(11) $n(0) 10000000.0 0.02 DropTail
+$ns queue-limit $n(11) $n(0) 200
 set em(4) [new ErrorModel]
 $em(4) unit pkt
 $em(4) set rate_ 0.01
 $em(4) ranvar [new RandomVariable/Uniform]
-$ns link-lossmodel $em(4) $n(src4) $n(S1)
-$ns simplex-link $n(S1) $n(src4) 10000000.0 0.02 DropTail
-$ns queue-limit $n(S1) $n(src4) 200
-$ns simplex-link $n(S3) $n(dst4) 10000000.0 0.02 DropTail
-$ns queue-limit $n(S3) $n(dst4) 200
-$ns simplex-link $n(dst4) $n(S3) 10000000.0 0.02 DropTail
-$ns queue-limit $n(dst4) $n(S3) 200
-$ns simplex-link $n(src5) $n(S1) 10000000.0 0.02 DropTail
-$ns queue-limit $n(src5) $n(S1) 200
+$ns link-lossmodel $em(4) $n(11) $n(0)
+$ns simplex-link $n(0) $n(11) 10000000.0 0.02 DropTail
+$ns queue-limit $n(0) $n(11) 200
+$ns simplex-link $n(2) $n(12) 10000000.0 0.02 DropTail
+$ns queue-limit $n(2) $n(12) 200
+$ns simplex-link $n(12) $n(2) 10000000.0 0.02 DropTail
+$ns queue-limit $n(12) $n(2) 200
+$ns simplex-link $n(13) $n(0) 10000000.0 0.02 DropTail
+$ns queue-limit $n(13) $n(0) 200
 set em(5) [new ErrorModel]
 $em(5) unit pkt
 $em(5) set rate_ 0.01
 $em(5) ranvar [new RandomVariable/Uniform]
-$ns link-lossmodel $em(5) $n(src5) $n(S1)
-$ns simplex-link $n(S1) $n(src5) 10000000.0 0.02 DropTail
-$ns queue-limit $n(S1) $n(src5) 200
-$ns simplex-link $n(S3) $n(dst5) 10000000.0 0.02 DropTail
-$ns queue-limit $n(S3) $n(dst5) 200
-$ns simplex-link $n(dst5) $n(S3) 10000000.0 0.02 DropTail
-$ns queue-limit $n(dst5) $n(S3) 200
-$ns simplex-link $n(src6) $n(S1) 10000000.0 0.02 DropTail
-$ns queue-limit $n(src6) $n(S1) 200
+$ns link-lossmodel $em(5) $n(13) $n(0)
+$ns simplex-link $n(0) $n(13) 10000000.0 0.02 DropTail
+$ns queue-limit $n(0) $n(13) 200
+$ns simplex-link $n(2) $n(14) 10000000.0 0.02 DropTail
+$ns queue-limit $n(2) $n(14) 200
+$ns simplex-link $n(14) $n(2) 10000000.0 0.02 DropTail
+$ns queue-limit $n(14) $n(2) 200
+$ns simplex-link $n(15) $n(0) 10000000.0 0.02 DropTail
+$ns queue-limit $n(15) $n(0) 200
 set em(6) [new ErrorModel]
 $em(6) unit pkt
 $em(6) set rate_ 0.01
 $em(6) ranvar [new RandomVariable/Uniform]
-$ns link-lossmodel $em(6) $n(src6) $n(S1)
-$ns simplex-link $n(S1) $n(src6) 10000000.0 0.02 DropTail
-$ns queue-limit $n(S1) $n(src6) 200
-$ns simplex-link $n(S3) $n(dst6) 10000000.0 0.02 DropTail
-$ns queue-limit $n(S3) $n(dst6) 200
-$ns simplex-link $n(dst6) $n(S3) 10000000.0 0.02 DropTail
-$ns queue-limit $n(dst6) $n(S3) 200
-$ns simplex-link $n(src7) $n(S1) 10000000.0 0.02 DropTail
-$ns queue-limit $n(src7) $n(S1) 200
+$ns link-lossmodel $em(6) $n(15) $n(0)
+$ns simplex-link $n(0) $n(15) 10000000.0 0.02 DropTail
+$ns queue-limit $n(0) $n(15) 200
+$ns simplex-link $n(2) $n(16) 10000000.0 0.02 DropTail
+$ns queue-limit $n(2) $n(16) 200
+$ns simplex-link $n(16) $n(2) 10000000.0 0.02 DropTail
+$ns queue-limit $n(16) $n(2) 200
+$ns simplex-link $n(17) $n(0) 10000000.0 0.02 DropTail
+$ns queue-limit $n(17) $n(0) 200
 set em(7) [new ErrorModel]
 $em(7) unit pkt
 $em(7) set rate_ 0.01
 $em(7) ranvar [new RandomVariable/Uniform]
-$ns link-lossmodel $em(7) $n(src7) $n(S1)
-$ns simplex-link $n(S1) $n(src7) 10000000.0 0.02 DropTail
-$ns queue-limit $n(S1) $n(src7) 200
-$ns simplex-link $n(S3) $n(dst7) 10000000.0 0.02 DropTail
-$ns queue-limit $n(S3) $n(dst7) 200
-$ns simplex-link $n(dst7) $n(S3) 10000000.0 0.02 DropTail
-$ns queue-limit $n(dst7) $n(S3) 200
-$ns simplex-link $n(src8) $n(S1) 10000000.0 0.02 DropTail
-$ns queue-limit $n(src8) $n(S1) 200
+$ns link-lossmodel $em(7) $n(17) $n(0)
+$ns simplex-link $n(0) $n(17) 10000000.0 0.02 DropTail
+$ns queue-limit $n(0) $n(17) 200
+$ns simplex-link $n(2) $n(18) 10000000.0 0.02 DropTail
+$ns queue-limit $n(2) $n(18) 200
+$ns simplex-link $n(18) $n(2) 10000000.0 0.02 DropTail
+$ns queue-limit $n(18) $n(2) 200
+$ns simplex-link $n(19) $n(0) 10000000.0 0.02 DropTail
+$ns queue-limit $n(19) $n(0) 200
 set em(8) [new ErrorModel]
 $em(8) unit pkt
 $em(8) set rate_ 0.01
 $em(8) ranvar [new RandomVariable/Uniform]
-$ns link-lossmodel $em(8) $n(src8) $n(S1)
-$ns simplex-link $n(S1) $n(src8) 10000000.0 0.02 DropTail
-$ns queue-limit $n(S1) $n(src8) 200
-$ns simplex-link $n(S3) $n(dst8) 10000000.0 0.02 DropTail
-$ns queue-limit $n(S3) $n(dst8) 200
-$ns simplex-link $n(dst8) $n(S3) 10000000.0 0.02 DropTail
-$ns queue-limit $n(dst8) $n(S3) 200
-$ns simplex-link $n(src9) $n(S1) 10000000.0 0.02 DropTail
-$ns queue-limit $n(src9) $n(S1) 200
+$ns link-lossmodel $em(8) $n(19) $n(0)
+$ns simplex-link $n(0) $n(19) 10000000.0 0.02 DropTail
+$ns queue-limit $n(0) $n(19) 200
+$ns simplex-link $n(2) $n(20) 10000000.0 0.02 DropTail
+$ns queue-limit $n(2) $n(20) 200
+$ns simplex-link $n(20) $n(2) 10000000.0 0.02 DropTail
+$ns queue-limit $n(20) $n(2) 200
+$ns simplex-link $n(21) $n(0) 10000000.0 0.02 DropTail
+$ns queue-limit $n(21) $n(0) 200
 set em(9) [new ErrorModel]
 $em(9) unit pkt
 $em(9) set rate_ 0.01
 $em(9) ranvar [new RandomVariable/Uniform]
-$ns link-lossmodel $em(9) $n(src9) $n(S1)
-$ns simplex-link $n(S1) $n(src9) 10000000.0 0.02 DropTail
-$ns queue-limit $n(S1) $n(src9) 200
-$ns simplex-link $n(S3) $n(dst9) 10000000.0 0.02 DropTail
-$ns queue-limit $n(S3) $n(dst9) 200
-$ns simplex-link $n(dst9) $n(S3) 10000000.0 0.02 DropTail
-$ns queue-limit $n(dst9) $n(S3) 200
-set qm(0) [$ns monitor-queue $n(S1) $n(S2) ""]
+$ns link-lossmodel $em(9) $n(21) $n(0)
+$ns simplex-link $n(0) $n(21) 10000000.0 0.02 DropTail
+$ns queue-limit $n(0) $n(21) 200
+$ns simplex-link $n(2) $n(22) 10000000.0 0.02 DropTail
+$ns queue-limit $n(2) $n(22) 200
+$ns simplex-link $n(22) $n(2) 10000000.0 0.02 DropTail
+$ns queue-limit $n(22) $n(2) 200
+set qm(0) [$ns monitor-queue $n(0) $n(1) ""]
 set qlast(0) 0; set qbytes(0) 0
-set qm(1) [$ns monitor-queue $n(S2) $n(S3) ""]
+set qm(1) [$ns monitor-queue $n(1) $n(2) ""]
 set qlast(1) 0; set qbytes(1) 0
-set qm(2) [$ns monitor-queue $n(src0) $n(S1) ""]
+set qm(2) [$ns monitor-queue $n(3) $n(0) ""]
 set qlast(2) 0; set qbytes(2) 0
-set qm(3) [$ns monitor-queue $n(src1) $n(S1) ""]
+set qm(3) [$ns monitor-queue $n(5) $n(0) ""]
 set qlast(3) 0; set qbytes(3) 0
-set qm(4) [$ns monitor-queue $n(src2) $n(S1) ""]
+set qm(4) [$ns monitor-queue $n(7) $n(0) ""]
 set qlast(4) 0; set qbytes(4) 0
-set qm(5) [$ns monitor-queue $n(src3) $n(S1) ""]
+set qm(5) [$ns monitor-queue $n(9) $n(0) ""]
 set qlast(5) 0; set qbytes(5) 0
-set qm(6) [$ns monitor-queue $n(src4) $n(S1) ""]
+set qm(6) [$ns monitor-queue $n(11) $n(0) ""]
 set qlast(6) 0; set qbytes(6) 0
-set qm(7) [$ns monitor-queue $n(src5) $n(S1) ""]
+set qm(7) [$ns monitor-queue $n(13) $n(0) ""]
 set qlast(7) 0; set qbytes(7) 0
-set qm(8) [$ns monitor-queue $n(src6) $n(S1) ""]
+set qm(8) [$ns monitor-queue $n(15) $n(0) ""]
 set qlast(8) 0; set qbytes(8) 0
-set qm(9) [$ns monitor-queue $n(src7) $n(S1) ""]
+set qm(9) [$ns monitor-queue $n(17) $n(0) ""]
 set qlast(9) 0; set qbytes(9) 0
-set qm(10) [$ns monitor-queue $n(src8) $n(S1) ""]
+set qm(10) [$ns monitor-queue $n(19) $n(0) ""]
 set qlast(10) 0; set qbytes(10) 0
-set qm(11) [$ns monitor-queue $n(src9) $n(S1) ""]
+set qm(11) [$ns monitor-queue $n(21) $n(0) ""]
 set qlast(11) 0; set qbytes(11) 0
 proc bytecount {} {
   global qm qlast qbytes
@@ -218,8 +218,8 @@ $tcp(0) set ttl_ 32
 $tcp(0) set fid_ 0
 set sink(0) [new Agent/TCPSink]
 $sink(0) set packetSize_ 40
-$ns attach-agent $n(src0) $tcp(0)
-$ns attach-agent $n(dst0) $sink(0)
+$ns attach-agent $n(3) $tcp(0)
+$ns attach-agent $n(4) $sink(0)
 $ns connect $tcp(0) $sink(0)
 set ftp(0) [$tcp(0) attach-app FTP]
 $ns at 0.003197 "$ftp(0) start"
@@ -240,8 +240,8 @@ $tcp(1) set ttl_ 32
 $tcp(1) set fid_ 1
 set sink(1) [new Agent/TCPSink]
 $sink(1) set packetSize_ 40
-$ns attach-agent $n(src1) $tcp(1)
-$ns attach-agent $n(dst1) $sink(1)
+$ns attach-agent $n(5) $tcp(1)
+$ns attach-agent $n(6) $sink(1)
 $ns connect $tcp(1) $sink(1)
 set ftp(1) [$tcp(1) attach-app FTP]
 $ns at 0.002145 "$ftp(1) start"
@@ -262,8 +262,8 @@ $tcp(2) set ttl_ 32
 $tcp(2) set fid_ 2
 set sink(2) [new Agent/TCPSink]
 $sink(2) set packetSize_ 40
-$ns attach-agent $n(src2) $tcp(2)
-$ns attach-agent $n(dst2) $sink(2)
+$ns attach-agent $n(7) $tcp(2)
+$ns attach-agent $n(8) $sink(2)
 $ns connect $tcp(2) $sink(2)
 set ftp(2) [$tcp(2) attach-app FTP]
 $ns at 0.003621 "$ftp(2) start"
@@ -284,8 +284,8 @@ $tcp(3) set ttl_ 32
 $tcp(3) set fid_ 3
 set sink(3) [new Agent/TCPSink]
 $sink(3) set packetSize_ 40
-$ns attach-agent $n(src3) $tcp(3)
-$ns attach-agent $n(dst3) $sink(3)
+$ns attach-agent $n(9) $tcp(3)
+$ns attach-agent $n(10) $sink(3)
 $ns connect $tcp(3) $sink(3)
 set ftp(3) [$tcp(3) attach-app FTP]
 $ns at 0.000331 "$ftp(3) start"
@@ -306,8 +306,8 @@ $tcp(4) set ttl_ 32
 $tcp(4) set fid_ 4
 set sink(4) [new Agent/TCPSink]
 $sink(4) set packetSize_ 40
-$ns attach-agent $n(src4) $tcp(4)
-$ns attach-agent $n(dst4) $sink(4)
+$ns attach-agent $n(11) $tcp(4)
+$ns attach-agent $n(12) $sink(4)
 $ns connect $tcp(4) $sink(4)
 set ftp(4) [$tcp(4) attach-app FTP]
 $ns at 0.003489 "$ftp(4) start"
@@ -328,8 +328,8 @@ $tcp(5) set ttl_ 32
 $tcp(5) set fid_ 5
 set sink(5) [new Agent/TCPSink]
 $sink(5) set packetSize_ 40
-$ns attach-agent $n(src5) $tcp(5)
-$ns attach-agent $n(dst5) $sink(5)
+$ns attach-agent $n(13) $tcp(5)
+$ns attach-agent $n(14) $sink(5)
 $ns connect $tcp(5) $sink(5)
 set ftp(5) [$tcp(5) attach-app FTP]
 $ns at 0.001875 "$ftp(5) start"
@@ -350,8 +350,8 @@ $tcp(6) set ttl_ 32
 $tcp(6) set fid_ 6
 set sink(6) [new Agent/TCPSink]
 $sink(6) set packetSize_ 40
-$ns attach-agent $n(src6) $tcp(6)
-$ns attach-agent $n(dst6) $sink(6)
+$ns attach-agent $n(15) $tcp(6)
+$ns attach-agent $n(16) $sink(6)
 $ns connect $tcp(6) $sink(6)
 set ftp(6) [$tcp(6) attach-app FTP]
 $ns at 0.00304 "$ftp(6) start"
@@ -372,8 +372,8 @@ $tcp(7) set ttl_ 32
 $tcp(7) set fid_ 7
 set sink(7) [new Agent/TCPSink]
 $sink(7) set packetSize_ 40
-$ns attach-agent $n(src7) $tcp(7)
-$ns attach-agent $n(dst7) $sink(7)
+$ns attach-agent $n(17) $tcp(7)
+$ns attach-agent $n(18) $sink(7)
 $ns connect $tcp(7) $sink(7)
 set ftp(7) [$tcp(7) attach-app FTP]
 $ns at 0.00085 "$ftp(7) start"
@@ -394,8 +394,8 @@ $tcp(8) set ttl_ 32
 $tcp(8) set fid_ 8
 set sink(8) [new Agent/TCPSink]
 $sink(8) set packetSize_ 40
-$ns attach-agent $n(src8) $tcp(8)
-$ns attach-agent $n(dst8) $sink(8)
+$ns attach-agent $n(19) $tcp(8)
+$ns attach-agent $n(20) $sink(8)
 $ns connect $tcp(8) $sink(8)
 set ftp(8) [$tcp(8) attach-app FTP]
 $ns at 0.001723 "$ftp(8) start"
@@ -416,8 +416,8 @@ $tcp(9) set ttl_ 32
 $tcp(9) set fid_ 9
 set sink(9) [new Agent/TCPSink]
 $sink(9) set packetSize_ 40
-$ns attach-agent $n(src9) $tcp(9)
-$ns attach-agent $n(dst9) $sink(9)
+$ns attach-agent $n(21) $tcp(9)
+$ns attach-agent $n(22) $sink(9)
 $ns connect $tcp(9) $sink(9)
 set ftp(9) [$tcp(9) attach-app FTP]
 $ns at 0.001335 "$ftp(9) start"

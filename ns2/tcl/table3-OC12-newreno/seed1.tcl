@@ -2,658 +2,658 @@
 set ns [new Simulator]
 global defaultRNG
 $defaultRNG seed 1
-set n(server) [$ns node]
-set n(R1) [$ns node]
-set n(R2) [$ns node]
-set n(u1_0) [$ns node]
-set n(u1_1) [$ns node]
-set n(u1_2) [$ns node]
-set n(u1_3) [$ns node]
-set n(u1_4) [$ns node]
-set n(u1_5) [$ns node]
-set n(u1_6) [$ns node]
-set n(u1_7) [$ns node]
-set n(u1_8) [$ns node]
-set n(u1_9) [$ns node]
-set n(u1_10) [$ns node]
-set n(u1_11) [$ns node]
-set n(u1_12) [$ns node]
-set n(u1_13) [$ns node]
-set n(u1_14) [$ns node]
-set n(u1_15) [$ns node]
-set n(u2_0) [$ns node]
-set n(u2_1) [$ns node]
-set n(u2_2) [$ns node]
-set n(u2_3) [$ns node]
-set n(u2_4) [$ns node]
-set n(u2_5) [$ns node]
-set n(u2_6) [$ns node]
-set n(u2_7) [$ns node]
-set n(u2_8) [$ns node]
-set n(u2_9) [$ns node]
-set n(u2_10) [$ns node]
-set n(u2_11) [$ns node]
-set n(u2_12) [$ns node]
-set n(u2_13) [$ns node]
-set n(u2_14) [$ns node]
-set n(u2_15) [$ns node]
-set n(u3_0) [$ns node]
-set n(u3_1) [$ns node]
-set n(u3_2) [$ns node]
-set n(u3_3) [$ns node]
-set n(u3_4) [$ns node]
-set n(u3_5) [$ns node]
-set n(u3_6) [$ns node]
-set n(u3_7) [$ns node]
-set n(u3_8) [$ns node]
-set n(u3_9) [$ns node]
-set n(u3_10) [$ns node]
-set n(u3_11) [$ns node]
-set n(u3_12) [$ns node]
-set n(u3_13) [$ns node]
-set n(u3_14) [$ns node]
-set n(u3_15) [$ns node]
-set n(u4_0) [$ns node]
-set n(u4_1) [$ns node]
-set n(u4_2) [$ns node]
-set n(u4_3) [$ns node]
-set n(u4_4) [$ns node]
-set n(u4_5) [$ns node]
-set n(u4_6) [$ns node]
-set n(u4_7) [$ns node]
-set n(u4_8) [$ns node]
-set n(u4_9) [$ns node]
-set n(u4_10) [$ns node]
-set n(u4_11) [$ns node]
-set n(u4_12) [$ns node]
-set n(u4_13) [$ns node]
-set n(u4_14) [$ns node]
-set n(u4_15) [$ns node]
-set n(u5_0) [$ns node]
-set n(u5_1) [$ns node]
-set n(u5_2) [$ns node]
-set n(u5_3) [$ns node]
-set n(u5_4) [$ns node]
-set n(u5_5) [$ns node]
-set n(u5_6) [$ns node]
-set n(u5_7) [$ns node]
-set n(u5_8) [$ns node]
-set n(u5_9) [$ns node]
-set n(u5_10) [$ns node]
-set n(u5_11) [$ns node]
-set n(u5_12) [$ns node]
-set n(u5_13) [$ns node]
-set n(u5_14) [$ns node]
-set n(u5_15) [$ns node]
-set n(u6_0) [$ns node]
-set n(u6_1) [$ns node]
-set n(u6_2) [$ns node]
-set n(u6_3) [$ns node]
-set n(u6_4) [$ns node]
-set n(u6_5) [$ns node]
-set n(u6_6) [$ns node]
-set n(u6_7) [$ns node]
-set n(u6_8) [$ns node]
-set n(u6_9) [$ns node]
-set n(u6_10) [$ns node]
-set n(u6_11) [$ns node]
-set n(u6_12) [$ns node]
-set n(u6_13) [$ns node]
-set n(u6_14) [$ns node]
-set n(u6_15) [$ns node]
-set n(u7_0) [$ns node]
-set n(u7_1) [$ns node]
-set n(u7_2) [$ns node]
-set n(u7_3) [$ns node]
-set n(u7_4) [$ns node]
-set n(u7_5) [$ns node]
-set n(u7_6) [$ns node]
-set n(u7_7) [$ns node]
-set n(u7_8) [$ns node]
-set n(u7_9) [$ns node]
-set n(u7_10) [$ns node]
-set n(u7_11) [$ns node]
-set n(u7_12) [$ns node]
-set n(u7_13) [$ns node]
-set n(u7_14) [$ns node]
-set n(u7_15) [$ns node]
-set n(u8_0) [$ns node]
-set n(u8_1) [$ns node]
-set n(u8_2) [$ns node]
-set n(u8_3) [$ns node]
-set n(u8_4) [$ns node]
-set n(u8_5) [$ns node]
-set n(u8_6) [$ns node]
-set n(u8_7) [$ns node]
-set n(u8_8) [$ns node]
-set n(u8_9) [$ns node]
-set n(u8_10) [$ns node]
-set n(u8_11) [$ns node]
-set n(u8_12) [$ns node]
-set n(u8_13) [$ns node]
-set n(u8_14) [$ns node]
-set n(u8_15) [$ns node]
-$ns simplex-link $n(server) $n(R1) 653100000.0 0.0 DropTail
-$ns queue-limit $n(server) $n(R1) 100000
-$ns simplex-link $n(R1) $n(server) 653100000.0 0.0 DropTail
-$ns queue-limit $n(R1) $n(server) 100000
-$ns simplex-link $n(R1) $n(R2) 622000000.0 0.005 DropTail
-$ns queue-limit $n(R1) $n(R2) 760
-$ns simplex-link $n(R2) $n(R1) 622000000.0 0.005 DropTail
-$ns queue-limit $n(R2) $n(R1) 760
-$ns simplex-link $n(R2) $n(u1_0) 653100000.0 0.025 DropTail
-$ns queue-limit $n(R2) $n(u1_0) 100000
-$ns simplex-link $n(u1_0) $n(R2) 653100000.0 0.025 DropTail
-$ns queue-limit $n(u1_0) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u1_1) 653100000.0 0.025 DropTail
-$ns queue-limit $n(R2) $n(u1_1) 100000
-$ns simplex-link $n(u1_1) $n(R2) 653100000.0 0.025 DropTail
-$ns queue-limit $n(u1_1) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u1_2) 653100000.0 0.025 DropTail
-$ns queue-limit $n(R2) $n(u1_2) 100000
-$ns simplex-link $n(u1_2) $n(R2) 653100000.0 0.025 DropTail
-$ns queue-limit $n(u1_2) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u1_3) 653100000.0 0.025 DropTail
-$ns queue-limit $n(R2) $n(u1_3) 100000
-$ns simplex-link $n(u1_3) $n(R2) 653100000.0 0.025 DropTail
-$ns queue-limit $n(u1_3) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u1_4) 653100000.0 0.025 DropTail
-$ns queue-limit $n(R2) $n(u1_4) 100000
-$ns simplex-link $n(u1_4) $n(R2) 653100000.0 0.025 DropTail
-$ns queue-limit $n(u1_4) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u1_5) 653100000.0 0.025 DropTail
-$ns queue-limit $n(R2) $n(u1_5) 100000
-$ns simplex-link $n(u1_5) $n(R2) 653100000.0 0.025 DropTail
-$ns queue-limit $n(u1_5) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u1_6) 653100000.0 0.025 DropTail
-$ns queue-limit $n(R2) $n(u1_6) 100000
-$ns simplex-link $n(u1_6) $n(R2) 653100000.0 0.025 DropTail
-$ns queue-limit $n(u1_6) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u1_7) 653100000.0 0.025 DropTail
-$ns queue-limit $n(R2) $n(u1_7) 100000
-$ns simplex-link $n(u1_7) $n(R2) 653100000.0 0.025 DropTail
-$ns queue-limit $n(u1_7) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u1_8) 653100000.0 0.025 DropTail
-$ns queue-limit $n(R2) $n(u1_8) 100000
-$ns simplex-link $n(u1_8) $n(R2) 653100000.0 0.025 DropTail
-$ns queue-limit $n(u1_8) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u1_9) 653100000.0 0.025 DropTail
-$ns queue-limit $n(R2) $n(u1_9) 100000
-$ns simplex-link $n(u1_9) $n(R2) 653100000.0 0.025 DropTail
-$ns queue-limit $n(u1_9) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u1_10) 653100000.0 0.025 DropTail
-$ns queue-limit $n(R2) $n(u1_10) 100000
-$ns simplex-link $n(u1_10) $n(R2) 653100000.0 0.025 DropTail
-$ns queue-limit $n(u1_10) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u1_11) 653100000.0 0.025 DropTail
-$ns queue-limit $n(R2) $n(u1_11) 100000
-$ns simplex-link $n(u1_11) $n(R2) 653100000.0 0.025 DropTail
-$ns queue-limit $n(u1_11) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u1_12) 653100000.0 0.025 DropTail
-$ns queue-limit $n(R2) $n(u1_12) 100000
-$ns simplex-link $n(u1_12) $n(R2) 653100000.0 0.025 DropTail
-$ns queue-limit $n(u1_12) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u1_13) 653100000.0 0.025 DropTail
-$ns queue-limit $n(R2) $n(u1_13) 100000
-$ns simplex-link $n(u1_13) $n(R2) 653100000.0 0.025 DropTail
-$ns queue-limit $n(u1_13) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u1_14) 653100000.0 0.025 DropTail
-$ns queue-limit $n(R2) $n(u1_14) 100000
-$ns simplex-link $n(u1_14) $n(R2) 653100000.0 0.025 DropTail
-$ns queue-limit $n(u1_14) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u1_15) 653100000.0 0.025 DropTail
-$ns queue-limit $n(R2) $n(u1_15) 100000
-$ns simplex-link $n(u1_15) $n(R2) 653100000.0 0.025 DropTail
-$ns queue-limit $n(u1_15) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_0) 653100000.0 0.035 DropTail
-$ns queue-limit $n(R2) $n(u2_0) 100000
-$ns simplex-link $n(u2_0) $n(R2) 653100000.0 0.035 DropTail
-$ns queue-limit $n(u2_0) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_1) 653100000.0 0.035 DropTail
-$ns queue-limit $n(R2) $n(u2_1) 100000
-$ns simplex-link $n(u2_1) $n(R2) 653100000.0 0.035 DropTail
-$ns queue-limit $n(u2_1) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_2) 653100000.0 0.035 DropTail
-$ns queue-limit $n(R2) $n(u2_2) 100000
-$ns simplex-link $n(u2_2) $n(R2) 653100000.0 0.035 DropTail
-$ns queue-limit $n(u2_2) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_3) 653100000.0 0.035 DropTail
-$ns queue-limit $n(R2) $n(u2_3) 100000
-$ns simplex-link $n(u2_3) $n(R2) 653100000.0 0.035 DropTail
-$ns queue-limit $n(u2_3) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_4) 653100000.0 0.035 DropTail
-$ns queue-limit $n(R2) $n(u2_4) 100000
-$ns simplex-link $n(u2_4) $n(R2) 653100000.0 0.035 DropTail
-$ns queue-limit $n(u2_4) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_5) 653100000.0 0.035 DropTail
-$ns queue-limit $n(R2) $n(u2_5) 100000
-$ns simplex-link $n(u2_5) $n(R2) 653100000.0 0.035 DropTail
-$ns queue-limit $n(u2_5) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_6) 653100000.0 0.035 DropTail
-$ns queue-limit $n(R2) $n(u2_6) 100000
-$ns simplex-link $n(u2_6) $n(R2) 653100000.0 0.035 DropTail
-$ns queue-limit $n(u2_6) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_7) 653100000.0 0.035 DropTail
-$ns queue-limit $n(R2) $n(u2_7) 100000
-$ns simplex-link $n(u2_7) $n(R2) 653100000.0 0.035 DropTail
-$ns queue-limit $n(u2_7) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_8) 653100000.0 0.035 DropTail
-$ns queue-limit $n(R2) $n(u2_8) 100000
-$ns simplex-link $n(u2_8) $n(R2) 653100000.0 0.035 DropTail
-$ns queue-limit $n(u2_8) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_9) 653100000.0 0.035 DropTail
-$ns queue-limit $n(R2) $n(u2_9) 100000
-$ns simplex-link $n(u2_9) $n(R2) 653100000.0 0.035 DropTail
-$ns queue-limit $n(u2_9) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_10) 653100000.0 0.035 DropTail
-$ns queue-limit $n(R2) $n(u2_10) 100000
-$ns simplex-link $n(u2_10) $n(R2) 653100000.0 0.035 DropTail
-$ns queue-limit $n(u2_10) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_11) 653100000.0 0.035 DropTail
-$ns queue-limit $n(R2) $n(u2_11) 100000
-$ns simplex-link $n(u2_11) $n(R2) 653100000.0 0.035 DropTail
-$ns queue-limit $n(u2_11) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_12) 653100000.0 0.035 DropTail
-$ns queue-limit $n(R2) $n(u2_12) 100000
-$ns simplex-link $n(u2_12) $n(R2) 653100000.0 0.035 DropTail
-$ns queue-limit $n(u2_12) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_13) 653100000.0 0.035 DropTail
-$ns queue-limit $n(R2) $n(u2_13) 100000
-$ns simplex-link $n(u2_13) $n(R2) 653100000.0 0.035 DropTail
-$ns queue-limit $n(u2_13) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_14) 653100000.0 0.035 DropTail
-$ns queue-limit $n(R2) $n(u2_14) 100000
-$ns simplex-link $n(u2_14) $n(R2) 653100000.0 0.035 DropTail
-$ns queue-limit $n(u2_14) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_15) 653100000.0 0.035 DropTail
-$ns queue-limit $n(R2) $n(u2_15) 100000
-$ns simplex-link $n(u2_15) $n(R2) 653100000.0 0.035 DropTail
-$ns queue-limit $n(u2_15) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_0) 653100000.0 0.045 DropTail
-$ns queue-limit $n(R2) $n(u3_0) 100000
-$ns simplex-link $n(u3_0) $n(R2) 653100000.0 0.045 DropTail
-$ns queue-limit $n(u3_0) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_1) 653100000.0 0.045 DropTail
-$ns queue-limit $n(R2) $n(u3_1) 100000
-$ns simplex-link $n(u3_1) $n(R2) 653100000.0 0.045 DropTail
-$ns queue-limit $n(u3_1) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_2) 653100000.0 0.045 DropTail
-$ns queue-limit $n(R2) $n(u3_2) 100000
-$ns simplex-link $n(u3_2) $n(R2) 653100000.0 0.045 DropTail
-$ns queue-limit $n(u3_2) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_3) 653100000.0 0.045 DropTail
-$ns queue-limit $n(R2) $n(u3_3) 100000
-$ns simplex-link $n(u3_3) $n(R2) 653100000.0 0.045 DropTail
-$ns queue-limit $n(u3_3) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_4) 653100000.0 0.045 DropTail
-$ns queue-limit $n(R2) $n(u3_4) 100000
-$ns simplex-link $n(u3_4) $n(R2) 653100000.0 0.045 DropTail
-$ns queue-limit $n(u3_4) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_5) 653100000.0 0.045 DropTail
-$ns queue-limit $n(R2) $n(u3_5) 100000
-$ns simplex-link $n(u3_5) $n(R2) 653100000.0 0.045 DropTail
-$ns queue-limit $n(u3_5) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_6) 653100000.0 0.045 DropTail
-$ns queue-limit $n(R2) $n(u3_6) 100000
-$ns simplex-link $n(u3_6) $n(R2) 653100000.0 0.045 DropTail
-$ns queue-limit $n(u3_6) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_7) 653100000.0 0.045 DropTail
-$ns queue-limit $n(R2) $n(u3_7) 100000
-$ns simplex-link $n(u3_7) $n(R2) 653100000.0 0.045 DropTail
-$ns queue-limit $n(u3_7) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_8) 653100000.0 0.045 DropTail
-$ns queue-limit $n(R2) $n(u3_8) 100000
-$ns simplex-link $n(u3_8) $n(R2) 653100000.0 0.045 DropTail
-$ns queue-limit $n(u3_8) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_9) 653100000.0 0.045 DropTail
-$ns queue-limit $n(R2) $n(u3_9) 100000
-$ns simplex-link $n(u3_9) $n(R2) 653100000.0 0.045 DropTail
-$ns queue-limit $n(u3_9) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_10) 653100000.0 0.045 DropTail
-$ns queue-limit $n(R2) $n(u3_10) 100000
-$ns simplex-link $n(u3_10) $n(R2) 653100000.0 0.045 DropTail
-$ns queue-limit $n(u3_10) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_11) 653100000.0 0.045 DropTail
-$ns queue-limit $n(R2) $n(u3_11) 100000
-$ns simplex-link $n(u3_11) $n(R2) 653100000.0 0.045 DropTail
-$ns queue-limit $n(u3_11) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_12) 653100000.0 0.045 DropTail
-$ns queue-limit $n(R2) $n(u3_12) 100000
-$ns simplex-link $n(u3_12) $n(R2) 653100000.0 0.045 DropTail
-$ns queue-limit $n(u3_12) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_13) 653100000.0 0.045 DropTail
-$ns queue-limit $n(R2) $n(u3_13) 100000
-$ns simplex-link $n(u3_13) $n(R2) 653100000.0 0.045 DropTail
-$ns queue-limit $n(u3_13) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_14) 653100000.0 0.045 DropTail
-$ns queue-limit $n(R2) $n(u3_14) 100000
-$ns simplex-link $n(u3_14) $n(R2) 653100000.0 0.045 DropTail
-$ns queue-limit $n(u3_14) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_15) 653100000.0 0.045 DropTail
-$ns queue-limit $n(R2) $n(u3_15) 100000
-$ns simplex-link $n(u3_15) $n(R2) 653100000.0 0.045 DropTail
-$ns queue-limit $n(u3_15) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_0) 653100000.0 0.055 DropTail
-$ns queue-limit $n(R2) $n(u4_0) 100000
-$ns simplex-link $n(u4_0) $n(R2) 653100000.0 0.055 DropTail
-$ns queue-limit $n(u4_0) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_1) 653100000.0 0.055 DropTail
-$ns queue-limit $n(R2) $n(u4_1) 100000
-$ns simplex-link $n(u4_1) $n(R2) 653100000.0 0.055 DropTail
-$ns queue-limit $n(u4_1) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_2) 653100000.0 0.055 DropTail
-$ns queue-limit $n(R2) $n(u4_2) 100000
-$ns simplex-link $n(u4_2) $n(R2) 653100000.0 0.055 DropTail
-$ns queue-limit $n(u4_2) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_3) 653100000.0 0.055 DropTail
-$ns queue-limit $n(R2) $n(u4_3) 100000
-$ns simplex-link $n(u4_3) $n(R2) 653100000.0 0.055 DropTail
-$ns queue-limit $n(u4_3) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_4) 653100000.0 0.055 DropTail
-$ns queue-limit $n(R2) $n(u4_4) 100000
-$ns simplex-link $n(u4_4) $n(R2) 653100000.0 0.055 DropTail
-$ns queue-limit $n(u4_4) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_5) 653100000.0 0.055 DropTail
-$ns queue-limit $n(R2) $n(u4_5) 100000
-$ns simplex-link $n(u4_5) $n(R2) 653100000.0 0.055 DropTail
-$ns queue-limit $n(u4_5) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_6) 653100000.0 0.055 DropTail
-$ns queue-limit $n(R2) $n(u4_6) 100000
-$ns simplex-link $n(u4_6) $n(R2) 653100000.0 0.055 DropTail
-$ns queue-limit $n(u4_6) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_7) 653100000.0 0.055 DropTail
-$ns queue-limit $n(R2) $n(u4_7) 100000
-$ns simplex-link $n(u4_7) $n(R2) 653100000.0 0.055 DropTail
-$ns queue-limit $n(u4_7) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_8) 653100000.0 0.055 DropTail
-$ns queue-limit $n(R2) $n(u4_8) 100000
-$ns simplex-link $n(u4_8) $n(R2) 653100000.0 0.055 DropTail
-$ns queue-limit $n(u4_8) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_9) 653100000.0 0.055 DropTail
-$ns queue-limit $n(R2) $n(u4_9) 100000
-$ns simplex-link $n(u4_9) $n(R2) 653100000.0 0.055 DropTail
-$ns queue-limit $n(u4_9) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_10) 653100000.0 0.055 DropTail
-$ns queue-limit $n(R2) $n(u4_10) 100000
-$ns simplex-link $n(u4_10) $n(R2) 653100000.0 0.055 DropTail
-$ns queue-limit $n(u4_10) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_11) 653100000.0 0.055 DropTail
-$ns queue-limit $n(R2) $n(u4_11) 100000
-$ns simplex-link $n(u4_11) $n(R2) 653100000.0 0.055 DropTail
-$ns queue-limit $n(u4_11) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_12) 653100000.0 0.055 DropTail
-$ns queue-limit $n(R2) $n(u4_12) 100000
-$ns simplex-link $n(u4_12) $n(R2) 653100000.0 0.055 DropTail
-$ns queue-limit $n(u4_12) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_13) 653100000.0 0.055 DropTail
-$ns queue-limit $n(R2) $n(u4_13) 100000
-$ns simplex-link $n(u4_13) $n(R2) 653100000.0 0.055 DropTail
-$ns queue-limit $n(u4_13) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_14) 653100000.0 0.055 DropTail
-$ns queue-limit $n(R2) $n(u4_14) 100000
-$ns simplex-link $n(u4_14) $n(R2) 653100000.0 0.055 DropTail
-$ns queue-limit $n(u4_14) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_15) 653100000.0 0.055 DropTail
-$ns queue-limit $n(R2) $n(u4_15) 100000
-$ns simplex-link $n(u4_15) $n(R2) 653100000.0 0.055 DropTail
-$ns queue-limit $n(u4_15) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_0) 653100000.0 0.065 DropTail
-$ns queue-limit $n(R2) $n(u5_0) 100000
-$ns simplex-link $n(u5_0) $n(R2) 653100000.0 0.065 DropTail
-$ns queue-limit $n(u5_0) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_1) 653100000.0 0.065 DropTail
-$ns queue-limit $n(R2) $n(u5_1) 100000
-$ns simplex-link $n(u5_1) $n(R2) 653100000.0 0.065 DropTail
-$ns queue-limit $n(u5_1) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_2) 653100000.0 0.065 DropTail
-$ns queue-limit $n(R2) $n(u5_2) 100000
-$ns simplex-link $n(u5_2) $n(R2) 653100000.0 0.065 DropTail
-$ns queue-limit $n(u5_2) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_3) 653100000.0 0.065 DropTail
-$ns queue-limit $n(R2) $n(u5_3) 100000
-$ns simplex-link $n(u5_3) $n(R2) 653100000.0 0.065 DropTail
-$ns queue-limit $n(u5_3) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_4) 653100000.0 0.065 DropTail
-$ns queue-limit $n(R2) $n(u5_4) 100000
-$ns simplex-link $n(u5_4) $n(R2) 653100000.0 0.065 DropTail
-$ns queue-limit $n(u5_4) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_5) 653100000.0 0.065 DropTail
-$ns queue-limit $n(R2) $n(u5_5) 100000
-$ns simplex-link $n(u5_5) $n(R2) 653100000.0 0.065 DropTail
-$ns queue-limit $n(u5_5) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_6) 653100000.0 0.065 DropTail
-$ns queue-limit $n(R2) $n(u5_6) 100000
-$ns simplex-link $n(u5_6) $n(R2) 653100000.0 0.065 DropTail
-$ns queue-limit $n(u5_6) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_7) 653100000.0 0.065 DropTail
-$ns queue-limit $n(R2) $n(u5_7) 100000
-$ns simplex-link $n(u5_7) $n(R2) 653100000.0 0.065 DropTail
-$ns queue-limit $n(u5_7) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_8) 653100000.0 0.065 DropTail
-$ns queue-limit $n(R2) $n(u5_8) 100000
-$ns simplex-link $n(u5_8) $n(R2) 653100000.0 0.065 DropTail
-$ns queue-limit $n(u5_8) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_9) 653100000.0 0.065 DropTail
-$ns queue-limit $n(R2) $n(u5_9) 100000
-$ns simplex-link $n(u5_9) $n(R2) 653100000.0 0.065 DropTail
-$ns queue-limit $n(u5_9) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_10) 653100000.0 0.065 DropTail
-$ns queue-limit $n(R2) $n(u5_10) 100000
-$ns simplex-link $n(u5_10) $n(R2) 653100000.0 0.065 DropTail
-$ns queue-limit $n(u5_10) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_11) 653100000.0 0.065 DropTail
-$ns queue-limit $n(R2) $n(u5_11) 100000
-$ns simplex-link $n(u5_11) $n(R2) 653100000.0 0.065 DropTail
-$ns queue-limit $n(u5_11) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_12) 653100000.0 0.065 DropTail
-$ns queue-limit $n(R2) $n(u5_12) 100000
-$ns simplex-link $n(u5_12) $n(R2) 653100000.0 0.065 DropTail
-$ns queue-limit $n(u5_12) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_13) 653100000.0 0.065 DropTail
-$ns queue-limit $n(R2) $n(u5_13) 100000
-$ns simplex-link $n(u5_13) $n(R2) 653100000.0 0.065 DropTail
-$ns queue-limit $n(u5_13) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_14) 653100000.0 0.065 DropTail
-$ns queue-limit $n(R2) $n(u5_14) 100000
-$ns simplex-link $n(u5_14) $n(R2) 653100000.0 0.065 DropTail
-$ns queue-limit $n(u5_14) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_15) 653100000.0 0.065 DropTail
-$ns queue-limit $n(R2) $n(u5_15) 100000
-$ns simplex-link $n(u5_15) $n(R2) 653100000.0 0.065 DropTail
-$ns queue-limit $n(u5_15) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_0) 653100000.0 0.075 DropTail
-$ns queue-limit $n(R2) $n(u6_0) 100000
-$ns simplex-link $n(u6_0) $n(R2) 653100000.0 0.075 DropTail
-$ns queue-limit $n(u6_0) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_1) 653100000.0 0.075 DropTail
-$ns queue-limit $n(R2) $n(u6_1) 100000
-$ns simplex-link $n(u6_1) $n(R2) 653100000.0 0.075 DropTail
-$ns queue-limit $n(u6_1) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_2) 653100000.0 0.075 DropTail
-$ns queue-limit $n(R2) $n(u6_2) 100000
-$ns simplex-link $n(u6_2) $n(R2) 653100000.0 0.075 DropTail
-$ns queue-limit $n(u6_2) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_3) 653100000.0 0.075 DropTail
-$ns queue-limit $n(R2) $n(u6_3) 100000
-$ns simplex-link $n(u6_3) $n(R2) 653100000.0 0.075 DropTail
-$ns queue-limit $n(u6_3) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_4) 653100000.0 0.075 DropTail
-$ns queue-limit $n(R2) $n(u6_4) 100000
-$ns simplex-link $n(u6_4) $n(R2) 653100000.0 0.075 DropTail
-$ns queue-limit $n(u6_4) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_5) 653100000.0 0.075 DropTail
-$ns queue-limit $n(R2) $n(u6_5) 100000
-$ns simplex-link $n(u6_5) $n(R2) 653100000.0 0.075 DropTail
-$ns queue-limit $n(u6_5) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_6) 653100000.0 0.075 DropTail
-$ns queue-limit $n(R2) $n(u6_6) 100000
-$ns simplex-link $n(u6_6) $n(R2) 653100000.0 0.075 DropTail
-$ns queue-limit $n(u6_6) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_7) 653100000.0 0.075 DropTail
-$ns queue-limit $n(R2) $n(u6_7) 100000
-$ns simplex-link $n(u6_7) $n(R2) 653100000.0 0.075 DropTail
-$ns queue-limit $n(u6_7) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_8) 653100000.0 0.075 DropTail
-$ns queue-limit $n(R2) $n(u6_8) 100000
-$ns simplex-link $n(u6_8) $n(R2) 653100000.0 0.075 DropTail
-$ns queue-limit $n(u6_8) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_9) 653100000.0 0.075 DropTail
-$ns queue-limit $n(R2) $n(u6_9) 100000
-$ns simplex-link $n(u6_9) $n(R2) 653100000.0 0.075 DropTail
-$ns queue-limit $n(u6_9) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_10) 653100000.0 0.075 DropTail
-$ns queue-limit $n(R2) $n(u6_10) 100000
-$ns simplex-link $n(u6_10) $n(R2) 653100000.0 0.075 DropTail
-$ns queue-limit $n(u6_10) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_11) 653100000.0 0.075 DropTail
-$ns queue-limit $n(R2) $n(u6_11) 100000
-$ns simplex-link $n(u6_11) $n(R2) 653100000.0 0.075 DropTail
-$ns queue-limit $n(u6_11) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_12) 653100000.0 0.075 DropTail
-$ns queue-limit $n(R2) $n(u6_12) 100000
-$ns simplex-link $n(u6_12) $n(R2) 653100000.0 0.075 DropTail
-$ns queue-limit $n(u6_12) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_13) 653100000.0 0.075 DropTail
-$ns queue-limit $n(R2) $n(u6_13) 100000
-$ns simplex-link $n(u6_13) $n(R2) 653100000.0 0.075 DropTail
-$ns queue-limit $n(u6_13) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_14) 653100000.0 0.075 DropTail
-$ns queue-limit $n(R2) $n(u6_14) 100000
-$ns simplex-link $n(u6_14) $n(R2) 653100000.0 0.075 DropTail
-$ns queue-limit $n(u6_14) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_15) 653100000.0 0.075 DropTail
-$ns queue-limit $n(R2) $n(u6_15) 100000
-$ns simplex-link $n(u6_15) $n(R2) 653100000.0 0.075 DropTail
-$ns queue-limit $n(u6_15) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_0) 653100000.0 0.085 DropTail
-$ns queue-limit $n(R2) $n(u7_0) 100000
-$ns simplex-link $n(u7_0) $n(R2) 653100000.0 0.085 DropTail
-$ns queue-limit $n(u7_0) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_1) 653100000.0 0.085 DropTail
-$ns queue-limit $n(R2) $n(u7_1) 100000
-$ns simplex-link $n(u7_1) $n(R2) 653100000.0 0.085 DropTail
-$ns queue-limit $n(u7_1) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_2) 653100000.0 0.085 DropTail
-$ns queue-limit $n(R2) $n(u7_2) 100000
-$ns simplex-link $n(u7_2) $n(R2) 653100000.0 0.085 DropTail
-$ns queue-limit $n(u7_2) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_3) 653100000.0 0.085 DropTail
-$ns queue-limit $n(R2) $n(u7_3) 100000
-$ns simplex-link $n(u7_3) $n(R2) 653100000.0 0.085 DropTail
-$ns queue-limit $n(u7_3) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_4) 653100000.0 0.085 DropTail
-$ns queue-limit $n(R2) $n(u7_4) 100000
-$ns simplex-link $n(u7_4) $n(R2) 653100000.0 0.085 DropTail
-$ns queue-limit $n(u7_4) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_5) 653100000.0 0.085 DropTail
-$ns queue-limit $n(R2) $n(u7_5) 100000
-$ns simplex-link $n(u7_5) $n(R2) 653100000.0 0.085 DropTail
-$ns queue-limit $n(u7_5) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_6) 653100000.0 0.085 DropTail
-$ns queue-limit $n(R2) $n(u7_6) 100000
-$ns simplex-link $n(u7_6) $n(R2) 653100000.0 0.085 DropTail
-$ns queue-limit $n(u7_6) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_7) 653100000.0 0.085 DropTail
-$ns queue-limit $n(R2) $n(u7_7) 100000
-$ns simplex-link $n(u7_7) $n(R2) 653100000.0 0.085 DropTail
-$ns queue-limit $n(u7_7) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_8) 653100000.0 0.085 DropTail
-$ns queue-limit $n(R2) $n(u7_8) 100000
-$ns simplex-link $n(u7_8) $n(R2) 653100000.0 0.085 DropTail
-$ns queue-limit $n(u7_8) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_9) 653100000.0 0.085 DropTail
-$ns queue-limit $n(R2) $n(u7_9) 100000
-$ns simplex-link $n(u7_9) $n(R2) 653100000.0 0.085 DropTail
-$ns queue-limit $n(u7_9) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_10) 653100000.0 0.085 DropTail
-$ns queue-limit $n(R2) $n(u7_10) 100000
-$ns simplex-link $n(u7_10) $n(R2) 653100000.0 0.085 DropTail
-$ns queue-limit $n(u7_10) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_11) 653100000.0 0.085 DropTail
-$ns queue-limit $n(R2) $n(u7_11) 100000
-$ns simplex-link $n(u7_11) $n(R2) 653100000.0 0.085 DropTail
-$ns queue-limit $n(u7_11) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_12) 653100000.0 0.085 DropTail
-$ns queue-limit $n(R2) $n(u7_12) 100000
-$ns simplex-link $n(u7_12) $n(R2) 653100000.0 0.085 DropTail
-$ns queue-limit $n(u7_12) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_13) 653100000.0 0.085 DropTail
-$ns queue-limit $n(R2) $n(u7_13) 100000
-$ns simplex-link $n(u7_13) $n(R2) 653100000.0 0.085 DropTail
-$ns queue-limit $n(u7_13) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_14) 653100000.0 0.085 DropTail
-$ns queue-limit $n(R2) $n(u7_14) 100000
-$ns simplex-link $n(u7_14) $n(R2) 653100000.0 0.085 DropTail
-$ns queue-limit $n(u7_14) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_15) 653100000.0 0.085 DropTail
-$ns queue-limit $n(R2) $n(u7_15) 100000
-$ns simplex-link $n(u7_15) $n(R2) 653100000.0 0.085 DropTail
-$ns queue-limit $n(u7_15) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_0) 653100000.0 0.095 DropTail
-$ns queue-limit $n(R2) $n(u8_0) 100000
-$ns simplex-link $n(u8_0) $n(R2) 653100000.0 0.095 DropTail
-$ns queue-limit $n(u8_0) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_1) 653100000.0 0.095 DropTail
-$ns queue-limit $n(R2) $n(u8_1) 100000
-$ns simplex-link $n(u8_1) $n(R2) 653100000.0 0.095 DropTail
-$ns queue-limit $n(u8_1) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_2) 653100000.0 0.095 DropTail
-$ns queue-limit $n(R2) $n(u8_2) 100000
-$ns simplex-link $n(u8_2) $n(R2) 653100000.0 0.095 DropTail
-$ns queue-limit $n(u8_2) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_3) 653100000.0 0.095 DropTail
-$ns queue-limit $n(R2) $n(u8_3) 100000
-$ns simplex-link $n(u8_3) $n(R2) 653100000.0 0.095 DropTail
-$ns queue-limit $n(u8_3) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_4) 653100000.0 0.095 DropTail
-$ns queue-limit $n(R2) $n(u8_4) 100000
-$ns simplex-link $n(u8_4) $n(R2) 653100000.0 0.095 DropTail
-$ns queue-limit $n(u8_4) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_5) 653100000.0 0.095 DropTail
-$ns queue-limit $n(R2) $n(u8_5) 100000
-$ns simplex-link $n(u8_5) $n(R2) 653100000.0 0.095 DropTail
-$ns queue-limit $n(u8_5) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_6) 653100000.0 0.095 DropTail
-$ns queue-limit $n(R2) $n(u8_6) 100000
-$ns simplex-link $n(u8_6) $n(R2) 653100000.0 0.095 DropTail
-$ns queue-limit $n(u8_6) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_7) 653100000.0 0.095 DropTail
-$ns queue-limit $n(R2) $n(u8_7) 100000
-$ns simplex-link $n(u8_7) $n(R2) 653100000.0 0.095 DropTail
-$ns queue-limit $n(u8_7) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_8) 653100000.0 0.095 DropTail
-$ns queue-limit $n(R2) $n(u8_8) 100000
-$ns simplex-link $n(u8_8) $n(R2) 653100000.0 0.095 DropTail
-$ns queue-limit $n(u8_8) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_9) 653100000.0 0.095 DropTail
-$ns queue-limit $n(R2) $n(u8_9) 100000
-$ns simplex-link $n(u8_9) $n(R2) 653100000.0 0.095 DropTail
-$ns queue-limit $n(u8_9) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_10) 653100000.0 0.095 DropTail
-$ns queue-limit $n(R2) $n(u8_10) 100000
-$ns simplex-link $n(u8_10) $n(R2) 653100000.0 0.095 DropTail
-$ns queue-limit $n(u8_10) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_11) 653100000.0 0.095 DropTail
-$ns queue-limit $n(R2) $n(u8_11) 100000
-$ns simplex-link $n(u8_11) $n(R2) 653100000.0 0.095 DropTail
-$ns queue-limit $n(u8_11) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_12) 653100000.0 0.095 DropTail
-$ns queue-limit $n(R2) $n(u8_12) 100000
-$ns simplex-link $n(u8_12) $n(R2) 653100000.0 0.095 DropTail
-$ns queue-limit $n(u8_12) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_13) 653100000.0 0.095 DropTail
-$ns queue-limit $n(R2) $n(u8_13) 100000
-$ns simplex-link $n(u8_13) $n(R2) 653100000.0 0.095 DropTail
-$ns queue-limit $n(u8_13) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_14) 653100000.0 0.095 DropTail
-$ns queue-limit $n(R2) $n(u8_14) 100000
-$ns simplex-link $n(u8_14) $n(R2) 653100000.0 0.095 DropTail
-$ns queue-limit $n(u8_14) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_15) 653100000.0 0.095 DropTail
-$ns queue-limit $n(R2) $n(u8_15) 100000
-$ns simplex-link $n(u8_15) $n(R2) 653100000.0 0.095 DropTail
-$ns queue-limit $n(u8_15) $n(R2) 100000
-set qm(0) [$ns monitor-queue $n(R1) $n(R2) ""]
+set n(0) [$ns node]  ;# server
+set n(1) [$ns node]  ;# R1
+set n(2) [$ns node]  ;# R2
+set n(3) [$ns node]  ;# u1_0
+set n(4) [$ns node]  ;# u1_1
+set n(5) [$ns node]  ;# u1_2
+set n(6) [$ns node]  ;# u1_3
+set n(7) [$ns node]  ;# u1_4
+set n(8) [$ns node]  ;# u1_5
+set n(9) [$ns node]  ;# u1_6
+set n(10) [$ns node]  ;# u1_7
+set n(11) [$ns node]  ;# u1_8
+set n(12) [$ns node]  ;# u1_9
+set n(13) [$ns node]  ;# u1_10
+set n(14) [$ns node]  ;# u1_11
+set n(15) [$ns node]  ;# u1_12
+set n(16) [$ns node]  ;# u1_13
+set n(17) [$ns node]  ;# u1_14
+set n(18) [$ns node]  ;# u1_15
+set n(19) [$ns node]  ;# u2_0
+set n(20) [$ns node]  ;# u2_1
+set n(21) [$ns node]  ;# u2_2
+set n(22) [$ns node]  ;# u2_3
+set n(23) [$ns node]  ;# u2_4
+set n(24) [$ns node]  ;# u2_5
+set n(25) [$ns node]  ;# u2_6
+set n(26) [$ns node]  ;# u2_7
+set n(27) [$ns node]  ;# u2_8
+set n(28) [$ns node]  ;# u2_9
+set n(29) [$ns node]  ;# u2_10
+set n(30) [$ns node]  ;# u2_11
+set n(31) [$ns node]  ;# u2_12
+set n(32) [$ns node]  ;# u2_13
+set n(33) [$ns node]  ;# u2_14
+set n(34) [$ns node]  ;# u2_15
+set n(35) [$ns node]  ;# u3_0
+set n(36) [$ns node]  ;# u3_1
+set n(37) [$ns node]  ;# u3_2
+set n(38) [$ns node]  ;# u3_3
+set n(39) [$ns node]  ;# u3_4
+set n(40) [$ns node]  ;# u3_5
+set n(41) [$ns node]  ;# u3_6
+set n(42) [$ns node]  ;# u3_7
+set n(43) [$ns node]  ;# u3_8
+set n(44) [$ns node]  ;# u3_9
+set n(45) [$ns node]  ;# u3_10
+set n(46) [$ns node]  ;# u3_11
+set n(47) [$ns node]  ;# u3_12
+set n(48) [$ns node]  ;# u3_13
+set n(49) [$ns node]  ;# u3_14
+set n(50) [$ns node]  ;# u3_15
+set n(51) [$ns node]  ;# u4_0
+set n(52) [$ns node]  ;# u4_1
+set n(53) [$ns node]  ;# u4_2
+set n(54) [$ns node]  ;# u4_3
+set n(55) [$ns node]  ;# u4_4
+set n(56) [$ns node]  ;# u4_5
+set n(57) [$ns node]  ;# u4_6
+set n(58) [$ns node]  ;# u4_7
+set n(59) [$ns node]  ;# u4_8
+set n(60) [$ns node]  ;# u4_9
+set n(61) [$ns node]  ;# u4_10
+set n(62) [$ns node]  ;# u4_11
+set n(63) [$ns node]  ;# u4_12
+set n(64) [$ns node]  ;# u4_13
+set n(65) [$ns node]  ;# u4_14
+set n(66) [$ns node]  ;# u4_15
+set n(67) [$ns node]  ;# u5_0
+set n(68) [$ns node]  ;# u5_1
+set n(69) [$ns node]  ;# u5_2
+set n(70) [$ns node]  ;# u5_3
+set n(71) [$ns node]  ;# u5_4
+set n(72) [$ns node]  ;# u5_5
+set n(73) [$ns node]  ;# u5_6
+set n(74) [$ns node]  ;# u5_7
+set n(75) [$ns node]  ;# u5_8
+set n(76) [$ns node]  ;# u5_9
+set n(77) [$ns node]  ;# u5_10
+set n(78) [$ns node]  ;# u5_11
+set n(79) [$ns node]  ;# u5_12
+set n(80) [$ns node]  ;# u5_13
+set n(81) [$ns node]  ;# u5_14
+set n(82) [$ns node]  ;# u5_15
+set n(83) [$ns node]  ;# u6_0
+set n(84) [$ns node]  ;# u6_1
+set n(85) [$ns node]  ;# u6_2
+set n(86) [$ns node]  ;# u6_3
+set n(87) [$ns node]  ;# u6_4
+set n(88) [$ns node]  ;# u6_5
+set n(89) [$ns node]  ;# u6_6
+set n(90) [$ns node]  ;# u6_7
+set n(91) [$ns node]  ;# u6_8
+set n(92) [$ns node]  ;# u6_9
+set n(93) [$ns node]  ;# u6_10
+set n(94) [$ns node]  ;# u6_11
+set n(95) [$ns node]  ;# u6_12
+set n(96) [$ns node]  ;# u6_13
+set n(97) [$ns node]  ;# u6_14
+set n(98) [$ns node]  ;# u6_15
+set n(99) [$ns node]  ;# u7_0
+set n(100) [$ns node]  ;# u7_1
+set n(101) [$ns node]  ;# u7_2
+set n(102) [$ns node]  ;# u7_3
+set n(103) [$ns node]  ;# u7_4
+set n(104) [$ns node]  ;# u7_5
+set n(105) [$ns node]  ;# u7_6
+set n(106) [$ns node]  ;# u7_7
+set n(107) [$ns node]  ;# u7_8
+set n(108) [$ns node]  ;# u7_9
+set n(109) [$ns node]  ;# u7_10
+set n(110) [$ns node]  ;# u7_11
+set n(111) [$ns node]  ;# u7_12
+set n(112) [$ns node]  ;# u7_13
+set n(113) [$ns node]  ;# u7_14
+set n(114) [$ns node]  ;# u7_15
+set n(115) [$ns node]  ;# u8_0
+set n(116) [$ns node]  ;# u8_1
+set n(117) [$ns node]  ;# u8_2
+set n(118) [$ns node]  ;# u8_3
+set n(119) [$ns node]  ;# u8_4
+set n(120) [$ns node]  ;# u8_5
+set n(121) [$ns node]  ;# u8_6
+set n(122) [$ns node]  ;# u8_7
+set n(123) [$ns node]  ;# u8_8
+set n(124) [$ns node]  ;# u8_9
+set n(125) [$ns node]  ;# u8_10
+set n(126) [$ns node]  ;# u8_11
+set n(127) [$ns node]  ;# u8_12
+set n(128) [$ns node]  ;# u8_13
+set n(129) [$ns node]  ;# u8_14
+set n(130) [$ns node]  ;# u8_15
+$ns simplex-link $n(0) $n(1) 653100000.0 0.0 DropTail
+$ns queue-limit $n(0) $n(1) 100000
+$ns simplex-link $n(1) $n(0) 653100000.0 0.0 DropTail
+$ns queue-limit $n(1) $n(0) 100000
+$ns simplex-link $n(1) $n(2) 622000000.0 0.005 DropTail
+$ns queue-limit $n(1) $n(2) 760
+$ns simplex-link $n(2) $n(1) 622000000.0 0.005 DropTail
+$ns queue-limit $n(2) $n(1) 760
+$ns simplex-link $n(2) $n(3) 653100000.0 0.025 DropTail
+$ns queue-limit $n(2) $n(3) 100000
+$ns simplex-link $n(3) $n(2) 653100000.0 0.025 DropTail
+$ns queue-limit $n(3) $n(2) 100000
+$ns simplex-link $n(2) $n(4) 653100000.0 0.025 DropTail
+$ns queue-limit $n(2) $n(4) 100000
+$ns simplex-link $n(4) $n(2) 653100000.0 0.025 DropTail
+$ns queue-limit $n(4) $n(2) 100000
+$ns simplex-link $n(2) $n(5) 653100000.0 0.025 DropTail
+$ns queue-limit $n(2) $n(5) 100000
+$ns simplex-link $n(5) $n(2) 653100000.0 0.025 DropTail
+$ns queue-limit $n(5) $n(2) 100000
+$ns simplex-link $n(2) $n(6) 653100000.0 0.025 DropTail
+$ns queue-limit $n(2) $n(6) 100000
+$ns simplex-link $n(6) $n(2) 653100000.0 0.025 DropTail
+$ns queue-limit $n(6) $n(2) 100000
+$ns simplex-link $n(2) $n(7) 653100000.0 0.025 DropTail
+$ns queue-limit $n(2) $n(7) 100000
+$ns simplex-link $n(7) $n(2) 653100000.0 0.025 DropTail
+$ns queue-limit $n(7) $n(2) 100000
+$ns simplex-link $n(2) $n(8) 653100000.0 0.025 DropTail
+$ns queue-limit $n(2) $n(8) 100000
+$ns simplex-link $n(8) $n(2) 653100000.0 0.025 DropTail
+$ns queue-limit $n(8) $n(2) 100000
+$ns simplex-link $n(2) $n(9) 653100000.0 0.025 DropTail
+$ns queue-limit $n(2) $n(9) 100000
+$ns simplex-link $n(9) $n(2) 653100000.0 0.025 DropTail
+$ns queue-limit $n(9) $n(2) 100000
+$ns simplex-link $n(2) $n(10) 653100000.0 0.025 DropTail
+$ns queue-limit $n(2) $n(10) 100000
+$ns simplex-link $n(10) $n(2) 653100000.0 0.025 DropTail
+$ns queue-limit $n(10) $n(2) 100000
+$ns simplex-link $n(2) $n(11) 653100000.0 0.025 DropTail
+$ns queue-limit $n(2) $n(11) 100000
+$ns simplex-link $n(11) $n(2) 653100000.0 0.025 DropTail
+$ns queue-limit $n(11) $n(2) 100000
+$ns simplex-link $n(2) $n(12) 653100000.0 0.025 DropTail
+$ns queue-limit $n(2) $n(12) 100000
+$ns simplex-link $n(12) $n(2) 653100000.0 0.025 DropTail
+$ns queue-limit $n(12) $n(2) 100000
+$ns simplex-link $n(2) $n(13) 653100000.0 0.025 DropTail
+$ns queue-limit $n(2) $n(13) 100000
+$ns simplex-link $n(13) $n(2) 653100000.0 0.025 DropTail
+$ns queue-limit $n(13) $n(2) 100000
+$ns simplex-link $n(2) $n(14) 653100000.0 0.025 DropTail
+$ns queue-limit $n(2) $n(14) 100000
+$ns simplex-link $n(14) $n(2) 653100000.0 0.025 DropTail
+$ns queue-limit $n(14) $n(2) 100000
+$ns simplex-link $n(2) $n(15) 653100000.0 0.025 DropTail
+$ns queue-limit $n(2) $n(15) 100000
+$ns simplex-link $n(15) $n(2) 653100000.0 0.025 DropTail
+$ns queue-limit $n(15) $n(2) 100000
+$ns simplex-link $n(2) $n(16) 653100000.0 0.025 DropTail
+$ns queue-limit $n(2) $n(16) 100000
+$ns simplex-link $n(16) $n(2) 653100000.0 0.025 DropTail
+$ns queue-limit $n(16) $n(2) 100000
+$ns simplex-link $n(2) $n(17) 653100000.0 0.025 DropTail
+$ns queue-limit $n(2) $n(17) 100000
+$ns simplex-link $n(17) $n(2) 653100000.0 0.025 DropTail
+$ns queue-limit $n(17) $n(2) 100000
+$ns simplex-link $n(2) $n(18) 653100000.0 0.025 DropTail
+$ns queue-limit $n(2) $n(18) 100000
+$ns simplex-link $n(18) $n(2) 653100000.0 0.025 DropTail
+$ns queue-limit $n(18) $n(2) 100000
+$ns simplex-link $n(2) $n(19) 653100000.0 0.035 DropTail
+$ns queue-limit $n(2) $n(19) 100000
+$ns simplex-link $n(19) $n(2) 653100000.0 0.035 DropTail
+$ns queue-limit $n(19) $n(2) 100000
+$ns simplex-link $n(2) $n(20) 653100000.0 0.035 DropTail
+$ns queue-limit $n(2) $n(20) 100000
+$ns simplex-link $n(20) $n(2) 653100000.0 0.035 DropTail
+$ns queue-limit $n(20) $n(2) 100000
+$ns simplex-link $n(2) $n(21) 653100000.0 0.035 DropTail
+$ns queue-limit $n(2) $n(21) 100000
+$ns simplex-link $n(21) $n(2) 653100000.0 0.035 DropTail
+$ns queue-limit $n(21) $n(2) 100000
+$ns simplex-link $n(2) $n(22) 653100000.0 0.035 DropTail
+$ns queue-limit $n(2) $n(22) 100000
+$ns simplex-link $n(22) $n(2) 653100000.0 0.035 DropTail
+$ns queue-limit $n(22) $n(2) 100000
+$ns simplex-link $n(2) $n(23) 653100000.0 0.035 DropTail
+$ns queue-limit $n(2) $n(23) 100000
+$ns simplex-link $n(23) $n(2) 653100000.0 0.035 DropTail
+$ns queue-limit $n(23) $n(2) 100000
+$ns simplex-link $n(2) $n(24) 653100000.0 0.035 DropTail
+$ns queue-limit $n(2) $n(24) 100000
+$ns simplex-link $n(24) $n(2) 653100000.0 0.035 DropTail
+$ns queue-limit $n(24) $n(2) 100000
+$ns simplex-link $n(2) $n(25) 653100000.0 0.035 DropTail
+$ns queue-limit $n(2) $n(25) 100000
+$ns simplex-link $n(25) $n(2) 653100000.0 0.035 DropTail
+$ns queue-limit $n(25) $n(2) 100000
+$ns simplex-link $n(2) $n(26) 653100000.0 0.035 DropTail
+$ns queue-limit $n(2) $n(26) 100000
+$ns simplex-link $n(26) $n(2) 653100000.0 0.035 DropTail
+$ns queue-limit $n(26) $n(2) 100000
+$ns simplex-link $n(2) $n(27) 653100000.0 0.035 DropTail
+$ns queue-limit $n(2) $n(27) 100000
+$ns simplex-link $n(27) $n(2) 653100000.0 0.035 DropTail
+$ns queue-limit $n(27) $n(2) 100000
+$ns simplex-link $n(2) $n(28) 653100000.0 0.035 DropTail
+$ns queue-limit $n(2) $n(28) 100000
+$ns simplex-link $n(28) $n(2) 653100000.0 0.035 DropTail
+$ns queue-limit $n(28) $n(2) 100000
+$ns simplex-link $n(2) $n(29) 653100000.0 0.035 DropTail
+$ns queue-limit $n(2) $n(29) 100000
+$ns simplex-link $n(29) $n(2) 653100000.0 0.035 DropTail
+$ns queue-limit $n(29) $n(2) 100000
+$ns simplex-link $n(2) $n(30) 653100000.0 0.035 DropTail
+$ns queue-limit $n(2) $n(30) 100000
+$ns simplex-link $n(30) $n(2) 653100000.0 0.035 DropTail
+$ns queue-limit $n(30) $n(2) 100000
+$ns simplex-link $n(2) $n(31) 653100000.0 0.035 DropTail
+$ns queue-limit $n(2) $n(31) 100000
+$ns simplex-link $n(31) $n(2) 653100000.0 0.035 DropTail
+$ns queue-limit $n(31) $n(2) 100000
+$ns simplex-link $n(2) $n(32) 653100000.0 0.035 DropTail
+$ns queue-limit $n(2) $n(32) 100000
+$ns simplex-link $n(32) $n(2) 653100000.0 0.035 DropTail
+$ns queue-limit $n(32) $n(2) 100000
+$ns simplex-link $n(2) $n(33) 653100000.0 0.035 DropTail
+$ns queue-limit $n(2) $n(33) 100000
+$ns simplex-link $n(33) $n(2) 653100000.0 0.035 DropTail
+$ns queue-limit $n(33) $n(2) 100000
+$ns simplex-link $n(2) $n(34) 653100000.0 0.035 DropTail
+$ns queue-limit $n(2) $n(34) 100000
+$ns simplex-link $n(34) $n(2) 653100000.0 0.035 DropTail
+$ns queue-limit $n(34) $n(2) 100000
+$ns simplex-link $n(2) $n(35) 653100000.0 0.045 DropTail
+$ns queue-limit $n(2) $n(35) 100000
+$ns simplex-link $n(35) $n(2) 653100000.0 0.045 DropTail
+$ns queue-limit $n(35) $n(2) 100000
+$ns simplex-link $n(2) $n(36) 653100000.0 0.045 DropTail
+$ns queue-limit $n(2) $n(36) 100000
+$ns simplex-link $n(36) $n(2) 653100000.0 0.045 DropTail
+$ns queue-limit $n(36) $n(2) 100000
+$ns simplex-link $n(2) $n(37) 653100000.0 0.045 DropTail
+$ns queue-limit $n(2) $n(37) 100000
+$ns simplex-link $n(37) $n(2) 653100000.0 0.045 DropTail
+$ns queue-limit $n(37) $n(2) 100000
+$ns simplex-link $n(2) $n(38) 653100000.0 0.045 DropTail
+$ns queue-limit $n(2) $n(38) 100000
+$ns simplex-link $n(38) $n(2) 653100000.0 0.045 DropTail
+$ns queue-limit $n(38) $n(2) 100000
+$ns simplex-link $n(2) $n(39) 653100000.0 0.045 DropTail
+$ns queue-limit $n(2) $n(39) 100000
+$ns simplex-link $n(39) $n(2) 653100000.0 0.045 DropTail
+$ns queue-limit $n(39) $n(2) 100000
+$ns simplex-link $n(2) $n(40) 653100000.0 0.045 DropTail
+$ns queue-limit $n(2) $n(40) 100000
+$ns simplex-link $n(40) $n(2) 653100000.0 0.045 DropTail
+$ns queue-limit $n(40) $n(2) 100000
+$ns simplex-link $n(2) $n(41) 653100000.0 0.045 DropTail
+$ns queue-limit $n(2) $n(41) 100000
+$ns simplex-link $n(41) $n(2) 653100000.0 0.045 DropTail
+$ns queue-limit $n(41) $n(2) 100000
+$ns simplex-link $n(2) $n(42) 653100000.0 0.045 DropTail
+$ns queue-limit $n(2) $n(42) 100000
+$ns simplex-link $n(42) $n(2) 653100000.0 0.045 DropTail
+$ns queue-limit $n(42) $n(2) 100000
+$ns simplex-link $n(2) $n(43) 653100000.0 0.045 DropTail
+$ns queue-limit $n(2) $n(43) 100000
+$ns simplex-link $n(43) $n(2) 653100000.0 0.045 DropTail
+$ns queue-limit $n(43) $n(2) 100000
+$ns simplex-link $n(2) $n(44) 653100000.0 0.045 DropTail
+$ns queue-limit $n(2) $n(44) 100000
+$ns simplex-link $n(44) $n(2) 653100000.0 0.045 DropTail
+$ns queue-limit $n(44) $n(2) 100000
+$ns simplex-link $n(2) $n(45) 653100000.0 0.045 DropTail
+$ns queue-limit $n(2) $n(45) 100000
+$ns simplex-link $n(45) $n(2) 653100000.0 0.045 DropTail
+$ns queue-limit $n(45) $n(2) 100000
+$ns simplex-link $n(2) $n(46) 653100000.0 0.045 DropTail
+$ns queue-limit $n(2) $n(46) 100000
+$ns simplex-link $n(46) $n(2) 653100000.0 0.045 DropTail
+$ns queue-limit $n(46) $n(2) 100000
+$ns simplex-link $n(2) $n(47) 653100000.0 0.045 DropTail
+$ns queue-limit $n(2) $n(47) 100000
+$ns simplex-link $n(47) $n(2) 653100000.0 0.045 DropTail
+$ns queue-limit $n(47) $n(2) 100000
+$ns simplex-link $n(2) $n(48) 653100000.0 0.045 DropTail
+$ns queue-limit $n(2) $n(48) 100000
+$ns simplex-link $n(48) $n(2) 653100000.0 0.045 DropTail
+$ns queue-limit $n(48) $n(2) 100000
+$ns simplex-link $n(2) $n(49) 653100000.0 0.045 DropTail
+$ns queue-limit $n(2) $n(49) 100000
+$ns simplex-link $n(49) $n(2) 653100000.0 0.045 DropTail
+$ns queue-limit $n(49) $n(2) 100000
+$ns simplex-link $n(2) $n(50) 653100000.0 0.045 DropTail
+$ns queue-limit $n(2) $n(50) 100000
+$ns simplex-link $n(50) $n(2) 653100000.0 0.045 DropTail
+$ns queue-limit $n(50) $n(2) 100000
+$ns simplex-link $n(2) $n(51) 653100000.0 0.055 DropTail
+$ns queue-limit $n(2) $n(51) 100000
+$ns simplex-link $n(51) $n(2) 653100000.0 0.055 DropTail
+$ns queue-limit $n(51) $n(2) 100000
+$ns simplex-link $n(2) $n(52) 653100000.0 0.055 DropTail
+$ns queue-limit $n(2) $n(52) 100000
+$ns simplex-link $n(52) $n(2) 653100000.0 0.055 DropTail
+$ns queue-limit $n(52) $n(2) 100000
+$ns simplex-link $n(2) $n(53) 653100000.0 0.055 DropTail
+$ns queue-limit $n(2) $n(53) 100000
+$ns simplex-link $n(53) $n(2) 653100000.0 0.055 DropTail
+$ns queue-limit $n(53) $n(2) 100000
+$ns simplex-link $n(2) $n(54) 653100000.0 0.055 DropTail
+$ns queue-limit $n(2) $n(54) 100000
+$ns simplex-link $n(54) $n(2) 653100000.0 0.055 DropTail
+$ns queue-limit $n(54) $n(2) 100000
+$ns simplex-link $n(2) $n(55) 653100000.0 0.055 DropTail
+$ns queue-limit $n(2) $n(55) 100000
+$ns simplex-link $n(55) $n(2) 653100000.0 0.055 DropTail
+$ns queue-limit $n(55) $n(2) 100000
+$ns simplex-link $n(2) $n(56) 653100000.0 0.055 DropTail
+$ns queue-limit $n(2) $n(56) 100000
+$ns simplex-link $n(56) $n(2) 653100000.0 0.055 DropTail
+$ns queue-limit $n(56) $n(2) 100000
+$ns simplex-link $n(2) $n(57) 653100000.0 0.055 DropTail
+$ns queue-limit $n(2) $n(57) 100000
+$ns simplex-link $n(57) $n(2) 653100000.0 0.055 DropTail
+$ns queue-limit $n(57) $n(2) 100000
+$ns simplex-link $n(2) $n(58) 653100000.0 0.055 DropTail
+$ns queue-limit $n(2) $n(58) 100000
+$ns simplex-link $n(58) $n(2) 653100000.0 0.055 DropTail
+$ns queue-limit $n(58) $n(2) 100000
+$ns simplex-link $n(2) $n(59) 653100000.0 0.055 DropTail
+$ns queue-limit $n(2) $n(59) 100000
+$ns simplex-link $n(59) $n(2) 653100000.0 0.055 DropTail
+$ns queue-limit $n(59) $n(2) 100000
+$ns simplex-link $n(2) $n(60) 653100000.0 0.055 DropTail
+$ns queue-limit $n(2) $n(60) 100000
+$ns simplex-link $n(60) $n(2) 653100000.0 0.055 DropTail
+$ns queue-limit $n(60) $n(2) 100000
+$ns simplex-link $n(2) $n(61) 653100000.0 0.055 DropTail
+$ns queue-limit $n(2) $n(61) 100000
+$ns simplex-link $n(61) $n(2) 653100000.0 0.055 DropTail
+$ns queue-limit $n(61) $n(2) 100000
+$ns simplex-link $n(2) $n(62) 653100000.0 0.055 DropTail
+$ns queue-limit $n(2) $n(62) 100000
+$ns simplex-link $n(62) $n(2) 653100000.0 0.055 DropTail
+$ns queue-limit $n(62) $n(2) 100000
+$ns simplex-link $n(2) $n(63) 653100000.0 0.055 DropTail
+$ns queue-limit $n(2) $n(63) 100000
+$ns simplex-link $n(63) $n(2) 653100000.0 0.055 DropTail
+$ns queue-limit $n(63) $n(2) 100000
+$ns simplex-link $n(2) $n(64) 653100000.0 0.055 DropTail
+$ns queue-limit $n(2) $n(64) 100000
+$ns simplex-link $n(64) $n(2) 653100000.0 0.055 DropTail
+$ns queue-limit $n(64) $n(2) 100000
+$ns simplex-link $n(2) $n(65) 653100000.0 0.055 DropTail
+$ns queue-limit $n(2) $n(65) 100000
+$ns simplex-link $n(65) $n(2) 653100000.0 0.055 DropTail
+$ns queue-limit $n(65) $n(2) 100000
+$ns simplex-link $n(2) $n(66) 653100000.0 0.055 DropTail
+$ns queue-limit $n(2) $n(66) 100000
+$ns simplex-link $n(66) $n(2) 653100000.0 0.055 DropTail
+$ns queue-limit $n(66) $n(2) 100000
+$ns simplex-link $n(2) $n(67) 653100000.0 0.065 DropTail
+$ns queue-limit $n(2) $n(67) 100000
+$ns simplex-link $n(67) $n(2) 653100000.0 0.065 DropTail
+$ns queue-limit $n(67) $n(2) 100000
+$ns simplex-link $n(2) $n(68) 653100000.0 0.065 DropTail
+$ns queue-limit $n(2) $n(68) 100000
+$ns simplex-link $n(68) $n(2) 653100000.0 0.065 DropTail
+$ns queue-limit $n(68) $n(2) 100000
+$ns simplex-link $n(2) $n(69) 653100000.0 0.065 DropTail
+$ns queue-limit $n(2) $n(69) 100000
+$ns simplex-link $n(69) $n(2) 653100000.0 0.065 DropTail
+$ns queue-limit $n(69) $n(2) 100000
+$ns simplex-link $n(2) $n(70) 653100000.0 0.065 DropTail
+$ns queue-limit $n(2) $n(70) 100000
+$ns simplex-link $n(70) $n(2) 653100000.0 0.065 DropTail
+$ns queue-limit $n(70) $n(2) 100000
+$ns simplex-link $n(2) $n(71) 653100000.0 0.065 DropTail
+$ns queue-limit $n(2) $n(71) 100000
+$ns simplex-link $n(71) $n(2) 653100000.0 0.065 DropTail
+$ns queue-limit $n(71) $n(2) 100000
+$ns simplex-link $n(2) $n(72) 653100000.0 0.065 DropTail
+$ns queue-limit $n(2) $n(72) 100000
+$ns simplex-link $n(72) $n(2) 653100000.0 0.065 DropTail
+$ns queue-limit $n(72) $n(2) 100000
+$ns simplex-link $n(2) $n(73) 653100000.0 0.065 DropTail
+$ns queue-limit $n(2) $n(73) 100000
+$ns simplex-link $n(73) $n(2) 653100000.0 0.065 DropTail
+$ns queue-limit $n(73) $n(2) 100000
+$ns simplex-link $n(2) $n(74) 653100000.0 0.065 DropTail
+$ns queue-limit $n(2) $n(74) 100000
+$ns simplex-link $n(74) $n(2) 653100000.0 0.065 DropTail
+$ns queue-limit $n(74) $n(2) 100000
+$ns simplex-link $n(2) $n(75) 653100000.0 0.065 DropTail
+$ns queue-limit $n(2) $n(75) 100000
+$ns simplex-link $n(75) $n(2) 653100000.0 0.065 DropTail
+$ns queue-limit $n(75) $n(2) 100000
+$ns simplex-link $n(2) $n(76) 653100000.0 0.065 DropTail
+$ns queue-limit $n(2) $n(76) 100000
+$ns simplex-link $n(76) $n(2) 653100000.0 0.065 DropTail
+$ns queue-limit $n(76) $n(2) 100000
+$ns simplex-link $n(2) $n(77) 653100000.0 0.065 DropTail
+$ns queue-limit $n(2) $n(77) 100000
+$ns simplex-link $n(77) $n(2) 653100000.0 0.065 DropTail
+$ns queue-limit $n(77) $n(2) 100000
+$ns simplex-link $n(2) $n(78) 653100000.0 0.065 DropTail
+$ns queue-limit $n(2) $n(78) 100000
+$ns simplex-link $n(78) $n(2) 653100000.0 0.065 DropTail
+$ns queue-limit $n(78) $n(2) 100000
+$ns simplex-link $n(2) $n(79) 653100000.0 0.065 DropTail
+$ns queue-limit $n(2) $n(79) 100000
+$ns simplex-link $n(79) $n(2) 653100000.0 0.065 DropTail
+$ns queue-limit $n(79) $n(2) 100000
+$ns simplex-link $n(2) $n(80) 653100000.0 0.065 DropTail
+$ns queue-limit $n(2) $n(80) 100000
+$ns simplex-link $n(80) $n(2) 653100000.0 0.065 DropTail
+$ns queue-limit $n(80) $n(2) 100000
+$ns simplex-link $n(2) $n(81) 653100000.0 0.065 DropTail
+$ns queue-limit $n(2) $n(81) 100000
+$ns simplex-link $n(81) $n(2) 653100000.0 0.065 DropTail
+$ns queue-limit $n(81) $n(2) 100000
+$ns simplex-link $n(2) $n(82) 653100000.0 0.065 DropTail
+$ns queue-limit $n(2) $n(82) 100000
+$ns simplex-link $n(82) $n(2) 653100000.0 0.065 DropTail
+$ns queue-limit $n(82) $n(2) 100000
+$ns simplex-link $n(2) $n(83) 653100000.0 0.075 DropTail
+$ns queue-limit $n(2) $n(83) 100000
+$ns simplex-link $n(83) $n(2) 653100000.0 0.075 DropTail
+$ns queue-limit $n(83) $n(2) 100000
+$ns simplex-link $n(2) $n(84) 653100000.0 0.075 DropTail
+$ns queue-limit $n(2) $n(84) 100000
+$ns simplex-link $n(84) $n(2) 653100000.0 0.075 DropTail
+$ns queue-limit $n(84) $n(2) 100000
+$ns simplex-link $n(2) $n(85) 653100000.0 0.075 DropTail
+$ns queue-limit $n(2) $n(85) 100000
+$ns simplex-link $n(85) $n(2) 653100000.0 0.075 DropTail
+$ns queue-limit $n(85) $n(2) 100000
+$ns simplex-link $n(2) $n(86) 653100000.0 0.075 DropTail
+$ns queue-limit $n(2) $n(86) 100000
+$ns simplex-link $n(86) $n(2) 653100000.0 0.075 DropTail
+$ns queue-limit $n(86) $n(2) 100000
+$ns simplex-link $n(2) $n(87) 653100000.0 0.075 DropTail
+$ns queue-limit $n(2) $n(87) 100000
+$ns simplex-link $n(87) $n(2) 653100000.0 0.075 DropTail
+$ns queue-limit $n(87) $n(2) 100000
+$ns simplex-link $n(2) $n(88) 653100000.0 0.075 DropTail
+$ns queue-limit $n(2) $n(88) 100000
+$ns simplex-link $n(88) $n(2) 653100000.0 0.075 DropTail
+$ns queue-limit $n(88) $n(2) 100000
+$ns simplex-link $n(2) $n(89) 653100000.0 0.075 DropTail
+$ns queue-limit $n(2) $n(89) 100000
+$ns simplex-link $n(89) $n(2) 653100000.0 0.075 DropTail
+$ns queue-limit $n(89) $n(2) 100000
+$ns simplex-link $n(2) $n(90) 653100000.0 0.075 DropTail
+$ns queue-limit $n(2) $n(90) 100000
+$ns simplex-link $n(90) $n(2) 653100000.0 0.075 DropTail
+$ns queue-limit $n(90) $n(2) 100000
+$ns simplex-link $n(2) $n(91) 653100000.0 0.075 DropTail
+$ns queue-limit $n(2) $n(91) 100000
+$ns simplex-link $n(91) $n(2) 653100000.0 0.075 DropTail
+$ns queue-limit $n(91) $n(2) 100000
+$ns simplex-link $n(2) $n(92) 653100000.0 0.075 DropTail
+$ns queue-limit $n(2) $n(92) 100000
+$ns simplex-link $n(92) $n(2) 653100000.0 0.075 DropTail
+$ns queue-limit $n(92) $n(2) 100000
+$ns simplex-link $n(2) $n(93) 653100000.0 0.075 DropTail
+$ns queue-limit $n(2) $n(93) 100000
+$ns simplex-link $n(93) $n(2) 653100000.0 0.075 DropTail
+$ns queue-limit $n(93) $n(2) 100000
+$ns simplex-link $n(2) $n(94) 653100000.0 0.075 DropTail
+$ns queue-limit $n(2) $n(94) 100000
+$ns simplex-link $n(94) $n(2) 653100000.0 0.075 DropTail
+$ns queue-limit $n(94) $n(2) 100000
+$ns simplex-link $n(2) $n(95) 653100000.0 0.075 DropTail
+$ns queue-limit $n(2) $n(95) 100000
+$ns simplex-link $n(95) $n(2) 653100000.0 0.075 DropTail
+$ns queue-limit $n(95) $n(2) 100000
+$ns simplex-link $n(2) $n(96) 653100000.0 0.075 DropTail
+$ns queue-limit $n(2) $n(96) 100000
+$ns simplex-link $n(96) $n(2) 653100000.0 0.075 DropTail
+$ns queue-limit $n(96) $n(2) 100000
+$ns simplex-link $n(2) $n(97) 653100000.0 0.075 DropTail
+$ns queue-limit $n(2) $n(97) 100000
+$ns simplex-link $n(97) $n(2) 653100000.0 0.075 DropTail
+$ns queue-limit $n(97) $n(2) 100000
+$ns simplex-link $n(2) $n(98) 653100000.0 0.075 DropTail
+$ns queue-limit $n(2) $n(98) 100000
+$ns simplex-link $n(98) $n(2) 653100000.0 0.075 DropTail
+$ns queue-limit $n(98) $n(2) 100000
+$ns simplex-link $n(2) $n(99) 653100000.0 0.085 DropTail
+$ns queue-limit $n(2) $n(99) 100000
+$ns simplex-link $n(99) $n(2) 653100000.0 0.085 DropTail
+$ns queue-limit $n(99) $n(2) 100000
+$ns simplex-link $n(2) $n(100) 653100000.0 0.085 DropTail
+$ns queue-limit $n(2) $n(100) 100000
+$ns simplex-link $n(100) $n(2) 653100000.0 0.085 DropTail
+$ns queue-limit $n(100) $n(2) 100000
+$ns simplex-link $n(2) $n(101) 653100000.0 0.085 DropTail
+$ns queue-limit $n(2) $n(101) 100000
+$ns simplex-link $n(101) $n(2) 653100000.0 0.085 DropTail
+$ns queue-limit $n(101) $n(2) 100000
+$ns simplex-link $n(2) $n(102) 653100000.0 0.085 DropTail
+$ns queue-limit $n(2) $n(102) 100000
+$ns simplex-link $n(102) $n(2) 653100000.0 0.085 DropTail
+$ns queue-limit $n(102) $n(2) 100000
+$ns simplex-link $n(2) $n(103) 653100000.0 0.085 DropTail
+$ns queue-limit $n(2) $n(103) 100000
+$ns simplex-link $n(103) $n(2) 653100000.0 0.085 DropTail
+$ns queue-limit $n(103) $n(2) 100000
+$ns simplex-link $n(2) $n(104) 653100000.0 0.085 DropTail
+$ns queue-limit $n(2) $n(104) 100000
+$ns simplex-link $n(104) $n(2) 653100000.0 0.085 DropTail
+$ns queue-limit $n(104) $n(2) 100000
+$ns simplex-link $n(2) $n(105) 653100000.0 0.085 DropTail
+$ns queue-limit $n(2) $n(105) 100000
+$ns simplex-link $n(105) $n(2) 653100000.0 0.085 DropTail
+$ns queue-limit $n(105) $n(2) 100000
+$ns simplex-link $n(2) $n(106) 653100000.0 0.085 DropTail
+$ns queue-limit $n(2) $n(106) 100000
+$ns simplex-link $n(106) $n(2) 653100000.0 0.085 DropTail
+$ns queue-limit $n(106) $n(2) 100000
+$ns simplex-link $n(2) $n(107) 653100000.0 0.085 DropTail
+$ns queue-limit $n(2) $n(107) 100000
+$ns simplex-link $n(107) $n(2) 653100000.0 0.085 DropTail
+$ns queue-limit $n(107) $n(2) 100000
+$ns simplex-link $n(2) $n(108) 653100000.0 0.085 DropTail
+$ns queue-limit $n(2) $n(108) 100000
+$ns simplex-link $n(108) $n(2) 653100000.0 0.085 DropTail
+$ns queue-limit $n(108) $n(2) 100000
+$ns simplex-link $n(2) $n(109) 653100000.0 0.085 DropTail
+$ns queue-limit $n(2) $n(109) 100000
+$ns simplex-link $n(109) $n(2) 653100000.0 0.085 DropTail
+$ns queue-limit $n(109) $n(2) 100000
+$ns simplex-link $n(2) $n(110) 653100000.0 0.085 DropTail
+$ns queue-limit $n(2) $n(110) 100000
+$ns simplex-link $n(110) $n(2) 653100000.0 0.085 DropTail
+$ns queue-limit $n(110) $n(2) 100000
+$ns simplex-link $n(2) $n(111) 653100000.0 0.085 DropTail
+$ns queue-limit $n(2) $n(111) 100000
+$ns simplex-link $n(111) $n(2) 653100000.0 0.085 DropTail
+$ns queue-limit $n(111) $n(2) 100000
+$ns simplex-link $n(2) $n(112) 653100000.0 0.085 DropTail
+$ns queue-limit $n(2) $n(112) 100000
+$ns simplex-link $n(112) $n(2) 653100000.0 0.085 DropTail
+$ns queue-limit $n(112) $n(2) 100000
+$ns simplex-link $n(2) $n(113) 653100000.0 0.085 DropTail
+$ns queue-limit $n(2) $n(113) 100000
+$ns simplex-link $n(113) $n(2) 653100000.0 0.085 DropTail
+$ns queue-limit $n(113) $n(2) 100000
+$ns simplex-link $n(2) $n(114) 653100000.0 0.085 DropTail
+$ns queue-limit $n(2) $n(114) 100000
+$ns simplex-link $n(114) $n(2) 653100000.0 0.085 DropTail
+$ns queue-limit $n(114) $n(2) 100000
+$ns simplex-link $n(2) $n(115) 653100000.0 0.095 DropTail
+$ns queue-limit $n(2) $n(115) 100000
+$ns simplex-link $n(115) $n(2) 653100000.0 0.095 DropTail
+$ns queue-limit $n(115) $n(2) 100000
+$ns simplex-link $n(2) $n(116) 653100000.0 0.095 DropTail
+$ns queue-limit $n(2) $n(116) 100000
+$ns simplex-link $n(116) $n(2) 653100000.0 0.095 DropTail
+$ns queue-limit $n(116) $n(2) 100000
+$ns simplex-link $n(2) $n(117) 653100000.0 0.095 DropTail
+$ns queue-limit $n(2) $n(117) 100000
+$ns simplex-link $n(117) $n(2) 653100000.0 0.095 DropTail
+$ns queue-limit $n(117) $n(2) 100000
+$ns simplex-link $n(2) $n(118) 653100000.0 0.095 DropTail
+$ns queue-limit $n(2) $n(118) 100000
+$ns simplex-link $n(118) $n(2) 653100000.0 0.095 DropTail
+$ns queue-limit $n(118) $n(2) 100000
+$ns simplex-link $n(2) $n(119) 653100000.0 0.095 DropTail
+$ns queue-limit $n(2) $n(119) 100000
+$ns simplex-link $n(119) $n(2) 653100000.0 0.095 DropTail
+$ns queue-limit $n(119) $n(2) 100000
+$ns simplex-link $n(2) $n(120) 653100000.0 0.095 DropTail
+$ns queue-limit $n(2) $n(120) 100000
+$ns simplex-link $n(120) $n(2) 653100000.0 0.095 DropTail
+$ns queue-limit $n(120) $n(2) 100000
+$ns simplex-link $n(2) $n(121) 653100000.0 0.095 DropTail
+$ns queue-limit $n(2) $n(121) 100000
+$ns simplex-link $n(121) $n(2) 653100000.0 0.095 DropTail
+$ns queue-limit $n(121) $n(2) 100000
+$ns simplex-link $n(2) $n(122) 653100000.0 0.095 DropTail
+$ns queue-limit $n(2) $n(122) 100000
+$ns simplex-link $n(122) $n(2) 653100000.0 0.095 DropTail
+$ns queue-limit $n(122) $n(2) 100000
+$ns simplex-link $n(2) $n(123) 653100000.0 0.095 DropTail
+$ns queue-limit $n(2) $n(123) 100000
+$ns simplex-link $n(123) $n(2) 653100000.0 0.095 DropTail
+$ns queue-limit $n(123) $n(2) 100000
+$ns simplex-link $n(2) $n(124) 653100000.0 0.095 DropTail
+$ns queue-limit $n(2) $n(124) 100000
+$ns simplex-link $n(124) $n(2) 653100000.0 0.095 DropTail
+$ns queue-limit $n(124) $n(2) 100000
+$ns simplex-link $n(2) $n(125) 653100000.0 0.095 DropTail
+$ns queue-limit $n(2) $n(125) 100000
+$ns simplex-link $n(125) $n(2) 653100000.0 0.095 DropTail
+$ns queue-limit $n(125) $n(2) 100000
+$ns simplex-link $n(2) $n(126) 653100000.0 0.095 DropTail
+$ns queue-limit $n(2) $n(126) 100000
+$ns simplex-link $n(126) $n(2) 653100000.0 0.095 DropTail
+$ns queue-limit $n(126) $n(2) 100000
+$ns simplex-link $n(2) $n(127) 653100000.0 0.095 DropTail
+$ns queue-limit $n(2) $n(127) 100000
+$ns simplex-link $n(127) $n(2) 653100000.0 0.095 DropTail
+$ns queue-limit $n(127) $n(2) 100000
+$ns simplex-link $n(2) $n(128) 653100000.0 0.095 DropTail
+$ns queue-limit $n(2) $n(128) 100000
+$ns simplex-link $n(128) $n(2) 653100000.0 0.095 DropTail
+$ns queue-limit $n(128) $n(2) 100000
+$ns simplex-link $n(2) $n(129) 653100000.0 0.095 DropTail
+$ns queue-limit $n(2) $n(129) 100000
+$ns simplex-link $n(129) $n(2) 653100000.0 0.095 DropTail
+$ns queue-limit $n(129) $n(2) 100000
+$ns simplex-link $n(2) $n(130) 653100000.0 0.095 DropTail
+$ns queue-limit $n(2) $n(130) 100000
+$ns simplex-link $n(130) $n(2) 653100000.0 0.095 DropTail
+$ns queue-limit $n(130) $n(2) 100000
+set qm(0) [$ns monitor-queue $n(1) $n(2) ""]
 set qlast(0) 0; set qbytes(0) 0
 proc bytecount {} {
   global qm qlast qbytes
@@ -686,8 +686,8 @@ $tcp(0) set ttl_ 32
 $tcp(0) set fid_ 0
 set sink(0) [new Agent/TCPSink]
 $sink(0) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(0)
-$ns attach-agent $n(u1_0) $sink(0)
+$ns attach-agent $n(0) $tcp(0)
+$ns attach-agent $n(3) $sink(0)
 $ns connect $tcp(0) $sink(0)
 set ftp(0) [$tcp(0) attach-app FTP]
 $ns at 0.134364 "$ftp(0) start"
@@ -708,8 +708,8 @@ $tcp(1) set ttl_ 32
 $tcp(1) set fid_ 1
 set sink(1) [new Agent/TCPSink]
 $sink(1) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(1)
-$ns attach-agent $n(u1_1) $sink(1)
+$ns attach-agent $n(0) $tcp(1)
+$ns attach-agent $n(4) $sink(1)
 $ns connect $tcp(1) $sink(1)
 set ftp(1) [$tcp(1) attach-app FTP]
 $ns at 0.847434 "$ftp(1) start"
@@ -730,8 +730,8 @@ $tcp(2) set ttl_ 32
 $tcp(2) set fid_ 2
 set sink(2) [new Agent/TCPSink]
 $sink(2) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(2)
-$ns attach-agent $n(u1_2) $sink(2)
+$ns attach-agent $n(0) $tcp(2)
+$ns attach-agent $n(5) $sink(2)
 $ns connect $tcp(2) $sink(2)
 set ftp(2) [$tcp(2) attach-app FTP]
 $ns at 0.763775 "$ftp(2) start"
@@ -752,8 +752,8 @@ $tcp(3) set ttl_ 32
 $tcp(3) set fid_ 3
 set sink(3) [new Agent/TCPSink]
 $sink(3) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(3)
-$ns attach-agent $n(u1_3) $sink(3)
+$ns attach-agent $n(0) $tcp(3)
+$ns attach-agent $n(6) $sink(3)
 $ns connect $tcp(3) $sink(3)
 set ftp(3) [$tcp(3) attach-app FTP]
 $ns at 0.255069 "$ftp(3) start"
@@ -774,8 +774,8 @@ $tcp(4) set ttl_ 32
 $tcp(4) set fid_ 4
 set sink(4) [new Agent/TCPSink]
 $sink(4) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(4)
-$ns attach-agent $n(u1_4) $sink(4)
+$ns attach-agent $n(0) $tcp(4)
+$ns attach-agent $n(7) $sink(4)
 $ns connect $tcp(4) $sink(4)
 set ftp(4) [$tcp(4) attach-app FTP]
 $ns at 0.495435 "$ftp(4) start"
@@ -796,8 +796,8 @@ $tcp(5) set ttl_ 32
 $tcp(5) set fid_ 5
 set sink(5) [new Agent/TCPSink]
 $sink(5) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(5)
-$ns attach-agent $n(u1_5) $sink(5)
+$ns attach-agent $n(0) $tcp(5)
+$ns attach-agent $n(8) $sink(5)
 $ns connect $tcp(5) $sink(5)
 set ftp(5) [$tcp(5) attach-app FTP]
 $ns at 0.449491 "$ftp(5) start"
@@ -818,8 +818,8 @@ $tcp(6) set ttl_ 32
 $tcp(6) set fid_ 6
 set sink(6) [new Agent/TCPSink]
 $sink(6) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(6)
-$ns attach-agent $n(u1_6) $sink(6)
+$ns attach-agent $n(0) $tcp(6)
+$ns attach-agent $n(9) $sink(6)
 $ns connect $tcp(6) $sink(6)
 set ftp(6) [$tcp(6) attach-app FTP]
 $ns at 0.651593 "$ftp(6) start"
@@ -840,8 +840,8 @@ $tcp(7) set ttl_ 32
 $tcp(7) set fid_ 7
 set sink(7) [new Agent/TCPSink]
 $sink(7) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(7)
-$ns attach-agent $n(u1_7) $sink(7)
+$ns attach-agent $n(0) $tcp(7)
+$ns attach-agent $n(10) $sink(7)
 $ns connect $tcp(7) $sink(7)
 set ftp(7) [$tcp(7) attach-app FTP]
 $ns at 0.788723 "$ftp(7) start"
@@ -862,8 +862,8 @@ $tcp(8) set ttl_ 32
 $tcp(8) set fid_ 8
 set sink(8) [new Agent/TCPSink]
 $sink(8) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(8)
-$ns attach-agent $n(u1_8) $sink(8)
+$ns attach-agent $n(0) $tcp(8)
+$ns attach-agent $n(11) $sink(8)
 $ns connect $tcp(8) $sink(8)
 set ftp(8) [$tcp(8) attach-app FTP]
 $ns at 0.09386 "$ftp(8) start"
@@ -884,8 +884,8 @@ $tcp(9) set ttl_ 32
 $tcp(9) set fid_ 9
 set sink(9) [new Agent/TCPSink]
 $sink(9) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(9)
-$ns attach-agent $n(u1_9) $sink(9)
+$ns attach-agent $n(0) $tcp(9)
+$ns attach-agent $n(12) $sink(9)
 $ns connect $tcp(9) $sink(9)
 set ftp(9) [$tcp(9) attach-app FTP]
 $ns at 0.028347 "$ftp(9) start"
@@ -906,8 +906,8 @@ $tcp(10) set ttl_ 32
 $tcp(10) set fid_ 10
 set sink(10) [new Agent/TCPSink]
 $sink(10) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(10)
-$ns attach-agent $n(u1_10) $sink(10)
+$ns attach-agent $n(0) $tcp(10)
+$ns attach-agent $n(13) $sink(10)
 $ns connect $tcp(10) $sink(10)
 set ftp(10) [$tcp(10) attach-app FTP]
 $ns at 0.835765 "$ftp(10) start"
@@ -928,8 +928,8 @@ $tcp(11) set ttl_ 32
 $tcp(11) set fid_ 11
 set sink(11) [new Agent/TCPSink]
 $sink(11) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(11)
-$ns attach-agent $n(u1_11) $sink(11)
+$ns attach-agent $n(0) $tcp(11)
+$ns attach-agent $n(14) $sink(11)
 $ns connect $tcp(11) $sink(11)
 set ftp(11) [$tcp(11) attach-app FTP]
 $ns at 0.432767 "$ftp(11) start"
@@ -950,8 +950,8 @@ $tcp(12) set ttl_ 32
 $tcp(12) set fid_ 12
 set sink(12) [new Agent/TCPSink]
 $sink(12) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(12)
-$ns attach-agent $n(u1_12) $sink(12)
+$ns attach-agent $n(0) $tcp(12)
+$ns attach-agent $n(15) $sink(12)
 $ns connect $tcp(12) $sink(12)
 set ftp(12) [$tcp(12) attach-app FTP]
 $ns at 0.76228 "$ftp(12) start"
@@ -972,8 +972,8 @@ $tcp(13) set ttl_ 32
 $tcp(13) set fid_ 13
 set sink(13) [new Agent/TCPSink]
 $sink(13) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(13)
-$ns attach-agent $n(u1_13) $sink(13)
+$ns attach-agent $n(0) $tcp(13)
+$ns attach-agent $n(16) $sink(13)
 $ns connect $tcp(13) $sink(13)
 set ftp(13) [$tcp(13) attach-app FTP]
 $ns at 0.002106 "$ftp(13) start"
@@ -994,8 +994,8 @@ $tcp(14) set ttl_ 32
 $tcp(14) set fid_ 14
 set sink(14) [new Agent/TCPSink]
 $sink(14) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(14)
-$ns attach-agent $n(u1_14) $sink(14)
+$ns attach-agent $n(0) $tcp(14)
+$ns attach-agent $n(17) $sink(14)
 $ns connect $tcp(14) $sink(14)
 set ftp(14) [$tcp(14) attach-app FTP]
 $ns at 0.445387 "$ftp(14) start"
@@ -1016,8 +1016,8 @@ $tcp(15) set ttl_ 32
 $tcp(15) set fid_ 15
 set sink(15) [new Agent/TCPSink]
 $sink(15) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(15)
-$ns attach-agent $n(u1_15) $sink(15)
+$ns attach-agent $n(0) $tcp(15)
+$ns attach-agent $n(18) $sink(15)
 $ns connect $tcp(15) $sink(15)
 set ftp(15) [$tcp(15) attach-app FTP]
 $ns at 0.72154 "$ftp(15) start"
@@ -1038,8 +1038,8 @@ $tcp(16) set ttl_ 32
 $tcp(16) set fid_ 16
 set sink(16) [new Agent/TCPSink]
 $sink(16) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(16)
-$ns attach-agent $n(u2_0) $sink(16)
+$ns attach-agent $n(0) $tcp(16)
+$ns attach-agent $n(19) $sink(16)
 $ns connect $tcp(16) $sink(16)
 set ftp(16) [$tcp(16) attach-app FTP]
 $ns at 0.228762 "$ftp(16) start"
@@ -1060,8 +1060,8 @@ $tcp(17) set ttl_ 32
 $tcp(17) set fid_ 17
 set sink(17) [new Agent/TCPSink]
 $sink(17) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(17)
-$ns attach-agent $n(u2_1) $sink(17)
+$ns attach-agent $n(0) $tcp(17)
+$ns attach-agent $n(20) $sink(17)
 $ns connect $tcp(17) $sink(17)
 set ftp(17) [$tcp(17) attach-app FTP]
 $ns at 0.945271 "$ftp(17) start"
@@ -1082,8 +1082,8 @@ $tcp(18) set ttl_ 32
 $tcp(18) set fid_ 18
 set sink(18) [new Agent/TCPSink]
 $sink(18) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(18)
-$ns attach-agent $n(u2_2) $sink(18)
+$ns attach-agent $n(0) $tcp(18)
+$ns attach-agent $n(21) $sink(18)
 $ns connect $tcp(18) $sink(18)
 set ftp(18) [$tcp(18) attach-app FTP]
 $ns at 0.901427 "$ftp(18) start"
@@ -1104,8 +1104,8 @@ $tcp(19) set ttl_ 32
 $tcp(19) set fid_ 19
 set sink(19) [new Agent/TCPSink]
 $sink(19) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(19)
-$ns attach-agent $n(u2_3) $sink(19)
+$ns attach-agent $n(0) $tcp(19)
+$ns attach-agent $n(22) $sink(19)
 $ns connect $tcp(19) $sink(19)
 set ftp(19) [$tcp(19) attach-app FTP]
 $ns at 0.03059 "$ftp(19) start"
@@ -1126,8 +1126,8 @@ $tcp(20) set ttl_ 32
 $tcp(20) set fid_ 20
 set sink(20) [new Agent/TCPSink]
 $sink(20) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(20)
-$ns attach-agent $n(u2_4) $sink(20)
+$ns attach-agent $n(0) $tcp(20)
+$ns attach-agent $n(23) $sink(20)
 $ns connect $tcp(20) $sink(20)
 set ftp(20) [$tcp(20) attach-app FTP]
 $ns at 0.025446 "$ftp(20) start"
@@ -1148,8 +1148,8 @@ $tcp(21) set ttl_ 32
 $tcp(21) set fid_ 21
 set sink(21) [new Agent/TCPSink]
 $sink(21) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(21)
-$ns attach-agent $n(u2_5) $sink(21)
+$ns attach-agent $n(0) $tcp(21)
+$ns attach-agent $n(24) $sink(21)
 $ns connect $tcp(21) $sink(21)
 set ftp(21) [$tcp(21) attach-app FTP]
 $ns at 0.541412 "$ftp(21) start"
@@ -1170,8 +1170,8 @@ $tcp(22) set ttl_ 32
 $tcp(22) set fid_ 22
 set sink(22) [new Agent/TCPSink]
 $sink(22) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(22)
-$ns attach-agent $n(u2_6) $sink(22)
+$ns attach-agent $n(0) $tcp(22)
+$ns attach-agent $n(25) $sink(22)
 $ns connect $tcp(22) $sink(22)
 set ftp(22) [$tcp(22) attach-app FTP]
 $ns at 0.939149 "$ftp(22) start"
@@ -1192,8 +1192,8 @@ $tcp(23) set ttl_ 32
 $tcp(23) set fid_ 23
 set sink(23) [new Agent/TCPSink]
 $sink(23) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(23)
-$ns attach-agent $n(u2_7) $sink(23)
+$ns attach-agent $n(0) $tcp(23)
+$ns attach-agent $n(26) $sink(23)
 $ns connect $tcp(23) $sink(23)
 set ftp(23) [$tcp(23) attach-app FTP]
 $ns at 0.381204 "$ftp(23) start"
@@ -1214,8 +1214,8 @@ $tcp(24) set ttl_ 32
 $tcp(24) set fid_ 24
 set sink(24) [new Agent/TCPSink]
 $sink(24) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(24)
-$ns attach-agent $n(u2_8) $sink(24)
+$ns attach-agent $n(0) $tcp(24)
+$ns attach-agent $n(27) $sink(24)
 $ns connect $tcp(24) $sink(24)
 set ftp(24) [$tcp(24) attach-app FTP]
 $ns at 0.216599 "$ftp(24) start"
@@ -1236,8 +1236,8 @@ $tcp(25) set ttl_ 32
 $tcp(25) set fid_ 25
 set sink(25) [new Agent/TCPSink]
 $sink(25) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(25)
-$ns attach-agent $n(u2_9) $sink(25)
+$ns attach-agent $n(0) $tcp(25)
+$ns attach-agent $n(28) $sink(25)
 $ns connect $tcp(25) $sink(25)
 set ftp(25) [$tcp(25) attach-app FTP]
 $ns at 0.422117 "$ftp(25) start"
@@ -1258,8 +1258,8 @@ $tcp(26) set ttl_ 32
 $tcp(26) set fid_ 26
 set sink(26) [new Agent/TCPSink]
 $sink(26) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(26)
-$ns attach-agent $n(u2_10) $sink(26)
+$ns attach-agent $n(0) $tcp(26)
+$ns attach-agent $n(29) $sink(26)
 $ns connect $tcp(26) $sink(26)
 set ftp(26) [$tcp(26) attach-app FTP]
 $ns at 0.029041 "$ftp(26) start"
@@ -1280,8 +1280,8 @@ $tcp(27) set ttl_ 32
 $tcp(27) set fid_ 27
 set sink(27) [new Agent/TCPSink]
 $sink(27) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(27)
-$ns attach-agent $n(u2_11) $sink(27)
+$ns attach-agent $n(0) $tcp(27)
+$ns attach-agent $n(30) $sink(27)
 $ns connect $tcp(27) $sink(27)
 set ftp(27) [$tcp(27) attach-app FTP]
 $ns at 0.221692 "$ftp(27) start"
@@ -1302,8 +1302,8 @@ $tcp(28) set ttl_ 32
 $tcp(28) set fid_ 28
 set sink(28) [new Agent/TCPSink]
 $sink(28) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(28)
-$ns attach-agent $n(u2_12) $sink(28)
+$ns attach-agent $n(0) $tcp(28)
+$ns attach-agent $n(31) $sink(28)
 $ns connect $tcp(28) $sink(28)
 set ftp(28) [$tcp(28) attach-app FTP]
 $ns at 0.437888 "$ftp(28) start"
@@ -1324,8 +1324,8 @@ $tcp(29) set ttl_ 32
 $tcp(29) set fid_ 29
 set sink(29) [new Agent/TCPSink]
 $sink(29) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(29)
-$ns attach-agent $n(u2_13) $sink(29)
+$ns attach-agent $n(0) $tcp(29)
+$ns attach-agent $n(32) $sink(29)
 $ns connect $tcp(29) $sink(29)
 set ftp(29) [$tcp(29) attach-app FTP]
 $ns at 0.495812 "$ftp(29) start"
@@ -1346,8 +1346,8 @@ $tcp(30) set ttl_ 32
 $tcp(30) set fid_ 30
 set sink(30) [new Agent/TCPSink]
 $sink(30) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(30)
-$ns attach-agent $n(u2_14) $sink(30)
+$ns attach-agent $n(0) $tcp(30)
+$ns attach-agent $n(33) $sink(30)
 $ns connect $tcp(30) $sink(30)
 set ftp(30) [$tcp(30) attach-app FTP]
 $ns at 0.233084 "$ftp(30) start"
@@ -1368,8 +1368,8 @@ $tcp(31) set ttl_ 32
 $tcp(31) set fid_ 31
 set sink(31) [new Agent/TCPSink]
 $sink(31) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(31)
-$ns attach-agent $n(u2_15) $sink(31)
+$ns attach-agent $n(0) $tcp(31)
+$ns attach-agent $n(34) $sink(31)
 $ns connect $tcp(31) $sink(31)
 set ftp(31) [$tcp(31) attach-app FTP]
 $ns at 0.230867 "$ftp(31) start"
@@ -1390,8 +1390,8 @@ $tcp(32) set ttl_ 32
 $tcp(32) set fid_ 32
 set sink(32) [new Agent/TCPSink]
 $sink(32) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(32)
-$ns attach-agent $n(u3_0) $sink(32)
+$ns attach-agent $n(0) $tcp(32)
+$ns attach-agent $n(35) $sink(32)
 $ns connect $tcp(32) $sink(32)
 set ftp(32) [$tcp(32) attach-app FTP]
 $ns at 0.218781 "$ftp(32) start"
@@ -1412,8 +1412,8 @@ $tcp(33) set ttl_ 32
 $tcp(33) set fid_ 33
 set sink(33) [new Agent/TCPSink]
 $sink(33) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(33)
-$ns attach-agent $n(u3_1) $sink(33)
+$ns attach-agent $n(0) $tcp(33)
+$ns attach-agent $n(36) $sink(33)
 $ns connect $tcp(33) $sink(33)
 set ftp(33) [$tcp(33) attach-app FTP]
 $ns at 0.459603 "$ftp(33) start"
@@ -1434,8 +1434,8 @@ $tcp(34) set ttl_ 32
 $tcp(34) set fid_ 34
 set sink(34) [new Agent/TCPSink]
 $sink(34) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(34)
-$ns attach-agent $n(u3_2) $sink(34)
+$ns attach-agent $n(0) $tcp(34)
+$ns attach-agent $n(37) $sink(34)
 $ns connect $tcp(34) $sink(34)
 set ftp(34) [$tcp(34) attach-app FTP]
 $ns at 0.289782 "$ftp(34) start"
@@ -1456,8 +1456,8 @@ $tcp(35) set ttl_ 32
 $tcp(35) set fid_ 35
 set sink(35) [new Agent/TCPSink]
 $sink(35) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(35)
-$ns attach-agent $n(u3_3) $sink(35)
+$ns attach-agent $n(0) $tcp(35)
+$ns attach-agent $n(38) $sink(35)
 $ns connect $tcp(35) $sink(35)
 set ftp(35) [$tcp(35) attach-app FTP]
 $ns at 0.02149 "$ftp(35) start"
@@ -1478,8 +1478,8 @@ $tcp(36) set ttl_ 32
 $tcp(36) set fid_ 36
 set sink(36) [new Agent/TCPSink]
 $sink(36) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(36)
-$ns attach-agent $n(u3_4) $sink(36)
+$ns attach-agent $n(0) $tcp(36)
+$ns attach-agent $n(39) $sink(36)
 $ns connect $tcp(36) $sink(36)
 set ftp(36) [$tcp(36) attach-app FTP]
 $ns at 0.837578 "$ftp(36) start"
@@ -1500,8 +1500,8 @@ $tcp(37) set ttl_ 32
 $tcp(37) set fid_ 37
 set sink(37) [new Agent/TCPSink]
 $sink(37) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(37)
-$ns attach-agent $n(u3_5) $sink(37)
+$ns attach-agent $n(0) $tcp(37)
+$ns attach-agent $n(40) $sink(37)
 $ns connect $tcp(37) $sink(37)
 set ftp(37) [$tcp(37) attach-app FTP]
 $ns at 0.556454 "$ftp(37) start"
@@ -1522,8 +1522,8 @@ $tcp(38) set ttl_ 32
 $tcp(38) set fid_ 38
 set sink(38) [new Agent/TCPSink]
 $sink(38) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(38)
-$ns attach-agent $n(u3_6) $sink(38)
+$ns attach-agent $n(0) $tcp(38)
+$ns attach-agent $n(41) $sink(38)
 $ns connect $tcp(38) $sink(38)
 set ftp(38) [$tcp(38) attach-app FTP]
 $ns at 0.642294 "$ftp(38) start"
@@ -1544,8 +1544,8 @@ $tcp(39) set ttl_ 32
 $tcp(39) set fid_ 39
 set sink(39) [new Agent/TCPSink]
 $sink(39) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(39)
-$ns attach-agent $n(u3_7) $sink(39)
+$ns attach-agent $n(0) $tcp(39)
+$ns attach-agent $n(42) $sink(39)
 $ns connect $tcp(39) $sink(39)
 set ftp(39) [$tcp(39) attach-app FTP]
 $ns at 0.185906 "$ftp(39) start"
@@ -1566,8 +1566,8 @@ $tcp(40) set ttl_ 32
 $tcp(40) set fid_ 40
 set sink(40) [new Agent/TCPSink]
 $sink(40) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(40)
-$ns attach-agent $n(u3_8) $sink(40)
+$ns attach-agent $n(0) $tcp(40)
+$ns attach-agent $n(43) $sink(40)
 $ns connect $tcp(40) $sink(40)
 set ftp(40) [$tcp(40) attach-app FTP]
 $ns at 0.992543 "$ftp(40) start"
@@ -1588,8 +1588,8 @@ $tcp(41) set ttl_ 32
 $tcp(41) set fid_ 41
 set sink(41) [new Agent/TCPSink]
 $sink(41) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(41)
-$ns attach-agent $n(u3_9) $sink(41)
+$ns attach-agent $n(0) $tcp(41)
+$ns attach-agent $n(44) $sink(41)
 $ns connect $tcp(41) $sink(41)
 set ftp(41) [$tcp(41) attach-app FTP]
 $ns at 0.859947 "$ftp(41) start"
@@ -1610,8 +1610,8 @@ $tcp(42) set ttl_ 32
 $tcp(42) set fid_ 42
 set sink(42) [new Agent/TCPSink]
 $sink(42) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(42)
-$ns attach-agent $n(u3_10) $sink(42)
+$ns attach-agent $n(0) $tcp(42)
+$ns attach-agent $n(45) $sink(42)
 $ns connect $tcp(42) $sink(42)
 set ftp(42) [$tcp(42) attach-app FTP]
 $ns at 0.12089 "$ftp(42) start"
@@ -1632,8 +1632,8 @@ $tcp(43) set ttl_ 32
 $tcp(43) set fid_ 43
 set sink(43) [new Agent/TCPSink]
 $sink(43) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(43)
-$ns attach-agent $n(u3_11) $sink(43)
+$ns attach-agent $n(0) $tcp(43)
+$ns attach-agent $n(46) $sink(43)
 $ns connect $tcp(43) $sink(43)
 set ftp(43) [$tcp(43) attach-app FTP]
 $ns at 0.332695 "$ftp(43) start"
@@ -1654,8 +1654,8 @@ $tcp(44) set ttl_ 32
 $tcp(44) set fid_ 44
 set sink(44) [new Agent/TCPSink]
 $sink(44) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(44)
-$ns attach-agent $n(u3_12) $sink(44)
+$ns attach-agent $n(0) $tcp(44)
+$ns attach-agent $n(47) $sink(44)
 $ns connect $tcp(44) $sink(44)
 set ftp(44) [$tcp(44) attach-app FTP]
 $ns at 0.721484 "$ftp(44) start"
@@ -1676,8 +1676,8 @@ $tcp(45) set ttl_ 32
 $tcp(45) set fid_ 45
 set sink(45) [new Agent/TCPSink]
 $sink(45) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(45)
-$ns attach-agent $n(u3_13) $sink(45)
+$ns attach-agent $n(0) $tcp(45)
+$ns attach-agent $n(48) $sink(45)
 $ns connect $tcp(45) $sink(45)
 set ftp(45) [$tcp(45) attach-app FTP]
 $ns at 0.711192 "$ftp(45) start"
@@ -1698,8 +1698,8 @@ $tcp(46) set ttl_ 32
 $tcp(46) set fid_ 46
 set sink(46) [new Agent/TCPSink]
 $sink(46) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(46)
-$ns attach-agent $n(u3_14) $sink(46)
+$ns attach-agent $n(0) $tcp(46)
+$ns attach-agent $n(49) $sink(46)
 $ns connect $tcp(46) $sink(46)
 set ftp(46) [$tcp(46) attach-app FTP]
 $ns at 0.936441 "$ftp(46) start"
@@ -1720,8 +1720,8 @@ $tcp(47) set ttl_ 32
 $tcp(47) set fid_ 47
 set sink(47) [new Agent/TCPSink]
 $sink(47) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(47)
-$ns attach-agent $n(u3_15) $sink(47)
+$ns attach-agent $n(0) $tcp(47)
+$ns attach-agent $n(50) $sink(47)
 $ns connect $tcp(47) $sink(47)
 set ftp(47) [$tcp(47) attach-app FTP]
 $ns at 0.422107 "$ftp(47) start"
@@ -1742,8 +1742,8 @@ $tcp(48) set ttl_ 32
 $tcp(48) set fid_ 48
 set sink(48) [new Agent/TCPSink]
 $sink(48) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(48)
-$ns attach-agent $n(u4_0) $sink(48)
+$ns attach-agent $n(0) $tcp(48)
+$ns attach-agent $n(51) $sink(48)
 $ns connect $tcp(48) $sink(48)
 set ftp(48) [$tcp(48) attach-app FTP]
 $ns at 0.830036 "$ftp(48) start"
@@ -1764,8 +1764,8 @@ $tcp(49) set ttl_ 32
 $tcp(49) set fid_ 49
 set sink(49) [new Agent/TCPSink]
 $sink(49) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(49)
-$ns attach-agent $n(u4_1) $sink(49)
+$ns attach-agent $n(0) $tcp(49)
+$ns attach-agent $n(52) $sink(49)
 $ns connect $tcp(49) $sink(49)
 set ftp(49) [$tcp(49) attach-app FTP]
 $ns at 0.670306 "$ftp(49) start"
@@ -1786,8 +1786,8 @@ $tcp(50) set ttl_ 32
 $tcp(50) set fid_ 50
 set sink(50) [new Agent/TCPSink]
 $sink(50) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(50)
-$ns attach-agent $n(u4_2) $sink(50)
+$ns attach-agent $n(0) $tcp(50)
+$ns attach-agent $n(53) $sink(50)
 $ns connect $tcp(50) $sink(50)
 set ftp(50) [$tcp(50) attach-app FTP]
 $ns at 0.303369 "$ftp(50) start"
@@ -1808,8 +1808,8 @@ $tcp(51) set ttl_ 32
 $tcp(51) set fid_ 51
 set sink(51) [new Agent/TCPSink]
 $sink(51) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(51)
-$ns attach-agent $n(u4_3) $sink(51)
+$ns attach-agent $n(0) $tcp(51)
+$ns attach-agent $n(54) $sink(51)
 $ns connect $tcp(51) $sink(51)
 set ftp(51) [$tcp(51) attach-app FTP]
 $ns at 0.587581 "$ftp(51) start"
@@ -1830,8 +1830,8 @@ $tcp(52) set ttl_ 32
 $tcp(52) set fid_ 52
 set sink(52) [new Agent/TCPSink]
 $sink(52) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(52)
-$ns attach-agent $n(u4_4) $sink(52)
+$ns attach-agent $n(0) $tcp(52)
+$ns attach-agent $n(55) $sink(52)
 $ns connect $tcp(52) $sink(52)
 set ftp(52) [$tcp(52) attach-app FTP]
 $ns at 0.882479 "$ftp(52) start"
@@ -1852,8 +1852,8 @@ $tcp(53) set ttl_ 32
 $tcp(53) set fid_ 53
 set sink(53) [new Agent/TCPSink]
 $sink(53) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(53)
-$ns attach-agent $n(u4_5) $sink(53)
+$ns attach-agent $n(0) $tcp(53)
+$ns attach-agent $n(56) $sink(53)
 $ns connect $tcp(53) $sink(53)
 set ftp(53) [$tcp(53) attach-app FTP]
 $ns at 0.846197 "$ftp(53) start"
@@ -1874,8 +1874,8 @@ $tcp(54) set ttl_ 32
 $tcp(54) set fid_ 54
 set sink(54) [new Agent/TCPSink]
 $sink(54) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(54)
-$ns attach-agent $n(u4_6) $sink(54)
+$ns attach-agent $n(0) $tcp(54)
+$ns attach-agent $n(57) $sink(54)
 $ns connect $tcp(54) $sink(54)
 set ftp(54) [$tcp(54) attach-app FTP]
 $ns at 0.505284 "$ftp(54) start"
@@ -1896,8 +1896,8 @@ $tcp(55) set ttl_ 32
 $tcp(55) set fid_ 55
 set sink(55) [new Agent/TCPSink]
 $sink(55) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(55)
-$ns attach-agent $n(u4_7) $sink(55)
+$ns attach-agent $n(0) $tcp(55)
+$ns attach-agent $n(58) $sink(55)
 $ns connect $tcp(55) $sink(55)
 set ftp(55) [$tcp(55) attach-app FTP]
 $ns at 0.589002 "$ftp(55) start"
@@ -1918,8 +1918,8 @@ $tcp(56) set ttl_ 32
 $tcp(56) set fid_ 56
 set sink(56) [new Agent/TCPSink]
 $sink(56) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(56)
-$ns attach-agent $n(u4_8) $sink(56)
+$ns attach-agent $n(0) $tcp(56)
+$ns attach-agent $n(59) $sink(56)
 $ns connect $tcp(56) $sink(56)
 set ftp(56) [$tcp(56) attach-app FTP]
 $ns at 0.034526 "$ftp(56) start"
@@ -1940,8 +1940,8 @@ $tcp(57) set ttl_ 32
 $tcp(57) set fid_ 57
 set sink(57) [new Agent/TCPSink]
 $sink(57) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(57)
-$ns attach-agent $n(u4_9) $sink(57)
+$ns attach-agent $n(0) $tcp(57)
+$ns attach-agent $n(60) $sink(57)
 $ns connect $tcp(57) $sink(57)
 set ftp(57) [$tcp(57) attach-app FTP]
 $ns at 0.24274 "$ftp(57) start"
@@ -1962,8 +1962,8 @@ $tcp(58) set ttl_ 32
 $tcp(58) set fid_ 58
 set sink(58) [new Agent/TCPSink]
 $sink(58) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(58)
-$ns attach-agent $n(u4_10) $sink(58)
+$ns attach-agent $n(0) $tcp(58)
+$ns attach-agent $n(61) $sink(58)
 $ns connect $tcp(58) $sink(58)
 set ftp(58) [$tcp(58) attach-app FTP]
 $ns at 0.797404 "$ftp(58) start"
@@ -1984,8 +1984,8 @@ $tcp(59) set ttl_ 32
 $tcp(59) set fid_ 59
 set sink(59) [new Agent/TCPSink]
 $sink(59) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(59)
-$ns attach-agent $n(u4_11) $sink(59)
+$ns attach-agent $n(0) $tcp(59)
+$ns attach-agent $n(62) $sink(59)
 $ns connect $tcp(59) $sink(59)
 set ftp(59) [$tcp(59) attach-app FTP]
 $ns at 0.414314 "$ftp(59) start"
@@ -2006,8 +2006,8 @@ $tcp(60) set ttl_ 32
 $tcp(60) set fid_ 60
 set sink(60) [new Agent/TCPSink]
 $sink(60) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(60)
-$ns attach-agent $n(u4_12) $sink(60)
+$ns attach-agent $n(0) $tcp(60)
+$ns attach-agent $n(63) $sink(60)
 $ns connect $tcp(60) $sink(60)
 set ftp(60) [$tcp(60) attach-app FTP]
 $ns at 0.173007 "$ftp(60) start"
@@ -2028,8 +2028,8 @@ $tcp(61) set ttl_ 32
 $tcp(61) set fid_ 61
 set sink(61) [new Agent/TCPSink]
 $sink(61) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(61)
-$ns attach-agent $n(u4_13) $sink(61)
+$ns attach-agent $n(0) $tcp(61)
+$ns attach-agent $n(64) $sink(61)
 $ns connect $tcp(61) $sink(61)
 set ftp(61) [$tcp(61) attach-app FTP]
 $ns at 0.548799 "$ftp(61) start"
@@ -2050,8 +2050,8 @@ $tcp(62) set ttl_ 32
 $tcp(62) set fid_ 62
 set sink(62) [new Agent/TCPSink]
 $sink(62) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(62)
-$ns attach-agent $n(u4_14) $sink(62)
+$ns attach-agent $n(0) $tcp(62)
+$ns attach-agent $n(65) $sink(62)
 $ns connect $tcp(62) $sink(62)
 set ftp(62) [$tcp(62) attach-app FTP]
 $ns at 0.703041 "$ftp(62) start"
@@ -2072,8 +2072,8 @@ $tcp(63) set ttl_ 32
 $tcp(63) set fid_ 63
 set sink(63) [new Agent/TCPSink]
 $sink(63) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(63)
-$ns attach-agent $n(u4_15) $sink(63)
+$ns attach-agent $n(0) $tcp(63)
+$ns attach-agent $n(66) $sink(63)
 $ns connect $tcp(63) $sink(63)
 set ftp(63) [$tcp(63) attach-app FTP]
 $ns at 0.674486 "$ftp(63) start"
@@ -2094,8 +2094,8 @@ $tcp(64) set ttl_ 32
 $tcp(64) set fid_ 64
 set sink(64) [new Agent/TCPSink]
 $sink(64) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(64)
-$ns attach-agent $n(u5_0) $sink(64)
+$ns attach-agent $n(0) $tcp(64)
+$ns attach-agent $n(67) $sink(64)
 $ns connect $tcp(64) $sink(64)
 set ftp(64) [$tcp(64) attach-app FTP]
 $ns at 0.374703 "$ftp(64) start"
@@ -2116,8 +2116,8 @@ $tcp(65) set ttl_ 32
 $tcp(65) set fid_ 65
 set sink(65) [new Agent/TCPSink]
 $sink(65) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(65)
-$ns attach-agent $n(u5_1) $sink(65)
+$ns attach-agent $n(0) $tcp(65)
+$ns attach-agent $n(68) $sink(65)
 $ns connect $tcp(65) $sink(65)
 set ftp(65) [$tcp(65) attach-app FTP]
 $ns at 0.438962 "$ftp(65) start"
@@ -2138,8 +2138,8 @@ $tcp(66) set ttl_ 32
 $tcp(66) set fid_ 66
 set sink(66) [new Agent/TCPSink]
 $sink(66) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(66)
-$ns attach-agent $n(u5_2) $sink(66)
+$ns attach-agent $n(0) $tcp(66)
+$ns attach-agent $n(69) $sink(66)
 $ns connect $tcp(66) $sink(66)
 set ftp(66) [$tcp(66) attach-app FTP]
 $ns at 0.508426 "$ftp(66) start"
@@ -2160,8 +2160,8 @@ $tcp(67) set ttl_ 32
 $tcp(67) set fid_ 67
 set sink(67) [new Agent/TCPSink]
 $sink(67) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(67)
-$ns attach-agent $n(u5_3) $sink(67)
+$ns attach-agent $n(0) $tcp(67)
+$ns attach-agent $n(70) $sink(67)
 $ns connect $tcp(67) $sink(67)
 set ftp(67) [$tcp(67) attach-app FTP]
 $ns at 0.778443 "$ftp(67) start"
@@ -2182,8 +2182,8 @@ $tcp(68) set ttl_ 32
 $tcp(68) set fid_ 68
 set sink(68) [new Agent/TCPSink]
 $sink(68) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(68)
-$ns attach-agent $n(u5_4) $sink(68)
+$ns attach-agent $n(0) $tcp(68)
+$ns attach-agent $n(71) $sink(68)
 $ns connect $tcp(68) $sink(68)
 set ftp(68) [$tcp(68) attach-app FTP]
 $ns at 0.520938 "$ftp(68) start"
@@ -2204,8 +2204,8 @@ $tcp(69) set ttl_ 32
 $tcp(69) set fid_ 69
 set sink(69) [new Agent/TCPSink]
 $sink(69) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(69)
-$ns attach-agent $n(u5_5) $sink(69)
+$ns attach-agent $n(0) $tcp(69)
+$ns attach-agent $n(72) $sink(69)
 $ns connect $tcp(69) $sink(69)
 set ftp(69) [$tcp(69) attach-app FTP]
 $ns at 0.393255 "$ftp(69) start"
@@ -2226,8 +2226,8 @@ $tcp(70) set ttl_ 32
 $tcp(70) set fid_ 70
 set sink(70) [new Agent/TCPSink]
 $sink(70) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(70)
-$ns attach-agent $n(u5_6) $sink(70)
+$ns attach-agent $n(0) $tcp(70)
+$ns attach-agent $n(73) $sink(70)
 $ns connect $tcp(70) $sink(70)
 set ftp(70) [$tcp(70) attach-app FTP]
 $ns at 0.489694 "$ftp(70) start"
@@ -2248,8 +2248,8 @@ $tcp(71) set ttl_ 32
 $tcp(71) set fid_ 71
 set sink(71) [new Agent/TCPSink]
 $sink(71) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(71)
-$ns attach-agent $n(u5_7) $sink(71)
+$ns attach-agent $n(0) $tcp(71)
+$ns attach-agent $n(74) $sink(71)
 $ns connect $tcp(71) $sink(71)
 set ftp(71) [$tcp(71) attach-app FTP]
 $ns at 0.029575 "$ftp(71) start"
@@ -2270,8 +2270,8 @@ $tcp(72) set ttl_ 32
 $tcp(72) set fid_ 72
 set sink(72) [new Agent/TCPSink]
 $sink(72) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(72)
-$ns attach-agent $n(u5_8) $sink(72)
+$ns attach-agent $n(0) $tcp(72)
+$ns attach-agent $n(75) $sink(72)
 $ns connect $tcp(72) $sink(72)
 set ftp(72) [$tcp(72) attach-app FTP]
 $ns at 0.043487 "$ftp(72) start"
@@ -2292,8 +2292,8 @@ $tcp(73) set ttl_ 32
 $tcp(73) set fid_ 73
 set sink(73) [new Agent/TCPSink]
 $sink(73) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(73)
-$ns attach-agent $n(u5_9) $sink(73)
+$ns attach-agent $n(0) $tcp(73)
+$ns attach-agent $n(76) $sink(73)
 $ns connect $tcp(73) $sink(73)
 set ftp(73) [$tcp(73) attach-app FTP]
 $ns at 0.703382 "$ftp(73) start"
@@ -2314,8 +2314,8 @@ $tcp(74) set ttl_ 32
 $tcp(74) set fid_ 74
 set sink(74) [new Agent/TCPSink]
 $sink(74) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(74)
-$ns attach-agent $n(u5_10) $sink(74)
+$ns attach-agent $n(0) $tcp(74)
+$ns attach-agent $n(77) $sink(74)
 $ns connect $tcp(74) $sink(74)
 set ftp(74) [$tcp(74) attach-app FTP]
 $ns at 0.983188 "$ftp(74) start"
@@ -2336,8 +2336,8 @@ $tcp(75) set ttl_ 32
 $tcp(75) set fid_ 75
 set sink(75) [new Agent/TCPSink]
 $sink(75) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(75)
-$ns attach-agent $n(u5_11) $sink(75)
+$ns attach-agent $n(0) $tcp(75)
+$ns attach-agent $n(78) $sink(75)
 $ns connect $tcp(75) $sink(75)
 set ftp(75) [$tcp(75) attach-app FTP]
 $ns at 0.593184 "$ftp(75) start"
@@ -2358,8 +2358,8 @@ $tcp(76) set ttl_ 32
 $tcp(76) set fid_ 76
 set sink(76) [new Agent/TCPSink]
 $sink(76) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(76)
-$ns attach-agent $n(u5_12) $sink(76)
+$ns attach-agent $n(0) $tcp(76)
+$ns attach-agent $n(79) $sink(76)
 $ns connect $tcp(76) $sink(76)
 set ftp(76) [$tcp(76) attach-app FTP]
 $ns at 0.3936 "$ftp(76) start"
@@ -2380,8 +2380,8 @@ $tcp(77) set ttl_ 32
 $tcp(77) set fid_ 77
 set sink(77) [new Agent/TCPSink]
 $sink(77) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(77)
-$ns attach-agent $n(u5_13) $sink(77)
+$ns attach-agent $n(0) $tcp(77)
+$ns attach-agent $n(80) $sink(77)
 $ns connect $tcp(77) $sink(77)
 set ftp(77) [$tcp(77) attach-app FTP]
 $ns at 0.170349 "$ftp(77) start"
@@ -2402,8 +2402,8 @@ $tcp(78) set ttl_ 32
 $tcp(78) set fid_ 78
 set sink(78) [new Agent/TCPSink]
 $sink(78) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(78)
-$ns attach-agent $n(u5_14) $sink(78)
+$ns attach-agent $n(0) $tcp(78)
+$ns attach-agent $n(81) $sink(78)
 $ns connect $tcp(78) $sink(78)
 set ftp(78) [$tcp(78) attach-app FTP]
 $ns at 0.502239 "$ftp(78) start"
@@ -2424,8 +2424,8 @@ $tcp(79) set ttl_ 32
 $tcp(79) set fid_ 79
 set sink(79) [new Agent/TCPSink]
 $sink(79) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(79)
-$ns attach-agent $n(u5_15) $sink(79)
+$ns attach-agent $n(0) $tcp(79)
+$ns attach-agent $n(82) $sink(79)
 $ns connect $tcp(79) $sink(79)
 set ftp(79) [$tcp(79) attach-app FTP]
 $ns at 0.982077 "$ftp(79) start"
@@ -2446,8 +2446,8 @@ $tcp(80) set ttl_ 32
 $tcp(80) set fid_ 80
 set sink(80) [new Agent/TCPSink]
 $sink(80) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(80)
-$ns attach-agent $n(u6_0) $sink(80)
+$ns attach-agent $n(0) $tcp(80)
+$ns attach-agent $n(83) $sink(80)
 $ns connect $tcp(80) $sink(80)
 set ftp(80) [$tcp(80) attach-app FTP]
 $ns at 0.770523 "$ftp(80) start"
@@ -2468,8 +2468,8 @@ $tcp(81) set ttl_ 32
 $tcp(81) set fid_ 81
 set sink(81) [new Agent/TCPSink]
 $sink(81) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(81)
-$ns attach-agent $n(u6_1) $sink(81)
+$ns attach-agent $n(0) $tcp(81)
+$ns attach-agent $n(84) $sink(81)
 $ns connect $tcp(81) $sink(81)
 set ftp(81) [$tcp(81) attach-app FTP]
 $ns at 0.539617 "$ftp(81) start"
@@ -2490,8 +2490,8 @@ $tcp(82) set ttl_ 32
 $tcp(82) set fid_ 82
 set sink(82) [new Agent/TCPSink]
 $sink(82) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(82)
-$ns attach-agent $n(u6_2) $sink(82)
+$ns attach-agent $n(0) $tcp(82)
+$ns attach-agent $n(85) $sink(82)
 $ns connect $tcp(82) $sink(82)
 set ftp(82) [$tcp(82) attach-app FTP]
 $ns at 0.86029 "$ftp(82) start"
@@ -2512,8 +2512,8 @@ $tcp(83) set ttl_ 32
 $tcp(83) set fid_ 83
 set sink(83) [new Agent/TCPSink]
 $sink(83) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(83)
-$ns attach-agent $n(u6_3) $sink(83)
+$ns attach-agent $n(0) $tcp(83)
+$ns attach-agent $n(86) $sink(83)
 $ns connect $tcp(83) $sink(83)
 set ftp(83) [$tcp(83) attach-app FTP]
 $ns at 0.232176 "$ftp(83) start"
@@ -2534,8 +2534,8 @@ $tcp(84) set ttl_ 32
 $tcp(84) set fid_ 84
 set sink(84) [new Agent/TCPSink]
 $sink(84) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(84)
-$ns attach-agent $n(u6_4) $sink(84)
+$ns attach-agent $n(0) $tcp(84)
+$ns attach-agent $n(87) $sink(84)
 $ns connect $tcp(84) $sink(84)
 set ftp(84) [$tcp(84) attach-app FTP]
 $ns at 0.513772 "$ftp(84) start"
@@ -2556,8 +2556,8 @@ $tcp(85) set ttl_ 32
 $tcp(85) set fid_ 85
 set sink(85) [new Agent/TCPSink]
 $sink(85) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(85)
-$ns attach-agent $n(u6_5) $sink(85)
+$ns attach-agent $n(0) $tcp(85)
+$ns attach-agent $n(88) $sink(85)
 $ns connect $tcp(85) $sink(85)
 set ftp(85) [$tcp(85) attach-app FTP]
 $ns at 0.952467 "$ftp(85) start"
@@ -2578,8 +2578,8 @@ $tcp(86) set ttl_ 32
 $tcp(86) set fid_ 86
 set sink(86) [new Agent/TCPSink]
 $sink(86) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(86)
-$ns attach-agent $n(u6_6) $sink(86)
+$ns attach-agent $n(0) $tcp(86)
+$ns attach-agent $n(89) $sink(86)
 $ns connect $tcp(86) $sink(86)
 set ftp(86) [$tcp(86) attach-app FTP]
 $ns at 0.577795 "$ftp(86) start"
@@ -2600,8 +2600,8 @@ $tcp(87) set ttl_ 32
 $tcp(87) set fid_ 87
 set sink(87) [new Agent/TCPSink]
 $sink(87) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(87)
-$ns attach-agent $n(u6_7) $sink(87)
+$ns attach-agent $n(0) $tcp(87)
+$ns attach-agent $n(90) $sink(87)
 $ns connect $tcp(87) $sink(87)
 set ftp(87) [$tcp(87) attach-app FTP]
 $ns at 0.459132 "$ftp(87) start"
@@ -2622,8 +2622,8 @@ $tcp(88) set ttl_ 32
 $tcp(88) set fid_ 88
 set sink(88) [new Agent/TCPSink]
 $sink(88) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(88)
-$ns attach-agent $n(u6_8) $sink(88)
+$ns attach-agent $n(0) $tcp(88)
+$ns attach-agent $n(91) $sink(88)
 $ns connect $tcp(88) $sink(88)
 set ftp(88) [$tcp(88) attach-app FTP]
 $ns at 0.269279 "$ftp(88) start"
@@ -2644,8 +2644,8 @@ $tcp(89) set ttl_ 32
 $tcp(89) set fid_ 89
 set sink(89) [new Agent/TCPSink]
 $sink(89) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(89)
-$ns attach-agent $n(u6_9) $sink(89)
+$ns attach-agent $n(0) $tcp(89)
+$ns attach-agent $n(92) $sink(89)
 $ns connect $tcp(89) $sink(89)
 set ftp(89) [$tcp(89) attach-app FTP]
 $ns at 0.547996 "$ftp(89) start"
@@ -2666,8 +2666,8 @@ $tcp(90) set ttl_ 32
 $tcp(90) set fid_ 90
 set sink(90) [new Agent/TCPSink]
 $sink(90) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(90)
-$ns attach-agent $n(u6_10) $sink(90)
+$ns attach-agent $n(0) $tcp(90)
+$ns attach-agent $n(93) $sink(90)
 $ns connect $tcp(90) $sink(90)
 set ftp(90) [$tcp(90) attach-app FTP]
 $ns at 0.957116 "$ftp(90) start"
@@ -2688,8 +2688,8 @@ $tcp(91) set ttl_ 32
 $tcp(91) set fid_ 91
 set sink(91) [new Agent/TCPSink]
 $sink(91) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(91)
-$ns attach-agent $n(u6_11) $sink(91)
+$ns attach-agent $n(0) $tcp(91)
+$ns attach-agent $n(94) $sink(91)
 $ns connect $tcp(91) $sink(91)
 set ftp(91) [$tcp(91) attach-app FTP]
 $ns at 0.005709 "$ftp(91) start"
@@ -2710,8 +2710,8 @@ $tcp(92) set ttl_ 32
 $tcp(92) set fid_ 92
 set sink(92) [new Agent/TCPSink]
 $sink(92) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(92)
-$ns attach-agent $n(u6_12) $sink(92)
+$ns attach-agent $n(0) $tcp(92)
+$ns attach-agent $n(95) $sink(92)
 $ns connect $tcp(92) $sink(92)
 set ftp(92) [$tcp(92) attach-app FTP]
 $ns at 0.783655 "$ftp(92) start"
@@ -2732,8 +2732,8 @@ $tcp(93) set ttl_ 32
 $tcp(93) set fid_ 93
 set sink(93) [new Agent/TCPSink]
 $sink(93) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(93)
-$ns attach-agent $n(u6_13) $sink(93)
+$ns attach-agent $n(0) $tcp(93)
+$ns attach-agent $n(96) $sink(93)
 $ns connect $tcp(93) $sink(93)
 set ftp(93) [$tcp(93) attach-app FTP]
 $ns at 0.820486 "$ftp(93) start"
@@ -2754,8 +2754,8 @@ $tcp(94) set ttl_ 32
 $tcp(94) set fid_ 94
 set sink(94) [new Agent/TCPSink]
 $sink(94) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(94)
-$ns attach-agent $n(u6_14) $sink(94)
+$ns attach-agent $n(0) $tcp(94)
+$ns attach-agent $n(97) $sink(94)
 $ns connect $tcp(94) $sink(94)
 set ftp(94) [$tcp(94) attach-app FTP]
 $ns at 0.88618 "$ftp(94) start"
@@ -2776,8 +2776,8 @@ $tcp(95) set ttl_ 32
 $tcp(95) set fid_ 95
 set sink(95) [new Agent/TCPSink]
 $sink(95) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(95)
-$ns attach-agent $n(u6_15) $sink(95)
+$ns attach-agent $n(0) $tcp(95)
+$ns attach-agent $n(98) $sink(95)
 $ns connect $tcp(95) $sink(95)
 set ftp(95) [$tcp(95) attach-app FTP]
 $ns at 0.740503 "$ftp(95) start"
@@ -2798,8 +2798,8 @@ $tcp(96) set ttl_ 32
 $tcp(96) set fid_ 96
 set sink(96) [new Agent/TCPSink]
 $sink(96) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(96)
-$ns attach-agent $n(u7_0) $sink(96)
+$ns attach-agent $n(0) $tcp(96)
+$ns attach-agent $n(99) $sink(96)
 $ns connect $tcp(96) $sink(96)
 set ftp(96) [$tcp(96) attach-app FTP]
 $ns at 0.80914 "$ftp(96) start"
@@ -2820,8 +2820,8 @@ $tcp(97) set ttl_ 32
 $tcp(97) set fid_ 97
 set sink(97) [new Agent/TCPSink]
 $sink(97) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(97)
-$ns attach-agent $n(u7_1) $sink(97)
+$ns attach-agent $n(0) $tcp(97)
+$ns attach-agent $n(100) $sink(97)
 $ns connect $tcp(97) $sink(97)
 set ftp(97) [$tcp(97) attach-app FTP]
 $ns at 0.518678 "$ftp(97) start"
@@ -2842,8 +2842,8 @@ $tcp(98) set ttl_ 32
 $tcp(98) set fid_ 98
 set sink(98) [new Agent/TCPSink]
 $sink(98) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(98)
-$ns attach-agent $n(u7_2) $sink(98)
+$ns attach-agent $n(0) $tcp(98)
+$ns attach-agent $n(101) $sink(98)
 $ns connect $tcp(98) $sink(98)
 set ftp(98) [$tcp(98) attach-app FTP]
 $ns at 0.561358 "$ftp(98) start"
@@ -2864,8 +2864,8 @@ $tcp(99) set ttl_ 32
 $tcp(99) set fid_ 99
 set sink(99) [new Agent/TCPSink]
 $sink(99) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(99)
-$ns attach-agent $n(u7_3) $sink(99)
+$ns attach-agent $n(0) $tcp(99)
+$ns attach-agent $n(102) $sink(99)
 $ns connect $tcp(99) $sink(99)
 set ftp(99) [$tcp(99) attach-app FTP]
 $ns at 0.426091 "$ftp(99) start"
@@ -2886,8 +2886,8 @@ $tcp(100) set ttl_ 32
 $tcp(100) set fid_ 100
 set sink(100) [new Agent/TCPSink]
 $sink(100) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(100)
-$ns attach-agent $n(u7_4) $sink(100)
+$ns attach-agent $n(0) $tcp(100)
+$ns attach-agent $n(103) $sink(100)
 $ns connect $tcp(100) $sink(100)
 set ftp(100) [$tcp(100) attach-app FTP]
 $ns at 0.056123 "$ftp(100) start"
@@ -2908,8 +2908,8 @@ $tcp(101) set ttl_ 32
 $tcp(101) set fid_ 101
 set sink(101) [new Agent/TCPSink]
 $sink(101) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(101)
-$ns attach-agent $n(u7_5) $sink(101)
+$ns attach-agent $n(0) $tcp(101)
+$ns attach-agent $n(104) $sink(101)
 $ns connect $tcp(101) $sink(101)
 set ftp(101) [$tcp(101) attach-app FTP]
 $ns at 0.87001 "$ftp(101) start"
@@ -2930,8 +2930,8 @@ $tcp(102) set ttl_ 32
 $tcp(102) set fid_ 102
 set sink(102) [new Agent/TCPSink]
 $sink(102) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(102)
-$ns attach-agent $n(u7_6) $sink(102)
+$ns attach-agent $n(0) $tcp(102)
+$ns attach-agent $n(105) $sink(102)
 $ns connect $tcp(102) $sink(102)
 set ftp(102) [$tcp(102) attach-app FTP]
 $ns at 0.569999 "$ftp(102) start"
@@ -2952,8 +2952,8 @@ $tcp(103) set ttl_ 32
 $tcp(103) set fid_ 103
 set sink(103) [new Agent/TCPSink]
 $sink(103) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(103)
-$ns attach-agent $n(u7_7) $sink(103)
+$ns attach-agent $n(0) $tcp(103)
+$ns attach-agent $n(106) $sink(103)
 $ns connect $tcp(103) $sink(103)
 set ftp(103) [$tcp(103) attach-app FTP]
 $ns at 0.199839 "$ftp(103) start"
@@ -2974,8 +2974,8 @@ $tcp(104) set ttl_ 32
 $tcp(104) set fid_ 104
 set sink(104) [new Agent/TCPSink]
 $sink(104) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(104)
-$ns attach-agent $n(u7_8) $sink(104)
+$ns attach-agent $n(0) $tcp(104)
+$ns attach-agent $n(107) $sink(104)
 $ns connect $tcp(104) $sink(104)
 set ftp(104) [$tcp(104) attach-app FTP]
 $ns at 0.50472 "$ftp(104) start"
@@ -2996,8 +2996,8 @@ $tcp(105) set ttl_ 32
 $tcp(105) set fid_ 105
 set sink(105) [new Agent/TCPSink]
 $sink(105) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(105)
-$ns attach-agent $n(u7_9) $sink(105)
+$ns attach-agent $n(0) $tcp(105)
+$ns attach-agent $n(108) $sink(105)
 $ns connect $tcp(105) $sink(105)
 set ftp(105) [$tcp(105) attach-app FTP]
 $ns at 0.484925 "$ftp(105) start"
@@ -3018,8 +3018,8 @@ $tcp(106) set ttl_ 32
 $tcp(106) set fid_ 106
 set sink(106) [new Agent/TCPSink]
 $sink(106) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(106)
-$ns attach-agent $n(u7_10) $sink(106)
+$ns attach-agent $n(0) $tcp(106)
+$ns attach-agent $n(109) $sink(106)
 $ns connect $tcp(106) $sink(106)
 set ftp(106) [$tcp(106) attach-app FTP]
 $ns at 0.35679 "$ftp(106) start"
@@ -3040,8 +3040,8 @@ $tcp(107) set ttl_ 32
 $tcp(107) set fid_ 107
 set sink(107) [new Agent/TCPSink]
 $sink(107) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(107)
-$ns attach-agent $n(u7_11) $sink(107)
+$ns attach-agent $n(0) $tcp(107)
+$ns attach-agent $n(110) $sink(107)
 $ns connect $tcp(107) $sink(107)
 set ftp(107) [$tcp(107) attach-app FTP]
 $ns at 0.346078 "$ftp(107) start"
@@ -3062,8 +3062,8 @@ $tcp(108) set ttl_ 32
 $tcp(108) set fid_ 108
 set sink(108) [new Agent/TCPSink]
 $sink(108) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(108)
-$ns attach-agent $n(u7_12) $sink(108)
+$ns attach-agent $n(0) $tcp(108)
+$ns attach-agent $n(111) $sink(108)
 $ns connect $tcp(108) $sink(108)
 set ftp(108) [$tcp(108) attach-app FTP]
 $ns at 0.538479 "$ftp(108) start"
@@ -3084,8 +3084,8 @@ $tcp(109) set ttl_ 32
 $tcp(109) set fid_ 109
 set sink(109) [new Agent/TCPSink]
 $sink(109) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(109)
-$ns attach-agent $n(u7_13) $sink(109)
+$ns attach-agent $n(0) $tcp(109)
+$ns attach-agent $n(112) $sink(109)
 $ns connect $tcp(109) $sink(109)
 set ftp(109) [$tcp(109) attach-app FTP]
 $ns at 0.623489 "$ftp(109) start"
@@ -3106,8 +3106,8 @@ $tcp(110) set ttl_ 32
 $tcp(110) set fid_ 110
 set sink(110) [new Agent/TCPSink]
 $sink(110) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(110)
-$ns attach-agent $n(u7_14) $sink(110)
+$ns attach-agent $n(0) $tcp(110)
+$ns attach-agent $n(113) $sink(110)
 $ns connect $tcp(110) $sink(110)
 set ftp(110) [$tcp(110) attach-app FTP]
 $ns at 0.612452 "$ftp(110) start"
@@ -3128,8 +3128,8 @@ $tcp(111) set ttl_ 32
 $tcp(111) set fid_ 111
 set sink(111) [new Agent/TCPSink]
 $sink(111) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(111)
-$ns attach-agent $n(u7_15) $sink(111)
+$ns attach-agent $n(0) $tcp(111)
+$ns attach-agent $n(114) $sink(111)
 $ns connect $tcp(111) $sink(111)
 set ftp(111) [$tcp(111) attach-app FTP]
 $ns at 0.458147 "$ftp(111) start"
@@ -3150,8 +3150,8 @@ $tcp(112) set ttl_ 32
 $tcp(112) set fid_ 112
 set sink(112) [new Agent/TCPSink]
 $sink(112) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(112)
-$ns attach-agent $n(u8_0) $sink(112)
+$ns attach-agent $n(0) $tcp(112)
+$ns attach-agent $n(115) $sink(112)
 $ns connect $tcp(112) $sink(112)
 set ftp(112) [$tcp(112) attach-app FTP]
 $ns at 0.027975 "$ftp(112) start"
@@ -3172,8 +3172,8 @@ $tcp(113) set ttl_ 32
 $tcp(113) set fid_ 113
 set sink(113) [new Agent/TCPSink]
 $sink(113) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(113)
-$ns attach-agent $n(u8_1) $sink(113)
+$ns attach-agent $n(0) $tcp(113)
+$ns attach-agent $n(116) $sink(113)
 $ns connect $tcp(113) $sink(113)
 set ftp(113) [$tcp(113) attach-app FTP]
 $ns at 0.229605 "$ftp(113) start"
@@ -3194,8 +3194,8 @@ $tcp(114) set ttl_ 32
 $tcp(114) set fid_ 114
 set sink(114) [new Agent/TCPSink]
 $sink(114) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(114)
-$ns attach-agent $n(u8_2) $sink(114)
+$ns attach-agent $n(0) $tcp(114)
+$ns attach-agent $n(117) $sink(114)
 $ns connect $tcp(114) $sink(114)
 set ftp(114) [$tcp(114) attach-app FTP]
 $ns at 0.177211 "$ftp(114) start"
@@ -3216,8 +3216,8 @@ $tcp(115) set ttl_ 32
 $tcp(115) set fid_ 115
 set sink(115) [new Agent/TCPSink]
 $sink(115) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(115)
-$ns attach-agent $n(u8_3) $sink(115)
+$ns attach-agent $n(0) $tcp(115)
+$ns attach-agent $n(118) $sink(115)
 $ns connect $tcp(115) $sink(115)
 set ftp(115) [$tcp(115) attach-app FTP]
 $ns at 0.584461 "$ftp(115) start"
@@ -3238,8 +3238,8 @@ $tcp(116) set ttl_ 32
 $tcp(116) set fid_ 116
 set sink(116) [new Agent/TCPSink]
 $sink(116) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(116)
-$ns attach-agent $n(u8_4) $sink(116)
+$ns attach-agent $n(0) $tcp(116)
+$ns attach-agent $n(119) $sink(116)
 $ns connect $tcp(116) $sink(116)
 set ftp(116) [$tcp(116) attach-app FTP]
 $ns at 0.861009 "$ftp(116) start"
@@ -3260,8 +3260,8 @@ $tcp(117) set ttl_ 32
 $tcp(117) set fid_ 117
 set sink(117) [new Agent/TCPSink]
 $sink(117) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(117)
-$ns attach-agent $n(u8_5) $sink(117)
+$ns attach-agent $n(0) $tcp(117)
+$ns attach-agent $n(120) $sink(117)
 $ns connect $tcp(117) $sink(117)
 set ftp(117) [$tcp(117) attach-app FTP]
 $ns at 0.798439 "$ftp(117) start"
@@ -3282,8 +3282,8 @@ $tcp(118) set ttl_ 32
 $tcp(118) set fid_ 118
 set sink(118) [new Agent/TCPSink]
 $sink(118) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(118)
-$ns attach-agent $n(u8_6) $sink(118)
+$ns attach-agent $n(0) $tcp(118)
+$ns attach-agent $n(121) $sink(118)
 $ns connect $tcp(118) $sink(118)
 set ftp(118) [$tcp(118) attach-app FTP]
 $ns at 0.797098 "$ftp(118) start"
@@ -3304,8 +3304,8 @@ $tcp(119) set ttl_ 32
 $tcp(119) set fid_ 119
 set sink(119) [new Agent/TCPSink]
 $sink(119) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(119)
-$ns attach-agent $n(u8_7) $sink(119)
+$ns attach-agent $n(0) $tcp(119)
+$ns attach-agent $n(122) $sink(119)
 $ns connect $tcp(119) $sink(119)
 set ftp(119) [$tcp(119) attach-app FTP]
 $ns at 0.816437 "$ftp(119) start"
@@ -3326,8 +3326,8 @@ $tcp(120) set ttl_ 32
 $tcp(120) set fid_ 120
 set sink(120) [new Agent/TCPSink]
 $sink(120) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(120)
-$ns attach-agent $n(u8_8) $sink(120)
+$ns attach-agent $n(0) $tcp(120)
+$ns attach-agent $n(123) $sink(120)
 $ns connect $tcp(120) $sink(120)
 set ftp(120) [$tcp(120) attach-app FTP]
 $ns at 0.255294 "$ftp(120) start"
@@ -3348,8 +3348,8 @@ $tcp(121) set ttl_ 32
 $tcp(121) set fid_ 121
 set sink(121) [new Agent/TCPSink]
 $sink(121) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(121)
-$ns attach-agent $n(u8_9) $sink(121)
+$ns attach-agent $n(0) $tcp(121)
+$ns attach-agent $n(124) $sink(121)
 $ns connect $tcp(121) $sink(121)
 set ftp(121) [$tcp(121) attach-app FTP]
 $ns at 0.841745 "$ftp(121) start"
@@ -3370,8 +3370,8 @@ $tcp(122) set ttl_ 32
 $tcp(122) set fid_ 122
 set sink(122) [new Agent/TCPSink]
 $sink(122) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(122)
-$ns attach-agent $n(u8_10) $sink(122)
+$ns attach-agent $n(0) $tcp(122)
+$ns attach-agent $n(125) $sink(122)
 $ns connect $tcp(122) $sink(122)
 set ftp(122) [$tcp(122) attach-app FTP]
 $ns at 0.673114 "$ftp(122) start"
@@ -3392,8 +3392,8 @@ $tcp(123) set ttl_ 32
 $tcp(123) set fid_ 123
 set sink(123) [new Agent/TCPSink]
 $sink(123) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(123)
-$ns attach-agent $n(u8_11) $sink(123)
+$ns attach-agent $n(0) $tcp(123)
+$ns attach-agent $n(126) $sink(123)
 $ns connect $tcp(123) $sink(123)
 set ftp(123) [$tcp(123) attach-app FTP]
 $ns at 0.083234 "$ftp(123) start"
@@ -3414,8 +3414,8 @@ $tcp(124) set ttl_ 32
 $tcp(124) set fid_ 124
 set sink(124) [new Agent/TCPSink]
 $sink(124) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(124)
-$ns attach-agent $n(u8_12) $sink(124)
+$ns attach-agent $n(0) $tcp(124)
+$ns attach-agent $n(127) $sink(124)
 $ns connect $tcp(124) $sink(124)
 set ftp(124) [$tcp(124) attach-app FTP]
 $ns at 0.016691 "$ftp(124) start"
@@ -3436,8 +3436,8 @@ $tcp(125) set ttl_ 32
 $tcp(125) set fid_ 125
 set sink(125) [new Agent/TCPSink]
 $sink(125) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(125)
-$ns attach-agent $n(u8_13) $sink(125)
+$ns attach-agent $n(0) $tcp(125)
+$ns attach-agent $n(128) $sink(125)
 $ns connect $tcp(125) $sink(125)
 set ftp(125) [$tcp(125) attach-app FTP]
 $ns at 0.01456 "$ftp(125) start"
@@ -3458,8 +3458,8 @@ $tcp(126) set ttl_ 32
 $tcp(126) set fid_ 126
 set sink(126) [new Agent/TCPSink]
 $sink(126) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(126)
-$ns attach-agent $n(u8_14) $sink(126)
+$ns attach-agent $n(0) $tcp(126)
+$ns attach-agent $n(129) $sink(126)
 $ns connect $tcp(126) $sink(126)
 set ftp(126) [$tcp(126) attach-app FTP]
 $ns at 0.755587 "$ftp(126) start"
@@ -3480,8 +3480,8 @@ $tcp(127) set ttl_ 32
 $tcp(127) set fid_ 127
 set sink(127) [new Agent/TCPSink]
 $sink(127) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(127)
-$ns attach-agent $n(u8_15) $sink(127)
+$ns attach-agent $n(0) $tcp(127)
+$ns attach-agent $n(130) $sink(127)
 $ns connect $tcp(127) $sink(127)
 set ftp(127) [$tcp(127) attach-app FTP]
 $ns at 0.249559 "$ftp(127) start"

@@ -2,58 +2,58 @@
 set ns [new Simulator]
 global defaultRNG
 $defaultRNG seed 25
-set n(server) [$ns node]
-set n(R1) [$ns node]
-set n(R2) [$ns node]
-set n(u1_0) [$ns node]
-set n(u2_0) [$ns node]
-set n(u3_0) [$ns node]
-set n(u4_0) [$ns node]
-set n(u5_0) [$ns node]
-set n(u6_0) [$ns node]
-set n(u7_0) [$ns node]
-set n(u8_0) [$ns node]
-$ns simplex-link $n(server) $n(R1) 46200000.0 0.0 DropTail
-$ns queue-limit $n(server) $n(R1) 100000
-$ns simplex-link $n(R1) $n(server) 46200000.0 0.0 DropTail
-$ns queue-limit $n(R1) $n(server) 100000
-$ns simplex-link $n(R1) $n(R2) 44000000.0 0.005 DropTail
-$ns queue-limit $n(R1) $n(R2) 50
-$ns simplex-link $n(R2) $n(R1) 44000000.0 0.005 DropTail
-$ns queue-limit $n(R2) $n(R1) 50
-$ns simplex-link $n(R2) $n(u1_0) 46200000.0 0.025 DropTail
-$ns queue-limit $n(R2) $n(u1_0) 100000
-$ns simplex-link $n(u1_0) $n(R2) 46200000.0 0.025 DropTail
-$ns queue-limit $n(u1_0) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u2_0) 46200000.0 0.035 DropTail
-$ns queue-limit $n(R2) $n(u2_0) 100000
-$ns simplex-link $n(u2_0) $n(R2) 46200000.0 0.035 DropTail
-$ns queue-limit $n(u2_0) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u3_0) 46200000.0 0.045 DropTail
-$ns queue-limit $n(R2) $n(u3_0) 100000
-$ns simplex-link $n(u3_0) $n(R2) 46200000.0 0.045 DropTail
-$ns queue-limit $n(u3_0) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u4_0) 46200000.0 0.055 DropTail
-$ns queue-limit $n(R2) $n(u4_0) 100000
-$ns simplex-link $n(u4_0) $n(R2) 46200000.0 0.055 DropTail
-$ns queue-limit $n(u4_0) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u5_0) 46200000.0 0.065 DropTail
-$ns queue-limit $n(R2) $n(u5_0) 100000
-$ns simplex-link $n(u5_0) $n(R2) 46200000.0 0.065 DropTail
-$ns queue-limit $n(u5_0) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u6_0) 46200000.0 0.075 DropTail
-$ns queue-limit $n(R2) $n(u6_0) 100000
-$ns simplex-link $n(u6_0) $n(R2) 46200000.0 0.075 DropTail
-$ns queue-limit $n(u6_0) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u7_0) 46200000.0 0.085 DropTail
-$ns queue-limit $n(R2) $n(u7_0) 100000
-$ns simplex-link $n(u7_0) $n(R2) 46200000.0 0.085 DropTail
-$ns queue-limit $n(u7_0) $n(R2) 100000
-$ns simplex-link $n(R2) $n(u8_0) 46200000.0 0.095 DropTail
-$ns queue-limit $n(R2) $n(u8_0) 100000
-$ns simplex-link $n(u8_0) $n(R2) 46200000.0 0.095 DropTail
-$ns queue-limit $n(u8_0) $n(R2) 100000
-set qm(0) [$ns monitor-queue $n(R1) $n(R2) ""]
+set n(0) [$ns node]  ;# server
+set n(1) [$ns node]  ;# R1
+set n(2) [$ns node]  ;# R2
+set n(3) [$ns node]  ;# u1_0
+set n(4) [$ns node]  ;# u2_0
+set n(5) [$ns node]  ;# u3_0
+set n(6) [$ns node]  ;# u4_0
+set n(7) [$ns node]  ;# u5_0
+set n(8) [$ns node]  ;# u6_0
+set n(9) [$ns node]  ;# u7_0
+set n(10) [$ns node]  ;# u8_0
+$ns simplex-link $n(0) $n(1) 46200000.0 0.0 DropTail
+$ns queue-limit $n(0) $n(1) 100000
+$ns simplex-link $n(1) $n(0) 46200000.0 0.0 DropTail
+$ns queue-limit $n(1) $n(0) 100000
+$ns simplex-link $n(1) $n(2) 44000000.0 0.005 DropTail
+$ns queue-limit $n(1) $n(2) 50
+$ns simplex-link $n(2) $n(1) 44000000.0 0.005 DropTail
+$ns queue-limit $n(2) $n(1) 50
+$ns simplex-link $n(2) $n(3) 46200000.0 0.025 DropTail
+$ns queue-limit $n(2) $n(3) 100000
+$ns simplex-link $n(3) $n(2) 46200000.0 0.025 DropTail
+$ns queue-limit $n(3) $n(2) 100000
+$ns simplex-link $n(2) $n(4) 46200000.0 0.035 DropTail
+$ns queue-limit $n(2) $n(4) 100000
+$ns simplex-link $n(4) $n(2) 46200000.0 0.035 DropTail
+$ns queue-limit $n(4) $n(2) 100000
+$ns simplex-link $n(2) $n(5) 46200000.0 0.045 DropTail
+$ns queue-limit $n(2) $n(5) 100000
+$ns simplex-link $n(5) $n(2) 46200000.0 0.045 DropTail
+$ns queue-limit $n(5) $n(2) 100000
+$ns simplex-link $n(2) $n(6) 46200000.0 0.055 DropTail
+$ns queue-limit $n(2) $n(6) 100000
+$ns simplex-link $n(6) $n(2) 46200000.0 0.055 DropTail
+$ns queue-limit $n(6) $n(2) 100000
+$ns simplex-link $n(2) $n(7) 46200000.0 0.065 DropTail
+$ns queue-limit $n(2) $n(7) 100000
+$ns simplex-link $n(7) $n(2) 46200000.0 0.065 DropTail
+$ns queue-limit $n(7) $n(2) 100000
+$ns simplex-link $n(2) $n(8) 46200000.0 0.075 DropTail
+$ns queue-limit $n(2) $n(8) 100000
+$ns simplex-link $n(8) $n(2) 46200000.0 0.075 DropTail
+$ns queue-limit $n(8) $n(2) 100000
+$ns simplex-link $n(2) $n(9) 46200000.0 0.085 DropTail
+$ns queue-limit $n(2) $n(9) 100000
+$ns simplex-link $n(9) $n(2) 46200000.0 0.085 DropTail
+$ns queue-limit $n(9) $n(2) 100000
+$ns simplex-link $n(2) $n(10) 46200000.0 0.095 DropTail
+$ns queue-limit $n(2) $n(10) 100000
+$ns simplex-link $n(10) $n(2) 46200000.0 0.095 DropTail
+$ns queue-limit $n(10) $n(2) 100000
+set qm(0) [$ns monitor-queue $n(1) $n(2) ""]
 set qlast(0) 0; set qbytes(0) 0
 proc bytecount {} {
   global qm qlast qbytes
@@ -86,8 +86,8 @@ $tcp(0) set ttl_ 32
 $tcp(0) set fid_ 0
 set sink(0) [new Agent/TCPSink]
 $sink(0) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(0)
-$ns attach-agent $n(u1_0) $sink(0)
+$ns attach-agent $n(0) $tcp(0)
+$ns attach-agent $n(3) $sink(0)
 $ns connect $tcp(0) $sink(0)
 set ftp(0) [$tcp(0) attach-app FTP]
 $ns at 0.376962 "$ftp(0) start"
@@ -108,8 +108,8 @@ $tcp(1) set ttl_ 32
 $tcp(1) set fid_ 1
 set sink(1) [new Agent/TCPSink]
 $sink(1) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(1)
-$ns attach-agent $n(u2_0) $sink(1)
+$ns attach-agent $n(0) $tcp(1)
+$ns attach-agent $n(4) $sink(1)
 $ns connect $tcp(1) $sink(1)
 set ftp(1) [$tcp(1) attach-app FTP]
 $ns at 0.926789 "$ftp(1) start"
@@ -130,8 +130,8 @@ $tcp(2) set ttl_ 32
 $tcp(2) set fid_ 2
 set sink(2) [new Agent/TCPSink]
 $sink(2) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(2)
-$ns attach-agent $n(u3_0) $sink(2)
+$ns attach-agent $n(0) $tcp(2)
+$ns attach-agent $n(5) $sink(2)
 $ns connect $tcp(2) $sink(2)
 set ftp(2) [$tcp(2) attach-app FTP]
 $ns at 0.843447 "$ftp(2) start"
@@ -152,8 +152,8 @@ $tcp(3) set ttl_ 32
 $tcp(3) set fid_ 3
 set sink(3) [new Agent/TCPSink]
 $sink(3) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(3)
-$ns attach-agent $n(u4_0) $sink(3)
+$ns attach-agent $n(0) $tcp(3)
+$ns attach-agent $n(6) $sink(3)
 $ns connect $tcp(3) $sink(3)
 set ftp(3) [$tcp(3) attach-app FTP]
 $ns at 0.214046 "$ftp(3) start"
@@ -174,8 +174,8 @@ $tcp(4) set ttl_ 32
 $tcp(4) set fid_ 4
 set sink(4) [new Agent/TCPSink]
 $sink(4) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(4)
-$ns attach-agent $n(u5_0) $sink(4)
+$ns attach-agent $n(0) $tcp(4)
+$ns attach-agent $n(7) $sink(4)
 $ns connect $tcp(4) $sink(4)
 set ftp(4) [$tcp(4) attach-app FTP]
 $ns at 0.871708 "$ftp(4) start"
@@ -196,8 +196,8 @@ $tcp(5) set ttl_ 32
 $tcp(5) set fid_ 5
 set sink(5) [new Agent/TCPSink]
 $sink(5) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(5)
-$ns attach-agent $n(u6_0) $sink(5)
+$ns attach-agent $n(0) $tcp(5)
+$ns attach-agent $n(8) $sink(5)
 $ns connect $tcp(5) $sink(5)
 set ftp(5) [$tcp(5) attach-app FTP]
 $ns at 0.636462 "$ftp(5) start"
@@ -218,8 +218,8 @@ $tcp(6) set ttl_ 32
 $tcp(6) set fid_ 6
 set sink(6) [new Agent/TCPSink]
 $sink(6) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(6)
-$ns attach-agent $n(u7_0) $sink(6)
+$ns attach-agent $n(0) $tcp(6)
+$ns attach-agent $n(9) $sink(6)
 $ns connect $tcp(6) $sink(6)
 set ftp(6) [$tcp(6) attach-app FTP]
 $ns at 0.042392 "$ftp(6) start"
@@ -240,8 +240,8 @@ $tcp(7) set ttl_ 32
 $tcp(7) set fid_ 7
 set sink(7) [new Agent/TCPSink]
 $sink(7) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(7)
-$ns attach-agent $n(u8_0) $sink(7)
+$ns attach-agent $n(0) $tcp(7)
+$ns attach-agent $n(10) $sink(7)
 $ns connect $tcp(7) $sink(7)
 set ftp(7) [$tcp(7) attach-app FTP]
 $ns at 0.952972 "$ftp(7) start"

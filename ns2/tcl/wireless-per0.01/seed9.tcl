@@ -2,393 +2,393 @@
 set ns [new Simulator]
 global defaultRNG
 $defaultRNG seed 9
-set n(server) [$ns node]
-set n(R1) [$ns node]
-set n(R2) [$ns node]
-set n(ap1) [$ns node]
-set n(m1_0) [$ns node]
-set n(m1_1) [$ns node]
-set n(m1_2) [$ns node]
-set n(m1_3) [$ns node]
-set n(m1_4) [$ns node]
-set n(m1_5) [$ns node]
-set n(m1_6) [$ns node]
-set n(m1_7) [$ns node]
-set n(m1_8) [$ns node]
-set n(m1_9) [$ns node]
-set n(ap2) [$ns node]
-set n(m2_0) [$ns node]
-set n(m2_1) [$ns node]
-set n(m2_2) [$ns node]
-set n(m2_3) [$ns node]
-set n(m2_4) [$ns node]
-set n(m2_5) [$ns node]
-set n(m2_6) [$ns node]
-set n(m2_7) [$ns node]
-set n(m2_8) [$ns node]
-set n(m2_9) [$ns node]
-set n(ap3) [$ns node]
-set n(m3_0) [$ns node]
-set n(m3_1) [$ns node]
-set n(m3_2) [$ns node]
-set n(m3_3) [$ns node]
-set n(m3_4) [$ns node]
-set n(m3_5) [$ns node]
-set n(m3_6) [$ns node]
-set n(m3_7) [$ns node]
-set n(m3_8) [$ns node]
-set n(m3_9) [$ns node]
-$ns simplex-link $n(server) $n(R1) 10000000000.0 0.0 DropTail
-$ns queue-limit $n(server) $n(R1) 100000
-$ns simplex-link $n(R1) $n(server) 10000000000.0 0.0 DropTail
-$ns queue-limit $n(R1) $n(server) 100000
-$ns simplex-link $n(R1) $n(R2) 100000000.0 0.005 DropTail
-$ns queue-limit $n(R1) $n(R2) 1465
-$ns simplex-link $n(R2) $n(R1) 100000000.0 0.005 DropTail
-$ns queue-limit $n(R2) $n(R1) 1465
-$ns simplex-link $n(R2) $n(ap1) 10000000000.0 0.025 DropTail
-$ns queue-limit $n(R2) $n(ap1) 100000
-$ns simplex-link $n(ap1) $n(R2) 10000000000.0 0.025 DropTail
-$ns queue-limit $n(ap1) $n(R2) 100000
-$ns simplex-link $n(ap1) $n(m1_0) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(ap1) $n(m1_0) 100000
+set n(0) [$ns node]  ;# server
+set n(1) [$ns node]  ;# R1
+set n(2) [$ns node]  ;# R2
+set n(3) [$ns node]  ;# ap1
+set n(4) [$ns node]  ;# m1_0
+set n(5) [$ns node]  ;# m1_1
+set n(6) [$ns node]  ;# m1_2
+set n(7) [$ns node]  ;# m1_3
+set n(8) [$ns node]  ;# m1_4
+set n(9) [$ns node]  ;# m1_5
+set n(10) [$ns node]  ;# m1_6
+set n(11) [$ns node]  ;# m1_7
+set n(12) [$ns node]  ;# m1_8
+set n(13) [$ns node]  ;# m1_9
+set n(14) [$ns node]  ;# ap2
+set n(15) [$ns node]  ;# m2_0
+set n(16) [$ns node]  ;# m2_1
+set n(17) [$ns node]  ;# m2_2
+set n(18) [$ns node]  ;# m2_3
+set n(19) [$ns node]  ;# m2_4
+set n(20) [$ns node]  ;# m2_5
+set n(21) [$ns node]  ;# m2_6
+set n(22) [$ns node]  ;# m2_7
+set n(23) [$ns node]  ;# m2_8
+set n(24) [$ns node]  ;# m2_9
+set n(25) [$ns node]  ;# ap3
+set n(26) [$ns node]  ;# m3_0
+set n(27) [$ns node]  ;# m3_1
+set n(28) [$ns node]  ;# m3_2
+set n(29) [$ns node]  ;# m3_3
+set n(30) [$ns node]  ;# m3_4
+set n(31) [$ns node]  ;# m3_5
+set n(32) [$ns node]  ;# m3_6
+set n(33) [$ns node]  ;# m3_7
+set n(34) [$ns node]  ;# m3_8
+set n(35) [$ns node]  ;# m3_9
+$ns simplex-link $n(0) $n(1) 10000000000.0 0.0 DropTail
+$ns queue-limit $n(0) $n(1) 100000
+$ns simplex-link $n(1) $n(0) 10000000000.0 0.0 DropTail
+$ns queue-limit $n(1) $n(0) 100000
+$ns simplex-link $n(1) $n(2) 100000000.0 0.005 DropTail
+$ns queue-limit $n(1) $n(2) 1465
+$ns simplex-link $n(2) $n(1) 100000000.0 0.005 DropTail
+$ns queue-limit $n(2) $n(1) 1465
+$ns simplex-link $n(2) $n(3) 10000000000.0 0.025 DropTail
+$ns queue-limit $n(2) $n(3) 100000
+$ns simplex-link $n(3) $n(2) 10000000000.0 0.025 DropTail
+$ns queue-limit $n(3) $n(2) 100000
+$ns simplex-link $n(3) $n(4) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(3) $n(4) 100000
 set em(0) [new ErrorModel]
 $em(0) unit pkt
 $em(0) set rate_ 0.01
 $em(0) ranvar [new RandomVariable/Uniform]
-$ns link-lossmodel $em(0) $n(ap1) $n(m1_0)
-$ns simplex-link $n(m1_0) $n(ap1) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(m1_0) $n(ap1) 100000
-$ns simplex-link $n(ap1) $n(m1_1) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(ap1) $n(m1_1) 100000
+$ns link-lossmodel $em(0) $n(3) $n(4)
+$ns simplex-link $n(4) $n(3) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(4) $n(3) 100000
+$ns simplex-link $n(3) $n(5) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(3) $n(5) 100000
 set em(1) [new ErrorModel]
 $em(1) unit pkt
 $em(1) set rate_ 0.01
 $em(1) ranvar [new RandomVariable/Uniform]
-$ns link-lossmodel $em(1) $n(ap1) $n(m1_1)
-$ns simplex-link $n(m1_1) $n(ap1) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(m1_1) $n(ap1) 100000
-$ns simplex-link $n(ap1) $n(m1_2) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(ap1) $n(m1_2) 100000
+$ns link-lossmodel $em(1) $n(3) $n(5)
+$ns simplex-link $n(5) $n(3) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(5) $n(3) 100000
+$ns simplex-link $n(3) $n(6) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(3) $n(6) 100000
 set em(2) [new ErrorModel]
 $em(2) unit pkt
 $em(2) set rate_ 0.01
 $em(2) ranvar [new RandomVariable/Uniform]
-$ns link-lossmodel $em(2) $n(ap1) $n(m1_2)
-$ns simplex-link $n(m1_2) $n(ap1) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(m1_2) $n(ap1) 100000
-$ns simplex-link $n(ap1) $n(m1_3) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(ap1) $n(m1_3) 100000
+$ns link-lossmodel $em(2) $n(3) $n(6)
+$ns simplex-link $n(6) $n(3) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(6) $n(3) 100000
+$ns simplex-link $n(3) $n(7) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(3) $n(7) 100000
 set em(3) [new ErrorModel]
 $em(3) unit pkt
 $em(3) set rate_ 0.01
 $em(3) ranvar [new RandomVariable/Uniform]
-$ns link-lossmodel $em(3) $n(ap1) $n(m1_3)
-$ns simplex-link $n(m1_3) $n(ap1) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(m1_3) $n(ap1) 100000
-$ns simplex-link $n(ap1) $n(m1_4) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(ap1) $n(m1_4) 100000
+$ns link-lossmodel $em(3) $n(3) $n(7)
+$ns simplex-link $n(7) $n(3) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(7) $n(3) 100000
+$ns simplex-link $n(3) $n(8) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(3) $n(8) 100000
 set em(4) [new ErrorModel]
 $em(4) unit pkt
 $em(4) set rate_ 0.01
 $em(4) ranvar [new RandomVariable/Uniform]
-$ns link-lossmodel $em(4) $n(ap1) $n(m1_4)
-$ns simplex-link $n(m1_4) $n(ap1) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(m1_4) $n(ap1) 100000
-$ns simplex-link $n(ap1) $n(m1_5) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(ap1) $n(m1_5) 100000
+$ns link-lossmodel $em(4) $n(3) $n(8)
+$ns simplex-link $n(8) $n(3) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(8) $n(3) 100000
+$ns simplex-link $n(3) $n(9) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(3) $n(9) 100000
 set em(5) [new ErrorModel]
 $em(5) unit pkt
 $em(5) set rate_ 0.01
 $em(5) ranvar [new RandomVariable/Uniform]
-$ns link-lossmodel $em(5) $n(ap1) $n(m1_5)
-$ns simplex-link $n(m1_5) $n(ap1) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(m1_5) $n(ap1) 100000
-$ns simplex-link $n(ap1) $n(m1_6) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(ap1) $n(m1_6) 100000
+$ns link-lossmodel $em(5) $n(3) $n(9)
+$ns simplex-link $n(9) $n(3) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(9) $n(3) 100000
+$ns simplex-link $n(3) $n(10) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(3) $n(10) 100000
 set em(6) [new ErrorModel]
 $em(6) unit pkt
 $em(6) set rate_ 0.01
 $em(6) ranvar [new RandomVariable/Uniform]
-$ns link-lossmodel $em(6) $n(ap1) $n(m1_6)
-$ns simplex-link $n(m1_6) $n(ap1) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(m1_6) $n(ap1) 100000
-$ns simplex-link $n(ap1) $n(m1_7) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(ap1) $n(m1_7) 100000
+$ns link-lossmodel $em(6) $n(3) $n(10)
+$ns simplex-link $n(10) $n(3) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(10) $n(3) 100000
+$ns simplex-link $n(3) $n(11) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(3) $n(11) 100000
 set em(7) [new ErrorModel]
 $em(7) unit pkt
 $em(7) set rate_ 0.01
 $em(7) ranvar [new RandomVariable/Uniform]
-$ns link-lossmodel $em(7) $n(ap1) $n(m1_7)
-$ns simplex-link $n(m1_7) $n(ap1) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(m1_7) $n(ap1) 100000
-$ns simplex-link $n(ap1) $n(m1_8) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(ap1) $n(m1_8) 100000
+$ns link-lossmodel $em(7) $n(3) $n(11)
+$ns simplex-link $n(11) $n(3) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(11) $n(3) 100000
+$ns simplex-link $n(3) $n(12) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(3) $n(12) 100000
 set em(8) [new ErrorModel]
 $em(8) unit pkt
 $em(8) set rate_ 0.01
 $em(8) ranvar [new RandomVariable/Uniform]
-$ns link-lossmodel $em(8) $n(ap1) $n(m1_8)
-$ns simplex-link $n(m1_8) $n(ap1) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(m1_8) $n(ap1) 100000
-$ns simplex-link $n(ap1) $n(m1_9) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(ap1) $n(m1_9) 100000
+$ns link-lossmodel $em(8) $n(3) $n(12)
+$ns simplex-link $n(12) $n(3) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(12) $n(3) 100000
+$ns simplex-link $n(3) $n(13) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(3) $n(13) 100000
 set em(9) [new ErrorModel]
 $em(9) unit pkt
 $em(9) set rate_ 0.01
 $em(9) ranvar [new RandomVariable/Uniform]
-$ns link-lossmodel $em(9) $n(ap1) $n(m1_9)
-$ns simplex-link $n(m1_9) $n(ap1) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(m1_9) $n(ap1) 100000
-$ns simplex-link $n(R2) $n(ap2) 10000000000.0 0.055 DropTail
-$ns queue-limit $n(R2) $n(ap2) 100000
-$ns simplex-link $n(ap2) $n(R2) 10000000000.0 0.055 DropTail
-$ns queue-limit $n(ap2) $n(R2) 100000
-$ns simplex-link $n(ap2) $n(m2_0) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(ap2) $n(m2_0) 100000
+$ns link-lossmodel $em(9) $n(3) $n(13)
+$ns simplex-link $n(13) $n(3) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(13) $n(3) 100000
+$ns simplex-link $n(2) $n(14) 10000000000.0 0.055 DropTail
+$ns queue-limit $n(2) $n(14) 100000
+$ns simplex-link $n(14) $n(2) 10000000000.0 0.055 DropTail
+$ns queue-limit $n(14) $n(2) 100000
+$ns simplex-link $n(14) $n(15) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(14) $n(15) 100000
 set em(10) [new ErrorModel]
 $em(10) unit pkt
 $em(10) set rate_ 0.01
 $em(10) ranvar [new RandomVariable/Uniform]
-$ns link-lossmodel $em(10) $n(ap2) $n(m2_0)
-$ns simplex-link $n(m2_0) $n(ap2) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(m2_0) $n(ap2) 100000
-$ns simplex-link $n(ap2) $n(m2_1) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(ap2) $n(m2_1) 100000
+$ns link-lossmodel $em(10) $n(14) $n(15)
+$ns simplex-link $n(15) $n(14) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(15) $n(14) 100000
+$ns simplex-link $n(14) $n(16) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(14) $n(16) 100000
 set em(11) [new ErrorModel]
 $em(11) unit pkt
 $em(11) set rate_ 0.01
 $em(11) ranvar [new RandomVariable/Uniform]
-$ns link-lossmodel $em(11) $n(ap2) $n(m2_1)
-$ns simplex-link $n(m2_1) $n(ap2) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(m2_1) $n(ap2) 100000
-$ns simplex-link $n(ap2) $n(m2_2) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(ap2) $n(m2_2) 100000
+$ns link-lossmodel $em(11) $n(14) $n(16)
+$ns simplex-link $n(16) $n(14) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(16) $n(14) 100000
+$ns simplex-link $n(14) $n(17) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(14) $n(17) 100000
 set em(12) [new ErrorModel]
 $em(12) unit pkt
 $em(12) set rate_ 0.01
 $em(12) ranvar [new RandomVariable/Uniform]
-$ns link-lossmodel $em(12) $n(ap2) $n(m2_2)
-$ns simplex-link $n(m2_2) $n(ap2) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(m2_2) $n(ap2) 100000
-$ns simplex-link $n(ap2) $n(m2_3) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(ap2) $n(m2_3) 100000
+$ns link-lossmodel $em(12) $n(14) $n(17)
+$ns simplex-link $n(17) $n(14) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(17) $n(14) 100000
+$ns simplex-link $n(14) $n(18) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(14) $n(18) 100000
 set em(13) [new ErrorModel]
 $em(13) unit pkt
 $em(13) set rate_ 0.01
 $em(13) ranvar [new RandomVariable/Uniform]
-$ns link-lossmodel $em(13) $n(ap2) $n(m2_3)
-$ns simplex-link $n(m2_3) $n(ap2) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(m2_3) $n(ap2) 100000
-$ns simplex-link $n(ap2) $n(m2_4) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(ap2) $n(m2_4) 100000
+$ns link-lossmodel $em(13) $n(14) $n(18)
+$ns simplex-link $n(18) $n(14) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(18) $n(14) 100000
+$ns simplex-link $n(14) $n(19) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(14) $n(19) 100000
 set em(14) [new ErrorModel]
 $em(14) unit pkt
 $em(14) set rate_ 0.01
 $em(14) ranvar [new RandomVariable/Uniform]
-$ns link-lossmodel $em(14) $n(ap2) $n(m2_4)
-$ns simplex-link $n(m2_4) $n(ap2) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(m2_4) $n(ap2) 100000
-$ns simplex-link $n(ap2) $n(m2_5) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(ap2) $n(m2_5) 100000
+$ns link-lossmodel $em(14) $n(14) $n(19)
+$ns simplex-link $n(19) $n(14) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(19) $n(14) 100000
+$ns simplex-link $n(14) $n(20) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(14) $n(20) 100000
 set em(15) [new ErrorModel]
 $em(15) unit pkt
 $em(15) set rate_ 0.01
 $em(15) ranvar [new RandomVariable/Uniform]
-$ns link-lossmodel $em(15) $n(ap2) $n(m2_5)
-$ns simplex-link $n(m2_5) $n(ap2) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(m2_5) $n(ap2) 100000
-$ns simplex-link $n(ap2) $n(m2_6) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(ap2) $n(m2_6) 100000
+$ns link-lossmodel $em(15) $n(14) $n(20)
+$ns simplex-link $n(20) $n(14) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(20) $n(14) 100000
+$ns simplex-link $n(14) $n(21) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(14) $n(21) 100000
 set em(16) [new ErrorModel]
 $em(16) unit pkt
 $em(16) set rate_ 0.01
 $em(16) ranvar [new RandomVariable/Uniform]
-$ns link-lossmodel $em(16) $n(ap2) $n(m2_6)
-$ns simplex-link $n(m2_6) $n(ap2) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(m2_6) $n(ap2) 100000
-$ns simplex-link $n(ap2) $n(m2_7) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(ap2) $n(m2_7) 100000
+$ns link-lossmodel $em(16) $n(14) $n(21)
+$ns simplex-link $n(21) $n(14) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(21) $n(14) 100000
+$ns simplex-link $n(14) $n(22) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(14) $n(22) 100000
 set em(17) [new ErrorModel]
 $em(17) unit pkt
 $em(17) set rate_ 0.01
 $em(17) ranvar [new RandomVariable/Uniform]
-$ns link-lossmodel $em(17) $n(ap2) $n(m2_7)
-$ns simplex-link $n(m2_7) $n(ap2) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(m2_7) $n(ap2) 100000
-$ns simplex-link $n(ap2) $n(m2_8) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(ap2) $n(m2_8) 100000
+$ns link-lossmodel $em(17) $n(14) $n(22)
+$ns simplex-link $n(22) $n(14) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(22) $n(14) 100000
+$ns simplex-link $n(14) $n(23) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(14) $n(23) 100000
 set em(18) [new ErrorModel]
 $em(18) unit pkt
 $em(18) set rate_ 0.01
 $em(18) ranvar [new RandomVariable/Uniform]
-$ns link-lossmodel $em(18) $n(ap2) $n(m2_8)
-$ns simplex-link $n(m2_8) $n(ap2) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(m2_8) $n(ap2) 100000
-$ns simplex-link $n(ap2) $n(m2_9) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(ap2) $n(m2_9) 100000
+$ns link-lossmodel $em(18) $n(14) $n(23)
+$ns simplex-link $n(23) $n(14) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(23) $n(14) 100000
+$ns simplex-link $n(14) $n(24) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(14) $n(24) 100000
 set em(19) [new ErrorModel]
 $em(19) unit pkt
 $em(19) set rate_ 0.01
 $em(19) ranvar [new RandomVariable/Uniform]
-$ns link-lossmodel $em(19) $n(ap2) $n(m2_9)
-$ns simplex-link $n(m2_9) $n(ap2) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(m2_9) $n(ap2) 100000
-$ns simplex-link $n(R2) $n(ap3) 10000000000.0 0.085 DropTail
-$ns queue-limit $n(R2) $n(ap3) 100000
-$ns simplex-link $n(ap3) $n(R2) 10000000000.0 0.085 DropTail
-$ns queue-limit $n(ap3) $n(R2) 100000
-$ns simplex-link $n(ap3) $n(m3_0) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(ap3) $n(m3_0) 100000
+$ns link-lossmodel $em(19) $n(14) $n(24)
+$ns simplex-link $n(24) $n(14) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(24) $n(14) 100000
+$ns simplex-link $n(2) $n(25) 10000000000.0 0.085 DropTail
+$ns queue-limit $n(2) $n(25) 100000
+$ns simplex-link $n(25) $n(2) 10000000000.0 0.085 DropTail
+$ns queue-limit $n(25) $n(2) 100000
+$ns simplex-link $n(25) $n(26) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(25) $n(26) 100000
 set em(20) [new ErrorModel]
 $em(20) unit pkt
 $em(20) set rate_ 0.01
 $em(20) ranvar [new RandomVariable/Uniform]
-$ns link-lossmodel $em(20) $n(ap3) $n(m3_0)
-$ns simplex-link $n(m3_0) $n(ap3) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(m3_0) $n(ap3) 100000
-$ns simplex-link $n(ap3) $n(m3_1) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(ap3) $n(m3_1) 100000
+$ns link-lossmodel $em(20) $n(25) $n(26)
+$ns simplex-link $n(26) $n(25) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(26) $n(25) 100000
+$ns simplex-link $n(25) $n(27) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(25) $n(27) 100000
 set em(21) [new ErrorModel]
 $em(21) unit pkt
 $em(21) set rate_ 0.01
 $em(21) ranvar [new RandomVariable/Uniform]
-$ns link-lossmodel $em(21) $n(ap3) $n(m3_1)
-$ns simplex-link $n(m3_1) $n(ap3) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(m3_1) $n(ap3) 100000
-$ns simplex-link $n(ap3) $n(m3_2) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(ap3) $n(m3_2) 100000
+$ns link-lossmodel $em(21) $n(25) $n(27)
+$ns simplex-link $n(27) $n(25) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(27) $n(25) 100000
+$ns simplex-link $n(25) $n(28) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(25) $n(28) 100000
 set em(22) [new ErrorModel]
 $em(22) unit pkt
 $em(22) set rate_ 0.01
 $em(22) ranvar [new RandomVariable/Uniform]
-$ns link-lossmodel $em(22) $n(ap3) $n(m3_2)
-$ns simplex-link $n(m3_2) $n(ap3) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(m3_2) $n(ap3) 100000
-$ns simplex-link $n(ap3) $n(m3_3) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(ap3) $n(m3_3) 100000
+$ns link-lossmodel $em(22) $n(25) $n(28)
+$ns simplex-link $n(28) $n(25) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(28) $n(25) 100000
+$ns simplex-link $n(25) $n(29) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(25) $n(29) 100000
 set em(23) [new ErrorModel]
 $em(23) unit pkt
 $em(23) set rate_ 0.01
 $em(23) ranvar [new RandomVariable/Uniform]
-$ns link-lossmodel $em(23) $n(ap3) $n(m3_3)
-$ns simplex-link $n(m3_3) $n(ap3) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(m3_3) $n(ap3) 100000
-$ns simplex-link $n(ap3) $n(m3_4) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(ap3) $n(m3_4) 100000
+$ns link-lossmodel $em(23) $n(25) $n(29)
+$ns simplex-link $n(29) $n(25) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(29) $n(25) 100000
+$ns simplex-link $n(25) $n(30) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(25) $n(30) 100000
 set em(24) [new ErrorModel]
 $em(24) unit pkt
 $em(24) set rate_ 0.01
 $em(24) ranvar [new RandomVariable/Uniform]
-$ns link-lossmodel $em(24) $n(ap3) $n(m3_4)
-$ns simplex-link $n(m3_4) $n(ap3) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(m3_4) $n(ap3) 100000
-$ns simplex-link $n(ap3) $n(m3_5) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(ap3) $n(m3_5) 100000
+$ns link-lossmodel $em(24) $n(25) $n(30)
+$ns simplex-link $n(30) $n(25) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(30) $n(25) 100000
+$ns simplex-link $n(25) $n(31) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(25) $n(31) 100000
 set em(25) [new ErrorModel]
 $em(25) unit pkt
 $em(25) set rate_ 0.01
 $em(25) ranvar [new RandomVariable/Uniform]
-$ns link-lossmodel $em(25) $n(ap3) $n(m3_5)
-$ns simplex-link $n(m3_5) $n(ap3) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(m3_5) $n(ap3) 100000
-$ns simplex-link $n(ap3) $n(m3_6) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(ap3) $n(m3_6) 100000
+$ns link-lossmodel $em(25) $n(25) $n(31)
+$ns simplex-link $n(31) $n(25) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(31) $n(25) 100000
+$ns simplex-link $n(25) $n(32) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(25) $n(32) 100000
 set em(26) [new ErrorModel]
 $em(26) unit pkt
 $em(26) set rate_ 0.01
 $em(26) ranvar [new RandomVariable/Uniform]
-$ns link-lossmodel $em(26) $n(ap3) $n(m3_6)
-$ns simplex-link $n(m3_6) $n(ap3) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(m3_6) $n(ap3) 100000
-$ns simplex-link $n(ap3) $n(m3_7) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(ap3) $n(m3_7) 100000
+$ns link-lossmodel $em(26) $n(25) $n(32)
+$ns simplex-link $n(32) $n(25) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(32) $n(25) 100000
+$ns simplex-link $n(25) $n(33) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(25) $n(33) 100000
 set em(27) [new ErrorModel]
 $em(27) unit pkt
 $em(27) set rate_ 0.01
 $em(27) ranvar [new RandomVariable/Uniform]
-$ns link-lossmodel $em(27) $n(ap3) $n(m3_7)
-$ns simplex-link $n(m3_7) $n(ap3) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(m3_7) $n(ap3) 100000
-$ns simplex-link $n(ap3) $n(m3_8) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(ap3) $n(m3_8) 100000
+$ns link-lossmodel $em(27) $n(25) $n(33)
+$ns simplex-link $n(33) $n(25) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(33) $n(25) 100000
+$ns simplex-link $n(25) $n(34) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(25) $n(34) 100000
 set em(28) [new ErrorModel]
 $em(28) unit pkt
 $em(28) set rate_ 0.01
 $em(28) ranvar [new RandomVariable/Uniform]
-$ns link-lossmodel $em(28) $n(ap3) $n(m3_8)
-$ns simplex-link $n(m3_8) $n(ap3) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(m3_8) $n(ap3) 100000
-$ns simplex-link $n(ap3) $n(m3_9) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(ap3) $n(m3_9) 100000
+$ns link-lossmodel $em(28) $n(25) $n(34)
+$ns simplex-link $n(34) $n(25) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(34) $n(25) 100000
+$ns simplex-link $n(25) $n(35) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(25) $n(35) 100000
 set em(29) [new ErrorModel]
 $em(29) unit pkt
 $em(29) set rate_ 0.01
 $em(29) ranvar [new RandomVariable/Uniform]
-$ns link-lossmodel $em(29) $n(ap3) $n(m3_9)
-$ns simplex-link $n(m3_9) $n(ap3) 100000000.0 1e-06 DropTail
-$ns queue-limit $n(m3_9) $n(ap3) 100000
-set qm(0) [$ns monitor-queue $n(R1) $n(R2) ""]
+$ns link-lossmodel $em(29) $n(25) $n(35)
+$ns simplex-link $n(35) $n(25) 100000000.0 1e-06 DropTail
+$ns queue-limit $n(35) $n(25) 100000
+set qm(0) [$ns monitor-queue $n(1) $n(2) ""]
 set qlast(0) 0; set qbytes(0) 0
-set qm(1) [$ns monitor-queue $n(ap1) $n(m1_0) ""]
+set qm(1) [$ns monitor-queue $n(3) $n(4) ""]
 set qlast(1) 0; set qbytes(1) 0
-set qm(2) [$ns monitor-queue $n(ap1) $n(m1_1) ""]
+set qm(2) [$ns monitor-queue $n(3) $n(5) ""]
 set qlast(2) 0; set qbytes(2) 0
-set qm(3) [$ns monitor-queue $n(ap1) $n(m1_2) ""]
+set qm(3) [$ns monitor-queue $n(3) $n(6) ""]
 set qlast(3) 0; set qbytes(3) 0
-set qm(4) [$ns monitor-queue $n(ap1) $n(m1_3) ""]
+set qm(4) [$ns monitor-queue $n(3) $n(7) ""]
 set qlast(4) 0; set qbytes(4) 0
-set qm(5) [$ns monitor-queue $n(ap1) $n(m1_4) ""]
+set qm(5) [$ns monitor-queue $n(3) $n(8) ""]
 set qlast(5) 0; set qbytes(5) 0
-set qm(6) [$ns monitor-queue $n(ap1) $n(m1_5) ""]
+set qm(6) [$ns monitor-queue $n(3) $n(9) ""]
 set qlast(6) 0; set qbytes(6) 0
-set qm(7) [$ns monitor-queue $n(ap1) $n(m1_6) ""]
+set qm(7) [$ns monitor-queue $n(3) $n(10) ""]
 set qlast(7) 0; set qbytes(7) 0
-set qm(8) [$ns monitor-queue $n(ap1) $n(m1_7) ""]
+set qm(8) [$ns monitor-queue $n(3) $n(11) ""]
 set qlast(8) 0; set qbytes(8) 0
-set qm(9) [$ns monitor-queue $n(ap1) $n(m1_8) ""]
+set qm(9) [$ns monitor-queue $n(3) $n(12) ""]
 set qlast(9) 0; set qbytes(9) 0
-set qm(10) [$ns monitor-queue $n(ap1) $n(m1_9) ""]
+set qm(10) [$ns monitor-queue $n(3) $n(13) ""]
 set qlast(10) 0; set qbytes(10) 0
-set qm(11) [$ns monitor-queue $n(ap2) $n(m2_0) ""]
+set qm(11) [$ns monitor-queue $n(14) $n(15) ""]
 set qlast(11) 0; set qbytes(11) 0
-set qm(12) [$ns monitor-queue $n(ap2) $n(m2_1) ""]
+set qm(12) [$ns monitor-queue $n(14) $n(16) ""]
 set qlast(12) 0; set qbytes(12) 0
-set qm(13) [$ns monitor-queue $n(ap2) $n(m2_2) ""]
+set qm(13) [$ns monitor-queue $n(14) $n(17) ""]
 set qlast(13) 0; set qbytes(13) 0
-set qm(14) [$ns monitor-queue $n(ap2) $n(m2_3) ""]
+set qm(14) [$ns monitor-queue $n(14) $n(18) ""]
 set qlast(14) 0; set qbytes(14) 0
-set qm(15) [$ns monitor-queue $n(ap2) $n(m2_4) ""]
+set qm(15) [$ns monitor-queue $n(14) $n(19) ""]
 set qlast(15) 0; set qbytes(15) 0
-set qm(16) [$ns monitor-queue $n(ap2) $n(m2_5) ""]
+set qm(16) [$ns monitor-queue $n(14) $n(20) ""]
 set qlast(16) 0; set qbytes(16) 0
-set qm(17) [$ns monitor-queue $n(ap2) $n(m2_6) ""]
+set qm(17) [$ns monitor-queue $n(14) $n(21) ""]
 set qlast(17) 0; set qbytes(17) 0
-set qm(18) [$ns monitor-queue $n(ap2) $n(m2_7) ""]
+set qm(18) [$ns monitor-queue $n(14) $n(22) ""]
 set qlast(18) 0; set qbytes(18) 0
-set qm(19) [$ns monitor-queue $n(ap2) $n(m2_8) ""]
+set qm(19) [$ns monitor-queue $n(14) $n(23) ""]
 set qlast(19) 0; set qbytes(19) 0
-set qm(20) [$ns monitor-queue $n(ap2) $n(m2_9) ""]
+set qm(20) [$ns monitor-queue $n(14) $n(24) ""]
 set qlast(20) 0; set qbytes(20) 0
-set qm(21) [$ns monitor-queue $n(ap3) $n(m3_0) ""]
+set qm(21) [$ns monitor-queue $n(25) $n(26) ""]
 set qlast(21) 0; set qbytes(21) 0
-set qm(22) [$ns monitor-queue $n(ap3) $n(m3_1) ""]
+set qm(22) [$ns monitor-queue $n(25) $n(27) ""]
 set qlast(22) 0; set qbytes(22) 0
-set qm(23) [$ns monitor-queue $n(ap3) $n(m3_2) ""]
+set qm(23) [$ns monitor-queue $n(25) $n(28) ""]
 set qlast(23) 0; set qbytes(23) 0
-set qm(24) [$ns monitor-queue $n(ap3) $n(m3_3) ""]
+set qm(24) [$ns monitor-queue $n(25) $n(29) ""]
 set qlast(24) 0; set qbytes(24) 0
-set qm(25) [$ns monitor-queue $n(ap3) $n(m3_4) ""]
+set qm(25) [$ns monitor-queue $n(25) $n(30) ""]
 set qlast(25) 0; set qbytes(25) 0
-set qm(26) [$ns monitor-queue $n(ap3) $n(m3_5) ""]
+set qm(26) [$ns monitor-queue $n(25) $n(31) ""]
 set qlast(26) 0; set qbytes(26) 0
-set qm(27) [$ns monitor-queue $n(ap3) $n(m3_6) ""]
+set qm(27) [$ns monitor-queue $n(25) $n(32) ""]
 set qlast(27) 0; set qbytes(27) 0
-set qm(28) [$ns monitor-queue $n(ap3) $n(m3_7) ""]
+set qm(28) [$ns monitor-queue $n(25) $n(33) ""]
 set qlast(28) 0; set qbytes(28) 0
-set qm(29) [$ns monitor-queue $n(ap3) $n(m3_8) ""]
+set qm(29) [$ns monitor-queue $n(25) $n(34) ""]
 set qlast(29) 0; set qbytes(29) 0
-set qm(30) [$ns monitor-queue $n(ap3) $n(m3_9) ""]
+set qm(30) [$ns monitor-queue $n(25) $n(35) ""]
 set qlast(30) 0; set qbytes(30) 0
 proc bytecount {} {
   global qm qlast qbytes
@@ -421,8 +421,8 @@ $tcp(0) set ttl_ 32
 $tcp(0) set fid_ 0
 set sink(0) [new Agent/TCPSink]
 $sink(0) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(0)
-$ns attach-agent $n(m1_0) $sink(0)
+$ns attach-agent $n(0) $tcp(0)
+$ns attach-agent $n(4) $sink(0)
 $ns connect $tcp(0) $sink(0)
 set ftp(0) [$tcp(0) attach-app FTP]
 $ns at 0.463007 "$ftp(0) start"
@@ -443,8 +443,8 @@ $tcp(1) set ttl_ 32
 $tcp(1) set fid_ 1
 set sink(1) [new Agent/TCPSink]
 $sink(1) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(1)
-$ns attach-agent $n(m1_1) $sink(1)
+$ns attach-agent $n(0) $tcp(1)
+$ns attach-agent $n(5) $sink(1)
 $ns connect $tcp(1) $sink(1)
 set ftp(1) [$tcp(1) attach-app FTP]
 $ns at 0.373312 "$ftp(1) start"
@@ -465,8 +465,8 @@ $tcp(2) set ttl_ 32
 $tcp(2) set fid_ 2
 set sink(2) [new Agent/TCPSink]
 $sink(2) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(2)
-$ns attach-agent $n(m1_2) $sink(2)
+$ns attach-agent $n(0) $tcp(2)
+$ns attach-agent $n(6) $sink(2)
 $ns connect $tcp(2) $sink(2)
 set ftp(2) [$tcp(2) attach-app FTP]
 $ns at 0.138539 "$ftp(2) start"
@@ -487,8 +487,8 @@ $tcp(3) set ttl_ 32
 $tcp(3) set fid_ 3
 set sink(3) [new Agent/TCPSink]
 $sink(3) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(3)
-$ns attach-agent $n(m1_3) $sink(3)
+$ns attach-agent $n(0) $tcp(3)
+$ns attach-agent $n(7) $sink(3)
 $ns connect $tcp(3) $sink(3)
 set ftp(3) [$tcp(3) attach-app FTP]
 $ns at 0.866562 "$ftp(3) start"
@@ -509,8 +509,8 @@ $tcp(4) set ttl_ 32
 $tcp(4) set fid_ 4
 set sink(4) [new Agent/TCPSink]
 $sink(4) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(4)
-$ns attach-agent $n(m1_4) $sink(4)
+$ns attach-agent $n(0) $tcp(4)
+$ns attach-agent $n(8) $sink(4)
 $ns connect $tcp(4) $sink(4)
 set ftp(4) [$tcp(4) attach-app FTP]
 $ns at 0.006435 "$ftp(4) start"
@@ -531,8 +531,8 @@ $tcp(5) set ttl_ 32
 $tcp(5) set fid_ 5
 set sink(5) [new Agent/TCPSink]
 $sink(5) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(5)
-$ns attach-agent $n(m1_5) $sink(5)
+$ns attach-agent $n(0) $tcp(5)
+$ns attach-agent $n(9) $sink(5)
 $ns connect $tcp(5) $sink(5)
 set ftp(5) [$tcp(5) attach-app FTP]
 $ns at 0.502782 "$ftp(5) start"
@@ -553,8 +553,8 @@ $tcp(6) set ttl_ 32
 $tcp(6) set fid_ 6
 set sink(6) [new Agent/TCPSink]
 $sink(6) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(6)
-$ns attach-agent $n(m1_6) $sink(6)
+$ns attach-agent $n(0) $tcp(6)
+$ns attach-agent $n(10) $sink(6)
 $ns connect $tcp(6) $sink(6)
 set ftp(6) [$tcp(6) attach-app FTP]
 $ns at 0.898298 "$ftp(6) start"
@@ -575,8 +575,8 @@ $tcp(7) set ttl_ 32
 $tcp(7) set fid_ 7
 set sink(7) [new Agent/TCPSink]
 $sink(7) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(7)
-$ns attach-agent $n(m1_7) $sink(7)
+$ns attach-agent $n(0) $tcp(7)
+$ns attach-agent $n(11) $sink(7)
 $ns connect $tcp(7) $sink(7)
 set ftp(7) [$tcp(7) attach-app FTP]
 $ns at 0.080815 "$ftp(7) start"
@@ -597,8 +597,8 @@ $tcp(8) set ttl_ 32
 $tcp(8) set fid_ 8
 set sink(8) [new Agent/TCPSink]
 $sink(8) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(8)
-$ns attach-agent $n(m1_8) $sink(8)
+$ns attach-agent $n(0) $tcp(8)
+$ns attach-agent $n(12) $sink(8)
 $ns connect $tcp(8) $sink(8)
 set ftp(8) [$tcp(8) attach-app FTP]
 $ns at 0.55427 "$ftp(8) start"
@@ -619,8 +619,8 @@ $tcp(9) set ttl_ 32
 $tcp(9) set fid_ 9
 set sink(9) [new Agent/TCPSink]
 $sink(9) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(9)
-$ns attach-agent $n(m1_9) $sink(9)
+$ns attach-agent $n(0) $tcp(9)
+$ns attach-agent $n(13) $sink(9)
 $ns connect $tcp(9) $sink(9)
 set ftp(9) [$tcp(9) attach-app FTP]
 $ns at 0.61665 "$ftp(9) start"
@@ -641,8 +641,8 @@ $tcp(10) set ttl_ 32
 $tcp(10) set fid_ 10
 set sink(10) [new Agent/TCPSink]
 $sink(10) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(10)
-$ns attach-agent $n(m2_0) $sink(10)
+$ns attach-agent $n(0) $tcp(10)
+$ns attach-agent $n(15) $sink(10)
 $ns connect $tcp(10) $sink(10)
 set ftp(10) [$tcp(10) attach-app FTP]
 $ns at 0.040896 "$ftp(10) start"
@@ -663,8 +663,8 @@ $tcp(11) set ttl_ 32
 $tcp(11) set fid_ 11
 set sink(11) [new Agent/TCPSink]
 $sink(11) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(11)
-$ns attach-agent $n(m2_1) $sink(11)
+$ns attach-agent $n(0) $tcp(11)
+$ns attach-agent $n(16) $sink(11)
 $ns connect $tcp(11) $sink(11)
 set ftp(11) [$tcp(11) attach-app FTP]
 $ns at 0.37902 "$ftp(11) start"
@@ -685,8 +685,8 @@ $tcp(12) set ttl_ 32
 $tcp(12) set fid_ 12
 set sink(12) [new Agent/TCPSink]
 $sink(12) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(12)
-$ns attach-agent $n(m2_2) $sink(12)
+$ns attach-agent $n(0) $tcp(12)
+$ns attach-agent $n(17) $sink(12)
 $ns connect $tcp(12) $sink(12)
 set ftp(12) [$tcp(12) attach-app FTP]
 $ns at 0.70348 "$ftp(12) start"
@@ -707,8 +707,8 @@ $tcp(13) set ttl_ 32
 $tcp(13) set fid_ 13
 set sink(13) [new Agent/TCPSink]
 $sink(13) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(13)
-$ns attach-agent $n(m2_3) $sink(13)
+$ns attach-agent $n(0) $tcp(13)
+$ns attach-agent $n(18) $sink(13)
 $ns connect $tcp(13) $sink(13)
 set ftp(13) [$tcp(13) attach-app FTP]
 $ns at 0.452021 "$ftp(13) start"
@@ -729,8 +729,8 @@ $tcp(14) set ttl_ 32
 $tcp(14) set fid_ 14
 set sink(14) [new Agent/TCPSink]
 $sink(14) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(14)
-$ns attach-agent $n(m2_4) $sink(14)
+$ns attach-agent $n(0) $tcp(14)
+$ns attach-agent $n(19) $sink(14)
 $ns connect $tcp(14) $sink(14)
 set ftp(14) [$tcp(14) attach-app FTP]
 $ns at 0.725065 "$ftp(14) start"
@@ -751,8 +751,8 @@ $tcp(15) set ttl_ 32
 $tcp(15) set fid_ 15
 set sink(15) [new Agent/TCPSink]
 $sink(15) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(15)
-$ns attach-agent $n(m2_5) $sink(15)
+$ns attach-agent $n(0) $tcp(15)
+$ns attach-agent $n(20) $sink(15)
 $ns connect $tcp(15) $sink(15)
 set ftp(15) [$tcp(15) attach-app FTP]
 $ns at 0.157157 "$ftp(15) start"
@@ -773,8 +773,8 @@ $tcp(16) set ttl_ 32
 $tcp(16) set fid_ 16
 set sink(16) [new Agent/TCPSink]
 $sink(16) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(16)
-$ns attach-agent $n(m2_6) $sink(16)
+$ns attach-agent $n(0) $tcp(16)
+$ns attach-agent $n(21) $sink(16)
 $ns connect $tcp(16) $sink(16)
 set ftp(16) [$tcp(16) attach-app FTP]
 $ns at 0.238012 "$ftp(16) start"
@@ -795,8 +795,8 @@ $tcp(17) set ttl_ 32
 $tcp(17) set fid_ 17
 set sink(17) [new Agent/TCPSink]
 $sink(17) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(17)
-$ns attach-agent $n(m2_7) $sink(17)
+$ns attach-agent $n(0) $tcp(17)
+$ns attach-agent $n(22) $sink(17)
 $ns connect $tcp(17) $sink(17)
 set ftp(17) [$tcp(17) attach-app FTP]
 $ns at 0.110948 "$ftp(17) start"
@@ -817,8 +817,8 @@ $tcp(18) set ttl_ 32
 $tcp(18) set fid_ 18
 set sink(18) [new Agent/TCPSink]
 $sink(18) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(18)
-$ns attach-agent $n(m2_8) $sink(18)
+$ns attach-agent $n(0) $tcp(18)
+$ns attach-agent $n(23) $sink(18)
 $ns connect $tcp(18) $sink(18)
 set ftp(18) [$tcp(18) attach-app FTP]
 $ns at 0.506269 "$ftp(18) start"
@@ -839,8 +839,8 @@ $tcp(19) set ttl_ 32
 $tcp(19) set fid_ 19
 set sink(19) [new Agent/TCPSink]
 $sink(19) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(19)
-$ns attach-agent $n(m2_9) $sink(19)
+$ns attach-agent $n(0) $tcp(19)
+$ns attach-agent $n(24) $sink(19)
 $ns connect $tcp(19) $sink(19)
 set ftp(19) [$tcp(19) attach-app FTP]
 $ns at 0.92383 "$ftp(19) start"
@@ -861,8 +861,8 @@ $tcp(20) set ttl_ 32
 $tcp(20) set fid_ 20
 set sink(20) [new Agent/TCPSink]
 $sink(20) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(20)
-$ns attach-agent $n(m3_0) $sink(20)
+$ns attach-agent $n(0) $tcp(20)
+$ns attach-agent $n(26) $sink(20)
 $ns connect $tcp(20) $sink(20)
 set ftp(20) [$tcp(20) attach-app FTP]
 $ns at 0.590428 "$ftp(20) start"
@@ -883,8 +883,8 @@ $tcp(21) set ttl_ 32
 $tcp(21) set fid_ 21
 set sink(21) [new Agent/TCPSink]
 $sink(21) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(21)
-$ns attach-agent $n(m3_1) $sink(21)
+$ns attach-agent $n(0) $tcp(21)
+$ns attach-agent $n(27) $sink(21)
 $ns connect $tcp(21) $sink(21)
 set ftp(21) [$tcp(21) attach-app FTP]
 $ns at 0.774209 "$ftp(21) start"
@@ -905,8 +905,8 @@ $tcp(22) set ttl_ 32
 $tcp(22) set fid_ 22
 set sink(22) [new Agent/TCPSink]
 $sink(22) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(22)
-$ns attach-agent $n(m3_2) $sink(22)
+$ns attach-agent $n(0) $tcp(22)
+$ns attach-agent $n(28) $sink(22)
 $ns connect $tcp(22) $sink(22)
 set ftp(22) [$tcp(22) attach-app FTP]
 $ns at 0.383665 "$ftp(22) start"
@@ -927,8 +927,8 @@ $tcp(23) set ttl_ 32
 $tcp(23) set fid_ 23
 set sink(23) [new Agent/TCPSink]
 $sink(23) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(23)
-$ns attach-agent $n(m3_3) $sink(23)
+$ns attach-agent $n(0) $tcp(23)
+$ns attach-agent $n(29) $sink(23)
 $ns connect $tcp(23) $sink(23)
 set ftp(23) [$tcp(23) attach-app FTP]
 $ns at 0.746095 "$ftp(23) start"
@@ -949,8 +949,8 @@ $tcp(24) set ttl_ 32
 $tcp(24) set fid_ 24
 set sink(24) [new Agent/TCPSink]
 $sink(24) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(24)
-$ns attach-agent $n(m3_4) $sink(24)
+$ns attach-agent $n(0) $tcp(24)
+$ns attach-agent $n(30) $sink(24)
 $ns connect $tcp(24) $sink(24)
 set ftp(24) [$tcp(24) attach-app FTP]
 $ns at 0.101669 "$ftp(24) start"
@@ -971,8 +971,8 @@ $tcp(25) set ttl_ 32
 $tcp(25) set fid_ 25
 set sink(25) [new Agent/TCPSink]
 $sink(25) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(25)
-$ns attach-agent $n(m3_5) $sink(25)
+$ns attach-agent $n(0) $tcp(25)
+$ns attach-agent $n(31) $sink(25)
 $ns connect $tcp(25) $sink(25)
 set ftp(25) [$tcp(25) attach-app FTP]
 $ns at 0.291178 "$ftp(25) start"
@@ -993,8 +993,8 @@ $tcp(26) set ttl_ 32
 $tcp(26) set fid_ 26
 set sink(26) [new Agent/TCPSink]
 $sink(26) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(26)
-$ns attach-agent $n(m3_6) $sink(26)
+$ns attach-agent $n(0) $tcp(26)
+$ns attach-agent $n(32) $sink(26)
 $ns connect $tcp(26) $sink(26)
 set ftp(26) [$tcp(26) attach-app FTP]
 $ns at 0.674236 "$ftp(26) start"
@@ -1015,8 +1015,8 @@ $tcp(27) set ttl_ 32
 $tcp(27) set fid_ 27
 set sink(27) [new Agent/TCPSink]
 $sink(27) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(27)
-$ns attach-agent $n(m3_7) $sink(27)
+$ns attach-agent $n(0) $tcp(27)
+$ns attach-agent $n(33) $sink(27)
 $ns connect $tcp(27) $sink(27)
 set ftp(27) [$tcp(27) attach-app FTP]
 $ns at 0.725706 "$ftp(27) start"
@@ -1037,8 +1037,8 @@ $tcp(28) set ttl_ 32
 $tcp(28) set fid_ 28
 set sink(28) [new Agent/TCPSink]
 $sink(28) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(28)
-$ns attach-agent $n(m3_8) $sink(28)
+$ns attach-agent $n(0) $tcp(28)
+$ns attach-agent $n(34) $sink(28)
 $ns connect $tcp(28) $sink(28)
 set ftp(28) [$tcp(28) attach-app FTP]
 $ns at 0.421755 "$ftp(28) start"
@@ -1059,8 +1059,8 @@ $tcp(29) set ttl_ 32
 $tcp(29) set fid_ 29
 set sink(29) [new Agent/TCPSink]
 $sink(29) set packetSize_ 40
-$ns attach-agent $n(server) $tcp(29)
-$ns attach-agent $n(m3_9) $sink(29)
+$ns attach-agent $n(0) $tcp(29)
+$ns attach-agent $n(35) $sink(29)
 $ns connect $tcp(29) $sink(29)
 set ftp(29) [$tcp(29) attach-app FTP]
 $ns at 0.087712 "$ftp(29) start"
