@@ -56,11 +56,13 @@ fn series_dict<'py>(py: Python<'py>, series: Series, links: &[String], flows: &[
 ///
 /// `progress(simulated_seconds)` is called now and then; `sink(series)` is given the
 /// series (series_dict) whenever they hold `stream_rows` rows, so that they need not
-/// fit in memory (the result then holds the rest). An exception either raises, or a
+/// fit in memory (the result then holds the rest); `series=False` drops them as they
+/// are made (the summary alone is wanted). An exception either raises, or a
 /// Ctrl-C (SIGINT) meanwhile, stops the run and is raised.
 #[pyfunction]
 #[pyo3(signature = (scenario_json, progress=None, memory_budget=f64::INFINITY, event_budget=f64::INFINITY,
-                    sink=None, stream_rows=1 << 20))]
+                    sink=None, stream_rows=1 << 20, series=true))]
+#[allow(clippy::too_many_arguments)]
 fn run_json(
     py: Python<'_>,
     scenario_json: &str,
@@ -69,6 +71,7 @@ fn run_json(
     event_budget: f64,
     sink: Option<PyObject>,
     stream_rows: usize,
+    series: bool,
 ) -> PyResult<PyObject> {
     let text = scenario_json.to_owned();
     let failure: Arc<Mutex<Option<PyErr>>> = Arc::new(Mutex::new(None));
@@ -79,7 +82,7 @@ fn run_json(
             let budget = satcc_core::sim::budget::Budget {
                 memory_bytes: memory_budget,
                 events: event_budget,
-                stream_rows: sink.as_ref().map(|_| stream_rows),
+                stream_rows: (sink.is_some() || !series).then_some(stream_rows),
             };
             satcc_core::sim::budget::estimate_scenario(&sc)?.check(budget)?;
             let mut sim = Simulation::new(&sc)?;
@@ -94,7 +97,10 @@ fn run_json(
                     r.map_err(|e| *failed.lock().unwrap() = Some(e)).is_ok()
                 })
             }));
-            if let Some(sink) = sink {
+            if !series {
+                // a run whose series nobody reads (a sweep's summary-only runs): dropped as made
+                sim.stream_series(stream_rows, Box::new(|_| true));
+            } else if let Some(sink) = sink {
                 sim.stream_series(
                     stream_rows,
                     Box::new(move |series| {

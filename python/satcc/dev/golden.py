@@ -61,7 +61,7 @@ def _one(task: tuple[str, str, bool]) -> tuple[str, dict]:
     else:
         from satcc import _core
 
-        text = _core.run_json(scenario_json)["summary"]
+        text = _core.run_json(scenario_json, series=False)["summary"]
         entry = {"events": json.loads(text)["totals"]["events"], "summary": _digest(text)}
     return key, entry
 

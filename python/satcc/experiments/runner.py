@@ -46,7 +46,8 @@ def run_one(scenario_json: str, series: bool = False) -> tuple[str, dict | None]
         from satcc.run import BudgetError
 
         try:
-            return _core.run_json(scenario_json, None, *budgets())["summary"], None
+            # the series are dropped as they are made: memory stays flat on long runs
+            return _core.run_json(scenario_json, None, *budgets(), series=False)["summary"], None
         except ValueError as e:
             if str(e).startswith("this run would "):
                 raise BudgetError(str(e)) from None
