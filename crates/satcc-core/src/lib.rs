@@ -12,6 +12,7 @@ pub mod engine;
 pub mod feedback;
 pub mod metrics;
 pub mod net;
+pub mod orbit;
 pub mod scenario;
 pub mod settings;
 pub mod sim;

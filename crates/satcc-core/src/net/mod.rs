@@ -2,6 +2,7 @@
 //! models, and static per-flow routes.
 
 pub mod error_model;
+pub mod leo;
 pub mod link;
 pub mod packet;
 pub mod queue;

@@ -2,6 +2,8 @@
 //! from JSON with unknown fields rejected, then checked before the core runs. Every
 //! error names the field and what is allowed; no input may crash or hang the process.
 
+pub mod constellation;
+
 use crate::tcp::TcpConfig;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};

@@ -1,0 +1,283 @@
+//! A moving constellation as a network: satellites with +Grid inter-satellite links,
+//! ground stations linked to the satellites they see (by a selection policy), and
+//! shortest paths recomputed as everything moves.
+//!
+//! Graph nodes: satellites `0..S` (shell after shell, plane-major), then ground
+//! stations `S..S+G`. Paths run ground station, satellites over ISLs, ground station;
+//! a ground station never relays. [`Network::step`] moves everything to an instant and
+//! re-chooses ground links; [`routing`] computes next hops toward a destination.
+
+pub mod paths;
+pub mod routing;
+
+use crate::orbit::time::Epoch;
+use crate::orbit::{distance, dot, sub, GroundStation, Shell, Vec3};
+use crate::scenario::constellation::{ConstellationSpec, Metric, Policy};
+
+/// No satellite (a ground station that sees none).
+pub const NONE: u32 = u32::MAX;
+
+#[derive(Clone, Copy, Debug)]
+enum Reach {
+    /// Within this range, m.
+    Range(f64),
+    /// Above the elevation of this sine.
+    Elevation(f64),
+}
+
+/// The constellation and its state at the last instant it was moved to.
+pub struct Network {
+    pub epoch: Epoch,
+    pub shells: Vec<Shell>,
+    pub stations: Vec<GroundStation>,
+    pub policy: Policy,
+    pub reassign_period_s: f64,
+    pub interval_s: f64,
+    pub metric: Metric,
+    /// Satellite names (`SHELL-i`), then ground station names: the graph's nodes.
+    pub names: Vec<String>,
+    /// +Grid neighbours of each satellite (NONE where a shell has fewer).
+    pub isl: Vec<[u32; 4]>,
+    /// Shell of each satellite.
+    shell_of: Vec<u16>,
+    /// Who sees the satellites of each shell.
+    reach: Vec<Reach>,
+    /// Satellite positions at `t` (inertial, m).
+    pub sat_pos: Vec<Vec3>,
+    /// Ground station positions and local verticals at `t`.
+    pub gs_pos: Vec<(Vec3, Vec3)>,
+    /// The satellites each ground station is linked to at `t` (one for every policy but
+    /// `any`), with their distances.
+    pub gsl: Vec<Vec<(u32, f64)>>,
+    /// Under single-satellite policies, each station's satellite (NONE if none is seen).
+    pub attached: Vec<u32>,
+    /// When `reassign` next re-chooses.
+    next_reassign_s: f64,
+    /// Ground-link changes so far (single-satellite policies).
+    pub handovers: u64,
+    pub t: f64,
+}
+
+impl Network {
+    pub fn new(spec: &ConstellationSpec) -> Result<Network, String> {
+        let (epoch, shells, stations) = spec.build()?;
+        let mut names = Vec::new();
+        let mut isl = Vec::new();
+        let mut shell_of = Vec::new();
+        for (k, sh) in shells.iter().enumerate() {
+            let base = isl.len() as u32;
+            let (np, ns) = (sh.planes, sh.per_plane);
+            for (i, s) in sh.satellites.iter().enumerate() {
+                names.push(format!("{}-{i}", sh.name));
+                shell_of.push(k as u16);
+                let id = |p: u32, q: u32| base + p * ns + q;
+                let mut nb = [NONE; 4];
+                if ns > 1 {
+                    nb[0] = id(s.plane, (s.slot + 1) % ns);
+                    nb[1] = id(s.plane, (s.slot + ns - 1) % ns);
+                }
+                if np > 1 {
+                    nb[2] = id((s.plane + 1) % np, s.slot);
+                    nb[3] = id((s.plane + np - 1) % np, s.slot);
+                }
+                // two planes or two slots: both neighbours are one satellite, one link
+                if nb[1] == nb[0] {
+                    nb[1] = NONE;
+                }
+                if nb[3] == nb[2] {
+                    nb[3] = NONE;
+                }
+                isl.push(nb);
+            }
+        }
+        names.extend(stations.iter().map(|g| g.name.clone()));
+        let n_sat = isl.len();
+        let reach = shells
+            .iter()
+            .map(|s| match (s.max_range_m, s.min_elevation_rad) {
+                (Some(r), _) => Reach::Range(r),
+                (None, e) => Reach::Elevation(e.unwrap_or(0.0).sin()),
+            })
+            .collect();
+        let g = stations.len();
+        let mut net = Network {
+            epoch,
+            shells,
+            stations,
+            policy: spec.gsl.policy,
+            reassign_period_s: spec.gsl.reassign_period_s,
+            interval_s: spec.routing.interval_ms / 1e3,
+            metric: spec.routing.metric,
+            names,
+            isl,
+            shell_of,
+            reach,
+            sat_pos: vec![[0.0; 3]; n_sat],
+            gs_pos: vec![([0.0; 3], [0.0; 3]); g],
+            gsl: vec![Vec::new(); g],
+            attached: vec![NONE; g],
+            next_reassign_s: 0.0,
+            handovers: 0,
+            t: f64::NAN,
+        };
+        net.step(0.0)?;
+        Ok(net)
+    }
+
+    pub fn n_sat(&self) -> usize {
+        self.isl.len()
+    }
+
+    pub fn n_nodes(&self) -> usize {
+        self.isl.len() + self.stations.len()
+    }
+
+    /// Index of a ground station by name.
+    pub fn station(&self, name: &str) -> Option<usize> {
+        self.stations.iter().position(|g| g.name == name)
+    }
+
+    /// Positions of every satellite at `t_s`.
+    pub fn move_satellites(&mut self, t_s: f64) -> Result<(), String> {
+        let mut i = 0;
+        for sh in &self.shells {
+            for s in &sh.satellites {
+                self.sat_pos[i] = s.position(t_s)?;
+                i += 1;
+            }
+        }
+        let theta = self.epoch.gmst_rad(t_s);
+        for (k, g) in self.stations.iter().enumerate() {
+            self.gs_pos[k] = g.inertial(theta);
+        }
+        Ok(())
+    }
+
+    /// Whether ground station `g` sees satellite `s` at the current positions, and the
+    /// distance between them.
+    #[inline]
+    fn sees(&self, g: usize, s: usize) -> Option<f64> {
+        let (p, up) = self.gs_pos[g];
+        let v = sub(self.sat_pos[s], p);
+        let dd = dot(v, v);
+        // without a square root or an arc sine where the answer is no
+        let ok = match self.reach[self.shell_of[s] as usize] {
+            Reach::Range(r) => dd <= r * r,
+            Reach::Elevation(sin_e) => {
+                let h = dot(v, up);
+                h >= 0.0 && h * h >= dd * sin_e * sin_e
+            }
+        };
+        ok.then(|| dd.sqrt())
+    }
+
+    /// Moves everything to `t_s` and re-chooses the ground links by the policy; returns
+    /// how many stations changed satellite.
+    pub fn step(&mut self, t_s: f64) -> Result<u64, String> {
+        self.move_satellites(t_s)?;
+        self.t = t_s;
+        let reassign = self.policy == Policy::Reassign && t_s + 1e-9 >= self.next_reassign_s;
+        if reassign {
+            while self.next_reassign_s <= t_s + 1e-9 {
+                self.next_reassign_s += self.reassign_period_s;
+            }
+        }
+        let mut changed = 0;
+        for g in 0..self.stations.len() {
+            let mut visible: Vec<(u32, f64)> = Vec::new();
+            for s in 0..self.n_sat() {
+                if let Some(d) = self.sees(g, s) {
+                    visible.push((s as u32, d));
+                }
+            }
+            let nearest = visible.iter().copied().min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
+            let keep = |cur: u32| visible.iter().copied().find(|v| v.0 == cur);
+            let choice = match self.policy {
+                Policy::Any => {
+                    self.gsl[g] = visible;
+                    continue;
+                }
+                Policy::Nearest => nearest,
+                Policy::Stay => keep(self.attached[g]).or(nearest),
+                Policy::Reassign if reassign => nearest,
+                Policy::Reassign => keep(self.attached[g]).or(nearest),
+            };
+            let sat = choice.map_or(NONE, |c| c.0);
+            if sat != self.attached[g] && !self.t.is_nan() && t_s > 0.0 {
+                changed += 1;
+            }
+            self.attached[g] = sat;
+            self.gsl[g] = choice.into_iter().collect();
+        }
+        self.handovers += changed;
+        Ok(changed)
+    }
+
+    /// Length of the ISL from satellite `a` to `b` at the current positions.
+    #[inline]
+    pub fn isl_len(&self, a: u32, b: u32) -> f64 {
+        distance(self.sat_pos[a as usize], self.sat_pos[b as usize])
+    }
+
+    /// Length of a link between two graph nodes at the current positions.
+    pub fn link_len(&self, a: u32, b: u32) -> f64 {
+        let pos = |n: u32| {
+            if (n as usize) < self.n_sat() {
+                self.sat_pos[n as usize]
+            } else {
+                self.gs_pos[n as usize - self.n_sat()].0
+            }
+        };
+        distance(pos(a), pos(b))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::orbit::elevation;
+    use serde_json::json;
+
+    pub(crate) fn net(v: serde_json::Value) -> Network {
+        Network::new(&ConstellationSpec::from_value(&v).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn plus_grid_gives_four_distinct_neighbours_in_both_directions() {
+        let n = net(json!({"shells": [{"builtin": "kuiper-630"}]}));
+        assert_eq!(n.n_sat(), 1156);
+        for (a, nb) in n.isl.iter().enumerate() {
+            let mut s = nb.to_vec();
+            s.sort();
+            s.dedup();
+            assert_eq!(s.len(), 4);
+            for &b in nb {
+                assert!(n.isl[b as usize].contains(&(a as u32)), "{a} -> {b} has no way back");
+            }
+        }
+    }
+
+    #[test]
+    fn a_city_sees_satellites_above_its_elevation_and_single_policies_keep_one() {
+        let mut n = net(json!({"shells": [{"builtin": "starlink-1"}], "ground_stations": ["Paris", "Manila"]}));
+        assert!(n.gsl[0].len() >= 2, "Paris sees several Starlink satellites: {}", n.gsl[0].len());
+        for &(s, d) in &n.gsl[0] {
+            assert!(d < 1200e3, "25 degrees at 550 km is within 1,123 km: {d}");
+            let (p, up) = n.gs_pos[0];
+            assert!(elevation(p, up, n.sat_pos[s as usize]).to_degrees() >= 25.0);
+        }
+        n.policy = Policy::Stay;
+        let mut last = NONE;
+        let mut changes = 0;
+        for k in 0..600 {
+            n.step(k as f64 * 0.5).unwrap();
+            assert_eq!(n.gsl[0].len(), 1);
+            if n.attached[0] != last && last != NONE {
+                changes += 1;
+            }
+            last = n.attached[0];
+        }
+        // a satellite is seen for about three minutes: in 300 s, one to four handovers
+        assert!((1..=4).contains(&changes), "{changes}");
+    }
+}

@@ -1,0 +1,180 @@
+//! The paths of ground-station pairs over time, without packets: for checking a
+//! constellation before simulating traffic on it (`satcc paths`), and the state
+//! computation a packet run does (routes at every routing instant).
+//!
+//! Routes are computed at the routing instants (multiples of the interval, in integer
+//! nanoseconds) and held until the next; at each sample instant a pair's path is the one
+//! of the latest routes, its length taken with the satellites where they are then.
+
+use super::routing::{Graph, Tree};
+use super::Network;
+use crate::orbit::SPEED_OF_LIGHT_M_S;
+
+/// One row per pair per sample.
+#[derive(Debug, Default)]
+pub struct PathsTable {
+    pub t_s: Vec<f64>,
+    pub pair: Vec<u32>,
+    /// Propagation round-trip time of the path (there and back at the sample instant), s;
+    /// NaN when there is no path.
+    pub rtt_s: Vec<f64>,
+    pub hops: Vec<u32>,
+    /// The path's satellites, names separated by spaces ("" when there is none).
+    pub path: Vec<String>,
+    /// The path differs from the pair's previous sample.
+    pub changed: Vec<bool>,
+}
+
+/// Totals of a routing run.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct RoutingStats {
+    pub routing_steps: u64,
+    pub trees: u64,
+    pub handovers: u64,
+}
+
+/// Rounds seconds to whole nanoseconds, the clock of every satcc run.
+fn ns(s: f64) -> u64 {
+    (s * 1e9).round() as u64
+}
+
+/// Walks routing instants up to `end_ns` (inclusive), computing the trees toward
+/// `dests` (station indices) at each; `at_sample(net, trees, t_ns)` is called at every
+/// multiple of `step_ns` after the routes of that instant are in place.
+pub fn walk(
+    net: &mut Network,
+    dests: &[usize],
+    end_ns: u64,
+    step_ns: u64,
+    progress: &mut dyn FnMut(f64) -> Result<(), String>,
+    at_sample: &mut dyn FnMut(&mut Network, &[Tree], u64) -> Result<(), String>,
+) -> Result<RoutingStats, String> {
+    let interval_ns = ns(net.interval_s).max(1);
+    let mut trees: Vec<Tree> = vec![Tree::default(); dests.len()];
+    let mut stats = RoutingStats::default();
+    let (mut next_route, mut next_sample) = (0u64, 0u64);
+    let start_handovers = net.handovers;
+    let mut last_progress = 0u64;
+    loop {
+        let t = next_route.min(next_sample);
+        if t > end_ns {
+            break;
+        }
+        if next_route == t {
+            net.step(t as f64 * 1e-9)?;
+            let mut g = Graph::new(net);
+            for (k, &d) in dests.iter().enumerate() {
+                g.tree_to(d, &mut trees[k]);
+            }
+            stats.routing_steps += 1;
+            stats.trees += dests.len() as u64;
+            next_route += interval_ns;
+        }
+        if next_sample == t {
+            net.move_satellites(t as f64 * 1e-9)?;
+            at_sample(net, &trees, t)?;
+            next_sample += step_ns;
+        }
+        if t - last_progress >= 1_000_000_000 {
+            last_progress = t;
+            progress(t as f64 * 1e-9)?;
+        }
+    }
+    stats.handovers = net.handovers - start_handovers;
+    Ok(stats)
+}
+
+/// Paths of `pairs` (station indices) every `step_s` from 0 to `duration_s`.
+pub fn paths(
+    net: &mut Network,
+    pairs: &[(usize, usize)],
+    duration_s: f64,
+    step_s: f64,
+    progress: &mut dyn FnMut(f64) -> Result<(), String>,
+) -> Result<(PathsTable, RoutingStats), String> {
+    let mut dests: Vec<usize> = pairs.iter().map(|p| p.1).collect();
+    dests.sort_unstable();
+    dests.dedup();
+    let tree_of: Vec<usize> = pairs.iter().map(|p| dests.binary_search(&p.1).unwrap()).collect();
+    let mut out = PathsTable::default();
+    let mut last: Vec<Option<Vec<u32>>> = vec![None; pairs.len()];
+    let n_sat = net.n_sat();
+    let stats = walk(net, &dests, ns(duration_s), ns(step_s).max(1), progress, &mut |net, trees, t| {
+        for (k, &(src, _)) in pairs.iter().enumerate() {
+            let path = trees[tree_of[k]].path_from((n_sat + src) as u32);
+            let (rtt, hops, names) = match &path {
+                Some(p) => {
+                    let len: f64 = p.windows(2).map(|w| net.link_len(w[0], w[1])).sum();
+                    let names: Vec<&str> = p[1..p.len() - 1].iter().map(|&s| net.names[s as usize].as_str()).collect();
+                    (2.0 * len / SPEED_OF_LIGHT_M_S, (p.len() - 1) as u32, names.join(" "))
+                }
+                None => (f64::NAN, 0, String::new()),
+            };
+            out.t_s.push(t as f64 * 1e-9);
+            out.pair.push(k as u32);
+            out.rtt_s.push(rtt);
+            out.hops.push(hops);
+            out.path.push(names);
+            out.changed.push(t > 0 && last[k] != path);
+            last[k] = path;
+        }
+        Ok(())
+    })?;
+    Ok((out, stats))
+}
+
+/// Routes toward every ground station, recomputed at every routing instant over
+/// `duration_s`: the state computation of a constellation (the work Hypatia's state
+/// generation does), timed by `satcc bench --scenario`.
+pub fn route_all(net: &mut Network, duration_s: f64) -> Result<RoutingStats, String> {
+    let dests: Vec<usize> = (0..net.stations.len()).collect();
+    walk(net, &dests, ns(duration_s), u64::MAX / 4, &mut |_| Ok(()), &mut |_, _, _| Ok(()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::net;
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn rtts_are_continuous_and_paths_change_with_time() {
+        let mut n = net(json!({"shells": [{"builtin": "kuiper-630"}], "ground_stations": ["Paris", "Moscow"]}));
+        let (t, stats) = paths(&mut n, &[(0, 1)], 200.0, 0.1, &mut |_| Ok(())).unwrap();
+        assert_eq!(t.t_s.len(), 2001);
+        assert_eq!(stats.routing_steps, 2001);
+        assert!(t.rtt_s.iter().all(|r| r.is_finite()), "Kuiper always links Paris and Moscow");
+        let changes = t.changed.iter().filter(|&&c| c).count();
+        assert!(changes >= 2, "satellites move on within 200 s: {changes} changes");
+        // between two samples 100 ms apart on one path, the RTT moves by far under 1 ms
+        for k in 1..t.t_s.len() {
+            if !t.changed[k] {
+                assert!((t.rtt_s[k] - t.rtt_s[k - 1]).abs() < 1e-3);
+            }
+        }
+    }
+
+    #[test]
+    fn a_sample_between_routing_instants_keeps_the_older_path() {
+        let spec = json!({"shells": [{"builtin": "kuiper-630"}], "ground_stations": ["Paris", "Moscow"],
+            "routing": {"interval_ms": 1000}});
+        let mut n = net(spec);
+        let (t, stats) = paths(&mut n, &[(0, 1)], 10.0, 0.25, &mut |_| Ok(())).unwrap();
+        assert_eq!(stats.routing_steps, 11);
+        for k in 0..t.t_s.len() {
+            if (t.t_s[k] * 4.0).round() as u64 % 4 != 0 {
+                assert!(!t.changed[k], "a path changes only at a routing instant (t = {})", t.t_s[k]);
+            }
+        }
+    }
+
+    #[test]
+    fn same_input_same_table() {
+        let spec = json!({"shells": [{"builtin": "starlink-1"}], "ground_stations": ["Manila", "Dalian"],
+            "gsl": {"policy": "reassign"}});
+        let run = || paths(&mut net(spec.clone()), &[(0, 1), (1, 0)], 30.0, 0.1, &mut |_| Ok(())).unwrap().0;
+        let (a, b) = (run(), run());
+        assert_eq!(a.path, b.path);
+        assert_eq!(a.rtt_s.iter().map(|x| x.to_bits()).collect::<Vec<_>>(), b.rtt_s.iter().map(|x| x.to_bits()).collect::<Vec<_>>());
+    }
+}

@@ -1,0 +1,347 @@
+//! The `constellation` section of a scenario: shells, ground stations, how ground stations
+//! pick satellites and how routes are recomputed as the satellites move. Its defaults
+//! are Hypatia's conventions (the field's reference), each said on its field.
+
+use crate::orbit::shell::{Model, Phasing, Walker};
+use crate::orbit::time::{Epoch, DEFAULT_EPOCH};
+use crate::orbit::{ground, GroundStation, Shell};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// Most satellites of one scenario (all shells): Starlink's whole first generation is
+/// 4,408; a hundred thousand bounds memory and the per-step work.
+pub const MAX_SATELLITES: usize = 100_000;
+pub const MAX_GROUND_STATIONS: usize = 10_000;
+
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ConstellationSpec {
+    /// UTC instant of simulated time 0, `YYYY-MM-DDTHH:MM:SS` [2000-01-01T00:00:00,
+    /// Hypatia's]. Shells from parameters start at their epoch positions then; TLE
+    /// shells are propagated from their own epochs to it.
+    #[serde(default = "default_epoch")]
+    pub epoch: String,
+    /// The shells (no links between shells).
+    #[schemars(length(min = 1, max = 16))]
+    pub shells: Vec<ShellSpec>,
+    /// Ground stations: a built-in city by name (`satcc cities`), or a place.
+    #[serde(default)]
+    #[schemars(length(max = MAX_GROUND_STATIONS))]
+    pub ground_stations: Vec<GroundStationSpec>,
+    /// How ground stations reach satellites.
+    #[serde(default)]
+    pub gsl: GslSpec,
+    /// How routes are computed.
+    #[serde(default)]
+    pub routing: RoutingSpec,
+}
+
+fn default_epoch() -> String {
+    DEFAULT_EPOCH.into()
+}
+
+/// A shell: `builtin` (its published parameters; any field given here overrides one),
+/// or a Walker shell from `planes`, `sats_per_plane`, `altitude_km`, `inclination_deg`,
+/// or satellites from `tle` (in plane-major order when `sats_per_plane` is given).
+#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ShellSpec {
+    /// starlink-1 (72 x 22, 550 km, 53 deg, 25 deg elevation), kuiper-630 (34 x 34,
+    /// 630 km, 51.9 deg, 30 deg), telesat-1015 (27 x 13, 1015 km, 98.98 deg, 10 deg).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub builtin: Option<String>,
+    /// Label of the shell's satellites (`NAME-i`) [the builtin's name, or shell INDEX].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(min = 1, max = 32), pattern(r"^[A-Za-z0-9_][A-Za-z0-9_.:+@-]*$"))]
+    pub name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = 1000))]
+    pub planes: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = 1000))]
+    pub sats_per_plane: Option<u32>,
+    /// Above the WGS72 equatorial radius (6378.135 km).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 160, max = 50000))]
+    pub altitude_km: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 0, max = 180))]
+    pub inclination_deg: Option<f64>,
+    /// Walker delta phasing factor F (0 .. planes-1) [absent: Hypatia's, odd planes
+    /// advanced half a slot].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(max = 999))]
+    pub walker_f: Option<u32>,
+    /// kepler (the closed-form circular orbit) or sgp4 (mean elements at the epoch
+    /// propagated by SGP4, as Hypatia does) [kepler].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub model: Option<ModelSpec>,
+    /// Two-line element sets (text; a name line before each pair is allowed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(min = 1))]
+    pub tle: Option<String>,
+    /// A ground station reaches a satellite above this elevation [the builtin's].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 0, max = 90))]
+    pub min_elevation_deg: Option<f64>,
+    /// ... or, instead, within this distance (Hypatia's max GSL length).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = 1e8))]
+    pub max_range_m: Option<f64>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ModelSpec {
+    Kepler,
+    Sgp4,
+}
+
+/// A built-in city by name, or a place.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum GroundStationSpec {
+    City(String),
+    Place(PlaceSpec),
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlaceSpec {
+    #[schemars(length(min = 1, max = 64), pattern(r"^[A-Za-z0-9_][A-Za-z0-9_.:+@-]*$"))]
+    pub name: String,
+    #[schemars(range(min = -90, max = 90))]
+    pub lat_deg: f64,
+    #[schemars(range(min = -180, max = 180))]
+    pub lon_deg: f64,
+    /// Height above the WGS72 ellipsoid [0].
+    #[serde(default)]
+    #[schemars(range(min = -500, max = 10000))]
+    pub alt_m: f64,
+}
+
+/// Which visible satellites a ground station is linked to.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Policy {
+    /// Every visible satellite; routing picks (Hypatia's).
+    #[default]
+    Any,
+    /// The nearest visible satellite, re-chosen at every routing step.
+    Nearest,
+    /// The current satellite until it is no longer visible, then the nearest.
+    Stay,
+    /// The nearest at every multiple of `reassign_period_s` (Starlink's 15 s), kept in
+    /// between while visible.
+    Reassign,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GslSpec {
+    /// any, nearest, stay or reassign [any, Hypatia's].
+    #[serde(default)]
+    pub policy: Policy,
+    /// Period of `reassign` [15 s, Starlink's].
+    #[serde(default = "fifteen")]
+    #[schemars(range(min = 0.001, max = 1e6))]
+    pub reassign_period_s: f64,
+}
+
+impl Default for GslSpec {
+    fn default() -> Self {
+        GslSpec { policy: Policy::Any, reassign_period_s: 15.0 }
+    }
+}
+
+fn fifteen() -> f64 {
+    15.0
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Metric {
+    /// Shortest by propagation delay (path length) at the routing instant.
+    #[default]
+    Delay,
+    /// Fewest links; ties by delay.
+    Hops,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RoutingSpec {
+    /// Routes are recomputed this often (and at every ground-link change) [100 ms,
+    /// Hypatia's].
+    #[serde(default = "hundred")]
+    #[schemars(range(min = 1, max = 1e9))]
+    pub interval_ms: f64,
+    /// delay or hops [delay].
+    #[serde(default)]
+    pub metric: Metric,
+}
+
+impl Default for RoutingSpec {
+    fn default() -> Self {
+        RoutingSpec { interval_ms: 100.0, metric: Metric::Delay }
+    }
+}
+
+fn hundred() -> f64 {
+    100.0
+}
+
+/// A built-in shell: (name, planes, per plane, altitude km, inclination deg, min elevation deg).
+pub const BUILTIN_SHELLS: [(&str, u32, u32, f64, f64, f64); 3] = [
+    ("starlink-1", 72, 22, 550.0, 53.0, 25.0),
+    ("kuiper-630", 34, 34, 630.0, 51.9, 30.0),
+    ("telesat-1015", 27, 13, 1015.0, 98.98, 10.0),
+];
+
+fn schema() -> &'static Value {
+    static S: std::sync::OnceLock<Value> = std::sync::OnceLock::new();
+    S.get_or_init(crate::contract::schema_of::<ConstellationSpec>)
+}
+
+impl ConstellationSpec {
+    /// Parses a `constellation` section (the field names in errors start with
+    /// `constellation.`).
+    pub fn from_value(raw: &Value) -> Result<ConstellationSpec, String> {
+        crate::contract::check(schema(), raw, "constellation")?;
+        serde_json::from_value(raw.clone()).map_err(|e| format!("constellation: {e}"))
+    }
+
+    /// The shells, ready to move, and the ground stations; every error names its field.
+    pub fn build(&self) -> Result<(Epoch, Vec<Shell>, Vec<GroundStation>), String> {
+        let epoch = Epoch::parse(&self.epoch).map_err(|e| format!("constellation.epoch: {e}"))?;
+        let mut shells = Vec::new();
+        let mut total = 0usize;
+        let mut names = std::collections::HashSet::new();
+        for (i, s) in self.shells.iter().enumerate() {
+            let at = format!("constellation.shells[{i}]");
+            let shell = s.build(i, &epoch, &at)?;
+            if !names.insert(shell.name.clone()) {
+                return Err(format!("{at}.name: two shells are named '{}'", shell.name));
+            }
+            total += shell.satellites.len();
+            if total > MAX_SATELLITES {
+                return Err(format!("{at}: more than {MAX_SATELLITES} satellites in all"));
+            }
+            shells.push(shell);
+        }
+        let mut stations = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        for (i, g) in self.ground_stations.iter().enumerate() {
+            let at = format!("constellation.ground_stations[{i}]");
+            let gs = match g {
+                GroundStationSpec::City(name) => ground::city(name).map_err(|e| format!("{at}: {e}"))?,
+                GroundStationSpec::Place(p) => GroundStation::new(&p.name, p.lat_deg, p.lon_deg, p.alt_m),
+            };
+            if !seen.insert(gs.name.clone()) {
+                return Err(format!("{at}: ground station '{}' is listed twice", gs.name));
+            }
+            stations.push(gs);
+        }
+        Ok((epoch, shells, stations))
+    }
+}
+
+impl ShellSpec {
+    fn build(&self, index: usize, epoch: &Epoch, at: &str) -> Result<Shell, String> {
+        let base = match &self.builtin {
+            Some(b) => Some(BUILTIN_SHELLS.iter().find(|s| s.0 == b).ok_or_else(|| {
+                let names: Vec<&str> = BUILTIN_SHELLS.iter().map(|s| s.0).collect();
+                format!("{at}.builtin: unknown shell '{b}' (allowed: {})", names.join(", "))
+            })?),
+            None => None,
+        };
+        let name = self.name.clone().or(base.map(|b| b.0.to_owned())).unwrap_or_else(|| format!("shell{index}"));
+        let min_elev = self.min_elevation_deg.or(base.map(|b| b.5));
+        if self.min_elevation_deg.is_some() && self.max_range_m.is_some() {
+            return Err(format!("{at}: give min_elevation_deg or max_range_m, not both"));
+        }
+        let (min_elevation_rad, max_range_m) = match self.max_range_m {
+            Some(r) => (None, Some(r)),
+            None => match min_elev {
+                Some(e) => (Some(e.to_radians()), None),
+                None => return Err(format!("{at}: needs min_elevation_deg or max_range_m (who sees its satellites)")),
+            },
+        };
+        if let Some(tle) = &self.tle {
+            if base.is_some() || self.altitude_km.is_some() || self.inclination_deg.is_some() || self.planes.is_some() {
+                return Err(format!("{at}.tle: a TLE shell takes no builtin, planes, altitude_km or inclination_deg"));
+            }
+            if self.walker_f.is_some() || self.model.is_some() {
+                return Err(format!("{at}.tle: TLEs are propagated by SGP4; walker_f and model do not apply"));
+            }
+            let per = self.sats_per_plane.unwrap_or(1);
+            let sats = crate::orbit::shell::from_tles(tle, per, epoch).map_err(|e| format!("{at}.tle: {e}"))?;
+            if self.sats_per_plane.is_some() && sats.len() % per as usize != 0 {
+                return Err(format!("{at}.sats_per_plane: {} TLEs do not fill planes of {per}", sats.len()));
+            }
+            let planes = (sats.len() / per as usize) as u32;
+            return Ok(Shell { name, planes, per_plane: per, satellites: sats, min_elevation_rad, max_range_m });
+        }
+        let need = |v: Option<f64>, b: Option<f64>, field: &str| {
+            v.or(b).ok_or_else(|| format!("{at}.{field}: missing (or give builtin or tle)"))
+        };
+        let planes = need(self.planes.map(f64::from), base.map(|b| b.1 as f64), "planes")? as u32;
+        let per_plane = need(self.sats_per_plane.map(f64::from), base.map(|b| b.2 as f64), "sats_per_plane")? as u32;
+        let altitude_km = need(self.altitude_km, base.map(|b| b.3), "altitude_km")?;
+        let inclination_deg = need(self.inclination_deg, base.map(|b| b.4), "inclination_deg")?;
+        if (planes as usize) * (per_plane as usize) > MAX_SATELLITES {
+            return Err(format!("{at}: planes x sats_per_plane is over {MAX_SATELLITES}"));
+        }
+        let phasing = match self.walker_f {
+            Some(f) if f >= planes => return Err(format!("{at}.walker_f: must be below planes ({planes}), got {f}")),
+            Some(f) => Phasing::Walker(f),
+            None => Phasing::Alternate,
+        };
+        let model = match self.model.unwrap_or(ModelSpec::Kepler) {
+            ModelSpec::Kepler => Model::Kepler,
+            ModelSpec::Sgp4 => Model::Sgp4,
+        };
+        let w = Walker { planes, per_plane, altitude_m: altitude_km * 1e3, inclination_deg, phasing, model };
+        let satellites = w.satellites(epoch).map_err(|e| format!("{at}: {e}"))?;
+        Ok(Shell { name, planes, per_plane, satellites, min_elevation_rad, max_range_m })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn build(v: Value) -> Result<(Epoch, Vec<Shell>, Vec<GroundStation>), String> {
+        ConstellationSpec::from_value(&v)?.build()
+    }
+
+    #[test]
+    fn builtin_shells_have_their_published_sizes() {
+        let (_, shells, gs) = build(json!({"shells": [{"builtin": "starlink-1"}, {"builtin": "kuiper-630"},
+            {"builtin": "telesat-1015"}], "ground_stations": ["Paris", {"name": "X", "lat_deg": 1, "lon_deg": 2}]}))
+        .unwrap();
+        let n: Vec<usize> = shells.iter().map(|s| s.satellites.len()).collect();
+        assert_eq!(n, [1584, 1156, 351]);
+        assert_eq!(shells[0].min_elevation_rad.unwrap().to_degrees().round(), 25.0);
+        assert_eq!(gs[1].name, "X");
+    }
+
+    #[test]
+    fn mistakes_name_their_field() {
+        let cases = [
+            (json!({"shells": [{"builtin": "oneweb"}]}), "constellation.shells[0].builtin: unknown shell 'oneweb'"),
+            (json!({"shells": [{"builtin": "kuiper-630", "min_elevation_deg": 95}]}), "constellation.shells[0].min_elevation_deg"),
+            (json!({"shells": [{"planes": 3, "min_elevation_deg": 25}]}), "constellation.shells[0].sats_per_plane: missing"),
+            (json!({"shells": [{"builtin": "kuiper-630"}], "ground_stations": ["Atlantis"]}), "constellation.ground_stations[0]: 'Atlantis'"),
+            (json!({"shells": [{"builtin": "kuiper-630"}], "epoch": "2000-02-30T00:00:00"}), "constellation.epoch"),
+            (json!({"shells": [{"builtin": "kuiper-630", "walker_f": 40}]}), "constellation.shells[0].walker_f"),
+            (json!({"shells": []}), "constellation.shells"),
+        ];
+        for (v, want) in cases {
+            let m = build(v).unwrap_err();
+            assert!(m.starts_with(want), "{m}\n  wanted: {want}");
+        }
+    }
+}
