@@ -8,6 +8,8 @@
     satcc list                       the experiment catalog
     satcc reproduce ID               run an experiment (sweep x seeds), store, report
     satcc report ID                  the report of an experiment from stored runs
+    satcc paths SCENARIO --pairs A:B RTT, hops and path of ground-station pairs on a constellation
+    satcc cities                     the built-in ground stations (100 most populous cities)
     satcc dev TOOL ...               developer tools (differential tests, golden runs, A/B bench)
 """
 
@@ -261,6 +263,42 @@ DEV_TOOLS = {
 }
 
 
+def cmd_paths(a) -> int:
+    from . import leo
+
+    p = Path(a.scenario)
+    if not p.exists():
+        raise CliError(f"{a.scenario}: no such scenario file")
+    d = leo.load(p)
+    if a.step_ms is not None and not (a.step_ms >= 1):
+        raise CliError(f"--step-ms: must be at least 1, got {a.step_ms:g}")
+    out = _out_dir(a.out, "--out")
+    t0 = time.perf_counter()
+    res = leo.paths(d, a.pairs, step_ms=a.step_ms, duration_s=a.duration, progress=True)
+    wall = time.perf_counter() - t0
+    files = leo.write(res, out, plots=not a.no_plots)
+    print(f"{res.satellites} satellites, {len(res.ground_stations)} ground stations: {res.routing_steps} routing "
+          f"steps in {wall:.2f} s wall", file=sys.stderr)
+    for s in res.summary()["pairs"]:
+        if s["rtt_ms_min"] is None:
+            print(f"  {s['src']} - {s['dst']}: no route at any sample")
+            continue
+        print(f"  {s['src']} - {s['dst']}: RTT {s['rtt_ms_min']:.2f} .. {s['rtt_ms_max']:.2f} ms "
+              f"(mean {s['rtt_ms_mean']:.2f}), {s['hops_min']}..{s['hops_max']} hops, "
+              f"{s['path_changes']} path changes" + (f", no route at {s['no_route_samples']} samples"
+                                                     if s["no_route_samples"] else ""))
+    print("written: " + ", ".join(str(f) for f in files))
+    return 0
+
+
+def cmd_cities(a) -> int:
+    from .leo import cities
+
+    for i, (name, lat, lon) in enumerate(cities(), 1):
+        print(f"{i:3d}  {name:20s} {lat:9.4f} {lon:10.4f}")
+    return 0
+
+
 def cmd_dev(a) -> int:
     import importlib
 
@@ -309,8 +347,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     b.add_argument("--scenario", default="standard", choices=tuple(BENCH_SCENARIOS),
                    help="standard: 155 Mb/s, 32 flows (issue 2); oc12-one-to-many: T-REFWA's Table III "
-                        "network at 622 Mb/s, 128 flows (default standard)")
-    b.add_argument("--duration", type=float, default=60.0, help="simulated seconds (default 60)")
+                        "network at 622 Mb/s, 128 flows; starlink-state: routes of Starlink shell 1 toward the "
+                        "100 cities every 100 ms, no packets (default standard)")
+    b.add_argument("--duration", type=float, help="simulated seconds (default 60; starlink-state 200)")
     b.add_argument("--no-ns2", action="store_true", help="do not run ns-2 even if installed")
     b.add_argument("--ns3", action="store_true",
                    help="also run the scenario in ns-3 (pip install 'satcc[ns3]'; about 90 s for 60 s simulated)")
@@ -341,6 +380,17 @@ def build_parser() -> argparse.ArgumentParser:
             x.add_argument("--cluster", metavar="ADDRESS", help="Dask scheduler address, e.g. tcp://host:8786")
             _budget_args(x)
         x.set_defaults(fn=fn)
+    pa_ = sub.add_parser("paths", help="propagation RTT, hops and satellite path of ground-station pairs over "
+                                       "time on a scenario's constellation, without packets (Parquet and a plot)")
+    pa_.add_argument("scenario", help="scenario file with a constellation section (.toml/.yaml/.json)")
+    pa_.add_argument("--pairs", required=True, help="SRC:DST,SRC:DST ground station names, e.g. Paris:Moscow")
+    pa_.add_argument("--step-ms", type=float, help="sample interval (default: the routing interval)")
+    pa_.add_argument("--duration", type=float, help="override duration_s")
+    pa_.add_argument("--out", required=True, help="output directory (paths.parquet, paths.json, paths.png)")
+    pa_.add_argument("--no-plots", action="store_true", help="skip the plot")
+    pa_.set_defaults(fn=cmd_paths)
+    ci = sub.add_parser("cities", help="the built-in ground stations: the 100 most populous cities")
+    ci.set_defaults(fn=cmd_cities)
     dv = sub.add_parser("dev", help="developer tools: " + ", ".join(DEV_TOOLS) + " (satcc dev lists them)")
     dv.add_argument("tool", nargs="?", choices=tuple(DEV_TOOLS), help="the tool (none: list them)")
     dv.add_argument("args", nargs=argparse.REMAINDER, help="its arguments")

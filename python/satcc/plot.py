@@ -10,6 +10,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
+import pyarrow.compute as pa_compute  # noqa: E402
 import pyarrow.parquet as pq  # noqa: E402
 
 
@@ -192,3 +193,29 @@ def plot_run(run_dir: str | Path, out_dir: str | Path | None = None, on_skip=_sk
         ax.legend(fontsize=7)
     save(fig, "throughput.png")
     return written
+
+
+def plot_paths(paths, out: Path) -> Path:
+    """Propagation RTT and hop count over time of each pair (satcc paths), a mark at
+    every path change."""
+    t = paths.table
+    fig, (ax1, ax2) = plt.subplots(2, 1, figsize=(9, 6), sharex=True)
+    for k, (a, b) in enumerate(paths.pairs):
+        rows = t.filter(pa_compute.equal(t["pair"], k))
+        x = rows["t_s"].to_numpy()
+        rtt = rows["rtt_ms"].to_numpy()
+        hops = rows["hops"].to_numpy().astype(float)
+        hops[~np.isfinite(rtt)] = np.nan
+        (line,) = ax1.plot(x, rtt, lw=1, label=f"{a} - {b}")
+        ch = rows["changed"].to_numpy(zero_copy_only=False)
+        ax1.plot(x[ch], rtt[ch], "|", color=line.get_color(), ms=8)
+        ax2.step(x, hops, where="post", lw=1, color=line.get_color())
+    ax1.set_ylabel("propagation RTT (ms)")
+    ax1.set_title(f"Paths every {paths.step_s * 1e3:g} ms ({paths.satellites} satellites); | marks a path change")
+    ax1.legend(fontsize=8, loc="best")
+    ax2.set_ylabel("hops (links)")
+    ax2.set_xlabel("time (s)")
+    fig.tight_layout()
+    fig.savefig(out, dpi=110)
+    plt.close(fig)
+    return out

@@ -184,6 +184,77 @@ fn scenario_schema_json() -> String {
     text
 }
 
+/// `satcc paths` (satcc_core::net::leo::paths::paths_json): the paths of ground-station
+/// pairs over time, without packets. Returns {"t_s", "pair", "rtt_s", "hops", "changed":
+/// (dtype, bytes), "path": [str], "pairs": [[src, dst]], "step_s", "routing_steps",
+/// "handovers", "satellites", "ground_stations"}; `progress(simulated_seconds)` now and
+/// then. Raises ValueError naming the field.
+#[pyfunction]
+#[pyo3(signature = (request_json, progress=None))]
+fn paths_json(py: Python<'_>, request_json: &str, progress: Option<PyObject>) -> PyResult<PyObject> {
+    let text = request_json.to_owned();
+    let result = py.allow_threads(move || {
+        let mut report = |t: f64| -> Result<(), String> {
+            Python::with_gil(|py| {
+                py.check_signals().map_err(|e| e.to_string())?;
+                if let Some(p) = &progress {
+                    p.call1(py, (t,)).map_err(|e| e.to_string())?;
+                }
+                Ok(())
+            })
+        };
+        satcc_core::net::leo::paths::paths_json(&text, &mut report)
+    });
+    let (net, t, stats, step) = result.map_err(PyValueError::new_err)?;
+    let d = PyDict::new(py);
+    d.set_item("t_s", ("f8", PyBytes::new(py, raw(&t.t_s))))?;
+    d.set_item("pair", ("u4", PyBytes::new(py, raw(&t.pair))))?;
+    d.set_item("rtt_s", ("f8", PyBytes::new(py, raw(&t.rtt_s))))?;
+    d.set_item("hops", ("u4", PyBytes::new(py, raw(&t.hops))))?;
+    d.set_item("changed", ("?", PyBytes::new(py, raw(&t.changed))))?;
+    d.set_item("path", t.path)?;
+    d.set_item("step_s", step)?;
+    d.set_item("routing_steps", stats.routing_steps)?;
+    d.set_item("handovers", stats.handovers)?;
+    d.set_item("satellites", net.n_sat())?;
+    let gs: Vec<&str> = net.stations.iter().map(|g| g.name.as_str()).collect();
+    d.set_item("ground_stations", gs)?;
+    Ok(d.into_any().unbind())
+}
+
+/// Positions (inertial TEME, metres) of every satellite of a constellation section at
+/// each of `times_s`: (satellite names, bytes of f64 in (time, satellite, axis) order).
+#[pyfunction]
+fn positions_json(py: Python<'_>, constellation_json: &str, times_s: Vec<f64>) -> PyResult<PyObject> {
+    let text = constellation_json.to_owned();
+    let (names, pos) = py
+        .allow_threads(move || satcc_core::net::leo::paths::positions_json(&text, &times_s))
+        .map_err(PyValueError::new_err)?;
+    Ok((names, PyBytes::new(py, raw(&pos))).into_pyobject(py)?.into_any().unbind())
+}
+
+/// Routes toward every ground station recomputed at every routing instant for
+/// `duration_s` (the state computation of a constellation); returns (routing steps,
+/// trees, handovers). For `satcc bench --scenario constellation`.
+#[pyfunction]
+fn route_all_json(py: Python<'_>, constellation_json: &str, duration_s: f64) -> PyResult<(u64, u64, u64)> {
+    let text = constellation_json.to_owned();
+    py.allow_threads(move || {
+        let raw: serde_json::Value = serde_json::from_str(&text).map_err(|e| format!("constellation: {e}"))?;
+        let spec = satcc_core::scenario::constellation::ConstellationSpec::from_value(&raw)?;
+        let mut net = satcc_core::net::leo::Network::new(&spec)?;
+        let s = satcc_core::net::leo::paths::route_all(&mut net, duration_s)?;
+        Ok::<_, String>((s.routing_steps, s.trees, s.handovers))
+    })
+    .map_err(PyValueError::new_err)
+}
+
+/// The built-in city table (CSV; `satcc cities`).
+#[pyfunction]
+fn cities_csv() -> &'static str {
+    satcc_core::orbit::ground::CITIES
+}
+
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(run_json, m)?)?;
@@ -191,6 +262,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(estimate_json, m)?)?;
     m.add_function(wrap_pyfunction!(registry_json, m)?)?;
     m.add_function(wrap_pyfunction!(scenario_schema_json, m)?)?;
+    m.add_function(wrap_pyfunction!(paths_json, m)?)?;
+    m.add_function(wrap_pyfunction!(positions_json, m)?)?;
+    m.add_function(wrap_pyfunction!(route_all_json, m)?)?;
+    m.add_function(wrap_pyfunction!(cities_csv, m)?)?;
     m.add("VERSION", satcc_core::VERSION)?;
     m.add("SOURCE_HASH", satcc_core::SOURCE_HASH)?;
     Ok(())

@@ -6,6 +6,10 @@ Scenarios (`--scenario`):
 - oc12-one-to-many: T-REFWA's Table III network at OC12 (622 Mb/s, 760-packet buffer,
   128 NewReno flows, RTTs 60-200 ms, access links at 1.05x: the catalog's reading of
   Fig. 1), 60 s simulated.
+- starlink-state (issue 17): the state computation of a moving constellation, without
+  packets: Starlink shell 1 (1,584 satellites) and the 100 built-in cities, each a
+  destination, routes toward all of them recomputed every 100 ms over 200 s (the work
+  Hypatia's state generation does).
 Start times are drawn once (seed 1, uniform in [0, 1 s]) and written into both
 simulators' inputs.
 
@@ -41,7 +45,49 @@ def oc12_one_to_many(duration_s: float = 60.0) -> dict:
     return _fixed_starts(d)
 
 
-SCENARIOS = {"standard": bench_scenario, "oc12-one-to-many": oc12_one_to_many}
+def starlink_state(duration_s: float = 200.0) -> dict:
+    from ..leo import cities
+
+    return {"name": "bench-starlink-1-100-cities-state", "duration_s": duration_s,
+            "constellation": {"shells": [{"builtin": "starlink-1"}], "ground_stations": [c[0] for c in cities()],
+                              "routing": {"interval_ms": 100}}}
+
+
+SCENARIOS = {"standard": bench_scenario, "oc12-one-to-many": oc12_one_to_many, "starlink-state": starlink_state}
+# The default simulated time of each (--duration overrides).
+DURATIONS = {"standard": 60.0, "oc12-one-to-many": 60.0, "starlink-state": 200.0}
+
+_STATE_CHILD = r"""
+import json, resource, sys, time
+from satcc import _core
+d = json.load(open(sys.argv[1]))
+t0 = time.perf_counter()
+steps, trees, handovers = _core.route_all_json(json.dumps(d["constellation"]), d["duration_s"])
+wall = time.perf_counter() - t0
+print(json.dumps({"wall_s": wall, "routing_steps": steps, "trees": trees,
+                  "max_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+"""
+
+
+def state_bench(d: dict, repeat: int, out: str | None) -> int:
+    """Time the state computation of a constellation (no packets)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        sp = Path(tmp) / "scenario.json"
+        sp.write_text(json.dumps(d))
+        print(f"satcc bench: {d['name']}, {d['duration_s']:g} s simulated", file=sys.stderr)
+        runs = []
+        for i in range(repeat):
+            print(f"  state run {i + 1}/{repeat} ...", file=sys.stderr, flush=True)
+            runs.append(_child(_STATE_CHILD, str(sp)))
+    best = min(runs, key=lambda r: r["wall_s"])
+    res = {"scenario": d["name"], "duration_s": d["duration_s"], "satcc": best,
+           "trees_per_s": best["trees"] / best["wall_s"]}
+    print(f"satcc: {best['wall_s']:.3f} s wall for {best['routing_steps']} routing steps "
+          f"({best['trees']} shortest-path trees, {res['trees_per_s'] / 1e3:.1f} k/s), "
+          f"peak memory {best['max_rss_mb']:.0f} MB")
+    if out:
+        Path(out).write_text(json.dumps(res, indent=1) + "\n")
+    return 0
 
 
 def _fixed_starts(d: dict) -> dict:
@@ -93,7 +139,7 @@ def _ns3_child(scenario_path: str) -> dict:
     return _python("-m", "satcc.dev.ns3bench", scenario_path)
 
 
-def bench(duration_s: float = 60.0, with_ns2: bool = True, with_ns3: bool = False, repeat: int = 1,
+def bench(duration_s: float | None = None, with_ns2: bool = True, with_ns3: bool = False, repeat: int = 1,
           out: str | None = None, scenario: str = "standard") -> int:
     """Time a benchmark scenario (SCENARIOS) in satcc (best of `repeat`), in ns-2 and,
     if asked, in ns-3 (Simulator::Run alone; see satcc.dev.ns3bench)."""
@@ -101,6 +147,12 @@ def bench(duration_s: float = 60.0, with_ns2: bool = True, with_ns3: bool = Fals
 
     if scenario not in SCENARIOS:
         raise ExperimentError(f"--scenario: must be one of {', '.join(SCENARIOS)}, got {scenario!r}")
+    if duration_s is None:
+        duration_s = DURATIONS[scenario]
+    if not (0 < duration_s <= 1e6):
+        raise ExperimentError(f"--duration: must be in (0, 1e6] seconds, got {duration_s:g}")
+    if scenario == "starlink-state":
+        return state_bench(SCENARIOS[scenario](duration_s), repeat, out)
     if with_ns3:
         from . import ns3bench
 

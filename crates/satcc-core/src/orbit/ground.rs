@@ -37,7 +37,8 @@ impl GroundStation {
     }
 }
 
-const CITIES: &str = include_str!("cities.csv");
+/// The city table as shipped (CSV with `#` comment lines: rank, name, lat_deg, lon_deg).
+pub const CITIES: &str = include_str!("cities.csv");
 
 /// The built-in cities, largest first: (name, latitude, longitude) in degrees.
 pub fn cities() -> impl Iterator<Item = (&'static str, f64, f64)> {

@@ -127,8 +127,90 @@ pub fn paths(
 /// `duration_s`: the state computation of a constellation (the work Hypatia's state
 /// generation does), timed by `satcc bench --scenario`.
 pub fn route_all(net: &mut Network, duration_s: f64) -> Result<RoutingStats, String> {
+    if !(duration_s > 0.0 && duration_s <= crate::scenario::MAX_DURATION_S) {
+        return Err(format!("duration_s: must be in (0, {}], got {duration_s}", crate::scenario::MAX_DURATION_S));
+    }
     let dests: Vec<usize> = (0..net.stations.len()).collect();
     walk(net, &dests, ns(duration_s), u64::MAX / 4, &mut |_| Ok(()), &mut |_, _, _| Ok(()))
+}
+
+/// Most rows `paths_json` makes (pairs x samples): 10 million, about 0.5 GB of columns.
+pub const MAX_PATH_ROWS: f64 = 1e7;
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PathsRequest {
+    constellation: serde_json::Value,
+    duration_s: f64,
+    pairs: Vec<(String, String)>,
+    step_s: Option<f64>,
+}
+
+/// `satcc paths` in the core: `{"constellation": {...}, "duration_s": D, "pairs":
+/// [[A, B], ...], "step_s": S}` (S absent: the routing interval). Errors name the field.
+pub fn paths_json(
+    text: &str,
+    progress: &mut dyn FnMut(f64) -> Result<(), String>,
+) -> Result<(Network, PathsTable, RoutingStats, f64), String> {
+    let req: PathsRequest = serde_json::from_str(text).map_err(|e| format!("paths: {e}"))?;
+    let spec = crate::scenario::constellation::ConstellationSpec::from_value(&req.constellation)?;
+    let d = req.duration_s;
+    if !(d > 0.0 && d <= crate::scenario::MAX_DURATION_S) {
+        return Err(format!("duration_s: must be in (0, {}], got {d}", crate::scenario::MAX_DURATION_S));
+    }
+    let step = req.step_s.unwrap_or(spec.routing.interval_ms / 1e3);
+    if !(step >= 1e-3 && step <= crate::scenario::MAX_TIME_S) {
+        return Err(format!("step: must be at least 1 ms, got {} ms", step * 1e3));
+    }
+    if req.pairs.is_empty() {
+        return Err("pairs: give at least one pair of ground stations (A:B)".into());
+    }
+    let rows = req.pairs.len() as f64 * (d / step).floor().max(0.0) + 1.0;
+    if rows > MAX_PATH_ROWS {
+        return Err(format!(
+            "pairs x samples: {rows:.0} rows is over {MAX_PATH_ROWS:.0}; use a longer step or fewer pairs"
+        ));
+    }
+    let mut net = Network::new(&spec)?;
+    let mut pairs = Vec::new();
+    for (a, b) in &req.pairs {
+        let find = |n: &str| {
+            let key = |s: &str| s.trim().to_ascii_lowercase().replace([' ', '_'], "-");
+            net.stations.iter().position(|g| key(&g.name) == key(n)).ok_or_else(|| {
+                let names: Vec<&str> = net.stations.iter().map(|g| g.name.as_str()).collect();
+                format!("pairs: '{n}' is not a ground station of the constellation (its ground stations: {})",
+                    if names.is_empty() { "none".to_owned() } else { names.join(", ") })
+            })
+        };
+        let (i, j) = (find(a)?, find(b)?);
+        if i == j {
+            return Err(format!("pairs: {a}:{b} joins a ground station to itself"));
+        }
+        pairs.push((i, j));
+    }
+    let (table, stats) = paths(&mut net, &pairs, d, step, progress)?;
+    Ok((net, table, stats, step))
+}
+
+/// Positions (inertial TEME, m) of every satellite at each of `times_s`, row-major
+/// (time, satellite, axis), and the satellite names; for checking orbits against an
+/// independent propagator.
+pub fn positions_json(constellation: &str, times_s: &[f64]) -> Result<(Vec<String>, Vec<f64>), String> {
+    let raw: serde_json::Value = serde_json::from_str(constellation).map_err(|e| format!("constellation: {e}"))?;
+    let spec = crate::scenario::constellation::ConstellationSpec::from_value(&raw)?;
+    let mut net = Network::new(&spec)?;
+    if times_s.len() as f64 * net.n_sat() as f64 > MAX_PATH_ROWS {
+        return Err(format!("times x satellites is over {MAX_PATH_ROWS:.0}"));
+    }
+    let mut out = Vec::with_capacity(times_s.len() * net.n_sat() * 3);
+    for &t in times_s {
+        if !(t.is_finite() && t.abs() <= crate::scenario::MAX_TIME_S) {
+            return Err(format!("times: {t} is not a time within {} s", crate::scenario::MAX_TIME_S));
+        }
+        net.move_satellites(t)?;
+        out.extend(net.sat_pos.iter().flatten());
+    }
+    Ok((net.names[..net.n_sat()].to_vec(), out))
 }
 
 #[cfg(test)]

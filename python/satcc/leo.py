@@ -1,0 +1,231 @@
+"""Moving LEO constellations: the `constellation` section of a scenario, the paths of
+ground-station pairs over time without packets (`satcc paths`), satellite positions and
+the built-in city table.
+
+    import satcc.leo as leo
+    c = {"shells": [{"builtin": "kuiper-630"}], "ground_stations": ["Paris", "Moscow"]}
+    t = leo.paths({"constellation": c, "duration_s": 200}, [("Paris", "Moscow")])
+    t.table.to_pandas()           # t_s, src, dst, rtt_ms, hops, path, changed
+
+The core computes everything (crates/satcc-core/src/orbit, net/leo); docs/leo.md gives
+the conventions (frames, Earth model, visibility, routing) and where they come from.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from . import _core, limits
+from .scenario import FORMATS, ScenarioError
+
+# A TLE file: a line of 70 characters per satellite and name lines; 100,000 satellites
+# is 23 MB, the largest TLE set any constellation has.
+MAX_TLE_BYTES = 32 * 2**20
+
+
+def cities() -> list[tuple[str, float, float]]:
+    """The built-in cities (name, latitude, longitude in degrees), most populous first."""
+    out = []
+    for line in _core.cities_csv().splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        _, name, lat, lon = line.split(",")
+        out.append((name, float(lat), float(lon)))
+    return out
+
+
+def resolve_files(constellation: Any, base: Path | None) -> Any:
+    """A shell's `tle_file` (relative to the scenario file) read into its `tle` text, so
+    the core sees one self-contained section."""
+    if not isinstance(constellation, dict) or not isinstance(constellation.get("shells"), list):
+        return constellation
+    shells = []
+    for i, s in enumerate(constellation["shells"]):
+        if isinstance(s, dict) and "tle_file" in s:
+            s = dict(s)
+            f = s.pop("tle_file")
+            at = f"constellation.shells[{i}].tle_file"
+            if not isinstance(f, str) or not f:
+                raise ScenarioError(f"{at}: must be a file name")
+            if "tle" in s:
+                raise ScenarioError(f"{at}: give tle or tle_file, not both")
+            p = Path(f) if base is None or Path(f).is_absolute() else base / f
+            try:
+                if p.stat().st_size > MAX_TLE_BYTES:
+                    raise ScenarioError(f"{at}: {p} is over {MAX_TLE_BYTES // 2**20} MiB")
+                s["tle"] = p.read_text(encoding="ascii")
+            except (OSError, UnicodeDecodeError) as e:
+                raise ScenarioError(f"{at}: cannot read {p}: {e}") from None
+        shells.append(s)
+    return {**constellation, "shells": shells}
+
+
+def load(path: str | Path) -> dict:
+    """Read a scenario file that has a `constellation` section (and `duration_s`): the
+    section with its TLE files read in, within the loader's bounds."""
+    p = Path(path)
+    fmt = FORMATS.get(p.suffix.lower())
+    if fmt is None:
+        raise ScenarioError(f"{p}: unknown file type {p.suffix!r} (allowed: {', '.join(FORMATS)})")
+    try:
+        if p.stat().st_size > limits.MAX_FILE_BYTES:
+            raise ScenarioError(f"{p}: more than {limits.MAX_FILE_BYTES // 2**20} MiB (docs/limits.md)")
+        text = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise ScenarioError(f"{p}: cannot read: {e}") from None
+    try:
+        d = limits.parse_text(text, fmt)
+    except limits.LimitError as e:
+        raise ScenarioError(str(e)) from None
+    if not isinstance(d, dict) or "constellation" not in d:
+        raise ScenarioError(f"{p}: no constellation section (docs/leo.md shows one)")
+    d["constellation"] = resolve_files(d["constellation"], p.parent)
+    return d
+
+
+@dataclass
+class Paths:
+    """The paths of ground-station pairs over time."""
+
+    table: pa.Table
+    pairs: list[tuple[str, str]]
+    step_s: float
+    routing_steps: int
+    handovers: int
+    satellites: int
+    ground_stations: list[str] = field(default_factory=list)
+
+    def summary(self) -> dict:
+        """Per pair: RTT range and mean (ms), hops range, path changes."""
+        t = self.table
+        out = []
+        for k, (a, b) in enumerate(self.pairs):
+            rows = t.filter(pc.equal(t["pair"], k))
+            rtt = rows["rtt_ms"].to_numpy(zero_copy_only=False)
+            ok = rtt[np.isfinite(rtt)]
+            hops = rows["hops"].to_numpy()
+            out.append({
+                "src": a, "dst": b, "samples": len(rtt), "no_route_samples": int(len(rtt) - len(ok)),
+                "rtt_ms_min": float(ok.min()) if len(ok) else None,
+                "rtt_ms_mean": float(ok.mean()) if len(ok) else None,
+                "rtt_ms_max": float(ok.max()) if len(ok) else None,
+                "hops_min": int(hops[np.isfinite(rtt)].min()) if len(ok) else None,
+                "hops_max": int(hops.max()) if len(ok) else None,
+                "path_changes": int(pc.sum(rows["changed"]).as_py() or 0),
+            })
+        return {"step_s": self.step_s, "routing_steps": self.routing_steps, "handovers": self.handovers,
+                "satellites": self.satellites, "ground_stations": self.ground_stations, "pairs": out}
+
+
+def _column(spec) -> np.ndarray:
+    dtype, data = spec
+    return np.frombuffer(data, dtype=np.dtype(dtype))
+
+
+def parse_pairs(text: str | Iterable) -> list[tuple[str, str]]:
+    """`A:B,C:D` (or a list of (A, B)) as pairs; ScenarioError naming --pairs."""
+    if isinstance(text, str):
+        items = [p for p in text.split(",") if p.strip()]
+        pairs = []
+        for p in items:
+            if p.count(":") != 1 or not all(x.strip() for x in p.split(":")):
+                raise ScenarioError(f"--pairs: '{p}' is not SRC:DST (e.g. Paris:Moscow)")
+            a, b = p.split(":")
+            pairs.append((a.strip(), b.strip()))
+    else:
+        pairs = [tuple(p) for p in text]
+        if not all(len(p) == 2 and all(isinstance(x, str) for x in p) for p in pairs):
+            raise ScenarioError("pairs: each pair is (SRC, DST), two ground station names")
+    if not pairs:
+        raise ScenarioError("--pairs: give at least one SRC:DST")
+    return pairs
+
+
+def paths(scenario: dict, pairs, *, step_ms: float | None = None, duration_s: float | None = None,
+          progress: bool | Callable[[float], None] = False) -> Paths:
+    """Paths of `pairs` of ground stations (names) every `step_ms` (default: the routing
+    interval) over the scenario's `duration_s`. ScenarioError names a bad field."""
+    if not isinstance(scenario, dict) or "constellation" not in scenario:
+        raise ScenarioError("scenario: no constellation section")
+    d = duration_s if duration_s is not None else scenario.get("duration_s")
+    if not isinstance(d, (int, float)) or isinstance(d, bool):
+        raise ScenarioError("duration_s: a number of seconds is needed")
+    req = {"constellation": scenario["constellation"], "duration_s": float(d), "pairs": parse_pairs(pairs)}
+    if step_ms is not None:
+        req["step_s"] = float(step_ms) / 1e3
+    limits.check_tree(req, "scenario")
+    bar = None
+    cb = None
+    if progress is True:
+        from tqdm import tqdm
+
+        def cb(t):  # the bar appears at the first report, after the input was accepted
+            nonlocal bar
+            if bar is None:
+                bar = tqdm(total=float(d), unit="s", desc="paths", file=sys.stderr, leave=False,
+                           bar_format="{desc}: {percentage:3.0f}%|{bar}| {n:.0f}/{total:.0f} s "
+                                      "[{elapsed}<{remaining}]")
+            bar.n = t
+            bar.refresh()
+    elif callable(progress):
+        cb = progress
+    try:
+        r = _core.paths_json(json.dumps(req), cb)
+    except ValueError as e:
+        raise ScenarioError(str(e)) from None
+    finally:
+        if bar is not None:
+            bar.close()
+    pair_idx = _column(r["pair"])
+    names = req["pairs"]
+    gs = {k.lower().replace(" ", "-").replace("_", "-"): k for k in r["ground_stations"]}
+    canon = [(gs[a.lower().replace(" ", "-").replace("_", "-")], gs[b.lower().replace(" ", "-").replace("_", "-")])
+             for a, b in names]
+    src = pa.array([canon[i][0] for i in pair_idx], pa.string()) if len(pair_idx) else pa.array([], pa.string())
+    dst = pa.array([canon[i][1] for i in pair_idx], pa.string()) if len(pair_idx) else pa.array([], pa.string())
+    table = pa.table({
+        "t_s": _column(r["t_s"]),
+        "pair": pair_idx,
+        "src": src,
+        "dst": dst,
+        "rtt_ms": _column(r["rtt_s"]) * 1e3,
+        "hops": _column(r["hops"]),
+        "changed": _column(r["changed"]),
+        "path": pa.array(r["path"], pa.string()),
+    })
+    return Paths(table=table, pairs=canon, step_s=r["step_s"], routing_steps=r["routing_steps"],
+                 handovers=r["handovers"], satellites=r["satellites"], ground_stations=list(r["ground_stations"]))
+
+
+def positions(constellation: dict, times_s: Iterable[float]) -> tuple[list[str], np.ndarray]:
+    """Inertial (TEME) positions in metres of every satellite at each time: names and an
+    array of shape (times, satellites, 3)."""
+    times = [float(t) for t in times_s]
+    try:
+        names, data = _core.positions_json(json.dumps(constellation), times)
+    except ValueError as e:
+        raise ScenarioError(str(e)) from None
+    return names, np.frombuffer(data, dtype=np.float64).reshape(len(times), len(names), 3)
+
+
+def write(p: Paths, out: Path, *, plots: bool = True) -> list[Path]:
+    """OUT/paths.parquet, OUT/paths.json (per-pair summary) and OUT/paths.png."""
+    import pyarrow.parquet as pq
+
+    out.mkdir(parents=True, exist_ok=True)
+    pq.write_table(p.table, out / "paths.parquet")
+    (out / "paths.json").write_text(json.dumps(p.summary(), indent=1) + "\n")
+    files = [out / "paths.parquet", out / "paths.json"]
+    if plots:
+        from .plot import plot_paths
+
+        files.append(plot_paths(p, out / "paths.png"))
+    return files

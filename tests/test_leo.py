@@ -1,0 +1,188 @@
+"""Moving constellations (issue 17): orbits against an independent SGP4 and the closed
+form, paths against an independent reference (tests/data/leo/make_reference.py: the
+Python sgp4 package, the same link rules, networkx's Dijkstra), `satcc paths` end to end.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pyarrow.compute as pc
+import pyarrow.parquet as pq
+import pytest
+from sgp4.api import WGS72, Satrec, SatrecArray, jday
+
+import satcc.leo as leo
+from satcc.scenario import ScenarioError
+
+DATA = Path(__file__).parent / "data" / "leo"
+MU, RE = 398_600.8e9, 6_378_135.0
+
+
+def kuiper(**over):
+    return {"shells": [{"builtin": "kuiper-630", **over}]}
+
+
+def test_tle_positions_agree_with_python_sgp4_within_10_m_over_200_s():
+    ref = json.loads((DATA / "tle-positions.json").read_text())
+    c = {"epoch": ref["epoch"], "shells": [{"tle": (DATA / "sample.tle").read_text(), "sats_per_plane": 3,
+                                            "min_elevation_deg": 25}]}
+    names, pos = leo.positions(c, ref["times_s"])
+    want = np.array(ref["positions_m"])
+    assert pos.shape == want.shape == (21, 12, 3)
+    err = np.linalg.norm(pos - want, axis=2)
+    assert err.max() < 10.0, f"worst {err.max():.3f} m"
+    # the TLE epoch is a day and a half before the scenario's: propagation did happen
+    assert np.linalg.norm(pos[-1] - pos[0], axis=1).min() > 1000e3
+
+
+def test_sgp4_walker_shell_agrees_with_python_sgp4():
+    """Kuiper-630 as Hypatia propagates it: mean elements at the epoch, SGP4 (WGS72)."""
+    names, pos = leo.positions(kuiper(model="sgp4"), [0.0, 60.0, 200.0])
+    a = RE + 630e3
+    n = math.sqrt(MU / a**3) * 60
+    sats = []
+    for p in range(34):
+        for s in range(34):
+            m = 2 * math.pi * s / 34 + (math.pi / 34 if p % 2 else 0.0)
+            sat = Satrec()
+            sat.sgp4init(WGS72, "i", p * 34 + s + 1, 18263.0, 0.0, 0.0, 0.0, 1e-7, 0.0, math.radians(51.9),
+                         m % (2 * math.pi), n, 2 * math.pi * p / 34)
+            sats.append(sat)
+    jd, fr = jday(2000, 1, 1, 0, 0, 0.0)
+    t = np.array([0.0, 60.0, 200.0])
+    e, r, _ = SatrecArray(sats).sgp4(np.full(3, jd), fr + t / 86400)
+    assert not e.any()
+    err = np.linalg.norm(pos - np.transpose(r, (1, 0, 2)) * 1e3, axis=2)
+    assert err.max() < 10.0, f"worst {err.max():.3f} m"
+    assert names[0] == "kuiper-630-0" and len(names) == 1156
+
+
+def test_kepler_walker_shell_is_the_closed_form_circular_orbit():
+    names, pos = leo.positions({"shells": [{"planes": 6, "sats_per_plane": 5, "altitude_km": 1200,
+                                            "inclination_deg": 70, "walker_f": 2, "min_elevation_deg": 20}]},
+                               [0.0, 33.3, 2000.0])
+    a = RE + 1200e3
+    n = math.sqrt(MU / a**3)
+    inc = math.radians(70)
+    for k, t in enumerate([0.0, 33.3, 2000.0]):
+        for p in range(6):
+            for s in range(5):
+                raan = 2 * math.pi * p / 6
+                u = 2 * math.pi * s / 5 + 2 * math.pi * 2 * p / 30 + n * t
+                # the orbit plane turned by inclination about the node line, then by the node
+                want = np.array([
+                    math.cos(raan) * math.cos(u) - math.sin(raan) * math.sin(u) * math.cos(inc),
+                    math.sin(raan) * math.cos(u) + math.cos(raan) * math.sin(u) * math.cos(inc),
+                    math.sin(u) * math.sin(inc)]) * a
+                assert np.linalg.norm(pos[k, p * 5 + s] - want) < 1e-3
+
+
+def test_paths_agree_with_the_independent_reference_to_a_microsecond_and_the_step():
+    ref = json.loads((DATA / "kuiper-paths.json").read_text())
+    sh = ref["shell"]
+    c = {"epoch": ref["epoch"], "shells": [{"builtin": "kuiper-630", "model": "sgp4"}],
+         "ground_stations": sorted({n for p in ref["pairs"] for n in (p["src"], p["dst"])}),
+         "routing": {"interval_ms": ref["step_s"] * 1e3, "metric": "delay"}}
+    assert (sh["planes"], sh["per_plane"], sh["min_elevation_deg"]) == (34, 34, 30.0)
+    pairs = [(p["src"], p["dst"]) for p in ref["pairs"]]
+    res = leo.paths({"constellation": c, "duration_s": ref["duration_s"]}, pairs)
+    t = res.table
+    for k, p in enumerate(ref["pairs"]):
+        rows = t.filter(pc.equal(t["pair"], k)).to_pydict()
+        rows = {name: np.array(v) if name != "path" else v for name, v in rows.items()}
+        assert len(rows["t_s"]) == len(p["rtt_s"]) == 2001
+        rtt = rows["rtt_ms"].astype(float) / 1e3
+        want = np.array([np.nan if r is None else r for r in p["rtt_s"]])
+        assert (np.isnan(rtt) == np.isnan(want)).all(), f"{p['src']}-{p['dst']}: no-route samples differ"
+        ok = ~np.isnan(want)
+        assert np.abs(rtt[ok] - want[ok]).max() < 1e-6, f"{p['src']}-{p['dst']}: RTT off by over 1 us"
+        got_paths = [None if not s else [int(x.rsplit("-", 1)[1]) for x in s.split(" ")] for s in rows["path"]]
+        got_paths = [g if not math.isnan(r) else None for g, r in zip(got_paths, rtt)]
+        assert got_paths == p["paths"], f"{p['src']}-{p['dst']}: a path differs"
+        want_changes = [i for i in range(1, 2001) if p["paths"][i] != p["paths"][i - 1]]
+        got_changes = list(np.nonzero(rows["changed"])[0])
+        assert got_changes == want_changes
+
+
+def test_paths_are_deterministic_and_single_satellite_policies_hand_over():
+    c = {"shells": [{"builtin": "starlink-1"}], "ground_stations": ["Manila", "Dalian"],
+         "gsl": {"policy": "stay"}}
+    a = leo.paths({"constellation": c, "duration_s": 200}, "Manila:Dalian")
+    b = leo.paths({"constellation": c, "duration_s": 200}, [("Manila", "Dalian")])
+    assert a.table.equals(b.table)
+    assert a.handovers >= 1, "a Starlink satellite is overhead for under 3 minutes"
+    assert a.table["rtt_ms"].to_numpy().min() > 2 * 1870e3 / 299_792_458 * 1e3  # Manila-Dalian great circle
+
+
+@pytest.mark.parametrize("pairs, want", [
+    ("Paris:Atlantis", "pairs: 'Atlantis' is not a ground station"),
+    ("Paris-Moscow", "--pairs: 'Paris-Moscow' is not SRC:DST"),
+    ("Paris:Paris", "joins a ground station to itself"),
+    ("", "--pairs: give at least one"),
+])
+def test_bad_pairs_are_named(pairs, want):
+    c = {"shells": [{"builtin": "kuiper-630"}], "ground_stations": ["Paris", "Moscow"]}
+    with pytest.raises(ScenarioError, match=want):
+        leo.paths({"constellation": c, "duration_s": 1}, pairs)
+
+
+@pytest.mark.parametrize("section, want", [
+    ({"shells": [{"builtin": "oneweb"}]}, r"constellation.shells\[0\].builtin: unknown shell 'oneweb' \(allowed: "
+                                          r"starlink-1, kuiper-630, telesat-1015\)"),
+    ({"shells": [{"builtin": "kuiper-630", "min_elevation_deg": 91}]}, r"constellation.shells\[0\].min_elevation_deg"),
+    ({"shells": [{"builtin": "kuiper-630"}], "ground_stations": ["Gotham"]},
+     r"constellation.ground_stations\[0\]: 'Gotham' is not one of the 100 built-in cities"),
+    ({"shells": [{"builtin": "kuiper-630"}], "gsl": {"policy": "random"}}, r"constellation"),
+    ({"shells": [{"builtin": "kuiper-630", "tle": "1 x\n2 y"}]}, r"constellation.shells\[0\].tle"),
+])
+def test_bad_constellations_are_named(section, want):
+    with pytest.raises(ScenarioError, match=want):
+        leo.paths({"constellation": section, "duration_s": 1}, "a:b")
+
+
+def test_cities_table():
+    c = leo.cities()
+    assert len(c) == 100 and c[0][0] == "Tokyo"
+    assert {"Manila", "Dalian", "Saint-Petersburg", "Paris", "Moscow", "New-York", "London"} <= {n for n, *_ in c}
+
+
+def _satcc(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "satcc.cli", *args], capture_output=True, text=True, cwd=cwd,
+                          timeout=300)
+
+
+def test_satcc_paths_end_to_end(tmp_path):
+    sc = tmp_path / "leo.yaml"
+    (tmp_path / "my.tle").write_text((DATA / "sample.tle").read_text())
+    sc.write_text("name: cities\nduration_s: 20\nconstellation:\n  shells:\n    - builtin: kuiper-630\n"
+                  "  ground_stations: [Paris, Moscow, New York, London]\n")
+    r = _satcc("paths", str(sc), "--pairs", "Paris:Moscow,New York:London", "--step-ms", "500",
+               "--out", str(tmp_path / "out"))
+    assert r.returncode == 0, r.stderr
+    t = pq.read_table(tmp_path / "out" / "paths.parquet")
+    assert t.num_rows == 2 * 41
+    assert set(t["src"].to_pylist()) == {"Paris", "New-York"}
+    assert (tmp_path / "out" / "paths.png").stat().st_size > 10_000
+    s = json.loads((tmp_path / "out" / "paths.json").read_text())
+    assert s["pairs"][0]["rtt_ms_min"] > 16 and "Paris - Moscow: RTT" in r.stdout
+    # a TLE file beside the scenario
+    sc2 = tmp_path / "tle.toml"
+    sc2.write_text('duration_s = 10\n[constellation]\nepoch = "2026-11-02T00:00:00"\nground_stations = ["Paris", '
+                   '"Moscow"]\n[[constellation.shells]]\ntle_file = "my.tle"\nsats_per_plane = 3\n'
+                   'min_elevation_deg = 10\n')
+    r = _satcc("paths", str(sc2), "--pairs", "Paris:Moscow", "--out", str(tmp_path / "out2"), "--no-plots")
+    assert r.returncode == 0, r.stderr
+    # errors: one line, exit 2, the field named
+    r = _satcc("paths", str(sc), "--pairs", "Paris:Gotham", "--out", str(tmp_path / "o3"))
+    assert r.returncode == 2 and r.stderr.strip().count("\n") == 0 and "'Gotham'" in r.stderr, r.stderr
+    sc.write_text("duration_s: 20\nconstellation:\n  shells: [{builtin: kuiper-630, altitude_km: 5}]\n")
+    r = _satcc("paths", str(sc), "--pairs", "a:b", "--out", str(tmp_path / "o4"))
+    assert r.returncode == 2 and "constellation.shells[0].altitude_km" in r.stderr, r.stderr
+    r = _satcc("cities")
+    assert r.returncode == 0 and len(r.stdout.splitlines()) == 100
