@@ -4,9 +4,9 @@
 //! Ground stations other than the destination are leaves: they never relay.
 
 use super::{Network, NONE};
-use crate::scenario::constellation::Metric;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use crate::scenario::constellation::Metric;
 
 /// Every node's way to one destination.
 #[derive(Clone, Debug, Default)]
@@ -30,7 +30,10 @@ pub struct Graph {
     /// Per ground station, its satellites.
     sats_of: Vec<Vec<(u32, f64)>>,
     metric: Metric,
-    heap: BinaryHeap<Reverse<(u64, u64, u32)>>,
+    /// The shortest and longest link now, m.
+    min_link: f64,
+    max_link: f64,
+    heap: Frontier,
     done: Vec<bool>,
 }
 
@@ -38,9 +41,12 @@ impl Graph {
     /// The graph of `net` as it is now.
     pub fn new(net: &Network) -> Graph {
         let n_sat = net.n_sat();
-        let isl = (0..n_sat)
+        let isl: Vec<[(u32, f64); 4]> = (0..n_sat)
             .map(|a| net.isl[a].map(|b| if b == NONE { (NONE, 0.0) } else { (b, net.isl_len(a as u32, b)) }))
             .collect();
+        let lengths = isl.iter().flatten().filter(|l| l.0 != NONE).map(|l| l.1);
+        let lengths = lengths.chain(net.gsl.iter().flatten().map(|l| l.1));
+        let (min_link, max_link) = lengths.fold((f64::INFINITY, 0.0f64), |(lo, hi), l| (lo.min(l), hi.max(l)));
         let mut count = vec![0u32; n_sat + 1];
         for links in &net.gsl {
             for &(s, _) in links {
@@ -66,70 +72,192 @@ impl Graph {
             gs_of,
             sats_of: net.gsl.clone(),
             metric: net.metric,
-            heap: BinaryHeap::new(),
-            done: vec![false; net.n_nodes()],
+            min_link,
+            max_link,
+            heap: Frontier::default(),
+            done: Vec::new(),
         }
     }
 
     /// Next hops of every node toward ground station `dst` (its index among stations).
     pub fn tree_to(&mut self, dst: usize, tree: &mut Tree) {
-        let n = self.done.len();
+        match self.metric {
+            Metric::Delay => self.tree::<false>(dst, tree),
+            Metric::Hops => self.tree::<true>(dst, tree),
+        }
+    }
+
+    /// Dijkstra, made once per metric so that the inner loop has no branch on it.
+    fn tree<const HOPS: bool>(&mut self, dst: usize, tree: &mut Tree) {
+        let n = self.n_sat + self.sats_of.len();
         tree.dist.clear();
         tree.dist.resize(n, f64::INFINITY);
         tree.hops.clear();
         tree.hops.resize(n, u32::MAX);
         tree.next.clear();
         tree.next.resize(n, NONE);
-        self.done.iter_mut().for_each(|d| *d = false);
         let root = (self.n_sat + dst) as u32;
         tree.dist[root as usize] = 0.0;
         tree.hops[root as usize] = 0;
-        self.heap.clear();
-        self.heap.push(Reverse((0, 0, root)));
-        while let Some(Reverse((_, _, u))) = self.heap.pop() {
+        let metric = self.metric;
+        let heap = &mut self.heap;
+        heap.reset(metric, self.min_link, self.max_link);
+        let done = &mut self.done;
+        done.clear();
+        done.resize(n, false);
+        heap.push(root, 0.0, entry(metric, 0.0, 0, root));
+        while let Some(u) = heap.pop() {
             let ui = u as usize;
-            if self.done[ui] {
-                continue;
+            if done[ui] {
+                continue; // settled: this entry was left behind by a better one
             }
-            self.done[ui] = true;
+            done[ui] = true;
+            if !HOPS && u != root {
+                // by delay, a node's hop count is its parent's plus one, set once here
+                tree.hops[ui] = tree.hops[tree.next[ui] as usize] + 1;
+            }
             let (du, hu) = (tree.dist[ui], tree.hops[ui]);
-            let metric = self.metric;
-            let heap = &mut self.heap;
-            let mut relax = |v: u32, len: f64| {
-                let vi = v as usize;
-                let (nd, nh) = (du + len, hu + 1);
-                if key(metric, nd, nh) < key(metric, tree.dist[vi], tree.hops[vi]) {
-                    tree.dist[vi] = nd;
-                    tree.hops[vi] = nh;
-                    tree.next[vi] = u;
-                    let (k1, k2) = key(metric, nd, nh);
-                    heap.push(Reverse((k1, k2, v)));
-                }
-            };
             if ui >= self.n_sat {
                 if u != root {
                     continue; // a ground station other than the destination: a leaf
                 }
                 for &(s, len) in &self.sats_of[dst] {
-                    relax(s, len);
+                    relax::<HOPS>(metric, tree, heap, u, du, hu, s, len);
                 }
             } else {
                 for &(v, len) in &self.isl[ui] {
                     if v != NONE {
-                        relax(v, len);
+                        relax::<HOPS>(metric, tree, heap, u, du, hu, v, len);
                     }
                 }
                 for &(g, len) in &self.gs_of[self.start[ui] as usize..self.start[ui + 1] as usize] {
-                    relax(g, len);
+                    relax::<HOPS>(metric, tree, heap, u, du, hu, g, len);
                 }
             }
         }
     }
 }
 
+/// Reaches `v` from `u` (at `du`, `hu`) over a link of `len` if that is better.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn relax<const HOPS: bool>(metric: Metric, tree: &mut Tree, heap: &mut Frontier, u: u32, du: f64, hu: u32, v: u32,
+                           len: f64) {
+    let vi = v as usize;
+    let nd = du + len;
+    // Equal paths (a Walker shell is symmetric, so they are exactly equal) go through
+    // the lowest-numbered neighbour: every predecessor on a shortest path is settled
+    // before the node, so the tree does not depend on the order of the queue.
+    if !HOPS {
+        if nd < tree.dist[vi] {
+            tree.dist[vi] = nd;
+            tree.next[vi] = u;
+            heap.push(v, nd, entry(Metric::Delay, nd, 0, v));
+        } else if nd == tree.dist[vi] && u < tree.next[vi] {
+            tree.next[vi] = u;
+        }
+        return;
+    }
+    let nh = hu + 1;
+    let (new, old) = (key(metric, nd, nh), key(metric, tree.dist[vi], tree.hops[vi]));
+    if new == old && u < tree.next[vi] {
+        tree.next[vi] = u;
+    } else if new < old {
+        tree.dist[vi] = nd;
+        tree.hops[vi] = nh;
+        tree.next[vi] = u;
+        heap.push(v, nd, entry(metric, nd, nh, v));
+    }
+}
+
+/// A heap entry: the key above the node, in one integer (one comparison per step).
+#[inline(always)]
+fn entry(metric: Metric, dist: f64, hops: u32, node: u32) -> u128 {
+    let (k1, k2) = key(metric, dist, hops);
+    match metric {
+        Metric::Delay => ((k1 as u128) << 32) | node as u128,
+        Metric::Hops => ((k1 as u128) << 96) | ((k2 as u128) << 32) | node as u128,
+    }
+}
+
+/// The frontier of a Dijkstra run: entries (key above node, see `entry`) popped in an
+/// order that keeps Dijkstra exact; stale ones are skipped by the caller.
+///
+/// By delay, a bucket queue (Dial's algorithm) with buckets as wide as the shortest link
+/// of the graph at this instant: a node in bucket k cannot lower another node of bucket
+/// k (that takes a link of at least the bucket's width), so a bucket's nodes may be
+/// taken in any order and each push and pop is O(1). A constellation's links are
+/// hundreds of kilometres, a path a few tens of thousands: a few dozen buckets, reused
+/// round the ring. By hops, or when links are too unequal for few buckets, a binary heap.
+#[derive(Default)]
+struct Frontier {
+    /// Bucket width, m (0: the heap is used).
+    width: f64,
+    /// A ring of buckets of nodes, a power of two long.
+    buckets: Vec<Vec<u32>>,
+    /// The bucket being emptied (absolute index; the ring slot is `cur & mask`).
+    cur: usize,
+    pending: usize,
+    heap: BinaryHeap<Reverse<u128>>,
+}
+
+/// Most buckets of the ring before the heap is used instead.
+const MAX_BUCKETS: f64 = 4096.0;
+
+impl Frontier {
+    fn reset(&mut self, metric: Metric, min_link: f64, max_link: f64) {
+        self.heap.clear();
+        self.pending = 0;
+        self.cur = 0;
+        // a hair under the shortest link, so that rounding never puts a neighbour in the
+        // bucket being emptied
+        let width = min_link * (1.0 - 1e-9);
+        let ring = (max_link / width).ceil() + 2.0;
+        if metric == Metric::Delay && width > 0.0 && width.is_finite() && ring <= MAX_BUCKETS {
+            self.width = width;
+            let n = (ring as usize).next_power_of_two();
+            self.buckets.resize_with(n, Vec::new);
+            self.buckets.truncate(n);
+            self.buckets.iter_mut().for_each(Vec::clear);
+        } else {
+            self.width = 0.0;
+        }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, node: u32, dist: f64, e: u128) {
+        if self.width == 0.0 {
+            self.heap.push(Reverse(e));
+        } else {
+            let b = (dist / self.width) as usize & (self.buckets.len() - 1);
+            self.buckets[b].push(node);
+            self.pending += 1;
+        }
+    }
+
+    /// The next node to settle, perhaps one settled already (the caller skips it).
+    #[inline(always)]
+    fn pop(&mut self) -> Option<u32> {
+        if self.width == 0.0 {
+            return self.heap.pop().map(|Reverse(e)| e as u32);
+        }
+        if self.pending == 0 {
+            return None;
+        }
+        let mask = self.buckets.len() - 1;
+        loop {
+            if let Some(v) = self.buckets[self.cur & mask].pop() {
+                self.pending -= 1;
+                return Some(v);
+            }
+            self.cur += 1;
+        }
+    }
+}
+
 /// The order of paths: by length, or by links then length. Lengths are never negative,
 /// so their bits sort as the numbers do.
-#[inline]
+#[inline(always)]
 fn key(metric: Metric, dist: f64, hops: u32) -> (u64, u64) {
     match metric {
         Metric::Delay => (dist.to_bits(), 0),
@@ -177,6 +305,23 @@ mod tests {
         let rtt_ms = 2.0 * sum / SPEED_OF_LIGHT_M_S * 1e3;
         // Paris-Moscow is 2,490 km on the ground: the RTT is above 2 x 2490 km / c
         assert!(rtt_ms > 16.6 && rtt_ms < 60.0, "{rtt_ms}");
+    }
+
+    #[test]
+    fn the_bucket_queue_and_the_heap_give_the_same_trees() {
+        let n = net(json!({"shells": [{"builtin": "starlink-1"}], "ground_stations": ["Manila", "Dalian", "Paris"]}));
+        let mut g = Graph::new(&n);
+        let (mut a, mut b) = (Tree::default(), Tree::default());
+        for d in 0..3 {
+            g.tree_to(d, &mut a);
+            let saved = g.min_link;
+            g.min_link = 0.0; // no bucket width: the heap
+            g.tree_to(d, &mut b);
+            g.min_link = saved;
+            assert_eq!(a.next, b.next);
+            assert_eq!(a.hops, b.hops);
+            assert!(a.dist.iter().zip(&b.dist).all(|(x, y)| x == y || (x.is_infinite() && y.is_infinite())));
+        }
     }
 
     #[test]
