@@ -173,8 +173,7 @@ def paths(scenario: dict, pairs, *, step_ms: float | None = None, duration_s: fl
                 bar = tqdm(total=float(d), unit="s", desc="paths", file=sys.stderr, leave=False,
                            bar_format="{desc}: {percentage:3.0f}%|{bar}| {n:.0f}/{total:.0f} s "
                                       "[{elapsed}<{remaining}]")
-            bar.n = t
-            bar.refresh()
+            bar.update(t - bar.n)  # tqdm redraws at most ten times a second
     elif callable(progress):
         cb = progress
     try:

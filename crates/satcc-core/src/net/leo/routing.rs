@@ -131,7 +131,14 @@ impl Graph {
                     }
                 }
                 for &(g, len) in &self.gs_of[self.start[ui] as usize..self.start[ui + 1] as usize] {
-                    relax::<HOPS>(metric, tree, heap, u, du, hu, g, len);
+                    leaf::<HOPS>(metric, tree, u, du, hu, g, len);
+                }
+            }
+        }
+        if !HOPS {
+            for g in self.n_sat..n {
+                if g != root as usize && tree.next[g] != NONE {
+                    tree.hops[g] = tree.hops[tree.next[g] as usize] + 1;
                 }
             }
         }
@@ -167,6 +174,26 @@ fn relax<const HOPS: bool>(metric: Metric, tree: &mut Tree, heap: &mut Frontier,
         tree.hops[vi] = nh;
         tree.next[vi] = u;
         heap.push(v, nd, entry(metric, nd, nh, v));
+    }
+}
+
+/// Reaches ground station `g` from satellite `u`: as `relax`, but a station other than
+/// the destination never relays, so it never enters the queue.
+#[inline(always)]
+fn leaf<const HOPS: bool>(metric: Metric, tree: &mut Tree, u: u32, du: f64, hu: u32, g: u32, len: f64) {
+    let gi = g as usize;
+    let nd = du + len;
+    let (new, old) = if HOPS {
+        (key(metric, nd, hu + 1), key(metric, tree.dist[gi], tree.hops[gi]))
+    } else {
+        (key(metric, nd, 0), key(metric, tree.dist[gi], 0))
+    };
+    if new < old || (new == old && u < tree.next[gi]) {
+        tree.dist[gi] = nd;
+        tree.next[gi] = u;
+        if HOPS {
+            tree.hops[gi] = hu + 1;
+        }
     }
 }
 
