@@ -186,3 +186,34 @@ def test_satcc_paths_end_to_end(tmp_path):
     assert r.returncode == 2 and "constellation.shells[0].altitude_km" in r.stderr, r.stderr
     r = _satcc("cities")
     assert r.returncode == 0 and len(r.stdout.splitlines()) == 100
+
+
+@pytest.mark.parametrize("section, extra, want", [
+    ({"shells": [{"planes": 1000, "sats_per_plane": 1000, "altitude_km": 550, "inclination_deg": 53,
+                  "min_elevation_deg": 25}]}, {}, "planes x sats_per_plane is over 100000"),
+    ({"shells": [{"builtin": "starlink-1"}], "ground_stations": ["Paris", "Moscow"], "routing": {"interval_ms": 1}},
+     {"duration_s": 1e6, "step_ms": 1e6}, "this routing run would take about"),
+    ({"shells": [{"builtin": "starlink-1"}], "ground_stations": ["Paris", "Moscow"]},
+     {"duration_s": 1e6, "step_ms": 1}, "pairs x samples"),
+    ({"shells": [{"builtin": "kuiper-630", "altitude_km": 1e300}]}, {}, r"altitude_km"),
+    ({"shells": [{"builtin": "kuiper-630"}], "epoch": "9999-01-01T00:00:00"}, {}, "constellation.epoch"),
+    ({"shells": [{"tle": "1 " + "9" * 100000, "min_elevation_deg": 10}]}, {}, r"constellation.shells\[0\].tle: TLE 1"),
+    ({"shells": [{"builtin": "kuiper-630"}] * 17}, {}, r"constellation.shells"),
+])
+def test_hostile_constellations_are_refused_fast_naming_the_field(section, extra, want):
+    import time
+
+    sc = {"constellation": section, "duration_s": extra.get("duration_s", 10)}
+    t0 = time.perf_counter()
+    with pytest.raises(ScenarioError, match=want) as e:
+        leo.paths(sc, "Paris:Moscow", step_ms=extra.get("step_ms"))
+    assert "\n" not in str(e.value)
+    assert time.perf_counter() - t0 < 10
+
+
+def test_validate_and_run_say_what_a_constellation_file_can_do():
+    sc = str(Path(__file__).parents[1] / "scenarios" / "leo_kuiper_paths.yaml")
+    r = _satcc("validate", sc)
+    assert r.returncode == 0 and "valid constellation (1156 satellites in 1 shells, 7 ground stations)" in r.stdout
+    r = _satcc("run", sc, "--out", "/nonexistent/never-made")
+    assert r.returncode == 2 and "not built yet" in r.stderr and "satcc paths" in r.stderr, r.stderr

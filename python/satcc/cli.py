@@ -30,7 +30,9 @@ class CliError(Exception):
     pass
 
 
-def _scenario(arg: str) -> Scenario:
+def _scenario(arg: str, constellation_ok: bool = False) -> Scenario | dict:
+    """A scenario file or example; with `constellation_ok`, a file with a constellation
+    section comes back as its checked dict (satcc.leo) instead."""
     from .topology import EXAMPLES
 
     if arg in EXAMPLES:
@@ -41,7 +43,30 @@ def _scenario(arg: str) -> Scenario:
         raise CliError(f"{arg}: no such scenario file, and not a built-in example (examples: {names})")
     if p.suffix.lower() not in FORMATS:
         raise CliError(f"{arg}: unknown scenario file type {p.suffix!r} (allowed: {', '.join(FORMATS)})")
+    if _has_constellation(p):
+        from . import leo
+
+        if not constellation_ok:
+            raise CliError(f"{arg}: packet runs on a moving constellation are not built yet (issue 17, next part); "
+                           f"`satcc paths {arg} --pairs A:B --out DIR` computes its paths now (docs/leo.md)")
+        d = leo.load(p)
+        leo.check(d["constellation"])
+        return d
     return load(p)
+
+
+def _has_constellation(p: Path) -> bool:
+    """Whether a scenario file has a top-level constellation section (read within the
+    loader's bounds; a file that does not parse is left to the scenario loader)."""
+    from . import limits
+
+    try:
+        if p.stat().st_size > limits.MAX_FILE_BYTES:
+            return False
+        d = limits.parse_text(p.read_text(encoding="utf-8"), FORMATS[p.suffix.lower()])
+    except (OSError, UnicodeDecodeError, limits.LimitError):
+        return False
+    return isinstance(d, dict) and "constellation" in d
 
 
 def _out_dir(arg: str, flag: str) -> Path:
@@ -109,7 +134,14 @@ def cmd_plot(a) -> int:
 
 
 def cmd_validate(a) -> int:
-    sc = _scenario(a.scenario)
+    sc = _scenario(a.scenario, constellation_ok=True)
+    if isinstance(sc, dict):
+        from .leo import check
+
+        n = check(sc["constellation"])
+        print(f"{a.scenario}: valid constellation ({n['satellites']} satellites in {n['shells']} shells, "
+              f"{n['ground_stations']} ground stations); `satcc paths` runs it")
+        return 0
     d = sc.to_dict()
     print(f"{a.scenario}: valid ({len(d['nodes'])} nodes, {len(d['links'])} links, "
           f"{sum(f.get('count', 1) for f in d['flows'])} flows)")

@@ -150,9 +150,10 @@ def parse_pairs(text: str | Iterable) -> list[tuple[str, str]]:
 
 
 def paths(scenario: dict, pairs, *, step_ms: float | None = None, duration_s: float | None = None,
-          progress: bool | Callable[[float], None] = False) -> Paths:
+          progress: bool | Callable[[float], None] = False, event_budget=None) -> Paths:
     """Paths of `pairs` of ground stations (names) every `step_ms` (default: the routing
-    interval) over the scenario's `duration_s`. ScenarioError names a bad field."""
+    interval) over the scenario's `duration_s`. ScenarioError names a bad field; a run
+    whose routing work is over the event budget is refused before it starts."""
     if not isinstance(scenario, dict) or "constellation" not in scenario:
         raise ScenarioError("scenario: no constellation section")
     d = duration_s if duration_s is not None else scenario.get("duration_s")
@@ -161,6 +162,10 @@ def paths(scenario: dict, pairs, *, step_ms: float | None = None, duration_s: fl
     req = {"constellation": scenario["constellation"], "duration_s": float(d), "pairs": parse_pairs(pairs)}
     if step_ms is not None:
         req["step_s"] = float(step_ms) / 1e3
+    from .run import budgets
+
+    # routing work is bounded by the event budget (--event-budget, SATCC_EVENT_BUDGET)
+    req["work_budget"] = budgets(event_budget=event_budget)[1]
     limits.check_tree(req, "scenario")
     bar = None
     cb = None
@@ -213,6 +218,18 @@ def positions(constellation: dict, times_s: Iterable[float]) -> tuple[list[str],
     except ValueError as e:
         raise ScenarioError(str(e)) from None
     return names, np.frombuffer(data, dtype=np.float64).reshape(len(times), len(names), 3)
+
+
+def check(constellation: Any) -> dict:
+    """Check a constellation section (every field, the TLEs, the cities) without
+    moving it: {"satellites", "shells", "ground_stations"}; ScenarioError names the field."""
+    limits.check_tree(constellation, "constellation")
+    try:
+        names, _ = _core.positions_json(json.dumps(constellation), [])
+    except ValueError as e:
+        raise ScenarioError(str(e)) from None
+    return {"satellites": len(names), "shells": len(constellation["shells"]),
+            "ground_stations": len(constellation.get("ground_stations", []))}
 
 
 def write(p: Paths, out: Path, *, plots: bool = True) -> list[Path]:

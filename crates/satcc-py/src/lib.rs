@@ -237,13 +237,14 @@ fn positions_json(py: Python<'_>, constellation_json: &str, times_s: Vec<f64>) -
 /// `duration_s` (the state computation of a constellation); returns (routing steps,
 /// trees, handovers). For `satcc bench --scenario constellation`.
 #[pyfunction]
-fn route_all_json(py: Python<'_>, constellation_json: &str, duration_s: f64) -> PyResult<(u64, u64, u64)> {
+#[pyo3(signature = (constellation_json, duration_s, work_budget=satcc_core::net::leo::paths::DEFAULT_WORK_BUDGET))]
+fn route_all_json(py: Python<'_>, constellation_json: &str, duration_s: f64, work_budget: f64) -> PyResult<(u64, u64, u64)> {
     let text = constellation_json.to_owned();
     py.allow_threads(move || {
         let raw: serde_json::Value = serde_json::from_str(&text).map_err(|e| format!("constellation: {e}"))?;
         let spec = satcc_core::scenario::constellation::ConstellationSpec::from_value(&raw)?;
-        let mut net = satcc_core::net::leo::Network::new(&spec)?;
-        let s = satcc_core::net::leo::paths::route_all(&mut net, duration_s)?;
+        let mut net = satcc_core::net::leo::Network::build(&spec)?;
+        let s = satcc_core::net::leo::paths::route_all(&mut net, duration_s, work_budget)?;
         Ok::<_, String>((s.routing_steps, s.trees, s.handovers))
     })
     .map_err(PyValueError::new_err)

@@ -59,7 +59,15 @@ pub struct Network {
 }
 
 impl Network {
+    /// The constellation at time 0, ground links chosen.
     pub fn new(spec: &ConstellationSpec) -> Result<Network, String> {
+        let mut net = Network::build(spec)?;
+        net.step(0.0)?;
+        Ok(net)
+    }
+
+    /// The constellation, not yet placed: `step` or `move_satellites` places it.
+    pub fn build(spec: &ConstellationSpec) -> Result<Network, String> {
         let (epoch, shells, stations) = spec.build()?;
         let mut names = Vec::new();
         let mut isl = Vec::new();
@@ -100,7 +108,7 @@ impl Network {
             })
             .collect();
         let g = stations.len();
-        let mut net = Network {
+        let net = Network {
             epoch,
             shells,
             stations,
@@ -120,7 +128,6 @@ impl Network {
             handovers: 0,
             t: f64::NAN,
         };
-        net.step(0.0)?;
         Ok(net)
     }
 
@@ -172,7 +179,7 @@ impl Network {
     }
 
     /// Moves everything to `t_s` and re-chooses the ground links by the policy; returns
-    /// how many stations changed satellite.
+    /// how many stations were handed over to another satellite.
     pub fn step(&mut self, t_s: f64) -> Result<u64, String> {
         self.move_satellites(t_s)?;
         self.t = t_s;
@@ -203,7 +210,9 @@ impl Network {
                 Policy::Reassign => keep(self.attached[g]).or(nearest),
             };
             let sat = choice.map_or(NONE, |c| c.0);
-            if sat != self.attached[g] && !self.t.is_nan() && t_s > 0.0 {
+            // a handover: from one satellite to another (not coverage lost or found)
+            let prev = self.attached[g];
+            if prev != NONE && sat != NONE && sat != prev {
                 changed += 1;
             }
             self.attached[g] = sat;

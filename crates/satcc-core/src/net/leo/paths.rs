@@ -126,10 +126,11 @@ pub fn paths(
 /// Routes toward every ground station, recomputed at every routing instant over
 /// `duration_s`: the state computation of a constellation (the work Hypatia's state
 /// generation does), timed by `satcc bench --scenario`.
-pub fn route_all(net: &mut Network, duration_s: f64) -> Result<RoutingStats, String> {
+pub fn route_all(net: &mut Network, duration_s: f64, work_budget: f64) -> Result<RoutingStats, String> {
     if !(duration_s > 0.0 && duration_s <= crate::scenario::MAX_DURATION_S) {
         return Err(format!("duration_s: must be in (0, {}], got {duration_s}", crate::scenario::MAX_DURATION_S));
     }
+    check_work(net, duration_s, net.stations.len(), work_budget)?;
     let dests: Vec<usize> = (0..net.stations.len()).collect();
     walk(net, &dests, ns(duration_s), u64::MAX / 4, &mut |_| Ok(()), &mut |_, _, _| Ok(()))
 }
@@ -144,6 +145,38 @@ struct PathsRequest {
     duration_s: f64,
     pairs: Vec<(String, String)>,
     step_s: Option<f64>,
+    /// Most work units (`routing_work`) allowed [the event budget's default, 1e11].
+    work_budget: Option<f64>,
+}
+
+/// The default budget of work units: like the event budget of a packet run, some
+/// minutes of work on one core.
+pub const DEFAULT_WORK_BUDGET: f64 = 1e11;
+
+/// Work of routing `duration_s` (units of a few nanoseconds each): at every routing
+/// instant, each satellite moved, each ground station tested against each satellite,
+/// and a Dijkstra toward each destination over every node and link.
+pub fn routing_work(net: &Network, duration_s: f64, destinations: usize) -> f64 {
+    let steps = (duration_s / net.interval_s).floor() + 1.0;
+    let (sats, gs) = (net.n_sat() as f64, net.stations.len() as f64);
+    steps * (10.0 * sats + sats * gs + destinations as f64 * 6.0 * (sats + gs))
+}
+
+/// Refuses a routing run over the budget, naming what drives it.
+pub fn check_work(net: &Network, duration_s: f64, destinations: usize, budget: f64) -> Result<(), String> {
+    let work = routing_work(net, duration_s, destinations);
+    if work > budget {
+        return Err(format!(
+            "this routing run would take about {work:.3e} units of work (some nanoseconds each), over the budget of \
+             {budget:.3e}: {} routing steps (duration_s / routing.interval_ms) x ({} satellites x {} ground stations \
+             + {destinations} destinations x their Dijkstra); shorten it, route less often, or raise the budget \
+             with --event-budget / SATCC_EVENT_BUDGET (docs/limits.md)",
+            (duration_s / net.interval_s).floor() + 1.0,
+            net.n_sat(),
+            net.stations.len()
+        ));
+    }
+    Ok(())
 }
 
 /// `satcc paths` in the core: `{"constellation": {...}, "duration_s": D, "pairs":
@@ -171,7 +204,7 @@ pub fn paths_json(
             "pairs x samples: {rows:.0} rows is over {MAX_PATH_ROWS:.0}; use a longer step or fewer pairs"
         ));
     }
-    let mut net = Network::new(&spec)?;
+    let mut net = Network::build(&spec)?;
     let mut pairs = Vec::new();
     for (a, b) in &req.pairs {
         let find = |n: &str| {
@@ -188,6 +221,10 @@ pub fn paths_json(
         }
         pairs.push((i, j));
     }
+    let mut dests: Vec<usize> = pairs.iter().map(|p| p.1).collect();
+    dests.sort_unstable();
+    dests.dedup();
+    check_work(&net, d, dests.len(), req.work_budget.unwrap_or(DEFAULT_WORK_BUDGET))?;
     let (table, stats) = paths(&mut net, &pairs, d, step, progress)?;
     Ok((net, table, stats, step))
 }
@@ -198,7 +235,7 @@ pub fn paths_json(
 pub fn positions_json(constellation: &str, times_s: &[f64]) -> Result<(Vec<String>, Vec<f64>), String> {
     let raw: serde_json::Value = serde_json::from_str(constellation).map_err(|e| format!("constellation: {e}"))?;
     let spec = crate::scenario::constellation::ConstellationSpec::from_value(&raw)?;
-    let mut net = Network::new(&spec)?;
+    let mut net = Network::build(&spec)?;
     if times_s.len() as f64 * net.n_sat() as f64 > MAX_PATH_ROWS {
         return Err(format!("times x satellites is over {MAX_PATH_ROWS:.0}"));
     }
@@ -248,6 +285,21 @@ mod tests {
                 assert!(!t.changed[k], "a path changes only at a routing instant (t = {})", t.t_s[k]);
             }
         }
+    }
+
+    #[test]
+    fn work_over_the_budget_is_refused_before_it_starts() {
+        let n = net(json!({"shells": [{"builtin": "starlink-1"}], "ground_stations": ["Manila", "Dalian"]}));
+        let w = routing_work(&n, 200.0, 1);
+        assert!(w > 1e7 && w < 1e8, "{w}");
+        let m = check_work(&n, 1e6, 1, DEFAULT_WORK_BUDGET).unwrap_err();
+        assert!(m.contains("10000001 routing steps") && m.contains("1584 satellites"), "{m}");
+        let req = json!({"constellation": {"shells": [{"builtin": "starlink-1"}], "ground_stations": ["Manila", "Dalian"],
+            "routing": {"interval_ms": 1}}, "duration_s": 1e5, "pairs": [["Manila", "Dalian"]], "step_s": 1000.0});
+        let t0 = std::time::Instant::now();
+        let e = paths_json(&req.to_string(), &mut |_| Ok(())).err().unwrap();
+        assert!(e.starts_with("this routing run would take"), "{e}");
+        assert!(t0.elapsed().as_secs_f64() < 5.0);
     }
 
     #[test]
