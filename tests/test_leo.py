@@ -217,3 +217,16 @@ def test_validate_and_run_say_what_a_constellation_file_can_do():
     assert r.returncode == 0 and "valid constellation (1156 satellites in 1 shells, 7 ground stations)" in r.stdout
     r = _satcc("run", sc, "--out", "/nonexistent/never-made")
     assert r.returncode == 2 and "not built yet" in r.stderr and "satcc paths" in r.stderr, r.stderr
+
+
+def test_catalog_rtt_over_time_report(tmp_path):
+    from satcc.experiments import api
+
+    rep = api.report("leo.rtt-over-time", store=tmp_path / "store")
+    out = Path(rep["out_dir"])
+    for shell in ("kuiper-630", "starlink-1"):
+        assert (out / f"analysis_rtt_{shell}.png").stat().st_size > 10_000
+    data = json.loads((out / "report.json").read_text())
+    text = json.dumps(data)
+    assert "Paris-Moscow" in text and "starlink-1" in text
+    assert "frequent handover occurrences" in (out / "report.md").read_text()

@@ -15,7 +15,8 @@ from .definition import MAX_SEEDS, Experiment, ExperimentError, Param, PlotSpec
 _REGISTRY: dict[str, Experiment] = {}
 _BUILTIN = ["satcc.experiments.catalog.baselines", "satcc.experiments.catalog.refwa",
             "satcc.experiments.catalog.refwa_plus", "satcc.experiments.catalog.trefwa",
-            "satcc.experiments.catalog.trefwa_plus", "satcc.experiments.catalog.fusion_star"]
+            "satcc.experiments.catalog.trefwa_plus", "satcc.experiments.catalog.fusion_star",
+            "satcc.experiments.catalog.leo"]
 _loaded = False
 
 
