@@ -420,6 +420,7 @@ def build_parser() -> argparse.ArgumentParser:
     pa_.add_argument("--duration", type=float, help="override duration_s")
     pa_.add_argument("--out", required=True, help="output directory (paths.parquet, paths.json, paths.png)")
     pa_.add_argument("--no-plots", action="store_true", help="skip the plot")
+    _budget_args(pa_)
     pa_.set_defaults(fn=cmd_paths)
     ci = sub.add_parser("cities", help="the built-in ground stations: the 100 most populous cities")
     ci.set_defaults(fn=cmd_cities)
