@@ -1,5 +1,6 @@
 //! One direction of a link: a FIFO output queue feeding a transmitter of a given rate,
-//! then a constant propagation delay.
+//! then a propagation delay: constant, or (a link between moving satellites and ground
+//! stations) the length of the link when the packet starts crossing it, over c.
 //!
 //! A FIFO link is work-conserving, so when a packet is admitted its departure time is
 //! known at once: max(now, transmitter free) + size/rate. Packets therefore wait in a
@@ -84,6 +85,12 @@ pub struct Link {
     pub delay: Time,
     /// The delay in seconds as a double, as ns-2 holds it.
     pub delay_s: f64,
+    /// A link that moves: its delay changes linearly from `delay_s` at `t0` (seconds) at
+    /// `slope` seconds per second until the next call of `set_delay_ramp`. The
+    /// constellation sets it at every routing instant from the link's length then and
+    /// at the next instant: between them the length departs from the line by about a
+    /// centimetre (the satellites' acceleration, 8 m/s^2, over 50 ms).
+    ramp: Option<(f64, f64)>,
     pub queue: QueueDiscipline,
     pub error: Option<ErrorModel>,
     pub error_rng: Box<StreamRng>,
@@ -144,6 +151,7 @@ impl Link {
             rate_bps,
             delay: crate::engine::from_secs(delay_s),
             delay_s,
+            ramp: None,
             queue,
             error,
             error_rng: Box::new(error_rng),
@@ -280,7 +288,17 @@ impl Link {
         // monotone, so the departure is not before it.
         let start_shadow = if occ.pkts > 0 { self.free_shadow } else { at.shadow };
         let dep_shadow = start_shadow + txt;
-        let arr_shadow = start_shadow + (txt + self.delay_s);
+        let arr_shadow = match self.ramp {
+            None => start_shadow + (txt + self.delay_s),
+            // the length when the packet starts crossing; never before the packet ahead
+            // (a delay shrinks far slower than time passes, |slope| ~ 5e-5, so this
+            // only guards rounding)
+            Some((t0, slope)) => {
+                let d = (self.delay_s + slope * (start_shadow - t0)).max(0.0);
+                let last = self.pipe.back().map_or(0.0, |e| e.arr_shadow);
+                (start_shadow + (txt + d)).max(last)
+            }
+        };
         let tx_end = from_secs(dep_shadow).max(now);
         self.free_at = tx_end;
         self.free_shadow = dep_shadow;
@@ -293,6 +311,15 @@ impl Link {
             self.stats.max_queue_pkts = q;
         }
         Offer::Admitted { was_empty }
+    }
+
+    /// Make the delay move: `delay_s` at time `t0_s`, changing by `slope` seconds per
+    /// second (a moving link's length over c, and its rate of change). Packets already
+    /// admitted keep the delay they started with.
+    pub fn set_delay_ramp(&mut self, t0_s: f64, delay_s: f64, slope: f64) {
+        self.delay_s = delay_s;
+        self.delay = from_secs(delay_s);
+        self.ramp = Some((t0_s, slope));
     }
 
     /// Arrival of the head packet at the far end (integer time, shadow time, and when
@@ -442,6 +469,37 @@ mod tests {
         assert!((l.mean_queue_pkts(from_ms(4.0)) - 1.5).abs() < 1e-9);
         // over [0, 1.5 ms]: 3 for 1 ms then 2 for 0.5 ms -> 4/1.5
         assert!((l.mean_queue_pkts(from_ms(1.5)) - 4.0 / 1.5).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_moving_link_delays_each_packet_by_its_length_when_it_starts() {
+        let mut l = link(100);
+        // 10 ms at t = 0, growing 1 us per ms (a link lengthening at 300 m/ms)
+        l.set_delay_ramp(0.0, 0.010, 1e-3);
+        l.offer(pkt(0), at(0)); // starts at 0, 1 ms on the wire: arrives 0 + 1 ms + 10 ms
+        l.offer(pkt(1), at(0)); // starts at 1 ms: delay 10.001 ms
+        let (_, a0, _) = l.head_arrival().unwrap();
+        assert!((a0 - 0.011).abs() < 1e-15);
+        l.pop_head();
+        let (_, a1, _) = l.head_arrival().unwrap();
+        assert!((a1 - (0.001 + 0.001 + 0.010_001)).abs() < 1e-15, "{a1}");
+    }
+
+    #[test]
+    fn a_shrinking_delay_never_reorders_packets() {
+        let mut l = link(1000);
+        // the far end rushing closer at absurd speed: the delay would fall faster than time
+        l.set_delay_ramp(0.0, 0.010, -5.0);
+        for i in 0..10 {
+            l.offer(pkt(i), at(0));
+        }
+        let mut last = 0.0;
+        while l.in_pipe() > 0 {
+            let (_, a, _) = l.head_arrival().unwrap();
+            assert!(a >= last);
+            last = a;
+            l.pop_head();
+        }
     }
 
     #[test]
