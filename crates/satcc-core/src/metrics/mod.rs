@@ -116,6 +116,21 @@ pub struct RunTotals {
     pub link_transmissions: u64,
 }
 
+/// What a run on a moving constellation adds to its summary.
+#[derive(Serialize, Clone, Debug)]
+pub struct ConstellationSummary {
+    pub satellites: usize,
+    pub ground_stations: usize,
+    /// Link directions made (ISLs and every ground link used during the run); the
+    /// summary's `links` lists those that carried packets.
+    pub links: usize,
+    pub routing_steps: u64,
+    /// Ground stations handed from one satellite to another.
+    pub handovers: u64,
+    /// Packets dropped at a node with no route to their destination.
+    pub drops_no_route: u64,
+}
+
 #[derive(Serialize, Clone, Debug)]
 pub struct Summary {
     pub satcc_version: String,
@@ -126,6 +141,8 @@ pub struct Summary {
     pub groups: Vec<GroupSummary>,
     pub flows: Vec<FlowSummary>,
     pub links: Vec<LinkSummary>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub constellation: Option<ConstellationSummary>,
 }
 
 #[cfg(test)]

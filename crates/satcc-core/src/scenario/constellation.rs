@@ -29,9 +29,12 @@ pub struct ConstellationSpec {
     #[serde(default)]
     #[schemars(length(max = MAX_GROUND_STATIONS))]
     pub ground_stations: Vec<GroundStationSpec>,
-    /// How ground stations reach satellites.
+    /// How ground stations reach satellites, and (packet runs) the ground links.
     #[serde(default)]
     pub gsl: GslSpec,
+    /// The inter-satellite links of packet runs (+Grid, each direction its own queue).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub isl: Option<LinkSettings>,
     /// How routes are computed.
     #[serde(default)]
     pub routing: RoutingSpec,
@@ -147,13 +150,35 @@ pub struct GslSpec {
     #[serde(default = "fifteen")]
     #[schemars(range(min = 0.001, max = 1e6))]
     pub reassign_period_s: f64,
+    /// Rate of each ground link direction (packet runs; required there).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = 1e12))]
+    pub rate_bps: Option<f64>,
+    /// Queue of each ground link direction [droptail, 50 packets, as every satcc link].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub queue: Option<super::QueueSpec>,
 }
 
 impl Default for GslSpec {
     fn default() -> Self {
-        GslSpec { policy: Policy::Any, reassign_period_s: 15.0 }
+        GslSpec { policy: Policy::Any, reassign_period_s: 15.0, rate_bps: None, queue: None }
     }
 }
+
+/// Rate and queue of one direction of a kind of moving link.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LinkSettings {
+    #[schemars(range(min = 1, max = 1e12))]
+    pub rate_bps: f64,
+    /// [droptail, 50 packets, as every satcc link]
+    #[serde(default)]
+    pub queue: super::QueueSpec,
+}
+
+/// What a router scheme of a constellation scenario may guard: every link, the
+/// inter-satellite links, or the ground links (both directions of each).
+pub const LINK_KINDS: [&str; 3] = ["*", "isl", "gsl"];
 
 fn fifteen() -> f64 {
     15.0
@@ -244,6 +269,54 @@ impl ConstellationSpec {
             stations.push(gs);
         }
         Ok((epoch, shells, stations))
+    }
+}
+
+impl ConstellationSpec {
+    /// What a packet run on this constellation needs beyond the section itself; returns
+    /// the ground station names (the scenario's nodes for its flows).
+    pub fn check_packet_run(&self, sc: &super::Scenario) -> Result<Vec<String>, String> {
+        if !sc.nodes.is_empty() || !sc.links.is_empty() {
+            return Err("nodes: a scenario with a constellation takes its nodes and links from it; leave nodes \
+                        and links out"
+                .into());
+        }
+        let (_, _, stations) = self.build()?;
+        if self.isl.is_none() {
+            return Err("constellation.isl.rate_bps: a packet run needs the inter-satellite link rate".into());
+        }
+        if self.gsl.rate_bps.is_none() {
+            return Err("constellation.gsl.rate_bps: a packet run needs the ground link rate".into());
+        }
+        if let Some(q) = &self.gsl.queue {
+            super::validate_queue(q, "constellation.gsl.queue")?;
+        }
+        if let Some(l) = &self.isl {
+            super::validate_queue(&l.queue, "constellation.isl.queue")?;
+        }
+        let m = &sc.monitor;
+        for (field, set) in [("monitor.links", m.links.is_some()), ("monitor.bottleneck", m.bottleneck.is_some()),
+                             ("monitor.capture", !m.capture.is_empty())] {
+            if set {
+                return Err(format!("{field}: not available on a moving constellation yet (its links come and go)"));
+            }
+        }
+        for (i, f) in sc.flows.iter().enumerate() {
+            if f.path.is_some() || f.ack_path.is_some() {
+                return Err(format!("flows[{i}].path: routes on a constellation are computed as it moves; no pinned paths"));
+            }
+        }
+        for (i, s) in sc.schemes.iter().enumerate() {
+            for (j, l) in s.links().iter().enumerate() {
+                if !LINK_KINDS.contains(&l.as_str()) {
+                    return Err(format!(
+                        "schemes[{i}].links[{j}]: on a constellation a scheme guards '*' (every link), 'isl' or \
+                         'gsl', got '{l}'"
+                    ));
+                }
+            }
+        }
+        Ok(stations.into_iter().map(|g| g.name).collect())
     }
 }
 

@@ -51,11 +51,19 @@ pub struct Scenario {
     #[serde(default)]
     #[schemars(schema_with = "crate::settings::tcp_table_schema")]
     pub tcp: Value,
-    /// The nodes (hosts and routers alike), by name.
-    #[schemars(length(min = 1, max = MAX_NODES))]
+    /// The nodes (hosts and routers alike), by name (none with a `constellation`,
+    /// whose satellites and ground stations are the nodes).
+    #[serde(default)]
+    #[schemars(length(max = MAX_NODES))]
     pub nodes: Vec<NodeSpec>,
-    /// Duplex links between nodes.
+    /// Duplex links between nodes (none with a `constellation`, whose links move).
+    #[serde(default)]
     pub links: Vec<LinkSpec>,
+    /// A moving LEO constellation: its satellites and ground stations are the nodes,
+    /// its inter-satellite and ground links the links, routes recomputed as it moves;
+    /// flows run between ground stations (docs/leo.md).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub constellation: Option<constellation::ConstellationSpec>,
     /// TCP flows (an entry with `count` > 1 stands for identical copies).
     #[schemars(length(min = 1))]
     pub flows: Vec<FlowSpec>,
@@ -487,6 +495,16 @@ impl Scenario {
         }
         tcp_config(&self.tcp, "tcp")?;
         let mut names = HashMap::new();
+        let stations = match &self.constellation {
+            Some(c) => c.check_packet_run(self)?,
+            None if self.nodes.is_empty() => {
+                return Err("nodes: at least one node (or a constellation section, whose ground stations are nodes)".into())
+            }
+            None => Vec::new(),
+        };
+        for (i, g) in stations.iter().enumerate() {
+            names.insert(g.as_str(), usize::MAX - i);
+        }
         for (i, n) in self.nodes.iter().enumerate() {
             if n.name.contains("->") {
                 return Err(format!("nodes[{i}].name: must not contain '->'"));
@@ -602,7 +620,9 @@ impl Scenario {
         for (i, sc) in self.schemes.iter().enumerate() {
             let at = format!("schemes[{i}]");
             for (j, l) in sc.links().iter().enumerate() {
-                self.check_link_name(l, &format!("{at}.links[{j}]"), &names, &pairs)?;
+                if self.constellation.is_none() {
+                    self.check_link_name(l, &format!("{at}.links[{j}]"), &names, &pairs)?;
+                }
                 if let Some(prev) = guarded.insert(l.clone(), i) {
                     return Err(format!("{at}.links[{j}]: '{l}' is already guarded by schemes[{prev}]"));
                 }

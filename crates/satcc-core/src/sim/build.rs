@@ -16,7 +16,7 @@ use crate::traffic::OnOffSource;
 use rand::Rng;
 use super::{Ev, Flow, Simulation, NONE};
 
-fn build_queue(q: &QueueSpec, rate_bps: f64) -> QueueDiscipline {
+pub(super) fn build_queue(q: &QueueSpec, rate_bps: f64) -> QueueDiscipline {
     match q {
         QueueSpec::Droptail { limit_pkts, limit_bytes } => {
             QueueDiscipline::DropTail(DropTail { limit_pkts: *limit_pkts, limit_bytes: *limit_bytes })
@@ -91,6 +91,20 @@ impl Simulation {
                 ));
             }
         }
+        let mobility = match &sc.constellation {
+            Some(c) => {
+                let n_sat = node_ids.values().min().copied().unwrap_or(0) as usize;
+                let endpoints: Vec<usize> = sc
+                    .flows
+                    .iter()
+                    .flat_map(|f| [node_ids[f.src.as_str()] as usize - n_sat, node_ids[f.dst.as_str()] as usize - n_sat])
+                    .collect();
+                let mut m = super::mobility::Mobility::build(c, end, &endpoints, &rng, &mut links)?;
+                m.route(0, &mut links)?;
+                Some(Box::new(m))
+            }
+            None => None,
+        };
         let mut flows = Vec::new();
         let mut routes: Vec<LinkId> = Vec::new();
         for (i, f) in sc.flows.iter().enumerate() {
@@ -171,6 +185,8 @@ impl Simulation {
         }
         let monitored: Vec<LinkId> = match &sc.monitor.links {
             Some(ls) => ls.iter().map(|n| plan.link_id(n, "monitor.links")).collect::<Result<_, _>>()?,
+            // a constellation's tens of thousands of links are not sampled by default
+            None if mobility.is_some() => Vec::new(),
             None => (0..links.len() as LinkId).collect(),
         };
         let mut captured = vec![false; links.len()];
@@ -186,8 +202,25 @@ impl Simulation {
         let mut scheme_of_link = vec![NONE; links.len()];
         let (base_tcp, _) = crate::settings::split(&sc.tcp, "tcp")?;
         for spec in &sc.schemes {
-            for name in spec.links() {
-                let lid = plan.link_id(name, "schemes")?;
+            let ids: Vec<LinkId> = match &mobility {
+                // '*', 'isl' or 'gsl': every link of that kind
+                Some(m) => {
+                    let mut v = Vec::new();
+                    for kind in spec.links() {
+                        match kind.as_str() {
+                            "isl" => v.extend(0..m.first_gsl),
+                            "gsl" => v.extend(m.first_gsl..links.len() as LinkId),
+                            _ => v.extend(0..links.len() as LinkId),
+                        }
+                    }
+                    v.sort_unstable();
+                    v.dedup();
+                    v
+                }
+                None => spec.links().iter().map(|n| plan.link_id(n, "schemes")).collect::<Result<_, _>>()?,
+            };
+            for lid in ids {
+                let name = &links[lid as usize].name;
                 let idx = schemes.len() as u32;
                 let router = crate::feedback::router(&spec.kind)
                     .ok_or_else(|| format!("schemes: unknown router scheme '{}'", spec.kind))?;
@@ -211,7 +244,12 @@ impl Simulation {
                     .collect()
             })
             .collect();
+        let node_names = match &mobility {
+            Some(m) => m.net.names.clone(),
+            None => sc.nodes.iter().map(|n| n.name.clone()).collect(),
+        };
         let mut sim = Simulation {
+            mobility,
             schemes,
             scheme_link,
             scheme_of_link,
@@ -220,7 +258,7 @@ impl Simulation {
             seed: sc.seed,
             end,
             sample_interval: from_secs(sc.sample_interval_s).max(1),
-            node_names: sc.nodes.iter().map(|n| n.name.clone()).collect(),
+            node_names,
             last_sample: vec![(0.0, 0.0); links.len()],
             route_of: flows.iter().map(|f| [f.fwd, f.rev]).collect(),
             routes,
@@ -258,6 +296,11 @@ impl Simulation {
             }
         }
         sim.events.push(sim.sample_interval, to_secs(sim.sample_interval), Ev::Sample);
+        if let Some(m) = &sim.mobility {
+            if m.interval <= end {
+                sim.events.push(m.interval, to_secs(m.interval), Ev::Route);
+            }
+        }
         Ok(sim)
     }
 }

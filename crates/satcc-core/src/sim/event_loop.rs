@@ -104,7 +104,20 @@ impl Simulation {
                     f.rev
                 }
             };
-            let first = self.routes[r.0 as usize];
+            let first = match &self.mobility {
+                None => self.routes[r.0 as usize],
+                Some(m) => {
+                    let (from, to) = if p.is_data() { (f.src, f.dst) } else { (f.dst, f.src) };
+                    match m.next_link(from, to) {
+                        Some(l) => l,
+                        None => {
+                            // the sender's station sees no satellite, or has no route
+                            self.drop_no_route(&p, None);
+                            continue;
+                        }
+                    }
+                }
+            };
             if p.is_data() && self.scheme_of_link[first as usize] != NONE {
                 self.scheme_sees_data(first, &p);
             }
@@ -176,6 +189,10 @@ impl Simulation {
             return;
         }
         let fid = pkt.flow;
+        if self.mobility.is_some() {
+            self.forward_moving(link, pkt);
+            return;
+        }
         if !pkt.is_data() && !self.flow_schemes[fid as usize].is_empty() {
             // an ACK passes a node whose scheme guards its flow: lower its window
             let node = self.links[link as usize].to;
@@ -220,6 +237,88 @@ impl Simulation {
             }
         }
         self.send_and_rearm(fid, out);
+    }
+
+    /// A packet reaches the far end of `link` on a moving constellation: delivered at
+    /// its destination station, else forwarded by the routes as they are now.
+    fn forward_moving(&mut self, link: LinkId, mut pkt: Packet) {
+        let fid = pkt.flow;
+        let node = self.links[link as usize].to;
+        let (dst, src) = {
+            let f = &self.flows[fid as usize];
+            if pkt.is_data() { (f.dst, f.src) } else { (f.src, f.dst) }
+        };
+        let m = self.mobility.as_ref().expect("a moving constellation");
+        if !pkt.is_data() && !self.schemes.is_empty() && node != dst {
+            // an ACK at a node whose scheme guards the link the flow's data takes from
+            // here now: that scheme may lower its window
+            if let Some(l) = m.next_link(node, src) {
+                let s = self.scheme_of_link[l as usize];
+                if s != NONE {
+                    self.schemes[s as usize].on_ack(&mut pkt, self.now);
+                }
+            }
+        }
+        if node != dst {
+            let Some(next) = self.mobility.as_ref().unwrap().next_link(node, dst) else {
+                self.drop_no_route(&pkt, Some(link));
+                return;
+            };
+            if pkt.is_data() && self.scheme_of_link[next as usize] != NONE {
+                self.scheme_sees_data(next, &pkt);
+            }
+            if pkt.ttl <= 1 {
+                self.count_drop(&pkt, next, DropCause::Ttl);
+                return;
+            }
+            pkt.ttl -= 1;
+            self.enqueue(pkt, next);
+            return;
+        }
+        let mut out = std::mem::take(&mut self.outbox);
+        let now = self.now;
+        let f = &mut self.flows[fid as usize];
+        match pkt.kind {
+            PacketKind::Data => {
+                f.data_delivered += 1;
+                f.sink.on_data(&pkt, now, &mut out);
+            }
+            PacketKind::Ack => {
+                f.ack_delivered += 1;
+                let blocks = if f.sack { f.sink.sack_blocks(pkt.sack_id()) } else { None };
+                f.sender.on_ack_with(&pkt, blocks, now, &mut out);
+            }
+        }
+        self.send_and_rearm(fid, out);
+    }
+
+    /// A packet with no route where it is (`arrived_on`: the link it came in by; None at
+    /// its sender). Counted for its flow and the run; traced with the link it came by.
+    fn drop_no_route(&mut self, pkt: &Packet, arrived_on: Option<LinkId>) {
+        if let Some(m) = self.mobility.as_mut() {
+            m.drops_no_route += 1;
+        }
+        match arrived_on {
+            Some(l) => self.count_drop(pkt, l, DropCause::NoRoute),
+            None => {
+                let trace = std::mem::replace(&mut self.drop_trace, false);
+                self.count_drop(pkt, 0, DropCause::NoRoute);
+                self.drop_trace = trace;
+            }
+        }
+    }
+
+    /// A routing instant of the constellation.
+    fn on_route(&mut self, t: Time) {
+        let m = self.mobility.as_mut().expect("Route events come with a constellation");
+        if let Err(e) = m.route(t, &mut self.links) {
+            // the build's pass already propagated every routing instant; unreachable
+            panic!("constellation routing at {} s: {e}", to_secs(t));
+        }
+        let next = t + m.interval;
+        if next <= self.end {
+            self.events.push(next, to_secs(next), Ev::Route);
+        }
     }
 
     fn on_rtx(&mut self, fid: FlowId) {
@@ -391,6 +490,7 @@ impl Simulation {
                     }
                 }
                 Ev::SchemeUpdate(s) => self.on_scheme_update(s),
+                Ev::Route => self.on_route(t),
             }
         }
         self.now = self.end;

@@ -10,6 +10,7 @@
 pub mod budget;
 mod build;
 mod event_loop;
+pub mod mobility;
 pub mod plan;
 mod report;
 
@@ -33,9 +34,11 @@ pub enum DropCause {
     Error = 2,
     /// Its TTL ran out.
     Ttl = 3,
+    /// At a node with no route to its destination (a moving constellation).
+    NoRoute = 4,
 }
 
-pub const DROP_CAUSES: [&str; 4] = ["overflow", "early", "error", "ttl"];
+pub const DROP_CAUSES: [&str; 5] = ["overflow", "early", "error", "ttl", "no_route"];
 
 /// An event: eight bytes, so that heap entries are 32.
 #[derive(Clone, Copy, Debug)]
@@ -54,6 +57,8 @@ enum Ev {
     Sample,
     /// A router scheme's periodic update (index into the schemes).
     SchemeUpdate(u32),
+    /// A routing instant of a moving constellation.
+    Route,
 }
 
 const _: () = assert!(std::mem::size_of::<Ev>() == 8);
@@ -97,6 +102,8 @@ struct Flow {
 }
 
 pub struct Simulation {
+    /// A moving constellation's links and routes (None: static routes).
+    mobility: Option<Box<mobility::Mobility>>,
     scenario_name: String,
     seed: u64,
     end: Time,

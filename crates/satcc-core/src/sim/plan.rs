@@ -30,6 +30,14 @@ impl Plan {
 
 /// Plan a validated scenario.
 pub fn plan(sc: &Scenario) -> Result<Plan, String> {
+    if let Some(c) = &sc.constellation {
+        // the nodes: satellites then ground stations; links and routes come with the
+        // motion (sim::mobility), so nothing more to plan
+        let (_, shells, stations) = c.build()?;
+        let n_sat: usize = shells.iter().map(|s| s.satellites.len()).sum();
+        let node_ids = stations.iter().enumerate().map(|(i, g)| (g.name.clone(), (n_sat + i) as NodeId)).collect();
+        return Ok(Plan { node_ids, link_names: Vec::new(), routes: vec![(Vec::new(), Vec::new()); sc.flows.len()] });
+    }
     let node_ids: BTreeMap<String, NodeId> =
         sc.nodes.iter().enumerate().map(|(i, n)| (n.name.clone(), i as NodeId)).collect();
     let mut topo = Topology::new(sc.nodes.len());

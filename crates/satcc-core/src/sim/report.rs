@@ -134,7 +134,19 @@ impl Simulation {
             events: self.events.popped(),
             link_transmissions: self.transmissions,
         };
+        let constellation = self.mobility.as_ref().map(|m| crate::metrics::ConstellationSummary {
+            satellites: m.net.n_sat(),
+            ground_stations: m.net.stations.len(),
+            links: links.len(),
+            routing_steps: m.routing_steps,
+            handovers: m.handovers(),
+            drops_no_route: m.drops_no_route,
+        });
+        if self.mobility.is_some() {
+            links.retain(|l| l.arrivals_pkts > 0);
+        }
         let summary = Summary {
+            constellation,
             satcc_version: crate::VERSION.to_string(),
             scenario: self.scenario_name.clone(),
             seed: self.seed,

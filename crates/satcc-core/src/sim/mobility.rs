@@ -1,0 +1,285 @@
+//! A moving constellation inside a packet run: its links, the next hop of a packet at
+//! any node, and the routing instants that move everything on.
+//!
+//! Links are made once, at the build: each +Grid ISL in both directions, and both
+//! directions of every (ground station, satellite) pair that is ever a ground link
+//! during the run (a pass over the routing instants finds them). At each routing
+//! instant the ground links are re-chosen, a shortest-path tree is computed toward each
+//! ground station where flows end (data) or start (ACKs), and every link's delay is set
+//! to move linearly from its length now to its length at the next instant (over c).
+//! A packet is forwarded at each node by the tree of its destination as it is when the
+//! packet arrives there: packets in flight continue from where they are under new
+//! routes; one at a node with no route is dropped (cause `no_route`).
+
+use crate::engine::rng::RngStreams;
+use crate::engine::{from_secs, Time};
+use crate::net::leo::routing::{Graph, Tree};
+use crate::net::leo::{Network, NONE};
+use crate::net::link::Link;
+use crate::net::LinkId;
+use crate::orbit::SPEED_OF_LIGHT_M_S;
+use crate::scenario::constellation::ConstellationSpec;
+use crate::scenario::QueueSpec;
+use std::collections::{BTreeSet, HashMap};
+
+pub struct Mobility {
+    pub net: Network,
+    n_sat: u32,
+    /// Per ground station: its tree among `trees` (NONE: no flow ends there).
+    dest_slot: Vec<u32>,
+    dests: Vec<usize>,
+    trees: Vec<Tree>,
+    /// Link of each satellite's ISLs, aligned with `net.isl`.
+    isl_link: Vec<[LinkId; 4]>,
+    /// (station, satellite) -> (uplink, downlink).
+    gsl_link: HashMap<(u32, u32), (LinkId, LinkId)>,
+    /// Graph nodes at the two ends of every link (by link id).
+    ends: Vec<(u32, u32)>,
+    /// ISL links come first; ids from here on are ground links.
+    pub first_gsl: LinkId,
+    pub interval: Time,
+    pub routing_steps: u64,
+    pub drops_no_route: u64,
+}
+
+/// Every (station, satellite) pair linked at some routing instant of [0, end].
+fn ground_pairs(spec: &ConstellationSpec, end: Time, interval: Time) -> Result<BTreeSet<(u32, u32)>, String> {
+    let mut net = Network::build(spec)?;
+    let mut pairs = BTreeSet::new();
+    let mut t: Time = 0;
+    while t <= end {
+        net.step(t as f64 * 1e-9)?;
+        for (g, links) in net.gsl.iter().enumerate() {
+            pairs.extend(links.iter().map(|&(s, _)| (g as u32, s)));
+        }
+        t += interval;
+    }
+    Ok(pairs)
+}
+
+fn queue_of(q: Option<&QueueSpec>, rate: f64) -> crate::net::queue::QueueDiscipline {
+    super::build::build_queue(q.unwrap_or(&QueueSpec::default()), rate)
+}
+
+impl Mobility {
+    /// The constellation's links (appended to `links`) and its routing state, for flows
+    /// ending at the ground stations `endpoints` (station indices).
+    pub fn build(
+        spec: &ConstellationSpec,
+        end: Time,
+        endpoints: &[usize],
+        rng: &RngStreams,
+        links: &mut Vec<Link>,
+    ) -> Result<Mobility, String> {
+        let interval = from_secs(spec.routing.interval_ms / 1e3).max(1);
+        let pairs = ground_pairs(spec, end, interval)?;
+        let mut net = Network::build(spec)?;
+        net.move_satellites(0.0)?;
+        let n_sat = net.n_sat() as u32;
+        let isl_cfg = spec.isl.as_ref().ok_or("constellation.isl.rate_bps: a packet run needs it")?;
+        let gsl_rate = spec.gsl.rate_bps.ok_or("constellation.gsl.rate_bps: a packet run needs it")?;
+        let mut ends = Vec::new();
+        let mut add = |links: &mut Vec<Link>, a: u32, b: u32, rate: f64, q: Option<&QueueSpec>| -> LinkId {
+            let id = links.len() as LinkId;
+            let name = format!("{}->{}", net.names[a as usize], net.names[b as usize]);
+            let delay_s = net.link_len(a, b) / SPEED_OF_LIGHT_M_S;
+            links.push(Link::new(
+                name.clone(),
+                a,
+                b,
+                rate,
+                delay_s,
+                queue_of(q, rate),
+                None,
+                rng.stream(&format!("link/{name}/errors")),
+                rng.stream(&format!("link/{name}/queue")),
+                Vec::new(),
+            ));
+            ends.push((a, b));
+            id
+        };
+        let mut isl_link = vec![[NONE; 4]; n_sat as usize];
+        for a in 0..n_sat {
+            for k in 0..4 {
+                let b = net.isl[a as usize][k];
+                if b == NONE || b < a {
+                    continue;
+                }
+                let ab = add(links, a, b, isl_cfg.rate_bps, Some(&isl_cfg.queue));
+                let ba = add(links, b, a, isl_cfg.rate_bps, Some(&isl_cfg.queue));
+                isl_link[a as usize][k] = ab;
+                let back = net.isl[b as usize].iter().position(|&x| x == a).expect("+Grid links both ways");
+                isl_link[b as usize][back] = ba;
+            }
+        }
+        let first_gsl = links.len() as LinkId;
+        let mut gsl_link = HashMap::new();
+        for &(g, s) in &pairs {
+            let gn = n_sat + g;
+            let up = add(links, gn, s, gsl_rate, spec.gsl.queue.as_ref());
+            let down = add(links, s, gn, gsl_rate, spec.gsl.queue.as_ref());
+            gsl_link.insert((g, s), (up, down));
+        }
+        let mut dests: Vec<usize> = endpoints.to_vec();
+        dests.sort_unstable();
+        dests.dedup();
+        let mut dest_slot = vec![NONE; net.stations.len()];
+        for (k, &d) in dests.iter().enumerate() {
+            dest_slot[d] = k as u32;
+        }
+        Ok(Mobility {
+            net,
+            n_sat,
+            dest_slot,
+            trees: vec![Tree::default(); dests.len()],
+            dests,
+            isl_link,
+            gsl_link,
+            ends,
+            first_gsl,
+            interval,
+            routing_steps: 0,
+            drops_no_route: 0,
+        })
+    }
+
+    /// A routing instant: ground links re-chosen, trees recomputed, every link's delay
+    /// set to move from its length now to its length at the next instant.
+    ///
+    /// The build's pass stepped through these same instants, so SGP4 does not fail here;
+    /// past the last instant (the next one, beyond the run) a failure leaves delays flat.
+    pub fn route(&mut self, t: Time, links: &mut [Link]) -> Result<(), String> {
+        let t_s = t as f64 * 1e-9;
+        self.net.step(t_s)?;
+        let mut g = Graph::new(&self.net);
+        for (k, &d) in self.dests.iter().enumerate() {
+            g.tree_to(d, &mut self.trees[k]);
+        }
+        self.routing_steps += 1;
+        let now: Vec<f64> = self.ends.iter().map(|&(a, b)| self.net.link_len(a, b)).collect();
+        let dt = self.interval as f64 * 1e-9;
+        let moved = self.net.move_satellites(t_s + dt).is_ok();
+        for (i, &(a, b)) in self.ends.iter().enumerate() {
+            let next = if moved { self.net.link_len(a, b) } else { now[i] };
+            let d0 = now[i] / SPEED_OF_LIGHT_M_S;
+            links[i].set_delay_ramp(t_s, d0, (next - now[i]) / SPEED_OF_LIGHT_M_S / dt);
+        }
+        Ok(())
+    }
+
+    /// The link a packet at graph node `node` takes toward ground-station node `dest`,
+    /// by the routes now; None if there is none.
+    #[inline]
+    pub fn next_link(&self, node: u32, dest: u32) -> Option<LinkId> {
+        let slot = self.dest_slot[(dest - self.n_sat) as usize];
+        debug_assert!(slot != NONE, "a destination with flows");
+        let nx = self.trees[slot as usize].next[node as usize];
+        if nx == NONE {
+            return None;
+        }
+        let (a, b) = (node, nx);
+        if a < self.n_sat && b < self.n_sat {
+            let k = self.net.isl[a as usize].iter().position(|&x| x == b)?;
+            Some(self.isl_link[a as usize][k])
+        } else if a >= self.n_sat {
+            self.gsl_link.get(&(a - self.n_sat, b)).map(|l| l.0)
+        } else {
+            self.gsl_link.get(&(b - self.n_sat, a)).map(|l| l.1)
+        }
+    }
+
+    /// The ground-station node of station index `g`.
+    pub fn station_node(&self, g: usize) -> u32 {
+        self.n_sat + g as u32
+    }
+
+    pub fn handovers(&self) -> u64 {
+        self.net.handovers
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Simulation;
+    use serde_json::{json, Value};
+
+    fn scenario(extra: Value) -> Value {
+        let mut sc = json!({
+            "duration_s": 20.0,
+            "constellation": {"shells": [{"builtin": "kuiper-630"}], "ground_stations": ["Paris", "Moscow", "Manila", "Dalian"],
+                              "isl": {"rate_bps": 1e7, "queue": {"type": "droptail", "limit_pkts": 100}},
+                              "gsl": {"rate_bps": 1e7, "queue": {"type": "droptail", "limit_pkts": 100}}},
+            "flows": [{"src": "Paris", "dst": "Moscow", "count": 2}, {"src": "Manila", "dst": "Dalian"}],
+        });
+        for (k, v) in extra.as_object().unwrap() {
+            sc[k] = v.clone();
+        }
+        sc
+    }
+
+    fn run(sc: &Value) -> crate::RunOutput {
+        Simulation::from_json(&sc.to_string()).unwrap().run()
+    }
+
+    #[test]
+    fn flows_cross_a_moving_constellation_and_every_packet_is_accounted() {
+        let out = run(&scenario(json!({})));
+        let s = &out.summary;
+        let c = s.constellation.as_ref().unwrap();
+        assert_eq!((c.satellites, c.ground_stations, c.routing_steps), (1156, 4, 201));
+        for f in &s.flows {
+            assert!(f.data_pkts_acked > 1000, "{}: {} acked", f.name, f.data_pkts_acked);
+        }
+        let p = &s.totals.packets;
+        assert_eq!(p.data_injected, p.data_delivered + p.data_dropped + p.data_in_flight);
+        assert_eq!(p.ack_injected, p.ack_delivered + p.ack_dropped + p.ack_in_flight);
+        assert!(s.links.iter().all(|l| l.arrivals_pkts > 0) && s.links.len() < c.links);
+    }
+
+    #[test]
+    fn same_scenario_same_bytes() {
+        let sc = scenario(json!({"duration_s": 5.0}));
+        let (a, b) = (run(&sc), run(&sc));
+        assert_eq!(serde_json::to_string(&a.summary).unwrap(), serde_json::to_string(&b.summary).unwrap());
+    }
+
+    #[test]
+    fn a_station_no_satellite_reaches_drops_under_its_own_cause() {
+        // Kuiper's 51.9 degree shell never rises 30 degrees over the South Pole
+        let mut sc = scenario(json!({"duration_s": 3.0, "flows": [{"src": "Paris", "dst": "Pole"}]}));
+        sc["constellation"]["ground_stations"] = json!(["Paris", {"name": "Pole", "lat_deg": -90.0, "lon_deg": 0.0}]);
+        let out = run(&sc);
+        let c = out.summary.constellation.as_ref().unwrap();
+        assert!(c.drops_no_route > 0);
+        assert_eq!(out.summary.flows[0].data_pkts_acked, 0);
+        let p = &out.summary.totals.packets;
+        assert_eq!(p.data_injected, p.data_delivered + p.data_dropped + p.data_in_flight);
+    }
+
+    #[test]
+    fn refwa_guards_every_link_of_a_constellation() {
+        let sc = scenario(json!({"duration_s": 10.0, "schemes": [{"type": "refwa", "links": ["*"], "isl_delay_ms": 5.0}]}));
+        let s = Simulation::from_json(&sc.to_string()).unwrap();
+        assert_eq!(s.schemes.len(), s.links.len());
+        let out = s.run();
+        for f in &out.summary.flows {
+            assert!(f.data_pkts_acked > 100, "{}: {}", f.name, f.data_pkts_acked);
+        }
+    }
+
+    #[test]
+    fn mistakes_of_a_constellation_run_name_their_field() {
+        let mut sc = scenario(json!({}));
+        sc["constellation"].as_object_mut().unwrap().remove("isl");
+        let e = Simulation::from_json(&sc.to_string()).err().unwrap();
+        assert!(e.starts_with("constellation.isl.rate_bps"), "{e}");
+        let e = Simulation::from_json(&scenario(json!({"flows": [{"src": "Paris", "dst": "Lima"}]})).to_string()).err().unwrap();
+        assert!(e.contains("flows[0].dst") && e.contains("Lima"), "{e}");
+        let e = Simulation::from_json(&scenario(json!({"schemes": [{"type": "refwa", "links": ["a->b"]}]})).to_string())
+            .err()
+            .unwrap();
+        assert!(e.starts_with("schemes[0].links[0]"), "{e}");
+        let e = Simulation::from_json(&scenario(json!({"nodes": [{"name": "x"}]})).to_string()).err().unwrap();
+        assert!(e.starts_with("nodes:"), "{e}");
+    }
+}
