@@ -30,9 +30,7 @@ class CliError(Exception):
     pass
 
 
-def _scenario(arg: str, constellation_ok: bool = False) -> Scenario | dict:
-    """A scenario file or example; with `constellation_ok`, a file with a constellation
-    section comes back as its checked dict (satcc.leo) instead."""
+def _scenario(arg: str) -> Scenario:
     from .topology import EXAMPLES
 
     if arg in EXAMPLES:
@@ -43,15 +41,6 @@ def _scenario(arg: str, constellation_ok: bool = False) -> Scenario | dict:
         raise CliError(f"{arg}: no such scenario file, and not a built-in example (examples: {names})")
     if p.suffix.lower() not in FORMATS:
         raise CliError(f"{arg}: unknown scenario file type {p.suffix!r} (allowed: {', '.join(FORMATS)})")
-    if _has_constellation(p):
-        from . import leo
-
-        if not constellation_ok:
-            raise CliError(f"{arg}: packet runs on a moving constellation are not built yet (issue 17, next part); "
-                           f"`satcc paths {arg} --pairs A:B --out DIR` computes its paths now (docs/leo.md)")
-        d = leo.load(p)
-        leo.check(d["constellation"])
-        return d
     return load(p)
 
 
@@ -134,15 +123,22 @@ def cmd_plot(a) -> int:
 
 
 def cmd_validate(a) -> int:
-    sc = _scenario(a.scenario, constellation_ok=True)
-    if isinstance(sc, dict):
-        from .leo import check
+    p = Path(a.scenario)
+    if p.exists() and p.suffix.lower() in FORMATS:
+        from . import leo
 
-        n = check(sc["constellation"])
-        print(f"{a.scenario}: valid constellation ({n['satellites']} satellites in {n['shells']} shells, "
-              f"{n['ground_stations']} ground stations); `satcc paths` runs it")
-        return 0
-    d = sc.to_dict()
+        d = leo.load(p) if _has_constellation(p) else None
+        if d is not None:
+            n = leo.check(d["constellation"])
+            what = (f"{a.scenario}: valid constellation ({n['satellites']} satellites in {n['shells']} shells, "
+                    f"{n['ground_stations']} ground stations)")
+            if d.get("flows"):
+                _scenario(a.scenario)  # the whole scenario, for a packet run
+                print(f"{what}, {sum(f.get('count', 1) for f in d['flows'])} flows")
+            else:
+                print(f"{what}; no flows: `satcc paths` runs it")
+            return 0
+    d = _scenario(a.scenario).to_dict()
     print(f"{a.scenario}: valid ({len(d['nodes'])} nodes, {len(d['links'])} links, "
           f"{sum(f.get('count', 1) for f in d['flows'])} flows)")
     return 0

@@ -199,7 +199,12 @@ def load(path: str | Path) -> "Scenario":
         text = p.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
         raise ScenarioError(f"{p}: cannot read: {e}") from None
-    return Scenario.from_dict(parse_text(text, fmt))
+    d = parse_text(text, fmt)
+    if isinstance(d, dict) and "constellation" in d:
+        from .leo import resolve_files  # a shell's tle_file, relative to this file
+
+        d["constellation"] = resolve_files(d["constellation"], p.parent)
+    return Scenario.from_dict(d)
 
 
 class Scenario:

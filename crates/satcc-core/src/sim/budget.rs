@@ -70,9 +70,31 @@ fn directions(sc: &Scenario) -> Vec<(f64, f64)> {
 pub fn estimate(sc: &Scenario, plan: &Plan) -> Result<Estimate, String> {
     let dirs = directions(sc);
     let samples = (sc.duration_s / sc.sample_interval_s).floor() + 1.0;
-    let monitored = match &sc.monitor.links {
-        Some(l) => l.len(),
-        None => dirs.len(),
+    // a constellation: its links are not sampled (monitor.links is refused there); a
+    // path's slowest link is the slower of ISL and ground link, its RTT at least the
+    // shell's altitude four times over, its hops about half a plane and half a ring
+    let moving = match &sc.constellation {
+        Some(c) => {
+            let (_, shells, stations) = c.build()?;
+            let n_sat: usize = shells.iter().map(|s| s.satellites.len()).sum();
+            let alt = shells
+                .iter()
+                .flat_map(|s| s.satellites.first())
+                .map(|s| crate::orbit::norm(s.position(0.0).unwrap_or([0.0; 3])) - crate::orbit::EARTH_RADIUS_M)
+                .fold(f64::INFINITY, f64::min)
+                .max(160e3);
+            let rate = c.isl.as_ref().map_or(f64::INFINITY, |l| l.rate_bps).min(c.gsl.rate_bps.unwrap_or(f64::INFINITY));
+            let hops = 2.0 + (n_sat as f64).sqrt();
+            let net = crate::net::leo::Network::build(c)?;
+            let work = crate::net::leo::paths::routing_work(&net, sc.duration_s, stations.len());
+            Some((rate, 4.0 * alt / crate::orbit::SPEED_OF_LIGHT_M_S, hops, n_sat, stations.len(), work))
+        }
+        None => None,
+    };
+    let monitored = match (&sc.monitor.links, moving) {
+        (Some(l), _) => l.len(),
+        (None, Some(_)) => 0,
+        (None, None) => dirs.len(),
     } as f64;
     let mut flows = 0.0;
     let mut window_pkts = 0.0;
@@ -87,12 +109,18 @@ pub fn estimate(sc: &Scenario, plan: &Plan) -> Result<Estimate, String> {
         let wire = cfg.data_wire_bytes() as f64;
         wire_min = wire_min.min(wire);
         let (fwd, rev) = &plan.routes[i];
-        let bottleneck = fwd.iter().map(|&l| dirs[l as usize].0).fold(f64::INFINITY, f64::min);
-        let rtt: f64 = fwd.iter().chain(rev).map(|&l| dirs[l as usize].1).sum();
+        let (bottleneck, rtt, hops) = match moving {
+            Some((rate, rtt, hops, ..)) => (rate, rtt, 2.0 * hops),
+            None => (
+                fwd.iter().map(|&l| dirs[l as usize].0).fold(f64::INFINITY, f64::min),
+                fwd.iter().chain(rev).map(|&l| dirs[l as usize].1).sum(),
+                (fwd.len() + rev.len()) as f64,
+            ),
+        };
         let window_rate = if rtt > 0.0 { cfg.rwnd_pkts as f64 * wire * 8.0 / rtt } else { f64::INFINITY };
         let active = (f.stop_s.unwrap_or(sc.duration_s).min(sc.duration_s) - f.start_s).max(0.0);
         let pkts = bottleneck.min(window_rate) / (8.0 * wire) * active;
-        packet_hops += n * pkts * (fwd.len() + rev.len()) as f64;
+        packet_hops += n * pkts * hops;
         if let scenario::TrafficSpecIn::Pareto { rate_bps, .. } = &f.traffic {
             source_pkts += n * rate_bps / (8.0 * cfg.packet_size_bytes as f64) * active;
         }
@@ -123,6 +151,13 @@ pub fn estimate(sc: &Scenario, plan: &Plan) -> Result<Estimate, String> {
         part("samples", samples * (1.0 + monitored), "duration_s / sample_interval_s"),
         part("retransmission timers", timers, "tcp.min_rto_s, tcp.tick_s x flows[].count x duration_s"),
     ];
+    if let Some((_, _, _, n_sat, n_gs, work)) = moving {
+        // routing work in units of some nanoseconds, an event some hundred
+        event_parts.push(part("constellation routing", work / 20.0,
+            "duration_s / constellation.routing.interval_ms x satellites x ground stations"));
+        memory.push(part("constellation links", (4 * n_sat + 100 * n_gs) as f64 * 1024.0,
+            "satellites x 4 ISL directions + ground links used"));
+    }
     if source_pkts > 0.0 {
         event_parts.push(part("ON/OFF source packets", source_pkts, "flows[].traffic.rate_bps x duration_s"));
     }
