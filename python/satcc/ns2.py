@@ -77,6 +77,9 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
     With `trace_drops` (a link "a->b"), it traces that link's queue to the file
     queue.tr; `run_tcl` returns its data-packet drops as raw["drops"], rows of
     [time_s, flow index, seqno] in the order ns-2 dropped them."""
+    if "constellation" in sc:
+        raise ValueError("ns-2 export: a moving constellation has no ns-2 form (ns-2 has no moving links); "
+                         "its paths can be checked with satcc paths")
     if sc.get("monitor", {}).get("links") is None:
         monitored = [f"{l['a']}->{l['b']}" for l in sc["links"]] + [f"{l['b']}->{l['a']}" for l in sc["links"]]
     else:

@@ -192,7 +192,40 @@ def plot_run(run_dir: str | Path, out_dir: str | Path | None = None, on_skip=_sk
     if groups:
         ax.legend(fontsize=7)
     save(fig, "throughput.png")
+    if (run_dir / "paths.parquet").exists():
+        save(_moving_paths(run_dir / "paths.parquet", flows, title), "paths.png")
     return written
+
+
+def _moving_paths(paths: Path, flows: Path, title: str, max_flows: int = 8):
+    """A constellation run: each flow's path RTT and hops at every routing instant and
+    its goodput per sample, a mark at every path change (the first flows only)."""
+    t = pq.read_table(paths).to_pydict()
+    names = list(dict.fromkeys(t["flow"]))[:max_flows]
+    gp = _by(flows, "flow", "time_s", "goodput_mbps") if flows.exists() else {}
+    fig, axes = plt.subplots(3, 1, figsize=(9, 8), sharex=True)
+    for i, name in enumerate(names):
+        rows = [k for k, f in enumerate(t["flow"]) if f == name]
+        x = np.array([t["time_s"][k] for k in rows])
+        rtt = np.array([t["rtt_ms"][k] for k in rows], dtype=float)
+        hops = np.array([t["hops"][k] if t["hops"][k] else np.nan for k in rows], dtype=float)
+        ch = np.array([t["changed"][k] for k in rows], dtype=bool)
+        c = f"C{i % 10}"
+        axes[0].plot(x, rtt, lw=1, color=c, label=name)
+        axes[0].plot(x[ch], rtt[ch], "|", color=c, ms=8)
+        axes[1].step(x, hops, where="post", lw=1, color=c)
+        if name in gp:
+            gx, gy = gp[name]
+            axes[2].plot(gx, gy, lw=0.8, color=c)
+            for xc in x[ch]:
+                axes[2].axvline(xc, color=c, lw=0.5, ls=":")
+    axes[0].set_ylabel("path RTT (ms, propagation)")
+    axes[0].set_title(f"Paths on the constellation (| and dotted lines: path changes): {title}")
+    axes[0].legend(fontsize=7, loc="best")
+    axes[1].set_ylabel("hops")
+    axes[2].set_ylabel("goodput (Mb/s)")
+    axes[2].set_xlabel("time (s)")
+    return fig
 
 
 def plot_paths(paths, out: Path) -> Path:

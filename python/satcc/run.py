@@ -30,6 +30,8 @@ class RunResult:
     flows, queue).
     packets: every packet arriving intact at the far end of a link direction the
     scenario captures (monitor.capture); `satcc.pcap.write` makes a pcap file of it.
+    paths: on a moving constellation (with monitor.flow_traces), each flow's path at
+    every routing instant: propagation RTT, hops, whether it changed.
     """
 
     summary: dict
@@ -40,6 +42,7 @@ class RunResult:
     feedback: pa.Table
     scenario: dict
     packets: pa.Table | None = None
+    paths: pa.Table | None = None
 
     def write(self, out_dir: str | Path) -> Path:
         out = Path(out_dir)
@@ -51,10 +54,11 @@ class RunResult:
             tmp = out / f".{name}.parquet.tmp"
             pq.write_table(table, tmp)
             os.replace(tmp, out / f"{name}.parquet")
-        if self.packets is not None and self.packets.num_rows:
-            tmp = out / ".packets.parquet.tmp"
-            pq.write_table(self.packets, tmp)
-            os.replace(tmp, out / "packets.parquet")
+        for name, table in (("packets", self.packets), ("paths", self.paths)):
+            if table is not None and table.num_rows:
+                tmp = out / f".{name}.parquet.tmp"
+                pq.write_table(table, tmp)
+                os.replace(tmp, out / f"{name}.parquet")
         return out
 
 
@@ -81,7 +85,11 @@ _NUMPY = {"f64": np.float64, "u32": np.uint32, "i64": np.int64, "bool": np.bool_
 def _column(kind: str, dtype: str, values: bytes, dictionaries: dict) -> pa.Array:
     arr = np.frombuffer(values, _NUMPY[dtype])
     if kind != "plain":
-        return pa.DictionaryArray.from_arrays(pa.array(arr, pa.int32()), dictionaries[kind])
+        # the core writes u32::MAX for "none" (a drop at the sender's ground station,
+        # which no link carried): a null
+        none = arr == np.iinfo(arr.dtype).max
+        keys = pa.array(np.where(none, 0, arr).astype(np.int32), pa.int32(), mask=none if none.any() else None)
+        return pa.DictionaryArray.from_arrays(keys, dictionaries[kind])
     return pa.array(arr, _ARROW[dtype])
 
 
@@ -243,7 +251,7 @@ def run(scenario: Scenario | dict, *, memory_budget=None, event_budget=None, pro
     else:
         tables = {name: _table(cols, _dictionaries(raw)) for name, cols in raw["tables"].items()}
     result = RunResult(json.loads(raw["summary"]), raw["summary"], tables["queue"], tables["flows"], tables["drops"],
-                       tables["feedback"], d, tables["packets"])
+                       tables["feedback"], d, tables["packets"], tables.get("paths"))
     if spool.dir is not None:
         weakref.finalize(result, shutil.rmtree, str(spool.dir), True)
     return result

@@ -187,6 +187,22 @@ table!(
     }
 );
 
+table!(
+    /// Per flow and routing instant of a moving constellation (when
+    /// monitor.flow_traces): the path its data and ACKs take from then on.
+    PathTable, PathRow, "paths", {
+        time_s: f64 = Plain,
+        flow: u32 = Flow,
+        /// Propagation RTT of the data path and the ACK path at that instant (NaN: no
+        /// route either way).
+        rtt_ms: f64 = Plain,
+        /// Links of the data path (0: no route).
+        hops: u32 = Plain,
+        /// The data path's satellites differ from the flow's previous instant.
+        changed: bool = Plain,
+    }
+);
+
 /// Every time series of a run.
 #[derive(Clone, Debug, Default)]
 pub struct Series {
@@ -195,12 +211,14 @@ pub struct Series {
     pub drops: DropTable,
     pub feedback: FeedbackTable,
     pub packets: PacketTable,
+    pub paths: PathTable,
 }
 
 impl Series {
     /// Rows held, all tables together.
     pub fn rows(&self) -> usize {
         self.queue.len() + self.flows.len() + self.drops.len() + self.feedback.len() + self.packets.len()
+            + self.paths.len()
     }
 
     /// Every table as (name, columns), in a fixed order.
@@ -211,6 +229,7 @@ impl Series {
             (DropTable::NAME, self.drops.into_columns()),
             (FeedbackTable::NAME, self.feedback.into_columns()),
             (PacketTable::NAME, self.packets.into_columns()),
+            (PathTable::NAME, self.paths.into_columns()),
         ]
     }
 }

@@ -249,6 +249,7 @@ impl Simulation {
             None => sc.nodes.iter().map(|n| n.name.clone()).collect(),
         };
         let mut sim = Simulation {
+            last_path: vec![0; flows.len()],
             mobility,
             schemes,
             scheme_link,
@@ -300,6 +301,7 @@ impl Simulation {
             if m.interval <= end {
                 sim.events.push(m.interval, to_secs(m.interval), Ev::Route);
             }
+            sim.record_paths(0);
         }
         Ok(sim)
     }

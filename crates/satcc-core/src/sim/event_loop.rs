@@ -293,19 +293,12 @@ impl Simulation {
     }
 
     /// A packet with no route where it is (`arrived_on`: the link it came in by; None at
-    /// its sender). Counted for its flow and the run; traced with the link it came by.
+    /// its sender's station, traced with no link).
     fn drop_no_route(&mut self, pkt: &Packet, arrived_on: Option<LinkId>) {
         if let Some(m) = self.mobility.as_mut() {
             m.drops_no_route += 1;
         }
-        match arrived_on {
-            Some(l) => self.count_drop(pkt, l, DropCause::NoRoute),
-            None => {
-                let trace = std::mem::replace(&mut self.drop_trace, false);
-                self.count_drop(pkt, 0, DropCause::NoRoute);
-                self.drop_trace = trace;
-            }
-        }
+        self.count_drop(pkt, arrived_on.unwrap_or(NONE), DropCause::NoRoute);
     }
 
     /// A routing instant of the constellation.
@@ -318,6 +311,30 @@ impl Simulation {
         let next = t + m.interval;
         if next <= self.end {
             self.events.push(next, to_secs(next), Ev::Route);
+        }
+        self.record_paths(t);
+    }
+
+    /// Each flow's path from this routing instant on (the paths table).
+    pub(super) fn record_paths(&mut self, t: Time) {
+        if !self.flow_traces {
+            return;
+        }
+        let m = self.mobility.as_mut().expect("a constellation");
+        // the lengths are taken at this instant: `route` left the satellites where
+        // they will be at the next one, so put them back
+        m.net.move_satellites(to_secs(t)).expect("propagated at this instant before");
+        let time_s = to_secs(t);
+        for (i, f) in self.flows.iter().enumerate() {
+            let (fwd, rev) = (m.path(f.src, f.dst), m.path(f.dst, f.src));
+            let (rtt_ms, hops, fp) = match (fwd, rev) {
+                (Some(a), Some(b)) => ((a.0 + b.0) / crate::orbit::SPEED_OF_LIGHT_M_S * 1e3, a.1, a.2),
+                (Some(a), None) => (f64::NAN, a.1, a.2),
+                _ => (f64::NAN, 0, 0),
+            };
+            let changed = t > 0 && self.last_path[i] != fp;
+            self.last_path[i] = fp;
+            self.series.paths.push(crate::metrics::series::PathRow { time_s, flow: i as u32, rtt_ms, hops, changed });
         }
     }
 

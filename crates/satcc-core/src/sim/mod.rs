@@ -104,6 +104,8 @@ struct Flow {
 pub struct Simulation {
     /// A moving constellation's links and routes (None: static routes).
     mobility: Option<Box<mobility::Mobility>>,
+    /// Per flow: a fingerprint of its data path at the last routing instant.
+    last_path: Vec<u64>,
     scenario_name: String,
     seed: u64,
     end: Time,
