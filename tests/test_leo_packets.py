@@ -97,3 +97,12 @@ def test_satcc_run_writes_the_paths_and_their_plot(tmp_path):
     assert (tmp_path / "out" / "plots" / "paths.png").stat().st_size > 10_000
     s = json.loads((tmp_path / "out" / "summary.json").read_text())
     assert s["constellation"]["routing_steps"] == 51
+
+
+def test_the_paths_table_has_the_cores_columns_and_types():
+    r = satcc.run(scenario(duration_s=2.0))
+    t = r.paths
+    assert t.column_names == ["time_s", "flow", "rtt_ms", "hops", "changed"]
+    assert str(t.schema.field("flow").type).startswith("dictionary")
+    assert set(t.column("flow").to_pylist()) == {f["name"] for f in r.summary["flows"]}
+    assert t.column("hops").to_pylist()[0] >= 2  # up, at least zero ISLs, down

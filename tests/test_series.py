@@ -24,11 +24,12 @@ def test_each_table_has_the_cores_columns_in_order_with_known_types():
     sc = _scenario()
     raw = _core.run_json(json.dumps(sc))
     r = satcc.run(sc)
-    assert set(raw["tables"]) == {"queue", "flows", "drops", "feedback", "packets"}
+    assert set(raw["tables"]) == {"queue", "flows", "drops", "feedback", "packets", "paths"}
     for name, cols in raw["tables"].items():
         table = getattr(r, name)
         assert table.column_names == [c[0] for c in cols], name
-        assert table.num_rows > 0, f"{name}: the scenario should fill every table"
+        # paths: only runs on a moving constellation fill it (tests/test_leo_packets.py)
+        assert table.num_rows > 0 or name == "paths", f"{name}: the scenario should fill every table"
         for col, kind, dtype, values in cols:
             assert dtype in _ARROW, f"{name}.{col}: the core's type {dtype} has no Arrow type"
             arr = table.column(col)

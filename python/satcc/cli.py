@@ -41,6 +41,12 @@ def _scenario(arg: str) -> Scenario:
         raise CliError(f"{arg}: no such scenario file, and not a built-in example (examples: {names})")
     if p.suffix.lower() not in FORMATS:
         raise CliError(f"{arg}: unknown scenario file type {p.suffix!r} (allowed: {', '.join(FORMATS)})")
+    if _has_constellation(p):
+        from . import leo
+
+        if not leo.load(p).get("flows"):
+            raise CliError(f"{arg}: a constellation with no flows: nothing to run; `satcc paths {arg} --pairs A:B "
+                           "--out DIR` shows its paths")
     return load(p)
 
 

@@ -41,6 +41,10 @@ pub fn schema_of<T: JsonSchema>() -> Value {
 pub fn scenario_schema() -> Value {
     let mut v = schema_of::<crate::scenario::Scenario>();
     v["title"] = "satcc scenario".into();
+    // without a constellation, a scenario names its nodes (with one, its ground
+    // stations are the nodes): what the field types alone cannot say
+    v["if"] = serde_json::json!({"not": {"required": ["constellation"]}});
+    v["then"] = serde_json::json!({"properties": {"nodes": {"minItems": 1}}, "required": ["nodes", "links"]});
     v
 }
 

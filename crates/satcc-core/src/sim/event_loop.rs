@@ -249,9 +249,9 @@ impl Simulation {
             if pkt.is_data() { (f.dst, f.src) } else { (f.src, f.dst) }
         };
         let m = self.mobility.as_ref().expect("a moving constellation");
-        if !pkt.is_data() && !self.schemes.is_empty() && node != dst {
+        if !pkt.is_data() && !self.schemes.is_empty() {
             // an ACK at a node whose scheme guards the link the flow's data takes from
-            // here now: that scheme may lower its window
+            // here now (its sender's station included): that scheme may lower its window
             if let Some(l) = m.next_link(node, src) {
                 let s = self.scheme_of_link[l as usize];
                 if s != NONE {
