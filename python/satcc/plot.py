@@ -203,6 +203,7 @@ def _moving_paths(paths: Path, flows: Path, title: str, max_flows: int = 8):
     t = pq.read_table(paths).to_pydict()
     names = list(dict.fromkeys(t["flow"]))[:max_flows]
     gp = _by(flows, "flow", "time_s", "goodput_mbps") if flows.exists() else {}
+    srtt = _by(flows, "flow", "time_s", "srtt_ms") if flows.exists() else {}
     fig, axes = plt.subplots(3, 1, figsize=(9, 8), sharex=True)
     for i, name in enumerate(names):
         rows = [k for k, f in enumerate(t["flow"]) if f == name]
@@ -213,13 +214,18 @@ def _moving_paths(paths: Path, flows: Path, title: str, max_flows: int = 8):
         c = f"C{i % 10}"
         axes[0].plot(x, rtt, lw=1, color=c, label=name)
         axes[0].plot(x[ch], rtt[ch], "|", color=c, ms=8)
+        if name in srtt:
+            sx, sy = srtt[name]
+            sy = np.array(sy, dtype=float)
+            sy[sy <= 0] = np.nan  # before the first RTT sample
+            axes[0].plot(sx, sy, lw=0.7, ls="--", color=c)
         axes[1].step(x, hops, where="post", lw=1, color=c)
         if name in gp:
             gx, gy = gp[name]
             axes[2].plot(gx, gy, lw=0.8, color=c)
             for xc in x[ch]:
                 axes[2].axvline(xc, color=c, lw=0.5, ls=":")
-    axes[0].set_ylabel("path RTT (ms, propagation)")
+    axes[0].set_ylabel("RTT (ms): path (solid), measured SRTT (dashed)")
     axes[0].set_title(f"Paths on the constellation (| and dotted lines: path changes): {title}")
     axes[0].legend(fontsize=7, loc="best")
     axes[1].set_ylabel("hops")

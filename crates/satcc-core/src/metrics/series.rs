@@ -136,6 +136,9 @@ table!(
         seqno: i64 = Plain,
         /// Goodput over the last interval.
         goodput_mbps: f64 = Plain,
+        /// The sender's smoothed RTT (its measured RTT, on its tick clock; 0 before
+        /// the first sample).
+        srtt_ms: f64 = Plain,
     }
 );
 

@@ -157,11 +157,14 @@ pub struct GslSpec {
     /// Queue of each ground link direction [droptail, 50 packets, as every satcc link].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub queue: Option<super::QueueSpec>,
+    /// Error model of each ground link direction (weather, Starlink's 1-2 % loss) [none].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<super::ErrorSpec>,
 }
 
 impl Default for GslSpec {
     fn default() -> Self {
-        GslSpec { policy: Policy::Any, reassign_period_s: 15.0, rate_bps: None, queue: None }
+        GslSpec { policy: Policy::Any, reassign_period_s: 15.0, rate_bps: None, queue: None, error: None }
     }
 }
 
@@ -174,6 +177,9 @@ pub struct LinkSettings {
     /// [droptail, 50 packets, as every satcc link]
     #[serde(default)]
     pub queue: super::QueueSpec,
+    /// Error model of each direction [none].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<super::ErrorSpec>,
 }
 
 /// What a router scheme of a constellation scenario may guard: every link, the

@@ -36,7 +36,7 @@ pub(super) fn build_queue(q: &QueueSpec, rate_bps: f64) -> QueueDiscipline {
     }
 }
 
-fn build_error(e: &ErrorSpec) -> ErrorModel {
+pub(super) fn build_error(e: &ErrorSpec) -> ErrorModel {
     match e {
         ErrorSpec::Per { per } => ErrorModel::PacketErrorRate { per: *per },
         ErrorSpec::Ber { ber } => ErrorModel::BitErrorRate { ber: *ber },

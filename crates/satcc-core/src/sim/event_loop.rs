@@ -430,6 +430,7 @@ impl Simulation {
                     rwnd_pkts: f.sender.rwnd_pkts(),
                     seqno: seq,
                     goodput_mbps: gp,
+                    srtt_ms: f.sender.srtt_s() * 1e3,
                 });
             }
         }

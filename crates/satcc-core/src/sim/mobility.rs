@@ -79,7 +79,9 @@ impl Mobility {
         let isl_cfg = spec.isl.as_ref().ok_or("constellation.isl.rate_bps: a packet run needs it")?;
         let gsl_rate = spec.gsl.rate_bps.ok_or("constellation.gsl.rate_bps: a packet run needs it")?;
         let mut ends = Vec::new();
-        let mut add = |links: &mut Vec<Link>, a: u32, b: u32, rate: f64, q: Option<&QueueSpec>| -> LinkId {
+        let mut add = |links: &mut Vec<Link>, a: u32, b: u32, rate: f64, q: Option<&QueueSpec>,
+                       error: Option<&crate::scenario::ErrorSpec>|
+         -> LinkId {
             let id = links.len() as LinkId;
             let name = format!("{}->{}", net.names[a as usize], net.names[b as usize]);
             let delay_s = net.link_len(a, b) / SPEED_OF_LIGHT_M_S;
@@ -90,7 +92,7 @@ impl Mobility {
                 rate,
                 delay_s,
                 queue_of(q, rate),
-                None,
+                error.map(super::build::build_error),
                 rng.stream(&format!("link/{name}/errors")),
                 rng.stream(&format!("link/{name}/queue")),
                 Vec::new(),
@@ -105,8 +107,9 @@ impl Mobility {
                 if b == NONE || b < a {
                     continue;
                 }
-                let ab = add(links, a, b, isl_cfg.rate_bps, Some(&isl_cfg.queue));
-                let ba = add(links, b, a, isl_cfg.rate_bps, Some(&isl_cfg.queue));
+                let (q, e) = (Some(&isl_cfg.queue), isl_cfg.error.as_ref());
+                let ab = add(links, a, b, isl_cfg.rate_bps, q, e);
+                let ba = add(links, b, a, isl_cfg.rate_bps, q, e);
                 isl_link[a as usize][k] = ab;
                 let back = net.isl[b as usize].iter().position(|&x| x == a).expect("+Grid links both ways");
                 isl_link[b as usize][back] = ba;
@@ -116,8 +119,9 @@ impl Mobility {
         let mut gsl_link = HashMap::new();
         for &(g, s) in &pairs {
             let gn = n_sat + g;
-            let up = add(links, gn, s, gsl_rate, spec.gsl.queue.as_ref());
-            let down = add(links, s, gn, gsl_rate, spec.gsl.queue.as_ref());
+            let (q, e) = (spec.gsl.queue.as_ref(), spec.gsl.error.as_ref());
+            let up = add(links, gn, s, gsl_rate, q, e);
+            let down = add(links, s, gn, gsl_rate, q, e);
             gsl_link.insert((g, s), (up, down));
         }
         let mut dests: Vec<usize> = endpoints.to_vec();
@@ -270,6 +274,20 @@ mod tests {
         let c = out.summary.constellation.as_ref().unwrap();
         assert!(c.drops_no_route > 0);
         assert_eq!(out.summary.flows[0].data_pkts_acked, 0);
+        let p = &out.summary.totals.packets;
+        assert_eq!(p.data_injected, p.data_delivered + p.data_dropped + p.data_in_flight);
+    }
+
+    #[test]
+    fn ground_link_errors_lose_packets_and_sack_recovers_them() {
+        let mut sc = scenario(json!({"duration_s": 10.0, "tcp": {"sack": true}}));
+        sc["constellation"]["gsl"]["error"] = json!({"type": "per", "per": 0.01});
+        let out = run(&sc);
+        let lost: u64 = out.summary.links.iter().map(|l| l.drops_error).sum();
+        assert!(lost > 10, "{lost}");
+        for f in &out.summary.flows {
+            assert!(f.data_pkts_acked > 300, "{}: {}", f.name, f.data_pkts_acked);
+        }
         let p = &out.summary.totals.packets;
         assert_eq!(p.data_injected, p.data_delivered + p.data_dropped + p.data_in_flight);
     }
