@@ -218,8 +218,10 @@ fn entry(metric: Metric, dist: f64, hops: u32, node: u32) -> u128 {
 /// round the ring. By hops, or when links are too unequal for few buckets, a binary heap.
 #[derive(Default)]
 struct Frontier {
-    /// Bucket width, m (0: the heap is used).
+    /// Bucket width, m (0: the heap is used), and its inverse (a multiplication per
+    /// push instead of a division).
     width: f64,
+    per_m: f64,
     /// A ring of buckets of nodes, a power of two long.
     buckets: Vec<Vec<u32>>,
     /// The bucket being emptied (absolute index; the ring slot is `cur & mask`).
@@ -242,6 +244,7 @@ impl Frontier {
         let ring = (max_link / width).ceil() + 2.0;
         if metric == Metric::Delay && width > 0.0 && width.is_finite() && ring <= MAX_BUCKETS {
             self.width = width;
+            self.per_m = 1.0 / width;
             let n = (ring as usize).next_power_of_two();
             self.buckets.resize_with(n, Vec::new);
             self.buckets.truncate(n);
@@ -256,7 +259,9 @@ impl Frontier {
         if self.width == 0.0 {
             self.heap.push(Reverse(e));
         } else {
-            let b = (dist / self.width) as usize & (self.buckets.len() - 1);
+            // dist x (1/width) may land one bucket off dist / width at a boundary; the
+            // width is a hair under the shortest link, so no neighbour shares a bucket
+            let b = (dist * self.per_m) as usize & (self.buckets.len() - 1);
             self.buckets[b].push(node);
             self.pending += 1;
         }
