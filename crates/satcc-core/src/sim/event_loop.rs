@@ -320,10 +320,7 @@ impl Simulation {
         if !self.flow_traces {
             return;
         }
-        let m = self.mobility.as_mut().expect("a constellation");
-        // the lengths are taken at this instant: `route` left the satellites where
-        // they will be at the next one, so put them back
-        m.net.move_satellites(to_secs(t)).expect("propagated at this instant before");
+        let m = self.mobility.as_ref().expect("a constellation");
         let time_s = to_secs(t);
         for (i, f) in self.flows.iter().enumerate() {
             let (fwd, rev) = (m.path(f.src, f.dst), m.path(f.dst, f.src));

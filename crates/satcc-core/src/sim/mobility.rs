@@ -192,22 +192,20 @@ impl Mobility {
         }
     }
 
-    /// The path from graph node `from` to station node `to` by the routes now: its
-    /// length (m), its links, and a fingerprint of its nodes; None if there is none.
+    /// The path from graph node `from` to station node `to` by the routes of the last
+    /// routing instant: its length then (m; the tree's, no positions needed), its
+    /// links, and a fingerprint of its nodes; None if there is none.
     pub fn path(&self, from: u32, to: u32) -> Option<(f64, u32, u64)> {
         let tree = &self.trees[self.dest_slot[(to - self.n_sat) as usize] as usize];
         if tree.next[from as usize] == NONE {
             return None;
         }
-        let (mut u, mut len, mut hops, mut h) = (from, 0.0, 0u32, 0xcbf2_9ce4_8422_2325u64);
+        let (mut u, mut h) = (from, 0xcbf2_9ce4_8422_2325u64);
         while u != to {
-            let v = tree.next[u as usize];
-            len += self.net.link_len(u, v);
-            hops += 1;
-            h = (h ^ v as u64).wrapping_mul(0x0100_0000_01b3);
-            u = v;
+            u = tree.next[u as usize];
+            h = (h ^ u as u64).wrapping_mul(0x0100_0000_01b3);
         }
-        Some((len, hops, h))
+        Some((tree.dist[from as usize], tree.hops[from as usize], h))
     }
 
     /// The ground-station node of station index `g`.
