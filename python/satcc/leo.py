@@ -189,10 +189,7 @@ def paths(scenario: dict, pairs, *, step_ms: float | None = None, duration_s: fl
         if bar is not None:
             bar.close()
     pair_idx = _column(r["pair"])
-    names = req["pairs"]
-    gs = {k.lower().replace(" ", "-").replace("_", "-"): k for k in r["ground_stations"]}
-    canon = [(gs[a.lower().replace(" ", "-").replace("_", "-")], gs[b.lower().replace(" ", "-").replace("_", "-")])
-             for a, b in names]
+    canon = [tuple(p) for p in r["pairs"]]  # as the stations are named ("new york" -> "New-York")
     src = pa.array([canon[i][0] for i in pair_idx], pa.string()) if len(pair_idx) else pa.array([], pa.string())
     dst = pa.array([canon[i][1] for i in pair_idx], pa.string()) if len(pair_idx) else pa.array([], pa.string())
     table = pa.table({

@@ -186,7 +186,7 @@ fn scenario_schema_json() -> String {
 
 /// `satcc paths` (satcc_core::net::leo::paths::paths_json): the paths of ground-station
 /// pairs over time, without packets. Returns {"t_s", "pair", "rtt_s", "hops", "changed":
-/// (dtype, bytes), "path": [str], "pairs": [[src, dst]], "step_s", "routing_steps",
+/// (dtype, bytes), "path": [str], "pairs": [(src, dst)] as the stations are named, "step_s", "routing_steps",
 /// "handovers", "satellites", "ground_stations"}; `progress(simulated_seconds)` now and
 /// then. Raises ValueError naming the field.
 #[pyfunction]
@@ -205,7 +205,8 @@ fn paths_json(py: Python<'_>, request_json: &str, progress: Option<PyObject>) ->
         };
         satcc_core::net::leo::paths::paths_json(&text, &mut report)
     });
-    let (net, t, stats, step) = result.map_err(PyValueError::new_err)?;
+    let satcc_core::net::leo::paths::PathsRun { net, table: t, stats, step_s: step, pairs } =
+        result.map_err(PyValueError::new_err)?;
     let d = PyDict::new(py);
     d.set_item("t_s", ("f8", PyBytes::new(py, raw(&t.t_s))))?;
     d.set_item("pair", ("u4", PyBytes::new(py, raw(&t.pair))))?;
@@ -213,6 +214,7 @@ fn paths_json(py: Python<'_>, request_json: &str, progress: Option<PyObject>) ->
     d.set_item("hops", ("u4", PyBytes::new(py, raw(&t.hops))))?;
     d.set_item("changed", ("?", PyBytes::new(py, raw(&t.changed))))?;
     d.set_item("path", t.path)?;
+    d.set_item("pairs", pairs)?;
     d.set_item("step_s", step)?;
     d.set_item("routing_steps", stats.routing_steps)?;
     d.set_item("handovers", stats.handovers)?;

@@ -50,7 +50,7 @@ pub fn cities() -> impl Iterator<Item = (&'static str, f64, f64)> {
 
 /// The canonical spelling of a city name: case, spaces and underscores do not matter
 /// ("new york", "New_York" and "New-York" are one city).
-fn key(name: &str) -> String {
+pub fn key(name: &str) -> String {
     name.trim().to_ascii_lowercase().replace([' ', '_'], "-")
 }
 

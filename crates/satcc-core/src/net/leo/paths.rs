@@ -179,12 +179,22 @@ pub fn check_work(net: &Network, duration_s: f64, destinations: usize, budget: f
     Ok(())
 }
 
+/// What `paths_json` computed: the network as it ended, the table, the routing totals,
+/// the sample interval and each pair's stations as the network names them.
+pub struct PathsRun {
+    pub net: Network,
+    pub table: PathsTable,
+    pub stats: RoutingStats,
+    pub step_s: f64,
+    pub pairs: Vec<(String, String)>,
+}
+
 /// `satcc paths` in the core: `{"constellation": {...}, "duration_s": D, "pairs":
 /// [[A, B], ...], "step_s": S}` (S absent: the routing interval). Errors name the field.
 pub fn paths_json(
     text: &str,
     progress: &mut dyn FnMut(f64) -> Result<(), String>,
-) -> Result<(Network, PathsTable, RoutingStats, f64), String> {
+) -> Result<PathsRun, String> {
     let req: PathsRequest = serde_json::from_str(text).map_err(|e| format!("paths: {e}"))?;
     let spec = crate::scenario::constellation::ConstellationSpec::from_value(&req.constellation)?;
     let d = req.duration_s;
@@ -208,7 +218,7 @@ pub fn paths_json(
     let mut pairs = Vec::new();
     for (a, b) in &req.pairs {
         let find = |n: &str| {
-            let key = |s: &str| s.trim().to_ascii_lowercase().replace([' ', '_'], "-");
+            let key = crate::orbit::ground::key;
             net.stations.iter().position(|g| key(&g.name) == key(n)).ok_or_else(|| {
                 let names: Vec<&str> = net.stations.iter().map(|g| g.name.as_str()).collect();
                 format!("pairs: '{n}' is not a ground station of the constellation (its ground stations: {})",
@@ -226,7 +236,8 @@ pub fn paths_json(
     dests.dedup();
     check_work(&net, d, dests.len(), req.work_budget.unwrap_or(DEFAULT_WORK_BUDGET))?;
     let (table, stats) = paths(&mut net, &pairs, d, step, progress)?;
-    Ok((net, table, stats, step))
+    let names = pairs.iter().map(|&(a, b)| (net.stations[a].name.clone(), net.stations[b].name.clone())).collect();
+    Ok(PathsRun { net, table, stats, step_s: step, pairs: names })
 }
 
 /// Positions (inertial TEME, m) of every satellite at each of `times_s`, row-major
