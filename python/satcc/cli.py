@@ -41,12 +41,6 @@ def _scenario(arg: str) -> Scenario:
         raise CliError(f"{arg}: no such scenario file, and not a built-in example (examples: {names})")
     if p.suffix.lower() not in FORMATS:
         raise CliError(f"{arg}: unknown scenario file type {p.suffix!r} (allowed: {', '.join(FORMATS)})")
-    if _has_constellation(p):
-        from . import leo
-
-        if not leo.load(p).get("flows"):
-            raise CliError(f"{arg}: a constellation with no flows: nothing to run; `satcc paths {arg} --pairs A:B "
-                           "--out DIR` shows its paths")
     return load(p)
 
 
@@ -139,7 +133,7 @@ def cmd_validate(a) -> int:
             what = (f"{a.scenario}: valid constellation ({n['satellites']} satellites in {n['shells']} shells, "
                     f"{n['ground_stations']} ground stations)")
             if d.get("flows"):
-                _scenario(a.scenario)  # the whole scenario, for a packet run
+                Scenario.from_dict(d)  # the whole scenario, for a packet run
                 print(f"{what}, {sum(f.get('count', 1) for f in d['flows'])} flows")
             else:
                 print(f"{what}; no flows: `satcc paths` runs it")

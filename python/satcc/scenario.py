@@ -204,6 +204,9 @@ def load(path: str | Path) -> "Scenario":
         from .leo import resolve_files  # a shell's tle_file, relative to this file
 
         d["constellation"] = resolve_files(d["constellation"], p.parent)
+        if not d.get("flows"):
+            raise ScenarioError(f"{p}: a constellation with no flows: nothing to run; `satcc paths {p} --pairs A:B "
+                                "--out DIR` shows its paths")
     return Scenario.from_dict(d)
 
 
