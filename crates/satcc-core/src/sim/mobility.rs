@@ -29,6 +29,8 @@ pub struct Mobility {
     dest_slot: Vec<u32>,
     dests: Vec<usize>,
     trees: Vec<Tree>,
+    /// Per destination (as `trees`), each node's next link (NONE: no route).
+    hop_link: Vec<Vec<LinkId>>,
     /// Link of each satellite's ISLs, aligned with `net.isl`.
     isl_link: Vec<[LinkId; 4]>,
     /// (station, satellite) -> (uplink, downlink).
@@ -136,6 +138,7 @@ impl Mobility {
             n_sat,
             dest_slot,
             trees: vec![Tree::default(); dests.len()],
+            hop_link: vec![Vec::new(); dests.len()],
             dests,
             isl_link,
             gsl_link,
@@ -160,6 +163,16 @@ impl Mobility {
             g.tree_to(d, &mut self.trees[k]);
         }
         self.routing_steps += 1;
+        // each node's next link toward each destination, once per routing instant
+        // rather than looked up at every hop of every packet
+        for k in 0..self.dests.len() {
+            let mut hop = std::mem::take(&mut self.hop_link[k]);
+            hop.clear();
+            hop.extend(self.trees[k].next.iter().enumerate().map(|(a, &b)| {
+                if b == NONE { NONE } else { self.link_to(a as u32, b).unwrap_or(NONE) }
+            }));
+            self.hop_link[k] = hop;
+        }
         let now: Vec<f64> = self.ends.iter().map(|&(a, b)| self.net.link_len(a, b)).collect();
         let dt = self.interval as f64 * 1e-9;
         let moved = self.net.move_satellites(t_s + dt).is_ok();
@@ -177,11 +190,12 @@ impl Mobility {
     pub fn next_link(&self, node: u32, dest: u32) -> Option<LinkId> {
         let slot = self.dest_slot[(dest - self.n_sat) as usize];
         debug_assert!(slot != NONE, "a destination with flows");
-        let nx = self.trees[slot as usize].next[node as usize];
-        if nx == NONE {
-            return None;
-        }
-        let (a, b) = (node, nx);
+        let l = self.hop_link[slot as usize][node as usize];
+        (l != NONE).then_some(l)
+    }
+
+    /// The link from `a` to its next node `b` on a tree (None: no such link).
+    fn link_to(&self, a: u32, b: u32) -> Option<LinkId> {
         if a < self.n_sat && b < self.n_sat {
             let k = self.net.isl[a as usize].iter().position(|&x| x == b)?;
             Some(self.isl_link[a as usize][k])
