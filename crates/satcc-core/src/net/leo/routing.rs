@@ -17,6 +17,13 @@ pub struct Tree {
     pub hops: Vec<u32>,
     /// Next node toward the destination (NONE at it, or where there is no path).
     pub next: Vec<u32>,
+    /// The destination's node, once computed (a later instant starts from this tree).
+    root: Option<u32>,
+    /// Per satellite, its link to its next hop: 0-3, the slot of the ISL; 4 + i, the
+    /// destination's i-th ground link.
+    slot: Vec<u32>,
+    /// The satellites with a path, each after its next hop.
+    order: Vec<u32>,
 }
 
 /// The graph at one instant, laid out for many Dijkstra runs.
@@ -35,6 +42,15 @@ pub struct Graph {
     max_link: f64,
     heap: Frontier,
     done: Vec<bool>,
+    dial: Dial,
+    /// Scratch of `tree_again`: the new lengths and order, each satellite's ground link
+    /// to the destination (length, index), the queue and the satellites it lowered.
+    d: Vec<f64>,
+    order: Vec<u32>,
+    to_root: Vec<(f64, u32)>,
+    repair: BinaryHeap<Reverse<u128>>,
+    dirty: Vec<u32>,
+    stack: Vec<u32>,
 }
 
 impl Graph {
@@ -76,14 +92,234 @@ impl Graph {
             max_link,
             heap: Frontier::default(),
             done: Vec::new(),
+            dial: Dial::default(),
+            d: Vec::new(),
+            order: Vec::new(),
+            to_root: Vec::new(),
+            repair: BinaryHeap::new(),
+            dirty: Vec::new(),
+            stack: Vec::new(),
         }
     }
 
     /// Next hops of every node toward ground station `dst` (its index among stations).
     pub fn tree_to(&mut self, dst: usize, tree: &mut Tree) {
+        let root = (self.n_sat + dst) as u32;
+        let n = self.n_sat + self.sats_of.len();
+        let again = tree.root == Some(root) && tree.next.len() == n && tree.slot.len() == self.n_sat;
         match self.metric {
-            Metric::Delay => self.tree::<false>(dst, tree),
+            Metric::Delay if again => self.tree_again(dst, tree),
+            Metric::Delay => {
+                if self.dial.reset(self.n_sat, self.min_link, self.max_link) {
+                    self.tree_dial(dst, tree);
+                } else {
+                    self.tree::<false>(dst, tree);
+                }
+                self.index(dst, tree);
+            }
             Metric::Hops => self.tree::<true>(dst, tree),
+        }
+        tree.root = Some(root);
+    }
+
+    /// The tree toward `dst` from its tree at the last routing instant, which the
+    /// satellites have barely moved since: the old tree's paths, measured now, are upper
+    /// bounds of the new lengths; every link is checked against them, and the few nodes
+    /// a shorter way now reaches are lowered Dijkstra-like until every link holds.
+    ///
+    /// The result is exactly Dijkstra's: with links longer than zero, the lengths that
+    /// satisfy every link (each node's length the least, over its neighbours, of their
+    /// length plus the link, in floating point) are unique, and a node's next hop is the
+    /// lowest-numbered neighbour that gives its length, the rule of `relax`. (Tested
+    /// against `tree_dial` over many instants, with handovers, below.)
+    fn tree_again(&mut self, dst: usize, tree: &mut Tree) {
+        let n_sat = self.n_sat;
+        let root = (n_sat + dst) as u32;
+        let up = &self.sats_of[dst];
+        // the old paths, measured now, parents before children; a path whose link to
+        // the destination is gone has no bound (the check below finds its new one)
+        let d = &mut self.d;
+        d.clear();
+        d.resize(tree.next.len(), f64::INFINITY);
+        d[root as usize] = 0.0;
+        for &v in &tree.order {
+            let vi = v as usize;
+            let (p, k) = (tree.next[vi], tree.slot[vi] as usize);
+            let len = if k < 4 {
+                self.isl[vi][k].1 // an ISL is as long both ways
+            } else {
+                up.get(k - 4).filter(|l| l.0 == v).map_or(f64::INFINITY, |l| l.1)
+            };
+            d[vi] = d[p as usize] + len;
+        }
+        // every link checked; each satellite's next hop chosen as it is; a lowered
+        // satellite is queued, and it and its neighbours are chosen again at the end
+        let to_root = &mut self.to_root;
+        to_root.resize(n_sat, (f64::INFINITY, 0));
+        for (i, &(s, len)) in up.iter().enumerate() {
+            to_root[s as usize] = (len, i as u32);
+        }
+        let (heap, dirty) = (&mut self.repair, &mut self.dirty);
+        heap.clear();
+        dirty.clear();
+        for v in 0..n_sat {
+            let (m, arg, k) = best(&self.isl[v], to_root[v], root, d, d[v]);
+            tree.next[v] = arg;
+            tree.slot[v] = k;
+            if m < d[v] {
+                d[v] = m;
+                heap.push(Reverse(((m.to_bits() as u128) << 32) | v as u128));
+                dirty.push(v as u32);
+            }
+        }
+        while let Some(Reverse(e)) = heap.pop() {
+            let u = e as u32 as usize;
+            let du = d[u];
+            if du.to_bits() != (e >> 32) as u64 {
+                continue; // lowered again since it was queued
+            }
+            for &(v, len) in &self.isl[u] {
+                if v != NONE && du + len < d[v as usize] {
+                    d[v as usize] = du + len;
+                    heap.push(Reverse((((du + len).to_bits() as u128) << 32) | v as u128));
+                    dirty.push(v);
+                }
+            }
+        }
+        for &w in dirty.iter() {
+            let w = w as usize;
+            for v in std::iter::once(w).chain(self.isl[w].iter().map(|l| l.0 as usize).filter(|&v| v != NONE as usize)) {
+                let (_, arg, k) = best(&self.isl[v], to_root[v], root, d, d[v]);
+                tree.next[v] = arg;
+                tree.slot[v] = k;
+            }
+        }
+        for &(s, _) in up {
+            to_root[s as usize] = (f64::INFINITY, 0);
+        }
+        std::mem::swap(&mut tree.dist, d);
+        self.finish(dst, tree);
+    }
+
+    /// Hop counts, ground stations other than the destination (leaves) and the order
+    /// the next instant starts from, once the satellites' lengths and next hops are set.
+    fn finish(&mut self, dst: usize, tree: &mut Tree) {
+        let n_sat = self.n_sat;
+        let root = n_sat + dst;
+        let (dist, hops, next) = (&mut tree.dist, &mut tree.hops, &mut tree.next);
+        hops.iter_mut().for_each(|h| *h = u32::MAX);
+        hops[root] = 0;
+        next[root] = NONE;
+        // up each satellite's chain to a node whose count is known, the old order first
+        // (there, a parent is mostly counted already); counted parents before children
+        let (stack, order) = (&mut self.stack, &mut self.order);
+        order.clear();
+        for v in tree.order.iter().map(|&v| v as usize).chain(0..n_sat) {
+            if hops[v] != u32::MAX || next[v] == NONE {
+                continue;
+            }
+            let hp = hops[next[v] as usize];
+            if hp != u32::MAX {
+                hops[v] = hp + 1;
+                order.push(v as u32);
+                continue;
+            }
+            let mut u = v as u32;
+            while hops[u as usize] == u32::MAX {
+                stack.push(u);
+                u = next[u as usize];
+            }
+            let mut h = hops[u as usize];
+            while let Some(w) = stack.pop() {
+                h += 1;
+                hops[w as usize] = h;
+                order.push(w);
+            }
+        }
+        std::mem::swap(&mut tree.order, order);
+        for (g, sats) in self.sats_of.iter().enumerate() {
+            let gi = n_sat + g;
+            if gi == root {
+                continue;
+            }
+            dist[gi] = f64::INFINITY;
+            next[gi] = NONE;
+            for &(s, len) in sats {
+                let nd = dist[s as usize] + len;
+                if nd < dist[gi] || (nd == dist[gi] && s < next[gi] && nd != f64::INFINITY) {
+                    dist[gi] = nd;
+                    next[gi] = s;
+                }
+            }
+            if next[gi] != NONE {
+                hops[gi] = hops[next[gi] as usize] + 1;
+            }
+        }
+    }
+
+    /// After a Dijkstra run: each satellite's link to its next hop and the order of the
+    /// tree, for `tree_again` at the next instant.
+    fn index(&mut self, dst: usize, tree: &mut Tree) {
+        let root = (self.n_sat + dst) as u32;
+        tree.slot.clear();
+        tree.slot.resize(self.n_sat, 0);
+        for v in 0..self.n_sat {
+            let p = tree.next[v];
+            tree.slot[v] = if p == root {
+                4 + self.sats_of[dst].iter().position(|l| l.0 == v as u32).unwrap_or(u32::MAX as usize - 4) as u32
+            } else {
+                self.isl[v].iter().position(|l| l.0 == p).unwrap_or(0) as u32
+            };
+        }
+        // satellites by hop count: parents before children
+        let mut order: Vec<u32> = (0..self.n_sat as u32).filter(|&v| tree.next[v as usize] != NONE).collect();
+        order.sort_by_key(|&v| tree.hops[v as usize]);
+        tree.order = order;
+    }
+
+    /// Dijkstra by delay with Dial's buckets (see `Dial`).
+    fn tree_dial(&mut self, dst: usize, tree: &mut Tree) {
+        let n = self.n_sat + self.sats_of.len();
+        tree.dist.clear();
+        tree.dist.resize(n, f64::INFINITY);
+        tree.hops.clear();
+        tree.hops.resize(n, u32::MAX);
+        tree.next.clear();
+        tree.next.resize(n, NONE);
+        let root = (self.n_sat + dst) as u32;
+        let (dist, hops, next) = (&mut tree.dist[..], &mut tree.hops[..], &mut tree.next[..]);
+        dist[root as usize] = 0.0;
+        hops[root as usize] = 0;
+        let q = &mut self.dial;
+        for &(s, len) in &self.sats_of[dst] {
+            relax_dial(q, dist, next, root, 0.0, s, len);
+        }
+        while let Some(u) = q.pop() {
+            let ui = u as usize;
+            if hops[ui] != u32::MAX {
+                continue; // settled: this entry was left behind by a better one
+            }
+            // a node's hop count is its parent's plus one, set when it is settled
+            hops[ui] = hops[next[ui] as usize] + 1;
+            let du = dist[ui];
+            for &(v, len) in &self.isl[ui] {
+                if v != NONE {
+                    relax_dial(q, dist, next, u, du, v, len);
+                }
+            }
+            for &(g, len) in &self.gs_of[self.start[ui] as usize..self.start[ui + 1] as usize] {
+                let gi = g as usize;
+                let nd = du + len;
+                if nd < dist[gi] || (nd == dist[gi] && u < next[gi]) {
+                    dist[gi] = nd;
+                    next[gi] = u;
+                }
+            }
+        }
+        for g in self.n_sat..n {
+            if g != root as usize && next[g] != NONE {
+                hops[g] = hops[next[g] as usize] + 1;
+            }
         }
     }
 
@@ -175,6 +411,40 @@ fn relax<const HOPS: bool>(metric: Metric, tree: &mut Tree, heap: &mut Frontier,
         tree.next[vi] = u;
         heap.push(v, nd, entry(metric, nd, nh, v));
     }
+}
+
+/// A satellite's least length over its links (to the destination, `to_root` long, and
+/// ISLs), starting from `m`, and the lowest-numbered neighbour that gives it with that
+/// link's slot (`Tree::slot`). Ties are exact: equal sums of the same floating-point
+/// lengths.
+#[inline(always)]
+fn best(isl: &[(u32, f64); 4], to_root: (f64, u32), root: u32, d: &[f64], mut m: f64) -> (f64, u32, u32) {
+    let (mut arg, mut k) = (NONE, 0);
+    if to_root.0 <= m && to_root.0 != f64::INFINITY {
+        (m, arg, k) = (to_root.0, root, 4 + to_root.1);
+    }
+    for (j, &(u, len)) in isl.iter().enumerate() {
+        if u != NONE {
+            let t = d[u as usize] + len;
+            if t < m || (t == m && u < arg && t != f64::INFINITY) {
+                (m, arg, k) = (t, u, j as u32);
+            }
+        }
+    }
+    (m, arg, k)
+}
+
+/// `relax` by delay into Dial's buckets, without a branch on the outcome.
+#[inline(always)]
+fn relax_dial(q: &mut Dial, dist: &mut [f64], next: &mut [u32], u: u32, du: f64, v: u32, len: f64) {
+    let vi = v as usize;
+    let nd = du + len;
+    let old = dist[vi];
+    let better = nd < old;
+    let take = better | ((nd == old) & (u < next[vi]));
+    next[vi] = if take { u } else { next[vi] };
+    dist[vi] = if better { nd } else { old };
+    q.push_if(v, nd, better);
 }
 
 /// Reaches ground station `g` from satellite `u`: as `relax`, but a station other than
@@ -287,6 +557,76 @@ impl Frontier {
     }
 }
 
+/// Dial's buckets in one flat array: a ring of buckets, each with room for every push a
+/// Dijkstra run can make (a satellite is lowered at most once per neighbour), so that a
+/// push writes unconditionally and counts only if it is kept.
+#[derive(Default)]
+struct Dial {
+    per_m: f64,
+    mask: usize,
+    cap: usize,
+    len: Vec<u32>,
+    slots: Vec<u32>,
+    cur: usize,
+    pending: usize,
+}
+
+/// Most slots of the flat ring (4 bytes each) before the general frontier is used.
+const MAX_DIAL_SLOTS: usize = 1 << 24;
+
+impl Dial {
+    /// Prepares for a run; false if the links are too unequal for a small ring.
+    fn reset(&mut self, n_sat: usize, min_link: f64, max_link: f64) -> bool {
+        let width = min_link * (1.0 - 1e-9);
+        let ring = (max_link / width).ceil() + 2.0;
+        if !(width > 0.0 && width.is_finite() && ring <= MAX_BUCKETS) {
+            return false;
+        }
+        let ring = (ring as usize).next_power_of_two();
+        let cap = 5 * n_sat + 2;
+        if ring * cap > MAX_DIAL_SLOTS {
+            return false;
+        }
+        self.per_m = 1.0 / width;
+        self.mask = ring - 1;
+        self.cap = cap;
+        self.len.clear();
+        self.len.resize(ring, 0);
+        if self.slots.len() < ring * cap {
+            self.slots.resize(ring * cap, 0);
+        }
+        self.cur = 0;
+        self.pending = 0;
+        true
+    }
+
+    #[inline(always)]
+    fn push_if(&mut self, node: u32, dist: f64, keep: bool) {
+        let b = (dist * self.per_m) as usize & self.mask;
+        let l = self.len[b] as usize;
+        self.slots[b * self.cap + l] = node;
+        self.len[b] += keep as u32;
+        self.pending += keep as usize;
+    }
+
+    #[inline(always)]
+    fn pop(&mut self) -> Option<u32> {
+        if self.pending == 0 {
+            return None;
+        }
+        loop {
+            let b = self.cur & self.mask;
+            let l = self.len[b];
+            if l > 0 {
+                self.len[b] = l - 1;
+                self.pending -= 1;
+                return Some(self.slots[b * self.cap + l as usize - 1]);
+            }
+            self.cur += 1;
+        }
+    }
+}
+
 /// The order of paths: by length, or by links then length. Lengths are never negative,
 /// so their bits sort as the numbers do.
 #[inline(always)]
@@ -337,6 +677,70 @@ mod tests {
         let rtt_ms = 2.0 * sum / SPEED_OF_LIGHT_M_S * 1e3;
         // Paris-Moscow is 2,490 km on the ground: the RTT is above 2 x 2490 km / c
         assert!(rtt_ms > 16.6 && rtt_ms < 60.0, "{rtt_ms}");
+    }
+
+    /// Trees built from the last instant's trees equal trees built afresh, bit for bit,
+    /// at every instant: small steps (few changes) and long ones (many), every ground-link
+    /// policy (handovers change the destination's links), and a station that sometimes
+    /// sees no satellite (no path at all).
+    #[test]
+    fn trees_from_the_last_instant_equal_fresh_ones() {
+        let cities = ["Manila", "Dalian", "Paris", "Moscow", "New-York", "London", "Sao-Paulo", "Lagos"];
+        for policy in ["any", "nearest", "stay", "reassign"] {
+            for (shell, step_s) in [("starlink-1", 0.1), ("kuiper-630", 7.0)] {
+                let spec = json!({"shells": [{"builtin": shell}], "ground_stations": cities,
+                                  "gsl": {"policy": policy, "reassign_period_s": 3.0}});
+                let mut n = net(spec);
+                let mut kept: Vec<Tree> = vec![Tree::default(); cities.len()];
+                let (mut again, mut lowered) = (0, 0);
+                for k in 0..60 {
+                    n.step(k as f64 * step_s).unwrap();
+                    let mut g = Graph::new(&n);
+                    for d in 0..cities.len() {
+                        let before = kept[d].next.clone();
+                        g.tree_to(d, &mut kept[d]);
+                        let mut fresh = Tree::default();
+                        g.tree_to(d, &mut fresh);
+                        assert_eq!(kept[d].next, fresh.next, "{policy} {shell} t={k} dst={d}");
+                        assert_eq!(kept[d].hops, fresh.hops, "{policy} {shell} t={k} dst={d}");
+                        let same = kept[d].dist.iter().zip(&fresh.dist).all(|(a, b)| a.to_bits() == b.to_bits());
+                        assert!(same, "{policy} {shell} t={k} dst={d}");
+                        if k > 0 {
+                            again += 1;
+                            lowered += (before != fresh.next) as u32;
+                        }
+                    }
+                }
+                // the comparison above covered trees that changed, not only still ones
+                assert!(again > 0 && lowered > again / 4, "{policy} {shell}: {lowered} of {again} changed");
+            }
+        }
+    }
+
+    #[test]
+    fn a_station_that_sees_no_satellite_has_no_path_and_gets_one_back() {
+        // Telesat's 351 satellites above 60 degrees: a station at 45 N is often without
+        let spec = json!({"shells": [{"builtin": "telesat-1015", "min_elevation_deg": 60}],
+                          "ground_stations": ["London", {"name": "North", "lat_deg": 45.0, "lon_deg": 0.0}]});
+        let mut n = net(spec);
+        let mut kept = Tree::default();
+        let (mut without, mut with) = (0, 0);
+        for k in 0..200 {
+            n.step(k as f64 * 5.0).unwrap();
+            let mut g = Graph::new(&n);
+            g.tree_to(1, &mut kept);
+            let mut fresh = Tree::default();
+            g.tree_to(1, &mut fresh);
+            assert_eq!(kept.next, fresh.next, "t={k}");
+            assert_eq!(kept.hops, fresh.hops, "t={k}");
+            if n.gsl[1].is_empty() {
+                without += 1;
+                assert!(kept.dist[n.n_sat()].is_infinite(), "London has no way to a station that sees nothing");
+            } else {
+                with += 1;
+            }
+        }
+        assert!(without > 0 && with > 0, "{without} instants without, {with} with");
     }
 
     #[test]
