@@ -30,6 +30,7 @@ fn main() {
         let dests: Vec<usize> = (0..net.stations.len()).collect();
         let mut trees = vec![Tree::default(); dests.len()];
         let (mut t_step, mut t_tree) = (0.0, 0.0);
+        let (mut again, mut lowered) = (0u64, 0u64);
         let mut digest = std::collections::hash_map::DefaultHasher::new();
         for k in 0..steps {
             let t0 = Instant::now();
@@ -40,6 +41,8 @@ fn main() {
                 g.tree_to(d, &mut trees[i]);
             }
             let t2 = Instant::now();
+            again += g.trees_again;
+            lowered += g.lowered;
             t_step += (t1 - t0).as_secs_f64();
             t_tree += (t2 - t1).as_secs_f64();
             if k % 50 == 0 {
@@ -53,9 +56,11 @@ fn main() {
         let wall = t_step + t_tree;
         let n_trees = steps as f64 * dests.len() as f64;
         println!(
-            "run {}: {wall:.3} s ({steps} steps: moving {t_step:.3} s, trees {t_tree:.3} s = {:.1} us/tree), digest {:016x}",
+            "run {}: {wall:.3} s ({steps} steps: moving {t_step:.3} s, trees {t_tree:.3} s = {:.1} us/tree; {:.1} nodes \
+             lowered per tree from the last instant's), digest {:016x}",
             rep + 1,
             t_tree / n_trees * 1e6,
+            lowered as f64 / again.max(1) as f64,
             digest.finish()
         );
         best = best.min(wall);

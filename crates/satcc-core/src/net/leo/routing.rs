@@ -51,6 +51,9 @@ pub struct Graph {
     repair: BinaryHeap<Reverse<u128>>,
     dirty: Vec<u32>,
     stack: Vec<u32>,
+    /// Trees built from the last instant's, and the nodes they lowered (diagnostics).
+    pub trees_again: u64,
+    pub lowered: u64,
 }
 
 impl Graph {
@@ -99,6 +102,8 @@ impl Graph {
             repair: BinaryHeap::new(),
             dirty: Vec::new(),
             stack: Vec::new(),
+            trees_again: 0,
+            lowered: 0,
         }
     }
 
@@ -117,7 +122,10 @@ impl Graph {
                 }
                 self.index(dst, tree);
             }
-            Metric::Hops => self.tree::<true>(dst, tree),
+            Metric::Hops => {
+                self.tree::<true>(dst, tree);
+                tree.slot.clear(); // not a start for a tree by delay
+            }
         }
         tree.root = Some(root);
     }
@@ -186,6 +194,8 @@ impl Graph {
                 }
             }
         }
+        self.trees_again += 1;
+        self.lowered += dirty.len() as u64;
         for &w in dirty.iter() {
             let w = w as usize;
             for v in std::iter::once(w).chain(self.isl[w].iter().map(|l| l.0 as usize).filter(|&v| v != NONE as usize)) {
@@ -323,7 +333,8 @@ impl Graph {
         }
     }
 
-    /// Dijkstra, made once per metric so that the inner loop has no branch on it.
+    /// Dijkstra with a binary heap: by hops, or by delay where links are too unequal for
+    /// Dial's ring. Made once per metric so that the inner loop has no branch on it.
     fn tree<const HOPS: bool>(&mut self, dst: usize, tree: &mut Tree) {
         let n = self.n_sat + self.sats_of.len();
         tree.dist.clear();
@@ -337,11 +348,11 @@ impl Graph {
         tree.hops[root as usize] = 0;
         let metric = self.metric;
         let heap = &mut self.heap;
-        heap.reset(metric, self.min_link, self.max_link);
+        heap.reset();
         let done = &mut self.done;
         done.clear();
         done.resize(n, false);
-        heap.push(root, 0.0, entry(metric, 0.0, 0, root));
+        heap.push(entry(metric, 0.0, 0, root));
         while let Some(u) = heap.pop() {
             let ui = u as usize;
             if done[ui] {
@@ -395,7 +406,7 @@ fn relax<const HOPS: bool>(metric: Metric, tree: &mut Tree, heap: &mut Frontier,
         if nd < tree.dist[vi] {
             tree.dist[vi] = nd;
             tree.next[vi] = u;
-            heap.push(v, nd, entry(Metric::Delay, nd, 0, v));
+            heap.push(entry(Metric::Delay, nd, 0, v));
         } else if nd == tree.dist[vi] && u < tree.next[vi] {
             tree.next[vi] = u;
         }
@@ -409,7 +420,7 @@ fn relax<const HOPS: bool>(metric: Metric, tree: &mut Tree, heap: &mut Frontier,
         tree.dist[vi] = nd;
         tree.hops[vi] = nh;
         tree.next[vi] = u;
-        heap.push(v, nd, entry(metric, nd, nh, v));
+        heap.push(entry(metric, nd, nh, v));
     }
 }
 
@@ -477,89 +488,42 @@ fn entry(metric: Metric, dist: f64, hops: u32, node: u32) -> u128 {
     }
 }
 
-/// The frontier of a Dijkstra run: entries (key above node, see `entry`) popped in an
-/// order that keeps Dijkstra exact; stale ones are skipped by the caller.
-///
-/// By delay, a bucket queue (Dial's algorithm) with buckets as wide as the shortest link
-/// of the graph at this instant: a node in bucket k cannot lower another node of bucket
-/// k (that takes a link of at least the bucket's width), so a bucket's nodes may be
-/// taken in any order and each push and pop is O(1). A constellation's links are
-/// hundreds of kilometres, a path a few tens of thousands: a few dozen buckets, reused
-/// round the ring. By hops, or when links are too unequal for few buckets, a binary heap.
+/// The frontier of a general Dijkstra run (by hops, or by delay where links are too
+/// unequal for Dial's ring): a binary heap of entries (key above node, see `entry`);
+/// stale ones are skipped by the caller.
 #[derive(Default)]
 struct Frontier {
-    /// Bucket width, m (0: the heap is used), and its inverse (a multiplication per
-    /// push instead of a division).
-    width: f64,
-    per_m: f64,
-    /// A ring of buckets of nodes, a power of two long.
-    buckets: Vec<Vec<u32>>,
-    /// The bucket being emptied (absolute index; the ring slot is `cur & mask`).
-    cur: usize,
-    pending: usize,
     heap: BinaryHeap<Reverse<u128>>,
 }
 
-/// Most buckets of the ring before the heap is used instead.
-const MAX_BUCKETS: f64 = 4096.0;
-
 impl Frontier {
-    fn reset(&mut self, metric: Metric, min_link: f64, max_link: f64) {
+    fn reset(&mut self) {
         self.heap.clear();
-        self.pending = 0;
-        self.cur = 0;
-        // a hair under the shortest link, so that rounding never puts a neighbour in the
-        // bucket being emptied
-        let width = min_link * (1.0 - 1e-9);
-        let ring = (max_link / width).ceil() + 2.0;
-        if metric == Metric::Delay && width > 0.0 && width.is_finite() && ring <= MAX_BUCKETS {
-            self.width = width;
-            self.per_m = 1.0 / width;
-            let n = (ring as usize).next_power_of_two();
-            self.buckets.resize_with(n, Vec::new);
-            self.buckets.truncate(n);
-            self.buckets.iter_mut().for_each(Vec::clear);
-        } else {
-            self.width = 0.0;
-        }
     }
 
     #[inline(always)]
-    fn push(&mut self, node: u32, dist: f64, e: u128) {
-        if self.width == 0.0 {
-            self.heap.push(Reverse(e));
-        } else {
-            // dist x (1/width) may land one bucket off dist / width at a boundary; the
-            // width is a hair under the shortest link, so no neighbour shares a bucket
-            let b = (dist * self.per_m) as usize & (self.buckets.len() - 1);
-            self.buckets[b].push(node);
-            self.pending += 1;
-        }
+    fn push(&mut self, e: u128) {
+        self.heap.push(Reverse(e));
     }
 
     /// The next node to settle, perhaps one settled already (the caller skips it).
     #[inline(always)]
     fn pop(&mut self) -> Option<u32> {
-        if self.width == 0.0 {
-            return self.heap.pop().map(|Reverse(e)| e as u32);
-        }
-        if self.pending == 0 {
-            return None;
-        }
-        let mask = self.buckets.len() - 1;
-        loop {
-            if let Some(v) = self.buckets[self.cur & mask].pop() {
-                self.pending -= 1;
-                return Some(v);
-            }
-            self.cur += 1;
-        }
+        self.heap.pop().map(|Reverse(e)| e as u32)
     }
 }
 
-/// Dial's buckets in one flat array: a ring of buckets, each with room for every push a
-/// Dijkstra run can make (a satellite is lowered at most once per neighbour), so that a
-/// push writes unconditionally and counts only if it is kept.
+/// Most buckets of Dial's ring.
+const MAX_BUCKETS: f64 = 4096.0;
+
+/// Dial's bucket queue for Dijkstra by delay: buckets a hair narrower than the shortest
+/// link of the graph at this instant, so that a node in bucket k cannot lower another
+/// node of bucket k (that takes a link of at least the width): a bucket's nodes may be
+/// taken in any order, and each push and pop is O(1). A constellation's links are
+/// hundreds of kilometres, a path a few tens of thousands: a few dozen buckets, reused
+/// round a ring. The ring is one flat array, each bucket with room for every push a run
+/// can make (a satellite is lowered at most once per neighbour), so that a push writes
+/// unconditionally and counts only if it is kept: no branch on the outcome.
 #[derive(Default)]
 struct Dial {
     per_m: f64,
