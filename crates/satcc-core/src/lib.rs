@@ -8,6 +8,7 @@
 //! that feed the senders; [`metrics`] the counters and time series a run reports.
 
 pub mod contract;
+pub mod emulate;
 pub mod engine;
 pub mod feedback;
 pub mod metrics;
