@@ -116,6 +116,22 @@ pub struct RunTotals {
     pub link_transmissions: u64,
 }
 
+/// What a run paced by the wall clock (emulation) adds to its summary: how late its
+/// events ran against their simulated times.
+#[derive(Serialize, Clone, Debug)]
+pub struct RealtimeSummary {
+    pub events: u64,
+    pub lateness_median_ms: f64,
+    pub lateness_p99_ms: f64,
+    pub lateness_max_ms: f64,
+    /// The bound the run was held to, and how many events ran later than it.
+    pub lateness_bound_ms: f64,
+    pub events_over_bound: u64,
+    /// False when the p99 lateness exceeded the bound: the run's timing, and so its
+    /// numbers, are not those of the scenario.
+    pub valid: bool,
+}
+
 /// What a run on a moving constellation adds to its summary.
 #[derive(Serialize, Clone, Debug)]
 pub struct ConstellationSummary {
@@ -143,6 +159,8 @@ pub struct Summary {
     pub links: Vec<LinkSummary>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub constellation: Option<ConstellationSummary>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub realtime: Option<RealtimeSummary>,
 }
 
 #[cfg(test)]

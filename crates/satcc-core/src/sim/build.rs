@@ -283,6 +283,7 @@ impl Simulation {
             sched: 0.0,
             tie: 0,
             transmissions: 0,
+            pace: None,
         };
         for (i, f) in sim.flows.iter().enumerate() {
             sim.events.push(f.start, f.start_s, Ev::FlowStart(i as FlowId));

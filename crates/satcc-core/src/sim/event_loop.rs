@@ -452,12 +452,26 @@ impl Simulation {
         self.stopped
     }
 
+    /// Run to the end of the scenario in real time: each event when the wall clock
+    /// reaches it; the summary tells how late events ran (`realtime`) and whether the
+    /// p99 stayed within `lateness_bound_ms`.
+    pub fn run_realtime(mut self, lateness_bound_ms: f64) -> RunOutput {
+        self.pace = Some(Box::new(super::realtime::Pace::new(lateness_bound_ms)));
+        self.run()
+    }
+
     /// Run to the end of the scenario.
     pub fn run(mut self) -> RunOutput {
         let mut handled: u64 = 0;
         while let Some((t, shadow, sched, tie, ev)) = self.events.peek() {
             if t > self.end {
                 break;
+            }
+            if let Some(p) = self.pace.as_mut() {
+                if !p.wait_until(t, &[]) {
+                    continue;
+                }
+                p.ran(t);
             }
             handled += 1;
             if handled & (PROGRESS_EVERY - 1) == 0 && self.now_and_then(t) {

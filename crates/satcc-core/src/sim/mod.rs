@@ -12,6 +12,7 @@ mod build;
 mod event_loop;
 pub mod mobility;
 pub mod plan;
+pub mod realtime;
 mod report;
 
 use crate::engine::{EventQueue, Time};
@@ -150,6 +151,8 @@ pub struct Simulation {
     sched: f64,
     tie: u64,
     transmissions: u64,
+    /// Set for a run paced by the wall clock (`run_realtime`).
+    pace: Option<Box<realtime::Pace>>,
 }
 
 const NONE: u32 = u32::MAX;

@@ -147,6 +147,7 @@ impl Simulation {
         }
         let summary = Summary {
             constellation,
+            realtime: self.pace.as_mut().map(|p| p.summary()),
             satcc_version: crate::VERSION.to_string(),
             scenario: self.scenario_name.clone(),
             seed: self.seed,
