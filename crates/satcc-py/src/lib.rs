@@ -126,6 +126,42 @@ fn run_json(
     Ok(d.into_any().unbind())
 }
 
+/// An emulation: a scenario some of whose nodes are real hosts (satcc.emulate). Made in
+/// two steps so that the caller can move each host's TUN device into its namespace
+/// between them: `Emulator(scenario_json, hosts, prefix)` builds the run and opens the
+/// TUN devices (`tun_names()`); `run(lateness_bound_ms)` runs it paced by the wall
+/// clock, GIL released, and returns what `run_json` returns.
+#[pyclass]
+struct Emulator {
+    sim: Mutex<Option<Simulation>>,
+    tuns: Vec<String>,
+}
+
+#[pymethods]
+impl Emulator {
+    #[new]
+    fn new(scenario_json: &str, hosts: Vec<String>, prefix: &str) -> PyResult<Self> {
+        let sc = satcc_core::scenario::Scenario::from_json(scenario_json).map_err(PyValueError::new_err)?;
+        let mut sim = Simulation::new(&sc).map_err(PyValueError::new_err)?;
+        let tuns = sim.attach_real_hosts(&hosts, prefix).map_err(PyValueError::new_err)?;
+        Ok(Emulator { sim: Mutex::new(Some(sim)), tuns })
+    }
+
+    fn tun_names(&self) -> Vec<String> {
+        self.tuns.clone()
+    }
+
+    fn run(&mut self, py: Python<'_>, lateness_bound_ms: f64) -> PyResult<PyObject> {
+        let sim = self.sim.lock().unwrap().take().ok_or_else(|| PyValueError::new_err("this emulation has run already"))?;
+        let out = py.allow_threads(move || sim.run_realtime(lateness_bound_ms));
+        let summary = serde_json::to_string_pretty(&out.summary).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let d = series_dict(py, out.series, &out.link_names, &out.flow_names)?;
+        d.set_item("summary", summary)?;
+        d.set_item("real_port_base", satcc_core::sim::REAL_PORT_BASE)?;
+        Ok(d.into_any().unbind())
+    }
+}
+
 /// Check a scenario without running or building it (parse, validate, plan its routes);
 /// raises ValueError naming the field.
 #[pyfunction]
@@ -269,6 +305,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(positions_json, m)?)?;
     m.add_function(wrap_pyfunction!(route_all_json, m)?)?;
     m.add_function(wrap_pyfunction!(cities_csv, m)?)?;
+    m.add_class::<Emulator>()?;
     m.add("VERSION", satcc_core::VERSION)?;
     m.add("SOURCE_HASH", satcc_core::SOURCE_HASH)?;
     Ok(())

@@ -284,6 +284,7 @@ impl Simulation {
             tie: 0,
             transmissions: 0,
             pace: None,
+            real: None,
         };
         for (i, f) in sim.flows.iter().enumerate() {
             sim.events.push(f.start, f.start_s, Ev::FlowStart(i as FlowId));

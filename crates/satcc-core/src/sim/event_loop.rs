@@ -35,6 +35,9 @@ impl Simulation {
     }
 
     fn count_drop(&mut self, pkt: &Packet, link: LinkId, cause: DropCause) {
+        if self.real.is_some() {
+            self.free_real(pkt);
+        }
         let f = &mut self.flows[pkt.flow as usize];
         match pkt.kind {
             PacketKind::Data => {
@@ -90,6 +93,19 @@ impl Simulation {
 
     fn flush_outbox(&mut self, mut out: Vec<Packet>) {
         for p in out.drain(..) {
+            self.send_one(p);
+        }
+        self.outbox = out;
+    }
+
+    /// A packet of a real host enters the network at its node.
+    pub(super) fn send_real(&mut self, p: Packet) {
+        self.send_one(p);
+    }
+
+    /// One packet from its sender's node onto its first link.
+    fn send_one(&mut self, p: Packet) {
+        {
             let f = &mut self.flows[p.flow as usize];
             let r = match p.kind {
                 PacketKind::Data => {
@@ -113,7 +129,7 @@ impl Simulation {
                         None => {
                             // the sender's station sees no satellite, or has no route
                             self.drop_no_route(&p, None);
-                            continue;
+                            return;
                         }
                     }
                 }
@@ -123,7 +139,6 @@ impl Simulation {
             }
             self.enqueue(p, first);
         }
-        self.outbox = out;
     }
 
     /// A data packet is offered to a guarded link (TTL as it arrived at the node).
@@ -222,6 +237,10 @@ impl Simulation {
             self.enqueue(pkt, next);
             return;
         }
+        if self.real.is_some() && self.is_real(fid) {
+            self.delivered_real(&pkt);
+            return;
+        }
         let mut out = std::mem::take(&mut self.outbox);
         let now = self.now;
         let f = &mut self.flows[fid as usize];
@@ -275,6 +294,10 @@ impl Simulation {
             self.enqueue(pkt, next);
             return;
         }
+        if self.real.is_some() && self.is_real(fid) {
+            self.delivered_real(&pkt);
+            return;
+        }
         let mut out = std::mem::take(&mut self.outbox);
         let now = self.now;
         let f = &mut self.flows[fid as usize];
@@ -290,6 +313,16 @@ impl Simulation {
             }
         }
         self.send_and_rearm(fid, out);
+    }
+
+    /// A real packet at its destination's node: counted and written to its host.
+    fn delivered_real(&mut self, pkt: &Packet) {
+        let f = &mut self.flows[pkt.flow as usize];
+        match pkt.kind {
+            PacketKind::Data => f.data_delivered += 1,
+            PacketKind::Ack => f.ack_delivered += 1,
+        }
+        self.deliver_real(pkt);
     }
 
     /// A packet with no route where it is (`arrived_on`: the link it came in by; None at
@@ -363,6 +396,9 @@ impl Simulation {
     }
 
     fn on_flow_start(&mut self, fid: FlowId) {
+        if self.is_real(fid) {
+            return; // a real host's program sends it
+        }
         let now = self.now;
         let f = &mut self.flows[fid as usize];
         f.active = true;
@@ -463,12 +499,19 @@ impl Simulation {
     /// Run to the end of the scenario.
     pub fn run(mut self) -> RunOutput {
         let mut handled: u64 = 0;
+        let fds = self.real_fds();
         while let Some((t, shadow, sched, tie, ev)) = self.events.peek() {
             if t > self.end {
                 break;
             }
             if let Some(p) = self.pace.as_mut() {
-                if !p.wait_until(t, &[]) {
+                if !p.wait_until(t, &fds) {
+                    // a real host sent: its packets enter now (never before the last
+                    // event, never after the next)
+                    let at = p.wall().clamp(self.now, t);
+                    self.now = at;
+                    self.shadow = crate::engine::to_secs(at);
+                    self.read_real();
                     continue;
                 }
                 p.ran(t);

@@ -12,7 +12,9 @@ mod build;
 mod event_loop;
 pub mod mobility;
 pub mod plan;
+mod real;
 pub mod realtime;
+pub use real::{node_ip, REAL_PORT_BASE};
 mod report;
 
 use crate::engine::{EventQueue, Time};
@@ -153,6 +155,8 @@ pub struct Simulation {
     transmissions: u64,
     /// Set for a run paced by the wall clock (`run_realtime`).
     pace: Option<Box<realtime::Pace>>,
+    /// Real hosts of an emulation (`attach_real_hosts`).
+    real: Option<Box<real::RealHosts>>,
 }
 
 const NONE: u32 = u32::MAX;

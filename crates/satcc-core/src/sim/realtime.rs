@@ -76,6 +76,7 @@ impl Pace {
             lateness_bound_ms: bound_ms,
             events_over_bound: v.iter().filter(|&&x| x as u64 > self.bound_ns).count() as u64,
             valid: p99 <= bound_ms,
+            real_packets: None,
         }
     }
 }

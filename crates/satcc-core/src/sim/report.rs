@@ -147,7 +147,11 @@ impl Simulation {
         }
         let summary = Summary {
             constellation,
-            realtime: self.pace.as_mut().map(|p| p.summary()),
+            realtime: self.pace.as_mut().map(|p| {
+                let mut s = p.summary();
+                s.real_packets = self.real.as_ref().map(|r| serde_json::to_value(&r.counters).expect("counters serialize"));
+                s
+            }),
             satcc_version: crate::VERSION.to_string(),
             scenario: self.scenario_name.clone(),
             seed: self.seed,

@@ -1,0 +1,262 @@
+//! Real hosts in a run paced by the wall clock: each is a node of the scenario with a
+//! TUN device (which the caller moves into a network namespace and gives the node's
+//! address, `node_ip`). A packet a real host sends enters the network at its node as a
+//! packet of the flow its 5-tuple belongs to; a packet reaching a real host's node is
+//! written to its TUN with the TTL it arrived with and any window a router lowered.
+//!
+//! Flows between two real hosts are real: flow k's receiver listens on TCP port
+//! `REAL_PORT_BASE + k` at its destination, so the port names the flow and its data
+//! direction. The flow's simulated agents never start; its packets carry in `seq` the
+//! index of their bytes in a pool. Packets of no real flow are dropped and counted.
+
+use super::Simulation;
+use crate::emulate::tun::Tun;
+use crate::emulate::wire::{self, Connections};
+use crate::net::{FlowId, NodeId, Packet, PacketKind};
+
+/// Flow k's receiver port.
+pub const REAL_PORT_BASE: u16 = 5001;
+/// The largest real packet carried, bytes.
+const MTU: usize = 1500;
+
+/// The IPv4 address of node `i` (the addresses satcc's pcaps use): 10.0.0.0 + i + 1.
+pub fn node_ip(i: NodeId) -> [u8; 4] {
+    ((10u32 << 24) + i + 1).to_be_bytes()
+}
+
+/// Counters of the real packets, for the summary.
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct RealCounters {
+    pub packets_in: u64,
+    pub packets_out: u64,
+    /// Packets of no real flow (other protocols, ports, hosts), dropped.
+    pub unmatched: u64,
+    /// Packets satcc could not read as IPv4 (IPv6 and the like), dropped.
+    pub unreadable: u64,
+    /// ACKs whose window a router scheme lowered.
+    pub acks_rewritten: u64,
+    /// Packets the host's TUN queue refused.
+    pub tun_full: u64,
+}
+
+pub(super) struct RealHosts {
+    tuns: Vec<(NodeId, Tun)>,
+    /// Real host of each node (index into `tuns`), or NONE.
+    host_of: Vec<u32>,
+    /// Bytes of real packets in the network; free slots.
+    pool: Vec<Vec<u8>>,
+    free: Vec<u32>,
+    conns: Connections,
+    /// Per flow: real or not, and the MSS its windows are counted in.
+    pub real_flow: Vec<bool>,
+    mss: Vec<u32>,
+    pub counters: RealCounters,
+    buf: Vec<u8>,
+}
+
+impl RealHosts {
+    fn take(&mut self, bytes: &[u8]) -> u32 {
+        match self.free.pop() {
+            Some(i) => {
+                let b = &mut self.pool[i as usize];
+                b.clear();
+                b.extend_from_slice(bytes);
+                i
+            }
+            None => {
+                self.pool.push(bytes.to_vec());
+                (self.pool.len() - 1) as u32
+            }
+        }
+    }
+}
+
+impl Simulation {
+    /// Makes the nodes named in `hosts` real: opens a TUN device for each (named
+    /// `prefix` + the host's position in `hosts`) and returns the device names. Flows
+    /// between two real hosts become real flows.
+    pub fn attach_real_hosts(&mut self, hosts: &[String], prefix: &str) -> Result<Vec<String>, String> {
+        if self.mobility.is_some() {
+            return Err("real hosts on a constellation are not supported yet".into());
+        }
+        let mut host_of = vec![super::NONE; self.node_names.len()];
+        let mut tuns = Vec::new();
+        for (k, h) in hosts.iter().enumerate() {
+            let Some(n) = self.node_names.iter().position(|x| x == h) else {
+                return Err(format!("real host {h:?}: no such node (nodes: {})", self.node_names.join(", ")));
+            };
+            if host_of[n] != super::NONE {
+                return Err(format!("real host {h:?}: named twice"));
+            }
+            let name = format!("{prefix}{k}");
+            let tun = Tun::open(&name).map_err(|e| format!("TUN device {name}: {e}"))?;
+            host_of[n] = tuns.len() as u32;
+            tuns.push((n as NodeId, tun));
+        }
+        let real_flow: Vec<bool> = self
+            .flows
+            .iter()
+            .map(|f| host_of[f.src as usize] != super::NONE && host_of[f.dst as usize] != super::NONE)
+            .collect();
+        for (i, f) in self.flows.iter().enumerate() {
+            let (a, b) = (host_of[f.src as usize] != super::NONE, host_of[f.dst as usize] != super::NONE);
+            if a != b {
+                return Err(format!("flow {}: one end is a real host and the other is not (both or neither)", f.name));
+            }
+            if real_flow[i] && i + REAL_PORT_BASE as usize > u16::MAX as usize {
+                return Err(format!("flow {}: too many flows for one port each", f.name));
+            }
+        }
+        let mss = self.flows.iter().map(|f| f.payload_bytes.max(1)).collect();
+        let names = tuns.iter().map(|t| t.1.name.clone()).collect();
+        self.real = Some(Box::new(RealHosts {
+            tuns,
+            host_of,
+            pool: Vec::new(),
+            free: Vec::new(),
+            conns: Connections::default(),
+            real_flow,
+            mss,
+            counters: RealCounters::default(),
+            buf: vec![0; 65536],
+        }));
+        Ok(names)
+    }
+
+    /// The TUN descriptors to wait on.
+    pub(super) fn real_fds(&self) -> Vec<std::os::fd::RawFd> {
+        self.real.as_ref().map_or(Vec::new(), |r| r.tuns.iter().map(|t| t.1.raw_fd()).collect())
+    }
+
+    /// Reads every waiting packet of every real host into the network, at `now`.
+    pub(super) fn read_real(&mut self) {
+        let Some(mut r) = self.real.take() else { return };
+        for k in 0..r.tuns.len() {
+            loop {
+                let n = {
+                    let RealHosts { tuns, buf, .. } = &mut *r;
+                    match tuns[k].1.recv(buf) {
+                        Ok(Some(n)) => n,
+                        _ => break,
+                    }
+                };
+                r.counters.packets_in += 1;
+                let from = r.tuns[k].0;
+                let bytes = r.buf[..n].to_vec();
+                self.inject_real(&mut r, from, &bytes);
+            }
+        }
+        self.real = Some(r);
+    }
+
+    /// One packet from real host `from`: matched to its flow and sent on its way.
+    fn inject_real(&mut self, r: &mut RealHosts, from: NodeId, bytes: &[u8]) {
+        let Ok(v) = wire::parse(bytes) else {
+            r.counters.unreadable += 1;
+            return;
+        };
+        if bytes.len() > MTU {
+            r.counters.unreadable += 1;
+            return;
+        }
+        r.conns.observe(&v);
+        let to = u32::from_be_bytes(v.tuple.dst).wrapping_sub((10 << 24) + 1);
+        let matched = (v.tuple.proto == wire::PROTO_TCP && (to as usize) < r.host_of.len())
+            .then(|| {
+                self.flows.iter().enumerate().find_map(|(i, f)| {
+                    if !r.real_flow[i] {
+                        return None;
+                    }
+                    let port = REAL_PORT_BASE + i as u16;
+                    if f.src == from && f.dst == to && v.tuple.dport == port {
+                        Some((i as FlowId, PacketKind::Data))
+                    } else if f.dst == from && f.src == to && v.tuple.sport == port {
+                        Some((i as FlowId, PacketKind::Ack))
+                    } else {
+                        None
+                    }
+                })
+            })
+            .flatten();
+        let Some((fid, kind)) = matched else {
+            r.counters.unmatched += 1;
+            return;
+        };
+        // the window in packets of the flow's MSS (the SYN's own window is unscaled)
+        let rwnd_pkts = match v.tcp {
+            Some(t) => {
+                let scale = if t.flags & wire::SYN != 0 {
+                    0
+                } else {
+                    r.conns.observe(&v).and_then(|(c, e)| r.conns.scale(&c, e)).unwrap_or(0)
+                };
+                (((t.window as u64) << scale) / r.mss[fid as usize] as u64).min(u32::MAX as u64) as u32
+            }
+            None => u32::MAX,
+        };
+        let slot = r.take(bytes);
+        let pkt = Packet {
+            seq: slot as i64,
+            flow: fid,
+            rwnd_pkts,
+            size_bytes: v.size,
+            hop: 0,
+            kind,
+            ttl: v.ttl,
+            tos: v.tos,
+            aux: 0,
+        };
+        self.send_real(pkt);
+    }
+
+    /// A real packet reaches its destination's node: out to that host's TUN.
+    pub(super) fn deliver_real(&mut self, pkt: &Packet) {
+        let Some(mut r) = self.real.take() else { return };
+        let f = &self.flows[pkt.flow as usize];
+        let to = if pkt.kind == PacketKind::Data { f.dst } else { f.src };
+        let slot = pkt.seq as usize;
+        let mut bytes = std::mem::take(&mut r.pool[slot]);
+        wire::set_ttl(&mut bytes, pkt.ttl);
+        if let Ok(v) = wire::parse(&bytes) {
+            if let (Some(t), PacketKind::Ack) = (v.tcp, pkt.kind) {
+                let (conn, scale) = match r.conns.observe(&v) {
+                    Some((c, e)) => (true, r.conns.scale(&c, e).unwrap_or(0)),
+                    None => (false, 0),
+                };
+                let had = ((t.window as u64) << scale) / r.mss[pkt.flow as usize] as u64;
+                if conn && t.flags & wire::SYN == 0 && (pkt.rwnd_pkts as u64) < had {
+                    let cap = pkt.rwnd_pkts as u64 * r.mss[pkt.flow as usize] as u64;
+                    if wire::lower_window(&mut bytes, cap, scale).is_some() {
+                        r.counters.acks_rewritten += 1;
+                    }
+                }
+            }
+        }
+        if let (Ok(v), PacketKind::Data) = (wire::parse(&bytes), pkt.kind) {
+            let st = &mut self.flows[pkt.flow as usize].sink.stats;
+            st.data_pkts_received += 1;
+            st.payload_bytes_received += v.tcp.map_or(0, |t| t.payload as u64);
+        }
+        let host = r.host_of[to as usize] as usize;
+        match r.tuns[host].1.send(&bytes) {
+            Ok(true) => r.counters.packets_out += 1,
+            _ => r.counters.tun_full += 1,
+        }
+        r.pool[slot] = bytes;
+        r.free.push(slot as u32);
+        self.real = Some(r);
+    }
+
+    /// A real packet dropped in the network: its bytes go back to the pool.
+    pub(super) fn free_real(&mut self, pkt: &Packet) {
+        if let Some(r) = self.real.as_mut() {
+            if r.real_flow[pkt.flow as usize] {
+                r.free.push(pkt.seq as u32);
+            }
+        }
+    }
+
+    pub(super) fn is_real(&self, fid: FlowId) -> bool {
+        self.real.as_ref().is_some_and(|r| r.real_flow[fid as usize])
+    }
+}

@@ -1,0 +1,224 @@
+"""Real TCP stacks through satcc's network, in real time (`satcc emulate`).
+
+Each real host is a node of the scenario that gets a network namespace and a TUN
+device; the scenario's links, queues, error models and router schemes act on the
+packets its Linux stack sends. Flows between two real hosts are real Linux TCP
+connections (congestion control `cc`: reno, cubic, bbr...), run by satcc's own bulk
+sender and sink (satcc.emulate_agent); other flows stay simulated. Node i has the
+address 10.0.0.(i+1), as in satcc's pcaps; flow k's sink listens on port 5001 + k.
+
+What is set in each namespace: the TUN up with MTU 1500 (a TUN without the virtio
+header has no segmentation offloads: packets are what the wire carries), a route to
+10.0.0.0/8 through it, IPv6 off, and the default TTL set to the scenario's
+tcp.initial_ttl, so that REFWA's hop counts from the TTL read as in simulation.
+
+Namespaces and devices are removed on exit, on an exception, on Ctrl-C and on SIGTERM.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from .experiments.definition import ExperimentError
+
+DEFAULT_LATENESS_BOUND_MS = 0.5
+PREFIX = "satcc-emu-"
+
+
+class EmulationError(ExperimentError):
+    """Emulation cannot run here (not root, no TUN, no namespaces) or was asked wrongly."""
+
+
+def _ip(*args: str, ns: str | None = None) -> None:
+    cmd = (["ip", "netns", "exec", ns] if ns else []) + list(args)
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if p.returncode != 0:
+        raise EmulationError(f"{' '.join(cmd)}: {p.stderr.strip()}")
+
+
+def preflight() -> None:
+    """One line naming what is missing, if emulation cannot run on this machine."""
+    if os.geteuid() != 0:
+        raise EmulationError("satcc emulate: needs root (network namespaces and TUN devices); run it with sudo")
+    if not os.path.exists("/dev/net/tun"):
+        raise EmulationError("satcc emulate: no /dev/net/tun on this machine (modprobe tun)")
+    try:
+        subprocess.run(["ip", "netns", "list"], capture_output=True, check=True)
+    except (OSError, subprocess.CalledProcessError):
+        raise EmulationError("satcc emulate: 'ip netns' is not available (iproute2, network namespaces)") from None
+
+
+def leftovers() -> list[str]:
+    """Namespaces of satcc emulations still present."""
+    p = subprocess.run(["ip", "netns", "list"], capture_output=True, text=True)
+    return [line.split()[0] for line in p.stdout.splitlines() if line.startswith(PREFIX)]
+
+
+class Namespaces:
+    """The namespaces of one emulation; all removed when the block ends, however."""
+
+    def __init__(self, names: list[str]):
+        self.names = names
+        self.made: list[str] = []
+        self._old = {}
+
+    def __enter__(self) -> "Namespaces":
+        for sig in (signal.SIGTERM, signal.SIGHUP):
+            self._old[sig] = signal.signal(sig, self._on_signal)
+        try:
+            for n in self.names:
+                _ip("ip", "netns", "add", n)
+                self.made.append(n)
+        except BaseException:
+            self.remove()
+            raise
+        return self
+
+    def _on_signal(self, signum, frame):
+        self.remove()
+        raise SystemExit(128 + signum)
+
+    def remove(self) -> None:
+        for n in self.made:
+            subprocess.run(["ip", "netns", "pids", n], capture_output=True)
+            p = subprocess.run(["ip", "netns", "pids", n], capture_output=True, text=True)
+            for pid in p.stdout.split():
+                try:
+                    os.kill(int(pid), signal.SIGKILL)
+                except (ProcessLookupError, ValueError):
+                    pass
+            subprocess.run(["ip", "netns", "del", n], capture_output=True)
+        self.made = []
+
+    def __exit__(self, *exc) -> None:
+        self.remove()
+        for sig, h in self._old.items():
+            signal.signal(sig, h)
+
+
+def _flows(d: dict) -> list[dict]:
+    """The scenario's flows as the core expands them (count copies, in order)."""
+    out = []
+    for i, f in enumerate(d["flows"]):
+        n = f.get("count", 1)
+        for k in range(n):
+            out.append({"src": f["src"], "dst": f["dst"], "start_s": f.get("start_s", 0.0),
+                        "stop_s": f.get("stop_s"), "name": (f.get("name") or f"f{i}") + (f"#{k}" if n > 1 else "")})
+    return out
+
+
+def _node_ip(d: dict, name: str) -> str:
+    i = [n["name"] for n in d["nodes"]].index(name)
+    return f"10.0.0.{i + 1}" if i < 254 else f"10.0.{(i + 1) >> 8}.{(i + 1) & 255}"
+
+
+def emulate(scenario, out: str | Path | None = None, *, hosts: list[str] | None = None, cc: str = "reno",
+            lateness_bound_ms: float = DEFAULT_LATENESS_BOUND_MS, tos: int | None = None) -> dict:
+    """Run `scenario` with real hosts (default: every end of every flow) for its
+    duration in real time. Returns the summary (satcc's, with `realtime` and, per real
+    flow, the sink's goodput and the sender's last TCP_INFO); writes it, the Parquet
+    series and tcp_info.parquet to `out` if given."""
+    from . import _core
+    from .scenario import load
+
+    preflight()
+    from .scenario import Scenario
+
+    d = scenario if isinstance(scenario, dict) else (scenario if isinstance(scenario, Scenario) else load(scenario)).to_dict()
+    if d.get("constellation"):
+        raise EmulationError("satcc emulate: real hosts on a constellation are not supported yet")
+    flows = _flows(d)
+    hosts = hosts or sorted({f["src"] for f in flows} | {f["dst"] for f in flows})
+    avail = Path("/proc/sys/net/ipv4/tcp_available_congestion_control").read_text().split()
+    if cc not in avail:
+        raise EmulationError(f"--cc: must be one the kernel offers ({', '.join(avail)}), got {cc!r}")
+    if not (0 < lateness_bound_ms <= 1000):
+        raise EmulationError(f"--lateness-bound-ms: must be in (0, 1000], got {lateness_bound_ms:g}")
+    tag = f"{os.getpid() % 100000}"
+    ns_of = {h: f"{PREFIX}{tag}-{k}" for k, h in enumerate(hosts)}
+    ttl = int((d.get("tcp") or {}).get("initial_ttl", 32))
+    duration = float(d["duration_s"])
+    try:
+        emu = _core.Emulator(json.dumps(d), hosts, f"sc{tag}t")
+    except ValueError as e:
+        raise EmulationError(f"satcc emulate: {e}") from None
+    work = Path(tempfile.mkdtemp(prefix="satcc-emulate-"))
+    procs: list[subprocess.Popen] = []
+    with Namespaces(list(ns_of.values())):
+        for h, tun in zip(hosts, emu.tun_names()):
+            ns = ns_of[h]
+            _ip("ip", "link", "set", tun, "netns", ns)
+            _ip("sysctl", "-qw", "net.ipv6.conf.all.disable_ipv6=1", f"net.ipv4.ip_default_ttl={ttl}", ns=ns)
+            _ip("ip", "link", "set", "lo", "up", ns=ns)
+            _ip("ip", "addr", "add", f"{_node_ip(d, h)}/32", "dev", tun, ns=ns)
+            _ip("ip", "link", "set", tun, "mtu", "1500", "up", ns=ns)
+            _ip("ip", "route", "add", "10.0.0.0/8", "dev", tun, ns=ns)
+        t0 = time.time() + 1.0
+        real = [k for k, f in enumerate(flows) if f["src"] in ns_of and f["dst"] in ns_of]
+        py = sys.executable
+        for k in real:
+            f = flows[k]
+            port, stop = 5001 + k, f["stop_s"] if f["stop_s"] is not None else duration
+            procs.append(subprocess.Popen(["ip", "netns", "exec", ns_of[f["dst"]], py, "-m", "satcc.emulate_agent",
+                                           "sink", "--port", str(port), "--t0", repr(t0), "--stop", repr(stop),
+                                           "--out", str(work / f"sink{k}.json")]))
+            send = ["ip", "netns", "exec", ns_of[f["src"]], py, "-m", "satcc.emulate_agent", "send", "--to",
+                    _node_ip(d, f["dst"]), "--port", str(port), "--cc", cc, "--t0", repr(t0), "--start",
+                    repr(f["start_s"]), "--stop", repr(stop), "--out", str(work / f"send{k}.json")]
+            if tos is not None:
+                send += ["--tos", str(tos)]
+            procs.append(subprocess.Popen(send))
+        while time.time() < t0:
+            time.sleep(0.001)
+        raw = emu.run(lateness_bound_ms)
+        for p in procs:
+            try:
+                p.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                p.kill()
+    summary = json.loads(raw["summary"])
+    rows = []
+    for k in real:
+        f = summary["flows"][k]
+        sink = _read(work / f"sink{k}.json")
+        send = _read(work / f"send{k}.json")
+        start = flows[k]["start_s"]
+        stop = flows[k]["stop_s"] if flows[k]["stop_s"] is not None else duration
+        f["real"] = {"cc": cc, "goodput_mbps": sink.get("bytes", 0) * 8 / max(stop - start, 1e-9) / 1e6,
+                     "goodput_per_s": sink.get("per_s", {}), "tcp_info": (send or {}).get("final")}
+        for s in (send or {}).get("samples", []):
+            rows.append({"flow": f["name"], **s})
+    reals = [summary["flows"][k]["real"]["goodput_mbps"] for k in real]
+    if reals:
+        tot = sum(reals)
+        summary["totals"]["real_jain_fairness"] = tot * tot / (len(reals) * sum(x * x for x in reals)) if tot else 0.0
+    if out is not None:
+        o = Path(out)
+        o.mkdir(parents=True, exist_ok=True)
+        (o / "summary.json").write_text(json.dumps(summary, indent=1) + "\n")
+        (o / "scenario.json").write_text(json.dumps(d, indent=1, sort_keys=True) + "\n")
+        if rows:
+            import pyarrow as pa
+            import pyarrow.parquet as pq
+
+            pq.write_table(pa.Table.from_pylist(rows), o / "tcp_info.parquet")
+    rt = summary.get("realtime") or {}
+    if not rt.get("valid", True):
+        print(f"satcc emulate: WARNING: events ran late (p99 {rt['lateness_p99_ms']:.3f} ms over the bound of "
+              f"{rt['lateness_bound_ms']:g} ms): this run's timing is not the scenario's; its numbers are not valid",
+              file=sys.stderr)
+    return summary
+
+
+def _read(p: Path) -> dict:
+    try:
+        return json.loads(p.read_text())
+    except (OSError, ValueError):
+        return {}

@@ -1,0 +1,131 @@
+"""The programs satcc runs on real hosts (inside their network namespaces) during an
+emulation: a bulk sender and a sink. The sender samples TCP_INFO every 10 ms; the sink
+records goodput (bytes received) per second. Each writes one JSON file at the end.
+
+    python -m satcc.emulate_agent sink --port P --t0 EPOCH --stop S --out FILE
+    python -m satcc.emulate_agent send --to IP --port P --cc reno --t0 EPOCH --start S --stop S --out FILE
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import socket
+import struct
+import time
+
+TCP_INFO = 11
+TCP_CONGESTION = 13
+# struct tcp_info (linux/tcp.h) through tcpi_bytes_received: 7 bytes and a bitfield
+# byte, 24 u32 (rto ... total_retrans), 4 u64 (pacing_rate, max_pacing_rate,
+# bytes_acked, bytes_received)
+_INFO = struct.Struct("=7B1x24I4Q")
+SAMPLE_S = 0.010
+
+
+def _info(sock: socket.socket) -> dict:
+    raw = sock.getsockopt(socket.IPPROTO_TCP, TCP_INFO, 232)
+    raw = raw.ljust(_INFO.size, b"\0")[:_INFO.size]
+    v = _INFO.unpack(raw)
+    # 0 state, 1 ca_state, 2 retransmits, 3 probes, 4 backoff, 5 options, 6 wscale;
+    # u32s from 7: rto, ato, snd_mss, rcv_mss, unacked, sacked, lost, retrans, fackets,
+    # last_data_sent, last_ack_sent, last_data_recv, last_ack_recv, pmtu, rcv_ssthresh,
+    # rtt, rttvar, snd_ssthresh, snd_cwnd, advmss, reordering, rcv_rtt, rcv_space,
+    # total_retrans; then the u64s
+    u = v[7:31]
+    return {"srtt_ms": u[15] / 1e3, "rttvar_ms": u[16] / 1e3, "cwnd_pkts": u[18], "ssthresh_pkts": u[17],
+            "mss": u[2], "retrans_total": u[23], "pacing_rate_bps": v[31] * 8, "bytes_acked": v[33],
+            "snd_wscale": v[6] & 0x0F, "rcv_wscale": v[6] >> 4}
+
+
+def _sleep_until(t: float) -> None:
+    while True:
+        left = t - time.time()
+        if left <= 0:
+            return
+        time.sleep(min(left, 0.05))
+
+
+def send(a) -> dict:
+    _sleep_until(a.t0 + a.start)
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    s.setsockopt(socket.IPPROTO_TCP, TCP_CONGESTION, a.cc.encode())
+    if a.tos is not None:
+        s.setsockopt(socket.IPPROTO_IP, socket.IP_TOS, a.tos)
+    s.settimeout(30)
+    s.connect((a.to, a.port))
+    s.setblocking(False)
+    chunk = b"\0" * 65536
+    samples, sent = [], 0
+    next_sample, stop = time.time(), a.t0 + a.stop
+    import select
+
+    while True:
+        now = time.time()
+        if now >= stop:
+            break
+        if now >= next_sample:
+            samples.append({"t_s": now - a.t0, **_info(s)})
+            next_sample += SAMPLE_S
+        _, w, _ = select.select([], [s], [], max(0.0, min(next_sample, stop) - time.time()))
+        if w:
+            try:
+                sent += s.send(chunk)
+            except BlockingIOError:
+                pass
+    final = _info(s)
+    s.close()
+    return {"role": "send", "cc": a.cc, "bytes_sent": sent, "samples": samples, "final": final}
+
+
+def sink(a) -> dict:
+    ls = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    ls.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    ls.bind(("0.0.0.0", a.port))
+    ls.listen(1)
+    ls.settimeout(max(1.0, a.t0 + a.stop - time.time()))
+    per_s: dict[int, int] = {}
+    total = 0
+    try:
+        c, _ = ls.accept()
+    except socket.timeout:
+        return {"role": "sink", "bytes": 0, "per_s": {}}
+    c.settimeout(0.1)
+    while time.time() < a.t0 + a.stop + 1.0:
+        try:
+            b = c.recv(1 << 20)
+        except socket.timeout:
+            continue
+        if not b:
+            break
+        sec = int(time.time() - a.t0)
+        per_s[sec] = per_s.get(sec, 0) + len(b)
+        if time.time() <= a.t0 + a.stop:
+            total += len(b)
+    c.close()
+    return {"role": "sink", "bytes": total, "per_s": per_s}
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(prog="python -m satcc.emulate_agent")
+    sub = p.add_subparsers(dest="role", required=True)
+    for name in ("send", "sink"):
+        q = sub.add_parser(name)
+        q.add_argument("--port", type=int, required=True)
+        q.add_argument("--t0", type=float, required=True)
+        q.add_argument("--stop", type=float, required=True)
+        q.add_argument("--out", required=True)
+        if name == "send":
+            q.add_argument("--to", required=True)
+            q.add_argument("--cc", default="reno")
+            q.add_argument("--start", type=float, default=0.0)
+            q.add_argument("--tos", type=int)
+    a = p.parse_args(argv)
+    r = send(a) if a.role == "send" else sink(a)
+    with open(a.out, "w") as f:
+        json.dump(r, f)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
