@@ -418,6 +418,17 @@ def build_parser() -> argparse.ArgumentParser:
     pa_.add_argument("--no-plots", action="store_true", help="skip the plot")
     _budget_args(pa_)
     pa_.set_defaults(fn=cmd_paths)
+    em = sub.add_parser("emulate", help="real Linux TCP connections through the scenario's network, in real time "
+                                        "(root; hosts are network namespaces on TUN devices)")
+    em.add_argument("scenario", help="scenario file (.toml/.yaml/.json); flows between real hosts run on Linux")
+    em.add_argument("--out", required=True, help="output directory (summary.json, scenario.json, tcp_info.parquet)")
+    em.add_argument("--hosts", help="NODE,NODE real hosts (default: every end of every flow)")
+    em.add_argument("--cc", default="reno", help="Linux congestion control of the real flows (default reno; "
+                                                 "what /proc/sys/net/ipv4/tcp_available_congestion_control offers)")
+    em.add_argument("--duration", type=float, help="override duration_s")
+    em.add_argument("--lateness-bound-ms", type=float, default=0.5,
+                    help="p99 lateness of events above which the run is reported not valid (default 0.5 ms)")
+    em.set_defaults(fn=cmd_emulate)
     ci = sub.add_parser("cities", help="the built-in ground stations: the 100 most populous cities")
     ci.set_defaults(fn=cmd_cities)
     dv = sub.add_parser("dev", help="developer tools: " + ", ".join(DEV_TOOLS) + " (satcc dev lists them)")
@@ -425,6 +436,31 @@ def build_parser() -> argparse.ArgumentParser:
     dv.add_argument("args", nargs=argparse.REMAINDER, help="its arguments")
     dv.set_defaults(fn=cmd_dev)
     return ap
+
+
+def cmd_emulate(a) -> int:
+    from .emulate import emulate
+    from .scenario import load
+
+    d = load(a.scenario).to_dict()
+    if a.duration is not None:
+        if not (0 < a.duration <= 86400):
+            raise CliError(f"--duration: must be in (0, 86400] seconds for a run in real time, got {a.duration:g}")
+        d["duration_s"] = a.duration
+    hosts = [h.strip() for h in a.hosts.split(",") if h.strip()] if a.hosts else None
+    print(f"satcc emulate: {d.get('name', 'scenario')}, {d['duration_s']:g} s in real time ...", file=sys.stderr)
+    s = emulate(d, a.out, hosts=hosts, cc=a.cc, lateness_bound_ms=a.lateness_bound_ms)
+    rt = s.get("realtime") or {}
+    for f in s["flows"]:
+        if "real" in f:
+            print(f"{f['name']}: {f['src']} -> {f['dst']} {f['real']['cc']}: goodput {f['real']['goodput_mbps']:.3f} Mb/s")
+    if "real_jain_fairness" in s["totals"]:
+        print(f"Jain index of the real flows' goodput: {s['totals']['real_jain_fairness']:.4f}")
+    print(f"lateness: median {rt.get('lateness_median_ms', 0):.3f} ms, p99 {rt.get('lateness_p99_ms', 0):.3f} ms, "
+          f"max {rt.get('lateness_max_ms', 0):.3f} ms ({'valid' if rt.get('valid') else 'NOT VALID'}); "
+          f"real packets {json.dumps(rt.get('real_packets'))}")
+    print(f"wrote {a.out}")
+    return 0 if rt.get("valid") else 3
 
 
 def main(argv=None) -> int:

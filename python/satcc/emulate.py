@@ -55,10 +55,11 @@ def preflight() -> None:
         raise EmulationError("satcc emulate: 'ip netns' is not available (iproute2, network namespaces)") from None
 
 
-def leftovers() -> list[str]:
-    """Namespaces of satcc emulations still present."""
+def leftovers(pid: int | None = None) -> list[str]:
+    """Namespaces of satcc emulations still present (of process `pid`'s, if given)."""
     p = subprocess.run(["ip", "netns", "list"], capture_output=True, text=True)
-    return [line.split()[0] for line in p.stdout.splitlines() if line.startswith(PREFIX)]
+    start = PREFIX if pid is None else f"{PREFIX}{pid % 100000}-"
+    return [line.split()[0] for line in p.stdout.splitlines() if line.startswith(start)]
 
 
 class Namespaces:

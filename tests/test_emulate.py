@@ -1,0 +1,112 @@
+"""Real Linux TCP through satcc's network in real time (satcc.emulate). Runs as root
+(CI does): each test makes network namespaces and TUN devices and must leave none."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+
+import pytest
+
+from satcc import cli
+from satcc import emulate as emu
+
+ROOT = os.geteuid() == 0 and os.path.exists("/dev/net/tun")
+needs_root = pytest.mark.skipif(not ROOT, reason="emulation needs root and /dev/net/tun (CI runs as root)")
+# one worker runs them all, one after another: two emulations at once would share the cores
+pytestmark = pytest.mark.xdist_group("emulate")
+
+
+def _links() -> str:
+    return subprocess.run(["ip", "-o", "link"], capture_output=True, text=True).stdout
+
+
+@pytest.fixture
+def clean():
+    """Fails a test that leaves a namespace or TUN device of satcc behind (and removes it)."""
+    tag = f"sc{os.getpid() % 100000}t"
+    yield
+    left = emu.leftovers(os.getpid())
+    tuns = [line for line in _links().splitlines() if tag in line]
+    for n in left:
+        subprocess.run(["ip", "netns", "del", n], capture_output=True)
+    assert not left and not tuns, f"left behind: {left} {tuns}"
+
+
+def two_links(duration_s: float, refwa: bool) -> dict:
+    def link(a, b, rate, delay, q):
+        return {"a": a, "b": b, "rate_bps": rate, "delay_ms": delay, "queue": {"type": "droptail", "limit_pkts": q}}
+
+    return {"name": "emu-two-links", "duration_s": duration_s, "seed": 1,
+            "nodes": [{"name": "a"}, {"name": "r"}, {"name": "b"}],
+            "links": [link("a", "r", 100e6, 5.0, 200), link("r", "b", 10e6, 20.0, 100)],
+            "flows": [{"src": "a", "dst": "b"}],
+            "tcp": {"packet_size_bytes": 1448},
+            "schemes": [{"type": "refwa", "links": ["r->b"], "isl_delay_ms": 12.5}] if refwa else [],
+            "monitor": {"links": ["r->b"], "bottleneck": "r->b"}}
+
+
+@needs_root
+def test_a_real_reno_flow_crosses_two_links_and_refwa_lowers_its_acks_windows(clean, tmp_path):
+    s = emu.emulate(two_links(10.0, refwa=True), tmp_path, cc="reno")
+    rt = s["realtime"]
+    real = rt["real_packets"]
+    assert real["unreadable"] == 0 and real["unmatched"] == 0, real
+    assert real["acks_rewritten"] > 100, real
+    f = s["flows"][0]["real"]
+    # the 10 Mb/s link carries the flow: goodput over its 10 s, start-up included
+    assert 7.0 < f["goodput_mbps"] <= 10.0, f["goodput_mbps"]
+    assert f["tcp_info"]["cwnd_pkts"] > 0 and f["tcp_info"]["srtt_ms"] >= 50.0, f["tcp_info"]  # RTT 2 x 25 ms
+    assert (tmp_path / "tcp_info.parquet").exists()
+    saved = json.loads((tmp_path / "summary.json").read_text())
+    assert saved["realtime"]["events"] == rt["events"] > 0
+
+
+@needs_root
+def test_without_a_router_scheme_no_window_is_touched(clean, tmp_path):
+    s = emu.emulate(two_links(3.0, refwa=False), tmp_path, cc="cubic")
+    assert s["realtime"]["real_packets"]["acks_rewritten"] == 0
+    assert s["flows"][0]["real"]["goodput_mbps"] > 3.0
+
+
+@needs_root
+def test_namespaces_and_tuns_are_removed_when_the_run_fails(clean, tmp_path, monkeypatch):
+    from satcc import _core
+
+    real = _core.Emulator
+
+    class Failing:
+        def __init__(self, *a):
+            self.inner = real(*a)
+
+        def tun_names(self):
+            return self.inner.tun_names()
+
+        def run(self, bound):
+            assert emu.leftovers(os.getpid()), "the namespaces exist while the run does"
+            raise RuntimeError("boom")
+
+    monkeypatch.setattr(_core, "Emulator", Failing)
+    with pytest.raises(RuntimeError, match="boom"):
+        emu.emulate(two_links(1.0, refwa=False), tmp_path)
+    # `clean` checks that nothing is left
+
+
+def test_not_root_is_one_line_naming_what_is_missing(monkeypatch, capsys, tmp_path):
+    monkeypatch.setattr(os, "geteuid", lambda: 1000)
+    p = tmp_path / "s.json"
+    p.write_text(json.dumps(two_links(1.0, refwa=False)))
+    assert cli.main(["emulate", str(p), "--out", str(tmp_path / "o")]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1].startswith("satcc: error: satcc emulate: needs root"), err
+
+
+@needs_root
+def test_bad_choices_are_named(clean, tmp_path):
+    with pytest.raises(emu.EmulationError, match="--cc"):
+        emu.emulate(two_links(1.0, refwa=False), tmp_path, cc="vegas-not-here")
+    with pytest.raises(emu.EmulationError, match="no such node"):
+        emu.emulate(two_links(1.0, refwa=False), tmp_path, hosts=["a", "nowhere"])
+    with pytest.raises(emu.EmulationError, match="both or neither"):
+        emu.emulate(two_links(1.0, refwa=False), tmp_path, hosts=["a"])
