@@ -20,6 +20,11 @@ EXEMPT = {
     ("python/satcc/topology/satellite.py", "fusion-star"): "seed 003's builder defaults to the scheme the paper proposes",
     ("python/satcc/topology/__init__.py", "fusion-star"): "the named example scenario of seed 003",
     ("python/satcc/topology/leo.py", "refwa"): "a scenario name (the network of REFWA's paper), not a scheme",
+    # emulation: the Linux kernel's congestion control of real flows (setsockopt
+    # TCP_CONGESTION), a kernel name that happens to equal one of satcc's
+    ("python/satcc/cli.py", "reno"): "the default Linux congestion control of satcc emulate --cc",
+    ("python/satcc/emulate.py", "reno"): "the default Linux congestion control of real flows",
+    ("python/satcc/emulate_agent.py", "reno"): "the default Linux congestion control of the sender",
 }
 # the registries themselves
 REGISTRIES = {"crates/satcc-core/src/tcp/congestion/mod.rs", "crates/satcc-core/src/feedback/mod.rs"}
