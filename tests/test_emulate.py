@@ -110,3 +110,16 @@ def test_bad_choices_are_named(clean, tmp_path):
         emu.emulate(two_links(1.0, refwa=False), tmp_path, hosts=["a", "nowhere"])
     with pytest.raises(emu.EmulationError, match="both or neither"):
         emu.emulate(two_links(1.0, refwa=False), tmp_path, hosts=["a"])
+
+
+@needs_root
+def test_the_cli_runs_the_shipped_example_and_reports_its_timing(clean, tmp_path, capsys):
+    from pathlib import Path
+
+    sc = Path(__file__).resolve().parents[1] / "scenarios" / "emu_two_links.yaml"
+    rc = cli.main(["emulate", str(sc), "--out", str(tmp_path / "o"), "--duration", "3", "--cc", "cubic"])
+    out = capsys.readouterr().out
+    s = json.loads((tmp_path / "o" / "summary.json").read_text())
+    assert rc == (0 if s["realtime"]["valid"] else 3)
+    assert "goodput" in out and "lateness: median" in out and "Jain index" in out, out
+    assert s["realtime"]["real_packets"]["acks_rewritten"] > 0
