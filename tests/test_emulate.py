@@ -14,8 +14,7 @@ from satcc import emulate as emu
 
 ROOT = os.geteuid() == 0 and os.path.exists("/dev/net/tun")
 needs_root = pytest.mark.skipif(not ROOT, reason="emulation needs root and /dev/net/tun (CI runs as root)")
-# one worker runs them all, one after another: two emulations at once would share the cores
-pytestmark = pytest.mark.xdist_group("emulate")
+LOCK = "/tmp/satcc-test-emulate.lock"
 
 
 def _links() -> str:
@@ -24,9 +23,19 @@ def _links() -> str:
 
 @pytest.fixture
 def clean():
-    """Fails a test that leaves a namespace or TUN device of satcc behind (and removes it)."""
+    """One emulation at a time across pytest's workers (two at once would share the
+    cores); fails a test that leaves a namespace or TUN device of satcc behind (and
+    removes it)."""
+    import fcntl
+
     tag = f"sc{os.getpid() % 100000}t"
-    yield
+    with open(LOCK, "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+        _check_left(tag)
+
+
+def _check_left(tag: str) -> None:
     left = emu.leftovers(os.getpid())
     tuns = [line for line in _links().splitlines() if tag in line]
     for n in left:
@@ -59,6 +68,9 @@ def test_a_real_reno_flow_crosses_two_links_and_refwa_lowers_its_acks_windows(cl
     assert 7.0 < f["goodput_mbps"] <= 10.0, f["goodput_mbps"]
     assert f["tcp_info"]["cwnd_pkts"] > 0 and f["tcp_info"]["srtt_ms"] >= 50.0, f["tcp_info"]  # RTT 2 x 25 ms
     assert (tmp_path / "tcp_info.parquet").exists()
+    # no packet satcc rewrote was refused by either stack (checksums, IP headers)
+    for ends in (f["receiver_errors"], f["sender_errors"]):
+        assert ends == {"ip_in_hdr_errors": 0, "tcp_in_csum_errors": 0}, ends
     saved = json.loads((tmp_path / "summary.json").read_text())
     assert saved["realtime"]["events"] == rt["events"] > 0
 
@@ -82,6 +94,12 @@ def test_namespaces_and_tuns_are_removed_when_the_run_fails(clean, tmp_path, mon
 
         def tun_names(self):
             return self.inner.tun_names()
+
+        def host_addresses(self):
+            return self.inner.host_addresses()
+
+        def close(self):
+            self.inner.close()
 
         def run(self, bound):
             assert emu.leftovers(os.getpid()), "the namespaces exist while the run does"
@@ -123,3 +141,22 @@ def test_the_cli_runs_the_shipped_example_and_reports_its_timing(clean, tmp_path
     assert rc == (0 if s["realtime"]["valid"] else 3)
     assert "goodput" in out and "lateness: median" in out and "Jain index" in out, out
     assert s["realtime"]["real_packets"]["acks_rewritten"] > 0
+
+
+@needs_root
+def test_trefwa_reads_the_rtt_code_real_senders_write(clean, tmp_path):
+    """T-REFWA's senders (cc trefwa in the scenario) write the RTT code from TCP_INFO's
+    SRTT into the DS field; the router's RTT_avg then is the path's RTT (about 50 ms plus
+    queueing), not the 1 ms a code of 0 stands for."""
+    import pyarrow.parquet as pq
+
+    d = two_links(6.0, refwa=False)
+    d["flows"][0]["cc"] = "trefwa"
+    d["schemes"] = [{"type": "trefwa", "links": ["r->b"]}]
+    s = emu.emulate(d, tmp_path, cc="reno")
+    assert s["realtime"]["real_packets"]["acks_rewritten"] > 0
+    fb = pq.read_table(tmp_path / "feedback.parquet").to_pylist()
+    late = [r["rtt_avg_s"] for r in fb if r["time_s"] > 2.0 and r["active_flows"] > 0]
+    assert late and all(0.04 < x < 0.3 for x in late), late[:10]
+    info = pq.read_table(tmp_path / "tcp_info.parquet").to_pylist()
+    assert len(info) > 400, "TCP_INFO every 10 ms over about 6 s"

@@ -426,6 +426,7 @@ def build_parser() -> argparse.ArgumentParser:
     em.add_argument("--cc", default="reno", help="Linux congestion control of the real flows (default reno; "
                                                  "what /proc/sys/net/ipv4/tcp_available_congestion_control offers)")
     em.add_argument("--duration", type=float, help="override duration_s")
+    em.add_argument("--no-plots", action="store_true", help="skip the plots")
     em.add_argument("--lateness-bound-ms", type=float, default=0.5,
                     help="p99 lateness of events above which the run is reported not valid (default 0.5 ms)")
     em.set_defaults(fn=cmd_emulate)
@@ -459,6 +460,11 @@ def cmd_emulate(a) -> int:
     print(f"lateness: median {rt.get('lateness_median_ms', 0):.3f} ms, p99 {rt.get('lateness_p99_ms', 0):.3f} ms, "
           f"max {rt.get('lateness_max_ms', 0):.3f} ms ({'valid' if rt.get('valid') else 'NOT VALID'}); "
           f"real packets {json.dumps(rt.get('real_packets'))}")
+    if not a.no_plots:
+        from .plot import plot_run
+
+        files = plot_run(Path(a.out))
+        print(f"plots: {', '.join(str(f) for f in files)}")
     print(f"wrote {a.out}")
     return 0 if rt.get("valid") else 3
 

@@ -5,7 +5,8 @@ device; the scenario's links, queues, error models and router schemes act on the
 packets its Linux stack sends. Flows between two real hosts are real Linux TCP
 connections (congestion control `cc`: reno, cubic, bbr...), run by satcc's own bulk
 sender and sink (satcc.emulate_agent); other flows stay simulated. Node i has the
-address 10.0.0.(i+1), as in satcc's pcaps; flow k's sink listens on port 5001 + k.
+address 10.0.0.0 + i + 1, as in satcc's pcaps (on a constellation, satellites come
+first, then the ground stations); flow k's sink listens on port 5001 + k.
 
 What is set in each namespace: the TUN up with MTU 1500 (a TUN without the virtio
 header has no segmentation offloads: packets are what the wire carries), a route to
@@ -105,23 +106,25 @@ class Namespaces:
 
 
 def _flows(d: dict) -> list[dict]:
-    """The scenario's flows as the core expands them (count copies, in order)."""
+    """The scenario's flows as the core expands them (count copies, in order), with the
+    RTT code's K where the flow's scheme writes one (T-REFWA's senders)."""
+    from . import registry
+
     out = []
+    default_cc = registry._registry()["default_cc"]
     for i, f in enumerate(d["flows"]):
         n = f.get("count", 1)
+        tcp = {**(d.get("tcp") or {}), **(f.get("tcp") or {})}
+        writes = registry.controller(f.get("cc") or default_cc)["writes_rtt_code"]
         for k in range(n):
             out.append({"src": f["src"], "dst": f["dst"], "start_s": f.get("start_s", 0.0),
-                        "stop_s": f.get("stop_s"), "name": (f.get("name") or f"f{i}") + (f"#{k}" if n > 1 else "")})
+                        "stop_s": f.get("stop_s"), "name": (f.get("name") or f"f{i}") + (f"#{k}" if n > 1 else ""),
+                        "rtt_code_k": float(tcp.get("rtt_code_k", 6.3)) if writes else None})
     return out
 
 
-def _node_ip(d: dict, name: str) -> str:
-    i = [n["name"] for n in d["nodes"]].index(name)
-    return f"10.0.0.{i + 1}" if i < 254 else f"10.0.{(i + 1) >> 8}.{(i + 1) & 255}"
-
-
 def emulate(scenario, out: str | Path | None = None, *, hosts: list[str] | None = None, cc: str = "reno",
-            lateness_bound_ms: float = DEFAULT_LATENESS_BOUND_MS, tos: int | None = None) -> dict:
+            lateness_bound_ms: float = DEFAULT_LATENESS_BOUND_MS) -> dict:
     """Run `scenario` with real hosts (default: every end of every flow) for its
     duration in real time. Returns the summary (satcc's, with `realtime` and, per real
     flow, the sink's goodput and the sender's last TCP_INFO); writes it, the Parquet
@@ -133,8 +136,6 @@ def emulate(scenario, out: str | Path | None = None, *, hosts: list[str] | None 
     from .scenario import Scenario
 
     d = scenario if isinstance(scenario, dict) else (scenario if isinstance(scenario, Scenario) else load(scenario)).to_dict()
-    if d.get("constellation"):
-        raise EmulationError("satcc emulate: real hosts on a constellation are not supported yet")
     flows = _flows(d)
     hosts = hosts or sorted({f["src"] for f in flows} | {f["dst"] for f in flows})
     avail = Path("/proc/sys/net/ipv4/tcp_available_congestion_control").read_text().split()
@@ -150,6 +151,14 @@ def emulate(scenario, out: str | Path | None = None, *, hosts: list[str] | None 
         emu = _core.Emulator(json.dumps(d), hosts, f"sc{tag}t")
     except ValueError as e:
         raise EmulationError(f"satcc emulate: {e}") from None
+    try:
+        return _emulate(emu, d, out, flows, hosts, ns_of, ttl, duration, cc, lateness_bound_ms)
+    finally:
+        emu.close()  # the TUN devices go, wherever the run stopped
+
+
+def _emulate(emu, d, out, flows, hosts, ns_of, ttl, duration, cc, lateness_bound_ms) -> dict:
+    ip_of = dict(emu.host_addresses())
     work = Path(tempfile.mkdtemp(prefix="satcc-emulate-"))
     procs: list[subprocess.Popen] = []
     with Namespaces(list(ns_of.values())):
@@ -158,7 +167,7 @@ def emulate(scenario, out: str | Path | None = None, *, hosts: list[str] | None 
             _ip("ip", "link", "set", tun, "netns", ns)
             _ip("sysctl", "-qw", "net.ipv6.conf.all.disable_ipv6=1", f"net.ipv4.ip_default_ttl={ttl}", ns=ns)
             _ip("ip", "link", "set", "lo", "up", ns=ns)
-            _ip("ip", "addr", "add", f"{_node_ip(d, h)}/32", "dev", tun, ns=ns)
+            _ip("ip", "addr", "add", f"{ip_of[h]}/32", "dev", tun, ns=ns)
             _ip("ip", "link", "set", tun, "mtu", "1500", "up", ns=ns)
             _ip("ip", "route", "add", "10.0.0.0/8", "dev", tun, ns=ns)
         t0 = time.time() + 1.0
@@ -171,10 +180,10 @@ def emulate(scenario, out: str | Path | None = None, *, hosts: list[str] | None 
                                            "sink", "--port", str(port), "--t0", repr(t0), "--stop", repr(stop),
                                            "--out", str(work / f"sink{k}.json")]))
             send = ["ip", "netns", "exec", ns_of[f["src"]], py, "-m", "satcc.emulate_agent", "send", "--to",
-                    _node_ip(d, f["dst"]), "--port", str(port), "--cc", cc, "--t0", repr(t0), "--start",
+                    ip_of[f["dst"]], "--port", str(port), "--cc", cc, "--t0", repr(t0), "--start",
                     repr(f["start_s"]), "--stop", repr(stop), "--out", str(work / f"send{k}.json")]
-            if tos is not None:
-                send += ["--tos", str(tos)]
+            if f["rtt_code_k"] is not None:
+                send += ["--rtt-code-k", repr(f["rtt_code_k"])]
             procs.append(subprocess.Popen(send))
         while time.time() < t0:
             time.sleep(0.001)
@@ -192,19 +201,33 @@ def emulate(scenario, out: str | Path | None = None, *, hosts: list[str] | None 
         send = _read(work / f"send{k}.json")
         start = flows[k]["start_s"]
         stop = flows[k]["stop_s"] if flows[k]["stop_s"] is not None else duration
-        f["real"] = {"cc": cc, "goodput_mbps": sink.get("bytes", 0) * 8 / max(stop - start, 1e-9) / 1e6,
+        f["real"] = {"cc": cc, "connect_ms": (send or {}).get("connect_ms"),
+                     "receiver_errors": sink.get("errors"), "sender_errors": (send or {}).get("errors"),
+                     "goodput_mbps": sink.get("bytes", 0) * 8 / max(stop - start, 1e-9) / 1e6,
                      "goodput_per_s": sink.get("per_s", {}), "tcp_info": (send or {}).get("final")}
         for s in (send or {}).get("samples", []):
             rows.append({"flow": f["name"], **s})
+        # what the simulated agents would have counted comes from the real ends instead
+        info = (send or {}).get("final") or {}
+        f["goodput_mbps"] = f["real"]["goodput_mbps"]
+        f["srtt_ms"] = info.get("srtt_ms")
+        f["cwnd_pkts"] = info.get("cwnd_pkts")
+        f["retransmits"] = info.get("retrans_total")
+        for unknown in ("data_pkts_sent", "data_pkts_acked", "fast_retransmits", "rto_count", "rto_undone",
+                        "link_error_losses", "loss_rate"):
+            f[unknown] = None
+    summary["totals"]["goodput_mbps"] = sum(f["goodput_mbps"] for f in summary["flows"])
     reals = [summary["flows"][k]["real"]["goodput_mbps"] for k in real]
     if reals:
         tot = sum(reals)
         summary["totals"]["real_jain_fairness"] = tot * tot / (len(reals) * sum(x * x for x in reals)) if tot else 0.0
     if out is not None:
+        from .run import RunResult, _dictionaries, _table
+
         o = Path(out)
-        o.mkdir(parents=True, exist_ok=True)
-        (o / "summary.json").write_text(json.dumps(summary, indent=1) + "\n")
-        (o / "scenario.json").write_text(json.dumps(d, indent=1, sort_keys=True) + "\n")
+        tables = {name: _table(cols, _dictionaries(raw)) for name, cols in raw["tables"].items()}
+        RunResult(summary, json.dumps(summary, indent=1), tables["queue"], tables["flows"], tables["drops"],
+                  tables["feedback"], d, tables["packets"], tables.get("paths")).write(o)
         if rows:
             import pyarrow as pa
             import pyarrow.parquet as pq

@@ -38,6 +38,16 @@ def _info(sock: socket.socket) -> dict:
             "snd_wscale": v[6] & 0x0F, "rcv_wscale": v[6] >> 4}
 
 
+def rtt_code(srtt_ms: float, k: float) -> int:
+    """T-REFWA's eq. 1 (seed 002), as crates/satcc-core/src/net/rtt_code.rs computes it:
+    min(floor(K log2 SRTT_ms), 63); 0 below 1 ms."""
+    import math
+
+    if not srtt_ms >= 1.0:
+        return 0
+    return max(0, min(63, math.floor(k * math.log2(srtt_ms))))
+
+
 def _sleep_until(t: float) -> None:
     while True:
         left = t - time.time()
@@ -53,8 +63,11 @@ def send(a) -> dict:
     if a.tos is not None:
         s.setsockopt(socket.IPPROTO_IP, socket.IP_TOS, a.tos)
     s.settimeout(30)
+    t_connect = time.time()
     s.connect((a.to, a.port))
+    connect_ms = (time.time() - t_connect) * 1e3  # SYN out to SYN-ACK in: one RTT
     s.setblocking(False)
+    code = None
     chunk = b"\0" * 65536
     samples, sent = [], 0
     next_sample, stop = time.time(), a.t0 + a.stop
@@ -65,8 +78,16 @@ def send(a) -> dict:
         if now >= stop:
             break
         if now >= next_sample:
-            samples.append({"t_s": now - a.t0, **_info(s)})
+            info = _info(s)
+            samples.append({"t_s": now - a.t0, **info})
             next_sample += SAMPLE_S
+            if a.rtt_code_k is not None:
+                # T-REFWA's sender side: the RTT code in the DS field (the TOS byte's
+                # upper six bits; Linux keeps the two ECN bits of a TCP socket for itself)
+                c = rtt_code(info["srtt_ms"], a.rtt_code_k)
+                if c != code:
+                    s.setsockopt(socket.IPPROTO_IP, socket.IP_TOS, c << 2)
+                    code = c
         _, w, _ = select.select([], [s], [], max(0.0, min(next_sample, stop) - time.time()))
         if w:
             try:
@@ -75,7 +96,20 @@ def send(a) -> dict:
                 pass
     final = _info(s)
     s.close()
-    return {"role": "send", "cc": a.cc, "bytes_sent": sent, "samples": samples, "final": final}
+    return {"role": "send", "cc": a.cc, "bytes_sent": sent, "connect_ms": connect_ms, "samples": samples,
+            "final": final}
+
+
+def snmp_errors() -> dict:
+    """This namespace's counters of packets the stack refused for a bad checksum or IP
+    header (/proc/net/snmp: Ip InHdrErrors, Tcp InCsumErrors)."""
+    rows: dict[str, dict[str, int]] = {}
+    lines = open("/proc/net/snmp").read().splitlines()
+    for head, vals in zip(lines[::2], lines[1::2]):
+        proto, names = head.split(":")
+        rows[proto] = dict(zip(names.split(), map(int, vals.split(":")[1].split())))
+    return {"ip_in_hdr_errors": rows.get("Ip", {}).get("InHdrErrors", 0),
+            "tcp_in_csum_errors": rows.get("Tcp", {}).get("InCsumErrors", 0)}
 
 
 def sink(a) -> dict:
@@ -89,7 +123,7 @@ def sink(a) -> dict:
     try:
         c, _ = ls.accept()
     except socket.timeout:
-        return {"role": "sink", "bytes": 0, "per_s": {}}
+        return {"role": "sink", "bytes": 0, "per_s": {}, "errors": snmp_errors()}
     c.settimeout(0.1)
     while time.time() < a.t0 + a.stop + 1.0:
         try:
@@ -103,7 +137,7 @@ def sink(a) -> dict:
         if time.time() <= a.t0 + a.stop:
             total += len(b)
     c.close()
-    return {"role": "sink", "bytes": total, "per_s": per_s}
+    return {"role": "sink", "bytes": total, "per_s": per_s, "errors": snmp_errors()}
 
 
 def main(argv=None) -> int:
@@ -120,8 +154,11 @@ def main(argv=None) -> int:
             q.add_argument("--cc", default="reno")
             q.add_argument("--start", type=float, default=0.0)
             q.add_argument("--tos", type=int)
+            q.add_argument("--rtt-code-k", type=float, help="write T-REFWA's RTT code with this K")
     a = p.parse_args(argv)
     r = send(a) if a.role == "send" else sink(a)
+    if a.role == "send":
+        r["errors"] = snmp_errors()
     with open(a.out, "w") as f:
         json.dump(r, f)
     return 0

@@ -151,6 +151,20 @@ impl Emulator {
         self.tuns.clone()
     }
 
+    /// Closes the TUN devices (a device still in satcc's namespace disappears) without
+    /// running; what `run` does at its end too.
+    fn close(&self) {
+        drop(self.sim.lock().unwrap().take());
+    }
+
+    /// (host name, IPv4 address as text) of each real host, in the order given.
+    fn host_addresses(&self) -> Vec<(String, String)> {
+        let sim = self.sim.lock().unwrap();
+        sim.as_ref().map_or(Vec::new(), |s| {
+            s.real_host_addresses().into_iter().map(|(n, a)| (n, format!("{}.{}.{}.{}", a[0], a[1], a[2], a[3]))).collect()
+        })
+    }
+
     fn run(&mut self, py: Python<'_>, lateness_bound_ms: f64) -> PyResult<PyObject> {
         let sim = self.sim.lock().unwrap().take().ok_or_else(|| PyValueError::new_err("this emulation has run already"))?;
         let out = py.allow_threads(move || sim.run_realtime(lateness_bound_ms));

@@ -449,9 +449,10 @@ impl Simulation {
             self.series.queue.push(QueueRow { time_s: t, link: lid, queue_pkts: l.queue_pkts(), utilization: util });
         }
         if self.flow_traces {
+            let real = self.real.as_ref().map(|r| &r.real_flow);
             for (i, f) in self.flows.iter_mut().enumerate() {
-                if f.start > now {
-                    continue;
+                if f.start > now || real.is_some_and(|r| r[i]) {
+                    continue; // not started, or a real host's (tcp_info.parquet has it)
                 }
                 let seq = f.sink.in_order_data_pkts();
                 let gp = (seq - f.last_sample_seq) as f64 * f.payload_bytes as f64 * 8.0 / dt / 1e6;

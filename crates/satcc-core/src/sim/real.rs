@@ -76,9 +76,6 @@ impl Simulation {
     /// `prefix` + the host's position in `hosts`) and returns the device names. Flows
     /// between two real hosts become real flows.
     pub fn attach_real_hosts(&mut self, hosts: &[String], prefix: &str) -> Result<Vec<String>, String> {
-        if self.mobility.is_some() {
-            return Err("real hosts on a constellation are not supported yet".into());
-        }
         let mut host_of = vec![super::NONE; self.node_names.len()];
         let mut tuns = Vec::new();
         for (k, h) in hosts.iter().enumerate() {
@@ -121,6 +118,13 @@ impl Simulation {
             buf: vec![0; 65536],
         }));
         Ok(names)
+    }
+
+    /// Each real host's name and address (`node_ip`), in the order given.
+    pub fn real_host_addresses(&self) -> Vec<(String, [u8; 4])> {
+        self.real.as_ref().map_or(Vec::new(), |r| {
+            r.tuns.iter().map(|(n, _)| (self.node_names[*n as usize].clone(), node_ip(*n))).collect()
+        })
     }
 
     /// The TUN descriptors to wait on.
@@ -203,7 +207,10 @@ impl Simulation {
             hop: 0,
             kind,
             ttl: v.ttl,
-            tos: v.tos,
+            // T-REFWA's RTT code: real senders write it in the DS field (the TOS byte's
+            // upper six bits, Linux keeping the two ECN bits of a TCP socket for itself);
+            // routers read it where simulated packets carry it, the low six bits
+            tos: v.tos >> 2,
             aux: 0,
         };
         self.send_real(pkt);
