@@ -160,3 +160,60 @@ def test_trefwa_reads_the_rtt_code_real_senders_write(clean, tmp_path):
     assert late and all(0.04 < x < 0.3 for x in late), late[:10]
     info = pq.read_table(tmp_path / "tcp_info.parquet").to_pylist()
     assert len(info) > 400, "TCP_INFO every 10 ms over about 6 s"
+
+
+@needs_root
+def test_real_flows_cross_a_moving_constellation_and_their_rtt_follows_the_path(clean, tmp_path):
+    import bisect
+    from pathlib import Path
+
+    import pyarrow.parquet as pq
+
+    from satcc.scenario import load
+
+    d = load(Path(__file__).resolve().parents[1] / "scenarios" / "emu_starlink_pair.yaml").to_dict()
+    d["duration_s"] = 6.0
+    s = emu.emulate(d, tmp_path, cc="cubic")
+    assert all(f["real"]["goodput_mbps"] > 1.0 for f in s["flows"]), [f["real"] for f in s["flows"]]
+    paths = pq.read_table(tmp_path / "paths.parquet").to_pylist()
+    info = pq.read_table(tmp_path / "tcp_info.parquet").to_pylist()
+    for k, f in enumerate(s["flows"]):
+        mine = sorted((p["time_s"], p["rtt_ms"]) for p in paths if p["flow"] == f["name"])
+        times = [t for t, _ in mine]
+        # the handshake (empty queues) takes the path's RTT, plus transmission times
+        at = mine[max(0, bisect.bisect_right(times, 1.0) - 1)][1]
+        assert at <= f["real"]["connect_ms"] <= at + 2.0, (f["real"]["connect_ms"], at)
+        # SRTT never below the propagation RTT of the path then (1 ms: the path's drift
+        # over SRTT's memory)
+        for r in info:
+            if r["flow"] == f["name"] and r["srtt_ms"] > 0:
+                i = bisect.bisect_right(times, r["t_s"]) - 1
+                assert r["srtt_ms"] >= mine[i][1] - 1.0, (r, mine[i])
+
+
+@needs_root
+def test_sigterm_in_the_middle_of_a_run_removes_everything_at_once(clean, tmp_path):
+    import signal
+    import sys
+    import time
+
+    code = (f"import json; from satcc.emulate import emulate; "
+            f"emulate(json.loads({json.dumps(json.dumps(two_links(30.0, refwa=True)))}), {str(tmp_path)!r})")
+    p = subprocess.Popen([sys.executable, "-c", code], stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.time() + 20
+        while not emu.leftovers(p.pid) and time.time() < deadline:
+            time.sleep(0.05)
+        assert emu.leftovers(p.pid), "the run made its namespaces"
+        time.sleep(3.0)  # the agents start and the paced loop runs
+        t = time.time()
+        p.send_signal(signal.SIGTERM)
+        p.wait(timeout=10)
+        assert time.time() - t < 5.0, "the paced loop let the signal handler run"
+        assert emu.leftovers(p.pid) == [], "namespaces removed"
+        assert not [ln for ln in _links().splitlines() if f"sc{p.pid % 100000}t" in ln], "TUNs removed"
+    finally:
+        if p.poll() is None:
+            p.kill()
+        for n in emu.leftovers(p.pid):
+            subprocess.run(["ip", "netns", "del", n], capture_output=True)

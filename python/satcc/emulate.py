@@ -170,15 +170,29 @@ def _emulate(emu, d, out, flows, hosts, ns_of, ttl, duration, cc, lateness_bound
             _ip("ip", "addr", "add", f"{ip_of[h]}/32", "dev", tun, ns=ns)
             _ip("ip", "link", "set", tun, "mtu", "1500", "up", ns=ns)
             _ip("ip", "route", "add", "10.0.0.0/8", "dev", tun, ns=ns)
-        t0 = time.time() + 1.0
         real = [k for k, f in enumerate(flows) if f["src"] in ns_of and f["dst"] in ns_of]
         py = sys.executable
+        # sinks first, listening before anyone connects; the clock starts once they are
+        # and the senders have had time to start (a Python start each, two cores)
+        t0 = time.time() + 30.0 + 0.2 * len(real)  # the sinks accept until t0 + stop in any case
+        for k in real:
+            f = flows[k]
+            stop = f["stop_s"] if f["stop_s"] is not None else duration
+            procs.append(subprocess.Popen(["ip", "netns", "exec", ns_of[f["dst"]], py, "-m", "satcc.emulate_agent",
+                                           "sink", "--port", str(5001 + k), "--t0", repr(t0), "--stop", repr(stop),
+                                           "--ready", str(work / f"sink{k}.ready"), "--t0-file", str(work / "t0"),
+                                           "--out", str(work / f"sink{k}.json")]))
+        waiting = [k for k in real if not (work / f"sink{k}.ready").exists()]
+        while waiting and time.time() < t0 - 0.2 * len(real):
+            time.sleep(0.01)
+            waiting = [k for k in waiting if not (work / f"sink{k}.ready").exists()]
+        if waiting:
+            raise EmulationError(f"satcc emulate: the sinks of flows {waiting} did not start listening")
+        t0 = time.time() + 0.5 + 0.2 * len(real)
+        (work / "t0").write_text(repr(t0))
         for k in real:
             f = flows[k]
             port, stop = 5001 + k, f["stop_s"] if f["stop_s"] is not None else duration
-            procs.append(subprocess.Popen(["ip", "netns", "exec", ns_of[f["dst"]], py, "-m", "satcc.emulate_agent",
-                                           "sink", "--port", str(port), "--t0", repr(t0), "--stop", repr(stop),
-                                           "--out", str(work / f"sink{k}.json")]))
             send = ["ip", "netns", "exec", ns_of[f["src"]], py, "-m", "satcc.emulate_agent", "send", "--to",
                     ip_of[f["dst"]], "--port", str(port), "--cc", cc, "--t0", repr(t0), "--start",
                     repr(f["start_s"]), "--stop", repr(stop), "--out", str(work / f"send{k}.json")]
@@ -201,7 +215,10 @@ def _emulate(emu, d, out, flows, hosts, ns_of, ttl, duration, cc, lateness_bound
         send = _read(work / f"send{k}.json")
         start = flows[k]["start_s"]
         stop = flows[k]["stop_s"] if flows[k]["stop_s"] is not None else duration
-        f["real"] = {"cc": cc, "connect_ms": (send or {}).get("connect_ms"),
+        errors = [x["error"] for x in (sink, send or {}) if x.get("error")]
+        if errors:
+            print(f"satcc emulate: WARNING: flow {f['name']}: {'; '.join(errors)}", file=sys.stderr)
+        f["real"] = {"cc": cc, "connect_ms": (send or {}).get("connect_ms"), "errors": errors,
                      "receiver_errors": sink.get("errors"), "sender_errors": (send or {}).get("errors"),
                      "goodput_mbps": sink.get("bytes", 0) * 8 / max(stop - start, 1e-9) / 1e6,
                      "goodput_per_s": sink.get("per_s", {}), "tcp_info": (send or {}).get("final")}

@@ -60,11 +60,21 @@ def send(a) -> dict:
     _sleep_until(a.t0 + a.start)
     s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     s.setsockopt(socket.IPPROTO_TCP, TCP_CONGESTION, a.cc.encode())
-    if a.tos is not None:
-        s.setsockopt(socket.IPPROTO_IP, socket.IP_TOS, a.tos)
     s.settimeout(30)
-    t_connect = time.time()
-    s.connect((a.to, a.port))
+    deadline = time.time() + 5.0
+    while True:
+        t_connect = time.time()
+        try:
+            s.connect((a.to, a.port))
+            break
+        except ConnectionRefusedError:
+            if time.time() > deadline:
+                raise
+            s.close()  # the sink is not listening yet: a new socket, a new try
+            s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            s.setsockopt(socket.IPPROTO_TCP, TCP_CONGESTION, a.cc.encode())
+            s.settimeout(30)
+            time.sleep(0.05)
     connect_ms = (time.time() - t_connect) * 1e3  # SYN out to SYN-ACK in: one RTT
     s.setblocking(False)
     code = None
@@ -117,7 +127,9 @@ def sink(a) -> dict:
     ls.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     ls.bind(("0.0.0.0", a.port))
     ls.listen(1)
-    ls.settimeout(max(1.0, a.t0 + a.stop - time.time()))
+    if a.ready:
+        open(a.ready, "w").close()  # listening: the run may start
+    ls.settimeout(120.0 + a.stop)  # the run's clock starts after every sink listens
     per_s: dict[int, int] = {}
     total = 0
     try:
@@ -125,6 +137,8 @@ def sink(a) -> dict:
     except socket.timeout:
         return {"role": "sink", "bytes": 0, "per_s": {}, "errors": snmp_errors()}
     c.settimeout(0.1)
+    if a.t0_file:
+        a.t0 = float(open(a.t0_file).read())  # written before any sender starts
     while time.time() < a.t0 + a.stop + 1.0:
         try:
             b = c.recv(1 << 20)
@@ -149,14 +163,19 @@ def main(argv=None) -> int:
         q.add_argument("--t0", type=float, required=True)
         q.add_argument("--stop", type=float, required=True)
         q.add_argument("--out", required=True)
+        if name == "sink":
+            q.add_argument("--ready", help="a file made once the sink listens")
+            q.add_argument("--t0-file", help="the file holding the run's start (epoch seconds), read on accept")
         if name == "send":
             q.add_argument("--to", required=True)
             q.add_argument("--cc", default="reno")
             q.add_argument("--start", type=float, default=0.0)
-            q.add_argument("--tos", type=int)
             q.add_argument("--rtt-code-k", type=float, help="write T-REFWA's RTT code with this K")
     a = p.parse_args(argv)
-    r = send(a) if a.role == "send" else sink(a)
+    try:
+        r = send(a) if a.role == "send" else sink(a)
+    except Exception as e:  # the run reports it with the flow, one line
+        r = {"role": a.role, "error": f"{type(e).__name__}: {e}"}
     if a.role == "send":
         r["errors"] = snmp_errors()
     with open(a.out, "w") as f:

@@ -166,8 +166,19 @@ impl Emulator {
     }
 
     fn run(&mut self, py: Python<'_>, lateness_bound_ms: f64) -> PyResult<PyObject> {
-        let sim = self.sim.lock().unwrap().take().ok_or_else(|| PyValueError::new_err("this emulation has run already"))?;
+        let mut sim =
+            self.sim.lock().unwrap().take().ok_or_else(|| PyValueError::new_err("this emulation has run already"))?;
+        // every 50 ms of wall time: Python's signal handlers (Ctrl-C, SIGTERM) run, and
+        // one that raises stops the run
+        let failure: Arc<Mutex<Option<PyErr>>> = Arc::new(Mutex::new(None));
+        let failed = failure.clone();
+        sim.set_progress(Box::new(move |_| {
+            Python::with_gil(|py| py.check_signals().map_err(|e| *failed.lock().unwrap() = Some(e)).is_ok())
+        }));
         let out = py.allow_threads(move || sim.run_realtime(lateness_bound_ms));
+        if let Some(e) = failure.lock().unwrap().take() {
+            return Err(e);
+        }
         let summary = serde_json::to_string_pretty(&out.summary).map_err(|e| PyValueError::new_err(e.to_string()))?;
         let d = series_dict(py, out.series, &out.link_names, &out.flow_names)?;
         d.set_item("summary", summary)?;

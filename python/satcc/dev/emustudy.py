@@ -65,7 +65,7 @@ def leo(out: Path, duration_s: float) -> dict:
     names = [f["name"] for f in s["flows"]]
     excess, changes = [], sum(1 for p in paths if p["changed"])
     for k, name in enumerate(names):
-        mine = sorted((p["time_s"], p["rtt_ms"]) for p in paths if p["flow"] == k)
+        mine = sorted((p["time_s"], p["rtt_ms"]) for p in paths if p["flow"] == name)
         times = [t for t, _ in mine]
         for r in info:
             if r["flow"] != name or r["srtt_ms"] <= 0:

@@ -516,6 +516,9 @@ impl Simulation {
                     continue;
                 }
                 p.ran(t);
+                if p.hook_due() && self.now_and_then(t) {
+                    break; // the caller's hook asked to stop (a signal, Ctrl-C)
+                }
             }
             handled += 1;
             if handled & (PROGRESS_EVERY - 1) == 0 && self.now_and_then(t) {

@@ -17,8 +17,13 @@ const SPIN_NS: u64 = 200_000;
 /// on a link; events later than two of those reorder what the scenario would not.
 pub const DEFAULT_LATENESS_BOUND_MS: f64 = 0.5;
 
+/// How often a paced run calls its progress hook (where the caller checks for Ctrl-C and
+/// signals), by the wall clock.
+const HOOK_EVERY_NS: u64 = 50_000_000;
+
 pub struct Pace {
     start: Instant,
+    next_hook: Time,
     /// Lateness of each event, ns (saturating at 4.29 s).
     late_ns: Vec<u32>,
     bound_ns: u64,
@@ -26,7 +31,7 @@ pub struct Pace {
 
 impl Pace {
     pub fn new(bound_ms: f64) -> Pace {
-        Pace { start: Instant::now(), late_ns: Vec::new(), bound_ns: (bound_ms * 1e6) as u64 }
+        Pace { start: Instant::now(), next_hook: HOOK_EVERY_NS, late_ns: Vec::new(), bound_ns: (bound_ms * 1e6) as u64 }
     }
 
     /// Simulated time now, by the wall clock: nanoseconds since the run started.
@@ -54,6 +59,16 @@ impl Pace {
                 return false;
             }
         }
+    }
+
+    /// Whether the progress hook is due (every 50 ms of wall time).
+    pub fn hook_due(&mut self) -> bool {
+        let now = self.wall();
+        if now < self.next_hook {
+            return false;
+        }
+        self.next_hook = now + HOOK_EVERY_NS;
+        true
     }
 
     /// Records that the event due at `t` runs now.
