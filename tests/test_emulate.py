@@ -28,7 +28,7 @@ def clean():
     removes it)."""
     import fcntl
 
-    tag = f"sc{os.getpid() % 100000}t"
+    tag = f"sc{os.getpid()}t"
     with open(LOCK, "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         yield
@@ -211,9 +211,56 @@ def test_sigterm_in_the_middle_of_a_run_removes_everything_at_once(clean, tmp_pa
         p.wait(timeout=10)
         assert time.time() - t < 5.0, "the paced loop let the signal handler run"
         assert emu.leftovers(p.pid) == [], "namespaces removed"
-        assert not [ln for ln in _links().splitlines() if f"sc{p.pid % 100000}t" in ln], "TUNs removed"
+        assert not [ln for ln in _links().splitlines() if f"sc{p.pid}t" in ln], "TUNs removed"
     finally:
         if p.poll() is None:
             p.kill()
         for n in emu.leftovers(p.pid):
             subprocess.run(["ip", "netns", "del", n], capture_output=True)
+
+
+@needs_root
+def test_namespaces_of_a_killed_emulation_are_removed_by_the_next(clean, tmp_path):
+    import sys
+    import time
+
+    # a process that makes an emulation's namespace and dies without cleaning up
+    p = subprocess.Popen([sys.executable, "-c", "import os, subprocess, satcc.emulate as e; "
+                          "subprocess.run(['ip', 'netns', 'add', f'{e.PREFIX}{os.getpid()}-0'], check=True)"])
+    p.wait(timeout=20)
+    dead = f"{emu.PREFIX}{p.pid}-0"
+    try:
+        assert dead in emu.leftovers()
+        time.sleep(0.1)
+        assert emu.remove_stale() == [dead]
+        assert dead not in emu.leftovers()
+        # a live process's namespaces are left alone
+        subprocess.run(["ip", "netns", "add", f"{emu.PREFIX}{os.getpid()}-9"], check=True)
+        assert emu.remove_stale() == []
+    finally:
+        for n in (dead, f"{emu.PREFIX}{os.getpid()}-9"):
+            subprocess.run(["ip", "netns", "del", n], capture_output=True)
+
+
+@needs_root
+def test_real_and_simulated_flows_share_a_bottleneck_under_refwa(clean, tmp_path):
+    """One real reno flow (a -> b) and one simulated NewReno flow (c -> e) through the
+    same 10 Mb/s link r -> s, REFWA on it: equal RTTs, so REFWA gives both the same
+    window; each gets a fair part of the link."""
+    def link(x, y, rate, delay, q=100):
+        return {"a": x, "b": y, "rate_bps": rate, "delay_ms": delay, "queue": {"type": "droptail", "limit_pkts": q}}
+
+    d = {"name": "mixed", "duration_s": 10.0, "seed": 1,
+         "nodes": [{"name": n} for n in ("a", "c", "r", "s", "b", "e")],
+         "links": [link("a", "r", 100e6, 5.0), link("c", "r", 100e6, 5.0), link("r", "s", 10e6, 20.0),
+                   link("s", "b", 100e6, 5.0), link("s", "e", 100e6, 5.0)],
+         "flows": [{"src": "a", "dst": "b"}, {"src": "c", "dst": "e"}],
+         "tcp": {"packet_size_bytes": 1448},
+         "schemes": [{"type": "refwa", "links": ["r->s"], "isl_delay_ms": 7.5}],
+         "monitor": {"links": ["r->s"], "bottleneck": "r->s"}}
+    s = emu.emulate(d, tmp_path, hosts=["a", "b"], cc="reno")
+    real, sim = s["flows"]
+    assert "real" in real and "real" not in sim
+    assert s["realtime"]["real_packets"]["acks_rewritten"] > 0
+    assert real["goodput_mbps"] > 2.5 and sim["goodput_mbps"] > 2.5, (real["goodput_mbps"], sim["goodput_mbps"])
+    assert s["totals"]["utilization"] > 0.8

@@ -59,8 +59,20 @@ def preflight() -> None:
 def leftovers(pid: int | None = None) -> list[str]:
     """Namespaces of satcc emulations still present (of process `pid`'s, if given)."""
     p = subprocess.run(["ip", "netns", "list"], capture_output=True, text=True)
-    start = PREFIX if pid is None else f"{PREFIX}{pid % 100000}-"
+    start = PREFIX if pid is None else f"{PREFIX}{pid}-"
     return [line.split()[0] for line in p.stdout.splitlines() if line.startswith(start)]
+
+
+def remove_stale() -> list[str]:
+    """Removes the namespaces of emulations whose process is gone (killed outright, a
+    crashed test): satcc's names carry the owner's pid. Returns what it removed."""
+    gone = []
+    for n in leftovers():
+        pid = n[len(PREFIX):].split("-")[0]
+        if pid.isdigit() and not os.path.exists(f"/proc/{pid}"):
+            subprocess.run(["ip", "netns", "del", n], capture_output=True)
+            gone.append(n)
+    return gone
 
 
 class Namespaces:
@@ -133,6 +145,10 @@ def emulate(scenario, out: str | Path | None = None, *, hosts: list[str] | None 
     from .scenario import load
 
     preflight()
+    stale = remove_stale()
+    if stale:
+        print(f"satcc emulate: removed {len(stale)} namespaces left by emulations that died: {' '.join(stale)}",
+              file=sys.stderr)
     from .scenario import Scenario
 
     d = scenario if isinstance(scenario, dict) else (scenario if isinstance(scenario, Scenario) else load(scenario)).to_dict()
@@ -143,7 +159,7 @@ def emulate(scenario, out: str | Path | None = None, *, hosts: list[str] | None 
         raise EmulationError(f"--cc: must be one the kernel offers ({', '.join(avail)}), got {cc!r}")
     if not (0 < lateness_bound_ms <= 1000):
         raise EmulationError(f"--lateness-bound-ms: must be in (0, 1000], got {lateness_bound_ms:g}")
-    tag = f"{os.getpid() % 100000}"
+    tag = f"{os.getpid()}"
     ns_of = {h: f"{PREFIX}{tag}-{k}" for k, h in enumerate(hosts)}
     ttl = int((d.get("tcp") or {}).get("initial_ttl", 32))
     duration = float(d["duration_s"])
