@@ -174,6 +174,9 @@ def test_real_flows_cross_a_moving_constellation_and_their_rtt_follows_the_path(
     d = load(Path(__file__).resolve().parents[1] / "scenarios" / "emu_starlink_pair.yaml").to_dict()
     d["duration_s"] = 6.0
     s = emu.emulate(d, tmp_path, cc="cubic")
+    # the timing checks below hold for a run whose events ran on time (a machine too
+    # busy to keep up says so in `valid`, and that is the failure to report)
+    assert s["realtime"]["valid"], s["realtime"]
     assert all(f["real"]["goodput_mbps"] > 1.0 for f in s["flows"]), [f["real"] for f in s["flows"]]
     paths = pq.read_table(tmp_path / "paths.parquet").to_pylist()
     info = pq.read_table(tmp_path / "tcp_info.parquet").to_pylist()
