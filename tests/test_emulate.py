@@ -14,6 +14,9 @@ from satcc import emulate as emu
 
 ROOT = os.geteuid() == 0 and os.path.exists("/dev/net/tun")
 needs_root = pytest.mark.skipif(not ROOT, reason="emulation needs root and /dev/net/tun (CI runs as root)")
+# run alone (-m emulate -n 0: README's test command): a run paced by the wall clock
+# needs the cores to itself; the lock keeps two from overlapping if run otherwise
+pytestmark = pytest.mark.emulate
 LOCK = "/tmp/satcc-test-emulate.lock"
 
 
