@@ -70,6 +70,10 @@ def test_a_real_reno_flow_crosses_two_links_and_refwa_lowers_its_acks_windows(cl
     # the 10 Mb/s link carries the flow: goodput over its 10 s, start-up included
     assert 7.0 < f["goodput_mbps"] <= 10.0, f["goodput_mbps"]
     assert f["tcp_info"]["cwnd_pkts"] > 0 and f["tcp_info"]["srtt_ms"] >= 50.0, f["tcp_info"]  # RTT 2 x 25 ms
+    # the receiver scaled its windows (Linux picks the scale from its buffers), so the
+    # rewrites above went through the scaled path: a scale read wrong would have left
+    # the window unlowered (too large a cap) or starved the flow (too small)
+    assert f["tcp_info"]["snd_wscale"] >= 1, f["tcp_info"]
     assert (tmp_path / "tcp_info.parquet").exists()
     # no packet satcc rewrote was refused by either stack (checksums, IP headers)
     for ends in (f["receiver_errors"], f["sender_errors"]):
