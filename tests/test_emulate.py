@@ -274,3 +274,46 @@ def test_real_and_simulated_flows_share_a_bottleneck_under_refwa(clean, tmp_path
     assert s["realtime"]["real_packets"]["acks_rewritten"] > 0
     assert real["goodput_mbps"] > 2.5 and sim["goodput_mbps"] > 2.5, (real["goodput_mbps"], sim["goodput_mbps"])
     assert s["totals"]["utilization"] > 0.8
+
+
+@needs_root
+def test_udp_between_real_hosts_is_passed_along_the_flows_route(clean, tmp_path):
+    """UDP datagrams from a to b and back take the path of the real flow between them
+    (idle here: the flow starts late): all arrive, echoed in the path's RTT (2 x 25 ms
+    plus the 1,028-byte datagrams' transmission times, 1.8 ms in all)."""
+    import sys
+    import threading
+    import time
+
+    d = two_links(7.0, refwa=True)
+    d["flows"][0]["start_s"] = 6.0
+    recv = ("import socket; s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); s.bind(('10.0.0.3', 7000)); "
+            "s.settimeout(5)\nn = 0\ntry:\n    while n < 20:\n        b, a = s.recvfrom(2000); s.sendto(b, a); n += 1\n"
+            "except socket.timeout:\n    pass\nprint(n)")
+    send = ("import socket, time; s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); s.settimeout(1); rtt = []\n"
+            "for i in range(20):\n    t = time.time(); s.sendto(bytes(1000), ('10.0.0.3', 7000))\n"
+            "    try:\n        s.recvfrom(2000); rtt.append((time.time() - t) * 1e3)\n    except socket.timeout:\n"
+            "        pass\n    time.sleep(0.02)\nprint(len(rtt), min(rtt) if rtt else -1)")
+    out = {}
+
+    def side():
+        deadline = time.time() + 20
+        while len(emu.leftovers(os.getpid())) < 2 and time.time() < deadline:
+            time.sleep(0.02)
+        time.sleep(2.0)  # addresses and routes set, the paced loop running
+        ns_a, ns_b = (f"{emu.PREFIX}{os.getpid()}-{k}" for k in (0, 1))
+        r = subprocess.Popen(["ip", "netns", "exec", ns_b, sys.executable, "-c", recv], stdout=subprocess.PIPE, text=True)
+        time.sleep(0.5)
+        s = subprocess.run(["ip", "netns", "exec", ns_a, sys.executable, "-c", send], capture_output=True, text=True)
+        out["echoed"] = r.communicate(timeout=10)[0].strip()
+        out["sent"] = s.stdout.strip() or s.stderr
+
+    t = threading.Thread(target=side)
+    t.start()
+    s = emu.emulate(d, tmp_path, cc="reno")
+    t.join(timeout=30)
+    n, best = out["sent"].split()
+    assert out["echoed"] == "20" and n == "20", out
+    assert 51.6 <= float(best) <= 53.0, out
+    assert s["realtime"]["real_packets"]["udp_passed"] == 40, s["realtime"]["real_packets"]
+    assert s["realtime"]["valid"], s["realtime"]

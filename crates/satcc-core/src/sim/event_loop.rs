@@ -143,6 +143,9 @@ impl Simulation {
 
     /// A data packet is offered to a guarded link (TTL as it arrived at the node).
     fn scheme_sees_data(&mut self, link: LinkId, pkt: &Packet) {
+        if self.real.is_some() && self.passes_through(pkt) {
+            return;
+        }
         let s = self.scheme_of_link[link as usize];
         if let Some(t) = self.schemes[s as usize].on_data(pkt, self.now) {
             self.events.push(t, to_secs(t), Ev::SchemeUpdate(s));
@@ -208,7 +211,7 @@ impl Simulation {
             self.forward_moving(link, pkt);
             return;
         }
-        if !pkt.is_data() && !self.flow_schemes[fid as usize].is_empty() {
+        if !pkt.is_data() && !self.flow_schemes[fid as usize].is_empty() && !(self.real.is_some() && self.passes_through(&pkt)) {
             // an ACK passes a node whose scheme guards its flow: lower its window
             let node = self.links[link as usize].to;
             for k in 0..self.flow_schemes[fid as usize].len() {
@@ -268,7 +271,7 @@ impl Simulation {
             if pkt.is_data() { (f.dst, f.src) } else { (f.src, f.dst) }
         };
         let m = self.mobility.as_ref().expect("a moving constellation");
-        if !pkt.is_data() && !self.schemes.is_empty() {
+        if !pkt.is_data() && !self.schemes.is_empty() && !(self.real.is_some() && self.passes_through(&pkt)) {
             // an ACK at a node whose scheme guards the link the flow's data takes from
             // here now (its sender's station included): that scheme may lower its window
             if let Some(l) = m.next_link(node, src) {

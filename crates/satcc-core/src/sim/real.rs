@@ -37,6 +37,8 @@ pub struct RealCounters {
     pub acks_rewritten: u64,
     /// Packets the host's TUN queue refused.
     pub tun_full: u64,
+    /// UDP datagrams carried between real hosts (along a real flow's route).
+    pub udp_passed: u64,
 }
 
 pub(super) struct RealHosts {
@@ -182,10 +184,25 @@ impl Simulation {
                 })
             })
             .flatten();
-        let Some((fid, kind)) = matched else {
+        // UDP between two real hosts rides the route of a real flow between them (the
+        // flow's data direction or its ACKs'), marked so that router schemes, which keep
+        // per-flow TCP state, never see it
+        let udp = (matched.is_none() && v.tuple.proto == wire::PROTO_UDP && (to as usize) < r.host_of.len())
+            .then(|| {
+                self.flows.iter().enumerate().find_map(|(i, f)| match (r.real_flow[i], f.src, f.dst) {
+                    (true, s, d) if s == from && d == to => Some((i as FlowId, PacketKind::Data)),
+                    (true, s, d) if s == to && d == from => Some((i as FlowId, PacketKind::Ack)),
+                    _ => None,
+                })
+            })
+            .flatten();
+        let Some((fid, kind)) = matched.or(udp) else {
             r.counters.unmatched += 1;
             return;
         };
+        if udp.is_some() {
+            r.counters.udp_passed += 1;
+        }
         // the window in packets of the flow's MSS (the SYN's own window is unscaled)
         let rwnd_pkts = match v.tcp {
             Some(t) => {
@@ -200,7 +217,7 @@ impl Simulation {
         };
         let slot = r.take(bytes);
         let pkt = Packet {
-            seq: slot as i64,
+            seq: if udp.is_some() { -(slot as i64) - 1 } else { slot as i64 },
             flow: fid,
             rwnd_pkts,
             size_bytes: v.size,
@@ -221,7 +238,7 @@ impl Simulation {
         let Some(mut r) = self.real.take() else { return };
         let f = &self.flows[pkt.flow as usize];
         let to = if pkt.kind == PacketKind::Data { f.dst } else { f.src };
-        let slot = pkt.seq as usize;
+        let slot = slot_of(pkt);
         let mut bytes = std::mem::take(&mut r.pool[slot]);
         wire::set_ttl(&mut bytes, pkt.ttl);
         if let Ok(v) = wire::parse(&bytes) {
@@ -239,10 +256,10 @@ impl Simulation {
                 }
             }
         }
-        if let (Ok(v), PacketKind::Data) = (wire::parse(&bytes), pkt.kind) {
+        if let (Ok(wire::View { tcp: Some(t), .. }), PacketKind::Data) = (wire::parse(&bytes), pkt.kind) {
             let st = &mut self.flows[pkt.flow as usize].sink.stats;
             st.data_pkts_received += 1;
-            st.payload_bytes_received += v.tcp.map_or(0, |t| t.payload as u64);
+            st.payload_bytes_received += t.payload as u64;
         }
         let host = r.host_of[to as usize] as usize;
         match r.tuns[host].1.send(&bytes) {
@@ -258,12 +275,27 @@ impl Simulation {
     pub(super) fn free_real(&mut self, pkt: &Packet) {
         if let Some(r) = self.real.as_mut() {
             if r.real_flow[pkt.flow as usize] {
-                r.free.push(pkt.seq as u32);
+                r.free.push(slot_of(pkt) as u32);
             }
         }
     }
 
+    /// A UDP datagram passed along a real flow's route: no router scheme sees it.
+    #[inline]
+    pub(super) fn passes_through(&self, pkt: &Packet) -> bool {
+        pkt.seq < 0 && self.real.as_ref().is_some_and(|r| r.real_flow[pkt.flow as usize])
+    }
+
     pub(super) fn is_real(&self, fid: FlowId) -> bool {
         self.real.as_ref().is_some_and(|r| r.real_flow[fid as usize])
+    }
+}
+
+/// Where a real packet's bytes are in the pool (UDP passed through: stored negated).
+fn slot_of(pkt: &Packet) -> usize {
+    if pkt.seq < 0 {
+        (-pkt.seq - 1) as usize
+    } else {
+        pkt.seq as usize
     }
 }
