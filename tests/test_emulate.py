@@ -317,3 +317,14 @@ def test_udp_between_real_hosts_is_passed_along_the_flows_route(clean, tmp_path)
     assert 51.6 <= float(best) <= 53.0, out
     assert s["realtime"]["real_packets"]["udp_passed"] == 40, s["realtime"]["real_packets"]
     assert s["realtime"]["valid"], s["realtime"]
+
+
+@needs_root
+def test_each_real_flow_runs_the_congestion_control_named_for_it(clean, tmp_path):
+    d = two_links(3.0, refwa=False)
+    d["flows"][0]["count"] = 3
+    s = emu.emulate(d, tmp_path, cc={"f0#0": "cubic", "f0#1": "bbr", "*": "reno"})
+    used = [(f["real"]["cc"], f["real"]["tcp_info"]["cc_in_use"]) for f in s["flows"]]
+    assert used == [("cubic", "cubic"), ("bbr", "bbr"), ("reno", "reno")], used
+    with pytest.raises(emu.EmulationError, match="no flow named nope"):
+        emu.emulate(d, tmp_path, cc={"nope": "cubic"})

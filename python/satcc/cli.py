@@ -423,8 +423,9 @@ def build_parser() -> argparse.ArgumentParser:
     em.add_argument("scenario", help="scenario file (.toml/.yaml/.json); flows between real hosts run on Linux")
     em.add_argument("--out", required=True, help="output directory (summary.json, scenario.json, tcp_info.parquet)")
     em.add_argument("--hosts", help="NODE,NODE real hosts (default: every end of every flow)")
-    em.add_argument("--cc", default="reno", help="Linux congestion control of the real flows (default reno; "
-                                                 "what /proc/sys/net/ipv4/tcp_available_congestion_control offers)")
+    em.add_argument("--cc", default="reno", help="Linux congestion control of the real flows: NAME for all, or "
+                                                 "FLOW=NAME,...,*=NAME per flow name (default reno; what "
+                                                 "/proc/sys/net/ipv4/tcp_available_congestion_control offers)")
     em.add_argument("--duration", type=float, help="override duration_s")
     em.add_argument("--no-plots", action="store_true", help="skip the plots")
     em.add_argument("--lateness-bound-ms", type=float, default=0.5,
@@ -450,7 +451,13 @@ def cmd_emulate(a) -> int:
         d["duration_s"] = a.duration
     hosts = [h.strip() for h in a.hosts.split(",") if h.strip()] if a.hosts else None
     print(f"satcc emulate: {d.get('name', 'scenario')}, {d['duration_s']:g} s in real time ...", file=sys.stderr)
-    s = emulate(d, a.out, hosts=hosts, cc=a.cc, lateness_bound_ms=a.lateness_bound_ms)
+    cc = a.cc
+    if "=" in cc:
+        pairs = [p.split("=", 1) for p in cc.split(",") if p.strip()]
+        if any(len(p) != 2 or not p[0].strip() or not p[1].strip() for p in pairs):
+            raise CliError(f"--cc: NAME, or FLOW=NAME pairs separated by commas, got {a.cc!r}")
+        cc = {k.strip(): v.strip() for k, v in pairs}
+    s = emulate(d, a.out, hosts=hosts, cc=cc, lateness_bound_ms=a.lateness_bound_ms)
     rt = s.get("realtime") or {}
     for f in s["flows"]:
         if "real" in f:

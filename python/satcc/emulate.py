@@ -135,7 +135,7 @@ def _flows(d: dict) -> list[dict]:
     return out
 
 
-def emulate(scenario, out: str | Path | None = None, *, hosts: list[str] | None = None, cc: str = "reno",
+def emulate(scenario, out: str | Path | None = None, *, hosts: list[str] | None = None, cc: str | dict = "reno",
             lateness_bound_ms: float = DEFAULT_LATENESS_BOUND_MS) -> dict:
     """Run `scenario` with real hosts (default: every end of every flow) for its
     duration in real time. Returns the summary (satcc's, with `realtime` and, per real
@@ -155,8 +155,17 @@ def emulate(scenario, out: str | Path | None = None, *, hosts: list[str] | None 
     flows = _flows(d)
     hosts = hosts or sorted({f["src"] for f in flows} | {f["dst"] for f in flows})
     avail = Path("/proc/sys/net/ipv4/tcp_available_congestion_control").read_text().split()
-    if cc not in avail:
-        raise EmulationError(f"--cc: must be one the kernel offers ({', '.join(avail)}), got {cc!r}")
+    # the Linux congestion control of each real flow: one name for all, or by flow name
+    # ("*": the others; reno if not given)
+    per = dict(cc) if isinstance(cc, dict) else {"*": cc}
+    unknown = sorted(set(per) - {"*"} - {f["name"] for f in flows})
+    if unknown:
+        raise EmulationError(f"--cc: no flow named {', '.join(unknown)} (flows: {', '.join(f['name'] for f in flows)})")
+    for name in per.values():
+        if name not in avail:
+            raise EmulationError(f"--cc: must be one the kernel offers ({', '.join(avail)}), got {name!r}")
+    for f in flows:
+        f["linux_cc"] = per.get(f["name"], per.get("*", "reno"))
     if not (0 < lateness_bound_ms <= 1000):
         raise EmulationError(f"--lateness-bound-ms: must be in (0, 1000], got {lateness_bound_ms:g}")
     tag = f"{os.getpid()}"
@@ -210,7 +219,7 @@ def _emulate(emu, d, out, flows, hosts, ns_of, ttl, duration, cc, lateness_bound
             f = flows[k]
             port, stop = 5001 + k, f["stop_s"] if f["stop_s"] is not None else duration
             send = ["ip", "netns", "exec", ns_of[f["src"]], py, "-m", "satcc.emulate_agent", "send", "--to",
-                    ip_of[f["dst"]], "--port", str(port), "--cc", cc, "--t0", repr(t0), "--start",
+                    ip_of[f["dst"]], "--port", str(port), "--cc", f["linux_cc"], "--t0", repr(t0), "--start",
                     repr(f["start_s"]), "--stop", repr(stop), "--out", str(work / f"send{k}.json")]
             if f["rtt_code_k"] is not None:
                 send += ["--rtt-code-k", repr(f["rtt_code_k"])]
@@ -234,7 +243,7 @@ def _emulate(emu, d, out, flows, hosts, ns_of, ttl, duration, cc, lateness_bound
         errors = [x["error"] for x in (sink, send or {}) if x.get("error")]
         if errors:
             print(f"satcc emulate: WARNING: flow {f['name']}: {'; '.join(errors)}", file=sys.stderr)
-        f["real"] = {"cc": cc, "connect_ms": (send or {}).get("connect_ms"), "errors": errors,
+        f["real"] = {"cc": flows[k]["linux_cc"], "connect_ms": (send or {}).get("connect_ms"), "errors": errors,
                      "receiver_errors": sink.get("errors"), "sender_errors": (send or {}).get("errors"),
                      "goodput_mbps": sink.get("bytes", 0) * 8 / max(stop - start, 1e-9) / 1e6,
                      "goodput_per_s": sink.get("per_s", {}), "tcp_info": (send or {}).get("final")}

@@ -105,6 +105,7 @@ def send(a) -> dict:
             except BlockingIOError:
                 pass
     final = _info(s)
+    final["cc_in_use"] = s.getsockopt(socket.IPPROTO_TCP, TCP_CONGESTION, 16).split(b"\0")[0].decode()
     s.close()
     return {"role": "send", "cc": a.cc, "bytes_sent": sent, "connect_ms": connect_ms, "samples": samples,
             "final": final}
