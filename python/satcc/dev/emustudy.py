@@ -18,6 +18,9 @@
   handshake (SYN out, SYN-ACK in), against the path's 100 ms plus the two 60-byte
   segments' transmission times.
 
+- sim: the simulated side alone (no root, seconds): NewReno, NewReno with tcp.sack,
+  REFWA, on the Fig. 1b network (`--cases sim`).
+
 Writes DIR/study.json (every figure) and DIR/study.md (tables).
 """
 
@@ -103,6 +106,18 @@ def main(argv=None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     res: dict = {"duration_s": a.duration, "fig1b": [], "timing": None, "leo": None}
     cases = a.cases.split(",")
+    if "sim" in cases:
+        # the simulated side alone (no root): NewReno as ns-2 has it, the same with SACK,
+        # and REFWA's senders, to say what separates satcc's NewReno from Linux's reno
+        res["sim"] = []
+        for scheme, tcp in (("newreno", {}), ("newreno", {"sack": True}), ("refwa", {})):
+            d = fig1b(scheme, a.duration)
+            d["tcp"].update(tcp)
+            t = satcc.run(d).summary["totals"]
+            res["sim"].append({"scheme": scheme, "tcp": tcp, "jain": t["jain_fairness"],
+                               "utilization": t["utilization"], "timeouts": t["rto_count"]})
+            print(f"satcc {scheme} {tcp}: Jain {t['jain_fairness']:.3f}, utilization {t['utilization']:.3f}, "
+                  f"timeouts {t['rto_count']}")
     if "fig1b" in cases:
         for scheme in ("newreno", "refwa"):
             d = fig1b(scheme, a.duration)

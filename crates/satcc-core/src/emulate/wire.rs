@@ -289,6 +289,20 @@ pub enum End {
 }
 
 impl Connections {
+    /// The connection of a segment (its initiator's tuple) and which end sent it, if
+    /// its handshake was seen; learns nothing.
+    pub fn find(&self, v: &View) -> Option<(FiveTuple, End)> {
+        v.tcp?;
+        let back = v.tuple.reversed();
+        if self.seen.contains_key(&v.tuple) {
+            Some((v.tuple, End::Initiator))
+        } else if self.seen.contains_key(&back) {
+            Some((back, End::Responder))
+        } else {
+            None
+        }
+    }
+
     /// Learns from a segment (SYN, SYN-ACK); returns the connection's initiator tuple
     /// and which end sent `v`, if the handshake was seen.
     pub fn observe(&mut self, v: &View) -> Option<(FiveTuple, End)> {
@@ -307,13 +321,7 @@ impl Connections {
             h.synack_mss = t.mss;
             return Some((back, End::Responder));
         }
-        if self.seen.contains_key(&v.tuple) {
-            Some((v.tuple, End::Initiator))
-        } else if self.seen.contains_key(&back) {
-            Some((back, End::Responder))
-        } else {
-            None
-        }
+        self.find(v)
     }
 
     pub fn handshake(&self, initiator: &FiveTuple) -> Option<Handshake> {

@@ -165,25 +165,21 @@ impl Simulation {
             r.counters.unreadable += 1;
             return;
         }
-        r.conns.observe(&v);
+        let conn = r.conns.observe(&v);
         let to = u32::from_be_bytes(v.tuple.dst).wrapping_sub((10 << 24) + 1);
-        let matched = (v.tuple.proto == wire::PROTO_TCP && (to as usize) < r.host_of.len())
-            .then(|| {
-                self.flows.iter().enumerate().find_map(|(i, f)| {
-                    if !r.real_flow[i] {
-                        return None;
-                    }
-                    let port = REAL_PORT_BASE + i as u16;
-                    if f.src == from && f.dst == to && v.tuple.dport == port {
-                        Some((i as FlowId, PacketKind::Data))
-                    } else if f.dst == from && f.src == to && v.tuple.sport == port {
-                        Some((i as FlowId, PacketKind::Ack))
-                    } else {
-                        None
-                    }
-                })
-            })
-            .flatten();
+        // the sink's port names the flow: toward it, the flow's data; from it, its ACKs
+        let flow_at = |port: u16, src: NodeId, dst: NodeId| {
+            let i = port.checked_sub(REAL_PORT_BASE)? as usize;
+            let f = self.flows.get(i)?;
+            (r.real_flow[i] && f.src == src && f.dst == dst).then_some(i as FlowId)
+        };
+        let matched = if v.tuple.proto == wire::PROTO_TCP {
+            flow_at(v.tuple.dport, from, to)
+                .map(|i| (i, PacketKind::Data))
+                .or_else(|| flow_at(v.tuple.sport, to, from).map(|i| (i, PacketKind::Ack)))
+        } else {
+            None
+        };
         // UDP between two real hosts rides the route of a real flow between them (the
         // flow's data direction or its ACKs'), marked so that router schemes, which keep
         // per-flow TCP state, never see it
@@ -209,7 +205,7 @@ impl Simulation {
                 let scale = if t.flags & wire::SYN != 0 {
                     0
                 } else {
-                    r.conns.observe(&v).and_then(|(c, e)| r.conns.scale(&c, e)).unwrap_or(0)
+                    conn.and_then(|(c, e)| r.conns.scale(&c, e)).unwrap_or(0)
                 };
                 (((t.window as u64) << scale) / r.mss[fid as usize] as u64).min(u32::MAX as u64) as u32
             }
@@ -243,7 +239,7 @@ impl Simulation {
         wire::set_ttl(&mut bytes, pkt.ttl);
         if let Ok(v) = wire::parse(&bytes) {
             if let (Some(t), PacketKind::Ack) = (v.tcp, pkt.kind) {
-                let (conn, scale) = match r.conns.observe(&v) {
+                let (conn, scale) = match r.conns.find(&v) {
                     Some((c, e)) => (true, r.conns.scale(&c, e).unwrap_or(0)),
                     None => (false, 0),
                 };

@@ -290,12 +290,7 @@ impl Graph {
     /// Dijkstra by delay with Dial's buckets (see `Dial`).
     fn tree_dial(&mut self, dst: usize, tree: &mut Tree) {
         let n = self.n_sat + self.sats_of.len();
-        tree.dist.clear();
-        tree.dist.resize(n, f64::INFINITY);
-        tree.hops.clear();
-        tree.hops.resize(n, u32::MAX);
-        tree.next.clear();
-        tree.next.resize(n, NONE);
+        tree.reset(n);
         let root = (self.n_sat + dst) as u32;
         let (dist, hops, next) = (&mut tree.dist[..], &mut tree.hops[..], &mut tree.next[..]);
         dist[root as usize] = 0.0;
@@ -337,12 +332,7 @@ impl Graph {
     /// Dial's ring. Made once per metric so that the inner loop has no branch on it.
     fn tree<const HOPS: bool>(&mut self, dst: usize, tree: &mut Tree) {
         let n = self.n_sat + self.sats_of.len();
-        tree.dist.clear();
-        tree.dist.resize(n, f64::INFINITY);
-        tree.hops.clear();
-        tree.hops.resize(n, u32::MAX);
-        tree.next.clear();
-        tree.next.resize(n, NONE);
+        tree.reset(n);
         let root = (self.n_sat + dst) as u32;
         tree.dist[root as usize] = 0.0;
         tree.hops[root as usize] = 0;
@@ -602,6 +592,16 @@ fn key(metric: Metric, dist: f64, hops: u32) -> (u64, u64) {
 }
 
 impl Tree {
+    /// No node reached yet, for `n` nodes.
+    fn reset(&mut self, n: usize) {
+        self.dist.clear();
+        self.dist.resize(n, f64::INFINITY);
+        self.hops.clear();
+        self.hops.resize(n, u32::MAX);
+        self.next.clear();
+        self.next.resize(n, NONE);
+    }
+
     /// The nodes from `src` to the tree's destination, both included; None if there is
     /// no path.
     pub fn path_from(&self, src: u32) -> Option<Vec<u32>> {
