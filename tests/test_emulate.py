@@ -315,7 +315,7 @@ def test_udp_between_real_hosts_is_passed_along_the_flows_route(clean, tmp_path)
     n, best = out["sent"].split()
     assert out["echoed"] == "20" and n == "20", out
     assert 51.6 <= float(best) <= 53.0, out
-    assert s["realtime"]["real_packets"]["udp_passed"] == 40, s["realtime"]["real_packets"]
+    assert s["realtime"]["real_packets"]["passed_through"] == 40, s["realtime"]["real_packets"]
     assert s["realtime"]["valid"], s["realtime"]
 
 
@@ -328,3 +328,93 @@ def test_each_real_flow_runs_the_congestion_control_named_for_it(clean, tmp_path
     assert used == [("cubic", "cubic"), ("bbr", "bbr"), ("reno", "reno")], used
     with pytest.raises(emu.EmulationError, match="no flow named nope"):
         emu.emulate(d, tmp_path, cc={"nope": "cubic"})
+
+
+# an ICMP echo request (type 8) of 56 bytes of data, its checksum over the message
+PING = ("import socket, struct, time\n"
+        "def csum(b):\n    s = sum(struct.unpack('!%dH' % (len(b) // 2), b))\n"
+        "    s = (s >> 16) + (s & 0xffff); s += s >> 16\n    return ~s & 0xffff\n"
+        "s = socket.socket(socket.AF_INET, socket.SOCK_RAW, socket.IPPROTO_ICMP); s.settimeout(0.3); rtt = []\n"
+        "for i in range(10):\n"
+        "    m = struct.pack('!BBHHH', 8, 0, 0, 77, i) + bytes(56)\n"
+        "    m = m[:2] + struct.pack('!H', csum(m)) + m[4:]\n"
+        "    t = time.time(); s.sendto(m, (DST, 0))\n"
+        "    try:\n"
+        "        while True:\n"
+        "            b = s.recv(2000); h = (b[0] & 15) * 4\n"
+        "            if b[h] == 0 and struct.unpack('!H', b[h + 6:h + 8])[0] == i:\n"
+        "                rtt.append((time.time() - t) * 1e3); break\n"
+        "    except socket.timeout:\n        pass\n"
+        "    time.sleep(0.05)\n"
+        "print(len(rtt), min(rtt) if rtt else -1)")
+
+
+@needs_root
+def test_pings_follow_the_flows_route_and_hosts_no_flow_joins_are_unreachable(clean, tmp_path):
+    """ICMP echo (what a user tries first) from a to b crosses the real flow's path both
+    ways in its RTT, 2 x 25 ms plus 84-byte packets' transmission times; c, a real host
+    that no flow joins, has no route from a: its pings are dropped and counted."""
+    import sys
+    import threading
+    import time
+
+    d = two_links(9.0, refwa=True)
+    d["nodes"].append({"name": "c"})
+    d["links"].append({"a": "r", "b": "c", "rate_bps": 10e6, "delay_ms": 5.0})
+    d["flows"][0]["start_s"] = 8.0
+    out = {}
+
+    def side():
+        deadline = time.time() + 20
+        while len(emu.leftovers(os.getpid())) < 3 and time.time() < deadline:
+            time.sleep(0.02)
+        time.sleep(2.0)
+        ns_a = f"{emu.PREFIX}{os.getpid()}-0"
+        for dst in ("10.0.0.3", "10.0.0.4"):
+            r = subprocess.run(["ip", "netns", "exec", ns_a, sys.executable, "-c", f"DST = {dst!r}\n" + PING],
+                               capture_output=True, text=True)
+            out[dst] = r.stdout.strip() or r.stderr
+
+    t = threading.Thread(target=side)
+    t.start()
+    s = emu.emulate(d, tmp_path, hosts=["a", "b", "c"], cc="reno")
+    t.join(timeout=30)
+    n, best = out["10.0.0.3"].split()
+    assert n == "10" and 50.0 <= float(best) <= 51.5, out
+    assert out["10.0.0.4"].split()[0] == "0", out
+    real = s["realtime"]["real_packets"]
+    assert real["passed_through"] == 20 and real["unmatched"] == 10, real
+    assert s["realtime"]["valid"], s["realtime"]
+
+
+@needs_root
+def test_refwa_lowers_windows_a_receiver_scales_by_seven(clean, tmp_path):
+    """Linux picks the window scale from the receive buffer's limit: 6 MB (a namespace's
+    own tcp_rmem) gives 7. REFWA's rewrites must then count in units of 128 bytes: a
+    scale read wrong by one would halve or double every window it writes."""
+    s = emu.emulate(two_links(8.0, refwa=True), tmp_path, cc="reno",
+                    sysctls={"net.ipv4.tcp_rmem": "4096 131072 6291456"})
+    f = s["flows"][0]["real"]
+    assert f["tcp_info"]["snd_wscale"] == 7, f["tcp_info"]
+    real = s["realtime"]["real_packets"]
+    assert real["acks_rewritten"] > 100 and real["unmatched"] == 0, real
+    # the window the Linux sender reads (tcpi_snd_wnd, after its own scaling) is the
+    # fair window REFWA computed for the flow, in packets of the MSS: a scale misread
+    # by one would show twice or half of it
+    import statistics
+
+    import pyarrow.parquet as pq
+
+    fair = [r["aggregate_pkts"] for r in pq.read_table(tmp_path / "feedback.parquet").to_pylist() if r["time_s"] > 1]
+    seen = [r["snd_wnd_bytes"] / r["mss"] for r in pq.read_table(tmp_path / "tcp_info.parquet").to_pylist()
+            if r["t_s"] > 1]
+    assert len(fair) > 50 and len(seen) > 300
+    assert abs(statistics.median(seen) - int(statistics.median(fair))) <= 1.0, (statistics.median(seen), fair[-5:])
+    assert f["tcp_info"]["rwnd_limited_us"] > 3e6, f["tcp_info"]  # the window, not cwnd, held it back
+    assert 7.0 < f["goodput_mbps"] <= 10.0, f["goodput_mbps"]
+    assert f["tcp_info"]["cwnd_pkts"] > 0
+    for ends in (f["receiver_errors"], f["sender_errors"]):
+        assert ends == {"ip_in_hdr_errors": 0, "tcp_in_csum_errors": 0}, ends
+    assert s["realtime"]["sysctls"] == {"net.ipv4.tcp_rmem": "4096 131072 6291456"}
+    with pytest.raises(emu.EmulationError, match="--sysctl: KEY=VALUE with a key under net"):
+        emu.emulate(two_links(1.0, refwa=False), tmp_path, sysctls={"kernel.panic": "1"})

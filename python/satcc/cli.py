@@ -426,6 +426,8 @@ def build_parser() -> argparse.ArgumentParser:
     em.add_argument("--cc", default="reno", help="Linux congestion control of the real flows: NAME for all, or "
                                                  "FLOW=NAME,...,*=NAME per flow name (default reno; what "
                                                  "/proc/sys/net/ipv4/tcp_available_congestion_control offers)")
+    em.add_argument("--sysctl", action="append", default=[], metavar="KEY=VALUE",
+                    help="a net.* setting of every real host's namespace (repeatable), e.g. net.ipv4.tcp_sack=0")
     em.add_argument("--duration", type=float, help="override duration_s")
     em.add_argument("--no-plots", action="store_true", help="skip the plots")
     em.add_argument("--lateness-bound-ms", type=float, default=0.5,
@@ -457,7 +459,13 @@ def cmd_emulate(a) -> int:
         if any(len(p) != 2 or not p[0].strip() or not p[1].strip() for p in pairs):
             raise CliError(f"--cc: NAME, or FLOW=NAME pairs separated by commas, got {a.cc!r}")
         cc = {k.strip(): v.strip() for k, v in pairs}
-    s = emulate(d, a.out, hosts=hosts, cc=cc, lateness_bound_ms=a.lateness_bound_ms)
+    sysctls = {}
+    for kv in a.sysctl:
+        k, eq, v = kv.partition("=")
+        if not eq or not k.strip():
+            raise CliError(f"--sysctl: KEY=VALUE, got {kv!r}")
+        sysctls[k.strip()] = v.strip()
+    s = emulate(d, a.out, hosts=hosts, cc=cc, lateness_bound_ms=a.lateness_bound_ms, sysctls=sysctls)
     rt = s.get("realtime") or {}
     for f in s["flows"]:
         if "real" in f:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -136,11 +137,12 @@ def _flows(d: dict) -> list[dict]:
 
 
 def emulate(scenario, out: str | Path | None = None, *, hosts: list[str] | None = None, cc: str | dict = "reno",
-            lateness_bound_ms: float = DEFAULT_LATENESS_BOUND_MS) -> dict:
+            lateness_bound_ms: float = DEFAULT_LATENESS_BOUND_MS, sysctls: dict | None = None) -> dict:
     """Run `scenario` with real hosts (default: every end of every flow) for its
     duration in real time. Returns the summary (satcc's, with `realtime` and, per real
     flow, the sink's goodput and the sender's last TCP_INFO); writes it, the Parquet
-    series and tcp_info.parquet to `out` if given."""
+    series and tcp_info.parquet to `out` if given. `sysctls` ({"net.ipv4.tcp_sack": "0"},
+    keys under net.) are set in every real host's namespace before its flows start."""
     from . import _core
     from .scenario import load
 
@@ -166,6 +168,11 @@ def emulate(scenario, out: str | Path | None = None, *, hosts: list[str] | None 
             raise EmulationError(f"--cc: must be one the kernel offers ({', '.join(avail)}), got {name!r}")
     for f in flows:
         f["linux_cc"] = per.get(f["name"], per.get("*", "reno"))
+    sysctls = {str(k): str(v) for k, v in (sysctls or {}).items()}
+    for k, v in sysctls.items():
+        # a namespace has its own net.* settings; others would change the whole machine
+        if not re.fullmatch(r"net\.[A-Za-z0-9_.\-]+", k) or not v.strip() or "\n" in v:
+            raise EmulationError(f"--sysctl: KEY=VALUE with a key under net. (a namespace's own settings), got {k}={v!r}")
     if not (0 < lateness_bound_ms <= 1000):
         raise EmulationError(f"--lateness-bound-ms: must be in (0, 1000], got {lateness_bound_ms:g}")
     tag = f"{os.getpid()}"
@@ -177,12 +184,12 @@ def emulate(scenario, out: str | Path | None = None, *, hosts: list[str] | None 
     except ValueError as e:
         raise EmulationError(f"satcc emulate: {e}") from None
     try:
-        return _emulate(emu, d, out, flows, hosts, ns_of, ttl, duration, cc, lateness_bound_ms)
+        return _emulate(emu, d, out, flows, hosts, ns_of, ttl, duration, cc, lateness_bound_ms, sysctls)
     finally:
         emu.close()  # the TUN devices go, wherever the run stopped
 
 
-def _emulate(emu, d, out, flows, hosts, ns_of, ttl, duration, cc, lateness_bound_ms) -> dict:
+def _emulate(emu, d, out, flows, hosts, ns_of, ttl, duration, cc, lateness_bound_ms, sysctls) -> dict:
     ip_of = dict(emu.host_addresses())
     work = Path(tempfile.mkdtemp(prefix="satcc-emulate-"))
     procs: list[subprocess.Popen] = []
@@ -195,6 +202,10 @@ def _emulate(emu, d, out, flows, hosts, ns_of, ttl, duration, cc, lateness_bound
             _ip("ip", "addr", "add", f"{ip_of[h]}/32", "dev", tun, ns=ns)
             _ip("ip", "link", "set", tun, "mtu", "1500", "up", ns=ns)
             _ip("ip", "route", "add", "10.0.0.0/8", "dev", tun, ns=ns)
+            for k, v in sysctls.items():
+                r = subprocess.run(["ip", "netns", "exec", ns, "sysctl", "-qw", f"{k}={v}"], capture_output=True, text=True)
+                if r.returncode:
+                    raise EmulationError(f"--sysctl {k}={v}: {r.stderr.strip() or 'refused'}")
         real = [k for k, f in enumerate(flows) if f["src"] in ns_of and f["dst"] in ns_of]
         py = sys.executable
         # sinks first, listening before anyone connects; the clock starts once they are
@@ -276,6 +287,12 @@ def _emulate(emu, d, out, flows, hosts, ns_of, ttl, duration, cc, lateness_bound
 
             pq.write_table(pa.Table.from_pylist(rows), o / "tcp_info.parquet")
     rt = summary.get("realtime") or {}
+    if sysctls:
+        rt["sysctls"] = sysctls
+    lost = (rt.get("real_packets") or {}).get("unmatched", 0)
+    if lost:
+        print(f"satcc emulate: WARNING: {lost} packets between hosts that no real flow joins (or to addresses of "
+              f"no real host) had no route and were dropped (real_packets.unmatched)", file=sys.stderr)
     if not rt.get("valid", True):
         print(f"satcc emulate: WARNING: events ran late (p99 {rt['lateness_p99_ms']:.3f} ms over the bound of "
               f"{rt['lateness_bound_ms']:g} ms): this run's timing is not the scenario's; its numbers are not valid",

@@ -16,26 +16,35 @@ import time
 
 TCP_INFO = 11
 TCP_CONGESTION = 13
-# struct tcp_info (linux/tcp.h) through tcpi_bytes_received: 7 bytes and a bitfield
-# byte, 24 u32 (rto ... total_retrans), 4 u64 (pacing_rate, max_pacing_rate,
-# bytes_acked, bytes_received)
-_INFO = struct.Struct("=7B1x24I4Q")
+# struct tcp_info (linux/tcp.h) through tcpi_snd_wnd (Linux 5.4 and later): 7 bytes and
+# a bitfield byte; 24 u32 (rto ... total_retrans); 4 u64 (pacing_rate, max_pacing_rate,
+# bytes_acked, bytes_received); 6 u32 (segs_out, segs_in, notsent_bytes, min_rtt,
+# data_segs_in, data_segs_out); u64 delivery_rate; 3 u64 (busy_time, rwnd_limited,
+# sndbuf_limited); 2 u32 (delivered, delivered_ce); 2 u64 (bytes_sent, bytes_retrans);
+# 4 u32 (dsack_dups, reord_seen, rcv_ooopack, snd_wnd). An older kernel's shorter
+# struct reads as zeros past its end.
+_INFO = struct.Struct("=7B1x24I4Q6IQ3Q2I2Q4I")
 SAMPLE_S = 0.010
 
 
 def _info(sock: socket.socket) -> dict:
-    raw = sock.getsockopt(socket.IPPROTO_TCP, TCP_INFO, 232)
+    raw = sock.getsockopt(socket.IPPROTO_TCP, TCP_INFO, _INFO.size)
     raw = raw.ljust(_INFO.size, b"\0")[:_INFO.size]
     v = _INFO.unpack(raw)
     # 0 state, 1 ca_state, 2 retransmits, 3 probes, 4 backoff, 5 options, 6 wscale;
     # u32s from 7: rto, ato, snd_mss, rcv_mss, unacked, sacked, lost, retrans, fackets,
     # last_data_sent, last_ack_sent, last_data_recv, last_ack_recv, pmtu, rcv_ssthresh,
     # rtt, rttvar, snd_ssthresh, snd_cwnd, advmss, reordering, rcv_rtt, rcv_space,
-    # total_retrans; then the u64s
+    # total_retrans; then the u64s from 31, the rest from 35
     u = v[7:31]
+    w = v[35:]
     return {"srtt_ms": u[15] / 1e3, "rttvar_ms": u[16] / 1e3, "cwnd_pkts": u[18], "ssthresh_pkts": u[17],
             "mss": u[2], "retrans_total": u[23], "pacing_rate_bps": v[31] * 8, "bytes_acked": v[33],
-            "snd_wscale": v[6] & 0x0F, "rcv_wscale": v[6] >> 4}
+            "snd_wscale": v[6] & 0x0F, "rcv_wscale": v[6] >> 4, "unacked_pkts": u[4],
+            # the peer's advertised window as the sender reads it (bytes, scaled): what
+            # a router scheme's rewrite leaves of it
+            "snd_wnd_bytes": w[-1], "min_rtt_ms": w[3] / 1e3, "delivery_rate_bps": w[6] * 8,
+            "rwnd_limited_us": w[8], "delivered_pkts": w[10]}
 
 
 def rtt_code(srtt_ms: float, k: float) -> int:

@@ -7,7 +7,9 @@
 //! Flows between two real hosts are real: flow k's receiver listens on TCP port
 //! `REAL_PORT_BASE + k` at its destination, so the port names the flow and its data
 //! direction. The flow's simulated agents never start; its packets carry in `seq` the
-//! index of their bytes in a pool. Packets of no real flow are dropped and counted.
+//! index of their bytes in a pool. Other packets between two real hosts (UDP, ICMP,
+//! TCP on other ports) follow the route of a real flow between them; packets between
+//! hosts no real flow joins have no route and are dropped and counted.
 
 use super::Simulation;
 use crate::emulate::tun::Tun;
@@ -37,8 +39,9 @@ pub struct RealCounters {
     pub acks_rewritten: u64,
     /// Packets the host's TUN queue refused.
     pub tun_full: u64,
-    /// UDP datagrams carried between real hosts (along a real flow's route).
-    pub udp_passed: u64,
+    /// Other packets between two real hosts (UDP, ICMP, TCP of other ports) carried
+    /// along the route of a real flow between them, unseen by router schemes.
+    pub passed_through: u64,
 }
 
 pub(super) struct RealHosts {
@@ -180,10 +183,11 @@ impl Simulation {
         } else {
             None
         };
-        // UDP between two real hosts rides the route of a real flow between them (the
+        // any other packet between two real hosts (UDP, ICMP, TCP of other ports: a ping,
+        // iperf3's control connection) rides the route of a real flow between them (the
         // flow's data direction or its ACKs'), marked so that router schemes, which keep
         // per-flow TCP state, never see it
-        let udp = (matched.is_none() && v.tuple.proto == wire::PROTO_UDP && (to as usize) < r.host_of.len())
+        let other = (matched.is_none() && (to as usize) < r.host_of.len())
             .then(|| {
                 self.flows.iter().enumerate().find_map(|(i, f)| match (r.real_flow[i], f.src, f.dst) {
                     (true, s, d) if s == from && d == to => Some((i as FlowId, PacketKind::Data)),
@@ -192,16 +196,16 @@ impl Simulation {
                 })
             })
             .flatten();
-        let Some((fid, kind)) = matched.or(udp) else {
+        let Some((fid, kind)) = matched.or(other) else {
             r.counters.unmatched += 1;
             return;
         };
-        if udp.is_some() {
-            r.counters.udp_passed += 1;
+        if matched.is_none() {
+            r.counters.passed_through += 1;
         }
         // the window in packets of the flow's MSS (the SYN's own window is unscaled)
         let rwnd_pkts = match v.tcp {
-            Some(t) => {
+            Some(t) if matched.is_some() => {
                 let scale = if t.flags & wire::SYN != 0 {
                     0
                 } else {
@@ -209,11 +213,11 @@ impl Simulation {
                 };
                 (((t.window as u64) << scale) / r.mss[fid as usize] as u64).min(u32::MAX as u64) as u32
             }
-            None => u32::MAX,
+            _ => u32::MAX,
         };
         let slot = r.take(bytes);
         let pkt = Packet {
-            seq: if udp.is_some() { -(slot as i64) - 1 } else { slot as i64 },
+            seq: if matched.is_none() { -(slot as i64) - 1 } else { slot as i64 },
             flow: fid,
             rwnd_pkts,
             size_bytes: v.size,
@@ -238,7 +242,7 @@ impl Simulation {
         let mut bytes = std::mem::take(&mut r.pool[slot]);
         wire::set_ttl(&mut bytes, pkt.ttl);
         if let Ok(v) = wire::parse(&bytes) {
-            if let (Some(t), PacketKind::Ack) = (v.tcp, pkt.kind) {
+            if let (Some(t), PacketKind::Ack, true) = (v.tcp, pkt.kind, pkt.seq >= 0) {
                 let (conn, scale) = match r.conns.find(&v) {
                     Some((c, e)) => (true, r.conns.scale(&c, e).unwrap_or(0)),
                     None => (false, 0),
@@ -252,7 +256,8 @@ impl Simulation {
                 }
             }
         }
-        if let (Ok(wire::View { tcp: Some(t), .. }), PacketKind::Data) = (wire::parse(&bytes), pkt.kind) {
+        let own = pkt.seq >= 0; // the flow's own packet, not one passed along its route
+        if let (true, Ok(wire::View { tcp: Some(t), .. }), PacketKind::Data) = (own, wire::parse(&bytes), pkt.kind) {
             let st = &mut self.flows[pkt.flow as usize].sink.stats;
             st.data_pkts_received += 1;
             st.payload_bytes_received += t.payload as u64;
@@ -276,7 +281,7 @@ impl Simulation {
         }
     }
 
-    /// A UDP datagram passed along a real flow's route: no router scheme sees it.
+    /// A packet passed along a real flow's route: no router scheme sees it.
     #[inline]
     pub(super) fn passes_through(&self, pkt: &Packet) -> bool {
         pkt.seq < 0 && self.real.as_ref().is_some_and(|r| r.real_flow[pkt.flow as usize])
@@ -287,7 +292,7 @@ impl Simulation {
     }
 }
 
-/// Where a real packet's bytes are in the pool (UDP passed through: stored negated).
+/// Where a real packet's bytes are in the pool (packets passed through: stored negated).
 fn slot_of(pkt: &Packet) -> usize {
     if pkt.seq < 0 {
         (-pkt.seq - 1) as usize
