@@ -30,7 +30,7 @@ def test_a_scheme_name_gives_its_hosts_and_router():
     cc, r = registry.parts("trefwa")
     assert (cc, r["name"]) == ("trefwa", "trefwa"), "T-REFWA's senders write the RTT code"
     with pytest.raises(ValueError, match="scheme: must be one of .*newreno"):
-        registry.parts("cubic")
+        registry.parts("vegas")
 
 
 def test_each_controller_row_is_consistent():

@@ -399,7 +399,7 @@ mod tests {
     fn a_flow_takes_its_controller_and_loss_classification_from_the_registry() {
         let s = build(&chain(json!({"flows": [{"src": "a", "dst": "b", "cc": "westwood"}]})));
         assert_eq!(s.flows[0].sender.controller_name(), "westwood");
-        let err = Simulation::from_json(&chain(json!({"flows": [{"src": "a", "dst": "b", "cc": "cubic"}]})).to_string())
+        let err = Simulation::from_json(&chain(json!({"flows": [{"src": "a", "dst": "b", "cc": "vegas"}]})).to_string())
             .err()
             .unwrap();
         assert!(err.contains("flows[0].cc") && err.contains("newreno"), "{err}");

@@ -184,6 +184,9 @@ impl Simulation {
             let sh = self.shadow + d;
             self.events.push(from_secs(sh), sh, Ev::DelSnd(fid));
         }
+        if let Some(t) = f.sender.pace_request.take() {
+            self.events.push(t, to_secs(t), Ev::Pace(fid));
+        }
         if let Some(d) = f.sender.rtx_deadline {
             if f.rtx_event_at.is_none_or(|t| t > d) {
                 f.rtx_event_at = Some(d);
@@ -388,6 +391,13 @@ impl Simulation {
         self.send_and_rearm(fid, out);
     }
 
+    fn on_pace(&mut self, fid: FlowId) {
+        let now = self.now;
+        let mut out = std::mem::take(&mut self.outbox);
+        self.flows[fid as usize].sender.on_pace(now, &mut out);
+        self.send_and_rearm(fid, out);
+    }
+
     fn on_delack(&mut self, fid: FlowId) {
         let now = self.now;
         let f = &mut self.flows[fid as usize];
@@ -551,6 +561,7 @@ impl Simulation {
                 Ev::Rtx(f) => self.on_rtx(f),
                 Ev::DelAck(f) => self.on_delack(f),
                 Ev::DelSnd(f) => self.on_delsnd(f),
+                Ev::Pace(f) => self.on_pace(f),
                 Ev::FlowStart(f) => self.on_flow_start(f),
                 Ev::FlowStop(f) => {
                     let fl = &mut self.flows[f as usize];

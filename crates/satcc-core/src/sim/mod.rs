@@ -52,6 +52,8 @@ enum Ev {
     DelAck(FlowId),
     /// A sender's delayed send (send overhead) is due.
     DelSnd(FlowId),
+    /// A paced sender's next segment may leave.
+    Pace(FlowId),
     FlowStart(FlowId),
     FlowStop(FlowId),
     SourceTick(FlowId),

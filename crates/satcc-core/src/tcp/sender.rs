@@ -9,7 +9,8 @@
 //! verdict names (`apply_link_error`).
 
 use super::config::{Recovery, TcpConfig};
-use super::congestion::{AckEvent, AckObservation, CongestionControl, LossEvent, Window};
+use super::congestion::{AckEvent, AckObservation, AckSample, CongestionControl, LossEvent, Window};
+use super::rate::RateEstimator;
 use super::loss::{LossClassifier, LossFacts, Verdict};
 use super::rtt::RttEstimator;
 use super::sack::{SackBlocks, Scoreboard};
@@ -93,6 +94,15 @@ pub struct TcpSender {
     overhead_rng: Option<StreamRng>,
     pub stats: SenderStats,
     started: bool,
+    /// Per-segment send records for rate samples, if the controller asks for them.
+    rate: Option<Box<RateEstimator>>,
+    /// The last send opportunity ended against cwnd (Linux's tcp_is_cwnd_limited).
+    cwnd_limited: bool,
+    /// Pacing: the earliest time of the next paced segment; a wake-up the simulator is
+    /// asked to schedule (one pending per sender, `pace_armed`).
+    next_send: Time,
+    pub pace_request: Option<Time>,
+    pace_armed: bool,
 }
 
 impl TcpSender {
@@ -102,6 +112,7 @@ impl TcpSender {
         let initial_window = cfg.initial_window_pkts as f64;
         let cwnd = if cfg.syn { 1.0 } else { initial_window };
         let rtt = RttEstimator::new(cfg.tick_s, cfg.min_rto_s, cfg.max_rto_s, cfg.initial_rto_s, boot_time_s);
+        let rate = cc.needs_rate_samples().then(|| Box::new(RateEstimator::new()));
         TcpSender {
             flow,
             cc,
@@ -135,6 +146,11 @@ impl TcpSender {
             overhead_rng: None,
             stats: SenderStats::default(),
             started: false,
+            rate,
+            cwnd_limited: false,
+            next_send: 0,
+            pace_request: None,
+            pace_armed: false,
             cfg,
         }
     }
@@ -247,6 +263,13 @@ impl TcpSender {
             rwnd_pkts: 0,
             hop: 0,
         });
+        if !syn && self.rate.is_some() {
+            let in_flight = self.in_flight();
+            let retrans = seqno <= self.maxseq;
+            if let Some(r) = self.rate.as_mut() {
+                r.on_send(seqno, now, in_flight, retrans);
+            }
+        }
         let force_timer = self.highest_ack == self.maxseq;
         if seqno > self.maxseq {
             self.maxseq = seqno;
@@ -282,6 +305,7 @@ impl TcpSender {
         }
         let mut win = self.window();
         let mut n = 0;
+        let pace = self.cc.pacing_rate_pps();
         while self.t_seqno <= self.highest_ack + win && self.t_seqno < self.curseq {
             if delayed {
                 let rng = self.overhead_rng.as_mut().expect("send overhead without its random stream");
@@ -289,13 +313,76 @@ impl TcpSender {
                 self.delsnd_request_s = Some(rng.gen::<f64>() * self.cfg.send_overhead_s);
                 return;
             }
+            if pace.is_some() && !self.pace_slot(now) {
+                return;
+            }
             self.output(self.t_seqno, now, out);
             self.t_seqno += 1;
             n += 1;
+            if let Some(r) = pace {
+                self.paced(now, r);
+            }
             win = self.window();
             if maxburst > 0 && n == maxburst {
                 break;
             }
+        }
+        if self.rate.is_some() {
+            self.note_limits(now);
+        }
+    }
+
+    /// Segments in flight: RFC 6675's pipe for SACK flows, else every segment sent and
+    /// not cumulatively acknowledged.
+    fn in_flight(&self) -> i64 {
+        if self.cfg.recovery == Recovery::Sack {
+            self.scoreboard.pipe(self.maxseq)
+        } else {
+            (self.maxseq - self.highest_ack).max(0)
+        }
+    }
+
+    /// After a send opportunity of a sender keeping rate samples: whether cwnd bound it
+    /// (CUBIC grows only then, as Linux), or the application (its samples are then
+    /// application-limited).
+    fn note_limits(&mut self, _now: Time) {
+        let in_flight = self.in_flight();
+        let cwnd = self.w.cwnd as i64;
+        self.cwnd_limited = in_flight >= cwnd && (cwnd as f64) <= self.wnd;
+        if self.t_seqno >= self.curseq && in_flight < cwnd {
+            if let Some(r) = self.rate.as_mut() {
+                r.on_app_limited(in_flight);
+            }
+        }
+    }
+
+    /// May a paced segment leave at `now`? If not, a wake-up at its time is asked for.
+    fn pace_slot(&mut self, now: Time) -> bool {
+        if now >= self.next_send {
+            return true;
+        }
+        if !self.pace_armed {
+            self.pace_armed = true;
+            self.pace_request = Some(self.next_send);
+        }
+        false
+    }
+
+    /// A segment left at `now` paced at `rate` segments per second: the next may leave
+    /// one interval after it (Linux's earliest departure time, from the later of now and
+    /// the last departure).
+    fn paced(&mut self, now: Time, rate: f64) {
+        let gap = if rate > 0.0 { from_secs(1.0 / rate) } else { 0 };
+        self.next_send = self.next_send.max(now) + gap;
+    }
+
+    /// The pacing wake-up fired: send what the window allows now.
+    pub fn on_pace(&mut self, now: Time, out: &mut Vec<Packet>) {
+        self.pace_armed = false;
+        if self.cfg.recovery == Recovery::Sack && self.in_sack_recovery {
+            self.sack_send(now, out);
+        } else {
+            self.send_much(now, 0, out);
         }
     }
 
@@ -515,22 +602,36 @@ impl TcpSender {
             }
         }
         if self.in_sack_recovery {
-            // (C): send while cwnd - pipe >= 1: lost segments first, then new data
-            let mut pipe = self.scoreboard.pipe(self.maxseq);
-            while (self.w.cwnd.min(self.wnd) as i64) - pipe >= 1 {
-                if let Some(s) = self.scoreboard.next_lost() {
-                    self.output(s, now, out);
-                    self.scoreboard.mark_retransmitted(s);
-                } else if self.t_seqno < self.curseq && self.t_seqno as f64 <= self.highest_ack as f64 + self.wnd {
-                    self.output(self.t_seqno, now, out);
-                    self.t_seqno += 1;
-                } else {
-                    break;
-                }
-                pipe += 1;
-            }
+            self.sack_send(now, out);
         } else {
             self.send_much(now, 0, out);
+        }
+    }
+
+    /// RFC 6675 (C): send while cwnd - pipe >= 1: lost segments first, then new data.
+    fn sack_send(&mut self, now: Time, out: &mut Vec<Packet>) {
+        let pace = self.cc.pacing_rate_pps();
+        let mut pipe = self.scoreboard.pipe(self.maxseq);
+        while (self.w.cwnd.min(self.wnd) as i64) - pipe >= 1 {
+            if pace.is_some() && !self.pace_slot(now) {
+                return;
+            }
+            if let Some(s) = self.scoreboard.next_lost() {
+                self.output(s, now, out);
+                self.scoreboard.mark_retransmitted(s);
+            } else if self.t_seqno < self.curseq && self.t_seqno as f64 <= self.highest_ack as f64 + self.wnd {
+                self.output(self.t_seqno, now, out);
+                self.t_seqno += 1;
+            } else {
+                break;
+            }
+            if let Some(r) = pace {
+                self.paced(now, r);
+            }
+            pipe += 1;
+        }
+        if self.rate.is_some() {
+            self.note_limits(now);
         }
     }
 
@@ -547,10 +648,62 @@ impl TcpSender {
             seg_bytes: self.cfg.packet_size_bytes,
         };
         self.cc.observe_ack(&obs);
+        let sample = self.rate.is_some().then(|| self.rate_sample(ack, blocks.as_ref(), now));
+        if let Some(s) = &sample {
+            self.cc.on_rate_sample(&mut self.w, s);
+        }
         if self.cfg.recovery == Recovery::Sack {
             self.on_ack_sack(ack, &blocks.unwrap_or_default(), now, out)
         } else {
             self.on_ack_cumulative(ack, now, out)
+        }
+        if let Some(mut s) = sample {
+            s.in_flight = self.in_flight().max(0) as u64;
+            s.in_recovery = self.in_recovery();
+            self.cc.cong_control(&mut self.w, &s);
+            if !s.in_recovery {
+                // the controller may have opened the window (BBR)
+                self.send_much(now, 0, out);
+            }
+        }
+    }
+
+    fn in_recovery(&self) -> bool {
+        if self.cfg.recovery == Recovery::Sack {
+            self.in_sack_recovery
+        } else {
+            self.last_cwnd_action == CwndAction::DupAck && self.highest_ack < self.recover
+        }
+    }
+
+    /// The rate sample of one ACK: the segments it delivers, cumulatively and by SACK.
+    fn rate_sample(&mut self, ack: &Packet, blocks: Option<&SackBlocks>, now: Time) -> AckSample {
+        let in_flight = self.in_flight();
+        let from = self.last_ack + 1;
+        let r = self.rate.as_mut().expect("rate samples kept");
+        r.begin_ack(in_flight);
+        for seq in from..=ack.seq {
+            r.on_delivered(seq, false);
+        }
+        if let Some(b) = blocks {
+            for (s, e) in b.iter() {
+                for seq in s.max(ack.seq + 1)..e {
+                    r.on_delivered(seq, true);
+                }
+            }
+        }
+        let rate = r.end_ack(now, ack.seq.max(self.last_ack) + 1);
+        AckSample {
+            now,
+            rate,
+            in_flight: 0,
+            cwnd_limited: self.cwnd_limited,
+            in_recovery: self.in_recovery(),
+            srtt_s: self.rtt.srtt_s(),
+            seg_bytes: self.cfg.packet_size_bytes,
+            rwnd_pkts: ack.rwnd_pkts,
+            snd_una: ack.seq.max(self.last_ack) + 1,
+            snd_nxt: self.maxseq + 1,
         }
     }
 

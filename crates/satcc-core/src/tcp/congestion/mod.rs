@@ -5,12 +5,14 @@
 //! A controller sees only the window and the facts of the event; it never touches
 //! the event queue or the packets.
 
+pub mod cubic;
 pub mod estimators;
 pub mod fusion;
 pub mod reno;
 pub mod star;
 pub mod westwood;
 
+pub use cubic::Cubic;
 pub use fusion::Fusion;
 pub use reno::Reno;
 pub use star::Star;
@@ -18,9 +20,11 @@ pub use westwood::Westwood;
 
 use crate::engine::Time;
 use crate::net::rtt_code::RttCodeSettings;
+use cubic::CubicSettings;
 use estimators::AbeSettings;
 use fusion::FusionSettings;
 use crate::settings::{Group, SchemeSettings};
+use crate::tcp::rate::RateSample;
 use crate::tcp::{LossPolicy, Recovery};
 
 /// The two window variables a controller owns (packets).
@@ -68,6 +72,29 @@ pub struct AckObservation {
     pub seg_bytes: u32,
 }
 
+/// What a controller that asks for rate samples (`needs_rate_samples`) learns of each
+/// ACK: Linux's rate_sample and the sender's state around it (tcp/rate.rs).
+#[derive(Clone, Copy, Debug)]
+pub struct AckSample {
+    pub now: Time,
+    pub rate: RateSample,
+    /// Segments in flight after this ACK (RFC 6675's pipe for SACK flows).
+    pub in_flight: u64,
+    /// The last send opportunity ended against cwnd (not the advertised window, not
+    /// the application): Linux's tcp_is_cwnd_limited, below which windows stop growing.
+    pub cwnd_limited: bool,
+    /// In fast recovery (or SACK recovery) after this ACK.
+    pub in_recovery: bool,
+    /// The sender's smoothed RTT, seconds, and the segment's data bytes.
+    pub srtt_s: f64,
+    pub seg_bytes: u32,
+    /// Advertised window carried by the ACK (packets).
+    pub rwnd_pkts: u32,
+    /// The first unacknowledged segment and the next new one (Linux's snd_una, snd_nxt).
+    pub snd_una: i64,
+    pub snd_nxt: i64,
+}
+
 pub trait CongestionControl: Send {
     fn name(&self) -> &'static str;
     /// Every ACK, before the sender's recovery logic handles it (default: ignore).
@@ -83,6 +110,21 @@ pub trait CongestionControl: Send {
     /// controller undid the timeout's reduction (default: keep it, as Reno does).
     fn on_spurious_timeout(&mut self, _w: &mut Window, _before: Window) -> bool {
         false
+    }
+    /// Whether its sender keeps per-segment send records for rate samples and per-ACK
+    /// RTTs (tcp/rate.rs); the loss-based controllers of the papers do not.
+    fn needs_rate_samples(&self) -> bool {
+        false
+    }
+    /// Every ACK of a sender keeping rate samples, before its loss recovery handles it
+    /// and before `on_ack` (Linux's pkts_acked: CUBIC's HyStart).
+    fn on_rate_sample(&mut self, _w: &mut Window, _s: &AckSample) {}
+    /// Every ACK of a sender keeping rate samples, after its loss recovery (Linux's
+    /// cong_control: BBR sets its window and pacing rate here).
+    fn cong_control(&mut self, _w: &mut Window, _s: &AckSample) {}
+    /// The rate the sender paces its segments at, segments per second (None: no pacing).
+    fn pacing_rate_pps(&self) -> Option<f64> {
+        None
     }
 }
 
@@ -164,6 +206,7 @@ impl Controller {
 }
 
 const ABE: &[Group] = &[Group::of::<AbeSettings>()];
+const CUBIC: &[Group] = &[Group::of::<CubicSettings>()];
 const FUSION: &[Group] = &[Group::of::<FusionSettings>()];
 const FUSION_ABE: &[Group] = &[Group::of::<FusionSettings>(), Group::of::<AbeSettings>()];
 
@@ -183,6 +226,7 @@ pub static CONTROLLERS: &[Controller] = &[
     Controller::new("fusion", |s| fusion(s, false, false), "TCP-Fusion (Kaneko and Katto): Reno, delay and rate estimates combined").settings(FUSION),
     Controller::new("fusion-cws", |s| fusion(s, true, false), "TCP-Fusion with STAR's congestion window setting (seed 003)").settings(FUSION),
     Controller::new("fusion-lwc", |s| fusion(s, false, true), "TCP-Fusion with STAR's lift window control (seed 003)").settings(FUSION_ABE),
+    Controller::new("cubic", |s| Box::new(Cubic::with_settings(&s.get::<CubicSettings>())), "CUBIC as Linux's tcp_cubic.c, HyStart on (RFC 9438 by cubic_rfc9438)").settings(CUBIC),
     Controller::new("fusion-star", |s| fusion(s, true, true), "Seed 003's proposed hybrid: TCP-Fusion with CWS and LWC").settings(FUSION_ABE),
 ];
 
@@ -223,7 +267,7 @@ mod tests {
             assert!(!built.name().is_empty(), "{}", c.name);
             assert!(controller(c.name).is_some());
         }
-        assert!(controller("cubic").is_none());
+        assert!(controller("vegas").is_none());
         assert!(controller(DEFAULT_CC).is_some());
     }
 

@@ -1,0 +1,219 @@
+//! Delivery-rate estimation per sent segment, as Linux's `net/ipv4/tcp_rate.c` and the
+//! IETF draft "Delivery Rate Estimation" (draft-cheng-iccrg-delivery-rate-estimation)
+//! define it, and the per-ACK RTT sample Linux hands congestion controls (the send
+//! time of the newest segment an ACK delivers, if it was never retransmitted).
+//!
+//! Each segment remembers, when sent, how much had been delivered and when
+//! (`delivered`, `delivered_time`), when the send phase it belongs to began
+//! (`first_tx`) and whether the sender was application-limited. When an ACK delivers
+//! segments (cumulatively or by SACK), the most recently sent of them gives the sample:
+//! delivered = now delivered - its delivered, over the longer of the send phase
+//! (its send time - its first_tx) and the ACK phase (now - its delivered_time).
+//!
+//! Only senders whose controller asks for samples keep this state (CUBIC's HyStart,
+//! BBR); the others pay nothing for it.
+
+use crate::engine::{to_secs, Time};
+use std::collections::VecDeque;
+
+/// One delivery-rate sample (Linux's struct rate_sample), in segments and seconds.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct RateSample {
+    /// Segments delivered over `interval_s` (None: no valid sample on this ACK).
+    pub delivered: Option<u64>,
+    /// The longer of the send and ACK phases, seconds.
+    pub interval_s: f64,
+    /// Segments this ACK newly acknowledged or SACKed.
+    pub acked_sacked: u64,
+    /// Segments newly marked lost by this ACK.
+    pub losses: u64,
+    /// The sample's segment was sent while the sender was application-limited.
+    pub is_app_limited: bool,
+    /// The sample's segment was a retransmission.
+    pub is_retrans: bool,
+    /// The sender's delivered count before this ACK's segments (of the sample's
+    /// segment when it was sent).
+    pub prior_delivered: u64,
+    /// RTT of the newest delivered segment if never retransmitted, seconds (Linux's
+    /// ca_rtt_us).
+    pub rtt_s: Option<f64>,
+    /// Segments in flight before this ACK.
+    pub prior_in_flight: u64,
+}
+
+impl RateSample {
+    /// Delivery rate, segments per second (None without a valid sample).
+    pub fn rate_pps(&self) -> Option<f64> {
+        match self.delivered {
+            Some(d) if self.interval_s > 0.0 => Some(d as f64 / self.interval_s),
+            _ => None,
+        }
+    }
+}
+
+/// What a segment recorded when it was (last) sent.
+#[derive(Clone, Copy, Debug, Default)]
+struct Tx {
+    sent: Time,
+    first_tx: Time,
+    delivered_time: Time,
+    delivered: u64,
+    app_limited: bool,
+    retrans: bool,
+    /// Delivered already (SACKed): not counted again when cumulatively acknowledged.
+    done: bool,
+    /// Was sent at all (a slot exists).
+    valid: bool,
+}
+
+/// The sender's delivery-rate state and its segments' records.
+#[derive(Clone, Debug, Default)]
+pub struct RateEstimator {
+    /// Segments delivered so far (Linux tp->delivered).
+    pub delivered: u64,
+    delivered_time: Time,
+    first_tx: Time,
+    /// Nonzero while application-limited: the delivered count at which the bubble is
+    /// gone (Linux tp->app_limited).
+    app_limited: u64,
+    /// The lowest segment number kept, and the records from it.
+    base: i64,
+    tx: VecDeque<Tx>,
+    /// The sample under construction during one ACK.
+    rs: RateSample,
+    newest: Option<(Time, i64)>,
+    /// The sample segment's delivered_time (start of the ACK phase).
+    prior_time: Time,
+    /// The newest never-retransmitted segment this ACK delivers (send time, seq).
+    rtt_from: Option<(Time, i64)>,
+    /// Smallest RTT seen, seconds (an interval shorter than it is no sample).
+    min_rtt_s: f64,
+    /// The last valid sample with the highest rate among app-limited ones, as Linux
+    /// keeps for tcpi_delivery_rate: (delivered, interval).
+    pub rate_delivered: u64,
+    pub rate_interval_s: f64,
+}
+
+impl RateEstimator {
+    pub fn new() -> Self {
+        RateEstimator { min_rtt_s: f64::INFINITY, ..Default::default() }
+    }
+
+    fn slot(&mut self, seq: i64) -> Option<&mut Tx> {
+        if seq < self.base {
+            return None;
+        }
+        let i = (seq - self.base) as usize;
+        if i >= self.tx.len() {
+            self.tx.resize(i + 1, Tx::default());
+        }
+        Some(&mut self.tx[i])
+    }
+
+    /// Segment `seq` leaves at `now`; `in_flight` segments were out before it.
+    pub fn on_send(&mut self, seq: i64, now: Time, in_flight: i64, retrans: bool) {
+        if in_flight <= 0 {
+            // a new send phase: nothing is in flight
+            self.first_tx = now;
+            self.delivered_time = now;
+        }
+        let (first_tx, delivered_time, delivered, app_limited) =
+            (self.first_tx, self.delivered_time, self.delivered, self.app_limited != 0);
+        if let Some(t) = self.slot(seq) {
+            *t = Tx { sent: now, first_tx, delivered_time, delivered, app_limited, retrans, done: false, valid: true };
+        }
+    }
+
+    /// The sender ran out of data with the window open: the sample of every segment
+    /// sent until those in flight are delivered is application-limited.
+    pub fn on_app_limited(&mut self, in_flight: i64) {
+        self.app_limited = (self.delivered + in_flight.max(0) as u64).max(1);
+    }
+
+    /// Start of an ACK with `in_flight` segments out before it.
+    pub fn begin_ack(&mut self, in_flight: i64) {
+        self.rs = RateSample { prior_in_flight: in_flight.max(0) as u64, ..Default::default() };
+        self.newest = None;
+        self.rtt_from = None;
+    }
+
+    /// This ACK delivers segment `seq` (newly acknowledged or SACKed).
+    pub fn on_delivered(&mut self, seq: i64, sacked: bool) {
+        let Some(t) = self.slot(seq).copied() else { return };
+        if !t.valid || t.done {
+            return;
+        }
+        if sacked {
+            if let Some(s) = self.slot(seq) {
+                s.done = true;
+            }
+        }
+        self.delivered += 1;
+        self.rs.acked_sacked += 1;
+        // the most recently sent of the delivered segments gives the sample
+        let newer = match self.newest {
+            None => true,
+            Some((sent, s)) => t.sent > sent || (t.sent == sent && seq > s),
+        };
+        if newer {
+            self.newest = Some((t.sent, seq));
+            self.rs.prior_delivered = t.delivered;
+            self.rs.is_app_limited = t.app_limited;
+            self.rs.is_retrans = t.retrans;
+            self.rs.interval_s = to_secs(t.sent - t.first_tx);
+            self.rs.rtt_s = None;
+            // the next send phase starts from this segment's send time
+            self.first_tx = t.sent;
+            self.rs.delivered = Some(0);
+            self.prior_time = t.delivered_time;
+        }
+        if !t.retrans {
+            // Linux's ca_rtt: the newest never-retransmitted segment acknowledged
+            if self.rtt_from.is_none_or(|(sent, _)| t.sent >= sent) {
+                self.rtt_from = Some((t.sent, seq));
+            }
+        }
+    }
+
+    /// Segments newly found lost during this ACK.
+    pub fn on_lost(&mut self, n: u64) {
+        self.rs.losses += n;
+    }
+
+    /// End of the ACK at `now`: the sample, and forget segments below `cum_next`.
+    pub fn end_ack(&mut self, now: Time, cum_next: i64) -> RateSample {
+        if self.app_limited != 0 && self.delivered > self.app_limited {
+            self.app_limited = 0;
+        }
+        if self.rs.acked_sacked > 0 {
+            self.delivered_time = now;
+        }
+        let mut rs = self.rs;
+        rs.rtt_s = self.rtt_from.take().map(|(sent, _)| to_secs(now - sent));
+        if let Some(r) = rs.rtt_s {
+            self.min_rtt_s = self.min_rtt_s.min(r);
+        }
+        if self.newest.is_none() {
+            rs.delivered = None;
+        } else {
+            rs.delivered = Some(self.delivered - rs.prior_delivered);
+            let ack_phase = to_secs(now - self.prior_time);
+            rs.interval_s = rs.interval_s.max(ack_phase);
+            if rs.interval_s < self.min_rtt_s {
+                // shorter than an RTT: ACK compression or a spurious retransmission
+                rs.delivered = None;
+            } else if !rs.is_app_limited
+                || (rs.delivered.unwrap_or(0) as f64) * self.rate_interval_s >= self.rate_delivered as f64 * rs.interval_s
+            {
+                self.rate_delivered = rs.delivered.unwrap_or(0);
+                self.rate_interval_s = rs.interval_s;
+            }
+        }
+        if cum_next > self.base {
+            let n = ((cum_next - self.base) as usize).min(self.tx.len());
+            self.tx.drain(..n);
+            self.base = cum_next;
+        }
+        rs
+    }
+}
