@@ -129,7 +129,8 @@ impl Simulation {
                 let jitter = if f.start_jitter_s > 0.0 { srng.gen::<f64>() * f.start_jitter_s } else { 0.0 };
                 let start = from_secs(f.start_s + jitter);
                 let boot: f64 = rng.stream(&format!("flow/{name}/tcp")).gen::<f64>() * cfg.tick_s;
-                let cc = (entry.build)(&settings);
+                let mut cc = (entry.build)(&settings);
+                cc.set_seed(rng.stream(&format!("flow/{name}/cc")).gen::<u64>());
                 let source = match &f.traffic {
                     TrafficSpecIn::Bulk => None,
                     TrafficSpecIn::Pareto { shape, mean_on_s, mean_off_s, rate_bps } => Some(OnOffSource::new(

@@ -649,6 +649,7 @@ impl TcpSender {
         };
         self.cc.observe_ack(&obs);
         let sample = self.rate.is_some().then(|| self.rate_sample(ack, blocks.as_ref(), now));
+        let retransmits_before = self.stats.retransmits;
         if let Some(s) = &sample {
             self.cc.on_rate_sample(&mut self.w, s);
         }
@@ -660,9 +661,20 @@ impl TcpSender {
         if let Some(mut s) = sample {
             s.in_flight = self.in_flight().max(0) as u64;
             s.in_recovery = self.in_recovery();
+            // segments this ACK found lost: those it made the sender resend
+            s.rate.losses = self.stats.retransmits - retransmits_before;
+            s.snd_nxt = self.maxseq + 1;
             self.cc.cong_control(&mut self.w, &s);
-            if !s.in_recovery {
-                // the controller may have opened the window (BBR)
+            if self.cc.marks_app_limited() {
+                let in_flight = self.in_flight();
+                if let Some(r) = self.rate.as_mut() {
+                    r.on_app_limited(in_flight);
+                }
+            }
+            // the controller may have opened the window (BBR)
+            if self.in_sack_recovery {
+                self.sack_send(now, out);
+            } else if !s.in_recovery {
                 self.send_much(now, 0, out);
             }
         }

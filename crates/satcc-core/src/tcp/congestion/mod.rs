@@ -5,6 +5,7 @@
 //! A controller sees only the window and the facts of the event; it never touches
 //! the event queue or the packets.
 
+pub mod bbr;
 pub mod cubic;
 pub mod estimators;
 pub mod fusion;
@@ -12,6 +13,7 @@ pub mod reno;
 pub mod star;
 pub mod westwood;
 
+pub use bbr::Bbr;
 pub use cubic::Cubic;
 pub use fusion::Fusion;
 pub use reno::Reno;
@@ -126,6 +128,13 @@ pub trait CongestionControl: Send {
     fn pacing_rate_pps(&self) -> Option<f64> {
         None
     }
+    /// After `cong_control`: whether the sender should mark its rate samples
+    /// application-limited (BBR's PROBE_RTT ignores its own low-rate samples).
+    fn marks_app_limited(&mut self) -> bool {
+        false
+    }
+    /// The flow's own random stream, for controllers that draw (BBR's gain-cycle phase).
+    fn set_seed(&mut self, _seed: u64) {}
 }
 
 // ------------------------------------------------------------------ the registry
@@ -227,6 +236,7 @@ pub static CONTROLLERS: &[Controller] = &[
     Controller::new("fusion-cws", |s| fusion(s, true, false), "TCP-Fusion with STAR's congestion window setting (seed 003)").settings(FUSION),
     Controller::new("fusion-lwc", |s| fusion(s, false, true), "TCP-Fusion with STAR's lift window control (seed 003)").settings(FUSION_ABE),
     Controller::new("cubic", |s| Box::new(Cubic::with_settings(&s.get::<CubicSettings>())), "CUBIC as Linux's tcp_cubic.c, HyStart on (RFC 9438 by cubic_rfc9438)").settings(CUBIC),
+    Controller::new("bbr", |_| Box::new(Bbr::default()), "BBR v1 as Linux's tcp_bbr.c, paced at its model's rate"),
     Controller::new("fusion-star", |s| fusion(s, true, true), "Seed 003's proposed hybrid: TCP-Fusion with CWS and LWC").settings(FUSION_ABE),
 ];
 
