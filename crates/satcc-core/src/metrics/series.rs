@@ -131,6 +131,8 @@ table!(
         time_s: f64 = Plain,
         flow: u32 = Flow,
         cwnd_pkts: f64 = Plain,
+        /// Slow-start threshold (the advertised window until a loss, unless set).
+        ssthresh_pkts: f64 = Plain,
         rwnd_pkts: f64 = Plain,
         /// Highest in-order sequence number.
         seqno: i64 = Plain,

@@ -474,6 +474,7 @@ impl Simulation {
                     time_s: t,
                     flow: i as u32,
                     cwnd_pkts: f.sender.w.cwnd,
+                    ssthresh_pkts: f.sender.w.ssthresh,
                     rwnd_pkts: f.sender.rwnd_pkts(),
                     seqno: seq,
                     goodput_mbps: gp,

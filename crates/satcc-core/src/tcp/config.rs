@@ -21,6 +21,21 @@ pub enum Recovery {
     Sack,
 }
 
+/// How the sender measures RTT and sets its retransmission timeout.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum RtoStyle {
+    /// ns-2's: one timed segment per RTT on the tick clock; RTO = SRTT + 4 RTTVAR,
+    /// at least min_rto_s.
+    #[default]
+    Ns2,
+    /// Linux's tcp_rtt_estimator: an RTT sample on every ACK of new data (never from a
+    /// retransmission), in microseconds; RTO = SRTT + max(4 mdev, min_rto_s), the
+    /// variance kept at its largest over each round. Needs a controller keeping rate
+    /// samples (cubic, bbr); the others keep ns-2's.
+    Linux,
+}
+
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct TcpConfig {
@@ -71,6 +86,9 @@ pub struct TcpConfig {
     /// RTO before the first RTT sample, seconds [rtxcur_init_ 3].
     #[schemars(range(min = MIN_TIMER_S, max = MAX_TIME_S))]
     pub initial_rto_s: f64,
+    /// RTT samples and the retransmission timeout: ns-2's (ns2) or Linux's (linux)
+    /// [ns2].
+    pub rto: RtoStyle,
     /// Random send overhead, seconds [overhead_ 0]: ns-2's remedy for phase effects.
     /// When positive, a send opportunity (an ACK or a timeout opening the window) does
     /// not send at once: a delayed-send timer is armed at uniform(0, overhead) unless
@@ -114,6 +132,7 @@ impl Default for TcpConfig {
             min_rto_s: 0.2,
             max_rto_s: 60.0,
             initial_rto_s: 3.0,
+            rto: RtoStyle::Ns2,
             send_overhead_s: 0.0,
             delayed_ack: false,
             delayed_ack_interval_s: 0.1,

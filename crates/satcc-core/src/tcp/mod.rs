@@ -15,7 +15,7 @@ pub mod sack;
 pub mod sender;
 pub mod sink;
 
-pub use config::{Recovery, TcpConfig};
+pub use config::{Recovery, RtoStyle, TcpConfig};
 pub use loss::LossPolicy;
 pub use sender::TcpSender;
 pub use sink::TcpSink;

@@ -88,6 +88,11 @@ pub struct RateEstimator {
     rtt_from: Option<(Time, i64)>,
     /// Smallest RTT seen, seconds (an interval shorter than it is no sample).
     min_rtt_s: f64,
+    /// RACK (RFC 8985): the latest send time of any segment delivered, and the RTT of
+    /// that segment's delivery.
+    pub rack_xmit: Time,
+    pub rack_rtt_s: f64,
+    now: Time,
     /// The last valid sample with the highest rate among app-limited ones, as Linux
     /// keeps for tcpi_delivery_rate: (delivered, interval).
     pub rate_delivered: u64,
@@ -131,7 +136,8 @@ impl RateEstimator {
     }
 
     /// Start of an ACK with `in_flight` segments out before it.
-    pub fn begin_ack(&mut self, in_flight: i64) {
+    pub fn begin_ack(&mut self, in_flight: i64, now: Time) {
+        self.now = now;
         self.rs = RateSample { prior_in_flight: in_flight.max(0) as u64, ..Default::default() };
         self.newest = None;
         self.rtt_from = None;
@@ -150,6 +156,10 @@ impl RateEstimator {
         }
         self.delivered += 1;
         self.rs.acked_sacked += 1;
+        if t.sent > self.rack_xmit {
+            self.rack_xmit = t.sent;
+            self.rack_rtt_s = to_secs(self.now.saturating_sub(t.sent));
+        }
         // the most recently sent of the delivered segments gives the sample
         let newer = match self.newest {
             None => true,
@@ -173,6 +183,19 @@ impl RateEstimator {
                 self.rtt_from = Some((t.sent, seq));
             }
         }
+    }
+
+    /// When segment `seq` was last sent, if it is kept.
+    pub fn sent_time(&self, seq: i64) -> Option<Time> {
+        if seq < self.base {
+            return None;
+        }
+        self.tx.get((seq - self.base) as usize).filter(|t| t.valid).map(|t| t.sent)
+    }
+
+    /// The smallest RTT seen, seconds (infinite before the first).
+    pub fn min_rtt_s(&self) -> f64 {
+        self.min_rtt_s
     }
 
     /// Segments newly found lost during this ACK.

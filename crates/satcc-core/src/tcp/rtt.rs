@@ -27,6 +27,19 @@ pub struct RttEstimator {
     backoff: u64,
     /// Last sample in ticks.
     pub last_sample_ticks: i64,
+    /// Linux's estimator instead, when chosen (tcp.rto = "linux").
+    linux: Option<LinuxRtt>,
+}
+
+/// Linux's tcp_rtt_estimator state, microseconds (srtt scaled by 8, mdev by 4).
+#[derive(Clone, Debug, Default)]
+struct LinuxRtt {
+    srtt_us: i64,
+    mdev_us: i64,
+    mdev_max_us: i64,
+    rttvar_us: i64,
+    rtt_seq: i64,
+    rto_min_us: i64,
 }
 
 impl RttEstimator {
@@ -41,7 +54,61 @@ impl RttEstimator {
             t_rtxcur_s: initial_rto_s,
             backoff: 1,
             last_sample_ticks: 0,
+            linux: None,
         }
+    }
+
+    /// Estimate as Linux does (`update_linux` on every ACK of new data).
+    pub fn linux(mut self) -> Self {
+        self.linux = Some(LinuxRtt { rto_min_us: (self.min_rto_s * 1e6) as i64, ..Default::default() });
+        self
+    }
+
+    pub fn is_linux(&self) -> bool {
+        self.linux.is_some()
+    }
+
+    /// Linux's tcp_rtt_estimator with one sample `m_s`; `snd_una` and `snd_nxt` as the
+    /// sender has them (the variance decays once per round, at rtt_seq).
+    pub fn update_linux(&mut self, m_s: f64, snd_una: i64, snd_nxt: i64) {
+        let Some(l) = self.linux.as_mut() else { return };
+        let mut m = ((m_s * 1e6) as i64).max(1);
+        let mut srtt = l.srtt_us;
+        if srtt != 0 {
+            m -= srtt >> 3;
+            srtt += m;
+            if m < 0 {
+                m = -m;
+                m -= l.mdev_us >> 2;
+                if m > 0 {
+                    m >>= 3;
+                }
+            } else {
+                m -= l.mdev_us >> 2;
+            }
+            l.mdev_us += m;
+            if l.mdev_us > l.mdev_max_us {
+                l.mdev_max_us = l.mdev_us;
+                if l.mdev_max_us > l.rttvar_us {
+                    l.rttvar_us = l.mdev_max_us;
+                }
+            }
+            if snd_una > l.rtt_seq {
+                if l.mdev_max_us < l.rttvar_us {
+                    l.rttvar_us -= (l.rttvar_us - l.mdev_max_us) >> 2;
+                }
+                l.rtt_seq = snd_nxt;
+                l.mdev_max_us = l.rto_min_us;
+            }
+        } else {
+            srtt = m << 3;
+            l.mdev_us = m << 1;
+            l.rttvar_us = l.mdev_us.max(l.rto_min_us);
+            l.mdev_max_us = l.rttvar_us;
+            l.rtt_seq = snd_nxt;
+        }
+        l.srtt_us = srtt.max(1);
+        self.t_rtxcur_s = ((l.srtt_us >> 3) + l.rttvar_us) as f64 / 1e6;
     }
 
     /// Feed one RTT sample `tao_s`, measured at absolute time `now_s`.
@@ -77,6 +144,10 @@ impl RttEstimator {
 
     /// The current retransmission timeout, seconds (with backoff).
     pub fn rto_s(&self) -> f64 {
+        if self.linux.is_some() {
+            // Linux: SRTT + RTTVAR (which already holds min_rto), doubled per backoff
+            return (self.t_rtxcur_s * self.backoff as f64).min(self.max_rto_s);
+        }
         let mut t = if self.t_rtxcur_s < self.min_rto_s {
             self.min_rto_s * self.backoff as f64
         } else {
@@ -96,7 +167,7 @@ impl RttEstimator {
         if self.backoff < MAX_BACKOFF || self.rto_s() < self.max_rto_s {
             self.backoff = self.backoff.saturating_mul(2);
         }
-        if self.backoff > 8 {
+        if self.backoff > 8 && self.linux.is_none() {
             // backed off this far: fold SRTT into RTTVAR and restart SRTT
             self.t_rttvar += self.t_srtt >> SRTT_BITS;
             self.t_srtt = 0;
@@ -113,6 +184,9 @@ impl RttEstimator {
 
     /// Smoothed RTT in seconds (0 before the first sample).
     pub fn srtt_s(&self) -> f64 {
+        if let Some(l) = &self.linux {
+            return (l.srtt_us >> 3) as f64 / 1e6;
+        }
         (self.t_srtt >> SRTT_BITS) as f64 * self.tick_s
     }
 

@@ -239,6 +239,23 @@ impl Scoreboard {
         None
     }
 
+    /// A retransmission of `seq` was lost too (RACK, RFC 8985): it may be sent again
+    /// by NextSeg, and no longer counts in pipe.
+    pub fn retransmission_lost(&mut self, seq: i64) {
+        if !self.is_rexmitted(seq) || self.is_sacked(seq) {
+            return;
+        }
+        let i = self.idx(seq);
+        self.rexmitted[i] = false;
+        self.rexmit_unsacked -= 1;
+        self.cursor = self.cursor.min(seq);
+    }
+
+    /// Retransmitted segments not SACKed, below the lost bound (RACK's candidates).
+    pub fn rexmitted_unsacked(&self) -> impl Iterator<Item = i64> + '_ {
+        (self.base..self.lost_below).filter(|&s| self.is_rexmitted(s) && !self.is_sacked(s))
+    }
+
     /// Forget everything (after a timeout, RFC 6675 section 5.1).
     pub fn reset(&mut self, base: i64) {
         *self = Scoreboard::new(base);

@@ -111,8 +111,11 @@ impl TcpSender {
         let ssthresh = cfg.initial_ssthresh_pkts.unwrap_or(wnd);
         let initial_window = cfg.initial_window_pkts as f64;
         let cwnd = if cfg.syn { 1.0 } else { initial_window };
-        let rtt = RttEstimator::new(cfg.tick_s, cfg.min_rto_s, cfg.max_rto_s, cfg.initial_rto_s, boot_time_s);
+        let mut rtt = RttEstimator::new(cfg.tick_s, cfg.min_rto_s, cfg.max_rto_s, cfg.initial_rto_s, boot_time_s);
         let rate = cc.needs_rate_samples().then(|| Box::new(RateEstimator::new()));
+        if rate.is_some() && cfg.rto == super::config::RtoStyle::Linux {
+            rtt = rtt.linux();
+        }
         TcpSender {
             flow,
             cc,
@@ -438,7 +441,9 @@ impl TcpSender {
             self.rtt.reset_backoff();
             self.rtt_active = false;
             let tao = to_secs(now - self.rtt_ts);
-            self.rtt.update(tao, to_secs(now));
+            if !self.rtt.is_linux() {
+                self.rtt.update(tao, to_secs(now));
+            }
             sample = Some(tao);
         }
         self.newtimer(ack.seq, now);
@@ -561,6 +566,9 @@ impl TcpSender {
             }
         }
         self.scoreboard.update(ack.seq.max(self.last_ack), blocks);
+        if self.rate.is_some() && self.in_sack_recovery {
+            self.rack_detect(now);
+        }
         if ack.seq > self.last_ack {
             if self.in_sack_recovery && ack.seq < self.recover {
                 // a partial ACK: stay in recovery, restart the timer (RFC 6675 5.1)
@@ -605,6 +613,24 @@ impl TcpSender {
             self.sack_send(now, out);
         } else {
             self.send_much(now, 0, out);
+        }
+    }
+
+    /// Linux's RACK (RFC 8985) for retransmissions, in senders keeping per-segment send
+    /// times: a retransmission is lost when a segment sent after it was delivered and
+    /// an RTT and a quarter of the minimum RTT have passed since it left. Without it, a
+    /// lost retransmission waits for the timeout, as in ns-2's agents.
+    fn rack_detect(&mut self, now: Time) {
+        let Some(r) = self.rate.as_ref() else { return };
+        let reo_wnd = if r.min_rtt_s().is_finite() { from_secs(r.min_rtt_s() / 4.0) } else { 0 };
+        let wait = from_secs(r.rack_rtt_s) + reo_wnd;
+        let lost: Vec<i64> = self
+            .scoreboard
+            .rexmitted_unsacked()
+            .filter(|&s| r.sent_time(s).is_some_and(|sent| sent < r.rack_xmit && now >= sent + wait))
+            .collect();
+        for s in lost {
+            self.scoreboard.retransmission_lost(s);
         }
     }
 
@@ -693,7 +719,7 @@ impl TcpSender {
         let in_flight = self.in_flight();
         let from = self.last_ack + 1;
         let r = self.rate.as_mut().expect("rate samples kept");
-        r.begin_ack(in_flight);
+        r.begin_ack(in_flight, now);
         for seq in from..=ack.seq {
             r.on_delivered(seq, false);
         }
@@ -705,6 +731,11 @@ impl TcpSender {
             }
         }
         let rate = r.end_ack(now, ack.seq.max(self.last_ack) + 1);
+        if let (true, Some(m)) = (self.rtt.is_linux() && ack.seq > self.last_ack, rate.rtt_s) {
+            // Linux: a sample from every ACK of new data (tcp_ack_update_rtt)
+            self.rtt.update_linux(m, ack.seq + 1, self.maxseq + 1);
+            self.rtt.reset_backoff();
+        }
         AckSample {
             now,
             rate,

@@ -1,0 +1,325 @@
+"""CUBIC and BBR against Linux itself (issue 19): the kernel's own cubic and bbr carried
+through satcc's network in real time (`satcc emulate`, root), and satcc's `cubic` and
+`bbr` simulating the same scenarios. Both are measured by the same functions on their
+window traces (TCP_INFO every 10 ms on Linux; the flows series every 10 ms in satcc).
+
+    sudo python -m satcc.dev.linuxref record [--runs 10] [--duration 30] [--cases ...]
+        runs Linux, writes tests/data/linux_ref/reference.json (numbers per run) and
+        traces.json.gz (the first run's window traces per case)
+    python -m satcc.dev.linuxref compare [--seeds 10]
+        runs satcc on the same cases and prints both side by side (what
+        tests/test_linux_reference.py asserts, without Linux)
+
+Cases (seed 000-scale paths, 1500-byte packets, Linux's defaults on both sides: SACK,
+initial window 10, min RTO 200 ms, ACK per packet in satcc):
+- one-1bdp: one flow, 20 Mb/s, RTT 100 ms, a buffer of one BDP (167 packets);
+- one-loss1: the same with 1 % random loss of data packets on the bottleneck;
+- two-rtt: two flows of the same algorithm, RTTs 50 and 150 ms, one BDP at 100 ms;
+- mix-shallow, mix-deep: cubic against bbr at 100 ms, buffers of 0.2 and 2 BDP.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import statistics
+import sys
+from pathlib import Path
+
+REF_DIR = Path(__file__).resolve().parents[3] / "tests" / "data" / "linux_ref"
+RATE = 20e6
+MSS = 1448
+WIRE = 1500
+BDP_100MS = round(RATE * 0.1 / 8 / WIRE)  # 167 packets
+SAMPLE_S = 0.01
+
+#: satcc's transport set as a Linux sender's defaults (docs/schemes.md, CUBIC)
+LINUX_TCP = {"packet_size_bytes": MSS, "header_bytes": WIRE - MSS, "sack": True, "initial_window_pkts": 10,
+             "rwnd_pkts": 100000, "min_rto_s": 0.2, "tick_s": 0.001, "initial_rto_s": 1.0, "rto": "linux"}
+
+
+def _link(a, b, rate, delay_ms, limit=None, error=None):
+    d = {"a": a, "b": b, "rate_bps": rate, "delay_ms": delay_ms}
+    if limit is not None:
+        # the queue at the bottleneck's entrance toward the receivers; the ACK direction
+        # keeps a deep queue (ACKs are never dropped there in these cases)
+        d["a_to_b"] = {"queue": {"type": "droptail", "limit_pkts": limit}}
+        d["b_to_a"] = {"queue": {"type": "droptail", "limit_pkts": 10000}}
+    if error is not None:
+        d["a_to_b"] = {**d.get("a_to_b", {}), "error": error}
+    return d
+
+
+def case(name: str, ccs: tuple[str, ...], duration: float, seed: int = 1) -> dict:
+    """The scenario of a case; `ccs` names each flow's algorithm (satcc's names)."""
+    access = {"rate_bps": 1e9, "queue": {"type": "droptail", "limit_pkts": 10000}}
+    if name in ("one-1bdp", "one-loss1"):
+        err = {"type": "per", "per": 0.01} if name == "one-loss1" else None
+        nodes = ["a", "r", "b"]
+        links = [{"a": "a", "b": "r", "delay_ms": 1.0, **access},
+                 _link("r", "b", RATE, 49.0, BDP_100MS, err)]
+        flows = [{"name": "f0", "src": "a", "dst": "b", "cc": ccs[0]}]
+    elif name == "two-rtt":
+        nodes = ["a1", "a2", "r", "b"]
+        links = [{"a": "a1", "b": "r", "delay_ms": 1.0, **access}, {"a": "a2", "b": "r", "delay_ms": 51.0, **access},
+                 _link("r", "b", RATE, 24.0, BDP_100MS)]
+        flows = [{"name": "rtt50", "src": "a1", "dst": "b", "cc": ccs[0]},
+                 {"name": "rtt150", "src": "a2", "dst": "b", "cc": ccs[0]}]
+    elif name in ("mix-shallow", "mix-deep"):
+        limit = round(BDP_100MS * (0.2 if name == "mix-shallow" else 2.0))
+        nodes = ["a1", "a2", "r", "b"]
+        links = [{"a": "a1", "b": "r", "delay_ms": 1.0, **access}, {"a": "a2", "b": "r", "delay_ms": 1.0, **access},
+                 _link("r", "b", RATE, 49.0, limit)]
+        flows = [{"name": "cubic", "src": "a1", "dst": "b", "cc": "cubic"},
+                 {"name": "bbr", "src": "a2", "dst": "b", "cc": "bbr"}]
+    else:
+        raise SystemExit(f"linuxref: unknown case {name!r} (cases: {', '.join(CASES)})")
+    return {"name": f"linuxref-{name}", "duration_s": duration, "seed": seed, "sample_interval_s": SAMPLE_S,
+            "nodes": [{"name": n} for n in nodes], "links": links, "flows": flows, "tcp": dict(LINUX_TCP),
+            "monitor": {"bottleneck": "r->b", "links": ["r->b"]}}
+
+
+#: case -> the algorithm sets run on it
+CASES = {"one-1bdp": [("cubic",), ("bbr",)], "one-loss1": [("cubic",), ("bbr",)], "two-rtt": [("cubic",), ("bbr",)],
+         "mix-shallow": [("cubic", "bbr")], "mix-deep": [("cubic", "bbr")]}
+
+
+def _key(name: str, ccs: tuple[str, ...]) -> str:
+    return f"{name}/{'+'.join(ccs)}"
+
+
+# ------------------------------------------------------------------ measures
+
+
+def loss_episodes(t: list[float], cwnd: list[float], ssthresh: list[float]) -> list[dict]:
+    """Window reductions in a trace: each time ssthresh falls (a loss: Linux and satcc
+    both set it to beta x cwnd then). W_max is the largest cwnd in the 100 ms before;
+    `after` the new ssthresh; K the time until cwnd is back at W_max (None if never)."""
+    out = []
+    for i in range(1, len(t)):
+        if not ssthresh[i] < ssthresh[i - 1] * 0.99:
+            continue
+        lo = max(0, i - int(0.1 / SAMPLE_S))
+        w_max = max(cwnd[lo:i])
+        if w_max < 8 or ssthresh[i] > 0.95 * w_max:
+            continue  # HyStart's ssthresh = cwnd, or a window too small to read
+        back = next((t[j] for j in range(i, len(t)) if cwnd[j] >= w_max), None)
+        nxt = next((t[j] for j in range(i + 1, len(t)) if ssthresh[j] < ssthresh[j - 1] * 0.99), None)
+        k = back - t[i] if back is not None and (nxt is None or back <= nxt) else None
+        out.append({"t": t[i], "w_max": w_max, "after": ssthresh[i], "ratio": ssthresh[i] / w_max, "k_s": k})
+    return out
+
+
+def slow_start_exit(t: list[float], cwnd: list[float], ssthresh: list[float]) -> dict | None:
+    """The first time ssthresh is set: by HyStart (ssthresh = cwnd, no reduction) or by
+    a loss (cwnd reduced)."""
+    for i in range(1, len(t)):
+        if ssthresh[i] < ssthresh[0] * 0.99:
+            before = max(cwnd[max(0, i - 2):i])
+            how = "hystart" if ssthresh[i] >= 0.95 * before else "loss"
+            return {"t": t[i], "cwnd": before, "ssthresh": ssthresh[i], "how": how}
+    return None
+
+
+def probe_rtt_episodes(t: list[float], cwnd: list[float]) -> list[dict]:
+    """BBR's PROBE_RTT in a trace: stretches at a window of 4 packets or less after the
+    first second."""
+    out, start = [], None
+    for ti, c in zip(t, cwnd):
+        if ti < 1.0:
+            continue
+        if c <= 4 and start is None:
+            start = ti
+        elif c > 4 and start is not None:
+            out.append({"start": start, "length_s": ti - start})
+            start = None
+    return out
+
+
+def measure(case_name: str, ccs: tuple[str, ...], traces: dict[str, dict], goodput: dict[str, float]) -> dict:
+    """The numbers the comparison uses, from each flow's trace and goodput."""
+    m: dict = {"goodput_mbps": goodput}
+    for flow, tr in traces.items():
+        t, cw, ss = tr["t"], tr["cwnd"], tr["ssthresh"]
+        m.setdefault("flows", {})[flow] = f = {}
+        f["slow_start_exit"] = slow_start_exit(t, cw, ss)
+        eps = loss_episodes(t, cw, ss)
+        f["losses"] = len(eps)
+        ratios = [e["ratio"] for e in eps]
+        ks = [e["k_s"] for e in eps if e["k_s"] is not None]
+        f["after_loss_ratio"] = statistics.median(ratios) if ratios else None
+        f["k_s"] = statistics.median(ks) if ks else None
+        f["k_pred_s"] = statistics.median([((e["w_max"] - e["after"]) / 0.4) ** (1 / 3) for e in eps]) if eps else None
+        pr = probe_rtt_episodes(t, cw)
+        f["probe_rtt"] = len(pr)
+        gaps = [b["start"] - a["start"] for a, b in zip(pr, pr[1:])]
+        f["probe_rtt_gap_s"] = statistics.median(gaps) if gaps else None
+        f["probe_rtt_length_s"] = statistics.median([p["length_s"] for p in pr]) if pr else None
+        f["probe_rtt_first_s"] = pr[0]["start"] if pr else None
+    if case_name.startswith("mix"):
+        tot = sum(goodput.values())
+        m["bbr_share"] = goodput["bbr"] / tot if tot else None
+    return m
+
+
+# ------------------------------------------------------------------ the two sides
+
+
+def run_linux(case_name: str, ccs: tuple[str, ...], duration: float, seed: int) -> tuple[dict, dict]:
+    """One run of Linux's algorithms through the emulated network: traces and goodput."""
+    import pyarrow.parquet as pq  # noqa: F401  (tcp_info.parquet is read below)
+    import tempfile
+
+    from ..emulate import emulate
+
+    d = case(case_name, ccs, duration, seed)
+    names = [f["name"] for f in d["flows"]]
+    cc = {n: c for n, c in zip(names, ccs if len(ccs) == len(names) else ccs * len(names))}
+    with tempfile.TemporaryDirectory() as out:
+        s = emulate(d, out, cc=cc)
+        import pyarrow.parquet as pq
+
+        rows = pq.read_table(Path(out) / "tcp_info.parquet").to_pylist()
+    if not s["realtime"]["valid"]:
+        raise RuntimeError(f"{case_name}: the emulation ran late (p99 {s['realtime']['lateness_p99_ms']} ms)")
+    traces = {}
+    for n in names:
+        r = [x for x in rows if x["flow"] == n]
+        start = r[0]["t_s"] if r else 0.0
+        traces[n] = {"t": [x["t_s"] - start for x in r], "cwnd": [float(x["cwnd_pkts"]) for x in r],
+                     "ssthresh": [float(min(x["ssthresh_pkts"], 1e9)) for x in r],
+                     "srtt_ms": [x["srtt_ms"] for x in r]}
+    goodput = {f["name"]: f["real"]["goodput_mbps"] for f in s["flows"]}
+    return traces, goodput
+
+
+def run_satcc(case_name: str, ccs: tuple[str, ...], duration: float, seed: int) -> tuple[dict, dict]:
+    """The same case in satcc's simulation."""
+    import satcc
+
+    d = case(case_name, ccs, duration, seed)
+    # Linux flows start within a few ms of each other, not at one instant
+    for f in d["flows"]:
+        f["start_jitter_s"] = 0.01
+    r = satcc.run(d)
+    flows = r.flows.to_pylist()
+    names = [f["name"] for f in d["flows"]]
+    traces = {}
+    for k, n in enumerate(names):
+        rows = [x for x in flows if x["flow"] == n or x["flow"] == k]
+        traces[n] = {"t": [x["time_s"] for x in rows], "cwnd": [x["cwnd_pkts"] for x in rows],
+                     "ssthresh": [min(x["ssthresh_pkts"], 1e9) for x in rows],
+                     "srtt_ms": [x["srtt_ms"] for x in rows]}
+    goodput = {f["name"]: f["goodput_mbps"] for f in r.summary["flows"]}
+    return traces, goodput
+
+
+def summarize(runs: list[dict]) -> dict:
+    """Means and spreads over runs of each number."""
+    def vals(get):
+        out = []
+        for m in runs:
+            try:
+                v = get(m)
+            except (KeyError, TypeError):
+                v = None
+            if v is not None:
+                out.append(v)
+        return out
+
+    def stat(xs):
+        return {"mean": statistics.fmean(xs), "sd": statistics.pstdev(xs), "n": len(xs)} if xs else None
+
+    out: dict = {"goodput_mbps": {}, "flows": {}}
+    for flow in runs[0]["goodput_mbps"]:
+        out["goodput_mbps"][flow] = stat(vals(lambda m: m["goodput_mbps"][flow]))
+        out["flows"][flow] = {key: stat(vals(lambda m: m["flows"][flow][key]))
+                              for key in ("after_loss_ratio", "k_s", "k_pred_s", "losses", "probe_rtt_gap_s",
+                                          "probe_rtt_length_s", "probe_rtt_first_s")}
+        out["flows"][flow]["hystart_exit_cwnd"] = stat(vals(
+            lambda m: m["flows"][flow]["slow_start_exit"]["cwnd"]
+            if m["flows"][flow]["slow_start_exit"]["how"] == "hystart" else None))
+        out["flows"][flow]["hystart_exits"] = sum(
+            1 for m in runs if (m["flows"][flow]["slow_start_exit"] or {}).get("how") == "hystart")
+    if "bbr_share" in runs[0]:
+        out["bbr_share"] = stat(vals(lambda m: m["bbr_share"]))
+    return out
+
+
+def _progress(msg: str) -> None:
+    print(msg, file=sys.stderr, flush=True)
+
+
+def record(a) -> int:
+    import os
+    import platform
+
+    REF_DIR.mkdir(parents=True, exist_ok=True)
+    ref = {"kernel": platform.release(), "duration_s": a.duration, "runs": a.runs, "cases": {}}
+    traces_out = {}
+    cases = a.cases or list(CASES)
+    total = sum(len(CASES[c]) for c in cases) * a.runs
+    done = 0
+    for name in cases:
+        for ccs in CASES[name]:
+            runs = []
+            for k in range(a.runs):
+                done += 1
+                _progress(f"[{done}/{total}] Linux {_key(name, ccs)} run {k + 1} ({a.duration:g} s in real time)")
+                for attempt in range(3):
+                    try:
+                        traces, goodput = run_linux(name, ccs, a.duration, seed=k + 1)
+                        break
+                    except RuntimeError as e:  # ran late: the numbers are not the scenario's
+                        _progress(f"  {e}; again ({attempt + 1}/3)")
+                else:
+                    raise SystemExit(f"linuxref: {_key(name, ccs)} ran late three times; is the machine busy?")
+                runs.append(measure(name, ccs, traces, goodput))
+                if k == 0:
+                    traces_out[_key(name, ccs)] = traces
+            ref["cases"][_key(name, ccs)] = {"runs": runs, "summary": summarize(runs)}
+            (REF_DIR / "reference.json").write_text(json.dumps(ref, indent=1))
+    with gzip.open(REF_DIR / "traces.json.gz", "wt") as f:
+        json.dump(traces_out, f)
+    _progress(f"wrote {REF_DIR}/reference.json and traces.json.gz (pid {os.getpid()})")
+    return 0
+
+
+def compare(a) -> int:
+    ref = json.loads((REF_DIR / "reference.json").read_text())
+    dur = ref["duration_s"]
+    for key, entry in ref["cases"].items():
+        name, ccs = key.split("/")[0], tuple(key.split("/")[1].split("+"))
+        sim = summarize([measure(name, ccs, *run_satcc(name, ccs, dur, s)) for s in range(1, a.seeds + 1)])
+        lin = entry["summary"]
+        print(f"== {key}")
+        for flow, g in lin["goodput_mbps"].items():
+            print(f"  {flow:8s} goodput Linux {g['mean']:.2f} (sd {g['sd']:.2f})  satcc {sim['goodput_mbps'][flow]['mean']:.2f}")
+            for k2, lv in lin["flows"][flow].items():
+                sv = sim["flows"][flow].get(k2)
+                fmt = (lambda v: "-" if v is None else (f"{v['mean']:.3f}" if isinstance(v, dict) else str(v)))
+                print(f"    {k2:20s} Linux {fmt(lv):>8s}  satcc {fmt(sv):>8s}")
+        if "bbr_share" in lin:
+            print(f"  bbr share Linux {lin['bbr_share']['mean']:.3f}  satcc {sim['bbr_share']['mean']:.3f}")
+    return 0
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m satcc.dev.linuxref", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    r = sub.add_parser("record", help="run Linux (root) and write the reference")
+    r.add_argument("--runs", type=int, default=10)
+    r.add_argument("--duration", type=float, default=30.0)
+    r.add_argument("--cases", nargs="*", choices=list(CASES))
+    r.set_defaults(fn=record)
+    c = sub.add_parser("compare", help="run satcc on the recorded cases and print both")
+    c.add_argument("--seeds", type=int, default=10)
+    c.set_defaults(fn=compare)
+    a = ap.parse_args(argv)
+    return a.fn(a)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
