@@ -171,6 +171,11 @@ def cmd_bench(a) -> int:
         items = [it for it in (a.point or "").split(",") if it]
         grid = _grid_arg(items) or {}
         return experiment_run_bench(a.run, {k: v[0] for k, v in grid.items()}, out=a.out)
+    if a.cc:
+        from .dev.bench import cc_bench
+
+        return cc_bench([c.strip() for c in a.cc.split(",") if c.strip()], duration_s=a.duration,
+                        repeat=max(a.repeat, 1), out=a.out, scenario=a.scenario)
     return bench(duration_s=a.duration, with_ns2=not a.no_ns2, with_ns3=a.ns3, repeat=a.repeat, out=a.out,
                  scenario=a.scenario)
 
@@ -387,6 +392,10 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--run", metavar="EXPERIMENT", help="time one run of a catalog experiment (with --point)")
     b.add_argument("--point", metavar="K=V,K=V", help="the grid point of --run, e.g. link=OC3,scheme=refwa")
     b.add_argument("--catalog", action="append", help="also load experiments from this file")
+    b.add_argument("--cc", metavar="NAME,NAME+linux,...",
+                   help="time the scenario with every flow running each controller, alternated --repeat times "
+                        "(NAME+linux: with a Linux sender's transport, SACK, initial window 10, Linux's RTO); "
+                        "ratios to the first")
     b.set_defaults(fn=cmd_bench)
     li = sub.add_parser("list", help="list the experiment catalog")
     li.add_argument("--catalog", action="append", help="also load experiments from this file (.py/.toml/.yaml)")

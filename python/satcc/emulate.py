@@ -128,7 +128,7 @@ def _flows(d: dict) -> list[dict]:
     for i, f in enumerate(d["flows"]):
         n = f.get("count", 1)
         tcp = {**(d.get("tcp") or {}), **(f.get("tcp") or {})}
-        writes = registry.controller(f.get("cc") or default_cc)["writes_rtt_code"]
+        writes = registry.controller(f.get("cc") or default_cc)["writes_rtt_code"] or bool(tcp.get("rtt_code"))
         for k in range(n):
             out.append({"src": f["src"], "dst": f["dst"], "start_s": f.get("start_s", 0.0),
                         "stop_s": f.get("stop_s"), "name": (f.get("name") or f"f{i}") + (f"#{k}" if n > 1 else ""),

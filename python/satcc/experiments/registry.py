@@ -16,7 +16,7 @@ _REGISTRY: dict[str, Experiment] = {}
 _BUILTIN = ["satcc.experiments.catalog.baselines", "satcc.experiments.catalog.refwa",
             "satcc.experiments.catalog.refwa_plus", "satcc.experiments.catalog.trefwa",
             "satcc.experiments.catalog.trefwa_plus", "satcc.experiments.catalog.fusion_star",
-            "satcc.experiments.catalog.leo"]
+            "satcc.experiments.catalog.leo", "satcc.experiments.catalog.cubic_bbr"]
 _loaded = False
 
 

@@ -264,6 +264,20 @@ pub struct RateChange {
     pub rate_bps: f64,
 }
 
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+/// At `at_s` the direction's one-way delay becomes `delay_ms` (a path's latency step,
+/// as a LEO network's reconfiguration makes it). Packets already on the wire keep
+/// their delay; none overtakes another.
+pub struct DelayChange {
+    /// When the delay changes, seconds.
+    #[schemars(range(min = 0, max = MAX_TIME_S))]
+    pub at_s: f64,
+    /// The one-way delay from then on, ms.
+    #[schemars(range(min = 0, max = MAX_DELAY_MS))]
+    pub delay_ms: f64,
+}
+
 /// Settings of one direction that differ from the link's.
 #[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -280,6 +294,8 @@ pub struct DirectionSpec {
     pub error: Option<ErrorSpec>,
     /// This direction's rate changes (default: the link's).
     pub rate_changes: Option<Vec<RateChange>>,
+    /// This direction's delay changes (default: the link's).
+    pub delay_changes: Option<Vec<DelayChange>>,
 }
 
 /// A duplex link; both directions share these settings unless overridden.
@@ -307,6 +323,9 @@ pub struct LinkSpec {
     /// Scheduled rate changes of both directions.
     #[serde(default)]
     pub rate_changes: Vec<RateChange>,
+    /// Scheduled delay changes of both directions (latency steps).
+    #[serde(default)]
+    pub delay_changes: Vec<DelayChange>,
     /// Settings of the direction a -> b that differ from the link's.
     #[serde(default)]
     pub a_to_b: DirectionSpec,
@@ -458,8 +477,12 @@ pub fn validate_queue(q: &QueueSpec, at: &str) -> Result<(), String> {
 }
 
 fn validate_rate_changes(rc: &[RateChange], duration: f64, at: &str) -> Result<(), String> {
-    for (i, c) in rc.iter().enumerate() {
-        if c.at_s > duration {
+    validate_change_times(rc.iter().map(|c| c.at_s), duration, at)
+}
+
+fn validate_change_times(times: impl Iterator<Item = f64>, duration: f64, at: &str) -> Result<(), String> {
+    for (i, at_s) in times.enumerate() {
+        if at_s > duration {
             return Err(format!(
                 "{at}[{i}].at_s: must be within the run (<= duration_s = {duration})"
             ));
@@ -541,6 +564,11 @@ impl Scenario {
                 self.duration_s,
                 &format!("{at}.rate_changes"),
             )?;
+            validate_change_times(
+                l.delay_changes.iter().map(|c| c.at_s),
+                self.duration_s,
+                &format!("{at}.delay_changes"),
+            )?;
             for (dname, d) in [("a_to_b", &l.a_to_b), ("b_to_a", &l.b_to_a)] {
                 let dat = format!("{at}.{dname}");
                 if let Some(q) = &d.queue {
@@ -548,6 +576,9 @@ impl Scenario {
                 }
                 if let Some(rc) = &d.rate_changes {
                     validate_rate_changes(rc, self.duration_s, &format!("{dat}.rate_changes"))?;
+                }
+                if let Some(dc) = &d.delay_changes {
+                    validate_change_times(dc.iter().map(|c| c.at_s), self.duration_s, &format!("{dat}.delay_changes"))?;
                 }
             }
         }

@@ -59,6 +59,7 @@ impl Simulation {
         let end = from_secs(sc.duration_s);
         let node_ids = &plan.node_ids;
         let mut links = Vec::with_capacity(sc.links.len() * 2);
+        let mut delay_changes: Vec<(Time, LinkId, f64)> = Vec::new();
         for l in &sc.links {
             for (from, to, d) in [(&l.a, &l.b, &l.a_to_b), (&l.b, &l.a, &l.b_to_a)] {
                 let id = links.len() as LinkId;
@@ -75,6 +76,9 @@ impl Simulation {
                     .map(|c| (from_secs(c.at_s), c.rate_bps))
                     .collect();
                 rc.sort_by_key(|c| c.0);
+                for c in d.delay_changes.as_ref().unwrap_or(&l.delay_changes) {
+                    delay_changes.push((from_secs(c.at_s), id, c.delay_ms / 1000.0));
+                }
                 debug_assert_eq!(plan.link_names[id as usize], name);
                 let (f, t) = (node_ids[from.as_str()], node_ids[to.as_str()]);
                 links.push(Link::new(
@@ -144,7 +148,7 @@ impl Simulation {
                 };
                 let mut sender = TcpSender::new(fid, cfg.clone(), cc, boot)
                     .with_loss(crate::tcp::loss::build(entry.loss, &settings));
-                if entry.writes_rtt_code {
+                if entry.writes_rtt_code || cfg.rtt_code {
                     sender = sender.with_rtt_code(settings.get::<crate::net::rtt_code::RttCodeSettings>().k);
                 }
                 if cfg.send_overhead_s > 0.0 {
@@ -270,6 +274,7 @@ impl Simulation {
             outbox: Vec::with_capacity(64),
             monitored,
             rate_changes: Vec::new(),
+            delay_changes: delay_changes.iter().map(|c| (c.1, c.2)).collect(),
             bottleneck,
             flow_traces: sc.monitor.flow_traces,
             drop_trace: sc.monitor.drop_trace,
@@ -298,6 +303,9 @@ impl Simulation {
                 sim.rate_changes.push((i as LinkId, c.1));
                 sim.events.push(c.0, to_secs(c.0), Ev::RateChange(sim.rate_changes.len() as u32 - 1));
             }
+        }
+        for (k, c) in delay_changes.iter().enumerate() {
+            sim.events.push(c.0, to_secs(c.0), Ev::DelayChange(k as u32));
         }
         sim.events.push(sim.sample_interval, to_secs(sim.sample_interval), Ev::Sample);
         if let Some(m) = &sim.mobility {

@@ -574,6 +574,12 @@ impl Simulation {
                     let (l, r) = self.rate_changes[k as usize];
                     self.links[l as usize].set_rate(r, t);
                 }
+                Ev::DelayChange(k) => {
+                    // a step: constant from now on; packets on the wire keep theirs, and
+                    // the link's ramp rule keeps a shorter delay from reordering them
+                    let (l, d) = self.delay_changes[k as usize];
+                    self.links[l as usize].set_delay_ramp(to_secs(t), d, 0.0);
+                }
                 Ev::Sample => {
                     self.on_sample();
                     if self.stopped {

@@ -59,6 +59,8 @@ enum Ev {
     SourceTick(FlowId),
     /// Index into the simulation's list of (link, new rate) changes.
     RateChange(u32),
+    /// Index into the simulation's list of (link, new one-way delay) changes.
+    DelayChange(u32),
     Sample,
     /// A router scheme's periodic update (index into the schemes).
     SchemeUpdate(u32),
@@ -133,6 +135,8 @@ pub struct Simulation {
     outbox: Vec<Packet>,
     monitored: Vec<LinkId>,
     rate_changes: Vec<(LinkId, f64)>,
+    /// Scheduled one-way delays (link, seconds), in the order of their events' indices.
+    delay_changes: Vec<(LinkId, f64)>,
     bottleneck: Option<LinkId>,
     flow_traces: bool,
     drop_trace: bool,

@@ -111,6 +111,15 @@ pub struct TcpConfig {
     pub initial_ttl: u8,
     /// TOS byte of data packets.
     pub tos: u8,
+    /// Pace every sender as Linux paces flows whose controller sets no rate (with the fq
+    /// qdisc, or TCP's internal pacing): 2 x cwnd / SRTT in slow start, 1.2 x cwnd /
+    /// SRTT after (tcp_pacing_ss_ratio 200, tcp_pacing_ca_ratio 120). BBR paces at its
+    /// own rate either way [off: ns-2's agents send at once].
+    pub pacing: bool,
+    /// Senders write T-REFWA's RTT code into the TOS byte whatever their congestion
+    /// control (the `trefwa` and `trefwa-plus` senders always do): to put CUBIC or BBR
+    /// senders under T-REFWA routers [off].
+    pub rtt_code: bool,
 }
 
 impl Default for TcpConfig {
@@ -139,6 +148,8 @@ impl Default for TcpConfig {
             ack_size_bytes: 40,
             initial_ttl: 32,
             tos: 0,
+            pacing: false,
+            rtt_code: false,
         }
     }
 }

@@ -240,3 +240,114 @@ impl RateEstimator {
         rs
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::from_secs;
+
+    /// Segments sent every `gap` seconds, each ACKed `rtt` later, one per ACK.
+    fn steady(gap: f64, rtt: f64, n: i64) -> (RateEstimator, Vec<RateSample>) {
+        let mut r = RateEstimator::new();
+        let mut out = Vec::new();
+        let mut sent = 0i64;
+        let mut acked = 0i64;
+        // events in time order: sends at k * gap, ACKs at k * gap + rtt
+        while acked < n {
+            let t_send = sent as f64 * gap;
+            let t_ack = acked as f64 * gap + rtt;
+            if sent < n && t_send <= t_ack {
+                r.on_send(sent, from_secs(t_send), sent - acked, false);
+                sent += 1;
+            } else {
+                r.begin_ack(sent - acked, from_secs(t_ack));
+                r.on_delivered(acked, false);
+                out.push(r.end_ack(from_secs(t_ack), acked + 1));
+                acked += 1;
+            }
+        }
+        (r, out)
+    }
+
+    #[test]
+    fn a_steady_stream_is_sampled_at_its_rate_with_its_rtt() {
+        let (r, s) = steady(0.001, 0.050, 500);
+        // after the first RTT every sample spans an RTT's worth of deliveries
+        for x in &s[100..] {
+            let rate = x.rate_pps().unwrap();
+            assert!((rate - 1000.0).abs() < 25.0, "{x:?}");
+            assert!((x.rtt_s.unwrap() - 0.050).abs() < 1e-9);
+            assert!(!x.is_app_limited && !x.is_retrans);
+        }
+        assert_eq!(r.delivered, 500);
+        assert!((r.min_rtt_s() - 0.050).abs() < 1e-9);
+    }
+
+    #[test]
+    fn the_longer_of_the_send_and_ack_phases_bounds_the_rate() {
+        // ten segments sent at once (a burst), ACKed 1 ms apart: the ACK phase is longer
+        let mut r = RateEstimator::new();
+        for k in 0..10 {
+            r.on_send(k, from_secs(0.0), k, false);
+        }
+        let mut last = RateSample::default();
+        for k in 0..10 {
+            let t = from_secs(0.1 + 0.001 * k as f64);
+            r.begin_ack(10 - k, t);
+            r.on_delivered(k, false);
+            last = r.end_ack(t, k + 1);
+        }
+        // 10 delivered over 0.109 s since the first send phase began: not 10 in 0 s
+        assert_eq!(last.delivered, Some(10));
+        assert!((last.interval_s - 0.109).abs() < 1e-9, "{last:?}");
+    }
+
+    #[test]
+    fn sacked_segments_count_once_and_retransmissions_give_no_rtt() {
+        let mut r = RateEstimator::new();
+        for k in 0..4 {
+            r.on_send(k, from_secs(0.001 * k as f64), k, false);
+        }
+        r.on_send(0, from_secs(0.2), 4, true); // 0 resent
+        // an ACK SACKing 1..3 (0 lost)
+        r.begin_ack(4, from_secs(0.3));
+        for k in 1..4 {
+            r.on_delivered(k, true);
+        }
+        let a = r.end_ack(from_secs(0.3), 0);
+        assert_eq!(a.acked_sacked, 3);
+        assert!((a.rtt_s.unwrap() - (0.3 - 0.003)).abs() < 1e-9);
+        // the cumulative ACK of 0..3: only 0 is new, and its RTT is not a sample (Karn)
+        r.begin_ack(1, from_secs(0.5));
+        for k in 0..4 {
+            r.on_delivered(k, false);
+        }
+        let b = r.end_ack(from_secs(0.5), 4);
+        assert_eq!(b.acked_sacked, 1);
+        assert!(b.is_retrans && b.rtt_s.is_none());
+        assert_eq!(r.delivered, 4);
+        // RACK remembers the newest delivered send time: the retransmission's
+        assert_eq!(r.rack_xmit, from_secs(0.2));
+    }
+
+    #[test]
+    fn an_application_limited_bubble_marks_samples_until_delivered() {
+        let mut r = RateEstimator::new();
+        r.on_send(0, from_secs(0.0), 0, false);
+        r.on_app_limited(1); // out of data with one in flight
+        r.on_send(1, from_secs(0.01), 1, false);
+        r.begin_ack(2, from_secs(0.1));
+        r.on_delivered(0, false);
+        let a = r.end_ack(from_secs(0.1), 1);
+        assert!(!a.is_app_limited); // segment 0 left before the bubble
+        r.begin_ack(1, from_secs(0.11));
+        r.on_delivered(1, false);
+        let b = r.end_ack(from_secs(0.11), 2);
+        assert!(b.is_app_limited);
+        // the bubble is gone once what was in flight at its start is delivered
+        r.on_send(2, from_secs(0.12), 0, false);
+        r.begin_ack(1, from_secs(0.22));
+        r.on_delivered(2, false);
+        assert!(!r.end_ack(from_secs(0.22), 3).is_app_limited);
+    }
+}

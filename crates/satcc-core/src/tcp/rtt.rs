@@ -256,4 +256,30 @@ mod tests {
         e.reset_backoff();
         assert_eq!(e.backoff(), 1);
     }
+
+    #[test]
+    fn linux_rto_is_srtt_plus_the_larger_of_4_mdev_and_the_minimum() {
+        let mut e = est().linux();
+        // first sample 100 ms: srtt 100, mdev 2 x 100 = 200 ms, rttvar max(200, 200)
+        e.update_linux(0.100, 1, 10);
+        assert!((e.srtt_s() - 0.100).abs() < 1e-9);
+        assert!((e.rto_s() - 0.300).abs() < 1e-9, "{}", e.rto_s());
+        // steady 100 ms samples over many rounds: mdev decays, rttvar stays at the
+        // 200 ms floor: RTO = 100 + 200 ms (ns-2's would be max(0.2, ~0.1) = 0.2 s)
+        for k in 0..200 {
+            e.update_linux(0.100, 10 + k, 11 + k);
+        }
+        assert!((e.rto_s() - 0.300).abs() < 1e-6, "{}", e.rto_s());
+        // a jump to 200 ms raises SRTT by 1/8 of the error per sample
+        e.update_linux(0.200, 300, 301);
+        assert!((e.srtt_s() - 0.1125).abs() < 1e-6, "{}", e.srtt_s());
+        // backoff doubles it
+        let rto = e.rto_s();
+        e.back_off();
+        assert!((e.rto_s() - 2.0 * rto).abs() < 1e-9);
+        // ns-2's samples are ignored by a Linux estimator and vice versa
+        let mut n = est();
+        n.update_linux(0.1, 1, 2);
+        assert_eq!(n.rto_s(), 3.0);
+    }
 }

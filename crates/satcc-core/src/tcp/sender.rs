@@ -308,7 +308,7 @@ impl TcpSender {
         }
         let mut win = self.window();
         let mut n = 0;
-        let pace = self.cc.pacing_rate_pps();
+        let pace = self.pacing_rate();
         while self.t_seqno <= self.highest_ack + win && self.t_seqno < self.curseq {
             if delayed {
                 let rng = self.overhead_rng.as_mut().expect("send overhead without its random stream");
@@ -357,6 +357,24 @@ impl TcpSender {
                 r.on_app_limited(in_flight);
             }
         }
+    }
+
+    /// The rate this sender paces at, segments per second: its controller's, else, with
+    /// `tcp.pacing`, Linux's default for controllers that set none (tcp_update_pacing_rate:
+    /// 200 % of cwnd / SRTT in slow start, 120 % after; unpaced before an RTT sample).
+    fn pacing_rate(&self) -> Option<f64> {
+        if let Some(r) = self.cc.pacing_rate_pps() {
+            return Some(r);
+        }
+        if !self.cfg.pacing {
+            return None;
+        }
+        let srtt = self.rtt.srtt_s();
+        if srtt <= 0.0 {
+            return None;
+        }
+        let ratio = if self.w.cwnd < self.w.ssthresh / 2.0 { 2.0 } else { 1.2 };
+        Some(ratio * self.w.cwnd.max(1.0) / srtt)
     }
 
     /// May a paced segment leave at `now`? If not, a wake-up at its time is asked for.
@@ -636,7 +654,7 @@ impl TcpSender {
 
     /// RFC 6675 (C): send while cwnd - pipe >= 1: lost segments first, then new data.
     fn sack_send(&mut self, now: Time, out: &mut Vec<Packet>) {
-        let pace = self.cc.pacing_rate_pps();
+        let pace = self.pacing_rate();
         let mut pipe = self.scoreboard.pipe(self.maxseq);
         while (self.w.cwnd.min(self.wnd) as i64) - pipe >= 1 {
             if pace.is_some() && !self.pace_slot(now) {
@@ -1285,6 +1303,59 @@ mod tests {
             }
             assert_eq!(seqs(&out), vec![1, 2], "the initial window");
         }
+    }
+
+    /// A controller pacing at a fixed rate with a fixed window (a paced sender's test).
+    struct Paced(f64);
+    impl CongestionControl for Paced {
+        fn name(&self) -> &'static str {
+            "paced"
+        }
+        fn on_ack(&mut self, w: &mut Window, _ev: &AckEvent) {
+            w.cwnd = 20.0;
+        }
+        fn on_fast_retransmit(&mut self, _w: &mut Window, _ev: &LossEvent) {}
+        fn on_timeout(&mut self, _w: &mut Window, _ev: &LossEvent) {}
+        fn pacing_rate_pps(&self) -> Option<f64> {
+            Some(self.0)
+        }
+    }
+
+    #[test]
+    fn a_paced_sender_sends_one_segment_per_interval_with_one_wake_up_pending() {
+        let cfg = TcpConfig { rwnd_pkts: 100, initial_window_pkts: 20, ..TcpConfig::default() };
+        let mut s = TcpSender::new(0, cfg.clone(), Box::new(Paced(1000.0)), 0.0);
+        let mut out = vec![];
+        s.app_send(GREEDY, 0, &mut out); // the SYN
+        out.clear();
+        s.on_ack(&ack(0), 100 * MS, &mut out); // the window opens to 20
+        assert_eq!(seqs(&out), vec![1], "one segment now");
+        // the next may leave 1 ms later: one wake-up asked for, not twenty
+        assert_eq!(s.pace_request.take(), Some(101 * MS));
+        let mut t = 101 * MS;
+        for k in 2..=19 {
+            out.clear();
+            s.on_pace(t, &mut out);
+            assert_eq!(seqs(&out), vec![k], "at {t}");
+            let next = s.pace_request.take().expect("a wake-up while the window allows more");
+            assert_eq!(next, t + MS);
+            t = next;
+        }
+        // the 20th fills the window: no wake-up asked for after it
+        out.clear();
+        s.on_pace(t, &mut out);
+        assert_eq!(seqs(&out), vec![20]);
+        assert_eq!(s.pace_request, None);
+        // an early wake-up (a stale one) sends nothing and re-arms at the slot
+        let mut s = TcpSender::new(0, cfg, Box::new(Paced(100.0)), 0.0);
+        s.app_send(GREEDY, 0, &mut out);
+        s.on_ack(&ack(0), 100 * MS, &mut out);
+        let due = s.pace_request.take().unwrap();
+        assert_eq!(due, 110 * MS);
+        out.clear();
+        s.on_pace(105 * MS, &mut out);
+        assert!(out.is_empty());
+        assert_eq!(s.pace_request.take(), Some(110 * MS));
     }
 
     #[test]

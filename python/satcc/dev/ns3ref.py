@@ -1,0 +1,200 @@
+"""The Linux reference cases (satcc.dev.linuxref) in ns-3 3.44 (`TcpCubic`, `TcpBbr`; the
+PyPI package `ns3`, as `satcc bench` uses), for the figures side by side: satcc, Linux,
+ns-3 (docs/cubic-bbr.md).
+
+    python -m satcc.dev.ns3ref [--runs 3] [--cases ...] [--out tests/data/ns3_ref.json]
+
+Mapping (each as linuxref.case() builds the scenario): point-to-point links with the
+scenario's rates and delays, device DropTail queues of its limits per direction and no
+traffic-control layer; the 1 % loss a RateErrorModel (per packet) on the receiving device
+of the data direction; flows are BulkSend to PacketSink, 1448-byte segments, SACK and
+timestamps on (Linux's), initial window 10, an ACK per segment, buffers of 32 MB, min RTO
+200 ms. Each flow's congestion control is set per sending node (ns3::TcpCubic or
+ns3::TcpBbr). The window and ssthresh of each flow are traced through C++ callbacks
+(cppyy) and measured by linuxref's own functions, sampled every 10 ms.
+
+Runs differ by the error model's random stream (RngRun) and by 0-10 ms of start jitter.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from . import linuxref as L
+
+OUT = L.REF_DIR.parent / "ns3_ref.json"
+TYPES = {"cubic": "ns3::TcpCubic", "bbr": "ns3::TcpBbr"}
+
+_CPP = r"""
+#include <map>
+#include <vector>
+namespace satcc_ns3ref {
+  // (flow, time ns, value) of each trace
+  std::vector<std::tuple<int, long long, unsigned>> cwnd, ssth;
+  void OnCwnd(int flow, unsigned oldv, unsigned newv) {
+    cwnd.emplace_back(flow, ns3::Simulator::Now().GetNanoSeconds(), newv);
+  }
+  void OnSsth(int flow, unsigned oldv, unsigned newv) {
+    ssth.emplace_back(flow, ns3::Simulator::Now().GetNanoSeconds(), newv);
+  }
+  void Hook(int node, int flow) {
+    std::string base = "/NodeList/" + std::to_string(node) + "/$ns3::TcpL4Protocol/SocketList/0/";
+    ns3::Config::ConnectWithoutContext(base + "CongestionWindow", ns3::MakeBoundCallback(&OnCwnd, flow));
+    ns3::Config::ConnectWithoutContext(base + "SlowStartThreshold", ns3::MakeBoundCallback(&OnSsth, flow));
+  }
+  void ScheduleHook(double at, int node, int flow) {
+    ns3::Simulator::Schedule(ns3::Seconds(at), &Hook, node, flow);
+  }
+}
+"""
+
+
+def run(name: str, ccs: tuple[str, ...], duration: float, run_no: int) -> tuple[dict, dict]:
+    from ns import ns  # noqa: PLC0415 (seconds of JIT)
+    import cppyy
+
+    if not hasattr(cppyy.gbl, "satcc_ns3ref"):
+        cppyy.cppdef(_CPP)
+    h = cppyy.gbl.satcc_ns3ref
+    h.cwnd.clear()
+    h.ssth.clear()
+    d = L.case(name, ccs, duration)
+    tcp = d["tcp"]
+    seg = int(tcp["packet_size_bytes"])
+    ns.RngSeedManager.SetSeed(1)
+    ns.RngSeedManager.SetRun(run_no)
+    ns.Config.SetDefault("ns3::TcpSocket::SegmentSize", ns.UintegerValue(seg))
+    ns.Config.SetDefault("ns3::TcpSocket::DelAckCount", ns.UintegerValue(1))
+    ns.Config.SetDefault("ns3::TcpSocket::InitialCwnd", ns.UintegerValue(10))
+    ns.Config.SetDefault("ns3::TcpSocket::SndBufSize", ns.UintegerValue(1 << 25))
+    ns.Config.SetDefault("ns3::TcpSocket::RcvBufSize", ns.UintegerValue(1 << 25))
+    ns.Config.SetDefault("ns3::TcpSocketBase::Sack", ns.BooleanValue(True))
+    ns.Config.SetDefault("ns3::TcpSocketBase::Timestamp", ns.BooleanValue(True))
+    ns.Config.SetDefault("ns3::TcpSocketBase::MinRto", ns.TimeValue(ns.MilliSeconds(200)))
+
+    names = [n["name"] for n in d["nodes"]]
+    idx = {n: i for i, n in enumerate(names)}
+    nodes = ns.NodeContainer()
+    nodes.Create(len(names))
+    ns.InternetStackHelper().Install(nodes)
+    addr = ns.Ipv4AddressHelper()
+    tch = ns.TrafficControlHelper()
+    ip_of = {}
+    keep = []
+    for k, link in enumerate(d["links"]):
+        p2p = ns.PointToPointHelper()
+        p2p.SetDeviceAttribute("DataRate", ns.DataRateValue(ns.DataRate(int(link["rate_bps"]))))
+        p2p.SetChannelAttribute("Delay", ns.TimeValue(ns.MicroSeconds(int(round(link["delay_ms"] * 1000)))))
+        devs = p2p.Install(nodes.Get(idx[link["a"]]), nodes.Get(idx[link["b"]]))
+        for j, direction in ((0, "a_to_b"), (1, "b_to_a")):
+            q = (link.get(direction) or {}).get("queue") or link.get("queue") or {"limit_pkts": 100}
+            dev = ns.DynamicCast[ns.PointToPointNetDevice](devs.Get(j))
+            dev.GetQueue().SetMaxSize(ns.QueueSize(f"{q['limit_pkts']}p"))
+        err = (link.get("a_to_b") or {}).get("error")
+        if err:
+            em = ns.CreateObject[ns.RateErrorModel]()
+            em.SetAttribute("ErrorRate", ns.DoubleValue(err["per"]))
+            em.SetAttribute("ErrorUnit", ns.StringValue("ERROR_UNIT_PACKET"))
+            devs.Get(1).SetAttribute("ReceiveErrorModel", ns.PointerValue(em))
+            keep.append(em)
+        addr.SetBase(ns.Ipv4Address(f"10.{k // 250}.{k % 250}.0"), ns.Ipv4Mask("255.255.255.0"))
+        ifs = addr.Assign(devs)
+        tch.Uninstall(devs)
+        ip_of.setdefault(link["a"], ifs.GetAddress(0))
+        ip_of.setdefault(link["b"], ifs.GetAddress(1))
+    ns.Ipv4GlobalRoutingHelper.PopulateRoutingTables()
+
+    flows = d["flows"]
+    cc_of = dict(zip([f["name"] for f in flows], ccs if len(ccs) == len(flows) else ccs * len(flows)))
+    sinks = []
+    rng = ns.CreateObject[ns.UniformRandomVariable]()
+    for k, f in enumerate(flows):
+        node = idx[f["src"]]
+        ns.Config.Set(f"/NodeList/{node}/$ns3::TcpL4Protocol/SocketType",
+                      ns.TypeIdValue(ns.TypeId.LookupByName(TYPES[cc_of[f["name"]]])))
+        port = 5001 + k
+        dst = ns.InetSocketAddress(ip_of[f["dst"]], port).ConvertTo()
+        src = ns.BulkSendHelper("ns3::TcpSocketFactory", dst)
+        src.SetAttribute("MaxBytes", ns.UintegerValue(0))
+        src.SetAttribute("SendSize", ns.UintegerValue(seg))
+        a = src.Install(nodes.Get(node))
+        start = rng.GetValue(0.0, 0.01)
+        a.Start(ns.Seconds(start))
+        a.Stop(ns.Seconds(duration))
+        sk = ns.PacketSinkHelper("ns3::TcpSocketFactory", ns.InetSocketAddress(ns.Ipv4Address.GetAny(), port).ConvertTo())
+        sa = sk.Install(nodes.Get(idx[f["dst"]]))
+        sa.Start(ns.Seconds(0.0))
+        sinks.append(sa.Get(0))
+        # the socket exists once the application starts: hook its traces just after
+        h.ScheduleHook(start + 1e-6, node, k)
+    ns.Simulator.Stop(ns.Seconds(duration))
+    ns.Simulator.Run()
+    rx = [ns.DynamicCast[ns.PacketSink](s).GetTotalRx() for s in sinks]
+    ns.Simulator.Destroy()
+    goodput = {f["name"]: rx[k] * 8 / duration / 1e6 for k, f in enumerate(flows)}
+    traces = {}
+    for k, f in enumerate(flows):
+        cw = [(t / 1e9, v / seg) for (i, t, v) in h.cwnd if i == k]
+        ss = [(t / 1e9, v / seg) for (i, t, v) in h.ssth if i == k]
+        traces[f["name"]] = _sample(cw, ss, duration)
+    return traces, goodput
+
+
+def _sample(cw: list, ss: list, duration: float) -> dict:
+    """Step traces sampled every 10 ms, as linuxref's measures expect."""
+    t, c, s = [], [], []
+    i = j = 0
+    cur_c, cur_s = 10.0, 1e9
+    n = int(duration / L.SAMPLE_S)
+    for k in range(1, n + 1):
+        now = k * L.SAMPLE_S
+        while i < len(cw) and cw[i][0] <= now:
+            cur_c = cw[i][1]
+            i += 1
+        while j < len(ss) and ss[j][0] <= now:
+            cur_s = min(ss[j][1], 1e9)
+            j += 1
+        t.append(now)
+        c.append(cur_c)
+        s.append(cur_s)
+    return {"t": t, "cwnd": c, "ssthresh": s, "srtt_ms": [0.0] * len(t)}
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m satcc.dev.ns3ref", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--duration", type=float, default=30.0)
+    ap.add_argument("--cases", nargs="*", choices=list(L.CASES))
+    ap.add_argument("--out", type=Path, default=OUT)
+    a = ap.parse_args(argv)
+    import subprocess
+
+    out = {"ns3": "3.44", "duration_s": a.duration, "runs": a.runs, "cases": {}}
+    for name in a.cases or list(L.CASES):
+        for ccs in L.CASES[name]:
+            runs = []
+            for k in range(a.runs):
+                print(f"ns-3 {L._key(name, ccs)} run {k + 1}", file=sys.stderr, flush=True)
+                # one process per run: ns-3's Simulator is a singleton
+                p = subprocess.run([sys.executable, "-m", "satcc.dev.ns3ref", "--one", name, "+".join(ccs),
+                                    str(a.duration), str(k + 1)], capture_output=True, text=True)
+                if p.returncode:
+                    raise SystemExit(f"ns-3 {name}: {p.stderr[-2000:]}")
+                traces, goodput = json.loads(p.stdout.strip().splitlines()[-1])
+                runs.append(L.measure(name, ccs, traces, goodput))
+            out["cases"][L._key(name, ccs)] = {"runs": runs, "summary": L.summarize(runs)}
+            a.out.write_text(json.dumps(out, indent=1))
+    print(f"wrote {a.out}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 1 and sys.argv[1] == "--one":
+        _, _, name, ccs, dur, run_no = sys.argv
+        print(json.dumps(run(name, tuple(ccs.split("+")), float(dur), int(run_no))))
+        sys.exit(0)
+    sys.exit(main())
