@@ -8,10 +8,14 @@ window traces (TCP_INFO every 10 ms on Linux; the flows series every 10 ms in sa
         traces.json.gz (the first run's window traces per case)
     python -m satcc.dev.linuxref compare [--seeds 10]
         runs satcc on the same cases and prints both side by side (what
-        tests/test_linux_reference.py asserts, without Linux)
+        tests/test_cubic_bbr.py asserts, without Linux)
+    python -m satcc.dev.linuxref table [--seeds 10]
+        the same as a Markdown table, with ns-3's figures if tests/data/ns3_ref.json
+        exists (satcc.dev.ns3ref); docs/cubic-bbr.md has its output
 
 Cases (seed 000-scale paths, 1500-byte packets, Linux's defaults on both sides: SACK,
-initial window 10, min RTO 200 ms, ACK per packet in satcc):
+initial window 10, min RTO 200 ms; in satcc Linux's RTO and delayed ACKs, one per two
+segments or after 40 ms, as Linux's receivers send them):
 - one-1bdp: one flow, 20 Mb/s, RTT 100 ms, a buffer of one BDP (167 packets);
 - one-loss1: the same with 1 % random loss of data packets on the bottleneck;
 - two-rtt: two flows of the same algorithm, RTTs 50 and 150 ms, one BDP at 100 ms;
@@ -36,7 +40,8 @@ SAMPLE_S = 0.01
 
 #: satcc's transport set as a Linux sender's defaults (docs/schemes.md, CUBIC)
 LINUX_TCP = {"packet_size_bytes": MSS, "header_bytes": WIRE - MSS, "sack": True, "initial_window_pkts": 10,
-             "rwnd_pkts": 100000, "min_rto_s": 0.2, "tick_s": 0.001, "initial_rto_s": 1.0, "rto": "linux"}
+             "rwnd_pkts": 100000, "min_rto_s": 0.2, "tick_s": 0.001, "initial_rto_s": 1.0, "rto": "linux",
+             "delayed_ack": True, "delayed_ack_interval_s": 0.04}
 
 
 def _link(a, b, rate, delay_ms, limit=None, error=None):
@@ -305,6 +310,54 @@ def compare(a) -> int:
     return 0
 
 
+ROWS = (("goodput (Mb/s)", lambda s, f: s["goodput_mbps"][f]),
+        ("window after a loss / W_max", lambda s, f: s["flows"][f]["after_loss_ratio"]),
+        ("K (s)", lambda s, f: s["flows"][f]["k_s"]),
+        ("HyStart exit window (packets)", lambda s, f: s["flows"][f]["hystart_exit_cwnd"]),
+        ("first PROBE_RTT (s)", lambda s, f: s["flows"][f]["probe_rtt_first_s"]),
+        ("PROBE_RTT length (s)", lambda s, f: s["flows"][f]["probe_rtt_length_s"]),
+        ("PROBE_RTT interval (s)", lambda s, f: s["flows"][f]["probe_rtt_gap_s"]))
+
+
+def table(a) -> int:
+    """The comparison as a Markdown table: Linux (mean, sd over its runs), satcc (mean over
+    seeds) and ns-3 (if tests/data/ns3_ref.json exists), per case, flow and measure."""
+    ref = json.loads((REF_DIR / "reference.json").read_text())
+    ns3p = REF_DIR.parent / "ns3_ref.json"
+    ns3doc = json.loads(ns3p.read_text()) if ns3p.exists() else {"cases": {}, "runs": 0}
+    ns3 = ns3doc["cases"]
+    dur = ref["duration_s"]
+
+    def fmt(v, sd=False):
+        if not v:
+            return "-"
+        return f"{v['mean']:.3g} ± {v['sd']:.2g}" if sd else f"{v['mean']:.3g}"
+
+    print(f"Linux {ref['kernel']}: {ref['runs']} runs of {dur:g} s each; satcc: {a.seeds} seeds; ns-3 3.44: "
+          + (f"{ns3doc['runs']} runs" if ns3 else "not recorded"))
+    print()
+    print("| case | flow | measure | Linux | satcc | satcc / Linux | ns-3 |")
+    print("|---|---|---|---|---|---|---|")
+    for key, entry in ref["cases"].items():
+        name, ccs = key.split("/")[0], tuple(key.split("/")[1].split("+"))
+        sim = summarize([measure(name, ccs, *run_satcc(name, ccs, dur, s)) for s in range(1, a.seeds + 1)])
+        lin = entry["summary"]
+        n3 = ns3.get(key, {}).get("summary")
+        for flow in lin["goodput_mbps"]:
+            for label, get in ROWS:
+                lv, sv = get(lin, flow), get(sim, flow)
+                nv = get(n3, flow) if n3 else None
+                if not lv and not sv:
+                    continue
+                ratio = f"{sv['mean'] / lv['mean']:.2f}" if lv and sv and lv["mean"] else "-"
+                print(f"| {key} | {flow} | {label} | {fmt(lv, True)} | {fmt(sv)} | {ratio} | {fmt(nv)} |")
+        if "bbr_share" in lin:
+            n3s = fmt(n3.get("bbr_share")) if n3 else "-"
+            print(f"| {key} | | BBR's share | {fmt(lin['bbr_share'], True)} | {fmt(sim['bbr_share'])} | "
+                  f"{sim['bbr_share']['mean'] - lin['bbr_share']['mean']:+.3f} | {n3s} |")
+    return 0
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m satcc.dev.linuxref", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -317,6 +370,9 @@ def main(argv=None) -> int:
     c = sub.add_parser("compare", help="run satcc on the recorded cases and print both")
     c.add_argument("--seeds", type=int, default=10)
     c.set_defaults(fn=compare)
+    t = sub.add_parser("table", help="the comparison as a Markdown table (Linux, satcc, ns-3)")
+    t.add_argument("--seeds", type=int, default=10)
+    t.set_defaults(fn=table)
     a = ap.parse_args(argv)
     return a.fn(a)
 

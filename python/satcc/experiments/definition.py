@@ -209,6 +209,7 @@ class Experiment:
                 raise ExperimentError(f"{self.id}: cannot build the scenario for {point}: {e}") from None
             if quick:
                 base["duration_s"] = min(base["duration_s"], self.quick_duration_s)
+                _cut_changes(base)
             for seed in range(1, n + 1):
                 sc = json.loads(json.dumps(base))
                 sc["seed"] = seed
@@ -239,6 +240,17 @@ def standard_metrics(summary: dict, scenario: dict) -> dict[str, float]:
         m[f"group:{g['group']}:throughput_mbps"] = g["mean_throughput_mbps"]
         m[f"group:{g['group']}:goodput_mbps"] = g["mean_goodput_mbps"]
     return m
+
+
+def _cut_changes(d: dict) -> None:
+    """A quick run is its scenario cut short: rate and delay changes scheduled after its
+    end are dropped (they would never happen; the scenario contract refuses them)."""
+    end = d["duration_s"]
+    for link in d.get("links", []):
+        for where in (link, link.get("a_to_b") or {}, link.get("b_to_a") or {}):
+            for key in ("rate_changes", "delay_changes"):
+                if where.get(key):
+                    where[key] = [c for c in where[key] if c["at_s"] <= end]
 
 
 class Results:

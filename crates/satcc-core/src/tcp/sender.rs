@@ -461,6 +461,10 @@ impl TcpSender {
             let tao = to_secs(now - self.rtt_ts);
             if !self.rtt.is_linux() {
                 self.rtt.update(tao, to_secs(now));
+            } else if self.cfg.syn && ack.seq == 0 {
+                // Linux measures the handshake's RTT too: SRTT is known when the initial
+                // window leaves (and paces it)
+                self.rtt.update_linux(tao, 1, self.maxseq + 1);
             }
             sample = Some(tao);
         }
@@ -663,6 +667,10 @@ impl TcpSender {
             if let Some(s) = self.scoreboard.next_lost() {
                 self.output(s, now, out);
                 self.scoreboard.mark_retransmitted(s);
+                if self.rate.is_some() && s == self.highest_ack + 1 {
+                    // Linux re-arms the timer when it resends the head (tcp_xmit_retransmit_queue)
+                    self.set_rtx_timer(now);
+                }
             } else if self.t_seqno < self.curseq && self.t_seqno as f64 <= self.highest_ack as f64 + self.wnd {
                 self.output(self.t_seqno, now, out);
                 self.t_seqno += 1;

@@ -3,7 +3,7 @@
 What satellite users run today is CUBIC (Linux's default) and BBR; the question an
 engineer brings is whether router feedback such as REFWA still helps against them. Each
 entry runs satcc's `cubic` and `bbr` (Linux's tcp_cubic.c and tcp_bbr.c, docs/schemes.md)
-with a Linux sender's transport (SACK, initial window 10, Linux's RTO; LINUX_TCP) beside
+with Linux's transport (SACK, initial window 10, Linux's RTO, delayed ACKs; LINUX_TCP) beside
 NewReno, with and without the routers:
 
 - cubic-bbr.fig6: seed 000's Fig. 6 network (Fig. 1b, four RTT groups, T1 to OC3),
@@ -28,7 +28,8 @@ from .trefwa import FIG1
 
 CCS = ("newreno", "cubic", "bbr")
 #: a Linux sender's transport where satcc's defaults are ns-2's (docs/schemes.md, CUBIC)
-LINUX_TCP = {"sack": True, "initial_window_pkts": 10, "rto": "linux", "tick_s": 0.001, "initial_rto_s": 1.0}
+LINUX_TCP = {"sack": True, "initial_window_pkts": 10, "rto": "linux", "tick_s": 0.001, "initial_rto_s": 1.0,
+             "delayed_ack": True, "delayed_ack_interval_s": 0.04}
 
 
 def linux_senders(d: dict, cc: str) -> dict:
@@ -99,7 +100,8 @@ TABLE3_LINKS = ("T3", "OC3", "OC12")
 
 def _table3(link, cc, router):
     scheme = "trefwa" if router == "trefwa" else "newreno"
-    d = one_to_many(link, scheme=scheme, name=f"cubic-bbr-table3-{link}", **FIG1).to_dict()
+    d = one_to_many(link, scheme=scheme, **FIG1).to_dict()
+    d["name"] = f"cubic-bbr-table3-{link}"
     d = linux_senders(d, cc)
     if router == "trefwa":
         d["tcp"]["rtt_code"] = True  # the senders write the RTT code T-REFWA reads

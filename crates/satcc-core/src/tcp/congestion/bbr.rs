@@ -736,9 +736,6 @@ impl CongestionControl for Bbr {
         let bw = self.bw();
         self.set_pacing_rate(bw, self.pacing_gain, w.cwnd as u32, s.srtt_s);
         self.set_cwnd(w, s, state);
-        if std::env::var_os("BBR_DEBUG").is_some() {
-            eprintln!("DBG t={:.3} mode={:?} full={} cnt={} fullbw={} maxbw_pps={:.0} rtt_cnt={} prior_del={} next_rtt={} del={} rs_del={:?} int={:.4} app={} state={:?} cwnd={} inflight={} pacing_pps={:.0} minrtt={}", s.now as f64/1e9, self.mode, self.full_bw_reached, self.full_bw_cnt, self.full_bw, self.bw_pps(), self.rtt_cnt, s.rate.prior_delivered, self.next_rtt_delivered, self.delivered, s.rate.delivered, s.rate.interval_s, s.rate.is_app_limited, state, w.cwnd, s.in_flight, self.pacing_rate_bps as f64 / self.mss as f64, self.min_rtt_us);
-        }
     }
 
     fn pacing_rate_pps(&self) -> Option<f64> {

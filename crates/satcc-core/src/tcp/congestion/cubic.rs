@@ -4,7 +4,7 @@
 //! 2^-10 s units, beta 717/1024, fast convergence, the TCP-friendly region, and HyStart
 //! (the ACK train and the delay increase, from a window of 16) on by default.
 //!
-//! Time is Linux's jiffies (`cubic_hz` per second, 1000 on common kernels); RTTs are
+//! Time is Linux's jiffies (`cubic_hz` per second, 250 as on Debian's kernels); RTTs are
 //! microseconds, from the per-ACK samples of tcp/rate.rs (the newest segment an ACK
 //! delivers, if never retransmitted). `cubic_rfc9438` switches to RFC 9438's reading in
 //! floating point: the same curve with C = 0.4, beta 0.7 and the Reno-friendly window
@@ -57,7 +57,8 @@ pub struct CubicSettings {
     /// The TCP-friendly region [on].
     #[serde(rename = "cubic_tcp_friendliness")]
     pub tcp_friendliness: bool,
-    /// The kernel's clock rate, jiffies per second [CONFIG_HZ 1000].
+    /// The kernel's clock rate, jiffies per second [CONFIG_HZ 250: Debian's and Ubuntu's
+    /// kernels, and the one satcc was checked against; 1000 on some others].
     #[serde(rename = "cubic_hz")]
     #[schemars(range(min = 100, max = 10000))]
     pub hz: u32,
@@ -68,7 +69,7 @@ pub struct CubicSettings {
 
 impl Default for CubicSettings {
     fn default() -> Self {
-        CubicSettings { hystart: true, fast_convergence: true, tcp_friendliness: true, hz: 1000, rfc9438: false }
+        CubicSettings { hystart: true, fast_convergence: true, tcp_friendliness: true, hz: 250, rfc9438: false }
     }
 }
 
@@ -314,12 +315,14 @@ impl Cubic {
             now_s
         });
         let t = now_s - epoch;
-        let target = RFC_C * (t + rtt_s - self.rfc_k_s).powi(3) + self.rfc_w_max;
-        let target = target.clamp(w.cwnd, 1.5 * w.cwnd);
-        let alpha = 3.0 * (1.0 - RFC_BETA) / (1.0 + RFC_BETA);
+        let w_cubic = |t: f64| RFC_C * (t - self.rfc_k_s).powi(3) + self.rfc_w_max;
+        // section 4.2: the target a round from now, within [cwnd, 1.5 cwnd]
+        let target = w_cubic(t + rtt_s).clamp(w.cwnd, 1.5 * w.cwnd);
+        // section 4.3: the Reno-friendly estimate, alpha 1 once it passes W_max
+        let alpha = if self.rfc_w_est >= self.rfc_w_max { 1.0 } else { 3.0 * (1.0 - RFC_BETA) / (1.0 + RFC_BETA) };
         self.rfc_w_est += alpha * acked / w.cwnd;
-        if self.s.tcp_friendliness && self.rfc_w_est > target {
-            w.cwnd += acked * (self.rfc_w_est - w.cwnd).max(0.0) / w.cwnd;
+        if self.s.tcp_friendliness && w_cubic(t) < self.rfc_w_est {
+            w.cwnd = w.cwnd.max(self.rfc_w_est);
         } else {
             w.cwnd += acked * (target - w.cwnd) / w.cwnd;
         }
