@@ -155,7 +155,8 @@ def _sample(cw: list, ss: list, duration: float) -> dict:
             cur_c = cw[i][1]
             i += 1
         while j < len(ss) and ss[j][0] <= now:
-            cur_s = min(ss[j][1], 1e9)
+            # ns-3's initial ssthresh is 2^32 - 1 bytes: infinite, as Linux's 2^31 - 1 packets
+            cur_s = ss[j][1] if ss[j][1] < 1e6 else 1e9
             j += 1
         t.append(now)
         c.append(cur_c)
