@@ -251,11 +251,6 @@ impl Scoreboard {
         self.cursor = self.cursor.min(seq);
     }
 
-    /// Retransmitted segments not SACKed, below the lost bound (RACK's candidates).
-    pub fn rexmitted_unsacked(&self) -> impl Iterator<Item = i64> + '_ {
-        (self.base..self.lost_below).filter(|&s| self.is_rexmitted(s) && !self.is_sacked(s))
-    }
-
     /// Forget everything (after a timeout, RFC 6675 section 5.1).
     pub fn reset(&mut self, base: i64) {
         *self = Scoreboard::new(base);

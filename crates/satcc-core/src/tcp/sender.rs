@@ -103,6 +103,9 @@ pub struct TcpSender {
     next_send: Time,
     pub pace_request: Option<Time>,
     pace_armed: bool,
+    /// RACK's retransmissions in the order they left, with their send times (a segment
+    /// resent again is queued again; the older entry is then stale).
+    rack_rtx: std::collections::VecDeque<(i64, Time)>,
 }
 
 impl TcpSender {
@@ -154,6 +157,7 @@ impl TcpSender {
             next_send: 0,
             pace_request: None,
             pace_armed: false,
+            rack_rtx: std::collections::VecDeque::new(),
             cfg,
         }
     }
@@ -626,6 +630,9 @@ impl TcpSender {
                 if !self.scoreboard.is_rexmitted(self.last_ack + 1) {
                     self.output(self.last_ack + 1, now, out);
                     self.scoreboard.mark_retransmitted(self.last_ack + 1);
+                    if let Some(sent) = self.rate.as_ref().and_then(|r| r.sent_time(self.last_ack + 1)) {
+                        self.rack_rtx.push_back((self.last_ack + 1, sent));
+                    }
                 }
             } else if !self.in_sack_recovery && self.dupacks < thresh && self.cfg.limited_transmit {
                 self.send_one(now, out);
@@ -642,17 +649,26 @@ impl TcpSender {
     /// times: a retransmission is lost when a segment sent after it was delivered and
     /// an RTT and a quarter of the minimum RTT have passed since it left. Without it, a
     /// lost retransmission waits for the timeout, as in ns-2's agents.
+    ///
+    /// The retransmissions are checked in the order they left: both conditions hold of
+    /// an older one first, so the scan stops at the first that is not yet lost (each
+    /// retransmission is looked at a bounded number of times, not once per ACK).
     fn rack_detect(&mut self, now: Time) {
         let Some(r) = self.rate.as_ref() else { return };
         let reo_wnd = if r.min_rtt_s().is_finite() { from_secs(r.min_rtt_s() / 4.0) } else { 0 };
         let wait = from_secs(r.rack_rtt_s) + reo_wnd;
-        let lost: Vec<i64> = self
-            .scoreboard
-            .rexmitted_unsacked()
-            .filter(|&s| r.sent_time(s).is_some_and(|sent| sent < r.rack_xmit && now >= sent + wait))
-            .collect();
-        for s in lost {
-            self.scoreboard.retransmission_lost(s);
+        while let Some(&(s, sent)) = self.rack_rtx.front() {
+            let current = self.scoreboard.is_rexmitted(s) && r.sent_time(s) == Some(sent);
+            if !current || self.scoreboard.is_sacked(s) {
+                self.rack_rtx.pop_front(); // delivered, resent since, or forgotten
+                continue;
+            }
+            if sent < r.rack_xmit && now >= sent + wait {
+                self.scoreboard.retransmission_lost(s);
+                self.rack_rtx.pop_front();
+            } else {
+                break;
+            }
         }
     }
 
@@ -667,6 +683,11 @@ impl TcpSender {
             if let Some(s) = self.scoreboard.next_lost() {
                 self.output(s, now, out);
                 self.scoreboard.mark_retransmitted(s);
+                if let Some(r) = self.rate.as_ref() {
+                    if let Some(sent) = r.sent_time(s) {
+                        self.rack_rtx.push_back((s, sent));
+                    }
+                }
                 if self.rate.is_some() && s == self.highest_ack + 1 {
                     // Linux re-arms the timer when it resends the head (tcp_xmit_retransmit_queue)
                     self.set_rtx_timer(now);
@@ -863,6 +884,7 @@ impl TcpSender {
         self.rtx_deadline = None;
         // RFC 6675 5.1: forget the SACK scoreboard after a timeout
         self.in_sack_recovery = false;
+        self.rack_rtx.clear();
         self.scoreboard.reset(self.highest_ack + 1);
         self.dupwnd = 0;
         self.dupacks = 0;
