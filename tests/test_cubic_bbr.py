@@ -8,13 +8,14 @@ from __future__ import annotations
 import copy
 import json
 import statistics
+from pathlib import Path
 
 import pytest
 
 import satcc
 from satcc.dev import linuxref as L
 
-REF = json.loads((L.REF_DIR / "reference.json").read_text())
+REF = json.loads((Path(__file__).parent / "data" / "linux_ref" / "reference.json").read_text())
 SEEDS = 10
 
 

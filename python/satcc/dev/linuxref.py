@@ -31,7 +31,14 @@ import statistics
 import sys
 from pathlib import Path
 
-REF_DIR = Path(__file__).resolve().parents[3] / "tests" / "data" / "linux_ref"
+def _default_ref_dir() -> Path:
+    """tests/data/linux_ref of the source tree this module is in, else of the current
+    directory (an installed satcc run from a checkout); --ref overrides."""
+    src = Path(__file__).resolve().parents[3] / "tests" / "data"
+    return (src if src.is_dir() else Path.cwd() / "tests" / "data") / "linux_ref"
+
+
+REF_DIR = _default_ref_dir()
 RATE = 20e6
 MSS = 1448
 WIRE = 1500
@@ -377,7 +384,12 @@ def main(argv=None) -> int:
     t = sub.add_parser("table", help="the comparison as a Markdown table (Linux, satcc, ns-3)")
     t.add_argument("--seeds", type=int, default=10)
     t.set_defaults(fn=table)
+    for p in (r, c, t):
+        p.add_argument("--ref", type=Path, help=f"the reference's folder (default {REF_DIR})")
     a = ap.parse_args(argv)
+    if a.ref:
+        global REF_DIR
+        REF_DIR = a.ref
     return a.fn(a)
 
 

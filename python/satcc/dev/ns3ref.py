@@ -170,7 +170,7 @@ def main(argv=None) -> int:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--duration", type=float, default=30.0)
     ap.add_argument("--cases", nargs="*", choices=list(L.CASES))
-    ap.add_argument("--out", type=Path, default=OUT)
+    ap.add_argument("--out", type=Path, default=OUT, help=f"where to write (default {OUT})")
     a = ap.parse_args(argv)
     import subprocess
 
