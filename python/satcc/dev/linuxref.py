@@ -370,6 +370,7 @@ def table(a) -> int:
 
 
 def main(argv=None) -> int:
+    global REF_DIR
     ap = argparse.ArgumentParser(prog="python -m satcc.dev.linuxref", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -388,7 +389,6 @@ def main(argv=None) -> int:
         p.add_argument("--ref", type=Path, help=f"the reference's folder (default {REF_DIR})")
     a = ap.parse_args(argv)
     if a.ref:
-        global REF_DIR
         REF_DIR = a.ref
     return a.fn(a)
 
