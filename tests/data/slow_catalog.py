@@ -1,7 +1,4 @@
-"""A test experiment whose runs take a noticeable time (for kill/resume tests): about
-0.7 s each here, so that a signal after the second stored run finds most still to do
-(at 12 s simulated the 24 runs took 2.7 s, and a loaded machine let them all finish
-before the signal landed)."""
+"""A test experiment whose runs take a noticeable time (for kill/resume tests)."""
 
 from satcc.experiments import Experiment, Param, register
 from satcc.topology import rtt_groups
@@ -9,7 +6,7 @@ from satcc.topology import rtt_groups
 
 def build(rate_mbps=155.0):
     return rtt_groups(n_groups=4, flows_per_group=4, rtt_step_ms=40.0, bottleneck_rate_bps=rate_mbps * 1e6,
-                      buffer_pkts=190, duration_s=40.0, rwnd_pkts=5000, name="slow").to_dict()
+                      buffer_pkts=190, duration_s=12.0, rwnd_pkts=5000, name="slow").to_dict()
 
 
 register(Experiment(id="test.slow", title="slow runs for kill/resume tests", source="tests",
