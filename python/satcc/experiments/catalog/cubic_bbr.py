@@ -42,26 +42,38 @@ def linux_senders(d: dict, cc: str) -> dict:
     return d
 
 
-def _claim_router_helps(router: str, x: str):
-    """For CUBIC and BBR: is the router's fairness at least that without it, with
-    fewer drops? Reported per value of `x`; holds where both improve for both."""
+def _claim_router_helps(router: str, x: str | None = None):
+    """For CUBIC and BBR: is the router's fairness at least that without it (within
+    0.01), with fewer drops? Reported per value of grid parameter `x` if given; holds
+    where both hold for both."""
 
     def check(r):
         parts, ok = [], True
-        for v in r.experiment.grid[x].values:
+        for v in r.experiment.grid[x].values if x else (None,):
+            at = {x: v} if x else {}
             for cc in ("cubic", "bbr"):
-                a = r.get("jain_fairness", **{x: v}, cc=cc, router=router)
-                b = r.get("jain_fairness", **{x: v}, cc=cc, router="none")
-                la = r.get("loss_rate", **{x: v}, cc=cc, router=router)
-                lb = r.get("loss_rate", **{x: v}, cc=cc, router="none")
+                a = r.get("jain_fairness", **at, cc=cc, router=router)
+                b = r.get("jain_fairness", **at, cc=cc, router="none")
+                la = r.get("loss_rate", **at, cc=cc, router=router)
+                lb = r.get("loss_rate", **at, cc=cc, router="none")
                 if None in (a, b, la, lb):
-                    return f"{cc} at {x}={v} not in this sweep", False
-                parts.append(f"{v} {cc}: Jain {b['mean']:.3f} -> {a['mean']:.3f}, loss "
+                    return f"{cc} {'' if x is None else f'at {x}={v} '}not in this sweep", False
+                parts.append(f"{'' if x is None else f'{v} '}{cc}: Jain {b['mean']:.3f} -> {a['mean']:.3f}, loss "
                              f"{100 * lb['mean']:.2f} -> {100 * la['mean']:.2f} %")
                 ok = ok and a["mean"] >= b["mean"] - 0.01 and la["mean"] <= lb["mean"]
         return "; ".join(parts), ok
 
     return check
+
+
+def _link_plots(router: str, label: str) -> tuple:
+    """Fairness without and with the router per link, loss and utilization."""
+    return (PlotSpec(name="jain", x="link", y=("jain_fairness",), series="cc", where=(("router", "none"),),
+                     title=f"Fairness without {label}"),
+            PlotSpec(name=f"jain_{router}", x="link", y=("jain_fairness",), series="cc",
+                     where=(("router", router),), title=f"Fairness with {label}"),
+            PlotSpec(name="loss", x="link", y=("loss_rate",), series="router", title="Loss rate"),
+            PlotSpec(name="utilization", x="link", y=("utilization",), series="cc", title="Utilization"))
 
 
 # ------------------------------------------------------- (a) seed 000's Fig. 6 network
@@ -78,12 +90,7 @@ register(Experiment(
     source="seed 000, Fig. 6 and section V.C; issue 19",
     build=_fig6,
     grid={"link": Param(tuple(LINK_TYPES)), "cc": Param(CCS), "router": Param(("none", "refwa"))},
-    plots=(PlotSpec(name="jain", x="link", y=("jain_fairness",), series="cc", where=(("router", "none"),),
-                    title="Fairness without REFWA"),
-           PlotSpec(name="jain_refwa", x="link", y=("jain_fairness",), series="cc", where=(("router", "refwa"),),
-                    title="Fairness with REFWA"),
-           PlotSpec(name="loss", x="link", y=("loss_rate",), series="router", title="Loss rate"),
-           PlotSpec(name="utilization", x="link", y=("utilization",), series="cc", title="Utilization")),
+    plots=_link_plots("refwa", "REFWA"),
     claims=(Claim("REFWA routers still bring fairness and fewer drops to CUBIC and BBR senders",
                   "issue 19 (seed 000's claim for NewReno, V.C)", _claim_router_helps("refwa", "link")),),
     quick_duration_s=3.0,
@@ -115,12 +122,7 @@ register(Experiment(
     source="seed 002, Table III; issue 19",
     build=_table3,
     grid={"link": Param(TABLE3_LINKS), "cc": Param(CCS), "router": Param(("none", "trefwa"))},
-    plots=(PlotSpec(name="jain", x="link", y=("jain_fairness",), series="cc", where=(("router", "none"),),
-                    title="Fairness without T-REFWA"),
-           PlotSpec(name="jain_trefwa", x="link", y=("jain_fairness",), series="cc", where=(("router", "trefwa"),),
-                    title="Fairness with T-REFWA"),
-           PlotSpec(name="loss", x="link", y=("loss_rate",), series="router", title="Loss rate"),
-           PlotSpec(name="utilization", x="link", y=("utilization",), series="cc", title="Utilization")),
+    plots=_link_plots("trefwa", "T-REFWA"),
     claims=(Claim("T-REFWA routers still bring fairness and fewer drops to CUBIC and BBR senders",
                   "issue 19 (seed 002's claim for NewReno, Table III)", _claim_router_helps("trefwa", "link")),),
     quick_duration_s=3.0,
@@ -156,26 +158,10 @@ def _register_handover():
                         ylabel="aggregate throughput (Mb/s)"),
                PlotSpec(name="loss", x="cc", y=("loss_rate",), series="router", ylabel="loss rate")),
         claims=(Claim("REFWA still brings fairness and fewer drops to CUBIC and BBR senders on a moving "
-                      "constellation", "issue 19", _claim_router_helps_one("refwa")),),
+                      "constellation", "issue 19", _claim_router_helps("refwa")),),
         notes="leo.refwa-handover's scenario (120 flows, ISLs 20 Mb/s, ground links reassigned every 15 s) with "
               "every flow running `cc`, CUBIC and BBR with a Linux sender's transport.",
     ))
-
-
-def _claim_router_helps_one(router: str):
-    def check(r):
-        parts, ok = [], True
-        for cc in ("cubic", "bbr"):
-            a, b = r.get("jain_fairness", cc=cc, router=router), r.get("jain_fairness", cc=cc, router="none")
-            la, lb = r.get("loss_rate", cc=cc, router=router), r.get("loss_rate", cc=cc, router="none")
-            if None in (a, b, la, lb):
-                return f"{cc} not in this sweep", False
-            parts.append(f"{cc}: Jain {b['mean']:.3f} -> {a['mean']:.3f}, loss {100 * lb['mean']:.2f} -> "
-                         f"{100 * la['mean']:.2f} %")
-            ok = ok and a["mean"] >= b["mean"] - 0.01 and la["mean"] <= lb["mean"]
-        return "; ".join(parts), ok
-
-    return check
 
 
 _register_handover()
