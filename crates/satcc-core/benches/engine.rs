@@ -13,9 +13,13 @@ const SCENARIO: &str = include_str!("bench_155mbps_32flows.json");
 
 fn main() {
     let reps: usize = std::env::var("SATCC_BENCH_REPS").ok().and_then(|v| v.parse().ok()).unwrap_or(3);
+    // SATCC_BENCH_SCENARIO=path runs another scenario file (e.g. the `--cc` variants
+    // of `satcc bench`, for a profiler).
+    let custom = std::env::var("SATCC_BENCH_SCENARIO").ok().map(|p| std::fs::read_to_string(&p).expect("scenario file readable"));
+    let text = custom.as_deref().unwrap_or(SCENARIO);
     let mut best = f64::INFINITY;
     for i in 0..reps {
-        let sim = Simulation::from_json(SCENARIO).expect("bench scenario is valid");
+        let sim = Simulation::from_json(text).expect("bench scenario is valid");
         let t0 = Instant::now();
         let out = sim.run();
         let wall = t0.elapsed().as_secs_f64();

@@ -60,7 +60,9 @@ impl SackReceiver {
     /// (RFC 2018), then the highest others.
     pub fn blocks(&self, seq: i64) -> SackBlocks {
         let mut out = SackBlocks::default();
-        let first = self.ranges.iter().position(|r| r.0 <= seq && seq < r.1);
+        // the ranges are sorted and disjoint: the one holding `seq` by binary search
+        let i = self.ranges.partition_point(|r| r.1 <= seq);
+        let first = (i < self.ranges.len() && self.ranges[i].0 <= seq).then_some(i);
         if let Some(i) = first {
             out.b[0] = self.ranges[i];
             out.n = 1;
@@ -102,6 +104,13 @@ pub struct Scoreboard {
     sacked_count: i64,
     /// Segments retransmitted and not SACKed (at or above `base`).
     rexmit_unsacked: i64,
+    /// The previous ACK's blocks: every segment in them is SACKed already, so an
+    /// update walks only what a block adds to them (as Linux's recv_sack_cache), not
+    /// the whole block on every ACK.
+    seen: SackBlocks,
+    /// Retransmissions found lost again (below `cursor`), lowest first: NextSeg takes
+    /// them before scanning on from `cursor`.
+    relost: std::collections::BinaryHeap<std::cmp::Reverse<i64>>,
 }
 
 impl Scoreboard {
@@ -128,6 +137,12 @@ impl Scoreboard {
 
     /// Take in a cumulative ACK (`cum` = highest segment acknowledged) and its blocks.
     pub fn update(&mut self, cum: i64, blocks: &SackBlocks) {
+        self.update_with(cum, blocks, |_| {})
+    }
+
+    /// `update`, telling `newly_sacked` each segment that this ACK's blocks SACK for the
+    /// first time.
+    pub fn update_with(&mut self, cum: i64, blocks: &SackBlocks, mut newly_sacked: impl FnMut(i64)) {
         let new_base = cum + 1;
         if new_base > self.base {
             let n = (new_base - self.base) as usize;
@@ -142,6 +157,7 @@ impl Scoreboard {
             self.rexmitted.drain(..k2);
             self.base = new_base;
         }
+        let seen = std::mem::replace(&mut self.seen, *blocks);
         for (s, e) in blocks.iter() {
             let s = s.max(self.base);
             if e <= s {
@@ -151,17 +167,29 @@ impl Scoreboard {
             if self.sacked.len() < end {
                 self.sacked.resize(end, false);
             }
-            for i in self.idx(s)..end {
-                if !self.sacked[i] {
-                    self.sacked[i] = true;
-                    self.sacked_count += 1;
-                    if self.rexmitted.get(i).copied().unwrap_or(false) {
-                        self.rexmit_unsacked -= 1;
+            // walk [s, e) less the previous blocks (SACKed when they came)
+            let mut from = s;
+            while from < e {
+                let covered = seen.iter().find(|&(a, b)| a <= from && from < b);
+                if let Some((_, b)) = covered {
+                    from = b;
+                    continue;
+                }
+                // up to the next previous block starting inside, or the end
+                let to = seen.iter().filter(|&(a, _)| a > from && a < e).map(|(a, _)| a).min().unwrap_or(e);
+                for i in self.idx(from)..self.idx(to) {
+                    if !self.sacked[i] {
+                        self.sacked[i] = true;
+                        self.sacked_count += 1;
+                        if self.rexmitted.get(i).copied().unwrap_or(false) {
+                            self.rexmit_unsacked -= 1;
+                        }
+                        newly_sacked(self.base + i as i64);
                     }
                 }
+                from = to;
             }
         }
-        // the DUP_THRESH-th highest SACKed segment bounds the lost ones
         let mut count = 0;
         self.lost_below = self.base;
         for i in (0..self.sacked.len()).rev() {
@@ -227,6 +255,13 @@ impl Scoreboard {
 
     /// RFC 6675 NextSeg rule 1: the lowest lost segment not yet retransmitted.
     pub fn next_lost(&mut self) -> Option<i64> {
+        // every segment in [base, cursor) is SACKed or resent, but for those in `relost`
+        while let Some(&std::cmp::Reverse(s)) = self.relost.peek() {
+            if s >= self.base && s < self.lost_below && !self.is_sacked(s) && !self.is_rexmitted(s) {
+                return Some(s);
+            }
+            self.relost.pop();
+        }
         let mut s = self.cursor.max(self.base);
         while s < self.lost_below {
             if !self.is_sacked(s) && !self.is_rexmitted(s) {
@@ -248,7 +283,9 @@ impl Scoreboard {
         let i = self.idx(seq);
         self.rexmitted[i] = false;
         self.rexmit_unsacked -= 1;
-        self.cursor = self.cursor.min(seq);
+        if seq < self.cursor {
+            self.relost.push(std::cmp::Reverse(seq));
+        }
     }
 
     /// Forget everything (after a timeout, RFC 6675 section 5.1).
@@ -345,6 +382,66 @@ mod tests {
                         }
                     }
                 }
+                prop_assert_eq!(sb.pipe(maxseq), sb.pipe_by_definition(maxseq));
+            }
+        }
+
+        /// The walk that skips the previous ACK's blocks reports each segment SACKed
+        /// for the first time exactly once, and NextSeg (with retransmissions found
+        /// lost again) gives the lowest lost segment not being resent, as a scoreboard
+        /// kept naively in sets would after any sequence of ACKs, blocks, resends and
+        /// lost resends.
+        #[test]
+        fn incremental_walk_and_next_seg_match_a_naive_scoreboard(
+            ops in proptest::collection::vec((0u8..4, 0i64..60, 1i64..12, 0i64..60, 1i64..6), 1..120)
+        ) {
+            use std::collections::BTreeSet;
+            let mut sb = Scoreboard::new(0);
+            let (mut sacked, mut rexmitted) = (BTreeSet::new(), BTreeSet::new());
+            let mut cum = -1i64;
+            let maxseq = 80;
+            for (op, a, len, b, len2) in ops {
+                match op {
+                    0 | 1 => {
+                        if op == 0 {
+                            cum = cum.max(a.min(maxseq) - 1);
+                        }
+                        let v: Vec<(i64, i64)> = [(a, len), (b, len2)].iter()
+                            .map(|&(s, l)| (s.max(cum + 1), (s.max(cum + 1) + l).min(maxseq + 1)))
+                            .filter(|&(s, e)| e > s).collect();
+                        let mut got = Vec::new();
+                        sb.update_with(cum, &blocks(&v), |s| got.push(s));
+                        let mut want = Vec::new();
+                        for &(s, e) in &v {
+                            for q in s..e {
+                                if sacked.insert(q) {
+                                    want.push(q);
+                                }
+                            }
+                        }
+                        got.sort();
+                        want.sort();
+                        prop_assert_eq!(got, want);
+                    }
+                    2 => {
+                        if let Some(s) = sb.next_lost() {
+                            sb.mark_retransmitted(s);
+                            rexmitted.insert(s);
+                        }
+                    }
+                    _ => {
+                        if rexmitted.contains(&a) && !sacked.contains(&a) && a > cum {
+                            sb.retransmission_lost(a);
+                            rexmitted.remove(&a);
+                        }
+                    }
+                }
+                // the naive NextSeg: DUP_THRESH SACKed segments above a lost one
+                let above: Vec<i64> = sacked.iter().copied().filter(|&q| q > cum).collect();
+                let lost_below = if above.len() >= DUP_THRESH { above[above.len() - DUP_THRESH] } else { cum + 1 };
+                let want = (cum + 1..lost_below).find(|q| !sacked.contains(q) && !rexmitted.contains(q));
+                let got = sb.clone().next_lost();
+                prop_assert_eq!(got, want);
                 prop_assert_eq!(sb.pipe(maxseq), sb.pipe_by_definition(maxseq));
             }
         }

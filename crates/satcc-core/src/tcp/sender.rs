@@ -591,7 +591,7 @@ impl TcpSender {
                 }
             }
         }
-        self.scoreboard.update(ack.seq.max(self.last_ack), blocks);
+        // (the scoreboard took in this ACK's blocks in on_ack_with)
         if self.rate.is_some() && self.in_sack_recovery {
             self.rack_detect(now);
         }
@@ -722,6 +722,9 @@ impl TcpSender {
         };
         self.cc.observe_ack(&obs);
         let sample = self.rate.is_some().then(|| self.rate_sample(ack, blocks.as_ref(), now));
+        if self.rate.is_none() && self.cfg.recovery == Recovery::Sack {
+            self.scoreboard.update(ack.seq.max(self.last_ack), &blocks.unwrap_or_default());
+        }
         let retransmits_before = self.stats.retransmits;
         if let Some(s) = &sample {
             self.cc.on_rate_sample(&mut self.w, s);
@@ -770,12 +773,12 @@ impl TcpSender {
         for seq in from..=ack.seq {
             r.on_delivered(seq, false);
         }
-        if let Some(b) = blocks {
-            for (s, e) in b.iter() {
-                for seq in s.max(ack.seq + 1)..e {
-                    r.on_delivered(seq, true);
-                }
-            }
+        if self.cfg.recovery == Recovery::Sack {
+            // one walk of the blocks for the scoreboard and the rate sample: the segments
+            // they SACK for the first time
+            self.scoreboard.update_with(ack.seq.max(self.last_ack), &blocks.copied().unwrap_or_default(), |seq| {
+                r.on_delivered(seq, true)
+            });
         }
         let rate = r.end_ack(now, ack.seq.max(self.last_ack) + 1);
         if let (true, Some(m)) = (self.rtt.is_linux() && ack.seq > self.last_ack, rate.rtt_s) {
