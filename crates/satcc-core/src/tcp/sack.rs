@@ -98,6 +98,11 @@ pub struct Scoreboard {
     /// Segments below this one that are not SACKed are lost (DUP_THRESH SACKed
     /// segments lie above them); `base` when none.
     lost_below: i64,
+    /// After a timeout in Linux's manner (`mark_lost_below`), every segment below this
+    /// one that is not SACKed is lost, whatever DupThresh says.
+    lost_floor: i64,
+    /// SACKed segments at or above `lost_below` (DUP_THRESH by the RFC's rule).
+    sacked_above_lost: i64,
     /// Retransmission scan position (segments below were considered).
     cursor: i64,
     /// SACKed segments held (at or above `base`).
@@ -190,20 +195,47 @@ impl Scoreboard {
                 from = to;
             }
         }
+        self.find_lost();
+        if self.cursor < self.base {
+            self.cursor = self.base;
+        }
+    }
+
+    /// Where losses end (RFC 6675 IsLost: below the DUP_THRESH-th highest SACKed
+    /// segment), and no lower than a timeout's floor.
+    fn find_lost(&mut self) {
         let mut count = 0;
         self.lost_below = self.base;
+        self.sacked_above_lost = self.sacked_count;
         for i in (0..self.sacked.len()).rev() {
             if self.sacked[i] {
                 count += 1;
                 if count == DUP_THRESH {
                     self.lost_below = self.base + i as i64;
+                    self.sacked_above_lost = DUP_THRESH as i64;
                     break;
                 }
             }
         }
-        if self.cursor < self.base {
-            self.cursor = self.base;
+        if self.lost_floor > self.lost_below {
+            self.lost_below = self.lost_floor;
+            let from = self.idx(self.lost_floor).min(self.sacked.len());
+            self.sacked_above_lost = self.sacked.range(from..).filter(|&&b| b).count() as i64;
         }
+    }
+
+    /// A timeout as Linux takes it (tcp_enter_loss): the SACKed segments stay SACKed,
+    /// every other one below `seq` is lost, retransmitted or not, and NextSeg starts
+    /// again from the first.
+    pub fn mark_lost_below(&mut self, seq: i64) {
+        self.lost_floor = seq;
+        for r in self.rexmitted.iter_mut() {
+            *r = false;
+        }
+        self.rexmit_unsacked = 0;
+        self.relost.clear();
+        self.cursor = self.base;
+        self.find_lost();
     }
 
     pub fn mark_retransmitted(&mut self, seq: i64) {
@@ -226,11 +258,7 @@ impl Scoreboard {
     pub fn pipe(&self, maxseq: i64) -> i64 {
         let unsacked = (maxseq - self.base + 1).max(0) - self.sacked_count;
         // below lost_below lie all SACKed segments but the DUP_THRESH highest
-        let lost = if self.lost_below > self.base {
-            (self.lost_below - self.base) - (self.sacked_count - DUP_THRESH as i64)
-        } else {
-            0
-        };
+        let lost = (self.lost_below - self.base) - (self.sacked_count - self.sacked_above_lost);
         unsacked - lost + self.rexmit_unsacked
     }
 
@@ -393,12 +421,13 @@ mod tests {
         /// lost resends.
         #[test]
         fn incremental_walk_and_next_seg_match_a_naive_scoreboard(
-            ops in proptest::collection::vec((0u8..4, 0i64..60, 1i64..12, 0i64..60, 1i64..6), 1..120)
+            ops in proptest::collection::vec((0u8..5, 0i64..60, 1i64..12, 0i64..60, 1i64..6), 1..120)
         ) {
             use std::collections::BTreeSet;
             let mut sb = Scoreboard::new(0);
             let (mut sacked, mut rexmitted) = (BTreeSet::new(), BTreeSet::new());
             let mut cum = -1i64;
+            let mut floor = 0i64;
             let maxseq = 80;
             for (op, a, len, b, len2) in ops {
                 match op {
@@ -429,16 +458,24 @@ mod tests {
                             rexmitted.insert(s);
                         }
                     }
-                    _ => {
+                    3 => {
                         if rexmitted.contains(&a) && !sacked.contains(&a) && a > cum {
                             sb.retransmission_lost(a);
                             rexmitted.remove(&a);
                         }
                     }
+                    _ => {
+                        // a timeout, Linux's way: all but the SACKed lost up to a point
+                        floor = (cum + 1 + a).min(maxseq + 1);
+                        sb.mark_lost_below(floor);
+                        rexmitted.clear();
+                    }
                 }
-                // the naive NextSeg: DUP_THRESH SACKed segments above a lost one
+                // the naive NextSeg: DUP_THRESH SACKed segments above a lost one, or
+                // below the timeout's floor
                 let above: Vec<i64> = sacked.iter().copied().filter(|&q| q > cum).collect();
                 let lost_below = if above.len() >= DUP_THRESH { above[above.len() - DUP_THRESH] } else { cum + 1 };
+                let lost_below = lost_below.max(floor);
                 let want = (cum + 1..lost_below).find(|q| !sacked.contains(q) && !rexmitted.contains(q));
                 let got = sb.clone().next_lost();
                 prop_assert_eq!(got, want);

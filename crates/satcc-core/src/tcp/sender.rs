@@ -79,6 +79,10 @@ pub struct TcpSender {
     /// SACK recovery (RFC 6675): the scoreboard and whether in loss recovery.
     scoreboard: Scoreboard,
     in_sack_recovery: bool,
+    /// Recovering from a timeout as Linux does (its Loss state, senders keeping rate
+    /// samples): the SACKed segments were kept, the others are resent as holes under a
+    /// window that grows on every ACK, until `recover` is acknowledged.
+    rto_recovery: bool,
     /// After a timeout of a SACK flow: the window before it and the segment it
     /// resent, until a D-SACK shows that segment had arrived (or the next timeout).
     timeout_probe: Option<(Window, i64)>,
@@ -145,6 +149,7 @@ impl TcpSender {
             rtt_code_srtt: -1.0,
             scoreboard: Scoreboard::new(0),
             in_sack_recovery: false,
+            rto_recovery: false,
             timeout_probe: None,
             rtx_deadline: None,
             delsnd_request_s: None,
@@ -596,7 +601,11 @@ impl TcpSender {
             self.rack_detect(now);
         }
         if ack.seq > self.last_ack {
-            if self.in_sack_recovery && ack.seq < self.recover {
+            if self.rto_recovery && ack.seq < self.recover {
+                // Linux's Loss state: the window grows on every ACK (slow start from
+                // one segment) while the holes are resent
+                self.newack(ack, now);
+            } else if self.in_sack_recovery && ack.seq < self.recover {
                 // a partial ACK: stay in recovery, restart the timer (RFC 6675 5.1)
                 self.last_ack = ack.seq;
                 self.highest_ack = ack.seq;
@@ -608,6 +617,7 @@ impl TcpSender {
             } else {
                 if self.in_sack_recovery {
                     self.in_sack_recovery = false;
+                    self.rto_recovery = false;
                     self.last_cwnd_action = CwndAction::Exited;
                 }
                 self.newack(ack, now);
@@ -885,10 +895,19 @@ impl TcpSender {
     /// The retransmission timer fired at `now` (the simulator checked the deadline).
     pub fn on_timeout(&mut self, now: Time, out: &mut Vec<Packet>) {
         self.rtx_deadline = None;
-        // RFC 6675 5.1: forget the SACK scoreboard after a timeout
-        self.in_sack_recovery = false;
+        // Linux (tcp_enter_loss) keeps what was SACKed and resends only the rest; ns-2's
+        // agents follow RFC 6675 5.1 and forget the scoreboard
+        let linux = self.rate.is_some() && self.cfg.recovery == Recovery::Sack && self.highest_ack != self.maxseq;
         self.rack_rtx.clear();
-        self.scoreboard.reset(self.highest_ack + 1);
+        if linux {
+            self.scoreboard.mark_lost_below(self.maxseq + 1);
+            self.in_sack_recovery = true;
+            self.rto_recovery = true;
+        } else {
+            self.in_sack_recovery = false;
+            self.rto_recovery = false;
+            self.scoreboard.reset(self.highest_ack + 1);
+        }
         self.dupwnd = 0;
         self.dupacks = 0;
         self.recover = self.maxseq;
@@ -927,10 +946,14 @@ impl TcpSender {
             }
         }
         self.set_rtx_timer(now);
-        self.t_seqno = self.highest_ack + 1;
         self.rtt_active = false;
         self.last_cwnd_action = CwndAction::Timeout;
-        self.send_much(now, 0, out);
+        if linux {
+            self.sack_send(now, out);
+        } else {
+            self.t_seqno = self.highest_ack + 1;
+            self.send_much(now, 0, out);
+        }
     }
 }
 
@@ -1465,6 +1488,51 @@ mod tests {
         assert_eq!(s.stats.timeouts, 0);
         assert_eq!(s.w.ssthresh, 5.0);
         assert!(s.w.cwnd >= 5.0 && s.w.cwnd < 6.0, "recovery ends near ssthresh: {}", s.w.cwnd);
+    }
+
+    /// A timeout with SACK information: a sender keeping rate samples (CUBIC, BBR)
+    /// recovers as Linux does (tcp_enter_loss): SACKed segments are not resent, the
+    /// holes go out first under a window growing from one segment, and new data
+    /// continues after them; ns-2's agents (RFC 6675 5.1) forget the scoreboard and go
+    /// back N.
+    #[test]
+    fn a_timeout_keeps_sack_information_for_linux_senders_only() {
+        use crate::tcp::congestion::Cubic;
+        use crate::tcp::sack::SackReceiver;
+        for linux in [true, false] {
+            let cc: Box<dyn CongestionControl> = if linux { Box::new(Cubic::default()) } else { Box::new(Reno) };
+            let cfg = TcpConfig { rwnd_pkts: 100, recovery: Recovery::Sack, limited_transmit: false, ..TcpConfig::default() };
+            let mut s = TcpSender::new(0, cfg, cc, 0.0);
+            let mut out = vec![];
+            s.app_send(GREEDY, 0, &mut out);
+            s.on_ack(&ack(0), MS, &mut out);
+            s.on_ack(&ack(1), 2 * MS, &mut out);
+            s.w.cwnd = 10.0;
+            s.send_much(2 * MS, 0, &mut out);
+            assert_eq!(s.maxseq(), 11);
+            // of 2..=11 only 4 and 6 arrive: two dupACKs, no fast retransmit
+            let mut rcv = SackReceiver::default();
+            for (k, seq) in [4, 6].into_iter().enumerate() {
+                rcv.record(seq);
+                s.on_ack_with(&ack(1), Some(rcv.blocks(seq)), (10 + k as u64) * MS, &mut out);
+            }
+            assert_eq!(s.stats.fast_retransmits, 0);
+            out.clear();
+            s.on_timeout(s.rtx_deadline.expect("armed"), &mut out);
+            assert_eq!(seqs(&out), vec![2], "one segment after the timeout");
+            assert_eq!(s.w.cwnd, 1.0);
+            // 2 arrives: the window grows to two
+            rcv.record(2);
+            rcv.advance(3);
+            out.clear();
+            s.on_ack_with(&ack(2), Some(rcv.blocks(2)), 400 * MS, &mut out);
+            if linux {
+                assert_eq!(seqs(&out), vec![3, 5], "only the holes, 4 was SACKed");
+                assert_eq!(s.maxseq(), 11, "no new data before the holes");
+            } else {
+                assert_eq!(seqs(&out), vec![3, 4], "go-back-N resends the SACKed 4");
+            }
+        }
     }
 
     /// TCP-STAR's AEN: a D-SACK for the segment a timeout resent undoes the timeout's
