@@ -91,7 +91,12 @@ pub struct RateEstimator {
     /// RACK (RFC 8985): the latest send time of any segment delivered, and the RTT of
     /// that segment's delivery.
     pub rack_xmit: Time,
+    /// The segment whose send time is `rack_xmit` (ties between segments sent at one
+    /// instant go to the higher, as Linux's tcp_rack_sent_after).
+    pub rack_seq: i64,
     pub rack_rtt_s: f64,
+    /// RACK's state moved since its last detection (Linux's rack.advanced).
+    pub rack_advanced: bool,
     now: Time,
     /// The last valid sample with the highest rate among app-limited ones, as Linux
     /// keeps for tcpi_delivery_rate: (delivered, interval).
@@ -156,9 +161,17 @@ impl RateEstimator {
         }
         self.delivered += 1;
         self.rs.acked_sacked += 1;
-        if t.sent > self.rack_xmit {
+        // tcp_rack_advance: a retransmission delivered sooner than the minimum RTT may
+        // be the original's delivery, and says nothing
+        let rtt = to_secs(self.now.saturating_sub(t.sent));
+        if (!t.retrans || rtt >= self.min_rtt_s) && (t.sent > self.rack_xmit || (t.sent == self.rack_xmit && seq > self.rack_seq)) {
             self.rack_xmit = t.sent;
-            self.rack_rtt_s = to_secs(self.now.saturating_sub(t.sent));
+            self.rack_seq = seq;
+        }
+        if !t.retrans || rtt >= self.min_rtt_s {
+            // the RTT is the last delivered segment's (tcp_rack_advance)
+            self.rack_rtt_s = rtt;
+            self.rack_advanced = true;
         }
         // the most recently sent of the delivered segments gives the sample
         let newer = match self.newest {

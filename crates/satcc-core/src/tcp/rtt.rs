@@ -142,6 +142,11 @@ impl RttEstimator {
         self.t_rtxcur_s = ticks as f64 * self.tick_s;
     }
 
+    /// The minimum RTO, seconds.
+    pub fn min_rto_s(&self) -> f64 {
+        self.min_rto_s
+    }
+
     /// The current retransmission timeout, seconds (with backoff).
     pub fn rto_s(&self) -> f64 {
         if self.linux.is_some() {

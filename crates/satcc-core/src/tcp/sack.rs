@@ -116,6 +116,8 @@ pub struct Scoreboard {
     /// Retransmissions found lost again (below `cursor`), lowest first: NextSeg takes
     /// them before scanning on from `cursor`.
     relost: std::collections::BinaryHeap<std::cmp::Reverse<i64>>,
+    /// Segments the last update SACKed for the first time.
+    newly_sacked: i64,
 }
 
 impl Scoreboard {
@@ -163,6 +165,7 @@ impl Scoreboard {
             self.base = new_base;
         }
         let seen = std::mem::replace(&mut self.seen, *blocks);
+        self.newly_sacked = 0;
         for (s, e) in blocks.iter() {
             let s = s.max(self.base);
             if e <= s {
@@ -189,6 +192,7 @@ impl Scoreboard {
                         if self.rexmitted.get(i).copied().unwrap_or(false) {
                             self.rexmit_unsacked -= 1;
                         }
+                        self.newly_sacked += 1;
                         newly_sacked(self.base + i as i64);
                     }
                 }
@@ -222,6 +226,29 @@ impl Scoreboard {
             let from = self.idx(self.lost_floor).min(self.sacked.len());
             self.sacked_above_lost = self.sacked.range(from..).filter(|&&b| b).count() as i64;
         }
+    }
+
+    /// Every segment below `seq` not SACKed is lost (RACK found the oldest lost).
+    pub fn raise_lost_floor(&mut self, seq: i64) {
+        if seq > self.lost_floor {
+            self.lost_floor = seq;
+            self.find_lost();
+        }
+    }
+
+    /// First segment not cumulatively acknowledged.
+    pub fn base(&self) -> i64 {
+        self.base
+    }
+
+    /// Segments the last update SACKed for the first time.
+    pub fn newly_sacked(&self) -> i64 {
+        self.newly_sacked
+    }
+
+    /// SACKed segments held.
+    pub fn sacked_count(&self) -> i64 {
+        self.sacked_count
     }
 
     /// A timeout as Linux takes it (tcp_enter_loss): the SACKed segments stay SACKed,

@@ -10,6 +10,7 @@
 
 use super::config::{Recovery, TcpConfig};
 use super::congestion::{AckEvent, AckObservation, AckSample, CongestionControl, LossEvent, Window};
+use super::rack::{Detection, Rack};
 use super::rate::RateEstimator;
 use super::loss::{LossClassifier, LossFacts, Verdict};
 use super::rtt::RttEstimator;
@@ -107,10 +108,35 @@ pub struct TcpSender {
     next_send: Time,
     pub pace_request: Option<Time>,
     pace_armed: bool,
-    /// RACK's retransmissions in the order they left, with their send times (a segment
-    /// resent again is queued again; the older entry is then stale).
-    rack_rtx: std::collections::VecDeque<(i64, Time)>,
+    /// Linux's loss detection for senders keeping rate samples: RACK's transmissions
+    /// in send order, what the one retransmission timer is armed for (Linux's
+    /// icsk_pending: the RTO, a tail loss probe or RACK's reordering timeout), and the
+    /// outstanding tail loss probe (tlp_high_seq: snd_nxt when it left; whether it was
+    /// a retransmission).
+    rack: Rack,
+    timer: XmitTimer,
+    tlp_high_seq: Option<i64>,
+    tlp_retrans: bool,
 }
+
+/// What the retransmission timer of a Linux-like sender is armed for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum XmitTimer {
+    Rto,
+    /// Tail loss probe (RFC 8985 section 7; Linux's tcp_schedule_loss_probe).
+    LossProbe,
+    /// RACK's reordering window ends for a segment that will then be lost.
+    Reo,
+}
+
+/// Linux's TCP_TIMEOUT_MIN (two jiffies at HZ 250, the reference kernel's), added to
+/// RACK's reordering timeout.
+const LINUX_TIMEOUT_MIN: Time = 8_000_000;
+/// TCP_TIMEOUT_MIN_US, added to a tail loss probe's 2 SRTT when more than one
+/// segment is out.
+const TLP_EXTRA: Time = 2_000_000;
+/// TCP_TIMEOUT_INIT: the probe timeout before any RTT sample.
+const TLP_NO_RTT: Time = 1_000_000_000;
 
 impl TcpSender {
     pub fn new(flow: FlowId, cfg: TcpConfig, cc: Box<dyn CongestionControl>, boot_time_s: f64) -> Self {
@@ -162,7 +188,10 @@ impl TcpSender {
             next_send: 0,
             pace_request: None,
             pace_armed: false,
-            rack_rtx: std::collections::VecDeque::new(),
+            rack: Rack::default(),
+            timer: XmitTimer::Rto,
+            tlp_high_seq: None,
+            tlp_retrans: false,
             cfg,
         }
     }
@@ -248,6 +277,46 @@ impl TcpSender {
 
     fn set_rtx_timer(&mut self, now: Time) {
         self.rtx_deadline = Some(now + from_secs(self.rtt.rto_s()));
+        self.timer = XmitTimer::Rto;
+    }
+
+    /// Linux's loss detection and recovery (RACK, tail loss probes, tcp_enter_loss on a
+    /// timeout) are for senders keeping per-segment send times with SACK; ns-2's agents
+    /// keep RFC 6675 and ns-2's timer.
+    fn linux_loss(&self) -> bool {
+        self.rate.is_some() && self.cfg.recovery == Recovery::Sack
+    }
+
+    /// How far in the future the RTO of the oldest outstanding segment lies (Linux's
+    /// tcp_rto_delta_us: from its send time), at least 1 ns.
+    fn rto_from_head(&self, now: Time) -> Time {
+        let rto = from_secs(self.rtt.rto_s());
+        match self.rate.as_ref().and_then(|r| r.sent_time(self.highest_ack + 1)) {
+            Some(sent) => (sent + rto).saturating_sub(now).max(1),
+            None => rto,
+        }
+    }
+
+    /// tcp_schedule_loss_probe: outside recovery with segments out, the timer waits
+    /// 2 SRTT (plus the minimum RTO if one segment is out, for its delayed ACK; plus
+    /// 2 ms otherwise), never past the RTO. `advancing`: an ACK just acknowledged data
+    /// and the RTO would restart from now.
+    fn schedule_loss_probe(&mut self, now: Time, advancing: bool) -> bool {
+        let out = self.maxseq - self.highest_ack;
+        if self.in_sack_recovery || out <= 0 {
+            return false;
+        }
+        let srtt = self.rtt.srtt_s();
+        let mut pto = if srtt > 0.0 {
+            from_secs(2.0 * srtt) + if out == 1 { from_secs(self.rtt.min_rto_s()) } else { TLP_EXTRA }
+        } else {
+            TLP_NO_RTT
+        };
+        let rto = if advancing { from_secs(self.rtt.rto_s()) } else { self.rto_from_head(now) };
+        pto = pto.min(rto);
+        self.rtx_deadline = Some(now + pto);
+        self.timer = XmitTimer::LossProbe;
+        true
     }
 
     fn output(&mut self, seqno: i64, now: Time, out: &mut Vec<Packet>) {
@@ -281,6 +350,13 @@ impl TcpSender {
             if let Some(r) = self.rate.as_mut() {
                 r.on_send(seqno, now, in_flight, retrans);
             }
+            if self.cfg.recovery == Recovery::Sack {
+                if retrans {
+                    self.rack.on_retransmission(seqno, now);
+                } else {
+                    self.rack.on_original(seqno, now);
+                }
+            }
         }
         let force_timer = self.highest_ack == self.maxseq;
         if seqno > self.maxseq {
@@ -300,6 +376,10 @@ impl TcpSender {
         }
         if self.rtx_deadline.is_none() || force_timer {
             self.set_rtx_timer(now);
+        }
+        if !syn && seqno == self.maxseq && self.linux_loss() {
+            // new data left: a tail loss probe (tcp_write_xmit), outside recovery
+            self.schedule_loss_probe(now, false);
         }
     }
 
@@ -597,10 +677,13 @@ impl TcpSender {
             }
         }
         // (the scoreboard took in this ACK's blocks in on_ack_with)
-        if self.rate.is_some() && self.in_sack_recovery {
-            self.rack_detect(now);
+        let linux = self.linux_loss();
+        let advanced = ack.seq > self.last_ack;
+        if linux {
+            self.process_tlp_ack(ack, blocks, advanced, now);
         }
-        if ack.seq > self.last_ack {
+        let det = if linux { self.rack_detect(now, false) } else { Detection::default() };
+        if advanced {
             if self.rto_recovery && ack.seq < self.recover {
                 // Linux's Loss state: the window grows on every ACK (slow start from
                 // one segment) while the holes are resent
@@ -627,25 +710,25 @@ impl TcpSender {
             let lost = self.scoreboard.is_lost(self.last_ack + 1);
             let recovered = self.highest_ack > self.recover || self.highest_ack == 0;
             if !self.in_sack_recovery && (self.dupacks >= thresh || lost) && recovered {
-                self.stats.fast_retransmits += 1;
-                self.recover = self.maxseq;
-                self.in_sack_recovery = true;
-                self.last_cwnd_action = CwndAction::DupAck;
-                let ev = self.loss_event(now);
-                self.cc.on_fast_retransmit(&mut self.w, &ev);
-                self.rtt_active = false;
-                self.set_rtx_timer(now);
-                // a segment already resent in the previous episode (lost after
-                // `recover`, repaired early) is not sent again; only a timeout resends it
-                if !self.scoreboard.is_rexmitted(self.last_ack + 1) {
-                    self.output(self.last_ack + 1, now, out);
-                    self.scoreboard.mark_retransmitted(self.last_ack + 1);
-                    if let Some(sent) = self.rate.as_ref().and_then(|r| r.sent_time(self.last_ack + 1)) {
-                        self.rack_rtx.push_back((self.last_ack + 1, sent));
-                    }
-                }
+                self.enter_sack_recovery(now, out);
             } else if !self.in_sack_recovery && self.dupacks < thresh && self.cfg.limited_transmit {
                 self.send_one(now, out);
+            }
+        }
+        if linux {
+            // RACK found losses on an ACK that is no duplicate (tcp_time_to_recover: lost_out)
+            let recovered = self.highest_ack > self.recover || self.highest_ack == 0;
+            if det.lost && !self.in_sack_recovery && recovered && self.scoreboard.is_lost(self.highest_ack + 1) {
+                self.enter_sack_recovery(now, out);
+            }
+            if let Some(t) = det.reo_timeout {
+                // RACK's timer replaces the RTO's and the probe's (tcp_rack_mark_lost)
+                let rto = from_secs(self.rtt.rto_s());
+                self.rtx_deadline = Some((t + LINUX_TIMEOUT_MIN).max(now).min(now + rto));
+                self.timer = XmitTimer::Reo;
+            } else if advanced {
+                // tcp_set_xmit_timer: a probe if outside recovery, else the RTO newack set
+                self.schedule_loss_probe(now, true);
             }
         }
         if self.in_sack_recovery {
@@ -655,31 +738,104 @@ impl TcpSender {
         }
     }
 
-    /// Linux's RACK (RFC 8985) for retransmissions, in senders keeping per-segment send
-    /// times: a retransmission is lost when a segment sent after it was delivered and
-    /// an RTT and a quarter of the minimum RTT have passed since it left. Without it, a
-    /// lost retransmission waits for the timeout, as in ns-2's agents.
-    ///
-    /// The retransmissions are checked in the order they left: both conditions hold of
-    /// an older one first, so the scan stops at the first that is not yet lost (each
-    /// retransmission is looked at a bounded number of times, not once per ACK).
-    fn rack_detect(&mut self, now: Time) {
-        let Some(r) = self.rate.as_ref() else { return };
-        let reo_wnd = if r.min_rtt_s().is_finite() { from_secs(r.min_rtt_s() / 4.0) } else { 0 };
-        let wait = from_secs(r.rack_rtt_s) + reo_wnd;
-        while let Some(&(s, sent)) = self.rack_rtx.front() {
-            let current = self.scoreboard.is_rexmitted(s) && r.sent_time(s) == Some(sent);
-            if !current || self.scoreboard.is_sacked(s) {
-                self.rack_rtx.pop_front(); // delivered, resent since, or forgotten
-                continue;
-            }
-            if sent < r.rack_xmit && now >= sent + wait {
-                self.scoreboard.retransmission_lost(s);
-                self.rack_rtx.pop_front();
+    /// Enter SACK recovery (RFC 6675; Linux's tcp_enter_recovery): one window reduction
+    /// and the head resent.
+    fn enter_sack_recovery(&mut self, now: Time, out: &mut Vec<Packet>) {
+        self.stats.fast_retransmits += 1;
+        self.recover = self.maxseq;
+        self.in_sack_recovery = true;
+        self.tlp_high_seq = None;
+        self.last_cwnd_action = CwndAction::DupAck;
+        let ev = self.loss_event(now);
+        self.cc.on_fast_retransmit(&mut self.w, &ev);
+        self.rtt_active = false;
+        self.set_rtx_timer(now);
+        // a segment already resent in the previous episode (lost after
+        // `recover`, repaired early) is not sent again; only a timeout resends it
+        if !self.scoreboard.is_rexmitted(self.last_ack + 1) {
+            self.output(self.last_ack + 1, now, out);
+            self.scoreboard.mark_retransmitted(self.last_ack + 1);
+        }
+    }
+
+    /// tcp_process_tlp_ack: the ACK of a tail loss probe. A probe of new data, a D-SACK
+    /// of a resent one or a pure duplicate ACK (both copies arrived) ends it; an ACK
+    /// beyond it shows it repaired a loss: one window reduction (Linux's CWR).
+    fn process_tlp_ack(&mut self, ack: &Packet, blocks: &SackBlocks, advanced: bool, now: Time) {
+        let Some(high) = self.tlp_high_seq else { return };
+        let snd_una = ack.seq + 1;
+        if snd_una < high {
+            return;
+        }
+        if !self.tlp_retrans || blocks.dsack == Some(high - 1) {
+            self.tlp_high_seq = None;
+        } else if snd_una > high {
+            self.tlp_high_seq = None;
+            let ev = self.loss_event(now);
+            self.cc.on_fast_retransmit(&mut self.w, &ev);
+        } else if !advanced && self.scoreboard.newly_sacked() == 0 {
+            self.tlp_high_seq = None;
+        }
+    }
+
+    /// The tail loss probe's timer fired (tcp_send_loss_probe): one new segment if the
+    /// advertised window allows, whatever cwnd says, else the last one sent again;
+    /// then the RTO from now. With a probe outstanding, only the RTO is re-armed.
+    fn send_loss_probe(&mut self, now: Time, out: &mut Vec<Packet>) {
+        if self.tlp_high_seq.is_none() {
+            let new_data = self.t_seqno < self.curseq && self.t_seqno as f64 <= self.highest_ack as f64 + self.wnd;
+            let probe = if new_data {
+                self.tlp_retrans = false;
+                Some(self.t_seqno)
+            } else if self.maxseq > self.highest_ack {
+                self.tlp_retrans = true;
+                Some(self.maxseq)
             } else {
-                break;
+                None
+            };
+            if let Some(seq) = probe {
+                self.output(seq, now, out);
+                if new_data {
+                    self.t_seqno += 1;
+                } else {
+                    self.scoreboard.mark_retransmitted(seq);
+                }
+                self.tlp_high_seq = Some(self.maxseq + 1);
+                self.set_rtx_timer(now);
+                return;
             }
         }
+        self.rtx_deadline = Some(now + self.rto_from_head(now));
+        self.timer = XmitTimer::Rto;
+    }
+
+    /// RACK's reordering timer fired (tcp_rack_reo_timeout): what is lost now starts
+    /// a recovery and is resent; then the RTO from the oldest segment's send time.
+    fn on_reo_timeout(&mut self, now: Time, out: &mut Vec<Packet>) {
+        let det = self.rack_detect(now, true);
+        if det.lost {
+            let recovered = self.highest_ack > self.recover || self.highest_ack == 0;
+            if !self.in_sack_recovery && recovered && self.scoreboard.is_lost(self.highest_ack + 1) {
+                self.enter_sack_recovery(now, out);
+            }
+            if self.in_sack_recovery {
+                self.sack_send(now, out);
+            }
+        }
+        if self.rtx_deadline.is_none() || self.timer != XmitTimer::Rto {
+            self.rtx_deadline = Some(now + self.rto_from_head(now));
+            self.timer = XmitTimer::Rto;
+        }
+    }
+
+    /// Linux's RACK (RFC 8985; tcp/rack.rs) after an ACK that delivered something, or
+    /// when its timer fires (`forced`).
+    fn rack_detect(&mut self, now: Time, forced: bool) -> Detection {
+        let Some(r) = self.rate.as_mut() else { return Detection::default() };
+        if !forced && !std::mem::take(&mut r.rack_advanced) {
+            return Detection::default();
+        }
+        self.rack.detect(&mut self.scoreboard, r, now, self.in_sack_recovery)
     }
 
     /// RFC 6675 (C): send while cwnd - pipe >= 1: lost segments first, then new data.
@@ -693,11 +849,6 @@ impl TcpSender {
             if let Some(s) = self.scoreboard.next_lost() {
                 self.output(s, now, out);
                 self.scoreboard.mark_retransmitted(s);
-                if let Some(r) = self.rate.as_ref() {
-                    if let Some(sent) = r.sent_time(s) {
-                        self.rack_rtx.push_back((s, sent));
-                    }
-                }
                 if self.rate.is_some() && s == self.highest_ack + 1 {
                     // Linux re-arms the timer when it resends the head (tcp_xmit_retransmit_queue)
                     self.set_rtx_timer(now);
@@ -895,10 +1046,16 @@ impl TcpSender {
     /// The retransmission timer fired at `now` (the simulator checked the deadline).
     pub fn on_timeout(&mut self, now: Time, out: &mut Vec<Packet>) {
         self.rtx_deadline = None;
+        match std::mem::replace(&mut self.timer, XmitTimer::Rto) {
+            XmitTimer::LossProbe => return self.send_loss_probe(now, out),
+            XmitTimer::Reo => return self.on_reo_timeout(now, out),
+            XmitTimer::Rto => {}
+        }
+        self.tlp_high_seq = None;
         // Linux (tcp_enter_loss) keeps what was SACKed and resends only the rest; ns-2's
         // agents follow RFC 6675 5.1 and forget the scoreboard
         let linux = self.rate.is_some() && self.cfg.recovery == Recovery::Sack && self.highest_ack != self.maxseq;
-        self.rack_rtx.clear();
+        self.rack.clear();
         if linux {
             self.scoreboard.mark_lost_below(self.maxseq + 1);
             self.in_sack_recovery = true;
@@ -1510,29 +1667,92 @@ mod tests {
             s.w.cwnd = 10.0;
             s.send_much(2 * MS, 0, &mut out);
             assert_eq!(s.maxseq(), 11);
-            // of 2..=11 only 4 and 6 arrive: two dupACKs, no fast retransmit
+            // of 2..=11 only 2, 4 and 6 arrive: two dupACKs, no fast retransmit (and no
+            // loss RACK can see yet: 3 and 5 left with 4 and 6)
             let mut rcv = SackReceiver::default();
-            for (k, seq) in [4, 6].into_iter().enumerate() {
-                rcv.record(seq);
-                s.on_ack_with(&ack(1), Some(rcv.blocks(seq)), (10 + k as u64) * MS, &mut out);
-            }
-            assert_eq!(s.stats.fast_retransmits, 0);
-            out.clear();
-            s.on_timeout(s.rtx_deadline.expect("armed"), &mut out);
-            assert_eq!(seqs(&out), vec![2], "one segment after the timeout");
-            assert_eq!(s.w.cwnd, 1.0);
-            // 2 arrives: the window grows to two
             rcv.record(2);
             rcv.advance(3);
+            s.on_ack_with(&ack(2), Some(rcv.blocks(2)), 10 * MS, &mut out);
+            for (k, seq) in [4, 6].into_iter().enumerate() {
+                rcv.record(seq);
+                s.on_ack_with(&ack(2), Some(rcv.blocks(seq)), (11 + k as u64) * MS, &mut out);
+            }
+            assert_eq!(s.stats.fast_retransmits, 0);
+            let top = s.maxseq();
             out.clear();
-            s.on_ack_with(&ack(2), Some(rcv.blocks(2)), 400 * MS, &mut out);
+            s.timer = XmitTimer::Rto;
+            s.on_timeout(s.rtx_deadline.expect("armed"), &mut out);
+            assert_eq!(s.stats.timeouts, 1);
+            assert_eq!(seqs(&out), vec![3], "one segment after the timeout");
+            assert_eq!(s.w.cwnd, 1.0);
+            // 3 arrives: the window grows to two
+            rcv.record(3);
+            rcv.advance(5);
+            out.clear();
+            s.on_ack_with(&ack(4), Some(rcv.blocks(4)), 400 * MS, &mut out);
             if linux {
-                assert_eq!(seqs(&out), vec![3, 5], "only the holes, 4 was SACKed");
-                assert_eq!(s.maxseq(), 11, "no new data before the holes");
+                // two segments acknowledged: slow start opens the window to three
+                assert_eq!(seqs(&out), vec![5, 7, 8], "only the holes, 6 was SACKed");
+                assert_eq!(s.maxseq(), top, "no new data before the holes");
             } else {
-                assert_eq!(seqs(&out), vec![3, 4], "go-back-N resends the SACKed 4");
+                assert_eq!(seqs(&out), vec![5, 6], "go-back-N resends the SACKed 6");
             }
         }
+    }
+
+    /// A tail loss (RFC 8985 section 7): the last segments of a flight are lost, no
+    /// duplicate ACK comes. A Linux-like sender probes 2 SRTT + 2 ms after the last
+    /// ACK with one new segment beyond cwnd; the probe's SACK lets RACK find the tail
+    /// lost and recovery repairs it, with no timeout.
+    #[test]
+    fn a_tail_loss_probe_turns_a_tail_loss_into_a_fast_recovery() {
+        use crate::tcp::congestion::Cubic;
+        use crate::tcp::sack::SackReceiver;
+        let cfg = TcpConfig {
+            rwnd_pkts: 100,
+            recovery: Recovery::Sack,
+            limited_transmit: false,
+            rto: crate::tcp::RtoStyle::Linux,
+            min_rto_s: 1.0, // an RTO far beyond the probe
+            ..TcpConfig::default()
+        };
+        let mut s = TcpSender::new(0, cfg, Box::new(Cubic::default()), 0.0);
+        let mut out = vec![];
+        s.app_send(GREEDY, 0, &mut out);
+        s.on_ack(&ack(0), 100 * MS, &mut out); // SRTT 100 ms from the handshake
+        s.w.cwnd = 10.0;
+        out.clear();
+        s.send_much(100 * MS, 0, &mut out);
+        assert_eq!(s.maxseq(), 10);
+        // 1..=5 are acknowledged 100 ms later, 6..=10 are lost
+        out.clear();
+        s.w.cwnd = 5.0; // no new data leaves on these ACKs
+        s.on_ack_with(&ack(5), Some(SackBlocks::default()), 200 * MS, &mut out);
+        assert_eq!(s.timer, XmitTimer::LossProbe);
+        let srtt = s.rtt.srtt_s();
+        let pto = s.rtx_deadline.expect("probe armed");
+        assert_eq!(pto, 200 * MS + from_secs(2.0 * srtt) + TLP_EXTRA, "2 SRTT + 2 ms");
+        assert!(pto < 200 * MS + from_secs(s.rtt.rto_s()));
+        // the probe: one new segment although cwnd is full
+        out.clear();
+        s.on_timeout(pto, &mut out);
+        let probe = s.maxseq();
+        assert_eq!(seqs(&out), vec![probe]);
+        assert_eq!(s.stats.timeouts, 0);
+        assert_eq!(s.timer, XmitTimer::Rto, "then the RTO");
+        // its SACK arrives an RTT later: RACK finds 6..=10 lost, fast recovery resends 6
+        let mut rcv = SackReceiver::default();
+        for q in 1..=5 {
+            rcv.record(q);
+        }
+        rcv.advance(6);
+        rcv.record(probe);
+        out.clear();
+        s.on_ack_with(&ack(5), Some(rcv.blocks(probe)), pto + from_secs(srtt), &mut out);
+        assert_eq!(s.stats.fast_retransmits, 1);
+        assert!(s.in_sack_recovery);
+        assert_eq!(seqs(&out).first(), Some(&6), "{:?}", seqs(&out));
+        assert_eq!(s.stats.timeouts, 0);
     }
 
     /// TCP-STAR's AEN: a D-SACK for the segment a timeout resent undoes the timeout's
