@@ -142,6 +142,15 @@ def main(argv: list[str] | None = None) -> int:
     diffs = compare(expected, got) + [f"{k}: in the golden file but no longer a catalog run" for k in missing]
     for d in diffs[:50]:
         print(d)
+    if len(diffs) > 50:
+        # the rest by experiment and grid point, so that what changed is seen whole
+        by_point: dict[str, set[str]] = {}
+        for d in diffs:
+            key = d.split(": ", 1)[0]
+            by_point.setdefault(key.rsplit(" seed=", 1)[0], set()).add(key)
+        print(f"... {len(diffs) - 50} more; runs that differ, by experiment and point:")
+        for point, keys in sorted(by_point.items()):
+            print(f"  {point}: {len(keys)} run(s)")
     print(f"{len(got)} runs checked, {len(diffs)} differences")
     return 1 if diffs else 0
 
