@@ -6,6 +6,7 @@ T-REFWA's RTT code for any sender."""
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import statistics
 from pathlib import Path
@@ -19,6 +20,7 @@ REF = json.loads((Path(__file__).parent / "data" / "linux_ref" / "reference.json
 SEEDS = 10
 
 
+@functools.lru_cache(maxsize=None)
 def _satcc(key: str) -> dict:
     name, ccs = key.split("/")[0], tuple(key.split("/")[1].split("+"))
     runs = [L.measure(name, ccs, *L.run_satcc(name, ccs, REF["duration_s"], s)) for s in range(1, SEEDS + 1)]
@@ -84,6 +86,65 @@ def test_the_cases_not_yet_within_10_percent_are_still_apart(key):
     ours, lin = _satcc(key), REF["cases"][key]["summary"]
     worst = max(abs(ours["goodput_mbps"][f]["mean"] / g["mean"] - 1) for f, g in lin["goodput_mbps"].items())
     assert worst > 0.10, f"{key} now agrees within 10 % (worst {worst:.1%}): assert it"
+
+
+# The issue's tolerance for each measure of every case, relative to Linux's mean.
+TOLERANCE = {"goodput (Mb/s)": 0.10, "window after a loss / W_max": 0.10, "K (s)": 0.10,
+             "HyStart exit window (packets)": 0.20, "first PROBE_RTT (s)": 0.10, "PROBE_RTT length (s)": 0.10,
+             "PROBE_RTT interval (s)": 0.10}
+
+# Measures outside their tolerance today (beyond the goodput of NOT_YET's cases), with
+# what we know of why; docs/cubic-bbr.md has the figures. The issue stays open on them.
+MEASURES_NOT_YET = {
+    ("one-1bdp/bbr", "f0", "PROBE_RTT interval (s)"): "Linux's real RTT samples jitter; a sample below "
+        "the minimum restarts the 10 s filter (13.7 +- 2.8 s); satcc's path is exact (10.3 s)",
+    ("one-loss1/cubic", "f0", "K (s)"): "K after random losses, mean of few short episodes (Linux 0.54 +- 0.33 s)",
+    ("one-loss1/bbr", "f0", "first PROBE_RTT (s)"): "Linux 12.2 +- 1.8 s: RTT jitter as above",
+    ("one-loss1/bbr", "f0", "PROBE_RTT interval (s)"): "as above",
+    ("two-rtt/cubic", "rtt50", "HyStart exit window (packets)"): "satcc's exit depends on which flow's "
+        "first packets reach the queue first (110-118 or 188-202); Linux's is 119 in every run",
+    ("two-rtt/cubic", "rtt150", "HyStart exit window (packets)"): "as above (31 vs 22 packets)",
+    ("two-rtt/bbr", "rtt50", "first PROBE_RTT (s)"): "with the goodput split (NOT_YET)",
+    ("two-rtt/bbr", "rtt50", "PROBE_RTT interval (s)"): "with the goodput split (NOT_YET)",
+    ("two-rtt/bbr", "rtt150", "first PROBE_RTT (s)"): "with the goodput split (NOT_YET)",
+    ("mix-shallow/cubic+bbr", "cubic", "K (s)"): "K in a 33-packet buffer, few short episodes "
+        "(Linux 0.99 +- 1.4 s)",
+    ("mix-shallow/cubic+bbr", "bbr", "first PROBE_RTT (s)"): "Linux 11.6 +- 0.8 s: RTT jitter as above",
+    ("mix-deep/cubic+bbr", "cubic", "K (s)"): "with the goodput split (NOT_YET)",
+    ("mix-deep/cubic+bbr", "cubic", "HyStart exit window (packets)"): "two flows' first packets, as above",
+}
+
+
+def _comparisons():
+    """(case, flow, measure, satcc's mean, Linux's mean) for every measure both have."""
+    out = []
+    for key, entry in REF["cases"].items():
+        ccs = tuple(key.split("/")[1].split("+"))
+        lin, ours = entry["summary"], _satcc(key)
+        for flow in lin["goodput_mbps"]:
+            for label, get in L.ROWS[flow if flow in L.ROWS else ccs[0]]:
+                lv, sv = get(lin, flow), get(ours, flow)
+                if lv and sv:
+                    out.append((key, flow, label, sv["mean"], lv["mean"]))
+    return out
+
+
+def test_every_other_measure_of_every_case_is_within_the_issues_tolerance():
+    """Each case's window after a loss, K, HyStart's exit and PROBE_RTT timing (and
+    goodput) as the issue asks: within 10 % of Linux's (HyStart 20 %), except the
+    measures listed as not yet, each with its reason."""
+    bad = [f"{k} {f} {m}: satcc {s:.4g}, Linux {lv:.4g}" for k, f, m, s, lv in _comparisons()
+           if not (k in NOT_YET and m == "goodput (Mb/s)") and (k, f, m) not in MEASURES_NOT_YET
+           and abs(s - lv) > TOLERANCE[m] * abs(lv)]
+    assert not bad, bad
+
+
+def test_the_measures_not_yet_within_tolerance_are_still_apart():
+    got = {(k, f, m): (s, lv) for k, f, m, s, lv in _comparisons()}
+    for key in MEASURES_NOT_YET:
+        assert key in got, f"{key}: no longer measured on both sides"
+        s, lv = got[key]
+        assert abs(s - lv) > TOLERANCE[key[2]] * abs(lv), f"{key} now within tolerance ({s:.4g} vs {lv:.4g}): assert it"
 
 
 def test_the_reference_says_what_made_it():
