@@ -118,6 +118,9 @@ pub struct Scoreboard {
     relost: std::collections::BinaryHeap<std::cmp::Reverse<i64>>,
     /// Segments the last update SACKed for the first time.
     newly_sacked: i64,
+    /// Segments marked lost so far, a lost retransmission counting again (Linux's
+    /// tp->lost): the difference over an ACK is its rate sample's losses.
+    lost_total: u64,
 }
 
 impl Scoreboard {
@@ -208,6 +211,17 @@ impl Scoreboard {
     /// Where losses end (RFC 6675 IsLost: below the DUP_THRESH-th highest SACKed
     /// segment), and no lower than a timeout's floor.
     fn find_lost(&mut self) {
+        let before = self.lost_below.max(self.base);
+        self.find_lost_below();
+        // what the new lost_below newly covers, less the SACKed
+        for seq in before..self.lost_below {
+            if !self.is_sacked(seq) && !self.is_rexmitted(seq) {
+                self.lost_total += 1;
+            }
+        }
+    }
+
+    fn find_lost_below(&mut self) {
         let mut count = 0;
         self.lost_below = self.base;
         self.sacked_above_lost = self.sacked_count;
@@ -256,6 +270,9 @@ impl Scoreboard {
     /// again from the first.
     pub fn mark_lost_below(&mut self, seq: i64) {
         self.lost_floor = seq;
+        // everything in flight (not SACKed, not already lost and not resent) is lost now,
+        // and every retransmission in flight with it
+        self.lost_total += self.rexmit_unsacked as u64;
         for r in self.rexmitted.iter_mut() {
             *r = false;
         }
@@ -263,6 +280,11 @@ impl Scoreboard {
         self.relost.clear();
         self.cursor = self.base;
         self.find_lost();
+    }
+
+    /// Segments marked lost so far (Linux's tp->lost).
+    pub fn lost_total(&self) -> u64 {
+        self.lost_total
     }
 
     pub fn mark_retransmitted(&mut self, seq: i64) {
@@ -338,6 +360,7 @@ impl Scoreboard {
         let i = self.idx(seq);
         self.rexmitted[i] = false;
         self.rexmit_unsacked -= 1;
+        self.lost_total += 1;
         if seq < self.cursor {
             self.relost.push(std::cmp::Reverse(seq));
         }
@@ -345,7 +368,9 @@ impl Scoreboard {
 
     /// Forget everything (after a timeout, RFC 6675 section 5.1).
     pub fn reset(&mut self, base: i64) {
+        let lost_total = self.lost_total;
         *self = Scoreboard::new(base);
+        self.lost_total = lost_total;
     }
 }
 

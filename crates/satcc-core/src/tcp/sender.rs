@@ -287,6 +287,12 @@ impl TcpSender {
         self.rate.is_some() && self.cfg.recovery == Recovery::Sack
     }
 
+    /// A Linux-like sender whose controller owns the window (BBR) transmits for an ACK
+    /// only after the controller has seen it (`CongestionControl::owns_window`).
+    fn sends_after_controller(&self) -> bool {
+        self.linux_loss() && self.cc.owns_window()
+    }
+
     /// How far in the future the RTO of the oldest outstanding segment lies (Linux's
     /// tcp_rto_delta_us: from its send time), at least 1 ns.
     fn rto_from_head(&self, now: Time) -> Time {
@@ -711,7 +717,7 @@ impl TcpSender {
             let recovered = self.highest_ack > self.recover || self.highest_ack == 0;
             if !self.in_sack_recovery && (self.dupacks >= thresh || lost) && recovered {
                 self.enter_sack_recovery(now, out);
-            } else if !self.in_sack_recovery && self.dupacks < thresh && self.cfg.limited_transmit {
+            } else if !self.in_sack_recovery && self.dupacks < thresh && self.cfg.limited_transmit && !self.sends_after_controller() {
                 self.send_one(now, out);
             }
         }
@@ -729,6 +735,9 @@ impl TcpSender {
             } else if advanced {
                 // tcp_set_xmit_timer: a probe if outside recovery, else the RTO newack set
                 self.schedule_loss_probe(now, true);
+            }
+            if self.sends_after_controller() {
+                return; // it sends after its controller has seen the ACK (on_ack_with)
             }
         }
         if self.in_sack_recovery {
@@ -751,8 +760,10 @@ impl TcpSender {
         self.rtt_active = false;
         self.set_rtx_timer(now);
         // a segment already resent in the previous episode (lost after
-        // `recover`, repaired early) is not sent again; only a timeout resends it
-        if !self.scoreboard.is_rexmitted(self.last_ack + 1) {
+        // `recover`, repaired early) is not sent again; only a timeout resends it. A
+        // Linux-like sender resends it with the other lost ones after its controller
+        // has seen the ACK
+        if !self.sends_after_controller() && !self.scoreboard.is_rexmitted(self.last_ack + 1) {
             self.output(self.last_ack + 1, now, out);
             self.scoreboard.mark_retransmitted(self.last_ack + 1);
         }
@@ -882,6 +893,7 @@ impl TcpSender {
             seg_bytes: self.cfg.packet_size_bytes,
         };
         self.cc.observe_ack(&obs);
+        let lost_before = self.scoreboard.lost_total();
         let sample = self.rate.is_some().then(|| self.rate_sample(ack, blocks.as_ref(), now));
         if self.rate.is_none() && self.cfg.recovery == Recovery::Sack {
             self.scoreboard.update(ack.seq.max(self.last_ack), &blocks.unwrap_or_default());
@@ -898,8 +910,13 @@ impl TcpSender {
         if let Some(mut s) = sample {
             s.in_flight = self.in_flight().max(0) as u64;
             s.in_recovery = self.in_recovery();
-            // segments this ACK found lost: those it made the sender resend
-            s.rate.losses = self.stats.retransmits - retransmits_before;
+            s.rate.losses = if self.linux_loss() {
+                // segments this ACK marked lost (Linux's tp->lost - prior lost)
+                self.scoreboard.lost_total() - lost_before
+            } else {
+                // those it made the sender resend
+                self.stats.retransmits - retransmits_before
+            };
             s.snd_nxt = self.maxseq + 1;
             self.cc.cong_control(&mut self.w, &s);
             if self.cc.marks_app_limited() {
@@ -908,8 +925,11 @@ impl TcpSender {
                     r.on_app_limited(in_flight);
                 }
             }
-            // the controller may have opened the window (BBR)
-            if self.in_sack_recovery {
+            // the controller may have opened the window (BBR); a Linux-like sender sends
+            // only now, after the controller set it (tcp_ack, then tcp_xmit_recovery and
+            // tcp_data_snd_check): lost segments first, then new data while in flight
+            // (SACKed and lost ones not counted) is below cwnd
+            if self.sends_after_controller() || self.in_sack_recovery {
                 self.sack_send(now, out);
             } else if !s.in_recovery {
                 self.send_much(now, 0, out);

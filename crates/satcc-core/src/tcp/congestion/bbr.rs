@@ -662,6 +662,10 @@ impl CongestionControl for Bbr {
         true
     }
 
+    fn owns_window(&self) -> bool {
+        true
+    }
+
     fn set_seed(&mut self, seed: u64) {
         self.rng = seed ^ 0x9E37_79B9_7F4A_7C15;
     }
@@ -736,6 +740,9 @@ impl CongestionControl for Bbr {
         let bw = self.bw();
         self.set_pacing_rate(bw, self.pacing_gain, w.cwnd as u32, s.srtt_s);
         self.set_cwnd(w, s, state);
+        if std::env::var_os("SATCC_BBR_DEBUG").is_some() {
+            eprintln!("DBG t={:.3} minrtt={} mode={:?} full={} bw={} cwnd={} infl={} state={:?} rec={} pc={} acked={} lost={} app={} pace={} rs_deliv={:?} rs_int={:.4} retr={}", s.now as f64/1e9, self.min_rtt_us, self.mode, self.full_bw_reached, bw, w.cwnd, s.in_flight, state, s.in_recovery, self.packet_conservation, s.rate.acked_sacked, s.rate.losses, s.rate.is_app_limited, self.pacing_rate_bps, s.rate.delivered, s.rate.interval_s, s.rate.is_retrans);
+        }
     }
 
     fn pacing_rate_pps(&self) -> Option<f64> {

@@ -124,6 +124,13 @@ pub trait CongestionControl: Send {
     /// Every ACK of a sender keeping rate samples, after its loss recovery (Linux's
     /// cong_control: BBR sets its window and pacing rate here).
     fn cong_control(&mut self, _w: &mut Window, _s: &AckSample) {}
+    /// Whether `cong_control` owns the window (Linux's ca_ops->cong_control, BBR): the
+    /// sender then transmits for an ACK only after it ran, as Linux's tcp_ack does
+    /// before tcp_xmit_recovery and tcp_data_snd_check, so the window it sets (packet
+    /// conservation in recovery) bounds what this ACK sends.
+    fn owns_window(&self) -> bool {
+        false
+    }
     /// The rate the sender paces its segments at, segments per second (None: no pacing).
     fn pacing_rate_pps(&self) -> Option<f64> {
         None
