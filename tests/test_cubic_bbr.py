@@ -37,9 +37,10 @@ def _close(ours, linux, rel, what):
 # here so that the test below covers every other case, and a case that starts to agree
 # is noticed (test_the_cases_not_yet_within_10_percent_are_still_apart).
 NOT_YET = {
-    "two-rtt/bbr": "Linux's 150 ms flow takes 2/3 of the link (6.6 / 12.1 Mb/s); satcc's two flows "
-                   "share it about evenly (9.3 / 9.4 Mb/s)",
-    "mix-deep/cubic+bbr": "BBR 11 % above Linux's, CUBIC 9 % below (the share within 0.05)",
+    "two-rtt/bbr": "Linux's 150 ms flow takes 2/3 of the link (12.1 / 6.6 Mb/s); satcc's takes "
+                   "3/4 (13.9 / 4.8 Mb/s)",
+    "mix-shallow/cubic+bbr": "CUBIC 26 % above Linux's (1.53 vs 1.22 Mb/s) against a BBR within 2 %; "
+                             "BBR's share within 0.02",
 }
 AGREE = sorted(set(REF["cases"]) - set(NOT_YET))
 
@@ -110,8 +111,10 @@ MEASURES_NOT_YET = {
     ("mix-shallow/cubic+bbr", "cubic", "K (s)"): "K in a 33-packet buffer, few short episodes "
         "(Linux 0.99 +- 1.4 s)",
     ("mix-shallow/cubic+bbr", "bbr", "first PROBE_RTT (s)"): "Linux 11.6 +- 0.8 s: RTT jitter as above",
-    ("mix-deep/cubic+bbr", "cubic", "K (s)"): "with the goodput split (NOT_YET)",
-    ("mix-deep/cubic+bbr", "cubic", "HyStart exit window (packets)"): "two flows' first packets, as above",
+    ("mix-deep/cubic+bbr", "cubic", "K (s)"): "9.4 vs 7.4 +- 2 s: CUBIC's W_max is larger against "
+        "this BBR (its HyStart exit, below)",
+    ("mix-deep/cubic+bbr", "cubic", "HyStart exit window (packets)"): "two flows' first packets, as in "
+        "two-rtt/cubic (332 vs 214 packets)",
 }
 
 
@@ -169,14 +172,16 @@ def _max_queue(summary: dict, link: str) -> int:
 
 def test_bbr_paces_and_an_unpaced_cubic_bursts():
     """On a 1 Gb/s access link into a 20 Mb/s bottleneck: BBR's packets leave paced, so
-    the access link never holds more than a couple; CUBIC's initial window and its slow
+    the access link never holds more than a TSO burst; CUBIC's initial window and its slow
     start go out in bursts, unless tcp.pacing paces it as Linux's fq would."""
     bbr = satcc.run(_dumbbell("bbr")).summary
     cubic = satcc.run(_dumbbell("cubic")).summary
     paced = satcc.run(_dumbbell("cubic", pacing=True)).summary
-    assert _max_queue(bbr, "a->r") <= 2, _max_queue(bbr, "a->r")
+    # a paced sender's bursts are Linux's TSO segments: a millisecond at the pacing
+    # rate, at least 2 (4 at STARTUP's 2.89 x 20 Mb/s)
+    assert _max_queue(bbr, "a->r") <= 4, _max_queue(bbr, "a->r")
     assert _max_queue(cubic, "a->r") >= 10, _max_queue(cubic, "a->r")
-    assert _max_queue(paced, "a->r") <= 2, _max_queue(paced, "a->r")
+    assert _max_queue(paced, "a->r") <= 4, _max_queue(paced, "a->r")
     for s in (bbr, cubic, paced):
         assert s["flows"][0]["goodput_mbps"] > 15.0
 

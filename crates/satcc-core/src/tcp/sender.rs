@@ -108,6 +108,10 @@ pub struct TcpSender {
     next_send: Time,
     pub pace_request: Option<Time>,
     pace_armed: bool,
+    /// The burst (Linux's TSO/GSO segment) being sent: when it began and how many more
+    /// segments it may carry at that instant.
+    burst_at: Time,
+    burst_left: u32,
     /// Linux's loss detection for senders keeping rate samples: RACK's transmissions
     /// in send order, what the one retransmission timer is armed for (Linux's
     /// icsk_pending: the RTO, a tail loss probe or RACK's reordering timeout), and the
@@ -129,6 +133,8 @@ enum XmitTimer {
     Reo,
 }
 
+/// Linux's sysctl tcp_min_tso_segs: the smallest TSO burst of a paced sender.
+const MIN_TSO_SEGS: u32 = 2;
 /// Linux's TCP_TIMEOUT_MIN (two jiffies at HZ 250, the reference kernel's), added to
 /// RACK's reordering timeout.
 const LINUX_TIMEOUT_MIN: Time = 8_000_000;
@@ -188,6 +194,8 @@ impl TcpSender {
             next_send: 0,
             pace_request: None,
             pace_armed: false,
+            burst_at: 0,
+            burst_left: 0,
             rack: Rack::default(),
             timer: XmitTimer::Rto,
             tlp_high_seq: None,
@@ -474,7 +482,7 @@ impl TcpSender {
 
     /// May a paced segment leave at `now`? If not, a wake-up at its time is asked for.
     fn pace_slot(&mut self, now: Time) -> bool {
-        if now >= self.next_send {
+        if now >= self.next_send || (self.burst_at == now && self.burst_left > 0) {
             return true;
         }
         if !self.pace_armed {
@@ -487,9 +495,30 @@ impl TcpSender {
     /// A segment left at `now` paced at `rate` segments per second: the next may leave
     /// one interval after it (Linux's earliest departure time, from the later of now and
     /// the last departure).
+    ///
+    /// Segments leave in bursts of `tso_segs` at one instant, as Linux's TSO/GSO
+    /// segments (one skb of several segments, its departure time advanced by its length
+    /// over the rate): the next burst waits for all of them.
     fn paced(&mut self, now: Time, rate: f64) {
         let gap = if rate > 0.0 { from_secs(1.0 / rate) } else { 0 };
+        if self.burst_at != now || self.burst_left == 0 {
+            self.burst_at = now;
+            self.burst_left = self.tso_segs(rate);
+        }
+        self.burst_left -= 1;
         self.next_send = self.next_send.max(now) + gap;
+    }
+
+    /// Segments per burst at pacing rate `rate_pps`: the controller's (BBR's
+    /// bbr_tso_segs_goal), else, for Linux's default pacing (`tcp.pacing`),
+    /// tcp_tso_autosize: a millisecond's worth (rate >> 10), at least tcp_min_tso_segs
+    /// (2), at most a 64 KB GSO segment.
+    fn tso_segs(&self, rate_pps: f64) -> u32 {
+        if self.cc.pacing_rate_pps().is_some() {
+            self.cc.tso_segs().max(1)
+        } else {
+            ((rate_pps as u64 >> 10) as u32).clamp(MIN_TSO_SEGS, 65_536 / self.cfg.packet_size_bytes.max(1) as u32)
+        }
     }
 
     /// The pacing wake-up fired: send what the window allows now.
@@ -910,6 +939,8 @@ impl TcpSender {
         if let Some(mut s) = sample {
             s.in_flight = self.in_flight().max(0) as u64;
             s.in_recovery = self.in_recovery();
+            // SRTT after this ACK's sample (the handshake's is taken in newack)
+            s.srtt_s = self.rtt.srtt_s();
             s.rate.losses = if self.linux_loss() {
                 // segments this ACK marked lost (Linux's tp->lost - prior lost)
                 self.scoreboard.lost_total() - lost_before
@@ -1536,6 +1567,54 @@ mod tests {
             }
             assert_eq!(seqs(&out), vec![1, 2], "the initial window");
         }
+    }
+
+    /// A controller pacing at a fixed rate with a fixed window (a paced sender's test),
+    /// in TSO bursts of a given size.
+    struct Burst(f64, u32);
+    impl CongestionControl for Burst {
+        fn name(&self) -> &'static str {
+            "burst"
+        }
+        fn on_ack(&mut self, w: &mut Window, _ev: &AckEvent) {
+            w.cwnd = 20.0;
+        }
+        fn on_fast_retransmit(&mut self, _w: &mut Window, _ev: &LossEvent) {}
+        fn on_timeout(&mut self, _w: &mut Window, _ev: &LossEvent) {}
+        fn pacing_rate_pps(&self) -> Option<f64> {
+            Some(self.0)
+        }
+        fn tso_segs(&self) -> u32 {
+            self.1
+        }
+    }
+
+    /// Linux's TSO bursts: a controller asking for bursts of 3 at 1000 segments/s gets
+    /// three segments at one instant, then the next three 3 ms later (the burst's
+    /// length over the rate), one wake-up between.
+    #[test]
+    fn a_paced_sender_sends_tso_bursts() {
+        let cfg = TcpConfig { rwnd_pkts: 100, initial_window_pkts: 20, ..TcpConfig::default() };
+        let mut s = TcpSender::new(0, cfg, Box::new(Burst(1000.0, 3)), 0.0);
+        let mut out = vec![];
+        s.app_send(GREEDY, 0, &mut out);
+        out.clear();
+        s.on_ack(&ack(0), 100 * MS, &mut out);
+        assert_eq!(seqs(&out), vec![1, 2, 3], "one burst now");
+        assert_eq!(s.pace_request.take(), Some(103 * MS));
+        out.clear();
+        s.on_pace(103 * MS, &mut out);
+        assert_eq!(seqs(&out), vec![4, 5, 6]);
+        assert_eq!(s.pace_request.take(), Some(106 * MS));
+        // a send opportunity at another instant inside the gap sends nothing
+        out.clear();
+        s.on_pace(104 * MS, &mut out);
+        assert!(out.is_empty());
+        // Linux's default pacing (tcp.pacing) sends at least tcp_min_tso_segs (2)
+        let cfg = TcpConfig { rwnd_pkts: 100, initial_window_pkts: 20, pacing: true, ..TcpConfig::default() };
+        let s = TcpSender::new(0, cfg, Box::new(Reno), 0.0);
+        assert_eq!(s.tso_segs(100.0), 2);
+        assert_eq!(s.tso_segs(5000.0), 4, "a millisecond's worth: 5000 >> 10");
     }
 
     /// A controller pacing at a fixed rate with a fixed window (a paced sender's test).

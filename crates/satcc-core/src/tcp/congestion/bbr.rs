@@ -183,6 +183,8 @@ pub struct Bbr {
     mark_app_limited: bool,
     rng: u64,
     started: bool,
+    /// The handshake's RTT was taken as the first minimum RTT.
+    handshake_rtt_taken: bool,
     /// Entries into PROBE_RTT and their times (us), for the tests and reports.
     pub probe_rtt_entries: Vec<u64>,
 }
@@ -239,6 +241,7 @@ impl Bbr {
             mark_app_limited: false,
             rng: seed ^ 0x9E37_79B9_7F4A_7C15,
             started: false,
+            handshake_rtt_taken: false,
             probe_rtt_entries: Vec::new(),
         }
     }
@@ -666,6 +669,10 @@ impl CongestionControl for Bbr {
         true
     }
 
+    fn tso_segs(&self) -> u32 {
+        self.tso_segs_goal()
+    }
+
     fn set_seed(&mut self, seed: u64) {
         self.rng = seed ^ 0x9E37_79B9_7F4A_7C15;
     }
@@ -708,6 +715,15 @@ impl CongestionControl for Bbr {
     /// bbr_main: update the model, then the pacing rate and the window.
     fn cong_control(&mut self, w: &mut Window, s: &AckSample) {
         let now_us = us(s.now);
+        if !self.handshake_rtt_taken {
+            // bbr_init: min_rtt starts as tcp_min_rtt, which holds the handshake's RTT
+            // (a SYN is too small to queue behind itself: no data sample goes below it)
+            self.handshake_rtt_taken = true;
+            if s.srtt_s > 0.0 {
+                self.min_rtt_us = (s.srtt_s * 1e6) as u32;
+                self.min_rtt_stamp_us = now_us;
+            }
+        }
         self.delivered += s.rate.acked_sacked;
         self.lost += s.rate.losses;
         if s.rate.acked_sacked > 0 {
@@ -740,9 +756,6 @@ impl CongestionControl for Bbr {
         let bw = self.bw();
         self.set_pacing_rate(bw, self.pacing_gain, w.cwnd as u32, s.srtt_s);
         self.set_cwnd(w, s, state);
-        if std::env::var_os("SATCC_BBR_DEBUG").is_some() {
-            eprintln!("DBG t={:.3} minrtt={} mode={:?} full={} bw={} cwnd={} infl={} state={:?} rec={} pc={} acked={} lost={} app={} pace={} rs_deliv={:?} rs_int={:.4} retr={}", s.now as f64/1e9, self.min_rtt_us, self.mode, self.full_bw_reached, bw, w.cwnd, s.in_flight, state, s.in_recovery, self.packet_conservation, s.rate.acked_sacked, s.rate.losses, s.rate.is_app_limited, self.pacing_rate_bps, s.rate.delivered, s.rate.interval_s, s.rate.is_retrans);
-        }
     }
 
     fn pacing_rate_pps(&self) -> Option<f64> {

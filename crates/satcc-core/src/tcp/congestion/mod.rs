@@ -135,6 +135,12 @@ pub trait CongestionControl: Send {
     fn pacing_rate_pps(&self) -> Option<f64> {
         None
     }
+    /// Segments a paced sender sends back to back per pacing slot (Linux's TSO/GSO
+    /// burst, tcp_tso_autosize with the controller's min_tso_segs); 1 unless the
+    /// controller says otherwise.
+    fn tso_segs(&self) -> u32 {
+        1
+    }
     /// After `cong_control`: whether the sender should mark its rate samples
     /// application-limited (BBR's PROBE_RTT ignores its own low-rate samples).
     fn marks_app_limited(&mut self) -> bool {
