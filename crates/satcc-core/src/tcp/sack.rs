@@ -431,6 +431,26 @@ mod tests {
         assert_eq!(sb.pipe(10), 8);
     }
 
+    /// Linux's tp->lost: each segment counted when marked lost (DupThresh or RACK's
+    /// floor), a lost retransmission again, a timeout's whole flight at once.
+    #[test]
+    fn lost_count_as_linux_keeps_it() {
+        let mut sb = Scoreboard::new(1);
+        sb.update(0, &blocks(&[(2, 3), (4, 7)]));
+        assert_eq!(sb.lost_total(), 2, "1 and 3");
+        sb.update(0, &blocks(&[(2, 3), (4, 8)]));
+        assert_eq!(sb.lost_total(), 2, "nothing new");
+        sb.mark_retransmitted(1);
+        sb.retransmission_lost(1);
+        assert_eq!(sb.lost_total(), 3, "the retransmission of 1");
+        sb.raise_lost_floor(10);
+        assert_eq!(sb.lost_total(), 5, "8 and 9 by RACK");
+        sb.mark_retransmitted(3);
+        sb.mark_lost_below(12);
+        // 10 and 11 newly, the retransmission of 3 in flight
+        assert_eq!(sb.lost_total(), 8);
+    }
+
     use proptest::prelude::*;
 
     proptest! {

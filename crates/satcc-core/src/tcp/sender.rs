@@ -1569,6 +1569,55 @@ mod tests {
         }
     }
 
+    /// A controller that owns its window as BBR does: 10 outside recovery, packet
+    /// conservation in it (in flight + delivered).
+    struct Conserve;
+    impl CongestionControl for Conserve {
+        fn name(&self) -> &'static str {
+            "conserve"
+        }
+        fn on_ack(&mut self, _w: &mut Window, _ev: &AckEvent) {}
+        fn on_fast_retransmit(&mut self, _w: &mut Window, _ev: &LossEvent) {}
+        fn on_timeout(&mut self, _w: &mut Window, _ev: &LossEvent) {}
+        fn needs_rate_samples(&self) -> bool {
+            true
+        }
+        fn owns_window(&self) -> bool {
+            true
+        }
+        fn cong_control(&mut self, w: &mut Window, s: &AckSample) {
+            w.cwnd = if s.in_recovery { (s.in_flight + s.rate.acked_sacked) as f64 } else { 10.0 };
+        }
+    }
+
+    /// A controller that owns the window sets it before the sender transmits for an ACK
+    /// (Linux's tcp_ack: cong_control, then tcp_xmit_recovery): under packet
+    /// conservation each duplicate ACK that SACKs one segment releases exactly one,
+    /// the lost head first.
+    #[test]
+    fn a_window_owning_controller_sets_the_window_before_the_ack_sends() {
+        use crate::tcp::sack::SackReceiver;
+        let cfg = TcpConfig { rwnd_pkts: 100, recovery: Recovery::Sack, limited_transmit: false, ..TcpConfig::default() };
+        let mut s = TcpSender::new(0, cfg, Box::new(Conserve), 0.0);
+        let mut out = vec![];
+        s.app_send(GREEDY, 0, &mut out);
+        s.on_ack(&ack(0), 10 * MS, &mut out);
+        assert_eq!(s.maxseq(), 10);
+        let mut rcv = SackReceiver::default();
+        let mut sent = vec![];
+        for (k, q) in (2..=8).enumerate() {
+            rcv.record(q);
+            out.clear();
+            s.on_ack_with(&ack(0), Some(rcv.blocks(q)), (110 + k as u64) * MS, &mut out);
+            sent.push(seqs(&out));
+        }
+        assert!(s.in_sack_recovery);
+        // before recovery a SACKed segment leaves the flight and one new one goes out
+        // (Linux's in flight counts no SACKed segment); from the third duplicate on,
+        // packet conservation: one per ACK, the lost 1 first
+        assert_eq!(sent, vec![vec![11], vec![12], vec![1], vec![13], vec![14], vec![15], vec![16]]);
+    }
+
     /// A controller pacing at a fixed rate with a fixed window (a paced sender's test),
     /// in TSO bursts of a given size.
     struct Burst(f64, u32);

@@ -787,6 +787,24 @@ mod tests {
         assert_eq!(m.running_max(10, 40, 10), 10);
     }
 
+    /// bbr_init takes tcp_min_rtt, which holds the handshake's RTT: the first minimum
+    /// RTT is the SRTT of the first ACK, before any data sample.
+    #[test]
+    fn the_first_min_rtt_is_the_handshakes() {
+        let mut b = Bbr::new(1);
+        let mut w = Window { cwnd: 10.0, ssthresh: 1e9 };
+        let mut s = AckSample { now: from_secs(0.1), srtt_s: 0.0, seg_bytes: 1000, rwnd_pkts: 1 << 20, ..Default::default() };
+        b.on_rate_sample(&mut w, &s);
+        s.srtt_s = 0.1004; // the SYN's RTT, taken before cong_control
+        b.cong_control(&mut w, &s);
+        assert_eq!(b.min_rtt_us, 100_400);
+        // a data sample above it does not replace it
+        s.now = from_secs(0.3);
+        s.rate.rtt_s = Some(0.101);
+        b.cong_control(&mut w, &s);
+        assert_eq!(b.min_rtt_us, 100_400);
+    }
+
     #[test]
     fn gains_are_linux_constants() {
         assert_eq!(HIGH_GAIN, 739); // 2885 / 1000 x 256 + 1

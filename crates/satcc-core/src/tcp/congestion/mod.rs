@@ -76,7 +76,7 @@ pub struct AckObservation {
 
 /// What a controller that asks for rate samples (`needs_rate_samples`) learns of each
 /// ACK: Linux's rate_sample and the sender's state around it (tcp/rate.rs).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct AckSample {
     pub now: Time,
     pub rate: RateSample,
