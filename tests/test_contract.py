@@ -8,7 +8,7 @@ import pytest
 
 from satcc import _core, schema
 from satcc.dev import schema as schema_tool
-from satcc.scenario import _VALIDATOR
+from satcc.scenario import _validator
 
 from conftest import chain, paths
 
@@ -98,7 +98,7 @@ def _partner(props: dict, field: str, v):
 
 
 def _agree(d: dict, where: str):
-    py = next(iter(_VALIDATOR.iter_errors(d)), None)
+    py = next(iter(_validator().iter_errors(d)), None)
     try:
         _core.validate_json(json.dumps(d))
         rust = None

@@ -9,7 +9,7 @@ import pyarrow as pa
 
 import satcc
 from satcc import _core
-from satcc.run import _ARROW, _NUMPY
+from satcc.run import _DTYPES, _arrow_type, _numpy_type
 from satcc.topology.leo import refwa_network
 
 
@@ -31,12 +31,12 @@ def test_each_table_has_the_cores_columns_in_order_with_known_types():
         # paths: only runs on a moving constellation fill it (tests/test_leo_packets.py)
         assert table.num_rows > 0 or name == "paths", f"{name}: the scenario should fill every table"
         for col, kind, dtype, values in cols:
-            assert dtype in _ARROW, f"{name}.{col}: the core's type {dtype} has no Arrow type"
+            assert dtype in _DTYPES, f"{name}.{col}: the core's type {dtype} has no Arrow type"
             arr = table.column(col)
             assert isinstance(values, bytes)  # the column's memory, read with numpy
             if kind == "plain":
-                assert arr.type == _ARROW[dtype]
-                assert arr.to_pylist() == np.frombuffer(values, _NUMPY[dtype]).tolist()
+                assert arr.type == _arrow_type(dtype)
+                assert arr.to_pylist() == np.frombuffer(values, _numpy_type(dtype)).tolist()
             else:
                 assert pa.types.is_dictionary(arr.type)
 

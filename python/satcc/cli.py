@@ -22,15 +22,18 @@ import time
 from pathlib import Path
 
 from . import __version__
-from .experiments.definition import ExperimentError
-from .scenario import FORMATS, Scenario, ScenarioError, load
+from .errors import FORMATS, ExperimentError, ScenarioError
+
+# The commands import what they use when they run: `satcc --help`, `--version` and
+# `validate` stay clear of numpy, pyarrow and the experiment machinery.
 
 
 class CliError(Exception):
     pass
 
 
-def _scenario(arg: str) -> Scenario:
+def _scenario(arg: str) -> "Scenario":  # noqa: F821
+    from .scenario import load
     from .topology import EXAMPLES
 
     if arg in EXAMPLES:
@@ -124,15 +127,17 @@ def cmd_plot(a) -> int:
 
 def cmd_validate(a) -> int:
     p = Path(a.scenario)
-    if p.exists() and p.suffix.lower() in FORMATS:
+    if p.exists() and p.suffix.lower() in FORMATS and _has_constellation(p):
         from . import leo
 
-        d = leo.load(p) if _has_constellation(p) else None
+        d = leo.load(p)
         if d is not None:
             n = leo.check(d["constellation"])
             what = (f"{a.scenario}: valid constellation ({n['satellites']} satellites in {n['shells']} shells, "
                     f"{n['ground_stations']} ground stations)")
             if d.get("flows"):
+                from .scenario import Scenario
+
                 Scenario.from_dict(d)  # the whole scenario, for a packet run
                 print(f"{what}, {sum(f.get('count', 1) for f in d['flows'])} flows")
             else:
@@ -164,6 +169,10 @@ def cmd_bench(a) -> int:
 
     if a.sweep:
         return sweep_bench(out=a.out)
+    if a.startup:
+        from .dev.bench import startup_bench
+
+        return startup_bench(repeat=max(a.repeat, 5), out=a.out)
     if a.run:
         from .dev.bench import experiment_run_bench
 
@@ -389,6 +398,8 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--repeat", type=int, default=1, help="satcc repetitions (best time is reported)")
     b.add_argument("--out", help="write the figures as JSON to this file")
     b.add_argument("--sweep", action="store_true", help="time a 40-run sweep with 1 job and with all cores")
+    b.add_argument("--startup", action="store_true",
+                   help="time `satcc --version`, `--help` and `validate` as fresh processes (--repeat, at least 5)")
     b.add_argument("--run", metavar="EXPERIMENT", help="time one run of a catalog experiment (with --point)")
     b.add_argument("--point", metavar="K=V,K=V", help="the grid point of --run, e.g. link=OC3,scheme=refwa")
     b.add_argument("--catalog", action="append", help="also load experiments from this file")

@@ -19,12 +19,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-import numpy as np
-import pyarrow as pa
-import pyarrow.compute as pc
-
 from . import _core, limits
-from .scenario import FORMATS, ScenarioError
+from ._lazy import LazyModule
+from .errors import FORMATS, ScenarioError
+
+np = LazyModule("numpy")
+pa = LazyModule("pyarrow")
+pc = LazyModule("pyarrow.compute")
 
 # A TLE file: a line of 70 characters per satellite and name lines; 100,000 satellites
 # is 23 MB, the largest TLE set any constellation has.

@@ -9,13 +9,12 @@ without recursion; both raise `LimitError`, a `ValueError` whose message names t
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import re
-import tomllib
+import sys
 from typing import Any
-
-import yaml
 
 # A scenario or catalog file: the largest built-in scenario is 30 kB; 16 MiB holds
 # 100,000 flows written out one by one.
@@ -140,42 +139,44 @@ def _json(text: str):
 
 # --- YAML ------------------------------------------------------------------------------
 
-class _Yaml12Loader(yaml.SafeLoader):
+@functools.cache
+def _yaml12_loader():
     """PyYAML's safe loader with YAML 1.2's numbers (`1e6` and `2E-3` are floats; YAML
     1.1, PyYAML's own, reads an exponent without a dot as text), integers of sane
-    length, and no duplicate keys."""
+    length, and no duplicate keys. Made on first use (PyYAML takes 20 ms to import)."""
+    import yaml
 
-    def construct_mapping(self, node, deep=False):
-        seen = set()
-        for k, _ in node.value:
-            if isinstance(k, yaml.ScalarNode) and k.value != "<<":
-                if k.value in seen:
-                    raise LimitError(f"duplicate field {k.value!r} (line {k.start_mark.line + 1}; each field once)")
-                seen.add(k.value)
-        return super().construct_mapping(node, deep)
+    class Yaml12Loader(yaml.SafeLoader):
+        def construct_mapping(self, node, deep=False):
+            seen = set()
+            for k, _ in node.value:
+                if isinstance(k, yaml.ScalarNode) and k.value != "<<":
+                    if k.value in seen:
+                        raise LimitError(f"duplicate field {k.value!r} (line {k.start_mark.line + 1}; each field once)")
+                    seen.add(k.value)
+            return super().construct_mapping(node, deep)
 
+    def yaml_int(loader, node):
+        if sum(c.isdigit() for c in node.value) > MAX_INT_DIGITS:
+            return _Huge(node.value)
+        return yaml.SafeLoader.construct_yaml_int(loader, node)
 
-_Yaml12Loader.yaml_implicit_resolvers = {k: list(v) for k, v in yaml.SafeLoader.yaml_implicit_resolvers.items()}
-_Yaml12Loader.add_implicit_resolver(
-    "tag:yaml.org,2002:float",
-    re.compile(r"^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$"),
-    list("-+0123456789."),
-)
-
-
-def _yaml_int(loader, node):
-    if sum(c.isdigit() for c in node.value) > MAX_INT_DIGITS:
-        return _Huge(node.value)
-    return yaml.SafeLoader.construct_yaml_int(loader, node)
-
-
-_Yaml12Loader.add_constructor("tag:yaml.org,2002:int", _yaml_int)
+    Yaml12Loader.yaml_implicit_resolvers = {k: list(v) for k, v in yaml.SafeLoader.yaml_implicit_resolvers.items()}
+    Yaml12Loader.add_implicit_resolver(
+        "tag:yaml.org,2002:float",
+        re.compile(r"^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$"),
+        list("-+0123456789."),
+    )
+    Yaml12Loader.add_constructor("tag:yaml.org,2002:int", yaml_int)
+    return Yaml12Loader
 
 
 def _yaml_size(root) -> None:
     """Refuse a YAML graph that is recursive, too deep, or too large once its aliases are
     expanded, before anything is constructed (sizes are memoized per node, so an alias
     bomb is measured in the time of its text)."""
+    import yaml
+
     size: dict[int, int] = {}
     on_path: set[int] = set()
     stack = [(root, 0, False)]
@@ -209,7 +210,7 @@ def _yaml_size(root) -> None:
 
 
 def _yaml(text: str):
-    loader = _Yaml12Loader(text)
+    loader = _yaml12_loader()(text)
     try:
         node = loader.get_single_node()
         if node is None:
@@ -223,6 +224,8 @@ def _yaml(text: str):
 # --- TOML ------------------------------------------------------------------------------
 
 def _toml(text: str):
+    import tomllib
+
     try:
         return tomllib.loads(text)
     except ValueError as e:
@@ -249,7 +252,10 @@ def parse_text(text: str, fmt: str, what: str = "scenario") -> Any:
         d = _PARSERS[fmt](text)
     except LimitError as e:
         raise LimitError(f"{what}: {e}") from None
-    except (tomllib.TOMLDecodeError, yaml.YAMLError, json.JSONDecodeError, RecursionError, ValueError) as e:
+    except Exception as e:  # TOML's and JSON's decode errors are ValueErrors; YAML's its own
+        yaml = sys.modules.get("yaml")
+        if not isinstance(e, (ValueError, RecursionError)) and not (yaml and isinstance(e, yaml.YAMLError)):
+            raise
         first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
         raise LimitError(f"{what}: not valid {fmt.upper()}: {first}") from None
     check_tree(d, what)

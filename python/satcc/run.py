@@ -10,12 +10,13 @@ import weakref
 from dataclasses import dataclass
 from pathlib import Path
 
-import numpy as np
-import pyarrow as pa
-import pyarrow.parquet as pq
-
 from . import _core
+from ._lazy import LazyModule
 from .scenario import Scenario, ScenarioError, _check_finite, refused
+
+np = LazyModule("numpy")
+pa = LazyModule("pyarrow")
+pq = LazyModule("pyarrow.parquet")
 
 
 @dataclass
@@ -78,19 +79,27 @@ def _atomic_write_text(path: Path, text: str) -> None:
 # the Arrow type of each column type of the core (metrics/series.rs), and how its bytes
 # read (native order); indexes into the run's names (kind link, flow, drop_cause) become
 # dictionary-encoded strings
-_ARROW = {"f64": pa.float64(), "u32": pa.int32(), "i64": pa.int64(), "bool": pa.bool_(), "u8": pa.int32()}
-_NUMPY = {"f64": np.float64, "u32": np.uint32, "i64": np.int64, "bool": np.bool_, "u8": np.uint8}
+#: The core's column types (each has an Arrow and a numpy type below).
+_DTYPES = ("f64", "u32", "i64", "bool", "u8")
+
+
+def _arrow_type(dtype: str):
+    return {"f64": pa.float64, "u32": pa.int32, "i64": pa.int64, "bool": pa.bool_, "u8": pa.int32}[dtype]()
+
+
+def _numpy_type(dtype: str):
+    return {"f64": np.float64, "u32": np.uint32, "i64": np.int64, "bool": np.bool_, "u8": np.uint8}[dtype]
 
 
 def _column(kind: str, dtype: str, values: bytes, dictionaries: dict) -> pa.Array:
-    arr = np.frombuffer(values, _NUMPY[dtype])
+    arr = np.frombuffer(values, _numpy_type(dtype))
     if kind != "plain":
         # the core writes u32::MAX for "none" (a drop at the sender's ground station,
         # which no link carried): a null
         none = arr == np.iinfo(arr.dtype).max
         keys = pa.array(np.where(none, 0, arr).astype(np.int32), pa.int32(), mask=none if none.any() else None)
         return pa.DictionaryArray.from_arrays(keys, dictionaries[kind])
-    return pa.array(arr, _ARROW[dtype])
+    return pa.array(arr, _arrow_type(dtype))
 
 
 def _table(cols: list, dictionaries: dict) -> pa.Table:

@@ -13,22 +13,21 @@ import json
 from pathlib import Path
 from typing import Any
 
-import jsonschema
-import yaml
+import functools
 
 from . import _core, limits
+from .errors import FORMATS, ScenarioError
 from .limits import LimitError, check_tree, path_str
 from .schema import INLINE, SCENARIO
 
-_VALIDATOR = jsonschema.Draft202012Validator(INLINE)
 
 
-class ScenarioError(ValueError):
-    """An invalid scenario; the message names the field and what is allowed. It is one
-    line: control characters from names the user wrote are shown escaped (\\n, \\t)."""
+@functools.cache
+def _validator():
+    """The JSON Schema validator, made on first use (jsonschema takes 40 ms to import)."""
+    import jsonschema
 
-    def __init__(self, message: str = ""):
-        super().__init__("".join(c if c.isprintable() else repr(c)[1:-1] for c in str(message)))
+    return jsonschema.Draft202012Validator(INLINE)
 
 
 def _path(parts) -> str:
@@ -61,7 +60,7 @@ def _admits(schema: dict, jtype: str) -> bool:
     return jtype in types or (jtype == "integer" and "number" in types)
 
 
-def _explain(err: jsonschema.ValidationError) -> str:
+def _explain(err: "jsonschema.ValidationError") -> str:  # noqa: F821
     """Turn a schema error into one line naming the field and what is allowed."""
     # Descend into the alternatives of a union (a tagged table, a value or null, an enum
     # of documented constants): follow the one the value is meant as.
@@ -141,7 +140,7 @@ def schema_error(d: dict) -> str | None:
         top = order.index(p[0]) if p and p[0] in order else -1
         return (top, [str(x).zfill(9) for x in p[1:]], str(e.message))
 
-    errors = sorted(_VALIDATOR.iter_errors(d), key=rank)
+    errors = sorted(_validator().iter_errors(d), key=rank)
     return _explain(errors[0]) if errors else None
 
 
@@ -183,7 +182,6 @@ def parse_text(text: str, fmt: str) -> Any:
         raise ScenarioError(str(e)) from None
 
 
-FORMATS = {".toml": "toml", ".yaml": "yaml", ".yml": "yaml", ".json": "json"}
 
 
 def load(path: str | Path) -> "Scenario":
@@ -302,6 +300,8 @@ class Scenario:
         p = Path(path)
         fmt = FORMATS.get(p.suffix.lower())
         if fmt == "yaml":
+            import yaml
+
             p.write_text(yaml.safe_dump(self.d, sort_keys=False))
         elif fmt == "json":
             p.write_text(self.to_json())

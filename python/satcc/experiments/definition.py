@@ -12,11 +12,10 @@ from typing import Any, Callable
 
 from .. import __version__
 from .._core import SOURCE_HASH
+from ..errors import ExperimentError
 from ..scenario import ScenarioError, validate
 
 
-class ExperimentError(ValueError):
-    """A bad experiment request; the message names what is wrong and what is allowed."""
 
 
 # Seeds per grid point: 1,000 gives a 95 % interval 30 times narrower than 2 seeds; more

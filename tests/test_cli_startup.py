@@ -1,0 +1,53 @@
+"""Issue 20: the commands that should feel instant (`satcc --version`, `--help`,
+`validate`) import what they use and nothing else: no numpy, pyarrow, matplotlib or
+Dask, and `--version` / `--help` not even the schema checker or the YAML reader. Their
+wall time is a benchmark (`satcc bench --startup`, BENCHMARKS.md), not a test."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+HEAVY = ("numpy", "pyarrow", "matplotlib", "dask", "pandas", "duckdb")
+
+
+def _imported(args: list[str]) -> set[str]:
+    """The modules a fresh interpreter holds after `satcc ARGS`."""
+    code = ("import contextlib, io, json, sys\n"
+            "from satcc.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            "    try:\n"
+            f"        rc = main({args!r})\n"
+            "    except SystemExit as e:\n"
+            "        rc = e.code\n"
+            "assert rc in (0, None), rc\n"
+            "print(json.dumps(sorted(sys.modules)))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    return set(json.loads(out.splitlines()[-1]))
+
+
+def test_version_and_help_import_no_heavy_module():
+    for args in (["--version"], ["--help"]):
+        mods = _imported(args)
+        heavy = [m for m in (*HEAVY, "jsonschema", "yaml") if m in mods]
+        assert not heavy, f"satcc {' '.join(args)} imports {heavy}"
+
+
+def test_validate_imports_no_numerical_module():
+    for f in ("dumbbell_lossy.toml", "emu_starlink_pair.yaml"):
+        mods = _imported(["validate", str(ROOT / "scenarios" / f)])
+        heavy = [m for m in HEAVY if m in mods]
+        assert not heavy, f"satcc validate {f} imports {heavy}"
+
+
+def test_the_package_still_offers_its_api():
+    """`import satcc` keeps satcc.run, satcc.Scenario and the errors, loading numpy and
+    pyarrow only when a run's results are built."""
+    import satcc
+
+    assert callable(satcc.run) and callable(satcc.validate) and satcc.ScenarioError
+    r = satcc.run(satcc.load(ROOT / "scenarios" / "dumbbell_lossy.toml").to_dict() | {"duration_s": 5.0})
+    assert r.flows.num_rows > 0
