@@ -82,7 +82,6 @@ def _print_summary(s: dict) -> None:
 
 
 def cmd_run(a) -> int:
-    from .plot import plot_run
     from .run import run
 
     sc = _scenario(a.scenario)
@@ -112,6 +111,8 @@ def cmd_run(a) -> int:
             n = pcap.write(res, link, f)
             print(f"pcap: {f} ({n} packets crossing {link})")
     if not a.no_plots:
+        from .plot import plot_run  # matplotlib: 0.4 s to import, only when plots are drawn
+
         files = plot_run(out)
         print(f"plots: {', '.join(str(f) for f in files)}")
     return 0
