@@ -95,3 +95,15 @@ def test_abbench_alternates_and_reports_the_ratio_of_bests():
     r = alternate(lambda: order.append("b") or 2.0, lambda: order.append("c") or 1.0, 3)
     assert order == ["b", "c", "c", "b", "b", "c"]
     assert r["ratio"] == 0.5 and r["baseline_best_s"] == 2.0
+
+
+def test_scale_bench_doubles_flows_and_rates(tmp_path):
+    out = tmp_path / "s.json"
+    r = cli("bench", "--scale", "--duration", "3", "--out", str(out))
+    assert r.returncode == 0, r.stderr
+    runs = json.loads(out.read_text())["runs"]
+    base, flows, rates, both = (runs[k] for k in runs)
+    assert len(runs) == 4 and all(x["events"] > 0 and x["max_rss_mb"] > 0 for x in runs.values())
+    # a saturated link's events follow its rate, not its number of flows
+    assert rates["events"] > 1.5 * base["events"] and both["events"] > 1.5 * flows["events"]
+    assert flows["max_rss_mb"] > base["max_rss_mb"], "twice the flows hold more state"

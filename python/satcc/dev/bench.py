@@ -279,6 +279,34 @@ def _linux_tcp() -> dict:
     return dict(LINUX_TCP)
 
 
+def scale_bench(duration_s: float = 60.0, out: str | None = None) -> int:
+    """Table III's largest run (OC48: 2400 Mb/s, a 2930-packet buffer, 512 NewReno flows,
+    60 s) and its growth: twice the flows, twice the link rates (and the buffer, so that
+    it stays one BDP-like share), both; wall time, events per second and peak memory of
+    each run in a child process (issue 20, item 6)."""
+    from ..topology.terrestrial import FIG1, TABLE_II
+
+    rate, buf, n = TABLE_II["OC48"]
+    variants = {"OC48 (2400 Mb/s, 512 flows)": (rate, buf, n),
+                "2x flows (1024)": (rate, buf, 2 * n),
+                "2x rates (4800 Mb/s)": (2 * rate, 2 * buf, n),
+                "2x both": (2 * rate, 2 * buf, 2 * n)}
+    res = {"duration_s": duration_s, "runs": {}}
+    with tempfile.TemporaryDirectory() as tmp:
+        for i, (name, spec) in enumerate(variants.items()):
+            d = one_to_many("OC48", scheme="newreno", duration_s=duration_s, spec=spec, **FIG1).to_dict()
+            p = Path(tmp) / f"s{i}.json"
+            p.write_text(json.dumps(d))
+            print(f"  {name} ...", file=sys.stderr, flush=True)
+            r = _child(_CHILD, str(p))
+            res["runs"][name] = r
+            print(f"{name:28s} {r['wall_s']:7.2f} s wall, {r['events']:,} events "
+                  f"({r['events'] / r['wall_s'] / 1e6:.2f} M/s), peak memory {r['max_rss_mb']:.0f} MB")
+    if out:
+        Path(out).write_text(json.dumps(res, indent=1) + "\n")
+    return 0
+
+
 def startup_bench(repeat: int = 20, out: str | None = None) -> int:
     """Wall time of the commands that should feel instant (issue 20: under 0.15 s):
     `satcc --version`, `satcc --help` and `satcc validate` of a shipped scenario, each

@@ -73,13 +73,16 @@ def one_to_many(
     start_jitter_s: float = 1.0,
     trefwa: dict | None = None,
     seed: int = 1,
+    spec: tuple[float, int, int] | None = None,
 ) -> Scenario:
     """Seed 002, Fig. 1 with Table II: a server, a bottleneck R1 -> R2 of the link
-    type's rate and buffer, MAX users in eight equally sized RTT groups."""
+    type's rate and buffer, MAX users in eight equally sized RTT groups. `spec` (rate
+    in b/s, buffer in packets, users) replaces the link type's row (the scale
+    benchmark doubles them)."""
     cc, router = _check(scheme)
     if link not in TABLE_II:
         raise ValueError(f"link: must be one of {', '.join(TABLE_II)}, got {link!r}")
-    rate, buf, n = TABLE_II[link]
+    rate, buf, n = spec or TABLE_II[link]
     if access_speedup < 1:
         raise ValueError(f"access_speedup: must be at least 1 (the bottleneck must be the slowest link), got {access_speedup!r}")
     if rtt_offset_ms < 0 or rtt_step_ms <= 0:
