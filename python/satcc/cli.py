@@ -99,9 +99,11 @@ def cmd_run(a) -> int:
     out.mkdir(parents=True, exist_ok=True)
     res = run(d, progress=True, stream_dir=out)
     wall = time.perf_counter() - t0
+    t1 = time.perf_counter()
     res.write(out)
-    print(f"done in {wall:.2f} s wall ({res.summary['totals']['events']} events); results in {out}/",
-          file=sys.stderr)
+    written = time.perf_counter() - t1
+    print(f"done in {wall:.2f} s wall ({res.summary['totals']['events']} events), results written in "
+          f"{written:.3f} s; results in {out}/", file=sys.stderr)
     _print_summary(res.summary)
     if a.pcap:
         from . import pcap

@@ -107,7 +107,7 @@ r = satcc.run(d)
 wall = time.perf_counter() - t0
 t = r.summary["totals"]
 print(json.dumps({"wall_s": wall, "events": t["events"], "link_transmissions": t["link_transmissions"],
-                  "utilization": t["utilization"], "goodput_mbps": t["goodput_mbps"],
+                  "utilization": t["utilization"], "goodput_mbps": t["goodput_mbps"], "loss_rate": t["loss_rate"],
                   "max_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
 """
 
@@ -267,7 +267,8 @@ def cc_bench(ccs: list[str], duration_s: float | None = None, repeat: int = 3, o
     for c in ccs:
         b = best[c]
         print(f"{c:16s} {b['wall_s']:.3f} s wall (best of {repeat}), {b['events']} events, goodput "
-              f"{b['goodput_mbps']:.1f} Mb/s, {res['ratio_to_first'][c]:.2f}x {ccs[0]}'s time")
+              f"{b['goodput_mbps']:.1f} Mb/s, loss {100 * b['loss_rate']:.1f} %, "
+              f"{res['ratio_to_first'][c]:.2f}x {ccs[0]}'s time")
     if out:
         Path(out).write_text(json.dumps(res, indent=1) + "\n")
     return 0

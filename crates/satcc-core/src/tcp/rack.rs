@@ -126,12 +126,7 @@ mod tests {
     const MS: Time = 1_000_000;
 
     fn blocks(v: &[(i64, i64)]) -> SackBlocks {
-        let mut b = SackBlocks::default();
-        for (i, r) in v.iter().enumerate() {
-            b.b[i] = *r;
-        }
-        b.n = v.len() as u8;
-        b
+        SackBlocks::of(v)
     }
 
     /// Ten segments leave 1 ms apart; segment 5 (sent at 5 ms) is SACKed at 105 ms:

@@ -17,6 +17,17 @@ pub struct SackBlocks {
 }
 
 impl SackBlocks {
+    /// Blocks from (start, end) ranges, at most MAX_BLOCKS (tests).
+    #[cfg(test)]
+    pub(crate) fn of(ranges: &[(i64, i64)]) -> Self {
+        let mut b = SackBlocks::default();
+        for (i, r) in ranges.iter().enumerate() {
+            b.b[i] = *r;
+        }
+        b.n = ranges.len() as u8;
+        b
+    }
+
     pub fn iter(&self) -> impl Iterator<Item = (i64, i64)> + '_ {
         self.b[..self.n as usize].iter().copied()
     }
@@ -379,12 +390,7 @@ mod tests {
     use super::*;
 
     fn blocks(v: &[(i64, i64)]) -> SackBlocks {
-        let mut b = SackBlocks::default();
-        for (i, r) in v.iter().enumerate() {
-            b.b[i] = *r;
-        }
-        b.n = v.len() as u8;
-        b
+        SackBlocks::of(v)
     }
 
     #[test]

@@ -1618,33 +1618,13 @@ mod tests {
         assert_eq!(sent, vec![vec![11], vec![12], vec![1], vec![13], vec![14], vec![15], vec![16]]);
     }
 
-    /// A controller pacing at a fixed rate with a fixed window (a paced sender's test),
-    /// in TSO bursts of a given size.
-    struct Burst(f64, u32);
-    impl CongestionControl for Burst {
-        fn name(&self) -> &'static str {
-            "burst"
-        }
-        fn on_ack(&mut self, w: &mut Window, _ev: &AckEvent) {
-            w.cwnd = 20.0;
-        }
-        fn on_fast_retransmit(&mut self, _w: &mut Window, _ev: &LossEvent) {}
-        fn on_timeout(&mut self, _w: &mut Window, _ev: &LossEvent) {}
-        fn pacing_rate_pps(&self) -> Option<f64> {
-            Some(self.0)
-        }
-        fn tso_segs(&self) -> u32 {
-            self.1
-        }
-    }
-
     /// Linux's TSO bursts: a controller asking for bursts of 3 at 1000 segments/s gets
     /// three segments at one instant, then the next three 3 ms later (the burst's
     /// length over the rate), one wake-up between.
     #[test]
     fn a_paced_sender_sends_tso_bursts() {
         let cfg = TcpConfig { rwnd_pkts: 100, initial_window_pkts: 20, ..TcpConfig::default() };
-        let mut s = TcpSender::new(0, cfg, Box::new(Burst(1000.0, 3)), 0.0);
+        let mut s = TcpSender::new(0, cfg, Box::new(Paced(1000.0, 3)), 0.0);
         let mut out = vec![];
         s.app_send(GREEDY, 0, &mut out);
         out.clear();
@@ -1666,8 +1646,9 @@ mod tests {
         assert_eq!(s.tso_segs(5000.0), 4, "a millisecond's worth: 5000 >> 10");
     }
 
-    /// A controller pacing at a fixed rate with a fixed window (a paced sender's test).
-    struct Paced(f64);
+    /// A controller pacing at a fixed rate with a fixed window (a paced sender's test),
+    /// in TSO bursts of the second field's size.
+    struct Paced(f64, u32);
     impl CongestionControl for Paced {
         fn name(&self) -> &'static str {
             "paced"
@@ -1680,12 +1661,15 @@ mod tests {
         fn pacing_rate_pps(&self) -> Option<f64> {
             Some(self.0)
         }
+        fn tso_segs(&self) -> u32 {
+            self.1
+        }
     }
 
     #[test]
     fn a_paced_sender_sends_one_segment_per_interval_with_one_wake_up_pending() {
         let cfg = TcpConfig { rwnd_pkts: 100, initial_window_pkts: 20, ..TcpConfig::default() };
-        let mut s = TcpSender::new(0, cfg.clone(), Box::new(Paced(1000.0)), 0.0);
+        let mut s = TcpSender::new(0, cfg.clone(), Box::new(Paced(1000.0, 1)), 0.0);
         let mut out = vec![];
         s.app_send(GREEDY, 0, &mut out); // the SYN
         out.clear();
@@ -1708,7 +1692,7 @@ mod tests {
         assert_eq!(seqs(&out), vec![20]);
         assert_eq!(s.pace_request, None);
         // an early wake-up (a stale one) sends nothing and re-arms at the slot
-        let mut s = TcpSender::new(0, cfg, Box::new(Paced(100.0)), 0.0);
+        let mut s = TcpSender::new(0, cfg, Box::new(Paced(100.0, 1)), 0.0);
         s.app_send(GREEDY, 0, &mut out);
         s.on_ack(&ack(0), 100 * MS, &mut out);
         let due = s.pace_request.take().unwrap();
