@@ -39,8 +39,6 @@ def _close(ours, linux, rel, what):
 NOT_YET = {
     "two-rtt/bbr": "Linux's 150 ms flow takes 2/3 of the link (12.1 / 6.6 Mb/s); satcc's takes "
                    "3/4 (13.9 / 4.8 Mb/s)",
-    "mix-shallow/cubic+bbr": "CUBIC 26 % above Linux's (1.53 vs 1.22 Mb/s) against a BBR within 2 %; "
-                             "BBR's share within 0.02",
 }
 AGREE = sorted(set(REF["cases"]) - set(NOT_YET))
 
@@ -108,8 +106,6 @@ MEASURES_NOT_YET = {
     ("two-rtt/bbr", "rtt50", "first PROBE_RTT (s)"): "with the goodput split (NOT_YET)",
     ("two-rtt/bbr", "rtt50", "PROBE_RTT interval (s)"): "with the goodput split (NOT_YET)",
     ("two-rtt/bbr", "rtt150", "first PROBE_RTT (s)"): "with the goodput split (NOT_YET)",
-    ("mix-shallow/cubic+bbr", "cubic", "K (s)"): "K in a 33-packet buffer, few short episodes "
-        "(Linux 0.99 +- 1.4 s)",
     ("mix-shallow/cubic+bbr", "bbr", "first PROBE_RTT (s)"): "Linux 11.6 +- 0.8 s: RTT jitter as above",
     ("mix-deep/cubic+bbr", "cubic", "K (s)"): "9.4 vs 7.4 +- 2 s: CUBIC's W_max is larger against "
         "this BBR (its HyStart exit, below)",

@@ -9,6 +9,7 @@
 pub mod config;
 pub mod congestion;
 pub mod loss;
+pub mod prr;
 pub mod rack;
 pub mod rate;
 pub mod rtt;

@@ -10,6 +10,7 @@
 
 use super::config::{Recovery, TcpConfig};
 use super::congestion::{AckEvent, AckObservation, AckSample, CongestionControl, LossEvent, Window};
+use super::prr::Prr;
 use super::rack::{Detection, Rack};
 use super::rate::RateEstimator;
 use super::loss::{LossClassifier, LossFacts, Verdict};
@@ -84,6 +85,14 @@ pub struct TcpSender {
     /// samples): the SACKed segments were kept, the others are resent as holes under a
     /// window that grows on every ACK, until `recover` is acknowledged.
     rto_recovery: bool,
+    /// Proportional rate reduction in fast recovery (Linux's tcp_cwnd_reduction, for
+    /// Linux-like senders whose controller leaves the window to the stack: CUBIC).
+    prr: Option<Prr>,
+    /// The ACK being handled, as it found the sender: PRR's sends, the segments marked
+    /// lost, and what it delivered (for PRR).
+    ack_prr_sent: u64,
+    ack_lost_before: u64,
+    ack_delivered: u64,
     /// After a timeout of a SACK flow: the window before it and the segment it
     /// resent, until a D-SACK shows that segment had arrived (or the next timeout).
     timeout_probe: Option<(Window, i64)>,
@@ -182,6 +191,10 @@ impl TcpSender {
             scoreboard: Scoreboard::new(0),
             in_sack_recovery: false,
             rto_recovery: false,
+            prr: None,
+            ack_prr_sent: 0,
+            ack_lost_before: 0,
+            ack_delivered: 0,
             timeout_probe: None,
             rtx_deadline: None,
             delsnd_request_s: None,
@@ -295,6 +308,12 @@ impl TcpSender {
         self.rate.is_some() && self.cfg.recovery == Recovery::Sack
     }
 
+    /// A Linux-like sender whose controller does not own the window (CUBIC) reduces it
+    /// in fast recovery by PRR (tcp/prr.rs), as Linux's tcp_cong_control does.
+    fn uses_prr(&self) -> bool {
+        self.linux_loss() && !self.cc.owns_window()
+    }
+
     /// A Linux-like sender whose controller owns the window (BBR) transmits for an ACK
     /// only after the controller has seen it (`CongestionControl::owns_window`).
     fn sends_after_controller(&self) -> bool {
@@ -347,6 +366,9 @@ impl TcpSender {
         } else {
             self.cfg.tos
         };
+        if let Some(p) = self.prr.as_mut() {
+            p.on_send();
+        }
         out.push(Packet {
             flow: self.flow,
             kind: PacketKind::Data,
@@ -737,6 +759,10 @@ impl TcpSender {
                     self.in_sack_recovery = false;
                     self.rto_recovery = false;
                     self.last_cwnd_action = CwndAction::Exited;
+                    if self.prr.take().is_some() {
+                        // tcp_end_cwnd_reduction: the window is ssthresh
+                        self.w.cwnd = self.w.ssthresh;
+                    }
                 }
                 self.newack(ack, now);
             }
@@ -770,10 +796,25 @@ impl TcpSender {
             }
         }
         if self.in_sack_recovery {
+            self.prr_reduce(advanced);
             self.sack_send(now, out);
         } else {
             self.send_much(now, 0, out);
         }
+    }
+
+    /// PRR sets the window for this ACK of fast recovery (tcp_cwnd_reduction): what is
+    /// in flight before this ACK's sends, plus what PRR allows.
+    fn prr_reduce(&mut self, una_advanced: bool) {
+        let Some(mut p) = self.prr else { return };
+        let sent_now = p.sent() - self.ack_prr_sent.min(p.sent());
+        let in_flight = (self.in_flight() - sent_now as i64).max(0) as u64;
+        let newly_lost = self.scoreboard.lost_total() > self.ack_lost_before;
+        let ssthresh = self.w.ssthresh.max(0.0) as u64;
+        if let Some(cwnd) = p.on_ack(ssthresh, in_flight, self.ack_delivered, newly_lost, una_advanced, p.sent() - sent_now) {
+            self.w.cwnd = cwnd as f64;
+        }
+        self.prr = Some(p);
     }
 
     /// Enter SACK recovery (RFC 6675; Linux's tcp_enter_recovery): one window reduction
@@ -785,7 +826,11 @@ impl TcpSender {
         self.tlp_high_seq = None;
         self.last_cwnd_action = CwndAction::DupAck;
         let ev = self.loss_event(now);
+        let prior_cwnd = self.w.cwnd;
         self.cc.on_fast_retransmit(&mut self.w, &ev);
+        if self.uses_prr() {
+            self.prr = Some(Prr::new(prior_cwnd as u64));
+        }
         self.rtt_active = false;
         self.set_rtx_timer(now);
         // a segment already resent in the previous episode (lost after
@@ -924,6 +969,9 @@ impl TcpSender {
         self.cc.observe_ack(&obs);
         let lost_before = self.scoreboard.lost_total();
         let sample = self.rate.is_some().then(|| self.rate_sample(ack, blocks.as_ref(), now));
+        self.ack_lost_before = lost_before;
+        self.ack_prr_sent = self.prr.map_or(0, |p| p.sent());
+        self.ack_delivered = sample.as_ref().map_or(0, |s| s.rate.acked_sacked);
         if self.rate.is_none() && self.cfg.recovery == Recovery::Sack {
             self.scoreboard.update(ack.seq.max(self.last_ack), &blocks.unwrap_or_default());
         }
@@ -1103,6 +1151,7 @@ impl TcpSender {
             XmitTimer::Rto => {}
         }
         self.tlp_high_seq = None;
+        self.prr = None;
         // Linux (tcp_enter_loss) keeps what was SACKed and resends only the rest; ns-2's
         // agents follow RFC 6675 5.1 and forget the scoreboard
         let linux = self.rate.is_some() && self.cfg.recovery == Recovery::Sack && self.highest_ack != self.maxseq;
@@ -1885,6 +1934,55 @@ mod tests {
         assert!(s.in_sack_recovery);
         assert_eq!(seqs(&out).first(), Some(&6), "{:?}", seqs(&out));
         assert_eq!(s.stats.timeouts, 0);
+    }
+
+    /// Linux's fast recovery for a controller that leaves the window to the stack
+    /// (CUBIC): PRR (tcp/prr.rs). One loss in a window of 20, ssthresh 14: sends follow
+    /// the deliveries from the first ACKs of recovery on, one for every 20/14 delivered,
+    /// not a pause until in flight falls below ssthresh; the window is ssthresh after.
+    #[test]
+    fn linux_cubic_reduces_the_window_proportionally_in_fast_recovery() {
+        use crate::tcp::congestion::Cubic;
+        use crate::tcp::sack::SackReceiver;
+        let cfg = TcpConfig { rwnd_pkts: 1000, recovery: Recovery::Sack, limited_transmit: false, ..TcpConfig::default() };
+        let mut s = TcpSender::new(0, cfg, Box::new(Cubic::default()), 0.0);
+        let mut out = vec![];
+        s.app_send(GREEDY, 0, &mut out);
+        s.on_ack(&ack(0), 100 * MS, &mut out);
+        s.w = Window { cwnd: 20.0, ssthresh: 1e9 };
+        out.clear();
+        s.send_much(100 * MS, 0, &mut out);
+        assert_eq!(s.maxseq(), 20);
+        // 1 is lost; 2..=20 arrive and are SACKed one by one
+        let mut rcv = SackReceiver::default();
+        let mut sent = vec![];
+        let mut entered_at = None;
+        for q in 2..=20 {
+            rcv.record(q);
+            out.clear();
+            s.on_ack_with(&ack(0), Some(rcv.blocks(q)), 200 * MS + q as u64 * 10_000, &mut out);
+            if s.in_sack_recovery && entered_at.is_none() {
+                entered_at = Some(sent.len());
+                assert_eq!(s.w.ssthresh, 14.0, "CUBIC's beta 717/1024 of 20");
+                assert_eq!(seqs(&out), vec![1], "the entering ACK resends the head alone");
+            }
+            sent.push(out.len());
+        }
+        let k = entered_at.expect("fast recovery");
+        assert!(k <= 3, "recovery by the third duplicate ACK at the latest");
+        // the next ACK already sends: 2 x 14/20 rounded up, less the head
+        assert_eq!(sent[k + 1], 1, "{sent:?}");
+        assert!(sent.iter().all(|&n| n <= 1), "spread, never a burst: {sent:?}");
+        // by the last duplicate ACK, what is in flight has come down to ssthresh
+        assert_eq!(s.in_flight(), 14, "{sent:?}");
+        // the resent head arrives: recovery ends, the window is ssthresh
+        rcv.record(1);
+        rcv.advance(21);
+        out.clear();
+        s.on_ack_with(&ack(20), Some(rcv.blocks(1)), 300 * MS, &mut out);
+        assert!(!s.in_sack_recovery);
+        // ssthresh, then CUBIC's growth for this ACK's 20 segments (at most one)
+        assert!(s.w.cwnd >= 14.0 && s.w.cwnd <= 15.0, "{}", s.w.cwnd);
     }
 
     /// TCP-STAR's AEN: a D-SACK for the segment a timeout resent undoes the timeout's

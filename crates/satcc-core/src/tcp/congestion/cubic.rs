@@ -474,7 +474,7 @@ impl CongestionControl for Cubic {
             let cwnd = w.cwnd as u32;
             w.ssthresh = self.recalc_ssthresh(cwnd) as f64;
         }
-        // Linux reduces to ssthresh over the recovery (PRR); the window after it is ssthresh
+        // the window during recovery is then PRR's (the sender's, tcp/prr.rs); after it, ssthresh
         w.cwnd = w.ssthresh;
         self.cwnd = w.cwnd as u32;
         self.cwnd_cnt = 0;
