@@ -46,3 +46,38 @@ def test_overhead_is_exported_to_ns2():
 def test_phase_effects_study_quick(tmp_path):
     out, rep = reproduce("baseline.phase-effects", store=tmp_path, quick=True, jobs=2, quiet=True)
     assert out.done == out.total == 8 and rep["complete"]
+
+
+# ------------------------------------------------------------ link jitter
+
+
+def with_jitter(jitter_ms, seed=1, seconds=5.0):
+    d = oc3(seconds, seed=seed)
+    for l in d["links"]:
+        if l["a"] != "R1":  # the access links, not the bottleneck
+            l["jitter_ms"] = jitter_ms
+    return d
+
+
+def test_link_jitter_is_validated():
+    for bad in (-0.1, "1", 1e9):
+        with pytest.raises(ScenarioError, match=r"^links\[\d+\]\.jitter_ms"):
+            satcc.validate(with_jitter(bad))
+
+
+def test_zero_jitter_is_the_default_bit_for_bit():
+    a, b = satcc.run(oc3()).summary, satcc.run(with_jitter(0.0)).summary
+    assert a["flows"] == b["flows"] and a["totals"] == b["totals"]
+
+
+def test_jitter_is_seeded_and_moves_the_phase():
+    a, b = satcc.run(with_jitter(0.1)).summary, satcc.run(with_jitter(0.1)).summary
+    assert a["flows"] == b["flows"], "same seed, same run"
+    assert a["flows"] != satcc.run(with_jitter(0.1, seed=2)).summary["flows"]
+    plain = satcc.run(oc3()).summary
+    assert [f["data_pkts_sent"] for f in a["flows"]] != [f["data_pkts_sent"] for f in plain["flows"]]
+
+
+def test_jitter_has_no_ns2_counterpart():
+    with pytest.raises(ScenarioError, match="jitter_ms is not supported"):
+        ns2.to_tcl(with_jitter(0.1))

@@ -102,6 +102,8 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
                 _unsupported("rate_changes")
             if d.get("delay_changes") or l.get("delay_changes"):
                 _unsupported("delay_changes")
+            if l.get("jitter_ms"):
+                _unsupported("jitter_ms")
             rate = d.get("rate_bps", l["rate_bps"])
             delay = d.get("delay_ms", l["delay_ms"]) / 1000.0
             for line in _queue_tcl(d.get("queue", l.get("queue")), nid[a], nid[b]):

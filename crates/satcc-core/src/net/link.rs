@@ -91,6 +91,9 @@ pub struct Link {
     /// at the next instant: between them the length departs from the line by about a
     /// centimetre (the satellites' acceleration, 8 m/s^2, over 50 ms).
     ramp: Option<(f64, f64)>,
+    /// Random extra delay per packet, uniform in [0, seconds), and its stream; the
+    /// packet never overtakes the one ahead (`set_jitter`).
+    jitter: Option<(f64, Box<StreamRng>)>,
     pub queue: QueueDiscipline,
     pub error: Option<ErrorModel>,
     pub error_rng: Box<StreamRng>,
@@ -152,6 +155,7 @@ impl Link {
             delay: crate::engine::from_secs(delay_s),
             delay_s,
             ramp: None,
+            jitter: None,
             queue,
             error,
             error_rng: Box::new(error_rng),
@@ -288,15 +292,22 @@ impl Link {
         // monotone, so the departure is not before it.
         let start_shadow = if occ.pkts > 0 { self.free_shadow } else { at.shadow };
         let dep_shadow = start_shadow + txt;
+        let extra = match self.jitter.as_mut() {
+            Some((j, rng)) => rand::Rng::gen::<f64>(rng.as_mut()) * *j,
+            None => 0.0,
+        };
         let arr_shadow = match self.ramp {
-            None => start_shadow + (txt + self.delay_s),
-            // the length when the packet starts crossing; never before the packet ahead
-            // (a delay shrinks far slower than time passes, |slope| ~ 5e-5, so this
-            // only guards rounding)
-            Some((t0, slope)) => {
-                let d = (self.delay_s + slope * (start_shadow - t0)).max(0.0);
+            None if self.jitter.is_none() => start_shadow + (txt + self.delay_s),
+            // the length when the packet starts crossing (plus its jitter); never before
+            // the packet ahead (a delay shrinks far slower than time passes, |slope| ~
+            // 5e-5, so without jitter this only guards rounding)
+            ramp => {
+                let d = match ramp {
+                    None => self.delay_s,
+                    Some((t0, slope)) => (self.delay_s + slope * (start_shadow - t0)).max(0.0),
+                };
                 let last = self.pipe.back().map_or(0.0, |e| e.arr_shadow);
-                (start_shadow + (txt + d)).max(last)
+                (start_shadow + (txt + d + extra)).max(last)
             }
         };
         let tx_end = from_secs(dep_shadow).max(now);
@@ -311,6 +322,13 @@ impl Link {
             self.stats.max_queue_pkts = q;
         }
         Offer::Admitted { was_empty }
+    }
+
+    /// Delay each packet by a further uniform(0, `jitter_s`) seconds drawn from `rng`,
+    /// keeping the order of packets (one that would overtake the packet ahead arrives
+    /// with it). Not with a moving link's ramp (constellation links have none).
+    pub fn set_jitter(&mut self, jitter_s: f64, rng: StreamRng) {
+        self.jitter = (jitter_s > 0.0).then(|| (jitter_s, Box::new(rng)));
     }
 
     /// Make the delay move: `delay_s` at time `t0_s`, changing by `slope` seconds per
@@ -425,6 +443,56 @@ mod tests {
 
     fn pkt(seq: i64) -> Packet {
         Packet { flow: 0, kind: PacketKind::Data, seq, size_bytes: 1000, ttl: 32, tos: 0, rwnd_pkts: 0, hop: 0, aux: 0 }
+    }
+
+    /// Jitter: each packet arrives between its exact time and jitter later, never
+    /// before the packet ahead, the extra delay spread over the whole range; the same
+    /// stream gives the same arrivals, and a link without it keeps the exact times.
+    #[test]
+    fn jitter_delays_each_packet_within_its_range_without_reordering() {
+        let arrivals = |jitter_s: f64, seed: u64| {
+            let mut l = link(10_000);
+            let s = RngStreams::new(seed);
+            if jitter_s > 0.0 {
+                l.set_jitter(jitter_s, s.stream("j"));
+            }
+            let mut out = vec![];
+            // one packet every 2 ms into a link that sends one per ms: no queueing, so
+            // each packet's exact arrival is its offer time + 1 ms + 10 ms
+            for k in 0..2000i64 {
+                let t = from_ms(2.0 * k as f64);
+                l.offer(pkt(k), at(t));
+                let (_, sh, _) = l.head_arrival().unwrap();
+                let (p, _) = l.pop_head();
+                out.push((p.seq, sh, crate::engine::to_secs(t) + 0.011));
+            }
+            out
+        };
+        let exact = arrivals(0.0, 1);
+        assert!(exact.iter().all(|&(_, sh, base)| (sh - base).abs() < 1e-12));
+        let j = 0.0005; // 0.5 ms: below the 2 ms spacing, so none is held by the one ahead
+        let a = arrivals(j, 1);
+        let extra: Vec<f64> = a.iter().map(|&(_, sh, base)| sh - base).collect();
+        assert!(extra.iter().all(|&e| (-1e-12..j).contains(&e)), "within [0, jitter)");
+        let mean = extra.iter().sum::<f64>() / extra.len() as f64;
+        assert!((mean - j / 2.0).abs() < 0.05 * j, "uniform: mean {mean}");
+        assert!(extra.iter().any(|&e| e < 0.1 * j) && extra.iter().any(|&e| e > 0.9 * j));
+        assert_eq!(a, arrivals(j, 1), "the same stream, the same arrivals");
+        assert_ne!(a, arrivals(j, 2));
+        // a jitter larger than the spacing: packets would overtake the ones still on the
+        // wire, so they arrive with them instead
+        let mut l = link(10_000);
+        l.set_jitter(0.01, RngStreams::new(3).stream("j"));
+        for k in 0..2000i64 {
+            l.offer(pkt(k), at(from_ms(2.0 * k as f64)));
+        }
+        let mut b = vec![];
+        while let Some((_, sh, _)) = l.head_arrival() {
+            b.push((l.pop_head().0.seq, sh));
+        }
+        assert_eq!(b.len(), 2000);
+        assert!(b.windows(2).all(|w| w[1].1 >= w[0].1 && w[1].0 == w[0].0 + 1), "FIFO");
+        assert!(b.windows(2).any(|w| w[1].1 == w[0].1), "some held by the packet ahead");
     }
 
     #[test]

@@ -314,6 +314,13 @@ pub struct LinkSpec {
     /// One-way propagation delay, ms.
     #[schemars(range(min = 0, max = MAX_DELAY_MS))]
     pub delay_ms: f64,
+    /// Random extra delay of each packet in both directions, ms: uniform in [0,
+    /// jitter_ms], without reordering (a packet never arrives before the one ahead of
+    /// it). For a host whose timing is not exact, such as a real stack's send path. 0
+    /// (the default): none.
+    #[serde(default)]
+    #[schemars(range(min = 0, max = MAX_DELAY_MS))]
+    pub jitter_ms: f64,
     /// Each direction's egress queue.
     #[serde(default)]
     pub queue: QueueSpec,

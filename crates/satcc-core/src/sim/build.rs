@@ -81,7 +81,7 @@ impl Simulation {
                 }
                 debug_assert_eq!(plan.link_names[id as usize], name);
                 let (f, t) = (node_ids[from.as_str()], node_ids[to.as_str()]);
-                links.push(Link::new(
+                let mut link = Link::new(
                     name.clone(),
                     f,
                     t,
@@ -92,7 +92,11 @@ impl Simulation {
                     rng.stream(&format!("link/{name}/errors")),
                     rng.stream(&format!("link/{name}/queue")),
                     rc,
-                ));
+                );
+                if l.jitter_ms > 0.0 {
+                    link.set_jitter(l.jitter_ms / 1000.0, rng.stream(&format!("link/{name}/jitter")));
+                }
+                links.push(link);
             }
         }
         let mobility = match &sc.constellation {
