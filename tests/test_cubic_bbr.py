@@ -146,6 +146,24 @@ def test_the_measures_not_yet_within_tolerance_are_still_apart():
         assert abs(s - lv) > TOLERANCE[key[2]] * abs(lv), f"{key} now within tolerance ({s:.4g} vs {lv:.4g}): assert it"
 
 
+def test_host_turnaround_is_measured_from_ack_delivery_to_the_first_segment_it_answers_with():
+    """linuxref host-timing's measure on a made-up capture: a host link of 1 ms and
+    1 Gb/s; each ACK reaches the host at t and the host's first segment enters the link
+    d later (the packets table has it at the far end: + 12 us + 1 ms); a second segment
+    queued behind the first, and a segment sent after the next ACK, are not counted."""
+    txt = 8.0 * 1500 / 1e9
+    pk = []
+    for k, d in enumerate([5e-6, 7e-6, 40e-6]):
+        t = 0.1 * (k + 1)
+        pk.append({"link": "r->a", "ack": True, "time_s": t, "payload_bytes": 0})
+        pk.append({"link": "a->r", "ack": False, "time_s": t + d + txt + 1e-3, "payload_bytes": 1448})
+        pk.append({"link": "a->r", "ack": False, "time_s": t + d + 2 * txt + 1e-3, "payload_bytes": 1448})
+    got = L.turnarounds(pk, "a->r", "r->a", 1e-3, 1e9)
+    assert [round(x * 1e6, 3) for x in got] == [5.0, 7.0, 40.0]
+    ref = json.loads((L.REF_DIR / "host_timing.json").read_text())
+    assert ref["samples"] >= 1000 and ref["turnaround_us"]["median"] < ref["turnaround_us"]["p99"]
+
+
 def test_the_reference_says_what_made_it():
     assert REF["runs"] == 10 and REF["duration_s"] >= 30
     for key, c in REF["cases"].items():

@@ -12,6 +12,10 @@ window traces (TCP_INFO every 10 ms on Linux; the flows series every 10 ms in sa
     python -m satcc.dev.linuxref table [--seeds 10]
         the same as a Markdown table, with ns-3's figures if tests/data/ns3_ref.json
         exists (satcc.dev.ns3ref); docs/cubic-bbr.md has its output
+    sudo python -m satcc.dev.linuxref host-timing [--duration 20]
+        how long a Linux host takes from an ACK to the segment it sends for it, through
+        the emulation (satcc's simulated hosts take no time); writes
+        tests/data/linux_ref/host_timing.json
 
 Cases (seed 000-scale paths, 1500-byte packets, Linux's defaults on both sides: SACK,
 initial window 10, min RTO 200 ms; in satcc Linux's RTO and delayed ACKs, one per two
@@ -27,6 +31,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import os
 import statistics
 import sys
 from pathlib import Path
@@ -369,6 +374,70 @@ def table(a) -> int:
     return 0
 
 
+# ------------------------------------------------------------------ the hosts' timing
+
+
+def turnarounds(packets: list[dict], host_link: str, back_link: str, delay_s: float, rate_bps: float) -> list[float]:
+    """A host's turnaround, seconds: from an ACK's delivery to the host (its arrival at
+    the far end of `back_link`) to the first data segment the host sends after it (its
+    entry into `host_link`: the arrival at the far end less the link's delay and the
+    segment's transmission, the first of a burst, which met an idle link), counted
+    when that segment leaves before the next ACK's delivery (so it answers this one)."""
+    acks = sorted(p["time_s"] for p in packets if p["link"] == back_link and p["ack"])
+    data, prev = [], None
+    for p in sorted((p for p in packets if p["link"] == host_link and not p["ack"]), key=lambda p: p["time_s"]):
+        txt = 8.0 * (p["payload_bytes"] + 52) / rate_bps
+        if prev is None or p["time_s"] - prev > txt * 1.5:  # the link was idle: no queueing
+            data.append(p["time_s"] - delay_s - txt)
+        prev = p["time_s"]
+    out, j = [], 0
+    for k, t in enumerate(acks):
+        nxt = acks[k + 1] if k + 1 < len(acks) else float("inf")
+        while j < len(data) and data[j] < t:
+            j += 1
+        if j < len(data) and data[j] < nxt:
+            out.append(data[j] - t)
+    return out
+
+
+def host_timing(a) -> int:
+    """How long the Linux host takes from an ACK to the data it sends for it, through the
+    emulation (one CUBIC flow, the one-1bdp case): satcc's simulated hosts answer at
+    once, so this spread is the jitter satcc's side of the comparison gives the hosts'
+    links (`jitter_ms`, uniform on [0, 2 x the interquartile range]: a uniform delay's
+    interquartile range is half its width)."""
+    import tempfile
+
+    import pyarrow.parquet as pq
+
+    from ..emulate import emulate
+
+    d = case("one-1bdp", ("cubic",), a.duration, 1)
+    d["monitor"]["capture"] = ["a->r", "r->a"]
+    access = next(l for l in d["links"] if l["a"] == "a")
+    with tempfile.TemporaryDirectory() as out:
+        s = emulate(d, out, cc={"f0": "cubic"})
+        rows = pq.read_table(Path(out) / "packets.parquet").to_pylist()
+    if not s["realtime"]["valid"]:
+        raise SystemExit(f"linuxref: the emulation ran late (p99 {s['realtime']['lateness_p99_ms']} ms); again on a quiet machine")
+    ta = sorted(turnarounds(rows, "a->r", "r->a", access["delay_ms"] / 1000.0, access["rate_bps"]))
+    if len(ta) < 100:
+        raise SystemExit(f"linuxref: only {len(ta)} turnarounds measured; is the flow running?")
+
+    def q(x):
+        return ta[min(len(ta) - 1, int(x * len(ta)))] * 1e6
+
+    res = {"kernel": os.uname().release, "duration_s": a.duration, "samples": len(ta),
+           "turnaround_us": {"p01": q(0.01), "p25": q(0.25), "median": q(0.5), "p75": q(0.75), "p99": q(0.99),
+                             "mean": statistics.mean(ta) * 1e6},
+           "lateness_p99_ms": s["realtime"]["lateness_p99_ms"],
+           "command": "sudo python -m satcc.dev.linuxref host-timing"}
+    res["jitter_ms"] = round(2 * (res["turnaround_us"]["p75"] - res["turnaround_us"]["p25"]) / 1000.0, 4)
+    (REF_DIR / "host_timing.json").write_text(json.dumps(res, indent=1) + "\n")
+    print(json.dumps(res, indent=1))
+    return 0
+
+
 def main(argv=None) -> int:
     global REF_DIR
     ap = argparse.ArgumentParser(prog="python -m satcc.dev.linuxref", description=__doc__,
@@ -385,7 +454,10 @@ def main(argv=None) -> int:
     t = sub.add_parser("table", help="the comparison as a Markdown table (Linux, satcc, ns-3)")
     t.add_argument("--seeds", type=int, default=10)
     t.set_defaults(fn=table)
-    for p in (r, c, t):
+    h = sub.add_parser("host-timing", help="measure the Linux hosts' turnaround through the emulation (root)")
+    h.add_argument("--duration", type=float, default=20.0)
+    h.set_defaults(fn=host_timing)
+    for p in (r, c, t, h):
         p.add_argument("--ref", type=Path, help=f"the reference's folder (default {REF_DIR})")
     a = ap.parse_args(argv)
     if a.ref:
