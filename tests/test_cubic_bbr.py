@@ -105,7 +105,6 @@ MEASURES_NOT_YET = {
     ("two-rtt/cubic", "rtt150", "HyStart exit window (packets)"): "as above (31 vs 22 packets)",
     ("two-rtt/bbr", "rtt50", "first PROBE_RTT (s)"): "with the goodput split (NOT_YET)",
     ("two-rtt/bbr", "rtt50", "PROBE_RTT interval (s)"): "with the goodput split (NOT_YET)",
-    ("two-rtt/bbr", "rtt150", "first PROBE_RTT (s)"): "with the goodput split (NOT_YET)",
     ("mix-shallow/cubic+bbr", "bbr", "first PROBE_RTT (s)"): "Linux 11.6 +- 0.8 s: RTT jitter as above",
     ("mix-deep/cubic+bbr", "cubic", "K (s)"): "9.4 vs 7.4 +- 2 s: CUBIC's W_max is larger against "
         "this BBR (its HyStart exit, below)",
@@ -265,3 +264,35 @@ def test_router_feedback_caps_bbr_and_cubic_by_the_advertised_window():
         assert b["totals"]["avg_queue_pkts"] < a["totals"]["avg_queue_pkts"], (cc, a["totals"], b["totals"])
         # and keeps the link nearly full (a window read wrong would starve it)
         assert b["totals"]["utilization"] > 0.85, (cc, b["totals"])
+
+
+# ------------------------------------------------------- a Linux receiver's window
+
+
+def test_a_linux_receiver_window_starts_at_64_kb_and_grows_with_the_reads():
+    """`tcp.receive_window: linux` (the Linux cases' receivers): the window the sender sees
+    starts at 45 segments of 1448 bytes and grows as the receiver reads, instead of
+    `rwnd_pkts` from the first ACK; a fixed window stays fixed."""
+    d = L.case("one-1bdp", ("bbr",), 3.0)
+    assert d["tcp"]["receive_window"] == "linux"
+    rows = [x for x in satcc.run(d).flows.to_pylist() if x["time_s"] > 0.15]
+    wnd = [x["rwnd_pkts"] for x in rows]
+    assert wnd[0] == 45
+    assert max(wnd) > 500 and max(wnd) < d["tcp"]["rwnd_pkts"]
+    fixed = copy.deepcopy(d)
+    fixed["tcp"]["receive_window"] = "fixed"
+    assert {x["rwnd_pkts"] for x in satcc.run(fixed).flows.to_pylist() if x["time_s"] > 0.15} == {d["tcp"]["rwnd_pkts"]}
+
+
+def test_receive_window_is_validated_and_has_no_ns2_counterpart():
+    d = L.case("one-1bdp", ("cubic",), 1.0)
+    d["tcp"]["receive_window"] = "auto"
+    with pytest.raises(satcc.ScenarioError, match=r"^tcp\.receive_window.*fixed.*linux"):
+        satcc.validate(d)
+    from satcc import ns2
+
+    plain = {"name": "x", "duration_s": 1, "nodes": [{"name": "a"}, {"name": "b"}],
+             "links": [{"a": "a", "b": "b", "rate_bps": 1e6, "delay_ms": 10}],
+             "flows": [{"src": "a", "dst": "b"}], "tcp": {"receive_window": "linux"}}
+    with pytest.raises(satcc.ScenarioError, match="receive_window = linux"):
+        ns2.to_tcl(plain)

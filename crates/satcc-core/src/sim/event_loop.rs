@@ -253,6 +253,9 @@ impl Simulation {
         match pkt.kind {
             PacketKind::Data => {
                 f.data_delivered += 1;
+                if f.sink.autotunes() {
+                    f.sink.rtt_hint_s = f.sender.srtt_s();
+                }
                 f.sink.on_data(&pkt, now, &mut out);
             }
             PacketKind::Ack => {
@@ -310,6 +313,9 @@ impl Simulation {
         match pkt.kind {
             PacketKind::Data => {
                 f.data_delivered += 1;
+                if f.sink.autotunes() {
+                    f.sink.rtt_hint_s = f.sender.srtt_s();
+                }
                 f.sink.on_data(&pkt, now, &mut out);
             }
             PacketKind::Ack => {

@@ -21,6 +21,19 @@ pub enum Recovery {
     Sack,
 }
 
+/// What the receiver advertises.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ReceiveWindow {
+    /// `rwnd_pkts` on every ACK (ns-2's window_).
+    #[default]
+    Fixed,
+    /// A Linux receiver's: 64 KB at first, growing with what the application reads per
+    /// RTT (receive-buffer auto-tuning) up to `rcvbuf_max_bytes`, less what is held out of
+    /// order (tcp/rcvbuf.rs); at most `rwnd_pkts`.
+    Linux,
+}
+
 /// How the sender measures RTT and sets its retransmission timeout.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
@@ -120,6 +133,15 @@ pub struct TcpConfig {
     /// control (the `trefwa` and `trefwa-plus` senders always do): to put CUBIC or BBR
     /// senders under T-REFWA routers [off].
     pub rtt_code: bool,
+    /// The receiver's advertised window: fixed (`rwnd_pkts`) or Linux's auto-tuned one
+    /// [fixed].
+    pub receive_window: ReceiveWindow,
+    /// With `receive_window: linux`: the receive buffer at first and at most, bytes
+    /// (net.ipv4.tcp_rmem[1] and [2]; Linux 6.18's defaults, 128 KB and 32 MB).
+    #[schemars(range(min = 4096, max = 4294967295.0))]
+    pub rcvbuf_initial_bytes: u64,
+    #[schemars(range(min = 4096, max = 4294967295.0))]
+    pub rcvbuf_max_bytes: u64,
 }
 
 impl Default for TcpConfig {
@@ -150,6 +172,9 @@ impl Default for TcpConfig {
             tos: 0,
             pacing: false,
             rtt_code: false,
+            receive_window: ReceiveWindow::Fixed,
+            rcvbuf_initial_bytes: 131_072,
+            rcvbuf_max_bytes: 33_554_432,
         }
     }
 }

@@ -11,13 +11,14 @@ pub mod congestion;
 pub mod loss;
 pub mod prr;
 pub mod rack;
+pub mod rcvbuf;
 pub mod rate;
 pub mod rtt;
 pub mod sack;
 pub mod sender;
 pub mod sink;
 
-pub use config::{Recovery, RtoStyle, TcpConfig};
+pub use config::{ReceiveWindow, Recovery, RtoStyle, TcpConfig};
 pub use loss::LossPolicy;
 pub use sender::TcpSender;
 pub use sink::TcpSink;

@@ -2,7 +2,8 @@
 //! (delayed ACK) every second segment or after an interval, and always at once for
 //! out-of-order segments, as ns-2's TCPSink and TCPSink/DelAck.
 
-use super::config::TcpConfig;
+use super::config::{ReceiveWindow, TcpConfig};
+use super::rcvbuf::RcvBuf;
 use super::sack::{SackBlocks, SackReceiver};
 use crate::engine::{from_secs, Time};
 use crate::net::{FlowId, Packet, PacketKind};
@@ -23,6 +24,8 @@ pub struct TcpSink {
     next: i64,
     /// Segments received beyond `next`: slot k stands for `next + k`.
     ooo: VecDeque<bool>,
+    /// How many of those slots hold a segment.
+    held: i64,
     delayed_ack: bool,
     delack_interval: Time,
     /// Segments received since the last ACK (delayed ACK).
@@ -40,6 +43,10 @@ pub struct TcpSink {
     sent_blocks: VecDeque<(u16, SackBlocks)>,
     next_ack_id: u16,
     pub stats: SinkStats,
+    /// A Linux receiver's auto-tuned window (`tcp.receive_window: linux`), and the
+    /// receiver's RTT the simulation hands it before each segment (`rtt_hint_s`).
+    rcvbuf: Option<RcvBuf>,
+    pub rtt_hint_s: f64,
 }
 
 impl TcpSink {
@@ -48,6 +55,7 @@ impl TcpSink {
             flow,
             next: 0,
             ooo: VecDeque::new(),
+            held: 0,
             delayed_ack: cfg.delayed_ack,
             delack_interval: from_secs(cfg.delayed_ack_interval_s),
             unacked: 0,
@@ -61,7 +69,25 @@ impl TcpSink {
             sent_blocks: VecDeque::new(),
             next_ack_id: 0,
             stats: SinkStats::default(),
+            rcvbuf: (cfg.receive_window == ReceiveWindow::Linux)
+                .then(|| RcvBuf::new(cfg.rcvbuf_initial_bytes, cfg.rcvbuf_max_bytes, cfg.packet_size_bytes)),
+            rtt_hint_s: 0.0,
         }
+    }
+
+    /// Whether the window follows a Linux receiver's buffer (it needs `rtt_hint_s`).
+    pub fn autotunes(&self) -> bool {
+        self.rcvbuf.is_some()
+    }
+
+    /// The window this ACK advertises, packets.
+    fn window(&mut self) -> u32 {
+        if self.rcvbuf.is_none() {
+            return self.rwnd_pkts;
+        }
+        let (next, held) = (self.next, self.held);
+        let r = self.rcvbuf.as_mut().expect("checked");
+        r.advertise(next, held).min(self.rwnd_pkts)
     }
 
     /// Highest segment received in order (-1 before any).
@@ -107,7 +133,7 @@ impl TcpSink {
             ttl: self.ttl,
             tos,
             aux,
-            rwnd_pkts: self.rwnd_pkts,
+            rwnd_pkts: self.window(),
             hop: 0,
         });
     }
@@ -123,6 +149,7 @@ impl TcpSink {
             while self.ooo.front() == Some(&true) {
                 self.ooo.pop_front();
                 self.next += 1;
+                self.held -= 1;
             }
             return true;
         }
@@ -131,7 +158,10 @@ impl TcpSink {
         if self.ooo.len() <= idx {
             self.ooo.resize(idx + 1, false);
         }
-        self.ooo[idx] = true;
+        if !self.ooo[idx] {
+            self.ooo[idx] = true;
+            self.held += 1;
+        }
         false
     }
 
@@ -147,6 +177,16 @@ impl TcpSink {
         let duplicate = self.sack.is_some()
             && (pkt.seq < self.next || self.ooo.get((pkt.seq - self.next) as usize).copied().unwrap_or(false));
         let in_order = self.record(pkt.seq);
+        if self.rcvbuf.is_some() && !duplicate {
+            let (next, held, rtt) = (self.next, self.held, self.rtt_hint_s);
+            let r = self.rcvbuf.as_mut().expect("checked");
+            if in_order || self.sack.is_some() {
+                r.on_segment(held);
+            }
+            if in_order {
+                r.on_read(next, now, rtt);
+            }
+        }
         if let Some(r) = self.sack.as_mut() {
             if pkt.seq >= self.next {
                 r.record(pkt.seq);
@@ -245,6 +285,57 @@ mod tests {
         assert!(s.timer1().is_none());
         // out of order: immediate
         assert_eq!(s.on_data1(&data(5), 3).unwrap().seq, 3);
+    }
+
+    /// `receive_window: linux`: the ACKs carry the auto-tuned window (tcp/rcvbuf.rs):
+    /// 45 segments of 1448 bytes at first, more once an RTT of reads has passed, the
+    /// segments held above a hole taken off it (the offered edge kept), `rwnd_pkts` on top.
+    #[test]
+    fn a_linux_receiver_advertises_its_auto_tuned_window() {
+        use crate::tcp::ReceiveWindow;
+        let cfg = TcpConfig {
+            sack: true,
+            packet_size_bytes: 1448,
+            rwnd_pkts: 100_000,
+            receive_window: ReceiveWindow::Linux,
+            ..TcpConfig::default()
+        };
+        let mut s = TcpSink::new(0, &cfg);
+        assert!(s.autotunes());
+        s.rtt_hint_s = 0.1;
+        let ms = 1_000_000;
+        let a = s.on_data1(&data(0), 0).unwrap();
+        assert_eq!(a.rwnd_pkts, 45);
+        for q in 1..=40 {
+            s.on_data1(&data(q), q as u64 * ms);
+        }
+        // 100 ms later: 41 read in the RTT, the buffer grows; the window (rcv_ssthresh,
+        // which had no room to grow) then gains two segments per segment received
+        let a = s.on_data1(&data(41), 100 * ms).unwrap();
+        assert_eq!(a.rwnd_pkts, 45);
+        let mut edge = a.seq + a.rwnd_pkts as i64;
+        for q in 42..=61 {
+            let a = s.on_data1(&data(q), 101 * ms).unwrap();
+            assert!(a.seq + a.rwnd_pkts as i64 >= edge, "the right edge never moves back");
+            edge = a.seq + a.rwnd_pkts as i64;
+        }
+        assert_eq!(edge - 61, 45 + 2 * 20);
+        // a hole at 62, 30 segments held above it: the window offered stays, and the
+        // segments held come off what the buffer allows once the edge no longer binds
+        for q in 63..=92 {
+            let a = s.on_data1(&data(q), 102 * ms).unwrap();
+            assert_eq!(a.seq, 61);
+            assert!(a.seq + a.rwnd_pkts as i64 >= edge);
+            edge = a.seq + a.rwnd_pkts as i64;
+        }
+        let a = s.on_data1(&data(62), 103 * ms).unwrap();
+        assert_eq!(a.seq, 92);
+        assert!(a.seq + a.rwnd_pkts as i64 >= edge);
+        let capped = TcpConfig { rwnd_pkts: 20, ..cfg };
+        let mut c = TcpSink::new(0, &capped);
+        assert_eq!(c.on_data1(&data(0), 0).unwrap().rwnd_pkts, 20, "rwnd_pkts caps it");
+        let fixed = TcpSink::new(0, &TcpConfig { receive_window: ReceiveWindow::Fixed, ..capped });
+        assert!(!fixed.autotunes());
     }
 
     fn blocks_of(s: &mut TcpSink, ack: &Packet) -> SackBlocks {
