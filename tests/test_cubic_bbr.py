@@ -105,6 +105,10 @@ MEASURES_NOT_YET = {
     ("two-rtt/cubic", "rtt150", "HyStart exit window (packets)"): "as above (31 vs 22 packets)",
     ("two-rtt/bbr", "rtt50", "first PROBE_RTT (s)"): "with the goodput split (NOT_YET)",
     ("two-rtt/bbr", "rtt50", "PROBE_RTT interval (s)"): "with the goodput split (NOT_YET)",
+    ("two-rtt/bbr", "rtt150", "first PROBE_RTT (s)"): "with the goodput split (NOT_YET): 10.2 vs "
+        "11.5 +- 2.9 s (within 10 % with the older kernels' receive window, not 6.18's)",
+    ("mix-shallow/cubic+bbr", "cubic", "K (s)"): "K in a 33-packet buffer, few short episodes "
+        "(Linux 0.99 +- 1.4 s; satcc 1.0 to 1.8 s as the receiver's window changed)",
     ("mix-shallow/cubic+bbr", "bbr", "first PROBE_RTT (s)"): "Linux 11.6 +- 0.8 s: RTT jitter as above",
     ("mix-deep/cubic+bbr", "cubic", "K (s)"): "9.4 vs 7.4 +- 2 s: CUBIC's W_max is larger against "
         "this BBR (its HyStart exit, below)",
@@ -269,15 +273,16 @@ def test_router_feedback_caps_bbr_and_cubic_by_the_advertised_window():
 # ------------------------------------------------------- a Linux receiver's window
 
 
-def test_a_linux_receiver_window_starts_at_64_kb_and_grows_with_the_reads():
+def test_a_linux_receiver_window_starts_from_128_kb_and_grows_with_the_reads():
     """`tcp.receive_window: linux` (the Linux cases' receivers): the window the sender sees
-    starts at 45 segments of 1448 bytes and grows as the receiver reads, instead of
+    starts at 55 segments of 1448 bytes (128 KB at the scaling ratio 156/256, as the
+    emulation's Linux receivers) and grows as the receiver reads, instead of
     `rwnd_pkts` from the first ACK; a fixed window stays fixed."""
     d = L.case("one-1bdp", ("bbr",), 3.0)
     assert d["tcp"]["receive_window"] == "linux"
     rows = [x for x in satcc.run(d).flows.to_pylist() if x["time_s"] > 0.15]
     wnd = [x["rwnd_pkts"] for x in rows]
-    assert wnd[0] == 45
+    assert wnd[0] == 55
     assert max(wnd) > 500 and max(wnd) < d["tcp"]["rwnd_pkts"]
     fixed = copy.deepcopy(d)
     fixed["tcp"]["receive_window"] = "fixed"

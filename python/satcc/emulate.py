@@ -244,7 +244,7 @@ def _emulate(emu, d, out, flows, hosts, ns_of, ttl, duration, cc, lateness_bound
             except subprocess.TimeoutExpired:
                 p.kill()
     summary = json.loads(raw["summary"])
-    rows = []
+    rows, rcv_rows = [], []
     for k in real:
         f = summary["flows"][k]
         sink = _read(work / f"sink{k}.json")
@@ -260,6 +260,8 @@ def _emulate(emu, d, out, flows, hosts, ns_of, ttl, duration, cc, lateness_bound
                      "goodput_per_s": sink.get("per_s", {}), "tcp_info": (send or {}).get("final")}
         for s in (send or {}).get("samples", []):
             rows.append({"flow": f["name"], **s})
+        for s in sink.get("samples", []):
+            rcv_rows.append({"flow": f["name"], **s})
         # what the simulated agents would have counted comes from the real ends instead
         info = (send or {}).get("final") or {}
         f["goodput_mbps"] = f["real"]["goodput_mbps"]
@@ -286,6 +288,11 @@ def _emulate(emu, d, out, flows, hosts, ns_of, ttl, duration, cc, lateness_bound
             import pyarrow.parquet as pq
 
             pq.write_table(pa.Table.from_pylist(rows), o / "tcp_info.parquet")
+        if rcv_rows:
+            import pyarrow as pa
+            import pyarrow.parquet as pq
+
+            pq.write_table(pa.Table.from_pylist(rcv_rows), o / "tcp_info_rcv.parquet")
     rt = summary.get("realtime") or {}
     if sysctls:
         rt["sysctls"] = sysctls

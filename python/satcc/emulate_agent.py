@@ -47,6 +47,15 @@ def _info(sock: socket.socket) -> dict:
             "rwnd_limited_us": w[8], "delivered_pkts": w[10]}
 
 
+def _rcv_info(sock: socket.socket) -> dict:
+    """The receiving side's window state from TCP_INFO: rcv_ssthresh (the window's growth
+    bound), rcv_space (what the buffer is sized for: bytes read in the last receiver RTT)
+    and the receiver's RTT estimate."""
+    raw = sock.getsockopt(socket.IPPROTO_TCP, TCP_INFO, _INFO.size)
+    u = _INFO.unpack(raw.ljust(_INFO.size, b"\0")[:_INFO.size])[7:31]
+    return {"rcv_ssthresh_bytes": u[14], "rcv_rtt_ms": u[21] / 1e3, "rcv_space_bytes": u[22], "rcv_mss": u[3]}
+
+
 def rtt_code(srtt_ms: float, k: float) -> int:
     """T-REFWA's eq. 1 (seed 002), as crates/satcc-core/src/net/rtt_code.rs computes it:
     min(floor(K log2 SRTT_ms), 63); 0 below 1 ms."""
@@ -145,11 +154,17 @@ def sink(a) -> dict:
     try:
         c, _ = ls.accept()
     except socket.timeout:
-        return {"role": "sink", "bytes": 0, "per_s": {}, "errors": snmp_errors()}
-    c.settimeout(0.1)
+        return {"role": "sink", "bytes": 0, "per_s": {}, "errors": snmp_errors(), "samples": []}
+    c.settimeout(SAMPLE_S)
     if a.t0_file:
         a.t0 = float(open(a.t0_file).read())  # written before any sender starts
+    # the receiver's window state every 10 ms, as the sender's (read between receives)
+    samples, next_sample = [], time.time()
     while time.time() < a.t0 + a.stop + 1.0:
+        now = time.time()
+        if now >= next_sample and now <= a.t0 + a.stop:
+            samples.append({"t_s": now - a.t0, "bytes_read": total, **_rcv_info(c)})
+            next_sample += SAMPLE_S
         try:
             b = c.recv(1 << 20)
         except socket.timeout:
@@ -161,7 +176,7 @@ def sink(a) -> dict:
         if time.time() <= a.t0 + a.stop:
             total += len(b)
     c.close()
-    return {"role": "sink", "bytes": total, "per_s": per_s, "errors": snmp_errors()}
+    return {"role": "sink", "bytes": total, "per_s": per_s, "errors": snmp_errors(), "samples": samples}
 
 
 def main(argv=None) -> int:

@@ -12,6 +12,8 @@ window traces (TCP_INFO every 10 ms on Linux; the flows series every 10 ms in sa
     python -m satcc.dev.linuxref table [--seeds 10]
         the same as a Markdown table, with ns-3's figures if tests/data/ns3_ref.json
         exists (satcc.dev.ns3ref); docs/cubic-bbr.md has its output
+    sudo python -m satcc.dev.linuxref trace CASE --out DIR [--duration 12]
+        one Linux run of a case with packets, drops and both ends' TCP_INFO in DIR
     sudo python -m satcc.dev.linuxref host-timing [--duration 20]
         how long a Linux host takes from an ACK to the segment it sends for it, through
         the emulation (satcc's simulated hosts take no time); writes
@@ -374,6 +376,29 @@ def table(a) -> int:
     return 0
 
 
+def trace(a) -> int:
+    """One Linux run of a case through the emulation, with everything recorded: the
+    packets entering and leaving the bottleneck and the hosts' links (packets.parquet),
+    the drops (drops.parquet), the senders' TCP_INFO (tcp_info.parquet) and the
+    receivers' (tcp_info_rcv.parquet: rcv_ssthresh, rcv_space, the receiver's RTT) every
+    10 ms, in `--out`. For finding where satcc and Linux part."""
+    from ..emulate import emulate
+
+    name, ccs = a.case.split("/")[0], tuple(a.case.split("/")[1].split("+"))
+    if name not in CASES or ccs not in CASES[name]:
+        raise SystemExit(f"linuxref trace: CASE is one of {', '.join(_key(n, c) for n in CASES for c in CASES[n])}, "
+                         f"got {a.case!r}")
+    d = case(name, ccs, a.duration, a.seed)
+    d["monitor"]["capture"] = [f"{l['a']}->{l['b']}" for l in d["links"]] + [f"{l['b']}->{l['a']}" for l in d["links"]]
+    d["monitor"]["drop_trace"] = True
+    names = [f["name"] for f in d["flows"]]
+    cc = {n: c for n, c in zip(names, ccs if len(ccs) == len(names) else ccs * len(names))}
+    s = emulate(d, str(a.out), cc=cc)
+    print(json.dumps({"realtime": s["realtime"], "goodput_mbps": {f["name"]: f["real"]["goodput_mbps"] for f in s["flows"]}},
+                     indent=1))
+    return 0
+
+
 # ------------------------------------------------------------------ the hosts' timing
 
 
@@ -454,10 +479,16 @@ def main(argv=None) -> int:
     t = sub.add_parser("table", help="the comparison as a Markdown table (Linux, satcc, ns-3)")
     t.add_argument("--seeds", type=int, default=10)
     t.set_defaults(fn=table)
+    tr = sub.add_parser("trace", help="one Linux run of a case with packets, drops and both ends' TCP_INFO (root)")
+    tr.add_argument("case", help="e.g. two-rtt/bbr")
+    tr.add_argument("--duration", type=float, default=12.0)
+    tr.add_argument("--seed", type=int, default=1)
+    tr.add_argument("--out", type=Path, required=True)
+    tr.set_defaults(fn=trace)
     h = sub.add_parser("host-timing", help="measure the Linux hosts' turnaround through the emulation (root)")
     h.add_argument("--duration", type=float, default=20.0)
     h.set_defaults(fn=host_timing)
-    for p in (r, c, t, h):
+    for p in (r, c, t, h, tr):
         p.add_argument("--ref", type=Path, help=f"the reference's folder (default {REF_DIR})")
     a = ap.parse_args(argv)
     if a.ref:

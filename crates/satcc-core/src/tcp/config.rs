@@ -142,6 +142,12 @@ pub struct TcpConfig {
     pub rcvbuf_initial_bytes: u64,
     #[schemars(range(min = 4096, max = 4294967295.0))]
     pub rcvbuf_max_bytes: u64,
+    /// With `receive_window: linux`: the share of a segment's memory in the receive
+    /// buffer that is payload (Linux measures it per segment, in 256ths of len /
+    /// truesize; 156/256 for 1448-byte segments over the emulation's devices, whose
+    /// receivers start at 55 segments from 128 KB).
+    #[schemars(range(min = 0.01, max = 1))]
+    pub rcvbuf_scaling_ratio: f64,
 }
 
 impl Default for TcpConfig {
@@ -175,6 +181,7 @@ impl Default for TcpConfig {
             receive_window: ReceiveWindow::Fixed,
             rcvbuf_initial_bytes: 131_072,
             rcvbuf_max_bytes: 33_554_432,
+            rcvbuf_scaling_ratio: 0.609375,
         }
     }
 }

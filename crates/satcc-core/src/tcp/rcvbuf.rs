@@ -1,46 +1,49 @@
 //! A Linux receiver's advertised window: receive-buffer auto-tuning (dynamic right-sizing)
-//! as tcp_input.c and tcp_output.c (6.x) run it, in segments instead of bytes.
+//! as tcp_input.c and tcp_output.c of Linux 6.18 run it, in segments instead of bytes.
 //!
-//! A fixed advertised window (ns-2's `window_`) never limits a sender that the papers'
+//! A fixed advertised window (ns-2's `window_`) never limits a sender the papers'
 //! scenarios do not mean to limit. A Linux receiver's does, early in a connection: it
-//! starts at 64 KB (half the initial 128 KB buffer, `net.ipv4.tcp_rmem[1]`) and grows
-//! with what the application reads, so a long-RTT sender in slow start or BBR's STARTUP
-//! can outrun it and wait (TCP_INFO's `rwnd_limited`). Three pieces:
-//! - the buffer (`allowed`, with the window clamp): once per receiver RTT
-//!   (tcp_rcv_space_adjust), if more was read in the last RTT than before, it becomes
-//!   2 x that + 16 segments, plus twice its growth ratio (a sender doubling per RTT),
-//!   up to `net.ipv4.tcp_rmem[2]`;
-//! - `rcv_ssthresh` (tcp_grow_window): every segment received, in order or (with SACK)
-//!   out of order, raises it by two segments, up to the clamp and the free space;
-//! - the window sent (__tcp_select_window, tcp_select_window): the free space (the buffer
-//!   less the segments held out of order), at most `rcv_ssthresh`, zero when the free
-//!   space falls below a sixteenth of the buffer; never less than what is left of the
-//!   window already offered (the right edge does not move back).
+//! starts from a 128 KB buffer (`net.ipv4.tcp_rmem[1]`) and grows with what the
+//! application reads, so a long-RTT sender in slow start or BBR's STARTUP can outrun it
+//! and wait (TCP_INFO's `rwnd_limited`). The pieces:
+//! - the buffer, as a window: its bytes times the scaling ratio (the share of a
+//!   segment's memory that is payload, which Linux measures per segment as len /
+//!   truesize), over the segment size;
+//! - tcp_rcvbuf_grow: once per receiver RTT (tcp_rcv_space_adjust), if more was read in
+//!   the last RTT (`newval`) than in the one before (`oldval`), the buffer is re-sized
+//!   for 2 x newval, plus twice that times the growth (newval - oldval) / oldval (a sender
+//!   in slow start), plus the span of segments held out of order; every segment held out
+//!   of order re-sizes it too, for 2 x the last RTT's reads plus that span; never smaller,
+//!   never past `net.ipv4.tcp_rmem[2]`;
+//! - rcv_ssthresh (tcp_grow_window): every segment received, in order or (with SACK)
+//!   out of order, raises it by two segments, up to the buffer's window and its free
+//!   space;
+//! - the window sent (__tcp_select_window, tcp_select_window): the free space (the
+//!   buffer less the segments held out of order), at most rcv_ssthresh, zero when the
+//!   free space falls below a sixteenth of the buffer; never less than what is left of
+//!   the window already offered (the right edge does not move back).
 //!
 //! The receiver's RTT (Linux measures it from TCP timestamps: the sender's echo of the
 //! receiver's clock, one round trip with its queueing, smoothed by 1/8) is taken as the
-//! sender's SRTT, the same round trip smoothed the same way. The application reads at
-//! once; the window's scaling granularity (1 KB) is not modelled.
+//! sender's SRTT, the same round trip smoothed the same way; a Linux receiver's TCP_INFO
+//! (`tcpi_rcv_rtt`) tracks the sender's SRTT within a few ms in the emulation. The
+//! application reads at once; the window's scaling granularity (1 KB) is not modelled.
 
 use crate::engine::{from_secs, Time};
 
-/// Initial segments read per RTT the buffer is sized for (TCP_INIT_CWND).
+/// Segments read per RTT the buffer is first sized for (TCP_INIT_CWND).
 const INIT_SPACE_SEGS: i64 = 10;
-/// Cushion of tcp_rcv_space_adjust: 16 segments.
-const CUSHION_SEGS: i64 = 16;
 
 /// Linux's receive-window state for one connection, in segments.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RcvBuf {
-    /// The window the buffer allows (tcp_full_space).
+    /// The window the buffer allows (tcp_full_space; the window clamp follows it).
     allowed: i64,
-    /// The window clamp; follows the buffer as it grows.
-    clamp: i64,
     /// The largest window the buffer may reach (tcp_rmem[2]).
     max: i64,
     rcv_ssthresh: i64,
-    /// tcp_rcv_space_adjust's measure: segments read in the last RTT, and where and
-    /// when the current measure began.
+    /// tcp_rcv_space_adjust's measure: segments read in the last RTT (rcvq_space.space),
+    /// and where and when the current measure began.
     space: i64,
     meas_seq: i64,
     meas_time: Time,
@@ -50,16 +53,14 @@ pub struct RcvBuf {
 
 impl RcvBuf {
     /// A receiver with `initial_bytes` of buffer (tcp_rmem[1]) growing to `max_bytes`
-    /// (tcp_rmem[2]), for segments of `seg_bytes`: the window is half the buffer
-    /// (Linux's default scaling ratio), so 128 KB give 64 KB.
-    pub fn new(initial_bytes: u64, max_bytes: u64, seg_bytes: u32) -> RcvBuf {
-        let seg = seg_bytes.max(1) as u64;
-        let initial = ((initial_bytes / 2) / seg).max(1) as i64;
-        let max = ((max_bytes / 2) / seg).max(initial as u64) as i64;
+    /// (tcp_rmem[2]), for segments of `seg_bytes` whose payload is `ratio` of the memory
+    /// they take (the scaling ratio).
+    pub fn new(initial_bytes: u64, max_bytes: u64, seg_bytes: u32, ratio: f64) -> RcvBuf {
+        let win = |bytes: u64| ((bytes as f64 * ratio) / seg_bytes.max(1) as f64).floor().max(1.0) as i64;
+        let initial = win(initial_bytes);
         RcvBuf {
             allowed: initial,
-            clamp: initial,
-            max,
+            max: win(max_bytes).max(initial),
             rcv_ssthresh: initial,
             space: INIT_SPACE_SEGS.min(initial),
             meas_seq: 0,
@@ -68,34 +69,44 @@ impl RcvBuf {
         }
     }
 
-    /// tcp_grow_window: a segment arrived (in order, or held out of order with SACK);
-    /// `held` segments are now held out of order.
-    pub fn on_segment(&mut self, held: i64) {
+    /// tcp_rcvbuf_grow: size the buffer for `newval` segments read per RTT (the last
+    /// measure being `space`), and `span` segments from the next expected to the highest
+    /// held out of order.
+    fn grow(&mut self, newval: i64, span: i64) {
+        let oldval = self.space.max(1);
+        self.space = newval;
+        let mut rcvwin = 2 * newval;
+        rcvwin += 2 * (rcvwin * (newval - oldval) / oldval);
+        rcvwin += span;
+        let win = rcvwin.min(self.max);
+        if win > self.allowed {
+            self.allowed = win;
+        }
+    }
+
+    /// A segment arrived, in order or held out of order (with SACK): tcp_grow_window;
+    /// then, for one held out of order, tcp_rcvbuf_grow for the span now held. `held`
+    /// segments are held out of order, `span` from the next expected to the highest.
+    pub fn on_segment(&mut self, out_of_order: bool, held: i64, span: i64) {
         let free = self.allowed - held;
-        let room = self.clamp.min(free) - self.rcv_ssthresh;
+        let room = self.allowed.min(free) - self.rcv_ssthresh;
         if room > 0 {
             self.rcv_ssthresh += room.min(2);
+        }
+        if out_of_order {
+            self.grow(self.space, span);
         }
     }
 
     /// tcp_rcv_space_adjust: the application has read everything before `next` at
     /// `now`; the receiver's RTT is `rtt_s` (0: not measured yet, nothing changes).
-    pub fn on_read(&mut self, next: i64, now: Time, rtt_s: f64) {
+    pub fn on_read(&mut self, next: i64, now: Time, rtt_s: f64, span: i64) {
         if rtt_s <= 0.0 || now < self.meas_time + from_secs(rtt_s) {
             return;
         }
         let copied = next - self.meas_seq;
         if copied > self.space {
-            let mut rcvwin = 2 * copied + CUSHION_SEGS;
-            // a sender growing its window: twice the growth over the last RTT on top
-            let grow = rcvwin * (copied - self.space) / self.space.max(1);
-            rcvwin += 2 * grow;
-            let win = rcvwin.min(self.max);
-            if win > self.allowed {
-                self.allowed = win;
-                self.clamp = win;
-            }
-            self.space = copied;
+            self.grow(copied, span);
         }
         self.meas_seq = next;
         self.meas_time = now;
@@ -104,13 +115,11 @@ impl RcvBuf {
     /// The window to advertise on an ACK, segments beyond `next` (the next segment
     /// expected), with `held` segments held out of order (tcp_select_window).
     pub fn advertise(&mut self, next: i64, held: i64) -> u32 {
-        let full = self.clamp.min(self.allowed);
-        let mut free = self.allowed - held;
-        let mut win = if free < full / 2 && (free < self.allowed / 16 || free < 1) {
+        let free = self.allowed - held;
+        let mut win = if free < self.allowed / 2 && (free < self.allowed / 16 || free < 1) {
             0
         } else {
-            free = free.min(self.rcv_ssthresh);
-            free.max(0)
+            free.min(self.rcv_ssthresh).max(0)
         };
         // never shrink the window already offered
         let offered = self.right_edge - next;
@@ -125,6 +134,11 @@ impl RcvBuf {
     pub fn allowed(&self) -> i64 {
         self.allowed
     }
+
+    /// rcv_ssthresh, segments.
+    pub fn rcv_ssthresh(&self) -> i64 {
+        self.rcv_ssthresh
+    }
 }
 
 #[cfg(test)]
@@ -133,42 +147,44 @@ mod tests {
 
     const MS: Time = 1_000_000;
 
-    /// Linux's defaults, 1448-byte segments: 64 KB of window, 45 segments, at first.
+    /// Linux 6.18's defaults, 1448-byte segments at the emulation's scaling ratio: 55
+    /// segments at first (a Linux receiver's TCP_INFO in the emulation: rcv_ssthresh
+    /// 79,640 bytes).
     fn linux() -> RcvBuf {
-        RcvBuf::new(131_072, 33_554_432, 1448)
+        RcvBuf::new(131_072, 33_554_432, 1448, 0.609375)
     }
 
     #[test]
-    fn the_first_window_is_half_the_initial_buffer() {
+    fn the_first_window_is_the_initial_buffer_times_the_scaling_ratio() {
         let mut r = linux();
-        assert_eq!(r.advertise(1, 0), 45);
-        assert_eq!(r.allowed(), 45);
+        assert_eq!(r.advertise(1, 0), 55);
+        assert_eq!(r.allowed(), 55);
+        assert_eq!(RcvBuf::new(131_072, 33_554_432, 1448, 0.5).allowed(), 45, "64 KB at the default ratio");
     }
 
-    /// The buffer follows what was read per RTT: 2 x + 16 segments, plus twice the
-    /// growth when the reads grew (a sender in slow start), never smaller, never past
-    /// tcp_rmem[2]; nothing changes within an RTT or before an RTT is known.
+    /// The buffer follows what was read per RTT: 2 x, plus twice that times the growth
+    /// (a sender in slow start), never smaller, never past tcp_rmem[2]; nothing changes
+    /// within an RTT or before an RTT is known.
     #[test]
     fn the_buffer_grows_once_per_rtt_with_what_was_read() {
         let mut r = linux();
-        r.on_read(30, 50 * MS, 0.0);
-        assert_eq!(r.allowed(), 45, "no RTT yet");
-        r.on_read(30, 50 * MS, 0.1);
-        assert_eq!(r.allowed(), 45, "within the first RTT");
-        // 40 read in the first 100 ms against a space of 10: 2 x 40 + 16 = 96, grown
-        // by 96 x (40 - 10) / 10 = 288 twice: 672
-        r.on_read(40, 100 * MS, 0.1);
-        assert_eq!(r.allowed(), 672);
-        // the next RTT reads 60: 2 x 60 + 16 = 136 + 2 x (136 x 20 / 40 = 68) = 272 <
-        // 672: the buffer keeps its size
-        r.on_read(100, 200 * MS, 0.1);
-        assert_eq!(r.allowed(), 672);
+        r.on_read(30, 50 * MS, 0.0, 0);
+        assert_eq!(r.allowed(), 55, "no RTT yet");
+        r.on_read(30, 50 * MS, 0.1, 0);
+        assert_eq!(r.allowed(), 55, "within the first RTT");
+        // 40 read in the first 100 ms against 10: 2 x 40 = 80, grown by 80 x 30 / 10 =
+        // 240 twice: 560
+        r.on_read(40, 100 * MS, 0.1, 0);
+        assert_eq!(r.allowed(), 560);
+        // 60 next: 120 + 2 x (120 x 20 / 40) = 240 < 560: the buffer keeps its size
+        r.on_read(100, 200 * MS, 0.1, 0);
+        assert_eq!(r.allowed(), 560);
         // reads that fall leave it too
-        r.on_read(110, 300 * MS, 0.1);
-        assert_eq!(r.allowed(), 672);
-        let mut small = RcvBuf::new(131_072, 1_000_000, 1448);
-        small.on_read(40, 100 * MS, 0.1);
-        assert_eq!(small.allowed(), 1_000_000 / 2 / 1448, "capped at tcp_rmem[2]");
+        r.on_read(110, 300 * MS, 0.1, 0);
+        assert_eq!(r.allowed(), 560);
+        let mut small = RcvBuf::new(131_072, 1_000_000, 1448, 0.609375);
+        small.on_read(40, 100 * MS, 0.1, 0);
+        assert_eq!(small.allowed(), (1_000_000.0 * 0.609375 / 1448.0) as i64, "capped at tcp_rmem[2]");
     }
 
     /// rcv_ssthresh grows by two segments per segment received, up to the buffer, and
@@ -176,36 +192,40 @@ mod tests {
     #[test]
     fn the_window_grows_two_segments_per_segment_up_to_the_buffer() {
         let mut r = linux();
-        r.on_read(40, 100 * MS, 0.1); // buffer 672
-        assert_eq!(r.advertise(40, 0), 45, "rcv_ssthresh still 45");
+        r.on_read(40, 100 * MS, 0.1, 0); // buffer 560
+        assert_eq!(r.advertise(40, 0), 55, "rcv_ssthresh still 55");
         for _ in 0..10 {
-            r.on_segment(0);
+            r.on_segment(false, 0, 0);
         }
-        assert_eq!(r.advertise(41, 0), 65);
+        assert_eq!(r.advertise(41, 0), 75);
         for _ in 0..1000 {
-            r.on_segment(0);
+            r.on_segment(false, 0, 0);
         }
-        assert_eq!(r.advertise(42, 0), 672);
+        assert_eq!(r.advertise(42, 0), 560);
     }
 
-    /// Segments held out of order take buffer space: the window falls by them (the
-    /// right edge already offered stays), and goes to zero once the free space is below
-    /// a sixteenth of the buffer.
+    /// Segments held out of order re-size the buffer for the span they cover (Linux
+    /// 6.18 provisions for them) and take their room in it; the right edge already
+    /// offered stays, and the window is zero when the free space falls below a
+    /// sixteenth of the buffer.
     #[test]
-    fn segments_held_out_of_order_shrink_the_window_but_not_the_offered_edge() {
+    fn segments_held_out_of_order_grow_the_buffer_by_their_span() {
         let mut r = linux();
-        r.on_read(40, 100 * MS, 0.1);
+        r.on_read(40, 100 * MS, 0.1, 0); // buffer 560, space 40
         for _ in 0..1000 {
-            r.on_segment(0);
+            r.on_segment(false, 0, 0);
         }
-        assert_eq!(r.advertise(100, 0), 672); // right edge 772
-        // 400 held above a hole at 100: free 272, but 672 was offered from 100
-        assert_eq!(r.advertise(100, 400), 672, "the offered edge stays");
-        // the hole is filled by one segment: next 101, the edge still binds
-        assert_eq!(r.advertise(101, 400), 671);
-        // everything up to 600 arrives and is read: nothing held, full window again
-        assert_eq!(r.advertise(600, 0), 672);
-        // 650 held: free 22 < 672 / 16 = 42: zero, but the edge at 1272 stays offered
-        assert_eq!(r.advertise(1272, 650), 0);
+        assert_eq!(r.advertise(100, 0), 560); // right edge 660
+        // a hole at 100, 400 held above it, the highest at 500: 2 x 40 + 400 < 560
+        r.on_segment(true, 400, 401);
+        assert_eq!(r.allowed(), 560);
+        assert_eq!(r.advertise(100, 400), 560, "the offered edge stays");
+        // the highest held at 600: 80 + 501 = 581
+        r.on_segment(true, 401, 501);
+        assert_eq!(r.allowed(), 581);
+        // the hole filled, all read: nothing held, rcv_ssthresh (560) bounds the window
+        assert_eq!(r.advertise(602, 0), 560);
+        // 560 held beyond the edge offered (1162): free 21 < 581 / 16 = 36, zero
+        assert_eq!(r.advertise(1183, 560), 0);
     }
 }

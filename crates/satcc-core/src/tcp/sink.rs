@@ -70,7 +70,9 @@ impl TcpSink {
             next_ack_id: 0,
             stats: SinkStats::default(),
             rcvbuf: (cfg.receive_window == ReceiveWindow::Linux)
-                .then(|| RcvBuf::new(cfg.rcvbuf_initial_bytes, cfg.rcvbuf_max_bytes, cfg.packet_size_bytes)),
+                .then(|| {
+                    RcvBuf::new(cfg.rcvbuf_initial_bytes, cfg.rcvbuf_max_bytes, cfg.packet_size_bytes, cfg.rcvbuf_scaling_ratio)
+                }),
             rtt_hint_s: 0.0,
         }
     }
@@ -178,13 +180,13 @@ impl TcpSink {
             && (pkt.seq < self.next || self.ooo.get((pkt.seq - self.next) as usize).copied().unwrap_or(false));
         let in_order = self.record(pkt.seq);
         if self.rcvbuf.is_some() && !duplicate {
-            let (next, held, rtt) = (self.next, self.held, self.rtt_hint_s);
+            let (next, held, rtt, span) = (self.next, self.held, self.rtt_hint_s, self.ooo.len() as i64);
             let r = self.rcvbuf.as_mut().expect("checked");
             if in_order || self.sack.is_some() {
-                r.on_segment(held);
+                r.on_segment(!in_order, held, span);
             }
             if in_order {
-                r.on_read(next, now, rtt);
+                r.on_read(next, now, rtt, span);
             }
         }
         if let Some(r) = self.sack.as_mut() {
@@ -288,7 +290,7 @@ mod tests {
     }
 
     /// `receive_window: linux`: the ACKs carry the auto-tuned window (tcp/rcvbuf.rs):
-    /// 45 segments of 1448 bytes at first, more once an RTT of reads has passed, the
+    /// 55 segments of 1448 bytes at first, more once an RTT of reads has passed, the
     /// segments held above a hole taken off it (the offered edge kept), `rwnd_pkts` on top.
     #[test]
     fn a_linux_receiver_advertises_its_auto_tuned_window() {
@@ -305,21 +307,21 @@ mod tests {
         s.rtt_hint_s = 0.1;
         let ms = 1_000_000;
         let a = s.on_data1(&data(0), 0).unwrap();
-        assert_eq!(a.rwnd_pkts, 45);
+        assert_eq!(a.rwnd_pkts, 55);
         for q in 1..=40 {
             s.on_data1(&data(q), q as u64 * ms);
         }
         // 100 ms later: 41 read in the RTT, the buffer grows; the window (rcv_ssthresh,
         // which had no room to grow) then gains two segments per segment received
         let a = s.on_data1(&data(41), 100 * ms).unwrap();
-        assert_eq!(a.rwnd_pkts, 45);
+        assert_eq!(a.rwnd_pkts, 55);
         let mut edge = a.seq + a.rwnd_pkts as i64;
         for q in 42..=61 {
             let a = s.on_data1(&data(q), 101 * ms).unwrap();
             assert!(a.seq + a.rwnd_pkts as i64 >= edge, "the right edge never moves back");
             edge = a.seq + a.rwnd_pkts as i64;
         }
-        assert_eq!(edge - 61, 45 + 2 * 20);
+        assert_eq!(edge - 61, 55 + 2 * 20);
         // a hole at 62, 30 segments held above it: the window offered stays, and the
         // segments held come off what the buffer allows once the edge no longer binds
         for q in 63..=92 {
