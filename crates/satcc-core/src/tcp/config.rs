@@ -136,10 +136,12 @@ pub struct TcpConfig {
     /// The receiver's advertised window: fixed (`rwnd_pkts`) or Linux's auto-tuned one
     /// [fixed].
     pub receive_window: ReceiveWindow,
-    /// With `receive_window: linux`: the receive buffer at first and at most, bytes
-    /// (net.ipv4.tcp_rmem[1] and [2]; Linux 6.18's defaults, 128 KB and 32 MB).
+    /// With `receive_window: linux`: the receive buffer at first, bytes
+    /// (net.ipv4.tcp_rmem[1]; Linux 6.18's default, 128 KB).
     #[schemars(range(min = 4096, max = 4294967295.0))]
     pub rcvbuf_initial_bytes: u64,
+    /// With `receive_window: linux`: the largest the receive buffer grows to, bytes
+    /// (net.ipv4.tcp_rmem[2]; Linux 6.18's default, 32 MB).
     #[schemars(range(min = 4096, max = 4294967295.0))]
     pub rcvbuf_max_bytes: u64,
     /// With `receive_window: linux`: the share of a segment's memory in the receive
