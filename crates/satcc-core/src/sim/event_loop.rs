@@ -527,13 +527,20 @@ impl Simulation {
             }
             if let Some(p) = self.pace.as_mut() {
                 if !p.wait_until(t, &fds) {
-                    // a real host sent: its packets enter now (never before the last
-                    // event, never after the next)
-                    let at = p.wall().clamp(self.now, t);
-                    self.now = at;
-                    self.shadow = crate::engine::to_secs(at);
-                    self.read_real();
-                    continue;
+                    let wall = p.wall();
+                    if wall < t {
+                        // a real host sent: its packets enter now (never before the
+                        // last event)
+                        let at = wall.max(self.now);
+                        self.now = at;
+                        self.shadow = crate::engine::to_secs(at);
+                        self.read_real();
+                        continue;
+                    }
+                    // the wake-up came after the next event was due: that event runs
+                    // first and the packets enter after it, at their own time, not
+                    // stamped back to the event's (which made a ping's RTT shorter
+                    // than its path when the emulation ran late)
                 }
                 p.ran(t);
                 if p.hook_due() && self.now_and_then(t) {
