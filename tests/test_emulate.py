@@ -84,9 +84,26 @@ def test_a_real_reno_flow_crosses_two_links_and_refwa_lowers_its_acks_windows(cl
 
 @needs_root
 def test_without_a_router_scheme_no_window_is_touched(clean, tmp_path):
-    s = emu.emulate(two_links(3.0, refwa=False), tmp_path, cc="cubic")
+    d = two_links(3.0, refwa=False)
+    d["monitor"]["capture"] = ["a->r", "r->a"]
+    s = emu.emulate(d, tmp_path, cc="cubic")
     assert s["realtime"]["real_packets"]["acks_rewritten"] == 0
     assert s["flows"][0]["real"]["goodput_mbps"] > 3.0
+    # the packets table records a real segment's TCP sequence number (an ACK's
+    # acknowledgment number): each new segment's is the last one's plus its payload
+    import pyarrow.parquet as pq
+
+    rows = pq.read_table(tmp_path / "packets.parquet").to_pylist()
+    data = [r for r in rows if r["link"] == "a->r" and not r["ack"] and r["payload_bytes"] > 0]
+    assert len(data) > 500
+    follows = sum((b["seqno"] - a["seqno"]) % 2**32 == a["payload_bytes"] for a, b in zip(data, data[1:]))
+    assert follows >= 0.9 * (len(data) - 1), (follows, len(data))
+    acks = [r["seqno"] for r in rows if r["link"] == "r->a" and r["ack"]]
+    assert sum((b - a) % 2**32 < 2**31 for a, b in zip(acks, acks[1:])) == len(acks) - 1, "ACK numbers never go back"
+    # and the receiver's TCP_INFO beside the sender's: its buffer sized by what it read
+    rcv = pq.read_table(tmp_path / "tcp_info_rcv.parquet").to_pylist()
+    assert len(rcv) > 100 and max(r["rcv_space_bytes"] for r in rcv) > 10 * 1448
+    assert max(r["bytes_read"] for r in rcv) > 1e6
 
 
 @needs_root

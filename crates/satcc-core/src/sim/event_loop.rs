@@ -35,7 +35,11 @@ impl Simulation {
     }
 
     fn count_drop(&mut self, pkt: &Packet, link: LinkId, cause: DropCause) {
+        let mut seqno = pkt.seq;
         if self.real.is_some() {
+            if self.drop_trace {
+                seqno = self.real_seqno(pkt).unwrap_or(pkt.seq);
+            }
             self.free_real(pkt);
         }
         let f = &mut self.flows[pkt.flow as usize];
@@ -56,7 +60,7 @@ impl Simulation {
                 time_s: to_secs(self.now),
                 link,
                 flow: pkt.flow,
-                seqno: pkt.seq,
+                seqno,
                 ack: !pkt.is_data(),
                 cause: cause as u8,
             });
@@ -76,12 +80,13 @@ impl Simulation {
         // a data packet's payload: its size less the header it carries (none for the
         // SYN, sent before any data); a SACK flow's ACKs use the TOS bits as a tag
         let payload = if ack { 0 } else { (pkt.size_bytes as u32).saturating_sub(f.wire_header_bytes).min(f.payload_bytes) };
+        let seqno = if self.real.is_some() { self.real_seqno(pkt).unwrap_or(pkt.seq) } else { pkt.seq };
         self.series.packets.push(PacketRow {
             time_s: to_secs(self.now),
             link,
             flow: pkt.flow,
             ack,
-            seqno: pkt.seq,
+            seqno,
             payload_bytes: if !ack && f.syn && pkt.seq == 0 { 0 } else { payload },
             rwnd_pkts: pkt.rwnd_pkts,
             ttl: pkt.ttl,

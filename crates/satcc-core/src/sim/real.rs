@@ -272,6 +272,18 @@ impl Simulation {
         self.real = Some(r);
     }
 
+    /// The sequence number the packets and drops tables record for a real flow's packet:
+    /// the TCP sequence number of a segment that carries data, the acknowledgment number
+    /// of an ACK, 32-bit as on the wire; None for other packets (their pool slot stays).
+    pub(super) fn real_seqno(&self, pkt: &Packet) -> Option<i64> {
+        let r = self.real.as_ref()?;
+        if pkt.seq < 0 || !r.real_flow[pkt.flow as usize] {
+            return None;
+        }
+        let t = wire::parse(&r.pool[slot_of(pkt)]).ok()?.tcp?;
+        Some(if pkt.kind == PacketKind::Data { t.seq } else { t.ack } as i64)
+    }
+
     /// A real packet dropped in the network: its bytes go back to the pool.
     pub(super) fn free_real(&mut self, pkt: &Packet) {
         if let Some(r) = self.real.as_mut() {
