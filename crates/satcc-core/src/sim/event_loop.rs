@@ -258,10 +258,7 @@ impl Simulation {
         match pkt.kind {
             PacketKind::Data => {
                 f.data_delivered += 1;
-                if f.sink.autotunes() {
-                    f.sink.rtt_hint_s = f.sender.srtt_s();
-                }
-                f.sink.on_data(&pkt, now, &mut out);
+                f.sink_data(&pkt, now, &mut out);
             }
             PacketKind::Ack => {
                 f.ack_delivered += 1;
@@ -318,10 +315,7 @@ impl Simulation {
         match pkt.kind {
             PacketKind::Data => {
                 f.data_delivered += 1;
-                if f.sink.autotunes() {
-                    f.sink.rtt_hint_s = f.sender.srtt_s();
-                }
-                f.sink.on_data(&pkt, now, &mut out);
+                f.sink_data(&pkt, now, &mut out);
             }
             PacketKind::Ack => {
                 f.ack_delivered += 1;
@@ -630,5 +624,18 @@ fn timer_due(now: Time, armed: &mut Option<Time>, deadline: Option<Time>, events
             false
         }
         Some(_) => true,
+    }
+}
+
+impl super::Flow {
+    /// A data packet reaches the flow's sink. A sink keeping a Linux receiver's window
+    /// gets the connection's RTT first (tcp/rcvbuf.rs: the sender's SRTT stands for the
+    /// receiver's timestamp-based estimate).
+    #[inline]
+    fn sink_data(&mut self, pkt: &Packet, now: crate::engine::Time, out: &mut Vec<Packet>) {
+        if self.sink.autotunes() {
+            self.sink.rtt_hint_s = self.sender.srtt_s();
+        }
+        self.sink.on_data(pkt, now, out);
     }
 }

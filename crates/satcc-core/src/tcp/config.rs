@@ -28,9 +28,9 @@ pub enum ReceiveWindow {
     /// `rwnd_pkts` on every ACK (ns-2's window_).
     #[default]
     Fixed,
-    /// A Linux receiver's: 64 KB at first, growing with what the application reads per
-    /// RTT (receive-buffer auto-tuning) up to `rcvbuf_max_bytes`, less what is held out of
-    /// order (tcp/rcvbuf.rs); at most `rwnd_pkts`.
+    /// A Linux receiver's: from a buffer of `rcvbuf_initial_bytes`, growing with what the
+    /// application reads per RTT (receive-buffer auto-tuning) up to `rcvbuf_max_bytes`,
+    /// less what is held out of order (tcp/rcvbuf.rs); at most `rwnd_pkts`.
     Linux,
 }
 

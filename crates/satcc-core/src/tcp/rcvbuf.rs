@@ -88,8 +88,8 @@ impl RcvBuf {
     /// then, for one held out of order, tcp_rcvbuf_grow for the span now held. `held`
     /// segments are held out of order, `span` from the next expected to the highest.
     pub fn on_segment(&mut self, out_of_order: bool, held: i64, span: i64) {
-        let free = self.allowed - held;
-        let room = self.allowed.min(free) - self.rcv_ssthresh;
+        // room under the buffer's free space (never above the buffer itself)
+        let room = self.allowed - held - self.rcv_ssthresh;
         if room > 0 {
             self.rcv_ssthresh += room.min(2);
         }
@@ -116,7 +116,7 @@ impl RcvBuf {
     /// expected), with `held` segments held out of order (tcp_select_window).
     pub fn advertise(&mut self, next: i64, held: i64) -> u32 {
         let free = self.allowed - held;
-        let mut win = if free < self.allowed / 2 && (free < self.allowed / 16 || free < 1) {
+        let mut win = if free < self.allowed / 16 || free < 1 {
             0
         } else {
             free.min(self.rcv_ssthresh).max(0)

@@ -88,11 +88,6 @@ pub struct TcpSender {
     /// Proportional rate reduction in fast recovery (Linux's tcp_cwnd_reduction, for
     /// Linux-like senders whose controller leaves the window to the stack: CUBIC).
     prr: Option<Prr>,
-    /// The ACK being handled, as it found the sender: PRR's sends, the segments marked
-    /// lost, and what it delivered (for PRR).
-    ack_prr_sent: u64,
-    ack_lost_before: u64,
-    ack_delivered: u64,
     /// After a timeout of a SACK flow: the window before it and the segment it
     /// resent, until a D-SACK shows that segment had arrived (or the next timeout).
     timeout_probe: Option<(Window, i64)>,
@@ -130,6 +125,15 @@ pub struct TcpSender {
     timer: XmitTimer,
     tlp_high_seq: Option<i64>,
     tlp_retrans: bool,
+}
+
+/// What an ACK found when it arrived, for PRR (tcp/prr.rs): segments marked lost so
+/// far, PRR's sends so far, and what the ACK delivered (ACKed or SACKed).
+#[derive(Clone, Copy)]
+struct AckStart {
+    lost_total: u64,
+    prr_sent: u64,
+    delivered: u64,
 }
 
 /// What the retransmission timer of a Linux-like sender is armed for.
@@ -192,9 +196,6 @@ impl TcpSender {
             in_sack_recovery: false,
             rto_recovery: false,
             prr: None,
-            ack_prr_sent: 0,
-            ack_lost_before: 0,
-            ack_delivered: 0,
             timeout_probe: None,
             rtx_deadline: None,
             delsnd_request_s: None,
@@ -721,7 +722,7 @@ impl TcpSender {
     }
 
     /// SACK-based recovery (RFC 6675) for one ACK and its blocks.
-    fn on_ack_sack(&mut self, ack: &Packet, blocks: &SackBlocks, now: Time, out: &mut Vec<Packet>) {
+    fn on_ack_sack(&mut self, ack: &Packet, blocks: &SackBlocks, at: AckStart, now: Time, out: &mut Vec<Packet>) {
         let thresh = self.cfg.dupack_threshold as i64;
         if let (Some(d), Some((before, probe))) = (blocks.dsack, self.timeout_probe) {
             if d == probe {
@@ -796,7 +797,7 @@ impl TcpSender {
             }
         }
         if self.in_sack_recovery {
-            self.prr_reduce(advanced);
+            self.prr_reduce(at, advanced);
             self.sack_send(now, out);
         } else {
             self.send_much(now, 0, out);
@@ -805,13 +806,13 @@ impl TcpSender {
 
     /// PRR sets the window for this ACK of fast recovery (tcp_cwnd_reduction): what is
     /// in flight before this ACK's sends, plus what PRR allows.
-    fn prr_reduce(&mut self, una_advanced: bool) {
+    fn prr_reduce(&mut self, at: AckStart, una_advanced: bool) {
         let Some(mut p) = self.prr else { return };
-        let sent_now = p.sent() - self.ack_prr_sent.min(p.sent());
+        let sent_now = p.sent() - at.prr_sent.min(p.sent());
         let in_flight = (self.in_flight() - sent_now as i64).max(0) as u64;
-        let newly_lost = self.scoreboard.lost_total() > self.ack_lost_before;
+        let newly_lost = self.scoreboard.lost_total() > at.lost_total;
         let ssthresh = self.w.ssthresh.max(0.0) as u64;
-        if let Some(cwnd) = p.on_ack(ssthresh, in_flight, self.ack_delivered, newly_lost, una_advanced, p.sent() - sent_now) {
+        if let Some(cwnd) = p.on_ack(ssthresh, in_flight, at.delivered, newly_lost, una_advanced, p.sent() - sent_now) {
             self.w.cwnd = cwnd as f64;
         }
         self.prr = Some(p);
@@ -969,9 +970,11 @@ impl TcpSender {
         self.cc.observe_ack(&obs);
         let lost_before = self.scoreboard.lost_total();
         let sample = self.rate.is_some().then(|| self.rate_sample(ack, blocks.as_ref(), now));
-        self.ack_lost_before = lost_before;
-        self.ack_prr_sent = self.prr.map_or(0, |p| p.sent());
-        self.ack_delivered = sample.as_ref().map_or(0, |s| s.rate.acked_sacked);
+        let at = AckStart {
+            lost_total: lost_before,
+            prr_sent: self.prr.map_or(0, |p| p.sent()),
+            delivered: sample.as_ref().map_or(0, |s| s.rate.acked_sacked),
+        };
         if self.rate.is_none() && self.cfg.recovery == Recovery::Sack {
             self.scoreboard.update(ack.seq.max(self.last_ack), &blocks.unwrap_or_default());
         }
@@ -980,7 +983,7 @@ impl TcpSender {
             self.cc.on_rate_sample(&mut self.w, s);
         }
         if self.cfg.recovery == Recovery::Sack {
-            self.on_ack_sack(ack, &blocks.unwrap_or_default(), now, out)
+            self.on_ack_sack(ack, &blocks.unwrap_or_default(), at, now, out)
         } else {
             self.on_ack_cumulative(ack, now, out)
         }
