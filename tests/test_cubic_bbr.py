@@ -167,6 +167,18 @@ def test_host_turnaround_is_measured_from_ack_delivery_to_the_first_segment_it_a
     assert ref["samples"] >= 1000 and ref["turnaround_us"]["median"] < ref["turnaround_us"]["p99"]
 
 
+def test_trace_compare_counts_sent_resent_and_dropped_per_half_second():
+    """linuxref trace-compare's count on a made-up capture: segment 7 sent at 0.1 s and
+    dropped, sent again at 0.6 s; segment 8 at 0.2 s; another flow's and ACKs ignored."""
+    pk = [{"flow": "f", "ack": False, "link": "a->r", "payload_bytes": 1448, "seqno": 7, "time_s": 0.1},
+          {"flow": "f", "ack": False, "link": "a->r", "payload_bytes": 1448, "seqno": 8, "time_s": 0.2},
+          {"flow": "f", "ack": False, "link": "a->r", "payload_bytes": 1448, "seqno": 7, "time_s": 0.6},
+          {"flow": "f", "ack": True, "link": "r->a", "payload_bytes": 0, "seqno": 7, "time_s": 0.3},
+          {"flow": "g", "ack": False, "link": "a->r", "payload_bytes": 1448, "seqno": 9, "time_s": 0.1}]
+    dr = [{"flow": "f", "ack": False, "seqno": 7, "time_s": 0.1}]
+    assert L._per_half_second(pk, dr, "f", {"a->r"}) == {0: [2, 0, 1], 1: [1, 1, 0]}
+
+
 def test_the_reference_says_what_made_it():
     assert REF["runs"] == 10 and REF["duration_s"] >= 30
     for key, c in REF["cases"].items():

@@ -14,6 +14,9 @@ window traces (TCP_INFO every 10 ms on Linux; the flows series every 10 ms in sa
         exists (satcc.dev.ns3ref); docs/cubic-bbr.md has its output
     sudo python -m satcc.dev.linuxref trace CASE --out DIR [--duration 12]
         one Linux run of a case with packets, drops and both ends' TCP_INFO in DIR
+    python -m satcc.dev.linuxref trace-compare DIR [--seed 1]
+        that run beside satcc's of the same case: per flow and half second, segments
+        sent, resent and dropped, and the window the sender saw
     sudo python -m satcc.dev.linuxref host-timing [--duration 20]
         how long a Linux host takes from an ACK to the segment it sends for it, through
         the emulation (satcc's simulated hosts take no time); writes
@@ -399,6 +402,77 @@ def trace(a) -> int:
     return 0
 
 
+def _per_half_second(packets: list[dict], drops: list[dict], flow: str, host_links: set[str]) -> dict:
+    """Per half second: a flow's data segments entering the network at its host's link,
+    how many of them carried a sequence number seen before (resent), and how many were
+    dropped on arrival somewhere."""
+    B = 0.5
+    ins = sorted((p for p in packets if p["flow"] == flow and not p["ack"] and p["link"] in host_links
+                  and p["payload_bytes"] > 0), key=lambda p: p["time_s"])
+    dropped = {(x["seqno"], round(x["time_s"], 6)) for x in drops if x["flow"] == flow and not x["ack"]}
+    out: dict[int, list[int]] = {}
+    seen: set[int] = set()
+    for p in ins:
+        row = out.setdefault(int(p["time_s"] / B), [0, 0, 0])
+        row[0] += 1
+        row[1] += p["seqno"] in seen
+        seen.add(p["seqno"])
+        # dropped at the router it just reached (the drop is timed at the same instant)
+        row[2] += (p["seqno"], round(p["time_s"], 6)) in dropped
+    return out
+
+
+def trace_compare(a) -> int:
+    """A Linux trace (`trace`, with the hosts' links captured) beside satcc's run of the
+    same case and seed: per flow and half second, segments sent, resent and dropped, and
+    the window the sender saw (Linux: tcpi_snd_wnd and the time it was rwnd-limited so
+    far; satcc: the advertised window)."""
+    import pyarrow.parquet as pq
+
+    import satcc
+
+    d0 = json.loads((a.dir / "scenario.json").read_text())
+    name = d0["name"].removeprefix("linuxref-")
+    ccs = tuple(f["cc"] for f in d0["flows"])
+    d = case(name, ccs, d0["duration_s"], a.seed)
+    for f in d["flows"]:
+        f["start_jitter_s"] = 0.01
+    d["monitor"]["capture"] = d0["monitor"]["capture"]
+    d["monitor"]["drop_trace"] = True
+    d["sample_interval_s"] = 0.1
+    r = satcc.run(d)
+    sat_pk, sat_dr, sat_fl = r.packets.to_pylist(), r.drops.to_pylist(), r.flows.to_pylist()
+    lin_pk = pq.read_table(a.dir / "packets.parquet").to_pylist()
+    lin_dr = pq.read_table(a.dir / "drops.parquet").to_pylist()
+    info = pq.read_table(a.dir / "tcp_info.parquet").to_pylist()
+    hosts = {f"{l['a']}->{l['b']}" for l in d["links"] if l["a"] in {f["src"] for f in d["flows"]}}
+    print(f"{name}/{'+'.join(ccs)}: Linux {a.dir}, satcc seed {a.seed}")
+    rcv_path = a.dir / "tcp_info_rcv.parquet"
+    rcv = pq.read_table(rcv_path).to_pylist() if rcv_path.exists() else []
+    for f in d["flows"]:
+        # the receiver's RTT estimate against the sender's SRTT (satcc's receiver model
+        # takes the one for the other), sampled at the same 10 ms ticks
+        snd = {round(x["t_s"], 2): x["srtt_ms"] for x in info if x["flow"] == f["name"]}
+        gaps = sorted(abs(x["rcv_rtt_ms"] - snd[round(x["t_s"], 2)]) for x in rcv
+                      if x["flow"] == f["name"] and x["rcv_rtt_ms"] > 0 and round(x["t_s"], 2) in snd)
+        if gaps:
+            print(f"{f['name']}: Linux receiver's RTT vs sender's SRTT: median gap {gaps[len(gaps) // 2]:.1f} ms, "
+                  f"p90 {gaps[int(0.9 * len(gaps))]:.1f} ms ({len(gaps)} samples)")
+    for f in d["flows"]:
+        lin = _per_half_second(lin_pk, lin_dr, f["name"], hosts)
+        sat = _per_half_second(sat_pk, sat_dr, f["name"], hosts)
+        print(f"{f['name']}: t (s) | Linux sent resent dropped snd_wnd rwnd-limited (ms) | satcc sent resent dropped rwnd")
+        for b in sorted(set(lin) | set(sat)):
+            t = b * 0.5
+            li = [x for x in info if x["flow"] == f["name"] and x["t_s"] >= t]
+            lw = f"{li[0]['snd_wnd_bytes'] // MSS:6d} {li[0]['rwnd_limited_us'] // 1000:5d}" if li else "     -     -"
+            sw = [x for x in sat_fl if x["flow"] == f["name"] and x["time_s"] >= t]
+            swnd = f"{int(sw[0]['rwnd_pkts']):6d}" if sw else "     -"
+            l3, s3 = lin.get(b, [0, 0, 0]), sat.get(b, [0, 0, 0])
+            print(f"  {t:4.1f} | {l3[0]:5d} {l3[1]:5d} {l3[2]:5d} {lw} | {s3[0]:5d} {s3[1]:5d} {s3[2]:5d} {swnd}")
+    return 0
+
+
 # ------------------------------------------------------------------ the hosts' timing
 
 
@@ -485,10 +559,14 @@ def main(argv=None) -> int:
     tr.add_argument("--seed", type=int, default=1)
     tr.add_argument("--out", type=Path, required=True)
     tr.set_defaults(fn=trace)
+    tc = sub.add_parser("trace-compare", help="a `trace` folder beside satcc's run of the same case, per half second")
+    tc.add_argument("dir", type=Path)
+    tc.add_argument("--seed", type=int, default=1)
+    tc.set_defaults(fn=trace_compare)
     h = sub.add_parser("host-timing", help="measure the Linux hosts' turnaround through the emulation (root)")
     h.add_argument("--duration", type=float, default=20.0)
     h.set_defaults(fn=host_timing)
-    for p in (r, c, t, h, tr):
+    for p in (r, c, t, h, tr, tc):
         p.add_argument("--ref", type=Path, help=f"the reference's folder (default {REF_DIR})")
     a = ap.parse_args(argv)
     if a.ref:
