@@ -216,14 +216,19 @@ def run_linux(case_name: str, ccs: tuple[str, ...], duration: float, seed: int) 
     return traces, goodput
 
 
-def run_satcc(case_name: str, ccs: tuple[str, ...], duration: float, seed: int) -> tuple[dict, dict]:
-    """The same case in satcc's simulation."""
+def run_satcc(case_name: str, ccs: tuple[str, ...], duration: float, seed: int,
+              link_jitter_ms: float = 0.0) -> tuple[dict, dict]:
+    """The same case in satcc's simulation; `link_jitter_ms` jitters every link (a
+    what-if: the hosts' timing; see host_timing)."""
     import satcc
 
     d = case(case_name, ccs, duration, seed)
     # Linux flows start within a few ms of each other, not at one instant
     for f in d["flows"]:
         f["start_jitter_s"] = 0.01
+    if link_jitter_ms:
+        for link in d["links"]:
+            link["jitter_ms"] = link_jitter_ms
     r = satcc.run(d)
     flows = r.flows.to_pylist()
     names = [f["name"] for f in d["flows"]]
@@ -360,7 +365,8 @@ def table(a) -> int:
     print("|---|---|---|---|---|---|---|")
     for key, entry in ref["cases"].items():
         name, ccs = key.split("/")[0], tuple(key.split("/")[1].split("+"))
-        sim = summarize([measure(name, ccs, *run_satcc(name, ccs, dur, s)) for s in range(1, a.seeds + 1)])
+        sim = summarize([measure(name, ccs, *run_satcc(name, ccs, dur, s, a.link_jitter_ms))
+                         for s in range(1, a.seeds + 1)])
         lin = entry["summary"]
         n3 = ns3.get(key, {}).get("summary")
         for flow in lin["goodput_mbps"]:
@@ -552,6 +558,8 @@ def main(argv=None) -> int:
     c.set_defaults(fn=compare)
     t = sub.add_parser("table", help="the comparison as a Markdown table (Linux, satcc, ns-3)")
     t.add_argument("--seeds", type=int, default=10)
+    t.add_argument("--link-jitter-ms", type=float, default=0.0,
+                   help="a what-if: jitter every link of satcc's runs by up to this much (the hosts' timing)")
     t.set_defaults(fn=table)
     tr = sub.add_parser("trace", help="one Linux run of a case with packets, drops and both ends' TCP_INFO (root)")
     tr.add_argument("case", help="e.g. two-rtt/bbr")
