@@ -98,17 +98,29 @@ impl RcvBuf {
         }
     }
 
-    /// tcp_rcv_space_adjust: the application has read everything before `next` at
-    /// `now`; the receiver's RTT is `rtt_s` (0: not measured yet, nothing changes).
-    pub fn on_read(&mut self, next: i64, now: Time, rtt_s: f64, span: i64) {
+    /// tcp_rcv_space_adjust: segments before `next` became readable at `now`, those
+    /// from `before` on at this instant; the receiver's RTT is `rtt_s` (0: not measured
+    /// yet, nothing changes).
+    ///
+    /// Linux's recvmsg runs the adjustment after copying each skb, and counts the bytes
+    /// read since the measure began less those still queued (`inq`, since 6.16). When a
+    /// retransmission fills a hole and the segments held out of order become readable
+    /// at once, the first call comes after the hole's own segment, with the rest still
+    /// queued: that RTT's count is what was read before less the batch, and the new
+    /// measure begins after the hole's segment, so the batch counts in the next RTT
+    /// (a Linux receiver's TCP_INFO shows it: rcvq_space.seq set one segment past the
+    /// hole). The later calls at the same instant fall within the new measure's RTT.
+    pub fn on_read(&mut self, before: i64, next: i64, now: Time, rtt_s: f64, span: i64) {
         if rtt_s <= 0.0 || now < self.meas_time + from_secs(rtt_s) {
             return;
         }
-        let copied = next - self.meas_seq;
+        let copied_seq = (before + 1).min(next);
+        let inq = next - copied_seq;
+        let copied = copied_seq - self.meas_seq - inq;
         if copied > self.space {
             self.grow(copied, span);
         }
-        self.meas_seq = next;
+        self.meas_seq = copied_seq;
         self.meas_time = now;
     }
 
@@ -168,22 +180,22 @@ mod tests {
     #[test]
     fn the_buffer_grows_once_per_rtt_with_what_was_read() {
         let mut r = linux();
-        r.on_read(30, 50 * MS, 0.0, 0);
+        r.on_read(29, 30, 50 * MS, 0.0, 0);
         assert_eq!(r.allowed(), 55, "no RTT yet");
-        r.on_read(30, 50 * MS, 0.1, 0);
+        r.on_read(29, 30, 50 * MS, 0.1, 0);
         assert_eq!(r.allowed(), 55, "within the first RTT");
         // 40 read in the first 100 ms against 10: 2 x 40 = 80, grown by 80 x 30 / 10 =
         // 240 twice: 560
-        r.on_read(40, 100 * MS, 0.1, 0);
+        r.on_read(39, 40, 100 * MS, 0.1, 0);
         assert_eq!(r.allowed(), 560);
         // 60 next: 120 + 2 x (120 x 20 / 40) = 240 < 560: the buffer keeps its size
-        r.on_read(100, 200 * MS, 0.1, 0);
+        r.on_read(99, 100, 200 * MS, 0.1, 0);
         assert_eq!(r.allowed(), 560);
         // reads that fall leave it too
-        r.on_read(110, 300 * MS, 0.1, 0);
+        r.on_read(109, 110, 300 * MS, 0.1, 0);
         assert_eq!(r.allowed(), 560);
         let mut small = RcvBuf::new(131_072, 1_000_000, 1448, 0.609375);
-        small.on_read(40, 100 * MS, 0.1, 0);
+        small.on_read(39, 40, 100 * MS, 0.1, 0);
         assert_eq!(small.allowed(), (1_000_000.0 * 0.609375 / 1448.0) as i64, "capped at tcp_rmem[2]");
     }
 
@@ -192,7 +204,7 @@ mod tests {
     #[test]
     fn the_window_grows_two_segments_per_segment_up_to_the_buffer() {
         let mut r = linux();
-        r.on_read(40, 100 * MS, 0.1, 0); // buffer 560
+        r.on_read(39, 40, 100 * MS, 0.1, 0); // buffer 560
         assert_eq!(r.advertise(40, 0), 55, "rcv_ssthresh still 55");
         for _ in 0..10 {
             r.on_segment(false, 0, 0);
@@ -211,7 +223,7 @@ mod tests {
     #[test]
     fn segments_held_out_of_order_grow_the_buffer_by_their_span() {
         let mut r = linux();
-        r.on_read(40, 100 * MS, 0.1, 0); // buffer 560, space 40
+        r.on_read(39, 40, 100 * MS, 0.1, 0); // buffer 560, space 40
         for _ in 0..1000 {
             r.on_segment(false, 0, 0);
         }
@@ -227,5 +239,30 @@ mod tests {
         assert_eq!(r.advertise(602, 0), 560);
         // 560 held beyond the edge offered (1162): free 21 < 581 / 16 = 36, zero
         assert_eq!(r.advertise(1183, 560), 0);
+    }
+
+    /// A hole filled makes a batch readable at once: Linux's recvmsg adjusts after the
+    /// hole's own segment, with the batch still queued (inq), so that RTT counts what
+    /// was read before less the batch and the batch counts in the next RTT's measure
+    /// (which begins one segment past the hole); nothing grows at the hole itself.
+    #[test]
+    fn a_batch_made_readable_by_a_hole_filled_counts_in_the_next_rtt() {
+        let mut r = linux();
+        r.on_read(9, 10, 100 * MS, 0.1, 0); // 10 read in the first RTT: space stays 10
+        assert_eq!(r.allowed(), 55);
+        // 30 read one by one, then a retransmission at 40 fills a hole and 100 more
+        // become readable: read 30 + 1 before the batch, 100 still queued: no growth
+        r.on_read(40, 141, 200 * MS, 0.1, 0);
+        assert_eq!(r.allowed(), 55, "the batch still queued is not counted at the hole");
+        // an RTT later, 30 more read one by one: the measure since 41 holds the batch
+        r.on_read(170, 171, 300 * MS, 0.1, 0);
+        // copied 171 - 41 = 130 against 10: 260 + 2 x (260 x 120 / 10) = 6500
+        assert_eq!(r.allowed(), 6500);
+        // the same reads one segment at a time (nothing queued) grow at the hole: the
+        // difference is the queued batch alone
+        let mut eager = linux();
+        eager.on_read(9, 10, 100 * MS, 0.1, 0);
+        eager.on_read(140, 141, 200 * MS, 0.1, 0);
+        assert_eq!(eager.allowed(), 2 * 131 + 2 * (2 * 131 * 121 / 10));
     }
 }

@@ -186,7 +186,7 @@ impl TcpSink {
                 r.on_segment(!in_order, held, span);
             }
             if in_order {
-                r.on_read(next, now, rtt, span);
+                r.on_read(before, next, now, rtt, span);
             }
         }
         if let Some(r) = self.sack.as_mut() {
