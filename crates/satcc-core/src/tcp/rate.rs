@@ -1,7 +1,7 @@
 //! Delivery-rate estimation per sent segment, as Linux's `net/ipv4/tcp_rate.c` and the
 //! IETF draft "Delivery Rate Estimation" (draft-cheng-iccrg-delivery-rate-estimation)
-//! define it, and the per-ACK RTT sample Linux hands congestion controls (the send
-//! time of the newest segment an ACK delivers, if it was never retransmitted).
+//! define it, and the per-ACK RTT samples of Linux's tcp_clean_rtx_queue and
+//! tcp_ack_update_rtt (below).
 //!
 //! Each segment remembers, when sent, how much had been delivered and when
 //! (`delivered`, `delivered_time`), when the send phase it belongs to began
@@ -9,6 +9,16 @@
 //! segments (cumulatively or by SACK), the most recently sent of them gives the sample:
 //! delivered = now delivered - its delivered, over the longer of the send phase
 //! (its send time - its first_tx) and the ACK phase (now - its delivered_time).
+//!
+//! RTT samples, as Linux takes them per ACK: from the segments it acknowledges
+//! cumulatively, the oldest's send time (seq_rtt) if none of them was ever
+//! retransmitted (Karn); else from the segments it SACKs for the first time, never
+//! retransmitted, the first's (sack_rtt); else, if it acknowledges anything
+//! cumulatively, the timestamp it echoes (RFC 7323: the receiver echoes the segment
+//! that reached the left edge of its window, the hole's retransmission). That sample
+//! feeds SRTT and resets the RTO's backoff; the one congestion controls see (ca_rtt,
+//! also the minimum RTT's) is the newest such segment's: the last SACKed if any, else
+//! the last acknowledged, else the timestamp's.
 //!
 //! Only senders whose controller asks for samples keep this state (CUBIC's HyStart,
 //! BBR); the others pay nothing for it.
@@ -34,9 +44,11 @@ pub struct RateSample {
     /// The sender's delivered count before this ACK's segments (of the sample's
     /// segment when it was sent).
     pub prior_delivered: u64,
-    /// RTT of the newest delivered segment if never retransmitted, seconds (Linux's
-    /// ca_rtt_us).
+    /// The RTT congestion controls see, seconds (Linux's ca_rtt_us, rs->rtt_us).
     pub rtt_s: Option<f64>,
+    /// The RTT sample for SRTT and the RTO, seconds (Linux's seq_rtt_us after its
+    /// fallbacks to sack_rtt_us and the timestamp).
+    pub srtt_sample_s: Option<f64>,
     /// Segments in flight before this ACK.
     pub prior_in_flight: u64,
 }
@@ -84,8 +96,15 @@ pub struct RateEstimator {
     newest: Option<(Time, i64)>,
     /// The sample segment's delivered_time (start of the ACK phase).
     prior_time: Time,
-    /// The newest never-retransmitted segment this ACK delivers (send time, seq).
-    rtt_from: Option<(Time, i64)>,
+    /// This ACK's RTT sources (tcp_clean_rtx_queue, tcp_sacktag_one): send times of
+    /// the first and last segments it acknowledges cumulatively, not SACKed before and
+    /// never retransmitted; whether it acknowledges cumulatively any segment ever
+    /// retransmitted; the first and last it SACKs, never retransmitted.
+    ack_first: Option<Time>,
+    ack_last: Option<Time>,
+    retrans_acked: bool,
+    sack_first: Option<Time>,
+    sack_last: Option<Time>,
     /// Smallest RTT seen, seconds (an interval shorter than it is no sample).
     min_rtt_s: f64,
     /// RACK (RFC 8985): the latest send time of any segment delivered, and the RTT of
@@ -145,13 +164,21 @@ impl RateEstimator {
         self.now = now;
         self.rs = RateSample { prior_in_flight: in_flight.max(0) as u64, ..Default::default() };
         self.newest = None;
-        self.rtt_from = None;
+        (self.ack_first, self.ack_last, self.retrans_acked, self.sack_first, self.sack_last) =
+            (None, None, false, None, None);
     }
 
     /// This ACK delivers segment `seq` (newly acknowledged or SACKed).
     pub fn on_delivered(&mut self, seq: i64, sacked: bool) {
         let Some(t) = self.slot(seq).copied() else { return };
-        if !t.valid || t.done {
+        if !t.valid {
+            return;
+        }
+        if !sacked && t.retrans {
+            // FLAG_RETRANS_DATA_ACKED, SACKed before or not
+            self.retrans_acked = true;
+        }
+        if t.done {
             return;
         }
         if sacked {
@@ -191,10 +218,13 @@ impl RateEstimator {
             self.prior_time = t.delivered_time;
         }
         if !t.retrans {
-            // Linux's ca_rtt: the newest never-retransmitted segment acknowledged
-            if self.rtt_from.is_none_or(|(sent, _)| t.sent >= sent) {
-                self.rtt_from = Some((t.sent, seq));
-            }
+            let (first, last) = if sacked {
+                (&mut self.sack_first, &mut self.sack_last)
+            } else {
+                (&mut self.ack_first, &mut self.ack_last)
+            };
+            first.get_or_insert(t.sent);
+            *last = Some(t.sent);
         }
     }
 
@@ -216,8 +246,15 @@ impl RateEstimator {
         self.rs.losses += n;
     }
 
-    /// End of the ACK at `now`: the sample, and forget segments below `cum_next`.
+    /// End of the ACK at `now`: the sample, and forget segments below `cum_next`
+    /// (without a timestamp to fall back on).
     pub fn end_ack(&mut self, now: Time, cum_next: i64) -> RateSample {
+        self.end_ack_echoing(now, cum_next, None)
+    }
+
+    /// End of an ACK that echoes the timestamp `echo` (the send time it reflects; None:
+    /// no timestamps, or the ACK acknowledges nothing cumulatively).
+    pub fn end_ack_echoing(&mut self, now: Time, cum_next: i64, echo: Option<Time>) -> RateSample {
         if self.app_limited != 0 && self.delivered > self.app_limited {
             self.app_limited = 0;
         }
@@ -225,7 +262,21 @@ impl RateEstimator {
             self.delivered_time = now;
         }
         let mut rs = self.rs;
-        rs.rtt_s = self.rtt_from.take().map(|(sent, _)| to_secs(now - sent));
+        let since = |t: Time| to_secs(now.saturating_sub(t));
+        let (mut seq_rtt, mut ca_rtt) = match (self.ack_first, self.ack_last, self.retrans_acked) {
+            (Some(f), Some(l), false) => (Some(since(f)), Some(since(l))),
+            _ => (None, None),
+        };
+        if let (Some(f), Some(l)) = (self.sack_first, self.sack_last) {
+            seq_rtt = seq_rtt.or(Some(since(f)));
+            ca_rtt = Some(since(l));
+        }
+        if let (None, Some(e)) = (seq_rtt, echo) {
+            seq_rtt = Some(since(e));
+            ca_rtt = seq_rtt;
+        }
+        rs.srtt_sample_s = seq_rtt;
+        rs.rtt_s = ca_rtt;
         if let Some(r) = rs.rtt_s {
             self.min_rtt_s = self.min_rtt_s.min(r);
         }
@@ -341,6 +392,67 @@ mod tests {
         assert_eq!(r.delivered, 4);
         // RACK remembers the newest delivered send time: the retransmission's
         assert_eq!(r.rack_xmit, from_secs(0.2));
+    }
+
+    /// Linux's RTT samples (tcp_clean_rtx_queue, tcp_ack_update_rtt): SRTT's from the
+    /// oldest segment acknowledged cumulatively unless any was ever retransmitted, else
+    /// from the first newly SACKed, else from the echoed timestamp; the controllers'
+    /// from the newest of the same source.
+    #[test]
+    fn rtt_samples_come_from_cumulative_acks_then_sacks_then_the_timestamp() {
+        let ms = |x: f64| from_secs(x / 1000.0);
+        let mut r = RateEstimator::new();
+        for k in 0..6 {
+            r.on_send(k, ms(k as f64), k, false);
+        }
+        // a cumulative ACK of 0 and 1: SRTT's sample the oldest's (100 ms), the
+        // controllers' the newest's (99 ms)
+        r.begin_ack(6, ms(100.0));
+        r.on_delivered(0, false);
+        r.on_delivered(1, false);
+        let a = r.end_ack_echoing(ms(100.0), 2, Some(ms(0.0)));
+        assert_eq!((a.srtt_sample_s, a.rtt_s), (Some(0.100), Some(0.099)));
+        // 2 is lost and resent at 150 ms; an ACK SACKs 3 and 4 (no cumulative progress):
+        // SRTT's sample from the first SACKed (3, sent at 3 ms), the controllers' from
+        // the last (4)
+        r.on_send(2, ms(150.0), 3, true);
+        r.begin_ack(4, ms(200.0));
+        r.on_delivered(3, true);
+        r.on_delivered(4, true);
+        let b = r.end_ack(ms(200.0), 2);
+        assert_eq!((b.srtt_sample_s, b.rtt_s), (Some(0.197), Some(0.196)));
+        // the retransmission arrives: the cumulative ACK covers a retransmitted segment
+        // (Karn) and SACKs nothing new: without timestamps no sample, with them the
+        // echo of the retransmission (100 ms)
+        let mut r2 = r.clone();
+        r.begin_ack(2, ms(250.0));
+        for k in 2..5 {
+            r.on_delivered(k, false);
+        }
+        let c = r.end_ack(ms(250.0), 5);
+        assert_eq!((c.srtt_sample_s, c.rtt_s), (None, None));
+        r2.begin_ack(2, ms(250.0));
+        let echo = r2.sent_time(2);
+        for k in 2..5 {
+            r2.on_delivered(k, false);
+        }
+        let d = r2.end_ack_echoing(ms(250.0), 5, echo);
+        assert_eq!((d.srtt_sample_s, d.rtt_s), (Some(0.100), Some(0.100)));
+        // a segment SACKed before and retransmitted also counts as retransmitted data
+        // when the cumulative ACK covers it
+        let mut r3 = RateEstimator::new();
+        r3.on_send(0, ms(0.0), 0, false);
+        r3.on_send(1, ms(1.0), 1, false);
+        r3.on_send(1, ms(50.0), 2, true);
+        r3.begin_ack(2, ms(60.0));
+        r3.on_delivered(1, true);
+        let e = r3.end_ack(ms(60.0), 0);
+        assert_eq!(e.srtt_sample_s, None, "a retransmission SACKed gives no sample");
+        r3.begin_ack(1, ms(100.0));
+        r3.on_delivered(0, false);
+        r3.on_delivered(1, false);
+        let f = r3.end_ack(ms(100.0), 2);
+        assert_eq!(f.srtt_sample_s, None, "Karn: retransmitted data acknowledged");
     }
 
     #[test]

@@ -1043,10 +1043,13 @@ impl TcpSender {
                 r.on_delivered(seq, true)
             });
         }
-        let rate = r.end_ack(now, ack.seq.max(self.last_ack) + 1);
-        if let (true, Some(m)) = (self.rtt.is_linux() && ack.seq > self.last_ack, rate.rtt_s) {
-            // Linux: a sample from every ACK of new data (tcp_ack_update_rtt)
-            self.rtt.update_linux(m, ack.seq + 1, self.maxseq + 1);
+        // Linux's timestamps: an ACK that acknowledges anything cumulatively echoes
+        // the segment that reached the receiver's left edge, the oldest it covers
+        let echo = if self.rtt.is_linux() && ack.seq >= from { r.sent_time(from) } else { None };
+        let rate = r.end_ack_echoing(now, ack.seq.max(self.last_ack) + 1, echo);
+        if let (true, Some(m)) = (self.rtt.is_linux(), rate.srtt_sample_s) {
+            // Linux: a sample from every ACK that has one (tcp_ack_update_rtt)
+            self.rtt.update_linux(m, ack.seq.max(self.last_ack) + 1, self.maxseq + 1);
             self.rtt.reset_backoff();
         }
         AckSample {
@@ -1937,6 +1940,49 @@ mod tests {
         assert!(s.in_sack_recovery);
         assert_eq!(seqs(&out).first(), Some(&6), "{:?}", seqs(&out));
         assert_eq!(s.stats.timeouts, 0);
+    }
+
+    /// A Linux-like sender measures the RTT in recovery too: from SACKs of segments
+    /// never retransmitted when the cumulative ACK does not move (Linux's sack_rtt),
+    /// and from the timestamp a cumulative ACK over a retransmission echoes (the
+    /// retransmission's), each sample also clearing the RTO's backoff.
+    #[test]
+    fn a_linux_sender_samples_the_rtt_from_sacks_and_timestamps_in_recovery() {
+        use crate::tcp::congestion::Cubic;
+        use crate::tcp::sack::SackReceiver;
+        let cfg = TcpConfig {
+            rwnd_pkts: 100,
+            recovery: Recovery::Sack,
+            limited_transmit: false,
+            rto: crate::tcp::RtoStyle::Linux,
+            ..TcpConfig::default()
+        };
+        let mut s = TcpSender::new(0, cfg, Box::new(Cubic::default()), 0.0);
+        let mut out = vec![];
+        s.app_send(GREEDY, 0, &mut out);
+        s.on_ack(&ack(0), 100 * MS, &mut out); // SRTT 100 ms from the handshake
+        s.w.cwnd = 10.0;
+        out.clear();
+        s.send_much(100 * MS, 0, &mut out);
+        assert_eq!(s.maxseq(), 10);
+        // 1 is lost; 2..=5 arrive and are SACKed 300 ms after they left
+        let mut rcv = SackReceiver::default();
+        let mut srtt = s.rtt.srtt_s();
+        for q in 2..=5 {
+            rcv.record(q);
+            s.on_ack_with(&ack(0), Some(rcv.blocks(q)), 400 * MS, &mut out);
+            assert!(s.rtt.srtt_s() > srtt, "SACK {q}: SRTT {} moves toward 300 ms", s.rtt.srtt_s());
+            srtt = s.rtt.srtt_s();
+        }
+        assert!(s.in_sack_recovery);
+        let resent = s.rate.as_ref().and_then(|r| r.sent_time(1)).expect("1 resent");
+        assert!(resent >= 400 * MS, "1 was retransmitted in recovery");
+        // the retransmission arrives 50 ms after it left: the cumulative ACK over it
+        // echoes its timestamp, a 50 ms sample that pulls SRTT down
+        rcv.record(1);
+        rcv.advance(6);
+        s.on_ack_with(&ack(5), Some(rcv.blocks(1)), resent + 50 * MS, &mut out);
+        assert!(s.rtt.srtt_s() < srtt, "SRTT {} after a 50 ms sample, was {srtt}", s.rtt.srtt_s());
     }
 
     /// Linux's fast recovery for a controller that leaves the window to the stack
