@@ -181,6 +181,27 @@ def test_trace_compare_counts_sent_resent_and_dropped_per_half_second():
     assert L._per_half_second(pk, dr, "f", {"a->r"}) == {0: [2, 0, 1], 1: [1, 1, 0]}
 
 
+def test_constant_pacing_finds_the_longest_stretch_at_one_rate_the_last_one_too():
+    rows = [{"t_s": t / 10, "pacing_rate_bps": r} for t, r in
+            enumerate([5, 5, 6, 6, 6, 6, 7, 8, 8, 8, 8, 8, 8])]
+    assert L.constant_pacing(rows) == pytest.approx((0.5, 0.7, 8))
+    assert L.constant_pacing(rows[:7]) == pytest.approx((0.4, 0.2, 6)), "a stretch ended by a change"
+    assert L.constant_pacing(rows[:2]) == pytest.approx((0.1, 0.0, 5))
+
+
+def test_bbr_long_term_mode_is_told_from_gain_cycling_in_linux_traces(capsys):
+    """`linuxref bbr-long-term` on two committed Linux traces: the two-RTT BBR flows cycle
+    their gains; in one of four runs of CUBIC against BBR in the shallow buffer (the one
+    committed), BBR found a "policer" after its STARTUP's losses and held 14.2 Mb/s for
+    5 s, and CUBIC took 1.94 Mb/s (1.18-1.28 in the other three)."""
+    d = L.REF_DIR
+    L.main(["bbr-long-term", str(d / "trace_two_rtt_bbr"), str(d / "trace_mix_shallow_long_term")])
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 3, out
+    assert all("(gain cycling)" in x for x in out[:2]), out
+    assert "(long-term mode)" in out[2] and " 4.96 s from 2.10 s at 14.2 Mb/s" in out[2], out[2]
+
+
 def test_the_reference_says_what_made_it():
     assert REF["runs"] == 10 and REF["duration_s"] >= 30
     for key, c in REF["cases"].items():

@@ -479,6 +479,53 @@ def trace_compare(a) -> int:
     return 0
 
 
+def constant_pacing(rows: list[dict]) -> tuple[float, float, float]:
+    """The longest stretch of one flow's TCP_INFO samples (time-ordered) at one pacing
+    rate: (seconds, start, rate in bit/s), the last stretch counted to the last sample."""
+    if not rows:
+        return (0.0, 0.0, 0.0)
+    best, start, rate = (0.0, rows[0]["t_s"], rows[0]["pacing_rate_bps"]), rows[0]["t_s"], rows[0]["pacing_rate_bps"]
+    for r in rows[1:] + [None]:
+        if r is None or r["pacing_rate_bps"] != rate:
+            end = rows[-1]["t_s"] if r is None else r["t_s"]
+            if end - start > best[0]:
+                best = (end - start, start, rate)
+            if r is not None:
+                start, rate = r["t_s"], r["pacing_rate_bps"]
+    return best
+
+
+# BBR v1 paces at gain 1 for at most six phases of PROBE_BW's cycle (a minimum RTT each)
+# or a PROBE_RTT; its long-term mode (a policer found: bbr_lt_bw_sampling) holds one rate
+# for 48 rounds. A stretch past half that, in minimum RTTs, while the flow delivers at
+# least half its pacing rate (not a stall, when no ACK updates the rate), is that mode.
+LONG_TERM_MIN_RTTS = 24
+
+
+def bbr_long_term(a) -> int:
+    """For each Linux trace (`trace`'s folder), each BBR flow's longest stretch at one
+    pacing rate, and whether it is BBR's long-term (policer) mode: when it starts, BBR
+    holds its rate for 48 rounds and the flows sharing the link take what it leaves."""
+    import pyarrow.parquet as pq
+
+    for d in a.dirs:
+        scen = json.loads((d / "scenario.json").read_text())
+        info = pq.read_table(d / "tcp_info.parquet").to_pylist()
+        for f in scen["flows"]:
+            rows = sorted((x for x in info if x["flow"] == f["name"]), key=lambda x: x["t_s"])
+            if not rows or f.get("cc") != "bbr":
+                continue
+            secs, start, rate = constant_pacing(rows)
+            min_rtt = min(x["min_rtt_ms"] for x in rows if x["min_rtt_ms"] > 0) / 1000.0
+            during = [x["delivered_pkts"] for x in rows if start <= x["t_s"] <= start + secs]
+            pace_pkts = rate * secs / (8.0 * rows[0]["mss"])
+            long_term = secs > LONG_TERM_MIN_RTTS * min_rtt and during[-1] - during[0] >= 0.5 * pace_pkts
+            mode = "long-term mode" if long_term else "gain cycling"
+            print(f"{d} {f['name']}: longest at one pacing rate {secs:.2f} s from {start:.2f} s at "
+                  f"{rate / 1e6:.1f} Mb/s ({mode})")
+    return 0
+
+
 # ------------------------------------------------------------------ the hosts' timing
 
 
@@ -571,10 +618,14 @@ def main(argv=None) -> int:
     tc.add_argument("dir", type=Path)
     tc.add_argument("--seed", type=int, default=1)
     tc.set_defaults(fn=trace_compare)
+    lt = sub.add_parser("bbr-long-term", help="each BBR flow of `trace` folders: its longest stretch at one "
+                                              "pacing rate, and whether that is BBR's long-term (policer) mode")
+    lt.add_argument("dirs", type=Path, nargs="+")
+    lt.set_defaults(fn=bbr_long_term)
     h = sub.add_parser("host-timing", help="measure the Linux hosts' turnaround through the emulation (root)")
     h.add_argument("--duration", type=float, default=20.0)
     h.set_defaults(fn=host_timing)
-    for p in (r, c, t, h, tr, tc):
+    for p in (r, c, t, h, tr, tc, lt):
         p.add_argument("--ref", type=Path, help=f"the reference's folder (default {REF_DIR})")
     a = ap.parse_args(argv)
     if a.ref:
