@@ -202,6 +202,25 @@ def test_bbr_long_term_mode_is_told_from_gain_cycling_in_linux_traces(capsys):
     assert "(long-term mode)" in out[2] and " 4.96 s from 2.10 s at 14.2 Mb/s" in out[2], out[2]
 
 
+def test_the_flows_table_has_the_pacing_rate_and_bbr_long_term_reads_it(capsys):
+    """satcc's flows table carries the controller's pacing rate (BBR's: near its goodput
+    in PROBE_BW; CUBIC here: unpaced, 0), and `linuxref bbr-long-term --satcc` reads it:
+    one BBR flow on a clean path cycles its gains."""
+    import satcc
+
+    d = L.case("mix-deep", ("cubic", "bbr"), 10.0, 1)
+    d["sample_interval_s"] = 0.1
+    rows = satcc.run(d).flows.to_pylist()
+    bbr = [x for x in rows if x["flow"] == "bbr" and x["time_s"] >= 5.0]
+    assert all(x["pacing_mbps"] == 0 for x in rows if x["flow"] == "cubic")
+    mean_pacing = sum(x["pacing_mbps"] for x in bbr) / len(bbr)
+    mean_goodput = sum(x["goodput_mbps"] for x in bbr) / len(bbr)
+    assert 0.8 * mean_goodput < mean_pacing < 1.3 * mean_goodput, (mean_pacing, mean_goodput)
+    L.main(["bbr-long-term", "--satcc", "one-1bdp/bbr", "--seeds", "1", "--duration", "12"])
+    out = capsys.readouterr().out.splitlines()
+    assert "(gain cycling)" in out[0] and out[-1].endswith("long-term mode in 0 of 1 seeds"), out
+
+
 def test_the_reference_says_what_made_it():
     assert REF["runs"] == 10 and REF["duration_s"] >= 30
     for key, c in REF["cases"].items():

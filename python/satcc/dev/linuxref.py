@@ -502,27 +502,64 @@ def constant_pacing(rows: list[dict]) -> tuple[float, float, float]:
 LONG_TERM_MIN_RTTS = 24
 
 
+def long_term(rows: list[dict], min_rtt_s: float, seg_bytes: int) -> tuple[float, float, float, bool]:
+    """One BBR flow's samples (t_s, pacing_rate_bps, delivered_pkts; time-ordered): its
+    longest stretch at one pacing rate (seconds, start, rate) and whether that is the
+    long-term mode (LONG_TERM_MIN_RTTS minimum RTTs or more, delivering at least half the
+    rate: not a stall)."""
+    secs, start, rate = constant_pacing(rows)
+    during = [x["delivered_pkts"] for x in rows if start <= x["t_s"] <= start + secs]
+    pace_pkts = rate * secs / (8.0 * seg_bytes)
+    return secs, start, rate, bool(during) and secs > LONG_TERM_MIN_RTTS * min_rtt_s \
+        and during[-1] - during[0] >= 0.5 * pace_pkts
+
+
 def bbr_long_term(a) -> int:
-    """For each Linux trace (`trace`'s folder), each BBR flow's longest stretch at one
-    pacing rate, and whether it is BBR's long-term (policer) mode: when it starts, BBR
-    holds its rate for 48 rounds and the flows sharing the link take what it leaves."""
+    """Each BBR flow's longest stretch at one pacing rate, and whether it is BBR's
+    long-term (policer) mode: when that starts, BBR holds its rate for 48 rounds and the
+    flows sharing the link take what it leaves. On Linux traces (`trace`'s folders:
+    TCP_INFO every 10 ms) or on satcc's runs of a case (`--satcc CASE`: the flows
+    table's pacing_mbps every 10 ms, for `--seeds` seeds)."""
     import pyarrow.parquet as pq
+
+    def show(where, name, rows, min_rtt_s, seg_bytes):
+        secs, start, rate, lt = long_term(rows, min_rtt_s, seg_bytes)
+        print(f"{where} {name}: longest at one pacing rate {secs:.2f} s from {start:.2f} s at "
+              f"{rate / 1e6:.1f} Mb/s ({'long-term mode' if lt else 'gain cycling'})")
+        return lt
 
     for d in a.dirs:
         scen = json.loads((d / "scenario.json").read_text())
         info = pq.read_table(d / "tcp_info.parquet").to_pylist()
         for f in scen["flows"]:
             rows = sorted((x for x in info if x["flow"] == f["name"]), key=lambda x: x["t_s"])
-            if not rows or f.get("cc") != "bbr":
-                continue
-            secs, start, rate = constant_pacing(rows)
-            min_rtt = min(x["min_rtt_ms"] for x in rows if x["min_rtt_ms"] > 0) / 1000.0
-            during = [x["delivered_pkts"] for x in rows if start <= x["t_s"] <= start + secs]
-            pace_pkts = rate * secs / (8.0 * rows[0]["mss"])
-            long_term = secs > LONG_TERM_MIN_RTTS * min_rtt and during[-1] - during[0] >= 0.5 * pace_pkts
-            mode = "long-term mode" if long_term else "gain cycling"
-            print(f"{d} {f['name']}: longest at one pacing rate {secs:.2f} s from {start:.2f} s at "
-                  f"{rate / 1e6:.1f} Mb/s ({mode})")
+            if rows and f.get("cc") == "bbr":
+                min_rtt = min(x["min_rtt_ms"] for x in rows if x["min_rtt_ms"] > 0) / 1000.0
+                show(d, f["name"], rows, min_rtt, rows[0]["mss"])
+    if a.satcc:
+        import satcc
+
+        name, ccs = a.satcc.split("/")[0], tuple(a.satcc.split("/")[1].split("+"))
+        if name not in CASES or ccs not in CASES[name]:
+            raise SystemExit(f"linuxref bbr-long-term: --satcc is one of "
+                             f"{', '.join(_key(n, c) for n in CASES for c in CASES[n])}, got {a.satcc!r}")
+        count = 0
+        for seed in range(1, a.seeds + 1):
+            d = case(name, ccs, a.duration, seed)
+            for f in d["flows"]:
+                f["start_jitter_s"] = 0.01  # as run_satcc
+            d["sample_interval_s"] = 0.01
+            r = satcc.run(d)
+            flows = r.flows.to_pylist()
+            seg = d["tcp"].get("packet_size_bytes", 1500) if d.get("tcp") else 1500
+            for f in d["flows"]:
+                if f["cc"] != "bbr":
+                    continue
+                rows = [{"t_s": x["time_s"], "pacing_rate_bps": x["pacing_mbps"] * 1e6, "delivered_pkts": x["seqno"]}
+                        for x in flows if x["flow"] == f["name"] and x["pacing_mbps"] > 0]
+                min_rtt = min(x["srtt_ms"] for x in flows if x["flow"] == f["name"] and x["srtt_ms"] > 0) / 1000.0
+                count += show(f"satcc {a.satcc} seed {seed}", f["name"], rows, min_rtt, seg)
+        print(f"satcc {a.satcc}: long-term mode in {count} of {a.seeds} seeds")
     return 0
 
 
@@ -620,7 +657,10 @@ def main(argv=None) -> int:
     tc.set_defaults(fn=trace_compare)
     lt = sub.add_parser("bbr-long-term", help="each BBR flow of `trace` folders: its longest stretch at one "
                                               "pacing rate, and whether that is BBR's long-term (policer) mode")
-    lt.add_argument("dirs", type=Path, nargs="+")
+    lt.add_argument("dirs", type=Path, nargs="*")
+    lt.add_argument("--satcc", metavar="CASE", help="satcc's runs of this case instead (e.g. mix-shallow/cubic+bbr)")
+    lt.add_argument("--seeds", type=int, default=10)
+    lt.add_argument("--duration", type=float, default=30.0)
     lt.set_defaults(fn=bbr_long_term)
     h = sub.add_parser("host-timing", help="measure the Linux hosts' turnaround through the emulation (root)")
     h.add_argument("--duration", type=float, default=20.0)

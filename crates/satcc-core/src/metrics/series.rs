@@ -141,6 +141,9 @@ table!(
         /// The sender's smoothed RTT (its measured RTT, on its tick clock; 0 before
         /// the first sample).
         srtt_ms: f64 = Plain,
+        /// The pacing rate the controller sets (0: not paced): segments per second x
+        /// packet_size_bytes, as a Linux sender's tcpi_pacing_rate counts it.
+        pacing_mbps: f64 = Plain,
     }
 );
 

@@ -14,7 +14,7 @@ use serde::Serialize;
 /// Bytes of one row of each table, held twice at the end of a run (the core's columns,
 /// then the front's Arrow copy while it is made).
 const QUEUE_ROW_BYTES: f64 = 2.0 * 24.0;
-const FLOW_ROW_BYTES: f64 = 2.0 * 40.0;
+const FLOW_ROW_BYTES: f64 = 2.0 * 68.0;
 const PACKET_ROW_BYTES: f64 = 2.0 * 40.0;
 /// A flow's sender, sink and their bookkeeping, and per packet of its window (the
 /// packets in flight, the SACK scoreboard).

@@ -484,6 +484,7 @@ impl Simulation {
                     seqno: seq,
                     goodput_mbps: gp,
                     srtt_ms: f.sender.srtt_s() * 1e3,
+                    pacing_mbps: f.sender.pacing_mbps(),
                 });
             }
         }

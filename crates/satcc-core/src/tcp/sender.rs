@@ -265,6 +265,11 @@ impl TcpSender {
         self.rtt.srtt_s()
     }
 
+    /// The controller's pacing rate, Mb/s of segments' payload (0: not paced).
+    pub fn pacing_mbps(&self) -> f64 {
+        self.cc.pacing_rate_pps().map_or(0.0, |pps| pps * self.cfg.packet_size_bytes as f64 * 8.0 / 1e6)
+    }
+
     pub fn rto_s(&self) -> f64 {
         self.rtt.rto_s()
     }
