@@ -409,17 +409,21 @@ def trace(a) -> int:
 
 
 def _per_half_second(packets: list[dict], drops: list[dict], flow: str, host_links: set[str]) -> dict:
-    """Per half second: a flow's data segments entering the network at its host's link,
-    how many of them carried a sequence number seen before (resent), and how many were
-    dropped on arrival somewhere."""
-    B = 0.5
+    """Per half second: see _per_bin."""
+    return _per_bin(packets, drops, flow, host_links, 0.5)
+
+
+def _per_bin(packets: list[dict], drops: list[dict], flow: str, host_links: set[str], width: float) -> dict:
+    """Per bin of `width` seconds: a flow's data segments entering the network at its
+    host's link, how many of them carried a sequence number seen before (resent), and
+    how many were dropped on arrival somewhere."""
     ins = sorted((p for p in packets if p["flow"] == flow and not p["ack"] and p["link"] in host_links
                   and p["payload_bytes"] > 0), key=lambda p: p["time_s"])
     dropped = {(x["seqno"], round(x["time_s"], 6)) for x in drops if x["flow"] == flow and not x["ack"]}
     out: dict[int, list[int]] = {}
     seen: set[int] = set()
     for p in ins:
-        row = out.setdefault(int(p["time_s"] / B), [0, 0, 0])
+        row = out.setdefault(int(p["time_s"] / width), [0, 0, 0])
         row[0] += 1
         row[1] += p["seqno"] in seen
         seen.add(p["seqno"])
@@ -430,7 +434,7 @@ def _per_half_second(packets: list[dict], drops: list[dict], flow: str, host_lin
 
 def trace_compare(a) -> int:
     """A Linux trace (`trace`, with the hosts' links captured) beside satcc's run of the
-    same case and seed: per flow and half second, segments sent, resent and dropped, and
+    same case and seed: per flow and `--bin` (half a second), segments sent, resent and dropped, and
     the window the sender saw (Linux: tcpi_snd_wnd and the time it was rwnd-limited so
     far; satcc: the advertised window)."""
     import pyarrow.parquet as pq
@@ -465,17 +469,19 @@ def trace_compare(a) -> int:
             print(f"{f['name']}: Linux receiver's RTT vs sender's SRTT: median gap {gaps[len(gaps) // 2]:.1f} ms, "
                   f"p90 {gaps[int(0.9 * len(gaps))]:.1f} ms ({len(gaps)} samples)")
     for f in d["flows"]:
-        lin = _per_half_second(lin_pk, lin_dr, f["name"], hosts)
-        sat = _per_half_second(sat_pk, sat_dr, f["name"], hosts)
+        lin = _per_bin(lin_pk, lin_dr, f["name"], hosts, a.bin)
+        sat = _per_bin(sat_pk, sat_dr, f["name"], hosts, a.bin)
         print(f"{f['name']}: t (s) | Linux sent resent dropped snd_wnd rwnd-limited (ms) | satcc sent resent dropped rwnd")
         for b in sorted(set(lin) | set(sat)):
-            t = b * 0.5
+            t = b * a.bin
+            if not a.start <= t < a.end:
+                continue
             li = [x for x in info if x["flow"] == f["name"] and x["t_s"] >= t]
             lw = f"{li[0]['snd_wnd_bytes'] // MSS:6d} {li[0]['rwnd_limited_us'] // 1000:5d}" if li else "     -     -"
             sw = [x for x in sat_fl if x["flow"] == f["name"] and x["time_s"] >= t]
             swnd = f"{int(sw[0]['rwnd_pkts']):6d}" if sw else "     -"
             l3, s3 = lin.get(b, [0, 0, 0]), sat.get(b, [0, 0, 0])
-            print(f"  {t:4.1f} | {l3[0]:5d} {l3[1]:5d} {l3[2]:5d} {lw} | {s3[0]:5d} {s3[1]:5d} {s3[2]:5d} {swnd}")
+            print(f"  {t:5.2f} | {l3[0]:5d} {l3[1]:5d} {l3[2]:5d} {lw} | {s3[0]:5d} {s3[1]:5d} {s3[2]:5d} {swnd}")
     return 0
 
 
@@ -654,6 +660,9 @@ def main(argv=None) -> int:
     tc = sub.add_parser("trace-compare", help="a `trace` folder beside satcc's run of the same case, per half second")
     tc.add_argument("dir", type=Path)
     tc.add_argument("--seed", type=int, default=1)
+    tc.add_argument("--bin", type=float, default=0.5, help="seconds per row (default 0.5)")
+    tc.add_argument("--start", type=float, default=0.0, help="first row's time (s)")
+    tc.add_argument("--end", type=float, default=float("inf"), help="no row from this time (s)")
     tc.set_defaults(fn=trace_compare)
     lt = sub.add_parser("bbr-long-term", help="each BBR flow of `trace` folders: its longest stretch at one "
                                               "pacing rate, and whether that is BBR's long-term (policer) mode")
