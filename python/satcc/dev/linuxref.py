@@ -434,9 +434,10 @@ def _per_bin(packets: list[dict], drops: list[dict], flow: str, host_links: set[
 
 def trace_compare(a) -> int:
     """A Linux trace (`trace`, with the hosts' links captured) beside satcc's run of the
-    same case and seed: per flow and `--bin` (half a second), segments sent, resent and dropped, and
-    the window the sender saw (Linux: tcpi_snd_wnd and the time it was rwnd-limited so
-    far; satcc: the advertised window)."""
+    same case and seed: per flow and `--bin` (half a second), segments sent, resent and
+    dropped, the window the sender saw (Linux: tcpi_snd_wnd and the time it was
+    rwnd-limited so far; satcc: the advertised window), and at the bin's start the
+    congestion window and the pacing rate (Mb/s; 0: unpaced)."""
     import pyarrow.parquet as pq
 
     import satcc
@@ -449,7 +450,7 @@ def trace_compare(a) -> int:
         f["start_jitter_s"] = 0.01
     d["monitor"]["capture"] = d0["monitor"]["capture"]
     d["monitor"]["drop_trace"] = True
-    d["sample_interval_s"] = 0.1
+    d["sample_interval_s"] = 0.01  # Linux's TCP_INFO ticks
     r = satcc.run(d)
     sat_pk, sat_dr, sat_fl = r.packets.to_pylist(), r.drops.to_pylist(), r.flows.to_pylist()
     lin_pk = pq.read_table(a.dir / "packets.parquet").to_pylist()
@@ -471,15 +472,18 @@ def trace_compare(a) -> int:
     for f in d["flows"]:
         lin = _per_bin(lin_pk, lin_dr, f["name"], hosts, a.bin)
         sat = _per_bin(sat_pk, sat_dr, f["name"], hosts, a.bin)
-        print(f"{f['name']}: t (s) | Linux sent resent dropped snd_wnd rwnd-limited (ms) | satcc sent resent dropped rwnd")
+        print(f"{f['name']}: t (s) | Linux sent resent dropped snd_wnd rwnd-limited (ms) cwnd pacing | "
+              f"satcc sent resent dropped rwnd cwnd pacing")
         for b in sorted(set(lin) | set(sat)):
             t = b * a.bin
             if not a.start <= t < a.end:
                 continue
             li = [x for x in info if x["flow"] == f["name"] and x["t_s"] >= t]
-            lw = f"{li[0]['snd_wnd_bytes'] // MSS:6d} {li[0]['rwnd_limited_us'] // 1000:5d}" if li else "     -     -"
+            lw = (f"{li[0]['snd_wnd_bytes'] // MSS:6d} {li[0]['rwnd_limited_us'] // 1000:5d} "
+                  f"{li[0]['cwnd_pkts']:5d} {li[0]['pacing_rate_bps'] / 1e6:6.1f}") if li else "     -     -     -      -"
             sw = [x for x in sat_fl if x["flow"] == f["name"] and x["time_s"] >= t]
-            swnd = f"{int(sw[0]['rwnd_pkts']):6d}" if sw else "     -"
+            swnd = (f"{int(sw[0]['rwnd_pkts']):6d} {int(sw[0]['cwnd_pkts']):5d} "
+                    f"{sw[0]['pacing_mbps']:6.1f}") if sw else "     -     -      -"
             l3, s3 = lin.get(b, [0, 0, 0]), sat.get(b, [0, 0, 0])
             print(f"  {t:5.2f} | {l3[0]:5d} {l3[1]:5d} {l3[2]:5d} {lw} | {s3[0]:5d} {s3[1]:5d} {s3[2]:5d} {swnd}")
     return 0
