@@ -243,12 +243,18 @@ def load_or_get_slow():
 
 def test_ctrl_c_stops_cleanly_and_keeps_finished_runs(tmp_path):
     store = tmp_path / "s"
-    p = subprocess.Popen([sys.executable, "-m", "satcc.cli", "reproduce", "test.slow", "--catalog", SLOW,
-                          "--store", str(store), "--jobs", "2"],
+    # -X faulthandler: if it does not exit, SIGABRT prints where each of its threads waits
+    p = subprocess.Popen([sys.executable, "-X", "faulthandler", "-m", "satcc.cli", "reproduce", "test.slow",
+                          "--catalog", SLOW, "--store", str(store), "--jobs", "2"],
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     _wait_for_runs(store, 2, p)
     os.killpg(p.pid, signal.SIGINT)
-    out, err = p.communicate(timeout=60)
+    try:
+        out, err = p.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        p.send_signal(signal.SIGABRT)
+        out, err = p.communicate(timeout=30)
+        pytest.fail(f"still running 60 s after Ctrl-C; its threads then:\n{err[-6000:]}")
     assert p.returncode == 130, err
     assert "stopped:" in err and "rerun the same command to finish" in err
     assert "Traceback" not in err
