@@ -104,6 +104,13 @@ def test_without_a_router_scheme_no_window_is_touched(clean, tmp_path):
     rcv = pq.read_table(tmp_path / "tcp_info_rcv.parquet").to_pylist()
     assert len(rcv) > 100 and max(r["rcv_space_bytes"] for r in rcv) > 10 * 1448
     assert max(r["bytes_read"] for r in rcv) > 1e6
+    # the sender's loss-recovery state: a slow start into a 100-packet buffer (2 BDP)
+    # ends in losses, recovered with SACK (Recovery), its lost and SACKed segments among
+    # those out
+    info = pq.read_table(tmp_path / "tcp_info.parquet").to_pylist()
+    assert {r["ca_state"] for r in info} <= {0, 1, 2, 3, 4}
+    assert all(r["lost_pkts"] + r["sacked_pkts"] <= r["unacked_pkts"] for r in info)
+    assert any(r["ca_state"] == 3 and r["sacked_pkts"] > 0 for r in info), sorted({r["ca_state"] for r in info})
 
 
 @needs_root

@@ -44,7 +44,11 @@ def _info(sock: socket.socket) -> dict:
             # the peer's advertised window as the sender reads it (bytes, scaled): what
             # a router scheme's rewrite leaves of it
             "snd_wnd_bytes": w[-1], "min_rtt_ms": w[3] / 1e3, "delivery_rate_bps": w[6] * 8,
-            "rwnd_limited_us": w[8], "delivered_pkts": w[10]}
+            "rwnd_limited_us": w[8], "delivered_pkts": w[10],
+            # the loss-recovery state: Open 0, Disorder 1, CWR 2, Recovery 3, Loss 4; and
+            # the scoreboard's counts (segments SACKed, marked lost, retransmitted and
+            # still out)
+            "ca_state": v[1], "sacked_pkts": u[5], "lost_pkts": u[6], "retrans_out_pkts": u[7]}
 
 
 def _rcv_info(sock: socket.socket) -> dict:
