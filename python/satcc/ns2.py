@@ -167,6 +167,8 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             _unsupported("tcp.sack (satcc's SACK recovery is RFC 6675, not ns-2's Sack1)")
         if tcp.get("receive_window", "fixed") != "fixed":
             _unsupported("tcp.receive_window = linux (ns-2's receivers advertise window_)")
+        if tcp.get("quick_ack"):
+            _unsupported("tcp.quick_ack (ns-2's DelAck sink acknowledges every second packet from the first)")
         if not tcp["window_scale"]:
             _unsupported("tcp.window_scale = false (ns-2 one-way agents have no 64 KB cap)")
         cc = f.get("cc", registry.DEFAULT_CC)

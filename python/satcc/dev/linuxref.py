@@ -58,7 +58,8 @@ SAMPLE_S = 0.01
 #: satcc's transport set as a Linux sender's defaults (docs/schemes.md, CUBIC)
 LINUX_TCP = {"packet_size_bytes": MSS, "header_bytes": WIRE - MSS, "sack": True, "initial_window_pkts": 10,
              "rwnd_pkts": 100000, "min_rto_s": 0.2, "tick_s": 0.001, "initial_rto_s": 1.0, "rto": "linux",
-             "delayed_ack": True, "delayed_ack_interval_s": 0.04, "receive_window": "linux"}
+             "delayed_ack": True, "delayed_ack_interval_s": 0.04, "quick_ack": True,
+             "receive_window": "linux"}
 
 
 def _link(a, b, rate, delay_ms, limit=None, error=None):

@@ -116,6 +116,11 @@ pub struct TcpConfig {
     /// The delayed-ACK timer, seconds [interval_ 0.1].
     #[schemars(range(min = MIN_TIMER_S, max = MAX_TIME_S))]
     pub delayed_ack_interval_s: f64,
+    /// With `delayed_ack`: a Linux receiver's quick-ACK mode (icsk_ack.quick): the
+    /// first 16 data segments are acknowledged one by one (tcp_incr_quickack at the
+    /// first data), and, with `receive_window: linux`, so is every in-order segment
+    /// that grows the window it may offer (tcp_grow_window) [off: ns-2's DelAck sink].
+    pub quick_ack: bool,
     /// ACK size on the wire [TCPSink packetSize_ 40].
     #[schemars(range(min = 1, max = 65535))]
     pub ack_size_bytes: u32,
@@ -175,6 +180,7 @@ impl Default for TcpConfig {
             send_overhead_s: 0.0,
             delayed_ack: false,
             delayed_ack_interval_s: 0.1,
+            quick_ack: false,
             ack_size_bytes: 40,
             initial_ttl: 32,
             tos: 0,

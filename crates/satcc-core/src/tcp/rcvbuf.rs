@@ -87,7 +87,8 @@ impl RcvBuf {
     /// A segment arrived, in order or held out of order (with SACK): tcp_grow_window;
     /// then, for one held out of order, tcp_rcvbuf_grow for the span now held. `held`
     /// segments are held out of order, `span` from the next expected to the highest.
-    pub fn on_segment(&mut self, out_of_order: bool, held: i64, span: i64) {
+    /// Returns whether rcv_ssthresh grew (Linux then acknowledges quickly: `quick_ack`).
+    pub fn on_segment(&mut self, out_of_order: bool, held: i64, span: i64) -> bool {
         // room under the buffer's free space (never above the buffer itself)
         let room = self.allowed - held - self.rcv_ssthresh;
         if room > 0 {
@@ -96,6 +97,7 @@ impl RcvBuf {
         if out_of_order {
             self.grow(self.space, span);
         }
+        room > 0
     }
 
     /// tcp_rcv_space_adjust: segments before `next` became readable at `now`, those

@@ -9,6 +9,10 @@ use crate::engine::{from_secs, Time};
 use crate::net::{FlowId, Packet, PacketKind};
 use std::collections::VecDeque;
 
+/// The most segments a Linux receiver acknowledges one by one when it enters quick-ACK
+/// mode [TCP_MAX_QUICKACKS].
+const MAX_QUICKACKS: u32 = 16;
+
 #[derive(Clone, Debug, Default)]
 pub struct SinkStats {
     /// Data packets received, duplicates included (SYN excluded).
@@ -47,6 +51,12 @@ pub struct TcpSink {
     /// receiver's RTT the simulation hands it before each segment (`rtt_hint_s`).
     rcvbuf: Option<RcvBuf>,
     pub rtt_hint_s: f64,
+    /// `tcp.quick_ack`: Linux's quick-ACK count (icsk_ack.quick; while nonzero, each
+    /// segment is acknowledged at once, and each ACK sent takes one off), and whether
+    /// the first data segment has set it.
+    quick_ack: bool,
+    quick: u32,
+    quick_armed: bool,
 }
 
 impl TcpSink {
@@ -74,12 +84,23 @@ impl TcpSink {
                     RcvBuf::new(cfg.rcvbuf_initial_bytes, cfg.rcvbuf_max_bytes, cfg.packet_size_bytes, cfg.rcvbuf_scaling_ratio)
                 }),
             rtt_hint_s: 0.0,
+            quick_ack: cfg.quick_ack,
+            quick: 0,
+            quick_armed: false,
         }
     }
 
     /// Whether the window follows a Linux receiver's buffer (it needs `rtt_hint_s`).
     pub fn autotunes(&self) -> bool {
         self.rcvbuf.is_some()
+    }
+
+    /// The window last offered, packets (Linux's rcv_wnd), without offering one.
+    fn window_offered(&self) -> u32 {
+        match &self.rcvbuf {
+            Some(r) => (r.rcv_ssthresh().min(r.allowed()).max(1) as u32).min(self.rwnd_pkts),
+            None => self.rwnd_pkts,
+        }
     }
 
     /// The window this ACK advertises, packets.
@@ -114,6 +135,8 @@ impl TcpSink {
 
     fn send_ack_dsack(&mut self, trigger: i64, dsack: Option<i64>, out: &mut Vec<Packet>) {
         self.stats.acks_sent += 1;
+        // tcp_dec_quickack_mode: one quick ACK used
+        self.quick = self.quick.saturating_sub(1);
         self.unacked = 0;
         self.delack_deadline = None;
         let (tos, aux) = match &self.sack {
@@ -175,6 +198,12 @@ impl TcpSink {
             self.stats.payload_bytes_received += self.payload as u64;
         }
         let before = self.next;
+        if self.quick_ack && !is_syn && !self.quick_armed {
+            // the first data segment: tcp_incr_quickack(TCP_MAX_QUICKACKS), half the
+            // window offered in segments, at most 16
+            self.quick_armed = true;
+            self.quick = (self.window_offered() / 2).clamp(1, MAX_QUICKACKS);
+        }
         // a segment received before: SACK receivers report it as a D-SACK (RFC 2883)
         let duplicate = self.sack.is_some()
             && (pkt.seq < self.next || self.ooo.get((pkt.seq - self.next) as usize).copied().unwrap_or(false));
@@ -182,8 +211,9 @@ impl TcpSink {
         if self.rcvbuf.is_some() && !duplicate {
             let (next, held, rtt, span) = (self.next, self.held, self.rtt_hint_s, self.ooo.len() as i64);
             let r = self.rcvbuf.as_mut().expect("checked");
-            if in_order || self.sack.is_some() {
-                r.on_segment(!in_order, held, span);
+            if (in_order || self.sack.is_some()) && r.on_segment(!in_order, held, span) && in_order {
+                // tcp_grow_window raised rcv_ssthresh: icsk_ack.quick |= 1
+                self.quick |= 1;
             }
             if in_order {
                 r.on_read(before, next, now, rtt, span);
@@ -203,7 +233,7 @@ impl TcpSink {
             return self.send_ack(pkt.seq, out);
         }
         self.unacked += 1;
-        if self.unacked >= 2 {
+        if self.unacked >= 2 || (self.quick_ack && self.quick > 0) {
             return self.send_ack(pkt.seq, out);
         }
         if self.delack_deadline.is_none() {
@@ -338,6 +368,50 @@ mod tests {
         assert_eq!(c.on_data1(&data(0), 0).unwrap().rwnd_pkts, 20, "rwnd_pkts caps it");
         let fixed = TcpSink::new(0, &TcpConfig { receive_window: ReceiveWindow::Fixed, ..capped });
         assert!(!fixed.autotunes());
+    }
+
+    /// `quick_ack`: a Linux receiver acknowledges its first data segments one by one
+    /// (tcp_incr_quickack: half the window offered, at most 16), then every second;
+    /// with its auto-tuned window, every in-order segment that grows the window it may
+    /// offer is acknowledged at once too (tcp_grow_window's quick |= 1).
+    #[test]
+    fn quick_ack_acknowledges_the_first_segments_and_those_that_open_the_window_at_once() {
+        use crate::tcp::ReceiveWindow;
+        let ms = 1_000_000;
+        let base = TcpConfig { delayed_ack: true, quick_ack: true, rwnd_pkts: 100, ..TcpConfig::default() };
+        let mut s = TcpSink::new(0, &base);
+        assert!(s.on_data1(&data(0), 0).is_some(), "SYN acked at once");
+        for q in 1..=16 {
+            assert!(s.on_data1(&data(q), q as u64).is_some(), "segment {q} acknowledged at once");
+        }
+        assert!(s.on_data1(&data(17), 17).is_none(), "then every second");
+        assert!(s.on_data1(&data(18), 18).is_some());
+        // 20 packets offered: 10 quick ACKs, then one for the next two
+        let mut s = TcpSink::new(0, &TcpConfig { rwnd_pkts: 20, ..base.clone() });
+        s.on_data1(&data(0), 0);
+        assert_eq!((1..=12).filter(|&q| s.on_data1(&data(q), q as u64).is_some()).count(), 11);
+        // ns-2's DelAck sink (quick_ack off): every second from the first
+        let mut s = TcpSink::new(0, &TcpConfig { quick_ack: false, ..base.clone() });
+        s.on_data1(&data(0), 0);
+        assert!(s.on_data1(&data(1), 1).is_none());
+        // a Linux receiver's window: 55 segments offered at first, no room to grow until
+        // an RTT of reads sizes the buffer; from then on each segment grows it
+        let linux = TcpConfig {
+            receive_window: ReceiveWindow::Linux,
+            packet_size_bytes: 1448,
+            rwnd_pkts: 100_000,
+            sack: true,
+            ..base
+        };
+        let mut s = TcpSink::new(0, &linux);
+        s.rtt_hint_s = 0.1;
+        s.on_data1(&data(0), 0);
+        let acks = (1..=41).filter(|&q| s.on_data1(&data(q), q as u64 * ms).is_some()).count();
+        assert_eq!(acks, 16 + 12, "16 at once, then every second (no room to grow)");
+        s.on_data1(&data(42), 101 * ms); // the buffer grows after a receiver RTT
+        for q in 43..=61 {
+            assert!(s.on_data1(&data(q), 101 * ms + q as u64).is_some(), "{q}: the window grows, acknowledged at once");
+        }
     }
 
     fn blocks_of(s: &mut TcpSink, ack: &Packet) -> SackBlocks {
