@@ -263,6 +263,9 @@ impl Simulation {
             PacketKind::Ack => {
                 f.ack_delivered += 1;
                 let blocks = if f.sack { f.sink.sack_blocks(pkt.sack_id()) } else { None };
+                if f.sink.autotunes() {
+                    f.sender.read_timestamp(f.sink.read_ack_time());
+                }
                 f.sender.on_ack_with(&pkt, blocks, now, &mut out);
             }
         }
@@ -320,6 +323,9 @@ impl Simulation {
             PacketKind::Ack => {
                 f.ack_delivered += 1;
                 let blocks = if f.sack { f.sink.sack_blocks(pkt.sack_id()) } else { None };
+                if f.sink.autotunes() {
+                    f.sender.read_timestamp(f.sink.read_ack_time());
+                }
                 f.sender.on_ack_with(&pkt, blocks, now, &mut out);
             }
         }
@@ -636,6 +642,9 @@ impl super::Flow {
     fn sink_data(&mut self, pkt: &Packet, now: crate::engine::Time, out: &mut Vec<Packet>) {
         if self.sink.autotunes() {
             self.sink.rtt_hint_s = self.sender.srtt_s();
+            if let Some(e) = self.sender.echo_of(pkt.seq) {
+                self.sink.on_echo(e, now);
+            }
         }
         self.sink.on_data(pkt, now, out);
     }

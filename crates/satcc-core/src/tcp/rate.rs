@@ -76,6 +76,9 @@ struct Tx {
     done: bool,
     /// Was sent at all (a slot exists).
     valid: bool,
+    /// The timestamp its last transmission echoed (when the ACK its sender had read
+    /// last left the receiver), if known.
+    echo: Option<Time>,
 }
 
 /// The sender's delivery-rate state and its segments' records.
@@ -149,7 +152,17 @@ impl RateEstimator {
         let (first_tx, delivered_time, delivered, app_limited) =
             (self.first_tx, self.delivered_time, self.delivered, self.app_limited != 0);
         if let Some(t) = self.slot(seq) {
-            *t = Tx { sent: now, first_tx, delivered_time, delivered, app_limited, retrans, done: false, valid: true };
+            *t = Tx {
+                sent: now,
+                first_tx,
+                delivered_time,
+                delivered,
+                app_limited,
+                retrans,
+                done: false,
+                valid: true,
+                echo: None,
+            };
         }
     }
 
@@ -226,6 +239,23 @@ impl RateEstimator {
             first.get_or_insert(t.sent);
             *last = Some(t.sent);
         }
+    }
+
+    /// Segment `seq`'s last transmission echoes `echo` (TSecr).
+    pub fn set_echo(&mut self, seq: i64, echo: Time) {
+        if seq >= self.base {
+            if let Some(t) = self.tx.get_mut((seq - self.base) as usize) {
+                t.echo = Some(echo);
+            }
+        }
+    }
+
+    /// The timestamp segment `seq`'s last transmission echoed, if it is kept.
+    pub fn echo_of(&self, seq: i64) -> Option<Time> {
+        if seq < self.base {
+            return None;
+        }
+        self.tx.get((seq - self.base) as usize).filter(|t| t.valid).and_then(|t| t.echo)
     }
 
     /// When segment `seq` was last sent, if it is kept.

@@ -49,6 +49,9 @@ pub struct SenderStats {
 }
 
 pub struct TcpSender {
+    /// The receiver's timestamp on the last ACK read (Linux's ts_recent), echoed by the
+    /// segments sent after it.
+    ts_recent: Option<Time>,
     pub flow: FlowId,
     cfg: TcpConfig,
     cc: Box<dyn CongestionControl>,
@@ -169,6 +172,7 @@ impl TcpSender {
             rtt = rtt.linux();
         }
         TcpSender {
+            ts_recent: None,
             flow,
             cc,
             loss: Box::new(super::loss::CongestionOnly),
@@ -263,6 +267,20 @@ impl TcpSender {
 
     pub fn srtt_s(&self) -> f64 {
         self.rtt.srtt_s()
+    }
+
+    /// The receiver's timestamp on the ACK just read (when it left the receiver): the
+    /// segments sent from now on echo it (TSecr), for the receiver's RTT estimate.
+    pub fn read_timestamp(&mut self, t: Option<Time>) {
+        if t.is_some() {
+            self.ts_recent = t;
+        }
+    }
+
+    /// The timestamp segment `seq` echoed when it last left (senders keeping rate
+    /// samples).
+    pub fn echo_of(&self, seq: i64) -> Option<Time> {
+        self.rate.as_ref().and_then(|r| r.echo_of(seq))
     }
 
     /// The controller's pacing rate, Mb/s of segments' payload (0: not paced).
@@ -391,6 +409,9 @@ impl TcpSender {
             let retrans = seqno <= self.maxseq;
             if let Some(r) = self.rate.as_mut() {
                 r.on_send(seqno, now, in_flight, retrans);
+                if let Some(e) = self.ts_recent {
+                    r.set_echo(seqno, e);
+                }
             }
             if self.cfg.recovery == Recovery::Sack {
                 if retrans {
@@ -1988,6 +2009,28 @@ mod tests {
         rcv.advance(6);
         s.on_ack_with(&ack(5), Some(rcv.blocks(1)), resent + 50 * MS, &mut out);
         assert!(s.rtt.srtt_s() < srtt, "SRTT {} after a 50 ms sample, was {srtt}", s.rtt.srtt_s());
+    }
+
+    /// The receiver's timestamp: segments sent after an ACK is read echo the time that
+    /// ACK left the receiver (TSecr), each transmission its own.
+    #[test]
+    fn segments_echo_the_timestamp_of_the_last_ack_read() {
+        use crate::tcp::congestion::Cubic;
+        let cfg = TcpConfig { rwnd_pkts: 100, recovery: Recovery::Sack, rto: crate::tcp::RtoStyle::Linux, ..TcpConfig::default() };
+        let mut s = TcpSender::new(0, cfg, Box::new(Cubic::default()), 0.0);
+        let mut out = vec![];
+        s.app_send(GREEDY, 0, &mut out);
+        s.read_timestamp(Some(40 * MS));
+        s.on_ack(&ack(0), 100 * MS, &mut out);
+        s.w.cwnd = 4.0;
+        s.send_much(100 * MS, 0, &mut out);
+        assert_eq!(s.maxseq(), 4);
+        assert!((1..=4).all(|q| s.echo_of(q) == Some(40 * MS)));
+        s.read_timestamp(None); // an ACK without a known time leaves the echo
+        s.read_timestamp(Some(150 * MS));
+        s.on_ack(&ack(1), 200 * MS, &mut out);
+        assert_eq!(s.echo_of(5), Some(150 * MS));
+        assert_eq!(s.echo_of(2), Some(40 * MS));
     }
 
     /// Linux's fast recovery for a controller that leaves the window to the stack

@@ -5,7 +5,7 @@
 use super::config::{ReceiveWindow, TcpConfig};
 use super::rcvbuf::RcvBuf;
 use super::sack::{SackBlocks, SackReceiver};
-use crate::engine::{from_secs, Time};
+use crate::engine::{from_secs, to_secs, Time};
 use crate::net::{FlowId, Packet, PacketKind};
 use std::collections::VecDeque;
 
@@ -44,7 +44,9 @@ pub struct TcpSink {
     /// SACK: the ranges above the cumulative ACK, and the blocks of the ACKs sent and
     /// not yet read by the sender, by ACK number.
     sack: Option<SackReceiver>,
-    sent_blocks: VecDeque<(u16, SackBlocks)>,
+    /// (ACK number, its blocks, when it left): the time is the timestamp the sender
+    /// echoes on the data it sends after reading that ACK (TSval/TSecr).
+    sent_blocks: VecDeque<(u16, SackBlocks, Time)>,
     next_ack_id: u16,
     pub stats: SinkStats,
     /// A Linux receiver's auto-tuned window (`tcp.receive_window: linux`), and the
@@ -57,6 +59,15 @@ pub struct TcpSink {
     quick_ack: bool,
     quick: u32,
     quick_armed: bool,
+    /// The time of the event being handled (an ACK leaves then), and when the ACK the
+    /// sender read last left (its echo, with SACK's ACK numbers).
+    now: Time,
+    read_ack_time: Option<Time>,
+    /// A Linux receiver's own RTT estimate from the timestamps its data echoes
+    /// (tcp_rcv_rtt_measure_ts, tcp_rcv_rtt_update), seconds (0: none yet), and the
+    /// echo it last took a sample from.
+    rcv_rtt_s: f64,
+    last_echo: Option<Time>,
 }
 
 impl TcpSink {
@@ -87,6 +98,10 @@ impl TcpSink {
             quick_ack: cfg.quick_ack,
             quick: 0,
             quick_armed: false,
+            now: 0,
+            read_ack_time: None,
+            rcv_rtt_s: 0.0,
+            last_echo: None,
         }
     }
 
@@ -145,7 +160,7 @@ impl TcpSink {
                 self.next_ack_id = id.wrapping_add(1);
                 let mut b = r.blocks(trigger);
                 b.dsack = dsack;
-                self.sent_blocks.push_back((id, b));
+                self.sent_blocks.push_back((id, b, self.now));
                 Packet::sack_id_bytes(id)
             }
             None => (0, 0),
@@ -192,6 +207,7 @@ impl TcpSink {
 
     /// A data packet arrives; an ACK to send now, if any, goes to `out`.
     pub fn on_data(&mut self, pkt: &Packet, now: Time, out: &mut Vec<Packet>) {
+        self.now = now;
         let is_syn = self.syn && pkt.seq == 0;
         if !is_syn {
             self.stats.data_pkts_received += 1;
@@ -209,7 +225,9 @@ impl TcpSink {
             && (pkt.seq < self.next || self.ooo.get((pkt.seq - self.next) as usize).copied().unwrap_or(false));
         let in_order = self.record(pkt.seq);
         if self.rcvbuf.is_some() && !duplicate {
-            let (next, held, rtt, span) = (self.next, self.held, self.rtt_hint_s, self.ooo.len() as i64);
+            // its own RTT estimate once it has one, else the hint
+            let rtt = if self.rcv_rtt_s > 0.0 { self.rcv_rtt_s } else { self.rtt_hint_s };
+            let (next, held, span) = (self.next, self.held, self.ooo.len() as i64);
             let r = self.rcvbuf.as_mut().expect("checked");
             if (in_order || self.sack.is_some()) && r.on_segment(!in_order, held, span) && in_order {
                 // tcp_grow_window raised rcv_ssthresh: icsk_ack.quick |= 1
@@ -243,6 +261,9 @@ impl TcpSink {
 
     /// The delayed-ACK timer fired.
     pub fn on_delack_timer(&mut self, out: &mut Vec<Packet>) {
+        if let Some(t) = self.delack_deadline {
+            self.now = t;
+        }
         self.delack_deadline = None;
         if self.unacked > 0 {
             self.send_ack(self.next - 1, out);
@@ -252,13 +273,43 @@ impl TcpSink {
     /// The SACK blocks of the ACK with number `id` (ACKs reach the sender in the order
     /// they were sent; those lost on the way are skipped).
     pub fn sack_blocks(&mut self, id: u16) -> Option<SackBlocks> {
-        while let Some(&(k, b)) = self.sent_blocks.front() {
+        while let Some(&(k, b, t)) = self.sent_blocks.front() {
             self.sent_blocks.pop_front();
             if k == id {
+                self.read_ack_time = Some(t);
                 return Some(b);
             }
         }
         None
+    }
+
+    /// When the ACK the sender read last left this receiver (the timestamp the
+    /// sender's next segments echo), if known.
+    pub fn read_ack_time(&self) -> Option<Time> {
+        self.read_ack_time
+    }
+
+    /// A data segment echoing `echo` (when the ACK its sender had read last left here)
+    /// arrives at `now`: Linux takes an RTT sample once per echo (tcp_rcv_rtt_measure_ts)
+    /// and keeps the lowest at once, smoothing higher ones by 1/8 (tcp_rcv_rtt_update,
+    /// 6.16: "always seek for minimal rtt"; the application reads at once, so the
+    /// receive queue is empty).
+    pub fn on_echo(&mut self, echo: Time, now: Time) {
+        if self.last_echo == Some(echo) {
+            return;
+        }
+        self.last_echo = Some(echo);
+        let sample = to_secs(now.saturating_sub(echo)).max(1e-6);
+        self.rcv_rtt_s = if self.rcv_rtt_s == 0.0 || sample < self.rcv_rtt_s {
+            sample
+        } else {
+            self.rcv_rtt_s - self.rcv_rtt_s / 8.0 + sample / 8.0
+        };
+    }
+
+    /// The receiver's RTT estimate, seconds (0 before a sample).
+    pub fn rcv_rtt_s(&self) -> f64 {
+        self.rcv_rtt_s
     }
 }
 
@@ -412,6 +463,33 @@ mod tests {
         for q in 43..=61 {
             assert!(s.on_data1(&data(q), 101 * ms + q as u64).is_some(), "{q}: the window grows, acknowledged at once");
         }
+    }
+
+    /// A Linux receiver's own RTT estimate (tcp_rcv_rtt_update since 6.16): one sample
+    /// per new echo, a lower one taken at once, higher ones smoothed by 1/8; and an
+    /// ACK's send time is what the sender reads with its blocks (the echo of its next
+    /// segments), a delayed ACK's the timer's.
+    #[test]
+    fn the_receiver_rtt_takes_lower_samples_at_once_and_smooths_higher_ones() {
+        let ms = 1_000_000;
+        let mut s = TcpSink::new(0, &TcpConfig::default());
+        s.on_echo(0, 100 * ms);
+        assert!((s.rcv_rtt_s() - 0.100).abs() < 1e-12);
+        s.on_echo(0, 300 * ms);
+        assert!((s.rcv_rtt_s() - 0.100).abs() < 1e-12, "the same echo: no second sample");
+        s.on_echo(200 * ms, 380 * ms); // 180 ms: 100 - 12.5 + 22.5
+        assert!((s.rcv_rtt_s() - 0.110).abs() < 1e-9);
+        s.on_echo(400 * ms, 450 * ms); // 50 ms: at once
+        assert!((s.rcv_rtt_s() - 0.050).abs() < 1e-12);
+        let cfg = TcpConfig { sack: true, delayed_ack: true, ..TcpConfig::default() };
+        let mut s = TcpSink::new(0, &cfg);
+        let a = s.on_data1(&data(0), 7 * ms).expect("SYN acked at once");
+        s.sack_blocks(a.sack_id()).expect("blocks");
+        assert_eq!(s.read_ack_time(), Some(7 * ms));
+        assert!(s.on_data1(&data(1), 9 * ms).is_none());
+        let d = s.timer1().expect("the delayed ACK");
+        s.sack_blocks(d.sack_id()).expect("blocks");
+        assert_eq!(s.read_ack_time(), Some(9 * ms + 100 * ms), "sent when the timer fired");
     }
 
     fn blocks_of(s: &mut TcpSink, ack: &Packet) -> SackBlocks {
