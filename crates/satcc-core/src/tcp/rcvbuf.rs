@@ -23,10 +23,9 @@
 //!   free space falls below a sixteenth of the buffer; never less than what is left of
 //!   the window already offered (the right edge does not move back).
 //!
-//! The receiver's RTT (Linux measures it from TCP timestamps: the sender's echo of the
-//! receiver's clock, one round trip with its queueing, smoothed by 1/8) is taken as the
-//! sender's SRTT, the same round trip smoothed the same way; a Linux receiver's TCP_INFO
-//! (`tcpi_rcv_rtt`) tracks the sender's SRTT within a few ms in the emulation. The
+//! The receiver's RTT comes from the sink (tcp/sink.rs, `on_echo`): Linux's estimate
+//! from TCP timestamps (the sender's echo of the receiver's clock, one round trip with
+//! its queueing; a lower sample taken at once, higher ones smoothed by 1/8). The
 //! application reads at once; the window's scaling granularity (1 KB) is not modelled.
 
 use crate::engine::{from_secs, Time};
