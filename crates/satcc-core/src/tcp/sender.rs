@@ -1917,18 +1917,12 @@ mod tests {
     /// duplicate ACK comes. A Linux-like sender probes 2 SRTT + 2 ms after the last
     /// ACK with one new segment beyond cwnd; the probe's SACK lets RACK find the tail
     /// lost and recovery repairs it, with no timeout.
-    #[test]
-    fn a_tail_loss_probe_turns_a_tail_loss_into_a_fast_recovery() {
+    /// A Linux-like CUBIC sender (SACK, Linux's RTO; `cfg` on top) whose handshake took
+    /// 100 ms, with segments 1..=10 in flight at 100 ms.
+    fn linux_cubic_with_ten_out(cfg: TcpConfig) -> (TcpSender, Vec<Packet>) {
         use crate::tcp::congestion::Cubic;
-        use crate::tcp::sack::SackReceiver;
-        let cfg = TcpConfig {
-            rwnd_pkts: 100,
-            recovery: Recovery::Sack,
-            limited_transmit: false,
-            rto: crate::tcp::RtoStyle::Linux,
-            min_rto_s: 1.0, // an RTO far beyond the probe
-            ..TcpConfig::default()
-        };
+        let cfg =
+            TcpConfig { rwnd_pkts: 100, recovery: Recovery::Sack, limited_transmit: false, rto: crate::tcp::RtoStyle::Linux, ..cfg };
         let mut s = TcpSender::new(0, cfg, Box::new(Cubic::default()), 0.0);
         let mut out = vec![];
         s.app_send(GREEDY, 0, &mut out);
@@ -1937,6 +1931,14 @@ mod tests {
         out.clear();
         s.send_much(100 * MS, 0, &mut out);
         assert_eq!(s.maxseq(), 10);
+        (s, out)
+    }
+
+    #[test]
+    fn a_tail_loss_probe_turns_a_tail_loss_into_a_fast_recovery() {
+        use crate::tcp::sack::SackReceiver;
+        // an RTO far beyond the probe
+        let (mut s, mut out) = linux_cubic_with_ten_out(TcpConfig { min_rto_s: 1.0, ..TcpConfig::default() });
         // 1..=5 are acknowledged 100 ms later, 6..=10 are lost
         out.clear();
         s.w.cwnd = 5.0; // no new data leaves on these ACKs
@@ -1974,23 +1976,8 @@ mod tests {
     /// retransmission's), each sample also clearing the RTO's backoff.
     #[test]
     fn a_linux_sender_samples_the_rtt_from_sacks_and_timestamps_in_recovery() {
-        use crate::tcp::congestion::Cubic;
         use crate::tcp::sack::SackReceiver;
-        let cfg = TcpConfig {
-            rwnd_pkts: 100,
-            recovery: Recovery::Sack,
-            limited_transmit: false,
-            rto: crate::tcp::RtoStyle::Linux,
-            ..TcpConfig::default()
-        };
-        let mut s = TcpSender::new(0, cfg, Box::new(Cubic::default()), 0.0);
-        let mut out = vec![];
-        s.app_send(GREEDY, 0, &mut out);
-        s.on_ack(&ack(0), 100 * MS, &mut out); // SRTT 100 ms from the handshake
-        s.w.cwnd = 10.0;
-        out.clear();
-        s.send_much(100 * MS, 0, &mut out);
-        assert_eq!(s.maxseq(), 10);
+        let (mut s, mut out) = linux_cubic_with_ten_out(TcpConfig::default());
         // 1 is lost; 2..=5 arrive and are SACKed 300 ms after they left
         let mut rcv = SackReceiver::default();
         let mut srtt = s.rtt.srtt_s();
