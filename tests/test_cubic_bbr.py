@@ -176,6 +176,7 @@ def test_trace_compare_counts_sent_resent_and_dropped_per_half_second():
           {"flow": "g", "ack": False, "link": "a->r", "payload_bytes": 1448, "seqno": 9, "time_s": 0.1}]
     dr = [{"flow": "f", "ack": False, "seqno": 7, "time_s": 0.1}]
     assert L._per_half_second(pk, dr, "f", {"a->r"}) == {0: [2, 0, 1], 1: [1, 1, 0]}
+    assert L._acks_per_bin(pk, "f", {"a->r"}, 0.5) == {0: 1}, "the ACK reaching the host, not g's data"
 
 
 def test_constant_pacing_finds_the_longest_stretch_at_one_rate_the_last_one_too():

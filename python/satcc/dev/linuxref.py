@@ -433,12 +433,24 @@ def _per_bin(packets: list[dict], drops: list[dict], flow: str, host_links: set[
     return out
 
 
+def _acks_per_bin(packets: list[dict], flow: str, host_links: set[str], width: float) -> dict:
+    """Per bin of `width` seconds: a flow's ACKs reaching its sender's host (over the
+    reverse of its host link)."""
+    back = {f"{l.split('->')[1]}->{l.split('->')[0]}" for l in host_links}
+    out: dict[int, int] = {}
+    for p in packets:
+        if p["flow"] == flow and p["ack"] and p["link"] in back:
+            b = int(p["time_s"] / width)
+            out[b] = out.get(b, 0) + 1
+    return out
+
+
 def trace_compare(a) -> int:
     """A Linux trace (`trace`, with the hosts' links captured) beside satcc's run of the
     same case and seed: per flow and `--bin` (half a second), segments sent, resent and
     dropped, the window the sender saw (Linux: tcpi_snd_wnd and the time it was
-    rwnd-limited so far; satcc: the advertised window), and at the bin's start the
-    congestion window and the pacing rate (Mb/s; 0: unpaced)."""
+    rwnd-limited so far; satcc: the advertised window), the ACKs reaching the sender, and
+    at the bin's start the congestion window and the pacing rate (Mb/s; 0: unpaced)."""
     import pyarrow.parquet as pq
 
     import satcc
@@ -455,7 +467,8 @@ def trace_compare(a) -> int:
     r = satcc.run(d)
     sat_pk, sat_dr, sat_fl = r.packets.to_pylist(), r.drops.to_pylist(), r.flows.to_pylist()
     lin_pk = pq.read_table(a.dir / "packets.parquet").to_pylist()
-    lin_dr = pq.read_table(a.dir / "drops.parquet").to_pylist()
+    # a trace trimmed for the repository may keep only the hosts' links
+    lin_dr = pq.read_table(a.dir / "drops.parquet").to_pylist() if (a.dir / "drops.parquet").exists() else []
     info = pq.read_table(a.dir / "tcp_info.parquet").to_pylist()
     hosts = {f"{l['a']}->{l['b']}" for l in d["links"] if l["a"] in {f["src"] for f in d["flows"]}}
     print(f"{name}/{'+'.join(ccs)}: Linux {a.dir}, satcc seed {a.seed}")
@@ -473,8 +486,10 @@ def trace_compare(a) -> int:
     for f in d["flows"]:
         lin = _per_bin(lin_pk, lin_dr, f["name"], hosts, a.bin)
         sat = _per_bin(sat_pk, sat_dr, f["name"], hosts, a.bin)
-        print(f"{f['name']}: t (s) | Linux sent resent dropped snd_wnd rwnd-limited (ms) cwnd pacing | "
-              f"satcc sent resent dropped rwnd cwnd pacing")
+        lin_acks = _acks_per_bin(lin_pk, f["name"], hosts, a.bin)
+        sat_acks = _acks_per_bin(sat_pk, f["name"], hosts, a.bin)
+        print(f"{f['name']}: t (s) | Linux sent resent dropped acks snd_wnd rwnd-limited (ms) cwnd pacing | "
+              f"satcc sent resent dropped acks rwnd cwnd pacing")
         for b in sorted(set(lin) | set(sat)):
             t = b * a.bin
             if not a.start <= t < a.end:
@@ -486,7 +501,8 @@ def trace_compare(a) -> int:
             swnd = (f"{int(sw[0]['rwnd_pkts']):6d} {int(sw[0]['cwnd_pkts']):5d} "
                     f"{sw[0]['pacing_mbps']:6.1f}") if sw else "     -     -      -"
             l3, s3 = lin.get(b, [0, 0, 0]), sat.get(b, [0, 0, 0])
-            print(f"  {t:5.2f} | {l3[0]:5d} {l3[1]:5d} {l3[2]:5d} {lw} | {s3[0]:5d} {s3[1]:5d} {s3[2]:5d} {swnd}")
+            print(f"  {t:5.2f} | {l3[0]:5d} {l3[1]:5d} {l3[2]:5d} {lin_acks.get(b, 0):5d} {lw} | "
+                  f"{s3[0]:5d} {s3[1]:5d} {s3[2]:5d} {sat_acks.get(b, 0):5d} {swnd}")
     return 0
 
 
