@@ -140,13 +140,45 @@ impl<E: Copy> Heap4<E> {
     }
 }
 
-/// Calendar: 2^12 ns = 4.1 us per bucket, 4096 buckets = 16.8 ms ahead; events
-/// further out wait in a heap and move in as the calendar turns. (Measured on the
-/// benchmark scenario: 2^12-2^13 ns buckets beat wider ones; a longer calendar did
-/// not pay for its size.)
-const SHIFT: u32 = 12;
-const NBUCKETS: usize = 4096;
-const MASK: u64 = NBUCKETS as u64 - 1;
+/// The calendar's shape at the start: 2^12 ns = 4.1 us per bucket, 4096 buckets =
+/// 16.8 ms ahead. Events further out wait in a heap and move in as the calendar turns.
+const START_SHIFT: u32 = 12;
+const START_BUCKETS: usize = 4096;
+
+/// The shape follows the run's event rate, measured every RETUNE_EVERY events (the
+/// first time after RETUNE_FIRST): buckets as wide as hold PER_BUCKET events on
+/// average (a power of two of nanoseconds, 2^MIN_SHIFT to 2^MAX_SHIFT), and as many
+/// as hold about HORIZON_EVENTS events (MIN_BUCKETS to MAX_BUCKETS). Why: a calendar
+/// reaching far ahead files events long before they run, in buckets gone cold by
+/// then; a short one sends more through the heap. Measured (BENCHMARKS.md, issue 20):
+/// the fixed 4096 x 4.1 us calendar was right for the standard scenario (0.11 events
+/// per simulated microsecond) and cost Table III's OC48 network (1.5 per
+/// microsecond) a quarter of its time. The shape changes where events are kept, never
+/// their order (time, shadow time, scheduling time, filing order), so no result
+/// depends on it.
+const RETUNE_FIRST: u64 = 1 << 14;
+const RETUNE_EVERY: u64 = 1 << 17;
+const MIN_SHIFT: u32 = 8;
+const MAX_SHIFT: u32 = 16;
+const HORIZON_EVENTS: f64 = 512.0;
+const PER_BUCKET: f64 = 0.5;
+const MIN_BUCKETS: usize = 64;
+const MAX_BUCKETS: usize = 16384;
+
+/// The calendar's shape for `rate` events per nanosecond, kept as it is (`now`) while
+/// within a factor 1.7 of the ideal in both width and length (no refiling for a rate
+/// that wavers across a power of two): (shift, buckets), see RETUNE_EVERY.
+fn shape_for(rate: f64, now: (u32, usize)) -> (u32, usize) {
+    if !(rate > 0.0) {
+        return now;
+    }
+    let ideal_shift = (PER_BUCKET / rate).log2().clamp(MIN_SHIFT as f64, MAX_SHIFT as f64);
+    let shift = if (now.0 as f64 - ideal_shift).abs() <= 0.75 { now.0 } else { ideal_shift.round() as u32 };
+    let per_bucket = rate * (1u64 << shift) as f64;
+    let ideal_len = (HORIZON_EVENTS / per_bucket).log2().clamp(MIN_BUCKETS.ilog2() as f64, MAX_BUCKETS.ilog2() as f64);
+    let len = if (now.1.ilog2() as f64 - ideal_len).abs() <= 0.75 { now.1 } else { 1 << ideal_len.round() as u32 };
+    (shift, len)
+}
 
 /// The event queue: a calendar of buckets for the near future (most events: packet
 /// arrivals a propagation delay ahead) and a heap for the far future. Buckets hold
@@ -155,8 +187,11 @@ pub struct EventQueue<E> {
     buckets: Vec<Vec<Entry<E>>>,
     /// Bit b set: bucket b is not empty.
     occupied: Vec<u64>,
-    /// Absolute bucket number (time >> SHIFT) of the current bucket: every pending
-    /// event in the calendar falls in [cur, cur + NBUCKETS).
+    /// A bucket spans 2^shift ns; `mask` = buckets - 1 (a power of two, at least 64).
+    shift: u32,
+    mask: u64,
+    /// Absolute bucket number (time >> shift) of the current bucket: every pending
+    /// event in the calendar falls in [cur, cur + buckets).
     cur: u64,
     /// The current bucket is sorted (latest first).
     cur_sorted: bool,
@@ -167,6 +202,8 @@ pub struct EventQueue<E> {
     /// Double time of the event last popped: events pushed while it is handled are
     /// scheduled then.
     cur_shadow: f64,
+    /// (time, events popped) when the shape was last chosen.
+    tuned_at: (Time, u64),
 }
 
 impl<E: Copy> Default for EventQueue<E> {
@@ -178,8 +215,10 @@ impl<E: Copy> Default for EventQueue<E> {
 impl<E: Copy> EventQueue<E> {
     pub fn new() -> Self {
         Self {
-            buckets: (0..NBUCKETS).map(|_| Vec::new()).collect(),
-            occupied: vec![0; NBUCKETS / 64],
+            buckets: (0..START_BUCKETS).map(|_| Vec::new()).collect(),
+            occupied: vec![0; START_BUCKETS / 64],
+            shift: START_SHIFT,
+            mask: START_BUCKETS as u64 - 1,
             cur: 0,
             cur_sorted: true,
             far: Heap4 { v: Vec::with_capacity(256) },
@@ -187,7 +226,14 @@ impl<E: Copy> EventQueue<E> {
             next: 0,
             popped: 0,
             cur_shadow: 0.0,
+            tuned_at: (0, 0),
         }
+    }
+
+    /// Buckets in the calendar.
+    #[inline(always)]
+    fn nbuckets(&self) -> u64 {
+        self.mask + 1
     }
 
     /// A fresh key for ordering something against events due at the same instant: the
@@ -202,12 +248,12 @@ impl<E: Copy> EventQueue<E> {
     /// the call site, and reading it back through memory would stall.
     #[inline(always)]
     fn file(&mut self, time: Time, shadow: f64, sched: f64, tie: u64, ev: E) {
-        let ab = (time >> SHIFT).max(self.cur);
-        if ab >= self.cur + NBUCKETS as u64 {
+        let ab = (time >> self.shift).max(self.cur);
+        if ab >= self.cur + self.nbuckets() {
             self.far.push(Entry { time, shadow, sched, tie, ev });
             return;
         }
-        let b = (ab & MASK) as usize;
+        let b = (ab & self.mask) as usize;
         self.occupied[b / 64] |= 1 << (b % 64);
         let bucket = &mut self.buckets[b];
         if ab != self.cur || bucket.is_empty() {
@@ -241,11 +287,12 @@ impl<E: Copy> EventQueue<E> {
 
     /// Next occupied bucket after the current one, as an absolute number.
     fn next_occupied(&self) -> Option<u64> {
-        let start = ((self.cur + 1) & MASK) as usize;
-        let words = NBUCKETS / 64;
+        let n = self.nbuckets();
+        let start = ((self.cur + 1) & self.mask) as usize;
+        let words = n as usize / 64;
         let (w0, bit0) = (start / 64, start % 64);
         for k in 0..=words {
-            let w = (w0 + k) % words;
+            let w = (w0 + k) & (words - 1); // words: a power of two
             let mut bits = self.occupied[w];
             if k == 0 {
                 bits &= !0u64 << bit0;
@@ -254,8 +301,8 @@ impl<E: Copy> EventQueue<E> {
             }
             if bits != 0 {
                 let b = (w * 64 + bits.trailing_zeros() as usize) as u64;
-                let delta = (b + NBUCKETS as u64 - (self.cur & MASK)) & MASK;
-                return Some(self.cur + if delta == 0 { NBUCKETS as u64 } else { delta });
+                let delta = (b + n - (self.cur & self.mask)) & self.mask;
+                return Some(self.cur + if delta == 0 { n } else { delta });
             }
         }
         None
@@ -264,7 +311,7 @@ impl<E: Copy> EventQueue<E> {
     /// Make the current bucket hold the earliest pending events, sorted.
     fn settle(&mut self) {
         loop {
-            let b = (self.cur & MASK) as usize;
+            let b = (self.cur & self.mask) as usize;
             if !self.buckets[b].is_empty() {
                 if !self.cur_sorted {
                     self.buckets[b].sort_unstable_by(|a, c| {
@@ -281,19 +328,19 @@ impl<E: Copy> EventQueue<E> {
             let next = match self.next_occupied() {
                 Some(n) => n,
                 None => match self.far.peek() {
-                    Some(e) => e.time >> SHIFT,
+                    Some(e) => e.time >> self.shift,
                     None => return,
                 },
             };
             self.cur = next;
             self.cur_sorted = false;
             // the calendar now reaches further: move in what the heap holds for it
-            let horizon = self.cur + NBUCKETS as u64;
-            while self.far.peek().is_some_and(|e| (e.time >> SHIFT) < horizon) {
+            let (horizon, shift) = (self.cur + self.nbuckets(), self.shift);
+            while self.far.peek().is_some_and(|e| (e.time >> shift) < horizon) {
                 let e = self.far.pop().expect("peeked");
                 self.file(e.time, e.shadow, e.sched, e.tie, e.ev);
             }
-            let b = (self.cur & MASK) as usize;
+            let b = (self.cur & self.mask) as usize;
             self.cur_sorted = self.buckets[b].len() <= 1;
         }
     }
@@ -306,7 +353,7 @@ impl<E: Copy> EventQueue<E> {
             return None;
         }
         self.settle();
-        let e = self.buckets[(self.cur & MASK) as usize].last().expect("settled");
+        let e = self.buckets[(self.cur & self.mask) as usize].last().expect("settled");
         Some((e.time, e.shadow, e.sched, e.tie, e.ev))
     }
 
@@ -316,7 +363,7 @@ impl<E: Copy> EventQueue<E> {
             return None;
         }
         self.settle();
-        let b = (self.cur & MASK) as usize;
+        let b = (self.cur & self.mask) as usize;
         let e = self.buckets[b].pop().expect("settled");
         if self.buckets[b].is_empty() {
             self.occupied[b / 64] &= !(1 << (b % 64));
@@ -324,7 +371,56 @@ impl<E: Copy> EventQueue<E> {
         self.len -= 1;
         self.popped += 1;
         self.cur_shadow = e.shadow;
+        if self.popped - self.tuned_at.1 == if self.tuned_at.1 == 0 { RETUNE_FIRST } else { RETUNE_EVERY } {
+            self.retune(e.time);
+        }
         Some((e.time, e.shadow, e.tie, e.ev))
+    }
+
+    /// Choose the calendar's shape from the event rate since the last choice (see
+    /// RETUNE_EVERY); `now`: the time of the event just popped (no pending event is
+    /// earlier). A new shape refiles the calendar's events through the heap.
+    #[cold]
+    #[inline(never)]
+    fn retune(&mut self, now: Time) {
+        let (t0, n0) = self.tuned_at;
+        self.tuned_at = (now, self.popped);
+        if now <= t0 {
+            return; // no time passed: no rate to go by
+        }
+        let (shift, buckets) = shape_for((self.popped - n0) as f64 / (now - t0) as f64, (self.shift, self.nbuckets() as usize));
+        if (shift, buckets as u64 - 1) != (self.shift, self.mask) {
+            self.reshape(shift, buckets, now);
+        }
+    }
+
+    /// Give the calendar buckets of 2^`shift` ns, `buckets` of them (a power of two, at
+    /// least 64), from `now` on (no pending event is earlier), and refile every event
+    /// so that the heap again holds exactly those beyond the new horizon: settle only
+    /// looks into the heap when the current bucket runs empty.
+    fn reshape(&mut self, shift: u32, buckets: usize, now: Time) {
+        debug_assert!(buckets.is_power_of_two() && buckets >= 64);
+        let mut pending: Vec<Entry<E>> = self.buckets.iter_mut().flat_map(|b| b.drain(..)).collect();
+        self.buckets = (0..buckets).map(|_| Vec::new()).collect();
+        self.occupied = vec![0; buckets / 64];
+        self.shift = shift;
+        self.mask = buckets as u64 - 1;
+        self.cur = now >> shift;
+        let horizon = self.cur + self.nbuckets();
+        while self.far.peek().is_some_and(|e| (e.time >> shift) < horizon) {
+            pending.push(self.far.pop().expect("peeked"));
+        }
+        self.cur_sorted = false;
+        for e in pending {
+            self.file(e.time, e.shadow, e.sched, e.tie, e.ev);
+        }
+        let b = (self.cur & self.mask) as usize;
+        self.cur_sorted = self.buckets[b].len() <= 1;
+    }
+
+    /// The calendar's shape now: (bucket width as a power of two of ns, buckets).
+    pub fn shape(&self) -> (u32, usize) {
+        (self.shift, self.nbuckets() as usize)
     }
 
     /// Remove the earliest event and schedule `ev`, scheduled at `sched`, in one step
@@ -439,6 +535,81 @@ mod tests {
             }
         }
         assert_eq!(q.len(), model.len());
+    }
+
+    #[test]
+    fn the_shape_follows_the_event_rate_with_hysteresis() {
+        let start = (START_SHIFT, START_BUCKETS);
+        // the standard bench scenario, 0.115 events per us: 4.1 us buckets kept, 1024
+        assert_eq!(shape_for(0.115e-3, start), (12, 1024));
+        // Table III's OC48 network, 1.73 per us: 256 ns buckets, 1024 of them
+        assert_eq!(shape_for(1.73e-3, start), (8, 1024));
+        // a rate wavering across a power of two keeps the shape
+        assert_eq!(shape_for(1.4e-3, (8, 1024)), (8, 1024));
+        assert_eq!(shape_for(2.1e-3, (8, 1024)), (8, 1024));
+        // clamped at both ends; no rate, no change
+        assert_eq!(shape_for(1.0, start), (MIN_SHIFT, MIN_BUCKETS));
+        assert_eq!(shape_for(1e-12, start), (MAX_SHIFT, MAX_BUCKETS));
+        assert_eq!(shape_for(0.0, start), start);
+        assert_eq!(shape_for(f64::NAN, start), start);
+    }
+
+    #[test]
+    fn a_new_shape_keeps_earlier_events_ahead_of_new_ones() {
+        for (shift, buckets) in [(8, 64), (16, 16384), (12, 4096)] {
+            let mut q = EventQueue::new();
+            for t in [10_000, 20_000, 30_000, 90_000_000] {
+                q.push(t, 0.0, t);
+            }
+            assert_eq!(q.pop().map(|x| x.3), Some(10_000));
+            q.reshape(shift, buckets, 10_000);
+            q.push(25_000, 0.0, 25_000);
+            q.push(10_000, 0.0, 10_001);
+            let order: Vec<u64> = std::iter::from_fn(|| q.pop()).map(|x| x.3).collect();
+            assert_eq!(order, [10_001, 20_000, 25_000, 30_000, 90_000_000], "shape ({shift}, {buckets})");
+        }
+    }
+
+    #[test]
+    fn order_is_kept_while_the_calendar_changes_shape() {
+        // dense, then sparse, then dense again (reshaping the calendar each time, with
+        // events pending up to 60 ms ahead), against a model ordered by (time, tie)
+        use rand::{Rng, SeedableRng};
+        use std::collections::BTreeMap;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        let mut q = EventQueue::new();
+        let mut model: BTreeMap<(Time, u64), u32> = BTreeMap::new();
+        let mut shapes = vec![q.shape()];
+        for i in 0..4000u32 {
+            let t = rng.gen_range(0..60_000_000);
+            q.push(t, 0.0, i);
+            model.insert((t, q.next_tie_for_test()), i);
+        }
+        let mut id = 4000u32;
+        for phase in 0..3 {
+            // mean gap between events: 200 ns dense, 50 us sparse
+            let spread: u64 = if phase == 1 { 240_000_000 } else { 1_000_000 };
+            for _ in 0..(3 * RETUNE_EVERY) {
+                let (t, _, tie, e) = q.pop().expect("events pending");
+                let first = model.pop_first().expect("model pending");
+                assert_eq!((t, tie, e), (first.0 .0, first.0 .1, first.1));
+                // each event schedules one, a random delay ahead (some far, some now)
+                let d = match rng.gen_range(0..10) {
+                    0 => 0,
+                    1..=3 => rng.gen_range(0..2000),
+                    4..=6 => rng.gen_range(0..spread),
+                    _ => rng.gen_range(0..60_000_000),
+                };
+                q.push(t + d, 0.0, id);
+                model.insert((t + d, q.next_tie_for_test()), id);
+                id += 1;
+                if *shapes.last().unwrap() != q.shape() {
+                    shapes.push(q.shape());
+                }
+            }
+        }
+        assert_eq!(q.len(), model.len());
+        assert!(shapes.len() >= 3, "the calendar took shapes {shapes:?}");
     }
 
     #[test]

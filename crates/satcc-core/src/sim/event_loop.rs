@@ -2,7 +2,7 @@
 
 use crate::engine::{from_secs, to_secs, EventQueue, Time};
 use crate::metrics::series::{DropRow, FeedbackRow, FlowRow, PacketRow, QueueRow};
-use crate::net::link::{At, Offer};
+use crate::net::link::{At, Offer, Pass};
 use crate::net::queue::{QueueDiscipline, Verdict};
 use crate::net::{FlowId, LinkId, Packet, PacketKind};
 use crate::feedback::LinkView;
@@ -17,10 +17,11 @@ impl Simulation {
     }
 
     /// Offer a packet to `link`; schedule the link's head event if it was empty.
-    fn enqueue(&mut self, pkt: Packet, link: LinkId) {
+    #[inline(always)]
+    fn enqueue(&mut self, pkt: &Packet, pass: Pass, link: LinkId) {
         let at = self.at();
         let l = &mut self.links[link as usize];
-        match l.offer(pkt, at) {
+        match l.offer_passed(pkt, pass, at) {
             Offer::Admitted { was_empty } => {
                 if was_empty {
                     let (t, sh, sched) = l.head_arrival().expect("admitted packet in pipe");
@@ -29,7 +30,7 @@ impl Simulation {
             }
             Offer::Dropped(v) => {
                 let cause = if v == Verdict::DropEarly { DropCause::Early } else { DropCause::Overflow };
-                self.count_drop(&pkt, link, cause)
+                self.count_drop(pkt, link, cause)
             }
         }
     }
@@ -142,7 +143,7 @@ impl Simulation {
             if p.is_data() && self.scheme_of_link[first as usize] != NONE {
                 self.scheme_sees_data(first, &p);
             }
-            self.enqueue(p, first);
+            self.enqueue(&p, Pass::AsIs, first);
         }
     }
 
@@ -233,10 +234,11 @@ impl Simulation {
             self.capture(link, &pkt);
         }
         let (off, len) = self.route_of[fid as usize][!pkt.is_data() as usize];
-        pkt.hop += 1;
-        if pkt.hop < len {
-            // a router forwards it
-            let next = self.routes[(off + pkt.hop as u32) as usize];
+        let hop = pkt.hop + 1;
+        if hop < len {
+            // a router forwards it (one hop further, one TTL less: the link applies it
+            // to its copy, see Link::offer_passed)
+            let next = self.routes[(off + hop as u32) as usize];
             if pkt.is_data() && self.scheme_of_link[next as usize] != NONE {
                 self.scheme_sees_data(next, &pkt);
             }
@@ -244,8 +246,7 @@ impl Simulation {
                 self.count_drop(&pkt, next, DropCause::Ttl);
                 return;
             }
-            pkt.ttl -= 1;
-            self.enqueue(pkt, next);
+            self.enqueue(&pkt, Pass::NextHop, next);
             return;
         }
         if self.real.is_some() && self.is_real(fid) {
@@ -304,8 +305,7 @@ impl Simulation {
                 self.count_drop(&pkt, next, DropCause::Ttl);
                 return;
             }
-            pkt.ttl -= 1;
-            self.enqueue(pkt, next);
+            self.enqueue(&pkt, Pass::TtlOnly, next);
             return;
         }
         if self.real.is_some() && self.is_real(fid) {
