@@ -327,3 +327,19 @@ def test_a_run_of_twenty_million_samples_runs_writes_and_plots_in_under_1_gb(tmp
     assert pq.ParquetFile(tmp_path / "o" / "queue.parquet").metadata.num_rows == 2 * 10_000_000
     assert (tmp_path / "o" / "plots" / "queue.png").exists()
     assert not list((tmp_path / "o").glob(".satcc-series-*")), "the streamed files are removed"
+
+
+def test_every_catalog_run_fits_the_default_budgets():
+    """`satcc reproduce ID` with no budget option must run every run of the catalog:
+    trefwa.table3-spread's OC48 runs were once refused (flows sharing the bottleneck
+    were each counted as filling it)."""
+    from satcc.experiments.registry import builtin_experiments
+    from satcc.run import DEFAULT_EVENT_BUDGET, DEFAULT_MEMORY_BUDGET, estimate
+
+    over = []
+    for e in builtin_experiments():
+        for r in e.expand(seeds=1):
+            est = estimate(r.scenario)
+            if est["events"] > DEFAULT_EVENT_BUDGET or est["memory_bytes"] > DEFAULT_MEMORY_BUDGET:
+                over.append((e.id, r.point, est["events"], est["memory_bytes"]))
+    assert not over, over
