@@ -201,6 +201,17 @@ impl Link {
     /// Events are handled in order, so the pointer only moves forward.
     #[inline]
     pub fn advance(&mut self, at: At) {
+        if self.departed_pkts == self.admitted_pkts {
+            return;
+        }
+        if self.free_at < at.now || (self.free_at == at.now && self.free_shadow < at.shadow) {
+            // the last packet admitted has departed (`free_*` are its departure), so has
+            // every one before it: no need to read their records, long out of cache on
+            // a link that went idle (a sender's access link, most satellite links)
+            self.departed_pkts = self.admitted_pkts;
+            self.departed_bytes = self.admitted_bytes;
+            return;
+        }
         while self.departed_pkts < self.admitted_pkts {
             let e = self.entry(self.departed_pkts);
             let gone = e.tx_end < at.now
@@ -543,6 +554,22 @@ mod tests {
     }
 
     #[test]
+    fn the_last_departure_at_the_events_own_instant_keeps_the_tie_order() {
+        // the second packet departs at 2 ms exactly (double 0.002): an event at that
+        // instant scheduled before its transmission started (at 1 ms) runs first and
+        // still sees it queued; one scheduled after sees it gone (the idle link's short
+        // cut must not decide ties)
+        for (sched, queued) in [(0.0005, 1), (0.0015, 0)] {
+            let mut l = link(10);
+            l.offer(pkt(0), at(0));
+            l.offer(pkt(1), at(0));
+            l.advance(At { now: from_ms(2.0), shadow: 0.002, sched, tie: 0 });
+            assert_eq!(l.queue_pkts(), queued, "event scheduled at {sched}");
+            assert_eq!(l.departed_bytes(), 1000 * (2 - queued as u64));
+        }
+    }
+
+    #[test]
     fn fifo_departures_and_queue_length() {
         let mut l = link(10);
         for i in 0..3 {
@@ -562,6 +589,7 @@ mod tests {
         assert_eq!(l.departed_bytes(), 2000);
         l.advance(At::end_of(from_ms(3.0)));
         assert_eq!(l.queue_pkts(), 0);
+        assert_eq!(l.departed_bytes(), 3000);
         // mean queue over [0, 4 ms]: 3 for 1 ms, 2 for 1 ms, 1 for 1 ms, 0 -> 6/4
         assert!((l.mean_queue_pkts(from_ms(4.0)) - 1.5).abs() < 1e-9);
         // over [0, 1.5 ms]: 3 for 1 ms then 2 for 0.5 ms -> 4/1.5
