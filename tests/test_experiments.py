@@ -244,7 +244,7 @@ def load_or_get_slow():
 def test_ctrl_c_stops_cleanly_and_keeps_finished_runs(tmp_path):
     store = tmp_path / "s"
     # -X faulthandler: if it does not exit, SIGABRT prints where each of its threads waits
-    p = subprocess.Popen([sys.executable, "-X", "faulthandler", "-m", "satcc.cli", "reproduce", "test.slow",
+    p = subprocess.Popen([sys.executable, "-X", "faulthandler", "-m", "satcc.cli", "reproduce", "test.slower",
                           "--catalog", SLOW, "--store", str(store), "--jobs", "2"],
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     _wait_for_runs(store, 2, p)
