@@ -244,9 +244,13 @@ def load_or_get_slow():
 def test_ctrl_c_stops_cleanly_and_keeps_finished_runs(tmp_path):
     store = tmp_path / "s"
     # -X faulthandler: if it does not exit, SIGABRT prints where each of its threads waits
-    p = subprocess.Popen([sys.executable, "-X", "faulthandler", "-m", "satcc.cli", "reproduce", "test.slower",
+    # the child starts with SIGINT at its default, as in a terminal: a test run launched in
+    # the background (`nohup ... &`, some CI runners) ignores SIGINT, its children inherit
+    # that, and Python then installs no Ctrl-C handler (the sweep ran on to the end)
+    p = subprocess.Popen([sys.executable, "-X", "faulthandler", "-m", "satcc.cli", "reproduce", "test.slow",
                           "--catalog", SLOW, "--store", str(store), "--jobs", "2"],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     _wait_for_runs(store, 2, p)
     os.killpg(p.pid, signal.SIGINT)
     try:
