@@ -152,7 +152,7 @@ const START_BUCKETS: usize = 4096;
 /// reaching far ahead files events long before they run, in buckets gone cold by
 /// then; a short one sends more through the heap. Measured (BENCHMARKS.md, issue 20):
 /// the fixed 4096 x 4.1 us calendar was right for the standard scenario (0.11 events
-/// per simulated microsecond) and cost Table III's OC48 network (1.5 per
+/// per simulated microsecond) and cost Table III's OC48 network (1.7 per
 /// microsecond) a quarter of its time. The shape changes where events are kept, never
 /// their order (time, shadow time, scheduling time, filing order), so no result
 /// depends on it.
