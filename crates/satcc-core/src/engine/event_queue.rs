@@ -202,8 +202,10 @@ pub struct EventQueue<E> {
     /// Double time of the event last popped: events pushed while it is handled are
     /// scheduled then.
     cur_shadow: f64,
-    /// (time, events popped) when the shape was last chosen.
+    /// (time, events popped) when the shape was last chosen, and the count of popped
+    /// events at which it is chosen next.
     tuned_at: (Time, u64),
+    retune_at: u64,
 }
 
 impl<E: Copy> Default for EventQueue<E> {
@@ -227,6 +229,7 @@ impl<E: Copy> EventQueue<E> {
             popped: 0,
             cur_shadow: 0.0,
             tuned_at: (0, 0),
+            retune_at: RETUNE_FIRST,
         }
     }
 
@@ -333,16 +336,21 @@ impl<E: Copy> EventQueue<E> {
                 },
             };
             self.cur = next;
-            self.cur_sorted = false;
-            // the calendar now reaches further: move in what the heap holds for it
-            let (horizon, shift) = (self.cur + self.nbuckets(), self.shift);
-            while self.far.peek().is_some_and(|e| (e.time >> shift) < horizon) {
-                let e = self.far.pop().expect("peeked");
-                self.file(e.time, e.shadow, e.sched, e.tie, e.ev);
-            }
-            let b = (self.cur & self.mask) as usize;
-            self.cur_sorted = self.buckets[b].len() <= 1;
+            self.take_in_from_far();
         }
+    }
+
+    /// The calendar now reaches further (`cur` moved, or a new shape): file in what the
+    /// heap holds within its horizon; the current bucket is sorted when it holds one.
+    fn take_in_from_far(&mut self) {
+        self.cur_sorted = false;
+        let (horizon, shift) = (self.cur + self.nbuckets(), self.shift);
+        while self.far.peek().is_some_and(|e| (e.time >> shift) < horizon) {
+            let e = self.far.pop().expect("peeked");
+            self.file(e.time, e.shadow, e.sched, e.tie, e.ev);
+        }
+        let b = (self.cur & self.mask) as usize;
+        self.cur_sorted = self.buckets[b].len() <= 1;
     }
 
     /// The earliest event without removing it: (time, shadow time, scheduling time,
@@ -371,7 +379,7 @@ impl<E: Copy> EventQueue<E> {
         self.len -= 1;
         self.popped += 1;
         self.cur_shadow = e.shadow;
-        if self.popped - self.tuned_at.1 == if self.tuned_at.1 == 0 { RETUNE_FIRST } else { RETUNE_EVERY } {
+        if self.popped == self.retune_at {
             self.retune(e.time);
         }
         Some((e.time, e.shadow, e.tie, e.ev))
@@ -379,12 +387,13 @@ impl<E: Copy> EventQueue<E> {
 
     /// Choose the calendar's shape from the event rate since the last choice (see
     /// RETUNE_EVERY); `now`: the time of the event just popped (no pending event is
-    /// earlier). A new shape refiles the calendar's events through the heap.
+    /// earlier). A new shape refiles every pending event (`reshape`).
     #[cold]
     #[inline(never)]
     fn retune(&mut self, now: Time) {
         let (t0, n0) = self.tuned_at;
         self.tuned_at = (now, self.popped);
+        self.retune_at = self.popped + RETUNE_EVERY;
         if now <= t0 {
             return; // no time passed: no rate to go by
         }
@@ -400,22 +409,16 @@ impl<E: Copy> EventQueue<E> {
     /// looks into the heap when the current bucket runs empty.
     fn reshape(&mut self, shift: u32, buckets: usize, now: Time) {
         debug_assert!(buckets.is_power_of_two() && buckets >= 64);
-        let mut pending: Vec<Entry<E>> = self.buckets.iter_mut().flat_map(|b| b.drain(..)).collect();
-        self.buckets = (0..buckets).map(|_| Vec::new()).collect();
+        let old = std::mem::replace(&mut self.buckets, (0..buckets).map(|_| Vec::new()).collect());
         self.occupied = vec![0; buckets / 64];
         self.shift = shift;
         self.mask = buckets as u64 - 1;
         self.cur = now >> shift;
-        let horizon = self.cur + self.nbuckets();
-        while self.far.peek().is_some_and(|e| (e.time >> shift) < horizon) {
-            pending.push(self.far.pop().expect("peeked"));
-        }
         self.cur_sorted = false;
-        for e in pending {
-            self.file(e.time, e.shadow, e.sched, e.tie, e.ev);
+        for e in old.into_iter().flatten() {
+            self.file(e.time, e.shadow, e.sched, e.tie, e.ev); // beyond the horizon: the heap
         }
-        let b = (self.cur & self.mask) as usize;
-        self.cur_sorted = self.buckets[b].len() <= 1;
+        self.take_in_from_far();
     }
 
     /// The calendar's shape now: (bucket width as a power of two of ns, buckets).
