@@ -214,9 +214,11 @@ def test_real_flows_cross_a_moving_constellation_and_their_rtt_follows_the_path(
     for k, f in enumerate(s["flows"]):
         mine = sorted((p["time_s"], p["rtt_ms"]) for p in paths if p["flow"] == f["name"])
         times = [t for t, _ in mine]
-        # the handshake (empty queues) takes the path's RTT, plus transmission times
+        # the handshake (empty queues) takes the path's RTT, plus transmission times, as
+        # the kernel timed it (the agent's wall-clock figure adds its own wake-up)
         at = mine[max(0, bisect.bisect_right(times, 1.0) - 1)][1]
-        assert at <= f["real"]["connect_ms"] <= at + 2.0, (f["real"]["connect_ms"], at)
+        assert at <= f["real"]["syn_rtt_ms"] <= at + 2.0, (f["real"]["syn_rtt_ms"], at)
+        assert f["real"]["syn_rtt_ms"] <= f["real"]["connect_ms"], f["real"]
         # SRTT never below the propagation RTT of the path then (1 ms: the path's drift
         # over SRTT's memory)
         for r in info:

@@ -254,7 +254,8 @@ def _emulate(emu, d, out, flows, hosts, ns_of, ttl, duration, cc, lateness_bound
         errors = [x["error"] for x in (sink, send or {}) if x.get("error")]
         if errors:
             print(f"satcc emulate: WARNING: flow {f['name']}: {'; '.join(errors)}", file=sys.stderr)
-        f["real"] = {"cc": flows[k]["linux_cc"], "connect_ms": (send or {}).get("connect_ms"), "errors": errors,
+        f["real"] = {"cc": flows[k]["linux_cc"], "connect_ms": (send or {}).get("connect_ms"),
+                     "syn_rtt_ms": (send or {}).get("syn_rtt_ms"), "errors": errors,
                      "receiver_errors": sink.get("errors"), "sender_errors": (send or {}).get("errors"),
                      "goodput_mbps": sink.get("bytes", 0) * 8 / max(stop - start, 1e-9) / 1e6,
                      "goodput_per_s": sink.get("per_s", {}), "tcp_info": (send or {}).get("final")}

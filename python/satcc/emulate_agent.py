@@ -98,6 +98,10 @@ def send(a) -> dict:
             s.settimeout(30)
             time.sleep(0.05)
     connect_ms = (time.time() - t_connect) * 1e3  # SYN out to SYN-ACK in: one RTT
+    # the same RTT as the kernel timed it (its first sample, the SYN's: from the SYN's
+    # transmission to the SYN-ACK's arrival, in us), free of this process's wake-up after
+    # connect() returns, which a busy machine can delay by milliseconds
+    syn_rtt_ms = _info(s)["srtt_ms"]
     s.setblocking(False)
     code = None
     chunk = b"\0" * 65536
@@ -129,7 +133,8 @@ def send(a) -> dict:
     final = _info(s)
     final["cc_in_use"] = s.getsockopt(socket.IPPROTO_TCP, TCP_CONGESTION, 16).split(b"\0")[0].decode()
     s.close()
-    return {"role": "send", "cc": a.cc, "bytes_sent": sent, "connect_ms": connect_ms, "samples": samples,
+    return {"role": "send", "cc": a.cc, "bytes_sent": sent, "connect_ms": connect_ms, "syn_rtt_ms": syn_rtt_ms,
+            "samples": samples,
             "final": final}
 
 

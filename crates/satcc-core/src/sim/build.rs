@@ -254,7 +254,7 @@ impl Simulation {
             })
             .collect();
         let node_names = match &mobility {
-            Some(m) => m.net.names.clone(),
+            Some(m) => m.names.clone(),
             None => sc.nodes.iter().map(|n| n.name.clone()).collect(),
         };
         let mut sim = Simulation {

@@ -126,12 +126,15 @@ impl Simulation {
                     f.rev
                 }
             };
-            let first = match &self.mobility {
+            let first = match self.mobility.as_mut() {
                 None => self.routes[r.0 as usize],
                 Some(m) => {
                     let (from, to) = if p.is_data() { (f.src, f.dst) } else { (f.dst, f.src) };
                     match m.next_link(from, to) {
-                        Some(l) => l,
+                        Some(l) => {
+                            m.refresh(l, &mut self.links);
+                            l
+                        }
                         None => {
                             // the sender's station sees no satellite, or has no route
                             self.drop_no_route(&p, None);
@@ -294,10 +297,12 @@ impl Simulation {
             }
         }
         if node != dst {
-            let Some(next) = self.mobility.as_ref().unwrap().next_link(node, dst) else {
+            let m = self.mobility.as_mut().unwrap();
+            let Some(next) = m.next_link(node, dst) else {
                 self.drop_no_route(&pkt, Some(link));
                 return;
             };
+            m.refresh(next, &mut self.links);
             if pkt.is_data() && self.scheme_of_link[next as usize] != NONE {
                 self.scheme_sees_data(next, &pkt);
             }
@@ -519,6 +524,11 @@ impl Simulation {
     /// reaches it; the summary tells how late events ran (`realtime`) and whether the
     /// p99 stayed within `lateness_bound_ms`.
     pub fn run_realtime(mut self, lateness_bound_ms: f64) -> RunOutput {
+        if let Some(m) = self.mobility.as_mut() {
+            // the constellation's routing instants from a thread ahead of their events
+            // (the first, at 0, came with the build)
+            m.plan_ahead(m.interval, self.end);
+        }
         self.pace = Some(Box::new(super::realtime::Pace::new(lateness_bound_ms)));
         self.run()
     }

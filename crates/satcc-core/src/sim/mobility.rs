@@ -21,27 +21,128 @@ use crate::orbit::SPEED_OF_LIGHT_M_S;
 use crate::scenario::constellation::ConstellationSpec;
 use crate::scenario::QueueSpec;
 use std::collections::{BTreeSet, HashMap};
+use std::sync::mpsc::Receiver;
+use std::thread::JoinHandle;
 
 pub struct Mobility {
-    pub net: Network,
+    pub names: Vec<String>,
     n_sat: u32,
+    n_stations: usize,
     /// Per ground station: its tree among `trees` (NONE: no flow ends there).
     dest_slot: Vec<u32>,
-    dests: Vec<usize>,
+    /// The trees of the last routing instant (per destination, as `dest_slot` numbers
+    /// them), for the paths table.
     trees: Vec<Tree>,
     /// Per destination (as `trees`), each node's next link (NONE: no route).
     hop_link: Vec<Vec<LinkId>>,
+    /// Where the routing instants come from.
+    source: Source,
+    /// ISL links come first; ids from here on are ground links.
+    pub first_gsl: LinkId,
+    pub interval: Time,
+    pub routing_steps: u64,
+    pub drops_no_route: u64,
+    handovers: u64,
+    /// The links' delay ramps of the last routing instant (per link id, as `Plan`), its
+    /// time (s) and number; `link_epoch`: the instant each link's ramp is from
+    /// (`refresh`).
+    ramps: Vec<(f64, f64)>,
+    ramp_t_s: f64,
+    epoch: u32,
+    link_epoch: Vec<u32>,
+}
+
+/// What a routing instant depends on, time alone (no packet changes it): satellite
+/// positions, the ground links, the trees. A run computes each instant when its event
+/// comes; a real-time run has a thread compute them ahead (`Mobility::plan_ahead`),
+/// so the event only puts the result in place and packets are not held up by SGP4
+/// and Dijkstra. Either way the instants are the same, computed in the same order.
+struct Planner {
+    net: Network,
+    n_sat: u32,
+    dests: Vec<usize>,
+    trees: Vec<Tree>,
     /// Link of each satellite's ISLs, aligned with `net.isl`.
     isl_link: Vec<[LinkId; 4]>,
     /// (station, satellite) -> (uplink, downlink).
     gsl_link: HashMap<(u32, u32), (LinkId, LinkId)>,
     /// Graph nodes at the two ends of every link (by link id).
     ends: Vec<(u32, u32)>,
-    /// ISL links come first; ids from here on are ground links.
-    pub first_gsl: LinkId,
-    pub interval: Time,
-    pub routing_steps: u64,
-    pub drops_no_route: u64,
+    interval: Time,
+}
+
+/// One routing instant, computed.
+struct Plan {
+    t: Time,
+    trees: Vec<Tree>,
+    hop_link: Vec<Vec<LinkId>>,
+    /// Per link (by id): its delay at `t` (s) and how fast it changes until the next
+    /// instant (s per s).
+    ramps: Vec<(f64, f64)>,
+    /// Handovers so far (the network's count).
+    handovers: u64,
+}
+
+enum Source {
+    Inline(Box<Planner>),
+    /// Instants in order from a thread that runs ahead (real-time runs); dropping the
+    /// receiver stops the thread at its next instant.
+    Ahead { plans: Option<Receiver<Result<Plan, String>>>, worker: Option<JoinHandle<()>> },
+}
+
+impl Drop for Mobility {
+    fn drop(&mut self) {
+        if let Source::Ahead { plans, worker } = &mut self.source {
+            drop(plans.take());
+            if let Some(w) = worker.take() {
+                let _ = w.join();
+            }
+        }
+    }
+}
+
+impl Planner {
+    fn plan(&mut self, t: Time) -> Result<Plan, String> {
+        let t_s = t as f64 * 1e-9;
+        self.net.step(t_s)?;
+        let mut g = Graph::new(&self.net);
+        for (k, &d) in self.dests.iter().enumerate() {
+            g.tree_to(d, &mut self.trees[k]);
+        }
+        // each node's next link toward each destination, once per routing instant
+        // rather than looked up at every hop of every packet
+        let hop_link = (0..self.dests.len())
+            .map(|k| {
+                let next = &self.trees[k].next;
+                next.iter().enumerate().map(|(a, &b)| if b == NONE { NONE } else { self.link_to(a as u32, b).unwrap_or(NONE) }).collect()
+            })
+            .collect();
+        let now: Vec<f64> = self.ends.iter().map(|&(a, b)| self.net.link_len(a, b)).collect();
+        let dt = self.interval as f64 * 1e-9;
+        let moved = self.net.move_satellites(t_s + dt).is_ok();
+        let ramps = self
+            .ends
+            .iter()
+            .enumerate()
+            .map(|(i, &(a, b))| {
+                let next = if moved { self.net.link_len(a, b) } else { now[i] };
+                (now[i] / SPEED_OF_LIGHT_M_S, (next - now[i]) / SPEED_OF_LIGHT_M_S / dt)
+            })
+            .collect();
+        Ok(Plan { t, trees: self.trees.clone(), hop_link, ramps, handovers: self.net.handovers })
+    }
+
+    /// The link from `a` to its next node `b` on a tree (None: no such link).
+    fn link_to(&self, a: u32, b: u32) -> Option<LinkId> {
+        if a < self.n_sat && b < self.n_sat {
+            let k = self.net.isl[a as usize].iter().position(|&x| x == b)?;
+            Some(self.isl_link[a as usize][k])
+        } else if a >= self.n_sat {
+            self.gsl_link.get(&(a - self.n_sat, b)).map(|l| l.0)
+        } else {
+            self.gsl_link.get(&(b - self.n_sat, a)).map(|l| l.1)
+        }
+    }
 }
 
 /// Every (station, satellite) pair linked at some routing instant of [0, end].
@@ -133,21 +234,69 @@ impl Mobility {
         for (k, &d) in dests.iter().enumerate() {
             dest_slot[d] = k as u32;
         }
-        Ok(Mobility {
+        let (names, n_stations) = (net.names.clone(), net.stations.len());
+        let planner = Planner {
             net,
             n_sat,
-            dest_slot,
             trees: vec![Tree::default(); dests.len()],
-            hop_link: vec![Vec::new(); dests.len()],
             dests,
             isl_link,
             gsl_link,
             ends,
+            interval,
+        };
+        Ok(Mobility {
+            names,
+            n_sat,
+            n_stations,
+            dest_slot,
+            trees: Vec::new(),
+            hop_link: Vec::new(),
+            source: Source::Inline(Box::new(planner)),
             first_gsl,
             interval,
             routing_steps: 0,
             drops_no_route: 0,
+            handovers: 0,
+            ramps: Vec::new(),
+            ramp_t_s: 0.0,
+            epoch: 0,
+            link_epoch: vec![0; links.len()],
         })
+    }
+
+    /// From now on, a thread computes the routing instants after `next` (up to `end`)
+    /// ahead of their events, at most `AHEAD` of them: for real-time runs, where the
+    /// event loop must not stop for a millisecond of SGP4 and Dijkstra while packets are
+    /// due. The results are the ones `route` computes itself.
+    pub fn plan_ahead(&mut self, next: Time, end: Time) {
+        /// Instants computed and waiting (the thread then waits for the event loop).
+        const AHEAD: usize = 2;
+        let Source::Inline(_) = self.source else { return };
+        let (tx, rx) = std::sync::mpsc::sync_channel(AHEAD);
+        let Source::Inline(mut planner) =
+            std::mem::replace(&mut self.source, Source::Ahead { plans: Some(rx), worker: None })
+        else {
+            unreachable!()
+        };
+        let interval = self.interval;
+        let worker = std::thread::Builder::new()
+            .name("satcc-routing".into())
+            .spawn(move || {
+                let mut t = next;
+                while t <= end {
+                    let plan = planner.plan(t);
+                    let failed = plan.is_err();
+                    if tx.send(plan).is_err() || failed {
+                        return; // the run is over, or cannot go on
+                    }
+                    t += interval;
+                }
+            })
+            .expect("a thread for the routing instants");
+        if let Source::Ahead { worker: w, .. } = &mut self.source {
+            *w = Some(worker);
+        }
     }
 
     /// A routing instant: ground links re-chosen, trees recomputed, every link's delay
@@ -156,32 +305,47 @@ impl Mobility {
     /// The build's pass stepped through these same instants, so SGP4 does not fail here;
     /// past the last instant (the next one, beyond the run) a failure leaves delays flat.
     pub fn route(&mut self, t: Time, links: &mut [Link]) -> Result<(), String> {
-        let t_s = t as f64 * 1e-9;
-        self.net.step(t_s)?;
-        let mut g = Graph::new(&self.net);
-        for (k, &d) in self.dests.iter().enumerate() {
-            g.tree_to(d, &mut self.trees[k]);
-        }
+        let plan = match &mut self.source {
+            Source::Inline(p) => p.plan(t)?,
+            Source::Ahead { plans, .. } => {
+                let rx = plans.as_ref().expect("the receiver lives as long as the run");
+                rx.recv().map_err(|_| "the routing thread stopped".to_string())??
+            }
+        };
+        assert_eq!(plan.t, t, "routing instants come in order");
         self.routing_steps += 1;
-        // each node's next link toward each destination, once per routing instant
-        // rather than looked up at every hop of every packet
-        for k in 0..self.dests.len() {
-            let mut hop = std::mem::take(&mut self.hop_link[k]);
-            hop.clear();
-            hop.extend(self.trees[k].next.iter().enumerate().map(|(a, &b)| {
-                if b == NONE { NONE } else { self.link_to(a as u32, b).unwrap_or(NONE) }
-            }));
-            self.hop_link[k] = hop;
-        }
-        let now: Vec<f64> = self.ends.iter().map(|&(a, b)| self.net.link_len(a, b)).collect();
-        let dt = self.interval as f64 * 1e-9;
-        let moved = self.net.move_satellites(t_s + dt).is_ok();
-        for (i, &(a, b)) in self.ends.iter().enumerate() {
-            let next = if moved { self.net.link_len(a, b) } else { now[i] };
-            let d0 = now[i] / SPEED_OF_LIGHT_M_S;
-            links[i].set_delay_ramp(t_s, d0, (next - now[i]) / SPEED_OF_LIGHT_M_S / dt);
+        self.handovers = plan.handovers;
+        self.trees = plan.trees;
+        self.hop_link = plan.hop_link;
+        self.ramps = plan.ramps;
+        self.ramp_t_s = t as f64 * 1e-9;
+        self.epoch += 1;
+        if self.epoch == 1 {
+            self.refresh_all(links); // the build's instant: every link starts right
         }
         Ok(())
+    }
+
+    /// Gives link `l` the delay ramp of the last routing instant if it has not had it
+    /// yet: called before a packet is offered to it, which is the only time a link reads
+    /// its delay. Most links of a constellation carry nothing for long stretches, and
+    /// setting every one of Starlink's 6,000 at each instant held a real-time run's
+    /// packets up by half a millisecond.
+    #[inline]
+    pub fn refresh(&mut self, l: LinkId, links: &mut [Link]) {
+        let i = l as usize;
+        if self.link_epoch[i] != self.epoch {
+            self.link_epoch[i] = self.epoch;
+            let (d0, slope) = self.ramps[i];
+            links[i].set_delay_ramp(self.ramp_t_s, d0, slope);
+        }
+    }
+
+    /// Every link given the last instant's delay (for the report of the run's end).
+    pub fn refresh_all(&mut self, links: &mut [Link]) {
+        for l in 0..self.ramps.len() {
+            self.refresh(l as LinkId, links);
+        }
     }
 
     /// The link a packet at graph node `node` takes toward ground-station node `dest`,
@@ -192,18 +356,6 @@ impl Mobility {
         debug_assert!(slot != NONE, "a destination with flows");
         let l = self.hop_link[slot as usize][node as usize];
         (l != NONE).then_some(l)
-    }
-
-    /// The link from `a` to its next node `b` on a tree (None: no such link).
-    fn link_to(&self, a: u32, b: u32) -> Option<LinkId> {
-        if a < self.n_sat && b < self.n_sat {
-            let k = self.net.isl[a as usize].iter().position(|&x| x == b)?;
-            Some(self.isl_link[a as usize][k])
-        } else if a >= self.n_sat {
-            self.gsl_link.get(&(a - self.n_sat, b)).map(|l| l.0)
-        } else {
-            self.gsl_link.get(&(b - self.n_sat, a)).map(|l| l.1)
-        }
     }
 
     /// The path from graph node `from` to station node `to` by the routes of the last
@@ -228,7 +380,15 @@ impl Mobility {
     }
 
     pub fn handovers(&self) -> u64 {
-        self.net.handovers
+        self.handovers
+    }
+
+    pub fn satellites(&self) -> usize {
+        self.n_sat as usize
+    }
+
+    pub fn ground_stations(&self) -> usize {
+        self.n_stations
     }
 }
 
@@ -275,6 +435,30 @@ mod tests {
         let sc = scenario(json!({"duration_s": 5.0}));
         let (a, b) = (run(&sc), run(&sc));
         assert_eq!(serde_json::to_string(&a.summary).unwrap(), serde_json::to_string(&b.summary).unwrap());
+    }
+
+    /// A real-time run has a thread compute the routing instants ahead of their events;
+    /// they are the instants the run that jumps computes itself: the same summary and the
+    /// same paths table (each instant's path lengths move with the satellites, so a
+    /// stale or out-of-order instant shows).
+    #[test]
+    fn a_paced_run_routes_as_the_run_that_jumps() {
+        let mut sc = scenario(json!({"duration_s": 1.2, "monitor": {"flow_traces": true}}));
+        sc["constellation"]["routing"] = json!({"interval_ms": 40});
+        sc["constellation"]["gsl"]["policy"] = json!("nearest");
+        let jumped = run(&sc);
+        let paced = Simulation::from_json(&sc.to_string()).unwrap().run_realtime(1000.0);
+        let c = paced.summary.constellation.as_ref().unwrap();
+        assert_eq!(c.routing_steps, 31);
+        let strip = |s: &crate::metrics::Summary| {
+            let mut v = serde_json::to_value(s).unwrap();
+            v.as_object_mut().unwrap().remove("realtime");
+            v
+        };
+        assert_eq!(strip(&jumped.summary), strip(&paced.summary));
+        let paths = |o: crate::RunOutput| o.series.paths.into_columns();
+        let (a, b) = (paths(jumped), paths(paced));
+        assert!(!a.is_empty() && a == b);
     }
 
     #[test]

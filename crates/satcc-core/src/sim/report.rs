@@ -63,6 +63,9 @@ impl Simulation {
                 hops_data: f.fwd.1 as usize,
             });
         }
+        if let Some(m) = self.mobility.as_mut() {
+            m.refresh_all(&mut self.links); // the delays as of the last routing instant
+        }
         let mut links = Vec::with_capacity(self.links.len());
         for l in self.links.iter_mut() {
             l.advance(At::end_of(end));
@@ -135,8 +138,8 @@ impl Simulation {
             link_transmissions: self.transmissions,
         };
         let constellation = self.mobility.as_ref().map(|m| crate::metrics::ConstellationSummary {
-            satellites: m.net.n_sat(),
-            ground_stations: m.net.stations.len(),
+            satellites: m.satellites(),
+            ground_stations: m.ground_stations(),
             links: links.len(),
             routing_steps: m.routing_steps,
             handovers: m.handovers(),
