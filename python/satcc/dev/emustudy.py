@@ -84,7 +84,13 @@ def leo(out: Path, duration_s: float) -> dict:
             "srtt_minus_path_rtt_ms_p95": q(0.95),
             "goodput_mbps": [f["real"]["goodput_mbps"] for f in s["flows"]],
             "lateness_p99_ms": s["realtime"]["lateness_p99_ms"], "lateness_max_ms": s["realtime"]["lateness_max_ms"],
-            "valid": s["realtime"]["valid"]}
+            "events_over_bound": s["realtime"]["events_over_bound"], "valid": s["realtime"]["valid"],
+            # the handshakes as the kernel timed them, against the path's propagation RTT
+            # when they started (plus transmission times: 60-byte SYN and SYN-ACK per link)
+            "syn_rtt_ms": [f["real"]["syn_rtt_ms"] for f in s["flows"]],
+            "path_rtt_at_start_ms": [min(((p["time_s"], p["rtt_ms"]) for p in paths if p["flow"] == n),
+                                         key=lambda x: abs(x[0] - (f["start_s"] or 0.0)))[1]
+                                     for n, f in zip(names, s["flows"])]}
 
 
 def _jain(xs: list[float]) -> float:

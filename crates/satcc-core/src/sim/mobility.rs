@@ -447,7 +447,21 @@ mod tests {
         sc["constellation"]["routing"] = json!({"interval_ms": 40});
         sc["constellation"]["gsl"]["policy"] = json!("nearest");
         let jumped = run(&sc);
+        // the routing thread is there while the paced run is (Linux names threads in /proc)
+        let watch = std::thread::spawn(|| {
+            let t0 = std::time::Instant::now();
+            while t0.elapsed().as_secs_f64() < 1.0 {
+                let tasks = std::fs::read_dir("/proc/self/task").unwrap();
+                let comm = |e: std::fs::DirEntry| std::fs::read_to_string(e.path().join("comm")).unwrap_or_default();
+                if tasks.flatten().any(|e| comm(e).trim() == "satcc-routing") {
+                    return true;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+            false
+        });
         let paced = Simulation::from_json(&sc.to_string()).unwrap().run_realtime(1000.0);
+        assert!(watch.join().unwrap(), "a paced run computes its routing instants on a thread of their own");
         let c = paced.summary.constellation.as_ref().unwrap();
         assert_eq!(c.routing_steps, 31);
         let strip = |s: &crate::metrics::Summary| {
