@@ -149,6 +149,20 @@ def test_the_list_gives_each_experiments_measured_time():
     assert runtimes.human(30) == "about 30 s" and runtimes.human(2 * 3600) == "about 2.0 h"
 
 
+def test_the_runtime_measure_says_in_a_line_why_a_run_was_refused(tmp_path, monkeypatch, capsys):
+    from satcc.dev import runtimes
+
+    stored = tmp_path / "runtimes.json"
+    stored.write_text(runtimes.PATH.read_text())
+    monkeypatch.setattr(runtimes, "PATH", stored)
+    monkeypatch.setenv("SATCC_EVENT_BUDGET", "10")
+    assert runtimes.main(["measure", "refwa.fig2-phi-psi", "--sample", "4", "--jobs", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("python -m satcc.dev.runtimes: ") and "Traceback" not in err, err
+    assert "over the budget" in err and "SATCC_EVENT_BUDGET" in err and err.count("\n") == 1, err
+    assert stored.read_text() == runtimes.PATH.read_text()
+
+
 def test_a_run_without_flow_traces_skips_their_plots_and_says_why(tmp_path):
     r = satcc("run", "geo-fusion-star", "--out", str(tmp_path / "g"), "--duration", "1")
     assert r.returncode == 0, r.stderr

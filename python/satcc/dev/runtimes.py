@@ -137,7 +137,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     ap.add_argument("--sample", type=int, metavar="K", help="time every K-th run of seed 1 and scale (large sweeps)")
     a = ap.parse_args(argv)
-    measure(a.ids or None, a.jobs, a.sample)
+    try:
+        measure(a.ids or None, a.jobs, a.sample)
+    except ValueError as e:
+        # a run refused (over the budget, an invalid scenario): its one-line reason, as
+        # `satcc reproduce` gives it, not a worker's traceback
+        print(f"python -m satcc.dev.runtimes: {e}", file=sys.stderr)
+        return 2
     return 0
 
 
