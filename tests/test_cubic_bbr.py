@@ -32,21 +32,10 @@ def _close(ours, linux, rel, what):
     assert abs(ours - linux) <= rel * abs(linux), f"{what}: satcc {ours:.4g}, Linux {linux:.4g} (tolerance {rel:.0%})"
 
 
-# Where satcc's goodput is not yet within 10 % of Linux's: the issue stays open on these,
-# docs/cubic-bbr.md gives the figures and what we found of the causes. They are listed
-# here so that the test below covers every other case, and a case that starts to agree
-# is noticed (test_the_cases_not_yet_within_10_percent_are_still_apart).
-NOT_YET = {
-    "two-rtt/cubic": "the 150 ms flow 4.83 vs Linux's 5.43 +- 1.1 Mb/s (-11 %; the 50 ms flow 14.4 vs "
-                     "13.8): within 4 % before the receivers' quick-ACK mode (tcp.quick_ack), 4.53 with "
-                     "it, 4.83 with the receiver's own RTT estimate",
-}
-AGREE = sorted(set(REF["cases"]) - set(NOT_YET))
-
-
-@pytest.mark.parametrize("key", AGREE)
+@pytest.mark.parametrize("key", sorted(REF["cases"]))
 def test_throughput_is_linuxs_within_10_percent(key):
-    """Every flow's goodput, mean over runs, within 10 % of Linux's (10 runs each)."""
+    """Every flow's goodput of every case, mean over runs, within 10 % of Linux's (10 runs
+    each)."""
     ours, lin = _satcc(key), REF["cases"][key]["summary"]
     for flow, g in lin["goodput_mbps"].items():
         _close(ours["goodput_mbps"][flow]["mean"], g["mean"], 0.10, f"{key} {flow} goodput (Mb/s)")
@@ -79,21 +68,12 @@ def test_bbr_share_against_cubic_is_linuxs_within_0_1(key):
     assert abs(ours["bbr_share"]["mean"] - lin["bbr_share"]["mean"]) <= 0.1, (ours["bbr_share"], lin["bbr_share"])
 
 
-@pytest.mark.parametrize("key", sorted(NOT_YET))
-def test_the_cases_not_yet_within_10_percent_are_still_apart(key):
-    """The open part of the issue: these cases do not meet the 10 % yet. When one does,
-    this fails: move it to the asserted set."""
-    ours, lin = _satcc(key), REF["cases"][key]["summary"]
-    worst = max(abs(ours["goodput_mbps"][f]["mean"] / g["mean"] - 1) for f, g in lin["goodput_mbps"].items())
-    assert worst > 0.10, f"{key} now agrees within 10 % (worst {worst:.1%}): assert it"
-
-
 # The issue's tolerance for each measure of every case, relative to Linux's mean.
 TOLERANCE = {"goodput (Mb/s)": 0.10, "window after a loss / W_max": 0.10, "K (s)": 0.10,
              "HyStart exit window (packets)": 0.20, "first PROBE_RTT (s)": 0.10, "PROBE_RTT length (s)": 0.10,
              "PROBE_RTT interval (s)": 0.10}
 
-# Measures outside their tolerance today (beyond the goodput of NOT_YET's cases), with
+# Measures outside their tolerance today, with
 # what we know of why; docs/cubic-bbr.md has the figures. The issue stays open on them.
 MEASURES_NOT_YET = {
     ("one-1bdp/bbr", "f0", "PROBE_RTT interval (s)"): "Linux's real RTT samples jitter; a sample below "
@@ -101,18 +81,11 @@ MEASURES_NOT_YET = {
     ("one-loss1/cubic", "f0", "K (s)"): "K after random losses, mean of few short episodes (Linux 0.54 +- 0.33 s)",
     ("one-loss1/bbr", "f0", "first PROBE_RTT (s)"): "Linux 12.2 +- 1.8 s: RTT jitter as above",
     ("one-loss1/bbr", "f0", "PROBE_RTT interval (s)"): "as above",
-    ("two-rtt/cubic", "rtt50", "HyStart exit window (packets)"): "satcc's exit depends on which flow's "
-        "first packets reach the queue first (110-118 or 188-202); Linux's is 119 in every run",
-    ("two-rtt/bbr", "rtt50", "first PROBE_RTT (s)"): "8.4 vs 9.6 +- 1.3 s",
-    ("two-rtt/bbr", "rtt50", "PROBE_RTT interval (s)"): "9.6 vs 11.3 +- 2.3 s: RTT jitter as above",
+    ("two-rtt/bbr", "rtt50", "PROBE_RTT interval (s)"): "9.9 vs 11.3 +- 2.3 s: RTT jitter as above",
     ("two-rtt/bbr", "rtt150", "first PROBE_RTT (s)"): "10.2 vs 11.5 +- 2.9 s (11 %): RTT jitter as above",
-    ("mix-shallow/cubic+bbr", "cubic", "K (s)"): "K in a 33-packet buffer, few short episodes "
-        "(Linux 0.99 +- 1.4 s; satcc 1.0 to 1.8 s as the receiver's window changed)",
     ("mix-shallow/cubic+bbr", "bbr", "first PROBE_RTT (s)"): "Linux 11.6 +- 0.8 s: RTT jitter as above",
-    ("mix-deep/cubic+bbr", "cubic", "K (s)"): "4.1 vs 7.4 +- 2 s (7.2 before the receiver's own RTT "
-        "estimate): CUBIC's W_max against this BBR",
-    ("mix-deep/cubic+bbr", "cubic", "HyStart exit window (packets)"): "two flows' first packets, as in "
-        "two-rtt/cubic (270 vs 214 packets)",
+    ("mix-deep/cubic+bbr", "cubic", "K (s)"): "5.0 vs 7.4 +- 2 s: CUBIC's W_max "
+        "against this BBR",
 }
 
 
@@ -135,9 +108,28 @@ def test_every_other_measure_of_every_case_is_within_the_issues_tolerance():
     goodput) as the issue asks: within 10 % of Linux's (HyStart 20 %), except the
     measures listed as not yet, each with its reason."""
     bad = [f"{k} {f} {m}: satcc {s:.4g}, Linux {lv:.4g}" for k, f, m, s, lv in _comparisons()
-           if not (k in NOT_YET and m == "goodput (Mb/s)") and (k, f, m) not in MEASURES_NOT_YET
+           if (k, f, m) not in MEASURES_NOT_YET
            and abs(s - lv) > TOLERANCE[m] * abs(lv)]
     assert not bad, bad
+
+
+def test_the_flows_of_a_linux_case_start_as_satccs_runs_start_them():
+    """satcc's runs of a case start the flows as far apart as Linux's did (L.START_JITTER_S):
+    in the committed packet trace both SYNs enter the network at the same instant (their
+    first arrivals, less each access link's delay and the SYN's transmission)."""
+    d = Path(__file__).parent / "data" / "linux_ref" / "trace_two_rtt_bbr"
+    import pyarrow.parquet as pq
+
+    sc = json.loads((d / "scenario.json").read_text())
+    links = {f"{l['a']}->{l['b']}": l for l in sc["links"]}
+    sent = []
+    for f in sc["flows"]:
+        syn = min((p for p in pq.read_table(d / "packets.parquet").to_pylist()
+                   if p["flow"] == f["name"] and not p["ack"] and p["link"] == f"{f['src']}->r"),
+                  key=lambda p: p["time_s"])
+        link = links[syn["link"]]
+        sent.append(syn["time_s"] - link["delay_ms"] / 1e3 - 8.0 * 60 / link["rate_bps"])
+    assert len(sent) == 2 and abs(abs(sent[0] - sent[1]) - L.START_JITTER_S) <= 1e-6, (sent, L.START_JITTER_S)
 
 
 def test_the_measures_not_yet_within_tolerance_are_still_apart():
