@@ -300,7 +300,8 @@ impl Mobility {
     }
 
     /// A routing instant: ground links re-chosen, trees recomputed, every link's delay
-    /// set to move from its length now to its length at the next instant.
+    /// set to move from its length now to its length at the next instant (given to a
+    /// link when a packet is next offered to it: `refresh`).
     ///
     /// The build's pass stepped through these same instants, so SGP4 does not fail here;
     /// past the last instant (the next one, beyond the run) a failure leaves delays flat.
