@@ -102,12 +102,12 @@ impl Simulation {
         let mobility = match &sc.constellation {
             Some(c) => {
                 let n_sat = node_ids.values().min().copied().unwrap_or(0) as usize;
-                let endpoints: Vec<usize> = sc
+                let ends: Vec<(usize, usize)> = sc
                     .flows
                     .iter()
-                    .flat_map(|f| [node_ids[f.src.as_str()] as usize - n_sat, node_ids[f.dst.as_str()] as usize - n_sat])
+                    .map(|f| (node_ids[f.src.as_str()] as usize - n_sat, node_ids[f.dst.as_str()] as usize - n_sat))
                     .collect();
-                let mut m = super::mobility::Mobility::build(c, end, &endpoints, &rng, &mut links)?;
+                let mut m = super::mobility::Mobility::build(c, end, &ends, &rng, &mut links)?;
                 m.route(0, &mut links)?;
                 Some(Box::new(m))
             }

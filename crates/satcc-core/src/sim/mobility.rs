@@ -30,9 +30,10 @@ pub struct Mobility {
     n_stations: usize,
     /// Per ground station: its tree among `trees` (NONE: no flow ends there).
     dest_slot: Vec<u32>,
-    /// The trees of the last routing instant (per destination, as `dest_slot` numbers
-    /// them), for the paths table.
-    trees: Vec<Tree>,
+    /// The flows' paths (both ways) by the routes of the last routing instant, for the
+    /// paths table: per (from node, to station node) pair, as `Mobility::path`.
+    paths: Vec<Option<PathNow>>,
+    pair_index: HashMap<(u32, u32), usize>,
     /// Per destination (as `trees`), each node's next link (NONE: no route).
     hop_link: Vec<Vec<LinkId>>,
     /// Where the routing instants come from.
@@ -62,6 +63,8 @@ struct Planner {
     n_sat: u32,
     dests: Vec<usize>,
     trees: Vec<Tree>,
+    /// The (from node, to station node) pairs whose paths the paths table records.
+    pairs: Vec<(u32, u32)>,
     /// Link of each satellite's ISLs, aligned with `net.isl`.
     isl_link: Vec<[LinkId; 4]>,
     /// (station, satellite) -> (uplink, downlink).
@@ -71,10 +74,14 @@ struct Planner {
     interval: Time,
 }
 
+/// A path by one instant's routes: its length (m), its links, a fingerprint of its nodes.
+type PathNow = (f64, u32, u64);
+
 /// One routing instant, computed.
 struct Plan {
     t: Time,
-    trees: Vec<Tree>,
+    /// Per pair of `Planner::pairs`.
+    paths: Vec<Option<PathNow>>,
     hop_link: Vec<Vec<LinkId>>,
     /// Per link (by id): its delay at `t` (s) and how fast it changes until the next
     /// instant (s per s).
@@ -129,7 +136,25 @@ impl Planner {
                 (now[i] / SPEED_OF_LIGHT_M_S, (next - now[i]) / SPEED_OF_LIGHT_M_S / dt)
             })
             .collect();
-        Ok(Plan { t, trees: self.trees.clone(), hop_link, ramps, handovers: self.net.handovers })
+        let paths = self.pairs.iter().map(|&(from, to)| self.path(from, to)).collect();
+        Ok(Plan { t, paths, hop_link, ramps, handovers: self.net.handovers })
+    }
+
+    /// The path from graph node `from` to station node `to` by the trees now: its length
+    /// (m; the tree's, no positions needed), its links, and a fingerprint of its nodes;
+    /// None if there is none.
+    fn path(&self, from: u32, to: u32) -> Option<PathNow> {
+        let k = self.dests.iter().position(|&d| d as u32 + self.n_sat == to).expect("a destination with flows");
+        let tree = &self.trees[k];
+        if tree.next[from as usize] == NONE {
+            return None;
+        }
+        let (mut u, mut h) = (from, 0xcbf2_9ce4_8422_2325u64);
+        while u != to {
+            u = tree.next[u as usize];
+            h = (h ^ u as u64).wrapping_mul(0x0100_0000_01b3);
+        }
+        Some((tree.dist[from as usize], tree.hops[from as usize], h))
     }
 
     /// The link from `a` to its next node `b` on a tree (None: no such link).
@@ -166,11 +191,11 @@ fn queue_of(q: Option<&QueueSpec>, rate: f64) -> crate::net::queue::QueueDiscipl
 
 impl Mobility {
     /// The constellation's links (appended to `links`) and its routing state, for flows
-    /// ending at the ground stations `endpoints` (station indices).
+    /// between the ground stations of `flows` (station indices: source, destination).
     pub fn build(
         spec: &ConstellationSpec,
         end: Time,
-        endpoints: &[usize],
+        flows: &[(usize, usize)],
         rng: &RngStreams,
         links: &mut Vec<Link>,
     ) -> Result<Mobility, String> {
@@ -227,7 +252,7 @@ impl Mobility {
             let down = add(links, s, gn, gsl_rate, q, e);
             gsl_link.insert((g, s), (up, down));
         }
-        let mut dests: Vec<usize> = endpoints.to_vec();
+        let mut dests: Vec<usize> = flows.iter().flat_map(|&(a, b)| [a, b]).collect();
         dests.sort_unstable();
         dests.dedup();
         let mut dest_slot = vec![NONE; net.stations.len()];
@@ -235,10 +260,19 @@ impl Mobility {
             dest_slot[d] = k as u32;
         }
         let (names, n_stations) = (net.names.clone(), net.stations.len());
+        let node = |g: usize| n_sat + g as u32;
+        let pairs: Vec<(u32, u32)> = flows
+            .iter()
+            .flat_map(|&(a, b)| [(node(a), node(b)), (node(b), node(a))])
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        let pair_index = pairs.iter().enumerate().map(|(i, &p)| (p, i)).collect();
         let planner = Planner {
             net,
             n_sat,
             trees: vec![Tree::default(); dests.len()],
+            pairs,
             dests,
             isl_link,
             gsl_link,
@@ -250,7 +284,8 @@ impl Mobility {
             n_sat,
             n_stations,
             dest_slot,
-            trees: Vec::new(),
+            paths: Vec::new(),
+            pair_index,
             hop_link: Vec::new(),
             source: Source::Inline(Box::new(planner)),
             first_gsl,
@@ -316,7 +351,7 @@ impl Mobility {
         assert_eq!(plan.t, t, "routing instants come in order");
         self.routing_steps += 1;
         self.handovers = plan.handovers;
-        self.trees = plan.trees;
+        self.paths = plan.paths;
         self.hop_link = plan.hop_link;
         self.ramps = plan.ramps;
         self.ramp_t_s = t as f64 * 1e-9;
@@ -359,20 +394,12 @@ impl Mobility {
         (l != NONE).then_some(l)
     }
 
-    /// The path from graph node `from` to station node `to` by the routes of the last
-    /// routing instant: its length then (m; the tree's, no positions needed), its
-    /// links, and a fingerprint of its nodes; None if there is none.
-    pub fn path(&self, from: u32, to: u32) -> Option<(f64, u32, u64)> {
-        let tree = &self.trees[self.dest_slot[(to - self.n_sat) as usize] as usize];
-        if tree.next[from as usize] == NONE {
-            return None;
-        }
-        let (mut u, mut h) = (from, 0xcbf2_9ce4_8422_2325u64);
-        while u != to {
-            u = tree.next[u as usize];
-            h = (h ^ u as u64).wrapping_mul(0x0100_0000_01b3);
-        }
-        Some((tree.dist[from as usize], tree.hops[from as usize], h))
+    /// The path from a flow's station node `from` to its other end `to` (either way) by
+    /// the routes of the last routing instant: its length then (m), its links, and a
+    /// fingerprint of its nodes; None if there is none.
+    pub fn path(&self, from: u32, to: u32) -> Option<PathNow> {
+        let i = *self.pair_index.get(&(from, to)).expect("the two ends of a flow");
+        self.paths[i]
     }
 
     /// The ground-station node of station index `g`.
