@@ -21,7 +21,32 @@ pub const DEFAULT_LATENESS_BOUND_MS: f64 = 0.5;
 /// signals), by the wall clock.
 const HOOK_EVERY_NS: u64 = 50_000_000;
 
+/// The event loop's scheduling priority while it paces: the highest nice value (-20),
+/// so that the processes of the emulated hosts, or any other, take the loop's core from
+/// it as little as the scheduler allows (on 2 cores, under two busy processes, the p99
+/// lateness of the tests' two-link run went from 3.9 to 0.73 ms). Best effort: without
+/// the privilege (CAP_SYS_NICE; `satcc emulate` runs as root) the priority stays.
+const PACED_NICE: i32 = -20;
+
+/// This thread's nice value, if it can be read.
+fn thread_nice() -> Option<i32> {
+    // SAFETY: getpriority on this thread's own id; errno read right after
+    unsafe {
+        *libc::__errno_location() = 0;
+        let p = libc::getpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t);
+        (p != -1 || *libc::__errno_location() == 0).then_some(p)
+    }
+}
+
+/// Sets this thread's nice value; true if it took.
+fn set_thread_nice(nice: i32) -> bool {
+    // SAFETY: setpriority on this thread's own id, no memory involved
+    unsafe { libc::setpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t, nice) == 0 }
+}
+
 pub struct Pace {
+    /// The nice value to restore when the paced run ends (None: it was not changed).
+    prior_nice: Option<i32>,
     start: Instant,
     next_hook: Time,
     /// Lateness of each event, ns (saturating at 4.29 s).
@@ -30,8 +55,17 @@ pub struct Pace {
 }
 
 impl Pace {
+    /// Pacing from now on, on this thread (which it raises to `PACED_NICE` until the
+    /// `Pace` is dropped).
     pub fn new(bound_ms: f64) -> Pace {
-        Pace { start: Instant::now(), next_hook: HOOK_EVERY_NS, late_ns: Vec::new(), bound_ns: (bound_ms * 1e6) as u64 }
+        let prior_nice = thread_nice().filter(|&p| p > PACED_NICE && set_thread_nice(PACED_NICE));
+        Pace {
+            prior_nice,
+            start: Instant::now(),
+            next_hook: HOOK_EVERY_NS,
+            late_ns: Vec::new(),
+            bound_ns: (bound_ms * 1e6) as u64,
+        }
     }
 
     /// Simulated time now, by the wall clock: nanoseconds since the run started.
@@ -96,10 +130,35 @@ impl Pace {
     }
 }
 
+impl Drop for Pace {
+    fn drop(&mut self) {
+        if let Some(p) = self.prior_nice {
+            set_thread_nice(p);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::Simulation;
     use serde_json::json;
+
+    /// A paced run's thread runs at the highest priority while it paces (as root; as
+    /// another user, at its own) and returns to its own after.
+    #[test]
+    fn pacing_raises_the_threads_priority_and_gives_it_back() {
+        std::thread::spawn(|| {
+            let before = super::thread_nice().unwrap();
+            let pace = super::Pace::new(0.5);
+            // SAFETY: geteuid has no preconditions
+            let root = unsafe { libc::geteuid() } == 0;
+            assert_eq!(super::thread_nice().unwrap(), if root { super::PACED_NICE } else { before });
+            drop(pace);
+            assert_eq!(super::thread_nice().unwrap(), before);
+        })
+        .join()
+        .unwrap();
+    }
 
     /// Pacing changes when events run, never what they do: the same summary as the run
     /// that jumps, plus the lateness block; and the run takes its simulated time.
