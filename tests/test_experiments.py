@@ -241,6 +241,31 @@ def load_or_get_slow():
         return load_file(SLOW)[0]
 
 
+def test_an_abandoned_pool_lets_the_interpreter_exit_after_a_half_written_result():
+    """Ctrl-C kills the workers, one perhaps while it writes its result: the executor's
+    manager thread then blocks reading the rest of that message, and the interpreter
+    (which joins it at exit) never ends. Half a message written by hand stands for the
+    killed worker's; after runner._abandon the thread must end."""
+    import multiprocessing as mp
+    from concurrent.futures import ProcessPoolExecutor
+
+    from satcc.experiments import runner
+
+    ex = ProcessPoolExecutor(max_workers=1, mp_context=mp.get_context("spawn"))
+    assert ex.submit(abs, -3).result(timeout=60) == 3
+    manager = ex._executor_manager_thread
+    writer = ex._result_queue._writer
+    try:
+        os.write(writer.fileno(), b"\x00\x00")  # two of a message's four header bytes
+        time.sleep(0.5)  # the manager thread is now reading the rest
+        runner._abandon(ex, {})
+        manager.join(timeout=10)
+        assert not manager.is_alive(), "the manager thread still waits for the rest of the message"
+    finally:
+        if not writer.closed:
+            writer.close()  # let this interpreter exit if the assertion failed
+
+
 def test_ctrl_c_stops_cleanly_and_keeps_finished_runs(tmp_path):
     store = tmp_path / "s"
     # -X faulthandler: if it does not exit, SIGABRT prints where each of its threads waits

@@ -156,19 +156,32 @@ def _run_local(exp, store, todo, jobs, bar) -> int:
                 if nxt is not None:
                     pending[ex.submit(run_one, json.dumps(nxt.scenario), exp.keeps_series(nxt))] = nxt
     except BaseException:
-        # stop now: the workers' runs in flight are abandoned (their files are never
-        # committed), and nothing waits on a worker that will not answer
-        for fut in pending:
-            fut.cancel()
-        procs = list((getattr(ex, "_processes", None) or {}).values())
-        for pr in procs:
-            pr.kill()
-        ex.shutdown(wait=False, cancel_futures=True)
-        for pr in procs:
-            pr.join(timeout=5)
+        _abandon(ex, pending)
         raise
     ex.shutdown(wait=True)
     return done
+
+
+def _abandon(ex: ProcessPoolExecutor, pending) -> None:
+    """Stop now: the workers' runs in flight are abandoned (their files are never
+    committed), and nothing waits on a worker that will not answer."""
+    for fut in pending:
+        fut.cancel()
+    procs = list((getattr(ex, "_processes", None) or {}).values())
+    for pr in procs:
+        pr.kill()
+    for pr in procs:
+        pr.join(timeout=5)
+    # A worker killed while it wrote its result leaves part of a message in the result
+    # pipe; the executor's manager thread then waits for the rest, for ever, and the
+    # interpreter cannot exit (it joins that thread: seen as a Ctrl-C'd sweep that never
+    # ended). With the workers gone, the parent's own write end is the pipe's last:
+    # closing it turns that wait into an end of file, which the thread takes for a
+    # broken pool and ends.
+    rq = getattr(ex, "_result_queue", None)
+    if rq is not None:
+        rq._writer.close()
+    ex.shutdown(wait=False, cancel_futures=True)
 
 
 def connect(address: str, timeout_s: float = 10.0):
