@@ -258,7 +258,7 @@ def test_an_abandoned_pool_lets_the_interpreter_exit_after_a_half_written_result
     try:
         os.write(writer.fileno(), b"\x00\x00")  # two of a message's four header bytes
         time.sleep(0.5)  # the manager thread is now reading the rest
-        runner._abandon(ex, {})
+        runner._abandon(ex)
         manager.join(timeout=10)
         assert not manager.is_alive(), "the manager thread still waits for the rest of the message"
     finally:

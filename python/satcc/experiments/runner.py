@@ -156,32 +156,33 @@ def _run_local(exp, store, todo, jobs, bar) -> int:
                 if nxt is not None:
                     pending[ex.submit(run_one, json.dumps(nxt.scenario), exp.keeps_series(nxt))] = nxt
     except BaseException:
-        _abandon(ex, pending)
+        _abandon(ex)
         raise
     ex.shutdown(wait=True)
     return done
 
 
-def _abandon(ex: ProcessPoolExecutor, pending) -> None:
+def _abandon(ex: ProcessPoolExecutor) -> None:
     """Stop now: the workers' runs in flight are abandoned (their files are never
     committed), and nothing waits on a worker that will not answer."""
-    for fut in pending:
-        fut.cancel()
+    # (taken before shutdown, which drops the pool's references to them)
     procs = list((getattr(ex, "_processes", None) or {}).values())
+    results = getattr(ex, "_result_queue", None)
+    # the pool cancels what has not started (in its manager thread: a future cancelled
+    # here instead would stay among its work items, and a broken pool, below, fails
+    # every one of those; Python 3.11 then prints that thread's InvalidStateError)
+    ex.shutdown(wait=False, cancel_futures=True)
     for pr in procs:
         pr.kill()
     for pr in procs:
         pr.join(timeout=5)
     # A worker killed while it wrote its result leaves part of a message in the result
-    # pipe; the executor's manager thread then waits for the rest, for ever, and the
-    # interpreter cannot exit (it joins that thread: seen as a Ctrl-C'd sweep that never
-    # ended). With the workers gone, the parent's own write end is the pipe's last:
-    # closing it turns that wait into an end of file, which the thread takes for a
-    # broken pool and ends.
-    rq = getattr(ex, "_result_queue", None)
-    if rq is not None:
-        rq._writer.close()
-    ex.shutdown(wait=False, cancel_futures=True)
+    # pipe; the manager thread then waits for the rest, for ever, and the interpreter
+    # cannot exit (it joins that thread: seen as a Ctrl-C'd sweep that never ended).
+    # With the workers gone, the parent's own write end is the pipe's last: closing it
+    # turns that wait into an end of file, which the thread takes for a broken pool.
+    if results is not None:
+        results._writer.close()
 
 
 def connect(address: str, timeout_s: float = 10.0):
