@@ -108,7 +108,7 @@ impl Simulation {
                     .map(|f| (node_ids[f.src.as_str()] as usize - n_sat, node_ids[f.dst.as_str()] as usize - n_sat))
                     .collect();
                 let mut m = super::mobility::Mobility::build(c, end, &ends, &rng, &mut links)?;
-                m.route(0, &mut links)?;
+                m.route(0)?;
                 Some(Box::new(m))
             }
             None => None,

@@ -359,7 +359,7 @@ impl Simulation {
     /// A routing instant of the constellation.
     fn on_route(&mut self, t: Time) {
         let m = self.mobility.as_mut().expect("Route events come with a constellation");
-        if let Err(e) = m.route(t, &mut self.links) {
+        if let Err(e) = m.route(t) {
             // the build's pass already propagated every routing instant; unreachable
             panic!("constellation routing at {} s: {e}", to_secs(t));
         }

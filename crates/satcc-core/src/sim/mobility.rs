@@ -62,6 +62,8 @@ struct Planner {
     net: Network,
     n_sat: u32,
     dests: Vec<usize>,
+    /// Per ground station: its tree among `trees` (as `Mobility::dest_slot`).
+    dest_slot: Vec<u32>,
     trees: Vec<Tree>,
     /// The (from node, to station node) pairs whose paths the paths table records.
     pairs: Vec<(u32, u32)>,
@@ -144,8 +146,7 @@ impl Planner {
     /// (m; the tree's, no positions needed), its links, and a fingerprint of its nodes;
     /// None if there is none.
     fn path(&self, from: u32, to: u32) -> Option<PathNow> {
-        let k = self.dests.iter().position(|&d| d as u32 + self.n_sat == to).expect("a destination with flows");
-        let tree = &self.trees[k];
+        let tree = &self.trees[self.dest_slot[(to - self.n_sat) as usize] as usize];
         if tree.next[from as usize] == NONE {
             return None;
         }
@@ -272,6 +273,7 @@ impl Mobility {
             net,
             n_sat,
             trees: vec![Tree::default(); dests.len()],
+            dest_slot: dest_slot.clone(),
             pairs,
             dests,
             isl_link,
@@ -340,7 +342,7 @@ impl Mobility {
     ///
     /// The build's pass stepped through these same instants, so SGP4 does not fail here;
     /// past the last instant (the next one, beyond the run) a failure leaves delays flat.
-    pub fn route(&mut self, t: Time, links: &mut [Link]) -> Result<(), String> {
+    pub fn route(&mut self, t: Time) -> Result<(), String> {
         let plan = match &mut self.source {
             Source::Inline(p) => p.plan(t)?,
             Source::Ahead { plans, .. } => {
@@ -356,9 +358,6 @@ impl Mobility {
         self.ramps = plan.ramps;
         self.ramp_t_s = t as f64 * 1e-9;
         self.epoch += 1;
-        if self.epoch == 1 {
-            self.refresh_all(links); // the build's instant: every link starts right
-        }
         Ok(())
     }
 
