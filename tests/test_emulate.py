@@ -217,9 +217,9 @@ def test_real_flows_cross_a_moving_constellation_and_their_rtt_follows_the_path(
         # the handshake (empty queues), as the kernel timed it (the agent's wall-clock
         # figure adds its own wake-up): the path's propagation RTT when it starts, plus
         # the 60-byte SYN's and SYN-ACK's transmission on each 20 Mb/s link, plus at most
-        # 2 ms of the emulation's own (four TUN crossings, wake-ups: 0.2-1.1 ms measured on
-        # the two-link scenario and here; before the routing instants were computed ahead,
-        # each one crossed added 1-1.5 ms, and a CI machine measured 4.4 ms)
+        # 2 ms of the emulation's own (four TUN crossings, wake-ups; before the routing
+        # instants were computed ahead, each one crossed added 1-1.5 ms, and a CI run
+        # measured 4.4 ms)
         start = f["start_s"] or 0.0
         at = mine[max(0, bisect.bisect_right(times, start) - 1)]
         expected = at[1] + 2 * at[2] * 60 * 8 / 2.0e7 * 1e3

@@ -147,6 +147,23 @@ def main(argv=None) -> int:
     if "leo" in cases:
         print("leo ...", file=sys.stderr, flush=True)
         res["leo"] = leo(out / "leo", a.duration)
+    if "busy" in cases:
+        # the timing scenario beside two busy processes (as many as this study's
+        # machine has cores): how much of its core the paced event loop keeps
+        print("busy ...", file=sys.stderr, flush=True)
+        import subprocess
+
+        hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
+        try:
+            s = emulate(timing(min(a.duration, 20.0)), out / "busy", cc="cubic")
+        finally:
+            for h in hogs:
+                h.kill()
+                h.wait()
+        rt = s["realtime"]
+        res["busy"] = {k: rt[k] for k in ("events", "events_over_bound", "lateness_median_ms", "lateness_p99_ms",
+                                          "lateness_max_ms", "valid")}
+        print(f"busy: {res['busy']}")
     if "timing" in cases:
         print("timing ...", file=sys.stderr, flush=True)
         d = timing(min(a.duration, 20.0))
