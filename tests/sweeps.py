@@ -66,13 +66,13 @@ def kill_group(pgid: int) -> None:
 
 
 def stored(store: Path) -> dict:
-    """What a store holds: {key: (summary text, sorted metric rows)}, and every stray file."""
+    """What a store holds: {KEY.EXPERIMENT: (summary text, sorted metric rows)}."""
     import pyarrow.parquet as pq
 
     runs = {}
     for p in sorted((store / "runs").glob("*.parquet")):
         t = pq.read_table(p).to_pylist()
-        summary = store / "summaries" / f"{p.stem}.json"
+        summary = store / "summaries" / f"{p.stem.split('.', 1)[0]}.json"
         runs[p.stem] = (summary.read_text() if summary.exists() else None,
                         sorted((r["metric"], r["value"], r["seed"], r["point_id"]) for r in t))
     return runs

@@ -48,7 +48,7 @@ def test_a_report_page_loads_every_image_without_console_errors(tmp_path):
         assert text in r.stdout, text
     scen = json.loads((out / "scenarios.json").read_text())
     assert {v["point"]["scheme"] for v in scen.values()} == {"newreno", "refwa"}
-    raw = re.findall(r"href='(\.\./\.\./runs/[0-9a-f]+\.parquet)'", page.read_text())
+    raw = re.findall(r"href='(\.\./\.\./runs/[0-9a-f]+\.[a-z0-9._-]+\.parquet)'", page.read_text())
     assert raw and all((out / h).exists() for h in raw)
     # the index lists the report and opens too
     index = out.parent / "index.html"

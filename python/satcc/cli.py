@@ -281,13 +281,52 @@ def _print_report(rep: dict) -> None:
         print(f"  [{verdict}] {c['statement']} -- ours: {c['ours']}")
 
 
+def _one_or_all(a) -> None:
+    """An experiment id, or --all (every experiment), not both."""
+    if a.all and a.id:
+        raise CliError(f"{a.command}: give an experiment id or --all, not both")
+    if not a.all and not a.id:
+        raise CliError(f"{a.command}: give an experiment id (satcc list shows the catalog) or --all")
+    if a.all and a.grid:
+        raise CliError("--grid: not with --all (each experiment has its own grid)")
+
+
+def _stored_text(out) -> str:
+    shared = f", {out.shared} of them by other experiments" if out.shared else ""
+    return f"{out.total} runs ({out.already} already stored{shared}, {out.done} run now) in {out.wall_s:.1f} s"
+
+
+def _print_all(reports: list) -> None:
+    held = differ = 0
+    for exp_id, rep, why in reports:
+        if rep is None:
+            print(f"  {exp_id}: no report ({why})")
+            continue
+        verdicts = [c["holds"] for c in rep["claims"]]
+        held += sum(v is True for v in verdicts)
+        differ += sum(v is False for v in verdicts)
+        judged = ", ".join(f"{n} {w}" for n, w in ((sum(v is True for v in verdicts), "hold"),
+                                                      (sum(v is False for v in verdicts), "DIFFER"),
+                                                      (sum(v is None for v in verdicts), "not judged")) if n)
+        print(f"  {exp_id}: {judged or 'no claims'}{'' if rep['complete'] else ' (incomplete)'} -> {rep['out_dir']}/report.html")
+    print(f"claims: {held} hold, {differ} differ")
+
+
 def cmd_reproduce(a) -> int:
-    from .experiments.api import reproduce
+    from .experiments.api import reproduce, reproduce_all
 
     _load_catalogs(a.catalog)
-    out, rep = reproduce(a.id, store=a.store, out=a.out and _out_dir(a.out, "--out"), seeds=a.seeds, quick=a.quick, jobs=a.jobs,
+    _one_or_all(a)
+    out_arg = a.out and _out_dir(a.out, "--out")
+    if a.all:
+        out, reports = reproduce_all(store=a.store, out=out_arg, seeds=a.seeds, quick=a.quick, jobs=a.jobs,
+                                     cluster=a.cluster)
+        print(f"catalog: {len(reports) or 'no'} experiments' reports, {_stored_text(out)}")
+        _print_all(reports)
+        return 130 if out.interrupted else 0
+    out, rep = reproduce(a.id, store=a.store, out=out_arg, seeds=a.seeds, quick=a.quick, jobs=a.jobs,
                          cluster=a.cluster, grid=_grid_arg(a.grid))
-    print(f"{a.id}: {out.total} runs ({out.already} already stored, {out.done} run now) in {out.wall_s:.1f} s")
+    print(f"{a.id}: {_stored_text(out)}")
     if rep:
         _print_report(rep)
     return 130 if out.interrupted else 0
@@ -297,6 +336,20 @@ def cmd_report(a) -> int:
     from .experiments.api import report
 
     _load_catalogs(a.catalog)
+    _one_or_all(a)
+    if a.all:
+        from .experiments import all_experiments
+        from .experiments.definition import ExperimentError
+
+        reports = []
+        for e in all_experiments():
+            try:
+                out = a.out and _out_dir(a.out, "--out") / (e.id + ("-quick" if a.quick else ""))
+                reports.append((e.id, report(e, store=a.store, out=out, seeds=a.seeds, quick=a.quick), ""))
+            except ExperimentError as ex:
+                reports.append((e.id, None, str(ex)))
+        _print_all(reports)
+        return 0
     rep = report(a.id, store=a.store, out=a.out and _out_dir(a.out, "--out"), seeds=a.seeds, quick=a.quick, grid=_grid_arg(a.grid))
     _print_report(rep)
     return 0
@@ -425,12 +478,16 @@ def build_parser() -> argparse.ArgumentParser:
     for name, fn, hlp in (("reproduce", cmd_reproduce, "run an experiment's missing runs, then report"),
                           ("report", cmd_report, "report an experiment from stored runs")):
         x = sub.add_parser(name, help=hlp)
-        x.add_argument("id", help="experiment id (satcc list)")
+        x.add_argument("id", nargs="?", help="experiment id (satcc list)")
+        x.add_argument("--all", action="store_true",
+                       help="every experiment of the catalog (and of --catalog files)" + (
+                           ": one sweep, each shared run once, longest runs first; then every report"
+                           if name == "reproduce" else ""))
         x.add_argument("--seeds", type=int, help="seeds per grid point (default: the experiment's)")
         x.add_argument("--quick", action="store_true", help="short runs and 2 seeds, to exercise the pipeline")
         x.add_argument("--grid", action="append", metavar="NAME=V1,V2", help="replace a grid dimension's values")
         x.add_argument("--store", default="satcc-results", help="results store directory (default satcc-results)")
-        x.add_argument("--out", help="report directory (default STORE/reports/ID)")
+        x.add_argument("--out", help="report directory (default STORE/reports/ID; with --all, OUT/ID)")
         x.add_argument("--catalog", action="append", help="also load experiments from this file (.py/.toml/.yaml)")
         if name == "reproduce":
             x.add_argument("--jobs", type=int, help="local worker processes (default: all cores)")

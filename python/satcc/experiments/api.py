@@ -8,7 +8,8 @@ from pathlib import Path
 from .definition import Experiment, ExperimentError
 from .registry import get
 from .report import aggregate, write_report
-from .runner import Outcome, run_experiment
+from .definition import Run
+from .runner import Outcome, run_experiment, run_sweep
 from .store import Store
 
 DEFAULT_STORE = "satcc-results"
@@ -34,7 +35,7 @@ def report(exp: str | Experiment, store: str | Path = DEFAULT_STORE, out: str | 
         return rep
     runs = e.expand(seeds=seeds, quick=quick, grid=grid)
     st.quarantine_bad(deep=False)
-    keys = st.keys()
+    keys = st.keys_of(e.id)
     stored = sum(r.key in keys for r in runs)
     if stored == 0:
         other = st.query("SELECT count(DISTINCT key) FROM runs WHERE experiment = ?", [e.id]).fetchone()[0]
@@ -68,3 +69,55 @@ def reproduce(exp: str | Experiment, store: str | Path = DEFAULT_STORE, out: str
     except ExperimentError:
         rep = None
     return outcome, rep
+
+
+def _run_costs(items: list[tuple[Experiment, Run]]) -> dict[str, float]:
+    """Expected wall seconds of one full-length run of each experiment, from the
+    catalog's measured run times (catalog/runtimes.json: its cost per seed over its runs
+    per seed); unmeasured experiments are left out."""
+    from collections import Counter
+
+    from ..dev import runtimes
+
+    measured = runtimes.load()["experiments"]
+    per_seed = Counter(e.id for e, r in items if r.seed == 1)
+    return {i: measured[i]["per_seed_s"] / n for i, n in per_seed.items() if i in measured}
+
+
+def reproduce_all(store: str | Path = DEFAULT_STORE, out: str | Path | None = None, seeds: int | None = None,
+                  quick: bool = False, jobs: int | None = None, cluster: str | None = None, quiet: bool = False,
+                  experiments: list[Experiment] | None = None) -> tuple[Outcome, list[tuple[str, dict | None, str]]]:
+    """Every experiment of the catalog (or `experiments`) in one sweep, then each one's
+    report. A run that several experiments share (equal scenarios) is simulated once;
+    the runs go to the workers longest first (by the catalog's measured run times), so
+    no worker idles at the end of one experiment while another still has runs. Returns
+    the sweep's outcome and, per experiment, (id, report or None, why there is none)."""
+    from .registry import all_experiments
+
+    if jobs is not None and jobs < 1:
+        raise ExperimentError(f"--jobs: must be at least 1, got {jobs}")
+    exps = experiments if experiments is not None else all_experiments()
+    items = [(e, r) for e in exps for r in e.expand(seeds=seeds, quick=quick)]
+    cost = _run_costs(items)
+    typical = sorted(cost.values())[len(cost) // 2] if cost else 0.0
+
+    def order(job) -> float:
+        # a quick run is cut short, but the experiments' order of cost holds
+        return -max(cost.get(e.id, typical) for e, _ in job.owners)
+
+    st = Store(store)
+    outcome = run_sweep(items, st, "catalog", jobs=jobs, cluster=cluster, quiet=quiet, order=order)
+    reports = []
+    if outcome.interrupted:
+        print(f"stopped: {outcome.already + outcome.done} of {outcome.total} runs are stored in {st.root}; "
+              f"rerun the same command to finish (no report was written)", file=sys.stderr)
+        return outcome, reports
+    base = Path(out) if out else None
+    for e in exps:
+        try:
+            rep = report(e, st.root, base / (e.id + ("-quick" if quick else "")) if base else None,
+                         seeds=seeds, quick=quick)
+            reports.append((e.id, rep, ""))
+        except ExperimentError as ex:
+            reports.append((e.id, None, str(ex)))
+    return outcome, reports

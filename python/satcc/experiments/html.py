@@ -165,9 +165,13 @@ def write(report: dict, out: Path, rows: list[dict], runs: list | None, store_ro
         parts.append("; the scenario of each grid point (seed 1) in <a href='scenarios.json'>scenarios.json</a>")
     parts.append(".</p>")
     if runs and store_root is not None:
+        from .store import _file_id
+
         parts.append("<details><summary>Raw runs (Parquet, one file per run: metric, value)</summary><ul>")
         for r in runs:
-            f = Path(store_root) / "runs" / f"{r.key}.parquet"
+            f = Path(store_root) / "runs" / f"{r.key}.{_file_id(r.experiment)}.parquet"
+            if not f.exists():
+                f = f.with_name(f"{r.key}.parquet")  # a store of the earlier layout
             if f.exists():
                 rel = Path("..", "..", "runs", f.name) if out.resolve().parent.parent == Path(store_root).resolve() \
                     else f.resolve()

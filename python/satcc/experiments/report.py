@@ -32,7 +32,7 @@ def aggregate(exp: Experiment, store: Store, runs: list[Run]) -> Results:
         pids_of_key[r.key].append(r.point_id)
     vals = defaultdict(list)
     per_run = defaultdict(dict)  # (key, seed) -> {metric: value}
-    for key, _pid, seed, metric, value in store.values(list(pids_of_key)):
+    for key, _pid, seed, metric, value in store.values(list(pids_of_key), exp.id):
         per_run[(key, seed)][metric] = value
         for pid in pids_of_key[key]:
             vals[(pid, metric)].append(value)

@@ -72,13 +72,28 @@ class Outcome:
     done: int
     interrupted: bool
     wall_s: float
+    # runs another experiment had stored, whose metrics this sweep derived from the
+    # stored summaries (counted in `already`)
+    shared: int = 0
 
 
-def _store_result(exp: Experiment, store: Store, run: Run, result: tuple[str, dict | None]) -> None:
+@dataclass
+class _Job:
+    """One simulation and the experiments' runs it is (one or more: experiments share
+    runs whose scenarios are equal)."""
+
+    scenario: dict
+    owners: list[tuple[Experiment, Run]]
+    series: bool
+
+
+def _store_result(store: Store, job: _Job, result: tuple[str, dict | None]) -> None:
     summary_json, tables = result
     summary = json.loads(summary_json)
-    metrics = (exp.metrics or standard_metrics)(summary, run.scenario)
-    store.write(run, metrics, summary_json, series=tables)  # whole, or not at all
+    (exp, run), *others = job.owners
+    store.write(run, (exp.metrics or standard_metrics)(summary, run.scenario), summary_json, series=tables)
+    for exp, run in others:
+        store.add_metrics(run, (exp.metrics or standard_metrics)(summary, run.scenario))
 
 
 def _progress(total: int, initial: int, desc: str, quiet: bool):
@@ -89,41 +104,75 @@ def _progress(total: int, initial: int, desc: str, quiet: bool):
 def run_experiment(exp: Experiment, store: Store, runs: list[Run], jobs: int | None = None,
                    cluster: str | None = None, quiet: bool = False) -> Outcome:
     """Run every run not yet in the store. Ctrl-C stops cleanly: finished runs stay."""
+    return run_sweep([(exp, r) for r in runs], store, exp.id, jobs=jobs, cluster=cluster, quiet=quiet)
+
+
+def run_sweep(items: list[tuple[Experiment, Run]], store: Store, desc: str, jobs: int | None = None,
+              cluster: str | None = None, quiet: bool = False, order=None) -> Outcome:
+    """Run the experiments' runs not yet in the store, each distinct scenario once.
+    A run stored already (by any experiment) is not simulated again: an experiment that
+    lacks its metrics of it derives them from the stored summary, or, if it keeps the
+    run's time series and the store has none, runs it again. `order(job)` sorts the
+    simulations (largest first keeps the last workers from finishing alone). Ctrl-C
+    stops cleanly: finished runs stay."""
     t0 = time.perf_counter()
     client = connect(cluster) if cluster else None  # fail fast, before any progress output
     store.quarantine_bad(deep=False)  # a bad file is set aside and its run redone
     present = store.keys()
-    # two grid points can build the same scenario (a parameter the scheme ignores):
-    # each distinct run is made once
-    distinct = list({r.key: r for r in runs}.values())
-    todo = [r for r in distinct if r.key not in present]
-    already = len(distinct) - len(todo)
+    mine = {e.id: store.keys_of(e.id) for e in {id(e): e for e, _ in items}.values()}
+    # two grid points (or two experiments) can build the same scenario: each distinct
+    # run is made once, and stored for each experiment it belongs to
+    by_key: dict[str, _Job] = {}
+    for e, r in items:
+        job = by_key.get(r.key)
+        if job is None:
+            by_key[r.key] = _Job(r.scenario, [(e, r)], e.keeps_series(r))
+        else:
+            if all(o.id != e.id for o, _ in job.owners):
+                job.owners.append((e, r))
+            job.series = job.series or e.keeps_series(r)
+    todo, shared = [], 0
+    for key, job in by_key.items():
+        missing = [(e, r) for e, r in job.owners if key not in mine[e.id]]
+        if key not in present or (job.series and not store.has_series(key)):
+            job.owners = missing or job.owners
+            todo.append(job)
+        elif missing:
+            summary_json = store.summary_json(key)
+            summary = json.loads(summary_json)
+            for e, r in missing:
+                store.add_metrics(r, (e.metrics or standard_metrics)(summary, r.scenario))
+            shared += 1
+    if order is not None:
+        todo.sort(key=order)
+    already = len(by_key) - len(todo)
     done = 0
-    bar = _progress(len(distinct), already, exp.id, quiet or not todo)
+    bar = _progress(len(by_key), already, desc, quiet or not todo)
     interrupted = False
     try:
         if not todo:
             pass
         elif client is not None:
-            done = _run_dask(exp, store, todo, client, bar)
+            done = _run_dask(store, todo, client, bar)
         elif (jobs or os.cpu_count() or 1) == 1:
-            for r in todo:
-                _store_result(exp, store, r, run_one(json.dumps(r.scenario), exp.keeps_series(r)))
+            for job in todo:
+                _store_result(store, job, run_one(json.dumps(job.scenario), job.series))
                 done += 1
                 bar.update(1)
         else:
-            done = _run_local(exp, store, todo, jobs or os.cpu_count() or 1, bar)
+            done = _run_local(store, todo, jobs or os.cpu_count() or 1, bar)
     except KeyboardInterrupt:
-        done = len(store.keys() & {r.key for r in todo})
+        stored = store.keys()
+        done = sum(job.owners[0][1].key in stored for job in todo)
         interrupted = done < len(todo)  # Ctrl-C after the last run was stored loses nothing
     finally:
         bar.close()
         if client is not None:
             client.close()
-    return Outcome(len(distinct), already, done, interrupted, time.perf_counter() - t0)
+    return Outcome(len(by_key), already, done, interrupted, time.perf_counter() - t0, shared)
 
 
-def _run_local(exp, store, todo, jobs, bar) -> int:
+def _run_local(store, todo, jobs, bar) -> int:
     import multiprocessing as mp
 
     done = 0
@@ -139,8 +188,8 @@ def _run_local(exp, store, todo, jobs, bar) -> int:
 
         previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
         try:
-            for r in it:
-                pending[ex.submit(run_one, json.dumps(r.scenario), exp.keeps_series(r))] = r
+            for job in it:
+                pending[ex.submit(run_one, json.dumps(job.scenario), job.series)] = job
                 if len(pending) >= 2 * jobs:
                     break
         finally:
@@ -148,13 +197,13 @@ def _run_local(exp, store, todo, jobs, bar) -> int:
         while pending:
             finished, _ = wait(pending, return_when=FIRST_COMPLETED)
             for fut in finished:
-                r = pending.pop(fut)
-                _store_result(exp, store, r, fut.result())
+                job = pending.pop(fut)
+                _store_result(store, job, fut.result())
                 done += 1
                 bar.update(1)
                 nxt = next(it, None)
                 if nxt is not None:
-                    pending[ex.submit(run_one, json.dumps(nxt.scenario), exp.keeps_series(nxt))] = nxt
+                    pending[ex.submit(run_one, json.dumps(nxt.scenario), nxt.series)] = nxt
     except BaseException:
         _abandon(ex)
         raise
@@ -198,16 +247,16 @@ def connect(address: str, timeout_s: float = 10.0):
         raise ExperimentError(f"--cluster: cannot reach the Dask scheduler at {address}: {first}") from None
 
 
-def _run_dask(exp, store, todo, client, bar) -> int:
+def _run_dask(store, todo, client, bar) -> int:
     from distributed import as_completed
 
     done = 0
     try:
-        futures = client.map(run_one, [json.dumps(r.scenario) for r in todo],
-                             [exp.keeps_series(r) for r in todo], pure=False)
-        by_key = {f.key: r for f, r in zip(futures, todo)}
-        for fut, summary_json in as_completed(futures, with_results=True):
-            _store_result(exp, store, by_key[fut.key], summary_json)
+        futures = client.map(run_one, [json.dumps(job.scenario) for job in todo],
+                             [job.series for job in todo], pure=False)
+        by_key = {f.key: job for f, job in zip(futures, todo)}
+        for fut, result in as_completed(futures, with_results=True):
+            _store_result(store, by_key[fut.key], result)
             done += 1
             bar.update(1)
     except BaseException:

@@ -9,6 +9,13 @@ either the whole run or a part that the next sweep redoes. Files are named by th
 (scenario content + seed + satcc version): a sweep resumes by skipping the keys
 already stored, and two sweeps sharing a store write identical files for a run both make.
 
+A run belongs to every experiment whose grid builds its scenario (the catalog's Table III
+studies share many): it is simulated once, and each experiment keeps its own metrics of
+it, runs/KEY.EXPERIMENT.parquet (experiments compute different metrics from the same
+summary). An experiment that finds a run another one stored derives its metrics from the
+stored summary (`add_metrics`) instead of simulating it again. A store written before
+this layout has runs/KEY.parquet, one experiment's metrics (its `experiment` column).
+
 Temporary files are named .KEY.HOST.PID.tmp; opening a store removes only those whose
 writer is gone (same host, process no longer alive), never another live sweep's. A
 metrics file that cannot be read (truncated, empty, not Parquet, another schema) is
@@ -18,8 +25,10 @@ Queries go through DuckDB over runs/*.parquet.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import re
 import socket
 import sys
 from pathlib import Path
@@ -85,29 +94,55 @@ class Store:
                 if _writer_gone(tmp):  # leftovers of a killed writer, never a live one's
                     tmp.unlink(missing_ok=True)
 
-    def path(self, key: str) -> Path:
-        return self.runs / f"{key}.parquet"
+    def path(self, key: str, experiment: str) -> Path:
+        """The file of an experiment's metrics of a run."""
+        return self.runs / f"{key}.{_file_id(experiment)}.parquet"
 
     def has(self, key: str) -> bool:
-        return self.path(key).exists() and (self.root / "summaries" / f"{key}.json").exists()
+        """The run is stored whole (a metrics file and its summary): it need not be
+        simulated again."""
+        return any(self.runs.glob(f"{key}*.parquet")) and (self.root / "summaries" / f"{key}.json").exists()
 
     def keys(self) -> set[str]:
-        """The keys of the runs stored whole (metrics and summary)."""
+        """The keys of the runs stored whole (metrics of some experiment, and summary)."""
         summaries = {p.stem for p in (self.root / "summaries").glob("*.json")}
-        return {p.stem for p in self.runs.glob("*.parquet")} & summaries
+        return {p.stem.split(".", 1)[0] for p in self.runs.glob("*.parquet")} & summaries
+
+    def keys_of(self, experiment: str) -> set[str]:
+        """The keys of the runs stored whole with this experiment's metrics."""
+        summaries = {p.stem for p in (self.root / "summaries").glob("*.json")}
+        suffix = f".{_file_id(experiment)}"
+        mine = {p.stem[: -len(suffix)] for p in self.runs.glob(f"*{suffix}.parquet")}
+        for p in self.runs.glob("*.parquet"):
+            if "." not in p.stem and p.stem not in mine:  # the earlier layout: whose is in the file
+                try:
+                    owner = pq.read_table(p, columns=["experiment"]).column(0)
+                except Exception:  # noqa: BLE001 - unreadable: quarantine_bad's business
+                    continue
+                if len(owner) and owner[0].as_py() == experiment:
+                    mine.add(p.stem)
+        return mine & summaries
+
+    def has_series(self, key: str) -> bool:
+        return (self.root / "series" / key).is_dir() and any((self.root / "series" / key).glob("*.parquet"))
 
     def write(self, run, metrics: dict[str, float], summary_json: str,
               series: dict[str, bytes] | None = None) -> None:
         """Store one finished run whole: summary, series, then the metrics file (the commit)."""
-        import io
-
-        from .. import __version__
-
         sdir = self.root / "summaries"
         sdir.mkdir(exist_ok=True)
         _write_atomic(sdir / f"{run.key}.json", summary_json.encode())
         if series:
             self.write_series(run.key, series)
+        self.add_metrics(run, metrics)
+
+    def add_metrics(self, run, metrics: dict[str, float]) -> None:
+        """Store an experiment's metrics of a run whose summary is stored (by this
+        experiment's sweep, or by another experiment that shares the run)."""
+        import io
+
+        from .. import __version__
+
         names = sorted(metrics)
         table = pa.table({
             "key": [run.key] * len(names),
@@ -120,7 +155,7 @@ class Store:
         }, schema=SCHEMA)
         buf = io.BytesIO()
         pq.write_table(table, buf)
-        _write_atomic(self.path(run.key), buf.getvalue())
+        _write_atomic(self.path(run.key, run.experiment), buf.getvalue())
 
     def write_series(self, key: str, tables: dict[str, bytes]) -> None:
         """Store a run's time series (Parquet bytes by table name), each file atomically."""
@@ -186,12 +221,21 @@ class Store:
                 if attempt == 2 or not self.quarantine_bad():
                     raise
 
-    def values(self, keys: list[str]) -> list[tuple]:
-        """(key, point_id, seed, metric, value) rows of the given runs."""
+    def values(self, keys: list[str], experiment: str) -> list[tuple]:
+        """(key, point_id, seed, metric, value) rows of the given runs: `experiment`'s
+        metrics of them (once each, should a run's metrics be stored twice)."""
         if not keys:
             return []
-        return self.query("SELECT key, point_id, seed, metric, value FROM runs WHERE key IN "
-                          "(SELECT unnest(?)) ORDER BY point_id, metric, seed", [list(keys)]).fetchall()
+        return self.query("SELECT key, any_value(point_id) AS pid, seed, metric, any_value(value) FROM runs "
+                          "WHERE experiment = ? AND key IN (SELECT unnest(?)) GROUP BY key, seed, metric "
+                          "ORDER BY pid, metric, seed", [experiment, list(keys)]).fetchall()
+
+
+def _file_id(experiment: str) -> str:
+    """An experiment id as a file name part (registered ids already are one)."""
+    if re.fullmatch(r"[a-z0-9][a-z0-9._-]*", experiment):
+        return experiment
+    return "x-" + hashlib.sha256(experiment.encode()).hexdigest()[:16]
 
 
 def count_by_key(store: Store) -> dict[str, int]:
