@@ -126,12 +126,12 @@ def test_reproduce_all_simulates_each_shared_run_once_largest_first(tmp_path, mo
     assert made == [] and again.done == 0 and again.already == 6
 
 
-def test_sweep_order_is_the_given_one(tmp_path, monkeypatch):
+def test_sweep_runs_the_costliest_first(tmp_path, monkeypatch):
     a, _ = _exps()
     made = _count_runs(monkeypatch)
     runs = a.expand()
     runner.run_sweep([(a, r) for r in runs], Store(tmp_path), "t", jobs=1, quiet=True,
-                     order=lambda job: -job.scenario["links"][3]["queue"]["limit_pkts"])
+                     cost=lambda job: job.scenario["links"][3]["queue"]["limit_pkts"])
     assert [m[0] for m in made] == [20, 20, 10, 10]
 
 
@@ -202,3 +202,11 @@ def test_the_catalogs_multi_bottleneck_runs_serve_the_xfwa_comparison(tmp_path):
     assert out.shared > 0 and rep["complete"]
     _, alone = reproduce("refwa.xfwa-comparison", store=tmp_path / "alone", seeds=1, jobs=2, quiet=True)
     assert [(c["ours"], c["holds"]) for c in rep["claims"]] == [(c["ours"], c["holds"]) for c in alone["claims"]]
+
+
+def test_the_progress_of_a_costed_sweep_counts_expected_work_and_runs(tmp_path, capsys):
+    a, _ = _exps()
+    runner.run_sweep([(a, r) for r in a.expand()], Store(tmp_path), "t", jobs=1, quiet=False,
+                     cost=lambda job: 3.0 if job.scenario["links"][3]["queue"]["limit_pkts"] == 20 else 1.0)
+    last = capsys.readouterr().err.strip().split("\r")[-1]
+    assert last.startswith("t: 100%|") and "4/4 runs" in last, last

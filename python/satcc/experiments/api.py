@@ -101,12 +101,12 @@ def reproduce_all(store: str | Path = DEFAULT_STORE, out: str | Path | None = No
     cost = _run_costs(items)
     typical = sorted(cost.values())[len(cost) // 2] if cost else 0.0
 
-    def order(job) -> float:
+    def expected_s(job) -> float:
         # a quick run is cut short, but the experiments' order of cost holds
-        return -max(cost.get(e.id, typical) for e, _ in job.owners)
+        return max(cost.get(e.id, typical) for e, _ in job.owners)
 
     st = Store(store)
-    outcome = run_sweep(items, st, "catalog", jobs=jobs, cluster=cluster, quiet=quiet, order=order)
+    outcome = run_sweep(items, st, "catalog", jobs=jobs, cluster=cluster, quiet=quiet, cost=expected_s)
     reports = []
     if outcome.interrupted:
         print(f"stopped: {outcome.already + outcome.done} of {outcome.total} runs are stored in {st.root}; "

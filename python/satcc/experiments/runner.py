@@ -101,6 +101,33 @@ def _progress(total: int, initial: int, desc: str, quiet: bool):
                 disable=quiet, mininterval=0.5, dynamic_ncols=True)
 
 
+class _Progress:
+    """The sweep's progress bar: runs done, or, given each run's expected cost, the
+    share of the expected work done (runs differ a thousandfold in cost across the
+    catalog, so a count of runs would make a poor time estimate), with the runs beside."""
+
+    def __init__(self, todo: list, total: int, already: int, desc: str, quiet: bool, cost=None):
+        self.cost, self.runs, self.total = cost, already, total
+        if cost is None:
+            self.bar = _progress(total, already, desc, quiet)
+        else:
+            self.bar = tqdm(total=round(sum(cost(j) for j in todo), 2) or 1.0, desc=desc, file=sys.stderr,
+                            disable=quiet, mininterval=0.5, dynamic_ncols=True,
+                            bar_format="{desc}: {percentage:3.0f}%|{bar}| {postfix} [{elapsed}<{remaining}]")
+            self.bar.set_postfix_str(f"{already}/{total} runs", refresh=False)
+
+    def update(self, job) -> None:
+        if self.cost is None:
+            self.bar.update(1)
+            return
+        self.runs += 1
+        self.bar.set_postfix_str(f"{self.runs}/{self.total} runs", refresh=False)
+        self.bar.update(self.cost(job))
+
+    def close(self) -> None:
+        self.bar.close()
+
+
 def run_experiment(exp: Experiment, store: Store, runs: list[Run], jobs: int | None = None,
                    cluster: str | None = None, quiet: bool = False) -> Outcome:
     """Run every run not yet in the store. Ctrl-C stops cleanly: finished runs stay."""
@@ -108,13 +135,14 @@ def run_experiment(exp: Experiment, store: Store, runs: list[Run], jobs: int | N
 
 
 def run_sweep(items: list[tuple[Experiment, Run]], store: Store, desc: str, jobs: int | None = None,
-              cluster: str | None = None, quiet: bool = False, order=None) -> Outcome:
+              cluster: str | None = None, quiet: bool = False, cost=None) -> Outcome:
     """Run the experiments' runs not yet in the store, each distinct scenario once.
     A run stored already (by any experiment) is not simulated again: an experiment that
     lacks its metrics of it derives them from the stored summary, or, if it keeps the
-    run's time series and the store has none, runs it again. `order(job)` sorts the
-    simulations (largest first keeps the last workers from finishing alone). Ctrl-C
-    stops cleanly: finished runs stay."""
+    run's time series and the store has none, runs it again. Given `cost(job)`, each
+    simulation's expected seconds, the largest go first (the last workers then do not
+    finish alone) and the progress bar counts expected work. Ctrl-C stops cleanly:
+    finished runs stay."""
     t0 = time.perf_counter()
     client = connect(cluster) if cluster else None  # fail fast, before any progress output
     store.quarantine_bad(deep=False)  # a bad file is set aside and its run redone
@@ -143,11 +171,11 @@ def run_sweep(items: list[tuple[Experiment, Run]], store: Store, desc: str, jobs
             for e, r in missing:
                 store.add_metrics(r, (e.metrics or standard_metrics)(summary, r.scenario))
             shared += 1
-    if order is not None:
-        todo.sort(key=order)
+    if cost is not None:
+        todo.sort(key=cost, reverse=True)
     already = len(by_key) - len(todo)
     done = 0
-    bar = _progress(len(by_key), already, desc, quiet or not todo)
+    bar = _Progress(todo, len(by_key), already, desc, quiet or not todo, cost)
     interrupted = False
     try:
         if not todo:
@@ -158,7 +186,7 @@ def run_sweep(items: list[tuple[Experiment, Run]], store: Store, desc: str, jobs
             for job in todo:
                 _store_result(store, job, run_one(json.dumps(job.scenario), job.series))
                 done += 1
-                bar.update(1)
+                bar.update(job)
         else:
             done = _run_local(store, todo, jobs or os.cpu_count() or 1, bar)
     except KeyboardInterrupt:
@@ -200,7 +228,7 @@ def _run_local(store, todo, jobs, bar) -> int:
                 job = pending.pop(fut)
                 _store_result(store, job, fut.result())
                 done += 1
-                bar.update(1)
+                bar.update(job)
                 nxt = next(it, None)
                 if nxt is not None:
                     pending[ex.submit(run_one, json.dumps(nxt.scenario), nxt.series)] = nxt
@@ -258,7 +286,7 @@ def _run_dask(store, todo, client, bar) -> int:
         for fut, result in as_completed(futures, with_results=True):
             _store_result(store, by_key[fut.key], result)
             done += 1
-            bar.update(1)
+            bar.update(by_key[fut.key])
     except BaseException:
         client.cancel(futures)
         raise
