@@ -185,7 +185,7 @@ def test_cli_reproduce_all_and_report_all(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr("satcc.experiments.all_experiments", lambda: [a, b])
     assert satcc_cli.main(["reproduce", "--all", "--store", str(tmp_path), "--jobs", "1"]) == 0
     out = capsys.readouterr().out
-    assert "catalog: 2 experiments' reports, 4 runs (0 already stored, 4 run now)" in out
+    assert "catalog: 4 runs (0 already stored, 4 run now) in " in out and "; 2 experiments' reports in " in out
     assert f"test.share-b: no claims -> {tmp_path}/reports/test.share-b/report.html" in out
     assert satcc_cli.main(["report", "--all", "--store", str(tmp_path), "--out", str(tmp_path / "r")]) == 0
     out = capsys.readouterr().out
@@ -210,3 +210,26 @@ def test_the_progress_of_a_costed_sweep_counts_expected_work_and_runs(tmp_path, 
                      cost=lambda job: 3.0 if job.scenario["links"][3]["queue"]["limit_pkts"] == 20 else 1.0)
     last = capsys.readouterr().err.strip().split("\r")[-1]
     assert last.startswith("t: 100%|") and "4/4 runs" in last, last
+
+
+def test_the_catalogs_reports_are_written_by_the_workers_as_the_parent_would(tmp_path, monkeypatch):
+    from pathlib import Path
+
+    from satcc.experiments import get
+
+    exps = [get("refwa.fig5-alpha"), get("refwa.fig7-rtt-error")]
+    real = api._report_or_why
+
+    def not_here(*a, **k):
+        raise AssertionError("a catalog experiment's report written in the parent")
+
+    monkeypatch.setattr(api, "_report_or_why", not_here)
+    out, reports = reproduce_all(store=tmp_path, quick=True, jobs=2, quiet=True, experiments=exps)
+    monkeypatch.setattr(api, "_report_or_why", real)
+    assert [i for i, _, _ in reports] == [e.id for e in exps] and all(rep is not None for _, rep, _ in reports)
+    by_workers = {i: (Path(rep["out_dir"]) / "report.json").read_text() for i, rep, _ in reports}
+    index = (tmp_path / "reports" / "index.html").read_text()
+    assert all(f"{e.id}-quick/report.html" in index for e in exps)
+    for e in exps:  # the same report, written here
+        rep = report(e, store=tmp_path, quick=True)
+        assert (Path(rep["out_dir"]) / "report.json").read_text() == by_workers[e.id]

@@ -321,7 +321,7 @@ def cmd_reproduce(a) -> int:
     if a.all:
         out, reports = reproduce_all(store=a.store, out=out_arg, seeds=a.seeds, quick=a.quick, jobs=a.jobs,
                                      cluster=a.cluster)
-        print(f"catalog: {len(reports) or 'no'} experiments' reports, {_stored_text(out)}")
+        print(f"catalog: {_stored_text(out)}; {len(reports) or 'no'} experiments' reports in {out.reports_s:.1f} s")
         _print_all(reports)
         return 130 if out.interrupted else 0
     out, rep = reproduce(a.id, store=a.store, out=out_arg, seeds=a.seeds, quick=a.quick, jobs=a.jobs,

@@ -75,6 +75,8 @@ class Outcome:
     # runs another experiment had stored, whose metrics this sweep derived from the
     # stored summaries (counted in `already`)
     shared: int = 0
+    # writing the reports after the sweep (satcc reproduce --all)
+    reports_s: float = 0.0
 
 
 @dataclass
