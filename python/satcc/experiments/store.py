@@ -89,6 +89,7 @@ class Store:
         self.root = Path(root)
         self.runs = self.root / "runs"
         self.runs.mkdir(parents=True, exist_ok=True)
+        self._legacy: dict[str, str] | None = None
         for d in (self.runs, self.root / "summaries", *(self.root / "series").glob("*")):
             for tmp in d.glob(".*.tmp") if d.is_dir() else ():
                 if _writer_gone(tmp):  # leftovers of a killed writer, never a live one's
@@ -113,15 +114,24 @@ class Store:
         summaries = {p.stem for p in (self.root / "summaries").glob("*.json")}
         suffix = f".{_file_id(experiment)}"
         mine = {p.stem[: -len(suffix)] for p in self.runs.glob(f"*{suffix}.parquet")}
-        for p in self.runs.glob("*.parquet"):
-            if "." not in p.stem and p.stem not in mine:  # the earlier layout: whose is in the file
+        mine |= {k for k, owner in self._legacy_owners().items() if owner == experiment}
+        return mine & summaries
+
+    def _legacy_owners(self) -> dict[str, str]:
+        """The runs stored in the earlier layout (runs/KEY.parquet) and whose metrics
+        each holds (its `experiment` column), read once per Store."""
+        if self._legacy is None:
+            self._legacy = {}
+            for p in self.runs.glob("*.parquet"):
+                if "." in p.stem:
+                    continue
                 try:
                     owner = pq.read_table(p, columns=["experiment"]).column(0)
                 except Exception:  # noqa: BLE001 - unreadable: quarantine_bad's business
                     continue
-                if len(owner) and owner[0].as_py() == experiment:
-                    mine.add(p.stem)
-        return mine & summaries
+                if len(owner):
+                    self._legacy[p.stem] = owner[0].as_py()
+        return self._legacy
 
     def has_series(self, key: str) -> bool:
         return (self.root / "series" / key).is_dir() and any((self.root / "series" / key).glob("*.parquet"))
