@@ -241,7 +241,8 @@ def cmd_list(a) -> int:
         seen += [k for k in keys_in(e.source) if k not in seen]
     if machine:
         print(f"\nexpected times: satcc reproduce ID from an empty store, measured {machine['measured']} on "
-              f"{machine['cores']} cores ({machine['cpu']}) with {machine['jobs']} workers")
+              f"{machine['cores']} cores ({machine['cpu']}) with {machine['jobs']} workers; `satcc reproduce --all` "
+              "runs the whole catalog in less than their sum (runs that experiments share are made once)")
     if seen:
         print("\npapers:")
         for k in sorted(seen):
