@@ -8,6 +8,7 @@ import os
 import signal
 import subprocess
 import time
+from pathlib import Path
 
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -15,7 +16,7 @@ import pytest
 
 from satcc.experiments.store import Store, _tmp_name
 
-from sweeps import (kill_group, make_catalog, start, stored, stray_tmp, wait_gone)
+from sweeps import (group_members, kill_group, make_catalog, start, stored, stray_tmp, wait_gone)
 
 
 @pytest.fixture(scope="module")
@@ -257,3 +258,33 @@ def test_reference_runs_are_json_summaries(reference):
     _, ref = reference
     for summary, rows in ref.values():
         assert json.loads(summary)["totals"]["flows"] == 3 and rows
+
+
+def test_a_worker_killed_mid_run_stops_the_sweep_in_one_line_and_the_rerun_finishes(tmp_path):
+    """A worker the OOM killer (or anyone) kills: the pool is broken; the sweep says so in
+    one line, exits 2 and leaves no process; the runs stored stay, the rerun does the rest."""
+    cat = make_catalog(tmp_path / "cat", points=4, seeds=2, duration_s=60.0)  # runs of about 0.5 s
+    store = tmp_path / "store"
+    p = start(cat, store)
+    _started_workers(p, store)
+    workers = [w for w in group_members(p.pid)
+               if b"spawn_main" in Path(f"/proc/{w}/cmdline").read_bytes()]  # not the resource tracker
+    assert workers
+    os.kill(workers[0], signal.SIGKILL)
+    try:
+        _, err = p.communicate(timeout=60)
+        assert p.returncode == 2, err
+        assert "Traceback" not in err
+        lines = [x for x in err.splitlines() if x.startswith("satcc: error")]
+        assert len(lines) == 1 and "a worker process died during a run" in lines[0], err
+        assert wait_gone(p.pid) == []
+    finally:
+        kill_group(p.pid)
+    partial = stored(store)
+    assert 0 < len(partial) < 8
+    q = start(cat, store)
+    _, err = q.communicate(timeout=300)
+    assert q.returncode == 0, err
+    full = stored(store)
+    assert len(full) == 8 and all(s is not None for s, _ in full.values()) and stray_tmp(store) == []
+    assert all(full[k] == v for k, v in partial.items())

@@ -150,6 +150,7 @@ def _reports_in_workers(exps, store_root, where, seeds, quick, jobs) -> dict:
     import multiprocessing as mp
     import os
     from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
 
     from .registry import builtin_experiments, get
     from .runner import _abandon, _worker_init
@@ -160,9 +161,14 @@ def _reports_in_workers(exps, store_root, where, seeds, quick, jobs) -> dict:
         return {}
     ex = ProcessPoolExecutor(max_workers=min(jobs, len(ours)), mp_context=mp.get_context("spawn"),
                              initializer=_worker_init, initargs=(os.getpid(),))
+    done = {}
     try:
         futs = {e.id: ex.submit(_report_by_id, e.id, str(store_root), where[e.id], seeds, quick) for e in ours}
-        done = {i: f.result() for i, f in futs.items()}
+        for i, f in futs.items():
+            done[i] = f.result()
+    except BrokenProcessPool:
+        _abandon(ex)  # a worker died: the caller writes the reports not done
+        return done
     except BaseException:
         _abandon(ex)
         raise

@@ -8,6 +8,7 @@ import os
 import sys
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
 from tqdm import tqdm
@@ -234,6 +235,12 @@ def _run_local(store, todo, jobs, bar) -> int:
                 nxt = next(it, None)
                 if nxt is not None:
                     pending[ex.submit(run_one, json.dumps(nxt.scenario), nxt.series)] = nxt
+    except BrokenProcessPool:
+        _abandon(ex)
+        raise ExperimentError(
+            f"a worker process died during a run (killed by a signal, or out of memory: `dmesg` tells); "
+            f"the {done} runs finished before are stored, rerun the same command to do the rest. From a Python "
+            "script, call satcc under `if __name__ == \"__main__\":` (each worker imports the script)") from None
     except BaseException:
         _abandon(ex)
         raise
