@@ -209,7 +209,7 @@ def test_the_progress_of_a_costed_sweep_counts_expected_work_and_runs(tmp_path, 
     runner.run_sweep([(a, r) for r in a.expand()], Store(tmp_path), "t", jobs=1, quiet=False,
                      cost=lambda job: 3.0 if job.scenario["links"][3]["queue"]["limit_pkts"] == 20 else 1.0)
     last = capsys.readouterr().err.strip().split("\r")[-1]
-    assert last.startswith("t: 100%|") and "4/4 runs" in last, last
+    assert last.startswith("t (4/4 runs): 100%|"), last
 
 
 def test_the_catalogs_reports_are_written_by_the_workers_as_the_parent_would(tmp_path, monkeypatch):

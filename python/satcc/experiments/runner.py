@@ -107,24 +107,28 @@ def _progress(total: int, initial: int, desc: str, quiet: bool):
 class _Progress:
     """The sweep's progress bar: runs done, or, given each run's expected cost, the
     share of the expected work done (runs differ a thousandfold in cost across the
-    catalog, so a count of runs would make a poor time estimate), with the runs beside."""
+    catalog, so a count of runs would make a poor time estimate), with the runs beside;
+    the time left from the average rate since the start (a recent rate swings with each
+    large run)."""
 
     def __init__(self, todo: list, total: int, already: int, desc: str, quiet: bool, cost=None):
-        self.cost, self.runs, self.total = cost, already, total
+        self.cost, self.runs, self.total, self.desc = cost, already, total, desc
         if cost is None:
             self.bar = _progress(total, already, desc, quiet)
         else:
-            self.bar = tqdm(total=round(sum(cost(j) for j in todo), 2) or 1.0, desc=desc, file=sys.stderr,
-                            disable=quiet, mininterval=0.5, dynamic_ncols=True,
-                            bar_format="{desc}: {percentage:3.0f}%|{bar}| {postfix} [{elapsed}<{remaining}]")
-            self.bar.set_postfix_str(f"{already}/{total} runs", refresh=False)
+            self.bar = tqdm(total=round(sum(cost(j) for j in todo), 2) or 1.0, desc=self._runs(), file=sys.stderr,
+                            disable=quiet, mininterval=0.5, dynamic_ncols=True, smoothing=0,
+                            bar_format="{desc}: {percentage:3.0f}%|{bar}| [{elapsed}<{remaining}]")
+
+    def _runs(self) -> str:
+        return f"{self.desc} ({self.runs}/{self.total} runs)"
 
     def update(self, job) -> None:
         if self.cost is None:
             self.bar.update(1)
             return
         self.runs += 1
-        self.bar.set_postfix_str(f"{self.runs}/{self.total} runs", refresh=False)
+        self.bar.set_description_str(self._runs(), refresh=False)
         self.bar.update(self.cost(job))
 
     def close(self) -> None:
