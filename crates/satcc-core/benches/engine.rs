@@ -18,6 +18,7 @@ fn main() {
     let custom = std::env::var("SATCC_BENCH_SCENARIO").ok().map(|p| std::fs::read_to_string(&p).expect("scenario file readable"));
     let text = custom.as_deref().unwrap_or(SCENARIO);
     let mut best = f64::INFINITY;
+    let mut last_pushes = None;
     for i in 0..reps {
         let sim = Simulation::from_json(text).expect("bench scenario is valid");
         let t0 = Instant::now();
@@ -35,8 +36,13 @@ fn main() {
             t.utilization.unwrap_or(0.0)
         );
         best = best.min(wall);
+        last_pushes = Some(out.pushes);
     }
     println!("best: {best:.3} s");
+    if let Some((pushed, far)) = last_pushes {
+        println!("events filed beyond the calendar's horizon (into its heap): {far} of {pushed} ({:.1} %)",
+                 100.0 * far as f64 / pushed.max(1) as f64);
+    }
     if let Some(hwm) = peak_rss_mb() {
         println!("peak memory (VmHWM): {hwm:.1} MB");
     }

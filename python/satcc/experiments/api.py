@@ -152,11 +152,12 @@ def _reports_in_workers(exps, store_root, where, seeds, quick, jobs) -> dict:
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
-    from .registry import builtin_experiments, get
+    from .registry import builtin_experiments
     from .runner import _abandon, _worker_init
 
     jobs = jobs or os.cpu_count() or 1
-    ours = [e for e in exps if e in builtin_experiments() and get(e.id) is e]
+    builtin = {id(b) for b in builtin_experiments()}
+    ours = [e for e in exps if id(e) in builtin]
     if jobs < 2 or len(ours) < 2:
         return {}
     ex = ProcessPoolExecutor(max_workers=min(jobs, len(ours)), mp_context=mp.get_context("spawn"),

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from tqdm import tqdm
 
 from .definition import Experiment, ExperimentError, Run, standard_metrics
-from .store import Store
+from .store import Store, _file_id
 
 
 def _worker_init(parent: int) -> None:
@@ -153,8 +153,7 @@ def run_sweep(items: list[tuple[Experiment, Run]], store: Store, desc: str, jobs
     t0 = time.perf_counter()
     client = connect(cluster) if cluster else None  # fail fast, before any progress output
     store.quarantine_bad(deep=False)  # a bad file is set aside and its run redone
-    present = store.keys()
-    mine = {e.id: store.keys_of(e.id) for e in {id(e): e for e, _ in items}.values()}
+    owners = store.owners()  # key -> experiments whose metrics of it are stored
     # two grid points (or two experiments) can build the same scenario: each distinct
     # run is made once, and stored for each experiment it belongs to
     by_key: dict[str, _Job] = {}
@@ -168,8 +167,9 @@ def run_sweep(items: list[tuple[Experiment, Run]], store: Store, desc: str, jobs
             job.series = job.series or e.keeps_series(r)
     todo, shared = [], 0
     for key, job in by_key.items():
-        missing = [(e, r) for e, r in job.owners if key not in mine[e.id]]
-        if key not in present or (job.series and not store.has_series(key)):
+        have = owners.get(key, set())
+        missing = [(e, r) for e, r in job.owners if _file_id(e.id) not in have]
+        if not have or (job.series and not store.has_series(key)):
             job.owners = missing or job.owners
             todo.append(job)
         elif missing:

@@ -106,16 +106,29 @@ class Store:
 
     def keys(self) -> set[str]:
         """The keys of the runs stored whole (metrics of some experiment, and summary)."""
-        summaries = {p.stem for p in (self.root / "summaries").glob("*.json")}
-        return {p.stem.split(".", 1)[0] for p in self.runs.glob("*.parquet")} & summaries
+        return set(self.owners())
 
     def keys_of(self, experiment: str) -> set[str]:
         """The keys of the runs stored whole with this experiment's metrics."""
+        fid = _file_id(experiment)
+        return {k for k, who in self.owners().items() if fid in who}
+
+    def owners(self) -> dict[str, set[str]]:
+        """Every run stored whole, and whose metrics of it are stored (experiment ids as
+        in file names), from one listing of the store."""
         summaries = {p.stem for p in (self.root / "summaries").glob("*.json")}
-        suffix = f".{_file_id(experiment)}"
-        mine = {p.stem[: -len(suffix)] for p in self.runs.glob(f"*{suffix}.parquet")}
-        mine |= {k for k, owner in self._legacy_owners().items() if owner == experiment}
-        return mine & summaries
+        out: dict[str, set[str]] = {}
+        for p in self.runs.glob("*.parquet"):
+            key, _, fid = p.stem.partition(".")
+            if key not in summaries:
+                continue
+            if not fid:  # the earlier layout: whose metrics is in the file
+                owner = self._legacy_owners().get(key)
+                if owner is None:
+                    continue
+                fid = _file_id(owner)
+            out.setdefault(key, set()).add(fid)
+        return out
 
     def _legacy_owners(self) -> dict[str, str]:
         """The runs stored in the earlier layout (runs/KEY.parquet) and whose metrics

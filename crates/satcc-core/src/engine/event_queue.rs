@@ -169,7 +169,7 @@ const MAX_BUCKETS: usize = 16384;
 /// FAR_HIGH of the events filed since the last choice went beyond it, into the heap, and
 /// comes back below FAR_LOW. Why: paced senders (BBR) find their access links idle and
 /// file each packet's arrival a propagation delay ahead; BBR's standard bench run filed
-/// 7.3 % of its events into the heap (NewReno's 1.6 %, OC12's 0.9 %), and a horizon of
+/// 7.9 % of its events into the heap (NewReno's 1.6 %, OC12's 0.9 %), and a horizon of
 /// 2048 events made it 4-5 % faster where it made OC12 as much slower (BENCHMARKS.md).
 const FAR_HIGH: f64 = 0.03;
 const FAR_LOW: f64 = 0.005;
@@ -221,6 +221,8 @@ pub struct EventQueue<E> {
     /// horizon's doubling (see FAR_HIGH).
     far_filed: u64,
     stretch: u32,
+    /// Events filed into the heap before the last choice of shape (pushes only).
+    far_before: u64,
 }
 
 impl<E: Copy> Default for EventQueue<E> {
@@ -247,6 +249,7 @@ impl<E: Copy> EventQueue<E> {
             retune_at: RETUNE_FIRST,
             far_filed: 0,
             stretch: 0,
+            far_before: 0,
         }
     }
 
@@ -412,7 +415,9 @@ impl<E: Copy> EventQueue<E> {
         let (t0, n0, filed0) = self.tuned_at;
         self.tuned_at = (now, self.popped, self.next);
         self.retune_at = self.popped + RETUNE_EVERY;
-        let far = std::mem::take(&mut self.far_filed) as f64 / (self.next - filed0).max(1) as f64;
+        let far_filed = std::mem::take(&mut self.far_filed);
+        self.far_before += far_filed;
+        let far = far_filed as f64 / (self.next - filed0).max(1) as f64;
         if now <= t0 {
             return; // no time passed: no rate to go by
         }
@@ -446,6 +451,12 @@ impl<E: Copy> EventQueue<E> {
         }
         self.far_filed = far_filed; // refiled, not pushed
         self.take_in_from_far();
+    }
+
+    /// Events pushed so far, and of them those filed beyond the calendar's horizon, into
+    /// the heap (the engine bench prints the share; see FAR_HIGH).
+    pub fn pushes(&self) -> (u64, u64) {
+        (self.next, self.far_before + self.far_filed)
     }
 
     /// The calendar's shape now: (bucket width as a power of two of ns, buckets).

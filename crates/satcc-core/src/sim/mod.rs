@@ -186,6 +186,9 @@ pub struct RunOutput {
     pub series: Series,
     pub link_names: Vec<String>,
     pub flow_names: Vec<String>,
+    /// Events pushed, and of them those filed beyond the event calendar's horizon (into
+    /// its heap): how the engine worked, not a result (not in the summary).
+    pub pushes: (u64, u64),
 }
 
 impl Simulation {

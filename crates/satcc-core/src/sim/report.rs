@@ -169,6 +169,7 @@ impl Simulation {
             series: std::mem::take(&mut self.series),
             link_names: self.links.iter().map(|l| l.name.clone()).collect(),
             flow_names: self.flows.iter().map(|f| f.name.clone()).collect(),
+            pushes: self.events.pushes(),
         }
     }
 }
