@@ -203,7 +203,7 @@ def run_sweep(items: list[tuple[Experiment, Run]], store: Store, desc: str, jobs
     finally:
         bar.close()
         if client is not None:
-            client.close()
+            _close_dask(client)
     return Outcome(len(by_key), already, done, interrupted, time.perf_counter() - t0, shared)
 
 
@@ -289,18 +289,65 @@ def connect(address: str, timeout_s: float = 10.0):
 
 
 def _run_dask(store, todo, client, bar) -> int:
+    """The runs on a Dask cluster. A run that killed every worker that tried it
+    (KilledWorker: out of memory, a signal) and a scheduler lost mid-sweep end the
+    sweep in one line, as a worker's death does locally; the runs finished are stored."""
+    from concurrent.futures import CancelledError
+
     from distributed import as_completed
 
     done = 0
+    futures = []
     try:
         futures = client.map(run_one, [json.dumps(job.scenario) for job in todo],
                              [job.series for job in todo], pure=False)
         by_key = {f.key: job for f, job in zip(futures, todo)}
-        for fut, result in as_completed(futures, with_results=True):
-            _store_result(store, by_key[fut.key], result)
+        for fut, result in as_completed(futures, with_results=True, raise_errors=False):
+            job = by_key[fut.key]
+            if fut.status == "error":  # (type, exception, traceback)
+                raise _dask_failure(result[1], job, done, client) from None
+            if fut.status == "cancelled":  # the client gave up on a lost scheduler
+                raise _dask_failure(CancelledError(), job, done, client) from None
+            _store_result(store, job, result)
             done += 1
-            bar.update(by_key[fut.key])
+            bar.update(job)
     except BaseException:
-        client.cancel(futures)
+        if client.status == "running":
+            client.cancel(futures)
         raise
     return done
+
+
+def _close_dask(client) -> None:
+    """Close the client quietly: closing a client that lost its scheduler logs the
+    cancelled reconnection with a traceback; the sweep has said what happened in one
+    line (_dask_failure)."""
+    import logging
+
+    log = logging.getLogger("distributed.client")
+    level = log.level
+    log.setLevel(logging.CRITICAL)
+    try:
+        client.close()
+    finally:
+        log.setLevel(level)
+
+
+def _dask_failure(err: BaseException, job: _Job, done: int, client) -> BaseException:
+    """What a failed Dask future means for the sweep: an ExperimentError in one line for
+    a killed worker or a lost scheduler; the run's own error otherwise (as locally)."""
+    from concurrent.futures import CancelledError
+
+    from distributed.scheduler import KilledWorker
+
+    exp, run = job.owners[0]
+    stored = f"the {done} runs finished before are stored, rerun the same command to do the rest"
+    if isinstance(err, KilledWorker):
+        return ExperimentError(
+            f"--cluster: {exp.id} point {run.point_id} seed {run.seed} killed each Dask worker that ran it "
+            f"(out of memory, or a signal: the workers' logs tell; Dask gives up after "
+            f"distributed.scheduler.allowed-failures of them); {stored}")
+    if isinstance(err, CancelledError):
+        return ExperimentError(f"--cluster: lost the Dask scheduler at {client.scheduler.address} during the "
+                               f"sweep; {stored} once it is back")
+    return err
