@@ -390,3 +390,33 @@ def test_quick_ack_counts_the_acks_a_linux_receiver_sends_while_windows_open():
              "flows": [{"src": "a", "dst": "b"}], "tcp": {"delayed_ack": True, "quick_ack": True}}
     with pytest.raises(satcc.ScenarioError, match="quick_ack"):
         ns2.to_tcl(plain)
+
+
+def test_ns3ref_trace_events_tell_probe_rtt_from_a_timeout():
+    """ns3ref trace's reading of an ns-3 run (made-up rows): TcpBbr's PROBE_RTT is where its
+    cwnd gain is 1, and a window of 1 in the Loss state (a timeout) is listed as what
+    linuxref's measure would take for PROBE_RTT; HyStart's ssthresh (= the window) and a
+    loss's (below it) come with the window before; ns-3's initial ssthresh is not listed."""
+    from satcc.dev.ns3ref import events
+
+    def row(t, what, v):
+        return {"flow": "f0", "what": what, "time_s": t, "value": v}
+
+    rows = [row(0.1, "ssthresh_pkts", 2966138.0), row(0.1, "cwnd_gain", 2.89), row(0.5, "cwnd_pkts", 300.0),
+            row(0.8, "ssthresh_pkts", 300.0), row(1.2, "cwnd_pkts", 340.0), row(1.3, "cong_state", 3.0),
+            row(1.3, "ssthresh_pkts", 238.0), row(1.6, "cong_state", 4.0), row(1.6, "cwnd_pkts", 1.0),
+            row(1.7, "cwnd_pkts", 10.0), row(1.8, "cong_state", 0.0), row(1.8, "cwnd_gain", 2.0),
+            row(10.0, "cwnd_gain", 1.0), row(10.0, "cwnd_pkts", 4.0), row(10.01, "cwnd_pkts", 5.0),
+            row(10.02, "cwnd_pkts", 4.0), row(10.3, "cwnd_gain", 2.0), row(10.3, "cwnd_pkts", 200.0)]
+    lines = events(rows)["f0"]
+    assert [x.split("s  ", 1)[1] for x in lines] == [
+        "ssthresh 300 (window 300, Open)",
+        "state Recovery",
+        "ssthresh 238 (window 340, Recovery)",
+        "state Loss",
+        "window 1.0 <= 4 (Loss, cwnd gain 2.89)",
+        "window above 4 again, after 100.0 ms",
+        "state Open",
+        "PROBE_RTT (cwnd gain 1)",
+        "PROBE_RTT ends (cwnd gain 2)",
+    ], lines
