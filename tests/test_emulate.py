@@ -132,7 +132,7 @@ def test_namespaces_and_tuns_are_removed_when_the_run_fails(clean, tmp_path, mon
         def close(self):
             self.inner.close()
 
-        def run(self, bound):
+        def run(self, bound, t0=None):
             assert emu.leftovers(os.getpid()), "the namespaces exist while the run does"
             raise RuntimeError("boom")
 
@@ -459,3 +459,34 @@ def test_refwa_lowers_windows_a_receiver_scales_by_seven(clean, tmp_path):
     assert s["realtime"]["sysctls"] == {"net.ipv4.tcp_rmem": "4096 131072 6291456"}
     with pytest.raises(emu.EmulationError, match="--sysctl: KEY=VALUE with a key under net"):
         emu.emulate(two_links(1.0, refwa=False), tmp_path, sysctls={"kernel.panic": "1"})
+
+
+@needs_root
+def test_simulated_time_zero_is_the_instant_the_real_hosts_start_on(clean, tmp_path):
+    """A real host's SYN enters the network when its connect() is called (the agent's
+    `connect_at_s`, on the agreed clock), not before and within a millisecond: the loop
+    runs before that instant and its clock is 0 there. With the clock started whenever
+    the loop began (after that instant, by the parent's wake-up), the SYN entered before
+    connect() by that lag, or, when the loop began after the SYN, waited in its TUN
+    device for it: the handshake then took up to 0.9 ms more than the path, and BBR's
+    first minimum RTT with it. And the kernel's first RTT sample (the SYN's) is what
+    the network carried the handshake in (SYN entering to SYN-ACK reaching the sender)
+    plus the sender's own SYN and SYN-ACK handling, measured 0.04-0.12 ms here: within
+    the emulation's default lateness bound, 0.5 ms."""
+    import pyarrow.parquet as pq
+
+    d = two_links(2.0, refwa=False)
+    d["flows"][0]["start_s"] = 0.3
+    d["monitor"]["capture"] = ["a->r", "r->a"]
+    s = emu.emulate(d, tmp_path, cc="bbr")
+    assert s["realtime"]["valid"], s["realtime"]
+    rows = sorted(pq.read_table(tmp_path / "packets.parquet").to_pylist(), key=lambda r: r["time_s"])
+    syn = next(r for r in rows if r["link"] == "a->r" and not r["ack"])
+    synack = next(r for r in rows if r["link"] == "r->a" and r["ack"])
+    access = d["links"][0]
+    entered = syn["time_s"] - access["delay_ms"] / 1e3 - 60 * 8 / access["rate_bps"]
+    real = s["flows"][0]["real"]
+    assert 0.3 <= real["connect_at_s"] < 0.35, real
+    assert 0.0 <= (entered - real["connect_at_s"]) * 1e3 <= 1.0, (entered, real["connect_at_s"])
+    carried_ms = (synack["time_s"] - entered) * 1e3
+    assert -0.01 <= real["syn_rtt_ms"] - carried_ms <= 0.5, (real["syn_rtt_ms"], carried_ms)

@@ -235,9 +235,11 @@ def _emulate(emu, d, out, flows, hosts, ns_of, ttl, duration, cc, lateness_bound
             if f["rtt_code_k"] is not None:
                 send += ["--rtt-code-k", repr(f["rtt_code_k"])]
             procs.append(subprocess.Popen(send))
-        while time.time() < t0:
-            time.sleep(0.001)
-        raw = emu.run(lateness_bound_ms)
+        # simulated time 0 is t0 itself, when the agents start their clocks: the loop
+        # waits for it (started whenever this line ran, a host's first packet could wait
+        # in its TUN device for the loop, and its handshake take up to a millisecond more
+        # than the path)
+        raw = emu.run(lateness_bound_ms, t0)
         for p in procs:
             try:
                 p.wait(timeout=10)
@@ -255,6 +257,7 @@ def _emulate(emu, d, out, flows, hosts, ns_of, ttl, duration, cc, lateness_bound
         if errors:
             print(f"satcc emulate: WARNING: flow {f['name']}: {'; '.join(errors)}", file=sys.stderr)
         f["real"] = {"cc": flows[k]["linux_cc"], "connect_ms": (send or {}).get("connect_ms"),
+                     "connect_at_s": (send or {}).get("connect_at_s"),
                      "syn_rtt_ms": (send or {}).get("syn_rtt_ms"), "errors": errors,
                      "receiver_errors": sink.get("errors"), "sender_errors": (send or {}).get("errors"),
                      "goodput_mbps": sink.get("bytes", 0) * 8 / max(stop - start, 1e-9) / 1e6,

@@ -98,6 +98,7 @@ def send(a) -> dict:
             s.settimeout(30)
             time.sleep(0.05)
     connect_ms = (time.time() - t_connect) * 1e3  # SYN out to SYN-ACK in: one RTT
+    connect_at_s = t_connect - a.t0  # when connect() was called, on the network's clock
     # the same RTT as the kernel timed it (its first sample, the SYN's: from the SYN's
     # transmission to the SYN-ACK's arrival, in us), free of this process's wake-up after
     # connect() returns, which a busy machine can delay by milliseconds
@@ -133,7 +134,8 @@ def send(a) -> dict:
     final = _info(s)
     final["cc_in_use"] = s.getsockopt(socket.IPPROTO_TCP, TCP_CONGESTION, 16).split(b"\0")[0].decode()
     s.close()
-    return {"role": "send", "cc": a.cc, "bytes_sent": sent, "connect_ms": connect_ms, "syn_rtt_ms": syn_rtt_ms,
+    return {"role": "send", "cc": a.cc, "bytes_sent": sent, "connect_ms": connect_ms, "connect_at_s": connect_at_s,
+            "syn_rtt_ms": syn_rtt_ms,
             "samples": samples,
             "final": final}
 

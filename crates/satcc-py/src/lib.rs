@@ -165,7 +165,16 @@ impl Emulator {
         })
     }
 
-    fn run(&mut self, py: Python<'_>, lateness_bound_ms: f64) -> PyResult<PyObject> {
+    /// `t0_unix`: the wall-clock instant (seconds since the epoch, as Python's
+    /// time.time()) at which simulated time is 0, waited for if ahead (the real hosts'
+    /// agents start their connections on it); None: now.
+    #[pyo3(signature = (lateness_bound_ms, t0_unix=None))]
+    fn run(&mut self, py: Python<'_>, lateness_bound_ms: f64, t0_unix: Option<f64>) -> PyResult<PyObject> {
+        let t0 = match t0_unix {
+            Some(t) if t.is_finite() && t > 0.0 => Some(std::time::UNIX_EPOCH + std::time::Duration::from_secs_f64(t)),
+            Some(t) => return Err(PyValueError::new_err(format!("t0_unix: {t} is not a time after the epoch"))),
+            None => None,
+        };
         let mut sim =
             self.sim.lock().unwrap().take().ok_or_else(|| PyValueError::new_err("this emulation has run already"))?;
         // every 50 ms of wall time: Python's signal handlers (Ctrl-C, SIGTERM) run, and
@@ -175,7 +184,7 @@ impl Emulator {
         sim.set_progress(Box::new(move |_| {
             Python::with_gil(|py| py.check_signals().map_err(|e| *failed.lock().unwrap() = Some(e)).is_ok())
         }));
-        let out = py.allow_threads(move || sim.run_realtime(lateness_bound_ms));
+        let out = py.allow_threads(move || sim.run_realtime_from(lateness_bound_ms, t0));
         if let Some(e) = failure.lock().unwrap().take() {
             return Err(e);
         }

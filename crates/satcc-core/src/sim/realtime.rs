@@ -8,7 +8,7 @@
 
 use crate::engine::Time;
 use crate::metrics::RealtimeSummary;
-use std::time::Instant;
+use std::time::{Duration, Instant, SystemTime};
 
 /// How long before an event the driver stops sleeping and spins.
 const SPIN_NS: u64 = 200_000;
@@ -58,14 +58,33 @@ impl Pace {
     /// Pacing from now on, on this thread (which it raises to `PACED_NICE` until the
     /// `Pace` is dropped).
     pub fn new(bound_ms: f64) -> Pace {
+        Pace::from(bound_ms, None)
+    }
+
+    /// Pacing with simulated time 0 at the wall-clock instant `t0`: waits for it if it
+    /// is ahead (sleeping, then spinning its last `SPIN_NS`), and if it has passed, the
+    /// clock still counts from it (the events due meanwhile run late, and say so). Real
+    /// hosts that start at an agreed instant then start on the network's clock: with
+    /// the clock started whenever the loop happened to begin, a host's first packet
+    /// could wait in its TUN device for the loop, and a connection's handshake took
+    /// 0.1-0.9 ms more than its path (and BBR's first minimum RTT with it).
+    pub fn from(bound_ms: f64, t0: Option<SystemTime>) -> Pace {
         let prior_nice = thread_nice().filter(|&p| p > PACED_NICE && set_thread_nice(PACED_NICE));
-        Pace {
-            prior_nice,
-            start: Instant::now(),
-            next_hook: HOOK_EVERY_NS,
-            late_ns: Vec::new(),
-            bound_ns: (bound_ms * 1e6) as u64,
-        }
+        let start = match t0 {
+            None => Instant::now(),
+            Some(t0) => loop {
+                let (now, wall) = (Instant::now(), SystemTime::now());
+                match t0.duration_since(wall) {
+                    Err(past) => break now.checked_sub(past.duration()).unwrap_or(now),
+                    Ok(left) if left.is_zero() => break now,
+                    Ok(left) if left.as_nanos() as u64 > SPIN_NS => {
+                        std::thread::sleep(left - Duration::from_nanos(SPIN_NS))
+                    }
+                    Ok(_) => std::hint::spin_loop(),
+                }
+            },
+        };
+        Pace { prior_nice, start, next_hook: HOOK_EVERY_NS, late_ns: Vec::new(), bound_ns: (bound_ms * 1e6) as u64 }
     }
 
     /// Simulated time now, by the wall clock: nanoseconds since the run started.
@@ -158,6 +177,21 @@ mod tests {
         })
         .join()
         .unwrap();
+    }
+
+    /// A clock anchored at a wall-clock instant ahead starts there (the call waits for
+    /// it), and one anchored at an instant passed counts from that instant.
+    #[test]
+    fn the_paced_clock_starts_at_the_agreed_instant() {
+        use std::time::{Duration, SystemTime};
+        let t0 = SystemTime::now() + Duration::from_millis(30);
+        let pace = super::Pace::from(0.5, Some(t0));
+        let after = SystemTime::now().duration_since(t0).expect("not before the instant");
+        assert!(after < Duration::from_millis(2), "started {after:?} after the instant");
+        assert!(pace.wall() < 2_000_000, "simulated time {} ns at the start", pace.wall());
+        let pace = super::Pace::from(0.5, Some(SystemTime::now() - Duration::from_millis(40)));
+        let w = pace.wall();
+        assert!((40_000_000..45_000_000).contains(&w), "simulated time {w} ns, 40 ms after the instant");
     }
 
     /// Pacing changes when events run, never what they do: the same summary as the run
