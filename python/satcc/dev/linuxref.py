@@ -127,7 +127,10 @@ def _key(name: str, ccs: tuple[str, ...]) -> str:
 def loss_episodes(t: list[float], cwnd: list[float], ssthresh: list[float]) -> list[dict]:
     """Window reductions in a trace: each time ssthresh falls (a loss: Linux and satcc
     both set it to beta x cwnd then). W_max is the largest cwnd in the 100 ms before;
-    `after` the new ssthresh; K the time until cwnd is back at W_max (None if never)."""
+    `after` the new ssthresh; K the time until cwnd is back at W_max (None if never),
+    counted once it has come down: in fast recovery the window falls packet by packet
+    (PRR; ns-3's first grows) and a sample taken in its first milliseconds still reads
+    W_max, which is not being back."""
     out = []
     for i in range(1, len(t)):
         if not ssthresh[i] < ssthresh[i - 1] * 0.99:
@@ -136,7 +139,8 @@ def loss_episodes(t: list[float], cwnd: list[float], ssthresh: list[float]) -> l
         w_max = max(cwnd[lo:i])
         if w_max < 8 or ssthresh[i] > 0.95 * w_max:
             continue  # HyStart's ssthresh = cwnd, or a window too small to read
-        back = next((t[j] for j in range(i, len(t)) if cwnd[j] >= w_max), None)
+        down = next((j for j in range(i, len(t)) if cwnd[j] < w_max), len(t))
+        back = next((t[j] for j in range(down, len(t)) if cwnd[j] >= w_max), None)
         nxt = next((t[j] for j in range(i + 1, len(t)) if ssthresh[j] < ssthresh[j - 1] * 0.99), None)
         k = back - t[i] if back is not None and (nxt is None or back <= nxt) else None
         out.append({"t": t[i], "w_max": w_max, "after": ssthresh[i], "ratio": ssthresh[i] / w_max, "k_s": k})
