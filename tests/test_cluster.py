@@ -82,7 +82,7 @@ def test_a_scheduler_lost_mid_sweep_ends_it_in_one_line_and_keeps_the_runs_done(
     client's reconnection attempts logged tracebacks), and the runs finished are stored."""
     import subprocess
 
-    cat = make_catalog(tmp_path / "cat", points=4, seeds=2, duration_s=60.0)  # runs of about 0.5 s
+    cat = make_catalog(tmp_path / "cat", points=4, seeds=2, duration_s=3000.0)  # runs of about 0.45 s (4.6 M events)
     store = tmp_path / "store"
     addr = f"tcp://127.0.0.1:{_free_port()}"
     procs = []

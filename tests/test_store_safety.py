@@ -263,7 +263,7 @@ def test_reference_runs_are_json_summaries(reference):
 def test_a_worker_killed_mid_run_stops_the_sweep_in_one_line_and_the_rerun_finishes(tmp_path):
     """A worker the OOM killer (or anyone) kills: the pool is broken; the sweep says so in
     one line, exits 2 and leaves no process; the runs stored stay, the rerun does the rest."""
-    cat = make_catalog(tmp_path / "cat", points=4, seeds=2, duration_s=60.0)  # runs of about 0.5 s
+    cat = make_catalog(tmp_path / "cat", points=4, seeds=2, duration_s=3000.0)  # runs of about 0.45 s (4.6 M events)
     store = tmp_path / "store"
     p = start(cat, store)
     _started_workers(p, store)

@@ -188,7 +188,8 @@ def run_sweep(items: list[tuple[Experiment, Run]], store: Store, desc: str, jobs
         if not todo:
             pass
         elif client is not None:
-            done = _run_dask(store, todo, client, bar)
+            with _QuietDaskClient():
+                done = _run_dask(store, todo, client, bar)
         elif (jobs or os.cpu_count() or 1) == 1:
             for job in todo:
                 _store_result(store, job, run_one(json.dumps(job.scenario), job.series))
@@ -318,19 +319,30 @@ def _run_dask(store, todo, client, bar) -> int:
     return done
 
 
-def _close_dask(client) -> None:
-    """Close the client quietly: closing a client that lost its scheduler logs the
-    cancelled reconnection with a traceback; the sweep has said what happened in one
-    line (_dask_failure)."""
-    import logging
+# What the client side of Dask logs, with tracebacks, when the scheduler goes away: the
+# client's failed reconnections and, closing, its cancelled one (distributed.client); a
+# result being gathered when the connection broke (tornado.application, from
+# as_completed's task). The sweep says what happened in one line (_dask_failure).
+_DASK_CLIENT_LOGGERS = ("distributed.client", "tornado.application")
 
-    log = logging.getLogger("distributed.client")
-    level = log.level
-    log.setLevel(logging.CRITICAL)
-    try:
+
+class _QuietDaskClient:
+    def __enter__(self):
+        import logging
+
+        self.saved = [(log, log.level) for log in map(logging.getLogger, _DASK_CLIENT_LOGGERS)]
+        for log, _ in self.saved:
+            log.setLevel(logging.CRITICAL)
+
+    def __exit__(self, *exc):
+        for log, level in self.saved:
+            log.setLevel(level)
+
+
+def _close_dask(client) -> None:
+    """Close the client, quietly (above)."""
+    with _QuietDaskClient():
         client.close()
-    finally:
-        log.setLevel(level)
 
 
 def _dask_failure(err: BaseException, job: _Job, done: int, client) -> BaseException:
