@@ -18,7 +18,10 @@ pytestmark = pytest.mark.slow
 @pytest.fixture(scope="module")
 def reference(tmp_path_factory):
     root = tmp_path_factory.mktemp("ref")
-    cat = make_catalog(root)
+    # runs of about 0.3 s (2000 s of the chain), so that the kills and Ctrl-Cs below
+    # land mid-sweep (18 runs, about 3 s on two workers); with the default 2 s (a few ms
+    # each) the sweep was over before most of them
+    cat = make_catalog(root, duration_s=2000.0)
     p = start(cat, root / "store")
     _, err = p.communicate(timeout=300)
     assert p.returncode == 0, err

@@ -288,3 +288,23 @@ def test_a_worker_killed_mid_run_stops_the_sweep_in_one_line_and_the_rerun_finis
     full = stored(store)
     assert len(full) == 8 and all(s is not None for s, _ in full.values()) and stray_tmp(store) == []
     assert all(full[k] == v for k, v in partial.items())
+
+
+def test_ctrl_c_during_a_store_query_is_a_keyboard_interrupt(tmp_path):
+    """DuckDB takes SIGINT during a query and raises RuntimeError('Query interrupted'); the
+    store turns it back into KeyboardInterrupt, so `satcc reproduce` interrupted while it
+    writes its report says "interrupted" in one line instead of a traceback (the
+    crash-safety test's Ctrl-C trials met this once the sweeps got fast)."""
+    import threading
+
+    from satcc.experiments.store import Store
+
+    st = Store(tmp_path / "store")
+
+    def interrupt():
+        time.sleep(0.3)
+        os.kill(os.getpid(), signal.SIGINT)
+
+    threading.Thread(target=interrupt).start()
+    with pytest.raises(KeyboardInterrupt):
+        st.query("SELECT count(*) FROM range(100000000000) t").fetchall()

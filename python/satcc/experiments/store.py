@@ -236,10 +236,16 @@ class Store:
 
     def query(self, sql: str, params: list | None = None):
         """Run SQL with the runs available as the view `runs`. A file DuckDB cannot read
-        is quarantined (quarantine_bad) and the query run again."""
+        is quarantined (quarantine_bad) and the query run again. A Ctrl-C during the
+        query is a KeyboardInterrupt, as anywhere else (DuckDB takes the signal and
+        raises RuntimeError('Query interrupted'), which the CLI would print whole)."""
         for attempt in range(3):
             try:
                 return self._connect().execute(sql, params or [])
+            except RuntimeError as e:
+                if str(e) == "Query interrupted":
+                    raise KeyboardInterrupt from None
+                raise
             except (duckdb.Error, OSError):
                 if attempt == 2 or not self.quarantine_bad():
                     raise
