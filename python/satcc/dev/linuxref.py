@@ -231,14 +231,15 @@ def run_linux(case_name: str, ccs: tuple[str, ...], duration: float, seed: int) 
 
 
 def run_satcc(case_name: str, ccs: tuple[str, ...], duration: float, seed: int,
-              link_jitter_ms: float = 0.0) -> tuple[dict, dict]:
+              link_jitter_ms: float = 0.0, start_jitter_s: float | None = None) -> tuple[dict, dict]:
     """The same case in satcc's simulation; `link_jitter_ms` jitters every link (a
-    what-if: the hosts' timing; see host_timing)."""
+    what-if: the hosts' timing; see host_timing); `start_jitter_s` starts each flow at a
+    random point of its first that many seconds instead of START_JITTER_S (a what-if)."""
     import satcc
 
     d = case(case_name, ccs, duration, seed)
     for f in d["flows"]:
-        f["start_jitter_s"] = START_JITTER_S
+        f["start_jitter_s"] = START_JITTER_S if start_jitter_s is None else start_jitter_s
     if link_jitter_ms:
         for link in d["links"]:
             link["jitter_ms"] = link_jitter_ms
@@ -378,7 +379,7 @@ def table(a) -> int:
     print("|---|---|---|---|---|---|---|")
     for key, entry in ref["cases"].items():
         name, ccs = key.split("/")[0], tuple(key.split("/")[1].split("+"))
-        sim = summarize([measure(name, ccs, *run_satcc(name, ccs, dur, s, a.link_jitter_ms))
+        sim = summarize([measure(name, ccs, *run_satcc(name, ccs, dur, s, a.link_jitter_ms, a.start_jitter_s))
                          for s in range(1, a.seeds + 1)])
         lin = entry["summary"]
         n3 = ns3.get(key, {}).get("summary")
@@ -683,6 +684,8 @@ def main(argv=None) -> int:
     t.add_argument("--seeds", type=int, default=10)
     t.add_argument("--link-jitter-ms", type=float, default=0.0,
                    help="a what-if: jitter every link of satcc's runs by up to this much (the hosts' timing)")
+    t.add_argument("--start-jitter-s", type=float, default=None,
+                   help=f"a what-if: start each flow of satcc's runs within this many seconds (default {START_JITTER_S})")
     t.set_defaults(fn=table)
     tr = sub.add_parser("trace", help="one Linux run of a case with packets, drops and both ends' TCP_INFO (root)")
     tr.add_argument("case", help="e.g. two-rtt/bbr")
