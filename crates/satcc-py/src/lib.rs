@@ -184,7 +184,7 @@ impl Emulator {
         sim.set_progress(Box::new(move |_| {
             Python::with_gil(|py| py.check_signals().map_err(|e| *failed.lock().unwrap() = Some(e)).is_ok())
         }));
-        let out = py.allow_threads(move || sim.run_realtime_from(lateness_bound_ms, t0));
+        let out = py.allow_threads(move || sim.run_realtime(lateness_bound_ms, t0));
         if let Some(e) = failure.lock().unwrap().take() {
             return Err(e);
         }

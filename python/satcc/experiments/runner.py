@@ -3,7 +3,9 @@ Dask cluster, storing each finished run atomically as it arrives."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import logging
 import os
 import sys
 import time
@@ -188,7 +190,7 @@ def run_sweep(items: list[tuple[Experiment, Run]], store: Store, desc: str, jobs
         if not todo:
             pass
         elif client is not None:
-            with _QuietDaskClient():
+            with _quiet_dask_client():
                 done = _run_dask(store, todo, client, bar)
         elif (jobs or os.cpu_count() or 1) == 1:
             for job in todo:
@@ -204,7 +206,8 @@ def run_sweep(items: list[tuple[Experiment, Run]], store: Store, desc: str, jobs
     finally:
         bar.close()
         if client is not None:
-            _close_dask(client)
+            with _quiet_dask_client():
+                client.close()
     return Outcome(len(by_key), already, done, interrupted, time.perf_counter() - t0, shared)
 
 
@@ -293,8 +296,6 @@ def _run_dask(store, todo, client, bar) -> int:
     """The runs on a Dask cluster. A run that killed every worker that tried it
     (KilledWorker: out of memory, a signal) and a scheduler lost mid-sweep end the
     sweep in one line, as a worker's death does locally; the runs finished are stored."""
-    from concurrent.futures import CancelledError
-
     from distributed import as_completed
 
     done = 0
@@ -305,10 +306,8 @@ def _run_dask(store, todo, client, bar) -> int:
         by_key = {f.key: job for f, job in zip(futures, todo)}
         for fut, result in as_completed(futures, with_results=True, raise_errors=False):
             job = by_key[fut.key]
-            if fut.status == "error":  # (type, exception, traceback)
-                raise _dask_failure(result[1], job, done, client) from None
-            if fut.status == "cancelled":  # the client gave up on a lost scheduler
-                raise _dask_failure(CancelledError(), job, done, client) from None
+            if fut.status != "finished":
+                raise _dask_failure(fut.status, result, job, done, client) from None
             _store_result(store, job, result)
             done += 1
             bar.update(job)
@@ -326,40 +325,34 @@ def _run_dask(store, todo, client, bar) -> int:
 _DASK_CLIENT_LOGGERS = ("distributed.client", "tornado.application")
 
 
-class _QuietDaskClient:
-    def __enter__(self):
-        import logging
-
-        self.saved = [(log, log.level) for log in map(logging.getLogger, _DASK_CLIENT_LOGGERS)]
-        for log, _ in self.saved:
-            log.setLevel(logging.CRITICAL)
-
-    def __exit__(self, *exc):
-        for log, level in self.saved:
+@contextlib.contextmanager
+def _quiet_dask_client():
+    levels = [(log, log.level) for log in map(logging.getLogger, _DASK_CLIENT_LOGGERS)]
+    for log, _ in levels:
+        log.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        for log, level in levels:
             log.setLevel(level)
 
 
-def _close_dask(client) -> None:
-    """Close the client, quietly (above)."""
-    with _QuietDaskClient():
-        client.close()
-
-
-def _dask_failure(err: BaseException, job: _Job, done: int, client) -> BaseException:
-    """What a failed Dask future means for the sweep: an ExperimentError in one line for
-    a killed worker or a lost scheduler; the run's own error otherwise (as locally)."""
-    from concurrent.futures import CancelledError
-
+def _dask_failure(status: str, result, job: _Job, done: int, client) -> BaseException:
+    """What a future that did not finish means for the sweep: one line for a run that
+    killed each worker that tried it or a scheduler lost (the client cancels what it can
+    no longer follow); a run's own error otherwise, as locally. `result` is as_completed's
+    (type, exception, traceback) for an error."""
     from distributed.scheduler import KilledWorker
 
     exp, run = job.owners[0]
     stored = f"the {done} runs finished before are stored, rerun the same command to do the rest"
+    if status == "cancelled":
+        return ExperimentError(f"--cluster: lost the Dask scheduler at {client.scheduler.address} during the "
+                               f"sweep; {stored} once it is back")
+    err = result[1]
     if isinstance(err, KilledWorker):
         return ExperimentError(
             f"--cluster: {exp.id} point {run.point_id} seed {run.seed} killed each Dask worker that ran it "
             f"(out of memory, or a signal: the workers' logs tell; Dask gives up after "
             f"distributed.scheduler.allowed-failures of them); {stored}")
-    if isinstance(err, CancelledError):
-        return ExperimentError(f"--cluster: lost the Dask scheduler at {client.scheduler.address} during the "
-                               f"sweep; {stored} once it is back")
     return err

@@ -522,20 +522,15 @@ impl Simulation {
 
     /// Run to the end of the scenario in real time: each event when the wall clock
     /// reaches it; the summary tells how late events ran (`realtime`) and whether the
-    /// p99 stayed within `lateness_bound_ms`.
-    pub fn run_realtime(self, lateness_bound_ms: f64) -> RunOutput {
-        self.run_realtime_from(lateness_bound_ms, None)
-    }
-
-    /// As `run_realtime`, with simulated time 0 at the wall-clock instant `t0` (waited
-    /// for if ahead): where real hosts start their connections at an agreed instant.
-    pub fn run_realtime_from(mut self, lateness_bound_ms: f64, t0: Option<std::time::SystemTime>) -> RunOutput {
+    /// p99 stayed within `lateness_bound_ms`. Simulated time 0 is the wall-clock instant
+    /// `t0` (waited for if ahead; None: now), where real hosts start their connections.
+    pub fn run_realtime(mut self, lateness_bound_ms: f64, t0: Option<std::time::SystemTime>) -> RunOutput {
         if let Some(m) = self.mobility.as_mut() {
             // the constellation's routing instants from a thread ahead of their events
             // (the first, at 0, came with the build)
             m.plan_ahead(m.interval, self.end);
         }
-        self.pace = Some(Box::new(super::realtime::Pace::from(lateness_bound_ms, t0)));
+        self.pace = Some(Box::new(super::realtime::Pace::new(lateness_bound_ms, t0)));
         self.run()
     }
 

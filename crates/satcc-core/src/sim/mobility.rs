@@ -487,7 +487,7 @@ mod tests {
             }
             false
         });
-        let paced = Simulation::from_json(&sc.to_string()).unwrap().run_realtime(1000.0);
+        let paced = Simulation::from_json(&sc.to_string()).unwrap().run_realtime(1000.0, None);
         assert!(watch.join().unwrap(), "a paced run computes its routing instants on a thread of their own");
         let c = paced.summary.constellation.as_ref().unwrap();
         assert_eq!(c.routing_steps, 31);

@@ -55,20 +55,15 @@ pub struct Pace {
 }
 
 impl Pace {
-    /// Pacing from now on, on this thread (which it raises to `PACED_NICE` until the
-    /// `Pace` is dropped).
-    pub fn new(bound_ms: f64) -> Pace {
-        Pace::from(bound_ms, None)
-    }
-
-    /// Pacing with simulated time 0 at the wall-clock instant `t0`: waits for it if it
-    /// is ahead (sleeping, then spinning its last `SPIN_NS`), and if it has passed, the
+    /// Pacing on this thread (which it raises to `PACED_NICE` until the `Pace` is
+    /// dropped), with simulated time 0 now (`t0` None) or at the wall-clock instant `t0`:
+    /// waits for it if it is ahead (sleeping, then spinning its last `SPIN_NS`), and if it has passed, the
     /// clock still counts from it (the events due meanwhile run late, and say so). Real
     /// hosts that start at an agreed instant then start on the network's clock: with
     /// the clock started whenever the loop happened to begin, a host's first packet
     /// could wait in its TUN device for the loop, and a connection's handshake took
     /// 0.1-0.9 ms more than its path (and BBR's first minimum RTT with it).
-    pub fn from(bound_ms: f64, t0: Option<SystemTime>) -> Pace {
+    pub fn new(bound_ms: f64, t0: Option<SystemTime>) -> Pace {
         let prior_nice = thread_nice().filter(|&p| p > PACED_NICE && set_thread_nice(PACED_NICE));
         let start = match t0 {
             None => Instant::now(),
@@ -168,7 +163,7 @@ mod tests {
     fn pacing_raises_the_threads_priority_and_gives_it_back() {
         std::thread::spawn(|| {
             let before = super::thread_nice().unwrap();
-            let pace = super::Pace::new(0.5);
+            let pace = super::Pace::new(0.5, None);
             // SAFETY: geteuid has no preconditions
             let root = unsafe { libc::geteuid() } == 0;
             assert_eq!(super::thread_nice().unwrap(), if root { super::PACED_NICE } else { before });
@@ -185,11 +180,11 @@ mod tests {
     fn the_paced_clock_starts_at_the_agreed_instant() {
         use std::time::{Duration, SystemTime};
         let t0 = SystemTime::now() + Duration::from_millis(30);
-        let pace = super::Pace::from(0.5, Some(t0));
+        let pace = super::Pace::new(0.5, Some(t0));
         let after = SystemTime::now().duration_since(t0).expect("not before the instant");
         assert!(after < Duration::from_millis(2), "started {after:?} after the instant");
         assert!(pace.wall() < 2_000_000, "simulated time {} ns at the start", pace.wall());
-        let pace = super::Pace::from(0.5, Some(SystemTime::now() - Duration::from_millis(40)));
+        let pace = super::Pace::new(0.5, Some(SystemTime::now() - Duration::from_millis(40)));
         let w = pace.wall();
         assert!((40_000_000..45_000_000).contains(&w), "simulated time {w} ns, 40 ms after the instant");
     }
@@ -207,7 +202,7 @@ mod tests {
         .to_string();
         let jumped = Simulation::from_json(&sc).unwrap().run();
         let t0 = std::time::Instant::now();
-        let paced = Simulation::from_json(&sc).unwrap().run_realtime(50.0);
+        let paced = Simulation::from_json(&sc).unwrap().run_realtime(50.0, None);
         assert!(t0.elapsed().as_secs_f64() >= 1.0, "a paced run waits for its events");
         let rt = paced.summary.realtime.clone().expect("a paced run reports its lateness");
         assert!(jumped.summary.realtime.is_none());
