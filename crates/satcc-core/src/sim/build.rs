@@ -11,6 +11,7 @@ use crate::net::{FlowId, LinkId};
 use crate::scenario::{self, ErrorSpec, QueueSpec, Scenario, TrafficSpecIn};
 use crate::feedback::{RouterContext, RouterScheme};
 use crate::tcp::congestion;
+use crate::tcp::rtt::TsClock;
 use crate::tcp::{TcpSender, TcpSink};
 use crate::traffic::OnOffSource;
 use rand::Rng;
@@ -158,6 +159,11 @@ impl Simulation {
                 if cfg.send_overhead_s > 0.0 {
                     sender.set_overhead_rng(rng.stream(&format!("flow/{name}/overhead")));
                 }
+                // each host's timestamp clock ticks at a phase of its own, shared by its flows
+                let ts_clock = |host: &str| TsClock::with_phase(rng.stream(&format!("host/{host}/ts-clock")).gen::<u64>());
+                sender.set_ts_clock(ts_clock(&f.src));
+                let mut sink = TcpSink::new(fid, &cfg);
+                sink.set_ts_clock(ts_clock(&f.dst));
                 flows.push(Flow {
                     name,
                     group: f.group.clone(),
@@ -171,7 +177,7 @@ impl Simulation {
                     fwd: (fwd_off, fwd.len() as u16),
                     rev: (rev_off, rev.len() as u16),
                     sender,
-                    sink: TcpSink::new(fid, &cfg),
+                    sink,
                     source,
                     active: false,
                     rtx_event_at: None,

@@ -15,7 +15,8 @@
 //! retransmitted (Karn); else from the segments it SACKs for the first time, never
 //! retransmitted, the first's (sack_rtt); else, if it acknowledges anything
 //! cumulatively, the timestamp it echoes (RFC 7323: the receiver echoes the segment
-//! that reached the left edge of its window, the hole's retransmission). That sample
+//! that reached the left edge of its window, the hole's retransmission), in whole
+//! milliseconds as Linux's timestamp clock ticks (tcp/rtt.rs, `TsClock`). That sample
 //! feeds SRTT and resets the RTO's backoff; the one congestion controls see (ca_rtt,
 //! also the minimum RTT's) is the newest such segment's: the last SACKed if any, else
 //! the last acknowledged, else the timestamp's.
@@ -282,9 +283,10 @@ impl RateEstimator {
         self.end_ack_echoing(now, cum_next, None)
     }
 
-    /// End of an ACK that echoes the timestamp `echo` (the send time it reflects; None:
-    /// no timestamps, or the ACK acknowledges nothing cumulatively).
-    pub fn end_ack_echoing(&mut self, now: Time, cum_next: i64, echo: Option<Time>) -> RateSample {
+    /// End of an ACK whose echoed timestamp reads `echo_rtt_s` on the sender's clock
+    /// (tcp/rtt.rs, `TsClock`; None: no timestamps, or the ACK acknowledges nothing
+    /// cumulatively).
+    pub fn end_ack_echoing(&mut self, now: Time, cum_next: i64, echo_rtt_s: Option<f64>) -> RateSample {
         if self.app_limited != 0 && self.delivered > self.app_limited {
             self.app_limited = 0;
         }
@@ -301,8 +303,8 @@ impl RateEstimator {
             seq_rtt = seq_rtt.or(Some(since(f)));
             ca_rtt = Some(since(l));
         }
-        if let (None, Some(e)) = (seq_rtt, echo) {
-            seq_rtt = Some(since(e));
+        if let (None, Some(e)) = (seq_rtt, echo_rtt_s) {
+            seq_rtt = Some(e);
             ca_rtt = seq_rtt;
         }
         rs.srtt_sample_s = seq_rtt;
@@ -338,6 +340,7 @@ impl RateEstimator {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tcp::rtt::TsClock;
     use crate::engine::from_secs;
 
     /// Segments sent every `gap` seconds, each ACKed `rtt` later, one per ACK.
@@ -440,7 +443,7 @@ mod tests {
         r.begin_ack(6, ms(100.0));
         r.on_delivered(0, false);
         r.on_delivered(1, false);
-        let a = r.end_ack_echoing(ms(100.0), 2, Some(ms(0.0)));
+        let a = r.end_ack_echoing(ms(100.0), 2, Some(0.100));
         assert_eq!((a.srtt_sample_s, a.rtt_s), (Some(0.100), Some(0.099)));
         // 2 is lost and resent at 150 ms; an ACK SACKs 3 and 4 (no cumulative progress):
         // SRTT's sample from the first SACKed (3, sent at 3 ms), the controllers' from
@@ -462,7 +465,7 @@ mod tests {
         let c = r.end_ack(ms(250.0), 5);
         assert_eq!((c.srtt_sample_s, c.rtt_s), (None, None));
         r2.begin_ack(2, ms(250.0));
-        let echo = r2.sent_time(2);
+        let echo = r2.sent_time(2).map(|e| TsClock::default().sender_rtt_s(e, ms(250.0)));
         for k in 2..5 {
             r2.on_delivered(k, false);
         }
@@ -483,6 +486,28 @@ mod tests {
         r3.on_delivered(1, false);
         let f = r3.end_ack(ms(100.0), 2);
         assert_eq!(f.srtt_sample_s, None, "Karn: retransmitted data acknowledged");
+    }
+
+    /// The timestamp's RTT is Linux's: whole milliseconds between the tick the
+    /// echoed segment left in and the ACK's tick, so the same 100.5 ms round trip
+    /// reads 100 or 101 ms, below the exact RTT as often as above it (what lowers a
+    /// Linux BBR sender's minimum RTT after its first loss), and where the host's
+    /// ticks fall decides which.
+    #[test]
+    fn the_timestamps_rtt_is_whole_milliseconds_of_the_senders_clock() {
+        let ms = |x: f64| from_secs(x / 1000.0);
+        let cases = [(0.0, 150.4, 250.9, 0.100), (0.0, 150.6, 251.1, 0.101), (0.0, 7.0, 7.3, 0.001), (0.5, 150.4, 250.9, 0.101)];
+        for (phase, sent, acked, reads) in cases {
+            let clock = TsClock::with_phase(ms(phase));
+            let mut r = RateEstimator::new();
+            r.on_send(0, ms(0.0), 0, false);
+            r.on_send(0, ms(sent), 1, true);
+            r.begin_ack(1, ms(acked));
+            let echo = r.sent_time(0).map(|e| clock.sender_rtt_s(e, ms(acked)));
+            r.on_delivered(0, false);
+            let a = r.end_ack_echoing(ms(acked), 1, echo);
+            assert_eq!((a.srtt_sample_s, a.rtt_s), (Some(reads), Some(reads)), "phase {phase}, sent {sent} ms, acked {acked} ms");
+        }
     }
 
     #[test]

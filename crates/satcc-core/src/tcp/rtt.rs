@@ -3,6 +3,8 @@
 //! integers (RFC 6298), RTO = SRTT + 4 RTTVAR clamped to [min, max] and doubled on
 //! each expiry.
 
+use crate::engine::{to_secs, Time};
+
 /// SRTT is kept scaled by 2^3, RTTVAR by 2^2 (ns-2's T_SRTT_BITS, T_RTTVAR_BITS).
 const SRTT_BITS: u32 = 3;
 const RTTVAR_BITS: u32 = 2;
@@ -32,6 +34,44 @@ pub struct RttEstimator {
 }
 
 /// Linux's tcp_rtt_estimator state, microseconds (srtt scaled by 8, mdev by 4).
+/// Linux's TCP timestamps count its millisecond clock (TCP_TS_HZ 1000, without the
+/// microsecond option a route must ask for): a segment's TSval is the tick it left in,
+/// and an RTT read from an echo is whole ticks (tcp_rtt_tsopt_us), so a 100.6 ms round
+/// trip reads 100 or 101 ms depending on where the ticks fall.
+pub const LINUX_TS_TICK: Time = crate::engine::NS_PER_MS;
+
+/// One host's timestamp clock: its ticks fall `phase` before each whole millisecond of
+/// simulated time (a real host's clock ticks at a phase of its own; satcc draws one per
+/// host from the run's seed).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TsClock {
+    phase: Time,
+}
+
+impl TsClock {
+    pub fn with_phase(phase: Time) -> Self {
+        TsClock { phase: phase % LINUX_TS_TICK }
+    }
+
+    /// The clock's reading at `t` (a TSval, before the connection's random offset,
+    /// which cancels in every difference).
+    pub fn tick(&self, t: Time) -> u64 {
+        (t + self.phase) / LINUX_TS_TICK
+    }
+
+    /// The whole ticks from `echo` (when the echoed segment left) to `now`, as Linux
+    /// subtracts a TSecr from its clock.
+    pub fn ticks_between(&self, echo: Time, now: Time) -> u64 {
+        self.tick(now).saturating_sub(self.tick(echo))
+    }
+
+    /// A sender's RTT from a timestamp echo, seconds: whole ticks, at least one
+    /// (tcp_rtt_tsopt_us with min_delta 1, as tcp_ack_update_rtt calls it).
+    pub fn sender_rtt_s(&self, echo: Time, now: Time) -> f64 {
+        self.ticks_between(echo, now).max(1) as f64 * to_secs(LINUX_TS_TICK)
+    }
+}
+
 #[derive(Clone, Debug, Default)]
 struct LinuxRtt {
     srtt_us: i64,

@@ -14,7 +14,7 @@ use super::prr::Prr;
 use super::rack::{Detection, Rack};
 use super::rate::RateEstimator;
 use super::loss::{LossClassifier, LossFacts, Verdict};
-use super::rtt::RttEstimator;
+use super::rtt::{RttEstimator, TsClock};
 use super::sack::{SackBlocks, Scoreboard};
 use crate::engine::rng::StreamRng;
 use crate::engine::{from_secs, to_secs, Time};
@@ -52,6 +52,8 @@ pub struct TcpSender {
     /// The receiver's timestamp on the last ACK read (Linux's ts_recent), echoed by the
     /// segments sent after it.
     ts_recent: Option<Time>,
+    /// The sending host's timestamp clock, which Linux reads an echo's RTT on.
+    ts_clock: TsClock,
     pub flow: FlowId,
     cfg: TcpConfig,
     cc: Box<dyn CongestionControl>,
@@ -173,6 +175,7 @@ impl TcpSender {
         }
         TcpSender {
             ts_recent: None,
+            ts_clock: TsClock::default(),
             flow,
             cc,
             loss: Box::new(super::loss::CongestionOnly),
@@ -267,6 +270,11 @@ impl TcpSender {
 
     pub fn srtt_s(&self) -> f64 {
         self.rtt.srtt_s()
+    }
+
+    /// The sending host's timestamp clock (its phase).
+    pub fn set_ts_clock(&mut self, clock: TsClock) {
+        self.ts_clock = clock;
     }
 
     /// The receiver's timestamp on the ACK just read (when it left the receiver): the
@@ -1072,6 +1080,7 @@ impl TcpSender {
         // Linux's timestamps: an ACK that acknowledges anything cumulatively echoes
         // the segment that reached the receiver's left edge, the oldest it covers
         let echo = if self.rtt.is_linux() && ack.seq >= from { r.sent_time(from) } else { None };
+        let echo = echo.map(|e| self.ts_clock.sender_rtt_s(e, now));
         let rate = r.end_ack_echoing(now, ack.seq.max(self.last_ack) + 1, echo);
         if let (true, Some(m)) = (self.rtt.is_linux(), rate.srtt_sample_s) {
             // Linux: a sample from every ACK that has one (tcp_ack_update_rtt)

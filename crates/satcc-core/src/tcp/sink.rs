@@ -4,6 +4,7 @@
 
 use super::config::{ReceiveWindow, TcpConfig};
 use super::rcvbuf::RcvBuf;
+use super::rtt::{TsClock, LINUX_TS_TICK};
 use super::sack::{SackBlocks, SackReceiver};
 use crate::engine::{from_secs, to_secs, Time};
 use crate::net::{FlowId, Packet, PacketKind};
@@ -65,9 +66,11 @@ pub struct TcpSink {
     read_ack_time: Option<Time>,
     /// A Linux receiver's own RTT estimate from the timestamps its data echoes
     /// (tcp_rcv_rtt_measure_ts, tcp_rcv_rtt_update), seconds (0: none yet), and the
-    /// echo it last took a sample from.
+    /// echo's tick it last took a sample from.
     rcv_rtt_s: f64,
-    last_echo: Option<Time>,
+    last_echo: Option<u64>,
+    /// This host's timestamp clock (tcp/rtt.rs).
+    ts_clock: TsClock,
 }
 
 impl TcpSink {
@@ -102,7 +105,13 @@ impl TcpSink {
             read_ack_time: None,
             rcv_rtt_s: 0.0,
             last_echo: None,
+            ts_clock: TsClock::default(),
         }
+    }
+
+    /// The receiving host's timestamp clock (its phase).
+    pub fn set_ts_clock(&mut self, clock: TsClock) {
+        self.ts_clock = clock;
     }
 
     /// Whether the window follows a Linux receiver's buffer (it needs `rtt_hint_s`).
@@ -295,11 +304,18 @@ impl TcpSink {
     /// 6.16: "always seek for minimal rtt"; the application reads at once, so the
     /// receive queue is empty).
     pub fn on_echo(&mut self, echo: Time, now: Time) {
-        if self.last_echo == Some(echo) {
+        // the echo is a timestamp, a tick of the sender's millisecond clock: a new
+        // echo is a new tick, and an RTT under one tick is no sample (min_delta 0)
+        let tick = self.ts_clock.tick(echo);
+        if self.last_echo == Some(tick) {
             return;
         }
-        self.last_echo = Some(echo);
-        let sample = to_secs(now.saturating_sub(echo)).max(1e-6);
+        self.last_echo = Some(tick);
+        let ticks = self.ts_clock.ticks_between(echo, now);
+        if ticks == 0 {
+            return;
+        }
+        let sample = ticks as f64 * to_secs(LINUX_TS_TICK);
         self.rcv_rtt_s = if self.rcv_rtt_s == 0.0 || sample < self.rcv_rtt_s {
             sample
         } else {
@@ -481,6 +497,14 @@ mod tests {
         assert!((s.rcv_rtt_s() - 0.110).abs() < 1e-9);
         s.on_echo(400 * ms, 450 * ms); // 50 ms: at once
         assert!((s.rcv_rtt_s() - 0.050).abs() < 1e-12);
+        // the echo is a millisecond tick: another echo in the same tick is no new
+        // sample, and the RTT is whole ticks (40.4 ms from 500.8 reads 41 ms)
+        s.on_echo(400 * ms + ms / 2, 460 * ms);
+        assert!((s.rcv_rtt_s() - 0.050).abs() < 1e-12, "the same tick: no second sample");
+        s.on_echo(500 * ms + 4 * ms / 5, 541 * ms + ms / 5);
+        assert!((s.rcv_rtt_s() - 0.041).abs() < 1e-12, "{}", s.rcv_rtt_s());
+        s.on_echo(600 * ms + ms / 5, 600 * ms + 7 * ms / 10);
+        assert!((s.rcv_rtt_s() - 0.041).abs() < 1e-12, "under a tick: no sample");
         let cfg = TcpConfig { sack: true, delayed_ack: true, ..TcpConfig::default() };
         let mut s = TcpSink::new(0, &cfg);
         let a = s.on_data1(&data(0), 7 * ms).expect("SYN acked at once");
