@@ -5,7 +5,10 @@ window traces (TCP_INFO every 10 ms on Linux; the flows series every 10 ms in sa
 
     sudo python -m satcc.dev.linuxref record [--runs 10] [--duration 30] [--cases ...]
         runs Linux, writes tests/data/linux_ref/reference.json (numbers per run) and
-        traces.json.gz (the first run's window traces per case)
+        traces.json.gz (every run's window traces and goodput); with --cases, those
+        cases again and the others kept
+    python -m satcc.dev.linuxref remeasure
+        the reference's numbers again from its traces, after a change to a measure
     python -m satcc.dev.linuxref compare [--seeds 10]
         runs satcc on the same cases and prints both side by side (what
         tests/test_cubic_bbr.py asserts, without Linux)
@@ -127,10 +130,16 @@ def _key(name: str, ccs: tuple[str, ...]) -> str:
 def loss_episodes(t: list[float], cwnd: list[float], ssthresh: list[float]) -> list[dict]:
     """Window reductions in a trace: each time ssthresh falls (a loss: Linux and satcc
     both set it to beta x cwnd then). W_max is the largest cwnd in the 100 ms before;
-    `after` the new ssthresh; K the time until cwnd is back at W_max (None if never),
-    counted once it has come down: in fast recovery the window falls packet by packet
-    (PRR; ns-3's first grows) and a sample taken in its first milliseconds still reads
-    W_max, which is not being back."""
+    `after` the new ssthresh; K the time until cwnd is back at W_max (None if never, or
+    if another loss comes first), counted once it has come down: in fast recovery the
+    window falls packet by packet (PRR; ns-3's first grows) and a sample taken in its
+    first milliseconds still reads W_max, which is not being back.
+
+    Another loss ends the episode: ssthresh falling again, or the window falling once
+    recovery is over (the window, come down to ssthresh, grows again). At windows of about 10 a loss
+    leaves ssthresh where the last one put it (0.7 x 10 = 7, as before), so ssthresh
+    alone would not show it and one episode would run on to the window's first return
+    to W_max, across several losses."""
     out = []
     for i in range(1, len(t)):
         if not ssthresh[i] < ssthresh[i - 1] * 0.99:
@@ -142,6 +151,12 @@ def loss_episodes(t: list[float], cwnd: list[float], ssthresh: list[float]) -> l
         down = next((j for j in range(i, len(t)) if cwnd[j] < w_max), len(t))
         back = next((t[j] for j in range(down, len(t)) if cwnd[j] >= w_max), None)
         nxt = next((t[j] for j in range(i + 1, len(t)) if ssthresh[j] < ssthresh[j - 1] * 0.99), None)
+        # recovery is over once the window, down to ssthresh, grows again
+        low = next((j for j in range(down, len(t)) if cwnd[j] <= ssthresh[i]), len(t))
+        over = next((j for j in range(low + 1, len(t)) if cwnd[j] > cwnd[j - 1]), len(t))
+        fall = next((t[j] for j in range(over + 1, len(t)) if cwnd[j] < cwnd[j - 1]), None)
+        if fall is not None and (nxt is None or fall < nxt):
+            nxt = fall
         k = back - t[i] if back is not None and (nxt is None or back <= nxt) else None
         out.append({"t": t[i], "w_max": w_max, "after": ssthresh[i], "ratio": ssthresh[i] / w_max, "k_s": k})
     return out
@@ -160,15 +175,22 @@ def slow_start_exit(t: list[float], cwnd: list[float], ssthresh: list[float]) ->
 
 def probe_rtt_episodes(t: list[float], cwnd: list[float]) -> list[dict]:
     """BBR's PROBE_RTT in a trace: stretches at a window of 4 packets or less after the
-    first second."""
-    out, start = [], None
+    first second, but not those that fall to a window of 1: PROBE_RTT holds the window
+    at 4 (bbr_cwnd_min_target), a retransmission timeout sets it to 1 (tcp_enter_loss)
+    and BBR then grows it back by the packets delivered, a stretch of up to seconds
+    (in two of ten Linux runs of the two-BBR case the 50 ms flow timed out at 4.7-4.9 s
+    for 0.8-1.3 s below 4 packets)."""
+    out, start, low = [], None, None
     for ti, c in zip(t, cwnd):
         if ti < 1.0:
             continue
-        if c <= 4 and start is None:
-            start = ti
-        elif c > 4 and start is not None:
-            out.append({"start": start, "length_s": ti - start})
+        if c <= 4:
+            if start is None:
+                start, low = ti, c
+            low = min(low, c)
+        elif start is not None:
+            if low > 1:
+                out.append({"start": start, "length_s": ti - start})
             start = None
     return out
 
@@ -223,9 +245,10 @@ def run_linux(case_name: str, ccs: tuple[str, ...], duration: float, seed: int) 
     for n in names:
         r = [x for x in rows if x["flow"] == n]
         start = r[0]["t_s"] if r else 0.0
-        traces[n] = {"t": [x["t_s"] - start for x in r], "cwnd": [float(x["cwnd_pkts"]) for x in r],
+        # microseconds and TCP_INFO's own resolution: what the reference keeps
+        traces[n] = {"t": [round(x["t_s"] - start, 6) for x in r], "cwnd": [float(x["cwnd_pkts"]) for x in r],
                      "ssthresh": [float(min(x["ssthresh_pkts"], 1e9)) for x in r],
-                     "srtt_ms": [x["srtt_ms"] for x in r]}
+                     "srtt_ms": [round(x["srtt_ms"], 3) for x in r]}
     goodput = {f["name"]: f["real"]["goodput_mbps"] for f in s["flows"]}
     return traces, goodput
 
@@ -292,13 +315,47 @@ def _progress(msg: str) -> None:
     print(msg, file=sys.stderr, flush=True)
 
 
+TRACES_FORMAT = 2
+
+
+def load_traces() -> dict:
+    """Every recorded run's traces and goodput: {case: [{"traces", "goodput_mbps"}, ...]}
+    (traces.json.gz; runs in order, run k recorded with seed k)."""
+    with gzip.open(REF_DIR / "traces.json.gz", "rt") as f:
+        d = json.load(f)
+    if d.get("format") != TRACES_FORMAT:
+        raise SystemExit(f"linuxref: {REF_DIR}/traces.json.gz is not format {TRACES_FORMAT} (record again)")
+    return d["cases"]
+
+
+def _write_reference(ref: dict, traces: dict) -> None:
+    (REF_DIR / "reference.json").write_text(json.dumps(ref, indent=1))
+    with gzip.open(REF_DIR / "traces.json.gz", "wt") as f:
+        json.dump({"format": TRACES_FORMAT, "cases": traces}, f)
+
+
+def _measured(key: str, runs: list[dict]) -> dict:
+    name, ccs = key.split("/")[0], tuple(key.split("/")[1].split("+"))
+    measures = [measure(name, ccs, r["traces"], r["goodput_mbps"]) for r in runs]
+    return {"runs": measures, "summary": summarize(measures)}
+
+
 def record(a) -> int:
     import os
     import platform
 
     REF_DIR.mkdir(parents=True, exist_ok=True)
     ref = {"kernel": platform.release(), "duration_s": a.duration, "runs": a.runs, "cases": {}}
-    traces_out = {}
+    traces_out: dict = {}
+    if a.cases and (REF_DIR / "reference.json").exists():
+        # some cases again: the others stay, if they were recorded alike
+        old = json.loads((REF_DIR / "reference.json").read_text())
+        same = {k: old.get(k) for k in ("kernel", "duration_s", "runs")} == {k: ref[k] for k in ("kernel", "duration_s", "runs")}
+        if not same:
+            raise SystemExit(f"linuxref: the reference in {REF_DIR} was recorded with kernel {old.get('kernel')}, "
+                             f"{old.get('runs')} runs of {old.get('duration_s')} s; record every case (no --cases) "
+                             f"or use the same --runs and --duration on kernel {ref['kernel']}")
+        ref["cases"], traces_out = old["cases"], load_traces()
     cases = a.cases or list(CASES)
     total = sum(len(CASES[c]) for c in cases) * a.runs
     done = 0
@@ -316,14 +373,23 @@ def record(a) -> int:
                         _progress(f"  {e}; again ({attempt + 1}/3)")
                 else:
                     raise SystemExit(f"linuxref: {_key(name, ccs)} ran late three times; is the machine busy?")
-                runs.append(measure(name, ccs, traces, goodput))
-                if k == 0:
-                    traces_out[_key(name, ccs)] = traces
-            ref["cases"][_key(name, ccs)] = {"runs": runs, "summary": summarize(runs)}
-            (REF_DIR / "reference.json").write_text(json.dumps(ref, indent=1))
-    with gzip.open(REF_DIR / "traces.json.gz", "wt") as f:
-        json.dump(traces_out, f)
+                runs.append({"traces": traces, "goodput_mbps": goodput})
+            traces_out[_key(name, ccs)] = runs
+            ref["cases"][_key(name, ccs)] = _measured(_key(name, ccs), runs)
+            _write_reference(ref, traces_out)
     _progress(f"wrote {REF_DIR}/reference.json and traces.json.gz (pid {os.getpid()})")
+    return 0
+
+
+def remeasure(a) -> int:
+    """The reference's numbers again from its traces, with the measures as they are now
+    (after a change to a measure; no Linux needed)."""
+    ref = json.loads((REF_DIR / "reference.json").read_text())
+    traces = load_traces()
+    for key, runs in traces.items():
+        ref["cases"][key] = _measured(key, runs)
+    _write_reference(ref, traces)
+    _progress(f"measured {sum(len(r) for r in traces.values())} runs of {len(traces)} cases again: {REF_DIR}/reference.json")
     return 0
 
 
@@ -677,6 +743,8 @@ def main(argv=None) -> int:
     r.add_argument("--duration", type=float, default=30.0)
     r.add_argument("--cases", nargs="*", choices=list(CASES))
     r.set_defaults(fn=record)
+    rm = sub.add_parser("remeasure", help="the reference's numbers again from its committed traces (no Linux)")
+    rm.set_defaults(fn=remeasure)
     c = sub.add_parser("compare", help="run satcc on the recorded cases and print both")
     c.add_argument("--seeds", type=int, default=10)
     c.set_defaults(fn=compare)
@@ -710,7 +778,7 @@ def main(argv=None) -> int:
     h = sub.add_parser("host-timing", help="measure the Linux hosts' turnaround through the emulation (root)")
     h.add_argument("--duration", type=float, default=20.0)
     h.set_defaults(fn=host_timing)
-    for p in (r, c, t, h, tr, tc, lt):
+    for p in (r, rm, c, t, h, tr, tc, lt):
         p.add_argument("--ref", type=Path, help=f"the reference's folder (default {REF_DIR})")
     a = ap.parse_args(argv)
     if a.ref:
