@@ -270,9 +270,16 @@ def run_satcc(case_name: str, ccs: tuple[str, ...], duration: float, seed: int,
     flows = r.flows.to_pylist()
     names = [f["name"] for f in d["flows"]]
     traces = {}
+    starts = {f["name"]: f["start_s"] for f in r.summary["flows"]}
     for k, n in enumerate(names):
         rows = [x for x in flows if x["flow"] == n or x["flow"] == k]
-        traces[n] = {"t": [x["time_s"] for x in rows], "cwnd": [x["cwnd_pkts"] for x in rows],
+        # Linux's trace starts at its first TCP_INFO sample, taken when connect()
+        # returns, the handshake done; satcc's flow starts with its SYN. Count from the
+        # same point: the start plus the handshake's RTT (the first sample sets SRTT)
+        handshake = next((x["srtt_ms"] for x in rows if x["srtt_ms"] > 0), 0.0) / 1e3
+        t0 = starts[n] + handshake
+        rows = [x for x in rows if x["time_s"] >= t0]
+        traces[n] = {"t": [x["time_s"] - t0 for x in rows], "cwnd": [x["cwnd_pkts"] for x in rows],
                      "ssthresh": [min(x["ssthresh_pkts"], 1e9) for x in rows],
                      "srtt_ms": [x["srtt_ms"] for x in rows]}
     goodput = {f["name"]: f["goodput_mbps"] for f in r.summary["flows"]}
