@@ -489,3 +489,14 @@ def test_the_references_numbers_are_its_committed_traces_measured_now():
     for key, runs in traces.items():
         assert len(runs) == REF["runs"], key
         assert json.loads(json.dumps(L._measured(key, runs))) == REF["cases"][key], key
+
+
+def test_satccs_traces_count_from_the_handshakes_end_as_linuxs_do():
+    """Linux's trace starts with the TCP_INFO sample taken when connect() returns; satcc's
+    trace of the same case starts there too (its first sample already knows the RTT),
+    not at the SYN, so PROBE_RTT's first entry reads 10 s after it on both."""
+    traces, _ = L.run_satcc("one-1bdp", ("bbr",), 12.0, 1)
+    x = traces["f0"]
+    assert 0.0 <= x["t"][0] < L.SAMPLE_S and x["srtt_ms"][0] > 0, (x["t"][:2], x["srtt_ms"][:2])
+    first = L.probe_rtt_episodes(x["t"], x["cwnd"])[0]["start"]
+    assert 10.0 <= first < 10.0 + 2 * L.SAMPLE_S, first
