@@ -54,6 +54,11 @@ pub struct TcpSender {
     ts_recent: Option<Time>,
     /// The sending host's timestamp clock, which Linux reads an echo's RTT on.
     ts_clock: TsClock,
+    /// Segments the ACK being handled newly delivered (cumulatively or by SACK, none
+    /// counted twice), for senders keeping rate samples: what Linux's tcp_cong_avoid
+    /// grows the window by (tcp_ack's `delivered`), where a cumulative ACK's span also
+    /// counts segments SACKed before.
+    ack_delivered: Option<i64>,
     pub flow: FlowId,
     cfg: TcpConfig,
     cc: Box<dyn CongestionControl>,
@@ -176,6 +181,7 @@ impl TcpSender {
         TcpSender {
             ts_recent: None,
             ts_clock: TsClock::default(),
+            ack_delivered: None,
             flow,
             cc,
             loss: Box::new(super::loss::CongestionOnly),
@@ -628,7 +634,7 @@ impl TcpSender {
 
     /// A new cumulative ACK (ns-2 newack + opencwnd).
     fn newack(&mut self, ack: &Packet, now: Time) {
-        let acked = ack.seq - self.last_ack;
+        let acked = self.ack_delivered.take().unwrap_or(ack.seq - self.last_ack);
         self.dupacks = 0;
         self.last_ack = ack.seq;
         self.highest_ack = ack.seq;
@@ -1004,6 +1010,7 @@ impl TcpSender {
         self.cc.observe_ack(&obs);
         let lost_before = self.scoreboard.lost_total();
         let sample = self.rate.is_some().then(|| self.rate_sample(ack, blocks.as_ref(), now));
+        self.ack_delivered = sample.as_ref().map(|s| s.rate.acked_sacked as i64);
         let at = AckStart {
             lost_total: lost_before,
             prr_sent: self.prr.map_or(0, |p| p.sent()),
@@ -1021,6 +1028,7 @@ impl TcpSender {
         } else {
             self.on_ack_cumulative(ack, now, out)
         }
+        self.ack_delivered = None;
         if let Some(mut s) = sample {
             s.in_flight = self.in_flight().max(0) as u64;
             s.in_recovery = self.in_recovery();
@@ -1708,6 +1716,64 @@ mod tests {
         assert_eq!(sent, vec![vec![11], vec![12], vec![1], vec![13], vec![14], vec![15], vec![16]]);
     }
 
+    /// A controller that records what each ACK tells it was acknowledged.
+    struct Counts(std::sync::Arc<std::sync::Mutex<Vec<i64>>>);
+    impl CongestionControl for Counts {
+        fn name(&self) -> &'static str {
+            "counts"
+        }
+        fn on_ack(&mut self, _w: &mut Window, ev: &AckEvent) {
+            self.0.lock().unwrap().push(ev.acked_pkts);
+        }
+        fn on_fast_retransmit(&mut self, w: &mut Window, _ev: &LossEvent) {
+            *w = Window { cwnd: 7.0, ssthresh: 7.0 };
+        }
+        fn on_timeout(&mut self, _w: &mut Window, _ev: &LossEvent) {}
+        fn needs_rate_samples(&self) -> bool {
+            true
+        }
+    }
+
+    /// A sender keeping rate samples grows its window by the segments an ACK newly
+    /// delivered, as Linux's tcp_cong_avoid does (tcp_ack's `delivered`): the ACK that
+    /// fills a hole and covers six segments SACKed before counts one, not seven (CUBIC
+    /// at a window of 7 had grown by 2 on it, where Linux grows by 1 a round later).
+    #[test]
+    fn the_ack_that_ends_recovery_counts_only_what_it_newly_delivered() {
+        use crate::tcp::sack::SackReceiver;
+        let seen = std::sync::Arc::new(std::sync::Mutex::new(vec![]));
+        let cfg = TcpConfig {
+            rwnd_pkts: 100,
+            recovery: Recovery::Sack,
+            limited_transmit: false,
+            initial_window_pkts: 10,
+            ..TcpConfig::default()
+        };
+        let mut s = TcpSender::new(0, cfg, Box::new(Counts(seen.clone())), 0.0);
+        let mut out = vec![];
+        s.app_send(GREEDY, 0, &mut out);
+        s.on_ack(&ack(0), 10 * MS, &mut out);
+        assert!(s.maxseq() >= 10);
+        // segment 1 is lost; every other segment sent reaches the receiver and is SACKed
+        let mut rcv = SackReceiver::default();
+        let mut q = 2;
+        while q <= s.maxseq() {
+            rcv.record(q);
+            s.on_ack_with(&ack(0), Some(rcv.blocks(q)), (110 + q as u64) * MS, &mut out);
+            q += 1;
+        }
+        let top = s.maxseq();
+        assert!(s.in_sack_recovery && top >= 8, "{top}");
+        seen.lock().unwrap().clear();
+        rcv.record(1);
+        rcv.advance(top + 1);
+        s.on_ack_with(&ack(top), Some(rcv.blocks(1)), 300 * MS, &mut out);
+        assert!(!s.in_sack_recovery);
+        assert_eq!(*seen.lock().unwrap(), vec![1], "the retransmission only; 2-{top} were delivered when SACKed");
+        s.on_ack_with(&ack(top + 2), None, 310 * MS, &mut out);
+        assert_eq!(seen.lock().unwrap().last(), Some(&2), "an ordinary ACK of two new segments");
+    }
+
     /// Linux's TSO bursts: a controller asking for bursts of 3 at 1000 segments/s gets
     /// three segments at one instant, then the next three 3 ms later (the burst's
     /// length over the rate), one wake-up between.
@@ -1913,8 +1979,9 @@ mod tests {
             out.clear();
             s.on_ack_with(&ack(4), Some(rcv.blocks(4)), 400 * MS, &mut out);
             if linux {
-                // two segments acknowledged: slow start opens the window to three
-                assert_eq!(seqs(&out), vec![5, 7, 8], "only the holes, 6 was SACKed");
+                // one segment newly delivered (4 was, when SACKed; Linux's tcp_ack
+                // grows the window by `delivered`): slow start opens it to two
+                assert_eq!(seqs(&out), vec![5, 7], "only the holes, 6 was SACKed");
                 assert_eq!(s.maxseq(), top, "no new data before the holes");
             } else {
                 assert_eq!(seqs(&out), vec![5, 6], "go-back-N resends the SACKed 6");
