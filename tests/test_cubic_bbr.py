@@ -494,3 +494,30 @@ def test_satccs_traces_count_from_the_handshakes_end_as_linuxs_do():
     assert 0.0 <= x["t"][0] < L.SAMPLE_S and x["srtt_ms"][0] > 0, (x["t"][:2], x["srtt_ms"][:2])
     first = L.probe_rtt_episodes(x["t"], x["cwnd"])[0]["start"]
     assert 10.0 <= first < 10.0 + 2 * L.SAMPLE_S, first
+
+
+def test_remeasure_rewrites_the_numbers_from_the_traces_and_a_partial_record_keeps_alike_references(tmp_path, monkeypatch):
+    """`linuxref remeasure` gives back the reference's numbers from its traces (here after
+    they were spoiled), and `record --cases` refuses to mix cases into a reference
+    recorded on another kernel or with other runs, naming what differs, before running
+    anything."""
+    import argparse
+    import shutil
+
+    for f in ("reference.json", "traces.json.gz"):
+        shutil.copy(L.REF_DIR / f, tmp_path / f)
+    spoiled = json.loads((tmp_path / "reference.json").read_text())
+    spoiled["cases"]["one-1bdp/cubic"]["runs"][0]["goodput_mbps"]["f0"] = -1.0
+    (tmp_path / "reference.json").write_text(json.dumps(spoiled))
+    monkeypatch.setattr(L, "REF_DIR", tmp_path)
+    assert L.remeasure(argparse.Namespace()) == 0
+    assert json.loads((tmp_path / "reference.json").read_text())["cases"] == REF["cases"]
+
+    def no_linux(*a, **k):
+        raise AssertionError("nothing runs before the check")
+
+    monkeypatch.setattr(L, "run_linux", no_linux)
+    other = dict(spoiled, kernel="0.0-other")
+    (tmp_path / "reference.json").write_text(json.dumps(other))
+    with pytest.raises(SystemExit, match="kernel 0.0-other"):
+        L.record(argparse.Namespace(cases=["one-1bdp"], runs=REF["runs"], duration=REF["duration_s"]))
