@@ -521,3 +521,16 @@ def test_remeasure_rewrites_the_numbers_from_the_traces_and_a_partial_record_kee
     (tmp_path / "reference.json").write_text(json.dumps(other))
     with pytest.raises(SystemExit, match="kernel 0.0-other"):
         L.record(argparse.Namespace(cases=["one-1bdp"], runs=REF["runs"], duration=REF["duration_s"]))
+
+
+def test_ns3refs_traces_count_from_the_handshakes_end():
+    """ns3ref samples ns-3's window trace every 10 ms from the flow's first window event
+    (ns-3 sets the initial window when the SYN-ACK arrives), as Linux's trace starts when
+    connect() returns: a flow whose handshake ended at 0.15 s and whose window became 20 at
+    0.35 s reads 10 until 0.20 s in the trace, then 20."""
+    from satcc.dev.ns3ref import _sample
+
+    tr = _sample([(0.15, 10.0), (0.35, 20.0)], [], 1.0, 0.15)
+    assert tr["t"][0] == pytest.approx(L.SAMPLE_S) and tr["t"][-1] <= 0.85 + 1e-9
+    at = dict(zip([round(x, 2) for x in tr["t"]], tr["cwnd"]))
+    assert (at[0.19], at[0.2], at[0.21]) == (10.0, 20.0, 20.0), at

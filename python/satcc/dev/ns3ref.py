@@ -188,18 +188,21 @@ def run(name: str, ccs: tuple[str, ...], duration: float, run_no: int, more: lis
     for k, f in enumerate(flows):
         cw = [(t / 1e9, v / seg) for (i, t, v) in h.cwnd if i == k]
         ss = [(t / 1e9, v / seg) for (i, t, v) in h.ssth if i == k]
-        traces[f["name"]] = _sample(cw, ss, duration)
+        # counted from the handshake's end, as Linux's and satcc's traces are: ns-3 sets
+        # the initial window when the SYN-ACK arrives, the flow's first window trace
+        traces[f["name"]] = _sample(cw, ss, duration, cw[0][0] if cw else 0.0)
     return traces, goodput
 
 
-def _sample(cw: list, ss: list, duration: float) -> dict:
-    """Step traces sampled every 10 ms, as linuxref's measures expect."""
+def _sample(cw: list, ss: list, duration: float, t0: float = 0.0) -> dict:
+    """Step traces sampled every 10 ms from `t0` (times in the trace counted from it),
+    as linuxref's measures expect."""
     t, c, s = [], [], []
     i = j = 0
     cur_c, cur_s = 10.0, 1e9
-    n = int(duration / L.SAMPLE_S)
+    n = int((duration - t0) / L.SAMPLE_S)
     for k in range(1, n + 1):
-        now = k * L.SAMPLE_S
+        now = t0 + k * L.SAMPLE_S
         while i < len(cw) and cw[i][0] <= now:
             cur_c = cw[i][1]
             i += 1
@@ -207,7 +210,7 @@ def _sample(cw: list, ss: list, duration: float) -> dict:
             # ns-3's initial ssthresh is 2^32 - 1 bytes: infinite, as Linux's 2^31 - 1 packets
             cur_s = ss[j][1] if ss[j][1] < 1e6 else 1e9
             j += 1
-        t.append(now)
+        t.append(k * L.SAMPLE_S)
         c.append(cur_c)
         s.append(cur_s)
     return {"t": t, "cwnd": c, "ssthresh": s, "srtt_ms": [0.0] * len(t)}
