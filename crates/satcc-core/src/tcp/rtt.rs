@@ -70,6 +70,13 @@ impl TsClock {
     pub fn sender_rtt_s(&self, echo: Time, now: Time) -> f64 {
         self.ticks_between(echo, now).max(1) as f64 * to_secs(LINUX_TS_TICK)
     }
+
+    /// A receiver's RTT from a timestamp echo, seconds: whole ticks, none under one
+    /// (tcp_rtt_tsopt_us with min_delta 0, as tcp_rcv_rtt_measure_ts calls it).
+    pub fn receiver_rtt_s(&self, echo: Time, now: Time) -> Option<f64> {
+        let ticks = self.ticks_between(echo, now);
+        (ticks > 0).then(|| ticks as f64 * to_secs(LINUX_TS_TICK))
+    }
 }
 
 #[derive(Clone, Debug, Default)]

@@ -54,11 +54,6 @@ pub struct TcpSender {
     ts_recent: Option<Time>,
     /// The sending host's timestamp clock, which Linux reads an echo's RTT on.
     ts_clock: TsClock,
-    /// Segments the ACK being handled newly delivered (cumulatively or by SACK, none
-    /// counted twice), for senders keeping rate samples: what Linux's tcp_cong_avoid
-    /// grows the window by (tcp_ack's `delivered`), where a cumulative ACK's span also
-    /// counts segments SACKed before.
-    ack_delivered: Option<i64>,
     pub flow: FlowId,
     cfg: TcpConfig,
     cc: Box<dyn CongestionControl>,
@@ -143,7 +138,8 @@ pub struct TcpSender {
 struct AckStart {
     lost_total: u64,
     prr_sent: u64,
-    delivered: u64,
+    /// Segments the ACK newly delivered (senders keeping rate samples).
+    delivered: Option<u64>,
 }
 
 /// What the retransmission timer of a Linux-like sender is armed for.
@@ -181,7 +177,6 @@ impl TcpSender {
         TcpSender {
             ts_recent: None,
             ts_clock: TsClock::default(),
-            ack_delivered: None,
             flow,
             cc,
             loss: Box::new(super::loss::CongestionOnly),
@@ -632,9 +627,12 @@ impl TcpSender {
         self.w = w;
     }
 
-    /// A new cumulative ACK (ns-2 newack + opencwnd).
-    fn newack(&mut self, ack: &Packet, now: Time) {
-        let acked = self.ack_delivered.take().unwrap_or(ack.seq - self.last_ack);
+    /// A new cumulative ACK (ns-2 newack + opencwnd). The controller is told the
+    /// segments the ACK newly delivered, when the sender keeps rate samples (Linux's
+    /// tcp_ack hands tcp_cong_avoid `delivered`: segments SACKed before are not counted
+    /// again when the cumulative ACK covers them), else the ACK's span, as ns-2.
+    fn newack(&mut self, ack: &Packet, delivered: Option<u64>, now: Time) {
+        let acked = delivered.map_or(ack.seq - self.last_ack, |d| d as i64);
         self.dupacks = 0;
         self.last_ack = ack.seq;
         self.highest_ack = ack.seq;
@@ -763,6 +761,7 @@ impl TcpSender {
 
     /// SACK-based recovery (RFC 6675) for one ACK and its blocks.
     fn on_ack_sack(&mut self, ack: &Packet, blocks: &SackBlocks, at: AckStart, now: Time, out: &mut Vec<Packet>) {
+        let delivered = at.delivered;
         let thresh = self.cfg.dupack_threshold as i64;
         if let (Some(d), Some((before, probe))) = (blocks.dsack, self.timeout_probe) {
             if d == probe {
@@ -785,7 +784,7 @@ impl TcpSender {
             if self.rto_recovery && ack.seq < self.recover {
                 // Linux's Loss state: the window grows on every ACK (slow start from
                 // one segment) while the holes are resent
-                self.newack(ack, now);
+                self.newack(ack, delivered, now);
             } else if self.in_sack_recovery && ack.seq < self.recover {
                 // a partial ACK: stay in recovery, restart the timer (RFC 6675 5.1)
                 self.last_ack = ack.seq;
@@ -805,7 +804,7 @@ impl TcpSender {
                         self.w.cwnd = self.w.ssthresh;
                     }
                 }
-                self.newack(ack, now);
+                self.newack(ack, delivered, now);
             }
         } else if ack.seq == self.last_ack {
             self.dupacks += 1;
@@ -852,7 +851,7 @@ impl TcpSender {
         let in_flight = (self.in_flight() - sent_now as i64).max(0) as u64;
         let newly_lost = self.scoreboard.lost_total() > at.lost_total;
         let ssthresh = self.w.ssthresh.max(0.0) as u64;
-        if let Some(cwnd) = p.on_ack(ssthresh, in_flight, at.delivered, newly_lost, una_advanced, p.sent() - sent_now) {
+        if let Some(cwnd) = p.on_ack(ssthresh, in_flight, at.delivered.unwrap_or(0), newly_lost, una_advanced, p.sent() - sent_now) {
             self.w.cwnd = cwnd as f64;
         }
         self.prr = Some(p);
@@ -1010,11 +1009,10 @@ impl TcpSender {
         self.cc.observe_ack(&obs);
         let lost_before = self.scoreboard.lost_total();
         let sample = self.rate.is_some().then(|| self.rate_sample(ack, blocks.as_ref(), now));
-        self.ack_delivered = sample.as_ref().map(|s| s.rate.acked_sacked as i64);
         let at = AckStart {
             lost_total: lost_before,
             prr_sent: self.prr.map_or(0, |p| p.sent()),
-            delivered: sample.as_ref().map_or(0, |s| s.rate.acked_sacked),
+            delivered: sample.as_ref().map(|s| s.rate.acked_sacked),
         };
         if self.rate.is_none() && self.cfg.recovery == Recovery::Sack {
             self.scoreboard.update(ack.seq.max(self.last_ack), &blocks.unwrap_or_default());
@@ -1026,9 +1024,8 @@ impl TcpSender {
         if self.cfg.recovery == Recovery::Sack {
             self.on_ack_sack(ack, &blocks.unwrap_or_default(), at, now, out)
         } else {
-            self.on_ack_cumulative(ack, now, out)
+            self.on_ack_cumulative(ack, at.delivered, now, out)
         }
-        self.ack_delivered = None;
         if let Some(mut s) = sample {
             s.in_flight = self.in_flight().max(0) as u64;
             s.in_recovery = self.in_recovery();
@@ -1116,7 +1113,7 @@ impl TcpSender {
     }
 
     /// Reno/NewReno recovery (ns-2's agents) for one cumulative ACK.
-    fn on_ack_cumulative(&mut self, ack: &Packet, now: Time, out: &mut Vec<Packet>) {
+    fn on_ack_cumulative(&mut self, ack: &Packet, delivered: Option<u64>, now: Time, out: &mut Vec<Packet>) {
         self.loss.observe_ack(now, ack.rwnd_pkts);
         let thresh = self.cfg.dupack_threshold as i64;
         match self.cfg.recovery {
@@ -1135,7 +1132,7 @@ impl TcpSender {
                         if self.last_cwnd_action != CwndAction::DupAck {
                             self.loss.on_normal_ack(ack.rwnd_pkts);
                         }
-                        self.newack(ack, now);
+                        self.newack(ack, delivered, now);
                     } else {
                         self.partial_ack(ack, now, out);
                     }
@@ -1164,7 +1161,7 @@ impl TcpSender {
                         self.last_cwnd_action = CwndAction::Exited;
                     }
                     self.dupwnd = 0;
-                    self.newack(ack, now);
+                    self.newack(ack, delivered, now);
                 } else if ack.seq == self.last_ack {
                     self.dupacks += 1;
                     if self.dupacks == thresh {

@@ -4,9 +4,9 @@
 
 use super::config::{ReceiveWindow, TcpConfig};
 use super::rcvbuf::RcvBuf;
-use super::rtt::{TsClock, LINUX_TS_TICK};
+use super::rtt::TsClock;
 use super::sack::{SackBlocks, SackReceiver};
-use crate::engine::{from_secs, to_secs, Time};
+use crate::engine::{from_secs, Time};
 use crate::net::{FlowId, Packet, PacketKind};
 use std::collections::VecDeque;
 
@@ -304,18 +304,14 @@ impl TcpSink {
     /// 6.16: "always seek for minimal rtt"; the application reads at once, so the
     /// receive queue is empty).
     pub fn on_echo(&mut self, echo: Time, now: Time) {
-        // the echo is a timestamp, a tick of the sender's millisecond clock: a new
-        // echo is a new tick, and an RTT under one tick is no sample (min_delta 0)
+        // the echo is this host's own timestamp (a tick of its millisecond clock) sent
+        // back: a new echo is a new tick, and an RTT under one tick is no sample
         let tick = self.ts_clock.tick(echo);
         if self.last_echo == Some(tick) {
             return;
         }
         self.last_echo = Some(tick);
-        let ticks = self.ts_clock.ticks_between(echo, now);
-        if ticks == 0 {
-            return;
-        }
-        let sample = ticks as f64 * to_secs(LINUX_TS_TICK);
+        let Some(sample) = self.ts_clock.receiver_rtt_s(echo, now) else { return };
         self.rcv_rtt_s = if self.rcv_rtt_s == 0.0 || sample < self.rcv_rtt_s {
             sample
         } else {
