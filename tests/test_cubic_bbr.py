@@ -534,3 +534,13 @@ def test_ns3refs_traces_count_from_the_handshakes_end():
     assert tr["t"][0] == pytest.approx(L.SAMPLE_S) and tr["t"][-1] <= 0.85 + 1e-9
     at = dict(zip([round(x, 2) for x in tr["t"]], tr["cwnd"]))
     assert (at[0.19], at[0.2], at[0.21]) == (10.0, 20.0, 20.0), at
+
+
+def test_episodes_by_wmax_counts_every_linux_runs_episodes():
+    """`linuxref episodes`: one flow's loss episodes binned by W_max; Linux's side counts
+    every recorded run's episodes (as the reference's `losses`), satcc's its seeds'."""
+    out = L.episodes_by_wmax("one-loss1/cubic", "f0", seeds=1)
+    lin = sum(b.get("linux", {"n": 0})["n"] for b in out.values())
+    assert lin == sum(r["flows"]["f0"]["losses"] for r in REF["cases"]["one-loss1/cubic"]["runs"])
+    assert all(k % 4 == 0 for k in out) and sum(b.get("satcc", {"n": 0})["n"] for b in out.values()) > 0
+    assert all(len(v["k"]) <= v["n"] for b in out.values() for v in b.values())

@@ -9,6 +9,9 @@ window traces (TCP_INFO every 10 ms on Linux; the flows series every 10 ms in sa
         cases again and the others kept
     python -m satcc.dev.linuxref remeasure
         the reference's numbers again from its traces, after a change to a measure
+    python -m satcc.dev.linuxref episodes CASE FLOW [--seeds 10] [--width 4]
+        one flow's loss episodes by W_max (count, with a K, median K), Linux's
+        recorded runs beside satcc's seeds
     python -m satcc.dev.linuxref compare [--seeds 10]
         runs satcc on the same cases and prints both side by side (what
         tests/test_cubic_bbr.py asserts, without Linux)
@@ -431,6 +434,39 @@ ROWS = {"cubic": (("goodput (Mb/s)", lambda s, f: s["goodput_mbps"][f]),
                 ("PROBE_RTT interval (s)", lambda s, f: s["flows"][f]["probe_rtt_gap_s"]))}
 
 
+def episodes_by_wmax(case_key: str, flow: str, seeds: int = 10, width: int = 4) -> dict:
+    """Loss episodes of one flow of a case, grouped by W_max in bins of `width` packets:
+    per side ("linux": every recorded run; "satcc": `seeds` seeds), the episodes, how
+    many have a K, and the median K."""
+    name, ccs = case_key.split("/")[0], tuple(case_key.split("/")[1].split("+"))
+    ref = json.loads((REF_DIR / "reference.json").read_text())
+    sides = {"linux": [r["traces"][flow] for r in load_traces()[case_key]],
+             "satcc": [run_satcc(name, ccs, ref["duration_s"], s)[0][flow] for s in range(1, seeds + 1)]}
+    out: dict = {}
+    for side, traces in sides.items():
+        for x in traces:
+            for e in loss_episodes(x["t"], x["cwnd"], x["ssthresh"]):
+                b = out.setdefault(int(e["w_max"]) // width * width, {}).setdefault(side, {"n": 0, "k": []})
+                b["n"] += 1
+                if e["k_s"] is not None:
+                    b["k"].append(e["k_s"])
+    return out
+
+
+def episodes(a) -> int:
+    out = episodes_by_wmax(a.case, a.flow, a.seeds, a.width)
+    print(f"{a.case} {a.flow}: loss episodes by W_max (Linux: every recorded run; satcc: {a.seeds} seeds)")
+    print("| W_max | Linux episodes | with K | median K (s) | satcc episodes | with K | median K (s) |")
+    print("|---|---|---|---|---|---|---|")
+    for b in sorted(out):
+        cells = []
+        for side in ("linux", "satcc"):
+            v = out[b].get(side, {"n": 0, "k": []})
+            cells += [str(v["n"]), str(len(v["k"])), f"{statistics.median(v['k']):.2f}" if v["k"] else "-"]
+        print(f"| {b}-{b + a.width - 1} | " + " | ".join(cells) + " |")
+    return 0
+
+
 def table(a) -> int:
     """The comparison as a Markdown table: Linux (mean, sd over its runs), satcc (mean over
     seeds) and ns-3 (if tests/data/ns3_ref.json exists), per case, flow and measure."""
@@ -775,6 +811,12 @@ def main(argv=None) -> int:
     tc.add_argument("--start", type=float, default=0.0, help="first row's time (s)")
     tc.add_argument("--end", type=float, default=float("inf"), help="no row from this time (s)")
     tc.set_defaults(fn=trace_compare)
+    ep = sub.add_parser("episodes", help="one flow's loss episodes by W_max, Linux's runs beside satcc's seeds")
+    ep.add_argument("case", choices=[_key(n, c) for n in CASES for c in CASES[n]])
+    ep.add_argument("flow")
+    ep.add_argument("--seeds", type=int, default=10)
+    ep.add_argument("--width", type=int, default=4, help="W_max bin, packets")
+    ep.set_defaults(fn=episodes)
     lt = sub.add_parser("bbr-long-term", help="each BBR flow of `trace` folders: its longest stretch at one "
                                               "pacing rate, and whether that is BBR's long-term (policer) mode")
     lt.add_argument("dirs", type=Path, nargs="*")
@@ -785,7 +827,7 @@ def main(argv=None) -> int:
     h = sub.add_parser("host-timing", help="measure the Linux hosts' turnaround through the emulation (root)")
     h.add_argument("--duration", type=float, default=20.0)
     h.set_defaults(fn=host_timing)
-    for p in (r, rm, c, t, h, tr, tc, lt):
+    for p in (r, rm, c, t, h, tr, tc, lt, ep):
         p.add_argument("--ref", type=Path, help=f"the reference's folder (default {REF_DIR})")
     a = ap.parse_args(argv)
     if a.ref:
