@@ -544,3 +544,29 @@ def test_episodes_by_wmax_counts_every_linux_runs_episodes():
     assert lin == sum(r["flows"]["f0"]["losses"] for r in REF["cases"]["one-loss1/cubic"]["runs"])
     assert all(k % 4 == 0 for k in out) and sum(b.get("satcc", {"n": 0})["n"] for b in out.values()) > 0
     assert all(len(v["k"]) <= v["n"] for b in out.values() for v in b.values())
+
+
+def test_the_linux_traces_read_timestamp_rtts_in_whole_milliseconds():
+    """What tcp/rtt.rs's TsClock models, in the committed Linux TCP_INFO: a sender's
+    minimum RTT, above 100 ms from the handshake, falls to exactly 100.0 ms once it has
+    retransmitted (an RTT read from a timestamp echo, whole ticks), and a receiver's own
+    RTT estimate falls to whole milliseconds (its samples are whole ticks; a lower one
+    is taken at once, higher ones smoothed by 1/8)."""
+    import pyarrow.parquet as pq
+
+    d = Path(__file__).parent / "data" / "linux_ref"
+    for run in ("trace_mix_shallow_start", "trace_mix_shallow_long_term"):
+        rows = pq.read_table(d / run / "tcp_info.parquet").to_pylist()
+        for flow in ("cubic", "bbr"):
+            r = [x for x in rows if x["flow"] == flow]
+            assert r[0]["min_rtt_ms"] > 100.0 and r[0]["retrans_total"] == 0
+            fall = next(x for x in r if x["min_rtt_ms"] < r[0]["min_rtt_ms"] and x["min_rtt_ms"] <= 100.0)
+            assert fall["min_rtt_ms"] == 100.0 and fall["retrans_total"] > 0, (run, flow, fall)
+    rows = pq.read_table(d / "trace_two_rtt_bbr" / "tcp_info_rcv.parquet").to_pylist()
+    for flow in ("rtt50", "rtt150"):
+        v = [x["rcv_rtt_ms"] for x in rows if x["flow"] == flow and x["rcv_rtt_ms"]]
+        # a lower sample is taken at once: a fall lands on a whole millisecond (unless
+        # a higher sample was smoothed in before the next 10 ms reading); with exact
+        # RTTs hardly any would
+        falls = [b for a, b in zip(v, v[1:]) if b < a]
+        assert len(falls) > 50 and sum(b == int(b) for b in falls) > 0.5 * len(falls), (flow, falls[:10])
