@@ -25,6 +25,73 @@ from .scenario import ScenarioError
 TCP_DEFAULTS = {k: v["default"] for k, v in schema.TCP["properties"].items()}
 
 
+# ns-2 2.35's random number generator (tools/rng.cc, L'Ecuyer's MRG32k3a as RngStream,
+# without increased precision): `$defaultRNG seed S` sets all six state words to S, and
+# each draw is one step of both components. Used to know the RTT clock phase ns-2 gives
+# each sender (boot_time_) when the script seeds the generator before the agent's reset.
+_M1, _M2 = 4294967087.0, 4294944443.0
+_NORM = 1.0 / (_M1 + 1.0)
+_A12, _A13N, _A21, _A23N = 1403580.0, 810728.0, 527612.0, 1370589.0
+
+
+class Ns2Rng:
+    """ns-2's generator after `$rng seed <seed>`; `u01()` is its next uniform draw."""
+
+    def __init__(self, seed: int):
+        if not 0 < seed < 2**31 - 1:
+            raise ValueError(f"ns-2 RNG seed: must be in [1, {2**31 - 2}], got {seed}")
+        self.c = [float(seed)] * 6
+
+    def u01(self) -> float:
+        c = self.c
+        p1 = _A12 * c[1] - _A13N * c[0]
+        p1 -= int(p1 / _M1) * _M1
+        if p1 < 0.0:
+            p1 += _M1
+        c[0], c[1], c[2] = c[1], c[2], p1
+        p2 = _A21 * c[5] - _A23N * c[3]
+        p2 -= int(p2 / _M2) * _M2
+        if p2 < 0.0:
+            p2 += _M2
+        c[3], c[4], c[5] = c[4], c[5], p2
+        return (p1 - p2) * _NORM if p1 > p2 else (p1 - p2 + _M1) * _NORM
+
+
+# The script reseeds ns-2's generator just before each TCP agent's reset at `$ns run`
+# (which draws boot_time_ = uniform(tcpTick_)), and discards a few draws first: from
+# seeds whose six words are all equal, the first draws of neighbouring seeds are
+# nearly equal (one step multiplies the seed by about 1e6 modulo 2^32).
+_TICK_PHASE_DISCARDS = 3
+
+
+def tick_phase_seed(ns2_seed: int, flow_index: int) -> int:
+    """The generator seed to_tcl sets before flow `flow_index`'s agent draws its phase."""
+    return 1 + (ns2_seed * 1_000_003 + flow_index) % (2**31 - 3)
+
+
+def ns2_tick_phase(seed: int, tick_s: float) -> float:
+    """The RTT clock phase (boot_time_) an agent with tcpTick_ `tick_s` draws right after
+    the generator is seeded with `seed` and `_TICK_PHASE_DISCARDS` draws discarded."""
+    rng = Ns2Rng(seed)
+    for _ in range(_TICK_PHASE_DISCARDS):
+        rng.u01()
+    return tick_s * rng.u01()
+
+
+def pin_tick_phases(sc: dict, ns2_seed: int = 1) -> dict:
+    """A copy of scenario `sc` whose senders' RTT clock phases (tcp.tick_phase_s) are the
+    ones ns-2 gives them in `to_tcl(sc, ns2_seed)`: with them the two simulators time
+    every RTT sample alike, and a deterministic network (DropTail, no errors, no send
+    overhead) runs the same in both, timeouts included. Without them each simulator
+    draws its own phases and runs part at the first timeout that fires in one only."""
+    out = json.loads(json.dumps(sc))
+    base = {**TCP_DEFAULTS, **(out.get("tcp") or {})}
+    for i, f in enumerate(out["flows"]):
+        tick = {**base, **(f.get("tcp") or {})}["tick_s"]
+        f["tcp"] = {**(f.get("tcp") or {}), "tick_phase_s": ns2_tick_phase(tick_phase_seed(ns2_seed, i), tick)}
+    return out
+
+
 def available() -> bool:
     return shutil.which("ns") is not None
 
@@ -95,6 +162,19 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
     nid = {n["name"]: i for i, n in enumerate(sc["nodes"])}
     for i, n in enumerate(sc["nodes"]):
         out.append(f"set n({i}) [$ns node]  ;# {_tcl_comment(n['name'])}")
+    pinned = _pinned_tick_phases(sc, base_tcp, ns2_seed)
+    if pinned:
+        # every TCP agent is reset when the run starts (Node reset), and its reset draws
+        # boot_time_: seed the generator first with the flow's own seed (see
+        # pin_tick_phases); the agent's fid_ is its flow's index
+        out += [
+            "Agent/TCP instproc reset {} {",
+            "  global defaultRNG",
+            f"  $defaultRNG seed [expr {{1 + ({ns2_seed} * 1000003 + [$self set fid_]) % {2**31 - 3}}}]",
+            f"  for {{set i 0}} {{$i < {_TICK_PHASE_DISCARDS}}} {{incr i}} {{ $defaultRNG next-random }}",
+            "  $self cmd reset",
+            "}",
+        ]
     n_err = 0
     for l in sc["links"]:
         for a, b, d in ((l["a"], l["b"], l.get("a_to_b", {})), (l["b"], l["a"], l.get("b_to_a", {}))):
@@ -246,6 +326,24 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
         out += ["set qtrace [open queue.tr w]", f"$ns trace-queue $n({nid[a]}) $n({nid[b]}) $qtrace"]
     out += [f"$ns at {end!r} \"finish\"", "$ns run", ""]
     return "\n".join(out)
+
+
+def _pinned_tick_phases(sc: dict, base_tcp: dict, ns2_seed: int) -> bool:
+    """Whether the senders' RTT clock phases are pinned (all or none: ns-2 draws them); a
+    pinned phase must be the one ns-2 will draw (pin_tick_phases)."""
+    phases = [{**base_tcp, **(f.get("tcp") or {})}.get("tick_phase_s") for f in sc["flows"]]
+    if all(p is None for p in phases):
+        return False
+    for i, (f, p) in enumerate(zip(sc["flows"], phases)):
+        tick = {**base_tcp, **(f.get("tcp") or {})}["tick_s"]
+        want = ns2_tick_phase(tick_phase_seed(ns2_seed, i), tick)
+        if p is None or p != want:
+            name = f.get("name") or f"f{i}"
+            raise ScenarioError(
+                f"ns-2 export: flows[{i}] ({name}).tcp.tick_phase_s is {p}; ns-2 draws each sender's RTT clock "
+                f"phase from its generator, and with ns2_seed {ns2_seed} this flow's is {want!r}: pin every "
+                "flow's phase with satcc.ns2.pin_tick_phases(sc, ns2_seed), or none")
+    return True
 
 
 def run_tcl(tcl: str, timeout_s: float = 3600) -> dict:

@@ -221,6 +221,9 @@ mod tests {
         let e = split(&json!({"abe_filter": "kalman"}), "tcp").unwrap_err();
         assert!(e.contains("kalman") && e.contains("tustin"), "{e}");
         assert!(split(&json!({"no_such": 1}), "tcp").unwrap_err().contains("no_such"));
+        let e = split(&json!({"tick_s": 0.01, "tick_phase_s": 0.01}), "flows[1].tcp").unwrap_err();
+        assert!(e.starts_with("flows[1].tcp.tick_phase_s: must be in [0, tick_s)"), "{e}");
+        assert_eq!(split(&json!({"tick_phase_s": 0.004}), "tcp").unwrap().0.tick_phase_s, Some(0.004));
         let (_, s) = split(&Value::Null, "tcp").unwrap();
         assert_eq!(s.get::<FusionSettings>(), FusionSettings::default());
         assert_eq!(s.get::<RttCodeSettings>(), RttCodeSettings::default());

@@ -137,7 +137,10 @@ impl Simulation {
                 let mut srng: StreamRng = rng.stream(&format!("flow/{name}/start"));
                 let jitter = if f.start_jitter_s > 0.0 { srng.gen::<f64>() * f.start_jitter_s } else { 0.0 };
                 let start = from_secs(f.start_s + jitter);
-                let boot: f64 = rng.stream(&format!("flow/{name}/tcp")).gen::<f64>() * cfg.tick_s;
+                let boot: f64 = match cfg.tick_phase_s {
+                    Some(p) => p,
+                    None => rng.stream(&format!("flow/{name}/tcp")).gen::<f64>() * cfg.tick_s,
+                };
                 let mut cc = (entry.build)(&settings);
                 cc.set_seed(rng.stream(&format!("flow/{name}/cc")).gen::<u64>());
                 let source = match &f.traffic {
@@ -374,6 +377,19 @@ mod tests {
         assert_eq!(route_names(&s, s.flows[0].fwd), ["a->b"]);
         assert_eq!(route_names(&s, s.flows[0].rev), ["b->a"]);
         assert!(s.schemes.is_empty() && s.scheme_of_link.iter().all(|&x| x == NONE));
+    }
+
+    #[test]
+    fn a_set_tick_phase_is_the_senders_and_an_unset_one_is_drawn_from_the_seed() {
+        let phase = |tcp: Value, seed: u64| {
+            let s = build(&chain(json!({"seed": seed, "flows": [{"src": "a", "dst": "b", "tcp": tcp}]})));
+            s.flows[0].sender.rtt_tick_phase_s()
+        };
+        assert_eq!(phase(json!({"tick_phase_s": 0.0042}), 1), 0.0042);
+        assert_eq!(phase(json!({"tick_phase_s": 0.0042}), 2), 0.0042);
+        let (a, b) = (phase(json!({}), 1), phase(json!({}), 2));
+        assert!(a != b && (0.0..0.01).contains(&a) && (0.0..0.01).contains(&b), "{a} {b}");
+        assert_eq!(phase(json!({}), 1), a, "the same seed draws the same phase");
     }
 
     #[test]

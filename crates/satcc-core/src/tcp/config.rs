@@ -90,6 +90,14 @@ pub struct TcpConfig {
     /// RTT clock granularity, seconds [tcpTick_ 0.01].
     #[schemars(range(min = MIN_TIMER_S, max = 10))]
     pub tick_s: f64,
+    /// Phase of the sender's RTT clock, seconds in [0, tick_s): where between ticks
+    /// the sender's clock started [boot_time_, which ns-2 draws uniform in [0,
+    /// tcpTick_) from its own generator when the agent is reset]. RTT samples are
+    /// counted in whole ticks of this clock, so the phase decides which samples read
+    /// a tick more. Unset: drawn from the run's seed (stream `flow/NAME/tcp`). Set it
+    /// to replay an ns-2 run exactly (`satcc.ns2.pin_tick_phases`).
+    #[schemars(range(min = 0))]
+    pub tick_phase_s: Option<f64>,
     /// Minimum RTO, seconds [minrto_ 0.2].
     #[schemars(range(min = MIN_TIMER_S, max = MAX_TIME_S))]
     pub min_rto_s: f64,
@@ -173,6 +181,7 @@ impl Default for TcpConfig {
             sack: false,
             window_scale: true,
             tick_s: 0.01,
+            tick_phase_s: None,
             min_rto_s: 0.2,
             max_rto_s: 60.0,
             initial_rto_s: 3.0,
@@ -213,6 +222,11 @@ impl TcpConfig {
     /// Check what the ranges on the fields (the scenario contract) cannot say; the error
     /// names the field.
     pub fn validate(&self, at: &str) -> Result<(), String> {
+        if let Some(p) = self.tick_phase_s {
+            if !(p >= 0.0 && p < self.tick_s) {
+                return Err(format!("{at}.tick_phase_s: must be in [0, tick_s) = [0, {}), got {p}", self.tick_s));
+            }
+        }
         if self.max_rto_s < self.min_rto_s {
             return Err(format!(
                 "{at}.max_rto_s: must be >= min_rto_s ({})",

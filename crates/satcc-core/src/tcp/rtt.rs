@@ -189,6 +189,11 @@ impl RttEstimator {
         self.t_rtxcur_s = ticks as f64 * self.tick_s;
     }
 
+    /// Phase of the tick clock, seconds [boot_time_].
+    pub fn tick_phase_s(&self) -> f64 {
+        self.boot_time_s
+    }
+
     /// The minimum RTO, seconds.
     pub fn min_rto_s(&self) -> f64 {
         self.min_rto_s

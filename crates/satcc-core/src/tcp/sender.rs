@@ -269,6 +269,11 @@ impl TcpSender {
         self.wnd
     }
 
+    /// Phase of the sender's RTT tick clock, seconds (`tcp.tick_phase_s`).
+    pub fn rtt_tick_phase_s(&self) -> f64 {
+        self.rtt.tick_phase_s()
+    }
+
     pub fn srtt_s(&self) -> f64 {
         self.rtt.srtt_s()
     }

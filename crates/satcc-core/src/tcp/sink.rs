@@ -256,7 +256,12 @@ impl TcpSink {
             return self.send_ack_dsack(pkt.seq, Some(pkt.seq), out);
         }
         let gap_left = !self.ooo.is_empty();
-        if !self.delayed_ack || !in_order || gap_left || self.next > before + 1 || is_syn {
+        // ns-2's DelAck sink delays the ACK of any packet whose seqno is the cumulative
+        // ACK it will send (`th->seqno() == acker_->Seqno()`): a new in-order packet, and
+        // also another copy of the last one received in order (a go-back-N
+        // retransmission after a timeout), which Linux would acknowledge at once
+        let delays = in_order || (self.ns2_sink() && pkt.seq + 1 == self.next);
+        if !self.delayed_ack || !delays || gap_left || self.next > before + 1 || is_syn {
             return self.send_ack(pkt.seq, out);
         }
         self.unacked += 1;
@@ -266,6 +271,11 @@ impl TcpSink {
         if self.delack_deadline.is_none() {
             self.delack_deadline = Some(now + self.delack_interval);
         }
+    }
+
+    /// ns-2's TCPSink (no SACK, none of a Linux receiver's features).
+    fn ns2_sink(&self) -> bool {
+        self.sack.is_none() && !self.quick_ack && self.rcvbuf.is_none()
     }
 
     /// The delayed-ACK timer fired.
@@ -431,6 +441,32 @@ mod tests {
         assert_eq!(c.on_data1(&data(0), 0).unwrap().rwnd_pkts, 20, "rwnd_pkts caps it");
         let fixed = TcpSink::new(0, &TcpConfig { receive_window: ReceiveWindow::Fixed, ..capped });
         assert!(!fixed.autotunes());
+    }
+
+    /// ns-2's DelAck sink delays the ACK of a packet whose seqno is the cumulative ACK,
+    /// so also of a second copy of the last packet received in order when no ACK is
+    /// waiting (DelAckSink::recv); an older duplicate is acknowledged at once.
+    #[test]
+    fn a_delack_sink_delays_a_copy_of_its_last_in_order_packet_as_ns2_does() {
+        let ms = 1_000_000;
+        let cfg = TcpConfig { delayed_ack: true, ..TcpConfig::default() };
+        let mut s = TcpSink::new(0, &cfg);
+        assert!(s.on_data1(&data(0), 0).is_some(), "SYN acked at once");
+        assert!(s.on_data1(&data(1), ms).is_none());
+        assert_eq!(s.on_data1(&data(2), 2 * ms).unwrap().seq, 2, "every second packet");
+        assert_eq!(s.on_data1(&data(1), 3 * ms).unwrap().seq, 2, "an older copy: at once");
+        assert!(s.on_data1(&data(2), 4 * ms).is_none(), "a copy of the last: delayed");
+        assert_eq!(s.on_data1(&data(3), 5 * ms).unwrap().seq, 3, "the next packet finds an ACK waiting");
+        assert!(s.on_data1(&data(3), 6 * ms).is_none());
+        let mut out = vec![];
+        s.on_delack_timer(&mut out);
+        assert_eq!(out.iter().map(|a| a.seq).collect::<Vec<_>>(), [3], "the timer sends it");
+        let linux = TcpConfig { quick_ack: true, ..cfg };
+        let mut l = TcpSink::new(0, &linux);
+        for q in 0..=2 {
+            l.on_data1(&data(q), q as u64 * ms);
+        }
+        assert_eq!(l.on_data1(&data(2), 4 * ms).unwrap().seq, 2, "a Linux receiver: at once");
     }
 
     /// `quick_ack`: a Linux receiver acknowledges its first data segments one by one
