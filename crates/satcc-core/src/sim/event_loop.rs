@@ -205,7 +205,8 @@ impl Simulation {
         if let Some(d) = f.sink.delack_deadline {
             if f.delack_event_at.is_none_or(|t| t > d) {
                 f.delack_event_at = Some(d);
-                self.events.push(d, to_secs(d), Ev::DelAck(fid));
+                let (sh, set) = f.sink.delack_shadow;
+                self.events.push_scheduled_at(d, sh, set, Ev::DelAck(fid));
             }
         }
     }
@@ -257,12 +258,12 @@ impl Simulation {
             return;
         }
         let mut out = std::mem::take(&mut self.outbox);
-        let now = self.now;
+        let (now, shadow) = (self.now, self.shadow);
         let f = &mut self.flows[fid as usize];
         match pkt.kind {
             PacketKind::Data => {
                 f.data_delivered += 1;
-                f.sink_data(&pkt, now, &mut out);
+                f.sink_data(&pkt, now, shadow, &mut out);
             }
             PacketKind::Ack => {
                 f.ack_delivered += 1;
@@ -318,12 +319,12 @@ impl Simulation {
             return;
         }
         let mut out = std::mem::take(&mut self.outbox);
-        let now = self.now;
+        let (now, shadow) = (self.now, self.shadow);
         let f = &mut self.flows[fid as usize];
         match pkt.kind {
             PacketKind::Data => {
                 f.data_delivered += 1;
-                f.sink_data(&pkt, now, &mut out);
+                f.sink_data(&pkt, now, shadow, &mut out);
             }
             PacketKind::Ack => {
                 f.ack_delivered += 1;
@@ -393,7 +394,7 @@ impl Simulation {
     fn on_rtx(&mut self, fid: FlowId) {
         let now = self.now;
         let f = &mut self.flows[fid as usize];
-        if timer_due(now, &mut f.rtx_event_at, f.sender.rtx_deadline, &mut self.events, Ev::Rtx(fid)) {
+        if timer_due(now, &mut f.rtx_event_at, f.sender.rtx_deadline, None, &mut self.events, Ev::Rtx(fid)) {
             let mut out = std::mem::take(&mut self.outbox);
             f.sender.on_timeout(now, &mut out);
             self.send_and_rearm(fid, out);
@@ -417,7 +418,8 @@ impl Simulation {
     fn on_delack(&mut self, fid: FlowId) {
         let now = self.now;
         let f = &mut self.flows[fid as usize];
-        if timer_due(now, &mut f.delack_event_at, f.sink.delack_deadline, &mut self.events, Ev::DelAck(fid)) {
+        let shadow = Some(f.sink.delack_shadow);
+        if timer_due(now, &mut f.delack_event_at, f.sink.delack_deadline, shadow, &mut self.events, Ev::DelAck(fid)) {
             let mut out = std::mem::take(&mut self.outbox);
             f.sink.on_delack_timer(&mut out);
             self.send_and_rearm(fid, out);
@@ -627,9 +629,18 @@ impl Simulation {
 
 /// A flow timer's event fired at `now`: true if its deadline is due (the caller fires
 /// it). An event the timer no longer waits for (`armed` moved) is dropped; a deadline
-/// pushed later re-arms the event there; a cancelled one disarms it.
+/// pushed later re-arms the event there (at the deadline's double time and the time it
+/// was set when the timer keeps them, `shadow`; else at the deadline as a double); a
+/// cancelled one disarms it.
 #[inline]
-fn timer_due(now: Time, armed: &mut Option<Time>, deadline: Option<Time>, events: &mut EventQueue<Ev>, ev: Ev) -> bool {
+fn timer_due(
+    now: Time,
+    armed: &mut Option<Time>,
+    deadline: Option<Time>,
+    shadow: Option<(f64, f64)>,
+    events: &mut EventQueue<Ev>,
+    ev: Ev,
+) -> bool {
     if *armed != Some(now) {
         return false; // superseded
     }
@@ -638,7 +649,10 @@ fn timer_due(now: Time, armed: &mut Option<Time>, deadline: Option<Time>, events
         None => false,
         Some(d) if d > now => {
             *armed = Some(d);
-            events.push(d, to_secs(d), ev);
+            match shadow {
+                Some((sh, set)) => events.push_scheduled_at(d, sh, set, ev),
+                None => events.push(d, to_secs(d), ev),
+            }
             false
         }
         Some(_) => true,
@@ -650,13 +664,13 @@ impl super::Flow {
     /// gets the connection's RTT first (tcp/rcvbuf.rs: the sender's SRTT stands for the
     /// receiver's timestamp-based estimate).
     #[inline]
-    fn sink_data(&mut self, pkt: &Packet, now: crate::engine::Time, out: &mut Vec<Packet>) {
+    fn sink_data(&mut self, pkt: &Packet, now: crate::engine::Time, shadow: f64, out: &mut Vec<Packet>) {
         if self.sink.autotunes() {
             self.sink.rtt_hint_s = self.sender.srtt_s();
             if let Some(e) = self.sender.echo_of(pkt.seq) {
                 self.sink.on_echo(e, now);
             }
         }
-        self.sink.on_data(pkt, now, out);
+        self.sink.on_data(pkt, now, shadow, out);
     }
 }

@@ -32,11 +32,16 @@ pub struct TcpSink {
     /// How many of those slots hold a segment.
     held: i64,
     delayed_ack: bool,
-    delack_interval: Time,
+    delack_interval_s: f64,
     /// Segments received since the last ACK (delayed ACK).
     unacked: u32,
     /// Deadline of the delayed-ACK timer, if armed.
     pub delack_deadline: Option<Time>,
+    /// With `delack_deadline`: the deadline on ns-2's double clock (the time the timer
+    /// was set plus the interval, summed as ns-2 sums it; the deadline is it rounded)
+    /// and the double time it was set, which order it against events due at the same
+    /// instant (engine::event_queue).
+    pub delack_shadow: (f64, f64),
     rwnd_pkts: u32,
     ack_size: u32,
     ttl: u8,
@@ -81,9 +86,10 @@ impl TcpSink {
             ooo: VecDeque::new(),
             held: 0,
             delayed_ack: cfg.delayed_ack,
-            delack_interval: from_secs(cfg.delayed_ack_interval_s),
+            delack_interval_s: cfg.delayed_ack_interval_s,
             unacked: 0,
             delack_deadline: None,
+            delack_shadow: (0.0, 0.0),
             rwnd_pkts: cfg.advertised_window_pkts(),
             ack_size: cfg.ack_size_bytes,
             ttl: cfg.initial_ttl,
@@ -214,8 +220,9 @@ impl TcpSink {
         false
     }
 
-    /// A data packet arrives; an ACK to send now, if any, goes to `out`.
-    pub fn on_data(&mut self, pkt: &Packet, now: Time, out: &mut Vec<Packet>) {
+    /// A data packet arrives at `now` (`now_shadow` on ns-2's double clock); an ACK to
+    /// send now, if any, goes to `out`.
+    pub fn on_data(&mut self, pkt: &Packet, now: Time, now_shadow: f64, out: &mut Vec<Packet>) {
         self.now = now;
         let is_syn = self.syn && pkt.seq == 0;
         if !is_syn {
@@ -269,7 +276,9 @@ impl TcpSink {
             return self.send_ack(pkt.seq, out);
         }
         if self.delack_deadline.is_none() {
-            self.delack_deadline = Some(now + self.delack_interval);
+            let sh = now_shadow + self.delack_interval_s;
+            self.delack_deadline = Some(from_secs(sh).max(now));
+            self.delack_shadow = (sh, now_shadow);
         }
     }
 
@@ -350,7 +359,7 @@ mod tests {
     impl Once for TcpSink {
         fn on_data1(&mut self, p: &Packet, now: Time) -> Option<Packet> {
             let mut out = vec![];
-            self.on_data(p, now, &mut out);
+            self.on_data(p, now, crate::engine::to_secs(now), &mut out);
             out.pop()
         }
         fn timer1(&mut self) -> Option<Packet> {
