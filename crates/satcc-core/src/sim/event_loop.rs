@@ -80,7 +80,11 @@ impl Simulation {
         let ack = !pkt.is_data();
         // a data packet's payload: its size less the header it carries (none for the
         // SYN, sent before any data); a SACK flow's ACKs use the TOS bits as a tag
-        let payload = if ack { 0 } else { (pkt.size_bytes as u32).saturating_sub(f.wire_header_bytes).min(f.payload_bytes) };
+        let payload = match (ack, pkt.seq) {
+            (true, _) => 0,
+            (false, 0) if !f.syn => f.payload_bytes, // sent without a header (TcpSender::output)
+            _ => (pkt.size_bytes as u32).saturating_sub(f.wire_header_bytes).min(f.payload_bytes),
+        };
         let seqno = if self.real.is_some() { self.real_seqno(pkt).unwrap_or(pkt.seq) } else { pkt.seq };
         self.series.packets.push(PacketRow {
             time_s: to_secs(self.now),

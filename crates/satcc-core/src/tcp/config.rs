@@ -58,7 +58,8 @@ pub struct TcpConfig {
     /// TCP/IP header bytes [tcpip_base_hdr_size_ 40].
     #[schemars(range(min = 1, max = 535))]
     pub header_bytes: u32,
-    /// Add the header to data packets on the wire [useHeaders_ true].
+    /// Add the header to data packets on the wire [useHeaders_ true]; as in ns-2, not
+    /// to packet 0 when there is no SYN (ns-2's output() adds it to seqno > 0 only).
     pub use_headers: bool,
     /// Model the SYN exchange: seqno 0 is a header-only packet, cwnd 1 until its ACK
     /// [syn_ true, delay_growth_ true].

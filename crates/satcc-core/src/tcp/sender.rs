@@ -392,7 +392,13 @@ impl TcpSender {
 
     fn output(&mut self, seqno: i64, now: Time, out: &mut Vec<Packet>) {
         let syn = seqno == 0 && self.cfg.syn;
-        let size = if syn { self.cfg.header_bytes } else { self.cfg.data_wire_bytes() } as u16;
+        // ns-2's output() adds the header only to seqno > 0: without a SYN, packet 0
+        // leaves as bare payload
+        let size = match (syn, seqno) {
+            (true, _) => self.cfg.header_bytes,
+            (false, 0) => self.cfg.packet_size_bytes,
+            _ => self.cfg.data_wire_bytes(),
+        } as u16;
         let tos = if let Some(k) = self.rtt_code_k {
             // T-REFWA: the code is recomputed only when SRTT changes (seed 002)
             let srtt = self.rtt.srtt_s();
@@ -667,8 +673,10 @@ impl TcpSender {
             rwnd_pkts: ack.rwnd_pkts,
         };
         self.cc.on_ack(&mut self.w, &ev);
-        if self.last_ack == 0 && self.cfg.syn {
-            // the SYN's ACK: start with the initial window
+        if self.last_ack == 0 {
+            // the SYN's ACK: start with the initial window. ns-2 does this on the ACK of
+            // seqno 0 with or without a SYN (delay_growth_), so without one the window
+            // opened by packet 0's ACK falls back to the initial window
             self.w.cwnd = self.initial_window;
         }
     }
@@ -1303,6 +1311,21 @@ mod tests {
         assert_eq!(s.w.cwnd, 3.0);
         assert_eq!(seqs(&out), vec![3, 4]);
         assert_eq!(s.stats.data_pkts_sent, 4);
+    }
+
+    /// Without a SYN, ns-2 sends packet 0 without the header it adds to every later one.
+    #[test]
+    fn without_a_syn_packet_zero_leaves_without_its_header() {
+        let cfg = TcpConfig { rwnd_pkts: 100, syn: false, ..TcpConfig::default() };
+        let mut s = TcpSender::new(0, cfg, Box::new(Reno), 0.0);
+        let mut out = vec![];
+        s.app_send(GREEDY, 0, &mut out);
+        assert_eq!(seqs(&out), vec![0, 1]);
+        assert_eq!(out.iter().map(|p| p.size_bytes).collect::<Vec<_>>(), [1000, 1040]);
+        out.clear();
+        s.on_ack(&ack(0), 100 * MS, &mut out);
+        assert_eq!(s.w.cwnd, 2.0, "packet 0's ACK: the initial window again, as ns-2 (delay_growth_)");
+        assert_eq!(seqs(&out), vec![2]);
     }
 
     /// Bring a sender to cwnd = 10 with segment 1 acknowledged and 2..=11 outstanding.
