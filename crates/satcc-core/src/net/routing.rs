@@ -1,8 +1,9 @@
 //! Static routing: each flow follows a fixed route, the shortest by hop count (ties
-//! broken by the order links were declared) or a path pinned in the scenario.
+//! broken as ns-2 2.35 breaks them: through the node declared first) or a path pinned
+//! in the scenario.
 
 use super::{LinkId, NodeId};
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 
 /// Directed adjacency: for each node, its outgoing (link, neighbour) pairs in
 /// declaration order.
@@ -26,36 +27,53 @@ impl Topology {
         self.by_ends.get(&(a, b)).copied()
     }
 
-    /// Links of a shortest path (by hops) from `src` to `dst`; None if unreachable.
+    /// Links of a shortest path (by hops) from `src` to `dst`, as ns-2 2.35's static
+    /// routing forwards a packet; None if unreachable.
+    ///
+    /// ns-2 (RouteLogic::compute_routes) gives each node a next hop per destination from
+    /// its own shortest-path tree, and a packet takes at each node that node's next hop.
+    /// The tree settles nodes in order of distance, then of node number (the order the
+    /// scenario declares nodes), and a node keeps the first hop of the first settled
+    /// neighbour that reaches it: where paths tie, the one through the node declared
+    /// first wins. (Before: the first found breadth-first in link declaration order,
+    /// which took other paths than ns-2 on rings.)
     pub fn shortest_path(&self, src: NodeId, dst: NodeId) -> Option<Vec<LinkId>> {
-        if src == dst {
-            return Some(vec![]);
-        }
-        let n = self.out.len();
-        let mut prev: Vec<Option<(LinkId, NodeId)>> = vec![None; n];
-        let mut seen = vec![false; n];
-        seen[src as usize] = true;
-        let mut q = VecDeque::from([src]);
-        while let Some(u) = q.pop_front() {
-            for &(l, v) in &self.out[u as usize] {
-                if !seen[v as usize] {
-                    seen[v as usize] = true;
-                    prev[v as usize] = Some((l, u));
-                    if v == dst {
-                        let mut path = vec![];
-                        let mut cur = dst;
-                        while let Some((l, p)) = prev[cur as usize] {
-                            path.push(l);
-                            cur = p;
-                        }
-                        path.reverse();
-                        return Some(path);
-                    }
-                    q.push_back(v);
-                }
+        let mut path = vec![];
+        let mut u = src;
+        while u != dst {
+            let next = self.first_hops(u)[dst as usize]?;
+            path.push(self.link_between(u, next).expect("a first hop is a neighbour"));
+            u = next;
+            if path.len() > self.out.len() {
+                unreachable!("each hop is one step nearer on a shortest path");
             }
         }
-        None
+        Some(path)
+    }
+
+    /// From `src`: the first hop toward every node (None: unreachable, or `src` itself),
+    /// by ns-2's rule (see `shortest_path`).
+    fn first_hops(&self, src: NodeId) -> Vec<Option<NodeId>> {
+        let n = self.out.len();
+        let mut first: Vec<Option<NodeId>> = vec![None; n];
+        let mut seen = vec![false; n];
+        seen[src as usize] = true;
+        let mut level = vec![src];
+        while !level.is_empty() {
+            level.sort_unstable();
+            let mut next = vec![];
+            for &o in &level {
+                for &(_, w) in &self.out[o as usize] {
+                    if !seen[w as usize] {
+                        seen[w as usize] = true;
+                        first[w as usize] = if o == src { Some(w) } else { first[o as usize] };
+                        next.push(w);
+                    }
+                }
+            }
+            level = next;
+        }
+        first
     }
 
     /// Links along a pinned node sequence; Err names the first pair not linked.
@@ -79,9 +97,29 @@ mod tests {
             id += 2;
         }
         assert_eq!(t.shortest_path(0, 3), Some(vec![6]));
-        assert_eq!(t.shortest_path(3, 1), Some(vec![5, 3]));
+        // two hops either way: through node 0, declared before node 2 (ns-2's choice)
+        assert_eq!(t.shortest_path(3, 1), Some(vec![7, 0]));
         assert_eq!(t.pinned_path(&[0, 1, 2, 3]), Ok(vec![0, 2, 4]));
         assert_eq!(t.pinned_path(&[0, 2]), Err((0, 2)));
+    }
+
+    /// Where paths tie, ns-2 goes through the node declared first whatever the order of
+    /// the links, and each node forwards by its own tree.
+    #[test]
+    fn ties_go_through_the_node_declared_first_as_in_ns2() {
+        // a ring 0-1-2-3-0 declared from 0-3 backwards, and a tail 2-4
+        let mut t = Topology::new(5);
+        let mut id = 0;
+        for (a, b) in [(0, 3), (3, 2), (2, 1), (1, 0), (2, 4)] {
+            t.add_link(id, a, b);
+            t.add_link(id + 1, b, a);
+            id += 2;
+        }
+        let nodes = |p: Vec<LinkId>| -> Vec<u32> { p.iter().map(|&l| [3, 0, 2, 3, 1, 2, 0, 1, 4, 2][l as usize]).collect() };
+        assert_eq!(t.shortest_path(0, 2).map(nodes), Some(vec![1, 2]), "via 1, not 3");
+        assert_eq!(t.shortest_path(3, 1).map(nodes), Some(vec![0, 1]), "via 0, not 2");
+        assert_eq!(t.shortest_path(0, 4).map(nodes), Some(vec![1, 2, 4]));
+        assert_eq!(t.shortest_path(1, 3).map(nodes), Some(vec![0, 3]));
     }
 
     #[test]
