@@ -449,6 +449,17 @@ impl Simulation {
         self.sync_timers(fid);
     }
 
+    fn on_flow_stop(&mut self, fid: FlowId) {
+        self.flows[fid as usize].active = false;
+        if self.is_real(fid) {
+            return; // a real host's program decides
+        }
+        let now = self.now;
+        let mut out = std::mem::take(&mut self.outbox);
+        self.flows[fid as usize].sender.app_stop(now, &mut out);
+        self.send_and_rearm(fid, out);
+    }
+
     fn on_source_tick(&mut self, fid: FlowId) {
         let now = self.now;
         let f = &mut self.flows[fid as usize];
@@ -600,11 +611,7 @@ impl Simulation {
                 Ev::DelSnd(f) => self.on_delsnd(f),
                 Ev::Pace(f) => self.on_pace(f),
                 Ev::FlowStart(f) => self.on_flow_start(f),
-                Ev::FlowStop(f) => {
-                    let fl = &mut self.flows[f as usize];
-                    fl.active = false;
-                    fl.sender.app_stop();
-                }
+                Ev::FlowStop(f) => self.on_flow_stop(f),
                 Ev::SourceTick(f) => self.on_source_tick(f),
                 Ev::RateChange(k) => {
                     let (l, r) = self.rate_changes[k as usize];

@@ -323,9 +323,18 @@ impl TcpSender {
         self.send_much(now, 0, out);
     }
 
-    /// The application stops: no new data after what was already sent.
-    pub fn app_stop(&mut self) {
-        self.curseq = self.curseq.min(self.maxseq + 1);
+    /// The application stops: no new data after what was already sent. ns-2's agents
+    /// do what its FTP `stop` does (`advance 0`): curseq_ becomes maxseq_, and the agent
+    /// tries to send. So the last segment sent cannot go out again from send_much (a
+    /// timeout rewound to it sends nothing; only a fast retransmit resends it). A
+    /// Linux-like sender (`tcp.rto: linux`) keeps everything sent retransmittable.
+    pub fn app_stop(&mut self, now: Time, out: &mut Vec<Packet>) {
+        if self.cfg.rto == super::config::RtoStyle::Ns2 {
+            self.curseq = self.maxseq.max(0);
+            self.send_much(now, 0, out);
+        } else {
+            self.curseq = self.curseq.min(self.maxseq + 1);
+        }
     }
 
     /// ns-2's window(): floor(cwnd) inflated by dupACKs, capped by the advertised window.
@@ -1326,6 +1335,33 @@ mod tests {
         s.on_ack(&ack(0), 100 * MS, &mut out);
         assert_eq!(s.w.cwnd, 2.0, "packet 0's ACK: the initial window again, as ns-2 (delay_growth_)");
         assert_eq!(seqs(&out), vec![2]);
+    }
+
+    /// ns-2's FTP stop (`advance 0`) leaves curseq_ at maxseq_: the last segment sent
+    /// cannot be sent again by send_much, so a timeout rewound to it sends nothing.
+    #[test]
+    fn an_ns2_application_stop_leaves_the_last_segment_unsendable_as_ns2_does() {
+        let mut s = sender(Recovery::Newreno);
+        let mut out = vec![];
+        s.app_send(GREEDY, 0, &mut out);
+        s.on_ack(&ack(0), 100 * MS, &mut out);
+        assert_eq!(seqs(&out), vec![0, 1, 2]);
+        out.clear();
+        s.app_stop(150 * MS, &mut out);
+        assert!(out.is_empty());
+        s.on_ack(&ack(1), 200 * MS, &mut out);
+        assert!(out.is_empty(), "no new data after the stop");
+        s.on_timeout(s.rtx_deadline.expect("2 is outstanding"), &mut out);
+        assert!(out.is_empty(), "segment 2 was the last sent: ns-2 cannot send it again");
+        let linux = TcpConfig { rwnd_pkts: 100, rto: crate::tcp::RtoStyle::Linux, ..TcpConfig::default() };
+        let mut l = TcpSender::new(0, linux, Box::new(Reno), 0.0);
+        l.app_send(GREEDY, 0, &mut out);
+        l.on_ack(&ack(0), 100 * MS, &mut out);
+        l.app_stop(150 * MS, &mut out);
+        l.on_ack(&ack(1), 200 * MS, &mut out);
+        out.clear();
+        l.on_timeout(l.rtx_deadline.expect("2 is outstanding"), &mut out);
+        assert_eq!(seqs(&out), vec![2], "a Linux-like sender resends it");
     }
 
     /// Bring a sender to cwnd = 10 with segment 1 acknowledged and 2..=11 outstanding.
