@@ -268,7 +268,10 @@ impl TcpSink {
         // also another copy of the last one received in order (a go-back-N
         // retransmission after a timeout), which Linux would acknowledge at once
         let delays = in_order || (self.ns2_sink() && pkt.seq + 1 == self.next);
-        if !self.delayed_ack || !delays || gap_left || self.next > before + 1 || is_syn {
+        // the SYN is acknowledged at once; ns-2's sink takes seqno 0 for it even when the
+        // sender sends none (SYN_immediate_ack_ tests the seqno)
+        let syn_like = is_syn || (pkt.seq == 0 && self.ns2_sink());
+        if !self.delayed_ack || !delays || gap_left || self.next > before + 1 || syn_like {
             return self.send_ack(pkt.seq, out);
         }
         self.unacked += 1;
@@ -470,6 +473,10 @@ mod tests {
         let mut out = vec![];
         s.on_delack_timer(&mut out);
         assert_eq!(out.iter().map(|a| a.seq).collect::<Vec<_>>(), [3], "the timer sends it");
+        let no_syn = TcpConfig { syn: false, ..cfg };
+        let mut n = TcpSink::new(0, &no_syn);
+        assert_eq!(n.on_data1(&data(0), 0).map(|a| a.seq), Some(0), "seqno 0 at once, SYN or not");
+        assert!(n.on_data1(&data(1), ms).is_none());
         let linux = TcpConfig { quick_ack: true, ..cfg };
         let mut l = TcpSink::new(0, &linux);
         for q in 0..=2 {
