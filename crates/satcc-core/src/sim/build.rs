@@ -184,6 +184,7 @@ impl Simulation {
                     source,
                     active: false,
                     rtx_event_at: None,
+                    rtx_shadow: None,
                     delack_event_at: None,
                     payload_bytes: cfg.packet_size_bytes,
                     wire_header_bytes: if cfg.use_headers { cfg.header_bytes } else { 0 },

@@ -200,10 +200,22 @@ impl Simulation {
         if let Some(t) = f.sender.pace_request.take() {
             self.events.push(t, to_secs(t), Ev::Pace(fid));
         }
+        if let Some(rto) = f.sender.rtx_timer_s.take() {
+            if f.sender.rtx_deadline.is_some() {
+                // ns-2's timer runs from this event on its double clock: now + rto
+                let sh = self.shadow + rto;
+                let d = from_secs(sh).max(self.now);
+                f.sender.rtx_deadline = Some(d);
+                f.rtx_shadow = Some((d, sh, self.shadow));
+            }
+        }
         if let Some(d) = f.sender.rtx_deadline {
             if f.rtx_event_at.is_none_or(|t| t > d) {
                 f.rtx_event_at = Some(d);
-                self.events.push(d, to_secs(d), Ev::Rtx(fid));
+                match f.rtx_shadow {
+                    Some((at, sh, set)) if at == d => self.events.push_scheduled_at(d, sh, set, Ev::Rtx(fid)),
+                    _ => self.events.push(d, to_secs(d), Ev::Rtx(fid)),
+                }
             }
         }
         if let Some(d) = f.sink.delack_deadline {
@@ -398,7 +410,8 @@ impl Simulation {
     fn on_rtx(&mut self, fid: FlowId) {
         let now = self.now;
         let f = &mut self.flows[fid as usize];
-        if timer_due(now, &mut f.rtx_event_at, f.sender.rtx_deadline, None, &mut self.events, Ev::Rtx(fid)) {
+        let shadow = f.rtx_shadow.filter(|x| Some(x.0) == f.sender.rtx_deadline).map(|(_, sh, set)| (sh, set));
+        if timer_due(now, &mut f.rtx_event_at, f.sender.rtx_deadline, shadow, &mut self.events, Ev::Rtx(fid)) {
             let mut out = std::mem::take(&mut self.outbox);
             f.sender.on_timeout(now, &mut out);
             self.send_and_rearm(fid, out);

@@ -88,6 +88,9 @@ struct Flow {
     source: Option<OnOffSource>,
     active: bool,
     rtx_event_at: Option<Time>,
+    /// The retransmission deadline as ns-2 times it, when the sender's is ns-2's timer:
+    /// (deadline, its double time, the double time it was set).
+    rtx_shadow: Option<(Time, f64, f64)>,
     delack_event_at: Option<Time>,
     payload_bytes: u32,
     /// Header bytes its data packets carry on the wire (0 without tcp.use_headers).

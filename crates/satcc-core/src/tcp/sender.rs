@@ -98,6 +98,10 @@ pub struct TcpSender {
     timeout_probe: Option<(Window, i64)>,
     /// When the retransmission timer expires, if armed.
     pub rtx_deadline: Option<Time>,
+    /// ns-2's retransmission timer was set during this event for this many seconds:
+    /// ns-2 times it from the event on its double clock (now + rto), and so does the
+    /// event loop, which takes this to move `rtx_deadline` onto that instant.
+    pub rtx_timer_s: Option<f64>,
     /// A delayed send armed by the last call (send overhead, TcpConfig::send_overhead_s):
     /// its delay in seconds, for the simulator to schedule on its double clock and
     /// answer with `on_delayed_send`.
@@ -206,6 +210,7 @@ impl TcpSender {
             prr: None,
             timeout_probe: None,
             rtx_deadline: None,
+            rtx_timer_s: None,
             delsnd_request_s: None,
             delsnd_pending: false,
             overhead_rng: None,
@@ -344,7 +349,9 @@ impl TcpSender {
     }
 
     fn set_rtx_timer(&mut self, now: Time) {
-        self.rtx_deadline = Some(now + from_secs(self.rtt.rto_s()));
+        let rto = self.rtt.rto_s();
+        self.rtx_deadline = Some(now + from_secs(rto));
+        self.rtx_timer_s = Some(rto);
         self.timer = XmitTimer::Rto;
     }
 
@@ -395,6 +402,7 @@ impl TcpSender {
         let rto = if advancing { from_secs(self.rtt.rto_s()) } else { self.rto_from_head(now) };
         pto = pto.min(rto);
         self.rtx_deadline = Some(now + pto);
+        self.rtx_timer_s = None;
         self.timer = XmitTimer::LossProbe;
         true
     }
@@ -626,6 +634,7 @@ impl TcpSender {
             self.set_rtx_timer(now);
         } else {
             self.rtx_deadline = None;
+            self.rtx_timer_s = None;
         }
     }
 
@@ -848,6 +857,7 @@ impl TcpSender {
                 // RACK's timer replaces the RTO's and the probe's (tcp_rack_mark_lost)
                 let rto = from_secs(self.rtt.rto_s());
                 self.rtx_deadline = Some((t + LINUX_TIMEOUT_MIN).max(now).min(now + rto));
+                self.rtx_timer_s = None;
                 self.timer = XmitTimer::Reo;
             } else if advanced {
                 // tcp_set_xmit_timer: a probe if outside recovery, else the RTO newack set
@@ -953,6 +963,7 @@ impl TcpSender {
             }
         }
         self.rtx_deadline = Some(now + self.rto_from_head(now));
+        self.rtx_timer_s = None;
         self.timer = XmitTimer::Rto;
     }
 
@@ -971,6 +982,7 @@ impl TcpSender {
         }
         if self.rtx_deadline.is_none() || self.timer != XmitTimer::Rto {
             self.rtx_deadline = Some(now + self.rto_from_head(now));
+            self.rtx_timer_s = None;
             self.timer = XmitTimer::Rto;
         }
     }
@@ -1213,6 +1225,7 @@ impl TcpSender {
     /// The retransmission timer fired at `now` (the simulator checked the deadline).
     pub fn on_timeout(&mut self, now: Time, out: &mut Vec<Packet>) {
         self.rtx_deadline = None;
+        self.rtx_timer_s = None;
         match std::mem::replace(&mut self.timer, XmitTimer::Rto) {
             XmitTimer::LossProbe => return self.send_loss_probe(now, out),
             XmitTimer::Reo => return self.on_reo_timeout(now, out),

@@ -1,0 +1,200 @@
+"""Random deterministic networks run in satcc and in ns-2 2.35, compared counter for
+counter: every flow's packets sent, retransmitted and acknowledged and its timeouts,
+every link direction's arrivals and drops, must be the same numbers.
+
+    python -m satcc.dev.ns2exact refresh   # needs ns-2: runs every network, writes ns2/reference/exact.json
+    python -m satcc.dev.ns2exact compare   # no ns-2 needed: satcc against the committed counters
+    python -m satcc.dev.ns2exact tcl K     # network K's ns-2 script (its hash is in the reference)
+
+The differential cases of satcc.difftest compare means over seeds within tolerances,
+on the papers' networks. These compare exact counts on networks nobody chose: chains,
+rings and stars of 2 to 5 routers, hosts on any router (so flows cross in both
+directions and ACKs queue behind data), link rates from 1.5 Mb/s to 1 Gb/s, delays
+from 0, buffers from 5 packets, Reno and NewReno, plain and delayed-ACK sinks, and
+each flow's own packet size, windows, RTT tick, RTO bounds, SYN and headers. Only
+what ns-2 draws at random is excluded (RED, error models, send overhead): the rest of
+a run is arithmetic, so counts that differ at all mean a rule, an order of events or
+a rounding that is not ns-2's. Each sender's RTT clock phase (boot_time_) is the one
+ns-2 draws (satcc.ns2.pin_tick_phases); with satcc's own, runs part at the first
+timeout that fires in one simulator only.
+
+A link's departures are compared within one packet: ns-2's queue monitor counts a
+packet as departed when it starts its transmission, satcc when it ends, so the packet
+on the wire at the end of the run counts only in ns-2's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import random
+import sys
+from pathlib import Path
+
+from .. import ns2
+from ..run import run
+from .difftest import ROOT
+
+NETWORKS = list(range(100))
+DURATION_S = 5.0
+NS2_SEED = 1
+
+RATES = [1.5e6, 2e6, 5e6, 10e6, 45e6]
+ACCESS_RATES = [5e6, 10e6, 100e6, 1e9]
+DELAYS_MS = [0.0, 1.0, 5.0, 10.0, 25.0, 40.0]
+ACCESS_DELAYS_MS = [0.0, 0.5, 2.0, 10.0, 30.0]
+
+
+def network(k: int) -> dict:
+    """Random network number `k` (Python's random.Random(k): the same on any machine)."""
+    rng = random.Random(k)
+    shape = rng.choice(["chain", "ring", "star"])
+    nr = rng.randint(3, 5) if shape == "ring" else rng.randint(2, 5)
+    routers = [f"R{i}" for i in range(nr)]
+    if shape == "chain":
+        pairs = [(i, i + 1) for i in range(nr - 1)]
+    elif shape == "ring":
+        pairs = [(i, (i + 1) % nr) for i in range(nr)]
+    else:
+        pairs = [(0, i) for i in range(1, nr)]
+    nodes = [{"name": r} for r in routers]
+    links = []
+    for a, b in pairs:
+        links.append({"a": routers[a], "b": routers[b], "rate_bps": rng.choice(RATES),
+                      "delay_ms": rng.choice(DELAYS_MS),
+                      "queue": {"type": "droptail", "limit_pkts": rng.choice([5, 10, 20, 50, 100])}})
+    hosts: list[str] = []
+
+    def host(prefix: str) -> str:
+        # a new host on a random router, or (one time in five) one already there
+        if hosts and rng.random() < 0.2:
+            return rng.choice(hosts)
+        name = f"{prefix}{len(hosts)}"
+        hosts.append(name)
+        nodes.append({"name": name})
+        links.append({"a": name, "b": rng.choice(routers), "rate_bps": rng.choice(ACCESS_RATES),
+                      "delay_ms": rng.choice(ACCESS_DELAYS_MS),
+                      "queue": {"type": "droptail", "limit_pkts": rng.choice([10, 50, 1000])}})
+        return name
+
+    flows = []
+    for j in range(rng.randint(2, 8)):
+        src = host("h")
+        dst = host("h")
+        while dst == src:
+            dst = host("h")
+        tcp = {
+            "packet_size_bytes": rng.choice([500, 1000, 1460]),
+            "delayed_ack": rng.random() < 0.5,
+            "delayed_ack_interval_s": rng.choice([0.1, 0.2, 0.04]),
+            "initial_window_pkts": rng.choice([1, 2, 4]),
+            "rwnd_pkts": rng.choice([20, 64, 1000]),
+            "tick_s": rng.choice([0.01, 0.01, 0.1, 0.001]),
+            "min_rto_s": rng.choice([0.2, 1.0]),
+            "syn": rng.random() < 0.7,
+            "use_headers": rng.random() < 0.5,
+            "limited_transmit": rng.random() < 0.7,
+        }
+        f = {"name": f"f{j}", "src": src, "dst": dst, "cc": rng.choice(["newreno", "reno"]),
+             "start_s": round(rng.uniform(0.0, 1.0), 6), "tcp": tcp}
+        if rng.random() < 0.2:
+            f["stop_s"] = round(rng.uniform(2.0, 4.5), 6)
+        flows.append(f)
+    sc = {"name": f"exact-{k}", "duration_s": DURATION_S, "seed": 1, "nodes": nodes, "links": links,
+          "flows": flows}
+    return ns2.pin_tick_phases(sc, NS2_SEED)
+
+
+def tcl(k: int) -> str:
+    return ns2.to_tcl(network(k), ns2_seed=NS2_SEED)
+
+
+def counters_from_ns2(sc: dict, raw: dict) -> dict:
+    """Per flow [acknowledged, sent, retransmitted, timeouts], per link direction
+    [arrivals, departures, drops], from an ns-2 run's JSON line. Packets sent count the
+    SYN and its retransmissions (ns-2's ndatapack_); acknowledged, the data packets
+    (ack_ counts the SYN as seqno 0)."""
+    base = {**ns2.TCP_DEFAULTS, **(sc.get("tcp") or {})}
+    flows = {}
+    for f, r in zip(sc["flows"], raw["flows"]):
+        syn = {**base, **(f.get("tcp") or {})}["syn"]
+        acked = max(0, int(r["ack"])) if syn else int(r["ack"]) + 1
+        flows[r["name"]] = [acked, int(r["ndatapack"]), int(r["nrexmitpack"]), int(r["nrexmit"])]
+    links = {l["name"]: [int(l["parrivals"]), int(l["pdepartures"]), int(l["pdrops"])] for l in raw["links"]}
+    return {"flows": flows, "links": links}
+
+
+def counters_from_satcc(summary: dict) -> dict:
+    flows = {f["name"]: [f["data_pkts_acked"], f["data_pkts_sent"] + f["syn_pkts_sent"], f["retransmits"],
+                         f["rto_count"]] for f in summary["flows"]}
+    links = {l["name"]: [l["arrivals_pkts"], l["departed_pkts"], l["drops"]] for l in summary["links"]}
+    return {"flows": flows, "links": links}
+
+
+def differences(ours: dict, theirs: dict) -> list[str]:
+    """Where satcc's counters are not ns-2's (departures: ns-2's may be one more)."""
+    out = []
+    for name, t in theirs["flows"].items():
+        o = ours["flows"].get(name)
+        if o != t:
+            out.append(f"flow {name}: satcc [acked, sent, retransmitted, timeouts] {o}, ns-2 {t}")
+    for name, t in theirs["links"].items():
+        o = ours["links"].get(name)
+        if o is None or o[0] != t[0] or o[2] != t[2] or not 0 <= t[1] - o[1] <= 1:
+            out.append(f"link {name}: satcc [arrivals, departures, drops] {o}, ns-2 {t}")
+    return out
+
+
+def reference() -> dict:
+    return json.loads((ROOT / "reference" / "exact.json").read_text())
+
+
+def compare(networks: list[int] | None = None, ref: dict | None = None) -> dict[int, list[str]]:
+    """Differences per network (empty lists where satcc's counts are ns-2's)."""
+    ref = ref or reference()
+    out = {}
+    for k in networks if networks is not None else ref["networks"]:
+        out[k] = differences(counters_from_satcc(run(network(k)).summary), ref["counters"][str(k)])
+    return out
+
+
+def refresh(networks: list[int]) -> None:
+    if not ns2.available():
+        sys.exit("ns-2 is not installed: apt-get install -y ns2")
+    counters, sha = {}, {}
+    for k in networks:
+        text = tcl(k)
+        sha[str(k)] = hashlib.sha256(text.encode()).hexdigest()
+        counters[str(k)] = counters_from_ns2(network(k), ns2.run_tcl(text))
+        print(f"network {k}: done", file=sys.stderr)
+    rec = {"ns2": "ns-2 2.35 (Debian package ns2)", "networks": networks, "duration_s": DURATION_S,
+           "ns2_seed": NS2_SEED, "tcl_sha256": sha, "counters": counters}
+    (ROOT / "reference" / "exact.json").write_text(json.dumps(rec, indent=1, sort_keys=True) + "\n")
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m satcc.dev.ns2exact", description=__doc__.split("\n\n")[0])
+    ap.add_argument("command", choices=["refresh", "compare", "tcl"])
+    ap.add_argument("networks", nargs="*", type=int, help="network numbers (default: all)")
+    a = ap.parse_args(argv)
+    if a.command == "refresh":
+        refresh(a.networks or NETWORKS)
+        return 0
+    if a.command == "tcl":
+        if len(a.networks) != 1:
+            ap.error("tcl takes one network number")
+        print(tcl(a.networks[0]), end="")
+        return 0
+    bad = 0
+    for k, diffs in compare(a.networks or None).items():
+        print(f"network {k}: " + ("identical to ns-2" if not diffs else f"{len(diffs)} counters differ"))
+        for d in diffs:
+            print(f"  {d}")
+        bad += bool(diffs)
+    print(f"{bad} of the networks differ" if bad else "every network identical to ns-2")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
