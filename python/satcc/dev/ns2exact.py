@@ -38,6 +38,7 @@ from .difftest import ROOT
 
 NETWORKS = list(range(100))
 DURATION_S = 5.0
+LONG_DURATION_S = 30.0
 NS2_SEED = 1
 
 RATES = [1.5e6, 2e6, 5e6, 10e6, 45e6]
@@ -61,9 +62,13 @@ def network(k: int) -> dict:
     nodes = [{"name": r} for r in routers]
     links = []
     for a, b in pairs:
-        links.append({"a": routers[a], "b": routers[b], "rate_bps": rng.choice(RATES),
-                      "delay_ms": rng.choice(DELAYS_MS),
-                      "queue": {"type": "droptail", "limit_pkts": rng.choice([5, 10, 20, 50, 100])}})
+        link = {"a": routers[a], "b": routers[b], "rate_bps": rng.choice(RATES), "delay_ms": rng.choice(DELAYS_MS),
+                "queue": {"type": "droptail", "limit_pkts": rng.choice([5, 10, 20, 50, 100])}}
+        if rng.random() < 0.2:
+            # asymmetric: the reverse direction its own rate and buffer
+            link["b_to_a"] = {"rate_bps": rng.choice(RATES),
+                              "queue": {"type": "droptail", "limit_pkts": rng.choice([5, 20, 100])}}
+        links.append(link)
     hosts: list[str] = []
 
     def host(prefix: str) -> str:
@@ -96,12 +101,16 @@ def network(k: int) -> dict:
             "use_headers": rng.random() < 0.5,
             "limited_transmit": rng.random() < 0.7,
         }
+        # a third of the flows start at one of two instants, so that events tie exactly
+        start = rng.choice([0.0, 0.25]) if rng.random() < 0.3 else round(rng.uniform(0.0, 1.0), 6)
         f = {"name": f"f{j}", "src": src, "dst": dst, "cc": rng.choice(["newreno", "reno"]),
-             "start_s": round(rng.uniform(0.0, 1.0), 6), "tcp": tcp}
+             "start_s": start, "tcp": tcp}
         if rng.random() < 0.2:
             f["stop_s"] = round(rng.uniform(2.0, 4.5), 6)
         flows.append(f)
-    sc = {"name": f"exact-{k}", "duration_s": DURATION_S, "seed": 1, "nodes": nodes, "links": links,
+    # one network in four runs long enough for backed-off timeouts and many recoveries
+    duration = LONG_DURATION_S if rng.random() < 0.25 else DURATION_S
+    sc = {"name": f"exact-{k}", "duration_s": duration, "seed": 1, "nodes": nodes, "links": links,
           "flows": flows}
     return ns2.pin_tick_phases(sc, NS2_SEED)
 
@@ -168,8 +177,8 @@ def refresh(networks: list[int]) -> None:
         sha[str(k)] = hashlib.sha256(text.encode()).hexdigest()
         counters[str(k)] = counters_from_ns2(network(k), ns2.run_tcl(text))
         print(f"network {k}: done", file=sys.stderr)
-    rec = {"ns2": "ns-2 2.35 (Debian package ns2)", "networks": networks, "duration_s": DURATION_S,
-           "ns2_seed": NS2_SEED, "tcl_sha256": sha, "counters": counters}
+    rec = {"ns2": "ns-2 2.35 (Debian package ns2)", "networks": networks, "ns2_seed": NS2_SEED,
+           "tcl_sha256": sha, "counters": counters}
     (ROOT / "reference" / "exact.json").write_text(json.dumps(rec, indent=1, sort_keys=True) + "\n")
 
 
