@@ -41,6 +41,10 @@ struct Entry<E> {
     /// When ns-2 would have scheduled the event: the double time of the event during
     /// which it was scheduled (a link's arrival: the packet's start of transmission).
     sched: f64,
+    /// When the event that scheduled this one was itself scheduled (its `sched`): for
+    /// events tied on (time, shadow, sched) whose scheduling events ran at the same
+    /// double time, ns-2's order is the order of those events, which this refines.
+    psched: f64,
     tie: u64,
     ev: E,
 }
@@ -55,7 +59,7 @@ impl<E> Entry<E> {
     #[inline(always)]
     fn less(&self, o: &Self) -> bool {
         let (a, b) = (self.key(), o.key());
-        a < b || (a == b && (self.sched, self.tie) < (o.sched, o.tie))
+        a < b || (a == b && (self.sched, self.psched, self.tie) < (o.sched, o.psched, o.tie))
     }
 }
 
@@ -64,6 +68,14 @@ impl<E> Entry<E> {
 pub(crate) fn ordered_bits(x: f64) -> u64 {
     let b = x.to_bits();
     if b >> 63 == 1 { !b } else { b | (1 << 63) }
+}
+
+/// A tie key: `n` (below 2^63) in the order of filing, after every key without the
+/// flag when `after_departure` (an event that a link's departure scheduled: see
+/// net::link, `InPipe::after_departure`).
+#[inline(always)]
+pub(crate) fn tie_key(n: u64, after_departure: bool) -> u64 {
+    n | ((after_departure as u64) << 63)
 }
 
 /// A bijective mix of 64-bit values (SplitMix64's finaliser): distinct inputs give
@@ -213,6 +225,8 @@ pub struct EventQueue<E> {
     /// Double time of the event last popped: events pushed while it is handled are
     /// scheduled then.
     cur_shadow: f64,
+    /// And its scheduling time: that of the events pushed while it is handled.
+    cur_sched: f64,
     /// (time, events popped, events pushed) when the shape was last chosen, and the
     /// count of popped events at which it is chosen next.
     tuned_at: (Time, u64, u64),
@@ -245,6 +259,7 @@ impl<E: Copy> EventQueue<E> {
             next: 0,
             popped: 0,
             cur_shadow: 0.0,
+            cur_sched: 0.0,
             tuned_at: (0, 0, 0),
             retune_at: RETUNE_FIRST,
             far_filed: 0,
@@ -270,25 +285,25 @@ impl<E: Copy> EventQueue<E> {
     /// File an entry in its bucket. Always inlined: the entry is built from fields at
     /// the call site, and reading it back through memory would stall.
     #[inline(always)]
-    fn file(&mut self, time: Time, shadow: f64, sched: f64, tie: u64, ev: E) {
+    fn file(&mut self, time: Time, shadow: f64, sched: f64, psched: f64, tie: u64, ev: E) {
         let ab = (time >> self.shift).max(self.cur);
         if ab >= self.cur + self.nbuckets() {
             self.far_filed += 1;
-            self.far.push(Entry { time, shadow, sched, tie, ev });
+            self.far.push(Entry { time, shadow, sched, psched, tie, ev });
             return;
         }
         let b = (ab & self.mask) as usize;
         self.occupied[b / 64] |= 1 << (b % 64);
         let bucket = &mut self.buckets[b];
         if ab != self.cur || bucket.is_empty() {
-            bucket.push(Entry { time, shadow, sched, tie, ev });
+            bucket.push(Entry { time, shadow, sched, psched, tie, ev });
         } else if self.cur_sorted {
             // keep the current bucket sorted, latest first
-            let e = Entry { time, shadow, sched, tie, ev };
+            let e = Entry { time, shadow, sched, psched, tie, ev };
             let pos = bucket.partition_point(|x| e.less(x));
             bucket.insert(pos, e);
         } else {
-            bucket.push(Entry { time, shadow, sched, tie, ev });
+            bucket.push(Entry { time, shadow, sched, psched, tie, ev });
         }
     }
 
@@ -296,16 +311,25 @@ impl<E: Copy> EventQueue<E> {
     /// the same instant as ns-2's double clock would compute it (seconds).
     #[inline]
     pub fn push(&mut self, time: Time, shadow: f64, ev: E) {
-        self.push_scheduled_at(time, shadow, self.cur_shadow, ev);
+        self.push_scheduled_at(time, shadow, self.cur_shadow, self.cur_sched, ev);
     }
 
     /// Schedule `ev` as if it had been scheduled at double time `sched` (not after the
-    /// current event): a link's arrival, which ns-2 schedules when the packet starts
-    /// its transmission, although satcc files it only when it reaches the link's head.
+    /// current event) by an event itself scheduled at `psched`: a link's arrival, which
+    /// ns-2 schedules when the packet starts its transmission, although satcc files it
+    /// only when it reaches the link's head.
     #[inline]
-    pub fn push_scheduled_at(&mut self, time: Time, shadow: f64, sched: f64, ev: E) {
-        let tie = self.tie();
-        self.file(time, shadow, sched, tie, ev);
+    pub fn push_scheduled_at(&mut self, time: Time, shadow: f64, sched: f64, psched: f64, ev: E) {
+        self.push_started_by(time, shadow, sched, psched, false, ev);
+    }
+
+    /// `push_scheduled_at` for a link's arrival: `after_departure` when the previous
+    /// packet's departure started its transmission (ordered after the arrivals the
+    /// same transmission scheduled; see `tie_key`).
+    #[inline]
+    pub fn push_started_by(&mut self, time: Time, shadow: f64, sched: f64, psched: f64, after_departure: bool, ev: E) {
+        let tie = tie_key(self.tie(), after_departure);
+        self.file(time, shadow, sched, psched, tie, ev);
         self.len += 1;
     }
 
@@ -368,22 +392,22 @@ impl<E: Copy> EventQueue<E> {
         let (horizon, shift) = (self.cur + self.nbuckets(), self.shift);
         while self.far.peek().is_some_and(|e| (e.time >> shift) < horizon) {
             let e = self.far.pop().expect("peeked");
-            self.file(e.time, e.shadow, e.sched, e.tie, e.ev);
+            self.file(e.time, e.shadow, e.sched, e.psched, e.tie, e.ev);
         }
         let b = (self.cur & self.mask) as usize;
         self.cur_sorted = self.buckets[b].len() <= 1;
     }
 
     /// The earliest event without removing it: (time, shadow time, scheduling time,
-    /// tie key, event).
+    /// its scheduling event's scheduling time, tie key, event).
     #[inline]
-    pub fn peek(&mut self) -> Option<(Time, f64, f64, u64, E)> {
+    pub fn peek(&mut self) -> Option<(Time, f64, f64, f64, u64, E)> {
         if self.len == 0 {
             return None;
         }
         self.settle();
         let e = self.buckets[(self.cur & self.mask) as usize].last().expect("settled");
-        Some((e.time, e.shadow, e.sched, e.tie, e.ev))
+        Some((e.time, e.shadow, e.sched, e.psched, e.tie, e.ev))
     }
 
     /// Remove and return the earliest event.
@@ -400,6 +424,7 @@ impl<E: Copy> EventQueue<E> {
         self.len -= 1;
         self.popped += 1;
         self.cur_shadow = e.shadow;
+        self.cur_sched = e.sched;
         if self.popped == self.retune_at {
             self.retune(e.time);
         }
@@ -447,7 +472,7 @@ impl<E: Copy> EventQueue<E> {
         self.cur_sorted = false;
         let far_filed = self.far_filed;
         for e in old.into_iter().flatten() {
-            self.file(e.time, e.shadow, e.sched, e.tie, e.ev); // beyond the horizon: the heap
+            self.file(e.time, e.shadow, e.sched, e.psched, e.tie, e.ev); // beyond the horizon: the heap
         }
         self.far_filed = far_filed; // refiled, not pushed
         self.take_in_from_far();
@@ -467,9 +492,9 @@ impl<E: Copy> EventQueue<E> {
     /// Remove the earliest event and schedule `ev`, scheduled at `sched`, in one step
     /// (counts as one pop).
     #[inline]
-    pub fn replace_top(&mut self, time: Time, shadow: f64, sched: f64, ev: E) {
+    pub fn replace_top(&mut self, time: Time, shadow: f64, sched: f64, psched: f64, after_departure: bool, ev: E) {
         self.pop();
-        self.push_scheduled_at(time, shadow, sched, ev);
+        self.push_started_by(time, shadow, sched, psched, after_departure, ev);
     }
 
     pub fn peek_time(&mut self) -> Option<Time> {
@@ -563,11 +588,11 @@ mod tests {
                     }
                 }
                 _ => {
-                    if let Some((t, _, _, _, _)) = q.peek() {
+                    if let Some((t, _, _, _, _, _)) = q.peek() {
                         let t2 = t + rng.gen_range(0..5000);
                         let k = (0..model.len()).min_by_key(|&k| (model[k].0, model[k].1)).unwrap();
                         model.swap_remove(k);
-                        q.replace_top(t2, 0.0, 0.0, id);
+                        q.replace_top(t2, 0.0, 0.0, 0.0, false, id);
                         model.push((t2, q.next_tie_for_test(), id));
                         id += 1;
                         now = t;
@@ -718,17 +743,33 @@ mod tests {
         let mut q = EventQueue::new();
         q.push(10, 0.0, "handled at 0");
         q.pop();
-        q.push_scheduled_at(1000, 1e-6, 5e-7, "scheduled at 0.5 us, filed later");
-        q.push_scheduled_at(1000, 1e-6, 2e-7, "scheduled at 0.2 us, filed last");
+        q.push_scheduled_at(1000, 1e-6, 5e-7, 0.0, "scheduled at 0.5 us, filed later");
+        q.push_scheduled_at(1000, 1e-6, 2e-7, 0.0, "scheduled at 0.2 us, filed last");
         assert_eq!(q.pop().map(|x| x.3), Some("scheduled at 0.2 us, filed last"));
         assert_eq!(q.pop().map(|x| x.3), Some("scheduled at 0.5 us, filed later"));
         // pushes while an event is handled are scheduled at its double time
         q.push(900, 9e-7, "first");
         q.pop();
-        q.push_scheduled_at(2000, 2e-6, 1e-6, "scheduled after it");
+        q.push_scheduled_at(2000, 2e-6, 1e-6, 0.0, "scheduled after it");
         q.push(2000, 2e-6, "scheduled at 0.9 us");
         assert_eq!(q.pop().map(|x| x.3), Some("scheduled at 0.9 us"));
         assert_eq!(q.pop().map(|x| x.3), Some("scheduled after it"));
+        // tied on time and scheduling time too: the order of the scheduling events, which
+        // ran at the same instant, scheduled themselves at 0.3 and 0.1 us; filing order
+        // last
+        q.push(2500, 2.5e-6, "at 2 us");
+        q.pop();
+        q.push_scheduled_at(3000, 3e-6, 2.5e-6, 3e-7, "its scheduler scheduled at 0.3 us");
+        q.push_scheduled_at(3000, 3e-6, 2.5e-6, 1e-7, "its scheduler scheduled at 0.1 us");
+        q.push(3000, 3e-6, "scheduled now, its scheduler at 2 us");
+        q.push_scheduled_at(3000, 3e-6, 2.5e-6, 1e-7, "the same, filed later");
+        let order: Vec<_> = std::iter::from_fn(|| q.pop().map(|x| x.3)).collect();
+        assert_eq!(order, [
+            "its scheduler scheduled at 0.1 us",
+            "the same, filed later",
+            "its scheduler scheduled at 0.3 us",
+            "scheduled now, its scheduler at 2 us"
+        ]);
     }
 
     #[test]

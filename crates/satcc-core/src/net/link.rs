@@ -47,6 +47,17 @@ struct InPipe {
     /// arrival and its departure (the link's resume), which orders them against events
     /// due at the same double time (ns-2 runs those in the order it scheduled them).
     start_shadow: f64,
+    /// When the event that started the transmission was itself scheduled: the previous
+    /// packet's start when the link was busy (its departure started this one), else the
+    /// admitting event's `sched`. Orders the packet's arrival and departure against
+    /// events tied with them on (time, shadow, start) (engine::event_queue).
+    psched: f64,
+    /// The link was busy when the packet came: the previous packet's departure started
+    /// it. Where the events that started two packets tie on (time, shadow, sched), they
+    /// are an arrival and a departure that one transmission scheduled, the arrival first
+    /// (ns-2's LinkDelay::recv), so what a departure started comes after (the top bit of
+    /// the tie keys).
+    after_departure: bool,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -61,19 +72,21 @@ pub struct LinkStats {
     pub max_queue_pkts: u32,
 }
 
-/// A point in the order of events: (time, shadow time, scheduling time, tie key).
+/// A point in the order of events: (time, shadow time, scheduling time, the scheduling
+/// event's scheduling time, tie key).
 #[derive(Clone, Copy, Debug)]
 pub struct At {
     pub now: Time,
     pub shadow: f64,
     pub sched: f64,
+    pub psched: f64,
     pub tie: u64,
 }
 
 impl At {
     /// After every event at or before `now`.
     pub fn end_of(now: Time) -> At {
-        At { now, shadow: f64::INFINITY, sched: f64::INFINITY, tie: u64::MAX }
+        At { now, shadow: f64::INFINITY, sched: f64::INFINITY, psched: f64::INFINITY, tie: u64::MAX }
     }
 }
 
@@ -106,6 +119,9 @@ pub struct Link {
     pipe: VecDeque<InPipe>,
     free_at: Time,
     free_shadow: f64,
+    /// Start of transmission of the last packet admitted (the `psched` of the next one
+    /// while the link is busy).
+    last_start: f64,
     admitted_bytes: u64,
     admitted_pkts: u64,
     /// Packets that have reached the far end (absolute index of the pipe's front).
@@ -177,6 +193,7 @@ impl Link {
             pipe: VecDeque::new(),
             free_at: 0,
             free_shadow: 0.0,
+            last_start: 0.0,
             admitted_bytes: 0,
             admitted_pkts: 0,
             popped_pkts: 0,
@@ -218,7 +235,8 @@ impl Link {
                 || (e.tx_end == at.now
                     && (e.dep_shadow < at.shadow
                         || (e.dep_shadow == at.shadow
-                            && (e.start_shadow, self.dep_tie(self.departed_pkts)) < (at.sched, at.tie))));
+                            && (e.start_shadow, e.psched, self.dep_tie(self.departed_pkts))
+                                < (at.sched, at.psched, at.tie))));
             if !gone {
                 break;
             }
@@ -280,11 +298,12 @@ impl Link {
         Occupancy { pkts, bytes, idle_since }
     }
 
-    /// Tie key of the departure of the packet with absolute index `abs`: orders it
-    /// against events due at the same nanosecond and double time.
+    /// Tie key of the departure of the packet with absolute index `abs` (in the pipe):
+    /// orders it against events due at the same nanosecond and double time. Its top bit
+    /// is set when a departure started the packet (see `InPipe::after_departure`).
     #[inline]
     pub fn dep_tie(&self, abs: u64) -> u64 {
-        crate::engine::event_queue::mix(abs ^ self.tie_salt)
+        crate::engine::event_queue::tie_key(crate::engine::event_queue::mix(abs ^ self.tie_salt) >> 1, self.entry(abs).after_departure)
     }
 
     /// Offer a packet to this link during the event `at`.
@@ -330,7 +349,8 @@ impl Link {
         // double rounded, never a sum of rounded durations (see the module notes); the
         // event being handled is at `now` = its double rounded, and rounding is
         // monotone, so the departure is not before it.
-        let start_shadow = if occ.pkts > 0 { self.free_shadow } else { at.shadow };
+        let after_departure = occ.pkts > 0;
+        let (start_shadow, psched) = if after_departure { (self.free_shadow, self.last_start) } else { (at.shadow, at.sched) };
         let dep_shadow = start_shadow + txt;
         let extra = match self.jitter.as_mut() {
             Some((j, rng)) => rand::Rng::gen::<f64>(rng.as_mut()) * *j,
@@ -353,10 +373,11 @@ impl Link {
         let tx_end = from_secs(dep_shadow).max(now);
         self.free_at = tx_end;
         self.free_shadow = dep_shadow;
+        self.last_start = start_shadow;
         self.sojourn_ns += (tx_end - now) as u128;
         self.admitted_bytes += pkt.size_bytes as u64;
         self.admitted_pkts += 1;
-        self.pipe.push_back(InPipe { pkt, tx_end, dep_shadow, arr_shadow, start_shadow });
+        self.pipe.push_back(InPipe { pkt, tx_end, dep_shadow, arr_shadow, start_shadow, psched, after_departure });
         let q = occ.pkts + 1;
         if q > self.stats.max_queue_pkts {
             self.stats.max_queue_pkts = q;
@@ -380,12 +401,15 @@ impl Link {
         self.ramp = Some((t0_s, slope));
     }
 
-    /// Arrival of the head packet at the far end (integer time, shadow time, and when
-    /// ns-2 schedules it: the start of transmission), if any. The integer time is the
-    /// double rounded, like every link time.
+    /// Arrival of the head packet at the far end (integer time, shadow time, when ns-2
+    /// schedules it: the start of transmission, when the event that started it was
+    /// scheduled, and whether that event was the previous packet's departure), if any.
+    /// The integer time is the double rounded, like every link time.
     #[inline]
-    pub fn head_arrival(&self) -> Option<(Time, f64, f64)> {
-        self.pipe.front().map(|e| (from_secs(e.arr_shadow).max(e.tx_end), e.arr_shadow, e.start_shadow))
+    pub fn head_arrival(&self) -> Option<(Time, f64, f64, f64, bool)> {
+        self.pipe
+            .front()
+            .map(|e| (from_secs(e.arr_shadow).max(e.tx_end), e.arr_shadow, e.start_shadow, e.psched, e.after_departure))
     }
 
     /// Remove the head packet (it has reached the far end). Returns the packet and
@@ -478,7 +502,7 @@ mod tests {
     }
 
     fn at(now: Time) -> At {
-        At { now, shadow: crate::engine::to_secs(now), sched: 0.0, tie: 0 }
+        At { now, shadow: crate::engine::to_secs(now), sched: 0.0, psched: 0.0, tie: 0 }
     }
 
     fn pkt(seq: i64) -> Packet {
@@ -502,7 +526,7 @@ mod tests {
             for k in 0..2000i64 {
                 let t = from_ms(2.0 * k as f64);
                 l.offer(pkt(k), at(t));
-                let (_, sh, _) = l.head_arrival().unwrap();
+                let (_, sh, _, _, _) = l.head_arrival().unwrap();
                 let (p, _) = l.pop_head();
                 out.push((p.seq, sh, crate::engine::to_secs(t) + 0.011));
             }
@@ -527,7 +551,7 @@ mod tests {
             l.offer(pkt(k), at(from_ms(2.0 * k as f64)));
         }
         let mut b = vec![];
-        while let Some((_, sh, _)) = l.head_arrival() {
+        while let Some((_, sh, _, _, _)) = l.head_arrival() {
             b.push((l.pop_head().0.seq, sh));
         }
         assert_eq!(b.len(), 2000);
@@ -563,7 +587,7 @@ mod tests {
             let mut l = link(10);
             l.offer(pkt(0), at(0));
             l.offer(pkt(1), at(0));
-            l.advance(At { now: from_ms(2.0), shadow: 0.002, sched, tie: 0 });
+            l.advance(At { now: from_ms(2.0), shadow: 0.002, sched, psched: 0.0, tie: 0 });
             assert_eq!(l.queue_pkts(), queued, "event scheduled at {sched}");
             assert_eq!(l.departed_bytes(), 1000 * (2 - queued as u64));
         }
@@ -603,10 +627,10 @@ mod tests {
         l.set_delay_ramp(0.0, 0.010, 1e-3);
         l.offer(pkt(0), at(0)); // starts at 0, 1 ms on the wire: arrives 0 + 1 ms + 10 ms
         l.offer(pkt(1), at(0)); // starts at 1 ms: delay 10.001 ms
-        let (_, a0, _) = l.head_arrival().unwrap();
+        let (_, a0, _, _, _) = l.head_arrival().unwrap();
         assert!((a0 - 0.011).abs() < 1e-15);
         l.pop_head();
-        let (_, a1, _) = l.head_arrival().unwrap();
+        let (_, a1, _, _, _) = l.head_arrival().unwrap();
         assert!((a1 - (0.001 + 0.001 + 0.010_001)).abs() < 1e-15, "{a1}");
     }
 
@@ -620,7 +644,7 @@ mod tests {
         }
         let mut last = 0.0;
         while l.in_pipe() > 0 {
-            let (_, a, _) = l.head_arrival().unwrap();
+            let (_, a, _, _, _) = l.head_arrival().unwrap();
             assert!(a >= last);
             last = a;
             l.pop_head();
@@ -646,12 +670,12 @@ mod tests {
         let key = l.dep_tie(0);
         // an arrival whose double time is one ulp earlier sees a full queue
         let before = f64::from_bits(dep.to_bits() - 1);
-        assert!(matches!(l.offer(pkt(2), At { now: t, shadow: before, sched: f64::INFINITY, tie: u64::MAX }), Offer::Dropped(_)));
+        assert!(matches!(l.offer(pkt(2), At { now: t, shadow: before, sched: f64::INFINITY, psched: 0.0, tie: u64::MAX }), Offer::Dropped(_)));
         // at the same double time, the tie keys decide
-        assert!(matches!(l.offer(pkt(3), At { now: t, shadow: dep, sched: 0.0, tie: key - 1 }), Offer::Dropped(_)));
-        assert!(matches!(l.offer(pkt(4), At { now: t, shadow: dep, sched: 0.0, tie: key + 1 }), Offer::Admitted { .. }));
+        assert!(matches!(l.offer(pkt(3), At { now: t, shadow: dep, sched: 0.0, psched: 0.0, tie: key - 1 }), Offer::Dropped(_)));
+        assert!(matches!(l.offer(pkt(4), At { now: t, shadow: dep, sched: 0.0, psched: 0.0, tie: key + 1 }), Offer::Admitted { .. }));
         // the packet starts when the queue resumes: its arrival is 1 ms + (1 ms + 10 ms)
-        let (at, shadow, _) = l.head_arrival().unwrap();
+        let (at, shadow, _, _, _) = l.head_arrival().unwrap();
         assert_eq!(at, from_ms(11.0));
         assert_eq!(shadow, 0.0 + (dep + 0.010));
     }
@@ -681,13 +705,13 @@ mod tests {
         let n: u64 = 1_000_000;
         let mut last = (0, 0.0);
         for k in 1..=n {
-            let (t, sh, _) = l.head_arrival().unwrap();
+            let (t, sh, _, _, _) = l.head_arrival().unwrap();
             assert!(t >= last.0 && sh > last.1, "departures in order");
             assert_eq!(t, from_secs(sh));
             last = (t, sh);
             let (p, _) = l.pop_head();
             assert_eq!(p.seq, k as i64 - 1);
-            assert!(matches!(l.offer(pkt(k as i64 + 1), At { now: t, shadow: sh, sched: sh, tie: k }), Offer::Admitted { .. }));
+            assert!(matches!(l.offer(pkt(k as i64 + 1), At { now: t, shadow: sh, sched: sh, psched: 0.0, tie: k }), Offer::Admitted { .. }));
         }
         // exact: n * 8000 / 155e6 s = n * 8e12 / 155e6 ns = n * 1_600_000 / 31 ns
         let exact_num = n as u128 * 1_600_000; // over 31
@@ -706,7 +730,7 @@ mod tests {
             let mut l = link(2);
             l.offer(pkt(0), at(0));
             l.offer(pkt(1), at(0));
-            let got = l.offer(pkt(2), At { now: from_ms(1.0), shadow: dep, sched, tie: 0 });
+            let got = l.offer(pkt(2), At { now: from_ms(1.0), shadow: dep, sched, psched: 0.0, tie: 0 });
             assert_eq!(matches!(got, Offer::Admitted { .. }), admitted, "scheduled at {sched}");
         }
     }
@@ -744,7 +768,7 @@ mod properties {
             for (i, g) in gaps.iter().enumerate() {
                 now += g;
                 // deliver everything due by now, in order
-                while let Some((t, sh, _)) = l.head_arrival() {
+                while let Some((t, sh, _, _, _)) = l.head_arrival() {
                     // every integer time is its double time rounded (no chained rounding)
                     prop_assert_eq!(t, crate::engine::from_secs(sh));
                     if t > now { break; }
@@ -757,7 +781,7 @@ mod properties {
                 let pkt = Packet { flow: 0, kind: PacketKind::Data, seq: i as i64, size_bytes: sizes[i],
                                    ttl: 9, tos: 0, rwnd_pkts: 0, hop: 0, aux: 0 };
                 offered += 1;
-                match l.offer(pkt, At { now, shadow: to_secs(now), sched: to_secs(now), tie: i as u64 }) {
+                match l.offer(pkt, At { now, shadow: to_secs(now), sched: to_secs(now), psched: 0.0, tie: i as u64 }) {
                     Offer::Admitted { .. } => {}
                     Offer::Dropped(_) => dropped += 1,
                 }

@@ -301,6 +301,7 @@ impl Simulation {
             now: 0,
             shadow: 0.0,
             sched: 0.0,
+            psched: 0.0,
             tie: 0,
             transmissions: 0,
             pace: None,

@@ -13,7 +13,7 @@ impl Simulation {
     /// The event being handled, as a point in the order of events.
     #[inline]
     fn at(&self) -> At {
-        At { now: self.now, shadow: self.shadow, sched: self.sched, tie: self.tie }
+        At { now: self.now, shadow: self.shadow, sched: self.sched, psched: self.psched, tie: self.tie }
     }
 
     /// Offer a packet to `link`; schedule the link's head event if it was empty.
@@ -24,8 +24,8 @@ impl Simulation {
         match l.offer_passed(pkt, pass, at) {
             Offer::Admitted { was_empty } => {
                 if was_empty {
-                    let (t, sh, sched) = l.head_arrival().expect("admitted packet in pipe");
-                    self.events.push_scheduled_at(t, sh, sched, Ev::LinkHead(link));
+                    let (t, sh, sched, psched, by_dep) = l.head_arrival().expect("admitted packet in pipe");
+                    self.events.push_started_by(t, sh, sched, psched, by_dep, Ev::LinkHead(link));
                 }
             }
             Offer::Dropped(v) => {
@@ -206,14 +206,14 @@ impl Simulation {
                 let sh = self.shadow + rto;
                 let d = from_secs(sh).max(self.now);
                 f.sender.rtx_deadline = Some(d);
-                f.rtx_shadow = Some((d, sh, self.shadow));
+                f.rtx_shadow = Some((d, sh, self.shadow, self.sched));
             }
         }
         if let Some(d) = f.sender.rtx_deadline {
             if f.rtx_event_at.is_none_or(|t| t > d) {
                 f.rtx_event_at = Some(d);
                 match f.rtx_shadow {
-                    Some((at, sh, set)) if at == d => self.events.push_scheduled_at(d, sh, set, Ev::Rtx(fid)),
+                    Some((at, sh, set, pset)) if at == d => self.events.push_scheduled_at(d, sh, set, pset, Ev::Rtx(fid)),
                     _ => self.events.push(d, to_secs(d), Ev::Rtx(fid)),
                 }
             }
@@ -221,8 +221,8 @@ impl Simulation {
         if let Some(d) = f.sink.delack_deadline {
             if f.delack_event_at.is_none_or(|t| t > d) {
                 f.delack_event_at = Some(d);
-                let (sh, set) = f.sink.delack_shadow;
-                self.events.push_scheduled_at(d, sh, set, Ev::DelAck(fid));
+                let (sh, set, pset) = f.sink.delack_shadow;
+                self.events.push_scheduled_at(d, sh, set, pset, Ev::DelAck(fid));
             }
         }
     }
@@ -274,12 +274,12 @@ impl Simulation {
             return;
         }
         let mut out = std::mem::take(&mut self.outbox);
-        let (now, shadow) = (self.now, self.shadow);
+        let (now, at) = (self.now, (self.shadow, self.sched));
         let f = &mut self.flows[fid as usize];
         match pkt.kind {
             PacketKind::Data => {
                 f.data_delivered += 1;
-                f.sink_data(&pkt, now, shadow, &mut out);
+                f.sink_data(&pkt, now, at, &mut out);
             }
             PacketKind::Ack => {
                 f.ack_delivered += 1;
@@ -335,12 +335,12 @@ impl Simulation {
             return;
         }
         let mut out = std::mem::take(&mut self.outbox);
-        let (now, shadow) = (self.now, self.shadow);
+        let (now, at) = (self.now, (self.shadow, self.sched));
         let f = &mut self.flows[fid as usize];
         match pkt.kind {
             PacketKind::Data => {
                 f.data_delivered += 1;
-                f.sink_data(&pkt, now, shadow, &mut out);
+                f.sink_data(&pkt, now, at, &mut out);
             }
             PacketKind::Ack => {
                 f.ack_delivered += 1;
@@ -410,7 +410,7 @@ impl Simulation {
     fn on_rtx(&mut self, fid: FlowId) {
         let now = self.now;
         let f = &mut self.flows[fid as usize];
-        let shadow = f.rtx_shadow.filter(|x| Some(x.0) == f.sender.rtx_deadline).map(|(_, sh, set)| (sh, set));
+        let shadow = f.rtx_shadow.filter(|x| Some(x.0) == f.sender.rtx_deadline).map(|(_, sh, set, pset)| (sh, set, pset));
         if timer_due(now, &mut f.rtx_event_at, f.sender.rtx_deadline, shadow, &mut self.events, Ev::Rtx(fid)) {
             let mut out = std::mem::take(&mut self.outbox);
             f.sender.on_timeout(now, &mut out);
@@ -568,7 +568,7 @@ impl Simulation {
     pub fn run(mut self) -> RunOutput {
         let mut handled: u64 = 0;
         let fds = self.real_fds();
-        while let Some((t, shadow, sched, tie, ev)) = self.events.peek() {
+        while let Some((t, shadow, sched, psched, tie, ev)) = self.events.peek() {
             if t > self.end {
                 break;
             }
@@ -601,6 +601,7 @@ impl Simulation {
             self.now = t;
             self.shadow = shadow;
             self.sched = sched;
+            self.psched = psched;
             self.tie = tie;
             if let Ev::LinkHead(l) = ev {
                 // take the packet off the link and put the link's next head arrival
@@ -608,7 +609,9 @@ impl Simulation {
                 let link = &mut self.links[l as usize];
                 let (pkt, ok) = link.pop_head();
                 match link.head_arrival() {
-                    Some((nt, nsh, nsched)) => self.events.replace_top(nt, nsh, nsched, Ev::LinkHead(l)),
+                    Some((nt, nsh, nsched, npsched, by_dep)) => {
+                        self.events.replace_top(nt, nsh, nsched, npsched, by_dep, Ev::LinkHead(l))
+                    }
                     None => {
                         self.events.pop();
                     }
@@ -661,7 +664,7 @@ fn timer_due(
     now: Time,
     armed: &mut Option<Time>,
     deadline: Option<Time>,
-    shadow: Option<(f64, f64)>,
+    shadow: Option<(f64, f64, f64)>,
     events: &mut EventQueue<Ev>,
     ev: Ev,
 ) -> bool {
@@ -674,7 +677,7 @@ fn timer_due(
         Some(d) if d > now => {
             *armed = Some(d);
             match shadow {
-                Some((sh, set)) => events.push_scheduled_at(d, sh, set, ev),
+                Some((sh, set, pset)) => events.push_scheduled_at(d, sh, set, pset, ev),
                 None => events.push(d, to_secs(d), ev),
             }
             false
@@ -688,13 +691,13 @@ impl super::Flow {
     /// gets the connection's RTT first (tcp/rcvbuf.rs: the sender's SRTT stands for the
     /// receiver's timestamp-based estimate).
     #[inline]
-    fn sink_data(&mut self, pkt: &Packet, now: crate::engine::Time, shadow: f64, out: &mut Vec<Packet>) {
+    fn sink_data(&mut self, pkt: &Packet, now: crate::engine::Time, at: (f64, f64), out: &mut Vec<Packet>) {
         if self.sink.autotunes() {
             self.sink.rtt_hint_s = self.sender.srtt_s();
             if let Some(e) = self.sender.echo_of(pkt.seq) {
                 self.sink.on_echo(e, now);
             }
         }
-        self.sink.on_data(pkt, now, shadow, out);
+        self.sink.on_data(pkt, now, at, out);
     }
 }

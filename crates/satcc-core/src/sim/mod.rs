@@ -89,8 +89,8 @@ struct Flow {
     active: bool,
     rtx_event_at: Option<Time>,
     /// The retransmission deadline as ns-2 times it, when the sender's is ns-2's timer:
-    /// (deadline, its double time, the double time it was set).
-    rtx_shadow: Option<(Time, f64, f64)>,
+    /// (deadline, its double time, the double time it was set, and that event's `sched`).
+    rtx_shadow: Option<(Time, f64, f64, f64)>,
     delack_event_at: Option<Time>,
     payload_bytes: u32,
     /// Header bytes its data packets carry on the wire (0 without tcp.use_headers).
@@ -160,6 +160,7 @@ pub struct Simulation {
     /// departures; see engine::event_queue).
     shadow: f64,
     sched: f64,
+    psched: f64,
     tie: u64,
     transmissions: u64,
     /// Set for a run paced by the wall clock (`run_realtime`).
