@@ -277,6 +277,7 @@ impl Simulation {
             scenario_name: sc.name.clone(),
             seed: sc.seed,
             end,
+            end_s: sc.duration_s,
             sample_interval: from_secs(sc.sample_interval_s).max(1),
             node_names,
             last_sample: vec![(0.0, 0.0); links.len()],

@@ -594,6 +594,14 @@ impl Simulation {
                     break; // the caller's hook asked to stop (a signal, Ctrl-C)
                 }
             }
+            if shadow >= self.end_s && !matches!(ev, Ev::Sample | Ev::Route) {
+                // ns-2 ends the run with an event it scheduled before any other at that
+                // instant (`$ns at END "finish"`): what falls due at the end itself does
+                // not happen there (a packet arriving then is not counted). satcc's own
+                // last sample and routing instant are taken.
+                self.events.pop();
+                continue;
+            }
             handled += 1;
             if handled & (PROGRESS_EVERY - 1) == 0 && self.now_and_then(t) {
                 break;
@@ -699,5 +707,30 @@ impl super::Flow {
             }
         }
         self.sink.on_data(pkt, now, at, out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Simulation;
+    use serde_json::json;
+
+    /// ns-2's run ends with its `finish` event, scheduled before anything else due at
+    /// that instant: a packet arriving exactly at the end is not delivered.
+    #[test]
+    fn what_falls_due_exactly_at_the_end_does_not_happen_as_in_ns2() {
+        // the SYN, 40 bytes at 8 Mb/s (40 us) over 10 ms, arrives at 0.01004 s exactly
+        let delivered = |duration_s: f64| {
+            let sc = json!({
+                "duration_s": duration_s,
+                "nodes": [{"name": "a"}, {"name": "b"}],
+                "links": [{"a": "a", "b": "b", "rate_bps": 8e6, "delay_ms": 10.0}],
+                "flows": [{"src": "a", "dst": "b"}],
+            });
+            let p = Simulation::from_json(&sc.to_string()).unwrap().run().summary.totals.packets;
+            (p.data_delivered, p.data_in_flight)
+        };
+        assert_eq!(delivered(0.01004), (0, 1), "due at the end: still in flight");
+        assert_eq!(delivered(0.010041), (1, 0));
     }
 }

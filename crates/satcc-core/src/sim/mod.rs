@@ -119,6 +119,8 @@ pub struct Simulation {
     scenario_name: String,
     seed: u64,
     end: Time,
+    /// The end on ns-2's double clock (the scenario's duration).
+    end_s: f64,
     sample_interval: Time,
     node_names: Vec<String>,
     links: Vec<Link>,
