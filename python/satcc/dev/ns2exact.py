@@ -37,6 +37,20 @@ from ..run import run
 from .difftest import ROOT
 
 NETWORKS = list(range(100))
+
+# Networks of the 600 generated so far (0-599, each run in both) whose counts still part,
+# and why: each has two links that stay busy in lockstep (the same rate and packet
+# size, so their departures and arrivals fall due at the same double times, packet
+# after packet). ns-2 then orders a departure and an arrival by the order of the
+# events that scheduled them, back along both chains of departures to where one
+# began; satcc's ordering keys go two levels back (engine::event_queue), and past them
+# a hash decides. Recorded with ns-2's counters so that a fix shows (the test checks
+# they still differ).
+APART = {
+    241: "h9->R0 and R0->R1, both 5 Mb/s with 500-byte packets (flows f2 and f6 alone part; the instant not traced)",
+    313: "R0->R1 and h6->R0 at 10 Mb/s, 1040-byte packets: a departure of R0->R1 and an arrival from h6->R0 at 0.667503 s",
+    524: "R0->h5 and h4->R0 at 10 Mb/s, 540-byte packets: ns-2 frees a place in R0->h5 before 2412 arrives at 2.31762 s",
+}
 DURATION_S = 5.0
 LONG_DURATION_S = 30.0
 NS2_SEED = 1
@@ -172,13 +186,13 @@ def refresh(networks: list[int]) -> None:
     if not ns2.available():
         sys.exit("ns-2 is not installed: apt-get install -y ns2")
     counters, sha = {}, {}
-    for k in networks:
+    for k in list(networks) + [k for k in APART if k not in networks]:
         text = tcl(k)
         sha[str(k)] = hashlib.sha256(text.encode()).hexdigest()
         counters[str(k)] = counters_from_ns2(network(k), ns2.run_tcl(text))
         print(f"network {k}: done", file=sys.stderr)
-    rec = {"ns2": "ns-2 2.35 (Debian package ns2)", "networks": networks, "ns2_seed": NS2_SEED,
-           "tcl_sha256": sha, "counters": counters}
+    rec = {"ns2": "ns-2 2.35 (Debian package ns2)", "networks": networks, "apart": sorted(APART),
+           "ns2_seed": NS2_SEED, "tcl_sha256": sha, "counters": counters}
     (ROOT / "reference" / "exact.json").write_text(json.dumps(rec, indent=1, sort_keys=True) + "\n")
 
 
@@ -196,12 +210,19 @@ def main(argv=None) -> int:
         print(tcl(a.networks[0]), end="")
         return 0
     bad = 0
-    for k, diffs in compare(a.networks or None).items():
-        print(f"network {k}: " + ("identical to ns-2" if not diffs else f"{len(diffs)} counters differ"))
+    ref = reference()
+    for k, diffs in compare(a.networks or None, ref).items():
+        known = f" (known: {APART[k]})" if k in APART else ""
+        print(f"network {k}: " + ("identical to ns-2" if not diffs else f"{len(diffs)} counters differ{known}"))
         for d in diffs:
             print(f"  {d}")
-        bad += bool(diffs)
-    print(f"{bad} of the networks differ" if bad else "every network identical to ns-2")
+        bad += bool(diffs) and k not in APART
+    if not a.networks:
+        for k, diffs in compare(ref["apart"], ref).items():
+            print(f"network {k} (known apart: {APART[k]}): " + (f"{len(diffs)} counters differ" if diffs else
+                  "now identical to ns-2: move it from APART to the networks compared"))
+            bad += not diffs
+    print(f"{bad} of the networks differ" if bad else "every network identical to ns-2; the known ones still apart")
     return 1 if bad else 0
 
 
