@@ -124,19 +124,20 @@ def test_exact_ties_are_ordered_as_ns2_schedules_them():
 @pytest.mark.parametrize("case", sorted(difftest.DROPS))
 def test_committed_drop_tcl_matches_the_scenario(case):
     ref = json.loads((difftest.ROOT / "reference" / f"drops-{case}.json").read_text())
-    assert ref["seeds"] == difftest.DROPS[case]["seeds"] and ref["first"] == difftest.DROPS[case]["first"]
+    assert ref["seeds"] == difftest.DROPS[case]["seeds"] and ref["duration_s"] == difftest.DROPS[case]["duration_s"]
     for seed in difftest.DROPS[case]["seeds"]:
         tcl = difftest.drops_tcl(case, seed)
         assert tcl == (difftest.ROOT / "tcl" / f"drops-{case}" / f"seed{seed}.tcl").read_text()
         assert hashlib.sha256(tcl.encode()).hexdigest() == ref["tcl_sha256"][str(seed)]
-        assert len(ref["drops"][str(seed)]) == difftest.DROPS[case]["first"]
+        assert len(ref["drops"][str(seed)]) >= 100, "a comparison of a few drops would prove little"
 
 
 @pytest.mark.parametrize("case", sorted(difftest.DROPS))
 def test_satcc_drops_what_ns2_drops_in_the_same_order(case):
-    # packet times summed as ns-2 sums them (issue 13) and same-instant events run in
-    # the order ns-2 schedules them: with either missing, the first drop already differs
-    # on oc3-rtt-groups (a packet time of 51,612.903 ns)
+    # every drop of the run: packet times summed as ns-2 sums them (issue 13),
+    # same-instant events run in the order ns-2 schedules them, and each sender's RTT
+    # clock at ns-2's phase: with any missing, the drops part (the first already on
+    # oc3-rtt-groups without the first two; after 1,100-4,300 without the phases)
     assert difftest.compare_drops(case) == []
 
 
@@ -154,7 +155,9 @@ def test_a_reordered_drop_is_flagged(monkeypatch):
     monkeypatch.setattr(difftest, "satcc_drops", swapped)
     fails = difftest.compare_drops(case)
     assert len(fails) == 1 and fails[0].startswith(f"seed {seeds[-1]}: drop 500 ")
-    # a drop 2 us late is flagged too
+    # a drop 2 us late is flagged too, and so is one drop more at the end
     monkeypatch.setattr(difftest, "satcc_drops",
                         lambda c, seed: [[t + 2e-6 * (k == 7), f, q] for k, (t, f, q) in enumerate(ref["drops"][str(seed)])])
     assert len(difftest.compare_drops(case)) == len(seeds)
+    monkeypatch.setattr(difftest, "satcc_drops", lambda c, seed: ref["drops"][str(seed)] + [[2.99, 0, 1]])
+    assert all("drops, ns-2" in f for f in difftest.compare_drops(case))

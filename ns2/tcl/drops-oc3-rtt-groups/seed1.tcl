@@ -68,6 +68,12 @@ set n(62) [$ns node]  ;# s8_2
 set n(63) [$ns node]  ;# d8_2
 set n(64) [$ns node]  ;# s8_3
 set n(65) [$ns node]  ;# d8_3
+Agent/TCP instproc reset {} {
+  global defaultRNG
+  $defaultRNG seed [expr {1 + (1 * 1000003 + [$self set fid_]) % 2147483645}]
+  for {set i 0} {$i < 3} {incr i} { $defaultRNG next-random }
+  $self cmd reset
+}
 $ns simplex-link $n(0) $n(1) 155000000.0 0.01 DropTail
 $ns queue-limit $n(0) $n(1) 190
 $ns simplex-link $n(1) $n(0) 155000000.0 0.01 DropTail

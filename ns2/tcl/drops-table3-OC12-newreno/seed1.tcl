@@ -133,6 +133,12 @@ set n(127) [$ns node]  ;# u8_12
 set n(128) [$ns node]  ;# u8_13
 set n(129) [$ns node]  ;# u8_14
 set n(130) [$ns node]  ;# u8_15
+Agent/TCP instproc reset {} {
+  global defaultRNG
+  $defaultRNG seed [expr {1 + (1 * 1000003 + [$self set fid_]) % 2147483645}]
+  for {set i 0} {$i < 3} {incr i} { $defaultRNG next-random }
+  $self cmd reset
+}
 $ns simplex-link $n(0) $n(1) 653100000.0 0.0 DropTail
 $ns queue-limit $n(0) $n(1) 100000
 $ns simplex-link $n(1) $n(0) 653100000.0 0.0 DropTail

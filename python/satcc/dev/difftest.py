@@ -201,17 +201,21 @@ SILENCE = {"window-trains": {"delta_s": _mean_group_rtt_s(window_trains(1)), "fr
 SILENCE_TOLERANCE_ABS = 0.02
 
 # Cases whose bottleneck drops are compared one by one: over the first `duration_s` of
-# each seed, ns-2's first `first` data-packet drops at the bottleneck (flow, seqno, in
-# order; times within 1 us, ns-2's trace precision) must be satcc's. Aggregates can
-# agree while the event order differs; this cannot. It holds only if every packet
-# time, every tie between events due at the same instant and every TCP rule is ns-2's
-# up to that point. Seeds diverge later (oc3-rtt-groups after 1,100-4,300 drops,
-# table3-OC12-newreno after 1,200-1,300), when a timeout fires in one simulator only:
-# each sender's RTT tick phase (ns-2's boot_time_) comes from each simulator's own
-# random generator (docs/scenario.md).
+# each seed, every data-packet drop at the bottleneck (flow, seqno, in order; times
+# within 1 us, ns-2's trace precision) must be ns-2's. Aggregates can agree while the
+# event order differs; this cannot. It holds only if every packet time, every tie
+# between events due at the same instant and every TCP rule is ns-2's. Each sender's
+# RTT clock phase is pinned to the one ns-2 draws (ns2.pin_tick_phases): with each
+# simulator drawing its own (until 2026-11-26), seeds parted after 1,100-4,300 drops,
+# at the first timeout that fired in one simulator only.
 DROPS = {
-    "oc3-rtt-groups": {"seeds": [1, 2, 3, 4], "duration_s": 3.0, "first": 1000},
-    "table3-OC12-newreno": {"seeds": [1, 2], "duration_s": 3.0, "first": 1000},
+    "oc3-rtt-groups": {"seeds": [1, 2, 3, 4], "duration_s": 3.0},
+    "table3-OC12-newreno": {"seeds": [1, 2], "duration_s": 3.0},
+    "rtt-groups": {"seeds": [1, 2], "duration_s": 20.0},
+    "chain-newreno": {"seeds": [1, 2], "duration_s": 20.0},
+    "chain-reno": {"seeds": [1, 2], "duration_s": 20.0},
+    "table3-T3-newreno": {"seeds": [1, 2], "duration_s": 20.0},
+    "table3-T3-reno": {"seeds": [1, 2], "duration_s": 20.0},
 }
 DROP_TIME_TOLERANCE_S = 1e-6
 
@@ -220,7 +224,7 @@ def drops_scenario(case: str, seed: int) -> dict:
     d = CASES[case](seed)
     d["duration_s"] = DROPS[case]["duration_s"]
     d["monitor"] = {**d.get("monitor", {}), "drop_trace": True}
-    return d
+    return ns2.pin_tick_phases(d, seed)
 
 
 def drops_tcl(case: str, seed: int) -> str:
@@ -241,18 +245,17 @@ def satcc_drops(case: str, seed: int) -> list:
 def compare_drops(case: str) -> list[str]:
     """Failures (empty when satcc drops what ns-2 drops, in the same order)."""
     ref = json.loads((ROOT / "reference" / f"drops-{case}.json").read_text())
-    n = DROPS[case]["first"]
     fails = []
     for seed in DROPS[case]["seeds"]:
-        theirs = ref["drops"][str(seed)][:n]
-        ours = satcc_drops(case, seed)[:n]
+        theirs = ref["drops"][str(seed)]
+        ours = satcc_drops(case, seed)
         for k, (a, b) in enumerate(zip(ours, theirs)):
             if a[1:] != b[1:] or abs(a[0] - b[0]) > DROP_TIME_TOLERANCE_S:
                 fails.append(f"seed {seed}: drop {k} is flow {a[1]} seqno {a[2]} at {a[0]:.6f} s, "
                              f"ns-2 flow {b[1]} seqno {b[2]} at {b[0]:.6f} s")
                 break
         else:
-            if len(ours) < len(theirs):
+            if len(ours) != len(theirs):
                 fails.append(f"seed {seed}: {len(ours)} drops, ns-2 {len(theirs)}")
     return fails
 
@@ -267,9 +270,9 @@ def refresh_drops(cases: list[str]) -> None:
             (tdir / f"seed{seed}.tcl").write_text(tcl)
             sha[str(seed)] = hashlib.sha256(tcl.encode()).hexdigest()
             got = ns2.run_tcl(tcl)["drops"]
-            if len(got) < DROPS[case]["first"]:
+            if len(got) < 100:
                 sys.exit(f"{case} seed {seed}: ns-2 dropped only {len(got)} packets")
-            drops[str(seed)] = got[:DROPS[case]["first"]]
+            drops[str(seed)] = [[round(t, 6), f, q] for t, f, q in got]
             print(f"drops-{case} seed {seed}: done", file=sys.stderr)
         rec = {"case": case, "ns2": "ns-2 2.35 (Debian package ns2)", **DROPS[case], "tcl_sha256": sha,
                "drops": drops}
@@ -438,7 +441,7 @@ def main(argv=None) -> int:
             print(f"  silent {g:7s} satcc {ours['silent'][g]:10.5f}   ns-2 {t:10.5f}")
         if case in DROPS:
             dfails = compare_drops(case)
-            print(f"  first {DROPS[case]['first']} bottleneck drops of seeds {DROPS[case]['seeds']}: "
+            print(f"  every bottleneck drop of seeds {DROPS[case]['seeds']} over {DROPS[case]['duration_s']} s: "
                   + ("identical to ns-2's" if not dfails else "DIFFER"))
             fails += dfails
         for f in fails:
