@@ -64,8 +64,10 @@ def test_refwa_plus_keeps_the_link_busy_under_heavy_errors():
     u = {k: v["totals"]["utilization"] for k, v in out.items()}
     assert u["refwa-plus"] >= 0.3, u
     assert max(u["newreno"], u["refwa"], u["westwood"]) < 0.1, u
-    # it got there by judging losses link errors; the others never do
-    assert sum(f["link_error_losses"] for f in out["refwa-plus"]["flows"]) > 100
+    # it got there by judging losses link errors, more often than it recovered as from
+    # congestion; the others never do
+    plus = out["refwa-plus"]["flows"]
+    assert sum(f["link_error_losses"] for f in plus) > sum(f["fast_retransmits"] for f in plus) > 0
     assert all(f["link_error_losses"] == 0 for k in ("newreno", "refwa", "westwood") for f in out[k]["flows"])
 
 
