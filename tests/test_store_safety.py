@@ -305,6 +305,13 @@ def test_ctrl_c_during_a_store_query_is_a_keyboard_interrupt(tmp_path):
         time.sleep(0.3)
         os.kill(os.getpid(), signal.SIGINT)
 
-    threading.Thread(target=interrupt).start()
-    with pytest.raises(KeyboardInterrupt):
-        st.query("SELECT count(*) FROM range(100000000000) t").fetchall()
+    # Ctrl-C as a terminal delivers it: a shell that starts a job in the background
+    # (`cmd &`, as a CI runner may) starts it with SIGINT ignored, and Python then
+    # installs no handler of its own
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        threading.Thread(target=interrupt).start()
+        with pytest.raises(KeyboardInterrupt):
+            st.query("SELECT count(*) FROM range(100000000000) t").fetchall()
+    finally:
+        signal.signal(signal.SIGINT, previous)
