@@ -51,6 +51,7 @@ def test_the_networks_exercise_what_they_claim():
     assert {f["tcp"]["delayed_ack"] for f in flows} == {True, False}
     assert {f["tcp"]["syn"] for f in flows} == {True, False}
     assert any("stop_s" in f for f in flows)
+    assert any(f["tcp"]["initial_ssthresh_pkts"] for f in flows) and {f["tcp"]["dupack_threshold"] for f in flows} == {2, 3, 4}
     assert sum(f["start_s"] == 0.0 for f in flows) > 20, "flows starting together"
     assert any(any("b_to_a" in l for l in sc["links"]) for sc in nets)
     assert any(sc["duration_s"] == ns2exact.LONG_DURATION_S for sc in nets)

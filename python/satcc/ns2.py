@@ -277,7 +277,9 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             f"${t} set fid_ {i}",
         ]
         if tcp["initial_ssthresh_pkts"] is not None:
-            out.append(f"${t} set ssthresh_ {tcp['initial_ssthresh_pkts']}")
+            # the agent's reset at `$ns run` sets ssthresh_ to window_ (a value set before
+            # is lost): set it at time 0, after the reset and before the flow can start
+            out.append(f"$ns at 0.0 \"${t} set ssthresh_ {tcp['initial_ssthresh_pkts']}\"")
         if tcp["delayed_ack"]:
             out += [f"set sink({i}) [new Agent/TCPSink/DelAck]",
                     f"$sink({i}) set interval_ {tcp['delayed_ack_interval_s']}"]
