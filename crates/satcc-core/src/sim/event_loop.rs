@@ -7,7 +7,7 @@ use crate::net::queue::{QueueDiscipline, Verdict};
 use crate::net::{FlowId, LinkId, Packet, PacketKind};
 use crate::feedback::LinkView;
 use crate::tcp::sender::GREEDY;
-use super::{DropCause, Ev, RunOutput, Simulation, NONE, PROGRESS_EVERY};
+use super::{DoubleTimer, DropCause, Ev, RunOutput, Simulation, NONE, PROGRESS_EVERY};
 
 impl Simulation {
     /// The event being handled, as a point in the order of events.
@@ -200,31 +200,28 @@ impl Simulation {
         if let Some(t) = f.sender.pace_request.take() {
             self.events.push(t, to_secs(t), Ev::Pace(fid));
         }
+        // timers the agents set during this event run on ns-2's double clock from it
+        let (now, shadow, sched) = (self.now, self.shadow, self.sched);
+        let double = |secs: f64| {
+            let sh = shadow + secs;
+            DoubleTimer { at: from_secs(sh).max(now), shadow: sh, set: shadow, set_sched: sched }
+        };
         if let Some(rto) = f.sender.rtx_timer_s.take() {
             if f.sender.rtx_deadline.is_some() {
-                // ns-2's timer runs from this event on its double clock: now + rto
-                let sh = self.shadow + rto;
-                let d = from_secs(sh).max(self.now);
-                f.sender.rtx_deadline = Some(d);
-                f.rtx_shadow = Some((d, sh, self.shadow, self.sched));
+                let t = double(rto);
+                f.sender.rtx_deadline = Some(t.at);
+                f.rtx_timer = Some(t);
             }
         }
-        if let Some(d) = f.sender.rtx_deadline {
-            if f.rtx_event_at.is_none_or(|t| t > d) {
-                f.rtx_event_at = Some(d);
-                match f.rtx_shadow {
-                    Some((at, sh, set, pset)) if at == d => self.events.push_scheduled_at(d, sh, set, pset, Ev::Rtx(fid)),
-                    _ => self.events.push(d, to_secs(d), Ev::Rtx(fid)),
-                }
+        if let Some(secs) = f.sink.delack_timer_s.take() {
+            if f.sink.delack_deadline.is_some() {
+                let t = double(secs);
+                f.sink.delack_deadline = Some(t.at);
+                f.delack_timer = Some(t);
             }
         }
-        if let Some(d) = f.sink.delack_deadline {
-            if f.delack_event_at.is_none_or(|t| t > d) {
-                f.delack_event_at = Some(d);
-                let (sh, set, pset) = f.sink.delack_shadow;
-                self.events.push_scheduled_at(d, sh, set, pset, Ev::DelAck(fid));
-            }
-        }
+        arm(&mut self.events, &mut f.rtx_event_at, f.sender.rtx_deadline, f.rtx_timer, Ev::Rtx(fid));
+        arm(&mut self.events, &mut f.delack_event_at, f.sink.delack_deadline, f.delack_timer, Ev::DelAck(fid));
     }
 
     /// The head packet of `link` reaches the far end. The caller already took the
@@ -274,12 +271,12 @@ impl Simulation {
             return;
         }
         let mut out = std::mem::take(&mut self.outbox);
-        let (now, at) = (self.now, (self.shadow, self.sched));
+        let now = self.now;
         let f = &mut self.flows[fid as usize];
         match pkt.kind {
             PacketKind::Data => {
                 f.data_delivered += 1;
-                f.sink_data(&pkt, now, at, &mut out);
+                f.sink_data(&pkt, now, &mut out);
             }
             PacketKind::Ack => {
                 f.ack_delivered += 1;
@@ -335,12 +332,12 @@ impl Simulation {
             return;
         }
         let mut out = std::mem::take(&mut self.outbox);
-        let (now, at) = (self.now, (self.shadow, self.sched));
+        let now = self.now;
         let f = &mut self.flows[fid as usize];
         match pkt.kind {
             PacketKind::Data => {
                 f.data_delivered += 1;
-                f.sink_data(&pkt, now, at, &mut out);
+                f.sink_data(&pkt, now, &mut out);
             }
             PacketKind::Ack => {
                 f.ack_delivered += 1;
@@ -410,8 +407,7 @@ impl Simulation {
     fn on_rtx(&mut self, fid: FlowId) {
         let now = self.now;
         let f = &mut self.flows[fid as usize];
-        let shadow = f.rtx_shadow.filter(|x| Some(x.0) == f.sender.rtx_deadline).map(|(_, sh, set, pset)| (sh, set, pset));
-        if timer_due(now, &mut f.rtx_event_at, f.sender.rtx_deadline, shadow, &mut self.events, Ev::Rtx(fid)) {
+        if timer_due(now, &mut f.rtx_event_at, f.sender.rtx_deadline, f.rtx_timer, &mut self.events, Ev::Rtx(fid)) {
             let mut out = std::mem::take(&mut self.outbox);
             f.sender.on_timeout(now, &mut out);
             self.send_and_rearm(fid, out);
@@ -435,8 +431,7 @@ impl Simulation {
     fn on_delack(&mut self, fid: FlowId) {
         let now = self.now;
         let f = &mut self.flows[fid as usize];
-        let shadow = Some(f.sink.delack_shadow);
-        if timer_due(now, &mut f.delack_event_at, f.sink.delack_deadline, shadow, &mut self.events, Ev::DelAck(fid)) {
+        if timer_due(now, &mut f.delack_event_at, f.sink.delack_deadline, f.delack_timer, &mut self.events, Ev::DelAck(fid)) {
             let mut out = std::mem::take(&mut self.outbox);
             f.sink.on_delack_timer(&mut out);
             self.send_and_rearm(fid, out);
@@ -662,17 +657,37 @@ impl Simulation {
     }
 }
 
+/// File a flow timer's event at deadline `d`: on ns-2's double clock when `timer` is the
+/// deadline as ns-2 timed it, else at the deadline as a double.
+#[inline]
+fn file_timer(events: &mut EventQueue<Ev>, d: Time, timer: Option<DoubleTimer>, ev: Ev) {
+    match timer {
+        Some(t) if t.at == d => events.push_scheduled_at(d, t.shadow, t.set, t.set_sched, ev),
+        _ => events.push(d, to_secs(d), ev),
+    }
+}
+
+/// After an event: a flow timer's deadline earlier than the event it waits with (or
+/// without one) gets an event of its own.
+#[inline]
+fn arm(events: &mut EventQueue<Ev>, armed: &mut Option<Time>, deadline: Option<Time>, timer: Option<DoubleTimer>, ev: Ev) {
+    if let Some(d) = deadline {
+        if armed.is_none_or(|t| t > d) {
+            *armed = Some(d);
+            file_timer(events, d, timer, ev);
+        }
+    }
+}
+
 /// A flow timer's event fired at `now`: true if its deadline is due (the caller fires
 /// it). An event the timer no longer waits for (`armed` moved) is dropped; a deadline
-/// pushed later re-arms the event there (at the deadline's double time and the time it
-/// was set when the timer keeps them, `shadow`; else at the deadline as a double); a
-/// cancelled one disarms it.
+/// pushed later re-arms the event there; a cancelled one disarms it.
 #[inline]
 fn timer_due(
     now: Time,
     armed: &mut Option<Time>,
     deadline: Option<Time>,
-    shadow: Option<(f64, f64, f64)>,
+    timer: Option<DoubleTimer>,
     events: &mut EventQueue<Ev>,
     ev: Ev,
 ) -> bool {
@@ -684,10 +699,7 @@ fn timer_due(
         None => false,
         Some(d) if d > now => {
             *armed = Some(d);
-            match shadow {
-                Some((sh, set, pset)) => events.push_scheduled_at(d, sh, set, pset, ev),
-                None => events.push(d, to_secs(d), ev),
-            }
+            file_timer(events, d, timer, ev);
             false
         }
         Some(_) => true,
@@ -699,14 +711,14 @@ impl super::Flow {
     /// gets the connection's RTT first (tcp/rcvbuf.rs: the sender's SRTT stands for the
     /// receiver's timestamp-based estimate).
     #[inline]
-    fn sink_data(&mut self, pkt: &Packet, now: crate::engine::Time, at: (f64, f64), out: &mut Vec<Packet>) {
+    fn sink_data(&mut self, pkt: &Packet, now: crate::engine::Time, out: &mut Vec<Packet>) {
         if self.sink.autotunes() {
             self.sink.rtt_hint_s = self.sender.srtt_s();
             if let Some(e) = self.sender.echo_of(pkt.seq) {
                 self.sink.on_echo(e, now);
             }
         }
-        self.sink.on_data(pkt, now, at, out);
+        self.sink.on_data(pkt, now, out);
     }
 }
 

@@ -70,6 +70,17 @@ enum Ev {
 
 const _: () = assert!(std::mem::size_of::<Ev>() == 8);
 
+/// A flow timer as ns-2 times it: set during an event for some seconds, it expires at
+/// that event's double time plus them (`at` is that rounded) and is ordered against
+/// events due at the same instant by when it was set (engine::event_queue).
+#[derive(Clone, Copy, Debug)]
+struct DoubleTimer {
+    at: Time,
+    shadow: f64,
+    set: f64,
+    set_sched: f64,
+}
+
 struct Flow {
     name: String,
     group: Option<String>,
@@ -88,10 +99,10 @@ struct Flow {
     source: Option<OnOffSource>,
     active: bool,
     rtx_event_at: Option<Time>,
-    /// The retransmission deadline as ns-2 times it, when the sender's is ns-2's timer:
-    /// (deadline, its double time, the double time it was set, and that event's `sched`).
-    rtx_shadow: Option<(Time, f64, f64, f64)>,
+    /// The retransmission deadline as ns-2 times it, when the sender set ns-2's timer.
+    rtx_timer: Option<DoubleTimer>,
     delack_event_at: Option<Time>,
+    delack_timer: Option<DoubleTimer>,
     payload_bytes: u32,
     /// Header bytes its data packets carry on the wire (0 without tcp.use_headers).
     wire_header_bytes: u32,

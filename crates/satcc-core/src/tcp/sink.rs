@@ -37,11 +37,9 @@ pub struct TcpSink {
     unacked: u32,
     /// Deadline of the delayed-ACK timer, if armed.
     pub delack_deadline: Option<Time>,
-    /// With `delack_deadline`: the deadline on ns-2's double clock (the time the timer
-    /// was set plus the interval, summed as ns-2 sums it; the deadline is it rounded),
-    /// the double time it was set and when the event that set it was scheduled, which
-    /// order it against events due at the same instant (engine::event_queue).
-    pub delack_shadow: (f64, f64, f64),
+    /// The timer was set during this event for this many seconds: the event loop times
+    /// it on ns-2's double clock (as the sender's `rtx_timer_s`) and takes this.
+    pub delack_timer_s: Option<f64>,
     rwnd_pkts: u32,
     ack_size: u32,
     ttl: u8,
@@ -89,7 +87,7 @@ impl TcpSink {
             delack_interval_s: cfg.delayed_ack_interval_s,
             unacked: 0,
             delack_deadline: None,
-            delack_shadow: (0.0, 0.0, 0.0),
+            delack_timer_s: None,
             rwnd_pkts: cfg.advertised_window_pkts(),
             ack_size: cfg.ack_size_bytes,
             ttl: cfg.initial_ttl,
@@ -169,6 +167,7 @@ impl TcpSink {
         self.quick = self.quick.saturating_sub(1);
         self.unacked = 0;
         self.delack_deadline = None;
+        self.delack_timer_s = None;
         let (tos, aux) = match &self.sack {
             Some(r) => {
                 let id = self.next_ack_id;
@@ -220,9 +219,8 @@ impl TcpSink {
         false
     }
 
-    /// A data packet arrives at `now` (`at`: the instant on ns-2's double clock, and when
-    /// the arrival was scheduled); an ACK to send now, if any, goes to `out`.
-    pub fn on_data(&mut self, pkt: &Packet, now: Time, at: (f64, f64), out: &mut Vec<Packet>) {
+    /// A data packet arrives; an ACK to send now, if any, goes to `out`.
+    pub fn on_data(&mut self, pkt: &Packet, now: Time, out: &mut Vec<Packet>) {
         self.now = now;
         let is_syn = self.syn && pkt.seq == 0;
         if !is_syn {
@@ -279,9 +277,8 @@ impl TcpSink {
             return self.send_ack(pkt.seq, out);
         }
         if self.delack_deadline.is_none() {
-            let sh = at.0 + self.delack_interval_s;
-            self.delack_deadline = Some(from_secs(sh).max(now));
-            self.delack_shadow = (sh, at.0, at.1);
+            self.delack_deadline = Some(now + from_secs(self.delack_interval_s));
+            self.delack_timer_s = Some(self.delack_interval_s);
         }
     }
 
@@ -362,7 +359,7 @@ mod tests {
     impl Once for TcpSink {
         fn on_data1(&mut self, p: &Packet, now: Time) -> Option<Packet> {
             let mut out = vec![];
-            self.on_data(p, now, (crate::engine::to_secs(now), 0.0), &mut out);
+            self.on_data(p, now, &mut out);
             out.pop()
         }
         fn timer1(&mut self) -> Option<Packet> {
