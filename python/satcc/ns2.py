@@ -13,6 +13,7 @@ and for ``satcc bench``; the committed numbers let CI compare without ns-2.
 from __future__ import annotations
 
 import json
+import math
 import shutil
 import subprocess
 import tempfile
@@ -158,6 +159,10 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
         "global defaultRNG",
         f"$defaultRNG seed {ns2_seed}",
     ]
+    if sc.get("ns2_rng_seed") is not None:
+        # the first event at time 0 (before any start): from here on every draw (RED's
+        # early drops, the error models) is the one satcc takes from the same generator
+        out.append(f"$ns at 0.0 \"$defaultRNG seed {int(sc['ns2_rng_seed'])}\"")
     # nodes are Tcl array entries by number: no name the user wrote is ever Tcl code
     nid = {n["name"]: i for i, n in enumerate(sc["nodes"])}
     for i, n in enumerate(sc["nodes"]):
@@ -193,7 +198,11 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
                 if err["type"] == "per":
                     unit, rate_ = "pkt", err["per"]
                 elif err["type"] == "ber":
-                    unit, rate_ = "bit", err["ber"]
+                    # ns-2's `unit bit` (CorruptBit) counts bit errors against FEC tables
+                    # built from datapktsize/cntrlpktsize and, those unset, loses nothing;
+                    # `unit byte` loses a packet of n bytes with 1 - (1 - rate_)^n, which
+                    # is satcc's 1 - (1 - ber)^(8n) with rate_ the byte error rate
+                    unit, rate_ = "byte", -math.expm1(8.0 * math.log1p(-float(err["ber"])))
                 else:
                     _unsupported("the Gilbert-Elliott error model")
                 out += [

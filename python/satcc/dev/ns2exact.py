@@ -164,7 +164,10 @@ def counters_from_ns2(sc: dict, raw: dict) -> dict:
 def counters_from_satcc(summary: dict) -> dict:
     flows = {f["name"]: [f["data_pkts_acked"], f["data_pkts_sent"] + f["syn_pkts_sent"], f["retransmits"],
                          f["rto_count"]] for f in summary["flows"]}
-    links = {l["name"]: [l["arrivals_pkts"], l["departed_pkts"], l["drops"]] for l in summary["links"]}
+    # ns-2's queue monitor counts the error model's losses too (link-lossmodel drops go
+    # to the link's drop head)
+    links = {l["name"]: [l["arrivals_pkts"], l["departed_pkts"], l["drops"] + l["drops_error"]]
+             for l in summary["links"]}
     return {"flows": flows, "links": links}
 
 

@@ -1,6 +1,7 @@
 //! Engine: the integer-nanosecond clock, the event queue and named random streams.
 
 pub mod event_queue;
+pub mod ns2_rng;
 pub mod rng;
 
 pub use event_queue::EventQueue;

@@ -53,6 +53,32 @@ impl RngStreams {
     }
 }
 
+/// Where a model's uniform draws come from: a stream of its own (the default), or the
+/// run's one ns-2 generator shared by every model ns-2 draws for (Scenario::
+/// ns2_rng_seed), which then draws as ns-2 does even where the outcome is certain.
+#[derive(Clone, Debug)]
+pub enum Draws {
+    Own(Box<StreamRng>),
+    Ns2(std::sync::Arc<std::sync::Mutex<super::ns2_rng::Ns2Rng>>),
+}
+
+impl Draws {
+    /// The next uniform draw in [0, 1) (ns-2's: in (0, 1)).
+    #[inline]
+    pub fn uniform(&mut self) -> f64 {
+        match self {
+            Draws::Own(r) => rand::Rng::gen::<f64>(r.as_mut()),
+            Draws::Ns2(g) => g.lock().expect("the ns-2 generator is used by one run").u01(),
+        }
+    }
+
+    /// Whether these are ns-2's draws (taken whenever ns-2 takes one).
+    #[inline]
+    pub fn is_ns2(&self) -> bool {
+        matches!(self, Draws::Ns2(_))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

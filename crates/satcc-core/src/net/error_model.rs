@@ -1,8 +1,7 @@
 //! Per-link-direction error models, applied to each packet when it reaches the far end
 //! of the link (it has used the link's capacity, as with ns-2's link loss modules).
 
-use crate::engine::rng::StreamRng;
-use rand::Rng;
+use crate::engine::rng::Draws;
 
 #[derive(Clone, Debug)]
 pub enum ErrorModel {
@@ -17,19 +16,22 @@ pub enum ErrorModel {
 }
 
 impl ErrorModel {
-    /// Decide the fate of one packet of `size_bytes`: true = lost.
-    pub fn corrupts(&mut self, size_bytes: u32, rng: &mut StreamRng) -> bool {
+    /// Decide the fate of one packet of `size_bytes`: true = lost. With ns-2's draws a
+    /// draw is taken for every packet, as ns-2's ErrorModel takes one (a rate of 0
+    /// included); with a stream of its own, none where the packet cannot be lost.
+    pub fn corrupts(&mut self, size_bytes: u32, draws: &mut Draws) -> bool {
+        let always = draws.is_ns2();
         match self {
-            ErrorModel::PacketErrorRate { per } => *per > 0.0 && rng.gen::<f64>() < *per,
+            ErrorModel::PacketErrorRate { per } => (always || *per > 0.0) && draws.uniform() < *per,
             ErrorModel::BitErrorRate { ber } => {
-                if *ber <= 0.0 {
+                if *ber <= 0.0 && !always {
                     return false;
                 }
                 let p = -f64::exp_m1(8.0 * size_bytes as f64 * f64::ln_1p(-*ber));
-                rng.gen::<f64>() < p
+                draws.uniform() < p
             }
             ErrorModel::GilbertElliott { p_good_to_bad, p_bad_to_good, per_good, per_bad, bad } => {
-                let flip: f64 = rng.gen();
+                let flip = draws.uniform();
                 if *bad {
                     if flip < *p_bad_to_good {
                         *bad = false;
@@ -38,7 +40,7 @@ impl ErrorModel {
                     *bad = true;
                 }
                 let per = if *bad { *per_bad } else { *per_good };
-                per > 0.0 && rng.gen::<f64>() < per
+                (always || per > 0.0) && draws.uniform() < per
             }
         }
     }
@@ -47,11 +49,32 @@ impl ErrorModel {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::ns2_rng::Ns2Rng;
     use crate::engine::RngStreams;
+    use std::sync::{Arc, Mutex};
 
     fn loss_fraction(mut m: ErrorModel, size: u32, n: usize) -> f64 {
-        let mut rng = RngStreams::new(3).stream("em");
+        let mut rng = Draws::Own(Box::new(RngStreams::new(3).stream("em")));
         (0..n).filter(|_| m.corrupts(size, &mut rng)).count() as f64 / n as f64
+    }
+
+    #[test]
+    fn with_ns2s_draws_every_packet_takes_one_and_is_lost_below_the_rate() {
+        let g = Arc::new(Mutex::new(Ns2Rng::new(7)));
+        let mut draws = Draws::Ns2(g.clone());
+        let mut reference = Ns2Rng::new(7);
+        // a rate of 0 still takes ns-2's draw (ErrorModel::CorruptPkt draws first)
+        for _ in 0..5 {
+            assert!(!ErrorModel::PacketErrorRate { per: 0.0 }.corrupts(1000, &mut draws));
+            reference.u01();
+        }
+        let mut m = ErrorModel::PacketErrorRate { per: 0.3 };
+        for _ in 0..1000 {
+            let u = reference.u01();
+            assert_eq!(m.corrupts(1000, &mut draws), u < 0.3);
+        }
+        // the one generator is shared: another model's draw is the next one
+        assert_eq!(Draws::Ns2(g).uniform(), reference.u01());
     }
 
     #[test]

@@ -27,7 +27,7 @@ use super::error_model::ErrorModel;
 use super::packet::Packet;
 use super::queue::{Occupancy, QueueDiscipline, Verdict};
 use super::NodeId;
-use crate::engine::rng::StreamRng;
+use crate::engine::rng::{Draws, StreamRng};
 use crate::engine::{from_secs, Time};
 use std::collections::VecDeque;
 
@@ -109,8 +109,8 @@ pub struct Link {
     jitter: Option<(f64, Box<StreamRng>)>,
     pub queue: QueueDiscipline,
     pub error: Option<ErrorModel>,
-    pub error_rng: Box<StreamRng>,
-    pub queue_rng: Box<StreamRng>,
+    pub error_rng: Draws,
+    pub queue_rng: Draws,
     /// Future rate changes, sorted by time: (time, new rate).
     pub rate_changes: Vec<(Time, f64)>,
     pub stats: LinkStats,
@@ -199,8 +199,8 @@ impl Link {
             jitter: None,
             queue,
             error,
-            error_rng: Box::new(error_rng),
-            queue_rng: Box::new(queue_rng),
+            error_rng: Draws::Own(Box::new(error_rng)),
+            queue_rng: Draws::Own(Box::new(queue_rng)),
             rate_changes,
             stats: LinkStats::default(),
             tie_salt,
@@ -399,6 +399,13 @@ impl Link {
             self.stats.max_queue_pkts = q;
         }
         Offer::Admitted { was_empty }
+    }
+
+    /// Take the queue's and the error model's draws from the run's ns-2 generator
+    /// (Scenario::ns2_rng_seed), shared with every other link, in event order.
+    pub fn use_ns2_draws(&mut self, g: &std::sync::Arc<std::sync::Mutex<crate::engine::ns2_rng::Ns2Rng>>) {
+        self.error_rng = Draws::Ns2(g.clone());
+        self.queue_rng = Draws::Ns2(g.clone());
     }
 
     /// Delay each packet by a further uniform(0, `jitter_s`) seconds drawn from `rng`,

@@ -2,9 +2,8 @@
 //! whether it may wait. Occupancy counts the packet in service, as ns-2 does: a
 //! DropTail limit of B admits at most B-1 waiting packets plus the one being sent.
 
-use crate::engine::rng::StreamRng;
+use crate::engine::rng::Draws;
 use crate::engine::{to_secs, Time};
-use rand::Rng;
 
 /// What the queue sees of the link when a packet arrives.
 #[derive(Clone, Copy, Debug)]
@@ -32,8 +31,23 @@ pub struct DropTail {
     pub limit_bytes: Option<u64>,
 }
 
-/// Random Early Detection (Floyd & Jacobson 1993) in packet mode, with ns-2's
-/// `wait_` and `gentle_` options.
+/// Random Early Detection (Floyd & Jacobson 1993) in packet mode, as ns-2 2.35's
+/// REDQueue::enque runs it with `wait_` and `gentle_` (and ns-2's defaults for the
+/// rest: `use_mark_p_` true, no ECN, the arriving packet the victim):
+/// - the average is updated on every arrival from the packets waiting (not the one in
+///   service), aged after an idle link as if `ptc x idle time` packets had arrived to
+///   an empty queue (one multiplication each, as ns-2's estimator loops);
+/// - early drops only while the average is at least `min_th` and more than one packet
+///   waits; the arrival that finds the average just crossed `min_th` (from below, or
+///   back from a queue of at most one) only starts the count (`old_`), without a draw;
+/// - the drop probability is ns-2's linear one, max_p at max_th and, with `gentle`, up
+///   to 1 at twice max_th; with `use_mark_p_` there is no forced drop above it: the
+///   probability is 1 and a draw is still taken;
+/// - a packet is dropped when the draw is at most the probability, spread by the count
+///   of arrivals since the last drop (`wait`: none below 1/p, then p / (2 - count p));
+/// - the buffer: an arrival is dropped when `limit_pkts` packets already wait, so up to
+///   limit_pkts wait besides the one in service (one more than a DropTail limit holds,
+///   as in ns-2).
 #[derive(Clone, Debug)]
 pub struct Red {
     pub limit_pkts: u32,
@@ -45,10 +59,20 @@ pub struct Red {
     pub max_p: f64,
     pub gentle: bool,
     pub wait: bool,
-    /// Packets per second the link can send; ages the average over idle periods.
+    /// Packets per second the link can send (ns-2's ptc); ages the average over idle periods.
     pub idle_pkts_per_s: f64,
     avg: f64,
+    /// Arrivals since the last drop (ns-2's edv_.count).
     count: i64,
+    /// Whether the average was above min_th with a queue at the last arrival (edv_.old).
+    old: bool,
+    // ns-2's coefficients (REDQueue::reset): p = (v_a avg + v_b) max_p below max_th,
+    // v_c avg + v_d above it with gentle; max_p is 1 / linterm_, the inverse ns-2 is given
+    v_a: f64,
+    v_b: f64,
+    v_c: f64,
+    v_d: f64,
+    cur_max_p: f64,
 }
 
 impl Red {
@@ -63,63 +87,103 @@ impl Red {
         wait: bool,
         idle_pkts_per_s: f64,
     ) -> Self {
-        Red { limit_pkts, min_th_pkts, max_th_pkts, w_q, max_p, gentle, wait, idle_pkts_per_s, avg: 0.0, count: -1 }
+        let th_diff = if max_th_pkts == min_th_pkts { 1.0 } else { max_th_pkts - min_th_pkts };
+        let cur_max_p = 1.0 / (1.0 / max_p);
+        Red {
+            limit_pkts,
+            min_th_pkts,
+            max_th_pkts,
+            w_q,
+            max_p,
+            gentle,
+            wait,
+            idle_pkts_per_s,
+            avg: 0.0,
+            count: 0,
+            old: false,
+            v_a: 1.0 / th_diff,
+            v_b: -min_th_pkts / th_diff,
+            v_c: (1.0 - cur_max_p) / max_th_pkts,
+            v_d: 2.0 * cur_max_p - 1.0,
+            cur_max_p,
+        }
     }
 
     pub fn avg(&self) -> f64 {
         self.avg
     }
 
+    /// ns-2's REDQueue::estimator with m + 1 arrivals: the idle ones, then this one.
     fn update_avg(&mut self, waiting: u32, occ: &Occupancy, now: Time) {
-        // After an idle period, age the average as if m small packets had left.
-        let m = match occ.idle_since {
-            Some(t0) if now > t0 => (self.idle_pkts_per_s * to_secs(now - t0)) as i32 + 1,
-            _ => 1,
+        let idle = match occ.idle_since {
+            Some(t0) if now > t0 => (self.idle_pkts_per_s * to_secs(now - t0)) as i64,
+            _ => 0,
         };
-        self.avg = self.avg * (1.0 - self.w_q).powi(m) + self.w_q * waiting as f64;
+        let mut avg = self.avg;
+        // once the average has decayed to 0 further factors leave it there
+        for _ in 0..idle {
+            if avg == 0.0 {
+                break;
+            }
+            avg *= 1.0 - self.w_q;
+        }
+        avg *= 1.0 - self.w_q;
+        avg += self.w_q * waiting as f64;
+        self.avg = avg;
     }
 
-    fn verdict(&mut self, occ: &Occupancy, now: Time, rng: &mut StreamRng) -> Verdict {
-        let waiting = occ.pkts.saturating_sub(1);
-        self.update_avg(waiting, occ, now);
+    /// ns-2's calculate_p_new and modify_p (packet mode).
+    fn drop_probability(&self) -> f64 {
         let avg = self.avg;
-        let forced = if self.gentle { avg >= 2.0 * self.max_th_pkts } else { avg >= self.max_th_pkts };
-        let v = if avg < self.min_th_pkts || waiting < 1 {
-            self.count = -1;
-            Verdict::Admit
-        } else if forced {
-            self.count = 0;
-            Verdict::DropEarly
+        let mut p = if self.gentle && avg >= self.max_th_pkts {
+            self.v_c * avg + self.v_d
+        } else if !self.gentle && avg >= self.max_th_pkts {
+            1.0
         } else {
-            self.count += 1;
-            let pb = if avg < self.max_th_pkts {
-                self.max_p * (avg - self.min_th_pkts) / (self.max_th_pkts - self.min_th_pkts)
-            } else {
-                self.max_p + (1.0 - self.max_p) * (avg - self.max_th_pkts) / self.max_th_pkts
-            };
-            let c = self.count as f64;
-            let pa = if self.wait {
-                if c * pb < 1.0 {
-                    0.0
-                } else if c * pb < 2.0 {
-                    pb / (2.0 - c * pb)
-                } else {
-                    1.0
-                }
-            } else if c * pb < 1.0 {
-                pb / (1.0 - c * pb)
+            (self.v_a * avg + self.v_b) * self.cur_max_p
+        };
+        if p > 1.0 {
+            p = 1.0;
+        }
+        let c = self.count as f64;
+        p = if self.wait {
+            if c * p < 1.0 {
+                0.0
+            } else if c * p < 2.0 {
+                p / (2.0 - c * p)
             } else {
                 1.0
-            };
-            if rng.gen::<f64>() < pa {
-                self.count = 0;
-                Verdict::DropEarly
-            } else {
-                Verdict::Admit
             }
+        } else if c * p < 1.0 {
+            p / (1.0 - c * p)
+        } else {
+            1.0
         };
-        if v == Verdict::Admit && occ.pkts >= self.limit_pkts {
-            return Verdict::DropOverflow;
+        p.min(1.0)
+    }
+
+    fn verdict(&mut self, occ: &Occupancy, now: Time, draws: &mut Draws) -> Verdict {
+        let waiting = occ.pkts.saturating_sub(1);
+        self.update_avg(waiting, occ, now);
+        self.count += 1;
+        let mut v = Verdict::Admit;
+        if self.avg >= self.min_th_pkts && waiting > 1 {
+            if !self.old {
+                self.count = 1;
+                self.old = true;
+            } else {
+                let p = self.drop_probability();
+                if draws.uniform() <= p {
+                    self.count = 0;
+                    v = Verdict::DropEarly;
+                }
+            }
+        } else {
+            self.old = false;
+        }
+        if waiting >= self.limit_pkts {
+            self.count = 0;
+            v = Verdict::DropOverflow;
         }
         v
     }
@@ -133,7 +197,7 @@ pub enum QueueDiscipline {
 
 impl QueueDiscipline {
     /// Decide whether a packet of `size_bytes` may join the queue.
-    pub fn admit(&mut self, size_bytes: u32, occ: &Occupancy, now: Time, rng: &mut StreamRng) -> Verdict {
+    pub fn admit(&mut self, size_bytes: u32, occ: &Occupancy, now: Time, draws: &mut Draws) -> Verdict {
         match self {
             QueueDiscipline::DropTail(d) => {
                 let over_p = d.limit_pkts.is_some_and(|l| occ.pkts >= l);
@@ -144,7 +208,7 @@ impl QueueDiscipline {
                     Verdict::Admit
                 }
             }
-            QueueDiscipline::Red(r) => r.verdict(occ, now, rng),
+            QueueDiscipline::Red(r) => r.verdict(occ, now, draws),
         }
     }
 
@@ -160,15 +224,21 @@ impl QueueDiscipline {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::ns2_rng::Ns2Rng;
     use crate::engine::RngStreams;
+    use std::sync::{Arc, Mutex};
 
     fn occ(pkts: u32) -> Occupancy {
         Occupancy { pkts, bytes: pkts as u64 * 1000, idle_since: None }
     }
 
+    fn own(seed: u64) -> Draws {
+        Draws::Own(Box::new(RngStreams::new(seed).stream("q")))
+    }
+
     #[test]
     fn droptail_counts_the_packet_in_service() {
-        let mut rng = RngStreams::new(1).stream("q");
+        let mut rng = own(1);
         let mut q = QueueDiscipline::DropTail(DropTail { limit_pkts: Some(5), limit_bytes: None });
         assert_eq!(q.admit(1000, &occ(4), 0, &mut rng), Verdict::Admit);
         assert_eq!(q.admit(1000, &occ(5), 0, &mut rng), Verdict::DropOverflow);
@@ -176,28 +246,75 @@ mod tests {
 
     #[test]
     fn droptail_byte_limit() {
-        let mut rng = RngStreams::new(1).stream("q");
+        let mut rng = own(1);
         let mut q = QueueDiscipline::DropTail(DropTail { limit_pkts: None, limit_bytes: Some(3000) });
         assert_eq!(q.admit(1000, &occ(2), 0, &mut rng), Verdict::Admit);
         assert_eq!(q.admit(1001, &occ(2), 0, &mut rng), Verdict::DropOverflow);
     }
 
     #[test]
-    fn red_admits_below_min_and_drops_above_twice_max_when_gentle() {
-        let mut rng = RngStreams::new(1).stream("q");
+    fn red_holds_its_limit_waiting_besides_the_packet_in_service() {
+        // ns-2's REDQueue drops when q_->length() >= qlim_ (the waiting packets): one
+        // more than a DropTail queue of the same limit holds
+        let mut rng = own(1);
+        let mut r = Red::new(5, 50.0, 150.0, 1e-9, 0.1, true, true, 1000.0);
+        assert_eq!(r.verdict(&occ(5), 0, &mut rng), Verdict::Admit); // 4 waiting
+        assert_eq!(r.verdict(&occ(6), 0, &mut rng), Verdict::DropOverflow); // 5 waiting
+    }
+
+    #[test]
+    fn red_the_crossing_arrival_starts_the_count_without_a_draw_then_above_twice_max_every_arrival_drops() {
+        let g = Arc::new(Mutex::new(Ns2Rng::new(3)));
+        let mut draws = Draws::Ns2(g.clone());
+        let mut reference = Ns2Rng::new(3);
+        // w_q = 1: the average is the waiting queue; 39 waiting is above 2 max_th
         let mut r = Red::new(1000, 5.0, 15.0, 1.0, 0.1, true, true, 1000.0);
-        // w_q = 1: avg follows the instantaneous waiting queue
-        assert_eq!(r.verdict(&occ(4), 0, &mut rng), Verdict::Admit);
-        assert_eq!(r.verdict(&occ(40), 0, &mut rng), Verdict::DropEarly);
+        assert_eq!(r.verdict(&occ(4), 0, &mut draws), Verdict::Admit);
+        assert_eq!(r.verdict(&occ(40), 0, &mut draws), Verdict::Admit, "the crossing arrival");
+        assert_eq!((r.count, r.old), (1, true));
+        assert_eq!(g.lock().unwrap().clone().u01(), reference.clone().u01(), "no draw yet");
+        for _ in 0..3 {
+            assert_eq!(r.verdict(&occ(40), 0, &mut draws), Verdict::DropEarly);
+            reference.u01(); // each drop took a draw (use_mark_p_: probability 1, still drawn)
+        }
+        assert_eq!(g.lock().unwrap().clone().u01(), reference.u01());
         let mut r2 = Red::new(1000, 5.0, 15.0, 1.0, 0.1, false, true, 1000.0);
-        assert_eq!(r2.verdict(&occ(20), 0, &mut rng), Verdict::DropEarly);
+        r2.verdict(&occ(21), 0, &mut draws);
+        assert_eq!(r2.verdict(&occ(21), 0, &mut draws), Verdict::DropEarly, "above max_th without gentle");
+    }
+
+    #[test]
+    fn red_drops_early_only_with_more_than_one_packet_waiting() {
+        let mut rng = own(1);
+        let mut r = Red::new(1000, 0.5, 1.5, 1.0, 0.1, true, true, 1000.0);
+        for _ in 0..100 {
+            assert_eq!(r.verdict(&occ(2), 0, &mut rng), Verdict::Admit); // 1 waiting, avg 1 >= min_th
+            assert!(!r.old);
+        }
+    }
+
+    #[test]
+    fn red_counts_the_crossing_arrival_as_one() {
+        // avg 10 (w_q = 1), max_p 0.1: p_b = 0.05; with `wait` no drop while count x
+        // p_b < 1, so the first arrival that may be dropped is the 20th after the
+        // crossing one counted as 1 (ns-2's count = 1 at the crossing)
+        let mut rng = own(1);
+        let mut r = Red::new(1000, 5.0, 15.0, 1.0, 0.1, false, true, 1000.0);
+        r.verdict(&occ(11), 0, &mut rng);
+        for k in 2..20 {
+            assert_eq!(r.verdict(&occ(11), 0, &mut rng), Verdict::Admit);
+            assert_eq!(r.count, k);
+            assert_eq!(r.drop_probability(), 0.0);
+        }
+        r.count += 1;
+        assert!((r.drop_probability() - 0.05).abs() < 1e-12, "{}", r.drop_probability());
     }
 
     #[test]
     fn red_early_drop_rate_between_thresholds() {
         // avg fixed at 10 (w_q = 1): pb = 0.05; with `wait`, drops are spaced so the
         // long-run rate is about pb/(1+pb/2)... between 1/40 and 1/15 of arrivals.
-        let mut rng = RngStreams::new(9).stream("q");
+        let mut rng = own(9);
         let mut r = Red::new(1000, 5.0, 15.0, 1.0, 0.1, false, true, 1000.0);
         let n = 100_000;
         let drops = (0..n).filter(|_| r.verdict(&occ(11), 0, &mut rng) == Verdict::DropEarly).count();
@@ -207,12 +324,13 @@ mod tests {
 
     #[test]
     fn red_average_ages_over_idle_periods() {
-        let mut rng = RngStreams::new(1).stream("q");
+        let mut rng = own(1);
         let mut r = Red::new(1000, 5.0, 15.0, 0.5, 0.1, true, true, 1000.0);
         r.verdict(&occ(11), 0, &mut rng);
         let a1 = r.avg();
         let idle = Occupancy { pkts: 0, bytes: 0, idle_since: Some(0) };
-        r.verdict(&idle, 10_000_000, &mut rng); // 10 ms idle at 1000 pkt/s: m = 11
-        assert!(r.avg() < a1 * 0.5f64.powi(10), "{} {}", r.avg(), a1);
+        // 10 ms idle at 1000 pkt/s: ns-2's m = 10 idle arrivals, then this one
+        r.verdict(&idle, 10_000_000, &mut rng);
+        assert_eq!(r.avg(), a1 * 0.5f64.powi(11));
     }
 }

@@ -43,6 +43,15 @@ pub struct Scenario {
     /// Seed of every random stream of the run.
     #[serde(default = "default_seed")]
     pub seed: u64,
+    /// Take the draws ns-2 2.35 takes from its default generator (RED's early drops,
+    /// the links' error models) from one ns-2 generator seeded with this, in event
+    /// order, as ns-2 does after `$defaultRNG seed` (satcc.ns2.to_tcl seeds it at time
+    /// 0): a lossy or RED network then runs packet for packet as in ns-2. Absent: each
+    /// link draws from streams of its own, derived from `seed`. Not with a send
+    /// overhead (ns-2 draws it from the same generator; satcc's sender from its own).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = crate::engine::ns2_rng::MAX_SEED))]
+    pub ns2_rng_seed: Option<u32>,
     /// Interval of queue, utilization, cwnd and sequence samples.
     #[serde(default = "default_sample_interval")]
     #[schemars(range(min = MIN_SAMPLE_INTERVAL_S, max = MAX_TIME_S))]
@@ -156,7 +165,8 @@ pub enum QueueSpec {
     },
     /// RED (ns-2's Queue/RED with its defaults, thresholds in packets).
     Red {
-        /// Buffer limit, packets.
+        /// Buffer limit, packets: as ns-2's Queue/RED, an arrival is dropped when this many
+        /// wait, besides the packet in service (one more than a droptail limit holds).
         #[schemars(range(min = 1))]
         limit_pkts: u32,
         /// Lower threshold of the average queue, packets [thresh_ 5].

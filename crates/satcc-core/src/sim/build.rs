@@ -114,6 +114,12 @@ impl Simulation {
             }
             None => None,
         };
+        if let Some(seed) = sc.ns2_rng_seed {
+            let g = std::sync::Arc::new(std::sync::Mutex::new(crate::engine::ns2_rng::Ns2Rng::new(seed)));
+            for l in &mut links {
+                l.use_ns2_draws(&g);
+            }
+        }
         let mut flows = Vec::new();
         let mut routes: Vec<LinkId> = Vec::new();
         for (i, f) in sc.flows.iter().enumerate() {
@@ -158,6 +164,12 @@ impl Simulation {
                     .with_loss(crate::tcp::loss::build(entry.loss, &settings));
                 if entry.writes_rtt_code || cfg.rtt_code {
                     sender = sender.with_rtt_code(settings.get::<crate::net::rtt_code::RttCodeSettings>().k);
+                }
+                if cfg.send_overhead_s > 0.0 && sc.ns2_rng_seed.is_some() {
+                    return Err(format!(
+                        "{at}.tcp.send_overhead_s: must be 0 with ns2_rng_seed (ns-2 draws a send overhead from \
+                         the generator ns2_rng_seed reproduces, satcc's sender from a stream of its own)"
+                    ));
                 }
                 if cfg.send_overhead_s > 0.0 {
                     sender.set_overhead_rng(rng.stream(&format!("flow/{name}/overhead")));
