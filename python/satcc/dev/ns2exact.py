@@ -41,7 +41,8 @@ from .. import ns2
 from ..run import run
 from .difftest import ROOT
 
-NETWORKS = list(range(200))
+# Networks from LOSSY_FIRST on also have RED queues and error models (ns2_rng_seed)
+LOSSY_FIRST = 1000
 
 # Networks of the 600 generated so far (0-599, each run in both) whose counts still part,
 # and why: two links stay busy in lockstep (the same rate and packet size, so their
@@ -54,7 +55,13 @@ NETWORKS = list(range(200))
 # that a fix shows (the test checks they still differ).
 APART = {
     241: "h9->R0 and R0->R1, both 5 Mb/s with 500-byte packets, busy in lockstep",
+    # RED reads the queue at every arrival, so the order of an arrival and a departure
+    # due at the same double time shows in its average even when no packet is dropped
+    1055: "R1->R0 (RED, 5 Mb/s) and the 5 Mb/s links feeding it in lockstep: an arrival and a "
+          "departure at 1.864279440 s in the other order, the RED average then apart",
 }
+# the networks compared (those known apart are kept beside them, checked to differ)
+NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 100)) if k not in APART]
 DURATION_S = 5.0
 LONG_DURATION_S = 30.0
 NS2_SEED = 1
@@ -139,7 +146,31 @@ def network(k: int) -> dict:
     duration = LONG_DURATION_S if rng.random() < 0.25 else DURATION_S
     sc = {"name": f"exact-{k}", "duration_s": duration, "seed": 1, "nodes": nodes, "links": links,
           "flows": flows}
+    if k >= LOSSY_FIRST:
+        _make_lossy(sc, random.Random(2_000_000 + k))
     return ns2.pin_tick_phases(sc, NS2_SEED)
+
+
+def _make_lossy(sc: dict, rng: random.Random) -> None:
+    """RED queues on some router links and error models on some links, their draws
+    taken from ns-2's generator (ns2_rng_seed), in place."""
+    routers = {n["name"] for n in sc["nodes"] if n["name"].startswith("R")}
+    for link in sc["links"]:
+        core = link["a"] in routers and link["b"] in routers
+        if core and rng.random() < 0.6:
+            min_th = rng.choice([2.0, 5.0, 10.0])
+            link["queue"] = {"type": "red", "limit_pkts": rng.choice([10, 20, 50, 100]), "min_th_pkts": min_th,
+                             "max_th_pkts": min_th * rng.choice([2, 3]), "w_q": rng.choice([0.002, 0.02, 0.2]),
+                             "max_p": rng.choice([0.1, 0.02, 0.5]), "gentle": rng.random() < 0.6,
+                             "wait": rng.random() < 0.7, "mean_pkt_bytes": rng.choice([500, 1000])}
+        if rng.random() < 0.35:
+            err = ({"type": "per", "per": rng.choice([0.0, 0.001, 0.01, 0.05])} if rng.random() < 0.6 else
+                   {"type": "ber", "ber": rng.choice([1e-7, 1e-6, 1e-5])})
+            if rng.random() < 0.5:
+                link["error"] = err
+            else:
+                link["a_to_b" if rng.random() < 0.5 else "b_to_a"] = {**link.get("a_to_b", {}), "error": err}
+    sc["ns2_rng_seed"] = rng.randint(1, 2**31 - 2)
 
 
 def tcl(k: int) -> str:

@@ -306,11 +306,11 @@ impl Link {
         v
     }
 
-    fn occupancy(&self) -> Occupancy {
+    fn occupancy(&self, at: &At) -> Occupancy {
         let pkts = self.queue_pkts();
         let bytes = self.admitted_bytes - self.departed_bytes();
-        let idle_since = if pkts == 0 { Some(self.free_at) } else { None };
-        Occupancy { pkts, bytes, idle_since }
+        let idle_s = if pkts == 0 { Some(at.shadow - self.free_shadow) } else { None };
+        Occupancy { pkts, bytes, idle_s }
     }
 
     /// Tie key of the departure of the packet with absolute index `abs` (in the pipe):
@@ -335,8 +335,8 @@ impl Link {
         let now = at.now;
         self.stats.arrivals_pkts += 1;
         self.advance(at);
-        let occ = self.occupancy();
-        let v = self.queue.admit(pkt.size_bytes as u32, &occ, now, &mut self.queue_rng);
+        let occ = self.occupancy(&at);
+        let v = self.queue.admit(pkt.size_bytes as u32, &occ, &mut self.queue_rng);
         if v != Verdict::Admit {
             match v {
                 Verdict::DropOverflow => self.stats.drops_overflow += 1,

@@ -3,7 +3,6 @@
 //! DropTail limit of B admits at most B-1 waiting packets plus the one being sent.
 
 use crate::engine::rng::Draws;
-use crate::engine::{to_secs, Time};
 
 /// What the queue sees of the link when a packet arrives.
 #[derive(Clone, Copy, Debug)]
@@ -12,8 +11,10 @@ pub struct Occupancy {
     pub pkts: u32,
     /// Bytes waiting or in service.
     pub bytes: u64,
-    /// When the link last became idle, if it is idle now.
-    pub idle_since: Option<Time>,
+    /// How long the link has been idle, if it is idle now: seconds on ns-2's double
+    /// clock (the arrival's double time less the last departure's), as ns-2's RED
+    /// reads `now - idletime_`.
+    pub idle_s: Option<f64>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -114,9 +115,9 @@ impl Red {
     }
 
     /// ns-2's REDQueue::estimator with m + 1 arrivals: the idle ones, then this one.
-    fn update_avg(&mut self, waiting: u32, occ: &Occupancy, now: Time) {
-        let idle = match occ.idle_since {
-            Some(t0) if now > t0 => (self.idle_pkts_per_s * to_secs(now - t0)) as i64,
+    fn update_avg(&mut self, waiting: u32, occ: &Occupancy) {
+        let idle = match occ.idle_s {
+            Some(d) if d > 0.0 => (self.idle_pkts_per_s * d) as i64,
             _ => 0,
         };
         let mut avg = self.avg;
@@ -162,9 +163,9 @@ impl Red {
         p.min(1.0)
     }
 
-    fn verdict(&mut self, occ: &Occupancy, now: Time, draws: &mut Draws) -> Verdict {
+    fn verdict(&mut self, occ: &Occupancy, draws: &mut Draws) -> Verdict {
         let waiting = occ.pkts.saturating_sub(1);
-        self.update_avg(waiting, occ, now);
+        self.update_avg(waiting, occ);
         self.count += 1;
         let mut v = Verdict::Admit;
         if self.avg >= self.min_th_pkts && waiting > 1 {
@@ -197,7 +198,7 @@ pub enum QueueDiscipline {
 
 impl QueueDiscipline {
     /// Decide whether a packet of `size_bytes` may join the queue.
-    pub fn admit(&mut self, size_bytes: u32, occ: &Occupancy, now: Time, draws: &mut Draws) -> Verdict {
+    pub fn admit(&mut self, size_bytes: u32, occ: &Occupancy, draws: &mut Draws) -> Verdict {
         match self {
             QueueDiscipline::DropTail(d) => {
                 let over_p = d.limit_pkts.is_some_and(|l| occ.pkts >= l);
@@ -208,7 +209,7 @@ impl QueueDiscipline {
                     Verdict::Admit
                 }
             }
-            QueueDiscipline::Red(r) => r.verdict(occ, now, draws),
+            QueueDiscipline::Red(r) => r.verdict(occ, draws),
         }
     }
 
@@ -229,7 +230,7 @@ mod tests {
     use std::sync::{Arc, Mutex};
 
     fn occ(pkts: u32) -> Occupancy {
-        Occupancy { pkts, bytes: pkts as u64 * 1000, idle_since: None }
+        Occupancy { pkts, bytes: pkts as u64 * 1000, idle_s: None }
     }
 
     fn own(seed: u64) -> Draws {
@@ -240,16 +241,16 @@ mod tests {
     fn droptail_counts_the_packet_in_service() {
         let mut rng = own(1);
         let mut q = QueueDiscipline::DropTail(DropTail { limit_pkts: Some(5), limit_bytes: None });
-        assert_eq!(q.admit(1000, &occ(4), 0, &mut rng), Verdict::Admit);
-        assert_eq!(q.admit(1000, &occ(5), 0, &mut rng), Verdict::DropOverflow);
+        assert_eq!(q.admit(1000, &occ(4), &mut rng), Verdict::Admit);
+        assert_eq!(q.admit(1000, &occ(5), &mut rng), Verdict::DropOverflow);
     }
 
     #[test]
     fn droptail_byte_limit() {
         let mut rng = own(1);
         let mut q = QueueDiscipline::DropTail(DropTail { limit_pkts: None, limit_bytes: Some(3000) });
-        assert_eq!(q.admit(1000, &occ(2), 0, &mut rng), Verdict::Admit);
-        assert_eq!(q.admit(1001, &occ(2), 0, &mut rng), Verdict::DropOverflow);
+        assert_eq!(q.admit(1000, &occ(2), &mut rng), Verdict::Admit);
+        assert_eq!(q.admit(1001, &occ(2), &mut rng), Verdict::DropOverflow);
     }
 
     #[test]
@@ -258,8 +259,8 @@ mod tests {
         // more than a DropTail queue of the same limit holds
         let mut rng = own(1);
         let mut r = Red::new(5, 50.0, 150.0, 1e-9, 0.1, true, true, 1000.0);
-        assert_eq!(r.verdict(&occ(5), 0, &mut rng), Verdict::Admit); // 4 waiting
-        assert_eq!(r.verdict(&occ(6), 0, &mut rng), Verdict::DropOverflow); // 5 waiting
+        assert_eq!(r.verdict(&occ(5), &mut rng), Verdict::Admit); // 4 waiting
+        assert_eq!(r.verdict(&occ(6), &mut rng), Verdict::DropOverflow); // 5 waiting
     }
 
     #[test]
@@ -269,18 +270,18 @@ mod tests {
         let mut reference = Ns2Rng::new(3);
         // w_q = 1: the average is the waiting queue; 39 waiting is above 2 max_th
         let mut r = Red::new(1000, 5.0, 15.0, 1.0, 0.1, true, true, 1000.0);
-        assert_eq!(r.verdict(&occ(4), 0, &mut draws), Verdict::Admit);
-        assert_eq!(r.verdict(&occ(40), 0, &mut draws), Verdict::Admit, "the crossing arrival");
+        assert_eq!(r.verdict(&occ(4), &mut draws), Verdict::Admit);
+        assert_eq!(r.verdict(&occ(40), &mut draws), Verdict::Admit, "the crossing arrival");
         assert_eq!((r.count, r.old), (1, true));
         assert_eq!(g.lock().unwrap().clone().u01(), reference.clone().u01(), "no draw yet");
         for _ in 0..3 {
-            assert_eq!(r.verdict(&occ(40), 0, &mut draws), Verdict::DropEarly);
+            assert_eq!(r.verdict(&occ(40), &mut draws), Verdict::DropEarly);
             reference.u01(); // each drop took a draw (use_mark_p_: probability 1, still drawn)
         }
         assert_eq!(g.lock().unwrap().clone().u01(), reference.u01());
         let mut r2 = Red::new(1000, 5.0, 15.0, 1.0, 0.1, false, true, 1000.0);
-        r2.verdict(&occ(21), 0, &mut draws);
-        assert_eq!(r2.verdict(&occ(21), 0, &mut draws), Verdict::DropEarly, "above max_th without gentle");
+        r2.verdict(&occ(21), &mut draws);
+        assert_eq!(r2.verdict(&occ(21), &mut draws), Verdict::DropEarly, "above max_th without gentle");
     }
 
     #[test]
@@ -288,7 +289,7 @@ mod tests {
         let mut rng = own(1);
         let mut r = Red::new(1000, 0.5, 1.5, 1.0, 0.1, true, true, 1000.0);
         for _ in 0..100 {
-            assert_eq!(r.verdict(&occ(2), 0, &mut rng), Verdict::Admit); // 1 waiting, avg 1 >= min_th
+            assert_eq!(r.verdict(&occ(2), &mut rng), Verdict::Admit); // 1 waiting, avg 1 >= min_th
             assert!(!r.old);
         }
     }
@@ -300,9 +301,9 @@ mod tests {
         // crossing one counted as 1 (ns-2's count = 1 at the crossing)
         let mut rng = own(1);
         let mut r = Red::new(1000, 5.0, 15.0, 1.0, 0.1, false, true, 1000.0);
-        r.verdict(&occ(11), 0, &mut rng);
+        r.verdict(&occ(11), &mut rng);
         for k in 2..20 {
-            assert_eq!(r.verdict(&occ(11), 0, &mut rng), Verdict::Admit);
+            assert_eq!(r.verdict(&occ(11), &mut rng), Verdict::Admit);
             assert_eq!(r.count, k);
             assert_eq!(r.drop_probability(), 0.0);
         }
@@ -317,7 +318,7 @@ mod tests {
         let mut rng = own(9);
         let mut r = Red::new(1000, 5.0, 15.0, 1.0, 0.1, false, true, 1000.0);
         let n = 100_000;
-        let drops = (0..n).filter(|_| r.verdict(&occ(11), 0, &mut rng) == Verdict::DropEarly).count();
+        let drops = (0..n).filter(|_| r.verdict(&occ(11), &mut rng) == Verdict::DropEarly).count();
         let rate = drops as f64 / n as f64;
         assert!(rate > 1.0 / 40.0 && rate < 1.0 / 15.0, "{rate}");
     }
@@ -326,11 +327,11 @@ mod tests {
     fn red_average_ages_over_idle_periods() {
         let mut rng = own(1);
         let mut r = Red::new(1000, 5.0, 15.0, 0.5, 0.1, true, true, 1000.0);
-        r.verdict(&occ(11), 0, &mut rng);
+        r.verdict(&occ(11), &mut rng);
         let a1 = r.avg();
-        let idle = Occupancy { pkts: 0, bytes: 0, idle_since: Some(0) };
-        // 10 ms idle at 1000 pkt/s: ns-2's m = 10 idle arrivals, then this one
-        r.verdict(&idle, 10_000_000, &mut rng);
+        let idle = Occupancy { pkts: 0, bytes: 0, idle_s: Some(0.0105) };
+        // 10.5 ms idle at 1000 pkt/s: ns-2's m = int(10.5) = 10 idle arrivals, then this one
+        r.verdict(&idle, &mut rng);
         assert_eq!(r.avg(), a1 * 0.5f64.powi(11));
     }
 }
