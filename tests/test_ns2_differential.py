@@ -161,3 +161,20 @@ def test_a_reordered_drop_is_flagged(monkeypatch):
     assert len(difftest.compare_drops(case)) == len(seeds)
     monkeypatch.setattr(difftest, "satcc_drops", lambda c, seed: ref["drops"][str(seed)] + [[2.99, 0, 1]])
     assert all("drops, ns-2" in f for f in difftest.compare_drops(case))
+
+
+@pytest.mark.parametrize("case", ["fig3-red-newreno", "lossy-link"])
+def test_the_random_drop_cases_take_ns2_s_draws_and_part_without_them(case, monkeypatch):
+    # RED's early drops and the lossy link's errors are ns-2's draws (ns2_rng_seed):
+    # from satcc's own streams the same runs drop other packets
+    assert all(difftest.drops_scenario(case, s)["ns2_rng_seed"] == s for s in difftest.DROPS[case]["seeds"])
+    assert "ns2_rng_seed" not in difftest.drops_scenario("oc3-rtt-groups", 1), "deterministic cases draw nothing"
+    plain = difftest.drops_scenario
+
+    def own_streams(c, seed):
+        d = plain(c, seed)
+        del d["ns2_rng_seed"]
+        return d
+
+    monkeypatch.setattr(difftest, "drops_scenario", own_streams)
+    assert len(difftest.compare_drops(case)) == len(difftest.DROPS[case]["seeds"])

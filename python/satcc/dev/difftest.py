@@ -216,14 +216,31 @@ DROPS = {
     "chain-reno": {"seeds": [1, 2], "duration_s": 20.0},
     "table3-T3-newreno": {"seeds": [1, 2], "duration_s": 20.0},
     "table3-T3-reno": {"seeds": [1, 2], "duration_s": 20.0},
+    # RED and a lossy link: every random decision is ns-2's draw (ns2_rng_seed, below)
+    "fig3-red-newreno": {"seeds": [1, 2], "duration_s": 10.0},
+    "fig3-red-reno": {"seeds": [1, 2], "duration_s": 10.0},
+    "lossy-link": {"seeds": [1, 2], "duration_s": 30.0},
 }
 DROP_TIME_TOLERANCE_S = 1e-6
+
+
+def draws_at_random(sc: dict) -> bool:
+    """Whether a network takes random decisions ns-2 draws from its generator (RED
+    queues, error models): then the drop comparison takes ns-2's draws
+    (ns2_rng_seed)."""
+    for l in sc["links"]:
+        for d in (l, l.get("a_to_b", {}), l.get("b_to_a", {})):
+            if d.get("error") or (d.get("queue") or {}).get("type") == "red":
+                return True
+    return False
 
 
 def drops_scenario(case: str, seed: int) -> dict:
     d = CASES[case](seed)
     d["duration_s"] = DROPS[case]["duration_s"]
     d["monitor"] = {**d.get("monitor", {}), "drop_trace": True}
+    if draws_at_random(d):
+        d["ns2_rng_seed"] = seed
     return ns2.pin_tick_phases(d, seed)
 
 
