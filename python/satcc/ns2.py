@@ -4,7 +4,9 @@ and read back the same metrics satcc reports.
 Supported subset (what the papers' baselines need): DropTail and RED queues, packet
 and bit error rates, bulk flows with Agent/TCP/Newreno or Agent/TCP/Reno and TCPSink
 (or TCPSink/DelAck), shortest-path routes, explicit start times. Anything else raises
-ScenarioError, so a comparison never silently runs a different network.
+ScenarioError, so a comparison never silently runs a different network. A scenario's
+`ns2_rng_seed` is written as the first event at time 0 (`$defaultRNG seed`), so that
+ns-2's RED and error-model draws are the ones satcc takes.
 
 ns-2 is only needed to refresh reference numbers (``python -m satcc.ns2 refresh``)
 and for ``satcc bench``; the committed numbers let CI compare without ns-2.
