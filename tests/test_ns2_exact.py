@@ -214,3 +214,29 @@ def test_ns2_rng_seed_is_checked_by_name():
     sc = {**_two_flows(), "ns2_rng_seed": 1, "tcp": {"send_overhead_s": 0.001}}
     with pytest.raises(ScenarioError, match=r"tcp\.send_overhead_s.*ns2_rng_seed"):
         run(sc)
+
+
+def test_the_on_off_networks_run_ns2_s_pareto_sources():
+    # networks from ONOFF_FIRST: half the flows are ns-2's Application/Traffic/Pareto
+    # over the agent (bursts and OFF periods from ns-2's generator), some of them stopped
+    on_off = [k for k in REF["networks"] if k >= ns2exact.ONOFF_FIRST]
+    assert len(on_off) == 100
+    flows = [f for k in on_off for f in ns2exact.network(k)["flows"]]
+    pareto = [f for f in flows if f.get("traffic", {}).get("type") == "pareto"]
+    assert len(pareto) > 150 and any("stop_s" in f for f in pareto)
+    assert len({(f["traffic"]["shape"], f["traffic"]["mean_on_s"]) for f in pareto}) == 9
+    sent = sum(REF["counters"][str(k)]["flows"][f["name"]][1] for k in on_off[:20]
+               for f in ns2exact.network(k)["flows"] if f.get("traffic", {}).get("type") == "pareto")
+    assert sent > 10_000, "the sources send"
+
+
+def test_the_export_writes_ns2_s_pareto_generator():
+    sc = _two_flows()
+    sc["flows"][1]["traffic"] = {"type": "pareto", "shape": 1.5, "mean_on_s": 0.2, "mean_off_s": 0.5, "rate_bps": 2e6}
+    sc["flows"][1]["stop_s"] = 0.8
+    tcl = ns2.to_tcl(sc)
+    for line in ("set app(1) [new Application/Traffic/Pareto]", "$app(1) set burst_time_ 0.2",
+                 "$app(1) set idle_time_ 0.5", "$app(1) set rate_ 2000000.0", "$app(1) set shape_ 1.5",
+                 "$app(1) attach-agent $tcp(1)", '$ns at 0.8 "$app(1) stop"'):
+        assert line in tcl
+    assert "set ftp(0) [$tcp(0) attach-app FTP]" in tcl and "ftp(1)" not in tcl

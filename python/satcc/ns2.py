@@ -2,7 +2,8 @@
 and read back the same metrics satcc reports.
 
 Supported subset (what the papers' baselines need): DropTail and RED queues, packet
-and bit error rates, bulk flows with Agent/TCP/Newreno or Agent/TCP/Reno and TCPSink
+and bit error rates, bulk (FTP) and Pareto ON/OFF (Application/Traffic/Pareto) flows
+with Agent/TCP/Newreno or Agent/TCP/Reno and TCPSink
 (or TCPSink/DelAck), shortest-path routes, explicit start times. Anything else raises
 ScenarioError, so a comparison never silently runs a different network. A scenario's
 `ns2_rng_seed` is written as the first event at time 0 (`$defaultRNG seed`), so that
@@ -251,8 +252,9 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             _unsupported("flows with count or start_jitter_s (write explicit start times)")
         if f.get("path") or f.get("ack_path"):
             _unsupported("pinned paths")
-        if (f.get("traffic") or {"type": "bulk"})["type"] != "bulk":
-            _unsupported("non-bulk traffic")
+        traffic = f.get("traffic") or {"type": "bulk"}
+        if traffic["type"] not in ("bulk", "pareto"):
+            _unsupported(f"traffic type {traffic['type']!r}")
         tcp = {**base_tcp, **(f.get("tcp") or {})}
         if tcp["sack"]:
             _unsupported("tcp.sack (satcc's SACK recovery is RFC 6675, not ns-2's Sack1)")
@@ -301,11 +303,25 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             f"$ns attach-agent $n({nid[f['src']]}) ${t}",
             f"$ns attach-agent $n({nid[f['dst']]}) $sink({i})",
             f"$ns connect ${t} $sink({i})",
-            f"set ftp({i}) [${t} attach-app FTP]",
-            f"$ns at {float(f.get('start_s', 0.0))!r} \"$ftp({i}) start\"",
         ]
+        if traffic["type"] == "pareto":
+            # ns-2's Pareto ON/OFF generator (POO_Traffic) handing the agent one packet
+            # at a time; its draws come from ns-2's default generator
+            out += [
+                f"set app({i}) [new Application/Traffic/Pareto]",
+                f"$app({i}) set packetSize_ {tcp['packet_size_bytes']}",
+                f"$app({i}) set burst_time_ {float(traffic['mean_on_s'])!r}",
+                f"$app({i}) set idle_time_ {float(traffic['mean_off_s'])!r}",
+                f"$app({i}) set rate_ {float(traffic['rate_bps'])!r}",
+                f"$app({i}) set shape_ {float(traffic['shape'])!r}",
+                f"$app({i}) attach-agent ${t}",
+            ]
+        app = f"app({i})" if traffic["type"] == "pareto" else f"ftp({i})"
+        if traffic["type"] == "bulk":
+            out.append(f"set {app} [${t} attach-app FTP]")
+        out.append(f"$ns at {float(f.get('start_s', 0.0))!r} \"${app} start\"")
         if f.get("stop_s") is not None:
-            out.append(f"$ns at {float(f['stop_s'])!r} \"$ftp({i}) stop\"")
+            out.append(f"$ns at {float(f['stop_s'])!r} \"${app} stop\"")
     end = float(sc["duration_s"])
     out += [
         "proc finish {} {",

@@ -43,6 +43,8 @@ from .difftest import ROOT
 
 # Networks from LOSSY_FIRST on also have RED queues and error models (ns2_rng_seed)
 LOSSY_FIRST = 1000
+# and from ONOFF_FIRST on, Pareto ON/OFF sources for some flows
+ONOFF_FIRST = 2000
 
 # Networks of the 600 generated so far (0-599, each run in both) whose counts still part,
 # and why: two links stay busy in lockstep (the same rate and packet size, so their
@@ -61,7 +63,8 @@ APART = {
           "departure at 1.864279440 s in the other order, the RED average then apart",
 }
 # the networks compared (those known apart are kept beside them, checked to differ)
-NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 100)) if k not in APART]
+NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 100))
+            + list(range(ONOFF_FIRST, ONOFF_FIRST + 100)) if k not in APART]
 DURATION_S = 5.0
 LONG_DURATION_S = 30.0
 NS2_SEED = 1
@@ -148,7 +151,19 @@ def network(k: int) -> dict:
           "flows": flows}
     if k >= LOSSY_FIRST:
         _make_lossy(sc, random.Random(2_000_000 + k))
+    if k >= ONOFF_FIRST:
+        _make_on_off(sc, random.Random(3_000_000 + k))
     return ns2.pin_tick_phases(sc, NS2_SEED)
+
+
+def _make_on_off(sc: dict, rng: random.Random) -> None:
+    """Some flows become Pareto ON/OFF sources (ns-2's Application/Traffic/Pareto), in
+    place; their bursts and OFF periods are ns-2's draws too."""
+    for f in sc["flows"]:
+        if rng.random() < 0.5:
+            f["traffic"] = {"type": "pareto", "shape": rng.choice([1.2, 1.5, 1.9]),
+                            "mean_on_s": rng.choice([0.05, 0.2, 1.0]), "mean_off_s": rng.choice([0.1, 0.5, 2.0]),
+                            "rate_bps": rng.choice([0.5e6, 2e6, 8e6])}
 
 
 def _make_lossy(sc: dict, rng: random.Random) -> None:

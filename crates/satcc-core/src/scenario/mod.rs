@@ -357,7 +357,11 @@ pub enum TrafficSpecIn {
     /// Always has data to send (an FTP source).
     #[default]
     Bulk,
-    /// Pareto ON/OFF: sends at `rate_bps` during ON periods.
+    /// Pareto ON/OFF, as ns-2's Application/Traffic/Pareto over the agent: it starts
+    /// with an OFF period, then hands the sender one packet every size x 8 / `rate_bps`
+    /// through bursts of int(Pareto + 0.5) packets (at least 1, mean `mean_on_s` /
+    /// interval) separated by Pareto OFF periods; a stop ends the source, and what it
+    /// handed the sender is still sent.
     Pareto {
         /// Pareto shape of the ON and OFF times (> 1: a finite mean).
         #[schemars(range(max = 100), extend("exclusiveMinimum" = 1))]

@@ -1,7 +1,8 @@
 //! Building a simulation from a validated scenario: nodes, links and their queues and
 //! error models, flows and their routes, router schemes, the first events.
 
-use crate::engine::rng::StreamRng;
+use crate::engine::ns2_rng::Ns2Rng;
+use crate::engine::rng::{Draws, StreamRng};
 use crate::engine::{from_secs, to_secs, EventQueue, RngStreams, Time};
 use crate::metrics::Series;
 use crate::net::error_model::ErrorModel;
@@ -114,10 +115,11 @@ impl Simulation {
             }
             None => None,
         };
-        if let Some(seed) = sc.ns2_rng_seed {
-            let g = std::sync::Arc::new(std::sync::Mutex::new(crate::engine::ns2_rng::Ns2Rng::new(seed)));
+        // ns-2's one generator, when the run takes ns-2's draws (Scenario::ns2_rng_seed)
+        let ns2_draws = sc.ns2_rng_seed.map(|seed| std::sync::Arc::new(std::sync::Mutex::new(Ns2Rng::new(seed))));
+        if let Some(g) = &ns2_draws {
             for l in &mut links {
-                l.use_ns2_draws(&g);
+                l.use_ns2_draws(g);
             }
         }
         let mut flows = Vec::new();
@@ -157,7 +159,10 @@ impl Simulation {
                         *mean_off_s,
                         *rate_bps,
                         cfg.packet_size_bytes,
-                        rng.stream(&format!("flow/{name}/source")),
+                        match &ns2_draws {
+                            Some(g) => Draws::Ns2(g.clone()),
+                            None => Draws::Own(Box::new(rng.stream(&format!("flow/{name}/source")))),
+                        },
                     )),
                 };
                 let mut sender = TcpSender::new(fid, cfg.clone(), cc, boot)

@@ -445,12 +445,16 @@ impl Simulation {
         let now = self.now;
         let f = &mut self.flows[fid as usize];
         f.active = true;
-        let mut out = std::mem::take(&mut self.outbox);
-        if f.source.is_some() {
-            f.sender.app_send(0, now, &mut out);
-            self.flush_outbox(out);
-            self.on_source_tick(fid);
+        if let Some(src) = f.source.as_mut() {
+            // the source hands its first packet after an OFF period; the agent, given
+            // nothing yet, sends nothing (its SYN goes with the first packet)
+            let first_s = src.start(self.shadow);
+            let next = from_secs(first_s);
+            if next <= self.end {
+                self.events.push(next, first_s, Ev::SourceTick(fid));
+            }
         } else {
+            let mut out = std::mem::take(&mut self.outbox);
             f.sender.app_send(GREEDY, now, &mut out);
             self.flush_outbox(out);
         }
@@ -461,6 +465,11 @@ impl Simulation {
         self.flows[fid as usize].active = false;
         if self.is_real(fid) {
             return; // a real host's program decides
+        }
+        if self.flows[fid as usize].source.is_some() {
+            // an ON/OFF source stops producing (ns-2's Application/Traffic stop cancels
+            // its timer); what it handed the sender is still sent
+            return;
         }
         let now = self.now;
         let mut out = std::mem::take(&mut self.outbox);

@@ -1,8 +1,7 @@
 //! Applications that hand data to a TCP sender: greedy bulk transfers and Pareto
 //! ON/OFF sources (ns-2's Application/Traffic/Pareto over a TCP agent).
 
-use crate::engine::rng::StreamRng;
-use rand::Rng;
+use crate::engine::rng::Draws;
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum TrafficSpec {
@@ -13,24 +12,33 @@ pub enum TrafficSpec {
     ParetoOnOff { shape: f64, mean_on_s: f64, mean_off_s: f64, rate_bps: f64 },
 }
 
-/// Draw from a Pareto distribution with `shape` > 1 and the given mean.
-pub fn pareto(rng: &mut StreamRng, shape: f64, mean: f64) -> f64 {
-    let scale = mean * (shape - 1.0) / shape;
-    let u: f64 = 1.0 - rng.gen::<f64>(); // (0, 1]
-    scale / u.powf(1.0 / shape)
+/// A Pareto draw of the given scale (its minimum) and shape, as ns-2's RNG::pareto
+/// computes it: scale / u^(1/shape) for a uniform draw u in (0, 1].
+pub fn pareto(draws: &mut Draws, scale: f64, shape: f64) -> f64 {
+    let u = match draws {
+        // [0, 1) turned into (0, 1]: never 0
+        Draws::Own(_) => 1.0 - draws.uniform(),
+        Draws::Ns2(_) => draws.uniform(),
+    };
+    scale * (1.0 / u.powf(1.0 / shape))
 }
 
-/// State of a Pareto ON/OFF source.
+/// State of a Pareto ON/OFF source: ns-2's Application/Traffic/Pareto (POO_Traffic).
+/// It starts with an OFF period; at the start and after each burst's last packet it
+/// draws the next burst's length in packets, int(Pareto + 0.5) and at least 1, with
+/// mean `mean_on_s` / interval, and an OFF period with mean `mean_off_s`, added to the
+/// interval before the burst's first packet; one packet per tick.
 pub struct OnOffSource {
     pub shape: f64,
-    pub mean_on_s: f64,
-    pub mean_off_s: f64,
     /// Time between two packets during an ON period, in seconds as ns-2 computes it
     /// (size x 8 / rate). It is rarely a whole nanosecond, so tick times are summed in
     /// seconds and rounded by the simulator, never chained as rounded nanoseconds.
     pub interval_s: f64,
-    pub rng: StreamRng,
-    /// Packets left in the current ON period.
+    /// Pareto scales (ns-2's p1_, in packets, and p2_, in seconds).
+    burst_scale_pkts: f64,
+    off_scale_s: f64,
+    pub draws: Draws,
+    /// Packets left in the current burst (ns-2's rem_).
     pub left_in_burst: u64,
 }
 
@@ -44,27 +52,44 @@ pub struct Tick {
 }
 
 impl OnOffSource {
-    pub fn new(shape: f64, mean_on_s: f64, mean_off_s: f64, rate_bps: f64, pkt_bytes: u32, rng: StreamRng) -> Self {
-        let interval_s = pkt_bytes as f64 * 8.0 / rate_bps;
-        OnOffSource { shape, mean_on_s, mean_off_s, interval_s, rng, left_in_burst: 0 }
+    pub fn new(shape: f64, mean_on_s: f64, mean_off_s: f64, rate_bps: f64, pkt_bytes: u32, draws: Draws) -> Self {
+        // ns-2's POO_Traffic::init, operation for operation
+        let interval_s = (pkt_bytes as f64 * 8.0) / rate_bps;
+        let burstlen = mean_on_s / interval_s;
+        OnOffSource {
+            shape,
+            interval_s,
+            burst_scale_pkts: burstlen * (shape - 1.0) / shape,
+            off_scale_s: mean_off_s * (shape - 1.0) / shape,
+            draws,
+            left_in_burst: 0,
+        }
     }
 
-    /// Called at the start and at each tick (`now_s`: the tick's double time): emit one
-    /// packet during ON periods, draw a new ON or OFF period at their ends.
+    /// When the source starts (`now_s`, its double time): the time of its first tick,
+    /// one interval and an OFF period later (ns-2's TrafficGenerator::start schedules
+    /// the first packet at next_interval(), it sends none at once).
+    pub fn start(&mut self, now_s: f64) -> f64 {
+        now_s + self.next_interval()
+    }
+
+    /// At each tick (`now_s`: the tick's double time): one packet now, and when the
+    /// next (ns-2's TrafficGenerator::timeout).
     pub fn tick(&mut self, now_s: f64) -> Tick {
+        Tick { pkts: 1, next_s: now_s + self.next_interval() }
+    }
+
+    /// ns-2's POO_Traffic::next_interval: the interval, and at the end of a burst the
+    /// next burst's length and an OFF period.
+    fn next_interval(&mut self) -> f64 {
+        let mut t = self.interval_s;
         if self.left_in_burst == 0 {
-            let on = pareto(&mut self.rng, self.shape, self.mean_on_s);
-            let n = ((on / self.interval_s) as u64).max(1);
-            self.left_in_burst = n;
+            let burst = (pareto(&mut self.draws, self.burst_scale_pkts, self.shape) + 0.5) as u64;
+            self.left_in_burst = burst.max(1);
+            t += pareto(&mut self.draws, self.off_scale_s, self.shape);
         }
         self.left_in_burst -= 1;
-        let next_s = if self.left_in_burst == 0 {
-            let off = pareto(&mut self.rng, self.shape, self.mean_off_s);
-            now_s + (self.interval_s + off)
-        } else {
-            now_s + self.interval_s
-        };
-        Tick { pkts: 1, next_s }
+        t
     }
 }
 
@@ -75,10 +100,11 @@ mod tests {
 
     #[test]
     fn pareto_mean_and_minimum() {
-        let mut r = RngStreams::new(5).stream("p");
+        let mut r = Draws::Own(Box::new(RngStreams::new(5).stream("p")));
         let shape = 2.5; // finite variance, so the sample mean converges
         let n = 200_000;
-        let xs: Vec<f64> = (0..n).map(|_| pareto(&mut r, shape, 1.0)).collect();
+        // scale (shape - 1) / shape: mean 1
+        let xs: Vec<f64> = (0..n).map(|_| pareto(&mut r, (shape - 1.0) / shape, shape)).collect();
         let mean = xs.iter().sum::<f64>() / n as f64;
         assert!((mean - 1.0).abs() < 0.02, "{mean}");
         let min = xs.iter().cloned().fold(f64::INFINITY, f64::min);
@@ -89,9 +115,9 @@ mod tests {
     fn on_off_duty_cycle() {
         // mean on 1 s, off 1 s at 1 packet per ms: over many cycles about half the
         // time is ON, so about 500 packets per simulated second.
-        let r = RngStreams::new(2).stream("s");
+        let r = Draws::Own(Box::new(RngStreams::new(2).stream("s")));
         let mut s = OnOffSource::new(2.5, 1.0, 1.0, 8e6, 1000, r);
-        let mut t = 0.0;
+        let mut t = s.start(0.0);
         let mut pkts = 0;
         while t < 2000.0 {
             let k = s.tick(t);
@@ -103,19 +129,55 @@ mod tests {
     }
 
     #[test]
+    fn bursts_and_off_periods_are_ns2s_draws() {
+        // ns-2's POO_Traffic with its default generator: after the first packet, and
+        // after each burst's last, a burst length int(p1 / u^(1/shape) + 0.5) (at least
+        // 1) and an OFF period p2 / u^(1/shape), drawn in that order
+        let g = std::sync::Arc::new(std::sync::Mutex::new(crate::engine::ns2_rng::Ns2Rng::new(11)));
+        let mut reference = crate::engine::ns2_rng::Ns2Rng::new(11);
+        let (shape, on, off, rate, size) = (1.3, 0.16, 0.16, 1e6, 1000u32);
+        let mut s = OnOffSource::new(shape, on, off, rate, size, Draws::Ns2(g));
+        let interval = 8000.0 / rate;
+        let (p1, p2) = (on / interval * (shape - 1.0) / shape, off * (shape - 1.0) / shape);
+        let mut next_burst = || {
+            let burst = ((p1 * (1.0 / reference.u01().powf(1.0 / shape)) + 0.5) as u64).max(1);
+            (burst, p2 * (1.0 / reference.u01().powf(1.0 / shape)))
+        };
+        let (mut burst, idle) = next_burst();
+        // no packet at the start: the first comes after an interval and an OFF period
+        let mut t = s.start(2.0);
+        assert_eq!(t, 2.0 + (interval + idle));
+        for _ in 0..50 {
+            for _ in 0..burst - 1 {
+                let tick = s.tick(t);
+                assert_eq!((tick.pkts, tick.next_s), (1, t + interval));
+                t = tick.next_s;
+            }
+            // the burst's last packet, followed by the next OFF period
+            let (b, idle) = next_burst();
+            let tick = s.tick(t);
+            assert_eq!(tick.next_s, t + (interval + idle));
+            t = tick.next_s;
+            burst = b;
+        }
+    }
+
+    #[test]
     fn a_burst_keeps_its_rate() {
         // 1000-byte packets at 3 Mb/s: 2,666,666.67 ns apart. Chained 2,666,667 ns
         // steps would end a burst of a million packets 333 us late. Summed in a double,
         // as ns-2 sums its clock, the only error is the double's own rounding, at most
         // half an ulp a step: n x t x 2^-53 s (296 ns over these 2,667 s; 47 ns found).
-        let r = RngStreams::new(3).stream("s");
+        let r = Draws::Own(Box::new(RngStreams::new(3).stream("s")));
         let mut s = OnOffSource::new(1.5, 1e9, 1.0, 3e6, 1000, r);
         let n = 1_000_000;
-        let mut t = 0.0;
+        // an OFF period first, then the (long) burst
+        let t0 = s.start(0.0);
+        let mut t = t0;
         for _ in 0..n {
             t = s.tick(t).next_s;
         }
-        let exact_s = n as f64 * 8000.0 / 3e6;
+        let exact_s = t0 + n as f64 * 8000.0 / 3e6;
         let bound_ns = n as f64 * exact_s * f64::EPSILON / 2.0 * 1e9;
         let drift_ns = (crate::engine::from_secs(t) as f64 - exact_s * 1e9).abs();
         assert!(drift_ns <= bound_ns, "drift {drift_ns} ns, bound {bound_ns} ns");
