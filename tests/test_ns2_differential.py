@@ -163,7 +163,7 @@ def test_a_reordered_drop_is_flagged(monkeypatch):
     assert all("drops, ns-2" in f for f in difftest.compare_drops(case))
 
 
-@pytest.mark.parametrize("case", ["fig3-red-newreno", "lossy-link"])
+@pytest.mark.parametrize("case", ["fig3-red-newreno", "lossy-link", "refwa-fig8-onoff30"])
 def test_the_random_drop_cases_take_ns2_s_draws_and_part_without_them(case, monkeypatch):
     # RED's early drops and the lossy link's errors are ns-2's draws (ns2_rng_seed):
     # from satcc's own streams the same runs drop other packets

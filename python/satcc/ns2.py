@@ -147,7 +147,8 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
 
     With `trace_drops` (a link "a->b"), it traces that link's queue to the file
     queue.tr; `run_tcl` returns its data-packet drops as raw["drops"], rows of
-    [time_s, flow index, seqno] in the order ns-2 dropped them."""
+    [time_s, flow index, seqno] in the order ns-2 dropped them (seqno None for a
+    Pareto source's packets: ns-2's trace gives them no TCP seqno)."""
     if "constellation" in sc:
         raise ValueError("ns-2 export: a moving constellation has no ns-2 form (ns-2 has no moving links); "
                          "its paths can be checked with satcc paths")
@@ -386,10 +387,12 @@ def run_tcl(tcl: str, timeout_s: float = 3600) -> dict:
         trace = Path(d) / "queue.tr"
         drops = None
         if trace.exists():
-            # "d <time> <from> <to> tcp <size> <flags> <fid> <src> <dst> <seqno> <uid>"
+            # "d <time> <from> <to> tcp <size> <flags> <fid> <src> <dst> <seqno> <uid>";
+            # an agent fed by Application/Traffic/Pareto sends its data as type "pareto",
+            # whose trace lines carry an RTP seqno (0), not the TCP one: None
             with trace.open() as f:
-                drops = [[float(x[1]), int(x[7]), int(x[10])] for x in map(str.split, f)
-                         if x[0] == "d" and x[4] == "tcp"]
+                drops = [[float(x[1]), int(x[7]), int(x[10]) if x[4] == "tcp" else None]
+                         for x in map(str.split, f) if x[0] == "d" and x[4] in ("tcp", "pareto")]
     samples = [[float(x) for x in line.split()[1:]] for line in r.stdout.splitlines() if line.startswith("S ")]
     for line in r.stdout.splitlines():
         if line.startswith('{"flows"'):
