@@ -218,7 +218,7 @@ def test_the_python_example_of_the_scenario_page_runs():
     import re
 
     page = (Path(__file__).resolve().parents[1] / "docs" / "scenario.md").read_text()
-    (code,) = re.findall(r"```python\n(.*?)```", page, re.S)
+    code = re.findall(r"```python\n(.*?)```", page, re.S)[0]
     ns = {}
     exec(code, ns)
     t = ns["result"].summary["totals"]

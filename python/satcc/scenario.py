@@ -225,12 +225,17 @@ class Scenario:
     """
 
     def __init__(self, name: str = "scenario", *, duration_s: float, seed: int = 1,
-                 sample_interval_s: float = 0.1, tcp: dict | None = None, schemes: list[dict] | None = None):
+                 sample_interval_s: float = 0.1, tcp: dict | None = None, schemes: list[dict] | None = None,
+                 ns2_rng_seed: int | None = None):
         """A scenario with no nodes yet. `tcp`: settings for every flow (transport and
         scheme settings, e.g. {"rwnd_pkts": 100, "fusion_alpha": "fixed"}); `schemes`:
-        router schemes as the file's `schemes` list (or add them with `scheme()`)."""
+        router schemes as the file's `schemes` list (or add them with `scheme()`);
+        `ns2_rng_seed`: take RED's, the error models' and the ON/OFF sources' draws from
+        ns-2's generator seeded with it (docs/scenario.md, "ns-2's draws")."""
         self.d: dict = {"name": name, "duration_s": duration_s, "seed": seed,
                         "sample_interval_s": sample_interval_s, "nodes": [], "links": [], "flows": []}
+        if ns2_rng_seed is not None:
+            self.d["ns2_rng_seed"] = ns2_rng_seed
         if tcp:
             self.d["tcp"] = dict(tcp)
         for sc in schemes or ():
