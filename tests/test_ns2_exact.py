@@ -214,6 +214,10 @@ def test_ns2_rng_seed_is_checked_by_name():
     sc = {**_two_flows(), "ns2_rng_seed": 1, "tcp": {"send_overhead_s": 0.001}}
     with pytest.raises(ScenarioError, match=r"tcp\.send_overhead_s.*ns2_rng_seed"):
         run(sc)
+    # validation says so too, before anything runs
+    import satcc
+    with pytest.raises(ScenarioError, match=r"flows\[0\]\.tcp\.send_overhead_s.*ns2_rng_seed"):
+        satcc.validate(sc)
 
 
 def test_the_on_off_networks_run_ns2_s_pareto_sources():

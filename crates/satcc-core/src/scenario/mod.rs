@@ -654,6 +654,12 @@ impl Scenario {
                 return Err(format!("{at}.tcp: must be a table of TCP settings"));
             }
             let cfg = tcp_config(&merge(&self.tcp, &f.tcp), &format!("{at}.tcp"))?;
+            if cfg.send_overhead_s > 0.0 && self.ns2_rng_seed.is_some() {
+                return Err(format!(
+                    "{at}.tcp.send_overhead_s: must be 0 with ns2_rng_seed (ns-2 draws a send overhead from the \
+                     generator ns2_rng_seed reproduces, satcc's sender from a stream of its own)"
+                ));
+            }
             if let TrafficSpecIn::Pareto { rate_bps, .. } = &f.traffic {
                 if cfg.packet_size_bytes as f64 * 8.0 / rate_bps < 1e-9 {
                     return Err(format!("{at}.traffic.rate_bps: too high (under 1 ns per packet)"));

@@ -170,12 +170,6 @@ impl Simulation {
                 if entry.writes_rtt_code || cfg.rtt_code {
                     sender = sender.with_rtt_code(settings.get::<crate::net::rtt_code::RttCodeSettings>().k);
                 }
-                if cfg.send_overhead_s > 0.0 && sc.ns2_rng_seed.is_some() {
-                    return Err(format!(
-                        "{at}.tcp.send_overhead_s: must be 0 with ns2_rng_seed (ns-2 draws a send overhead from \
-                         the generator ns2_rng_seed reproduces, satcc's sender from a stream of its own)"
-                    ));
-                }
                 if cfg.send_overhead_s > 0.0 {
                     sender.set_overhead_rng(rng.stream(&format!("flow/{name}/overhead")));
                 }
