@@ -76,6 +76,10 @@ pub struct Red {
     cur_max_p: f64,
 }
 
+/// Idle-period factors applied one by one, as ns-2 applies them, before the rest is
+/// taken as one power (Red::update_avg).
+const EXACT_IDLE_FACTORS: i64 = 1 << 16;
+
 impl Red {
     #[allow(clippy::too_many_arguments)]
     pub fn new(
@@ -120,15 +124,27 @@ impl Red {
             Some(d) if d > 0.0 => (self.idle_pkts_per_s * d) as i64,
             _ => 0,
         };
+        let keep = 1.0 - self.w_q;
         let mut avg = self.avg;
-        // once the average has decayed to 0 further factors leave it there
-        for _ in 0..idle {
-            if avg == 0.0 {
+        // ns-2 multiplies once per idle arrival; so does this for the first
+        // EXACT_IDLE_FACTORS, stopping early where a factor no longer changes the average
+        // (0, or a weight too small to move it). A longer idle period (a fast link idle for
+        // long with a tiny weight: up to 1e14 factors) takes the rest as one power, which
+        // may differ from ns-2's product in the last bits only.
+        let mut left = idle;
+        while left > 0 {
+            let next = avg * keep;
+            if next == avg {
                 break;
             }
-            avg *= 1.0 - self.w_q;
+            avg = next;
+            left -= 1;
+            if idle - left == EXACT_IDLE_FACTORS {
+                avg *= keep.powf(left as f64);
+                break;
+            }
         }
-        avg *= 1.0 - self.w_q;
+        avg *= keep;
         avg += self.w_q * waiting as f64;
         self.avg = avg;
     }
@@ -333,5 +349,18 @@ mod tests {
         // 10.5 ms idle at 1000 pkt/s: ns-2's m = int(10.5) = 10 idle arrivals, then this one
         r.verdict(&idle, &mut rng);
         assert_eq!(r.avg(), a1 * 0.5f64.powi(11));
+    }
+
+    #[test]
+    fn red_ages_a_long_idle_period_in_bounded_work() {
+        // a 1 Tb/s link idle for 1e6 s at a weight of 1e-12: 1.25e14 idle arrivals, which
+        // one multiplication each would take days; the average still decays as the power
+        let mut rng = own(1);
+        let mut r = Red::new(1000, 5.0, 15.0, 1e-12, 0.1, true, true, 1.25e8);
+        r.avg = 10.0;
+        let idle = Occupancy { pkts: 0, bytes: 0, idle_s: Some(1e6) };
+        r.verdict(&idle, &mut rng);
+        let want = 10.0 * (1.0 - 1e-12f64).powf(1.25e14 + 1.0);
+        assert!((r.avg() - want).abs() < 1e-9 * want, "{} vs {want}", r.avg());
     }
 }
