@@ -449,10 +449,7 @@ impl Simulation {
             // the source hands its first packet after an OFF period; the agent, given
             // nothing yet, sends nothing (its SYN goes with the first packet)
             let first_s = src.start(self.shadow);
-            let next = from_secs(first_s);
-            if next <= self.end {
-                self.events.push(next, first_s, Ev::SourceTick(fid));
-            }
+            self.file_source_tick(fid, first_s);
         } else {
             let mut out = std::mem::take(&mut self.outbox);
             f.sender.app_send(GREEDY, now, &mut out);
@@ -488,9 +485,14 @@ impl Simulation {
         let mut out = std::mem::take(&mut self.outbox);
         f.sender.app_send(tick.pkts, now, &mut out);
         self.send_and_rearm(fid, out);
-        let next = from_secs(tick.next_s);
+        self.file_source_tick(fid, tick.next_s);
+    }
+
+    /// File a source's next tick at `at_s` on the double clock, if within the run.
+    fn file_source_tick(&mut self, fid: FlowId, at_s: f64) {
+        let next = from_secs(at_s);
         if next <= self.end {
-            self.events.push(next, tick.next_s, Ev::SourceTick(fid));
+            self.events.push(next, at_s, Ev::SourceTick(fid));
         }
     }
 
