@@ -544,6 +544,14 @@ impl Bbr {
         let expired = now_us > self.min_rtt_stamp_us + MIN_RTT_WIN_SEC * 1_000_000;
         if let Some(rtt) = s.rate.rtt_s {
             let rtt_us = (rtt * 1e6) as u32;
+            // Linux refreshes the filter on a sample equal to the minimum too (`<=`).
+            // On a real host every sample jitters by microseconds, so an equal one is
+            // as rare there as a lower one; on satcc's exact path every sample through
+            // an empty queue equals the minimum to the microsecond, and `<=` kept the
+            // filter from ever expiring: no PROBE_RTT in 30 s in the 1 %-loss and the
+            // shallow-buffer cases where Linux enters it at 10.7 and 11.1 s
+            // (`python -m satcc.dev.linuxref compare`, docs/cubic-bbr.md). Strictly
+            // lower only, then: the timing Linux shows when no sample happens to match.
             if rtt_us < self.min_rtt_us || expired {
                 self.min_rtt_us = rtt_us;
                 self.min_rtt_stamp_us = now_us;
@@ -942,6 +950,23 @@ mod tests {
         assert_eq!(p.bbr.probe_rtt_entries.len(), 1);
         p.run(1.0, 1000.0, 0.1);
         assert_eq!(p.bbr.probe_rtt_entries.len(), 2);
+    }
+
+    #[test]
+    fn the_min_rtt_filter_restarts_on_a_lower_sample_not_on_an_equal_one() {
+        let mut p = Path::new(5);
+        p.run(3.0, 1000.0, 0.1);
+        let (min, stamp) = (p.bbr.min_rtt_us, p.bbr.min_rtt_stamp_us);
+        p.now_s += 0.5;
+        // a sample equal to the minimum (satcc's exact path through an empty queue)
+        let s = p.sample(min as f64 / 1e6, 50, p.delivered);
+        p.bbr.cong_control(&mut p.w, &s);
+        assert_eq!((p.bbr.min_rtt_us, p.bbr.min_rtt_stamp_us), (min, stamp), "an equal sample restarted the filter");
+        // one a microsecond lower restarts it
+        let s = p.sample((min - 1) as f64 / 1e6, 50, p.delivered);
+        p.bbr.cong_control(&mut p.w, &s);
+        assert_eq!(p.bbr.min_rtt_us, min - 1);
+        assert_eq!(p.bbr.min_rtt_stamp_us, us(s.now));
     }
 
     #[test]
