@@ -107,3 +107,20 @@ def test_scale_bench_doubles_flows_and_rates(tmp_path):
     # a saturated link's events follow its rate, not its number of flows
     assert rates["events"] > 1.5 * base["events"] and both["events"] > 1.5 * flows["events"]
     assert flows["max_rss_mb"] > base["max_rss_mb"], "twice the flows hold more state"
+
+
+def test_cc_bench_counts_each_runs_events_by_kind(tmp_path, capsys):
+    """`satcc bench --cc` shows what each controller's run spends its events on (issue
+    19: pacing adds events): the kinds add up to the summary's count, a paced BBR run
+    has pacing wake-ups and an unpaced NewReno run none."""
+    out = tmp_path / "cc.json"
+    assert bench_mod.cc_bench(["newreno", "bbr+linux"], duration_s=2.0, repeat=1, out=str(out)) == 0
+    best = json.loads(out.read_text())["best"]
+    for c in ("newreno", "bbr+linux"):
+        kinds = best[c]["events_by_kind"]
+        assert sum(kinds.values()) == best[c]["events"], (c, kinds)
+        assert kinds["link arrivals"] > 0.5 * best[c]["events"]
+    assert best["bbr+linux"]["events_by_kind"]["pacing wake-ups"] > 0
+    assert best["newreno"]["events_by_kind"]["pacing wake-ups"] == 0
+    printed = capsys.readouterr().out
+    assert "events by kind" in printed and "pacing wake-ups" in printed

@@ -33,6 +33,9 @@ class RunResult:
     scenario captures (monitor.capture); `satcc.pcap.write` makes a pcap file of it.
     paths: on a moving constellation (with monitor.flow_traces), each flow's path at
     every routing instant: propagation RTT, hops, whether it changed.
+    events_by_kind: the summary's event count by kind ("link arrivals", "pacing
+    wake-ups", "retransmission timers", ...): how the engine spent the run, not a
+    result (not in summary.json).
     """
 
     summary: dict
@@ -44,6 +47,7 @@ class RunResult:
     scenario: dict
     packets: pa.Table | None = None
     paths: pa.Table | None = None
+    events_by_kind: dict | None = None
 
     def write(self, out_dir: str | Path) -> Path:
         out = Path(out_dir)
@@ -260,7 +264,8 @@ def run(scenario: Scenario | dict, *, memory_budget=None, event_budget=None, pro
     else:
         tables = {name: _table(cols, _dictionaries(raw)) for name, cols in raw["tables"].items()}
     result = RunResult(json.loads(raw["summary"]), raw["summary"], tables["queue"], tables["flows"], tables["drops"],
-                       tables["feedback"], d, tables["packets"], tables.get("paths"))
+                       tables["feedback"], d, tables["packets"], tables.get("paths"),
+                       dict(raw.get("events_by_kind") or []))
     if spool.dir is not None:
         weakref.finalize(result, shutil.rmtree, str(spool.dir), True)
     return result

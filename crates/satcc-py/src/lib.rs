@@ -121,8 +121,10 @@ fn run_json(
         return Err(e);
     }
     let (summary, out) = out;
+    let kinds = out.events_by_kind.clone();
     let d = series_dict(py, out.series, &out.link_names, &out.flow_names)?;
     d.set_item("summary", summary)?;
+    d.set_item("events_by_kind", kinds)?;
     Ok(d.into_any().unbind())
 }
 

@@ -108,6 +108,7 @@ wall = time.perf_counter() - t0
 t = r.summary["totals"]
 print(json.dumps({"wall_s": wall, "events": t["events"], "link_transmissions": t["link_transmissions"],
                   "utilization": t["utilization"], "goodput_mbps": t["goodput_mbps"], "loss_rate": t["loss_rate"],
+                  "events_by_kind": r.events_by_kind,
                   "max_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
 """
 
@@ -269,9 +270,20 @@ def cc_bench(ccs: list[str], duration_s: float | None = None, repeat: int = 3, o
         print(f"{c:16s} {b['wall_s']:.3f} s wall (best of {repeat}), {b['events']} events, goodput "
               f"{b['goodput_mbps']:.1f} Mb/s, loss {100 * b['loss_rate']:.1f} %, "
               f"{res['ratio_to_first'][c]:.2f}x {ccs[0]}'s time")
+    print("events by kind (what each run spends its events on):")
+    for c in ccs:
+        print(f"  {c:16s} " + _kinds_line(best[c]))
     if out:
         Path(out).write_text(json.dumps(res, indent=1) + "\n")
     return 0
+
+
+def _kinds_line(b: dict) -> str:
+    """A run's events by kind, the largest first, with their shares ("link arrivals
+    7,035,375 (91.3 %), pacing wake-ups 647,662 (8.4 %), ..."), kinds with none left out."""
+    kinds = sorted(((k, n) for k, n in (b.get("events_by_kind") or {}).items() if n), key=lambda x: -x[1])
+    total = sum(n for _, n in kinds) or 1
+    return ", ".join(f"{k} {n:,} ({100 * n / total:.1f} %)" for k, n in kinds)
 
 
 def _linux_tcp() -> dict:

@@ -317,6 +317,7 @@ impl Simulation {
             psched: 0.0,
             tie: 0,
             transmissions: 0,
+            kinds: [0; super::EVENT_KINDS.len()],
             pace: None,
             real: None,
         };

@@ -606,12 +606,14 @@ impl Simulation {
                 // not happen there (a packet arriving then is not counted). satcc's own
                 // last sample and routing instant are taken.
                 self.events.pop();
+                self.kinds[ev.kind()] += 1;
                 continue;
             }
             handled += 1;
             if handled & (PROGRESS_EVERY - 1) == 0 && self.now_and_then(t) {
                 break;
             }
+            self.kinds[ev.kind()] += 1;
             self.now = t;
             self.shadow = shadow;
             self.sched = sched;

@@ -70,6 +70,46 @@ enum Ev {
 
 const _: () = assert!(std::mem::size_of::<Ev>() == 8);
 
+/// What each kind of event is called in a run's count of its events (`RunOutput::
+/// events_by_kind`), in the order of `Ev::kind`.
+pub const EVENT_KINDS: [&str; 13] = [
+    "link arrivals",
+    "retransmission timers",
+    "delayed-ACK timers",
+    "send overheads",
+    "pacing wake-ups",
+    "flow starts",
+    "flow stops",
+    "source ticks",
+    "rate changes",
+    "delay changes",
+    "samples",
+    "scheme updates",
+    "routing instants",
+];
+
+impl Ev {
+    /// Index of this event's kind in EVENT_KINDS.
+    #[inline(always)]
+    fn kind(&self) -> usize {
+        match self {
+            Ev::LinkHead(_) => 0,
+            Ev::Rtx(_) => 1,
+            Ev::DelAck(_) => 2,
+            Ev::DelSnd(_) => 3,
+            Ev::Pace(_) => 4,
+            Ev::FlowStart(_) => 5,
+            Ev::FlowStop(_) => 6,
+            Ev::SourceTick(_) => 7,
+            Ev::RateChange(_) => 8,
+            Ev::DelayChange(_) => 9,
+            Ev::Sample => 10,
+            Ev::SchemeUpdate(_) => 11,
+            Ev::Route => 12,
+        }
+    }
+}
+
 /// A flow timer as ns-2 times it: set during an event for some seconds, it expires at
 /// that event's double time plus them (`at` is that rounded) and is ordered against
 /// events due at the same instant by when it was set (engine::event_queue).
@@ -176,6 +216,8 @@ pub struct Simulation {
     psched: f64,
     tie: u64,
     transmissions: u64,
+    /// Events taken from the queue, by kind (EVENT_KINDS).
+    kinds: [u64; EVENT_KINDS.len()],
     /// Set for a run paced by the wall clock (`run_realtime`).
     pace: Option<Box<realtime::Pace>>,
     /// Real hosts of an emulation (`attach_real_hosts`).
@@ -206,6 +248,9 @@ pub struct RunOutput {
     /// Events pushed, and of them those filed beyond the event calendar's horizon (into
     /// its heap): how the engine worked, not a result (not in the summary).
     pub pushes: (u64, u64),
+    /// The events of the summary's count by kind (EVENT_KINDS, in that order): what a
+    /// run spends its events on (how the engine worked, not a result).
+    pub events_by_kind: Vec<(&'static str, u64)>,
 }
 
 impl Simulation {

@@ -11,6 +11,7 @@ use super::{RunOutput, Simulation};
 
 impl Simulation {
     pub(super) fn finish(mut self) -> RunOutput {
+        debug_assert!(self.stopped || self.kinds.iter().sum::<u64>() == self.events.popped(), "every event popped is counted by kind");
         let end = self.end;
         let mut data_in_flight = vec![0u64; self.flows.len()];
         let mut ack_in_flight = vec![0u64; self.flows.len()];
@@ -170,6 +171,7 @@ impl Simulation {
             link_names: self.links.iter().map(|l| l.name.clone()).collect(),
             flow_names: self.flows.iter().map(|f| f.name.clone()).collect(),
             pushes: self.events.pushes(),
+            events_by_kind: super::EVENT_KINDS.iter().copied().zip(self.kinds).collect(),
         }
     }
 }
