@@ -570,3 +570,24 @@ def test_the_linux_traces_read_timestamp_rtts_in_whole_milliseconds():
         # RTTs hardly any would
         falls = [b for a, b in zip(v, v[1:]) if b < a]
         assert len(falls) > 50 and sum(b == int(b) for b in falls) > 0.5 * len(falls), (flow, falls[:10])
+
+
+def test_ack_ratio_counts_acks_per_segment_while_a_receiver_holds_data_out_of_order():
+    """linuxref's ack-ratio measure on a hand-made trace: segment 2 is lost and comes
+    back last; while 3 and 4 wait above the hole the receiver sends one ACK for the two
+    (a compressed one), and one per segment otherwise."""
+    def data(t, seq):
+        return {"time_s": t, "flow": "f", "ack": False, "link": "r->b", "seqno": seq, "payload_bytes": 1}
+
+    def ack(t, cum):
+        return {"time_s": t, "flow": "f", "ack": True, "link": "b->r", "seqno": cum, "payload_bytes": 0}
+
+    trace = [data(1.0, 0), ack(1.01, 1), data(2.0, 1), ack(2.01, 2), data(3.0, 3), data(4.0, 4), ack(4.01, 2),
+             data(5.0, 2), ack(5.01, 5), ack(5.2, 5)]
+    # ACKs are seen where they arrive: 0.01 s after they left
+    r = L.ack_ratio(trace, "f", "r->b", "b->r", 0.01, seq_bytes=False)
+    assert r["ooo"] == (2, 1, 0.5), r
+    assert r["in_order"][:2] == (3, 4), r
+    # byte sequence numbers (a Linux trace) give the same counts
+    as_bytes = [{**p, "seqno": p["seqno"] * 1448, "payload_bytes": 1448 if not p["ack"] else 0} for p in trace]
+    assert L.ack_ratio(as_bytes, "f", "r->b", "b->r", 0.01, seq_bytes=True) == r

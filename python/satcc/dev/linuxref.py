@@ -20,6 +20,9 @@ window traces (TCP_INFO every 10 ms on Linux; the flows series every 10 ms in sa
         exists (satcc.dev.ns3ref); docs/cubic-bbr.md has its output
     sudo python -m satcc.dev.linuxref trace CASE --out DIR [--duration 12]
         one Linux run of a case with packets, drops and both ends' TCP_INFO in DIR
+    python -m satcc.dev.linuxref ack-ratio DIR [--seeds 3]
+        that trace's receivers beside satcc's: ACKs per data segment received while
+        holding segments out of order, and otherwise
     python -m satcc.dev.linuxref trace-compare DIR [--seed 1]
         that run beside satcc's of the same case: per flow and half second, segments
         sent, resent and dropped, and the window the sender saw
@@ -628,6 +631,84 @@ def trace_compare(a) -> int:
     return 0
 
 
+def ack_ratio(packets: list[dict], flow: str, data_link: str, ack_link: str, ack_lag_s: float,
+              seq_bytes: bool) -> dict:
+    """How often a receiver acknowledges, from a packet trace (`capture` rows; times are
+    arrivals at the far end of a link): the data segments of `flow` arriving over
+    `data_link` (payload only) and the ACKs it sends on `ack_link` (sent `ack_lag_s`
+    before they arrive), each counted as sent while the receiver holds data above its
+    cumulative ACK (out of order: the next ACK it sends tells where that stood) or not.
+    `seq_bytes`: data seqnos count bytes (a Linux trace), else segments (satcc's).
+    Returns {"ooo": (segments, ACKs, ACKs per segment), "in_order": (...)}."""
+    ev = []
+    for p in packets:
+        if p["flow"] != flow:
+            continue
+        if not p["ack"] and p["link"] == data_link and p["payload_bytes"] > 0:
+            ev.append((p["time_s"], 0, p))
+        elif p["ack"] and p["link"] == ack_link:
+            ev.append((p["time_s"] - ack_lag_s, 1, p))
+    ev.sort(key=lambda e: (e[0], e[1]))
+    next_ack, upcoming = [None] * len(ev), None
+    for i in range(len(ev) - 1, -1, -1):
+        if ev[i][1] == 1:
+            upcoming = ev[i][2]["seqno"]
+        next_ack[i] = upcoming
+    top, n = None, {"ooo": [0, 0], "in_order": [0, 0]}
+    for i, (_, kind, p) in enumerate(ev):
+        if kind == 0:
+            end = p["seqno"] + (p["payload_bytes"] if seq_bytes else 1)
+            top = end if top is None else max(top, end)
+            if next_ack[i] is not None:
+                n["ooo" if top > next_ack[i] else "in_order"][0] += 1
+        else:
+            n["ooo" if top is not None and p["seqno"] < top else "in_order"][1] += 1
+    return {k: (seg, acks, acks / seg if seg else 0.0) for k, (seg, acks) in n.items()}
+
+
+def ack_ratio_cmd(a) -> int:
+    """A Linux `trace` folder's receivers beside satcc's (seeds 1..--seeds) in the same
+    case: ACKs per data segment while holding segments out of order, and otherwise."""
+    import pyarrow.parquet as pq
+
+    import satcc
+
+    d0 = json.loads((a.dir / "scenario.json").read_text())
+    name = d0["name"].removeprefix("linuxref-")
+    ccs = tuple(f["cc"] for f in d0["flows"])
+    lin_pk = pq.read_table(a.dir / "packets.parquet").to_pylist()
+    links = {(l["a"], l["b"]): l for l in d0["links"]}
+
+    def receiver_links(d: dict, f: dict) -> tuple[str, str, float]:
+        last = next(l for (x, y), l in links.items() if y == f["dst"])
+        back = last.get("b_to_a", {})
+        lag = last["delay_ms"] / 1e3 + 8.0 * 66 / back.get("rate_bps", last["rate_bps"])
+        return f"{last['a']}->{last['b']}", f"{last['b']}->{last['a']}", lag
+
+    runs = []
+    for seed in range(1, a.seeds + 1):
+        d = case(name, ccs, d0["duration_s"], seed)
+        for f in d["flows"]:
+            f["start_jitter_s"] = START_JITTER_S
+        d["monitor"]["capture"] = sorted({x for f in d0["flows"] for x in receiver_links(d0, f)[:2]})
+        runs.append(satcc.run(d).packets.to_pylist())
+    print(f"{name}/{'+'.join(ccs)}: ACKs per data segment at each receiver (segments, ACKs, ratio), "
+          f"Linux {a.dir} and satcc seeds 1-{a.seeds}")
+    for f in d0["flows"]:
+        data_link, ack_link, lag = receiver_links(d0, f)
+        lin = ack_ratio(lin_pk, f["name"], data_link, ack_link, lag, True)
+        if not lin["ooo"][0] + lin["in_order"][0]:
+            print(f"{f['name']}: Linux  (the trace holds no packets of {data_link} and {ack_link})")
+        else:
+            print(f"{f['name']}: Linux  out of order {lin['ooo'][0]:6d} {lin['ooo'][1]:6d} {lin['ooo'][2]:.3f}   "
+                  f"in order {lin['in_order'][0]:6d} {lin['in_order'][1]:6d} {lin['in_order'][2]:.3f}")
+        for k, pk in enumerate(runs, 1):
+            s_ = ack_ratio(pk, f["name"], data_link, ack_link, lag, False)
+            print(f"{'':{len(f['name'])}}  satcc {k:2d} out of order {s_['ooo'][0]:6d} {s_['ooo'][1]:6d} "
+                  f"{s_['ooo'][2]:.3f}   in order {s_['in_order'][0]:6d} {s_['in_order'][1]:6d} {s_['in_order'][2]:.3f}")
+    return 0
+
+
 def constant_pacing(rows: list[dict]) -> tuple[float, float, float]:
     """The longest stretch of one flow's TCP_INFO samples (time-ordered) at one pacing
     rate: (seconds, start, rate in bit/s), the last stretch counted to the last sample."""
@@ -811,6 +892,11 @@ def main(argv=None) -> int:
     tc.add_argument("--start", type=float, default=0.0, help="first row's time (s)")
     tc.add_argument("--end", type=float, default=float("inf"), help="no row from this time (s)")
     tc.set_defaults(fn=trace_compare)
+    ar = sub.add_parser("ack-ratio", help="a `trace` folder's receivers beside satcc's: ACKs per data segment "
+                                          "while holding segments out of order, and otherwise")
+    ar.add_argument("dir", type=Path)
+    ar.add_argument("--seeds", type=int, default=3)
+    ar.set_defaults(fn=ack_ratio_cmd)
     ep = sub.add_parser("episodes", help="one flow's loss episodes by W_max, Linux's runs beside satcc's seeds")
     ep.add_argument("case", choices=[_key(n, c) for n in CASES for c in CASES[n]])
     ep.add_argument("flow")
@@ -827,7 +913,7 @@ def main(argv=None) -> int:
     h = sub.add_parser("host-timing", help="measure the Linux hosts' turnaround through the emulation (root)")
     h.add_argument("--duration", type=float, default=20.0)
     h.set_defaults(fn=host_timing)
-    for p in (r, rm, c, t, h, tr, tc, lt, ep):
+    for p in (r, rm, c, t, h, tr, tc, ar, lt, ep):
         p.add_argument("--ref", type=Path, help=f"the reference's folder (default {REF_DIR})")
     a = ap.parse_args(argv)
     if a.ref:

@@ -544,14 +544,12 @@ impl Bbr {
         let expired = now_us > self.min_rtt_stamp_us + MIN_RTT_WIN_SEC * 1_000_000;
         if let Some(rtt) = s.rate.rtt_s {
             let rtt_us = (rtt * 1e6) as u32;
-            // Linux refreshes the filter on a sample equal to the minimum too (`<=`).
-            // On a real host every sample jitters by microseconds, so an equal one is
-            // as rare there as a lower one; on satcc's exact path every sample through
-            // an empty queue equals the minimum to the microsecond, and `<=` kept the
-            // filter from ever expiring: no PROBE_RTT in 30 s in the 1 %-loss and the
-            // shallow-buffer cases where Linux enters it at 10.7 and 11.1 s
-            // (`python -m satcc.dev.linuxref compare`, docs/cubic-bbr.md). Strictly
-            // lower only, then: the timing Linux shows when no sample happens to match.
+            // A strictly lower sample restarts the filter: Linux since 5.10 (commit
+            // 1b9e2a8c99a5, "tcp: only postpone PROBE_RTT if RTT is < current min_rtt
+            // estimate"); 4.9-5.9 took an equal one too (`<=`), and samples that equal the
+            // minimum (millisecond timestamps in recovery there, satcc's exact path here)
+            // then put PROBE_RTT off indefinitely: with `<=` satcc's 1 %-loss and
+            // shallow-buffer cases never probed in 30 s (docs/cubic-bbr.md).
             if rtt_us < self.min_rtt_us || expired {
                 self.min_rtt_us = rtt_us;
                 self.min_rtt_stamp_us = now_us;
