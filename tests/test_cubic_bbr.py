@@ -591,3 +591,17 @@ def test_ack_ratio_counts_acks_per_segment_while_a_receiver_holds_data_out_of_or
     # byte sequence numbers (a Linux trace) give the same counts
     as_bytes = [{**p, "seqno": p["seqno"] * 1448, "payload_bytes": 1448 if not p["ack"] else 0} for p in trace]
     assert L.ack_ratio(as_bytes, "f", "r->b", "b->r", 0.01, seq_bytes=True) == r
+
+
+def test_ack_ratio_command_sets_a_linux_trace_beside_satccs_runs(capsys):
+    """`linuxref ack-ratio DIR --bin S`: each receiver's ratios from the committed two-BBR
+    trace and one satcc run of the case, whole and per bin (the trace is 6 s long)."""
+    trace = Path(__file__).parent / "data" / "linux_ref" / "trace_two_rtt_bbr"
+    assert L.main(["ack-ratio", str(trace), "--seeds", "1", "--bin", "2"]) == 0
+    out = capsys.readouterr().out
+    for flow in ("rtt50", "rtt150"):
+        assert f"{flow}: Linux  out of order" in out
+    # the 50 ms flow's figures over the whole trace, as docs/cubic-bbr.md quotes them
+    assert "rtt50: Linux  out of order   3166   2330 0.736" in out
+    per_bin = [l.split() for l in out.splitlines() if l.strip().startswith("Linux ") and "/" in l]
+    assert len(per_bin) == 2 and all(len(cells) == 1 + 3 for cells in per_bin), per_bin

@@ -20,7 +20,7 @@ window traces (TCP_INFO every 10 ms on Linux; the flows series every 10 ms in sa
         exists (satcc.dev.ns3ref); docs/cubic-bbr.md has its output
     sudo python -m satcc.dev.linuxref trace CASE --out DIR [--duration 12]
         one Linux run of a case with packets, drops and both ends' TCP_INFO in DIR
-    python -m satcc.dev.linuxref ack-ratio DIR [--seeds 3]
+    python -m satcc.dev.linuxref ack-ratio DIR [--seeds 3] [--bin SECONDS]
         that trace's receivers beside satcc's: ACKs per data segment received while
         holding segments out of order, and otherwise
     python -m satcc.dev.linuxref trace-compare DIR [--seed 1]
@@ -706,6 +706,23 @@ def ack_ratio_cmd(a) -> int:
             s_ = ack_ratio(pk, f["name"], data_link, ack_link, lag, False)
             print(f"{'':{len(f['name'])}}  satcc {k:2d} out of order {s_['ooo'][0]:6d} {s_['ooo'][1]:6d} "
                   f"{s_['ooo'][2]:.3f}   in order {s_['in_order'][0]:6d} {s_['in_order'][1]:6d} {s_['in_order'][2]:.3f}")
+        if a.bin:
+            # out of order, per bin: segments/ACKs per segment ('-' where none was held)
+            end = max((p["time_s"] for p in lin_pk), default=0.0)
+            bins = [(i * a.bin, (i + 1) * a.bin) for i in range(int(end / a.bin) + 1)]
+
+            def row(pk, seq_bytes):
+                cells = []
+                for t0, t1 in bins:
+                    x = ack_ratio([p for p in pk if t0 <= p["time_s"] < t1], f["name"], data_link, ack_link, lag,
+                                  seq_bytes)["ooo"]
+                    cells.append(f"{x[0]:4d}/{x[2]:.2f}" if x[0] else "     -   ")
+                return " ".join(cells)
+
+            print(f"{'':{len(f['name'])}}  out of order per {a.bin:g} s from 0: segments/ACKs per segment")
+            print(f"{'':{len(f['name'])}}  Linux    {row(lin_pk, True)}")
+            for k, pk in enumerate(runs, 1):
+                print(f"{'':{len(f['name'])}}  satcc {k:2d} {row(pk, False)}")
     return 0
 
 
@@ -896,6 +913,7 @@ def main(argv=None) -> int:
                                           "while holding segments out of order, and otherwise")
     ar.add_argument("dir", type=Path)
     ar.add_argument("--seeds", type=int, default=3)
+    ar.add_argument("--bin", type=float, default=0.0, help="also per bin of this many seconds (0: not)")
     ar.set_defaults(fn=ack_ratio_cmd)
     ep = sub.add_parser("episodes", help="one flow's loss episodes by W_max, Linux's runs beside satcc's seeds")
     ep.add_argument("case", choices=[_key(n, c) for n in CASES for c in CASES[n]])
