@@ -631,6 +631,11 @@ def trace_compare(a) -> int:
     return 0
 
 
+#: A Linux ACK on the wire: 40 bytes of headers, 12 of timestamps, 12 of one SACK block and
+#: 2 of padding (what ack_ratio_cmd takes an ACK's transmission to be).
+ACK_WIRE_BYTES = 66
+
+
 def ack_ratio(packets: list[dict], flow: str, data_link: str, ack_link: str, ack_lag_s: float,
               seq_bytes: bool) -> dict:
     """How often a receiver acknowledges, from a packet trace (`capture` rows; times are
@@ -679,10 +684,11 @@ def ack_ratio_cmd(a) -> int:
     lin_pk = pq.read_table(a.dir / "packets.parquet").to_pylist()
     links = {(l["a"], l["b"]): l for l in d0["links"]}
 
-    def receiver_links(d: dict, f: dict) -> tuple[str, str, float]:
+    def receiver_links(f: dict) -> tuple[str, str, float]:
+        # the receiver's last hop, its reverse, and how long an ACK takes over it
         last = next(l for (x, y), l in links.items() if y == f["dst"])
         back = last.get("b_to_a", {})
-        lag = last["delay_ms"] / 1e3 + 8.0 * 66 / back.get("rate_bps", last["rate_bps"])
+        lag = last["delay_ms"] / 1e3 + 8.0 * ACK_WIRE_BYTES / back.get("rate_bps", last["rate_bps"])
         return f"{last['a']}->{last['b']}", f"{last['b']}->{last['a']}", lag
 
     runs = []
@@ -690,12 +696,12 @@ def ack_ratio_cmd(a) -> int:
         d = case(name, ccs, d0["duration_s"], seed)
         for f in d["flows"]:
             f["start_jitter_s"] = START_JITTER_S
-        d["monitor"]["capture"] = sorted({x for f in d0["flows"] for x in receiver_links(d0, f)[:2]})
+        d["monitor"]["capture"] = sorted({x for f in d0["flows"] for x in receiver_links(f)[:2]})
         runs.append(satcc.run(d).packets.to_pylist())
     print(f"{name}/{'+'.join(ccs)}: ACKs per data segment at each receiver (segments, ACKs, ratio), "
           f"Linux {a.dir} and satcc seeds 1-{a.seeds}")
     for f in d0["flows"]:
-        data_link, ack_link, lag = receiver_links(d0, f)
+        data_link, ack_link, lag = receiver_links(f)
         lin = ack_ratio(lin_pk, f["name"], data_link, ack_link, lag, True)
         if not lin["ooo"][0] + lin["in_order"][0]:
             print(f"{f['name']}: Linux  (the trace holds no packets of {data_link} and {ack_link})")
