@@ -218,7 +218,13 @@ pub struct EventQueue<E> {
     cur: u64,
     /// The current bucket is sorted (latest first).
     cur_sorted: bool,
+    /// The current bucket is sorted and not empty: its last entry is the earliest
+    /// pending event (`settle` has nothing to do).
+    ready: bool,
     far: Heap4<E>,
+    /// Bucket number (time >> shift) of the heap's earliest event (u64::MAX: the heap
+    /// is empty): whether a turn of the calendar must look into the heap.
+    far_top: u64,
     len: usize,
     next: u64,
     popped: u64,
@@ -254,7 +260,9 @@ impl<E: Copy> EventQueue<E> {
             mask: START_BUCKETS as u64 - 1,
             cur: 0,
             cur_sorted: true,
+            ready: false,
             far: Heap4 { v: Vec::with_capacity(256) },
+            far_top: u64::MAX,
             len: 0,
             next: 0,
             popped: 0,
@@ -290,6 +298,7 @@ impl<E: Copy> EventQueue<E> {
         if ab >= self.cur + self.nbuckets() {
             self.far_filed += 1;
             self.far.push(Entry { time, shadow, sched, psched, tie, ev });
+            self.far_top = self.far_top.min(time >> self.shift);
             return;
         }
         let b = (ab & self.mask) as usize;
@@ -356,8 +365,18 @@ impl<E: Copy> EventQueue<E> {
         None
     }
 
-    /// Make the current bucket hold the earliest pending events, sorted.
+    /// Make the current bucket hold the earliest pending events, sorted (`ready`).
+    #[inline(always)]
     fn settle(&mut self) {
+        if !self.ready {
+            self.settle_slow();
+        }
+    }
+
+    /// `settle` when the current bucket is empty or unsorted: sort it, or turn the
+    /// calendar to the next occupied bucket (or the heap's earliest event).
+    #[inline(never)]
+    fn settle_slow(&mut self) {
         loop {
             let b = (self.cur & self.mask) as usize;
             if !self.buckets[b].is_empty() {
@@ -371,17 +390,21 @@ impl<E: Copy> EventQueue<E> {
                     });
                     self.cur_sorted = true;
                 }
+                self.ready = true;
                 return;
             }
             let next = match self.next_occupied() {
                 Some(n) => n,
-                None => match self.far.peek() {
-                    Some(e) => e.time >> self.shift,
-                    None => return,
-                },
+                None if self.far_top != u64::MAX => self.far_top,
+                None => return,
             };
             self.cur = next;
-            self.take_in_from_far();
+            if self.far_top < self.cur + self.nbuckets() {
+                self.take_in_from_far();
+            } else {
+                // nothing in the heap falls within the new horizon
+                self.cur_sorted = self.buckets[(self.cur & self.mask) as usize].len() <= 1;
+            }
         }
     }
 
@@ -389,11 +412,13 @@ impl<E: Copy> EventQueue<E> {
     /// heap holds within its horizon; the current bucket is sorted when it holds one.
     fn take_in_from_far(&mut self) {
         self.cur_sorted = false;
+        self.ready = false;
         let (horizon, shift) = (self.cur + self.nbuckets(), self.shift);
         while self.far.peek().is_some_and(|e| (e.time >> shift) < horizon) {
             let e = self.far.pop().expect("peeked");
             self.file(e.time, e.shadow, e.sched, e.psched, e.tie, e.ev);
         }
+        self.far_top = self.far.peek().map_or(u64::MAX, |e| e.time >> shift);
         let b = (self.cur & self.mask) as usize;
         self.cur_sorted = self.buckets[b].len() <= 1;
     }
@@ -420,6 +445,7 @@ impl<E: Copy> EventQueue<E> {
         let e = self.buckets[b].pop().expect("settled");
         if self.buckets[b].is_empty() {
             self.occupied[b / 64] &= !(1 << (b % 64));
+            self.ready = false;
         }
         self.len -= 1;
         self.popped += 1;
@@ -470,6 +496,8 @@ impl<E: Copy> EventQueue<E> {
         self.mask = buckets as u64 - 1;
         self.cur = now >> shift;
         self.cur_sorted = false;
+        self.ready = false;
+        self.far_top = self.far.peek().map_or(u64::MAX, |e| e.time >> shift);
         let far_filed = self.far_filed;
         for e in old.into_iter().flatten() {
             self.file(e.time, e.shadow, e.sched, e.psched, e.tie, e.ev); // beyond the horizon: the heap
