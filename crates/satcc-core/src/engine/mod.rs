@@ -18,6 +18,7 @@ pub type Time = u64;
 
 pub const NS_PER_S: u64 = 1_000_000_000;
 pub const NS_PER_MS: u64 = 1_000_000;
+pub const NS_PER_US: u64 = 1_000;
 
 /// Seconds (as written in scenarios) to nanoseconds, rounded to the nearest ns.
 #[inline]

@@ -24,7 +24,8 @@
 //! Only senders whose controller asks for samples keep this state (CUBIC's HyStart,
 //! BBR); the others pay nothing for it.
 
-use crate::engine::{to_secs, Time};
+use super::rtt::TsClock;
+use crate::engine::{to_secs, Time, NS_PER_US};
 use std::collections::VecDeque;
 
 /// One delivery-rate sample (Linux's struct rate_sample), in segments and seconds.
@@ -125,11 +126,30 @@ pub struct RateEstimator {
     /// keeps for tcpi_delivery_rate: (delivered, interval).
     pub rate_delivered: u64,
     pub rate_interval_s: f64,
+    /// The sending host's clock: its microseconds fall `clock_phase` ns before each
+    /// whole microsecond of simulated time (`set_clock`).
+    clock_phase: Time,
 }
 
 impl RateEstimator {
     pub fn new() -> Self {
         RateEstimator { min_rtt_s: f64::INFINITY, ..Default::default() }
+    }
+
+    /// Read RTTs on the sending host's clock (its phase, as its timestamp clock has it).
+    pub fn set_clock(&mut self, clock: TsClock) {
+        self.clock_phase = clock.phase() % NS_PER_US;
+    }
+
+    /// The RTT of a segment sent at `sent` and acknowledged at `now`, seconds, as Linux
+    /// reads it: whole microseconds between the two readings of the host's microsecond
+    /// clock (tcp_stamp_us_delta of tp->tcp_mstamp and the segment's
+    /// tcp_skb_timestamp_us, each the nanosecond clock divided by 1000), so an exact
+    /// 100.4003 ms round trip reads 100,400 or 100,401 us by where the microseconds fall.
+    #[inline]
+    fn rtt_between(&self, sent: Time, now: Time) -> f64 {
+        let us = |t: Time| (t + self.clock_phase) / NS_PER_US;
+        us(now).saturating_sub(us(sent)) as f64 / 1e6
     }
 
     fn slot(&mut self, seq: i64) -> Option<&mut Tx> {
@@ -204,7 +224,7 @@ impl RateEstimator {
         self.rs.acked_sacked += 1;
         // tcp_rack_advance: a retransmission delivered sooner than the minimum RTT may
         // be the original's delivery, and says nothing
-        let rtt = to_secs(self.now.saturating_sub(t.sent));
+        let rtt = self.rtt_between(t.sent, self.now);
         if (!t.retrans || rtt >= self.min_rtt_s) && (t.sent > self.rack_xmit || (t.sent == self.rack_xmit && seq > self.rack_seq)) {
             self.rack_xmit = t.sent;
             self.rack_seq = seq;
@@ -294,7 +314,7 @@ impl RateEstimator {
             self.delivered_time = now;
         }
         let mut rs = self.rs;
-        let since = |t: Time| to_secs(now.saturating_sub(t));
+        let since = |t: Time| self.rtt_between(t, now);
         let (mut seq_rtt, mut ca_rtt) = match (self.ack_first, self.ack_last, self.retrans_acked) {
             (Some(f), Some(l), false) => (Some(since(f)), Some(since(l))),
             _ => (None, None),
@@ -378,6 +398,38 @@ mod tests {
         }
         assert_eq!(r.delivered, 500);
         assert!((r.min_rtt_s() - 0.050).abs() < 1e-9);
+    }
+
+    /// Linux reads an RTT as the difference of two readings of the host's microsecond
+    /// clock: an exact 100.4003 ms round trip reads 100,400 or 100,401 us by where the
+    /// host's microseconds fall against the send time, never a fraction of one.
+    #[test]
+    fn the_rtt_is_whole_microseconds_of_the_senders_clock() {
+        let rtt_ns: Time = 100_400_300;
+        let read = |phase: Time, sent: Time| {
+            let mut r = RateEstimator::new();
+            r.set_clock(TsClock::with_phase(phase));
+            r.on_send(0, sent, 0, false);
+            r.begin_ack(1, sent + rtt_ns);
+            r.on_delivered(0, false);
+            let a = r.end_ack(sent + rtt_ns, 1);
+            (a.rtt_s.unwrap(), r.rack_rtt_s)
+        };
+        // sent 0.1 us before a microsecond of the host's clock: the ACK's reading is 401
+        // microseconds on; sent right after one, 400
+        assert_eq!(read(0, 999_900), (0.100401, 0.100401));
+        assert_eq!(read(0, 1_000_000), (0.100400, 0.100400));
+        // the host's phase moves where its microseconds fall (3,000,100 ns plus 900 is a
+        // whole microsecond of its clock)
+        assert_eq!(read(900, 3_000_100), (0.100400, 0.100400));
+        assert_eq!(read(900, 2_999_999), (0.100401, 0.100401));
+        let mut seen = std::collections::BTreeSet::new();
+        for sent in (0..5_000).map(|k| k * 137) {
+            let (rtt, _) = read(0, sent);
+            assert_eq!(crate::tcp::rtt::whole_us(rtt) as f64 / 1e6, rtt, "whole microseconds");
+            seen.insert(crate::tcp::rtt::whole_us(rtt));
+        }
+        assert_eq!(seen.into_iter().collect::<Vec<_>>(), vec![100_400, 100_401]);
     }
 
     #[test]

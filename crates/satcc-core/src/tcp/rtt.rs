@@ -33,6 +33,15 @@ pub struct RttEstimator {
     linux: Option<LinuxRtt>,
 }
 
+/// An RTT in seconds as whole microseconds. RTTs are read on a host's microsecond
+/// clock (tcp/rate.rs) or its millisecond timestamps, so a sample in seconds is the
+/// double nearest k / 10^6: rounded back, never truncated (which gives k - 1 for about
+/// one k in a hundred).
+#[inline]
+pub fn whole_us(s: f64) -> u64 {
+    (s * 1e6).round() as u64
+}
+
 /// Linux's tcp_rtt_estimator state, microseconds (srtt scaled by 8, mdev by 4).
 /// Linux's TCP timestamps count its millisecond clock (TCP_TS_HZ 1000, without the
 /// microsecond option a route must ask for): a segment's TSval is the tick it left in,
@@ -51,6 +60,11 @@ pub struct TsClock {
 impl TsClock {
     pub fn with_phase(phase: Time) -> Self {
         TsClock { phase: phase % LINUX_TS_TICK }
+    }
+
+    /// Its phase: its ticks fall this many ns before each whole millisecond.
+    pub fn phase(&self) -> Time {
+        self.phase
     }
 
     /// The clock's reading at `t` (a TSval, before the connection's random offset,
@@ -119,7 +133,7 @@ impl RttEstimator {
     /// sender has them (the variance decays once per round, at rtt_seq).
     pub fn update_linux(&mut self, m_s: f64, snd_una: i64, snd_nxt: i64) {
         let Some(l) = self.linux.as_mut() else { return };
-        let mut m = ((m_s * 1e6) as i64).max(1);
+        let mut m = (whole_us(m_s) as i64).max(1);
         let mut srtt = l.srtt_us;
         if srtt != 0 {
             m -= srtt >> 3;
@@ -255,6 +269,16 @@ impl RttEstimator {
 
 #[cfg(test)]
 mod tests {
+    /// An RTT in seconds read back as whole microseconds gives the microseconds it was
+    /// made of (truncation gives one less for about one value in a hundred).
+    #[test]
+    fn whole_us_reads_back_every_microsecond_count() {
+        for k in (0..3_000_000u64).chain([1 << 31, 86_400_000_000]) {
+            assert_eq!(whole_us(k as f64 / 1e6), k);
+        }
+        assert!((0..3_000_000u64).any(|k| ((k as f64 / 1e6) * 1e6) as u64 != k), "truncation would not do");
+    }
+
     use super::*;
 
     fn est() -> RttEstimator {

@@ -286,6 +286,9 @@ impl TcpSender {
     /// The sending host's timestamp clock (its phase).
     pub fn set_ts_clock(&mut self, clock: TsClock) {
         self.ts_clock = clock;
+        if let Some(r) = self.rate.as_mut() {
+            r.set_clock(clock);
+        }
     }
 
     /// The receiver's timestamp on the ACK just read (when it left the receiver): the

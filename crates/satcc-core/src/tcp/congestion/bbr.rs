@@ -13,6 +13,7 @@
 
 use super::{AckEvent, AckSample, CongestionControl, LossEvent, Window};
 use crate::engine::Time;
+use crate::tcp::rtt::whole_us;
 
 /// Fixed point of rates: packets per usec << 24 [BW_SCALE].
 const BW_SCALE: u32 = 24;
@@ -293,7 +294,7 @@ impl Bbr {
     fn init_pacing_rate_from_rtt(&mut self, cwnd: u32, srtt_s: f64) {
         let rtt_us = if srtt_s > 0.0 {
             self.has_seen_rtt = true;
-            ((srtt_s * 1e6) as u64).max(1)
+            whole_us(srtt_s).max(1)
         } else {
             1000
         };
@@ -543,7 +544,7 @@ impl Bbr {
     fn update_min_rtt(&mut self, s: &AckSample, w: &mut Window, now_us: u64) {
         let expired = now_us > self.min_rtt_stamp_us + MIN_RTT_WIN_SEC * 1_000_000;
         if let Some(rtt) = s.rate.rtt_s {
-            let rtt_us = (rtt * 1e6) as u32;
+            let rtt_us = whole_us(rtt) as u32;
             // A strictly lower sample restarts the filter: Linux since 5.10 (commit
             // 1b9e2a8c99a5, "tcp: only postpone PROBE_RTT if RTT is < current min_rtt
             // estimate"); 4.9-5.9 took an equal one too (`<=`), and samples that equal the
@@ -726,7 +727,7 @@ impl CongestionControl for Bbr {
             // (a SYN is too small to queue behind itself: no data sample goes below it)
             self.handshake_rtt_taken = true;
             if s.srtt_s > 0.0 {
-                self.min_rtt_us = (s.srtt_s * 1e6) as u32;
+                self.min_rtt_us = whole_us(s.srtt_s) as u32;
                 self.min_rtt_stamp_us = now_us;
             }
         }

@@ -15,6 +15,7 @@
 
 use super::{AckEvent, AckSample, CongestionControl, LossEvent, Window};
 use crate::engine::{Time, NS_PER_S};
+use crate::tcp::rtt::whole_us;
 use crate::settings::SettingsGroup;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -413,8 +414,8 @@ impl CongestionControl for Cubic {
         }
         let Some(rtt_s) = s.rate.rtt_s else { return };
         if self.s.rfc9438 {
-            if self.delay_min_us == 0 || (rtt_s * 1e6) < self.delay_min_us as f64 {
-                self.delay_min_us = ((rtt_s * 1e6) as u32).max(1);
+            if self.delay_min_us == 0 || whole_us(rtt_s) < self.delay_min_us as u64 {
+                self.delay_min_us = (whole_us(rtt_s) as u32).max(1);
             }
             return;
         }
@@ -422,7 +423,7 @@ impl CongestionControl for Cubic {
         if self.epoch_start != 0 && (self.jiffies(s.now).wrapping_sub(self.epoch_start) as i32) < self.s.hz as i32 {
             return;
         }
-        let delay = ((rtt_s * 1e6) as u32).max(1);
+        let delay = (whole_us(rtt_s) as u32).max(1);
         if self.delay_min_us == 0 || self.delay_min_us > delay {
             self.delay_min_us = delay;
         }
