@@ -59,3 +59,23 @@ def test_a_run_without_plots_does_not_load_matplotlib(tmp_path):
     args = ["run", str(ROOT / "scenarios" / "dumbbell_lossy.toml"), "--out", str(tmp_path / "a"), "--duration", "2"]
     assert "matplotlib" not in _imported(args + ["--no-plots"])
     assert "matplotlib" in _imported(args[:3] + [str(tmp_path / "b")] + args[4:])
+
+
+def test_building_the_parser_imports_no_developer_tool():
+    """Every command builds the whole parser; `satcc bench --scenario`'s choices are
+    listed in the CLI rather than read from satcc.dev.bench (which imports ns-2's driver
+    and the topologies: 15-35 ms of every command, `python -X importtime`)."""
+    for args in (["--version"], ["--help"]):
+        mods = _imported(args)
+        dev = sorted(m for m in mods if m.startswith("satcc.dev"))
+        assert not dev, f"satcc {' '.join(args)} imports {dev}"
+
+
+def test_the_bench_scenario_choices_are_the_benchs_scenarios():
+    from satcc import cli
+    from satcc.dev import bench
+
+    assert cli.BENCH_SCENARIOS == tuple(bench.SCENARIOS)
+    p = cli.build_parser()
+    a = p.parse_args(["bench", "--scenario", "oc12-one-to-many"])
+    assert a.scenario == "oc12-one-to-many"
