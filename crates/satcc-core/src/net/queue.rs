@@ -214,6 +214,7 @@ pub enum QueueDiscipline {
 
 impl QueueDiscipline {
     /// Decide whether a packet of `size_bytes` may join the queue.
+    #[inline]
     pub fn admit(&mut self, size_bytes: u32, occ: &Occupancy, draws: &mut Draws) -> Verdict {
         match self {
             QueueDiscipline::DropTail(d) => {
