@@ -79,3 +79,44 @@ def test_the_bench_scenario_choices_are_the_benchs_scenarios():
     p = cli.build_parser()
     a = p.parse_args(["bench", "--scenario", "oc12-one-to-many"])
     assert a.scenario == "oc12-one-to-many"
+
+
+def test_prefetch_imports_in_a_thread_and_leaves_failures_to_the_caller():
+    """`satcc run` loads what writing and plotting its results import during the run
+    (satcc._lazy.prefetch), on another core while the core runs without the GIL."""
+    code = ("import sys\n"
+            "from satcc._lazy import prefetch\n"
+            "assert 'colorsys' not in sys.modules\n"
+            "t = prefetch('colorsys', 'no_such_module_here', 'json')\n"
+            "t.join()\n"
+            "assert 'colorsys' in sys.modules and t.name == 'satcc-prefetch' and not t.daemon\n"
+            "assert prefetch('colorsys', 'json') is None\n"
+            "print('ok')\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "ok" and not out.stderr
+
+
+def test_a_run_loads_its_writers_and_plots_during_the_run(tmp_path):
+    """With plots, matplotlib (0.4 s) and pyarrow.parquet are imported by the prefetch
+    thread, not after the run; the run's results are the same as without it."""
+    code = ("import json, sys, threading\n"
+            "from satcc.cli import main\n"
+            "seen = {}\n"
+            "import satcc._lazy as lz\n"
+            "orig = lz._import_all\n"
+            "def spy(names):\n"
+            "    seen['names'] = list(names)\n"
+            "    seen['thread'] = threading.current_thread().name\n"
+            "    orig(names)\n"
+            "lz._import_all = spy\n"
+            f"rc = main(['run', {str(ROOT / 'scenarios' / 'dumbbell_lossy.toml')!r}, '--out', {str(tmp_path / 'a')!r},"
+            " '--duration', '2'])\n"
+            "print(json.dumps(seen))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    seen = json.loads(out.splitlines()[-1])
+    assert seen["thread"] == "satcc-prefetch"
+    assert {"pyarrow.parquet", "satcc.plot"} <= set(seen["names"])
+    import satcc
+
+    d = satcc.load(ROOT / "scenarios" / "dumbbell_lossy.toml").to_dict() | {"duration_s": 2.0}
+    assert json.loads((tmp_path / "a" / "summary.json").read_text())["totals"] == satcc.run(d).summary["totals"]

@@ -82,6 +82,7 @@ def _print_summary(s: dict) -> None:
 
 
 def cmd_run(a) -> int:
+    from ._lazy import prefetch
     from .run import run
 
     sc = _scenario(a.scenario)
@@ -97,6 +98,8 @@ def cmd_run(a) -> int:
     print(f"running {d.get('name', 'scenario')} ...", file=sys.stderr, flush=True)
     t0 = time.perf_counter()
     out.mkdir(parents=True, exist_ok=True)
+    # what writing the results (and plotting them) imports, loaded during the run
+    prefetch("pyarrow", "pyarrow.parquet", *(() if a.no_plots else ("satcc.plot",)))
     res = run(d, progress=True, stream_dir=out)
     wall = time.perf_counter() - t0
     t1 = time.perf_counter()
