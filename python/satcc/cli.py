@@ -99,7 +99,7 @@ def cmd_run(a) -> int:
     t0 = time.perf_counter()
     out.mkdir(parents=True, exist_ok=True)
     # what writing the results (and plotting them) imports, loaded during the run
-    prefetch("pyarrow", "pyarrow.parquet", *(() if a.no_plots else ("satcc.plot",)))
+    prefetch("pyarrow.parquet", *(() if a.no_plots else ("satcc.plot",)))
     res = run(d, progress=True, stream_dir=out)
     wall = time.perf_counter() - t0
     t1 = time.perf_counter()

@@ -399,26 +399,26 @@ impl<E: Copy> EventQueue<E> {
                 None => return,
             };
             self.cur = next;
-            if self.far_top < self.cur + self.nbuckets() {
-                self.take_in_from_far();
-            } else {
-                // nothing in the heap falls within the new horizon
-                self.cur_sorted = self.buckets[(self.cur & self.mask) as usize].len() <= 1;
-            }
+            self.take_in_from_far();
         }
     }
 
     /// The calendar now reaches further (`cur` moved, or a new shape): file in what the
-    /// heap holds within its horizon; the current bucket is sorted when it holds one.
+    /// heap holds within its horizon (looked into only when its earliest event is, most
+    /// turns of the calendar find nothing there); the current bucket is sorted when it
+    /// holds one.
+    #[inline(always)]
     fn take_in_from_far(&mut self) {
-        self.cur_sorted = false;
         self.ready = false;
         let (horizon, shift) = (self.cur + self.nbuckets(), self.shift);
-        while self.far.peek().is_some_and(|e| (e.time >> shift) < horizon) {
-            let e = self.far.pop().expect("peeked");
-            self.file(e.time, e.shadow, e.sched, e.psched, e.tie, e.ev);
+        if self.far_top < horizon {
+            self.cur_sorted = false;
+            while self.far.peek().is_some_and(|e| (e.time >> shift) < horizon) {
+                let e = self.far.pop().expect("peeked");
+                self.file(e.time, e.shadow, e.sched, e.psched, e.tie, e.ev);
+            }
+            self.far_top = self.far.peek().map_or(u64::MAX, |e| e.time >> shift);
         }
-        self.far_top = self.far.peek().map_or(u64::MAX, |e| e.time >> shift);
         let b = (self.cur & self.mask) as usize;
         self.cur_sorted = self.buckets[b].len() <= 1;
     }

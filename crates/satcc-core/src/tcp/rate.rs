@@ -25,7 +25,7 @@
 //! BBR); the others pay nothing for it.
 
 use super::rtt::TsClock;
-use crate::engine::{to_secs, Time, NS_PER_US};
+use crate::engine::{to_secs, Time};
 use std::collections::VecDeque;
 
 /// One delivery-rate sample (Linux's struct rate_sample), in segments and seconds.
@@ -126,9 +126,8 @@ pub struct RateEstimator {
     /// keeps for tcpi_delivery_rate: (delivered, interval).
     pub rate_delivered: u64,
     pub rate_interval_s: f64,
-    /// The sending host's clock: its microseconds fall `clock_phase` ns before each
-    /// whole microsecond of simulated time (`set_clock`).
-    clock_phase: Time,
+    /// The sending host's clock, on which RTTs are read (`set_clock`).
+    clock: TsClock,
 }
 
 impl RateEstimator {
@@ -136,20 +135,16 @@ impl RateEstimator {
         RateEstimator { min_rtt_s: f64::INFINITY, ..Default::default() }
     }
 
-    /// Read RTTs on the sending host's clock (its phase, as its timestamp clock has it).
+    /// Read RTTs on the sending host's clock.
     pub fn set_clock(&mut self, clock: TsClock) {
-        self.clock_phase = clock.phase() % NS_PER_US;
+        self.clock = clock;
     }
 
     /// The RTT of a segment sent at `sent` and acknowledged at `now`, seconds, as Linux
-    /// reads it: whole microseconds between the two readings of the host's microsecond
-    /// clock (tcp_stamp_us_delta of tp->tcp_mstamp and the segment's
-    /// tcp_skb_timestamp_us, each the nanosecond clock divided by 1000), so an exact
-    /// 100.4003 ms round trip reads 100,400 or 100,401 us by where the microseconds fall.
+    /// reads it: whole microseconds of the host's clock (`TsClock::micros_between`).
     #[inline]
     fn rtt_between(&self, sent: Time, now: Time) -> f64 {
-        let us = |t: Time| (t + self.clock_phase) / NS_PER_US;
-        us(now).saturating_sub(us(sent)) as f64 / 1e6
+        self.clock.micros_between(sent, now) as f64 / 1e6
     }
 
     fn slot(&mut self, seq: i64) -> Option<&mut Tx> {

@@ -3,7 +3,7 @@
 //! integers (RFC 6298), RTO = SRTT + 4 RTTVAR clamped to [min, max] and doubled on
 //! each expiry.
 
-use crate::engine::{to_secs, Time};
+use crate::engine::{to_secs, Time, NS_PER_US};
 
 /// SRTT is kept scaled by 2^3, RTTVAR by 2^2 (ns-2's T_SRTT_BITS, T_RTTVAR_BITS).
 const SRTT_BITS: u32 = 3;
@@ -62,9 +62,15 @@ impl TsClock {
         TsClock { phase: phase % LINUX_TS_TICK }
     }
 
-    /// Its phase: its ticks fall this many ns before each whole millisecond.
-    pub fn phase(&self) -> Time {
-        self.phase
+    /// Whole microseconds from `sent` to `now` on this clock, as Linux reads an ACK's RTT:
+    /// the difference of two readings of its microsecond clock (tcp_stamp_us_delta of
+    /// tp->tcp_mstamp and the segment's tcp_skb_timestamp_us, each the nanosecond clock
+    /// divided by 1000; the millisecond ticks above are that clock divided again), so an
+    /// exact 100.4003 ms round trip reads 100,400 or 100,401 us by where its microseconds
+    /// fall.
+    pub fn micros_between(&self, sent: Time, now: Time) -> u64 {
+        let us = |t: Time| (t + self.phase) / NS_PER_US;
+        us(now).saturating_sub(us(sent))
     }
 
     /// The clock's reading at `t` (a TSval, before the connection's random offset,
