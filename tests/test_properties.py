@@ -1,10 +1,13 @@
 """Property tests over random small networks: packets are conserved, queues stay
-within their limits, and a run is a pure function of scenario and seed."""
+within their limits, and a run is a pure function of scenario and seed. The networks
+draw every congestion control (CUBIC and BBR with a Linux sender's transport, pacing),
+the router schemes on the routers' links, jitter, latency steps and stops."""
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import satcc
+import satcc.registry
 from satcc import Scenario
 
 
@@ -12,9 +15,14 @@ from satcc import Scenario
 def networks(draw):
     n_routers = draw(st.integers(1, 4))
     duration = draw(st.floats(0.5, 4.0))
-    s = Scenario("prop", duration_s=duration, seed=draw(st.integers(0, 1000)),
-                 tcp={"rwnd_pkts": draw(st.integers(2, 300)), "delayed_ack": draw(st.booleans()), "sack": draw(st.booleans()),
-                      "packet_size_bytes": draw(st.sampled_from([500, 1000, 1460]))})
+    tcp = {"rwnd_pkts": draw(st.integers(2, 300)), "delayed_ack": draw(st.booleans()), "sack": draw(st.booleans()),
+           "packet_size_bytes": draw(st.sampled_from([500, 1000, 1460]))}
+    if draw(st.booleans()):
+        # a Linux sender's transport (what the CUBIC/BBR catalog runs with), in part
+        tcp.update(initial_window_pkts=draw(st.sampled_from([1, 4, 10])), rto="linux", tick_s=0.001,
+                   quick_ack=draw(st.booleans()), pacing=draw(st.booleans()),
+                   receive_window=draw(st.sampled_from(["fixed", "linux"])))
+    s = Scenario("prop", duration_s=duration, seed=draw(st.integers(0, 1000)), tcp=tcp)
     routers = [s.node(f"r{i}") for i in range(n_routers)]
     for a, b in zip(routers, routers[1:]):
         q = draw(st.sampled_from([
@@ -25,13 +33,19 @@ def networks(draw):
         ]))
         err = draw(st.sampled_from([None, {"type": "per", "per": 0.02}, {"type": "ber", "ber": 1e-5}]))
         changes = draw(st.sampled_from([[], [{"at_s": draw(st.floats(0.1, duration)), "rate_bps": draw(st.floats(1e5, 1e8))}]]))
+        steps = draw(st.sampled_from([[], [{"at_s": draw(st.floats(0.1, duration)), "delay_ms": draw(st.floats(0, 80))}]]))
         s.link(a, b, rate_bps=draw(st.floats(1e5, 1e8)), delay_ms=draw(st.floats(0, 50)), queue=q, error=err,
-               rate_changes=changes)
+               rate_changes=changes, delay_changes=steps, jitter_ms=draw(st.sampled_from([0.0, 2.0])))
     for i in range(draw(st.integers(1, 5))):
         h, d = s.node(f"h{i}"), s.node(f"d{i}")
         s.link(h, routers[0], rate_bps=draw(st.floats(1e6, 1e9)), delay_ms=draw(st.floats(0, 20)))
         s.link(routers[-1], d, rate_bps=draw(st.floats(1e6, 1e9)), delay_ms=draw(st.floats(0, 20)))
-        s.flow(h, d, cc=draw(st.sampled_from(["newreno", "reno", "westwood", "star", "fusion", "fusion-cws", "fusion-lwc", "fusion-star"])), start_s=draw(st.floats(0, 0.3)))
+        start = draw(st.floats(0, 0.3))
+        stop = draw(st.sampled_from([None, start + draw(st.floats(0.05, duration))]))
+        s.flow(h, d, cc=draw(st.sampled_from(satcc.registry.controller_names())), start_s=start, stop_s=stop)
+    router_links = [f"{a}->{b}" for a, b in zip(routers, routers[1:])]
+    if router_links and draw(st.booleans()):
+        s.scheme(draw(st.sampled_from(["refwa", "trefwa", "xfwa"])), links=router_links)
     s.monitor(drop_trace=True, links=[f"{a}->{b}" for a, b in zip(routers, routers[1:])] or None)
     return s
 
