@@ -31,11 +31,7 @@ use crate::engine::rng::{Draws, StreamRng};
 use crate::engine::{from_secs, Time};
 use std::collections::VecDeque;
 
-/// Aligned to a cache line: a record is 64 bytes, and the pipe's buffer as the allocator
-/// gave it (16-byte aligned) laid most records across two lines; 1 % of the engine bench
-/// on the standard and the OC12 scenarios (BENCHMARKS.md).
 #[derive(Clone, Copy, Debug)]
-#[repr(align(64))]
 struct InPipe {
     pkt: Packet,
     /// End of transmission in the low 63 bits (`tx_end()`): the packet leaves the queue
@@ -63,9 +59,6 @@ struct InPipe {
     /// events tied with them on (time, shadow, start) (engine::event_queue).
     psched: f64,
 }
-
-// one line: a field more would double it (the alignment rounds the size up to 128)
-const _: () = assert!(std::mem::size_of::<InPipe>() == 64);
 
 #[derive(Clone, Debug, Default)]
 pub struct LinkStats {
