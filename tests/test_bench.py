@@ -98,15 +98,40 @@ def test_abbench_alternates_and_reports_the_ratio_of_bests():
 
 
 def test_scale_bench_doubles_flows_and_rates(tmp_path):
+    """Table III's OC48 run and the catalog's largest constellation run, each with twice
+    the flows, the rates and both (issue 20, item 6)."""
     out = tmp_path / "s.json"
     r = cli("bench", "--scale", "--duration", "3", "--out", str(out))
     assert r.returncode == 0, r.stderr
     runs = json.loads(out.read_text())["runs"]
-    base, flows, rates, both = (runs[k] for k in runs)
-    assert len(runs) == 4 and all(x["events"] > 0 and x["max_rss_mb"] > 0 for x in runs.values())
+    assert len(runs) == 8 and all(x["events"] > 0 and x["max_rss_mb"] > 0 for x in runs.values())
+    assert all(x["simulated_s"] == 3 for x in runs.values())
+    oc48 = [runs[k] for k in runs if not k.startswith("LEO")]
+    leo = [runs[k] for k in runs if k.startswith("LEO")]
+    assert len(oc48) == len(leo) == 4
+    base, flows, rates, both = oc48
     # a saturated link's events follow its rate, not its number of flows
     assert rates["events"] > 1.5 * base["events"] and both["events"] > 1.5 * flows["events"]
     assert flows["max_rss_mb"] > base["max_rss_mb"], "twice the flows hold more state"
+    # the constellation's flows share no single bottleneck: twice the flows, more events
+    base, flows, rates, both = leo
+    assert flows["events"] > base["events"] and both["events"] > rates["events"]
+    assert rates["events"] > base["events"], "twice the rates carry more packets"
+
+
+def test_the_scale_benchs_constellation_runs_are_the_catalogs_scaled():
+    from satcc.dev.bench import _largest_constellation_run, _scaled_constellation
+
+    d = _largest_constellation_run(None)
+    assert d["duration_s"] == 200 and sum(f["count"] for f in d["flows"]) == 120
+    s = _scaled_constellation(d, 2, 2)
+    assert sum(f["count"] for f in s["flows"]) == 240
+    for part in ("isl", "gsl"):
+        assert s["constellation"][part]["rate_bps"] == 2 * d["constellation"][part]["rate_bps"]
+        assert s["constellation"][part]["queue"]["limit_pkts"] == 2 * d["constellation"][part]["queue"]["limit_pkts"]
+    assert d["constellation"]["isl"]["rate_bps"] == 20e6, "the scaled copy leaves the catalog's run alone"
+    short = _largest_constellation_run(3.0)
+    assert short["duration_s"] == 3.0 and all(f["start_jitter_s"] <= 1.5 for f in short["flows"])
 
 
 def test_cc_bench_counts_each_runs_events_by_kind(tmp_path, capsys):
