@@ -83,20 +83,21 @@ def test_kepler_walker_shell_is_the_closed_form_circular_orbit():
                 assert np.linalg.norm(pos[k, p * 5 + s] - want) < 1e-3
 
 
-def test_paths_agree_with_the_independent_reference_to_a_microsecond_and_the_step():
-    ref = json.loads((DATA / "kuiper-paths.json").read_text())
-    sh = ref["shell"]
-    c = {"epoch": ref["epoch"], "shells": [{"builtin": "kuiper-630", "model": "sgp4"}],
+def _agrees_with_reference(ref: dict, shell: dict) -> None:
+    """satcc's paths of a reference's pairs (tests/data/leo/make_reference.py) every
+    step: the same samples without a route, RTTs within a microsecond, the same
+    satellites in the same order, the same instants of change."""
+    c = {"epoch": ref["epoch"], "shells": [shell],
          "ground_stations": sorted({n for p in ref["pairs"] for n in (p["src"], p["dst"])}),
          "routing": {"interval_ms": ref["step_s"] * 1e3, "metric": "delay"}}
-    assert (sh["planes"], sh["per_plane"], sh["min_elevation_deg"]) == (34, 34, 30.0)
     pairs = [(p["src"], p["dst"]) for p in ref["pairs"]]
     res = leo.paths({"constellation": c, "duration_s": ref["duration_s"]}, pairs)
     t = res.table
+    n = round(ref["duration_s"] / ref["step_s"]) + 1
     for k, p in enumerate(ref["pairs"]):
         rows = t.filter(pc.equal(t["pair"], k)).to_pydict()
         rows = {name: np.array(v) if name != "path" else v for name, v in rows.items()}
-        assert len(rows["t_s"]) == len(p["rtt_s"]) == 2001
+        assert len(rows["t_s"]) == len(p["rtt_s"]) == n
         rtt = rows["rtt_ms"].astype(float) / 1e3
         want = np.array([np.nan if r is None else r for r in p["rtt_s"]])
         assert (np.isnan(rtt) == np.isnan(want)).all(), f"{p['src']}-{p['dst']}: no-route samples differ"
@@ -105,9 +106,33 @@ def test_paths_agree_with_the_independent_reference_to_a_microsecond_and_the_ste
         got_paths = [None if not s else [int(x.rsplit("-", 1)[1]) for x in s.split(" ")] for s in rows["path"]]
         got_paths = [g if not math.isnan(r) else None for g, r in zip(got_paths, rtt)]
         assert got_paths == p["paths"], f"{p['src']}-{p['dst']}: a path differs"
-        want_changes = [i for i in range(1, 2001) if p["paths"][i] != p["paths"][i - 1]]
+        want_changes = [i for i in range(1, n) if p["paths"][i] != p["paths"][i - 1]]
         got_changes = list(np.nonzero(rows["changed"])[0])
         assert got_changes == want_changes
+
+
+def test_paths_agree_with_the_independent_reference_to_a_microsecond_and_the_step():
+    ref = json.loads((DATA / "kuiper-paths.json").read_text())
+    sh = ref["shell"]
+    assert (sh["planes"], sh["per_plane"], sh["min_elevation_deg"]) == (34, 34, 30.0)
+    _agrees_with_reference(ref, {"builtin": "kuiper-630", "model": "sgp4"})
+
+
+@pytest.mark.parametrize("k", range(3), ids=["starlink-1", "telesat-1015", "walker-f7"])
+def test_other_shells_paths_agree_with_the_independent_reference(k):
+    """Starlink-1, Telesat-1015 (polar and retrograde) and a Walker delta shell with
+    phasing factor 7, each against the same independent computation as Kuiper's (30 s,
+    every 100 ms, two city pairs far apart)."""
+    ref = json.loads((DATA / "other-shells-paths.json").read_text())[k]
+    sh = ref["shell"]
+    if ref["builtin"]:
+        shell = {"builtin": ref["builtin"], "model": "sgp4"}
+    else:
+        shell = {"planes": sh["planes"], "sats_per_plane": sh["per_plane"], "altitude_km": sh["altitude_m"] / 1e3,
+                 "inclination_deg": sh["inclination_deg"], "min_elevation_deg": sh["min_elevation_deg"],
+                 "walker_f": sh["walker_f"], "model": "sgp4"}
+    assert sum(r is not None for p in ref["pairs"] for r in p["rtt_s"]) > 0, "the reference has routes"
+    _agrees_with_reference(ref, shell)
 
 
 def test_paths_are_deterministic_and_single_satellite_policies_hand_over():

@@ -9,10 +9,17 @@ pair's two ground stations only (so no other station can relay).
     pip install sgp4==2.25 networkx numpy
     python tests/data/leo/make_reference.py          # writes the files beside it
 
+    python tests/data/leo/make_reference.py shells   # only other-shells-paths.json
+
 Outputs (committed; CI reads them and needs none of the above):
 - kuiper-paths.json: for three city pairs on Kuiper-630 (34 x 34, 630 km, 51.9 deg,
   30 deg minimum elevation, elements propagated by SGP4 as Hypatia does) every 100 ms
   over 200 s: each sample's propagation RTT (s) and satellite path.
+- other-shells-paths.json: the same for other shells, 30 s each: Starlink-1 (72 x 22,
+  550 km, 53 deg, 25 deg), Telesat-1015 (27 x 13, 1015 km, 98.98 deg: polar and
+  retrograde, 10 deg), and a Walker delta shell with phasing factor F = 7 (20 x 10,
+  1200 km, 70 deg, 20 deg), between cities far apart (the southern hemisphere, across
+  the poles' planes).
 - sample.tle: a TLE set (made here from Walker elements with drag, eccentricity and an
   epoch a day before the scenario's), and tle-positions.json: its positions by the
   `sgp4` package every 10 s over 200 s.
@@ -43,6 +50,20 @@ CITIES = {  # name: (lat, lon), the table satcc ships
     "Manila": (14.6042, 120.9822), "Dalian": (38.913811, 121.602322),
     "Saint-Petersburg": (59.929858, 30.326228), "Paris": (48.85341, 2.3488), "Moscow": (55.754996, 37.621849),
 }
+# the other shells' cities (satcc's table: `satcc cities`)
+CITIES.update({"London": (51.5085, -0.1257), "Tokyo": (35.6895, 139.6917), "Sydney": (-33.8678, 151.2073),
+               "Sao-Paulo": (-23.5475, -46.6361), "Johannesburg": (-26.2023, 28.0436),
+               "Singapore": (1.2897, 103.8501), "Santiago": (-33.4569, -70.6483), "Lagos": (6.4531, 3.3958)})
+# (builtin name in satcc or None, shell, pairs): 30 s each
+OTHER_SHELLS = [
+    ("starlink-1", dict(planes=72, per_plane=22, altitude_m=550e3, inclination_deg=53.0, min_elevation_deg=25.0),
+     [("London", "Tokyo"), ("Sao-Paulo", "Johannesburg")]),
+    ("telesat-1015", dict(planes=27, per_plane=13, altitude_m=1015e3, inclination_deg=98.98, min_elevation_deg=10.0),
+     [("Sydney", "Santiago"), ("Saint-Petersburg", "Singapore")]),
+    (None, dict(planes=20, per_plane=10, altitude_m=1200e3, inclination_deg=70.0, min_elevation_deg=20.0, walker_f=7),
+     [("Lagos", "Moscow"), ("Paris", "Singapore")]),
+]
+OTHER_DURATION_S = 30.0
 PAIRS = [("Manila", "Dalian"), ("Saint-Petersburg", "Manila"), ("Paris", "Moscow")]
 DURATION_S, STEP_S = 200.0, 0.1
 
@@ -53,18 +74,25 @@ def epoch_days_1949(y, mo, d, h, mi, s) -> float:
     return (jd - 2433281.5) + fr
 
 
-def walker_sats() -> list[Satrec]:
-    a = RE + SHELL["altitude_m"]
+def walker_sats(shell: dict = SHELL) -> list[Satrec]:
+    """A Walker delta shell's satellites, plane-major: plane p's right ascension 360 p / P;
+    slot s's mean anomaly 360 s / S plus the phasing: Hypatia's (odd planes half a slot
+    ahead) unless the shell gives Walker's F (F x 360 / (P S) per plane)."""
+    a = RE + shell["altitude_m"]
     n_rad_min = math.sqrt(MU / a**3) * 60.0
-    P, S = SHELL["planes"], SHELL["per_plane"]
+    P, S = shell["planes"], shell["per_plane"]
     out = []
     for p in range(P):
         raan = 2 * math.pi * p / P
         for s in range(S):
-            m = 2 * math.pi * s / S + (math.pi / S if p % 2 == 1 else 0.0)
+            if "walker_f" in shell:
+                shift = 2 * math.pi * shell["walker_f"] * p / (P * S)
+            else:
+                shift = math.pi / S if p % 2 == 1 else 0.0
+            m = 2 * math.pi * s / S + shift
             sat = Satrec()
             sat.sgp4init(WGS72, "i", p * S + s + 1, epoch_days_1949(*EPOCH), 0.0, 0.0, 0.0, 1e-7, 0.0,
-                         math.radians(SHELL["inclination_deg"]), m % (2 * math.pi), n_rad_min, raan)
+                         math.radians(shell["inclination_deg"]), m % (2 * math.pi), n_rad_min, raan)
             out.append(sat)
     return out
 
@@ -90,8 +118,8 @@ def ground(lat_deg, lon_deg, theta):
     return pos, up
 
 
-def isl_edges():
-    P, S = SHELL["planes"], SHELL["per_plane"]
+def isl_edges(shell: dict = SHELL):
+    P, S = shell["planes"], shell["per_plane"]
     edges = set()
     for p in range(P):
         for s in range(S):
@@ -101,15 +129,15 @@ def isl_edges():
     return sorted(edges)
 
 
-def paths_reference() -> dict:
-    sats = walker_sats()
-    t = np.round(np.arange(0, round(DURATION_S / STEP_S) + 1) * STEP_S, 9)
+def paths_reference(shell: dict = SHELL, pairs=PAIRS, duration_s: float = DURATION_S) -> dict:
+    sats = walker_sats(shell)
+    t = np.round(np.arange(0, round(duration_s / STEP_S) + 1) * STEP_S, 9)
     pos = teme_positions(sats, t)
     jd0, fr0 = jday(*EPOCH)
-    edges = isl_edges()
-    out = {"shell": SHELL, "epoch": "2000-01-01T00:00:00", "step_s": STEP_S, "duration_s": DURATION_S,
+    edges = isl_edges(shell)
+    out = {"shell": shell, "epoch": "2000-01-01T00:00:00", "step_s": STEP_S, "duration_s": duration_s,
            "pairs": []}
-    for a, b in PAIRS:
+    for a, b in pairs:
         rtts, paths = [], []
         for k, tk in enumerate(t):
             theta = gstime(jd0 + fr0 + tk / 86400.0)
@@ -121,7 +149,7 @@ def paths_reference() -> dict:
                 d = pos[k] - gp
                 dist = np.linalg.norm(d, axis=1)
                 elev = np.degrees(np.arcsin((d @ up) / dist))
-                for i in np.nonzero(elev >= SHELL["min_elevation_deg"])[0]:
+                for i in np.nonzero(elev >= shell["min_elevation_deg"])[0]:
                     g.add_edge(name, int(i), w=float(dist[i]))
             try:
                 length, path = nx.single_source_dijkstra(g, a, b, weight="w")
@@ -167,7 +195,15 @@ def tle_reference() -> None:
 
 
 if __name__ == "__main__":
-    tle_reference()
-    ref = paths_reference()
-    (HERE / "kuiper-paths.json").write_text(json.dumps(ref, separators=(",", ":")) + "\n")
+    import sys
+
+    if sys.argv[1:] != ["shells"]:
+        tle_reference()
+        ref = paths_reference()
+        (HERE / "kuiper-paths.json").write_text(json.dumps(ref, separators=(",", ":")) + "\n")
+    others = []
+    for builtin, shell, pairs in OTHER_SHELLS:
+        print(builtin or shell)
+        others.append({"builtin": builtin, **paths_reference(shell, pairs, OTHER_DURATION_S)})
+    (HERE / "other-shells-paths.json").write_text(json.dumps(others, separators=(",", ":")) + "\n")
     print("written", HERE)
