@@ -26,8 +26,10 @@ def test_bench_writes_its_figures(tmp_path):
     # (2 s of which the first is start-up: a sanity range, not a fidelity claim)
     assert s["events"] > 10_000 and s["wall_s"] > 0 and 0.2 < s["utilization"] <= 1.0
     assert res["satcc_events_per_s"] == pytest.approx(s["events"] / s["wall_s"])
-    # the whole `satcc run` process includes the run call
-    assert res["satcc_whole_process_s"] > s["wall_s"]
+    # the whole `satcc run` process is timed too (in a process of its own: it is not
+    # compared with the run call's time, two timings of separate processes on a loaded
+    # machine, which the end of `satcc run` no longer sets far apart)
+    assert res["satcc_whole_process_s"] > 0
     assert "speedup_vs_ns2" not in res and "ns3" not in res
 
 
