@@ -213,3 +213,11 @@ def test_the_command_ends_a_run_at_once_with_everything_written(tmp_path):
     p = subprocess.run([sys.executable, "-m", "satcc.cli", "run", str(scen), "--out", str(tmp_path / "b"),
                         "--duration", "-1"], capture_output=True, text=True)
     assert p.returncode == 2 and "duration" in p.stderr
+    # with plots: every figure is whole when the process has ended
+    p = subprocess.run([sys.executable, "-m", "satcc.cli", "run", str(scen), "--out", str(tmp_path / "c"),
+                        "--duration", "3"], capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    import matplotlib.image as mpimg
+
+    pngs = sorted((tmp_path / "c" / "plots").glob("*.png"))
+    assert len(pngs) >= 4 and all(mpimg.imread(f).size > 0 for f in pngs)
