@@ -152,9 +152,7 @@ impl RateEstimator {
             return None;
         }
         let i = (seq - self.base) as usize;
-        if i >= self.tx.len() {
-            self.tx.resize(i + 1, Tx::default());
-        }
+        super::grow_to(&mut self.tx, i + 1, Tx::default());
         Some(&mut self.tx[i])
     }
 

@@ -186,9 +186,7 @@ impl Scoreboard {
                 continue;
             }
             let end = self.idx(e);
-            if self.sacked.len() < end {
-                self.sacked.resize(end, false);
-            }
+            super::grow_to(&mut self.sacked, end, false);
             // walk [s, e) less the previous blocks (SACKed when they came)
             let mut from = s;
             while from < e {
@@ -303,9 +301,7 @@ impl Scoreboard {
             return;
         }
         let i = self.idx(seq);
-        if self.rexmitted.len() <= i {
-            self.rexmitted.resize(i + 1, false);
-        }
+        super::grow_to(&mut self.rexmitted, i + 1, false);
         if !self.rexmitted[i] && !self.is_sacked(seq) {
             self.rexmit_unsacked += 1;
         }

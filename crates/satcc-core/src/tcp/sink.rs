@@ -209,9 +209,7 @@ impl TcpSink {
         }
         // slot 0 of `ooo` stands for `next` itself, which is missing
         let idx = (seq - self.next) as usize;
-        if self.ooo.len() <= idx {
-            self.ooo.resize(idx + 1, false);
-        }
+        super::grow_to(&mut self.ooo, idx + 1, false);
         if !self.ooo[idx] {
             self.ooo[idx] = true;
             self.held += 1;
