@@ -111,17 +111,17 @@ def _arrow(values, dtype: str, valid=None) -> pa.Array:
     core's bytes as they read), built from the buffers: `pa.array` on a numpy array
     imports numpy.ma (20 ms of every `satcc run`), and a cast imports pyarrow.compute
     (40 ms). `valid`: a mask of the rows that are not null, or None."""
-    n = len(values)
+    n, t = len(values), _arrow_type(dtype)
     if dtype == "bool":
         data = np.packbits(values, bitorder="little")
-    elif _arrow_type(dtype) == pa.int32():
+    elif t == pa.int32():
         if n and int(values.max()) > _INT32_MAX:  # as pa.array's safe conversion refuses
             raise ValueError(f"a {dtype} column holds {int(values.max())}, beyond Arrow's int32")
         data = values.astype(np.int32, copy=False)
     else:
         data = values
     bitmap = None if valid is None else pa.py_buffer(np.packbits(valid, bitorder="little"))
-    return pa.Array.from_buffers(_arrow_type(dtype), n, [bitmap, pa.py_buffer(data)],
+    return pa.Array.from_buffers(t, n, [bitmap, pa.py_buffer(data)],
                                  null_count=-1 if valid is None else int(n - np.count_nonzero(valid)))
 
 

@@ -312,8 +312,9 @@ def scale_bench(duration_s: float | None = None, out: str | None = None) -> int:
                  for name, spec in oc48.items()}
     leo = _largest_constellation_run(duration_s)
     n_leo = sum(f.get("count", 1) for f in leo["flows"])
+    isl, gsl = (2 * leo["constellation"][k]["rate_bps"] / 1e6 for k in ("isl", "gsl"))
     for name, flows, rates in ((f"LEO handover ({n_leo} flows)", 1, 1), (f"LEO 2x flows ({2 * n_leo})", 2, 1),
-                               ("LEO 2x rates (ISL 40, GSL 200 Mb/s)", 1, 2), ("LEO 2x both", 2, 2)):
+                               (f"LEO 2x rates (ISL {isl:g}, GSL {gsl:g} Mb/s)", 1, 2), ("LEO 2x both", 2, 2)):
         scenarios[name] = _scaled_constellation(leo, flows, rates)
     res = {"duration_s": duration_s, "runs": {}}
     with tempfile.TemporaryDirectory() as tmp:
@@ -333,12 +334,7 @@ def scale_bench(duration_s: float | None = None, out: str | None = None) -> int:
 def _largest_constellation_run(duration_s: float | None) -> dict:
     """leo.refwa-handover's NewReno run, seed 1, as the catalog makes it; `duration_s`
     shortens it (its flows then start within the first half of the run)."""
-    from ..experiments import get
-
-    e = get("leo.refwa-handover")
-    point = {"scheme": "newreno"}
-    d = next(r.scenario for r in e.expand(seeds=1, grid={"scheme": ["newreno"]}) if r.seed == 1 and r.point == point)
-    d = json.loads(json.dumps(d))
+    d = json.loads(json.dumps(catalog_scenario("leo.refwa-handover", {"scheme": "newreno"})))
     if duration_s is not None and duration_s < d["duration_s"]:
         d["duration_s"] = duration_s
         for f in d["flows"]:
@@ -425,24 +421,29 @@ def sweep_bench(runs: int = 40, duration_s: float = 30.0, out: str | None = None
     return 0
 
 
-def experiment_run_bench(exp_id: str, point: dict, seed: int = 1, out: str | None = None) -> int:
-    """Time one run of a catalog experiment (wall time and peak memory, in a child)."""
+def catalog_scenario(exp_id: str, point: dict, seed: int = 1) -> dict:
+    """The scenario of one run of a catalog experiment (its grid `point`, `seed`), as the
+    catalog makes it (the reference runs that expand() adds for a point left out)."""
     from ..experiments import get
+    from ..experiments.definition import ExperimentError
 
     e = get(exp_id)
-    # (reference runs that expand() adds for the point are not what is timed)
     runs = [r for r in e.expand(seeds=seed, grid={k: [v] for k, v in point.items()})
             if r.seed == seed and r.point == point]
     if len(runs) != 1 or set(point) != set(e.grid):
-        from ..experiments.definition import ExperimentError
-
         raise ExperimentError(f"--point: give one value for each of {', '.join(e.grid)}")
+    return runs[0].scenario
+
+
+def experiment_run_bench(exp_id: str, point: dict, seed: int = 1, out: str | None = None) -> int:
+    """Time one run of a catalog experiment (wall time and peak memory, in a child)."""
+    scenario = catalog_scenario(exp_id, point, seed)
     with tempfile.TemporaryDirectory() as tmp:
         sp = Path(tmp) / "scenario.json"
-        sp.write_text(json.dumps(runs[0].scenario))
+        sp.write_text(json.dumps(scenario))
         r = _child(_CHILD, str(sp))
-    n_flows = sum(f.get("count", 1) for f in runs[0].scenario["flows"])
-    print(f"{exp_id} {point} seed {seed}: {n_flows} flows, {runs[0].scenario['duration_s']:g} s simulated: "
+    n_flows = sum(f.get("count", 1) for f in scenario["flows"])
+    print(f"{exp_id} {point} seed {seed}: {n_flows} flows, {scenario['duration_s']:g} s simulated: "
           f"{r['wall_s']:.2f} s wall, {r['events']} events ({r['events'] / r['wall_s'] / 1e6:.2f} M/s), "
           f"peak memory {r['max_rss_mb']:.0f} MB")
     if out:
