@@ -182,6 +182,10 @@ def cmd_bench(a) -> int:
         from .dev.bench import scale_bench
 
         return scale_bench(duration_s=a.duration, out=a.out)
+    if a.instructions:
+        from .dev.bench import instructions_bench
+
+        return instructions_bench(duration_s=a.duration, with_ns2=not a.no_ns2, out=a.out, scenario=a.scenario)
     if a.startup:
         from .dev.bench import startup_bench
 
@@ -471,6 +475,9 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--scale", action="store_true",
                    help="Table III's OC48 run (512 flows, 2400 Mb/s) and the catalog's largest constellation run, "
                         "each with twice the flows, rates, both")
+    b.add_argument("--instructions", action="store_true",
+                   help="count the instructions of the whole `satcc run` process, its run call and the ns-2 "
+                        "process with callgrind (needs valgrind; slow: minutes for ns-2)")
     b.add_argument("--startup", action="store_true",
                    help="time `satcc --version`, `--help` and `validate` as fresh processes (--repeat, at least 5)")
     b.add_argument("--run", metavar="EXPERIMENT", help="time one run of a catalog experiment (with --point)")

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -160,17 +161,29 @@ def bench(duration_s: float | None = None, with_ns2: bool = True, with_ns3: bool
         if not ns3bench.available():  # before minutes of satcc and ns-2 runs, not after
             raise ExperimentError("--ns3: ns-3 is not installed (pip install 'satcc[ns3]')")
     d = SCENARIOS[scenario](duration_s)
+    use_ns2 = with_ns2 and ns2.available()
     with tempfile.TemporaryDirectory() as tmp:
         sp = Path(tmp) / "scenario.json"
         sp.write_text(json.dumps(d))
+        tp = Path(tmp) / "bench.tcl"
+        if use_ns2:
+            tp.write_text(ns2.to_tcl(d))
         print(f"satcc bench: {d['name']}, {duration_s:g} s simulated", file=sys.stderr)
-        runs, whole = [], []
+        runs, whole, ns2_runs = [], [], []
+        # satcc's run call, its whole process and ns-2's process in turn, `repeat` times,
+        # so that the machine's drift during the call falls on all three alike
         for i in range(repeat):
             print(f"  satcc run {i + 1}/{repeat} ...", file=sys.stderr, flush=True)
             runs.append(_child(_CHILD, str(sp)))
             # the whole `satcc run SCENARIO --out DIR --no-plots` process: start-up,
             # reading and checking the scenario, the run, writing its results
             whole.append(_whole_process(sp, Path(tmp) / f"out{i}"))
+            if use_ns2:
+                print(f"  ns-2 run {i + 1}/{repeat} ...", file=sys.stderr, flush=True)
+                n = _child(_NS2_CHILD, str(tp))
+                if not n["ok"]:
+                    raise RuntimeError("ns-2 failed on the benchmark script")
+                ns2_runs.append(n)
         best = min(runs, key=lambda r: r["wall_s"])
         res = {"scenario": d["name"], "duration_s": duration_s, "satcc": best,
                "satcc_events_per_s": best["events"] / best["wall_s"],
@@ -181,18 +194,15 @@ def bench(duration_s: float | None = None, with_ns2: bool = True, with_ns3: bool
               f"({res['satcc_transmissions_per_s'] / 1e6:.2f} M/s), peak memory {best['max_rss_mb']:.0f} MB, "
               f"bottleneck utilization {100 * best['utilization']:.2f} %")
         print(f"satcc whole process (`satcc run ... --no-plots`): {min(whole):.3f} s wall")
-        if with_ns2 and ns2.available():
-            tp = Path(tmp) / "bench.tcl"
-            tp.write_text(ns2.to_tcl(d))
-            print("  ns-2 run ...", file=sys.stderr, flush=True)
-            n = _child(_NS2_CHILD, str(tp))
-            if not n["ok"]:
-                raise RuntimeError("ns-2 failed on the benchmark script")
+        if use_ns2:
+            n = min(ns2_runs, key=lambda r: r["wall_s"])
             m = ns2.metrics_from_ns2(d, n["raw"])
-            res["ns2"] = {"wall_s": n["wall_s"], "max_rss_mb": n["max_rss_mb"], "utilization": m["utilization"]}
+            res["ns2"] = {"wall_s": n["wall_s"], "max_rss_mb": n["max_rss_mb"], "utilization": m["utilization"],
+                          "runs": len(ns2_runs)}
             res["speedup_vs_ns2"] = n["wall_s"] / best["wall_s"]
             res["whole_process_speedup_vs_ns2"] = n["wall_s"] / min(whole)
-            print(f"ns-2:  {n['wall_s']:.3f} s wall, peak memory {n['max_rss_mb']:.0f} MB, "
+            print(f"ns-2:  {n['wall_s']:.3f} s wall (best of {len(ns2_runs)}, alternated with satcc's), "
+                  f"peak memory {n['max_rss_mb']:.0f} MB, "
                   f"bottleneck utilization {100 * m['utilization']:.2f} %")
             print(f"speed-up: satcc is {res['speedup_vs_ns2']:.1f}x faster than ns-2 on this scenario "
                   f"(the run call); {res['whole_process_speedup_vs_ns2']:.1f}x as whole processes")
@@ -208,6 +218,93 @@ def bench(duration_s: float | None = None, with_ns2: bool = True, with_ns3: bool
             print(f"ns-3:  {n3['wall_s']:.3f} s wall (Simulator::Run), peak memory {n3['max_rss_mb']:.0f} MB, "
                   f"bottleneck goodput utilization {100 * n3['utilization']:.2f} %")
             print(f"speed-up: satcc is {res['speedup_vs_ns3']:.1f}x faster than ns-3 on this scenario")
+    if out:
+        Path(out).write_text(json.dumps(res, indent=1) + "\n")
+    return 0
+
+
+def callgrind_total(path: Path) -> int:
+    """The instructions a callgrind output file counts (its `summary:` line)."""
+    with open(path) as f:
+        for line in f:
+            if line.startswith(("summary:", "totals:")):
+                return int(line.split()[1])
+    raise ValueError(f"{path}: no summary line (not a callgrind output file?)")
+
+
+def callgrind_inclusive(path: Path, function: str) -> int:
+    """The instructions executed inside `function` (and what it calls) in a callgrind
+    output file, by valgrind's callgrind_annotate; 0 when it never ran."""
+    p = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100", str(path)],
+                       capture_output=True, text=True, check=True)
+    counts = [int(line.split()[0].replace(",", "")) for line in p.stdout.splitlines()
+              if function in line and line.strip()[:1].isdigit()]
+    return max(counts, default=0)
+
+
+def _callgrind(cmd: list[str], outdir: Path, tag: str) -> tuple[int, list[Path]]:
+    """Instructions executed by `cmd` and every process it starts (callgrind, one
+    output file per process): their sum, and the files."""
+    pattern = outdir / f"{tag}.%p.callgrind"
+    p = subprocess.run(["valgrind", "--tool=callgrind", "--trace-children=yes", f"--callgrind-out-file={pattern}",
+                        *cmd], capture_output=True, text=True)
+    files = sorted(outdir.glob(f"{tag}.*.callgrind"))
+    if p.returncode != 0 or not files:
+        raise RuntimeError(f"{tag} under callgrind failed (exit {p.returncode}): {p.stderr[-2000:]}")
+    return sum(callgrind_total(f) for f in files), files
+
+
+# the core's entry point (crates/satcc-py): what `satcc run` spends in the simulation
+RUN_CALL = "_core::__pyfunction_run_json"
+
+
+def instructions_bench(duration_s: float | None = None, with_ns2: bool = True, out: str | None = None,
+                       scenario: str = "standard") -> int:
+    """Count the instructions of the whole `satcc run SCENARIO --out DIR --no-plots`
+    process, of its run call, and of the ns-2 process on the same network, with
+    callgrind (valgrind): a figure the machine's load does not move (issue 20's stable
+    second figure beside the wall times of `satcc bench`). Slow: valgrind runs about 50
+    times slower than the programs (ns-2 on the standard scenario: several minutes)."""
+    from ..experiments.definition import ExperimentError
+
+    if scenario not in SCENARIOS or scenario == "starlink-state":
+        raise ExperimentError(f"--scenario: --instructions needs a packet scenario, one of "
+                              f"{', '.join(k for k in SCENARIOS if k != 'starlink-state')}, got {scenario!r}")
+    for tool in ("valgrind", "callgrind_annotate"):
+        if shutil.which(tool) is None:
+            raise ExperimentError(f"--instructions: needs valgrind's {tool} (apt-get install -y valgrind)")
+    duration_s = duration_s or DURATIONS[scenario]
+    if not (0 < duration_s <= 1e6):
+        raise ExperimentError(f"--duration: must be in (0, 1e6] seconds, got {duration_s:g}")
+    d = SCENARIOS[scenario](duration_s)
+    script = Path(sys.executable).with_name("satcc")
+    satcc_cmd = [str(script)] if script.exists() else [sys.executable, "-m", "satcc.cli"]
+    with tempfile.TemporaryDirectory() as tmp:
+        t = Path(tmp)
+        sp = t / "scenario.json"
+        sp.write_text(json.dumps(d))
+        print(f"satcc bench --instructions: {d['name']}, {duration_s:g} s simulated, under callgrind",
+              file=sys.stderr)
+        print("  satcc run ...", file=sys.stderr, flush=True)
+        whole, files = _callgrind(satcc_cmd + ["run", str(sp), "--out", str(t / "out"), "--no-plots"], t, "satcc")
+        run_call = sum(callgrind_inclusive(f, RUN_CALL) for f in files)
+        res = {"scenario": d["name"], "duration_s": duration_s,
+               "satcc_whole_process_instructions": whole, "satcc_run_call_instructions": run_call}
+        print(f"satcc: {whole / 1e9:.3f} G instructions as a whole `satcc run ... --no-plots` process, "
+              f"{run_call / 1e9:.3f} G of them in the run call ({100 * run_call / whole:.0f} %)")
+        if with_ns2 and ns2.available():
+            tp = t / "bench.tcl"
+            tp.write_text(ns2.to_tcl(d))
+            print("  ns-2 run (several minutes under callgrind) ...", file=sys.stderr, flush=True)
+            n, _ = _callgrind(["ns", str(tp)], t, "ns2")
+            res["ns2_instructions"] = n
+            res["whole_process_instruction_ratio"] = n / whole
+            res["run_call_instruction_ratio"] = n / run_call if run_call else None
+            print(f"ns-2:  {n / 1e9:.3f} G instructions as a whole `ns` process")
+            print(f"ratio: ns-2 executes {n / whole:.1f}x the instructions of the whole satcc process"
+                  + (f" ({n / run_call:.1f}x those of its run call)" if run_call else ""))
+        elif with_ns2:
+            print("ns-2 not installed (apt-get install -y ns2): no ratio measured")
     if out:
         Path(out).write_text(json.dumps(res, indent=1) + "\n")
     return 0
@@ -363,7 +460,6 @@ def startup_bench(repeat: int = 20, out: str | None = None) -> int:
     console script beside this interpreter is run directly (a version manager's shim in
     front of it, such as pyenv's, adds its own start-up)."""
     import os
-    import shutil
     import statistics
 
     script = Path(sys.executable).with_name("satcc")
