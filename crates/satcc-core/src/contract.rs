@@ -58,7 +58,38 @@ fn show(v: f64) -> String {
 /// alternatives of tagged unions; names the field (`{at}.{key}`, `{at}[i]`) and what is
 /// allowed. Types, unknown fields and enums are left to serde, which names them too.
 pub fn check(schema: &Value, value: &Value, at: &str) -> Result<(), String> {
-    walk(schema, schema, value, at)
+    walk(schema, schema, value, &At::Root(at))
+}
+
+/// Where a value is (`{at}.{key}`, `{at}[i]`), written out only for an error message:
+/// a scenario has thousands of fields and nearly all of them are fine.
+#[derive(Clone, Copy)]
+enum At<'a> {
+    Root(&'a str),
+    Key(&'a At<'a>, &'a str),
+    Index(&'a At<'a>, usize),
+}
+
+impl std::fmt::Display for At<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            At::Root(s) => f.write_str(s),
+            At::Key(p, k) => {
+                let parent = p.to_string();
+                if parent.is_empty() {
+                    f.write_str(k)
+                } else {
+                    write!(f, "{parent}.{k}")
+                }
+            }
+            At::Index(p, i) => write!(f, "{p}[{i}]"),
+        }
+    }
+}
+
+/// A tagged union's tag (`properties.type.const`) in one alternative's schema.
+fn tag_of(a: &Value) -> Option<&Value> {
+    a.get("properties")?.get("type")?.get("const")
 }
 
 fn resolve<'a>(root: &'a Value, s: &'a Value) -> &'a Value {
@@ -114,17 +145,17 @@ fn pick<'a>(root: &'a Value, alts: &'a [Value], v: &Value) -> Option<&'a Value> 
     let alts = all;
     let tagged = alts
         .iter()
-        .any(|a| a.pointer("/properties/type/const").is_some());
+        .any(|a| tag_of(a).is_some());
     if tagged && v.is_object() {
         let tag = v.get("type");
         return alts
             .into_iter()
-            .find(|a| tag.is_some() && a.pointer("/properties/type/const") == tag);
+            .find(|a| tag.is_some() && tag_of(a) == tag);
     }
     alts.into_iter().find(|a| admits(a, v))
 }
 
-fn walk(root: &Value, schema: &Value, value: &Value, at: &str) -> Result<(), String> {
+fn walk(root: &Value, schema: &Value, value: &Value, at: &At) -> Result<(), String> {
     let s = resolve(root, schema);
     // serde reads a struct from a list of its fields in order, and a list from nothing
     // else: a table where the contract wants a list, or a list where it wants a table,
@@ -149,13 +180,6 @@ fn walk(root: &Value, schema: &Value, value: &Value, at: &str) -> Result<(), Str
             }
         }
     }
-    let field = |k: &str| {
-        if at.is_empty() {
-            k.to_string()
-        } else {
-            format!("{at}.{k}")
-        }
-    };
     match value {
         Value::Number(n) => bounds(s, n.as_f64().unwrap_or(f64::NAN), at),
         Value::String(t) => match s.get("minLength").and_then(Value::as_u64) {
@@ -175,7 +199,7 @@ fn walk(root: &Value, schema: &Value, value: &Value, at: &str) -> Result<(), Str
             }
             if let Some(item) = s.get("items") {
                 for (i, v) in items.iter().enumerate() {
-                    walk(root, item, v, &format!("{at}[{i}]"))?;
+                    walk(root, item, v, &At::Index(at, i))?;
                 }
             }
             Ok(())
@@ -184,7 +208,7 @@ fn walk(root: &Value, schema: &Value, value: &Value, at: &str) -> Result<(), Str
             if let Some(props) = s.get("properties").and_then(Value::as_object) {
                 for (k, v) in m {
                     if let Some(p) = props.get(k) {
-                        walk(root, p, v, &field(k))?;
+                        walk(root, p, v, &At::Key(at, k))?;
                     }
                 }
             }
@@ -194,7 +218,7 @@ fn walk(root: &Value, schema: &Value, value: &Value, at: &str) -> Result<(), Str
     }
 }
 
-fn bounds(s: &Value, v: f64, at: &str) -> Result<(), String> {
+fn bounds(s: &Value, v: f64, at: &At) -> Result<(), String> {
     let get = |k: &str| s.get(k).and_then(Value::as_f64);
     let lo = get("minimum")
         .map(|m| (m, true))
