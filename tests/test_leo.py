@@ -147,8 +147,8 @@ def test_paths_agree_with_hypatias_own_satgenpy():
     difference of that kind of link."""
     ref = json.loads((DATA / "hypatia-paths.json").read_text())
     c = {"epoch": ref["epoch"],
-         "shells": [{"tle": ref["tle"], "sats_per_plane": ref["sats_per_plane"],
-                     "max_range_m": ref["max_gsl_length_m"]}],
+         # Hypatia's tles.txt as it is: its first line gives the planes
+         "shells": [{"tle": ref["tle"], "max_range_m": ref["max_gsl_length_m"]}],
          "ground_stations": ref["ground_stations"],
          "routing": {"interval_ms": ref["step_s"] * 1e3, "metric": "delay"}}
     pairs = [(p["src"], p["dst"]) for p in ref["pairs"]]
@@ -172,6 +172,30 @@ def test_paths_agree_with_hypatias_own_satgenpy():
         changes += sum(p["paths"][i] != p["paths"][i - 1] for i in range(1, n))
     # not a vacuous agreement: the satellites under the pairs change 19 times in the 200 s
     assert changes >= 10 and all(sum(r is not None for r in p["rtt_s"]) > n / 2 for p in ref["pairs"])
+
+
+def test_hypatias_tles_file_gives_the_planes_and_is_checked():
+    ref = json.loads((DATA / "hypatia-paths.json").read_text())
+    tle = ref["tle"]
+    assert tle.startswith("34 34\n")
+    names, _ = leo.positions({"shells": [{"tle": tle, "max_range_m": 1.26e6}]}, [0.0])
+    assert len(names) == 1156
+    base = {"epoch": ref["epoch"], "ground_stations": ["Manila", "Dalian"]}
+
+    def paths(shell):
+        return leo.paths({"constellation": {**base, "shells": [shell]}, "duration_s": 1.0}, [("Manila", "Dalian")])
+
+    # +Grid needs the planes: the header's 34 x 34, the same as given by hand
+    same = paths({"tle": tle.split("\n", 1)[1], "sats_per_plane": 34, "max_range_m": 1.26e6}).table
+    assert paths({"tle": tle, "max_range_m": 1.26e6}).table.equals(same)
+    for shell, msg in (({"tle": tle, "sats_per_plane": 17, "max_range_m": 1.26e6},
+                        r"shells\[0\]\.sats_per_plane: 17, but the TLEs' first line .* says 34"),
+                       ({"tle": "34 33\n" + tle.split("\n", 1)[1], "max_range_m": 1.26e6},
+                        r"shells\[0\]\.tle: the first line says 34 orbits of 33 satellites, the text holds 1156"),
+                       ({"tle": "2 0\n" + tle.split("\n", 1)[1], "max_range_m": 1.26e6},
+                        r"shells\[0\]\.tle: .* gives 0 per orbit")):
+        with pytest.raises(ScenarioError, match=msg):
+            paths(shell)
 
 
 def test_paths_are_deterministic_and_single_satellite_policies_hand_over():

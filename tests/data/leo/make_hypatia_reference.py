@@ -13,7 +13,7 @@ pyephem alone. satcc is not used here.
     /tmp/hyp/bin/python tests/data/leo/make_hypatia_reference.py   # writes hypatia-paths.json
 
 Output (committed; tests/test_leo.py reads it and needs none of the above):
-hypatia-paths.json: the TLE text, the ground stations, the ground-link and ISL length
+hypatia-paths.json: Hypatia's tles.txt as it wrote it, the ground stations, the ground-link and ISL length
 limits, and for each city pair every second over 200 s (Hypatia takes some seconds per step): Hypatia's RTT (s, there
 and back over the forwarding state's paths) and its satellite path (None where the
 forwarding state has no route), with the time Hypatia took.
@@ -141,7 +141,7 @@ def main() -> None:
                 for a, b in zip(path_sats, path_sats[1:]):
                     h = distance_m_between_satellites(sats[a], sats[b], str(tles["epoch"]), date)
                     link_diff["isl"] = max(link_diff["isl"], abs(h - np.linalg.norm(pos[a] - pos[b])))
-        tle_text = "".join(line for line in (d / "tles.txt").read_text().splitlines(True)[1:])
+        tle_text = (d / "tles.txt").read_text()  # as Hypatia writes it: "34 34", then name and two lines each
 
     ref = {"source": "Hypatia's satgenpy 0.4.0, main_kuiper_630.py's constants, " + ALGORITHM,
            "epoch": "2000-01-01T00:00:00", "step_s": STEP_MS / 1e3, "duration_s": DURATION_S - STEP_MS / 1e3,

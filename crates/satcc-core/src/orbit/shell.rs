@@ -141,8 +141,24 @@ const J2000: Epoch = Epoch { jd_midnight: 2_451_544.5, seconds: 43_200.0 };
 
 /// Satellites from two-line element sets (a name line before each pair is allowed),
 /// in plane-major order: satellite i is plane i / per_plane, slot i % per_plane.
+/// The first line of a TLE file as Hypatia writes it (satgenpy's tles.txt):
+/// "ORBITS SATELLITES_PER_ORBIT", two whole numbers; None when the text does not start
+/// so (an ordinary TLE file).
+pub fn hypatia_header(text: &str) -> Option<(u32, u32)> {
+    let first = text.lines().map(str::trim).find(|l| !l.is_empty())?;
+    let mut it = first.split_whitespace();
+    let (a, b) = (it.next()?, it.next()?);
+    if it.next().is_some() || !a.bytes().chain(b.bytes()).all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    Some((a.parse().ok()?, b.parse().ok()?))
+}
+
 pub fn from_tles(text: &str, per_plane: u32, epoch: &Epoch) -> Result<Vec<Satellite>, String> {
-    let lines: Vec<&str> = text.lines().map(str::trim_end).filter(|l| !l.trim().is_empty()).collect();
+    let mut lines: Vec<&str> = text.lines().map(str::trim_end).filter(|l| !l.trim().is_empty()).collect();
+    if hypatia_header(text).is_some() {
+        lines.remove(0); // Hypatia's "orbits per-orbit" line (the caller reads it)
+    }
     let mut out = Vec::new();
     let mut i = 0;
     while i < lines.len() {
@@ -257,6 +273,12 @@ mod tests {
     fn bad_tles_are_refused_with_their_number() {
         let e = Epoch::parse(crate::orbit::time::DEFAULT_EPOCH).unwrap();
         assert!(from_tles("", 1, &e).unwrap_err().contains("no TLE"));
+        // Hypatia's tles.txt starts with "orbits per-orbit"; a name line is not taken for it
+        assert_eq!(hypatia_header("34 34\nKuiper-630 0\n1 ..."), Some((34, 34)));
+        assert_eq!(hypatia_header("\n 2 3 \n"), Some((2, 3)));
+        for t in ["ISS (ZARYA)\n1 ...", "1 25544U 98067A", "34 34 1", "34 x", "-1 3", ""] {
+            assert_eq!(hypatia_header(t), None, "{t:?}");
+        }
         let m = from_tles("X\n1 garbage\n2 garbage\n", 1, &e).unwrap_err();
         assert!(m.starts_with("TLE 1"), "{m}");
     }

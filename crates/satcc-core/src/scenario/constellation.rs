@@ -80,7 +80,8 @@ pub struct ShellSpec {
     /// propagated by SGP4, as Hypatia does) [kepler].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub model: Option<ModelSpec>,
-    /// Two-line element sets (text; a name line before each pair is allowed).
+    /// Two-line element sets (text; a name line before each pair is allowed; Hypatia's
+    /// tles.txt as it is, whose first line "ORBITS PER_ORBIT" gives the planes).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(length(min = 1))]
     pub tle: Option<String>,
@@ -354,8 +355,30 @@ impl ShellSpec {
             if self.walker_f.is_some() || self.model.is_some() {
                 return Err(format!("{at}.tle: TLEs are propagated by SGP4; walker_f and model do not apply"));
             }
-            let per = self.sats_per_plane.unwrap_or(1);
+            // Hypatia's tles.txt names its planes on its first line ("orbits per-orbit")
+            let header = crate::orbit::shell::hypatia_header(tle);
+            let per = match (self.sats_per_plane, header) {
+                (Some(p), Some((_, h))) if p != h => {
+                    return Err(format!(
+                        "{at}.sats_per_plane: {p}, but the TLEs' first line (Hypatia's 'orbits satellites-per-orbit') says {h}"
+                    ))
+                }
+                (Some(p), _) => p,
+                (None, Some((_, h))) => h,
+                (None, None) => 1,
+            };
+            if per == 0 {
+                return Err(format!("{at}.tle: the first line (Hypatia's 'orbits satellites-per-orbit') gives 0 per orbit"));
+            }
             let sats = crate::orbit::shell::from_tles(tle, per, epoch).map_err(|e| format!("{at}.tle: {e}"))?;
+            if let Some((o, h)) = header {
+                if sats.len() as u64 != o as u64 * h as u64 {
+                    return Err(format!(
+                        "{at}.tle: the first line says {o} orbits of {h} satellites, the text holds {} TLEs",
+                        sats.len()
+                    ));
+                }
+            }
             if self.sats_per_plane.is_some() && sats.len() % per as usize != 0 {
                 return Err(format!("{at}.sats_per_plane: {} TLEs do not fill planes of {per}", sats.len()));
             }
