@@ -139,8 +139,6 @@ impl Walker {
 /// J2000.0: 2000-01-01 12:00 UTC (SGP4 counts its epoch in years from it).
 const J2000: Epoch = Epoch { jd_midnight: 2_451_544.5, seconds: 43_200.0 };
 
-/// Satellites from two-line element sets (a name line before each pair is allowed),
-/// in plane-major order: satellite i is plane i / per_plane, slot i % per_plane.
 /// The first line of a TLE file as Hypatia writes it (satgenpy's tles.txt):
 /// "ORBITS SATELLITES_PER_ORBIT", two whole numbers; None when the text does not start
 /// so (an ordinary TLE file).
@@ -154,6 +152,9 @@ pub fn hypatia_header(text: &str) -> Option<(u32, u32)> {
     Some((a.parse().ok()?, b.parse().ok()?))
 }
 
+/// Satellites from two-line element sets (a name line before each pair is allowed;
+/// Hypatia's first line skipped), in plane-major order: satellite i is plane
+/// i / per_plane, slot i % per_plane.
 pub fn from_tles(text: &str, per_plane: u32, epoch: &Epoch) -> Result<Vec<Satellite>, String> {
     let mut lines: Vec<&str> = text.lines().map(str::trim_end).filter(|l| !l.trim().is_empty()).collect();
     if hypatia_header(text).is_some() {

@@ -357,6 +357,9 @@ impl ShellSpec {
             }
             // Hypatia's tles.txt names its planes on its first line ("orbits per-orbit")
             let header = crate::orbit::shell::hypatia_header(tle);
+            if let Some((_, 0)) = header {
+                return Err(format!("{at}.tle: the first line (Hypatia's 'orbits satellites-per-orbit') gives 0 per orbit"));
+            }
             let per = match (self.sats_per_plane, header) {
                 (Some(p), Some((_, h))) if p != h => {
                     return Err(format!(
@@ -367,9 +370,6 @@ impl ShellSpec {
                 (None, Some((_, h))) => h,
                 (None, None) => 1,
             };
-            if per == 0 {
-                return Err(format!("{at}.tle: the first line (Hypatia's 'orbits satellites-per-orbit') gives 0 per orbit"));
-            }
             let sats = crate::orbit::shell::from_tles(tle, per, epoch).map_err(|e| format!("{at}.tle: {e}"))?;
             if let Some((o, h)) = header {
                 if sats.len() as u64 != o as u64 * h as u64 {
