@@ -277,8 +277,7 @@ def instructions_bench(duration_s: float | None = None, with_ns2: bool = True, o
     if not (0 < duration_s <= 1e6):
         raise ExperimentError(f"--duration: must be in (0, 1e6] seconds, got {duration_s:g}")
     d = SCENARIOS[scenario](duration_s)
-    script = Path(sys.executable).with_name("satcc")
-    satcc_cmd = [str(script)] if script.exists() else [sys.executable, "-m", "satcc.cli"]
+    satcc_cmd = _satcc_command()
     with tempfile.TemporaryDirectory() as tmp:
         t = Path(tmp)
         sp = t / "scenario.json"
@@ -310,11 +309,18 @@ def instructions_bench(duration_s: float | None = None, with_ns2: bool = True, o
     return 0
 
 
+def _satcc_command() -> list[str]:
+    """The `satcc` command as a user runs it: the console script beside this interpreter
+    (not a version manager's shim in front of it, which adds its own start-up), else
+    `python -m satcc.cli`."""
+    script = Path(sys.executable).with_name("satcc")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "satcc.cli"]
+
+
 def _whole_process(scenario: Path, out: Path) -> float:
     """Wall time of `satcc run SCENARIO --out OUT --no-plots` as a fresh process (the
     console script beside this interpreter, else `python -m satcc.cli`)."""
-    script = Path(sys.executable).with_name("satcc")
-    cmd = [str(script)] if script.exists() else [sys.executable, "-m", "satcc.cli"]
+    cmd = _satcc_command()
     t0 = time.perf_counter()
     subprocess.run(cmd + ["run", str(scenario), "--out", str(out), "--no-plots"], check=True,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -462,8 +468,7 @@ def startup_bench(repeat: int = 20, out: str | None = None) -> int:
     import os
     import statistics
 
-    script = Path(sys.executable).with_name("satcc")
-    cmd = [str(script)] if script.exists() else [sys.executable, "-m", "satcc.cli"]
+    cmd = _satcc_command()
     example = Path(__file__).resolve().parents[3] / "scenarios" / "dumbbell_lossy.toml"
     with tempfile.TemporaryDirectory() as tmp:
         if not example.exists():  # an installed satcc: write a built-in example out
