@@ -136,6 +136,16 @@ def _flows(d: dict) -> list[dict]:
     return out
 
 
+
+def _samples_table(rows: list[dict]):
+    """The hosts' samples as one table with every column any of them has (a BBR
+    sender's TCP_CC_INFO fields are missing from a CUBIC sender's rows: empty there,
+    not dropped because the first row lacks them)."""
+    import pyarrow as pa
+
+    names = list(dict.fromkeys(k for r in rows for k in r))
+    return pa.Table.from_pylist([{k: r.get(k) for k in names} for r in rows])
+
 def emulate(scenario, out: str | Path | None = None, *, hosts: list[str] | None = None, cc: str | dict = "reno",
             lateness_bound_ms: float = DEFAULT_LATENESS_BOUND_MS, sysctls: dict | None = None) -> dict:
     """Run `scenario` with real hosts (default: every end of every flow) for its
@@ -288,15 +298,13 @@ def _emulate(emu, d, out, flows, hosts, ns_of, ttl, duration, cc, lateness_bound
         RunResult(summary, json.dumps(summary, indent=1), tables["queue"], tables["flows"], tables["drops"],
                   tables["feedback"], d, tables["packets"], tables.get("paths")).write(o)
         if rows:
-            import pyarrow as pa
             import pyarrow.parquet as pq
 
-            pq.write_table(pa.Table.from_pylist(rows), o / "tcp_info.parquet")
+            pq.write_table(_samples_table(rows), o / "tcp_info.parquet")
         if rcv_rows:
-            import pyarrow as pa
             import pyarrow.parquet as pq
 
-            pq.write_table(pa.Table.from_pylist(rcv_rows), o / "tcp_info_rcv.parquet")
+            pq.write_table(_samples_table(rcv_rows), o / "tcp_info_rcv.parquet")
     rt = summary.get("realtime") or {}
     if sysctls:
         rt["sysctls"] = sysctls

@@ -16,6 +16,10 @@ import time
 
 TCP_INFO = 11
 TCP_CONGESTION = 13
+TCP_CC_INFO = 26
+# struct tcp_bbr_info (linux/inet_diag.h): bw_lo, bw_hi (bytes/s), min_rtt (us), pacing
+# and cwnd gains (<< 8); what TCP_CC_INFO gives for BBR (CUBIC and Reno give nothing)
+_BBR_INFO = struct.Struct("=5I")
 # struct tcp_info (linux/tcp.h) through tcpi_snd_wnd (Linux 5.4 and later): 7 bytes and
 # a bitfield byte; 24 u32 (rto ... total_retrans); 4 u64 (pacing_rate, max_pacing_rate,
 # bytes_acked, bytes_received); 6 u32 (segs_out, segs_in, notsent_bytes, min_rtt,
@@ -49,6 +53,17 @@ def _info(sock: socket.socket) -> dict:
             # the scoreboard's counts (segments SACKed, marked lost, retransmitted and
             # still out)
             "ca_state": v[1], "sacked_pkts": u[5], "lost_pkts": u[6], "retrans_out_pkts": u[7]}
+
+
+def _cc_info(sock: socket.socket) -> dict:
+    """BBR's own state (TCP_CC_INFO): its bandwidth estimate, its minimum RTT (its
+    filter's, not TCP_INFO's min_rtt) and its gains; empty for an algorithm without one."""
+    raw = sock.getsockopt(socket.IPPROTO_TCP, TCP_CC_INFO, _BBR_INFO.size)
+    if len(raw) < _BBR_INFO.size:
+        return {}
+    lo, hi, min_rtt, pacing_gain, cwnd_gain = _BBR_INFO.unpack(raw)
+    return {"bbr_bw_bps": ((hi << 32) | lo) * 8, "bbr_min_rtt_us": min_rtt,
+            "bbr_pacing_gain": pacing_gain / 256, "bbr_cwnd_gain": cwnd_gain / 256}
 
 
 def _rcv_info(sock: socket.socket) -> dict:
@@ -116,7 +131,7 @@ def send(a) -> dict:
             break
         if now >= next_sample:
             info = _info(s)
-            samples.append({"t_s": now - a.t0, **info})
+            samples.append({"t_s": now - a.t0, **info, **_cc_info(s)})
             next_sample += SAMPLE_S
             if a.rtt_code_k is not None:
                 # T-REFWA's sender side: the RTT code in the DS field (the TOS byte's
