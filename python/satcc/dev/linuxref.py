@@ -12,10 +12,10 @@ window traces (TCP_INFO every 10 ms on Linux; the flows series every 10 ms in sa
     python -m satcc.dev.linuxref episodes CASE FLOW [--seeds 10] [--width 4]
         one flow's loss episodes by W_max (count, with a K, median K), Linux's
         recorded runs beside satcc's seeds
-    python -m satcc.dev.linuxref compare [--seeds 10]
+    python -m satcc.dev.linuxref compare [--seeds 40]
         runs satcc on the same cases and prints both side by side (what
         tests/test_cubic_bbr.py asserts, without Linux)
-    python -m satcc.dev.linuxref table [--seeds 10]
+    python -m satcc.dev.linuxref table [--seeds 40]
         the same as a Markdown table, with ns-3's figures if tests/data/ns3_ref.json
         exists (satcc.dev.ns3ref); docs/cubic-bbr.md has its output
     sudo python -m satcc.dev.linuxref trace CASE --out DIR [--duration 12]
@@ -26,6 +26,10 @@ window traces (TCP_INFO every 10 ms on Linux; the flows series every 10 ms in sa
     python -m satcc.dev.linuxref trace-compare DIR [--seed 1]
         that run beside satcc's of the same case: per flow and half second, segments
         sent, resent and dropped, and the window the sender saw
+    sudo python -m satcc.dev.linuxref bbr-min-rtt [--runs 3] [--duration 45]
+        single BBR flows (one-1bdp) with BBR's own state (TCP_CC_INFO) every 10 ms:
+        each change of its minimum RTT and its PROBE_RTTs; writes
+        tests/data/linux_ref/bbr_min_rtt.json
     sudo python -m satcc.dev.linuxref host-timing [--duration 20]
         how long a Linux host takes from an ACK to the segment it sends for it, through
         the emulation (satcc's simulated hosts take no time); writes
@@ -73,11 +77,16 @@ SAMPLE_S = 0.01
 # bimodal (110-118 or 188-202 packets) where Linux's was 119 in every run.
 START_JITTER_S = 0.0
 
+#: satcc's seeds per case in the comparison (compare, table and tests/test_cubic_bbr.py):
+#: four times Linux's ten runs, so that satcc's own sampling error (a tenth of the
+#: tolerance or less on most measures) does not decide a measure against Linux's mean
+SATCC_SEEDS = 40
+
 #: satcc's transport set as a Linux sender's defaults (docs/schemes.md, CUBIC)
 LINUX_TCP = {"packet_size_bytes": MSS, "header_bytes": WIRE - MSS, "sack": True, "initial_window_pkts": 10,
              "rwnd_pkts": 100000, "min_rto_s": 0.2, "tick_s": 0.001, "initial_rto_s": 1.0, "rto": "linux",
              "delayed_ack": True, "delayed_ack_interval_s": 0.04, "quick_ack": True,
-             "receive_window": "linux"}
+             "receive_window": "linux", "tso_defer": True}
 
 
 def _link(a, b, rate, delay_ms, limit=None, error=None):
@@ -842,6 +851,48 @@ def turnarounds(packets: list[dict], host_link: str, back_link: str, delay_s: fl
     return out
 
 
+def min_rtt_changes(t: list[float], min_rtt_us: list[float]) -> list[list[float]]:
+    """[time (s), minimum RTT (us)] at each change of a BBR flow's minimum RTT."""
+    out: list[list[float]] = []
+    for ti, m in zip(t, min_rtt_us):
+        if m and (not out or m != out[-1][1]):
+            out.append([round(ti, 3), m])
+    return out
+
+
+def bbr_min_rtt(a) -> int:
+    """BBR's minimum RTT on Linux (TCP_CC_INFO's bbr_min_rtt, sampled with TCP_INFO every
+    10 ms) in single-flow runs of one-1bdp: what PROBE_RTT sets it to and what lowers it
+    later, the two things that time the next PROBE_RTT."""
+    import tempfile
+
+    import pyarrow.parquet as pq
+
+    from ..emulate import emulate
+
+    runs = []
+    for k in range(a.runs):
+        _progress(f"bbr-min-rtt: run {k + 1}/{a.runs} ({a.duration:g} s)")
+        d = case("one-1bdp", ("bbr",), a.duration, k + 1)
+        with tempfile.TemporaryDirectory() as out:
+            s = emulate(d, out, cc={"f0": "bbr"})
+            rows = sorted(pq.read_table(Path(out) / "tcp_info.parquet").to_pylist(), key=lambda r: r["t_s"])
+        if not s["realtime"]["valid"]:
+            raise SystemExit(f"linuxref: the emulation ran late (p99 {s['realtime']['lateness_p99_ms']} ms)")
+        if not rows or rows[-1].get("bbr_min_rtt_us") is None:
+            raise SystemExit("linuxref: no TCP_CC_INFO in the sender's samples (is the flow BBR?)")
+        t0 = rows[0]["t_s"]
+        t = [r["t_s"] - t0 for r in rows]
+        runs.append({"min_rtt_changes": min_rtt_changes(t, [r["bbr_min_rtt_us"] for r in rows]),
+                     "probe_rtt": probe_rtt_episodes(t, [float(r["cwnd_pkts"]) for r in rows]),
+                     "syn_rtt_ms": s["flows"][0]["real"]["syn_rtt_ms"]})
+    res = {"kernel": os.uname().release, "case": "one-1bdp/bbr", "duration_s": a.duration, "runs": runs,
+           "command": f"sudo python -m satcc.dev.linuxref bbr-min-rtt --runs {a.runs} --duration {a.duration:g}"}
+    (REF_DIR / "bbr_min_rtt.json").write_text(json.dumps(res, indent=1) + "\n")
+    print(json.dumps(res, indent=1))
+    return 0
+
+
 def host_timing(a) -> int:
     """How long the Linux host takes from an ACK to the data it sends for it, through the
     emulation (one CUBIC flow, the one-1bdp case): satcc's simulated hosts answer at
@@ -893,10 +944,10 @@ def main(argv=None) -> int:
     rm = sub.add_parser("remeasure", help="the reference's numbers again from its committed traces (no Linux)")
     rm.set_defaults(fn=remeasure)
     c = sub.add_parser("compare", help="run satcc on the recorded cases and print both")
-    c.add_argument("--seeds", type=int, default=10)
+    c.add_argument("--seeds", type=int, default=SATCC_SEEDS)
     c.set_defaults(fn=compare)
     t = sub.add_parser("table", help="the comparison as a Markdown table (Linux, satcc, ns-3)")
-    t.add_argument("--seeds", type=int, default=10)
+    t.add_argument("--seeds", type=int, default=SATCC_SEEDS)
     t.add_argument("--link-jitter-ms", type=float, default=0.0,
                    help="a what-if: jitter every link of satcc's runs by up to this much (the hosts' timing)")
     t.add_argument("--start-jitter-s", type=float, default=None,
@@ -934,10 +985,14 @@ def main(argv=None) -> int:
     lt.add_argument("--seeds", type=int, default=10)
     lt.add_argument("--duration", type=float, default=30.0)
     lt.set_defaults(fn=bbr_long_term)
+    mr = sub.add_parser("bbr-min-rtt", help="BBR's minimum RTT on Linux (TCP_CC_INFO) in one-1bdp runs (root)")
+    mr.add_argument("--runs", type=int, default=3)
+    mr.add_argument("--duration", type=float, default=45.0)
+    mr.set_defaults(fn=bbr_min_rtt)
     h = sub.add_parser("host-timing", help="measure the Linux hosts' turnaround through the emulation (root)")
     h.add_argument("--duration", type=float, default=20.0)
     h.set_defaults(fn=host_timing)
-    for p in (r, rm, c, t, h, tr, tc, ar, lt, ep):
+    for p in (r, rm, c, t, h, tr, tc, ar, lt, ep, mr):
         p.add_argument("--ref", type=Path, help=f"the reference's folder (default {REF_DIR})")
     a = ap.parse_args(argv)
     if a.ref:

@@ -144,6 +144,9 @@ table!(
         /// The pacing rate the controller sets (0: not paced): segments per second x
         /// packet_size_bytes, as a Linux sender's tcpi_pacing_rate counts it.
         pacing_mbps: f64 = Plain,
+        /// The controller's own minimum RTT (BBR's min-RTT filter, whose expiry starts
+        /// PROBE_RTT; Linux's TCP_CC_INFO bbr_min_rtt), 0 for controllers without one.
+        cc_min_rtt_ms: f64 = Plain,
     }
 );
 

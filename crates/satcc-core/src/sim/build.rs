@@ -150,6 +150,14 @@ impl Simulation {
                     None => rng.stream(&format!("flow/{name}/tcp")).gen::<f64>() * cfg.tick_s,
                 };
                 let mut cc = (entry.build)(&settings);
+                if cfg.tso_defer && !(cfg.sack && cc.needs_rate_samples()) {
+                    return Err(format!(
+                        "{at}.cc: tcp.tso_defer (Linux's TSO deferral) needs Linux's loss recovery: a controller \
+                         keeping rate samples (cubic, bbr) with tcp.sack = true; got '{}'{}",
+                        f.cc,
+                        if cfg.sack { "" } else { " with tcp.sack = false" }
+                    ));
+                }
                 cc.set_seed(rng.stream(&format!("flow/{name}/cc")).gen::<u64>());
                 let source = match &f.traffic {
                     TrafficSpecIn::Bulk => None,

@@ -532,6 +532,7 @@ impl Simulation {
                     goodput_mbps: gp,
                     srtt_ms: f.sender.srtt_s() * 1e3,
                     pacing_mbps: f.sender.pacing_mbps(),
+                    cc_min_rtt_ms: f.sender.cc_min_rtt_ms(),
                 });
             }
         }

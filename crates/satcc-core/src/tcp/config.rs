@@ -143,6 +143,13 @@ pub struct TcpConfig {
     /// SRTT after (tcp_pacing_ss_ratio 200, tcp_pacing_ca_ratio 120). BBR paces at its
     /// own rate either way [off: ns-2's agents send at once].
     pub pacing: bool,
+    /// Linux's TSO deferral (tcp_tso_should_defer, 6.18; tcp/sender.rs, `tso_defers`):
+    /// outside recovery, new data that would fill less than a TSO burst waits for the
+    /// next ACK when that ACK is due within min(1 ms, SRTT / 2), the last transmission
+    /// was at most 1 ms ago and less than a third of the window is free; for senders
+    /// with Linux's loss recovery (cubic and bbr with `sack`) [off: ns-2's agents send
+    /// whatever the window allows at once].
+    pub tso_defer: bool,
     /// Senders write T-REFWA's RTT code into the TOS byte whatever their congestion
     /// control (the `trefwa` and `trefwa-plus` senders always do): to put CUBIC or BBR
     /// senders under T-REFWA routers [off].
@@ -195,6 +202,7 @@ impl Default for TcpConfig {
             initial_ttl: 32,
             tos: 0,
             pacing: false,
+            tso_defer: false,
             rtt_code: false,
             receive_window: ReceiveWindow::Fixed,
             rcvbuf_initial_bytes: 131_072,

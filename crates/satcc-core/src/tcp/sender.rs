@@ -125,6 +125,9 @@ pub struct TcpSender {
     /// segments it may carry at that instant.
     burst_at: Time,
     burst_left: u32,
+    /// When the last segment (new or resent) left: Linux's tcp_wstamp_ns for a sender
+    /// that does not pace (a paced one's is `next_send`), for TSO deferral.
+    last_xmit: Time,
     /// Linux's loss detection for senders keeping rate samples: RACK's transmissions
     /// in send order, what the one retransmission timer is armed for (Linux's
     /// icsk_pending: the RTO, a tail loss probe or RACK's reordering timeout), and the
@@ -158,6 +161,11 @@ enum XmitTimer {
 
 /// Linux's sysctl tcp_min_tso_segs: the smallest TSO burst of a paced sender.
 const MIN_TSO_SEGS: u32 = 2;
+/// TSO deferral (tcp_tso_should_defer) waits only if the last transmission left at
+/// most this long ago [NSEC_PER_MSEC] ...
+const TSO_DEFER_RECENT: Time = 1_000_000;
+/// ... and less than this fraction of the window is free [sysctl tcp_tso_win_divisor 3].
+const TSO_WIN_DIVISOR: u64 = 3;
 /// Linux's TCP_TIMEOUT_MIN (two jiffies at HZ 250, the reference kernel's), added to
 /// RACK's reordering timeout.
 const LINUX_TIMEOUT_MIN: Time = 8_000_000;
@@ -223,6 +231,7 @@ impl TcpSender {
             pace_armed: false,
             burst_at: 0,
             burst_left: 0,
+            last_xmit: 0,
             rack: Rack::default(),
             timer: XmitTimer::Rto,
             tlp_high_seq: None,
@@ -308,6 +317,12 @@ impl TcpSender {
     /// The controller's pacing rate, Mb/s of segments' payload (0: not paced).
     pub fn pacing_mbps(&self) -> f64 {
         self.cc.pacing_rate_pps().map_or(0.0, |pps| pps * self.cfg.packet_size_bytes as f64 * 8.0 / 1e6)
+    }
+
+    /// The controller's minimum RTT, ms (BBR's min-RTT filter; 0 for controllers
+    /// without one).
+    pub fn cc_min_rtt_ms(&self) -> f64 {
+        self.cc.min_rtt_s().map_or(0.0, |s| s * 1e3)
     }
 
     pub fn rto_s(&self) -> f64 {
@@ -433,6 +448,7 @@ impl TcpSender {
         if let Some(p) = self.prr.as_mut() {
             p.on_send();
         }
+        self.last_xmit = now;
         out.push(Packet {
             flow: self.flow,
             kind: PacketKind::Data,
@@ -500,6 +516,7 @@ impl TcpSender {
         }
         let mut win = self.window();
         let mut n = 0;
+        let mut deferred = false;
         let pace = self.pacing_rate();
         while self.t_seqno <= self.highest_ack + win && self.t_seqno < self.curseq {
             if delayed {
@@ -510,6 +527,10 @@ impl TcpSender {
             }
             if pace.is_some() && !self.pace_slot(now) {
                 return;
+            }
+            if self.skb_starts(now, pace, n) && self.tso_defers(now, pace) {
+                deferred = true;
+                break;
             }
             self.output(self.t_seqno, now, out);
             self.t_seqno += 1;
@@ -523,7 +544,7 @@ impl TcpSender {
             }
         }
         if self.rate.is_some() {
-            self.note_limits(now);
+            self.note_limits(now, deferred);
         }
     }
 
@@ -539,11 +560,14 @@ impl TcpSender {
 
     /// After a send opportunity of a sender keeping rate samples: whether cwnd bound it
     /// (CUBIC grows only then, as Linux), or the application (its samples are then
-    /// application-limited).
-    fn note_limits(&mut self, _now: Time) {
+    /// application-limited). `deferred`: TSO deferral held new data back (tcp_tso_should_defer
+    /// counts that as cwnd-limited when the window's free part was the smaller limit).
+    fn note_limits(&mut self, _now: Time, deferred: bool) {
         let in_flight = self.in_flight();
         let cwnd = self.w.cwnd as i64;
-        self.cwnd_limited = in_flight >= cwnd && (cwnd as f64) <= self.wnd;
+        let free = cwnd - in_flight;
+        let send_win = (self.highest_ack as f64 + self.wnd) as i64 + 1 - self.t_seqno;
+        self.cwnd_limited = (in_flight >= cwnd && (cwnd as f64) <= self.wnd) || (deferred && free < send_win);
         if self.t_seqno >= self.curseq && in_flight < cwnd {
             if let Some(r) = self.rate.as_mut() {
                 r.on_app_limited(in_flight);
@@ -608,6 +632,74 @@ impl TcpSender {
         } else {
             ((rate_pps as u64 >> 10) as u32).clamp(MIN_TSO_SEGS, 65_536 / self.cfg.packet_size_bytes.max(1) as u32)
         }
+    }
+
+    /// Whether the next new segment would begin a TSO burst (one skb of Linux's write
+    /// queue): for a paced sender, when no burst is open at `now`; else at every
+    /// `tso_goal` segments of this send opportunity (`sent` so far), as tcp_write_xmit
+    /// cuts the write queue into skbs of that many.
+    fn skb_starts(&self, now: Time, pace: Option<f64>, sent: u32) -> bool {
+        if !self.cfg.tso_defer {
+            return false;
+        }
+        match pace {
+            Some(_) => self.burst_at != now || self.burst_left == 0,
+            None => sent % self.tso_goal(pace) == 0,
+        }
+    }
+
+    /// Segments per TSO burst (tcp_tso_segs): at the pacing rate if paced, else at the
+    /// rate Linux would pace at (tcp_update_pacing_rate sets sk_pacing_rate for every
+    /// flow, and tcp_tso_autosize sizes the bursts from it without fq); a 64 KB GSO
+    /// segment before the first RTT sample (sk_pacing_rate starts unlimited).
+    fn tso_goal(&self, pace: Option<f64>) -> u32 {
+        let rate = pace.or_else(|| {
+            let srtt = self.rtt.srtt_s();
+            (srtt > 0.0).then(|| {
+                let ratio = if self.w.cwnd < self.w.ssthresh / 2.0 { 2.0 } else { 1.2 };
+                ratio * self.w.cwnd.max(1.0) / srtt
+            })
+        });
+        match rate {
+            Some(r) => self.tso_segs(r),
+            None => (65_536 / self.cfg.packet_size_bytes.max(1)).max(1),
+        }
+    }
+
+    /// Linux's TSO deferral (tcp_tso_should_defer, 6.18, with "tcp: fix
+    /// tcp_tso_should_defer() vs large RTT"), asked before new data that begins a burst:
+    /// wait for the next ACK rather than send a burst smaller than `tso_goal`, unless
+    /// the sender is in recovery or loss, the last transmission left more than 1 ms ago
+    /// (`TSO_DEFER_RECENT`; a paced sender's is its next departure time), a third of the
+    /// window is free (`TSO_WIN_DIVISOR`), nothing is outstanding, or the oldest
+    /// outstanding segment's ACK is due later than min(1 ms, SRTT / 2) from now. The next
+    /// ACK (or pacing wake-up) asks again. Bulk senders only: a write queue of one
+    /// segment goes by Nagle's rule instead, which lets a full segment go.
+    fn tso_defers(&self, now: Time, pace: Option<f64>) -> bool {
+        if !self.linux_loss() || self.in_sack_recovery || self.rto_recovery || self.curseq - self.t_seqno < 2 {
+            return false;
+        }
+        let wstamp = if pace.is_some() { self.next_send.max(self.last_xmit) } else { self.last_xmit };
+        if now > wstamp + TSO_DEFER_RECENT {
+            return false;
+        }
+        let mss = self.cfg.packet_size_bytes.max(1) as u64;
+        let cong_win = (self.w.cwnd as i64 - self.in_flight()).max(0) as u64;
+        let send_win = ((self.highest_ack as f64 + self.wnd) as i64 + 1 - self.t_seqno).max(0) as u64;
+        let limit = cong_win.min(send_win);
+        if limit >= self.tso_goal(pace) as u64 {
+            return false;
+        }
+        let chunk = (self.wnd.min(self.w.cwnd).max(0.0) as u64 * mss) / TSO_WIN_DIVISOR;
+        if limit * mss >= chunk {
+            return false;
+        }
+        let Some(head) = self.rate.as_ref().and_then(|r| r.sent_time(self.highest_ack + 1)) else {
+            return false;
+        };
+        let srtt = from_secs(self.rtt.srtt_s());
+        let how_far = (head + srtt) as i64 - now as i64;
+        how_far <= (srtt / 2).min(TSO_DEFER_RECENT) as i64
     }
 
     /// The pacing wake-up fired: send what the window allows now.
@@ -1004,6 +1096,7 @@ impl TcpSender {
     fn sack_send(&mut self, now: Time, out: &mut Vec<Packet>) {
         let pace = self.pacing_rate();
         let mut pipe = self.scoreboard.pipe(self.maxseq);
+        let (mut new_sent, mut deferred) = (0, false);
         while (self.w.cwnd.min(self.wnd) as i64) - pipe >= 1 {
             if pace.is_some() && !self.pace_slot(now) {
                 return;
@@ -1016,8 +1109,13 @@ impl TcpSender {
                     self.set_rtx_timer(now);
                 }
             } else if self.t_seqno < self.curseq && self.t_seqno as f64 <= self.highest_ack as f64 + self.wnd {
+                if self.skb_starts(now, pace, new_sent) && self.tso_defers(now, pace) {
+                    deferred = true;
+                    break;
+                }
                 self.output(self.t_seqno, now, out);
                 self.t_seqno += 1;
+                new_sent += 1;
             } else {
                 break;
             }
@@ -1027,7 +1125,7 @@ impl TcpSender {
             pipe += 1;
         }
         if self.rate.is_some() {
-            self.note_limits(now);
+            self.note_limits(now, deferred);
         }
     }
 
@@ -1303,6 +1401,7 @@ mod tests {
     use super::*;
     use crate::tcp::loss::{RefwaPlus, RefwaPlusSettings, TrefwaPlus};
     use crate::tcp::congestion::Reno;
+    use crate::tcp::RtoStyle;
 
     fn sender(recovery: Recovery) -> TcpSender {
         let cfg = TcpConfig { rwnd_pkts: 100, recovery, ..TcpConfig::default() };
@@ -1849,6 +1948,100 @@ mod tests {
         assert_eq!(*seen.lock().unwrap(), vec![1], "the retransmission only; 2-{top} were delivered when SACKed");
         s.on_ack_with(&ack(top + 2), None, 310 * MS, &mut out);
         assert_eq!(seen.lock().unwrap().last(), Some(&2), "an ordinary ACK of two new segments");
+    }
+
+    /// A window-owning controller keeping rate samples that holds the window at a
+    /// fixed size and does not pace (TSO deferral's tests).
+    struct Fixed(f64);
+    impl CongestionControl for Fixed {
+        fn name(&self) -> &'static str {
+            "fixed"
+        }
+        fn on_ack(&mut self, _w: &mut Window, _ev: &AckEvent) {}
+        fn on_fast_retransmit(&mut self, _w: &mut Window, _ev: &LossEvent) {}
+        fn on_timeout(&mut self, _w: &mut Window, _ev: &LossEvent) {}
+        fn needs_rate_samples(&self) -> bool {
+            true
+        }
+        fn owns_window(&self) -> bool {
+            true
+        }
+        fn cong_control(&mut self, w: &mut Window, _s: &AckSample) {
+            w.cwnd = self.0;
+        }
+    }
+
+    /// A Linux-like sender with a window of 6 after its handshake (100 ms RTT) sent
+    /// 1-6 at 100 ms; the ACK of 1 at 200 ms let 7 go (its last transmission 100 ms
+    /// before). What the ACK of 2 at `at` sends, and what the ACK of 3 at 201 ms then
+    /// sends. Its bursts are 2 segments (tcp_tso_autosize's minimum at 72 segments/s).
+    fn deferral_case(tso_defer: bool, at: Time) -> (Vec<i64>, Vec<i64>) {
+        let cfg = TcpConfig {
+            rwnd_pkts: 100,
+            sack: true,
+            recovery: Recovery::Sack,
+            rto: RtoStyle::Linux,
+            initial_window_pkts: 6,
+            tso_defer,
+            ..TcpConfig::default()
+        };
+        let mut s = TcpSender::new(0, cfg, Box::new(Fixed(6.0)), 0.0);
+        let mut out = vec![];
+        s.app_send(GREEDY, 0, &mut out);
+        out.clear();
+        s.on_ack_with(&ack(0), None, 100 * MS, &mut out);
+        assert_eq!(seqs(&out), vec![1, 2, 3, 4, 5, 6]);
+        assert_eq!(s.tso_goal(None), 2);
+        out.clear();
+        s.on_ack_with(&ack(1), None, 200 * MS, &mut out);
+        assert_eq!(seqs(&out), vec![7], "the last transmission 100 ms ago: no deferral");
+        out.clear();
+        s.on_ack_with(&ack(2), None, at, &mut out);
+        let second = seqs(&out);
+        out.clear();
+        s.on_ack_with(&ack(3), None, 201 * MS, &mut out);
+        (second, seqs(&out))
+    }
+
+    /// Linux's TSO deferral (tcp_tso_should_defer): the ACK of 2, 0.5 ms after the last
+    /// transmission, frees one segment of a 2-segment burst while the oldest segment
+    /// (3, sent at 100 ms) is due to be acknowledged now: nothing goes, and the ACK of 3
+    /// sends a whole burst. Without `tso_defer`, one segment goes on each ACK.
+    #[test]
+    fn tso_deferral_waits_for_the_next_ack_rather_than_send_half_a_burst() {
+        assert_eq!(deferral_case(true, 200 * MS + MS / 2), (vec![], vec![8, 9]));
+        assert_eq!(deferral_case(false, 200 * MS + MS / 2), (vec![8], vec![9]));
+        // the last transmission more than 1 ms before: send now
+        assert_eq!(deferral_case(true, 200 * MS + 3 * MS / 2).0, vec![8]);
+    }
+
+    /// Deferral waits only for an ACK due soon, and never in recovery (Linux's ca_state
+    /// Recovery or Loss): one segment free of a window of 7 at 200 ms, 1-6 sent at 100 ms
+    /// (RTT 100 ms), the last transmission 0.5 ms before.
+    #[test]
+    fn tso_deferral_does_not_wait_for_a_late_ack_nor_in_recovery() {
+        let cfg = TcpConfig {
+            rwnd_pkts: 100,
+            sack: true,
+            recovery: Recovery::Sack,
+            rto: RtoStyle::Linux,
+            initial_window_pkts: 6,
+            tso_defer: true,
+            ..TcpConfig::default()
+        };
+        let mut s = TcpSender::new(0, cfg, Box::new(Fixed(6.0)), 0.0);
+        let mut out = vec![];
+        s.app_send(GREEDY, 0, &mut out);
+        s.on_ack_with(&ack(0), None, 100 * MS, &mut out);
+        s.w.cwnd = 7.0;
+        s.last_xmit = 199 * MS + MS / 2;
+        assert!(s.tso_defers(200 * MS, None), "the oldest segment's ACK is due now");
+        s.in_sack_recovery = true;
+        assert!(!s.tso_defers(200 * MS, None), "in recovery");
+        s.in_sack_recovery = false;
+        // the oldest segment resent 0.5 ms ago: its ACK is a whole RTT away
+        s.output(1, 199 * MS + MS / 2, &mut out);
+        assert!(!s.tso_defers(200 * MS, None), "the ACK due in 99.5 ms");
     }
 
     /// Linux's TSO bursts: a controller asking for bursts of 3 at 1000 segments/s gets

@@ -680,6 +680,10 @@ impl CongestionControl for Bbr {
         self.tso_segs_goal()
     }
 
+    fn min_rtt_s(&self) -> Option<f64> {
+        (self.min_rtt_us != u32::MAX).then(|| self.min_rtt_us as f64 * 1e-6)
+    }
+
     fn set_seed(&mut self, seed: u64) {
         self.rng = seed ^ 0x9E37_79B9_7F4A_7C15;
     }

@@ -135,6 +135,11 @@ pub trait CongestionControl: Send {
     fn pacing_rate_pps(&self) -> Option<f64> {
         None
     }
+    /// The controller's own minimum RTT, seconds, if it keeps one (BBR's min-RTT filter,
+    /// what Linux's TCP_CC_INFO reads as bbr_min_rtt); None otherwise.
+    fn min_rtt_s(&self) -> Option<f64> {
+        None
+    }
     /// Segments a paced sender sends back to back per pacing slot (Linux's TSO/GSO
     /// burst, tcp_tso_autosize with the controller's min_tso_segs); 1 unless the
     /// controller says otherwise.
