@@ -419,6 +419,22 @@ def test_tso_deferral_needs_linuxs_loss_recovery():
             satcc.run(bad)
 
 
+def test_every_controller_runs_with_a_linux_senders_transport():
+    """`+linux` (satcc bench --cc, the catalog's Linux senders) gives every controller
+    LINUX_TCP, TSO deferral only to those keeping per-segment send records (the registry's
+    `rate_samples`: cubic and bbr), which the core refuses for the others."""
+    from satcc import registry
+    from satcc.experiments.catalog.cubic_bbr import linux_tcp
+
+    assert {c for c in registry.controller_names() if registry.controller(c)["rate_samples"]} == {"cubic", "bbr"}
+    for cc in registry.controller_names():
+        d = L.case("one-1bdp", ("bbr",), 0.5)
+        d["flows"][0]["cc"] = cc
+        d["tcp"] = {**{k: v for k, v in d["tcp"].items() if k != "tso_defer"}, **linux_tcp(cc)}
+        assert d["tcp"].get("tso_defer", False) == (cc in ("cubic", "bbr")), cc
+        assert satcc.run(d).summary["flows"][0]["data_pkts_sent"] > 0, cc
+
+
 BBR_MIN_RTT = json.loads((L.REF_DIR / "bbr_min_rtt.json").read_text())
 
 

@@ -230,6 +230,9 @@ fn registry_json() -> String {
                 "name": c.name, "about": c.about, "recovery": format!("{:?}", c.recovery).to_lowercase(),
                 "loss": format!("{:?}", c.loss), "writes_rtt_code": c.writes_rtt_code, "router": c.router,
                 "settings": c.setting_keys(), "ns2_agent": c.ns2_agent,
+                // keeps per-segment send records (rate samples): Linux's loss recovery
+                // with tcp.sack, and TSO deferral (tcp.tso_defer)
+                "rate_samples": (c.build)(&Default::default()).needs_rate_samples(),
             })
         })
         .collect();

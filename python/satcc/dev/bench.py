@@ -335,7 +335,7 @@ def cc_bench(ccs: list[str], duration_s: float | None = None, repeat: int = 3, o
     that the machine's drift falls on all alike; the best of each and its ratio to the
     first."""
     from .. import registry
-    from ..experiments.catalog.cubic_bbr import linux_senders
+    from ..experiments.catalog.cubic_bbr import linux_senders, linux_tcp
     from ..experiments.definition import ExperimentError
 
     if scenario not in SCENARIOS or scenario == "starlink-state":
@@ -357,7 +357,7 @@ def cc_bench(ccs: list[str], duration_s: float | None = None, repeat: int = 3, o
             for f in d["flows"]:
                 f["cc"] = cc
             if linux:
-                d = linux_senders(d, cc) if cc != "newreno" else {**d, "tcp": {**d.get("tcp", {}), **_linux_tcp()}}
+                d = linux_senders(d, cc) if cc != "newreno" else {**d, "tcp": {**d.get("tcp", {}), **linux_tcp(cc)}}
             paths[c] = Path(tmp) / f"{c}.json"
             paths[c].write_text(json.dumps(d))
         for i in range(repeat):
@@ -387,12 +387,6 @@ def _kinds_line(b: dict) -> str:
     kinds = sorted(((k, n) for k, n in (b.get("events_by_kind") or {}).items() if n), key=lambda x: -x[1])
     total = sum(n for _, n in kinds) or 1
     return ", ".join(f"{k} {n:,} ({100 * n / total:.1f} %)" for k, n in kinds)
-
-
-def _linux_tcp() -> dict:
-    from ..experiments.catalog.cubic_bbr import LINUX_TCP
-
-    return dict(LINUX_TCP)
 
 
 def scale_bench(duration_s: float | None = None, out: str | None = None) -> int:

@@ -33,13 +33,22 @@ LINUX_TCP = {"sack": True, "initial_window_pkts": 10, "rto": "linux", "tick_s": 
              "receive_window": "linux", "tso_defer": True}
 
 
+def linux_tcp(cc: str) -> dict:
+    """LINUX_TCP for senders running `cc`: TSO deferral only where the controller keeps
+    per-segment send records (cubic, bbr); NewReno's and the papers' senders have none
+    to time the next ACK by, and the core refuses it for them."""
+    from ... import registry
+
+    return {k: v for k, v in LINUX_TCP.items() if k != "tso_defer" or registry.controller(cc)["rate_samples"]}
+
+
 def linux_senders(d: dict, cc: str) -> dict:
     """Every flow of scenario `d` runs `cc` with a Linux sender's transport (NewReno keeps
     ns-2's, the papers' reference)."""
     for f in d["flows"]:
         f["cc"] = cc
     if cc != "newreno":
-        d["tcp"] = {**(d.get("tcp") or {}), **LINUX_TCP}
+        d["tcp"] = {**(d.get("tcp") or {}), **linux_tcp(cc)}
     return d
 
 
