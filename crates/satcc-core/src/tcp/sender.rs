@@ -565,9 +565,8 @@ impl TcpSender {
     fn note_limits(&mut self, _now: Time, deferred: bool) {
         let in_flight = self.in_flight();
         let cwnd = self.w.cwnd as i64;
-        let free = cwnd - in_flight;
-        let send_win = (self.highest_ack as f64 + self.wnd) as i64 + 1 - self.t_seqno;
-        self.cwnd_limited = (in_flight >= cwnd && (cwnd as f64) <= self.wnd) || (deferred && free < send_win);
+        self.cwnd_limited =
+            (in_flight >= cwnd && (cwnd as f64) <= self.wnd) || (deferred && cwnd - in_flight < self.send_window_left());
         if self.t_seqno >= self.curseq && in_flight < cwnd {
             if let Some(r) = self.rate.as_mut() {
                 r.on_app_limited(in_flight);
@@ -585,12 +584,24 @@ impl TcpSender {
         if !self.cfg.pacing {
             return None;
         }
+        self.linux_default_rate()
+    }
+
+    /// The rate Linux sets for a flow whose controller sets none (tcp_update_pacing_rate,
+    /// whether or not anything paces by it), segments per second: 200 % of cwnd / SRTT
+    /// in slow start, 120 % after; None before an RTT sample.
+    fn linux_default_rate(&self) -> Option<f64> {
         let srtt = self.rtt.srtt_s();
         if srtt <= 0.0 {
             return None;
         }
         let ratio = if self.w.cwnd < self.w.ssthresh / 2.0 { 2.0 } else { 1.2 };
         Some(ratio * self.w.cwnd.max(1.0) / srtt)
+    }
+
+    /// Segments the advertised window still lets go (beyond those sent).
+    fn send_window_left(&self) -> i64 {
+        (self.highest_ack as f64 + self.wnd) as i64 + 1 - self.t_seqno
     }
 
     /// May a paced segment leave at `now`? If not, a wake-up at its time is asked for.
@@ -653,14 +664,7 @@ impl TcpSender {
     /// flow, and tcp_tso_autosize sizes the bursts from it without fq); a 64 KB GSO
     /// segment before the first RTT sample (sk_pacing_rate starts unlimited).
     fn tso_goal(&self, pace: Option<f64>) -> u32 {
-        let rate = pace.or_else(|| {
-            let srtt = self.rtt.srtt_s();
-            (srtt > 0.0).then(|| {
-                let ratio = if self.w.cwnd < self.w.ssthresh / 2.0 { 2.0 } else { 1.2 };
-                ratio * self.w.cwnd.max(1.0) / srtt
-            })
-        });
-        match rate {
+        match pace.or_else(|| self.linux_default_rate()) {
             Some(r) => self.tso_segs(r),
             None => (65_536 / self.cfg.packet_size_bytes.max(1)).max(1),
         }
@@ -685,7 +689,7 @@ impl TcpSender {
         }
         let mss = self.cfg.packet_size_bytes.max(1) as u64;
         let cong_win = (self.w.cwnd as i64 - self.in_flight()).max(0) as u64;
-        let send_win = ((self.highest_ack as f64 + self.wnd) as i64 + 1 - self.t_seqno).max(0) as u64;
+        let send_win = self.send_window_left().max(0) as u64;
         let limit = cong_win.min(send_win);
         if limit >= self.tso_goal(pace) as u64 {
             return false;
@@ -1843,9 +1847,9 @@ mod tests {
         }
     }
 
-    /// A controller that owns its window as BBR does: 10 outside recovery, packet
-    /// conservation in it (in flight + delivered).
-    struct Conserve;
+    /// A controller that owns its window as BBR does and paces nothing: `.0` outside
+    /// recovery, packet conservation in it (in flight + delivered).
+    struct Conserve(f64);
     impl CongestionControl for Conserve {
         fn name(&self) -> &'static str {
             "conserve"
@@ -1860,7 +1864,7 @@ mod tests {
             true
         }
         fn cong_control(&mut self, w: &mut Window, s: &AckSample) {
-            w.cwnd = if s.in_recovery { (s.in_flight + s.rate.acked_sacked) as f64 } else { 10.0 };
+            w.cwnd = if s.in_recovery { (s.in_flight + s.rate.acked_sacked) as f64 } else { self.0 };
         }
     }
 
@@ -1872,7 +1876,7 @@ mod tests {
     fn a_window_owning_controller_sets_the_window_before_the_ack_sends() {
         use crate::tcp::sack::SackReceiver;
         let cfg = TcpConfig { rwnd_pkts: 100, recovery: Recovery::Sack, limited_transmit: false, ..TcpConfig::default() };
-        let mut s = TcpSender::new(0, cfg, Box::new(Conserve), 0.0);
+        let mut s = TcpSender::new(0, cfg, Box::new(Conserve(10.0)), 0.0);
         let mut out = vec![];
         s.app_send(GREEDY, 0, &mut out);
         s.on_ack(&ack(0), 10 * MS, &mut out);
@@ -1950,32 +1954,9 @@ mod tests {
         assert_eq!(seen.lock().unwrap().last(), Some(&2), "an ordinary ACK of two new segments");
     }
 
-    /// A window-owning controller keeping rate samples that holds the window at a
-    /// fixed size and does not pace (TSO deferral's tests).
-    struct Fixed(f64);
-    impl CongestionControl for Fixed {
-        fn name(&self) -> &'static str {
-            "fixed"
-        }
-        fn on_ack(&mut self, _w: &mut Window, _ev: &AckEvent) {}
-        fn on_fast_retransmit(&mut self, _w: &mut Window, _ev: &LossEvent) {}
-        fn on_timeout(&mut self, _w: &mut Window, _ev: &LossEvent) {}
-        fn needs_rate_samples(&self) -> bool {
-            true
-        }
-        fn owns_window(&self) -> bool {
-            true
-        }
-        fn cong_control(&mut self, w: &mut Window, _s: &AckSample) {
-            w.cwnd = self.0;
-        }
-    }
-
-    /// A Linux-like sender with a window of 6 after its handshake (100 ms RTT) sent
-    /// 1-6 at 100 ms; the ACK of 1 at 200 ms let 7 go (its last transmission 100 ms
-    /// before). What the ACK of 2 at `at` sends, and what the ACK of 3 at 201 ms then
-    /// sends. Its bursts are 2 segments (tcp_tso_autosize's minimum at 72 segments/s).
-    fn deferral_case(tso_defer: bool, at: Time) -> (Vec<i64>, Vec<i64>) {
+    /// A Linux-like sender (a window of 6, not paced) whose handshake ended at 100 ms,
+    /// and what it sent then.
+    fn after_handshake(tso_defer: bool) -> (TcpSender, Vec<Packet>) {
         let cfg = TcpConfig {
             rwnd_pkts: 100,
             sack: true,
@@ -1985,11 +1966,20 @@ mod tests {
             tso_defer,
             ..TcpConfig::default()
         };
-        let mut s = TcpSender::new(0, cfg, Box::new(Fixed(6.0)), 0.0);
+        let mut s = TcpSender::new(0, cfg, Box::new(Conserve(6.0)), 0.0);
         let mut out = vec![];
         s.app_send(GREEDY, 0, &mut out);
         out.clear();
         s.on_ack_with(&ack(0), None, 100 * MS, &mut out);
+        (s, out)
+    }
+
+    /// A Linux-like sender with a window of 6 after its handshake (100 ms RTT) sent
+    /// 1-6 at 100 ms; the ACK of 1 at 200 ms let 7 go (its last transmission 100 ms
+    /// before). What the ACK of 2 at `at` sends, and what the ACK of 3 at 201 ms then
+    /// sends. Its bursts are 2 segments (tcp_tso_autosize's minimum at 72 segments/s).
+    fn deferral_case(tso_defer: bool, at: Time) -> (Vec<i64>, Vec<i64>) {
+        let (mut s, mut out) = after_handshake(tso_defer);
         assert_eq!(seqs(&out), vec![1, 2, 3, 4, 5, 6]);
         assert_eq!(s.tso_goal(None), 2);
         out.clear();
@@ -2020,19 +2010,7 @@ mod tests {
     /// (RTT 100 ms), the last transmission 0.5 ms before.
     #[test]
     fn tso_deferral_does_not_wait_for_a_late_ack_nor_in_recovery() {
-        let cfg = TcpConfig {
-            rwnd_pkts: 100,
-            sack: true,
-            recovery: Recovery::Sack,
-            rto: RtoStyle::Linux,
-            initial_window_pkts: 6,
-            tso_defer: true,
-            ..TcpConfig::default()
-        };
-        let mut s = TcpSender::new(0, cfg, Box::new(Fixed(6.0)), 0.0);
-        let mut out = vec![];
-        s.app_send(GREEDY, 0, &mut out);
-        s.on_ack_with(&ack(0), None, 100 * MS, &mut out);
+        let (mut s, mut out) = after_handshake(true);
         s.w.cwnd = 7.0;
         s.last_xmit = 199 * MS + MS / 2;
         assert!(s.tso_defers(200 * MS, None), "the oldest segment's ACK is due now");
