@@ -26,6 +26,9 @@ window traces (TCP_INFO every 10 ms on Linux; the flows series every 10 ms in sa
     python -m satcc.dev.linuxref trace-compare DIR [--seed 1]
         that run beside satcc's of the same case: per flow and half second, segments
         sent, resent and dropped, and the window the sender saw
+    python -m satcc.dev.linuxref bursts DIR [--from 2] [--write]
+        that trace's senders: the sizes of the bursts their data left in (TSO bursts
+        and lone segments); --write keeps them in tests/data/linux_ref/bursts_CASE.json
     sudo python -m satcc.dev.linuxref bbr-min-rtt [--runs 3] [--duration 45]
         single BBR flows (one-1bdp) with BBR's own state (TCP_CC_INFO) every 10 ms:
         each change of its minimum RTT and its PROBE_RTTs; writes
@@ -680,6 +683,54 @@ def ack_ratio(packets: list[dict], flow: str, data_link: str, ack_link: str, ack
     return {k: (seg, acks, acks / seg if seg else 0.0) for k, (seg, acks) in n.items()}
 
 
+#: segments entering a host's link less than this apart left in one TSO burst (back to
+#: back at the access link's 1 Gb/s: 12 us for 1500 bytes; paced or ACK-clocked bursts
+#: come a millisecond or more apart)
+BURST_GAP_S = 50e-6
+
+
+def burst_sizes(packets: list[dict], link: str, flow: str, t0: float, t1: float) -> dict[int, int]:
+    """How many bursts of each size (segments, 6 standing for 6 or more) `flow`'s data
+    made on entering `link` (the far end of its host's link) from t0 to t1 s: runs of
+    segments less than BURST_GAP_S apart."""
+    ts = sorted(p["time_s"] for p in packets
+                if p["link"] == link and p["flow"] == flow and not p["ack"] and p["payload_bytes"] > 0)
+    out: dict[int, int] = {}
+    n, start = 1, ts[0] if ts else 0.0
+    for x, y in zip(ts, ts[1:] + [float("inf")]):
+        if y - x < BURST_GAP_S:
+            n += 1
+            continue
+        if t0 <= start < t1:
+            out[min(n, 6)] = out.get(min(n, 6), 0) + 1
+        n, start = 1, y
+    return dict(sorted(out.items()))
+
+
+def bursts_cmd(a) -> int:
+    """Burst sizes of each sender in a Linux `trace` folder (its data entering the
+    network at its host's link) from --from to the trace's end, as shares; with --write,
+    into tests/data/linux_ref/bursts_CASE.json (what tests/test_cubic_bbr.py compares
+    satcc's senders with)."""
+    import pyarrow.parquet as pq
+
+    d0 = json.loads((a.dir / "scenario.json").read_text())
+    key = f"{d0['name'].removeprefix('linuxref-')}/{'+'.join(sorted({f['cc'] for f in d0['flows']}))}"
+    pk = pq.read_table(a.dir / "packets.parquet", columns=["time_s", "link", "flow", "ack", "payload_bytes"]).to_pylist()
+    flows = {f["name"]: burst_sizes(pk, f"{f['src']}->r", f["name"], a.start, d0["duration_s"]) for f in d0["flows"]}
+    for name, c in flows.items():
+        tot = sum(c.values()) or 1
+        print(f"{name}: {sum(c.values())} bursts; " + ", ".join(f"{k}: {v / tot:.3f}" for k, v in c.items()))
+    if a.write:
+        res = {"kernel": os.uname().release, "case": key, "from_s": a.start, "to_s": d0["duration_s"],
+               "flows": flows, "command": f"sudo python -m satcc.dev.linuxref trace {key} --duration "
+               f"{d0['duration_s']:g} --out DIR; python -m satcc.dev.linuxref bursts DIR --from {a.start:g} --write"}
+        out = REF_DIR / f"bursts_{key.replace('/', '_').replace('+', '_')}.json"
+        out.write_text(json.dumps(res, indent=1) + "\n")
+        print(f"wrote {out}")
+    return 0
+
+
 def ack_ratio_cmd(a) -> int:
     """A Linux `trace` folder's receivers beside satcc's (seeds 1..--seeds) in the same
     case: ACKs per data segment while holding segments out of order, and otherwise."""
@@ -985,6 +1036,11 @@ def main(argv=None) -> int:
     lt.add_argument("--seeds", type=int, default=10)
     lt.add_argument("--duration", type=float, default=30.0)
     lt.set_defaults(fn=bbr_long_term)
+    bu = sub.add_parser("bursts", help="a `trace` folder's senders: their burst sizes (TSO bursts and lone segments)")
+    bu.add_argument("dir", type=Path)
+    bu.add_argument("--from", dest="start", type=float, default=2.0, help="first second counted (default 2)")
+    bu.add_argument("--write", action="store_true", help="write tests/data/linux_ref/bursts_CASE.json")
+    bu.set_defaults(fn=bursts_cmd)
     mr = sub.add_parser("bbr-min-rtt", help="BBR's minimum RTT on Linux (TCP_CC_INFO) in one-1bdp runs (root)")
     mr.add_argument("--runs", type=int, default=3)
     mr.add_argument("--duration", type=float, default=45.0)
@@ -992,7 +1048,7 @@ def main(argv=None) -> int:
     h = sub.add_parser("host-timing", help="measure the Linux hosts' turnaround through the emulation (root)")
     h.add_argument("--duration", type=float, default=20.0)
     h.set_defaults(fn=host_timing)
-    for p in (r, rm, c, t, h, tr, tc, ar, lt, ep, mr):
+    for p in (r, rm, c, t, h, tr, tc, ar, lt, ep, mr, bu):
         p.add_argument("--ref", type=Path, help=f"the reference's folder (default {REF_DIR})")
     a = ap.parse_args(argv)
     if a.ref:
