@@ -359,6 +359,15 @@ def test_each_real_flow_runs_the_congestion_control_named_for_it(clean, tmp_path
     s = emu.emulate(d, tmp_path, cc={"f0#0": "cubic", "f0#1": "bbr", "*": "reno"})
     used = [(f["real"]["cc"], f["real"]["tcp_info"]["cc_in_use"]) for f in s["flows"]]
     assert used == [("cubic", "cubic"), ("bbr", "bbr"), ("reno", "reno")], used
+    # BBR's own state (TCP_CC_INFO) in its samples, every column kept though the other
+    # flows' samples lack it: its minimum RTT at least the path's 2 x 25 ms
+    import pyarrow.parquet as pq
+
+    info = pq.read_table(tmp_path / "tcp_info.parquet").to_pylist()
+    by = {n: [r.get("bbr_min_rtt_us") for r in info if r["flow"] == n] for n in ("f0#0", "f0#1", "f0#2")}
+    assert by["f0#1"] and all(v is not None for v in by["f0#1"]), by["f0#1"][:5]
+    assert 50_000 <= min(v for v in by["f0#1"] if v) < 100_000, sorted(set(by["f0#1"]))[:5]
+    assert set(by["f0#0"]) == {None} and set(by["f0#2"]) == {None}
     with pytest.raises(emu.EmulationError, match="no flow named nope"):
         emu.emulate(d, tmp_path, cc={"nope": "cubic"})
 
