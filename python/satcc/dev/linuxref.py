@@ -133,6 +133,32 @@ def case(name: str, ccs: tuple[str, ...], duration: float, seed: int = 1) -> dic
             "monitor": {"bottleneck": "r->b", "links": ["r->b"]}}
 
 
+def host_jitter_ms() -> float:
+    """The Linux hosts' timing spread through the emulation as a link's jitter, ms
+    (tests/data/linux_ref/host_timing.json, `sudo python -m satcc.dev.linuxref
+    host-timing`): uniform on [0, 2 x the interquartile range of their turnaround]."""
+    return json.loads((REF_DIR / "host_timing.json").read_text())["jitter_ms"]
+
+
+def satcc_case(name: str, ccs: tuple[str, ...], duration: float, seed: int = 1,
+               link_jitter_ms: float | None = None, start_jitter_s: float | None = None) -> dict:
+    """A case as satcc runs it against Linux: `case`, its flows started START_JITTER_S
+    apart (`start_jitter_s` instead, a what-if), and every link jittered by the hosts'
+    measured timing (`host_jitter_ms`; `link_jitter_ms` instead, 0 for none). Every link
+    of a case joins a host to the router (the receiver's is the bottleneck itself), so
+    each packet meets that jitter where it enters or leaves a host, as it meets the
+    hosts' own timing in the emulation. Only satcc's side: the Linux runs take the
+    hosts as they are."""
+    d = case(name, ccs, duration, seed)
+    for f in d["flows"]:
+        f["start_jitter_s"] = START_JITTER_S if start_jitter_s is None else start_jitter_s
+    jitter = host_jitter_ms() if link_jitter_ms is None else link_jitter_ms
+    if jitter:
+        for link in d["links"]:
+            link["jitter_ms"] = jitter
+    return d
+
+
 #: case -> the algorithm sets run on it
 CASES = {"one-1bdp": [("cubic",), ("bbr",)], "one-loss1": [("cubic",), ("bbr",)], "two-rtt": [("cubic",), ("bbr",)],
          "mix-shallow": [("cubic", "bbr")], "mix-deep": [("cubic", "bbr")]}
@@ -272,18 +298,13 @@ def run_linux(case_name: str, ccs: tuple[str, ...], duration: float, seed: int) 
 
 
 def run_satcc(case_name: str, ccs: tuple[str, ...], duration: float, seed: int,
-              link_jitter_ms: float = 0.0, start_jitter_s: float | None = None) -> tuple[dict, dict]:
-    """The same case in satcc's simulation; `link_jitter_ms` jitters every link (a
-    what-if: the hosts' timing; see host_timing); `start_jitter_s` starts each flow at a
-    random point of its first that many seconds instead of START_JITTER_S (a what-if)."""
+              link_jitter_ms: float | None = None, start_jitter_s: float | None = None) -> tuple[dict, dict]:
+    """The same case in satcc's simulation (`satcc_case`: the hosts' timing as link
+    jitter unless `link_jitter_ms` says otherwise; `start_jitter_s`, a what-if, starts
+    each flow at a random point of its first that many seconds)."""
     import satcc
 
-    d = case(case_name, ccs, duration, seed)
-    for f in d["flows"]:
-        f["start_jitter_s"] = START_JITTER_S if start_jitter_s is None else start_jitter_s
-    if link_jitter_ms:
-        for link in d["links"]:
-            link["jitter_ms"] = link_jitter_ms
+    d = satcc_case(case_name, ccs, duration, seed, link_jitter_ms, start_jitter_s)
     r = satcc.run(d)
     flows = r.flows.to_pylist()
     names = [f["name"] for f in d["flows"]]
@@ -595,9 +616,7 @@ def trace_compare(a) -> int:
     d0 = json.loads((a.dir / "scenario.json").read_text())
     name = d0["name"].removeprefix("linuxref-")
     ccs = tuple(f["cc"] for f in d0["flows"])
-    d = case(name, ccs, d0["duration_s"], a.seed)
-    for f in d["flows"]:
-        f["start_jitter_s"] = START_JITTER_S
+    d = satcc_case(name, ccs, d0["duration_s"], a.seed)
     d["monitor"]["capture"] = d0["monitor"]["capture"]
     d["monitor"]["drop_trace"] = True
     d["sample_interval_s"] = 0.01  # Linux's TCP_INFO ticks
@@ -753,9 +772,7 @@ def ack_ratio_cmd(a) -> int:
 
     runs = []
     for seed in range(1, a.seeds + 1):
-        d = case(name, ccs, d0["duration_s"], seed)
-        for f in d["flows"]:
-            f["start_jitter_s"] = START_JITTER_S
+        d = satcc_case(name, ccs, d0["duration_s"], seed)
         d["monitor"]["capture"] = sorted({x for f in d0["flows"] for x in receiver_links(f)[:2]})
         runs.append(satcc.run(d).packets.to_pylist())
     print(f"{name}/{'+'.join(ccs)}: ACKs per data segment at each receiver (segments, ACKs, ratio), "
@@ -858,9 +875,7 @@ def bbr_long_term(a) -> int:
                              f"{', '.join(_key(n, c) for n in CASES for c in CASES[n])}, got {a.satcc!r}")
         count = 0
         for seed in range(1, a.seeds + 1):
-            d = case(name, ccs, a.duration, seed)
-            for f in d["flows"]:
-                f["start_jitter_s"] = START_JITTER_S  # as run_satcc
+            d = satcc_case(name, ccs, a.duration, seed)
             d["sample_interval_s"] = 0.01
             r = satcc.run(d)
             flows = r.flows.to_pylist()
@@ -999,8 +1014,9 @@ def main(argv=None) -> int:
     c.set_defaults(fn=compare)
     t = sub.add_parser("table", help="the comparison as a Markdown table (Linux, satcc, ns-3)")
     t.add_argument("--seeds", type=int, default=SATCC_SEEDS)
-    t.add_argument("--link-jitter-ms", type=float, default=0.0,
-                   help="a what-if: jitter every link of satcc's runs by up to this much (the hosts' timing)")
+    t.add_argument("--link-jitter-ms", type=float, default=None,
+                   help="jitter every link of satcc's runs by up to this much instead of the hosts' measured "
+                        "timing (host_timing.json; 0: none)")
     t.add_argument("--start-jitter-s", type=float, default=None,
                    help=f"a what-if: start each flow of satcc's runs within this many seconds (default {START_JITTER_S})")
     t.set_defaults(fn=table)
