@@ -46,6 +46,20 @@ def _check_left(tag: str) -> None:
     assert not left and not tuns, f"left behind: {left} {tuns}"
 
 
+def in_time(run, attempts: int = 2) -> dict:
+    """The summary of `run()` (one emulation) whose events ran in time, trying at most
+    `attempts` times. A run whose loop fell behind says so itself (`realtime.valid`):
+    its numbers are not the scenario's, and a shared machine's stall makes such a run
+    now and then (fresh-clone CI on 2026-11-27: 2 of 3 runs had one late emulation, p99
+    lateness 1.5-30 ms where an idle machine gives 0.01-0.04 ms). Late every time: the
+    last summary, which the caller's check of `valid` then fails on."""
+    for _ in range(attempts):
+        s = run()
+        if s["realtime"]["valid"]:
+            break
+    return s
+
+
 def two_links(duration_s: float, refwa: bool) -> dict:
     def link(a, b, rate, delay, q):
         return {"a": a, "b": b, "rate_bps": rate, "delay_ms": delay, "queue": {"type": "droptail", "limit_pkts": q}}
@@ -204,7 +218,7 @@ def test_real_flows_cross_a_moving_constellation_and_their_rtt_follows_the_path(
 
     d = load(Path(__file__).resolve().parents[1] / "scenarios" / "emu_starlink_pair.yaml").to_dict()
     d["duration_s"] = 6.0
-    s = emu.emulate(d, tmp_path, cc="cubic")
+    s = in_time(lambda: emu.emulate(d, tmp_path, cc="cubic"))
     # the timing checks below hold for a run whose events ran on time (a machine too
     # busy to keep up says so in `valid`, and that is the failure to report)
     assert s["realtime"]["valid"], s["realtime"]
@@ -341,10 +355,14 @@ def test_udp_between_real_hosts_is_passed_along_the_flows_route(clean, tmp_path)
         out["echoed"] = r.communicate(timeout=10)[0].strip()
         out["sent"] = s.stdout.strip() or s.stderr
 
-    t = threading.Thread(target=side)
-    t.start()
-    s = emu.emulate(d, tmp_path, cc="reno")
-    t.join(timeout=30)
+    def run():
+        t = threading.Thread(target=side)
+        t.start()
+        s = emu.emulate(d, tmp_path, cc="reno")
+        t.join(timeout=30)
+        return s
+
+    s = in_time(run)
     n, best = out["sent"].split()
     assert out["echoed"] == "20" and n == "20", out
     assert 51.6 <= float(best) <= 53.0, out
@@ -417,10 +435,14 @@ def test_pings_follow_the_flows_route_and_hosts_no_flow_joins_are_unreachable(cl
                                capture_output=True, text=True)
             out[dst] = r.stdout.strip() or r.stderr
 
-    t = threading.Thread(target=side)
-    t.start()
-    s = emu.emulate(d, tmp_path, hosts=["a", "b", "c"], cc="reno")
-    t.join(timeout=30)
+    def run():
+        t = threading.Thread(target=side)
+        t.start()
+        s = emu.emulate(d, tmp_path, hosts=["a", "b", "c"], cc="reno")
+        t.join(timeout=30)
+        return s
+
+    s = in_time(run)
     n, best = out["10.0.0.3"].split()
     assert n == "10" and 50.0 <= float(best) <= 51.5, out
     assert out["10.0.0.4"].split()[0] == "0", out
@@ -487,7 +509,7 @@ def test_simulated_time_zero_is_the_instant_the_real_hosts_start_on(clean, tmp_p
     d = two_links(2.0, refwa=False)
     d["flows"][0]["start_s"] = 0.3
     d["monitor"]["capture"] = ["a->r", "r->a"]
-    s = emu.emulate(d, tmp_path, cc="bbr")
+    s = in_time(lambda: emu.emulate(d, tmp_path, cc="bbr"))
     assert s["realtime"]["valid"], s["realtime"]
     rows = sorted(pq.read_table(tmp_path / "packets.parquet").to_pylist(), key=lambda r: r["time_s"])
     syn = next(r for r in rows if r["link"] == "a->r" and not r["ack"])
