@@ -443,19 +443,8 @@ def test_cubics_bursts_are_nearer_linuxs_with_tso_deferral():
     def distance(a: dict, b: dict) -> float:
         return sum(abs(a.get(k, 0.0) - b.get(k, 0.0)) for k in set(a) | set(b)) / 2
 
-    def satccs(tso_defer: bool) -> dict:
-        tot: dict = {}
-        for seed in range(1, 6):
-            d = L.satcc_case("two-rtt", ("cubic",), ref["to_s"], seed)
-            d["tcp"]["tso_defer"] = tso_defer
-            d["monitor"]["capture"] = ["a1->r", "a2->r"]
-            pk = satcc.run(d).packets.to_pylist()
-            for f, link in (("rtt50", "a1->r"), ("rtt150", "a2->r")):
-                for k, v in L.burst_sizes(pk, link, f, ref["from_s"], ref["to_s"]).items():
-                    tot.setdefault(f, {})[k] = tot.get(f, {}).get(k, 0) + v
-        return tot
-
-    on, off = satccs(True), satccs(False)
+    on, off = (L.satcc_burst_sizes("two-rtt", ("cubic",), ref["from_s"], ref["to_s"], 5, td)
+               for td in (True, False))
     for f, c in ref["flows"].items():
         lin = shares(c)
         near, far = distance(shares(on[f]), lin), distance(shares(off[f]), lin)

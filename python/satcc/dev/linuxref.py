@@ -26,9 +26,10 @@ window traces (TCP_INFO every 10 ms on Linux; the flows series every 10 ms in sa
     python -m satcc.dev.linuxref trace-compare DIR [--seed 1]
         that run beside satcc's of the same case: per flow and half second, segments
         sent, resent and dropped, and the window the sender saw
-    python -m satcc.dev.linuxref bursts DIR [--from 2] [--write]
+    python -m satcc.dev.linuxref bursts DIR [--from 2] [--seeds 5] [--write]
         that trace's senders: the sizes of the bursts their data left in (TSO bursts
-        and lone segments); --write keeps them in tests/data/linux_ref/bursts_CASE.json
+        and lone segments), beside satcc's with and without TSO deferral; --write keeps
+        Linux's in tests/data/linux_ref/bursts_CASE.json
     sudo python -m satcc.dev.linuxref bbr-min-rtt [--runs 3] [--duration 45]
         single BBR flows (one-1bdp) with BBR's own state (TCP_CC_INFO) every 10 ms:
         each change of its minimum RTT and its PROBE_RTTs; writes
@@ -50,6 +51,7 @@ segments or after 40 ms, as Linux's receivers send them):
 from __future__ import annotations
 
 import argparse
+import functools
 import gzip
 import json
 import os
@@ -137,7 +139,12 @@ def host_jitter_ms() -> float:
     """The Linux hosts' timing spread through the emulation as a link's jitter, ms
     (tests/data/linux_ref/host_timing.json, `sudo python -m satcc.dev.linuxref
     host-timing`): uniform on [0, 2 x the interquartile range of their turnaround]."""
-    return json.loads((REF_DIR / "host_timing.json").read_text())["jitter_ms"]
+    return _host_jitter_ms(REF_DIR / "host_timing.json")
+
+
+@functools.lru_cache(maxsize=None)
+def _host_jitter_ms(path: Path) -> float:
+    return json.loads(path.read_text())["jitter_ms"]
 
 
 def satcc_case(name: str, ccs: tuple[str, ...], duration: float, seed: int = 1,
@@ -726,20 +733,49 @@ def burst_sizes(packets: list[dict], link: str, flow: str, t0: float, t1: float)
     return dict(sorted(out.items()))
 
 
+def satcc_burst_sizes(name: str, ccs: tuple[str, ...], t0: float, t1: float, seeds: int,
+                      tso_defer: bool = True) -> dict[str, dict[int, int]]:
+    """Burst sizes of each flow's data in satcc's runs of a case (`satcc_case`, seeds 1
+    to `seeds`, run for t1 s, counted from t0), summed over the seeds, with or without
+    TSO deferral."""
+    import satcc
+
+    tot: dict[str, dict[int, int]] = {}
+    for seed in range(1, seeds + 1):
+        d = satcc_case(name, ccs, t1, seed)
+        d["tcp"]["tso_defer"] = tso_defer
+        d["monitor"]["capture"] = sorted(f"{f['src']}->r" for f in d["flows"])
+        pk = satcc.run(d).packets.to_pylist()
+        for f in d["flows"]:
+            for k, v in burst_sizes(pk, f"{f['src']}->r", f["name"], t0, t1).items():
+                tot.setdefault(f["name"], {})[k] = tot.get(f["name"], {}).get(k, 0) + v
+    return tot
+
+
+def _shares(c: dict) -> str:
+    tot = sum(c.values()) or 1
+    return f"{sum(c.values())} bursts; " + ", ".join(f"{k}: {v / tot:.3f}" for k, v in sorted(c.items()))
+
+
 def bursts_cmd(a) -> int:
     """Burst sizes of each sender in a Linux `trace` folder (its data entering the
-    network at its host's link) from --from to the trace's end, as shares; with --write,
-    into tests/data/linux_ref/bursts_CASE.json (what tests/test_cubic_bbr.py compares
-    satcc's senders with)."""
+    network at its host's link) from --from to the trace's end, as shares, beside
+    satcc's (--seeds runs of the case, with and without TSO deferral); with --write,
+    Linux's into tests/data/linux_ref/bursts_CASE.json (what tests/test_cubic_bbr.py
+    compares satcc's senders with)."""
     import pyarrow.parquet as pq
 
     d0 = json.loads((a.dir / "scenario.json").read_text())
     key = f"{d0['name'].removeprefix('linuxref-')}/{'+'.join(sorted({f['cc'] for f in d0['flows']}))}"
     pk = pq.read_table(a.dir / "packets.parquet", columns=["time_s", "link", "flow", "ack", "payload_bytes"]).to_pylist()
     flows = {f["name"]: burst_sizes(pk, f"{f['src']}->r", f["name"], a.start, d0["duration_s"]) for f in d0["flows"]}
-    for name, c in flows.items():
-        tot = sum(c.values()) or 1
-        print(f"{name}: {sum(c.values())} bursts; " + ", ".join(f"{k}: {v / tot:.3f}" for k, v in c.items()))
+    name, ccs = key.split("/")[0], tuple(f["cc"] for f in d0["flows"])
+    ours = {td: satcc_burst_sizes(name, ccs, a.start, d0["duration_s"], a.seeds, td) for td in (True, False)}
+    for f, c in flows.items():
+        print(f"{f}: Linux {_shares(c)}")
+        for td in (True, False):
+            print(f"{'':{len(f)}}  satcc {'with' if td else 'without'} TSO deferral, seeds 1-{a.seeds}: "
+                  f"{_shares(ours[td][f])}")
     if a.write:
         res = {"kernel": os.uname().release, "case": key, "from_s": a.start, "to_s": d0["duration_s"],
                "flows": flows, "command": f"sudo python -m satcc.dev.linuxref trace {key} --duration "
@@ -1055,6 +1091,7 @@ def main(argv=None) -> int:
     bu = sub.add_parser("bursts", help="a `trace` folder's senders: their burst sizes (TSO bursts and lone segments)")
     bu.add_argument("dir", type=Path)
     bu.add_argument("--from", dest="start", type=float, default=2.0, help="first second counted (default 2)")
+    bu.add_argument("--seeds", type=int, default=5, help="satcc's runs beside Linux's (default 5)")
     bu.add_argument("--write", action="store_true", help="write tests/data/linux_ref/bursts_CASE.json")
     bu.set_defaults(fn=bursts_cmd)
     mr = sub.add_parser("bbr-min-rtt", help="BBR's minimum RTT on Linux (TCP_CC_INFO) in one-1bdp runs (root)")
