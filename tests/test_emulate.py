@@ -94,6 +94,10 @@ def test_a_real_reno_flow_crosses_two_links_and_refwa_lowers_its_acks_windows(cl
         assert ends == {"ip_in_hdr_errors": 0, "tcp_in_csum_errors": 0}, ends
     saved = json.loads((tmp_path / "summary.json").read_text())
     assert saved["realtime"]["events"] == rt["events"] > 0
+    # when it ran late: its late events, each in one episode, each over the bound
+    eps = rt["late_episodes"]
+    assert sum(e["events"] for e in eps) == rt["events_over_bound"], (eps, rt["events_over_bound"])
+    assert all(e["max_late_ms"] > rt["lateness_bound_ms"] and e["start_s"] <= e["end_s"] for e in eps), eps
 
 
 @needs_root

@@ -130,6 +130,9 @@ pub struct RealtimeSummary {
     /// False when the p99 lateness exceeded the bound: the run's timing, and so its
     /// numbers, are not those of the scenario.
     pub valid: bool,
+    /// When it ran late: each stretch of simulated time whose events ran later than the
+    /// bound (at most 10,000).
+    pub late_episodes: Vec<crate::sim::realtime::LateEpisode>,
     /// Real hosts' packets (emulation): in, out, unmatched, rewritten ACKs...
     #[serde(skip_serializing_if = "Option::is_none")]
     pub real_packets: Option<serde_json::Value>,

@@ -52,6 +52,29 @@ pub struct Pace {
     /// Lateness of each event, ns (saturating at 4.29 s).
     late_ns: Vec<u32>,
     bound_ns: u64,
+    /// Stretches of events that ran later than the bound (`LateEpisode`), at most
+    /// `MAX_EPISODES`, the last one still growing.
+    episodes: Vec<LateEpisode>,
+}
+
+/// Events over the bound whose due times lie at most this far apart belong to one
+/// episode (a stall of the loop makes every event due during it late).
+const EPISODE_GAP_NS: u64 = 1_000_000;
+
+/// The most episodes a run lists (its summary still counts every late event).
+const MAX_EPISODES: usize = 10_000;
+
+/// A stretch of simulated time whose events ran later than the bound: when the run
+/// stalled (the machine took its core), so that whoever reads a paced run's results
+/// can tell which of its moments the scenario's timing did not hold for.
+#[derive(serde::Serialize, Clone, Copy, Debug, PartialEq)]
+pub struct LateEpisode {
+    /// Due times of its first and last late event, simulated seconds.
+    pub start_s: f64,
+    pub end_s: f64,
+    /// Its events over the bound, and the latest of them, ms.
+    pub events: u64,
+    pub max_late_ms: f64,
 }
 
 impl Pace {
@@ -79,7 +102,14 @@ impl Pace {
                 }
             },
         };
-        Pace { prior_nice, start, next_hook: HOOK_EVERY_NS, late_ns: Vec::new(), bound_ns: (bound_ms * 1e6) as u64 }
+        Pace {
+            prior_nice,
+            start,
+            next_hook: HOOK_EVERY_NS,
+            late_ns: Vec::new(),
+            bound_ns: (bound_ms * 1e6) as u64,
+            episodes: Vec::new(),
+        }
     }
 
     /// Simulated time now, by the wall clock: nanoseconds since the run started.
@@ -123,6 +153,27 @@ impl Pace {
     pub fn ran(&mut self, t: Time) {
         let late = self.wall().saturating_sub(t);
         self.late_ns.push(late.min(u32::MAX as u64) as u32);
+        if late > self.bound_ns {
+            self.note_late(t, late);
+        }
+    }
+
+    /// An event due at `t` ran `late` ns late, over the bound: into the current episode
+    /// if the last late event was due at most EPISODE_GAP_NS before, else a new one.
+    fn note_late(&mut self, t: Time, late: u64) {
+        let (t_s, late_ms) = (crate::engine::to_secs(t), late as f64 / 1e6);
+        let room = self.episodes.len() < MAX_EPISODES;
+        match self.episodes.last_mut() {
+            Some(e) if t_s - e.end_s <= EPISODE_GAP_NS as f64 / 1e9 => {
+                e.end_s = e.end_s.max(t_s);
+                e.events += 1;
+                e.max_late_ms = e.max_late_ms.max(late_ms);
+            }
+            _ if room => {
+                self.episodes.push(LateEpisode { start_s: t_s, end_s: t_s, events: 1, max_late_ms: late_ms })
+            }
+            _ => {}
+        }
     }
 
     pub fn summary(&mut self) -> RealtimeSummary {
@@ -139,6 +190,7 @@ impl Pace {
             lateness_bound_ms: bound_ms,
             events_over_bound: v.iter().filter(|&&x| x as u64 > self.bound_ns).count() as u64,
             valid: p99 <= bound_ms,
+            late_episodes: std::mem::take(&mut self.episodes),
             real_packets: None,
         }
     }
@@ -172,6 +224,27 @@ mod tests {
         })
         .join()
         .unwrap();
+    }
+
+    /// Events over the bound make episodes: those due within 1 ms of the last late one
+    /// join it (its end, count and worst lateness), a later one starts the next; events
+    /// within the bound are counted but make none.
+    #[test]
+    fn late_events_are_grouped_into_episodes_by_their_due_times() {
+        let mut pace = super::Pace::new(0.5, None);
+        let ms = |x: f64| (x * 1e6) as crate::engine::Time;
+        for (due, late) in [(10.0, 0.8), (10.4, 2.5), (11.3, 0.6), (11.5, 0.1), (20.0, 0.7), (20.2, 0.3)] {
+            pace.late_ns.push((late * 1e6) as u32);
+            if late > 0.5 {
+                pace.note_late(ms(due), (late * 1e6) as u64);
+            }
+        }
+        let s = pace.summary();
+        assert_eq!(s.events_over_bound, 4);
+        let e: Vec<_> = s.late_episodes.iter().map(|e| (e.start_s * 1e3, e.end_s * 1e3, e.events, e.max_late_ms)).collect();
+        assert_eq!(e.len(), 2, "{e:?}");
+        assert!((e[0].0 - 10.0).abs() < 1e-9 && (e[0].1 - 11.3).abs() < 1e-9 && e[0].2 == 3 && (e[0].3 - 2.5).abs() < 1e-9, "{e:?}");
+        assert!((e[1].0 - 20.0).abs() < 1e-9 && e[1].2 == 1, "{e:?}");
     }
 
     /// A clock anchored at a wall-clock instant ahead starts there (the call waits for
