@@ -246,6 +246,24 @@ def probe_rtt_episodes(t: list[float], cwnd: list[float]) -> list[dict]:
     return out
 
 
+def probe_rtt_delays(changes: list[list[float]], episodes: list[dict], sample_s: float = 0.01) -> list[float]:
+    """For each PROBE_RTT after a BBR flow's first (`episodes`, probe_rtt_episodes): how
+    long after its trigger it began, s. Linux's tcp_bbr.c enters PROBE_RTT once the
+    minimum RTT is 10 s old (bbr_min_rtt_win_sec); the minimum's stamp is set when a
+    sample lowers it and when the previous PROBE_RTT ends (bbr_check_probe_rtt_done),
+    so the trigger is the later of the minimum's last fall before this PROBE_RTT
+    (`changes`, [time, value], from min_rtt_changes; the change at the PROBE_RTT's own
+    start, which raises the minimum to the current sample, is not a fall) and the
+    previous PROBE_RTT's end. Traces sampled every `sample_s`."""
+    out = []
+    for k in range(1, len(episodes)):
+        start = episodes[k]["start"]
+        prev_end = episodes[k - 1]["start"] + episodes[k - 1]["length_s"]
+        falls = [t for (t, m), (_, before) in zip(changes[1:], changes) if m < before and t < start - sample_s / 2]
+        out.append(start - max(falls[-1] if falls else 0.0, prev_end))
+    return out
+
+
 def measure(case_name: str, ccs: tuple[str, ...], traces: dict[str, dict], goodput: dict[str, float]) -> dict:
     """The numbers the comparison uses, from each flow's trace and goodput."""
     m: dict = {"goodput_mbps": goodput}
@@ -786,6 +804,94 @@ def bursts_cmd(a) -> int:
     return 0
 
 
+def batched_acks(packets: list[dict], flow, data_link: str, ack_link: str, next_expected: bool,
+                 t0: float = 0.0) -> list[tuple[float, float, int]]:
+    """The ACKs a receiver sent that acknowledge three or more new segments at once,
+    after `t0`: (when the first of them reached it on `data_link`, when the ACK left on
+    `ack_link`, how many). A receiver that acknowledges every second segment sends one
+    only when segments reached it together: after a stall of the host or of the
+    emulation, it takes them in one batch. Segments are counted by the data's sequence
+    numbers seen on `data_link` (bytes on Linux, packets in satcc); `next_expected`: the
+    ACK names the next expected (Linux's) rather than the last received (satcc's)."""
+    import bisect
+
+    arrived: dict[int, float] = {}
+    for p in sorted((p for p in packets if p["link"] == data_link and p["flow"] == flow and not p["ack"]
+                     and p["payload_bytes"] > 0), key=lambda p: p["time_s"]):
+        arrived.setdefault(p["seqno"], p["time_s"])
+    seqs = sorted(arrived)
+    out, prev = [], None
+    for a in sorted((p for p in packets if p["link"] == ack_link and p["flow"] == flow and p["ack"]),
+                    key=lambda p: p["time_s"]):
+        ack = a["seqno"] if next_expected else a["seqno"] + 1
+        if prev is not None and ack > prev and a["time_s"] >= t0:
+            i, j = bisect.bisect_left(seqs, prev), bisect.bisect_left(seqs, ack)
+            if j - i >= 3:
+                out.append((arrived[seqs[i]], a["time_s"], j - i))
+        prev = ack if prev is None else max(prev, ack)
+    return out
+
+
+def stalls_cmd(a) -> int:
+    """What lowers a BBR flow's minimum RTT between PROBE_RTTs in a Linux `trace` folder
+    of one flow: its receiver's ACKs of three or more segments (batched_acks), how many
+    of them fall in the emulation's own late episodes (summary.json's
+    realtime.late_episodes), and each fall of the minimum (TCP_CC_INFO) by 0.1 ms or more
+    outside PROBE_RTT with the last such ACK before it; beside satcc's runs of the case
+    (--seeds), whose receivers take no stalls."""
+    import pyarrow.parquet as pq
+
+    import satcc
+
+    d0 = json.loads((a.dir / "scenario.json").read_text())
+    if len(d0["flows"]) != 1 or d0["flows"][0]["cc"] != "bbr":
+        raise SystemExit(f"linuxref stalls: a trace of one BBR flow (one-1bdp/bbr, one-loss1/bbr), got {a.dir}")
+    f = d0["flows"][0]
+    last = next(l for l in d0["links"] if l["b"] == f["dst"])
+    data_link, ack_link = f"{last['a']}->{last['b']}", f"{last['b']}->{last['a']}"
+    summary = json.loads((a.dir / "summary.json").read_text())
+    eps = summary["realtime"].get("late_episodes")
+    if eps is None:
+        raise SystemExit("linuxref stalls: the trace's summary has no realtime.late_episodes (recorded before "
+                         "2026-11-27): record it again with `linuxref trace`")
+    pk = pq.read_table(a.dir / "packets.parquet").to_pylist()
+    # the packets table times an ACK where it leaves the link; when it left the receiver
+    back = last.get("b_to_a", {})
+    lag = last["delay_ms"] / 1e3 + 8.0 * ACK_WIRE_BYTES / back.get("rate_bps", last["rate_bps"])
+    batched = [(t0, t1 - lag, n) for t0, t1, n in batched_acks(pk, f["name"], data_link, ack_link, True, a.start)]
+
+    def in_episode(b):
+        # from its first segment's arrival to its own departure
+        return any(e["start_s"] - 1e-3 <= b[1] and e["end_s"] + 1e-3 >= b[0] for e in eps)
+
+    late = [b for b in batched if in_episode(b)]
+    print(f"Linux ({a.dir}): {len(batched)} ACKs of 3+ segments after {a.start:g} s, {len(late)} during the "
+          f"emulation's {len(eps)} late episodes")
+    rows = sorted(pq.read_table(a.dir / "tcp_info.parquet").to_pylist(), key=lambda r: r["t_s"])
+    real = summary["flows"][0]["real"]
+    # TCP_INFO's clock starts at connect(); the packets' at the run's start
+    off = rows[0]["t_s"] - real["connect_at_s"] - real["syn_rtt_ms"] / 1e3
+    t = [r["t_s"] - off for r in rows]
+    changes = min_rtt_changes(t, [r["bbr_min_rtt_us"] for r in rows])
+    probes = probe_rtt_episodes(t, [float(r["cwnd_pkts"]) for r in rows])
+    for (ti, m), (_, before) in zip(changes[1:], changes):
+        if before - m < 100 or any(e["start"] - 0.01 <= ti <= e["start"] + e["length_s"] + 0.01 for e in probes):
+            continue
+        prior = [b for b in batched if ti - 0.2 <= b[1] <= ti]
+        what = (f"after an ACK of {prior[-1][2]} segments that left the receiver {1e3 * (ti - prior[-1][1]):.0f} ms "
+                f"before{' (in a late episode)' if in_episode(prior[-1]) else ''}" if prior else "no ACK of 3+ segments "
+                "in the 0.2 s before")
+        print(f"  minimum RTT {before / 1e3:.3f} -> {m / 1e3:.3f} ms at {ti:.2f} s: {what}")
+    name = d0["name"].removeprefix("linuxref-")
+    for seed in range(1, a.seeds + 1):
+        d = satcc_case(name, ("bbr",), d0["duration_s"], seed)
+        d["monitor"]["capture"] = [data_link, ack_link]
+        r = satcc.run(d)
+        n = len(batched_acks(r.packets.to_pylist(), f["name"], data_link, ack_link, False, a.start))
+        print(f"satcc seed {seed}: {n} ACKs of 3+ segments after {a.start:g} s")
+    return 0
+
+
 def ack_ratio_cmd(a) -> int:
     """A Linux `trace` folder's receivers beside satcc's (seeds 1..--seeds) in the same
     case: ACKs per data segment while holding segments out of order, and otherwise."""
@@ -1075,6 +1181,12 @@ def main(argv=None) -> int:
     ar.add_argument("--seeds", type=int, default=3)
     ar.add_argument("--bin", type=float, default=0.0, help="also per bin of this many seconds (0: not)")
     ar.set_defaults(fn=ack_ratio_cmd)
+    st = sub.add_parser("stalls", help="a one-flow BBR `trace` folder: ACKs of 3+ segments, the emulation's late "
+                                       "episodes and the falls of BBR's minimum RTT they bring")
+    st.add_argument("dir", type=Path)
+    st.add_argument("--seeds", type=int, default=3)
+    st.add_argument("--from", dest="start", type=float, default=3.0, help="from this time (s; default 3)")
+    st.set_defaults(fn=stalls_cmd)
     ep = sub.add_parser("episodes", help="one flow's loss episodes by W_max, Linux's runs beside satcc's seeds")
     ep.add_argument("case", choices=[_key(n, c) for n in CASES for c in CASES[n]])
     ep.add_argument("flow")
@@ -1101,7 +1213,7 @@ def main(argv=None) -> int:
     h = sub.add_parser("host-timing", help="measure the Linux hosts' turnaround through the emulation (root)")
     h.add_argument("--duration", type=float, default=20.0)
     h.set_defaults(fn=host_timing)
-    for p in (r, rm, c, t, h, tr, tc, ar, lt, ep, mr, bu):
+    for p in (r, rm, c, t, h, tr, tc, ar, lt, ep, mr, bu, st):
         p.add_argument("--ref", type=Path, help=f"the reference's folder (default {REF_DIR})")
     a = ap.parse_args(argv)
     if a.ref:
