@@ -35,7 +35,7 @@ def test_run_returns_metrics_named_as_in_design(small):
     assert r.queue.num_rows > 0 and r.flows.num_rows > 0
     assert set(r.queue.column_names) == {"time_s", "link", "queue_pkts", "utilization"}
     assert set(r.flows.column_names) == {"time_s", "flow", "cwnd_pkts", "ssthresh_pkts", "rwnd_pkts", "seqno", "goodput_mbps",
-                                      "srtt_ms", "pacing_mbps", "cc_min_rtt_ms"}
+                                      "srtt_ms", "pacing_mbps", "cc_min_rtt_ms", "ca_state"}
 
 
 def test_goodput_never_exceeds_throughput_or_capacity(small):

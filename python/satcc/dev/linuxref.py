@@ -55,6 +55,7 @@ import functools
 import gzip
 import json
 import os
+import re
 import statistics
 import sys
 from pathlib import Path
@@ -133,6 +134,98 @@ def case(name: str, ccs: tuple[str, ...], duration: float, seed: int = 1) -> dic
     return {"name": f"linuxref-{name}", "duration_s": duration, "seed": seed, "sample_interval_s": SAMPLE_S,
             "nodes": [{"name": n} for n in nodes], "links": links, "flows": flows, "tcp": dict(LINUX_TCP),
             "monitor": {"bottleneck": "r->b", "links": ["r->b"]}}
+
+
+#: The many-flow case (`many_case`): BBR flows from two senders through a 20 Mb/s link,
+#: 40 ms RTT, a buffer of half a BDP. Not part of CASES (its reference is
+#: tests/data/linux_ref/many_bbr.json, `linuxref many-bbr`).
+MANY_FLOWS = 16
+MANY_BUFFER_PKTS = round(RATE * 0.04 / 8 / WIRE / 2)  # 33 packets
+
+
+def many_case(duration: float, seed: int = 1) -> dict:
+    """MANY_FLOWS BBR flows, alternately from hosts a1 and a2 (1 ms links) to b over a
+    20 Mb/s link of 19 ms with MANY_BUFFER_PKTS of buffer: BBR v1's loss with many flows
+    in a shallow buffer, where recovery follows recovery."""
+    access = {"rate_bps": 1e9, "queue": {"type": "droptail", "limit_pkts": 10000}}
+    links = [{"a": "a1", "b": "r", "delay_ms": 1.0, **access}, {"a": "a2", "b": "r", "delay_ms": 1.0, **access},
+             _link("r", "b", RATE, 19.0, MANY_BUFFER_PKTS)]
+    flows = [{"name": f"f{k}", "src": "a1" if k % 2 == 0 else "a2", "dst": "b", "cc": "bbr"} for k in range(MANY_FLOWS)]
+    return {"name": "linuxref-many-shallow", "duration_s": duration, "seed": seed, "sample_interval_s": SAMPLE_S,
+            "nodes": [{"name": n} for n in ("a1", "a2", "r", "b")], "links": links, "flows": flows,
+            "tcp": dict(LINUX_TCP), "monitor": {"bottleneck": "r->b", "links": ["r->b"], "drop_trace": True}}
+
+
+def recovery_measures(t: list[float], ca_state: list[int], t0: float) -> dict:
+    """One flow's loss-recovery states, sampled at `t` (TCP_INFO's tcpi_ca_state, or the
+    flows table's `ca_state`), from `t0`: the share of samples in Recovery (3), and how
+    many times it left Recovery for at most 50 ms (five 10 ms samples) before the next."""
+    s = "".join("R" if c == 3 else "L" if c == 4 else "O" for ti, c in zip(t, ca_state) if ti >= t0)
+    gaps = [len(m) for m in re.findall(r"(?<=R)O+(?=R)", s)]
+    return {"recovery_share": s.count("R") / max(1, len(s)), "short_open_gaps": sum(1 for g in gaps if g <= 5)}
+
+
+def many_measures(flow_states: dict[str, tuple[list[float], list[int]]], drops: list[dict], t0: float = 2.0) -> dict:
+    """The many-flow case's measures: mean recovery share over the flows, their short
+    Open gaps in all, and data packets dropped per 5 s."""
+    per = [recovery_measures(t, c, t0) for t, c in flow_states.values()]
+    bins: dict[int, int] = {}
+    for x in drops:
+        if not x["ack"]:
+            bins[int(x["time_s"] // 5)] = bins.get(int(x["time_s"] // 5), 0) + 1
+    return {"recovery_share": statistics.mean(p["recovery_share"] for p in per),
+            "short_open_gaps": sum(p["short_open_gaps"] for p in per), "drops_per_5s": [bins[k] for k in sorted(bins)]}
+
+
+def satcc_many(duration: float, seed: int) -> dict:
+    """satcc's run of the many-flow case (the hosts' timing as link jitter, as
+    satcc_case gives every case), measured as the Linux runs are."""
+    import satcc
+
+    d = many_case(duration, seed)
+    for link in d["links"]:
+        link["jitter_ms"] = host_jitter_ms()
+    r = satcc.run(d)
+    fl = r.flows.to_pylist()
+    states = {f: ([x["time_s"] for x in fl if x["flow"] == f], [x["ca_state"] for x in fl if x["flow"] == f])
+              for f in sorted({x["flow"] for x in fl})}
+    link = next(x for x in r.summary["links"] if x["name"] == "r->b")
+    return {**many_measures(states, r.drops.to_pylist()), "loss": link["drops"] / max(1, link["arrivals_pkts"])}
+
+
+def many_bbr(a) -> int:
+    """The many-flow case on Linux (root; kernel bbr through the emulation), --runs runs
+    of --duration s: per run the bottleneck's loss, drops per 5 s, and from 2 s the
+    flows' mean share of TCP_INFO samples in Recovery and their short Open gaps (a
+    recovery left for at most 50 ms), into tests/data/linux_ref/many_bbr.json."""
+    import tempfile
+
+    import pyarrow.parquet as pq
+
+    from ..emulate import emulate
+
+    runs = []
+    for k in range(a.runs):
+        _progress(f"many-bbr: run {k + 1}/{a.runs} ({a.duration:g} s)")
+        d = many_case(a.duration, k + 1)
+        with tempfile.TemporaryDirectory() as out:
+            s = emulate(d, out, cc={f["name"]: "bbr" for f in d["flows"]})
+            rows = sorted(pq.read_table(Path(out) / "tcp_info.parquet").to_pylist(), key=lambda r: r["t_s"])
+            drops = pq.read_table(Path(out) / "drops.parquet").to_pylist()
+        if not s["realtime"]["valid"]:
+            raise SystemExit(f"linuxref: the emulation ran late (p99 {s['realtime']['lateness_p99_ms']} ms)")
+        t0 = rows[0]["t_s"]
+        states = {f: ([r["t_s"] - t0 for r in rows if r["flow"] == f], [r["ca_state"] for r in rows if r["flow"] == f])
+                  for f in sorted({r["flow"] for r in rows})}
+        link = next(x for x in s["links"] if x["name"] == "r->b")
+        runs.append({**many_measures(states, drops), "loss": link["drops"] / max(1, link["arrivals_pkts"]),
+                     "late_episodes": len(s["realtime"]["late_episodes"])})
+    res = {"kernel": os.uname().release, "case": "many-shallow", "flows": MANY_FLOWS, "buffer_pkts": MANY_BUFFER_PKTS,
+           "duration_s": a.duration, "runs": runs,
+           "command": f"sudo python -m satcc.dev.linuxref many-bbr --runs {a.runs} --duration {a.duration:g}"}
+    (REF_DIR / "many_bbr.json").write_text(json.dumps(res, indent=1) + "\n")
+    print(json.dumps(res, indent=1))
+    return 0
 
 
 def host_jitter_ms() -> float:
@@ -1206,6 +1299,10 @@ def main(argv=None) -> int:
     bu.add_argument("--seeds", type=int, default=5, help="satcc's runs beside Linux's (default 5)")
     bu.add_argument("--write", action="store_true", help="write tests/data/linux_ref/bursts_CASE.json")
     bu.set_defaults(fn=bursts_cmd)
+    mb = sub.add_parser("many-bbr", help="16 BBR flows in half a BDP of buffer on Linux: loss and recovery (root)")
+    mb.add_argument("--runs", type=int, default=3)
+    mb.add_argument("--duration", type=float, default=20.0)
+    mb.set_defaults(fn=many_bbr)
     mr = sub.add_parser("bbr-min-rtt", help="BBR's minimum RTT on Linux (TCP_CC_INFO) in one-1bdp runs (root)")
     mr.add_argument("--runs", type=int, default=3)
     mr.add_argument("--duration", type=float, default=45.0)
@@ -1213,7 +1310,7 @@ def main(argv=None) -> int:
     h = sub.add_parser("host-timing", help="measure the Linux hosts' turnaround through the emulation (root)")
     h.add_argument("--duration", type=float, default=20.0)
     h.set_defaults(fn=host_timing)
-    for p in (r, rm, c, t, h, tr, tc, ar, lt, ep, mr, bu, st):
+    for p in (r, rm, c, t, h, tr, tc, ar, lt, ep, mr, bu, st, mb):
         p.add_argument("--ref", type=Path, help=f"the reference's folder (default {REF_DIR})")
     a = ap.parse_args(argv)
     if a.ref:

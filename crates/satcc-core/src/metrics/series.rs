@@ -147,6 +147,10 @@ table!(
         /// The controller's own minimum RTT (BBR's min-RTT filter, whose expiry starts
         /// PROBE_RTT; Linux's TCP_CC_INFO bbr_min_rtt), 0 for controllers without one.
         cc_min_rtt_ms: f64 = Plain,
+        /// The sender's loss-recovery state, numbered as Linux's tcpi_ca_state: 0 Open,
+        /// 3 Recovery (fast recovery), 4 Loss (after a timeout, until what was sent
+        /// before it is acknowledged; senders with Linux's SACK recovery only).
+        ca_state: u8 = Plain,
     }
 );
 

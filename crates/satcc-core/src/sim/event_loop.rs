@@ -533,6 +533,7 @@ impl Simulation {
                     srtt_ms: f.sender.srtt_s() * 1e3,
                     pacing_mbps: f.sender.pacing_mbps(),
                     cc_min_rtt_ms: f.sender.cc_min_rtt_ms(),
+                    ca_state: f.sender.ca_state(),
                 });
             }
         }

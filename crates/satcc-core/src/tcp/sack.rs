@@ -291,6 +291,11 @@ impl Scoreboard {
         self.find_lost();
     }
 
+    /// Segments lost now (Linux's lost_out): not SACKed, below `lost_below`, resent or not.
+    pub fn lost_count(&self) -> i64 {
+        ((self.lost_below - self.base) - (self.sacked_count - self.sacked_above_lost)).max(0)
+    }
+
     /// Segments marked lost so far (Linux's tp->lost).
     pub fn lost_total(&self) -> u64 {
         self.lost_total

@@ -325,6 +325,18 @@ impl TcpSender {
         self.cc.min_rtt_s().map_or(0.0, |s| s * 1e3)
     }
 
+    /// The loss-recovery state as Linux numbers it (tcpi_ca_state): 0 Open, 3 Recovery,
+    /// 4 Loss (Linux's SACK recovery after a timeout).
+    pub fn ca_state(&self) -> u8 {
+        if self.rto_recovery && self.in_sack_recovery {
+            4
+        } else if self.in_recovery() {
+            3
+        } else {
+            0
+        }
+    }
+
     pub fn rto_s(&self) -> f64 {
         self.rtt.rto_s()
     }
@@ -948,8 +960,11 @@ impl TcpSender {
         }
         if linux {
             // RACK found losses on an ACK that is no duplicate (tcp_time_to_recover: lost_out)
-            let recovered = self.highest_ack > self.recover || self.highest_ack == 0;
-            if det.lost && !self.in_sack_recovery && recovered && self.scoreboard.is_lost(self.highest_ack + 1) {
+            // tcp_time_to_recover: a segment marked lost and not yet delivered (lost_out),
+            // whether found on this ACK or before, starts recovery, also on the ACK that
+            // ended the last one (tcp_fastretrans_alert sets Open, then finds lost_out and
+            // enters Recovery again: a controller sees no Open between the two)
+            if !self.in_sack_recovery && self.scoreboard.lost_count() > 0 {
                 self.enter_sack_recovery(now, out);
             }
             if let Some(t) = det.reo_timeout {
@@ -2292,6 +2307,48 @@ mod tests {
         assert!(s.in_sack_recovery);
         assert_eq!(seqs(&out).first(), Some(&6), "{:?}", seqs(&out));
         assert_eq!(s.stats.timeouts, 0);
+    }
+
+    /// Linux's tcp_time_to_recover: a segment marked lost (lost_out) starts recovery,
+    /// also on the ACK that ends the previous one (tcp_fastretrans_alert sets Open, finds
+    /// the loss and enters Recovery again), not only a loss this ACK found: here 1 is
+    /// lost, then, during its recovery, the first segment after the recovery point (resent
+    /// in that recovery, and still lost: its resend is not delivered yet); the ACK that
+    /// repairs 1 ends that recovery and starts the next.
+    #[test]
+    fn a_linux_sender_starts_the_next_recovery_on_the_ack_that_ends_one() {
+        use crate::tcp::sack::SackReceiver;
+        let (mut s, _) = linux_cubic_with_ten_out(TcpConfig { min_rto_s: 1.0, ..TcpConfig::default() });
+        let mut rcv = SackReceiver::default();
+        let mut out = vec![];
+        let mut t = 200 * MS;
+        // 2..=10 arrive, 1 does not: fast recovery, 1 resent, new segments go out
+        for q in 2..=10 {
+            rcv.record(q);
+            t += MS;
+            s.on_ack_with(&ack(0), Some(rcv.blocks(q)), t, &mut out);
+        }
+        assert!(s.in_sack_recovery && s.stats.fast_retransmits == 1);
+        let recover = s.recover;
+        let lost = recover + 1;
+        assert!(s.maxseq() >= lost + 3, "segments after the recovery point were sent: {}", s.maxseq());
+        // those after `lost` arrive, `lost` does not: it is marked lost in this recovery
+        for q in lost + 1..=lost + 3 {
+            rcv.record(q);
+            t += MS;
+            s.on_ack_with(&ack(0), Some(rcv.blocks(q)), t, &mut out);
+        }
+        assert!(s.scoreboard.is_lost(lost));
+        assert_eq!(s.stats.fast_retransmits, 1, "still the first recovery");
+        // the retransmission of 1 arrives: the cumulative ACK reaches the recovery point
+        rcv.record(1);
+        rcv.advance(lost);
+        out.clear();
+        t += 100 * MS;
+        s.on_ack_with(&ack(recover), Some(rcv.blocks(1)), t, &mut out);
+        assert!(s.in_sack_recovery, "the next recovery began on this ACK");
+        assert_eq!(s.stats.fast_retransmits, 2);
+        assert!(s.recover > recover);
     }
 
     /// A Linux-like sender measures the RTT in recovery too: from SACKs of segments
