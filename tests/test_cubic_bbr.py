@@ -565,6 +565,24 @@ def test_batched_acks_are_those_that_acknowledge_three_segments_or_more():
     assert L.batched_acks(pk(1, False), "f", "r->b", "b->r", False, t0=0.106) == []
 
 
+def test_recovery_measures_count_the_share_in_recovery_and_the_short_stretches_between_recoveries():
+    """linuxref.recovery_measures on made-up 10 ms samples of tcpi_ca_state from 1 s: 20
+    samples of which 12 in Recovery (3) and one in Loss (4); Open (0) between two
+    recoveries for 3 samples (short) and for 6 (not: more than 50 ms); Open before the
+    first recovery is no stretch between two; samples before 1 s are not counted."""
+    states = [0] * 10 + [0, 0, 3, 3, 3, 0, 0, 0, 3, 3, 3, 3, 0, 0, 0, 0, 0, 0, 3, 3, 3, 3, 3, 4]
+    t = [0.01 * k + 0.9 for k in range(len(states))]
+    m = L.recovery_measures(t, states, 1.0)
+    assert m["short_open_gaps"] == 1
+    assert m["recovery_share"] == pytest.approx(12 / 24)
+    # the many-flow case's: the flows' mean share, their short stretches in all, and data
+    # drops per 5 s (a bin without any counts 0)
+    drops = [{"time_s": x, "ack": a} for x, a in [(1.0, False), (4.9, False), (6.0, True), (12.0, False)]]
+    mm = L.many_measures({"a": (t, states), "b": (t, [3] * len(t))}, drops, t0=1.0)
+    assert mm["recovery_share"] == pytest.approx((12 / 24 + 1.0) / 2)
+    assert mm["drops_per_5s"] == [2, 0, 1] and mm["short_open_gaps"] == 1
+
+
 def test_many_bbr_flows_recover_as_linuxs_do_one_recovery_after_another():
     """16 BBR flows in half a BDP of buffer (linuxref.many_case; Linux: `sudo python -m
     satcc.dev.linuxref many-bbr`, 3 runs of 20 s, tests/data/linux_ref/many_bbr.json):

@@ -174,7 +174,8 @@ def many_measures(flow_states: dict[str, tuple[list[float], list[int]]], drops: 
         if not x["ack"]:
             bins[int(x["time_s"] // 5)] = bins.get(int(x["time_s"] // 5), 0) + 1
     return {"recovery_share": statistics.mean(p["recovery_share"] for p in per),
-            "short_open_gaps": sum(p["short_open_gaps"] for p in per), "drops_per_5s": [bins[k] for k in sorted(bins)]}
+            "short_open_gaps": sum(p["short_open_gaps"] for p in per),
+            "drops_per_5s": [bins.get(k, 0) for k in range(max(bins) + 1 if bins else 0)]}
 
 
 def satcc_many(duration: float, seed: int) -> dict:
