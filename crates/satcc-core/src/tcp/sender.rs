@@ -959,7 +959,6 @@ impl TcpSender {
             }
         }
         if linux {
-            // RACK found losses on an ACK that is no duplicate (tcp_time_to_recover: lost_out)
             // tcp_time_to_recover: a segment marked lost and not yet delivered (lost_out),
             // whether found on this ACK or before, starts recovery, also on the ACK that
             // ended the last one (tcp_fastretrans_alert sets Open, then finds lost_out and
