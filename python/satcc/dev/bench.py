@@ -20,6 +20,7 @@ Absolute times drift on shared machines; the ratio measured in one call is the f
 from __future__ import annotations
 
 import json
+import os
 import random
 import shutil
 import subprocess
@@ -124,9 +125,18 @@ print(json.dumps({"wall_s": wall, "ok": p.returncode == 0 and line is not None, 
 """
 
 
+#: glibc's threshold above which an allocation is its own mapping, fixed for the children
+#: whose peak memory a bench reports. glibc moves it with the sizes freed before, so that
+#: whether a growing buffer is copied (two copies at the peak) or remapped (one) depended
+#: on the heap's layout: the environment's size alone moved the peak of the 1024-flow
+#: OC48 run of `bench --scale` between 98 and 79 MB (below the 512-flow run's 80).
+MALLOC_ENV = {"MALLOC_MMAP_THRESHOLD_": "131072"}
+
+
 def _python(*argv: str) -> dict:
-    """Run `python ARGV...` in a child process; its last JSON line on stdout."""
-    p = subprocess.run([sys.executable, *argv], capture_output=True, text=True)
+    """Run `python ARGV...` in a child process (MALLOC_ENV set); its last JSON line on
+    stdout."""
+    p = subprocess.run([sys.executable, *argv], capture_output=True, text=True, env={**os.environ, **MALLOC_ENV})
     line = next((l for l in reversed(p.stdout.splitlines()) if l.startswith("{")), None)
     if p.returncode != 0 or line is None:
         raise RuntimeError(p.stderr[-2000:])
