@@ -898,6 +898,15 @@ def bursts_cmd(a) -> int:
     return 0
 
 
+def receiver_links(d: dict, f: dict) -> tuple[str, str, float]:
+    """Flow `f`'s last hop in scenario `d` (into its receiver), that link's reverse, and
+    how long an ACK takes over it (delay and transmission)."""
+    last = next(l for l in d["links"] if l["b"] == f["dst"])
+    back = last.get("b_to_a", {})
+    lag = last["delay_ms"] / 1e3 + 8.0 * ACK_WIRE_BYTES / back.get("rate_bps", last["rate_bps"])
+    return f"{last['a']}->{last['b']}", f"{last['b']}->{last['a']}", lag
+
+
 def batched_acks(packets: list[dict], flow, data_link: str, ack_link: str, next_expected: bool,
                  t0: float = 0.0) -> list[tuple[float, float, int]]:
     """The ACKs a receiver sent that acknowledge three or more new segments at once,
@@ -941,17 +950,15 @@ def stalls_cmd(a) -> int:
     if len(d0["flows"]) != 1 or d0["flows"][0]["cc"] != "bbr":
         raise SystemExit(f"linuxref stalls: a trace of one BBR flow (one-1bdp/bbr, one-loss1/bbr), got {a.dir}")
     f = d0["flows"][0]
-    last = next(l for l in d0["links"] if l["b"] == f["dst"])
-    data_link, ack_link = f"{last['a']}->{last['b']}", f"{last['b']}->{last['a']}"
+    data_link, ack_link, lag = receiver_links(d0, f)
     summary = json.loads((a.dir / "summary.json").read_text())
     eps = summary["realtime"].get("late_episodes")
     if eps is None:
         raise SystemExit("linuxref stalls: the trace's summary has no realtime.late_episodes (recorded before "
                          "2026-11-27): record it again with `linuxref trace`")
     pk = pq.read_table(a.dir / "packets.parquet").to_pylist()
-    # the packets table times an ACK where it leaves the link; when it left the receiver
-    back = last.get("b_to_a", {})
-    lag = last["delay_ms"] / 1e3 + 8.0 * ACK_WIRE_BYTES / back.get("rate_bps", last["rate_bps"])
+    # the packets table times an ACK where it leaves the link (`lag` later than it left
+    # the receiver)
     batched = [(t0, t1 - lag, n) for t0, t1, n in batched_acks(pk, f["name"], data_link, ack_link, True, a.start)]
 
     def in_episode(b):
@@ -997,24 +1004,15 @@ def ack_ratio_cmd(a) -> int:
     name = d0["name"].removeprefix("linuxref-")
     ccs = tuple(f["cc"] for f in d0["flows"])
     lin_pk = pq.read_table(a.dir / "packets.parquet").to_pylist()
-    links = {(l["a"], l["b"]): l for l in d0["links"]}
-
-    def receiver_links(f: dict) -> tuple[str, str, float]:
-        # the receiver's last hop, its reverse, and how long an ACK takes over it
-        last = next(l for (x, y), l in links.items() if y == f["dst"])
-        back = last.get("b_to_a", {})
-        lag = last["delay_ms"] / 1e3 + 8.0 * ACK_WIRE_BYTES / back.get("rate_bps", last["rate_bps"])
-        return f"{last['a']}->{last['b']}", f"{last['b']}->{last['a']}", lag
-
     runs = []
     for seed in range(1, a.seeds + 1):
         d = satcc_case(name, ccs, d0["duration_s"], seed)
-        d["monitor"]["capture"] = sorted({x for f in d0["flows"] for x in receiver_links(f)[:2]})
+        d["monitor"]["capture"] = sorted({x for f in d0["flows"] for x in receiver_links(d0, f)[:2]})
         runs.append(satcc.run(d).packets.to_pylist())
     print(f"{name}/{'+'.join(ccs)}: ACKs per data segment at each receiver (segments, ACKs, ratio), "
           f"Linux {a.dir} and satcc seeds 1-{a.seeds}")
     for f in d0["flows"]:
-        data_link, ack_link, lag = receiver_links(f)
+        data_link, ack_link, lag = receiver_links(d0, f)
         lin = ack_ratio(lin_pk, f["name"], data_link, ack_link, lag, True)
         if not lin["ooo"][0] + lin["in_order"][0]:
             print(f"{f['name']}: Linux  (the trace holds no packets of {data_link} and {ack_link})")
