@@ -42,10 +42,11 @@ pub struct RcvBuf {
     max: i64,
     rcv_ssthresh: i64,
     /// tcp_rcv_space_adjust's measure: segments read in the last RTT (rcvq_space.space),
-    /// and where and when the current measure began.
+    /// and where and when the current measure began (None before the connection is
+    /// established: tcp_init_buffer_space begins the first).
     space: i64,
     meas_seq: i64,
-    meas_time: Time,
+    meas_time: Option<Time>,
     /// Right edge of the window last offered (rcv_wup + rcv_wnd).
     right_edge: i64,
 }
@@ -63,7 +64,7 @@ impl RcvBuf {
             rcv_ssthresh: initial,
             space: INIT_SPACE_SEGS.min(initial),
             meas_seq: 0,
-            meas_time: 0,
+            meas_time: None,
             right_edge: 0,
         }
     }
@@ -99,6 +100,17 @@ impl RcvBuf {
         room > 0
     }
 
+    /// The connection is established at `now` with `first` the first data segment to
+    /// come (tcp_init_buffer_space, when the handshake's last ACK arrives, which a
+    /// Linux sender follows at once with its first data): the first measure begins
+    /// there, so that it counts that segment too. Later calls change nothing.
+    pub fn establish(&mut self, first: i64, now: Time) {
+        if self.meas_time.is_none() {
+            self.meas_seq = first;
+            self.meas_time = Some(now);
+        }
+    }
+
     /// tcp_rcv_space_adjust: segments before `next` became readable at `now`, those
     /// from `before` on at this instant; the receiver's RTT is `rtt_s` (0: not measured
     /// yet, nothing changes).
@@ -112,7 +124,8 @@ impl RcvBuf {
     /// (a Linux receiver's TCP_INFO shows it: rcvq_space.seq set one segment past the
     /// hole). The later calls at the same instant fall within the new measure's RTT.
     pub fn on_read(&mut self, before: i64, next: i64, now: Time, rtt_s: f64, span: i64) {
-        if rtt_s <= 0.0 || now < self.meas_time + from_secs(rtt_s) {
+        let Some(since) = self.meas_time else { return };
+        if rtt_s <= 0.0 || now < since + from_secs(rtt_s) {
             return;
         }
         let copied_seq = (before + 1).min(next);
@@ -122,7 +135,7 @@ impl RcvBuf {
             self.grow(copied, span);
         }
         self.meas_seq = copied_seq;
-        self.meas_time = now;
+        self.meas_time = Some(now);
     }
 
     /// The window to advertise on an ACK, segments beyond `next` (the next segment
@@ -164,7 +177,9 @@ mod tests {
     /// segments at first (a Linux receiver's TCP_INFO in the emulation: rcv_ssthresh
     /// 79,640 bytes).
     fn linux() -> RcvBuf {
-        RcvBuf::new(131_072, 33_554_432, 1448, 0.609375)
+        let mut r = RcvBuf::new(131_072, 33_554_432, 1448, 0.609375);
+        r.establish(0, 0);
+        r
     }
 
     #[test]
@@ -196,6 +211,7 @@ mod tests {
         r.on_read(109, 110, 300 * MS, 0.1, 0);
         assert_eq!(r.allowed(), 560);
         let mut small = RcvBuf::new(131_072, 1_000_000, 1448, 0.609375);
+        small.establish(0, 0);
         small.on_read(39, 40, 100 * MS, 0.1, 0);
         assert_eq!(small.allowed(), (1_000_000.0 * 0.609375 / 1448.0) as i64, "capped at tcp_rmem[2]");
     }
@@ -240,6 +256,31 @@ mod tests {
         assert_eq!(r.advertise(602, 0), 560);
         // 560 held beyond the edge offered (1162): free 21 < 581 / 16 = 36, zero
         assert_eq!(r.advertise(1183, 560), 0);
+    }
+
+    /// The first measure begins when the connection is established, before its first
+    /// data segment (tcp_init_buffer_space: rcvq_space.seq = copied_seq), so that it
+    /// counts that segment; reads before then (the SYN) measure nothing. The numbers
+    /// are a Linux receiver's in tests/data/linux_ref/trace_two_rtt_bbr (the 150 ms
+    /// flow): 11 segments in its first RTT, then 53; the buffer 2 x 53 + 2 x (106 x 42 /
+    /// 11) = 914 segments, where counting from the second segment (10, then 53) gave 1016.
+    #[test]
+    fn the_first_measure_begins_at_the_handshake_and_counts_the_first_segment() {
+        let mut r = RcvBuf::new(131_072, 33_554_432, 1448, 0.609375);
+        r.on_read(0, 1, 75 * MS, 0.151, 0); // the SYN: not established yet
+        let t0 = 226 * MS; // the first data segment arrives
+        r.establish(1, t0);
+        r.establish(5, t0 + 10 * MS); // only the first call counts
+        for q in 1..=10 {
+            r.on_read(q, q + 1, t0, 0.151, 0);
+        }
+        // 151 ms on, the 11th: 11 read in the RTT (> 10), rcvq_space.space = 11
+        r.on_read(11, 12, t0 + 228 * MS, 0.151, 0);
+        assert_eq!(r.allowed(), 55, "2 x 11 + growth = 26: the buffer keeps its size");
+        // the next RTT: 53 read
+        r.on_read(64, 65, t0 + 400 * MS, 0.151, 0);
+        assert_eq!(r.allowed(), 2 * 53 + 2 * (2 * 53 * (53 - 11) / 11));
+        assert_eq!(r.allowed(), 914);
     }
 
     /// A hole filled makes a batch readable at once: Linux's recvmsg adjusts after the

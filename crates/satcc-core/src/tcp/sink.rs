@@ -235,6 +235,13 @@ impl TcpSink {
         // a segment received before: SACK receivers report it as a D-SACK (RFC 2883)
         let duplicate = self.sack.is_some()
             && (pkt.seq < self.next || self.ooo.get((pkt.seq - self.next) as usize).copied().unwrap_or(false));
+        if !is_syn {
+            if let Some(r) = self.rcvbuf.as_mut() {
+                // the first data segment: the connection is established (its measure
+                // begins at the first data segment, before it)
+                r.establish(before, now);
+            }
+        }
         let in_order = self.record(pkt.seq);
         if self.rcvbuf.is_some() && !duplicate {
             // its own RTT estimate once it has one, else the hint
@@ -421,13 +428,14 @@ mod tests {
         for q in 1..=40 {
             s.on_data1(&data(q), q as u64 * ms);
         }
-        // 100 ms later: 41 read in the RTT, the buffer grows; the window (rcv_ssthresh,
+        // 100 ms after the first data segment (the connection established, the SYN not
+        // counted): 41 read in the RTT, the buffer grows; the window (rcv_ssthresh,
         // which had no room to grow) then gains two segments per segment received
-        let a = s.on_data1(&data(41), 100 * ms).unwrap();
+        let a = s.on_data1(&data(41), 101 * ms).unwrap();
         assert_eq!(a.rwnd_pkts, 55);
         let mut edge = a.seq + a.rwnd_pkts as i64;
         for q in 42..=61 {
-            let a = s.on_data1(&data(q), 101 * ms).unwrap();
+            let a = s.on_data1(&data(q), 102 * ms).unwrap();
             assert!(a.seq + a.rwnd_pkts as i64 >= edge, "the right edge never moves back");
             edge = a.seq + a.rwnd_pkts as i64;
         }
@@ -435,12 +443,12 @@ mod tests {
         // a hole at 62, 30 segments held above it: the window offered stays, and the
         // segments held come off what the buffer allows once the edge no longer binds
         for q in 63..=92 {
-            let a = s.on_data1(&data(q), 102 * ms).unwrap();
+            let a = s.on_data1(&data(q), 103 * ms).unwrap();
             assert_eq!(a.seq, 61);
             assert!(a.seq + a.rwnd_pkts as i64 >= edge);
             edge = a.seq + a.rwnd_pkts as i64;
         }
-        let a = s.on_data1(&data(62), 103 * ms).unwrap();
+        let a = s.on_data1(&data(62), 104 * ms).unwrap();
         assert_eq!(a.seq, 92);
         assert!(a.seq + a.rwnd_pkts as i64 >= edge);
         let capped = TcpConfig { rwnd_pkts: 20, ..cfg };
