@@ -328,6 +328,22 @@ fn route_all_json(py: Python<'_>, constellation_json: &str, duration_s: f64, wor
 }
 
 /// The built-in city table (CSV; `satcc cities`).
+/// Replay a receiver (satcc_core::tcp::replay): the `tcp` table (JSON text) configures
+/// the sink; `arrivals` are (time s, segment) in time order, segment 0 the SYN; `rtt`
+/// (time s, receiver's RTT s). Returns the ACKs as (time s, cumulative ACK, window).
+#[pyfunction]
+fn replay_receiver_json(tcp_json: &str, arrivals: Vec<(f64, i64)>, rtt: Vec<(f64, f64)>) -> PyResult<Vec<(f64, i64, u32)>> {
+    use satcc_core::engine::{from_secs, to_secs};
+    let v: serde_json::Value = serde_json::from_str(tcp_json).map_err(|e| PyValueError::new_err(format!("tcp: {e}")))?;
+    let cfg = satcc_core::scenario::tcp_config(&v, "tcp").map_err(PyValueError::new_err)?;
+    let arr: Vec<_> = arrivals.iter().map(|&(t, q)| (from_secs(t), q)).collect();
+    let rtt: Vec<_> = rtt.iter().map(|&(t, r)| (from_secs(t), r)).collect();
+    Ok(satcc_core::tcp::replay::replay(&cfg, &arr, &rtt)
+        .into_iter()
+        .map(|a| (to_secs(a.time), a.cum_ack, a.window))
+        .collect())
+}
+
 #[pyfunction]
 fn cities_csv() -> &'static str {
     satcc_core::orbit::ground::CITIES
@@ -344,6 +360,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(positions_json, m)?)?;
     m.add_function(wrap_pyfunction!(route_all_json, m)?)?;
     m.add_function(wrap_pyfunction!(cities_csv, m)?)?;
+    m.add_function(wrap_pyfunction!(replay_receiver_json, m)?)?;
     m.add_class::<Emulator>()?;
     m.add("VERSION", satcc_core::VERSION)?;
     m.add("SOURCE_HASH", satcc_core::SOURCE_HASH)?;

@@ -907,6 +907,107 @@ def receiver_links(d: dict, f: dict) -> tuple[str, str, float]:
     return f"{last['a']}->{last['b']}", f"{last['b']}->{last['a']}", lag
 
 
+def receiver_replay(dirpath: Path, flow: str) -> dict:
+    """Flow `flow`'s receiver in a Linux `trace` folder, replayed through satcc's sink
+    (satcc_core::tcp::replay): the data segments in the order and at the times they
+    reached the Linux receiver (packets.parquet, the last hop's arrivals; the segments
+    its ACKs acknowledge that the capture missed are handed over just before the ACK
+    that first acknowledges them), its own RTT estimate at each (tcp_info_rcv.parquet),
+    and satcc's receiver settings (LINUX_TCP). Each ACK the Linux receiver sent is set
+    beside satcc's answer to the same arrival: the right edge of the window each
+    offers (the next expected segment plus the window), in segments.
+
+    Returns {"edges": [(time the ACK left, Linux's edge, satcc's edge), ...],
+    "injected": segments the capture missed}."""
+    import bisect
+
+    import pyarrow.parquet as pq
+
+    from .. import _core
+
+    d = json.loads((dirpath / "scenario.json").read_text())
+    f = next(x for x in d["flows"] if x["name"] == flow)
+    data_link, ack_link, lag = receiver_links(d, f)
+    pk = pq.read_table(dirpath / "packets.parquet").to_pylist()
+    data = sorted((p for p in pk if p["flow"] == flow and p["link"] == data_link and not p["ack"]),
+                  key=lambda p: p["time_s"])
+    acks = sorted((p for p in pk if p["flow"] == flow and p["link"] == ack_link and p["ack"]),
+                  key=lambda p: p["time_s"])
+    syn = data[0]
+    first = syn["seqno"] + 1  # the first data byte
+    seg = lambda b: 1 + (b - first) // MSS  # satcc's numbering: the SYN is segment 0
+    events = [(syn["time_s"], 0, 0)]
+    events += [(p["time_s"], 0, seg(p["seqno"])) for p in data[1:] if p["payload_bytes"] > 0]
+    events.sort()
+    # segments acknowledged but never captured: handed over just before that ACK
+    seen = {q for _, _, q in events}
+    injected = 0
+    for a in acks:
+        upto = seg(a["seqno"])  # the next expected, satcc's numbering
+        left = a["time_s"] - lag
+        for q in range(1, upto):
+            if q not in seen:
+                seen.add(q)
+                events.append((left - 1e-7, 0, q))
+                injected += 1
+    events.sort()
+    rcv = [r for r in pq.read_table(dirpath / "tcp_info_rcv.parquet").to_pylist() if r["flow"] == flow]
+    rtt = [(r["t_s"], r["rcv_rtt_ms"] / 1e3) for r in rcv if r["rcv_rtt_ms"] > 0]
+    answers = _core.replay_receiver_json(json.dumps(LINUX_TCP), [(t, q) for t, _, q in events], rtt)
+    times = [t for t, _, _ in answers]
+    edges = []
+    for a in acks[1:]:  # the SYN-ACK's window is not scaled
+        left = a["time_s"] - lag
+        i = bisect.bisect_right(times, left + 1e-6) - 1
+        if i < 0:
+            continue
+        _, cum, win = answers[i]
+        edges.append((left, seg(a["seqno"]) - 1 + a["rwnd_pkts"], cum + win))
+    return {"edges": edges, "injected": injected}
+
+
+def edge_agreement(edges: list[tuple[float, float, float]], t0: float = 0.0) -> dict:
+    """How close satcc's right edges are to Linux's (receiver_replay), from `t0`: the
+    share within RECEIVER_EDGE_SEGS segments, the median and the largest difference
+    (satcc - Linux)."""
+    diffs = sorted(s - l for t, l, s in edges if t >= t0)
+    if not diffs:
+        return {"acks": 0, "within": 0.0, "median": 0.0, "largest": 0.0}
+    return {"acks": len(diffs), "within": sum(abs(x) <= RECEIVER_EDGE_SEGS for x in diffs) / len(diffs),
+            "median": diffs[len(diffs) // 2], "largest": max(diffs, key=abs)}
+
+
+#: How far satcc's right edge may be from Linux's on one ACK and count as the same: the
+#: segments a window field rounds away (the window travels in units of 2^wscale bytes,
+#: 128 here, and satcc counts whole segments) and the ACK an arrival's timing can put
+#: on the other side of a window change.
+RECEIVER_EDGE_SEGS = 2
+
+
+def receiver_window_cmd(a) -> int:
+    """Each flow of Linux `trace` folders: its receiver replayed through satcc's sink,
+    the window's right edge beside Linux's (receiver_replay)."""
+    for dirpath in a.dirs:
+        d = json.loads((dirpath / "scenario.json").read_text())
+        for f in d["flows"]:
+            r = receiver_replay(dirpath, f["name"])
+            g = edge_agreement(r["edges"])
+            print(f"{dirpath.name} {f['name']}: {g['acks']} ACKs, {g['within']:.1%} within {RECEIVER_EDGE_SEGS} "
+                  f"segments of Linux's right edge, median {g['median']:+.0f}, largest {g['largest']:+.0f} "
+                  f"({r['injected']} segments the capture missed)")
+            if a.bin > 0:
+                end = max((t for t, _, _ in r["edges"]), default=0.0)
+                k = 0.0
+                while k <= end:
+                    rows = [(l, s) for t, l, s in r["edges"] if k <= t < k + a.bin]
+                    if rows:
+                        l, s = rows[-1]
+                        print(f"  {k:7.2f} s: Linux {l:7.0f}  satcc {s:7.0f}  ({len(rows)} ACKs, "
+                              f"{sum(abs(y - x) <= RECEIVER_EDGE_SEGS for x, y in rows)} within)")
+                    k += a.bin
+    return 0
+
+
 def batched_acks(packets: list[dict], flow, data_link: str, ack_link: str, next_expected: bool,
                  t0: float = 0.0) -> list[tuple[float, float, int]]:
     """The ACKs a receiver sent that acknowledge three or more new segments at once,
@@ -1298,6 +1399,11 @@ def main(argv=None) -> int:
     bu.add_argument("--seeds", type=int, default=5, help="satcc's runs beside Linux's (default 5)")
     bu.add_argument("--write", action="store_true", help="write tests/data/linux_ref/bursts_CASE.json")
     bu.set_defaults(fn=bursts_cmd)
+    rw = sub.add_parser("receiver-window", help="`trace` folders' receivers replayed through satcc's sink: "
+                                                "the window's right edge beside Linux's, ACK by ACK")
+    rw.add_argument("dirs", type=Path, nargs="+")
+    rw.add_argument("--bin", type=float, default=0.0, help="also the last ACK of each bin of this many seconds")
+    rw.set_defaults(fn=receiver_window_cmd)
     mb = sub.add_parser("many-bbr", help="16 BBR flows in half a BDP of buffer on Linux: loss and recovery (root)")
     mb.add_argument("--runs", type=int, default=3)
     mb.add_argument("--duration", type=float, default=20.0)
@@ -1309,7 +1415,7 @@ def main(argv=None) -> int:
     h = sub.add_parser("host-timing", help="measure the Linux hosts' turnaround through the emulation (root)")
     h.add_argument("--duration", type=float, default=20.0)
     h.set_defaults(fn=host_timing)
-    for p in (r, rm, c, t, h, tr, tc, ar, lt, ep, mr, bu, st, mb):
+    for p in (r, rm, c, t, h, tr, tc, ar, lt, ep, mr, bu, st, mb, rw):
         p.add_argument("--ref", type=Path, help=f"the reference's folder (default {REF_DIR})")
     a = ap.parse_args(argv)
     if a.ref:

@@ -12,6 +12,7 @@ pub mod loss;
 pub mod prr;
 pub mod rack;
 pub mod rcvbuf;
+pub mod replay;
 pub mod rate;
 pub mod rtt;
 pub mod sack;
