@@ -329,18 +329,23 @@ fn route_all_json(py: Python<'_>, constellation_json: &str, duration_s: f64, wor
 
 /// The built-in city table (CSV; `satcc cities`).
 /// Replay a receiver (satcc_core::tcp::replay): the `tcp` table (JSON text) configures
-/// the sink; `arrivals` are (time s, segment) in time order, segment 0 the SYN; `rtt`
-/// (time s, receiver's RTT s). Returns the ACKs as (time s, cumulative ACK, window).
+/// the sink; `arrivals` are (time s, segment, echo s or None) in time order, segment 0
+/// the SYN when the table has one; the handshake's last ACK arrived `lead_s` before the
+/// first data segment. Returns the ACKs as (time s, cumulative ACK, window,
+/// rcvq_space.space, rcv_ssthresh, the buffer's window), the last three in segments for
+/// a Linux receiver's window (else 0).
 #[pyfunction]
-fn replay_receiver_json(tcp_json: &str, arrivals: Vec<(f64, i64)>, rtt: Vec<(f64, f64)>) -> PyResult<Vec<(f64, i64, u32)>> {
+fn replay_receiver_json(tcp_json: &str, arrivals: Vec<(f64, i64, Option<f64>)>, lead_s: f64) -> PyResult<Vec<(f64, i64, u32, i64, i64, i64)>> {
     use satcc_core::engine::{from_secs, to_secs};
     let v: serde_json::Value = serde_json::from_str(tcp_json).map_err(|e| PyValueError::new_err(format!("tcp: {e}")))?;
     let cfg = satcc_core::scenario::tcp_config(&v, "tcp").map_err(PyValueError::new_err)?;
-    let arr: Vec<_> = arrivals.iter().map(|&(t, q)| (from_secs(t), q)).collect();
-    let rtt: Vec<_> = rtt.iter().map(|&(t, r)| (from_secs(t), r)).collect();
-    Ok(satcc_core::tcp::replay::replay(&cfg, &arr, &rtt)
+    let arr: Vec<_> = arrivals
+        .iter()
+        .map(|&(t, seq, e)| satcc_core::tcp::replay::Arrival { time: from_secs(t), seq, echo: e.map(from_secs) })
+        .collect();
+    Ok(satcc_core::tcp::replay::replay(&cfg, &arr, from_secs(lead_s))
         .into_iter()
-        .map(|a| (to_secs(a.time), a.cum_ack, a.window))
+        .map(|a| (to_secs(a.time), a.cum_ack, a.window, a.space, a.rcv_ssthresh, a.allowed))
         .collect())
 }
 

@@ -186,6 +186,16 @@ impl Simulation {
                 sender.set_ts_clock(ts_clock(&f.src));
                 let mut sink = TcpSink::new(fid, &cfg);
                 sink.set_ts_clock(ts_clock(&f.dst));
+                // the handshake's last ACK leaves just before the first data segment and,
+                // smaller, reaches the receiver earlier by the difference in serialization
+                // over the path (it establishes the connection: tcp/rcvbuf.rs `establish`)
+                let lead: f64 = fwd
+                    .iter()
+                    .map(|&l| links[l as usize].rate_bps)
+                    .filter(|r| r.is_finite() && *r > 0.0)
+                    .map(|r| 8.0 * cfg.data_wire_bytes().saturating_sub(cfg.ack_size_bytes) as f64 / r)
+                    .sum();
+                sink.set_handshake_lead(from_secs(lead));
                 flows.push(Flow {
                     name,
                     group: f.group.clone(),

@@ -165,6 +165,11 @@ impl RcvBuf {
     pub fn rcv_ssthresh(&self) -> i64 {
         self.rcv_ssthresh
     }
+
+    /// The last RTT's measure (rcvq_space.space), segments.
+    pub fn space(&self) -> i64 {
+        self.space
+    }
 }
 
 #[cfg(test)]

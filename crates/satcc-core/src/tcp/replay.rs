@@ -10,46 +10,62 @@ use crate::engine::Time;
 use crate::net::{Packet, PacketKind};
 
 /// One ACK of a replay: when it left, the highest segment it acknowledges in order,
-/// and the window it advertises beyond it (packets).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// and the window it advertises beyond it (packets); with a Linux receiver's window,
+/// its state then (segments): the last RTT's measure (rcvq_space.space), rcv_ssthresh
+/// and the buffer's window (0 without).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ReplayAck {
     pub time: Time,
     pub cum_ack: i64,
     pub window: u32,
+    pub space: i64,
+    pub rcv_ssthresh: i64,
+    pub allowed: i64,
 }
 
-/// Hand `arrivals` (time, segment number; time order; segment 0 is the SYN when `cfg`
-/// has one) to a sink configured by `cfg`, the receiver's RTT being the latest of
-/// `rtt` (time, seconds; time order) at each arrival, and its delayed-ACK timer firing
-/// between arrivals when due. The ACKs it sends, in order.
-pub fn replay(cfg: &TcpConfig, arrivals: &[(Time, i64)], rtt: &[(Time, f64)]) -> Vec<ReplayAck> {
+/// One segment reaching the receiver: when, its number (0 is the SYN when the
+/// configuration has one), and the timestamp it echoes: when the ACK its sender had
+/// read last left this receiver (TSecr; None: no echo, as on the SYN).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Arrival {
+    pub time: Time,
+    pub seq: i64,
+    pub echo: Option<Time>,
+}
+
+/// Hand `arrivals` (time order) to a sink configured by `cfg`, each echo first (the
+/// receiver's own RTT estimate, as the simulation hands it: sim/event_loop.rs
+/// `sink_data`), its delayed-ACK timer firing between arrivals when due; the
+/// handshake's last ACK arrived `lead` before the first data segment. The ACKs it
+/// sends, in order.
+pub fn replay(cfg: &TcpConfig, arrivals: &[Arrival], lead: Time) -> Vec<ReplayAck> {
     let mut sink = TcpSink::new(0, cfg);
+    sink.set_handshake_lead(lead);
     let mut acks = Vec::new();
     let mut out = Vec::new();
-    let mut next_rtt = 0;
-    let take = |out: &mut Vec<Packet>, acks: &mut Vec<ReplayAck>, time: Time| {
+    let take = |sink: &TcpSink, out: &mut Vec<Packet>, acks: &mut Vec<ReplayAck>, time: Time| {
+        let (space, rcv_ssthresh, allowed) = sink.rcvbuf().map_or((0, 0, 0), |r| (r.space(), r.rcv_ssthresh(), r.allowed()));
         for a in out.drain(..) {
-            acks.push(ReplayAck { time, cum_ack: a.seq, window: a.rwnd_pkts });
+            acks.push(ReplayAck { time, cum_ack: a.seq, window: a.rwnd_pkts, space, rcv_ssthresh, allowed });
         }
     };
-    for &(time, seq) in arrivals {
+    for &Arrival { time, seq, echo } in arrivals {
         if let Some(due) = sink.delack_deadline {
             if due <= time {
                 sink.on_delack_timer(&mut out);
-                take(&mut out, &mut acks, due);
+                take(&sink, &mut out, &mut acks, due);
             }
         }
-        while next_rtt < rtt.len() && rtt[next_rtt].0 <= time {
-            sink.rtt_hint_s = rtt[next_rtt].1;
-            next_rtt += 1;
+        if let Some(e) = echo {
+            sink.on_echo(e, time);
         }
         let pkt = Packet { flow: 0, kind: PacketKind::Data, seq, size_bytes: 1500, ttl: 64, tos: 0, rwnd_pkts: 0, hop: 0, aux: 0 };
         sink.on_data(&pkt, time, &mut out);
-        take(&mut out, &mut acks, time);
+        take(&sink, &mut out, &mut acks, time);
     }
     if let Some(due) = sink.delack_deadline {
         sink.on_delack_timer(&mut out);
-        take(&mut out, &mut acks, due);
+        take(&sink, &mut out, &mut acks, due);
     }
     acks
 }
@@ -60,9 +76,9 @@ mod tests {
     use crate::tcp::ReceiveWindow;
 
     /// Every arrival gets the sink's answer at its own time: cumulative ACKs, a hole
-    /// held, the window of a Linux receiver (55 segments at first); the RTT given
-    /// before an arrival is the one it sees, so the buffer grows an RTT after the first
-    /// data segment.
+    /// held, the window of a Linux receiver (55 segments at first); its RTT comes from
+    /// the echoes (here 100 ms: each segment echoes an ACK that left 100 ms before), so
+    /// the buffer grows an RTT after the first data segment.
     #[test]
     fn a_replay_answers_each_arrival_as_the_sink_would() {
         let cfg = TcpConfig {
@@ -73,24 +89,26 @@ mod tests {
             ..TcpConfig::default()
         };
         let ms = 1_000_000;
-        let mut arrivals = vec![(0, 0)];
-        arrivals.extend((1..=40).map(|q| (ms * q as u64, q)));
-        arrivals.push((ms * 200, 42)); // 41 missing
-        arrivals.push((ms * 201, 41));
-        arrivals.push((ms * 202, 43));
-        let acks = replay(&cfg, &arrivals, &[(0, 0.1)]);
+        let at = |t: u64, seq: i64| Arrival { time: ms * t, seq, echo: Some(ms * t - 100 * ms) };
+        let mut arrivals = vec![Arrival { time: 0, seq: 0, echo: None }];
+        arrivals.extend((1..=40).map(|q| at(100 + q as u64, q)));
+        arrivals.push(at(300, 42)); // 41 missing
+        arrivals.push(at(301, 41));
+        arrivals.push(at(302, 43));
+        let acks = replay(&cfg, &arrivals, 0);
         assert_eq!(acks.len(), arrivals.len());
-        assert_eq!(acks[0], ReplayAck { time: 0, cum_ack: 0, window: 55 });
+        assert_eq!(acks[0], ReplayAck { time: 0, cum_ack: 0, window: 55, space: 10, rcv_ssthresh: 55, allowed: 55 });
         assert_eq!(acks[40].cum_ack, 40);
-        assert_eq!((acks[41].time, acks[41].cum_ack), (ms * 200, 40), "the hole at 41");
+        assert_eq!((acks[41].time, acks[41].cum_ack), (ms * 300, 40), "the hole at 41");
         assert_eq!(acks[42].cum_ack, 42);
         // 40 read in the RTT from the first data segment (the hole's filler counted,
         // the segment it freed still queued): the buffer grows to 2 x 40 + 2 x (80 x
         // 30 / 10) = 560, and rcv_ssthresh gains two segments from the next arrival
-        assert_eq!(acks[42].window, 55);
-        assert_eq!(acks[43].window, 57);
+        assert_eq!((acks[42].window, acks[42].space, acks[42].allowed), (55, 40, 560));
+        assert_eq!((acks[43].window, acks[43].rcv_ssthresh), (57, 57));
         // without an RTT the buffer never grows
-        let still = replay(&cfg, &arrivals, &[]);
+        let none: Vec<_> = arrivals.iter().map(|a| Arrival { echo: None, ..*a }).collect();
+        let still = replay(&cfg, &none, 0);
         assert!(still.iter().all(|a| a.window == 55), "{:?}", still.iter().map(|a| a.window).collect::<Vec<_>>());
     }
 }

@@ -74,6 +74,9 @@ pub struct TcpSink {
     last_echo: Option<u64>,
     /// This host's timestamp clock (tcp/rtt.rs).
     ts_clock: TsClock,
+    /// How long before the first data segment the handshake's last ACK reaches this
+    /// receiver and establishes the connection (set by the simulation from the path).
+    handshake_lead: Time,
 }
 
 impl TcpSink {
@@ -110,12 +113,18 @@ impl TcpSink {
             rcv_rtt_s: 0.0,
             last_echo: None,
             ts_clock: TsClock::default(),
+            handshake_lead: 0,
         }
     }
 
     /// The receiving host's timestamp clock (its phase).
     pub fn set_ts_clock(&mut self, clock: TsClock) {
         self.ts_clock = clock;
+    }
+
+    /// The handshake's last ACK arrives this long before the first data segment.
+    pub fn set_handshake_lead(&mut self, lead: Time) {
+        self.handshake_lead = lead;
     }
 
     /// Whether the window follows a Linux receiver's buffer (it needs `rtt_hint_s`).
@@ -237,9 +246,9 @@ impl TcpSink {
             && (pkt.seq < self.next || self.ooo.get((pkt.seq - self.next) as usize).copied().unwrap_or(false));
         if !is_syn {
             if let Some(r) = self.rcvbuf.as_mut() {
-                // the first data segment: the connection is established (its measure
-                // begins at the first data segment, before it)
-                r.establish(before, now);
+                // the first data segment: the connection was established when the
+                // handshake's last ACK arrived, just before it (the measure begins there)
+                r.establish(before, now.saturating_sub(self.handshake_lead));
             }
         }
         let in_order = self.record(pkt.seq);
@@ -341,6 +350,11 @@ impl TcpSink {
         } else {
             self.rcv_rtt_s - self.rcv_rtt_s / 8.0 + sample / 8.0
         };
+    }
+
+    /// A Linux receiver's window state (`tcp.receive_window: linux`).
+    pub fn rcvbuf(&self) -> Option<&RcvBuf> {
+        self.rcvbuf.as_ref()
     }
 
     /// The receiver's RTT estimate, seconds (0 before a sample).
@@ -456,6 +470,30 @@ mod tests {
         assert_eq!(c.on_data1(&data(0), 0).unwrap().rwnd_pkts, 20, "rwnd_pkts caps it");
         let fixed = TcpSink::new(0, &TcpConfig { receive_window: ReceiveWindow::Fixed, ..capped });
         assert!(!fixed.autotunes());
+    }
+
+    /// A Linux receiver's first receive-space measure begins when the handshake's last
+    /// ACK arrives, `handshake_lead` before the first data segment: a segment due just
+    /// after the first RTT from then ends the measure, and counts in it.
+    #[test]
+    fn the_first_measure_runs_from_the_handshakes_last_ack() {
+        use crate::tcp::ReceiveWindow;
+        let cfg = TcpConfig { sack: true, packet_size_bytes: 1448, receive_window: ReceiveWindow::Linux, ..TcpConfig::default() };
+        let us = 1_000;
+        let space_after = |lead: Time| {
+            let mut s = TcpSink::new(0, &cfg);
+            s.set_handshake_lead(lead);
+            s.rtt_hint_s = 0.1;
+            s.on_data1(&data(0), 0); // the SYN
+            for q in 1..=10 {
+                s.on_data1(&data(q), 200_000 * us + q as u64 * 600 * us);
+            }
+            // the next flight's first segment, 99.9 ms after the first data segment
+            s.on_data1(&data(11), 300_500 * us);
+            s.rcvbuf().map(|r| r.space())
+        };
+        assert_eq!(space_after(600 * us), Some(11), "due at 300.0 ms: 11 read in the RTT");
+        assert_eq!(space_after(0), Some(10), "due at 300.6 ms: the measure runs on");
     }
 
     /// ns-2's DelAck sink delays the ACK of a packet whose seqno is the cumulative ACK,
