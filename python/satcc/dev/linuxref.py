@@ -91,7 +91,7 @@ SATCC_SEEDS = 40
 #: satcc's transport set as a Linux sender's defaults (docs/schemes.md, CUBIC)
 LINUX_TCP = {"packet_size_bytes": MSS, "header_bytes": WIRE - MSS, "sack": True, "initial_window_pkts": 10,
              "rwnd_pkts": 100000, "min_rto_s": 0.2, "tick_s": 0.001, "initial_rto_s": 1.0, "rto": "linux",
-             "delayed_ack": True, "delayed_ack_interval_s": 0.04, "quick_ack": True,
+             "delayed_ack": True, "delayed_ack_interval_s": 0.04, "quick_ack": True, "sack_compression": True,
              "receive_window": "linux", "tso_defer": True}
 
 
@@ -907,7 +907,7 @@ def receiver_links(d: dict, f: dict) -> tuple[str, str, float]:
     return f"{last['a']}->{last['b']}", f"{last['b']}->{last['a']}", lag
 
 
-def receiver_replay(dirpath: Path, flow: str) -> dict:
+def receiver_replay(dirpath: Path, flow: str, tcp: dict | None = None) -> dict:
     """Flow `flow`'s receiver in a Linux `trace` folder, replayed through satcc's sink
     (satcc_core::tcp::replay): the data segments in the order and at the times they
     reached the Linux receiver (packets.parquet, the last hop's arrivals; segments its
@@ -915,13 +915,15 @@ def receiver_replay(dirpath: Path, flow: str) -> dict:
     first acknowledges them, without an echo), each with the timestamp it echoed (when
     the last ACK to reach the sender before it left had left the receiver: TSecr, from
     the sender's own link and the ACKs' return), and satcc's receiver settings
-    (LINUX_TCP), the connection established when the handshake's last ACK arrived.
+    (LINUX_TCP, or `tcp`), the connection established when the handshake's last ACK
+    arrived.
     Each ACK the Linux receiver sent is set beside satcc's answer to the
     same arrival: the right edge of the window each offers (the next expected segment
     plus the window), in segments.
 
     Returns {"edges": [(time the ACK left, Linux's edge, satcc's edge, Linux's window),
-    ...], "state":
+    ...], "linux_acks": [(time it left, next expected), ...] (satcc's numbering),
+    "arrivals" handed to the sink and its "answers" (replay_receiver_json), "state":
     [(time, Linux's rcv_space and rcv_ssthresh, satcc's), ...] at the receiver's
     TCP_INFO samples (segments), "injected": segments the capture missed}."""
     import bisect
@@ -979,7 +981,7 @@ def receiver_replay(dirpath: Path, flow: str) -> dict:
                 events.append((left - 1e-7, q, None))
                 injected += 1
     events.sort(key=lambda e: e[0])
-    answers = _core.replay_receiver_json(json.dumps(LINUX_TCP), events, max(lead, 0.0))
+    answers = _core.replay_receiver_json(json.dumps(LINUX_TCP if tcp is None else tcp), events, max(lead, 0.0))
     times = [x[0] for x in answers]
     edges = []
     for a, left in zip(acks[1:], ack_left[1:]):  # the SYN-ACK's window is not scaled
@@ -996,7 +998,8 @@ def receiver_replay(dirpath: Path, flow: str) -> dict:
         if r["flow"] == flow and i >= 0:
             state.append((r["t_s"], r["rcv_space_bytes"] / MSS, r["rcv_ssthresh_bytes"] / MSS,
                           answers[i][3], answers[i][4]))
-    return {"edges": edges, "state": state, "injected": injected}
+    return {"edges": edges, "state": state, "injected": injected, "arrivals": events, "answers": answers,
+            "linux_acks": [(left, seg(a["seqno"])) for a, left in zip(acks, ack_left)]}
 
 
 def edge_agreement(edges: list[tuple[float, float, float, float]], t0: float = 0.0) -> dict:
@@ -1037,6 +1040,20 @@ def space_agreement(state: list[tuple[float, float, float, float, float]]) -> fl
     return sum(abs(c - a) <= max(1.0, RECEIVER_EDGE_SHARE * a) for _, a, _, c, _ in state) / len(state)
 
 
+def ack_agreement(replay: dict) -> tuple[float, float]:
+    """How alike a replayed receiver's ACKs are to Linux's (receiver_replay): the share
+    of Linux's ACKs whose cumulative ACK satcc's also sent (as many times), and the
+    share of satcc's that Linux's did. Timing aside (the hosts delay Linux's ACKs by
+    tens to hundreds of microseconds), this counts which segments are acknowledged and
+    how many duplicate ACKs each hole gets."""
+    import collections
+
+    linux = collections.Counter(n for _, n in replay["linux_acks"])
+    ours = collections.Counter(a[1] + 1 for a in replay["answers"])  # satcc's last in order -> next expected
+    both = sum(min(c, ours[k]) for k, c in linux.items())
+    return both / max(1, sum(linux.values())), both / max(1, sum(ours.values()))
+
+
 def receiver_window_cmd(a) -> int:
     """Each flow of Linux `trace` folders: its receiver replayed through satcc's sink,
     the window's right edge beside Linux's (receiver_replay)."""
@@ -1048,7 +1065,9 @@ def receiver_window_cmd(a) -> int:
             print(f"{dirpath.name} {f['name']}: {g['acks']} ACKs, {g['agree']:.1%} offer Linux's right edge "
                   f"(within {RECEIVER_EDGE_SEGS} segments + {RECEIVER_EDGE_SHARE:.0%} of the window), differences: "
                   f"median {g['median']:+.0f}, largest {g['largest']:+.0f} segments; receive space Linux's at "
-                  f"{space_agreement(r['state']):.1%} of {len(r['state'])} TCP_INFO samples ({r['injected']} segments "
+                  f"{space_agreement(r['state']):.1%} of {len(r['state'])} TCP_INFO samples; ACKs: Linux "
+                  f"{len(r['linux_acks'])}, satcc {len(r['answers'])}, {ack_agreement(r)[0]:.1%} of Linux's and "
+                  f"{ack_agreement(r)[1]:.1%} of satcc's at a cumulative ACK the other sent ({r['injected']} segments "
                   f"the capture missed)")
             if a.bin > 0:
                 end = max((e[0] for e in r["edges"]), default=0.0)

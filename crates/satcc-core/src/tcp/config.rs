@@ -130,6 +130,12 @@ pub struct TcpConfig {
     /// first data), and, with `receive_window: linux`, so is every in-order segment
     /// that grows the window it may offer (tcp_grow_window) [off: ns-2's DelAck sink].
     pub quick_ack: bool,
+    /// With `sack` and `quick_ack`: a Linux receiver's SACK compression (Linux 4.18+,
+    /// __tcp_ack_snd_check): while it holds data out of order, the first three ACKs at
+    /// one cumulative ACK go at once and the next wait min(1 ms, RTT / 20) to go as
+    /// one (at most 44 at a time); old data puts it in quick-ACK mode [off: an ACK for
+    /// every out-of-order segment, as ns-2's sinks and Linux before 4.18].
+    pub sack_compression: bool,
     /// ACK size on the wire [TCPSink packetSize_ 40].
     #[schemars(range(min = 1, max = 65535))]
     pub ack_size_bytes: u32,
@@ -198,6 +204,7 @@ impl Default for TcpConfig {
             delayed_ack: false,
             delayed_ack_interval_s: 0.1,
             quick_ack: false,
+            sack_compression: false,
             ack_size_bytes: 40,
             initial_ttl: 32,
             tos: 0,
@@ -235,6 +242,9 @@ impl TcpConfig {
             if !(p >= 0.0 && p < self.tick_s) {
                 return Err(format!("{at}.tick_phase_s: must be in [0, tick_s) = [0, {}), got {p}", self.tick_s));
             }
+        }
+        if self.sack_compression && !self.sack {
+            return Err(format!("{at}.sack_compression: needs {at}.sack = true (Linux compresses SACKs only)"));
         }
         if self.max_rto_s < self.min_rto_s {
             return Err(format!(

@@ -25,7 +25,7 @@
 //! BBR); the others pay nothing for it.
 
 use super::rtt::TsClock;
-use crate::engine::{to_secs, Time};
+use crate::engine::{from_secs, to_secs, Time};
 use std::collections::VecDeque;
 
 /// One delivery-rate sample (Linux's struct rate_sample), in segments and seconds.
@@ -81,6 +81,13 @@ struct Tx {
     /// The timestamp its last transmission echoed (when the ACK its sender had read
     /// last left the receiver), if known.
     echo: Option<Time>,
+    /// When the transmission before the last left (retransmitted segments), and the
+    /// timestamp it echoed.
+    prev_sent: Option<Time>,
+    prev_echo: Option<Time>,
+    /// Which transmission the last was (0 the first; wraps): the copy number the
+    /// segment carries, so that the receiver reads the echo of the copy it got.
+    copy: u8,
 }
 
 /// The sender's delivery-rate state and its segments' records.
@@ -157,7 +164,8 @@ impl RateEstimator {
     }
 
     /// Segment `seq` leaves at `now`; `in_flight` segments were out before it.
-    pub fn on_send(&mut self, seq: i64, now: Time, in_flight: i64, retrans: bool) {
+    /// Returns the transmission's copy number (0 the first).
+    pub fn on_send(&mut self, seq: i64, now: Time, in_flight: i64, retrans: bool) -> u8 {
         if in_flight <= 0 {
             // a new send phase: nothing is in flight
             self.first_tx = now;
@@ -165,8 +173,14 @@ impl RateEstimator {
         }
         let (first_tx, delivered_time, delivered, app_limited) =
             (self.first_tx, self.delivered_time, self.delivered, self.app_limited != 0);
+        let mut copy = 0;
         if let Some(t) = self.slot(seq) {
+            let (prev_sent, prev_echo) = if t.valid { (Some(t.sent), t.echo) } else { (None, None) };
+            copy = if t.valid { t.copy.wrapping_add(1) } else { 0 };
             *t = Tx {
+                prev_sent,
+                prev_echo,
+                copy,
                 sent: now,
                 first_tx,
                 delivered_time,
@@ -178,6 +192,7 @@ impl RateEstimator {
                 echo: None,
             };
         }
+        copy
     }
 
     /// The sender ran out of data with the window open: the sample of every segment
@@ -272,12 +287,44 @@ impl RateEstimator {
         self.tx.get((seq - self.base) as usize).filter(|t| t.valid).and_then(|t| t.echo)
     }
 
+    /// The timestamp transmission `copy` of segment `seq` echoed (its last or the one
+    /// before), if it is kept.
+    pub fn echo_of_copy(&self, seq: i64, copy: u8) -> Option<Time> {
+        if seq < self.base {
+            return None;
+        }
+        let t = self.tx.get((seq - self.base) as usize).filter(|t| t.valid)?;
+        if t.copy == copy {
+            t.echo
+        } else if t.copy.wrapping_sub(1) == copy {
+            t.prev_echo
+        } else {
+            None
+        }
+    }
+
     /// When segment `seq` was last sent, if it is kept.
     pub fn sent_time(&self, seq: i64) -> Option<Time> {
         if seq < self.base {
             return None;
         }
         self.tx.get((seq - self.base) as usize).filter(|t| t.valid).map(|t| t.sent)
+    }
+
+    /// When the transmission of segment `seq` that an ACK arriving at `now` can answer
+    /// left: its last, unless that left less than the path's minimum RTT before `now`
+    /// (its round trip cannot be over: the receiver had an earlier copy), then the one
+    /// before. What a timestamp echo names exactly (TSecr: the copy the receiver took
+    /// at its left edge), read from the sender's side.
+    pub fn answered_sent_time(&self, seq: i64, now: Time) -> Option<Time> {
+        if seq < self.base {
+            return None;
+        }
+        let t = self.tx.get((seq - self.base) as usize).filter(|t| t.valid)?;
+        if !self.min_rtt_s.is_finite() || t.sent + from_secs(self.min_rtt_s) <= now {
+            return Some(t.sent);
+        }
+        t.prev_sent.filter(|p| *p + from_secs(self.min_rtt_s) <= now)
     }
 
     /// The smallest RTT seen, seconds (infinite before the first).
@@ -355,6 +402,25 @@ mod tests {
     use super::*;
     use crate::tcp::rtt::TsClock;
     use crate::engine::from_secs;
+
+    /// Each transmission of a segment has its copy number and keeps what it echoed; the
+    /// copy before the last is still known (a receiver that got it reads its echo), one
+    /// older is not.
+    #[test]
+    fn each_copy_of_a_segment_keeps_its_echo() {
+        let ms = 1_000_000;
+        let mut r = RateEstimator::new();
+        assert_eq!(r.on_send(3, 10 * ms, 0, false), 0);
+        r.set_echo(3, ms);
+        assert_eq!(r.on_send(3, 20 * ms, 1, true), 1);
+        r.set_echo(3, 15 * ms);
+        assert_eq!((r.echo_of_copy(3, 1), r.echo_of_copy(3, 0)), (Some(15 * ms), Some(ms)));
+        assert_eq!(r.on_send(3, 30 * ms, 1, true), 2);
+        assert_eq!(r.echo_of_copy(3, 1), Some(15 * ms));
+        assert_eq!(r.echo_of_copy(3, 0), None, "two copies back");
+        assert_eq!(r.echo_of_copy(3, 2), None, "the last copy echoes nothing yet");
+        assert_eq!(r.echo_of_copy(4, 0), None, "never sent");
+    }
 
     /// Segments sent every `gap` seconds, each ACKed `rtt` later, one per ACK.
     fn steady(gap: f64, rtt: f64, n: i64) -> (RateEstimator, Vec<RateSample>) {

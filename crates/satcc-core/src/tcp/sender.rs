@@ -314,6 +314,11 @@ impl TcpSender {
         self.rate.as_ref().and_then(|r| r.echo_of(seq))
     }
 
+    /// The timestamp copy `copy` of segment `seq` echoed (the packet's `aux`).
+    pub fn echo_of_copy(&self, seq: i64, copy: u8) -> Option<Time> {
+        self.rate.as_ref().and_then(|r| r.echo_of_copy(seq, copy))
+    }
+
     /// The controller's pacing rate, Mb/s of segments' payload (0: not paced).
     pub fn pacing_mbps(&self) -> f64 {
         self.cc.pacing_rate_pps().map_or(0.0, |pps| pps * self.cfg.packet_size_bytes as f64 * 8.0 / 1e6)
@@ -476,9 +481,13 @@ impl TcpSender {
             let in_flight = self.in_flight();
             let retrans = seqno <= self.maxseq;
             if let Some(r) = self.rate.as_mut() {
-                r.on_send(seqno, now, in_flight, retrans);
+                let copy = r.on_send(seqno, now, in_flight, retrans);
                 if let Some(e) = self.ts_recent {
                     r.set_echo(seqno, e);
+                }
+                // which copy this is: the receiver reads the echo of the one it got
+                if let Some(p) = out.last_mut() {
+                    p.aux = copy;
                 }
             }
             if self.cfg.recovery == Recovery::Sack {
@@ -1236,8 +1245,9 @@ impl TcpSender {
             });
         }
         // Linux's timestamps: an ACK that acknowledges anything cumulatively echoes
-        // the segment that reached the receiver's left edge, the oldest it covers
-        let echo = if self.rtt.is_linux() && ack.seq >= from { r.sent_time(from) } else { None };
+        // the segment that reached the receiver's left edge, the oldest it covers (the
+        // copy it took: a later one still on its way does not count)
+        let echo = if self.rtt.is_linux() && ack.seq >= from { r.answered_sent_time(from, now) } else { None };
         let echo = echo.map(|e| self.ts_clock.sender_rtt_s(e, now));
         let rate = r.end_ack_echoing(now, ack.seq.max(self.last_ack) + 1, echo);
         if let (true, Some(m)) = (self.rtt.is_linux(), rate.srtt_sample_s) {
@@ -2370,12 +2380,43 @@ mod tests {
         assert!(s.in_sack_recovery);
         let resent = s.rate.as_ref().and_then(|r| r.sent_time(1)).expect("1 resent");
         assert!(resent >= 400 * MS, "1 was retransmitted in recovery");
-        // the retransmission arrives 50 ms after it left: the cumulative ACK over it
-        // echoes its timestamp, a 50 ms sample that pulls SRTT down
+        // the retransmission's round trip is 500 ms: the cumulative ACK over it echoes
+        // its timestamp, a 500 ms sample (SRTT + (500 ms - SRTT) / 8)
         rcv.record(1);
         rcv.advance(6);
-        s.on_ack_with(&ack(5), Some(rcv.blocks(1)), resent + 50 * MS, &mut out);
-        assert!(s.rtt.srtt_s() < srtt, "SRTT {} after a 50 ms sample, was {srtt}", s.rtt.srtt_s());
+        s.on_ack_with(&ack(5), Some(rcv.blocks(1)), resent + 500 * MS, &mut out);
+        let want = srtt + (0.5 - srtt) / 8.0;
+        assert!((s.rtt.srtt_s() - want).abs() < 1e-3, "SRTT {} after a 500 ms sample, want {want}", s.rtt.srtt_s());
+    }
+
+    /// The echo names the copy the receiver took: when a segment is sent again while
+    /// an earlier copy is still on its way, an ACK that comes back sooner than the
+    /// path's minimum RTT after the new copy left answers the earlier one (Linux reads
+    /// the earlier copy's TSval in TSecr). Read from the new copy, it would be a 1 ms
+    /// RTT, and BBR's minimum RTT with it.
+    #[test]
+    fn a_timestamp_sample_answers_the_copy_the_receiver_took() {
+        use crate::tcp::sack::SackReceiver;
+        let (mut s, mut out) = linux_cubic_with_ten_out(TcpConfig::default());
+        let mut rcv = SackReceiver::default();
+        for q in 2..=5 {
+            rcv.record(q);
+            s.on_ack_with(&ack(0), Some(rcv.blocks(q)), 400 * MS, &mut out);
+        }
+        let first = s.rate.as_ref().and_then(|r| r.sent_time(1)).expect("1 resent");
+        // the path's minimum RTT is the SACKs' 300 ms; 1 goes again 350 ms after its
+        // first retransmission (as a timeout or RACK would send it)
+        let rtt = s.rate.as_ref().unwrap().min_rtt_s();
+        assert!((rtt - 0.3).abs() < 1e-9, "{rtt}");
+        s.rate.as_mut().unwrap().on_send(1, first + 350 * MS, 0, true);
+        let srtt = s.rtt.srtt_s();
+        // the first retransmission's ACK comes 1 ms after the new copy left
+        rcv.record(1);
+        rcv.advance(6);
+        s.on_ack_with(&ack(5), Some(rcv.blocks(1)), first + 351 * MS, &mut out);
+        assert_eq!(s.rate.as_ref().unwrap().min_rtt_s(), rtt, "no 1 ms sample");
+        let want = srtt + (0.351 - srtt) / 8.0;
+        assert!((s.rtt.srtt_s() - want).abs() < 1e-3, "SRTT {}: the first copy's 351 ms sample, want {want}", s.rtt.srtt_s());
     }
 
     /// The receiver's timestamp: segments sent after an ACK is read echo the time that

@@ -14,6 +14,17 @@ use std::collections::VecDeque;
 /// mode [TCP_MAX_QUICKACKS].
 const MAX_QUICKACKS: u32 = 16;
 
+/// SACK compression (`tcp.sack_compression`; Linux's __tcp_ack_snd_check and its
+/// defaults): the ACKs at one cumulative ACK sent at once before compressing
+/// [TCP_FASTRETRANS_THRESH], the most compressed into one [net.ipv4.tcp_comp_sack_nr],
+/// the longest they wait [net.ipv4.tcp_comp_sack_delay_ns], and the timer's slack
+/// [net.ipv4.tcp_comp_sack_slack_ns]: an hrtimer with a range fires at its end when
+/// nothing else wakes the CPU first (the clock event is programmed for the hard expiry).
+const COMP_SACK_DUPS: u32 = 3;
+const COMP_SACK_NR: u32 = 44;
+const COMP_SACK_DELAY_S: f64 = 1e-3;
+const COMP_SACK_SLACK_S: f64 = 100e-6;
+
 #[derive(Clone, Debug, Default)]
 pub struct SinkStats {
     /// Data packets received, duplicates included (SYN excluded).
@@ -77,6 +88,17 @@ pub struct TcpSink {
     /// How long before the first data segment the handshake's last ACK reaches this
     /// receiver and establishes the connection (set by the simulation from the path).
     handshake_lead: Time,
+    /// SACK compression: on, the out-of-order arrivals not acknowledged yet
+    /// (compressed_ack), the ACKs sent at the cumulative ACK `comp_at` (dup_ack_counter,
+    /// compressed_ack_rcv_nxt), and whether its timer is armed.
+    sack_compression: bool,
+    compressed: u32,
+    comp_dups: u32,
+    comp_at: i64,
+    comp_armed: bool,
+    /// The last segment compressed (its SACK block goes first in the ACK that ends the
+    /// wait).
+    comp_trigger: i64,
 }
 
 impl TcpSink {
@@ -114,6 +136,12 @@ impl TcpSink {
             last_echo: None,
             ts_clock: TsClock::default(),
             handshake_lead: 0,
+            sack_compression: cfg.sack_compression,
+            compressed: 0,
+            comp_dups: 0,
+            comp_at: -1,
+            comp_armed: false,
+            comp_trigger: 0,
         }
     }
 
@@ -172,8 +200,11 @@ impl TcpSink {
 
     fn send_ack_dsack(&mut self, trigger: i64, dsack: Option<i64>, out: &mut Vec<Packet>) {
         self.stats.acks_sent += 1;
-        // tcp_dec_quickack_mode: one quick ACK used
+        // tcp_dec_quickack_mode: one quick ACK used; tcp_event_ack_sent: the compressed
+        // ACKs go with it
         self.quick = self.quick.saturating_sub(1);
+        self.compressed = 0;
+        self.comp_armed = false;
         self.unacked = 0;
         self.delack_deadline = None;
         self.delack_timer_s = None;
@@ -257,8 +288,9 @@ impl TcpSink {
             let rtt = if self.rcv_rtt_s > 0.0 { self.rcv_rtt_s } else { self.rtt_hint_s };
             let (next, held, span) = (self.next, self.held, self.ooo.len() as i64);
             let r = self.rcvbuf.as_mut().expect("checked");
-            if (in_order || self.sack.is_some()) && r.on_segment(!in_order, held, span) && in_order {
-                // tcp_grow_window raised rcv_ssthresh: icsk_ack.quick |= 1
+            if (in_order || self.sack.is_some()) && r.on_segment(!in_order, held, span) && (in_order || self.sack_compression) {
+                // tcp_grow_window raised rcv_ssthresh: icsk_ack.quick |= 1 (out of order
+                // too, SACK flows; without compression those are acknowledged at once)
                 self.quick |= 1;
             }
             if in_order {
@@ -272,9 +304,16 @@ impl TcpSink {
             r.advance(self.next);
         }
         if duplicate && !is_syn {
+            if self.sack_compression && pkt.seq < self.next {
+                // old data: tcp_enter_quickack_mode(TCP_MAX_QUICKACKS)
+                self.quick = self.quick.max((self.window_offered() / 2).clamp(2, MAX_QUICKACKS));
+            }
             return self.send_ack_dsack(pkt.seq, Some(pkt.seq), out);
         }
         let gap_left = !self.ooo.is_empty();
+        if self.sack_compression && !in_order && gap_left && self.quick == 0 {
+            return self.compress(pkt.seq, now, out);
+        }
         // ns-2's DelAck sink delays the ACK of any packet whose seqno is the cumulative
         // ACK it will send (`th->seqno() == acker_->Seqno()`): a new in-order packet, and
         // also another copy of the last one received in order (a go-back-N
@@ -301,13 +340,46 @@ impl TcpSink {
         self.sack.is_none() && !self.quick_ack && self.rcvbuf.is_none()
     }
 
-    /// The delayed-ACK timer fired.
+    /// An out-of-order segment arrives with SACK compression on and no quick ACKs due
+    /// (__tcp_ack_snd_check): at most COMP_SACK_NR wait; the first COMP_SACK_DUPS at a
+    /// cumulative ACK go at once; the others wait for the compression timer, min(1 ms,
+    /// RTT / 20) and its slack from the first of them (the smaller of the receiver's
+    /// own estimate and the connection's SRTT), or for any ACK sent before it.
+    fn compress(&mut self, trigger: i64, now: Time, out: &mut Vec<Packet>) {
+        if self.compressed >= COMP_SACK_NR {
+            return self.send_ack(trigger, out);
+        }
+        if self.comp_at != self.next {
+            self.comp_at = self.next;
+            self.comp_dups = 0;
+        }
+        if self.comp_dups < COMP_SACK_DUPS {
+            self.comp_dups += 1;
+            return self.send_ack(trigger, out);
+        }
+        self.compressed += 1;
+        self.comp_trigger = trigger;
+        if !self.comp_armed {
+            self.comp_armed = true;
+            let rtt = [self.rcv_rtt_s, self.rtt_hint_s].into_iter().filter(|r| *r > 0.0).fold(f64::INFINITY, f64::min);
+            let delay = if rtt.is_finite() { COMP_SACK_DELAY_S.min(rtt / 20.0) } else { 0.0 } + COMP_SACK_SLACK_S;
+            let due = now + from_secs(delay);
+            if self.delack_deadline.is_none_or(|d| due < d) {
+                self.delack_deadline = Some(due);
+                self.delack_timer_s = Some(delay);
+            }
+        }
+    }
+
+    /// The delayed-ACK timer (or SACK compression's) fired.
     pub fn on_delack_timer(&mut self, out: &mut Vec<Packet>) {
         if let Some(t) = self.delack_deadline {
             self.now = t;
         }
         self.delack_deadline = None;
-        if self.unacked > 0 {
+        if self.compressed > 0 {
+            self.send_ack(self.comp_trigger, out);
+        } else if self.unacked > 0 {
             self.send_ack(self.next - 1, out);
         }
     }
@@ -568,6 +640,48 @@ mod tests {
         for q in 43..=61 {
             assert!(s.on_data1(&data(q), 101 * ms + q as u64).is_some(), "{q}: the window grows, acknowledged at once");
         }
+    }
+
+    /// `sack_compression`: while it holds data out of order, a Linux receiver sends the
+    /// first three ACKs at one cumulative ACK at once and compresses the next: the
+    /// first of them arms a timer of min(1 ms, RTT / 20) plus 0.1 ms of slack, the ACK
+    /// it sends then carries them all (its first SACK block the newest); a new
+    /// cumulative ACK starts the count again; old data puts it in quick-ACK mode, where
+    /// nothing is compressed. Off, every out-of-order segment is acknowledged at once.
+    #[test]
+    fn sack_compression_sends_three_acks_per_hole_then_one_per_millisecond() {
+        let us = 1_000;
+        let cfg = TcpConfig { sack: true, sack_compression: true, rwnd_pkts: 1000, ..TcpConfig::default() };
+        let mut s = TcpSink::new(0, &cfg);
+        s.rtt_hint_s = 0.1;
+        for q in 0..=5 {
+            assert!(s.on_data1(&data(q), q as u64 * 100 * us).is_some());
+        }
+        // 6 lost: 7, 8, 9 acknowledged at once, 10-13 compressed (600 us apart)
+        let t = |k: u64| 1_000 * us + k * 600 * us;
+        for (k, q) in (7..=13).enumerate() {
+            let a = s.on_data1(&data(q), t(k as u64));
+            assert_eq!(a.is_some(), q <= 9, "segment {q}");
+        }
+        let due = t(3) + 1_100 * us;
+        assert_eq!((s.delack_deadline, s.delack_timer_s), (Some(due), Some(0.0011)));
+        let a = s.timer1().expect("the compressed ACK");
+        assert_eq!(a.seq, 5);
+        let b = s.sack_blocks(a.sack_id()).unwrap();
+        assert_eq!(b.b[0], (7, 14), "the block of the newest segment");
+        assert!(s.timer1().is_none(), "nothing left to send");
+        // the hole filled: a new cumulative ACK, at once; the next hole counts afresh
+        assert_eq!(s.on_data1(&data(6), t(10)).unwrap().seq, 13);
+        for (k, q) in (15..=18).enumerate() {
+            assert_eq!(s.on_data1(&data(q), t(11 + k as u64)).is_some(), q <= 17, "segment {q}");
+        }
+        // old data: quick-ACK mode, nothing compressed while it lasts
+        assert!(s.on_data1(&data(3), t(20)).is_some(), "a D-SACK at once");
+        assert!(s.on_data1(&data(19), t(21)).is_some(), "quick ACKs");
+        // off: every out-of-order segment at once
+        let mut off = TcpSink::new(0, &TcpConfig { sack_compression: false, ..cfg });
+        off.on_data1(&data(0), 0);
+        assert!((2..=12).all(|q| off.on_data1(&data(q), q as u64 * 600 * us).is_some()));
     }
 
     /// A Linux receiver's own RTT estimate (tcp_rcv_rtt_update since 6.16): one sample
