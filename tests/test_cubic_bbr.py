@@ -82,7 +82,7 @@ TOLERANCE = {"goodput (Mb/s)": 0.10, "window after a loss / W_max": 0.10, "K (s)
 # L.SATCC_SEEDS seeds, with the hosts' measured timing as link jitter, L.satcc_case);
 # docs/cubic-bbr.md has the figures. The issue stays open on them.
 MEASURES_NOT_YET = {
-    ("one-1bdp/bbr", "f0", "PROBE_RTT interval (s)"): "Linux 15.1 +- 2.5 s, satcc 11.2: both leave PROBE_RTT "
+    ("one-1bdp/bbr", "f0", "PROBE_RTT interval (s)"): "Linux 15.1 +- 2.5 s, satcc 11.6: both leave PROBE_RTT "
         "with a minimum RTT one segment above a lone segment's (TSO deferral, test_probe_rtt_leaves_bbrs_minimum_"
         "rtt_where_linuxs_tso_deferral_leaves_it); Linux's minimum then keeps falling, by tens of microseconds "
         "and at times by 0.2-0.5 ms (a lone segment's RTT), each fall restarting the 10 s filter "
@@ -91,19 +91,23 @@ MEASURES_NOT_YET = {
         "satcc's receivers do not have; BBR's own rule for PROBE_RTT's timing agrees (test_probe_rtt_comes_ten_"
         "seconds_after_its_trigger_and_lasts_as_long_as_on_linux). The hosts' measured timing as link jitter gives "
         "satcc's some of the microsecond falls (10.3 s without it)",
-    ("two-rtt/bbr", "rtt50", "PROBE_RTT interval (s)"): "Linux 11.0 +- 1.6 s, satcc 12.2 (11.2 before a recovery "
-        "started on any segment still marked lost, as Linux's tcp_time_to_recover; see the goodput below)",
+    ("mix-shallow/cubic+bbr", "cubic", "K (s)"): "Linux 0.726 +- 0.14 s, satcc 0.818 (0.777 before the Linux "
+        "receivers' first receive-space measure, SACK compression and the timestamp echo of the copy the receiver "
+        "took, 2026-11-27; docs/cubic-bbr.md): the CUBIC flow's loss episodes beside BBR in 33 packets of buffer",
+    ("mix-deep/cubic+bbr", "cubic", "K (s)"): "Linux 7.64 +- 2.2 s, satcc 6.09 (7.50 before the same three "
+        "receiver changes): K is bimodal (about 5 s when a second loss comes soon after the first, else about 9.5 "
+        "s; Linux 4 runs of 10 near 5 s), and satcc's seeds now fall in the short mode more often",
 }
 
 # Goodputs outside the issue's 10 %, the same way.
 GOODPUT_NOT_YET: dict = {
-    ("two-rtt/bbr", "rtt50"): "Linux 6.91 +- 2.0 Mb/s, satcc 5.92 (6.57 before a recovery started on any segment "
-        "still marked lost, Linux's tcp_time_to_recover): in 14 of satcc's 40 seeds the 150 ms flow takes 14.2-15.4 "
-        "Mb/s in a long run of recoveries and leaves the 50 ms flow 3.2-4.4 Mb/s; Linux's 10 runs never give the "
-        "150 ms flow more than 14.0. The mode was there before (11 seeds, 3.7-4.8 Mb/s). It follows the 50 ms "
-        "flow's timeouts (13 of the 14 seeds have one or more, 1 of the other 26; none in three Linux traces), "
-        "after its window falls to a few packets at a loss rate near a half; why it falls further than Linux's is "
-        "not found",
+    ("two-rtt/bbr", "rtt50"): "Linux 6.91 +- 2.0 Mb/s, satcc 8.81 (5.92 before the receiver changes of "
+        "2026-11-27): satcc's 40 seeds no longer have a mode where one flow starves (its RTOs and a 1 ms BBR minimum "
+        "RTT read from a later copy's timestamp are gone), and span Linux's range (6.7-11.9 and 6.9-12.0 Mb/s in 16 "
+        "seeds, Linux 4.6-12.1 and 6.8-14.0), but share the link more evenly than Linux's runs, where the 150 ms "
+        "flow's larger BDP gives it more (BBR v1's cwnd of twice its estimate)",
+    ("two-rtt/bbr", "rtt150"): "Linux 11.78 +- 1.9 Mb/s, satcc 9.92 (12.8 before): the other side of the split "
+        "above",
 }
 
 
@@ -453,9 +457,11 @@ def test_cubics_bursts_are_nearer_linuxs_with_tso_deferral():
     """The sizes of the bursts two CUBIC senders' data leaves in (50 and 150 ms, from 2 s
     to 12 s; a Linux trace's, tests/data/linux_ref/bursts_two-rtt_cubic.json, its
     command inside): Linux's 50 ms flow sends 8 % lone segments and 89 % pairs, its 150
-    ms flow 42 % and 53 %. satcc's (5 seeds) with TSO deferral are nearer both than
-    without it, by the total variation distance between the shares: a lone free
-    segment waits for the ACK that frees a second."""
+    ms flow 42 % and 53 %. satcc's (5 seeds) with TSO deferral were nearer both than
+    without it, by the total variation distance between the shares (a lone free
+    segment waits for the ACK that frees a second), until the Linux receivers'
+    compressed SACKs; BURSTS_NOT_YET says where each flow is now, and this test checks
+    they are still apart so that a fix is noticed."""
     ref = json.loads((L.REF_DIR / "bursts_two-rtt_cubic.json").read_text())
 
     def shares(c: dict) -> dict:
@@ -470,7 +476,20 @@ def test_cubics_bursts_are_nearer_linuxs_with_tso_deferral():
     for f, c in ref["flows"].items():
         lin = shares(c)
         near, far = distance(shares(on[f]), lin), distance(shares(off[f]), lin)
+        if f in BURSTS_NOT_YET:
+            assert near >= far, f"{f}: nearer Linux's with TSO deferral now ({near} < {far}): assert it"
+            continue
         assert near < far, (f, near, far, shares(on[f]), shares(off[f]), lin)
+
+
+#: Flows of the burst comparison not nearer Linux's with TSO deferral, and why.
+BURSTS_NOT_YET = {
+    "rtt50": "since the Linux receivers compress SACKs (2026-11-27), satcc's 50 ms CUBIC sender sends 4.7 % of its "
+             "bursts as lone segments and 93.7 % as pairs with TSO deferral, 10.7 % and 87.9 % without, Linux "
+             "8.2 % and 89.2 %: deferral now overshoots Linux's pairs",
+    "rtt150": "the same for the 150 ms sender: 30.4 % lone and 63.9 % pairs with deferral, 30.9 % and 63.4 % "
+              "without, Linux 41.7 % and 52.9 %: neither has Linux's lone segments",
+}
 
 
 def test_burst_sizes_count_runs_of_back_to_back_segments():
@@ -504,11 +523,14 @@ def test_probe_rtt_leaves_bbrs_minimum_rtt_where_linuxs_tso_deferral_leaves_it()
     segments PROBE_RTT allows leave as 2-segment bursts, acknowledged in pairs, and each
     sample carries the second segment's wait behind the first, because
     tcp_tso_should_defer holds a lone free segment back until the next ACK frees a second.
-    satcc's with `tcp.tso_defer`, every PROBE_RTT's, within half a segment's transmission
-    (0.3 ms) of Linux's mean; without it the first PROBE_RTT (entered with a full pipe)
-    sends a lone segment as soon as one is free, the pairs fall out of step with the
-    receiver's ACKs, and it finds a lone segment's RTT, 0.6 ms less (the later ones
-    start in step and find Linux's)."""
+    satcc's with `tcp.tso_defer`, every PROBE_RTT's after the first, within half a
+    segment's transmission (0.3 ms) of Linux's mean. Not yet: the first (entered with a
+    full pipe) finds a lone segment's RTT, 0.6 ms less, in satcc's seeds 1-8 (in 3 of
+    8 before the Linux receivers' first receive-space measure of 2026-11-27, which
+    moved where their delayed ACKs pair the segments); on Linux it finds the pairs'.
+    This test checks it is still apart, so that a fix is noticed. Without TSO deferral
+    the first PROBE_RTT sends a lone segment as soon as one is free and finds a lone
+    segment's RTT too."""
     lin = [v for r in BBR_MIN_RTT["runs"]
            for v in _probe_rtt_minima_ms([[t, us / 1e3] for t, us in r["min_rtt_changes"]], r["probe_rtt"])]
     assert len(lin) >= 6, lin
@@ -525,7 +547,8 @@ def test_probe_rtt_leaves_bbrs_minimum_rtt_where_linuxs_tso_deferral_leaves_it()
 
     ours, without = satccs(True), satccs(False)
     assert len(ours) >= 3 and len(without) >= 3, (ours, without)
-    assert all(abs(v - lin_mean) <= seg_ms / 2 for v in ours), (ours, lin)
+    assert all(abs(v - lin_mean) <= seg_ms / 2 for v in ours[1:]), (ours, lin)
+    assert abs(ours[0] - lin_mean) > seg_ms / 2, f"the first PROBE_RTT is Linux's now ({ours}): assert it"
     assert abs(without[0] - lin_mean) > seg_ms / 2, (without, lin)
 
 
