@@ -102,10 +102,11 @@ MEASURES_NOT_YET = {
 # Goodputs outside the issue's 10 %, the same way.
 GOODPUT_NOT_YET: dict = {
     ("two-rtt/bbr", "rtt50"): "Linux 6.91 +- 2.0 Mb/s, satcc 8.81 (5.92 before the receiver changes of "
-        "2026-11-27): satcc's 40 seeds no longer have a mode where one flow starves (its RTOs and a 1 ms BBR minimum "
-        "RTT read from a later copy's timestamp are gone), and span Linux's range (6.7-11.9 and 6.9-12.0 Mb/s in 16 "
-        "seeds, Linux 4.6-12.1 and 6.8-14.0), but share the link more evenly than Linux's runs, where the 150 ms "
-        "flow's larger BDP gives it more (BBR v1's cwnd of twice its estimate)",
+        "2026-11-27): satcc's 40 seeds no longer have a mode where one flow starves (one timeout in all 40, where 14 "
+        "seeds had the 50 ms flow at 3.2-4.4 Mb/s after timeouts; a 1 ms BBR minimum RTT read from a later copy's "
+        "timestamp is gone too), and span Linux's range (5.8-11.9 and 6.9-12.8 Mb/s, Linux 4.6-12.1 and 6.8-14.0), "
+        "but share the link more evenly than Linux's runs, where the 150 ms flow's larger BDP gives it more (BBR "
+        "v1's cwnd of twice its estimate)",
     ("two-rtt/bbr", "rtt150"): "Linux 11.78 +- 1.9 Mb/s, satcc 9.92 (12.8 before): the other side of the split "
         "above",
 }
