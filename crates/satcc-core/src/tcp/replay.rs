@@ -73,7 +73,6 @@ pub fn replay(cfg: &TcpConfig, arrivals: &[Arrival], lead: Time) -> Vec<ReplayAc
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tcp::ReceiveWindow;
 
     /// Every arrival gets the sink's answer at its own time: cumulative ACKs, a hole
     /// held, the window of a Linux receiver (55 segments at first); its RTT comes from
@@ -81,13 +80,7 @@ mod tests {
     /// the buffer grows an RTT after the first data segment.
     #[test]
     fn a_replay_answers_each_arrival_as_the_sink_would() {
-        let cfg = TcpConfig {
-            sack: true,
-            packet_size_bytes: 1448,
-            rwnd_pkts: 100_000,
-            receive_window: ReceiveWindow::Linux,
-            ..TcpConfig::default()
-        };
+        let cfg = crate::tcp::sink::linux_receiver();
         let ms = 1_000_000;
         let at = |t: u64, seq: i64| Arrival { time: ms * t, seq, echo: Some(ms * t - 100 * ms) };
         let mut arrivals = vec![Arrival { time: 0, seq: 0, echo: None }];

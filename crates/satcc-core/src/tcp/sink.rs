@@ -435,6 +435,19 @@ impl TcpSink {
     }
 }
 
+/// A Linux receiver's settings for tests: SACK, 1448-byte segments, the auto-tuned window
+/// and no fixed cap.
+#[cfg(test)]
+pub(crate) fn linux_receiver() -> TcpConfig {
+    TcpConfig {
+        sack: true,
+        packet_size_bytes: 1448,
+        rwnd_pkts: 100_000,
+        receive_window: ReceiveWindow::Linux,
+        ..TcpConfig::default()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -497,14 +510,7 @@ mod tests {
     /// segments held above a hole taken off it (the offered edge kept), `rwnd_pkts` on top.
     #[test]
     fn a_linux_receiver_advertises_its_auto_tuned_window() {
-        use crate::tcp::ReceiveWindow;
-        let cfg = TcpConfig {
-            sack: true,
-            packet_size_bytes: 1448,
-            rwnd_pkts: 100_000,
-            receive_window: ReceiveWindow::Linux,
-            ..TcpConfig::default()
-        };
+        let cfg = linux_receiver();
         let mut s = TcpSink::new(0, &cfg);
         assert!(s.autotunes());
         s.rtt_hint_s = 0.1;
@@ -549,8 +555,7 @@ mod tests {
     /// after the first RTT from then ends the measure, and counts in it.
     #[test]
     fn the_first_measure_runs_from_the_handshakes_last_ack() {
-        use crate::tcp::ReceiveWindow;
-        let cfg = TcpConfig { sack: true, packet_size_bytes: 1448, receive_window: ReceiveWindow::Linux, ..TcpConfig::default() };
+        let cfg = linux_receiver();
         let us = 1_000;
         let space_after = |lead: Time| {
             let mut s = TcpSink::new(0, &cfg);
