@@ -861,9 +861,20 @@ def test_ack_ratio_command_sets_a_linux_trace_beside_satccs_runs(capsys):
 
 
 #: Linux traces with the receivers' TCP_INFO (`sudo python -m satcc.dev.linuxref trace
-#: CASE --duration D --out DIR`; the two receiver_* folders: one-loss1/cubic and
-#: mix-shallow/cubic+bbr, 10 s, seed 1, 2026-11-27).
-RECEIVER_TRACES = ["trace_two_rtt_bbr", "receiver_one_loss1_cubic", "receiver_mix_shallow_cubic_bbr"]
+#: CASE --duration D --out DIR`; the receiver_* folders: one-loss1/cubic and
+#: mix-shallow/cubic+bbr, 10 s, and one-1bdp/bbr, 12 s, seed 1, 2026-11-27).
+RECEIVER_TRACES = ["trace_two_rtt_bbr", "receiver_one_loss1_cubic", "receiver_mix_shallow_cubic_bbr",
+                   "receiver_one_1bdp_bbr"]
+
+#: Receivers that do not meet the test yet, and why (docs/cubic-bbr.md).
+RECEIVER_NOT_YET = {
+    "receiver_one_1bdp_bbr": "one BBR flow (one-1bdp/bbr, 12 s, recorded 2026-11-27): the receive-space "
+        "measures within 1-3 segments of Linux's each (11, 20/21, 36/35, 66/65, 135/133, 223/226, 666), but the "
+        "growth formula makes the last 3-segment difference 106 segments of buffer (6,624 against 6,518, 1.6 %), so "
+        "that satcc's window keeps growing, and each segment is acknowledged at once, about 50 segments longer; from "
+        "then on its delayed ACKs fall on the other segment of each pair (Linux's on the second of each TSO pair), "
+        "and 48 % of Linux's ACKs are at a cumulative ACK satcc's sent",
+}
 
 
 @pytest.mark.parametrize("trace", RECEIVER_TRACES)
@@ -881,16 +892,22 @@ def test_a_linux_receivers_window_is_satccs_on_the_same_arrivals(trace):
     falls on, after a window that stopped growing a segment earlier or later);
     without SACK compression satcc acknowledges every out-of-order segment, and only
     80 % and 78 % of its ACKs are Linux's for the 50 ms BBR flow and the shallow
-    buffer's BBR flow."""
+    buffer's BBR flow. A trace in RECEIVER_NOT_YET does not meet the edges' and the
+    ACKs' figures yet; the test checks that it still does not, so that a fix is
+    noticed."""
     d = L.REF_DIR / trace
     for f in json.loads((d / "scenario.json").read_text())["flows"]:
         r = L.receiver_replay(d, f["name"])
         g = L.edge_agreement(r["edges"])
         assert g["acks"] > 1000, (trace, f["name"])
-        assert g["agree"] >= 0.9, (trace, f["name"], g)
         assert L.space_agreement(r["state"]) >= 0.9, (trace, f["name"])
-        assert min(L.ack_agreement(r)) >= 0.85, (trace, f["name"], L.ack_agreement(r))
         assert r["injected"] < 0.02 * g["acks"], "the capture missed too many segments to replay"
+        meets = g["agree"] >= 0.9 and min(L.ack_agreement(r)) >= 0.85
+        if trace in RECEIVER_NOT_YET:
+            assert not meets, f"{trace} meets the test now ({g}, {L.ack_agreement(r)}): take it out of RECEIVER_NOT_YET"
+            continue
+        assert g["agree"] >= 0.9, (trace, f["name"], g)
+        assert min(L.ack_agreement(r)) >= 0.85, (trace, f["name"], L.ack_agreement(r))
 
 
 def test_receiver_edges_agree_within_rounding_and_a_hundredth_of_the_window():
