@@ -921,3 +921,14 @@ def test_receiver_edges_agree_within_rounding_and_a_hundredth_of_the_window():
     assert L.edge_agreement([(0.1, 10, 10, 0)], t0=1.0)["acks"] == 0
     state = [(0.1, 10.0, 55.0, 11, 55), (0.2, 500.0, 0.0, 505, 0), (0.3, 500.0, 0.0, 506, 0)]
     assert L.space_agreement(state) == pytest.approx(2 / 3)
+
+
+def test_receiver_window_command_prints_each_flow_and_names_a_missing_file(capsys):
+    """`linuxref receiver-window DIR`: a line per flow (and per bin with --bin); a folder
+    without the receivers' TCP_INFO is refused by name, not with a traceback."""
+    assert L.main(["receiver-window", str(L.REF_DIR / "receiver_one_loss1_cubic"), "--bin", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "receiver_one_loss1_cubic f0:" in out and "offer Linux's right edge" in out
+    assert "5.00 s: edge Linux" in out
+    with pytest.raises(SystemExit, match="has no tcp_info_rcv.parquet"):
+        L.main(["receiver-window", str(L.REF_DIR / "trace_mix_shallow_start")])

@@ -952,9 +952,11 @@ def receiver_replay(dirpath: Path, flow: str, tcp: dict | None = None) -> dict:
             sent.setdefault(p["seqno"], []).append(p["time_s"] - to_router)
     ack_left = [a["time_s"] - lag for a in acks]
     ack_home = [a["time_s"] + from_router for a in acks]
-    # the bottleneck's fixed part: a segment reaching the receiver at t left the sender
-    # at least this long before
-    fixed = to_router + lag - 8.0 * ACK_WIRE_BYTES / d["links"][-1]["rate_bps"] + 8.0 * WIRE / d["links"][-1]["rate_bps"]
+    # the path's fixed part: a segment reaching the receiver at t left the sender at
+    # least the first hop and the last hop's delay and transmission before (the cases'
+    # paths are those two links)
+    last = next(l for l in d["links"] if l["b"] == f["dst"])
+    fixed = to_router + last["delay_ms"] / 1e3 + 8.0 * WIRE / last["rate_bps"]
 
     def echo(p) -> float | None:
         times = sent.get(p["seqno"], [])
@@ -1058,6 +1060,10 @@ def receiver_window_cmd(a) -> int:
     """Each flow of Linux `trace` folders: its receiver replayed through satcc's sink,
     the window's right edge beside Linux's (receiver_replay)."""
     for dirpath in a.dirs:
+        missing = [n for n in ("scenario.json", "packets.parquet", "tcp_info_rcv.parquet") if not (dirpath / n).exists()]
+        if missing:
+            raise SystemExit(f"linuxref receiver-window: {dirpath} has no {', '.join(missing)} (a folder written by "
+                             f"`sudo python -m satcc.dev.linuxref trace CASE --out DIR`)")
         d = json.loads((dirpath / "scenario.json").read_text())
         for f in d["flows"]:
             r = receiver_replay(dirpath, f["name"])
