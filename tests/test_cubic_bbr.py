@@ -932,3 +932,14 @@ def test_receiver_window_command_prints_each_flow_and_names_a_missing_file(capsy
     assert "5.00 s: edge Linux" in out
     with pytest.raises(SystemExit, match="has no tcp_info_rcv.parquet"):
         L.main(["receiver-window", str(L.REF_DIR / "trace_mix_shallow_start")])
+
+
+def test_spread_prints_each_flows_goodput_range_beside_linuxs_and_the_timeouts(capsys):
+    """`linuxref spread CASE --seeds N`: per flow satcc's goodput range over the seeds
+    beside Linux's runs, then satcc's timeouts; an unknown case is refused by name."""
+    assert L.main(["spread", "two-rtt/bbr", "--seeds", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "two-rtt/bbr rtt50: satcc" in out and "2 seeds); Linux 4.62-12.05 (mean 6.91, 10 runs)" in out
+    assert "timeouts in satcc's 2 seeds" in out
+    with pytest.raises(SystemExit, match="CASE is one of"):
+        L.main(["spread", "two-rtt/vegas"])

@@ -577,6 +577,32 @@ def compare(a) -> int:
     return 0
 
 
+def spread(a) -> int:
+    """A case's satcc runs seed by seed beside Linux's runs: each flow's goodput range
+    and mean, and satcc's timeouts (the summary's rto_count) over all seeds."""
+    name, ccs = a.case.split("/")[0], tuple(a.case.split("/")[1].split("+"))
+    if name not in CASES or ccs not in CASES[name]:
+        raise SystemExit(f"linuxref spread: CASE is one of {', '.join(_key(n, c) for n in CASES for c in CASES[n])}, "
+                         f"got {a.case!r}")
+    import satcc
+
+    ref = json.loads((REF_DIR / "reference.json").read_text())
+    goodput: dict[str, list[float]] = {}
+    timeouts = 0
+    for seed in range(1, a.seeds + 1):
+        r = satcc.run(satcc_case(name, ccs, ref["duration_s"], seed))
+        for f in r.summary["flows"]:
+            goodput.setdefault(f["name"], []).append(f["goodput_mbps"])
+            timeouts += f["rto_count"]
+    runs = ref["cases"].get(a.case, {}).get("runs", [])
+    for flow, g in goodput.items():
+        lin = [x["goodput_mbps"][flow] for x in runs if flow in x.get("goodput_mbps", {})]
+        lin_s = f"Linux {min(lin):.2f}-{max(lin):.2f} (mean {sum(lin) / len(lin):.2f}, {len(lin)} runs)" if lin else "Linux -"
+        print(f"{a.case} {flow}: satcc {min(g):.2f}-{max(g):.2f} Mb/s (mean {sum(g) / len(g):.2f}, {len(g)} seeds); {lin_s}")
+    print(f"{a.case}: {timeouts} timeouts in satcc's {a.seeds} seeds")
+    return 0
+
+
 #: the measures that mean something for each algorithm (a window at 4 packets in a CUBIC
 #: trace is a timeout, not PROBE_RTT; BBR's ssthresh falls at DRAIN, not at a loss)
 ROWS = {"cubic": (("goodput (Mb/s)", lambda s, f: s["goodput_mbps"][f]),
@@ -1482,6 +1508,10 @@ def main(argv=None) -> int:
     bu.add_argument("--seeds", type=int, default=5, help="satcc's runs beside Linux's (default 5)")
     bu.add_argument("--write", action="store_true", help="write tests/data/linux_ref/bursts_CASE.json")
     bu.set_defaults(fn=bursts_cmd)
+    sp = sub.add_parser("spread", help="a case's satcc seeds beside Linux's runs: goodput ranges and timeouts")
+    sp.add_argument("case", help="e.g. two-rtt/bbr")
+    sp.add_argument("--seeds", type=int, default=SATCC_SEEDS)
+    sp.set_defaults(fn=spread)
     rw = sub.add_parser("receiver-window", help="`trace` folders' receivers replayed through satcc's sink: "
                                                 "the window's right edge beside Linux's, ACK by ACK")
     rw.add_argument("dirs", type=Path, nargs="+")
@@ -1498,7 +1528,7 @@ def main(argv=None) -> int:
     h = sub.add_parser("host-timing", help="measure the Linux hosts' turnaround through the emulation (root)")
     h.add_argument("--duration", type=float, default=20.0)
     h.set_defaults(fn=host_timing)
-    for p in (r, rm, c, t, h, tr, tc, ar, lt, ep, mr, bu, st, mb, rw):
+    for p in (r, rm, c, t, h, tr, tc, ar, lt, ep, mr, bu, st, mb, rw, sp):
         p.add_argument("--ref", type=Path, help=f"the reference's folder (default {REF_DIR})")
     a = ap.parse_args(argv)
     if a.ref:

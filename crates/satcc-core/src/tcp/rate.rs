@@ -279,14 +279,6 @@ impl RateEstimator {
         }
     }
 
-    /// The timestamp segment `seq`'s last transmission echoed, if it is kept.
-    pub fn echo_of(&self, seq: i64) -> Option<Time> {
-        if seq < self.base {
-            return None;
-        }
-        self.tx.get((seq - self.base) as usize).filter(|t| t.valid).and_then(|t| t.echo)
-    }
-
     /// The timestamp transmission `copy` of segment `seq` echoed (its last or the one
     /// before), if it is kept.
     pub fn echo_of_copy(&self, seq: i64, copy: u8) -> Option<Time> {

@@ -308,12 +308,6 @@ impl TcpSender {
         }
     }
 
-    /// The timestamp segment `seq` echoed when it last left (senders keeping rate
-    /// samples).
-    pub fn echo_of(&self, seq: i64) -> Option<Time> {
-        self.rate.as_ref().and_then(|r| r.echo_of(seq))
-    }
-
     /// The timestamp copy `copy` of segment `seq` echoed (the packet's `aux`).
     pub fn echo_of_copy(&self, seq: i64, copy: u8) -> Option<Time> {
         self.rate.as_ref().and_then(|r| r.echo_of_copy(seq, copy))
@@ -2433,12 +2427,12 @@ mod tests {
         s.w.cwnd = 4.0;
         s.send_much(100 * MS, 0, &mut out);
         assert_eq!(s.maxseq(), 4);
-        assert!((1..=4).all(|q| s.echo_of(q) == Some(40 * MS)));
+        assert!((1..=4).all(|q| s.echo_of_copy(q, 0) == Some(40 * MS)));
         s.read_timestamp(None); // an ACK without a known time leaves the echo
         s.read_timestamp(Some(150 * MS));
         s.on_ack(&ack(1), 200 * MS, &mut out);
-        assert_eq!(s.echo_of(5), Some(150 * MS));
-        assert_eq!(s.echo_of(2), Some(40 * MS));
+        assert_eq!(s.echo_of_copy(5, 0), Some(150 * MS));
+        assert_eq!(s.echo_of_copy(2, 0), Some(40 * MS));
     }
 
     /// Linux's fast recovery for a controller that leaves the window to the stack
