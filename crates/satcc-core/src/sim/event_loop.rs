@@ -280,11 +280,7 @@ impl Simulation {
             }
             PacketKind::Ack => {
                 f.ack_delivered += 1;
-                let blocks = if f.sack { f.sink.sack_blocks(pkt.sack_id()) } else { None };
-                if f.sink.autotunes() {
-                    f.sender.read_timestamp(f.sink.read_ack_time());
-                }
-                f.sender.on_ack_with(&pkt, blocks, now, &mut out);
+                f.sender_ack(&pkt, now, &mut out);
             }
         }
         self.send_and_rearm(fid, out);
@@ -341,11 +337,7 @@ impl Simulation {
             }
             PacketKind::Ack => {
                 f.ack_delivered += 1;
-                let blocks = if f.sack { f.sink.sack_blocks(pkt.sack_id()) } else { None };
-                if f.sink.autotunes() {
-                    f.sender.read_timestamp(f.sink.read_ack_time());
-                }
-                f.sender.on_ack_with(&pkt, blocks, now, &mut out);
+                f.sender_ack(&pkt, now, &mut out);
             }
         }
         self.send_and_rearm(fid, out);
@@ -734,6 +726,21 @@ impl super::Flow {
             }
         }
         self.sink.on_data(pkt, now, out);
+    }
+
+    /// An ACK reaches the flow's sender, with what its receiver recorded beside it
+    /// (SACK flows: its blocks and the copy its timestamp echoes; a Linux receiver's
+    /// window: when it left, the timestamp the sender's next segments echo).
+    #[inline]
+    fn sender_ack(&mut self, pkt: &Packet, now: crate::engine::Time, out: &mut Vec<Packet>) {
+        let blocks = if self.sack { self.sink.sack_blocks(pkt.sack_id()) } else { None };
+        if self.sack {
+            self.sender.read_echo(self.sink.read_echo());
+        }
+        if self.sink.autotunes() {
+            self.sender.read_timestamp(self.sink.read_ack_time());
+        }
+        self.sender.on_ack_with(pkt, blocks, now, out);
     }
 }
 

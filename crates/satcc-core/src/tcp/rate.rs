@@ -282,17 +282,29 @@ impl RateEstimator {
     /// The timestamp transmission `copy` of segment `seq` echoed (its last or the one
     /// before), if it is kept.
     pub fn echo_of_copy(&self, seq: i64, copy: u8) -> Option<Time> {
+        self.of_copy(seq, copy, |t| t.echo, |t| t.prev_echo)
+    }
+
+    /// `last` of segment `seq`'s record if `copy` is its last transmission, `before`
+    /// if it is the one before; None for older copies and segments not kept.
+    fn of_copy(&self, seq: i64, copy: u8, last: impl Fn(&Tx) -> Option<Time>, before: impl Fn(&Tx) -> Option<Time>) -> Option<Time> {
         if seq < self.base {
             return None;
         }
         let t = self.tx.get((seq - self.base) as usize).filter(|t| t.valid)?;
         if t.copy == copy {
-            t.echo
+            last(t)
         } else if t.copy.wrapping_sub(1) == copy {
-            t.prev_echo
+            before(t)
         } else {
             None
         }
+    }
+
+    /// When transmission `copy` of segment `seq` left (its last or the one before), if
+    /// it is kept.
+    pub fn sent_time_of_copy(&self, seq: i64, copy: u8) -> Option<Time> {
+        self.of_copy(seq, copy, |t| Some(t.sent), |t| t.prev_sent)
     }
 
     /// When segment `seq` was last sent, if it is kept.

@@ -16,6 +16,7 @@ use super::rate::RateEstimator;
 use super::loss::{LossClassifier, LossFacts, Verdict};
 use super::rtt::{RttEstimator, TsClock};
 use super::sack::{SackBlocks, Scoreboard};
+use super::sink::Echo;
 use crate::engine::rng::StreamRng;
 use crate::engine::{from_secs, to_secs, Time};
 use crate::net::{FlowId, Packet, PacketKind};
@@ -52,6 +53,9 @@ pub struct TcpSender {
     /// The receiver's timestamp on the last ACK read (Linux's ts_recent), echoed by the
     /// segments sent after it.
     ts_recent: Option<Time>,
+    /// The copy whose timestamp the ACK being read echoes (SACK flows: the receiver
+    /// names it); None: inferred from the path's minimum RTT.
+    ack_echo: Option<Echo>,
     /// The sending host's timestamp clock, which Linux reads an echo's RTT on.
     ts_clock: TsClock,
     pub flow: FlowId,
@@ -188,6 +192,7 @@ impl TcpSender {
         }
         TcpSender {
             ts_recent: None,
+            ack_echo: None,
             ts_clock: TsClock::default(),
             flow,
             cc,
@@ -306,6 +311,12 @@ impl TcpSender {
         if t.is_some() {
             self.ts_recent = t;
         }
+    }
+
+    /// The copy whose timestamp the next ACK read echoes (TSecr), as its receiver
+    /// recorded it; None where the ACK does not say (without SACK's record).
+    pub fn read_echo(&mut self, e: Option<Echo>) {
+        self.ack_echo = e;
     }
 
     /// The timestamp copy `copy` of segment `seq` echoed (the packet's `aux`).
@@ -1239,9 +1250,14 @@ impl TcpSender {
             });
         }
         // Linux's timestamps: an ACK that acknowledges anything cumulatively echoes
-        // the segment that reached the receiver's left edge, the oldest it covers (the
-        // copy it took: a later one still on its way does not count)
-        let echo = if self.rtt.is_linux() && ack.seq >= from { r.answered_sent_time(from, now) } else { None };
+        // the copy the receiver took of the segment at its left edge (the oldest it
+        // covers): named by the receiver where the ACK carries a record (SACK), else
+        // inferred (a copy still on its way does not count)
+        let echo = match (self.rtt.is_linux() && ack.seq >= from, self.ack_echo.take()) {
+            (false, _) => None,
+            (true, Some(e)) => r.sent_time_of_copy(e.seq, e.copy),
+            (true, None) => r.answered_sent_time(from, now),
+        };
         let echo = echo.map(|e| self.ts_clock.sender_rtt_s(e, now));
         let rate = r.end_ack_echoing(now, ack.seq.max(self.last_ack) + 1, echo);
         if let (true, Some(m)) = (self.rtt.is_linux(), rate.srtt_sample_s) {
@@ -2411,6 +2427,37 @@ mod tests {
         assert_eq!(s.rate.as_ref().unwrap().min_rtt_s(), rtt, "no 1 ms sample");
         let want = srtt + (0.351 - srtt) / 8.0;
         assert!((s.rtt.srtt_s() - want).abs() < 1e-3, "SRTT {}: the first copy's 351 ms sample, want {want}", s.rtt.srtt_s());
+    }
+
+    /// Where the receiver names the copy it echoes (SACK's record), the sample is that
+    /// copy's, even where the inference would take another: a retransmission found
+    /// spurious (the original was late, not lost) and answered after the new copy's
+    /// own minimum RTT has passed reads the original's round trip, as TSecr gives it.
+    #[test]
+    fn a_timestamp_sample_reads_the_copy_the_receiver_names() {
+        use crate::tcp::sack::SackReceiver;
+        use crate::tcp::sink::Echo;
+        let (mut s, mut out) = linux_cubic_with_ten_out(TcpConfig::default());
+        let mut rcv = SackReceiver::default();
+        for q in 2..=5 {
+            rcv.record(q);
+            s.on_ack_with(&ack(0), Some(rcv.blocks(q)), 400 * MS, &mut out);
+        }
+        let r = s.rate.as_ref().unwrap();
+        let (original, resent) = (r.sent_time_of_copy(1, 0).expect("kept"), r.sent_time_of_copy(1, 1).expect("resent"));
+        assert!(original < resent);
+        let srtt = s.rtt.srtt_s();
+        // the original copy reached the receiver; its ACK arrives 400 ms after the
+        // retransmission left (more than the 300 ms minimum: inferred, the
+        // retransmission's)
+        rcv.record(1);
+        rcv.advance(6);
+        let now = resent + 400 * MS;
+        s.read_echo(Some(Echo { seq: 1, copy: 0 }));
+        s.on_ack_with(&ack(5), Some(rcv.blocks(1)), now, &mut out);
+        let m = to_secs(now - original);
+        let want = srtt + (m - srtt) / 8.0;
+        assert!((s.rtt.srtt_s() - want).abs() < 1e-3, "SRTT {}: the original's {m} s sample, want {want}", s.rtt.srtt_s());
     }
 
     /// The receiver's timestamp: segments sent after an ACK is read echo the time that

@@ -25,6 +25,15 @@ const COMP_SACK_NR: u32 = 44;
 const COMP_SACK_DELAY_S: f64 = 1e-3;
 const COMP_SACK_SLACK_S: f64 = 100e-6;
 
+/// A timestamp echo named by what it echoes: transmission `copy` of segment `seq`
+/// (the copy number each data segment carries in `aux`). Linux's TSecr is that copy's
+/// TSval; the sender, which keeps when each copy left, reads the RTT from it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Echo {
+    pub seq: i64,
+    pub copy: u8,
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct SinkStats {
     /// Data packets received, duplicates included (SYN excluded).
@@ -59,10 +68,17 @@ pub struct TcpSink {
     /// SACK: the ranges above the cumulative ACK, and the blocks of the ACKs sent and
     /// not yet read by the sender, by ACK number.
     sack: Option<SackReceiver>,
-    /// (ACK number, its blocks, when it left): the time is the timestamp the sender
-    /// echoes on the data it sends after reading that ACK (TSval/TSecr).
-    sent_blocks: VecDeque<(u16, SackBlocks, Time)>,
+    /// (ACK number, its blocks, when it left, its echo): the time is the timestamp the
+    /// sender echoes on the data it sends after reading that ACK (TSval/TSecr); the
+    /// echo is the copy whose timestamp the ACK returns (`ts_recent`).
+    sent_blocks: VecDeque<(u16, SackBlocks, Time, Option<Echo>)>,
     next_ack_id: u16,
+    /// The left edge when the last ACK left (Linux's rcv_wup), and the copy of a segment
+    /// whose timestamp the next ACK echoes (ts_recent: taken from a segment at or below
+    /// rcv_wup, tcp_replace_ts_recent), and that of the ACK the sender read last.
+    wup: i64,
+    ts_recent: Option<Echo>,
+    read_echo: Option<Echo>,
     pub stats: SinkStats,
     /// A Linux receiver's auto-tuned window (`tcp.receive_window: linux`), and the
     /// receiver's RTT the simulation hands it before each segment (`rtt_hint_s`).
@@ -121,6 +137,9 @@ impl TcpSink {
             sack: cfg.sack.then(SackReceiver::default),
             sent_blocks: VecDeque::new(),
             next_ack_id: 0,
+            wup: 0,
+            ts_recent: None,
+            read_echo: None,
             stats: SinkStats::default(),
             rcvbuf: (cfg.receive_window == ReceiveWindow::Linux)
                 .then(|| {
@@ -214,11 +233,13 @@ impl TcpSink {
                 self.next_ack_id = id.wrapping_add(1);
                 let mut b = r.blocks(trigger);
                 b.dsack = dsack;
-                self.sent_blocks.push_back((id, b, self.now));
+                self.sent_blocks.push_back((id, b, self.now, self.ts_recent));
                 Packet::sack_id_bytes(id)
             }
             None => (0, 0),
         };
+        // tcp_select_window: rcv_wup = rcv_nxt with every segment sent
+        self.wup = self.next;
         out.push(Packet {
             flow: self.flow,
             kind: PacketKind::Ack,
@@ -281,6 +302,11 @@ impl TcpSink {
                 // handshake's last ACK arrived, just before it (the measure begins there)
                 r.establish(before, now.saturating_sub(self.handshake_lead));
             }
+        }
+        if !is_syn && pkt.seq <= self.wup && self.ts_recent.map_or(true, |e| e.seq != pkt.seq || e.copy <= pkt.aux) {
+            // tcp_replace_ts_recent: a segment at or below rcv_wup (not an earlier copy
+            // of the one already taken: PAWS refuses an older timestamp)
+            self.ts_recent = Some(Echo { seq: pkt.seq, copy: pkt.aux });
         }
         let in_order = self.record(pkt.seq);
         if self.rcvbuf.is_some() && !duplicate {
@@ -387,14 +413,22 @@ impl TcpSink {
     /// The SACK blocks of the ACK with number `id` (ACKs reach the sender in the order
     /// they were sent; those lost on the way are skipped).
     pub fn sack_blocks(&mut self, id: u16) -> Option<SackBlocks> {
-        while let Some(&(k, b, t)) = self.sent_blocks.front() {
+        self.read_echo = None;
+        while let Some(&(k, b, t, e)) = self.sent_blocks.front() {
             self.sent_blocks.pop_front();
             if k == id {
                 self.read_ack_time = Some(t);
+                self.read_echo = e;
                 return Some(b);
             }
         }
         None
+    }
+
+    /// The copy whose timestamp the ACK just read by `sack_blocks` echoes (TSecr), if
+    /// any segment had set one.
+    pub fn read_echo(&self) -> Option<Echo> {
+        self.read_echo
     }
 
     /// When the ACK the sender read last left this receiver (the timestamp the
@@ -471,6 +505,40 @@ mod tests {
             self.on_delack_timer(&mut out);
             out.pop()
         }
+    }
+
+    /// Each ACK's record names the copy whose timestamp it echoes (ts_recent): the
+    /// segment at the left edge when the ACK before it left (rcv_wup), not the
+    /// delayed ACK's second segment, not an out-of-order one, and the retransmission
+    /// that fills a hole; a late earlier copy of that segment does not replace it.
+    #[test]
+    fn an_acks_echo_names_the_copy_at_the_left_edge() {
+        let cfg = TcpConfig { sack: true, delayed_ack: true, ..TcpConfig::default() };
+        let mut s = TcpSink::new(0, &cfg);
+        let copy = |seq, c| Packet { aux: c, ..data(seq) };
+        let echo_of = |s: &mut TcpSink, a: Packet| {
+            s.sack_blocks(a.sack_id()).expect("a record");
+            s.read_echo()
+        };
+        assert!(s.on_data1(&data(0), 0).is_some(), "the SYN: at once");
+        while s.cum_ack() < 4 {
+            assert!(s.on_data1(&data(s.cum_ack() + 1), 0).is_none(), "delayed");
+            let a = s.on_data1(&data(s.cum_ack() + 1), 0).expect("the second of a pair");
+            let first = a.seq - 1;
+            assert_eq!(echo_of(&mut s, a), Some(Echo { seq: first, copy: 0 }), "the first of the pair");
+        }
+        let c = s.cum_ack();
+        assert!(s.on_data1(&data(c + 1), 0).is_none());
+        let a = s.on_data1(&data(c + 3), 0).expect("out of order: at once");
+        assert_eq!(echo_of(&mut s, a), Some(Echo { seq: c + 1, copy: 0 }), "out of order: no new echo");
+        let a = s.on_data1(&data(c + 4), 0).unwrap();
+        assert_eq!(echo_of(&mut s, a), Some(Echo { seq: c + 1, copy: 0 }));
+        // the hole's second copy fills it; its first, late, changes nothing
+        let a = s.on_data1(&copy(c + 2, 1), 0).unwrap();
+        assert_eq!(a.seq, c + 4);
+        assert_eq!(echo_of(&mut s, a), Some(Echo { seq: c + 2, copy: 1 }), "the retransmission");
+        let a = s.on_data1(&copy(c + 2, 0), 0).expect("a D-SACK");
+        assert_eq!(echo_of(&mut s, a), Some(Echo { seq: c + 2, copy: 1 }), "an older copy's timestamp is refused");
     }
 
     #[test]
