@@ -47,7 +47,8 @@ def test_throughput_is_linuxs_within_10_percent(key):
 
 def test_cubic_window_after_a_loss_its_k_and_hystart_exit_are_linuxs():
     """One CUBIC flow, 20 Mb/s, 100 ms, one BDP: the window after a loss (ssthresh / W_max)
-    and K (time back to W_max) within 10 %; HyStart's exit window within 20 %."""
+    and K (fitted to the window's growth, L.fit_cubic_k) within 10 %; HyStart's exit
+    window within 20 %."""
     key = "one-1bdp/cubic"
     ours, lin = _satcc(key)["flows"]["f0"], REF["cases"][key]["summary"]["flows"]["f0"]
     _close(ours["after_loss_ratio"]["mean"], lin["after_loss_ratio"]["mean"], 0.10, "window after a loss / W_max")
@@ -78,7 +79,8 @@ TOLERANCE = {"goodput (Mb/s)": 0.10, "window after a loss / W_max": 0.10, "K (s)
              "PROBE_RTT interval (s)": 0.10}
 
 # Measures outside their tolerance today, with what we know of why (the reference as
-# re-recorded on 2026-11-26, after the emulation's clock fix and K's; satcc's side over
+# re-recorded on 2026-11-26, after the emulation's clock fix, and re-read on 2026-11-27 with K
+# fitted to the window's growth, L.fit_cubic_k; satcc's side over
 # L.SATCC_SEEDS seeds, with the hosts' measured timing as link jitter, L.satcc_case);
 # docs/cubic-bbr.md has the figures. The issue stays open on them.
 MEASURES_NOT_YET = {
@@ -91,12 +93,6 @@ MEASURES_NOT_YET = {
         "satcc's receivers do not have; BBR's own rule for PROBE_RTT's timing agrees (test_probe_rtt_comes_ten_"
         "seconds_after_its_trigger_and_lasts_as_long_as_on_linux). The hosts' measured timing as link jitter gives "
         "satcc's some of the microsecond falls (10.3 s without it)",
-    ("mix-shallow/cubic+bbr", "cubic", "K (s)"): "Linux 0.726 +- 0.14 s, satcc 0.818 (0.777 before the Linux "
-        "receivers' first receive-space measure, SACK compression and the timestamp echo of the copy the receiver "
-        "took, 2026-11-27; docs/cubic-bbr.md): the CUBIC flow's loss episodes beside BBR in 33 packets of buffer",
-    ("mix-deep/cubic+bbr", "cubic", "K (s)"): "Linux 7.64 +- 2.2 s, satcc 6.09 (7.50 before the same three "
-        "receiver changes): K is bimodal (about 5 s when a second loss comes soon after the first, else about 9.5 "
-        "s; Linux 4 runs of 10 near 5 s), and satcc's seeds now fall in the short mode more often",
 }
 
 # Goodputs outside the issue's 10 %, the same way.
@@ -682,11 +678,42 @@ def test_ns3ref_trace_events_tell_probe_rtt_from_a_timeout():
     ], lines
 
 
-def test_k_is_counted_from_the_window_coming_down_not_from_a_sample_still_at_w_max():
-    """linuxref's K on a made-up trace (10 ms samples): the window at 100 packets, a loss
-    sets ssthresh to 70 while the sample still reads 100 (fast recovery brings it down
-    over a few ms), then 70, growing back to 100 at 2.0 s: K 2.0 s, not 0 (the first
-    sample at W_max after the drop). A window that never comes back has no K."""
+def test_k_is_fitted_to_the_cubic_curve_the_window_follows():
+    """linuxref's K on made-up traces (10 ms samples, whole packets): after a loss at
+    W_max the window stays at 0.7 W_max through 0.3 s of recovery, then follows C (t -
+    K)^3 + P from there (K = ((P - 0.7 W_max) / C)^(1/3)). The fit gives K within 0.05 s
+    at W_max 60 and 250, and with fast convergence's P = 0.85 W_max, where the time back
+    at W_max reads near twice K; a growth of under 0.3 s or 3 packets has no K."""
+    S = L.SAMPLE_S
+    for w_max, plateau in ((60.0, 60.0), (250.0, 250.0), (250.0, 0.85 * 250.0)):
+        k_true = ((plateau - 0.7 * w_max) / L.CUBIC_C) ** (1 / 3)
+        n = int((2.5 * k_true + 1.0) / S)
+        t = [S * j for j in range(n)]
+
+        def w(j):
+            if j <= 10:
+                return w_max
+            tau = t[j] - t[10]
+            return float(int(0.7 * w_max if tau < 0.3 else L.CUBIC_C * (tau - k_true) ** 3 + plateau))
+
+        cwnd = [w(j) for j in range(n)]
+        ssthresh = [1e9] * 10 + [0.7 * w_max] * (n - 10)
+        e, = L.loss_episodes(t, cwnd, ssthresh)
+        assert e["k_s"] == pytest.approx(k_true, abs=0.05), (k_true, plateau, e)
+        if plateau < w_max:
+            assert e["back_s"] > 1.5 * k_true, ("fast convergence: back at W_max near 2 K", k_true, e)
+    t = [S * j for j in range(100)]
+    short = [100.0] * 11 + [70.0 + j for j in range(89)]
+    assert L.loss_episodes(t[:40], short[:40], ([1e9] * 10 + [70.0] * 90)[:40])[0]["k_s"] is None, "0.28 s of growth"
+    flat = [100.0] * 11 + [70.0 + (j > 50) * 2.0 for j in range(89)]
+    assert L.loss_episodes(t, flat, [1e9] * 10 + [70.0] * 90)[0]["k_s"] is None, "2 packets of growth"
+
+
+def test_back_at_w_max_is_counted_from_the_window_coming_down_not_from_a_sample_still_at_it():
+    """linuxref's time back at W_max on a made-up trace (10 ms samples): the window at 100
+    packets, a loss sets ssthresh to 70 while the sample still reads 100 (fast recovery
+    brings it down over a few ms), then 70, growing back to 100 at 2.0 s: 2.0 s, not 0
+    (the first sample at W_max after the drop). A window that never comes back has none."""
     S = L.SAMPLE_S
     n = 400
     t = [S * k for k in range(n)]
@@ -694,13 +721,13 @@ def test_k_is_counted_from_the_window_coming_down_not_from_a_sample_still_at_w_m
     ssthresh = [1e9] * 10 + [70.0] * (n - 10)
     eps = L.loss_episodes(t, cwnd, ssthresh)
     assert len(eps) == 1 and eps[0]["w_max"] == 100.0 and eps[0]["after"] == 70.0
-    assert eps[0]["k_s"] == pytest.approx(t[210] - t[10]), eps
+    assert eps[0]["back_s"] == pytest.approx(t[210] - t[10]), eps
     flat = [100.0] * 11 + [70.0] * (n - 11)
-    assert L.loss_episodes(t, flat, ssthresh)[0]["k_s"] is None
+    assert L.loss_episodes(t, flat, ssthresh)[0]["back_s"] is None
 
 
 def test_another_loss_ends_an_episode_even_when_ssthresh_stays():
-    """linuxref's K on a made-up trace at small windows: a loss at 10 packets sets
+    """linuxref's time back at W_max on a made-up trace at small windows: a loss at 10 packets sets
     ssthresh to 7; the window comes down to 7, grows to 9 and a second loss brings it
     down again with ssthresh still 7 (0.7 x 9 rounds to where the last one put it). The
     first episode ends there without a K (the window never got back to 10 before),
@@ -721,10 +748,10 @@ def test_another_loss_ends_an_episode_even_when_ssthresh_stays():
     cwnd = [w(k) for k in range(n)]
     ssthresh = [1e9] * 10 + [7.0] * (n - 10)
     eps = L.loss_episodes(t, cwnd, ssthresh)
-    assert len(eps) == 1 and eps[0]["w_max"] == 10.0 and eps[0]["k_s"] is None, eps
-    # without the second loss the same episode has its K
+    assert len(eps) == 1 and eps[0]["w_max"] == 10.0 and eps[0]["back_s"] is None, eps
+    # without the second loss the same episode has its time back
     grow = [10.0] * 11 + [min(10.0, 7.0 + 3.0 * (k - 11) / 289) for k in range(11, n)]
-    assert L.loss_episodes(t, grow, ssthresh)[0]["k_s"] == pytest.approx(t[300] - t[10])
+    assert L.loss_episodes(t, grow, ssthresh)[0]["back_s"] == pytest.approx(t[300] - t[10])
 
 
 def test_the_references_numbers_are_its_committed_traces_measured_now():

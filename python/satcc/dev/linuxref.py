@@ -10,7 +10,7 @@ window traces (TCP_INFO every 10 ms on Linux; the flows series every 10 ms in sa
     python -m satcc.dev.linuxref remeasure
         the reference's numbers again from its traces, after a change to a measure
     python -m satcc.dev.linuxref episodes CASE FLOW [--seeds 10] [--width 4]
-        one flow's loss episodes by W_max (count, with a K, median K), Linux's
+        one flow's loss episodes by W_max (count, fitted K, time back at W_max), Linux's
         recorded runs beside satcc's seeds
     python -m satcc.dev.linuxref compare [--seeds 40]
         runs satcc on the same cases and prints both side by side (what
@@ -272,13 +272,48 @@ def _key(name: str, ccs: tuple[str, ...]) -> str:
 # ------------------------------------------------------------------ measures
 
 
+#: CUBIC's C as Linux has it (bic_scale 41 x 10 / 1024 packets per s^3): the fitted K's
+#: curve
+CUBIC_C = 41 * 10 / 1024
+#: an episode's growth needs this long and this many packets for a fitted K
+K_FIT_MIN_S = 0.3
+K_FIT_MIN_RISE = 3.0
+
+
+def fit_cubic_k(tau: list[float], w: list[float]) -> float | None:
+    """K of the CUBIC curve W = C (tau - K)^3 + P (C = CUBIC_C, P free) that fits the
+    window samples `w` at times `tau` (s since the loss) best in least squares: the
+    curve's inflection, where a Linux CUBIC window stops slowing down and starts probing.
+    None for fewer than K_FIT_MIN_S of samples or a rise below K_FIT_MIN_RISE packets.
+    Unlike the time back at W_max this does not hang on the plateau (within a packet of
+    W_max for +-1.4 s at W_max 250) nor on what brings a small window there first (the
+    TCP-friendly region), and fast convergence (a plateau at 0.85 W_max) does not split
+    it into two modes."""
+    import numpy as np
+
+    tt, ww = np.asarray(tau, float), np.asarray(w, float)
+    if len(tt) < 2 or tt[-1] - tt[0] < K_FIT_MIN_S or ww.max() - ww.min() < K_FIT_MIN_RISE:
+        return None
+
+    def best(ks):
+        c = CUBIC_C * (tt[None, :] - ks[:, None]) ** 3
+        r = ww[None, :] - c
+        sse = ((r - r.mean(axis=1, keepdims=True)) ** 2).sum(axis=1)
+        return ks[int(sse.argmin())]
+
+    k = best(np.arange(0.0, 30.0, 0.05))
+    return float(best(np.arange(max(0.0, k - 0.05), k + 0.05, 0.001)))
+
+
 def loss_episodes(t: list[float], cwnd: list[float], ssthresh: list[float]) -> list[dict]:
     """Window reductions in a trace: each time ssthresh falls (a loss: Linux and satcc
     both set it to beta x cwnd then). W_max is the largest cwnd in the 100 ms before;
-    `after` the new ssthresh; K the time until cwnd is back at W_max (None if never, or
-    if another loss comes first), counted once it has come down: in fast recovery the
-    window falls packet by packet (PRR; ns-3's first grows) and a sample taken in its
-    first milliseconds still reads W_max, which is not being back.
+    `after` the new ssthresh; `back_s` the time until cwnd is back at W_max (None if
+    never, or if another loss comes first), counted once it has come down: in fast
+    recovery the window falls packet by packet (PRR; ns-3's first grows) and a sample
+    taken in its first milliseconds still reads W_max, which is not being back. `k_s`
+    is K fitted to the window's growth from the end of recovery to the episode's end
+    (fit_cubic_k; s since the loss, None where the growth is too short).
 
     Another loss ends the episode: ssthresh falling again, or the window falling once
     recovery is over (the window, come down to ssthresh, grows again). At windows of about 10 a loss
@@ -303,7 +338,10 @@ def loss_episodes(t: list[float], cwnd: list[float], ssthresh: list[float]) -> l
         if fall is not None and (nxt is None or fall < nxt):
             nxt = fall
         k = back - t[i] if back is not None and (nxt is None or back <= nxt) else None
-        out.append({"t": t[i], "w_max": w_max, "after": ssthresh[i], "ratio": ssthresh[i] / w_max, "k_s": k})
+        end = next((j for j in range(over, len(t)) if t[j] >= nxt), len(t)) if nxt is not None else len(t)
+        fit = fit_cubic_k([x - t[i] for x in t[over:end]], cwnd[over:end]) if over < end else None
+        out.append({"t": t[i], "w_max": w_max, "after": ssthresh[i], "ratio": ssthresh[i] / w_max, "back_s": k,
+                    "k_s": fit})
     return out
 
 
@@ -369,8 +407,10 @@ def measure(case_name: str, ccs: tuple[str, ...], traces: dict[str, dict], goodp
         f["losses"] = len(eps)
         ratios = [e["ratio"] for e in eps]
         ks = [e["k_s"] for e in eps if e["k_s"] is not None]
+        backs = [e["back_s"] for e in eps if e["back_s"] is not None]
         f["after_loss_ratio"] = statistics.median(ratios) if ratios else None
         f["k_s"] = statistics.median(ks) if ks else None
+        f["back_s"] = statistics.median(backs) if backs else None
         f["k_pred_s"] = statistics.median([((e["w_max"] - e["after"]) / 0.4) ** (1 / 3) for e in eps]) if eps else None
         pr = probe_rtt_episodes(t, cw)
         f["probe_rtt"] = len(pr)
@@ -464,7 +504,7 @@ def summarize(runs: list[dict]) -> dict:
     for flow in runs[0]["goodput_mbps"]:
         out["goodput_mbps"][flow] = stat(vals(lambda m: m["goodput_mbps"][flow]))
         out["flows"][flow] = {key: stat(vals(lambda m: m["flows"][flow][key]))
-                              for key in ("after_loss_ratio", "k_s", "k_pred_s", "losses", "probe_rtt_gap_s",
+                              for key in ("after_loss_ratio", "k_s", "back_s", "k_pred_s", "losses", "probe_rtt_gap_s",
                                           "probe_rtt_length_s", "probe_rtt_first_s")}
         out["flows"][flow]["hystart_exit_cwnd"] = stat(vals(
             lambda m: m["flows"][flow]["slow_start_exit"]["cwnd"]
@@ -493,10 +533,12 @@ def load_traces() -> dict:
     return d["cases"]
 
 
-def _write_reference(ref: dict, traces: dict) -> None:
+def _write_reference(ref: dict, traces: dict | None) -> None:
+    """reference.json, and traces.json.gz when `traces` are new (None: kept as they are)."""
     (REF_DIR / "reference.json").write_text(json.dumps(ref, indent=1))
-    with gzip.open(REF_DIR / "traces.json.gz", "wt") as f:
-        json.dump({"format": TRACES_FORMAT, "cases": traces}, f)
+    if traces is not None:
+        with gzip.open(REF_DIR / "traces.json.gz", "wt") as f:
+            json.dump({"format": TRACES_FORMAT, "cases": traces}, f)
 
 
 def _measured(key: str, runs: list[dict]) -> dict:
@@ -553,7 +595,7 @@ def remeasure(a) -> int:
     traces = load_traces()
     for key, runs in traces.items():
         ref["cases"][key] = _measured(key, runs)
-    _write_reference(ref, traces)
+    _write_reference(ref, None)
     _progress(f"measured {sum(len(r) for r in traces.values())} runs of {len(traces)} cases again: {REF_DIR}/reference.json")
     return 0
 
@@ -617,8 +659,8 @@ ROWS = {"cubic": (("goodput (Mb/s)", lambda s, f: s["goodput_mbps"][f]),
 
 def episodes_by_wmax(case_key: str, flow: str, seeds: int = 10, width: int = 4) -> dict:
     """Loss episodes of one flow of a case, grouped by W_max in bins of `width` packets:
-    per side ("linux": every recorded run; "satcc": `seeds` seeds), the episodes, how
-    many have a K, and the median K."""
+    per side ("linux": every recorded run; "satcc": `seeds` seeds), the episodes, their
+    fitted Ks ("k") and their times back at W_max ("back")."""
     name, ccs = case_key.split("/")[0], tuple(case_key.split("/")[1].split("+"))
     ref = json.loads((REF_DIR / "reference.json").read_text())
     sides = {"linux": [r["traces"][flow] for r in load_traces()[case_key]],
@@ -627,23 +669,28 @@ def episodes_by_wmax(case_key: str, flow: str, seeds: int = 10, width: int = 4) 
     for side, traces in sides.items():
         for x in traces:
             for e in loss_episodes(x["t"], x["cwnd"], x["ssthresh"]):
-                b = out.setdefault(int(e["w_max"]) // width * width, {}).setdefault(side, {"n": 0, "k": []})
+                b = out.setdefault(int(e["w_max"]) // width * width, {}).setdefault(side, {"n": 0, "k": [], "back": []})
                 b["n"] += 1
-                if e["k_s"] is not None:
-                    b["k"].append(e["k_s"])
+                for key, name in (("k_s", "k"), ("back_s", "back")):
+                    if e[key] is not None:
+                        b[name].append(e[key])
     return out
 
 
 def episodes(a) -> int:
     out = episodes_by_wmax(a.case, a.flow, a.seeds, a.width)
     print(f"{a.case} {a.flow}: loss episodes by W_max (Linux: every recorded run; satcc: {a.seeds} seeds)")
-    print("| W_max | Linux episodes | with K | median K (s) | satcc episodes | with K | median K (s) |")
-    print("|---|---|---|---|---|---|---|")
+    print("(K fitted to the window's growth; back: the time until the window is back at W_max)")
+    print("| W_max | Linux episodes | with K | median K (s) | with back | median back (s) "
+          "| satcc episodes | with K | median K (s) | with back | median back (s) |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for b in sorted(out):
         cells = []
         for side in ("linux", "satcc"):
-            v = out[b].get(side, {"n": 0, "k": []})
-            cells += [str(v["n"]), str(len(v["k"])), f"{statistics.median(v['k']):.2f}" if v["k"] else "-"]
+            v = out[b].get(side, {"n": 0, "k": [], "back": []})
+            cells.append(str(v["n"]))
+            for name in ("k", "back"):
+                cells += [str(len(v[name])), f"{statistics.median(v[name]):.2f}" if v[name] else "-"]
         print(f"| {b}-{b + a.width - 1} | " + " | ".join(cells) + " |")
     return 0
 
