@@ -15,6 +15,9 @@ window traces (TCP_INFO every 10 ms on Linux; the flows series every 10 ms in sa
     python -m satcc.dev.linuxref compare [--seeds 40]
         runs satcc on the same cases and prints both side by side (what
         tests/test_cubic_bbr.py asserts, without Linux)
+    python -m satcc.dev.linuxref startup CASE [--seeds 40]
+        each flow's slow start or STARTUP exit (time, window, ssthresh), Linux's
+        recorded runs beside satcc's seeds
     python -m satcc.dev.linuxref table [--seeds 40]
         the same as a Markdown table, with ns-3's figures if tests/data/ns3_ref.json
         exists (satcc.dev.ns3ref); docs/cubic-bbr.md has its output
@@ -642,6 +645,31 @@ def spread(a) -> int:
         lin_s = f"Linux {min(lin):.2f}-{max(lin):.2f} (mean {sum(lin) / len(lin):.2f}, {len(lin)} runs)" if lin else "Linux -"
         print(f"{a.case} {flow}: satcc {min(g):.2f}-{max(g):.2f} Mb/s (mean {sum(g) / len(g):.2f}, {len(g)} seeds); {lin_s}")
     print(f"{a.case}: {timeouts} timeouts in satcc's {a.seeds} seeds")
+    return 0
+
+
+def startup(a) -> int:
+    """Each flow's slow start or STARTUP exit (the first ssthresh set: HyStart's or a
+    loss's for CUBIC, DRAIN's for BBR), Linux's recorded runs beside satcc's seeds: the
+    exits sorted by time (s / window / ssthresh, packets) and the medians."""
+    name, ccs = a.case.split("/")[0], tuple(a.case.split("/")[1].split("+"))
+    if name not in CASES or ccs not in CASES[name]:
+        raise SystemExit(f"linuxref startup: CASE is one of {', '.join(_key(n, c) for n in CASES for c in CASES[n])}, "
+                         f"got {a.case!r}")
+    ref = json.loads((REF_DIR / "reference.json").read_text())
+    sides = {"Linux": [r["flows"] for r in ref["cases"][a.case]["runs"]],
+             "satcc": [measure(name, ccs, *run_satcc(name, ccs, ref["duration_s"], s))["flows"]
+                       for s in range(1, a.seeds + 1)]}
+    for flow in sides["Linux"][0]:
+        for side, runs in sides.items():
+            ex = sorted((f[flow]["slow_start_exit"] for f in runs if f[flow]["slow_start_exit"]), key=lambda e: e["t"])
+            if not ex:
+                print(f"{a.case} {flow} {side}: no exit in {len(runs)} runs")
+                continue
+            med_t = statistics.median(e["t"] for e in ex)
+            med_w = statistics.median(e["cwnd"] for e in ex)
+            print(f"{a.case} {flow} {side} ({len(ex)} exits of {len(runs)} runs): median {med_t:.2f} s at a window of "
+                  f"{med_w:.0f}; " + " ".join(f"{e['t']:.2f}/{e['cwnd']:.0f}/{e['ssthresh']:.0f}" for e in ex))
     return 0
 
 
@@ -1555,6 +1583,10 @@ def main(argv=None) -> int:
     bu.add_argument("--seeds", type=int, default=5, help="satcc's runs beside Linux's (default 5)")
     bu.add_argument("--write", action="store_true", help="write tests/data/linux_ref/bursts_CASE.json")
     bu.set_defaults(fn=bursts_cmd)
+    su = sub.add_parser("startup", help="each flow's slow start / STARTUP exit, Linux's runs beside satcc's seeds")
+    su.add_argument("case", help="e.g. two-rtt/bbr")
+    su.add_argument("--seeds", type=int, default=SATCC_SEEDS)
+    su.set_defaults(fn=startup)
     sp = sub.add_parser("spread", help="a case's satcc seeds beside Linux's runs: goodput ranges and timeouts")
     sp.add_argument("case", help="e.g. two-rtt/bbr")
     sp.add_argument("--seeds", type=int, default=SATCC_SEEDS)
@@ -1575,7 +1607,7 @@ def main(argv=None) -> int:
     h = sub.add_parser("host-timing", help="measure the Linux hosts' turnaround through the emulation (root)")
     h.add_argument("--duration", type=float, default=20.0)
     h.set_defaults(fn=host_timing)
-    for p in (r, rm, c, t, h, tr, tc, ar, lt, ep, mr, bu, st, mb, rw, sp):
+    for p in sub.choices.values():  # every command reads the reference's folder
         p.add_argument("--ref", type=Path, help=f"the reference's folder (default {REF_DIR})")
     a = ap.parse_args(argv)
     if a.ref:

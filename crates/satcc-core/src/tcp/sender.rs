@@ -125,10 +125,13 @@ pub struct TcpSender {
     next_send: Time,
     pub pace_request: Option<Time>,
     pace_armed: bool,
-    /// The burst (Linux's TSO/GSO segment) being sent: when it began and how many more
-    /// segments it may carry at that instant.
+    /// The burst (Linux's TSO/GSO segment) being sent: when it began, how many more
+    /// segments it may carry at that instant, its last segment and whether it is a
+    /// retransmission (one skb: contiguous segments, all new or all resent).
     burst_at: Time,
     burst_left: u32,
+    burst_last: i64,
+    burst_retx: bool,
     /// When the last segment (new or resent) left: Linux's tcp_wstamp_ns for a sender
     /// that does not pace (a paced one's is `next_send`), for TSO deferral.
     last_xmit: Time,
@@ -236,6 +239,8 @@ impl TcpSender {
             pace_armed: false,
             burst_at: 0,
             burst_left: 0,
+            burst_last: -1,
+            burst_retx: false,
             last_xmit: 0,
             rack: Rack::default(),
             timer: XmitTimer::Rto,
@@ -551,18 +556,19 @@ impl TcpSender {
                 self.delsnd_request_s = Some(rng.gen::<f64>() * self.cfg.send_overhead_s);
                 return;
             }
-            if pace.is_some() && !self.pace_slot(now) {
+            if pace.is_some() && !self.pace_slot(now, self.t_seqno, self.t_seqno <= self.maxseq) {
                 return;
             }
             if self.skb_starts(now, pace, n) && self.tso_defers(now, pace) {
                 deferred = true;
                 break;
             }
-            self.output(self.t_seqno, now, out);
+            let (seq, retx) = (self.t_seqno, self.t_seqno <= self.maxseq);
+            self.output(seq, now, out);
             self.t_seqno += 1;
             n += 1;
             if let Some(r) = pace {
-                self.paced(now, r);
+                self.paced(now, r, seq, retx);
             }
             win = self.window();
             if maxburst > 0 && n == maxburst {
@@ -630,9 +636,10 @@ impl TcpSender {
         (self.highest_ack as f64 + self.wnd) as i64 + 1 - self.t_seqno
     }
 
-    /// May a paced segment leave at `now`? If not, a wake-up at its time is asked for.
-    fn pace_slot(&mut self, now: Time) -> bool {
-        if now >= self.next_send || (self.burst_at == now && self.burst_left > 0) {
+    /// May paced segment `seq` (`retx`: a retransmission) leave at `now`? If not, a
+    /// wake-up at its time is asked for.
+    fn pace_slot(&mut self, now: Time, seq: i64, retx: bool) -> bool {
+        if now >= self.next_send || self.continues_burst(now, seq, retx) {
             return true;
         }
         if !self.pace_armed {
@@ -649,14 +656,25 @@ impl TcpSender {
     /// Segments leave in bursts of `tso_segs` at one instant, as Linux's TSO/GSO
     /// segments (one skb of several segments, its departure time advanced by its length
     /// over the rate): the next burst waits for all of them.
-    fn paced(&mut self, now: Time, rate: f64) {
+    fn paced(&mut self, now: Time, rate: f64, seq: i64, retx: bool) {
         let gap = if rate > 0.0 { from_secs(1.0 / rate) } else { 0 };
-        if self.burst_at != now || self.burst_left == 0 {
+        if !self.continues_burst(now, seq, retx) {
             self.burst_at = now;
             self.burst_left = self.tso_segs(rate);
         }
         self.burst_left -= 1;
+        self.burst_last = seq;
+        self.burst_retx = retx;
         self.next_send = self.next_send.max(now) + gap;
+    }
+
+    /// Whether segment `seq` would go in the burst open at `now`: an skb holds contiguous
+    /// segments, new ones (tcp_write_xmit) or one lost range resent
+    /// (tcp_xmit_retransmit_queue), and each skb waits for its own pacing slot
+    /// (tcp_pacing_check before every skb): a retransmission of another hole, or new data
+    /// after a retransmission, begins another burst.
+    fn continues_burst(&self, now: Time, seq: i64, retx: bool) -> bool {
+        self.burst_at == now && self.burst_left > 0 && seq == self.burst_last + 1 && retx == self.burst_retx
     }
 
     /// Segments per burst at pacing rate `rate_pps`: the controller's (BBR's
@@ -680,7 +698,7 @@ impl TcpSender {
             return false;
         }
         match pace {
-            Some(_) => self.burst_at != now || self.burst_left == 0,
+            Some(_) => !self.continues_burst(now, self.t_seqno, false),
             None => sent % self.tso_goal(pace) == 0,
         }
     }
@@ -1130,10 +1148,15 @@ impl TcpSender {
         let mut pipe = self.scoreboard.pipe(self.maxseq);
         let (mut new_sent, mut deferred) = (0, false);
         while (self.w.cwnd.min(self.wnd) as i64) - pipe >= 1 {
-            if pace.is_some() && !self.pace_slot(now) {
+            let lost = self.scoreboard.next_lost();
+            let (seq, retx) = match lost {
+                Some(s) => (s, true),
+                None => (self.t_seqno, false),
+            };
+            if pace.is_some() && !self.pace_slot(now, seq, retx) {
                 return;
             }
-            if let Some(s) = self.scoreboard.next_lost() {
+            if let Some(s) = lost {
                 self.output(s, now, out);
                 self.scoreboard.mark_retransmitted(s);
                 if self.rate.is_some() && s == self.highest_ack + 1 {
@@ -1152,7 +1175,7 @@ impl TcpSender {
                 break;
             }
             if let Some(r) = pace {
-                self.paced(now, r);
+                self.paced(now, r, seq, retx);
             }
             pipe += 1;
         }
@@ -2082,6 +2105,33 @@ mod tests {
         let s = TcpSender::new(0, cfg, Box::new(Reno), 0.0);
         assert_eq!(s.tso_segs(100.0), 2);
         assert_eq!(s.tso_segs(5000.0), 4, "a millisecond's worth: 5000 >> 10");
+    }
+
+    /// A burst is one skb: contiguous segments, all new or all resent. Within a pacing
+    /// slot the next lost segment of the same range joins the burst; another hole's
+    /// retransmission, or new data after a retransmission, waits for the next slot (one
+    /// wake-up asked for), as Linux paces every skb (tcp_pacing_check).
+    #[test]
+    fn a_burst_holds_contiguous_segments_of_one_kind() {
+        let cfg = TcpConfig { rwnd_pkts: 100, initial_window_pkts: 20, ..TcpConfig::default() };
+        let mut s = TcpSender::new(0, cfg, Box::new(Paced(1000.0, 3)), 0.0);
+        let t = 100 * MS;
+        assert!(s.pace_slot(t, 5, true));
+        s.paced(t, 1000.0, 5, true);
+        assert!(s.pace_slot(t, 6, true), "the same lost range");
+        s.paced(t, 1000.0, 6, true);
+        assert!(!s.pace_slot(t, 9, true), "another hole");
+        assert!(!s.pace_slot(t, 7, false), "new data after a retransmission");
+        assert_eq!(s.pace_request.take(), Some(102 * MS), "one wake-up, two segments' time later");
+        assert!(s.pace_slot(102 * MS, 9, true));
+        s.paced(102 * MS, 1000.0, 9, true);
+        assert!(!s.pace_slot(102 * MS, 20, false));
+        assert!(s.pace_slot(103 * MS, 20, false));
+        s.paced(103 * MS, 1000.0, 20, false);
+        assert!(s.pace_slot(103 * MS, 21, false), "new data: contiguous");
+        s.paced(103 * MS, 1000.0, 21, false);
+        s.paced(103 * MS, 1000.0, 22, false);
+        assert!(!s.pace_slot(103 * MS, 23, false), "three segments: the burst is full");
     }
 
     /// A controller pacing at a fixed rate with a fixed window (a paced sender's test),
