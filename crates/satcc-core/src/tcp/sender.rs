@@ -2449,6 +2449,18 @@ mod tests {
         assert!((s.rtt.srtt_s() - want).abs() < 1e-3, "SRTT {} after a 500 ms sample, want {want}", s.rtt.srtt_s());
     }
 
+    /// A Linux CUBIC sender with ten segments out, 1 lost and 2..=5 SACKed at 400 ms (1
+    /// resent in the recovery that began), and the receiver's SACK state.
+    fn ten_out_with_2_to_5_sacked() -> (TcpSender, Vec<Packet>, crate::tcp::sack::SackReceiver) {
+        let (mut s, mut out) = linux_cubic_with_ten_out(TcpConfig::default());
+        let mut rcv = crate::tcp::sack::SackReceiver::default();
+        for q in 2..=5 {
+            rcv.record(q);
+            s.on_ack_with(&ack(0), Some(rcv.blocks(q)), 400 * MS, &mut out);
+        }
+        (s, out, rcv)
+    }
+
     /// The echo names the copy the receiver took: when a segment is sent again while
     /// an earlier copy is still on its way, an ACK that comes back sooner than the
     /// path's minimum RTT after the new copy left answers the earlier one (Linux reads
@@ -2456,13 +2468,7 @@ mod tests {
     /// RTT, and BBR's minimum RTT with it.
     #[test]
     fn a_timestamp_sample_answers_the_copy_the_receiver_took() {
-        use crate::tcp::sack::SackReceiver;
-        let (mut s, mut out) = linux_cubic_with_ten_out(TcpConfig::default());
-        let mut rcv = SackReceiver::default();
-        for q in 2..=5 {
-            rcv.record(q);
-            s.on_ack_with(&ack(0), Some(rcv.blocks(q)), 400 * MS, &mut out);
-        }
+        let (mut s, mut out, mut rcv) = ten_out_with_2_to_5_sacked();
         let first = s.rate.as_ref().and_then(|r| r.sent_time(1)).expect("1 resent");
         // the path's minimum RTT is the SACKs' 300 ms; 1 goes again 350 ms after its
         // first retransmission (as a timeout or RACK would send it)
@@ -2485,14 +2491,8 @@ mod tests {
     /// own minimum RTT has passed reads the original's round trip, as TSecr gives it.
     #[test]
     fn a_timestamp_sample_reads_the_copy_the_receiver_names() {
-        use crate::tcp::sack::SackReceiver;
         use crate::tcp::sink::Echo;
-        let (mut s, mut out) = linux_cubic_with_ten_out(TcpConfig::default());
-        let mut rcv = SackReceiver::default();
-        for q in 2..=5 {
-            rcv.record(q);
-            s.on_ack_with(&ack(0), Some(rcv.blocks(q)), 400 * MS, &mut out);
-        }
+        let (mut s, mut out, mut rcv) = ten_out_with_2_to_5_sacked();
         let r = s.rate.as_ref().unwrap();
         let (original, resent) = (r.sent_time_of_copy(1, 0).expect("kept"), r.sent_time_of_copy(1, 1).expect("resent"));
         assert!(original < resent);
