@@ -129,6 +129,11 @@ def test_without_a_router_scheme_no_window_is_touched(clean, tmp_path):
     assert {r["ca_state"] for r in info} <= {0, 1, 2, 3, 4}
     assert all(r["lost_pkts"] + r["sacked_pkts"] <= r["unacked_pkts"] for r in info)
     assert any(r["ca_state"] == 3 and r["sacked_pkts"] > 0 for r in info), sorted({r["ca_state"] for r in info})
+    # what the sending program kept queued: a bulk sender has unsent data once it runs,
+    # and its send buffer's limited time never falls
+    assert max(r["notsent_bytes"] for r in info) > 10 * 1448
+    limited = [r["sndbuf_limited_us"] for r in sorted(info, key=lambda r: r["t_s"])]
+    assert all(b >= a for a, b in zip(limited, limited[1:]))
 
 
 @needs_root

@@ -49,6 +49,10 @@ def _info(sock: socket.socket) -> dict:
             # a router scheme's rewrite leaves of it
             "snd_wnd_bytes": w[-1], "min_rtt_ms": w[3] / 1e3, "delivery_rate_bps": w[6] * 8,
             "rwnd_limited_us": w[8], "delivered_pkts": w[10],
+            # what the application kept queued: unsent bytes in the socket, and the time
+            # the send buffer limited the sender (a sender short of data marks its rate
+            # samples application-limited, tcp_rate_check_app_limited)
+            "notsent_bytes": w[2], "sndbuf_limited_us": w[9],
             # the loss-recovery state: Open 0, Disorder 1, CWR 2, Recovery 3, Loss 4; and
             # the scoreboard's counts (segments SACKed, marked lost, retransmitted and
             # still out)
