@@ -691,18 +691,18 @@ impl CongestionControl for Bbr {
     /// BBR sets the window in cong_control; the ACK itself changes nothing here.
     fn on_ack(&mut self, _w: &mut Window, _ev: &AckEvent) {}
 
-    /// bbr_ssthresh: save the window; ssthresh stays infinite (the sender's recovery
-    /// keeps the window, BBR's packet conservation sets it on the next ACKs).
+    /// bbr_ssthresh: save the window and return ssthresh as it is (infinite until
+    /// DRAIN sets it, the estimated BDP after); the sender's recovery keeps the window,
+    /// BBR's packet conservation sets it on the next ACKs.
     fn on_fast_retransmit(&mut self, w: &mut Window, _ev: &LossEvent) {
         self.save_cwnd(w.cwnd as u32);
-        w.ssthresh = f64::from(u32::MAX);
     }
 
-    /// tcp_enter_loss with BBR: save the window, one packet, and bbr_set_state(Loss):
-    /// a round ends, full_bw is forgotten, the loss feeds long-term sampling.
+    /// tcp_enter_loss with BBR: save the window (ssthresh as it is, bbr_ssthresh), one
+    /// packet, and bbr_set_state(Loss): a round ends, full_bw is forgotten, the loss
+    /// feeds long-term sampling.
     fn on_timeout(&mut self, w: &mut Window, _ev: &LossEvent) {
         self.save_cwnd(w.cwnd as u32);
-        w.ssthresh = f64::from(u32::MAX);
         w.cwnd = 1.0;
         self.prev_ca_state = CaState::Loss;
         self.full_bw = 0;
@@ -990,5 +990,24 @@ mod tests {
         s.rate.interval_s = 0.1;
         p.bbr.cong_control(&mut p.w, &s);
         assert!(p.w.cwnd >= before, "{} < {before}", p.w.cwnd);
+    }
+
+    /// bbr_ssthresh returns ssthresh as it is: infinite before DRAIN, the BDP that DRAIN
+    /// set after it, through a fast retransmit and a timeout alike (TCP_INFO's
+    /// snd_ssthresh on Linux).
+    #[test]
+    fn a_loss_leaves_ssthresh_where_drain_set_it() {
+        let ev = LossEvent { now: 0, window_pkts: 10.0, srtt_s: 0.1, seg_bytes: 1000 };
+        let mut p = Path::new(1);
+        p.bbr.on_fast_retransmit(&mut p.w, &ev);
+        assert_eq!(p.w.ssthresh, f64::from(u32::MAX), "before DRAIN: infinite");
+        let mut p = Path::new(1);
+        p.run(3.0, 1000.0, 0.1);
+        let drained = p.w.ssthresh;
+        assert!((90.0..=110.0).contains(&drained), "DRAIN's ssthresh: the BDP of 100, {drained}");
+        p.bbr.on_fast_retransmit(&mut p.w, &ev);
+        assert_eq!(p.w.ssthresh, drained);
+        p.bbr.on_timeout(&mut p.w, &ev);
+        assert_eq!((p.w.ssthresh, p.w.cwnd), (drained, 1.0));
     }
 }
