@@ -132,6 +132,10 @@ pub struct TcpSender {
     burst_left: u32,
     burst_last: i64,
     burst_retx: bool,
+    /// What is left of the burst's credit for a late departure (tcp_update_skb_after_send:
+    /// an skb sent after its time shortens its own interval by up to half).
+    pace_credit: Time,
+    burst_segs: u32,
     /// When the last segment (new or resent) left: Linux's tcp_wstamp_ns for a sender
     /// that does not pace (a paced one's is `next_send`), for TSO deferral.
     last_xmit: Time,
@@ -166,6 +170,9 @@ enum XmitTimer {
     Reo,
 }
 
+/// Data segments a paced sender sends before pacing applies (tcp_update_skb_after_send:
+/// "Original sch_fq does not pace first 10 MSS"; data_segs_out >= 10).
+const INITIAL_UNPACED_SEGS: u64 = 10;
 /// Linux's sysctl tcp_min_tso_segs: the smallest TSO burst of a paced sender.
 const MIN_TSO_SEGS: u32 = 2;
 /// TSO deferral (tcp_tso_should_defer) waits only if the last transmission left at
@@ -241,6 +248,8 @@ impl TcpSender {
             burst_left: 0,
             burst_last: -1,
             burst_retx: false,
+            pace_credit: 0,
+            burst_segs: 0,
             last_xmit: 0,
             rack: Rack::default(),
             timer: XmitTimer::Rto,
@@ -655,17 +664,36 @@ impl TcpSender {
     ///
     /// Segments leave in bursts of `tso_segs` at one instant, as Linux's TSO/GSO
     /// segments (one skb of several segments, its departure time advanced by its length
-    /// over the rate): the next burst waits for all of them.
+    /// over the rate): the next burst waits for all of them. As Linux's
+    /// tcp_update_skb_after_send: the first data segments, up to INITIAL_UNPACED_SEGS
+    /// sent (the initial window), do not advance the departure time; and a burst that
+    /// leaves later than its time ("OS jitter") shortens its own interval by that
+    /// lateness, at most by half.
     fn paced(&mut self, now: Time, rate: f64, seq: i64, retx: bool) {
         let gap = if rate > 0.0 { from_secs(1.0 / rate) } else { 0 };
+        let stamp = self.next_send.max(now);
         if !self.continues_burst(now, seq, retx) {
             self.burst_at = now;
             self.burst_left = self.tso_segs(rate);
+            self.burst_segs = 0;
+            self.pace_credit = stamp - self.next_send;
         }
         self.burst_left -= 1;
+        self.burst_segs += 1;
         self.burst_last = seq;
         self.burst_retx = retx;
-        self.next_send = self.next_send.max(now) + gap;
+        let sent = self.stats.data_pkts_sent;
+        if sent < INITIAL_UNPACED_SEGS {
+            self.next_send = stamp;
+            return;
+        }
+        // the burst that reaches the count is paced whole (one skb, data_segs_out
+        // counted with it)
+        let segs = if sent < INITIAL_UNPACED_SEGS + self.burst_segs as u64 { self.burst_segs as u64 } else { 1 };
+        let len = gap * segs;
+        let credit = (len / 2).min(self.pace_credit);
+        self.pace_credit -= credit;
+        self.next_send = stamp + len - credit;
     }
 
     /// Whether segment `seq` would go in the burst open at `now`: an skb holds contiguous
@@ -2089,6 +2117,7 @@ mod tests {
         let mut out = vec![];
         s.app_send(GREEDY, 0, &mut out);
         out.clear();
+        past_the_unpaced_start(&mut s, 100 * MS);
         s.on_ack(&ack(0), 100 * MS, &mut out);
         assert_eq!(seqs(&out), vec![1, 2, 3], "one burst now");
         assert_eq!(s.pace_request.take(), Some(103 * MS));
@@ -2115,6 +2144,7 @@ mod tests {
     fn a_burst_holds_contiguous_segments_of_one_kind() {
         let cfg = TcpConfig { rwnd_pkts: 100, initial_window_pkts: 20, ..TcpConfig::default() };
         let mut s = TcpSender::new(0, cfg, Box::new(Paced(1000.0, 3)), 0.0);
+        past_the_unpaced_start(&mut s, 100 * MS);
         let t = 100 * MS;
         assert!(s.pace_slot(t, 5, true));
         s.paced(t, 1000.0, 5, true);
@@ -2132,6 +2162,41 @@ mod tests {
         s.paced(103 * MS, 1000.0, 21, false);
         s.paced(103 * MS, 1000.0, 22, false);
         assert!(!s.pace_slot(103 * MS, 23, false), "three segments: the burst is full");
+    }
+
+    /// A sender as if its first data segments had gone, the last at `at` (pacing applies
+    /// from the tenth on, and a burst's credit counts from the last departure,
+    /// tcp_update_skb_after_send), for the tests of pacing proper.
+    fn past_the_unpaced_start(s: &mut TcpSender, at: Time) {
+        s.stats.data_pkts_sent = 10 * INITIAL_UNPACED_SEGS;
+        s.next_send = at;
+    }
+
+    /// Linux's tcp_update_skb_after_send: the initial window leaves unpaced (no data
+    /// segment advances the departure time before the tenth, and the burst that holds
+    /// the tenth is charged whole), and a burst that leaves late takes up to half its
+    /// own length off its interval (the lateness: "OS jitter").
+    #[test]
+    fn linux_does_not_pace_the_initial_window_and_credits_a_late_burst() {
+        let cfg = TcpConfig { rwnd_pkts: 100, initial_window_pkts: 20, ..TcpConfig::default() };
+        let mut s = TcpSender::new(0, cfg.clone(), Box::new(Paced(1000.0, 2)), 0.0);
+        let mut out = vec![];
+        s.app_send(GREEDY, 0, &mut out); // the SYN
+        out.clear();
+        s.on_ack(&ack(0), 100 * MS, &mut out);
+        assert_eq!(seqs(&out), (1..=10).collect::<Vec<_>>(), "ten segments at once");
+        assert_eq!(s.pace_request.take(), Some(102 * MS), "the burst of the 9th and 10th charged whole");
+        // lateness credited: a burst of two at 1000/s due at 100 ms leaves at 101.5 ms;
+        // its 2 ms less min(1 ms, 1.5 ms): the next at 102.5 ms
+        let mut s = TcpSender::new(0, cfg, Box::new(Paced(1000.0, 2)), 0.0);
+        past_the_unpaced_start(&mut s, 100 * MS);
+        let late = 101 * MS + MS / 2;
+        s.paced(late, 1000.0, 50, false);
+        s.paced(late, 1000.0, 51, false);
+        assert_eq!(s.next_send, 102 * MS + MS / 2);
+        // on time: no credit
+        s.paced(s.next_send, 1000.0, 52, false);
+        assert_eq!(s.next_send, 103 * MS + MS / 2);
     }
 
     /// A controller pacing at a fixed rate with a fixed window (a paced sender's test),
@@ -2161,6 +2226,7 @@ mod tests {
         let mut out = vec![];
         s.app_send(GREEDY, 0, &mut out); // the SYN
         out.clear();
+        past_the_unpaced_start(&mut s, 100 * MS);
         s.on_ack(&ack(0), 100 * MS, &mut out); // the window opens to 20
         assert_eq!(seqs(&out), vec![1], "one segment now");
         // the next may leave 1 ms later: one wake-up asked for, not twenty
@@ -2182,6 +2248,7 @@ mod tests {
         // an early wake-up (a stale one) sends nothing and re-arms at the slot
         let mut s = TcpSender::new(0, cfg, Box::new(Paced(100.0, 1)), 0.0);
         s.app_send(GREEDY, 0, &mut out);
+        past_the_unpaced_start(&mut s, 100 * MS);
         s.on_ack(&ack(0), 100 * MS, &mut out);
         let due = s.pace_request.take().unwrap();
         assert_eq!(due, 110 * MS);
