@@ -303,9 +303,14 @@ impl TcpSink {
                 r.establish(before, now.saturating_sub(self.handshake_lead));
             }
         }
-        if !is_syn && pkt.seq <= self.wup && self.ts_recent.map_or(true, |e| e.seq != pkt.seq || e.copy <= pkt.aux) {
-            // tcp_replace_ts_recent: a segment at or below rcv_wup (not an earlier copy
-            // of the one already taken: PAWS refuses an older timestamp)
+        if self.sack.is_some()
+            && !is_syn
+            && pkt.seq <= self.wup
+            && self.ts_recent.map_or(true, |e| e.seq != pkt.seq || e.copy <= pkt.aux)
+        {
+            // tcp_replace_ts_recent (kept where an ACK's record can name it: SACK): a
+            // segment at or below rcv_wup (not an earlier copy of the one already taken:
+            // PAWS refuses an older timestamp)
             self.ts_recent = Some(Echo { seq: pkt.seq, copy: pkt.aux });
         }
         let in_order = self.record(pkt.seq);
