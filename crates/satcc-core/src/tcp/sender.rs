@@ -2114,11 +2114,7 @@ mod tests {
     fn a_paced_sender_sends_tso_bursts() {
         let cfg = TcpConfig { rwnd_pkts: 100, initial_window_pkts: 20, ..TcpConfig::default() };
         let mut s = TcpSender::new(0, cfg, Box::new(Paced(1000.0, 3)), 0.0);
-        let mut out = vec![];
-        s.app_send(GREEDY, 0, &mut out);
-        out.clear();
-        past_the_unpaced_start(&mut s, 100 * MS);
-        s.on_ack(&ack(0), 100 * MS, &mut out);
+        let mut out = opened_at_100_ms(&mut s, true);
         assert_eq!(seqs(&out), vec![1, 2, 3], "one burst now");
         assert_eq!(s.pace_request.take(), Some(103 * MS));
         out.clear();
@@ -2172,6 +2168,19 @@ mod tests {
         s.next_send = at;
     }
 
+    /// The SYN sent at 0, then its ACK at 100 ms (`past_start`: as if the initial window
+    /// had gone): what the sender sends for it.
+    fn opened_at_100_ms(s: &mut TcpSender, past_start: bool) -> Vec<Packet> {
+        let mut out = vec![];
+        s.app_send(GREEDY, 0, &mut out);
+        out.clear();
+        if past_start {
+            past_the_unpaced_start(s, 100 * MS);
+        }
+        s.on_ack(&ack(0), 100 * MS, &mut out);
+        out
+    }
+
     /// Linux's tcp_update_skb_after_send: the initial window leaves unpaced (no data
     /// segment advances the departure time before the tenth, and the burst that holds
     /// the tenth is charged whole), and a burst that leaves late takes up to half its
@@ -2180,10 +2189,7 @@ mod tests {
     fn linux_does_not_pace_the_initial_window_and_credits_a_late_burst() {
         let cfg = TcpConfig { rwnd_pkts: 100, initial_window_pkts: 20, ..TcpConfig::default() };
         let mut s = TcpSender::new(0, cfg.clone(), Box::new(Paced(1000.0, 2)), 0.0);
-        let mut out = vec![];
-        s.app_send(GREEDY, 0, &mut out); // the SYN
-        out.clear();
-        s.on_ack(&ack(0), 100 * MS, &mut out);
+        let out = opened_at_100_ms(&mut s, false);
         assert_eq!(seqs(&out), (1..=10).collect::<Vec<_>>(), "ten segments at once");
         assert_eq!(s.pace_request.take(), Some(102 * MS), "the burst of the 9th and 10th charged whole");
         // lateness credited: a burst of two at 1000/s due at 100 ms leaves at 101.5 ms;
@@ -2223,11 +2229,7 @@ mod tests {
     fn a_paced_sender_sends_one_segment_per_interval_with_one_wake_up_pending() {
         let cfg = TcpConfig { rwnd_pkts: 100, initial_window_pkts: 20, ..TcpConfig::default() };
         let mut s = TcpSender::new(0, cfg.clone(), Box::new(Paced(1000.0, 1)), 0.0);
-        let mut out = vec![];
-        s.app_send(GREEDY, 0, &mut out); // the SYN
-        out.clear();
-        past_the_unpaced_start(&mut s, 100 * MS);
-        s.on_ack(&ack(0), 100 * MS, &mut out); // the window opens to 20
+        let mut out = opened_at_100_ms(&mut s, true); // the window opens to 20
         assert_eq!(seqs(&out), vec![1], "one segment now");
         // the next may leave 1 ms later: one wake-up asked for, not twenty
         assert_eq!(s.pace_request.take(), Some(101 * MS));
