@@ -687,9 +687,9 @@ impl TcpSender {
             self.next_send = stamp;
             return;
         }
-        // the burst that reaches the count is paced whole (one skb, data_segs_out
-        // counted with it)
-        let segs = if sent < INITIAL_UNPACED_SEGS + self.burst_segs as u64 { self.burst_segs as u64 } else { 1 };
+        // the segment that reaches the count charges its burst's earlier ones too (one
+        // skb, paced whole: data_segs_out is counted with it)
+        let segs = if sent == INITIAL_UNPACED_SEGS { self.burst_segs as u64 } else { 1 };
         let len = gap * segs;
         let credit = (len / 2).min(self.pace_credit);
         self.pace_credit -= credit;
@@ -2192,6 +2192,11 @@ mod tests {
         let out = opened_at_100_ms(&mut s, false);
         assert_eq!(seqs(&out), (1..=10).collect::<Vec<_>>(), "ten segments at once");
         assert_eq!(s.pace_request.take(), Some(102 * MS), "the burst of the 9th and 10th charged whole");
+        // bursts of four: the 9th to 12th are one skb, paced whole once (4 ms)
+        let mut s = TcpSender::new(0, cfg.clone(), Box::new(Paced(1000.0, 4)), 0.0);
+        let out = opened_at_100_ms(&mut s, false);
+        assert_eq!(seqs(&out), (1..=12).collect::<Vec<_>>());
+        assert_eq!(s.pace_request.take(), Some(104 * MS));
         // lateness credited: a burst of two at 1000/s due at 100 ms leaves at 101.5 ms;
         // its 2 ms less min(1 ms, 1.5 ms): the next at 102.5 ms
         let mut s = TcpSender::new(0, cfg, Box::new(Paced(1000.0, 2)), 0.0);
