@@ -733,10 +733,13 @@ impl super::Flow {
     /// window: when it left, the timestamp the sender's next segments echo).
     #[inline]
     fn sender_ack(&mut self, pkt: &Packet, now: crate::engine::Time, out: &mut Vec<Packet>) {
-        let blocks = if self.sack { self.sink.sack_blocks(pkt.sack_id()) } else { None };
-        if self.sack {
+        let blocks = if self.sack {
+            let blocks = self.sink.sack_blocks(pkt.sack_id());
             self.sender.read_echo(self.sink.read_echo());
-        }
+            blocks
+        } else {
+            None
+        };
         if self.sink.autotunes() {
             self.sender.read_timestamp(self.sink.read_ack_time());
         }
