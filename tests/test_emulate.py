@@ -530,3 +530,29 @@ def test_simulated_time_zero_is_the_instant_the_real_hosts_start_on(clean, tmp_p
     assert 0.0 <= (entered - real["connect_at_s"]) * 1e3 <= 1.0, (entered, real["connect_at_s"])
     carried_ms = (synack["time_s"] - entered) * 1e3
     assert -0.01 <= real["syn_rtt_ms"] - carried_ms <= 0.5, (real["syn_rtt_ms"], carried_ms)
+
+
+@needs_root
+def test_linuxref_quiet_keeps_each_runs_lateness_beside_its_startup_and_bbrs_bandwidth(clean, tmp_path, capsys):
+    """`linuxref quiet CASE --write`: each Linux run's measures with the emulation's own
+    timing on record (lateness, late episodes) and BBR's bandwidth estimate before
+    STARTUP's exit, which on a 20 Mb/s path of 1500-byte packets cannot much exceed the
+    link's payload rate (19.3 Mb/s of 1448-byte segments) in a run that kept time."""
+    from satcc.dev import linuxref as L
+
+    assert L.main(["quiet", "one-1bdp/bbr", "--runs", "1", "--duration", "2.5", "--write",
+                   "--ref", str(tmp_path)]) == 0
+    res = json.loads((tmp_path / "quiet_one_1bdp_bbr.json").read_text())
+    assert res["case"] == "one-1bdp/bbr" and len(res["runs"]) == 1
+    run = res["runs"][0]
+    assert set(run["realtime"]) == {"valid", "lateness_p99_ms", "lateness_max_ms", "late_episodes"}
+    f = run["flows"]["f0"]
+    ex = f["slow_start_exit"]
+    # STARTUP leaves after 1.25 or 1.45 s on Linux here (one round apart: whether the
+    # bandwidth grew 25 % in the round that reached the link's rate)
+    assert ex is not None and 1.0 < ex["t"] < 1.7, ex
+    if run["realtime"]["valid"]:
+        assert 18.0 < f["max_bw_before_exit_mbps"] < 20.5, f
+    assert "one-1bdp/bbr f0 Linux: exit" in capsys.readouterr().out
+    with pytest.raises(SystemExit, match="CASE is one of"):
+        L.main(["quiet", "one-1bdp/vegas", "--ref", str(tmp_path)])

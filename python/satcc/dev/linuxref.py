@@ -37,6 +37,10 @@ window traces (TCP_INFO every 10 ms on Linux; the flows series every 10 ms in sa
         single BBR flows (one-1bdp) with BBR's own state (TCP_CC_INFO) every 10 ms:
         each change of its minimum RTT and its PROBE_RTTs; writes
         tests/data/linux_ref/bbr_min_rtt.json
+    sudo python -m satcc.dev.linuxref quiet CASE [--runs 10] [--duration 30] [--write]
+        Linux runs of one case with each run's emulation timing (lateness, late
+        episodes) and BBR's bandwidth before STARTUP's exit beside its measures;
+        --write keeps them in tests/data/linux_ref/quiet_CASE.json
     sudo python -m satcc.dev.linuxref host-timing [--duration 20]
         how long a Linux host takes from an ACK to the segment it sends for it, through
         the emulation (satcc's simulated hosts take no time); writes
@@ -1478,6 +1482,77 @@ def bbr_min_rtt(a) -> int:
     return 0
 
 
+def quiet(a) -> int:
+    """Linux runs of one case with each run's record of the emulation's own timing
+    (lateness percentiles and late episodes, summary.json's `realtime`) and BBR's
+    bandwidth estimate (TCP_CC_INFO): the measures that the emulation's stalls move
+    (STARTUP's exit, the PROBE_RTT interval) from runs whose lateness is on record,
+    beside the reference's runs and satcc's seeds. --write keeps them in
+    tests/data/linux_ref/quiet_CASE.json (CASE with / and + as _)."""
+    import tempfile
+
+    import pyarrow.parquet as pq
+
+    from ..emulate import emulate
+
+    name, ccs = _split_case(a.case, "quiet")
+    d0 = case(name, ccs, a.duration, 1)
+    names = [f["name"] for f in d0["flows"]]
+    cc = {n: c for n, c in zip(names, ccs if len(ccs) == len(names) else ccs * len(names))}
+    runs = []
+    for k in range(a.runs):
+        _progress(f"quiet: Linux {a.case} run {k + 1}/{a.runs} ({a.duration:g} s in real time)")
+        with tempfile.TemporaryDirectory() as out:
+            s = emulate(case(name, ccs, a.duration, k + 1), out, cc=cc)
+            rows = sorted(pq.read_table(Path(out) / "tcp_info.parquet").to_pylist(), key=lambda r: r["t_s"])
+        rt = s["realtime"]
+        flows = {}
+        for n in names:
+            r = [x for x in rows if x["flow"] == n]
+            t0 = r[0]["t_s"] if r else 0.0
+            t = [x["t_s"] - t0 for x in r]
+            cw = [float(x["cwnd_pkts"]) for x in r]
+            ss = [float(min(x["ssthresh_pkts"], 1e9)) for x in r]
+            ex = slow_start_exit(t, cw, ss)
+            pr = probe_rtt_episodes(t, cw) if cc[n] == "bbr" else []
+            bw = [x["bbr_bw_bps"] for x, ti in zip(r, t) if x.get("bbr_bw_bps") and (ex is None or ti <= ex["t"])]
+            flows[n] = {"slow_start_exit": ex, "probe_rtt": pr,
+                        "probe_rtt_gap_s": statistics.median([b["start"] - a_["start"] for a_, b in zip(pr, pr[1:])])
+                        if len(pr) > 1 else None,
+                        "max_bw_before_exit_mbps": round(max(bw) / 1e6, 4) if bw else None,
+                        "goodput_mbps": next(f["real"]["goodput_mbps"] for f in s["flows"] if f["name"] == n)}
+        runs.append({"realtime": {k_: rt[k_] for k_ in ("valid", "lateness_p99_ms", "lateness_max_ms")}
+                     | {"late_episodes": len(rt.get("late_episodes", []))}, "flows": flows})
+    res = {"kernel": os.uname().release, "case": a.case, "duration_s": a.duration, "runs": runs,
+           "command": f"sudo python -m satcc.dev.linuxref quiet {a.case} --runs {a.runs} --duration {a.duration:g} --write"}
+    if a.write:
+        (REF_DIR / quiet_file(a.case)).write_text(json.dumps(res, indent=1) + "\n")
+        _progress(f"wrote {REF_DIR / quiet_file(a.case)}")
+    for n in names:
+        for r in runs:
+            f = r["flows"][n]
+            ex = f["slow_start_exit"]
+            print(f"{a.case} {n} Linux: exit {ex['t']:.2f} s at {ex['cwnd']:.0f}" if ex else f"{a.case} {n} Linux: no exit",
+                  f"max bw before it {f['max_bw_before_exit_mbps']} Mb/s, PROBE_RTTs at "
+                  f"{[round(p['start'], 2) for p in f['probe_rtt']]}, goodput {f['goodput_mbps']:.2f} Mb/s; "
+                  f"lateness p99 {r['realtime']['lateness_p99_ms']:.3f} ms, max {r['realtime']['lateness_max_ms']:.2f} ms, "
+                  f"{r['realtime']['late_episodes']} late episodes")
+    return 0
+
+
+def quiet_file(case_key: str) -> str:
+    return "quiet_" + case_key.replace("/", "_").replace("+", "_").replace("-", "_") + ".json"
+
+
+def _split_case(key: str, cmd: str) -> tuple[str, tuple[str, ...]]:
+    name, _, rest = key.partition("/")
+    ccs = tuple(rest.split("+")) if rest else ()
+    if name not in CASES or ccs not in CASES[name]:
+        raise SystemExit(f"linuxref {cmd}: CASE is one of {', '.join(_key(n, c) for n in CASES for c in CASES[n])}, "
+                         f"got {key!r}")
+    return name, ccs
+
+
 def host_timing(a) -> int:
     """How long the Linux host takes from an ACK to the data it sends for it, through the
     emulation (one CUBIC flow, the one-1bdp case): satcc's simulated hosts answer at
@@ -1596,6 +1671,13 @@ def main(argv=None) -> int:
     rw.add_argument("dirs", type=Path, nargs="+")
     rw.add_argument("--bin", type=float, default=0.0, help="also the last ACK of each bin of this many seconds")
     rw.set_defaults(fn=receiver_window_cmd)
+    qu = sub.add_parser("quiet", help="Linux runs of a case with the emulation's timing and BBR's bandwidth on "
+                                      "record: STARTUP's exit and PROBE_RTT (root)")
+    qu.add_argument("case", help="e.g. one-1bdp/bbr")
+    qu.add_argument("--runs", type=int, default=10)
+    qu.add_argument("--duration", type=float, default=30.0)
+    qu.add_argument("--write", action="store_true", help="keep them in tests/data/linux_ref/quiet_CASE.json")
+    qu.set_defaults(fn=quiet)
     mb = sub.add_parser("many-bbr", help="16 BBR flows in half a BDP of buffer on Linux: loss and recovery (root)")
     mb.add_argument("--runs", type=int, default=3)
     mb.add_argument("--duration", type=float, default=20.0)
