@@ -97,7 +97,16 @@ MEASURES_NOT_YET = {
 }
 
 # Goodputs outside the issue's 10 %, the same way.
-GOODPUT_NOT_YET: dict = {}
+GOODPUT_NOT_YET: dict = {
+    ("two-rtt/cubic", "rtt150"): "satcc 4.49 vs Linux 5.14 Mb/s (5.21 before the receivers' first rcv_ssthresh "
+        "and a SYN that grows no window, 2026-11-27): since then the first 100 ACKs of the 50 ms flow match "
+        "Linux's one by one, both HyStart exits are Linux's (119 and 22 packets, ssthresh 125 and 28) and the "
+        "receive-buffer measures 11/21/39/80/124 segments against Linux's 11/21/40/79/126; what differs is "
+        "later and a knife edge: the 50 ms flow's second loss comes at 4.7 s instead of 4.5 in 7 of 20 seeds "
+        "(Linux 4.5 in all ten runs) and the 150 ms flow loses a segment there, its receive buffer having "
+        "grown to 278 segments where Linux's reached 315 (a measure of 34 segments against Linux's 33 "
+        "before it: fewer ACKs at once after 3 s, 36-41 against 40-45 per half second); docs/cubic-bbr.md",
+}
 
 
 def _comparisons():
@@ -340,14 +349,17 @@ def test_router_feedback_caps_bbr_and_cubic_by_the_advertised_window():
 
 def test_a_linux_receiver_window_starts_from_128_kb_and_grows_with_the_reads():
     """`tcp.receive_window: linux` (the Linux cases' receivers): the window the sender sees
-    starts at 55 segments of 1448 bytes (128 KB at the scaling ratio 156/256, as the
-    emulation's Linux receivers) and grows as the receiver reads, instead of
-    `rwnd_pkts` from the first ACK; a fixed window stays fixed."""
+    starts at 44 segments of 1448 bytes at the handshake (64 KB at the default scaling
+    ratio less a segment: Linux's rcv_ssthresh 64,088 bytes), is the buffer's 55 (128 KB
+    at the scaling ratio 156/256, as the emulation's Linux receivers) within the first
+    round and grows as the receiver reads, instead of `rwnd_pkts` from the first ACK; a
+    fixed window stays fixed."""
     d = L.case("one-1bdp", ("bbr",), 3.0)
     assert d["tcp"]["receive_window"] == "linux"
     rows = [x for x in satcc.run(d).flows.to_pylist() if x["time_s"] > 0.15]
     wnd = [x["rwnd_pkts"] for x in rows]
-    assert wnd[0] == 55
+    assert wnd[0] == 44
+    assert [x["rwnd_pkts"] for x in rows if 0.25 <= x["time_s"] < 0.3][0] == 55
     assert max(wnd) > 500 and max(wnd) < d["tcp"]["rwnd_pkts"]
     fixed = copy.deepcopy(d)
     fixed["tcp"]["receive_window"] = "fixed"
@@ -370,12 +382,10 @@ def test_receive_window_is_validated_and_has_no_ns2_counterpart():
 
 # Hosts whose ACKs per data segment sent (0.3-0.6 s) are not yet within 10 % of the Linux
 # capture's, with why (the ACK counts themselves are asserted within 10 %).
-PER_SEGMENT_NOT_YET = {
-    "a2": "the BBR receiver: 80 ACKs against Linux's 77, but satcc's BBR sender sends 167 segments in "
-          "0.3-0.6 s against Linux's 144 (145-173 over seeds 1-6), so 0.48 per segment against 0.535, since "
-          "its initial window went unpaced and its late bursts credited (2026-11-27; 88 ACKs for 169 "
-          "segments, 0.52, before); one Linux capture of this case, so Linux's own spread is unknown",
-}
+# (empty since 2026-11-27: the BBR receiver, a2, came within 10 % (0.497 against 0.535) when a
+# receiver's first rcv_ssthresh became the handshake's clamp and the SYN stopped growing the
+# window: 0.48 before)
+PER_SEGMENT_NOT_YET: dict = {}
 
 
 def test_quick_ack_counts_the_acks_a_linux_receiver_sends_while_windows_open():

@@ -15,9 +15,12 @@
 //!   in slow start), plus the span of segments held out of order; every segment held out
 //!   of order re-sizes it too, for 2 x the last RTT's reads plus that span; never smaller,
 //!   never past `net.ipv4.tcp_rmem[2]`;
-//! - rcv_ssthresh (tcp_grow_window): every segment received, in order or (with SACK)
-//!   out of order, raises it by two segments, up to the buffer's window and its free
-//!   space;
+//! - rcv_ssthresh (tcp_grow_window): it starts at the window clamp the handshake set
+//!   (tcp_init_buffer_space: the buffer at the default scaling ratio, 1/2, less one
+//!   segment), below the buffer's window once the first segment's ratio is measured;
+//!   every data segment received, in order or (with SACK) out of order, raises it by
+//!   two segments, up to the buffer's window and its free space (each raise makes the
+//!   receiver acknowledge at once: tcp/sink.rs);
 //! - the window sent (__tcp_select_window, tcp_select_window): the free space (the
 //!   buffer less the segments held out of order), at most rcv_ssthresh, zero when the
 //!   free space falls below a sixteenth of the buffer; never less than what is left of
@@ -32,6 +35,10 @@ use crate::engine::{from_secs, Time};
 
 /// Segments read per RTT the buffer is first sized for (TCP_INIT_CWND).
 const INIT_SPACE_SEGS: i64 = 10;
+
+/// The scaling ratio a socket assumes before it has measured one (TCP_DEFAULT_SCALING_RATIO,
+/// 128/256): the handshake sizes the window clamp, and so the first rcv_ssthresh, with it.
+const DEFAULT_SCALING_RATIO: f64 = 0.5;
 
 /// Linux's receive-window state for one connection, in segments.
 #[derive(Clone, Debug, PartialEq)]
@@ -56,12 +63,18 @@ impl RcvBuf {
     /// (tcp_rmem[2]), for segments of `seg_bytes` whose payload is `ratio` of the memory
     /// they take (the scaling ratio).
     pub fn new(initial_bytes: u64, max_bytes: u64, seg_bytes: u32, ratio: f64) -> RcvBuf {
-        let win = |bytes: u64| ((bytes as f64 * ratio) / seg_bytes.max(1) as f64).floor().max(1.0) as i64;
+        let seg = seg_bytes.max(1) as f64;
+        let win = |bytes: u64| ((bytes as f64 * ratio) / seg).floor().max(1.0) as i64;
         let initial = win(initial_bytes);
+        // tcp_init_buffer_space: rcv_ssthresh starts at the window clamp, set at the
+        // handshake from the buffer at the default scaling ratio, less one segment
+        // reserved; the first segment's measured ratio then widens the buffer's window
+        // (tcp_measure_rcv_mss), and rcv_ssthresh grows into that room
+        let clamp = ((initial_bytes as f64 * DEFAULT_SCALING_RATIO - seg) / seg).floor().max(2.0) as i64;
         RcvBuf {
             allowed: initial,
             max: win(max_bytes).max(initial),
-            rcv_ssthresh: initial,
+            rcv_ssthresh: clamp.min(initial),
             space: INIT_SPACE_SEGS.min(initial),
             meas_seq: 0,
             meas_time: None,
@@ -178,21 +191,36 @@ mod tests {
 
     const MS: Time = 1_000_000;
 
-    /// Linux 6.18's defaults, 1448-byte segments at the emulation's scaling ratio: 55
-    /// segments at first (a Linux receiver's TCP_INFO in the emulation: rcv_ssthresh
-    /// 79,640 bytes).
+    /// Linux 6.18's defaults, 1448-byte segments at the emulation's scaling ratio: a
+    /// buffer of 55 segments (a Linux receiver's TCP_INFO in the emulation: rcv_ssthresh
+    /// 80,480 bytes after the first segments), rcv_ssthresh 44 before them (64,088).
     fn linux() -> RcvBuf {
         let mut r = RcvBuf::new(131_072, 33_554_432, 1448, 0.609375);
         r.establish(0, 0);
         r
     }
 
+    /// The buffer's window is the initial buffer times the scaling ratio; rcv_ssthresh,
+    /// and so the first window offered, starts at the handshake's window clamp: the
+    /// buffer at the default ratio (64 KB) less a segment, 44 of 1448 bytes (Linux: 64,088
+    /// bytes, 44.3). Six segments grow it into the buffer's 55, two at a time (Linux's
+    /// ACKs: 47, 49, 51, 53, 55, its bytes rounded up).
     #[test]
-    fn the_first_window_is_the_initial_buffer_times_the_scaling_ratio() {
+    fn the_first_window_is_the_handshakes_clamp_and_grows_into_the_buffer() {
         let mut r = linux();
-        assert_eq!(r.advertise(1, 0), 55);
         assert_eq!(r.allowed(), 55);
-        assert_eq!(RcvBuf::new(131_072, 33_554_432, 1448, 0.5).allowed(), 45, "64 KB at the default ratio");
+        assert_eq!(r.advertise(1, 0), 44);
+        let mut grew = vec![];
+        for k in 0..8 {
+            grew.push(r.on_segment(false, 0, 0));
+            assert_eq!(r.advertise(2 + k, 0), (46 + 2 * k as u32).min(55));
+        }
+        assert_eq!(grew, [true, true, true, true, true, true, false, false]);
+        let half = RcvBuf::new(131_072, 33_554_432, 1448, 0.5);
+        assert_eq!((half.allowed(), half.rcv_ssthresh()), (45, 44), "64 KB at the default ratio, less a segment");
+        // a ratio below the default: rcv_ssthresh never above the buffer's window
+        let low = RcvBuf::new(131_072, 33_554_432, 1448, 0.4);
+        assert_eq!((low.allowed(), low.rcv_ssthresh()), (36, 36));
     }
 
     /// The buffer follows what was read per RTT: 2 x, plus twice that times the growth
@@ -227,11 +255,11 @@ mod tests {
     fn the_window_grows_two_segments_per_segment_up_to_the_buffer() {
         let mut r = linux();
         r.on_read(39, 40, 100 * MS, 0.1, 0); // buffer 560
-        assert_eq!(r.advertise(40, 0), 55, "rcv_ssthresh still 55");
+        assert_eq!(r.advertise(40, 0), 44, "rcv_ssthresh still the handshake's 44");
         for _ in 0..10 {
             r.on_segment(false, 0, 0);
         }
-        assert_eq!(r.advertise(41, 0), 75);
+        assert_eq!(r.advertise(41, 0), 64);
         for _ in 0..1000 {
             r.on_segment(false, 0, 0);
         }

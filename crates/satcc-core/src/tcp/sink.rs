@@ -314,8 +314,9 @@ impl TcpSink {
             self.ts_recent = Some(Echo { seq: pkt.seq, copy: pkt.aux });
         }
         let in_order = self.record(pkt.seq);
-        if self.rcvbuf.is_some() && !duplicate {
-            // its own RTT estimate once it has one, else the hint
+        if self.rcvbuf.is_some() && !duplicate && !is_syn {
+            // data only (tcp_event_data_recv; the SYN grows no window): its own RTT
+            // estimate once it has one, else the hint
             let rtt = if self.rcv_rtt_s > 0.0 { self.rcv_rtt_s } else { self.rtt_hint_s };
             let (next, held, span) = (self.next, self.held, self.ooo.len() as i64);
             let r = self.rcvbuf.as_mut().expect("checked");
@@ -589,7 +590,7 @@ mod tests {
         s.rtt_hint_s = 0.1;
         let ms = 1_000_000;
         let a = s.on_data1(&data(0), 0).unwrap();
-        assert_eq!(a.rwnd_pkts, 55);
+        assert_eq!(a.rwnd_pkts, 44, "the handshake's clamp (rcvbuf.rs)");
         for q in 1..=40 {
             s.on_data1(&data(q), q as u64 * ms);
         }
@@ -700,8 +701,13 @@ mod tests {
         let mut s = TcpSink::new(0, &TcpConfig { quick_ack: false, ..base.clone() });
         s.on_data1(&data(0), 0);
         assert!(s.on_data1(&data(1), 1).is_none());
-        // a Linux receiver's window: 55 segments offered at first, no room to grow until
-        // an RTT of reads sizes the buffer; from then on each segment grows it
+        // a Linux receiver's window: rcv_ssthresh 44 segments at the handshake (the SYN
+        // grows nothing), the first six data segments grow it into the buffer's 55 and
+        // each keeps the quick-ACK count where it was (quick |= 1 before the ACK takes
+        // one), so 22 segments are acknowledged one by one (a Linux receiver in the
+        // emulation: 22, tests/data/linux_ref/quiet_one_1bdp_bbr.json's case); then no
+        // room to grow until an RTT of reads sizes the buffer; from then on each segment
+        // grows it
         let linux = TcpConfig {
             receive_window: ReceiveWindow::Linux,
             packet_size_bytes: 1448,
@@ -711,9 +717,12 @@ mod tests {
         };
         let mut s = TcpSink::new(0, &linux);
         s.rtt_hint_s = 0.1;
-        s.on_data1(&data(0), 0);
-        let acks = (1..=41).filter(|&q| s.on_data1(&data(q), q as u64 * ms).is_some()).count();
-        assert_eq!(acks, 16 + 12, "16 at once, then every second (no room to grow)");
+        assert_eq!(s.on_data1(&data(0), 0).map(|a| a.rwnd_pkts), Some(44), "the SYN's ACK");
+        let acks: Vec<Packet> = (1..=41).filter_map(|q| s.on_data1(&data(q), q as u64 * ms)).collect();
+        let windows: Vec<u32> = acks.iter().take(8).map(|a| a.rwnd_pkts).collect();
+        assert_eq!(windows, [46, 48, 50, 52, 54, 55, 55, 55]);
+        assert_eq!(acks.iter().take(22).map(|a| a.seq).collect::<Vec<_>>(), (1..=22).collect::<Vec<_>>());
+        assert_eq!(acks.len(), 22 + 9, "22 at once, then every second (no room to grow)");
         s.on_data1(&data(42), 101 * ms); // the buffer grows after a receiver RTT
         for q in 43..=61 {
             assert!(s.on_data1(&data(q), 101 * ms + q as u64).is_some(), "{q}: the window grows, acknowledged at once");
