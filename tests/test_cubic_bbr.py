@@ -997,6 +997,9 @@ def test_spread_prints_each_flows_goodput_range_beside_linuxs_and_the_timeouts(c
     assert "timeouts in satcc's 2 seeds" in out
     with pytest.raises(SystemExit, match="CASE is one of"):
         L.main(["spread", "two-rtt/vegas"])
+    # a case without its algorithms is refused the same way (it raised IndexError)
+    with pytest.raises(SystemExit, match="linuxref spread: CASE is one of .*got 'two-rtt'"):
+        L.main(["spread", "two-rtt"])
 
 
 def test_startup_prints_each_flows_exits_beside_linuxs(capsys):
@@ -1009,3 +1012,5 @@ def test_startup_prints_each_flows_exits_beside_linuxs(capsys):
     assert "two-rtt/bbr rtt50 satcc (" in out and "of 2 runs): median" in out
     with pytest.raises(SystemExit, match="CASE is one of"):
         L.main(["startup", "one-1bdp/vegas"])
+    with pytest.raises(SystemExit, match="linuxref startup: CASE is one of"):
+        L.main(["startup", "one-1bdp"])

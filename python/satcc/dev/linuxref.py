@@ -629,10 +629,7 @@ def compare(a) -> int:
 def spread(a) -> int:
     """A case's satcc runs seed by seed beside Linux's runs: each flow's goodput range
     and mean, and satcc's timeouts (the summary's rto_count) over all seeds."""
-    name, ccs = a.case.split("/")[0], tuple(a.case.split("/")[1].split("+"))
-    if name not in CASES or ccs not in CASES[name]:
-        raise SystemExit(f"linuxref spread: CASE is one of {', '.join(_key(n, c) for n in CASES for c in CASES[n])}, "
-                         f"got {a.case!r}")
+    name, ccs = _split_case(a.case, "spread")
     import satcc
 
     ref = json.loads((REF_DIR / "reference.json").read_text())
@@ -656,10 +653,7 @@ def startup(a) -> int:
     """Each flow's slow start or STARTUP exit (the first ssthresh set: HyStart's or a
     loss's for CUBIC, DRAIN's for BBR), Linux's recorded runs beside satcc's seeds: the
     exits sorted by time (s / window / ssthresh, packets) and the medians."""
-    name, ccs = a.case.split("/")[0], tuple(a.case.split("/")[1].split("+"))
-    if name not in CASES or ccs not in CASES[name]:
-        raise SystemExit(f"linuxref startup: CASE is one of {', '.join(_key(n, c) for n in CASES for c in CASES[n])}, "
-                         f"got {a.case!r}")
+    name, ccs = _split_case(a.case, "startup")
     ref = json.loads((REF_DIR / "reference.json").read_text())
     sides = {"Linux": [r["flows"] for r in ref["cases"][a.case]["runs"]],
              "satcc": [measure(name, ccs, *run_satcc(name, ccs, ref["duration_s"], s))["flows"]
@@ -776,10 +770,7 @@ def trace(a) -> int:
     10 ms, in `--out`. For finding where satcc and Linux part."""
     from ..emulate import emulate
 
-    name, ccs = a.case.split("/")[0], tuple(a.case.split("/")[1].split("+"))
-    if name not in CASES or ccs not in CASES[name]:
-        raise SystemExit(f"linuxref trace: CASE is one of {', '.join(_key(n, c) for n in CASES for c in CASES[n])}, "
-                         f"got {a.case!r}")
+    name, ccs = _split_case(a.case, "trace")
     d = case(name, ccs, a.duration, a.seed)
     d["monitor"]["capture"] = [f"{l['a']}->{l['b']}" for l in d["links"]] + [f"{l['b']}->{l['a']}" for l in d["links"]]
     d["monitor"]["drop_trace"] = True
