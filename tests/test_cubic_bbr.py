@@ -851,6 +851,9 @@ def test_episodes_by_wmax_counts_every_linux_runs_episodes():
     assert lin == sum(r["flows"]["f0"]["losses"] for r in REF["cases"]["one-loss1/cubic"]["runs"])
     assert all(k % 4 == 0 for k in out) and sum(b.get("satcc", {"n": 0})["n"] for b in out.values()) > 0
     assert all(len(v["k"]) <= v["n"] for b in out.values() for v in b.values())
+    # the command refuses a flow the case does not have, naming those it has (a KeyError before)
+    with pytest.raises(SystemExit, match="FLOW of two-rtt/cubic is one of rtt50, rtt150, got 'nope'"):
+        L.main(["episodes", "two-rtt/cubic", "nope"])
 
 
 def test_the_linux_traces_read_timestamp_rtts_in_whole_milliseconds():

@@ -704,6 +704,10 @@ def episodes_by_wmax(case_key: str, flow: str, seeds: int = 10, width: int = 4) 
 
 
 def episodes(a) -> int:
+    name, ccs = _split_case(a.case, "episodes")
+    flows = [f["name"] for f in case(name, ccs, 1.0)["flows"]]
+    if a.flow not in flows:
+        raise SystemExit(f"linuxref episodes: FLOW of {a.case} is one of {', '.join(flows)}, got {a.flow!r}")
     out = episodes_by_wmax(a.case, a.flow, a.seeds, a.width)
     print(f"{a.case} {a.flow}: loss episodes by W_max (Linux: every recorded run; satcc: {a.seeds} seeds)")
     print("(K fitted to the window's growth; back: the time until the window is back at W_max)")
