@@ -1017,3 +1017,11 @@ def test_startup_prints_each_flows_exits_beside_linuxs(capsys):
         L.main(["startup", "one-1bdp/vegas"])
     with pytest.raises(SystemExit, match="linuxref startup: CASE is one of"):
         L.main(["startup", "one-1bdp"])
+
+
+@pytest.mark.parametrize("cmd", ["trace-compare", "ack-ratio", "stalls", "bursts", "bbr-long-term", "receiver-window"])
+def test_linuxref_commands_reading_a_trace_folder_name_a_missing_one(cmd, tmp_path):
+    """Each `linuxref` command that reads a `trace` folder refuses one without a trace in
+    it by name, in one line (a FileNotFoundError's traceback before)."""
+    with pytest.raises(SystemExit, match=f"linuxref {cmd}: {tmp_path} has no scenario.json"):
+        L.main([cmd, str(tmp_path)])

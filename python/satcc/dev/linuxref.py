@@ -1689,6 +1689,11 @@ def main(argv=None) -> int:
     a = ap.parse_args(argv)
     if a.ref:
         REF_DIR = a.ref
+    # a `trace` folder read by a command: one line naming it, not a traceback
+    for d in ([a.dir] if getattr(a, "dir", None) else []) + list(getattr(a, "dirs", None) or []):
+        if not (d / "scenario.json").exists():
+            raise SystemExit(f"linuxref {a.cmd}: {d} has no scenario.json (a folder written by "
+                             f"`sudo python -m satcc.dev.linuxref trace CASE --out DIR`)")
     return a.fn(a)
 
 
