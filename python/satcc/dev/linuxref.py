@@ -1483,7 +1483,7 @@ def quiet(a) -> int:
     bandwidth estimate (TCP_CC_INFO): the measures that the emulation's stalls move
     (STARTUP's exit, the PROBE_RTT interval) from runs whose lateness is on record,
     beside the reference's runs and satcc's seeds. --write keeps them in
-    tests/data/linux_ref/quiet_CASE.json (CASE with / and + as _)."""
+    tests/data/linux_ref/quiet_CASE.json (CASE with /, + and - as _)."""
     import tempfile
 
     import pyarrow.parquet as pq
