@@ -70,12 +70,13 @@ impl RcvBuf {
         // handshake from the buffer at the default scaling ratio, less one segment
         // reserved; the first segment's measured ratio then widens the buffer's window
         // (tcp_measure_rcv_mss), and rcv_ssthresh grows into that room
-        let clamp = ((initial_bytes as f64 * DEFAULT_SCALING_RATIO - seg) / seg).floor().max(2.0) as i64;
+        let rcv_ssthresh = (((initial_bytes as f64 * DEFAULT_SCALING_RATIO - seg) / seg).floor().max(2.0) as i64).min(initial);
         RcvBuf {
             allowed: initial,
             max: win(max_bytes).max(initial),
-            rcv_ssthresh: clamp.min(initial),
-            space: INIT_SPACE_SEGS.min(initial),
+            rcv_ssthresh,
+            // rcvq_space.space: min(rcv_ssthresh, rcv_wnd, TCP_INIT_CWND segments)
+            space: INIT_SPACE_SEGS.min(rcv_ssthresh),
             meas_seq: 0,
             meas_time: None,
             right_edge: 0,
@@ -221,6 +222,20 @@ mod tests {
         // a ratio below the default: rcv_ssthresh never above the buffer's window
         let low = RcvBuf::new(131_072, 33_554_432, 1448, 0.4);
         assert_eq!((low.allowed(), low.rcv_ssthresh()), (36, 36));
+    }
+
+    /// The first measure's reference (rcvq_space.space) is at most rcv_ssthresh
+    /// (tcp_init_buffer_space): a buffer of 8 KB (a window of 3 segments, rcv_ssthresh 2)
+    /// grows once an RTT has read 3 segments; measured against the buffer's 3 instead, no
+    /// RTT could ever read more and the window stayed at 3.
+    #[test]
+    fn a_small_buffer_grows_from_its_first_rtt_of_reads() {
+        let mut r = RcvBuf::new(8192, 33_554_432, 1448, 0.609375);
+        r.establish(0, 0);
+        assert_eq!((r.allowed(), r.rcv_ssthresh(), r.space()), (3, 2, 2));
+        r.on_read(2, 3, 100 * MS, 0.1, 0);
+        assert_eq!(r.space(), 3);
+        assert!(r.allowed() > 3, "{}", r.allowed());
     }
 
     /// The buffer follows what was read per RTT: 2 x, plus twice that times the growth
