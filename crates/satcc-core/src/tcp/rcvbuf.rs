@@ -63,17 +63,16 @@ impl RcvBuf {
     /// (tcp_rmem[2]), for segments of `seg_bytes` whose payload is `ratio` of the memory
     /// they take (the scaling ratio).
     pub fn new(initial_bytes: u64, max_bytes: u64, seg_bytes: u32, ratio: f64) -> RcvBuf {
-        let seg = seg_bytes.max(1) as f64;
-        let win = |bytes: u64| ((bytes as f64 * ratio) / seg).floor().max(1.0) as i64;
-        let initial = win(initial_bytes);
+        let win = |bytes: u64, ratio: f64| ((bytes as f64 * ratio) / seg_bytes.max(1) as f64).floor().max(1.0) as i64;
+        let initial = win(initial_bytes, ratio);
         // tcp_init_buffer_space: rcv_ssthresh starts at the window clamp, set at the
         // handshake from the buffer at the default scaling ratio, less one segment
         // reserved; the first segment's measured ratio then widens the buffer's window
         // (tcp_measure_rcv_mss), and rcv_ssthresh grows into that room
-        let rcv_ssthresh = (((initial_bytes as f64 * DEFAULT_SCALING_RATIO - seg) / seg).floor().max(2.0) as i64).min(initial);
+        let rcv_ssthresh = (win(initial_bytes, DEFAULT_SCALING_RATIO) - 1).max(2).min(initial);
         RcvBuf {
             allowed: initial,
-            max: win(max_bytes).max(initial),
+            max: win(max_bytes, ratio).max(initial),
             rcv_ssthresh,
             // rcvq_space.space: min(rcv_ssthresh, rcv_wnd, TCP_INIT_CWND segments)
             space: INIT_SPACE_SEGS.min(rcv_ssthresh),
