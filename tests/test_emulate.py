@@ -114,6 +114,15 @@ def test_without_a_router_scheme_no_window_is_touched(clean, tmp_path):
     rows = pq.read_table(tmp_path / "packets.parquet").to_pylist()
     data = [r for r in rows if r["link"] == "a->r" and not r["ack"] and r["payload_bytes"] > 0]
     assert len(data) > 500
+    # every segment of the data direction records the payload its header says, and only
+    # the SYN counts as one: a real packet's satcc `seq` is where its bytes are kept, and
+    # a segment kept in the first place recorded 0 bytes and counted as a SYN (2026-11-27:
+    # 14 "SYNs" in a 12 s Linux run, each a full segment). Empty: the handshake's SYN and
+    # its last ACK, before any data
+    empty = [r for r in rows if r["link"] == "a->r" and not r["ack"] and r["payload_bytes"] == 0]
+    assert len(empty) == 2 and all(r["time_s"] < data[0]["time_s"] for r in empty), empty[:5]
+    f0 = s["flows"][0]
+    assert f0["syn_pkts_sent"] == 1 and f0["syn_pkts_dropped"] == 0, (f0["syn_pkts_sent"], f0["syn_pkts_dropped"])
     follows = sum((b["seqno"] - a["seqno"]) % 2**32 == a["payload_bytes"] for a, b in zip(data, data[1:]))
     assert follows >= 0.9 * (len(data) - 1), (follows, len(data))
     acks = [r["seqno"] for r in rows if r["link"] == "r->a" and r["ack"]]

@@ -37,6 +37,7 @@ impl Simulation {
 
     fn count_drop(&mut self, pkt: &Packet, link: LinkId, cause: DropCause) {
         let mut seqno = pkt.seq;
+        let syn = pkt.kind == PacketKind::Data && self.is_syn(pkt);
         if self.real.is_some() {
             if self.drop_trace {
                 seqno = self.real_seqno(pkt).unwrap_or(pkt.seq);
@@ -47,7 +48,7 @@ impl Simulation {
         match pkt.kind {
             PacketKind::Data => {
                 f.data_dropped += 1;
-                if f.syn && pkt.seq == 0 {
+                if syn {
                     f.syn_dropped += 1;
                 }
             }
@@ -79,10 +80,13 @@ impl Simulation {
         let f = &self.flows[pkt.flow as usize];
         let ack = !pkt.is_data();
         // a data packet's payload: its size less the header it carries (none for the
-        // SYN, sent before any data); a SACK flow's ACKs use the TOS bits as a tag
-        let payload = match (ack, pkt.seq) {
-            (true, _) => 0,
-            (false, 0) if !f.syn => f.payload_bytes, // sent without a header (TcpSender::output)
+        // SYN, sent before any data; a real packet's own header says); a SACK flow's ACKs
+        // use the TOS bits as a tag
+        let payload = match (ack, self.real_tcp(pkt), pkt.seq) {
+            (true, _, _) => 0,
+            (false, Some(t), _) => t.payload as u32,
+            (false, None, 0) if f.syn => 0, // the SYN
+            (false, None, 0) => f.payload_bytes, // sent without a header (TcpSender::output)
             _ => (pkt.size_bytes as u32).saturating_sub(f.wire_header_bytes).min(f.payload_bytes),
         };
         let seqno = if self.real.is_some() { self.real_seqno(pkt).unwrap_or(pkt.seq) } else { pkt.seq };
@@ -92,7 +96,7 @@ impl Simulation {
             flow: pkt.flow,
             ack,
             seqno,
-            payload_bytes: if !ack && f.syn && pkt.seq == 0 { 0 } else { payload },
+            payload_bytes: payload,
             rwnd_pkts: pkt.rwnd_pkts,
             ttl: pkt.ttl,
             tos: if ack && f.sack { 0 } else { pkt.tos },
@@ -116,11 +120,12 @@ impl Simulation {
     /// One packet from its sender's node onto its first link.
     fn send_one(&mut self, p: Packet) {
         {
+            let syn = p.kind == PacketKind::Data && self.is_syn(&p);
             let f = &mut self.flows[p.flow as usize];
             let r = match p.kind {
                 PacketKind::Data => {
                     f.data_injected += 1;
-                    if f.syn && p.seq == 0 {
+                    if syn {
                         f.syn_injected += 1;
                     }
                     f.fwd

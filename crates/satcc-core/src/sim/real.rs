@@ -140,6 +140,7 @@ impl Simulation {
     /// Reads every waiting packet of every real host into the network, at `now`.
     pub(super) fn read_real(&mut self) {
         let Some(mut r) = self.real.take() else { return };
+        let mut read = Vec::new();
         for k in 0..r.tuns.len() {
             loop {
                 let n = {
@@ -152,21 +153,27 @@ impl Simulation {
                 r.counters.packets_in += 1;
                 let from = r.tuns[k].0;
                 let bytes = r.buf[..n].to_vec();
-                self.inject_real(&mut r, from, &bytes);
+                read.extend(self.inject_real(&mut r, from, &bytes));
             }
         }
         self.real = Some(r);
+        // sent once the pool is back in place: a packet dropped at its first link returns
+        // its bytes there, and the tables read its header
+        for pkt in read {
+            self.send_real(pkt);
+        }
     }
 
-    /// One packet from real host `from`: matched to its flow and sent on its way.
-    fn inject_real(&mut self, r: &mut RealHosts, from: NodeId, bytes: &[u8]) {
+    /// One packet from real host `from`, matched to its flow, its bytes kept in the pool:
+    /// the packet to send on its way.
+    fn inject_real(&mut self, r: &mut RealHosts, from: NodeId, bytes: &[u8]) -> Option<Packet> {
         let Ok(v) = wire::parse(bytes) else {
             r.counters.unreadable += 1;
-            return;
+            return None;
         };
         if bytes.len() > MTU {
             r.counters.unreadable += 1;
-            return;
+            return None;
         }
         let conn = r.conns.observe(&v);
         let to = u32::from_be_bytes(v.tuple.dst).wrapping_sub((10 << 24) + 1);
@@ -198,7 +205,7 @@ impl Simulation {
             .flatten();
         let Some((fid, kind)) = matched.or(other) else {
             r.counters.unmatched += 1;
-            return;
+            return None;
         };
         if matched.is_none() {
             r.counters.passed_through += 1;
@@ -230,7 +237,7 @@ impl Simulation {
             tos: v.tos >> 2,
             aux: 0,
         };
-        self.send_real(pkt);
+        Some(pkt)
     }
 
     /// A real packet reaches its destination's node: out to that host's TUN.
@@ -276,12 +283,34 @@ impl Simulation {
     /// the TCP sequence number of a segment that carries data, the acknowledgment number
     /// of an ACK, 32-bit as on the wire; None for other packets (their pool slot stays).
     pub(super) fn real_seqno(&self, pkt: &Packet) -> Option<i64> {
+        let t = self.real_tcp(pkt)?;
+        Some(if pkt.kind == PacketKind::Data { t.seq } else { t.ack } as i64)
+    }
+
+    /// The TCP header of a real flow's own packet; None for a simulated flow's packet
+    /// and for one passed along a real flow's route. A real packet's `seq` is its pool
+    /// slot, not a segment number: what a simulated packet tells by its `seq` (the SYN is
+    /// segment 0, a data segment's payload is the flow's) a real one tells by its header.
+    pub(super) fn real_tcp(&self, pkt: &Packet) -> Option<wire::TcpView> {
         let r = self.real.as_ref()?;
         if pkt.seq < 0 || !r.real_flow[pkt.flow as usize] {
             return None;
         }
-        let t = wire::parse(&r.pool[slot_of(pkt)]).ok()?.tcp?;
-        Some(if pkt.kind == PacketKind::Data { t.seq } else { t.ack } as i64)
+        wire::parse(&r.pool[slot_of(pkt)]).ok()?.tcp
+    }
+
+    /// Whether data packet `pkt` is its flow's SYN (`tcp.syn`): segment 0 of a
+    /// simulated flow, a segment with the SYN flag of a real one.
+    #[inline]
+    pub(super) fn is_syn(&self, pkt: &Packet) -> bool {
+        if !self.flows[pkt.flow as usize].syn {
+            return false;
+        }
+        if self.is_real(pkt.flow) {
+            self.real_tcp(pkt).is_some_and(|t| t.flags & wire::SYN != 0)
+        } else {
+            pkt.seq == 0
+        }
     }
 
     /// A real packet dropped in the network: its bytes go back to the pool.
