@@ -912,7 +912,7 @@ def test_ack_ratio_command_sets_a_linux_trace_beside_satccs_runs(capsys):
     for flow in ("rtt50", "rtt150"):
         assert f"{flow}: Linux  out of order" in out
     # the 50 ms flow's figures over the whole trace, as docs/cubic-bbr.md quotes them
-    assert "rtt50: Linux  out of order   3166   2330 0.736" in out
+    assert "rtt50: Linux  out of order   3179   2330 0.733" in out
     per_bin = [l.split() for l in out.splitlines() if l.strip().startswith("Linux ") and "/" in l]
     assert len(per_bin) == 2 and all(len(cells) == 1 + 3 for cells in per_bin), per_bin
 
@@ -923,9 +923,16 @@ def test_ack_ratio_command_sets_a_linux_trace_beside_satccs_runs(capsys):
 RECEIVER_TRACES = ["trace_two_rtt_bbr", "receiver_one_loss1_cubic", "receiver_mix_shallow_cubic_bbr",
                    "receiver_one_1bdp_bbr"]
 
-#: Receivers that do not meet the test yet, and why (docs/cubic-bbr.md).
+#: Receivers (trace, flow) that do not meet the test yet, and why (docs/cubic-bbr.md).
 RECEIVER_NOT_YET = {
-    "receiver_one_1bdp_bbr": "one BBR flow (one-1bdp/bbr, 12 s, recorded 2026-11-27): the receive-space "
+    ("receiver_mix_shallow_cubic_bbr", "bbr"): "the shallow buffer's BBR receiver: edges agree (99.8 %), but after "
+        "a retransmission it had already received (0.73 s) it acknowledges every segment while its window grows, and "
+        "when the window stops growing (1.66 s) it keeps acknowledging each one for 15 more segments where Linux's "
+        "goes to pairs at once (20 single ACKs against 29): its pairs then fall on the other segment, and 66 % of "
+        "Linux's ACKs are at a cumulative ACK satcc's sent. It met the test until 2026-11-27 only because the "
+        "capture had missed segment 3737 (recorded with no payload: sim/real.rs), whose replay out of order "
+        "turned satcc's pairs back onto Linux's",
+    ("receiver_one_1bdp_bbr", "f0"): "one BBR flow (one-1bdp/bbr, 12 s, recorded 2026-11-27): the receive-space "
         "measures within 1-3 segments of Linux's each (11, 20/21, 36/35, 66/65, 135/133, 223/226, 666), but the "
         "growth formula makes the last 3-segment difference 106 segments of buffer (6,624 against 6,518, 1.6 %), so "
         "that satcc's window keeps growing, and each segment is acknowledged at once, about 50 segments longer; from "
@@ -960,8 +967,9 @@ def test_a_linux_receivers_window_is_satccs_on_the_same_arrivals(trace):
         assert L.space_agreement(r["state"]) >= 0.9, (trace, f["name"])
         assert r["injected"] < 0.02 * g["acks"], "the capture missed too many segments to replay"
         meets = g["agree"] >= 0.9 and min(L.ack_agreement(r)) >= 0.85
-        if trace in RECEIVER_NOT_YET:
-            assert not meets, f"{trace} meets the test now ({g}, {L.ack_agreement(r)}): take it out of RECEIVER_NOT_YET"
+        if (trace, f["name"]) in RECEIVER_NOT_YET:
+            assert not meets, (f"{trace} {f['name']} meets the test now ({g}, {L.ack_agreement(r)}): "
+                               "take it out of RECEIVER_NOT_YET")
             continue
         assert g["agree"] >= 0.9, (trace, f["name"], g)
         assert min(L.ack_agreement(r)) >= 0.85, (trace, f["name"], L.ack_agreement(r))
@@ -1025,3 +1033,31 @@ def test_linuxref_commands_reading_a_trace_folder_name_a_missing_one(cmd, tmp_pa
     it by name, in one line (a FileNotFoundError's traceback before)."""
     with pytest.raises(SystemExit, match=f"linuxref {cmd}: {tmp_path} has no scenario.json"):
         L.main([cmd, str(tmp_path)])
+
+
+def test_repair_gives_segments_recorded_with_no_payload_theirs_and_leaves_the_handshake():
+    """linuxref.repair_payloads on a made-up capture of the emulation before 2026-11-27:
+    the SYN recorded with its options' 8 bytes, the handshake's last ACK (one past the
+    SYN) and a FIN with none; a full segment and a last short one recorded with none
+    (kept in the pool's first slot) get theirs from the next segment above them, on
+    every link; ACKs and the other flow are untouched. Then the summary counts one SYN
+    and the data drops from the drops table."""
+    isn = 2**32 - 3000  # the sequence numbers wrap past 2^32 within the flow
+    seg = lambda k: (isn + 1 + 1448 * k) % 2**32
+
+    def row(link, t, seq, pay, flow="f", ack=False):
+        return {"time_s": t, "link": link, "flow": flow, "ack": ack, "seqno": seq, "payload_bytes": pay}
+
+    rows = [row("a->r", 0.0, isn, 8), row("r->b", 0.05, isn, 8), row("a->r", 0.1, seg(0), 0),
+            row("a->r", 0.11, seg(0), 1448), row("a->r", 0.12, seg(1), 0), row("r->b", 0.17, seg(1), 0),
+            row("a->r", 0.13, seg(2), 1448), row("a->r", 0.14, seg(3), 0), row("a->r", 0.15, (seg(3) + 700) % 2**32, 1448),
+            row("a->r", 0.2, (seg(3) + 2148) % 2**32, 0), row("b->r", 0.2, seg(2), 0, ack=True),
+            row("a->r", 0.0, 77, 0, flow="g"), row("a->r", 0.1, 78, 0, flow="g")]
+    assert L.repair_payloads(rows, 1448) == 5
+    pay = [r["payload_bytes"] for r in rows]
+    assert pay == [0, 0, 0, 1448, 1448, 1448, 1448, 700, 1448, 0, 0, 0, 0], pay
+    assert L.repair_payloads(rows, 1448) == 0, "a second pass changes nothing"
+    summary = {"flows": [{"name": "f"}]}
+    drops = [{"flow": "f", "seqno": seg(1), "ack": False}, {"flow": "f", "seqno": seg(2), "ack": True}]
+    L.repair_summary(summary, rows, drops)
+    assert summary["flows"][0] == {"name": "f", "syn_pkts_sent": 1, "syn_pkts_dropped": 0, "data_pkts_dropped": 1}

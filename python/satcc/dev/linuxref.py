@@ -41,6 +41,10 @@ window traces (TCP_INFO every 10 ms on Linux; the flows series every 10 ms in sa
         Linux runs of one case with each run's emulation timing (lateness, late
         episodes) and BBR's bandwidth before STARTUP's exit beside its measures;
         --write keeps them in tests/data/linux_ref/quiet_CASE.json
+    python -m satcc.dev.linuxref repair DIR [DIR ...]
+        `trace` folders recorded before 2026-11-27: the payload of data segments the
+        emulation recorded with none, and the summary's SYN and drop counts (it took a
+        segment kept first in its pool for a SYN); the committed folders are repaired
     sudo python -m satcc.dev.linuxref host-timing [--duration 20]
         how long a Linux host takes from an ACK to the segment it sends for it, through
         the emulation (satcc's simulated hosts take no time); writes
@@ -1586,6 +1590,76 @@ def host_timing(a) -> int:
     return 0
 
 
+def repair_payloads(rows: list[dict], mss: int) -> int:
+    """A `trace` folder's packets recorded before 2026-11-27, when satcc's emulation
+    recorded a real data segment whose bytes it kept in the first place of its pool with
+    0 payload bytes (and counted it as a SYN, `sim/real.rs`), and a SYN kept elsewhere
+    with its options' bytes as payload: each such row's payload again, in place. A
+    segment's from the flow's next one (the smallest sequence number above it, 32-bit,
+    at most `mss`); the SYN's (the flow's first row) 0. The handshake's last ACK (one
+    past the SYN) and a FIN (no segment above it) keep 0. Returns the rows repaired."""
+    import bisect
+
+    first: dict[str, int] = {}
+    starts: dict[str, list[int]] = {}
+    for p in sorted((p for p in rows if not p["ack"]), key=lambda p: p["time_s"]):
+        isn = first.setdefault(p["flow"], p["seqno"])
+        if p["payload_bytes"] > 0 and p["seqno"] != isn:
+            starts.setdefault(p["flow"], []).append((p["seqno"] - isn) % 2**32)
+    for v in starts.values():
+        v.sort()
+    fixed = 0
+    for p in rows:
+        if p["ack"] or p["flow"] not in starts:
+            continue
+        off = (p["seqno"] - first[p["flow"]]) % 2**32
+        if off == 0 and p["payload_bytes"] != 0:
+            p["payload_bytes"] = 0
+            fixed += 1
+            continue
+        above = starts[p["flow"]]
+        i = bisect.bisect_right(above, off)
+        if p["payload_bytes"] == 0 and off > 1 and i < len(above):
+            p["payload_bytes"] = min(mss, above[i] - off)
+            fixed += 1
+    return fixed
+
+
+def repair_summary(summary: dict, rows: list[dict], drops: list[dict]) -> None:
+    """The same folder's summary counters that counted those segments as SYNs: SYNs
+    sent (the rows at the SYN's sequence number on the sender's first link, before its
+    data), SYNs dropped and data segments dropped (from the drops table)."""
+    for f in summary["flows"]:
+        data = sorted((p for p in rows if p["flow"] == f["name"] and not p["ack"]), key=lambda p: p["time_s"])
+        if not data:
+            continue
+        isn, link = data[0]["seqno"], data[0]["link"]
+        f["syn_pkts_sent"] = sum(1 for p in data if p["link"] == link and p["seqno"] == isn and p["payload_bytes"] == 0)
+        mine = [d for d in drops if d["flow"] == f["name"] and not d["ack"]]
+        f["syn_pkts_dropped"] = sum(1 for d in mine if d["seqno"] == isn)
+        f["data_pkts_dropped"] = len(mine) - f["syn_pkts_dropped"]
+
+
+def repair_cmd(a) -> int:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    for d in a.dirs:
+        table = pq.read_table(d / "packets.parquet")
+        rows = table.to_pylist()
+        mss = json.loads((d / "scenario.json").read_text()).get("tcp", {}).get("packet_size_bytes", 1448)
+        n = repair_payloads(rows, mss)
+        pq.write_table(pa.Table.from_pylist(rows, schema=table.schema), d / "packets.parquet")
+        msg = f"{d}: {n} of {len(rows)} rows given their payload again"
+        if (d / "summary.json").exists() and (d / "drops.parquet").exists():
+            summary = json.loads((d / "summary.json").read_text())
+            repair_summary(summary, rows, pq.read_table(d / "drops.parquet").to_pylist())
+            (d / "summary.json").write_text(json.dumps(summary, indent=1) + "\n")
+            msg += "; summary's SYN and drop counts from the tables"
+        print(msg)
+    return 0
+
+
 def main(argv=None) -> int:
     global REF_DIR
     ap = argparse.ArgumentParser(prog="python -m satcc.dev.linuxref", description=__doc__,
@@ -1681,6 +1755,10 @@ def main(argv=None) -> int:
     mr.add_argument("--runs", type=int, default=3)
     mr.add_argument("--duration", type=float, default=45.0)
     mr.set_defaults(fn=bbr_min_rtt)
+    rp = sub.add_parser("repair", help="`trace` folders recorded before 2026-11-27: the payload of segments "
+                        "recorded with none, and the summary's SYN counts (no Linux)")
+    rp.add_argument("dirs", type=Path, nargs="+")
+    rp.set_defaults(fn=repair_cmd)
     h = sub.add_parser("host-timing", help="measure the Linux hosts' turnaround through the emulation (root)")
     h.add_argument("--duration", type=float, default=20.0)
     h.set_defaults(fn=host_timing)
