@@ -1061,3 +1061,96 @@ def test_repair_gives_segments_recorded_with_no_payload_theirs_and_leaves_the_ha
     drops = [{"flow": "f", "seqno": seg(1), "ack": False}, {"flow": "f", "seqno": seg(2), "ack": True}]
     L.repair_summary(summary, rows, drops)
     assert summary["flows"][0] == {"name": "f", "syn_pkts_sent": 1, "syn_pkts_dropped": 0, "data_pkts_dropped": 1}
+
+
+STARTUP_RUNS = sorted((L.REF_DIR / "startup_one_1bdp_bbr").glob("run*"))
+
+
+def _early(r: dict) -> bool:
+    """A round of the rebuilt STARTUP (bbr_rounds) to round 7 that did not grow the
+    bandwidth by a quarter: STARTUP then ends at round 9 rather than 10."""
+    return any(x["full_cnt"] for x in r["rounds"] if x["round"] <= 7)
+
+
+def test_bbr_rounds_rebuilt_from_a_linux_capture_tell_when_its_startup_ends():
+    """Six Linux runs of one-1bdp/bbr (1.6 s each with packets, `linuxref trace`,
+    2026-11-27): BBR's rounds rebuilt from the sender's packets (linuxref.bbr_rounds:
+    tcp_rate.c's samples, tcp_bbr.c's rounds and full-pipe check) say which runs leave
+    STARTUP a round early (the bandwidth at round 6's end above 19.31 / 1.25 Mb/s, so
+    round 7 grows it by less than a quarter), as the runs' own TCP_INFO shows it (the
+    first ssthresh, DRAIN's: 1.35 s against 1.55 s on its 10 ms grid). The rebuilt
+    bandwidth at each round's end is the sender's own: round 7's is the path's 19.31
+    Mb/s in every run."""
+    import pyarrow.parquet as pq
+
+    assert len(STARTUP_RUNS) == 6
+    kinds = []
+    for run in STARTUP_RUNS:
+        d = json.loads((run / "scenario.json").read_text())
+        data_link, ack_link, hop = L._sender_links(d, d["flows"][0])
+        r = L.bbr_rounds(pq.read_table(run / "packets.parquet").to_pylist(), "f0", data_link, ack_link, hop,
+                         True, 1.0)
+        info = pq.read_table(run / "tcp_info.parquet").to_pylist()
+        ex = L.slow_start_exit([x["t_s"] for x in info], [x["cwnd_pkts"] for x in info],
+                               [x["ssthresh_pkts"] for x in info])
+        assert ex is not None and 1.2 < ex["t"] < 1.7, (run.name, ex)
+        assert _early(r) == (ex["t"] < 1.45), (run.name, r["rounds"], ex)
+        assert abs(next(x for x in r["rounds"] if x["round"] == 7)["max_bw_mbps"] - 19.31) < 0.05, r["rounds"]
+        kinds.append(_early(r))
+    assert kinds.count(True) == 1, kinds  # these six runs: one early (docs/cubic-bbr.md)
+
+
+def test_bbr_rounds_rebuilt_from_satccs_capture_tell_when_its_startup_ends():
+    """The same rebuild from satcc's own packets (seeds 1-4 of the case) agrees with
+    satcc's BBR on which seeds leave STARTUP a round early: the rebuild counts what
+    Linux's code counts, on either side's packets."""
+    import satcc
+
+    kinds = []
+    for seed in range(1, 5):
+        d = L.satcc_case("one-1bdp", ("bbr",), 1.7, seed)
+        data_link, ack_link, hop = L._sender_links(d, d["flows"][0])
+        d["monitor"]["capture"] = [data_link, ack_link]
+        res = satcc.run(d)
+        r = L.bbr_rounds(res.packets.to_pylist(), "f0", data_link, ack_link, hop, False, 1.0)
+        rows = [x for x in res.flows.to_pylist() if x["flow"] == "f0"]
+        ex = L.slow_start_exit([x["time_s"] for x in rows], [x["cwnd_pkts"] for x in rows],
+                               [x["ssthresh_pkts"] for x in rows])
+        assert ex is not None, seed
+        assert _early(r) == (ex["t"] < 1.45), (seed, r["rounds"], ex)
+        kinds.append(_early(r))
+    assert True in kinds and False in kinds, kinds  # seeds of both kinds (docs/cubic-bbr.md)
+
+
+def test_rounds_command_sets_a_linux_trace_beside_satccs_seeds(capsys):
+    assert L.main(["rounds", str(STARTUP_RUNS[0]), "--seeds", "1", "--until", "1.0"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("f0: round:end") and out[1].lstrip().startswith("Linux") and out[2].lstrip().startswith("satcc 1")
+    assert " 6:0.71" in out[1] and "STARTUP ends at round -" in out[1], out[1]
+
+
+def test_bbr_rounds_takes_the_newest_acknowledged_segments_sample_on_a_made_up_capture():
+    """linuxref.bbr_rounds on a capture worked by hand (segments 1 and 2 leave at 50 ms,
+    3 and 4 after the first two ACKs, one ACK for both): the sample of an ACK is its
+    newest segment's (segment 4, not 3: 2 delivered over 110 ms, not 3 over 120), the
+    send phase starts at the first send (nothing in flight: not at 0), a round ends at
+    the ACK of the first segment sent after the last round began, and the full-pipe
+    check counts from there. Linux's byte numbering gives the same."""
+    hop, mbps = 0.001, lambda d, s: d * 1448 * 8 / s / 1e6
+
+    def capture(seq, ack):
+        rows = [("a->r", t + hop, False, seq(k)) for t, k in ((0.05, 0), (0.05, 1), (0.15, 2), (0.16, 3))]
+        rows += [("r->a", t, True, ack(n)) for t, n in ((0.15, 1), (0.16, 2), (0.27, 4))]
+        return [{"flow": "f", "link": l, "time_s": t, "ack": a, "seqno": q, "payload_bytes": 0 if a else 1448}
+                for l, t, a, q in rows]
+
+    satcc_numbers = capture(lambda k: k + 1, lambda n: n)  # segments; an ACK the last in order
+    isn = 2**32 - 2000
+    linux_numbers = capture(lambda k: (isn + 1 + 1448 * k) % 2**32, lambda n: (isn + 1 + 1448 * n) % 2**32)
+    for rows, seq_bytes in ((satcc_numbers, False), (linux_numbers, True)):
+        r = L.bbr_rounds(rows, "f", "a->r", "r->a", hop, seq_bytes, 1.0)
+        got = [(x["round"], x["end_s"], x["delivered"], round(x["max_bw_mbps"], 6), round(x["full_bw_mbps"], 6),
+                x["full_cnt"]) for x in r["rounds"]]
+        assert got == [(1, 0.15, 2, round(mbps(1, 0.1), 6), round(mbps(1, 0.1), 6), 0),
+                       (2, 0.27, 5, round(mbps(2, 0.11), 6), round(mbps(2, 0.11), 6), 0)], (seq_bytes, got)
+        assert r["exit_round"] is None

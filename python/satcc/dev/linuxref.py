@@ -41,6 +41,10 @@ window traces (TCP_INFO every 10 ms on Linux; the flows series every 10 ms in sa
         Linux runs of one case with each run's emulation timing (lateness, late
         episodes) and BBR's bandwidth before STARTUP's exit beside its measures;
         --write keeps them in tests/data/linux_ref/quiet_CASE.json
+    python -m satcc.dev.linuxref rounds DIR [--seeds 8] [--until 1.6]
+        a BBR `trace` folder's rounds to the first loss rebuilt from its packets (where
+        each ends, the delivered count and the bandwidth filter there, the round
+        STARTUP ends at), beside satcc's seeds rebuilt the same way
     python -m satcc.dev.linuxref repair DIR [DIR ...]
         `trace` folders recorded before 2026-11-27: the payload of data segments the
         emulation recorded with none, and the summary's SYN and drop counts (it took a
@@ -1590,6 +1594,138 @@ def host_timing(a) -> int:
     return 0
 
 
+#: BBR's full-pipe check (tcp_bbr.c): the bandwidth must grow by a quarter within three
+#: rounds, or STARTUP ends
+FULL_BW_THRESH = 1.25
+FULL_BW_CNT = 3
+#: BBR's max-bandwidth filter, rounds
+BW_RTTS = 10
+
+
+def bbr_rounds(packets: list[dict], flow: str, data_link: str, ack_link: str, first_hop_s: float,
+               seq_bytes: bool, t_end: float) -> dict:
+    """BBR's rounds and full-pipe check rebuilt from a capture of one flow's sender (its
+    data where it reaches the router, `data_link`, less `first_hop_s`; its ACKs where they
+    reach it, `ack_link`), as tcp_rate.c and tcp_bbr.c count them: each segment keeps the
+    delivered count, the time of the last delivery and the send time of the last
+    delivered segment when it leaves; an ACK's sample is the newest acknowledged
+    segment's, over the longer of its send and ACK phases (none shorter than the minimum
+    RTT); a round ends at the ACK of the first segment sent after the round began. Up to
+    the first retransmission or `t_end` (no SACK blocks in the capture: cumulative ACKs
+    only). Linux numbers bytes (`seq_bytes`, an ACK the next byte expected), satcc
+    segments (an ACK the last in order); the SYN counts as delivered on both.
+
+    Returns {"rounds": [{"round", "end_s", "delivered", "max_bw_mbps", "full_bw_mbps",
+    "full_cnt"}, ...], "exit_round": the round STARTUP ends at (None: not yet), "until_s"}."""
+    ev = []
+    for p in packets:
+        if p["flow"] != flow:
+            continue
+        if p["link"] == data_link and not p["ack"] and p["payload_bytes"] > 0:
+            ev.append((p["time_s"] - first_hop_s, 1, p["seqno"]))
+        elif p["link"] == ack_link and p["ack"]:
+            ev.append((p["time_s"], 0, p["seqno"]))
+    ev.sort()
+    # the first segment sent (by time: Linux's 32-bit numbers may wrap past 2^32)
+    first = next((q for _, k, q in ev if k == 1), None)
+    unit = MSS if seq_bytes else 1
+    delivered, delivered_at, first_tx = 1, 0.0, 0.0
+    sent: dict[int, tuple[float, int, float, float]] = {}
+    una = nxt = 0
+    next_round, rnd, min_rtt = 0, 0, None
+    best: dict[int, float] = {}
+    full_bw, full_cnt, exit_round, until = 0.0, 0, None, t_end
+    rounds = []
+    for t, kind, q in ev:
+        if t > t_end or first is None:
+            break
+        if kind == 1:
+            k = ((q - first) % 2**32) // unit if seq_bytes else q - first
+            if k < nxt:  # a retransmission: the capture no longer tells what was SACKed
+                until = t
+                break
+            if nxt == una:  # nothing in flight: the send phase starts here
+                first_tx = delivered_at = t
+            sent[k] = (t, delivered, delivered_at, first_tx)
+            nxt = k + 1
+            continue
+        acked = ((q - first) % 2**32 + unit - 1) // unit if seq_bytes else q - first + 1
+        if acked <= una:
+            continue
+        newest = max((sent[k] for k in range(una, acked) if k in sent), default=None)
+        delivered += acked - una
+        una, delivered_at = acked, t
+        if newest is None:
+            continue
+        tx, prior_delivered, prior_at, prior_first = newest
+        first_tx = tx
+        rtt = t - tx
+        min_rtt = rtt if min_rtt is None else min(min_rtt, rtt)
+        interval = max(tx - prior_first, t - prior_at)
+        if prior_delivered >= next_round:
+            next_round, rnd = delivered, rnd + 1
+            start = True
+        else:
+            start = False
+        if interval >= min_rtt and interval > 0:
+            best[rnd] = max(best.get(rnd, 0.0), (delivered - prior_delivered) * MSS * 8 / interval / 1e6)
+        max_bw = max((v for r, v in best.items() if r > rnd - BW_RTTS), default=0.0)
+        if start and exit_round is None:
+            if max_bw >= full_bw * FULL_BW_THRESH:
+                full_bw, full_cnt = max_bw, 0
+            else:
+                full_cnt += 1
+                if full_cnt >= FULL_BW_CNT:
+                    exit_round = rnd
+            rounds.append({"round": rnd, "end_s": t, "delivered": delivered, "max_bw_mbps": max_bw,
+                           "full_bw_mbps": full_bw, "full_cnt": full_cnt})
+    return {"rounds": rounds, "exit_round": exit_round, "until_s": until}
+
+
+def _sender_links(d: dict, f: dict) -> tuple[str, str, float]:
+    """A case's flow: its sender's link toward the router, the ACKs' link back, and a data
+    packet's time over the first (delay and transmission)."""
+    hop = next(l for l in d["links"] if l["a"] == f["src"])
+    return f"{hop['a']}->{hop['b']}", f"{hop['b']}->{hop['a']}", hop["delay_ms"] / 1e3 + 8.0 * WIRE / hop["rate_bps"]
+
+
+def rounds_cmd(a) -> int:
+    """BBR's rounds to its first loss, rebuilt the same way from a Linux `trace` folder
+    and from satcc's seeds of the same case: where each round ends, the delivered count
+    and the bandwidth filter there, and the round STARTUP ends at."""
+    import pyarrow.parquet as pq
+
+    import satcc
+
+    d = json.loads((a.dir / "scenario.json").read_text())
+    flows = [f for f in d["flows"] if f.get("cc", "bbr") == "bbr"]
+    if not flows:
+        raise SystemExit(f"linuxref rounds: {a.dir} has no BBR flow")
+
+    def line(name: str, r: dict) -> str:
+        cells = " ".join(f"{x['round']}:{x['end_s']:.4f}/{x['delivered']}/{x['max_bw_mbps']:.2f}"
+                         + (f"({x['full_cnt']})" if x["full_cnt"] else "") for x in r["rounds"][a.first - 1:])
+        ex = r["exit_round"]
+        return f"  {name:<10} {cells}  STARTUP ends at round {ex if ex is not None else '-'} (to {r['until_s']:.2f} s)"
+
+    pk = pq.read_table(a.dir / "packets.parquet").to_pylist()
+    key = d["name"].removeprefix("linuxref-")
+    ccs = tuple(f.get("cc", "bbr") for f in d["flows"])
+    runs = []
+    for seed in range(1, a.seeds + 1):
+        sd = satcc_case(key, ccs, a.until + 0.1, seed)
+        sd["monitor"]["capture"] = sorted({c for f in flows for c in _sender_links(sd, f)[:2]})
+        runs.append(satcc.run(sd).packets.to_pylist())
+    for f in flows:
+        data_link, ack_link, hop = _sender_links(d, f)
+        print(f"{f['name']}: round:end (s)/delivered/max bandwidth (Mb/s) at each round's end, from round "
+              f"{a.first}; (n): n rounds without a quarter's growth")
+        print(line("Linux", bbr_rounds(pk, f["name"], data_link, ack_link, hop, True, a.until)))
+        for seed, rows in enumerate(runs, 1):
+            print(line(f"satcc {seed}", bbr_rounds(rows, f["name"], data_link, ack_link, hop, False, a.until)))
+    return 0
+
+
 def repair_payloads(rows: list[dict], mss: int) -> int:
     """A `trace` folder's packets recorded before 2026-11-27, when satcc's emulation
     recorded a real data segment whose bytes it kept in the first place of its pool with
@@ -1755,6 +1891,13 @@ def main(argv=None) -> int:
     mr.add_argument("--runs", type=int, default=3)
     mr.add_argument("--duration", type=float, default=45.0)
     mr.set_defaults(fn=bbr_min_rtt)
+    ro = sub.add_parser("rounds", help="a `trace` folder's BBR rounds to the first loss (end, delivered, "
+                        "bandwidth filter, STARTUP's end) rebuilt from its packets, beside satcc's seeds")
+    ro.add_argument("dir", type=Path)
+    ro.add_argument("--seeds", type=int, default=8)
+    ro.add_argument("--until", type=float, default=1.6, help="seconds (default 1.6)")
+    ro.add_argument("--first", type=int, default=4, help="the first round printed (default 4)")
+    ro.set_defaults(fn=rounds_cmd)
     rp = sub.add_parser("repair", help="`trace` folders recorded before 2026-11-27: the payload of segments "
                         "recorded with none, and the summary's SYN counts (no Linux)")
     rp.add_argument("dirs", type=Path, nargs="+")
