@@ -1027,12 +1027,19 @@ def test_startup_prints_each_flows_exits_beside_linuxs(capsys):
         L.main(["startup", "one-1bdp"])
 
 
-@pytest.mark.parametrize("cmd", ["trace-compare", "ack-ratio", "stalls", "bursts", "bbr-long-term", "receiver-window"])
+@pytest.mark.parametrize("cmd", ["trace-compare", "ack-ratio", "stalls", "bursts", "bbr-long-term", "receiver-window",
+                                 "rounds", "repair"])
 def test_linuxref_commands_reading_a_trace_folder_name_a_missing_one(cmd, tmp_path):
     """Each `linuxref` command that reads a `trace` folder refuses one without a trace in
-    it by name, in one line (a FileNotFoundError's traceback before)."""
+    it by name, in one line (a FileNotFoundError's traceback before); those that read its
+    packets, one without them (a folder of TCP_INFO only, as the committed long-term one)."""
     with pytest.raises(SystemExit, match=f"linuxref {cmd}: {tmp_path} has no scenario.json"):
         L.main([cmd, str(tmp_path)])
+    if cmd in L.READS_PACKETS:
+        only_info = L.REF_DIR / "trace_mix_shallow_long_term"
+        assert not (only_info / "packets.parquet").exists()
+        with pytest.raises(SystemExit, match=f"linuxref {cmd}: {only_info} has no packets.parquet"):
+            L.main([cmd, str(only_info)])
 
 
 def test_repair_gives_segments_recorded_with_no_payload_theirs_and_leaves_the_handshake():

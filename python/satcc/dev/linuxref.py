@@ -1796,6 +1796,10 @@ def repair_cmd(a) -> int:
     return 0
 
 
+#: the commands that read a `trace` folder's packets
+READS_PACKETS = {"trace-compare", "bursts", "stalls", "ack-ratio", "rounds", "repair"}
+
+
 def main(argv=None) -> int:
     global REF_DIR
     ap = argparse.ArgumentParser(prog="python -m satcc.dev.linuxref", description=__doc__,
@@ -1915,6 +1919,8 @@ def main(argv=None) -> int:
         if not (d / "scenario.json").exists():
             raise SystemExit(f"linuxref {a.cmd}: {d} has no scenario.json (a folder written by "
                              f"`sudo python -m satcc.dev.linuxref trace CASE --out DIR`)")
+        if a.cmd in READS_PACKETS and not (d / "packets.parquet").exists():
+            raise SystemExit(f"linuxref {a.cmd}: {d} has no packets.parquet (a `trace` folder with its packets)")
     return a.fn(a)
 
 
