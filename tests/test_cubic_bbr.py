@@ -84,7 +84,7 @@ TOLERANCE = {"goodput (Mb/s)": 0.10, "window after a loss / W_max": 0.10, "K (s)
 # L.SATCC_SEEDS seeds, with the hosts' measured timing as link jitter, L.satcc_case);
 # docs/cubic-bbr.md has the figures. The issue stays open on them.
 MEASURES_NOT_YET = {
-    ("one-1bdp/bbr", "f0", "PROBE_RTT interval (s)"): "Linux 15.1 +- 2.5 s, satcc 12.8 (11.6 before a burst held "
+    ("one-1bdp/bbr", "f0", "PROBE_RTT interval (s)"): "Linux 15.1 +- 2.5 s, satcc 12.5 (12.8 before the receivers' first rcv_ssthresh, 11.6 before a burst held "
         "only contiguous segments of one kind and the initial window went unpaced, 2026-11-27): both leave PROBE_RTT "
         "with a minimum RTT one segment above a lone segment's (TSO deferral, test_probe_rtt_leaves_bbrs_minimum_"
         "rtt_where_linuxs_tso_deferral_leaves_it); Linux's minimum then keeps falling, by tens of microseconds "
