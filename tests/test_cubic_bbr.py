@@ -1059,10 +1059,13 @@ def test_repair_gives_segments_recorded_with_no_payload_theirs_and_leaves_the_ha
             row("a->r", 0.11, seg(0), 1448), row("a->r", 0.12, seg(1), 0), row("r->b", 0.17, seg(1), 0),
             row("a->r", 0.13, seg(2), 1448), row("a->r", 0.14, seg(3), 0), row("a->r", 0.15, (seg(3) + 700) % 2**32, 1448),
             row("a->r", 0.2, (seg(3) + 2148) % 2**32, 0), row("b->r", 0.2, seg(2), 0, ack=True),
-            row("a->r", 0.0, 77, 0, flow="g"), row("a->r", 0.1, 78, 0, flow="g")]
-    assert L.repair_payloads(rows, 1448) == 5
+            row("a->r", 0.0, 77, 0, flow="g"), row("a->r", 0.1, 78, 0, flow="g"),
+            # a flow whose SYN the capture missed: its first row is data, kept as it is
+            row("a->r", 0.0, 500, 1448, flow="h"), row("a->r", 0.1, 500 + 1448, 0, flow="h"),
+            row("a->r", 0.2, 500 + 2896, 1448, flow="h")]
+    assert L.repair_payloads(rows, 1448) == 6
     pay = [r["payload_bytes"] for r in rows]
-    assert pay == [0, 0, 0, 1448, 1448, 1448, 1448, 700, 1448, 0, 0, 0, 0], pay
+    assert pay == [0, 0, 0, 1448, 1448, 1448, 1448, 700, 1448, 0, 0, 0, 0, 1448, 1448, 1448], pay
     assert L.repair_payloads(rows, 1448) == 0, "a second pass changes nothing"
     summary = {"flows": [{"name": "f"}]}
     drops = [{"flow": "f", "seqno": seg(1), "ack": False}, {"flow": "f", "seqno": seg(2), "ack": True}]

@@ -1701,6 +1701,9 @@ def rounds_cmd(a) -> int:
     flows = [f for f in d["flows"] if f.get("cc", "bbr") == "bbr"]
     if not flows:
         raise SystemExit(f"linuxref rounds: {a.dir} has no BBR flow")
+    key = d.get("name", "").removeprefix("linuxref-")
+    if key not in CASES:
+        raise SystemExit(f"linuxref rounds: {a.dir} is not a trace of a case ({', '.join(CASES)})")
 
     def line(name: str, r: dict) -> str:
         cells = " ".join(f"{x['round']}:{x['end_s']:.4f}/{x['delivered']}/{x['max_bw_mbps']:.2f}"
@@ -1709,7 +1712,6 @@ def rounds_cmd(a) -> int:
         return f"  {name:<10} {cells}  STARTUP ends at round {ex if ex is not None else '-'} (to {r['until_s']:.2f} s)"
 
     pk = pq.read_table(a.dir / "packets.parquet").to_pylist()
-    key = d["name"].removeprefix("linuxref-")
     ccs = tuple(f.get("cc", "bbr") for f in d["flows"])
     runs = []
     for seed in range(1, a.seeds + 1):
@@ -1732,14 +1734,16 @@ def repair_payloads(rows: list[dict], mss: int) -> int:
     0 payload bytes (and counted it as a SYN, `sim/real.rs`), and a SYN kept elsewhere
     with its options' bytes as payload: each such row's payload again, in place. A
     segment's from the flow's next one (the smallest sequence number above it, 32-bit,
-    at most `mss`); the SYN's (the flow's first row) 0. The handshake's last ACK (one
-    past the SYN) and a FIN (no segment above it) keep 0. Returns the rows repaired."""
+    at most `mss`); the SYN's 0 (the flow's first row, if it carries no more than a TCP
+    header's 40 bytes of options: else the capture missed the SYN, and the first row is
+    data, one past it). The handshake's last ACK (one past the SYN) and a FIN (no
+    segment above it) keep 0. Returns the rows repaired."""
     import bisect
 
     first: dict[str, int] = {}
     starts: dict[str, list[int]] = {}
     for p in sorted((p for p in rows if not p["ack"]), key=lambda p: p["time_s"]):
-        isn = first.setdefault(p["flow"], p["seqno"])
+        isn = first.setdefault(p["flow"], p["seqno"] if p["payload_bytes"] <= 40 else (p["seqno"] - 1) % 2**32)
         if p["payload_bytes"] > 0 and p["seqno"] != isn:
             starts.setdefault(p["flow"], []).append((p["seqno"] - isn) % 2**32)
     for v in starts.values():
@@ -1785,7 +1789,8 @@ def repair_cmd(a) -> int:
         rows = table.to_pylist()
         mss = json.loads((d / "scenario.json").read_text()).get("tcp", {}).get("packet_size_bytes", 1448)
         n = repair_payloads(rows, mss)
-        pq.write_table(pa.Table.from_pylist(rows, schema=table.schema), d / "packets.parquet")
+        if n:  # a folder written since needs none: left as it is
+            pq.write_table(pa.Table.from_pylist(rows, schema=table.schema), d / "packets.parquet")
         msg = f"{d}: {n} of {len(rows)} rows given their payload again"
         if (d / "summary.json").exists() and (d / "drops.parquet").exists():
             summary = json.loads((d / "summary.json").read_text())
