@@ -1164,3 +1164,30 @@ def test_bbr_rounds_takes_the_newest_acknowledged_segments_sample_on_a_made_up_c
         assert got == [(1, 0.15, 2, round(mbps(1, 0.1), 6), round(mbps(1, 0.1), 6), 0),
                        (2, 0.27, 5, round(mbps(2, 0.11), 6), round(mbps(2, 0.11), 6), 0)], (seq_bytes, got)
         assert r["exit_round"] is None
+
+
+def test_which_seeds_leave_startup_early_is_a_tie_the_jitter_breaks_whatever_its_size(capsys):
+    """The single BBR flow's STARTUP split in satcc (docs/cubic-bbr.md, "Where STARTUP's
+    round ends"): without link jitter every seed leaves a round early, the event order of
+    a pacing wake-up and an ACK due at the same nominal instant always the same; with
+    jitter, which seeds leave early is the same at 1 us as at 5 us (and the hosts'
+    measured 5 us is what the comparison uses): the draws' order breaks the tie, not
+    their size. `linuxref startup --link-jitter-ms` runs the what-if."""
+    import satcc
+
+    def early(seed: int, jitter_ms: float) -> bool:
+        d = L.satcc_case("one-1bdp", ("bbr",), 1.7, seed, link_jitter_ms=jitter_ms)
+        rows = [x for x in satcc.run(d).flows.to_pylist() if x["flow"] == "f0"]
+        ex = L.slow_start_exit([x["time_s"] for x in rows], [x["cwnd_pkts"] for x in rows],
+                               [x["ssthresh_pkts"] for x in rows])
+        return ex["t"] < 1.45
+
+    seeds = range(1, 13)
+    assert all(early(s, 0.0) for s in seeds)
+    small, default = [early(s, 0.001) for s in seeds], [early(s, 0.005) for s in seeds]
+    assert small == default and True in default and False in default, (small, default)
+    assert L.main(["startup", "one-1bdp/bbr", "--seeds", "2", "--link-jitter-ms", "0"]) == 0
+    assert "satcc (2 exits of 2 runs): median 1.25 s" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        L.main(["startup", "one-1bdp/bbr", "--link-jitter-ms", "-1"])
+    assert "--link-jitter-ms: 0 or more, got -1" in capsys.readouterr().err

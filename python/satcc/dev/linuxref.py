@@ -15,9 +15,10 @@ window traces (TCP_INFO every 10 ms on Linux; the flows series every 10 ms in sa
     python -m satcc.dev.linuxref compare [--seeds 40]
         runs satcc on the same cases and prints both side by side (what
         tests/test_cubic_bbr.py asserts, without Linux)
-    python -m satcc.dev.linuxref startup CASE [--seeds 40]
+    python -m satcc.dev.linuxref startup CASE [--seeds 40] [--link-jitter-ms J]
         each flow's slow start or STARTUP exit (time, window, ssthresh), Linux's
-        recorded runs beside satcc's seeds
+        recorded runs beside satcc's seeds (their links' jitter J ms instead of the
+        hosts' measured timing: a what-if)
     python -m satcc.dev.linuxref table [--seeds 40]
         the same as a Markdown table, with ns-3's figures if tests/data/ns3_ref.json
         exists (satcc.dev.ns3ref); docs/cubic-bbr.md has its output
@@ -664,7 +665,7 @@ def startup(a) -> int:
     name, ccs = _split_case(a.case, "startup")
     ref = json.loads((REF_DIR / "reference.json").read_text())
     sides = {"Linux": [r["flows"] for r in ref["cases"][a.case]["runs"]],
-             "satcc": [measure(name, ccs, *run_satcc(name, ccs, ref["duration_s"], s))["flows"]
+             "satcc": [measure(name, ccs, *run_satcc(name, ccs, ref["duration_s"], s, a.link_jitter_ms))["flows"]
                        for s in range(1, a.seeds + 1)]}
     for flow in sides["Linux"][0]:
         for side, runs in sides.items():
@@ -1801,6 +1802,17 @@ def repair_cmd(a) -> int:
     return 0
 
 
+def _non_negative(text: str) -> float:
+    """An argument that is a number of 0 or more (argparse names the option when not)."""
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a number, got {text!r}") from None
+    if not v >= 0:
+        raise argparse.ArgumentTypeError(f"0 or more, got {text}")
+    return v
+
+
 #: the commands that read a `trace` folder's packets
 READS_PACKETS = {"trace-compare", "bursts", "stalls", "ack-ratio", "rounds", "repair"}
 
@@ -1875,6 +1887,8 @@ def main(argv=None) -> int:
     su = sub.add_parser("startup", help="each flow's slow start / STARTUP exit, Linux's runs beside satcc's seeds")
     su.add_argument("case", help="e.g. two-rtt/bbr")
     su.add_argument("--seeds", type=int, default=SATCC_SEEDS)
+    su.add_argument("--link-jitter-ms", type=_non_negative, help="satcc's links' jitter instead of the hosts' measured "
+                    "timing (a what-if; 0 for none)")
     su.set_defaults(fn=startup)
     sp = sub.add_parser("spread", help="a case's satcc seeds beside Linux's runs: goodput ranges and timeouts")
     sp.add_argument("case", help="e.g. two-rtt/bbr")
