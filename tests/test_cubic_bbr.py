@@ -476,13 +476,14 @@ def test_every_controller_runs_with_a_linux_senders_transport():
 
 def test_cubics_bursts_are_nearer_linuxs_with_tso_deferral():
     """The sizes of the bursts two CUBIC senders' data leaves in (50 and 150 ms, from 2 s
-    to 12 s; a Linux trace's, tests/data/linux_ref/bursts_two-rtt_cubic.json, its
-    command inside): Linux's 50 ms flow sends 8 % lone segments and 89 % pairs, its 150
-    ms flow 42 % and 53 %. satcc's (5 seeds) with TSO deferral were nearer both than
-    without it, by the total variation distance between the shares (a lone free
-    segment waits for the ACK that frees a second), until the Linux receivers'
-    compressed SACKs; BURSTS_NOT_YET says where each flow is now, and this test checks
-    they are still apart so that a fix is noticed."""
+    to 12 s; five Linux traces', tests/data/linux_ref/bursts_two-rtt_cubic.json, its
+    command inside, recorded again on 2026-11-27 after the emulation's SYN fix): Linux's
+    50 ms flow sends 7.8 % lone segments and 88.9 % pairs, its 150 ms flow 35.3 % and
+    59.2 %. satcc's (5 seeds) with TSO deferral were nearer both than without it, by the
+    total variation distance between the shares (a lone free segment waits for the ACK
+    that frees a second), until the Linux receivers' compressed SACKs; BURSTS_NOT_YET
+    says where each flow is now, and this test checks they are still apart so that a
+    fix is noticed."""
     ref = json.loads((L.REF_DIR / "bursts_two-rtt_cubic.json").read_text())
 
     def shares(c: dict) -> dict:
@@ -505,11 +506,11 @@ def test_cubics_bursts_are_nearer_linuxs_with_tso_deferral():
 
 #: Flows of the burst comparison not nearer Linux's with TSO deferral, and why.
 BURSTS_NOT_YET = {
-    "rtt50": "since the Linux receivers compress SACKs (2026-11-27), satcc's 50 ms CUBIC sender sends 4.7 % of its "
-             "bursts as lone segments and 93.7 % as pairs with TSO deferral, 10.7 % and 87.9 % without, Linux "
-             "8.2 % and 89.2 %: deferral now overshoots Linux's pairs",
-    "rtt150": "the same for the 150 ms sender: 30.4 % lone and 63.9 % pairs with deferral, 30.9 % and 63.4 % "
-              "without, Linux 41.7 % and 52.9 %: neither has Linux's lone segments",
+    "rtt50": "since the Linux receivers compress SACKs (2026-11-27), satcc's 50 ms CUBIC sender sends 4.3 % of its "
+             "bursts as lone segments and 94.4 % as pairs with TSO deferral, 10.8 % and 87.8 % without, Linux "
+             "7.8 % and 88.9 % (five traces): deferral now overshoots Linux's pairs",
+    "rtt150": "the same for the 150 ms sender: 24.6 % lone and 70.0 % pairs with deferral, 26.8 % and 66.5 % "
+              "without, Linux 35.3 % and 59.2 %: neither has Linux's lone segments",
 }
 
 
@@ -1040,6 +1041,28 @@ def test_linuxref_commands_reading_a_trace_folder_name_a_missing_one(cmd, tmp_pa
         assert not (only_info / "packets.parquet").exists()
         with pytest.raises(SystemExit, match=f"linuxref {cmd}: {only_info} has no packets.parquet"):
             L.main([cmd, str(only_info)])
+
+
+def test_linuxref_bursts_sums_traces_of_one_case_and_refuses_two_cases(tmp_path, monkeypatch, capsys):
+    """`linuxref bursts DIR...` sums the burst counts of every folder (the same trace
+    given twice counts each size twice) and refuses folders of different cases by name,
+    before running satcc."""
+    one, other = L.REF_DIR / "trace_two_rtt_bbr", L.REF_DIR / "receiver_mix_shallow_cubic_bbr"
+    monkeypatch.setattr(L, "REF_DIR", L.REF_DIR)  # --ref sets it: put it back afterwards
+    monkeypatch.setattr(L, "satcc_burst_sizes", lambda name, ccs, t0, t1, seeds, td: {"rtt50": {2: 1}, "rtt150": {2: 1}})
+    ref = tmp_path / "ref"
+    ref.mkdir()
+    assert L.main(["bursts", str(one), "--write", "--ref", str(ref)]) == 0
+    assert L.main(["bursts", str(one), str(one), "--write", "--ref", str(ref / "..")]) == 0
+    single = json.loads((ref / "bursts_two-rtt_bbr.json").read_text())
+    double = json.loads((tmp_path / "bursts_two-rtt_bbr.json").read_text())
+    assert (single["traces"], double["traces"]) == (1, 2)
+    assert single["flows"]["rtt50"] and all(
+        double["flows"][f] == {k: 2 * v for k, v in c.items()} for f, c in single["flows"].items())
+    assert "Linux, 2 trace(s)" in capsys.readouterr().out
+    with pytest.raises(SystemExit, match=f"linuxref bursts: {other} is a trace of mix-shallow/bbr\\+cubic .* give traces "
+                                         "of one case and duration"):
+        L.main(["bursts", str(one), str(other)])
 
 
 def test_repair_gives_segments_recorded_with_no_payload_theirs_and_leaves_the_handshake():

@@ -30,9 +30,10 @@ window traces (TCP_INFO every 10 ms on Linux; the flows series every 10 ms in sa
     python -m satcc.dev.linuxref trace-compare DIR [--seed 1]
         that run beside satcc's of the same case: per flow and half second, segments
         sent, resent and dropped, and the window the sender saw
-    python -m satcc.dev.linuxref bursts DIR [--from 2] [--seeds 5] [--write]
-        that trace's senders: the sizes of the bursts their data left in (TSO bursts
-        and lone segments), beside satcc's with and without TSO deferral; --write keeps
+    python -m satcc.dev.linuxref bursts DIR... [--from 2] [--seeds 5] [--write]
+        those traces' senders (one case, counts summed): the sizes of the bursts their
+        data left in (TSO bursts and lone segments), beside satcc's with and without TSO
+        deferral; --write keeps
         Linux's in tests/data/linux_ref/bursts_CASE.json
     sudo python -m satcc.dev.linuxref bbr-min-rtt [--runs 3] [--duration 45]
         single BBR flows (one-1bdp) with BBR's own state (TCP_CC_INFO) every 10 ms:
@@ -979,28 +980,37 @@ def _shares(c: dict) -> str:
 
 
 def bursts_cmd(a) -> int:
-    """Burst sizes of each sender in a Linux `trace` folder (its data entering the
-    network at its host's link) from --from to the trace's end, as shares, beside
-    satcc's (--seeds runs of the case, with and without TSO deferral); with --write,
-    Linux's into tests/data/linux_ref/bursts_CASE.json (what tests/test_cubic_bbr.py
-    compares satcc's senders with)."""
+    """Burst sizes of each sender in Linux `trace` folders of one case (their data
+    entering the network at the host's link) from --from to the traces' end, summed over
+    the folders, as shares, beside satcc's (--seeds runs of the case, with and without
+    TSO deferral); with --write, Linux's into tests/data/linux_ref/bursts_CASE.json (what
+    tests/test_cubic_bbr.py compares satcc's senders with)."""
     import pyarrow.parquet as pq
 
-    d0 = json.loads((a.dir / "scenario.json").read_text())
-    key = f"{d0['name'].removeprefix('linuxref-')}/{'+'.join(sorted({f['cc'] for f in d0['flows']}))}"
-    pk = pq.read_table(a.dir / "packets.parquet", columns=["time_s", "link", "flow", "ack", "payload_bytes"]).to_pylist()
-    flows = {f["name"]: burst_sizes(pk, f"{f['src']}->r", f["name"], a.start, d0["duration_s"]) for f in d0["flows"]}
-    name, ccs = key.split("/")[0], tuple(f["cc"] for f in d0["flows"])
-    ours = {td: satcc_burst_sizes(name, ccs, a.start, d0["duration_s"], a.seeds, td) for td in (True, False)}
+    key, dur, flows = None, None, {}
+    for d in a.dirs:
+        d0 = json.loads((d / "scenario.json").read_text())
+        k = f"{d0['name'].removeprefix('linuxref-')}/{'+'.join(sorted({f['cc'] for f in d0['flows']}))}"
+        if key is not None and (k, d0["duration_s"]) != (key, dur):
+            raise SystemExit(f"linuxref bursts: {d} is a trace of {k} for {d0['duration_s']:g} s, the first "
+                             f"folder's of {key} for {dur:g} s: give traces of one case and duration")
+        key, dur, first = k, d0["duration_s"], d0
+        pk = pq.read_table(d / "packets.parquet", columns=["time_s", "link", "flow", "ack", "payload_bytes"]).to_pylist()
+        for f in d0["flows"]:
+            for size, n in burst_sizes(pk, f"{f['src']}->r", f["name"], a.start, dur).items():
+                flows.setdefault(f["name"], {})[size] = flows.get(f["name"], {}).get(size, 0) + n
+    flows = {f: dict(sorted(c.items())) for f, c in flows.items()}
+    name, ccs = key.split("/")[0], tuple(f["cc"] for f in first["flows"])
+    ours = {td: satcc_burst_sizes(name, ccs, a.start, dur, a.seeds, td) for td in (True, False)}
     for f, c in flows.items():
-        print(f"{f}: Linux {_shares(c)}")
+        print(f"{f}: Linux, {len(a.dirs)} trace(s): {_shares(c)}")
         for td in (True, False):
             print(f"{'':{len(f)}}  satcc {'with' if td else 'without'} TSO deferral, seeds 1-{a.seeds}: "
                   f"{_shares(ours[td][f])}")
     if a.write:
-        res = {"kernel": os.uname().release, "case": key, "from_s": a.start, "to_s": d0["duration_s"],
-               "flows": flows, "command": f"sudo python -m satcc.dev.linuxref trace {key} --duration "
-               f"{d0['duration_s']:g} --out DIR; python -m satcc.dev.linuxref bursts DIR --from {a.start:g} --write"}
+        res = {"kernel": os.uname().release, "case": key, "from_s": a.start, "to_s": dur, "traces": len(a.dirs),
+               "flows": flows, "command": f"sudo python -m satcc.dev.linuxref trace {key} --duration {dur:g} "
+               f"--out DIR (once per trace); python -m satcc.dev.linuxref bursts DIR... --from {a.start:g} --write"}
         out = REF_DIR / f"bursts_{key.replace('/', '_').replace('+', '_')}.json"
         out.write_text(json.dumps(res, indent=1) + "\n")
         print(f"wrote {out}")
@@ -1878,8 +1888,8 @@ def main(argv=None) -> int:
     lt.add_argument("--seeds", type=int, default=10)
     lt.add_argument("--duration", type=float, default=30.0)
     lt.set_defaults(fn=bbr_long_term)
-    bu = sub.add_parser("bursts", help="a `trace` folder's senders: their burst sizes (TSO bursts and lone segments)")
-    bu.add_argument("dir", type=Path)
+    bu = sub.add_parser("bursts", help="`trace` folders' senders: their burst sizes (TSO bursts and lone segments)")
+    bu.add_argument("dirs", type=Path, nargs="+", metavar="DIR", help="trace folders of one case and duration")
     bu.add_argument("--from", dest="start", type=float, default=2.0, help="first second counted (default 2)")
     bu.add_argument("--seeds", type=int, default=5, help="satcc's runs beside Linux's (default 5)")
     bu.add_argument("--write", action="store_true", help="write tests/data/linux_ref/bursts_CASE.json")
