@@ -12,6 +12,9 @@ window traces (TCP_INFO every 10 ms on Linux; the flows series every 10 ms in sa
     python -m satcc.dev.linuxref episodes CASE FLOW [--seeds 10] [--width 4]
         one flow's loss episodes by W_max (count, fitted K, time back at W_max), Linux's
         recorded runs beside satcc's seeds
+    python -m satcc.dev.linuxref losses DIR... [--from 3] [--to 6] [--seeds 40] [--link-jitter-ms J]
+        `trace` folders of one case: which flows lose a segment in the link's first
+        loss episode in that window, and when, beside satcc's seeds
     python -m satcc.dev.linuxref compare [--seeds 40]
         runs satcc on the same cases and prints both side by side (what
         tests/test_cubic_bbr.py asserts, without Linux)
@@ -109,7 +112,7 @@ SATCC_SEEDS = 40
 LINUX_TCP = {"packet_size_bytes": MSS, "header_bytes": WIRE - MSS, "sack": True, "initial_window_pkts": 10,
              "rwnd_pkts": 100000, "min_rto_s": 0.2, "tick_s": 0.001, "initial_rto_s": 1.0, "rto": "linux",
              "delayed_ack": True, "delayed_ack_interval_s": 0.04, "quick_ack": True, "sack_compression": True,
-             "receive_window": "linux", "tso_defer": True}
+             "push_ack": True, "receive_window": "linux", "tso_defer": True}
 
 
 def _link(a, b, rate, delay_ms, limit=None, error=None):
@@ -732,6 +735,74 @@ def episodes(a) -> int:
             for name in ("k", "back"):
                 cells += [str(len(v[name])), f"{statistics.median(v[name]):.2f}" if v[name] else "-"]
         print(f"| {b}-{b + a.width - 1} | " + " | ".join(cells) + " |")
+    return 0
+
+
+#: drops of different flows less than this apart are one loss episode of the link
+JOINT_EPISODE_S = 0.05
+
+
+def first_joint_loss(drops: list[tuple[float, str]], start: float, end: float) -> tuple[tuple[str, ...], float] | None:
+    """The link's first loss episode from `start` to `end` s in one run: `drops` holds its
+    drops as (time, flow); the episode is the earliest drop in the window and every drop
+    less than JOINT_EPISODE_S after it. Returns (the flows that lost a segment in it,
+    sorted; its time), or None without a drop in the window."""
+    times = sorted((t, f) for t, f in drops if start <= t < end)
+    if not times:
+        return None
+    t0 = times[0][0]
+    return tuple(sorted({f for t, f in times if t < t0 + JOINT_EPISODE_S})), t0
+
+
+def _data_drops(rows: list[dict]) -> list[tuple[float, str]]:
+    return [(r["time_s"], r["flow"]) for r in rows if not r["ack"]]
+
+
+def satcc_drops(name: str, ccs: tuple[str, ...], duration: float, seed: int,
+                link_jitter_ms: float | None = None) -> list[tuple[float, str]]:
+    """The data segments a satcc run of a case (`satcc_case`) drops: (time, flow)."""
+    import satcc
+
+    d = satcc_case(name, ccs, duration, seed, link_jitter_ms)
+    d["monitor"]["drop_trace"] = True
+    return _data_drops(satcc.run(d).drops.to_pylist())
+
+
+def losses(a) -> int:
+    """`linuxref losses DIR...`: which flows lose a segment in the link's first loss
+    episode from --from to --to s, in Linux `trace` folders of one case and in satcc's
+    seeds of it."""
+    import pyarrow.parquet as pq
+
+    if not a.end > a.start:
+        raise SystemExit(f"linuxref losses: --to must be after --from, got {a.start:g} and {a.end:g}")
+    key, runs = None, {"linux": [], "satcc": []}
+    for d in a.dirs:
+        d0 = json.loads((d / "scenario.json").read_text())
+        k = f"{d0['name'].removeprefix('linuxref-')}/{'+'.join(sorted({f['cc'] for f in d0['flows']}))}"
+        if key is not None and k != key:
+            raise SystemExit(f"linuxref losses: {d} is a trace of {k}, the first folder's of {key}: give traces of one case")
+        if not (d / "drops.parquet").exists():
+            raise SystemExit(f"linuxref losses: {d} has no drops.parquet (a `trace` folder with its drops)")
+        key, dur, ccs = k, d0["duration_s"], tuple(f["cc"] for f in d0["flows"])
+        runs["linux"].append(_data_drops(pq.read_table(d / "drops.parquet").to_pylist()))
+    name = key.split("/")[0]
+    if name not in CASES:
+        raise SystemExit(f"linuxref losses: {a.dirs[0]} is not a trace of a case ({', '.join(CASES)})")
+    runs["satcc"] = [satcc_drops(name, ccs, min(dur, a.end), s, a.link_jitter_ms) for s in range(1, a.seeds + 1)]
+    jitter = host_jitter_ms() if a.link_jitter_ms is None else a.link_jitter_ms
+    print(f"{key}: the link's first loss episode from {a.start:g} to {a.end:g} s (drops less than "
+          f"{JOINT_EPISODE_S:g} s apart): the flows that lost a segment in it")
+    for side, label in (("linux", f"Linux, {len(a.dirs)} trace(s)"),
+                        ("satcc", f"satcc, seeds 1-{a.seeds}, links' jitter {jitter:g} ms")):
+        groups: dict = {}
+        for drops in runs[side]:
+            first = first_joint_loss(drops, a.start, a.end)
+            groups.setdefault(" + ".join(first[0]) if first else "no loss", []).append(first[1] if first else None)
+        print(f"{label}:")
+        for g, ts in sorted(groups.items(), key=lambda kv: -len(kv[1])):
+            at = [t for t in ts if t is not None]
+            print(f"  {g}: {len(ts)}" + (f", at {min(at):.2f}-{max(at):.2f} s" if at else ""))
     return 0
 
 
@@ -1881,6 +1952,15 @@ def main(argv=None) -> int:
     ep.add_argument("--seeds", type=int, default=10)
     ep.add_argument("--width", type=int, default=4, help="W_max bin, packets")
     ep.set_defaults(fn=episodes)
+    ls = sub.add_parser("losses", help="`trace` folders of one case: which flows lose a segment in the link's first "
+                                       "loss episode in a window of time, beside satcc's seeds")
+    ls.add_argument("dirs", type=Path, nargs="+", metavar="DIR", help="trace folders of one case")
+    ls.add_argument("--from", dest="start", type=float, default=3.0, help="start of the window, s (default 3)")
+    ls.add_argument("--to", dest="end", type=float, default=6.0, help="its end, s (default 6)")
+    ls.add_argument("--seeds", type=int, default=SATCC_SEEDS)
+    ls.add_argument("--link-jitter-ms", type=_non_negative, help="satcc's links' jitter instead of the hosts' measured "
+                                                                 "timing (a what-if)")
+    ls.set_defaults(fn=losses)
     lt = sub.add_parser("bbr-long-term", help="each BBR flow of `trace` folders: its longest stretch at one "
                                               "pacing rate, and whether that is BBR's long-term (policer) mode")
     lt.add_argument("dirs", type=Path, nargs="*")

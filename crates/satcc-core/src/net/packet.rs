@@ -30,9 +30,17 @@ pub struct Packet {
     pub tos: u8,
     /// ACKs of SACK flows: with `tos`, the 16-bit number of the ACK's SACK blocks,
     /// which the simulator keeps beside the flow (the blocks' bytes are not carried
-    /// in the packet, so that packets stay small).
+    /// in the packet, so that packets stay small). Data of senders keeping rate
+    /// samples: the transmission's copy number (`COPY_MASK`) and TCP's PSH flag
+    /// (`PUSH`).
     pub aux: u8,
 }
+
+/// A data segment's copy number (which transmission of the segment it is), wrapping:
+/// the low seven bits of `aux`.
+pub const COPY_MASK: u8 = 0x7f;
+/// A data segment's PSH flag: the high bit of `aux`.
+pub const PUSH: u8 = 0x80;
 
 const _: () = assert!(std::mem::size_of::<Packet>() == 24);
 
@@ -49,5 +57,16 @@ impl Packet {
     /// The SACK-block number an ACK carries.
     pub fn sack_id(&self) -> u16 {
         ((self.aux as u16) << 8) | self.tos as u16
+    }
+
+    /// A data segment's copy number (0 its first transmission; wraps at 128).
+    pub fn copy(&self) -> u8 {
+        self.aux & COPY_MASK
+    }
+
+    /// A data segment carries TCP's PSH flag: the last segment of a Linux sender's skb
+    /// (tcp/sender.rs, `skb_push`).
+    pub fn pushed(&self) -> bool {
+        self.aux & PUSH != 0
     }
 }

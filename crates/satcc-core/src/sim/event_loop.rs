@@ -726,7 +726,7 @@ impl super::Flow {
     fn sink_data(&mut self, pkt: &Packet, now: crate::engine::Time, out: &mut Vec<Packet>) {
         if self.sink.autotunes() {
             self.sink.rtt_hint_s = self.sender.srtt_s();
-            if let Some(e) = self.sender.echo_of_copy(pkt.seq, pkt.aux) {
+            if let Some(e) = self.sender.echo_of_copy(pkt.seq, pkt.copy()) {
                 self.sink.on_echo(e, now);
             }
         }

@@ -136,6 +136,13 @@ pub struct TcpConfig {
     /// one (at most 44 at a time); old data puts it in quick-ACK mode [off: an ACK for
     /// every out-of-order segment, as ns-2's sinks and Linux before 4.18].
     pub sack_compression: bool,
+    /// With `delayed_ack`: a Linux receiver (6.7+) acknowledges at once an in-order
+    /// segment carrying PSH, once the application has read it with nothing held out of
+    /// order (tcp_measure_rcv_mss's ICSK_ACK_PUSHED, tcp_cleanup_rbuf). The senders that
+    /// keep rate samples (CUBIC, BBR) set PSH as a bulk application's Linux sender does,
+    /// on the last segment of each whole TSO burst, so the receiver's ACKs fall at the
+    /// ends of the sender's bursts [off: ns-2's DelAck sink].
+    pub push_ack: bool,
     /// ACK size on the wire [TCPSink packetSize_ 40].
     #[schemars(range(min = 1, max = 65535))]
     pub ack_size_bytes: u32,
@@ -205,6 +212,7 @@ impl Default for TcpConfig {
             delayed_ack_interval_s: 0.1,
             quick_ack: false,
             sack_compression: false,
+            push_ack: false,
             ack_size_bytes: 40,
             initial_ttl: 32,
             tos: 0,

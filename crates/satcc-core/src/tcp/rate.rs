@@ -26,6 +26,7 @@
 
 use super::rtt::TsClock;
 use crate::engine::{from_secs, to_secs, Time};
+use crate::net::packet::COPY_MASK;
 use std::collections::VecDeque;
 
 /// One delivery-rate sample (Linux's struct rate_sample), in segments and seconds.
@@ -85,8 +86,9 @@ struct Tx {
     /// timestamp it echoed.
     prev_sent: Option<Time>,
     prev_echo: Option<Time>,
-    /// Which transmission the last was (0 the first; wraps): the copy number the
-    /// segment carries, so that the receiver reads the echo of the copy it got.
+    /// Which transmission the last was (0 the first; wraps at 128, `COPY_MASK`): the
+    /// copy number the segment carries, so that the receiver reads the echo of the copy
+    /// it got.
     copy: u8,
 }
 
@@ -176,7 +178,7 @@ impl RateEstimator {
         let mut copy = 0;
         if let Some(t) = self.slot(seq) {
             let (prev_sent, prev_echo) = if t.valid { (Some(t.sent), t.echo) } else { (None, None) };
-            copy = if t.valid { t.copy.wrapping_add(1) } else { 0 };
+            copy = if t.valid { t.copy.wrapping_add(1) & COPY_MASK } else { 0 };
             *t = Tx {
                 prev_sent,
                 prev_echo,
@@ -294,7 +296,7 @@ impl RateEstimator {
         let t = self.tx.get((seq - self.base) as usize).filter(|t| t.valid)?;
         if t.copy == copy {
             last(t)
-        } else if t.copy.wrapping_sub(1) == copy {
+        } else if t.copy.wrapping_sub(1) & COPY_MASK == copy {
             before(t)
         } else {
             None

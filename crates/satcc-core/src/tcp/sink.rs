@@ -115,6 +115,8 @@ pub struct TcpSink {
     /// The last segment compressed (its SACK block goes first in the ACK that ends the
     /// wait).
     comp_trigger: i64,
+    /// `tcp.push_ack`: an in-order segment carrying PSH is acknowledged at once.
+    push_ack: bool,
 }
 
 impl TcpSink {
@@ -156,6 +158,7 @@ impl TcpSink {
             ts_clock: TsClock::default(),
             handshake_lead: 0,
             sack_compression: cfg.sack_compression,
+            push_ack: cfg.push_ack,
             compressed: 0,
             comp_dups: 0,
             comp_at: -1,
@@ -306,12 +309,12 @@ impl TcpSink {
         if self.sack.is_some()
             && !is_syn
             && pkt.seq <= self.wup
-            && self.ts_recent.map_or(true, |e| e.seq != pkt.seq || e.copy <= pkt.aux)
+            && self.ts_recent.map_or(true, |e| e.seq != pkt.seq || e.copy <= pkt.copy())
         {
             // tcp_replace_ts_recent (kept where an ACK's record can name it: SACK): a
             // segment at or below rcv_wup (not an earlier copy of the one already taken:
             // PAWS refuses an older timestamp)
-            self.ts_recent = Some(Echo { seq: pkt.seq, copy: pkt.aux });
+            self.ts_recent = Some(Echo { seq: pkt.seq, copy: pkt.copy() });
         }
         let in_order = self.record(pkt.seq);
         if self.rcvbuf.is_some() && !duplicate && !is_syn {
@@ -358,7 +361,10 @@ impl TcpSink {
             return self.send_ack(pkt.seq, out);
         }
         self.unacked += 1;
-        if self.unacked >= 2 || (self.quick_ack && self.quick > 0) {
+        // a segment ending the sender's skb (PSH), read at once with nothing held out of
+        // order: tcp_cleanup_rbuf sends the ACK (ICSK_ACK_PUSHED, Linux 6.7+)
+        let pushed = self.push_ack && pkt.pushed();
+        if self.unacked >= 2 || (self.quick_ack && self.quick > 0) || pushed {
             return self.send_ack(pkt.seq, out);
         }
         if self.delack_deadline.is_none() {
@@ -645,6 +651,28 @@ mod tests {
         };
         assert_eq!(space_after(600 * us), Some(11), "due at 300.0 ms: 11 read in the RTT");
         assert_eq!(space_after(0), Some(10), "due at 300.6 ms: the measure runs on");
+    }
+
+    /// `push_ack`: an in-order segment carrying PSH is acknowledged at once (Linux
+    /// 6.7+, tcp_cleanup_rbuf), one without waits for its pair or the timer; the flag
+    /// means nothing to a receiver without the option, and a segment held out of order
+    /// is acknowledged at once either way.
+    #[test]
+    fn push_ack_acknowledges_an_in_order_segment_with_psh_at_once() {
+        let ms = 1_000_000;
+        let psh = |seq| Packet { aux: crate::net::packet::PUSH, ..data(seq) };
+        let cfg = TcpConfig { delayed_ack: true, ..TcpConfig::default() };
+        let mut s = TcpSink::new(0, &TcpConfig { push_ack: true, ..cfg.clone() });
+        assert!(s.on_data1(&data(0), 0).is_some(), "SYN acked at once");
+        assert!(s.on_data1(&data(1), ms).is_none(), "no PSH: delayed");
+        assert_eq!(s.on_data1(&psh(2), 2 * ms).map(|a| a.seq), Some(2));
+        assert_eq!(s.on_data1(&psh(3), 3 * ms).map(|a| a.seq), Some(3), "PSH: at once, alone");
+        assert!(s.on_data1(&data(4), 4 * ms).is_none());
+        assert_eq!(s.on_data1(&psh(6), 5 * ms).map(|a| a.seq), Some(4), "out of order: at once");
+        let mut off = TcpSink::new(0, &cfg);
+        off.on_data1(&data(0), 0);
+        assert!(off.on_data1(&psh(1), ms).is_none(), "without push_ack PSH changes nothing");
+        assert_eq!(off.on_data1(&psh(2), 2 * ms).map(|a| a.seq), Some(2));
     }
 
     /// ns-2's DelAck sink delays the ACK of a packet whose seqno is the cumulative ACK,
