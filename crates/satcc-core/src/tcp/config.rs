@@ -138,10 +138,10 @@ pub struct TcpConfig {
     pub sack_compression: bool,
     /// With `delayed_ack`: a Linux receiver (6.7+) acknowledges at once an in-order
     /// segment carrying PSH, once the application has read it with nothing held out of
-    /// order (tcp_measure_rcv_mss's ICSK_ACK_PUSHED, tcp_cleanup_rbuf). The senders that
-    /// keep rate samples (CUBIC, BBR) set PSH as a bulk application's Linux sender does,
-    /// on the last segment of each whole TSO burst, so the receiver's ACKs fall at the
-    /// ends of the sender's bursts [off: ns-2's DelAck sink].
+    /// order (tcp_measure_rcv_mss's ICSK_ACK_PUSHED, tcp_cleanup_rbuf). With it the
+    /// senders that keep rate samples (CUBIC, BBR) set PSH as a bulk application's Linux
+    /// sender does, on the last segment of each whole TSO burst, so the receiver's ACKs
+    /// fall at the ends of the sender's bursts [off: ns-2's DelAck sink].
     pub push_ack: bool,
     /// ACK size on the wire [TCPSink packetSize_ 40].
     #[schemars(range(min = 1, max = 65535))]

@@ -537,7 +537,9 @@ impl TcpSender {
                     p.aux = copy;
                 }
             }
-            self.mark_push(seqno, retrans, now, out);
+            if self.cfg.push_ack {
+                self.mark_push(seqno, retrans, now, out);
+            }
             if self.cfg.recovery == Recovery::Sack {
                 if retrans {
                     self.rack.on_retransmission(seqno, now);
@@ -2135,6 +2137,11 @@ mod tests {
     /// A Linux-like sender (a window of 6, not paced) whose handshake ended at 100 ms,
     /// and what it sent then.
     fn after_handshake(tso_defer: bool) -> (TcpSender, Vec<Packet>) {
+        after_handshake_with(tso_defer, true)
+    }
+
+    /// `after_handshake`, its receiver reading PSH (`push_ack`) or not.
+    fn after_handshake_with(tso_defer: bool, push_ack: bool) -> (TcpSender, Vec<Packet>) {
         let cfg = TcpConfig {
             rwnd_pkts: 100,
             sack: true,
@@ -2142,6 +2149,7 @@ mod tests {
             rto: RtoStyle::Linux,
             initial_window_pkts: 6,
             tso_defer,
+            push_ack,
             ..TcpConfig::default()
         };
         let mut s = TcpSender::new(0, cfg, Box::new(Conserve(6.0)), 0.0);
@@ -2201,7 +2209,10 @@ mod tests {
         assert!(out.is_empty(), "deferred");
         s.on_ack_with(&ack(3), None, 201 * MS, &mut out);
         assert_eq!((seqs(&out), pushed(&out)), (vec![8, 9], vec![false, true]));
-        // a sender without rate samples (ns-2's) marks nothing
+        // a sender without rate samples (ns-2's) marks nothing, nor one whose receiver
+        // does not read the flag
+        let (_, off) = after_handshake_with(true, false);
+        assert!(off.iter().all(|p| !p.pushed()));
         let (_, o) = steady(Recovery::Newreno);
         assert!(!o.is_empty() && o.iter().all(|p| !p.pushed()));
     }
