@@ -924,19 +924,11 @@ RECEIVER_TRACES = ["trace_two_rtt_bbr", "receiver_one_loss1_cubic", "receiver_mi
 
 #: Receivers (trace, flow) that do not meet the test yet, and why (docs/cubic-bbr.md).
 RECEIVER_NOT_YET = {
-    ("receiver_mix_shallow_cubic_bbr", "bbr"): "the shallow buffer's BBR receiver: edges agree (99.8 %), but after "
-        "a retransmission it had already received (0.73 s) it acknowledges every segment while its window grows, and "
-        "when the window stops growing (1.66 s) it keeps acknowledging each one for 15 more segments where Linux's "
-        "goes to pairs at once (20 single ACKs against 29): its pairs then fall on the other segment, and 66 % of "
-        "Linux's ACKs are at a cumulative ACK satcc's sent. It met the test until 2026-11-27 only because the "
-        "capture had missed segment 3737 (recorded with no payload: sim/real.rs), whose replay out of order "
-        "turned satcc's pairs back onto Linux's",
     ("receiver_one_1bdp_bbr", "f0"): "one BBR flow (one-1bdp/bbr, 12 s, recorded 2026-11-27): the receive-space "
         "measures within 1-3 segments of Linux's each (11, 20/21, 36/35, 66/65, 135/133, 223/226, 666), but the "
         "growth formula makes the last 3-segment difference 106 segments of buffer (6,624 against 6,518, 1.6 %), so "
-        "that satcc's window keeps growing, and each segment is acknowledged at once, about 50 segments longer; from "
-        "then on its delayed ACKs fall on the other segment of each pair (Linux's on the second of each TSO pair), "
-        "and 48 % of Linux's ACKs are at a cumulative ACK satcc's sent",
+        "that 9 % of its ACKs offer Linux's right edge. Its ACKs are Linux's since the replay hands each segment "
+        "its PSH (2026-11-27: 98 % of Linux's cumulative ACKs also satcc's, 48 % before)",
 }
 
 

@@ -335,13 +335,13 @@ fn route_all_json(py: Python<'_>, constellation_json: &str, duration_s: f64, wor
 /// rcvq_space.space, rcv_ssthresh, the buffer's window), the last three in segments for
 /// a Linux receiver's window (else 0).
 #[pyfunction]
-fn replay_receiver_json(tcp_json: &str, arrivals: Vec<(f64, i64, Option<f64>)>, lead_s: f64) -> PyResult<Vec<(f64, i64, u32, i64, i64, i64)>> {
+fn replay_receiver_json(tcp_json: &str, arrivals: Vec<(f64, i64, Option<f64>, bool)>, lead_s: f64) -> PyResult<Vec<(f64, i64, u32, i64, i64, i64)>> {
     use satcc_core::engine::{from_secs, to_secs};
     let v: serde_json::Value = serde_json::from_str(tcp_json).map_err(|e| PyValueError::new_err(format!("tcp: {e}")))?;
     let cfg = satcc_core::scenario::tcp_config(&v, "tcp").map_err(PyValueError::new_err)?;
     let arr: Vec<_> = arrivals
         .iter()
-        .map(|&(t, seq, e)| satcc_core::tcp::replay::Arrival { time: from_secs(t), seq, echo: e.map(from_secs) })
+        .map(|&(t, seq, e, push)| satcc_core::tcp::replay::Arrival { time: from_secs(t), seq, echo: e.map(from_secs), push })
         .collect();
     Ok(satcc_core::tcp::replay::replay(&cfg, &arr, from_secs(lead_s))
         .into_iter()

@@ -1148,13 +1148,25 @@ def receiver_replay(dirpath: Path, flow: str, tcp: dict | None = None) -> dict:
     last = next(l for l in d["links"] if l["b"] == f["dst"])
     fixed = to_router + last["delay_ms"] / 1e3 + 8.0 * WIRE / last["rate_bps"]
 
-    def echo(p) -> float | None:
+    def sent_at(p) -> float | None:
         times = sent.get(p["seqno"], [])
         i = bisect.bisect_right(times, p["time_s"] - fixed + 1e-6) - 1
-        if i < 0:
+        return times[i] if i >= 0 else None
+
+    def echo(p) -> float | None:
+        t = sent_at(p)
+        if t is None:
             return None
-        j = bisect.bisect_right(ack_home, times[i]) - 1
+        j = bisect.bisect_right(ack_home, t) - 1
         return ack_left[j] if j >= 0 else None
+
+    # PSH, which the capture does not keep: on the last segment of each burst of two or
+    # more the sender sent (its skbs; lone segments carry none: Linux's own packets,
+    # docs/cubic-bbr.md, "A segment carrying PSH")
+    out_times = sorted(t for ts in sent.values() for t in ts)
+    pushed = {t for k, t in enumerate(out_times)
+              if k > 0 and t - out_times[k - 1] < BURST_GAP_S
+              and (k + 1 == len(out_times) or out_times[k + 1] - t >= BURST_GAP_S)}
 
     syn = data[0]
     first = syn["seqno"] + 1  # the first data byte
@@ -1162,15 +1174,15 @@ def receiver_replay(dirpath: Path, flow: str, tcp: dict | None = None) -> dict:
     hs = next(p["time_s"] for p in data[1:] if p["payload_bytes"] == 0)
     lead = next(p["time_s"] for p in data[1:] if p["payload_bytes"] > 0) - hs
     seg = lambda b: 1 + (b - first) // MSS  # satcc's numbering: the SYN is segment 0
-    events = [(syn["time_s"], 0, None)]
-    events += [(p["time_s"], seg(p["seqno"]), echo(p)) for p in data[1:] if p["payload_bytes"] > 0]
-    seen = {q for _, q, _ in events}
+    events = [(syn["time_s"], 0, None, False)]
+    events += [(p["time_s"], seg(p["seqno"]), echo(p), sent_at(p) in pushed) for p in data[1:] if p["payload_bytes"] > 0]
+    seen = {q for _, q, _, _ in events}
     injected = 0
     for a, left in zip(acks, ack_left):
         for q in range(1, seg(a["seqno"])):
             if q not in seen:
                 seen.add(q)
-                events.append((left - 1e-7, q, None))
+                events.append((left - 1e-7, q, None, False))
                 injected += 1
     events.sort(key=lambda e: e[0])
     answers = _core.replay_receiver_json(json.dumps(LINUX_TCP if tcp is None else tcp), events, max(lead, 0.0))

@@ -7,6 +7,7 @@
 
 use super::{TcpConfig, TcpSink};
 use crate::engine::Time;
+use crate::net::packet::PUSH;
 use crate::net::{Packet, PacketKind};
 
 /// One ACK of a replay: when it left, the highest segment it acknowledges in order,
@@ -24,13 +25,15 @@ pub struct ReplayAck {
 }
 
 /// One segment reaching the receiver: when, its number (0 is the SYN when the
-/// configuration has one), and the timestamp it echoes: when the ACK its sender had
-/// read last left this receiver (TSecr; None: no echo, as on the SYN).
+/// configuration has one), the timestamp it echoes: when the ACK its sender had read
+/// last left this receiver (TSecr; None: no echo, as on the SYN), and whether it
+/// carries PSH.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Arrival {
     pub time: Time,
     pub seq: i64,
     pub echo: Option<Time>,
+    pub push: bool,
 }
 
 /// Hand `arrivals` (time order) to a sink configured by `cfg`, each echo first (the
@@ -49,7 +52,7 @@ pub fn replay(cfg: &TcpConfig, arrivals: &[Arrival], lead: Time) -> Vec<ReplayAc
             acks.push(ReplayAck { time, cum_ack: a.seq, window: a.rwnd_pkts, space, rcv_ssthresh, allowed });
         }
     };
-    for &Arrival { time, seq, echo } in arrivals {
+    for &Arrival { time, seq, echo, push } in arrivals {
         if let Some(due) = sink.delack_deadline {
             if due <= time {
                 sink.on_delack_timer(&mut out);
@@ -59,7 +62,8 @@ pub fn replay(cfg: &TcpConfig, arrivals: &[Arrival], lead: Time) -> Vec<ReplayAc
         if let Some(e) = echo {
             sink.on_echo(e, time);
         }
-        let pkt = Packet { flow: 0, kind: PacketKind::Data, seq, size_bytes: 1500, ttl: 64, tos: 0, rwnd_pkts: 0, hop: 0, aux: 0 };
+        let aux = if push { PUSH } else { 0 };
+        let pkt = Packet { flow: 0, kind: PacketKind::Data, seq, size_bytes: 1500, ttl: 64, tos: 0, rwnd_pkts: 0, hop: 0, aux };
         sink.on_data(&pkt, time, &mut out);
         take(&sink, &mut out, &mut acks, time);
     }
@@ -83,8 +87,8 @@ mod tests {
     fn a_replay_answers_each_arrival_as_the_sink_would() {
         let cfg = crate::tcp::sink::linux_receiver();
         let ms = 1_000_000;
-        let at = |t: u64, seq: i64| Arrival { time: ms * t, seq, echo: Some(ms * t - 100 * ms) };
-        let mut arrivals = vec![Arrival { time: 0, seq: 0, echo: None }];
+        let at = |t: u64, seq: i64| Arrival { time: ms * t, seq, echo: Some(ms * t - 100 * ms), push: false };
+        let mut arrivals = vec![Arrival { time: 0, seq: 0, echo: None, push: false }];
         arrivals.extend((1..=40).map(|q| at(100 + q as u64, q)));
         arrivals.push(at(300, 42)); // 41 missing
         arrivals.push(at(301, 41));
@@ -105,5 +109,20 @@ mod tests {
         let none: Vec<_> = arrivals.iter().map(|a| Arrival { echo: None, ..*a }).collect();
         let still = replay(&cfg, &none, 0);
         assert!(still[6..].iter().all(|a| a.window == 55), "{:?}", still.iter().map(|a| a.window).collect::<Vec<_>>());
+    }
+
+    /// An arrival's PSH reaches the sink: with `push_ack` a receiver past its quick
+    /// ACKs acknowledges a pushed segment alone, and one without PSH with the next.
+    #[test]
+    fn a_replayed_arrival_carries_its_psh() {
+        let cfg = crate::tcp::TcpConfig { push_ack: true, delayed_ack: true, ..crate::tcp::sink::linux_receiver() };
+        let ms = 1_000_000;
+        let mut arrivals: Vec<_> = (0..=40).map(|q| Arrival { time: ms * (100 + q as u64), seq: q, echo: None, push: false }).collect();
+        arrivals.push(Arrival { time: ms * 200, seq: 41, echo: None, push: true });
+        arrivals.push(Arrival { time: ms * 201, seq: 42, echo: None, push: false });
+        let late = |acks: &[ReplayAck]| acks.iter().filter(|a| a.time >= ms * 200).map(|a| (a.time / ms, a.cum_ack)).collect::<Vec<_>>();
+        assert_eq!(late(&replay(&cfg, &arrivals, 0)), [(200, 41), (301, 42)], "41 alone, 42 left to the timer");
+        arrivals[41].push = false;
+        assert_eq!(late(&replay(&cfg, &arrivals, 0)), [(201, 42)], "41 and 42 as a pair");
     }
 }
