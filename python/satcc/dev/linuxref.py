@@ -36,8 +36,7 @@ window traces (TCP_INFO every 10 ms on Linux; the flows series every 10 ms in sa
     python -m satcc.dev.linuxref bursts DIR... [--from 2] [--seeds 5] [--write]
         those traces' senders (one case, counts summed): the sizes of the bursts their
         data left in (TSO bursts and lone segments), beside satcc's with and without TSO
-        deferral; --write keeps
-        Linux's in tests/data/linux_ref/bursts_CASE.json
+        deferral; --write keeps Linux's in tests/data/linux_ref/bursts_CASE.json
     sudo python -m satcc.dev.linuxref bbr-min-rtt [--runs 3] [--duration 45]
         single BBR flows (one-1bdp) with BBR's own state (TCP_CC_INFO) every 10 ms:
         each change of its minimum RTT and its PROBE_RTTs; writes
@@ -1104,7 +1103,9 @@ def receiver_replay(dirpath: Path, flow: str, tcp: dict | None = None) -> dict:
     ACKs acknowledge that the capture missed are handed over just before the ACK that
     first acknowledges them, without an echo), each with the timestamp it echoed (when
     the last ACK to reach the sender before it left had left the receiver: TSecr, from
-    the sender's own link and the ACKs' return), and satcc's receiver settings
+    the sender's own link and the ACKs' return) and its PSH flag (not captured: the last
+    segment of each sender burst of two or more, as Linux's own packets carry it), and
+    satcc's receiver settings
     (LINUX_TCP, or `tcp`), the connection established when the handshake's last ACK
     arrived.
     Each ACK the Linux receiver sent is set beside satcc's answer to the
