@@ -737,6 +737,28 @@ def episodes(a) -> int:
     return 0
 
 
+def _trace_key(d0: dict) -> str:
+    """The case a `trace` folder's scenario.json is a run of ("two-rtt/cubic")."""
+    return f"{d0['name'].removeprefix('linuxref-')}/{'+'.join(sorted({f['cc'] for f in d0['flows']}))}"
+
+
+def _traces_of_one_case(dirs: list[Path], cmd: str, same_duration: bool = False) -> tuple[str, list[dict]]:
+    """The case of `trace` folders and their scenarios, refusing (by name) folders of
+    different cases (or, with `same_duration`, of different durations)."""
+    key, runs = None, []
+    for d in dirs:
+        d0 = json.loads((d / "scenario.json").read_text())
+        k = _trace_key(d0)
+        if runs and (k != key or (same_duration and d0["duration_s"] != runs[0]["duration_s"])):
+            first = runs[0]
+            raise SystemExit(f"linuxref {cmd}: {d} is a trace of {k} for {d0['duration_s']:g} s, the first "
+                             f"folder's of {key} for {first['duration_s']:g} s: give traces of one case"
+                             + (" and duration" if same_duration else ""))
+        key = k
+        runs.append(d0)
+    return key, runs
+
+
 #: drops of different flows less than this apart are one loss episode of the link
 JOINT_EPISODE_S = 0.05
 
@@ -775,16 +797,13 @@ def losses(a) -> int:
 
     if not a.end > a.start:
         raise SystemExit(f"linuxref losses: --to must be after --from, got {a.start:g} and {a.end:g}")
-    key, runs = None, {"linux": [], "satcc": []}
+    key, scen = _traces_of_one_case(a.dirs, "losses")
+    runs = {"linux": [], "satcc": []}
     for d in a.dirs:
-        d0 = json.loads((d / "scenario.json").read_text())
-        k = f"{d0['name'].removeprefix('linuxref-')}/{'+'.join(sorted({f['cc'] for f in d0['flows']}))}"
-        if key is not None and k != key:
-            raise SystemExit(f"linuxref losses: {d} is a trace of {k}, the first folder's of {key}: give traces of one case")
         if not (d / "drops.parquet").exists():
             raise SystemExit(f"linuxref losses: {d} has no drops.parquet (a `trace` folder with its drops)")
-        key, dur, ccs = k, d0["duration_s"], tuple(f["cc"] for f in d0["flows"])
         runs["linux"].append(_data_drops(pq.read_table(d / "drops.parquet").to_pylist()))
+    dur, ccs = max(x["duration_s"] for x in scen), tuple(f["cc"] for f in scen[0]["flows"])
     name = key.split("/")[0]
     if name not in CASES:
         raise SystemExit(f"linuxref losses: {a.dirs[0]} is not a trace of a case ({', '.join(CASES)})")
@@ -1057,14 +1076,9 @@ def bursts_cmd(a) -> int:
     tests/test_cubic_bbr.py compares satcc's senders with)."""
     import pyarrow.parquet as pq
 
-    key, dur, flows = None, None, {}
-    for d in a.dirs:
-        d0 = json.loads((d / "scenario.json").read_text())
-        k = f"{d0['name'].removeprefix('linuxref-')}/{'+'.join(sorted({f['cc'] for f in d0['flows']}))}"
-        if key is not None and (k, d0["duration_s"]) != (key, dur):
-            raise SystemExit(f"linuxref bursts: {d} is a trace of {k} for {d0['duration_s']:g} s, the first "
-                             f"folder's of {key} for {dur:g} s: give traces of one case and duration")
-        key, dur, first = k, d0["duration_s"], d0
+    key, scen = _traces_of_one_case(a.dirs, "bursts", same_duration=True)
+    dur, first, flows = scen[0]["duration_s"], scen[0], {}
+    for d, d0 in zip(a.dirs, scen):
         pk = pq.read_table(d / "packets.parquet", columns=["time_s", "link", "flow", "ack", "payload_bytes"]).to_pylist()
         for f in d0["flows"]:
             for size, n in burst_sizes(pk, f"{f['src']}->r", f["name"], a.start, dur).items():
