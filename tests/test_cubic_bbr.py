@@ -1081,6 +1081,33 @@ def test_linuxref_losses_reads_traces_of_one_case(monkeypatch, capsys):
         L.main(["losses", str(one), "--from", "5", "--to", "4"])
 
 
+def test_psh_by_burst_counts_where_a_senders_psh_falls():
+    """linuxref.psh_by_burst: bursts of two or more and whether each ends with PSH, lone
+    segments and theirs, segments inside a burst and theirs."""
+    us = 1e-6
+    rows = [(0.0, False), (12 * us, True),           # a pair ending with PSH
+            (1e-3, False),                            # a lone segment
+            (2e-3, False), (2e-3 + 12 * us, True), (2e-3 + 24 * us, False),  # PSH inside, none at the end
+            (5e-3, True)]                             # a lone segment with PSH
+    assert L.psh_by_burst(rows) == {"bursts": 2, "bursts_ending_psh": 1, "lone": 2, "lone_psh": 1,
+                                    "inside": 3, "inside_psh": 1}
+
+
+@pytest.mark.parametrize("case", ["two-rtt/cubic", "two-rtt/bbr"])
+def test_linuxs_senders_end_their_bursts_with_psh_and_not_their_lone_segments(case):
+    """What `tcp.push_ack`'s senders do, as Linux's do (tests/data/linux_ref/psh_CASE.json,
+    `sudo python -m satcc.dev.linuxref psh CASE --write`: each sender's own packets
+    captured in its namespace): at least 95 % of the bursts of two or more end with PSH,
+    at most 1 % of the lone segments carry it, at most 5 % of the segments inside a
+    burst."""
+    ref = json.loads((L.REF_DIR / f"psh_{case.replace('/', '_')}.json").read_text())
+    tot = {k: sum(x[k] for x in ref["senders"].values()) for k in next(iter(ref["senders"].values()))}
+    assert tot["bursts"] > 1000 and tot["lone"] > 100, tot
+    assert tot["bursts_ending_psh"] >= 0.95 * tot["bursts"], tot
+    assert tot["lone_psh"] <= 0.01 * tot["lone"], tot
+    assert tot["inside_psh"] <= 0.05 * tot["inside"], tot
+
+
 def test_repair_gives_segments_recorded_with_no_payload_theirs_and_leaves_the_handshake():
     """linuxref.repair_payloads on a made-up capture of the emulation before 2026-11-27:
     the SYN recorded with its options' 8 bytes, the handshake's last ACK (one past the

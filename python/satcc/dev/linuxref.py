@@ -12,6 +12,9 @@ window traces (TCP_INFO every 10 ms on Linux; the flows series every 10 ms in sa
     python -m satcc.dev.linuxref episodes CASE FLOW [--seeds 10] [--width 4]
         one flow's loss episodes by W_max (count, fitted K, time back at W_max), Linux's
         recorded runs beside satcc's seeds
+    sudo python -m satcc.dev.linuxref psh CASE [--duration 8] [--write]
+        one Linux run with each sender's own packets captured (dumpcap in its
+        namespace): where its PSH flags fall, by burst (tests/data/linux_ref/psh_CASE.json)
     python -m satcc.dev.linuxref losses DIR... [--from 3] [--to 6] [--seeds 40] [--link-jitter-ms J]
         `trace` folders of one case: which flows lose a segment in the link's first
         loss episode in that window, and when, beside satcc's seeds
@@ -1177,7 +1180,7 @@ def receiver_replay(dirpath: Path, flow: str, tcp: dict | None = None) -> dict:
 
     # PSH, which the capture does not keep: on the last segment of each burst of two or
     # more the sender sent (its skbs; lone segments carry none: Linux's own packets,
-    # docs/cubic-bbr.md, "A segment carrying PSH")
+    # `linuxref psh`, docs/cubic-bbr.md, "A segment carrying PSH")
     out_times = sorted(t for ts in sent.values() for t in ts)
     pushed = {t for k, t in enumerate(out_times)
               if k > 0 and t - out_times[k - 1] < BURST_GAP_S
@@ -1703,6 +1706,90 @@ def host_timing(a) -> int:
     return 0
 
 
+def psh_by_burst(rows: list[tuple[float, bool]]) -> dict:
+    """Where a sender's PSH flags fall, from its data segments in the order they left
+    (time, PSH): bursts (segments less than BURST_GAP_S apart) of two or more and how
+    many end with PSH, lone segments and how many carry it, segments inside a burst
+    (not its last) and how many carry it."""
+    out = {"bursts": 0, "bursts_ending_psh": 0, "lone": 0, "lone_psh": 0, "inside": 0, "inside_psh": 0}
+    i = 0
+    while i < len(rows):
+        j = i
+        while j + 1 < len(rows) and rows[j + 1][0] - rows[j][0] < BURST_GAP_S:
+            j += 1
+        if j == i:
+            out["lone"] += 1
+            out["lone_psh"] += rows[i][1]
+        else:
+            out["bursts"] += 1
+            out["bursts_ending_psh"] += rows[j][1]
+            out["inside"] += j - i
+            out["inside_psh"] += sum(r[1] for r in rows[i:j])
+        i = j + 1
+    return out
+
+
+def psh(a) -> int:
+    """`sudo linuxref psh CASE`: one Linux run of the case (`trace`) with every host's
+    own packets captured by dumpcap inside its namespace, and where each sender's PSH
+    flags fall (psh_by_burst); --write keeps it in tests/data/linux_ref/psh_CASE.json.
+    Needs root, dumpcap and tshark (Debian's wireshark packages)."""
+    import shutil
+    import subprocess
+    import tempfile
+    import time as _time
+
+    name, ccs = _split_case(a.case, "psh")
+    for tool in ("dumpcap", "tshark"):
+        if not shutil.which(tool):
+            raise SystemExit(f"linuxref psh: needs {tool} (apt-get install tshark)")
+    work = Path(tempfile.mkdtemp(prefix="satcc-psh-"))
+    child = subprocess.Popen([sys.executable, "-m", "satcc.dev.linuxref", "trace", a.case, "--duration",
+                              f"{a.duration:g}", "--out", str(work / "trace")], stdout=subprocess.DEVNULL)
+    prefix, caps, deadline = f"satcc-emu-{child.pid}-", [], _time.time() + 120
+    hosts = len({h for f in case(name, ccs, 1.0)["flows"] for h in (f["src"], f["dst"])})
+    while child.poll() is None and len(caps) < hosts and _time.time() < deadline:
+        names = [l.split()[0] for l in subprocess.run(["ip", "netns", "list"], capture_output=True, text=True).stdout.splitlines()
+                 if l.startswith(prefix)]
+        for ns in names:
+            if any(c[0] == ns for c in caps):
+                continue
+            k = ns[len(prefix):]
+            dev = f"sc{child.pid}t{k}"
+            addr = subprocess.run(["ip", "netns", "exec", ns, "ip", "-o", "-4", "addr", "show", "dev", dev],
+                                  capture_output=True, text=True).stdout.split()
+            if "inet" not in addr:
+                continue  # its address not set yet
+            ip = addr[addr.index("inet") + 1].split("/")[0]
+            pcap = work / f"{k}.pcapng"
+            proc = subprocess.Popen(["ip", "netns", "exec", ns, "dumpcap", "-q", "-i", dev, "-s", "96", "-w", str(pcap)],
+                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            caps.append((ns, ip, pcap, proc))
+        _time.sleep(0.2)
+    if child.wait() != 0:
+        raise SystemExit(f"linuxref psh: the trace failed (see {work})")
+    senders = {}
+    for ns, ip, pcap, proc in caps:
+        proc.terminate()
+        proc.wait()
+        out = subprocess.run(["tshark", "-r", str(pcap), "-Y", f"ip.src == {ip} && tcp.len > 0", "-T", "fields",
+                              "-e", "frame.time_relative", "-e", "tcp.flags.push"], capture_output=True, text=True).stdout
+        rows = [(float(t), v in ("1", "True")) for t, v in (l.split() for l in out.splitlines() if l.strip())]
+        if rows:
+            senders[ip] = psh_by_burst(rows)
+    if not senders:
+        raise SystemExit(f"linuxref psh: no sender's packets captured (see {work})")
+    res = {"kernel": os.uname().release, "case": a.case, "duration_s": a.duration, "senders": senders,
+           "command": f"sudo python -m satcc.dev.linuxref psh {a.case} --duration {a.duration:g} --write"}
+    print(json.dumps(res, indent=1))
+    if a.write:
+        out = REF_DIR / f"psh_{a.case.replace('/', '_').replace('+', '_')}.json"
+        out.write_text(json.dumps(res, indent=1) + "\n")
+        print(f"wrote {out}")
+    shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
 #: BBR's full-pipe check (tcp_bbr.c): the bandwidth must grow by a quarter within three
 #: rounds, or STARTUP ends
 FULL_BW_THRESH = 1.25
@@ -2042,6 +2129,11 @@ def main(argv=None) -> int:
                         "recorded with none, and the summary's SYN counts (no Linux)")
     rp.add_argument("dirs", type=Path, nargs="+")
     rp.set_defaults(fn=repair_cmd)
+    ps = sub.add_parser("psh", help="one Linux run with each sender's packets captured: where its PSH flags fall (root)")
+    ps.add_argument("case", help="e.g. two-rtt/cubic")
+    ps.add_argument("--duration", type=float, default=8.0)
+    ps.add_argument("--write", action="store_true", help="write tests/data/linux_ref/psh_CASE.json")
+    ps.set_defaults(fn=psh)
     h = sub.add_parser("host-timing", help="measure the Linux hosts' turnaround through the emulation (root)")
     h.add_argument("--duration", type=float, default=20.0)
     h.set_defaults(fn=host_timing)

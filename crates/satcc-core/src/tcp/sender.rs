@@ -755,9 +755,10 @@ impl TcpSender {
     /// writes leave it on nearly every skb (tcp_push marks the queue's tail at the end
     /// of each sendmsg, and a sender held by its window writes an skb or so at a time);
     /// a burst the window cut short is the front of an skb (tso_fragment), which leaves
-    /// PSH with the rest. In Linux traces of two CUBIC flows 92 % of the bursts ended
-    /// with PSH and 4 % of the PSH segments were inside one (docs/cubic-bbr.md). A burst
-    /// still open when the sender returns closes then (`close_push`).
+    /// PSH with the rest. Linux's own senders (`linuxref psh`, two CUBIC and two BBR
+    /// flows): 96-100 % of their bursts of two or more end with PSH, 0.1 % of their lone
+    /// segments carry it (docs/cubic-bbr.md). A burst still open when the sender returns
+    /// closes then (`close_push`).
     fn mark_push(&mut self, seq: i64, retx: bool, now: Time, out: &mut [Packet]) {
         let joins = self.push_idx.is_some()
             && self.push_at == now
