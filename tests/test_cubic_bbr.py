@@ -967,6 +967,26 @@ def test_a_linux_receivers_window_is_satccs_on_the_same_arrivals(trace):
         assert min(L.ack_agreement(r)) >= 0.85, (trace, f["name"], L.ack_agreement(r))
 
 
+def test_a_replay_reads_psh_from_the_packets_flags_where_the_trace_keeps_them(tmp_path):
+    """A trace written before the packets table kept TCP flags: the replay infers PSH (the
+    last of a sender burst of two or more, some segments and not others). The same trace
+    with a `tcp_flags` column that sets PSH on none: no arrival carries it."""
+    import shutil
+
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    src = L.REF_DIR / "receiver_one_1bdp_bbr"
+    inferred = {push for *_, push in L.receiver_replay(src, "f0")["arrivals"]}
+    assert inferred == {True, False}
+    d = tmp_path / "t"
+    shutil.copytree(src, d)
+    t = pq.read_table(d / "packets.parquet")
+    assert "tcp_flags" not in t.column_names
+    pq.write_table(t.append_column("tcp_flags", pa.array([0x10] * len(t), pa.uint8())), d / "packets.parquet")
+    assert {push for *_, push in L.receiver_replay(d, "f0")["arrivals"]} == {False}
+
+
 def test_receiver_edges_agree_within_rounding_and_a_hundredth_of_the_window():
     """linuxref's tolerance on made-up edges: 3 segments, plus 1 % of Linux's window."""
     assert L.receiver_edges_agree(1000, 1003, 0)

@@ -121,6 +121,14 @@ def test_without_a_router_scheme_no_window_is_touched(clean, tmp_path):
     # its last ACK, before any data
     empty = [r for r in rows if r["link"] == "a->r" and not r["ack"] and r["payload_bytes"] == 0]
     assert len(empty) == 2 and all(r["time_s"] < data[0]["time_s"] for r in empty), empty[:5]
+    # each real packet's own TCP flags: the SYN, then the handshake's ACK; the SYN-ACK
+    # back; PSH on the data segments that end a Linux sender's bursts, not on every one
+    SYN, PSH, ACK = 0x02, 0x08, 0x10
+    assert [r["tcp_flags"] for r in empty] == [SYN, ACK]
+    back = sorted((r for r in rows if r["link"] == "r->a"), key=lambda r: r["time_s"])
+    assert back[0]["tcp_flags"] == SYN | ACK and all(r["tcp_flags"] & ACK for r in back)
+    pushed = sum(bool(r["tcp_flags"] & PSH) for r in data)
+    assert all(r["tcp_flags"] & ACK for r in data) and 0.1 * len(data) < pushed < 0.9 * len(data), pushed
     f0 = s["flows"][0]
     assert f0["syn_pkts_sent"] == 1 and f0["syn_pkts_dropped"] == 0, (f0["syn_pkts_sent"], f0["syn_pkts_dropped"])
     follows = sum((b["seqno"] - a["seqno"]) % 2**32 == a["payload_bytes"] for a, b in zip(data, data[1:]))

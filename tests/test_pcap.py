@@ -15,7 +15,7 @@ from satcc.topology.terrestrial import one_to_many
 TSHARK = shutil.which("tshark")
 pytestmark = pytest.mark.skipif(TSHARK is None, reason="tshark is not installed (apt-get install -y tshark)")
 FIELDS = ["frame.time_epoch", "ip.src", "ip.dst", "ip.ttl", "ip.dsfield", "tcp.srcport", "tcp.dstport",
-          "tcp.seq_raw", "tcp.ack_raw", "tcp.window_size_value", "tcp.len", "tcp.flags.syn", "tcp.flags.ack"]
+          "tcp.seq_raw", "tcp.ack_raw", "tcp.window_size_value", "tcp.len", "tcp.flags.syn", "tcp.flags.ack", "tcp.flags"]
 
 
 def _tshark(path):
@@ -43,6 +43,7 @@ def _check(result, link, tmp_path):
         assert result.summary["flows"][i]["src"] == nodes[f["src"]]
         assert int(t["ip.ttl"]) == r["ttl"] and int(t["ip.dsfield"], 16) == r["tos"]
         assert int(t["tcp.seq_raw"]) == seq and int(t["tcp.len"]) == r["payload_bytes"]
+        assert int(t["tcp.flags"], 16) == r["tcp_flags"]
         if r["ack"]:
             assert int(t["tcp.ack_raw"]) == ack and t["tcp.flags.ack"] in ("1", "True")
             # the window field is the carried window in bytes, scaled by one shift per flow
@@ -74,6 +75,29 @@ def test_trefwa_rtt_codes_show_in_the_tos_byte(tmp_path):
     r = satcc.run(d)
     rows, got = _check(r, "R1->R2", tmp_path)
     assert {int(t["ip.dsfield"], 16) for r_, t in zip(rows, got) if not r_["ack"]} - {0}
+
+
+def test_flags_are_a_tcps_own_syn_then_ack_and_psh_at_a_linux_senders_burst_ends(tmp_path):
+    from satcc.dev import linuxref
+
+    d = linuxref.satcc_case("two-rtt", ("bbr", "cubic"), 2.0, 1)
+    d["monitor"]["capture"] = ["a1->r", "r->a1"]
+    r = satcc.run(d)
+    rows, got = _check(r, "a1->r", tmp_path)
+    data = [x for x in rows if not x["ack"]]
+    assert data[0]["seqno"] == 0 and data[0]["tcp_flags"] == pcap.SYN
+    assert {x["tcp_flags"] for x in data[1:]} == {pcap.ACK, pcap.ACK | pcap.PSH}
+    # PSH ends a burst of two or more (a lone segment carries none): of two segments
+    # sent one after the other, in order, never both
+    pairs = [(a, b) for a, b in zip(data[1:], data[2:]) if b["seqno"] == a["seqno"] + 1]
+    assert pairs and not [b for a, b in pairs if a["tcp_flags"] & b["tcp_flags"] & pcap.PSH]
+    acks = [x for x in _check(r, "r->a1", tmp_path)[0]]
+    assert acks[0]["tcp_flags"] == pcap.SYN | pcap.ACK and {x["tcp_flags"] for x in acks[1:]} == {pcap.ACK}
+    # ns-2's senders mark no PSH
+    d = one_to_many("T3", scheme="newreno", duration_s=1).to_dict()
+    d["monitor"]["capture"] = ["R1->R2"]
+    rows = satcc.run(d).packets.to_pylist()
+    assert rows and all(not x["tcp_flags"] & pcap.PSH for x in rows)
 
 
 def test_the_cli_writes_the_pcap_and_refuses_an_uncaptured_link(tmp_path):

@@ -14,6 +14,9 @@ What the headers hold, since satcc's packets count segments, not bytes:
   rewrite) in bytes, shifted right by the flow's window scale, the smallest shift that
   fits its largest window in 16 bits; the SYN and SYN-ACK carry the option, so
   Wireshark shows the scaled window when it sees them;
+- the flags as the packets table records them (`tcp_flags`: SYN on the SYN, SYN and ACK
+  on its answer, ACK on every other packet, PSH where a Linux-like sender marked the end
+  of a burst); a table written before that column gives PSH to no segment;
 - TTL and TOS as the packet carried them (T-REFWA's RTT code is in the TOS byte; a SACK
   flow's ACKs show TOS 0, the bits satcc uses there being an internal tag);
 - only the headers are captured (snap length), the length fields give the full size;
@@ -75,12 +78,13 @@ def _window_scale(max_bytes: int) -> int:
 
 
 def tcp_numbers(ack: bool, seqno: int, mss: int, syn: bool) -> tuple[int, int, int]:
-    """(sequence number, acknowledgment number, flags) of a satcc packet."""
+    """(sequence number, acknowledgment number, flags) of a satcc packet; the flags
+    without PSH, which only the packets table's `tcp_flags` knows."""
     first = 1 if syn else 0  # the first data segment's seqno
     if not ack:
         if syn and seqno == 0:
             return 0, 0, SYN
-        return 1 + (seqno - first) * mss, 0, ACK | PSH
+        return 1 + (seqno - first) * mss, 0, ACK
     acked = 1 + (seqno + 1 - first) * mss if seqno >= first else 1
     return 1, acked, (SYN | ACK) if syn and seqno == 0 else ACK
 
@@ -104,6 +108,7 @@ def write(result, link: str, path: str | Path) -> int:
         i = index[r["flow"]]
         f = flows[i]
         seq, acked, flags = tcp_numbers(r["ack"], r["seqno"], f["mss"], f["syn"])
+        flags = r.get("tcp_flags", flags)
         sport, dport = 10000 + i, RECEIVER_PORT
         src, dst = node_ip(f["src"]), node_ip(f["dst"])
         if r["ack"]:

@@ -1027,6 +1027,7 @@ def ack_ratio(packets: list[dict], flow: str, data_link: str, ack_link: str, ack
 #: back at the access link's 1 Gb/s: 12 us for 1500 bytes; paced or ACK-clocked bursts
 #: come a millisecond or more apart)
 BURST_GAP_S = 50e-6
+PSH = 0x08  # TCP's PSH flag (the packets table's `tcp_flags`)
 
 
 def burst_sizes(packets: list[dict], link: str, flow: str, t0: float, t1: float) -> dict[int, int]:
@@ -1120,8 +1121,9 @@ def receiver_replay(dirpath: Path, flow: str, tcp: dict | None = None) -> dict:
     ACKs acknowledge that the capture missed are handed over just before the ACK that
     first acknowledges them, without an echo), each with the timestamp it echoed (when
     the last ACK to reach the sender before it left had left the receiver: TSecr, from
-    the sender's own link and the ACKs' return) and its PSH flag (not captured: the last
-    segment of each sender burst of two or more, as Linux's own packets carry it), and
+    the sender's own link and the ACKs' return) and its PSH flag (the packets table's
+    `tcp_flags`; in traces written before that column, the last segment of each sender
+    burst of two or more, as Linux's own packets carry it), and
     satcc's receiver settings
     (LINUX_TCP, or `tcp`), the connection established when the handshake's last ACK
     arrived.
@@ -1178,13 +1180,19 @@ def receiver_replay(dirpath: Path, flow: str, tcp: dict | None = None) -> dict:
         j = bisect.bisect_right(ack_home, t) - 1
         return ack_left[j] if j >= 0 else None
 
-    # PSH, which the capture does not keep: on the last segment of each burst of two or
+    # PSH: the segment's own flag where the packets table keeps it (`tcp_flags`, traces
+    # written since 2026-11-27); before that, the last segment of each burst of two or
     # more the sender sent (its skbs; lone segments carry none: Linux's own packets,
     # `linuxref psh`, docs/cubic-bbr.md, "A segment carrying PSH")
     out_times = sorted(t for ts in sent.values() for t in ts)
-    pushed = {t for k, t in enumerate(out_times)
-              if k > 0 and t - out_times[k - 1] < BURST_GAP_S
-              and (k + 1 == len(out_times) or out_times[k + 1] - t >= BURST_GAP_S)}
+    inferred = {t for k, t in enumerate(out_times)
+                if k > 0 and t - out_times[k - 1] < BURST_GAP_S
+                and (k + 1 == len(out_times) or out_times[k + 1] - t >= BURST_GAP_S)}
+
+    def pushed(p) -> bool:
+        if p.get("tcp_flags") is not None:
+            return bool(p["tcp_flags"] & PSH)
+        return sent_at(p) in inferred
 
     syn = data[0]
     first = syn["seqno"] + 1  # the first data byte
@@ -1193,7 +1201,7 @@ def receiver_replay(dirpath: Path, flow: str, tcp: dict | None = None) -> dict:
     lead = next(p["time_s"] for p in data[1:] if p["payload_bytes"] > 0) - hs
     seg = lambda b: 1 + (b - first) // MSS  # satcc's numbering: the SYN is segment 0
     events = [(syn["time_s"], 0, None, False)]
-    events += [(p["time_s"], seg(p["seqno"]), echo(p), sent_at(p) in pushed) for p in data[1:] if p["payload_bytes"] > 0]
+    events += [(p["time_s"], seg(p["seqno"]), echo(p), pushed(p)) for p in data[1:] if p["payload_bytes"] > 0]
     seen = {q for _, q, _, _ in events}
     injected = 0
     for a, left in zip(acks, ack_left):

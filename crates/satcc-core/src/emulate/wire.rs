@@ -17,6 +17,7 @@ pub const PROTO_UDP: u8 = 17;
 pub const FIN: u8 = 0x01;
 pub const SYN: u8 = 0x02;
 pub const RST: u8 = 0x04;
+pub const PSH: u8 = 0x08;
 pub const ACK: u8 = 0x10;
 
 /// The largest window scale RFC 7323 allows; larger values are taken as 14.

@@ -199,6 +199,12 @@ table!(
         rwnd_pkts: u32 = Plain,
         ttl: u8 = Plain,
         tos: u8 = Plain,
+        /// TCP's flags (FIN 0x01, SYN 0x02, RST 0x04, PSH 0x08, ACK 0x10): a real
+        /// packet's own (`satcc emulate`); a simulated one's as its TCP would set them:
+        /// SYN alone on the SYN, SYN and ACK on the ACK of segment 0 of a flow with
+        /// `tcp.syn`, ACK on every other, and PSH where the sender marked the end of a
+        /// burst (`tcp.push_ack`, docs/cubic-bbr.md).
+        tcp_flags: u8 = Plain,
     }
 );
 

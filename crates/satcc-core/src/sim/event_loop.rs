@@ -90,6 +90,10 @@ impl Simulation {
             _ => (pkt.size_bytes as u32).saturating_sub(f.wire_header_bytes).min(f.payload_bytes),
         };
         let seqno = if self.real.is_some() { self.real_seqno(pkt).unwrap_or(pkt.seq) } else { pkt.seq };
+        let tcp_flags = match self.real_tcp(pkt) {
+            Some(t) => t.flags,
+            None => capture_flags(ack, pkt, f.syn),
+        };
         self.series.packets.push(PacketRow {
             time_s: to_secs(self.now),
             link,
@@ -100,6 +104,7 @@ impl Simulation {
             rwnd_pkts: pkt.rwnd_pkts,
             ttl: pkt.ttl,
             tos: if ack && f.sack { 0 } else { pkt.tos },
+            tcp_flags,
         });
     }
 
@@ -752,6 +757,21 @@ impl super::Flow {
     }
 }
 
+/// The TCP flags a simulated packet would carry on the wire (the packets table's
+/// `tcp_flags`): SYN alone on a flow's SYN (segment 0 with `tcp.syn`), SYN and ACK on
+/// an ACK of segment 0 there (the receiver's answer to the SYN), ACK on every other
+/// packet, and PSH on a data segment its sender marked as a burst's end.
+fn capture_flags(ack: bool, pkt: &Packet, syn: bool) -> u8 {
+    use crate::emulate::wire::{ACK, PSH, SYN};
+    match (ack, syn && pkt.seq == 0) {
+        (false, true) => SYN,
+        (true, true) => SYN | ACK,
+        (true, false) => ACK,
+        (false, false) if pkt.pushed() => ACK | PSH,
+        (false, false) => ACK,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::Simulation;
@@ -774,5 +794,24 @@ mod tests {
         };
         assert_eq!(delivered(0.01004), (0, 1), "due at the end: still in flight");
         assert_eq!(delivered(0.010041), (1, 0));
+    }
+
+    /// The packets table's flags of a simulated packet: a TCP's on the wire.
+    #[test]
+    fn a_simulated_packets_flags_are_those_its_tcp_would_send() {
+        use super::capture_flags;
+        use crate::emulate::wire::{ACK, PSH, SYN};
+        use crate::net::packet::PUSH;
+        use crate::net::{Packet, PacketKind};
+        let p = |kind, seq, aux| Packet { flow: 0, kind, seq, size_bytes: 40, ttl: 32, tos: 0, rwnd_pkts: 0, hop: 0, aux };
+        assert_eq!(capture_flags(false, &p(PacketKind::Data, 0, 0), true), SYN);
+        assert_eq!(capture_flags(true, &p(PacketKind::Ack, 0, 0), true), SYN | ACK);
+        // without the handshake, segment 0 is data and its ACK a plain one
+        assert_eq!(capture_flags(false, &p(PacketKind::Data, 0, 0), false), ACK);
+        assert_eq!(capture_flags(true, &p(PacketKind::Ack, 0, 0), false), ACK);
+        assert_eq!(capture_flags(false, &p(PacketKind::Data, 5, 3), true), ACK);
+        assert_eq!(capture_flags(false, &p(PacketKind::Data, 5, PUSH | 3), true), ACK | PSH);
+        // an ACK's aux is a SACK-block number, not a flag
+        assert_eq!(capture_flags(true, &p(PacketKind::Ack, 5, PUSH), true), ACK);
     }
 }
