@@ -82,7 +82,8 @@ impl Simulation {
         // a data packet's payload: its size less the header it carries (none for the
         // SYN, sent before any data; a real packet's own header says); a SACK flow's ACKs
         // use the TOS bits as a tag
-        let payload = match (ack, self.real_tcp(pkt), pkt.seq) {
+        let real = self.real_tcp(pkt);
+        let payload = match (ack, &real, pkt.seq) {
             (true, _, _) => 0,
             (false, Some(t), _) => t.payload as u32,
             (false, None, 0) if f.syn => 0, // the SYN
@@ -90,7 +91,7 @@ impl Simulation {
             _ => (pkt.size_bytes as u32).saturating_sub(f.wire_header_bytes).min(f.payload_bytes),
         };
         let seqno = if self.real.is_some() { self.real_seqno(pkt).unwrap_or(pkt.seq) } else { pkt.seq };
-        let tcp_flags = match self.real_tcp(pkt) {
+        let tcp_flags = match real {
             Some(t) => t.flags,
             None => capture_flags(ack, pkt, f.syn),
         };
