@@ -569,43 +569,76 @@ def _measured(key: str, runs: list[dict]) -> dict:
     return {"runs": measures, "summary": summarize(measures)}
 
 
+def _keep_case(ref: dict, traces_out: dict, key: str, runs: list[dict], kernel: str) -> None:
+    """A case's runs into the reference (written at once), with their kernel where it is
+    not the reference's own."""
+    traces_out[key] = runs
+    ref["cases"][key] = _measured(key, runs)
+    if kernel != ref["kernel"]:
+        ref["cases"][key]["kernel"] = kernel
+    _write_reference(ref, traces_out)
+
+
+def _record_keys(x: str) -> list[tuple[str, tuple[str, ...]]]:
+    """`record --cases` entries: a case's name (each of its algorithms) or NAME/CC."""
+    if "/" in x:
+        return [_split_case(x, "record")]
+    if x not in CASES:
+        raise SystemExit(f"linuxref record: --cases takes NAME or NAME/CC, one of "
+                         f"{', '.join([*CASES, *(_key(n, c) for n in CASES for c in CASES[n])])}; got {x!r}")
+    return [(x, ccs) for ccs in CASES[x]]
+
+
 def record(a) -> int:
     import os
     import platform
 
     REF_DIR.mkdir(parents=True, exist_ok=True)
-    ref = {"kernel": platform.release(), "duration_s": a.duration, "runs": a.runs, "cases": {}}
+    kernel = platform.release()
+    ref = {"kernel": kernel, "duration_s": a.duration, "runs": a.runs, "cases": {}}
     traces_out: dict = {}
+    add = getattr(a, "add_runs", 0) or 0
+    if add and not a.cases:
+        raise SystemExit("linuxref record: --add-runs adds runs to the cases named by --cases (NAME or NAME/CC)")
+    todo = [(n, c) for x in (a.cases or list(CASES)) for n, c in _record_keys(x)]
     if a.cases and (REF_DIR / "reference.json").exists():
-        # some cases again: the others stay, if they were recorded alike
+        # some cases again (or more runs of them): the others stay as they were recorded
+        # (a case's entry names its kernel where it is not the reference's)
         old = json.loads((REF_DIR / "reference.json").read_text())
-        same = {k: old.get(k) for k in ("kernel", "duration_s", "runs")} == {k: ref[k] for k in ("kernel", "duration_s", "runs")}
-        if not same:
-            raise SystemExit(f"linuxref: the reference in {REF_DIR} was recorded with kernel {old.get('kernel')}, "
-                             f"{old.get('runs')} runs of {old.get('duration_s')} s; record every case (no --cases) "
-                             f"or use the same --runs and --duration on kernel {ref['kernel']}")
-        ref["cases"], traces_out = old["cases"], load_traces()
-    cases = a.cases or list(CASES)
-    total = sum(len(CASES[c]) for c in cases) * a.runs
+        if old.get("duration_s") != a.duration:
+            raise SystemExit(f"linuxref: the reference in {REF_DIR} has runs of {old.get('duration_s')} s; "
+                             f"record every case (no --cases) or use --duration {old.get('duration_s')}")
+        ref, traces_out = old, load_traces()
+    elif add:
+        raise SystemExit(f"linuxref record: --add-runs needs a reference to add to ({REF_DIR}/reference.json)")
+    for name, ccs in todo if add else ():
+        had = ref["cases"].get(_key(name, ccs))
+        if not had:
+            raise SystemExit(f"linuxref record: {_key(name, ccs)} has no runs to add to")
+        if had.get("kernel", ref["kernel"]) != kernel:
+            raise SystemExit(f"linuxref record: {_key(name, ccs)} was recorded on kernel "
+                             f"{had.get('kernel', ref['kernel'])}, this is {kernel}: record it anew "
+                             f"(--cases {_key(name, ccs)} --runs N) rather than mix the two")
+    total = len(todo) * (add or a.runs)
     done = 0
-    for name in cases:
-        for ccs in CASES[name]:
-            runs = []
-            for k in range(a.runs):
-                done += 1
-                _progress(f"[{done}/{total}] Linux {_key(name, ccs)} run {k + 1} ({a.duration:g} s in real time)")
-                for attempt in range(3):
-                    try:
-                        traces, goodput = run_linux(name, ccs, a.duration, seed=k + 1)
-                        break
-                    except RuntimeError as e:  # ran late: the numbers are not the scenario's
-                        _progress(f"  {e}; again ({attempt + 1}/3)")
-                else:
-                    raise SystemExit(f"linuxref: {_key(name, ccs)} ran late three times; is the machine busy?")
-                runs.append({"traces": traces, "goodput_mbps": goodput})
-            traces_out[_key(name, ccs)] = runs
-            ref["cases"][_key(name, ccs)] = _measured(_key(name, ccs), runs)
-            _write_reference(ref, traces_out)
+    for name, ccs in todo:
+        # run k is recorded with seed k: added runs continue the case's numbering
+        runs = list(traces_out.get(_key(name, ccs), [])) if add else []
+        for k in range(len(runs), len(runs) + (add or a.runs)):
+            done += 1
+            _progress(f"[{done}/{total}] Linux {_key(name, ccs)} run {k + 1} ({a.duration:g} s in real time)")
+            for attempt in range(3):
+                try:
+                    traces, goodput = run_linux(name, ccs, a.duration, seed=k + 1)
+                    break
+                except RuntimeError as e:  # ran late: the numbers are not the scenario's
+                    _progress(f"  {e}; again ({attempt + 1}/3)")
+            else:
+                raise SystemExit(f"linuxref: {_key(name, ccs)} ran late three times; is the machine busy?")
+            runs.append({"traces": traces, "goodput_mbps": goodput})
+            if add:  # each run kept as it comes: an interrupted call keeps what it ran
+                _keep_case(ref, traces_out, _key(name, ccs), runs, kernel)
+        _keep_case(ref, traces_out, _key(name, ccs), runs, kernel)
     _progress(f"wrote {REF_DIR}/reference.json and traces.json.gz (pid {os.getpid()})")
     return 0
 
@@ -616,7 +649,8 @@ def remeasure(a) -> int:
     ref = json.loads((REF_DIR / "reference.json").read_text())
     traces = load_traces()
     for key, runs in traces.items():
-        ref["cases"][key] = _measured(key, runs)
+        kernel = ref["cases"].get(key, {}).get("kernel")
+        ref["cases"][key] = _measured(key, runs) | ({"kernel": kernel} if kernel else {})
     _write_reference(ref, None)
     _progress(f"measured {sum(len(r) for r in traces.values())} runs of {len(traces)} cases again: {REF_DIR}/reference.json")
     return 0
@@ -2028,7 +2062,9 @@ def main(argv=None) -> int:
     r = sub.add_parser("record", help="run Linux (root) and write the reference")
     r.add_argument("--runs", type=int, default=10)
     r.add_argument("--duration", type=float, default=30.0)
-    r.add_argument("--cases", nargs="*", choices=list(CASES))
+    r.add_argument("--cases", nargs="*", metavar="CASE", help="case names (every algorithm) or NAME/CC; the others kept")
+    r.add_argument("--add-runs", type=int, default=0, metavar="N",
+                   help="N more runs of each of --cases, beside the ones recorded (seeds continuing theirs)")
     r.set_defaults(fn=record)
     rm = sub.add_parser("remeasure", help="the reference's numbers again from its committed traces (no Linux)")
     rm.set_defaults(fn=remeasure)
