@@ -35,7 +35,7 @@ def _close(ours, linux, rel, what):
 @pytest.mark.parametrize("key", sorted(REF["cases"]))
 def test_throughput_is_linuxs_within_10_percent(key):
     """Every flow's goodput of every case, mean over runs, within 10 % of Linux's (10 runs
-    each)."""
+    each, or more where its mean needs them: the test below)."""
     ours, lin = _satcc(key), REF["cases"][key]["summary"]
     for flow, g in lin["goodput_mbps"].items():
         if (key, flow) in GOODPUT_NOT_YET:  # still apart (below), or this test must take it back
@@ -43,6 +43,20 @@ def test_throughput_is_linuxs_within_10_percent(key):
                 f"{key} {flow} goodput now within 10 %: take it out of GOODPUT_NOT_YET")
             continue
         _close(ours["goodput_mbps"][flow]["mean"], g["mean"], 0.10, f"{key} {flow} goodput (Mb/s)")
+
+
+def test_linuxs_goodput_means_are_known_to_half_the_tolerance():
+    """The 10 % above compares means: each Linux goodput's mean must be known better than
+    that, its standard error at most 5 % of it (half the tolerance). Ten runs give that for
+    most flows; a case whose flows' split varies more from run to run has more runs
+    (two-rtt/bbr: sd 1.97 Mb/s of 6.91 over ten runs, 9 %; recorded again with 40,
+    `linuxref record --cases two-rtt/bbr --runs 40`). And every case has at least the
+    issue's ten."""
+    for key, entry in REF["cases"].items():
+        assert len(entry["runs"]) >= 10, key
+        for flow, g in entry["summary"]["goodput_mbps"].items():
+            se = g["sd"] / g["n"] ** 0.5
+            assert se <= 0.05 * g["mean"], f"{key} {flow}: standard error {se:.3g} of {g['mean']:.3g} Mb/s ({g['n']} runs)"
 
 
 def test_cubic_window_after_a_loss_its_k_and_hystart_exit_are_linuxs():
@@ -98,10 +112,11 @@ MEASURES_NOT_YET = {
 
 # Goodputs outside the issue's 10 %, the same way.
 GOODPUT_NOT_YET: dict = {
-    ("two-rtt/bbr", "rtt50"): "satcc 7.64 vs Linux 6.91 Mb/s (10.6 %) since the Linux receivers acknowledge a "
-        "segment carrying PSH at once (2026-11-27; 7.50 before): the split of the two BBR flows varies from run to "
-        "run on Linux (sd 1.97 Mb/s over its ten runs, so its mean's standard error is 0.62; satcc's sd over its 40 "
-        "seeds 1.49, standard error 0.23: the means are 1.1 combined standard errors apart) and the 150 ms flow's "
+    ("two-rtt/bbr", "rtt50"): "satcc 7.64 vs Linux 6.90 Mb/s (10.7 %) since the Linux receivers acknowledge a "
+        "segment carrying PSH at once (2026-11-27; 7.50 before). Linux's split of the two BBR flows varies from run "
+        "to run, so the case has 40 runs (sd 1.67 Mb/s, standard error 0.26; ten runs had given 6.91 with 0.62); "
+        "satcc's sd over its 40 seeds 1.49, standard error 0.23: the means are 2.1 combined standard errors apart, "
+        "a difference of the model's. The 150 ms flow's "
         "bursts now hold more lone segments than Linux's (26 % against 16 % in an 8 s trace, `linuxref bursts`; "
         "the 50 ms flow's 23 % against 24 %); docs/cubic-bbr.md",
 }
@@ -233,9 +248,12 @@ def test_the_flows_table_has_the_pacing_rate_and_bbr_long_term_reads_it(capsys):
 
 
 def test_the_reference_says_what_made_it():
+    """Ten runs of 30 s at least for every case (more where a case was recorded apart,
+    `record --cases`), its measures one per committed trace."""
     assert REF["runs"] == 10 and REF["duration_s"] >= 30
+    traces = L.load_traces()
     for key, c in REF["cases"].items():
-        assert len(c["runs"]) == REF["runs"], key
+        assert len(c["runs"]) == len(traces[key]) >= REF["runs"], key
 
 
 # ----------------------------------------------------------------- the machinery
@@ -788,8 +806,8 @@ def test_the_references_numbers_are_its_committed_traces_measured_now():
     traces = L.load_traces()
     assert sorted(traces) == sorted(REF["cases"])
     for key, runs in traces.items():
-        assert len(runs) == REF["runs"], key
-        assert json.loads(json.dumps(L._measured(key, runs))) == REF["cases"][key], key
+        entry = {k: v for k, v in REF["cases"][key].items() if k != "kernel"}
+        assert json.loads(json.dumps(L._measured(key, runs))) == entry, key
 
 
 def test_satccs_traces_count_from_the_handshakes_end_as_linuxs_do():
@@ -806,8 +824,9 @@ def test_satccs_traces_count_from_the_handshakes_end_as_linuxs_do():
 def test_remeasure_rewrites_the_numbers_from_the_traces_and_a_partial_record_keeps_alike_references(tmp_path, monkeypatch):
     """`linuxref remeasure` gives back the reference's numbers from its traces (here after
     they were spoiled), and `record --cases` refuses to mix cases into a reference
-    recorded on another kernel or with other runs, naming what differs, before running
-    anything."""
+    recorded with runs of another length, naming it, before running anything (a case
+    recorded anew on another kernel build is kept with its kernel: the test of
+    `record --add-runs` below)."""
     import argparse
     import shutil
 
@@ -824,10 +843,8 @@ def test_remeasure_rewrites_the_numbers_from_the_traces_and_a_partial_record_kee
         raise AssertionError("nothing runs before the check")
 
     monkeypatch.setattr(L, "run_linux", no_linux)
-    other = dict(spoiled, kernel="0.0-other")
-    (tmp_path / "reference.json").write_text(json.dumps(other))
-    with pytest.raises(SystemExit, match="kernel 0.0-other"):
-        L.record(argparse.Namespace(cases=["one-1bdp"], runs=REF["runs"], duration=REF["duration_s"]))
+    with pytest.raises(SystemExit, match=f"has runs of {REF['duration_s']} s; record every case"):
+        L.record(argparse.Namespace(cases=["one-1bdp"], runs=REF["runs"], duration=REF["duration_s"] + 1))
 
 
 def test_ns3refs_traces_count_from_the_handshakes_end():
@@ -1016,7 +1033,7 @@ def test_spread_prints_each_flows_goodput_range_beside_linuxs_and_the_timeouts(c
     beside Linux's runs, then satcc's timeouts; an unknown case is refused by name."""
     assert L.main(["spread", "two-rtt/bbr", "--seeds", "2"]) == 0
     out = capsys.readouterr().out
-    assert "two-rtt/bbr rtt50: satcc" in out and "2 seeds); Linux 4.62-12.05 (mean 6.91, 10 runs)" in out
+    assert "two-rtt/bbr rtt50: satcc" in out and "2 seeds); Linux 4.13-11.91 (mean 6.90, 40 runs)" in out
     assert "timeouts in satcc's 2 seeds" in out
     with pytest.raises(SystemExit, match="CASE is one of"):
         L.main(["spread", "two-rtt/vegas"])
@@ -1031,7 +1048,7 @@ def test_startup_prints_each_flows_exits_beside_linuxs(capsys):
     is refused by name, and `--ref` is accepted by every command."""
     assert L.main(["startup", "two-rtt/bbr", "--seeds", "2", "--ref", str(L.REF_DIR)]) == 0
     out = capsys.readouterr().out
-    assert "two-rtt/bbr rtt150 Linux (10 exits of 10 runs): median 3.78 s at a window of 492; 1.42/46/20 2.88/348/126" in out
+    assert "two-rtt/bbr rtt150 Linux (40 exits of 40 runs): median 3.95 s at a window of 539; 1.31/50/22 1.40/54/24 2.69/282/102" in out
     assert "two-rtt/bbr rtt50 satcc (" in out and "of 2 runs): median" in out
     with pytest.raises(SystemExit, match="CASE is one of"):
         L.main(["startup", "one-1bdp/vegas"])
@@ -1277,3 +1294,47 @@ def test_which_seeds_leave_startup_early_is_a_tie_the_jitter_breaks_whatever_its
     with pytest.raises(SystemExit):
         L.main(["startup", "one-1bdp/bbr", "--link-jitter-ms", "-1"])
     assert "--link-jitter-ms: 0 or more, got -1" in capsys.readouterr().err
+
+
+def test_linuxref_record_adds_runs_to_a_case_of_this_kernel_and_refuses_a_mix(tmp_path, monkeypatch, capsys):
+    """`record --cases NAME/CC --add-runs N` (without Linux: its runs stand in): the case's
+    runs grow by N, recorded with the seeds after theirs, the other cases as they were;
+    a case recorded on another kernel build is refused by name (record it anew), as are
+    --add-runs without --cases and a case that is none."""
+    import platform
+    import shutil
+
+    for f in ("reference.json", "traces.json.gz"):
+        shutil.copy(L.REF_DIR / f, tmp_path / f)
+    monkeypatch.setattr(L, "REF_DIR", tmp_path)
+    ref = json.loads((tmp_path / "reference.json").read_text())
+    key = "one-1bdp/cubic"
+    kernel = ref["cases"][key].get("kernel", ref["kernel"])
+    had = L.load_traces()[key]
+    seeds = []
+
+    def fake_linux(name, ccs, duration, seed):
+        seeds.append(seed)
+        return had[0]["traces"], had[0]["goodput_mbps"]
+
+    monkeypatch.setattr(L, "run_linux", fake_linux)
+    monkeypatch.setattr(platform, "release", lambda: kernel)
+    assert L.main(["record", "--cases", key, "--add-runs", "2", "--duration", str(ref["duration_s"])]) == 0
+    new = json.loads((tmp_path / "reference.json").read_text())
+    assert seeds == [len(had) + 1, len(had) + 2]
+    assert len(new["cases"][key]["runs"]) == len(had) + 2 and new["cases"][key]["runs"][-1] == new["cases"][key]["runs"][0]
+    assert {k: v for k, v in new["cases"].items() if k != key} == {k: v for k, v in ref["cases"].items() if k != key}
+    assert len(L.load_traces()[key]) == len(had) + 2
+    monkeypatch.setattr(platform, "release", lambda: "0.0-other")
+    with pytest.raises(SystemExit, match=f"{key} was recorded on kernel {kernel}, this is 0.0-other: record it anew"):
+        L.main(["record", "--cases", key, "--add-runs", "1", "--duration", str(ref["duration_s"])])
+    with pytest.raises(SystemExit, match="--add-runs adds runs to the cases named by --cases"):
+        L.main(["record", "--add-runs", "1"])
+    with pytest.raises(SystemExit, match="--cases takes NAME or NAME/CC"):
+        L.main(["record", "--cases", "nope", "--add-runs", "1"])
+    # a case recorded anew on another kernel keeps its kernel; the table's header names it
+    assert L.main(["record", "--cases", key, "--runs", "1", "--duration", str(ref["duration_s"])]) == 0
+    new = json.loads((tmp_path / "reference.json").read_text())
+    assert new["cases"][key]["kernel"] == "0.0-other" and len(new["cases"][key]["runs"]) == 1
+    assert L.main(["remeasure"]) == 0
+    assert json.loads((tmp_path / "reference.json").read_text())["cases"][key]["kernel"] == "0.0-other"

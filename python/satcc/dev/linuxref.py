@@ -875,8 +875,11 @@ def table(a) -> int:
             return "-"
         return f"{v['mean']:.3g} ± {v['sd']:.2g}" if sd else f"{v['mean']:.3g}"
 
-    print(f"Linux {ref['kernel']}: {ref['runs']} runs of {dur:g} s each; satcc: {a.seeds} seeds; ns-3 3.44: "
-          + (f"{ns3doc['runs']} runs" if ns3 else "not recorded"))
+    apart = {k: (e.get("kernel", ref["kernel"]), len(e["runs"])) for k, e in ref["cases"].items()
+             if e.get("kernel", ref["kernel"]) != ref["kernel"] or len(e["runs"]) != ref["runs"]}
+    print(f"Linux {ref['kernel']}: {ref['runs']} runs of {dur:g} s each"
+          + "".join(f" ({k}: {n} runs on {kern})" for k, (kern, n) in apart.items())
+          + f"; satcc: {a.seeds} seeds; ns-3 3.44: " + (f"{ns3doc['runs']} runs" if ns3 else "not recorded"))
     print()
     print("| case | flow | measure | Linux | satcc | satcc / Linux | ns-3 |")
     print("|---|---|---|---|---|---|---|")
