@@ -114,7 +114,7 @@ SATCC_SEEDS = 40
 LINUX_TCP = {"packet_size_bytes": MSS, "header_bytes": WIRE - MSS, "sack": True, "initial_window_pkts": 10,
              "rwnd_pkts": 100000, "min_rto_s": 0.2, "tick_s": 0.001, "initial_rto_s": 1.0, "rto": "linux",
              "delayed_ack": True, "delayed_ack_interval_s": 0.04, "quick_ack": True, "sack_compression": True,
-             "push_ack": True, "receive_window": "linux", "tso_defer": True}
+             "push_ack": True, "receive_window": "linux", "tso_defer": True, "sack_report": "linux"}
 
 
 def _link(a, b, rate, delay_ms, limit=None, error=None):

@@ -34,6 +34,25 @@ pub enum ReceiveWindow {
     Linux,
 }
 
+/// Which SACK blocks a receiver's ACKs carry (at most `sack::MAX_BLOCKS`, three, as
+/// beside the timestamp option).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum SackReport {
+    /// The whole range holding the segment that triggered the ACK, then the highest
+    /// other ranges held.
+    #[default]
+    Highest,
+    /// A Linux receiver's (tcp_sack_new_ofo_skb, tcp_sack_maybe_coalesce,
+    /// tcp_sack_remove): up to four blocks kept, the most recently changed first; a
+    /// segment that meets a block extends it, moves it to the front and merges what it
+    /// then meets; one that meets none opens a block of its own at the front (the last
+    /// forgotten, after a compressed ACK still waiting goes out); blocks the cumulative
+    /// ACK reaches go. Each ACK carries the first three: a range received long ago is
+    /// reported only while it is among the most recently changed.
+    Linux,
+}
+
 /// How the sender measures RTT and sets its retransmission timeout.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
@@ -136,6 +155,10 @@ pub struct TcpConfig {
     /// one (at most 44 at a time); old data puts it in quick-ACK mode [off: an ACK for
     /// every out-of-order segment, as ns-2's sinks and Linux before 4.18].
     pub sack_compression: bool,
+    /// With `sack`: which blocks each ACK carries: `highest`, the range holding the
+    /// segment that triggered it, then the highest others; `linux`, a Linux receiver's
+    /// most recently changed blocks (SackReport) [highest].
+    pub sack_report: SackReport,
     /// With `delayed_ack`: a Linux receiver (6.7+) acknowledges at once an in-order
     /// segment carrying PSH, once the application has read it with nothing held out of
     /// order (tcp_measure_rcv_mss's ICSK_ACK_PUSHED, tcp_cleanup_rbuf). With it the
@@ -213,6 +236,7 @@ impl Default for TcpConfig {
             quick_ack: false,
             sack_compression: false,
             push_ack: false,
+            sack_report: SackReport::Highest,
             ack_size_bytes: 40,
             initial_ttl: 32,
             tos: 0,

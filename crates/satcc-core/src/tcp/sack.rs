@@ -33,16 +33,100 @@ impl SackBlocks {
     }
 }
 
-/// Receiver side: the ranges received above the cumulative ACK.
+/// Blocks a Linux receiver keeps (TCP_NUM_SACKS).
+pub const LINUX_KEPT_BLOCKS: usize = 4;
+
+/// A Linux receiver's SACK blocks (tp->selective_acks), the most recently changed
+/// first (`SackReport::Linux`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct RecentBlocks {
+    n: usize,
+    b: [(i64, i64); LINUX_KEPT_BLOCKS],
+}
+
+impl RecentBlocks {
+    /// tcp_sack_extend: a block meets [start, end) (overlaps or touches it) and grows
+    /// to hold it.
+    fn extend(b: &mut (i64, i64), start: i64, end: i64) -> bool {
+        if start <= b.1 && b.0 <= end {
+            b.0 = b.0.min(start);
+            b.1 = b.1.max(end);
+            return true;
+        }
+        false
+    }
+
+    /// Whether segment `seq` meets no block while every slot is taken (the last block
+    /// would be forgotten).
+    fn forgets(&self, seq: i64) -> bool {
+        self.n == LINUX_KEPT_BLOCKS && !self.b[..self.n].iter().any(|b| seq <= b.1 && b.0 <= seq + 1)
+    }
+
+    /// tcp_sack_new_ofo_skb for segment `seq` (new, or a duplicate of one held).
+    fn on_segment(&mut self, seq: i64) {
+        let (start, end) = (seq, seq + 1);
+        if let Some(i) = (0..self.n).find(|&i| Self::extend(&mut self.b[i], start, end)) {
+            // the block goes to the front, then swallows any other it now meets
+            self.b[..=i].rotate_right(1);
+            let mut j = 1;
+            while j < self.n {
+                let other = self.b[j];
+                if Self::extend(&mut self.b[0], other.0, other.1) {
+                    self.b.copy_within(j + 1..self.n, j);
+                    self.n -= 1;
+                } else {
+                    j += 1;
+                }
+            }
+            return;
+        }
+        self.n = (self.n + 1).min(LINUX_KEPT_BLOCKS);
+        self.b[..self.n].rotate_right(1);
+        self.b[0] = (start, end);
+    }
+
+    /// tcp_sack_remove: blocks the cumulative ACK (`next`) reached go.
+    fn advance(&mut self, next: i64) {
+        let mut j = 0;
+        while j < self.n {
+            if next >= self.b[j].0 {
+                self.b.copy_within(j + 1..self.n, j);
+                self.n -= 1;
+            } else {
+                j += 1;
+            }
+        }
+    }
+}
+
+/// Receiver side: the ranges received above the cumulative ACK, and which of them an
+/// ACK reports (`SackReport`).
 #[derive(Clone, Debug, Default)]
 pub struct SackReceiver {
     /// Sorted, disjoint, non-adjacent ranges [start, end).
     ranges: Vec<(i64, i64)>,
+    /// `SackReport::Linux`: the blocks a Linux receiver reports.
+    recent: Option<RecentBlocks>,
 }
 
 impl SackReceiver {
+    /// A receiver reporting as `report` says.
+    pub fn new(report: super::config::SackReport) -> Self {
+        let recent = (report == super::config::SackReport::Linux).then(RecentBlocks::default);
+        SackReceiver { ranges: Vec::new(), recent }
+    }
+
+    /// Whether recording segment `seq` would make a Linux receiver forget a block, so
+    /// that it first sends the ACK it is compressing (tcp_sack_compress_send_ack).
+    pub fn forgets_a_block(&self, seq: i64) -> bool {
+        self.recent.as_ref().is_some_and(|r| r.forgets(seq))
+    }
+
     /// Record segment `seq` received out of order (above the next expected).
     pub fn record(&mut self, seq: i64) {
+        if let Some(r) = self.recent.as_mut() {
+            r.on_segment(seq);
+        }
         let i = self.ranges.partition_point(|r| r.1 < seq);
         if i < self.ranges.len() && self.ranges[i].0 <= seq && seq < self.ranges[i].1 {
             return; // duplicate
@@ -65,12 +149,20 @@ impl SackReceiver {
     pub fn advance(&mut self, next: i64) {
         let k = self.ranges.partition_point(|r| r.1 <= next);
         self.ranges.drain(..k);
+        if let Some(r) = self.recent.as_mut() {
+            r.advance(next);
+        }
     }
 
     /// Blocks for an ACK triggered by segment `seq`: the block holding it first
-    /// (RFC 2018), then the highest others.
+    /// (RFC 2018), then the highest others; a Linux receiver's first three blocks.
     pub fn blocks(&self, seq: i64) -> SackBlocks {
         let mut out = SackBlocks::default();
+        if let Some(r) = &self.recent {
+            out.n = r.n.min(MAX_BLOCKS) as u8;
+            out.b[..out.n as usize].copy_from_slice(&r.b[..out.n as usize]);
+            return out;
+        }
         // the ranges are sorted and disjoint: the one holding `seq` by binary search
         let i = self.ranges.partition_point(|r| r.1 <= seq);
         let first = (i < self.ranges.len() && self.ranges[i].0 <= seq).then_some(i);
@@ -411,6 +503,45 @@ mod tests {
         r.record(20);
         r.record(20);
         assert_eq!(r.blocks(20).n, 1);
+    }
+
+    /// SackReport::Linux: four blocks kept, most recently changed first; a segment that
+    /// meets none opens one at the front and the fourth is forgotten (a range received
+    /// then is reported in part when a segment touches it again); merged blocks become
+    /// one; blocks the cumulative ACK reaches go; a duplicate brings its block forward.
+    #[test]
+    fn a_linux_receiver_reports_its_most_recently_changed_blocks() {
+        let mut r = SackReceiver::new(crate::tcp::config::SackReport::Linux);
+        let got = |r: &SackReceiver| r.blocks(0).iter().collect::<Vec<_>>();
+        for s in [5, 7, 9, 11] {
+            assert!(!r.forgets_a_block(s));
+            r.record(s);
+        }
+        // four kept, three reported: the oldest, [5, 6), is not, though held and lower
+        assert_eq!(got(&r), vec![(11, 12), (9, 10), (7, 8)]);
+        assert!(r.forgets_a_block(13) && !r.forgets_a_block(12) && !r.forgets_a_block(6));
+        r.record(13); // [5, 6) forgotten
+        assert_eq!(got(&r), vec![(13, 14), (11, 12), (9, 10)]);
+        r.record(6); // touches [7, 8): [6, 8) to the front, without the forgotten 5
+        assert_eq!(got(&r), vec![(6, 8), (13, 14), (11, 12)]);
+        r.record(8); // [6, 9) meets [9, 10): one block
+        assert_eq!(got(&r), vec![(6, 10), (13, 14), (11, 12)]);
+        r.record(10); // and then [11, 12)
+        assert_eq!(got(&r), vec![(6, 12), (13, 14)]);
+        r.record(13); // a duplicate: its block forward
+        assert_eq!(got(&r), vec![(13, 14), (6, 12)]);
+        r.advance(12);
+        assert_eq!(got(&r), vec![(13, 14)]);
+        r.advance(14);
+        assert!(got(&r).is_empty() && r.is_empty());
+        // the rule satcc had (and keeps by default): the triggering range whole, then
+        // the highest, the forgotten 5 included
+        let mut h = SackReceiver::default();
+        for s in [5, 7, 9, 11, 13, 6] {
+            h.record(s);
+        }
+        assert_eq!(h.blocks(6).iter().collect::<Vec<_>>(), vec![(5, 8), (13, 14), (11, 12)]);
+        assert!(!h.forgets_a_block(20));
     }
 
     #[test]

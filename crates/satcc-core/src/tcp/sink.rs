@@ -136,7 +136,7 @@ impl TcpSink {
             ttl: cfg.initial_ttl,
             payload: cfg.packet_size_bytes,
             syn: cfg.syn,
-            sack: cfg.sack.then(SackReceiver::default),
+            sack: cfg.sack.then(|| SackReceiver::new(cfg.sack_report)),
             sent_blocks: VecDeque::new(),
             next_ack_id: 0,
             wup: 0,
@@ -332,6 +332,11 @@ impl TcpSink {
                 r.on_read(before, next, now, rtt, span);
             }
         }
+        if self.compressed > 0 && pkt.seq >= self.next && self.sack.as_ref().is_some_and(|r| r.forgets_a_block(pkt.seq)) {
+            // a Linux receiver about to forget a block sends the ACK it is compressing
+            // first (tcp_sack_compress_send_ack)
+            self.send_ack(self.comp_trigger, out);
+        }
         if let Some(r) = self.sack.as_mut() {
             if pkt.seq >= self.next {
                 r.record(pkt.seq);
@@ -490,6 +495,7 @@ pub(crate) fn linux_receiver() -> TcpConfig {
         packet_size_bytes: 1448,
         rwnd_pkts: 100_000,
         receive_window: ReceiveWindow::Linux,
+        sack_report: super::config::SackReport::Linux,
         ..TcpConfig::default()
     }
 }
@@ -497,6 +503,7 @@ pub(crate) fn linux_receiver() -> TcpConfig {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tcp::SackReport;
 
     fn data(seq: i64) -> Packet {
         Packet { flow: 0, kind: PacketKind::Data, seq, size_bytes: 1040, ttl: 32, tos: 0, rwnd_pkts: 0, hop: 0, aux: 0 }
@@ -797,6 +804,35 @@ mod tests {
         let mut off = TcpSink::new(0, &TcpConfig { sack_compression: false, ..cfg });
         off.on_data1(&data(0), 0);
         assert!((2..=12).all(|q| off.on_data1(&data(q), q as u64 * 600 * us).is_some()));
+    }
+
+    /// `sack_report: linux` with compression: a segment that would make the receiver
+    /// forget one of its four blocks first sends the ACK being compressed, with the
+    /// blocks as they were (tcp_sack_compress_send_ack); the rule satcc had sends
+    /// nothing then.
+    #[test]
+    fn a_linux_receiver_sends_its_compressed_ack_before_it_forgets_a_block() {
+        let us = 1_000;
+        let cfg = TcpConfig { sack: true, sack_compression: true, rwnd_pkts: 1000, ..TcpConfig::default() };
+        let run = |report| {
+            let mut s = TcpSink::new(0, &TcpConfig { sack_report: report, ..cfg.clone() });
+            s.rtt_hint_s = 0.1;
+            s.on_data1(&data(0), 0);
+            // holes at 1, 3, 5, 7, 9: 2, 4, 6 acknowledged at once, 8 compressed, then
+            // 10 opens a fifth block
+            let mut acks = vec![];
+            for (k, q) in [2, 4, 6, 8, 10].into_iter().enumerate() {
+                let mut out = vec![];
+                s.on_data(&data(q), 1_000 * us + k as u64 * 100 * us, &mut out);
+                acks.extend(out.iter().map(|a| (q, s.sack_blocks(a.sack_id()).unwrap().iter().collect::<Vec<_>>())));
+            }
+            acks
+        };
+        let linux = run(SackReport::Linux);
+        assert_eq!(linux.len(), 4, "{linux:?}");
+        assert_eq!(linux[3], (10, vec![(8, 9), (6, 7), (4, 5)]), "the compressed ACK, before 10's block");
+        let highest = run(SackReport::Highest);
+        assert_eq!(highest.iter().map(|a| a.0).collect::<Vec<_>>(), [2, 4, 6]);
     }
 
     /// A Linux receiver's own RTT estimate (tcp_rcv_rtt_update since 6.16): one sample

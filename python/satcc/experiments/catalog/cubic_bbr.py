@@ -30,7 +30,7 @@ CCS = ("newreno", "cubic", "bbr")
 #: a Linux sender's transport where satcc's defaults are ns-2's (docs/schemes.md, CUBIC)
 LINUX_TCP = {"sack": True, "initial_window_pkts": 10, "rto": "linux", "tick_s": 0.001, "initial_rto_s": 1.0,
              "delayed_ack": True, "delayed_ack_interval_s": 0.04, "quick_ack": True, "sack_compression": True,
-             "push_ack": True, "receive_window": "linux", "tso_defer": True}
+             "push_ack": True, "receive_window": "linux", "tso_defer": True, "sack_report": "linux"}
 
 
 def linux_tcp(cc: str) -> dict:
