@@ -111,15 +111,7 @@ MEASURES_NOT_YET = {
 }
 
 # Goodputs outside the 10 %, the same way.
-GOODPUT_NOT_YET: dict = {
-    ("two-rtt/bbr", "rtt50"): "satcc 7.64 vs Linux 6.90 Mb/s (10.7 %) since the Linux receivers acknowledge a "
-        "segment carrying PSH at once (2026-11-27; 7.50 before). Linux's split of the two BBR flows varies from run "
-        "to run, so the case has 40 runs (sd 1.67 Mb/s, standard error 0.26; ten runs had given 6.91 with 0.62); "
-        "satcc's sd over its 40 seeds 1.49, standard error 0.23: the means are 2.1 combined standard errors apart, "
-        "a difference of the model's. The 150 ms flow's "
-        "bursts now hold more lone segments than Linux's (26 % against 16 % in an 8 s trace, `linuxref bursts`; "
-        "the 50 ms flow's 23 % against 24 %); docs/cubic-bbr.md",
-}
+GOODPUT_NOT_YET: dict = {}
 
 
 def _comparisons():
