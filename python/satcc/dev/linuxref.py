@@ -638,7 +638,8 @@ def record(a) -> int:
             runs.append({"traces": traces, "goodput_mbps": goodput})
             if add:  # each run kept as it comes: an interrupted call keeps what it ran
                 _keep_case(ref, traces_out, _key(name, ccs), runs, kernel)
-        _keep_case(ref, traces_out, _key(name, ccs), runs, kernel)
+        if not add:
+            _keep_case(ref, traces_out, _key(name, ccs), runs, kernel)
     _progress(f"wrote {REF_DIR}/reference.json and traces.json.gz (pid {os.getpid()})")
     return 0
 
