@@ -95,6 +95,8 @@ def cmd_run(a) -> int:
         mon = d.setdefault("monitor", {})
         mon["capture"] = list(dict.fromkeys([*mon.get("capture", []), link]))
     out = _out_dir(a.out, "--out")
+    for note in _transport_notes(d):
+        print(note, file=sys.stderr)
     print(f"running {d.get('name', 'scenario')} ...", file=sys.stderr, flush=True)
     t0 = time.perf_counter()
     out.mkdir(parents=True, exist_ok=True)
@@ -134,6 +136,24 @@ def cmd_plot(a) -> int:
     return 0
 
 
+def _transport_notes(d: dict) -> list[str]:
+    """A note where Linux's controllers (those keeping rate samples: cubic, bbr) run on
+    ns-2's transport without SACK: valid, and what REFWA's studies may want, but far from
+    how Linux runs them (a 20-packet window by default, no SACK, ns-2's RTO)."""
+    from . import registry, schema
+
+    counts: dict[str, list[int]] = {}
+    for i, f in enumerate(d.get("flows") or []):
+        cc = f.get("cc") or registry.DEFAULT_CC
+        entry = registry.controller(cc)
+        t = schema.tcp_settings(d, f)
+        if entry and entry["rate_samples"] and t["stack"] == "ns2" and not t["sack"]:
+            counts.setdefault(cc, []).append(i)
+    return [f"note: {cc} runs on ns-2's transport in flows {', '.join(map(str, ix[:5]))}{', ...' if len(ix) > 5 else ''} "
+            "(tcp.stack ns2: no SACK, the window tcp.rwnd_pkts, ns-2's RTO); `tcp.stack: linux` runs it as Linux does "
+            "(docs/schemes.md)" for cc, ix in counts.items()]
+
+
 def cmd_validate(a) -> int:
     p = Path(a.scenario)
     if p.exists() and p.suffix.lower() in FORMATS and _has_constellation(p):
@@ -155,6 +175,8 @@ def cmd_validate(a) -> int:
     d = _scenario(a.scenario).to_dict()
     print(f"{a.scenario}: valid ({len(d['nodes'])} nodes, {len(d['links'])} links, "
           f"{sum(f.get('count', 1) for f in d['flows'])} flows)")
+    for note in _transport_notes(d):
+        print(note, file=sys.stderr)
     return 0
 
 

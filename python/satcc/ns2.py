@@ -26,7 +26,7 @@ from . import registry, schema
 from .scenario import ScenarioError
 
 # the transport's defaults as the scenario contract gives them (the Rust TcpConfig's)
-TCP_DEFAULTS = {k: v["default"] for k, v in schema.TCP["properties"].items()}
+TCP_DEFAULTS = schema.TCP_DEFAULTS
 
 
 # ns-2 2.35's random number generator (tools/rng.cc, L'Ecuyer's MRG32k3a as RngStream,
@@ -89,9 +89,8 @@ def pin_tick_phases(sc: dict, ns2_seed: int = 1) -> dict:
     overhead) runs the same in both, timeouts included. Without them each simulator
     draws its own phases and runs part at the first timeout that fires in one only."""
     out = json.loads(json.dumps(sc))
-    base = {**TCP_DEFAULTS, **(out.get("tcp") or {})}
     for i, f in enumerate(out["flows"]):
-        tick = {**base, **(f.get("tcp") or {})}["tick_s"]
+        tick = schema.tcp_settings(out, f)["tick_s"]
         f["tcp"] = {**(f.get("tcp") or {}), "tick_phase_s": ns2_tick_phase(tick_phase_seed(ns2_seed, i), tick)}
     return out
 
@@ -152,6 +151,10 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
     if "constellation" in sc:
         raise ValueError("ns-2 export: a moving constellation has no ns-2 form (ns-2 has no moving links); "
                          "its paths can be checked with satcc paths")
+    for i, f in enumerate(sc["flows"]):
+        if schema.tcp_settings(sc, f)["stack"] != "ns2":
+            _unsupported(f"flows[{i}]: tcp.stack = linux (ns-2 2.35's agents are ns-2's TCP; "
+                         "satcc's Linux stack is checked against Linux itself, docs/cubic-bbr.md)")
     if sc.get("monitor", {}).get("links") is None:
         monitored = [f"{l['a']}->{l['b']}" for l in sc["links"]] + [f"{l['b']}->{l['a']}" for l in sc["links"]]
     else:

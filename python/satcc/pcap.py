@@ -50,14 +50,12 @@ def _checksum(data: bytes) -> int:
 
 def _flow_settings(scenario: dict, summary: dict) -> list[dict]:
     """Per flow of the summary (in its order): src and dst node indexes, MSS, SYN."""
-    from .schema import TCP
+    from .schema import tcp_settings
 
-    defaults = {k: v.get("default") for k, v in TCP["properties"].items()}
-    top = {**defaults, **(scenario.get("tcp") or {})}
     nodes = {n["name"]: i for i, n in enumerate(scenario["nodes"])}
     per_name = {}
     for i, f in enumerate(scenario["flows"]):
-        tcp = {**top, **(f.get("tcp") or {})}
+        tcp = tcp_settings(scenario, f)
         base = f.get("name") or f"f{i}"
         count = f.get("count", 1)
         for k in range(count):

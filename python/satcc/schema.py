@@ -26,6 +26,21 @@ DEFS: dict = SCENARIO["$defs"]
 FLOW: dict = DEFS["FlowSpec"]
 SCHEME: dict = DEFS["SchemeSpec"]
 TCP: dict = DEFS["TcpTable"]
+#: every transport setting's default (ns-2's: `stack: ns2`)
+TCP_DEFAULTS: dict = {k: v.get("default") for k, v in TCP["properties"].items()}
+#: the values `stack: linux` gives the settings a table leaves out (the core's
+#: tcp::config::linux_stack; `tso_defer` is decided per controller, not listed)
+LINUX_STACK: dict = TCP["properties"]["stack"]["x-satcc-linux"]
+
+
+def tcp_settings(scenario: dict, flow: dict | None = None) -> dict:
+    """The transport settings a flow runs with, as the core reads them: the defaults,
+    Linux's where its table says `stack: linux`, then the scenario's `tcp` table and the
+    flow's own (`tso_defer` as written; the core decides it per controller for the
+    Linux stack)."""
+    table = {**(scenario.get("tcp") or {}), **((flow or {}).get("tcp") or {})}
+    base = {**TCP_DEFAULTS, **(LINUX_STACK if table.get("stack") == "linux" else {})}
+    return {**base, **table}
 
 
 def _registry_lists(node) -> None:

@@ -108,6 +108,10 @@ pub fn tcp_table_schema(g: &mut SchemaGenerator) -> Schema {
             props.extend(p.clone());
         }
     }
+    if let Some(stack) = props.get_mut("stack") {
+        // the values `stack: linux` gives, for the Python side and the reference page
+        stack["x-satcc-linux"] = Value::Object(crate::tcp::config::linux_stack());
+    }
     let table = serde_json::json!({
         "description": "TCP settings: the transport's (ns-2's names and defaults) and each scheme's",
         "type": "object",
@@ -147,6 +151,17 @@ pub fn split(v: &Value, at: &str) -> Result<(TcpConfig, SchemeSettings), String>
         _ => return Err(format!("{at}: must be a table of TCP settings")),
     };
     contract::check(table_contract(), v, at)?;
+    let linux = table.get("stack").and_then(Value::as_str) == Some("linux");
+    let tso_defer_auto = linux && !table.contains_key("tso_defer");
+    if linux {
+        // a table that turns SACK off leaves the receiver's SACK options off too
+        let sack = table.get("sack").and_then(Value::as_bool) != Some(false);
+        for (k, v) in crate::tcp::config::linux_stack() {
+            if sack || !matches!(k.as_str(), "sack_compression" | "sack_report") {
+                table.entry(k).or_insert(v);
+            }
+        }
+    }
     let mut schemes = SchemeSettings::default();
     for group in groups() {
         let mut own = Map::new();
@@ -157,7 +172,8 @@ pub fn split(v: &Value, at: &str) -> Result<(TcpConfig, SchemeSettings), String>
         }
         schemes.groups.push(((group.type_id)(), (group.parse)(own, at)?));
     }
-    let cfg: TcpConfig = serde_json::from_value(Value::Object(table)).map_err(|e| format!("{at}: {e}"))?;
+    let mut cfg: TcpConfig = serde_json::from_value(Value::Object(table)).map_err(|e| format!("{at}: {e}"))?;
+    cfg.tso_defer_auto = tso_defer_auto;
     cfg.validate(at)?;
     Ok((cfg, schemes))
 }
@@ -165,6 +181,8 @@ pub fn split(v: &Value, at: &str) -> Result<(TcpConfig, SchemeSettings), String>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tcp::config::linux_stack;
+    use crate::tcp::RtoStyle;
     use crate::net::rtt_code::RttCodeSettings;
     use crate::tcp::congestion::estimators::AbeSettings;
     use crate::tcp::congestion::fusion::{FusionAlpha, FusionSettings};
@@ -227,5 +245,35 @@ mod tests {
         let (_, s) = split(&Value::Null, "tcp").unwrap();
         assert_eq!(s.get::<FusionSettings>(), FusionSettings::default());
         assert_eq!(s.get::<RttCodeSettings>(), RttCodeSettings::default());
+    }
+
+    #[test]
+    fn the_linux_stack_fills_what_the_table_leaves_out_and_nothing_else() {
+        let ns2 = serde_json::to_value(TcpConfig::default()).unwrap();
+        let (cfg, _) = split(&json!({"stack": "linux"}), "tcp").unwrap();
+        let got = serde_json::to_value(&cfg).unwrap();
+        for (k, want) in linux_stack() {
+            assert_eq!(got[&k], want, "{k}");
+            assert_ne!(ns2[&k], want, "{k}: the preset lists only what it changes");
+        }
+        for (k, v) in ns2.as_object().unwrap() {
+            if !linux_stack().contains_key(k) && k != "stack" {
+                assert_eq!(&got[k], v, "{k} keeps ns-2's default");
+            }
+        }
+        assert!(cfg.tso_defer_auto && !cfg.tso_defer, "TSO deferral waits for the flow's controller");
+        // what the table writes wins, and SACK off leaves the receiver's SACK options off
+        let (cfg, _) = split(&json!({"stack": "linux", "sack": false, "initial_window_pkts": 4, "tso_defer": false}), "tcp").unwrap();
+        assert!(!cfg.sack && !cfg.sack_compression && cfg.sack_report == crate::tcp::SackReport::Highest);
+        assert_eq!(cfg.initial_window_pkts, 4);
+        assert!(!cfg.tso_defer_auto && cfg.rto == RtoStyle::Linux && cfg.delayed_ack);
+        // ns2, written or not, is every default
+        for t in [json!({"stack": "ns2"}), json!({}), Value::Null] {
+            let (cfg, _) = split(&t, "tcp").unwrap();
+            assert!(!cfg.tso_defer_auto);
+            assert_eq!(serde_json::to_value(&cfg).unwrap(), ns2);
+        }
+        let e = split(&json!({"stack": "bsd"}), "tcp").unwrap_err();
+        assert!(e.contains("tcp") && e.contains("ns2") && e.contains("linux"), "{e}");
     }
 }

@@ -96,6 +96,8 @@ def _allowed(p: dict, defs: dict) -> str:
 def _row(name: str, p: dict, required: set, defs: dict) -> str:
     default = "required" if name in required else (json.dumps(p["default"]) if "default" in p else "")
     about = " ".join(p.get("description", "").split()).replace("|", "\\|")
+    if "x-satcc-linux" in p:
+        about += " Linux's values: " + ", ".join(f"`{k}` {json.dumps(v)}" for k, v in p["x-satcc-linux"].items()) + "."
     return f"| `{name}` | {default} | {_allowed(p, defs)} | {about} |"
 
 

@@ -150,6 +150,9 @@ impl Simulation {
                     None => rng.stream(&format!("flow/{name}/tcp")).gen::<f64>() * cfg.tick_s,
                 };
                 let mut cc = (entry.build)(&settings);
+                if cfg.tso_defer_auto {
+                    cfg.tso_defer = cfg.sack && cc.needs_rate_samples();
+                }
                 if cfg.tso_defer && !(cfg.sack && cc.needs_rate_samples()) {
                     return Err(format!(
                         "{at}.cc: tcp.tso_defer (Linux's TSO deferral) needs Linux's loss recovery: a controller \
@@ -424,6 +427,27 @@ mod tests {
         let (a, b) = (phase(json!({}), 1), phase(json!({}), 2));
         assert!(a != b && (0.0..0.01).contains(&a) && (0.0..0.01).contains(&b), "{a} {b}");
         assert_eq!(phase(json!({}), 1), a, "the same seed draws the same phase");
+    }
+
+    #[test]
+    fn the_linux_stack_defers_tso_where_the_controller_keeps_rate_samples() {
+        let flow = |cc: &str, tcp: Value| json!({"src": "a", "dst": "b", "cc": cc, "tcp": tcp});
+        let s = build(&chain(json!({
+            "tcp": {"stack": "linux"},
+            "flows": [flow("cubic", json!({})), flow("newreno", json!({})), flow("bbr", json!({"tso_defer": false})),
+                      flow("bbr", json!({"stack": "ns2", "sack": true}))],
+        })));
+        let cfg: Vec<_> = s.flows.iter().map(|f| f.sender.config()).collect();
+        assert!(cfg[0].tso_defer, "cubic keeps rate samples");
+        assert!(!cfg[1].tso_defer, "newreno keeps none");
+        assert!(!cfg[2].tso_defer, "written in the table: it wins");
+        assert!(!cfg[3].tso_defer && cfg[3].rto == crate::tcp::RtoStyle::Ns2, "a flow's own stack: ns2");
+        for c in &cfg[..3] {
+            assert!(c.sack && c.rwnd_pkts == crate::scenario::MAX_WINDOW_PKTS && c.rto == crate::tcp::RtoStyle::Linux);
+        }
+        // written on for a controller without rate samples, it is refused as before
+        let e = Simulation::from_json(&chain(json!({"tcp": {"stack": "linux", "tso_defer": true}})).to_string()).err().unwrap();
+        assert!(e.contains("flows[0].cc: tcp.tso_defer"), "{e}");
     }
 
     #[test]

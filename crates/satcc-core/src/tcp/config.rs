@@ -53,6 +53,57 @@ pub enum SackReport {
     Linux,
 }
 
+/// Which TCP the hosts run: where each transport setting a table leaves out takes its
+/// value from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Stack {
+    /// ns-2 2.35's one-way agents (Agent/TCP/Newreno and TCPSink): every default as
+    /// listed, the papers' transport.
+    #[default]
+    Ns2,
+    /// A Linux 6.x sender and receiver as satcc models them and checks them against
+    /// Linux (docs/cubic-bbr.md): the settings the table leaves out take
+    /// [`linux_stack`]'s values, and TSO deferral is on for the controllers that keep
+    /// rate samples (cubic, bbr). The packet and header sizes stay the table's.
+    Linux,
+}
+
+/// The transport settings of `stack: linux`, each Linux 6.x's default as satcc models
+/// it (docs/schemes.md, "CUBIC"; the set the Linux comparison and the catalog's
+/// cubic-bbr entries run); `tso_defer` is decided per flow by its controller
+/// (sim/build.rs).
+pub fn linux_stack() -> serde_json::Map<String, serde_json::Value> {
+    let serde_json::Value::Object(m) = serde_json::json!({
+        // SACK with Linux's recovery (RACK, tail loss probes, PRR) for cubic and bbr
+        "sack": true,
+        // RFC 6928's initial window (TCP_INIT_CWND)
+        "initial_window_pkts": 10,
+        // no window of its own: the receive buffer decides (receive_window below; its
+        // 32 MB hold some 14,000 segments of 1448 bytes), and ssthresh starts as
+        // large, as Linux's TCP_INFINITE_SSTHRESH
+        "rwnd_pkts": crate::scenario::MAX_WINDOW_PKTS,
+        // tcp_rtt_estimator in microseconds, RTO = SRTT + max(4 mdev, 200 ms: TCP_RTO_MIN,
+        // ns-2's minrto_ too), 1 s before the first sample (TCP_TIMEOUT_INIT);
+        // timestamps in milliseconds
+        "rto": "linux",
+        "tick_s": 0.001,
+        "initial_rto_s": 1.0,
+        // the receiver: delayed ACKs (40 ms, TCP_DELACK_MIN), quick-ACK mode, SACK
+        // compression, PSH acknowledged at once, its SACK blocks, its window
+        "delayed_ack": true,
+        "delayed_ack_interval_s": 0.04,
+        "quick_ack": true,
+        "sack_compression": true,
+        "push_ack": true,
+        "sack_report": "linux",
+        "receive_window": "linux",
+    }) else {
+        unreachable!("a JSON object")
+    };
+    m
+}
+
 /// How the sender measures RTT and sets its retransmission timeout.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
@@ -71,6 +122,13 @@ pub enum RtoStyle {
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct TcpConfig {
+    /// Which TCP the hosts run: `ns2`, ns-2's agents (every default in this table), or
+    /// `linux`, a Linux 6.x sender and receiver as satcc models them and checks them
+    /// against Linux (docs/cubic-bbr.md): each setting the table leaves out takes Linux's
+    /// value (listed here), and `tso_defer` is on for the controllers that keep rate
+    /// samples (cubic, bbr); the packet and header sizes stay the table's. Settings
+    /// written in the table win either way [ns2].
+    pub stack: Stack,
     /// Data bytes per packet [packetSize_ 1000].
     #[schemars(range(min = 1, max = 65000))]
     pub packet_size_bytes: u32,
@@ -186,6 +244,10 @@ pub struct TcpConfig {
     /// with Linux's loss recovery (cubic and bbr with `sack`) [off: ns-2's agents send
     /// whatever the window allows at once].
     pub tso_defer: bool,
+    /// `stack: linux` without `tso_defer` in the table: TSO deferral for the controllers
+    /// that keep rate samples, decided when the flow's controller is known.
+    #[serde(skip)]
+    pub tso_defer_auto: bool,
     /// Senders write T-REFWA's RTT code into the TOS byte whatever their congestion
     /// control (the `trefwa` and `trefwa-plus` senders always do): to put CUBIC or BBR
     /// senders under T-REFWA routers [off].
@@ -212,6 +274,7 @@ pub struct TcpConfig {
 impl Default for TcpConfig {
     fn default() -> Self {
         TcpConfig {
+            stack: Stack::Ns2,
             packet_size_bytes: 1000,
             header_bytes: 40,
             use_headers: true,
@@ -242,6 +305,7 @@ impl Default for TcpConfig {
             tos: 0,
             pacing: false,
             tso_defer: false,
+            tso_defer_auto: false,
             rtt_code: false,
             receive_window: ReceiveWindow::Fixed,
             rcvbuf_initial_bytes: 131_072,

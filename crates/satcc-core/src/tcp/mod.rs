@@ -19,7 +19,7 @@ pub mod sack;
 pub mod sender;
 pub mod sink;
 
-pub use config::{ReceiveWindow, Recovery, RtoStyle, SackReport, TcpConfig};
+pub use config::{ReceiveWindow, Recovery, RtoStyle, SackReport, Stack, TcpConfig};
 pub use loss::LossPolicy;
 pub use sender::TcpSender;
 pub use sink::TcpSink;

@@ -200,6 +200,11 @@ const TLP_EXTRA: Time = 2_000_000;
 const TLP_NO_RTT: Time = 1_000_000_000;
 
 impl TcpSender {
+    /// The transport settings it runs with.
+    pub fn config(&self) -> &TcpConfig {
+        &self.cfg
+    }
+
     pub fn new(flow: FlowId, cfg: TcpConfig, cc: Box<dyn CongestionControl>, boot_time_s: f64) -> Self {
         let wnd = cfg.rwnd_pkts as f64;
         let ssthresh = cfg.initial_ssthresh_pkts.unwrap_or(wnd);
