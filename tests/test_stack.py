@@ -122,3 +122,26 @@ def test_validate_and_run_note_linux_controllers_on_ns2s_transport(tmp_path, sma
     assert "note:" not in stderr({**two, "tcp": {"stack": "linux"}}, "validate")
     assert "note:" not in stderr({**two, "tcp": {"sack": True}}, "validate")
     assert "note:" not in stderr({**two, "flows": [two["flows"][0]]}, "validate")
+
+
+def test_the_example_file_is_the_comparisons_shallow_buffer_case_and_splits_as_linux():
+    """scenarios/cubic_vs_bbr_linux.yaml: the network of the Linux comparison's
+    mix-shallow case on `tcp.stack: linux`; BBR's share of it within the issue's 0.1 of
+    Linux's (the committed reference's mean over its runs)."""
+    from pathlib import Path
+
+    from satcc.scenario import load
+
+    root = Path(__file__).resolve().parents[1]
+    d = load(root / "scenarios" / "cubic_vs_bbr_linux.yaml").to_dict()
+    case = linuxref.case("mix-shallow", ("cubic", "bbr"), d["duration_s"], d["seed"])
+    assert d["links"] == case["links"] and d["flows"] == case["flows"]
+    mine = schema.tcp_settings(d)
+    for k, v in case["tcp"].items():
+        if k not in ("rwnd_pkts", "tso_defer"):  # the cap (above) and the per-controller rule
+            assert mine[k] == v, k
+    ref = json.loads((root / "tests" / "data" / "linux_ref" / "reference.json").read_text())
+    linux = ref["cases"]["mix-shallow/cubic+bbr"]["summary"]["bbr_share"]["mean"]
+    g = {f["name"]: f["goodput_mbps"] for f in satcc.run(d).summary["flows"]}
+    share = g["bbr"] / (g["bbr"] + g["cubic"])
+    assert abs(share - linux) <= 0.1, (share, linux)
