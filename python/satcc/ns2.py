@@ -137,8 +137,15 @@ def _queue_tcl(q: dict | None, a: str, b: str) -> list[str]:
     ]
 
 
-def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: str | None = None) -> str:
+def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: str | None = None,
+           sack1: bool = False) -> str:
     """An ns-2 script equivalent to scenario dict `sc`; it prints one JSON line.
+
+    With `sack1`, a flow with `tcp.sack` (and a Reno or NewReno controller) runs as ns-2's
+    Agent/TCP/Sack1 with an Agent/TCPSink/Sack1 (/DelAck) sink, ns-2's SACK agent. It is
+    not satcc's SACK recovery (RFC 6675's pipe from the scoreboard,
+    where Sack1 counts its pipe per ACK and per send), so the two agree in aggregate, not
+    packet for packet: for statistical comparisons (satcc.dev.difftest) only.
 
     With `sample_acks`, it also prints, every `sample_interval_s` of the scenario, a
     line "S <time> <ack_ of flow 0> <ack_ of flow 1> ..." (each sender's highest
@@ -260,8 +267,11 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
         if traffic["type"] not in ("bulk", "pareto"):
             _unsupported(f"traffic type {traffic['type']!r}")
         tcp = {**base_tcp, **(f.get("tcp") or {})}
-        if tcp["sack"]:
-            _unsupported("tcp.sack (satcc's SACK recovery is RFC 6675, not ns-2's Sack1)")
+        if tcp["sack"] and not sack1:
+            _unsupported("tcp.sack (satcc's SACK recovery is RFC 6675, not ns-2's Sack1; to_tcl(..., sack1=True) "
+                         "exports it as Sack1 for a statistical comparison)")
+        if tcp.get("pacing"):
+            _unsupported("tcp.pacing (ns-2's agents send at once)")
         if tcp.get("receive_window", "fixed") != "fixed":
             _unsupported("tcp.receive_window = linux (ns-2's receivers advertise window_)")
         if tcp.get("quick_ack"):
@@ -272,6 +282,10 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
         agent = registry.controller(cc)["ns2_agent"]
         if agent is None:
             _unsupported(f"congestion control {cc!r}")
+        if tcp["sack"]:
+            if agent not in ("Agent/TCP/Newreno", "Agent/TCP/Reno"):
+                _unsupported(f"tcp.sack with congestion control {cc!r} (ns-2's Sack1 is Reno's)")
+            agent = "Agent/TCP/Sack1"
         name = f.get("name") or f"f{i}"
         flows.append(name)
         t = f"tcp({i})"
@@ -297,11 +311,12 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             # the agent's reset at `$ns run` sets ssthresh_ to window_ (a value set before
             # is lost): set it at time 0, after the reset and before the flow can start
             out.append(f"$ns at 0.0 \"${t} set ssthresh_ {tcp['initial_ssthresh_pkts']}\"")
+        sink = "Agent/TCPSink/Sack1" if tcp["sack"] else "Agent/TCPSink"
         if tcp["delayed_ack"]:
-            out += [f"set sink({i}) [new Agent/TCPSink/DelAck]",
+            out += [f"set sink({i}) [new {sink}/DelAck]",
                     f"$sink({i}) set interval_ {tcp['delayed_ack_interval_s']}"]
         else:
-            out.append(f"set sink({i}) [new Agent/TCPSink]")
+            out.append(f"set sink({i}) [new {sink}]")
         out += [
             f"$sink({i}) set packetSize_ {tcp['ack_size_bytes']}",
             f"$ns attach-agent $n({nid[f['src']]}) ${t}",

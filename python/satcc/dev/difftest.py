@@ -33,6 +33,7 @@ from .. import ns2
 from ..run import run
 from ..topology import leo_chain, rtt_groups
 from ..topology.leo import refwa_network
+from ..topology.satellite import REFERENCE_CC, geo_dumbbell
 from ..topology.terrestrial import FIG1, TABLE_II, one_to_many, wired_wireless
 
 SEEDS = list(range(1, 11))
@@ -192,6 +193,21 @@ def oc3_rtt_groups_overhead(seed: int, overhead_s: float = 1e-4) -> dict:
     return d
 
 
+def geo_sack(seed: int, ber: float) -> dict:
+    """Seed 003's GEO dumbbell (100 Mb/s, 250 ms each way, a BDP of buffer, 1500-byte
+    packets, window scaling and SACK, as the paper runs every variant), every flow NewReno
+    over SACK: satcc's SACK recovery against ns-2's Agent/TCP/Sack1, the SACK agent the
+    papers' ns-2 runs. Ten flows started within a second, 60 s; the buffer in packets
+    (ns-2's DropTail counts packets); the error model's draws ns-2's (ns2_rng_seed)."""
+    d = geo_dumbbell(scheme=REFERENCE_CC, n_flows=10, ber=ber, duration_s=60.0, seed=seed).to_dict()
+    wire = d["tcp"]["packet_size_bytes"] + d["tcp"]["header_bytes"]
+    for link in d["links"]:
+        q = link["queue"]
+        link["queue"] = {"type": "droptail", "limit_pkts": q["limit_bytes"] // wire}
+    d["ns2_rng_seed"] = seed
+    return _explicit_starts(d, seed, 1.0)
+
+
 CASES = {
     "chain-newreno": chain_equal_rtt,
     "chain-reno": lambda seed: chain_equal_rtt(seed, "reno"),
@@ -211,7 +227,30 @@ CASES = {
     "oc3-rtt-groups": oc3_rtt_groups,
     "oc3-rtt-groups-overhead": oc3_rtt_groups_overhead,
     "refwa-fig8-onoff30": refwa_fig8_onoff,
+    "geo-sack-ber0": partial(geo_sack, ber=0.0),
+    "geo-sack-ber1e-7": partial(geo_sack, ber=1e-7),
+    "geo-sack-ber1e-6": partial(geo_sack, ber=1e-6),
 }
+
+# Cases with one measure known apart from ns-2, and why: `compare` reports it as such and
+# every other measure must still be within tolerance; a test fails when it comes within
+# tolerance too, so that the entry goes (tests/test_ns2_differential.py).
+KNOWN_APART = {
+    "geo-sack-ber1e-6": (
+        "timeouts per run",
+        "satcc's SACK recovery is RFC 6675's, ns-2's Agent/TCP/Sack1 is not: RFC 6675 resends a hole once "
+        "three SACKed segments lie above it (IsLost), Sack1 any hole below a SACKed segment "
+        "(ScoreBoardRQ::GetNextRetran). With 1.2 % of the packets lost at random and windows of about a "
+        "dozen, satcc's flows time out about twice as often at the same goodput; with fewer losses the two "
+        "agree (geo-sack-ber1e-7, geo-sack-ber0). docs/scenario.md, 'SACK against ns-2's Sack1'",
+    ),
+}
+
+
+def unexplained(case: str, fails: list[str]) -> list[str]:
+    """The failures of `compare` that KNOWN_APART does not explain."""
+    known = KNOWN_APART.get(case)
+    return [f for f in fails if not (known and f.startswith(known[0]))]
 
 # cases whose flows' progress is compared too: delta (the mean of the groups' RTTs, which
 # is T-REFWA's RTT_avg here) and the start of the measured interval
@@ -360,7 +399,8 @@ def _satcc_progress(sc: dict, flows_table) -> tuple[list, list[list]]:
 
 
 def tcl_for(case: str, seed: int) -> str:
-    return ns2.to_tcl(CASES[case](seed), ns2_seed=seed, sample_acks=case in SILENCE)
+    # SACK flows (the geo-sack cases) as ns-2's Sack1: compared in aggregate only
+    return ns2.to_tcl(CASES[case](seed), ns2_seed=seed, sample_acks=case in SILENCE, sack1=True)
 
 
 def _mean(xs):
@@ -485,8 +525,11 @@ def main(argv=None) -> int:
                   + ("identical to ns-2's" if not dfails else "DIFFER"))
             fails += dfails
         for f in fails:
-            print(f"  OUT OF TOLERANCE: {f}")
-        bad += bool(fails)
+            if f in unexplained(case, fails):
+                print(f"  OUT OF TOLERANCE: {f}")
+            else:
+                print(f"  KNOWN APART: {f} ({KNOWN_APART[case][1]})")
+        bad += bool(unexplained(case, fails))
     return 1 if bad else 0
 
 
