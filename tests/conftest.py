@@ -42,3 +42,45 @@ def paths(obj, prefix=(), max_items=None):
     elif isinstance(obj, list):
         for i, v in enumerate(obj[:max_items]):
             yield from paths(v, prefix + (i,), max_items)
+
+
+# Run a command and measure its own peak memory: from a small launcher process, not from
+# the test worker. Linux carries the resident size of the process a child was forked from
+# into the child's maxrss when it execs (satcc/dev/peak.py), so a command started
+# straight from a pytest worker that has grown to a gigabyte reports a gigabyte.
+_LAUNCHER = r"""
+import json, os, signal, sys, time
+out, timeout = sys.argv[1], float(sys.argv[2])
+t = time.monotonic()
+pid = os.fork()
+if pid == 0:
+    os.execv(sys.argv[3], sys.argv[3:])
+while True:
+    p, status, usage = os.wait4(pid, os.WNOHANG)
+    if p:
+        break
+    if time.monotonic() > t + timeout:
+        os.kill(pid, signal.SIGKILL)
+        p, status, usage = os.wait4(pid, 0)
+        break
+    time.sleep(0.02)
+with open(out, "w") as f:
+    json.dump({"rc": os.waitstatus_to_exitcode(status), "maxrss_kb": usage.ru_maxrss,
+               "wall_s": time.monotonic() - t}, f)
+"""
+
+
+def run_measured(argv: list[str], timeout_s: float = 3600.0, **popen) -> dict:
+    """Run `argv` (a list, argv[0] an absolute path) and return {"rc", "maxrss_kb",
+    "wall_s"} of that process alone; `popen` (stdout, stderr, env) as for subprocess.run.
+    The command is killed after `timeout_s`."""
+    import json
+    import subprocess
+    import sys
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        out = f"{tmp}/peak.json"
+        subprocess.run([sys.executable, "-c", _LAUNCHER, out, str(timeout_s), *argv], **popen)
+        with open(out) as f:
+            return json.load(f)

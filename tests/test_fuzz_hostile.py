@@ -21,7 +21,7 @@ import time
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import chain, paths
+from conftest import chain, paths, run_measured
 
 EXAMPLES = int(os.environ.get("SATCC_FUZZ_EXAMPLES", "12"))
 TIME_LIMIT_S = 10.0
@@ -85,24 +85,13 @@ YAML_TRICKS = [
 
 
 def run_cli(args: list[str]) -> tuple[int, str, float, int]:
-    """(exit code, stderr, wall seconds, peak memory KB) of one satcc command."""
+    """(exit code, stderr, wall seconds, peak memory KB) of one satcc command (its own
+    peak: conftest.run_measured)."""
     with tempfile.TemporaryFile("w+") as err, tempfile.TemporaryFile("w+") as out:
-        t = time.monotonic()
-        p = subprocess.Popen([sys.executable, "-m", "satcc.cli", *args], stdout=out, stderr=err, env=ENV)
-        deadline = t + TIME_LIMIT_S * 3
-        while True:
-            pid, status, usage = os.wait4(p.pid, os.WNOHANG)
-            if pid:
-                break
-            if time.monotonic() > deadline:
-                p.kill()
-                pid, status, usage = os.wait4(p.pid, 0)
-                break
-            time.sleep(0.02)
-        wall = time.monotonic() - t
-        p.returncode = os.waitstatus_to_exitcode(status)
+        r = run_measured([sys.executable, "-m", "satcc.cli", *args], timeout_s=TIME_LIMIT_S * 3,
+                         stdout=out, stderr=err, env=ENV)
         err.seek(0)
-        return p.returncode, err.read(), wall, usage.ru_maxrss
+        return r["rc"], err.read(), r["wall_s"], r["maxrss_kb"]
 
 
 FIELD = re.compile(r"^satcc: error: [^\s:]*[A-Za-z][^:]*: ")

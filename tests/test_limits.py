@@ -14,6 +14,8 @@ import pytest
 import satcc
 from satcc import ScenarioError
 from satcc.limits import MAX_DEPTH, MAX_INT_DIGITS
+
+from conftest import run_measured
 from satcc.run import BudgetError
 
 from conftest import chain
@@ -317,11 +319,12 @@ def test_a_run_of_twenty_million_samples_runs_writes_and_plots_in_under_1_gb(tmp
          "links": [{"a": "a", "b": "b", "rate_bps": 1e6, "delay_ms": 10}],
          "flows": [{"src": "a", "dst": "b"}]}
     f = write(tmp_path, "long.json", json.dumps(d))
-    p = subprocess.Popen([sys.executable, "-m", "satcc.cli", "run", str(f), "--out", str(tmp_path / "o")],
-                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    _, status, usage = os.wait4(p.pid, 0)
-    assert os.waitstatus_to_exitcode(status) == 0, p.stderr.read()
-    assert usage.ru_maxrss < 1 << 20, f"{usage.ru_maxrss / 1024:.0f} MB"
+    err = tmp_path / "stderr.txt"
+    with open(err, "w") as e:
+        r = run_measured([sys.executable, "-m", "satcc.cli", "run", str(f), "--out", str(tmp_path / "o")],
+                         stdout=subprocess.DEVNULL, stderr=e)
+    assert r["rc"] == 0, err.read_text()
+    assert r["maxrss_kb"] < 1 << 20, f"{r['maxrss_kb'] / 1024:.0f} MB"
     import pyarrow.parquet as pq
 
     assert pq.ParquetFile(tmp_path / "o" / "queue.parquet").metadata.num_rows == 2 * 10_000_000
@@ -343,3 +346,21 @@ def test_every_catalog_run_fits_the_default_budgets():
             if est["events"] > DEFAULT_EVENT_BUDGET or est["memory_bytes"] > DEFAULT_MEMORY_BUDGET:
                 over.append((e.id, r.point, est["events"], est["memory_bytes"]))
     assert not over, over
+
+
+def test_a_commands_peak_memory_is_its_own_not_its_parents():
+    """Linux carries the resident size of the process a child is forked from into the
+    child's maxrss at exec: the memory tests measure a command from a small launcher
+    (conftest.run_measured) and the bench children report their own high-water mark
+    (satcc.dev.peak), or a test worker's size would be taken for satcc's."""
+    big = bytearray(400 << 20)
+    big[::4096] = b"\x01" * len(range(0, len(big), 4096))  # resident
+    p = subprocess.Popen([sys.executable, "-c", "pass"])
+    _, _, usage = os.wait4(p.pid, 0)
+    assert usage.ru_maxrss > 400 << 10, "the premise: a plain child reports its parent's size"
+    r = run_measured([sys.executable, "-c", "pass"])
+    assert r["rc"] == 0 and r["maxrss_kb"] < 100 << 10, r
+    own = subprocess.run([sys.executable, "-c", "from satcc.dev.peak import own_peak_mb; print(own_peak_mb())"],
+                         capture_output=True, text=True, check=True).stdout
+    assert float(own) < 100
+    del big

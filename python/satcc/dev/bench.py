@@ -60,14 +60,15 @@ SCENARIOS = {"standard": bench_scenario, "oc12-one-to-many": oc12_one_to_many, "
 DURATIONS = {"standard": 60.0, "oc12-one-to-many": 60.0, "starlink-state": 200.0}
 
 _STATE_CHILD = r"""
-import json, resource, sys, time
+import json, sys, time
 from satcc import _core
+from satcc.dev.peak import own_peak_mb
 d = json.load(open(sys.argv[1]))
 t0 = time.perf_counter()
 steps, trees, handovers = _core.route_all_json(json.dumps(d["constellation"]), d["duration_s"])
 wall = time.perf_counter() - t0
 print(json.dumps({"wall_s": wall, "routing_steps": steps, "trees": trees,
-                  "max_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+                  "max_rss_mb": own_peak_mb()}))
 """
 
 
@@ -101,8 +102,9 @@ def _fixed_starts(d: dict) -> dict:
 
 
 _CHILD = r"""
-import json, resource, sys, time
+import json, sys, time
 import satcc
+from satcc.dev.peak import own_peak_mb
 d = json.load(open(sys.argv[1]))
 t0 = time.perf_counter()
 r = satcc.run(d)
@@ -111,9 +113,11 @@ t = r.summary["totals"]
 print(json.dumps({"wall_s": wall, "events": t["events"], "link_transmissions": t["link_transmissions"],
                   "utilization": t["utilization"], "goodput_mbps": t["goodput_mbps"], "loss_rate": t["loss_rate"],
                   "events_by_kind": r.events_by_kind,
-                  "max_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+                  "max_rss_mb": own_peak_mb()}))
 """
 
+# (ns's peak is getrusage's of this small wrapper's children: Linux carries the wrapper's
+# own resident size, some 10 MB, into it; see satcc.dev.peak)
 _NS2_CHILD = r"""
 import json, resource, subprocess, sys, time
 t0 = time.perf_counter()

@@ -21,9 +21,10 @@ utilization."""
 from __future__ import annotations
 
 import json
-import resource
 import sys
 import time
+
+from .peak import own_peak_mb
 
 
 # ns-3's BulkSend fills the socket's send buffer, and its TCP spends time in proportion
@@ -106,7 +107,7 @@ def run(d: dict) -> dict:
     ns.Simulator.Destroy()
     util = rx * 8 / stop / bottleneck_rate if bottleneck_rate else None
     return {"wall_s": wall, "utilization": util,
-            "max_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
+            "max_rss_mb": own_peak_mb()}
 
 
 if __name__ == "__main__":
