@@ -141,11 +141,13 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
            sack1: bool = False) -> str:
     """An ns-2 script equivalent to scenario dict `sc`; it prints one JSON line.
 
-    With `sack1`, a flow with `tcp.sack` (and a Reno or NewReno controller) runs as ns-2's
-    Agent/TCP/Sack1 with an Agent/TCPSink/Sack1 (/DelAck) sink, ns-2's SACK agent. It is
-    not satcc's SACK recovery (RFC 6675's pipe from the scoreboard,
-    where Sack1 counts its pipe per ACK and per send), so the two agree in aggregate, not
-    packet for packet: for statistical comparisons (satcc.dev.difftest) only.
+    A flow with `tcp.sack` and `tcp.sack_agent: sack1` (and a Reno or NewReno controller)
+    runs as ns-2's Agent/TCP/Sack1 with an Agent/TCPSink/Sack1 (/DelAck) sink, the agents
+    satcc's `sack1` models, so the two runs agree packet for packet (satcc.dev.ns2exact).
+    With `sack1`, a flow with satcc's own SACK (`sack_agent: rfc6675`) is exported so too.
+    That is not its SACK recovery (RFC 6675's pipe from the scoreboard, where Sack1 counts
+    its pipe per ACK and per send), so the two agree in aggregate, not packet for packet:
+    for statistical comparisons (satcc.dev.difftest) only.
 
     With `sample_acks`, it also prints, every `sample_interval_s` of the scenario, a
     line "S <time> <ack_ of flow 0> <ack_ of flow 1> ..." (each sender's highest
@@ -267,9 +269,10 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
         if traffic["type"] not in ("bulk", "pareto"):
             _unsupported(f"traffic type {traffic['type']!r}")
         tcp = {**base_tcp, **(f.get("tcp") or {})}
-        if tcp["sack"] and not sack1:
-            _unsupported("tcp.sack (satcc's SACK recovery is RFC 6675, not ns-2's Sack1; to_tcl(..., sack1=True) "
-                         "exports it as Sack1 for a statistical comparison)")
+        if tcp["sack"] and tcp.get("sack_agent", "rfc6675") != "sack1" and not sack1:
+            _unsupported("tcp.sack with sack_agent 'rfc6675' (satcc's SACK recovery is RFC 6675, not ns-2's Sack1; "
+                         "tcp.sack_agent = 'sack1' runs ns-2's Sack1 agents, which export as they are; "
+                         "to_tcl(..., sack1=True) exports RFC 6675 flows as Sack1 for a statistical comparison)")
         if tcp.get("pacing"):
             _unsupported("tcp.pacing (ns-2's agents send at once)")
         if tcp.get("receive_window", "fixed") != "fixed":

@@ -11,7 +11,8 @@ The differential cases of satcc.difftest compare means over seeds within toleran
 on the papers' networks. These compare exact counts on networks nobody chose: chains,
 rings and stars of 2 to 5 routers, hosts on any router (so flows cross in both
 directions and ACKs queue behind data), link rates from 1.5 Mb/s to 1 Gb/s, delays
-from 0, buffers from 5 packets, Reno and NewReno, plain and delayed-ACK sinks, and
+from 0, buffers from 5 packets, Reno and NewReno, and (networks 4000 on) ns-2's SACK
+agents, Sack1 (`tcp.sack_agent: sack1`), plain and delayed-ACK sinks, and
 each flow's own packet size, windows, initial ssthresh, dupACK threshold, RTT tick,
 RTO bounds, SYN, header and ACK sizes. Only what ns-2 draws at random is excluded (RED,
 error models, send overhead): the rest of a run is arithmetic, so counts that differ at
@@ -45,6 +46,9 @@ from .difftest import ROOT
 LOSSY_FIRST = 1000
 # and from ONOFF_FIRST on, Pareto ON/OFF sources for some flows
 ONOFF_FIRST = 2000
+# From SACK1_FIRST on, most flows run ns-2's SACK agents (tcp.sack_agent: sack1), by the
+# hundred: plain networks, then lossy ones, then lossy with ON/OFF sources
+SACK1_FIRST = 4000
 
 # Networks of the 600 generated so far (0-599, each run in both) whose counts still part,
 # and why: two links stay busy in lockstep (the same rate and packet size, so their
@@ -64,7 +68,8 @@ APART = {
 }
 # the networks compared (those known apart are kept beside them, checked to differ)
 NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 100))
-            + list(range(ONOFF_FIRST, ONOFF_FIRST + 100)) if k not in APART]
+            + list(range(ONOFF_FIRST, ONOFF_FIRST + 100)) + list(range(SACK1_FIRST, SACK1_FIRST + 300))
+            if k not in APART]
 DURATION_S = 5.0
 LONG_DURATION_S = 30.0
 NS2_SEED = 1
@@ -149,11 +154,30 @@ def network(k: int) -> dict:
     duration = LONG_DURATION_S if rng.random() < 0.25 else DURATION_S
     sc = {"name": f"exact-{k}", "duration_s": duration, "seed": 1, "nodes": nodes, "links": links,
           "flows": flows}
-    if k >= LOSSY_FIRST:
+    lossy, on_off, sack1 = _kind(k)
+    if lossy:
         _make_lossy(sc, random.Random(2_000_000 + k))
-    if k >= ONOFF_FIRST:
+    if on_off:
         _make_on_off(sc, random.Random(3_000_000 + k))
+    if sack1:
+        _make_sack1(sc, random.Random(4_000_000 + k))
     return ns2.pin_tick_phases(sc, NS2_SEED)
+
+
+def _kind(k: int) -> tuple[bool, bool, bool]:
+    """Whether network `k` is lossy, has ON/OFF sources, runs ns-2's SACK agents."""
+    if k >= SACK1_FIRST:
+        j = (k - SACK1_FIRST) // 100
+        return j >= 1, j >= 2, True
+    return k >= LOSSY_FIRST, k >= ONOFF_FIRST, False
+
+
+def _make_sack1(sc: dict, rng: random.Random) -> None:
+    """Four flows in five run ns-2's Agent/TCP/Sack1 and Agent/TCPSink/Sack1 (/DelAck)
+    (`tcp.sack_agent: sack1`), in place."""
+    for f in sc["flows"]:
+        if rng.random() < 0.8:
+            f["tcp"] = {**f["tcp"], "sack": True, "sack_agent": "sack1"}
 
 
 def _make_on_off(sc: dict, rng: random.Random) -> None:
@@ -245,15 +269,24 @@ def compare(networks: list[int] | None = None, ref: dict | None = None) -> dict[
 
 
 def refresh(networks: list[int]) -> None:
+    """Run `networks` (and the known-apart ones) in ns-2 and write their counters into
+    the reference, keeping the other networks' there; the reference's list becomes
+    NETWORKS."""
     if not ns2.available():
         sys.exit("ns-2 is not installed: apt-get install -y ns2")
-    counters, sha = {}, {}
+    path = ROOT / "reference" / "exact.json"
+    old = json.loads(path.read_text()) if path.exists() else {"counters": {}, "tcl_sha256": {}}
+    counters = {k: v for k, v in old["counters"].items() if int(k) in NETWORKS}
+    sha = {k: v for k, v in old["tcl_sha256"].items() if int(k) in NETWORKS}
     for k in list(networks) + [k for k in APART if k not in networks]:
         text = tcl(k)
         sha[str(k)] = hashlib.sha256(text.encode()).hexdigest()
         counters[str(k)] = counters_from_ns2(network(k), ns2.run_tcl(text))
         print(f"network {k}: done", file=sys.stderr)
-    rec = {"ns2": "ns-2 2.35 (Debian package ns2)", "networks": networks, "apart": sorted(APART),
+    missing = [k for k in NETWORKS if str(k) not in counters]
+    if missing:
+        sys.exit(f"the reference lacks networks {missing[:10]}{'...' if len(missing) > 10 else ''}: refresh them too")
+    rec = {"ns2": "ns-2 2.35 (Debian package ns2)", "networks": NETWORKS, "apart": sorted(APART),
            "ns2_seed": NS2_SEED, "tcl_sha256": sha, "counters": counters}
     (ROOT / "reference" / "exact.json").write_text(json.dumps(rec, indent=1, sort_keys=True) + "\n")
 

@@ -130,7 +130,11 @@ impl Simulation {
             let entry = congestion::controller(&f.cc).ok_or_else(|| {
                 format!("{at}.cc: unknown congestion control '{}' (allowed: {})", f.cc, congestion::controller_names().join(", "))
             })?;
-            cfg.recovery = if cfg.sack { crate::tcp::Recovery::Sack } else { entry.recovery };
+            cfg.recovery = match (cfg.sack, cfg.sack_agent) {
+                (true, crate::tcp::SackAgent::Sack1) => crate::tcp::Recovery::Sack1,
+                (true, crate::tcp::SackAgent::Rfc6675) => crate::tcp::Recovery::Sack,
+                (false, _) => entry.recovery,
+            };
             let src = node_ids[f.src.as_str()];
             let dst = node_ids[f.dst.as_str()];
             let (fwd, rev) = &plan.routes[i];
@@ -159,6 +163,13 @@ impl Simulation {
                          keeping rate samples (cubic, bbr) with tcp.sack = true; got '{}'{}",
                         f.cc,
                         if cfg.sack { "" } else { " with tcp.sack = false" }
+                    ));
+                }
+                if cfg.recovery == crate::tcp::Recovery::Sack1 && cc.needs_rate_samples() {
+                    return Err(format!(
+                        "{at}.tcp.sack_agent: 'sack1' is ns-2's Sack1 agent, not with '{}', which runs Linux's loss \
+                         recovery (allowed with sack1: the controllers that keep no rate samples, e.g. newreno, reno)",
+                        f.cc
                     ));
                 }
                 cc.set_seed(rng.stream(&format!("flow/{name}/cc")).gen::<u64>());

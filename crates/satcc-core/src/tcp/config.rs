@@ -19,6 +19,25 @@ pub enum Recovery {
     Newreno,
     /// RFC 6675: SACK-based recovery (selected by the `sack` setting).
     Sack,
+    /// ns-2 2.35's Agent/TCP/Sack1 (`sack` with `sack_agent: sack1`; tcp/sack1.rs).
+    Sack1,
+}
+
+/// Which SACK agents a flow with `sack` runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum SackAgent {
+    /// satcc's SACK: RFC 6675's recovery (Linux's for cubic and bbr), the receiver's
+    /// blocks as `sack_report` says, D-SACKs for duplicates.
+    #[default]
+    Rfc6675,
+    /// ns-2 2.35's Agent/TCP/Sack1 with Agent/TCPSink/Sack1 (/DelAck), as ns-2 runs them
+    /// (tcp/sack1.rs): the sender counts its pipe per ACK and per send, resends once any
+    /// hole below a SACKed segment, leaves recovery only at `recover`; the receiver
+    /// reports the block of the segment that triggered the ACK, then the blocks it
+    /// reported before (its SackStack), three at most, each ACK 8 bytes longer per
+    /// block, no D-SACK; its ACK timing is ns-2's TCPSink's.
+    Sack1,
 }
 
 /// What the receiver advertises.
@@ -217,6 +236,11 @@ pub struct TcpConfig {
     /// segment that triggered it, then the highest others; `linux`, a Linux receiver's
     /// most recently changed blocks (SackReport) [highest].
     pub sack_report: SackReport,
+    /// With `sack`: which SACK agents: `rfc6675`, satcc's (RFC 6675 recovery, Linux's for
+    /// cubic and bbr); `sack1`, ns-2 2.35's Agent/TCP/Sack1 and Agent/TCPSink/Sack1 as
+    /// ns-2 runs them, to compare with ns-2 runs of those agents (not with Linux's
+    /// controllers, cubic and bbr, nor the Linux receiver's settings) [rfc6675].
+    pub sack_agent: SackAgent,
     /// With `delayed_ack`: a Linux receiver (6.7+) acknowledges at once an in-order
     /// segment carrying PSH, once the application has read it with nothing held out of
     /// order (tcp_measure_rcv_mss's ICSK_ACK_PUSHED, tcp_cleanup_rbuf). With it the
@@ -300,6 +324,7 @@ impl Default for TcpConfig {
             sack_compression: false,
             push_ack: false,
             sack_report: SackReport::Highest,
+            sack_agent: SackAgent::Rfc6675,
             ack_size_bytes: 40,
             initial_ttl: 32,
             tos: 0,
@@ -341,6 +366,30 @@ impl TcpConfig {
         }
         if self.sack_compression && !self.sack {
             return Err(format!("{at}.sack_compression: needs {at}.sack = true (Linux compresses SACKs only)"));
+        }
+        if self.sack_agent == SackAgent::Sack1 {
+            if !self.sack {
+                return Err(format!("{at}.sack_agent: 'sack1' needs {at}.sack = true"));
+            }
+            // ns-2's Sack1 sink is ns-2's TCPSink with SACK blocks: none of a Linux
+            // receiver's features
+            let linux = [
+                ("sack_compression", self.sack_compression),
+                ("sack_report", self.sack_report != SackReport::Highest),
+                ("quick_ack", self.quick_ack),
+                ("push_ack", self.push_ack),
+                ("receive_window", self.receive_window != ReceiveWindow::Fixed),
+                ("pacing", self.pacing),
+                ("tso_defer", self.tso_defer),
+                ("rto", self.rto != RtoStyle::Ns2),
+            ];
+            if let Some((k, _)) = linux.iter().find(|(_, on)| *on) {
+                return Err(format!(
+                    "{at}.sack_agent: 'sack1' (ns-2's Sack1 agents) runs with ns-2's transport; {at}.{k} is a Linux \
+                     setting{} (allowed with sack1: its ns-2 value)",
+                    if self.stack == Stack::Linux { " (set by stack: linux)" } else { "" }
+                ));
+            }
         }
         if self.max_rto_s < self.min_rto_s {
             return Err(format!(

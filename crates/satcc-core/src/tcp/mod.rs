@@ -16,10 +16,11 @@ pub mod replay;
 pub mod rate;
 pub mod rtt;
 pub mod sack;
+pub mod sack1;
 pub mod sender;
 pub mod sink;
 
-pub use config::{ReceiveWindow, Recovery, RtoStyle, SackReport, Stack, TcpConfig};
+pub use config::{ReceiveWindow, Recovery, RtoStyle, SackAgent, SackReport, Stack, TcpConfig};
 pub use loss::LossPolicy;
 pub use sender::TcpSender;
 pub use sink::TcpSink;

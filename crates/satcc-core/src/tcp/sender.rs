@@ -158,6 +158,8 @@ pub struct TcpSender {
     timer: XmitTimer,
     tlp_high_seq: Option<i64>,
     tlp_retrans: bool,
+    /// ns-2's Agent/TCP/Sack1 (`Recovery::Sack1`, tcp/sack1.rs).
+    sack1: super::sack1::SenderState,
 }
 
 /// What an ACK found when it arrived, for PRR (tcp/prr.rs): segments marked lost so
@@ -276,6 +278,7 @@ impl TcpSender {
             timer: XmitTimer::Rto,
             tlp_high_seq: None,
             tlp_retrans: false,
+            sack1: super::sack1::SenderState::default(),
             cfg,
         }
     }
@@ -586,6 +589,9 @@ impl TcpSender {
     /// first packet the window allows arms the delayed-send timer instead of going out
     /// (unless one is pending, when nothing is sent at all).
     fn send_much_forced(&mut self, now: Time, maxburst: u32, force: bool, out: &mut Vec<Packet>) {
+        if self.cfg.recovery == Recovery::Sack1 {
+            return self.send_much_sack1(force, now, out);
+        }
         let delayed = self.cfg.send_overhead_s > 0.0 && !force;
         if delayed && self.delsnd_pending {
             return;
@@ -916,6 +922,26 @@ impl TcpSender {
     /// again when the cumulative ACK covers them), else the ACK's span, as ns-2.
     fn newack(&mut self, ack: &Packet, delivered: Option<u64>, now: Time) {
         let acked = delivered.map_or(ack.seq - self.last_ack, |d| d as i64);
+        let sample = self.newack_state(ack, now);
+        let ev = AckEvent {
+            now,
+            acked_pkts: acked,
+            rtt_sample_s: sample,
+            srtt_s: self.rtt.srtt_s(),
+            rwnd_pkts: ack.rwnd_pkts,
+        };
+        self.cc.on_ack(&mut self.w, &ev);
+        if self.last_ack == 0 {
+            // the SYN's ACK: start with the initial window. ns-2 does this on the ACK of
+            // seqno 0 with or without a SYN (delay_growth_), so without one the window
+            // opened by packet 0's ACK falls back to the initial window
+            self.w.cwnd = self.initial_window;
+        }
+    }
+
+    /// ns-2's newack() without opencwnd(): the sequence state, the RTT sample (returned,
+    /// seconds) and the timer.
+    fn newack_state(&mut self, ack: &Packet, now: Time) -> Option<f64> {
         self.dupacks = 0;
         self.last_ack = ack.seq;
         self.highest_ack = ack.seq;
@@ -937,20 +963,7 @@ impl TcpSender {
             sample = Some(tao);
         }
         self.newtimer(ack.seq, now);
-        let ev = AckEvent {
-            now,
-            acked_pkts: acked,
-            rtt_sample_s: sample,
-            srtt_s: self.rtt.srtt_s(),
-            rwnd_pkts: ack.rwnd_pkts,
-        };
-        self.cc.on_ack(&mut self.w, &ev);
-        if self.last_ack == 0 {
-            // the SYN's ACK: start with the initial window. ns-2 does this on the ACK of
-            // seqno 0 with or without a SYN (delay_growth_), so without one the window
-            // opened by packet 0's ACK falls back to the initial window
-            self.w.cwnd = self.initial_window;
-        }
+        sample
     }
 
     fn partial_ack(&mut self, ack: &Packet, now: Time, out: &mut Vec<Packet>) {
@@ -1021,7 +1034,7 @@ impl TcpSender {
                 self.cc.on_fast_retransmit(&mut self.w, &ev);
                 self.output(self.last_ack + 1, now, out);
             }
-            Recovery::Reno | Recovery::Sack => {
+            Recovery::Reno | Recovery::Sack | Recovery::Sack1 => {
                 self.last_cwnd_action = CwndAction::DupAck;
                 self.cc.on_fast_retransmit(&mut self.w, &ev);
                 self.set_rtx_timer(now);
@@ -1328,10 +1341,10 @@ impl TcpSender {
         if let Some(s) = &sample {
             self.cc.on_rate_sample(&mut self.w, s);
         }
-        if self.cfg.recovery == Recovery::Sack {
-            self.on_ack_sack(ack, &blocks.unwrap_or_default(), at, now, out)
-        } else {
-            self.on_ack_cumulative(ack, at.delivered, now, out)
+        match self.cfg.recovery {
+            Recovery::Sack => self.on_ack_sack(ack, &blocks.unwrap_or_default(), at, now, out),
+            Recovery::Sack1 => self.on_ack_sack1(ack, &blocks.unwrap_or_default(), now, out),
+            Recovery::Reno | Recovery::Newreno => self.on_ack_cumulative(ack, at.delivered, now, out),
         }
         if let Some(mut s) = sample {
             s.in_flight = self.in_flight().max(0) as u64;
@@ -1368,6 +1381,8 @@ impl TcpSender {
     fn in_recovery(&self) -> bool {
         if self.cfg.recovery == Recovery::Sack {
             self.in_sack_recovery
+        } else if self.cfg.recovery == Recovery::Sack1 {
+            self.sack1.fastrecov
         } else {
             self.last_cwnd_action == CwndAction::DupAck && self.highest_ack < self.recover
         }
@@ -1466,7 +1481,7 @@ impl TcpSender {
                     self.send_much(now, 2, out);
                 }
             }
-            Recovery::Sack => unreachable!("SACK flows take on_ack_sack"),
+            Recovery::Sack | Recovery::Sack1 => unreachable!("SACK flows take on_ack_sack or on_ack_sack1"),
             Recovery::Reno => {
                 if ack.seq > self.last_ack {
                     // any new ACK ends Reno's fast recovery
@@ -1492,6 +1507,134 @@ impl TcpSender {
                     self.send_much(now, 0, out);
                 }
             }
+        }
+    }
+
+    /// ns-2 2.35's Agent/TCP/Sack1 for one ACK and its blocks (tcp-sack1.cc's recv, with
+    /// ns-2's defaults: partial_ack_ 0, aggressive_maxburst_ 1, maxburst_ 0, no ECN or
+    /// F-RTO). Outside fast recovery a duplicate ACK counts only if its blocks changed
+    /// the scoreboard; in recovery the pipe falls by one per ACK (two per partial ACK)
+    /// and the ACK reaching `recover` ends it without opening the window.
+    fn on_ack_sack1(&mut self, ack: &Packet, blocks: &SackBlocks, now: Time, out: &mut Vec<Packet>) {
+        let thresh = self.cfg.dupack_threshold as i64;
+        if !self.sack1.fastrecov {
+            if ack.seq > self.last_ack {
+                // recv_newack_helper: newack and opencwnd
+                self.firstpartial = false;
+                self.newack(ack, None, now);
+                self.sack1.timeout = false;
+                self.sack1.scoreboard.clear();
+            } else if ack.seq == self.last_ack && !self.sack1.timeout {
+                self.sack1.scoreboard.update(self.highest_ack, blocks);
+                if self.sack1.scoreboard.changed() {
+                    self.dupacks += 1;
+                    if self.dupacks == thresh {
+                        self.dupack_action_sack1(now, out);
+                    } else if self.dupacks < thresh && self.cfg.limited_transmit {
+                        self.send_one(now, out);
+                    }
+                }
+            }
+            if self.dupacks == 0 {
+                self.send_much_sack1(false, now, out);
+            }
+            return;
+        }
+        self.sack1.pipe -= 1;
+        if ack.seq >= self.recover {
+            // recovery is over: newack without opencwnd
+            self.recover = 0;
+            self.sack1.fastrecov = false;
+            self.newack_state(ack, now);
+            self.sack1.timeout = false;
+            self.sack1.scoreboard.clear();
+        } else if ack.seq > self.highest_ack {
+            // a partial ACK: highest_ack moves, last_ack stays
+            self.highest_ack = ack.seq;
+            self.sack1.scoreboard.update(self.highest_ack, blocks);
+            self.sack1.pipe -= 1;
+            self.newtimer(ack.seq, now);
+            self.rtt.reset_backoff();
+        } else if !self.sack1.timeout {
+            self.sack1.scoreboard.update(self.highest_ack, blocks);
+            if self.sack1.scoreboard.changed() && self.dupacks > 0 {
+                self.dupacks += 1;
+            }
+        }
+        self.send_much_sack1(false, now, out);
+    }
+
+    /// Sack1's dupack_action (bug_fix_, bugfix_ss_, no ECN): fast retransmit unless this
+    /// window already had one; the pipe starts at what is out less the duplicate ACKs.
+    fn dupack_action_sack1(&mut self, now: Time, out: &mut Vec<Packet>) {
+        let recovered = self.highest_ack > self.recover;
+        if !(recovered || self.highest_ack == 0) {
+            return;
+        }
+        self.stats.fast_retransmits += 1;
+        self.recover = self.maxseq;
+        self.sack1.pipe = self.maxseq - self.highest_ack - self.cfg.dupack_threshold as i64;
+        // reset_rtx_timer(1, 0)
+        self.set_rtx_timer(now);
+        self.rtt_active = false;
+        self.sack1.fastrecov = true;
+        self.sack1.scoreboard.mark_retran(self.highest_ack + 1);
+        self.last_cwnd_action = CwndAction::DupAck;
+        let ev = self.loss_event(now);
+        self.cc.on_fast_retransmit(&mut self.w, &ev);
+        self.output(self.last_ack + 1, now, out);
+    }
+
+    /// Sack1's send_much: outside recovery while the window allows, in recovery while
+    /// the pipe is below cwnd; the scoreboard's next hole first (resent only after a
+    /// recovery or timeout began, `recover` > 0), else new data.
+    fn send_much_sack1(&mut self, force: bool, now: Time, out: &mut Vec<Packet>) {
+        let delayed = self.cfg.send_overhead_s > 0.0 && !force;
+        if delayed && self.delsnd_pending {
+            return;
+        }
+        let mut win = self.window();
+        let wnd = self.wnd as i64;
+        loop {
+            let open = if self.sack1.fastrecov {
+                self.sack1.pipe < self.w.cwnd as i64
+            } else {
+                self.t_seqno <= self.last_ack + win
+            };
+            if !open || self.last_ack + 1 >= self.curseq {
+                return;
+            }
+            if delayed {
+                let rng = self.overhead_rng.as_mut().expect("send overhead without its random stream");
+                self.delsnd_pending = true;
+                self.delsnd_request_s = Some(rng.gen::<f64>() * self.cfg.send_overhead_s);
+                return;
+            }
+            let xmit = match self.sack1.scoreboard.next_retran() {
+                None => {
+                    let room = if self.sack1.fastrecov {
+                        self.t_seqno <= self.highest_ack + wnd
+                    } else {
+                        self.t_seqno <= self.highest_ack + win
+                    };
+                    if !(room && self.t_seqno < self.curseq) {
+                        return;
+                    }
+                    self.t_seqno += 1;
+                    self.t_seqno - 1
+                }
+                Some(x) if self.recover > 0 && x <= self.highest_ack + wnd => {
+                    self.sack1.scoreboard.mark_retran(x);
+                    win = self.window();
+                    x
+                }
+                Some(_) => return,
+            };
+            self.output(xmit, now, out);
+            if self.t_seqno <= xmit {
+                self.t_seqno = xmit + 1;
+            }
+            self.sack1.pipe += 1;
         }
     }
 
@@ -1524,6 +1667,15 @@ impl TcpSender {
         }
         self.tlp_high_seq = None;
         self.prr = None;
+        if self.cfg.recovery == Recovery::Sack1 {
+            // Sack1TcpAgent::timeout, then TcpAgent's (below)
+            self.sack1.fastrecov = false;
+            self.sack1.timeout = true;
+            if self.highest_ack > self.last_ack {
+                self.last_ack = self.highest_ack;
+            }
+            self.sack1.scoreboard.clear();
+        }
         // Linux (tcp_enter_loss) keeps what was SACKed and resends only the rest; ns-2's
         // agents follow RFC 6675 5.1 and forget the scoreboard
         let linux = self.rate.is_some() && self.cfg.recovery == Recovery::Sack && self.highest_ack != self.maxseq;
@@ -1682,6 +1834,75 @@ mod tests {
         s.send_much(2 * MS, 0, &mut out);
         assert_eq!(s.maxseq(), 11);
         (s, out)
+    }
+
+    /// ns-2's Sack1: only duplicate ACKs whose blocks change the scoreboard count; the
+    /// pipe starts at what is out less the duplicates and falls by one per ACK (two per
+    /// partial ACK); a hole is resent once; the ACK reaching `recover` ends recovery
+    /// without opening the window.
+    #[test]
+    fn sack1_counts_changed_dupacks_keeps_its_pipe_and_leaves_without_opening() {
+        let (mut s, _) = steady(Recovery::Sack1);
+        let mut out = vec![];
+        let dup = |s: &mut TcpSender, right: i64, t: Time, out: &mut Vec<Packet>| {
+            out.clear();
+            s.on_ack_with(&ack(1), Some(SackBlocks::of(&[(3, right)])), t, out);
+        };
+        // segment 2 lost: two duplicates send two new segments (limited transmit)
+        dup(&mut s, 4, 3 * MS, &mut out);
+        assert_eq!(seqs(&out), vec![12]);
+        dup(&mut s, 5, 4 * MS, &mut out);
+        assert_eq!(seqs(&out), vec![13]);
+        // the same blocks again: not a duplicate ACK for Sack1
+        dup(&mut s, 5, 5 * MS, &mut out);
+        assert!(out.is_empty());
+        assert_eq!(s.dupacks, 2);
+        // the third that changes something: fast retransmit, the window halved
+        dup(&mut s, 6, 6 * MS, &mut out);
+        assert_eq!(seqs(&out), vec![2]);
+        assert_eq!((s.w.cwnd, s.w.ssthresh, s.recover), (5.0, 5.0, 13));
+        assert_eq!(s.sack1.pipe, 13 - 1 - 3);
+        // four more: the pipe falls to 5, nothing sent; the fifth opens one slot
+        for (i, right) in (7..=10).enumerate() {
+            dup(&mut s, right, (7 + i as Time) * MS, &mut out);
+            assert!(out.is_empty());
+        }
+        dup(&mut s, 11, 12 * MS, &mut out);
+        assert_eq!(seqs(&out), vec![14], "no hole left below a SACKed segment: new data");
+        assert_eq!(s.sack1.pipe, 5);
+        // a partial ACK: the pipe falls by two, two new segments
+        out.clear();
+        s.on_ack_with(&ack(11), Some(SackBlocks::of(&[(12, 15)])), 13 * MS, &mut out);
+        assert_eq!(seqs(&out), vec![15, 16]);
+        assert_eq!((s.highest_ack(), s.last_ack), (11, 1), "last_ack stays until recovery ends");
+        // the ACK reaching recover: out of recovery, the window not opened on it
+        out.clear();
+        s.on_ack_with(&ack(16), Some(SackBlocks::default()), 14 * MS, &mut out);
+        assert!(!s.sack1.fastrecov);
+        assert_eq!(s.w.cwnd, 5.0);
+        assert_eq!(seqs(&out), vec![17, 18, 19, 20, 21]);
+        assert_eq!(s.stats.retransmits, 1);
+    }
+
+    /// A hole resent in recovery is not resent again before a timeout, however many
+    /// more SACKed segments lie above it.
+    #[test]
+    fn sack1_resends_each_hole_once() {
+        let (mut s, _) = steady(Recovery::Sack1);
+        let mut out = vec![];
+        // 2 and 4 lost
+        for (k, blocks) in [vec![(3, 4)], vec![(5, 6), (3, 4)], vec![(5, 7), (3, 4)]].into_iter().enumerate() {
+            out.clear();
+            s.on_ack_with(&ack(1), Some(SackBlocks::of(&blocks)), (3 + k as Time) * MS, &mut out);
+        }
+        assert_eq!(seqs(&out), vec![2], "fast retransmit of the first hole");
+        let mut resent = vec![];
+        for k in 0..8 {
+            out.clear();
+            s.on_ack_with(&ack(1), Some(SackBlocks::of(&[(5, 8 + k), (3, 4)])), (6 + k as Time) * MS, &mut out);
+            resent.extend(seqs(&out).into_iter().filter(|q| *q < 12)); // new data from 12 on
+        }
+        assert_eq!(resent, vec![4], "the second hole once");
     }
 
     #[test]

@@ -2,10 +2,11 @@
 //! (delayed ACK) every second segment or after an interval, and always at once for
 //! out-of-order segments, as ns-2's TCPSink and TCPSink/DelAck.
 
-use super::config::{ReceiveWindow, TcpConfig};
+use super::config::{ReceiveWindow, SackAgent, TcpConfig};
 use super::rcvbuf::RcvBuf;
 use super::rtt::TsClock;
 use super::sack::{SackBlocks, SackReceiver};
+use super::sack1::Sacker;
 use crate::engine::{from_secs, Time};
 use crate::net::{FlowId, Packet, PacketKind};
 use std::collections::VecDeque;
@@ -13,6 +14,8 @@ use std::collections::VecDeque;
 /// The most segments a Linux receiver acknowledges one by one when it enters quick-ACK
 /// mode [TCP_MAX_QUICKACKS].
 const MAX_QUICKACKS: u32 = 16;
+/// Bytes a SACK block adds to an ACK of ns-2's Sack1 sink (two 4-byte words).
+const SACK1_BLOCK_BYTES: u32 = 8;
 
 /// SACK compression (`tcp.sack_compression`; Linux's __tcp_ack_snd_check and its
 /// defaults): the ACKs at one cumulative ACK sent at once before compressing
@@ -68,6 +71,8 @@ pub struct TcpSink {
     /// SACK: the ranges above the cumulative ACK, and the blocks of the ACKs sent and
     /// not yet read by the sender, by ACK number.
     sack: Option<SackReceiver>,
+    /// ns-2's Sack1 sink's record and blocks instead (`sack_agent: sack1`; tcp/sack1.rs).
+    sack1: Option<Sacker>,
     /// (ACK number, its blocks, when it left, its echo): the time is the timestamp the
     /// sender echoes on the data it sends after reading that ACK (TSval/TSecr); the
     /// echo is the copy whose timestamp the ACK returns (`ts_recent`).
@@ -136,7 +141,8 @@ impl TcpSink {
             ttl: cfg.initial_ttl,
             payload: cfg.packet_size_bytes,
             syn: cfg.syn,
-            sack: cfg.sack.then(|| SackReceiver::new(cfg.sack_report)),
+            sack: (cfg.sack && cfg.sack_agent == SackAgent::Rfc6675).then(|| SackReceiver::new(cfg.sack_report)),
+            sack1: (cfg.sack && cfg.sack_agent == SackAgent::Sack1).then(Sacker::default),
             sent_blocks: VecDeque::new(),
             next_ack_id: 0,
             wup: 0,
@@ -230,12 +236,25 @@ impl TcpSink {
         self.unacked = 0;
         self.delack_deadline = None;
         self.delack_timer_s = None;
-        let (tos, aux) = match &self.sack {
-            Some(r) => {
-                let id = self.next_ack_id;
-                self.next_ack_id = id.wrapping_add(1);
+        let mut size = self.ack_size;
+        let blocks = match (&self.sack, self.sack1.as_mut()) {
+            (Some(r), _) => {
                 let mut b = r.blocks(trigger);
                 b.dsack = dsack;
+                Some(b)
+            }
+            (None, Some(s)) => {
+                // ns-2's Sacker: 8 bytes on the ACK per block (ch->size() += 8 * blocks)
+                let b = s.blocks(trigger);
+                size += SACK1_BLOCK_BYTES * b.n as u32;
+                Some(b)
+            }
+            (None, None) => None,
+        };
+        let (tos, aux) = match blocks {
+            Some(b) => {
+                let id = self.next_ack_id;
+                self.next_ack_id = id.wrapping_add(1);
                 self.sent_blocks.push_back((id, b, self.now, self.ts_recent));
                 Packet::sack_id_bytes(id)
             }
@@ -247,7 +266,7 @@ impl TcpSink {
             flow: self.flow,
             kind: PacketKind::Ack,
             seq: self.next - 1,
-            size_bytes: self.ack_size as u16,
+            size_bytes: size as u16,
             ttl: self.ttl,
             tos,
             aux,
@@ -290,6 +309,9 @@ impl TcpSink {
             self.stats.payload_bytes_received += self.payload as u64;
         }
         let before = self.next;
+        if let Some(s) = self.sack1.as_mut() {
+            s.on_segment(pkt.seq);
+        }
         if self.quick_ack && !is_syn && !self.quick_armed {
             // the first data segment: tcp_incr_quickack(TCP_MAX_QUICKACKS), half the
             // window offered in segments, at most 16
