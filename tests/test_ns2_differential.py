@@ -198,6 +198,21 @@ def test_the_random_drop_cases_take_ns2_s_draws_and_part_without_them(case, monk
     assert len(difftest.compare_drops(case)) == len(difftest.DROPS[case]["seeds"])
 
 
+def test_the_sack1_case_parts_from_ns2_with_satcc_s_own_sack(monkeypatch):
+    # geo-sack1's drops are ns-2's with ns-2's SACK agents in satcc; with satcc's RFC
+    # 6675 recovery in their place every seed parts (the known-apart geo-sack case)
+    case = "geo-sack1-ber1e-6"
+    plain = difftest.drops_scenario
+
+    def rfc6675(c, seed):
+        d = plain(c, seed)
+        d["tcp"] = {**d["tcp"], "sack_agent": "rfc6675"}
+        return d
+
+    monkeypatch.setattr(difftest, "drops_scenario", rfc6675)
+    assert len(difftest.compare_drops(case)) == len(difftest.DROPS[case]["seeds"])
+
+
 def test_sack_exports_as_ns2s_sack1_only_when_asked():
     """satcc's SACK recovery is RFC 6675's: a SACK flow exports as ns-2's Agent/TCP/Sack1
     (with a Sack1 sink) only with sack1=True, for statistical comparisons (the geo-sack

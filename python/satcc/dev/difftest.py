@@ -208,6 +208,15 @@ def geo_sack(seed: int, ber: float) -> dict:
     return _explicit_starts(d, seed, 1.0)
 
 
+def geo_sack1(seed: int, ber: float) -> dict:
+    """Seed 003's GEO dumbbell as `geo_sack`, every flow running ns-2's own SACK agents in
+    satcc too (`tcp.sack_agent: sack1`): the same Agent/TCP/Sack1 and Sack1 sink in both
+    simulators."""
+    d = geo_sack(seed, ber)
+    d["tcp"] = {**d["tcp"], "sack_agent": "sack1"}
+    return d
+
+
 CASES = {
     "chain-newreno": chain_equal_rtt,
     "chain-reno": lambda seed: chain_equal_rtt(seed, "reno"),
@@ -230,6 +239,7 @@ CASES = {
     "geo-sack-ber0": partial(geo_sack, ber=0.0),
     "geo-sack-ber1e-7": partial(geo_sack, ber=1e-7),
     "geo-sack-ber1e-6": partial(geo_sack, ber=1e-6),
+    "geo-sack1-ber1e-6": partial(geo_sack1, ber=1e-6),
 }
 
 # Cases with one measure known apart from ns-2, and why: `compare` reports it as such and
@@ -242,7 +252,8 @@ KNOWN_APART = {
         "three SACKed segments lie above it (IsLost), Sack1 any hole below a SACKed segment "
         "(ScoreBoardRQ::GetNextRetran). With 1.2 % of the packets lost at random and windows of about a "
         "dozen, satcc's flows time out about twice as often at the same goodput; with fewer losses the two "
-        "agree (geo-sack-ber1e-7, geo-sack-ber0). docs/scenario.md, 'SACK against ns-2's Sack1'",
+        "agree (geo-sack-ber1e-7, geo-sack-ber0). With tcp.sack_agent = 'sack1' satcc runs ns-2's Sack1 "
+        "agents, and drops what ns-2 drops (geo-sack1-ber1e-6). docs/scenario.md, 'SACK against ns-2's Sack1'",
     ),
 }
 
@@ -279,6 +290,8 @@ DROPS = {
     "lossy-link": {"seeds": [1, 2], "duration_s": 30.0},
     # Pareto ON/OFF sources (their draws ns-2's too): REFWA's Figs. 8-9 baseline
     "refwa-fig8-onoff30": {"seeds": [1, 2], "duration_s": 20.0},
+    # ns-2's SACK agents in both, losses from the bit errors of the GEO link: the whole run
+    "geo-sack1-ber1e-6": {"seeds": [1, 2, 3], "duration_s": 60.0},
 }
 DROP_TIME_TOLERANCE_S = 1e-6
 
