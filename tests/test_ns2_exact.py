@@ -47,7 +47,7 @@ def test_the_networks_exercise_what_they_claim():
     assert sum(c["links"][n][2] > 0 for c in counters for n in c["links"]) > 200, "drops"
     assert sum(f[3] > 0 for c in counters for f in c["flows"].values()) > 100, "timeouts"
     flows = [f for sc in nets for f in sc["flows"]]
-    assert {f["cc"] for f in flows} == {"newreno", "reno"}
+    assert {f["cc"] for f in flows} == {"newreno", "reno", "tahoe"}
     assert {f["tcp"]["delayed_ack"] for f in flows} == {True, False}
     assert {f["tcp"]["syn"] for f in flows} == {True, False}
     assert any("stop_s" in f for f in flows)
@@ -66,9 +66,9 @@ def test_the_networks_exercise_what_they_claim():
 def test_the_sack1_networks_exercise_ns2_s_sack_recovery():
     # networks 4000 on: most flows run ns-2's Sack1 agents, plain, lossy and with ON/OFF
     # sources; their recoveries must be many for the counts to prove anything
-    sack1 = [k for k in REF["networks"] if k >= ns2exact.SACK1_FIRST]
+    sack1 = [k for k in REF["networks"] if ns2exact._kind(k)[2] == "sack1"]
     assert len(sack1) >= 290
-    assert {ns2exact._kind(k) for k in sack1} == {(False, False, True), (True, False, True), (True, True, True)}
+    assert {ns2exact._kind(k) for k in sack1} == {(False, False, "sack1"), (True, False, "sack1"), (True, True, "sack1")}
     flows = retx = timeouts = 0
     for k in sack1:
         c = REF["counters"][str(k)]["flows"]
@@ -80,10 +80,40 @@ def test_the_sack1_networks_exercise_ns2_s_sack_recovery():
     assert flows > 1000 and retx > 20000 and timeouts > 500, (flows, retx, timeouts)
 
 
+def test_the_tahoe_networks_exercise_ns2_s_agent_tcp():
+    # networks 5000 on: three flows in five are ns-2's Agent/TCP (Tahoe), plain and lossy;
+    # their go-back-N recoveries must be many
+    tahoe = [k for k in REF["networks"] if ns2exact._kind(k)[2] == "tahoe"]
+    assert len(tahoe) == 200 and {ns2exact._kind(k)[0] for k in tahoe} == {False, True}
+    flows = retx = timeouts = 0
+    for k in tahoe:
+        c = REF["counters"][str(k)]["flows"]
+        for f in ns2exact.network(k)["flows"]:
+            if f["cc"] == "tahoe":
+                flows += 1
+                retx += c[f["name"]][2]
+                timeouts += c[f["name"]][3]
+    assert flows > 500 and retx > 20000 and timeouts > 300, (flows, retx, timeouts)
+
+
+def test_the_comparison_sees_reno_in_place_of_tahoe():
+    # Reno's fast recovery in place of Tahoe's go-back-N parts from ns-2's counts in most
+    # of the first twenty Tahoe networks
+    first = [k for k in REF["networks"] if ns2exact._kind(k)[2] == "tahoe"][:20]
+    apart = 0
+    for k in first:
+        sc = ns2exact.network(k)
+        for f in sc["flows"]:
+            if f["cc"] == "tahoe":
+                f["cc"] = "reno"
+        apart += bool(ns2exact.differences(ns2exact.counters_from_satcc(run(sc).summary), REF["counters"][str(k)]))
+    assert apart >= 12
+
+
 def test_the_comparison_sees_rfc6675_in_place_of_sack1():
     # satcc's own SACK recovery on the same networks parts from ns-2's Sack1 counts in
     # nearly every one: the Sack1 comparison checks Sack1's rules, not SACK in general
-    first = [k for k in REF["networks"] if k >= ns2exact.SACK1_FIRST][:20]
+    first = [k for k in REF["networks"] if ns2exact._kind(k)[2] == "sack1"][:20]
     apart = 0
     for k in first:
         sc = ns2exact.network(k)
@@ -254,7 +284,7 @@ def test_ns2_rng_seed_is_checked_by_name():
 def test_the_on_off_networks_run_ns2_s_pareto_sources():
     # networks from ONOFF_FIRST: half the flows are ns-2's Application/Traffic/Pareto
     # over the agent (bursts and OFF periods from ns-2's generator), some of them stopped
-    on_off = [k for k in REF["networks"] if ns2exact.ONOFF_FIRST <= k < ns2exact.SACK1_FIRST]
+    on_off = [k for k in REF["networks"] if ns2exact._kind(k)[1] and ns2exact._kind(k)[2] is None]
     assert len(on_off) == 100
     flows = [f for k in on_off for f in ns2exact.network(k)["flows"]]
     pareto = [f for f in flows if f.get("traffic", {}).get("type") == "pareto"]

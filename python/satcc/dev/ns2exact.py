@@ -12,7 +12,8 @@ on the papers' networks. These compare exact counts on networks nobody chose: ch
 rings and stars of 2 to 5 routers, hosts on any router (so flows cross in both
 directions and ACKs queue behind data), link rates from 1.5 Mb/s to 1 Gb/s, delays
 from 0, buffers from 5 packets, Reno and NewReno, and (networks 4000 on) ns-2's SACK
-agents, Sack1 (`tcp.sack_agent: sack1`), plain and delayed-ACK sinks, and
+agents, Sack1 (`tcp.sack_agent: sack1`), and (5000 on) its Agent/TCP, Tahoe (`cc:
+tahoe`), plain and delayed-ACK sinks, and
 each flow's own packet size, windows, initial ssthresh, dupACK threshold, RTT tick,
 RTO bounds, SYN, header and ACK sizes. Only what ns-2 draws at random is excluded (RED,
 error models, send overhead): the rest of a run is arithmetic, so counts that differ at
@@ -49,6 +50,8 @@ ONOFF_FIRST = 2000
 # From SACK1_FIRST on, most flows run ns-2's SACK agents (tcp.sack_agent: sack1), by the
 # hundred: plain networks, then lossy ones, then lossy with ON/OFF sources
 SACK1_FIRST = 4000
+# From TAHOE_FIRST on, most flows run ns-2's Agent/TCP (cc: tahoe): plain, then lossy
+TAHOE_FIRST = 5000
 
 # Networks of the 600 generated so far (0-599, each run in both) whose counts still part,
 # and why: two links stay busy in lockstep (the same rate and packet size, so their
@@ -69,7 +72,7 @@ APART = {
 # the networks compared (those known apart are kept beside them, checked to differ)
 NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 100))
             + list(range(ONOFF_FIRST, ONOFF_FIRST + 100)) + list(range(SACK1_FIRST, SACK1_FIRST + 300))
-            if k not in APART]
+            + list(range(TAHOE_FIRST, TAHOE_FIRST + 200)) if k not in APART]
 DURATION_S = 5.0
 LONG_DURATION_S = 30.0
 NS2_SEED = 1
@@ -154,22 +157,34 @@ def network(k: int) -> dict:
     duration = LONG_DURATION_S if rng.random() < 0.25 else DURATION_S
     sc = {"name": f"exact-{k}", "duration_s": duration, "seed": 1, "nodes": nodes, "links": links,
           "flows": flows}
-    lossy, on_off, sack1 = _kind(k)
+    lossy, on_off, agents = _kind(k)
     if lossy:
         _make_lossy(sc, random.Random(2_000_000 + k))
     if on_off:
         _make_on_off(sc, random.Random(3_000_000 + k))
-    if sack1:
+    if agents == "sack1":
         _make_sack1(sc, random.Random(4_000_000 + k))
+    if agents == "tahoe":
+        _make_tahoe(sc, random.Random(5_000_000 + k))
     return ns2.pin_tick_phases(sc, NS2_SEED)
 
 
-def _kind(k: int) -> tuple[bool, bool, bool]:
-    """Whether network `k` is lossy, has ON/OFF sources, runs ns-2's SACK agents."""
+def _kind(k: int) -> tuple[bool, bool, str | None]:
+    """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
+    most of its flows run ("sack1", "tahoe"; None: Reno and NewReno only)."""
+    if k >= TAHOE_FIRST:
+        return (k - TAHOE_FIRST) // 100 >= 1, False, "tahoe"
     if k >= SACK1_FIRST:
         j = (k - SACK1_FIRST) // 100
-        return j >= 1, j >= 2, True
-    return k >= LOSSY_FIRST, k >= ONOFF_FIRST, False
+        return j >= 1, j >= 2, "sack1"
+    return k >= LOSSY_FIRST, k >= ONOFF_FIRST, None
+
+
+def _make_tahoe(sc: dict, rng: random.Random) -> None:
+    """Three flows in five run ns-2's Agent/TCP, Tahoe (`cc: tahoe`), in place."""
+    for f in sc["flows"]:
+        if rng.random() < 0.6:
+            f["cc"] = "tahoe"
 
 
 def _make_sack1(sc: dict, rng: random.Random) -> None:

@@ -130,6 +130,12 @@ impl Simulation {
             let entry = congestion::controller(&f.cc).ok_or_else(|| {
                 format!("{at}.cc: unknown congestion control '{}' (allowed: {})", f.cc, congestion::controller_names().join(", "))
             })?;
+            if cfg.sack && entry.recovery == crate::tcp::Recovery::Tahoe {
+                return Err(format!(
+                    "{at}.tcp.sack: '{}' is ns-2's Agent/TCP (Tahoe), which has no SACK recovery (allowed: sack = false)",
+                    f.cc
+                ));
+            }
             cfg.recovery = match (cfg.sack, cfg.sack_agent) {
                 (true, crate::tcp::SackAgent::Sack1) => crate::tcp::Recovery::Sack1,
                 (true, crate::tcp::SackAgent::Rfc6675) => crate::tcp::Recovery::Sack,

@@ -10,6 +10,9 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Recovery {
+    /// ns-2 2.35's Agent/TCP (Tahoe): the third duplicate ACK goes back N from the first
+    /// unacknowledged segment with the window at one; no fast recovery.
+    Tahoe,
     /// Fast retransmit and fast recovery; leaves recovery on the first new ACK.
     Reno,
     /// RFC 6582: stays in recovery until `recover` is acknowledged; partial ACKs

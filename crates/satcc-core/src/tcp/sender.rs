@@ -1034,7 +1034,7 @@ impl TcpSender {
                 self.cc.on_fast_retransmit(&mut self.w, &ev);
                 self.output(self.last_ack + 1, now, out);
             }
-            Recovery::Reno | Recovery::Sack | Recovery::Sack1 => {
+            Recovery::Tahoe | Recovery::Reno | Recovery::Sack | Recovery::Sack1 => {
                 self.last_cwnd_action = CwndAction::DupAck;
                 self.cc.on_fast_retransmit(&mut self.w, &ev);
                 self.set_rtx_timer(now);
@@ -1344,7 +1344,7 @@ impl TcpSender {
         match self.cfg.recovery {
             Recovery::Sack => self.on_ack_sack(ack, &blocks.unwrap_or_default(), at, now, out),
             Recovery::Sack1 => self.on_ack_sack1(ack, &blocks.unwrap_or_default(), now, out),
-            Recovery::Reno | Recovery::Newreno => self.on_ack_cumulative(ack, at.delivered, now, out),
+            Recovery::Tahoe | Recovery::Reno | Recovery::Newreno => self.on_ack_cumulative(ack, at.delivered, now, out),
         }
         if let Some(mut s) = sample {
             s.in_flight = self.in_flight().max(0) as u64;
@@ -1482,6 +1482,21 @@ impl TcpSender {
                 }
             }
             Recovery::Sack | Recovery::Sack1 => unreachable!("SACK flows take on_ack_sack or on_ack_sack1"),
+            Recovery::Tahoe => {
+                // TcpAgent::recv: a new ACK opens the window; the third duplicate goes
+                // back N; every ACK then sends what the window allows (aggressive_maxburst_)
+                if ack.seq > self.last_ack {
+                    self.newack(ack, delivered, now);
+                } else if ack.seq == self.last_ack {
+                    self.dupacks += 1;
+                    if self.dupacks == thresh {
+                        self.dupack_action_tahoe(now);
+                    } else if self.dupacks < thresh && self.cfg.limited_transmit {
+                        self.send_one(now, out);
+                    }
+                }
+                self.send_much(now, 0, out);
+            }
             Recovery::Reno => {
                 if ack.seq > self.last_ack {
                     // any new ACK ends Reno's fast recovery
@@ -1508,6 +1523,25 @@ impl TcpSender {
                 }
             }
         }
+    }
+
+    /// Tahoe's dupack_action (TcpAgent's, bug_fix_ and bugfix_ss_): unless this window
+    /// already had one, ssthresh to half the window, the window to one, the timer reset
+    /// without backoff, and the sender back to the first unacknowledged segment
+    /// (reset_rtx_timer(0, 0)); the ACK's send_much then resends it.
+    fn dupack_action_tahoe(&mut self, now: Time) {
+        let recovered = self.highest_ack > self.recover;
+        if !(recovered || self.highest_ack == 0) {
+            return;
+        }
+        self.stats.fast_retransmits += 1;
+        self.recover = self.maxseq;
+        self.last_cwnd_action = CwndAction::DupAck;
+        let ev = self.loss_event(now);
+        self.cc.on_fast_retransmit(&mut self.w, &ev);
+        self.set_rtx_timer(now);
+        self.t_seqno = self.highest_ack + 1;
+        self.rtt_active = false;
     }
 
     /// ns-2 2.35's Agent/TCP/Sack1 for one ACK and its blocks (tcp-sack1.cc's recv, with
@@ -1690,7 +1724,12 @@ impl TcpSender {
             self.scoreboard.reset(self.highest_ack + 1);
         }
         self.dupwnd = 0;
-        self.dupacks = 0;
+        if self.cfg.recovery != Recovery::Tahoe {
+            // Reno's, NewReno's and Sack1's timeouts clear the count; TcpAgent's (Tahoe)
+            // does not, so the duplicates after a timeout go on counting past the
+            // threshold (no limited transmit, no second fast retransmit) until a new ACK
+            self.dupacks = 0;
+        }
         self.recover = self.maxseq;
         if self.w.cwnd < 1.0 {
             self.w.cwnd = 1.0;
@@ -1834,6 +1873,64 @@ mod tests {
         s.send_much(2 * MS, 0, &mut out);
         assert_eq!(s.maxseq(), 11);
         (s, out)
+    }
+
+    /// ns-2's Agent/TCP (Tahoe): the third duplicate ACK halves ssthresh, sets the window
+    /// to one and goes back to the first unacknowledged segment; every ACK may send.
+    #[test]
+    fn tahoe_goes_back_n_at_one_packet() {
+        let cfg = TcpConfig { rwnd_pkts: 100, recovery: Recovery::Tahoe, limited_transmit: false, ..TcpConfig::default() };
+        let mut s = TcpSender::new(0, cfg, Box::new(crate::tcp::congestion::Tahoe), 0.0);
+        s.w.ssthresh = 10.0;
+        let mut out = vec![];
+        s.app_send(GREEDY, 0, &mut out);
+        s.on_ack(&ack(0), MS, &mut out);
+        s.on_ack(&ack(1), 2 * MS, &mut out);
+        s.w.cwnd = 10.0;
+        out.clear();
+        s.send_much(2 * MS, 0, &mut out);
+        assert_eq!(s.maxseq(), 11);
+        for t in 3..5 {
+            out.clear();
+            s.on_ack(&ack(1), t * MS, &mut out);
+            assert!(out.is_empty());
+        }
+        out.clear();
+        s.on_ack(&ack(1), 5 * MS, &mut out);
+        assert_eq!((s.w.cwnd, s.w.ssthresh), (1.0, 5.0));
+        assert_eq!(seqs(&out), vec![2], "back to the first unacknowledged segment");
+        assert_eq!(s.stats.fast_retransmits, 1);
+        // its ACK: slow start from one, the segments after it again
+        out.clear();
+        s.on_ack(&ack(2), 6 * MS, &mut out);
+        assert_eq!(seqs(&out), vec![3, 4]);
+        assert_eq!(s.stats.retransmits, 3);
+    }
+
+    /// TcpAgent's timeout does not clear the duplicate count (Reno's does): the
+    /// duplicates after it go on past the threshold and start no fast retransmit.
+    #[test]
+    fn tahoe_keeps_counting_duplicates_across_a_timeout() {
+        let cfg = TcpConfig { rwnd_pkts: 100, recovery: Recovery::Tahoe, ..TcpConfig::default() };
+        let mut s = TcpSender::new(0, cfg, Box::new(crate::tcp::congestion::Tahoe), 0.0);
+        let mut out = vec![];
+        s.app_send(GREEDY, 0, &mut out);
+        s.on_ack(&ack(0), MS, &mut out);
+        s.on_ack(&ack(1), 2 * MS, &mut out);
+        s.on_ack(&ack(2), 3 * MS, &mut out);
+        for t in 4..6 {
+            s.on_ack(&ack(2), t * MS, &mut out);
+        }
+        assert_eq!(s.dupacks, 2);
+        out.clear();
+        s.on_timeout(10 * MS, &mut out);
+        assert_eq!(seqs(&out), vec![3]);
+        assert_eq!(s.dupacks, 2, "not cleared");
+        out.clear();
+        s.on_ack(&ack(2), 11 * MS, &mut out);
+        assert_eq!(s.dupacks, 3);
+        assert_eq!(s.stats.fast_retransmits, 0, "below recover: no fast retransmit");
+        assert!(out.is_empty(), "no limited transmit past the threshold");
     }
 
     /// ns-2's Sack1: only duplicate ACKs whose blocks change the scoreboard count; the
