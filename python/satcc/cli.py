@@ -149,9 +149,17 @@ def _transport_notes(d: dict) -> list[str]:
         t = schema.tcp_settings(d, f)
         if entry and entry["rate_samples"] and t["stack"] == "ns2" and not t["sack"]:
             counts.setdefault(cc, []).append(i)
-    return [f"note: {cc} runs on ns-2's transport in flows {', '.join(map(str, ix[:5]))}{', ...' if len(ix) > 5 else ''} "
-            "(tcp.stack ns2: no SACK, the window tcp.rwnd_pkts, ns-2's RTO); `tcp.stack: linux` runs it as Linux does "
-            "(docs/schemes.md)" for cc, ix in counts.items()]
+    notes = [f"note: {cc} runs on ns-2's transport in flows {', '.join(map(str, ix[:5]))}{', ...' if len(ix) > 5 else ''} "
+             "(tcp.stack ns2: no SACK, the window tcp.rwnd_pkts, ns-2's RTO); `tcp.stack: linux` runs it as Linux does "
+             "(docs/schemes.md)" for cc, ix in counts.items()]
+    # ns-2's Vegas sends bare segments: a SYN or headers asked for are not sent
+    vegas = [i for i, f in enumerate(d.get("flows") or []) if f.get("cc") == "vegas"
+             and (lambda t: t["syn"] or t["use_headers"])(schema.tcp_settings(d, f))]
+    if vegas:
+        notes.append(f"note: vegas (ns-2's Agent/TCP/Vegas) sends no SYN and no headers, whatever tcp.syn and "
+                     f"tcp.use_headers say, in flows {', '.join(map(str, vegas[:5]))}{', ...' if len(vegas) > 5 else ''} "
+                     "(docs/schemes.md)")
+    return notes
 
 
 def cmd_validate(a) -> int:

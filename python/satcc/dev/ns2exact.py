@@ -12,8 +12,8 @@ on the papers' networks. These compare exact counts on networks nobody chose: ch
 rings and stars of 2 to 5 routers, hosts on any router (so flows cross in both
 directions and ACKs queue behind data), link rates from 1.5 Mb/s to 1 Gb/s, delays
 from 0, buffers from 5 packets, Reno and NewReno, and (networks 4000 on) ns-2's SACK
-agents, Sack1 (`tcp.sack_agent: sack1`), and (5000 on) its Agent/TCP, Tahoe (`cc:
-tahoe`), plain and delayed-ACK sinks, and
+agents, Sack1 (`tcp.sack_agent: sack1`), (5000 on) its Agent/TCP, Tahoe (`cc:
+tahoe`), and (6000 on) its Agent/TCP/Vegas (`cc: vegas`), plain and delayed-ACK sinks, and
 each flow's own packet size, windows, initial ssthresh, dupACK threshold, RTT tick,
 RTO bounds, SYN, header and ACK sizes. Only what ns-2 draws at random is excluded (RED,
 error models, send overhead): the rest of a run is arithmetic, so counts that differ at
@@ -52,6 +52,8 @@ ONOFF_FIRST = 2000
 SACK1_FIRST = 4000
 # From TAHOE_FIRST on, most flows run ns-2's Agent/TCP (cc: tahoe): plain, then lossy
 TAHOE_FIRST = 5000
+# From VEGAS_FIRST on, Agent/TCP/Vegas (cc: vegas): plain, then lossy
+VEGAS_FIRST = 6000
 
 # Networks of the 600 generated so far (0-599, each run in both) whose counts still part,
 # and why: two links stay busy in lockstep (the same rate and packet size, so their
@@ -68,11 +70,15 @@ APART = {
     # due at the same double time shows in its average even when no packet is dropped
     1055: "R1->R0 (RED, 5 Mb/s) and the 5 Mb/s links feeding it in lockstep: an arrival and a "
           "departure at 1.864279440 s in the other order, the RED average then apart",
+    # Vegas sends 1000-byte packets without headers: this access link and the router link
+    # it feeds run at the same rate (a 0.02 % change of either rate makes every counter ns-2's)
+    6121: "h11->R2 (no delay) and R2->R0, both 5 Mb/s, busy in lockstep with a Vegas flow's packets",
 }
 # the networks compared (those known apart are kept beside them, checked to differ)
 NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 100))
             + list(range(ONOFF_FIRST, ONOFF_FIRST + 100)) + list(range(SACK1_FIRST, SACK1_FIRST + 300))
-            + list(range(TAHOE_FIRST, TAHOE_FIRST + 200)) if k not in APART]
+            + list(range(TAHOE_FIRST, TAHOE_FIRST + 200)) + list(range(VEGAS_FIRST, VEGAS_FIRST + 200))
+            if k not in APART]
 DURATION_S = 5.0
 LONG_DURATION_S = 30.0
 NS2_SEED = 1
@@ -166,18 +172,32 @@ def network(k: int) -> dict:
         _make_sack1(sc, random.Random(4_000_000 + k))
     if agents == "tahoe":
         _make_tahoe(sc, random.Random(5_000_000 + k))
+    if agents == "vegas":
+        _make_vegas(sc, random.Random(6_000_000 + k))
     return ns2.pin_tick_phases(sc, NS2_SEED)
 
 
 def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
-    most of its flows run ("sack1", "tahoe"; None: Reno and NewReno only)."""
+    most of its flows run ("sack1", "tahoe", "vegas"; None: Reno and NewReno only)."""
+    if k >= VEGAS_FIRST:
+        return (k - VEGAS_FIRST) // 100 >= 1, False, "vegas"
     if k >= TAHOE_FIRST:
         return (k - TAHOE_FIRST) // 100 >= 1, False, "tahoe"
     if k >= SACK1_FIRST:
         j = (k - SACK1_FIRST) // 100
         return j >= 1, j >= 2, "sack1"
     return k >= LOSSY_FIRST, k >= ONOFF_FIRST, None
+
+
+def _make_vegas(sc: dict, rng: random.Random) -> None:
+    """Three flows in five run ns-2's Agent/TCP/Vegas (`cc: vegas`), in place; written
+    without SYN and headers, which ns-2's Vegas does not send whatever syn_ and
+    useHeaders_ say."""
+    for f in sc["flows"]:
+        if rng.random() < 0.6:
+            f["cc"] = "vegas"
+            f["tcp"] = {**f["tcp"], "syn": False, "use_headers": False}
 
 
 def _make_tahoe(sc: dict, rng: random.Random) -> None:

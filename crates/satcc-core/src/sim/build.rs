@@ -130,6 +130,18 @@ impl Simulation {
             let entry = congestion::controller(&f.cc).ok_or_else(|| {
                 format!("{at}.cc: unknown congestion control '{}' (allowed: {})", f.cc, congestion::controller_names().join(", "))
             })?;
+            if entry.recovery == crate::tcp::Recovery::Vegas {
+                if cfg.sack {
+                    return Err(format!(
+                        "{at}.tcp.sack: '{}' is ns-2's Agent/TCP/Vegas, which has no SACK recovery (allowed: sack = false)",
+                        f.cc
+                    ));
+                }
+                // ns-2's Vegas output() sends bare packetSize_ segments: no SYN, no
+                // header, whatever syn_ and useHeaders_ say (`satcc validate` notes it)
+                cfg.syn = false;
+                cfg.use_headers = false;
+            }
             if cfg.sack && entry.recovery == crate::tcp::Recovery::Tahoe {
                 return Err(format!(
                     "{at}.tcp.sack: '{}' is ns-2's Agent/TCP (Tahoe), which has no SACK recovery (allowed: sack = false)",

@@ -291,6 +291,7 @@ impl Simulation {
             }
             PacketKind::Ack => {
                 f.ack_delivered += 1;
+                f.sender.clock_s = self.shadow;
                 f.sender_ack(&pkt, now, &mut out);
             }
         }
@@ -348,6 +349,7 @@ impl Simulation {
             }
             PacketKind::Ack => {
                 f.ack_delivered += 1;
+                f.sender.clock_s = self.shadow;
                 f.sender_ack(&pkt, now, &mut out);
             }
         }
@@ -412,6 +414,7 @@ impl Simulation {
         let f = &mut self.flows[fid as usize];
         if timer_due(now, &mut f.rtx_event_at, f.sender.rtx_deadline, f.rtx_timer, &mut self.events, Ev::Rtx(fid)) {
             let mut out = std::mem::take(&mut self.outbox);
+            f.sender.clock_s = self.shadow;
             f.sender.on_timeout(now, &mut out);
             self.send_and_rearm(fid, out);
         }
@@ -420,6 +423,7 @@ impl Simulation {
     fn on_delsnd(&mut self, fid: FlowId) {
         let now = self.now;
         let mut out = std::mem::take(&mut self.outbox);
+        self.flows[fid as usize].sender.clock_s = self.shadow;
         self.flows[fid as usize].sender.on_delayed_send(now, &mut out);
         self.send_and_rearm(fid, out);
     }
@@ -455,6 +459,7 @@ impl Simulation {
             self.file_source_tick(fid, first_s);
         } else {
             let mut out = std::mem::take(&mut self.outbox);
+            f.sender.clock_s = self.shadow;
             f.sender.app_send(GREEDY, now, &mut out);
             self.flush_outbox(out);
         }
@@ -473,6 +478,7 @@ impl Simulation {
         }
         let now = self.now;
         let mut out = std::mem::take(&mut self.outbox);
+        self.flows[fid as usize].sender.clock_s = self.shadow;
         self.flows[fid as usize].sender.app_stop(now, &mut out);
         self.send_and_rearm(fid, out);
     }
@@ -486,6 +492,7 @@ impl Simulation {
         let Some(src) = f.source.as_mut() else { return };
         let tick = src.tick(self.shadow);
         let mut out = std::mem::take(&mut self.outbox);
+        f.sender.clock_s = self.shadow;
         f.sender.app_send(tick.pkts, now, &mut out);
         self.send_and_rearm(fid, out);
         self.file_source_tick(fid, tick.next_s);

@@ -24,6 +24,9 @@ pub enum Recovery {
     Sack,
     /// ns-2 2.35's Agent/TCP/Sack1 (`sack` with `sack_agent: sack1`; tcp/sack1.rs).
     Sack1,
+    /// ns-2 2.35's Agent/TCP/Vegas (tcp/congestion/vegas.rs): fine-grained timeouts
+    /// beside three duplicate ACKs, its own window cuts and inflation.
+    Vegas,
 }
 
 /// Which SACK agents a flow with `sack` runs.

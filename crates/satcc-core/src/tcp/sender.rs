@@ -160,6 +160,12 @@ pub struct TcpSender {
     tlp_retrans: bool,
     /// ns-2's Agent/TCP/Sack1 (`Recovery::Sack1`, tcp/sack1.rs).
     sack1: super::sack1::SenderState,
+    /// ns-2's Agent/TCP/Vegas (`Recovery::Vegas`, tcp/congestion/vegas.rs).
+    vegas: Option<Box<super::congestion::vegas::State>>,
+    /// ns-2's double clock at the event being handled, seconds (the event loop sets it
+    /// before each call; `now` is that instant rounded to the nanosecond): Vegas reads
+    /// its fine-grained times on it, as ns-2's vegastime() does.
+    pub clock_s: f64,
 }
 
 /// What an ACK found when it arrived, for PRR (tcp/prr.rs): segments marked lost so
@@ -279,6 +285,8 @@ impl TcpSender {
             tlp_high_seq: None,
             tlp_retrans: false,
             sack1: super::sack1::SenderState::default(),
+            vegas: (cfg.recovery == Recovery::Vegas).then(Box::default),
+            clock_s: 0.0,
             cfg,
         }
     }
@@ -497,7 +505,22 @@ impl TcpSender {
         true
     }
 
+    /// The TOS byte of a data segment: the table's, with T-REFWA's RTT code when this
+    /// sender writes one (recomputed only when SRTT changes, seed 002).
+    fn data_tos(&mut self) -> u8 {
+        let Some(k) = self.rtt_code_k else { return self.cfg.tos };
+        let srtt = self.rtt.srtt_s();
+        if srtt != self.rtt_code_srtt {
+            self.rtt_code_srtt = srtt;
+            self.rtt_code = crate::net::rtt_code::rtt_code(srtt * 1000.0, k);
+        }
+        (self.cfg.tos & !crate::net::rtt_code::MAX_CODE) | self.rtt_code
+    }
+
     fn output(&mut self, seqno: i64, now: Time, out: &mut Vec<Packet>) {
+        if self.vegas.is_some() {
+            return self.output_vegas(seqno, now, out);
+        }
         let syn = seqno == 0 && self.cfg.syn;
         // ns-2's output() adds the header only to seqno > 0: without a SYN, packet 0
         // leaves as bare payload
@@ -506,17 +529,7 @@ impl TcpSender {
             (false, 0) => self.cfg.packet_size_bytes,
             _ => self.cfg.data_wire_bytes(),
         } as u16;
-        let tos = if let Some(k) = self.rtt_code_k {
-            // T-REFWA: the code is recomputed only when SRTT changes (seed 002)
-            let srtt = self.rtt.srtt_s();
-            if srtt != self.rtt_code_srtt {
-                self.rtt_code_srtt = srtt;
-                self.rtt_code = crate::net::rtt_code::rtt_code(srtt * 1000.0, k);
-            }
-            (self.cfg.tos & !crate::net::rtt_code::MAX_CODE) | self.rtt_code
-        } else {
-            self.cfg.tos
-        };
+        let tos = self.data_tos();
         if let Some(p) = self.prr.as_mut() {
             p.on_send();
         }
@@ -595,6 +608,10 @@ impl TcpSender {
         let delayed = self.cfg.send_overhead_s > 0.0 && !force;
         if delayed && self.delsnd_pending {
             return;
+        }
+        if let (Some(v), 0) = (self.vegas.as_mut(), self.t_seqno) {
+            // TcpAgent::send_much sets firstsent_, the Vegas clock's origin
+            v.firstsent = Some(self.clock_s);
         }
         let mut win = self.window();
         let mut n = 0;
@@ -1034,7 +1051,7 @@ impl TcpSender {
                 self.cc.on_fast_retransmit(&mut self.w, &ev);
                 self.output(self.last_ack + 1, now, out);
             }
-            Recovery::Tahoe | Recovery::Reno | Recovery::Sack | Recovery::Sack1 => {
+            Recovery::Tahoe | Recovery::Reno | Recovery::Sack | Recovery::Sack1 | Recovery::Vegas => {
                 self.last_cwnd_action = CwndAction::DupAck;
                 self.cc.on_fast_retransmit(&mut self.w, &ev);
                 self.set_rtx_timer(now);
@@ -1344,6 +1361,7 @@ impl TcpSender {
         match self.cfg.recovery {
             Recovery::Sack => self.on_ack_sack(ack, &blocks.unwrap_or_default(), at, now, out),
             Recovery::Sack1 => self.on_ack_sack1(ack, &blocks.unwrap_or_default(), now, out),
+            Recovery::Vegas => self.on_ack_vegas(ack, now, out),
             Recovery::Tahoe | Recovery::Reno | Recovery::Newreno => self.on_ack_cumulative(ack, at.delivered, now, out),
         }
         if let Some(mut s) = sample {
@@ -1481,7 +1499,9 @@ impl TcpSender {
                     self.send_much(now, 2, out);
                 }
             }
-            Recovery::Sack | Recovery::Sack1 => unreachable!("SACK flows take on_ack_sack or on_ack_sack1"),
+            Recovery::Sack | Recovery::Sack1 | Recovery::Vegas => {
+                unreachable!("SACK and Vegas flows take on_ack_sack, on_ack_sack1 or on_ack_vegas")
+            }
             Recovery::Tahoe => {
                 // TcpAgent::recv: a new ACK opens the window; the third duplicate goes
                 // back N; every ACK then sends what the window allows (aggressive_maxburst_)
@@ -1542,6 +1562,136 @@ impl TcpSender {
         self.set_rtx_timer(now);
         self.t_seqno = self.highest_ack + 1;
         self.rtt_active = false;
+    }
+
+    /// Vegas's output(): a bare packetSize_ segment (no header, no SYN), its send time
+    /// on the Vegas clock recorded, the timer set only if none is pending.
+    fn output_vegas(&mut self, seqno: i64, now: Time, out: &mut Vec<Packet>) {
+        let wnd = self.wnd as i64;
+        let v = self.vegas.as_mut().expect("a Vegas sender");
+        let t = v.clock(self.clock_s);
+        v.on_send(seqno, t, wnd);
+        let tos = self.data_tos();
+        out.push(Packet {
+            flow: self.flow,
+            kind: PacketKind::Data,
+            seq: seqno,
+            size_bytes: self.cfg.packet_size_bytes as u16,
+            ttl: self.cfg.initial_ttl,
+            tos,
+            aux: 0,
+            rwnd_pkts: 0,
+            hop: 0,
+        });
+        if seqno > self.maxseq {
+            self.maxseq = seqno;
+            if !self.rtt_active {
+                self.rtt_active = true;
+                if seqno > self.rtt_seq {
+                    self.rtt_seq = seqno;
+                    self.rtt_ts = now;
+                }
+            }
+        } else {
+            self.stats.retransmits += 1;
+        }
+        self.stats.data_pkts_sent += 1;
+        if self.rtx_deadline.is_none() {
+            self.set_rtx_timer(now);
+        }
+    }
+
+    /// VegasTcpAgent::recv for one ACK (v_alpha_ 1, v_beta_ 3, v_gamma_ 1, no ECN).
+    fn on_ack_vegas(&mut self, ack: &Packet, now: Time, out: &mut Vec<Packet>) {
+        let thresh = self.cfg.dupack_threshold as i64;
+        let t = self.vegas.as_ref().expect("a Vegas sender").clock(self.clock_s);
+        self.vegas.as_mut().expect("a Vegas sender").first_ack(t);
+        if ack.seq > self.last_ack {
+            if self.last_ack == 0 {
+                // delay_growth_, tested before the ACK is taken in
+                self.w.cwnd = self.initial_window;
+            }
+            let newcwnd = self.vegas.as_ref().map_or(0.0, |v| v.newcwnd);
+            if self.dupacks > thresh && self.w.cwnd > newcwnd {
+                // the window was inflated by duplicates: back to the cut
+                self.w.cwnd = newcwnd;
+                self.w.ssthresh = 2.0;
+            }
+            let oldack = self.last_ack;
+            // recv_newack_helper: newack, no opencwnd
+            self.newack_state(ack, now);
+            let (t_seqno, last_ack) = (self.t_seqno, self.last_ack);
+            let v = self.vegas.as_mut().expect("a Vegas sender");
+            v.per_rtt(&mut self.w, ack.seq, t_seqno, last_ack, t);
+            v.on_new_ack(ack.seq, oldack, t);
+            if v.worried > 0 {
+                // the first two new ACKs after a retransmission: resend a segment whose
+                // fine-grained timer ran out (the window was cut already)
+                v.worried -= 1;
+                match v.expired(ack.seq, t) {
+                    Some(seq) => {
+                        self.dupacks = thresh;
+                        self.output_vegas(seq, now, out);
+                    }
+                    None => v.worried = 0,
+                }
+            }
+        } else if ack.seq == self.last_ack {
+            self.dupacks += 1;
+            let v = self.vegas.as_ref().expect("a Vegas sender");
+            let expired = v.expired(ack.seq, t);
+            if expired.is_some() || self.dupacks == thresh {
+                let (send_time, transmits) = v.sent(self.last_ack + 1);
+                // bug_fix_: no second retransmission after a timeout until `recover`
+                if self.highest_ack > self.recover || self.last_cwnd_action != CwndAction::Timeout {
+                    let win = self.window();
+                    self.last_cwnd_action = CwndAction::DupAck;
+                    self.recover = self.maxseq;
+                    self.stats.fast_retransmits += 1;
+                    let outstanding = self.t_seqno - self.last_ack;
+                    let v = self.vegas.as_mut().expect("a Vegas sender");
+                    v.worried = outstanding.min(2);
+                    if let Some(cwnd) = v.cut(win, send_time, transmits, t) {
+                        // inflated by the duplicates so far
+                        self.w.cwnd = cwnd + self.dupacks as f64;
+                    }
+                    // reset_rtx_timer(1): back off, restart, no RTT sample in flight
+                    self.rtt.back_off();
+                    self.set_rtx_timer(now);
+                    self.rtt_active = false;
+                    self.output_vegas(expired.unwrap_or(self.last_ack + 1), now, out);
+                    if transmits == 1 {
+                        self.dupacks = thresh;
+                    }
+                }
+            } else if self.dupacks > thresh {
+                self.w.cwnd += 1.0;
+            }
+        }
+        if self.dupacks == 0 || self.dupacks > thresh - 1 {
+            self.send_much(now, 0, out);
+        }
+    }
+
+    /// VegasTcpAgent::timeout: back off, go back to the first unacknowledged segment,
+    /// ssthresh to half the window and the window to two.
+    fn timeout_vegas(&mut self, now: Time, out: &mut Vec<Packet>) {
+        // slow_start_restart_ 1: also with nothing outstanding
+        self.dupacks = 0;
+        self.recover = self.maxseq;
+        self.last_cwnd_action = CwndAction::Timeout;
+        // reset_rtx_timer(0): backoff, the timer, back to highest_ack + 1
+        self.rtt.back_off();
+        self.set_rtx_timer(now);
+        self.t_seqno = self.highest_ack + 1;
+        self.rtt_active = false;
+        self.stats.timeouts += 1;
+        let ev = self.loss_event(now);
+        self.cc.on_timeout(&mut self.w, &ev);
+        let v = self.vegas.as_mut().expect("a Vegas sender");
+        v.newcwnd = 0.0;
+        v.cwnd_changed = v.clock(self.clock_s);
+        self.send_much(now, 0, out);
     }
 
     /// ns-2 2.35's Agent/TCP/Sack1 for one ACK and its blocks (tcp-sack1.cc's recv, with
@@ -1698,6 +1848,9 @@ impl TcpSender {
             XmitTimer::LossProbe => return self.send_loss_probe(now, out),
             XmitTimer::Reo => return self.on_reo_timeout(now, out),
             XmitTimer::Rto => {}
+        }
+        if self.vegas.is_some() {
+            return self.timeout_vegas(now, out);
         }
         self.tlp_high_seq = None;
         self.prr = None;
@@ -1873,6 +2026,58 @@ mod tests {
         s.send_much(2 * MS, 0, &mut out);
         assert_eq!(s.maxseq(), 11);
         (s, out)
+    }
+
+    /// ns-2's Agent/TCP/Vegas: bare 1000-byte segments; the third duplicate ACK cuts the
+    /// window by a quarter and inflates it by the duplicates, later duplicates inflate it
+    /// one each; the next new ACK deflates it to the cut; a timeout leaves two segments.
+    /// Its times are read on the event's double clock (`clock_s`).
+    #[test]
+    fn vegas_cuts_inflates_deflates_and_restarts_at_two() {
+        let cfg = TcpConfig { rwnd_pkts: 100, recovery: Recovery::Vegas, syn: false, use_headers: false, ..TcpConfig::default() };
+        let mut s = TcpSender::new(0, cfg, Box::new(crate::tcp::congestion::Vegas), 0.0);
+        let mut out = vec![];
+        let at = |s: &mut TcpSender, t: f64| {
+            s.clock_s = t;
+            from_secs(t)
+        };
+        let now = at(&mut s, 1.0);
+        s.app_send(GREEDY, now, &mut out);
+        assert_eq!(seqs(&out), vec![0, 1]);
+        assert!(out.iter().all(|p| p.size_bytes == 1000), "no header, no SYN");
+        s.w = Window { cwnd: 20.0, ssthresh: 2.0 };
+        out.clear();
+        let now = at(&mut s, 1.01);
+        s.send_much(now, 0, &mut out);
+        assert_eq!(s.maxseq(), 19);
+        // segment 2 lost: ACK 1, then three duplicates
+        let now = at(&mut s, 1.1);
+        s.on_ack(&ack(1), now, &mut out);
+        out.clear();
+        for t in [1.11, 1.12, 1.13] {
+            let now = at(&mut s, t);
+            s.on_ack(&ack(1), now, &mut out);
+        }
+        assert_eq!(seqs(&out), vec![2], "resent on the third duplicate");
+        assert_eq!(s.w.cwnd, 15.0 + 3.0, "20 less a quarter, inflated by three");
+        // (ACK 1 sent 20 and 21) each later duplicate inflates the window by one: at 21
+        // it lets 22 go
+        out.clear();
+        for t in [1.14, 1.15, 1.16] {
+            let now = at(&mut s, t);
+            s.on_ack(&ack(1), now, &mut out);
+        }
+        assert_eq!((s.w.cwnd, seqs(&out)), (21.0, vec![22]));
+        // the new ACK deflates the window to the cut
+        let now = at(&mut s, 1.2);
+        s.on_ack(&ack(19), now, &mut out);
+        assert_eq!((s.w.cwnd, s.w.ssthresh), (15.0, 2.0));
+        out.clear();
+        let now = at(&mut s, 2.0);
+        s.on_timeout(now, &mut out);
+        assert_eq!((s.w.cwnd, s.w.ssthresh), (2.0, 7.0));
+        assert_eq!(seqs(&out), vec![20, 21], "back to the first unacknowledged segment");
+        assert_eq!((s.stats.timeouts, s.stats.fast_retransmits), (1, 1));
     }
 
     /// ns-2's Agent/TCP (Tahoe): the third duplicate ACK halves ssthresh, sets the window
