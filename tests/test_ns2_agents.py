@@ -1,0 +1,64 @@
+"""ns-2's other one-way agents as controllers: `cc: tahoe` (Agent/TCP) and `cc: vegas`
+(Agent/TCP/Vegas). Checked against ns-2 count for count on random networks
+(tests/test_ns2_exact.py, networks 5000 and 6000 on); here their settings, errors,
+export and what sets them apart."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+import satcc
+from satcc import ScenarioError, ns2
+
+
+def dumbbell(cc: str, tcp: dict | None = None, duration_s: float = 8.0) -> dict:
+    return {
+        "name": cc, "duration_s": duration_s, "seed": 2,
+        "nodes": [{"name": n} for n in ("s", "r1", "r2", "d")],
+        "links": [
+            {"a": "s", "b": "r1", "rate_bps": 100e6, "delay_ms": 1.0},
+            {"a": "r1", "b": "r2", "rate_bps": 5e6, "delay_ms": 40.0, "queue": {"type": "droptail", "limit_pkts": 20}},
+            {"a": "r2", "b": "d", "rate_bps": 100e6, "delay_ms": 1.0},
+        ],
+        "flows": [{"name": f"f{i}", "src": "s", "dst": "d", "cc": cc, "start_s": 0.2 * i} for i in range(3)],
+        "tcp": {"rwnd_pkts": 64, **(tcp or {})},
+    }
+
+
+@pytest.mark.parametrize("cc", ["tahoe", "vegas"])
+def test_the_agents_run_recover_and_export_as_ns2_s(cc):
+    s = satcc.run(dumbbell(cc)).summary
+    assert sum(f["retransmits"] for f in s["flows"]) > 0, "losses are recovered"
+    assert s["totals"]["goodput_mbps"] > 3.0
+    agent = {"tahoe": "Agent/TCP", "vegas": "Agent/TCP/Vegas"}[cc]
+    assert ns2.to_tcl(dumbbell(cc)).count(f"[new {agent}]") == 3
+
+
+@pytest.mark.parametrize("cc", ["tahoe", "vegas"])
+def test_the_agents_refuse_sack_by_name(cc):
+    with pytest.raises(ScenarioError, match=rf"tcp.sack: '{cc}' is ns-2's .* no SACK recovery"):
+        satcc.run(dumbbell(cc, {"sack": True}))
+
+
+def test_vegas_sends_bare_segments_and_validate_says_so(tmp_path):
+    # ns-2's Vegas output() sends packetSize_ bytes: no SYN, no header, whatever the flags
+    s = satcc.run(dumbbell("vegas")).summary
+    data = next(l for l in s["links"] if l["name"] == "s->r1")
+    assert data["departed_bytes"] == 1000 * data["departed_pkts"]
+    assert all(f["syn_pkts_sent"] == 0 for f in s["flows"])
+    reno = next(l for l in satcc.run(dumbbell("reno")).summary["links"] if l["name"] == "s->r1")
+    assert reno["departed_bytes"] > 1000 * reno["departed_pkts"], "the same table gives Reno its headers"
+    p = tmp_path / "v.json"
+    p.write_text(json.dumps(dumbbell("vegas")))
+    out = subprocess.run([sys.executable, "-m", "satcc.cli", "validate", str(p)], capture_output=True, text=True)
+    assert out.returncode == 0 and "vegas (ns-2's Agent/TCP/Vegas) sends no SYN and no headers" in out.stderr
+    p.write_text(json.dumps(dumbbell("vegas", {"syn": False, "use_headers": False})))
+    out = subprocess.run([sys.executable, "-m", "satcc.cli", "validate", str(p)], capture_output=True, text=True)
+    assert out.returncode == 0 and "Vegas" not in out.stderr
+
+
+def test_tahoe_is_not_reno_and_vegas_is_neither():
+    runs = {cc: [f["retransmits"] for f in satcc.run(dumbbell(cc)).summary["flows"]] for cc in ("tahoe", "reno", "vegas")}
+    assert runs["tahoe"] != runs["reno"] and runs["vegas"] != runs["reno"]
