@@ -31,7 +31,7 @@ def test_topology_matches_table_1():
     assert ccs.count("newreno") == 10 and ccs.count("fusion-star") == 10
 
 
-@pytest.mark.parametrize("kw, field", [({"scheme": "vegas"}, "scheme"), ({"n_flows": 7}, "n_flows"),
+@pytest.mark.parametrize("kw, field", [({"scheme": "hybla"}, "scheme"), ({"n_flows": 7}, "n_flows"),
                                        ({"ber": 2.0}, "ber"), ({"abe_filter": "kalman"}, "abe_filter"),
                                        ({"fusion_alpha": "vegas"}, "fusion_alpha")])
 def test_topology_rejects_bad_input(kw, field):

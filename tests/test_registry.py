@@ -30,12 +30,12 @@ def test_a_scheme_name_gives_its_hosts_and_router():
     cc, r = registry.parts("trefwa")
     assert (cc, r["name"]) == ("trefwa", "trefwa"), "T-REFWA's senders write the RTT code"
     with pytest.raises(ValueError, match="scheme: must be one of .*newreno"):
-        registry.parts("vegas")
+        registry.parts("hybla")
 
 
 def test_each_controller_row_is_consistent():
     for c in registry.controllers():
-        assert c["recovery"] in ("reno", "newreno")
+        assert c["recovery"] in ("tahoe", "reno", "newreno", "vegas")
         if c["router"]:
             assert c["router"] in registry.router_names()
         if c["writes_rtt_code"]:

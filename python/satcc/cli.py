@@ -152,13 +152,19 @@ def _transport_notes(d: dict) -> list[str]:
     notes = [f"note: {cc} runs on ns-2's transport in flows {', '.join(map(str, ix[:5]))}{', ...' if len(ix) > 5 else ''} "
              "(tcp.stack ns2: no SACK, the window tcp.rwnd_pkts, ns-2's RTO); `tcp.stack: linux` runs it as Linux does "
              "(docs/schemes.md)" for cc, ix in counts.items()]
-    # ns-2's Vegas sends bare segments: a SYN or headers asked for are not sent
-    vegas = [i for i, f in enumerate(d.get("flows") or []) if f.get("cc") == "vegas"
-             and (lambda t: t["syn"] or t["use_headers"])(schema.tcp_settings(d, f))]
-    if vegas:
-        notes.append(f"note: vegas (ns-2's Agent/TCP/Vegas) sends no SYN and no headers, whatever tcp.syn and "
-                     f"tcp.use_headers say, in flows {', '.join(map(str, vegas[:5]))}{', ...' if len(vegas) > 5 else ''} "
-                     "(docs/schemes.md)")
+    # controllers whose segments leave bare (ns-2's Vegas): a SYN or headers asked for
+    # are not sent
+    bare: dict[str, list[int]] = {}
+    for i, f in enumerate(d.get("flows") or []):
+        cc = f.get("cc") or registry.DEFAULT_CC
+        entry = registry.controller(cc)
+        t = schema.tcp_settings(d, f)
+        if entry and entry["bare_segments"] and (t["syn"] or t["use_headers"]):
+            bare.setdefault(cc, []).append(i)
+    for cc, ix in bare.items():
+        notes.append(f"note: {cc} ({registry.controller(cc)['ns2_agent']}) sends no SYN and no headers, whatever "
+                     f"tcp.syn and tcp.use_headers say, in flows {', '.join(map(str, ix[:5]))}"
+                     f"{', ...' if len(ix) > 5 else ''} (docs/schemes.md)")
     return notes
 
 

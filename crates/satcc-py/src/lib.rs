@@ -233,6 +233,9 @@ fn registry_json() -> String {
                 // keeps per-segment send records (rate samples): Linux's loss recovery
                 // with tcp.sack, and TSO deferral (tcp.tso_defer)
                 "rate_samples": (c.build)(&Default::default()).needs_rate_samples(),
+                // tcp.sack is allowed (not for ns-2's Tahoe and Vegas agents); the
+                // segments leave bare whatever tcp.syn and tcp.use_headers say (Vegas)
+                "sack": c.recovery.takes_sack(), "bare_segments": c.recovery.bare_segments(),
             })
         })
         .collect();

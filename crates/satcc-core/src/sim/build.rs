@@ -130,23 +130,18 @@ impl Simulation {
             let entry = congestion::controller(&f.cc).ok_or_else(|| {
                 format!("{at}.cc: unknown congestion control '{}' (allowed: {})", f.cc, congestion::controller_names().join(", "))
             })?;
-            if entry.recovery == crate::tcp::Recovery::Vegas {
-                if cfg.sack {
-                    return Err(format!(
-                        "{at}.tcp.sack: '{}' is ns-2's Agent/TCP/Vegas, which has no SACK recovery (allowed: sack = false)",
-                        f.cc
-                    ));
-                }
+            if cfg.sack && !entry.recovery.takes_sack() {
+                return Err(format!(
+                    "{at}.tcp.sack: '{}' ({}) has no SACK recovery (allowed with it: sack = false)",
+                    f.cc,
+                    entry.ns2_agent.unwrap_or(entry.about)
+                ));
+            }
+            if entry.recovery.bare_segments() {
                 // ns-2's Vegas output() sends bare packetSize_ segments: no SYN, no
                 // header, whatever syn_ and useHeaders_ say (`satcc validate` notes it)
                 cfg.syn = false;
                 cfg.use_headers = false;
-            }
-            if cfg.sack && entry.recovery == crate::tcp::Recovery::Tahoe {
-                return Err(format!(
-                    "{at}.tcp.sack: '{}' is ns-2's Agent/TCP (Tahoe), which has no SACK recovery (allowed: sack = false)",
-                    f.cc
-                ));
             }
             cfg.recovery = match (cfg.sack, cfg.sack_agent) {
                 (true, crate::tcp::SackAgent::Sack1) => crate::tcp::Recovery::Sack1,
@@ -521,7 +516,7 @@ mod tests {
     fn a_flow_takes_its_controller_and_loss_classification_from_the_registry() {
         let s = build(&chain(json!({"flows": [{"src": "a", "dst": "b", "cc": "westwood"}]})));
         assert_eq!(s.flows[0].sender.controller_name(), "westwood");
-        let err = Simulation::from_json(&chain(json!({"flows": [{"src": "a", "dst": "b", "cc": "vegas"}]})).to_string())
+        let err = Simulation::from_json(&chain(json!({"flows": [{"src": "a", "dst": "b", "cc": "hybla"}]})).to_string())
             .err()
             .unwrap();
         assert!(err.contains("flows[0].cc") && err.contains("newreno"), "{err}");

@@ -29,6 +29,20 @@ pub enum Recovery {
     Vegas,
 }
 
+impl Recovery {
+    /// Whether `sack` may turn a controller on this recovery to SACK's: not ns-2's
+    /// Tahoe and Vegas agents, which have none.
+    pub fn takes_sack(self) -> bool {
+        !matches!(self, Recovery::Tahoe | Recovery::Vegas)
+    }
+
+    /// Whether its segments leave bare, without a SYN or headers, whatever `syn` and
+    /// `use_headers` say (ns-2's Vegas output()).
+    pub fn bare_segments(self) -> bool {
+        self == Recovery::Vegas
+    }
+}
+
 /// Which SACK agents a flow with `sack` runs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]

@@ -11,13 +11,15 @@ pub mod estimators;
 pub mod fusion;
 pub mod reno;
 pub mod star;
+pub mod tahoe;
 pub mod vegas;
 pub mod westwood;
 
 pub use bbr::Bbr;
 pub use cubic::Cubic;
 pub use fusion::Fusion;
-pub use reno::{Reno, Tahoe};
+pub use reno::Reno;
+pub use tahoe::Tahoe;
 pub use star::Star;
 pub use vegas::Vegas;
 pub use westwood::Westwood;
@@ -299,7 +301,7 @@ mod tests {
             assert!(!built.name().is_empty(), "{}", c.name);
             assert!(controller(c.name).is_some());
         }
-        assert!(controller("vegas").is_none());
+        assert!(controller("hybla").is_none());
         assert!(controller(DEFAULT_CC).is_some());
     }
 

@@ -16,12 +16,6 @@ const MIN_SSTHRESH: f64 = 2.0;
 #[derive(Default, Debug, Clone)]
 pub struct Reno;
 
-/// Tahoe (ns-2 2.35's Agent/TCP): Reno's growth, and a fast retransmit that restarts
-/// from one packet as a timeout does (slowdown(CLOSE_SSTHRESH_HALF | CLOSE_CWND_ONE));
-/// the sender goes back N (`Recovery::Tahoe`).
-#[derive(Default, Debug, Clone)]
-pub struct Tahoe;
-
 /// A Reno window run alongside another controller's (TCP-Fusion's floor, the
 /// cwnd_reno of TCP-STAR's LWC and seed 003's eq. 4): a whole Reno of its own, with
 /// its own ssthresh, that slow-starts, gains one packet per RTT, halves on a loss and
@@ -114,24 +108,6 @@ impl CongestionControl for Reno {
     fn on_timeout(&mut self, w: &mut Window, ev: &LossEvent) {
         w.ssthresh = Self::halved_ssthresh(ev);
         w.cwnd = 1.0;
-    }
-}
-
-impl CongestionControl for Tahoe {
-    fn name(&self) -> &'static str {
-        "tahoe"
-    }
-
-    fn on_ack(&mut self, w: &mut Window, ev: &AckEvent) {
-        Reno.on_ack(w, ev);
-    }
-
-    fn on_fast_retransmit(&mut self, w: &mut Window, ev: &LossEvent) {
-        Reno.on_timeout(w, ev);
-    }
-
-    fn on_timeout(&mut self, w: &mut Window, ev: &LossEvent) {
-        Reno.on_timeout(w, ev);
     }
 }
 
