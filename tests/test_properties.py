@@ -22,6 +22,9 @@ def networks(draw):
         tcp.update(initial_window_pkts=draw(st.sampled_from([1, 4, 10])), rto="linux", tick_s=0.001,
                    quick_ack=draw(st.booleans()), pacing=draw(st.booleans()),
                    receive_window=draw(st.sampled_from(["fixed", "linux"])))
+    elif tcp["sack"] and draw(st.booleans()):
+        # ns-2's SACK agents (ns-2's transport only)
+        tcp["sack_agent"] = "sack1"
     s = Scenario("prop", duration_s=duration, seed=draw(st.integers(0, 1000)), tcp=tcp)
     routers = [s.node(f"r{i}") for i in range(n_routers)]
     for a, b in zip(routers, routers[1:]):
@@ -44,6 +47,9 @@ def networks(draw):
         stop = draw(st.sampled_from([None, start + draw(st.floats(0.05, duration))]))
         # with SACK, the controllers that have SACK recovery (not ns-2's Tahoe and Vegas)
         ccs = [c for c in satcc.registry.controller_names() if not tcp["sack"] or satcc.registry.controller(c)["sack"]]
+        if tcp.get("sack_agent") == "sack1":
+            # ... and with ns-2's Sack1, those keeping no rate samples (cubic and bbr run Linux's)
+            ccs = [c for c in ccs if not satcc.registry.controller(c)["rate_samples"]]
         s.flow(h, d, cc=draw(st.sampled_from(ccs)), start_s=start, stop_s=stop)
     router_links = [f"{a}->{b}" for a, b in zip(routers, routers[1:])]
     if router_links and draw(st.booleans()):
