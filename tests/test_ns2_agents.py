@@ -62,3 +62,18 @@ def test_vegas_sends_bare_segments_and_validate_says_so(tmp_path):
 def test_tahoe_is_not_reno_and_vegas_is_neither():
     runs = {cc: [f["retransmits"] for f in satcc.run(dumbbell(cc)).summary["flows"]] for cc in ("tahoe", "reno", "vegas")}
     assert runs["tahoe"] != runs["reno"] and runs["vegas"] != runs["reno"]
+
+
+def test_vegas_thresholds_are_settings_and_export_as_ns2_s_variables():
+    # ns-2's v_alpha_, v_beta_, v_gamma_ as vegas_alpha, _beta, _gamma (networks of
+    # tests/test_ns2_exact.py run ns-2's defaults; 40 of them with drawn thresholds gave
+    # ns-2's counters in both simulators when written)
+    d = dumbbell("vegas", {"vegas_alpha": 4, "vegas_beta": 8, "vegas_gamma": 3})
+    tcl = ns2.to_tcl(d)
+    assert tcl.count("set v_alpha_ 4") == 3 and tcl.count("set v_beta_ 8") == 3 and tcl.count("set v_gamma_ 3") == 3
+    assert "v_alpha_" not in ns2.to_tcl(dumbbell("reno")), "only the controller that reads them"
+    a = [f["data_pkts_acked"] for f in satcc.run(d).summary["flows"]]
+    b = [f["data_pkts_acked"] for f in satcc.run(dumbbell("vegas")).summary["flows"]]
+    assert a != b
+    with pytest.raises(ScenarioError, match="vegas_beta"):
+        satcc.run(dumbbell("vegas", {"vegas_beta": -1}))

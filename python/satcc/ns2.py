@@ -27,6 +27,8 @@ from .scenario import ScenarioError
 
 # the transport's defaults as the scenario contract gives them (the Rust TcpConfig's)
 TCP_DEFAULTS = schema.TCP_DEFAULTS
+# scheme settings with an ns-2 variable of the same meaning on the controller's agent
+NS2_SETTINGS = {"vegas_alpha": "v_alpha_", "vegas_beta": "v_beta_", "vegas_gamma": "v_gamma_"}
 
 
 # ns-2 2.35's random number generator (tools/rng.cc, L'Ecuyer's MRG32k3a as RngStream,
@@ -310,6 +312,10 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             f"${t} set ttl_ {tcp['initial_ttl']}",
             f"${t} set fid_ {i}",
         ]
+        # the controller's own ns-2 variables (Vegas's thresholds)
+        for key, var in NS2_SETTINGS.items():
+            if key in registry.controller(cc)["settings"]:
+                out.append(f"${t} set {var} {tcp[key]}")
         if tcp["initial_ssthresh_pkts"] is not None:
             # the agent's reset at `$ns run` sets ssthresh_ to window_ (a value set before
             # is lost): set it at time 0, after the reset and before the flow can start

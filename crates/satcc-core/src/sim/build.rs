@@ -208,6 +208,9 @@ impl Simulation {
                 if cfg.send_overhead_s > 0.0 {
                     sender.set_overhead_rng(rng.stream(&format!("flow/{name}/overhead")));
                 }
+                if cfg.recovery == crate::tcp::Recovery::Vegas {
+                    sender.set_vegas(&settings.get::<crate::tcp::congestion::vegas::VegasSettings>());
+                }
                 // each host's timestamp clock ticks at a phase of its own, shared by its flows
                 let ts_clock = |host: &str| TsClock::with_phase(rng.stream(&format!("host/{host}/ts-clock")).gen::<u64>());
                 sender.set_ts_clock(ts_clock(&f.src));

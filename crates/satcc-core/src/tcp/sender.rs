@@ -302,6 +302,13 @@ impl TcpSender {
         TcpSender { rtt_code_k: Some(k), ..self }
     }
 
+    /// Vegas's thresholds (a Vegas sender's; others ignore them).
+    pub fn set_vegas(&mut self, s: &super::congestion::vegas::VegasSettings) {
+        if let Some(v) = self.vegas.as_mut() {
+            **v = super::congestion::vegas::State::with_settings(s);
+        }
+    }
+
     pub fn set_overhead_rng(&mut self, rng: StreamRng) {
         self.overhead_rng = Some(rng);
     }

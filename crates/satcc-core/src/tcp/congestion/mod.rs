@@ -238,6 +238,7 @@ impl Controller {
 
 const ABE: &[Group] = &[Group::of::<AbeSettings>()];
 const CUBIC: &[Group] = &[Group::of::<CubicSettings>()];
+const VEGAS: &[Group] = &[Group::of::<vegas::VegasSettings>()];
 const FUSION: &[Group] = &[Group::of::<FusionSettings>()];
 const FUSION_ABE: &[Group] = &[Group::of::<FusionSettings>(), Group::of::<AbeSettings>()];
 
@@ -250,7 +251,7 @@ pub static CONTROLLERS: &[Controller] = &[
     Controller::new("newreno", |_| Box::new(Reno), "NewReno (RFC 6582) as ns-2 2.35's Agent/TCP/Newreno").ns2("Agent/TCP/Newreno"),
     Controller::new("reno", |_| Box::new(Reno), "Reno as ns-2 2.35's Agent/TCP/Reno").recovery(Recovery::Reno).ns2("Agent/TCP/Reno"),
     Controller::new("tahoe", |_| Box::new(Tahoe), "Tahoe as ns-2 2.35's Agent/TCP: go back N at one packet on the third duplicate ACK").recovery(Recovery::Tahoe).ns2("Agent/TCP"),
-    Controller::new("vegas", |_| Box::new(Vegas), "TCP Vegas as ns-2 2.35's Agent/TCP/Vegas (alpha 1, beta 3, gamma 1; no SYN, no headers)").recovery(Recovery::Vegas).ns2("Agent/TCP/Vegas"),
+    Controller::new("vegas", |_| Box::new(Vegas), "TCP Vegas as ns-2 2.35's Agent/TCP/Vegas (vegas_alpha, _beta, _gamma; no SYN, no headers)").recovery(Recovery::Vegas).settings(VEGAS).ns2("Agent/TCP/Vegas"),
     Controller::new("westwood", |_| Box::new(Westwood::default()), "TCP WestwoodNR (Mascolo et al. 2001), bandwidth estimate sets ssthresh"),
     Controller::new("refwa-plus", |_| Box::new(Reno), "REFWA Plus senders (seed 001): NewReno that tells link errors from congestion by the feedback").loss(LossPolicy::RefwaPlus).router("refwa"),
     Controller::new("trefwa", |_| Box::new(Reno), "T-REFWA senders (seed 002): NewReno writing its RTT code into the TOS byte").writes_rtt_code().router("trefwa"),

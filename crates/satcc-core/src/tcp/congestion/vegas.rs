@@ -22,6 +22,9 @@
 
 use super::reno::Reno;
 use super::{AckEvent, CongestionControl, LossEvent, Window};
+use crate::settings::SettingsGroup;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 
 /// Segments of extra queueing below which the window grows [v_alpha_ 1].
 pub const ALPHA: i64 = 1;
@@ -29,6 +32,34 @@ pub const ALPHA: i64 = 1;
 pub const BETA: i64 = 3;
 /// ... above which slow start ends [v_gamma_ 1].
 pub const GAMMA: i64 = 1;
+/// Vegas's thresholds, as a scenario's `tcp` table names them (ns-2's v_alpha_, v_beta_,
+/// v_gamma_), in segments of the difference between the expected and the actual rate
+/// times baseRTT.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct VegasSettings {
+    /// Below it the window grows by one segment per RTT [v_alpha_ 1].
+    #[serde(rename = "vegas_alpha")]
+    #[schemars(range(min = 0, max = 10000))]
+    pub alpha: i64,
+    /// Above it the window shrinks by one segment per RTT [v_beta_ 3].
+    #[serde(rename = "vegas_beta")]
+    #[schemars(range(min = 0, max = 10000))]
+    pub beta: i64,
+    /// Above it slow start ends [v_gamma_ 1].
+    #[serde(rename = "vegas_gamma")]
+    #[schemars(range(min = 0, max = 10000))]
+    pub gamma: i64,
+}
+
+impl Default for VegasSettings {
+    fn default() -> Self {
+        VegasSettings { alpha: ALPHA, beta: BETA, gamma: GAMMA }
+    }
+}
+
+impl SettingsGroup for VegasSettings {}
+
 /// The window after a timeout [v_slowstart_ 2].
 pub const SLOWSTART_CWND: f64 = 2.0;
 /// The fine-grained timeout before any ACK (v_timeout_ at reset).
@@ -130,6 +161,11 @@ fn slot(seq: i64, n: usize) -> usize {
 }
 
 impl State {
+    /// The thresholds a flow's settings give.
+    pub fn with_settings(s: &VegasSettings) -> Self {
+        State { alpha: s.alpha, beta: s.beta, gamma: s.gamma, ..State::default() }
+    }
+
     /// vegastime(): the simulated time `now_s` on the Vegas clock.
     pub fn clock(&self, now_s: f64) -> f64 {
         now_s - self.firstsent.unwrap_or(0.0)
