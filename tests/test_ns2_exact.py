@@ -114,7 +114,7 @@ def test_the_vegas_networks_exercise_ns2_s_agent_tcp_vegas():
     # networks 6000 on: three flows in five are ns-2's Agent/TCP/Vegas, plain and lossy
     vegas = [k for k in REF["networks"] if ns2exact._kind(k)[2] == "vegas"]
     assert len(vegas) >= 199 and {ns2exact._kind(k)[0] for k in vegas} == {False, True}
-    flows = retx = timeouts = 0
+    flows = retx = timeouts = own = 0
     for k in vegas:
         c = REF["counters"][str(k)]["flows"]
         for f in ns2exact.network(k)["flows"]:
@@ -122,7 +122,8 @@ def test_the_vegas_networks_exercise_ns2_s_agent_tcp_vegas():
                 flows += 1
                 retx += c[f["name"]][2]
                 timeouts += c[f["name"]][3]
-    assert flows > 500 and retx > 5000 and timeouts > 100, (flows, retx, timeouts)
+                own += "vegas_alpha" in f["tcp"]
+    assert flows > 500 and retx > 5000 and timeouts > 100 and own > 100, (flows, retx, timeouts, own)
 
 
 def test_the_comparison_sees_reno_in_place_of_vegas():

@@ -193,11 +193,15 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
 def _make_vegas(sc: dict, rng: random.Random) -> None:
     """Three flows in five run ns-2's Agent/TCP/Vegas (`cc: vegas`), in place; written
     without SYN and headers, which ns-2's Vegas does not send whatever syn_ and
-    useHeaders_ say."""
+    useHeaders_ say; a third of them with thresholds of their own."""
     for f in sc["flows"]:
         if rng.random() < 0.6:
             f["cc"] = "vegas"
             f["tcp"] = {**f["tcp"], "syn": False, "use_headers": False}
+            if rng.random() < 0.35:
+                alpha = rng.choice([0, 1, 2, 4])
+                f["tcp"].update(vegas_alpha=alpha, vegas_beta=alpha + rng.choice([0, 2, 4]),
+                                vegas_gamma=rng.choice([1, 2, 3]))
 
 
 def _make_tahoe(sc: dict, rng: random.Random) -> None:
