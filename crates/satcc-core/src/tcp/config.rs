@@ -194,8 +194,8 @@ pub struct TcpConfig {
     pub dupack_threshold: u32,
     /// Send a new packet on each of the first dupACKs (RFC 3042) [singledup_ 1].
     pub limited_transmit: bool,
-    /// Loss recovery; implied by the flow's congestion control ("reno" or not), never
-    /// written in a scenario.
+    /// Loss recovery; implied by the flow's congestion control (its registry row) and
+    /// `sack` / `sack_agent`, never written in a scenario.
     #[serde(skip)]
     pub recovery: Recovery,
     /// Selective acknowledgments (RFC 2018) with SACK-based loss recovery (RFC 6675),

@@ -1,6 +1,8 @@
-//! The TCP sender: sequence state, Reno/NewReno loss recovery and the retransmission
-//! timer, modelled on ns-2 2.35's one-way Agent/TCP/Reno and Agent/TCP/Newreno so that
-//! differential tests against ns-2 can match packet for packet in simple cases.
+//! The TCP sender: sequence state, loss recovery and the retransmission timer, modelled
+//! on ns-2 2.35's one-way agents (Agent/TCP, /Reno, /Newreno, /Sack1, /Vegas) so that
+//! differential tests against ns-2 match packet for packet, and for the controllers
+//! keeping rate samples (cubic, bbr) on Linux's (RFC 6675 SACK with RACK, tail loss
+//! probes and PRR).
 //!
 //! The sender emits packets into an outbox and exposes the deadline of its
 //! retransmission timer; the simulator moves packets and fires the timer. At each loss
@@ -1608,7 +1610,9 @@ impl TcpSender {
         }
     }
 
-    /// VegasTcpAgent::recv for one ACK (v_alpha_ 1, v_beta_ 3, v_gamma_ 1, no ECN).
+    /// VegasTcpAgent::recv for one ACK (no ECN): new ACKs deflate an inflated window,
+    /// apply the once-per-RTT rule and take fine-grained RTT samples; a duplicate whose
+    /// segment's fine-grained timer ran out, or the third, resends it and cuts the window.
     fn on_ack_vegas(&mut self, ack: &Packet, now: Time, out: &mut Vec<Packet>) {
         let thresh = self.cfg.dupack_threshold as i64;
         let t = self.vegas.as_ref().expect("a Vegas sender").clock(self.clock_s);
