@@ -77,3 +77,18 @@ def test_vegas_thresholds_are_settings_and_export_as_ns2_s_variables():
     assert a != b
     with pytest.raises(ScenarioError, match="vegas_beta"):
         satcc.run(dumbbell("vegas", {"vegas_beta": -1}))
+
+
+def test_the_settings_a_vegas_flow_runs_with_have_no_syn_and_no_headers():
+    # what the ns-2 comparisons and the pcap writer read (schema.tcp_settings): the
+    # core's effective settings, so that a Vegas flow written with syn true counts its
+    # segment 0 as data as ns-2's Vegas does
+    from satcc import schema
+    d = dumbbell("vegas")
+    t = schema.tcp_settings(d, d["flows"][0])
+    assert (t["syn"], t["use_headers"]) == (False, False)
+    assert schema.tcp_settings(dumbbell("reno"), dumbbell("reno")["flows"][0])["syn"] is True
+    raw = {"flows": [{"name": f"f{i}", "ack": 99, "ndatapack": 120, "nrexmitpack": 3, "nrexmit": 0} for i in range(3)],
+           "links": []}
+    from satcc.dev import ns2exact
+    assert ns2exact.counters_from_ns2(d, raw)["flows"]["f0"][0] == 100, "segment 0 is data: ack_ 99 is 100 segments"

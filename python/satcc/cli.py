@@ -158,7 +158,7 @@ def _transport_notes(d: dict) -> list[str]:
     for i, f in enumerate(d.get("flows") or []):
         cc = f.get("cc") or registry.DEFAULT_CC
         entry = registry.controller(cc)
-        t = schema.tcp_settings(d, f)
+        t = schema.tcp_settings(d, f, as_written=True)
         if entry and entry["bare_segments"] and (t["syn"] or t["use_headers"]):
             bare.setdefault(cc, []).append(i)
     for cc, ix in bare.items():

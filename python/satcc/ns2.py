@@ -438,13 +438,14 @@ def metrics_from_ns2(sc: dict, raw: dict) -> dict:
     size = tcp["packet_size_bytes"]
     end = float(sc["duration_s"])
     flows = []
-    for f, r in zip(sc["flows"], raw["flows"]):
+    syns = [schema.tcp_settings(sc, f)["syn"] for f in sc["flows"]]
+    for f, r, syn in zip(sc["flows"], raw["flows"], syns):
         active = end - float(f.get("start_s", 0.0))
-        acked = max(0, int(r["ack"])) if tcp["syn"] else int(r["ack"]) + 1
+        acked = max(0, int(r["ack"])) if syn else int(r["ack"]) + 1
         flows.append({"name": r["name"], "group": f.get("group"),
                       "goodput_mbps": acked * size * 8 / active / 1e6 if active > 0 else 0.0})
     links = {l["name"]: l for l in raw["links"]}
-    sent = sum(int(r["ndatapack"]) for r in raw["flows"]) - (len(raw["flows"]) if tcp["syn"] else 0)
+    sent = sum(int(r["ndatapack"]) for r in raw["flows"]) - sum(syns)
     drops = sum(int(l["pdrops"]) for l in raw["links"])  # error drops included (see to_tcl)
     rates = _rates(sc)
     util = {n: int(l["bdepartures"]) * 8 / (rates[n] * end) for n, l in links.items()}

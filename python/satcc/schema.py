@@ -33,14 +33,20 @@ TCP_DEFAULTS: dict = {k: v.get("default") for k, v in TCP["properties"].items()}
 LINUX_STACK: dict = TCP["properties"]["stack"]["x-satcc-linux"]
 
 
-def tcp_settings(scenario: dict, flow: dict | None = None) -> dict:
+def tcp_settings(scenario: dict, flow: dict | None = None, as_written: bool = False) -> dict:
     """The transport settings a flow runs with, as the core reads them: the defaults,
     Linux's where its table says `stack: linux`, then the scenario's `tcp` table and the
     flow's own (`tso_defer` as written; the core decides it per controller for the
-    Linux stack)."""
+    Linux stack), and no SYN or headers for a controller whose segments leave bare
+    (the registry's `bare_segments`: ns-2's Vegas) unless `as_written`."""
     table = {**(scenario.get("tcp") or {}), **((flow or {}).get("tcp") or {})}
     base = {**TCP_DEFAULTS, **(LINUX_STACK if table.get("stack") == "linux" else {})}
-    return {**base, **table}
+    out = {**base, **table}
+    entry = registry.controller(flow.get("cc") or registry.DEFAULT_CC) if flow is not None and not as_written else None
+    if entry and entry["bare_segments"]:
+        # ns-2's Vegas sends no SYN and no headers whatever the table says
+        out.update(syn=False, use_headers=False)
+    return out
 
 
 def _registry_lists(node) -> None:

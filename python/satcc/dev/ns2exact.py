@@ -39,7 +39,7 @@ import random
 import sys
 from pathlib import Path
 
-from .. import ns2
+from .. import ns2, schema
 from ..run import run
 from .difftest import ROOT
 
@@ -260,10 +260,9 @@ def counters_from_ns2(sc: dict, raw: dict) -> dict:
     [arrivals, departures, drops], from an ns-2 run's JSON line. Packets sent count the
     SYN and its retransmissions (ns-2's ndatapack_); acknowledged, the data packets
     (ack_ counts the SYN as seqno 0)."""
-    base = {**ns2.TCP_DEFAULTS, **(sc.get("tcp") or {})}
     flows = {}
     for f, r in zip(sc["flows"], raw["flows"]):
-        syn = {**base, **(f.get("tcp") or {})}["syn"]
+        syn = schema.tcp_settings(sc, f)["syn"]
         acked = max(0, int(r["ack"])) if syn else int(r["ack"]) + 1
         flows[r["name"]] = [acked, int(r["ndatapack"]), int(r["nrexmitpack"]), int(r["nrexmit"])]
     links = {l["name"]: [int(l["parrivals"]), int(l["pdepartures"]), int(l["pdrops"])] for l in raw["links"]}
