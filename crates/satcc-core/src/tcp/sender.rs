@@ -579,6 +579,22 @@ impl TcpSender {
             }
         }
         let force_timer = self.highest_ack == self.maxseq;
+        self.note_sent(seqno, now);
+        if !syn {
+            self.stats.data_pkts_sent += 1;
+        }
+        if self.rtx_deadline.is_none() || force_timer {
+            self.set_rtx_timer(now);
+        }
+        if !syn && seqno == self.maxseq && self.linux_loss() {
+            // new data left: a tail loss probe (tcp_write_xmit), outside recovery
+            self.schedule_loss_probe(now, false);
+        }
+    }
+
+    /// ns-2's output() after the packet left: the highest segment sent, the RTT timing
+    /// of a new one when none is running (rtt_seq_, rtt_ts_), or a retransmission counted.
+    fn note_sent(&mut self, seqno: i64, now: Time) {
         if seqno > self.maxseq {
             self.maxseq = seqno;
             if !self.rtt_active {
@@ -590,16 +606,6 @@ impl TcpSender {
             }
         } else {
             self.stats.retransmits += 1;
-        }
-        if !syn {
-            self.stats.data_pkts_sent += 1;
-        }
-        if self.rtx_deadline.is_none() || force_timer {
-            self.set_rtx_timer(now);
-        }
-        if !syn && seqno == self.maxseq && self.linux_loss() {
-            // new data left: a tail loss probe (tcp_write_xmit), outside recovery
-            self.schedule_loss_probe(now, false);
         }
     }
 
@@ -1592,18 +1598,7 @@ impl TcpSender {
             rwnd_pkts: 0,
             hop: 0,
         });
-        if seqno > self.maxseq {
-            self.maxseq = seqno;
-            if !self.rtt_active {
-                self.rtt_active = true;
-                if seqno > self.rtt_seq {
-                    self.rtt_seq = seqno;
-                    self.rtt_ts = now;
-                }
-            }
-        } else {
-            self.stats.retransmits += 1;
-        }
+        self.note_sent(seqno, now);
         self.stats.data_pkts_sent += 1;
         if self.rtx_deadline.is_none() {
             self.set_rtx_timer(now);
