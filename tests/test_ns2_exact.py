@@ -6,6 +6,7 @@ Also ns-2's random number generator as satcc.ns2 reproduces it (the sender's RTT
 phase, boot_time_, is drawn from it) and the pinning of those phases."""
 
 import hashlib
+import json
 
 import pytest
 
@@ -356,3 +357,16 @@ def test_the_ns2_draws_example_of_the_scenario_page_runs_and_exports():
     if ns2.available():
         theirs = ns2exact.counters_from_ns2(sc, ns2.run_tcl(tcl))
         assert ns2exact.differences(ns2exact.counters_from_satcc(result.summary), theirs) == []
+
+
+def test_the_example_scenarios_give_ns2_s_counters():
+    # scenarios/ns2_agents.yaml (Tahoe, Reno, NewReno, Sack1 and Vegas on one bottleneck),
+    # exported as its comment says: ns-2's counts, committed with its script's hash
+    ref = json.loads((ns2exact.ROOT / "reference" / "examples.json").read_text())
+    assert sorted(ref) == sorted(ns2exact.EXAMPLES)
+    for path in ns2exact.EXAMPLES:
+        tcl = ns2.to_tcl(ns2exact.example(path), ns2_seed=ns2exact.NS2_SEED)
+        assert hashlib.sha256(tcl.encode()).hexdigest() == ref[path]["tcl_sha256"], (
+            f"{path} or its export changed: python -m satcc.dev.ns2exact refresh-examples")
+        assert sum(c[2] for c in ref[path]["counters"]["flows"].values()) > 100, "the agents recover losses"
+    assert ns2exact.compare_examples() == {p: [] for p in ns2exact.EXAMPLES}

@@ -6,6 +6,7 @@ every link direction's arrivals and drops, must be the same numbers.
     python -m satcc.dev.ns2exact compare   # no ns-2 needed: satcc against the committed counters
     python -m satcc.dev.ns2exact tcl K     # network K's ns-2 script (its hash is in the reference)
     python -m satcc.dev.ns2exact scan A B  # needs ns-2: networks A..B-1 run in both now, differences
+    python -m satcc.dev.ns2exact refresh-examples  # needs ns-2: the example scenarios' counters
 
 The differential cases of satcc.difftest compare means over seeds within tolerances,
 on the papers' networks. These compare exact counts on networks nobody chose: chains,
@@ -255,6 +256,33 @@ def tcl(k: int) -> str:
     return ns2.to_tcl(network(k), ns2_seed=NS2_SEED)
 
 
+# Example scenarios of the repository compared the same way (their senders' RTT clock
+# phases pinned to ns-2's draws, as their comments tell users to export them)
+EXAMPLES = ["scenarios/ns2_agents.yaml"]
+
+
+def example(path: str) -> dict:
+    from ..scenario import load
+    return ns2.pin_tick_phases(load(ROOT.parent / path).to_dict(), NS2_SEED)
+
+
+def refresh_examples() -> None:
+    if not ns2.available():
+        sys.exit("ns-2 is not installed: apt-get install -y ns2")
+    rec = {}
+    for path in EXAMPLES:
+        sc = example(path)
+        text = ns2.to_tcl(sc, ns2_seed=NS2_SEED)
+        rec[path] = {"tcl_sha256": hashlib.sha256(text.encode()).hexdigest(),
+                     "counters": counters_from_ns2(sc, ns2.run_tcl(text))}
+    (ROOT / "reference" / "examples.json").write_text(json.dumps(rec, indent=1, sort_keys=True) + "\n")
+
+
+def compare_examples() -> dict[str, list[str]]:
+    ref = json.loads((ROOT / "reference" / "examples.json").read_text())
+    return {p: differences(counters_from_satcc(run(example(p)).summary), ref[p]["counters"]) for p in EXAMPLES}
+
+
 def counters_from_ns2(sc: dict, raw: dict) -> dict:
     """Per flow [acknowledged, sent, retransmitted, timeouts], per link direction
     [arrivals, departures, drops], from an ns-2 run's JSON line. Packets sent count the
@@ -348,11 +376,14 @@ def scan(first: int, stop: int) -> int:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m satcc.dev.ns2exact", description=__doc__.split("\n\n")[0])
-    ap.add_argument("command", choices=["refresh", "compare", "tcl", "scan"])
+    ap.add_argument("command", choices=["refresh", "compare", "tcl", "scan", "refresh-examples"])
     ap.add_argument("networks", nargs="*", type=int, help="network numbers (default: all)")
     a = ap.parse_args(argv)
     if a.command == "refresh":
         refresh(a.networks or NETWORKS)
+        return 0
+    if a.command == "refresh-examples":
+        refresh_examples()
         return 0
     if a.command == "scan":
         if len(a.networks) != 2:
@@ -376,6 +407,9 @@ def main(argv=None) -> int:
             print(f"network {k} (known apart: {APART[k]}): " + (f"{len(diffs)} counters differ" if diffs else
                   "now identical to ns-2: move it from APART to the networks compared"))
             bad += not diffs
+        for p, diffs in compare_examples().items():
+            print(f"example {p}: " + ("identical to ns-2" if not diffs else f"{len(diffs)} counters differ"))
+            bad += bool(diffs)
     print(f"{bad} of the networks differ" if bad else "every network identical to ns-2; the known ones still apart")
     return 1 if bad else 0
 
