@@ -117,7 +117,10 @@ def _unsupported(what: str):
     raise ScenarioError(f"ns-2 export: {what} is not supported")
 
 
-def _queue_tcl(q: dict | None, a: str, b: str) -> list[str]:
+def _queue_tcl(q: dict | None, a: str, b: str, ecn_lines: bool = False) -> list[str]:
+    """A link direction and its queue; with `ecn_lines` (a scenario where some RED queue
+    marks), every RED queue also sets setbit_ and mark_p_, which are class defaults that
+    the next queue would otherwise inherit."""
     q = q or {"type": "droptail", "limit_pkts": 50}
     if q["type"] == "droptail":
         if "limit_bytes" in q:
@@ -134,6 +137,9 @@ def _queue_tcl(q: dict | None, a: str, b: str) -> list[str]:
         "Queue/RED set queue_in_bytes_ false",
         "Queue/RED set bytes_ false",
         f"Queue/RED set mean_pktsize_ {q.get('mean_pkt_bytes', 1000)}",
+        # ECN: early drops of ECN-capable packets become marks below mark_p_
+        *([f"Queue/RED set setbit_ {str(q.get('ecn', False)).lower()}",
+           f"Queue/RED set mark_p_ {float(q.get('mark_p', 0.1))!r}"] if ecn_lines else []),
         f"$ns simplex-link $n({a}) $n({b}) @RATE@ @DELAY@ RED",
         f"$ns queue-limit $n({a}) $n({b}) {q['limit_pkts']}",
     ]
@@ -199,6 +205,9 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             "}",
         ]
     n_err = 0
+    # whether some RED queue marks (ECN): then every RED queue says whether it does
+    ecn_queues = any((q or {}).get("ecn") for l in sc["links"]
+                     for q in (l.get("queue"), l.get("a_to_b", {}).get("queue"), l.get("b_to_a", {}).get("queue")))
     for l in sc["links"]:
         for a, b, d in ((l["a"], l["b"], l.get("a_to_b", {})), (l["b"], l["a"], l.get("b_to_a", {}))):
             if d.get("rate_changes") or l.get("rate_changes"):
@@ -209,7 +218,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
                 _unsupported("jitter_ms")
             rate = d.get("rate_bps", l["rate_bps"])
             delay = d.get("delay_ms", l["delay_ms"]) / 1000.0
-            for line in _queue_tcl(d.get("queue", l.get("queue")), nid[a], nid[b]):
+            for line in _queue_tcl(d.get("queue", l.get("queue")), nid[a], nid[b], ecn_queues):
                 out.append(line.replace("@RATE@", repr(float(rate))).replace("@DELAY@", repr(float(delay))))
             err = d.get("error", l.get("error"))
             if err:
@@ -262,6 +271,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
     if monitored:
         out.append('$ns at 0.25 "bytemon"')
     flows = []
+    ecn = []
     for i, f in enumerate(sc["flows"]):
         if f.get("count", 1) != 1 or f.get("start_jitter_s", 0):
             _unsupported("flows with count or start_jitter_s (write explicit start times)")
@@ -293,6 +303,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             agent = "Agent/TCP/Sack1"
         name = f.get("name") or f"f{i}"
         flows.append(name)
+        ecn.append(bool(tcp.get("ecn")))
         t = f"tcp({i})"
         out += [
             f"set {t} [new {agent}]",
@@ -311,6 +322,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             *([f"${t} set overhead_ {tcp['send_overhead_s']!r}"] if tcp["send_overhead_s"] else []),
             f"${t} set ttl_ {tcp['initial_ttl']}",
             f"${t} set fid_ {i}",
+            *([f"${t} set ecn_ 1"] if tcp.get("ecn") else []),
         ]
         # the controller's own ns-2 variables (Vegas's thresholds)
         for key, var in NS2_SETTINGS.items():
@@ -362,7 +374,10 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
         out.append(
             f'  append s "{sep}\\{{\\"name\\": \\"{_tcl_json(name)}\\", \\"ack\\": [$tcp({i}) set ack_], '
             f'\\"ndatapack\\": [$tcp({i}) set ndatapack_], \\"nrexmitpack\\": [$tcp({i}) set nrexmitpack_], '
-            f'\\"nrexmit\\": [$tcp({i}) set nrexmit_]\\}}"'
+            f'\\"nrexmit\\": [$tcp({i}) set nrexmit_]'
+            # ECN flows: the window cuts for ECN-Echo
+            + (f', \\"necnresponses\\": [$tcp({i}) set necnresponses_]' if ecn[i] else "")
+            + '\\}"'
         )
     out.append('  append s "\\], \\"links\\": \\["')
     for i, m in enumerate(monitored):

@@ -236,6 +236,8 @@ fn registry_json() -> String {
                 // tcp.sack is allowed (not for ns-2's Tahoe and Vegas agents); the
                 // segments leave bare whatever tcp.syn and tcp.use_headers say (Vegas)
                 "sack": c.recovery.takes_sack(), "bare_segments": c.recovery.bare_segments(),
+                // tcp.ecn is allowed (ns-2's Tahoe, Reno and NewReno agents)
+                "ecn": c.ecn,
             })
         })
         .collect();

@@ -51,6 +51,9 @@ pub struct FlowSummary {
     pub rto_undone: u64,
     /// Losses the sender judged to be link errors (REFWA Plus and the like).
     pub link_error_losses: u64,
+    /// ECN flows (tcp.ecn) only: window cuts for ECN-Echo (ns-2's necnresponses_).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ecn_responses: Option<u64>,
     pub loss_rate: f64,
     pub srtt_ms: f64,
     pub cwnd_pkts: f64,
@@ -70,6 +73,10 @@ pub struct LinkSummary {
     pub drops_error: u64,
     /// Packets dropped at this direction's entry because their TTL ran out.
     pub drops_ttl: u64,
+    /// RED queues with ECN only: packets admitted with their Congestion Experienced mark
+    /// set where RED would have dropped them early.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ecn_marks: Option<u64>,
     pub loss_rate: f64,
     pub avg_queue_pkts: f64,
     pub avg_queue_pct: Option<f64>,

@@ -24,7 +24,7 @@
 //! `million_packets_do_not_drift`).
 
 use super::error_model::ErrorModel;
-use super::packet::Packet;
+use super::packet::{Packet, CE};
 use super::queue::{Occupancy, QueueDiscipline, Verdict};
 use super::NodeId;
 use crate::engine::rng::{Draws, StreamRng};
@@ -70,6 +70,8 @@ pub struct LinkStats {
     pub drops_ttl: u64,
     pub data_drops: u64,
     pub max_queue_pkts: u32,
+    /// Packets admitted with their Congestion Experienced mark set (RED with ECN).
+    pub ecn_marks: u64,
 }
 
 /// A point in the order of events: (time, shadow time, scheduling time, the scheduling
@@ -324,20 +326,21 @@ impl Link {
     /// Offer a packet to this link during the event `at`.
     #[inline]
     pub fn offer(&mut self, pkt: Packet, at: At) -> Offer {
-        self.offer_passed(&pkt, Pass::AsIs, at)
+        self.offer_passed(&pkt, Pass::AsIs, at, false)
     }
 
     /// Offer a packet a router passes on (`pass`: what the router changes in it, applied
     /// to the link's own copy). By reference, and the caller's copy never written: a
     /// narrow store into it before the copy's wide read stalled the read (store
-    /// forwarding); 3 % of the engine bench's time.
-    pub fn offer_passed(&mut self, pkt: &Packet, pass: Pass, at: At) -> Offer {
+    /// forwarding); 3 % of the engine bench's time. `ect`: the packet is ECN-capable
+    /// (read only by a queue that marks, `marks_ecn`), and a mark sets its CE bit.
+    pub fn offer_passed(&mut self, pkt: &Packet, pass: Pass, at: At, ect: bool) -> Offer {
         let now = at.now;
         self.stats.arrivals_pkts += 1;
         self.advance(at);
         let occ = self.occupancy(&at);
-        let v = self.queue.admit(pkt.size_bytes as u32, &occ, &mut self.queue_rng);
-        if v != Verdict::Admit {
+        let v = self.queue.admit(pkt.size_bytes as u32, &occ, &mut self.queue_rng, ect);
+        if v != Verdict::Admit && v != Verdict::Mark {
             match v {
                 Verdict::DropOverflow => self.stats.drops_overflow += 1,
                 _ => self.stats.drops_early += 1,
@@ -355,6 +358,10 @@ impl Link {
                 pkt.ttl -= 1;
             }
             Pass::TtlOnly => pkt.ttl -= 1,
+        }
+        if v == Verdict::Mark {
+            self.stats.ecn_marks += 1;
+            pkt.aux |= CE;
         }
         let was_empty = self.pipe.is_empty();
         let txt = self.txt(pkt.size_bytes as u32);

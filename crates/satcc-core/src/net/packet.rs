@@ -32,7 +32,9 @@ pub struct Packet {
     /// which the simulator keeps beside the flow (the blocks' bytes are not carried
     /// in the packet, so that packets stay small). Data of senders keeping rate
     /// samples: the transmission's copy number (`COPY_MASK`) and TCP's PSH flag
-    /// (`PUSH`).
+    /// (`PUSH`). ECN (ns-2's agents, which keep no copy numbers): a data segment's
+    /// Congestion Experienced (`CE`) and CWR (`CWR`, ns-2's cong_action) bits; an
+    /// ACK's ECN-Echo (`ECE`, above the 15 bits of its SACK-block number).
     pub aux: u8,
 }
 
@@ -41,6 +43,20 @@ pub struct Packet {
 pub const COPY_MASK: u8 = 0x7f;
 /// A data segment's PSH flag: the high bit of `aux`.
 pub const PUSH: u8 = 0x80;
+/// An ACK's SACK-block numbers wrap at 2^15 (the top bit of `aux` is ECN-Echo): the
+/// sink matches an ACK to its blocks among those in flight, in order, so numbers
+/// repeat only after 32,768 ACKs of one flow lost in a row.
+pub const SACK_ID_MASK: u16 = 0x7fff;
+
+/// A data segment's Congestion Experienced mark, set by a router's RED with ECN (ns-2's
+/// hdr_flags ce_). Whether a segment is ECN-capable (ns-2's ect_) follows from its flow
+/// and number (every segment of an ECN flow but the first: `Flow::ect`).
+pub const CE: u8 = 0x01;
+/// A data segment's CWR flag: the sender cut its window since its last segment (ns-2's
+/// cong_action_).
+pub const CWR: u8 = 0x02;
+/// An ACK's ECN-Echo (ns-2's ecnecho_): the top bit of `aux`, above the SACK-block number.
+pub const ECE: u8 = 0x80;
 
 const _: () = assert!(std::mem::size_of::<Packet>() == 24);
 
@@ -49,14 +65,21 @@ impl Packet {
         self.kind == PacketKind::Data
     }
 
-    /// The (tos, aux) bytes that carry SACK-block number `id` on an ACK.
+    /// The (tos, aux) bytes that carry SACK-block number `id` (15 bits, `SACK_ID_MASK`)
+    /// on an ACK.
     pub fn sack_id_bytes(id: u16) -> (u8, u8) {
+        let id = id & SACK_ID_MASK;
         ((id & 0xff) as u8, (id >> 8) as u8)
     }
 
     /// The SACK-block number an ACK carries.
     pub fn sack_id(&self) -> u16 {
-        ((self.aux as u16) << 8) | self.tos as u16
+        (((self.aux & !ECE) as u16) << 8) | self.tos as u16
+    }
+
+    /// An ACK carries ECN-Echo.
+    pub fn ece(&self) -> bool {
+        self.aux & ECE != 0
     }
 
     /// A data segment's copy number (0 its first transmission; wraps at 128).

@@ -24,6 +24,9 @@ pub enum Verdict {
     DropOverflow,
     /// Dropped early by the active queue management.
     DropEarly,
+    /// Admitted with its Congestion Experienced mark set, where RED would have dropped
+    /// it early (ECN: `Red::ecn` and an ECN-capable packet).
+    Mark,
 }
 
 #[derive(Clone, Debug)]
@@ -34,7 +37,7 @@ pub struct DropTail {
 
 /// Random Early Detection (Floyd & Jacobson 1993) in packet mode, as ns-2 2.35's
 /// REDQueue::enque runs it with `wait_` and `gentle_` (and ns-2's defaults for the
-/// rest: `use_mark_p_` true, no ECN, the arriving packet the victim):
+/// rest: `use_mark_p_` true, the arriving packet the victim):
 /// - the average is updated on every arrival from the packets waiting (not the one in
 ///   service), aged after an idle link as if `ptc x idle time` packets had arrived to
 ///   an empty queue (one multiplication each, as ns-2's estimator loops);
@@ -48,7 +51,12 @@ pub struct DropTail {
 ///   of arrivals since the last drop (`wait`: none below 1/p, then p / (2 - count p));
 /// - the buffer: an arrival is dropped when `limit_pkts` packets already wait, so up to
 ///   limit_pkts wait besides the one in service (one more than a DropTail limit holds,
-///   as in ns-2).
+///   as in ns-2);
+/// - with ECN (`setbit_`, `Red::with_ecn`), an early drop of an ECN-capable packet
+///   becomes a mark where the probability before the count's spreading is below
+///   `mark_p` (ns-2's drop_early with use_mark_p_); above it (the gentle region past
+///   max_p) the packet is still dropped. A packet marked and then found beyond the
+///   buffer is dropped.
 #[derive(Clone, Debug)]
 pub struct Red {
     pub limit_pkts: u32,
@@ -62,6 +70,11 @@ pub struct Red {
     pub wait: bool,
     /// Packets per second the link can send (ns-2's ptc); ages the average over idle periods.
     pub idle_pkts_per_s: f64,
+    /// Mark ECN-capable packets instead of dropping them early [setbit_ false].
+    pub ecn: bool,
+    /// With `ecn`: the probability (before the count's spreading) below which an early
+    /// drop becomes a mark [mark_p_ 0.1].
+    pub mark_p: f64,
     avg: f64,
     /// Arrivals since the last drop (ns-2's edv_.count).
     count: i64,
@@ -79,6 +92,9 @@ pub struct Red {
 /// Idle-period factors applied one by one, as ns-2 applies them, before the rest is
 /// taken as one power (Red::update_avg).
 const EXACT_IDLE_FACTORS: i64 = 1 << 16;
+
+/// ns-2's mark_p_ default: early drops become marks below this probability.
+pub const MARK_P: f64 = 0.1;
 
 impl Red {
     #[allow(clippy::too_many_arguments)]
@@ -103,6 +119,8 @@ impl Red {
             gentle,
             wait,
             idle_pkts_per_s,
+            ecn: false,
+            mark_p: MARK_P,
             avg: 0.0,
             count: 0,
             old: false,
@@ -112,6 +130,11 @@ impl Red {
             v_d: 2.0 * cur_max_p - 1.0,
             cur_max_p,
         }
+    }
+
+    /// Mark instead of dropping early, below `mark_p` (ns-2's setbit_ true).
+    pub fn with_ecn(self, mark_p: f64) -> Self {
+        Red { ecn: true, mark_p, ..self }
     }
 
     pub fn avg(&self) -> f64 {
@@ -149,8 +172,9 @@ impl Red {
         self.avg = avg;
     }
 
-    /// ns-2's calculate_p_new and modify_p (packet mode).
-    fn drop_probability(&self) -> f64 {
+    /// ns-2's calculate_p_new (packet mode): the probability before the count's
+    /// spreading (edv_.v_prob1).
+    fn base_probability(&self) -> f64 {
         let avg = self.avg;
         let mut p = if self.gentle && avg >= self.max_th_pkts {
             self.v_c * avg + self.v_d
@@ -162,6 +186,11 @@ impl Red {
         if p > 1.0 {
             p = 1.0;
         }
+        p
+    }
+
+    /// ns-2's modify_p (packet mode) of `p`, the base probability.
+    fn spread(&self, mut p: f64) -> f64 {
         let c = self.count as f64;
         p = if self.wait {
             if c * p < 1.0 {
@@ -179,7 +208,8 @@ impl Red {
         p.min(1.0)
     }
 
-    fn verdict(&mut self, occ: &Occupancy, draws: &mut Draws) -> Verdict {
+    /// The verdict on an arrival; `ect`: the packet is ECN-capable.
+    fn verdict(&mut self, occ: &Occupancy, draws: &mut Draws, ect: bool) -> Verdict {
         let waiting = occ.pkts.saturating_sub(1);
         self.update_avg(waiting, occ);
         self.count += 1;
@@ -189,10 +219,11 @@ impl Red {
                 self.count = 1;
                 self.old = true;
             } else {
-                let p = self.drop_probability();
+                let p1 = self.base_probability();
+                let p = self.spread(p1);
                 if draws.uniform() <= p {
                     self.count = 0;
-                    v = Verdict::DropEarly;
+                    v = if self.ecn && ect && p1 < self.mark_p { Verdict::Mark } else { Verdict::DropEarly };
                 }
             }
         } else {
@@ -213,9 +244,10 @@ pub enum QueueDiscipline {
 }
 
 impl QueueDiscipline {
-    /// Decide whether a packet of `size_bytes` may join the queue.
+    /// Decide whether a packet of `size_bytes` may join the queue (`ect`: it is
+    /// ECN-capable, which only RED with ECN reads).
     #[inline]
-    pub fn admit(&mut self, size_bytes: u32, occ: &Occupancy, draws: &mut Draws) -> Verdict {
+    pub fn admit(&mut self, size_bytes: u32, occ: &Occupancy, draws: &mut Draws, ect: bool) -> Verdict {
         match self {
             QueueDiscipline::DropTail(d) => {
                 let over_p = d.limit_pkts.is_some_and(|l| occ.pkts >= l);
@@ -226,8 +258,13 @@ impl QueueDiscipline {
                     Verdict::Admit
                 }
             }
-            QueueDiscipline::Red(r) => r.verdict(occ, draws),
+            QueueDiscipline::Red(r) => r.verdict(occ, draws, ect),
         }
+    }
+
+    /// Whether it marks ECN-capable packets (RED with ECN).
+    pub fn marks_ecn(&self) -> bool {
+        matches!(self, QueueDiscipline::Red(r) if r.ecn)
     }
 
     /// The packet limit, if the queue has one (used to report % of buffer).
@@ -258,16 +295,16 @@ mod tests {
     fn droptail_counts_the_packet_in_service() {
         let mut rng = own(1);
         let mut q = QueueDiscipline::DropTail(DropTail { limit_pkts: Some(5), limit_bytes: None });
-        assert_eq!(q.admit(1000, &occ(4), &mut rng), Verdict::Admit);
-        assert_eq!(q.admit(1000, &occ(5), &mut rng), Verdict::DropOverflow);
+        assert_eq!(q.admit(1000, &occ(4), &mut rng, false), Verdict::Admit);
+        assert_eq!(q.admit(1000, &occ(5), &mut rng, false), Verdict::DropOverflow);
     }
 
     #[test]
     fn droptail_byte_limit() {
         let mut rng = own(1);
         let mut q = QueueDiscipline::DropTail(DropTail { limit_pkts: None, limit_bytes: Some(3000) });
-        assert_eq!(q.admit(1000, &occ(2), &mut rng), Verdict::Admit);
-        assert_eq!(q.admit(1001, &occ(2), &mut rng), Verdict::DropOverflow);
+        assert_eq!(q.admit(1000, &occ(2), &mut rng, false), Verdict::Admit);
+        assert_eq!(q.admit(1001, &occ(2), &mut rng, false), Verdict::DropOverflow);
     }
 
     #[test]
@@ -276,8 +313,8 @@ mod tests {
         // more than a DropTail queue of the same limit holds
         let mut rng = own(1);
         let mut r = Red::new(5, 50.0, 150.0, 1e-9, 0.1, true, true, 1000.0);
-        assert_eq!(r.verdict(&occ(5), &mut rng), Verdict::Admit); // 4 waiting
-        assert_eq!(r.verdict(&occ(6), &mut rng), Verdict::DropOverflow); // 5 waiting
+        assert_eq!(r.verdict(&occ(5), &mut rng, false), Verdict::Admit); // 4 waiting
+        assert_eq!(r.verdict(&occ(6), &mut rng, false), Verdict::DropOverflow); // 5 waiting
     }
 
     #[test]
@@ -287,18 +324,18 @@ mod tests {
         let mut reference = Ns2Rng::new(3);
         // w_q = 1: the average is the waiting queue; 39 waiting is above 2 max_th
         let mut r = Red::new(1000, 5.0, 15.0, 1.0, 0.1, true, true, 1000.0);
-        assert_eq!(r.verdict(&occ(4), &mut draws), Verdict::Admit);
-        assert_eq!(r.verdict(&occ(40), &mut draws), Verdict::Admit, "the crossing arrival");
+        assert_eq!(r.verdict(&occ(4), &mut draws, false), Verdict::Admit);
+        assert_eq!(r.verdict(&occ(40), &mut draws, false), Verdict::Admit, "the crossing arrival");
         assert_eq!((r.count, r.old), (1, true));
         assert_eq!(g.lock().unwrap().clone().u01(), reference.clone().u01(), "no draw yet");
         for _ in 0..3 {
-            assert_eq!(r.verdict(&occ(40), &mut draws), Verdict::DropEarly);
+            assert_eq!(r.verdict(&occ(40), &mut draws, false), Verdict::DropEarly);
             reference.u01(); // each drop took a draw (use_mark_p_: probability 1, still drawn)
         }
         assert_eq!(g.lock().unwrap().clone().u01(), reference.u01());
         let mut r2 = Red::new(1000, 5.0, 15.0, 1.0, 0.1, false, true, 1000.0);
-        r2.verdict(&occ(21), &mut draws);
-        assert_eq!(r2.verdict(&occ(21), &mut draws), Verdict::DropEarly, "above max_th without gentle");
+        r2.verdict(&occ(21), &mut draws, false);
+        assert_eq!(r2.verdict(&occ(21), &mut draws, false), Verdict::DropEarly, "above max_th without gentle");
     }
 
     #[test]
@@ -306,7 +343,7 @@ mod tests {
         let mut rng = own(1);
         let mut r = Red::new(1000, 0.5, 1.5, 1.0, 0.1, true, true, 1000.0);
         for _ in 0..100 {
-            assert_eq!(r.verdict(&occ(2), &mut rng), Verdict::Admit); // 1 waiting, avg 1 >= min_th
+            assert_eq!(r.verdict(&occ(2), &mut rng, false), Verdict::Admit); // 1 waiting, avg 1 >= min_th
             assert!(!r.old);
         }
     }
@@ -318,14 +355,14 @@ mod tests {
         // crossing one counted as 1 (ns-2's count = 1 at the crossing)
         let mut rng = own(1);
         let mut r = Red::new(1000, 5.0, 15.0, 1.0, 0.1, false, true, 1000.0);
-        r.verdict(&occ(11), &mut rng);
+        r.verdict(&occ(11), &mut rng, false);
         for k in 2..20 {
-            assert_eq!(r.verdict(&occ(11), &mut rng), Verdict::Admit);
+            assert_eq!(r.verdict(&occ(11), &mut rng, false), Verdict::Admit);
             assert_eq!(r.count, k);
-            assert_eq!(r.drop_probability(), 0.0);
+            assert_eq!(r.spread(r.base_probability()), 0.0);
         }
         r.count += 1;
-        assert!((r.drop_probability() - 0.05).abs() < 1e-12, "{}", r.drop_probability());
+        assert!((r.spread(r.base_probability()) - 0.05).abs() < 1e-12, "{}", r.spread(r.base_probability()));
     }
 
     #[test]
@@ -335,7 +372,7 @@ mod tests {
         let mut rng = own(9);
         let mut r = Red::new(1000, 5.0, 15.0, 1.0, 0.1, false, true, 1000.0);
         let n = 100_000;
-        let drops = (0..n).filter(|_| r.verdict(&occ(11), &mut rng) == Verdict::DropEarly).count();
+        let drops = (0..n).filter(|_| r.verdict(&occ(11), &mut rng, false) == Verdict::DropEarly).count();
         let rate = drops as f64 / n as f64;
         assert!(rate > 1.0 / 40.0 && rate < 1.0 / 15.0, "{rate}");
     }
@@ -344,11 +381,11 @@ mod tests {
     fn red_average_ages_over_idle_periods() {
         let mut rng = own(1);
         let mut r = Red::new(1000, 5.0, 15.0, 0.5, 0.1, true, true, 1000.0);
-        r.verdict(&occ(11), &mut rng);
+        r.verdict(&occ(11), &mut rng, false);
         let a1 = r.avg();
         let idle = Occupancy { pkts: 0, bytes: 0, idle_s: Some(0.0105) };
         // 10.5 ms idle at 1000 pkt/s: ns-2's m = int(10.5) = 10 idle arrivals, then this one
-        r.verdict(&idle, &mut rng);
+        r.verdict(&idle, &mut rng, false);
         assert_eq!(r.avg(), a1 * 0.5f64.powi(11));
     }
 
@@ -360,7 +397,7 @@ mod tests {
         let mut r = Red::new(1000, 5.0, 15.0, 1e-12, 0.1, true, true, 1.25e8);
         r.avg = 10.0;
         let idle = Occupancy { pkts: 0, bytes: 0, idle_s: Some(1e6) };
-        r.verdict(&idle, &mut rng);
+        r.verdict(&idle, &mut rng, false);
         let want = 10.0 * (1.0 - 1e-12f64).powf(1.25e14 + 1.0);
         assert!((r.avg() - want).abs() < 1e-9 * want, "{} vs {want}", r.avg());
     }

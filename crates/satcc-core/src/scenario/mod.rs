@@ -195,7 +195,21 @@ pub enum QueueSpec {
         #[serde(default = "red_mean_pkt")]
         #[schemars(range(min = 1))]
         mean_pkt_bytes: u32,
+        /// Explicit Congestion Notification: an ECN-capable packet (of a flow with
+        /// `tcp.ecn`) that would be dropped early is marked instead, while the drop
+        /// probability is below `mark_p`; forced drops stay drops [setbit_ false].
+        #[serde(default)]
+        ecn: bool,
+        /// With `ecn`: the drop probability (before its spreading by the count since the
+        /// last drop) below which an early drop becomes a mark [mark_p_ 0.1].
+        #[serde(default = "red_mark_p")]
+        #[schemars(range(max = 1), extend("exclusiveMinimum" = 0))]
+        mark_p: f64,
     },
+}
+
+fn red_mark_p() -> f64 {
+    crate::net::queue::MARK_P
 }
 
 fn red_min() -> f64 {

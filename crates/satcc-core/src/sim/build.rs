@@ -23,8 +23,8 @@ pub(super) fn build_queue(q: &QueueSpec, rate_bps: f64) -> QueueDiscipline {
         QueueSpec::Droptail { limit_pkts, limit_bytes } => {
             QueueDiscipline::DropTail(DropTail { limit_pkts: *limit_pkts, limit_bytes: *limit_bytes })
         }
-        QueueSpec::Red { limit_pkts, min_th_pkts, max_th_pkts, w_q, max_p, gentle, wait, mean_pkt_bytes } => {
-            QueueDiscipline::Red(Red::new(
+        QueueSpec::Red { limit_pkts, min_th_pkts, max_th_pkts, w_q, max_p, gentle, wait, mean_pkt_bytes, ecn, mark_p } => {
+            let red = Red::new(
                 *limit_pkts,
                 *min_th_pkts,
                 *max_th_pkts,
@@ -33,7 +33,8 @@ pub(super) fn build_queue(q: &QueueSpec, rate_bps: f64) -> QueueDiscipline {
                 *gentle,
                 *wait,
                 rate_bps / (8.0 * *mean_pkt_bytes as f64),
-            ))
+            );
+            QueueDiscipline::Red(if *ecn { red.with_ecn(*mark_p) } else { red })
         }
     }
 }
@@ -135,6 +136,13 @@ impl Simulation {
                     "{at}.tcp.sack: '{}' ({}) has no SACK recovery (allowed with it: sack = false)",
                     f.cc,
                     entry.ns2_agent.unwrap_or(entry.about)
+                ));
+            }
+            if cfg.ecn && !entry.ecn {
+                return Err(format!(
+                    "{at}.tcp.ecn: '{}' has no ECN response modelled (allowed with ecn: {})",
+                    f.cc,
+                    congestion::CONTROLLERS.iter().filter(|c| c.ecn).map(|c| c.name).collect::<Vec<_>>().join(", ")
                 ));
             }
             if entry.recovery.bare_segments() {
@@ -250,6 +258,7 @@ impl Simulation {
                     wire_header_bytes: if cfg.use_headers { cfg.header_bytes } else { 0 },
                     syn: cfg.syn,
                     sack: cfg.sack,
+                    ecn: cfg.ecn,
                     data_injected: 0,
                     data_delivered: 0,
                     data_dropped: 0,

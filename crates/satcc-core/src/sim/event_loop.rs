@@ -20,8 +20,13 @@ impl Simulation {
     #[inline(always)]
     fn enqueue(&mut self, pkt: &Packet, pass: Pass, link: LinkId) {
         let at = self.at();
+        // ECN-capable (ns-2's ect_): only a queue that marks asks
+        let ect = self.links[link as usize].queue.marks_ecn()
+            && pkt.is_data()
+            && pkt.seq > 0
+            && self.flows[pkt.flow as usize].ecn;
         let l = &mut self.links[link as usize];
-        match l.offer_passed(pkt, pass, at) {
+        match l.offer_passed(pkt, pass, at, ect) {
             Offer::Admitted { was_empty } => {
                 if was_empty {
                     let (t, sh, sched, psched, by_dep) = l.head_arrival().expect("admitted packet in pipe");

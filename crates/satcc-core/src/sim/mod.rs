@@ -149,6 +149,8 @@ struct Flow {
     /// Its seqno 0 is a SYN (tcp.syn).
     syn: bool,
     sack: bool,
+    /// Its sender is ECN-capable (tcp.ecn): every data segment but the first is ECT.
+    ecn: bool,
     // packet accounting
     data_injected: u64,
     data_delivered: u64,

@@ -57,6 +57,7 @@ impl Simulation {
                 rto_count: f.sender.stats.timeouts,
                 rto_undone: f.sender.stats.spurious_timeouts_undone,
                 link_error_losses: f.sender.stats.link_error_losses,
+                ecn_responses: f.ecn.then_some(f.sender.stats.ecn_responses),
                 // both counts without the SYN (a flow whose SYN alone was lost sent no data)
                 loss_rate: if sent > 0 { (f.data_dropped - f.syn_dropped) as f64 / sent as f64 } else { 0.0 },
                 srtt_ms: f.sender.srtt_s() * 1e3,
@@ -87,6 +88,7 @@ impl Simulation {
                 drops,
                 drops_error: l.stats.drops_error,
                 drops_ttl: l.stats.drops_ttl,
+                ecn_marks: l.queue.marks_ecn().then_some(l.stats.ecn_marks),
                 loss_rate: if l.stats.arrivals_pkts > 0 {
                     (drops + l.stats.drops_error) as f64 / l.stats.arrivals_pkts as f64
                 } else {

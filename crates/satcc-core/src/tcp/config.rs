@@ -261,6 +261,14 @@ pub struct TcpConfig {
     /// ns-2 runs them, to compare with ns-2 runs of those agents (not with Linux's
     /// controllers, cubic and bbr, nor the Linux receiver's settings) [rfc6675].
     pub sack_agent: SackAgent,
+    /// Explicit Congestion Notification as ns-2 2.35's one-way agents run it (ecn_ 1,
+    /// RFC 3168's rules as ns-2 has them): every data segment but the first is
+    /// ECN-capable, so a RED queue with `ecn` marks it where it would drop it early;
+    /// the receiver echoes a mark on every ACK until a segment carrying CWR arrives; the
+    /// sender halves its window at most once per window of data and does not open it
+    /// on ACKs that echo a mark. For ns-2's Tahoe, Reno and NewReno agents (cc tahoe,
+    /// reno, newreno), without `sack` or a Linux setting [ecn_ 0: off].
+    pub ecn: bool,
     /// With `delayed_ack`: a Linux receiver (6.7+) acknowledges at once an in-order
     /// segment carrying PSH, once the application has read it with nothing held out of
     /// order (tcp_measure_rcv_mss's ICSK_ACK_PUSHED, tcp_cleanup_rbuf). With it the
@@ -345,6 +353,7 @@ impl Default for TcpConfig {
             push_ack: false,
             sack_report: SackReport::Highest,
             sack_agent: SackAgent::Rfc6675,
+            ecn: false,
             ack_size_bytes: 40,
             initial_ttl: 32,
             tos: 0,
@@ -377,6 +386,21 @@ impl TcpConfig {
     }
 
     /// Check what the ranges on the fields (the scenario contract) cannot say; the error
+    /// The Linux transport's settings and whether each is on (`stack: linux` sets them):
+    /// what ns-2's agents do not have.
+    fn linux_receiver_settings(&self) -> [(&'static str, bool); 8] {
+        [
+            ("sack_compression", self.sack_compression),
+            ("sack_report", self.sack_report != SackReport::Highest),
+            ("quick_ack", self.quick_ack),
+            ("push_ack", self.push_ack),
+            ("receive_window", self.receive_window != ReceiveWindow::Fixed),
+            ("pacing", self.pacing),
+            ("tso_defer", self.tso_defer),
+            ("rto", self.rto != RtoStyle::Ns2),
+        ]
+    }
+
     /// names the field.
     pub fn validate(&self, at: &str) -> Result<(), String> {
         if let Some(p) = self.tick_phase_s {
@@ -393,20 +417,25 @@ impl TcpConfig {
             }
             // ns-2's Sack1 sink is ns-2's TCPSink with SACK blocks: none of a Linux
             // receiver's features
-            let linux = [
-                ("sack_compression", self.sack_compression),
-                ("sack_report", self.sack_report != SackReport::Highest),
-                ("quick_ack", self.quick_ack),
-                ("push_ack", self.push_ack),
-                ("receive_window", self.receive_window != ReceiveWindow::Fixed),
-                ("pacing", self.pacing),
-                ("tso_defer", self.tso_defer),
-                ("rto", self.rto != RtoStyle::Ns2),
-            ];
-            if let Some((k, _)) = linux.iter().find(|(_, on)| *on) {
+            if let Some((k, _)) = self.linux_receiver_settings().iter().find(|(_, on)| *on) {
                 return Err(format!(
                     "{at}.sack_agent: 'sack1' (ns-2's Sack1 agents) runs with ns-2's transport; {at}.{k} is a Linux \
                      setting{} (allowed with sack1: its ns-2 value)",
+                    if self.stack == Stack::Linux { " (set by stack: linux)" } else { "" }
+                ));
+            }
+        }
+        if self.ecn {
+            if self.sack {
+                return Err(format!(
+                    "{at}.ecn: ECN is modelled for ns-2's Tahoe, Reno and NewReno agents, which have no SACK \
+                     (allowed with ecn: sack = false)"
+                ));
+            }
+            if let Some((k, _)) = self.linux_receiver_settings().iter().find(|(_, on)| *on) {
+                return Err(format!(
+                    "{at}.ecn: ECN is modelled as ns-2's agents run it, with ns-2's transport; {at}.{k} is a Linux \
+                     setting{} (allowed with ecn: its ns-2 value)",
                     if self.stack == Stack::Linux { " (set by stack: linux)" } else { "" }
                 ));
             }

@@ -36,6 +36,8 @@ pub enum CwndAction {
     DupAck,
     Timeout,
     Exited,
+    /// A response to ECN-Echo (ns-2's CWND_ACTION_ECN).
+    Ecn,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -50,6 +52,8 @@ pub struct SenderStats {
     pub link_error_losses: u64,
     /// Timeouts found spurious by a D-SACK and undone by the controller (TCP-STAR AEN).
     pub spurious_timeouts_undone: u64,
+    /// Window cuts for ECN-Echo (ns-2's necnresponses_).
+    pub ecn_responses: u64,
 }
 
 pub struct TcpSender {
@@ -80,6 +84,15 @@ pub struct TcpSender {
     recover: i64,
     last_cwnd_action: CwndAction,
     firstpartial: bool,
+    /// ECN (`cfg.ecn`), ns-2's TcpAgent state: the receiver answered the first
+    /// segment's ECN setup (ect_), a response found the window at one packet
+    /// (ecn_backoff_; ns-2's ecn_burst_ matters only with old_ecn_, not modelled), the window was cut since
+    /// the last segment left (cong_action_: the next carries CWR), and whether the ACK
+    /// being handled carries ECN-Echo.
+    ect: bool,
+    ecn_backoff: bool,
+    cong_action: bool,
+    ack_ece: bool,
     initial_window: f64,
     rtt: RttEstimator,
     rtt_active: bool,
@@ -244,6 +257,10 @@ impl TcpSender {
             recover: 0,
             last_cwnd_action: CwndAction::None,
             firstpartial: false,
+            ect: false,
+            ecn_backoff: false,
+            cong_action: false,
+            ack_ece: false,
             initial_window,
             rtt,
             rtt_active: false,
@@ -543,6 +560,14 @@ impl TcpSender {
             p.on_send();
         }
         self.last_xmit = now;
+        // ECN: the first segment after a window cut carries CWR (cong_action_; ns-2's
+        // SetCWRonRetransmit_ true: a retransmission too)
+        let aux = if self.cfg.ecn && self.cong_action {
+            self.cong_action = false;
+            crate::net::packet::CWR
+        } else {
+            0
+        };
         out.push(Packet {
             flow: self.flow,
             kind: PacketKind::Data,
@@ -550,7 +575,7 @@ impl TcpSender {
             size_bytes: size,
             ttl: self.cfg.initial_ttl,
             tos,
-            aux: 0,
+            aux,
             rwnd_pkts: 0,
             hop: 0,
         });
@@ -962,7 +987,14 @@ impl TcpSender {
             srtt_s: self.rtt.srtt_s(),
             rwnd_pkts: ack.rwnd_pkts,
         };
-        self.cc.on_ack(&mut self.w, &ev);
+        if !(self.ect && self.ack_ece) {
+            // ns-2's recv_newack_helper opens the window only on ACKs that echo no mark
+            // (old_ecn_ 0)
+            self.cc.on_ack(&mut self.w, &ev);
+        }
+        if self.cfg.ecn {
+            self.ecn_after_newack();
+        }
         if self.last_ack == 0 {
             // the SYN's ACK: start with the initial window. ns-2 does this on the ACK of
             // seqno 0 with or without a SYN (delay_growth_), so without one the window
@@ -982,7 +1014,11 @@ impl TcpSender {
         }
         let mut sample = None;
         if self.rtt_active && ack.seq >= self.rtt_seq {
-            self.rtt.reset_backoff();
+            if !self.ect || !self.ecn_backoff || !self.ack_ece {
+                // ns-2 keeps the backoff while ECN-Echo holds the window at one packet
+                self.rtt.reset_backoff();
+                self.ecn_backoff = false;
+            }
             self.rtt_active = false;
             let tao = to_secs(now - self.rtt_ts);
             if !self.rtt.is_linux() {
@@ -1045,6 +1081,7 @@ impl TcpSender {
 
     fn fast_retransmit(&mut self, phi: u32, now: Time, out: &mut Vec<Packet>) {
         self.stats.fast_retransmits += 1;
+        self.cong_action = true;
         self.recover = self.maxseq;
         let ev = self.loss_event(now);
         let facts = self.loss_facts(now, phi as f64);
@@ -1086,6 +1123,52 @@ impl TcpSender {
         let recovered = self.highest_ack > self.recover;
         if recovered || self.highest_ack == 0 {
             self.fast_retransmit(phi, now, out);
+        } else if self.cfg.ecn && self.last_cwnd_action == CwndAction::Ecn {
+            // the window was already cut for ECN-Echo in this window of data: resend
+            // without another cut (Reno's and NewReno's dupack_action)
+            self.stats.fast_retransmits += 1;
+            self.last_cwnd_action = CwndAction::DupAck;
+            self.set_rtx_timer(now);
+            self.rtt_active = false;
+            self.output(self.last_ack + 1, now, out);
+            self.dupwnd = self.cfg.dupack_threshold as i64;
+        }
+    }
+
+    /// ns-2's TcpAgent::ecn for an ACK carrying ECN-Echo, before anything else of the
+    /// ACK: at most once per window of data (an ACK above `recover`, or the first after
+    /// a timeout), ssthresh and the window to half the usable window
+    /// (slowdown(CLOSE_CWND_HALF | CLOSE_SSTHRESH_HALF), for every agent: Reno::halve),
+    /// the timer backed off if the window was already one packet at the last response.
+    fn ecn_response(&mut self, seq: i64, now: Time) {
+        if !(seq > self.recover || self.last_cwnd_action == CwndAction::Timeout) {
+            return;
+        }
+        self.recover = self.maxseq;
+        self.last_cwnd_action = CwndAction::Ecn;
+        if self.w.cwnd <= 1.0 {
+            if self.ecn_backoff {
+                self.rtt.back_off();
+            } else {
+                self.ecn_backoff = true;
+            }
+        } else {
+            self.ecn_backoff = false;
+        }
+        let ev = self.loss_event(now);
+        crate::tcp::congestion::Reno::halve(&mut self.w, &ev);
+        self.cong_action = true;
+        self.stats.ecn_responses += 1;
+    }
+
+    /// ns-2's recv_newack_helper after the window: the ECN state a new ACK updates.
+    fn ecn_after_newack(&mut self) {
+        if self.ect && !self.ack_ece {
+            self.ecn_backoff = false;
+        }
+        // the receiver answered the first segment's setup (an ACK's CWR is never set)
+        if !self.ect && self.ack_ece {
+            self.ect = true;
         }
     }
 
@@ -1475,6 +1558,10 @@ impl TcpSender {
 
     /// Reno/NewReno recovery (ns-2's agents) for one cumulative ACK.
     fn on_ack_cumulative(&mut self, ack: &Packet, delivered: Option<u64>, now: Time, out: &mut Vec<Packet>) {
+        self.ack_ece = self.cfg.ecn && ack.ece();
+        if self.ack_ece {
+            self.ecn_response(ack.seq, now);
+        }
         self.loss.observe_ack(now, ack.rwnd_pkts);
         let thresh = self.cfg.dupack_threshold as i64;
         match self.cfg.recovery {
@@ -1567,9 +1654,22 @@ impl TcpSender {
     fn dupack_action_tahoe(&mut self, now: Time) {
         let recovered = self.highest_ack > self.recover;
         if !(recovered || self.highest_ack == 0) {
+            if self.cfg.ecn && self.last_cwnd_action == CwndAction::Ecn {
+                // the window was already halved for ECN-Echo: to one packet, ssthresh
+                // kept (slowdown(CLOSE_CWND_ONE)), and back N (reset_rtx_timer(0, 0))
+                self.stats.fast_retransmits += 1;
+                self.last_cwnd_action = CwndAction::DupAck;
+                self.w.cwnd = 1.0;
+                self.w.ssthresh = self.w.ssthresh.max(2.0);
+                self.cong_action = true;
+                self.set_rtx_timer(now);
+                self.t_seqno = self.highest_ack + 1;
+                self.rtt_active = false;
+            }
             return;
         }
         self.stats.fast_retransmits += 1;
+        self.cong_action = true;
         self.recover = self.maxseq;
         self.last_cwnd_action = CwndAction::DupAck;
         let ev = self.loss_event(now);
@@ -1894,6 +1994,8 @@ impl TcpSender {
             self.w.cwnd = 1.0;
         }
         let outstanding = self.highest_ack != self.maxseq;
+        // every branch of ns-2's timeout cuts the window (cong_action_)
+        self.cong_action = true;
         if !outstanding {
             // ns-2 keeps the timer armed after the last ACK (newtimer compares with
             // t_seqno); its expiry with nothing outstanding restarts from one packet
@@ -1901,12 +2003,25 @@ impl TcpSender {
             self.w.cwnd = 1.0;
             self.t_seqno = self.highest_ack + 1;
             self.rtt_active = false;
+            self.last_cwnd_action = CwndAction::Timeout;
             return;
         }
         {
             if self.highest_ack == -1 && self.initial_window > 1.0 {
                 // the first packet was lost: do not use a larger initial window
                 self.initial_window = 1.0;
+            }
+            if self.cfg.ecn && self.last_cwnd_action == CwndAction::Ecn {
+                // in the window of a recent ECN response: back to one packet with
+                // ssthresh kept, and (ns-2) not counted as a timeout (nrexmit_)
+                self.w.cwnd = 1.0;
+                self.w.ssthresh = self.w.ssthresh.max(2.0);
+                self.rtt.back_off();
+                self.set_rtx_timer(now);
+                self.rtt_active = false;
+                self.last_cwnd_action = CwndAction::Timeout;
+                self.t_seqno = self.highest_ack + 1;
+                return self.send_much(now, 0, out);
             }
             self.stats.timeouts += 1;
             self.last_cwnd_action = CwndAction::Timeout;

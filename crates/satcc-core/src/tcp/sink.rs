@@ -122,6 +122,33 @@ pub struct TcpSink {
     comp_trigger: i64,
     /// `tcp.push_ack`: an in-order segment carrying PSH is acknowledged at once.
     push_ack: bool,
+    /// ECN (`tcp.ecn`), as ns-2's TcpSink::ack echoes it: whether a mark is still to
+    /// be echoed (Acker's ecn_unacked_), the ECN bits of the segment being acknowledged
+    /// and of the one whose ACK the delayed-ACK sink holds (its save_), `EcnBits`.
+    ecn: bool,
+    ecn_unacked: bool,
+    ecn_of: EcnBits,
+    ecn_saved: Option<EcnBits>,
+}
+
+/// A data segment's ECN bits as ns-2's sink reads them (hdr_flags): ECN-capable
+/// (ect_), marked (ce_), carrying CWR (cong_action_), and the first segment's
+/// ECN-setup echo (ecnecho_ on a segment that is not ECT: the negotiation).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct EcnBits {
+    ect: bool,
+    ce: bool,
+    cwr: bool,
+    setup: bool,
+}
+
+impl EcnBits {
+    /// The bits of segment `pkt` of an ECN flow: every segment but the first is ECT;
+    /// the first asks for ECN (ns-2's output() for seqno 0).
+    fn of(pkt: &Packet) -> Self {
+        use crate::net::packet::{CE, CWR};
+        EcnBits { ect: pkt.seq > 0, ce: pkt.aux & CE != 0, cwr: pkt.aux & CWR != 0, setup: pkt.seq == 0 }
+    }
 }
 
 impl TcpSink {
@@ -145,6 +172,10 @@ impl TcpSink {
             sack1: (cfg.sack && cfg.sack_agent == SackAgent::Sack1).then(Sacker::default),
             sent_blocks: VecDeque::new(),
             next_ack_id: 0,
+            ecn: cfg.ecn,
+            ecn_unacked: false,
+            ecn_of: EcnBits::default(),
+            ecn_saved: None,
             wup: 0,
             ts_recent: None,
             read_echo: None,
@@ -254,12 +285,13 @@ impl TcpSink {
         let (tos, aux) = match blocks {
             Some(b) => {
                 let id = self.next_ack_id;
-                self.next_ack_id = id.wrapping_add(1);
+                self.next_ack_id = id.wrapping_add(1) & crate::net::packet::SACK_ID_MASK;
                 self.sent_blocks.push_back((id, b, self.now, self.ts_recent));
                 Packet::sack_id_bytes(id)
             }
             None => (0, 0),
         };
+        let aux = if self.ecn && self.echoes_ecn() { aux | crate::net::packet::ECE } else { aux };
         // tcp_select_window: rcv_wup = rcv_nxt with every segment sent
         self.wup = self.next;
         out.push(Packet {
@@ -273,6 +305,28 @@ impl TcpSink {
             rwnd_pkts: self.window(),
             hop: 0,
         });
+    }
+
+    /// ns-2's TcpSink::ack for ECN: whether the ACK being sent carries ECN-Echo, from
+    /// the segment acknowledged (`ecn_of`) and the one the delayed-ACK sink held
+    /// (`ecn_saved`, taken): a CWR ends the echo, then a mark on an ECT segment starts
+    /// it, and the ACK echoes it if either segment is ECT; the first segment's setup
+    /// request is answered with ECN-Echo whatever else holds.
+    fn echoes_ecn(&mut self) -> bool {
+        let of = self.ecn_of;
+        let sf = self.ecn_saved.take();
+        let any = |f: fn(&EcnBits) -> bool| f(&of) || sf.as_ref().is_some_and(f);
+        if any(|b| b.cwr) {
+            self.ecn_unacked = false;
+        }
+        if any(|b| b.ect && b.ce) {
+            self.ecn_unacked = true;
+        }
+        let mut ece = any(|b| b.ect) && self.ecn_unacked;
+        if any(|b| !b.ect && b.setup) {
+            ece = true;
+        }
+        ece
     }
 
     /// Record a segment; returns true if it filled the next in-order slot.
@@ -303,6 +357,9 @@ impl TcpSink {
     /// A data packet arrives; an ACK to send now, if any, goes to `out`.
     pub fn on_data(&mut self, pkt: &Packet, now: Time, out: &mut Vec<Packet>) {
         self.now = now;
+        if self.ecn {
+            self.ecn_of = EcnBits::of(pkt);
+        }
         let is_syn = self.syn && pkt.seq == 0;
         if !is_syn {
             self.stats.data_pkts_received += 1;
@@ -398,6 +455,10 @@ impl TcpSink {
             self.delack_deadline = Some(now + from_secs(self.delack_interval_s));
             self.delack_timer_s = Some(self.delack_interval_s);
         }
+        if self.ecn {
+            // the delayed-ACK sink holds this segment (its save_)
+            self.ecn_saved = Some(self.ecn_of);
+        }
     }
 
     /// ns-2's TCPSink (no SACK, none of a Linux receiver's features).
@@ -442,6 +503,10 @@ impl TcpSink {
             self.now = t;
         }
         self.delack_deadline = None;
+        if let Some(saved) = self.ecn_saved {
+            // ns-2's DelAckSink::timeout acknowledges save_ itself
+            self.ecn_of = saved;
+        }
         if self.compressed > 0 {
             self.send_ack(self.comp_trigger, out);
         } else if self.unacked > 0 {

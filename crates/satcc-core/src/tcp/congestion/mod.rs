@@ -183,6 +183,9 @@ pub struct Controller {
     pub settings: &'static [Group],
     /// The ns-2 2.35 agent of the same algorithm, if `satcc ns2` can export it.
     pub ns2_agent: Option<&'static str>,
+    /// Its senders may run ECN (`tcp.ecn`): ns-2's agents whose response to an ECN-Echo
+    /// is TcpAgent::ecn's halving (tcp/sender.rs, `ecn_response`).
+    pub ecn: bool,
 }
 
 impl Controller {
@@ -198,6 +201,7 @@ impl Controller {
             router: None,
             settings: &[],
             ns2_agent: None,
+            ecn: false,
         }
     }
     pub const fn recovery(self, recovery: Recovery) -> Self {
@@ -217,6 +221,9 @@ impl Controller {
     }
     pub const fn ns2(self, agent: &'static str) -> Self {
         Controller { ns2_agent: Some(agent), ..self }
+    }
+    pub const fn ecn(self) -> Self {
+        Controller { ecn: true, ..self }
     }
 
     /// Every settings group its senders read: its own, its loss classifier's and, if it
@@ -248,9 +255,9 @@ pub const DEFAULT_CC: &str = "newreno";
 /// Every congestion control a flow may name, one row each.
 #[rustfmt::skip]
 pub static CONTROLLERS: &[Controller] = &[
-    Controller::new("newreno", |_| Box::new(Reno), "NewReno (RFC 6582) as ns-2 2.35's Agent/TCP/Newreno").ns2("Agent/TCP/Newreno"),
-    Controller::new("reno", |_| Box::new(Reno), "Reno as ns-2 2.35's Agent/TCP/Reno").recovery(Recovery::Reno).ns2("Agent/TCP/Reno"),
-    Controller::new("tahoe", |_| Box::new(Tahoe), "Tahoe as ns-2 2.35's Agent/TCP: go back N at one packet on the third duplicate ACK").recovery(Recovery::Tahoe).ns2("Agent/TCP"),
+    Controller::new("newreno", |_| Box::new(Reno), "NewReno (RFC 6582) as ns-2 2.35's Agent/TCP/Newreno").ns2("Agent/TCP/Newreno").ecn(),
+    Controller::new("reno", |_| Box::new(Reno), "Reno as ns-2 2.35's Agent/TCP/Reno").recovery(Recovery::Reno).ns2("Agent/TCP/Reno").ecn(),
+    Controller::new("tahoe", |_| Box::new(Tahoe), "Tahoe as ns-2 2.35's Agent/TCP: go back N at one packet on the third duplicate ACK").recovery(Recovery::Tahoe).ns2("Agent/TCP").ecn(),
     Controller::new("vegas", |_| Box::new(Vegas), "TCP Vegas as ns-2 2.35's Agent/TCP/Vegas (vegas_alpha, _beta, _gamma; no SYN, no headers)").recovery(Recovery::Vegas).settings(VEGAS).ns2("Agent/TCP/Vegas"),
     Controller::new("westwood", |_| Box::new(Westwood::default()), "TCP WestwoodNR (Mascolo et al. 2001), bandwidth estimate sets ssthresh"),
     Controller::new("refwa-plus", |_| Box::new(Reno), "REFWA Plus senders (seed 001): NewReno that tells link errors from congestion by the feedback").loss(LossPolicy::RefwaPlus).router("refwa"),
