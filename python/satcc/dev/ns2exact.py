@@ -14,7 +14,8 @@ rings and stars of 2 to 5 routers, hosts on any router (so flows cross in both
 directions and ACKs queue behind data), link rates from 1.5 Mb/s to 1 Gb/s, delays
 from 0, buffers from 5 packets, Reno and NewReno, and (networks 4000 on) ns-2's SACK
 agents, Sack1 (`tcp.sack_agent: sack1`), (5000 on) its Agent/TCP, Tahoe (`cc:
-tahoe`), and (6000 on) its Agent/TCP/Vegas (`cc: vegas`), plain and delayed-ACK sinks, and
+tahoe`), (6000 on) its Agent/TCP/Vegas (`cc: vegas`), and (7000 on) ECN: RED queues that
+mark (`ecn`) and Tahoe, Reno and NewReno senders with `tcp.ecn`, plain and delayed-ACK sinks, and
 each flow's own packet size, windows, initial ssthresh, dupACK threshold, RTT tick,
 RTO bounds, SYN, header and ACK sizes. Only what ns-2 draws at random is excluded (RED,
 error models, send overhead): the rest of a run is arithmetic, so counts that differ at
@@ -55,6 +56,9 @@ SACK1_FIRST = 4000
 TAHOE_FIRST = 5000
 # From VEGAS_FIRST on, Agent/TCP/Vegas (cc: vegas): plain, then lossy
 VEGAS_FIRST = 6000
+# From ECN_FIRST on, ECN: lossy networks whose RED queues mostly mark (ecn) and whose
+# Tahoe, Reno and NewReno senders mostly run tcp.ecn
+ECN_FIRST = 7000
 
 # Networks of the 600 generated so far (0-599, each run in both) whose counts still part,
 # and why: two links stay busy in lockstep (the same rate and packet size, so their
@@ -79,6 +83,7 @@ APART = {
 NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 100))
             + list(range(ONOFF_FIRST, ONOFF_FIRST + 100)) + list(range(SACK1_FIRST, SACK1_FIRST + 300))
             + list(range(TAHOE_FIRST, TAHOE_FIRST + 200)) + list(range(VEGAS_FIRST, VEGAS_FIRST + 200))
+            + list(range(ECN_FIRST, ECN_FIRST + 200))
             if k not in APART]
 DURATION_S = 5.0
 LONG_DURATION_S = 30.0
@@ -175,12 +180,16 @@ def network(k: int) -> dict:
         _make_tahoe(sc, random.Random(5_000_000 + k))
     if agents == "vegas":
         _make_vegas(sc, random.Random(6_000_000 + k))
+    if agents == "ecn":
+        _make_ecn(sc, random.Random(7_000_000 + k))
     return ns2.pin_tick_phases(sc, NS2_SEED)
 
 
 def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
-    most of its flows run ("sack1", "tahoe", "vegas"; None: Reno and NewReno only)."""
+    most of its flows run ("sack1", "tahoe", "vegas", "ecn"; None: Reno and NewReno only)."""
+    if k >= ECN_FIRST:
+        return True, False, "ecn"
     if k >= VEGAS_FIRST:
         return (k - VEGAS_FIRST) // 100 >= 1, False, "vegas"
     if k >= TAHOE_FIRST:
@@ -203,6 +212,31 @@ def _make_vegas(sc: dict, rng: random.Random) -> None:
                 alpha = rng.choice([0, 1, 2, 4])
                 f["tcp"].update(vegas_alpha=alpha, vegas_beta=alpha + rng.choice([0, 2, 4]),
                                 vegas_gamma=rng.choice([1, 2, 3]))
+
+
+def _make_ecn(sc: dict, rng: random.Random) -> None:
+    """ECN, in place: most router links get a RED queue (the lossy draw gave some) and
+    most RED queues mark (`ecn`, some with their own `mark_p`); a third of the flows
+    become Tahoe, and four senders in five run `tcp.ecn`."""
+    routers = {n["name"] for n in sc["nodes"] if n["name"].startswith("R")}
+    for link in sc["links"]:
+        if link["a"] in routers and link["b"] in routers:
+            q = link["queue"]
+            if q["type"] != "red" and rng.random() < 0.7:
+                min_th = rng.choice([2.0, 5.0])
+                q = link["queue"] = {"type": "red", "limit_pkts": rng.choice([20, 50, 100]), "min_th_pkts": min_th,
+                                     "max_th_pkts": min_th * rng.choice([2, 3]), "w_q": rng.choice([0.002, 0.02, 0.2]),
+                                     "max_p": rng.choice([0.1, 0.02, 0.5]), "gentle": rng.random() < 0.6,
+                                     "wait": rng.random() < 0.7, "mean_pkt_bytes": rng.choice([500, 1000])}
+            if q["type"] == "red" and rng.random() < 0.85:
+                q["ecn"] = True
+                if rng.random() < 0.3:
+                    q["mark_p"] = rng.choice([0.05, 0.2, 0.5, 1.0])
+    for f in sc["flows"]:
+        if rng.random() < 0.33:
+            f["cc"] = "tahoe"
+        if rng.random() < 0.8:
+            f["tcp"] = {**f["tcp"], "ecn": True}
 
 
 def _make_tahoe(sc: dict, rng: random.Random) -> None:
@@ -284,22 +318,25 @@ def compare_examples() -> dict[str, list[str]]:
 
 
 def counters_from_ns2(sc: dict, raw: dict) -> dict:
-    """Per flow [acknowledged, sent, retransmitted, timeouts], per link direction
-    [arrivals, departures, drops], from an ns-2 run's JSON line. Packets sent count the
+    """Per flow [acknowledged, sent, retransmitted, timeouts] (and, for ECN flows, its
+    ECN responses), per link direction [arrivals, departures, drops], from an ns-2 run's
+    JSON line. Packets sent count the
     SYN and its retransmissions (ns-2's ndatapack_); acknowledged, the data packets
     (ack_ counts the SYN as seqno 0)."""
     flows = {}
     for f, r in zip(sc["flows"], raw["flows"]):
         syn = schema.tcp_settings(sc, f)["syn"]
         acked = max(0, int(r["ack"])) if syn else int(r["ack"]) + 1
-        flows[r["name"]] = [acked, int(r["ndatapack"]), int(r["nrexmitpack"]), int(r["nrexmit"])]
+        flows[r["name"]] = [acked, int(r["ndatapack"]), int(r["nrexmitpack"]), int(r["nrexmit"])] + (
+            [int(r["necnresponses"])] if "necnresponses" in r else [])
     links = {l["name"]: [int(l["parrivals"]), int(l["pdepartures"]), int(l["pdrops"])] for l in raw["links"]}
     return {"flows": flows, "links": links}
 
 
 def counters_from_satcc(summary: dict) -> dict:
     flows = {f["name"]: [f["data_pkts_acked"], f["data_pkts_sent"] + f["syn_pkts_sent"], f["retransmits"],
-                         f["rto_count"]] for f in summary["flows"]}
+                         f["rto_count"]] + ([f["ecn_responses"]] if "ecn_responses" in f else [])
+             for f in summary["flows"]}
     # ns-2's queue monitor counts the error model's losses too (link-lossmodel drops go
     # to the link's drop head)
     links = {l["name"]: [l["arrivals_pkts"], l["departed_pkts"], l["drops"] + l["drops_error"]]
@@ -313,7 +350,7 @@ def differences(ours: dict, theirs: dict) -> list[str]:
     for name, t in theirs["flows"].items():
         o = ours["flows"].get(name)
         if o != t:
-            out.append(f"flow {name}: satcc [acked, sent, retransmitted, timeouts] {o}, ns-2 {t}")
+            out.append(f"flow {name}: satcc [acked, sent, retransmitted, timeouts(, ECN responses)] {o}, ns-2 {t}")
     for name, t in theirs["links"].items():
         o = ours["links"].get(name)
         if o is None or o[0] != t[0] or o[2] != t[2] or not 0 <= t[1] - o[1] <= 1:

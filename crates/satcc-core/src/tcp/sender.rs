@@ -1138,8 +1138,10 @@ impl TcpSender {
     /// ns-2's TcpAgent::ecn for an ACK carrying ECN-Echo, before anything else of the
     /// ACK: at most once per window of data (an ACK above `recover`, or the first after
     /// a timeout), ssthresh and the window to half the usable window
-    /// (slowdown(CLOSE_CWND_HALF | CLOSE_SSTHRESH_HALF), for every agent: Reno::halve),
-    /// the timer backed off if the window was already one packet at the last response.
+    /// (slowdown(CLOSE_CWND_HALF | CLOSE_SSTHRESH_HALF), for every agent), the timer
+    /// backed off if the window was already one packet at the last response. The window
+    /// may fall below one packet (ns-2's slowdown does not raise it): nothing is sent
+    /// until it grows or the timer, still armed (`newtimer`), fires.
     fn ecn_response(&mut self, seq: i64, now: Time) {
         if !(seq > self.recover || self.last_cwnd_action == CwndAction::Timeout) {
             return;
@@ -1155,8 +1157,9 @@ impl TcpSender {
         } else {
             self.ecn_backoff = false;
         }
-        let ev = self.loss_event(now);
-        crate::tcp::congestion::Reno::halve(&mut self.w, &ev);
+        let half = self.loss_event(now).window_pkts / 2.0;
+        self.w.ssthresh = half.floor().max(2.0);
+        self.w.cwnd = half;
         self.cong_action = true;
         self.stats.ecn_responses += 1;
     }
