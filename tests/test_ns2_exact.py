@@ -141,6 +141,41 @@ def test_the_comparison_sees_reno_in_place_of_vegas():
     assert apart >= 15
 
 
+def test_the_ecn_networks_exercise_marks_and_responses():
+    # networks 7000 on: lossy networks whose RED queues mostly mark and whose Tahoe,
+    # Reno and NewReno senders mostly run tcp.ecn; ns-2's ECN responses are compared too
+    ecn = [k for k in REF["networks"] if ns2exact._kind(k)[2] == "ecn"]
+    assert len(ecn) >= 199
+    flows = responses = marking = 0
+    ccs = set()
+    for k in ecn:
+        sc = ns2exact.network(k)
+        c = REF["counters"][str(k)]["flows"]
+        for f in sc["flows"]:
+            if f["tcp"].get("ecn"):
+                flows += 1
+                ccs.add(f["cc"])
+                assert len(c[f["name"]]) == 5, "an ECN flow's counters end with its ECN responses"
+                responses += c[f["name"]][4]
+        marking += sum(l["queue"].get("ecn", False) for l in sc["links"])
+    assert ccs == {"newreno", "reno", "tahoe"}
+    assert flows > 600 and responses > 800 and marking > 300, (flows, responses, marking)
+
+
+def test_the_comparison_sees_drops_in_place_of_marks():
+    # the same networks with queues that drop rather than mark part from ns-2's counts
+    # in most of the first twenty (13 of them: the others
+    # mark no packet)
+    first = [k for k in REF["networks"] if ns2exact._kind(k)[2] == "ecn"][:20]
+    apart = 0
+    for k in first:
+        sc = ns2exact.network(k)
+        for link in sc["links"]:
+            link["queue"].pop("ecn", None)
+        apart += bool(ns2exact.differences(ns2exact.counters_from_satcc(run(sc).summary), REF["counters"][str(k)]))
+    assert apart >= 12
+
+
 def test_the_comparison_sees_rfc6675_in_place_of_sack1():
     # satcc's own SACK recovery on the same networks parts from ns-2's Sack1 counts in
     # nearly every one: the Sack1 comparison checks Sack1's rules, not SACK in general

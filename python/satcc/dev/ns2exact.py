@@ -78,6 +78,9 @@ APART = {
     # Vegas sends 1000-byte packets without headers: this access link and the router link
     # it feeds run at the same rate (a 0.02 % change of either rate makes every counter ns-2's)
     6121: "h11->R2 (no delay) and R2->R0, both 5 Mb/s, busy in lockstep with a Vegas flow's packets",
+    # the same without ECN on any queue or flow (so not ECN's), and a 0.02 % change of
+    # either rate makes every counter ns-2's
+    7053: "h6->R0 and R0->R4, both 10 Mb/s with no delay, busy in lockstep with a Reno flow's packets",
 }
 # the networks compared (those known apart are kept beside them, checked to differ)
 NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 100))

@@ -19,6 +19,8 @@ pub const SYN: u8 = 0x02;
 pub const RST: u8 = 0x04;
 pub const PSH: u8 = 0x08;
 pub const ACK: u8 = 0x10;
+pub const ECE: u8 = 0x40;
+pub const CWR: u8 = 0x80;
 
 /// The largest window scale RFC 7323 allows; larger values are taken as 14.
 pub const MAX_WINDOW_SCALE: u8 = 14;

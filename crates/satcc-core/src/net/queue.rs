@@ -365,6 +365,40 @@ mod tests {
         assert!((r.spread(r.base_probability()) - 0.05).abs() < 1e-12, "{}", r.spread(r.base_probability()));
     }
 
+    /// With ECN (setbit_), an early drop of an ECN-capable packet is a mark while the
+    /// base probability is below mark_p; a packet that is not ECT is still dropped, and
+    /// so is an ECT one in the gentle region (base probability past mark_p) or beyond
+    /// the buffer.
+    #[test]
+    fn red_with_ecn_marks_what_it_would_drop_early_below_mark_p() {
+        let verdicts = |ecn: bool, ect: bool, waiting: u32, limit: u32| {
+            let mut r = Red::new(limit, 5.0, 15.0, 1.0, 0.1, true, false, 1000.0);
+            if ecn {
+                r = r.with_ecn(MARK_P);
+            }
+            let mut rng = own(3);
+            (0..200).map(|_| r.verdict(&occ(waiting + 1), &mut rng, ect)).collect::<Vec<_>>()
+        };
+        let count = |v: &[Verdict], k: Verdict| v.iter().filter(|x| **x == k).count();
+        // average 10 (w_q 1): base probability 0.05 < mark_p
+        let plain = verdicts(false, true, 10, 1000);
+        let marked = verdicts(true, true, 10, 1000);
+        assert!(count(&plain, Verdict::DropEarly) > 5);
+        assert_eq!(count(&marked, Verdict::DropEarly), 0);
+        assert_eq!(count(&marked, Verdict::Mark), count(&plain, Verdict::DropEarly), "the same draws, marked");
+        assert_eq!(verdicts(true, false, 10, 1000), plain, "not ECN-capable: dropped");
+        // average 20, gentle: base probability 0.1 + 0.9 * 5 / 15 = 0.4 >= mark_p
+        let gentle = verdicts(true, true, 20, 1000);
+        assert_eq!(count(&gentle, Verdict::Mark), 0);
+        assert!(count(&gentle, Verdict::DropEarly) > 50);
+        // beyond the buffer: dropped, marked or not
+        assert!(verdicts(true, true, 10, 10).iter().all(|v| *v == Verdict::DropOverflow));
+        let mut r = Red::new(1000, 5.0, 15.0, 1.0, 0.1, true, false, 1000.0).with_ecn(1.0);
+        let mut rng = own(3);
+        let all = (0..200).map(|_| r.verdict(&occ(21), &mut rng, true)).collect::<Vec<_>>();
+        assert!(count(&all, Verdict::Mark) > 50, "mark_p 1: the gentle region marks too");
+    }
+
     #[test]
     fn red_early_drop_rate_between_thresholds() {
         // avg fixed at 10 (w_q = 1): pb = 0.05; with `wait`, drops are spaced so the

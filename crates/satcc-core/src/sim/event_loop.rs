@@ -98,7 +98,7 @@ impl Simulation {
         let seqno = if self.real.is_some() { self.real_seqno(pkt).unwrap_or(pkt.seq) } else { pkt.seq };
         let tcp_flags = match real {
             Some(t) => t.flags,
-            None => capture_flags(ack, pkt, f.syn),
+            None => capture_flags(ack, pkt, f.syn) | if f.ecn { ecn_flags(ack, pkt) } else { 0 },
         };
         self.series.packets.push(PacketRow {
             time_s: to_secs(self.now),
@@ -774,6 +774,20 @@ impl super::Flow {
 /// `tcp_flags`): SYN alone on a flow's SYN (segment 0 with `tcp.syn`), SYN and ACK on
 /// an ACK of segment 0 there (the receiver's answer to the SYN), ACK on every other
 /// packet, and PSH on a data segment its sender marked as a burst's end.
+/// An ECN flow's TCP flags (RFC 3168): the first segment asks for ECN (ECE and CWR, an
+/// ECN-setup SYN), its ACK answers with ECE, later ACKs echo marks with ECE, and a
+/// segment after a window cut carries CWR.
+fn ecn_flags(ack: bool, pkt: &Packet) -> u8 {
+    use crate::emulate::wire::{CWR, ECE};
+    use crate::net::packet as p;
+    match (ack, pkt.seq) {
+        (false, 0) => ECE | CWR,
+        (false, _) if pkt.aux & p::CWR != 0 => CWR,
+        (true, _) if pkt.ece() => ECE,
+        _ => 0,
+    }
+}
+
 fn capture_flags(ack: bool, pkt: &Packet, syn: bool) -> u8 {
     use crate::emulate::wire::{ACK, PSH, SYN};
     match (ack, syn && pkt.seq == 0) {

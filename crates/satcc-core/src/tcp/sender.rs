@@ -2472,6 +2472,121 @@ mod tests {
         assert_eq!(s.rtx_deadline, Some(3000 * MS + from_secs(2.0 * rto0)));
     }
 
+    /// An ECN sender (tcp.ecn) in steady state: the setup answered by ACK 0's ECN-Echo,
+    /// segments 2..=11 outstanding with a window of 10.
+    fn ecn_steady(recovery: Recovery) -> TcpSender {
+        let cfg = TcpConfig { rwnd_pkts: 100, recovery, ecn: true, ..TcpConfig::default() };
+        let mut s = TcpSender::new(0, cfg, Box::new(Reno), 0.0);
+        s.w.ssthresh = 10.0;
+        let mut out = vec![];
+        s.app_send(GREEDY, 0, &mut out);
+        s.on_ack(&ece(0), MS, &mut out);
+        s.on_ack(&ack(1), 2 * MS, &mut out);
+        s.w.cwnd = 10.0;
+        s.send_much(2 * MS, 0, &mut out);
+        assert_eq!(s.maxseq(), 11);
+        assert_eq!(s.stats.ecn_responses, 0, "the setup's echo is no response");
+        s
+    }
+
+    fn ece(seq: i64) -> Packet {
+        Packet { aux: crate::net::packet::ECE, ..ack(seq) }
+    }
+
+    /// TcpAgent::ecn: an ECN-Echo halves ssthresh and the window once per window of
+    /// data, the ACK carrying it does not open the window, and the next segment carries
+    /// CWR; echoes within the same window change nothing more.
+    #[test]
+    fn ecn_echo_halves_the_window_once_per_window_and_marks_the_next_segment_cwr() {
+        use crate::net::packet::CWR;
+        for recovery in [Recovery::Newreno, Recovery::Reno, Recovery::Tahoe] {
+            let mut s = ecn_steady(recovery);
+            let mut out = vec![];
+            s.on_ack(&ece(2), 10 * MS, &mut out);
+            assert_eq!((s.w.cwnd, s.w.ssthresh, s.stats.ecn_responses), (5.0, 5.0, 1), "{recovery:?}");
+            assert!(out.is_empty(), "10 outstanding, a window of 5: nothing to send");
+            for k in 3..=7 {
+                s.on_ack(&ece(k), (10 + k as u64) * MS, &mut out);
+            }
+            assert_eq!((s.w.cwnd, s.stats.ecn_responses), (5.0, 1), "{recovery:?}: within the window: once, and no growth");
+            assert_eq!(out.first().map(|p| p.aux & CWR), Some(CWR), "the first segment after the cut carries CWR");
+            assert!(out[1..].iter().all(|p| p.aux & CWR == 0));
+            // an echo acknowledging past `recover` (11) starts a new window of data
+            s.on_ack(&ack(11), 30 * MS, &mut out);
+            let w = s.w.cwnd;
+            assert!(w > 5.0, "ACKs without the echo open the window");
+            s.on_ack(&ece(12), 40 * MS, &mut out);
+            assert_eq!(s.stats.ecn_responses, 2, "{recovery:?}");
+            assert_eq!(s.w.cwnd, w / 2.0);
+        }
+    }
+
+    /// ns-2's slowdown leaves a window halved from one packet at half a packet: the
+    /// sender sends nothing and keeps its timer; a second echo there backs the timer off.
+    #[test]
+    fn an_ecn_echo_at_one_packet_leaves_half_a_packet_and_backs_off_the_second_time() {
+        let mut s = ecn_steady(Recovery::Newreno);
+        let mut out = vec![];
+        s.w.cwnd = 1.0;
+        s.on_ack(&ece(2), 10 * MS, &mut out);
+        assert_eq!(s.w.cwnd, 0.5);
+        assert!(out.is_empty());
+        assert!(s.rtx_deadline.is_some(), "the timer stays armed below one packet");
+        let rto = s.rto_s();
+        s.on_ack(&ack(11), 20 * MS, &mut out); // past recover, no echo: the window opens
+        s.w.cwnd = 1.0;
+        out.clear();
+        s.on_ack(&ece(12), 30 * MS, &mut out);
+        assert_eq!((s.w.cwnd, s.stats.ecn_responses), (0.5, 2), "a response at one packet");
+        assert!((s.rto_s() - rto).abs() < 1e-9, "the first at one packet: no backoff");
+        s.w.cwnd = 1.0;
+        s.recover = 0;
+        s.on_ack(&ece(13), 40 * MS, &mut out);
+        assert_eq!(s.stats.ecn_responses, 3);
+        assert!((s.rto_s() - 2.0 * rto).abs() < 1e-9, "the next at one packet backs the timer off");
+    }
+
+    /// A timeout in the window of an ECN response restarts from one packet with
+    /// ssthresh kept and is not counted (ns-2's nrexmit_); the third duplicate ACK
+    /// there resends without a second cut (Reno, NewReno) or goes back N at one packet
+    /// with ssthresh kept (Tahoe).
+    #[test]
+    fn after_an_ecn_response_a_timeout_or_a_fast_retransmit_cuts_no_more() {
+        let mut s = ecn_steady(Recovery::Newreno);
+        let mut out = vec![];
+        s.on_ack(&ece(2), 10 * MS, &mut out);
+        s.on_timeout(3000 * MS, &mut out);
+        assert_eq!((s.w.cwnd, s.w.ssthresh, s.stats.timeouts), (1.0, 5.0, 0));
+        for recovery in [Recovery::Newreno, Recovery::Reno] {
+            let mut s = ecn_steady(recovery);
+            s.on_ack(&ece(2), 10 * MS, &mut out);
+            out.clear();
+            for k in 0..3 {
+                s.on_ack(&ack(2), (11 + k) * MS, &mut out);
+            }
+            assert_eq!(seqs(&out), vec![3], "{recovery:?}: the hole resent");
+            assert_eq!((s.w.cwnd, s.w.ssthresh), (5.0, 5.0), "{recovery:?}: no second cut");
+            assert_eq!(s.last_cwnd_action, CwndAction::DupAck);
+        }
+        let mut s = ecn_steady(Recovery::Tahoe);
+        s.on_ack(&ece(2), 10 * MS, &mut out);
+        out.clear();
+        for k in 0..3 {
+            s.on_ack(&ack(2), (11 + k) * MS, &mut out);
+        }
+        assert_eq!(seqs(&out), vec![3]);
+        assert_eq!((s.w.cwnd, s.w.ssthresh), (1.0, 5.0));
+        // without ECN the same duplicates below recover resend nothing (no second fast
+        // retransmit in the window of the last cut)
+        let (mut s, _) = steady(Recovery::Newreno);
+        s.recover = 11;
+        out.clear();
+        for k in 0..3 {
+            s.on_ack(&ack(2), (11 + k) * MS, &mut out);
+        }
+        assert!(!seqs(&out).contains(&3));
+    }
+
     fn refwa_plus() -> TcpSender {
         refwa_plus_with(0.0)
     }

@@ -647,6 +647,51 @@ mod tests {
         assert_eq!(echo_of(&mut s, a), Some(Echo { seq: c + 2, copy: 1 }), "an older copy's timestamp is refused");
     }
 
+    /// ns-2's TcpSink::ack for ECN: the first segment's setup request is answered;
+    /// a mark on an ECT segment is echoed on every ACK until a segment carries CWR; the
+    /// echo stops with the ACK of that segment (CWR is read before CE).
+    #[test]
+    fn ecn_echo_runs_from_a_mark_to_the_next_cwr() {
+        use crate::net::packet::{CE, CWR};
+        let cfg = TcpConfig { ecn: true, ..TcpConfig::default() };
+        let mut s = TcpSink::new(0, &cfg);
+        let ece = |a: Packet| a.ece();
+        assert!(ece(s.on_data1(&data(0), 0).unwrap()), "the setup: answered");
+        assert!(!ece(s.on_data1(&data(1), 0).unwrap()));
+        assert!(ece(s.on_data1(&Packet { aux: CE, ..data(2) }, 0).unwrap()), "marked");
+        assert!(ece(s.on_data1(&data(3), 0).unwrap()), "echoed until CWR");
+        assert!(ece(s.on_data1(&data(5), 0).unwrap()), "a duplicate ACK too");
+        assert!(!ece(s.on_data1(&Packet { aux: CWR, ..data(4) }, 0).unwrap()), "CWR ends it");
+        assert!(!ece(s.on_data1(&data(6), 0).unwrap()));
+        assert!(ece(s.on_data1(&Packet { aux: CE | CWR, ..data(7) }, 0).unwrap()), "a new mark with CWR: echoed");
+        // a flow without ECN never echoes, and a mark on its first segment (not ECT)
+        // starts nothing
+        let mut plain = TcpSink::new(0, &TcpConfig::default());
+        assert!(!ece(plain.on_data1(&Packet { aux: CE, ..data(0) }, 0).unwrap()));
+        let mut s = TcpSink::new(0, &cfg);
+        s.on_data1(&Packet { aux: CE, ..data(0) }, 0).unwrap();
+        assert!(!ece(s.on_data1(&data(1), 0).unwrap()), "the first segment is not ECT: its CE is not read");
+    }
+
+    /// The delayed-ACK sink reads the segment it held (its save_) with the one that
+    /// releases the ACK, and the timer's ACK reads the held one alone.
+    #[test]
+    fn the_delayed_ack_sink_echoes_a_mark_on_the_segment_it_held() {
+        use crate::net::packet::CE;
+        let cfg = TcpConfig { ecn: true, delayed_ack: true, ..TcpConfig::default() };
+        let mut s = TcpSink::new(0, &cfg);
+        assert!(s.on_data1(&data(0), 0).unwrap().ece(), "seqno 0 at once, the setup answered");
+        assert!(s.on_data1(&Packet { aux: CE, ..data(1) }, 0).is_none(), "held");
+        let a = s.on_data1(&data(2), 0).expect("the pair's ACK");
+        assert!(a.ece(), "the held segment's mark");
+        assert!(s.on_data1(&data(3), 0).is_none());
+        assert!(s.timer1().expect("the timer's ACK").ece(), "still echoed: no CWR yet");
+        let mut s = TcpSink::new(0, &cfg);
+        s.on_data1(&data(0), 0).unwrap();
+        assert!(s.on_data1(&data(1), 0).is_none());
+        assert!(!s.timer1().unwrap().ece(), "nothing marked");
+    }
+
     #[test]
     fn cumulative_ack_with_holes() {
         let mut s = TcpSink::new(0, &TcpConfig::default());
