@@ -132,6 +132,12 @@ def test_the_packets_table_and_pcap_show_rfc3168_s_flags():
     r = satcc.run(sc)
     p = r.packets.to_pydict()
     rows = list(zip(p["link"], p["ack"], p["seqno"], p["tcp_flags"]))
+    # the IP ECN field of the data: ECT(0), or CE where a queue marked it (the marks
+    # happen at r1->r2's entry, so they show at its far end)
+    ecn_field = [tos & 3 for link, ack, seq, tos in zip(p["link"], p["ack"], p["seqno"], p["tos"])
+                 if link == "r1->r2" and not ack and seq > 0]
+    assert set(ecn_field) == {2, 3}
+    assert 0 < ecn_field.count(3) <= bottleneck(r.summary)["ecn_marks"], "those still on the wire at the end not seen"
     syn = [fl for link, ack, seq, fl in rows if link == "r1->r2" and not ack and seq == 0]
     assert syn and all(fl & 0xC2 == 0xC2 for fl in syn), "the ECN-setup SYN: SYN, ECE, CWR"
     synack = [fl for link, ack, seq, fl in rows if link == "r2->r1" and ack and seq == 0]

@@ -109,3 +109,31 @@ def test_the_cli_writes_the_pcap_and_refuses_an_uncaptured_link(tmp_path):
     p = subprocess.run([sys.executable, "-m", "satcc.cli", "run", "leo-chain", "--out", str(out), "--duration", "2",
                         "--no-plots", "--pcap", "S1->S9"], capture_output=True, text=True)
     assert p.returncode == 2 and "monitor.capture" in p.stderr and "Traceback" not in p.stderr
+
+
+def test_ecn_shows_as_wireshark_reads_it(tmp_path):
+    """An ECN flow (tcp.ecn) through a marking RED queue: the IP ECN field (ECT(0), CE)
+    and the TCP flags (the ECN-setup SYN's ECE and CWR, the echo's ECE, the sender's
+    CWR) as tshark decodes them, field by field as the packets table has them."""
+    red = {"type": "red", "limit_pkts": 100, "min_th_pkts": 5, "max_th_pkts": 15, "w_q": 0.02, "ecn": True}
+    sc = {"name": "ecn-pcap", "duration_s": 6, "seed": 3, "nodes": [{"name": n} for n in ("s", "r1", "r2", "d")],
+          "links": [{"a": "s", "b": "r1", "rate_bps": 100e6, "delay_ms": 1.0},
+                    {"a": "r1", "b": "r2", "rate_bps": 10e6, "delay_ms": 30.0, "queue": red},
+                    {"a": "r2", "b": "d", "rate_bps": 100e6, "delay_ms": 1.0}],
+          "flows": [{"name": f"f{i}", "src": "s", "dst": "d", "start_s": 0.1 * i} for i in range(3)],
+          "tcp": {"rwnd_pkts": 200, "ecn": True}, "monitor": {"capture": ["r2->d", "d->r2"]}}
+    result = satcc.run(sc)
+    for link in ("r2->d", "d->r2"):
+        _check(result, link, tmp_path)
+    out = subprocess.run([TSHARK, "-r", str(tmp_path / "x.pcap"), "-T", "fields", "-e", "tcp.flags.ece"],
+                         capture_output=True, text=True, check=True).stdout.split()
+    assert sum(v in ("1", "True") for v in out) > 3, "ACKs echoing marks, as tshark reads the ECE flag"
+    pcap.write(result, "r2->d", tmp_path / "d.pcap")
+    fields = ["ip.dsfield.ecn", "tcp.flags.cwr", "tcp.flags.syn"]
+    rows = [line.split("\t") for line in subprocess.run(
+        [TSHARK, "-r", str(tmp_path / "d.pcap"), "-T", "fields", "-E", "separator=\t", *sum((["-e", f] for f in fields), [])],
+        capture_output=True, text=True, check=True).stdout.splitlines()]
+    ecn = [int(r[0]) for r in rows]
+    assert {2, 3} <= set(ecn), "ECT(0) and CE"
+    assert sum(r[1] in ("1", "True") for r in rows) > 3, "CWR after the window cuts"
+    assert all(r[1] in ("1", "True") and int(r[0]) == 0 for r in rows if r[2] in ("1", "True")), "the ECN-setup SYN"

@@ -109,7 +109,15 @@ impl Simulation {
             payload_bytes: payload,
             rwnd_pkts: pkt.rwnd_pkts,
             ttl: pkt.ttl,
-            tos: if ack && f.sack { 0 } else { pkt.tos },
+            tos: match (ack, f.sack, f.ecn) {
+                (true, true, _) => 0,
+                // an ECN flow's data: the IP ECN field in the TOS byte's low two bits
+                // (RFC 3168: ECT(0) 10, CE 11; the first segment is not ECN-capable)
+                (false, _, true) if pkt.seq > 0 => {
+                    (pkt.tos & !0b11) | if pkt.aux & crate::net::packet::CE != 0 { 0b11 } else { 0b10 }
+                }
+                _ => pkt.tos,
+            },
             tcp_flags,
         });
     }
