@@ -395,8 +395,10 @@ def test_the_ns2_draws_example_of_the_scenario_page_runs_and_exports():
 
 
 def test_the_example_scenarios_give_ns2_s_counters():
-    # scenarios/ns2_agents.yaml (Tahoe, Reno, NewReno, Sack1 and Vegas on one bottleneck),
-    # exported as its comment says: ns-2's counts, committed with its script's hash
+    # scenarios/ns2_agents.yaml (Tahoe, Reno, NewReno, Sack1 and Vegas on one bottleneck)
+    # and scenarios/red_ecn.yaml (ECN senders through a marking RED queue, on ns-2's
+    # draws), exported as their comments say: ns-2's counts, committed with their
+    # scripts' hashes
     ref = json.loads((ns2exact.ROOT / "reference" / "examples.json").read_text())
     assert sorted(ref) == sorted(ns2exact.EXAMPLES)
     for path in ns2exact.EXAMPLES:
