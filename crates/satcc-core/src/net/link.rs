@@ -159,6 +159,9 @@ pub enum Offer {
     /// Admitted; `was_empty` tells the caller to schedule the head-arrival event.
     Admitted { was_empty: bool },
     Dropped(Verdict),
+    /// RED with ECN chose it to be marked if it is ECN-capable, else dropped early:
+    /// `Link::resolve_mark` says which.
+    Markable,
 }
 
 const DEPARTURE_FLAG: u64 = 1 << 63;
@@ -326,21 +329,27 @@ impl Link {
     /// Offer a packet to this link during the event `at`.
     #[inline]
     pub fn offer(&mut self, pkt: Packet, at: At) -> Offer {
-        self.offer_passed(&pkt, Pass::AsIs, at, false)
+        match self.offer_passed(&pkt, Pass::AsIs, at) {
+            Offer::Markable => self.resolve_mark(&pkt, Pass::AsIs, at, false),
+            o => o,
+        }
     }
 
     /// Offer a packet a router passes on (`pass`: what the router changes in it, applied
     /// to the link's own copy). By reference, and the caller's copy never written: a
     /// narrow store into it before the copy's wide read stalled the read (store
-    /// forwarding); 3 % of the engine bench's time. `ect`: the packet is ECN-capable
-    /// (read only by a queue that marks, `marks_ecn`), and a mark sets its CE bit.
-    pub fn offer_passed(&mut self, pkt: &Packet, pass: Pass, at: At, ect: bool) -> Offer {
-        let now = at.now;
+    /// forwarding); 3 % of the engine bench's time. A queue with ECN may answer
+    /// `Offer::Markable`: the caller, who knows whether the packet is ECN-capable, then
+    /// calls `resolve_mark`.
+    pub fn offer_passed(&mut self, pkt: &Packet, pass: Pass, at: At) -> Offer {
         self.stats.arrivals_pkts += 1;
         self.advance(at);
         let occ = self.occupancy(&at);
-        let v = self.queue.admit(pkt.size_bytes as u32, &occ, &mut self.queue_rng, ect);
-        if v != Verdict::Admit && v != Verdict::Mark {
+        let v = self.queue.admit(pkt.size_bytes as u32, &occ, &mut self.queue_rng);
+        if v != Verdict::Admit {
+            if v == Verdict::Mark {
+                return Offer::Markable;
+            }
             match v {
                 Verdict::DropOverflow => self.stats.drops_overflow += 1,
                 _ => self.stats.drops_early += 1,
@@ -350,6 +359,31 @@ impl Link {
             }
             return Offer::Dropped(v);
         }
+        self.take(pkt, pass, at, occ.pkts, false)
+    }
+
+    /// The arrival `offer_passed` found `Markable`, at the same instant: admitted with
+    /// its Congestion Experienced bit set if it is ECN-capable (`ect`), else dropped
+    /// early (ns-2's drop_early with setbit_).
+    #[cold]
+    #[inline(never)]
+    pub fn resolve_mark(&mut self, pkt: &Packet, pass: Pass, at: At, ect: bool) -> Offer {
+        if !ect {
+            self.stats.drops_early += 1;
+            if pkt.is_data() {
+                self.stats.data_drops += 1;
+            }
+            return Offer::Dropped(Verdict::DropEarly);
+        }
+        self.stats.ecn_marks += 1;
+        let occ = self.occupancy(&at);
+        self.take(pkt, pass, at, occ.pkts, true)
+    }
+
+    /// Admit a copy of `pkt` (changed as `pass` says, marked CE if `mark`) to the pipe.
+    #[inline(always)]
+    fn take(&mut self, pkt: &Packet, pass: Pass, at: At, occ_pkts: u32, mark: bool) -> Offer {
+        let now = at.now;
         let mut pkt = *pkt;
         match pass {
             Pass::AsIs => {}
@@ -359,8 +393,7 @@ impl Link {
             }
             Pass::TtlOnly => pkt.ttl -= 1,
         }
-        if v == Verdict::Mark {
-            self.stats.ecn_marks += 1;
+        if mark {
             pkt.aux |= CE;
         }
         let was_empty = self.pipe.is_empty();
@@ -371,7 +404,7 @@ impl Link {
         // double rounded, never a sum of rounded durations (see the module notes); the
         // event being handled is at `now` = its double rounded, and rounding is
         // monotone, so the departure is not before it.
-        let after_departure = occ.pkts > 0;
+        let after_departure = occ_pkts > 0;
         let (start_shadow, psched) = if after_departure { (self.free_shadow, self.last_start) } else { (at.shadow, at.sched) };
         let dep_shadow = start_shadow + txt;
         let extra = match self.jitter.as_mut() {
@@ -401,7 +434,7 @@ impl Link {
         self.admitted_pkts += 1;
         let tx_end_flag = tx_end | if after_departure { DEPARTURE_FLAG } else { 0 };
         self.pipe.push_back(InPipe { pkt, tx_end_flag, dep_shadow, arr_shadow, start_shadow, psched });
-        let q = occ.pkts + 1;
+        let q = occ_pkts + 1;
         if q > self.stats.max_queue_pkts {
             self.stats.max_queue_pkts = q;
         }
@@ -537,6 +570,44 @@ mod tests {
 
     fn pkt(seq: i64) -> Packet {
         Packet { flow: 0, kind: PacketKind::Data, seq, size_bytes: 1000, ttl: 32, tos: 0, rwnd_pkts: 0, hop: 0, aux: 0 }
+    }
+
+    /// RED with ECN: what it would drop early is `Markable`; an ECN-capable packet is
+    /// then admitted with its CE bit set and counted as a mark, any other dropped
+    /// early; DropTail never asks.
+    #[test]
+    fn a_marking_red_queue_admits_ect_packets_with_ce_and_drops_the_others() {
+        use crate::net::packet::CE;
+        use crate::net::queue::Red;
+        let s = RngStreams::new(1);
+        // the average is the queue (w_q 1), in the linear region throughout
+        let red = Red::new(2000, 2.0, 1000.0, 1.0, 0.5, true, false, 1000.0).with_ecn(1.0);
+        let mut l = Link::new("a->b".into(), 0, 1, 8e6, 0.010, QueueDiscipline::Red(red), None, s.stream("e"), s.stream("q"), vec![]);
+        let (mut marked, mut dropped, mut admitted) = (0, 0, 0);
+        for i in 0..400 {
+            let p = pkt(i);
+            let o = match l.offer_passed(&p, Pass::AsIs, at(0)) {
+                Offer::Markable if i % 2 == 0 => {
+                    marked += 1;
+                    l.resolve_mark(&p, Pass::AsIs, at(0), true)
+                }
+                Offer::Markable => {
+                    dropped += 1;
+                    l.resolve_mark(&p, Pass::AsIs, at(0), false)
+                }
+                o => o,
+            };
+            admitted += matches!(o, Offer::Admitted { .. }) as u64;
+        }
+        assert!(marked > 8 && dropped > 8, "{marked} {dropped}");
+        assert_eq!(l.stats.ecn_marks, marked);
+        assert_eq!(l.stats.drops_early, dropped);
+        let mut ce = 0;
+        l.for_each_in_pipe(|p| ce += (p.aux & CE != 0) as u64);
+        assert_eq!(ce, marked);
+        assert_eq!(admitted, l.in_pipe() as u64);
+        let mut d = link(1000);
+        assert!((0..200).all(|i| matches!(d.offer_passed(&pkt(i), Pass::AsIs, at(0)), Offer::Admitted { .. })));
     }
 
     /// Jitter: each packet arrives between its exact time and jitter later, never
@@ -814,6 +885,7 @@ mod properties {
                 match l.offer(pkt, At { now, shadow: to_secs(now), sched: to_secs(now), psched: 0.0, tie: i as u64 }) {
                     Offer::Admitted { .. } => {}
                     Offer::Dropped(_) => dropped += 1,
+                    Offer::Markable => prop_assert!(false, "offer() resolves RED's marks"),
                 }
                 prop_assert!(l.queue_pkts() <= limit);
             }

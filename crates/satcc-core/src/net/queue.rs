@@ -24,8 +24,9 @@ pub enum Verdict {
     DropOverflow,
     /// Dropped early by the active queue management.
     DropEarly,
-    /// Admitted with its Congestion Experienced mark set, where RED would have dropped
-    /// it early (ECN: `Red::ecn` and an ECN-capable packet).
+    /// ECN (`Red::ecn`): where RED would drop the packet early, it is admitted with its
+    /// Congestion Experienced mark set if it is ECN-capable, else dropped early; the
+    /// caller, who knows the packet's flow, decides (net::link, `Link::resolve_mark`).
     Mark,
 }
 
@@ -208,8 +209,8 @@ impl Red {
         p.min(1.0)
     }
 
-    /// The verdict on an arrival; `ect`: the packet is ECN-capable.
-    fn verdict(&mut self, occ: &Occupancy, draws: &mut Draws, ect: bool) -> Verdict {
+    /// The verdict on an arrival.
+    fn verdict(&mut self, occ: &Occupancy, draws: &mut Draws) -> Verdict {
         let waiting = occ.pkts.saturating_sub(1);
         self.update_avg(waiting, occ);
         self.count += 1;
@@ -223,7 +224,7 @@ impl Red {
                 let p = self.spread(p1);
                 if draws.uniform() <= p {
                     self.count = 0;
-                    v = if self.ecn && ect && p1 < self.mark_p { Verdict::Mark } else { Verdict::DropEarly };
+                    v = if self.ecn && p1 < self.mark_p { Verdict::Mark } else { Verdict::DropEarly };
                 }
             }
         } else {
@@ -244,10 +245,9 @@ pub enum QueueDiscipline {
 }
 
 impl QueueDiscipline {
-    /// Decide whether a packet of `size_bytes` may join the queue (`ect`: it is
-    /// ECN-capable, which only RED with ECN reads).
+    /// Decide whether a packet of `size_bytes` may join the queue.
     #[inline]
-    pub fn admit(&mut self, size_bytes: u32, occ: &Occupancy, draws: &mut Draws, ect: bool) -> Verdict {
+    pub fn admit(&mut self, size_bytes: u32, occ: &Occupancy, draws: &mut Draws) -> Verdict {
         match self {
             QueueDiscipline::DropTail(d) => {
                 let over_p = d.limit_pkts.is_some_and(|l| occ.pkts >= l);
@@ -258,7 +258,7 @@ impl QueueDiscipline {
                     Verdict::Admit
                 }
             }
-            QueueDiscipline::Red(r) => r.verdict(occ, draws, ect),
+            QueueDiscipline::Red(r) => r.verdict(occ, draws),
         }
     }
 
@@ -295,16 +295,16 @@ mod tests {
     fn droptail_counts_the_packet_in_service() {
         let mut rng = own(1);
         let mut q = QueueDiscipline::DropTail(DropTail { limit_pkts: Some(5), limit_bytes: None });
-        assert_eq!(q.admit(1000, &occ(4), &mut rng, false), Verdict::Admit);
-        assert_eq!(q.admit(1000, &occ(5), &mut rng, false), Verdict::DropOverflow);
+        assert_eq!(q.admit(1000, &occ(4), &mut rng), Verdict::Admit);
+        assert_eq!(q.admit(1000, &occ(5), &mut rng), Verdict::DropOverflow);
     }
 
     #[test]
     fn droptail_byte_limit() {
         let mut rng = own(1);
         let mut q = QueueDiscipline::DropTail(DropTail { limit_pkts: None, limit_bytes: Some(3000) });
-        assert_eq!(q.admit(1000, &occ(2), &mut rng, false), Verdict::Admit);
-        assert_eq!(q.admit(1001, &occ(2), &mut rng, false), Verdict::DropOverflow);
+        assert_eq!(q.admit(1000, &occ(2), &mut rng), Verdict::Admit);
+        assert_eq!(q.admit(1001, &occ(2), &mut rng), Verdict::DropOverflow);
     }
 
     #[test]
@@ -313,8 +313,8 @@ mod tests {
         // more than a DropTail queue of the same limit holds
         let mut rng = own(1);
         let mut r = Red::new(5, 50.0, 150.0, 1e-9, 0.1, true, true, 1000.0);
-        assert_eq!(r.verdict(&occ(5), &mut rng, false), Verdict::Admit); // 4 waiting
-        assert_eq!(r.verdict(&occ(6), &mut rng, false), Verdict::DropOverflow); // 5 waiting
+        assert_eq!(r.verdict(&occ(5), &mut rng), Verdict::Admit); // 4 waiting
+        assert_eq!(r.verdict(&occ(6), &mut rng), Verdict::DropOverflow); // 5 waiting
     }
 
     #[test]
@@ -324,18 +324,18 @@ mod tests {
         let mut reference = Ns2Rng::new(3);
         // w_q = 1: the average is the waiting queue; 39 waiting is above 2 max_th
         let mut r = Red::new(1000, 5.0, 15.0, 1.0, 0.1, true, true, 1000.0);
-        assert_eq!(r.verdict(&occ(4), &mut draws, false), Verdict::Admit);
-        assert_eq!(r.verdict(&occ(40), &mut draws, false), Verdict::Admit, "the crossing arrival");
+        assert_eq!(r.verdict(&occ(4), &mut draws), Verdict::Admit);
+        assert_eq!(r.verdict(&occ(40), &mut draws), Verdict::Admit, "the crossing arrival");
         assert_eq!((r.count, r.old), (1, true));
         assert_eq!(g.lock().unwrap().clone().u01(), reference.clone().u01(), "no draw yet");
         for _ in 0..3 {
-            assert_eq!(r.verdict(&occ(40), &mut draws, false), Verdict::DropEarly);
+            assert_eq!(r.verdict(&occ(40), &mut draws), Verdict::DropEarly);
             reference.u01(); // each drop took a draw (use_mark_p_: probability 1, still drawn)
         }
         assert_eq!(g.lock().unwrap().clone().u01(), reference.u01());
         let mut r2 = Red::new(1000, 5.0, 15.0, 1.0, 0.1, false, true, 1000.0);
-        r2.verdict(&occ(21), &mut draws, false);
-        assert_eq!(r2.verdict(&occ(21), &mut draws, false), Verdict::DropEarly, "above max_th without gentle");
+        r2.verdict(&occ(21), &mut draws);
+        assert_eq!(r2.verdict(&occ(21), &mut draws), Verdict::DropEarly, "above max_th without gentle");
     }
 
     #[test]
@@ -343,7 +343,7 @@ mod tests {
         let mut rng = own(1);
         let mut r = Red::new(1000, 0.5, 1.5, 1.0, 0.1, true, true, 1000.0);
         for _ in 0..100 {
-            assert_eq!(r.verdict(&occ(2), &mut rng, false), Verdict::Admit); // 1 waiting, avg 1 >= min_th
+            assert_eq!(r.verdict(&occ(2), &mut rng), Verdict::Admit); // 1 waiting, avg 1 >= min_th
             assert!(!r.old);
         }
     }
@@ -355,9 +355,9 @@ mod tests {
         // crossing one counted as 1 (ns-2's count = 1 at the crossing)
         let mut rng = own(1);
         let mut r = Red::new(1000, 5.0, 15.0, 1.0, 0.1, false, true, 1000.0);
-        r.verdict(&occ(11), &mut rng, false);
+        r.verdict(&occ(11), &mut rng);
         for k in 2..20 {
-            assert_eq!(r.verdict(&occ(11), &mut rng, false), Verdict::Admit);
+            assert_eq!(r.verdict(&occ(11), &mut rng), Verdict::Admit);
             assert_eq!(r.count, k);
             assert_eq!(r.spread(r.base_probability()), 0.0);
         }
@@ -365,37 +365,35 @@ mod tests {
         assert!((r.spread(r.base_probability()) - 0.05).abs() < 1e-12, "{}", r.spread(r.base_probability()));
     }
 
-    /// With ECN (setbit_), an early drop of an ECN-capable packet is a mark while the
-    /// base probability is below mark_p; a packet that is not ECT is still dropped, and
-    /// so is an ECT one in the gentle region (base probability past mark_p) or beyond
-    /// the buffer.
+    /// With ECN (setbit_), an early drop is a mark (of an ECN-capable packet: the
+    /// caller's to tell, net::link) while the base probability is below mark_p; in the
+    /// gentle region (base probability past mark_p) and beyond the buffer it is a drop.
     #[test]
     fn red_with_ecn_marks_what_it_would_drop_early_below_mark_p() {
-        let verdicts = |ecn: bool, ect: bool, waiting: u32, limit: u32| {
+        let verdicts = |ecn: bool, waiting: u32, limit: u32| {
             let mut r = Red::new(limit, 5.0, 15.0, 1.0, 0.1, true, false, 1000.0);
             if ecn {
                 r = r.with_ecn(MARK_P);
             }
             let mut rng = own(3);
-            (0..200).map(|_| r.verdict(&occ(waiting + 1), &mut rng, ect)).collect::<Vec<_>>()
+            (0..200).map(|_| r.verdict(&occ(waiting + 1), &mut rng)).collect::<Vec<_>>()
         };
         let count = |v: &[Verdict], k: Verdict| v.iter().filter(|x| **x == k).count();
         // average 10 (w_q 1): base probability 0.05 < mark_p
-        let plain = verdicts(false, true, 10, 1000);
-        let marked = verdicts(true, true, 10, 1000);
+        let plain = verdicts(false, 10, 1000);
+        let marked = verdicts(true, 10, 1000);
         assert!(count(&plain, Verdict::DropEarly) > 5);
         assert_eq!(count(&marked, Verdict::DropEarly), 0);
         assert_eq!(count(&marked, Verdict::Mark), count(&plain, Verdict::DropEarly), "the same draws, marked");
-        assert_eq!(verdicts(true, false, 10, 1000), plain, "not ECN-capable: dropped");
         // average 20, gentle: base probability 0.1 + 0.9 * 5 / 15 = 0.4 >= mark_p
-        let gentle = verdicts(true, true, 20, 1000);
+        let gentle = verdicts(true, 20, 1000);
         assert_eq!(count(&gentle, Verdict::Mark), 0);
         assert!(count(&gentle, Verdict::DropEarly) > 50);
         // beyond the buffer: dropped, marked or not
-        assert!(verdicts(true, true, 10, 10).iter().all(|v| *v == Verdict::DropOverflow));
+        assert!(verdicts(true, 10, 10).iter().all(|v| *v == Verdict::DropOverflow));
         let mut r = Red::new(1000, 5.0, 15.0, 1.0, 0.1, true, false, 1000.0).with_ecn(1.0);
         let mut rng = own(3);
-        let all = (0..200).map(|_| r.verdict(&occ(21), &mut rng, true)).collect::<Vec<_>>();
+        let all = (0..200).map(|_| r.verdict(&occ(21), &mut rng)).collect::<Vec<_>>();
         assert!(count(&all, Verdict::Mark) > 50, "mark_p 1: the gentle region marks too");
     }
 
@@ -406,7 +404,7 @@ mod tests {
         let mut rng = own(9);
         let mut r = Red::new(1000, 5.0, 15.0, 1.0, 0.1, false, true, 1000.0);
         let n = 100_000;
-        let drops = (0..n).filter(|_| r.verdict(&occ(11), &mut rng, false) == Verdict::DropEarly).count();
+        let drops = (0..n).filter(|_| r.verdict(&occ(11), &mut rng) == Verdict::DropEarly).count();
         let rate = drops as f64 / n as f64;
         assert!(rate > 1.0 / 40.0 && rate < 1.0 / 15.0, "{rate}");
     }
@@ -415,11 +413,11 @@ mod tests {
     fn red_average_ages_over_idle_periods() {
         let mut rng = own(1);
         let mut r = Red::new(1000, 5.0, 15.0, 0.5, 0.1, true, true, 1000.0);
-        r.verdict(&occ(11), &mut rng, false);
+        r.verdict(&occ(11), &mut rng);
         let a1 = r.avg();
         let idle = Occupancy { pkts: 0, bytes: 0, idle_s: Some(0.0105) };
         // 10.5 ms idle at 1000 pkt/s: ns-2's m = int(10.5) = 10 idle arrivals, then this one
-        r.verdict(&idle, &mut rng, false);
+        r.verdict(&idle, &mut rng);
         assert_eq!(r.avg(), a1 * 0.5f64.powi(11));
     }
 
@@ -431,7 +429,7 @@ mod tests {
         let mut r = Red::new(1000, 5.0, 15.0, 1e-12, 0.1, true, true, 1.25e8);
         r.avg = 10.0;
         let idle = Occupancy { pkts: 0, bytes: 0, idle_s: Some(1e6) };
-        r.verdict(&idle, &mut rng, false);
+        r.verdict(&idle, &mut rng);
         let want = 10.0 * (1.0 - 1e-12f64).powf(1.25e14 + 1.0);
         assert!((r.avg() - want).abs() < 1e-9 * want, "{} vs {want}", r.avg());
     }

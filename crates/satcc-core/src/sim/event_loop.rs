@@ -20,13 +20,16 @@ impl Simulation {
     #[inline(always)]
     fn enqueue(&mut self, pkt: &Packet, pass: Pass, link: LinkId) {
         let at = self.at();
-        // ECN-capable (ns-2's ect_): only a queue that marks asks
-        let ect = self.links[link as usize].queue.marks_ecn()
-            && pkt.is_data()
-            && pkt.seq > 0
-            && self.flows[pkt.flow as usize].ecn;
         let l = &mut self.links[link as usize];
-        match l.offer_passed(pkt, pass, at, ect) {
+        let mut offer = l.offer_passed(pkt, pass, at);
+        if let Offer::Markable = offer {
+            // RED with ECN marks an ECN-capable packet (ns-2's ect_: every data segment
+            // of an ECN flow but the first) where it would drop it early
+            let ect = pkt.is_data() && pkt.seq > 0 && self.flows[pkt.flow as usize].ecn;
+            offer = self.links[link as usize].resolve_mark(pkt, pass, at, ect);
+        }
+        let l = &mut self.links[link as usize];
+        match offer {
             Offer::Admitted { was_empty } => {
                 if was_empty {
                     let (t, sh, sched, psched, by_dep) = l.head_arrival().expect("admitted packet in pipe");
@@ -37,6 +40,7 @@ impl Simulation {
                 let cause = if v == Verdict::DropEarly { DropCause::Early } else { DropCause::Overflow };
                 self.count_drop(pkt, link, cause)
             }
+            Offer::Markable => unreachable!("resolved above"),
         }
     }
 

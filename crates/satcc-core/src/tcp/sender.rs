@@ -562,9 +562,13 @@ impl TcpSender {
         self.last_xmit = now;
         // ECN: the first segment after a window cut carries CWR (cong_action_; ns-2's
         // SetCWRonRetransmit_ true: a retransmission too)
-        let aux = if self.cfg.ecn && self.cong_action {
+        let aux = if self.cong_action {
             self.cong_action = false;
-            crate::net::packet::CWR
+            if self.cfg.ecn {
+                crate::net::packet::CWR
+            } else {
+                0
+            }
         } else {
             0
         };
@@ -992,7 +996,7 @@ impl TcpSender {
             // (old_ecn_ 0)
             self.cc.on_ack(&mut self.w, &ev);
         }
-        if self.cfg.ecn {
+        if self.ect || self.ack_ece {
             self.ecn_after_newack();
         }
         if self.last_ack == 0 {
@@ -1561,7 +1565,8 @@ impl TcpSender {
 
     /// Reno/NewReno recovery (ns-2's agents) for one cumulative ACK.
     fn on_ack_cumulative(&mut self, ack: &Packet, delivered: Option<u64>, now: Time, out: &mut Vec<Packet>) {
-        self.ack_ece = self.cfg.ecn && ack.ece();
+        // only an ECN flow's receiver sets ECE (tcp/sink.rs)
+        self.ack_ece = ack.ece();
         if self.ack_ece {
             self.ecn_response(ack.seq, now);
         }
