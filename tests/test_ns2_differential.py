@@ -231,3 +231,24 @@ def test_sack_exports_as_ns2s_sack1_only_when_asked():
     assert "Sack1" not in ns2.to_tcl(plain, sack1=True), "sack1 changes SACK flows only"
     with pytest.raises(ScenarioError, match="tcp.pacing"):
         ns2.to_tcl({**plain, "tcp": {**plain["tcp"], "pacing": True}})
+
+
+@pytest.mark.parametrize("without", ["queue", "senders"])
+def test_the_ecn_case_parts_from_ns2_without_ecn(without, monkeypatch):
+    # fig3-red-ecn's drops are ns-2's with RED's marks and ns-2's ECN senders in satcc;
+    # with a queue that drops in place of marking, or senders without ECN (whose packets
+    # the queue then drops), every seed parts
+    case = "fig3-red-ecn-newreno"
+    plain = difftest.drops_scenario
+
+    def off(c, seed):
+        d = plain(c, seed)
+        if without == "senders":
+            d["tcp"] = {**d["tcp"], "ecn": False}
+        else:
+            for link in d["links"]:
+                (link.get("queue") or {}).pop("ecn", None)
+        return d
+
+    monkeypatch.setattr(difftest, "drops_scenario", off)
+    assert len(difftest.compare_drops(case)) == len(difftest.DROPS[case]["seeds"])

@@ -134,6 +134,19 @@ def fig3_red(seed: int, cc: str) -> dict:
     return _explicit_starts(d, seed, 1.0)
 
 
+def fig3_red_ecn(seed: int, cc: str) -> dict:
+    """T-REFWA's Fig. 3 network with ECN: its RED bottleneck marks (ns-2's setbit_) and
+    every sender runs ns-2's ECN (ecn_ 1), 60 s."""
+    d = fig3_red(seed, cc)
+    d["name"] = f"diff-fig3-red-ecn-{cc}"
+    for link in d["links"]:
+        for q in (link.get("queue"), link.get("a_to_b", {}).get("queue"), link.get("b_to_a", {}).get("queue")):
+            if q and q["type"] == "red":
+                q["ecn"] = True
+    d["tcp"] = {**d.get("tcp", {}), "ecn": True}
+    return d
+
+
 def wireless(seed: int, per: float) -> dict:
     """T-REFWA Plus's baseline as its Fig. 9 runs it: NewReno on seed 004's wired/wireless
     network, three RTT groups (60, 120, 180 ms) of ten users, a 100 Mb/s bottleneck,
@@ -229,6 +242,7 @@ CASES = {
     "table3-OC12-reno": partial(table3, link="OC12", cc="reno"),
     "fig3-red-newreno": partial(fig3_red, cc="newreno"),
     "fig3-red-reno": partial(fig3_red, cc="reno"),
+    "fig3-red-ecn-newreno": partial(fig3_red_ecn, cc="newreno"),
     "wireless-per0.001": partial(wireless, per=0.001),
     "wireless-per0.01": partial(wireless, per=0.01),
     "refwa-fig13-per0": partial(refwa_fig13, per=0.0),
@@ -287,6 +301,8 @@ DROPS = {
     # RED and a lossy link: every random decision is ns-2's draw (ns2_rng_seed, below)
     "fig3-red-newreno": {"seeds": [1, 2], "duration_s": 10.0},
     "fig3-red-reno": {"seeds": [1, 2], "duration_s": 10.0},
+    # the same with ECN: marks in place of early drops, and ns-2's ECN senders
+    "fig3-red-ecn-newreno": {"seeds": [1, 2, 3], "duration_s": 60.0},
     "lossy-link": {"seeds": [1, 2], "duration_s": 30.0},
     # Pareto ON/OFF sources (their draws ns-2's too): REFWA's Figs. 8-9 baseline
     "refwa-fig8-onoff30": {"seeds": [1, 2], "duration_s": 20.0},

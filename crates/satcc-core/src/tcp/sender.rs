@@ -2006,13 +2006,16 @@ impl TcpSender {
         self.cong_action = true;
         if !outstanding {
             // ns-2 keeps the timer armed after the last ACK (newtimer compares with
-            // t_seqno); its expiry with nothing outstanding restarts from one packet
-            // and keeps ssthresh. Re-arming would only repeat this, so we stop here.
+            // t_seqno, and the window: an ECN response may leave it below one packet);
+            // its expiry with nothing outstanding restarts from one packet, keeps
+            // ssthresh and sends what that allows (an ECN sender held at half a packet
+            // sends its next segment). If that is nothing, re-arming would only repeat
+            // this, so the timer stays off (a segment sent arms it: `output`).
             self.w.cwnd = 1.0;
             self.t_seqno = self.highest_ack + 1;
             self.rtt_active = false;
             self.last_cwnd_action = CwndAction::Timeout;
-            return;
+            return self.send_much(now, 0, out);
         }
         {
             if self.highest_ack == -1 && self.initial_window > 1.0 {
@@ -2549,6 +2552,27 @@ mod tests {
         s.on_ack(&ece(13), 40 * MS, &mut out);
         assert_eq!(s.stats.ecn_responses, 3);
         assert!((s.rto_s() - 2.0 * rto).abs() < 1e-9, "the next at one packet backs the timer off");
+    }
+
+    /// An ECN response that leaves the window at half a packet with nothing outstanding
+    /// keeps the timer; its expiry restarts from one packet and sends the next segment,
+    /// with CWR (ns-2's timeout with no outstanding data, which calls send_much).
+    #[test]
+    fn the_timer_of_a_window_below_one_packet_sends_the_next_segment() {
+        use crate::net::packet::CWR;
+        let mut s = ecn_steady(Recovery::Newreno);
+        let mut out = vec![];
+        s.on_ack(&ack(10), 10 * MS, &mut out);
+        s.w.cwnd = 1.0;
+        out.clear();
+        s.on_ack(&ece(11), 20 * MS, &mut out); // everything acknowledged, the window halved
+        assert_eq!(s.w.cwnd, 0.5);
+        assert!(out.is_empty(), "half a packet: nothing sent");
+        let due = s.rtx_deadline.expect("the timer stays armed below one packet");
+        s.on_timeout(due, &mut out);
+        assert_eq!(seqs(&out), vec![12]);
+        assert_eq!(out[0].aux & CWR, CWR);
+        assert_eq!((s.w.cwnd, s.stats.timeouts), (1.0, 0), "nothing was outstanding: no timeout counted");
     }
 
     /// A timeout in the window of an ECN response restarts from one packet with
