@@ -97,18 +97,29 @@ def test_the_tahoe_networks_exercise_ns2_s_agent_tcp():
     assert flows > 500 and retx > 20000 and timeouts > 300, (flows, retx, timeouts)
 
 
+def _parted(kind: str, change) -> int:
+    """How many of the first twenty networks of `kind` (ns2exact._kind) part from ns-2's
+    counts once `change(flow_or_link)` has been applied to each of their flows and links."""
+    apart = 0
+    for k in [k for k in REF["networks"] if ns2exact._kind(k)[2] == kind][:20]:
+        sc = ns2exact.network(k)
+        for x in sc["flows"] + sc["links"]:
+            change(x)
+        apart += bool(ns2exact.differences(ns2exact.counters_from_satcc(run(sc).summary), REF["counters"][str(k)]))
+    return apart
+
+
+def _renamed(old: str, new: str):
+    def change(x):
+        if x.get("cc") == old:
+            x["cc"] = new
+    return change
+
+
 def test_the_comparison_sees_reno_in_place_of_tahoe():
     # Reno's fast recovery in place of Tahoe's go-back-N parts from ns-2's counts in most
     # of the first twenty Tahoe networks
-    first = [k for k in REF["networks"] if ns2exact._kind(k)[2] == "tahoe"][:20]
-    apart = 0
-    for k in first:
-        sc = ns2exact.network(k)
-        for f in sc["flows"]:
-            if f["cc"] == "tahoe":
-                f["cc"] = "reno"
-        apart += bool(ns2exact.differences(ns2exact.counters_from_satcc(run(sc).summary), REF["counters"][str(k)]))
-    assert apart >= 12
+    assert _parted("tahoe", _renamed("tahoe", "reno")) >= 12
 
 
 def test_the_vegas_networks_exercise_ns2_s_agent_tcp_vegas():
@@ -130,15 +141,7 @@ def test_the_vegas_networks_exercise_ns2_s_agent_tcp_vegas():
 def test_the_comparison_sees_reno_in_place_of_vegas():
     # Reno's window and recovery in place of Vegas's part from ns-2's counts in most of
     # the first twenty Vegas networks
-    first = [k for k in REF["networks"] if ns2exact._kind(k)[2] == "vegas"][:20]
-    apart = 0
-    for k in first:
-        sc = ns2exact.network(k)
-        for f in sc["flows"]:
-            if f["cc"] == "vegas":
-                f["cc"] = "reno"
-        apart += bool(ns2exact.differences(ns2exact.counters_from_satcc(run(sc).summary), REF["counters"][str(k)]))
-    assert apart >= 15
+    assert _parted("vegas", _renamed("vegas", "reno")) >= 15
 
 
 def test_the_ecn_networks_exercise_marks_and_responses():
@@ -164,30 +167,17 @@ def test_the_ecn_networks_exercise_marks_and_responses():
 
 def test_the_comparison_sees_drops_in_place_of_marks():
     # the same networks with queues that drop rather than mark part from ns-2's counts
-    # in most of the first twenty (13 of them: the others
-    # mark no packet)
-    first = [k for k in REF["networks"] if ns2exact._kind(k)[2] == "ecn"][:20]
-    apart = 0
-    for k in first:
-        sc = ns2exact.network(k)
-        for link in sc["links"]:
-            link["queue"].pop("ecn", None)
-        apart += bool(ns2exact.differences(ns2exact.counters_from_satcc(run(sc).summary), REF["counters"][str(k)]))
-    assert apart >= 12
+    # in most of the first twenty (13 of them: the others mark no packet)
+    assert _parted("ecn", lambda x: x.get("queue", {}).pop("ecn", None)) >= 12
 
 
 def test_the_comparison_sees_rfc6675_in_place_of_sack1():
     # satcc's own SACK recovery on the same networks parts from ns-2's Sack1 counts in
     # nearly every one: the Sack1 comparison checks Sack1's rules, not SACK in general
-    first = [k for k in REF["networks"] if ns2exact._kind(k)[2] == "sack1"][:20]
-    apart = 0
-    for k in first:
-        sc = ns2exact.network(k)
-        for f in sc["flows"]:
-            if f["tcp"].get("sack_agent") == "sack1":
-                f["tcp"]["sack_agent"] = "rfc6675"
-        apart += bool(ns2exact.differences(ns2exact.counters_from_satcc(run(sc).summary), REF["counters"][str(k)]))
-    assert apart >= 15
+    def rfc6675(x):
+        if x.get("tcp", {}).get("sack_agent") == "sack1":
+            x["tcp"]["sack_agent"] = "rfc6675"
+    assert _parted("sack1", rfc6675) >= 15
 
 
 def test_the_comparison_sees_a_buffer_one_packet_smaller():

@@ -2147,11 +2147,16 @@ mod tests {
 
     /// Bring a sender to cwnd = 10 with segment 1 acknowledged and 2..=11 outstanding.
     fn steady(recovery: Recovery) -> (TcpSender, Vec<Packet>) {
-        let mut s = sender(recovery);
+        steady_after(sender(recovery), ack(0))
+    }
+
+    /// `s` with ssthresh 10 after ACKs `first` (of segment 0) and 1, then a window of
+    /// 10: segments 2..=11 outstanding, the last send in the returned packets.
+    fn steady_after(mut s: TcpSender, first: Packet) -> (TcpSender, Vec<Packet>) {
         s.w.ssthresh = 10.0;
         let mut out = vec![];
         s.app_send(GREEDY, 0, &mut out);
-        s.on_ack(&ack(0), MS, &mut out);
+        s.on_ack(&first, MS, &mut out);
         s.on_ack(&ack(1), 2 * MS, &mut out);
         s.w.cwnd = 10.0;
         out.clear();
@@ -2484,15 +2489,7 @@ mod tests {
     /// segments 2..=11 outstanding with a window of 10.
     fn ecn_steady(recovery: Recovery) -> TcpSender {
         let cfg = TcpConfig { rwnd_pkts: 100, recovery, ecn: true, ..TcpConfig::default() };
-        let mut s = TcpSender::new(0, cfg, Box::new(Reno), 0.0);
-        s.w.ssthresh = 10.0;
-        let mut out = vec![];
-        s.app_send(GREEDY, 0, &mut out);
-        s.on_ack(&ece(0), MS, &mut out);
-        s.on_ack(&ack(1), 2 * MS, &mut out);
-        s.w.cwnd = 10.0;
-        s.send_much(2 * MS, 0, &mut out);
-        assert_eq!(s.maxseq(), 11);
+        let (s, _) = steady_after(TcpSender::new(0, cfg, Box::new(Reno), 0.0), ece(0));
         assert_eq!(s.stats.ecn_responses, 0, "the setup's echo is no response");
         s
     }
