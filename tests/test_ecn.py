@@ -149,3 +149,13 @@ def test_the_packets_table_and_pcap_show_rfc3168_s_flags():
     assert responses > 0 and cwr >= responses, (cwr, responses)
     assert ece > responses, "marks are echoed until CWR reaches the receiver"
     assert 0 < cwr < len(data) / 10 and ece < len(acks)
+
+
+def test_satcc_schemes_names_the_controllers_that_take_ecn():
+    import subprocess
+    import sys
+    out = subprocess.run([sys.executable, "-m", "satcc.cli", "schemes"], capture_output=True, text=True, check=True).stdout
+    lines = out.splitlines()
+    rows = {lines[i].split()[0]: lines[i + 1] for i in range(1, len(lines) - 1) if lines[i].startswith("  ") and
+            not lines[i].startswith("    ") and lines[i].split()[0] in {c["name"] for c in registry.controllers()}}
+    assert {n for n, detail in rows.items() if "ECN with tcp.ecn" in detail} == set(ECN_CCS)

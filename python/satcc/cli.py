@@ -306,6 +306,8 @@ def cmd_schemes(a) -> int:
             extra.append(f"loss classifier {c['loss']}")
         if c["writes_rtt_code"]:
             extra.append("writes the RTT code")
+        if c["ecn"]:
+            extra.append("ECN with tcp.ecn")
         if c["router"]:
             extra.append(f"under {c['router']} routers")
         if c["settings"]:
