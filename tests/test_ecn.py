@@ -68,6 +68,15 @@ def test_the_counts_appear_only_where_ecn_is_on():
     assert set(marking) == {"r1->r2", "r2->r1"} and marking["r2->r1"] == 0
 
 
+def test_ns2_s_sack1_agents_run_ecn_too():
+    sack1 = {"sack": True, "sack_agent": "sack1"}
+    with_ecn = satcc.run(dumbbell(tcp=sack1)).summary
+    without = satcc.run(dumbbell(ecn=False, tcp=sack1)).summary
+    assert bottleneck(with_ecn)["ecn_marks"] > 50 and sum(f["ecn_responses"] for f in with_ecn["flows"]) > 20
+    assert bottleneck(with_ecn)["drops"] < bottleneck(without)["drops"] / 2
+    assert ns2.to_tcl(dumbbell(tcp=sack1)).count("set ecn_ 1") == 4
+
+
 def test_a_queue_without_ecn_drops_what_ecn_senders_send():
     s = satcc.run(dumbbell(queue_ecn=False)).summary
     assert "ecn_marks" not in bottleneck(s) and bottleneck(s)["drops"] > 20
@@ -94,9 +103,10 @@ def test_other_controllers_refuse_ecn_by_name(cc):
 
 
 def test_ecn_refuses_sack_and_linux_settings_by_name():
-    with pytest.raises(ScenarioError, match=r"tcp\.ecn: .*no SACK \(allowed with ecn: sack = false\)"):
+    with pytest.raises(ScenarioError, match=r"tcp\.ecn: .*with sack, ns-2's Sack1 \(allowed with ecn: sack = false, "
+                                            r"or sack_agent = 'sack1'\)"):
         satcc.run(dumbbell(tcp={"sack": True}, duration_s=1))
-    with pytest.raises(ScenarioError, match=r"tcp\.ecn: .*no SACK"):
+    with pytest.raises(ScenarioError, match=r"tcp\.ecn: .*with sack, ns-2's Sack1"):
         satcc.run(dumbbell(tcp={"stack": "linux"}, duration_s=1))
     with pytest.raises(ScenarioError, match=r"tcp\.ecn: .*tcp\.rto is a Linux setting \(allowed with ecn: its ns-2 value\)"):
         satcc.run(dumbbell(tcp={"rto": "linux"}, duration_s=1))

@@ -165,6 +165,22 @@ def test_the_ecn_networks_exercise_marks_and_responses():
     assert flows > 600 and responses > 800 and marking > 300, (flows, responses, marking)
 
 
+def test_the_ecn_sack1_networks_exercise_sack1_s_ecn():
+    # networks 7200 on: the ECN networks with most Reno and NewReno senders as ns-2's
+    # Sack1 agents
+    nets = [k for k in REF["networks"] if ns2exact._kind(k)[2] == "ecn-sack1"]
+    assert len(nets) == 100
+    flows = responses = retx = 0
+    for k in nets:
+        c = REF["counters"][str(k)]["flows"]
+        for f in ns2exact.network(k)["flows"]:
+            if f["tcp"].get("ecn") and f["tcp"].get("sack_agent") == "sack1":
+                flows += 1
+                responses += c[f["name"]][4]
+                retx += c[f["name"]][2]
+    assert flows > 200 and responses > 80 and retx > 1000, (flows, responses, retx)
+
+
 def test_the_comparison_sees_drops_in_place_of_marks():
     # the same networks with queues that drop rather than mark part from ns-2's counts
     # in most of the first twenty (13 of them: the others mark no packet)

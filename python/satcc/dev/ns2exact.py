@@ -15,7 +15,8 @@ directions and ACKs queue behind data), link rates from 1.5 Mb/s to 1 Gb/s, dela
 from 0, buffers from 5 packets, Reno and NewReno, and (networks 4000 on) ns-2's SACK
 agents, Sack1 (`tcp.sack_agent: sack1`), (5000 on) its Agent/TCP, Tahoe (`cc:
 tahoe`), (6000 on) its Agent/TCP/Vegas (`cc: vegas`), and (7000 on) ECN: RED queues that
-mark (`ecn`) and Tahoe, Reno and NewReno senders with `tcp.ecn`, plain and delayed-ACK sinks, and
+mark (`ecn`) and Tahoe, Reno and NewReno senders with `tcp.ecn` (7200 on: Sack1's too),
+plain and delayed-ACK sinks, and
 each flow's own packet size, windows, initial ssthresh, dupACK threshold, RTT tick,
 RTO bounds, SYN, header and ACK sizes. Only what ns-2 draws at random is excluded (RED,
 error models, send overhead): the rest of a run is arithmetic, so counts that differ at
@@ -57,8 +58,10 @@ TAHOE_FIRST = 5000
 # From VEGAS_FIRST on, Agent/TCP/Vegas (cc: vegas): plain, then lossy
 VEGAS_FIRST = 6000
 # From ECN_FIRST on, ECN: lossy networks whose RED queues mostly mark (ecn) and whose
-# Tahoe, Reno and NewReno senders mostly run tcp.ecn
+# Tahoe, Reno and NewReno senders mostly run tcp.ecn; from ECN_SACK1_FIRST on, most of
+# the Reno and NewReno senders as ns-2's Sack1 agents
 ECN_FIRST = 7000
+ECN_SACK1_FIRST = 7200
 
 # Networks of the 600 generated so far (0-599, each run in both) whose counts still part,
 # and why: two links stay busy in lockstep (the same rate and packet size, so their
@@ -86,7 +89,7 @@ APART = {
 NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 100))
             + list(range(ONOFF_FIRST, ONOFF_FIRST + 100)) + list(range(SACK1_FIRST, SACK1_FIRST + 300))
             + list(range(TAHOE_FIRST, TAHOE_FIRST + 200)) + list(range(VEGAS_FIRST, VEGAS_FIRST + 200))
-            + list(range(ECN_FIRST, ECN_FIRST + 200))
+            + list(range(ECN_FIRST, ECN_FIRST + 200)) + list(range(ECN_SACK1_FIRST, ECN_SACK1_FIRST + 100))
             if k not in APART]
 DURATION_S = 5.0
 LONG_DURATION_S = 30.0
@@ -185,12 +188,18 @@ def network(k: int) -> dict:
         _make_vegas(sc, random.Random(6_000_000 + k))
     if agents == "ecn":
         _make_ecn(sc, random.Random(7_000_000 + k))
+    if agents == "ecn-sack1":
+        _make_ecn(sc, random.Random(7_000_000 + k))
+        _make_sack1(sc, random.Random(4_000_000 + k))
     return ns2.pin_tick_phases(sc, NS2_SEED)
 
 
 def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
-    most of its flows run ("sack1", "tahoe", "vegas", "ecn"; None: Reno and NewReno only)."""
+    most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
+    NewReno only)."""
+    if k >= ECN_SACK1_FIRST:
+        return True, False, "ecn-sack1"
     if k >= ECN_FIRST:
         return True, False, "ecn"
     if k >= VEGAS_FIRST:
@@ -251,9 +260,9 @@ def _make_tahoe(sc: dict, rng: random.Random) -> None:
 
 def _make_sack1(sc: dict, rng: random.Random) -> None:
     """Four flows in five run ns-2's Agent/TCP/Sack1 and Agent/TCPSink/Sack1 (/DelAck)
-    (`tcp.sack_agent: sack1`), in place."""
+    (`tcp.sack_agent: sack1`), in place (not Tahoe's, which has no SACK agent)."""
     for f in sc["flows"]:
-        if rng.random() < 0.8:
+        if rng.random() < 0.8 and f["cc"] != "tahoe":
             f["tcp"] = {**f["tcp"], "sack": True, "sack_agent": "sack1"}
 
 

@@ -267,7 +267,8 @@ pub struct TcpConfig {
     /// the receiver echoes a mark on every ACK until a segment carrying CWR arrives; the
     /// sender halves its window at most once per window of data and does not open it
     /// on ACKs that echo a mark. For ns-2's Tahoe, Reno and NewReno agents (cc tahoe,
-    /// reno, newreno), without `sack` or a Linux setting [ecn_ 0: off].
+    /// reno, newreno) and its Sack1 agent (`sack_agent: sack1`), without satcc's own SACK
+    /// or a Linux setting [ecn_ 0: off].
     pub ecn: bool,
     /// With `delayed_ack`: a Linux receiver (6.7+) acknowledges at once an in-order
     /// segment carrying PSH, once the application has read it with nothing held out of
@@ -426,10 +427,10 @@ impl TcpConfig {
             }
         }
         if self.ecn {
-            if self.sack {
+            if self.sack && self.sack_agent != SackAgent::Sack1 {
                 return Err(format!(
-                    "{at}.ecn: ECN is modelled for ns-2's Tahoe, Reno and NewReno agents, which have no SACK \
-                     (allowed with ecn: sack = false)"
+                    "{at}.ecn: ECN is modelled for ns-2's agents; with sack, ns-2's Sack1 (allowed with ecn: \
+                     sack = false, or sack_agent = 'sack1')"
                 ));
             }
             if let Some((k, _)) = self.linux_receiver_settings().iter().find(|(_, on)| *on) {

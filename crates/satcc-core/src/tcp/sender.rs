@@ -1815,6 +1815,11 @@ impl TcpSender {
     /// and the ACK reaching `recover` ends it without opening the window.
     fn on_ack_sack1(&mut self, ack: &Packet, blocks: &SackBlocks, now: Time, out: &mut Vec<Packet>) {
         let thresh = self.cfg.dupack_threshold as i64;
+        // only an ECN flow's receiver sets ECE (tcp/sink.rs)
+        self.ack_ece = ack.ece();
+        if self.ack_ece {
+            self.ecn_response(ack.seq, now);
+        }
         if !self.sack1.fastrecov {
             if ack.seq > self.last_ack {
                 // recv_newack_helper: newack and opencwnd
@@ -1862,15 +1867,19 @@ impl TcpSender {
         self.send_much_sack1(false, now, out);
     }
 
-    /// Sack1's dupack_action (bug_fix_, bugfix_ss_, no ECN): fast retransmit unless this
-    /// window already had one; the pipe starts at what is out less the duplicate ACKs.
+    /// Sack1's dupack_action (bug_fix_, bugfix_ss_): fast retransmit unless this window
+    /// already had one; the pipe starts at what is out less the duplicate ACKs. With ECN,
+    /// in the window of an ECN response, fast recovery starts without a second cut.
     fn dupack_action_sack1(&mut self, now: Time, out: &mut Vec<Packet>) {
         let recovered = self.highest_ack > self.recover;
-        if !(recovered || self.highest_ack == 0) {
+        let cut = recovered || self.highest_ack == 0;
+        if !cut && !(self.cfg.ecn && self.last_cwnd_action == CwndAction::Ecn) {
             return;
         }
         self.stats.fast_retransmits += 1;
-        self.recover = self.maxseq;
+        if cut {
+            self.recover = self.maxseq;
+        }
         self.sack1.pipe = self.maxseq - self.highest_ack - self.cfg.dupack_threshold as i64;
         // reset_rtx_timer(1, 0)
         self.set_rtx_timer(now);
@@ -1878,8 +1887,11 @@ impl TcpSender {
         self.sack1.fastrecov = true;
         self.sack1.scoreboard.mark_retran(self.highest_ack + 1);
         self.last_cwnd_action = CwndAction::DupAck;
-        let ev = self.loss_event(now);
-        self.cc.on_fast_retransmit(&mut self.w, &ev);
+        if cut {
+            let ev = self.loss_event(now);
+            self.cc.on_fast_retransmit(&mut self.w, &ev);
+            self.cong_action = true;
+        }
         self.output(self.last_ack + 1, now, out);
     }
 
@@ -2321,6 +2333,28 @@ mod tests {
         assert_eq!(s.w.cwnd, 5.0);
         assert_eq!(seqs(&out), vec![17, 18, 19, 20, 21]);
         assert_eq!(s.stats.retransmits, 1);
+    }
+
+    /// Sack1 with ECN: an ECN-Echo halves the window once; the third changed duplicate in
+    /// that window starts fast recovery and resends the hole without a second cut
+    /// (Sack1TcpAgent::dupack_action's ECN branch), `recover` kept.
+    #[test]
+    fn sack1_with_ecn_recovers_a_loss_in_the_window_of_a_response_without_a_second_cut() {
+        let cfg = TcpConfig { rwnd_pkts: 100, recovery: Recovery::Sack1, sack: true, ecn: true, ..TcpConfig::default() };
+        let (mut s, _) = steady_after(TcpSender::new(0, cfg, Box::new(Reno), 0.0), ece(0));
+        let mut out = vec![];
+        let dup = |s: &mut TcpSender, right: i64, t: Time, out: &mut Vec<Packet>| {
+            out.clear();
+            let a = Packet { aux: crate::net::packet::ECE, ..ack(1) };
+            s.on_ack_with(&a, Some(SackBlocks::of(&[(3, right)])), t, out);
+        };
+        dup(&mut s, 4, 3 * MS, &mut out);
+        assert_eq!((s.w.cwnd, s.w.ssthresh, s.recover, s.stats.ecn_responses), (5.0, 5.0, 11, 1));
+        dup(&mut s, 5, 4 * MS, &mut out);
+        dup(&mut s, 6, 5 * MS, &mut out);
+        assert_eq!(seqs(&out), vec![2], "the hole resent");
+        assert!(s.sack1.fastrecov);
+        assert_eq!((s.w.cwnd, s.w.ssthresh, s.recover, s.stats.ecn_responses), (5.0, 5.0, 11, 1), "no second cut");
     }
 
     /// A hole resent in recovery is not resent again before a timeout, however many

@@ -184,7 +184,8 @@ pub struct Controller {
     /// The ns-2 2.35 agent of the same algorithm, if `satcc ns2` can export it.
     pub ns2_agent: Option<&'static str>,
     /// Its senders may run ECN (`tcp.ecn`): ns-2's agents whose response to an ECN-Echo
-    /// is TcpAgent::ecn's halving (tcp/sender.rs, `ecn_response`).
+    /// is TcpAgent::ecn's halving (tcp/sender.rs, `ecn_response`), Sack1 included
+    /// (`tcp.sack_agent: sack1`).
     pub ecn: bool,
 }
 
