@@ -169,3 +169,22 @@ def test_satcc_schemes_names_the_controllers_that_take_ecn():
     rows = {lines[i].split()[0]: lines[i + 1] for i in range(1, len(lines) - 1) if lines[i].startswith("  ") and
             not lines[i].startswith("    ") and lines[i].split()[0] in {c["name"] for c in registry.controllers()}}
     assert {n for n, detail in rows.items() if "ECN with tcp.ecn" in detail} == set(ECN_CCS)
+
+
+@pytest.mark.parametrize("ecn,queue_ecn,says", [
+    (True, False, "run tcp.ecn but no queue marks"),
+    (False, True, "a RED queue has ecn: true but no flow runs tcp.ecn"),
+    (True, True, None),
+])
+def test_validate_notes_ecn_with_one_side_missing(tmp_path, ecn, queue_ecn, says):
+    import json
+    import subprocess
+    import sys
+    p = tmp_path / "e.json"
+    p.write_text(json.dumps(dumbbell(ecn=ecn, queue_ecn=queue_ecn)))
+    out = subprocess.run([sys.executable, "-m", "satcc.cli", "validate", str(p)], capture_output=True, text=True)
+    assert out.returncode == 0
+    if says:
+        assert says in out.stderr
+    else:
+        assert "ECN" not in out.stderr
