@@ -91,6 +91,48 @@ def test_an_experiment_finding_another_ones_runs_gets_its_own_metrics_without_si
     assert st.keys_of(a.id) == st.keys_of(b.id) == st.keys() and len(st.keys()) == 4
 
 
+def test_experiments_naming_the_same_network_differently_share_its_runs(tmp_path, monkeypatch):
+    """A scenario's name heads its summary and nothing else: the catalog's CUBIC/BBR
+    studies build the papers' NewReno points under names of their own (cubic-bbr.table3's
+    newreno points are trefwa.table3-fig2's, its LEO ones leo.refwa-handover's), and
+    each was simulated twice. Scenarios apart in anything else stay apart."""
+    a, _ = _exps()
+
+    def named(limit_pkts):
+        return {**_build(limit_pkts), "name": "another-label"}
+
+    b = Experiment(id="test.share-renamed", title="B", source="test", build=named, grid=GRID, seeds=2,
+                   metrics=_b_metrics)
+    made = _count_runs(monkeypatch)
+    reproduce(a, store=tmp_path, jobs=1, quiet=True)
+    out_b, rep_b = reproduce(b, store=tmp_path, jobs=1, quiet=True)
+    assert len(made) == 4 and out_b.shared == 4 and rep_b["complete"]
+    assert [r.key for r in a.expand()] == [r.key for r in b.expand()]
+    # ...and the metrics are those of B run alone
+    _, alone = reproduce(b, store=tmp_path / "alone", jobs=1, quiet=True)
+    assert [(r["point"], r["metric"], r["mean"]) for r in _rows(alone)] == \
+        [(r["point"], r["metric"], r["mean"]) for r in _rows(rep_b)]
+    # anything but the name keeps runs apart
+    c = Experiment(id="test.share-other", title="C", source="test",
+                   build=lambda limit_pkts: {**_build(limit_pkts), "duration_s": 1.5}, grid=GRID, seeds=2)
+    assert not {r.key for r in c.expand()} & {r.key for r in a.expand()}
+
+
+def test_the_catalogs_renamed_networks_are_simulated_once():
+    """In the catalog itself: every run of the CUBIC/BBR studies' NewReno points without
+    a router scheme (fig6's with REFWA too) is a run of the paper experiment that builds
+    the same network."""
+    from satcc.experiments import get
+
+    keys = {r.key for eid in ("trefwa.table3-fig2", "leo.refwa-handover", "refwa.fig6-fairness")
+            for r in get(eid).expand(seeds=2)}
+    for eid, share in (("cubic-bbr.table3", {"cc": "newreno", "router": "none"}),
+                       ("cubic-bbr.leo-handover", {"cc": "newreno"}),
+                       ("cubic-bbr.fig6", {"cc": "newreno"})):
+        runs = [r for r in get(eid).expand(seeds=2) if all(r.point.get(k) == v for k, v in share.items())]
+        assert runs and all(r.key in keys for r in runs), eid
+
+
 def test_a_shared_run_whose_series_are_missing_is_run_again(tmp_path, monkeypatch):
     a, b = _exps(b_traces=(TraceSpec(name="q", kind="queue", link="r1->r2"),))
     made = _count_runs(monkeypatch)

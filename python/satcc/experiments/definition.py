@@ -114,7 +114,11 @@ class Run:
 
 def run_key(scenario: dict) -> str:
     """Content key of a run: the scenario (seed included), the satcc version and the
-    simulator's source fingerprint, so a changed model never reuses stored runs."""
+    simulator's source fingerprint, so a changed model never reuses stored runs. The
+    scenario's `name` is a label the simulation never reads (it only heads the summary),
+    so two experiments that build the same network under names of their own share the
+    run."""
+    scenario = {k: v for k, v in scenario.items() if k != "name"}
     blob = json.dumps({"scenario": scenario, "satcc": __version__, "core": SOURCE_HASH},
                       sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(blob.encode()).hexdigest()[:32]
