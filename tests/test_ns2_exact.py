@@ -379,6 +379,41 @@ def test_the_export_writes_ns2_s_pareto_generator():
     assert "set ftp(0) [$tcp(0) attach-app FTP]" in tcl and "ftp(1)" not in tcl
 
 
+def test_the_exp_networks_run_ns2_s_exponential_sources():
+    # networks from EXP_FIRST: three flows in five are ns-2's Application/Traffic/Exponential
+    # over the agent, one in five Pareto; every law's setting is drawn, and they send
+    exp = [k for k in REF["networks"] if ns2exact._kind(k)[2] == "exp"]
+    assert len(exp) == 100
+    flows = [(k, f) for k in exp for f in ns2exact.network(k)["flows"]]
+    expo = [(k, f) for k, f in flows if f.get("traffic", {}).get("type") == "exponential"]
+    assert len(expo) > 200 and any("stop_s" in f for _, f in expo)
+    assert len({(f["traffic"]["mean_on_s"], f["traffic"]["mean_off_s"], f["traffic"]["rate_bps"]) for _, f in expo}) > 40
+    assert any(f.get("traffic", {}).get("type") == "pareto" for _, f in flows)
+    sent = [REF["counters"][str(k)]["flows"][f["name"]][1] for k, f in expo]
+    assert sum(sent) > 50_000 and sum(s > 0 for s in sent) > 0.9 * len(sent), "the sources send"
+
+
+def test_the_comparison_sees_pareto_in_place_of_exponential():
+    # the same ON and OFF means drawn from Pareto (shape 2) part from ns-2's counts in
+    # most of the first twenty exponential networks: the comparison checks the law
+    def pareto(x):
+        if x.get("traffic", {}).get("type") == "exponential":
+            x["traffic"] = {**x["traffic"], "type": "pareto", "shape": 2.0}
+    assert _parted("exp", pareto) >= 15
+
+
+def test_the_export_writes_ns2_s_exponential_generator():
+    sc = _two_flows()
+    sc["flows"][1]["traffic"] = {"type": "exponential", "mean_on_s": 0.2, "mean_off_s": 0.5, "rate_bps": 2e6}
+    sc["flows"][1]["stop_s"] = 0.8
+    tcl = ns2.to_tcl(sc)
+    for line in ("set app(1) [new Application/Traffic/Exponential]", "$app(1) set burst_time_ 0.2",
+                 "$app(1) set idle_time_ 0.5", "$app(1) set rate_ 2000000.0",
+                 "$app(1) attach-agent $tcp(1)", '$ns at 0.8 "$app(1) stop"'):
+        assert line in tcl
+    assert "shape_" not in tcl
+
+
 def test_the_ns2_draws_example_of_the_scenario_page_runs_and_exports():
     # docs/scenario.md's second Python example: RED, a lossy link and an ON/OFF source on
     # ns-2's draws, exported with every flow's RTT clock pinned; with ns-2 installed the

@@ -2,7 +2,8 @@
 and read back the same metrics satcc reports.
 
 Supported subset (what the papers' baselines need): DropTail and RED queues, packet
-and bit error rates, bulk (FTP) and Pareto ON/OFF (Application/Traffic/Pareto) flows
+and bit error rates, bulk (FTP) and Pareto and exponential ON/OFF
+(Application/Traffic/Pareto, /Exponential) flows
 with Agent/TCP/Newreno or Agent/TCP/Reno and TCPSink
 (or TCPSink/DelAck), shortest-path routes, explicit start times. Anything else raises
 ScenarioError, so a comparison never silently runs a different network. A scenario's
@@ -27,6 +28,8 @@ from .scenario import ScenarioError
 
 # the transport's defaults as the scenario contract gives them (the Rust TcpConfig's)
 TCP_DEFAULTS = schema.TCP_DEFAULTS
+# satcc's ON/OFF traffic types and the ns-2 applications that generate them
+ON_OFF_APPS = {"pareto": "Pareto", "exponential": "Exponential"}
 # scheme settings with an ns-2 variable of the same meaning on the controller's agent
 NS2_SETTINGS = {"vegas_alpha": "v_alpha_", "vegas_beta": "v_beta_", "vegas_gamma": "v_gamma_"}
 
@@ -163,8 +166,8 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
 
     With `trace_drops` (a link "a->b"), it traces that link's queue to the file
     queue.tr; `run_tcl` returns its data-packet drops as raw["drops"], rows of
-    [time_s, flow index, seqno] in the order ns-2 dropped them (seqno None for a
-    Pareto source's packets: ns-2's trace gives them no TCP seqno)."""
+    [time_s, flow index, seqno] in the order ns-2 dropped them (seqno None for an
+    ON/OFF source's packets: ns-2's trace gives them no TCP seqno)."""
     if "constellation" in sc:
         raise ValueError("ns-2 export: a moving constellation has no ns-2 form (ns-2 has no moving links); "
                          "its paths can be checked with satcc paths")
@@ -278,7 +281,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
         if f.get("path") or f.get("ack_path"):
             _unsupported("pinned paths")
         traffic = f.get("traffic") or {"type": "bulk"}
-        if traffic["type"] not in ("bulk", "pareto"):
+        if traffic["type"] not in ("bulk", *ON_OFF_APPS):
             _unsupported(f"traffic type {traffic['type']!r}")
         tcp = {**base_tcp, **(f.get("tcp") or {})}
         if tcp["sack"] and tcp.get("sack_agent", "rfc6675") != "sack1" and not sack1:
@@ -344,19 +347,20 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             f"$ns attach-agent $n({nid[f['dst']]}) $sink({i})",
             f"$ns connect ${t} $sink({i})",
         ]
-        if traffic["type"] == "pareto":
-            # ns-2's Pareto ON/OFF generator (POO_Traffic) handing the agent one packet
-            # at a time; its draws come from ns-2's default generator
+        if traffic["type"] in ON_OFF_APPS:
+            # ns-2's ON/OFF generators (POO_Traffic, EXPOO_Traffic) handing the agent one
+            # packet at a time; their draws come from ns-2's default generator
             out += [
-                f"set app({i}) [new Application/Traffic/Pareto]",
+                f"set app({i}) [new Application/Traffic/{ON_OFF_APPS[traffic['type']]}]",
                 f"$app({i}) set packetSize_ {tcp['packet_size_bytes']}",
                 f"$app({i}) set burst_time_ {float(traffic['mean_on_s'])!r}",
                 f"$app({i}) set idle_time_ {float(traffic['mean_off_s'])!r}",
                 f"$app({i}) set rate_ {float(traffic['rate_bps'])!r}",
-                f"$app({i}) set shape_ {float(traffic['shape'])!r}",
-                f"$app({i}) attach-agent ${t}",
             ]
-        app = f"app({i})" if traffic["type"] == "pareto" else f"ftp({i})"
+            if traffic["type"] == "pareto":
+                out.append(f"$app({i}) set shape_ {float(traffic['shape'])!r}")
+            out.append(f"$app({i}) attach-agent ${t}")
+        app = f"app({i})" if traffic["type"] in ON_OFF_APPS else f"ftp({i})"
         if traffic["type"] == "bulk":
             out.append(f"set {app} [${t} attach-app FTP]")
         out.append(f"$ns at {float(f.get('start_s', 0.0))!r} \"${app} start\"")
@@ -430,11 +434,12 @@ def run_tcl(tcl: str, timeout_s: float = 3600) -> dict:
         drops = None
         if trace.exists():
             # "d <time> <from> <to> tcp <size> <flags> <fid> <src> <dst> <seqno> <uid>";
-            # an agent fed by Application/Traffic/Pareto sends its data as type "pareto",
-            # whose trace lines carry an RTP seqno (0), not the TCP one: None
+            # an agent fed by Application/Traffic/Pareto or /Exponential sends its data as
+            # type "pareto" or "exp", whose trace lines carry an RTP seqno (0), not the TCP
+            # one: None
             with trace.open() as f:
                 drops = [[float(x[1]), int(x[7]), int(x[10]) if x[4] == "tcp" else None]
-                         for x in map(str.split, f) if x[0] == "d" and x[4] in ("tcp", "pareto")]
+                         for x in map(str.split, f) if x[0] == "d" and x[4] in ("tcp", "pareto", "exp")]
     samples = [[float(x) for x in line.split()[1:]] for line in r.stdout.splitlines() if line.startswith("S ")]
     for line in r.stdout.splitlines():
         if line.startswith('{"flows"'):

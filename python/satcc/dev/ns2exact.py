@@ -62,6 +62,9 @@ VEGAS_FIRST = 6000
 # the Reno and NewReno senders as ns-2's Sack1 agents
 ECN_FIRST = 7000
 ECN_SACK1_FIRST = 7200
+# From EXP_FIRST on, lossy networks whose flows are mostly ON/OFF sources, exponential
+# (Application/Traffic/Exponential) more often than Pareto
+EXP_FIRST = 8000
 
 # Networks of the 600 generated so far (0-599, each run in both) whose counts still part,
 # and why: two links stay busy in lockstep (the same rate and packet size, so their
@@ -90,6 +93,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(ONOFF_FIRST, ONOFF_FIRST + 100)) + list(range(SACK1_FIRST, SACK1_FIRST + 300))
             + list(range(TAHOE_FIRST, TAHOE_FIRST + 200)) + list(range(VEGAS_FIRST, VEGAS_FIRST + 200))
             + list(range(ECN_FIRST, ECN_FIRST + 200)) + list(range(ECN_SACK1_FIRST, ECN_SACK1_FIRST + 100))
+            + list(range(EXP_FIRST, EXP_FIRST + 100))
             if k not in APART]
 DURATION_S = 5.0
 LONG_DURATION_S = 30.0
@@ -191,13 +195,17 @@ def network(k: int) -> dict:
     if agents == "ecn-sack1":
         _make_ecn(sc, random.Random(7_000_000 + k))
         _make_sack1(sc, random.Random(4_000_000 + k))
+    if agents == "exp":
+        _make_exp(sc, random.Random(8_000_000 + k))
     return ns2.pin_tick_phases(sc, NS2_SEED)
 
 
 def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
-    NewReno only)."""
+    NewReno only; "exp": the ON/OFF sources are mostly exponential)."""
+    if k >= EXP_FIRST:
+        return True, False, "exp"
     if k >= ECN_SACK1_FIRST:
         return True, False, "ecn-sack1"
     if k >= ECN_FIRST:
@@ -274,6 +282,19 @@ def _make_on_off(sc: dict, rng: random.Random) -> None:
             f["traffic"] = {"type": "pareto", "shape": rng.choice([1.2, 1.5, 1.9]),
                             "mean_on_s": rng.choice([0.05, 0.2, 1.0]), "mean_off_s": rng.choice([0.1, 0.5, 2.0]),
                             "rate_bps": rng.choice([0.5e6, 2e6, 8e6])}
+
+
+def _make_exp(sc: dict, rng: random.Random) -> None:
+    """Most flows become ON/OFF sources, in place: three in five exponential (ns-2's
+    Application/Traffic/Exponential), one in five Pareto; their draws are ns-2's too."""
+    for f in sc["flows"]:
+        x = rng.random()
+        on_off = {"mean_on_s": rng.choice([0.01, 0.05, 0.2, 1.0]), "mean_off_s": rng.choice([0.05, 0.1, 0.5, 2.0]),
+                  "rate_bps": rng.choice([0.5e6, 2e6, 8e6, 30e6])}
+        if x < 0.6:
+            f["traffic"] = {"type": "exponential", **on_off}
+        elif x < 0.8:
+            f["traffic"] = {"type": "pareto", "shape": rng.choice([1.2, 1.5, 1.9]), **on_off}
 
 
 def _make_lossy(sc: dict, rng: random.Random) -> None:

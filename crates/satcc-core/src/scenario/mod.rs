@@ -390,6 +390,30 @@ pub enum TrafficSpecIn {
         #[schemars(range(min = MIN_RATE_BPS, max = MAX_RATE_BPS))]
         rate_bps: f64,
     },
+    /// Exponential ON/OFF, as ns-2's Application/Traffic/Exponential over the agent: the
+    /// Pareto source's rules with exponential draws (a burst int(draw + 0.5) packets, at
+    /// least 1, of mean `mean_on_s` / interval; OFF periods of mean `mean_off_s`).
+    Exponential {
+        /// Mean ON period, seconds.
+        #[schemars(range(min = MIN_TIMER_S, max = MAX_TIME_S))]
+        mean_on_s: f64,
+        /// Mean OFF period, seconds.
+        #[schemars(range(min = MIN_TIMER_S, max = MAX_TIME_S))]
+        mean_off_s: f64,
+        /// Sending rate while ON, b/s.
+        #[schemars(range(min = MIN_RATE_BPS, max = MAX_RATE_BPS))]
+        rate_bps: f64,
+    },
+}
+
+impl TrafficSpecIn {
+    /// An ON/OFF source's sending rate while ON (None for a bulk transfer).
+    pub fn on_off_rate_bps(&self) -> Option<f64> {
+        match self {
+            TrafficSpecIn::Bulk => None,
+            TrafficSpecIn::Pareto { rate_bps, .. } | TrafficSpecIn::Exponential { rate_bps, .. } => Some(*rate_bps),
+        }
+    }
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
@@ -674,7 +698,7 @@ impl Scenario {
                      generator ns2_rng_seed reproduces, satcc's sender from a stream of its own)"
                 ));
             }
-            if let TrafficSpecIn::Pareto { rate_bps, .. } = &f.traffic {
+            if let Some(rate_bps) = f.traffic.on_off_rate_bps() {
                 if cfg.packet_size_bytes as f64 * 8.0 / rate_bps < 1e-9 {
                     return Err(format!("{at}.traffic.rate_bps: too high (under 1 ns per packet)"));
                 }

@@ -137,7 +137,7 @@ pub fn estimate(sc: &Scenario, plan: &Plan) -> Result<Estimate, String> {
                 }
             }
         }
-        if let scenario::TrafficSpecIn::Pareto { rate_bps, .. } = &f.traffic {
+        if let Some(rate_bps) = f.traffic.on_off_rate_bps() {
             source_pkts += n * rate_bps / (8.0 * cfg.packet_size_bytes as f64) * active;
         }
         timers += n * active / cfg.min_rto_s.max(2.0 * cfg.tick_s);

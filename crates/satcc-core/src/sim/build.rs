@@ -14,7 +14,7 @@ use crate::feedback::{RouterContext, RouterScheme};
 use crate::tcp::congestion;
 use crate::tcp::rtt::TsClock;
 use crate::tcp::{TcpSender, TcpSink};
-use crate::traffic::OnOffSource;
+use crate::traffic::{OnOffLaw, OnOffSource};
 use rand::Rng;
 use super::{Ev, Flow, Simulation, NONE};
 
@@ -194,18 +194,28 @@ impl Simulation {
                     ));
                 }
                 cc.set_seed(rng.stream(&format!("flow/{name}/cc")).gen::<u64>());
+                let draws = || match &ns2_draws {
+                    Some(g) => Draws::Ns2(g.clone()),
+                    None => Draws::Own(Box::new(rng.stream(&format!("flow/{name}/source")))),
+                };
+                let size = cfg.packet_size_bytes;
                 let source = match &f.traffic {
                     TrafficSpecIn::Bulk => None,
                     TrafficSpecIn::Pareto { shape, mean_on_s, mean_off_s, rate_bps } => Some(OnOffSource::new(
-                        *shape,
+                        OnOffLaw::Pareto { shape: *shape },
                         *mean_on_s,
                         *mean_off_s,
                         *rate_bps,
-                        cfg.packet_size_bytes,
-                        match &ns2_draws {
-                            Some(g) => Draws::Ns2(g.clone()),
-                            None => Draws::Own(Box::new(rng.stream(&format!("flow/{name}/source")))),
-                        },
+                        size,
+                        draws(),
+                    )),
+                    TrafficSpecIn::Exponential { mean_on_s, mean_off_s, rate_bps } => Some(OnOffSource::new(
+                        OnOffLaw::Exponential,
+                        *mean_on_s,
+                        *mean_off_s,
+                        *rate_bps,
+                        size,
+                        draws(),
                     )),
                 };
                 let mut sender = TcpSender::new(fid, cfg.clone(), cc, boot)

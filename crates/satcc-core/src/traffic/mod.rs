@@ -1,40 +1,55 @@
-//! Applications that hand data to a TCP sender: greedy bulk transfers and Pareto
-//! ON/OFF sources (ns-2's Application/Traffic/Pareto over a TCP agent).
+//! Applications that hand data to a TCP sender: greedy bulk transfers and ON/OFF
+//! sources (ns-2's Application/Traffic/Pareto and Application/Traffic/Exponential over a
+//! TCP agent).
 
 use crate::engine::rng::Draws;
 
-#[derive(Clone, Debug, PartialEq)]
-pub enum TrafficSpec {
-    /// Always has data to send between its start and stop times.
-    Bulk,
-    /// Alternates ON periods, during which it produces packets at `rate_bps`, and
-    /// silent OFF periods; both lengths are Pareto distributed with the given means.
-    ParetoOnOff { shape: f64, mean_on_s: f64, mean_off_s: f64, rate_bps: f64 },
+/// A uniform draw in (0, 1]: ns-2's generator never gives 0; satcc's own stream's [0, 1)
+/// is turned around.
+fn open_uniform(draws: &mut Draws) -> f64 {
+    match draws {
+        Draws::Own(_) => 1.0 - draws.uniform(),
+        Draws::Ns2(_) => draws.uniform(),
+    }
 }
 
 /// A Pareto draw of the given scale (its minimum) and shape, as ns-2's RNG::pareto
 /// computes it: scale / u^(1/shape) for a uniform draw u in (0, 1].
 pub fn pareto(draws: &mut Draws, scale: f64, shape: f64) -> f64 {
-    let u = match draws {
-        // [0, 1) turned into (0, 1]: never 0
-        Draws::Own(_) => 1.0 - draws.uniform(),
-        Draws::Ns2(_) => draws.uniform(),
-    };
+    let u = open_uniform(draws);
     scale * (1.0 / u.powf(1.0 / shape))
 }
 
-/// State of a Pareto ON/OFF source: ns-2's Application/Traffic/Pareto (POO_Traffic).
-/// It starts with an OFF period; at the start and after each burst's last packet it
-/// draws the next burst's length in packets, int(Pareto + 0.5) and at least 1, with
-/// mean `mean_on_s` / interval, and an OFF period with mean `mean_off_s`, added to the
-/// interval before the burst's first packet; one packet per tick.
+/// An exponential draw of the given mean, as ns-2's RNG::exponential(r) computes it:
+/// r x (-log u) for a uniform draw u in (0, 1].
+pub fn exponential(draws: &mut Draws, mean: f64) -> f64 {
+    let u = open_uniform(draws);
+    mean * -u.ln()
+}
+
+/// How an ON/OFF source draws its bursts and OFF periods.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum OnOffLaw {
+    /// ns-2's Application/Traffic/Pareto (POO_Traffic): Pareto of this shape.
+    Pareto { shape: f64 },
+    /// ns-2's Application/Traffic/Exponential (EXPOO_Traffic): exponential.
+    Exponential,
+}
+
+/// State of an ON/OFF source: ns-2's Application/Traffic/Pareto (POO_Traffic) or
+/// Application/Traffic/Exponential (EXPOO_Traffic), which differ only in the law of
+/// their draws. It starts with an OFF period; at the start and after each burst's last
+/// packet it draws the next burst's length in packets, int(draw + 0.5) and at least 1,
+/// with mean `mean_on_s` / interval, and an OFF period with mean `mean_off_s`, added to
+/// the interval before the burst's first packet; one packet per tick.
 pub struct OnOffSource {
-    pub shape: f64,
+    pub law: OnOffLaw,
     /// Time between two packets during an ON period, in seconds as ns-2 computes it
     /// (size x 8 / rate). It is rarely a whole nanosecond, so tick times are summed in
     /// seconds and rounded by the simulator, never chained as rounded nanoseconds.
     pub interval_s: f64,
-    /// Pareto scales (ns-2's p1_, in packets, and p2_, in seconds).
+    /// The draws' parameters: Pareto scales (ns-2's p1_, in packets, and p2_, in
+    /// seconds), or the exponential means (burstlen_'s and Offtime_'s avg_).
     burst_scale_pkts: f64,
     off_scale_s: f64,
     pub draws: Draws,
@@ -52,17 +67,21 @@ pub struct Tick {
 }
 
 impl OnOffSource {
-    pub fn new(shape: f64, mean_on_s: f64, mean_off_s: f64, rate_bps: f64, pkt_bytes: u32, draws: Draws) -> Self {
-        // ns-2's POO_Traffic::init, operation for operation
+    pub fn new(law: OnOffLaw, mean_on_s: f64, mean_off_s: f64, rate_bps: f64, pkt_bytes: u32, draws: Draws) -> Self {
+        // ns-2's POO_Traffic::init and EXPOO_Traffic::init, operation for operation
         let interval_s = (pkt_bytes as f64 * 8.0) / rate_bps;
         let burstlen = mean_on_s / interval_s;
-        OnOffSource {
-            shape,
-            interval_s,
-            burst_scale_pkts: burstlen * (shape - 1.0) / shape,
-            off_scale_s: mean_off_s * (shape - 1.0) / shape,
-            draws,
-            left_in_burst: 0,
+        let (burst_scale_pkts, off_scale_s) = match law {
+            OnOffLaw::Pareto { shape } => (burstlen * (shape - 1.0) / shape, mean_off_s * (shape - 1.0) / shape),
+            OnOffLaw::Exponential => (burstlen, mean_off_s),
+        };
+        OnOffSource { law, interval_s, burst_scale_pkts, off_scale_s, draws, left_in_burst: 0 }
+    }
+
+    fn draw(&mut self, scale: f64) -> f64 {
+        match self.law {
+            OnOffLaw::Pareto { shape } => pareto(&mut self.draws, scale, shape),
+            OnOffLaw::Exponential => exponential(&mut self.draws, scale),
         }
     }
 
@@ -79,14 +98,15 @@ impl OnOffSource {
         Tick { pkts: 1, next_s: now_s + self.next_interval() }
     }
 
-    /// ns-2's POO_Traffic::next_interval: the interval, and at the end of a burst the
-    /// next burst's length and an OFF period.
+    /// ns-2's POO_Traffic::next_interval (EXPOO_Traffic's is the same): the interval,
+    /// and at the end of a burst the next burst's length and an OFF period, drawn in
+    /// that order.
     fn next_interval(&mut self) -> f64 {
         let mut t = self.interval_s;
         if self.left_in_burst == 0 {
-            let burst = (pareto(&mut self.draws, self.burst_scale_pkts, self.shape) + 0.5) as u64;
+            let burst = (self.draw(self.burst_scale_pkts) + 0.5) as u64;
             self.left_in_burst = burst.max(1);
-            t += pareto(&mut self.draws, self.off_scale_s, self.shape);
+            t += self.draw(self.off_scale_s);
         }
         self.left_in_burst -= 1;
         t
@@ -116,7 +136,7 @@ mod tests {
         // mean on 1 s, off 1 s at 1 packet per ms: over many cycles about half the
         // time is ON, so about 500 packets per simulated second.
         let r = Draws::Own(Box::new(RngStreams::new(2).stream("s")));
-        let mut s = OnOffSource::new(2.5, 1.0, 1.0, 8e6, 1000, r);
+        let mut s = OnOffSource::new(OnOffLaw::Pareto { shape: 2.5 }, 1.0, 1.0, 8e6, 1000, r);
         let mut t = s.start(0.0);
         let mut pkts = 0;
         while t < 2000.0 {
@@ -136,7 +156,7 @@ mod tests {
         let g = std::sync::Arc::new(std::sync::Mutex::new(crate::engine::ns2_rng::Ns2Rng::new(11)));
         let mut reference = crate::engine::ns2_rng::Ns2Rng::new(11);
         let (shape, on, off, rate, size) = (1.3, 0.16, 0.16, 1e6, 1000u32);
-        let mut s = OnOffSource::new(shape, on, off, rate, size, Draws::Ns2(g));
+        let mut s = OnOffSource::new(OnOffLaw::Pareto { shape }, on, off, rate, size, Draws::Ns2(g));
         let interval = 8000.0 / rate;
         let (p1, p2) = (on / interval * (shape - 1.0) / shape, off * (shape - 1.0) / shape);
         let mut next_burst = || {
@@ -163,13 +183,74 @@ mod tests {
     }
 
     #[test]
+    fn exponential_mean() {
+        let mut r = Draws::Own(Box::new(RngStreams::new(7).stream("e")));
+        let n = 200_000;
+        let xs: Vec<f64> = (0..n).map(|_| exponential(&mut r, 0.3)).collect();
+        let mean = xs.iter().sum::<f64>() / n as f64;
+        assert!((mean - 0.3).abs() < 0.005, "{mean}");
+        assert!(xs.iter().all(|x| x.is_finite() && *x >= 0.0));
+    }
+
+    #[test]
+    fn exponential_bursts_and_off_periods_are_ns2s_draws() {
+        // ns-2's EXPOO_Traffic with its default generator: burstlen_ of mean burst_time_
+        // / interval and Offtime_ of mean idle_time_, each value() r x (-log u); a burst
+        // int(value + 0.5) packets (at least 1), then the OFF period, drawn in that order
+        let g = std::sync::Arc::new(std::sync::Mutex::new(crate::engine::ns2_rng::Ns2Rng::new(5)));
+        let mut reference = crate::engine::ns2_rng::Ns2Rng::new(5);
+        let (on, off, rate, size) = (0.05, 0.3, 2e6, 500u32);
+        let mut s = OnOffSource::new(OnOffLaw::Exponential, on, off, rate, size, Draws::Ns2(g));
+        let interval = 4000.0 / rate;
+        let mut next_burst = || {
+            let burst = ((on / interval * -reference.u01().ln() + 0.5) as u64).max(1);
+            (burst, off * -reference.u01().ln())
+        };
+        let (mut burst, idle) = next_burst();
+        let mut t = s.start(1.0);
+        assert_eq!(t, 1.0 + (interval + idle));
+        let mut ones = 0;
+        for _ in 0..200 {
+            ones += (burst == 1) as u32;
+            for _ in 0..burst - 1 {
+                let tick = s.tick(t);
+                assert_eq!((tick.pkts, tick.next_s), (1, t + interval));
+                t = tick.next_s;
+            }
+            let (b, idle) = next_burst();
+            let tick = s.tick(t);
+            assert_eq!(tick.next_s, t + (interval + idle));
+            t = tick.next_s;
+            burst = b;
+        }
+        // a mean of 12.5 packets: bursts of one (draws under 1.5) are some, not all
+        assert!(ones > 0 && ones < 100, "{ones}");
+    }
+
+    #[test]
+    fn exponential_on_off_duty_cycle() {
+        // mean ON 0.2 s and OFF 0.6 s at one packet per ms: a quarter of the time ON
+        let r = Draws::Own(Box::new(RngStreams::new(4).stream("s")));
+        let mut s = OnOffSource::new(OnOffLaw::Exponential, 0.2, 0.6, 8e6, 1000, r);
+        let mut t = s.start(0.0);
+        let mut pkts = 0;
+        while t < 2000.0 {
+            let k = s.tick(t);
+            pkts += k.pkts;
+            t = k.next_s;
+        }
+        let rate = pkts as f64 / 2000.0;
+        assert!((rate - 250.0).abs() < 15.0, "{rate}");
+    }
+
+    #[test]
     fn a_burst_keeps_its_rate() {
         // 1000-byte packets at 3 Mb/s: 2,666,666.67 ns apart. Chained 2,666,667 ns
         // steps would end a burst of a million packets 333 us late. Summed in a double,
         // as ns-2 sums its clock, the only error is the double's own rounding, at most
         // half an ulp a step: n x t x 2^-53 s (296 ns over these 2,667 s; 47 ns found).
         let r = Draws::Own(Box::new(RngStreams::new(3).stream("s")));
-        let mut s = OnOffSource::new(1.5, 1e9, 1.0, 3e6, 1000, r);
+        let mut s = OnOffSource::new(OnOffLaw::Pareto { shape: 1.5 }, 1e9, 1.0, 3e6, 1000, r);
         let n = 1_000_000;
         // an OFF period first, then the (long) burst
         let t0 = s.start(0.0);
