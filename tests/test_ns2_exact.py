@@ -414,6 +414,45 @@ def test_the_export_writes_ns2_s_exponential_generator():
     assert "shape_" not in tcl
 
 
+def test_the_file_networks_compare_completion_times_with_ns2s_done():
+    # networks from FILE_FIRST: most flows are transfers (FTP's send); ns-2's agents call
+    # done when the cumulative ACK reaches curseq_ - 1, and that instant less the start is
+    # each transfer's reference completion time (None: not done by the end)
+    files = [k for k in REF["networks"] if ns2exact._kind(k)[2] == "file"]
+    assert len(files) == 100
+    fct = [v for k in files for v in REF["counters"][str(k)].get("fct", {}).values()]
+    assert len(fct) > 250 and 0.7 * len(fct) < sum(v is not None for v in fct) < len(fct)
+    sizes = {f["traffic"]["size_bytes"] for k in files for f in ns2exact.network(k)["flows"] if "traffic" in f}
+    assert {1, 20_000, 5_000_000} <= sizes
+    assert sum(REF["counters"][str(k)]["flows"][n][2] > 0 for k in files
+               for n in REF["counters"][str(k)].get("fct", {})) > 50, "transfers that retransmit"
+
+
+def test_the_comparison_sees_a_completion_time_off_by_a_microsecond():
+    k = next(k for k in REF["networks"] if ns2exact._kind(k)[2] == "file"
+             and any(v is not None for v in REF["counters"][str(k)].get("fct", {}).values()))
+    ref = REF["counters"][str(k)]
+    ours = ns2exact.counters_from_satcc(run(ns2exact.network(k)).summary)
+    assert ns2exact.differences(ours, ref) == []
+    name = next(n for n, v in ref["fct"].items() if v is not None)
+    late = {**ours, "fct": {**ours["fct"], name: ours["fct"][name] + 1e-6}}
+    assert ns2exact.differences(late, ref) == [f"flow {name}: satcc completion time {late['fct'][name]}, "
+                                               f"ns-2 {ref['fct'][name]}"]
+    undone = {**ours, "fct": {**ours["fct"], name: None}}
+    assert len(ns2exact.differences(undone, ref)) == 1
+
+
+def test_the_export_sends_a_transfers_bytes_and_reads_done():
+    sc = _two_flows()
+    sc["flows"][1]["traffic"] = {"type": "file", "size_bytes": 25_000}
+    tcl = ns2.to_tcl(sc)
+    for line in ("set ftp(1) [$tcp(1) attach-app FTP]", '$ns at 0.0 "$ftp(1) send 25000"',
+                 "Agent/TCP instproc done {} {", "  set done_at([$self set fid_]) [$ns now]"):
+        assert line in tcl
+    assert '$ns at 0.0 "$ftp(0) start"' in tcl and "done_at(0)" not in tcl and "done_at(1)" in tcl
+    assert "done" not in ns2.to_tcl(_two_flows()), "scripts without a transfer are as before"
+
+
 def test_the_ns2_draws_example_of_the_scenario_page_runs_and_exports():
     # docs/scenario.md's second Python example: RED, a lossy link and an ON/OFF source on
     # ns-2's draws, exported with every flow's RTT clock pinned; with ns-2 installed the

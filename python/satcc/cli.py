@@ -79,6 +79,13 @@ def _print_summary(s: dict) -> None:
           f"Jain {t['jain_fairness']:.3f}, loss rate {100 * t['loss_rate']:.3f} %, {t['rto_count']} timeouts")
     for g in s["groups"]:
         print(f"  group {g['group']}: {g['flows']} flows, mean throughput {g['mean_throughput_mbps']:.3f} Mb/s")
+    files = [f for f in s["flows"] if "fct_s" in f]
+    if files:
+        done = sorted(f["fct_s"] for f in files if f["fct_s"] is not None)
+        line = f"  transfers: {len(done)} of {len(files)} completed"
+        if done:
+            line += f", completion time median {done[len(done) // 2]:.4g} s, longest {done[-1]:.4g} s"
+        print(line)
 
 
 def cmd_run(a) -> int:

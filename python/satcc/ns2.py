@@ -2,8 +2,8 @@
 and read back the same metrics satcc reports.
 
 Supported subset (what the papers' baselines need): DropTail and RED queues, packet
-and bit error rates, bulk (FTP) and Pareto and exponential ON/OFF
-(Application/Traffic/Pareto, /Exponential) flows
+and bit error rates, bulk (FTP), transfers of a given size (FTP's send) and Pareto and
+exponential ON/OFF (Application/Traffic/Pareto, /Exponential) flows
 with Agent/TCP/Newreno or Agent/TCP/Reno and TCPSink
 (or TCPSink/DelAck), shortest-path routes, explicit start times. Anything else raises
 ScenarioError, so a comparison never silently runs a different network. A scenario's
@@ -275,13 +275,19 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
         out.append('$ns at 0.25 "bytemon"')
     flows = []
     ecn = []
+    files = [(f.get("traffic") or {}).get("type") == "file" for f in sc["flows"]]
+    if any(files):
+        # a transfer's end: ns-2 calls an agent's `done` when its cumulative ACK reaches
+        # curseq_ - 1 (TcpAgent::finish)
+        out += ["Agent/TCP instproc done {} {", "  global ns done_at",
+                "  set done_at([$self set fid_]) [$ns now]", "}"]
     for i, f in enumerate(sc["flows"]):
         if f.get("count", 1) != 1 or f.get("start_jitter_s", 0):
             _unsupported("flows with count or start_jitter_s (write explicit start times)")
         if f.get("path") or f.get("ack_path"):
             _unsupported("pinned paths")
         traffic = f.get("traffic") or {"type": "bulk"}
-        if traffic["type"] not in ("bulk", *ON_OFF_APPS):
+        if traffic["type"] not in ("bulk", "file", *ON_OFF_APPS):
             _unsupported(f"traffic type {traffic['type']!r}")
         tcp = {**base_tcp, **(f.get("tcp") or {})}
         if tcp["sack"] and tcp.get("sack_agent", "rfc6675") != "sack1" and not sack1:
@@ -361,15 +367,18 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
                 out.append(f"$app({i}) set shape_ {float(traffic['shape'])!r}")
             out.append(f"$app({i}) attach-agent ${t}")
         app = f"app({i})" if traffic["type"] in ON_OFF_APPS else f"ftp({i})"
-        if traffic["type"] == "bulk":
+        if traffic["type"] in ("bulk", "file"):
             out.append(f"set {app} [${t} attach-app FTP]")
-        out.append(f"$ns at {float(f.get('start_s', 0.0))!r} \"${app} start\"")
+        # a transfer hands its bytes to the agent at its start (FTP's send: the agent's
+        # sendmsg, size_bytes / packetSize_ packets and one more for a remainder)
+        go = f"send {int(traffic['size_bytes'])}" if traffic["type"] == "file" else "start"
+        out.append(f"$ns at {float(f.get('start_s', 0.0))!r} \"${app} {go}\"")
         if f.get("stop_s") is not None:
             out.append(f"$ns at {float(f['stop_s'])!r} \"${app} stop\"")
     end = float(sc["duration_s"])
     out += [
         "proc finish {} {",
-        "  global ns tcp qm qbytes",
+        "  global ns tcp qm qbytes" + (" done_at" if any(files) else ""),
         "  bytecount",
         '  set s "\\{\\"flows\\": \\["',
     ]
@@ -381,6 +390,8 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             f'\\"nrexmit\\": [$tcp({i}) set nrexmit_]'
             # ECN flows: the window cuts for ECN-Echo
             + (f', \\"necnresponses\\": [$tcp({i}) set necnresponses_]' if ecn[i] else "")
+            # transfers: when ns-2 called done (-1: not by the end)
+            + (f', \\"done\\": [expr {{[info exists done_at({i})] ? $done_at({i}) : -1}}]' if files[i] else "")
             + '\\}"'
         )
     out.append('  append s "\\], \\"links\\": \\["')

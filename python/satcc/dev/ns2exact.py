@@ -65,6 +65,9 @@ ECN_SACK1_FIRST = 7200
 # From EXP_FIRST on, lossy networks whose flows are mostly ON/OFF sources, exponential
 # (Application/Traffic/Exponential) more often than Pareto
 EXP_FIRST = 8000
+# From FILE_FIRST on, lossy networks whose flows are mostly transfers of a given size
+# (traffic: file, FTP's send), their completion times compared too
+FILE_FIRST = 8100
 
 # Networks of the 600 generated so far (0-599, each run in both) whose counts still part,
 # and why: two links stay busy in lockstep (the same rate and packet size, so their
@@ -93,7 +96,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(ONOFF_FIRST, ONOFF_FIRST + 100)) + list(range(SACK1_FIRST, SACK1_FIRST + 300))
             + list(range(TAHOE_FIRST, TAHOE_FIRST + 200)) + list(range(VEGAS_FIRST, VEGAS_FIRST + 200))
             + list(range(ECN_FIRST, ECN_FIRST + 200)) + list(range(ECN_SACK1_FIRST, ECN_SACK1_FIRST + 100))
-            + list(range(EXP_FIRST, EXP_FIRST + 100))
+            + list(range(EXP_FIRST, EXP_FIRST + 100)) + list(range(FILE_FIRST, FILE_FIRST + 100))
             if k not in APART]
 DURATION_S = 5.0
 LONG_DURATION_S = 30.0
@@ -197,13 +200,17 @@ def network(k: int) -> dict:
         _make_sack1(sc, random.Random(4_000_000 + k))
     if agents == "exp":
         _make_exp(sc, random.Random(8_000_000 + k))
+    if agents == "file":
+        _make_file(sc, random.Random(8_100_000 + k))
     return ns2.pin_tick_phases(sc, NS2_SEED)
 
 
 def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
-    NewReno only; "exp": the ON/OFF sources are mostly exponential)."""
+    NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers)."""
+    if k >= FILE_FIRST:
+        return True, False, "file"
     if k >= EXP_FIRST:
         return True, False, "exp"
     if k >= ECN_SACK1_FIRST:
@@ -297,6 +304,17 @@ def _make_exp(sc: dict, rng: random.Random) -> None:
             f["traffic"] = {"type": "pareto", "shape": rng.choice([1.2, 1.5, 1.9]), **on_off}
 
 
+def _make_file(sc: dict, rng: random.Random) -> None:
+    """Most flows become transfers (traffic: file) of a few bytes to a few megabytes, in
+    place; none is stopped before the end, so that each either completes or runs on."""
+    for f in sc["flows"]:
+        if rng.random() < 0.7:
+            size = f["tcp"]["packet_size_bytes"]
+            f["traffic"] = {"type": "file", "size_bytes": rng.choice(
+                [1, size, size + 1, 3 * size - 1, 20_000, 150_000, 1_000_000, 5_000_000])}
+            f.pop("stop_s", None)
+
+
 def _make_lossy(sc: dict, rng: random.Random) -> None:
     """RED queues on some router links and error models on some links, their draws
     taken from ns-2's generator (ns2_rng_seed), in place."""
@@ -363,7 +381,13 @@ def counters_from_ns2(sc: dict, raw: dict) -> dict:
         flows[r["name"]] = [acked, int(r["ndatapack"]), int(r["nrexmitpack"]), int(r["nrexmit"])] + (
             [int(r["necnresponses"])] if "necnresponses" in r else [])
     links = {l["name"]: [int(l["parrivals"]), int(l["pdepartures"]), int(l["pdrops"])] for l in raw["links"]}
-    return {"flows": flows, "links": links}
+    out = {"flows": flows, "links": links}
+    # transfers: from the start to ns-2's done (None: not completed)
+    fct = {r["name"]: (float(r["done"]) - float(f.get("start_s", 0.0)) if float(r["done"]) >= 0 else None)
+           for f, r in zip(sc["flows"], raw["flows"]) if "done" in r}
+    if fct:
+        out["fct"] = fct
+    return out
 
 
 def counters_from_satcc(summary: dict) -> dict:
@@ -374,7 +398,15 @@ def counters_from_satcc(summary: dict) -> dict:
     # to the link's drop head)
     links = {l["name"]: [l["arrivals_pkts"], l["departed_pkts"], l["drops"] + l["drops_error"]]
              for l in summary["links"]}
-    return {"flows": flows, "links": links}
+    out = {"flows": flows, "links": links}
+    fct = {f["name"]: f["fct_s"] for f in summary["flows"] if "fct_s" in f}
+    if fct:
+        out["fct"] = fct
+    return out
+
+
+# satcc's clock is ns-2's double rounded to the nanosecond: a completion time within this
+FCT_TOLERANCE_S = 2e-9
 
 
 def differences(ours: dict, theirs: dict) -> list[str]:
@@ -388,6 +420,10 @@ def differences(ours: dict, theirs: dict) -> list[str]:
         o = ours["links"].get(name)
         if o is None or o[0] != t[0] or o[2] != t[2] or not 0 <= t[1] - o[1] <= 1:
             out.append(f"link {name}: satcc [arrivals, departures, drops] {o}, ns-2 {t}")
+    for name, t in theirs.get("fct", {}).items():
+        o = ours.get("fct", {}).get(name, "absent")
+        if (o is None) != (t is None) or o == "absent" or (t is not None and abs(o - t) > FCT_TOLERANCE_S):
+            out.append(f"flow {name}: satcc completion time {o}, ns-2 {t}")
     return out
 
 

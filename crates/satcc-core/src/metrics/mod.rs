@@ -54,6 +54,13 @@ pub struct FlowSummary {
     /// ECN flows (tcp.ecn) only: window cuts for ECN-Echo (ns-2's necnresponses_).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ecn_responses: Option<u64>,
+    /// Transfers (traffic: file) only: the bytes to transfer, and the flow completion
+    /// time, from its start to the first ACK of its last packet (null if the run ended
+    /// first).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub size_bytes: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fct_s: Option<Option<f64>>,
     pub loss_rate: f64,
     pub srtt_ms: f64,
     pub cwnd_pkts: f64,

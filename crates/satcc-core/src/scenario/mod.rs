@@ -404,13 +404,31 @@ pub enum TrafficSpecIn {
         #[schemars(range(min = MIN_RATE_BPS, max = MAX_RATE_BPS))]
         rate_bps: f64,
     },
+    /// A transfer of `size_bytes`, as ns-2's `$ftp send size_bytes`: the sender is handed
+    /// ceil(size_bytes / tcp.packet_size_bytes) packets at the start and sends them; the
+    /// flow completes when the last is acknowledged (ns-2's `done`), and the summary gives
+    /// that instant less the start as the flow's `fct_s`.
+    File {
+        /// Bytes to transfer.
+        #[schemars(range(min = 1, max = 1_000_000_000_000u64))]
+        size_bytes: u64,
+    },
 }
 
 impl TrafficSpecIn {
-    /// An ON/OFF source's sending rate while ON (None for a bulk transfer).
+    /// Packets a transfer of `size_bytes` hands the sender with packets of `size` bytes
+    /// (ns-2's sendmsg: nbytes / size_, one more for a remainder); None for the others.
+    pub fn file_pkts(&self, size: u32) -> Option<i64> {
+        match self {
+            TrafficSpecIn::File { size_bytes } => Some(size_bytes.div_ceil(size.max(1) as u64) as i64),
+            _ => None,
+        }
+    }
+
+    /// An ON/OFF source's sending rate while ON (None for bulk transfers and files).
     pub fn on_off_rate_bps(&self) -> Option<f64> {
         match self {
-            TrafficSpecIn::Bulk => None,
+            TrafficSpecIn::Bulk | TrafficSpecIn::File { .. } => None,
             TrafficSpecIn::Pareto { rate_bps, .. } | TrafficSpecIn::Exponential { rate_bps, .. } => Some(*rate_bps),
         }
     }
@@ -766,6 +784,15 @@ mod tests {
             "schemes": [scheme],
         });
         Scenario::from_json(&sc.to_string())
+    }
+
+    #[test]
+    fn a_transfer_is_ns2s_packets_of_its_bytes() {
+        // TcpAgent::sendmsg: nbytes / size_ packets, one more for a remainder
+        let f = |b| TrafficSpecIn::File { size_bytes: b }.file_pkts(1000);
+        assert_eq!([f(1), f(999), f(1000), f(1001), f(2_000_000)], [Some(1), Some(1), Some(1), Some(2), Some(2000)]);
+        assert_eq!(TrafficSpecIn::Bulk.file_pkts(1000), None);
+        assert_eq!(TrafficSpecIn::File { size_bytes: 5 }.on_off_rate_bps(), None);
     }
 
     #[test]

@@ -200,7 +200,7 @@ impl Simulation {
                 };
                 let size = cfg.packet_size_bytes;
                 let source = match &f.traffic {
-                    TrafficSpecIn::Bulk => None,
+                    TrafficSpecIn::Bulk | TrafficSpecIn::File { .. } => None,
                     TrafficSpecIn::Pareto { shape, mean_on_s, mean_off_s, rate_bps } => Some(OnOffSource::new(
                         OnOffLaw::Pareto { shape: *shape },
                         *mean_on_s,
@@ -259,6 +259,12 @@ impl Simulation {
                     sender,
                     sink,
                     source,
+                    file: match f.traffic {
+                        TrafficSpecIn::File { size_bytes } => f.traffic.file_pkts(cfg.packet_size_bytes).map(|n| (size_bytes, n)),
+                        _ => None,
+                    },
+                    file_last_seq: None,
+                    completed: None,
                     active: false,
                     rtx_event_at: None,
                     rtx_timer: None,

@@ -310,6 +310,9 @@ impl Simulation {
                 f.ack_delivered += 1;
                 f.sender.clock_s = self.shadow;
                 f.sender_ack(&pkt, now, &mut out);
+                if let Some(last) = f.file_last_seq {
+                    f.note_completion(last, now);
+                }
             }
         }
         self.send_and_rearm(fid, out);
@@ -368,6 +371,9 @@ impl Simulation {
                 f.ack_delivered += 1;
                 f.sender.clock_s = self.shadow;
                 f.sender_ack(&pkt, now, &mut out);
+                if let Some(last) = f.file_last_seq {
+                    f.note_completion(last, now);
+                }
             }
         }
         self.send_and_rearm(fid, out);
@@ -477,7 +483,14 @@ impl Simulation {
         } else {
             let mut out = std::mem::take(&mut self.outbox);
             f.sender.clock_s = self.shadow;
-            f.sender.app_send(GREEDY, now, &mut out);
+            match f.file {
+                // a transfer: its packets at once (ns-2's `$ftp send size_bytes`)
+                Some((_, pkts)) => {
+                    f.sender.app_send(pkts, now, &mut out);
+                    f.file_last_seq = Some(f.sender.curseq() - 1);
+                }
+                None => f.sender.app_send(GREEDY, now, &mut out),
+            }
             self.flush_outbox(out);
         }
         self.sync_timers(fid);
@@ -767,6 +780,14 @@ impl super::Flow {
     /// (SACK flows: its blocks and the copy its timestamp echoes; a Linux receiver's
     /// window: when it left, the timestamp the sender's next segments echo).
     #[inline]
+    /// A transfer completes at the first ACK that covers its last packet.
+    #[cold]
+    fn note_completion(&mut self, last: i64, now: crate::engine::Time) {
+        if self.completed.is_none() && self.sender.highest_ack() >= last {
+            self.completed = Some(now);
+        }
+    }
+
     fn sender_ack(&mut self, pkt: &Packet, now: crate::engine::Time, out: &mut Vec<Packet>) {
         let blocks = if self.sack {
             let blocks = self.sink.sack_blocks(pkt.sack_id());

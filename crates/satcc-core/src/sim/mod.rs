@@ -137,6 +137,12 @@ struct Flow {
     sender: TcpSender,
     sink: TcpSink,
     source: Option<OnOffSource>,
+    /// A transfer (traffic: file): its size in bytes and packets, the seqno whose
+    /// acknowledgment completes it (set when the sender is handed the packets), and the
+    /// instant it was (ns-2's `done`: the cumulative ACK reaches curseq_ - 1).
+    file: Option<(u64, i64)>,
+    file_last_seq: Option<i64>,
+    completed: Option<Time>,
     active: bool,
     rtx_event_at: Option<Time>,
     /// The retransmission deadline as ns-2 times it, when the sender set ns-2's timer.

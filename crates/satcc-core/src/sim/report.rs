@@ -58,6 +58,8 @@ impl Simulation {
                 rto_undone: f.sender.stats.spurious_timeouts_undone,
                 link_error_losses: f.sender.stats.link_error_losses,
                 ecn_responses: f.ecn.then_some(f.sender.stats.ecn_responses),
+                size_bytes: f.file.map(|(b, _)| b),
+                fct_s: f.file.map(|_| f.completed.map(|t| to_secs(t - f.start))),
                 // both counts without the SYN (a flow whose SYN alone was lost sent no data)
                 loss_rate: if sent > 0 { (f.data_dropped - f.syn_dropped) as f64 / sent as f64 } else { 0.0 },
                 srtt_ms: f.sender.srtt_s() * 1e3,

@@ -337,6 +337,11 @@ impl TcpSender {
     }
 
     /// Highest cumulative ACK received (segment number).
+    /// One past the last seqno the application has handed the sender (ns-2's curseq_).
+    pub fn curseq(&self) -> i64 {
+        self.curseq
+    }
+
     pub fn highest_ack(&self) -> i64 {
         self.highest_ack
     }
