@@ -95,3 +95,23 @@ def test_the_constellation_example_completes_its_transfers():
     crossing = next(f for f in files if f["start_s"] == 14.5)
     assert crossing["start_s"] < 15.0 < crossing["start_s"] + crossing["fct_s"]
     assert all(f["data_pkts_acked"] == -(-f["size_bytes"] // 1460) for f in files)
+
+
+def test_a_sweep_of_transfers_reports_their_completion(tmp_path):
+    # the standard metrics of an experiment gain the share of transfers completed and
+    # their mean completion time, with error bars over seeds like every metric
+    from satcc.experiments import Experiment, Param
+    from satcc.experiments.api import reproduce
+
+    def build(size_bytes):
+        return _chain(_file(size_bytes), _file(size_bytes, start_s=0.3), _file(50_000_000, start_s=0.1),
+                      {"start_s": 0.0, "start_jitter_s": 0.2})
+
+    exp = Experiment(id="test.transfers", title="T", source="test", build=build,
+                     grid={"size_bytes": Param((20_000, 200_000))}, seeds=3)
+    _, rep = reproduce(exp, store=tmp_path, jobs=1, quiet=True)
+    rows = {(r["point"]["size_bytes"], r["metric"]): r for r in json.loads(
+        (Path(rep["out_dir"]) / "report.json").read_text())["results"]}
+    assert rows[(20_000, "transfers_completed")]["mean"] == pytest.approx(2 / 3)
+    small, large = rows[(20_000, "fct_mean_s")], rows[(200_000, "fct_mean_s")]
+    assert small["n"] == 3 and 0 < small["mean"] < large["mean"]

@@ -229,7 +229,8 @@ class Experiment:
 
 
 def standard_metrics(summary: dict, scenario: dict) -> dict[str, float]:
-    """Run-level metrics (DESIGN names) plus per-group mean throughput and goodput."""
+    """Run-level metrics (DESIGN names) plus per-group mean throughput and goodput, and
+    with transfers (traffic: file) the share completed and their mean completion time."""
     t = summary["totals"]
     m = {
         "throughput_mbps": t["throughput_mbps"],
@@ -246,6 +247,13 @@ def standard_metrics(summary: dict, scenario: dict) -> dict[str, float]:
     for g in summary["groups"]:
         m[f"group:{g['group']}:throughput_mbps"] = g["mean_throughput_mbps"]
         m[f"group:{g['group']}:goodput_mbps"] = g["mean_goodput_mbps"]
+    # transfers of a given size: the share completed, and the mean completion time of those
+    fct = [f["fct_s"] for f in summary["flows"] if "fct_s" in f]
+    if fct:
+        done = [x for x in fct if x is not None]
+        m["transfers_completed"] = len(done) / len(fct)
+        if done:
+            m["fct_mean_s"] = sum(done) / len(done)
     return m
 
 
