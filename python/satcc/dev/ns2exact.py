@@ -68,6 +68,11 @@ EXP_FIRST = 8000
 # From FILE_FIRST on, lossy networks whose flows are mostly transfers of a given size
 # (traffic: file, FTP's send), their completion times compared too
 FILE_FIRST = 8100
+# From LOCKSTEP_FIRST on (scanned, not in the reference): dumbbells whose senders' access
+# links have no delay and the bottleneck's rate, where ns-2's order of an arrival and a
+# departure due at the same double time goes back along both chains of departures
+# (docs/scenario.md, "Packet for packet"); `scan 9000 9150` shows how often it decides
+LOCKSTEP_FIRST = 9000
 
 # Networks of the 600 generated so far (0-599, each run in both) whose counts still part,
 # and why: two links stay busy in lockstep (the same rate and packet size, so their
@@ -108,8 +113,38 @@ DELAYS_MS = [0.0, 1.0, 5.0, 10.0, 25.0, 40.0]
 ACCESS_DELAYS_MS = [0.0, 0.5, 2.0, 10.0, 30.0]
 
 
+def lockstep_network(k: int) -> dict:
+    """Dumbbell number `k` of the lockstep family: h0 -> R0 -> R1 -> h1 with h0's access
+    link at the bottleneck's rate and no delay, a second sender h2 (its link at the same
+    rate or faster), one to three Reno/NewReno flows."""
+    rng = random.Random(k)
+    rate = rng.choice([1.5e6, 2e6, 5e6, 10e6])
+    size = rng.choice([500, 1000, 1460])
+    nodes = [{"name": n} for n in ("h0", "h1", "h2", "h3", "R0", "R1")]
+    q = lambda n: {"type": "droptail", "limit_pkts": n}  # noqa: E731
+    links = [
+        {"a": "h0", "b": "R0", "rate_bps": rate, "delay_ms": 0.0, "queue": q(rng.choice([10, 50, 1000]))},
+        {"a": "R0", "b": "R1", "rate_bps": rate, "delay_ms": rng.choice([1.0, 5.0, 10.0]), "queue": q(rng.choice([5, 10, 20]))},
+        {"a": "R1", "b": "h1", "rate_bps": rng.choice([100e6, rate]), "delay_ms": rng.choice([0.0, 2.0]), "queue": q(1000)},
+        {"a": "h2", "b": "R0", "rate_bps": rng.choice([100e6, rate]), "delay_ms": rng.choice([0.0, 0.5]), "queue": q(1000)},
+        {"a": "R1", "b": "h3", "rate_bps": 100e6, "delay_ms": 1.0, "queue": q(1000)},
+    ]
+    pairs = [("h0", "h1"), ("h2", "h3"), ("h3", "h2"), ("h0", "h3")]
+    flows = []
+    for j in range(rng.choice([1, 2, 2, 3])):
+        src, dst = pairs[j] if j < 2 else rng.choice(pairs)
+        flows.append({"name": f"f{j}", "src": src, "dst": dst, "cc": rng.choice(["newreno", "reno"]),
+                      "start_s": rng.choice([0.0, 0.1, round(rng.uniform(0, 1), 4)]),
+                      "tcp": {"packet_size_bytes": size, "rwnd_pkts": rng.choice([20, 64]),
+                              "delayed_ack": rng.random() < 0.5, "syn": True, "use_headers": False}})
+    sc = {"name": f"lockstep-{k}", "duration_s": DURATION_S, "seed": 1, "nodes": nodes, "links": links, "flows": flows}
+    return ns2.pin_tick_phases(sc, NS2_SEED)
+
+
 def network(k: int) -> dict:
     """Random network number `k` (Python's random.Random(k): the same on any machine)."""
+    if k >= LOCKSTEP_FIRST:
+        return lockstep_network(k - LOCKSTEP_FIRST)
     rng = random.Random(k)
     shape = rng.choice(["chain", "ring", "star"])
     nr = rng.randint(3, 5) if shape == "ring" else rng.randint(2, 5)
