@@ -191,6 +191,19 @@ def test_not_root_is_one_line_naming_what_is_missing(monkeypatch, capsys, tmp_pa
     assert err[-1].startswith("satcc: error: satcc emulate: needs root"), err
 
 
+def test_a_real_flow_is_a_bulk_transfer_and_other_traffic_is_refused_by_name(tmp_path):
+    # a flow between two real hosts carries what its Linux sender sends for as long as it
+    # runs: a transfer's size or an ON/OFF source would be dropped without a word; refused
+    # before anything is made (no root needed to see it)
+    for traffic in ({"type": "file", "size_bytes": 10_000},
+                    {"type": "exponential", "mean_on_s": 0.1, "mean_off_s": 0.1, "rate_bps": 1e6}):
+        d = two_links(1.0, refwa=False)
+        d["flows"][0]["traffic"] = traffic
+        with pytest.raises(emu.EmulationError, match=r"flows\[0\]\.traffic\.type: a flow between two real hosts is "
+                           rf"a bulk transfer \(allowed: bulk\), got '{traffic['type']}'"):
+            emu.emulate(d, tmp_path)
+
+
 @needs_root
 def test_bad_choices_are_named(clean, tmp_path):
     with pytest.raises(emu.EmulationError, match="--cc"):

@@ -154,18 +154,23 @@ def emulate(scenario, out: str | Path | None = None, *, hosts: list[str] | None 
     series and tcp_info.parquet to `out` if given. `sysctls` ({"net.ipv4.tcp_sack": "0"},
     keys under net.) are set in every real host's namespace before its flows start."""
     from . import _core
-    from .scenario import load
+    from .scenario import Scenario, load
 
+    d = scenario if isinstance(scenario, dict) else (scenario if isinstance(scenario, Scenario) else load(scenario)).to_dict()
+    flows = _flows(d)
+    hosts = hosts or sorted({f["src"] for f in flows} | {f["dst"] for f in flows})
+    for i, f in enumerate(d["flows"]):
+        kind = (f.get("traffic") or {}).get("type", "bulk")
+        if kind != "bulk" and f["src"] in hosts and f["dst"] in hosts:
+            # a real flow carries what its Linux sender sends, all the time it runs
+            raise EmulationError(f"flows[{i}].traffic.type: a flow between two real hosts is a bulk transfer "
+                                 f"(allowed: bulk), got {kind!r}; give it a simulated end (--hosts) to run it "
+                                 "as satcc's own flow")
     preflight()
     stale = remove_stale()
     if stale:
         print(f"satcc emulate: removed {len(stale)} namespaces left by emulations that died: {' '.join(stale)}",
               file=sys.stderr)
-    from .scenario import Scenario
-
-    d = scenario if isinstance(scenario, dict) else (scenario if isinstance(scenario, Scenario) else load(scenario)).to_dict()
-    flows = _flows(d)
-    hosts = hosts or sorted({f["src"] for f in flows} | {f["dst"] for f in flows})
     avail = Path("/proc/sys/net/ipv4/tcp_available_congestion_control").read_text().split()
     # the Linux congestion control of each real flow: one name for all, or by flow name
     # ("*": the others; reno if not given)
