@@ -32,20 +32,16 @@
 //! bottleneck drops of every seed compared are ns-2's, packet for packet (difftest
 //! DROPS).
 
+use super::order::{Order, Origin};
 use super::Time;
 
 #[derive(Clone, Copy)]
 struct Entry<E> {
     time: Time,
     shadow: f64,
-    /// When ns-2 would have scheduled the event: the double time of the event during
-    /// which it was scheduled (a link's arrival: the packet's start of transmission).
-    sched: f64,
-    /// When the event that scheduled this one was itself scheduled (its `sched`): for
-    /// events tied on (time, shadow, sched) whose scheduling events ran at the same
-    /// double time, ns-2's order is the order of those events, which this refines.
-    psched: f64,
-    tie: u64,
+    /// Where ns-2 would have scheduled it: the event (or departure) and its call there
+    /// (engine::order), which orders events tied on (time, shadow).
+    at: Origin,
     ev: E,
 }
 
@@ -57,9 +53,9 @@ impl<E> Entry<E> {
     }
 
     #[inline(always)]
-    fn less(&self, o: &Self) -> bool {
+    fn less(&self, o: &Self, order: &Order) -> bool {
         let (a, b) = (self.key(), o.key());
-        a < b || (a == b && (self.sched, self.psched, self.tie) < (o.sched, o.psched, o.tie))
+        a < b || (a == b && order.before(self.at, o.at))
     }
 }
 
@@ -68,22 +64,6 @@ impl<E> Entry<E> {
 pub(crate) fn ordered_bits(x: f64) -> u64 {
     let b = x.to_bits();
     if b >> 63 == 1 { !b } else { b | (1 << 63) }
-}
-
-/// A tie key: `n` (below 2^63) in the order of filing, after every key without the
-/// flag when `after_departure` (an event that a link's departure scheduled: see
-/// net::link, `InPipe::after_departure`).
-#[inline(always)]
-pub(crate) fn tie_key(n: u64, after_departure: bool) -> u64 {
-    n | ((after_departure as u64) << 63)
-}
-
-/// A bijective mix of 64-bit values (SplitMix64's finaliser): distinct inputs give
-/// distinct keys, so ties between keys never happen.
-pub(crate) fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
 
 /// Children per node of the far heap: four children share a cache line or two.
@@ -97,10 +77,10 @@ struct Heap4<E> {
 impl<E: Copy> Heap4<E> {
     /// Move `e`, to be stored at slot `i`, up to its place (`e` is passed in rather
     /// than read back from the slot, which would stall on store forwarding).
-    fn sift_up(&mut self, mut i: usize, e: Entry<E>) {
+    fn sift_up(&mut self, mut i: usize, e: Entry<E>, order: &Order) {
         while i > 0 {
             let p = (i - 1) / ARITY;
-            if !e.less(&self.v[p]) {
+            if !e.less(&self.v[p], order) {
                 break;
             }
             self.v[i] = self.v[p];
@@ -109,7 +89,7 @@ impl<E: Copy> Heap4<E> {
         self.v[i] = e;
     }
 
-    fn sift_down(&mut self, mut i: usize, e: Entry<E>) {
+    fn sift_down(&mut self, mut i: usize, e: Entry<E>, order: &Order) {
         let n = self.v.len();
         loop {
             let c0 = i * ARITY + 1;
@@ -118,11 +98,11 @@ impl<E: Copy> Heap4<E> {
             }
             let mut m = c0;
             for c in c0 + 1..(c0 + ARITY).min(n) {
-                if self.v[c].less(&self.v[m]) {
+                if self.v[c].less(&self.v[m], order) {
                     m = c;
                 }
             }
-            if !self.v[m].less(&e) {
+            if !self.v[m].less(&e, order) {
                 break;
             }
             self.v[i] = self.v[m];
@@ -131,23 +111,23 @@ impl<E: Copy> Heap4<E> {
         self.v[i] = e;
     }
 
-    fn push(&mut self, e: Entry<E>) {
+    fn push(&mut self, e: Entry<E>, order: &Order) {
         self.v.push(e);
         let i = self.v.len() - 1;
-        self.sift_up(i, e);
+        self.sift_up(i, e, order);
     }
 
     fn peek(&self) -> Option<&Entry<E>> {
         self.v.first()
     }
 
-    fn pop(&mut self) -> Option<Entry<E>> {
+    fn pop(&mut self, order: &Order) -> Option<Entry<E>> {
         let last = self.v.pop()?;
         if self.v.is_empty() {
             return Some(last);
         }
         let top = self.v[0];
-        self.sift_down(0, last);
+        self.sift_down(0, last, order);
         Some(top)
     }
 }
@@ -228,11 +208,8 @@ pub struct EventQueue<E> {
     len: usize,
     next: u64,
     popped: u64,
-    /// Double time of the event last popped: events pushed while it is handled are
-    /// scheduled then.
-    cur_shadow: f64,
-    /// And its scheduling time: that of the events pushed while it is handled.
-    cur_sched: f64,
+    /// Where each event was scheduled, and the event being handled (engine::order).
+    pub order: Order,
     /// (time, events popped, events pushed) when the shape was last chosen, and the
     /// count of popped events at which it is chosen next.
     tuned_at: (Time, u64, u64),
@@ -266,8 +243,7 @@ impl<E: Copy> EventQueue<E> {
             len: 0,
             next: 0,
             popped: 0,
-            cur_shadow: 0.0,
-            cur_sched: 0.0,
+            order: Order::new(),
             tuned_at: (0, 0, 0),
             retune_at: RETUNE_FIRST,
             far_filed: 0,
@@ -282,22 +258,14 @@ impl<E: Copy> EventQueue<E> {
         self.mask + 1
     }
 
-    /// A fresh key for ordering something against events due at the same instant: the
-    /// insertion number (earlier scheduled, earlier run, as in ns-2).
-    #[inline]
-    pub fn tie(&mut self) -> u64 {
-        self.next += 1;
-        self.next
-    }
-
     /// File an entry in its bucket. Always inlined: the entry is built from fields at
     /// the call site, and reading it back through memory would stall.
     #[inline(always)]
-    fn file(&mut self, time: Time, shadow: f64, sched: f64, psched: f64, tie: u64, ev: E) {
+    fn file(&mut self, time: Time, shadow: f64, at: Origin, ev: E) {
         let ab = (time >> self.shift).max(self.cur);
         if ab >= self.cur + self.nbuckets() {
             self.far_filed += 1;
-            self.far.push(Entry { time, shadow, sched, psched, tie, ev });
+            self.far.push(Entry { time, shadow, at, ev }, &self.order);
             self.far_top = self.far_top.min(time >> self.shift);
             return;
         }
@@ -305,40 +273,35 @@ impl<E: Copy> EventQueue<E> {
         self.occupied[b / 64] |= 1 << (b % 64);
         let bucket = &mut self.buckets[b];
         if ab != self.cur || bucket.is_empty() {
-            bucket.push(Entry { time, shadow, sched, psched, tie, ev });
+            bucket.push(Entry { time, shadow, at, ev });
         } else if self.cur_sorted {
             // keep the current bucket sorted, latest first
-            let e = Entry { time, shadow, sched, psched, tie, ev };
-            let pos = bucket.partition_point(|x| e.less(x));
+            let e = Entry { time, shadow, at, ev };
+            let order = &self.order;
+            let pos = bucket.partition_point(|x| e.less(x, order));
             bucket.insert(pos, e);
         } else {
-            bucket.push(Entry { time, shadow, sched, psched, tie, ev });
+            bucket.push(Entry { time, shadow, at, ev });
         }
     }
 
     /// Schedule `ev` at integer `time` (not before the current event); `shadow` is
-    /// the same instant as ns-2's double clock would compute it (seconds).
+    /// the same instant as ns-2's double clock would compute it (seconds). It is the
+    /// current event's next call (engine::order).
     #[inline]
     pub fn push(&mut self, time: Time, shadow: f64, ev: E) {
-        self.push_scheduled_at(time, shadow, self.cur_shadow, self.cur_sched, ev);
+        let at = self.order.call();
+        self.push_at(time, shadow, at, ev);
     }
 
-    /// Schedule `ev` as if it had been scheduled at double time `sched` (not after the
-    /// current event) by an event itself scheduled at `psched`: a link's arrival, which
-    /// ns-2 schedules when the packet starts its transmission, although satcc files it
-    /// only when it reaches the link's head.
+    /// Schedule `ev` as ns-2 would have scheduled it at `at` (engine::order): a link's
+    /// arrival, which ns-2 schedules when the packet starts its transmission, although
+    /// satcc files it only when the packet reaches the link's head; a timer set earlier
+    /// in the event than satcc files it.
     #[inline]
-    pub fn push_scheduled_at(&mut self, time: Time, shadow: f64, sched: f64, psched: f64, ev: E) {
-        self.push_started_by(time, shadow, sched, psched, false, ev);
-    }
-
-    /// `push_scheduled_at` for a link's arrival: `after_departure` when the previous
-    /// packet's departure started its transmission (ordered after the arrivals the
-    /// same transmission scheduled; see `tie_key`).
-    #[inline]
-    pub fn push_started_by(&mut self, time: Time, shadow: f64, sched: f64, psched: f64, after_departure: bool, ev: E) {
-        let tie = tie_key(self.tie(), after_departure);
-        self.file(time, shadow, sched, psched, tie, ev);
+    pub fn push_at(&mut self, time: Time, shadow: f64, at: Origin, ev: E) {
+        self.next += 1;
+        self.file(time, shadow, at, ev);
         self.len += 1;
     }
 
@@ -381,8 +344,9 @@ impl<E: Copy> EventQueue<E> {
             let b = (self.cur & self.mask) as usize;
             if !self.buckets[b].is_empty() {
                 if !self.cur_sorted {
+                    let order = &self.order;
                     self.buckets[b].sort_unstable_by(|a, c| {
-                        if c.less(a) {
+                        if c.less(a, order) {
                             std::cmp::Ordering::Less
                         } else {
                             std::cmp::Ordering::Greater
@@ -414,8 +378,8 @@ impl<E: Copy> EventQueue<E> {
         if self.far_top < horizon {
             self.cur_sorted = false;
             while self.far.peek().is_some_and(|e| (e.time >> shift) < horizon) {
-                let e = self.far.pop().expect("peeked");
-                self.file(e.time, e.shadow, e.sched, e.psched, e.tie, e.ev);
+                let e = self.far.pop(&self.order).expect("peeked");
+                self.file(e.time, e.shadow, e.at, e.ev);
             }
             self.far_top = self.far.peek().map_or(u64::MAX, |e| e.time >> shift);
         }
@@ -423,20 +387,20 @@ impl<E: Copy> EventQueue<E> {
         self.cur_sorted = self.buckets[b].len() <= 1;
     }
 
-    /// The earliest event without removing it: (time, shadow time, scheduling time,
-    /// its scheduling event's scheduling time, tie key, event).
+    /// The earliest event without removing it: (time, shadow time, event).
     #[inline]
-    pub fn peek(&mut self) -> Option<(Time, f64, f64, f64, u64, E)> {
+    pub fn peek(&mut self) -> Option<(Time, f64, E)> {
         if self.len == 0 {
             return None;
         }
         self.settle();
         let e = self.buckets[(self.cur & self.mask) as usize].last().expect("settled");
-        Some((e.time, e.shadow, e.sched, e.psched, e.tie, e.ev))
+        Some((e.time, e.shadow, e.ev))
     }
 
-    /// Remove and return the earliest event.
-    pub fn pop(&mut self) -> Option<(Time, f64, u64, E)> {
+    /// Remove and return the earliest event, which becomes the event being handled
+    /// (what is pushed from now on is its calls; engine::order).
+    pub fn pop(&mut self) -> Option<(Time, f64, E)> {
         if self.len == 0 {
             return None;
         }
@@ -449,12 +413,11 @@ impl<E: Copy> EventQueue<E> {
         }
         self.len -= 1;
         self.popped += 1;
-        self.cur_shadow = e.shadow;
-        self.cur_sched = e.sched;
+        self.order.begin(e.shadow, e.at);
         if self.popped == self.retune_at {
             self.retune(e.time);
         }
-        Some((e.time, e.shadow, e.tie, e.ev))
+        Some((e.time, e.shadow, e.ev))
     }
 
     /// Choose the calendar's shape from the event rate since the last choice (see
@@ -500,7 +463,7 @@ impl<E: Copy> EventQueue<E> {
         self.far_top = self.far.peek().map_or(u64::MAX, |e| e.time >> shift);
         let far_filed = self.far_filed;
         for e in old.into_iter().flatten() {
-            self.file(e.time, e.shadow, e.sched, e.psched, e.tie, e.ev); // beyond the horizon: the heap
+            self.file(e.time, e.shadow, e.at, e.ev); // beyond the horizon: the heap
         }
         self.far_filed = far_filed; // refiled, not pushed
         self.take_in_from_far();
@@ -517,12 +480,12 @@ impl<E: Copy> EventQueue<E> {
         (self.shift, self.nbuckets() as usize)
     }
 
-    /// Remove the earliest event and schedule `ev`, scheduled at `sched`, in one step
-    /// (counts as one pop).
+    /// Remove the earliest event (it becomes the event being handled) and schedule
+    /// `ev`, scheduled at `at`, in one step (counts as one pop).
     #[inline]
-    pub fn replace_top(&mut self, time: Time, shadow: f64, sched: f64, psched: f64, after_departure: bool, ev: E) {
+    pub fn replace_top(&mut self, time: Time, shadow: f64, at: Origin, ev: E) {
         self.pop();
-        self.push_started_by(time, shadow, sched, psched, after_departure, ev);
+        self.push_at(time, shadow, at, ev);
     }
 
     pub fn peek_time(&mut self) -> Option<Time> {

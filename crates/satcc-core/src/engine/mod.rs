@@ -2,6 +2,7 @@
 
 pub mod event_queue;
 pub mod ns2_rng;
+pub mod order;
 pub mod rng;
 
 pub use event_queue::EventQueue;

@@ -28,36 +28,29 @@ use super::packet::{Packet, CE};
 use super::queue::{Occupancy, QueueDiscipline, Verdict};
 use super::NodeId;
 use crate::engine::rng::{Draws, StreamRng};
+use crate::engine::order::{Order, Origin};
 use crate::engine::{from_secs, Time};
 use std::collections::VecDeque;
 
 #[derive(Clone, Copy, Debug)]
 struct InPipe {
     pkt: Packet,
-    /// End of transmission in the low 63 bits (`tx_end()`): the packet leaves the queue
-    /// (has departed) at this time, `dep_shadow` rounded to the nanosecond. In the top
-    /// bit (`after_departure()`), whether the previous packet's departure started this
-    /// one (the link was busy when it came): where the events that started two packets
-    /// tie on (time, shadow, sched), they are an arrival and a departure that one
-    /// transmission scheduled, the arrival first (ns-2's LinkDelay::recv), so what a
-    /// departure started sorts after (the top bit of the tie keys). One word for both
-    /// keeps the record at 64 bytes (a separate flag cost Table III's OC12 network 4 %).
-    tx_end_flag: u64,
+    /// End of transmission: the packet leaves the queue (has departed) at this time,
+    /// `dep_shadow` rounded to the nanosecond.
+    tx_end: Time,
     /// End of transmission and arrival at the far end on ns-2's double clock (seconds):
     /// the exact timeline from which the integer times are rounded, and the order of
-    /// events due at the same nanosecond (see engine::event_queue). Remaining ties use
-    /// [`Link::dep_tie`].
+    /// events due at the same nanosecond (see engine::event_queue).
     dep_shadow: f64,
     arr_shadow: f64,
-    /// Start of transmission on the double clock: when ns-2 schedules the packet's
-    /// arrival and its departure (the link's resume), which orders them against events
-    /// due at the same double time (ns-2 runs those in the order it scheduled them).
+    /// Start of transmission on the double clock.
     start_shadow: f64,
-    /// When the event that started the transmission was itself scheduled: the previous
-    /// packet's start when the link was busy (its departure started this one), else the
-    /// admitting event's `sched`. Orders the packet's arrival and departure against
-    /// events tied with them on (time, shadow, start) (engine::event_queue).
-    psched: f64,
+    /// What started the transmission, packed (`origin()`): the event that offered the
+    /// packet to an idle link, or the previous packet's departure, and its call there.
+    /// ns-2 schedules the packet's arrival there and its departure right after
+    /// (LinkDelay::recv), which orders both against events due at the same double time
+    /// (engine::order). Packed into one word, the record stays 64 bytes.
+    origin_packed: u64,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -74,22 +67,31 @@ pub struct LinkStats {
     pub ecn_marks: u64,
 }
 
-/// A point in the order of events: (time, shadow time, scheduling time, the scheduling
-/// event's scheduling time, tie key).
+/// The event being handled, as a point in time: (time, shadow time). Where it ties
+/// with a departure, the event queue's `Order` says which came first.
 #[derive(Clone, Copy, Debug)]
 pub struct At {
     pub now: Time,
     pub shadow: f64,
-    pub sched: f64,
-    pub psched: f64,
-    pub tie: u64,
 }
 
 impl At {
     /// After every event at or before `now`.
     pub fn end_of(now: Time) -> At {
-        At { now, shadow: f64::INFINITY, sched: f64::INFINITY, psched: f64::INFINITY, tie: u64::MAX }
+        At { now, shadow: f64::INFINITY }
     }
+}
+
+/// An origin (engine::order) in one word: the node in the high 48 bits, the call in the
+/// low 16 (an event makes far fewer calls; more would share the last number).
+#[inline(always)]
+fn pack(o: Origin) -> u64 {
+    (o.node << 16) | o.call.min(0xFFFE) as u64
+}
+
+#[inline(always)]
+fn unpack(w: u64) -> Origin {
+    Origin { node: w >> 16, call: (w & 0xFFFF) as u32 }
 }
 
 pub struct Link {
@@ -116,14 +118,12 @@ pub struct Link {
     /// Future rate changes, sorted by time: (time, new rate).
     pub rate_changes: Vec<(Time, f64)>,
     pub stats: LinkStats,
-    /// Salt of this link's departure tie keys.
-    tie_salt: u64,
     pipe: VecDeque<InPipe>,
     free_at: Time,
     free_shadow: f64,
-    /// Start of transmission of the last packet admitted (the `psched` of the next one
-    /// while the link is busy).
-    last_start: f64,
+    /// What started the last packet admitted: its departure starts the next one while
+    /// the link is busy.
+    last_origin: Origin,
     admitted_bytes: u64,
     admitted_pkts: u64,
     /// Packets that have reached the far end (absolute index of the pipe's front).
@@ -164,17 +164,15 @@ pub enum Offer {
     Markable,
 }
 
-const DEPARTURE_FLAG: u64 = 1 << 63;
-
 impl InPipe {
     #[inline(always)]
     fn tx_end(&self) -> Time {
-        self.tx_end_flag & !DEPARTURE_FLAG
+        self.tx_end
     }
 
     #[inline(always)]
-    fn after_departure(&self) -> bool {
-        self.tx_end_flag & DEPARTURE_FLAG != 0
+    fn origin(&self) -> Origin {
+        unpack(self.origin_packed)
     }
 }
 
@@ -192,7 +190,9 @@ impl Link {
         mut queue_rng: StreamRng,
         rate_changes: Vec<(Time, f64)>,
     ) -> Self {
-        let tie_salt = rand::RngCore::next_u64(&mut queue_rng);
+        // the stream's first draw once salted the departures' tie keys; still taken, so
+        // that the queue's later draws (RED's) are where they were
+        let _ = rand::RngCore::next_u64(&mut queue_rng);
         Link {
             name,
             from,
@@ -208,11 +208,10 @@ impl Link {
             queue_rng: Draws::Own(Box::new(queue_rng)),
             rate_changes,
             stats: LinkStats::default(),
-            tie_salt,
             pipe: VecDeque::new(),
             free_at: 0,
             free_shadow: 0.0,
-            last_start: 0.0,
+            last_origin: Origin::ROOT,
             admitted_bytes: 0,
             admitted_pkts: 0,
             popped_pkts: 0,
@@ -236,7 +235,7 @@ impl Link {
     /// ACK-clocked senders such ties are systematic, not rare, so this decides drops.
     /// Events are handled in order, so the pointer only moves forward.
     #[inline]
-    pub fn advance(&mut self, at: At) {
+    pub fn advance(&mut self, at: At, order: &Order) {
         if self.departed_pkts == self.admitted_pkts {
             return;
         }
@@ -255,8 +254,7 @@ impl Link {
                 || (tx_end == at.now
                     && (e.dep_shadow < at.shadow
                         || (e.dep_shadow == at.shadow
-                            && (e.start_shadow, e.psched, self.dep_tie(self.departed_pkts))
-                                < (at.sched, at.psched, at.tie))));
+                            && order.before_current(e.dep_shadow, e.origin().departure(), at.shadow))));
             if !gone {
                 break;
             }
@@ -318,19 +316,11 @@ impl Link {
         Occupancy { pkts, bytes, idle_s }
     }
 
-    /// Tie key of the departure of the packet with absolute index `abs` (in the pipe):
-    /// orders it against events due at the same nanosecond and double time. Its top bit
-    /// is set when a departure started the packet (see `InPipe::after_departure`).
-    #[inline]
-    pub fn dep_tie(&self, abs: u64) -> u64 {
-        crate::engine::event_queue::tie_key(crate::engine::event_queue::mix(abs ^ self.tie_salt) >> 1, self.entry(abs).after_departure())
-    }
-
     /// Offer a packet to this link during the event `at`.
     #[inline]
-    pub fn offer(&mut self, pkt: Packet, at: At) -> Offer {
-        match self.offer_passed(&pkt, Pass::AsIs, at) {
-            Offer::Markable => self.resolve_mark(&pkt, Pass::AsIs, at, false),
+    pub fn offer(&mut self, pkt: Packet, at: At, order: &mut Order) -> Offer {
+        match self.offer_passed(&pkt, Pass::AsIs, at, order) {
+            Offer::Markable => self.resolve_mark(&pkt, Pass::AsIs, at, false, order),
             o => o,
         }
     }
@@ -341,9 +331,9 @@ impl Link {
     /// forwarding); 3 % of the engine bench's time. A queue with ECN may answer
     /// `Offer::Markable`: the caller, who knows whether the packet is ECN-capable, then
     /// calls `resolve_mark`.
-    pub fn offer_passed(&mut self, pkt: &Packet, pass: Pass, at: At) -> Offer {
+    pub fn offer_passed(&mut self, pkt: &Packet, pass: Pass, at: At, order: &mut Order) -> Offer {
         self.stats.arrivals_pkts += 1;
-        self.advance(at);
+        self.advance(at, order);
         let occ = self.occupancy(&at);
         let v = self.queue.admit(pkt.size_bytes as u32, &occ, &mut self.queue_rng);
         if v != Verdict::Admit {
@@ -359,7 +349,7 @@ impl Link {
             }
             return Offer::Dropped(v);
         }
-        self.take(pkt, pass, at, occ.pkts, false)
+        self.take(pkt, pass, at, occ.pkts, false, order)
     }
 
     /// The arrival `offer_passed` found `Markable`, at the same instant: admitted with
@@ -367,7 +357,7 @@ impl Link {
     /// early (ns-2's drop_early with setbit_).
     #[cold]
     #[inline(never)]
-    pub fn resolve_mark(&mut self, pkt: &Packet, pass: Pass, at: At, ect: bool) -> Offer {
+    pub fn resolve_mark(&mut self, pkt: &Packet, pass: Pass, at: At, ect: bool, order: &mut Order) -> Offer {
         if !ect {
             self.stats.drops_early += 1;
             if pkt.is_data() {
@@ -377,12 +367,12 @@ impl Link {
         }
         self.stats.ecn_marks += 1;
         let occ = self.occupancy(&at);
-        self.take(pkt, pass, at, occ.pkts, true)
+        self.take(pkt, pass, at, occ.pkts, true, order)
     }
 
     /// Admit a copy of `pkt` (changed as `pass` says, marked CE if `mark`) to the pipe.
     #[inline(always)]
-    fn take(&mut self, pkt: &Packet, pass: Pass, at: At, occ_pkts: u32, mark: bool) -> Offer {
+    fn take(&mut self, pkt: &Packet, pass: Pass, at: At, occ_pkts: u32, mark: bool, order: &mut Order) -> Offer {
         let now = at.now;
         let mut pkt = *pkt;
         match pass {
@@ -405,7 +395,13 @@ impl Link {
         // event being handled is at `now` = its double rounded, and rounding is
         // monotone, so the departure is not before it.
         let after_departure = occ_pkts > 0;
-        let (start_shadow, psched) = if after_departure { (self.free_shadow, self.last_start) } else { (at.shadow, at.sched) };
+        // what starts the transmission: the departure of the packet ahead (a node for
+        // it), or this event's next call
+        let (start_shadow, origin) = if after_departure {
+            (self.free_shadow, Origin { node: order.departure(self.free_shadow, self.last_origin.departure()), call: 0 })
+        } else {
+            (at.shadow, order.call())
+        };
         let dep_shadow = start_shadow + txt;
         let extra = match self.jitter.as_mut() {
             Some((j, rng)) => rand::Rng::gen::<f64>(rng.as_mut()) * *j,
@@ -428,12 +424,11 @@ impl Link {
         let tx_end = from_secs(dep_shadow).max(now);
         self.free_at = tx_end;
         self.free_shadow = dep_shadow;
-        self.last_start = start_shadow;
+        self.last_origin = origin;
         self.sojourn_ns += (tx_end - now) as u128;
         self.admitted_bytes += pkt.size_bytes as u64;
         self.admitted_pkts += 1;
-        let tx_end_flag = tx_end | if after_departure { DEPARTURE_FLAG } else { 0 };
-        self.pipe.push_back(InPipe { pkt, tx_end_flag, dep_shadow, arr_shadow, start_shadow, psched });
+        self.pipe.push_back(InPipe { pkt, tx_end, dep_shadow, arr_shadow, start_shadow, origin_packed: pack(origin) });
         let q = occ_pkts + 1;
         if q > self.stats.max_queue_pkts {
             self.stats.max_queue_pkts = q;
@@ -464,15 +459,14 @@ impl Link {
         self.ramp = Some((t0_s, slope));
     }
 
-    /// Arrival of the head packet at the far end (integer time, shadow time, when ns-2
-    /// schedules it: the start of transmission, when the event that started it was
-    /// scheduled, and whether that event was the previous packet's departure), if any.
-    /// The integer time is the double rounded, like every link time.
+    /// Arrival of the head packet at the far end (integer time, shadow time, and where
+    /// ns-2 schedules it: what started its transmission, engine::order), if any. The
+    /// integer time is the double rounded, like every link time.
     #[inline]
-    pub fn head_arrival(&self) -> Option<(Time, f64, f64, f64, bool)> {
+    pub fn head_arrival(&self) -> Option<(Time, f64, Origin)> {
         self.pipe
             .front()
-            .map(|e| (from_secs(e.arr_shadow).max(e.tx_end()), e.arr_shadow, e.start_shadow, e.psched, e.after_departure()))
+            .map(|e| (from_secs(e.arr_shadow).max(e.tx_end()), e.arr_shadow, e.origin()))
     }
 
     /// Remove the head packet (it has reached the far end). Returns the packet and

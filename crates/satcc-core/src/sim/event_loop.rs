@@ -13,7 +13,7 @@ impl Simulation {
     /// The event being handled, as a point in the order of events.
     #[inline]
     fn at(&self) -> At {
-        At { now: self.now, shadow: self.shadow, sched: self.sched, psched: self.psched, tie: self.tie }
+        At { now: self.now, shadow: self.shadow }
     }
 
     /// Offer a packet to `link`; schedule the link's head event if it was empty.
@@ -21,19 +21,19 @@ impl Simulation {
     fn enqueue(&mut self, pkt: &Packet, pass: Pass, link: LinkId) {
         let at = self.at();
         let l = &mut self.links[link as usize];
-        let mut offer = l.offer_passed(pkt, pass, at);
+        let mut offer = l.offer_passed(pkt, pass, at, &mut self.events.order);
         if let Offer::Markable = offer {
             // RED with ECN marks an ECN-capable packet (ns-2's ect_: every data segment
             // of an ECN flow but the first) where it would drop it early
             let ect = pkt.is_data() && pkt.seq > 0 && self.flows[pkt.flow as usize].ecn;
-            offer = self.links[link as usize].resolve_mark(pkt, pass, at, ect);
+            offer = self.links[link as usize].resolve_mark(pkt, pass, at, ect, &mut self.events.order);
         }
         let l = &mut self.links[link as usize];
         match offer {
             Offer::Admitted { was_empty } => {
                 if was_empty {
-                    let (t, sh, sched, psched, by_dep) = l.head_arrival().expect("admitted packet in pipe");
-                    self.events.push_started_by(t, sh, sched, psched, by_dep, Ev::LinkHead(link));
+                    let (t, sh, origin) = l.head_arrival().expect("admitted packet in pipe");
+                    self.events.push_at(t, sh, origin, Ev::LinkHead(link));
                 }
             }
             Offer::Dropped(v) => {
@@ -197,7 +197,7 @@ impl Simulation {
         let lid = self.scheme_link[s as usize];
         let at = self.at();
         let l = &mut self.links[lid as usize];
-        l.advance(at);
+        l.advance(at, &self.events.order);
         let (limit_pkts, limit_bytes) = match &l.queue {
             QueueDiscipline::DropTail(d) => (d.limit_pkts, d.limit_bytes),
             QueueDiscipline::Red(r) => (Some(r.limit_pkts), None),
@@ -229,10 +229,11 @@ impl Simulation {
             self.events.push(t, to_secs(t), Ev::Pace(fid));
         }
         // timers the agents set during this event run on ns-2's double clock from it
-        let (now, shadow, sched) = (self.now, self.shadow, self.sched);
-        let double = |secs: f64| {
+        let (now, shadow) = (self.now, self.shadow);
+        let order = &mut self.events.order;
+        let mut double = |secs: f64| {
             let sh = shadow + secs;
-            DoubleTimer { at: from_secs(sh).max(now), shadow: sh, set: shadow, set_sched: sched }
+            DoubleTimer { at: from_secs(sh).max(now), shadow: sh, set_at: order.call() }
         };
         if let Some(rto) = f.sender.rtx_timer_s.take() {
             if f.sender.rtx_deadline.is_some() {
@@ -543,7 +544,7 @@ impl Simulation {
         let at = self.at();
         for &lid in &self.monitored {
             let l = &mut self.links[lid as usize];
-            l.advance(at);
+            l.advance(at, &self.events.order);
             let (sent, cap) = (l.sent_bits(self.shadow), l.capacity_bits(now));
             let (last_sent, last_cap) = self.last_sample[lid as usize];
             let util = if cap > last_cap { (sent - last_sent) / (cap - last_cap) } else { 0.0 };
@@ -616,7 +617,7 @@ impl Simulation {
     pub fn run(mut self) -> RunOutput {
         let mut handled: u64 = 0;
         let fds = self.real_fds();
-        while let Some((t, shadow, sched, psched, tie, ev)) = self.events.peek() {
+        while let Some((t, shadow, ev)) = self.events.peek() {
             if t > self.end {
                 break;
             }
@@ -658,17 +659,14 @@ impl Simulation {
             self.kinds[ev.kind()] += 1;
             self.now = t;
             self.shadow = shadow;
-            self.sched = sched;
-            self.psched = psched;
-            self.tie = tie;
             if let Ev::LinkHead(l) = ev {
                 // take the packet off the link and put the link's next head arrival
                 // in this event's place: one heap operation per link traversal
                 let link = &mut self.links[l as usize];
                 let (pkt, ok) = link.pop_head();
                 match link.head_arrival() {
-                    Some((nt, nsh, nsched, npsched, by_dep)) => {
-                        self.events.replace_top(nt, nsh, nsched, npsched, by_dep, Ev::LinkHead(l))
+                    Some((nt, nsh, origin)) => {
+                        self.events.replace_top(nt, nsh, origin, Ev::LinkHead(l))
                     }
                     None => {
                         self.events.pop();
@@ -717,7 +715,7 @@ impl Simulation {
 #[inline]
 fn file_timer(events: &mut EventQueue<Ev>, d: Time, timer: Option<DoubleTimer>, ev: Ev) {
     match timer {
-        Some(t) if t.at == d => events.push_scheduled_at(d, t.shadow, t.set, t.set_sched, ev),
+        Some(t) if t.at == d => events.push_at(d, t.shadow, t.set_at, ev),
         _ => events.push(d, to_secs(d), ev),
     }
 }

@@ -117,8 +117,8 @@ impl Ev {
 struct DoubleTimer {
     at: Time,
     shadow: f64,
-    set: f64,
-    set_sched: f64,
+    /// The call of the event that set it (engine::order).
+    set_at: crate::engine::order::Origin,
 }
 
 struct Flow {
@@ -217,12 +217,9 @@ pub struct Simulation {
     /// A hook asked to stop the run.
     stopped: bool,
     now: Time,
-    /// Shadow time and tie key of the event being handled (order same-instant
-    /// departures; see engine::event_queue).
+    /// Shadow time of the event being handled (where it stands among events of its
+    /// instant: the event queue's `order`).
     shadow: f64,
-    sched: f64,
-    psched: f64,
-    tie: u64,
     transmissions: u64,
     /// Events taken from the queue, by kind (EVENT_KINDS).
     kinds: [u64; EVENT_KINDS.len()],

@@ -72,7 +72,7 @@ impl Simulation {
         }
         let mut links = Vec::with_capacity(self.links.len());
         for l in self.links.iter_mut() {
-            l.advance(At::end_of(end));
+            l.advance(At::end_of(end), &self.events.order);
             let departed_bytes = l.departed_bytes();
             let departed_pkts = l.departed_pkts();
             let cap = l.capacity_bits(end);

@@ -1,0 +1,255 @@
+//! ns-2's order of events due at the same double time.
+//!
+//! ns-2's scheduler runs events in order of their double time and, at equal times, in
+//! the order they were scheduled (its calendar files a new event after every event of
+//! equal time). The order they were scheduled is the order of the events during which
+//! they were scheduled, and within one of those the order of its calls. So two events
+//! tied in time are ordered by their scheduling events; if those ran at the same time
+//! too, by theirs; and so on back, as far as the tie goes. On links of equal rates the
+//! tie goes far: a packet's arrival at a router and the router link's departure due at
+//! the same instant were scheduled by departures one transmission earlier, themselves
+//! by departures one more transmission earlier, back to where the two links' busy
+//! periods began. satcc keeps a link's departures implicit (net::link) and files a
+//! link's arrival only when the packet reaches the link's head, so the order is kept
+//! apart from the calendar, here: each event that ran, and each departure that started a
+//! waiting packet (a departure that would have been an event in ns-2), is a node with
+//! its double time, the node that scheduled it and its call there. Events that ran are
+//! ordered by when they ran; a departure against anything by walking both back.
+//!
+//! The nodes live in a ring: a comparison reaches back as far as the tie goes, a few
+//! windows of packets at most, and a node overwritten since (the ring holds the last
+//! RING nodes) is ordered by its number instead.
+
+use std::cmp::Ordering;
+
+/// A node's number: the events that ran and the departures that started a packet, in
+/// the order they were made. ROOT: the scenario itself (what is scheduled before the
+/// run starts).
+pub type NodeId = u64;
+pub const ROOT: NodeId = 0;
+
+/// Nodes kept: a tie is followed back through at most this many nodes made since.
+const RING: usize = 1 << 16;
+
+/// Calls of one event beyond this share its last number (ordered by filing then).
+const MAX_CALL: u32 = u32::MAX - 1;
+
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    id: NodeId,
+    /// When it ran (or, a departure, when ns-2 would run it), on the double clock.
+    time: f64,
+    /// The node that scheduled it, and its call there (see `Order::call`).
+    parent: NodeId,
+    call: u32,
+    /// It ran (satcc handled it as an event): nodes that ran are ordered by their number.
+    ran: bool,
+}
+
+const EMPTY: Node = Node { id: u64::MAX, time: 0.0, parent: ROOT, call: 0, ran: false };
+
+/// Where an event was scheduled: its scheduling node and its call there. Calls of one
+/// node are numbered in the order made, two apart (`Order::call`), so that the
+/// departure a transmission schedules right after the packet's arrival (ns-2's
+/// LinkDelay::recv schedules the arrival, then the link's resume) is the next number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Origin {
+    pub node: NodeId,
+    pub call: u32,
+}
+
+impl Origin {
+    pub const ROOT: Origin = Origin { node: ROOT, call: 0 };
+
+    /// The departure that ends the transmission this origin started (scheduled in the
+    /// same call as the packet's arrival, right after it).
+    #[inline]
+    pub fn departure(self) -> Origin {
+        Origin { node: self.node, call: self.call + 1 }
+    }
+}
+
+pub struct Order {
+    ring: Vec<Node>,
+    next: NodeId,
+    /// The event being handled, and the calls it made so far.
+    cur: NodeId,
+    calls: u32,
+}
+
+impl Default for Order {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Order {
+    pub fn new() -> Self {
+        Order { ring: vec![EMPTY; RING], next: ROOT, cur: ROOT, calls: 0 }
+    }
+
+    fn add(&mut self, time: f64, at: Origin, ran: bool) -> NodeId {
+        self.next += 1;
+        let id = self.next;
+        self.ring[id as usize & (RING - 1)] = Node { id, time, parent: at.node, call: at.call, ran };
+        id
+    }
+
+    #[inline]
+    fn get(&self, id: NodeId) -> Option<&Node> {
+        let n = &self.ring[id as usize & (RING - 1)];
+        (n.id == id).then_some(n)
+    }
+
+    /// The event scheduled at `at`, due at double time `time`, starts running now.
+    #[inline]
+    pub fn begin(&mut self, time: f64, at: Origin) {
+        self.cur = self.add(time, at, true);
+        self.calls = 0;
+    }
+
+    /// A departure (due at `time`, scheduled at `at`) that starts the next waiting
+    /// packet: a node for what it schedules.
+    #[inline]
+    pub fn departure(&mut self, time: f64, at: Origin) -> NodeId {
+        self.add(time, at, false)
+    }
+
+    /// The origin of something the current event schedules now: its next call.
+    #[inline]
+    pub fn call(&mut self) -> Origin {
+        self.calls = (self.calls + 2).min(MAX_CALL);
+        Origin { node: self.cur, call: self.calls }
+    }
+
+    /// The event being handled.
+    #[inline]
+    pub fn current(&self) -> NodeId {
+        self.cur
+    }
+
+    /// Whether something scheduled at `a` runs before something scheduled at `b`, both
+    /// due at the same double time.
+    #[inline]
+    pub fn before(&self, a: Origin, b: Origin) -> bool {
+        self.cmp_origins(a, b) == Ordering::Less
+    }
+
+    /// The order of two things due at the same double time, by where they were scheduled.
+    #[inline]
+    pub fn cmp_origins(&self, a: Origin, b: Origin) -> Ordering {
+        if a.node == b.node {
+            a.call.cmp(&b.call)
+        } else {
+            self.cmp_nodes(a.node, b.node)
+        }
+    }
+
+    /// Whether an implicit event (a departure due at double time `time`, scheduled at
+    /// `at`) runs before the event being handled (due at `now_s`).
+    #[inline]
+    pub fn before_current(&self, time: f64, at: Origin, now_s: f64) -> bool {
+        if time != now_s {
+            return time < now_s;
+        }
+        match self.get(self.cur) {
+            Some(c) => self.before(at, Origin { node: c.parent, call: c.call }),
+            None => at.node < self.cur,
+        }
+    }
+
+    /// The order in which two nodes ran (or, departures, would have run in ns-2).
+    #[cold]
+    #[inline(never)]
+    fn cmp_nodes(&self, mut a: NodeId, mut b: NodeId) -> Ordering {
+        loop {
+            if a == b {
+                return Ordering::Equal;
+            }
+            let (Some(x), Some(y)) = (self.get(a), self.get(b)) else {
+                // the scenario's own events ran first; a node overwritten since: by number
+                return a.cmp(&b);
+            };
+            if x.ran && y.ran {
+                return a.cmp(&b);
+            }
+            if x.time != y.time {
+                return x.time.total_cmp(&y.time);
+            }
+            if x.parent == y.parent {
+                return x.call.cmp(&y.call);
+            }
+            (a, b) = (x.parent, y.parent);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tie_follows_both_chains_of_departures_back_to_where_they_part() {
+        // one event at t=0 starts packet 1 on link A (arrival call 2, departure call 3);
+        // A's departures start packets 2 and 3 in turn; packet 1's arrival at the router
+        // (a real event at 1.0, scheduled at A's first call) starts it on link B. At 3.0
+        // B's second departure (started by B's first, which packet 1's arrival scheduled)
+        // and packet 3's arrival from A (scheduled by A's second departure) tie back to
+        // 1.0: packet 1's arrival (call 2 of the first event) ran before A's first
+        // departure (call 3), so B's chain comes first all the way
+        let mut o = Order::new();
+        o.begin(0.0, Origin::ROOT);
+        let start_a = o.call();
+        let dep_a1 = o.departure(1.0, start_a.departure());
+        let arr2_origin = Origin { node: dep_a1, call: 0 };
+        let dep_a2 = o.departure(2.0, arr2_origin.departure());
+        let arr3_origin = Origin { node: dep_a2, call: 0 };
+        o.begin(1.0, start_a); // packet 1 reaches the router
+        let start_b = o.call();
+        let dep_b1 = o.departure(2.0, start_b.departure());
+        let dep_b2_origin = Origin { node: dep_b1, call: 0 }.departure();
+        assert!(o.before(dep_b2_origin, arr3_origin));
+        assert!(!o.before(arr3_origin, dep_b2_origin));
+        // and an arrival scheduled by the same departure comes before that departure's
+        // own next departure
+        assert!(o.before(arr3_origin, arr3_origin.departure()));
+    }
+
+    #[test]
+    fn events_that_ran_are_ordered_by_when_they_ran() {
+        let mut o = Order::new();
+        o.begin(0.0, Origin::ROOT);
+        let (x, y) = (o.call(), o.call());
+        assert!(o.before(x, y) && !o.before(y, x));
+        o.begin(1.0, y);
+        let late = o.call();
+        o.begin(1.0, x);
+        let later = o.call();
+        // scheduled by the event that ran first, whatever scheduled the two
+        assert!(o.before(late, later));
+    }
+
+    #[test]
+    fn a_departure_against_the_event_being_handled() {
+        let mut o = Order::new();
+        o.begin(0.0, Origin::ROOT);
+        let start = o.call();
+        let other = o.call();
+        o.begin(1.0, other); // the event being handled: scheduled after the transmission
+        assert!(o.before_current(1.0, start.departure(), 1.0));
+        assert!(o.before_current(0.5, other, 1.0) && !o.before_current(1.5, start, 1.0));
+    }
+
+    #[test]
+    fn a_forgotten_node_is_ordered_by_its_number() {
+        let mut o = Order::new();
+        o.begin(0.0, Origin::ROOT);
+        let first = o.call();
+        let old = o.departure(5.0, first);
+        for _ in 0..RING + 10 {
+            o.departure(5.0, first);
+        }
+        let young = o.departure(5.0, first);
+        assert!(o.cmp_nodes(old, young) == Ordering::Less && o.cmp_nodes(young, old) == Ordering::Greater);
+    }
+}
