@@ -524,7 +524,7 @@ mod tests {
             for (t, e) in [(5, 'c'), (1, 'a'), (5, 'd'), (1, 'b'), (9, 'z'), (5, 'e')] {
                 q.push(t, 0.0, e);
             }
-            std::iter::from_fn(|| q.pop()).map(|(t, _, _, e)| (t, e)).collect::<Vec<_>>()
+            std::iter::from_fn(|| q.pop()).map(|(t, _, e)| (t, e)).collect::<Vec<_>>()
         };
         let a = order();
         assert_eq!(a, order(), "same pushes, same order");
@@ -540,14 +540,14 @@ mod tests {
         for i in 0..10_000u64 {
             q.push(i, 0.0, 0u8);
             q.push(i, 0.0, 1u8);
-            assert_eq!(q.pop().map(|x| x.3), Some(0));
-            assert_eq!(q.pop().map(|x| x.3), Some(1));
+            assert_eq!(q.pop().map(|x| x.2), Some(0));
+            assert_eq!(q.pop().map(|x| x.2), Some(1));
         }
         let far = 10_000_000_000;
         q.push(far, 10.0, 2u8);
         q.push(far, 10.0, 3u8);
-        assert_eq!(q.pop().map(|x| x.3), Some(2));
-        assert_eq!(q.pop().map(|x| x.3), Some(3));
+        assert_eq!(q.pop().map(|x| x.2), Some(2));
+        assert_eq!(q.pop().map(|x| x.2), Some(3));
     }
 
     #[test]
@@ -571,19 +571,23 @@ mod tests {
                     let k = (0..model.len()).min_by_key(|&k| (model[k].0, model[k].1));
                     match (got, k) {
                         (None, None) => {}
-                        (Some((t, _, tie, e)), Some(k)) => {
-                            assert_eq!((t, tie, e), model.swap_remove(k));
+                        (Some((t, _, e)), Some(k)) => {
+                            let (mt, _, me) = model.swap_remove(k);
+                            assert_eq!((t, e), (mt, me));
                             now = t;
                         }
                         _ => panic!("queue and model disagree on emptiness"),
                     }
                 }
                 _ => {
-                    if let Some((t, _, _, _, _, _)) = q.peek() {
+                    if let Some((t, _, _)) = q.peek() {
                         let t2 = t + rng.gen_range(0..5000);
                         let k = (0..model.len()).min_by_key(|&k| (model[k].0, model[k].1)).unwrap();
                         model.swap_remove(k);
-                        q.replace_top(t2, 0.0, 0.0, 0.0, false, id);
+                        // scheduled by the event handled before the one replaced (a call
+                        // after its others): FIFO as filed, like every push here
+                        let at = q.order.call();
+                        q.replace_top(t2, 0.0, at, id);
                         model.push((t2, q.next_tie_for_test(), id));
                         id += 1;
                         now = t;
@@ -644,11 +648,11 @@ mod tests {
             for t in [10_000, 20_000, 30_000, 90_000_000] {
                 q.push(t, 0.0, t);
             }
-            assert_eq!(q.pop().map(|x| x.3), Some(10_000));
+            assert_eq!(q.pop().map(|x| x.2), Some(10_000));
             q.reshape(shift, buckets, 10_000);
             q.push(25_000, 0.0, 25_000);
             q.push(10_000, 0.0, 10_001);
-            let order: Vec<u64> = std::iter::from_fn(|| q.pop()).map(|x| x.3).collect();
+            let order: Vec<u64> = std::iter::from_fn(|| q.pop()).map(|x| x.2).collect();
             assert_eq!(order, [10_001, 20_000, 25_000, 30_000, 90_000_000], "shape ({shift}, {buckets})");
         }
     }
@@ -673,9 +677,9 @@ mod tests {
             // mean gap between events: 200 ns dense, 50 us sparse
             let spread: u64 = if phase == 1 { 240_000_000 } else { 1_000_000 };
             for _ in 0..(3 * RETUNE_EVERY) {
-                let (t, _, tie, e) = q.pop().expect("events pending");
+                let (t, _, e) = q.pop().expect("events pending");
                 let first = model.pop_first().expect("model pending");
-                assert_eq!((t, tie, e), (first.0 .0, first.0 .1, first.1));
+                assert_eq!((t, e), (first.0 .0, first.1));
                 // each event schedules one, a random delay ahead (some far, some now)
                 let d = match rng.gen_range(0..10) {
                     0 => 0,
@@ -701,7 +705,7 @@ mod tests {
         for i in 0..1000u32 {
             q.push(5, 0.0, i);
         }
-        let ties: Vec<u64> = std::iter::from_fn(|| q.pop()).map(|x| x.2).collect();
+        let ties: Vec<u32> = std::iter::from_fn(|| q.pop()).map(|x| x.2).collect();
         assert_eq!(ties.len(), 1000);
         assert!(ties.windows(2).all(|w| w[0] < w[1]));
     }
@@ -713,14 +717,14 @@ mod tests {
         q.push(5, 0.0, 'a');
         q.push(70_000_000, 0.07, 'b'); // just beyond the horizon
         q.push(10_000_000_001, 10.0, 'd');
-        let got: Vec<_> = std::iter::from_fn(|| q.pop()).map(|x| x.3).collect();
+        let got: Vec<_> = std::iter::from_fn(|| q.pop()).map(|x| x.2).collect();
         assert_eq!(got, vec!['a', 'b', 'c', 'd']);
         // the calendar wraps around many times
         let mut q = EventQueue::new();
         let mut t = 0;
         for i in 0..100_000u64 {
             q.push(t + (i % 7) * 3_000_000, 0.0, i);
-            let (pt, _, _, _) = q.pop().unwrap();
+            let (pt, _, _) = q.pop().unwrap();
             assert!(pt >= t);
             t = pt;
         }
@@ -729,38 +733,31 @@ mod tests {
     #[test]
     fn exact_ties_run_in_the_order_ns2_scheduled_them() {
         // two events due at the same double time: the one ns-2 scheduled earlier runs
-        // first, whichever satcc filed first; the default scheduling moment is the event
-        // being handled
+        // first, whichever satcc filed first; a push is the current event's next call
         let mut q = EventQueue::new();
-        q.push(10, 0.0, "handled at 0");
+        q.push(10, 1e-8, "handled at 10 ns");
+        q.push(20, 2e-8, "handled at 20 ns");
         q.pop();
-        q.push_scheduled_at(1000, 1e-6, 5e-7, 0.0, "scheduled at 0.5 us, filed later");
-        q.push_scheduled_at(1000, 1e-6, 2e-7, 0.0, "scheduled at 0.2 us, filed last");
-        assert_eq!(q.pop().map(|x| x.3), Some("scheduled at 0.2 us, filed last"));
-        assert_eq!(q.pop().map(|x| x.3), Some("scheduled at 0.5 us, filed later"));
-        // pushes while an event is handled are scheduled at its double time
-        q.push(900, 9e-7, "first");
+        let early = q.order.call(); // a transmission started now, its arrival filed later
+        q.push(1000, 1e-6, "scheduled at 10 ns after the transmission");
         q.pop();
-        q.push_scheduled_at(2000, 2e-6, 1e-6, 0.0, "scheduled after it");
-        q.push(2000, 2e-6, "scheduled at 0.9 us");
-        assert_eq!(q.pop().map(|x| x.3), Some("scheduled at 0.9 us"));
-        assert_eq!(q.pop().map(|x| x.3), Some("scheduled after it"));
-        // tied on time and scheduling time too: the order of the scheduling events, which
-        // ran at the same instant, scheduled themselves at 0.3 and 0.1 us; filing order
-        // last
-        q.push(2500, 2.5e-6, "at 2 us");
+        q.push(1000, 1e-6, "scheduled at 20 ns");
+        q.push_at(1000, 1e-6, early, "scheduled at 10 ns, filed last");
+        let order: Vec<_> = std::iter::from_fn(|| q.pop().map(|x| x.2)).collect();
+        assert_eq!(order, ["scheduled at 10 ns, filed last", "scheduled at 10 ns after the transmission", "scheduled at 20 ns"]);
+        // an arrival scheduled by a departure (a node of its own) against an event
+        // scheduled by the event that ran at the departure's instant: the departure's
+        // transmission started at 30 ns, before that event was scheduled, so it first
+        q.push(30, 3e-8, "starts a transmission");
         q.pop();
-        q.push_scheduled_at(3000, 3e-6, 2.5e-6, 3e-7, "its scheduler scheduled at 0.3 us");
-        q.push_scheduled_at(3000, 3e-6, 2.5e-6, 1e-7, "its scheduler scheduled at 0.1 us");
-        q.push(3000, 3e-6, "scheduled now, its scheduler at 2 us");
-        q.push_scheduled_at(3000, 3e-6, 2.5e-6, 1e-7, "the same, filed later");
-        let order: Vec<_> = std::iter::from_fn(|| q.pop().map(|x| x.3)).collect();
-        assert_eq!(order, [
-            "its scheduler scheduled at 0.1 us",
-            "the same, filed later",
-            "its scheduler scheduled at 0.3 us",
-            "scheduled now, its scheduler at 2 us"
-        ]);
+        let start = q.order.call();
+        q.push(40, 4e-8, "runs when the transmission ends");
+        q.pop();
+        let dep = q.order.departure(4e-8, start.departure());
+        q.push(5000, 5e-6, "scheduled by the event at 40 ns");
+        q.push_at(5000, 5e-6, super::super::order::Origin { node: dep, call: 0 }, "scheduled by the departure at 40 ns");
+        let order: Vec<_> = std::iter::from_fn(|| q.pop().map(|x| x.2)).collect();
+        assert_eq!(order, ["scheduled by the departure at 40 ns", "scheduled by the event at 40 ns"]);
     }
 
     #[test]
@@ -770,7 +767,7 @@ mod tests {
         let mut q = EventQueue::new();
         q.push(300, 0.1 + 0.2, "sum");
         q.push(300, 0.3, "direct");
-        assert_eq!(q.pop().map(|x| x.3), Some("direct"));
-        assert_eq!(q.pop().map(|x| x.3), Some("sum"));
+        assert_eq!(q.pop().map(|x| x.2), Some("direct"));
+        assert_eq!(q.pop().map(|x| x.2), Some("sum"));
     }
 }

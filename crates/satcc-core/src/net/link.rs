@@ -559,7 +559,7 @@ mod tests {
     }
 
     fn at(now: Time) -> At {
-        At { now, shadow: crate::engine::to_secs(now), sched: 0.0, psched: 0.0, tie: 0 }
+        At { now, shadow: crate::engine::to_secs(now) }
     }
 
     fn pkt(seq: i64) -> Packet {
@@ -571,6 +571,7 @@ mod tests {
     /// early; DropTail never asks.
     #[test]
     fn a_marking_red_queue_admits_ect_packets_with_ce_and_drops_the_others() {
+        let mut o = Order::new();
         use crate::net::packet::CE;
         use crate::net::queue::Red;
         let s = RngStreams::new(1);
@@ -580,14 +581,14 @@ mod tests {
         let (mut marked, mut dropped, mut admitted) = (0, 0, 0);
         for i in 0..400 {
             let p = pkt(i);
-            let o = match l.offer_passed(&p, Pass::AsIs, at(0)) {
+            let o = match l.offer_passed(&p, Pass::AsIs, at(0), &mut o) {
                 Offer::Markable if i % 2 == 0 => {
                     marked += 1;
-                    l.resolve_mark(&p, Pass::AsIs, at(0), true)
+                    l.resolve_mark(&p, Pass::AsIs, at(0), true, &mut o)
                 }
                 Offer::Markable => {
                     dropped += 1;
-                    l.resolve_mark(&p, Pass::AsIs, at(0), false)
+                    l.resolve_mark(&p, Pass::AsIs, at(0), false, &mut o)
                 }
                 o => o,
             };
@@ -601,7 +602,7 @@ mod tests {
         assert_eq!(ce, marked);
         assert_eq!(admitted, l.in_pipe() as u64);
         let mut d = link(1000);
-        assert!((0..200).all(|i| matches!(d.offer_passed(&pkt(i), Pass::AsIs, at(0)), Offer::Admitted { .. })));
+        assert!((0..200).all(|i| matches!(d.offer_passed(&pkt(i), Pass::AsIs, at(0), &mut o), Offer::Admitted { .. })));
     }
 
     /// Jitter: each packet arrives between its exact time and jitter later, never
@@ -609,7 +610,9 @@ mod tests {
     /// stream gives the same arrivals, and a link without it keeps the exact times.
     #[test]
     fn jitter_delays_each_packet_within_its_range_without_reordering() {
+        let mut o = Order::new();
         let arrivals = |jitter_s: f64, seed: u64| {
+            let mut o = Order::new();
             let mut l = link(10_000);
             let s = RngStreams::new(seed);
             if jitter_s > 0.0 {
@@ -620,8 +623,8 @@ mod tests {
             // each packet's exact arrival is its offer time + 1 ms + 10 ms
             for k in 0..2000i64 {
                 let t = from_ms(2.0 * k as f64);
-                l.offer(pkt(k), at(t));
-                let (_, sh, _, _, _) = l.head_arrival().unwrap();
+                l.offer(pkt(k), at(t), &mut o);
+                let (_, sh, _) = l.head_arrival().unwrap();
                 let (p, _) = l.pop_head();
                 out.push((p.seq, sh, crate::engine::to_secs(t) + 0.011));
             }
@@ -643,10 +646,10 @@ mod tests {
         let mut l = link(10_000);
         l.set_jitter(0.01, RngStreams::new(3).stream("j"));
         for k in 0..2000i64 {
-            l.offer(pkt(k), at(from_ms(2.0 * k as f64)));
+            l.offer(pkt(k), at(from_ms(2.0 * k as f64)), &mut o);
         }
         let mut b = vec![];
-        while let Some((_, sh, _, _, _)) = l.head_arrival() {
+        while let Some((_, sh, _)) = l.head_arrival() {
             b.push((l.pop_head().0.seq, sh));
         }
         assert_eq!(b.len(), 2000);
@@ -656,20 +659,36 @@ mod tests {
 
     #[test]
     fn sent_bits_count_the_packet_in_service_by_the_part_sent() {
+        let mut o = Order::new();
         // 1000-byte packets take 1 ms at this link's 8 Mb/s
         let mut l = link(10);
         for i in 0..3 {
-            l.offer(pkt(i), at(0));
+            l.offer(pkt(i), at(0), &mut o);
         }
-        l.advance(At::end_of(from_ms(1.5)));
+        l.advance(At::end_of(from_ms(1.5)), &o);
         assert!((l.sent_bits(1.5e-3) - 12_000.0).abs() < 1e-6, "{}", l.sent_bits(1.5e-3));
-        l.advance(At::end_of(from_ms(2.25)));
+        l.advance(At::end_of(from_ms(2.25)), &o);
         assert!((l.sent_bits(2.25e-3) - 18_000.0).abs() < 1e-6);
         // an interval never counts more than the link could send in it
         let (a, b) = (l.sent_bits(1.5e-3), l.sent_bits(2.25e-3));
         assert!(b - a <= 8e6 * 0.75e-3 + 1e-6);
-        l.advance(At::end_of(from_ms(10.0)));
+        l.advance(At::end_of(from_ms(10.0)), &o);
         assert_eq!(l.sent_bits(10e-3), 24_000.0);
+    }
+
+    /// Two packets offered at 0 (the second starts when the first departs, at 1 ms) and
+    /// an event due at 2 ms (when the second departs) scheduled by an event at `sched`.
+    fn an_event_at_the_second_departure(sched: f64) -> (Link, Order) {
+        let mut o = Order::new();
+        let mut l = link(10);
+        o.begin(0.0, Origin::ROOT);
+        let first = o.call(); // scheduled at 0, before the event at `sched`
+        l.offer(pkt(0), at(0), &mut o);
+        l.offer(pkt(1), at(0), &mut o);
+        o.begin(sched, first);
+        let later = o.call();
+        o.begin(0.002, later);
+        (l, o)
     }
 
     #[test]
@@ -679,10 +698,8 @@ mod tests {
         // still sees it queued; one scheduled after sees it gone (the idle link's short
         // cut must not decide ties)
         for (sched, queued) in [(0.0005, 1), (0.0015, 0)] {
-            let mut l = link(10);
-            l.offer(pkt(0), at(0));
-            l.offer(pkt(1), at(0));
-            l.advance(At { now: from_ms(2.0), shadow: 0.002, sched, psched: 0.0, tie: 0 });
+            let (mut l, o) = an_event_at_the_second_departure(sched);
+            l.advance(At { now: from_ms(2.0), shadow: 0.002 }, &o);
             assert_eq!(l.queue_pkts(), queued, "event scheduled at {sched}");
             assert_eq!(l.departed_bytes(), 1000 * (2 - queued as u64));
         }
@@ -690,14 +707,15 @@ mod tests {
 
     #[test]
     fn fifo_departures_and_queue_length() {
+        let mut o = Order::new();
         let mut l = link(10);
         for i in 0..3 {
-            assert!(matches!(l.offer(pkt(i), at(0)), Offer::Admitted { .. }));
+            assert!(matches!(l.offer(pkt(i), at(0), &mut o), Offer::Admitted { .. }));
         }
         assert_eq!(l.queue_pkts(), 3);
-        l.advance(At::end_of(from_ms(1.0)));
+        l.advance(At::end_of(from_ms(1.0)), &o);
         assert_eq!(l.queue_pkts(), 2);
-        l.advance(At::end_of(from_ms(2.5)));
+        l.advance(At::end_of(from_ms(2.5)), &o);
         assert_eq!(l.queue_pkts(), 1);
         assert_eq!(l.departed_bytes(), 2000);
         assert_eq!(l.head_arrival().map(|x| x.0), Some(from_ms(11.0)));
@@ -706,7 +724,7 @@ mod tests {
         assert_eq!(p.seq, 0);
         assert_eq!(l.head_arrival().map(|x| x.0), Some(from_ms(12.0)));
         assert_eq!(l.departed_bytes(), 2000);
-        l.advance(At::end_of(from_ms(3.0)));
+        l.advance(At::end_of(from_ms(3.0)), &o);
         assert_eq!(l.queue_pkts(), 0);
         assert_eq!(l.departed_bytes(), 3000);
         // mean queue over [0, 4 ms]: 3 for 1 ms, 2 for 1 ms, 1 for 1 ms, 0 -> 6/4
@@ -717,29 +735,31 @@ mod tests {
 
     #[test]
     fn a_moving_link_delays_each_packet_by_its_length_when_it_starts() {
+        let mut o = Order::new();
         let mut l = link(100);
         // 10 ms at t = 0, growing 1 us per ms (a link lengthening at 300 m/ms)
         l.set_delay_ramp(0.0, 0.010, 1e-3);
-        l.offer(pkt(0), at(0)); // starts at 0, 1 ms on the wire: arrives 0 + 1 ms + 10 ms
-        l.offer(pkt(1), at(0)); // starts at 1 ms: delay 10.001 ms
-        let (_, a0, _, _, _) = l.head_arrival().unwrap();
+        l.offer(pkt(0), at(0), &mut o); // starts at 0, 1 ms on the wire: arrives 0 + 1 ms + 10 ms
+        l.offer(pkt(1), at(0), &mut o); // starts at 1 ms: delay 10.001 ms
+        let (_, a0, _) = l.head_arrival().unwrap();
         assert!((a0 - 0.011).abs() < 1e-15);
         l.pop_head();
-        let (_, a1, _, _, _) = l.head_arrival().unwrap();
+        let (_, a1, _) = l.head_arrival().unwrap();
         assert!((a1 - (0.001 + 0.001 + 0.010_001)).abs() < 1e-15, "{a1}");
     }
 
     #[test]
     fn a_shrinking_delay_never_reorders_packets() {
+        let mut o = Order::new();
         let mut l = link(1000);
         // the far end rushing closer at absurd speed: the delay would fall faster than time
         l.set_delay_ramp(0.0, 0.010, -5.0);
         for i in 0..10 {
-            l.offer(pkt(i), at(0));
+            l.offer(pkt(i), at(0), &mut o);
         }
         let mut last = 0.0;
         while l.in_pipe() > 0 {
-            let (_, a, _, _, _) = l.head_arrival().unwrap();
+            let (_, a, _) = l.head_arrival().unwrap();
             assert!(a >= last);
             last = a;
             l.pop_head();
@@ -748,35 +768,47 @@ mod tests {
 
     #[test]
     fn droptail_limit_counts_in_service_packet() {
+        let mut o = Order::new();
         let mut l = link(3);
-        let admitted = (0..5).filter(|i| matches!(l.offer(pkt(*i), at(0)), Offer::Admitted { .. })).count();
+        let admitted = (0..5).filter(|i| matches!(l.offer(pkt(*i), at(0), &mut o), Offer::Admitted { .. })).count();
         assert_eq!(admitted, 3);
         assert_eq!(l.stats.drops_overflow, 2);
         assert_eq!(l.stats.max_queue_pkts, 3);
     }
 
     #[test]
-    fn same_instant_departure_is_ordered_by_shadow_then_tie_keys() {
-        let mut l = link(2);
-        l.offer(pkt(0), at(0)); // in service 0..1 ms
-        l.offer(pkt(1), at(0)); // waits, 1..2 ms
+    fn same_instant_departure_is_ordered_by_shadow_then_by_what_scheduled_each() {
+        let dep: f64 = 8.0 * 1000.0 / 8e6; // packet 0's departure, 1 ms, on the double clock
         let t = from_ms(1.0);
-        let dep: f64 = 8.0 * 1000.0 / 8e6; // the departure's shadow time
-        let key = l.dep_tie(0);
-        // an arrival whose double time is one ulp earlier sees a full queue
+        let run = |shadow: f64, arrival_scheduled_first: bool| {
+            let mut o = Order::new();
+            let mut l = link(2);
+            o.begin(0.0, Origin::ROOT);
+            let (early, _) = (o.call(), ());
+            l.offer(pkt(0), at(0), &mut o); // in service 0..1 ms
+            l.offer(pkt(1), at(0), &mut o); // waits, 1..2 ms
+            let late = o.call();
+            // the arrival was scheduled before the transmission of packet 0 started, or after
+            o.begin(shadow, if arrival_scheduled_first { early } else { late });
+            let got = l.offer(pkt(2), At { now: t, shadow }, &mut o);
+            (matches!(got, Offer::Admitted { .. }), l)
+        };
+        // an arrival whose double time is one ulp earlier sees a full queue, whatever
         let before = f64::from_bits(dep.to_bits() - 1);
-        assert!(matches!(l.offer(pkt(2), At { now: t, shadow: before, sched: f64::INFINITY, psched: 0.0, tie: u64::MAX }), Offer::Dropped(_)));
-        // at the same double time, the tie keys decide
-        assert!(matches!(l.offer(pkt(3), At { now: t, shadow: dep, sched: 0.0, psched: 0.0, tie: key - 1 }), Offer::Dropped(_)));
-        assert!(matches!(l.offer(pkt(4), At { now: t, shadow: dep, sched: 0.0, psched: 0.0, tie: key + 1 }), Offer::Admitted { .. }));
+        assert!(!run(before, false).0);
+        // at the same double time, what scheduled each decides
+        assert!(!run(dep, true).0);
+        let (admitted, l) = run(dep, false);
+        assert!(admitted);
         // the packet starts when the queue resumes: its arrival is 1 ms + (1 ms + 10 ms)
-        let (at, shadow, _, _, _) = l.head_arrival().unwrap();
+        let (at, shadow, _) = l.head_arrival().unwrap();
         assert_eq!(at, from_ms(11.0));
         assert_eq!(shadow, 0.0 + (dep + 0.010));
     }
 
     #[test]
     fn million_packets_do_not_drift() {
+        let mut o = Order::new();
         // A saturated 155 Mb/s link: each departure (delay 0, so the arrival event is
         // the departure) offers the next packet, keeping one waiting. A 1000-byte packet
         // takes 51,612.903... ns; chaining 51,613 ns would put the millionth departure
@@ -795,18 +827,18 @@ mod tests {
             s.stream("q"),
             vec![],
         );
-        l.offer(pkt(0), at(0));
-        l.offer(pkt(1), at(0));
+        l.offer(pkt(0), at(0), &mut o);
+        l.offer(pkt(1), at(0), &mut o);
         let n: u64 = 1_000_000;
         let mut last = (0, 0.0);
         for k in 1..=n {
-            let (t, sh, _, _, _) = l.head_arrival().unwrap();
+            let (t, sh, _) = l.head_arrival().unwrap();
             assert!(t >= last.0 && sh > last.1, "departures in order");
             assert_eq!(t, from_secs(sh));
             last = (t, sh);
             let (p, _) = l.pop_head();
             assert_eq!(p.seq, k as i64 - 1);
-            assert!(matches!(l.offer(pkt(k as i64 + 1), At { now: t, shadow: sh, sched: sh, psched: 0.0, tie: k }), Offer::Admitted { .. }));
+            assert!(matches!(l.offer(pkt(k as i64 + 1), At { now: t, shadow: sh }, &mut o), Offer::Admitted { .. }));
         }
         // exact: n * 8000 / 155e6 s = n * 8e12 / 155e6 ns = n * 1_600_000 / 31 ns
         let exact_num = n as u128 * 1_600_000; // over 31
@@ -816,24 +848,10 @@ mod tests {
     }
 
     #[test]
-    fn departure_and_arrival_at_one_instant_run_in_scheduling_order() {
-        // packet 0 is in service 0..1 ms, packet 1 waits; at 1 ms packet 0 departs. An
-        // arrival due at exactly 1 ms finds the queue full if ns-2 scheduled it before
-        // the departure (before packet 0 started, at 0) and a free place if after it
-        let dep = 8.0 * 1000.0 / 8e6;
-        for (sched, admitted) in [(-1e-9, false), (1e-9, true)] {
-            let mut l = link(2);
-            l.offer(pkt(0), at(0));
-            l.offer(pkt(1), at(0));
-            let got = l.offer(pkt(2), At { now: from_ms(1.0), shadow: dep, sched, psched: 0.0, tie: 0 });
-            assert_eq!(matches!(got, Offer::Admitted { .. }), admitted, "scheduled at {sched}");
-        }
-    }
-
-    #[test]
     fn idle_link_sends_at_once() {
+        let mut o = Order::new();
         let mut l = link(3);
-        l.offer(pkt(0), at(from_ms(100.0)));
+        l.offer(pkt(0), at(from_ms(100.0)), &mut o);
         assert_eq!(l.head_arrival().map(|x| x.0), Some(from_ms(111.0)));
     }
 }
@@ -855,6 +873,7 @@ mod properties {
                                        gaps in proptest::collection::vec(0u64..2_000_000, 1..300),
                                        sizes in proptest::collection::vec(40u16..1500, 300)) {
             let s = RngStreams::new(1);
+            let mut o = Order::new();
             let mut l = Link::new("x".into(), 0, 1, rate, delay_ms / 1e3,
                 QueueDiscipline::DropTail(DropTail { limit_pkts: Some(limit), limit_bytes: None }),
                 None, s.stream("e"), s.stream("q"), vec![]);
@@ -863,7 +882,7 @@ mod properties {
             for (i, g) in gaps.iter().enumerate() {
                 now += g;
                 // deliver everything due by now, in order
-                while let Some((t, sh, _, _, _)) = l.head_arrival() {
+                while let Some((t, sh, _)) = l.head_arrival() {
                     // every integer time is its double time rounded (no chained rounding)
                     prop_assert_eq!(t, crate::engine::from_secs(sh));
                     if t > now { break; }
@@ -876,7 +895,7 @@ mod properties {
                 let pkt = Packet { flow: 0, kind: PacketKind::Data, seq: i as i64, size_bytes: sizes[i],
                                    ttl: 9, tos: 0, rwnd_pkts: 0, hop: 0, aux: 0 };
                 offered += 1;
-                match l.offer(pkt, At { now, shadow: to_secs(now), sched: to_secs(now), psched: 0.0, tie: i as u64 }) {
+                match l.offer(pkt, At { now, shadow: to_secs(now) }, &mut o) {
                     Offer::Admitted { .. } => {}
                     Offer::Dropped(_) => dropped += 1,
                     Offer::Markable => prop_assert!(false, "offer() resolves RED's marks"),
