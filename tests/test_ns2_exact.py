@@ -43,8 +43,10 @@ def test_the_networks_known_apart_still_differ_and_are_in_the_reference():
 def test_the_networks_exercise_what_they_claim():
     # losses, timeouts, both sinks, both controllers, rings and asymmetric links: a
     # comparison of quiet networks would prove little
-    nets = [ns2exact.network(k) for k in REF["networks"]]
-    counters = [REF["counters"][str(k)] for k in REF["networks"]]
+    # (the random networks; the lockstep dumbbells have a test of their own)
+    random_nets = [k for k in REF["networks"] if ns2exact._kind(k)[2] != "lockstep"]
+    nets = [ns2exact.network(k) for k in random_nets]
+    counters = [REF["counters"][str(k)] for k in random_nets]
     assert sum(c["links"][n][2] > 0 for c in counters for n in c["links"]) > 200, "drops"
     assert sum(f[3] > 0 for c in counters for f in c["flows"].values()) > 100, "timeouts"
     flows = [f for sc in nets for f in sc["flows"]]
@@ -114,6 +116,26 @@ def _renamed(old: str, new: str):
         if x.get("cc") == old:
             x["cc"] = new
     return change
+
+
+def test_the_lockstep_dumbbells_tie_departures_and_arrivals_deep():
+    # networks from LOCKSTEP_FIRST: the first sender's access link has no delay and the
+    # bottleneck's rate, so a packet's arrival at the router and the bottleneck's
+    # departure fall due at the same double time packet after packet, and ns-2's order
+    # of the two goes back along both links' chains of departures (engine::order); a
+    # 0.02 % change of the access rate ends the ties, and the counters part from ns-2's
+    # in many of them (48 of 150 under the order kept before 2026-11-28)
+    lock = [k for k in REF["networks"] if ns2exact._kind(k)[2] == "lockstep"]
+    assert len(lock) == 149
+    nets = {k: ns2exact.network(k) for k in lock}
+    assert all(sc["links"][0]["rate_bps"] == sc["links"][1]["rate_bps"] and sc["links"][0]["delay_ms"] == 0.0
+               for sc in nets.values())
+    parted = 0
+    for k in lock[:40]:
+        sc = nets[k]
+        sc["links"][0]["rate_bps"] *= 1.0002
+        parted += bool(ns2exact.differences(ns2exact.counters_from_satcc(run(sc).summary), REF["counters"][str(k)]))
+    assert parted >= 15, parted  # 19 of 40
 
 
 def test_the_comparison_sees_reno_in_place_of_tahoe():

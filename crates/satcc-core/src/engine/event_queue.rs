@@ -19,18 +19,20 @@
 //! flows and no errors, insertion order gives ns-2's utilization to four decimals and
 //! its timeouts exactly in each of ten seeds, where the hash gave 10 % more timeouts.)
 //!
-//! "The order they were scheduled" is the order of the moments ns-2 scheduled them,
-//! which is not always when satcc files them: ns-2 schedules a packet's arrival at the
-//! far end of a link, and the link's next departure, when the packet starts its
-//! transmission, while satcc files a link's arrival only when the packet reaches the
-//! link's head and keeps departures implicit (net::link). So each event carries
-//! `sched`, the double time of the moment ns-2 would have scheduled it (by default the
-//! event being handled; for a link's arrival and departure, the start of
-//! transmission), and exact ties run in the order of `sched`, then of filing. Without
-//! it, an arrival at a busy bottleneck and a departure due at the same double time ran
-//! in the wrong order from the first drop on (issue 13); with it, the first thousand
-//! bottleneck drops of every seed compared are ns-2's, packet for packet (difftest
-//! DROPS).
+//! "The order they were scheduled" is ns-2's insertion order, which is the order of the
+//! events during which they were scheduled (and of the calls within one), and, where
+//! those ran at the same instant too, of theirs, and so on back. It is not always when
+//! satcc files them: ns-2 schedules a packet's arrival at the far end of a link, and the
+//! link's next departure, when the packet starts its transmission, while satcc files a
+//! link's arrival only when the packet reaches the link's head and keeps departures
+//! implicit (net::link). So each event carries its `Origin`: the event (or departure)
+//! that ns-2 would have scheduled it in, and its call there; `engine::order` keeps every
+//! event that ran and every departure that started a packet, and orders two origins by
+//! walking both back as far as the tie goes. Without the scheduling moment, an arrival
+//! at a busy bottleneck and a departure due at the same double time ran in the wrong
+//! order from the first drop on (issue 13); with two steps of it, links of equal rates
+//! busy in lockstep still parted from ns-2 (48 of 150 such dumbbells, 2026-11-28); with
+//! the whole chain, 149 of them give ns-2's counters.
 
 use super::order::{Order, Origin};
 use super::Time;
@@ -146,7 +148,7 @@ const START_BUCKETS: usize = 4096;
 /// the fixed 4096 x 4.1 us calendar was right for the standard scenario (0.11 events
 /// per simulated microsecond) and cost Table III's OC48 network (1.7 per
 /// microsecond) a quarter of its time. The shape changes where events are kept, never
-/// their order (time, shadow time, scheduling time, filing order), so no result
+/// their order (time, shadow time, then where ns-2 scheduled them: engine::order), so no result
 /// depends on it.
 const RETUNE_FIRST: u64 = 1 << 14;
 const RETUNE_EVERY: u64 = 1 << 17;

@@ -230,8 +230,10 @@ impl Link {
     }
 
     /// Move the departure pointer past every packet whose departure comes before the
-    /// event `at`. A departure is an implicit event, ordered against others due at
-    /// the same nanosecond like any two events (see engine::event_queue). With
+    /// event `at` (the event `order` is handling). A departure is an implicit event,
+    /// ordered against others due at the same double time by where ns-2 scheduled it
+    /// (engine::order): right after the packet's arrival, in the event that started its
+    /// transmission. With
     /// ACK-clocked senders such ties are systematic, not rare, so this decides drops.
     /// Events are handled in order, so the pointer only moves forward.
     #[inline]
