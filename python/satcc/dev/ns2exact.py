@@ -91,6 +91,8 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(ECN_FIRST, ECN_FIRST + 200)) + list(range(ECN_SACK1_FIRST, ECN_SACK1_FIRST + 100))
             + list(range(EXP_FIRST, EXP_FIRST + 100)) + list(range(FILE_FIRST, FILE_FIRST + 100))
             + list(range(LOCKSTEP_FIRST, LOCKSTEP_FIRST + 150))
+            # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
+            + [241]
             if k not in APART]
 DURATION_S = 5.0
 LONG_DURATION_S = 30.0
