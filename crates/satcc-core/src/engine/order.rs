@@ -16,9 +16,13 @@
 //! its double time, the node that scheduled it and its call there. Events that ran are
 //! ordered by when they ran; a departure against anything by walking both back.
 //!
-//! The nodes live in a ring: a comparison reaches back as far as the tie goes, a few
-//! windows of packets at most, and a node overwritten since (the ring holds the last
-//! RING nodes) is ordered by its number instead.
+//! The nodes live in a ring: a comparison reaches back as far as the tie goes, and a
+//! node overwritten since (the ring holds the last RING nodes, 2 MB; it starts at
+//! FIRST_RING and doubles as a run makes nodes) is ordered by its number instead. How
+//! far back a tie goes: a few windows of packets, but on links of equal rates fed one by
+//! another all run long, past the last 65,536 nodes (the lockstep dumbbell 9061 of
+//! satcc.dev.ns2exact, which a ring of 262,144 settles; that ring cost Table III's OC48
+//! network 12 % more time, BENCHMARKS.md).
 
 use std::cmp::Ordering;
 
@@ -30,6 +34,8 @@ pub const ROOT: NodeId = 0;
 
 /// Nodes kept: a tie is followed back through at most this many nodes made since.
 const RING: usize = 1 << 16;
+/// The ring's first size (a short run makes few nodes).
+const FIRST_RING: usize = 1 << 12;
 
 /// Calls of one event beyond this share its last number (ordered by filing then).
 const MAX_CALL: u32 = u32::MAX - 1;
@@ -85,19 +91,37 @@ impl Default for Order {
 
 impl Order {
     pub fn new() -> Self {
-        Order { ring: vec![EMPTY; RING], next: ROOT, cur: ROOT, calls: 0 }
+        Order { ring: vec![EMPTY; FIRST_RING], next: ROOT, cur: ROOT, calls: 0 }
     }
 
     fn add(&mut self, time: f64, at: Origin, ran: bool) -> NodeId {
         self.next += 1;
         let id = self.next;
-        self.ring[id as usize & (RING - 1)] = Node { id, time, parent: at.node, call: at.call, ran };
+        let mask = self.ring.len() - 1;
+        if id as usize > mask && self.ring.len() < RING {
+            self.grow();
+        }
+        let mask = self.ring.len() - 1;
+        self.ring[id as usize & mask] = Node { id, time, parent: at.node, call: at.call, ran };
         id
+    }
+
+    /// Twice the ring, every node in its place there (none was overwritten yet).
+    #[cold]
+    fn grow(&mut self) {
+        let mut ring = vec![EMPTY; self.ring.len() * 2];
+        let mask = ring.len() - 1;
+        for n in &self.ring {
+            if n.id != EMPTY.id {
+                ring[n.id as usize & mask] = *n;
+            }
+        }
+        self.ring = ring;
     }
 
     #[inline]
     fn get(&self, id: NodeId) -> Option<&Node> {
-        let n = &self.ring[id as usize & (RING - 1)];
+        let n = &self.ring[id as usize & (self.ring.len() - 1)];
         (n.id == id).then_some(n)
     }
 
@@ -238,6 +262,21 @@ mod tests {
         o.begin(1.0, other); // the event being handled: scheduled after the transmission
         assert!(o.before_current(1.0, start.departure(), 1.0));
         assert!(o.before_current(0.5, other, 1.0) && !o.before_current(1.5, start, 1.0));
+    }
+
+    #[test]
+    fn the_ring_grows_and_keeps_every_node_until_it_is_full() {
+        let mut o = Order::new();
+        o.begin(0.0, Origin::ROOT);
+        let first = o.call();
+        let ids: Vec<NodeId> = (0..3 * FIRST_RING).map(|k| o.departure(k as f64, first)).collect();
+        assert!(ids.iter().all(|&id| o.get(id).is_some()), "grown, nothing lost");
+        assert_eq!(o.ring.len(), 4 * FIRST_RING);
+        for _ in 0..2 * RING {
+            o.departure(1.0, first);
+        }
+        assert_eq!(o.ring.len(), RING, "no larger than RING");
+        assert!(o.get(ids[0]).is_none(), "overwritten once full");
     }
 
     #[test]
