@@ -131,12 +131,11 @@ mod tests {
         assert!(min >= 1.0 * (shape - 1.0) / shape - 1e-12);
     }
 
-    #[test]
-    fn on_off_duty_cycle() {
-        // mean on 1 s, off 1 s at 1 packet per ms: over many cycles about half the
-        // time is ON, so about 500 packets per simulated second.
-        let r = Draws::Own(Box::new(RngStreams::new(2).stream("s")));
-        let mut s = OnOffSource::new(OnOffLaw::Pareto { shape: 2.5 }, 1.0, 1.0, 8e6, 1000, r);
+    /// Packets per second a source of `law` hands over 2000 s at one packet per ms (1000
+    /// bytes at 8 Mb/s), seeded `seed`.
+    fn pkts_per_s(law: OnOffLaw, mean_on_s: f64, mean_off_s: f64, seed: u64) -> f64 {
+        let r = Draws::Own(Box::new(RngStreams::new(seed).stream("s")));
+        let mut s = OnOffSource::new(law, mean_on_s, mean_off_s, 8e6, 1000, r);
         let mut t = s.start(0.0);
         let mut pkts = 0;
         while t < 2000.0 {
@@ -144,7 +143,14 @@ mod tests {
             pkts += k.pkts;
             t = k.next_s;
         }
-        let rate = pkts as f64 / 2000.0;
+        pkts as f64 / 2000.0
+    }
+
+    #[test]
+    fn on_off_duty_cycle() {
+        // mean on 1 s, off 1 s at 1 packet per ms: over many cycles about half the
+        // time is ON, so about 500 packets per simulated second.
+        let rate = pkts_per_s(OnOffLaw::Pareto { shape: 2.5 }, 1.0, 1.0, 2);
         assert!((rate - 500.0).abs() < 40.0, "{rate}");
     }
 
@@ -163,23 +169,33 @@ mod tests {
             let burst = ((p1 * (1.0 / reference.u01().powf(1.0 / shape)) + 0.5) as u64).max(1);
             (burst, p2 * (1.0 / reference.u01().powf(1.0 / shape)))
         };
+        walk_bursts(&mut s, 2.0, interval, 50, &mut next_burst);
+    }
+
+    /// Walk `s` through `n` bursts from `start`, each tick checked against the bursts and
+    /// OFF periods `next_burst` draws as ns-2 would: no packet at the start (the first
+    /// comes after an interval and an OFF period), a burst's packets an interval apart,
+    /// its last followed by the next OFF period. Returns the bursts' lengths.
+    fn walk_bursts(s: &mut OnOffSource, start: f64, interval: f64, n: usize,
+                   next_burst: &mut impl FnMut() -> (u64, f64)) -> Vec<u64> {
         let (mut burst, idle) = next_burst();
-        // no packet at the start: the first comes after an interval and an OFF period
-        let mut t = s.start(2.0);
-        assert_eq!(t, 2.0 + (interval + idle));
-        for _ in 0..50 {
+        let mut t = s.start(start);
+        assert_eq!(t, start + (interval + idle));
+        let mut bursts = vec![];
+        for _ in 0..n {
+            bursts.push(burst);
             for _ in 0..burst - 1 {
                 let tick = s.tick(t);
                 assert_eq!((tick.pkts, tick.next_s), (1, t + interval));
                 t = tick.next_s;
             }
-            // the burst's last packet, followed by the next OFF period
             let (b, idle) = next_burst();
             let tick = s.tick(t);
             assert_eq!(tick.next_s, t + (interval + idle));
             t = tick.next_s;
             burst = b;
         }
+        bursts
     }
 
     #[test]
@@ -206,40 +222,16 @@ mod tests {
             let burst = ((on / interval * -reference.u01().ln() + 0.5) as u64).max(1);
             (burst, off * -reference.u01().ln())
         };
-        let (mut burst, idle) = next_burst();
-        let mut t = s.start(1.0);
-        assert_eq!(t, 1.0 + (interval + idle));
-        let mut ones = 0;
-        for _ in 0..200 {
-            ones += (burst == 1) as u32;
-            for _ in 0..burst - 1 {
-                let tick = s.tick(t);
-                assert_eq!((tick.pkts, tick.next_s), (1, t + interval));
-                t = tick.next_s;
-            }
-            let (b, idle) = next_burst();
-            let tick = s.tick(t);
-            assert_eq!(tick.next_s, t + (interval + idle));
-            t = tick.next_s;
-            burst = b;
-        }
+        let bursts = walk_bursts(&mut s, 1.0, interval, 200, &mut next_burst);
         // a mean of 12.5 packets: bursts of one (draws under 1.5) are some, not all
+        let ones = bursts.iter().filter(|&&b| b == 1).count();
         assert!(ones > 0 && ones < 100, "{ones}");
     }
 
     #[test]
     fn exponential_on_off_duty_cycle() {
         // mean ON 0.2 s and OFF 0.6 s at one packet per ms: a quarter of the time ON
-        let r = Draws::Own(Box::new(RngStreams::new(4).stream("s")));
-        let mut s = OnOffSource::new(OnOffLaw::Exponential, 0.2, 0.6, 8e6, 1000, r);
-        let mut t = s.start(0.0);
-        let mut pkts = 0;
-        while t < 2000.0 {
-            let k = s.tick(t);
-            pkts += k.pkts;
-            t = k.next_s;
-        }
-        let rate = pkts as f64 / 2000.0;
+        let rate = pkts_per_s(OnOffLaw::Exponential, 0.2, 0.6, 4);
         assert!((rate - 250.0).abs() < 15.0, "{rate}");
     }
 
