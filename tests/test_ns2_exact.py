@@ -126,7 +126,7 @@ def test_the_lockstep_dumbbells_tie_departures_and_arrivals_deep():
     # 0.02 % change of the access rate ends the ties, and the counters part from ns-2's
     # in many of them (48 of 150 under the order kept before 2026-11-28)
     lock = [k for k in REF["networks"] if ns2exact._kind(k)[2] == "lockstep"]
-    assert len(lock) == 149
+    assert len(lock) == 150
     nets = {k: ns2exact.network(k) for k in lock}
     assert all(sc["links"][0]["rate_bps"] == sc["links"][1]["rate_bps"] and sc["links"][0]["delay_ms"] == 0.0
                for sc in nets.values())

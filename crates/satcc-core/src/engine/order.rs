@@ -17,12 +17,11 @@
 //! ordered by when they ran; a departure against anything by walking both back.
 //!
 //! The nodes live in a ring: a comparison reaches back as far as the tie goes, and a
-//! node overwritten since (the ring holds the last RING nodes, 2 MB; it starts at
-//! FIRST_RING and doubles as a run makes nodes) is ordered by its number instead. How
-//! far back a tie goes: a few windows of packets, but on links of equal rates fed one by
-//! another all run long, past the last 65,536 nodes (the lockstep dumbbell 9061 of
-//! satcc.dev.ns2exact, which a ring of 262,144 settles; that ring cost Table III's OC48
-//! network 12 % more time, BENCHMARKS.md).
+//! node overwritten since (the ring holds the last RING nodes, 16 bytes each, 4 MB; it
+//! starts at FIRST_RING and doubles as a run makes nodes) is ordered by its number
+//! instead. How far back a tie goes: a few windows of packets, but on links of equal
+//! rates fed one by another all run long, past the last 65,536 nodes (the lockstep
+//! dumbbell 9061 of satcc.dev.ns2exact, and two of the catalog's OC48 runs).
 
 use std::cmp::Ordering;
 
@@ -33,16 +32,29 @@ pub type NodeId = u64;
 pub const ROOT: NodeId = 0;
 
 /// Nodes kept: a tie is followed back through at most this many nodes made since.
-const RING: usize = 1 << 16;
+const RING: usize = 1 << 18;
 /// The ring's first size (a short run makes few nodes).
 const FIRST_RING: usize = 1 << 12;
 
-/// Calls of one event beyond this share its last number (ordered by filing then).
-const MAX_CALL: u32 = u32::MAX - 1;
+/// Calls of one event beyond this share its last number (ordered by filing then); the
+/// departure after the last is the next number, 15 bits at most.
+const MAX_CALL: u32 = 0x7FFE;
 
+/// A node in 16 bytes: its double time, and in one word the node that scheduled it (40
+/// bits), its call there (15), whether it ran (1) and a tag (8) that tells it from the
+/// nodes that held its slot before (its number over the ring's size). Small, so that a
+/// ring far back costs little to write (one node per event).
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    time: f64,
+    word: u64,
+}
+
+const EMPTY: Slot = Slot { time: 0.0, word: u64::MAX };
+
+/// A node as read from its slot.
 #[derive(Clone, Copy, Debug)]
 struct Node {
-    id: NodeId,
     /// When it ran (or, a departure, when ns-2 would run it), on the double clock.
     time: f64,
     /// The node that scheduled it, and its call there (see `Order::call`).
@@ -51,8 +63,6 @@ struct Node {
     /// It ran (satcc handled it as an event): nodes that ran are ordered by their number.
     ran: bool,
 }
-
-const EMPTY: Node = Node { id: u64::MAX, time: 0.0, parent: ROOT, call: 0, ran: false };
 
 /// Where an event was scheduled: its scheduling node and its call there. Calls of one
 /// node are numbered in the order made, two apart (`Order::call`), so that the
@@ -76,7 +86,7 @@ impl Origin {
 }
 
 pub struct Order {
-    ring: Vec<Node>,
+    ring: Vec<Slot>,
     next: NodeId,
     /// The event being handled, and the calls it made so far.
     cur: NodeId,
@@ -94,35 +104,45 @@ impl Order {
         Order { ring: vec![EMPTY; FIRST_RING], next: ROOT, cur: ROOT, calls: 0 }
     }
 
+    fn tag(&self, id: NodeId) -> u64 {
+        (id >> self.ring.len().trailing_zeros()) & 0xFF
+    }
+
     fn add(&mut self, time: f64, at: Origin, ran: bool) -> NodeId {
         self.next += 1;
         let id = self.next;
-        let mask = self.ring.len() - 1;
-        if id as usize > mask && self.ring.len() < RING {
+        if id as usize >= self.ring.len() && self.ring.len() < RING {
             self.grow();
         }
+        let word = (at.node << 24) | ((at.call.min(MAX_CALL + 1) as u64) << 9) | ((ran as u64) << 8) | self.tag(id);
         let mask = self.ring.len() - 1;
-        self.ring[id as usize & mask] = Node { id, time, parent: at.node, call: at.call, ran };
+        self.ring[id as usize & mask] = Slot { time, word };
         id
     }
 
-    /// Twice the ring, every node in its place there (none was overwritten yet).
+    /// Twice the ring, every node in its place there (none was overwritten yet: node k
+    /// is in slot k), its tag for the new size.
     #[cold]
     fn grow(&mut self) {
-        let mut ring = vec![EMPTY; self.ring.len() * 2];
-        let mask = ring.len() - 1;
-        for n in &self.ring {
-            if n.id != EMPTY.id {
-                ring[n.id as usize & mask] = *n;
+        let len = self.ring.len() * 2;
+        let old = std::mem::replace(&mut self.ring, vec![EMPTY; len]);
+        for (k, slot) in old.into_iter().enumerate() {
+            if slot.word != EMPTY.word {
+                let tag = self.tag(k as NodeId);
+                self.ring[k] = Slot { time: slot.time, word: (slot.word & !0xFF) | tag };
             }
         }
-        self.ring = ring;
     }
 
     #[inline]
-    fn get(&self, id: NodeId) -> Option<&Node> {
-        let n = &self.ring[id as usize & (self.ring.len() - 1)];
-        (n.id == id).then_some(n)
+    fn get(&self, id: NodeId) -> Option<Node> {
+        let slot = self.ring[id as usize & (self.ring.len() - 1)];
+        (slot.word != EMPTY.word && slot.word & 0xFF == self.tag(id)).then(|| Node {
+            time: slot.time,
+            parent: slot.word >> 24,
+            call: ((slot.word >> 9) & 0x7FFF) as u32,
+            ran: (slot.word >> 8) & 1 == 1,
+        })
     }
 
     /// The event scheduled at `at`, due at double time `time`, starts running now.
