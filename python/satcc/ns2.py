@@ -2,10 +2,11 @@
 and read back the same metrics satcc reports.
 
 Supported subset (what the papers' baselines need): DropTail and RED queues, packet
-and bit error rates, bulk (FTP), transfers of a given size (FTP's send) and Pareto and
-exponential ON/OFF (Application/Traffic/Pareto, /Exponential) flows
-with Agent/TCP/Newreno or Agent/TCP/Reno and TCPSink
-(or TCPSink/DelAck), shortest-path routes, explicit start times. Anything else raises
+and bit error rates, bulk (FTP), transfers of a given size (FTP's send), Pareto and
+exponential ON/OFF (Application/Traffic/Pareto, /Exponential) and constant-bit-rate
+(Application/Traffic/CBR) flows with Agent/TCP/Newreno or Agent/TCP/Reno and TCPSink
+(or TCPSink/DelAck), UDP flows (`transport: udp`: Agent/UDP to Agent/LossMonitor, fed by
+CBR, Pareto or Exponential), shortest-path routes, explicit start times. Anything else raises
 ScenarioError, so a comparison never silently runs a different network. A scenario's
 `ns2_rng_seed` is written as the first event at time 0 (`$defaultRNG seed`), so that
 ns-2's RED and error-model draws are the ones satcc takes.
@@ -30,6 +31,15 @@ from .scenario import ScenarioError
 TCP_DEFAULTS = schema.TCP_DEFAULTS
 # satcc's ON/OFF traffic types and the ns-2 applications that generate them
 ON_OFF_APPS = {"pareto": "Pareto", "exponential": "Exponential"}
+# every source of its own (the agent is handed a packet per tick)
+SOURCE_APPS = {**ON_OFF_APPS, "cbr": "CBR"}
+# ns-2's Agent/UDP (and every Agent's) ttl_
+UDP_TTL = 32
+
+
+def is_udp(flow: dict) -> bool:
+    """Whether a scenario's flow is a UDP flow (`transport: udp`)."""
+    return flow.get("transport", "tcp") == "udp"
 # scheme settings with an ns-2 variable of the same meaning on the controller's agent
 NS2_SETTINGS = {"vegas_alpha": "v_alpha_", "vegas_beta": "v_beta_", "vegas_gamma": "v_gamma_"}
 
@@ -95,6 +105,8 @@ def pin_tick_phases(sc: dict, ns2_seed: int = 1) -> dict:
     draws its own phases and runs part at the first timeout that fires in one only."""
     out = json.loads(json.dumps(sc))
     for i, f in enumerate(out["flows"]):
+        if is_udp(f):
+            continue  # no TCP, no RTT clock
         tick = schema.tcp_settings(out, f)["tick_s"]
         f["tcp"] = {**(f.get("tcp") or {}), "tick_phase_s": ns2_tick_phase(tick_phase_seed(ns2_seed, i), tick)}
     return out
@@ -172,7 +184,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
         raise ValueError("ns-2 export: a moving constellation has no ns-2 form (ns-2 has no moving links); "
                          "its paths can be checked with satcc paths")
     for i, f in enumerate(sc["flows"]):
-        if schema.tcp_settings(sc, f)["stack"] != "ns2":
+        if not is_udp(f) and schema.tcp_settings(sc, f)["stack"] != "ns2":
             _unsupported(f"flows[{i}]: tcp.stack = linux (ns-2 2.35's agents are ns-2's TCP; "
                          "satcc's Linux stack is checked against Linux itself, docs/cubic-bbr.md)")
     if sc.get("monitor", {}).get("links") is None:
@@ -275,6 +287,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
         out.append('$ns at 0.25 "bytemon"')
     flows = []
     ecn = []
+    udp: list[bool] = []
     files = [(f.get("traffic") or {}).get("type") == "file" for f in sc["flows"]]
     if any(files):
         # a transfer's end: ns-2 calls an agent's `done` when its cumulative ACK reaches
@@ -287,8 +300,32 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
         if f.get("path") or f.get("ack_path"):
             _unsupported("pinned paths")
         traffic = f.get("traffic") or {"type": "bulk"}
-        if traffic["type"] not in ("bulk", "file", *ON_OFF_APPS):
+        if traffic["type"] not in ("bulk", "file", *SOURCE_APPS):
             _unsupported(f"traffic type {traffic['type']!r}")
+        if is_udp(f):
+            # ns-2's Agent/UDP, one datagram per message of the source's packetSize_
+            # (the agent's own packetSize_ the same, so that none is split), to a
+            # LossMonitor, which counts what arrives
+            name = f.get("name") or f"f{i}"
+            flows.append(name)
+            ecn.append(False)
+            udp.append(True)
+            out += [
+                f"set udp({i}) [new Agent/UDP]",
+                f"$udp({i}) set packetSize_ {int(traffic['packet_size_bytes'])}",
+                f"$udp({i}) set ttl_ {UDP_TTL}",
+                f"$udp({i}) set fid_ {i}",
+                f"set sink({i}) [new Agent/LossMonitor]",
+                f"$ns attach-agent $n({nid[f['src']]}) $udp({i})",
+                f"$ns attach-agent $n({nid[f['dst']]}) $sink({i})",
+                f"$ns connect $udp({i}) $sink({i})",
+                *_source_tcl(i, traffic, int(traffic["packet_size_bytes"]), f"udp({i})"),
+                f"$ns at {float(f.get('start_s', 0.0))!r} \"$app({i}) start\"",
+            ]
+            if f.get("stop_s") is not None:
+                out.append(f"$ns at {float(f['stop_s'])!r} \"$app({i}) stop\"")
+            continue
+        udp.append(False)
         tcp = {**base_tcp, **(f.get("tcp") or {})}
         if tcp["sack"] and tcp.get("sack_agent", "rfc6675") != "sack1" and not sack1:
             _unsupported("tcp.sack with sack_agent 'rfc6675' (satcc's SACK recovery is RFC 6675, not ns-2's Sack1; "
@@ -353,20 +390,9 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             f"$ns attach-agent $n({nid[f['dst']]}) $sink({i})",
             f"$ns connect ${t} $sink({i})",
         ]
-        if traffic["type"] in ON_OFF_APPS:
-            # ns-2's ON/OFF generators (POO_Traffic, EXPOO_Traffic) handing the agent one
-            # packet at a time; their draws come from ns-2's default generator
-            out += [
-                f"set app({i}) [new Application/Traffic/{ON_OFF_APPS[traffic['type']]}]",
-                f"$app({i}) set packetSize_ {tcp['packet_size_bytes']}",
-                f"$app({i}) set burst_time_ {float(traffic['mean_on_s'])!r}",
-                f"$app({i}) set idle_time_ {float(traffic['mean_off_s'])!r}",
-                f"$app({i}) set rate_ {float(traffic['rate_bps'])!r}",
-            ]
-            if traffic["type"] == "pareto":
-                out.append(f"$app({i}) set shape_ {float(traffic['shape'])!r}")
-            out.append(f"$app({i}) attach-agent ${t}")
-        app = f"app({i})" if traffic["type"] in ON_OFF_APPS else f"ftp({i})"
+        if traffic["type"] in SOURCE_APPS:
+            out += _source_tcl(i, traffic, tcp["packet_size_bytes"], t)
+        app = f"app({i})" if traffic["type"] in SOURCE_APPS else f"ftp({i})"
         if traffic["type"] in ("bulk", "file"):
             out.append(f"set {app} [${t} attach-app FTP]")
         # a transfer hands its bytes to the agent at its start (FTP's send: the agent's
@@ -378,12 +404,18 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
     end = float(sc["duration_s"])
     out += [
         "proc finish {} {",
-        "  global ns tcp qm qbytes" + (" done_at" if any(files) else ""),
+        "  global ns tcp sink qm qbytes" + (" done_at" if any(files) else ""),
         "  bytecount",
         '  set s "\\{\\"flows\\": \\["',
     ]
     for i, name in enumerate(flows):
         sep = "," if i else ""
+        if udp[i]:
+            # a UDP flow: what its LossMonitor counted (packets, bytes, the last one's time)
+            out.append(
+                f'  append s "{sep}\\{{\\"name\\": \\"{_tcl_json(name)}\\", \\"npkts\\": [$sink({i}) set npkts_], '
+                f'\\"bytes\\": [$sink({i}) set bytes_], \\"last\\": [$sink({i}) set lastPktTime_]\\}}"')
+            continue
         out.append(
             f'  append s "{sep}\\{{\\"name\\": \\"{_tcl_json(name)}\\", \\"ack\\": [$tcp({i}) set ack_], '
             f'\\"ndatapack\\": [$tcp({i}) set ndatapack_], \\"nrexmitpack\\": [$tcp({i}) set nrexmitpack_], '
@@ -405,8 +437,10 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
     out += ['  append s "\\]\\}"', "  puts $s", "  exit 0", "}"]
     if sample_acks:
         dt = float(sc.get("sample_interval_s", 0.1))
-        out += ["proc sample {} {", "  global ns tcp", "  set t [$ns now]", '  set s "S $t"']
-        out += [f'  append s " [$tcp({i}) set ack_]"' for i in range(len(flows))]
+        out += ["proc sample {} {", "  global ns tcp sink", "  set t [$ns now]", '  set s "S $t"']
+        # (a UDP flow: the datagrams its LossMonitor has counted)
+        out += [f'  append s " [$sink({i}) set npkts_]"' if udp[i] else f'  append s " [$tcp({i}) set ack_]"'
+                for i in range(len(flows))]
         out += ["  puts $s", f'  $ns at [expr {{$t + {dt!r}}}] "sample"', "}", f'$ns at {dt!r} "sample"']
     if trace_drops is not None:
         a, b = trace_drops.split("->")
@@ -415,13 +449,37 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
     return "\n".join(out)
 
 
+def _source_tcl(i: int, traffic: dict, size: int, agent: str) -> list[str]:
+    """Flow `i`'s source (app(i)) of packets of `size` bytes, attached to `agent`: ns-2's
+    ON/OFF generators (POO_Traffic, EXPOO_Traffic) or CBR, handing the agent one packet
+    a tick; their draws come from ns-2's default generator."""
+    kind = traffic["type"]
+    out = [f"set app({i}) [new Application/Traffic/{SOURCE_APPS[kind]}]", f"$app({i}) set packetSize_ {size}"]
+    rate = f"$app({i}) set rate_ {float(traffic['rate_bps'])!r}"
+    if kind == "cbr":
+        out += [rate, f"$app({i}) set random_ {1 if traffic.get('random') else 0}"]
+        if traffic.get("max_pkts") is not None:
+            if int(traffic["max_pkts"]) > 2**31 - 1:
+                _unsupported("traffic.max_pkts above 2^31 - 1 (ns-2's maxpkts_ is an int)")
+            out.append(f"$app({i}) set maxpkts_ {int(traffic['max_pkts'])}")
+    else:
+        out += [f"$app({i}) set burst_time_ {float(traffic['mean_on_s'])!r}",
+                f"$app({i}) set idle_time_ {float(traffic['mean_off_s'])!r}", rate]
+        if kind == "pareto":
+            out.append(f"$app({i}) set shape_ {float(traffic['shape'])!r}")
+    out.append(f"$app({i}) attach-agent ${agent}")
+    return out
+
+
 def _pinned_tick_phases(sc: dict, base_tcp: dict, ns2_seed: int) -> bool:
     """Whether the senders' RTT clock phases are pinned (all or none: ns-2 draws them); a
     pinned phase must be the one ns-2 will draw (pin_tick_phases)."""
     phases = [{**base_tcp, **(f.get("tcp") or {})}.get("tick_phase_s") for f in sc["flows"]]
-    if all(p is None for p in phases):
+    if all(p is None for f, p in zip(sc["flows"], phases) if not is_udp(f)):
         return False
     for i, (f, p) in enumerate(zip(sc["flows"], phases)):
+        if is_udp(f):
+            continue
         tick = {**base_tcp, **(f.get("tcp") or {})}["tick_s"]
         want = ns2_tick_phase(tick_phase_seed(ns2_seed, i), tick)
         if p is None or p != want:

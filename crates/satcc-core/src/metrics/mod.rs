@@ -25,7 +25,13 @@ pub struct FlowSummary {
     pub group: Option<String>,
     pub src: String,
     pub dst: String,
+    /// Its congestion control ("none" for a UDP flow).
     pub cc: String,
+    /// "udp" for a UDP flow (transport: udp; absent for TCP flows). Its counts are its
+    /// datagrams: sent by the source, delivered at the far end, dropped; nothing is
+    /// acknowledged or retransmitted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub transport: Option<&'static str>,
     pub start_s: f64,
     pub stop_s: Option<f64>,
     /// Payload of every data packet received (duplicates included), over the flow's

@@ -389,6 +389,11 @@ pub enum TrafficSpecIn {
         /// Sending rate while ON, b/s.
         #[schemars(range(min = MIN_RATE_BPS, max = MAX_RATE_BPS))]
         rate_bps: f64,
+        /// A UDP flow's datagram size, bytes (ns-2's packetSize_ of the source; required
+        /// with `transport: udp`; a TCP flow's packets are tcp.packet_size_bytes).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[schemars(range(min = 1, max = 65535))]
+        packet_size_bytes: Option<u32>,
     },
     /// Exponential ON/OFF, as ns-2's Application/Traffic/Exponential over the agent: the
     /// Pareto source's rules with exponential draws (a burst int(draw + 0.5) packets, at
@@ -403,6 +408,30 @@ pub enum TrafficSpecIn {
         /// Sending rate while ON, b/s.
         #[schemars(range(min = MIN_RATE_BPS, max = MAX_RATE_BPS))]
         rate_bps: f64,
+        /// A UDP flow's datagram size, bytes (as for `pareto`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[schemars(range(min = 1, max = 65535))]
+        packet_size_bytes: Option<u32>,
+    },
+    /// Constant bit rate, as ns-2's Application/Traffic/CBR over the agent: a packet at
+    /// the start and then one every size x 8 / `rate_bps` seconds (with `random`, each
+    /// gap drawn in interval x [0.5, 1.5), ns-2's random_ 1), until the flow stops or
+    /// `max_pkts` packets have gone.
+    Cbr {
+        /// Sending rate, b/s.
+        #[schemars(range(min = MIN_RATE_BPS, max = MAX_RATE_BPS))]
+        rate_bps: f64,
+        /// A UDP flow's datagram size, bytes (as for `pareto`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[schemars(range(min = 1, max = 65535))]
+        packet_size_bytes: Option<u32>,
+        /// Jitter each gap by a uniform draw of +-half an interval (ns-2's random_).
+        #[serde(default, skip_serializing_if = "is_false")]
+        random: bool,
+        /// Packets the source sends in all (ns-2's maxpkts_; unset: no limit).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[schemars(range(min = 1))]
+        max_pkts: Option<u64>,
     },
     /// A transfer of `size_bytes`, as ns-2's `$ftp send size_bytes`: the sender is handed
     /// ceil(size_bytes / tcp.packet_size_bytes) packets at the start and sends them; the
@@ -425,12 +454,59 @@ impl TrafficSpecIn {
         }
     }
 
-    /// An ON/OFF source's sending rate while ON (None for bulk transfers and files).
-    pub fn on_off_rate_bps(&self) -> Option<f64> {
+    /// A source's sending rate (while ON; None for bulk transfers and files).
+    pub fn source_rate_bps(&self) -> Option<f64> {
         match self {
             TrafficSpecIn::Bulk | TrafficSpecIn::File { .. } => None,
-            TrafficSpecIn::Pareto { rate_bps, .. } | TrafficSpecIn::Exponential { rate_bps, .. } => Some(*rate_bps),
+            TrafficSpecIn::Pareto { rate_bps, .. }
+            | TrafficSpecIn::Exponential { rate_bps, .. }
+            | TrafficSpecIn::Cbr { rate_bps, .. } => Some(*rate_bps),
         }
+    }
+
+    /// The datagram size a source names (UDP flows).
+    pub fn packet_size_bytes(&self) -> Option<u32> {
+        match self {
+            TrafficSpecIn::Bulk | TrafficSpecIn::File { .. } => None,
+            TrafficSpecIn::Pareto { packet_size_bytes, .. }
+            | TrafficSpecIn::Exponential { packet_size_bytes, .. }
+            | TrafficSpecIn::Cbr { packet_size_bytes, .. } => *packet_size_bytes,
+        }
+    }
+
+    /// Its `type` as the scenario names it.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            TrafficSpecIn::Bulk => "bulk",
+            TrafficSpecIn::Pareto { .. } => "pareto",
+            TrafficSpecIn::Exponential { .. } => "exponential",
+            TrafficSpecIn::Cbr { .. } => "cbr",
+            TrafficSpecIn::File { .. } => "file",
+        }
+    }
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+/// What carries a flow's packets.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Transport {
+    /// TCP: a sender under its congestion control and a receiver that acknowledges.
+    #[default]
+    Tcp,
+    /// UDP: the source's datagrams go out as it makes them, unacknowledged and under no
+    /// congestion control (ns-2's Agent/UDP to an Agent/LossMonitor). Router schemes
+    /// (REFWA and the others) leave them alone, as the papers' classing by port number
+    /// does; they share the links' queues.
+    Udp,
+}
+
+impl Transport {
+    fn is_tcp(&self) -> bool {
+        *self == Transport::Tcp
     }
 }
 
@@ -485,6 +561,10 @@ pub struct FlowSpec {
     /// The application feeding the sender.
     #[serde(default)]
     pub traffic: TrafficSpecIn,
+    /// `tcp` (the default) or `udp` (a source's datagrams, no congestion control:
+    /// traffic cbr, pareto or exponential with its packet_size_bytes).
+    #[serde(default, skip_serializing_if = "Transport::is_tcp")]
+    pub transport: Transport,
 }
 
 fn default_cc() -> String {
@@ -536,6 +616,30 @@ pub fn tcp_config(v: &Value, at: &str) -> Result<TcpConfig, String> {
 }
 
 /// What the ranges on a queue's fields cannot say.
+/// A UDP flow's settings, checked (`at`: "flows[i]"); its datagram size.
+fn check_udp_flow(f: &FlowSpec, at: &str) -> Result<u32, String> {
+    if f.traffic.source_rate_bps().is_none() {
+        return Err(format!(
+            "{at}.traffic.type: '{}' is a TCP application; a UDP flow needs a source (allowed with transport udp: \
+             cbr, pareto, exponential)",
+            f.traffic.type_name()
+        ));
+    }
+    let size = f.traffic.packet_size_bytes().ok_or_else(|| {
+        format!("{at}.traffic.packet_size_bytes: required with transport udp (the datagram size, bytes; ns-2's packetSize_)")
+    })?;
+    if f.cc != crate::tcp::congestion::DEFAULT_CC {
+        return Err(format!("{at}.cc: a UDP flow has no congestion control (remove cc, or use transport: tcp)"));
+    }
+    if !(f.tcp.is_null() || f.tcp.as_object().is_some_and(|o| o.is_empty())) {
+        return Err(format!("{at}.tcp: TCP settings do not apply to a UDP flow (remove them, or use transport: tcp)"));
+    }
+    if f.ack_path.is_some() {
+        return Err(format!("{at}.ack_path: a UDP flow sends no ACKs"));
+    }
+    Ok(size)
+}
+
 pub fn validate_queue(q: &QueueSpec, at: &str) -> Result<(), String> {
     match q {
         QueueSpec::Droptail {
@@ -716,8 +820,21 @@ impl Scenario {
                      generator ns2_rng_seed reproduces, satcc's sender from a stream of its own)"
                 ));
             }
-            if let Some(rate_bps) = f.traffic.on_off_rate_bps() {
-                if cfg.packet_size_bytes as f64 * 8.0 / rate_bps < 1e-9 {
+            let size = match f.transport {
+                Transport::Tcp => {
+                    if f.traffic.packet_size_bytes().is_some() {
+                        return Err(format!(
+                            "{at}.traffic.packet_size_bytes: a TCP flow's packets are tcp.packet_size_bytes ({}); \
+                             the source's own size is for transport: udp",
+                            cfg.packet_size_bytes
+                        ));
+                    }
+                    cfg.packet_size_bytes
+                }
+                Transport::Udp => check_udp_flow(f, &at)?,
+            };
+            if let Some(rate_bps) = f.traffic.source_rate_bps() {
+                if size as f64 * 8.0 / rate_bps < 1e-9 {
                     return Err(format!("{at}.traffic.rate_bps: too high (under 1 ns per packet)"));
                 }
             }
@@ -748,6 +865,11 @@ impl Scenario {
             (router.check)(&sc.fields, &at)?;
         }
         Ok(())
+    }
+
+    /// Whether some flow is a UDP flow.
+    pub fn has_udp(&self) -> bool {
+        self.flows.iter().any(|f| f.transport == Transport::Udp)
     }
 
     fn check_link_name(
@@ -792,7 +914,44 @@ mod tests {
         let f = |b| TrafficSpecIn::File { size_bytes: b }.file_pkts(1000);
         assert_eq!([f(1), f(999), f(1000), f(1001), f(2_000_000)], [Some(1), Some(1), Some(1), Some(2), Some(2000)]);
         assert_eq!(TrafficSpecIn::Bulk.file_pkts(1000), None);
-        assert_eq!(TrafficSpecIn::File { size_bytes: 5 }.on_off_rate_bps(), None);
+        assert_eq!(TrafficSpecIn::File { size_bytes: 5 }.source_rate_bps(), None);
+    }
+
+    #[test]
+    fn a_udp_flow_needs_a_source_of_its_own_size_and_nothing_of_tcps() {
+        let sc = |flow: serde_json::Value| {
+            let mut f = serde_json::json!({"src": "a", "dst": "b", "transport": "udp"});
+            f.as_object_mut().unwrap().extend(flow.as_object().unwrap().clone());
+            let sc = serde_json::json!({
+                "duration_s": 1.0,
+                "nodes": [{"name": "a"}, {"name": "b"}],
+                "links": [{"a": "a", "b": "b", "rate_bps": 1e6, "delay_ms": 1.0}],
+                "flows": [f],
+            });
+            Scenario::from_json(&sc.to_string()).map(|_| ())
+        };
+        let cbr = serde_json::json!({"type": "cbr", "rate_bps": 1e5, "packet_size_bytes": 200});
+        assert_eq!(sc(serde_json::json!({"traffic": cbr})), Ok(()));
+        let on_off = serde_json::json!({"type": "exponential", "mean_on_s": 0.1, "mean_off_s": 0.1, "rate_bps": 1e5,
+                                         "packet_size_bytes": 200});
+        assert_eq!(sc(serde_json::json!({"traffic": on_off})), Ok(()));
+        for (flow, want) in [
+            (serde_json::json!({}), "flows[0].traffic.type: 'bulk' is a TCP application"),
+            (serde_json::json!({"traffic": {"type": "file", "size_bytes": 10}}), "flows[0].traffic.type: 'file'"),
+            (serde_json::json!({"traffic": {"type": "cbr", "rate_bps": 1e5}}), "flows[0].traffic.packet_size_bytes: required"),
+            (serde_json::json!({"traffic": cbr, "cc": "cubic"}), "flows[0].cc: a UDP flow has no congestion control"),
+            (serde_json::json!({"traffic": cbr, "tcp": {"sack": true}}), "flows[0].tcp: TCP settings do not apply"),
+            (serde_json::json!({"traffic": cbr, "ack_path": ["b", "a"]}), "flows[0].ack_path: a UDP flow sends no ACKs"),
+            (serde_json::json!({"traffic": cbr, "transport": "quic"}), "unknown variant `quic`, expected `tcp` or `udp`"),
+        ] {
+            let e = sc(flow.clone()).unwrap_err();
+            assert!(e.contains(want), "{flow}: {e}");
+        }
+        // a TCP flow's source sends packets of tcp.packet_size_bytes
+        let e = sc(serde_json::json!({"traffic": cbr, "transport": "tcp"})).unwrap_err();
+        assert!(e.starts_with("flows[0].traffic.packet_size_bytes: a TCP flow's packets are tcp.packet_size_bytes"), "{e}");
+        let tcp_cbr = serde_json::json!({"type": "cbr", "rate_bps": 1e5, "random": true, "max_pkts": 5});
+        assert_eq!(sc(serde_json::json!({"traffic": tcp_cbr, "transport": "tcp"})), Ok(()));
     }
 
     #[test]

@@ -10,6 +10,7 @@
 //! its path (else Table III's OC48 network, 512 flows sharing one link, came out at
 //! 1.2e11 events for its 1e8, over the default budget).
 
+use crate::net::LinkId;
 use crate::scenario::{self, Scenario};
 use crate::sim::plan::Plan;
 use serde::Serialize;
@@ -114,18 +115,28 @@ pub fn estimate(sc: &Scenario, plan: &Plan) -> Result<Estimate, String> {
         let at = format!("flows[{i}]");
         let (cfg, _) = crate::settings::split(&scenario::merge(&sc.tcp, &f.tcp), &format!("{at}.tcp"))?;
         let n = f.count as f64;
-        let wire = cfg.data_wire_bytes() as f64;
+        // a UDP flow's datagrams: the source's size, no ACKs, no window
+        let udp = f.transport == scenario::Transport::Udp;
+        let wire = match (udp, f.traffic.packet_size_bytes()) {
+            (true, Some(size)) => size as f64,
+            _ => cfg.data_wire_bytes() as f64,
+        };
         wire_min = wire_min.min(wire);
         let (fwd, rev) = &plan.routes[i];
+        let (fwd, rev): (&[LinkId], &[LinkId]) = (fwd, if udp { &[] } else { rev });
         let (bottleneck, rtt, hops) = match moving {
-            Some((rate, rtt, hops, ..)) => (rate, rtt, 2.0 * hops),
+            Some((rate, rtt, hops, ..)) => (rate, rtt, if udp { hops } else { 2.0 * hops }),
             None => (
                 fwd.iter().map(|&l| dirs[l as usize].0).fold(f64::INFINITY, f64::min),
                 fwd.iter().chain(rev).map(|&l| dirs[l as usize].1).sum(),
                 (fwd.len() + rev.len()) as f64,
             ),
         };
-        let window_rate = if rtt > 0.0 { cfg.rwnd_pkts as f64 * wire * 8.0 / rtt } else { f64::INFINITY };
+        let window_rate = match f.traffic.source_rate_bps() {
+            Some(rate) if udp => rate,
+            _ if rtt > 0.0 => cfg.rwnd_pkts as f64 * wire * 8.0 / rtt,
+            _ => f64::INFINITY,
+        };
         let active = (f.stop_s.unwrap_or(sc.duration_s).min(sc.duration_s) - f.start_s).max(0.0);
         let pkts = bottleneck.min(window_rate) / (8.0 * wire) * active;
         per_flow.push((n * pkts, hops));
@@ -137,10 +148,12 @@ pub fn estimate(sc: &Scenario, plan: &Plan) -> Result<Estimate, String> {
                 }
             }
         }
-        if let Some(rate_bps) = f.traffic.on_off_rate_bps() {
-            source_pkts += n * rate_bps / (8.0 * cfg.packet_size_bytes as f64) * active;
+        if let Some(rate_bps) = f.traffic.source_rate_bps() {
+            source_pkts += n * rate_bps / (8.0 * if udp { wire } else { cfg.packet_size_bytes as f64 }) * active;
         }
-        timers += n * active / cfg.min_rto_s.max(2.0 * cfg.tick_s);
+        if !udp {
+            timers += n * active / cfg.min_rto_s.max(2.0 * cfg.tick_s);
+        }
         flows += n;
         window_pkts += n * cfg.rwnd_pkts.max(cfg.initial_window_pkts) as f64;
     }

@@ -14,7 +14,7 @@ use crate::feedback::{RouterContext, RouterScheme};
 use crate::tcp::congestion;
 use crate::tcp::rtt::TsClock;
 use crate::tcp::{TcpSender, TcpSink};
-use crate::traffic::{OnOffLaw, OnOffSource};
+use crate::traffic::{CbrSource, OnOffLaw, OnOffSource, Source};
 use rand::Rng;
 use super::{Ev, Flow, Simulation, NONE};
 
@@ -127,7 +127,11 @@ impl Simulation {
         let mut routes: Vec<LinkId> = Vec::new();
         for (i, f) in sc.flows.iter().enumerate() {
             let at = format!("flows[{i}]");
-            let (mut cfg, settings) = crate::settings::split(&scenario::merge(&sc.tcp, &f.tcp), &format!("{at}.tcp"))?;
+            let udp = f.transport == scenario::Transport::Udp;
+            // a UDP flow has no TCP: its (unused) agents are built with the defaults, so
+            // that no scenario-wide TCP setting is checked against it
+            let tcp = if udp { serde_json::Value::Null } else { scenario::merge(&sc.tcp, &f.tcp) };
+            let (mut cfg, settings) = crate::settings::split(&tcp, &format!("{at}.tcp"))?;
             let entry = congestion::controller(&f.cc).ok_or_else(|| {
                 format!("{at}.cc: unknown congestion control '{}' (allowed: {})", f.cc, congestion::controller_names().join(", "))
             })?;
@@ -198,25 +202,29 @@ impl Simulation {
                     Some(g) => Draws::Ns2(g.clone()),
                     None => Draws::Own(Box::new(rng.stream(&format!("flow/{name}/source")))),
                 };
-                let size = cfg.packet_size_bytes;
+                // a UDP flow's datagrams are its source's size, a TCP flow's segments its own
+                let size = if udp { f.traffic.packet_size_bytes().expect("validated") } else { cfg.packet_size_bytes };
                 let source = match &f.traffic {
                     TrafficSpecIn::Bulk | TrafficSpecIn::File { .. } => None,
-                    TrafficSpecIn::Pareto { shape, mean_on_s, mean_off_s, rate_bps } => Some(OnOffSource::new(
+                    TrafficSpecIn::Pareto { shape, mean_on_s, mean_off_s, rate_bps, .. } => Some(Source::OnOff(OnOffSource::new(
                         OnOffLaw::Pareto { shape: *shape },
                         *mean_on_s,
                         *mean_off_s,
                         *rate_bps,
                         size,
                         draws(),
-                    )),
-                    TrafficSpecIn::Exponential { mean_on_s, mean_off_s, rate_bps } => Some(OnOffSource::new(
+                    ))),
+                    TrafficSpecIn::Exponential { mean_on_s, mean_off_s, rate_bps, .. } => Some(Source::OnOff(OnOffSource::new(
                         OnOffLaw::Exponential,
                         *mean_on_s,
                         *mean_off_s,
                         *rate_bps,
                         size,
                         draws(),
-                    )),
+                    ))),
+                    TrafficSpecIn::Cbr { rate_bps, random, max_pkts, .. } => {
+                        Some(Source::Cbr(CbrSource::new(*rate_bps, size, *random, *max_pkts, draws())))
+                    }
                 };
                 let mut sender = TcpSender::new(fid, cfg.clone(), cc, boot)
                     .with_loss(crate::tcp::loss::build(entry.loss, &settings));
@@ -270,11 +278,12 @@ impl Simulation {
                     rtx_timer: None,
                     delack_timer: None,
                     delack_event_at: None,
-                    payload_bytes: cfg.packet_size_bytes,
-                    wire_header_bytes: if cfg.use_headers { cfg.header_bytes } else { 0 },
-                    syn: cfg.syn,
-                    sack: cfg.sack,
-                    ecn: cfg.ecn,
+                    payload_bytes: size,
+                    wire_header_bytes: if cfg.use_headers && !udp { cfg.header_bytes } else { 0 },
+                    syn: cfg.syn && !udp,
+                    sack: cfg.sack && !udp,
+                    ecn: cfg.ecn && !udp,
+                    udp,
                     data_injected: 0,
                     data_delivered: 0,
                     data_dropped: 0,

@@ -7,7 +7,11 @@ use crate::net::queue::{QueueDiscipline, Verdict};
 use crate::net::{FlowId, LinkId, Packet, PacketKind};
 use crate::feedback::LinkView;
 use crate::tcp::sender::GREEDY;
+use crate::traffic::Begin;
 use super::{DoubleTimer, DropCause, Ev, RunOutput, Simulation, NONE, PROGRESS_EVERY};
+
+/// The TTL of a UDP flow's datagrams: ns-2's Agent ttl_ default.
+const UDP_TTL: u8 = 32;
 
 impl Simulation {
     /// The event being handled, as a point in the order of events.
@@ -95,6 +99,8 @@ impl Simulation {
         let payload = match (ack, &real, pkt.seq) {
             (true, _, _) => 0,
             (false, Some(t), _) => t.payload as u32,
+            // a UDP datagram: its whole size (the pcap writer puts IP and UDP headers in it)
+            (false, None, _) if f.udp => pkt.size_bytes as u32,
             (false, None, 0) if f.syn => 0, // the SYN
             (false, None, 0) => f.payload_bytes, // sent without a header (TcpSender::output)
             _ => (pkt.size_bytes as u32).saturating_sub(f.wire_header_bytes).min(f.payload_bytes),
@@ -102,6 +108,7 @@ impl Simulation {
         let seqno = if self.real.is_some() { self.real_seqno(pkt).unwrap_or(pkt.seq) } else { pkt.seq };
         let tcp_flags = match real {
             Some(t) => t.flags,
+            None if f.udp => 0,
             None => capture_flags(ack, pkt, f.syn) | if f.ecn { ecn_flags(ack, pkt) } else { 0 },
         };
         self.series.packets.push(PacketRow {
@@ -185,6 +192,10 @@ impl Simulation {
     /// A data packet is offered to a guarded link (TTL as it arrived at the node).
     fn scheme_sees_data(&mut self, link: LinkId, pkt: &Packet) {
         if self.real.is_some() && self.passes_through(pkt) {
+            return;
+        }
+        if self.flows[pkt.flow as usize].udp {
+            // the papers class UDP apart by port number: their schemes see TCP only
             return;
         }
         let s = self.scheme_of_link[link as usize];
@@ -305,7 +316,9 @@ impl Simulation {
         match pkt.kind {
             PacketKind::Data => {
                 f.data_delivered += 1;
-                f.sink_data(&pkt, now, &mut out);
+                if !f.udp {
+                    f.sink_data(&pkt, now, &mut out);
+                }
             }
             PacketKind::Ack => {
                 f.ack_delivered += 1;
@@ -366,7 +379,9 @@ impl Simulation {
         match pkt.kind {
             PacketKind::Data => {
                 f.data_delivered += 1;
-                f.sink_data(&pkt, now, &mut out);
+                if !f.udp {
+                    f.sink_data(&pkt, now, &mut out);
+                }
             }
             PacketKind::Ack => {
                 f.ack_delivered += 1;
@@ -477,10 +492,13 @@ impl Simulation {
         let f = &mut self.flows[fid as usize];
         f.active = true;
         if let Some(src) = f.source.as_mut() {
-            // the source hands its first packet after an OFF period; the agent, given
-            // nothing yet, sends nothing (its SYN goes with the first packet)
-            let first_s = src.start(self.shadow);
-            self.file_source_tick(fid, first_s);
+            match src.begin(self.shadow) {
+                // an ON/OFF source hands its first packet after an OFF period; the
+                // agent, given nothing yet, sends nothing (its SYN goes with the first)
+                Begin::At(first_s) => self.file_source_tick(fid, first_s),
+                // CBR's first packet goes in the start's own event
+                Begin::Now => self.source_packet(fid),
+            }
         } else {
             let mut out = std::mem::take(&mut self.outbox);
             f.sender.clock_s = self.shadow;
@@ -515,18 +533,41 @@ impl Simulation {
     }
 
     fn on_source_tick(&mut self, fid: FlowId) {
+        if self.flows[fid as usize].active {
+            self.source_packet(fid);
+        }
+    }
+
+    /// A source's packet goes (handed to its TCP sender, or a UDP flow's datagram onto
+    /// the network), then the source says when the next goes: ns-2's
+    /// TrafficGenerator::timeout sends first and draws after, so a draw the packet's
+    /// first queue takes (RED's, from ns-2's shared generator) comes before the source's.
+    fn source_packet(&mut self, fid: FlowId) {
         let now = self.now;
         let f = &mut self.flows[fid as usize];
-        if !f.active {
-            return;
+        if f.udp {
+            let p = Packet {
+                seq: f.data_injected as i64,
+                flow: fid,
+                rwnd_pkts: 0,
+                size_bytes: f.payload_bytes as u16,
+                hop: 0,
+                kind: PacketKind::Data,
+                ttl: UDP_TTL,
+                tos: 0,
+                aux: 0,
+            };
+            self.send_one(p);
+        } else {
+            let mut out = std::mem::take(&mut self.outbox);
+            f.sender.clock_s = self.shadow;
+            f.sender.app_send(1, now, &mut out);
+            self.send_and_rearm(fid, out);
         }
-        let Some(src) = f.source.as_mut() else { return };
-        let tick = src.tick(self.shadow);
-        let mut out = std::mem::take(&mut self.outbox);
-        f.sender.clock_s = self.shadow;
-        f.sender.app_send(tick.pkts, now, &mut out);
-        self.send_and_rearm(fid, out);
-        self.file_source_tick(fid, tick.next_s);
+        let shadow = self.shadow;
+        if let Some(next_s) = self.flows[fid as usize].source.as_mut().and_then(|s| s.next(shadow)) {
+            self.file_source_tick(fid, next_s);
+        }
     }
 
     /// File a source's next tick at `at_s` on the double clock, if within the run.
@@ -560,9 +601,26 @@ impl Simulation {
                 if f.start > now || real.is_some_and(|r| r[i]) {
                     continue; // not started, or a real host's (tcp_info.parquet has it)
                 }
-                let seq = f.sink.in_order_data_pkts();
+                // a UDP flow: datagrams delivered so far, and no TCP state
+                let seq = if f.udp { f.data_delivered as i64 } else { f.sink.in_order_data_pkts() };
                 let gp = (seq - f.last_sample_seq) as f64 * f.payload_bytes as f64 * 8.0 / dt / 1e6;
                 f.last_sample_seq = seq;
+                if f.udp {
+                    self.series.flows.push(FlowRow {
+                        time_s: t,
+                        flow: i as u32,
+                        cwnd_pkts: 0.0,
+                        ssthresh_pkts: 0.0,
+                        rwnd_pkts: 0.0,
+                        seqno: seq,
+                        goodput_mbps: gp,
+                        srtt_ms: 0.0,
+                        pacing_mbps: 0.0,
+                        cc_min_rtt_ms: 0.0,
+                        ca_state: 0,
+                    });
+                    continue;
+                }
                 self.series.flows.push(FlowRow {
                     time_s: t,
                     flow: i as u32,
@@ -852,6 +910,62 @@ mod tests {
         };
         assert_eq!(delivered(0.01004), (0, 1), "due at the end: still in flight");
         assert_eq!(delivered(0.010041), (1, 0));
+    }
+
+    /// A dumbbell a-r-b with a 2 Mb/s, 10-packet bottleneck r->b (guarded by REFWA if
+    /// `refwa`), one TCP flow and a UDP flow of `udp_traffic`.
+    fn with_udp(udp_traffic: serde_json::Value, refwa: bool, duration_s: f64) -> crate::sim::RunOutput {
+        let sc = json!({
+            "duration_s": duration_s,
+            "nodes": [{"name": "a"}, {"name": "u"}, {"name": "r"}, {"name": "b"}],
+            "links": [{"a": "a", "b": "r", "rate_bps": 1e8, "delay_ms": 1.0},
+                      {"a": "u", "b": "r", "rate_bps": 1e8, "delay_ms": 1.0},
+                      {"a": "r", "b": "b", "rate_bps": 2e6, "delay_ms": 20.0,
+                       "queue": {"type": "droptail", "limit_pkts": 10}}],
+            "flows": [{"name": "t", "src": "a", "dst": "b"},
+                      {"name": "u", "src": "u", "dst": "b", "transport": "udp", "start_s": 1.0,
+                       "traffic": udp_traffic}],
+            "schemes": if refwa { json!([{"type": "refwa", "links": ["r->b"]}]) } else { json!([]) },
+        });
+        Simulation::from_json(&sc.to_string()).unwrap().run()
+    }
+
+    #[test]
+    fn a_udp_flows_datagrams_are_sent_at_its_rate_and_each_is_accounted_for() {
+        // 1.5 Mb/s of 500-byte datagrams from 1 s to the end at 6 s, into a 2 Mb/s
+        // bottleneck shared with a TCP flow: 375 a second, the first at the start
+        let out = with_udp(json!({"type": "cbr", "rate_bps": 1.5e6, "packet_size_bytes": 500}), false, 6.0);
+        let u = &out.summary.flows[1];
+        assert_eq!((u.transport, u.cc.as_str()), (Some("udp"), "none"));
+        assert_eq!(u.data_pkts_sent, 5 * 375 + 1);
+        assert!(u.data_pkts_dropped > 0, "the bottleneck overflows");
+        let p = &out.summary.totals.packets;
+        assert_eq!(p.data_injected, p.data_delivered + p.data_dropped + p.data_in_flight);
+        assert_eq!((u.data_pkts_acked, u.retransmits, u.rto_count), (0, 0, 0));
+        // its share is counted in the totals, not in the TCP flows' fairness
+        assert!((out.summary.totals.throughput_mbps - out.summary.flows.iter().map(|f| f.throughput_mbps).sum::<f64>()).abs() < 1e-12);
+        assert_eq!(out.summary.totals.jain_fairness, 1.0);
+        // no UDP packet comes back: the reverse direction carries the TCP flow's ACKs only
+        let back: u64 = out.summary.links.iter().filter(|l| l.name == "r->u").map(|l| l.arrivals_pkts).sum();
+        assert_eq!(back, 0);
+    }
+
+    #[test]
+    fn a_cbr_source_stops_after_max_pkts_and_at_its_stop() {
+        let out = with_udp(json!({"type": "cbr", "rate_bps": 1e5, "packet_size_bytes": 100, "max_pkts": 7}), false, 3.0);
+        let u = &out.summary.flows[1];
+        // (the TCP flow's 20-packet window keeps the 10-packet queue full: they are lost)
+        assert_eq!((u.data_pkts_sent, u.data_pkts_delivered + u.data_pkts_dropped), (7, 7));
+    }
+
+    #[test]
+    fn router_schemes_leave_udp_flows_alone() {
+        // REFWA counts the flows whose data it sees: the TCP flow, not the UDP one
+        let out = with_udp(json!({"type": "cbr", "rate_bps": 5e5, "packet_size_bytes": 500}), true, 4.0);
+        let active = &out.series.feedback.active_flows;
+        assert!(!active.is_empty());
+        assert!(active.iter().all(|&n| n <= 1), "{active:?}");
+        assert!(active.contains(&1));
     }
 
     /// The packets table's flags of a simulated packet: a TCP's on the wire.

@@ -24,7 +24,7 @@ use crate::net::{FlowId, LinkId, NodeId, Packet};
 use crate::scenario::Scenario;
 use crate::feedback::RouterScheme;
 use crate::tcp::{TcpSender, TcpSink};
-use crate::traffic::OnOffSource;
+use crate::traffic::Source;
 
 /// Why a packet was dropped (the `cause` column of the drops table).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -136,7 +136,7 @@ struct Flow {
     rev: (u32, u16),
     sender: TcpSender,
     sink: TcpSink,
-    source: Option<OnOffSource>,
+    source: Option<Source>,
     /// A transfer (traffic: file): its size in bytes and packets, the seqno whose
     /// acknowledgment completes it (set when the sender is handed the packets), and the
     /// instant it was (ns-2's `done`: the cumulative ACK reaches curseq_ - 1).
@@ -157,6 +157,9 @@ struct Flow {
     sack: bool,
     /// Its sender is ECN-capable (tcp.ecn): every data segment but the first is ECT.
     ecn: bool,
+    /// A UDP flow (transport: udp): its source's datagrams go straight onto the network
+    /// and are counted where they arrive; its TCP sender and sink stay idle.
+    udp: bool,
     // packet accounting
     data_injected: u64,
     data_delivered: u64,

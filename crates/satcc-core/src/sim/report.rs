@@ -35,6 +35,10 @@ impl Simulation {
             let active_end = end;
             let active_s = if f.start < active_end { to_secs(active_end - f.start) } else { 0.0 };
             let rate = |bytes: f64| if active_s > 0.0 { bytes * 8.0 / active_s / 1e6 } else { 0.0 };
+            if f.udp {
+                flows.push(self.udp_summary(f, rate(f.data_delivered as f64 * f.payload_bytes as f64)));
+                continue;
+            }
             let sent = f.sender.stats.data_pkts_sent;
             flows.push(FlowSummary {
                 name: f.name.clone(),
@@ -42,6 +46,7 @@ impl Simulation {
                 src: self.node_names[f.src as usize].clone(),
                 dst: self.node_names[f.dst as usize].clone(),
                 cc: f.cc.clone(),
+                transport: None,
                 start_s: to_secs(f.start),
                 stop_s: f.stop.map(to_secs),
                 throughput_mbps: rate(f.sink.stats.payload_bytes_received as f64),
@@ -123,13 +128,15 @@ impl Simulation {
                 }
             })
             .collect();
-        let tps: Vec<f64> = flows.iter().map(|f| f.throughput_mbps).collect();
+        // fairness among the TCP flows (a UDP flow sends at its source's rate, whatever
+        // its share)
+        let tps: Vec<f64> = flows.iter().filter(|f| f.transport.is_none()).map(|f| f.throughput_mbps).collect();
         let sent: u64 = flows.iter().map(|f| f.data_pkts_sent).sum();
         let dropped: u64 = flows.iter().map(|f| f.data_pkts_dropped).sum();
         let b = self.bottleneck.map(|b| &links[b as usize]);
         let totals = RunTotals {
             flows: flows.len(),
-            throughput_mbps: tps.iter().sum(),
+            throughput_mbps: flows.iter().map(|f| f.throughput_mbps).sum(),
             goodput_mbps: flows.iter().map(|f| f.goodput_mbps).sum(),
             jain_fairness: jain_index(&tps, &vec![1.0; tps.len()]),
             loss_rate: if sent > 0 { dropped as f64 / sent as f64 } else { 0.0 },
@@ -176,6 +183,41 @@ impl Simulation {
             flow_names: self.flows.iter().map(|f| f.name.clone()).collect(),
             pushes: self.events.pushes(),
             events_by_kind: super::EVENT_KINDS.iter().copied().zip(self.kinds).collect(),
+        }
+    }
+
+    /// A UDP flow's summary: its datagrams (`rate_mbps`: what arrived, over its active
+    /// time), nothing of TCP's.
+    fn udp_summary(&self, f: &super::Flow, rate_mbps: f64) -> FlowSummary {
+        FlowSummary {
+            name: f.name.clone(),
+            group: f.group.clone(),
+            src: self.node_names[f.src as usize].clone(),
+            dst: self.node_names[f.dst as usize].clone(),
+            cc: "none".into(),
+            transport: Some("udp"),
+            start_s: to_secs(f.start),
+            stop_s: f.stop.map(to_secs),
+            throughput_mbps: rate_mbps,
+            goodput_mbps: rate_mbps,
+            data_pkts_sent: f.data_injected,
+            data_pkts_delivered: f.data_delivered,
+            data_pkts_acked: 0,
+            data_pkts_dropped: f.data_dropped,
+            syn_pkts_sent: 0,
+            syn_pkts_dropped: 0,
+            retransmits: 0,
+            fast_retransmits: 0,
+            rto_count: 0,
+            rto_undone: 0,
+            link_error_losses: 0,
+            ecn_responses: None,
+            size_bytes: None,
+            fct_s: None,
+            loss_rate: if f.data_injected > 0 { f.data_dropped as f64 / f.data_injected as f64 } else { 0.0 },
+            srtt_ms: 0.0,
+            cwnd_pkts: 0.0,
+            hops_data: f.fwd.1 as usize,
         }
     }
 }

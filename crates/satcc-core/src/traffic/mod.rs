@@ -1,8 +1,49 @@
-//! Applications that hand data to a TCP sender: greedy bulk transfers and ON/OFF
-//! sources (ns-2's Application/Traffic/Pareto and Application/Traffic/Exponential over a
-//! TCP agent).
+//! Applications that hand data to a sender: greedy bulk transfers, ON/OFF sources
+//! (ns-2's Application/Traffic/Pareto and Application/Traffic/Exponential) and
+//! constant-bit-rate ones ([`cbr`], Application/Traffic/CBR), over a TCP agent or as a
+//! UDP flow's datagrams.
+
+pub mod cbr;
 
 use crate::engine::rng::Draws;
+pub use cbr::CbrSource;
+
+/// An application that hands over packets at times of its own (bulk transfers and
+/// files have none: the sender is handed everything at its start).
+pub enum Source {
+    OnOff(OnOffSource),
+    Cbr(CbrSource),
+}
+
+/// How a source begins.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Begin {
+    /// Its first packet goes at once, in the start's own event, and `next` says when
+    /// the second does (CBR: its start calls its timeout).
+    Now,
+    /// Its first packet goes at this double time (the ON/OFF sources: an interval and
+    /// an OFF period after the start).
+    At(f64),
+}
+
+impl Source {
+    /// At the flow's start (`now_s`, its double time).
+    pub fn begin(&mut self, now_s: f64) -> Begin {
+        match self {
+            Source::OnOff(s) => Begin::At(s.start(now_s)),
+            Source::Cbr(_) => Begin::Now,
+        }
+    }
+
+    /// After the packet of a tick (or of CBR's start) went: when the next goes (None:
+    /// the source is done). ns-2's TrafficGenerator::timeout sends, then draws.
+    pub fn next(&mut self, now_s: f64) -> Option<f64> {
+        match self {
+            Source::OnOff(s) => Some(s.tick(now_s).next_s),
+            Source::Cbr(s) => s.next(now_s),
+        }
+    }
+}
 
 /// A uniform draw in (0, 1]: ns-2's generator never gives 0; satcc's own stream's [0, 1)
 /// is turned around.
