@@ -204,6 +204,21 @@ def test_a_real_flow_is_a_bulk_transfer_and_other_traffic_is_refused_by_name(tmp
             emu.emulate(d, tmp_path)
 
 
+def test_a_udp_flow_stays_simulated_and_between_real_hosts_is_refused_by_name(tmp_path):
+    # a UDP flow is satcc's own: its ends are not made real hosts by default, and one
+    # between two real hosts is refused before anything is made
+    d = two_links(1.0, refwa=False)
+    udp = {**d["flows"][0], "name": "u", "transport": "udp",
+           "traffic": {"type": "cbr", "rate_bps": 1e5, "packet_size_bytes": 200}}
+    udp.pop("cc", None)
+    udp.pop("tcp", None)
+    assert not any(f["udp"] for f in emu._flows(d))
+    assert [f["udp"] for f in emu._flows({**d, "flows": d["flows"] + [udp]})] == [False] * len(d["flows"]) + [True]
+    with pytest.raises(emu.EmulationError, match=r"flows\[1\]\.transport: a flow between two real hosts is their own "
+                       r"TCP connection \(allowed: tcp\), got 'udp'"):
+        emu.emulate({**d, "flows": d["flows"] + [udp]}, tmp_path, hosts=[d["flows"][0]["src"], d["flows"][0]["dst"]])
+
+
 @needs_root
 def test_bad_choices_are_named(clean, tmp_path):
     with pytest.raises(emu.EmulationError, match="--cc"):

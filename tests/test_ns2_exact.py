@@ -48,8 +48,8 @@ def test_the_networks_exercise_what_they_claim():
     nets = [ns2exact.network(k) for k in random_nets]
     counters = [REF["counters"][str(k)] for k in random_nets]
     assert sum(c["links"][n][2] > 0 for c in counters for n in c["links"]) > 200, "drops"
-    assert sum(f[3] > 0 for c in counters for f in c["flows"].values()) > 100, "timeouts"
-    flows = [f for sc in nets for f in sc["flows"]]
+    assert sum(len(f) > 1 and f[3] > 0 for c in counters for f in c["flows"].values()) > 100, "timeouts"
+    flows = [f for sc in nets for f in sc["flows"] if f.get("transport") != "udp"]
     assert {f["cc"] for f in flows} == {"newreno", "reno", "tahoe", "vegas"}
     assert {f["tcp"]["delayed_ack"] for f in flows} == {True, False}
     assert {f["tcp"]["syn"] for f in flows} == {True, False}
@@ -473,6 +473,70 @@ def test_the_export_sends_a_transfers_bytes_and_reads_done():
         assert line in tcl
     assert '$ns at 0.0 "$ftp(0) start"' in tcl and "done_at(0)" not in tcl and "done_at(1)" in tcl
     assert "done" not in ns2.to_tcl(_two_flows()), "scripts without a transfer are as before"
+
+
+def test_the_udp_networks_run_ns2s_udp_agents_and_cbr_sources():
+    # networks from UDP_FIRST: half the flows are UDP flows (Agent/UDP to a LossMonitor)
+    # of CBR sources, with and without random_, some with maxpkts_, or ON/OFF ones; some
+    # TCP flows are fed by CBR; some hosts' access links run RED on ns-2's draws
+    nets = [k for k in REF["networks"] if ns2exact._kind(k)[2] == "udp"]
+    assert len(nets) == 100
+    flows = [(k, f) for k in nets for f in ns2exact.network(k)["flows"]]
+    udp = [(k, f) for k, f in flows if f.get("transport") == "udp"]
+    cbr = [f["traffic"] for _, f in udp if f["traffic"]["type"] == "cbr"]
+    assert len(udp) > 150 and sum(t["random"] for t in cbr) > 40 and sum("max_pkts" in t for t in cbr) > 10
+    assert {f["traffic"]["type"] for _, f in udp} == {"cbr", "pareto", "exponential"}
+    assert len({f["traffic"]["packet_size_bytes"] for _, f in udp}) == 5
+    assert sum((f.get("traffic") or {}).get("type") == "cbr" for _, f in flows if f.get("transport") != "udp") > 40
+    arrived = [REF["counters"][str(k)]["flows"][f["name"]][0] for k, f in udp]
+    assert sum(arrived) > 1_000_000 and sum(a > 0 for a in arrived) > 0.9 * len(arrived)
+    red_access = sum(l.get("a_to_b", {}).get("queue", {}).get("type") == "red"
+                     for k in nets for l in ns2exact.network(k)["links"] if not l["a"].startswith("R"))
+    assert red_access > 200
+
+
+def test_the_comparison_sees_cbr_gaps_without_their_draws():
+    # the same CBR sources without random_ part from ns-2's counts in most of the first
+    # twenty UDP networks: the comparison checks the draws and the datagrams' arrivals
+    def steady(x):
+        if (x.get("traffic") or {}).get("type") == "cbr":
+            x["traffic"] = {**x["traffic"], "random": False}
+    assert _parted("udp", steady) >= 12
+
+
+def test_the_comparison_counts_a_udp_flows_datagrams():
+    k = next(k for k in REF["networks"] if ns2exact._kind(k)[2] == "udp")
+    ref = REF["counters"][str(k)]
+    ours = ns2exact.counters_from_satcc(run(ns2exact.network(k)).summary)
+    assert ns2exact.differences(ours, ref) == []
+    name = next(f["name"] for f in ns2exact.network(k)["flows"] if f.get("transport") == "udp")
+    assert len(ref["flows"][name]) == 1, "a UDP flow is compared by the datagrams that arrive"
+    one_less = {**ours, "flows": {**ours["flows"], name: [ours["flows"][name][0] - 1]}}
+    assert len(ns2exact.differences(one_less, ref)) == 1
+
+
+def test_the_export_writes_ns2s_udp_agent_and_cbr():
+    sc = _two_flows()
+    sc["flows"][1] = {"name": "y", "src": "a", "dst": "b", "transport": "udp", "start_s": 0.1, "stop_s": 0.9,
+                      "traffic": {"type": "cbr", "rate_bps": 5e5, "packet_size_bytes": 210, "random": True,
+                                  "max_pkts": 40}}
+    sc["flows"][0]["traffic"] = {"type": "cbr", "rate_bps": 2e5}
+    tcl = ns2.to_tcl(sc)
+    for line in ("set udp(1) [new Agent/UDP]", "$udp(1) set packetSize_ 210", "$udp(1) set ttl_ 32",
+                 "set sink(1) [new Agent/LossMonitor]", "$ns connect $udp(1) $sink(1)",
+                 "set app(1) [new Application/Traffic/CBR]", "$app(1) set packetSize_ 210",
+                 "$app(1) set rate_ 500000.0", "$app(1) set random_ 1", "$app(1) set maxpkts_ 40",
+                 "$app(1) attach-agent $udp(1)", '$ns at 0.1 "$app(1) start"', '$ns at 0.9 "$app(1) stop"',
+                 # a TCP flow's CBR hands its agent packets of the agent's size
+                 "set app(0) [new Application/Traffic/CBR]", "$app(0) set packetSize_ 1000",
+                 "$app(0) set random_ 0", "$app(0) attach-agent $tcp(0)",
+                 "[$sink(1) set npkts_]"):
+        assert line in tcl, line
+    assert "tcp(1)" not in tcl and "maxpkts_" not in tcl.replace("$app(1) set maxpkts_ 40", "")
+    # a UDP flow has no RTT clock to pin: the TCP flows' phases are pinned alone
+    pinned = ns2.pin_tick_phases(sc, 1)
+    assert "tcp" not in pinned["flows"][1] and "tick_phase_s" in pinned["flows"][0]["tcp"]
+    assert "Agent/TCP instproc reset" in ns2.to_tcl(pinned)
 
 
 def test_the_ns2_draws_example_of_the_scenario_page_runs_and_exports():

@@ -132,7 +132,8 @@ def _flows(d: dict) -> list[dict]:
         for k in range(n):
             out.append({"src": f["src"], "dst": f["dst"], "start_s": f.get("start_s", 0.0),
                         "stop_s": f.get("stop_s"), "name": (f.get("name") or f"f{i}") + (f"#{k}" if n > 1 else ""),
-                        "rtt_code_k": float(tcp.get("rtt_code_k", 6.3)) if writes else None})
+                        "rtt_code_k": float(tcp.get("rtt_code_k", 6.3)) if writes else None,
+                        "udp": f.get("transport", "tcp") == "udp"})
     return out
 
 
@@ -158,8 +159,14 @@ def emulate(scenario, out: str | Path | None = None, *, hosts: list[str] | None 
 
     d = scenario if isinstance(scenario, dict) else (scenario if isinstance(scenario, Scenario) else load(scenario)).to_dict()
     flows = _flows(d)
-    hosts = hosts or sorted({f["src"] for f in flows} | {f["dst"] for f in flows})
+    # by default the ends of the TCP flows (a UDP flow is satcc's own, between simulated
+    # hosts)
+    hosts = hosts or sorted({f["src"] for f in flows if not f["udp"]} | {f["dst"] for f in flows if not f["udp"]})
     for i, f in enumerate(d["flows"]):
+        if f.get("transport", "tcp") == "udp" and f["src"] in hosts and f["dst"] in hosts:
+            raise EmulationError(f"flows[{i}].transport: a flow between two real hosts is their own TCP connection "
+                                 "(allowed: tcp), got 'udp'; give it a simulated end (--hosts) to run it as "
+                                 "satcc's own UDP flow")
         kind = (f.get("traffic") or {}).get("type", "bulk")
         if kind != "bulk" and f["src"] in hosts and f["dst"] in hosts:
             # a real flow carries what its Linux sender sends, all the time it runs

@@ -404,7 +404,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
     end = float(sc["duration_s"])
     out += [
         "proc finish {} {",
-        "  global ns tcp sink qm qbytes" + (" done_at" if any(files) else ""),
+        "  global ns tcp qm qbytes" + (" done_at" if any(files) else "") + (" sink" if any(udp) else ""),
         "  bytecount",
         '  set s "\\{\\"flows\\": \\["',
     ]
@@ -437,7 +437,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
     out += ['  append s "\\]\\}"', "  puts $s", "  exit 0", "}"]
     if sample_acks:
         dt = float(sc.get("sample_interval_s", 0.1))
-        out += ["proc sample {} {", "  global ns tcp sink", "  set t [$ns now]", '  set s "S $t"']
+        out += ["proc sample {} {", "  global ns tcp" + (" sink" if any(udp) else ""), "  set t [$ns now]", '  set s "S $t"']
         # (a UDP flow: the datagrams its LossMonitor has counted)
         out += [f'  append s " [$sink({i}) set npkts_]"' if udp[i] else f'  append s " [$tcp({i}) set ack_]"'
                 for i in range(len(flows))]

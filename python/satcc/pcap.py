@@ -20,7 +20,10 @@ What the headers hold, since satcc's packets count segments, not bytes:
 - TTL and TOS as the packet carried them (T-REFWA's RTT code is in the TOS byte; a SACK
   flow's ACKs show TOS 0, the bits satcc uses there being an internal tag);
 - only the headers are captured (snap length), the length fields give the full size;
-  checksums are computed over that (a zero payload adds nothing to them).
+  checksums are computed over that (a zero payload adds nothing to them);
+- a UDP flow's datagrams (`transport: udp`) are IPv4/UDP packets of their whole size
+  (IP and UDP headers inside it, as ns-2 counts a UDP packet's size; at least 28 bytes),
+  between the same ports.
 """
 
 from __future__ import annotations
@@ -64,8 +67,19 @@ def _flow_settings(scenario: dict, summary: dict) -> list[dict]:
     for f in summary["flows"]:
         tcp = per_name[f["name"]]
         out.append({"src": nodes[f["src"]], "dst": nodes[f["dst"]], "mss": tcp["packet_size_bytes"],
-                    "syn": bool(tcp["syn"])})
+                    "syn": bool(tcp["syn"]), "udp": f.get("transport") == "udp"})
     return out
+
+
+def _udp_packet(n: int, r: dict, src: bytes, dst: bytes, sport: int) -> tuple[bytes, int]:
+    """(the IPv4 and UDP headers, the total length) of a UDP flow's datagram."""
+    total = max(28, r["payload_bytes"])
+    ip = bytearray(struct.pack("!BBHHHBBH4s4s", 0x45, r["tos"], total, n & 0xFFFF, 0x4000, r["ttl"], 17, 0, src, dst))
+    ip[10:12] = struct.pack("!H", _checksum(bytes(ip)))
+    udp = bytearray(struct.pack("!HHHH", sport, RECEIVER_PORT, total - 20, 0))
+    pseudo = src + dst + struct.pack("!BBH", 0, 17, total - 20)
+    udp[6:8] = struct.pack("!H", _checksum(pseudo + bytes(udp)) or 0xFFFF)
+    return bytes(ip) + bytes(udp), total
 
 
 def _window_scale(max_bytes: int) -> int:
@@ -105,6 +119,11 @@ def write(result, link: str, path: str | Path) -> int:
     for n, r in enumerate(rows):
         i = index[r["flow"]]
         f = flows[i]
+        ns = round(r["time_s"] * 1e9)
+        if f["udp"]:
+            header, total = _udp_packet(n, r, node_ip(f["src"]), node_ip(f["dst"]), 10000 + i)
+            out += struct.pack("<IIII", ns // 1_000_000_000, ns % 1_000_000_000, len(header), total) + header
+            continue
         seq, acked, flags = tcp_numbers(r["ack"], r["seqno"], f["mss"], f["syn"])
         flags = r.get("tcp_flags", flags)
         sport, dport = 10000 + i, RECEIVER_PORT
@@ -124,7 +143,6 @@ def write(result, link: str, path: str | Path) -> int:
                                     (tcp_len // 4) << 12 | flags, window, 0, 0) + options)
         pseudo = src + dst + struct.pack("!BBH", 0, 6, tcp_len + payload)
         tcp[16:18] = struct.pack("!H", _checksum(pseudo + bytes(tcp)))
-        ns = round(r["time_s"] * 1e9)
         header = bytes(ip) + bytes(tcp)
         out += struct.pack("<IIII", ns // 1_000_000_000, ns % 1_000_000_000, len(header), total) + header
     Path(path).write_bytes(bytes(out))

@@ -262,8 +262,10 @@ class Scenario:
         self.d["links"].append({"a": a, "b": b, "rate_bps": rate_bps, "delay_ms": delay_ms, **fields})
 
     def flow(self, src: str, dst: str, **fields) -> None:
-        """Add a TCP flow src -> dst. `fields`: cc (a name of `satcc schemes`), name,
-        group, count, start_s, stop_s, start_jitter_s, tcp, traffic, path, ack_path."""
+        """Add a flow src -> dst. `fields`: cc (a name of `satcc schemes`), name, group,
+        count, start_s, stop_s, start_jitter_s, tcp, traffic, path, ack_path, and
+        transport ("udp" for a UDP flow of a cbr, pareto or exponential source with its
+        packet_size_bytes: no cc, tcp or ack_path then)."""
         self.d["flows"].append({"src": src, "dst": dst, **fields})
 
     def scheme(self, type: str, *, links: list[str], **settings) -> None:

@@ -68,6 +68,11 @@ EXP_FIRST = 8000
 # From FILE_FIRST on, lossy networks whose flows are mostly transfers of a given size
 # (traffic: file, FTP's send), their completion times compared too
 FILE_FIRST = 8100
+# From UDP_FIRST on, lossy networks with UDP flows (transport: udp) of CBR sources (some
+# with random_, some with maxpkts_) and ON/OFF ones, TCP flows fed by CBR, and RED queues
+# on some hosts' access links too (where a source's packet meets a draw before the
+# source draws its next gap); a UDP flow is compared by the datagrams that arrive
+UDP_FIRST = 8200
 # From LOCKSTEP_FIRST on: dumbbells whose first sender's access link has no delay and
 # the bottleneck's rate, where ns-2's order of an arrival and a departure due at the same
 # double time goes back along both chains of departures (engine::order; docs/scenario.md,
@@ -87,6 +92,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(TAHOE_FIRST, TAHOE_FIRST + 200)) + list(range(VEGAS_FIRST, VEGAS_FIRST + 200))
             + list(range(ECN_FIRST, ECN_FIRST + 200)) + list(range(ECN_SACK1_FIRST, ECN_SACK1_FIRST + 100))
             + list(range(EXP_FIRST, EXP_FIRST + 100)) + list(range(FILE_FIRST, FILE_FIRST + 100))
+            + list(range(UDP_FIRST, UDP_FIRST + 100))
             + list(range(LOCKSTEP_FIRST, LOCKSTEP_FIRST + 150))
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
@@ -225,16 +231,20 @@ def network(k: int) -> dict:
         _make_exp(sc, random.Random(8_000_000 + k))
     if agents == "file":
         _make_file(sc, random.Random(8_100_000 + k))
+    if agents == "udp":
+        _make_udp(sc, random.Random(8_200_000 + k))
     return ns2.pin_tick_phases(sc, NS2_SEED)
 
 
 def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
-    NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers;
+    NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
     "lockstep": the lockstep dumbbells)."""
     if k >= LOCKSTEP_FIRST:
         return False, False, "lockstep"
+    if k >= UDP_FIRST:
+        return True, False, "udp"
     if k >= FILE_FIRST:
         return True, False, "file"
     if k >= EXP_FIRST:
@@ -341,6 +351,39 @@ def _make_file(sc: dict, rng: random.Random) -> None:
             f.pop("stop_s", None)
 
 
+def _make_udp(sc: dict, rng: random.Random) -> None:
+    """In place: half the flows become UDP flows of their own datagram size, fed by CBR
+    (half of them with random_, some stopping after maxpkts_) or by an ON/OFF source; a
+    quarter of the others get a CBR source; a third of the hosts' access links get RED
+    queues (in the direction away from the host)."""
+    for f in sc["flows"]:
+        x = rng.random()
+        rate = rng.choice([0.2e6, 1e6, 3e6, 10e6])
+        if x < 0.5:
+            size = rng.choice([64, 210, 500, 1000, 1500])
+            if rng.random() < 0.7:
+                traffic = {"type": "cbr", "rate_bps": rate, "packet_size_bytes": size, "random": rng.random() < 0.5}
+                if rng.random() < 0.2:
+                    traffic["max_pkts"] = rng.choice([1, 10, 200])
+            else:
+                traffic = {"type": rng.choice(["exponential", "pareto"]), "mean_on_s": rng.choice([0.05, 0.2, 1.0]),
+                           "mean_off_s": rng.choice([0.1, 0.5]), "rate_bps": rate, "packet_size_bytes": size}
+                if traffic["type"] == "pareto":
+                    traffic["shape"] = rng.choice([1.2, 1.5])
+            for key in ("tcp", "cc"):
+                f.pop(key, None)
+            f.update(transport="udp", traffic=traffic)
+        elif x < 0.625:
+            f["traffic"] = {"type": "cbr", "rate_bps": rate, "random": rng.random() < 0.5}
+    routers = {n["name"] for n in sc["nodes"] if n["name"].startswith("R")}
+    for link in sc["links"]:
+        if link["a"] not in routers and rng.random() < 0.35:
+            link["a_to_b"] = {**link.get("a_to_b", {}), "queue": {
+                "type": "red", "limit_pkts": rng.choice([5, 20, 50]), "min_th_pkts": 2.0, "max_th_pkts": 6.0,
+                "w_q": rng.choice([0.02, 0.2]), "max_p": rng.choice([0.1, 0.5]), "gentle": rng.random() < 0.5,
+                "wait": rng.random() < 0.5, "mean_pkt_bytes": rng.choice([500, 1000])}}
+
+
 def _make_lossy(sc: dict, rng: random.Random) -> None:
     """RED queues on some router links and error models on some links, their draws
     taken from ns-2's generator (ns2_rng_seed), in place."""
@@ -402,6 +445,10 @@ def counters_from_ns2(sc: dict, raw: dict) -> dict:
     (ack_ counts the SYN as seqno 0)."""
     flows = {}
     for f, r in zip(sc["flows"], raw["flows"]):
+        if "npkts" in r:
+            # a UDP flow: the datagrams its LossMonitor received
+            flows[r["name"]] = [int(r["npkts"])]
+            continue
         syn = schema.tcp_settings(sc, f)["syn"]
         acked = max(0, int(r["ack"])) if syn else int(r["ack"]) + 1
         flows[r["name"]] = [acked, int(r["ndatapack"]), int(r["nrexmitpack"]), int(r["nrexmit"])] + (
@@ -417,8 +464,9 @@ def counters_from_ns2(sc: dict, raw: dict) -> dict:
 
 
 def counters_from_satcc(summary: dict) -> dict:
-    flows = {f["name"]: [f["data_pkts_acked"], f["data_pkts_sent"] + f["syn_pkts_sent"], f["retransmits"],
-                         f["rto_count"]] + ([f["ecn_responses"]] if "ecn_responses" in f else [])
+    flows = {f["name"]: [f["data_pkts_delivered"]] if f.get("transport") == "udp" else
+             [f["data_pkts_acked"], f["data_pkts_sent"] + f["syn_pkts_sent"], f["retransmits"], f["rto_count"]]
+             + ([f["ecn_responses"]] if "ecn_responses" in f else [])
              for f in summary["flows"]}
     # ns-2's queue monitor counts the error model's losses too (link-lossmodel drops go
     # to the link's drop head)

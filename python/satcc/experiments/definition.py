@@ -229,8 +229,9 @@ class Experiment:
 
 
 def standard_metrics(summary: dict, scenario: dict) -> dict[str, float]:
-    """Run-level metrics (DESIGN names) plus per-group mean throughput and goodput, and
-    with transfers (traffic: file) the share completed and their mean completion time."""
+    """Run-level metrics (DESIGN names) plus per-group mean throughput and goodput, with
+    transfers (traffic: file) the share completed and their mean completion time, and
+    with UDP flows their goodput and loss rate."""
     t = summary["totals"]
     m = {
         "throughput_mbps": t["throughput_mbps"],
@@ -254,6 +255,13 @@ def standard_metrics(summary: dict, scenario: dict) -> dict[str, float]:
         m["transfers_completed"] = len(done) / len(fct)
         if done:
             m["fct_mean_s"] = sum(done) / len(done)
+    # UDP flows (transport: udp): what of theirs arrived, and the share of their
+    # datagrams lost
+    udp = [f for f in summary["flows"] if f.get("transport") == "udp"]
+    if udp:
+        m["udp_goodput_mbps"] = sum(f["goodput_mbps"] for f in udp)
+        sent = sum(f["data_pkts_sent"] for f in udp)
+        m["udp_loss_rate"] = sum(f["data_pkts_dropped"] for f in udp) / sent if sent else 0.0
     return m
 
 
