@@ -17,7 +17,9 @@ pub struct Packet {
     /// Ack: the highest segment received in order.
     pub seq: i64,
     pub flow: FlowId,
-    /// Advertised window in packets (ACKs); routers may only lower it.
+    /// Advertised window in packets (ACKs); routers may only lower it. A TCP data
+    /// segment carries 0 here, a UDP flow's datagram `DATAGRAM` (so that where it
+    /// arrives it is told from a segment without reading its flow).
     pub rwnd_pkts: u32,
     /// Size on the wire (at most 65535 bytes).
     pub size_bytes: u16,
@@ -37,6 +39,11 @@ pub struct Packet {
     /// ACK's ECN-Echo (`ECE`, above the 15 bits of its SACK-block number).
     pub aux: u8,
 }
+
+/// The `rwnd_pkts` of a UDP flow's datagram (a `Data` packet that no TCP sink takes).
+/// A real host's packet that no flow matched carries it too (sim/real.rs); those never
+/// reach the checks that read it.
+pub const DATAGRAM: u32 = u32::MAX;
 
 /// A data segment's copy number (which transmission of the segment it is), wrapping:
 /// the low seven bits of `aux`.
@@ -63,6 +70,12 @@ const _: () = assert!(std::mem::size_of::<Packet>() == 24);
 impl Packet {
     pub fn is_data(&self) -> bool {
         self.kind == PacketKind::Data
+    }
+
+    /// A UDP flow's datagram (a data packet marked `DATAGRAM`).
+    #[inline(always)]
+    pub fn is_datagram(&self) -> bool {
+        self.rwnd_pkts == DATAGRAM
     }
 
     /// The (tos, aux) bytes that carry SACK-block number `id` (15 bits, `SACK_ID_MASK`)

@@ -118,7 +118,7 @@ impl Simulation {
             ack,
             seqno,
             payload_bytes: payload,
-            rwnd_pkts: pkt.rwnd_pkts,
+            rwnd_pkts: if f.udp { 0 } else { pkt.rwnd_pkts },
             ttl: pkt.ttl,
             tos: match (ack, f.sack, f.ecn) {
                 (true, true, _) => 0,
@@ -194,7 +194,7 @@ impl Simulation {
         if self.real.is_some() && self.passes_through(pkt) {
             return;
         }
-        if self.flows[pkt.flow as usize].udp {
+        if pkt.is_datagram() {
             // the papers class UDP apart by port number: their schemes see TCP only
             return;
         }
@@ -316,7 +316,7 @@ impl Simulation {
         match pkt.kind {
             PacketKind::Data => {
                 f.data_delivered += 1;
-                if !f.udp {
+                if !pkt.is_datagram() {
                     f.sink_data(&pkt, now, &mut out);
                 }
             }
@@ -379,7 +379,7 @@ impl Simulation {
         match pkt.kind {
             PacketKind::Data => {
                 f.data_delivered += 1;
-                if !f.udp {
+                if !pkt.is_datagram() {
                     f.sink_data(&pkt, now, &mut out);
                 }
             }
@@ -549,7 +549,7 @@ impl Simulation {
             let p = Packet {
                 seq: f.data_injected as i64,
                 flow: fid,
-                rwnd_pkts: 0,
+                rwnd_pkts: crate::net::packet::DATAGRAM,
                 size_bytes: f.payload_bytes as u16,
                 hop: 0,
                 kind: PacketKind::Data,
