@@ -86,6 +86,12 @@ def _print_summary(s: dict) -> None:
         if done:
             line += f", completion time median {done[len(done) // 2]:.4g} s, longest {done[-1]:.4g} s"
         print(line)
+    udp = [f for f in s["flows"] if f.get("transport") == "udp"]
+    if udp:
+        sent = sum(f["data_pkts_sent"] for f in udp)
+        lost = sum(f["data_pkts_dropped"] for f in udp)
+        print(f"  UDP flows: {len(udp)}, {sum(f['goodput_mbps'] for f in udp):.3f} Mb/s arrived, "
+              f"{100 * lost / sent if sent else 0.0:.3f} % of {sent} datagrams lost (Jain: TCP flows only)")
 
 
 def cmd_run(a) -> int:

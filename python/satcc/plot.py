@@ -140,7 +140,12 @@ def plot_run(run_dir: str | Path, out_dir: str | Path | None = None, on_skip=_sk
                                          "Sequence growth"),
                                         ("cwnd.png", "cwnd_pkts", "cwnd (packets)", "Congestion window")):
             fig, ax = plt.subplots(figsize=(7, 4.2))
-            _flow_lines(ax, _by(flows, "flow", "time_s", col), group_of)
+            lines = _by(flows, "flow", "time_s", col)
+            if col == "cwnd_pkts":
+                # a UDP flow has no window
+                udp = {f["name"] for f in summary["flows"] if f.get("transport") == "udp"}
+                lines = {k: v for k, v in lines.items() if k not in udp}
+            _flow_lines(ax, lines, group_of)
             ax.set_xlabel("time (s)")
             ax.set_ylabel(ylabel)
             ax.set_title(f"{what}: {title}")
