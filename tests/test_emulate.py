@@ -220,6 +220,27 @@ def test_a_udp_flow_stays_simulated_and_between_real_hosts_is_refused_by_name(tm
 
 
 @needs_root
+def test_a_simulated_udp_flow_takes_its_share_from_a_real_flow(clean, tmp_path):
+    # a simulated host u sends 6 Mb/s of CBR datagrams across the real flow's 10 Mb/s
+    # link from 1 s on: the real CUBIC flow backs off, the datagrams (unresponsive) keep
+    # their rate, and REFWA, counting TCP only, leaves them alone
+    d = two_links(5.0, refwa=True)
+    d["nodes"].append({"name": "u"})
+    d["links"].append({"a": "u", "b": "r", "rate_bps": 100e6, "delay_ms": 1.0})
+    d["flows"].append({"name": "udp", "src": "u", "dst": "b", "transport": "udp", "start_s": 1.0005,
+                       "traffic": {"type": "cbr", "rate_bps": 6e6, "packet_size_bytes": 1000}})
+    s = in_time(lambda: emu.emulate(d, tmp_path, cc="cubic"))
+    assert s["realtime"]["valid"], s["realtime"]
+    real, udp = s["flows"][0], s["flows"][1]
+    assert "real" in real and "real" not in udp and udp["transport"] == "udp"
+    assert udp["data_pkts_sent"] == 3000  # 750 a second for the 3.9995 s before the end
+    assert udp["data_pkts_delivered"] > 0.8 * udp["data_pkts_sent"], udp
+    # over its 5 s (start-up included) the real flow has what the datagrams leave of
+    # the link: 10 Mb/s alone in its first second, 4 Mb/s after
+    assert 1.0 < real["real"]["goodput_mbps"] < 6.0, real["real"]["goodput_mbps"]
+
+
+@needs_root
 def test_bad_choices_are_named(clean, tmp_path):
     with pytest.raises(emu.EmulationError, match="--cc"):
         emu.emulate(two_links(1.0, refwa=False), tmp_path, cc="vegas-not-here")

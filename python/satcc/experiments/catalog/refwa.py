@@ -534,3 +534,67 @@ register(Experiment(
 
 def _both(a, b):
     return a[0] + "; " + b[0], a[1] and b[1]
+
+
+# ------------------------------------- UDP beside the TCP flows (seeds 002 and 004)
+# The T-REFWA papers (seed 002 and seed 004, section III) say the schemes extend to
+# networks where "nonresponsive traffic such as UDP coexists with TCP flows": with
+# "classification based on port number and per-class queuing", the scheme applies "to
+# only the TCP queuing class". satcc's router schemes class by protocol (they see TCP
+# only); per-class queues are not modelled, so UDP shares the queue and the link.
+UDP_SHARES = (0.0, 0.1, 0.2, 0.3, 0.4)
+
+
+def _udp(udp_share, scheme):
+    rate, n = LINK_TYPES["T2"]
+    d = refwa_network([n // 4] * 4, scheme=scheme, isl_rate_bps=rate, name="refwa-udp").to_dict()
+    if udp_share > 0:
+        # a CBR source of udp_share x the link's rate from a host at S1 to one at S3,
+        # across the two shared inter-satellite links, for the whole run
+        q = d["links"][0]["queue"]
+        d["nodes"] += [{"name": "udp-src"}, {"name": "udp-dst"}]
+        d["links"] += [{"a": "udp-src", "b": "S1", "rate_bps": 10 * rate, "delay_ms": 20.0, "queue": q},
+                       {"a": "S3", "b": "udp-dst", "rate_bps": 10 * rate, "delay_ms": 20.0, "queue": q}]
+        d["flows"].append({"name": "udp", "src": "udp-src", "dst": "udp-dst", "transport": "udp",
+                           "start_s": 0.0, "group": "udp",
+                           "traffic": {"type": "cbr", "rate_bps": udp_share * rate, "packet_size_bytes": 1000}})
+    return d
+
+
+def _udp_claim_fair(r):
+    parts = [f"{s:g}: {r.mean('jain_fairness', udp_share=s, scheme='refwa'):.3f}" for s in UDP_SHARES]
+    return _ok("REFWA's Jain index over the TCP flows by UDP share: " + "; ".join(parts),
+               all(r.mean("jain_fairness", udp_share=s, scheme="refwa") >= 0.95 for s in UDP_SHARES if s <= 0.3))
+
+
+def _udp_claim_drops(r):
+    shares = [s for s in UDP_SHARES if s > 0]
+    parts = [f"{s:g}: {100 * r.mean('loss_rate', udp_share=s, scheme='refwa'):.2f} vs "
+             f"{100 * r.mean('loss_rate', udp_share=s, scheme='newreno'):.2f} %" for s in shares]
+    return _ok("loss rate, REFWA vs NewReno, by UDP share: " + "; ".join(parts),
+               all(r.mean("loss_rate", udp_share=s, scheme="refwa") < r.mean("loss_rate", udp_share=s, scheme="newreno")
+                   for s in shares))
+
+
+register(Experiment(
+    id="refwa.udp-cross-traffic",
+    title="REFWA and NewReno with a UDP CBR flow taking 0 to 40 % of the bottleneck (Fig. 1b, T2, 32 flows)",
+    source="seeds 002 and 004, section III (UDP beside TCP); the network of seed 000, Fig. 6",
+    build=_udp,
+    grid={"udp_share": Param(UDP_SHARES, min=0.0, max=0.9, doc="the UDP flow's rate over the bottleneck's"),
+          "scheme": Param(SCHEMES)},
+    plots=tuple(PlotSpec(name=f"udp_{m}", x="udp_share", y=(m,), series="scheme", title=f"UDP cross traffic: {m}")
+                for m in ("jain_fairness", "loss_rate", "utilization", "goodput_mbps")),
+    claims=(
+        Claim("With UDP coexisting, REFWA still keeps the TCP flows fair (Jain >= 0.95 with up to 30 % UDP)",
+              "seeds 002 and 004, section III", _udp_claim_fair),
+        Claim("With UDP coexisting, REFWA still drops less than NewReno", "seeds 002 and 004, section III",
+              _udp_claim_drops),
+    ),
+    quick_duration_s=5.0,
+    notes="The papers assume per-class queues, so that UDP does not share the TCP class's queue. Those "
+          "queues are not modelled: the UDP flow shares the bottleneck's FIFO, and REFWA computes its "
+          "fair windows for the whole link while part of it is taken. `jain_fairness` is over the TCP "
+          "flows; the UDP flow's goodput and loss are `udp_goodput_mbps` and `udp_loss_rate`. The TCP "
+          "flows are Fig. 6's T2 network (four RTT groups of 8, 20 s).",
+))
