@@ -134,3 +134,13 @@ def test_a_udp_flow_crosses_a_moving_constellation():
     assert u["data_pkts_delivered"] > 0.9 * u["data_pkts_sent"]
     p = s["totals"]["packets"]
     assert p["data_injected"] == p["data_delivered"] + p["data_dropped"] + p["data_in_flight"]
+
+
+def test_the_ns2_comparison_metrics_refuse_udp_flows_by_name():
+    from satcc import ns2
+
+    sc = _scenario(CBR)
+    with pytest.raises(ScenarioError, match=r"flows\[1\]\.transport: the ns-2 comparison metrics"):
+        ns2.comparable(sc, run(sc).summary)
+    with pytest.raises(ScenarioError, match="satcc.dev.ns2exact"):
+        ns2.metrics_from_ns2(sc, {"flows": [], "links": []})

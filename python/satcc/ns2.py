@@ -521,8 +521,18 @@ def run_tcl(tcl: str, timeout_s: float = 3600) -> dict:
     raise RuntimeError(f"ns-2 failed (exit {r.returncode}): {r.stderr[-2000:]}")
 
 
+def _tcp_only(sc: dict) -> None:
+    """The comparison metrics are TCP's: a scenario with UDP flows is refused by name."""
+    for i, f in enumerate(sc["flows"]):
+        if is_udp(f):
+            raise ScenarioError(f"flows[{i}].transport: the ns-2 comparison metrics (goodput from cumulative ACKs, "
+                                "loss over TCP's data) are TCP's; a UDP flow's counts are compared with ns-2's by "
+                                "satcc.dev.ns2exact (its LossMonitor's packets and the links' counters)")
+
+
 def metrics_from_ns2(sc: dict, raw: dict) -> dict:
     """The comparison metrics (see comparable()) from an ns-2 run of `sc`."""
+    _tcp_only(sc)
     tcp = {**TCP_DEFAULTS, **(sc.get("tcp") or {})}
     size = tcp["packet_size_bytes"]
     end = float(sc["duration_s"])
@@ -554,6 +564,7 @@ def comparable(sc: dict, summary: dict) -> dict:
     """The comparison metrics from a satcc summary, defined exactly as for ns-2:
     per-flow goodput from the sender's cumulative ACK, bottleneck utilization from
     departed bytes, loss rate = data drops / data packets sent, Jain index over goodput."""
+    _tcp_only(sc)
     end = summary["duration_s"]
     size = {**TCP_DEFAULTS, **(sc.get("tcp") or {})}["packet_size_bytes"]
     flows = []
