@@ -43,8 +43,8 @@ def test_the_networks_known_apart_still_differ_and_are_in_the_reference():
 def test_the_networks_exercise_what_they_claim():
     # losses, timeouts, both sinks, both controllers, rings and asymmetric links: a
     # comparison of quiet networks would prove little
-    # (the random networks; the lockstep dumbbells have a test of their own)
-    random_nets = [k for k in REF["networks"] if ns2exact._kind(k)[2] != "lockstep"]
+    # (the random networks; the lockstep and round-number dumbbells have tests of their own)
+    random_nets = [k for k in REF["networks"] if ns2exact._kind(k)[2] not in ("lockstep", "round")]
     nets = [ns2exact.network(k) for k in random_nets]
     counters = [REF["counters"][str(k)] for k in random_nets]
     assert sum(c["links"][n][2] > 0 for c in counters for n in c["links"]) > 200, "drops"
@@ -473,6 +473,19 @@ def test_the_export_sends_a_transfers_bytes_and_reads_done():
         assert line in tcl
     assert '$ns at 0.0 "$ftp(0) start"' in tcl and "done_at(0)" not in tcl and "done_at(1)" in tcl
     assert "done" not in ns2.to_tcl(_two_flows()), "scripts without a transfer are as before"
+
+
+def test_the_round_number_dumbbells_run_as_ns2_scripts_are_written():
+    # networks from ROUND_FIRST: every setting a round number, flows starting together,
+    # delayed-ACK timers of round intervals; they lose packets and time out too
+    nets = [k for k in REF["networks"] if ns2exact._kind(k)[2] == "round"]
+    assert len(nets) == 200
+    flows = [f for k in nets for f in ns2exact.network(k)["flows"]]
+    assert {f["start_s"] for f in flows} == {0.0, 0.1, 0.5, 1.0}
+    assert sum(f["tcp"]["delayed_ack"] for f in flows) > 200
+    counters = [REF["counters"][str(k)] for k in nets]
+    assert sum(l[2] > 0 for c in counters for l in c["links"].values()) > 100, "drops"
+    assert sum(f[3] > 0 for c in counters for f in c["flows"].values()) > 20, "timeouts"
 
 
 def test_the_udp_networks_run_ns2s_udp_agents_and_cbr_sources():

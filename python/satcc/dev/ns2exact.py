@@ -78,6 +78,12 @@ UDP_FIRST = 8200
 # double time goes back along both chains of departures (engine::order; docs/scenario.md,
 # "Packet for packet"); the reference holds 9000-9149
 LOCKSTEP_FIRST = 9000
+# From ROUND_FIRST on: dumbbells written as people write ns-2 scripts, every number
+# round (rates of 1-10 Mb/s, 500- and 1000-byte packets, delays of whole milliseconds,
+# starts at 0, 0.1, 0.5 and 1 s, delayed-ACK timers of 40-200 ms), where timers and
+# packets fall due at the same instant more often than in the random networks; the
+# reference holds 9500-9699
+ROUND_FIRST = 9500
 
 # Networks known to part from ns-2, with why (none since 2026-11-28). Networks 241, 1055,
 # 6121 and 7053 were kept here until then: links of equal rates busy in lockstep, where
@@ -94,6 +100,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(EXP_FIRST, EXP_FIRST + 100)) + list(range(FILE_FIRST, FILE_FIRST + 100))
             + list(range(UDP_FIRST, UDP_FIRST + 100))
             + list(range(LOCKSTEP_FIRST, LOCKSTEP_FIRST + 150))
+            + list(range(ROUND_FIRST, ROUND_FIRST + 200))
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
             if k not in APART]
@@ -105,6 +112,36 @@ RATES = [1.5e6, 2e6, 5e6, 10e6, 45e6]
 ACCESS_RATES = [5e6, 10e6, 100e6, 1e9]
 DELAYS_MS = [0.0, 1.0, 5.0, 10.0, 25.0, 40.0]
 ACCESS_DELAYS_MS = [0.0, 0.5, 2.0, 10.0, 30.0]
+
+
+def round_network(k: int) -> dict:
+    """Dumbbell number `k` of the round-number family: one to four Reno/NewReno flows,
+    each from its own host through R0 -> R1 to its own host, every setting a round
+    number."""
+    rng = random.Random(50_000 + k)
+    rate = rng.choice([1e6, 2e6, 5e6, 10e6])
+    access = rng.choice([10e6, 100e6, rate])
+    d_core, d_access = rng.choice([5.0, 10.0, 20.0, 50.0]), rng.choice([0.0, 1.0, 5.0, 10.0])
+    size = rng.choice([500, 1000])
+    nodes = [{"name": "R0"}, {"name": "R1"}]
+    links = [{"a": "R0", "b": "R1", "rate_bps": rate, "delay_ms": d_core,
+              "queue": {"type": "droptail", "limit_pkts": rng.choice([10, 20, 50])}}]
+    flows = []
+    for j in range(rng.randint(1, 4)):
+        src, dst = f"s{j}", f"d{j}"
+        nodes += [{"name": src}, {"name": dst}]
+        links += [{"a": src, "b": "R0", "rate_bps": access, "delay_ms": d_access,
+                   "queue": {"type": "droptail", "limit_pkts": 100}},
+                  {"a": "R1", "b": dst, "rate_bps": access, "delay_ms": d_access,
+                   "queue": {"type": "droptail", "limit_pkts": 100}}]
+        tcp = {"packet_size_bytes": size, "delayed_ack": rng.random() < 0.7,
+               "delayed_ack_interval_s": rng.choice([0.1, 0.2, 0.04]), "tick_s": rng.choice([0.01, 0.1]),
+               "rwnd_pkts": rng.choice([20, 64]), "syn": rng.random() < 0.5, "use_headers": False,
+               "min_rto_s": rng.choice([0.2, 1.0])}
+        flows.append({"name": f"f{j}", "src": src, "dst": dst, "cc": rng.choice(["newreno", "reno"]),
+                      "start_s": rng.choice([0.0, 0.1, 0.5, 1.0]), "tcp": tcp})
+    sc = {"name": f"round-{k}", "duration_s": 10.0, "seed": 1, "nodes": nodes, "links": links, "flows": flows}
+    return ns2.pin_tick_phases(sc, NS2_SEED)
 
 
 def lockstep_network(k: int) -> dict:
@@ -137,6 +174,8 @@ def lockstep_network(k: int) -> dict:
 
 def network(k: int) -> dict:
     """Random network number `k` (Python's random.Random(k): the same on any machine)."""
+    if k >= ROUND_FIRST:
+        return round_network(k - ROUND_FIRST)
     if k >= LOCKSTEP_FIRST:
         return lockstep_network(k - LOCKSTEP_FIRST)
     rng = random.Random(k)
@@ -240,7 +279,9 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "lockstep": the lockstep dumbbells)."""
+    "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    if k >= ROUND_FIRST:
+        return False, False, "round"
     if k >= LOCKSTEP_FIRST:
         return False, False, "lockstep"
     if k >= UDP_FIRST:
