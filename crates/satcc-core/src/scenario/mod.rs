@@ -44,10 +44,11 @@ pub struct Scenario {
     #[serde(default = "default_seed")]
     pub seed: u64,
     /// Take the draws ns-2 2.35 takes from its default generator (RED's early drops,
-    /// the links' error models) from one ns-2 generator seeded with this, in event
-    /// order, as ns-2 does after `$defaultRNG seed` (satcc.ns2.to_tcl seeds it at time
-    /// 0): a lossy or RED network then runs packet for packet as in ns-2. Absent: each
-    /// link draws from streams of its own, derived from `seed`. Not with a send
+    /// the links' error models, the ON/OFF sources and CBR's random gaps) from one ns-2
+    /// generator seeded with this, in event order, as ns-2 does after `$defaultRNG
+    /// seed` (satcc.ns2.to_tcl seeds it at time 0): a lossy or RED network then runs
+    /// packet for packet as in ns-2. Absent: each link and source draws from streams of
+    /// its own, derived from `seed`. Not with a send
     /// overhead (ns-2 draws it from the same generator; satcc's sender from its own).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(min = 1, max = crate::engine::ns2_rng::MAX_SEED))]
