@@ -144,3 +144,13 @@ def test_the_ns2_comparison_metrics_refuse_udp_flows_by_name():
         ns2.comparable(sc, run(sc).summary)
     with pytest.raises(ScenarioError, match="satcc.dev.ns2exact"):
         ns2.metrics_from_ns2(sc, {"flows": [], "links": []})
+
+
+def test_validate_notes_a_udp_source_faster_than_its_hosts_link(tmp_path):
+    fast = {"traffic": {"type": "cbr", "rate_bps": 2e8, "packet_size_bytes": 500}}
+    for flow, noted in ((fast, True), (CBR, False)):
+        p = tmp_path / "s.json"
+        p.write_text(json.dumps(_scenario(flow)))
+        r = subprocess.run([sys.executable, "-m", "satcc.cli", "validate", str(p)], capture_output=True, text=True)
+        assert r.returncode == 0, r.stderr
+        assert ("flows[1] (u) is a UDP flow sending 200 Mb/s into its host's 100 Mb/s link" in r.stdout + r.stderr) == noted

@@ -179,7 +179,8 @@ def _transport_notes(d: dict) -> list[str]:
                      f"tcp.syn and tcp.use_headers say, in flows {', '.join(map(str, ix[:5]))}"
                      f"{', ...' if len(ix) > 5 else ''} (docs/schemes.md)")
     # ECN needs both sides: senders with tcp.ecn and RED queues that mark
-    ecn_flows = [i for i, f in enumerate(d.get("flows") or []) if schema.tcp_settings(d, f).get("ecn")]
+    ecn_flows = [i for i, f in enumerate(d.get("flows") or [])
+                 if f.get("transport", "tcp") != "udp" and schema.tcp_settings(d, f).get("ecn")]
     marking = any((q or {}).get("type") == "red" and q.get("ecn")
                   for link in d.get("links") or []
                   for q in (link.get("queue"), (link.get("a_to_b") or {}).get("queue"), (link.get("b_to_a") or {}).get("queue")))
@@ -190,6 +191,25 @@ def _transport_notes(d: dict) -> list[str]:
     if marking and not ecn_flows:
         notes.append("note: a RED queue has ecn: true but no flow runs tcp.ecn: nothing is ECN-capable, so it drops as "
                      "it would without (docs/scenario.md, 'ECN')")
+    notes += _udp_notes(d)
+    return notes
+
+
+def _udp_notes(d: dict) -> list[str]:
+    """A note for each UDP flow whose source sends faster than the one link out of its
+    host: nothing slows a UDP source, so the rest is lost at that link's queue."""
+    notes = []
+    for i, f in enumerate(d.get("flows") or []):
+        rate = (f.get("traffic") or {}).get("rate_bps")
+        if f.get("transport", "tcp") != "udp" or rate is None:
+            continue
+        out = [(link.get("a_to_b") or {}).get("rate_bps", link["rate_bps"]) if link["a"] == f["src"] else
+               (link.get("b_to_a") or {}).get("rate_bps", link["rate_bps"])
+               for link in d.get("links") or [] if f["src"] in (link["a"], link["b"])]
+        if len(out) == 1 and rate > out[0]:
+            notes.append(f"note: flows[{i}] ({f.get('name') or f'f{i}'}) is a UDP flow sending {rate / 1e6:g} Mb/s into "
+                         f"its host's {out[0] / 1e6:g} Mb/s link: nothing slows it, so the rest is lost at that link's "
+                         "queue")
     return notes
 
 
