@@ -504,11 +504,11 @@ def run_tcl(tcl: str, timeout_s: float = 3600) -> dict:
         if trace.exists():
             # "d <time> <from> <to> tcp <size> <flags> <fid> <src> <dst> <seqno> <uid>";
             # an agent fed by Application/Traffic/Pareto or /Exponential sends its data as
-            # type "pareto" or "exp", whose trace lines carry an RTP seqno (0), not the TCP
-            # one: None
+            # type "pareto" or "exp", and a UDP agent fed by CBR as "cbr", whose trace
+            # lines carry an RTP seqno, not the TCP one: None
             with trace.open() as f:
                 drops = [[float(x[1]), int(x[7]), int(x[10]) if x[4] == "tcp" else None]
-                         for x in map(str.split, f) if x[0] == "d" and x[4] in ("tcp", "pareto", "exp")]
+                         for x in map(str.split, f) if x[0] == "d" and x[4] in ("tcp", "pareto", "exp", "cbr")]
     samples = [[float(x) for x in line.split()[1:]] for line in r.stdout.splitlines() if line.startswith("S ")]
     for line in r.stdout.splitlines():
         if line.startswith('{"flows"'):
