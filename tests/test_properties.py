@@ -1,7 +1,8 @@
 """Property tests over random small networks: packets are conserved, queues stay
 within their limits, and a run is a pure function of scenario and seed. The networks
 draw every congestion control (CUBIC and BBR with a Linux sender's transport, pacing),
-the router schemes on the routers' links, jitter, latency steps and stops."""
+UDP flows of CBR and ON/OFF sources, the router schemes on the routers' links, jitter,
+latency steps and stops."""
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -50,6 +51,16 @@ def networks(draw):
         if tcp.get("sack_agent") == "sack1":
             # ... and with ns-2's Sack1, those keeping no rate samples (cubic and bbr run Linux's)
             ccs = [c for c in ccs if not satcc.registry.controller(c)["rate_samples"]]
+        if draw(st.integers(0, 4)) == 0:
+            # a UDP flow of a CBR or ON/OFF source, from 0.1 to 20 Mb/s
+            rate = draw(st.floats(1e5, 2e7))
+            size = draw(st.sampled_from([64, 500, 1500]))
+            src = draw(st.sampled_from([
+                {"type": "cbr", "rate_bps": rate, "packet_size_bytes": size, "random": draw(st.booleans())},
+                {"type": "exponential", "mean_on_s": 0.1, "mean_off_s": 0.2, "rate_bps": rate, "packet_size_bytes": size},
+            ]))
+            s.flow(h, d, transport="udp", traffic=src, start_s=start, stop_s=stop)
+            continue
         s.flow(h, d, cc=draw(st.sampled_from(ccs)), start_s=start, stop_s=stop)
     router_links = [f"{a}->{b}" for a, b in zip(routers, routers[1:])]
     if router_links and draw(st.booleans()):
@@ -81,6 +92,9 @@ def test_invariants(s):
     for f in r.summary["flows"]:
         assert f["data_pkts_acked"] <= f["data_pkts_delivered"]
         assert 0.0 <= f["loss_rate"] <= 1.0
+        if f.get("transport") == "udp":
+            # a datagram is delivered once at most: nothing is retransmitted
+            assert f["data_pkts_delivered"] + f["data_pkts_dropped"] <= f["data_pkts_sent"]
     assert 0.0 <= t["jain_fairness"] <= 1.0 + 1e-12
     # same scenario, same seed: byte-identical summary
     assert satcc.run(s.to_dict()).summary_json == r.summary_json
