@@ -137,3 +137,23 @@ def test_ecn_shows_as_wireshark_reads_it(tmp_path):
     assert {2, 3} <= set(ecn), "ECT(0) and CE"
     assert sum(r[1] in ("1", "True") for r in rows) > 3, "CWR after the window cuts"
     assert all(r[1] in ("1", "True") and int(r[0]) == 0 for r in rows if r[2] in ("1", "True")), "the ECN-setup SYN"
+
+
+def test_tshark_reads_a_udp_flows_datagrams_from_the_pcap(tmp_path):
+    import json
+
+    from test_udp import CBR, _scenario
+
+    sc = {**_scenario(CBR, monitor={"capture": ["r->b"]}), "duration_s": 1.0}
+    (tmp_path / "s.json").write_text(json.dumps(sc))
+    r = subprocess.run([sys.executable, "-m", "satcc.cli", "run", str(tmp_path / "s.json"), "--out",
+                        str(tmp_path / "o"), "--pcap", "r->b", "--no-plots"], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    pcap = next((tmp_path / "o").glob("*.pcap"))
+    out = subprocess.run([TSHARK, "-r", str(pcap), "-Y", "udp", "-o", "ip.check_checksum:TRUE", "-T", "fields",
+                          "-e", "frame.len", "-e", "udp.length", "-e", "udp.srcport", "-e", "udp.dstport",
+                          "-e", "ip.checksum.status"], capture_output=True, text=True, check=True).stdout
+    rows = [line.split("\t") for line in out.splitlines()]
+    # every datagram of 500 bytes, its UDP length without the IP header, ports of flow 1
+    # and the receiver, its IP checksum good (1)
+    assert len(rows) > 100 and {tuple(x) for x in rows} == {("500", "480", "10001", "5001", "1")}

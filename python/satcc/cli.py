@@ -180,7 +180,7 @@ def _transport_notes(d: dict) -> list[str]:
                      f"{', ...' if len(ix) > 5 else ''} (docs/schemes.md)")
     # ECN needs both sides: senders with tcp.ecn and RED queues that mark
     ecn_flows = [i for i, f in enumerate(d.get("flows") or [])
-                 if f.get("transport", "tcp") != "udp" and schema.tcp_settings(d, f).get("ecn")]
+                 if not schema.is_udp(f) and schema.tcp_settings(d, f).get("ecn")]
     marking = any((q or {}).get("type") == "red" and q.get("ecn")
                   for link in d.get("links") or []
                   for q in (link.get("queue"), (link.get("a_to_b") or {}).get("queue"), (link.get("b_to_a") or {}).get("queue")))
@@ -198,10 +198,12 @@ def _transport_notes(d: dict) -> list[str]:
 def _udp_notes(d: dict) -> list[str]:
     """A note for each UDP flow whose source sends faster than the one link out of its
     host: nothing slows a UDP source, so the rest is lost at that link's queue."""
+    from .schema import is_udp
+
     notes = []
     for i, f in enumerate(d.get("flows") or []):
         rate = (f.get("traffic") or {}).get("rate_bps")
-        if f.get("transport", "tcp") != "udp" or rate is None:
+        if not is_udp(f) or rate is None:
             continue
         out = [(link.get("a_to_b") or {}).get("rate_bps", link["rate_bps"]) if link["a"] == f["src"] else
                (link.get("b_to_a") or {}).get("rate_bps", link["rate_bps"])

@@ -37,9 +37,7 @@ SOURCE_APPS = {**ON_OFF_APPS, "cbr": "CBR"}
 UDP_TTL = 32
 
 
-def is_udp(flow: dict) -> bool:
-    """Whether a scenario's flow is a UDP flow (`transport: udp`)."""
-    return flow.get("transport", "tcp") == "udp"
+is_udp = schema.is_udp
 # scheme settings with an ns-2 variable of the same meaning on the controller's agent
 NS2_SETTINGS = {"vegas_alpha": "v_alpha_", "vegas_beta": "v_beta_", "vegas_gamma": "v_gamma_"}
 

@@ -33,6 +33,11 @@ TCP_DEFAULTS: dict = {k: v.get("default") for k, v in TCP["properties"].items()}
 LINUX_STACK: dict = TCP["properties"]["stack"]["x-satcc-linux"]
 
 
+def is_udp(flow: dict) -> bool:
+    """Whether a scenario's flow is a UDP flow (`transport: udp`)."""
+    return flow.get("transport", "tcp") == "udp"
+
+
 def tcp_settings(scenario: dict, flow: dict | None = None, as_written: bool = False) -> dict:
     """The transport settings a flow runs with, as the core reads them: the defaults,
     Linux's where its table says `stack: linux`, then the scenario's `tcp` table and the
