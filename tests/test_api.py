@@ -124,6 +124,27 @@ def test_packet_conservation_and_queue_limits(variant):
         assert s["totals"]["packets"]["data_dropped"] > 0
 
 
+def test_a_byte_limit_holds_what_as_many_packets_rounded_up_hold():
+    # ns-2's DropTail in bytes: an arrival is dropped when the bytes waiting (not the
+    # packet in service) plus its own reach the limit. With 1000-byte packets only (no
+    # SYN on the data path), any limit from (B - 1) x 1000 + 1 to B x 1000 bytes holds
+    # what B packets hold; counting the packet in service against the limit too (satcc
+    # before 2026-11-28) held B - 1 below B x 1000
+    def link_counts(queue):
+        d = chain(n_flows=4, duration_s=8, queue=queue, tcp={"syn": False}).to_dict()
+        s = satcc.run(d).summary
+        b = next(l for l in s["links"] if l["name"] == "r1->r2")
+        assert b["drops"] > 0
+        return [(l["name"], l["arrivals_pkts"], l["drops"], l["max_queue_pkts"]) for l in s["links"]]
+
+    for pkts in (5, 12):
+        by_pkts = link_counts({"type": "droptail", "limit_pkts": pkts})
+        for nbytes in (pkts * 1000, pkts * 1000 - 1, (pkts - 1) * 1000 + 1):
+            assert link_counts({"type": "droptail", "limit_bytes": nbytes}) == by_pkts, nbytes
+        for nbytes in ((pkts - 1) * 1000, pkts * 1000 + 1):
+            assert link_counts({"type": "droptail", "limit_bytes": nbytes}) != by_pkts, nbytes
+
+
 def test_rate_change_changes_utilization_per_interval():
     d = chain(n_flows=4, duration_s=10).to_dict()
     d["links"][1]["rate_changes"] = [{"at_s": 5.0, "rate_bps": 1e6}]

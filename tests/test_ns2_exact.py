@@ -552,6 +552,86 @@ def test_the_export_writes_ns2s_udp_agent_and_cbr():
     assert "Agent/TCP instproc reset" in ns2.to_tcl(pinned)
 
 
+def test_the_bytes_networks_fill_byte_limited_queues_with_packets_of_many_sizes():
+    # networks from BYTES_FIRST: the UDP family's mix of sizes, with most DropTail
+    # queues limited in bytes (ns-2's queue_in_bytes_), and those queues drop
+    nets = [k for k in REF["networks"] if ns2exact._kind(k)[2] == "bytes"]
+    assert len(nets) == 100
+    limited, dropping = 0, 0
+    for k in nets:
+        sc = ns2exact.network(k)
+        drops = REF["counters"][str(k)]["links"]
+        for l in sc["links"]:
+            for a, b, side in ((l["a"], l["b"], "a_to_b"), (l["b"], l["a"], "b_to_a")):
+                q = l.get(side, {}).get("queue", l["queue"])
+                if "limit_bytes" in q:
+                    assert "limit_pkts" not in q and q["limit_bytes"] > ns2._largest_packet(sc)
+                    limited += 1
+                    dropping += drops[f"{a}->{b}"][2] > 0
+        assert "queue_in_bytes_ true" in ns2exact.tcl(k)
+    assert limited > 500 and dropping > 100
+    sizes = {f["traffic"]["packet_size_bytes"] for k in nets for f in ns2exact.network(k)["flows"]
+             if f.get("transport") == "udp"}
+    assert len(sizes) == 5
+
+
+def test_the_comparison_sees_byte_limits_halved():
+    # in satcc only, every byte-limited queue that drops in ns-2 (no error model on its
+    # direction) holds half as many bytes: each of the first forty networks with such a
+    # queue then parts from ns-2's counters (the boundary itself, bytes waiting plus the
+    # arrival's reaching the limit, is test_api's byte-limit test)
+    tried = 0
+    for k in [k for k in REF["networks"] if ns2exact._kind(k)[2] == "bytes"][:40]:
+        theirs = REF["counters"][str(k)]
+        sc = ns2exact.network(k)
+        largest = ns2._largest_packet(sc)
+        halved = 0
+        for l in sc["links"]:
+            for a, b, side in ((l["a"], l["b"], "a_to_b"), (l["b"], l["a"], "b_to_a")):
+                q = l.get(side, {}).get("queue", l["queue"])
+                # drops of a direction with an error model may all be the model's
+                lossy = "error" in l or "error" in l.get(side, {})
+                # (and twice as big as the largest packet: a smaller limit holds one)
+                if ("limit_bytes" in q and q["limit_bytes"] > 2 * largest and not lossy
+                        and theirs["links"][f"{a}->{b}"][2] > 0):
+                    l[side] = {**l.get(side, {}), "queue": {**q, "limit_bytes": q["limit_bytes"] // 2}}
+                    halved += 1
+        if halved:
+            tried += 1
+            assert ns2exact.differences(ns2exact.counters_from_satcc(run(sc).summary), theirs), f"network {k}"
+    assert tried >= 10
+
+
+def test_the_export_writes_a_byte_limit_on_its_own_queue_and_refuses_the_limits_ns2_reads_otherwise():
+    sc = _two_flows()
+    sc["links"][0]["queue"] = {"type": "droptail", "limit_bytes": 30_000}
+    tcl = ns2.to_tcl(sc)
+    for line in ("$ns queue-limit $n(0) $n(1) 30000", "[[$ns link $n(0) $n(1)] queue] set queue_in_bytes_ true",
+                 "[[$ns link $n(0) $n(1)] queue] set mean_pktsize_ 1",
+                 "[[$ns link $n(1) $n(0)] queue] set queue_in_bytes_ true"):
+        assert line in tcl, line
+    # a packet limit leaves the class defaults alone (queue_in_bytes_ false)
+    assert "queue_in_bytes_" not in ns2.to_tcl(_two_flows())
+
+    def refused(queue, side=None):
+        bad = _two_flows()
+        if side:
+            bad["links"][0][side] = {"queue": queue}
+        else:
+            bad["links"][0]["queue"] = queue
+        with pytest.raises(ScenarioError) as e:
+            ns2.to_tcl(bad)
+        return str(e.value)
+
+    # the largest packet: a 1000-byte segment and its 40 bytes of headers
+    assert "links[0].queue.limit_bytes = 1040" in refused({"type": "droptail", "limit_bytes": 1040})
+    assert "queue-limit $n(0) $n(1) 1041" in ns2.to_tcl({**sc, "links": [{**sc["links"][0], "queue": {
+        "type": "droptail", "limit_bytes": 1041}}]})
+    assert "links[0].b_to_a.queue.limit_pkts = 1" in refused({"type": "droptail", "limit_pkts": 1}, "b_to_a")
+    assert "both packets and bytes" in refused({"type": "droptail", "limit_pkts": 10, "limit_bytes": 10_000})
+    assert "C int" in refused({"type": "droptail", "limit_bytes": 2**31})
+
+
 def test_the_ns2_draws_example_of_the_scenario_page_runs_and_exports():
     # docs/scenario.md's second Python example: RED, a lossy link and an ON/OFF source on
     # ns-2's draws, exported with every flow's RTT clock pinned; with ns-2 installed the

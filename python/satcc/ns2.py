@@ -130,16 +130,58 @@ def _unsupported(what: str):
     raise ScenarioError(f"ns-2 export: {what} is not supported")
 
 
-def _queue_tcl(q: dict | None, a: str, b: str, ecn_lines: bool = False) -> list[str]:
+# ns-2 holds a queue's limit (qlim_, and qlim_ x mean_pktsize_ in bytes) in a C int
+_NS2_INT_MAX = 2**31 - 1
+
+
+def _largest_packet(sc: dict) -> int:
+    """The largest packet any flow of `sc` puts on a link, bytes on the wire: a TCP
+    flow's segment with its headers (or bare), a UDP flow's datagram."""
+    sizes = [40]
+    for f in sc["flows"]:
+        if is_udp(f):
+            sizes.append(int(f["traffic"]["packet_size_bytes"]))
+        else:
+            t = schema.tcp_settings(sc, f)
+            sizes.append(int(t["packet_size_bytes"]) + (int(t["header_bytes"]) if t["use_headers"] else 0))
+    return max(sizes)
+
+
+def _queue_tcl(q: dict | None, a: str, b: str, ecn_lines: bool = False, largest: int = 0,
+               where: str = "queue") -> list[str]:
     """A link direction and its queue; with `ecn_lines` (a scenario where some RED queue
     marks), every RED queue also sets setbit_ and mark_p_, which are class defaults that
-    the next queue would otherwise inherit."""
+    the next queue would otherwise inherit.
+
+    A DropTail limit goes to ns-2 where ns-2 and satcc agree (net/queue.rs): ns-2 checks
+    the limit before it looks at the link, so its queue-limit 1, or a byte limit no
+    larger than a packet, drops every packet even on an idle link, where satcc sends it.
+    A byte limit L is ns-2's queue_in_bytes_ with qlim_ L and mean_pktsize_ 1 (the limit
+    is their product), set on that queue alone."""
     q = q or {"type": "droptail", "limit_pkts": 50}
     if q["type"] == "droptail":
-        if "limit_bytes" in q:
-            _unsupported("a byte-limited DropTail queue")
-        return [f"$ns simplex-link $n({a}) $n({b}) @RATE@ @DELAY@ DropTail",
-                f"$ns queue-limit $n({a}) $n({b}) {q.get('limit_pkts', 50)}"]
+        pkts, nbytes = q.get("limit_pkts"), q.get("limit_bytes")
+        if pkts is not None and nbytes is not None:
+            _unsupported(f"{where}: a DropTail queue limited in both packets and bytes "
+                         "(ns-2's DropTail counts one or the other: queue_in_bytes_)")
+        link = [f"$ns simplex-link $n({a}) $n({b}) @RATE@ @DELAY@ DropTail"]
+        if nbytes is None:
+            pkts = 50 if pkts is None else int(pkts)
+            if pkts < 2:
+                _unsupported(f"{where}.limit_pkts = 1 (ns-2's DropTail drops every packet at "
+                             "queue-limit 1, even on an idle link; satcc sends one at a time)")
+            return link + [f"$ns queue-limit $n({a}) $n({b}) {pkts}"]
+        nbytes = int(nbytes)
+        if nbytes <= largest:
+            _unsupported(f"{where}.limit_bytes = {nbytes}, no larger than the largest packet "
+                         f"({largest} bytes: ns-2's DropTail drops such a packet even on an idle link)")
+        if nbytes > _NS2_INT_MAX:
+            _unsupported(f"{where}.limit_bytes above {_NS2_INT_MAX} (ns-2 holds the limit in a C int)")
+        return link + [
+            f"$ns queue-limit $n({a}) $n({b}) {nbytes}",
+            f"[[$ns link $n({a}) $n({b})] queue] set queue_in_bytes_ true",
+            f"[[$ns link $n({a}) $n({b})] queue] set mean_pktsize_ 1",
+        ]
     return [
         f"Queue/RED set thresh_ {q.get('min_th_pkts', 5.0)}",
         f"Queue/RED set maxthresh_ {q.get('max_th_pkts', 15.0)}",
@@ -221,8 +263,10 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
     # whether some RED queue marks (ECN): then every RED queue says whether it does
     ecn_queues = any((q or {}).get("ecn") for l in sc["links"]
                      for q in (l.get("queue"), l.get("a_to_b", {}).get("queue"), l.get("b_to_a", {}).get("queue")))
-    for l in sc["links"]:
-        for a, b, d in ((l["a"], l["b"], l.get("a_to_b", {})), (l["b"], l["a"], l.get("b_to_a", {}))):
+    largest = _largest_packet(sc)
+    for li, l in enumerate(sc["links"]):
+        for a, b, d, side in ((l["a"], l["b"], l.get("a_to_b", {}), "a_to_b"),
+                              (l["b"], l["a"], l.get("b_to_a", {}), "b_to_a")):
             if d.get("rate_changes") or l.get("rate_changes"):
                 _unsupported("rate_changes")
             if d.get("delay_changes") or l.get("delay_changes"):
@@ -231,7 +275,8 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
                 _unsupported("jitter_ms")
             rate = d.get("rate_bps", l["rate_bps"])
             delay = d.get("delay_ms", l["delay_ms"]) / 1000.0
-            for line in _queue_tcl(d.get("queue", l.get("queue")), nid[a], nid[b], ecn_queues):
+            where = f"links[{li}].{side}.queue" if "queue" in d else f"links[{li}].queue"
+            for line in _queue_tcl(d.get("queue", l.get("queue")), nid[a], nid[b], ecn_queues, largest, where):
                 out.append(line.replace("@RATE@", repr(float(rate))).replace("@DELAY@", repr(float(delay))))
             err = d.get("error", l.get("error"))
             if err:

@@ -73,6 +73,11 @@ FILE_FIRST = 8100
 # on some hosts' access links too (where a source's packet meets a draw before the
 # source draws its next gap); a UDP flow is compared by the datagrams that arrive
 UDP_FIRST = 8200
+# From BYTES_FIRST on: the UDP family's networks (datagrams of 64 to 1500 bytes beside
+# the TCP segments and ACKs) with most DropTail queues limited in bytes (ns-2's
+# queue_in_bytes_: the bytes waiting, not the packet in service, plus the arrival's must
+# stay below the limit), so that packets of different sizes meet full buffers
+BYTES_FIRST = 8500
 # From LOCKSTEP_FIRST on: dumbbells whose first sender's access link has no delay and
 # the bottleneck's rate, where ns-2's order of an arrival and a departure due at the same
 # double time goes back along both chains of departures (engine::order; docs/scenario.md,
@@ -98,7 +103,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(TAHOE_FIRST, TAHOE_FIRST + 200)) + list(range(VEGAS_FIRST, VEGAS_FIRST + 200))
             + list(range(ECN_FIRST, ECN_FIRST + 200)) + list(range(ECN_SACK1_FIRST, ECN_SACK1_FIRST + 100))
             + list(range(EXP_FIRST, EXP_FIRST + 100)) + list(range(FILE_FIRST, FILE_FIRST + 100))
-            + list(range(UDP_FIRST, UDP_FIRST + 100))
+            + list(range(UDP_FIRST, UDP_FIRST + 100)) + list(range(BYTES_FIRST, BYTES_FIRST + 100))
             + list(range(LOCKSTEP_FIRST, LOCKSTEP_FIRST + 150))
             + list(range(ROUND_FIRST, ROUND_FIRST + 200))
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
@@ -272,6 +277,9 @@ def network(k: int) -> dict:
         _make_file(sc, random.Random(8_100_000 + k))
     if agents == "udp":
         _make_udp(sc, random.Random(8_200_000 + k))
+    if agents == "bytes":
+        _make_udp(sc, random.Random(8_200_000 + k))
+        _make_bytes(sc, random.Random(8_500_000 + k))
     return ns2.pin_tick_phases(sc, NS2_SEED)
 
 
@@ -279,11 +287,13 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
     if k >= ROUND_FIRST:
         return False, False, "round"
     if k >= LOCKSTEP_FIRST:
         return False, False, "lockstep"
+    if k >= BYTES_FIRST:
+        return True, False, "bytes"
     if k >= UDP_FIRST:
         return True, False, "udp"
     if k >= FILE_FIRST:
@@ -423,6 +433,25 @@ def _make_udp(sc: dict, rng: random.Random) -> None:
                 "type": "red", "limit_pkts": rng.choice([5, 20, 50]), "min_th_pkts": 2.0, "max_th_pkts": 6.0,
                 "w_q": rng.choice([0.02, 0.2]), "max_p": rng.choice([0.1, 0.5]), "gentle": rng.random() < 0.5,
                 "wait": rng.random() < 0.5, "mean_pkt_bytes": rng.choice([500, 1000])}}
+
+
+def _make_bytes(sc: dict, rng: random.Random) -> None:
+    """Four DropTail queues in five become limited in bytes, in place: from two to a
+    hundred packets' worth, not a whole number of any packet size, and always above the
+    largest packet (below it ns-2 drops even on an idle link, and the export refuses)."""
+    largest = ns2._largest_packet(sc)
+
+    def to_bytes(q: dict) -> None:
+        if q["type"] == "droptail" and rng.random() < 0.8:
+            nbytes = rng.choice([2, 3, 5, 10, 20, 50, 100]) * rng.choice([500, 1000, 1500]) + rng.randint(1, 499)
+            q.pop("limit_pkts", None)
+            q["limit_bytes"] = max(nbytes, largest + rng.randint(1, 99))
+
+    for link in sc["links"]:
+        to_bytes(link["queue"])
+        for side in ("a_to_b", "b_to_a"):
+            if "queue" in link.get(side, {}):
+                to_bytes(link[side]["queue"])
 
 
 def _make_lossy(sc: dict, rng: random.Random) -> None:

@@ -315,7 +315,12 @@ impl Link {
         let pkts = self.queue_pkts();
         let bytes = self.admitted_bytes - self.departed_bytes();
         let idle_s = if pkts == 0 { Some(at.shadow - self.free_shadow) } else { None };
-        Occupancy { pkts, bytes, idle_s }
+        let in_service_bytes = if pkts > 0 && self.queue.reads_waiting_bytes() {
+            self.entry(self.departed_pkts).pkt.size_bytes as u32
+        } else {
+            0
+        };
+        Occupancy { pkts, bytes, in_service_bytes, idle_s }
     }
 
     /// Offer a packet to this link during the event `at`.

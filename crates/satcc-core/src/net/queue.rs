@@ -1,6 +1,18 @@
 //! Output-queue disciplines. A queue decides, when a packet reaches a busy link,
 //! whether it may wait. Occupancy counts the packet in service, as ns-2 does: a
 //! DropTail limit of B admits at most B-1 waiting packets plus the one being sent.
+//!
+//! A byte limit is ns-2's DropTail with `queue_in_bytes_` (drop-tail.cc): an arrival
+//! of `size` bytes is dropped when the bytes waiting (not the packet in service) plus
+//! `size` reach the limit. With packets of one size s, a limit of B x s bytes holds
+//! exactly what a limit of B packets holds.
+//!
+//! One departure from ns-2, in both modes: a packet reaching an idle link goes to its
+//! transmitter whatever the limit. ns-2 checks the limit before it looks at the link,
+//! so its `queue-limit 1` (or a byte limit no larger than a packet) drops every such
+//! packet and the link carries nothing; a limit of at least 2 packets (or bytes above
+//! the largest packet) behaves identically in both. The ns-2 export refuses the
+//! limits where they part (python/satcc/ns2.py).
 
 use crate::engine::rng::Draws;
 
@@ -11,6 +23,10 @@ pub struct Occupancy {
     pub pkts: u32,
     /// Bytes waiting or in service.
     pub bytes: u64,
+    /// Bytes of the packet in service (0 on an idle link). Filled in only for a queue
+    /// that reads the bytes waiting (`QueueDiscipline::reads_waiting_bytes`); 0 for
+    /// the others, which never read it.
+    pub in_service_bytes: u32,
     /// How long the link has been idle, if it is idle now: seconds on ns-2's double
     /// clock (the arrival's double time less the last departure's), as ns-2's RED
     /// reads `now - idletime_`.
@@ -32,7 +48,11 @@ pub enum Verdict {
 
 #[derive(Clone, Debug)]
 pub struct DropTail {
+    /// Packets waiting or in service: an arrival finding this many is dropped.
     pub limit_pkts: Option<u32>,
+    /// Bytes waiting, besides the packet in service: an arrival at a busy link is
+    /// dropped when they and its own bytes reach the limit (ns-2's
+    /// `q_->byteLength() + size >= qlim_ * mean_pktsize_`).
     pub limit_bytes: Option<u64>,
 }
 
@@ -251,7 +271,9 @@ impl QueueDiscipline {
         match self {
             QueueDiscipline::DropTail(d) => {
                 let over_p = d.limit_pkts.is_some_and(|l| occ.pkts >= l);
-                let over_b = d.limit_bytes.is_some_and(|l| occ.bytes + size_bytes as u64 > l);
+                let over_b = d.limit_bytes.is_some_and(|l| {
+                    occ.pkts > 0 && occ.bytes - occ.in_service_bytes as u64 + size_bytes as u64 >= l
+                });
                 if over_p || over_b {
                     Verdict::DropOverflow
                 } else {
@@ -260,6 +282,12 @@ impl QueueDiscipline {
             }
             QueueDiscipline::Red(r) => r.verdict(occ, draws),
         }
+    }
+
+    /// Whether `admit` reads `Occupancy::in_service_bytes` (a byte-limited DropTail).
+    #[inline(always)]
+    pub fn reads_waiting_bytes(&self) -> bool {
+        matches!(self, QueueDiscipline::DropTail(DropTail { limit_bytes: Some(_), .. }))
     }
 
     /// Whether it marks ECN-capable packets (RED with ECN).
@@ -284,7 +312,7 @@ mod tests {
     use std::sync::{Arc, Mutex};
 
     fn occ(pkts: u32) -> Occupancy {
-        Occupancy { pkts, bytes: pkts as u64 * 1000, idle_s: None }
+        Occupancy { pkts, bytes: pkts as u64 * 1000, in_service_bytes: if pkts > 0 { 1000 } else { 0 }, idle_s: None }
     }
 
     fn own(seed: u64) -> Draws {
@@ -300,11 +328,34 @@ mod tests {
     }
 
     #[test]
-    fn droptail_byte_limit() {
+    fn droptail_byte_limit_counts_the_bytes_waiting_as_ns2_does() {
         let mut rng = own(1);
         let mut q = QueueDiscipline::DropTail(DropTail { limit_pkts: None, limit_bytes: Some(3000) });
-        assert_eq!(q.admit(1000, &occ(2), &mut rng), Verdict::Admit);
-        assert_eq!(q.admit(1001, &occ(2), &mut rng), Verdict::DropOverflow);
+        // one 1000-byte packet in service, one waiting: 1000 + 1999 < 3000 joins
+        assert_eq!(q.admit(1999, &occ(2), &mut rng), Verdict::Admit);
+        // 1000 waiting + 2000 reaches the limit: ns-2 drops (>=)
+        assert_eq!(q.admit(2000, &occ(2), &mut rng), Verdict::DropOverflow);
+        // the packet in service does not count: a 1500-byte one in service, 1000 waiting
+        let busy = Occupancy { pkts: 2, bytes: 2500, in_service_bytes: 1500, idle_s: None };
+        assert_eq!(q.admit(1999, &busy, &mut rng), Verdict::Admit);
+        // an idle link takes any packet, as in packet mode (ns-2 would drop one of the
+        // limit's size: the export refuses such limits)
+        assert_eq!(q.admit(3000, &occ(0), &mut rng), Verdict::Admit);
+        let small = QueueDiscipline::DropTail(DropTail { limit_pkts: None, limit_bytes: Some(500) });
+        assert_eq!(small.clone().admit(1000, &occ(0), &mut rng), Verdict::Admit);
+        assert_eq!(small.clone().admit(1000, &occ(1), &mut rng), Verdict::DropOverflow);
+    }
+
+    #[test]
+    fn droptail_bytes_of_b_packets_hold_what_a_limit_of_b_packets_holds() {
+        let mut rng = own(1);
+        for b in 1..8u32 {
+            let mut pk = QueueDiscipline::DropTail(DropTail { limit_pkts: Some(b), limit_bytes: None });
+            let mut by = QueueDiscipline::DropTail(DropTail { limit_pkts: None, limit_bytes: Some(b as u64 * 1000) });
+            for n in 0..10 {
+                assert_eq!(pk.admit(1000, &occ(n), &mut rng), by.admit(1000, &occ(n), &mut rng), "B {b}, {n} held");
+            }
+        }
     }
 
     #[test]
@@ -415,7 +466,7 @@ mod tests {
         let mut r = Red::new(1000, 5.0, 15.0, 0.5, 0.1, true, true, 1000.0);
         r.verdict(&occ(11), &mut rng);
         let a1 = r.avg();
-        let idle = Occupancy { pkts: 0, bytes: 0, idle_s: Some(0.0105) };
+        let idle = Occupancy { pkts: 0, bytes: 0, in_service_bytes: 0, idle_s: Some(0.0105) };
         // 10.5 ms idle at 1000 pkt/s: ns-2's m = int(10.5) = 10 idle arrivals, then this one
         r.verdict(&idle, &mut rng);
         assert_eq!(r.avg(), a1 * 0.5f64.powi(11));
@@ -428,7 +479,7 @@ mod tests {
         let mut rng = own(1);
         let mut r = Red::new(1000, 5.0, 15.0, 1e-12, 0.1, true, true, 1.25e8);
         r.avg = 10.0;
-        let idle = Occupancy { pkts: 0, bytes: 0, idle_s: Some(1e6) };
+        let idle = Occupancy { pkts: 0, bytes: 0, in_service_bytes: 0, idle_s: Some(1e6) };
         r.verdict(&idle, &mut rng);
         let want = 10.0 * (1.0 - 1e-12f64).powf(1.25e14 + 1.0);
         assert!((r.avg() - want).abs() < 1e-9 * want, "{} vs {want}", r.avg());

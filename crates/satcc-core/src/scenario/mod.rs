@@ -159,7 +159,9 @@ pub enum QueueSpec {
         #[serde(default)]
         #[schemars(range(min = 1))]
         limit_pkts: Option<u32>,
-        /// Buffer limit, bytes (with or instead of limit_pkts).
+        /// Buffer limit, bytes (with or instead of limit_pkts): as ns-2's DropTail with
+        /// queue_in_bytes_, an arrival is dropped when the bytes waiting (not the packet
+        /// in transmission) and its own reach this limit.
         #[serde(default)]
         #[schemars(range(min = 1))]
         limit_bytes: Option<u64>,
