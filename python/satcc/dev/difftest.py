@@ -211,7 +211,9 @@ def geo_sack(seed: int, ber: float) -> dict:
     packets, window scaling and SACK, as the paper runs every variant), every flow NewReno
     over SACK: satcc's SACK recovery against ns-2's Agent/TCP/Sack1, the SACK agent the
     papers' ns-2 runs. Ten flows started within a second, 60 s; the buffer in packets
-    (ns-2's DropTail counts packets); the error model's draws ns-2's (ns2_rng_seed)."""
+    (the paper's 6250 KB as whole packets, as ns-2 scripts usually size queues and as the
+    reference was recorded; the export can also write byte limits since 2026-11-28); the
+    error model's draws ns-2's (ns2_rng_seed)."""
     d = geo_dumbbell(scheme=REFERENCE_CC, n_flows=10, ber=ber, duration_s=60.0, seed=seed).to_dict()
     wire = d["tcp"]["packet_size_bytes"] + d["tcp"]["header_bytes"]
     for link in d["links"]:
