@@ -34,6 +34,19 @@ def test_bench_writes_its_figures(tmp_path):
     assert "speedup_vs_ns2" not in res and "ns3" not in res
 
 
+def test_startup_bench_times_each_quick_command_as_a_fresh_process(tmp_path):
+    out = tmp_path / "s.json"
+    r = cli("bench", "--startup", "--repeat", "1", "--out", str(out))
+    assert r.returncode == 0, r.stderr
+    res = json.loads(out.read_text())
+    # at least five of each (--repeat is raised to 5: a median of fewer says little)
+    assert res["repeat"] == 5 and set(res["median_s"]) == {"--version", "--help", "validate"}
+    assert all(0 < res["best_s"][k] <= res["median_s"][k] for k in res["median_s"])
+    assert isinstance(res["shim"], bool) and res["command"]
+    for k in ("--version", "--help", "validate"):
+        assert f"satcc {k}" in r.stdout
+
+
 def test_bench_oc12_scenario_is_table3_network(tmp_path):
     d = bench_mod.oc12_one_to_many(duration_s=1.0)
     assert len(d["flows"]) == 128 and all("start_jitter_s" not in f for f in d["flows"])

@@ -493,7 +493,8 @@ def startup_bench(repeat: int = 20, out: str | None = None) -> int:
                 subprocess.run(cmd + args, check=True, stdout=subprocess.DEVNULL, env=env)
                 times[name].append(time.perf_counter() - t0)
     res = {"command": cmd, "repeat": repeat, "python": sys.version.split()[0],
-           "shim": shutil.which("satcc") != str(script),
+           # whether the `satcc` a user's shell finds is another program (a shim) than the one timed
+           "shim": shutil.which("satcc") != cmd[0],
            "median_s": {k: statistics.median(v) for k, v in times.items()},
            "best_s": {k: min(v) for k, v in times.items()}}
     for k in cases:
