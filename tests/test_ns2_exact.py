@@ -366,13 +366,6 @@ def test_ns2_rng_seed_is_checked_by_name():
     for bad in (0, 2**31 - 1):
         with pytest.raises(ScenarioError, match="ns2_rng_seed"):
             run({**_two_flows(), "ns2_rng_seed": bad})
-    sc = {**_two_flows(), "ns2_rng_seed": 1, "tcp": {"send_overhead_s": 0.001}}
-    with pytest.raises(ScenarioError, match=r"tcp\.send_overhead_s.*ns2_rng_seed"):
-        run(sc)
-    # validation says so too, before anything runs
-    import satcc
-    with pytest.raises(ScenarioError, match=r"flows\[0\]\.tcp\.send_overhead_s.*ns2_rng_seed"):
-        satcc.validate(sc)
 
 
 def test_the_on_off_networks_run_ns2_s_pareto_sources():
@@ -550,6 +543,31 @@ def test_the_export_writes_ns2s_udp_agent_and_cbr():
     pinned = ns2.pin_tick_phases(sc, 1)
     assert "tcp" not in pinned["flows"][1] and "tick_phase_s" in pinned["flows"][0]["tcp"]
     assert "Agent/TCP instproc reset" in ns2.to_tcl(pinned)
+
+
+def test_the_overhead_networks_draw_ns2s_send_overheads():
+    # networks from OVERHEAD_FIRST: lossy networks (ns2_rng_seed) whose senders mostly
+    # have ns-2's overhead_, drawn from the generator RED and the error models share;
+    # a third of the flows run Sack1, whose send_much arms the delayed send too
+    nets = [k for k in REF["networks"] if ns2exact._kind(k)[2] == "overhead"]
+    assert len(nets) == 100
+    flows = [f for k in nets for f in ns2exact.network(k)["flows"]]
+    delayed = [f for f in flows if f["tcp"].get("send_overhead_s")]
+    assert len(delayed) > 300 and sum(f["tcp"].get("sack_agent") == "sack1" for f in delayed) > 80
+    assert len({f["tcp"]["send_overhead_s"] for f in delayed}) == 5
+    assert all(ns2exact.network(k).get("ns2_rng_seed") for k in nets)
+    assert all("set overhead_" in ns2exact.tcl(k) for k in nets[:10])
+    sent = sum(REF["counters"][str(k)]["flows"][f["name"]][1] for k in nets for f in ns2exact.network(k)["flows"]
+               if f["tcp"].get("send_overhead_s"))
+    assert sent > 500_000
+
+
+def test_the_comparison_sees_send_overheads_half_again_as_long():
+    # the same draws, each delay half again as long: most of the first twenty part
+    def longer(x):
+        if (x.get("tcp") or {}).get("send_overhead_s"):
+            x["tcp"] = {**x["tcp"], "send_overhead_s": x["tcp"]["send_overhead_s"] * 1.5}
+    assert _parted("overhead", longer) >= 11
 
 
 def test_the_bytes_networks_fill_byte_limited_queues_with_packets_of_many_sizes():

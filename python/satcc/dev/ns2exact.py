@@ -78,6 +78,11 @@ UDP_FIRST = 8200
 # queue_in_bytes_: the bytes waiting, not the packet in service, plus the arrival's must
 # stay below the limit), so that packets of different sizes meet full buffers
 BYTES_FIRST = 8500
+# From OVERHEAD_FIRST on: lossy networks whose TCP senders mostly have a send overhead
+# (ns-2's overhead_: each send_much not forced arms a delayed send of uniform(0,
+# overhead_), drawn from ns-2's generator between RED's and the error models' draws),
+# a third of them ns-2's Sack1 agents
+OVERHEAD_FIRST = 8800
 # From LOCKSTEP_FIRST on: dumbbells whose first sender's access link has no delay and
 # the bottleneck's rate, where ns-2's order of an arrival and a departure due at the same
 # double time goes back along both chains of departures (engine::order; docs/scenario.md,
@@ -104,6 +109,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(ECN_FIRST, ECN_FIRST + 200)) + list(range(ECN_SACK1_FIRST, ECN_SACK1_FIRST + 100))
             + list(range(EXP_FIRST, EXP_FIRST + 100)) + list(range(FILE_FIRST, FILE_FIRST + 100))
             + list(range(UDP_FIRST, UDP_FIRST + 100)) + list(range(BYTES_FIRST, BYTES_FIRST + 100))
+            + list(range(OVERHEAD_FIRST, OVERHEAD_FIRST + 100))
             + list(range(LOCKSTEP_FIRST, LOCKSTEP_FIRST + 150))
             + list(range(ROUND_FIRST, ROUND_FIRST + 200))
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
@@ -277,6 +283,8 @@ def network(k: int) -> dict:
         _make_file(sc, random.Random(8_100_000 + k))
     if agents == "udp":
         _make_udp(sc, random.Random(8_200_000 + k))
+    if agents == "overhead":
+        _make_overhead(sc, random.Random(8_800_000 + k))
     if agents == "bytes":
         _make_udp(sc, random.Random(8_200_000 + k))
         _make_bytes(sc, random.Random(8_500_000 + k))
@@ -287,11 +295,13 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
     if k >= ROUND_FIRST:
         return False, False, "round"
     if k >= LOCKSTEP_FIRST:
         return False, False, "lockstep"
+    if k >= OVERHEAD_FIRST:
+        return True, False, "overhead"
     if k >= BYTES_FIRST:
         return True, False, "bytes"
     if k >= UDP_FIRST:
@@ -433,6 +443,16 @@ def _make_udp(sc: dict, rng: random.Random) -> None:
                 "type": "red", "limit_pkts": rng.choice([5, 20, 50]), "min_th_pkts": 2.0, "max_th_pkts": 6.0,
                 "w_q": rng.choice([0.02, 0.2]), "max_p": rng.choice([0.1, 0.5]), "gentle": rng.random() < 0.5,
                 "wait": rng.random() < 0.5, "mean_pkt_bytes": rng.choice([500, 1000])}}
+
+
+def _make_overhead(sc: dict, rng: random.Random) -> None:
+    """In place: seven senders in ten get a send overhead of 10 us to 10 ms, a third of
+    all flows run ns-2's Sack1 agents."""
+    for f in sc["flows"]:
+        if rng.random() < 0.7:
+            f["tcp"] = {**f["tcp"], "send_overhead_s": rng.choice([1e-5, 1e-4, 5e-4, 1e-3, 1e-2])}
+        if rng.random() < 0.33:
+            f["tcp"] = {**f["tcp"], "sack": True, "sack_agent": "sack1"}
 
 
 def _make_bytes(sc: dict, rng: random.Random) -> None:

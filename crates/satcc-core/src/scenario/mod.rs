@@ -44,12 +44,11 @@ pub struct Scenario {
     #[serde(default = "default_seed")]
     pub seed: u64,
     /// Take the draws ns-2 2.35 takes from its default generator (RED's early drops,
-    /// the links' error models, the ON/OFF sources and CBR's random gaps) from one ns-2
-    /// generator seeded with this, in event order, as ns-2 does after `$defaultRNG
-    /// seed` (satcc.ns2.to_tcl seeds it at time 0): a lossy or RED network then runs
-    /// packet for packet as in ns-2. Absent: each link and source draws from streams of
-    /// its own, derived from `seed`. Not with a send
-    /// overhead (ns-2 draws it from the same generator; satcc's sender from its own).
+    /// the links' error models, the ON/OFF sources, CBR's random gaps and the senders'
+    /// send overheads) from one ns-2 generator seeded with this, in event order, as
+    /// ns-2 does after `$defaultRNG seed` (satcc.ns2.to_tcl seeds it at time 0): a
+    /// lossy or RED network then runs packet for packet as in ns-2. Absent: each link,
+    /// source and sender draws from streams of its own, derived from `seed`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(min = 1, max = crate::engine::ns2_rng::MAX_SEED))]
     pub ns2_rng_seed: Option<u32>,
@@ -817,12 +816,6 @@ impl Scenario {
                 return Err(format!("{at}.tcp: must be a table of TCP settings"));
             }
             let cfg = tcp_config(&merge(&self.tcp, &f.tcp), &format!("{at}.tcp"))?;
-            if cfg.send_overhead_s > 0.0 && self.ns2_rng_seed.is_some() {
-                return Err(format!(
-                    "{at}.tcp.send_overhead_s: must be 0 with ns2_rng_seed (ns-2 draws a send overhead from the \
-                     generator ns2_rng_seed reproduces, satcc's sender from a stream of its own)"
-                ));
-            }
             let size = match f.transport {
                 Transport::Tcp => {
                     if f.traffic.packet_size_bytes().is_some() {

@@ -232,7 +232,10 @@ impl Simulation {
                     sender = sender.with_rtt_code(settings.get::<crate::net::rtt_code::RttCodeSettings>().k);
                 }
                 if cfg.send_overhead_s > 0.0 {
-                    sender.set_overhead_rng(rng.stream(&format!("flow/{name}/overhead")));
+                    sender.set_overhead_rng(match &ns2_draws {
+                        Some(g) => Draws::Ns2(g.clone()),
+                        None => Draws::Own(Box::new(rng.stream(&format!("flow/{name}/overhead")))),
+                    });
                 }
                 if cfg.recovery == crate::tcp::Recovery::Vegas {
                     sender.set_vegas(&settings.get::<crate::tcp::congestion::vegas::VegasSettings>());

@@ -232,7 +232,8 @@ pub struct TcpConfig {
     /// not send at once: a delayed-send timer is armed at uniform(0, overhead) unless
     /// one is pending, and when it fires every packet the window then allows goes out.
     /// Retransmissions on dupACKs and limited transmit are not delayed (ns-2 sends
-    /// them with output(), not send_much()). 0 keeps ns-2's deterministic timing.
+    /// them with output(), not send_much()). 0 keeps ns-2's deterministic timing. With
+    /// `ns2_rng_seed` the delays are ns-2's own draws.
     #[schemars(range(min = 0, max = 10))]
     pub send_overhead_s: f64,
     /// Receiver delays ACKs: one ACK per two packets or after the interval

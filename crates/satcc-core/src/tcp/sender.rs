@@ -19,11 +19,10 @@ use super::loss::{LossClassifier, LossFacts, Verdict};
 use super::rtt::{RttEstimator, TsClock};
 use super::sack::{SackBlocks, Scoreboard};
 use super::sink::Echo;
-use crate::engine::rng::StreamRng;
+use crate::engine::rng::Draws;
 use crate::engine::{from_secs, to_secs, Time};
 use crate::net::packet::PUSH;
 use crate::net::{FlowId, Packet, PacketKind};
-use rand::Rng;
 
 /// "Infinite" data for greedy sources [TCP_MAXSEQ].
 pub const GREEDY: i64 = i64::MAX / 4;
@@ -128,8 +127,10 @@ pub struct TcpSender {
     pub delsnd_request_s: Option<f64>,
     /// A delayed send is pending: sending waits for it (ns-2's delsnd_timer_).
     delsnd_pending: bool,
-    /// Draws the send overhead (a stream of its own, so that other draws do not move).
-    overhead_rng: Option<StreamRng>,
+    /// Draws the send overhead: a stream of its own, so that other draws do not move,
+    /// or ns-2's one generator when the run takes ns-2's draws (ns-2's
+    /// `Random::uniform(overhead_)`, drawn where send_much arms the delayed send).
+    overhead_rng: Option<Draws>,
     pub stats: SenderStats,
     started: bool,
     /// Per-segment send records for rate samples, if the controller asks for them.
@@ -328,7 +329,7 @@ impl TcpSender {
         }
     }
 
-    pub fn set_overhead_rng(&mut self, rng: StreamRng) {
+    pub fn set_overhead_rng(&mut self, rng: Draws) {
         self.overhead_rng = Some(rng);
     }
 
@@ -670,7 +671,7 @@ impl TcpSender {
             if delayed {
                 let rng = self.overhead_rng.as_mut().expect("send overhead without its random stream");
                 self.delsnd_pending = true;
-                self.delsnd_request_s = Some(rng.gen::<f64>() * self.cfg.send_overhead_s);
+                self.delsnd_request_s = Some(rng.uniform() * self.cfg.send_overhead_s);
                 return;
             }
             if pace.is_some() && !self.pace_slot(now, self.t_seqno, self.t_seqno <= self.maxseq) {
@@ -1922,7 +1923,7 @@ impl TcpSender {
             if delayed {
                 let rng = self.overhead_rng.as_mut().expect("send overhead without its random stream");
                 self.delsnd_pending = true;
-                self.delsnd_request_s = Some(rng.gen::<f64>() * self.cfg.send_overhead_s);
+                self.delsnd_request_s = Some(rng.uniform() * self.cfg.send_overhead_s);
                 return;
             }
             let xmit = match self.sack1.scoreboard.next_retran() {
@@ -2831,6 +2832,27 @@ mod tests {
     }
 
     #[test]
+    fn send_overhead_on_ns2_draws_is_overhead_times_the_generators_next_uniform() {
+        // ns-2's Random::uniform(overhead_), from the one generator the run shares
+        use crate::engine::ns2_rng::Ns2Rng;
+        let g = std::sync::Arc::new(std::sync::Mutex::new(Ns2Rng::new(12345)));
+        let mut reference = Ns2Rng::new(12345);
+        let cfg = TcpConfig { rwnd_pkts: 100, send_overhead_s: 0.004, ..TcpConfig::default() };
+        let mut s = TcpSender::new(0, cfg, Box::new(Reno), 0.0);
+        s.set_overhead_rng(Draws::Ns2(g.clone()));
+        let mut out = vec![];
+        s.app_send(GREEDY, 0, &mut out);
+        assert_eq!(s.delsnd_request_s.take(), Some(reference.u01() * 0.004));
+        s.on_delayed_send(MS, &mut out);
+        out.clear();
+        // a draw taken elsewhere (a RED queue) in between moves the next one on
+        g.lock().unwrap().u01();
+        reference.u01();
+        s.on_ack(&ack(0), 100 * MS, &mut out);
+        assert_eq!(s.delsnd_request_s.take(), Some(reference.u01() * 0.004));
+    }
+
+    #[test]
     fn send_overhead_delays_a_send_opportunity_then_sends_the_window() {
         // ns-2 overhead_: the ACK arms a delayed send at uniform(0, overhead) and sends
         // nothing; a second ACK while it is pending sends nothing either; the timer's
@@ -2838,7 +2860,7 @@ mod tests {
         for overhead in [0.0, 0.005] {
             let cfg = TcpConfig { rwnd_pkts: 100, send_overhead_s: overhead, ..TcpConfig::default() };
             let mut s = TcpSender::new(0, cfg, Box::new(Reno), 0.0);
-            s.set_overhead_rng(crate::engine::RngStreams::new(1).stream("o"));
+            s.set_overhead_rng(Draws::Own(Box::new(crate::engine::RngStreams::new(1).stream("o"))));
             let mut out = vec![];
             s.app_send(GREEDY, 0, &mut out);
             if overhead > 0.0 {
