@@ -545,6 +545,57 @@ def test_the_export_writes_ns2s_udp_agent_and_cbr():
     assert "Agent/TCP instproc reset" in ns2.to_tcl(pinned)
 
 
+def test_the_rate_networks_change_link_rates_while_packets_wait():
+    # networks from RATE_FIRST: lossy networks whose links change rate at scheduled
+    # times, some at a flow's start, some all at once; the export sets ns-2's bandwidth_
+    nets = [k for k in REF["networks"] if ns2exact._kind(k)[2] == "rates"]
+    assert len(nets) == 100
+    changes, at_start, one_way = 0, 0, 0
+    for k in nets:
+        sc = ns2exact.network(k)
+        starts = {f.get("start_s", 0.0) for f in sc["flows"]}
+        for l in sc["links"]:
+            for side in (l, l.get("a_to_b", {}), l.get("b_to_a", {})):
+                for c in side.get("rate_changes") or []:
+                    changes += 1
+                    at_start += c["at_s"] in starts
+                    one_way += side is not l
+        # one bandwidth_ command per change of each direction (a direction's own list
+        # replaces the link's)
+        per_direction = [d["rate_changes"] if "rate_changes" in d else l.get("rate_changes") or []
+                         for l in sc["links"] for d in (l.get("a_to_b", {}), l.get("b_to_a", {}))]
+        assert ns2exact.tcl(k).count("] link] set bandwidth_ ") == sum(map(len, per_direction))
+    assert changes > 300 and at_start > 30 and one_way > 50
+    # every link of some networks changes at one instant
+    assert sum(len({c["at_s"] for l in ns2exact.network(k)["links"] for c in l.get("rate_changes") or []}) == 1
+               for k in nets) > 5
+
+
+def test_the_comparison_sees_rates_a_thousandth_off():
+    # every scheduled rate a thousandth higher in satcc only: most of the first twenty
+    # networks part from ns-2's counters
+    def faster(x):
+        for side in (x, x.get("a_to_b", {}), x.get("b_to_a", {})):
+            for c in side.get("rate_changes") or []:
+                c["rate_bps"] *= 1.001
+    assert _parted("rates", faster) >= 11
+
+
+def test_the_export_sets_bandwidth_at_each_change_after_the_flows_in_satccs_order():
+    sc = _two_flows()
+    sc["links"][0]["rate_changes"] = [{"at_s": 0.5, "rate_bps": 2e5}, {"at_s": 0.25, "rate_bps": 5e5}]
+    sc["links"][0]["b_to_a"] = {"rate_changes": [{"at_s": 0.25, "rate_bps": 3e6}]}
+    lines = ns2.to_tcl(sc).splitlines()
+    changes = [l for l in lines if "set bandwidth_" in l]
+    assert changes == ['$ns at 0.25 "[[$ns link $n(0) $n(1)] link] set bandwidth_ 500000.0"',
+                       '$ns at 0.5 "[[$ns link $n(0) $n(1)] link] set bandwidth_ 200000.0"',
+                       '$ns at 0.25 "[[$ns link $n(1) $n(0)] link] set bandwidth_ 3000000.0"']
+    # after every flow's start (satcc files the flows' events first: ties run in that order)
+    last_start = max(i for i, l in enumerate(lines) if l.startswith("$ns at") and " start" in l)
+    assert lines.index(changes[0]) > last_start
+    assert [l["rate_bps"] for l in run(sc).summary["links"]] == [2e5, 3e6]  # the rates at the end
+
+
 def test_the_overhead_networks_draw_ns2s_send_overheads():
     # networks from OVERHEAD_FIRST: lossy networks (ns2_rng_seed) whose senders mostly
     # have ns-2's overhead_, drawn from the generator RED and the error models share;

@@ -264,11 +264,19 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
     ecn_queues = any((q or {}).get("ecn") for l in sc["links"]
                      for q in (l.get("queue"), l.get("a_to_b", {}).get("queue"), l.get("b_to_a", {}).get("queue")))
     largest = _largest_packet(sc)
+    # scheduled rate changes, in the order satcc files them (after the flows' starts and
+    # stops, link by link, each direction's by time): ns-2 runs `$ns at` commands due
+    # at the same time in the order they were written
+    rate_lines: list[str] = []
     for li, l in enumerate(sc["links"]):
         for a, b, d, side in ((l["a"], l["b"], l.get("a_to_b", {}), "a_to_b"),
                               (l["b"], l["a"], l.get("b_to_a", {}), "b_to_a")):
-            if d.get("rate_changes") or l.get("rate_changes"):
-                _unsupported("rate_changes")
+            changes = d["rate_changes"] if d.get("rate_changes") is not None else l.get("rate_changes") or []
+            # a waiting packet's transmission time is set when it starts, from the link's
+            # bandwidth_ then (LinkDelay::recv), as satcc times it (net/link.rs, set_rate)
+            rate_lines += [f"$ns at {float(c['at_s'])!r} \"[[$ns link $n({nid[a]}) $n({nid[b]})] link] "
+                           f"set bandwidth_ {float(c['rate_bps'])!r}\""
+                           for c in sorted(changes, key=lambda c: float(c["at_s"]))]
             if d.get("delay_changes") or l.get("delay_changes"):
                 _unsupported("delay_changes")
             if l.get("jitter_ms"):
@@ -478,6 +486,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             f'\\"parrivals\\": [$qm({i}) set parrivals_]\\}}"'
         )
     out += ['  append s "\\]\\}"', "  puts $s", "  exit 0", "}"]
+    out += rate_lines
     if sample_acks:
         dt = float(sc.get("sample_interval_s", 0.1))
         out += ["proc sample {} {", "  global ns tcp" + (" sink" if any(udp) else ""), "  set t [$ns now]", '  set s "S $t"']

@@ -94,6 +94,11 @@ LOCKSTEP_FIRST = 9000
 # packets fall due at the same instant more often than in the random networks; the
 # reference holds 9500-9699
 ROUND_FIRST = 9500
+# From RATE_FIRST on: lossy networks whose links change rate at scheduled times
+# (`rate_changes`, ns-2's `$ns at T "[$link link] set bandwidth_ R"`), on both
+# directions or one, some at a flow's start time or all at once: a packet waiting when
+# the rate changes takes the new rate when it starts, as ns-2 times it
+RATE_FIRST = 9800
 
 # Networks known to part from ns-2, with why (none since 2026-11-28). Networks 241, 1055,
 # 6121 and 7053 were kept here until then: links of equal rates busy in lockstep, where
@@ -111,7 +116,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(UDP_FIRST, UDP_FIRST + 100)) + list(range(BYTES_FIRST, BYTES_FIRST + 100))
             + list(range(OVERHEAD_FIRST, OVERHEAD_FIRST + 100))
             + list(range(LOCKSTEP_FIRST, LOCKSTEP_FIRST + 150))
-            + list(range(ROUND_FIRST, ROUND_FIRST + 200))
+            + list(range(ROUND_FIRST, ROUND_FIRST + 200)) + list(range(RATE_FIRST, RATE_FIRST + 100))
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
             if k not in APART]
@@ -185,9 +190,9 @@ def lockstep_network(k: int) -> dict:
 
 def network(k: int) -> dict:
     """Random network number `k` (Python's random.Random(k): the same on any machine)."""
-    if k >= ROUND_FIRST:
+    if ROUND_FIRST <= k < RATE_FIRST:
         return round_network(k - ROUND_FIRST)
-    if k >= LOCKSTEP_FIRST:
+    if LOCKSTEP_FIRST <= k < ROUND_FIRST:
         return lockstep_network(k - LOCKSTEP_FIRST)
     rng = random.Random(k)
     shape = rng.choice(["chain", "ring", "star"])
@@ -283,6 +288,8 @@ def network(k: int) -> dict:
         _make_file(sc, random.Random(8_100_000 + k))
     if agents == "udp":
         _make_udp(sc, random.Random(8_200_000 + k))
+    if agents == "rates":
+        _make_rate_changes(sc, random.Random(9_800_000 + k))
     if agents == "overhead":
         _make_overhead(sc, random.Random(8_800_000 + k))
     if agents == "bytes":
@@ -295,7 +302,9 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    if k >= RATE_FIRST:
+        return True, False, "rates"
     if k >= ROUND_FIRST:
         return False, False, "round"
     if k >= LOCKSTEP_FIRST:
@@ -443,6 +452,32 @@ def _make_udp(sc: dict, rng: random.Random) -> None:
                 "type": "red", "limit_pkts": rng.choice([5, 20, 50]), "min_th_pkts": 2.0, "max_th_pkts": 6.0,
                 "w_q": rng.choice([0.02, 0.2]), "max_p": rng.choice([0.1, 0.5]), "gentle": rng.random() < 0.5,
                 "wait": rng.random() < 0.5, "mean_pkt_bytes": rng.choice([500, 1000])}}
+
+
+def _make_rate_changes(sc: dict, rng: random.Random) -> None:
+    """In place: half the links change rate one to three times (both directions, or
+    one of them), at a random instant, at a flow's start or, in one network in five,
+    all at one instant."""
+    starts = [f.get("start_s", 0.0) for f in sc["flows"]]
+    at_once = round(rng.uniform(0.2, 2.0), 6) if rng.random() < 0.2 else None
+
+    def changes() -> list[dict]:
+        out = []
+        for _ in range(rng.randint(1, 3)):
+            x = rng.random()
+            t = at_once if at_once is not None else (rng.choice(starts) if x < 0.25 else
+                                                   round(rng.uniform(0.05, sc["duration_s"] - 0.05), 6))
+            out.append({"at_s": t, "rate_bps": rng.choice(RATES + ACCESS_RATES[:2])})
+        return out
+
+    for link in sc["links"]:
+        if rng.random() < 0.5:
+            x = rng.random()
+            if x < 0.6:
+                link["rate_changes"] = changes()
+            else:
+                side = "a_to_b" if x < 0.8 else "b_to_a"
+                link[side] = {**link.get(side, {}), "rate_changes": changes()}
 
 
 def _make_overhead(sc: dict, rng: random.Random) -> None:

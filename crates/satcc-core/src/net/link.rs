@@ -517,12 +517,51 @@ impl Link {
         }
     }
 
-    /// Change the transmission rate from `now` on. Packets already admitted keep
-    /// their departure times; later ones are timed with the new rate.
-    pub fn set_rate(&mut self, rate_bps: f64, now: Time) {
-        self.account_capacity(now);
+    /// Change the transmission rate at the event `at` (ns-2's LinkDelay `bandwidth_`
+    /// set by a scheduled command). The packet in transmission keeps its times; every
+    /// packet still waiting is timed again, as ns-2 times a packet when its
+    /// transmission starts (LinkDelay::recv): it starts when the one ahead departs and
+    /// takes size x 8 / the new rate, and its arrival follows from that start (on a
+    /// moving or jittery link, its arrival moves with its departure, never before the
+    /// packet ahead's). Waiting packets are never the head of the pipe, so the link's
+    /// pending head-arrival event stands.
+    pub fn set_rate(&mut self, rate_bps: f64, at: At, order: &mut Order) {
+        self.account_capacity(at.now);
         self.rate_bps = rate_bps;
         self.txt_cache = [(0, 0.0); 2];
+        self.advance(at, order);
+        if self.departed_pkts + 1 >= self.admitted_pkts {
+            return; // idle, or nothing waits behind the packet in transmission
+        }
+        let first = (self.departed_pkts + 1 - self.popped_pkts) as usize;
+        for i in first..self.pipe.len() {
+            let prev = self.pipe[i - 1];
+            let size = self.pipe[i].pkt.size_bytes as u32;
+            let txt = self.txt(size);
+            let start_shadow = prev.dep_shadow;
+            let dep_shadow = start_shadow + txt;
+            let e = &mut self.pipe[i];
+            let arr_shadow = if self.ramp.is_none() && self.jitter.is_none() {
+                start_shadow + (txt + self.delay_s)
+            } else {
+                (e.arr_shadow + (dep_shadow - e.dep_shadow)).max(prev.arr_shadow)
+            };
+            let node = order.departure(prev.dep_shadow, prev.origin().departure());
+            let tx_end = from_secs(dep_shadow).max(at.now);
+            self.sojourn_ns = (self.sojourn_ns as i128 + tx_end as i128 - e.tx_end as i128) as u128;
+            *e = InPipe {
+                pkt: e.pkt,
+                tx_end,
+                dep_shadow,
+                arr_shadow,
+                start_shadow,
+                origin_packed: pack(Origin { node, call: 0 }),
+            };
+        }
+        let last = *self.pipe.back().expect("packets wait");
+        self.free_at = last.tx_end;
+        self.free_shadow = last.dep_shadow;
+        self.last_origin = last.origin();
     }
 
     /// Time-averaged queue length (packets, in service included) over [0, end];
@@ -571,6 +610,39 @@ mod tests {
 
     fn pkt(seq: i64) -> Packet {
         Packet { flow: 0, kind: PacketKind::Data, seq, size_bytes: 1000, ttl: 32, tos: 0, rwnd_pkts: 0, hop: 0, aux: 0 }
+    }
+
+    /// A rate change: the packet in transmission keeps its times; the packets waiting
+    /// start one after the other at the new rate (ns-2 times a packet when it starts),
+    /// and a later arrival starts when the last of them departs.
+    #[test]
+    fn a_rate_change_retimes_the_waiting_packets_from_the_one_in_transmission() {
+        let mut o = Order::new();
+        let mut l = link(100);
+        for i in 0..3 {
+            assert!(matches!(l.offer_passed(&pkt(i), Pass::AsIs, at(0), &mut o), Offer::Admitted { .. }));
+        }
+        // at 0.5 ms the rate halves: packet 0 (0-1 ms) stands; 1 and 2 take 2 ms each
+        l.set_rate(4e6, at(500_000), &mut o);
+        let (_, head, _) = l.head_arrival().unwrap();
+        assert_eq!(head, 0.001 + 0.010);
+        let deps: Vec<f64> = l.pipe.iter().map(|e| e.dep_shadow).collect();
+        let arrs: Vec<f64> = l.pipe.iter().map(|e| e.arr_shadow).collect();
+        assert_eq!(deps, vec![0.001, 0.001 + 0.002, 0.001 + 0.002 + 0.002]);
+        assert_eq!(arrs, vec![0.001 + 0.010, 0.001 + (0.002 + 0.010), 0.003 + (0.002 + 0.010)]);
+        assert_eq!(l.pipe[2].tx_end, 5_000_000);
+        // a packet arriving at 1.5 ms waits for 5 ms and takes 2 ms
+        assert!(matches!(l.offer_passed(&pkt(3), Pass::AsIs, at(1_500_000), &mut o), Offer::Admitted { .. }));
+        assert_eq!(l.pipe[3].start_shadow, 0.005);
+        assert_eq!(l.pipe[3].dep_shadow, 0.005 + 0.002);
+        // the time-integral of the queue follows the new departures: packets in the
+        // system 1 + 3 + 5 ms from 0, and 5.5 ms from 1.5 ms
+        assert_eq!(l.mean_queue_pkts(7_000_000), (1.0 + 3.0 + 5.0 + 5.5) / 7.0);
+        // a change while one packet is in transmission and none waits changes no time
+        let mut m = link(100);
+        m.offer_passed(&pkt(0), Pass::AsIs, at(0), &mut o);
+        m.set_rate(1e6, at(100_000), &mut o);
+        assert_eq!(m.pipe[0].dep_shadow, 0.001);
     }
 
     /// RED with ECN: what it would drop early is `Markable`; an ECN-capable packet is

@@ -280,7 +280,9 @@ fn one() -> f64 {
 
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-/// At `at_s` the direction's rate becomes `rate_bps`.
+/// At `at_s` the direction's rate becomes `rate_bps` (ns-2's LinkDelay `bandwidth_`
+/// set by `$ns at`): the packet in transmission keeps its time; a packet still waiting
+/// takes the new rate when it starts, as ns-2 times it.
 pub struct RateChange {
     /// When the rate changes, seconds.
     #[schemars(range(min = 0, max = MAX_TIME_S))]

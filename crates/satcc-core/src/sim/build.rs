@@ -63,6 +63,7 @@ impl Simulation {
         let node_ids = &plan.node_ids;
         let mut links = Vec::with_capacity(sc.links.len() * 2);
         let mut delay_changes: Vec<(Time, LinkId, f64)> = Vec::new();
+        let mut rate_change_at_s: Vec<Vec<f64>> = Vec::with_capacity(sc.links.len() * 2);
         for l in &sc.links {
             for (from, to, d) in [(&l.a, &l.b, &l.a_to_b), (&l.b, &l.a, &l.b_to_a)] {
                 let id = links.len() as LinkId;
@@ -71,14 +72,12 @@ impl Simulation {
                 let delay_s = d.delay_ms.unwrap_or(l.delay_ms) / 1000.0;
                 let queue = build_queue(d.queue.as_ref().unwrap_or(&l.queue), rate);
                 let error = d.error.as_ref().or(l.error.as_ref()).map(build_error);
-                let mut rc: Vec<(Time, f64)> = d
-                    .rate_changes
-                    .as_ref()
-                    .unwrap_or(&l.rate_changes)
-                    .iter()
-                    .map(|c| (from_secs(c.at_s), c.rate_bps))
-                    .collect();
-                rc.sort_by_key(|c| c.0);
+                let mut changes: Vec<(f64, f64)> =
+                    d.rate_changes.as_ref().unwrap_or(&l.rate_changes).iter().map(|c| (c.at_s, c.rate_bps)).collect();
+                changes.sort_by(|a, b| a.0.total_cmp(&b.0));
+                let rc: Vec<(Time, f64)> = changes.iter().map(|c| (from_secs(c.0), c.1)).collect();
+                // each change's event is due at its double time as written, as ns-2's `$ns at`
+                rate_change_at_s.push(changes.iter().map(|c| c.0).collect());
                 for c in d.delay_changes.as_ref().unwrap_or(&l.delay_changes) {
                     delay_changes.push((from_secs(c.at_s), id, c.delay_ms / 1000.0));
                 }
@@ -410,9 +409,12 @@ impl Simulation {
             }
         }
         for (i, l) in sim.links.iter().enumerate() {
-            for c in &l.rate_changes {
+            // (a constellation's links, made apart, have no scheduled changes)
+            let shadows = rate_change_at_s.get(i).map_or(&[][..], |v| &v[..]);
+            debug_assert_eq!(shadows.len(), l.rate_changes.len());
+            for (c, &shadow) in l.rate_changes.iter().zip(shadows) {
                 sim.rate_changes.push((i as LinkId, c.1));
-                sim.events.push(c.0, to_secs(c.0), Ev::RateChange(sim.rate_changes.len() as u32 - 1));
+                sim.events.push(c.0, shadow, Ev::RateChange(sim.rate_changes.len() as u32 - 1));
             }
         }
         for (k, c) in delay_changes.iter().enumerate() {

@@ -745,7 +745,8 @@ impl Simulation {
                 Ev::SourceTick(f) => self.on_source_tick(f),
                 Ev::RateChange(k) => {
                     let (l, r) = self.rate_changes[k as usize];
-                    self.links[l as usize].set_rate(r, t);
+                    let at = self.at();
+                    self.links[l as usize].set_rate(r, at, &mut self.events.order);
                 }
                 Ev::DelayChange(k) => {
                     // a step: constant from now on; packets on the wire keep theirs, and
