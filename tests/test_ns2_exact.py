@@ -596,6 +596,52 @@ def test_the_export_sets_bandwidth_at_each_change_after_the_flows_in_satccs_orde
     assert [l["rate_bps"] for l in run(sc).summary["links"]] == [2e5, 3e6]  # the rates at the end
 
 
+def test_the_step_networks_step_link_delays_down_as_often_as_up():
+    # networks from STEP_FIRST: lossy networks whose links' delays step at scheduled
+    # times; the export keeps ns-2's LinkDelay from reordering (avoidReordering_)
+    nets = [k for k in REF["networks"] if ns2exact._kind(k)[2] == "steps"]
+    assert len(nets) == 100
+    steps, to_zero = 0, 0
+    for k in nets:
+        sc = ns2exact.network(k)
+        per_direction = [d["delay_changes"] if "delay_changes" in d else l.get("delay_changes") or []
+                         for l in sc["links"] for d in (l.get("a_to_b", {}), l.get("b_to_a", {}))]
+        tcl = ns2exact.tcl(k)
+        assert tcl.count("] link] set delay_ ") == sum(map(len, per_direction))
+        assert tcl.count("set avoidReordering_ true") == sum(bool(p) for p in per_direction)
+        steps += sum(map(len, per_direction))
+        to_zero += sum(c["delay_ms"] == 0.0 for p in per_direction for c in p)
+    assert steps > 400 and to_zero > 100
+
+
+def test_the_comparison_sees_delay_steps_a_tenth_of_a_millisecond_longer():
+    # every step 0.1 ms longer in satcc only: most of the first twenty part from ns-2
+    def longer(x):
+        for side in (x, x.get("a_to_b", {}), x.get("b_to_a", {})):
+            for c in side.get("delay_changes") or []:
+                c["delay_ms"] += 0.1
+    assert _parted("steps", longer) >= 11
+
+
+def test_the_export_steps_delay_on_a_link_kept_in_order():
+    sc = _two_flows()
+    sc["links"][0]["delay_changes"] = [{"at_s": 0.5, "delay_ms": 2.0}, {"at_s": 0.25, "delay_ms": 40.0}]
+    sc["links"][0]["rate_changes"] = [{"at_s": 0.25, "rate_bps": 5e5}]
+    lines = ns2.to_tcl(sc).splitlines()
+    at = [l for l in lines if l.startswith("$ns at 0.") and "link] set" in l]
+    # rate changes first, then delay steps, each direction's in the order written
+    assert at == ['$ns at 0.25 "[[$ns link $n(0) $n(1)] link] set bandwidth_ 500000.0"',
+                  '$ns at 0.25 "[[$ns link $n(1) $n(0)] link] set bandwidth_ 500000.0"',
+                  '$ns at 0.5 "[[$ns link $n(0) $n(1)] link] set delay_ 0.002"',
+                  '$ns at 0.25 "[[$ns link $n(0) $n(1)] link] set delay_ 0.04"',
+                  '$ns at 0.5 "[[$ns link $n(1) $n(0)] link] set delay_ 0.002"',
+                  '$ns at 0.25 "[[$ns link $n(1) $n(0)] link] set delay_ 0.04"']
+    for a, b in ((0, 1), (1, 0)):
+        made = lines.index(f"$ns simplex-link $n({a}) $n({b}) 1000000.0 0.01 DropTail")
+        assert lines[made + 2] == f"[[$ns link $n({a}) $n({b})] link] set avoidReordering_ true"
+    assert "avoidReordering_" not in ns2.to_tcl(_two_flows())
+
+
 def test_the_overhead_networks_draw_ns2s_send_overheads():
     # networks from OVERHEAD_FIRST: lossy networks (ns2_rng_seed) whose senders mostly
     # have ns-2's overhead_, drawn from the generator RED and the error models share;

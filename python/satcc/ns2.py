@@ -268,6 +268,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
     # stops, link by link, each direction's by time): ns-2 runs `$ns at` commands due
     # at the same time in the order they were written
     rate_lines: list[str] = []
+    delay_lines: list[str] = []
     for li, l in enumerate(sc["links"]):
         for a, b, d, side in ((l["a"], l["b"], l.get("a_to_b", {}), "a_to_b"),
                               (l["b"], l["a"], l.get("b_to_a", {}), "b_to_a")):
@@ -277,8 +278,13 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             rate_lines += [f"$ns at {float(c['at_s'])!r} \"[[$ns link $n({nid[a]}) $n({nid[b]})] link] "
                            f"set bandwidth_ {float(c['rate_bps'])!r}\""
                            for c in sorted(changes, key=lambda c: float(c["at_s"]))]
-            if d.get("delay_changes") or l.get("delay_changes"):
-                _unsupported("delay_changes")
+            steps = d["delay_changes"] if d.get("delay_changes") is not None else l.get("delay_changes") or []
+            # a delay step is delay_ set on a LinkDelay that keeps packets in order
+            # (avoidReordering_, from the start), as satcc's links with steps run
+            # (net/link.rs, set_delay_step); in the order satcc files them, after the
+            # rate changes
+            delay_lines += [f"$ns at {float(c['at_s'])!r} \"[[$ns link $n({nid[a]}) $n({nid[b]})] link] "
+                            f"set delay_ {float(c['delay_ms']) / 1000.0!r}\"" for c in steps]
             if l.get("jitter_ms"):
                 _unsupported("jitter_ms")
             rate = d.get("rate_bps", l["rate_bps"])
@@ -286,6 +292,8 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             where = f"links[{li}].{side}.queue" if "queue" in d else f"links[{li}].queue"
             for line in _queue_tcl(d.get("queue", l.get("queue")), nid[a], nid[b], ecn_queues, largest, where):
                 out.append(line.replace("@RATE@", repr(float(rate))).replace("@DELAY@", repr(float(delay))))
+            if steps:
+                out.append(f"[[$ns link $n({nid[a]}) $n({nid[b]})] link] set avoidReordering_ true")
             err = d.get("error", l.get("error"))
             if err:
                 if err["type"] == "per":
@@ -486,7 +494,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             f'\\"parrivals\\": [$qm({i}) set parrivals_]\\}}"'
         )
     out += ['  append s "\\]\\}"', "  puts $s", "  exit 0", "}"]
-    out += rate_lines
+    out += rate_lines + delay_lines
     if sample_acks:
         dt = float(sc.get("sample_interval_s", 0.1))
         out += ["proc sample {} {", "  global ns tcp" + (" sink" if any(udp) else ""), "  set t [$ns now]", '  set s "S $t"']

@@ -99,6 +99,11 @@ ROUND_FIRST = 9500
 # directions or one, some at a flow's start time or all at once: a packet waiting when
 # the rate changes takes the new rate when it starts, as ns-2 times it
 RATE_FIRST = 9800
+# From STEP_FIRST on: lossy networks whose links' delays step at scheduled times
+# (`delay_changes`, ns-2's delay_ set by `$ns at` on a LinkDelay with avoidReordering_),
+# down as often as up, so that a packet would overtake the one ahead and instead
+# arrives a transmission time after it
+STEP_FIRST = 10000
 
 # Networks known to part from ns-2, with why (none since 2026-11-28). Networks 241, 1055,
 # 6121 and 7053 were kept here until then: links of equal rates busy in lockstep, where
@@ -117,6 +122,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(OVERHEAD_FIRST, OVERHEAD_FIRST + 100))
             + list(range(LOCKSTEP_FIRST, LOCKSTEP_FIRST + 150))
             + list(range(ROUND_FIRST, ROUND_FIRST + 200)) + list(range(RATE_FIRST, RATE_FIRST + 100))
+            + list(range(STEP_FIRST, STEP_FIRST + 100))
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
             if k not in APART]
@@ -288,6 +294,8 @@ def network(k: int) -> dict:
         _make_file(sc, random.Random(8_100_000 + k))
     if agents == "udp":
         _make_udp(sc, random.Random(8_200_000 + k))
+    if agents == "steps":
+        _make_delay_steps(sc, random.Random(10_000_000 + k))
     if agents == "rates":
         _make_rate_changes(sc, random.Random(9_800_000 + k))
     if agents == "overhead":
@@ -302,7 +310,9 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    if k >= STEP_FIRST:
+        return True, False, "steps"
     if k >= RATE_FIRST:
         return True, False, "rates"
     if k >= ROUND_FIRST:
@@ -478,6 +488,31 @@ def _make_rate_changes(sc: dict, rng: random.Random) -> None:
             else:
                 side = "a_to_b" if x < 0.8 else "b_to_a"
                 link[side] = {**link.get(side, {}), "rate_changes": changes()}
+
+
+def _make_delay_steps(sc: dict, rng: random.Random) -> None:
+    """In place: half the links step their delay one to four times (both directions,
+    or one), each step to any of the delays or far down (to 0), a quarter at a flow's
+    start; in one network in five every step at one instant."""
+    starts = [f.get("start_s", 0.0) for f in sc["flows"]]
+    at_once = round(rng.uniform(0.2, 2.0), 6) if rng.random() < 0.2 else None
+
+    def steps() -> list[dict]:
+        out = []
+        for _ in range(rng.randint(1, 4)):
+            t = at_once if at_once is not None else (rng.choice(starts) if rng.random() < 0.25 else
+                                                   round(rng.uniform(0.05, sc["duration_s"] - 0.05), 6))
+            out.append({"at_s": t, "delay_ms": rng.choice(DELAYS_MS + [0.0, 0.0, 80.0])})
+        return out
+
+    for link in sc["links"]:
+        if rng.random() < 0.5:
+            x = rng.random()
+            if x < 0.6:
+                link["delay_changes"] = steps()
+            else:
+                side = "a_to_b" if x < 0.8 else "b_to_a"
+                link[side] = {**link.get(side, {}), "delay_changes": steps()}
 
 
 def _make_overhead(sc: dict, rng: random.Random) -> None:

@@ -53,6 +53,31 @@ struct InPipe {
     origin_packed: u64,
 }
 
+/// ns-2's `latest_time_` of a LinkDelay with avoidReordering_ (delay.cc): the latest
+/// arrival it has scheduled, after each packet of the pipe.
+#[derive(Clone, Debug, Default)]
+struct DelaySteps {
+    latest: VecDeque<f64>,
+    /// After the last packet that left the pipe (0 before any).
+    popped: f64,
+}
+
+impl DelaySteps {
+    /// The arrival of a packet starting at `start` that takes `txt` (double time, the
+    /// event as ns-2 schedules it) and `latest_time_` after it, from `latest_time_`
+    /// before it, under delay `d`: a packet that would arrive before the latest one
+    /// scheduled arrives a transmission time after it instead.
+    #[inline]
+    fn arrival(prev_latest: f64, start: f64, txt: f64, d: f64) -> (f64, f64) {
+        if txt + d < prev_latest - start && prev_latest > 0.0 {
+            let latest = prev_latest + txt;
+            (start + (latest - start), latest)
+        } else {
+            (start + (txt + d), start + txt + d)
+        }
+    }
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct LinkStats {
     pub arrivals_pkts: u64,
@@ -111,6 +136,10 @@ pub struct Link {
     /// Random extra delay per packet, uniform in [0, seconds), and its stream; the
     /// packet never overtakes the one ahead (`set_jitter`).
     jitter: Option<(f64, Box<StreamRng>)>,
+    /// A link whose delay steps at scheduled times (`enable_delay_steps`): ns-2's
+    /// LinkDelay with avoidReordering_, whose `latest_time_` this keeps after each
+    /// packet in the pipe (the front's first), and after the last packet gone from it.
+    steps: Option<Box<DelaySteps>>,
     pub queue: QueueDiscipline,
     pub error: Option<ErrorModel>,
     pub error_rng: Draws,
@@ -202,6 +231,7 @@ impl Link {
             delay_s,
             ramp: None,
             jitter: None,
+            steps: None,
             queue,
             error,
             error_rng: Draws::Own(Box::new(error_rng)),
@@ -415,7 +445,15 @@ impl Link {
             None => 0.0,
         };
         let arr_shadow = match self.ramp {
-            None if self.jitter.is_none() => start_shadow + (txt + self.delay_s),
+            None if self.jitter.is_none() => match self.steps.as_mut() {
+                None => start_shadow + (txt + self.delay_s),
+                Some(st) => {
+                    let prev = st.latest.back().copied().unwrap_or(st.popped);
+                    let (arr, latest) = DelaySteps::arrival(prev, start_shadow, txt, self.delay_s);
+                    st.latest.push_back(latest);
+                    arr
+                }
+            },
             // the length when the packet starts crossing (plus its jitter); never before
             // the packet ahead (a delay shrinks far slower than time passes, |slope| ~
             // 5e-5, so without jitter this only guards rounding)
@@ -487,6 +525,9 @@ impl Link {
         }
         let e = self.pipe.pop_front().expect("pop_head on an empty link");
         self.popped_pkts += 1;
+        if let Some(st) = self.steps.as_mut() {
+            st.popped = st.latest.pop_front().expect("a latest time per packet");
+        }
         let lost = match self.error.as_mut() {
             Some(m) => m.corrupts(e.pkt.size_bytes as u32, &mut self.error_rng),
             None => false,
@@ -529,6 +570,38 @@ impl Link {
         self.account_capacity(at.now);
         self.rate_bps = rate_bps;
         self.txt_cache = [(0, 0.0); 2];
+        self.retime_waiting(at, order, true);
+    }
+
+    /// A link whose delay steps at scheduled times: delay changes are ns-2's
+    /// `delay_` set by a scheduled command on a LinkDelay with avoidReordering_ (the
+    /// export sets it), from the start of the run (set before any packet).
+    pub fn enable_delay_steps(&mut self) {
+        debug_assert!(self.pipe.is_empty());
+        self.steps = Some(Box::default());
+    }
+
+    /// Whether `enable_delay_steps` made this link's delay changes ns-2's.
+    pub fn has_delay_steps(&self) -> bool {
+        self.steps.is_some()
+    }
+
+    /// The delay becomes `delay_s` at the event `at` (a link of `enable_delay_steps`):
+    /// packets on the wire or in transmission keep their arrival; every packet still
+    /// waiting takes the new delay when it starts, as in ns-2, and one that would
+    /// arrive before the latest arrival scheduled arrives a transmission time after it
+    /// (ns-2's avoidReordering_, delay.cc).
+    pub fn set_delay_step(&mut self, delay_s: f64, at: At, order: &mut Order) {
+        debug_assert!(self.steps.is_some() && self.ramp.is_none() && self.jitter.is_none());
+        self.delay_s = delay_s;
+        self.delay = from_secs(delay_s);
+        self.retime_waiting(at, order, false);
+    }
+
+    /// Time again every packet waiting at the event `at` (after the one in
+    /// transmission) from the link's rate and delay now; `starts_move` when their
+    /// starts and departures move too (a rate change), else only their arrivals.
+    fn retime_waiting(&mut self, at: At, order: &mut Order, starts_move: bool) {
         self.advance(at, order);
         if self.departed_pkts + 1 >= self.admitted_pkts {
             return; // idle, or nothing waits behind the packet in transmission
@@ -540,12 +613,21 @@ impl Link {
             let txt = self.txt(size);
             let start_shadow = prev.dep_shadow;
             let dep_shadow = start_shadow + txt;
+            let plain = self.ramp.is_none() && self.jitter.is_none();
             let e = &mut self.pipe[i];
-            let arr_shadow = if self.ramp.is_none() && self.jitter.is_none() {
-                start_shadow + (txt + self.delay_s)
-            } else {
-                (e.arr_shadow + (dep_shadow - e.dep_shadow)).max(prev.arr_shadow)
+            let arr_shadow = match self.steps.as_mut() {
+                Some(st) if plain => {
+                    let (arr, latest) = DelaySteps::arrival(st.latest[i - 1], start_shadow, txt, self.delay_s);
+                    st.latest[i] = latest;
+                    arr
+                }
+                _ if plain => start_shadow + (txt + self.delay_s),
+                _ => (e.arr_shadow + (dep_shadow - e.dep_shadow)).max(prev.arr_shadow),
             };
+            if !starts_move {
+                e.arr_shadow = arr_shadow;
+                continue;
+            }
             let node = order.departure(prev.dep_shadow, prev.origin().departure());
             let tx_end = from_secs(dep_shadow).max(at.now);
             self.sojourn_ns = (self.sojourn_ns as i128 + tx_end as i128 - e.tx_end as i128) as u128;
@@ -643,6 +725,40 @@ mod tests {
         m.offer_passed(&pkt(0), Pass::AsIs, at(0), &mut o);
         m.set_rate(1e6, at(100_000), &mut o);
         assert_eq!(m.pipe[0].dep_shadow, 0.001);
+    }
+
+    /// A delay step on a link of `enable_delay_steps` (ns-2's avoidReordering_): the
+    /// packet in transmission keeps its arrival; the waiting ones take the new delay
+    /// when they start, and one that would arrive before the latest arrival scheduled
+    /// arrives a transmission time after it; later packets on an idle link arrive
+    /// after the new delay.
+    #[test]
+    fn a_delay_step_down_keeps_packets_in_order_a_transmission_time_apart() {
+        let mut o = Order::new();
+        let mut l = link(100);
+        l.enable_delay_steps();
+        for i in 0..3 {
+            l.offer_passed(&pkt(i), Pass::AsIs, at(0), &mut o);
+        }
+        let arrs = |l: &Link| l.pipe.iter().map(|e| e.arr_shadow).collect::<Vec<f64>>();
+        assert_eq!(arrs(&l), vec![0.0 + (0.001 + 0.010), 0.001 + (0.001 + 0.010), 0.002 + (0.001 + 0.010)]);
+        // at 0.5 ms the delay drops to 0: 1 and 2 would arrive at 2 and 3 ms, before 0
+        l.set_delay_step(0.0, at(500_000), &mut o);
+        let first = 0.0 + 0.001 + 0.010; // ns-2's latest_time_ after packet 0
+        let second = first + 0.001;
+        let third = second + 0.001;
+        assert_eq!(arrs(&l), vec![0.011, 0.001 + (second - 0.001), 0.002 + (third - 0.002)]);
+        assert_eq!(l.pipe[2].dep_shadow, 0.003, "departures stand");
+        // after the three have arrived, a packet on the idle link takes the new delay
+        for _ in 0..3 {
+            l.pop_head();
+        }
+        l.offer_passed(&pkt(3), Pass::AsIs, at(20_000_000), &mut o);
+        assert_eq!(arrs(&l), vec![0.02 + (0.001 + 0.0)]);
+        // a step up: the waiting packet arrives after the longer delay (no rule needed)
+        l.offer_passed(&pkt(4), Pass::AsIs, at(20_000_000), &mut o);
+        l.set_delay_step(0.050, at(20_500_000), &mut o);
+        assert_eq!(arrs(&l), vec![0.021, 0.021 + (0.001 + 0.050)]);
     }
 
     /// RED with ECN: what it would drop early is `Markable`; an ECN-capable packet is

@@ -295,8 +295,11 @@ pub struct RateChange {
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 /// At `at_s` the direction's one-way delay becomes `delay_ms` (a path's latency step,
-/// as a LEO network's reconfiguration makes it). Packets already on the wire keep
-/// their delay; none overtakes another.
+/// as a LEO network's reconfiguration makes it): ns-2's `delay_` set by `$ns at` on a
+/// LinkDelay with avoidReordering_. Packets on the wire or in transmission keep their
+/// delay; a packet still waiting takes the new one when it starts, and none overtakes
+/// another: one that would arrives a transmission time after the packet ahead (on a
+/// link with `jitter_ms`, with it).
 pub struct DelayChange {
     /// When the delay changes, seconds.
     #[schemars(range(min = 0, max = MAX_TIME_S))]

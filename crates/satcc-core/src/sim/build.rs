@@ -62,7 +62,8 @@ impl Simulation {
         let end = from_secs(sc.duration_s);
         let node_ids = &plan.node_ids;
         let mut links = Vec::with_capacity(sc.links.len() * 2);
-        let mut delay_changes: Vec<(Time, LinkId, f64)> = Vec::new();
+        // (when, its double time as written, link, delay in seconds)
+        let mut delay_changes: Vec<(Time, f64, LinkId, f64)> = Vec::new();
         let mut rate_change_at_s: Vec<Vec<f64>> = Vec::with_capacity(sc.links.len() * 2);
         for l in &sc.links {
             for (from, to, d) in [(&l.a, &l.b, &l.a_to_b), (&l.b, &l.a, &l.b_to_a)] {
@@ -78,8 +79,9 @@ impl Simulation {
                 let rc: Vec<(Time, f64)> = changes.iter().map(|c| (from_secs(c.0), c.1)).collect();
                 // each change's event is due at its double time as written, as ns-2's `$ns at`
                 rate_change_at_s.push(changes.iter().map(|c| c.0).collect());
-                for c in d.delay_changes.as_ref().unwrap_or(&l.delay_changes) {
-                    delay_changes.push((from_secs(c.at_s), id, c.delay_ms / 1000.0));
+                let steps = d.delay_changes.as_ref().unwrap_or(&l.delay_changes);
+                for c in steps {
+                    delay_changes.push((from_secs(c.at_s), c.at_s, id, c.delay_ms / 1000.0));
                 }
                 debug_assert_eq!(plan.link_names[id as usize], name);
                 let (f, t) = (node_ids[from.as_str()], node_ids[to.as_str()]);
@@ -97,6 +99,10 @@ impl Simulation {
                 );
                 if l.jitter_ms > 0.0 {
                     link.set_jitter(l.jitter_ms / 1000.0, rng.stream(&format!("link/{name}/jitter")));
+                } else if !steps.is_empty() {
+                    // ns-2's delay_ set on a LinkDelay with avoidReordering_ (a jittery
+                    // link keeps its own rule: never before the packet ahead)
+                    link.enable_delay_steps();
                 }
                 links.push(link);
             }
@@ -385,7 +391,7 @@ impl Simulation {
             outbox: Vec::with_capacity(64),
             monitored,
             rate_changes: Vec::new(),
-            delay_changes: delay_changes.iter().map(|c| (c.1, c.2)).collect(),
+            delay_changes: delay_changes.iter().map(|c| (c.2, c.3)).collect(),
             bottleneck,
             flow_traces: sc.monitor.flow_traces,
             drop_trace: sc.monitor.drop_trace,
@@ -418,7 +424,7 @@ impl Simulation {
             }
         }
         for (k, c) in delay_changes.iter().enumerate() {
-            sim.events.push(c.0, to_secs(c.0), Ev::DelayChange(k as u32));
+            sim.events.push(c.0, c.1, Ev::DelayChange(k as u32));
         }
         sim.events.push(sim.sample_interval, to_secs(sim.sample_interval), Ev::Sample);
         if let Some(m) = &sim.mobility {

@@ -750,9 +750,16 @@ impl Simulation {
                 }
                 Ev::DelayChange(k) => {
                     // a step: constant from now on; packets on the wire keep theirs, and
-                    // the link's ramp rule keeps a shorter delay from reordering them
+                    // those waiting take it when they start (ns-2's avoidReordering_ keeps
+                    // a shorter delay from reordering them; a jittery link, the ramp's rule)
                     let (l, d) = self.delay_changes[k as usize];
-                    self.links[l as usize].set_delay_ramp(to_secs(t), d, 0.0);
+                    let at = self.at();
+                    let link = &mut self.links[l as usize];
+                    if link.has_delay_steps() {
+                        link.set_delay_step(d, at, &mut self.events.order);
+                    } else {
+                        link.set_delay_ramp(to_secs(t), d, 0.0);
+                    }
                 }
                 Ev::Sample => {
                     self.on_sample();
