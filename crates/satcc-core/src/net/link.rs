@@ -54,15 +54,37 @@ struct InPipe {
 }
 
 /// ns-2's `latest_time_` of a LinkDelay with avoidReordering_ (delay.cc): the latest
-/// arrival it has scheduled, after each packet of the pipe.
+/// arrival it has scheduled, after each packet admitted from number `first` on (kept
+/// from the last packet gone from the pipe; older ones are let go when a packet is
+/// admitted, so that a packet's arrival at the far end costs nothing here).
 #[derive(Clone, Debug, Default)]
 struct DelaySteps {
     latest: VecDeque<f64>,
-    /// After the last packet that left the pipe (0 before any).
-    popped: f64,
+    first: u64,
 }
 
 impl DelaySteps {
+    /// `latest_time_` after packet number `abs` (0 before any packet).
+    #[inline]
+    fn after(&self, abs: Option<u64>) -> f64 {
+        abs.map_or(0.0, |a| self.latest[(a - self.first) as usize])
+    }
+
+    /// Record `latest_time_` after the packet numbered `abs` (the next admitted),
+    /// letting go of those before `keep_from`.
+    #[inline]
+    fn push(&mut self, abs: u64, latest: f64, keep_from: u64) {
+        while self.first < keep_from && !self.latest.is_empty() {
+            self.latest.pop_front();
+            self.first += 1;
+        }
+        if self.latest.is_empty() {
+            self.first = abs;
+        }
+        debug_assert_eq!(self.first + self.latest.len() as u64, abs);
+        self.latest.push_back(latest);
+    }
+
     /// The arrival of a packet starting at `start` that takes `txt` (double time, the
     /// event as ns-2 schedules it) and `latest_time_` after it, from `latest_time_`
     /// before it, under delay `d`: a packet that would arrive before the latest one
@@ -345,12 +367,7 @@ impl Link {
         let pkts = self.queue_pkts();
         let bytes = self.admitted_bytes - self.departed_bytes();
         let idle_s = if pkts == 0 { Some(at.shadow - self.free_shadow) } else { None };
-        let in_service_bytes = if pkts > 0 && self.queue.reads_waiting_bytes() {
-            self.entry(self.departed_pkts).pkt.size_bytes as u32
-        } else {
-            0
-        };
-        Occupancy { pkts, bytes, in_service_bytes, idle_s }
+        Occupancy { pkts, bytes, idle_s }
     }
 
     /// Offer a packet to this link during the event `at`.
@@ -372,7 +389,10 @@ impl Link {
         self.stats.arrivals_pkts += 1;
         self.advance(at, order);
         let occ = self.occupancy(&at);
-        let v = self.queue.admit(pkt.size_bytes as u32, &occ, &mut self.queue_rng);
+        let (pipe, departed, popped) = (&self.pipe, &self.departed_pkts, &self.popped_pkts);
+        let v = self.queue.admit(pkt.size_bytes as u32, &occ, &mut self.queue_rng, || {
+            pipe[(departed - popped) as usize].pkt.size_bytes as u32
+        });
         if v != Verdict::Admit {
             if v == Verdict::Mark {
                 return Offer::Markable;
@@ -448,9 +468,11 @@ impl Link {
             None if self.jitter.is_none() => match self.steps.as_mut() {
                 None => start_shadow + (txt + self.delay_s),
                 Some(st) => {
-                    let prev = st.latest.back().copied().unwrap_or(st.popped);
+                    let abs = self.admitted_pkts;
+                    let prev = st.after(abs.checked_sub(1));
                     let (arr, latest) = DelaySteps::arrival(prev, start_shadow, txt, self.delay_s);
-                    st.latest.push_back(latest);
+                    // keep the last packet gone from the pipe's and those still in it
+                    st.push(abs, latest, self.popped_pkts.saturating_sub(1));
                     arr
                 }
             },
@@ -525,9 +547,6 @@ impl Link {
         }
         let e = self.pipe.pop_front().expect("pop_head on an empty link");
         self.popped_pkts += 1;
-        if let Some(st) = self.steps.as_mut() {
-            st.popped = st.latest.pop_front().expect("a latest time per packet");
-        }
         let lost = match self.error.as_mut() {
             Some(m) => m.corrupts(e.pkt.size_bytes as u32, &mut self.error_rng),
             None => false,
@@ -615,10 +634,11 @@ impl Link {
             let dep_shadow = start_shadow + txt;
             let plain = self.ramp.is_none() && self.jitter.is_none();
             let e = &mut self.pipe[i];
+            let abs = self.popped_pkts + i as u64;
             let arr_shadow = match self.steps.as_mut() {
                 Some(st) if plain => {
-                    let (arr, latest) = DelaySteps::arrival(st.latest[i - 1], start_shadow, txt, self.delay_s);
-                    st.latest[i] = latest;
+                    let (arr, latest) = DelaySteps::arrival(st.after(Some(abs - 1)), start_shadow, txt, self.delay_s);
+                    st.latest[(abs - st.first) as usize] = latest;
                     arr
                 }
                 _ if plain => start_shadow + (txt + self.delay_s),

@@ -23,10 +23,6 @@ pub struct Occupancy {
     pub pkts: u32,
     /// Bytes waiting or in service.
     pub bytes: u64,
-    /// Bytes of the packet in service (0 on an idle link). Filled in only for a queue
-    /// that reads the bytes waiting (`QueueDiscipline::reads_waiting_bytes`); 0 for
-    /// the others, which never read it.
-    pub in_service_bytes: u32,
     /// How long the link has been idle, if it is idle now: seconds on ns-2's double
     /// clock (the arrival's double time less the last departure's), as ns-2's RED
     /// reads `now - idletime_`.
@@ -265,14 +261,22 @@ pub enum QueueDiscipline {
 }
 
 impl QueueDiscipline {
-    /// Decide whether a packet of `size_bytes` may join the queue.
+    /// Decide whether a packet of `size_bytes` may join the queue; `in_service_bytes`
+    /// gives the size of the packet in service when one is (asked by a byte limit
+    /// alone, so that other queues never read the packet's record).
     #[inline]
-    pub fn admit(&mut self, size_bytes: u32, occ: &Occupancy, draws: &mut Draws) -> Verdict {
+    pub fn admit(
+        &mut self,
+        size_bytes: u32,
+        occ: &Occupancy,
+        draws: &mut Draws,
+        in_service_bytes: impl FnOnce() -> u32,
+    ) -> Verdict {
         match self {
             QueueDiscipline::DropTail(d) => {
                 let over_p = d.limit_pkts.is_some_and(|l| occ.pkts >= l);
                 let over_b = d.limit_bytes.is_some_and(|l| {
-                    occ.pkts > 0 && occ.bytes - occ.in_service_bytes as u64 + size_bytes as u64 >= l
+                    occ.pkts > 0 && occ.bytes - in_service_bytes() as u64 + size_bytes as u64 >= l
                 });
                 if over_p || over_b {
                     Verdict::DropOverflow
@@ -282,12 +286,6 @@ impl QueueDiscipline {
             }
             QueueDiscipline::Red(r) => r.verdict(occ, draws),
         }
-    }
-
-    /// Whether `admit` reads `Occupancy::in_service_bytes` (a byte-limited DropTail).
-    #[inline(always)]
-    pub fn reads_waiting_bytes(&self) -> bool {
-        matches!(self, QueueDiscipline::DropTail(DropTail { limit_bytes: Some(_), .. }))
     }
 
     /// Whether it marks ECN-capable packets (RED with ECN).
@@ -312,7 +310,7 @@ mod tests {
     use std::sync::{Arc, Mutex};
 
     fn occ(pkts: u32) -> Occupancy {
-        Occupancy { pkts, bytes: pkts as u64 * 1000, in_service_bytes: if pkts > 0 { 1000 } else { 0 }, idle_s: None }
+        Occupancy { pkts, bytes: pkts as u64 * 1000, idle_s: None }
     }
 
     fn own(seed: u64) -> Draws {
@@ -323,8 +321,8 @@ mod tests {
     fn droptail_counts_the_packet_in_service() {
         let mut rng = own(1);
         let mut q = QueueDiscipline::DropTail(DropTail { limit_pkts: Some(5), limit_bytes: None });
-        assert_eq!(q.admit(1000, &occ(4), &mut rng), Verdict::Admit);
-        assert_eq!(q.admit(1000, &occ(5), &mut rng), Verdict::DropOverflow);
+        assert_eq!(q.admit(1000, &occ(4), &mut rng, || 1000), Verdict::Admit);
+        assert_eq!(q.admit(1000, &occ(5), &mut rng, || 1000), Verdict::DropOverflow);
     }
 
     #[test]
@@ -332,18 +330,18 @@ mod tests {
         let mut rng = own(1);
         let mut q = QueueDiscipline::DropTail(DropTail { limit_pkts: None, limit_bytes: Some(3000) });
         // one 1000-byte packet in service, one waiting: 1000 + 1999 < 3000 joins
-        assert_eq!(q.admit(1999, &occ(2), &mut rng), Verdict::Admit);
+        assert_eq!(q.admit(1999, &occ(2), &mut rng, || 1000), Verdict::Admit);
         // 1000 waiting + 2000 reaches the limit: ns-2 drops (>=)
-        assert_eq!(q.admit(2000, &occ(2), &mut rng), Verdict::DropOverflow);
+        assert_eq!(q.admit(2000, &occ(2), &mut rng, || 1000), Verdict::DropOverflow);
         // the packet in service does not count: a 1500-byte one in service, 1000 waiting
-        let busy = Occupancy { pkts: 2, bytes: 2500, in_service_bytes: 1500, idle_s: None };
-        assert_eq!(q.admit(1999, &busy, &mut rng), Verdict::Admit);
+        let busy = Occupancy { pkts: 2, bytes: 2500, idle_s: None };
+        assert_eq!(q.admit(1999, &busy, &mut rng, || 1500), Verdict::Admit);
         // an idle link takes any packet, as in packet mode (ns-2 would drop one of the
         // limit's size: the export refuses such limits)
-        assert_eq!(q.admit(3000, &occ(0), &mut rng), Verdict::Admit);
+        assert_eq!(q.admit(3000, &occ(0), &mut rng, || 1000), Verdict::Admit);
         let small = QueueDiscipline::DropTail(DropTail { limit_pkts: None, limit_bytes: Some(500) });
-        assert_eq!(small.clone().admit(1000, &occ(0), &mut rng), Verdict::Admit);
-        assert_eq!(small.clone().admit(1000, &occ(1), &mut rng), Verdict::DropOverflow);
+        assert_eq!(small.clone().admit(1000, &occ(0), &mut rng, || 1000), Verdict::Admit);
+        assert_eq!(small.clone().admit(1000, &occ(1), &mut rng, || 1000), Verdict::DropOverflow);
     }
 
     #[test]
@@ -353,7 +351,7 @@ mod tests {
             let mut pk = QueueDiscipline::DropTail(DropTail { limit_pkts: Some(b), limit_bytes: None });
             let mut by = QueueDiscipline::DropTail(DropTail { limit_pkts: None, limit_bytes: Some(b as u64 * 1000) });
             for n in 0..10 {
-                assert_eq!(pk.admit(1000, &occ(n), &mut rng), by.admit(1000, &occ(n), &mut rng), "B {b}, {n} held");
+                assert_eq!(pk.admit(1000, &occ(n), &mut rng, || 1000), by.admit(1000, &occ(n), &mut rng, || 1000), "B {b}, {n} held");
             }
         }
     }
@@ -466,7 +464,7 @@ mod tests {
         let mut r = Red::new(1000, 5.0, 15.0, 0.5, 0.1, true, true, 1000.0);
         r.verdict(&occ(11), &mut rng);
         let a1 = r.avg();
-        let idle = Occupancy { pkts: 0, bytes: 0, in_service_bytes: 0, idle_s: Some(0.0105) };
+        let idle = Occupancy { pkts: 0, bytes: 0, idle_s: Some(0.0105) };
         // 10.5 ms idle at 1000 pkt/s: ns-2's m = int(10.5) = 10 idle arrivals, then this one
         r.verdict(&idle, &mut rng);
         assert_eq!(r.avg(), a1 * 0.5f64.powi(11));
@@ -479,7 +477,7 @@ mod tests {
         let mut rng = own(1);
         let mut r = Red::new(1000, 5.0, 15.0, 1e-12, 0.1, true, true, 1.25e8);
         r.avg = 10.0;
-        let idle = Occupancy { pkts: 0, bytes: 0, in_service_bytes: 0, idle_s: Some(1e6) };
+        let idle = Occupancy { pkts: 0, bytes: 0, idle_s: Some(1e6) };
         r.verdict(&idle, &mut rng);
         let want = 10.0 * (1.0 - 1e-12f64).powf(1.25e14 + 1.0);
         assert!((r.avg() - want).abs() < 1e-9 * want, "{} vs {want}", r.avg());
