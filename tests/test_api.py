@@ -145,6 +145,18 @@ def test_a_byte_limit_holds_what_as_many_packets_rounded_up_hold():
             assert link_counts({"type": "droptail", "limit_bytes": nbytes}) != by_pkts, nbytes
 
 
+def test_every_shipped_example_scenario_file_validates():
+    # the files under scenarios/ that the README and the docs tell users to run: each
+    # loads and passes the core's checks (a refusal raises ScenarioError)
+    from pathlib import Path
+    from satcc.scenario import load
+    files = sorted((Path(__file__).resolve().parents[1] / "scenarios").iterdir())
+    assert len(files) >= 10
+    for f in files:
+        d = load(f).to_dict()
+        assert satcc.validate(d) == d, f
+
+
 def test_rate_change_changes_utilization_per_interval():
     d = chain(n_flows=4, duration_s=10).to_dict()
     d["links"][1]["rate_changes"] = [{"at_s": 5.0, "rate_bps": 1e6}]

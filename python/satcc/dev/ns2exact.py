@@ -572,7 +572,7 @@ def tcl(k: int) -> str:
 
 # Example scenarios of the repository compared the same way (their senders' RTT clock
 # phases pinned to ns-2's draws, as their comments tell users to export them)
-EXAMPLES = ["scenarios/ns2_agents.yaml", "scenarios/red_ecn.yaml"]
+EXAMPLES = ["scenarios/ns2_agents.yaml", "scenarios/red_ecn.yaml", "scenarios/ns2_link_changes.yaml"]
 
 
 def example(path: str) -> dict:
