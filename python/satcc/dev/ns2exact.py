@@ -14,9 +14,11 @@ rings and stars of 2 to 5 routers, hosts on any router (so flows cross in both
 directions and ACKs queue behind data), link rates from 1.5 Mb/s to 1 Gb/s, delays
 from 0, buffers from 5 packets, Reno and NewReno, and (networks 4000 on) ns-2's SACK
 agents, Sack1 (`tcp.sack_agent: sack1`), (5000 on) its Agent/TCP, Tahoe (`cc:
-tahoe`), (6000 on) its Agent/TCP/Vegas (`cc: vegas`), and (7000 on) ECN: RED queues that
+tahoe`), (6000 on) its Agent/TCP/Vegas (`cc: vegas`), (7000 on) ECN: RED queues that
 mark (`ecn`) and Tahoe, Reno and NewReno senders with `tcp.ecn` (7200 on: Sack1's too),
-plain and delayed-ACK sinks, and
+(8000 on) ON/OFF sources and transfers, (8200 on) UDP flows and CBR, (8500 on) DropTail
+queues limited in bytes, (8800 on) send overheads on ns-2's draws, (9800 on) scheduled
+rate changes and (10000 on) delay steps, plain and delayed-ACK sinks, and
 each flow's own packet size, windows, initial ssthresh, dupACK threshold, RTT tick,
 RTO bounds, SYN, header and ACK sizes. Only what ns-2 draws at random is excluded (RED,
 error models, send overhead): the rest of a run is arithmetic, so counts that differ at
