@@ -279,32 +279,10 @@ def network(k: int) -> dict:
         _make_lossy(sc, random.Random(2_000_000 + k))
     if on_off:
         _make_on_off(sc, random.Random(3_000_000 + k))
-    if agents == "sack1":
-        _make_sack1(sc, random.Random(4_000_000 + k))
-    if agents == "tahoe":
-        _make_tahoe(sc, random.Random(5_000_000 + k))
-    if agents == "vegas":
-        _make_vegas(sc, random.Random(6_000_000 + k))
-    if agents == "ecn":
-        _make_ecn(sc, random.Random(7_000_000 + k))
-    if agents == "ecn-sack1":
-        _make_ecn(sc, random.Random(7_000_000 + k))
-        _make_sack1(sc, random.Random(4_000_000 + k))
-    if agents == "exp":
-        _make_exp(sc, random.Random(8_000_000 + k))
-    if agents == "file":
-        _make_file(sc, random.Random(8_100_000 + k))
-    if agents == "udp":
-        _make_udp(sc, random.Random(8_200_000 + k))
-    if agents == "steps":
-        _make_delay_steps(sc, random.Random(10_000_000 + k))
-    if agents == "rates":
-        _make_rate_changes(sc, random.Random(9_800_000 + k))
-    if agents == "overhead":
-        _make_overhead(sc, random.Random(8_800_000 + k))
-    if agents == "bytes":
-        _make_udp(sc, random.Random(8_200_000 + k))
-        _make_bytes(sc, random.Random(8_500_000 + k))
+    # what the family changes, in order, each with a stream of its own (so that adding
+    # one leaves the networks above as they were)
+    for make, salt in _FAMILY_MAKERS.get(agents, ()):
+        make(sc, random.Random(salt + k))
     return ns2.pin_tick_phases(sc, NS2_SEED)
 
 
@@ -466,55 +444,45 @@ def _make_udp(sc: dict, rng: random.Random) -> None:
                 "wait": rng.random() < 0.5, "mean_pkt_bytes": rng.choice([500, 1000])}}
 
 
-def _make_rate_changes(sc: dict, rng: random.Random) -> None:
-    """In place: half the links change rate one to three times (both directions, or
-    one of them), at a random instant, at a flow's start or, in one network in five,
-    all at one instant."""
+def _schedule(sc: dict, rng: random.Random, key: str, most: int, value) -> None:
+    """In place: half the links get one to `most` scheduled changes under `key` (on both
+    directions, or one of them), each to `value(rng)`, a quarter of them at a flow's
+    start time and the rest at random instants; in one network in five, every change
+    at one instant."""
     starts = [f.get("start_s", 0.0) for f in sc["flows"]]
     at_once = round(rng.uniform(0.2, 2.0), 6) if rng.random() < 0.2 else None
 
     def changes() -> list[dict]:
         out = []
-        for _ in range(rng.randint(1, 3)):
-            x = rng.random()
-            t = at_once if at_once is not None else (rng.choice(starts) if x < 0.25 else
-                                                   round(rng.uniform(0.05, sc["duration_s"] - 0.05), 6))
-            out.append({"at_s": t, "rate_bps": rng.choice(RATES + ACCESS_RATES[:2])})
+        for _ in range(rng.randint(1, most)):
+            if at_once is not None:
+                t = at_once
+            elif rng.random() < 0.25:
+                t = rng.choice(starts)
+            else:
+                t = round(rng.uniform(0.05, sc["duration_s"] - 0.05), 6)
+            out.append({"at_s": t, **value(rng)})
         return out
 
     for link in sc["links"]:
         if rng.random() < 0.5:
             x = rng.random()
             if x < 0.6:
-                link["rate_changes"] = changes()
+                link[key] = changes()
             else:
                 side = "a_to_b" if x < 0.8 else "b_to_a"
-                link[side] = {**link.get(side, {}), "rate_changes": changes()}
+                link[side] = {**link.get(side, {}), key: changes()}
+
+
+def _make_rate_changes(sc: dict, rng: random.Random) -> None:
+    """Rate changes (`rate_changes`), one to three a link, to any of the rates."""
+    _schedule(sc, rng, "rate_changes", 3, lambda r: {"rate_bps": r.choice(RATES + ACCESS_RATES[:2])})
 
 
 def _make_delay_steps(sc: dict, rng: random.Random) -> None:
-    """In place: half the links step their delay one to four times (both directions,
-    or one), each step to any of the delays or far down (to 0), a quarter at a flow's
-    start; in one network in five every step at one instant."""
-    starts = [f.get("start_s", 0.0) for f in sc["flows"]]
-    at_once = round(rng.uniform(0.2, 2.0), 6) if rng.random() < 0.2 else None
-
-    def steps() -> list[dict]:
-        out = []
-        for _ in range(rng.randint(1, 4)):
-            t = at_once if at_once is not None else (rng.choice(starts) if rng.random() < 0.25 else
-                                                   round(rng.uniform(0.05, sc["duration_s"] - 0.05), 6))
-            out.append({"at_s": t, "delay_ms": rng.choice(DELAYS_MS + [0.0, 0.0, 80.0])})
-        return out
-
-    for link in sc["links"]:
-        if rng.random() < 0.5:
-            x = rng.random()
-            if x < 0.6:
-                link["delay_changes"] = steps()
-            else:
-                side = "a_to_b" if x < 0.8 else "b_to_a"
-                link[side] = {**link.get(side, {}), "delay_changes": steps()}
+    """Delay steps (`delay_changes`), one to four a link, to any of the delays, to 80 ms,
+    or as often as not far down, to 0."""
+    _schedule(sc, rng, "delay_changes", 4, lambda r: {"delay_ms": r.choice(DELAYS_MS + [0.0, 0.0, 80.0])})
 
 
 def _make_overhead(sc: dict, rng: random.Random) -> None:
@@ -566,6 +534,23 @@ def _make_lossy(sc: dict, rng: random.Random) -> None:
             else:
                 link["a_to_b" if rng.random() < 0.5 else "b_to_a"] = {**link.get("a_to_b", {}), "error": err}
     sc["ns2_rng_seed"] = rng.randint(1, 2**31 - 2)
+
+
+# each family's changes to the random network (network()), in order, and their streams
+_FAMILY_MAKERS = {
+    "sack1": [(_make_sack1, 4_000_000)],
+    "tahoe": [(_make_tahoe, 5_000_000)],
+    "vegas": [(_make_vegas, 6_000_000)],
+    "ecn": [(_make_ecn, 7_000_000)],
+    "ecn-sack1": [(_make_ecn, 7_000_000), (_make_sack1, 4_000_000)],
+    "exp": [(_make_exp, 8_000_000)],
+    "file": [(_make_file, 8_100_000)],
+    "udp": [(_make_udp, 8_200_000)],
+    "bytes": [(_make_udp, 8_200_000), (_make_bytes, 8_500_000)],
+    "overhead": [(_make_overhead, 8_800_000)],
+    "rates": [(_make_rate_changes, 9_800_000)],
+    "steps": [(_make_delay_steps, 10_000_000)],
+}
 
 
 def tcl(k: int) -> str:
