@@ -642,6 +642,43 @@ def test_the_export_steps_delay_on_a_link_kept_in_order():
     assert "avoidReordering_" not in ns2.to_tcl(_two_flows())
 
 
+def test_the_cap_networks_cap_windows_of_every_agent():
+    # networks from CAP_FIRST: senders capping their window (ns-2's maxcwnd_), among
+    # them Tahoe, Sack1 and Vegas, each opening its window its own way
+    nets = [k for k in REF["networks"] if ns2exact._kind(k)[2] == "caps"]
+    assert len(nets) == 100
+    capped = [(k, f) for k in nets for f in ns2exact.network(k)["flows"] if f["tcp"].get("max_cwnd_pkts")]
+    kinds = {("vegas" if f.get("cc") == "vegas" else "tahoe" if f.get("cc") == "tahoe" else
+              "sack1" if f["tcp"].get("sack_agent") == "sack1" else "reno") for _, f in capped}
+    assert len(capped) > 300 and kinds == {"vegas", "tahoe", "sack1", "reno"}
+    assert all(f"set maxcwnd_ {f['tcp']['max_cwnd_pkts']}" in ns2exact.tcl(k) for k, f in capped[:20])
+    # the caps bind: flows capped at 2 packets send far less than the others
+    rate = {c: [REF["counters"][str(k)]["flows"][f["name"]][1] for k, f in capped if f["tcp"]["max_cwnd_pkts"] == c]
+            for c in (2, 30)}
+    assert sum(rate[2]) / len(rate[2]) < 0.5 * sum(rate[30]) / len(rate[30])
+
+
+def test_the_comparison_sees_caps_one_packet_higher():
+    # every cap one packet higher in satcc only: most of the first twenty part
+    def higher(x):
+        if (x.get("tcp") or {}).get("max_cwnd_pkts"):
+            x["tcp"] = {**x["tcp"], "max_cwnd_pkts": x["tcp"]["max_cwnd_pkts"] + 1}
+    assert _parted("caps", higher) >= 11
+
+
+def test_a_window_cap_is_ns2s_and_not_for_linuxs_controllers():
+    sc = _two_flows()
+    sc["flows"][0]["tcp"] = {"max_cwnd_pkts": 3}
+    assert "$tcp(0) set maxcwnd_ 3" in ns2.to_tcl(sc) and "maxcwnd_" not in ns2.to_tcl(_two_flows())
+    capped, free = (run(x).summary["flows"][0]["throughput_mbps"] for x in (sc, _two_flows()))
+    assert capped < free
+    for cc in ("cubic", "bbr"):
+        bad = _two_flows()
+        bad["flows"][0].update(cc=cc, tcp={"max_cwnd_pkts": 3})
+        with pytest.raises(ScenarioError, match=rf"flows\[0\]\.tcp\.max_cwnd_pkts: .*'{cc}'"):
+            run(bad)
+
+
 def test_the_overhead_networks_draw_ns2s_send_overheads():
     # networks from OVERHEAD_FIRST: lossy networks (ns2_rng_seed) whose senders mostly
     # have ns-2's overhead_, drawn from the generator RED and the error models share;

@@ -18,7 +18,8 @@ tahoe`), (6000 on) its Agent/TCP/Vegas (`cc: vegas`), (7000 on) ECN: RED queues 
 mark (`ecn`) and Tahoe, Reno and NewReno senders with `tcp.ecn` (7200 on: Sack1's too),
 (8000 on) ON/OFF sources and transfers, (8200 on) UDP flows and CBR, (8500 on) DropTail
 queues limited in bytes, (8800 on) send overheads on ns-2's draws, (9800 on) scheduled
-rate changes and (10000 on) delay steps, plain and delayed-ACK sinks, and
+rate changes, (10000 on) delay steps and (10400 on) window caps (maxcwnd_), plain and
+delayed-ACK sinks, and
 each flow's own packet size, windows, initial ssthresh, dupACK threshold, RTT tick,
 RTO bounds, SYN, header and ACK sizes. Only what ns-2 draws at random is excluded (RED,
 error models, send overhead): the rest of a run is arithmetic, so counts that differ at
@@ -106,6 +107,10 @@ RATE_FIRST = 9800
 # down as often as up, so that a packet would overtake the one ahead and instead
 # arrives a transmission time after it
 STEP_FIRST = 10000
+# From CAP_FIRST on: lossy networks whose senders mostly cap their window (ns-2's
+# maxcwnd_, `tcp.max_cwnd_pkts`), among them Tahoe, Sack1 and Vegas agents, each of
+# which opens its window its own way
+CAP_FIRST = 10400
 
 # Networks known to part from ns-2, with why (none since 2026-11-28). Networks 241, 1055,
 # 6121 and 7053 were kept here until then: links of equal rates busy in lockstep, where
@@ -124,7 +129,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(OVERHEAD_FIRST, OVERHEAD_FIRST + 100))
             + list(range(LOCKSTEP_FIRST, LOCKSTEP_FIRST + 150))
             + list(range(ROUND_FIRST, ROUND_FIRST + 200)) + list(range(RATE_FIRST, RATE_FIRST + 100))
-            + list(range(STEP_FIRST, STEP_FIRST + 100))
+            + list(range(STEP_FIRST, STEP_FIRST + 100)) + list(range(CAP_FIRST, CAP_FIRST + 100))
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
             if k not in APART]
@@ -290,7 +295,9 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    if k >= CAP_FIRST:
+        return True, False, "caps"
     if k >= STEP_FIRST:
         return True, False, "steps"
     if k >= RATE_FIRST:
@@ -485,6 +492,22 @@ def _make_delay_steps(sc: dict, rng: random.Random) -> None:
     _schedule(sc, rng, "delay_changes", 4, lambda r: {"delay_ms": r.choice(DELAYS_MS + [0.0, 0.0, 80.0])})
 
 
+def _make_caps(sc: dict, rng: random.Random) -> None:
+    """In place: a fifth of the flows become Vegas (as the Vegas family writes them), a
+    fifth Tahoe, a quarter Sack1; seven in ten cap their window at 2 to 30 packets."""
+    for f in sc["flows"]:
+        x = rng.random()
+        if x < 0.2:
+            f["cc"] = "vegas"
+            f["tcp"] = {**f["tcp"], "syn": False, "use_headers": False}
+        elif x < 0.4:
+            f["cc"] = "tahoe"
+        elif x < 0.65:
+            f["tcp"] = {**f["tcp"], "sack": True, "sack_agent": "sack1"}
+        if rng.random() < 0.7:
+            f["tcp"] = {**f["tcp"], "max_cwnd_pkts": rng.choice([2, 3, 5, 8, 13, 30])}
+
+
 def _make_overhead(sc: dict, rng: random.Random) -> None:
     """In place: seven senders in ten get a send overhead of 10 us to 10 ms, a third of
     all flows run ns-2's Sack1 agents."""
@@ -550,6 +573,7 @@ _FAMILY_MAKERS = {
     "overhead": [(_make_overhead, 8_800_000)],
     "rates": [(_make_rate_changes, 9_800_000)],
     "steps": [(_make_delay_steps, 10_000_000)],
+    "caps": [(_make_caps, 10_400_000)],
 }
 
 

@@ -195,6 +195,13 @@ impl Simulation {
                         if cfg.sack { "" } else { " with tcp.sack = false" }
                     ));
                 }
+                if cfg.max_cwnd_pkts > 0 && cc.needs_rate_samples() {
+                    return Err(format!(
+                        "{at}.tcp.max_cwnd_pkts: ns-2's maxcwnd_, not with '{}', which grows its window by Linux's \
+                         rules (allowed: the controllers that keep no rate samples, e.g. newreno, reno, vegas)",
+                        f.cc
+                    ));
+                }
                 if cfg.recovery == crate::tcp::Recovery::Sack1 && cc.needs_rate_samples() {
                     return Err(format!(
                         "{at}.tcp.sack_agent: 'sack1' is ns-2's Sack1 agent, not with '{}', which runs Linux's loss \

@@ -236,6 +236,12 @@ pub struct TcpConfig {
     /// `ns2_rng_seed` the delays are ns-2's own draws.
     #[schemars(range(min = 0, max = 10))]
     pub send_overhead_s: f64,
+    /// Cap on the congestion window, packets; 0 for none [maxcwnd_ 0]. As ns-2's
+    /// opencwnd applies it: when a new ACK has opened the window (and after Vegas's
+    /// per-RTT increase), a window whose whole part is above the cap is set to it. Not
+    /// with the controllers that keep rate samples (cubic, bbr: Linux's own rules).
+    #[schemars(range(min = 0, max = MAX_WINDOW_PKTS))]
+    pub max_cwnd_pkts: u32,
     /// Receiver delays ACKs: one ACK per two packets or after the interval
     /// [Agent/TCPSink/DelAck, interval_ 0.1].
     pub delayed_ack: bool,
@@ -348,6 +354,7 @@ impl Default for TcpConfig {
             initial_rto_s: 3.0,
             rto: RtoStyle::Ns2,
             send_overhead_s: 0.0,
+            max_cwnd_pkts: 0,
             delayed_ack: false,
             delayed_ack_interval_s: 0.1,
             quick_ack: false,

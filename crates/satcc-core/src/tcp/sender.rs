@@ -223,6 +223,16 @@ const TLP_EXTRA: Time = 2_000_000;
 /// TCP_TIMEOUT_INIT: the probe timeout before any RTT sample.
 const TLP_NO_RTT: Time = 1_000_000_000;
 
+/// ns-2's maxcwnd_ (`cap` packets, 0 for none), at the end of opencwnd: a window whose
+/// whole part is above the cap becomes the cap (one in (cap, cap + 1) stays, as
+/// int(cwnd_) is then the cap).
+#[inline]
+fn cap_cwnd(w: &mut Window, cap: u32) {
+    if cap > 0 && w.cwnd as i64 > cap as i64 {
+        w.cwnd = cap as f64;
+    }
+}
+
 impl TcpSender {
     /// The transport settings it runs with.
     pub fn config(&self) -> &TcpConfig {
@@ -1001,6 +1011,7 @@ impl TcpSender {
             // ns-2's recv_newack_helper opens the window only on ACKs that echo no mark
             // (old_ecn_ 0)
             self.cc.on_ack(&mut self.w, &ev);
+            cap_cwnd(&mut self.w, self.cfg.max_cwnd_pkts);
         }
         if self.ect || self.ack_ece {
             self.ecn_after_newack();
@@ -1743,6 +1754,8 @@ impl TcpSender {
             let (t_seqno, last_ack) = (self.t_seqno, self.last_ack);
             let v = self.vegas.as_mut().expect("a Vegas sender");
             v.per_rtt(&mut self.w, ack.seq, t_seqno, last_ack, t);
+            // Vegas obeys maxcwnd_ right after its increase too
+            cap_cwnd(&mut self.w, self.cfg.max_cwnd_pkts);
             v.on_new_ack(ack.seq, oldack, t);
             if v.worried > 0 {
                 // the first two new ACKs after a retransmission: resend a segment whose
@@ -2119,6 +2132,28 @@ mod tests {
         assert_eq!(s.w.cwnd, 3.0);
         assert_eq!(seqs(&out), vec![3, 4]);
         assert_eq!(s.stats.data_pkts_sent, 4);
+    }
+
+    /// ns-2's maxcwnd_: slow start stops at the cap, and in congestion avoidance a
+    /// window just above it (its whole part the cap) is left as it is.
+    #[test]
+    fn max_cwnd_caps_the_window_as_opencwnd_does() {
+        let cfg = TcpConfig { rwnd_pkts: 100, max_cwnd_pkts: 4, ..TcpConfig::default() };
+        let mut s = TcpSender::new(0, cfg, Box::new(Reno), 0.0);
+        let mut out = vec![];
+        s.app_send(GREEDY, 0, &mut out);
+        s.on_ack(&ack(0), 100 * MS, &mut out);
+        let mut cwnds = vec![];
+        for a in 1..6 {
+            s.on_ack(&ack(a), (100 + a as Time) * MS, &mut out);
+            cwnds.push(s.w.cwnd);
+        }
+        assert_eq!(cwnds, vec![3.0, 4.0, 4.0, 4.0, 4.0], "5 is capped back to 4");
+        let mut w = Window { cwnd: 4.9, ssthresh: 2.0 };
+        cap_cwnd(&mut w, 4);
+        assert_eq!(w.cwnd, 4.9, "int(4.9) is the cap: ns-2 leaves it");
+        cap_cwnd(&mut w, 0);
+        assert_eq!(w.cwnd, 4.9, "0: no cap");
     }
 
     /// Without a SYN, ns-2 sends packet 0 without the header it adds to every later one.
