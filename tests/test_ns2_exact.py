@@ -99,6 +99,13 @@ def test_the_tahoe_networks_exercise_ns2_s_agent_tcp():
     assert flows > 500 and retx > 20000 and timeouts > 300, (flows, retx, timeouts)
 
 
+def _family(kind: str) -> list[int]:
+    """The reference's networks of `kind` (ns2exact._kind): a family holds 100."""
+    nets = [k for k in REF["networks"] if ns2exact._kind(k)[2] == kind]
+    assert len(nets) == 100, kind
+    return nets
+
+
 def _parted(kind: str, change) -> int:
     """How many of the first twenty networks of `kind` (ns2exact._kind) part from ns-2's
     counts once `change(flow_or_link)` has been applied to each of their flows and links."""
@@ -190,8 +197,7 @@ def test_the_ecn_networks_exercise_marks_and_responses():
 def test_the_ecn_sack1_networks_exercise_sack1_s_ecn():
     # networks 7200 on: the ECN networks with most Reno and NewReno senders as ns-2's
     # Sack1 agents
-    nets = [k for k in REF["networks"] if ns2exact._kind(k)[2] == "ecn-sack1"]
-    assert len(nets) == 100
+    nets = _family("ecn-sack1")
     flows = responses = retx = 0
     for k in nets:
         c = REF["counters"][str(k)]["flows"]
@@ -485,8 +491,7 @@ def test_the_udp_networks_run_ns2s_udp_agents_and_cbr_sources():
     # networks from UDP_FIRST: half the flows are UDP flows (Agent/UDP to a LossMonitor)
     # of CBR sources, with and without random_, some with maxpkts_, or ON/OFF ones; some
     # TCP flows are fed by CBR; some hosts' access links run RED on ns-2's draws
-    nets = [k for k in REF["networks"] if ns2exact._kind(k)[2] == "udp"]
-    assert len(nets) == 100
+    nets = _family("udp")
     flows = [(k, f) for k in nets for f in ns2exact.network(k)["flows"]]
     udp = [(k, f) for k, f in flows if f.get("transport") == "udp"]
     cbr = [f["traffic"] for _, f in udp if f["traffic"]["type"] == "cbr"]
@@ -548,8 +553,7 @@ def test_the_export_writes_ns2s_udp_agent_and_cbr():
 def test_the_rate_networks_change_link_rates_while_packets_wait():
     # networks from RATE_FIRST: lossy networks whose links change rate at scheduled
     # times, some at a flow's start, some all at once; the export sets ns-2's bandwidth_
-    nets = [k for k in REF["networks"] if ns2exact._kind(k)[2] == "rates"]
-    assert len(nets) == 100
+    nets = _family("rates")
     changes, at_start, one_way = 0, 0, 0
     for k in nets:
         sc = ns2exact.network(k)
@@ -599,8 +603,7 @@ def test_the_export_sets_bandwidth_at_each_change_after_the_flows_in_satccs_orde
 def test_the_step_networks_step_link_delays_down_as_often_as_up():
     # networks from STEP_FIRST: lossy networks whose links' delays step at scheduled
     # times; the export keeps ns-2's LinkDelay from reordering (avoidReordering_)
-    nets = [k for k in REF["networks"] if ns2exact._kind(k)[2] == "steps"]
-    assert len(nets) == 100
+    nets = _family("steps")
     steps, to_zero = 0, 0
     for k in nets:
         sc = ns2exact.network(k)
@@ -645,8 +648,7 @@ def test_the_export_steps_delay_on_a_link_kept_in_order():
 def test_the_cap_networks_cap_windows_of_every_agent():
     # networks from CAP_FIRST: senders capping their window (ns-2's maxcwnd_), among
     # them Tahoe, Sack1 and Vegas, each opening its window its own way
-    nets = [k for k in REF["networks"] if ns2exact._kind(k)[2] == "caps"]
-    assert len(nets) == 100
+    nets = _family("caps")
     capped = [(k, f) for k in nets for f in ns2exact.network(k)["flows"] if f["tcp"].get("max_cwnd_pkts")]
     kinds = {("vegas" if f.get("cc") == "vegas" else "tahoe" if f.get("cc") == "tahoe" else
               "sack1" if f["tcp"].get("sack_agent") == "sack1" else "reno") for _, f in capped}
@@ -683,8 +685,7 @@ def test_the_overhead_networks_draw_ns2s_send_overheads():
     # networks from OVERHEAD_FIRST: lossy networks (ns2_rng_seed) whose senders mostly
     # have ns-2's overhead_, drawn from the generator RED and the error models share;
     # a third of the flows run Sack1, whose send_much arms the delayed send too
-    nets = [k for k in REF["networks"] if ns2exact._kind(k)[2] == "overhead"]
-    assert len(nets) == 100
+    nets = _family("overhead")
     flows = [f for k in nets for f in ns2exact.network(k)["flows"]]
     delayed = [f for f in flows if f["tcp"].get("send_overhead_s")]
     assert len(delayed) > 300 and sum(f["tcp"].get("sack_agent") == "sack1" for f in delayed) > 80
@@ -707,8 +708,7 @@ def test_the_comparison_sees_send_overheads_half_again_as_long():
 def test_the_bytes_networks_fill_byte_limited_queues_with_packets_of_many_sizes():
     # networks from BYTES_FIRST: the UDP family's mix of sizes, with most DropTail
     # queues limited in bytes (ns-2's queue_in_bytes_), and those queues drop
-    nets = [k for k in REF["networks"] if ns2exact._kind(k)[2] == "bytes"]
-    assert len(nets) == 100
+    nets = _family("bytes")
     limited, dropping = 0, 0
     for k in nets:
         sc = ns2exact.network(k)
