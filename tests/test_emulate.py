@@ -304,7 +304,10 @@ def test_real_flows_cross_a_moving_constellation_and_their_rtt_follows_the_path(
 
     d = load(Path(__file__).resolve().parents[1] / "scenarios" / "emu_starlink_pair.yaml").to_dict()
     d["duration_s"] = 6.0
-    s = in_time(lambda: emu.emulate(d, tmp_path, cc="cubic"))
+    # the heaviest emulation of the suite (some 220,000 events in 6 s): on a shared
+    # 2-core machine both of two tries ran late in a fresh-clone CI run of 2026-11-28
+    # (p99 0.60 and 3.9 ms), and the session's base build did the same in 1 of 3 tries
+    s = in_time(lambda: emu.emulate(d, tmp_path, cc="cubic"), attempts=3)
     # the timing checks below hold for a run whose events ran on time (a machine too
     # busy to keep up says so in `valid`, and that is the failure to report)
     assert s["realtime"]["valid"], s["realtime"]
