@@ -10,6 +10,7 @@
     satcc report ID                  the report of an experiment from stored runs
     satcc paths SCENARIO --pairs A:B RTT, hops and path of ground-station pairs on a constellation
     satcc cities                     the built-in ground stations (100 most populous cities)
+    satcc ns2 SCENARIO [--compare]   the same network as an ns-2 2.35 script; run both, counter for counter
     satcc dev TOOL ...               developer tools (differential tests, golden runs, A/B bench)
 """
 
@@ -494,6 +495,75 @@ def cmd_paths(a) -> int:
     return 0
 
 
+def cmd_ns2(a) -> int:
+    from . import ns2
+
+    d = _scenario(a.scenario).to_dict()
+    if "constellation" in d:
+        raise CliError(f"{a.scenario}: a moving constellation has no ns-2 form (ns-2 has no moving links); "
+                       "`satcc paths` shows its paths")
+    if a.duration is not None:
+        if not (0 < a.duration <= 1e6):
+            raise CliError(f"--duration: must be in (0, 1e6] seconds, got {a.duration:g}")
+        d["duration_s"] = a.duration
+    if not 0 < a.ns2_seed < 2**31 - 1:
+        raise CliError(f"--ns2-seed: must be in [1, {2**31 - 2}], got {a.ns2_seed}")
+    # each sender's RTT clock phase as ns-2 draws it, in both simulators
+    sc = d if a.no_pin else ns2.pin_tick_phases(d, a.ns2_seed)
+    tcl = ns2.to_tcl(sc, ns2_seed=a.ns2_seed)
+    if a.tcl:
+        Path(a.tcl).write_text(tcl)
+        print(f"wrote {a.tcl}", file=sys.stderr)
+    elif not a.compare:
+        sys.stdout.write(tcl)
+    if not a.compare:
+        return 0
+    if not ns2.available():
+        raise CliError("--compare: ns-2 is not installed (apt-get install -y ns2)")
+    from .run import run
+
+    t0 = time.perf_counter()
+    try:
+        raw = ns2.run_tcl(tcl)
+    except RuntimeError as e:
+        raise CliError(f"--compare: {e}") from None
+    t1 = time.perf_counter()
+    summary = run(sc).summary
+    t2 = time.perf_counter()
+    ours, theirs = ns2.counters_from_satcc(summary), ns2.counters_from_ns2(sc, raw)
+    diffs = ns2.differences(ours, theirs)
+    nf, nl = len(theirs["flows"]), len(theirs["links"])
+    print(f"{d.get('name', 'scenario')}: {nf} flow{'s' * (nf != 1)}, {nl} link direction{'s' * (nl != 1)}, "
+          f"{d['duration_s']:g} s simulated (ns-2 {t1 - t0:.2f} s wall, satcc {t2 - t1:.2f} s wall)")
+    udp = " (a UDP flow: [datagrams received])" if any(len(v) == 1 for v in theirs["flows"].values()) else ""
+    rows = [("flow", f"[acked, sent, retransmitted, timeouts]{udp}", "flows"),
+            ("link", "[arrivals, departures, drops]", "links")]
+    for kind, what, key in rows:
+        print(f"{kind}s: {what} in satcc | in ns-2")
+        width = max((len(n) for n in theirs[key]), default=0)
+        for name, t in theirs[key].items():
+            o = ours[key].get(name)
+            same = o == t or (kind == "link" and o is not None and o[0] == t[0] and o[2] == t[2]
+                              and 0 <= t[1] - o[1] <= 1)
+            print(f"  {name:<{width}}  {o} | {t}" + ("" if same else "   <- differs"))
+    for name, t in theirs.get("fct", {}).items():
+        print(f"  transfer {name}: completed at {ours.get('fct', {}).get(name)} s in satcc | {t} s in ns-2")
+    notes = ns2.own_draws(sc)
+    if diffs:
+        print(f"{len(diffs)} of the counters differ from ns-2's")
+    else:
+        print("identical to ns-2, counter for counter (a link's departures within the packet on the wire at the end, "
+              "which ns-2 counts when it starts)")
+    if notes:
+        print(f"note: {', '.join(notes)} draw from satcc's own streams, not ns-2's generator: the two runs agree in "
+              "law, not packet for packet; set ns2_rng_seed in the scenario to take ns-2's draws in both",
+              file=sys.stderr)
+    if a.no_pin:
+        print("note: --no-pin: each simulator draws its senders' RTT clock phases; runs part at the first timeout "
+              "that fires in one only", file=sys.stderr)
+    return 1 if diffs else 0
+
+
 def cmd_cities(a) -> int:
     from .leo import cities
 
@@ -622,6 +692,22 @@ def build_parser() -> argparse.ArgumentParser:
     em.add_argument("--lateness-bound-ms", type=float, default=0.5,
                     help="p99 lateness of events above which the run is reported not valid (default 0.5 ms)")
     em.set_defaults(fn=cmd_emulate)
+    n2 = sub.add_parser("ns2", help="the scenario as an equivalent ns-2 2.35 script (stdout or --tcl); with "
+                                    "--compare, run it in ns-2 and satcc and show both counter for counter",
+                        description="Write the scenario as an ns-2 2.35 Tcl script (each sender's RTT clock phase "
+                                    "pinned to ns-2's draw, in both simulators) and, with --compare, run it in ns-2 "
+                                    "and the scenario in satcc: every flow's and link direction's counters side by "
+                                    "side. Exit status 1 when any differ. What ns-2 cannot express is refused by "
+                                    "name (docs/scenario.md).")
+    n2.add_argument("scenario", help="scenario file (.toml/.yaml/.json) or built-in example")
+    n2.add_argument("--tcl", metavar="FILE", help="write the script here (default: stdout, unless --compare)")
+    n2.add_argument("--compare", action="store_true", help="run ns-2 (the `ns` command) and satcc, compare counters")
+    n2.add_argument("--ns2-seed", type=int, default=1, help="ns-2's $defaultRNG seed for the RTT clock phases "
+                                                            "(default 1)")
+    n2.add_argument("--no-pin", action="store_true", help="leave each simulator to draw its senders' RTT clock "
+                                                          "phases (runs then agree in law only)")
+    n2.add_argument("--duration", type=float, help="override duration_s")
+    n2.set_defaults(fn=cmd_ns2)
     ci = sub.add_parser("cities", help="the built-in ground stations: the 100 most populous cities")
     ci.set_defaults(fn=cmd_cities)
     dv = sub.add_parser("dev", help="developer tools: " + ", ".join(DEV_TOOLS) + " (satcc dev lists them)")

@@ -6,7 +6,8 @@ and bit error rates, bulk (FTP), transfers of a given size (FTP's send), Pareto 
 exponential ON/OFF (Application/Traffic/Pareto, /Exponential) and constant-bit-rate
 (Application/Traffic/CBR) flows with Agent/TCP/Newreno or Agent/TCP/Reno and TCPSink
 (or TCPSink/DelAck), UDP flows (`transport: udp`: Agent/UDP to Agent/LossMonitor, fed by
-CBR, Pareto or Exponential), shortest-path routes, explicit start times. Anything else raises
+CBR, Pareto or Exponential), shortest-path routes, start times (an entry's `count` and
+`start_jitter_s` written out as the run makes them: expand_flows). Anything else raises
 ScenarioError, so a comparison never silently runs a different network. A scenario's
 `ns2_rng_seed` is written as the first event at time 0 (`$defaultRNG seed`), so that
 ns-2's RED and error-model draws are the ones satcc takes.
@@ -107,6 +108,56 @@ def pin_tick_phases(sc: dict, ns2_seed: int = 1) -> dict:
             continue  # no TCP, no RTT clock
         tick = schema.tcp_settings(out, f)["tick_s"]
         f["tcp"] = {**(f.get("tcp") or {}), "tick_phase_s": ns2_tick_phase(tick_phase_seed(ns2_seed, i), tick)}
+    return out
+
+
+def expand_flows(sc: dict) -> dict:
+    """Scenario `sc` with each flow entry written out as the flows a satcc run makes of
+    it, in the run's order: an entry with `count` n as n flows named `name#0` ..., each
+    with the start time the run draws for it (`start_s` + U(0, `start_jitter_s`) from
+    the run's seed), and every flow named as the run names it. The ns-2 export writes one
+    agent per flow, so ns-2's flow k is satcc's flow k. Each flow remembers its entry
+    (`_entry`): a pinned RTT clock phase (pin_tick_phases) is an entry's, shared by its
+    copies, and the script draws it so for each. `sc` itself is returned when no entry
+    has a count or a start jitter; the result is for export (its names may hold '#',
+    which a scenario's names may not)."""
+    flows = sc["flows"]
+    if not any(f.get("count", 1) != 1 or f.get("start_jitter_s", 0) for f in flows):
+        return sc
+    from . import _core
+    try:
+        copies = _core.flow_copies_json(json.dumps(sc))
+    except ValueError as e:
+        raise ScenarioError(str(e)) from None
+    out = dict(sc)
+    out["flows"] = [{**{k: v for k, v in flows[entry].items() if k not in ("count", "start_jitter_s")},
+                     "name": name, "start_s": start, "_entry": entry}
+                    for entry, name, start in copies]
+    return out
+
+
+def own_draws(sc: dict) -> list[str]:
+    """What in `sc` draws at random from satcc's own streams, not from ns-2's generator:
+    with `ns2_rng_seed` unset, RED's early drops, the error models, the ON/OFF sources,
+    CBR's random gaps and the send overheads (empty when it is set, or nothing draws).
+    Those parts run alike in law only, not packet for packet."""
+    if sc.get("ns2_rng_seed") is not None:
+        return []
+    out = []
+    for l in sc["links"]:
+        for side in (l, l.get("a_to_b") or {}, l.get("b_to_a") or {}):
+            if (side.get("queue") or {}).get("type") == "red" and "RED queues" not in out:
+                out.append("RED queues")
+            if side.get("error") and "error models" not in out:
+                out.append("error models")
+    for f in sc["flows"]:
+        t = (f.get("traffic") or {})
+        if t.get("type") in ON_OFF_APPS and "ON/OFF sources" not in out:
+            out.append("ON/OFF sources")
+        if t.get("type") == "cbr" and t.get("random") and "CBR's random gaps" not in out:
+            out.append("CBR's random gaps")
+        if not is_udp(f) and schema.tcp_settings(sc, f)["send_overhead_s"] and "send overheads" not in out:
+            out.append("send overheads")
     return out
 
 
@@ -227,6 +278,11 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
         if not is_udp(f) and schema.tcp_settings(sc, f)["stack"] != "ns2":
             _unsupported(f"flows[{i}]: tcp.stack = linux (ns-2 2.35's agents are ns-2's TCP; "
                          "satcc's Linux stack is checked against Linux itself, docs/cubic-bbr.md)")
+    if sc.get("schemes"):
+        kinds = sorted({str(x.get("type")) for x in sc["schemes"] if isinstance(x, dict)})
+        _unsupported(f"schemes ({', '.join(kinds)}; ns-2 2.35 has no router feedback schemes: compare the "
+                     "network without them)")
+    sc = expand_flows(sc)
     if sc.get("monitor", {}).get("links") is None:
         monitored = [f"{l['a']}->{l['b']}" for l in sc["links"]] + [f"{l['b']}->{l['a']}" for l in sc["links"]]
     else:
@@ -251,10 +307,14 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
         # every TCP agent is reset when the run starts (Node reset), and its reset draws
         # boot_time_: seed the generator first with the flow's own seed (see
         # pin_tick_phases); the agent's fid_ is its flow's index
+        entries = [f.get("_entry", i) for i, f in enumerate(sc["flows"])]
+        # an entry's copies share its phase: each draws with its entry's seed
+        entry = ("[$self set fid_]" if entries == list(range(len(entries)))
+                 else f"[lindex {{{' '.join(map(str, entries))}}} [$self set fid_]]")
         out += [
             "Agent/TCP instproc reset {} {",
             "  global defaultRNG",
-            f"  $defaultRNG seed [expr {{1 + ({ns2_seed} * 1000003 + [$self set fid_]) % {2**31 - 3}}}]",
+            f"  $defaultRNG seed [expr {{1 + ({ns2_seed} * 1000003 + {entry}) % {2**31 - 3}}}]",
             f"  for {{set i 0}} {{$i < {_TICK_PHASE_DISCARDS}}} {{incr i}} {{ $defaultRNG next-random }}",
             "  $self cmd reset",
             "}",
@@ -354,8 +414,6 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
         out += ["Agent/TCP instproc done {} {", "  global ns done_at",
                 "  set done_at([$self set fid_]) [$ns now]", "}"]
     for i, f in enumerate(sc["flows"]):
-        if f.get("count", 1) != 1 or f.get("start_jitter_s", 0):
-            _unsupported("flows with count or start_jitter_s (write explicit start times)")
         if f.get("path") or f.get("ack_path"):
             _unsupported("pinned paths")
         traffic = f.get("traffic") or {"type": "bulk"}
@@ -396,6 +454,14 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             _unsupported("tcp.receive_window = linux (ns-2's receivers advertise window_)")
         if tcp.get("quick_ack"):
             _unsupported("tcp.quick_ack (ns-2's DelAck sink acknowledges every second packet from the first)")
+        if tcp.get("push_ack"):
+            _unsupported("tcp.push_ack (ns-2's DelAck sink does not acknowledge PSH at once)")
+        if tcp.get("sack_compression"):
+            _unsupported("tcp.sack_compression (ns-2's sinks acknowledge every out-of-order segment)")
+        if tcp.get("sack_report", "highest") != "highest":
+            _unsupported(f"tcp.sack_report = {tcp['sack_report']} (ns-2's Sack1 sink reports its own way)")
+        if tcp.get("rto", "ns2") != "ns2":
+            _unsupported(f"tcp.rto = {tcp['rto']} (ns-2's agents time RTT samples and the RTO as ns-2 does)")
         if not tcp["window_scale"]:
             _unsupported("tcp.window_scale = false (ns-2 one-way agents have no 64 KB cap)")
         cc = f.get("cc", registry.DEFAULT_CC)
@@ -538,9 +604,10 @@ def _pinned_tick_phases(sc: dict, base_tcp: dict, ns2_seed: int) -> bool:
     phases = [{**base_tcp, **(f.get("tcp") or {})}.get("tick_phase_s") for f in sc["flows"]]
     if all(p is None for f, p in zip(sc["flows"], phases) if not is_udp(f)):
         return False
-    for i, (f, p) in enumerate(zip(sc["flows"], phases)):
+    for k, (f, p) in enumerate(zip(sc["flows"], phases)):
         if is_udp(f):
             continue
+        i = f.get("_entry", k)  # the flow's entry (expand_flows)
         tick = {**base_tcp, **(f.get("tcp") or {})}["tick_s"]
         want = ns2_tick_phase(tick_phase_seed(ns2_seed, i), tick)
         if p is None or p != want:
@@ -594,6 +661,7 @@ def _tcp_only(sc: dict) -> None:
 def metrics_from_ns2(sc: dict, raw: dict) -> dict:
     """The comparison metrics (see comparable()) from an ns-2 run of `sc`."""
     _tcp_only(sc)
+    sc = expand_flows(sc)
     tcp = {**TCP_DEFAULTS, **(sc.get("tcp") or {})}
     size = tcp["packet_size_bytes"]
     end = float(sc["duration_s"])
@@ -655,3 +723,70 @@ def _finish(sc: dict, flows: list, util: dict, loss: float, rtos: int) -> dict:
         "groups": {g: sum(v) / len(v) for g, v in sorted(groups.items())},
         "flows": {f["name"]: f["goodput_mbps"] for f in flows},
     }
+
+
+# Counter for counter (satcc.dev.ns2exact's networks, `satcc ns2 --compare`)
+
+def counters_from_ns2(sc: dict, raw: dict) -> dict:
+    """Per flow [acknowledged, sent, retransmitted, timeouts] (and, for ECN flows, its
+    ECN responses), per link direction [arrivals, departures, drops], from an ns-2 run's
+    JSON line. Packets sent count the
+    SYN and its retransmissions (ns-2's ndatapack_); acknowledged, the data packets
+    (ack_ counts the SYN as seqno 0)."""
+    sc = expand_flows(sc)  # ns-2's agent k is satcc's flow k
+    flows = {}
+    for f, r in zip(sc["flows"], raw["flows"]):
+        if "npkts" in r:
+            # a UDP flow: the datagrams its LossMonitor received
+            flows[r["name"]] = [int(r["npkts"])]
+            continue
+        syn = schema.tcp_settings(sc, f)["syn"]
+        acked = max(0, int(r["ack"])) if syn else int(r["ack"]) + 1
+        flows[r["name"]] = [acked, int(r["ndatapack"]), int(r["nrexmitpack"]), int(r["nrexmit"])] + (
+            [int(r["necnresponses"])] if "necnresponses" in r else [])
+    links = {l["name"]: [int(l["parrivals"]), int(l["pdepartures"]), int(l["pdrops"])] for l in raw["links"]}
+    out = {"flows": flows, "links": links}
+    # transfers: from the start to ns-2's done (None: not completed)
+    fct = {r["name"]: (float(r["done"]) - float(f.get("start_s", 0.0)) if float(r["done"]) >= 0 else None)
+           for f, r in zip(sc["flows"], raw["flows"]) if "done" in r}
+    if fct:
+        out["fct"] = fct
+    return out
+
+
+def counters_from_satcc(summary: dict) -> dict:
+    flows = {f["name"]: [f["data_pkts_delivered"]] if f.get("transport") == "udp" else
+             [f["data_pkts_acked"], f["data_pkts_sent"] + f["syn_pkts_sent"], f["retransmits"], f["rto_count"]]
+             + ([f["ecn_responses"]] if "ecn_responses" in f else [])
+             for f in summary["flows"]}
+    # ns-2's queue monitor counts the error model's losses too (link-lossmodel drops go
+    # to the link's drop head)
+    links = {l["name"]: [l["arrivals_pkts"], l["departed_pkts"], l["drops"] + l["drops_error"]]
+             for l in summary["links"]}
+    out = {"flows": flows, "links": links}
+    fct = {f["name"]: f["fct_s"] for f in summary["flows"] if "fct_s" in f}
+    if fct:
+        out["fct"] = fct
+    return out
+
+
+# satcc's clock is ns-2's double rounded to the nanosecond: a completion time within this
+FCT_TOLERANCE_S = 2e-9
+
+
+def differences(ours: dict, theirs: dict) -> list[str]:
+    """Where satcc's counters are not ns-2's (departures: ns-2's may be one more)."""
+    out = []
+    for name, t in theirs["flows"].items():
+        o = ours["flows"].get(name)
+        if o != t:
+            out.append(f"flow {name}: satcc [acked, sent, retransmitted, timeouts(, ECN responses)] {o}, ns-2 {t}")
+    for name, t in theirs["links"].items():
+        o = ours["links"].get(name)
+        if o is None or o[0] != t[0] or o[2] != t[2] or not 0 <= t[1] - o[1] <= 1:
+            out.append(f"link {name}: satcc [arrivals, departures, drops] {o}, ns-2 {t}")
+    for name, t in theirs.get("fct", {}).items():
+        o = ours.get("fct", {}).get(name, "absent")
+        if (o is None) != (t is None) or o == "absent" or (t is not None and abs(o - t) > FCT_TOLERANCE_S):
+            out.append(f"flow {name}: satcc completion time {o}, ns-2 {t}")
+    return out

@@ -206,6 +206,17 @@ fn validate_json(py: Python<'_>, scenario_json: &str) -> PyResult<()> {
     py.allow_threads(move || satcc_core::sim::plan::check_json(&text)).map_err(PyValueError::new_err)
 }
 
+/// The flows a scenario's entries stand for, in the run's order: (entry index, name,
+/// start time in seconds) each, as the run names and starts them (a `count` entry's
+/// copies `name#k`, a `start_jitter_s` drawn); raises ValueError naming the field.
+#[pyfunction]
+fn flow_copies_json(py: Python<'_>, scenario_json: &str) -> PyResult<Vec<(usize, String, f64)>> {
+    let text = scenario_json.to_owned();
+    py.allow_threads(move || satcc_core::sim::plan::flow_copies_json(&text))
+        .map(|v| v.into_iter().map(|c| (c.entry, c.name, c.start_s)).collect())
+        .map_err(PyValueError::new_err)
+}
+
 /// What a run of the scenario will need (memory, events), estimated without building
 /// it, as JSON (satcc_core::sim::budget); raises ValueError naming the field.
 #[pyfunction]
@@ -364,6 +375,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(run_json, m)?)?;
     m.add_function(wrap_pyfunction!(validate_json, m)?)?;
     m.add_function(wrap_pyfunction!(estimate_json, m)?)?;
+    m.add_function(wrap_pyfunction!(flow_copies_json, m)?)?;
     m.add_function(wrap_pyfunction!(registry_json, m)?)?;
     m.add_function(wrap_pyfunction!(scenario_schema_json, m)?)?;
     m.add_function(wrap_pyfunction!(paths_json, m)?)?;

@@ -18,7 +18,8 @@ tahoe`), (6000 on) its Agent/TCP/Vegas (`cc: vegas`), (7000 on) ECN: RED queues 
 mark (`ecn`) and Tahoe, Reno and NewReno senders with `tcp.ecn` (7200 on: Sack1's too),
 (8000 on) ON/OFF sources and transfers, (8200 on) UDP flows and CBR, (8500 on) DropTail
 queues limited in bytes, (8800 on) send overheads on ns-2's draws, (9800 on) scheduled
-rate changes, (10000 on) delay steps and (10400 on) window caps (maxcwnd_), plain and
+rate changes, (10000 on) delay steps, (10400 on) window caps (maxcwnd_) and (10800
+on) flow entries of several flows with start jitters (`count`, `start_jitter_s`), plain and
 delayed-ACK sinks, and
 each flow's own packet size, windows, initial ssthresh, dupACK threshold, RTT tick,
 RTO bounds, SYN, header and ACK sizes. Only what ns-2 draws at random is excluded (RED,
@@ -111,6 +112,12 @@ STEP_FIRST = 10000
 # maxcwnd_, `tcp.max_cwnd_pkts`), among them Tahoe, Sack1 and Vegas agents, each of
 # which opens its window its own way
 CAP_FIRST = 10400
+# From COUNT_FIRST on: lossy networks whose flow entries mostly stand for several flows
+# (`count`, some without a name, so named as the run names them) and start within a
+# jitter (`start_jitter_s`, drawn from the run's seed), or all at one instant: the
+# export writes one ns-2 agent per flow, each starting when satcc's starts
+# (satcc.ns2.expand_flows), the copies of an entry with the entry's RTT clock phase
+COUNT_FIRST = 10800
 
 # Networks known to part from ns-2, with why (none since 2026-11-28). Networks 241, 1055,
 # 6121 and 7053 were kept here until then: links of equal rates busy in lockstep, where
@@ -130,6 +137,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(LOCKSTEP_FIRST, LOCKSTEP_FIRST + 150))
             + list(range(ROUND_FIRST, ROUND_FIRST + 200)) + list(range(RATE_FIRST, RATE_FIRST + 100))
             + list(range(STEP_FIRST, STEP_FIRST + 100)) + list(range(CAP_FIRST, CAP_FIRST + 100))
+            + list(range(COUNT_FIRST, COUNT_FIRST + 100))
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
             if k not in APART]
@@ -295,7 +303,9 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    if k >= COUNT_FIRST:
+        return True, False, "counts"
     if k >= CAP_FIRST:
         return True, False, "caps"
     if k >= STEP_FIRST:
@@ -508,6 +518,20 @@ def _make_caps(sc: dict, rng: random.Random) -> None:
             f["tcp"] = {**f["tcp"], "max_cwnd_pkts": rng.choice([2, 3, 5, 8, 13, 30])}
 
 
+def _make_counts(sc: dict, rng: random.Random) -> None:
+    """In place: seven entries in ten stand for two to five flows, the others for one;
+    half the entries start within a jitter of 1 ms to 1 s after their start time (a
+    jitter no later than a stop time), and one in four loses its name."""
+    for f in sc["flows"]:
+        if rng.random() < 0.7:
+            f["count"] = rng.randint(2, 5)
+        if rng.random() < 0.5:
+            room = f.get("stop_s", sc["duration_s"]) - f["start_s"]
+            f["start_jitter_s"] = min(rng.choice([0.001, 0.01, 0.1, 0.5, 1.0]), round(room / 2, 6))
+        if rng.random() < 0.25:
+            del f["name"]
+
+
 def _make_overhead(sc: dict, rng: random.Random) -> None:
     """In place: seven senders in ten get a send overhead of 10 us to 10 ms, a third of
     all flows run ns-2's Sack1 agents."""
@@ -574,6 +598,7 @@ _FAMILY_MAKERS = {
     "rates": [(_make_rate_changes, 9_800_000)],
     "steps": [(_make_delay_steps, 10_000_000)],
     "caps": [(_make_caps, 10_400_000)],
+    "counts": [(_make_counts, 10_800_000)],
 }
 
 
@@ -583,7 +608,8 @@ def tcl(k: int) -> str:
 
 # Example scenarios of the repository compared the same way (their senders' RTT clock
 # phases pinned to ns-2's draws, as their comments tell users to export them)
-EXAMPLES = ["scenarios/ns2_agents.yaml", "scenarios/red_ecn.yaml", "scenarios/ns2_link_changes.yaml"]
+EXAMPLES = ["scenarios/ns2_agents.yaml", "scenarios/red_ecn.yaml", "scenarios/ns2_link_changes.yaml",
+            "scenarios/ns2_rtt_groups.yaml"]
 
 
 def example(path: str) -> dict:
@@ -598,8 +624,10 @@ def refresh_examples() -> None:
     for path in EXAMPLES:
         sc = example(path)
         text = ns2.to_tcl(sc, ns2_seed=NS2_SEED)
+        raw = ns2.run_tcl(text)
+        # ns-2's JSON line as well: `satcc ns2 --compare` is tested on it without ns-2
         rec[path] = {"tcl_sha256": hashlib.sha256(text.encode()).hexdigest(),
-                     "counters": counters_from_ns2(sc, ns2.run_tcl(text))}
+                     "counters": counters_from_ns2(sc, raw), "ns2_output": raw}
     (ROOT / "reference" / "examples.json").write_text(json.dumps(rec, indent=1, sort_keys=True) + "\n")
 
 
@@ -608,68 +636,11 @@ def compare_examples() -> dict[str, list[str]]:
     return {p: differences(counters_from_satcc(run(example(p)).summary), ref[p]["counters"]) for p in EXAMPLES}
 
 
-def counters_from_ns2(sc: dict, raw: dict) -> dict:
-    """Per flow [acknowledged, sent, retransmitted, timeouts] (and, for ECN flows, its
-    ECN responses), per link direction [arrivals, departures, drops], from an ns-2 run's
-    JSON line. Packets sent count the
-    SYN and its retransmissions (ns-2's ndatapack_); acknowledged, the data packets
-    (ack_ counts the SYN as seqno 0)."""
-    flows = {}
-    for f, r in zip(sc["flows"], raw["flows"]):
-        if "npkts" in r:
-            # a UDP flow: the datagrams its LossMonitor received
-            flows[r["name"]] = [int(r["npkts"])]
-            continue
-        syn = schema.tcp_settings(sc, f)["syn"]
-        acked = max(0, int(r["ack"])) if syn else int(r["ack"]) + 1
-        flows[r["name"]] = [acked, int(r["ndatapack"]), int(r["nrexmitpack"]), int(r["nrexmit"])] + (
-            [int(r["necnresponses"])] if "necnresponses" in r else [])
-    links = {l["name"]: [int(l["parrivals"]), int(l["pdepartures"]), int(l["pdrops"])] for l in raw["links"]}
-    out = {"flows": flows, "links": links}
-    # transfers: from the start to ns-2's done (None: not completed)
-    fct = {r["name"]: (float(r["done"]) - float(f.get("start_s", 0.0)) if float(r["done"]) >= 0 else None)
-           for f, r in zip(sc["flows"], raw["flows"]) if "done" in r}
-    if fct:
-        out["fct"] = fct
-    return out
-
-
-def counters_from_satcc(summary: dict) -> dict:
-    flows = {f["name"]: [f["data_pkts_delivered"]] if f.get("transport") == "udp" else
-             [f["data_pkts_acked"], f["data_pkts_sent"] + f["syn_pkts_sent"], f["retransmits"], f["rto_count"]]
-             + ([f["ecn_responses"]] if "ecn_responses" in f else [])
-             for f in summary["flows"]}
-    # ns-2's queue monitor counts the error model's losses too (link-lossmodel drops go
-    # to the link's drop head)
-    links = {l["name"]: [l["arrivals_pkts"], l["departed_pkts"], l["drops"] + l["drops_error"]]
-             for l in summary["links"]}
-    out = {"flows": flows, "links": links}
-    fct = {f["name"]: f["fct_s"] for f in summary["flows"] if "fct_s" in f}
-    if fct:
-        out["fct"] = fct
-    return out
-
-
-# satcc's clock is ns-2's double rounded to the nanosecond: a completion time within this
-FCT_TOLERANCE_S = 2e-9
-
-
-def differences(ours: dict, theirs: dict) -> list[str]:
-    """Where satcc's counters are not ns-2's (departures: ns-2's may be one more)."""
-    out = []
-    for name, t in theirs["flows"].items():
-        o = ours["flows"].get(name)
-        if o != t:
-            out.append(f"flow {name}: satcc [acked, sent, retransmitted, timeouts(, ECN responses)] {o}, ns-2 {t}")
-    for name, t in theirs["links"].items():
-        o = ours["links"].get(name)
-        if o is None or o[0] != t[0] or o[2] != t[2] or not 0 <= t[1] - o[1] <= 1:
-            out.append(f"link {name}: satcc [arrivals, departures, drops] {o}, ns-2 {t}")
-    for name, t in theirs.get("fct", {}).items():
-        o = ours.get("fct", {}).get(name, "absent")
-        if (o is None) != (t is None) or o == "absent" or (t is not None and abs(o - t) > FCT_TOLERANCE_S):
-            out.append(f"flow {name}: satcc completion time {o}, ns-2 {t}")
-    return out
+# the counters compared and their differences (satcc.ns2: `satcc ns2 --compare` too)
+counters_from_ns2 = ns2.counters_from_ns2
+counters_from_satcc = ns2.counters_from_satcc
+differences = ns2.differences
+FCT_TOLERANCE_S = ns2.FCT_TOLERANCE_S
 
 
 def reference() -> dict:

@@ -53,6 +53,41 @@ pub(super) fn build_error(e: &ErrorSpec) -> ErrorModel {
     }
 }
 
+/// One flow of a run: flow entry `entry` of the scenario stands for `count` of them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FlowCopy {
+    /// The index of its entry in the scenario's `flows`.
+    pub entry: usize,
+    /// Its name: the entry's (`f{entry}` when it has none), with `#k` after it for copy
+    /// k of an entry with count > 1. The flow's random streams are derived from it.
+    pub name: String,
+    /// When it starts: the entry's start_s + U(0, start_jitter_s), drawn from a stream
+    /// of its own name (start_s itself when there is no jitter).
+    pub start_s: f64,
+}
+
+/// The flows a scenario's entries stand for, in the order the run numbers them (its
+/// flow ids), with the names and start times the run gives them; the ns-2 export
+/// writes each as an agent of its own (satcc.ns2).
+pub fn flow_copies(sc: &Scenario) -> Vec<FlowCopy> {
+    let rng = RngStreams::new(sc.seed);
+    let mut out = Vec::with_capacity(sc.flows.iter().map(|f| f.count as usize).sum());
+    for (entry, f) in sc.flows.iter().enumerate() {
+        let base = f.name.clone().unwrap_or_else(|| format!("f{entry}"));
+        for k in 0..f.count {
+            let name = if f.count > 1 { format!("{base}#{k}") } else { base.clone() };
+            let jitter = if f.start_jitter_s > 0.0 {
+                let mut srng: StreamRng = rng.stream(&format!("flow/{name}/start"));
+                srng.gen::<f64>() * f.start_jitter_s
+            } else {
+                0.0
+            };
+            out.push(FlowCopy { entry, name, start_s: f.start_s + jitter });
+        }
+    }
+    out
+}
+
 impl Simulation {
     /// Build a validated scenario (one that [`Scenario::from_json`] returned or
     /// [`Scenario::validate`] accepted); its plan checks routes and link names.
@@ -130,6 +165,7 @@ impl Simulation {
         }
         let mut flows = Vec::new();
         let mut routes: Vec<LinkId> = Vec::new();
+        let mut copies = flow_copies(sc).into_iter().peekable();
         for (i, f) in sc.flows.iter().enumerate() {
             let at = format!("flows[{i}]");
             let udp = f.transport == scenario::Transport::Udp;
@@ -172,13 +208,9 @@ impl Simulation {
             routes.extend_from_slice(fwd);
             let rev_off = routes.len() as u32;
             routes.extend_from_slice(rev);
-            for k in 0..f.count {
+            while let Some(FlowCopy { name, start_s, .. }) = copies.next_if(|c| c.entry == i) {
                 let fid = flows.len() as FlowId;
-                let base = f.name.clone().unwrap_or_else(|| format!("f{i}"));
-                let name = if f.count > 1 { format!("{base}#{k}") } else { base };
-                let mut srng: StreamRng = rng.stream(&format!("flow/{name}/start"));
-                let jitter = if f.start_jitter_s > 0.0 { srng.gen::<f64>() * f.start_jitter_s } else { 0.0 };
-                let start = from_secs(f.start_s + jitter);
+                let start = from_secs(start_s);
                 let boot: f64 = match cfg.tick_phase_s {
                     Some(p) => p,
                     None => rng.stream(&format!("flow/{name}/tcp")).gen::<f64>() * cfg.tick_s,
@@ -274,7 +306,7 @@ impl Simulation {
                     dst,
                     cc: f.cc.clone(),
                     start,
-                    start_s: f.start_s + jitter,
+                    start_s,
                     stop: f.stop_s.map(from_secs),
                     stop_s: f.stop_s,
                     fwd: (fwd_off, fwd.len() as u16),
@@ -490,6 +522,36 @@ mod tests {
         assert_eq!(route_names(&s, s.flows[0].fwd), ["a->b"]);
         assert_eq!(route_names(&s, s.flows[0].rev), ["b->a"]);
         assert!(s.schemes.is_empty() && s.scheme_of_link.iter().all(|&x| x == NONE));
+    }
+
+    #[test]
+    fn an_entry_stands_for_its_copies_named_and_started_as_flow_copies_says() {
+        let flows = json!([
+            {"src": "a", "dst": "b", "count": 3, "start_s": 0.5, "start_jitter_s": 0.25},
+            {"name": "x", "src": "b", "dst": "a", "start_s": 0.125},
+            {"src": "a", "dst": "b", "count": 2},
+        ]);
+        let sc = chain(json!({"seed": 5, "flows": flows}));
+        let copies = super::flow_copies(&crate::scenario::Scenario::from_json(&sc.to_string()).unwrap());
+        let names: Vec<_> = copies.iter().map(|c| (c.entry, c.name.as_str())).collect();
+        assert_eq!(names, [(0, "f0#0"), (0, "f0#1"), (0, "f0#2"), (1, "x"), (2, "f2#0"), (2, "f2#1")]);
+        // the jittered copies start apart within [0.5, 0.75); the others at start_s exactly
+        let starts: Vec<f64> = copies.iter().map(|c| c.start_s).collect();
+        assert!(starts[..3].iter().all(|&t| (0.5..0.75).contains(&t)), "{starts:?}");
+        assert!(starts[0] != starts[1] && starts[1] != starts[2]);
+        assert_eq!(&starts[3..], [0.125, 0.0, 0.0]);
+        // the run's flows are these, in this order
+        let s = build(&sc);
+        let run: Vec<_> = s.flows.iter().map(|f| (f.name.clone(), f.start_s, f.start)).collect();
+        let want: Vec<_> = copies.iter().map(|c| (c.name.clone(), c.start_s, from_secs(c.start_s))).collect();
+        assert_eq!(run, want);
+        // another seed draws other starts; the same seed the same
+        let again = |seed: u64| {
+            let sc = chain(json!({"seed": seed, "flows": flows}));
+            super::flow_copies(&crate::scenario::Scenario::from_json(&sc.to_string()).unwrap())
+        };
+        assert_eq!(again(5), copies);
+        assert_ne!(again(6)[0].start_s, copies[0].start_s);
     }
 
     #[test]

@@ -9,6 +9,7 @@
 
 pub mod budget;
 mod build;
+pub use build::{flow_copies, FlowCopy};
 mod event_loop;
 pub mod mobility;
 pub mod plan;

@@ -101,6 +101,14 @@ pub fn check_json(text: &str) -> Result<(), String> {
     plan(&sc).map(|_| ())
 }
 
+/// The flows of a scenario given as JSON, once checked as `check_json` checks it: each
+/// entry's copies with their names and start times (super::flow_copies).
+pub fn flow_copies_json(text: &str) -> Result<Vec<super::FlowCopy>, String> {
+    let sc = Scenario::from_json(text)?;
+    plan(&sc)?;
+    Ok(super::flow_copies(&sc))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
