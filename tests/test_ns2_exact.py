@@ -718,6 +718,39 @@ def test_expand_flows_gives_the_runs_flows_and_leaves_a_scenario_without_counts_
         ns2.expand_flows(bad)
 
 
+def test_the_burst_networks_limit_the_sends_of_every_agent():
+    # networks from BURST_FIRST: senders sending at most 1 to 8 segments per send
+    # opportunity (ns-2's maxburst_), Tahoe, Sack1 and Vegas among them
+    nets = _family("bursts")
+    limited = [(k, f) for k in nets for f in ns2exact.network(k)["flows"] if f["tcp"].get("max_burst_pkts")]
+    kinds = {("vegas" if f.get("cc") == "vegas" else "tahoe" if f.get("cc") == "tahoe" else
+              "sack1" if f["tcp"].get("sack_agent") == "sack1" else "reno") for _, f in limited}
+    assert len(limited) > 300 and kinds == {"vegas", "tahoe", "sack1", "reno"}
+    assert sum(bool(f["tcp"].get("send_overhead_s")) for _, f in limited) > 30
+    assert all(f"set maxburst_ {f['tcp']['max_burst_pkts']}" in ns2exact.tcl(k) for k, f in limited[:20])
+    counters = [REF["counters"][str(k)] for k in nets]
+    assert sum(f[3] for c in counters for f in c["flows"].values() if len(f) > 1) > 300, "timeouts"
+
+
+def test_the_comparison_sees_bursts_one_packet_longer():
+    # every limit one packet higher in satcc only: most of the first twenty part
+    def longer(x):
+        if (x.get("tcp") or {}).get("max_burst_pkts"):
+            x["tcp"] = {**x["tcp"], "max_burst_pkts": x["tcp"]["max_burst_pkts"] + 1}
+    assert _parted("bursts", longer) >= 11
+
+
+def test_a_burst_limit_is_ns2s_and_not_for_linuxs_controllers():
+    sc = _two_flows()
+    sc["flows"][0]["tcp"] = {"max_burst_pkts": 2}
+    assert "$tcp(0) set maxburst_ 2" in ns2.to_tcl(sc) and "maxburst_" not in ns2.to_tcl(_two_flows())
+    for cc in ("cubic", "bbr"):
+        bad = _two_flows()
+        bad["flows"][0].update(cc=cc, tcp={"max_burst_pkts": 2})
+        with pytest.raises(ScenarioError, match=rf"flows\[0\]\.tcp\.max_burst_pkts: .*'{cc}'"):
+            run(bad)
+
+
 def test_a_window_cap_is_ns2s_and_not_for_linuxs_controllers():
     sc = _two_flows()
     sc["flows"][0]["tcp"] = {"max_cwnd_pkts": 3}

@@ -19,7 +19,8 @@ mark (`ecn`) and Tahoe, Reno and NewReno senders with `tcp.ecn` (7200 on: Sack1'
 (8000 on) ON/OFF sources and transfers, (8200 on) UDP flows and CBR, (8500 on) DropTail
 queues limited in bytes, (8800 on) send overheads on ns-2's draws, (9800 on) scheduled
 rate changes, (10000 on) delay steps, (10400 on) window caps (maxcwnd_) and (10800
-on) flow entries of several flows with start jitters (`count`, `start_jitter_s`), plain and
+on) flow entries of several flows with start jitters (`count`, `start_jitter_s`) and
+(11000 on) limited send bursts (maxburst_), plain and
 delayed-ACK sinks, and
 each flow's own packet size, windows, initial ssthresh, dupACK threshold, RTT tick,
 RTO bounds, SYN, header and ACK sizes. Only what ns-2 draws at random is excluded (RED,
@@ -118,6 +119,10 @@ CAP_FIRST = 10400
 # export writes one ns-2 agent per flow, each starting when satcc's starts
 # (satcc.ns2.expand_flows), the copies of an entry with the entry's RTT clock phase
 COUNT_FIRST = 10800
+# From BURST_FIRST on: lossy networks whose senders mostly limit each send opportunity
+# (ns-2's maxburst_, `tcp.max_burst_pkts`), among them Tahoe, Sack1 and Vegas agents,
+# a window the ACK opened going out over the next ACKs
+BURST_FIRST = 11000
 
 # Networks known to part from ns-2, with why (none since 2026-11-28). Networks 241, 1055,
 # 6121 and 7053 were kept here until then: links of equal rates busy in lockstep, where
@@ -137,7 +142,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(LOCKSTEP_FIRST, LOCKSTEP_FIRST + 150))
             + list(range(ROUND_FIRST, ROUND_FIRST + 200)) + list(range(RATE_FIRST, RATE_FIRST + 100))
             + list(range(STEP_FIRST, STEP_FIRST + 100)) + list(range(CAP_FIRST, CAP_FIRST + 100))
-            + list(range(COUNT_FIRST, COUNT_FIRST + 100))
+            + list(range(COUNT_FIRST, COUNT_FIRST + 100)) + list(range(BURST_FIRST, BURST_FIRST + 100))
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
             if k not in APART]
@@ -303,7 +308,9 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    if k >= BURST_FIRST:
+        return True, False, "bursts"
     if k >= COUNT_FIRST:
         return True, False, "counts"
     if k >= CAP_FIRST:
@@ -518,6 +525,25 @@ def _make_caps(sc: dict, rng: random.Random) -> None:
             f["tcp"] = {**f["tcp"], "max_cwnd_pkts": rng.choice([2, 3, 5, 8, 13, 30])}
 
 
+def _make_bursts(sc: dict, rng: random.Random) -> None:
+    """In place: the agents as the window-cap family mixes them (a fifth Vegas, a fifth
+    Tahoe, a quarter Sack1); seven senders in ten send at most 1 to 8 segments per
+    opportunity, some of them with a send overhead too."""
+    for f in sc["flows"]:
+        x = rng.random()
+        if x < 0.2:
+            f["cc"] = "vegas"
+            f["tcp"] = {**f["tcp"], "syn": False, "use_headers": False}
+        elif x < 0.4:
+            f["cc"] = "tahoe"
+        elif x < 0.65:
+            f["tcp"] = {**f["tcp"], "sack": True, "sack_agent": "sack1"}
+        if rng.random() < 0.7:
+            f["tcp"] = {**f["tcp"], "max_burst_pkts": rng.choice([1, 2, 3, 4, 8])}
+        if rng.random() < 0.15:
+            f["tcp"] = {**f["tcp"], "send_overhead_s": rng.choice([1e-4, 1e-3])}
+
+
 def _make_counts(sc: dict, rng: random.Random) -> None:
     """In place: seven entries in ten stand for two to five flows, the others for one;
     half the entries start within a jitter of 1 ms to 1 s after their start time (a
@@ -599,6 +625,7 @@ _FAMILY_MAKERS = {
     "steps": [(_make_delay_steps, 10_000_000)],
     "caps": [(_make_caps, 10_400_000)],
     "counts": [(_make_counts, 10_800_000)],
+    "bursts": [(_make_bursts, 11_000_000)],
 }
 
 

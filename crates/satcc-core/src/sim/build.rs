@@ -227,6 +227,13 @@ impl Simulation {
                         if cfg.sack { "" } else { " with tcp.sack = false" }
                     ));
                 }
+                if cfg.max_burst_pkts > 0 && cc.needs_rate_samples() {
+                    return Err(format!(
+                        "{at}.tcp.max_burst_pkts: ns-2's maxburst_, not with '{}', which sends by Linux's \
+                         rules (allowed: the controllers that keep no rate samples, e.g. newreno, reno, vegas)",
+                        f.cc
+                    ));
+                }
                 if cfg.max_cwnd_pkts > 0 && cc.needs_rate_samples() {
                     return Err(format!(
                         "{at}.tcp.max_cwnd_pkts: ns-2's maxcwnd_, not with '{}', which grows its window by Linux's \

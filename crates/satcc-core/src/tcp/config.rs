@@ -242,6 +242,16 @@ pub struct TcpConfig {
     /// with the controllers that keep rate samples (cubic, bbr: Linux's own rules).
     #[schemars(range(min = 0, max = MAX_WINDOW_PKTS))]
     pub max_cwnd_pkts: u32,
+    /// Most segments one send opportunity sends, 0 for no limit [maxburst_ 0]. As
+    /// ns-2's send_much(..., maxburst_): an ACK, the application's start, a timeout or
+    /// the delayed send sends at most this many, and the rest of the window waits for
+    /// the next opportunity. NewReno's sends during fast recovery keep ns-2's own limit
+    /// of 2, Vegas's timeouts and delayed sends have none (VegasTcpAgent::timeout
+    /// passes no maxburst), and what ns-2 sends with output() (fast retransmits,
+    /// limited transmit, Sack1's partial-ACK pair) is never limited. Not with the
+    /// controllers that keep rate samples (cubic, bbr: Linux's own rules).
+    #[schemars(range(min = 0, max = MAX_WINDOW_PKTS))]
+    pub max_burst_pkts: u32,
     /// Receiver delays ACKs: one ACK per two packets or after the interval
     /// [Agent/TCPSink/DelAck, interval_ 0.1].
     pub delayed_ack: bool,
@@ -355,6 +365,7 @@ impl Default for TcpConfig {
             rto: RtoStyle::Ns2,
             send_overhead_s: 0.0,
             max_cwnd_pkts: 0,
+            max_burst_pkts: 0,
             delayed_ack: false,
             delayed_ack_interval_s: 0.1,
             quick_ack: false,

@@ -459,7 +459,7 @@ impl TcpSender {
             }
         }
         self.curseq = self.curseq.saturating_add(pkts).min(GREEDY);
-        self.send_much(now, 0, out);
+        self.send_much(now, out);
     }
 
     /// The application stops: no new data after what was already sent. ns-2's agents
@@ -476,7 +476,7 @@ impl TcpSender {
     fn app_stop_sends(&mut self, now: Time, out: &mut Vec<Packet>) {
         if self.cfg.rto == super::config::RtoStyle::Ns2 {
             self.curseq = self.maxseq.max(0);
-            self.send_much(now, 0, out);
+            self.send_much(now, out);
         } else {
             self.curseq = self.curseq.min(self.maxseq + 1);
         }
@@ -654,8 +654,10 @@ impl TcpSender {
         }
     }
 
-    fn send_much(&mut self, now: Time, maxburst: u32, out: &mut Vec<Packet>) {
-        self.send_much_forced(now, maxburst, false, out);
+    /// ns-2's send_much(0, ..., maxburst_): what the window allows, at most
+    /// `tcp.max_burst_pkts` segments.
+    fn send_much(&mut self, now: Time, out: &mut Vec<Packet>) {
+        self.send_much_forced(now, self.cfg.max_burst_pkts, false, out);
     }
 
     /// ns-2's send_much(force, ..., maxburst). With a send overhead and no `force`, the
@@ -663,7 +665,7 @@ impl TcpSender {
     /// (unless one is pending, when nothing is sent at all).
     fn send_much_forced(&mut self, now: Time, maxburst: u32, force: bool, out: &mut Vec<Packet>) {
         if self.cfg.recovery == Recovery::Sack1 {
-            return self.send_much_sack1(force, now, out);
+            return self.send_much_sack1(force, maxburst, now, out);
         }
         let delayed = self.cfg.send_overhead_s > 0.0 && !force;
         if delayed && self.delsnd_pending {
@@ -950,7 +952,7 @@ impl TcpSender {
         if self.cfg.recovery == Recovery::Sack && self.in_sack_recovery {
             self.sack_send(now, out);
         } else {
-            self.send_much(now, 0, out);
+            self.send_much(now, out);
         }
     }
 
@@ -1070,7 +1072,7 @@ impl TcpSender {
             self.dupwnd = 0;
             self.apply_link_error(w, true);
             self.t_seqno = self.last_ack + 1;
-            self.send_much(now, 0, out);
+            self.send_much(now, out);
             return;
         }
         if !self.firstpartial {
@@ -1279,7 +1281,7 @@ impl TcpSender {
             self.prr_reduce(at, advanced);
             self.sack_send(now, out);
         } else {
-            self.send_much(now, 0, out);
+            self.send_much(now, out);
         }
     }
 
@@ -1513,7 +1515,7 @@ impl TcpSender {
             if self.sends_after_controller() || self.in_sack_recovery {
                 self.sack_send(now, out);
             } else if !s.in_recovery {
-                self.send_much(now, 0, out);
+                self.send_much(now, out);
             }
         }
     }
@@ -1620,10 +1622,10 @@ impl TcpSender {
                     }
                 }
                 if self.dupacks == 0 {
-                    self.send_much(now, 0, out);
+                    self.send_much(now, out);
                 } else if self.dupacks > thresh - 1 {
                     // ns-2 sends at most two packets per ACK during recovery
-                    self.send_much(now, 2, out);
+                    self.send_much_forced(now, 2, false, out);
                 }
             }
             Recovery::Sack | Recovery::Sack1 | Recovery::Vegas => {
@@ -1642,7 +1644,7 @@ impl TcpSender {
                         self.send_one(now, out);
                     }
                 }
-                self.send_much(now, 0, out);
+                self.send_much(now, out);
             }
             Recovery::Reno => {
                 if ack.seq > self.last_ack {
@@ -1666,7 +1668,7 @@ impl TcpSender {
                     }
                 }
                 if self.dupacks == 0 || self.dupacks > thresh - 1 {
-                    self.send_much(now, 0, out);
+                    self.send_much(now, out);
                 }
             }
         }
@@ -1802,7 +1804,7 @@ impl TcpSender {
             }
         }
         if self.dupacks == 0 || self.dupacks > thresh - 1 {
-            self.send_much(now, 0, out);
+            self.send_much(now, out);
         }
     }
 
@@ -1824,11 +1826,12 @@ impl TcpSender {
         let v = self.vegas.as_mut().expect("a Vegas sender");
         v.newcwnd = 0.0;
         v.cwnd_changed = v.clock(self.clock_s);
-        self.send_much(now, 0, out);
+        // VegasTcpAgent::timeout calls send_much(0, reason): maxburst's default, 0
+        self.send_much_forced(now, 0, false, out);
     }
 
     /// ns-2 2.35's Agent/TCP/Sack1 for one ACK and its blocks (tcp-sack1.cc's recv, with
-    /// ns-2's defaults: partial_ack_ 0, aggressive_maxburst_ 1, maxburst_ 0, no ECN or
+    /// ns-2's defaults: partial_ack_ 0, aggressive_maxburst_ 1, no ECN or
     /// F-RTO). Outside fast recovery a duplicate ACK counts only if its blocks changed
     /// the scoreboard; in recovery the pipe falls by one per ACK (two per partial ACK)
     /// and the ACK reaching `recover` ends it without opening the window.
@@ -1858,7 +1861,7 @@ impl TcpSender {
                 }
             }
             if self.dupacks == 0 {
-                self.send_much_sack1(false, now, out);
+                self.send_much_sack1(false, self.cfg.max_burst_pkts, now, out);
             }
             return;
         }
@@ -1883,7 +1886,7 @@ impl TcpSender {
                 self.dupacks += 1;
             }
         }
-        self.send_much_sack1(false, now, out);
+        self.send_much_sack1(false, self.cfg.max_burst_pkts, now, out);
     }
 
     /// Sack1's dupack_action (bug_fix_, bugfix_ss_): fast retransmit unless this window
@@ -1917,13 +1920,14 @@ impl TcpSender {
     /// Sack1's send_much: outside recovery while the window allows, in recovery while
     /// the pipe is below cwnd; the scoreboard's next hole first (resent only after a
     /// recovery or timeout began, `recover` > 0), else new data.
-    fn send_much_sack1(&mut self, force: bool, now: Time, out: &mut Vec<Packet>) {
+    fn send_much_sack1(&mut self, force: bool, maxburst: u32, now: Time, out: &mut Vec<Packet>) {
         let delayed = self.cfg.send_overhead_s > 0.0 && !force;
         if delayed && self.delsnd_pending {
             return;
         }
         let mut win = self.window();
         let wnd = self.wnd as i64;
+        let mut n = 0;
         loop {
             let open = if self.sack1.fastrecov {
                 self.sack1.pipe < self.w.cwnd as i64
@@ -1964,6 +1968,10 @@ impl TcpSender {
                 self.t_seqno = xmit + 1;
             }
             self.sack1.pipe += 1;
+            n += 1;
+            if maxburst > 0 && n == maxburst {
+                return;
+            }
         }
     }
 
@@ -1976,7 +1984,9 @@ impl TcpSender {
     /// `on_delayed_send`, but for the PSH of a burst still open (`close_push`).
     fn on_delayed_send_sends(&mut self, now: Time, out: &mut Vec<Packet>) {
         self.delsnd_pending = false;
-        self.send_much_forced(now, 0, true, out);
+        // TcpAgent's delayed send passes maxburst_; VegasTcpAgent::timeout's none (0)
+        let maxburst = if self.vegas.is_some() { 0 } else { self.cfg.max_burst_pkts };
+        self.send_much_forced(now, maxburst, true, out);
     }
 
     /// The retransmission timer fired at `now` (the simulator checked the deadline).
@@ -2046,7 +2056,7 @@ impl TcpSender {
             self.t_seqno = self.highest_ack + 1;
             self.rtt_active = false;
             self.last_cwnd_action = CwndAction::Timeout;
-            return self.send_much(now, 0, out);
+            return self.send_much(now, out);
         }
         {
             if self.highest_ack == -1 && self.initial_window > 1.0 {
@@ -2063,7 +2073,7 @@ impl TcpSender {
                 self.rtt_active = false;
                 self.last_cwnd_action = CwndAction::Timeout;
                 self.t_seqno = self.highest_ack + 1;
-                return self.send_much(now, 0, out);
+                return self.send_much(now, out);
             }
             self.stats.timeouts += 1;
             self.last_cwnd_action = CwndAction::Timeout;
@@ -2088,7 +2098,7 @@ impl TcpSender {
             self.sack_send(now, out);
         } else {
             self.t_seqno = self.highest_ack + 1;
-            self.send_much(now, 0, out);
+            self.send_much(now, out);
         }
     }
 }
@@ -2156,6 +2166,34 @@ mod tests {
         assert_eq!(w.cwnd, 4.9, "0: no cap");
     }
 
+    /// ns-2's maxburst_: each send opportunity (the application's start, an ACK) sends
+    /// at most that many; what the window still allows waits for the next one.
+    #[test]
+    fn max_burst_limits_each_send_much_and_the_next_ack_sends_the_rest() {
+        let sends = |burst: u32| {
+            let cfg = TcpConfig {
+                rwnd_pkts: 100,
+                syn: false,
+                initial_window_pkts: 4,
+                max_burst_pkts: burst,
+                ..TcpConfig::default()
+            };
+            let mut s = TcpSender::new(0, cfg, Box::new(Reno), 0.0);
+            let mut out = vec![];
+            s.app_send(GREEDY, 0, &mut out);
+            let mut per_call = vec![seqs(&out)];
+            for a in 0..3 {
+                out.clear();
+                s.on_ack(&ack(a), (100 + a as Time) * MS, &mut out);
+                per_call.push(seqs(&out));
+            }
+            per_call
+        };
+        assert_eq!(sends(0), vec![vec![0, 1, 2, 3], vec![4], vec![5, 6], vec![7, 8]]);
+        assert_eq!(sends(2), vec![vec![0, 1], vec![2, 3], vec![4, 5], vec![6, 7]]);
+        assert_eq!(sends(1), vec![vec![0], vec![1], vec![2], vec![3]]);
+    }
+
     /// Without a SYN, ns-2 sends packet 0 without the header it adds to every later one.
     #[test]
     fn without_a_syn_packet_zero_leaves_without_its_header() {
@@ -2213,7 +2251,7 @@ mod tests {
         s.on_ack(&ack(1), 2 * MS, &mut out);
         s.w.cwnd = 10.0;
         out.clear();
-        s.send_much(2 * MS, 0, &mut out);
+        s.send_much(2 * MS, &mut out);
         assert_eq!(s.maxseq(), 11);
         (s, out)
     }
@@ -2238,7 +2276,7 @@ mod tests {
         s.w = Window { cwnd: 20.0, ssthresh: 2.0 };
         out.clear();
         let now = at(&mut s, 1.01);
-        s.send_much(now, 0, &mut out);
+        s.send_much(now, &mut out);
         assert_eq!(s.maxseq(), 19);
         // segment 2 lost: ACK 1, then three duplicates
         let now = at(&mut s, 1.1);
@@ -2283,7 +2321,7 @@ mod tests {
         s.on_ack(&ack(1), 2 * MS, &mut out);
         s.w.cwnd = 10.0;
         out.clear();
-        s.send_much(2 * MS, 0, &mut out);
+        s.send_much(2 * MS, &mut out);
         assert_eq!(s.maxseq(), 11);
         for t in 3..5 {
             out.clear();
@@ -2712,7 +2750,7 @@ mod tests {
         s.on_ack(&ack_fb(0, 10), MS, &mut out);
         s.on_ack(&ack_fb(1, 10), 2 * MS, &mut out);
         s.w.cwnd = 10.0;
-        s.send_much(2 * MS, 0, &mut out);
+        s.send_much(2 * MS, &mut out);
         s
     }
 
@@ -2793,7 +2831,7 @@ mod tests {
         s.on_ack(&ack_fb(0, 20), 100 * MS, &mut out); // RTT sample 100 ms
         s.on_ack(&ack_fb(1, 20), 200 * MS, &mut out);
         s.w.cwnd = 10.0;
-        s.send_much(200 * MS, 0, &mut out);
+        s.send_much(200 * MS, &mut out);
         s
     }
 
@@ -3376,7 +3414,7 @@ mod tests {
             s.on_ack(&ack(0), MS, &mut out);
             s.on_ack(&ack(1), 2 * MS, &mut out);
             s.w.cwnd = 10.0;
-            s.send_much(2 * MS, 0, &mut out);
+            s.send_much(2 * MS, &mut out);
             assert_eq!(s.maxseq(), 11);
             // of 2..=11 only 2, 4 and 6 arrive: two dupACKs, no fast retransmit (and no
             // loss RACK can see yet: 3 and 5 left with 4 and 6)
@@ -3428,7 +3466,7 @@ mod tests {
         s.on_ack(&ack(0), 100 * MS, &mut out); // SRTT 100 ms from the handshake
         s.w.cwnd = 10.0;
         out.clear();
-        s.send_much(100 * MS, 0, &mut out);
+        s.send_much(100 * MS, &mut out);
         assert_eq!(s.maxseq(), 10);
         (s, out)
     }
@@ -3613,7 +3651,7 @@ mod tests {
         s.read_timestamp(Some(40 * MS));
         s.on_ack(&ack(0), 100 * MS, &mut out);
         s.w.cwnd = 4.0;
-        s.send_much(100 * MS, 0, &mut out);
+        s.send_much(100 * MS, &mut out);
         assert_eq!(s.maxseq(), 4);
         assert!((1..=4).all(|q| s.echo_of_copy(q, 0) == Some(40 * MS)));
         s.read_timestamp(None); // an ACK without a known time leaves the echo
@@ -3638,7 +3676,7 @@ mod tests {
         s.on_ack(&ack(0), 100 * MS, &mut out);
         s.w = Window { cwnd: 20.0, ssthresh: 1e9 };
         out.clear();
-        s.send_much(100 * MS, 0, &mut out);
+        s.send_much(100 * MS, &mut out);
         assert_eq!(s.maxseq(), 20);
         // 1 is lost; 2..=20 arrive and are SACKed one by one
         let mut rcv = SackReceiver::default();
@@ -3685,7 +3723,7 @@ mod tests {
             s.on_ack(&ack(0), MS, &mut out);
             s.on_ack(&ack(1), 2 * MS, &mut out);
             s.w = Window { cwnd: 10.0, ssthresh: 8.0 };
-            s.send_much(2 * MS, 0, &mut out);
+            s.send_much(2 * MS, &mut out);
             let before = s.w;
             // every ACK of 2..=11 is lost: the timer fires and resends 2
             out.clear();
