@@ -118,6 +118,12 @@ def _parted(kind: str, change) -> int:
     return apart
 
 
+def _agents(flows) -> set[str]:
+    """Which of ns-2's agents `flows` run: vegas, tahoe, sack1 or reno (Reno and NewReno)."""
+    return {("vegas" if f.get("cc") == "vegas" else "tahoe" if f.get("cc") == "tahoe" else
+             "sack1" if f["tcp"].get("sack_agent") == "sack1" else "reno") for f in flows}
+
+
 def _renamed(old: str, new: str):
     def change(x):
         if x.get("cc") == old:
@@ -650,9 +656,7 @@ def test_the_cap_networks_cap_windows_of_every_agent():
     # them Tahoe, Sack1 and Vegas, each opening its window its own way
     nets = _family("caps")
     capped = [(k, f) for k in nets for f in ns2exact.network(k)["flows"] if f["tcp"].get("max_cwnd_pkts")]
-    kinds = {("vegas" if f.get("cc") == "vegas" else "tahoe" if f.get("cc") == "tahoe" else
-              "sack1" if f["tcp"].get("sack_agent") == "sack1" else "reno") for _, f in capped}
-    assert len(capped) > 300 and kinds == {"vegas", "tahoe", "sack1", "reno"}
+    assert len(capped) > 300 and _agents(f for _, f in capped) == {"vegas", "tahoe", "sack1", "reno"}
     assert all(f"set maxcwnd_ {f['tcp']['max_cwnd_pkts']}" in ns2exact.tcl(k) for k, f in capped[:20])
     # the caps bind: flows capped at 2 packets send far less than the others
     rate = {c: [REF["counters"][str(k)]["flows"][f["name"]][1] for k, f in capped if f["tcp"]["max_cwnd_pkts"] == c]
@@ -660,12 +664,17 @@ def test_the_cap_networks_cap_windows_of_every_agent():
     assert sum(rate[2]) / len(rate[2]) < 0.5 * sum(rate[30]) / len(rate[30])
 
 
+def _one_more(key: str):
+    """A change (for _parted): every flow's tcp `key`, where set, one higher."""
+    def change(x):
+        if (x.get("tcp") or {}).get(key):
+            x["tcp"] = {**x["tcp"], key: x["tcp"][key] + 1}
+    return change
+
+
 def test_the_comparison_sees_caps_one_packet_higher():
     # every cap one packet higher in satcc only: most of the first twenty part
-    def higher(x):
-        if (x.get("tcp") or {}).get("max_cwnd_pkts"):
-            x["tcp"] = {**x["tcp"], "max_cwnd_pkts": x["tcp"]["max_cwnd_pkts"] + 1}
-    assert _parted("caps", higher) >= 11
+    assert _parted("caps", _one_more("max_cwnd_pkts")) >= 11
 
 
 def test_the_count_networks_write_each_entry_out_as_its_flows():
@@ -723,9 +732,7 @@ def test_the_burst_networks_limit_the_sends_of_every_agent():
     # opportunity (ns-2's maxburst_), Tahoe, Sack1 and Vegas among them
     nets = _family("bursts")
     limited = [(k, f) for k in nets for f in ns2exact.network(k)["flows"] if f["tcp"].get("max_burst_pkts")]
-    kinds = {("vegas" if f.get("cc") == "vegas" else "tahoe" if f.get("cc") == "tahoe" else
-              "sack1" if f["tcp"].get("sack_agent") == "sack1" else "reno") for _, f in limited}
-    assert len(limited) > 300 and kinds == {"vegas", "tahoe", "sack1", "reno"}
+    assert len(limited) > 300 and _agents(f for _, f in limited) == {"vegas", "tahoe", "sack1", "reno"}
     assert sum(bool(f["tcp"].get("send_overhead_s")) for _, f in limited) > 30
     assert all(f"set maxburst_ {f['tcp']['max_burst_pkts']}" in ns2exact.tcl(k) for k, f in limited[:20])
     counters = [REF["counters"][str(k)] for k in nets]
@@ -734,10 +741,7 @@ def test_the_burst_networks_limit_the_sends_of_every_agent():
 
 def test_the_comparison_sees_bursts_one_packet_longer():
     # every limit one packet higher in satcc only: most of the first twenty part
-    def longer(x):
-        if (x.get("tcp") or {}).get("max_burst_pkts"):
-            x["tcp"] = {**x["tcp"], "max_burst_pkts": x["tcp"]["max_burst_pkts"] + 1}
-    assert _parted("bursts", longer) >= 11
+    assert _parted("bursts", _one_more("max_burst_pkts")) >= 11
 
 
 def test_a_burst_limit_is_ns2s_and_not_for_linuxs_controllers():

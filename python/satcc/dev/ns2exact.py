@@ -509,35 +509,33 @@ def _make_delay_steps(sc: dict, rng: random.Random) -> None:
     _schedule(sc, rng, "delay_changes", 4, lambda r: {"delay_ms": r.choice(DELAYS_MS + [0.0, 0.0, 80.0])})
 
 
+def _mix_agents(f: dict, rng: random.Random) -> None:
+    """In place, one draw: flow `f` becomes Vegas (as the Vegas family writes it) one time
+    in five, Tahoe one in five, Sack1 one in four, or stays Reno or NewReno."""
+    x = rng.random()
+    if x < 0.2:
+        f["cc"] = "vegas"
+        f["tcp"] = {**f["tcp"], "syn": False, "use_headers": False}
+    elif x < 0.4:
+        f["cc"] = "tahoe"
+    elif x < 0.65:
+        f["tcp"] = {**f["tcp"], "sack": True, "sack_agent": "sack1"}
+
+
 def _make_caps(sc: dict, rng: random.Random) -> None:
-    """In place: a fifth of the flows become Vegas (as the Vegas family writes them), a
-    fifth Tahoe, a quarter Sack1; seven in ten cap their window at 2 to 30 packets."""
+    """In place: the agents mixed (_mix_agents); seven flows in ten cap their window at 2
+    to 30 packets."""
     for f in sc["flows"]:
-        x = rng.random()
-        if x < 0.2:
-            f["cc"] = "vegas"
-            f["tcp"] = {**f["tcp"], "syn": False, "use_headers": False}
-        elif x < 0.4:
-            f["cc"] = "tahoe"
-        elif x < 0.65:
-            f["tcp"] = {**f["tcp"], "sack": True, "sack_agent": "sack1"}
+        _mix_agents(f, rng)
         if rng.random() < 0.7:
             f["tcp"] = {**f["tcp"], "max_cwnd_pkts": rng.choice([2, 3, 5, 8, 13, 30])}
 
 
 def _make_bursts(sc: dict, rng: random.Random) -> None:
-    """In place: the agents as the window-cap family mixes them (a fifth Vegas, a fifth
-    Tahoe, a quarter Sack1); seven senders in ten send at most 1 to 8 segments per
-    opportunity, some of them with a send overhead too."""
+    """In place: the agents mixed (_mix_agents); seven senders in ten send at most 1 to 8
+    segments per opportunity, some of them with a send overhead too."""
     for f in sc["flows"]:
-        x = rng.random()
-        if x < 0.2:
-            f["cc"] = "vegas"
-            f["tcp"] = {**f["tcp"], "syn": False, "use_headers": False}
-        elif x < 0.4:
-            f["cc"] = "tahoe"
-        elif x < 0.65:
-            f["tcp"] = {**f["tcp"], "sack": True, "sack_agent": "sack1"}
+        _mix_agents(f, rng)
         if rng.random() < 0.7:
             f["tcp"] = {**f["tcp"], "max_burst_pkts": rng.choice([1, 2, 3, 4, 8])}
         if rng.random() < 0.15:
