@@ -522,12 +522,14 @@ def cmd_ns2(a) -> int:
         raise CliError("--compare: ns-2 is not installed (apt-get install -y ns2)")
     from .run import run
 
+    print(f"running {d.get('name', 'scenario')} in ns-2 ...", file=sys.stderr, flush=True)
     t0 = time.perf_counter()
     try:
         raw = ns2.run_tcl(tcl)
     except RuntimeError as e:
         raise CliError(f"--compare: {e}") from None
     t1 = time.perf_counter()
+    print("... and in satcc", file=sys.stderr, flush=True)
     summary = run(sc).summary
     t2 = time.perf_counter()
     ours, theirs = ns2.counters_from_satcc(summary), ns2.counters_from_ns2(sc, raw)
