@@ -319,7 +319,7 @@ def test_hostile_constellations_are_refused_fast_naming_the_field(section, extra
 def test_validate_says_what_a_constellation_file_holds(tmp_path):
     sc = str(Path(__file__).parents[1] / "scenarios" / "leo_kuiper_paths.yaml")
     r = _satcc("validate", sc)
-    assert r.returncode == 0 and "valid constellation (1156 satellites in 1 shells, 7 ground stations), 5 flows" \
+    assert r.returncode == 0 and "valid constellation (1156 satellites in 1 shell, 7 ground stations), 5 flows" \
         in r.stdout, r.stdout + r.stderr
     only = tmp_path / "paths-only.yaml"
     only.write_text("duration_s: 10\nconstellation: {shells: [{builtin: kuiper-630}], ground_stations: [Paris]}\n")

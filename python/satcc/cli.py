@@ -224,8 +224,8 @@ def cmd_validate(a) -> int:
         d = leo.load(p)
         if d is not None:
             n = leo.check(d["constellation"])
-            what = (f"{a.scenario}: valid constellation ({n['satellites']} satellites in {n['shells']} shells, "
-                    f"{n['ground_stations']} ground stations)")
+            what = (f"{a.scenario}: valid constellation ({n['satellites']} satellites in {n['shells']} "
+                    f"shell{'s' * (n['shells'] != 1)}, {n['ground_stations']} ground stations)")
             if d.get("flows"):
                 from .scenario import Scenario
 
