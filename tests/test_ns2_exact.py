@@ -7,6 +7,7 @@ phase, boot_time_, is drawn from it) and the pinning of those phases."""
 
 import hashlib
 import json
+import re
 
 import pytest
 
@@ -876,7 +877,6 @@ def test_the_ns2_draws_example_of_the_scenario_page_runs_and_exports():
     # ns-2's draws, exported with every flow's RTT clock pinned; with ns-2 installed the
     # script's counters are satcc's exactly
     from pathlib import Path
-    import re
 
     page = (Path(__file__).resolve().parents[1] / "docs" / "scenario.md").read_text()
     code = re.findall(r"```python\n(.*?)```", page, re.S)[1]
@@ -949,6 +949,10 @@ def test_satcc_ns2_compare_runs_both_and_shows_every_counter(monkeypatch, capsys
         c = str([f["data_pkts_acked"], f["data_pkts_sent"] + f["syn_pkts_sent"], f["retransmits"], f["rto_count"]])
         assert f"  {f['name']}" in out and f"{c} | {c}" in out
     assert "<- differs" not in out
+    # the aggregates, equal on both sides (what runs on draws of their own agree in)
+    agg = out.splitlines()[out.splitlines().index("aggregates in satcc | in ns-2:") + 1]
+    pairs = re.findall(r"([0-9.]+) \| ([0-9.]+)", agg)
+    assert len(pairs) == 5 and all(x == y for x, y in pairs) and "gw->sat utilization" in agg, agg
     if ns2.available():  # (CI has no ns-2: the recorded run stands in for it there)
         monkeypatch.undo()
         assert _cli("ns2", path, "--compare") == 0 and "identical to ns-2" in capsys.readouterr().out
@@ -956,12 +960,14 @@ def test_satcc_ns2_compare_runs_both_and_shows_every_counter(monkeypatch, capsys
 
 def test_satcc_ns2_compare_marks_what_differs_and_exits_1(monkeypatch, capsys):
     def one_more(raw):
-        raw["flows"][5]["ndatapack"] = int(raw["flows"][5]["ndatapack"]) + 1
+        raw["flows"][5]["nrexmit"] = int(raw["flows"][5]["nrexmit"]) + 1  # a timeout more
     _recorded_ns2(monkeypatch, one_more)
     assert _cli("ns2", ns2exact.ROOT.parent / GROUPS, "--compare") == 1
     out = capsys.readouterr().out
     lines = [l for l in out.splitlines() if "<- differs" in l]
     assert len(lines) == 1 and lines[0].lstrip().startswith("mid#1 ") and "1 of the counters differ" in out
+    rtos = re.search(r"timeouts (\d+) \| (\d+)", out)
+    assert rtos and int(rtos.group(2)) == int(rtos.group(1)) + 1, "ns-2's timeout more is in its aggregate"
 
 
 def test_satcc_ns2_writes_the_script_it_compares(monkeypatch, capsys, tmp_path):

@@ -550,6 +550,16 @@ def cmd_ns2(a) -> int:
             print(f"  {name:<{width}}  {o} | {t}" + ("" if same else "   <- differs"))
     for name, t in theirs.get("fct", {}).items():
         print(f"  transfer {name}: completed at {ours.get('fct', {}).get(name)} s in satcc | {t} s in ns-2")
+    if not any(ns2.is_udp(f) for f in sc["flows"]):
+        # the aggregates the differential tests compare (satcc.ns2.comparable), which
+        # is what runs on draws of their own can agree in
+        m, n = ns2.comparable(sc, summary), ns2.metrics_from_ns2(sc, raw)
+        print("aggregates in satcc | in ns-2:")
+        print(f"  goodput {m['goodput_mbps']:.3f} | {n['goodput_mbps']:.3f} Mb/s, Jain index {m['jain']:.4f} | "
+              f"{n['jain']:.4f}, loss rate {100 * m['loss_rate']:.3f} | {100 * n['loss_rate']:.3f} %, "
+              f"timeouts {m['rto_count']} | {n['rto_count']}"
+              + (f", {d['monitor']['bottleneck']} utilization {m['utilization']:.4f} | {n['utilization']:.4f}"
+                 if m["utilization"] is not None and n["utilization"] is not None else ""))
     notes = ns2.own_draws(sc)
     if diffs:
         print(f"{len(diffs)} of the counters differ from ns-2's")
