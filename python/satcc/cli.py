@@ -545,8 +545,7 @@ def cmd_ns2(a) -> int:
         width = max((len(n) for n in theirs[key]), default=0)
         for name, t in theirs[key].items():
             o = ours[key].get(name)
-            same = o == t or (kind == "link" and o is not None and o[0] == t[0] and o[2] == t[2]
-                              and 0 <= t[1] - o[1] <= 1)
+            same = ns2.link_counters_agree(o, t) if kind == "link" else o == t
             print(f"  {name:<{width}}  {o} | {t}" + ("" if same else "   <- differs"))
     for name, t in theirs.get("fct", {}).items():
         print(f"  transfer {name}: completed at {ours.get('fct', {}).get(name)} s in satcc | {t} s in ns-2")

@@ -775,6 +775,13 @@ def counters_from_satcc(summary: dict) -> dict:
 FCT_TOLERANCE_S = 2e-9
 
 
+def link_counters_agree(ours: list | None, theirs: list) -> bool:
+    """A link direction's [arrivals, departures, drops] in satcc and in ns-2 agree: ns-2's
+    queue monitor counts a departure when the packet starts, satcc when it ends, so ns-2's
+    departures may be one more (the packet on the wire at the end)."""
+    return ours is not None and ours[0] == theirs[0] and ours[2] == theirs[2] and 0 <= theirs[1] - ours[1] <= 1
+
+
 def differences(ours: dict, theirs: dict) -> list[str]:
     """Where satcc's counters are not ns-2's (departures: ns-2's may be one more)."""
     out = []
@@ -784,7 +791,7 @@ def differences(ours: dict, theirs: dict) -> list[str]:
             out.append(f"flow {name}: satcc [acked, sent, retransmitted, timeouts(, ECN responses)] {o}, ns-2 {t}")
     for name, t in theirs["links"].items():
         o = ours["links"].get(name)
-        if o is None or o[0] != t[0] or o[2] != t[2] or not 0 <= t[1] - o[1] <= 1:
+        if not link_counters_agree(o, t):
             out.append(f"link {name}: satcc [arrivals, departures, drops] {o}, ns-2 {t}")
     for name, t in theirs.get("fct", {}).items():
         o = ours.get("fct", {}).get(name, "absent")

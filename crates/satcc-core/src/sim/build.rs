@@ -227,16 +227,12 @@ impl Simulation {
                         if cfg.sack { "" } else { " with tcp.sack = false" }
                     ));
                 }
-                if cfg.max_burst_pkts > 0 && cc.needs_rate_samples() {
+                // ns-2's agent settings that Linux's controllers (rate samples) do not have
+                let ns2_only =
+                    [("max_burst_pkts", "maxburst_", cfg.max_burst_pkts), ("max_cwnd_pkts", "maxcwnd_", cfg.max_cwnd_pkts)];
+                if let Some((key, var, _)) = ns2_only.iter().find(|s| s.2 > 0).filter(|_| cc.needs_rate_samples()) {
                     return Err(format!(
-                        "{at}.tcp.max_burst_pkts: ns-2's maxburst_, not with '{}', which sends by Linux's \
-                         rules (allowed: the controllers that keep no rate samples, e.g. newreno, reno, vegas)",
-                        f.cc
-                    ));
-                }
-                if cfg.max_cwnd_pkts > 0 && cc.needs_rate_samples() {
-                    return Err(format!(
-                        "{at}.tcp.max_cwnd_pkts: ns-2's maxcwnd_, not with '{}', which grows its window by Linux's \
+                        "{at}.tcp.{key}: ns-2's {var}, not with '{}', which sends and grows its window by Linux's \
                          rules (allowed: the controllers that keep no rate samples, e.g. newreno, reno, vegas)",
                         f.cc
                     ));
