@@ -756,6 +756,57 @@ def test_a_burst_limit_is_ns2s_and_not_for_linuxs_controllers():
             run(bad)
 
 
+def test_the_timestamp_networks_time_every_agent_by_its_echo():
+    # networks from TS_FIRST: senders with ns-2's timestamp option, Tahoe, Sack1 and
+    # Vegas among them, on delayed-ACK sinks too, some on a coarse tick
+    nets = _family("timestamps")
+    stamped = [(k, f) for k in nets for f in ns2exact.network(k)["flows"] if f["tcp"].get("timestamps")]
+    assert len(stamped) > 300 and _agents(f for _, f in stamped) == {"vegas", "tahoe", "sack1", "reno"}
+    assert {f["tcp"]["delayed_ack"] for _, f in stamped} == {True, False}
+    assert sum(f["tcp"]["tick_s"] >= 0.1 for _, f in stamped) > 50
+    assert all("set timestamps_ true" in ns2exact.tcl(k) for k, _ in stamped[:20])
+    counters = [REF["counters"][str(k)] for k in nets]
+    assert sum(f[3] for c in counters for f in c["flows"].values() if len(f) > 1) > 300, "timeouts"
+
+
+def _without_timestamps(same_size: bool):
+    """A change (for _parted): every flow's timestamp option off, its header as large as
+    the option made it if `same_size` (so that only the RTT samples differ)."""
+    def change(x):
+        tcp = x.get("tcp") or {}
+        if tcp.get("timestamps"):
+            x["tcp"] = {**tcp, "timestamps": False,
+                        **({"header_bytes": tcp.get("header_bytes", 40) + 10} if same_size else {})}
+    return change
+
+
+def test_the_comparison_sees_the_timestamp_option_off():
+    # the option off in satcc only: most of the first twenty part; with data of the
+    # same size, so that only the RTT samples (one a window, on the tick clock) differ,
+    # those with timeouts part
+    assert _parted("timestamps", _without_timestamps(False)) >= 11
+    assert _parted("timestamps", _without_timestamps(True)) >= 3
+
+
+def test_the_timestamp_option_is_ns2s_and_not_for_linuxs_transport():
+    sc = _two_flows()
+    sc["flows"][0]["tcp"] = {"timestamps": True}
+    assert "$tcp(0) set timestamps_ true" in ns2.to_tcl(sc) and "timestamps_" not in ns2.to_tcl(_two_flows())
+    stamped, plain = (run(x).summary["flows"][0] for x in (sc, _two_flows()))
+    # the queue the two flows build in their first second: every ACK timed by its echo
+    # follows it, the one timed segment a window lags behind
+    assert stamped["srtt_ms"] > 2 * plain["srtt_ms"]
+    for cc in ("cubic", "bbr"):
+        bad = _two_flows()
+        bad["flows"][0].update(cc=cc, tcp={"timestamps": True})
+        with pytest.raises(ScenarioError, match=rf"flows\[0\]\.tcp\.timestamps: .*'{cc}'"):
+            run(bad)
+    bad = _two_flows()
+    bad["flows"][0]["tcp"] = {"timestamps": True, "rto": "linux"}
+    with pytest.raises(ScenarioError, match=r"timestamps: .*rto is 'linux'.*allowed with timestamps: rto = 'ns2'"):
+        run(bad)
+
+
 def test_a_window_cap_is_ns2s_and_not_for_linuxs_controllers():
     sc = _two_flows()
     sc["flows"][0]["tcp"] = {"max_cwnd_pkts": 3}

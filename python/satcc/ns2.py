@@ -493,6 +493,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             *([f"${t} set overhead_ {tcp['send_overhead_s']!r}"] if tcp["send_overhead_s"] else []),
             *([f"${t} set maxcwnd_ {tcp['max_cwnd_pkts']}"] if tcp.get("max_cwnd_pkts") else []),
             *([f"${t} set maxburst_ {tcp['max_burst_pkts']}"] if tcp.get("max_burst_pkts") else []),
+            *([f"${t} set timestamps_ true"] if tcp.get("timestamps") else []),
             f"${t} set ttl_ {tcp['initial_ttl']}",
             f"${t} set fid_ {i}",
             *([f"${t} set ecn_ 1"] if tcp.get("ecn") else []),

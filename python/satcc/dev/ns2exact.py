@@ -20,8 +20,8 @@ mark (`ecn`) and Tahoe, Reno and NewReno senders with `tcp.ecn` (7200 on: Sack1'
 queues limited in bytes, (8800 on) send overheads on ns-2's draws, (9800 on) scheduled
 rate changes, (10000 on) delay steps, (10400 on) window caps (maxcwnd_) and (10800
 on) flow entries of several flows with start jitters (`count`, `start_jitter_s`) and
-(11000 on) limited send bursts (maxburst_), plain and
-delayed-ACK sinks, and
+(11000 on) limited send bursts (maxburst_), (11200 on) the timestamp option
+(timestamps_), plain and delayed-ACK sinks, and
 each flow's own packet size, windows, initial ssthresh, dupACK threshold, RTT tick,
 RTO bounds, SYN, header and ACK sizes. Only what ns-2 draws at random is excluded (RED,
 error models, send overhead): the rest of a run is arithmetic, so counts that differ at
@@ -123,6 +123,10 @@ COUNT_FIRST = 10800
 # (ns-2's maxburst_, `tcp.max_burst_pkts`), among them Tahoe, Sack1 and Vegas agents,
 # a window the ACK opened going out over the next ACKs
 BURST_FIRST = 11000
+# From TS_FIRST on: lossy networks whose senders mostly carry ns-2's timestamp option
+# (timestamps_, `tcp.timestamps`): an RTT sample from every new ACK's echo, ten more
+# header bytes on data; among them Tahoe, Sack1 and Vegas agents and delayed-ACK sinks
+TS_FIRST = 11200
 
 # Networks known to part from ns-2, with why (none since 2026-11-28). Networks 241, 1055,
 # 6121 and 7053 were kept here until then: links of equal rates busy in lockstep, where
@@ -143,6 +147,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(ROUND_FIRST, ROUND_FIRST + 200)) + list(range(RATE_FIRST, RATE_FIRST + 100))
             + list(range(STEP_FIRST, STEP_FIRST + 100)) + list(range(CAP_FIRST, CAP_FIRST + 100))
             + list(range(COUNT_FIRST, COUNT_FIRST + 100)) + list(range(BURST_FIRST, BURST_FIRST + 100))
+            + list(range(TS_FIRST, TS_FIRST + 100))
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
             if k not in APART]
@@ -308,7 +313,9 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    if k >= TS_FIRST:
+        return True, False, "timestamps"
     if k >= BURST_FIRST:
         return True, False, "bursts"
     if k >= COUNT_FIRST:
@@ -542,6 +549,18 @@ def _make_bursts(sc: dict, rng: random.Random) -> None:
             f["tcp"] = {**f["tcp"], "send_overhead_s": rng.choice([1e-4, 1e-3])}
 
 
+def _make_timestamps(sc: dict, rng: random.Random) -> None:
+    """In place: the agents mixed (_mix_agents); seven senders in ten carry the timestamp
+    option, and a quarter of all flows take a coarse RTT tick (0.1 or 0.5 s), where
+    rounding the echo's age to the nearest tick and timing on the tick clock part most."""
+    for f in sc["flows"]:
+        _mix_agents(f, rng)
+        if rng.random() < 0.7:
+            f["tcp"] = {**f["tcp"], "timestamps": True}
+        if rng.random() < 0.25:
+            f["tcp"] = {**f["tcp"], "tick_s": rng.choice([0.1, 0.5])}
+
+
 def _make_counts(sc: dict, rng: random.Random) -> None:
     """In place: seven entries in ten stand for two to five flows, the others for one;
     half the entries start within a jitter of 1 ms to 1 s after their start time (a
@@ -624,6 +643,7 @@ _FAMILY_MAKERS = {
     "caps": [(_make_caps, 10_400_000)],
     "counts": [(_make_counts, 10_800_000)],
     "bursts": [(_make_bursts, 11_000_000)],
+    "timestamps": [(_make_timestamps, 11_200_000)],
 }
 
 
@@ -634,7 +654,7 @@ def tcl(k: int) -> str:
 # Example scenarios of the repository compared the same way (their senders' RTT clock
 # phases pinned to ns-2's draws, as their comments tell users to export them)
 EXAMPLES = ["scenarios/ns2_agents.yaml", "scenarios/red_ecn.yaml", "scenarios/ns2_link_changes.yaml",
-            "scenarios/ns2_rtt_groups.yaml"]
+            "scenarios/ns2_rtt_groups.yaml", "scenarios/ns2_timestamps.yaml"]
 
 
 def example(path: str) -> dict:

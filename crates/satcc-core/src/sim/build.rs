@@ -228,11 +228,14 @@ impl Simulation {
                     ));
                 }
                 // ns-2's agent settings that Linux's controllers (rate samples) do not have
-                let ns2_only =
-                    [("max_burst_pkts", "maxburst_", cfg.max_burst_pkts), ("max_cwnd_pkts", "maxcwnd_", cfg.max_cwnd_pkts)];
+                let ns2_only = [
+                    ("max_burst_pkts", "maxburst_", cfg.max_burst_pkts),
+                    ("max_cwnd_pkts", "maxcwnd_", cfg.max_cwnd_pkts),
+                    ("timestamps", "timestamps_", cfg.timestamps as u32),
+                ];
                 if let Some((key, var, _)) = ns2_only.iter().find(|s| s.2 > 0).filter(|_| cc.needs_rate_samples()) {
                     return Err(format!(
-                        "{at}.tcp.{key}: ns-2's {var}, not with '{}', which sends and grows its window by Linux's \
+                        "{at}.tcp.{key}: ns-2's {var}, not with '{}', which sends, times and grows its window by Linux's \
                          rules (allowed: the controllers that keep no rate samples, e.g. newreno, reno, vegas)",
                         f.cc
                     ));
@@ -329,10 +332,11 @@ impl Simulation {
                     delack_timer: None,
                     delack_event_at: None,
                     payload_bytes: size,
-                    wire_header_bytes: if cfg.use_headers && !udp { cfg.header_bytes } else { 0 },
+                    wire_header_bytes: if udp { 0 } else { cfg.data_header_bytes() },
                     syn: cfg.syn && !udp,
                     sack: cfg.sack && !udp,
                     ecn: cfg.ecn && !udp,
+                    timestamps: cfg.timestamps && !udp,
                     udp,
                     data_injected: 0,
                     data_delivered: 0,

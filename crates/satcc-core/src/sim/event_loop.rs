@@ -51,6 +51,7 @@ impl Simulation {
     fn count_drop(&mut self, pkt: &Packet, link: LinkId, cause: DropCause) {
         let mut seqno = pkt.seq;
         let syn = pkt.kind == PacketKind::Data && self.is_syn(pkt);
+        let real = self.real.is_some() && self.is_real(pkt.flow);
         if self.real.is_some() {
             if self.drop_trace {
                 seqno = self.real_seqno(pkt).unwrap_or(pkt.seq);
@@ -61,6 +62,9 @@ impl Simulation {
         match pkt.kind {
             PacketKind::Data => {
                 f.data_dropped += 1;
+                if f.timestamps && !real {
+                    f.sender.forget_send_time(pkt);
+                }
                 if syn {
                     f.syn_dropped += 1;
                 }
@@ -118,7 +122,8 @@ impl Simulation {
             ack,
             seqno,
             payload_bytes: payload,
-            rwnd_pkts: if f.udp { 0 } else { pkt.rwnd_pkts },
+            // a data packet's window field is empty (a datagram's marker, a timestamp's slot)
+            rwnd_pkts: if pkt.is_data() { 0 } else { pkt.rwnd_pkts },
             ttl: pkt.ttl,
             tos: match (ack, f.sack, f.ecn) {
                 (true, true, _) => 0,
@@ -831,6 +836,9 @@ impl super::Flow {
     /// receiver's timestamp-based estimate).
     #[inline]
     fn sink_data(&mut self, pkt: &Packet, now: crate::engine::Time, out: &mut Vec<Packet>) {
+        if self.timestamps {
+            self.ts_arrival(pkt);
+        }
         if self.sink.autotunes() {
             self.sink.rtt_hint_s = self.sender.srtt_s();
             if let Some(e) = self.sender.echo_of_copy(pkt.seq, pkt.copy()) {
@@ -840,10 +848,6 @@ impl super::Flow {
         self.sink.on_data(pkt, now, out);
     }
 
-    /// An ACK reaches the flow's sender, with what its receiver recorded beside it
-    /// (SACK flows: its blocks and the copy its timestamp echoes; a Linux receiver's
-    /// window: when it left, the timestamp the sender's next segments echo).
-    #[inline]
     /// A transfer completes at the first ACK that covers its last packet.
     #[cold]
     fn note_completion(&mut self, last: i64, now: crate::engine::Time) {
@@ -852,6 +856,11 @@ impl super::Flow {
         }
     }
 
+    /// An ACK reaches the flow's sender, with what its receiver recorded beside it
+    /// (SACK flows: its blocks and the copy its timestamp echoes; a Linux receiver's
+    /// window: when it left, the timestamp the sender's next segments echo; ns-2's
+    /// timestamps: the time it echoes).
+    #[inline]
     fn sender_ack(&mut self, pkt: &Packet, now: crate::engine::Time, out: &mut Vec<Packet>) {
         let blocks = if self.sack {
             let blocks = self.sink.sack_blocks(pkt.sack_id());
@@ -863,7 +872,26 @@ impl super::Flow {
         if self.sink.autotunes() {
             self.sender.read_timestamp(self.sink.read_ack_time());
         }
+        if self.timestamps {
+            self.ts_ack(pkt);
+        }
         self.sender.on_ack_with(pkt, blocks, now, out);
+    }
+
+    /// ns-2's timestamps: a data segment's send time to its sink (tcp/timestamp.rs).
+    #[cold]
+    #[inline(never)]
+    fn ts_arrival(&mut self, pkt: &Packet) {
+        if let Some(ts) = self.sender.send_time_of(pkt) {
+            self.sink.on_send_time(pkt.seq, ts);
+        }
+    }
+
+    /// ns-2's timestamps: the time an ACK echoes, from its sink's record, to its sender.
+    #[cold]
+    #[inline(never)]
+    fn ts_ack(&mut self, pkt: &Packet) {
+        self.sender.read_ts_echo(self.sink.ts_echo_of(pkt.sack_id()));
     }
 }
 

@@ -158,6 +158,9 @@ struct Flow {
     sack: bool,
     /// Its sender is ECN-capable (tcp.ecn): every data segment but the first is ECT.
     ecn: bool,
+    /// ns-2's timestamp option (tcp.timestamps): its data segments carry their send
+    /// time's slot, its ACKs a record of the time they echo (tcp/timestamp.rs).
+    timestamps: bool,
     /// A UDP flow (transport: udp): its source's datagrams go straight onto the network
     /// and are counted where they arrive; its TCP sender and sink stay idle.
     udp: bool,

@@ -7,6 +7,9 @@ use crate::scenario::{MAX_TIME_S, MAX_WINDOW_PKTS, MIN_TIMER_S};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+/// Header bytes the timestamp option adds to a data packet [ts_option_size_ 10].
+pub const TS_OPTION_BYTES: u32 = 10;
+
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Recovery {
@@ -252,6 +255,18 @@ pub struct TcpConfig {
     /// controllers that keep rate samples (cubic, bbr: Linux's own rules).
     #[schemars(range(min = 0, max = MAX_WINDOW_PKTS))]
     pub max_burst_pkts: u32,
+    /// The RFC 1323 timestamp option as ns-2's agents use it [timestamps_ false]: each
+    /// segment carries the time it was sent, the receiver echoes the time it holds
+    /// (ns-2's TcpSink with ts_echo_bugfix_ true: it takes a segment's time when the
+    /// segment is at or below the one after its last ACK and the time is no earlier),
+    /// and every ACK of new data gives an RTT sample, the echo's age rounded to the
+    /// nearest tick (int(tao / tcpTick_ + 0.5), no tick phase), an ACK of a
+    /// retransmission too, in place of the one segment a window timed on the tick
+    /// clock. Data packets after the SYN carry 10 more header bytes (ns-2's
+    /// ts_option_size_) when `use_headers`. With ns-2's RTT and timeout (`rto: ns2`)
+    /// only, and not with the controllers that keep rate samples (cubic, bbr), whose
+    /// Linux transport has timestamps of its own.
+    pub timestamps: bool,
     /// Receiver delays ACKs: one ACK per two packets or after the interval
     /// [Agent/TCPSink/DelAck, interval_ 0.1].
     pub delayed_ack: bool,
@@ -366,6 +381,7 @@ impl Default for TcpConfig {
             send_overhead_s: 0.0,
             max_cwnd_pkts: 0,
             max_burst_pkts: 0,
+            timestamps: false,
             delayed_ack: false,
             delayed_ack_interval_s: 0.1,
             quick_ack: false,
@@ -402,7 +418,17 @@ impl TcpConfig {
 
     /// Wire size of a data packet.
     pub fn data_wire_bytes(&self) -> u32 {
-        self.packet_size_bytes + if self.use_headers { self.header_bytes } else { 0 }
+        self.packet_size_bytes + self.data_header_bytes()
+    }
+
+    /// Header bytes a data packet after the SYN carries on the wire: ns-2's
+    /// headersize(), the timestamp option included; none without `use_headers`.
+    pub fn data_header_bytes(&self) -> u32 {
+        match (self.use_headers, self.timestamps) {
+            (false, _) => 0,
+            (true, false) => self.header_bytes,
+            (true, true) => self.header_bytes + TS_OPTION_BYTES,
+        }
     }
 
     /// Check what the ranges on the fields (the scenario contract) cannot say; the error
@@ -444,6 +470,13 @@ impl TcpConfig {
                     if self.stack == Stack::Linux { " (set by stack: linux)" } else { "" }
                 ));
             }
+        }
+        if self.timestamps && self.rto != RtoStyle::Ns2 {
+            return Err(format!(
+                "{at}.timestamps: ns-2's timestamps_, which time RTT samples for ns-2's timeout; {at}.rto is \
+                 'linux'{}, whose samples use Linux's own timestamps (allowed with timestamps: rto = 'ns2')",
+                if self.stack == Stack::Linux { " (set by stack: linux)" } else { "" }
+            ));
         }
         if self.ecn {
             if self.sack && self.sack_agent != SackAgent::Sack1 {

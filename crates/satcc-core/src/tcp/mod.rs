@@ -19,6 +19,7 @@ pub mod sack;
 pub mod sack1;
 pub mod sender;
 pub mod sink;
+pub mod timestamp;
 
 pub use config::{ReceiveWindow, Recovery, RtoStyle, SackAgent, SackReport, Stack, TcpConfig};
 pub use loss::LossPolicy;

@@ -178,11 +178,24 @@ impl RttEstimator {
         self.t_rtxcur_s = ((l.srtt_us >> 3) + l.rttvar_us) as f64 / 1e6;
     }
 
-    /// Feed one RTT sample `tao_s`, measured at absolute time `now_s`.
+    /// Feed one RTT sample `tao_s`, timed by the agent's own clock (rtt_ts_) and
+    /// measured at absolute time `now_s`: read on the host's tick clock, whose ticks
+    /// fall at its boot phase.
     pub fn update(&mut self, tao_s: f64, now_s: f64) {
         let sendtime = now_s - tao_s + self.boot_time_s;
         let tickoff = sendtime % self.tick_s;
-        let mut t_rtt = ((tao_s + tickoff) / self.tick_s) as i64;
+        self.smooth(((tao_s + tickoff) / self.tick_s) as i64);
+    }
+
+    /// Feed one RTT sample `tao_s` read from an echoed timestamp (ns-2's timestamps_
+    /// true: rtt_update with ts_option_), rounded to the nearest tick: t_rtt_ =
+    /// int(tao / tcp_tick_ + 0.5), no boot phase.
+    pub fn update_echo(&mut self, tao_s: f64) {
+        self.smooth((tao_s / self.tick_s + 0.5) as i64);
+    }
+
+    /// The rest of ns-2's rtt_update, on a sample of `t_rtt` ticks.
+    fn smooth(&mut self, mut t_rtt: i64) {
         if t_rtt < 1 {
             t_rtt = 1;
         }
@@ -289,6 +302,21 @@ mod tests {
 
     fn est() -> RttEstimator {
         RttEstimator::new(0.01, 0.2, 60.0, 3.0, 0.0)
+    }
+
+    /// ns-2's rtt_update with ts_option_: the echo's age rounded to the nearest tick,
+    /// whatever the clock's phase; the tick clock's reading truncates with the phase.
+    #[test]
+    fn an_echoed_sample_rounds_to_the_nearest_tick_without_the_phase() {
+        for (tao, ticks) in [(0.0149, 1), (0.015, 2), (0.0249, 2), (0.16, 16), (0.004, 1)] {
+            let mut e = RttEstimator::new(0.01, 0.2, 60.0, 3.0, 0.0073);
+            e.update_echo(tao);
+            assert_eq!(e.last_sample_ticks, ticks, "tao {tao}");
+        }
+        // the same 14.9 ms timed on the tick clock: sent at 0.99 + phase 7.3 ms
+        let mut e = RttEstimator::new(0.01, 0.2, 60.0, 3.0, 0.0073);
+        e.update(0.0149, 1.0049);
+        assert_eq!(e.last_sample_ticks, 2, "the clock's phase adds the tick crossed");
     }
 
     #[test]

@@ -182,6 +182,10 @@ pub struct TcpSender {
     /// before each call; `now` is that instant rounded to the nanosecond): Vegas reads
     /// its fine-grained times on it, as ns-2's vegastime() does.
     pub clock_s: f64,
+    /// ns-2's timestamp option (tcp.timestamps): the send times of the segments in the
+    /// network, and the time the ACK being read echoes.
+    send_times: Option<Box<super::timestamp::SendTimes>>,
+    ts_echo: Option<f64>,
 }
 
 /// What an ACK found when it arrived, for PRR (tcp/prr.rs): segments marked lost so
@@ -250,6 +254,8 @@ impl TcpSender {
             rtt = rtt.linux();
         }
         TcpSender {
+            send_times: cfg.timestamps.then(Box::default),
+            ts_echo: None,
             ts_recent: None,
             ack_echo: None,
             ts_clock: TsClock::default(),
@@ -405,6 +411,37 @@ impl TcpSender {
     /// recorded it; None where the ACK does not say (without SACK's record).
     pub fn read_echo(&mut self, e: Option<Echo>) {
         self.ack_echo = e;
+    }
+
+    /// What a data segment leaving now carries in its window field: with ns-2's
+    /// timestamps, the slot of its send time (hdr_tcp::ts_, ns-2's clock); else 0.
+    #[inline]
+    fn stamp(&mut self) -> u32 {
+        match self.send_times.as_mut() {
+            Some(t) => t.stamp(self.clock_s),
+            None => 0,
+        }
+    }
+
+    /// With ns-2's timestamps: the time data segment `pkt`, which reached the receiver,
+    /// was sent (its slot freed). None without them.
+    #[inline]
+    pub fn send_time_of(&mut self, pkt: &Packet) -> Option<f64> {
+        self.send_times.as_mut().map(|t| t.take(pkt.rwnd_pkts))
+    }
+
+    /// Data segment `pkt` was dropped on the way: its send time is let go.
+    #[inline]
+    pub fn forget_send_time(&mut self, pkt: &Packet) {
+        if let Some(t) = self.send_times.as_mut() {
+            t.forget(pkt.rwnd_pkts);
+        }
+    }
+
+    /// With ns-2's timestamps: the time the next ACK read echoes (ts_echo_), if its
+    /// receiver's record is known.
+    pub fn read_ts_echo(&mut self, echo: Option<f64>) {
+        self.ts_echo = echo;
     }
 
     /// The timestamp copy `copy` of segment `seq` echoed (the packet's `aux`).
@@ -596,7 +633,7 @@ impl TcpSender {
             ttl: self.cfg.initial_ttl,
             tos,
             aux,
-            rwnd_pkts: 0,
+            rwnd_pkts: self.stamp(),
             hop: 0,
         });
         if !syn && self.rate.is_some() {
@@ -1036,6 +1073,12 @@ impl TcpSender {
             self.t_seqno = self.last_ack + 1;
         }
         let mut sample = None;
+        if let Some(echo) = self.ts_echo.take() {
+            // ns-2's newack with ts_option_: every new ACK is timed by its echo
+            let tao = self.clock_s - echo;
+            self.rtt.update_echo(tao);
+            sample = Some(tao);
+        }
         if self.rtt_active && ack.seq >= self.rtt_seq {
             if !self.ect || !self.ecn_backoff || !self.ack_ece {
                 // ns-2 keeps the backoff while ECN-Echo holds the window at one packet
@@ -1044,14 +1087,19 @@ impl TcpSender {
             }
             self.rtt_active = false;
             let tao = to_secs(now - self.rtt_ts);
-            if !self.rtt.is_linux() {
+            if self.send_times.is_some() {
+                // timed by the echo above: the timed segment only ends the backoff
+            } else if !self.rtt.is_linux() {
                 self.rtt.update(tao, to_secs(now));
-            } else if self.cfg.syn && ack.seq == 0 {
-                // Linux measures the handshake's RTT too: SRTT is known when the initial
-                // window leaves (and paces it)
-                self.rtt.update_linux(tao, 1, self.maxseq + 1);
+                sample = Some(tao);
+            } else {
+                if self.cfg.syn && ack.seq == 0 {
+                    // Linux measures the handshake's RTT too: SRTT is known when the
+                    // initial window leaves (and paces it)
+                    self.rtt.update_linux(tao, 1, self.maxseq + 1);
+                }
+                sample = Some(tao);
             }
-            sample = Some(tao);
         }
         self.newtimer(ack.seq, now);
         sample
@@ -1722,7 +1770,7 @@ impl TcpSender {
             ttl: self.cfg.initial_ttl,
             tos,
             aux: 0,
-            rwnd_pkts: 0,
+            rwnd_pkts: self.stamp(),
             hop: 0,
         });
         self.note_sent(seqno, now);
@@ -2142,6 +2190,54 @@ mod tests {
         assert_eq!(s.w.cwnd, 3.0);
         assert_eq!(seqs(&out), vec![3, 4]);
         assert_eq!(s.stats.data_pkts_sent, 4);
+    }
+
+    /// ns-2's timestamps_: data after the SYN carries ten more header bytes and its send
+    /// time's slot; every ACK of new data is timed by the time it echoes (a
+    /// retransmission's too), where the timed segment would have given one sample a
+    /// window; the slot is freed where the segment arrives or is dropped.
+    #[test]
+    fn timestamps_time_every_new_ack_by_its_echo() {
+        let cfg = TcpConfig { rwnd_pkts: 100, timestamps: true, ..TcpConfig::default() };
+        let mut s = TcpSender::new(0, cfg, Box::new(Reno), 0.0);
+        let mut out = vec![];
+        s.clock_s = 0.0;
+        s.app_send(GREEDY, 0, &mut out);
+        assert_eq!(out[0].size_bytes, 40, "the SYN stays a bare header");
+        assert_eq!(s.send_time_of(&out[0]), Some(0.0));
+        out.clear();
+        s.clock_s = 0.1;
+        s.read_ts_echo(Some(0.0));
+        s.on_ack(&ack(0), 100 * MS, &mut out);
+        assert_eq!(s.rtt.last_sample_ticks, 10);
+        assert_eq!(out.iter().map(|p| p.size_bytes).collect::<Vec<_>>(), vec![1050, 1050]);
+        let sent: Vec<f64> = out.iter().map(|p| s.send_time_of(p).unwrap()).collect();
+        assert_eq!(sent, vec![0.1, 0.1]);
+        out.clear();
+        // segment 1's ACK echoes 0.1 at 0.2349 s: 13.49 ticks, read as 13; segment 2's at
+        // 0.2551 s: 15.51 ticks, 16 (without the option, only segment 1, the timed one,
+        // would have given a sample)
+        s.clock_s = 0.2349;
+        s.read_ts_echo(Some(0.1));
+        s.on_ack(&ack(1), 234_900_000, &mut out);
+        assert_eq!(s.rtt.last_sample_ticks, 13);
+        s.clock_s = 0.2551;
+        s.read_ts_echo(Some(0.1));
+        s.on_ack(&ack(2), 255_100_000, &mut out);
+        assert_eq!(s.rtt.last_sample_ticks, 16, "every new ACK is a sample");
+        // a duplicate ACK is no sample
+        s.clock_s = 0.3;
+        s.read_ts_echo(Some(0.1));
+        s.on_ack(&ack(2), 300 * MS, &mut out);
+        assert_eq!(s.rtt.last_sample_ticks, 16);
+        // a dropped segment's slot is let go and used again
+        let p = out[0];
+        s.forget_send_time(&p);
+        out.clear();
+        s.clock_s = 0.31;
+        s.read_ts_echo(Some(0.2349));
+        s.on_ack(&ack(3), 310 * MS, &mut out);
+        assert!(out.iter().any(|q| q.rwnd_pkts == p.rwnd_pkts), "the freed slot is reused");
     }
 
     /// ns-2's maxcwnd_: slow start stops at the cap, and in congestion avoidance a

@@ -7,6 +7,7 @@ use super::rcvbuf::RcvBuf;
 use super::rtt::TsClock;
 use super::sack::{SackBlocks, SackReceiver};
 use super::sack1::Sacker;
+use super::timestamp::Echoer;
 use crate::engine::{from_secs, Time};
 use crate::net::{FlowId, Packet, PacketKind};
 use std::collections::VecDeque;
@@ -78,6 +79,9 @@ pub struct TcpSink {
     /// echo is the copy whose timestamp the ACK returns (`ts_recent`).
     sent_blocks: VecDeque<(u16, SackBlocks, Time, Option<Echo>)>,
     next_ack_id: u16,
+    /// ns-2's timestamp option (tcp.timestamps; tcp/timestamp.rs): the time to echo and
+    /// each ACK's echo, by ACK number.
+    ts: Option<Box<Echoer>>,
     /// The left edge when the last ACK left (Linux's rcv_wup), and the copy of a segment
     /// whose timestamp the next ACK echoes (ts_recent: taken from a segment at or below
     /// rcv_wup, tcp_replace_ts_recent), and that of the ACK the sender read last.
@@ -172,6 +176,7 @@ impl TcpSink {
             sack1: (cfg.sack && cfg.sack_agent == SackAgent::Sack1).then(Sacker::default),
             sent_blocks: VecDeque::new(),
             next_ack_id: 0,
+            ts: cfg.timestamps.then(Box::default),
             ecn: cfg.ecn,
             ecn_unacked: false,
             ecn_of: EcnBits::default(),
@@ -282,14 +287,20 @@ impl TcpSink {
             }
             (None, None) => None,
         };
-        let (tos, aux) = match blocks {
-            Some(b) => {
-                let id = self.next_ack_id;
-                self.next_ack_id = id.wrapping_add(1) & crate::net::packet::SACK_ID_MASK;
+        // an ACK whose sender needs a record kept beside it (SACK blocks, the echoed
+        // time) carries its number
+        let (tos, aux) = if blocks.is_some() || self.ts.is_some() {
+            let id = self.next_ack_id;
+            self.next_ack_id = id.wrapping_add(1) & crate::net::packet::SACK_ID_MASK;
+            if let Some(b) = blocks {
                 self.sent_blocks.push_back((id, b, self.now, self.ts_recent));
-                Packet::sack_id_bytes(id)
             }
-            None => (0, 0),
+            if let Some(t) = self.ts.as_mut() {
+                t.on_ack_sent(id, self.next - 1);
+            }
+            Packet::sack_id_bytes(id)
+        } else {
+            (0, 0)
         };
         let aux = if self.ecn && self.echoes_ecn() { aux | crate::net::packet::ECE } else { aux };
         // tcp_select_window: rcv_wup = rcv_nxt with every segment sent
@@ -527,6 +538,22 @@ impl TcpSink {
             }
         }
         None
+    }
+
+    /// With ns-2's timestamps: data segment `seq`, sent at `ts`, arrived
+    /// (Acker::update_ts, before the segment is taken in).
+    #[inline]
+    pub fn on_send_time(&mut self, seq: i64, ts: f64) {
+        if let Some(t) = self.ts.as_mut() {
+            t.on_segment(seq, ts);
+        }
+    }
+
+    /// With ns-2's timestamps: the time the ACK with number `id` echoes (None without
+    /// them, or for an ACK without a record).
+    #[inline]
+    pub fn ts_echo_of(&mut self, id: u16) -> Option<f64> {
+        self.ts.as_mut().and_then(|t| t.echo_of(id))
     }
 
     /// The copy whose timestamp the ACK just read by `sack_blocks` echoes (TSecr), if
