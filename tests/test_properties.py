@@ -1,7 +1,7 @@
 """Property tests over random small networks: packets are conserved, queues stay
 within their limits, and a run is a pure function of scenario and seed. The networks
 draw every congestion control (CUBIC and BBR with a Linux sender's transport, pacing),
-UDP flows of CBR and ON/OFF sources, the router schemes on the routers' links, jitter,
+ns-2's Sack1 agents and timestamp option, UDP flows of CBR and ON/OFF sources, the router schemes on the routers' links, jitter,
 latency steps and stops."""
 
 from hypothesis import given, settings
@@ -26,6 +26,9 @@ def networks(draw):
     elif tcp["sack"] and draw(st.booleans()):
         # ns-2's SACK agents (ns-2's transport only)
         tcp["sack_agent"] = "sack1"
+    if tcp.get("rto") != "linux" and draw(st.booleans()):
+        # ns-2's timestamp option (ns-2's transport only)
+        tcp["timestamps"] = True
     s = Scenario("prop", duration_s=duration, seed=draw(st.integers(0, 1000)), tcp=tcp)
     routers = [s.node(f"r{i}") for i in range(n_routers)]
     for a, b in zip(routers, routers[1:]):
@@ -48,8 +51,9 @@ def networks(draw):
         stop = draw(st.sampled_from([None, start + draw(st.floats(0.05, duration))]))
         # with SACK, the controllers that have SACK recovery (not ns-2's Tahoe and Vegas)
         ccs = [c for c in satcc.registry.controller_names() if not tcp["sack"] or satcc.registry.controller(c)["sack"]]
-        if tcp.get("sack_agent") == "sack1":
-            # ... and with ns-2's Sack1, those keeping no rate samples (cubic and bbr run Linux's)
+        if tcp.get("sack_agent") == "sack1" or tcp.get("timestamps"):
+            # ... and with ns-2's Sack1 or timestamps, those keeping no rate samples (cubic
+            # and bbr run Linux's)
             ccs = [c for c in ccs if not satcc.registry.controller(c)["rate_samples"]]
         if draw(st.integers(0, 4)) == 0:
             # a UDP flow of a CBR or ON/OFF source, from 0.1 to 20 Mb/s
