@@ -11,6 +11,7 @@
     satcc paths SCENARIO --pairs A:B RTT, hops and path of ground-station pairs on a constellation
     satcc cities                     the built-in ground stations (100 most populous cities)
     satcc ns2 SCENARIO [--compare]   the same network as an ns-2 2.35 script; run both, counter for counter
+    satcc from-ns2 SCRIPT            an ns-2 2.35 script (Tcl) as a satcc scenario
     satcc dev TOOL ...               developer tools (differential tests, golden runs, A/B bench)
 """
 
@@ -495,6 +496,33 @@ def cmd_paths(a) -> int:
     return 0
 
 
+def cmd_from_ns2(a) -> int:
+    from . import ns2_import
+    from .scenario import Scenario, validate
+
+    if a.duration is not None and not (0 < a.duration <= 1e6):
+        raise CliError(f"--duration: must be in (0, 1e6] seconds, got {a.duration:g}")
+    if a.out and Path(a.out).suffix.lower() not in (".yaml", ".yml", ".json"):
+        raise CliError(f"--out: {a.out}: write a .yaml or .json scenario")
+    print(f"reading {a.script} ...", file=sys.stderr, flush=True)
+    imp = ns2_import.from_tcl(a.script, argv=a.arg, duration_s=a.duration)
+    validate(imp.scenario)
+    sc = imp.scenario
+    nf = len(sc["flows"])
+    print(f"{sc['name']}: {len(sc['nodes'])} nodes, {len(sc['links'])} links, {nf} flow{'s' * (nf != 1)}, "
+          f"{sc['duration_s']:g} s", file=sys.stderr)
+    for n in imp.notes:
+        print(f"  note: {n}", file=sys.stderr)
+    if a.out:
+        Scenario.from_dict(sc).save(a.out)
+        print(f"wrote {a.out}", file=sys.stderr)
+    else:
+        import yaml
+
+        sys.stdout.write(yaml.safe_dump(sc, sort_keys=False))
+    return 0
+
+
 def cmd_ns2(a) -> int:
     from . import ns2
 
@@ -719,6 +747,19 @@ def build_parser() -> argparse.ArgumentParser:
                                                           "phases (runs then agree in law only)")
     n2.add_argument("--duration", type=float, help="override duration_s")
     n2.set_defaults(fn=cmd_ns2)
+    fn2 = sub.add_parser("from-ns2", help="an ns-2 2.35 script (Tcl) as a satcc scenario (stdout or --out)",
+                         description="Read an ns-2 2.35 script as a satcc scenario: the script runs in Tcl against a "
+                                     "stand-in for ns-2's Simulator (its loops and procs run as in ns), and its "
+                                     "nodes, links, queues, error models, TCP and UDP agents and applications become "
+                                     "the scenario. What satcc does not model is refused by name; tracing and "
+                                     "drawing are noted and left out (docs/scenario.md, \"From an ns-2 script\"). "
+                                     "Needs tclsh.")
+    fn2.add_argument("script", help="the ns-2 script (.tcl)")
+    fn2.add_argument("--out", metavar="FILE", help="write the scenario here (.yaml or .json; default: YAML on stdout)")
+    fn2.add_argument("--duration", type=float, help="the run's length, for a script that never exits or halts")
+    fn2.add_argument("--arg", action="append", default=[], metavar="VALUE",
+                     help="an argument the script reads from argv (repeatable, in order)")
+    fn2.set_defaults(fn=cmd_from_ns2)
     ci = sub.add_parser("cities", help="the built-in ground stations: the 100 most populous cities")
     ci.set_defaults(fn=cmd_cities)
     dv = sub.add_parser("dev", help="developer tools: " + ", ".join(DEV_TOOLS) + " (satcc dev lists them)")

@@ -1,0 +1,720 @@
+"""An ns-2 2.35 script as a satcc scenario: `satcc from-ns2 SCRIPT` and `from_tcl`.
+
+The script runs in Tcl (the `tclsh` command) against a stand-in for ns-2's Simulator
+(ns2_import.tcl): its loops, procs and variables run as in ns, every object and command
+is recorded, and `$ns run` plays the `$ns at` events in time order up to the one that
+exits or halts. This module turns the record into a scenario dict:
+
+- nodes, and links from `duplex-link` / `simplex-link` (a pair of simplex links with
+  different settings becomes one link with `a_to_b` / `b_to_a`), DropTail queues (in
+  packets, or in bytes with queue_in_bytes_) and RED queues with their thresholds written
+  out; `queue-limit` and the class defaults (`Queue set limit_`) as ns-2 reads them;
+- error models (`ErrorModel` with `unit pkt` or `unit byte` and a uniform variable, on
+  `lossmodel` or `link-lossmodel`);
+- TCP flows: Agent/TCP (Tahoe), /Reno, /Newreno, /Sack1 and /Vegas to Agent/TCPSink,
+  /DelAck, /Sack1 or /Sack1/DelAck, each agent's variables as ns-2 resolves them
+  (instance, then class, then ns-2 2.35's defaults), fed by FTP (`start`, `stop`,
+  `send BYTES`, `produce PACKETS`) or a CBR, Exponential or Pareto source;
+- UDP flows: Agent/UDP to Agent/Null or Agent/LossMonitor, fed by those sources;
+- scheduled `bandwidth_` and `delay_` changes of a link, `$defaultRNG seed` at time 0
+  (ns2_rng_seed: RED's and the error models' draws are then ns-2's own), and the run's
+  end (the event that exits or halts).
+
+A variable satcc does not model, set to anything but ns-2's default, and a command or
+an object it does not model, stop the import with an error naming them: nothing that
+changes results is dropped silently. Tracing and drawing (trace-all, nam, colors,
+monitors, exec) are noted and left out. What ns-2 draws at random when it builds the
+agents (each sender's RTT clock phase) satcc draws from the scenario's seed, so an
+imported script agrees with ns-2 in law; `satcc.ns2.pin_tick_phases` with the script's
+seeding gives the exact draws for scripts written by `satcc.ns2.to_tcl`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .scenario import ScenarioError
+
+PRELUDE = Path(__file__).with_name("ns2_import.tcl")
+
+
+class Ns2ImportError(ScenarioError):
+    """An ns-2 script satcc cannot read as a scenario (the message names what)."""
+
+
+@dataclass
+class Imported:
+    """A scenario read from an ns-2 script and what was left out of it."""
+    scenario: dict
+    notes: list[str] = field(default_factory=list)
+
+
+# ------------------------------------------------------------------ ns-2's units
+_BW = re.compile(r"^\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*([kKmMgG]?)(B?)")
+_TIME = re.compile(r"^\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*([munp]?)")
+
+
+def bandwidth(s: str, what: str) -> float:
+    """ns-2's bandwidth: a number, k/M/G (any case) for 1e3/1e6/1e9, B for bytes (x 8)."""
+    m = _BW.match(str(s))
+    if not m:
+        raise Ns2ImportError(f"{what}: {s!r} is not a bandwidth (e.g. 10Mb, 1.5Mb, 100kb)")
+    x = float(m.group(1)) * {"": 1.0, "k": 1e3, "m": 1e6, "g": 1e9}[m.group(2).lower()]
+    return x * 8 if m.group(3) else x
+
+
+def seconds(s: str, what: str) -> float:
+    """ns-2's time: a number of seconds, m/u/n/p for milli, micro, nano, pico."""
+    m = _TIME.match(str(s))
+    if not m:
+        raise Ns2ImportError(f"{what}: {s!r} is not a time (e.g. 10ms, 0.01)")
+    return float(m.group(1)) * {"": 1.0, "m": 1e-3, "u": 1e-6, "n": 1e-9, "p": 1e-12}[m.group(2)]
+
+
+def _bool(s: str, what: str) -> bool:
+    v = str(s).strip().lower()
+    if v in ("true", "1", "yes", "on"):
+        return True
+    if v in ("false", "0", "no", "off"):
+        return False
+    try:
+        return float(v) != 0.0
+    except ValueError:
+        raise Ns2ImportError(f"{what}: {s!r} is not a boolean") from None
+
+
+def _int(s: str, what: str) -> int:
+    try:
+        x = float(s)
+    except ValueError:
+        raise Ns2ImportError(f"{what}: {s!r} is not a number") from None
+    if x != int(x):
+        raise Ns2ImportError(f"{what}: {s!r} is not a whole number")
+    return int(x)
+
+
+def _num(s: str, what: str) -> float:
+    try:
+        return float(s)
+    except ValueError:
+        raise Ns2ImportError(f"{what}: {s!r} is not a number") from None
+
+
+# ------------------------------------------------------------------ what satcc models
+# ns-2 2.35's defaults (ns-default.tcl, as `ns` reports them) of the variables satcc reads
+# from a TCP agent, with the tcp setting each becomes and how its value reads
+_TCP_VARS = {
+    "window_": ("rwnd_pkts", "20", _int),
+    "packetSize_": ("packet_size_bytes", "1000", _int),
+    "tcpip_base_hdr_size_": ("header_bytes", "40", _int),
+    "useHeaders_": ("use_headers", "true", _bool),
+    "syn_": ("syn", "true", _bool),
+    "windowInit_": ("initial_window_pkts", "2", _int),
+    "numdupacks_": ("dupack_threshold", "3", _int),
+    "singledup_": ("limited_transmit", "1", _bool),
+    "tcpTick_": ("tick_s", "0.01", seconds),
+    "minrto_": ("min_rto_s", "0.2", seconds),
+    "maxrto_": ("max_rto_s", "60", seconds),
+    "rtxcur_init_": ("initial_rto_s", "3.0", seconds),
+    "overhead_": ("send_overhead_s", "0", seconds),
+    "maxcwnd_": ("max_cwnd_pkts", "0", _int),
+    "maxburst_": ("max_burst_pkts", "0", _int),
+    "timestamps_": ("timestamps", "false", _bool),
+    "ttl_": ("initial_ttl", "32", _int),
+    "ecn_": ("ecn", "0", _bool),
+}
+# a controller's own ns-2 variables (satcc.ns2.NS2_SETTINGS), with ns-2's defaults
+_CC_VARS = {"v_alpha_": ("vegas_alpha", "1", _int), "v_beta_": ("vegas_beta", "3", _int),
+            "v_gamma_": ("vegas_gamma", "1", _int)}
+# variables satcc does not model: allowed at ns-2's default only
+_TCP_FIXED = {
+    "windowOption_": "1", "windowInitOption_": "1", "max_ssthresh_": "0", "bugFix_": "true",
+    "delay_growth_": "true", "slow_start_restart_": "true", "srtt_init_": "0", "rttvar_init_": "12",
+    "T_SRTT_BITS": "3", "T_RTTVAR_BITS": "2", "rttvar_exp_": "2", "rfc2988_": "true", "timerfix_": "true",
+    "decrease_num_": "0.5", "increase_num_": "1.0", "precisionReduce_": "true", "frto_enabled_": "0",
+    "sfrto_enabled_": "0", "QOption_": "0", "control_increase_": "0", "noFastRetrans_": "false",
+    "partial_ack_": "false", "LimTransmitFix_": "false", "aggressive_maxburst_": "1", "ts_resetRTO_": "false",
+    "eln_": "0", "old_ecn_": "0", "bugfix_ss_": "1", "bugFix_ack_": "false", "bugFix_ts_": "false",
+    "lessCareful_": "false", "ts_option_size_": "10", "k_parameter_": "0.0", "l_parameter_": "1.0",
+    "newreno_changes_": "0", "newreno_changes1_": "0", "partial_window_deflation_": "0",
+    "exit_recovery_fix_": "0", "SetCWRonRetransmit_": "true", "numdupacksFrac_": "100", "exitFastRetrans_": "true",
+    "awnd_": "0", "qs_enabled_": "false", "rate_request_": "0", "v_rtt_": "0", "ns_vegas_fix_level_": "0",
+}
+# variables that change no result (identity, tracing, counters ns-2 keeps)
+_IGNORED = {"fid_", "class_", "type_", "prio_", "flags_", "agent_addr_", "agent_port_", "dst_addr_", "dst_port_",
+            "debug_", "trace_all_oneline_", "nam_tracevar_", "ndatapack_", "ndatabytes_", "nackpack_",
+            "nrexmit_", "nrexmitpack_", "nrexmitbytes_", "necnresponses_", "ncwndcuts_", "ncwndcuts1_",
+            "bytes_", "npkts_", "nlost_", "lastPktTime_", "expected_", "seqno_", "t_seqno_", "ack_",
+            "maxseq_", "dupacks_", "cwnd_", "ssthresh_", "rtt_", "srtt_", "rttvar_", "backoff_", "sport_",
+            "dport_", "off_ip_", "off_tcp_", "EnblRTTCtr_", "print_request_", "tcp_qs_recovery_",
+            "qs_request_mode_", "qs_thresh_", "qs_rtt_", "spurious_response_", "CoarseTimer_", "color_"}
+_SINK_FIXED = {"ts_echo_bugfix_": "true", "ts_echo_rfc1323_": "false", "generateDSacks_": "false",
+               "RFC2581_immediate_ack_": "true", "SYN_immediate_ack_": "true", "maxSackBlocks_": "3",
+               "qs_enabled_": "false", "ecn_syn_": "false"}
+
+# ns-2's Sack1 agent: satcc's Sack1 recovery (tcp.sack_agent: sack1) under the
+# controller whose own agent this one extends
+_SACK1 = {"Agent/TCP/Sack1": "Agent/TCP/Newreno"}
+
+
+def _senders() -> dict[str, tuple[str, bool]]:
+    """ns-2's one-way TCP agents: the controller each runs (the registry row whose
+    ns2_agent it is) and whether it is Sack1."""
+    from . import registry
+
+    rows = {registry.controller(n)["ns2_agent"]: n for n in registry.controller_names()
+            if registry.controller(n)["ns2_agent"] and not registry.controller(n)["rate_samples"]}
+    return {**{agent: (cc, False) for agent, cc in rows.items()},
+            **{agent: (rows[base], True) for agent, base in _SACK1.items()}}
+
+
+_SENDERS = _senders()
+_SINKS = {"Agent/TCPSink": (False, False), "Agent/TCPSink/DelAck": (False, True),
+          "Agent/TCPSink/Sack1": (True, False), "Agent/TCPSink/Sack1/DelAck": (True, True)}
+_APPS = {"Application/Traffic/CBR": "cbr", "Application/Traffic/Exponential": "exponential",
+         "Application/Traffic/Pareto": "pareto"}
+_APP_DEFAULTS = {"packetSize_": "210", "rate_": {"cbr": "448Kb", "exponential": "64Kb", "pareto": "64Kb"},
+                 "random_": "0", "maxpkts_": "268435456", "burst_time_": "0.5", "idle_time_": "0.5", "shape_": "1.5"}
+_DROPTAIL_FIXED = {"drop_front_": "false", "summarystats_": "false"}
+_RED_FIXED = {"drop_tail_": "true", "drop_front_": "false", "drop_rand_": "false", "ns1_compat_": "false",
+              "adaptive_": "0", "cautious_": "0", "use_mark_p_": "true", "bytes_": "false",
+              "queue_in_bytes_": "false"}
+# ns-2 2.35's queue defaults
+_QUEUE_DEFAULTS = {"limit_": "50", "queue_in_bytes_": "false", "mean_pktsize_": "500", "bytes_": "true",
+                   "thresh_": "0", "maxthresh_": "0", "q_weight_": "-1", "wait_": "true", "linterm_": "10",
+                   "setbit_": "false", "gentle_": "true", "mark_p_": "0.1"}
+_RED_DEFAULTS = {"bytes_": "true", "queue_in_bytes_": "true"}
+
+
+# ------------------------------------------------------------------ running the script
+def _tclsh() -> str:
+    exe = shutil.which("tclsh") or shutil.which("tclsh8.6")
+    if exe is None:
+        raise Ns2ImportError("reading an ns-2 script needs Tcl's tclsh (apt-get install -y tcl)")
+    return exe
+
+
+def record(script: str | Path, argv: list[str] | None = None, timeout_s: float = 120) -> dict:
+    """Run `script` against the stand-in Simulator; what it recorded."""
+    path = Path(script).resolve()
+    if not path.is_file():
+        raise Ns2ImportError(f"{script}: no such file")
+    with tempfile.TemporaryDirectory() as d:
+        out = Path(d) / "record.json"
+        argv = list(argv or [])
+        driver = Path(d) / "driver.tcl"
+        driver.write_text(
+            f"set satcc_out {{{out}}}\n"
+            f"set argv [list {' '.join('{' + a + '}' for a in argv)}]\n"
+            f"set argc {len(argv)}\n"
+            f"set argv0 {{{path}}}\n"
+            f"source {{{PRELUDE}}}\n"
+            f"source {{{path}}}\n")
+        try:
+            r = subprocess.run([_tclsh(), str(driver)], capture_output=True, text=True, cwd=d, timeout=timeout_s)
+        except subprocess.TimeoutExpired:
+            raise Ns2ImportError(f"{script}: still running after {timeout_s:g} s in Tcl") from None
+        if not out.exists():
+            msg = (r.stderr or r.stdout).strip()
+            first = msg.splitlines()[0] if msg else f"Tcl exited with status {r.returncode}"
+            if first.startswith("satcc import: "):
+                raise Ns2ImportError(f"{script}: {first[len('satcc import: '):]}")
+            if r.returncode == 0:
+                raise Ns2ImportError(f"{script}: the script never called `$ns run`")
+            where = next((ln.strip() for ln in msg.splitlines() if "line" in ln and "file" in ln), "")
+            raise Ns2ImportError(f"{script}: Tcl error: {first}" + (f" ({where})" if where else ""))
+        return json.loads(out.read_text())
+
+
+# ------------------------------------------------------------------ the record, read
+class _Objects:
+    """Objects as the script made and set them: each object's class, the class defaults
+    it was made with, its settings before `$ns run`, and its settings during the run."""
+
+    def __init__(self, records: list[list[str]]):
+        self.cls: dict[str, str] = {}
+        self.order: list[str] = []
+        self.made_with: dict[str, dict[tuple[str, str], str]] = {}
+        self.vars: dict[str, dict[str, str]] = {}
+        self.timed: dict[str, list[tuple[float, str, str]]] = {}
+        self.names: dict[str, str] = {}
+        defaults: dict[tuple[str, str], str] = {}
+        for r in records:
+            now, running, kind, *rest = r
+            if kind == "new":
+                h, c = rest
+                self.cls[h] = c
+                self.order.append(h)
+                self.made_with[h] = dict(defaults)
+                self.vars[h] = {}
+            elif kind == "class-set":
+                c, var, val = rest
+                defaults[(c, var)] = val
+            elif kind == "set":
+                h, var, val = rest
+                if running == "1":
+                    self.timed.setdefault(h, []).append((float(now), var, val))
+                else:
+                    self.vars[h][var] = val
+            elif kind == "name":
+                h, name = rest
+                self.names.setdefault(h, name)
+
+    def get(self, h: str, var: str, default: str | None) -> tuple[str | None, bool]:
+        """The value of `var` on `h` as ns-2 resolves it, and whether the script set it
+        (on the object or a class of it)."""
+        if var in self.vars[h]:
+            return self.vars[h][var], True
+        c = self.cls[h]
+        while c:
+            if (c, var) in self.made_with[h]:
+                return self.made_with[h][(c, var)], True
+            c = c.rpartition("/")[0]
+        return default, False
+
+    def set_vars(self, h: str) -> set[str]:
+        """The variables the script set on `h` or on one of its classes."""
+        out = set(self.vars[h])
+        c = self.cls[h]
+        while c:
+            out |= {v for (k, v) in self.made_with[h] if k == c}
+            c = c.rpartition("/")[0]
+        return out
+
+    def label(self, h: str) -> str:
+        """The script's name for `h` (its variable; tcp(0) reads tcp0), else its class."""
+        n = self.names.get(h)
+        if n is None:
+            return f"{self.cls[h].rsplit('/', 1)[-1].lower()}{h[2:]}"
+        return re.sub(r"[^A-Za-z0-9_.-]", "", n.replace("(", "").replace(")", "")) or h
+
+
+def _check_fixed(objs: _Objects, h: str, fixed: dict[str, str], what: str) -> None:
+    for var, default in fixed.items():
+        val, was_set = objs.get(h, var, default)
+        if was_set and not _same(val, default):
+            raise Ns2ImportError(f"{what}: {var} {val} is not modelled by satcc (only ns-2's default, {default})")
+
+
+def _same(a: str, b: str) -> bool:
+    if str(a).strip().lower() in ("true", "false") or str(b).strip().lower() in ("true", "false"):
+        return _bool(a, "") == _bool(b, "")
+    try:
+        return float(a) == float(b)
+    except ValueError:
+        return str(a) == str(b)
+
+
+def _unknown_vars(objs: _Objects, h: str, known: set[str], what: str) -> None:
+    for var in sorted(objs.set_vars(h) - known - _IGNORED):
+        raise Ns2ImportError(f"{what}: {var} is not a variable satcc reads (set it only to ns-2's default, or "
+                           "leave it out)")
+
+
+def _queue(objs: _Objects, q: str, what: str, notes: list[str]) -> dict:
+    kind = objs.cls[q].split("/", 1)[-1]
+
+    def get(var):
+        return objs.get(q, var, {**_QUEUE_DEFAULTS, **(_RED_DEFAULTS if kind == "RED" else {})}.get(var))[0]
+
+    limit = _int(get("limit_"), f"{what} limit_")
+    if kind == "DropTail":
+        _check_fixed(objs, q, _DROPTAIL_FIXED, what)
+        _unknown_vars(objs, q, {"limit_", "queue_in_bytes_", "mean_pktsize_", *_DROPTAIL_FIXED}, what)
+        if _bool(get("queue_in_bytes_"), f"{what} queue_in_bytes_"):
+            return {"type": "droptail", "limit_bytes": limit * _int(get("mean_pktsize_"), f"{what} mean_pktsize_")}
+        return {"type": "droptail", "limit_pkts": limit}
+    if kind == "RED":
+        for var in ("bytes_", "queue_in_bytes_"):
+            if _bool(get(var), f"{what} {var}"):
+                raise Ns2ImportError(f"{what}: RED with {var} true (ns-2's default) counts its average in bytes; "
+                                   f"satcc's RED counts packets: set Queue/RED {var} false")
+        _check_fixed(objs, q, _RED_FIXED, what)
+        th, maxth, wq = (_num(get(v), f"{what} {v}") for v in ("thresh_", "maxthresh_", "q_weight_"))
+        if th <= 0 or maxth <= 0 or wq <= 0:
+            raise Ns2ImportError(f"{what}: RED's automatic settings (thresh_ 0, maxthresh_ 0 or q_weight_ -1, ns-2's "
+                               "defaults) are not modelled: set thresh_, maxthresh_ and q_weight_")
+        known = {"limit_", "thresh_", "maxthresh_", "q_weight_", "linterm_", "gentle_", "wait_", "mean_pktsize_",
+                 "setbit_", "mark_p_", *_RED_FIXED, "thresh_queue_", "maxthresh_queue_"}
+        _unknown_vars(objs, q, known, what)
+        out = {"type": "red", "limit_pkts": limit, "min_th_pkts": th, "max_th_pkts": maxth, "w_q": wq,
+               "max_p": 1.0 / _num(get("linterm_"), f"{what} linterm_"),
+               "gentle": _bool(get("gentle_"), f"{what} gentle_"), "wait": _bool(get("wait_"), f"{what} wait_"),
+               "mean_pkt_bytes": _int(get("mean_pktsize_"), f"{what} mean_pktsize_")}
+        if _bool(get("setbit_"), f"{what} setbit_"):
+            out["ecn"] = True
+            out["mark_p"] = _num(get("mark_p_"), f"{what} mark_p_")
+        return out
+    raise Ns2ImportError(f"{what}: queue type {kind} is not modelled (DropTail and RED are)")
+
+
+def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = None) -> Imported:
+    """The scenario dict that `record()`'s output describes."""
+    records = rec["records"]
+    notes = list(rec.get("notes", []))
+    objs = _Objects(records)
+    nodes = [h for h in objs.order if objs.cls[h] == "Node"]
+    node_name = {}
+    for h in nodes:
+        n = objs.label(h)
+        while n in node_name.values():
+            n += "_"
+        node_name[h] = n
+    # links, by direction
+    direction: dict[tuple[str, str], dict] = {}
+    link_of: dict[str, tuple[str, str]] = {}
+    delay_link: dict[str, tuple[str, str]] = {}
+    attach: dict[str, str] = {}
+    connects: list[tuple[str, str]] = []
+    app_of: dict[str, str] = {}
+    acts: dict[str, list[tuple[float, str, list[str]]]] = {}
+    errors: list[tuple[str, str, str]] = []
+    em_unit: dict[str, str] = {}
+    em_ranvar: dict[str, str] = {}
+    seeds: list[tuple[float, bool, str]] = []
+    detached: dict[str, float] = {}
+    for r in records:
+        now, running, kind, *rest = r
+        if kind == "link":
+            l, a, b, bw, delay, qtype, q, d = rest
+            where = f"link {objs.label(a)} -> {objs.label(b)}"
+            direction[(a, b)] = {"rate_bps": bandwidth(bw, f"{where}: bandwidth"),
+                                 "delay_ms": seconds(delay, f"{where}: delay") * 1000.0, "q": q, "d": d,
+                                 "where": where}
+            link_of[l] = (a, b)
+            delay_link[d] = (a, b)
+        elif kind == "queue-limit":
+            l, n = rest
+            a, b = link_of[l]
+            objs.vars[direction[(a, b)]["q"]]["limit_"] = n
+        elif kind == "attach":
+            node, agent = rest
+            attach[agent] = node
+        elif kind == "connect":
+            connects.append((rest[0], rest[1]))
+        elif kind == "attach-app":
+            app, agent = rest
+            if agent in app_of.values():
+                raise Ns2ImportError(f"{objs.label(agent)}: more than one application on one agent")
+            app_of[app] = agent
+        elif kind == "act":
+            h, method, *args = rest
+            if running != "1":
+                raise Ns2ImportError(f"{objs.label(h)} {method}: given before `$ns run` (ns-2 acts at an `$ns at` time)")
+            acts.setdefault(h, []).append((float(now), method, args))
+        elif kind == "lossmodel":
+            how, em, l = rest
+            errors.append((how, em, l))
+        elif kind == "em-unit":
+            em_unit[rest[0]] = rest[1]
+        elif kind == "em-ranvar":
+            em_ranvar[rest[0]] = rest[1]
+        elif kind == "seed":
+            seeds.append((float(now), running == "1", rest[1]))
+        elif kind == "detach":
+            detached.setdefault(rest[1], float(now) if running == "1" else 0.0)
+    # the run's end
+    if duration_s is None:
+        if rec.get("ended") in ("", None):
+            raise Ns2ImportError("the script never exits or halts in an `$ns at` event: its end is unknown "
+                               "(give the duration: --duration SECONDS)")
+        duration_s = float(rec["ended"])
+    if not duration_s > 0:
+        raise Ns2ImportError(f"the run ends at {duration_s:g} s: nothing to simulate")
+    sc: dict = {"name": name, "duration_s": duration_s, "nodes": [{"name": node_name[h]} for h in nodes],
+                "links": [], "flows": []}
+    # seeds: one at time 0 during the run is ns-2's draws from then on
+    run_seeds = [s for t, running, s in seeds if running]
+    if run_seeds:
+        if len(run_seeds) > 1 or any(t != 0.0 for t, running, _ in seeds if running):
+            raise Ns2ImportError("$defaultRNG seed: only one seeding, at time 0, is modelled (satcc's ns2_rng_seed)")
+        sc["ns2_rng_seed"] = _int(run_seeds[0], "$defaultRNG seed")
+    elif any(not running for _, running, _ in seeds):
+        notes.append("the script's seeding of ns-2's generator before `$ns run`: satcc draws from the scenario's "
+                     "seed (RTT clock phases, RED, error models), so runs agree with ns-2 in law")
+    # links: a pair of directions is one satcc link
+    done = set()
+    for (a, b), fwd in direction.items():
+        if (a, b) in done:
+            continue
+        rev = direction.get((b, a))
+        if rev is None:
+            raise Ns2ImportError(f"{fwd['where']}: a simplex link without one back (satcc's links carry both "
+                               "directions; ACKs take the way back)")
+        done |= {(a, b), (b, a)}
+        link = {"a": node_name[a], "b": node_name[b], "rate_bps": fwd["rate_bps"], "delay_ms": fwd["delay_ms"],
+                "queue": _queue(objs, fwd["q"], f"{fwd['where']}: queue", notes)}
+        back = {"rate_bps": rev["rate_bps"], "delay_ms": rev["delay_ms"],
+                "queue": _queue(objs, rev["q"], f"{rev['where']}: queue", notes)}
+        extra = {k: v for k, v in back.items() if v != link[k]}
+        if extra:
+            link["b_to_a"] = extra
+        for side, d in (("a_to_b", fwd), ("b_to_a", rev)):
+            changes = _link_changes(objs, d)
+            if changes:
+                link.setdefault(side, {}).update(changes)
+        sc["links"].append(link)
+    # error models on link directions
+    link_index = {(l["a"], l["b"]): (i, "a_to_b") for i, l in enumerate(sc["links"])}
+    link_index.update({(l["b"], l["a"]): (i, "b_to_a") for i, l in enumerate(sc["links"])})
+    for how, em, l in errors:
+        a, b = link_of[l]
+        i, side = link_index[(node_name[a], node_name[b])]
+        what = f"{direction[(a, b)]['where']}: error model {objs.label(em)}"
+        err = _error_model(objs, em, em_unit.get(em, "pkt"), em_ranvar.get(em), what)
+        if err is None:
+            continue
+        if how == "lossmodel":
+            notes.append(f"{what}: `$ns lossmodel` puts it between the queue and the link; satcc loses packets "
+                         "after the link (as `$ns link-lossmodel` does)")
+        d = sc["links"][i].setdefault(side, {})
+        if "error" in d:
+            raise Ns2ImportError(f"{what}: a second error model on one link direction")
+        d["error"] = err
+    # flows
+    used = set()
+    for a, b in connects:
+        flow = _flow(objs, a, b, attach, node_name, app_of, acts, sc["duration_s"])
+        if flow is None:
+            continue
+        for h in (a, b):
+            if h in detached:
+                t = detached[h]
+                what = f"{flow['name']}: {objs.label(h)} detached at {t:g} s"
+                if t < min(flow.get("stop_s", sc["duration_s"]), sc["duration_s"]):
+                    raise Ns2ImportError(f"{what}, while its flow runs: not modelled")
+                notes.append(f"{what}, after its flow stopped: nothing left to detach")
+        n = flow["name"]
+        while n in used:
+            n += "_"
+        flow["name"] = n
+        used.add(n)
+        sc["flows"].append(flow)
+    if not sc["flows"]:
+        raise Ns2ImportError("no flow: no agent pair connected by `$ns connect` with an application started")
+    _shared_tcp(sc)
+    for h in objs.order:
+        c = objs.cls[h]
+        if c.startswith("Agent/") and c not in _SENDERS and c not in _SINKS and c not in (
+                "Agent/UDP", "Agent/Null", "Agent/LossMonitor"):
+            raise Ns2ImportError(f"{objs.label(h)}: {c} is not modelled (ns-2's one-way TCP agents, UDP, Null and "
+                               "LossMonitor are)")
+        if h in objs.timed and objs.cls[h] not in ("DelayLink",) and not c.startswith("Agent/TCP"):
+            var = objs.timed[h][0][1]
+            raise Ns2ImportError(f"{objs.label(h)} ({c}): {var} set during the run is not modelled")
+    return Imported(sc, notes)
+
+
+def _shared_tcp(sc: dict) -> None:
+    """In place: each TCP flow's settings that are satcc's defaults (ns-2 2.35's) left
+    out, and those all TCP flows share moved to the scenario's `tcp`."""
+    from .schema import TCP_DEFAULTS
+
+    flows = [f for f in sc["flows"] if "tcp" in f]
+    for f in flows:
+        f["tcp"] = {k: v for k, v in f["tcp"].items() if k not in TCP_DEFAULTS or TCP_DEFAULTS[k] != v
+                    or type(TCP_DEFAULTS[k]) is not type(v)}
+    shared = {k: v for k, v in flows[0]["tcp"].items() if all(f["tcp"].get(k, ...) == v for f in flows)} if flows else {}
+    if shared:
+        sc["tcp"] = shared
+    for f in flows:
+        f["tcp"] = {k: v for k, v in f["tcp"].items() if k not in shared}
+        if not f["tcp"]:
+            del f["tcp"]
+
+
+def _link_changes(objs: _Objects, d: dict) -> dict:
+    out: dict = {}
+    for t, var, val in objs.timed.get(d["d"], []):
+        if var == "bandwidth_":
+            out.setdefault("rate_changes", []).append({"at_s": t, "rate_bps": bandwidth(val, f"{d['where']}: "
+                                                                                             "bandwidth_")})
+        elif var == "delay_":
+            out.setdefault("delay_changes", []).append({"at_s": t, "delay_ms": seconds(val, f"{d['where']}: "
+                                                                                           "delay_") * 1000.0})
+        else:
+            raise Ns2ImportError(f"{d['where']}: {var} set during the run is not modelled (bandwidth_ and delay_ are)")
+    for var, val in objs.vars.get(d["d"], {}).items():
+        if var == "avoidReordering_":
+            continue
+        raise Ns2ImportError(f"{d['where']}: the link's {var} is not modelled")
+    return out
+
+
+def _error_model(objs: _Objects, em: str, unit: str, ranvar: str | None, what: str) -> dict | None:
+    if objs.cls[em] not in ("ErrorModel", "ErrorModel/Uniform"):
+        raise Ns2ImportError(f"{what}: {objs.cls[em]} is not modelled (ErrorModel with a uniform variable is)")
+    if ranvar is not None and objs.cls.get(ranvar) != "RandomVariable/Uniform":
+        raise Ns2ImportError(f"{what}: its ranvar {objs.cls.get(ranvar, ranvar)} is not modelled (Uniform is)")
+    _unknown_vars(objs, em, {"rate_", "enable_", "markecn_", "delay_pkt_", "delay_"}, what)
+    _check_fixed(objs, em, {"markecn_": "false", "delay_pkt_": "false", "delay_": "0"}, what)
+    if not _bool(objs.get(em, "enable_", "1")[0], f"{what} enable_"):
+        return None
+    rate = _num(objs.get(em, "rate_", "0")[0], f"{what} rate_")
+    if unit in ("pkt", "packet", "pkts", "packets"):
+        return {"type": "per", "per": rate}
+    if unit in ("byte", "bytes"):
+        # a packet of n bytes is lost with 1 - (1 - rate_)^n: satcc's bit error rate
+        return {"type": "ber", "ber": 1.0 - (1.0 - rate) ** 0.125}
+    raise Ns2ImportError(f"{what}: unit {unit} is not modelled (pkt and byte are; ns-2's unit bit needs FEC "
+                       "tables)")
+
+
+def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of: dict, acts: dict,
+          duration_s: float) -> dict | None:
+    ca, cb = objs.cls.get(a), objs.cls.get(b)
+    if (ca in _SINKS or ca in ("Agent/Null", "Agent/LossMonitor")) and (cb in _SENDERS or cb == "Agent/UDP"):
+        # `$ns connect` joins the two either way round
+        a, b, ca, cb = b, a, cb, ca
+    what = f"{objs.label(a)} -> {objs.label(b)}"
+    for h in (a, b):
+        if h not in attach:
+            raise Ns2ImportError(f"{what}: {objs.label(h)} is not attached to a node (`$ns attach-agent`)")
+    app = next((x for x, ag in app_of.items() if ag == a), None)
+    flow: dict = {"name": objs.label(a), "src": node_name[attach[a]], "dst": node_name[attach[b]]}
+    if ca == "Agent/UDP":
+        if cb not in ("Agent/Null", "Agent/LossMonitor"):
+            raise Ns2ImportError(f"{what}: a UDP agent connected to {cb} (Null or LossMonitor are modelled)")
+        _unknown_vars(objs, a, {"packetSize_", "ttl_"}, what)
+        if app is None or objs.cls[app] not in _APPS:
+            raise Ns2ImportError(f"{what}: a UDP agent without a CBR, Exponential or Pareto source")
+        flow["transport"] = "udp"
+        flow["traffic"] = _source(objs, app, f"{what}: {objs.label(app)}")
+    elif ca in _SENDERS:
+        if cb not in _SINKS:
+            raise Ns2ImportError(f"{what}: {ca} connected to {cb} (a TCPSink is modelled)")
+        cc, sack1 = _SENDERS[ca]
+        sink_sack, delack = _SINKS[cb]
+        if sack1 != sink_sack:
+            raise Ns2ImportError(f"{what}: {ca} with {cb} (Sack1 agents go with Sack1 sinks)")
+        flow["cc"] = cc
+        flow["tcp"] = _tcp(objs, a, b, cc, sack1, delack, what)
+        if app is None:
+            raise Ns2ImportError(f"{what}: no application on the TCP agent (`attach-app FTP` or a source)")
+        if objs.cls[app] == "Application/FTP":
+            flow["traffic"] = {"type": "bulk"}
+        elif objs.cls[app] in _APPS:
+            flow["traffic"] = _source(objs, app, f"{what}: {objs.label(app)}", tcp_size=flow["tcp"]["packet_size_bytes"])
+        else:
+            raise Ns2ImportError(f"{what}: {objs.cls[app]} is not modelled (FTP, CBR, Exponential and Pareto are)")
+        ss = [(t, v) for t, var, v in objs.timed.get(a, []) if var == "ssthresh_"]
+        others = [var for t, var, v in objs.timed.get(a, []) if var != "ssthresh_"]
+        if others:
+            raise Ns2ImportError(f"{what}: {others[0]} set during the run is not modelled")
+        if ss:
+            if len(ss) > 1 or ss[0][0] != 0.0:
+                raise Ns2ImportError(f"{what}: ssthresh_ set during the run is modelled once, at time 0 (the "
+                                   "initial ssthresh)")
+            flow["tcp"]["initial_ssthresh_pkts"] = _num(ss[0][1], f"{what} ssthresh_")
+    else:
+        raise Ns2ImportError(f"{what}: {ca} connected to {cb} is not modelled (ns-2's one-way TCP agents to "
+                             "their sinks, and UDP to Null or LossMonitor, are)")
+    # when it runs: its application's start, stop, send or produce
+    steps = acts.get(app, []) + acts.get(a, [])
+    starts = [(t, m, args) for t, m, args in steps if m in ("start", "send", "produce")]
+    stops = [t for t, m, args in steps if m == "stop"]
+    odd = [m for t, m, args in steps if m not in ("start", "send", "produce", "stop")]
+    if odd:
+        raise Ns2ImportError(f"{what}: `{odd[0]}` is not modelled (start, stop, send and produce are)")
+    if not starts:
+        return None  # never started: it sends nothing
+    if len(starts) > 1 or len(stops) > 1:
+        raise Ns2ImportError(f"{what}: started or stopped more than once (one start and one stop are modelled)")
+    t, m, args = starts[0]
+    flow["start_s"] = t
+    if m in ("send", "produce"):
+        if flow.get("transport") == "udp":
+            raise Ns2ImportError(f"{what}: `{m}` on a UDP source")
+        n = _int(args[0], f"{what} {m}") if args else None
+        if n is None or n <= 0:
+            flow["traffic"] = {"type": "bulk"}
+        else:
+            size = n if m == "send" else n * flow["tcp"]["packet_size_bytes"]
+            flow["traffic"] = {"type": "file", "size_bytes": size}
+    if stops:
+        if stops[0] <= t:
+            return None
+        if stops[0] < duration_s:
+            flow["stop_s"] = stops[0]
+    if t >= duration_s:
+        return None
+    return flow
+
+
+def _tcp(objs: _Objects, a: str, b: str, cc: str, sack1: bool, delack: bool, what: str) -> dict:
+    tcp: dict = {}
+    known = set(_TCP_VARS) | set(_TCP_FIXED)
+    for var, (key, default, read) in _TCP_VARS.items():
+        val, _ = objs.get(a, var, default)
+        tcp[key] = read(val, f"{what}: {var}")
+    from . import registry
+
+    row = registry.controller(cc)
+    for var, (key, default, read) in _CC_VARS.items():
+        if key in row["settings"]:
+            known.add(var)
+            tcp[key] = read(objs.get(a, var, default)[0], f"{what}: {var}")
+    if row["bare_segments"]:
+        # ns-2's Vegas sends no SYN and bare segments whatever syn_ and useHeaders_ say
+        tcp["syn"], tcp["use_headers"] = False, False
+    _check_fixed(objs, a, _TCP_FIXED, what)
+    _unknown_vars(objs, a, known, what)
+    sink = f"{what}: sink {objs.label(b)}"
+    tcp["ack_size_bytes"] = _int(objs.get(b, "packetSize_", "40")[0], f"{sink} packetSize_")
+    tcp["delayed_ack"] = delack
+    if delack:
+        tcp["delayed_ack_interval_s"] = seconds(objs.get(b, "interval_", "100ms")[0], f"{sink} interval_")
+    _check_fixed(objs, b, _SINK_FIXED, sink)
+    _unknown_vars(objs, b, {"packetSize_", "interval_", *_SINK_FIXED}, sink)
+    if sack1:
+        tcp["sack"], tcp["sack_agent"] = True, "sack1"
+    return tcp
+
+
+def _source(objs: _Objects, app: str, what: str, tcp_size: int | None = None) -> dict:
+    kind = _APPS[objs.cls[app]]
+
+    def get(var):
+        d = _APP_DEFAULTS.get(var)
+        return objs.get(app, var, d[kind] if isinstance(d, dict) else d)
+
+    size = _int(get("packetSize_")[0], f"{what} packetSize_")
+    out: dict = {"type": kind}
+    if tcp_size is None:
+        out["packet_size_bytes"] = size
+    elif get("packetSize_")[1] and size != tcp_size:
+        raise Ns2ImportError(f"{what}: packetSize_ {size} differs from its TCP agent's {tcp_size} (satcc's TCP sends "
+                           "segments of the agent's size)")
+    interval, interval_set = get("interval_") if kind == "cbr" else (None, False)
+    if interval_set:
+        out["rate_bps"] = 8.0 * size / seconds(interval, f"{what} interval_")
+    else:
+        out["rate_bps"] = bandwidth(get("rate_")[0], f"{what} rate_")
+    if kind == "cbr":
+        out["random"] = _bool(get("random_")[0], f"{what} random_")
+        mp, mp_set = get("maxpkts_")
+        if mp_set:
+            out["max_pkts"] = _int(mp, f"{what} maxpkts_")
+        known = {"packetSize_", "rate_", "random_", "maxpkts_", "interval_"}
+    else:
+        out["mean_on_s"] = seconds(get("burst_time_")[0], f"{what} burst_time_")
+        out["mean_off_s"] = seconds(get("idle_time_")[0], f"{what} idle_time_")
+        known = {"packetSize_", "rate_", "burst_time_", "idle_time_"}
+        if kind == "pareto":
+            out["shape"] = _num(get("shape_")[0], f"{what} shape_")
+            known.add("shape_")
+    _unknown_vars(objs, app, known, what)
+    return out
+
+
+def from_tcl(script: str | Path, argv: list[str] | None = None, duration_s: float | None = None,
+             name: str | None = None) -> Imported:
+    """The scenario an ns-2 2.35 script describes (see the module's notes)."""
+    rec = record(script, argv)
+    return to_scenario(rec, name=name or Path(script).stem, duration_s=duration_s)

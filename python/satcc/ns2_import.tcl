@@ -1,0 +1,336 @@
+# satcc's reading of an ns-2 2.35 script (satcc.ns2_import): a stand-in for ns-2's
+# Simulator and its objects, in plain Tcl. The user's script runs against it as it would
+# in ns: its loops, procs and variables are Tcl's own, and every object it makes and every
+# command it gives is recorded. `$ns run` then plays the `$ns at` events in time order
+# (a periodic `record` proc reschedules itself as in ns), up to the event that exits or
+# halts, and writes what was recorded as JSON to the file named by ::satcc_out.
+#
+# Nothing is simulated here: what a script reads back from an agent (`$tcp set ack_`)
+# is its last setting or 0. Commands that only trace or draw (trace-all, namtrace-all,
+# color, duplex-link-op, monitor-queue, exec) are noted and ignored; commands of parts
+# of ns-2 satcc does not model stop the reading with an error naming them.
+
+namespace eval ::satcc {
+    variable seq 0
+    variable now 0.0
+    variable running 0
+    variable events {}
+    variable eseq 0
+    variable out {}
+    variable notes {}
+    variable ended ""
+}
+
+proc ::satcc::rec {args} {
+    variable out
+    variable now
+    variable running
+    lappend out [list $now $running {*}$args]
+}
+
+proc ::satcc::note {what} {
+    variable notes
+    if {[lsearch -exact $notes $what] < 0} { lappend notes $what }
+}
+
+proc ::satcc::unsupported {what} {
+    return -code error -errorcode {SATCC UNSUPPORTED} "satcc import: $what"
+}
+
+# ---------------------------------------------------------------- objects
+proc ::satcc::make {cls} {
+    variable seq
+    set h "_o[incr seq]"
+    set ::satcc::cls($h) $cls
+    interp alias {} $h {} ::satcc::call $h
+    rec new $h $cls
+    return $h
+}
+
+proc new {cls args} {
+    if {[llength $args] > 0} {
+        ::satcc::unsupported "new $cls with arguments ($args)"
+    }
+    set h [::satcc::make $cls]
+    if {$cls eq "Simulator"} { set ::satcc::ns $h }
+    return $h
+}
+
+# a class variable's value: the class's own setting, else its parent's
+proc ::satcc::class_get {cls var} {
+    while {$cls ne ""} {
+        if {[info exists ::satcc::cdef($cls,$var)]} { return $::satcc::cdef($cls,$var) }
+        set i [string last / $cls]
+        if {$i < 0} { break }
+        set cls [string range $cls 0 [expr {$i - 1}]]
+    }
+    return 0
+}
+
+proc ::satcc::call {h method args} {
+    set cls $::satcc::cls($h)
+    switch -- $method {
+        set {
+            set var [lindex $args 0]
+            if {[llength $args] == 1} {
+                if {[info exists ::satcc::iv($h,$var)]} { return $::satcc::iv($h,$var) }
+                return [::satcc::class_get $cls $var]
+            }
+            set ::satcc::iv($h,$var) [lindex $args 1]
+            ::satcc::rec set $h $var [lindex $args 1]
+            return [lindex $args 1]
+        }
+        instvar - cmd - trace - attach - tracevar - info - init { return "" }
+    }
+    if {$cls eq "Simulator"} { return [::satcc::sim $h $method $args] }
+    switch -glob -- $cls {
+        Node {
+            switch -- $method {
+                id { return [string range $h 2 end] }
+                node-addr - address? { return [string range $h 2 end] }
+                color - shape - label - label-color - add-mark - delete-mark {
+                    ::satcc::note "node $method (drawing)"; return ""
+                }
+            }
+        }
+        Link {
+            switch -- $method {
+                queue { return $::satcc::lq($h) }
+                link { return $::satcc::ld($h) }
+            }
+        }
+        Agent/* {
+            switch -- $method {
+                attach-app {
+                    set app [::satcc::make Application/[lindex $args 0]]
+                    ::satcc::rec attach-app $app $h
+                    return $app
+                }
+                attach-source {
+                    set app [::satcc::make Application/[lindex $args 0]]
+                    ::satcc::rec attach-app $app $h
+                    return $app
+                }
+                port - addr - dst-port - dst-addr { return 0 }
+                reset - clear { return "" }
+                done - finish { return "" }
+                advance - advanceby - send - produce - start - stop - close - listen {
+                    ::satcc::rec act $h $method {*}$args
+                    return ""
+                }
+            }
+        }
+        Application/* {
+            switch -- $method {
+                attach-agent { ::satcc::rec attach-app $h [lindex $args 0]; return "" }
+                start - stop - send - produce - producemore {
+                    ::satcc::rec act $h $method {*}$args
+                    return ""
+                }
+            }
+        }
+        ErrorModel* {
+            switch -- $method {
+                unit { ::satcc::rec em-unit $h [lindex $args 0]; return "" }
+                ranvar { ::satcc::rec em-ranvar $h [lindex $args 0]; return "" }
+                drop-target { return "" }
+            }
+        }
+        RandomVariable/* - RNG {
+            switch -- $method {
+                seed { ::satcc::rec seed $h [lindex $args 0]; return "" }
+                use-rng { return "" }
+            }
+        }
+        QueueMonitor* - Queue* - DelayLink - Trace* - Classifier* {
+            # what a queue monitor or a link reads back is not simulated
+            return 0
+        }
+    }
+    ::satcc::unsupported "$cls's command '$method' ([string trim "$h $method $args"])"
+}
+
+# ---------------------------------------------------------------- the Simulator
+proc ::satcc::link_of {a b} {
+    if {![info exists ::satcc::link($a,$b)]} {
+        ::satcc::unsupported "\$ns link: no link from $a to $b"
+    }
+    return $::satcc::link($a,$b)
+}
+
+proc ::satcc::simplex {a b bw delay qtype} {
+    if {[info exists ::satcc::link($a,$b)]} {
+        ::satcc::unsupported "a second link from $a to $b"
+    }
+    set l [::satcc::make Link]
+    set ::satcc::lq($l) [::satcc::make Queue/$qtype]
+    set ::satcc::ld($l) [::satcc::make DelayLink]
+    set ::satcc::link($a,$b) $l
+    ::satcc::rec link $l $a $b $bw $delay $qtype $::satcc::lq($l) $::satcc::ld($l)
+}
+
+proc ::satcc::sim {ns method argv} {
+    variable now
+    switch -- $method {
+        node {
+            if {[llength $argv] > 0} { ::satcc::unsupported "\$ns node with arguments ($argv)" }
+            return [::satcc::make Node]
+        }
+        duplex-link {
+            lassign $argv a b bw delay qtype
+            if {[llength $argv] != 5} { ::satcc::unsupported "\$ns duplex-link $argv (A B BW DELAY QUEUE)" }
+            ::satcc::simplex $a $b $bw $delay $qtype
+            ::satcc::simplex $b $a $bw $delay $qtype
+            return ""
+        }
+        simplex-link {
+            lassign $argv a b bw delay qtype
+            if {[llength $argv] != 5} { ::satcc::unsupported "\$ns simplex-link $argv (A B BW DELAY QUEUE)" }
+            ::satcc::simplex $a $b $bw $delay $qtype
+            return ""
+        }
+        queue-limit {
+            lassign $argv a b n
+            ::satcc::rec queue-limit [::satcc::link_of $a $b] $n
+            return ""
+        }
+        link { return [::satcc::link_of [lindex $argv 0] [lindex $argv 1]] }
+        attach-agent { ::satcc::rec attach [lindex $argv 0] [lindex $argv 1]; return "" }
+        detach-agent { ::satcc::rec detach [lindex $argv 0] [lindex $argv 1]; return "" }
+        connect { ::satcc::rec connect [lindex $argv 0] [lindex $argv 1]; return "" }
+        lossmodel - link-lossmodel {
+            lassign $argv em a b
+            ::satcc::rec lossmodel $method $em [::satcc::link_of $a $b]
+            return ""
+        }
+        at {
+            lassign $argv t script
+            variable events
+            variable eseq
+            lappend events [list [expr {double($t)}] [incr eseq] $script]
+            return $eseq
+        }
+        at-now { return [::satcc::sim $ns at [list $now [lindex $argv 0]]] }
+        cancel { return "" }
+        now { return $now }
+        run { ::satcc::play; return "" }
+        halt { return -code error -errorcode {SATCC EXIT} "halt" }
+        is-started { return $::satcc::running }
+        trace-all - namtrace-all - namtrace-all-wireless - trace-queue - namtrace-queue - flush-trace -
+        color - duplex-link-op - simplex-link-op - use-scheduler - puts-nam-config - set-animation-rate -
+        add-agent-trace - create-trace - get-ns-traceall - get-nam-traceall - trace-annotate - namtrace-config {
+            ::satcc::note "\$ns $method (tracing and drawing)"
+            return ""
+        }
+        monitor-queue {
+            ::satcc::note "\$ns monitor-queue (queue monitors read nothing back here)"
+            return [::satcc::make QueueMonitor]
+        }
+        makeflowmon - attach-fmon {
+            ::satcc::note "\$ns $method (flow monitors read nothing back here)"
+            return [::satcc::make QueueMonitor]
+        }
+    }
+    ::satcc::unsupported "\$ns $method ([join $argv { }])"
+}
+
+# the `$ns at` events in time order (equal times in the order they were written, as ns-2
+# runs them); each may schedule more
+proc ::satcc::play {} {
+    variable events
+    variable now
+    variable running
+    set running 1
+    set n 0
+    while {[llength $events] > 0} {
+        set events [lsort -real -index 0 [lsort -integer -index 1 $events]]
+        set e [lindex $events 0]
+        set events [lrange $events 1 end]
+        set now [lindex $e 0]
+        if {[incr n] > 1000000} { ::satcc::unsupported "more than a million \$ns at events" }
+        set code [catch {uplevel #0 [lindex $e 2]} msg opts]
+        if {$code == 1} {
+            if {[lindex [dict get $opts -errorcode] 0] eq "SATCC"} {
+                if {[lindex [dict get $opts -errorcode] 1] eq "EXIT"} {
+                    set ::satcc::ended $now
+                    break
+                }
+                return -options $opts $msg
+            }
+            return -code error "the event at $now s ([lindex $e 2]) failed: $msg"
+        }
+    }
+    ::satcc::write
+    ::satcc::real_exit 0
+}
+
+# ---------------------------------------------------------------- classes
+# `Agent/TCP set window_ 20` and the like: a class's default for the objects made after
+proc ::satcc::is_class {name} {
+    return [regexp {^(Agent|Queue|Application|ErrorModel|RandomVariable|Simulator|DelayLink|LinkDelay|Link|SimpleLink|Node|Trace|Classifier|RNG|Connector|TracedVar|Mac|LL|Phy|Channel|Scheduler|Source)(/.*)?$} $name]
+}
+
+rename unknown ::satcc::real_unknown
+proc unknown {cmd args} {
+    if {[::satcc::is_class $cmd]} {
+        switch -- [lindex $args 0] {
+            set {
+                if {[llength $args] == 2} { return [::satcc::class_get $cmd [lindex $args 1]] }
+                set ::satcc::cdef($cmd,[lindex $args 1]) [lindex $args 2]
+                ::satcc::rec class-set $cmd [lindex $args 1] [lindex $args 2]
+                return [lindex $args 2]
+            }
+            instproc - proc {
+                ::satcc::note "$cmd [lindex $args 0] [lindex $args 1] (procedures of ns-2's classes are not run)"
+                return ""
+            }
+            info { return "" }
+        }
+    }
+    if {$cmd eq "Class"} { ::satcc::unsupported "OTcl classes of the script's own (Class [lindex $args 0])" }
+    return [uplevel 1 [list ::satcc::real_unknown $cmd {*}$args]]
+}
+
+# the generator: `$defaultRNG seed N`, `ns-random N`
+set defaultRNG [::satcc::make RNG]
+proc ns-random {args} {
+    if {[llength $args] == 1} { ::satcc::rec seed $::defaultRNG [lindex $args 0]; return "" }
+    ::satcc::unsupported "ns-random draws at script time (write the values the script needs)"
+}
+proc ns-version {} { return 2.35 }
+
+rename exit ::satcc::real_exit
+proc exit {args} { return -code error -errorcode {SATCC EXIT} "exit" }
+proc exec {args} { ::satcc::note "exec (not run)"; return "" }
+
+# ---------------------------------------------------------------- JSON out
+proc ::satcc::json_str {s} {
+    return "\"[string map {\\ \\\\ \" \\\" \n \\n \r \\r \t \\t} $s]\""
+}
+
+proc ::satcc::write {} {
+    variable out
+    # the script's names for its objects: a global variable or array element holding one
+    foreach g [lsort [info globals]] {
+        if {[array exists ::$g]} {
+            foreach k [lsort -dictionary [array names ::$g]] {
+                set v [set ::${g}($k)]
+                if {[info exists ::satcc::cls($v)]} { ::satcc::rec name $v "$g\($k\)" }
+            }
+        } elseif {[info exists ::$g]} {
+            set v [set ::$g]
+            if {[info exists ::satcc::cls($v)]} { ::satcc::rec name $v $g }
+        }
+    }
+    set items {}
+    foreach r $out {
+        set fields {}
+        foreach x $r { lappend fields [::satcc::json_str $x] }
+        lappend items "\[[join $fields ,]\]"
+    }
+    set notes {}
+    foreach n $::satcc::notes { lappend notes [::satcc::json_str $n] }
+    set f [open $::satcc_out w]
+    puts $f "\{\"records\": \[[join $items ,\n]\], \"notes\": \[[join $notes ,]\], \"ended\": [::satcc::json_str $::satcc::ended], \"last\": [::satcc::json_str $::satcc::now]\}"
+    close $f
+}

@@ -1,0 +1,277 @@
+"""`satcc from-ns2`: ns-2 scripts read as scenarios (satcc.ns2_import), without ns-2.
+
+Two references: the ns-2 scripts satcc writes for the ns2exact networks (their counters
+were ns-2's: a script read back must give them again), and scripts written by hand as
+users write them (tests/data/ns2_scripts, their ns-2 trace counts in reference.json,
+made by `python -m satcc.dev.ns2scripts refresh`)."""
+
+import hashlib
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from satcc import cli, ns2, ns2_import, schema
+from satcc.dev import ns2exact, ns2scripts
+from satcc.run import run
+from satcc.scenario import ScenarioError
+
+pytestmark = pytest.mark.skipif(shutil.which("tclsh") is None, reason="needs tclsh (apt-get install -y tcl)")
+
+REF = ns2exact.reference()
+SCRIPT_REF = json.loads(ns2scripts.REFERENCE.read_text())
+
+
+def _roundtrip(k: int, tmp: Path) -> list[str]:
+    """Network k's ns-2 script (satcc.ns2.to_tcl) read back, run in satcc: how its
+    counters differ from ns-2's. The import names nodes and flows by the script's
+    variables, so they are matched to the original's by position; each sender's RTT clock
+    phase is the one the script's reset procedure draws (the original's pinned phase)."""
+    orig = ns2.expand_flows(ns2exact.network(k))
+    p = tmp / f"{k}.tcl"
+    p.write_text(ns2exact.tcl(k))
+    sc = ns2_import.from_tcl(p).scenario
+    names = {n["name"]: o["name"] for n, o in zip(sc["nodes"], orig["nodes"])}
+    assert len(names) == len(orig["nodes"]) and len(sc["flows"]) == len(orig["flows"])
+    for n in sc["nodes"]:
+        n["name"] = names[n["name"]]
+    for link in sc["links"]:
+        link["a"], link["b"] = names[link["a"]], names[link["b"]]
+    for f, o in zip(sc["flows"], orig["flows"]):
+        f["src"], f["dst"] = names[f["src"]], names[f["dst"]]
+        phase = {**(orig.get("tcp") or {}), **(o.get("tcp") or {})}.get("tick_phase_s")
+        if phase is not None:
+            f.setdefault("tcp", {})["tick_phase_s"] = phase
+    sc["seed"] = orig.get("seed", 1)
+    c = ns2exact.counters_from_satcc(run(sc).summary)
+    ren = {f["name"]: o["name"] for f, o in zip(sc["flows"], orig["flows"])}
+    c["flows"] = {ren[n]: v for n, v in c["flows"].items()}
+    if "fct" in c:
+        c["fct"] = {ren[n]: v for n, v in c["fct"].items()}
+    return ns2exact.differences(c, REF["counters"][str(k)])
+
+
+def _families(per: int) -> list[int]:
+    fam: dict = {}
+    for k in REF["networks"]:
+        fam.setdefault(ns2exact._kind(k), []).append(k)
+    return [k for ks in fam.values() for k in ks[:per]]
+
+
+def test_satccs_own_ns2_scripts_read_back_give_ns2s_counters(tmp_path):
+    # four networks of each family: chains, rings, stars, every agent, RED, error models,
+    # sources, transfers, UDP, byte limits, rate changes, delay steps, caps, bursts,
+    # timestamps, flow copies
+    nets = _families(4)
+    assert len(nets) >= 100
+    apart = {k: d for k in nets if (d := _roundtrip(k, tmp_path))}
+    assert not apart
+
+
+@pytest.mark.slow
+def test_every_reference_networks_script_read_back_gives_ns2s_counters(tmp_path):
+    apart = {k: d for k in REF["networks"] if (d := _roundtrip(k, tmp_path))}
+    assert not apart
+
+
+def test_scripts_written_by_hand_give_ns2s_trace_counts():
+    scripts = ns2scripts.scripts()
+    assert {p.name for p in scripts} == set(SCRIPT_REF) and len(scripts) >= 4
+    for p in scripts:
+        assert hashlib.sha256(p.read_bytes()).hexdigest() == SCRIPT_REF[p.name]["sha256"], p.name
+    assert ns2scripts.compare() == {p.name: {} for p in scripts}
+    # what they hold: drops on some link of each, and more than a thousand arrivals
+    for p in scripts:
+        counts = SCRIPT_REF[p.name]["ns2"].values()
+        assert sum(d for _, d in counts) > 0 and sum(a for a, _ in counts) > 1000, p.name
+
+
+def _counts(sc: dict) -> dict:
+    number = {n["name"]: str(i) for i, n in enumerate(sc["nodes"])}
+    out = {}
+    for link in run(sc).summary["links"]:
+        a, b = link["name"].split("->")
+        drops = link["drops"] + link["drops_error"]
+        if link["arrivals_pkts"] or drops:
+            out[f"{number[a]}->{number[b]}"] = [link["arrivals_pkts"], drops]
+    return out
+
+
+@pytest.mark.parametrize("script,change", [
+    ("mixed.tcl", lambda sc: _flow(sc, "reno").setdefault("tcp", {}).update(max_burst_pkts=0)),
+    ("mixed.tcl", lambda sc: _flow(sc, "reno")["tcp"].pop("initial_ssthresh_pkts")),
+    ("mixed.tcl", lambda sc: _flow(sc, "tahoe").setdefault("tcp", {}).update(max_cwnd_pkts=0)),
+    ("mixed.tcl", lambda sc: sc["links"][0]["a_to_b"].pop("delay_changes")),
+    ("geo.tcl", lambda sc: sc["links"][1]["a_to_b"].pop("error")),
+    ("geo.tcl", lambda sc: sc["links"][1]["a_to_b"].pop("rate_changes")),
+    ("geo.tcl", lambda sc: [f.setdefault("tcp", {}).update(timestamps=False) for f in sc["flows"]]),
+    ("dumbbell.tcl", lambda sc: [f.setdefault("tcp", {}).update(delayed_ack_interval_s=0.1) for f in sc["flows"]]),
+])
+def test_the_comparison_sees_a_setting_the_import_would_drop(script, change):
+    # each of these settings, left out of the scenario, parts satcc from ns-2's counts
+    sc = ns2_import.from_tcl(ns2scripts.SCRIPTS / script).scenario
+    change(sc)
+    assert _counts(sc) != SCRIPT_REF[script]["ns2"]
+
+
+def _flow(sc: dict, name: str) -> dict:
+    return next(f for f in sc["flows"] if f["name"] == name)
+
+
+def test_the_tutorial_reads_as_its_author_meant():
+    imp = ns2_import.from_tcl(ns2scripts.SCRIPTS / "tutorial.tcl")
+    sc = imp.scenario
+    assert sc["duration_s"] == 5.0 and [n["name"] for n in sc["nodes"]] == ["n0", "n1", "n2", "n3"]
+    bottleneck = next(l for l in sc["links"] if (l["a"], l["b"]) == ("n2", "n3"))
+    assert bottleneck["rate_bps"] == 1.7e6 and bottleneck["queue"] == {"type": "droptail", "limit_pkts": 10}
+    assert bottleneck["b_to_a"] == {"queue": {"type": "droptail", "limit_pkts": 50}}, "queue-limit is one direction's"
+    tcp, udp = sc["flows"]
+    assert (tcp["cc"], tcp["start_s"], tcp["stop_s"], tcp["traffic"]) == ("tahoe", 1.0, 4.0, {"type": "bulk"})
+    assert udp["transport"] == "udp" and udp["traffic"] == {"type": "cbr", "packet_size_bytes": 1000,
+                                                            "rate_bps": 1e6, "random": False}
+    assert any("namtrace-all" in n for n in imp.notes) and any("detached at 4.5 s" in n for n in imp.notes)
+
+
+@pytest.mark.parametrize("text,value", [
+    ("10Mb", 10e6), ("10M", 10e6), ("10mb", 10e6), ("1.5Mbps", 1.5e6), ("100kb", 1e5), ("2Gb", 2e9),
+    ("10MB", 80e6), ("64KB", 512000), ("3.5m", 3.5e6), ("100bps", 100), ("1e6", 1e6), ("8b", 8),
+])
+def test_bandwidths_read_as_ns2_reads_them(text, value):
+    # each value as `ns` itself reported it for [[$ns link a b] link] set bandwidth_
+    assert ns2_import.bandwidth(text, "x") == value
+
+
+@pytest.mark.parametrize("text,value", [
+    ("10ms", 0.01), ("10", 10.0), ("5us", 5e-6), ("100ns", 1e-7), ("2s", 2.0), ("1m", 1e-3), ("10sec", 10.0),
+])
+def test_times_read_as_ns2_reads_them(text, value):
+    assert ns2_import.seconds(text, "x") == pytest.approx(value, rel=1e-15)
+
+
+_BASE = """set ns [new Simulator]
+set a [$ns node]
+set b [$ns node]
+{links}
+set tcp [new Agent/TCP/Newreno]
+set sink [new Agent/TCPSink]
+$ns attach-agent $a $tcp
+$ns attach-agent $b $sink
+$ns connect $tcp $sink
+set ftp [$tcp attach-app FTP]
+$ns at 0.1 "$ftp start"
+{extra}
+{end}
+$ns run
+"""
+
+
+def _script(tmp_path, links="$ns duplex-link $a $b 10Mb 10ms DropTail", extra="",
+            end='proc finish {} { exit 0 }\n$ns at 5 "finish"'):
+    p = tmp_path / "s.tcl"
+    p.write_text(_BASE.format(links=links, extra=extra, end=end))
+    return p
+
+
+@pytest.mark.parametrize("extra,match", [
+    ("$tcp set windowOption_ 8", r"windowOption_ 8 is not modelled by satcc \(only ns-2's default, 1\)"),
+    ("$tcp set partial_window_deflation_ 1", r"partial_window_deflation_ 1 is not modelled"),
+    ("$sink set no_such_thing_ 3", r"no_such_thing_ is not a variable satcc reads"),
+    ("$ns rtproto DV", r"\$ns rtproto"),
+    ("set f [new Agent/TCP/FullTcp]", r"Agent/TCP/FullTcp is not modelled"),
+    ("Class Foo", r"OTcl classes of the script's own"),
+    ("$ns at 1.0 \"$ftp start\"", r"started or stopped more than once"),
+    ("$ns at 0.0 \"$tcp set window_ 5\"\n$ns at 1.0 \"$tcp set window_ 50\"", r"window_ set during the run"),
+    ("set em [new ErrorModel]\n$em unit bit\n$ns link-lossmodel $em $a $b", r"unit bit is not modelled"),
+    ("set x [new RandomVariable/Uniform]\nset y [$x value]", r"RandomVariable/Uniform's command 'value'"),
+])
+def test_what_satcc_does_not_model_is_refused_by_name(tmp_path, extra, match):
+    with pytest.raises(ScenarioError, match=match):
+        ns2_import.from_tcl(_script(tmp_path, extra=extra))
+
+
+def test_a_class_default_counts_for_the_objects_made_after_it(tmp_path):
+    # ns-2 binds an object's variables from its class when the object is made: settings
+    # of the class after it change nothing, those before count (and are checked)
+    link = "$ns duplex-link $a $b 10Mb 10ms DropTail"
+    sc = ns2_import.from_tcl(_script(tmp_path, links="Agent/TCP set window_ 7\n" + link,
+                                     extra="Agent/TCP set window_ 50\nAgent/TCP set windowOption_ 8")).scenario
+    assert schema.tcp_settings(sc, sc["flows"][0])["rwnd_pkts"] == 7
+    with pytest.raises(ScenarioError, match=r"windowOption_ 8 is not modelled"):
+        ns2_import.from_tcl(_script(tmp_path, links="Agent/TCP set windowOption_ 8\n" + link))
+
+
+def test_red_with_ns2s_defaults_is_refused_naming_the_setting(tmp_path):
+    red = "$ns duplex-link $a $b 10Mb 10ms RED"
+    with pytest.raises(ScenarioError, match=r"RED with bytes_ true \(ns-2's default\).*Queue/RED bytes_ false"):
+        ns2_import.from_tcl(_script(tmp_path, links=red))
+    counted = "Queue/RED set bytes_ false\nQueue/RED set queue_in_bytes_ false\n" + red
+    with pytest.raises(ScenarioError, match=r"RED's automatic settings .* set thresh_, maxthresh_ and q_weight_"):
+        ns2_import.from_tcl(_script(tmp_path, links=counted))
+    full = "Queue/RED set thresh_ 5\nQueue/RED set maxthresh_ 15\nQueue/RED set q_weight_ 0.002\n" + counted
+    q = ns2_import.from_tcl(_script(tmp_path, links=full)).scenario["links"][0]["queue"]
+    assert q == {"type": "red", "limit_pkts": 50, "min_th_pkts": 5.0, "max_th_pkts": 15.0, "w_q": 0.002,
+                 "max_p": 0.1, "gentle": True, "wait": True, "mean_pkt_bytes": 500}
+
+
+def test_a_script_without_an_end_needs_a_duration(tmp_path):
+    p = _script(tmp_path, end="")
+    with pytest.raises(ScenarioError, match=r"never exits or halts.*--duration SECONDS"):
+        ns2_import.from_tcl(p)
+    assert ns2_import.from_tcl(p, duration_s=3.0).scenario["duration_s"] == 3.0
+
+
+def test_a_simplex_link_without_one_back_is_refused(tmp_path):
+    with pytest.raises(ScenarioError, match=r"a simplex link without one back"):
+        ns2_import.from_tcl(_script(tmp_path, links="$ns simplex-link $a $b 1Mb 5ms DropTail"))
+
+
+def test_a_tcl_error_in_the_script_names_its_line(tmp_path):
+    with pytest.raises(ScenarioError, match=r"Tcl error: .*no_such_proc.*line"):
+        ns2_import.from_tcl(_script(tmp_path, extra="no_such_proc 3"))
+
+
+def test_a_script_that_never_runs_says_so(tmp_path):
+    p = tmp_path / "s.tcl"
+    p.write_text("set ns [new Simulator]\nset a [$ns node]\n")
+    with pytest.raises(ScenarioError, match=r"never called `\$ns run`"):
+        ns2_import.from_tcl(p)
+
+
+def test_without_tclsh_the_import_says_what_to_install(tmp_path, monkeypatch):
+    monkeypatch.setattr(ns2_import.shutil, "which", lambda name: None)
+    with pytest.raises(ScenarioError, match=r"needs Tcl's tclsh \(apt-get install -y tcl\)"):
+        ns2_import.from_tcl(_script(tmp_path))
+
+
+def test_the_scripts_argv_and_a_periodic_proc_run_as_in_ns(tmp_path):
+    # argv read at the top, a sampling proc rescheduling itself until finish exits
+    end = ('proc sample {} { global ns tcp; set x [$tcp set ack_]; $ns at [expr {[$ns now] + 0.5}] "sample" }\n'
+           'proc finish {} { exit 0 }\n$ns at 0.5 "sample"\n$ns at [lindex $argv 0] "finish"')
+    p = _script(tmp_path, links="$ns duplex-link $a $b [lindex $argv 1] 10ms DropTail", end=end)
+    sc = ns2_import.from_tcl(p, argv=["7.5", "3Mb"]).scenario
+    assert sc["duration_s"] == 7.5 and sc["links"][0]["rate_bps"] == 3e6
+
+
+def test_satcc_from_ns2_writes_the_scenario_and_notes_what_it_left_out(tmp_path, capsys):
+    out = tmp_path / "tutorial.yaml"
+    assert cli.main(["from-ns2", str(ns2scripts.SCRIPTS / "tutorial.tcl"), "--out", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert "tutorial: 4 nodes, 3 links, 2 flows, 5 s" in err and "note: $ns namtrace-all" in err
+    from satcc.scenario import load
+    assert load(out).to_dict()["flows"][0]["cc"] == "tahoe"
+    assert cli.main(["from-ns2", str(ns2scripts.SCRIPTS / "tutorial.tcl")]) == 0
+    assert "cc: tahoe" in capsys.readouterr().out
+    assert cli.main(["from-ns2", str(_script(tmp_path, extra="$ns rtproto DV"))]) == 2
+    assert "satcc: error:" in capsys.readouterr().err
+    assert cli.main(["from-ns2", str(ns2scripts.SCRIPTS / "tutorial.tcl"), "--out", str(tmp_path / "x.txt")]) == 2
+
+
+def test_the_import_reads_each_controllers_ns2_variables_as_the_export_writes_them():
+    assert {var: key for var, (key, _, _) in ns2_import._CC_VARS.items()} == {v: k for k, v in ns2.NS2_SETTINGS.items()}
+    # every ns-2 agent the registry names is read back to its controller
+    from satcc import registry
+    for cc in registry.controller_names():
+        agent = registry.controller(cc)["ns2_agent"]
+        if agent:
+            assert ns2_import._SENDERS[agent] == (cc, False)
