@@ -275,3 +275,22 @@ def test_the_import_reads_each_controllers_ns2_variables_as_the_export_writes_th
         agent = registry.controller(cc)["ns2_agent"]
         if agent:
             assert ns2_import._SENDERS[agent] == (cc, False)
+
+
+def test_create_connection_and_a_misspelt_variable(tmp_path):
+    # ns-lib's create-connection makes, attaches and connects both agents; a variable
+    # ns-2 would keep unused (a misspelling) is refused with the name it resembles
+    p = tmp_path / "c.tcl"
+    body = ("set ns [new Simulator]\nset n0 [$ns node]\nset n1 [$ns node]\n"
+            "$ns duplex-link $n0 $n1 10Mb 22ms DropTail\n"
+            "set tcp0 [$ns create-connection TCP/Reno $n0 TCPSink/DelAck $n1 3]\n"
+            "set ftp [$tcp0 attach-app FTP]\n$tcp0 set {var} 1500\n"
+            '$ns at 0.2 "$ftp start"\n$ns at 4.5 "exit 0"\n$ns run\n')
+    p.write_text(body.format(var="packetSize_"))
+    sc = ns2_import.from_tcl(p).scenario
+    f = sc["flows"][0]
+    assert (f["cc"], f["src"], f["dst"], sc["duration_s"]) == ("reno", "n0", "n1", 4.5)
+    assert schema.tcp_settings(sc, f)["packet_size_bytes"] == 1500 and schema.tcp_settings(sc, f)["delayed_ack"]
+    p.write_text(body.format(var="packetsize_"))
+    with pytest.raises(ScenarioError, match=r"packetsize_ is not a variable satcc reads \(did you mean packetSize_\?\)"):
+        ns2_import.from_tcl(p)

@@ -312,9 +312,14 @@ def _same(a: str, b: str) -> bool:
 
 
 def _unknown_vars(objs: _Objects, h: str, known: set[str], what: str) -> None:
+    import difflib
+
     for var in sorted(objs.set_vars(h) - known - _IGNORED):
-        raise Ns2ImportError(f"{what}: {var} is not a variable satcc reads (set it only to ns-2's default, or "
-                           "leave it out)")
+        close = difflib.get_close_matches(var.lower(), {k.lower(): k for k in known}, n=1, cutoff=0.75)
+        hint = f" (did you mean {next(k for k in known if k.lower() == close[0])}?)" if close else ""
+        raise Ns2ImportError(f"{what}: {var} is not a variable satcc reads{hint}; ns-2 leaves a name its "
+                             f"{objs.cls[h]} does not bind as an unused variable, and satcc does not guess: "
+                             "correct it or leave it out")
 
 
 def _queue(objs: _Objects, q: str, what: str, notes: list[str]) -> dict:
@@ -552,7 +557,8 @@ def _error_model(objs: _Objects, em: str, unit: str, ranvar: str | None, what: s
         raise Ns2ImportError(f"{what}: {objs.cls[em]} is not modelled (ErrorModel with a uniform variable is)")
     if ranvar is not None and objs.cls.get(ranvar) != "RandomVariable/Uniform":
         raise Ns2ImportError(f"{what}: its ranvar {objs.cls.get(ranvar, ranvar)} is not modelled (Uniform is)")
-    _unknown_vars(objs, em, {"rate_", "enable_", "markecn_", "delay_pkt_", "delay_"}, what)
+    # (bandwidth_ times losses by the packet's transmission time, for units of time only)
+    _unknown_vars(objs, em, {"rate_", "enable_", "markecn_", "delay_pkt_", "delay_", "bandwidth_"}, what)
     _check_fixed(objs, em, {"markecn_": "false", "delay_pkt_": "false", "delay_": "0"}, what)
     if not _bool(objs.get(em, "enable_", "1")[0], f"{what} enable_"):
         return None

@@ -97,6 +97,9 @@ proc ::satcc::call {h method args} {
             switch -- $method {
                 queue { return $::satcc::lq($h) }
                 link { return $::satcc::ld($h) }
+                queue-sample-timeout - trace-dynamics - start-tracing - init-monitor - attach-monitors {
+                    ::satcc::note "link $method (monitoring)"; return ""
+                }
             }
         }
         Agent/* {
@@ -198,6 +201,20 @@ proc ::satcc::sim {ns method argv} {
         attach-agent { ::satcc::rec attach [lindex $argv 0] [lindex $argv 1]; return "" }
         detach-agent { ::satcc::rec detach [lindex $argv 0] [lindex $argv 1]; return "" }
         connect { ::satcc::rec connect [lindex $argv 0] [lindex $argv 1]; return "" }
+        create-connection - create-connection-list {
+            # ns-lib.tcl's helpers: both agents made, attached and connected
+            lassign $argv stype snode dtype dnode fid
+            if {[llength $argv] != 5} { ::satcc::unsupported "\$ns $method $argv (STYPE SNODE DTYPE DNODE FID)" }
+            set s [new Agent/$stype]
+            set d [new Agent/$dtype]
+            ::satcc::call $s set fid_ $fid
+            ::satcc::call $d set fid_ $fid
+            ::satcc::rec attach $snode $s
+            ::satcc::rec attach $dnode $d
+            ::satcc::rec connect $s $d
+            if {$method eq "create-connection"} { return $s }
+            return [list $s $d]
+        }
         lossmodel - link-lossmodel {
             lassign $argv em a b
             ::satcc::rec lossmodel $method $em [::satcc::link_of $a $b]
@@ -218,7 +235,8 @@ proc ::satcc::sim {ns method argv} {
         is-started { return $::satcc::running }
         trace-all - namtrace-all - namtrace-all-wireless - trace-queue - namtrace-queue - flush-trace -
         color - duplex-link-op - simplex-link-op - use-scheduler - puts-nam-config - set-animation-rate -
-        add-agent-trace - create-trace - get-ns-traceall - get-nam-traceall - trace-annotate - namtrace-config {
+        add-agent-trace - monitor-agent-trace - delete-agent-trace - create-trace - get-ns-traceall -
+        get-nam-traceall - trace-annotate - namtrace-config {
             ::satcc::note "\$ns $method (tracing and drawing)"
             return ""
         }

@@ -1,6 +1,6 @@
-# The first example of Marc Greis's ns-2 tutorial, as people still start from it: a
-# TCP flow and a CBR flow over UDP sharing a 1.7 Mb/s link (nam output, colours and
-# layout included).
+# A first ns-2 script as tutorials teach it: a TCP flow and a CBR flow over UDP sharing
+# a 1.7 Mb/s link, with nam output, colours and layout, and the agents detached at
+# the end.
 set ns [new Simulator]
 $ns color 1 Blue
 $ns color 2 Red
