@@ -84,18 +84,12 @@ def test_scripts_written_by_hand_give_ns2s_trace_counts():
     # what they hold: drops on some link of each, and more than a thousand arrivals
     for p in scripts:
         counts = SCRIPT_REF[p.name]["ns2"].values()
-        assert sum(d for _, d in counts) > 0 and sum(a for a, _ in counts) > 1000, p.name
+        assert sum(d for _, _, d in counts) > 0 and sum(a for a, _, _ in counts) > 1000, p.name
 
 
-def _counts(sc: dict) -> dict:
-    number = {n["name"]: str(i) for i, n in enumerate(sc["nodes"])}
-    out = {}
-    for link in run(sc).summary["links"]:
-        a, b = link["name"].split("->")
-        drops = link["drops"] + link["drops_error"]
-        if link["arrivals_pkts"] or drops:
-            out[f"{number[a]}->{number[b]}"] = [link["arrivals_pkts"], drops]
-    return out
+def _agree(sc: dict, script: str) -> bool:
+    ours = ns2_import.satcc_counts(ns2_import.Imported(sc))
+    return all(ns2.link_counters_agree(ours.get(k), t) for k, t in SCRIPT_REF[script]["ns2"].items())
 
 
 @pytest.mark.parametrize("script,change", [
@@ -111,8 +105,9 @@ def _counts(sc: dict) -> dict:
 def test_the_comparison_sees_a_setting_the_import_would_drop(script, change):
     # each of these settings, left out of the scenario, parts satcc from ns-2's counts
     sc = ns2_import.from_tcl(ns2scripts.SCRIPTS / script).scenario
+    assert _agree(sc, script)
     change(sc)
-    assert _counts(sc) != SCRIPT_REF[script]["ns2"]
+    assert not _agree(sc, script)
 
 
 def _flow(sc: dict, name: str) -> dict:
@@ -294,3 +289,18 @@ def test_create_connection_and_a_misspelt_variable(tmp_path):
     p.write_text(body.format(var="packetsize_"))
     with pytest.raises(ScenarioError, match=r"packetsize_ is not a variable satcc reads \(did you mean packetSize_\?\)"):
         ns2_import.from_tcl(p)
+
+
+def test_satcc_from_ns2_compare_sets_every_link_beside_ns2s(monkeypatch, capsys):
+    # ns-2's side from the committed reference (ns2_import.ns2_counts ran it in ns)
+    script = ns2scripts.SCRIPTS / "geo.tcl"
+    counts = {k: list(v) for k, v in SCRIPT_REF["geo.tcl"]["ns2"].items()}
+    monkeypatch.setattr(ns2, "available", lambda: True)
+    monkeypatch.setattr(ns2_import, "ns2_counts", lambda path, argv=None: counts)
+    assert cli.main(["from-ns2", str(script), "--compare"]) == 0
+    out = capsys.readouterr().out
+    assert "gw1->gw2  [5467, 5464, 10] | [5467, 5465, 10]" in out and "identical to ns-2" in out
+    counts["0->1"][2] += 1
+    assert cli.main(["from-ns2", str(script), "--compare"]) == 1
+    out = capsys.readouterr().out
+    assert "gw1->gw2" in out and "<- differs" in out and "1 of 6 link directions differ" in out

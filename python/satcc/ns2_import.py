@@ -719,6 +719,78 @@ def _source(objs: _Objects, app: str, what: str, tcp_size: int | None = None) ->
     return out
 
 
+# The script in ns-2 itself, with a queue monitor on every link direction (made when
+# `$ns run` starts, as ns2.to_tcl's are), its counts written when the run ends or the
+# script exits
+_NS2_COUNTS = """set satcc_counts_out {%s}
+Simulator instproc satcc_run0 {} [Simulator info instbody run]
+Simulator instproc run {} {
+    $self instvar link_ Node_
+    global satcc_qm
+    foreach k [array names link_] {
+        set ab [split $k :]
+        set satcc_qm([lindex $ab 0]->[lindex $ab 1]) [$self monitor-queue $Node_([lindex $ab 0]) $Node_([lindex $ab 1]) ""]
+    }
+    set r [$self satcc_run0]
+    satcc_dump
+    return $r
+}
+proc satcc_dump {} {
+    global satcc_qm satcc_counts_out
+    if {![info exists satcc_qm]} return
+    set f [open $satcc_counts_out w]
+    foreach k [lsort [array names satcc_qm]] {
+        set q $satcc_qm($k)
+        puts $f "$k [$q set parrivals_] [$q set pdepartures_] [$q set pdrops_]"
+    }
+    close $f
+}
+rename exit satcc_real_exit
+proc exit {args} { satcc_dump; eval satcc_real_exit $args }
+source {%s}
+"""
+
+
+def ns2_counts(script: str | Path, argv: list[str] | None = None, timeout_s: float = 3600) -> dict[str, list[int]]:
+    """Run `script` in ns-2 itself (the `ns` command) with a queue monitor on every link
+    direction: "i->j" (ns-2's node numbers, the order the script made the nodes) to
+    [arrivals, departures, drops] (its error models' losses among the drops)."""
+    from . import ns2
+
+    if not ns2.available():
+        raise Ns2ImportError("running the script in ns-2 needs ns-2 (apt-get install -y ns2)")
+    path = Path(script).resolve()
+    with tempfile.TemporaryDirectory() as d:
+        out = Path(d) / "counts.txt"
+        wrapper = Path(d) / "satcc_wrapper.tcl"
+        wrapper.write_text(_NS2_COUNTS % (out, path))
+        r = subprocess.run(["ns", str(wrapper), *(argv or [])], capture_output=True, text=True, cwd=d,
+                           timeout=timeout_s)
+        if not out.exists():
+            tail = (r.stderr or r.stdout).strip().splitlines()[-3:]
+            raise Ns2ImportError(f"{script}: ns-2 wrote no counts (exit {r.returncode}): {' | '.join(tail)}")
+        counts = {}
+        for line in out.read_text().splitlines():
+            k, a, dep, drops = line.split()
+            counts[k] = [int(a), int(dep), int(drops)]
+        return counts
+
+
+def satcc_counts(imported: Imported) -> dict[str, list[int]]:
+    """The same counters from satcc's run of an imported scenario, in ns-2's node numbers."""
+    from .run import run
+
+    sc = imported.scenario
+    number = {n["name"]: str(i) for i, n in enumerate(sc["nodes"])}
+    out = {}
+    for link in run(sc).summary["links"]:
+        a, b = link["name"].split("->")
+        # ns-2's queue monitor counts the error model's losses as drops (link-lossmodel)
+        out[f"{number[a]}->{number[b]}"] = [link["arrivals_pkts"], link["departed_pkts"],
+                                            link["drops"] + link["drops_error"]]
+    return out
+
+
 def from_tcl(script: str | Path, argv: list[str] | None = None, duration_s: float | None = None,
              name: str | None = None) -> Imported:
     """The scenario an ns-2 2.35 script describes (see the module's notes)."""
