@@ -304,3 +304,18 @@ def test_satcc_from_ns2_compare_sets_every_link_beside_ns2s(monkeypatch, capsys)
     assert cli.main(["from-ns2", str(script), "--compare"]) == 1
     out = capsys.readouterr().out
     assert "gw1->gw2" in out and "<- differs" in out and "1 of 6 link directions differ" in out
+
+
+def test_what_ns2_draws_itself_is_named_where_the_runs_agree_in_law(tmp_path):
+    p = tmp_path / "em.tcl"
+    text = ("set ns [new Simulator]\n$ns use-newtrace\nset a [$ns node]\nset b [$ns node]\n"
+            "$ns duplex-link $a $b 2Mb 50ms DropTail\nset loss [new ErrorModel/Uniform 0.01 pkt]\n"
+            "$ns {how} $loss $a $b\nset tcp [$ns create-connection TCP/Newreno $a TCPSink $b 0]\n"
+            'set ftp [$tcp attach-app FTP]\n{seed}$ns at 0 "$ftp start"\n$ns at 10 "$ns halt"\n$ns run\n')
+    p.write_text(text.format(how="lossmodel", seed=""))
+    imp = ns2_import.from_tcl(p)
+    assert imp.scenario["links"][0]["a_to_b"]["error"] == {"type": "per", "per": 0.01}
+    assert [w.split()[1] for w in imp.in_law] == ["TCP", "error", "lossmodel`"]
+    p.write_text(text.format(how="link-lossmodel", seed='$ns at 0 "$defaultRNG seed 5"\n'))
+    imp = ns2_import.from_tcl(p)
+    assert imp.scenario["ns2_rng_seed"] == 5 and len(imp.in_law) == 1, "only the RTT clock phases"

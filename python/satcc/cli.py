@@ -550,8 +550,11 @@ def cmd_from_ns2(a) -> int:
         apart += not same
         print(f"  {named(k):<{width}}  {o} | {t}" + ("" if same else "   <- differs"))
     if apart:
-        print(f"{apart} of {len(theirs)} link directions differ (each sender's RTT clock phase is ns-2's draw "
-              "there and satcc's here: docs/scenario.md, \"From an ns-2 script\")")
+        print(f"{apart} of {len(theirs)} link directions differ")
+        if imp.in_law:
+            print("the two runs agree in law, not draw for draw, where (docs/scenario.md, \"From an ns-2 script\"):")
+            for why in imp.in_law:
+                print(f"  - {why}")
         return 1
     print("identical to ns-2, link direction for link direction (a link's departures within the packet on the "
           "wire at the end, which ns-2 counts when it starts)")

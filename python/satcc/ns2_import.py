@@ -50,9 +50,11 @@ class Ns2ImportError(ScenarioError):
 
 @dataclass
 class Imported:
-    """A scenario read from an ns-2 script and what was left out of it."""
+    """A scenario read from an ns-2 script, what was left out of it, and why a run of it
+    may agree with ns-2's in law rather than packet for packet (`in_law`)."""
     scenario: dict
     notes: list[str] = field(default_factory=list)
+    in_law: list[str] = field(default_factory=list)
 
 
 # ------------------------------------------------------------------ ns-2's units
@@ -504,6 +506,22 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
     if not sc["flows"]:
         raise Ns2ImportError("no flow: no agent pair connected by `$ns connect` with an application started")
     _shared_tcp(sc)
+    in_law = []
+    if any(f.get("transport") != "udp" for f in sc["flows"]):
+        in_law.append("each TCP sender's RTT clock phase, which ns-2 draws from its generator as it builds the "
+                      "agents, is drawn from the scenario's seed")
+    draws = [what for what, yes in (
+        ("RED's", any(q.get("type") == "red" for l in sc["links"]
+                      for q in (l["queue"], l.get("a_to_b", {}).get("queue", {}), l.get("b_to_a", {}).get("queue", {})))),
+        ("the error models'", any("error" in l.get(side, {}) for l in sc["links"] for side in ("a_to_b", "b_to_a"))),
+        ("the ON/OFF and random CBR sources'", any(f["traffic"]["type"] in ("exponential", "pareto")
+                                                    or f["traffic"].get("random") for f in sc["flows"])),
+    ) if yes]
+    if draws and "ns2_rng_seed" not in sc:
+        in_law.append(f"{' and '.join(draws)} draws come from the scenario's seed (ns-2's own with a "
+                      "`$defaultRNG seed` at time 0)")
+    if any(how == "lossmodel" for how, _, _ in errors):
+        in_law.append("`$ns lossmodel` loses packets before the link in ns-2, after it in satcc")
     for h in objs.order:
         c = objs.cls[h]
         if c.startswith("Agent/") and c not in _SENDERS and c not in _SINKS and c not in (
@@ -513,7 +531,7 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
         if h in objs.timed and objs.cls[h] not in ("DelayLink",) and not c.startswith("Agent/TCP"):
             var = objs.timed[h][0][1]
             raise Ns2ImportError(f"{objs.label(h)} ({c}): {var} set during the run is not modelled")
-    return Imported(sc, notes)
+    return Imported(sc, notes, in_law)
 
 
 def _shared_tcp(sc: dict) -> None:

@@ -48,6 +48,13 @@ proc ::satcc::make {cls} {
 }
 
 proc new {cls args} {
+    if {$cls eq "ErrorModel/Uniform" && [llength $args] == 2} {
+        # ns-lib's ErrorModel/Uniform init {rate units}
+        set h [::satcc::make $cls]
+        ::satcc::call $h set rate_ [lindex $args 0]
+        ::satcc::call $h unit [lindex $args 1]
+        return $h
+    }
     if {[llength $args] > 0} {
         ::satcc::unsupported "new $cls with arguments ($args)"
     }
@@ -233,7 +240,7 @@ proc ::satcc::sim {ns method argv} {
         run { ::satcc::play; return "" }
         halt { return -code error -errorcode {SATCC EXIT} "halt" }
         is-started { return $::satcc::running }
-        trace-all - namtrace-all - namtrace-all-wireless - trace-queue - namtrace-queue - flush-trace -
+        trace-all - namtrace-all - namtrace-all-wireless - trace-queue - namtrace-queue - flush-trace - use-newtrace -
         color - duplex-link-op - simplex-link-op - use-scheduler - puts-nam-config - set-animation-rate -
         add-agent-trace - monitor-agent-trace - delete-agent-trace - create-trace - get-ns-traceall -
         get-nam-traceall - trace-annotate - namtrace-config {
