@@ -496,6 +496,25 @@ def cmd_paths(a) -> int:
     return 0
 
 
+def _in_both(what: str, in_ns2, in_satcc) -> tuple:
+    """`satcc ns2 --compare` and `satcc from-ns2 --compare`: ns-2's side, then satcc's,
+    each timed: (ns-2's result, satcc's, ns-2's wall seconds, satcc's)."""
+    from . import ns2
+
+    if not ns2.available():
+        raise CliError("--compare: ns-2 is not installed (apt-get install -y ns2)")
+    print(f"running {what} in ns-2 ...", file=sys.stderr, flush=True)
+    t0 = time.perf_counter()
+    try:
+        theirs = in_ns2()
+    except RuntimeError as e:
+        raise CliError(f"--compare: {e}") from None
+    t1 = time.perf_counter()
+    print("... and in satcc", file=sys.stderr, flush=True)
+    ours = in_satcc()
+    return theirs, ours, t1 - t0, time.perf_counter() - t1
+
+
 def cmd_from_ns2(a) -> int:
     from . import ns2_import
     from .scenario import Scenario, validate
@@ -524,23 +543,16 @@ def cmd_from_ns2(a) -> int:
         return 0
     from . import ns2
 
-    if not ns2.available():
-        raise CliError("--compare: ns-2 is not installed (apt-get install -y ns2)")
-    print(f"running {a.script} in ns-2 ...", file=sys.stderr, flush=True)
-    t0 = time.perf_counter()
-    theirs = ns2_import.ns2_counts(a.script, argv=a.arg)
-    t1 = time.perf_counter()
-    print("... and the scenario in satcc", file=sys.stderr, flush=True)
-    ours = ns2_import.satcc_counts(imp)
-    t2 = time.perf_counter()
+    theirs, ours, t_ns2, t_satcc = _in_both(a.script, lambda: ns2_import.ns2_counts(a.script, argv=a.arg),
+                                           lambda: ns2_import.satcc_counts(imp))
     names = [n["name"] for n in sc["nodes"]]
 
     def named(k):
         i, j = k.split("->")
         return f"{names[int(i)]}->{names[int(j)]}"
 
-    print(f"{sc['name']}: {len(theirs)} link directions, {sc['duration_s']:g} s simulated (ns-2 {t1 - t0:.2f} s "
-          f"wall, satcc {t2 - t1:.2f} s wall)")
+    print(f"{sc['name']}: {len(theirs)} link directions, {sc['duration_s']:g} s simulated (ns-2 {t_ns2:.2f} s "
+          f"wall, satcc {t_satcc:.2f} s wall)")
     print("links: [arrivals, departures, drops] in satcc | in ns-2")
     width = max((len(named(k)) for k in theirs), default=0)
     apart = 0
@@ -584,25 +596,15 @@ def cmd_ns2(a) -> int:
         sys.stdout.write(tcl)
     if not a.compare:
         return 0
-    if not ns2.available():
-        raise CliError("--compare: ns-2 is not installed (apt-get install -y ns2)")
     from .run import run
 
-    print(f"running {d.get('name', 'scenario')} in ns-2 ...", file=sys.stderr, flush=True)
-    t0 = time.perf_counter()
-    try:
-        raw = ns2.run_tcl(tcl)
-    except RuntimeError as e:
-        raise CliError(f"--compare: {e}") from None
-    t1 = time.perf_counter()
-    print("... and in satcc", file=sys.stderr, flush=True)
-    summary = run(sc).summary
-    t2 = time.perf_counter()
+    raw, summary, t_ns2, t_satcc = _in_both(d.get("name", "scenario"), lambda: ns2.run_tcl(tcl),
+                                           lambda: run(sc).summary)
     ours, theirs = ns2.counters_from_satcc(summary), ns2.counters_from_ns2(sc, raw)
     diffs = ns2.differences(ours, theirs)
     nf, nl = len(theirs["flows"]), len(theirs["links"])
     print(f"{d.get('name', 'scenario')}: {nf} flow{'s' * (nf != 1)}, {nl} link direction{'s' * (nl != 1)}, "
-          f"{d['duration_s']:g} s simulated (ns-2 {t1 - t0:.2f} s wall, satcc {t2 - t1:.2f} s wall)")
+          f"{d['duration_s']:g} s simulated (ns-2 {t_ns2:.2f} s wall, satcc {t_satcc:.2f} s wall)")
     udp = " (a UDP flow: [datagrams received])" if any(len(v) == 1 for v in theirs["flows"].values()) else ""
     rows = [("flow", f"[acked, sent, retransmitted, timeouts]{udp}", "flows"),
             ("link", "[arrivals, departures, drops]", "links")]
