@@ -3,6 +3,7 @@ in both simulators (tests/data/ns2_scripts/*.tcl).
 
     python -m satcc.dev.ns2scripts refresh   # needs ns-2: runs each script, writes reference.json
     python -m satcc.dev.ns2scripts compare   # no ns-2 needed: satcc's runs of the imported scenarios
+    python -m satcc.dev.ns2scripts roundtrip [K ...]  # no ns-2 needed: the ns2exact networks' scripts read back
 
 `refresh` runs each script in ns-2 with a queue monitor on every link direction
 (satcc.ns2_import.ns2_counts, what `satcc from-ns2 --compare` runs) and records each
@@ -16,6 +17,7 @@ a retransmission, which `compare` would report as it is.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import sys
@@ -34,6 +36,48 @@ def scripts() -> list[Path]:
 
 def satcc_counts(script: Path) -> dict[str, list[int]]:
     return ns2_import.satcc_counts(ns2_import.from_tcl(script))
+
+
+def roundtrip(k: int, tmp: Path) -> list[str]:
+    """ns2exact network k's ns-2 script (satcc.ns2.to_tcl) read back and run in satcc: how
+    its counters differ from the ns-2 counters of the ns2exact reference. The import
+    names nodes and flows by the script's variables, so they are matched to the
+    original's by position; each sender's RTT clock phase is the one the script's reset
+    procedure draws (the original's pinned phase)."""
+    from ..run import run
+    from . import ns2exact
+
+    orig = ns2.expand_flows(ns2exact.network(k))
+    p = Path(tmp) / f"{k}.tcl"
+    p.write_text(ns2exact.tcl(k))
+    sc = ns2_import.from_tcl(p).scenario
+    names = {n["name"]: o["name"] for n, o in zip(sc["nodes"], orig["nodes"])}
+    if len(names) != len(orig["nodes"]) or len(sc["flows"]) != len(orig["flows"]):
+        return [f"read back as {len(sc['nodes'])} nodes and {len(sc['flows'])} flows, of "
+                f"{len(orig['nodes'])} and {len(orig['flows'])}"]
+    for n in sc["nodes"]:
+        n["name"] = names[n["name"]]
+    for link in sc["links"]:
+        link["a"], link["b"] = names[link["a"]], names[link["b"]]
+    for f, o in zip(sc["flows"], orig["flows"]):
+        f["src"], f["dst"] = names[f["src"]], names[f["dst"]]
+        phase = {**(orig.get("tcp") or {}), **(o.get("tcp") or {})}.get("tick_phase_s")
+        if phase is not None:
+            f.setdefault("tcp", {})["tick_phase_s"] = phase
+    sc["seed"] = orig.get("seed", 1)
+    c = ns2exact.counters_from_satcc(run(sc).summary)
+    ren = {f["name"]: o["name"] for f, o in zip(sc["flows"], orig["flows"])}
+    c["flows"] = {ren[n]: v for n, v in c["flows"].items()}
+    if "fct" in c:
+        c["fct"] = {ren[n]: v for n, v in c["fct"].items()}
+    return ns2exact.differences(c, _exact_reference()["counters"][str(k)])
+
+
+@functools.lru_cache(maxsize=1)
+def _exact_reference() -> dict:
+    from . import ns2exact
+
+    return ns2exact.reference()
 
 
 def refresh() -> None:
@@ -63,6 +107,23 @@ def main(argv=None) -> int:
     if argv[:1] == ["refresh"]:
         refresh()
         return 0
+    if argv[:1] == ["roundtrip"]:
+        import tempfile
+
+        from . import ns2exact
+
+        nets = [int(x) for x in argv[1:]] or ns2exact.reference()["networks"]
+        apart = 0
+        with tempfile.TemporaryDirectory() as d:
+            for i, k in enumerate(nets):
+                diffs = roundtrip(k, Path(d))
+                apart += bool(diffs)
+                if diffs:
+                    print(f"network {k}: " + "; ".join(diffs[:3]))
+                if (i + 1) % 250 == 0:
+                    print(f"... {i + 1} of {len(nets)}", file=sys.stderr, flush=True)
+        print(f"{apart} of {len(nets)} networks' scripts read back differ from ns-2's counters")
+        return 1 if apart else 0
     if argv[:1] == ["compare"]:
         apart = 0
         for name, diffs in compare().items():
