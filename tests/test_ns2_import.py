@@ -2,7 +2,7 @@
 
 Two references: the ns-2 scripts satcc writes for the ns2exact networks (their counters
 were ns-2's: a script read back must give them again), and scripts written by hand as
-users write them (tests/data/ns2_scripts, their ns-2 trace counts in reference.json,
+users write them (ns2/scripts, their ns-2 counts in ns2/reference/scripts.json,
 made by `python -m satcc.dev.ns2scripts refresh`)."""
 
 import hashlib

@@ -1,7 +1,7 @@
 """ns-2 scripts written by hand, as users write them, read by `satcc from-ns2` and run
-in both simulators (tests/data/ns2_scripts/*.tcl).
+in both simulators (ns2/scripts/*.tcl, their ns-2 counts in ns2/reference/scripts.json).
 
-    python -m satcc.dev.ns2scripts refresh   # needs ns-2: runs each script, writes reference.json
+    python -m satcc.dev.ns2scripts refresh   # needs ns-2: runs each script, writes ns2/reference/scripts.json
     python -m satcc.dev.ns2scripts compare   # no ns-2 needed: satcc's runs of the imported scenarios
     python -m satcc.dev.ns2scripts roundtrip [K ...]  # no ns-2 needed: the ns2exact networks' scripts read back
 
@@ -24,10 +24,11 @@ import sys
 from pathlib import Path
 
 from .. import ns2, ns2_import
+from .difftest import ROOT as NS2_DIR
 
-ROOT = Path(__file__).resolve().parents[3]
-SCRIPTS = ROOT / "tests" / "data" / "ns2_scripts"
-REFERENCE = SCRIPTS / "reference.json"
+# beside the ns-2 reference numbers (satcc.dev.difftest finds the folder)
+SCRIPTS = NS2_DIR / "scripts"
+REFERENCE = NS2_DIR / "reference" / "scripts.json"
 
 
 def scripts() -> list[Path]:
