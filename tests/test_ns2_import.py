@@ -166,7 +166,11 @@ def _script(tmp_path, links="$ns duplex-link $a $b 10Mb 10ms DropTail", extra=""
     ("$ns at 1.0 \"$ftp start\"", r"started or stopped more than once"),
     ("$ns at 0.0 \"$tcp set window_ 5\"\n$ns at 1.0 \"$tcp set window_ 50\"", r"window_ set during the run"),
     ("set em [new ErrorModel]\n$em unit bit\n$ns link-lossmodel $em $a $b", r"unit bit is not modelled"),
-    ("set x [new RandomVariable/Uniform]\nset y [$x value]", r"RandomVariable/Uniform's command 'value'"),
+    ("set x [new RandomVariable/Uniform]\nset y [$x value]", r"RandomVariable/Uniform value at script time from "
+     r"ns-2's default generator, or from an RNG not seeded with a number in \[1, 2\^31 - 2\] \(give the variable "
+     r"an RNG of its own: \$rv use-rng \$rng after \$rng seed N\)"),
+    ("set x [new RandomVariable/Pareto]\nset r [new RNG]\n$r seed 3\n$x use-rng $r\nset y [$x value]",
+     r"RandomVariable/Pareto value at script time \(Uniform and Exponential variables are reproduced\)"),
 ])
 def test_what_satcc_does_not_model_is_refused_by_name(tmp_path, extra, match):
     with pytest.raises(ScenarioError, match=match):
@@ -307,3 +311,28 @@ def test_what_ns2_draws_itself_is_named_where_the_runs_agree_in_law(tmp_path):
     p.write_text(text.format(how="link-lossmodel", seed='$ns at 0 "$defaultRNG seed 5"\n'))
     imp = ns2_import.from_tcl(p)
     assert imp.scenario["ns2_rng_seed"] == 5 and len(imp.in_law) == 1, "only the RTT clock phases"
+
+
+def test_script_time_draws_from_an_rng_of_the_scripts_own_are_ns2s(tmp_path):
+    # ns2/ranvar/draws.tcl: 6,000 Uniform and Exponential values from two seeded RNGs,
+    # as `ns` printed them (ns2/reference/ranvar_draws.txt), and as the stand-in gives them
+    from satcc.dev.difftest import ROOT as NS2_DIR
+    import subprocess
+    driver = tmp_path / "d.tcl"
+    driver.write_text(f"set satcc_out {{{tmp_path / 'x.json'}}}\nsource {{{ns2_import.PRELUDE}}}\n"
+                      f"source {{{NS2_DIR / 'ranvar' / 'draws.tcl'}}}\n")
+    mine = subprocess.run(["tclsh", str(driver)], capture_output=True, text=True, check=True).stdout
+    theirs = (NS2_DIR / "reference" / "ranvar_draws.txt").read_text()
+    assert len(theirs.splitlines()) == 6000 and mine == theirs
+
+
+def test_a_random_start_time_is_the_one_ns2_draws(tmp_path):
+    p = tmp_path / "rv.tcl"
+    p.write_text("set ns [new Simulator]\nset r [new RNG]\n$r seed 12345\nset v [new RandomVariable/Uniform]\n"
+                 "$v use-rng $r\n$v set max_ 20\nset a [$ns node]\nset b [$ns node]\n"
+                 "$ns duplex-link $a $b 1Mb 10ms DropTail\nset tcp [$ns create-connection TCP $a TCPSink $b 0]\n"
+                 'set ftp [$tcp attach-app FTP]\n$ns at [$v value] "$ftp start"\n$ns at 30 "exit 0"\n$ns run\n')
+    imp = ns2_import.from_tcl(p)
+    # the first draw of seed 12345, as ns-2 formats a variable's value
+    assert imp.scenario["flows"][0]["start_s"] == float("%e" % (20 * ns2.Ns2Rng(12345).u01()))
+    assert "ns2_rng_seed" not in imp.scenario and not any("seeding" in n for n in imp.notes)

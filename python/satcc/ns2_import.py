@@ -386,6 +386,7 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
     em_ranvar: dict[str, str] = {}
     seeds: list[tuple[float, bool, str]] = []
     detached: dict[str, float] = {}
+    own_rng: dict[str, str] = {}
     for r in records:
         now, running, kind, *rest = r
         if kind == "link":
@@ -423,7 +424,12 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
         elif kind == "em-ranvar":
             em_ranvar[rest[0]] = rest[1]
         elif kind == "seed":
-            seeds.append((float(now), running == "1", rest[1]))
+            if objs.names.get(rest[0]) == "defaultRNG":
+                # ns-2's default generator; an RNG of the script's own serves its
+                # variables' script-time draws (ns2_import.tcl)
+                seeds.append((float(now), running == "1", rest[1]))
+        elif kind == "use-rng":
+            own_rng[rest[0]] = rest[1]
         elif kind == "detach":
             detached.setdefault(rest[1], float(now) if running == "1" else 0.0)
     # the run's end
@@ -520,6 +526,9 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
     if draws and "ns2_rng_seed" not in sc:
         in_law.append(f"{' and '.join(draws)} draws come from the scenario's seed (ns-2's own with a "
                       "`$defaultRNG seed` at time 0)")
+    if any(em_ranvar.get(em) in own_rng for _, em, _ in errors):
+        in_law.append("an error model draws from an RNG of the script's own, satcc's from the scenario's seed "
+                      "(or ns2_rng_seed's stream)")
     if any(how == "lossmodel" for how, _, _ in errors):
         in_law.append("`$ns lossmodel` loses packets before the link in ns-2, after it in satcc")
     for h in objs.order:

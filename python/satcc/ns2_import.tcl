@@ -146,10 +146,23 @@ proc ::satcc::call {h method args} {
                 drop-target { return "" }
             }
         }
-        RandomVariable/* - RNG {
+        RNG {
             switch -- $method {
-                seed { ::satcc::rec seed $h [lindex $args 0]; return "" }
-                use-rng { return "" }
+                seed {
+                    ::satcc::rec seed $h [lindex $args 0]
+                    ::satcc::rng_seed $h [lindex $args 0]
+                    return ""
+                }
+            }
+        }
+        RandomVariable/* {
+            switch -- $method {
+                use-rng {
+                    set ::satcc::uses($h) [lindex $args 0]
+                    ::satcc::rec use-rng $h [lindex $args 0]
+                    return ""
+                }
+                value { return [::satcc::draw $h $cls] }
             }
         }
         QueueMonitor* - Queue* - DelayLink - Trace* - Classifier* {
@@ -158,6 +171,57 @@ proc ::satcc::call {h method args} {
         }
     }
     ::satcc::unsupported "$cls's command '$method' ([string trim "$h $method $args"])"
+}
+
+# ---------------------------------------------------------------- ns-2's generator
+# A RandomVariable's `value` at script time (random start times, say) is reproduced when
+# it draws from an RNG of the script's own that the script seeded: ns-2's MRG32k3a
+# (tools/rng.cc; satcc.ns2.Ns2Rng), `seed N` setting all six words to N, and the value
+# formatted as ns-2 returns it ("%e"). Draws from ns-2's default generator interleave with
+# those ns-2 makes while building the agents, and are refused.
+proc ::satcc::rng_seed {h n} {
+    if {![string is integer -strict $n] || $n <= 0 || $n >= 2147483647} {
+        set ::satcc::rs($h) {}
+        return
+    }
+    set x [expr {double($n)}]
+    set ::satcc::rs($h) [list $x $x $x $x $x $x]
+}
+
+proc ::satcc::u01 {h} {
+    lassign $::satcc::rs($h) c0 c1 c2 c3 c4 c5
+    set p1 [expr {1403580.0 * $c1 - 810728.0 * $c0}]
+    set p1 [expr {$p1 - int($p1 / 4294967087.0) * 4294967087.0}]
+    if {$p1 < 0.0} { set p1 [expr {$p1 + 4294967087.0}] }
+    set p2 [expr {527612.0 * $c5 - 1370589.0 * $c3}]
+    set p2 [expr {$p2 - int($p2 / 4294944443.0) * 4294944443.0}]
+    if {$p2 < 0.0} { set p2 [expr {$p2 + 4294944443.0}] }
+    set ::satcc::rs($h) [list $c1 $c2 $p1 $c4 $c5 $p2]
+    if {$p1 > $p2} { return [expr {($p1 - $p2) / 4294967088.0}] }
+    return [expr {($p1 - $p2 + 4294967087.0) / 4294967088.0}]
+}
+
+proc ::satcc::draw {h cls} {
+    set r [expr {[info exists ::satcc::uses($h)] ? $::satcc::uses($h) : ""}]
+    if {$r eq "" || $r eq $::defaultRNG || ![info exists ::satcc::rs($r)] || $::satcc::rs($r) eq ""} {
+        set how {give the variable an RNG of its own: $rv use-rng $rng after $rng seed N}
+        ::satcc::unsupported "$cls value at script time from ns-2's default generator, or from an RNG not seeded\
+            with a number in \[1, 2^31 - 2\] ($how)"
+    }
+    switch -- $cls {
+        RandomVariable/Uniform {
+            set lo [::satcc::call $h set min_]
+            set hi [expr {[info exists ::satcc::iv($h,max_)] || [info exists ::satcc::cdef($cls,max_)]
+                          ? [::satcc::call $h set max_] : 1.0}]
+            return [format %e [expr {$lo + ($hi - $lo) * [::satcc::u01 $r]}]]
+        }
+        RandomVariable/Exponential {
+            set avg [expr {[info exists ::satcc::iv($h,avg_)] || [info exists ::satcc::cdef($cls,avg_)]
+                           ? [::satcc::call $h set avg_] : 1.0}]
+            return [format %e [expr {-$avg * log([::satcc::u01 $r])}]]
+        }
+    }
+    ::satcc::unsupported "$cls value at script time (Uniform and Exponential variables are reproduced)"
 }
 
 # ---------------------------------------------------------------- the Simulator
