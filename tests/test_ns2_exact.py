@@ -1068,3 +1068,39 @@ def test_own_draws_name_what_ns2s_generator_would_draw():
     sc["flows"][0]["traffic"] = {"type": "pareto", "shape": 1.5, "mean_on_s": 0.2, "mean_off_s": 0.2, "rate_bps": 1e5}
     assert ns2.own_draws(sc) == ["error models", "ON/OFF sources", "send overheads"]
     assert ns2.own_draws({**sc, "ns2_rng_seed": 3}) == []
+
+
+def _red_queues(link: dict) -> list[dict]:
+    return [q for q in [link.get("queue") or {}] + [(link.get(s) or {}).get("queue") or {} for s in ("a_to_b", "b_to_a")]
+            if q.get("type") == "red"]
+
+
+def test_the_red_byte_networks_count_in_bytes_and_drop_by_size():
+    # networks from REDB_FIRST: RED on most router links, most of them counting in bytes
+    # and dropping by size, ns-2 2.35's defaults, beside datagrams of 64 to 1500 bytes
+    nets = _family("red-bytes")
+    queues = [q for k in nets for link in ns2exact.network(k)["links"] for q in _red_queues(link)]
+    assert len(queues) > 200
+    assert 0.6 < sum(bool(q.get("queue_in_bytes")) for q in queues) / len(queues) < 0.95
+    assert 0.6 < sum(bool(q.get("byte_mode")) for q in queues) / len(queues) < 0.95
+    assert {q["mean_pkt_bytes"] for q in queues} == {200, 500, 576, 1000, 1500}
+    tcl = "".join(ns2exact.tcl(k) for k in nets[:10])
+    for line in ("queue_in_bytes_ true", "queue_in_bytes_ false", "bytes_ true", "bytes_ false"):
+        assert f"Queue/RED set {line}" in tcl
+    counters = [REF["counters"][str(k)] for k in nets]
+    assert sum(d[2] for c in counters for d in c["links"].values()) > 5000, "drops"
+
+
+def _red_in_packets(key: str):
+    """A change (for _parted): every RED queue's `key` (queue_in_bytes, byte_mode) off."""
+    def change(x):
+        for q in _red_queues(x):
+            q.pop(key, None)
+    return change
+
+
+def test_the_comparison_sees_red_in_packets():
+    # RED counting packets, or dropping whatever the size, in satcc only: of the first
+    # twenty networks, these many part from ns-2's counts
+    assert _parted("red-bytes", _red_in_packets("queue_in_bytes")) >= 10
+    assert _parted("red-bytes", _red_in_packets("byte_mode")) >= 6

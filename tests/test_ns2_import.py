@@ -7,6 +7,7 @@ made by `python -m satcc.dev.ns2scripts refresh`)."""
 
 import hashlib
 import json
+import math
 import shutil
 from pathlib import Path
 
@@ -188,17 +189,43 @@ def test_a_class_default_counts_for_the_objects_made_after_it(tmp_path):
         ns2_import.from_tcl(_script(tmp_path, links="Agent/TCP set windowOption_ 8\n" + link))
 
 
-def test_red_with_ns2s_defaults_is_refused_naming_the_setting(tmp_path):
+def test_red_with_ns2s_defaults_counts_in_bytes_with_the_settings_ns2_computes(tmp_path):
+    # ns-2 2.35's Queue/RED: bytes_ and queue_in_bytes_ true, thresh_ 0, maxthresh_ 0 and
+    # q_weight_ -1 (computed from the link: REDQueue::initialize_params), mean_pktsize_ 500
     red = "$ns duplex-link $a $b 10Mb 10ms RED"
-    with pytest.raises(ScenarioError, match=r"RED with bytes_ true \(ns-2's default\).*Queue/RED bytes_ false"):
-        ns2_import.from_tcl(_script(tmp_path, links=red))
-    counted = "Queue/RED set bytes_ false\nQueue/RED set queue_in_bytes_ false\n" + red
-    with pytest.raises(ScenarioError, match=r"RED's automatic settings .* set thresh_, maxthresh_ and q_weight_"):
-        ns2_import.from_tcl(_script(tmp_path, links=counted))
-    full = "Queue/RED set thresh_ 5\nQueue/RED set maxthresh_ 15\nQueue/RED set q_weight_ 0.002\n" + counted
-    q = ns2_import.from_tcl(_script(tmp_path, links=full)).scenario["links"][0]["queue"]
-    assert q == {"type": "red", "limit_pkts": 50, "min_th_pkts": 5.0, "max_th_pkts": 15.0, "w_q": 0.002,
-                 "max_p": 0.1, "gentle": True, "wait": True, "mean_pkt_bytes": 500}
+    imp = ns2_import.from_tcl(_script(tmp_path, links=red))
+    q = imp.scenario["links"][0]["queue"]
+    ptc = 10e6 / (8 * 500)  # 2500 mean-size packets a second
+    # the assumed RTT, 3 x (10 ms + 0.4 ms), is below ns-2's floor of 100 ms
+    assert q == {"type": "red", "limit_pkts": 50, "min_th_pkts": 0.005 * ptc / 2, "max_th_pkts": 3 * (0.005 * ptc / 2),
+                 "w_q": 1 - math.exp(-1 / (10 * 0.1 * ptc)), "max_p": 0.1, "gentle": True, "wait": True,
+                 "mean_pkt_bytes": 500, "queue_in_bytes": True, "byte_mode": True}
+    assert any("automatic settings" in n and "q_weight_ 0.0003999" in n for n in imp.notes), imp.notes
+
+    def queue(settings: str, link: str = red) -> dict:
+        return ns2_import.from_tcl(_script(tmp_path, links=settings + "\n" + link)).scenario["links"][0]["queue"]
+
+    # a slow, long link: the RTT above 100 ms counts; 5 packets where half the target
+    # queue is less
+    slow = queue("", "$ns duplex-link $a $b 1Mb 100ms RED")
+    assert (slow["w_q"], slow["min_th_pkts"], slow["max_th_pkts"]) == (
+        1 - math.exp(-1 / (10 * (3 * (0.1 + 1 / 250)) * 250)), 5.0, 15.0)
+    # q_weight_ 0 and -2, ns-2's other automatic weights; targetdelay_ sets the threshold
+    assert queue("Queue/RED set q_weight_ 0")["w_q"] == 1 - math.exp(-1 / ptc)
+    assert queue("Queue/RED set q_weight_ -2")["w_q"] == 1 - math.exp(-10 / ptc)
+    assert queue("Queue/RED set targetdelay_ 0.02\nQueue/RED set maxthresh_ 40")["min_th_pkts"] == 0.02 * ptc / 2
+    assert queue("Queue/RED set targetdelay_ 0.02\nQueue/RED set maxthresh_ 40")["max_th_pkts"] == 40
+    with pytest.raises(ScenarioError, match=r"q_weight_ -3\.0: ns-2 reads 0, -1 and -2 as automatic"):
+        queue("Queue/RED set q_weight_ -3")
+    # in packets, and settings given: taken as they are, and no byte keys
+    full = ("Queue/RED set bytes_ false\nQueue/RED set queue_in_bytes_ false\nQueue/RED set thresh_ 5\n"
+            "Queue/RED set maxthresh_ 15\nQueue/RED set q_weight_ 0.002")
+    assert queue(full) == {"type": "red", "limit_pkts": 50, "min_th_pkts": 5.0, "max_th_pkts": 15.0, "w_q": 0.002,
+                           "max_p": 0.1, "gentle": True, "wait": True, "mean_pkt_bytes": 500}
+    assert "byte_mode" not in queue("Queue/RED set bytes_ false") and queue("Queue/RED set bytes_ false")["queue_in_bytes"]
+    # the export writes both settings back
+    tcl = ns2.to_tcl(imp.scenario)
+    assert "Queue/RED set queue_in_bytes_ true" in tcl and "Queue/RED set bytes_ true" in tcl
 
 
 def test_a_script_without_an_end_needs_a_duration(tmp_path):

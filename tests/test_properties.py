@@ -1,7 +1,7 @@
 """Property tests over random small networks: packets are conserved, queues stay
 within their limits, and a run is a pure function of scenario and seed. The networks
 draw every congestion control (CUBIC and BBR with a Linux sender's transport, pacing),
-ns-2's Sack1 agents and timestamp option, UDP flows of CBR and ON/OFF sources, the router schemes on the routers' links, jitter,
+ns-2's Sack1 agents and timestamp option, RED in packets and in bytes, UDP flows of CBR and ON/OFF sources, the router schemes on the routers' links, jitter,
 latency steps and stops."""
 
 from hypothesis import given, settings
@@ -37,6 +37,10 @@ def networks(draw):
             {"type": "droptail", "limit_bytes": draw(st.integers(1500, 60000))},
             {"type": "red", "limit_pkts": draw(st.integers(5, 60)), "min_th_pkts": 2, "max_th_pkts": 4,
              "w_q": 0.05},
+            # ns-2's RED defaults: counted in bytes, dropping by size
+            {"type": "red", "limit_pkts": draw(st.integers(5, 60)), "min_th_pkts": 2, "max_th_pkts": 4,
+             "w_q": 0.05, "queue_in_bytes": True, "byte_mode": draw(st.booleans()),
+             "mean_pkt_bytes": draw(st.sampled_from([200, 1000]))},
         ]))
         err = draw(st.sampled_from([None, {"type": "per", "per": 0.02}, {"type": "ber", "ber": 1e-5}]))
         changes = draw(st.sampled_from([[], [{"at_s": draw(st.floats(0.1, duration)), "rate_bps": draw(st.floats(1e5, 1e8))}]]))

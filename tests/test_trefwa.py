@@ -4,6 +4,7 @@ import pytest
 
 import satcc
 from satcc import ScenarioError
+from satcc import ns2_import
 from satcc.topology.terrestrial import ns2_auto_red, one_to_many, two_bottlenecks, wired_wireless
 
 
@@ -64,6 +65,10 @@ def test_ns2_auto_red_values():
     assert q["min_th_pkts"] == pytest.approx(c * 0.005 / 2)
     assert q["max_th_pkts"] == pytest.approx(3 * q["min_th_pkts"])
     assert 0 < q["w_q"] < 1e-4
+    # the importer's reading of ns-2's initialize_params, for Fig. 1's 5 ms bottleneck
+    # (its assumed RTT at the 100 ms floor) and the packets as the mean size
+    th, maxth, wq = ns2_import._red_automatic(0.0, 0.0, -1.0, c, 0.005, 0.005, "q")
+    assert (q["min_th_pkts"], q["max_th_pkts"], q["w_q"]) == (th, maxth, wq)
 
 
 def test_trefwa_scheme_validation():

@@ -233,6 +233,9 @@ def _queue_tcl(q: dict | None, a: str, b: str, ecn_lines: bool = False, largest:
             f"[[$ns link $n({a}) $n({b})] queue] set queue_in_bytes_ true",
             f"[[$ns link $n({a}) $n({b})] queue] set mean_pktsize_ 1",
         ]
+    if q.get("queue_in_bytes") and int(q["limit_pkts"]) * int(q.get("mean_pkt_bytes", 1000)) > _NS2_INT_MAX:
+        _unsupported(f"{where}: limit_pkts x mean_pkt_bytes above {_NS2_INT_MAX} with queue_in_bytes (ns-2's RED "
+                     "holds the byte limit in a C int)")
     return [
         f"Queue/RED set thresh_ {q.get('min_th_pkts', 5.0)}",
         f"Queue/RED set maxthresh_ {q.get('max_th_pkts', 15.0)}",
@@ -240,8 +243,8 @@ def _queue_tcl(q: dict | None, a: str, b: str, ecn_lines: bool = False, largest:
         f"Queue/RED set linterm_ {1.0 / q.get('max_p', 0.1)}",
         f"Queue/RED set gentle_ {str(q.get('gentle', True)).lower()}",
         f"Queue/RED set wait_ {str(q.get('wait', True)).lower()}",
-        "Queue/RED set queue_in_bytes_ false",
-        "Queue/RED set bytes_ false",
+        f"Queue/RED set queue_in_bytes_ {str(q.get('queue_in_bytes', False)).lower()}",
+        f"Queue/RED set bytes_ {str(q.get('byte_mode', False)).lower()}",
         f"Queue/RED set mean_pktsize_ {q.get('mean_pkt_bytes', 1000)}",
         # ECN: early drops of ECN-capable packets become marks below mark_p_
         *([f"Queue/RED set setbit_ {str(q.get('ecn', False)).lower()}",

@@ -32,6 +32,7 @@ seeding gives the exact draws for scripts written by `satcc.ns2.to_tcl`.
 from __future__ import annotations
 
 import json
+import math
 import re
 import shutil
 import subprocess
@@ -185,13 +186,14 @@ _APP_DEFAULTS = {"packetSize_": "210", "rate_": {"cbr": "448Kb", "exponential": 
                  "random_": "0", "maxpkts_": "268435456", "burst_time_": "0.5", "idle_time_": "0.5", "shape_": "1.5"}
 _DROPTAIL_FIXED = {"drop_front_": "false", "summarystats_": "false"}
 _RED_FIXED = {"drop_tail_": "true", "drop_front_": "false", "drop_rand_": "false", "ns1_compat_": "false",
-              "adaptive_": "0", "cautious_": "0", "use_mark_p_": "true", "bytes_": "false",
-              "queue_in_bytes_": "false"}
+              "adaptive_": "0", "cautious_": "0", "use_mark_p_": "true"}
 # ns-2 2.35's queue defaults
 _QUEUE_DEFAULTS = {"limit_": "50", "queue_in_bytes_": "false", "mean_pktsize_": "500", "bytes_": "true",
                    "thresh_": "0", "maxthresh_": "0", "q_weight_": "-1", "wait_": "true", "linterm_": "10",
                    "setbit_": "false", "gentle_": "true", "mark_p_": "0.1"}
-_RED_DEFAULTS = {"bytes_": "true", "queue_in_bytes_": "true"}
+_RED_DEFAULTS = {"bytes_": "true", "queue_in_bytes_": "true", "targetdelay_": "0.005"}
+# read by adaptive RED only (adaptive_ 0, which _RED_FIXED holds)
+_RED_ADAPTIVE_ONLY = ("alpha_", "beta_", "interval_", "feng_adaptive_", "top_", "bottom_")
 
 
 # ------------------------------------------------------------------ running the script
@@ -324,7 +326,36 @@ def _unknown_vars(objs: _Objects, h: str, known: set[str], what: str) -> None:
                              "correct it or leave it out")
 
 
-def _queue(objs: _Objects, q: str, what: str, notes: list[str]) -> dict:
+def _red_automatic(th: float, maxth: float, wq: float, ptc: float, delay_s: float, targetdelay: float,
+                   what: str) -> tuple[float, float, float]:
+    """ns-2 2.35's REDQueue::initialize_params: the thresholds (packets) and the weight
+    that `thresh_ 0`, `maxthresh_ 0` and `q_weight_` 0, -1 or -2 (2.35's defaults are 0,
+    0 and -1) stand for, from the link's packets per second at mean_pktsize_ (`ptc`) and
+    its delay, in ns-2's double arithmetic and order."""
+    if wq == 0.0:
+        wq = 1.0 - math.exp(-1.0 / ptc)
+    elif wq == -1.0:
+        rtt = 3.0 * (delay_s + 1.0 / ptc)
+        if rtt < 0.1:
+            rtt = 0.1
+        wq = 1.0 - math.exp(-1.0 / (10 * rtt * ptc))
+    elif wq == -2.0:
+        wq = 1.0 - math.exp(-10.0 / ptc)
+    elif wq < 0.0:
+        raise Ns2ImportError(f"{what}: q_weight_ {wq!r}: ns-2 reads 0, -1 and -2 as automatic weights and keeps "
+                             "other negative ones as they are, which no average can use; give a weight in (0, 1]")
+    if th == 0:
+        th = 5.0
+        # half the queue that targetdelay_ holds, if that is more than 5 packets
+        targetqueue = targetdelay * ptc
+        if th < targetqueue / 2.0:
+            th = targetqueue / 2.0
+    if maxth == 0:
+        maxth = 3.0 * th
+    return th, maxth, wq
+
+
+def _queue(objs: _Objects, q: str, what: str, notes: list[str], rate_bps: float, delay_s: float) -> dict:
     kind = objs.cls[q].split("/", 1)[-1]
 
     def get(var):
@@ -338,22 +369,29 @@ def _queue(objs: _Objects, q: str, what: str, notes: list[str]) -> dict:
             return {"type": "droptail", "limit_bytes": limit * _int(get("mean_pktsize_"), f"{what} mean_pktsize_")}
         return {"type": "droptail", "limit_pkts": limit}
     if kind == "RED":
-        for var in ("bytes_", "queue_in_bytes_"):
-            if _bool(get(var), f"{what} {var}"):
-                raise Ns2ImportError(f"{what}: RED with {var} true (ns-2's default) counts its average in bytes; "
-                                   f"satcc's RED counts packets: set Queue/RED {var} false")
         _check_fixed(objs, q, _RED_FIXED, what)
+        mean = _int(get("mean_pktsize_"), f"{what} mean_pktsize_")
+        if mean < 1:
+            raise Ns2ImportError(f"{what}: mean_pktsize_ {mean}: must be a positive number of bytes")
         th, maxth, wq = (_num(get(v), f"{what} {v}") for v in ("thresh_", "maxthresh_", "q_weight_"))
-        if th <= 0 or maxth <= 0 or wq <= 0:
-            raise Ns2ImportError(f"{what}: RED's automatic settings (thresh_ 0, maxthresh_ 0 or q_weight_ -1, ns-2's "
-                               "defaults) are not modelled: set thresh_, maxthresh_ and q_weight_")
+        auto = _red_automatic(th, maxth, wq, rate_bps / (8.0 * mean), delay_s,
+                              _num(get("targetdelay_"), f"{what} targetdelay_"), what)
+        if auto != (th, maxth, wq):
+            notes.append(f"{what}: RED's automatic settings as ns-2 computes them from the link (thresh_ "
+                         f"{auto[0]!r}, maxthresh_ {auto[1]!r}, q_weight_ {auto[2]!r})")
+        th, maxth, wq = auto
         known = {"limit_", "thresh_", "maxthresh_", "q_weight_", "linterm_", "gentle_", "wait_", "mean_pktsize_",
-                 "setbit_", "mark_p_", *_RED_FIXED, "thresh_queue_", "maxthresh_queue_"}
+                 "setbit_", "mark_p_", *_RED_FIXED, "thresh_queue_", "maxthresh_queue_", "targetdelay_",
+                 "bytes_", "queue_in_bytes_", *_RED_ADAPTIVE_ONLY}
         _unknown_vars(objs, q, known, what)
         out = {"type": "red", "limit_pkts": limit, "min_th_pkts": th, "max_th_pkts": maxth, "w_q": wq,
                "max_p": 1.0 / _num(get("linterm_"), f"{what} linterm_"),
                "gentle": _bool(get("gentle_"), f"{what} gentle_"), "wait": _bool(get("wait_"), f"{what} wait_"),
-               "mean_pkt_bytes": _int(get("mean_pktsize_"), f"{what} mean_pktsize_")}
+               "mean_pkt_bytes": mean}
+        if _bool(get("queue_in_bytes_"), f"{what} queue_in_bytes_"):
+            out["queue_in_bytes"] = True
+        if _bool(get("bytes_"), f"{what} bytes_"):
+            out["byte_mode"] = True
         if _bool(get("setbit_"), f"{what} setbit_"):
             out["ecn"] = True
             out["mark_p"] = _num(get("mark_p_"), f"{what} mark_p_")
@@ -392,9 +430,9 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
         if kind == "link":
             l, a, b, bw, delay, qtype, q, d = rest
             where = f"link {objs.label(a)} -> {objs.label(b)}"
-            direction[(a, b)] = {"rate_bps": bandwidth(bw, f"{where}: bandwidth"),
-                                 "delay_ms": seconds(delay, f"{where}: delay") * 1000.0, "q": q, "d": d,
-                                 "where": where}
+            delay_s = seconds(delay, f"{where}: delay")
+            direction[(a, b)] = {"rate_bps": bandwidth(bw, f"{where}: bandwidth"), "delay_s": delay_s,
+                                 "delay_ms": delay_s * 1000.0, "q": q, "d": d, "where": where}
             link_of[l] = (a, b)
             delay_link[d] = (a, b)
         elif kind == "queue-limit":
@@ -462,9 +500,9 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
                                "directions; ACKs take the way back)")
         done |= {(a, b), (b, a)}
         link = {"a": node_name[a], "b": node_name[b], "rate_bps": fwd["rate_bps"], "delay_ms": fwd["delay_ms"],
-                "queue": _queue(objs, fwd["q"], f"{fwd['where']}: queue", notes)}
+                "queue": _queue(objs, fwd["q"], f"{fwd['where']}: queue", notes, fwd["rate_bps"], fwd["delay_s"])}
         back = {"rate_bps": rev["rate_bps"], "delay_ms": rev["delay_ms"],
-                "queue": _queue(objs, rev["q"], f"{rev['where']}: queue", notes)}
+                "queue": _queue(objs, rev["q"], f"{rev['where']}: queue", notes, rev["rate_bps"], rev["delay_s"])}
         extra = {k: v for k, v in back.items() if v != link[k]}
         if extra:
             link["b_to_a"] = extra

@@ -21,7 +21,8 @@ queues limited in bytes, (8800 on) send overheads on ns-2's draws, (9800 on) sch
 rate changes, (10000 on) delay steps, (10400 on) window caps (maxcwnd_) and (10800
 on) flow entries of several flows with start jitters (`count`, `start_jitter_s`) and
 (11000 on) limited send bursts (maxburst_), (11200 on) the timestamp option
-(timestamps_), plain and delayed-ACK sinks, and
+(timestamps_), plain and delayed-ACK sinks, (11400 on) RED counting in bytes and
+dropping by size (queue_in_bytes_, bytes_), and
 each flow's own packet size, windows, initial ssthresh, dupACK threshold, RTT tick,
 RTO bounds, SYN, header and ACK sizes. Only what ns-2 draws at random is excluded (RED,
 error models, send overhead): the rest of a run is arithmetic, so counts that differ at
@@ -127,6 +128,13 @@ BURST_FIRST = 11000
 # (timestamps_, `tcp.timestamps`): an RTT sample from every new ACK's echo, ten more
 # header bytes on data; among them Tahoe, Sack1 and Vegas agents and delayed-ACK sinks
 TS_FIRST = 11200
+# From REDB_FIRST on: the UDP family's networks (datagrams of 64 to 1500 bytes beside
+# the TCP segments and ACKs) with RED on most router links, most RED queues counting in
+# bytes (ns-2's queue_in_bytes_: average, thresholds and limit in bytes, early drops from
+# one packet waiting) and most dropping by size (bytes_: the probability scaled by the
+# arrival's size, the count in mean-size packets), both ns-2 2.35's Queue/RED defaults,
+# with mean packet sizes from 200 to 1500 bytes
+REDB_FIRST = 11400
 
 # Networks known to part from ns-2, with why (none since 2026-11-28). Networks 241, 1055,
 # 6121 and 7053 were kept here until then: links of equal rates busy in lockstep, where
@@ -147,7 +155,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(ROUND_FIRST, ROUND_FIRST + 200)) + list(range(RATE_FIRST, RATE_FIRST + 100))
             + list(range(STEP_FIRST, STEP_FIRST + 100)) + list(range(CAP_FIRST, CAP_FIRST + 100))
             + list(range(COUNT_FIRST, COUNT_FIRST + 100)) + list(range(BURST_FIRST, BURST_FIRST + 100))
-            + list(range(TS_FIRST, TS_FIRST + 100))
+            + list(range(TS_FIRST, TS_FIRST + 100)) + list(range(REDB_FIRST, REDB_FIRST + 100))
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
             if k not in APART]
@@ -313,7 +321,9 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    if k >= REDB_FIRST:
+        return True, False, "red-bytes"
     if k >= TS_FIRST:
         return True, False, "timestamps"
     if k >= BURST_FIRST:
@@ -561,6 +571,28 @@ def _make_timestamps(sc: dict, rng: random.Random) -> None:
             f["tcp"] = {**f["tcp"], "tick_s": rng.choice([0.1, 0.5])}
 
 
+def _make_red_bytes(sc: dict, rng: random.Random) -> None:
+    """In place: two router links in three that have no RED queue get one, in both
+    directions; every RED queue (these, the lossy ones and the UDP family's on access
+    links) counts in bytes in four cases in five and drops by size in four in five, with
+    a mean packet size of 200 to 1500 bytes."""
+    routers = {n["name"] for n in sc["nodes"] if n["name"].startswith("R")}
+    for link in sc["links"]:
+        if link["a"] in routers and link["b"] in routers and link["queue"]["type"] != "red" and rng.random() < 0.67:
+            min_th = rng.choice([1.0, 2.0, 5.0])
+            link["queue"] = {"type": "red", "limit_pkts": rng.choice([5, 10, 20, 50]), "min_th_pkts": min_th,
+                             "max_th_pkts": min_th * rng.choice([2, 3]), "w_q": rng.choice([0.002, 0.02, 0.2, 1.0]),
+                             "max_p": rng.choice([0.1, 0.02, 0.5]), "gentle": rng.random() < 0.6,
+                             "wait": rng.random() < 0.7, "mean_pkt_bytes": 1000}
+            link.get("b_to_a", {}).pop("queue", None)
+    for link in sc["links"]:
+        for q in [link["queue"]] + [link[s]["queue"] for s in ("a_to_b", "b_to_a") if "queue" in link.get(s, {})]:
+            if q["type"] == "red":
+                q["mean_pkt_bytes"] = rng.choice([200, 500, 576, 1000, 1500])
+                q["queue_in_bytes"] = rng.random() < 0.8
+                q["byte_mode"] = rng.random() < 0.8
+
+
 def _make_counts(sc: dict, rng: random.Random) -> None:
     """In place: seven entries in ten stand for two to five flows, the others for one;
     half the entries start within a jitter of 1 ms to 1 s after their start time (a
@@ -644,6 +676,7 @@ _FAMILY_MAKERS = {
     "counts": [(_make_counts, 10_800_000)],
     "bursts": [(_make_bursts, 11_000_000)],
     "timestamps": [(_make_timestamps, 11_200_000)],
+    "red-bytes": [(_make_udp, 8_200_000), (_make_red_bytes, 11_400_000)],
 }
 
 

@@ -48,9 +48,13 @@ def _check(scheme) -> tuple[str, dict | None]:
 
 def ns2_auto_red(rate_bps: float, limit_pkts: int, pkt_bytes: int, target_delay_s: float = 0.005) -> dict:
     """RED with ns-2 2.35's automatic settings (thresh_ = maxthresh_ = 0, q_weight_ =
-    -1): min_th = max(5, C * target_delay / 2), max_th = 3 min_th, w_q = 1 - exp(-1/C),
-    C in packets per second; max_p 0.1, gentle (Floyd's adaptive-RED recommendations
-    that ns-2 applies)."""
+    -1) in packet mode, mean_pktsize_ the packets' size: min_th = max(5, C * target_delay
+    / 2), max_th = 3 min_th, w_q = 1 - exp(-1/C), C in packets per second; max_p 0.1,
+    gentle (Floyd's adaptive-RED recommendations that ns-2 applies). The weight is -1's
+    for a link whose assumed RTT, 3 x (delay + 1/C), is below ns-2's 100 ms floor (a
+    delay below about 33 ms, as the catalog's bottlenecks have; the general rule is
+    satcc.ns2_import's, which `satcc from-ns2` applies). ns-2's class defaults also
+    count in bytes (queue_in_bytes_, bytes_); the catalog counts packets."""
     c = rate_bps / (8 * pkt_bytes)
     min_th = max(5.0, c * target_delay_s / 2)
     return {"type": "red", "limit_pkts": limit_pkts, "min_th_pkts": min_th, "max_th_pkts": 3 * min_th,

@@ -74,6 +74,17 @@ pub struct DropTail {
 ///   `mark_p` (ns-2's drop_early with use_mark_p_); above it (the gentle region past
 ///   max_p) the packet is still dropped. A packet marked and then found beyond the
 ///   buffer is dropped.
+///
+/// ns-2's two byte settings (`Red::in_bytes`), both true in 2.35's Queue/RED defaults:
+/// - `queue_in_bytes_`: the queue is counted in bytes waiting. The average, the
+///   thresholds (each times `mean_pktsize_`) and the limit (`limit x mean_pktsize_`
+///   bytes waiting) are in bytes, and early drops start once more than one byte
+///   waits, so one packet waiting is enough;
+/// - `bytes_` (Floyd's byte mode): the count since the last drop is in mean-size
+///   packets (the bytes since, integer-divided by `mean_pktsize_`), and a spread
+///   probability below 1 is scaled by the arrival's size over `mean_pktsize_`.
+///
+/// The idle ageing is in mean-size packets either way, as ns-2's.
 #[derive(Clone, Debug)]
 pub struct Red {
     pub limit_pkts: u32,
@@ -92,9 +103,18 @@ pub struct Red {
     /// With `ecn`: the probability (before the count's spreading) below which an early
     /// drop becomes a mark [mark_p_ 0.1].
     pub mark_p: f64,
+    /// ns-2's queue_in_bytes_ and bytes_ with their mean_pktsize_ (`Red::in_bytes`).
+    bytes: Option<ByteMode>,
+    /// The thresholds and the limit in the queue's unit (packets, or bytes with
+    /// queue_in_bytes_: ns-2's edp_.th_min, edp_.th_max and qlim).
+    min_th: f64,
+    max_th: f64,
+    limit: u64,
     avg: f64,
     /// Arrivals since the last drop (ns-2's edv_.count).
     count: i64,
+    /// Their bytes (edv_.count_bytes), read with bytes_.
+    count_bytes: i64,
     /// Whether the average was above min_th with a queue at the last arrival (edv_.old).
     old: bool,
     // ns-2's coefficients (REDQueue::reset): p = (v_a avg + v_b) max_p below max_th,
@@ -104,6 +124,16 @@ pub struct Red {
     v_c: f64,
     v_d: f64,
     cur_max_p: f64,
+}
+
+/// ns-2's RED byte settings (`Red::in_bytes`).
+#[derive(Clone, Copy, Debug)]
+struct ByteMode {
+    /// queue_in_bytes_: the queue, its average, thresholds and limit in bytes.
+    queue: bool,
+    /// bytes_: the drop probability by the arrival's size, the count in mean-size packets.
+    drops: bool,
+    mean_pkt_bytes: u32,
 }
 
 /// Idle-period factors applied one by one, as ns-2 applies them, before the rest is
@@ -125,8 +155,6 @@ impl Red {
         wait: bool,
         idle_pkts_per_s: f64,
     ) -> Self {
-        let th_diff = if max_th_pkts == min_th_pkts { 1.0 } else { max_th_pkts - min_th_pkts };
-        let cur_max_p = 1.0 / (1.0 / max_p);
         Red {
             limit_pkts,
             min_th_pkts,
@@ -138,15 +166,47 @@ impl Red {
             idle_pkts_per_s,
             ecn: false,
             mark_p: MARK_P,
+            bytes: None,
+            min_th: 0.0,
+            max_th: 0.0,
+            limit: 0,
             avg: 0.0,
             count: 0,
+            count_bytes: 0,
             old: false,
-            v_a: 1.0 / th_diff,
-            v_b: -min_th_pkts / th_diff,
-            v_c: (1.0 - cur_max_p) / max_th_pkts,
-            v_d: 2.0 * cur_max_p - 1.0,
-            cur_max_p,
+            v_a: 0.0,
+            v_b: 0.0,
+            v_c: 0.0,
+            v_d: 0.0,
+            cur_max_p: 0.0,
         }
+        .reset()
+    }
+
+    /// ns-2's REDQueue::reset: the thresholds and limit in the queue's unit, and the
+    /// probability's coefficients from them.
+    fn reset(mut self) -> Self {
+        let scale = match self.bytes {
+            Some(b) if b.queue => b.mean_pkt_bytes,
+            _ => 1,
+        };
+        self.min_th = self.min_th_pkts * scale as f64;
+        self.max_th = self.max_th_pkts * scale as f64;
+        self.limit = self.limit_pkts as u64 * scale as u64;
+        let th_diff = if self.max_th == self.min_th { 1.0 } else { self.max_th - self.min_th };
+        self.cur_max_p = 1.0 / (1.0 / self.max_p);
+        self.v_a = 1.0 / th_diff;
+        self.v_b = -self.min_th / th_diff;
+        self.v_c = (1.0 - self.cur_max_p) / self.max_th;
+        self.v_d = 2.0 * self.cur_max_p - 1.0;
+        self
+    }
+
+    /// ns-2's `queue_in_bytes_` (`queue`) and `bytes_` (`drops`), with `mean_pktsize_`
+    /// (see the type's notes).
+    pub fn in_bytes(self, queue: bool, drops: bool, mean_pkt_bytes: u32) -> Self {
+        let bytes = (queue || drops).then_some(ByteMode { queue, drops, mean_pkt_bytes: mean_pkt_bytes.max(1) });
+        Red { bytes, ..self }.reset()
     }
 
     /// Mark instead of dropping early, below `mark_p` (ns-2's setbit_ true).
@@ -159,7 +219,7 @@ impl Red {
     }
 
     /// ns-2's REDQueue::estimator with m + 1 arrivals: the idle ones, then this one.
-    fn update_avg(&mut self, waiting: u32, occ: &Occupancy) {
+    fn update_avg(&mut self, waiting: u64, occ: &Occupancy) {
         let idle = match occ.idle_s {
             Some(d) if d > 0.0 => (self.idle_pkts_per_s * d) as i64,
             _ => 0,
@@ -193,9 +253,9 @@ impl Red {
     /// spreading (edv_.v_prob1).
     fn base_probability(&self) -> f64 {
         let avg = self.avg;
-        let mut p = if self.gentle && avg >= self.max_th_pkts {
+        let mut p = if self.gentle && avg >= self.max_th {
             self.v_c * avg + self.v_d
-        } else if !self.gentle && avg >= self.max_th_pkts {
+        } else if !self.gentle && avg >= self.max_th {
             1.0
         } else {
             (self.v_a * avg + self.v_b) * self.cur_max_p
@@ -206,9 +266,13 @@ impl Red {
         p
     }
 
-    /// ns-2's modify_p (packet mode) of `p`, the base probability.
-    fn spread(&self, mut p: f64) -> f64 {
-        let c = self.count as f64;
+    /// ns-2's modify_p of `p`, the base probability, for an arrival of `size` bytes.
+    fn spread(&self, mut p: f64, size: u32) -> f64 {
+        let by_size = self.bytes.filter(|b| b.drops);
+        let c = match by_size {
+            Some(b) => (self.count_bytes / b.mean_pkt_bytes as i64) as f64,
+            None => self.count as f64,
+        };
         p = if self.wait {
             if c * p < 1.0 {
                 0.0
@@ -222,32 +286,47 @@ impl Red {
         } else {
             1.0
         };
+        if let Some(b) = by_size {
+            if p < 1.0 {
+                p = (p * size as f64) / b.mean_pkt_bytes as f64;
+            }
+        }
         p.min(1.0)
     }
 
-    /// The verdict on an arrival.
-    fn verdict(&mut self, occ: &Occupancy, draws: &mut Draws) -> Verdict {
-        let waiting = occ.pkts.saturating_sub(1);
+    /// The verdict on an arrival of `size` bytes; `in_service_bytes` gives the size of
+    /// the packet in service, when one is (read with queue_in_bytes_ only).
+    fn verdict(&mut self, size: u32, occ: &Occupancy, draws: &mut Draws, in_service_bytes: impl FnOnce() -> u32) -> Verdict {
+        let waiting_pkts = occ.pkts.saturating_sub(1);
+        let waiting = match self.bytes {
+            Some(b) if b.queue && occ.pkts > 0 => occ.bytes - in_service_bytes() as u64,
+            Some(b) if b.queue => 0,
+            _ => waiting_pkts as u64,
+        };
         self.update_avg(waiting, occ);
         self.count += 1;
+        self.count_bytes += size as i64;
         let mut v = Verdict::Admit;
-        if self.avg >= self.min_th_pkts && waiting > 1 {
+        if self.avg >= self.min_th && waiting > 1 {
             if !self.old {
                 self.count = 1;
+                self.count_bytes = size as i64;
                 self.old = true;
             } else {
                 let p1 = self.base_probability();
-                let p = self.spread(p1);
+                let p = self.spread(p1, size);
                 if draws.uniform() <= p {
                     self.count = 0;
+                    self.count_bytes = 0;
                     v = if self.ecn && p1 < self.mark_p { Verdict::Mark } else { Verdict::DropEarly };
                 }
             }
         } else {
             self.old = false;
         }
-        if waiting >= self.limit_pkts {
+        if waiting >= self.limit {
             self.count = 0;
+            self.count_bytes = 0;
             v = Verdict::DropOverflow;
         }
         v
@@ -284,7 +363,7 @@ impl QueueDiscipline {
                     Verdict::Admit
                 }
             }
-            QueueDiscipline::Red(r) => r.verdict(occ, draws),
+            QueueDiscipline::Red(r) => r.verdict(size_bytes, occ, draws, in_service_bytes),
         }
     }
 
@@ -293,10 +372,12 @@ impl QueueDiscipline {
         matches!(self, QueueDiscipline::Red(r) if r.ecn)
     }
 
-    /// The packet limit, if the queue has one (used to report % of buffer).
+    /// The packet limit, if the queue has one (used to report % of buffer): none for a
+    /// queue limited in bytes.
     pub fn limit_pkts(&self) -> Option<u32> {
         match self {
             QueueDiscipline::DropTail(d) => d.limit_pkts,
+            QueueDiscipline::Red(r) if r.bytes.is_some_and(|b| b.queue) => None,
             QueueDiscipline::Red(r) => Some(r.limit_pkts),
         }
     }
@@ -362,8 +443,8 @@ mod tests {
         // more than a DropTail queue of the same limit holds
         let mut rng = own(1);
         let mut r = Red::new(5, 50.0, 150.0, 1e-9, 0.1, true, true, 1000.0);
-        assert_eq!(r.verdict(&occ(5), &mut rng), Verdict::Admit); // 4 waiting
-        assert_eq!(r.verdict(&occ(6), &mut rng), Verdict::DropOverflow); // 5 waiting
+        assert_eq!(r.verdict(1000, &occ(5), &mut rng, || 1000), Verdict::Admit); // 4 waiting
+        assert_eq!(r.verdict(1000, &occ(6), &mut rng, || 1000), Verdict::DropOverflow); // 5 waiting
     }
 
     #[test]
@@ -373,18 +454,18 @@ mod tests {
         let mut reference = Ns2Rng::new(3);
         // w_q = 1: the average is the waiting queue; 39 waiting is above 2 max_th
         let mut r = Red::new(1000, 5.0, 15.0, 1.0, 0.1, true, true, 1000.0);
-        assert_eq!(r.verdict(&occ(4), &mut draws), Verdict::Admit);
-        assert_eq!(r.verdict(&occ(40), &mut draws), Verdict::Admit, "the crossing arrival");
+        assert_eq!(r.verdict(1000, &occ(4), &mut draws, || 1000), Verdict::Admit);
+        assert_eq!(r.verdict(1000, &occ(40), &mut draws, || 1000), Verdict::Admit, "the crossing arrival");
         assert_eq!((r.count, r.old), (1, true));
         assert_eq!(g.lock().unwrap().clone().u01(), reference.clone().u01(), "no draw yet");
         for _ in 0..3 {
-            assert_eq!(r.verdict(&occ(40), &mut draws), Verdict::DropEarly);
+            assert_eq!(r.verdict(1000, &occ(40), &mut draws, || 1000), Verdict::DropEarly);
             reference.u01(); // each drop took a draw (use_mark_p_: probability 1, still drawn)
         }
         assert_eq!(g.lock().unwrap().clone().u01(), reference.u01());
         let mut r2 = Red::new(1000, 5.0, 15.0, 1.0, 0.1, false, true, 1000.0);
-        r2.verdict(&occ(21), &mut draws);
-        assert_eq!(r2.verdict(&occ(21), &mut draws), Verdict::DropEarly, "above max_th without gentle");
+        r2.verdict(1000, &occ(21), &mut draws, || 1000);
+        assert_eq!(r2.verdict(1000, &occ(21), &mut draws, || 1000), Verdict::DropEarly, "above max_th without gentle");
     }
 
     #[test]
@@ -392,7 +473,7 @@ mod tests {
         let mut rng = own(1);
         let mut r = Red::new(1000, 0.5, 1.5, 1.0, 0.1, true, true, 1000.0);
         for _ in 0..100 {
-            assert_eq!(r.verdict(&occ(2), &mut rng), Verdict::Admit); // 1 waiting, avg 1 >= min_th
+            assert_eq!(r.verdict(1000, &occ(2), &mut rng, || 1000), Verdict::Admit); // 1 waiting, avg 1 >= min_th
             assert!(!r.old);
         }
     }
@@ -404,14 +485,14 @@ mod tests {
         // crossing one counted as 1 (ns-2's count = 1 at the crossing)
         let mut rng = own(1);
         let mut r = Red::new(1000, 5.0, 15.0, 1.0, 0.1, false, true, 1000.0);
-        r.verdict(&occ(11), &mut rng);
+        r.verdict(1000, &occ(11), &mut rng, || 1000);
         for k in 2..20 {
-            assert_eq!(r.verdict(&occ(11), &mut rng), Verdict::Admit);
+            assert_eq!(r.verdict(1000, &occ(11), &mut rng, || 1000), Verdict::Admit);
             assert_eq!(r.count, k);
-            assert_eq!(r.spread(r.base_probability()), 0.0);
+            assert_eq!(r.spread(r.base_probability(), 1000), 0.0);
         }
         r.count += 1;
-        assert!((r.spread(r.base_probability()) - 0.05).abs() < 1e-12, "{}", r.spread(r.base_probability()));
+        assert!((r.spread(r.base_probability(), 1000) - 0.05).abs() < 1e-12, "{}", r.spread(r.base_probability(), 1000));
     }
 
     /// With ECN (setbit_), an early drop is a mark (of an ECN-capable packet: the
@@ -425,7 +506,7 @@ mod tests {
                 r = r.with_ecn(MARK_P);
             }
             let mut rng = own(3);
-            (0..200).map(|_| r.verdict(&occ(waiting + 1), &mut rng)).collect::<Vec<_>>()
+            (0..200).map(|_| r.verdict(1000, &occ(waiting + 1), &mut rng, || 1000)).collect::<Vec<_>>()
         };
         let count = |v: &[Verdict], k: Verdict| v.iter().filter(|x| **x == k).count();
         // average 10 (w_q 1): base probability 0.05 < mark_p
@@ -442,7 +523,7 @@ mod tests {
         assert!(verdicts(true, 10, 10).iter().all(|v| *v == Verdict::DropOverflow));
         let mut r = Red::new(1000, 5.0, 15.0, 1.0, 0.1, true, false, 1000.0).with_ecn(1.0);
         let mut rng = own(3);
-        let all = (0..200).map(|_| r.verdict(&occ(21), &mut rng)).collect::<Vec<_>>();
+        let all = (0..200).map(|_| r.verdict(1000, &occ(21), &mut rng, || 1000)).collect::<Vec<_>>();
         assert!(count(&all, Verdict::Mark) > 50, "mark_p 1: the gentle region marks too");
     }
 
@@ -453,7 +534,7 @@ mod tests {
         let mut rng = own(9);
         let mut r = Red::new(1000, 5.0, 15.0, 1.0, 0.1, false, true, 1000.0);
         let n = 100_000;
-        let drops = (0..n).filter(|_| r.verdict(&occ(11), &mut rng) == Verdict::DropEarly).count();
+        let drops = (0..n).filter(|_| r.verdict(1000, &occ(11), &mut rng, || 1000) == Verdict::DropEarly).count();
         let rate = drops as f64 / n as f64;
         assert!(rate > 1.0 / 40.0 && rate < 1.0 / 15.0, "{rate}");
     }
@@ -462,11 +543,11 @@ mod tests {
     fn red_average_ages_over_idle_periods() {
         let mut rng = own(1);
         let mut r = Red::new(1000, 5.0, 15.0, 0.5, 0.1, true, true, 1000.0);
-        r.verdict(&occ(11), &mut rng);
+        r.verdict(1000, &occ(11), &mut rng, || 1000);
         let a1 = r.avg();
         let idle = Occupancy { pkts: 0, bytes: 0, idle_s: Some(0.0105) };
         // 10.5 ms idle at 1000 pkt/s: ns-2's m = int(10.5) = 10 idle arrivals, then this one
-        r.verdict(&idle, &mut rng);
+        r.verdict(1000, &idle, &mut rng, || 1000);
         assert_eq!(r.avg(), a1 * 0.5f64.powi(11));
     }
 
@@ -478,8 +559,88 @@ mod tests {
         let mut r = Red::new(1000, 5.0, 15.0, 1e-12, 0.1, true, true, 1.25e8);
         r.avg = 10.0;
         let idle = Occupancy { pkts: 0, bytes: 0, idle_s: Some(1e6) };
-        r.verdict(&idle, &mut rng);
+        r.verdict(1000, &idle, &mut rng, || 1000);
         let want = 10.0 * (1.0 - 1e-12f64).powf(1.25e14 + 1.0);
         assert!((r.avg() - want).abs() < 1e-9 * want, "{} vs {want}", r.avg());
+    }
+
+    /// queue_in_bytes_: the average is of the bytes waiting, the thresholds and the limit
+    /// are times mean_pktsize_ (ns-2's REDQueue::reset and enque).
+    #[test]
+    fn red_in_bytes_averages_the_bytes_waiting_against_thresholds_and_limit_in_bytes() {
+        let mut rng = own(1);
+        // 1000 bytes in service, 2 x 700 waiting: 1400 bytes waiting, w_q 1
+        let busy = Occupancy { pkts: 3, bytes: 2400, idle_s: None };
+        let mut r = Red::new(4, 5.0, 15.0, 1.0, 0.1, true, true, 1000.0).in_bytes(true, false, 500);
+        assert_eq!((r.min_th, r.max_th, r.limit), (2500.0, 7500.0, 2000));
+        assert_eq!(r.verdict(700, &busy, &mut rng, || 1000), Verdict::Admit);
+        assert_eq!(r.avg(), 1400.0);
+        // the limit: 2000 bytes waiting or more drops the arrival, whatever its size
+        let full = Occupancy { pkts: 4, bytes: 3000, idle_s: None };
+        assert_eq!(r.verdict(40, &full, &mut rng, || 1000), Verdict::DropOverflow);
+        let below = Occupancy { pkts: 4, bytes: 2999, idle_s: None };
+        assert_ne!(r.verdict(1500, &below, &mut rng, || 1000), Verdict::DropOverflow);
+        // an idle link: nothing waits, the packet goes
+        let idle = Occupancy { pkts: 0, bytes: 0, idle_s: Some(0.0) };
+        assert_eq!(r.verdict(1500, &idle, &mut rng, || unreachable!()), Verdict::Admit);
+        assert_eq!(r.avg(), 0.0);
+    }
+
+    /// In bytes, "more than one waiting" is more than one byte: one packet waiting is
+    /// enough for an early drop, where packet mode needs two.
+    #[test]
+    fn red_in_bytes_drops_early_with_one_packet_waiting() {
+        let one_waiting = Occupancy { pkts: 2, bytes: 2000, idle_s: None };
+        let drops = |in_bytes: bool| {
+            let mut rng = own(4);
+            // average 1 packet (w_q 1) against min_th 0.5 and max_th 1.5: probability 0.05
+            let mut r = Red::new(1000, 0.5, 1.5, 1.0, 0.1, true, false, 1000.0).in_bytes(in_bytes, false, 1000);
+            (0..2000).filter(|_| r.verdict(1000, &one_waiting, &mut rng, || 1000) == Verdict::DropEarly).count()
+        };
+        assert_eq!(drops(false), 0);
+        assert!(drops(true) > 50, "{}", drops(true));
+    }
+
+    /// bytes_: the count since the last drop is in mean-size packets, integer-divided as
+    /// ns-2's int count_bytes_ / mean_pktsize, and a probability below 1 scales with the
+    /// arrival's size.
+    #[test]
+    fn red_byte_mode_scales_the_probability_by_size_and_counts_mean_size_packets() {
+        let mut r = Red::new(1000, 5.0, 15.0, 1.0, 0.1, true, false, 1000.0).in_bytes(false, true, 1000);
+        r.avg = 10.0; // base probability 0.05
+        let p1 = r.base_probability();
+        assert_eq!(p1, 0.05);
+        r.count = 7;
+        r.count_bytes = 2999; // 2 mean-size packets, not 2.999 and not the 7 arrivals
+        assert_eq!(r.spread(p1, 1000), 0.05 / (1.0 - 2.0 * 0.05));
+        assert_eq!(r.spread(p1, 500), (0.05 / (1.0 - 2.0 * 0.05)) * 500.0 / 1000.0);
+        assert_eq!(r.spread(p1, 40), (0.05 / (1.0 - 2.0 * 0.05)) * 40.0 / 1000.0);
+        // a spread probability of 1 is not scaled; above 1 it is capped
+        r.count_bytes = 20_000;
+        assert_eq!(r.spread(p1, 40), 1.0);
+        r.count_bytes = 19_999; // 19 x 0.05 < 1: 0.05 / 0.05, scaled by 3 capped at 1
+        assert_eq!(r.spread(p1, 3000), 1.0);
+        // the crossing arrival sets the bytes to its own size, a drop clears them
+        let mut r = Red::new(1000, 5.0, 15.0, 1.0, 0.1, true, false, 1000.0).in_bytes(false, true, 1000);
+        let mut rng = own(2);
+        r.verdict(700, &occ(11), &mut rng, || 1000);
+        assert_eq!((r.count, r.count_bytes), (1, 700));
+        r.verdict(300, &occ(11), &mut rng, || 1000);
+        assert!(r.count_bytes == 1000 || r.count_bytes == 0);
+    }
+
+    /// Neither byte setting: the verdicts of packet mode, draw for draw.
+    #[test]
+    fn red_without_byte_settings_is_packet_mode() {
+        let mut a = Red::new(30, 3.0, 9.0, 0.2, 0.1, true, true, 1000.0);
+        let mut b = a.clone().in_bytes(false, false, 500);
+        let (mut ra, mut rb) = (own(5), own(5));
+        let mut x = 12345u64;
+        for _ in 0..5000 {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let pkts = (x >> 33) as u32 % 40;
+            let o = Occupancy { pkts, bytes: pkts as u64 * 1000, idle_s: (pkts == 0).then_some(0.002) };
+            assert_eq!(a.verdict(1000, &o, &mut ra, || 1000), b.verdict(1000, &o, &mut rb, || 1000));
+        }
     }
 }

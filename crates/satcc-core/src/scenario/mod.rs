@@ -168,7 +168,8 @@ pub enum QueueSpec {
     /// RED (ns-2's Queue/RED with its defaults, thresholds in packets).
     Red {
         /// Buffer limit, packets: as ns-2's Queue/RED, an arrival is dropped when this many
-        /// wait, besides the packet in service (one more than a droptail limit holds).
+        /// wait, besides the packet in service (one more than a droptail limit holds); with
+        /// queue_in_bytes, when limit_pkts x mean_pkt_bytes bytes wait.
         #[schemars(range(min = 1))]
         limit_pkts: u32,
         /// Lower threshold of the average queue, packets [thresh_ 5].
@@ -193,7 +194,8 @@ pub enum QueueSpec {
         /// Space drops out by the count since the last one [wait_ true].
         #[serde(default = "yes")]
         wait: bool,
-        /// Typical packet size, for ageing the average over idle periods.
+        /// Typical packet size (ns-2's mean_pktsize_): ages the average over idle periods,
+        /// and with queue_in_bytes or byte_mode turns packets into bytes.
         #[serde(default = "red_mean_pkt")]
         #[schemars(range(min = 1))]
         mean_pkt_bytes: u32,
@@ -207,6 +209,17 @@ pub enum QueueSpec {
         #[serde(default = "red_mark_p")]
         #[schemars(range(max = 1), extend("exclusiveMinimum" = 0))]
         mark_p: f64,
+        /// Count the queue in bytes waiting: its average, the thresholds (each times
+        /// mean_pkt_bytes) and the limit (limit_pkts x mean_pkt_bytes bytes waiting), and
+        /// early drops from one packet waiting on [queue_in_bytes_ false; ns-2 2.35's
+        /// Queue/RED class default is true, and `satcc from-ns2` carries it].
+        #[serde(default)]
+        queue_in_bytes: bool,
+        /// Floyd's byte mode: the early-drop probability scaled by the arrival's size over
+        /// mean_pkt_bytes, and the count since the last drop in mean-size packets [bytes_
+        /// false; ns-2 2.35's Queue/RED class default is true, and `satcc from-ns2` carries it].
+        #[serde(default)]
+        byte_mode: bool,
     },
 }
 

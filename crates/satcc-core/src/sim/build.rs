@@ -23,7 +23,20 @@ pub(super) fn build_queue(q: &QueueSpec, rate_bps: f64) -> QueueDiscipline {
         QueueSpec::Droptail { limit_pkts, limit_bytes } => {
             QueueDiscipline::DropTail(DropTail { limit_pkts: *limit_pkts, limit_bytes: *limit_bytes })
         }
-        QueueSpec::Red { limit_pkts, min_th_pkts, max_th_pkts, w_q, max_p, gentle, wait, mean_pkt_bytes, ecn, mark_p } => {
+        QueueSpec::Red {
+            limit_pkts,
+            min_th_pkts,
+            max_th_pkts,
+            w_q,
+            max_p,
+            gentle,
+            wait,
+            mean_pkt_bytes,
+            ecn,
+            mark_p,
+            queue_in_bytes,
+            byte_mode,
+        } => {
             let red = Red::new(
                 *limit_pkts,
                 *min_th_pkts,
@@ -33,7 +46,8 @@ pub(super) fn build_queue(q: &QueueSpec, rate_bps: f64) -> QueueDiscipline {
                 *gentle,
                 *wait,
                 rate_bps / (8.0 * *mean_pkt_bytes as f64),
-            );
+            )
+            .in_bytes(*queue_in_bytes, *byte_mode, *mean_pkt_bytes);
             QueueDiscipline::Red(if *ecn { red.with_ecn(*mark_p) } else { red })
         }
     }
