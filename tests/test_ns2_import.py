@@ -363,3 +363,28 @@ def test_a_random_start_time_is_the_one_ns2_draws(tmp_path):
     # the first draw of seed 12345, as ns-2 formats a variable's value
     assert imp.scenario["flows"][0]["start_s"] == float("%e" % (20 * ns2.Ns2Rng(12345).u01()))
     assert "ns2_rng_seed" not in imp.scenario and not any("seeding" in n for n in imp.notes)
+
+
+def test_a_script_finds_what_it_sources_and_reads_beside_it(tmp_path, monkeypatch):
+    # `ns main.tcl` run in its folder finds common.tcl and params.txt there; the import
+    # runs the script in a scratch folder, and still finds them, from any working folder,
+    # while what the script writes (its trace) stays out of the script's folder
+    d = tmp_path / "study"
+    d.mkdir()
+    (d / "common.tcl").write_text("set ns [new Simulator]\nproc mk {} { global ns; return [$ns node] }\n")
+    (d / "params.txt").write_text("2Mb 15ms\n")
+    (d / "main.tcl").write_text(
+        "source common.tcl\nset f [open params.txt]\ngets $f line\nclose $f\n"
+        "set a [mk]\nset b [mk]\n$ns duplex-link $a $b [lindex $line 0] [lindex $line 1] DropTail\n"
+        "set tcp [new Agent/TCP/Newreno]\nset sink [new Agent/TCPSink]\n$ns attach-agent $a $tcp\n"
+        "$ns attach-agent $b $sink\n$ns connect $tcp $sink\nset ftp [new Application/FTP]\n"
+        "$ftp attach-agent $tcp\nset tr [open out.tr w]\n$ns trace-all $tr\n"
+        "$ns at 0 \"$ftp start\"\n$ns at 3 \"exit 0\"\n$ns run\n")
+    monkeypatch.chdir(tmp_path)
+    link = ns2_import.from_tcl(d / "main.tcl").scenario["links"][0]
+    assert (link["rate_bps"], link["delay_ms"]) == (2e6, 15.0)
+    assert sorted(p.name for p in d.iterdir()) == ["common.tcl", "main.tcl", "params.txt"]
+    # a file that is nowhere is Tcl's error, named
+    (d / "main.tcl").write_text("source nowhere.tcl\n")
+    with pytest.raises(ScenarioError, match=r"Tcl error: couldn't read file .*nowhere\.tcl"):
+        ns2_import.from_tcl(d / "main.tcl")

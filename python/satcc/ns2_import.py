@@ -204,6 +204,31 @@ def _tclsh() -> str:
     return exe
 
 
+def _beside(script_dir: Path) -> str:
+    """Tcl that makes `source FILE` and `open FILE` (for reading) find a relative FILE
+    beside the script, as running `ns script.tcl` in the script's folder would: the
+    script runs in a scratch folder (what it writes stays there)."""
+    return f"""set satcc_script_dir {{{script_dir}}}
+proc satcc_beside {{f}} {{
+    global satcc_script_dir
+    if {{[string index $f 0] ne "|" && [file pathtype $f] eq "relative" && ![file exists $f]}} {{
+        return [file join $satcc_script_dir $f]
+    }}
+    return $f
+}}
+rename source satcc_real_source
+proc source {{args}} {{
+    uplevel 1 [list satcc_real_source {{*}}[lrange $args 0 end-1] [satcc_beside [lindex $args end]]]
+}}
+rename open satcc_real_open
+proc open {{name args}} {{
+    set access [expr {{[llength $args] ? [lindex $args 0] : "r"}}]
+    if {{$access eq "r" || $access eq "RDONLY" || $access eq [list RDONLY]}} {{ set name [satcc_beside $name] }}
+    return [satcc_real_open $name {{*}}$args]
+}}
+"""
+
+
 def record(script: str | Path, argv: list[str] | None = None, timeout_s: float = 120) -> dict:
     """Run `script` against the stand-in Simulator; what it recorded."""
     path = Path(script).resolve()
@@ -219,6 +244,7 @@ def record(script: str | Path, argv: list[str] | None = None, timeout_s: float =
             f"set argc {len(argv)}\n"
             f"set argv0 {{{path}}}\n"
             f"source {{{PRELUDE}}}\n"
+            + _beside(path.parent) +
             f"source {{{path}}}\n")
         try:
             r = subprocess.run([_tclsh(), str(driver)], capture_output=True, text=True, cwd=d, timeout=timeout_s)
@@ -521,13 +547,13 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
         err = _error_model(objs, em, em_unit.get(em, "pkt"), em_ranvar.get(em), what)
         if err is None:
             continue
-        if how == "lossmodel":
-            notes.append(f"{what}: `$ns lossmodel` puts it between the queue and the link; satcc loses packets "
-                         "after the link (as `$ns link-lossmodel` does)")
         d = sc["links"][i].setdefault(side, {})
         if "error" in d:
             raise Ns2ImportError(f"{what}: a second error model on one link direction")
         d["error"] = err
+        if how == "lossmodel":
+            # an error module at the link's head, before its queue
+            d["error_at"] = "entry"
     # flows
     used = set()
     for a, b in connects:
@@ -567,8 +593,6 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
     if any(em_ranvar.get(em) in own_rng for _, em, _ in errors):
         in_law.append("an error model draws from an RNG of the script's own, satcc's from the scenario's seed "
                       "(or ns2_rng_seed's stream)")
-    if any(how == "lossmodel" for how, _, _ in errors):
-        in_law.append("`$ns lossmodel` loses packets before the link in ns-2, after it in satcc")
     for h in objs.order:
         c = objs.cls[h]
         if c.startswith("Agent/") and c not in _SENDERS and c not in _SINKS and c not in (
@@ -828,7 +852,7 @@ def ns2_counts(script: str | Path, argv: list[str] | None = None, timeout_s: flo
     with tempfile.TemporaryDirectory() as d:
         out = Path(d) / "counts.txt"
         wrapper = Path(d) / "satcc_wrapper.tcl"
-        wrapper.write_text(_NS2_COUNTS % (out, path))
+        wrapper.write_text(_NS2_COUNTS.replace("source {%s}\n", _beside(path.parent) + "source {%s}\n") % (out, path))
         r = subprocess.run(["ns", str(wrapper), *(argv or [])], capture_output=True, text=True, cwd=d,
                            timeout=timeout_s)
         if not out.exists():
