@@ -1104,3 +1104,35 @@ def test_the_comparison_sees_red_in_packets():
     # twenty networks, these many part from ns-2's counts
     assert _parted("red-bytes", _red_in_packets("queue_in_bytes")) >= 10
     assert _parted("red-bytes", _red_in_packets("byte_mode")) >= 6
+
+
+def _error_places(link: dict) -> list[str]:
+    """Where each direction of `link` with an error model loses packets."""
+    return [(link.get(s) or {}).get("error_at", link.get("error_at", "wire")) for s in ("a_to_b", "b_to_a")
+            if "error" in (link.get(s) or {}) or "error" in link]
+
+
+def test_the_entry_error_networks_lose_packets_at_the_links_entry():
+    # networks from ENTRY_FIRST: error models on most links, three in four at the
+    # entry (ns-2's `$ns lossmodel`), set on a direction or on the link
+    nets = _family("entry-errors")
+    links = [link for k in nets for link in ns2exact.network(k)["links"]]
+    places = [p for link in links for p in _error_places(link)]
+    assert len(places) > 500 and 0.6 < places.count("entry") / len(places) < 0.9
+    assert any(link.get("error_at") == "entry" for link in links), "set on a link"
+    tcl = "".join(ns2exact.tcl(k) for k in nets[:5])
+    assert "$ns lossmodel $em(" in tcl and "$ns link-lossmodel $em(" in tcl
+    counters = [REF["counters"][str(k)] for k in nets]
+    assert sum(f[1] for c in counters for f in c["flows"].values() if len(f) > 1) > 10000, "retransmissions"
+
+
+def _on_the_wire(x: dict) -> None:
+    """A change (for _parted): every error model on the wire."""
+    for d in [x] + [x.get(s) or {} for s in ("a_to_b", "b_to_a")]:
+        d.pop("error_at", None)
+
+
+def test_the_comparison_sees_losses_on_the_wire_for_losses_at_the_entry():
+    # all twenty of the first networks part (20 measured; a lost packet then takes
+    # buffer and transmission time, and RED draws first)
+    assert _parted("entry-errors", _on_the_wire) >= 18

@@ -333,11 +333,15 @@ def test_what_ns2_draws_itself_is_named_where_the_runs_agree_in_law(tmp_path):
             'set ftp [$tcp attach-app FTP]\n{seed}$ns at 0 "$ftp start"\n$ns at 10 "$ns halt"\n$ns run\n')
     p.write_text(text.format(how="lossmodel", seed=""))
     imp = ns2_import.from_tcl(p)
-    assert imp.scenario["links"][0]["a_to_b"]["error"] == {"type": "per", "per": 0.01}
-    assert [w.split()[1] for w in imp.in_law] == ["TCP", "error", "lossmodel`"]
+    # `$ns lossmodel`: an error module at the link's head, before its queue
+    assert imp.scenario["links"][0]["a_to_b"] == {"error": {"type": "per", "per": 0.01}, "error_at": "entry"}
+    assert [w.split()[1] for w in imp.in_law] == ["TCP", "error"]
+    assert f"$ns lossmodel $em(0) $n(0) $n(1)" in ns2.to_tcl(imp.scenario)
     p.write_text(text.format(how="link-lossmodel", seed='$ns at 0 "$defaultRNG seed 5"\n'))
     imp = ns2_import.from_tcl(p)
+    assert imp.scenario["links"][0]["a_to_b"] == {"error": {"type": "per", "per": 0.01}}
     assert imp.scenario["ns2_rng_seed"] == 5 and len(imp.in_law) == 1, "only the RTT clock phases"
+    assert f"$ns link-lossmodel $em(0) $n(0) $n(1)" in ns2.to_tcl(imp.scenario)
 
 
 def test_script_time_draws_from_an_rng_of_the_scripts_own_are_ns2s(tmp_path):

@@ -374,10 +374,12 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
                     f"$em({n_err}) unit {unit}",
                     f"$em({n_err}) set rate_ {rate_!r}",
                     f"$em({n_err}) ranvar [new RandomVariable/Uniform]",
-                    # after the link (its capacity used, lost at the far end), as satcc models
-                    # it; "$ns lossmodel" would sit between queue and link, where a lost
-                    # packet takes no link time but stalls the queue for U(0, 8 size / 2 Mb)
-                    f"$ns link-lossmodel $em({n_err}) $n({nid[a]}) $n({nid[b]})",
+                    # error_at wire: after the link (its capacity used, lost at the far end);
+                    # entry: "$ns lossmodel", an error module at the link's head, before its
+                    # queue (a packet entering there carries no handler to resume, so a lost
+                    # one costs nothing and ErrorModel::recv draws no delay)
+                    f"$ns {'lossmodel' if d.get('error_at', l.get('error_at', 'wire')) == 'entry' else 'link-lossmodel'} "
+                    f"$em({n_err}) $n({nid[a]}) $n({nid[b]})",
                 ]
                 n_err += 1
                 # its drops go to the link's drop head: the link's queue monitor counts them

@@ -22,7 +22,8 @@ rate changes, (10000 on) delay steps, (10400 on) window caps (maxcwnd_) and (108
 on) flow entries of several flows with start jitters (`count`, `start_jitter_s`) and
 (11000 on) limited send bursts (maxburst_), (11200 on) the timestamp option
 (timestamps_), plain and delayed-ACK sinks, (11400 on) RED counting in bytes and
-dropping by size (queue_in_bytes_, bytes_), and
+dropping by size (queue_in_bytes_, bytes_), (11600 on) error models at the links'
+entry (`$ns lossmodel`), and
 each flow's own packet size, windows, initial ssthresh, dupACK threshold, RTT tick,
 RTO bounds, SYN, header and ACK sizes. Only what ns-2 draws at random is excluded (RED,
 error models, send overhead): the rest of a run is arithmetic, so counts that differ at
@@ -135,6 +136,11 @@ TS_FIRST = 11200
 # arrival's size, the count in mean-size packets), both ns-2 2.35's Queue/RED defaults,
 # with mean packet sizes from 200 to 1500 bytes
 REDB_FIRST = 11400
+# From ENTRY_FIRST on: lossy networks with error models on most links, most of them at
+# the link's entry (`error_at: entry`, ns-2's `$ns lossmodel`: an error module at the
+# link's head, so a lost packet takes no buffer or transmission time and the error
+# model draws before RED), beside RED queues and error models on the wire
+ENTRY_FIRST = 11600
 
 # Networks known to part from ns-2, with why (none since 2026-11-28). Networks 241, 1055,
 # 6121 and 7053 were kept here until then: links of equal rates busy in lockstep, where
@@ -156,6 +162,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(STEP_FIRST, STEP_FIRST + 100)) + list(range(CAP_FIRST, CAP_FIRST + 100))
             + list(range(COUNT_FIRST, COUNT_FIRST + 100)) + list(range(BURST_FIRST, BURST_FIRST + 100))
             + list(range(TS_FIRST, TS_FIRST + 100)) + list(range(REDB_FIRST, REDB_FIRST + 100))
+            + list(range(ENTRY_FIRST, ENTRY_FIRST + 100))
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
             if k not in APART]
@@ -321,7 +328,9 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    if k >= ENTRY_FIRST:
+        return True, False, "entry-errors"
     if k >= REDB_FIRST:
         return True, False, "red-bytes"
     if k >= TS_FIRST:
@@ -593,6 +602,26 @@ def _make_red_bytes(sc: dict, rng: random.Random) -> None:
                 q["byte_mode"] = rng.random() < 0.8
 
 
+def _make_entry_errors(sc: dict, rng: random.Random) -> None:
+    """In place: half the link directions without an error model get one (a packet
+    error rate of 0.1 to 5 %, or a bit error rate), and three error models in four lose
+    packets at the link's entry (`error_at: entry`), on one direction or the link."""
+    for link in sc["links"]:
+        for side in ("a_to_b", "b_to_a"):
+            d = link.setdefault(side, {})
+            if "error" not in d and "error" not in link and rng.random() < 0.5:
+                d["error"] = ({"type": "per", "per": rng.choice([0.001, 0.01, 0.05])} if rng.random() < 0.6 else
+                              {"type": "ber", "ber": rng.choice([1e-6, 1e-5])})
+            if ("error" in d or "error" in link) and rng.random() < 0.75:
+                d["error_at"] = "entry"
+            if not d:
+                del link[side]
+        if "error" in link and rng.random() < 0.3:
+            link["error_at"] = "entry"
+            for side in ("a_to_b", "b_to_a"):
+                link.get(side, {}).pop("error_at", None)
+
+
 def _make_counts(sc: dict, rng: random.Random) -> None:
     """In place: seven entries in ten stand for two to five flows, the others for one;
     half the entries start within a jitter of 1 ms to 1 s after their start time (a
@@ -677,6 +706,7 @@ _FAMILY_MAKERS = {
     "bursts": [(_make_bursts, 11_000_000)],
     "timestamps": [(_make_timestamps, 11_200_000)],
     "red-bytes": [(_make_udp, 8_200_000), (_make_red_bytes, 11_400_000)],
+    "entry-errors": [(_make_entry_errors, 11_600_000)],
 }
 
 

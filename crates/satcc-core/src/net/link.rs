@@ -165,6 +165,10 @@ pub struct Link {
     pub queue: QueueDiscipline,
     pub error: Option<ErrorModel>,
     pub error_rng: Draws,
+    /// The error model loses packets as they reach the link, before its queue (ns-2's
+    /// `$ns lossmodel`, an error module at the link's head), not at its far end after
+    /// their transmission (`$ns link-lossmodel`, the default).
+    error_at_entry: bool,
     pub queue_rng: Draws,
     /// Future rate changes, sorted by time: (time, new rate).
     pub rate_changes: Vec<(Time, f64)>,
@@ -213,6 +217,8 @@ pub enum Offer {
     /// RED with ECN chose it to be marked if it is ECN-capable, else dropped early:
     /// `Link::resolve_mark` says which.
     Markable,
+    /// Lost to an error model at the link's entry (`Link::set_error_at_entry`).
+    Lost,
 }
 
 impl InPipe {
@@ -257,6 +263,7 @@ impl Link {
             queue,
             error,
             error_rng: Draws::Own(Box::new(error_rng)),
+            error_at_entry: false,
             queue_rng: Draws::Own(Box::new(queue_rng)),
             rate_changes,
             stats: LinkStats::default(),
@@ -387,6 +394,9 @@ impl Link {
     /// calls `resolve_mark`.
     pub fn offer_passed(&mut self, pkt: &Packet, pass: Pass, at: At, order: &mut Order) -> Offer {
         self.stats.arrivals_pkts += 1;
+        if self.error_at_entry && self.lost(pkt) {
+            return Offer::Lost;
+        }
         self.advance(at, order);
         let occ = self.occupancy(&at);
         let (pipe, departed, popped) = (&self.pipe, &self.departed_pkts, &self.popped_pkts);
@@ -547,17 +557,31 @@ impl Link {
         }
         let e = self.pipe.pop_front().expect("pop_head on an empty link");
         self.popped_pkts += 1;
+        let lost = !self.error_at_entry && self.lost(&e.pkt);
+        (e.pkt, !lost)
+    }
+
+    /// Whether the error model loses `pkt` (one draw, counted).
+    #[inline]
+    fn lost(&mut self, pkt: &Packet) -> bool {
         let lost = match self.error.as_mut() {
-            Some(m) => m.corrupts(e.pkt.size_bytes as u32, &mut self.error_rng),
+            Some(m) => m.corrupts(pkt.size_bytes as u32, &mut self.error_rng),
             None => false,
         };
         if lost {
             self.stats.drops_error += 1;
-            if e.pkt.is_data() {
+            if pkt.is_data() {
                 self.stats.data_drops += 1;
             }
         }
-        (e.pkt, !lost)
+        lost
+    }
+
+    /// Lose packets to the error model as they reach the link, before its queue (ns-2's
+    /// `$ns lossmodel`): a lost packet takes no buffer or transmission time, and its
+    /// draw comes before the queue's (RED's).
+    pub fn set_error_at_entry(&mut self) {
+        self.error_at_entry = true;
     }
 
     /// Packets admitted and not yet arrived at the far end (queued or propagating).
@@ -712,6 +736,34 @@ mod tests {
 
     fn pkt(seq: i64) -> Packet {
         Packet { flow: 0, kind: PacketKind::Data, seq, size_bytes: 1000, ttl: 32, tos: 0, rwnd_pkts: 0, hop: 0, aux: 0 }
+    }
+
+    /// An error model at the link's entry (ns-2's `$ns lossmodel`) loses a packet as it
+    /// arrives: counted as an arrival and an error drop, it takes no buffer and no
+    /// transmission time, and the packet behind it goes at once. On the wire (the
+    /// default) the lost packet is transmitted first, and lost at the far end.
+    #[test]
+    fn an_error_model_at_the_entry_loses_packets_before_the_queue() {
+        use crate::net::error_model::ErrorModel;
+        let mut o = Order::new();
+        let mut l = link(2);
+        l.error = Some(ErrorModel::PacketErrorRate { per: 1.0 });
+        l.set_error_at_entry();
+        for i in 0..5 {
+            assert!(matches!(l.offer_passed(&pkt(i), Pass::AsIs, at(0), &mut o), Offer::Lost));
+        }
+        assert_eq!((l.in_pipe(), l.stats.arrivals_pkts, l.stats.drops_error, l.stats.data_drops), (0, 5, 5, 5));
+        assert_eq!(l.stats.drops_overflow, 0, "lost before the queue: no buffer taken");
+        l.error = None; // a packet that survives finds the transmitter free
+        assert!(matches!(l.offer_passed(&pkt(5), Pass::AsIs, at(0), &mut o), Offer::Admitted { was_empty: true }));
+        assert_eq!(l.head_arrival().unwrap().1, 0.001 + 0.010);
+        // on the wire: admitted, queued (the limit of 2 drops the third), lost at the far end
+        let mut w = link(2);
+        w.error = Some(ErrorModel::PacketErrorRate { per: 1.0 });
+        let offers: Vec<Offer> = (0..3).map(|i| w.offer_passed(&pkt(i), Pass::AsIs, at(0), &mut o)).collect();
+        assert!(matches!(offers[..], [Offer::Admitted { .. }, Offer::Admitted { .. }, Offer::Dropped(Verdict::DropOverflow)]));
+        assert_eq!(w.pop_head().1, false);
+        assert_eq!((w.stats.drops_error, w.stats.drops_overflow), (1, 1));
     }
 
     /// A rate change: the packet in transmission keeps its times; the packets waiting
@@ -1081,18 +1133,23 @@ mod properties {
 
     proptest! {
         /// Whatever the arrival pattern: the queue never exceeds its limit, every
-        /// packet offered is dropped, departed-and-arrived, or still in the pipe, and
-        /// packets leave in the order they were admitted.
+        /// packet offered is dropped, lost at the entry, departed-and-arrived, or still
+        /// in the pipe, and packets leave in the order they were admitted.
         #[test]
         fn conservation_fifo_and_limit(limit in 1u32..20, rate in 1e5f64..1e9, delay_ms in 0.0f64..50.0,
                                        gaps in proptest::collection::vec(0u64..2_000_000, 1..300),
-                                       sizes in proptest::collection::vec(40u16..1500, 300)) {
+                                       sizes in proptest::collection::vec(40u16..1500, 300),
+                                       entry_per in proptest::option::of(0.0f64..0.5)) {
             let s = RngStreams::new(1);
             let mut o = Order::new();
             let mut l = Link::new("x".into(), 0, 1, rate, delay_ms / 1e3,
                 QueueDiscipline::DropTail(DropTail { limit_pkts: Some(limit), limit_bytes: None }),
-                None, s.stream("e"), s.stream("q"), vec![]);
-            let (mut now, mut offered, mut dropped, mut arrived) = (0u64, 0u64, 0u64, 0u64);
+                entry_per.map(|per| crate::net::error_model::ErrorModel::PacketErrorRate { per }),
+                s.stream("e"), s.stream("q"), vec![]);
+            if entry_per.is_some() {
+                l.set_error_at_entry();
+            }
+            let (mut now, mut offered, mut dropped, mut arrived, mut lost) = (0u64, 0u64, 0u64, 0u64, 0u64);
             let mut last_seq = -1i64;
             for (i, g) in gaps.iter().enumerate() {
                 now += g;
@@ -1113,11 +1170,13 @@ mod properties {
                 match l.offer(pkt, At { now, shadow: to_secs(now) }, &mut o) {
                     Offer::Admitted { .. } => {}
                     Offer::Dropped(_) => dropped += 1,
+                    Offer::Lost => lost += 1,
                     Offer::Markable => prop_assert!(false, "offer() resolves RED's marks"),
                 }
                 prop_assert!(l.queue_pkts() <= limit);
             }
-            prop_assert_eq!(offered, dropped + arrived + l.in_pipe() as u64);
+            prop_assert_eq!(offered, dropped + lost + arrived + l.in_pipe() as u64);
+            prop_assert_eq!(lost, l.stats.drops_error);
             prop_assert!(l.stats.max_queue_pkts <= limit);
         }
     }

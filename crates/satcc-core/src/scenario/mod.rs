@@ -291,6 +291,20 @@ fn one() -> f64 {
     1.0
 }
 
+/// Where a link's error model loses packets.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorPlace {
+    /// At the link's far end, after the packet's transmission and propagation (ns-2's
+    /// `$ns link-lossmodel`).
+    #[default]
+    Wire,
+    /// As the packet reaches the link, before its queue: a lost packet takes no buffer
+    /// or transmission time, and the error model draws before the queue does (ns-2's
+    /// `$ns lossmodel`, an error module at the link's head).
+    Entry,
+}
+
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 /// At `at_s` the direction's rate becomes `rate_bps` (ns-2's LinkDelay `bandwidth_`
@@ -336,6 +350,8 @@ pub struct DirectionSpec {
     pub queue: Option<QueueSpec>,
     /// This direction's error model (default: the link's).
     pub error: Option<ErrorSpec>,
+    /// Where this direction's error model loses packets (default: the link's).
+    pub error_at: Option<ErrorPlace>,
     /// This direction's rate changes (default: the link's).
     pub rate_changes: Option<Vec<RateChange>>,
     /// This direction's delay changes (default: the link's).
@@ -371,6 +387,9 @@ pub struct LinkSpec {
     /// Random losses on the wire, in both directions (none when unset).
     #[serde(default)]
     pub error: Option<ErrorSpec>,
+    /// Where the error model loses packets.
+    #[serde(default)]
+    pub error_at: ErrorPlace,
     /// Scheduled rate changes of both directions.
     #[serde(default)]
     pub rate_changes: Vec<RateChange>,

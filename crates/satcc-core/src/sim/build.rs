@@ -9,7 +9,7 @@ use crate::net::error_model::ErrorModel;
 use crate::net::link::Link;
 use crate::net::queue::{DropTail, QueueDiscipline, Red};
 use crate::net::{FlowId, LinkId};
-use crate::scenario::{self, ErrorSpec, QueueSpec, Scenario, TrafficSpecIn};
+use crate::scenario::{self, ErrorPlace, ErrorSpec, QueueSpec, Scenario, TrafficSpecIn};
 use crate::feedback::{RouterContext, RouterScheme};
 use crate::tcp::congestion;
 use crate::tcp::rtt::TsClock;
@@ -146,6 +146,9 @@ impl Simulation {
                     rng.stream(&format!("link/{name}/queue")),
                     rc,
                 );
+                if link.error.is_some() && d.error_at.unwrap_or(l.error_at) == ErrorPlace::Entry {
+                    link.set_error_at_entry();
+                }
                 if l.jitter_ms > 0.0 {
                     link.set_jitter(l.jitter_ms / 1000.0, rng.stream(&format!("link/{name}/jitter")));
                 } else if !steps.is_empty() {

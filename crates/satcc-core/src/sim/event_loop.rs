@@ -44,6 +44,7 @@ impl Simulation {
                 let cause = if v == Verdict::DropEarly { DropCause::Early } else { DropCause::Overflow };
                 self.count_drop(pkt, link, cause)
             }
+            Offer::Lost => self.count_drop(pkt, link, DropCause::Error),
             Offer::Markable => unreachable!("resolved above"),
         }
     }
