@@ -392,3 +392,42 @@ def test_a_script_finds_what_it_sources_and_reads_beside_it(tmp_path, monkeypatc
     (d / "main.tcl").write_text("source nowhere.tcl\n")
     with pytest.raises(ScenarioError, match=r"Tcl error: couldn't read file .*nowhere\.tcl"):
         ns2_import.from_tcl(d / "main.tcl")
+
+
+@pytest.mark.parametrize("unit,want,note", [
+    ("pkt", {"type": "per", "per": 0.02}, None),
+    # ns-2's STR2EU: any word but time, byte and bit is pkt, "bytes" and "EU_PKT" too
+    ("EU_PKT", {"type": "per", "per": 0.02}, "unit EU_PKT: ns-2 reads any unit but time, byte and bit as pkt"),
+    ("bytes", {"type": "per", "per": 0.02}, "unit bytes: ns-2 reads any unit but time, byte and bit as pkt"),
+    ("byte", {"type": "ber", "ber": 1.0 - (1.0 - 0.02) ** 0.125}, None),
+    # the uniform model in time units loses nothing (ErrorModel::CorruptTime) and draws nothing
+    ("time", None, "unit time: ns-2's uniform ErrorModel loses nothing"),
+])
+def test_an_error_models_unit_is_read_as_ns2_reads_it(tmp_path, unit, want, note):
+    links = ("$ns duplex-link $a $b 10Mb 10ms DropTail\nset em [new ErrorModel]\n$em set rate_ 0.02\n"
+             f"$em unit {unit}\n$em ranvar [new RandomVariable/Uniform]\n$ns link-lossmodel $em $a $b")
+    imp = ns2_import.from_tcl(_script(tmp_path, links=links))
+    assert (imp.scenario["links"][0].get("a_to_b") or {}).get("error") == want
+    assert any(note in n for n in imp.notes) if note else not any("unit" in n for n in imp.notes)
+
+
+def test_an_error_models_own_drop_target_set_after_the_link_placed_it_hides_its_losses_from_the_monitor(tmp_path):
+    # placing an error model (lossmodel, link-lossmodel) sets its drop target to the
+    # link's drop head, where ns-2's queue monitor counts drops: a drop-target the
+    # script sets before that is overridden, one set after stands, and the monitor then
+    # sees the lost packets arrive and never counts them (`--compare` does the same)
+    def imported(order: str) -> ns2_import.Imported:
+        place = "$ns lossmodel $em $a $b"
+        target = "$em drop-target [new Agent/Null]"
+        links = ("$ns duplex-link $a $b 10Mb 10ms DropTail\nset em [new ErrorModel/Uniform 0.05 pkt]\n"
+                 + "\n".join([target, place] if order == "before" else [place, target]))
+        return ns2_import.from_tcl(_script(tmp_path, links=links))
+
+    before, after = imported("before"), imported("after")
+    assert before.scenario == after.scenario
+    assert before.error_drops_unseen == [] and not any("drop-target" in n for n in before.notes)
+    assert after.error_drops_unseen == ["a->b"] and any("drop-target, set after" in n for n in after.notes)
+    ours_before, ours_after = ns2_import.satcc_counts(before), ns2_import.satcc_counts(after)
+    drops = ours_before["0->1"][2] - ours_after["0->1"][2]
+    assert drops > 0 and ours_before["0->1"][:2] == ours_after["0->1"][:2]
+    assert run(after.scenario).summary["links"][0]["drops_error"] == drops

@@ -56,6 +56,10 @@ class Imported:
     scenario: dict
     notes: list[str] = field(default_factory=list)
     in_law: list[str] = field(default_factory=list)
+    # link directions ("a->b", the scenario's names) whose error model hands its losses to
+    # a drop target of the script's own, set after the link placed it: ns-2's queue
+    # monitor sees them arrive and never counts them as drops
+    error_drops_unseen: list[str] = field(default_factory=list)
 
 
 # ------------------------------------------------------------------ ns-2's units
@@ -447,6 +451,7 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
     acts: dict[str, list[tuple[float, str, list[str]]]] = {}
     errors: list[tuple[str, str, str]] = []
     em_unit: dict[str, str] = {}
+    drop_elsewhere: set[str] = set()
     em_ranvar: dict[str, str] = {}
     seeds: list[tuple[float, bool, str]] = []
     detached: dict[str, float] = {}
@@ -483,8 +488,16 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
         elif kind == "lossmodel":
             how, em, l = rest
             errors.append((how, em, l))
+            drop_elsewhere.discard(em)
         elif kind == "em-unit":
             em_unit[rest[0]] = rest[1]
+        elif kind == "em-drop-target":
+            # placing an error model on a link sets its drop target to the link's drop
+            # head (where the queue monitor counts drops); a target set after that stands
+            if any(e == rest[0] for _, e, _ in errors):
+                drop_elsewhere.add(rest[0])
+            else:
+                drop_elsewhere.discard(rest[0])
         elif kind == "em-ranvar":
             em_ranvar[rest[0]] = rest[1]
         elif kind == "seed":
@@ -538,13 +551,14 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
                 link.setdefault(side, {}).update(changes)
         sc["links"].append(link)
     # error models on link directions
+    unseen: list[str] = []
     link_index = {(l["a"], l["b"]): (i, "a_to_b") for i, l in enumerate(sc["links"])}
     link_index.update({(l["b"], l["a"]): (i, "b_to_a") for i, l in enumerate(sc["links"])})
     for how, em, l in errors:
         a, b = link_of[l]
         i, side = link_index[(node_name[a], node_name[b])]
         what = f"{direction[(a, b)]['where']}: error model {objs.label(em)}"
-        err = _error_model(objs, em, em_unit.get(em, "pkt"), em_ranvar.get(em), what)
+        err = _error_model(objs, em, em_unit.get(em, "pkt"), em_ranvar.get(em), what, notes)
         if err is None:
             continue
         d = sc["links"][i].setdefault(side, {})
@@ -554,6 +568,10 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
         if how == "lossmodel":
             # an error module at the link's head, before its queue
             d["error_at"] = "entry"
+        if em in drop_elsewhere:
+            unseen.append(f"{node_name[a]}->{node_name[b]}")
+            notes.append(f"{what}: its drop-target, set after the link placed it, takes its losses where ns-2's "
+                         "queue monitor does not count them as drops (`--compare` leaves them out of satcc's too)")
     # flows
     used = set()
     for a, b in connects:
@@ -602,7 +620,7 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
         if h in objs.timed and objs.cls[h] not in ("DelayLink",) and not c.startswith("Agent/TCP"):
             var = objs.timed[h][0][1]
             raise Ns2ImportError(f"{objs.label(h)} ({c}): {var} set during the run is not modelled")
-    return Imported(sc, notes, in_law)
+    return Imported(sc, notes, in_law, unseen)
 
 
 def _shared_tcp(sc: dict) -> None:
@@ -641,7 +659,7 @@ def _link_changes(objs: _Objects, d: dict) -> dict:
     return out
 
 
-def _error_model(objs: _Objects, em: str, unit: str, ranvar: str | None, what: str) -> dict | None:
+def _error_model(objs: _Objects, em: str, unit: str, ranvar: str | None, what: str, notes: list[str]) -> dict | None:
     if objs.cls[em] not in ("ErrorModel", "ErrorModel/Uniform"):
         raise Ns2ImportError(f"{what}: {objs.cls[em]} is not modelled (ErrorModel with a uniform variable is)")
     if ranvar is not None and objs.cls.get(ranvar) != "RandomVariable/Uniform":
@@ -652,13 +670,20 @@ def _error_model(objs: _Objects, em: str, unit: str, ranvar: str | None, what: s
     if not _bool(objs.get(em, "enable_", "1")[0], f"{what} enable_"):
         return None
     rate = _num(objs.get(em, "rate_", "0")[0], f"{what} rate_")
-    if unit in ("pkt", "packet", "pkts", "packets"):
-        return {"type": "per", "per": rate}
-    if unit in ("byte", "bytes"):
+    # ns-2's STR2EU: "time", "byte" and "bit" by name, any other word is pkt
+    if unit == "byte":
         # a packet of n bytes is lost with 1 - (1 - rate_)^n: satcc's bit error rate
         return {"type": "ber", "ber": 1.0 - (1.0 - rate) ** 0.125}
-    raise Ns2ImportError(f"{what}: unit {unit} is not modelled (pkt and byte are; ns-2's unit bit needs FEC "
-                       "tables)")
+    if unit == "bit":
+        raise Ns2ImportError(f"{what}: unit bit is not modelled (pkt and byte are; ns-2's unit bit counts bit "
+                             "errors against FEC tables)")
+    if unit == "time":
+        notes.append(f"{what}: unit time: ns-2's uniform ErrorModel loses nothing in time units (it warns "
+                     "\"uniform rate error cannot be time-based\") and draws nothing; left out")
+        return None
+    if unit != "pkt":
+        notes.append(f"{what}: unit {unit}: ns-2 reads any unit but time, byte and bit as pkt")
+    return {"type": "per", "per": rate}
 
 
 def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of: dict, acts: dict,
@@ -874,9 +899,10 @@ def satcc_counts(imported: Imported) -> dict[str, list[int]]:
     out = {}
     for link in run(sc).summary["links"]:
         a, b = link["name"].split("->")
-        # ns-2's queue monitor counts the error model's losses as drops (link-lossmodel)
-        out[f"{number[a]}->{number[b]}"] = [link["arrivals_pkts"], link["departed_pkts"],
-                                            link["drops"] + link["drops_error"]]
+        # ns-2's queue monitor counts the error model's losses as drops, unless the
+        # script gave them a drop target of its own after placing the model
+        seen = 0 if link["name"] in imported.error_drops_unseen else link["drops_error"]
+        out[f"{number[a]}->{number[b]}"] = [link["arrivals_pkts"], link["departed_pkts"], link["drops"] + seen]
     return out
 
 

@@ -143,7 +143,7 @@ proc ::satcc::call {h method args} {
             switch -- $method {
                 unit { ::satcc::rec em-unit $h [lindex $args 0]; return "" }
                 ranvar { ::satcc::rec em-ranvar $h [lindex $args 0]; return "" }
-                drop-target { return "" }
+                drop-target { ::satcc::rec em-drop-target $h [lindex $args 0]; return "" }
             }
         }
         RNG {
