@@ -164,6 +164,7 @@ def _script(tmp_path, links="$ns duplex-link $a $b 10Mb 10ms DropTail", extra=""
     ("$ns rtproto DV", r"\$ns rtproto"),
     ("set f [new Agent/TCP/FullTcp]", r"Agent/TCP/FullTcp is not modelled"),
     ("Class Foo", r"OTcl classes of the script's own"),
+    ("Node enable-module VC", r"Node enable-module VC \(node modules are not modelled: ns-2's default nodes are\)"),
     ("$ns at 1.0 \"$ftp start\"", r"started or stopped more than once"),
     ("$ns at 0.0 \"$tcp set window_ 5\"\n$ns at 1.0 \"$tcp set window_ 50\"", r"window_ set during the run"),
     ("set em [new ErrorModel]\n$em unit bit\n$ns link-lossmodel $em $a $b", r"unit bit is not modelled"),
@@ -431,3 +432,11 @@ def test_an_error_models_own_drop_target_set_after_the_link_placed_it_hides_its_
     drops = ours_before["0->1"][2] - ours_after["0->1"][2]
     assert drops > 0 and ours_before["0->1"][:2] == ours_after["0->1"][:2]
     assert run(after.scenario).summary["links"][0]["drops_error"] == drops
+
+
+def test_an_agents_own_trace_file_is_noted_and_left_out(tmp_path):
+    extra = "set tf [open cwnd.tr w]\n$tcp trace cwnd_\n$tcp attach-trace $tf\nAgent/TCP set trace_all_oneline_ true"
+    imp = ns2_import.from_tcl(_script(tmp_path, extra=extra))
+    plain = ns2_import.from_tcl(_script(tmp_path))
+    assert imp.scenario == plain.scenario
+    assert "agent attach-trace (tracing)" in imp.notes

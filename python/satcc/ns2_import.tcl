@@ -122,6 +122,7 @@ proc ::satcc::call {h method args} {
                     return $app
                 }
                 port - addr - dst-port - dst-addr { return 0 }
+                attach-trace { ::satcc::note "agent $method (tracing)"; return "" }
                 reset - clear { return "" }
                 done - finish { return "" }
                 advance - advanceby - send - produce - start - stop - close - listen {
@@ -374,6 +375,10 @@ proc unknown {cmd args} {
                 return ""
             }
             info { return "" }
+            enable-module - disable-module {
+                set what "$cmd [lindex $args 0] [lindex $args 1]"
+                ::satcc::unsupported "$what (node modules are not modelled: ns-2's default nodes are)"
+            }
         }
     }
     if {$cmd eq "Class"} { ::satcc::unsupported "OTcl classes of the script's own (Class [lindex $args 0])" }
