@@ -165,10 +165,10 @@ pub struct Link {
     pub queue: QueueDiscipline,
     pub error: Option<ErrorModel>,
     pub error_rng: Draws,
-    /// The error model loses packets as they reach the link, before its queue (ns-2's
-    /// `$ns lossmodel`, an error module at the link's head), not at its far end after
-    /// their transmission (`$ns link-lossmodel`, the default).
-    error_at_entry: bool,
+    /// An error model that loses packets as they reach the link, before its queue
+    /// (ns-2's `$ns lossmodel`, an error module at the link's head; `error` loses them
+    /// at the far end after their transmission, as `$ns link-lossmodel`).
+    error_entry: Option<Box<ErrorModel>>,
     pub queue_rng: Draws,
     /// Future rate changes, sorted by time: (time, new rate).
     pub rate_changes: Vec<(Time, f64)>,
@@ -217,8 +217,6 @@ pub enum Offer {
     /// RED with ECN chose it to be marked if it is ECN-capable, else dropped early:
     /// `Link::resolve_mark` says which.
     Markable,
-    /// Lost to an error model at the link's entry (`Link::set_error_at_entry`).
-    Lost,
 }
 
 impl InPipe {
@@ -263,7 +261,7 @@ impl Link {
             queue,
             error,
             error_rng: Draws::Own(Box::new(error_rng)),
-            error_at_entry: false,
+            error_entry: None,
             queue_rng: Draws::Own(Box::new(queue_rng)),
             rate_changes,
             stats: LinkStats::default(),
@@ -380,6 +378,9 @@ impl Link {
     /// Offer a packet to this link during the event `at`.
     #[inline]
     pub fn offer(&mut self, pkt: Packet, at: At, order: &mut Order) -> Offer {
+        if self.lost_at_entry(&pkt) {
+            return Offer::Dropped(Verdict::Lost);
+        }
         match self.offer_passed(&pkt, Pass::AsIs, at, order) {
             Offer::Markable => self.resolve_mark(&pkt, Pass::AsIs, at, false, order),
             o => o,
@@ -394,9 +395,6 @@ impl Link {
     /// calls `resolve_mark`.
     pub fn offer_passed(&mut self, pkt: &Packet, pass: Pass, at: At, order: &mut Order) -> Offer {
         self.stats.arrivals_pkts += 1;
-        if self.error_at_entry && self.lost(pkt) {
-            return Offer::Lost;
-        }
         self.advance(at, order);
         let occ = self.occupancy(&at);
         let (pipe, departed, popped) = (&self.pipe, &self.departed_pkts, &self.popped_pkts);
@@ -557,18 +555,36 @@ impl Link {
         }
         let e = self.pipe.pop_front().expect("pop_head on an empty link");
         self.popped_pkts += 1;
-        let lost = !self.error_at_entry && self.lost(&e.pkt);
+        let lost = match self.error.as_mut() {
+            Some(m) => m.corrupts(e.pkt.size_bytes as u32, &mut self.error_rng),
+            None => false,
+        };
+        if lost {
+            self.stats.drops_error += 1;
+            if e.pkt.is_data() {
+                self.stats.data_drops += 1;
+            }
+        }
         (e.pkt, !lost)
     }
 
-    /// Whether the error model loses `pkt` (one draw, counted).
-    #[inline]
-    fn lost(&mut self, pkt: &Packet) -> bool {
-        let lost = match self.error.as_mut() {
+    /// Whether an error model at the link's entry loses `pkt` as it arrives, before
+    /// `offer_passed` (one draw; a lost packet is counted as an arrival and an error
+    /// drop). Callers ask this first (`offer` does); a link without one answers at once.
+    #[inline(always)]
+    pub fn lost_at_entry(&mut self, pkt: &Packet) -> bool {
+        self.error_entry.is_some() && self.entry_draw(pkt)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn entry_draw(&mut self, pkt: &Packet) -> bool {
+        let lost = match self.error_entry.as_mut() {
             Some(m) => m.corrupts(pkt.size_bytes as u32, &mut self.error_rng),
             None => false,
         };
         if lost {
+            self.stats.arrivals_pkts += 1;
             self.stats.drops_error += 1;
             if pkt.is_data() {
                 self.stats.data_drops += 1;
@@ -581,7 +597,7 @@ impl Link {
     /// `$ns lossmodel`): a lost packet takes no buffer or transmission time, and its
     /// draw comes before the queue's (RED's).
     pub fn set_error_at_entry(&mut self) {
-        self.error_at_entry = true;
+        self.error_entry = self.error.take().map(Box::new);
     }
 
     /// Packets admitted and not yet arrived at the far end (queued or propagating).
@@ -750,12 +766,12 @@ mod tests {
         l.error = Some(ErrorModel::PacketErrorRate { per: 1.0 });
         l.set_error_at_entry();
         for i in 0..5 {
-            assert!(matches!(l.offer_passed(&pkt(i), Pass::AsIs, at(0), &mut o), Offer::Lost));
+            assert!(matches!(l.offer(pkt(i), at(0), &mut o), Offer::Dropped(Verdict::Lost)));
         }
         assert_eq!((l.in_pipe(), l.stats.arrivals_pkts, l.stats.drops_error, l.stats.data_drops), (0, 5, 5, 5));
         assert_eq!(l.stats.drops_overflow, 0, "lost before the queue: no buffer taken");
-        l.error = None; // a packet that survives finds the transmitter free
-        assert!(matches!(l.offer_passed(&pkt(5), Pass::AsIs, at(0), &mut o), Offer::Admitted { was_empty: true }));
+        l.error_entry = None; // a packet that survives finds the transmitter free
+        assert!(matches!(l.offer(pkt(5), at(0), &mut o), Offer::Admitted { was_empty: true }));
         assert_eq!(l.head_arrival().unwrap().1, 0.001 + 0.010);
         // on the wire: admitted, queued (the limit of 2 drops the third), lost at the far end
         let mut w = link(2);
@@ -844,7 +860,7 @@ mod tests {
         let s = RngStreams::new(1);
         // the average is the queue (w_q 1), in the linear region throughout
         let red = Red::new(2000, 2.0, 1000.0, 1.0, 0.5, true, false, 1000.0).with_ecn(1.0);
-        let mut l = Link::new("a->b".into(), 0, 1, 8e6, 0.010, QueueDiscipline::Red(red), None, s.stream("e"), s.stream("q"), vec![]);
+        let mut l = Link::new("a->b".into(), 0, 1, 8e6, 0.010, QueueDiscipline::Red(Box::new(red)), None, s.stream("e"), s.stream("q"), vec![]);
         let (mut marked, mut dropped, mut admitted) = (0, 0, 0);
         for i in 0..400 {
             let p = pkt(i);
@@ -1169,8 +1185,8 @@ mod properties {
                 offered += 1;
                 match l.offer(pkt, At { now, shadow: to_secs(now) }, &mut o) {
                     Offer::Admitted { .. } => {}
+                    Offer::Dropped(Verdict::Lost) => lost += 1,
                     Offer::Dropped(_) => dropped += 1,
-                    Offer::Lost => lost += 1,
                     Offer::Markable => prop_assert!(false, "offer() resolves RED's marks"),
                 }
                 prop_assert!(l.queue_pkts() <= limit);

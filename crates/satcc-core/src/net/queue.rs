@@ -40,6 +40,9 @@ pub enum Verdict {
     /// Congestion Experienced mark set if it is ECN-capable, else dropped early; the
     /// caller, who knows the packet's flow, decides (net::link, `Link::resolve_mark`).
     Mark,
+    /// Lost to the link's error model at its entry, before the queue (`$ns lossmodel`;
+    /// net::link, `Link::set_error_at_entry`): the queue never sees it.
+    Lost,
 }
 
 #[derive(Clone, Debug)]
@@ -296,6 +299,7 @@ impl Red {
 
     /// The verdict on an arrival of `size` bytes; `in_service_bytes` gives the size of
     /// the packet in service, when one is (read with queue_in_bytes_ only).
+    #[inline]
     fn verdict(&mut self, size: u32, occ: &Occupancy, draws: &mut Draws, in_service_bytes: impl FnOnce() -> u32) -> Verdict {
         let waiting_pkts = occ.pkts.saturating_sub(1);
         let waiting = match self.bytes {
@@ -336,7 +340,8 @@ impl Red {
 #[derive(Clone, Debug)]
 pub enum QueueDiscipline {
     DropTail(DropTail),
-    Red(Red),
+    /// Boxed: RED's state is large, and a link's hot fields sit beside its queue.
+    Red(Box<Red>),
 }
 
 impl QueueDiscipline {

@@ -23,32 +23,14 @@ pub(super) fn build_queue(q: &QueueSpec, rate_bps: f64) -> QueueDiscipline {
         QueueSpec::Droptail { limit_pkts, limit_bytes } => {
             QueueDiscipline::DropTail(DropTail { limit_pkts: *limit_pkts, limit_bytes: *limit_bytes })
         }
-        QueueSpec::Red {
-            limit_pkts,
-            min_th_pkts,
-            max_th_pkts,
-            w_q,
-            max_p,
-            gentle,
-            wait,
-            mean_pkt_bytes,
-            ecn,
-            mark_p,
-            queue_in_bytes,
-            byte_mode,
-        } => {
-            let red = Red::new(
-                *limit_pkts,
-                *min_th_pkts,
-                *max_th_pkts,
-                *w_q,
-                *max_p,
-                *gentle,
-                *wait,
-                rate_bps / (8.0 * *mean_pkt_bytes as f64),
-            )
-            .in_bytes(*queue_in_bytes, *byte_mode, *mean_pkt_bytes);
-            QueueDiscipline::Red(if *ecn { red.with_ecn(*mark_p) } else { red })
+        #[rustfmt::skip]
+        QueueSpec::Red { limit_pkts, min_th_pkts, max_th_pkts, w_q, max_p, gentle, wait, mean_pkt_bytes, ecn, mark_p,
+                         queue_in_bytes, byte_mode } => {
+            // ns-2's ptc: packets of the mean size per second
+            let ptc = rate_bps / (8.0 * *mean_pkt_bytes as f64);
+            let red = Red::new(*limit_pkts, *min_th_pkts, *max_th_pkts, *w_q, *max_p, *gentle, *wait, ptc)
+                .in_bytes(*queue_in_bytes, *byte_mode, *mean_pkt_bytes);
+            QueueDiscipline::Red(Box::new(if *ecn { red.with_ecn(*mark_p) } else { red }))
         }
     }
 }

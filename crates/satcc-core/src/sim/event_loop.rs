@@ -25,6 +25,11 @@ impl Simulation {
     fn enqueue(&mut self, pkt: &Packet, pass: Pass, link: LinkId) {
         let at = self.at();
         let l = &mut self.links[link as usize];
+        if l.lost_at_entry(pkt) {
+            // lost to an error model at the link's entry, before its queue
+            self.count_drop(pkt, link, DropCause::Error);
+            return;
+        }
         let mut offer = l.offer_passed(pkt, pass, at, &mut self.events.order);
         if let Offer::Markable = offer {
             // RED with ECN marks an ECN-capable packet (ns-2's ect_: every data segment
@@ -44,7 +49,6 @@ impl Simulation {
                 let cause = if v == Verdict::DropEarly { DropCause::Early } else { DropCause::Overflow };
                 self.count_drop(pkt, link, cause)
             }
-            Offer::Lost => self.count_drop(pkt, link, DropCause::Error),
             Offer::Markable => unreachable!("resolved above"),
         }
     }
