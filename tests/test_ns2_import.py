@@ -434,6 +434,14 @@ def test_an_error_models_own_drop_target_set_after_the_link_placed_it_hides_its_
     assert run(after.scenario).summary["links"][0]["drops_error"] == drops
 
 
+def test_static_routing_named_is_ns2s_default(tmp_path):
+    imp = ns2_import.from_tcl(_script(tmp_path, extra="$ns rtproto Static"))
+    assert imp.scenario == ns2_import.from_tcl(_script(tmp_path)).scenario
+    assert "$ns rtproto Static (ns-2's default routing)" in imp.notes
+    with pytest.raises(ScenarioError, match=r"\$ns rtproto \(Session\)"):
+        ns2_import.from_tcl(_script(tmp_path, extra="$ns rtproto Session"))
+
+
 def test_an_agents_own_trace_file_is_noted_and_left_out(tmp_path):
     extra = "set tf [open cwnd.tr w]\n$tcp trace cwnd_\n$tcp attach-trace $tf\nAgent/TCP set trace_all_oneline_ true"
     imp = ns2_import.from_tcl(_script(tmp_path, extra=extra))

@@ -320,6 +320,10 @@ proc ::satcc::sim {ns method argv} {
             ::satcc::note "\$ns $method (flow monitors read nothing back here)"
             return [::satcc::make QueueMonitor]
         }
+        rtproto {
+            # ns-2's default: shortest paths computed once, as satcc's routes are
+            if {$argv eq "Static"} { ::satcc::note "\$ns rtproto Static (ns-2's default routing)"; return "" }
+        }
     }
     ::satcc::unsupported "\$ns $method ([join $argv { }])"
 }
