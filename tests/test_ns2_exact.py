@@ -1136,3 +1136,31 @@ def test_the_comparison_sees_losses_on_the_wire_for_losses_at_the_entry():
     # all twenty of the first networks part (20 measured; a lost packet then takes
     # buffer and transmission time, and RED draws first)
     assert _parted("entry-errors", _on_the_wire) >= 18
+
+
+def test_the_udp_split_networks_send_a_message_as_several_datagrams():
+    # networks from SPLIT_FIRST: UDP flows with a largest datagram (ns-2's Agent/UDP
+    # packetSize_), mostly below their source's packet size
+    nets = _family("udp-split")
+    udp = [f for k in nets for f in ns2exact.network(k)["flows"] if f.get("transport") == "udp"]
+    split = [f for f in udp if f.get("max_datagram_bytes", 1 << 30) < f["traffic"]["packet_size_bytes"]]
+    assert len(udp) > 200 and len(split) > 100 and len(udp) - len(split) > 50
+    # a split of more than two datagrams, and one with no rest
+    assert any(f["traffic"]["packet_size_bytes"] >= 3 * f["max_datagram_bytes"] for f in split)
+    assert any(f["traffic"]["packet_size_bytes"] % f["max_datagram_bytes"] == 0 for f in split)
+    tcl = ns2exact.tcl(nets[0])
+    for i, f in enumerate(ns2exact.network(nets[0])["flows"]):
+        if f.get("transport") == "udp":
+            want = f.get("max_datagram_bytes") or f["traffic"]["packet_size_bytes"]
+            assert f"$udp({i}) set packetSize_ {want}\n" in tcl
+
+
+def _one_datagram_each(x: dict) -> None:
+    """A change (for _parted): every UDP flow sends each message as one datagram."""
+    x.pop("max_datagram_bytes", None)
+
+
+def test_the_comparison_sees_messages_sent_whole():
+    # of the first twenty networks, nineteen split a message somewhere: all nineteen
+    # part when satcc sends each message whole
+    assert _parted("udp-split", _one_datagram_each) >= 17

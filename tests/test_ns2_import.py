@@ -448,3 +448,23 @@ def test_an_agents_own_trace_file_is_noted_and_left_out(tmp_path):
     plain = ns2_import.from_tcl(_script(tmp_path))
     assert imp.scenario == plain.scenario
     assert "agent attach-trace (tracing)" in imp.notes
+
+
+@pytest.mark.parametrize("settings,size,want", [
+    ("", 1500, 1000),  # Agent/UDP's packetSize_ is 1000 in 2.35: a 1500-byte message goes as 1000 + 500
+    ("", 1000, None),
+    ("$udp set packetSize_ 2000", 1500, None),
+    ("Agent/UDP set packetSize_ 512", 1500, 512),
+    ("$udp set packetSize_ 100", 210, 100),
+])
+def test_a_udp_agents_packet_size_is_its_largest_datagram(tmp_path, settings, size, want):
+    p = tmp_path / "u.tcl"
+    p.write_text("set ns [new Simulator]\nset a [$ns node]\nset b [$ns node]\n$ns duplex-link $a $b 2Mb 10ms DropTail\n"
+                 + (settings + "\n" if settings.startswith("Agent") else "")
+                 + "set udp [new Agent/UDP]\n$ns attach-agent $a $udp\nset null [new Agent/Null]\n"
+                 "$ns attach-agent $b $null\n$ns connect $udp $null\nset cbr [new Application/Traffic/CBR]\n"
+                 f"$cbr attach-agent $udp\n$cbr set packetSize_ {size}\n"
+                 + (settings + "\n" if settings.startswith("$") else "")
+                 + '$ns at 0.1 "$cbr start"\n$ns at 2 "exit 0"\n$ns run\n')
+    f = ns2_import.from_tcl(p).scenario["flows"][0]
+    assert f["traffic"]["packet_size_bytes"] == size and f.get("max_datagram_bytes") == want

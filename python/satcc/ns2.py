@@ -425,8 +425,8 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
         if traffic["type"] not in ("bulk", "file", *SOURCE_APPS):
             _unsupported(f"traffic type {traffic['type']!r}")
         if is_udp(f):
-            # ns-2's Agent/UDP, one datagram per message of the source's packetSize_
-            # (the agent's own packetSize_ the same, so that none is split), to a
+            # ns-2's Agent/UDP, its packetSize_ the largest datagram (max_datagram_bytes;
+            # without one the source's packetSize_, so that no message is split), to a
             # LossMonitor, which counts what arrives
             name = f.get("name") or f"f{i}"
             flows.append(name)
@@ -434,7 +434,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             udp.append(True)
             out += [
                 f"set udp({i}) [new Agent/UDP]",
-                f"$udp({i}) set packetSize_ {int(traffic['packet_size_bytes'])}",
+                f"$udp({i}) set packetSize_ {int(f.get('max_datagram_bytes') or traffic['packet_size_bytes'])}",
                 f"$udp({i}) set ttl_ {UDP_TTL}",
                 f"$udp({i}) set fid_ {i}",
                 f"set sink({i}) [new Agent/LossMonitor]",

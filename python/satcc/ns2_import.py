@@ -706,6 +706,13 @@ def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of:
             raise Ns2ImportError(f"{what}: a UDP agent without a CBR, Exponential or Pareto source")
         flow["transport"] = "udp"
         flow["traffic"] = _source(objs, app, f"{what}: {objs.label(app)}")
+        # the agent's packetSize_ (2.35's default 1000) is its largest datagram: a larger
+        # message from the source goes as several (UdpAgent::sendmsg)
+        most = _int(objs.get(a, "packetSize_", "1000")[0], f"{what} packetSize_")
+        if most < 1:
+            raise Ns2ImportError(f"{what}: packetSize_ {most}: the UDP agent's largest datagram must be at least 1 byte")
+        if flow["traffic"]["packet_size_bytes"] > most:
+            flow["max_datagram_bytes"] = most
     elif ca in _SENDERS:
         if cb not in _SINKS:
             raise Ns2ImportError(f"{what}: {ca} connected to {cb} (a TCPSink is modelled)")

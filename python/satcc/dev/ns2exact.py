@@ -23,7 +23,8 @@ on) flow entries of several flows with start jitters (`count`, `start_jitter_s`)
 (11000 on) limited send bursts (maxburst_), (11200 on) the timestamp option
 (timestamps_), plain and delayed-ACK sinks, (11400 on) RED counting in bytes and
 dropping by size (queue_in_bytes_, bytes_), (11600 on) error models at the links'
-entry (`$ns lossmodel`), and
+entry (`$ns lossmodel`), (11800 on) UDP messages split into datagrams (Agent/UDP's
+packetSize_), and
 each flow's own packet size, windows, initial ssthresh, dupACK threshold, RTT tick,
 RTO bounds, SYN, header and ACK sizes. Only what ns-2 draws at random is excluded (RED,
 error models, send overhead): the rest of a run is arithmetic, so counts that differ at
@@ -141,6 +142,10 @@ REDB_FIRST = 11400
 # link's head, so a lost packet takes no buffer or transmission time and the error
 # model draws before RED), beside RED queues and error models on the wire
 ENTRY_FIRST = 11600
+# From SPLIT_FIRST on: the UDP family's networks whose UDP flows mostly have a largest
+# datagram (`max_datagram_bytes`, ns-2's Agent/UDP packetSize_), most of them below the
+# source's packet size, so that each message goes as several datagrams back to back
+SPLIT_FIRST = 11800
 
 # Networks known to part from ns-2, with why (none since 2026-11-28). Networks 241, 1055,
 # 6121 and 7053 were kept here until then: links of equal rates busy in lockstep, where
@@ -162,7 +167,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(STEP_FIRST, STEP_FIRST + 100)) + list(range(CAP_FIRST, CAP_FIRST + 100))
             + list(range(COUNT_FIRST, COUNT_FIRST + 100)) + list(range(BURST_FIRST, BURST_FIRST + 100))
             + list(range(TS_FIRST, TS_FIRST + 100)) + list(range(REDB_FIRST, REDB_FIRST + 100))
-            + list(range(ENTRY_FIRST, ENTRY_FIRST + 100))
+            + list(range(ENTRY_FIRST, ENTRY_FIRST + 100)) + list(range(SPLIT_FIRST, SPLIT_FIRST + 100))
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
             if k not in APART]
@@ -328,7 +333,9 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    if k >= SPLIT_FIRST:
+        return True, False, "udp-split"
     if k >= ENTRY_FIRST:
         return True, False, "entry-errors"
     if k >= REDB_FIRST:
@@ -622,6 +629,19 @@ def _make_entry_errors(sc: dict, rng: random.Random) -> None:
                 link.get(side, {}).pop("error_at", None)
 
 
+def _make_udp_split(sc: dict, rng: random.Random) -> None:
+    """In place: four UDP flows in five get a largest datagram (`max_datagram_bytes`)
+    of 40 to 1460 bytes, three times in four below their source's packet size."""
+    for f in sc["flows"]:
+        if f.get("transport") == "udp" and rng.random() < 0.8:
+            size = f["traffic"]["packet_size_bytes"]
+            below = [m for m in (40, 100, 200, 576, 1000, 1460) if m < size]
+            if below and rng.random() < 0.75:
+                f["max_datagram_bytes"] = rng.choice(below)
+            else:
+                f["max_datagram_bytes"] = rng.choice([size, size + 1, 1500, 4000])
+
+
 def _make_counts(sc: dict, rng: random.Random) -> None:
     """In place: seven entries in ten stand for two to five flows, the others for one;
     half the entries start within a jitter of 1 ms to 1 s after their start time (a
@@ -707,6 +727,7 @@ _FAMILY_MAKERS = {
     "timestamps": [(_make_timestamps, 11_200_000)],
     "red-bytes": [(_make_udp, 8_200_000), (_make_red_bytes, 11_400_000)],
     "entry-errors": [(_make_entry_errors, 11_600_000)],
+    "udp-split": [(_make_udp, 8_200_000), (_make_udp_split, 11_800_000)],
 }
 
 

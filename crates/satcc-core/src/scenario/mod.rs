@@ -604,6 +604,13 @@ pub struct FlowSpec {
     /// traffic cbr, pareto or exponential with its packet_size_bytes).
     #[serde(default, skip_serializing_if = "Transport::is_tcp")]
     pub transport: Transport,
+    /// With `transport: udp`, the largest datagram, bytes (ns-2's Agent/UDP
+    /// packetSize_): a source's packet larger than this goes as size / max datagrams of
+    /// this size and one of the rest, back to back, as ns-2's UdpAgent::sendmsg splits
+    /// a message [none: one datagram per source packet].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = 65535))]
+    pub max_datagram_bytes: Option<u32>,
 }
 
 fn default_cc() -> String {
@@ -654,7 +661,6 @@ pub fn tcp_config(v: &Value, at: &str) -> Result<TcpConfig, String> {
     crate::settings::split(v, at).map(|(cfg, _)| cfg)
 }
 
-/// What the ranges on a queue's fields cannot say.
 /// A UDP flow's settings, checked (`at`: "flows[i]"); its datagram size.
 fn check_udp_flow(f: &FlowSpec, at: &str) -> Result<u32, String> {
     if f.traffic.source_rate_bps().is_none() {
@@ -679,6 +685,7 @@ fn check_udp_flow(f: &FlowSpec, at: &str) -> Result<u32, String> {
     Ok(size)
 }
 
+/// What the ranges on a queue's fields cannot say.
 pub fn validate_queue(q: &QueueSpec, at: &str) -> Result<(), String> {
     match q {
         QueueSpec::Droptail {
@@ -855,6 +862,12 @@ impl Scenario {
             let cfg = tcp_config(&merge(&self.tcp, &f.tcp), &format!("{at}.tcp"))?;
             let size = match f.transport {
                 Transport::Tcp => {
+                    if f.max_datagram_bytes.is_some() {
+                        return Err(format!(
+                            "{at}.max_datagram_bytes: a TCP flow's packets are tcp.packet_size_bytes; the largest \
+                             datagram is for transport: udp"
+                        ));
+                    }
                     if f.traffic.packet_size_bytes().is_some() {
                         return Err(format!(
                             "{at}.traffic.packet_size_bytes: a TCP flow's packets are tcp.packet_size_bytes ({}); \
@@ -976,6 +989,7 @@ mod tests {
             (serde_json::json!({"traffic": cbr, "tcp": {"sack": true}}), "flows[0].tcp: TCP settings do not apply"),
             (serde_json::json!({"traffic": cbr, "ack_path": ["b", "a"]}), "flows[0].ack_path: a UDP flow sends no ACKs"),
             (serde_json::json!({"traffic": cbr, "transport": "quic"}), "unknown variant `quic`, expected `tcp` or `udp`"),
+            (serde_json::json!({"traffic": cbr, "max_datagram_bytes": 0}), "flows[0].max_datagram_bytes: must be in [1, 65535]"),
         ] {
             let e = sc(flow.clone()).unwrap_err();
             assert!(e.contains(want), "{flow}: {e}");
@@ -985,6 +999,10 @@ mod tests {
         assert!(e.starts_with("flows[0].traffic.packet_size_bytes: a TCP flow's packets are tcp.packet_size_bytes"), "{e}");
         let tcp_cbr = serde_json::json!({"type": "cbr", "rate_bps": 1e5, "random": true, "max_pkts": 5});
         assert_eq!(sc(serde_json::json!({"traffic": tcp_cbr, "transport": "tcp"})), Ok(()));
+        // the largest datagram is a UDP flow's
+        let e = sc(serde_json::json!({"traffic": tcp_cbr, "transport": "tcp", "max_datagram_bytes": 500})).unwrap_err();
+        assert!(e.starts_with("flows[0].max_datagram_bytes: a TCP flow's packets are tcp.packet_size_bytes"), "{e}");
+        assert_eq!(sc(serde_json::json!({"traffic": cbr, "max_datagram_bytes": 500})), Ok(()));
     }
 
     #[test]

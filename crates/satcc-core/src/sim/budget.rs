@@ -118,9 +118,11 @@ pub fn estimate(sc: &Scenario, plan: &Plan) -> Result<Estimate, String> {
         // a UDP flow's datagrams: the source's size, no ACKs, no window
         let udp = f.transport == scenario::Transport::Udp;
         let wire = match (udp, f.traffic.packet_size_bytes()) {
-            (true, Some(size)) => size as f64,
+            // a message larger than the largest datagram goes as several
+            (true, Some(size)) => size as f64 / f.max_datagram_bytes.map_or(1, |m| size.div_ceil(m.max(1))) as f64,
             _ => cfg.data_wire_bytes() as f64,
         };
+        let message = if udp { f.traffic.packet_size_bytes().map_or(wire, |s| s as f64) } else { wire };
         wire_min = wire_min.min(wire);
         let (fwd, rev) = &plan.routes[i];
         let (fwd, rev): (&[LinkId], &[LinkId]) = (fwd, if udp { &[] } else { rev });
@@ -149,7 +151,7 @@ pub fn estimate(sc: &Scenario, plan: &Plan) -> Result<Estimate, String> {
             }
         }
         if let Some(rate_bps) = f.traffic.source_rate_bps() {
-            source_pkts += n * rate_bps / (8.0 * if udp { wire } else { cfg.packet_size_bytes as f64 }) * active;
+            source_pkts += n * rate_bps / (8.0 * if udp { message } else { cfg.packet_size_bytes as f64 }) * active;
         }
         if !udp {
             timers += n * active / cfg.min_rto_s.max(2.0 * cfg.tick_s);

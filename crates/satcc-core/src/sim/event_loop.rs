@@ -328,6 +328,8 @@ impl Simulation {
                 f.data_delivered += 1;
                 if !pkt.is_datagram() {
                     f.sink_data(&pkt, now, &mut out);
+                } else {
+                    f.udp_delivered_bytes += pkt.size_bytes as u64;
                 }
             }
             PacketKind::Ack => {
@@ -391,6 +393,8 @@ impl Simulation {
                 f.data_delivered += 1;
                 if !pkt.is_datagram() {
                     f.sink_data(&pkt, now, &mut out);
+                } else {
+                    f.udp_delivered_bytes += pkt.size_bytes as u64;
                 }
             }
             PacketKind::Ack => {
@@ -556,18 +560,26 @@ impl Simulation {
         let now = self.now;
         let f = &mut self.flows[fid as usize];
         if f.udp {
-            let p = Packet {
-                seq: f.data_injected as i64,
-                flow: fid,
-                rwnd_pkts: crate::net::packet::DATAGRAM,
-                size_bytes: f.payload_bytes as u16,
-                hop: 0,
-                kind: PacketKind::Data,
-                ttl: UDP_TTL,
-                tos: 0,
-                aux: 0,
-            };
-            self.send_one(p);
+            // ns-2's UdpAgent::sendmsg: a message larger than the agent's packetSize_
+            // goes as that many full datagrams and one of the rest, back to back
+            let (size, max) = (f.payload_bytes, f.udp_max_datagram);
+            let (full, rest) = if max > 0 && size > max { (size / max, size % max) } else { (1, 0) };
+            let one = if max > 0 && size > max { max } else { size };
+            for k in 0..full + (rest > 0) as u32 {
+                let f = &self.flows[fid as usize];
+                let p = Packet {
+                    seq: f.data_injected as i64,
+                    flow: fid,
+                    rwnd_pkts: crate::net::packet::DATAGRAM,
+                    size_bytes: if k < full { one } else { rest } as u16,
+                    hop: 0,
+                    kind: PacketKind::Data,
+                    ttl: UDP_TTL,
+                    tos: 0,
+                    aux: 0,
+                };
+                self.send_one(p);
+            }
         } else {
             let mut out = std::mem::take(&mut self.outbox);
             f.sender.clock_s = self.shadow;
@@ -613,7 +625,12 @@ impl Simulation {
                 }
                 // a UDP flow: datagrams delivered so far, and no TCP state
                 let seq = if f.udp { f.data_delivered as i64 } else { f.sink.in_order_data_pkts() };
-                let gp = (seq - f.last_sample_seq) as f64 * f.payload_bytes as f64 * 8.0 / dt / 1e6;
+                let gp = if f.udp {
+                    let b = f.udp_delivered_bytes - std::mem::replace(&mut f.udp_last_sample_bytes, f.udp_delivered_bytes);
+                    b as f64 * 8.0 / dt / 1e6
+                } else {
+                    (seq - f.last_sample_seq) as f64 * f.payload_bytes as f64 * 8.0 / dt / 1e6
+                };
                 f.last_sample_seq = seq;
                 if f.udp {
                     self.series.flows.push(FlowRow {
@@ -969,6 +986,42 @@ mod tests {
             "schemes": if refwa { json!([{"type": "refwa", "links": ["r->b"]}]) } else { json!([]) },
         });
         Simulation::from_json(&sc.to_string()).unwrap().run()
+    }
+
+    /// ns-2's UdpAgent::sendmsg: a source packet larger than the agent's packetSize_
+    /// (max_datagram_bytes) goes as full datagrams and one of the rest, back to back;
+    /// the bytes are the same, the packets more, and the goodput counts their bytes.
+    #[test]
+    fn a_udp_source_packet_larger_than_the_largest_datagram_goes_as_several() {
+        let run = |max: Option<u32>| {
+            let sc = json!({
+                "duration_s": 3.0,
+                "nodes": [{"name": "u"}, {"name": "b"}],
+                "links": [{"a": "u", "b": "b", "rate_bps": 1e7, "delay_ms": 5.0}],
+                "flows": [{"name": "u", "src": "u", "dst": "b", "transport": "udp", "max_datagram_bytes": max,
+                           "traffic": {"type": "cbr", "rate_bps": 1.2e6, "packet_size_bytes": 1500}}],
+                "monitor": {"flow_traces": true},
+                "sample_interval_s": 0.5,
+            });
+            Simulation::from_json(&sc.to_string()).unwrap().run()
+        };
+        let (one, two, three) = (run(None), run(Some(1000)), run(Some(500)));
+        let f = |o: &crate::sim::RunOutput| o.summary.flows[0].clone();
+        // 100 messages a second from 0 to the end at 3 s, both included: 301, the last in
+        // flight at the end
+        assert_eq!(f(&one).data_pkts_sent, 301);
+        assert_eq!(f(&two).data_pkts_sent, 602, "1000 + 500");
+        assert_eq!(f(&three).data_pkts_sent, 903, "three of 500");
+        assert_eq!(f(&two).data_pkts_delivered + 2, f(&two).data_pkts_sent);
+        for o in [&two, &three] {
+            assert!((f(o).goodput_mbps - f(&one).goodput_mbps).abs() < 1e-12, "the same bytes delivered");
+        }
+        // the link carried the same bytes, in more packets
+        assert_eq!(one.summary.links[0].departed_bytes, three.summary.links[0].departed_bytes);
+        assert_eq!(two.summary.links[0].departed_pkts, 2 * one.summary.links[0].departed_pkts);
+        // the flow trace's goodput counts the bytes of datagrams of both sizes
+        let gp = |o: &crate::sim::RunOutput| o.series.flows.goodput_mbps.clone();
+        assert_eq!(gp(&one), gp(&two));
     }
 
     #[test]

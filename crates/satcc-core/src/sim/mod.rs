@@ -164,6 +164,11 @@ struct Flow {
     /// A UDP flow (transport: udp): its source's datagrams go straight onto the network
     /// and are counted where they arrive; its TCP sender and sink stay idle.
     udp: bool,
+    /// A UDP flow's largest datagram (max_datagram_bytes; 0: a source packet is one
+    /// datagram), and the bytes of its datagrams delivered.
+    udp_max_datagram: u32,
+    udp_delivered_bytes: u64,
+    udp_last_sample_bytes: u64,
     // packet accounting
     data_injected: u64,
     data_delivered: u64,

@@ -36,7 +36,7 @@ impl Simulation {
             let active_s = if f.start < active_end { to_secs(active_end - f.start) } else { 0.0 };
             let rate = |bytes: f64| if active_s > 0.0 { bytes * 8.0 / active_s / 1e6 } else { 0.0 };
             if f.udp {
-                flows.push(self.udp_summary(f, rate(f.data_delivered as f64 * f.payload_bytes as f64)));
+                flows.push(self.udp_summary(f, rate(f.udp_delivered_bytes as f64)));
                 continue;
             }
             let sent = f.sender.stats.data_pkts_sent;
