@@ -380,10 +380,16 @@ impl QueueDiscipline {
     /// The packet limit, if the queue has one (used to report % of buffer): none for a
     /// queue limited in bytes.
     pub fn limit_pkts(&self) -> Option<u32> {
+        self.limits().0
+    }
+
+    /// The buffer's limits, in packets and in bytes (RED with queue_in_bytes holds
+    /// limit_pkts x mean_pkt_bytes bytes waiting).
+    pub fn limits(&self) -> (Option<u32>, Option<u64>) {
         match self {
-            QueueDiscipline::DropTail(d) => d.limit_pkts,
-            QueueDiscipline::Red(r) if r.bytes.is_some_and(|b| b.queue) => None,
-            QueueDiscipline::Red(r) => Some(r.limit_pkts),
+            QueueDiscipline::DropTail(d) => (d.limit_pkts, d.limit_bytes),
+            QueueDiscipline::Red(r) if r.bytes.is_some_and(|b| b.queue) => (None, Some(r.limit)),
+            QueueDiscipline::Red(r) => (Some(r.limit_pkts), None),
         }
     }
 }
@@ -632,6 +638,16 @@ mod tests {
         assert_eq!((r.count, r.count_bytes), (1, 700));
         r.verdict(300, &occ(11), &mut rng, || 1000);
         assert!(r.count_bytes == 1000 || r.count_bytes == 0);
+    }
+
+    /// A RED queue in bytes reports its buffer in bytes (what the router schemes size
+    /// their feedback with, and no % of a packet limit in the summary).
+    #[test]
+    fn red_in_bytes_reports_its_buffer_in_bytes() {
+        let red = |q: bool| QueueDiscipline::Red(Box::new(Red::new(40, 5.0, 15.0, 0.002, 0.1, true, true, 1e3).in_bytes(q, true, 500)));
+        assert_eq!(red(true).limits(), (None, Some(20_000)));
+        assert_eq!(red(true).limit_pkts(), None);
+        assert_eq!(red(false).limits(), (Some(40), None));
     }
 
     /// Neither byte setting: the verdicts of packet mode, draw for draw.

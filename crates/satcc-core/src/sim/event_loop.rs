@@ -3,7 +3,7 @@
 use crate::engine::{from_secs, to_secs, EventQueue, Time};
 use crate::metrics::series::{DropRow, FeedbackRow, FlowRow, PacketRow, QueueRow};
 use crate::net::link::{At, Offer, Pass};
-use crate::net::queue::{QueueDiscipline, Verdict};
+use crate::net::queue::Verdict;
 use crate::net::{FlowId, LinkId, Packet, PacketKind};
 use crate::feedback::LinkView;
 use crate::tcp::sender::GREEDY;
@@ -219,10 +219,7 @@ impl Simulation {
         let at = self.at();
         let l = &mut self.links[lid as usize];
         l.advance(at, &self.events.order);
-        let (limit_pkts, limit_bytes) = match &l.queue {
-            QueueDiscipline::DropTail(d) => (d.limit_pkts, d.limit_bytes),
-            QueueDiscipline::Red(r) => (Some(r.limit_pkts), None),
-        };
+        let (limit_pkts, limit_bytes) = l.queue.limits();
         let view = LinkView { rate_bps: l.rate_bps, limit_pkts, limit_bytes, queue_pkts: l.queue_pkts() };
         let next = self.schemes[s as usize].update(self.now, &view);
         let u = self.schemes[s as usize].last_update();
