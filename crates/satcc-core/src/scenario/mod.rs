@@ -387,7 +387,9 @@ pub struct LinkSpec {
     /// Random losses on the wire, in both directions (none when unset).
     #[serde(default)]
     pub error: Option<ErrorSpec>,
-    /// Where the error model loses packets.
+    /// Where the error model loses packets: `wire`, at the link's far end after their
+    /// transmission (ns-2's `$ns link-lossmodel`), or `entry`, as they reach the link,
+    /// before its queue (ns-2's `$ns lossmodel`).
     #[serde(default)]
     pub error_at: ErrorPlace,
     /// Scheduled rate changes of both directions.
