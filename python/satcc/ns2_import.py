@@ -868,6 +868,7 @@ proc satcc_dump {} {
 }
 rename exit satcc_real_exit
 proc exit {args} { satcc_dump; eval satcc_real_exit $args }
+%s
 source {%s}
 """
 
@@ -884,7 +885,7 @@ def ns2_counts(script: str | Path, argv: list[str] | None = None, timeout_s: flo
     with tempfile.TemporaryDirectory() as d:
         out = Path(d) / "counts.txt"
         wrapper = Path(d) / "satcc_wrapper.tcl"
-        wrapper.write_text(_NS2_COUNTS.replace("source {%s}\n", _beside(path.parent) + "source {%s}\n") % (out, path))
+        wrapper.write_text(_NS2_COUNTS % (out, _beside(path.parent), path))
         r = subprocess.run(["ns", str(wrapper), *(argv or [])], capture_output=True, text=True, cwd=d,
                            timeout=timeout_s)
         if not out.exists():

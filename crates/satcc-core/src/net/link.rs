@@ -114,6 +114,17 @@ pub struct LinkStats {
     pub ecn_marks: u64,
 }
 
+impl LinkStats {
+    /// `pkt` lost to the link's error model.
+    #[inline(always)]
+    fn count_error(&mut self, pkt: &Packet) {
+        self.drops_error += 1;
+        if pkt.is_data() {
+            self.data_drops += 1;
+        }
+    }
+}
+
 /// The event being handled, as a point in time: (time, shadow time). Where it ties
 /// with a departure, the event queue's `Order` says which came first.
 #[derive(Clone, Copy, Debug)]
@@ -560,10 +571,7 @@ impl Link {
             None => false,
         };
         if lost {
-            self.stats.drops_error += 1;
-            if e.pkt.is_data() {
-                self.stats.data_drops += 1;
-            }
+            self.stats.count_error(&e.pkt);
         }
         (e.pkt, !lost)
     }
@@ -585,10 +593,7 @@ impl Link {
         };
         if lost {
             self.stats.arrivals_pkts += 1;
-            self.stats.drops_error += 1;
-            if pkt.is_data() {
-                self.stats.data_drops += 1;
-            }
+            self.stats.count_error(pkt);
         }
         lost
     }

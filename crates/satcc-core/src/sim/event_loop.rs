@@ -559,9 +559,9 @@ impl Simulation {
         if f.udp {
             // ns-2's UdpAgent::sendmsg: a message larger than the agent's packetSize_
             // goes as that many full datagrams and one of the rest, back to back
-            let (size, max) = (f.payload_bytes, f.udp_max_datagram);
-            let (full, rest) = if max > 0 && size > max { (size / max, size % max) } else { (1, 0) };
-            let one = if max > 0 && size > max { max } else { size };
+            let size = f.payload_bytes;
+            let one = if f.udp_max_datagram > 0 { f.udp_max_datagram.min(size) } else { size };
+            let (full, rest) = (size / one, size % one);
             for k in 0..full + (rest > 0) as u32 {
                 let f = &self.flows[fid as usize];
                 let p = Packet {
