@@ -622,7 +622,7 @@ def test_linuxref_quiet_keeps_each_runs_lateness_beside_its_startup_and_bbrs_ban
     link's payload rate (19.3 Mb/s of 1448-byte segments) in a run that kept time."""
     from satcc.dev import linuxref as L
 
-    assert L.main(["quiet", "one-1bdp/bbr", "--runs", "1", "--duration", "2.5", "--write",
+    assert L.main(["quiet", "one-1bdp/bbr", "--runs", "1", "--duration", "4", "--write",
                    "--ref", str(tmp_path)]) == 0
     res = json.loads((tmp_path / "quiet_one_1bdp_bbr.json").read_text())
     assert res["case"] == "one-1bdp/bbr" and len(res["runs"]) == 1
@@ -630,9 +630,17 @@ def test_linuxref_quiet_keeps_each_runs_lateness_beside_its_startup_and_bbrs_ban
     assert set(run["realtime"]) == {"valid", "lateness_p99_ms", "lateness_max_ms", "late_episodes"}
     f = run["flows"]["f0"]
     ex = f["slow_start_exit"]
-    # STARTUP leaves after 1.25 or 1.45 s on Linux here (one round apart: whether the
-    # bandwidth grew 25 % in the round that reached the link's rate)
-    assert ex is not None and 1.0 < ex["t"] < 1.7, ex
+    # The first loss (ssthresh set) ends slow start in this record. It comes in one of two
+    # ways, and its cwnd tells which (the committed reference's ten runs: 1.25 s at 494,
+    # nine at 1.45 s at 331-333). Either STARTUP overshoots the path's BDP + buffer
+    # (167 + 167 = 334 packets) while its bandwidth still grows, or PROBE_BW's cwnd of two
+    # BDPs (332) fills the buffer to within two packets of its limit. That second loss
+    # hangs on a packet's time (0.6 ms) of the path's timing, so an emulation late within
+    # its bound can push it a few rounds on (fresh-clone CI: 1.86 s at 332, p99 lateness
+    # 0.21 ms). Hence the run of 4 s and no bound on the round: the loss's cwnd is what a
+    # wrong rate, delay or buffer would move.
+    assert ex is not None and 1.0 < ex["t"] < 4.0, ex
+    assert ex["cwnd"] > 400 if ex["t"] < 1.35 else 325 <= ex["cwnd"] <= 340, ex
     if run["realtime"]["valid"]:
         assert 18.0 < f["max_bw_before_exit_mbps"] < 20.5, f
     assert "one-1bdp/bbr f0 Linux: exit" in capsys.readouterr().out
