@@ -691,6 +691,12 @@ impl Simulation {
             // (the first, at 0, came with the build)
             m.plan_ahead(m.interval, self.end);
         }
+        // no work in one event that the run can do before its clock starts or go
+        // without: the tie order's ring grown now rather than by doublings, and the
+        // calendar's shape kept (each a stall of the loop's own: Order::grow_to_full,
+        // EventQueue::keep_shape)
+        self.events.order.grow_to_full();
+        self.events.keep_shape();
         self.pace = Some(Box::new(super::realtime::Pace::new(lateness_bound_ms, t0)));
         self.run()
     }
