@@ -274,6 +274,14 @@ def test_the_cli_runs_the_shipped_example_and_reports_its_timing(clean, tmp_path
     assert rc == (0 if s["realtime"]["valid"] else 3)
     assert "goodput" in out and "lateness: median" in out and "Jain index" in out, out
     assert s["realtime"]["real_packets"]["acks_rewritten"] > 0
+    # when it ran late, in one line: the episodes' count and events, and the worst of them
+    eps = s["realtime"]["late_episodes"]
+    if eps:
+        worst = max(eps, key=lambda e: e["max_late_ms"])
+        assert (f"late episodes (events over 0.5 ms): {len(eps)}, {sum(e['events'] for e in eps)} events; "
+                f"the worst {worst['max_late_ms']:.3f} ms late at {worst['start_s']:.4f}-") in out, out
+    else:
+        assert "late episodes (events over 0.5 ms): none" in out, out
 
 
 @needs_root

@@ -845,6 +845,14 @@ def cmd_emulate(a) -> int:
     print(f"lateness: median {rt.get('lateness_median_ms', 0):.3f} ms, p99 {rt.get('lateness_p99_ms', 0):.3f} ms, "
           f"max {rt.get('lateness_max_ms', 0):.3f} ms ({'valid' if rt.get('valid') else 'NOT VALID'}); "
           f"real packets {json.dumps(rt.get('real_packets'))}")
+    eps = rt.get("late_episodes") or []
+    if eps:
+        w = max(eps, key=lambda e: e["max_late_ms"])
+        print(f"late episodes (events over {rt.get('lateness_bound_ms', 0):g} ms): {len(eps)}, "
+              f"{sum(e['events'] for e in eps)} events; the worst {w['max_late_ms']:.3f} ms late at "
+              f"{w['start_s']:.4f}-{w['end_s']:.4f} s (summary.json realtime.late_episodes)")
+    else:
+        print(f"late episodes (events over {rt.get('lateness_bound_ms', 0):g} ms): none")
     if not a.no_plots:
         from .plot import plot_run
 
