@@ -692,11 +692,13 @@ impl Simulation {
             m.plan_ahead(m.interval, self.end);
         }
         // no work in one event that the run can do before its clock starts or go
-        // without: the tie order's ring grown now rather than by doublings, and the
-        // calendar's shape kept (each a stall of the loop's own: Order::grow_to_full,
-        // EventQueue::keep_shape)
+        // without: the tie order's ring grown now rather than by doublings, the
+        // calendar's shape kept, and the tables' doublings moved rather than copied
+        // (each a stall of the loop's own: Order::grow_to_full, EventQueue::keep_shape,
+        // realtime::fix_mmap_threshold)
         self.events.order.grow_to_full();
         self.events.keep_shape();
+        super::realtime::fix_mmap_threshold();
         self.pace = Some(Box::new(super::realtime::Pace::new(lateness_bound_ms, t0)));
         self.run()
     }
