@@ -49,7 +49,7 @@ fn set_thread_nice(nice: i32) -> bool {
 /// vector the run grows past it (the packets table of a captured link, the series) then
 /// lives in its own mapping, which a doubling moves (mremap) instead of copying: left to
 /// itself glibc raises the threshold to the largest block freed so far, and a doubling
-/// of megabytes was a copy in one event (1.0, 1.5-1.7 and 3.6-4.9 ms at 3.3, 5.3 and
+/// of megabytes was a copy in one event (1.0-1.2, 1.5-1.7 and 2.9-4.9 ms at 3.3, 5.3 and
 /// 9.1 s of the paced bench with two link directions captured). glibc offers no way
 /// back to its moving threshold. Other C libraries: nothing to do.
 pub(super) fn fix_mmap_threshold() {
