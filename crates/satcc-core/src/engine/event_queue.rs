@@ -473,9 +473,9 @@ impl<E: Copy> EventQueue<E> {
 
     /// Keeps the calendar's shape from now on (no retune). A paced run asks for it: a new
     /// shape refiles every pending event and frees the old buckets in one event, a stall
-    /// of the loop's own (0.35-0.5 ms measured in a two-flow constellation emulation),
-    /// while a rate held to the wall clock's gains little from a better shape. No result
-    /// depends on the shape.
+    /// of the loop's own (BENCHMARKS.md, "The real-time loop's own stalls"), while a
+    /// rate held to the wall clock gains little from a better shape. No result depends
+    /// on the shape.
     pub fn keep_shape(&mut self) {
         self.retune_at = u64::MAX;
     }

@@ -122,21 +122,25 @@ impl Order {
 
     /// The ring at its full size now rather than by doublings as nodes come. A paced
     /// run asks for it before its clock starts: each doubling allocates, touches and
-    /// copies the ring in one event, a stall that doubles with it (0.4, 0.6, 1.2 and
-    /// 2.4 ms of the loop's own CPU time at 0.5 to 4 MB in a two-flow constellation
-    /// emulation, every event behind it late by as much). Orders nothing differently:
-    /// a growing ring overwrites no node, so node k is in slot k with tag 0 either way.
+    /// copies the ring in one event, a stall of the loop's own that doubles with the
+    /// ring (BENCHMARKS.md, "The real-time loop's own stalls"). Orders nothing
+    /// differently: a growing ring overwrites no node, so node k is in slot k with tag 0
+    /// either way.
     pub fn grow_to_full(&mut self) {
-        while self.ring.len() < RING {
-            self.grow();
+        if self.ring.len() < RING {
+            self.grow_to(RING);
         }
     }
 
-    /// Twice the ring, every node in its place there (none was overwritten yet: node k
-    /// is in slot k), its tag for the new size.
+    /// Twice the ring.
     #[cold]
     fn grow(&mut self) {
-        let len = self.ring.len() * 2;
+        self.grow_to(self.ring.len() * 2);
+    }
+
+    /// The ring at `len` slots (a larger power of two), every node in its place there
+    /// (none was overwritten yet: node k is in slot k), its tag for the new size.
+    fn grow_to(&mut self, len: usize) {
         let old = std::mem::replace(&mut self.ring, vec![EMPTY; len]);
         for (k, slot) in old.into_iter().enumerate() {
             if slot.word != EMPTY.word {
