@@ -46,19 +46,36 @@ def _check_left(tag: str) -> None:
     assert not left and not tuns, f"left behind: {left} {tuns}"
 
 
-def in_time(run, attempts: int = 3) -> dict:
-    """The summary of `run()` (one emulation) whose events ran in time, trying at most
-    `attempts` times. A run whose loop fell behind says so itself (`realtime.valid`):
-    its numbers are not the scenario's, and a shared machine's stall makes such a run
-    now and then (fresh-clone CI on 2026-11-27: 2 of 3 runs had one late emulation, p99
-    lateness 1.5-30 ms where an idle machine gives 0.01-0.04 ms; on 2026-12-01 the UDP
-    emulation below was late in both of its two tries, p99 1.1 and 2.6 ms, in one run of
-    three). Every emulation now gets three tries, as the heaviest had; no bound moved.
-    Late every time: the last summary, which the caller's check of `valid` then fails on."""
-    for _ in range(attempts):
+#: A late run's lateness is put down to the host when the hypervisor took at least this
+#: share of the machine's CPU time while it ran (summary.json's realtime.host_steal_pct):
+#: the p99 bound lets 1 % of events run late, and a host holding the CPUs that long can
+#: spend that alone. (On this project's 2-vCPU machines, 2026-12-02: heavy emulations
+#: that kept time had 0.7-3.7 %; those late in every try, 2-25 %.)
+HOST_STEAL_PCT = 1.0
+
+
+def in_time(run, attempts: int = 3, with_host_late: int = 8) -> dict:
+    """The summary of `run()` (one emulation) whose events ran in time. A run whose loop
+    fell behind says so itself (`realtime.valid`): its numbers are not the scenario's,
+    and a shared machine's stall makes such a run now and then (fresh-clone CI on
+    2026-11-27: 2 of 3 runs had one late emulation, p99 lateness 1.5-30 ms where an
+    idle machine gives 0.01-0.04 ms; on 2026-12-01 the UDP emulation below was late in
+    both of its two tries). Such a run is tried again: at most `attempts` runs late
+    with the host taking little, and `with_host_late` runs in all when the host took at
+    least HOST_STEAL_PCT of the CPUs in the late ones (a CI run of 2026-12-02 had the
+    Starlink emulation late in all three tries, p99 3.2-6.2 ms). No bound moved: late
+    every time, the last summary, whose check of `valid` then fails, with the host's
+    share in its message."""
+    own = 0
+    for _ in range(with_host_late):
         s = run()
-        if s["realtime"]["valid"]:
+        rt = s["realtime"]
+        if rt["valid"]:
             break
+        if (rt.get("host_steal_pct") or 0.0) < HOST_STEAL_PCT:
+            own += 1
+            if own >= attempts:
+                break
     return s
 
 
@@ -282,6 +299,12 @@ def test_the_cli_runs_the_shipped_example_and_reports_its_timing(clean, tmp_path
                 f"the worst {worst['max_late_ms']:.3f} ms late at {worst['start_s']:.4f}-") in out, out
     else:
         assert "late episodes (events over 0.5 ms): none" in out, out
+    # and what the hypervisor took from the CPUs meanwhile, and how often the loop was
+    # preempted (this machine's kernel counts both)
+    rt = s["realtime"]
+    assert rt["host_steal_ms"] >= 0.0 and rt["loop_preemptions"] >= 0, rt
+    assert (f"the hypervisor took {rt['host_steal_ms']:.0f} ms of CPU time ({rt['host_steal_pct']:.1f} %) during "
+            f"the run; the loop was preempted {rt['loop_preemptions']} times") in out, out
 
 
 @needs_root

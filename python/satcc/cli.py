@@ -853,6 +853,10 @@ def cmd_emulate(a) -> int:
               f"{w['start_s']:.4f}-{w['end_s']:.4f} s (summary.json realtime.late_episodes)")
     else:
         print(f"late episodes (events over {rt.get('lateness_bound_ms', 0):g} ms): none")
+    if rt.get("host_steal_ms") is not None:
+        print(f"the hypervisor took {rt['host_steal_ms']:.0f} ms of CPU time ({rt['host_steal_pct']:.1f} %) during "
+              f"the run; the loop was preempted {rt.get('loop_preemptions')} times (realtime.host_steal_ms, "
+              f"loop_preemptions)")
     if not a.no_plots:
         from .plot import plot_run
 

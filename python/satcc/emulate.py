@@ -328,9 +328,20 @@ def _emulate(emu, d, out, flows, hosts, ns_of, ttl, duration, cc, lateness_bound
               f"no real host) had no route and were dropped (real_packets.unmatched)", file=sys.stderr)
     if not rt.get("valid", True):
         print(f"satcc emulate: WARNING: events ran late (p99 {rt['lateness_p99_ms']:.3f} ms over the bound of "
-              f"{rt['lateness_bound_ms']:g} ms): this run's timing is not the scenario's; its numbers are not valid",
-              file=sys.stderr)
+              f"{rt['lateness_bound_ms']:g} ms): this run's timing is not the scenario's; its numbers are not valid"
+              f"{host_steal_note(rt)}", file=sys.stderr)
     return summary
+
+
+def host_steal_note(rt: dict) -> str:
+    """What the hypervisor took from the machine's CPUs while the run was paced
+    (realtime.host_steal_ms and _pct), as a clause for a message; empty if it took none
+    or the kernel does not count it."""
+    ms = rt.get("host_steal_ms")
+    if not ms:
+        return ""
+    return (f" (the hypervisor took {ms:.0f} ms of this machine's CPU time during the run, "
+            f"{rt['host_steal_pct']:.1f} % of it: events due meanwhile ran late whatever the loop did)")
 
 
 def _read(p: Path) -> dict:

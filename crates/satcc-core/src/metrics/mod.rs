@@ -153,6 +153,16 @@ pub struct RealtimeSummary {
     /// When it ran late: each stretch of simulated time whose events ran later than the
     /// bound (at most 10,000).
     pub late_episodes: Vec<crate::sim::realtime::LateEpisode>,
+    /// CPU time the hypervisor took from this machine's CPUs while the run was paced
+    /// (/proc/stat's `steal`, all CPUs, in its ticks of 10 ms), ms, and as a share of
+    /// those CPUs' time, %: on a virtual machine whose host runs other guests, events
+    /// due while the host held the loop's CPU ran late whatever the loop did. Null
+    /// where the kernel does not count it.
+    pub host_steal_ms: Option<f64>,
+    pub host_steal_pct: Option<f64>,
+    /// Times this machine's scheduler took the loop's CPU from it while it paced
+    /// (involuntary context switches of its thread).
+    pub loop_preemptions: Option<u64>,
     /// Real hosts' packets (emulation): in, out, unmatched, rewritten ACKs...
     #[serde(skip_serializing_if = "Option::is_none")]
     pub real_packets: Option<serde_json::Value>,

@@ -60,9 +60,44 @@ pub(super) fn fix_mmap_threshold() {
     }
 }
 
+/// CPU time the hypervisor gave to other work while this machine's CPUs were due to
+/// run (/proc/stat's `steal`, all CPUs together), ns; None where the kernel counts none
+/// (no /proc/stat). On a virtual machine whose host runs other guests, events due while
+/// the host holds the loop's CPU run late whatever the loop does: this says how much
+/// of a run's lateness the host can account for.
+fn host_steal_ns() -> Option<u64> {
+    // SAFETY: sysconf has no preconditions
+    let tick = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
+    steal_ns(&std::fs::read_to_string("/proc/stat").ok()?, u64::try_from(tick).ok()?)
+}
+
+/// `steal` of /proc/stat's first line (all CPUs, in clock ticks of `1/tick` s), ns.
+fn steal_ns(stat: &str, tick: u64) -> Option<u64> {
+    let line = stat.lines().next()?;
+    let mut f = line.split_ascii_whitespace();
+    (f.next()? == "cpu" && tick > 0).then_some(())?;
+    // user nice system idle iowait irq softirq steal
+    let steal: u64 = f.nth(7)?.parse().ok()?;
+    Some(steal * (1_000_000_000 / tick))
+}
+
+/// Times the scheduler took this thread's CPU from it while it could run
+/// (involuntary context switches, getrusage); None if the kernel does not say.
+fn thread_preemptions() -> Option<u64> {
+    // SAFETY: getrusage fills the struct it is given, for the calling thread
+    unsafe {
+        let mut u: libc::rusage = std::mem::zeroed();
+        (libc::getrusage(libc::RUSAGE_THREAD, &mut u) == 0).then(|| u.ru_nivcsw as u64)
+    }
+}
+
 pub struct Pace {
     /// The nice value to restore when the paced run ends (None: it was not changed).
     prior_nice: Option<i32>,
+    /// The host's steal and the loop's preemptions when pacing began (the summary gives
+    /// what the run added to them).
+    steal_at_start: Option<u64>,
+    preempted_at_start: Option<u64>,
     start: Instant,
     next_hook: Time,
     /// Lateness of each event, ns (saturating at 4.29 s).
@@ -148,6 +183,8 @@ impl Pace {
         };
         Pace {
             prior_nice,
+            steal_at_start: host_steal_ns(),
+            preempted_at_start: thread_preemptions(),
             start,
             next_hook: HOOK_EVERY_NS,
             late_ns: Lateness::default(),
@@ -226,7 +263,14 @@ impl Pace {
         let q = |p: f64| if v.is_empty() { 0.0 } else { v[((v.len() - 1) as f64 * p).round() as usize] as f64 / 1e6 };
         let (median, p99, max) = (q(0.5), q(0.99), q(1.0));
         let bound_ms = self.bound_ns as f64 / 1e6;
+        let steal_ns = self.steal_at_start.zip(host_steal_ns()).map(|(a, b)| b.saturating_sub(a));
+        // SAFETY: sysconf has no preconditions
+        let cpus = unsafe { libc::sysconf(libc::_SC_NPROCESSORS_ONLN) }.max(1) as f64;
+        let paced_ns = self.wall().max(1) as f64;
         RealtimeSummary {
+            host_steal_ms: steal_ns.map(|n| n as f64 / 1e6),
+            host_steal_pct: steal_ns.map(|n| 100.0 * n as f64 / (paced_ns * cpus)),
+            loop_preemptions: self.preempted_at_start.zip(thread_preemptions()).map(|(a, b)| b.saturating_sub(a)),
             events: v.len() as u64,
             lateness_median_ms: median,
             lateness_p99_ms: p99,
@@ -289,6 +333,41 @@ mod tests {
         assert_eq!(e.len(), 2, "{e:?}");
         assert!((e[0].0 - 10.0).abs() < 1e-9 && (e[0].1 - 11.3).abs() < 1e-9 && e[0].2 == 3 && (e[0].3 - 2.5).abs() < 1e-9, "{e:?}");
         assert!((e[1].0 - 20.0).abs() < 1e-9 && e[1].2 == 1, "{e:?}");
+    }
+
+    /// The host's steal is read from /proc/stat's first line, its eighth value, in the
+    /// kernel's clock ticks; anything else there gives none rather than a wrong figure.
+    #[test]
+    fn the_hosts_steal_is_read_from_proc_stat() {
+        let stat = "cpu  3637304 258 341667 2048071 263512 0 3757 25099 0 0\ncpu0 1 2 3 4 5 6 7 8 0 0\n";
+        assert_eq!(super::steal_ns(stat, 100), Some(25_099 * 10_000_000));
+        assert_eq!(super::steal_ns(stat, 250), Some(25_099 * 4_000_000));
+        assert_eq!(super::steal_ns("cpu  1 2 3 4 5 6 7\n", 100), None, "a kernel that counts no steal");
+        assert_eq!(super::steal_ns("cpu0 1 2 3 4 5 6 7 8\n", 100), None, "not the all-CPUs line");
+        assert_eq!(super::steal_ns("cpu  1 2 3 4 5 6 7 x\n", 100), None);
+        assert_eq!(super::steal_ns(stat, 0), None);
+        assert_eq!(super::steal_ns("", 100), None);
+    }
+
+    /// A paced run's summary says what the host stole and how often the loop was
+    /// preempted meanwhile (on Linux, where both are counted), never less than nothing.
+    #[test]
+    fn a_paced_runs_summary_counts_the_hosts_steal_and_the_loops_preemptions() {
+        std::thread::spawn(|| {
+            let mut pace = super::Pace::new(0.5, None);
+            let t = std::time::Instant::now();
+            while t.elapsed() < std::time::Duration::from_millis(30) {
+                std::hint::spin_loop();
+            }
+            let s = pace.summary();
+            let (ms, pct) = (s.host_steal_ms.expect("/proc/stat counts steal"), s.host_steal_pct.unwrap());
+            // (no upper bound on the share: the kernel counts steal by ticks of 10 ms,
+            // more than a short run's own time)
+            assert!(ms >= 0.0 && pct >= 0.0 && (ms == 0.0) == (pct == 0.0), "{ms} ms, {pct} %");
+            assert!(s.loop_preemptions.is_some());
+        })
+        .join()
+        .unwrap();
     }
 
     /// The lateness store keeps every value across its chunks, in order.
