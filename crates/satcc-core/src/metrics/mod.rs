@@ -153,6 +153,11 @@ pub struct RealtimeSummary {
     /// When it ran late: each stretch of simulated time whose events ran later than the
     /// bound (at most 10,000).
     pub late_episodes: Vec<crate::sim::realtime::LateEpisode>,
+    /// How long before the agreed wall-clock instant of simulated time 0 (where real
+    /// hosts start) the loop was ready to wait for it, ms; negative: that long after it,
+    /// and the events due meanwhile ran late by up to as much. Null when no instant was
+    /// agreed (the clock started with the loop).
+    pub start_slack_ms: Option<f64>,
     /// CPU time the hypervisor took from this machine's CPUs while the run was paced
     /// (/proc/stat's `steal`, all CPUs, in its ticks of 10 ms), ms, and as a share of
     /// those CPUs' time, %: on a virtual machine whose host runs other guests, events

@@ -94,6 +94,9 @@ fn thread_preemptions() -> Option<u64> {
 pub struct Pace {
     /// The nice value to restore when the paced run ends (None: it was not changed).
     prior_nice: Option<i32>,
+    /// How long before the agreed instant of simulated time 0 the loop was ready to
+    /// wait for it, ns (negative: that long after it; None: no instant was agreed).
+    start_slack_ns: Option<i64>,
     /// The host's steal and the loop's preemptions when pacing began (the summary gives
     /// what the run added to them).
     steal_at_start: Option<u64>,
@@ -167,6 +170,11 @@ impl Pace {
     /// 0.1-0.9 ms more than its path (and BBR's first minimum RTT with it).
     pub fn new(bound_ms: f64, t0: Option<SystemTime>) -> Pace {
         let prior_nice = thread_nice().filter(|&p| p > PACED_NICE && set_thread_nice(PACED_NICE));
+        // how long before the agreed instant the loop was ready (negative: after it)
+        let start_slack_ns = t0.map(|t0| match t0.duration_since(SystemTime::now()) {
+            Ok(ahead) => ahead.as_nanos() as i64,
+            Err(past) => -(past.duration().as_nanos() as i64),
+        });
         let start = match t0 {
             None => Instant::now(),
             Some(t0) => loop {
@@ -183,6 +191,7 @@ impl Pace {
         };
         Pace {
             prior_nice,
+            start_slack_ns,
             steal_at_start: host_steal_ns(),
             preempted_at_start: thread_preemptions(),
             start,
@@ -268,6 +277,7 @@ impl Pace {
         let cpus = unsafe { libc::sysconf(libc::_SC_NPROCESSORS_ONLN) }.max(1) as f64;
         let paced_ns = self.wall().max(1) as f64;
         RealtimeSummary {
+            start_slack_ms: self.start_slack_ns.map(|n| n as f64 / 1e6),
             host_steal_ms: steal_ns.map(|n| n as f64 / 1e6),
             host_steal_pct: steal_ns.map(|n| 100.0 * n as f64 / (paced_ns * cpus)),
             loop_preemptions: self.preempted_at_start.zip(thread_preemptions()).map(|(a, b)| b.saturating_sub(a)),
@@ -390,13 +400,19 @@ mod tests {
     fn the_paced_clock_starts_at_the_agreed_instant() {
         use std::time::{Duration, SystemTime};
         let t0 = SystemTime::now() + Duration::from_millis(30);
-        let pace = super::Pace::new(0.5, Some(t0));
+        let mut pace = super::Pace::new(0.5, Some(t0));
         let after = SystemTime::now().duration_since(t0).expect("not before the instant");
         assert!(after < Duration::from_millis(2), "started {after:?} after the instant");
         assert!(pace.wall() < 2_000_000, "simulated time {} ns at the start", pace.wall());
-        let pace = super::Pace::new(0.5, Some(SystemTime::now() - Duration::from_millis(40)));
+        // and the summary says how early the loop was ready (about the 30 ms it waited)
+        let slack = pace.summary().start_slack_ms.expect("an instant was agreed");
+        assert!((25.0..=30.0).contains(&slack), "ready {slack} ms before the instant");
+        let mut pace = super::Pace::new(0.5, Some(SystemTime::now() - Duration::from_millis(40)));
         let w = pace.wall();
         assert!((40_000_000..45_000_000).contains(&w), "simulated time {w} ns, 40 ms after the instant");
+        let slack = pace.summary().start_slack_ms.unwrap();
+        assert!((-45.0..=-40.0).contains(&slack), "ready {} ms after the instant", -slack);
+        assert_eq!(super::Pace::new(0.5, None).summary().start_slack_ms, None, "no instant agreed");
     }
 
     /// Pacing changes when events run, never what they do: the same summary as the run
