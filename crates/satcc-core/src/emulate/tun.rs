@@ -74,10 +74,16 @@ impl Tun {
     }
 }
 
+/// Entries for `wait_readable`: each of `fds` watched for input.
+pub fn pollfds(fds: impl IntoIterator<Item = RawFd>) -> Vec<libc::pollfd> {
+    fds.into_iter().map(|fd| libc::pollfd { fd, events: libc::POLLIN, revents: 0 }).collect()
+}
+
 /// Waits until one of `fds` is readable or `timeout_ns` passes (rounded up to a
-/// microsecond by ppoll's resolution); returns whether any is readable.
-pub fn wait_readable(fds: &[RawFd], timeout_ns: u64) -> io::Result<bool> {
-    let mut p: Vec<libc::pollfd> = fds.iter().map(|&fd| libc::pollfd { fd, events: libc::POLLIN, revents: 0 }).collect();
+/// microsecond by ppoll's resolution); returns whether any is readable. The caller
+/// builds the entries once (`pollfds`): a paced run's wait calls this on every turn of
+/// its spin.
+pub fn wait_readable(p: &mut [libc::pollfd], timeout_ns: u64) -> io::Result<bool> {
     let ts = libc::timespec { tv_sec: (timeout_ns / 1_000_000_000) as libc::time_t, tv_nsec: (timeout_ns % 1_000_000_000) as libc::c_long };
     // SAFETY: p holds p.len() pollfds; ts is a valid timespec; no signal mask
     let r = unsafe { libc::ppoll(p.as_mut_ptr(), p.len() as libc::nfds_t, &ts, std::ptr::null()) };

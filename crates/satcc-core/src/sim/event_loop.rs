@@ -706,13 +706,13 @@ impl Simulation {
     /// Run to the end of the scenario.
     pub fn run(mut self) -> RunOutput {
         let mut handled: u64 = 0;
-        let fds = self.real_fds();
+        let mut fds = self.real_fds();
         while let Some((t, shadow, ev)) = self.events.peek() {
             if t > self.end {
                 break;
             }
             if let Some(p) = self.pace.as_mut() {
-                if !p.wait_until(t, &fds) {
+                if !p.wait_until(t, &mut fds) {
                     let wall = p.wall();
                     if wall < t {
                         // a real host sent: its packets enter now (never before the

@@ -132,9 +132,9 @@ impl Simulation {
         })
     }
 
-    /// The TUN descriptors to wait on.
-    pub(super) fn real_fds(&self) -> Vec<std::os::fd::RawFd> {
-        self.real.as_ref().map_or(Vec::new(), |r| r.tuns.iter().map(|t| t.1.raw_fd()).collect())
+    /// The TUN descriptors to wait on, as the paced wait's entries (built once a run).
+    pub(super) fn real_fds(&self) -> Vec<libc::pollfd> {
+        crate::emulate::tun::pollfds(self.real.iter().flat_map(|r| r.tuns.iter().map(|t| t.1.raw_fd())))
     }
 
     /// Reads every waiting packet of every real host into the network, at `now`.

@@ -235,7 +235,7 @@ impl Pace {
 
     /// Waits until the wall clock reaches `t`, or until one of `fds` is readable
     /// (returns false then: the caller reads them and looks at its events again).
-    pub fn wait_until(&mut self, t: Time, fds: &[std::os::fd::RawFd]) -> bool {
+    pub fn wait_until(&mut self, t: Time, fds: &mut [libc::pollfd]) -> bool {
         loop {
             let now = self.wall();
             if now >= t {
