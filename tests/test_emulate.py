@@ -50,8 +50,8 @@ def _check_left(tag: str) -> None:
 #: share of the machine's CPU time while it ran (summary.json's realtime.host_steal_pct):
 #: the p99 bound lets 1 % of events run late, and a host holding the CPUs that long can
 #: spend that alone. (On this project's 2-vCPU machines, 2026-12-02, the Starlink-pair
-#: emulation over its run and set-up: 0.7-3.7 % in runs that kept time, 2.5-25 % in
-#: late ones.)
+#: emulation over its run and set-up, /proc/stat read around it by hand, so indicative:
+#: 0.7-3.7 % in runs that kept time, 2.5-25 % in late ones.)
 HOST_STEAL_PCT = 1.0
 
 
