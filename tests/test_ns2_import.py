@@ -90,6 +90,12 @@ def _agree(sc: dict, script: str) -> bool:
     ("geo.tcl", lambda sc: sc["links"][1]["a_to_b"].pop("rate_changes")),
     ("geo.tcl", lambda sc: [f.setdefault("tcp", {}).update(timestamps=False) for f in sc["flows"]]),
     ("dumbbell.tcl", lambda sc: [f.setdefault("tcp", {}).update(delayed_ack_interval_s=0.1) for f in sc["flows"]]),
+    ("detach.tcl", lambda sc: _flow(sc, "tcp0").pop("dst_detach_s")),
+    ("detach.tcl", lambda sc: _flow(sc, "tcp1").pop("src_detach_s")),
+    ("detach.tcl", lambda sc: _flow(sc, "udp").pop("src_detach_s")),
+    # interval_ read with the packet size set after it, and packet_size_ left unread
+    ("source_names.tcl", lambda sc: _flow(sc, "udp2")["traffic"].update(rate_bps=8.0 * 500 / 0.005)),
+    ("source_names.tcl", lambda sc: _flow(sc, "udp")["traffic"].update(packet_size_bytes=210)),
 ])
 def test_the_comparison_sees_a_setting_the_import_would_drop(script, change):
     # each of these settings, left out of the scenario, parts satcc from ns-2's counts
@@ -114,7 +120,9 @@ def test_the_tutorial_reads_as_its_author_meant():
     assert (tcp["cc"], tcp["start_s"], tcp["stop_s"], tcp["traffic"]) == ("tahoe", 1.0, 4.0, {"type": "bulk"})
     assert udp["transport"] == "udp" and udp["traffic"] == {"type": "cbr", "packet_size_bytes": 1000,
                                                             "rate_bps": 1e6, "random": False}
-    assert any("namtrace-all" in n for n in imp.notes) and any("detached at 4.5 s" in n for n in imp.notes)
+    assert any("namtrace-all" in n for n in imp.notes)
+    # `$ns detach-agent` of both agents at 4.5 s, after the FTP stopped
+    assert (tcp["src_detach_s"], tcp["dst_detach_s"]) == (4.5, 4.5)
 
 
 @pytest.mark.parametrize("text,value", [
@@ -468,3 +476,55 @@ def test_a_udp_agents_packet_size_is_its_largest_datagram(tmp_path, settings, si
                  + '$ns at 0.1 "$cbr start"\n$ns at 2 "exit 0"\n$ns run\n')
     f = ns2_import.from_tcl(p).scenario["flows"][0]
     assert f["traffic"]["packet_size_bytes"] == size and f.get("max_datagram_bytes") == want
+
+
+_CBR = """set udp [new Agent/UDP]
+set null [new Agent/Null]
+$ns attach-agent $a $udp
+$ns attach-agent $b $null
+$ns connect $udp $null
+{before}
+set cbr [new Application/Traffic/CBR]
+$cbr attach-agent $udp
+{settings}
+$ns at 0.2 "$cbr start"
+"""
+
+
+@pytest.mark.parametrize("before,settings,size,rate", [
+    # ns-2 2.35's ns-source.tcl, as `ns` printed [$cbr set rate_] and packetSize_
+    ("", "$cbr set packet_size_ 1000\n$cbr set rate_ 1mb", 1000, 1e6),
+    ("", "$cbr set interval_ 0.005\n$cbr set packetSize_ 1000", 1000, 336000.0),
+    ("", "$cbr set packet_size_ 1000\n$cbr set interval_ 5ms", 1000, 1600000.0),
+    ("Application/Traffic/CBR set packetSize_ 400", "$cbr set interval_ 10ms", 400, 320000.0),
+])
+def test_a_sources_packet_size_and_interval_read_as_ns_source_tcl_reads_them(tmp_path, before, settings, size, rate):
+    sc = ns2_import.from_tcl(_script(tmp_path, extra=_CBR.format(before=before, settings=settings))).scenario
+    cbr = next(f for f in sc["flows"] if f.get("transport") == "udp")["traffic"]
+    assert (cbr["packet_size_bytes"], cbr["rate_bps"]) == (size, rate)
+
+
+@pytest.mark.parametrize("before,match", [
+    ("Application/Traffic/CBR set interval_ 5ms", r"cbr: interval_ set on its class: ns-2 reads interval_ only when"),
+    ("Application/Traffic/CBR set packet_size_ 300", r"cbr: packet_size_ set on its class"),
+])
+def test_a_class_setting_ns2_leaves_unused_is_refused_by_name(tmp_path, before, match):
+    # ns-2 prints rate_ 448000 and packetSize_ 210 for such a source: the class's setting
+    # is not read
+    with pytest.raises(ScenarioError, match=match):
+        ns2_import.from_tcl(_script(tmp_path, extra=_CBR.format(before=before, settings="")))
+
+
+def test_detached_agents_are_exported_and_read_back(tmp_path):
+    sc = {"name": "d", "duration_s": 5.0, "nodes": [{"name": "a"}, {"name": "b"}],
+          "links": [{"a": "a", "b": "b", "rate_bps": 1e6, "delay_ms": 10.0}],
+          "flows": [{"name": "t", "src": "a", "dst": "b", "dst_detach_s": 2.5},
+                    {"name": "u", "src": "a", "dst": "b", "transport": "udp", "src_detach_s": 3.0,
+                     "traffic": {"type": "cbr", "rate_bps": 1e5, "packet_size_bytes": 500}}]}
+    tcl = ns2.to_tcl(sc)
+    assert '$ns at 2.5 "$ns detach-agent $n(1) $sink(0)"' in tcl
+    assert '$ns at 3.0 "$ns detach-agent $n(0) $udp(1)"' in tcl
+    p = tmp_path / "d.tcl"
+    p.write_text(tcl)
+    back = ns2_import.from_tcl(p).scenario["flows"]
+    assert [(f.get("src_detach_s"), f.get("dst_detach_s")) for f in back] == [(None, 2.5), (3.0, None)]

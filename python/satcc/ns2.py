@@ -177,6 +177,14 @@ def _tcl_comment(text: str) -> str:
     return "".join(c if c.isprintable() and c not in "\\[]{}$;" else "?" for c in text)
 
 
+def _detach_tcl(f: dict, nid: dict, agent: str, sink: str) -> list[str]:
+    """A flow's agents taken off their hosts (src_detach_s, dst_detach_s) as ns-2's
+    `$ns detach-agent`."""
+    return [f"$ns at {float(f[key])!r} \"$ns detach-agent $n({nid[f[end]]}) ${h}\""
+            for key, end, h in (("src_detach_s", "src", agent), ("dst_detach_s", "dst", sink))
+            if f.get(key) is not None]
+
+
 def _unsupported(what: str):
     raise ScenarioError(f"ns-2 export: {what} is not supported")
 
@@ -446,6 +454,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             ]
             if f.get("stop_s") is not None:
                 out.append(f"$ns at {float(f['stop_s'])!r} \"$app({i}) stop\"")
+            out += _detach_tcl(f, nid, f"udp({i})", f"sink({i})")
             continue
         udp.append(False)
         tcp = {**base_tcp, **(f.get("tcp") or {})}
@@ -534,6 +543,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
         out.append(f"$ns at {float(f.get('start_s', 0.0))!r} \"${app} {go}\"")
         if f.get("stop_s") is not None:
             out.append(f"$ns at {float(f['stop_s'])!r} \"${app} stop\"")
+        out += _detach_tcl(f, nid, t, f"sink({i})")
     end = float(sc["duration_s"])
     out += [
         "proc finish {} {",

@@ -292,6 +292,7 @@ class _Objects:
                 defaults[(c, var)] = val
             elif kind == "set":
                 h, var, val = rest
+                var, val = self._source_compat(h, var, val)
                 if running == "1":
                     self.timed.setdefault(h, []).append((float(now), var, val))
                 else:
@@ -299,6 +300,27 @@ class _Objects:
             elif kind == "name":
                 h, name = rest
                 self.names.setdefault(h, name)
+
+    def _source_compat(self, h: str, var: str, val: str) -> tuple[str, str]:
+        """A traffic source's setting as ns-2 2.35's ns-source.tcl takes it: its
+        `Application/Traffic instproc set` reads `packet_size_` as packetSize_, and the
+        CBR source's turns `interval_` into rate_ = packetSize_ x 8 / interval_ with the
+        packet size of that moment (a packetSize_ set later leaves rate_ as it is).
+        Both are procs of a source, not of its class: a class's `packet_size_` or
+        `interval_` is left unused in ns-2 (`_source` refuses them)."""
+        cls = self.cls.get(h, "")
+        if not cls.startswith("Application/Traffic/"):
+            return var, val
+        if var == "packet_size_":
+            return "packetSize_", val
+        if var == "interval_" and cls == "Application/Traffic/CBR":
+            size = self.get(h, "packetSize_", _APP_DEFAULTS["packetSize_"])[0]
+            what = f"{self.label(h)} interval_"
+            interval = seconds(val, what)
+            if not interval > 0:
+                raise Ns2ImportError(f"{what}: {val!r}: ns-2 divides the packet size by it; give a time above 0")
+            return "rate_", repr(_num(size, f"{self.label(h)} packetSize_") * 8.0 / interval)
+        return var, val
 
     def get(self, h: str, var: str, default: str | None) -> tuple[str | None, bool]:
         """The value of `var` on `h` as ns-2 resolves it, and whether the script set it
@@ -578,13 +600,10 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
         flow = _flow(objs, a, b, attach, node_name, app_of, acts, sc["duration_s"])
         if flow is None:
             continue
-        for h in (a, b):
-            if h in detached:
-                t = detached[h]
-                what = f"{flow['name']}: {objs.label(h)} detached at {t:g} s"
-                if t < min(flow.get("stop_s", sc["duration_s"]), sc["duration_s"]):
-                    raise Ns2ImportError(f"{what}, while its flow runs: not modelled")
-                notes.append(f"{what}, after its flow stopped: nothing left to detach")
+        for key, h in (("src_detach_s", a), ("dst_detach_s", b)):
+            # `$ns detach-agent`: the agent's output and its port go to ns-2's null agent
+            if h in detached and detached[h] < sc["duration_s"]:
+                flow[key] = detached[h]
         n = flow["name"]
         while n in used:
             n += "_"
@@ -818,11 +837,15 @@ def _source(objs: _Objects, app: str, what: str, tcp_size: int | None = None) ->
     elif get("packetSize_")[1] and size != tcp_size:
         raise Ns2ImportError(f"{what}: packetSize_ {size} differs from its TCP agent's {tcp_size} (satcc's TCP sends "
                            "segments of the agent's size)")
-    interval, interval_set = get("interval_") if kind == "cbr" else (None, False)
-    if interval_set:
-        out["rate_bps"] = 8.0 * size / seconds(interval, f"{what} interval_")
-    else:
-        out["rate_bps"] = bandwidth(get("rate_")[0], f"{what} rate_")
+    for var in ("interval_", "packet_size_") if kind == "cbr" else ("packet_size_",):
+        if objs.get(app, var, None)[1]:
+            # a source's own setting is packetSize_ or rate_ by now (_Objects._source_compat)
+            raise Ns2ImportError(f"{what}: {var} set on its class: ns-2 reads {var} only when it is set on a source "
+                                 "(ns-source.tcl's `set` of a source), so its class's leaves the source's "
+                                 f"{'rate_' if var == 'interval_' else 'packetSize_'} as it was; set it on the "
+                                 "source, or set the class's "
+                                 f"{'rate_' if var == 'interval_' else 'packetSize_'}")
+    out["rate_bps"] = bandwidth(get("rate_")[0], f"{what} rate_")
     if kind == "cbr":
         out["random"] = _bool(get("random_")[0], f"{what} random_")
         mp, mp_set = get("maxpkts_")

@@ -613,6 +613,20 @@ pub struct FlowSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(min = 1, max = 65535))]
     pub max_datagram_bytes: Option<u32>,
+    /// When the sending agent is taken off its host, seconds (ns-2's `$ns detach-agent`
+    /// of the sender: its output goes to the null agent and its port's to it too): from
+    /// then on what it sends goes nowhere and the ACKs that reach its host are
+    /// discarded; what it sent before still crosses the network [none: never].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 0, max = MAX_TIME_S))]
+    pub src_detach_s: Option<f64>,
+    /// When the receiving agent is taken off its host, seconds (ns-2's `$ns
+    /// detach-agent` of the sink): from then on the data that reaches its host is
+    /// discarded and nothing is acknowledged; a TCP sender still attached goes on
+    /// (its retransmission timeouts) [none: never].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 0, max = MAX_TIME_S))]
+    pub dst_detach_s: Option<f64>,
 }
 
 fn default_cc() -> String {
@@ -836,6 +850,13 @@ impl Scenario {
             if let Some(stop) = f.stop_s {
                 if stop <= f.start_s + f.start_jitter_s {
                     return Err(format!("{at}.stop_s: must be after start_s + start_jitter_s"));
+                }
+            }
+            for (field, t) in [("src_detach_s", f.src_detach_s), ("dst_detach_s", f.dst_detach_s)] {
+                if let Some(t) = t {
+                    if !(t.is_finite() && (0.0..=MAX_TIME_S).contains(&t)) {
+                        return Err(format!("{at}.{field}: {t} is not a time from 0 to {MAX_TIME_S} s"));
+                    }
                 }
             }
             if let Some(n) = &f.name {

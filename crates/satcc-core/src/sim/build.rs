@@ -314,6 +314,8 @@ impl Simulation {
                     start_s,
                     stop: f.stop_s.map(from_secs),
                     stop_s: f.stop_s,
+                    src_detach_s: f.src_detach_s.unwrap_or(f64::INFINITY),
+                    dst_detach_s: f.dst_detach_s.unwrap_or(f64::INFINITY),
                     fwd: (fwd_off, fwd.len() as u16),
                     rev: (rev_off, rev.len() as u16),
                     sender,

@@ -162,6 +162,10 @@ impl Simulation {
         {
             let syn = p.kind == PacketKind::Data && self.is_syn(&p);
             let f = &mut self.flows[p.flow as usize];
+            // an agent taken off its host sends into ns-2's null agent: nothing leaves
+            if self.shadow >= if p.is_data() { f.src_detach_s } else { f.dst_detach_s } {
+                return;
+            }
             let r = match p.kind {
                 PacketKind::Data => {
                     f.data_injected += 1;
@@ -323,12 +327,15 @@ impl Simulation {
         match pkt.kind {
             PacketKind::Data => {
                 f.data_delivered += 1;
-                if !pkt.is_datagram() {
+                if self.shadow >= f.dst_detach_s {
+                    // its receiving agent is off the host: the null agent takes it
+                } else if !pkt.is_datagram() {
                     f.sink_data(&pkt, now, &mut out);
                 } else {
                     f.udp_delivered_bytes += pkt.size_bytes as u64;
                 }
             }
+            PacketKind::Ack if self.shadow >= f.src_detach_s => f.ack_delivered += 1,
             PacketKind::Ack => {
                 f.ack_delivered += 1;
                 f.sender.clock_s = self.shadow;
@@ -388,12 +395,15 @@ impl Simulation {
         match pkt.kind {
             PacketKind::Data => {
                 f.data_delivered += 1;
-                if !pkt.is_datagram() {
+                if self.shadow >= f.dst_detach_s {
+                    // its receiving agent is off the host: the null agent takes it
+                } else if !pkt.is_datagram() {
                     f.sink_data(&pkt, now, &mut out);
                 } else {
                     f.udp_delivered_bytes += pkt.size_bytes as u64;
                 }
             }
+            PacketKind::Ack if self.shadow >= f.src_detach_s => f.ack_delivered += 1,
             PacketKind::Ack => {
                 f.ack_delivered += 1;
                 f.sender.clock_s = self.shadow;
@@ -1047,6 +1057,55 @@ mod tests {
         // no UDP packet comes back: the reverse direction carries the TCP flow's ACKs only
         let back: u64 = out.summary.links.iter().filter(|l| l.name == "r->u").map(|l| l.arrivals_pkts).sum();
         assert_eq!(back, 0);
+    }
+
+    /// A TCP flow of two hosts over one 1 Mb/s link, one agent taken off its host at
+    /// 2 s (ns-2's `$ns detach-agent`), or none.
+    fn detached(src: Option<f64>, dst: Option<f64>) -> crate::sim::RunOutput {
+        let sc = json!({
+            "duration_s": 12.0,
+            "nodes": [{"name": "a"}, {"name": "b"}],
+            "links": [{"a": "a", "b": "b", "rate_bps": 1e6, "delay_ms": 50.0}],
+            "flows": [{"name": "t", "src": "a", "dst": "b", "src_detach_s": src, "dst_detach_s": dst,
+                       "tcp": {"rwnd_pkts": 8}}],
+        });
+        Simulation::from_json(&sc.to_string()).unwrap().run()
+    }
+
+    #[test]
+    fn an_agent_taken_off_its_host_sends_nothing_more_and_what_reaches_it_is_discarded() {
+        let (none, src, dst) = (detached(None, None), detached(Some(2.0), None), detached(None, Some(2.0)));
+        let arrivals = |o: &crate::sim::RunOutput, l: &str| o.summary.links.iter().find(|k| k.name == l).unwrap().arrivals_pkts;
+        let injected = |o: &crate::sim::RunOutput| o.summary.totals.packets.data_injected;
+        // 8 packets of 1000 bytes a 108-ms round trip: some 74 a second once going
+        assert!(injected(&none) > 800);
+        // the sender detached: what it had sent by 2 s still crosses and is acknowledged
+        // (the ACKs reach its host and are discarded there); nothing leaves after it,
+        // though its own timers still fire (its counters are the agent's own)
+        let n = injected(&src);
+        assert!((120..=150).contains(&n), "{n}");
+        assert_eq!(arrivals(&src, "a->b"), n);
+        assert_eq!(arrivals(&src, "b->a"), n, "each packet's ACK still comes back");
+        assert_eq!(src.summary.totals.packets.data_delivered, n);
+        assert!(src.summary.flows[0].rto_count >= 3, "no ACK reaches the agent");
+        // the receiver detached: no ACK from 2 s on, and the sender, still attached,
+        // times out and retransmits into the network, backing off, to the end
+        let d = &dst.summary.flows[0];
+        assert!(arrivals(&dst, "b->a") + 3 <= arrivals(&dst, "a->b"));
+        assert!(d.rto_count >= 3 && d.retransmits >= 3, "{} {}", d.rto_count, d.retransmits);
+        assert!(injected(&dst) >= n + 3 && injected(&dst) < n + 20);
+        assert!(d.data_pkts_delivered < injected(&dst) - 3, "what reached the host after 2 s was discarded");
+        for o in [&src, &dst] {
+            let p = &o.summary.totals.packets;
+            assert_eq!(p.data_injected, p.data_delivered + p.data_dropped + p.data_in_flight);
+        }
+        // never (a time past the end) is the same as none
+        assert_eq!(injected(&detached(Some(12.5), Some(12.5))), injected(&none));
+        let bad = json!({"duration_s": 1.0, "nodes": [{"name": "a"}, {"name": "b"}],
+                         "links": [{"a": "a", "b": "b", "rate_bps": 1e6, "delay_ms": 1.0}],
+                         "flows": [{"src": "a", "dst": "b", "dst_detach_s": -1.0}]});
+        let err = Simulation::from_json(&bad.to_string()).err().unwrap();
+        assert!(err.contains("flows[0].dst_detach_s"), "{err}");
     }
 
     #[test]

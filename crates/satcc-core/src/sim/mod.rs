@@ -132,6 +132,13 @@ struct Flow {
     start_s: f64,
     stop: Option<Time>,
     stop_s: Option<f64>,
+    /// From these instants on ns-2's double clock its sending and its receiving agent
+    /// are off their hosts (src_detach_s, dst_detach_s; infinite: never): what each
+    /// sends from then on goes nowhere and what reaches it is discarded (ns-2's `$ns
+    /// detach-agent`, an `$ns at` event, which runs before any packet's event of its
+    /// time).
+    src_detach_s: f64,
+    dst_detach_s: f64,
     /// Data and ACK routes as (offset, length) in the simulation's route table.
     fwd: (u32, u16),
     rev: (u32, u16),
