@@ -96,6 +96,8 @@ def _agree(sc: dict, script: str) -> bool:
     # interval_ read with the packet size set after it, and packet_size_ left unread
     ("source_names.tcl", lambda sc: _flow(sc, "udp2")["traffic"].update(rate_bps=8.0 * 500 / 0.005)),
     ("source_names.tcl", lambda sc: _flow(sc, "udp")["traffic"].update(packet_size_bytes=210)),
+    # the ON/OFF sources' draws are ns-2's own only with its seed
+    ("record_proc.tcl", lambda sc: sc.pop("ns2_rng_seed")),
 ])
 def test_the_comparison_sees_a_setting_the_import_would_drop(script, change):
     # each of these settings, left out of the scenario, parts satcc from ns-2's counts
@@ -528,3 +530,30 @@ def test_detached_agents_are_exported_and_read_back(tmp_path):
     p.write_text(tcl)
     back = ns2_import.from_tcl(p).scenario["flows"]
     assert [(f.get("src_detach_s"), f.get("dst_detach_s")) for f in back] == [(None, 2.5), (3.0, None)]
+
+
+def test_a_periodic_proc_finds_the_simulator_and_clears_a_loss_monitors_counts(tmp_path):
+    extra = """set udp [new Agent/UDP]
+set lm [new Agent/LossMonitor]
+$ns attach-agent $a $udp
+$ns attach-agent $b $lm
+$ns connect $udp $lm
+set cbr [new Application/Traffic/CBR]
+$cbr attach-agent $udp
+proc record {} {
+    global lm
+    set ns [Simulator instance]
+    set bw [$lm set bytes_]
+    $lm set bytes_ 0
+    $lm set npkts_ 0
+    $ns at [expr [$ns now] + 0.5] "record"
+}
+$ns at 0.0 "record"
+$ns at 0.2 "$cbr start"
+"""
+    imp = ns2_import.from_tcl(_script(tmp_path, extra=extra))
+    assert [f["name"] for f in imp.scenario["flows"]] == ["tcp", "udp"]
+    assert any("lm: its counters" in n for n in imp.notes)
+    # anything else of it set during the run still is refused
+    with pytest.raises(ScenarioError, match=r"lm \(Agent/LossMonitor\): foo_ set during the run is not modelled"):
+        ns2_import.from_tcl(_script(tmp_path, extra=extra.replace("$lm set npkts_ 0", "$lm set foo_ 0")))

@@ -184,6 +184,8 @@ def _senders() -> dict[str, tuple[str, bool]]:
 _SENDERS = _senders()
 _SINKS = {"Agent/TCPSink": (False, False), "Agent/TCPSink/DelAck": (False, True),
           "Agent/TCPSink/Sack1": (True, False), "Agent/TCPSink/Sack1/DelAck": (True, True)}
+# what an Agent/LossMonitor counts (loss-monitor.cc's bound variables)
+_LOSSMONITOR_COUNTS = {"bytes_", "npkts_", "nlost_", "lastPktTime_", "expected_"}
 _APPS = {"Application/Traffic/CBR": "cbr", "Application/Traffic/Exponential": "exponential",
          "Application/Traffic/Pareto": "pareto"}
 _APP_DEFAULTS = {"packetSize_": "210", "rate_": {"cbr": "448Kb", "exponential": "64Kb", "pareto": "64Kb"},
@@ -636,8 +638,15 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
                 "Agent/UDP", "Agent/Null", "Agent/LossMonitor"):
             raise Ns2ImportError(f"{objs.label(h)}: {c} is not modelled (ns-2's one-way TCP agents, UDP, Null and "
                                "LossMonitor are)")
+        if c == "Agent/LossMonitor" and {v for _, v, _ in objs.timed.get(h, [])} <= _LOSSMONITOR_COUNTS:
+            # a periodic proc reading and clearing what it counted (ns-2's tutorials'
+            # `record`): nothing it counts acts on the run
+            if h in objs.timed:
+                notes.append(f"{objs.label(h)}: its counters (bytes_, npkts_, ...) set during the run, as a "
+                             "periodic proc clears them: they act on nothing and read back 0 here")
+            continue
         if h in objs.timed and objs.cls[h] not in ("DelayLink",) and not c.startswith("Agent/TCP"):
-            var = objs.timed[h][0][1]
+            var = next(v for _, v, _ in objs.timed[h] if c != "Agent/LossMonitor" or v not in _LOSSMONITOR_COUNTS)
             raise Ns2ImportError(f"{objs.label(h)} ({c}): {var} set during the run is not modelled")
     return Imported(sc, notes, in_law, unseen)
 

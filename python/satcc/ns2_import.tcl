@@ -366,6 +366,10 @@ proc ::satcc::is_class {name} {
 
 rename unknown ::satcc::real_unknown
 proc unknown {cmd args} {
+    if {$cmd eq "Simulator" && $args eq "instance" && [info exists ::satcc::ns]} {
+        # the simulator a script's procs find without a global (ns-lib.tcl)
+        return $::satcc::ns
+    }
     if {[::satcc::is_class $cmd]} {
         switch -- [lindex $args 0] {
             set {
