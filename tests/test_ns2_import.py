@@ -557,3 +557,13 @@ $ns at 0.2 "$cbr start"
     # anything else of it set during the run still is refused
     with pytest.raises(ScenarioError, match=r"lm \(Agent/LossMonitor\): foo_ set during the run is not modelled"):
         ns2_import.from_tcl(_script(tmp_path, extra=extra.replace("$lm set npkts_ 0", "$lm set foo_ 0")))
+
+
+def test_highspeed_tcps_variables_change_nothing_without_its_window_option(tmp_path):
+    # ns-2 reads low_window_, high_window_, high_p_ and high_decrease_ only with
+    # windowOption_ 8 (HighSpeed TCP), which is refused
+    extra = "$tcp set low_window_ 30\n$tcp set high_window_ 1000\n$tcp set high_p_ 1e-6\n$tcp set high_decrease_ 0.2"
+    plain = ns2_import.from_tcl(_script(tmp_path)).scenario
+    assert ns2_import.from_tcl(_script(tmp_path, extra=extra)).scenario == plain
+    with pytest.raises(ScenarioError, match=r"windowOption_ 8 is not modelled"):
+        ns2_import.from_tcl(_script(tmp_path, extra=extra + "\n$tcp set windowOption_ 8"))

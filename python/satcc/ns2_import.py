@@ -160,7 +160,9 @@ _IGNORED = {"fid_", "class_", "type_", "prio_", "flags_", "agent_addr_", "agent_
             "bytes_", "npkts_", "nlost_", "lastPktTime_", "expected_", "seqno_", "t_seqno_", "ack_",
             "maxseq_", "dupacks_", "cwnd_", "ssthresh_", "rtt_", "srtt_", "rttvar_", "backoff_", "sport_",
             "dport_", "off_ip_", "off_tcp_", "EnblRTTCtr_", "print_request_", "tcp_qs_recovery_",
-            "qs_request_mode_", "qs_thresh_", "qs_rtt_", "spurious_response_", "CoarseTimer_", "color_"}
+            "qs_request_mode_", "qs_thresh_", "qs_rtt_", "spurious_response_", "CoarseTimer_", "color_",
+            # HighSpeed TCP's, which ns-2 reads only with windowOption_ 8 (refused above)
+            "low_window_", "high_window_", "high_p_", "high_decrease_"}
 _SINK_FIXED = {"ts_echo_bugfix_": "true", "ts_echo_rfc1323_": "false", "generateDSacks_": "false",
                "RFC2581_immediate_ack_": "true", "SYN_immediate_ack_": "true", "maxSackBlocks_": "3",
                "qs_enabled_": "false", "ecn_syn_": "false"}
