@@ -1164,3 +1164,44 @@ def test_the_comparison_sees_messages_sent_whole():
     # of the first twenty networks, nineteen split a message somewhere: all nineteen
     # part when satcc sends each message whole
     assert _parted("udp-split", _one_datagram_each) >= 17
+
+
+def test_the_outage_networks_take_links_down_and_bring_them_back():
+    # networks from OUTAGE_FIRST: links that fail (ns-2's `$ns rtmodel-at`), some
+    # several times, some to the end; what is in the queue or on the wire is lost and
+    # what reaches a link while down is refused
+    nets = _family("outages")
+    outs = [o for k in nets for link in ns2exact.network(k)["links"] for o in link.get("outages", [])]
+    assert len(outs) > 500 and 50 < sum("up_s" not in o for o in outs) < 200
+    tcl = ns2exact.tcl(nets[0])
+    assert "$ns rtmodel-at " in tcl and " down $n(" in tcl and " up $n(" in tcl
+    # ns-2 clears a link's queue monitor when it goes down: the export keeps the counts
+    assert "Link instproc down {} {" in tcl and "[qcount 0 parrivals_]" in tcl
+    lost = refused = 0
+    for k in nets[:20]:
+        for link in run(ns2exact.network(k)).summary["links"]:
+            lost += link.get("drops_link_down", 0)
+            refused += link.get("refused_down_pkts", 0)
+    assert lost > 100 and refused > 100, (lost, refused)
+
+
+def _never_down(x: dict) -> None:
+    """A change (for _parted): no link fails."""
+    x.pop("outages", None)
+
+
+def _down_a_millisecond_late(x: dict) -> None:
+    """A change (for _parted): every outage begins a millisecond later."""
+    for o in x.get("outages", []):
+        o["down_s"] = round(o["down_s"] + 0.001, 6)
+
+
+def test_the_comparison_sees_links_that_never_fail():
+    # all twenty of the first networks part (20 measured)
+    assert _parted("outages", _never_down) >= 18
+
+
+def test_the_comparison_sees_outages_a_millisecond_late():
+    # fourteen of the first twenty part (measured): a millisecond moves what the link
+    # holds when it goes down
+    assert _parted("outages", _down_a_millisecond_late) >= 12

@@ -98,6 +98,9 @@ def _agree(sc: dict, script: str) -> bool:
     ("source_names.tcl", lambda sc: _flow(sc, "udp")["traffic"].update(packet_size_bytes=210)),
     # the ON/OFF sources' draws are ns-2's own only with its seed
     ("record_proc.tcl", lambda sc: sc.pop("ns2_rng_seed")),
+    # `$ns rtmodel-at`: the shared link's outages, and the access link down to the end
+    ("link_down.tcl", lambda sc: sc["links"][0].pop("outages")),
+    ("link_down.tcl", lambda sc: next(l for l in sc["links"] if l["b"] == "d2").pop("outages")),
 ])
 def test_the_comparison_sees_a_setting_the_import_would_drop(script, change):
     # each of these settings, left out of the scenario, parts satcc from ns-2's counts
@@ -567,3 +570,22 @@ def test_highspeed_tcps_variables_change_nothing_without_its_window_option(tmp_p
     assert ns2_import.from_tcl(_script(tmp_path, extra=extra)).scenario == plain
     with pytest.raises(ScenarioError, match=r"windowOption_ 8 is not modelled"):
         ns2_import.from_tcl(_script(tmp_path, extra=extra + "\n$tcp set windowOption_ 8"))
+
+
+def test_a_links_rtmodel_at_edges_become_its_outages(tmp_path):
+    extra = """$ns rtmodel-at 1.0 down $a $b
+$ns rtmodel-at 1.5 down $a $b
+$ns rtmodel-at 2.0 up $a $b
+$ns rtmodel-at 2.5 up $b $a
+$ns rtmodel-at 3.0 down $b $a
+$ns rtmodel-at 9.0 up $a $b
+"""
+    # a second `down` of a link down, and an `up` of one up, change nothing; the edge
+    # after the end of the run is left out
+    link = ns2_import.from_tcl(_script(tmp_path, extra=extra)).scenario["links"][0]
+    assert link["outages"] == [{"down_s": 1.0, "up_s": 2.0}, {"down_s": 3.0}]
+    for bad, match in [("$ns rtmodel-at 1.0 down $a", r"rtmodel-at 1.0 down _o\d+ \(a link's: T down\|up NODE NODE"),
+                       ("$ns rtmodel-at 1.0 fail $a $b", r"rtmodel-at 1.0 fail"),
+                       ("$ns rtmodel Exponential {0.8 0.2} $a $b", r"\$ns rtmodel \(")]:
+        with pytest.raises(ScenarioError, match=match):
+            ns2_import.from_tcl(_script(tmp_path, extra=bad))

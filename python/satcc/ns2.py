@@ -358,6 +358,9 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
                             f"set delay_ {float(c['delay_ms']) / 1000.0!r}\"" for c in steps]
             if l.get("jitter_ms"):
                 _unsupported("jitter_ms")
+            if d.get("outages") is not None and d["outages"] != l.get("outages", []):
+                _unsupported(f"links[{li}].{side}.outages (ns-2's rtmodel-at takes both directions of a link down: "
+                             "give the link's outages)")
             rate = d.get("rate_bps", l["rate_bps"])
             delay = d.get("delay_ms", l["delay_ms"]) / 1000.0
             where = f"links[{li}].{side}.queue" if "queue" in d else f"links[{li}].queue"
@@ -393,10 +396,13 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
                 # its drops go to the link's drop head: the link's queue monitor counts them
                 if f"{a}->{b}" not in monitored:
                     monitored.append(f"{a}->{b}")
+    outages = any(l.get("outages") for l in sc["links"])
     for i, m in enumerate(monitored):
         a, b = m.split("->")
         out.append(f"set qm({i}) [$ns monitor-queue $n({nid[a]}) $n({nid[b]}) \"\"]")
         out.append(f"set qlast({i}) 0; set qbytes({i}) 0")
+        if outages:
+            out.append(f"set qmi({nid[a]}->{nid[b]}) {i}")
     # a QueueMonitor counts departed bytes in a 32-bit int, which wraps after 2 GB (7 s
     # of OC48): read it every 0.25 s (less than 2^31 bytes at up to 68 Gb/s) and add the
     # increments, modulo 2^32, in a Tcl wide integer
@@ -409,6 +415,26 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
         "    set qlast($i) $b",
         "  }",
         "}",
+        # a link taken down resets its connectors, its queue monitor among them: what the
+        # monitor had counted is kept (qbase) and its byte count read first
+        *([
+            "proc qcount {i v} {",
+            "  global qm qbase",
+            "  expr {[$qm($i) set $v] + ([info exists qbase($i,$v)] ? $qbase($i,$v) : 0)}",
+            "}",
+            "Link instproc satcc_down0 {} [Link info instbody down]",
+            "Link instproc down {} {",
+            "  global qm qmi qlast qbase",
+            "  $self instvar fromNode_ toNode_",
+            '  set k "[$fromNode_ id]->[$toNode_ id]"',
+            "  if {![info exists qmi($k)]} { return [$self satcc_down0] }",
+            "  set i $qmi($k)",
+            "  bytecount",
+            "  foreach v {parrivals_ pdepartures_ pdrops_} { set qbase($i,$v) [qcount $i $v] }",
+            "  $self satcc_down0",
+            "  set qlast($i) [$qm($i) set bdepartures_]",
+            "}",
+        ] if outages else []),
         "proc bytemon {} {",
         "  global ns",
         "  bytecount",
@@ -574,11 +600,20 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
         sep = "," if i else ""
         out.append(
             f'  append s "{sep}\\{{\\"name\\": \\"{_tcl_json(m)}\\", \\"bdepartures\\": $qbytes({i}), '
-            f'\\"pdepartures\\": [$qm({i}) set pdepartures_], \\"pdrops\\": [$qm({i}) set pdrops_], '
-            f'\\"parrivals\\": [$qm({i}) set parrivals_]\\}}"'
+            + ((f'\\"pdepartures\\": [qcount {i} pdepartures_], \\"pdrops\\": [qcount {i} pdrops_], '
+                f'\\"parrivals\\": [qcount {i} parrivals_]\\}}"') if outages else
+               (f'\\"pdepartures\\": [$qm({i}) set pdepartures_], \\"pdrops\\": [$qm({i}) set pdrops_], '
+                f'\\"parrivals\\": [$qm({i}) set parrivals_]\\}}"'))
         )
     out += ['  append s "\\]\\}"', "  puts $s", "  exit 0", "}"]
     out += rate_lines + delay_lines
+    # outages: ns-2's manual link dynamics, both directions of the link, routes static
+    for l in sc["links"]:
+        for o in l.get("outages") or []:
+            ends = f"$n({nid[l['a']]}) $n({nid[l['b']]})"
+            out.append(f"$ns rtmodel-at {float(o['down_s'])!r} down {ends}")
+            if o.get("up_s") is not None:
+                out.append(f"$ns rtmodel-at {float(o['up_s'])!r} up {ends}")
     if sample_acks:
         dt = float(sc.get("sample_interval_s", 0.1))
         out += ["proc sample {} {", "  global ns tcp" + (" sink" if any(udp) else ""), "  set t [$ns now]", '  set s "S $t"']

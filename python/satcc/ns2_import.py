@@ -481,6 +481,8 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
     em_ranvar: dict[str, str] = {}
     seeds: list[tuple[float, bool, str]] = []
     detached: dict[str, float] = {}
+    # each link direction's `$ns rtmodel-at` edges: (time, "down" or "up"), as written
+    dynamics: dict[tuple[str, str], list[tuple[float, str]]] = {}
     own_rng: dict[str, str] = {}
     for r in records:
         now, running, kind, *rest = r
@@ -533,6 +535,10 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
                 seeds.append((float(now), running == "1", rest[1]))
         elif kind == "use-rng":
             own_rng[rest[0]] = rest[1]
+        elif kind == "rtmodel":
+            t, op, l_ab, l_ba = rest
+            for l in (l_ab, l_ba):
+                dynamics.setdefault(link_of[l], []).append((float(t), op))
         elif kind == "detach":
             detached.setdefault(rest[1], float(now) if running == "1" else 0.0)
     # the run's end
@@ -575,6 +581,14 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
             changes = _link_changes(objs, d)
             if changes:
                 link.setdefault(side, {}).update(changes)
+        outs = [_outages(dynamics.get(k, []), duration_s) for k in ((a, b), (b, a))]
+        if outs[0] == outs[1]:
+            if outs[0]:
+                link["outages"] = outs[0]
+        else:
+            for side, o in zip(("a_to_b", "b_to_a"), outs):
+                if o:
+                    link.setdefault(side, {})["outages"] = o
         sc["links"].append(link)
     # error models on link directions
     unseen: list[str] = []
@@ -651,6 +665,22 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
             var = next(v for _, v, _ in objs.timed[h] if c != "Agent/LossMonitor" or v not in _LOSSMONITOR_COUNTS)
             raise Ns2ImportError(f"{objs.label(h)} ({c}): {var} set during the run is not modelled")
     return Imported(sc, notes, in_law, unseen)
+
+
+def _outages(edges: list[tuple[float, str]], duration_s: float) -> list[dict]:
+    """A link direction's `$ns rtmodel-at` edges as outages: down from each `down` of a
+    link that is up to the next `up` (a `down` of a link already down, and an `up` of
+    one that is up, change nothing); edges at or after the run's end are left out."""
+    out: list[dict] = []
+    for t, op in sorted(edges, key=lambda e: e[0]):
+        if t >= duration_s:
+            break
+        down = bool(out) and "up_s" not in out[-1]
+        if op == "down" and not down:
+            out.append({"down_s": t})
+        elif op == "up" and down:
+            out[-1]["up_s"] = t
+    return out
 
 
 def _shared_tcp(sc: dict) -> None:
@@ -891,14 +921,35 @@ Simulator instproc run {} {
     return $r
 }
 proc satcc_dump {} {
-    global satcc_qm satcc_counts_out
+    global satcc_qm satcc_counts_out satcc_base
     if {![info exists satcc_qm]} return
     set f [open $satcc_counts_out w]
     foreach k [lsort [array names satcc_qm]] {
         set q $satcc_qm($k)
-        puts $f "$k [$q set parrivals_] [$q set pdepartures_] [$q set pdrops_]"
+        set c {}
+        foreach v {parrivals_ pdepartures_ pdrops_} {
+            set n [$q set $v]
+            if {[info exists satcc_base($k,$v)]} { set n [expr {$n + $satcc_base($k,$v)}] }
+            lappend c $n
+        }
+        puts $f "$k [join $c { }]"
     }
     close $f
+}
+# a link taken down resets its connectors, the queue monitor's counts among them: keep
+# what it had counted
+Link instproc satcc_down0 {} [Link info instbody down]
+Link instproc down {} {
+    global satcc_qm satcc_base
+    $self instvar fromNode_ toNode_
+    set k "[$fromNode_ id]->[$toNode_ id]"
+    if {[info exists satcc_qm($k)]} {
+        foreach v {parrivals_ pdepartures_ pdrops_} {
+            if {![info exists satcc_base($k,$v)]} { set satcc_base($k,$v) 0 }
+            set satcc_base($k,$v) [expr {$satcc_base($k,$v) + [$satcc_qm($k) set $v]}]
+        }
+    }
+    $self satcc_down0
 }
 rename exit satcc_real_exit
 proc exit {args} { satcc_dump; eval satcc_real_exit $args }

@@ -320,6 +320,16 @@ proc ::satcc::sim {ns method argv} {
             ::satcc::note "\$ns $method (flow monitors read nothing back here)"
             return [::satcc::make QueueMonitor]
         }
+        rtmodel-at {
+            # ns-2's manual link dynamics (`$ns rtmodel-at T down|up N1 N2`): both
+            # directions of the link go down or up; routes stay as computed (static)
+            lassign $argv t op a b
+            if {[llength $argv] != 4 || $op ni {up down}} {
+                ::satcc::unsupported "\$ns rtmodel-at $argv (a link's: T down|up NODE NODE; a node's, of all its links, is not modelled)"
+            }
+            ::satcc::rec rtmodel [expr {double($t)}] $op [::satcc::link_of $a $b] [::satcc::link_of $b $a]
+            return ""
+        }
         rtproto {
             # ns-2's default: shortest paths computed once, as satcc's routes are
             if {$argv eq "Static"} { ::satcc::note "\$ns rtproto Static (ns-2's default routing)"; return "" }

@@ -24,7 +24,7 @@ on) flow entries of several flows with start jitters (`count`, `start_jitter_s`)
 (timestamps_), plain and delayed-ACK sinks, (11400 on) RED counting in bytes and
 dropping by size (queue_in_bytes_, bytes_), (11600 on) error models at the links'
 entry (`$ns lossmodel`), (11800 on) UDP messages split into datagrams (Agent/UDP's
-packetSize_), and
+packetSize_), (12000 on) links that fail and come back (`outages`, `$ns rtmodel-at`), and
 each flow's own packet size, windows, initial ssthresh, dupACK threshold, RTT tick,
 RTO bounds, SYN, header and ACK sizes. Only what ns-2 draws at random is excluded (RED,
 error models, send overhead): the rest of a run is arithmetic, so counts that differ at
@@ -146,6 +146,12 @@ ENTRY_FIRST = 11600
 # datagram (`max_datagram_bytes`, ns-2's Agent/UDP packetSize_), most of them below the
 # source's packet size, so that each message goes as several datagrams back to back
 SPLIT_FIRST = 11800
+# From OUTAGE_FIRST on: lossy networks whose links fail and come back (`outages`, ns-2's
+# `$ns rtmodel-at T down|up A B` under static routing), some several times, some to the
+# end, some of them at a flow's start time or briefly: what waits in the queue and what
+# is on the wire is lost, what reaches the link while it is down is refused, and ns-2's
+# queue monitors, which a link's reset clears, are kept across it (satcc.ns2.to_tcl)
+OUTAGE_FIRST = 12000
 
 # Networks known to part from ns-2, with why (none since 2026-11-28). Networks 241, 1055,
 # 6121 and 7053 were kept here until then: links of equal rates busy in lockstep, where
@@ -168,6 +174,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(COUNT_FIRST, COUNT_FIRST + 100)) + list(range(BURST_FIRST, BURST_FIRST + 100))
             + list(range(TS_FIRST, TS_FIRST + 100)) + list(range(REDB_FIRST, REDB_FIRST + 100))
             + list(range(ENTRY_FIRST, ENTRY_FIRST + 100)) + list(range(SPLIT_FIRST, SPLIT_FIRST + 100))
+            + list(range(OUTAGE_FIRST, OUTAGE_FIRST + 100))
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
             if k not in APART]
@@ -333,7 +340,9 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    if k >= OUTAGE_FIRST:
+        return True, False, "outages"
     if k >= SPLIT_FIRST:
         return True, False, "udp-split"
     if k >= ENTRY_FIRST:
@@ -642,6 +651,31 @@ def _make_udp_split(sc: dict, rng: random.Random) -> None:
                 f["max_datagram_bytes"] = rng.choice([size, size + 1, 1500, 4000])
 
 
+def _make_outages(sc: dict, rng: random.Random) -> None:
+    """In place: a third of the links (at least one) go down one to three times, for 10
+    ms to 1.5 s, a quarter of the time at a flow's start, the last outage one time in
+    five to the end of the run."""
+    starts = [f.get("start_s", 0.0) for f in sc["flows"]]
+    links = [l for l in sc["links"] if rng.random() < 1 / 3] or [rng.choice(sc["links"])]
+    for link in links:
+        t, outs = 0.0, []
+        for _ in range(rng.randint(1, 3)):
+            if rng.random() < 0.25 and [s for s in starts if s > t]:
+                down = rng.choice([s for s in starts if s > t])
+            else:
+                down = round(rng.uniform(t + 0.05, t + sc["duration_s"] / 2), 6)
+            if down >= sc["duration_s"] - 0.05:
+                break
+            if rng.random() < 0.2:
+                outs.append({"down_s": down})
+                break
+            up = round(down + rng.choice([0.01, 0.1, 0.5, 1.5]), 6)
+            outs.append({"down_s": down, "up_s": up})
+            t = up
+        if outs:
+            link["outages"] = outs
+
+
 def _make_counts(sc: dict, rng: random.Random) -> None:
     """In place: seven entries in ten stand for two to five flows, the others for one;
     half the entries start within a jitter of 1 ms to 1 s after their start time (a
@@ -728,6 +762,7 @@ _FAMILY_MAKERS = {
     "red-bytes": [(_make_udp, 8_200_000), (_make_red_bytes, 11_400_000)],
     "entry-errors": [(_make_entry_errors, 11_600_000)],
     "udp-split": [(_make_udp, 8_200_000), (_make_udp_split, 11_800_000)],
+    "outages": [(_make_outages, 12_000_000)],
 }
 
 

@@ -86,6 +86,13 @@ pub struct LinkSummary {
     pub drops_error: u64,
     /// Packets dropped at this direction's entry because their TTL ran out.
     pub drops_ttl: u64,
+    /// Of `drops`, those lost when the direction went down (its outages): in its queue,
+    /// in transmission or on the wire.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub drops_link_down: u64,
+    /// Packets refused at its entry while it was down (not among its arrivals or drops).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub refused_down_pkts: u64,
     /// RED queues with ECN only: packets admitted with their Congestion Experienced mark
     /// set where RED would have dropped them early.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -225,4 +232,8 @@ mod tests {
         // normalised by unequal fair shares: x/b all equal -> 1
         assert!((jain_index(&[1.0, 2.0], &[1.0, 2.0]) - 1.0).abs() < 1e-12);
     }
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }

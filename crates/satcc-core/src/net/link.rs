@@ -112,6 +112,12 @@ pub struct LinkStats {
     pub max_queue_pkts: u32,
     /// Packets admitted with their Congestion Experienced mark set (RED with ECN).
     pub ecn_marks: u64,
+    /// Lost when the link went down: waiting in its queue, in transmission or on the
+    /// wire (`go_down`).
+    pub drops_down: u64,
+    /// Refused at its entry while it was down (not arrivals: ns-2's dynamic link drops
+    /// them before its queue and its monitor).
+    pub refused_down: u64,
 }
 
 impl LinkStats {
@@ -180,6 +186,15 @@ pub struct Link {
     /// (ns-2's `$ns lossmodel`, an error module at the link's head; `error` loses them
     /// at the far end after their transmission, as `$ns link-lossmodel`).
     error_entry: Option<Box<ErrorModel>>,
+    /// Whether anything acts on a packet as it reaches the link (`lost_at_entry`): an
+    /// error model at the entry, or outages.
+    entry_hook: bool,
+    /// The link is down (`go_down`): it refuses what reaches it.
+    down: bool,
+    /// It has outages (`enable_outages`).
+    outages: bool,
+    /// Bits sent of packets whose transmission an outage cut short (`go_down`).
+    cut_bits: f64,
     pub queue_rng: Draws,
     /// Future rate changes, sorted by time: (time, new rate).
     pub rate_changes: Vec<(Time, f64)>,
@@ -273,6 +288,10 @@ impl Link {
             error,
             error_rng: Draws::Own(Box::new(error_rng)),
             error_entry: None,
+            entry_hook: false,
+            down: false,
+            outages: false,
+            cut_bits: 0.0,
             queue_rng: Draws::Own(Box::new(queue_rng)),
             rate_changes,
             stats: LinkStats::default(),
@@ -348,7 +367,7 @@ impl Link {
     /// counts the bits sent within it, not whole packets at their departure, and its
     /// utilization cannot exceed 1.
     pub fn sent_bits(&self, at_s: f64) -> f64 {
-        let mut bits = self.departed_bytes as f64 * 8.0;
+        let mut bits = self.departed_bytes as f64 * 8.0 + self.cut_bits;
         if self.departed_pkts < self.admitted_pkts {
             let e = self.entry(self.departed_pkts);
             let txt = e.dep_shadow - e.start_shadow;
@@ -581,12 +600,16 @@ impl Link {
     /// drop). Callers ask this first (`offer` does); a link without one answers at once.
     #[inline(always)]
     pub fn lost_at_entry(&mut self, pkt: &Packet) -> bool {
-        self.error_entry.is_some() && self.entry_draw(pkt)
+        self.entry_hook && self.entry_draw(pkt)
     }
 
     #[cold]
     #[inline(never)]
     fn entry_draw(&mut self, pkt: &Packet) -> bool {
+        if self.down {
+            self.stats.refused_down += 1;
+            return true;
+        }
         let lost = match self.error_entry.as_mut() {
             Some(m) => m.corrupts(pkt.size_bytes as u32, &mut self.error_rng),
             None => false,
@@ -603,6 +626,89 @@ impl Link {
     /// draw comes before the queue's (RED's).
     pub fn set_error_at_entry(&mut self) {
         self.error_entry = self.error.take().map(Box::new);
+        self.entry_hook = self.error_entry.is_some();
+    }
+
+    /// The link will go down at times (it refuses packets at its entry while down).
+    pub fn enable_outages(&mut self) {
+        self.entry_hook = true;
+        self.outages = true;
+    }
+
+    /// Whether the link has outages (a head-arrival event may then be stale).
+    #[inline(always)]
+    pub fn has_outages(&self) -> bool {
+        self.outages
+    }
+
+    pub fn is_down(&self) -> bool {
+        self.down
+    }
+
+    /// The link goes down at the event `at` (ns-2's dynamic link taken down: its
+    /// connectors reset): every packet in its queue, in transmission or on the wire is
+    /// lost and returned, and the transmitter is idle. Those whose transmission had
+    /// started count as departures, as ns-2's queue monitor counted them when they left
+    /// the queue; all count as drops. The calendar's pending head-arrival event of the
+    /// link is left to fire: its packet is gone (`head_due` tells the caller).
+    #[cold]
+    #[inline(never)]
+    pub fn go_down(&mut self, at: At, order: &Order) -> Vec<Packet> {
+        self.advance(at, order);
+        self.down = true;
+        let (first, gone, old_admitted) = (self.popped_pkts, self.departed_pkts, self.admitted_pkts);
+        let mut lost = Vec::with_capacity(self.pipe.len());
+        for (k, e) in self.pipe.drain(..).enumerate() {
+            if first + k as u64 >= gone {
+                if first + k as u64 == gone && e.start_shadow <= at.shadow {
+                    // in transmission: it had left the queue (ns-2 dequeued it). Started
+                    // at this very instant, it was by an event before this one: the link
+                    // idle then, or the packet ahead gone before this event (`advance`).
+                    // Its bytes were not all sent: the part that was counts as sent bits
+                    self.departed_pkts += 1;
+                    let txt = e.dep_shadow - e.start_shadow;
+                    if txt > 0.0 {
+                        self.cut_bits += e.pkt.size_bytes as f64 * 8.0 * ((at.shadow - e.start_shadow) / txt).clamp(0.0, 1.0);
+                    }
+                }
+                // its time in the system ends now
+                self.sojourn_ns -= e.tx_end.saturating_sub(at.now) as u128;
+            }
+            lost.push(e.pkt);
+        }
+        // the waiting packets never depart: the counts of packets admitted and gone
+        // from the pipe go on from those that did
+        self.admitted_pkts = self.departed_pkts;
+        self.admitted_bytes = self.departed_bytes;
+        self.popped_pkts = self.departed_pkts;
+        self.stats.drops_down += lost.len() as u64;
+        self.queue.clear();
+        self.free_at = at.now;
+        self.free_shadow = at.shadow;
+        if let Some(st) = self.steps.as_mut() {
+            // ns-2's latest_time_ stays what the last packet set; renumbered after the
+            // waiting packets that went
+            let last = old_admitted.checked_sub(1).map_or(0.0, |a| st.after(Some(a)));
+            st.latest.clear();
+            st.first = self.admitted_pkts.saturating_sub(1);
+            if self.admitted_pkts > 0 {
+                st.latest.push_back(last);
+            }
+        }
+        lost
+    }
+
+    /// The link comes back up: it takes packets again.
+    pub fn go_up(&mut self) {
+        self.down = false;
+    }
+
+    /// Whether the head-arrival event due at (`now`, `shadow`) is its head packet's (a
+    /// link that went down leaves a stale one in the calendar).
+    #[cold]
+    #[inline(never)]
+    pub fn head_due(&self, now: Time, shadow: f64) -> bool {
+        matches!(self.head_arrival(), Some((t, sh, _)) if t == now && sh == shadow)
     }
 
     /// Packets admitted and not yet arrived at the far end (queued or propagating).
@@ -991,6 +1097,55 @@ mod tests {
             assert_eq!(l.queue_pkts(), queued, "event scheduled at {sched}");
             assert_eq!(l.departed_bytes(), 1000 * (2 - queued as u64));
         }
+    }
+
+    /// A link going down (ns-2's dynamic link reset): five packets offered at 0, 1 ms
+    /// each to send, 10 ms on the wire; down at 2.5 ms: two on the wire, one in
+    /// transmission (departed, as ns-2's monitor counts it), two waiting (not departed);
+    /// all five lost. While down it refuses packets at its entry; back up, it is idle
+    /// and sends at once, and the stale head event is told apart.
+    #[test]
+    fn a_link_going_down_loses_what_it_holds_and_refuses_packets_until_it_is_up() {
+        let mut o = Order::new();
+        let mut l = link(10);
+        l.enable_outages();
+        for i in 0..5 {
+            assert!(matches!(l.offer(pkt(i), at(0), &mut o), Offer::Admitted { .. }));
+        }
+        let head = l.head_arrival().unwrap();
+        assert!(l.head_due(head.0, head.1));
+        let lost = l.go_down(at(from_ms(2.5)), &o);
+        assert_eq!(lost.iter().map(|p| p.seq).collect::<Vec<_>>(), vec![0, 1, 2, 3, 4]);
+        // (the bytes are those sent whole; half of the third went out)
+        assert_eq!((l.departed_pkts(), l.departed_bytes(), l.queue_pkts(), l.in_pipe()), (3, 2000, 0, 0));
+        assert!((l.sent_bits(0.0025) - 2500.0 * 8.0).abs() < 1e-6);
+        assert_eq!((l.stats.drops_down, l.stats.arrivals_pkts), (5, 5));
+        assert!(!l.head_due(head.0, head.1), "the head event left in the calendar is stale");
+        // time in the system: 1, 2 and 2.5 ms for the first three, 2.5 ms for the two
+        // waiting, over 5 ms
+        assert!((l.mean_queue_pkts(from_ms(5.0)) - (1.0 + 2.0 + 2.5 + 2.5 + 2.5) / 5.0).abs() < 1e-9);
+        assert!(l.is_down() && l.lost_at_entry(&pkt(5)));
+        assert_eq!((l.stats.refused_down, l.stats.arrivals_pkts), (1, 5), "refused, not an arrival");
+        l.go_up();
+        assert!(!l.lost_at_entry(&pkt(6)));
+        assert!(matches!(l.offer(pkt(6), at(from_ms(3.0)), &mut o), Offer::Admitted { was_empty: true }));
+        // idle: sent at once, 1 ms, then 10 ms on the wire
+        assert_eq!(l.head_arrival().map(|x| x.0), Some(from_ms(14.0)));
+        assert_eq!(l.pop_head().0.seq, 6);
+        assert_eq!(l.departed_pkts(), 4);
+    }
+
+    #[test]
+    fn a_packet_starting_at_the_instant_the_link_goes_down_is_in_transmission() {
+        // offered to the idle link at 2 ms by an event before the outage's: ns-2 dequeued
+        // it at once, so it counts as departed; the one behind it waits and does not
+        let mut o = Order::new();
+        let mut l = link(10);
+        l.enable_outages();
+        l.offer(pkt(0), at(from_ms(2.0)), &mut o);
+        l.offer(pkt(1), at(from_ms(2.0)), &mut o);
+        assert_eq!(l.go_down(at(from_ms(2.0)), &o).len(), 2);
+        assert_eq!(l.departed_pkts(), 1);
     }
 
     #[test]

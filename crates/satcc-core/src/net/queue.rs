@@ -221,6 +221,16 @@ impl Red {
         self.avg
     }
 
+    /// ns-2's REDQueue::reset when its link is taken down: the average, the count since
+    /// the last drop and the state of the last arrival start again (idle from now: the
+    /// link's idle time runs from its last departure, which the link sets to now).
+    fn clear(&mut self) {
+        self.avg = 0.0;
+        self.count = 0;
+        self.count_bytes = 0;
+        self.old = false;
+    }
+
     /// ns-2's REDQueue::estimator with m + 1 arrivals: the idle ones, then this one.
     fn update_avg(&mut self, waiting: u64, occ: &Occupancy) {
         let idle = match occ.idle_s {
@@ -345,6 +355,14 @@ pub enum QueueDiscipline {
 }
 
 impl QueueDiscipline {
+    /// The queue's state when its link is taken down (ns-2's Queue::reset of each kind):
+    /// DropTail keeps none; RED starts its average again.
+    pub fn clear(&mut self) {
+        if let QueueDiscipline::Red(r) = self {
+            r.clear();
+        }
+    }
+
     /// Decide whether a packet of `size_bytes` may join the queue; `in_service_bytes`
     /// gives the size of the packet in service when one is (asked by a byte limit
     /// alone, so that other queues never read the packet's record).

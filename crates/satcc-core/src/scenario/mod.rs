@@ -336,6 +336,24 @@ pub struct DelayChange {
     pub delay_ms: f64,
 }
 
+/// A stretch of time a link direction is down: ns-2's `$ns rtmodel-at DOWN_S down A B`
+/// (and `up` at UP_S) under its default static routing. When it goes down, the packets
+/// waiting in its queue and those on the wire are lost (counted as its drops; those on
+/// the wire, and the one in transmission, among its departures too, as ns-2's queue
+/// monitor counts them); while it is down, packets that reach it are refused before its
+/// queue (counted as `refused_down_pkts`, not as arrivals); routes do not change.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Outage {
+    /// When it goes down, seconds.
+    #[schemars(range(min = 0, max = MAX_TIME_S))]
+    pub down_s: f64,
+    /// When it comes back up, seconds [none: it stays down to the end].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 0, max = MAX_TIME_S))]
+    pub up_s: Option<f64>,
+}
+
 /// Settings of one direction that differ from the link's.
 #[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -356,6 +374,9 @@ pub struct DirectionSpec {
     pub rate_changes: Option<Vec<RateChange>>,
     /// This direction's delay changes (default: the link's).
     pub delay_changes: Option<Vec<DelayChange>>,
+    /// This direction's outages (default: the link's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outages: Option<Vec<Outage>>,
 }
 
 /// A duplex link; both directions share these settings unless overridden.
@@ -398,6 +419,9 @@ pub struct LinkSpec {
     /// Scheduled delay changes of both directions (latency steps).
     #[serde(default)]
     pub delay_changes: Vec<DelayChange>,
+    /// Times both directions are down (ns-2's `$ns rtmodel-at`), in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub outages: Vec<Outage>,
     /// Settings of the direction a -> b that differ from the link's.
     #[serde(default)]
     pub a_to_b: DirectionSpec,
@@ -723,6 +747,30 @@ fn validate_rate_changes(rc: &[RateChange], duration: f64, at: &str) -> Result<(
     validate_change_times(rc.iter().map(|c| c.at_s), duration, at)
 }
 
+fn validate_outages(outages: &[Outage], at: &str) -> Result<(), String> {
+    let mut last_up = 0.0;
+    for (i, o) in outages.iter().enumerate() {
+        let oat = format!("{at}[{i}]");
+        if !(o.down_s.is_finite() && (0.0..=MAX_TIME_S).contains(&o.down_s)) {
+            return Err(format!("{oat}.down_s: {} is not a time from 0 to {MAX_TIME_S} s", o.down_s));
+        }
+        if i > 0 && o.down_s < last_up {
+            return Err(format!("{oat}.down_s: {} is before the outage ahead of it ends ({last_up} s); give outages in order, apart", o.down_s));
+        }
+        match o.up_s {
+            Some(up) if !(up.is_finite() && up > o.down_s && up <= MAX_TIME_S) => {
+                return Err(format!("{oat}.up_s: {up} must be after down_s ({}) and at most {MAX_TIME_S} s", o.down_s))
+            }
+            Some(up) => last_up = up,
+            None if i + 1 < outages.len() => {
+                return Err(format!("{oat}.up_s: an outage without an end must be the last (unset up_s: down to the end)"))
+            }
+            None => {}
+        }
+    }
+    Ok(())
+}
+
 fn validate_change_times(times: impl Iterator<Item = f64>, duration: f64, at: &str) -> Result<(), String> {
     for (i, at_s) in times.enumerate() {
         if at_s > duration {
@@ -812,8 +860,12 @@ impl Scenario {
                 self.duration_s,
                 &format!("{at}.delay_changes"),
             )?;
+            validate_outages(&l.outages, &format!("{at}.outages"))?;
             for (dname, d) in [("a_to_b", &l.a_to_b), ("b_to_a", &l.b_to_a)] {
                 let dat = format!("{at}.{dname}");
+                if let Some(o) = &d.outages {
+                    validate_outages(o, &format!("{dat}.outages"))?;
+                }
                 if let Some(q) = &d.queue {
                     validate_queue(q, &format!("{dat}.queue"))?;
                 }

@@ -96,6 +96,8 @@ impl Simulation {
         // (when, its double time as written, link, delay in seconds)
         let mut delay_changes: Vec<(Time, f64, LinkId, f64)> = Vec::new();
         let mut rate_change_at_s: Vec<Vec<f64>> = Vec::with_capacity(sc.links.len() * 2);
+        // (when it goes down or up, seconds as written, link, whether it comes up)
+        let mut outage_edges: Vec<(f64, LinkId, bool)> = Vec::new();
         for l in &sc.links {
             for (from, to, d) in [(&l.a, &l.b, &l.a_to_b), (&l.b, &l.a, &l.b_to_a)] {
                 let id = links.len() as LinkId;
@@ -130,6 +132,16 @@ impl Simulation {
                 );
                 if link.error.is_some() && d.error_at.unwrap_or(l.error_at) == ErrorPlace::Entry {
                     link.set_error_at_entry();
+                }
+                let outages = d.outages.as_ref().unwrap_or(&l.outages);
+                for o in outages {
+                    outage_edges.push((o.down_s, id, false));
+                    if let Some(up) = o.up_s {
+                        outage_edges.push((up, id, true));
+                    }
+                }
+                if !outages.is_empty() {
+                    link.enable_outages();
                 }
                 if l.jitter_ms > 0.0 {
                     link.set_jitter(l.jitter_ms / 1000.0, rng.stream(&format!("link/{name}/jitter")));
@@ -441,6 +453,7 @@ impl Simulation {
             outbox: Vec::with_capacity(64),
             monitored,
             rate_changes: Vec::new(),
+            link_states: Vec::new(),
             delay_changes: delay_changes.iter().map(|c| (c.2, c.3)).collect(),
             bottleneck,
             flow_traces: sc.monitor.flow_traces,
@@ -475,6 +488,13 @@ impl Simulation {
         }
         for (k, c) in delay_changes.iter().enumerate() {
             sim.events.push(c.0, c.1, Ev::DelayChange(k as u32));
+        }
+        // each edge's event is due at its double time as written, after the scenario's
+        // other scheduled changes: ns-2's rtmodel-at files its `$ns at` when the run
+        // starts, after those the script wrote
+        for &(t_s, l, up) in &outage_edges {
+            sim.link_states.push((l, up));
+            sim.events.push(from_secs(t_s), t_s, Ev::LinkState(sim.link_states.len() as u32 - 1));
         }
         sim.events.push(sim.sample_interval, to_secs(sim.sample_interval), Ev::Sample);
         if let Some(m) = &sim.mobility {

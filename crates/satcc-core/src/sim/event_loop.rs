@@ -26,8 +26,10 @@ impl Simulation {
         let at = self.at();
         let l = &mut self.links[link as usize];
         if l.lost_at_entry(pkt) {
-            // lost to an error model at the link's entry, before its queue
-            self.count_drop(pkt, link, DropCause::Error);
+            // refused by a link that is down, or lost to an error model at its entry,
+            // before its queue
+            let cause = if l.is_down() { DropCause::LinkDown } else { DropCause::Error };
+            self.count_drop(pkt, link, cause);
             return;
         }
         let mut offer = l.offer_passed(pkt, pass, at, &mut self.events.order);
@@ -553,6 +555,22 @@ impl Simulation {
         self.send_and_rearm(fid, out);
     }
 
+    /// A link goes down (losing what it holds) or comes back up.
+    #[cold]
+    #[inline(never)]
+    fn on_link_state(&mut self, k: u32) {
+        let (l, up) = self.link_states[k as usize];
+        if up {
+            self.links[l as usize].go_up();
+            return;
+        }
+        let at = self.at();
+        let lost = self.links[l as usize].go_down(at, &self.events.order);
+        for p in &lost {
+            self.count_drop(p, l, DropCause::LinkDown);
+        }
+    }
+
     fn on_source_tick(&mut self, fid: FlowId) {
         if self.flows[fid as usize].active {
             self.source_packet(fid);
@@ -763,6 +781,11 @@ impl Simulation {
                 // take the packet off the link and put the link's next head arrival
                 // in this event's place: one heap operation per link traversal
                 let link = &mut self.links[l as usize];
+                if link.has_outages() && !link.head_due(t, shadow) {
+                    // its packet was lost when the link went down
+                    self.events.pop();
+                    continue;
+                }
                 let (pkt, ok) = link.pop_head();
                 match link.head_arrival() {
                     Some((nt, nsh, origin)) => {
@@ -785,6 +808,7 @@ impl Simulation {
                 Ev::FlowStart(f) => self.on_flow_start(f),
                 Ev::FlowStop(f) => self.on_flow_stop(f),
                 Ev::SourceTick(f) => self.on_source_tick(f),
+                Ev::LinkState(k) => self.on_link_state(k),
                 Ev::RateChange(k) => {
                     let (l, r) = self.rate_changes[k as usize];
                     let at = self.at();
@@ -1106,6 +1130,53 @@ mod tests {
                          "flows": [{"src": "a", "dst": "b", "dst_detach_s": -1.0}]});
         let err = Simulation::from_json(&bad.to_string()).err().unwrap();
         assert!(err.contains("flows[0].dst_detach_s"), "{err}");
+    }
+
+    /// Outages of every length on a TCP flow's link, the shortest within one packet's
+    /// transmission (so that head-arrival events go stale while new packets go): every
+    /// packet is accounted for, and a link never up again carries nothing more.
+    #[test]
+    fn outages_lose_what_the_link_holds_and_every_packet_is_accounted_for() {
+        let run = |outages: serde_json::Value| {
+            let sc = json!({
+                "duration_s": 10.0,
+                "nodes": [{"name": "a"}, {"name": "b"}],
+                "links": [{"a": "a", "b": "b", "rate_bps": 1e6, "delay_ms": 20.0, "outages": outages,
+                           "queue": {"type": "red", "min_th_pkts": 5, "max_th_pkts": 15, "limit_pkts": 30}}],
+                "flows": [{"name": "t", "src": "a", "dst": "b", "tcp": {"rwnd_pkts": 40}},
+                          {"name": "u", "src": "a", "dst": "b", "transport": "udp", "start_s": 0.5,
+                           "traffic": {"type": "cbr", "rate_bps": 3e5, "packet_size_bytes": 500}}],
+            });
+            Simulation::from_json(&sc.to_string()).unwrap().run()
+        };
+        let none = run(json!([]));
+        let flaky = run(json!([{"down_s": 1.0, "up_s": 1.0001}, {"down_s": 2.0, "up_s": 2.004},
+                               {"down_s": 3.0, "up_s": 4.5}, {"down_s": 6.0, "up_s": 6.2}]));
+        let dies = run(json!([{"down_s": 5.0}]));
+        for o in [&none, &flaky, &dies] {
+            let p = &o.summary.totals.packets;
+            assert_eq!(p.data_injected, p.data_delivered + p.data_dropped + p.data_in_flight);
+            assert_eq!(p.ack_injected, p.ack_delivered + p.ack_dropped + p.ack_in_flight);
+        }
+        let ab = |o: &crate::sim::RunOutput| o.summary.links.iter().find(|l| l.name == "a->b").unwrap().clone();
+        let (f, d) = (ab(&flaky), ab(&dies));
+        assert_eq!((ab(&none).drops_link_down, ab(&none).refused_down_pkts), (0, 0));
+        assert!(f.drops_link_down > 20 && f.refused_down_pkts > 50, "{} {}", f.drops_link_down, f.refused_down_pkts);
+        assert!(f.drops >= f.drops_link_down, "what a link loses going down is among its drops");
+        // down from 5 s: the UDP source's 75 datagrams a second are refused to the end
+        assert!(d.refused_down_pkts >= 5 * 75 && d.refused_down_pkts <= 5 * 75 + 40, "{}", d.refused_down_pkts);
+        assert!(d.departed_pkts < ab(&none).departed_pkts * 6 / 10);
+        assert!(dies.summary.flows[0].rto_count >= 3, "the TCP sender times out, backing off");
+        // an outage the validator refuses, by field
+        for (outages, field) in [(json!([{"down_s": 2.0, "up_s": 1.0}]), "links[0].outages[0].up_s"),
+                                 (json!([{"down_s": 2.0}, {"down_s": 3.0, "up_s": 4.0}]), "links[0].outages[0].up_s"),
+                                 (json!([{"down_s": 2.0, "up_s": 3.0}, {"down_s": 2.5, "up_s": 4.0}]), "links[0].outages[1].down_s")] {
+            let sc = json!({"duration_s": 5.0, "nodes": [{"name": "a"}, {"name": "b"}],
+                            "links": [{"a": "a", "b": "b", "rate_bps": 1e6, "delay_ms": 1.0, "outages": outages}],
+                            "flows": [{"src": "a", "dst": "b"}]});
+            let err = Simulation::from_json(&sc.to_string()).err().unwrap();
+            assert!(err.contains(field), "{err}");
+        }
     }
 
     #[test]

@@ -40,9 +40,11 @@ pub enum DropCause {
     Ttl = 3,
     /// At a node with no route to its destination (a moving constellation).
     NoRoute = 4,
+    /// Its link went down with it in the queue or on the wire, or refused it while down.
+    LinkDown = 5,
 }
 
-pub const DROP_CAUSES: [&str; 5] = ["overflow", "early", "error", "ttl", "no_route"];
+pub const DROP_CAUSES: [&str; 6] = ["overflow", "early", "error", "ttl", "no_route", "link_down"];
 
 /// An event: eight bytes, so that heap entries are 32.
 #[derive(Clone, Copy, Debug)]
@@ -62,6 +64,8 @@ enum Ev {
     RateChange(u32),
     /// Index into the simulation's list of (link, new one-way delay) changes.
     DelayChange(u32),
+    /// Index into the simulation's list of (link, comes up) outage edges.
+    LinkState(u32),
     Sample,
     /// A router scheme's periodic update (index into the schemes).
     SchemeUpdate(u32),
@@ -73,7 +77,7 @@ const _: () = assert!(std::mem::size_of::<Ev>() == 8);
 
 /// What each kind of event is called in a run's count of its events (`RunOutput::
 /// events_by_kind`), in the order of `Ev::kind`.
-pub const EVENT_KINDS: [&str; 13] = [
+pub const EVENT_KINDS: [&str; 14] = [
     "link arrivals",
     "retransmission timers",
     "delayed-ACK timers",
@@ -87,6 +91,7 @@ pub const EVENT_KINDS: [&str; 13] = [
     "samples",
     "scheme updates",
     "routing instants",
+    "link outages",
 ];
 
 impl Ev {
@@ -107,6 +112,7 @@ impl Ev {
             Ev::Sample => 10,
             Ev::SchemeUpdate(_) => 11,
             Ev::Route => 12,
+            Ev::LinkState(_) => 13,
         }
     }
 }
@@ -218,6 +224,8 @@ pub struct Simulation {
     outbox: Vec<Packet>,
     monitored: Vec<LinkId>,
     rate_changes: Vec<(LinkId, f64)>,
+    /// Outage edges: (link, whether it comes up).
+    link_states: Vec<(LinkId, bool)>,
     /// Scheduled one-way delays (link, seconds), in the order of their events' indices.
     delay_changes: Vec<(LinkId, f64)>,
     bottleneck: Option<LinkId>,

@@ -83,7 +83,7 @@ impl Simulation {
             let cap = l.capacity_bits(end);
             let avg_q = l.mean_queue_pkts(end);
             let limit = l.queue.limit_pkts();
-            let drops = l.stats.drops_overflow + l.stats.drops_early;
+            let drops = l.stats.drops_overflow + l.stats.drops_early + l.stats.drops_down;
             links.push(LinkSummary {
                 name: l.name.clone(),
                 rate_bps: l.rate_bps,
@@ -95,6 +95,8 @@ impl Simulation {
                 drops,
                 drops_error: l.stats.drops_error,
                 drops_ttl: l.stats.drops_ttl,
+                drops_link_down: l.stats.drops_down,
+                refused_down_pkts: l.stats.refused_down,
                 ecn_marks: l.queue.marks_ecn().then_some(l.stats.ecn_marks),
                 loss_rate: if l.stats.arrivals_pkts > 0 {
                     (drops + l.stats.drops_error) as f64 / l.stats.arrivals_pkts as f64
