@@ -101,6 +101,9 @@ def _agree(sc: dict, script: str) -> bool:
     # `$ns rtmodel-at`: the shared link's outages, and the access link down to the end
     ("link_down.tcl", lambda sc: sc["links"][0].pop("outages")),
     ("link_down.tcl", lambda sc: next(l for l in sc["links"] if l["b"] == "d2").pop("outages")),
+    # Agent/CBR's packet size and interval, and its random gaps
+    ("agent_cbr.tcl", lambda sc: _flow(sc, "cbr0")["traffic"].update(rate_bps=8.0 * 210 / 0.01)),
+    ("agent_cbr.tcl", lambda sc: _flow(sc, "cbr1")["traffic"].update(random=False)),
 ])
 def test_the_comparison_sees_a_setting_the_import_would_drop(script, change):
     # each of these settings, left out of the scenario, parts satcc from ns-2's counts
@@ -589,3 +592,25 @@ $ns rtmodel-at 9.0 up $a $b
                        ("$ns rtmodel Exponential {0.8 0.2} $a $b", r"\$ns rtmodel \(")]:
         with pytest.raises(ScenarioError, match=match):
             ns2_import.from_tcl(_script(tmp_path, extra=bad))
+
+
+def test_an_agent_cbr_is_a_udp_agent_with_its_own_cbr_source(tmp_path):
+    extra = """set c [new Agent/CBR]
+$ns attach-agent $a $c
+set nl [new Agent/Null]
+$ns attach-agent $b $nl
+$ns connect $c $nl
+Agent/CBR set packetSize_ 999
+{more}
+$ns at 0.3 "$c start"
+"""
+    # its init sets packetSize_ 210 and interval_ 3.75 ms over any class setting
+    flows = ns2_import.from_tcl(_script(tmp_path, extra=extra.format(more=""))).scenario["flows"]
+    cbr = next(f for f in flows if f.get("transport") == "udp")
+    assert (cbr["start_s"], cbr["traffic"]) == (0.3, {"type": "cbr", "packet_size_bytes": 210,
+                                                      "rate_bps": 210 * 8.0 / 0.00375, "random": False})
+    for more, match in [("set app [new Application/Traffic/CBR]\n$app attach-agent $c",
+                         r"an application attached to an Agent/CBR"),
+                        ("$c set bogus_ 1", r"bogus_ is not a variable satcc reads")]:
+        with pytest.raises(ScenarioError, match=match):
+            ns2_import.from_tcl(_script(tmp_path, extra=extra.format(more=more)))

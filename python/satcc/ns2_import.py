@@ -651,9 +651,9 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
     for h in objs.order:
         c = objs.cls[h]
         if c.startswith("Agent/") and c not in _SENDERS and c not in _SINKS and c not in (
-                "Agent/UDP", "Agent/Null", "Agent/LossMonitor"):
-            raise Ns2ImportError(f"{objs.label(h)}: {c} is not modelled (ns-2's one-way TCP agents, UDP, Null and "
-                               "LossMonitor are)")
+                "Agent/UDP", "Agent/CBR", "Agent/Null", "Agent/LossMonitor"):
+            raise Ns2ImportError(f"{objs.label(h)}: {c} is not modelled (ns-2's one-way TCP agents, UDP and its "
+                               "Agent/CBR, Null and LossMonitor are)")
         if c == "Agent/LossMonitor" and {v for _, v, _ in objs.timed.get(h, [])} <= _LOSSMONITOR_COUNTS:
             # a periodic proc reading and clearing what it counted (ns-2's tutorials'
             # `record`): nothing it counts acts on the run
@@ -749,7 +749,7 @@ def _error_model(objs: _Objects, em: str, unit: str, ranvar: str | None, what: s
 def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of: dict, acts: dict,
           duration_s: float) -> dict | None:
     ca, cb = objs.cls.get(a), objs.cls.get(b)
-    if (ca in _SINKS or ca in ("Agent/Null", "Agent/LossMonitor")) and (cb in _SENDERS or cb == "Agent/UDP"):
+    if (ca in _SINKS or ca in ("Agent/Null", "Agent/LossMonitor")) and (cb in _SENDERS or cb in ("Agent/UDP", "Agent/CBR")):
         # `$ns connect` joins the two either way round
         a, b, ca, cb = b, a, cb, ca
     what = f"{objs.label(a)} -> {objs.label(b)}"
@@ -773,6 +773,28 @@ def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of:
             raise Ns2ImportError(f"{what}: packetSize_ {most}: the UDP agent's largest datagram must be at least 1 byte")
         if flow["traffic"]["packet_size_bytes"] > most:
             flow["max_datagram_bytes"] = most
+    elif ca == "Agent/CBR":
+        # ns-2's backward-compatible Agent/CBR (ns-source.tcl): an Agent/UDP with a CBR
+        # source of its own, made in its init with packetSize_ 210 and interval_
+        # 0.00375 (so a class's settings of them are overridden), whose packetSize_,
+        # interval_, random_ and maxpkts_ it passes on, rate_ = packetSize_ x 8 /
+        # interval_ each time either is set; its datagrams are packetSize_ bytes
+        if cb not in ("Agent/Null", "Agent/LossMonitor"):
+            raise Ns2ImportError(f"{what}: an Agent/CBR connected to {cb} (Null or LossMonitor are modelled)")
+        if app is not None:
+            raise Ns2ImportError(f"{what}: an application attached to an Agent/CBR, which runs a CBR source of its own")
+        _unknown_vars(objs, a, {"packetSize_", "interval_", "random_", "maxpkts_", "ttl_"}, what)
+        own = objs.vars[a]
+        size = _int(own.get("packetSize_", "210"), f"{what} packetSize_")
+        interval = seconds(own.get("interval_", "0.00375"), f"{what} interval_")
+        if size < 1 or not interval > 0:
+            raise Ns2ImportError(f"{what}: packetSize_ {size}, interval_ {interval!r}: a CBR source needs a packet "
+                                 "of at least 1 byte and an interval above 0")
+        flow["transport"] = "udp"
+        flow["traffic"] = {"type": "cbr", "packet_size_bytes": size, "rate_bps": size * 8.0 / interval,
+                           "random": _bool(own.get("random_", "0"), f"{what} random_")}
+        if "maxpkts_" in own:
+            flow["traffic"]["max_pkts"] = _int(own["maxpkts_"], f"{what} maxpkts_")
     elif ca in _SENDERS:
         if cb not in _SINKS:
             raise Ns2ImportError(f"{what}: {ca} connected to {cb} (a TCPSink is modelled)")
