@@ -587,7 +587,13 @@ $ns rtmodel-at 9.0 up $a $b
     # after the end of the run is left out
     link = ns2_import.from_tcl(_script(tmp_path, extra=extra)).scenario["links"][0]
     assert link["outages"] == [{"down_s": 1.0, "up_s": 2.0}, {"down_s": 3.0}]
-    for bad, match in [("$ns rtmodel-at 1.0 down $a", r"rtmodel-at 1.0 down _o\d+ \(a link's: T down\|up NODE NODE"),
+    # a node's: every link of it (a third node, c, on b)
+    links = "$ns duplex-link $a $b 10Mb 10ms DropTail\nset c [$ns node]\n$ns duplex-link $b $c 10Mb 10ms DropTail"
+    sc = ns2_import.from_tcl(_script(tmp_path, links=links, extra="$ns rtmodel-at 1.0 down $b")).scenario
+    assert [l.get("outages") for l in sc["links"]] == [[{"down_s": 1.0}]] * 2
+    sc = ns2_import.from_tcl(_script(tmp_path, links=links, extra="$ns rtmodel-at 1.0 down $c")).scenario
+    assert [l.get("outages") for l in sc["links"]] == [None, [{"down_s": 1.0}]]
+    for bad, match in [("$ns rtmodel-at 1.0 down", r"rtmodel-at 1.0 down \(T down\|up NODE NODE, a link's, or T down\|up NODE"),
                        ("$ns rtmodel-at 1.0 fail $a $b", r"rtmodel-at 1.0 fail"),
                        ("$ns rtmodel Exponential {0.8 0.2} $a $b", r"\$ns rtmodel \(")]:
         with pytest.raises(ScenarioError, match=match):

@@ -1,8 +1,9 @@
 # Links that fail and come back (`$ns rtmodel-at`, ns-2's manual link dynamics) under
 # ns-2's default static routing: a link going down loses what waits in its queue and
 # what is on its wire, refuses what reaches it while down, and routes do not change.
-# The TCP agents use timestamps, so that their timeouts do not depend on the phase of
-# their RTT clock, which ns-2 draws from its generator and satcc from its seed.
+# A node taken down takes each of its links down. The TCP agents use timestamps, so
+# that their timeouts do not depend on the phase of their RTT clock, which ns-2 draws
+# from its generator and satcc from its seed.
 set ns [new Simulator]
 Agent/TCP set timestamps_ true
 Agent/TCP set window_ 40
@@ -54,5 +55,8 @@ $ns rtmodel-at 4.5 up $r1 $r2
 $ns rtmodel-at 7.25 down $r2 $r1
 $ns rtmodel-at 7.5 up $r2 $r1
 $ns rtmodel-at 9.0 down $r3 $d(2)
+# a node's: every link of it (the second router's two)
+$ns rtmodel-at 10.0 down $r2
+$ns rtmodel-at 10.4 up $r2
 $ns at 12.0 "finish"
 $ns run

@@ -324,10 +324,21 @@ proc ::satcc::sim {ns method argv} {
             # ns-2's manual link dynamics (`$ns rtmodel-at T down|up N1 N2`): both
             # directions of the link go down or up; routes stay as computed (static)
             lassign $argv t op a b
-            if {[llength $argv] != 4 || $op ni {up down}} {
-                ::satcc::unsupported "\$ns rtmodel-at $argv (a link's: T down|up NODE NODE; a node's, of all its links, is not modelled)"
+            if {[llength $argv] ni {3 4} || $op ni {up down}} {
+                ::satcc::unsupported "\$ns rtmodel-at $argv (T down|up NODE NODE, a link's, or T down|up NODE, every link of the node's)"
             }
-            ::satcc::rec rtmodel [expr {double($t)}] $op [::satcc::link_of $a $b] [::satcc::link_of $b $a]
+            if {[llength $argv] == 4} {
+                set others [list $b]
+            } else {
+                # a node's: each link to a neighbour, both directions (rtModel's init)
+                set others {}
+                foreach k [lsort [array names ::satcc::link "$a,*"]] {
+                    lappend others [lindex [split $k ,] 1]
+                }
+            }
+            foreach b $others {
+                ::satcc::rec rtmodel [expr {double($t)}] $op [::satcc::link_of $a $b] [::satcc::link_of $b $a]
+            }
             return ""
         }
         rtproto {
