@@ -258,13 +258,15 @@ class Scenario:
 
     def link(self, a: str, b: str, *, rate_bps: float, delay_ms: float, **fields) -> None:
         """Add a duplex link a <-> b. `fields`: queue (both directions), a_to_b / b_to_a
-        (a direction's own queue and error model), as in the file's `links` entries."""
+        (a direction's own queue and error model), outages (times it is down: a list of
+        {"down_s", "up_s"}), as in the file's `links` entries."""
         self.d["links"].append({"a": a, "b": b, "rate_bps": rate_bps, "delay_ms": delay_ms, **fields})
 
     def flow(self, src: str, dst: str, **fields) -> None:
         """Add a flow src -> dst. `fields`: cc (a name of `satcc schemes`), name, group,
-        count, start_s, stop_s, start_jitter_s, tcp, traffic, path, ack_path, and
-        transport ("udp" for a UDP flow of a cbr, pareto or exponential source with its
+        count, start_s, stop_s, start_jitter_s, tcp, traffic, path, ack_path,
+        src_detach_s / dst_detach_s (when an agent is taken off its host), and transport
+        ("udp" for a UDP flow of a cbr, pareto or exponential source with its
         packet_size_bytes: no cc, tcp or ack_path then)."""
         self.d["flows"].append({"src": src, "dst": dst, **fields})
 
