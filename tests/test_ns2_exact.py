@@ -946,9 +946,11 @@ def test_the_ns2_draws_example_of_the_scenario_page_runs_and_exports():
 def test_the_example_scenarios_give_ns2_s_counters():
     # scenarios/ns2_agents.yaml (Tahoe, Reno, NewReno, Sack1 and Vegas on one bottleneck),
     # scenarios/red_ecn.yaml (ECN senders through a marking RED queue, on ns-2's draws)
-    # and scenarios/ns2_link_changes.yaml (a byte-limited satellite hop that changes rate
-    # and delay, CBR beside the TCP flows, send overheads on ns-2's draws), exported as
-    # their comments say: ns-2's counts, committed with their scripts' hashes
+    # scenarios/ns2_link_changes.yaml (a byte-limited satellite hop that changes rate
+    # and delay, CBR beside the TCP flows, send overheads on ns-2's draws) and
+    # scenarios/ns2_outages.yaml (links that fail, one to the end, and a receiver taken
+    # off its host), exported as their comments say: ns-2's counts, committed with their
+    # scripts' hashes
     ref = json.loads((ns2exact.ROOT / "reference" / "examples.json").read_text())
     assert sorted(ref) == sorted(ns2exact.EXAMPLES)
     for path in ns2exact.EXAMPLES:
