@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+import satcc
 from satcc import cli, ns2, ns2_import, schema
 from satcc.dev import ns2exact, ns2scripts
 from satcc.run import run
@@ -581,12 +582,20 @@ $ns rtmodel-at 1.5 down $a $b
 $ns rtmodel-at 2.0 up $a $b
 $ns rtmodel-at 2.5 up $b $a
 $ns rtmodel-at 3.0 down $b $a
+$ns rtmodel-at 3.5 up $a $b
+$ns rtmodel-at 4.0 down $a $b
+$ns rtmodel-at 4.0 up $a $b
+$ns rtmodel-at 4.5 down $a $b
 $ns rtmodel-at 9.0 up $a $b
 """
     # a second `down` of a link down, and an `up` of one up, change nothing; the edge
     # after the end of the run is left out
     link = ns2_import.from_tcl(_script(tmp_path, extra=extra)).scenario["links"][0]
-    assert link["outages"] == [{"down_s": 1.0, "up_s": 2.0}, {"down_s": 3.0}]
+    # (down and up at one instant: the link only loses what it holds, as in ns-2, whose
+    # rtmodel runs both in the order written)
+    assert link["outages"] == [{"down_s": 1.0, "up_s": 2.0}, {"down_s": 3.0, "up_s": 3.5},
+                               {"down_s": 4.0, "up_s": 4.0}, {"down_s": 4.5}]
+    assert satcc.validate(ns2_import.from_tcl(_script(tmp_path, extra=extra)).scenario)
     # a node's: every link of it (a third node, c, on b)
     links = "$ns duplex-link $a $b 10Mb 10ms DropTail\nset c [$ns node]\n$ns duplex-link $b $c 10Mb 10ms DropTail"
     sc = ns2_import.from_tcl(_script(tmp_path, links=links, extra="$ns rtmodel-at 1.0 down $b")).scenario

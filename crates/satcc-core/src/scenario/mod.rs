@@ -348,7 +348,8 @@ pub struct Outage {
     /// When it goes down, seconds.
     #[schemars(range(min = 0, max = MAX_TIME_S))]
     pub down_s: f64,
-    /// When it comes back up, seconds [none: it stays down to the end].
+    /// When it comes back up, seconds, not before `down_s` (at the same instant: it only
+    /// loses what it holds) [none: it stays down to the end].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(min = 0, max = MAX_TIME_S))]
     pub up_s: Option<f64>,
@@ -758,8 +759,8 @@ fn validate_outages(outages: &[Outage], at: &str) -> Result<(), String> {
             return Err(format!("{oat}.down_s: {} is before the outage ahead of it ends ({last_up} s); give outages in order, apart", o.down_s));
         }
         match o.up_s {
-            Some(up) if !(up.is_finite() && up > o.down_s && up <= MAX_TIME_S) => {
-                return Err(format!("{oat}.up_s: {up} must be after down_s ({}) and at most {MAX_TIME_S} s", o.down_s))
+            Some(up) if !(up.is_finite() && up >= o.down_s && up <= MAX_TIME_S) => {
+                return Err(format!("{oat}.up_s: {up} must not be before down_s ({}), and at most {MAX_TIME_S} s", o.down_s))
             }
             Some(up) => last_up = up,
             None if i + 1 < outages.len() => {
