@@ -80,7 +80,8 @@ def test_adding_a_flow_keeps_other_streams():
     assert x1 == x2
 
 
-@pytest.mark.parametrize("variant", ["droptail", "red", "lossy", "ge", "delack", "pareto", "reno", "bytes", "ratechange"])
+@pytest.mark.parametrize("variant", ["droptail", "red", "lossy", "ge", "delack", "pareto", "reno", "bytes", "ratechange",
+                                     "outage", "detach"])
 def test_packet_conservation_and_queue_limits(variant):
     kw = {}
     queue = None
@@ -102,6 +103,15 @@ def test_packet_conservation_and_queue_limits(variant):
                                                "p_bad_to_good": 0.2, "per_bad": 0.5}}
     if variant == "ratechange":
         d["links"][1]["rate_changes"] = [{"at_s": 3.0, "rate_bps": 0.5e6}, {"at_s": 5.0, "rate_bps": 4e6}]
+    if variant == "outage":
+        # the bottleneck down twice (once for less than a packet's transmission), the
+        # ACKs' way down to the end
+        d["links"][1]["outages"] = [{"down_s": 2.0, "up_s": 2.7}, {"down_s": 5.0, "up_s": 5.001}]
+        d["links"][1]["b_to_a"] = {"outages": [{"down_s": 7.0}]}
+    if variant == "detach":
+        d["flows"] = [{**d["flows"][0], "name": "x", "dst_detach_s": 3.0},
+                      {**d["flows"][0], "name": "y", "src_detach_s": 4.0}]
+        d["flows"][0].pop("count", None), d["flows"][1].pop("count", None)
     r = satcc.run(d)
     s = r.summary
     conservation(s)
@@ -122,6 +132,10 @@ def test_packet_conservation_and_queue_limits(variant):
         assert s["links"][2]["drops_error"] > 0  # r1->r2 is the third link direction
     if variant == "red":
         assert s["totals"]["packets"]["data_dropped"] > 0
+    if variant == "outage":
+        b = next(l for l in s["links"] if l["name"] == "r1->r2")
+        assert b["drops_link_down"] > 0 and b["refused_down_pkts"] > 0
+        assert next(l for l in s["links"] if l["name"] == "r2->r1")["refused_down_pkts"] > 0
 
 
 def test_a_byte_limit_holds_what_as_many_packets_rounded_up_hold():
