@@ -1207,3 +1207,41 @@ def test_the_comparison_sees_outages_a_millisecond_late():
     # fourteen of the first twenty part (measured): a millisecond moves what the link
     # holds when it goes down
     assert _parted("outages", _down_a_millisecond_late) >= 12
+
+
+def test_the_detach_networks_take_agents_off_their_hosts():
+    # networks from DETACH_FIRST: two flows in three have their sender, their receiver or
+    # both taken off their hosts (ns-2's `$ns detach-agent`), TCP and UDP flows alike,
+    # some at another flow's start, some before their own start or after their stop
+    nets = _family("detaches")
+    flows = [f for k in nets for f in ns2exact.network(k)["flows"]]
+    src = [f for f in flows if "src_detach_s" in f]
+    dst = [f for f in flows if "dst_detach_s" in f]
+    assert len(src) > 150 and len(dst) > 150
+    assert any(f.get("transport") == "udp" for f in src) and any(f.get("transport") != "udp" for f in dst)
+    assert any(f["src_detach_s"] <= f.get("start_s", 0.0) for f in src), "before the flow starts"
+    tcl = ns2exact.tcl(nets[0])
+    assert '"$ns detach-agent $n(' in tcl
+
+
+def _attached(x: dict) -> None:
+    """A change (for _parted): no agent is taken off its host."""
+    x.pop("src_detach_s", None)
+    x.pop("dst_detach_s", None)
+
+
+def _detached_at_once(x: dict) -> None:
+    """A change (for _parted): the detaches a millisecond earlier."""
+    for key in ("src_detach_s", "dst_detach_s"):
+        if key in x:
+            x[key] = max(0.0, round(x[key] - 0.001, 6))
+
+
+def test_the_comparison_sees_agents_left_on_their_hosts():
+    # all twenty of the first networks part (20 measured)
+    assert _parted("detaches", _attached) >= 18
+
+
+def test_the_comparison_sees_detaches_a_millisecond_early():
+    # twelve of the first twenty part (measured): a millisecond moves what is in flight
+    assert _parted("detaches", _detached_at_once) >= 10

@@ -24,7 +24,8 @@ on) flow entries of several flows with start jitters (`count`, `start_jitter_s`)
 (timestamps_), plain and delayed-ACK sinks, (11400 on) RED counting in bytes and
 dropping by size (queue_in_bytes_, bytes_), (11600 on) error models at the links'
 entry (`$ns lossmodel`), (11800 on) UDP messages split into datagrams (Agent/UDP's
-packetSize_), (12000 on) links that fail and come back (`outages`, `$ns rtmodel-at`), and
+packetSize_), (12000 on) links that fail and come back (`outages`, `$ns rtmodel-at`),
+(12200 on) agents taken off their hosts (`$ns detach-agent`), and
 each flow's own packet size, windows, initial ssthresh, dupACK threshold, RTT tick,
 RTO bounds, SYN, header and ACK sizes. Only what ns-2 draws at random is excluded (RED,
 error models, send overhead): the rest of a run is arithmetic, so counts that differ at
@@ -152,6 +153,12 @@ SPLIT_FIRST = 11800
 # is on the wire is lost, what reaches the link while it is down is refused, and ns-2's
 # queue monitors, which a link's reset clears, are kept across it (satcc.ns2.to_tcl)
 OUTAGE_FIRST = 12000
+# From DETACH_FIRST on: the UDP family's networks (TCP flows, UDP flows of CBR and ON/OFF
+# sources) whose agents are mostly taken off their hosts during the run (`src_detach_s`,
+# `dst_detach_s`, ns-2's `$ns detach-agent`): a sender's output and a receiver's port go
+# to the null agent, what was sent still crosses, and a sender whose sink is gone times
+# out and retransmits
+DETACH_FIRST = 12200
 
 # Networks known to part from ns-2, with why (none since 2026-11-28). Networks 241, 1055,
 # 6121 and 7053 were kept here until then: links of equal rates busy in lockstep, where
@@ -174,7 +181,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(COUNT_FIRST, COUNT_FIRST + 100)) + list(range(BURST_FIRST, BURST_FIRST + 100))
             + list(range(TS_FIRST, TS_FIRST + 100)) + list(range(REDB_FIRST, REDB_FIRST + 100))
             + list(range(ENTRY_FIRST, ENTRY_FIRST + 100)) + list(range(SPLIT_FIRST, SPLIT_FIRST + 100))
-            + list(range(OUTAGE_FIRST, OUTAGE_FIRST + 100))
+            + list(range(OUTAGE_FIRST, OUTAGE_FIRST + 100)) + list(range(DETACH_FIRST, DETACH_FIRST + 100))
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
             if k not in APART]
@@ -340,7 +347,9 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    if k >= DETACH_FIRST:
+        return True, False, "detaches"
     if k >= OUTAGE_FIRST:
         return True, False, "outages"
     if k >= SPLIT_FIRST:
@@ -676,6 +685,20 @@ def _make_outages(sc: dict, rng: random.Random) -> None:
             link["outages"] = outs
 
 
+def _make_detaches(sc: dict, rng: random.Random) -> None:
+    """In place: two flows in three have an agent taken off its host, the sender or the
+    receiver or both, at a random instant of the run, a quarter of the time at another
+    flow's start, some before the flow itself starts or after it stops."""
+    starts = [f.get("start_s", 0.0) for f in sc["flows"]]
+    for f in sc["flows"]:
+        if rng.random() < 2 / 3:
+            for key in rng.choice([("src_detach_s",), ("dst_detach_s",), ("src_detach_s", "dst_detach_s")]):
+                if rng.random() < 0.25:
+                    f[key] = rng.choice(starts)
+                else:
+                    f[key] = round(rng.uniform(0.05, sc["duration_s"] - 0.05), 6)
+
+
 def _make_counts(sc: dict, rng: random.Random) -> None:
     """In place: seven entries in ten stand for two to five flows, the others for one;
     half the entries start within a jitter of 1 ms to 1 s after their start time (a
@@ -763,6 +786,7 @@ _FAMILY_MAKERS = {
     "entry-errors": [(_make_entry_errors, 11_600_000)],
     "udp-split": [(_make_udp, 8_200_000), (_make_udp_split, 11_800_000)],
     "outages": [(_make_outages, 12_000_000)],
+    "detaches": [(_make_udp, 8_200_000), (_make_detaches, 12_200_000)],
 }
 
 

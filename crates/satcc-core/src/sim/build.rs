@@ -177,6 +177,8 @@ impl Simulation {
         let mut flows = Vec::new();
         let mut routes: Vec<LinkId> = Vec::new();
         let mut copies = flow_copies(sc).into_iter().peekable();
+        // each flow's detach times (sender, receiver), copies included
+        let mut detach_at: Vec<(Option<f64>, Option<f64>)> = Vec::new();
         for (i, f) in sc.flows.iter().enumerate() {
             let at = format!("flows[{i}]");
             let udp = f.transport == scenario::Transport::Udp;
@@ -316,6 +318,7 @@ impl Simulation {
                     .map(|r| 8.0 * cfg.data_wire_bytes().saturating_sub(cfg.ack_size_bytes) as f64 / r)
                     .sum();
                 sink.set_handshake_lead(from_secs(lead));
+                detach_at.push((f.src_detach_s, f.dst_detach_s));
                 flows.push(Flow {
                     name,
                     group: f.group.clone(),
@@ -326,8 +329,8 @@ impl Simulation {
                     start_s,
                     stop: f.stop_s.map(from_secs),
                     stop_s: f.stop_s,
-                    src_detach_s: f.src_detach_s.unwrap_or(f64::INFINITY),
-                    dst_detach_s: f.dst_detach_s.unwrap_or(f64::INFINITY),
+                    src_detached: false,
+                    dst_detached: false,
                     fwd: (fwd_off, fwd.len() as u16),
                     rev: (rev_off, rev.len() as u16),
                     sender,
@@ -357,6 +360,7 @@ impl Simulation {
                     data_injected: 0,
                     data_delivered: 0,
                     data_dropped: 0,
+                    udp_delivered_pkts: 0,
                     syn_injected: 0,
                     syn_dropped: 0,
                     ack_injected: 0,
@@ -454,6 +458,7 @@ impl Simulation {
             monitored,
             rate_changes: Vec::new(),
             link_states: Vec::new(),
+            detaches: Vec::new(),
             delay_changes: delay_changes.iter().map(|c| (c.2, c.3)).collect(),
             bottleneck,
             flow_traces: sc.monitor.flow_traces,
@@ -475,6 +480,15 @@ impl Simulation {
             sim.events.push(f.start, f.start_s, Ev::FlowStart(i as FlowId));
             if let (Some(s), Some(ss)) = (f.stop, f.stop_s) {
                 sim.events.push(s, ss, Ev::FlowStop(i as FlowId));
+            }
+            // the agents' detaches, each an `$ns at` written after the flow's start and
+            // stop (as satcc.ns2.to_tcl writes them): due at the same instant, it comes
+            // after them and before what the run itself files then
+            for (sender, t) in [(true, detach_at[i].0), (false, detach_at[i].1)] {
+                if let Some(t) = t {
+                    sim.detaches.push((i as FlowId, sender));
+                    sim.events.push(from_secs(t), t, Ev::Detach(sim.detaches.len() as u32 - 1));
+                }
             }
         }
         for (i, l) in sim.links.iter().enumerate() {

@@ -165,7 +165,9 @@ impl Simulation {
             let syn = p.kind == PacketKind::Data && self.is_syn(&p);
             let f = &mut self.flows[p.flow as usize];
             // an agent taken off its host sends into ns-2's null agent: nothing leaves
-            if self.shadow >= if p.is_data() { f.src_detach_s } else { f.dst_detach_s } {
+            // (a SYN still counts among those its sender sent, as ns-2's ndatapack_)
+            if if p.is_data() { f.src_detached } else { f.dst_detached } {
+                f.syn_injected += syn as u64;
                 return;
             }
             let r = match p.kind {
@@ -329,15 +331,16 @@ impl Simulation {
         match pkt.kind {
             PacketKind::Data => {
                 f.data_delivered += 1;
-                if self.shadow >= f.dst_detach_s {
+                if f.dst_detached {
                     // its receiving agent is off the host: the null agent takes it
                 } else if !pkt.is_datagram() {
                     f.sink_data(&pkt, now, &mut out);
                 } else {
+                    f.udp_delivered_pkts += 1;
                     f.udp_delivered_bytes += pkt.size_bytes as u64;
                 }
             }
-            PacketKind::Ack if self.shadow >= f.src_detach_s => f.ack_delivered += 1,
+            PacketKind::Ack if f.src_detached => f.ack_delivered += 1,
             PacketKind::Ack => {
                 f.ack_delivered += 1;
                 f.sender.clock_s = self.shadow;
@@ -397,15 +400,16 @@ impl Simulation {
         match pkt.kind {
             PacketKind::Data => {
                 f.data_delivered += 1;
-                if self.shadow >= f.dst_detach_s {
+                if f.dst_detached {
                     // its receiving agent is off the host: the null agent takes it
                 } else if !pkt.is_datagram() {
                     f.sink_data(&pkt, now, &mut out);
                 } else {
+                    f.udp_delivered_pkts += 1;
                     f.udp_delivered_bytes += pkt.size_bytes as u64;
                 }
             }
-            PacketKind::Ack if self.shadow >= f.src_detach_s => f.ack_delivered += 1,
+            PacketKind::Ack if f.src_detached => f.ack_delivered += 1,
             PacketKind::Ack => {
                 f.ack_delivered += 1;
                 f.sender.clock_s = self.shadow;
@@ -809,6 +813,15 @@ impl Simulation {
                 Ev::FlowStop(f) => self.on_flow_stop(f),
                 Ev::SourceTick(f) => self.on_source_tick(f),
                 Ev::LinkState(k) => self.on_link_state(k),
+                Ev::Detach(k) => {
+                    let (fid, sender) = self.detaches[k as usize];
+                    let f = &mut self.flows[fid as usize];
+                    if sender {
+                        f.src_detached = true;
+                    } else {
+                        f.dst_detached = true;
+                    }
+                }
                 Ev::RateChange(k) => {
                     let (l, r) = self.rate_changes[k as usize];
                     let at = self.at();

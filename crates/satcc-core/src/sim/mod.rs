@@ -66,6 +66,8 @@ enum Ev {
     DelayChange(u32),
     /// Index into the simulation's list of (link, comes up) outage edges.
     LinkState(u32),
+    /// Index into the simulation's list of (flow, its sender or its receiver) detaches.
+    Detach(u32),
     Sample,
     /// A router scheme's periodic update (index into the schemes).
     SchemeUpdate(u32),
@@ -77,7 +79,7 @@ const _: () = assert!(std::mem::size_of::<Ev>() == 8);
 
 /// What each kind of event is called in a run's count of its events (`RunOutput::
 /// events_by_kind`), in the order of `Ev::kind`.
-pub const EVENT_KINDS: [&str; 14] = [
+pub const EVENT_KINDS: [&str; 15] = [
     "link arrivals",
     "retransmission timers",
     "delayed-ACK timers",
@@ -92,6 +94,7 @@ pub const EVENT_KINDS: [&str; 14] = [
     "scheme updates",
     "routing instants",
     "link outages",
+    "agents detached",
 ];
 
 impl Ev {
@@ -113,6 +116,7 @@ impl Ev {
             Ev::SchemeUpdate(_) => 11,
             Ev::Route => 12,
             Ev::LinkState(_) => 13,
+            Ev::Detach(_) => 14,
         }
     }
 }
@@ -138,13 +142,12 @@ struct Flow {
     start_s: f64,
     stop: Option<Time>,
     stop_s: Option<f64>,
-    /// From these instants on ns-2's double clock its sending and its receiving agent
-    /// are off their hosts (src_detach_s, dst_detach_s; infinite: never): what each
-    /// sends from then on goes nowhere and what reaches it is discarded (ns-2's `$ns
-    /// detach-agent`, an `$ns at` event, which runs before any packet's event of its
-    /// time).
-    src_detach_s: f64,
-    dst_detach_s: f64,
+    /// Its sending and its receiving agent are off their hosts (src_detach_s,
+    /// dst_detach_s: an event at each, filed as ns-2's `$ns at` of the detach, after the
+    /// flow's start and stop): what each sends from then on goes nowhere and what
+    /// reaches it is discarded (ns-2's `$ns detach-agent`).
+    src_detached: bool,
+    dst_detached: bool,
     /// Data and ACK routes as (offset, length) in the simulation's route table.
     fwd: (u32, u16),
     rev: (u32, u16),
@@ -181,6 +184,8 @@ struct Flow {
     /// datagram), and the bytes of its datagrams delivered.
     udp_max_datagram: u32,
     udp_delivered_bytes: u64,
+    /// The datagrams its receiving agent took (those that reached a detached one not).
+    udp_delivered_pkts: u64,
     udp_last_sample_bytes: u64,
     // packet accounting
     data_injected: u64,
@@ -226,6 +231,8 @@ pub struct Simulation {
     rate_changes: Vec<(LinkId, f64)>,
     /// Outage edges: (link, whether it comes up).
     link_states: Vec<(LinkId, bool)>,
+    /// Detaches: (flow, whether its sender's: else its receiver's).
+    detaches: Vec<(FlowId, bool)>,
     /// Scheduled one-way delays (link, seconds), in the order of their events' indices.
     delay_changes: Vec<(LinkId, f64)>,
     bottleneck: Option<LinkId>,

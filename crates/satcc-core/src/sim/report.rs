@@ -203,7 +203,7 @@ impl Simulation {
             throughput_mbps: rate_mbps,
             goodput_mbps: rate_mbps,
             data_pkts_sent: f.data_injected,
-            data_pkts_delivered: f.data_delivered,
+            data_pkts_delivered: f.udp_delivered_pkts,
             data_pkts_acked: 0,
             data_pkts_dropped: f.data_dropped,
             syn_pkts_sent: 0,
