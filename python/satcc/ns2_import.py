@@ -900,14 +900,13 @@ def _source(objs: _Objects, app: str, what: str, tcp_size: int | None = None) ->
     elif get("packetSize_")[1] and size != tcp_size:
         raise Ns2ImportError(f"{what}: packetSize_ {size} differs from its TCP agent's {tcp_size} (satcc's TCP sends "
                            "segments of the agent's size)")
-    for var in ("interval_", "packet_size_") if kind == "cbr" else ("packet_size_",):
+    aliases = {"interval_": "rate_", "packet_size_": "packetSize_"} if kind == "cbr" else {"packet_size_": "packetSize_"}
+    for var, into in aliases.items():
         if objs.get(app, var, None)[1]:
             # a source's own setting is packetSize_ or rate_ by now (_Objects._source_compat)
             raise Ns2ImportError(f"{what}: {var} set on its class: ns-2 reads {var} only when it is set on a source "
-                                 "(ns-source.tcl's `set` of a source), so its class's leaves the source's "
-                                 f"{'rate_' if var == 'interval_' else 'packetSize_'} as it was; set it on the "
-                                 "source, or set the class's "
-                                 f"{'rate_' if var == 'interval_' else 'packetSize_'}")
+                                 f"(ns-source.tcl's `set` of a source), so its class's leaves the source's {into} "
+                                 f"as it was; set it on the source, or set the class's {into}")
     out["rate_bps"] = bandwidth(get("rate_")[0], f"{what} rate_")
     if kind == "cbr":
         out["random"] = _bool(get("random_")[0], f"{what} random_")
