@@ -141,6 +141,10 @@ pub struct RunTotals {
     pub packets: PacketAccount,
     pub events: u64,
     pub link_transmissions: u64,
+    /// Times every node's routes were computed again after links failed or came back
+    /// (`routing: session`; absent when never).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub routes_recomputed: u64,
 }
 
 /// What a run paced by the wall clock (emulation) adds to its summary: how late its

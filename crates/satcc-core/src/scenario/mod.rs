@@ -83,6 +83,30 @@ pub struct Scenario {
     /// Router-side feedback schemes, each guarding the egress queue of link directions.
     #[serde(default)]
     pub schemes: Vec<SchemeSpec>,
+    /// How routes follow links that fail (`outages`) [static].
+    #[serde(default, skip_serializing_if = "Routing::is_static")]
+    pub routing: Routing,
+}
+
+/// How a network of nodes and links routes packets (a constellation routes as it moves).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Routing {
+    /// ns-2's default static routing: each flow's shortest routes, computed once; a link
+    /// that fails loses what is routed to it until it comes back.
+    #[default]
+    Static,
+    /// ns-2's session routing (`$ns rtproto Session`): whenever links fail or come back,
+    /// every node's routes are computed again, at that instant, over the links that are
+    /// up (no routing messages); a node that can no longer reach a destination keeps its
+    /// old route to it. Routes are the nodes', so flows cannot pin a `path`.
+    Session,
+}
+
+impl Routing {
+    fn is_static(&self) -> bool {
+        *self == Routing::Static
+    }
 }
 
 /// A router-side scheme and the link directions ("A->B") whose egress queues it guards
@@ -337,11 +361,12 @@ pub struct DelayChange {
 }
 
 /// A stretch of time a link direction is down: ns-2's `$ns rtmodel-at DOWN_S down A B`
-/// (and `up` at UP_S) under its default static routing. When it goes down, the packets
-/// waiting in its queue and those on the wire are lost (counted as its drops; those on
-/// the wire, and the one in transmission, among its departures too, as ns-2's queue
-/// monitor counts them); while it is down, packets that reach it are refused before its
-/// queue (counted as `refused_down_pkts`, not as arrivals); routes do not change.
+/// (and `up` at UP_S). When it goes down, the packets waiting in its queue and those on
+/// the wire are lost (counted as its drops; those on the wire, and the one in
+/// transmission, among its departures too, as ns-2's queue monitor counts them); while
+/// it is down, packets that reach it are refused before its queue (counted as
+/// `refused_down_pkts`, not as arrivals). Under static routing routes do not change;
+/// under `routing: session` they go around it from that instant.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Outage {
@@ -878,6 +903,11 @@ impl Scenario {
                 }
             }
         }
+        if self.routing == Routing::Session && self.constellation.is_some() {
+            return Err("routing: session is for a network of nodes and links; a constellation routes as it moves \
+                        (allowed here: static)"
+                .into());
+        }
         let total: u64 = self.flows.iter().map(|f| f.count as u64).sum();
         if total > MAX_FLOWS as u64 {
             return Err(format!("flows: at most {MAX_FLOWS} flows in all (count included), got {total}"));
@@ -922,6 +952,12 @@ impl Scenario {
             }
             for (pname, p, from, to) in [("path", &f.path, &f.src, &f.dst), ("ack_path", &f.ack_path, &f.dst, &f.src)] {
                 if let Some(p) = p {
+                    if self.routing == Routing::Session {
+                        return Err(format!(
+                            "{at}.{pname}: a pinned path cannot follow routing: session, under which each node \
+                             routes every packet (remove the path, or use routing: static)"
+                        ));
+                    }
                     if p.first() != Some(from) || p.last() != Some(to) {
                         return Err(format!(
                             "{at}.{pname}: must list nodes from '{from}' to '{to}'"

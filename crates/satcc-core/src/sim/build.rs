@@ -8,7 +8,8 @@ use crate::metrics::Series;
 use crate::net::error_model::ErrorModel;
 use crate::net::link::Link;
 use crate::net::queue::{DropTail, QueueDiscipline, Red};
-use crate::net::{FlowId, LinkId};
+use crate::net::routing::{SessionRoutes, Topology};
+use crate::net::{FlowId, LinkId, NodeId};
 use crate::scenario::{self, ErrorPlace, ErrorSpec, QueueSpec, Scenario, TrafficSpecIn};
 use crate::feedback::{RouterContext, RouterScheme};
 use crate::tcp::congestion;
@@ -431,13 +432,25 @@ impl Simulation {
                     .collect()
             })
             .collect();
+        // session routing: each node's own routes toward the flows' ends (the planned
+        // routes above are where they start: the same rule with every link up)
+        let session = (sc.routing == scenario::Routing::Session).then(|| {
+            let mut topo = Topology::new(sc.nodes.len());
+            for (i, l) in links.iter().enumerate() {
+                topo.add_link(i as LinkId, l.from, l.to);
+            }
+            let ends: Vec<NodeId> = flows.iter().flat_map(|f| [f.src, f.dst]).collect();
+            Box::new(SessionRoutes::new(topo, &ends))
+        });
         let node_names = match &mobility {
             Some(m) => m.names.clone(),
             None => sc.nodes.iter().map(|n| n.name.clone()).collect(),
         };
         let mut sim = Simulation {
             last_path: vec![0; flows.len()],
+            hop_by_hop: mobility.is_some() || session.is_some(),
             mobility,
+            session,
             schemes,
             scheme_link,
             scheme_of_link,
@@ -506,8 +519,14 @@ impl Simulation {
         // each edge's event is due at its double time as written, after the scenario's
         // other scheduled changes: ns-2's rtmodel-at files its `$ns at` when the run
         // starts, after those the script wrote
-        for &(t_s, l, up) in &outage_edges {
-            sim.link_states.push((l, up));
+        // (under session routing, routes are computed again once all edges of an instant
+        // are done, as ns-2's rtQueue notifies the RouteLogic after running them all)
+        let mut last_of_instant = std::collections::HashMap::new();
+        for (k, &(t_s, _, _)) in outage_edges.iter().enumerate() {
+            last_of_instant.insert(t_s.to_bits(), k);
+        }
+        for (k, &(t_s, l, up)) in outage_edges.iter().enumerate() {
+            sim.link_states.push((l, up, last_of_instant[&t_s.to_bits()] == k));
             sim.events.push(from_secs(t_s), t_s, Ev::LinkState(sim.link_states.len() as u32 - 1));
         }
         sim.events.push(sim.sample_interval, to_secs(sim.sample_interval), Ev::Sample);

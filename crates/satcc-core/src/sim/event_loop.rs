@@ -4,7 +4,7 @@ use crate::engine::{from_secs, to_secs, EventQueue, Time};
 use crate::metrics::series::{DropRow, FeedbackRow, FlowRow, PacketRow, QueueRow};
 use crate::net::link::{At, Offer, Pass};
 use crate::net::queue::Verdict;
-use crate::net::{FlowId, LinkId, Packet, PacketKind};
+use crate::net::{FlowId, LinkId, NodeId, Packet, PacketKind};
 use crate::feedback::LinkView;
 use crate::tcp::sender::GREEDY;
 use crate::traffic::Begin;
@@ -183,20 +183,16 @@ impl Simulation {
                     f.rev
                 }
             };
-            let first = match self.mobility.as_mut() {
-                None => self.routes[r.0 as usize],
-                Some(m) => {
-                    let (from, to) = if p.is_data() { (f.src, f.dst) } else { (f.dst, f.src) };
-                    match m.next_link(from, to) {
-                        Some(l) => {
-                            m.refresh(l, &mut self.links);
-                            l
-                        }
-                        None => {
-                            // the sender's station sees no satellite, or has no route
-                            self.drop_no_route(&p, None);
-                            return;
-                        }
+            let first = if !self.hop_by_hop {
+                self.routes[r.0 as usize]
+            } else {
+                let (from, to) = if p.is_data() { (f.src, f.dst) } else { (f.dst, f.src) };
+                match self.next_hop(from, to) {
+                    Some(l) => l,
+                    None => {
+                        // the sender's station sees no satellite, or has no route
+                        self.drop_no_route(&p, None);
+                        return;
                     }
                 }
             };
@@ -288,8 +284,8 @@ impl Simulation {
             return;
         }
         let fid = pkt.flow;
-        if self.mobility.is_some() {
-            self.forward_moving(link, pkt);
+        if self.hop_by_hop {
+            self.forward_hop_by_hop(link, pkt);
             return;
         }
         if !pkt.is_data() && !self.flow_schemes[fid as usize].is_empty() && !(self.real.is_some() && self.passes_through(&pkt)) {
@@ -353,33 +349,55 @@ impl Simulation {
         self.send_and_rearm(fid, out);
     }
 
-    /// A packet reaches the far end of `link` on a moving constellation: delivered at
-    /// its destination station, else forwarded by the routes as they are now.
-    fn forward_moving(&mut self, link: LinkId, mut pkt: Packet) {
+    /// The link a packet at `node` takes toward `dst` by the routes as they are now (a
+    /// moving constellation's, made ready for use, or session routing's).
+    fn next_hop(&mut self, node: NodeId, dst: NodeId) -> Option<LinkId> {
+        match self.mobility.as_mut() {
+            Some(m) => {
+                let l = m.next_link(node, dst)?;
+                m.refresh(l, &mut self.links);
+                Some(l)
+            }
+            None => self.session.as_ref().expect("routes by node").next_link(node, dst),
+        }
+    }
+
+    /// The link the routes as they are now take from `node` toward `dst`, unchanged.
+    fn route_now(&self, node: NodeId, dst: NodeId) -> Option<LinkId> {
+        match &self.mobility {
+            Some(m) => m.next_link(node, dst),
+            None => self.session.as_ref().expect("routes by node").next_link(node, dst),
+        }
+    }
+
+    /// A packet reaches the far end of `link` where each node routes by its own table
+    /// (a moving constellation, or session routing): delivered at its destination, else
+    /// forwarded by the routes as they are now.
+    fn forward_hop_by_hop(&mut self, link: LinkId, mut pkt: Packet) {
         let fid = pkt.flow;
         let node = self.links[link as usize].to;
         let (dst, src) = {
             let f = &self.flows[fid as usize];
             if pkt.is_data() { (f.dst, f.src) } else { (f.src, f.dst) }
         };
-        let m = self.mobility.as_ref().expect("a moving constellation");
         if !pkt.is_data() && !self.schemes.is_empty() && !(self.real.is_some() && self.passes_through(&pkt)) {
             // an ACK at a node whose scheme guards the link the flow's data takes from
-            // here now (its sender's station included): that scheme may lower its window
-            if let Some(l) = m.next_link(node, src) {
+            // here now (its sender's node included): that scheme may lower its window
+            if let Some(l) = self.route_now(node, src) {
                 let s = self.scheme_of_link[l as usize];
                 if s != NONE {
                     self.schemes[s as usize].on_ack(&mut pkt, self.now);
                 }
             }
         }
+        if self.session.is_some() && self.captured[link as usize] {
+            self.capture(link, &pkt);
+        }
         if node != dst {
-            let m = self.mobility.as_mut().unwrap();
-            let Some(next) = m.next_link(node, dst) else {
+            let Some(next) = self.next_hop(node, dst) else {
                 self.drop_no_route(&pkt, Some(link));
                 return;
             };
-            m.refresh(next, &mut self.links);
             if pkt.is_data() && self.scheme_of_link[next as usize] != NONE {
                 self.scheme_sees_data(next, &pkt);
             }
@@ -563,15 +581,21 @@ impl Simulation {
     #[cold]
     #[inline(never)]
     fn on_link_state(&mut self, k: u32) {
-        let (l, up) = self.link_states[k as usize];
+        let (l, up, last_of_instant) = self.link_states[k as usize];
         if up {
             self.links[l as usize].go_up();
-            return;
+        } else {
+            let at = self.at();
+            let lost = self.links[l as usize].go_down(at, &self.events.order);
+            for p in &lost {
+                self.count_drop(p, l, DropCause::LinkDown);
+            }
         }
-        let at = self.at();
-        let lost = self.links[l as usize].go_down(at, &self.events.order);
-        for p in &lost {
-            self.count_drop(p, l, DropCause::LinkDown);
+        if last_of_instant {
+            if let Some(r) = self.session.as_mut() {
+                let links = &self.links;
+                r.recompute(&|l| !links[l as usize].is_down());
+            }
         }
     }
 
@@ -1190,6 +1214,65 @@ mod tests {
             let err = Simulation::from_json(&sc.to_string()).err().unwrap();
             assert!(err.contains(field), "{err}");
         }
+    }
+
+    /// Session routing on a ring a-r1-r2-b with a detour r1-r3-r4-r2: while r1-r2 is down
+    /// the flows go round by r3 and r4 (the static routes lose what goes to the failed
+    /// link), and come back when it is up; routes are computed once per instant, every
+    /// packet is accounted for, and a pinned path or a constellation is refused by field.
+    #[test]
+    fn session_routes_go_around_a_failed_link_and_come_back() {
+        let sc = |routing: &str, outages: serde_json::Value| {
+            let l = |a: &str, b: &str| json!({"a": a, "b": b, "rate_bps": 2e6, "delay_ms": 5.0});
+            json!({
+                "duration_s": 10.0,
+                "routing": routing,
+                "nodes": [{"name": "a"}, {"name": "r1"}, {"name": "r2"}, {"name": "b"}, {"name": "r3"}, {"name": "r4"}],
+                "links": [l("a", "r1"), {"a": "r1", "b": "r2", "rate_bps": 2e6, "delay_ms": 5.0, "outages": outages},
+                          l("r2", "b"), l("r1", "r3"), l("r3", "r4"), l("r4", "r2")],
+                "flows": [{"name": "t", "src": "a", "dst": "b", "tcp": {"rwnd_pkts": 30}},
+                          {"name": "u", "src": "b", "dst": "a", "transport": "udp", "start_s": 0.5,
+                           "traffic": {"type": "cbr", "rate_bps": 2e5, "packet_size_bytes": 500}}],
+                "monitor": {"capture": ["r3->r4"]},
+            })
+        };
+        let run = |v: serde_json::Value| Simulation::from_json(&v.to_string()).unwrap().run();
+        let outage = json!([{"down_s": 2.0, "up_s": 6.0}]);
+        let (st, se, none) = (run(sc("static", outage.clone())), run(sc("session", outage)), run(sc("session", json!([]))));
+        let link = |o: &crate::sim::RunOutput, n: &str| o.summary.links.iter().find(|l| l.name == n).unwrap().clone();
+        for o in [&st, &se, &none] {
+            let p = &o.summary.totals.packets;
+            assert_eq!(p.data_injected, p.data_delivered + p.data_dropped + p.data_in_flight);
+            assert_eq!(p.ack_injected, p.ack_delivered + p.ack_dropped + p.ack_in_flight);
+        }
+        // without outages the detour carries nothing, and routes are never recomputed
+        assert_eq!((link(&none, "r3->r4").arrivals_pkts, none.summary.totals.routes_recomputed), (0, 0));
+        // statically, the 4 s of the UDP flow's 50 datagrams a second are refused at r2->r1
+        let refused = link(&st, "r2->r1").refused_down_pkts;
+        assert!((190..=210).contains(&refused), "{refused}");
+        assert_eq!(link(&st, "r3->r4").arrivals_pkts, 0);
+        // by session: two instants, and the detour carries the TCP flow's data both ways
+        // of the outage; nothing is refused, and the flow delivers far more
+        assert_eq!(se.summary.totals.routes_recomputed, 2);
+        assert_eq!(link(&se, "r2->r1").refused_down_pkts + link(&se, "r1->r2").refused_down_pkts, 0);
+        let detour = link(&se, "r3->r4").arrivals_pkts;
+        assert!(detour > 500, "{detour}");
+        assert_eq!(se.series.packets.len() as u64, detour, "the captured detour");
+        assert!(link(&se, "r4->r3").arrivals_pkts > 150, "the UDP flow and the ACKs go back round");
+        let (t_st, t_se) = (st.summary.flows[0].throughput_mbps, se.summary.flows[0].throughput_mbps);
+        assert!(t_se > 1.3 * t_st, "{t_se} {t_st}");
+        // after 6 s the ring is whole again: the direct link carries the flow
+        let direct_after = se.series.packets.time_s.iter().filter(|&&t| t > 6.5).count();
+        assert_eq!(direct_after, 0, "the detour is left once r1-r2 is up");
+        // refused by field
+        let mut pinned = sc("session", json!([]));
+        pinned["flows"][0]["path"] = json!(["a", "r1", "r2", "b"]);
+        let e = Simulation::from_json(&pinned.to_string()).err().unwrap();
+        assert!(e.starts_with("flows[0].path: a pinned path cannot follow routing: session"), "{e}");
+        let mut bad = sc("session", json!([]));
+        bad["routing"] = json!("dv");
+        let e = Simulation::from_json(&bad.to_string()).err().unwrap();
+        assert!(e.contains("`dv`, expected `static` or `session`"), "{e}");
     }
 
     #[test]

@@ -203,6 +203,10 @@ struct Flow {
 pub struct Simulation {
     /// A moving constellation's links and routes (None: static routes).
     mobility: Option<Box<mobility::Mobility>>,
+    /// Each node's routes under `routing: session` (None: the flows' static routes).
+    session: Option<Box<crate::net::routing::SessionRoutes>>,
+    /// Packets go by each node's routes (`mobility` or `session`), not the flows'.
+    hop_by_hop: bool,
     /// Per flow: a fingerprint of its data path at the last routing instant.
     last_path: Vec<u64>,
     scenario_name: String,
@@ -229,8 +233,9 @@ pub struct Simulation {
     outbox: Vec<Packet>,
     monitored: Vec<LinkId>,
     rate_changes: Vec<(LinkId, f64)>,
-    /// Outage edges: (link, whether it comes up).
-    link_states: Vec<(LinkId, bool)>,
+    /// Outage edges: (link, whether it comes up, whether it is the last of its instant:
+    /// session routes are computed again after it).
+    link_states: Vec<(LinkId, bool, bool)>,
     /// Detaches: (flow, whether its sender's: else its receiver's).
     detaches: Vec<(FlowId, bool)>,
     /// Scheduled one-way delays (link, seconds), in the order of their events' indices.

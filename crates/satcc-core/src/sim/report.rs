@@ -150,6 +150,7 @@ impl Simulation {
             packets: acct,
             events: self.events.popped(),
             link_transmissions: self.transmissions,
+            routes_recomputed: self.session.as_ref().map_or(0, |r| r.recomputed),
         };
         let constellation = self.mobility.as_ref().map(|m| crate::metrics::ConstellationSummary {
             satellites: m.satellites(),
