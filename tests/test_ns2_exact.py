@@ -1245,3 +1245,47 @@ def test_the_comparison_sees_agents_left_on_their_hosts():
 def test_the_comparison_sees_detaches_a_millisecond_early():
     # twelve of the first twenty part (measured): a millisecond moves what is in flight
     assert _parted("detaches", _detached_at_once) >= 10
+
+
+def test_the_session_networks_route_around_failed_links():
+    # networks from SESSION_FIRST: more than one way round (router links added, hosts on
+    # two routers) under session routing (ns-2's `$ns rtproto Session`), links failing
+    nets = _family("session")
+    scs = [ns2exact.network(k) for k in nets]
+    assert all(sc["routing"] == "session" for sc in scs)
+    assert sum(any(l.get("outages") for l in sc["links"]) for sc in scs) == 100
+    homed = [sum(1 for l in sc["links"] if l["a"] == n["name"]) for sc in scs for n in sc["nodes"]
+             if not n["name"].startswith("R")]
+    assert sum(h >= 2 for h in homed) > 50, "hosts on two routers"
+    tcl = ns2exact.tcl(nets[0])
+    assert "$ns rtproto Session\n" in tcl and "$ns rtmodel-at " in tcl
+    # routes are computed again, and links off every first route carry packets
+    rerouted = 0
+    for sc in scs[:10]:
+        s = run(sc).summary
+        assert s["totals"]["routes_recomputed"] > 0
+        still = run({k: v for k, v in sc.items() if k != "routing"}).summary
+        rerouted += sum(1 for a, b in zip(s["links"], still["links"]) if a["arrivals_pkts"] > 0 == b["arrivals_pkts"])
+    assert rerouted >= 5, rerouted
+
+
+def _parted_network(kind: str, change) -> int:
+    """How many of the first twenty networks of `kind` part from ns-2's counts once
+    `change(scenario)` has been applied to each."""
+    apart = 0
+    for k in [k for k in REF["networks"] if ns2exact._kind(k)[2] == kind][:20]:
+        sc = ns2exact.network(k)
+        change(sc)
+        apart += bool(ns2exact.differences(ns2exact.counters_from_satcc(run(sc).summary), REF["counters"][str(k)]))
+    return apart
+
+
+def test_the_comparison_sees_static_routes_where_ns2_reroutes():
+    # twelve of the first twenty part (measured): the others' failures change no route
+    # a packet takes, or cut a destination off (whose route stays as it was)
+    assert _parted_network("session", lambda sc: sc.pop("routing")) >= 10
+
+
+def test_the_comparison_sees_session_outages_a_millisecond_late():
+    # twelve of the first twenty part (measured)
+    assert _parted("session", _down_a_millisecond_late) >= 10

@@ -102,6 +102,9 @@ def _agree(sc: dict, script: str) -> bool:
     # `$ns rtmodel-at`: the shared link's outages, and the access link down to the end
     ("link_down.tcl", lambda sc: sc["links"][0].pop("outages")),
     ("link_down.tcl", lambda sc: next(l for l in sc["links"] if l["b"] == "d2").pop("outages")),
+    # `$ns rtproto Session`: routes computed again at each instant; the ring cut in two
+    ("session_ring.tcl", lambda sc: sc.pop("routing")),
+    ("session_ring.tcl", lambda sc: next(l for l in sc["links"] if (l["a"], l["b"]) == ("n5", "n6")).pop("outages")),
     # Agent/CBR's packet size and interval, and its random gaps
     ("agent_cbr.tcl", lambda sc: _flow(sc, "cbr0")["traffic"].update(rate_bps=8.0 * 210 / 0.01)),
     ("agent_cbr.tcl", lambda sc: _flow(sc, "cbr1")["traffic"].update(random=False)),
@@ -451,12 +454,18 @@ def test_an_error_models_own_drop_target_set_after_the_link_placed_it_hides_its_
     assert run(after.scenario).summary["links"][0]["drops_error"] == drops
 
 
-def test_static_routing_named_is_ns2s_default(tmp_path):
+def test_static_routing_named_is_ns2s_default_and_session_routing_is_read(tmp_path):
     imp = ns2_import.from_tcl(_script(tmp_path, extra="$ns rtproto Static"))
     assert imp.scenario == ns2_import.from_tcl(_script(tmp_path)).scenario
     assert "$ns rtproto Static (ns-2's default routing)" in imp.notes
-    with pytest.raises(ScenarioError, match=r"\$ns rtproto \(Session\)"):
-        ns2_import.from_tcl(_script(tmp_path, extra="$ns rtproto Session"))
+    # centralised routing is satcc's routing: session; the distributed protocols, which
+    # send routing messages of their own through the network, are refused by name
+    assert ns2_import.from_tcl(_script(tmp_path, extra="$ns rtproto Session")).scenario["routing"] == "session"
+    some = ns2_import.from_tcl(_script(tmp_path, extra="$ns rtproto Session $a"))
+    assert some.scenario["routing"] == "session" and any("on some nodes" in n for n in some.notes)
+    for proto in ("DV", "LS", "Manual"):
+        with pytest.raises(ScenarioError, match=rf"\$ns rtproto \({proto}\)"):
+            ns2_import.from_tcl(_script(tmp_path, extra=f"$ns rtproto {proto}"))
 
 
 def test_an_agents_own_trace_file_is_noted_and_left_out(tmp_path):

@@ -305,6 +305,9 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
         "global defaultRNG",
         f"$defaultRNG seed {ns2_seed}",
     ]
+    if sc.get("routing", "static") == "session":
+        # every route computed again whenever links fail or come back (routing: session)
+        out.append("$ns rtproto Session")
     if sc.get("ns2_rng_seed") is not None:
         # the first event at time 0 (before any start): from here on every draw (RED's
         # early drops, the error models) is the one satcc takes from the same generator
@@ -607,7 +610,8 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
         )
     out += ['  append s "\\]\\}"', "  puts $s", "  exit 0", "}"]
     out += rate_lines + delay_lines
-    # outages: ns-2's manual link dynamics, both directions of the link, routes static
+    # outages: ns-2's manual link dynamics, both directions of the link (routes static,
+    # or computed again at each instant under rtproto Session)
     for l in sc["links"]:
         for o in l.get("outages") or []:
             ends = f"$n({nid[l['a']]}) $n({nid[l['b']]})"

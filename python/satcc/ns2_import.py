@@ -484,6 +484,7 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
     # each link direction's `$ns rtmodel-at` edges: (time, "down" or "up"), as written
     dynamics: dict[tuple[str, str], list[tuple[float, str]]] = {}
     own_rng: dict[str, str] = {}
+    session = False
     for r in records:
         now, running, kind, *rest = r
         if kind == "link":
@@ -539,6 +540,8 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
             t, op, l_ab, l_ba = rest
             for l in (l_ab, l_ba):
                 dynamics.setdefault(link_of[l], []).append((float(t), op))
+        elif kind == "rtproto":
+            session = True
         elif kind == "detach":
             detached.setdefault(rest[1], float(now) if running == "1" else 0.0)
     # the run's end
@@ -551,6 +554,8 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
         raise Ns2ImportError(f"the run ends at {duration_s:g} s: nothing to simulate")
     sc: dict = {"name": name, "duration_s": duration_s, "nodes": [{"name": node_name[h]} for h in nodes],
                 "links": [], "flows": []}
+    if session:
+        sc["routing"] = "session"
     # seeds: one at time 0 during the run is ns-2's draws from then on
     run_seeds = [s for t, running, s in seeds if running]
     if run_seeds:

@@ -344,6 +344,14 @@ proc ::satcc::sim {ns method argv} {
         rtproto {
             # ns-2's default: shortest paths computed once, as satcc's routes are
             if {$argv eq "Static"} { ::satcc::note "\$ns rtproto Static (ns-2's default routing)"; return "" }
+            # centralised routing, every route computed again when links fail or come
+            # back (satcc's routing: session); ns-2 reads no node list for it
+            if {[lindex $argv 0] eq "Session"} {
+                if {[llength $argv] > 1} { ::satcc::note "\$ns rtproto Session on some nodes (ns-2 routes them all)" }
+                ::satcc::rec rtproto Session
+                return ""
+            }
+            ::satcc::unsupported "\$ns rtproto ($argv) is not modelled (Static and Session are; ns-2's distributed protocols send routing messages of their own through the network)"
         }
     }
     ::satcc::unsupported "\$ns $method ([join $argv { }])"

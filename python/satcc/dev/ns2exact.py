@@ -25,7 +25,8 @@ on) flow entries of several flows with start jitters (`count`, `start_jitter_s`)
 dropping by size (queue_in_bytes_, bytes_), (11600 on) error models at the links'
 entry (`$ns lossmodel`), (11800 on) UDP messages split into datagrams (Agent/UDP's
 packetSize_), (12000 on) links that fail and come back (`outages`, `$ns rtmodel-at`),
-(12200 on) agents taken off their hosts (`$ns detach-agent`), and
+(12200 on) agents taken off their hosts (`$ns detach-agent`), (12400 on) session
+routing around failed links (`routing: session`, `$ns rtproto Session`), and
 each flow's own packet size, windows, initial ssthresh, dupACK threshold, RTT tick,
 RTO bounds, SYN, header and ACK sizes. Only what ns-2 draws at random is excluded (RED,
 error models, send overhead): the rest of a run is arithmetic, so counts that differ at
@@ -159,6 +160,12 @@ OUTAGE_FIRST = 12000
 # to the null agent, what was sent still crosses, and a sender whose sink is gone times
 # out and retransmits
 DETACH_FIRST = 12200
+# From SESSION_FIRST on: the UDP family's networks made to have more than one way round
+# (more router links, hosts on two routers) under session routing (`routing: session`,
+# ns-2's `$ns rtproto Session`), whose links fail and come back: every node's routes
+# are computed again at each such instant over the links that are up, and packets
+# already on their way take the new routes from the next node
+SESSION_FIRST = 12400
 
 # Networks known to part from ns-2, with why (none since 2026-11-28). Networks 241, 1055,
 # 6121 and 7053 were kept here until then: links of equal rates busy in lockstep, where
@@ -182,6 +189,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(TS_FIRST, TS_FIRST + 100)) + list(range(REDB_FIRST, REDB_FIRST + 100))
             + list(range(ENTRY_FIRST, ENTRY_FIRST + 100)) + list(range(SPLIT_FIRST, SPLIT_FIRST + 100))
             + list(range(OUTAGE_FIRST, OUTAGE_FIRST + 100)) + list(range(DETACH_FIRST, DETACH_FIRST + 100))
+            + list(range(SESSION_FIRST, SESSION_FIRST + 100))
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
             if k not in APART]
@@ -347,7 +355,9 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    if k >= SESSION_FIRST:
+        return True, False, "session"
     if k >= DETACH_FIRST:
         return True, False, "detaches"
     if k >= OUTAGE_FIRST:
@@ -664,25 +674,70 @@ def _make_outages(sc: dict, rng: random.Random) -> None:
     """In place: a third of the links (at least one) go down one to three times, for 10
     ms to 1.5 s, a quarter of the time at a flow's start, the last outage one time in
     five to the end of the run."""
-    starts = [f.get("start_s", 0.0) for f in sc["flows"]]
     links = [l for l in sc["links"] if rng.random() < 1 / 3] or [rng.choice(sc["links"])]
     for link in links:
-        t, outs = 0.0, []
-        for _ in range(rng.randint(1, 3)):
-            if rng.random() < 0.25 and [s for s in starts if s > t]:
-                down = rng.choice([s for s in starts if s > t])
-            else:
-                down = round(rng.uniform(t + 0.05, t + sc["duration_s"] / 2), 6)
-            if down >= sc["duration_s"] - 0.05:
-                break
-            if rng.random() < 0.2:
-                outs.append({"down_s": down})
-                break
-            up = round(down + rng.choice([0.01, 0.1, 0.5, 1.5]), 6)
-            outs.append({"down_s": down, "up_s": up})
-            t = up
+        outs = _outages(sc, rng)
         if outs:
             link["outages"] = outs
+
+
+def _outages(sc: dict, rng: random.Random) -> list[dict]:
+    """One to three outages of a link, for 10 ms to 1.5 s, a quarter of the time at a
+    flow's start, the last one time in five to the end of the run."""
+    starts = [f.get("start_s", 0.0) for f in sc["flows"]]
+    t, outs = 0.0, []
+    for _ in range(rng.randint(1, 3)):
+        if rng.random() < 0.25 and [s for s in starts if s > t]:
+            down = rng.choice([s for s in starts if s > t])
+        else:
+            down = round(rng.uniform(t + 0.05, t + sc["duration_s"] / 2), 6)
+        if down >= sc["duration_s"] - 0.05:
+            break
+        if rng.random() < 0.2:
+            outs.append({"down_s": down})
+            break
+        up = round(down + rng.choice([0.01, 0.1, 0.5, 1.5]), 6)
+        outs.append({"down_s": down, "up_s": up})
+        t = up
+    return outs
+
+
+def _make_session(sc: dict, rng: random.Random) -> None:
+    """In place: session routing (`routing: session`, ns-2's `$ns rtproto Session`) on
+    a network with more than one way round: one to three more links between routers
+    (a chain closes into a ring, a ring or a star gains chords), one host in four on a
+    second router; then half the router links (at least one) and one access link in
+    eight fail one to three times, and one network in three has a second link fail at
+    the very instants of another's outages (routes computed once for the instant; a
+    destination cut off keeps its route)."""
+    sc["routing"] = "session"
+    routers = [n["name"] for n in sc["nodes"] if n["name"].startswith("R")]
+    linked = {frozenset((l["a"], l["b"])) for l in sc["links"]}
+    missing = [(a, b) for i, a in enumerate(routers) for b in routers[i + 1:] if frozenset((a, b)) not in linked]
+    rng.shuffle(missing)
+    for a, b in missing[:rng.randint(1, 3)]:
+        sc["links"].append({"a": a, "b": b, "rate_bps": rng.choice(RATES), "delay_ms": rng.choice(DELAYS_MS),
+                            "queue": {"type": "droptail", "limit_pkts": rng.choice([5, 10, 20, 50, 100])}})
+    hosts = [n["name"] for n in sc["nodes"] if not n["name"].startswith("R")]
+    for h in hosts:
+        on = {l["b"] for l in sc["links"] if l["a"] == h}
+        others = [r for r in routers if r not in on]
+        if others and rng.random() < 0.25:
+            sc["links"].append({"a": h, "b": rng.choice(others), "rate_bps": rng.choice(ACCESS_RATES),
+                                "delay_ms": rng.choice(ACCESS_DELAYS_MS),
+                                "queue": {"type": "droptail", "limit_pkts": rng.choice([10, 50, 1000])}})
+    core = [l for l in sc["links"] if l["a"] in routers and l["b"] in routers]
+    access = [l for l in sc["links"] if l not in core]
+    failing = [l for l in core if rng.random() < 0.5] or [rng.choice(core)]
+    failing += [l for l in access if rng.random() < 1 / 8]
+    for link in failing:
+        outs = _outages(sc, rng)
+        if outs:
+            link["outages"] = outs
+    with_outages = [l for l in sc["links"] if l.get("outages")]
+    others = [l for l in sc["links"] if not l.get("outages")]
+    if with_outages and others and rng.random() < 1 / 3:
+        rng.choice(others)["outages"] = [dict(o) for o in rng.choice(with_outages)["outages"]]
 
 
 def _make_detaches(sc: dict, rng: random.Random) -> None:
@@ -787,6 +842,7 @@ _FAMILY_MAKERS = {
     "udp-split": [(_make_udp, 8_200_000), (_make_udp_split, 11_800_000)],
     "outages": [(_make_outages, 12_000_000)],
     "detaches": [(_make_udp, 8_200_000), (_make_detaches, 12_200_000)],
+    "session": [(_make_udp, 8_200_000), (_make_session, 12_400_000)],
 }
 
 
