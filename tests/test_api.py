@@ -81,7 +81,7 @@ def test_adding_a_flow_keeps_other_streams():
 
 
 @pytest.mark.parametrize("variant", ["droptail", "red", "lossy", "ge", "delack", "pareto", "reno", "bytes", "ratechange",
-                                     "outage", "detach"])
+                                     "outage", "detach", "session"])
 def test_packet_conservation_and_queue_limits(variant):
     kw = {}
     queue = None
@@ -108,6 +108,14 @@ def test_packet_conservation_and_queue_limits(variant):
         # ACKs' way down to the end
         d["links"][1]["outages"] = [{"down_s": 2.0, "up_s": 2.7}, {"down_s": 5.0, "up_s": 5.001}]
         d["links"][1]["b_to_a"] = {"outages": [{"down_s": 7.0}]}
+    if variant == "session":
+        # a detour r1-rx-r2 that session routing takes while the bottleneck is down
+        # (twice, once for less than a packet's transmission, then to the end)
+        d["routing"] = "session"
+        d["nodes"].append({"name": "rx"})
+        d["links"] += [{"a": a, "b": b, "rate_bps": 1e6, "delay_ms": 5.0, "queue": {"type": "droptail", "limit_pkts": 10}}
+                       for a, b in (("r1", "rx"), ("rx", "r2"))]
+        d["links"][1]["outages"] = [{"down_s": 2.0, "up_s": 4.0}, {"down_s": 5.0, "up_s": 5.001}, {"down_s": 6.5}]
     if variant == "detach":
         d["flows"] = [{**d["flows"][0], "name": "x", "dst_detach_s": 3.0},
                       {**d["flows"][0], "name": "y", "src_detach_s": 4.0}]
@@ -132,10 +140,32 @@ def test_packet_conservation_and_queue_limits(variant):
         assert s["links"][2]["drops_error"] > 0  # r1->r2 is the third link direction
     if variant == "red":
         assert s["totals"]["packets"]["data_dropped"] > 0
+    if variant == "session":
+        assert s["totals"]["routes_recomputed"] == 5
+        assert all(next(l for l in s["links"] if l["name"] == n)["arrivals_pkts"] > 100 for n in ("r1->rx", "rx->r2"))
     if variant == "outage":
         b = next(l for l in s["links"] if l["name"] == "r1->r2")
         assert b["drops_link_down"] > 0 and b["refused_down_pkts"] > 0
         assert next(l for l in s["links"] if l["name"] == "r2->r1")["refused_down_pkts"] > 0
+
+
+def test_a_scheme_on_a_detour_guards_the_flows_session_routing_sends_round_it():
+    # REFWA on r1->rx, which the flows take only while r1-r2 is down (2-6 s): it counts
+    # them then and only then, and the windows it writes into their ACKs at r1 (where
+    # the data now leaves by its link) change the run
+    d = chain(n_flows=4, duration_s=8).to_dict()
+    d["routing"] = "session"
+    d["nodes"].append({"name": "rx"})
+    d["links"] += [{"a": a, "b": b, "rate_bps": 1e6, "delay_ms": 5.0, "queue": {"type": "droptail", "limit_pkts": 10}}
+                   for a, b in (("r1", "rx"), ("rx", "r2"))]
+    d["links"][1]["outages"] = [{"down_s": 2.0, "up_s": 6.0}]
+    plain = satcc.run(d)
+    guarded = satcc.run({**d, "schemes": [{"type": "refwa", "links": ["r1->rx"]}]})
+    fb = guarded.feedback
+    busy = [t for t, n in zip(fb.column("time_s").to_pylist(), fb.column("active_flows").to_pylist()) if n > 0]
+    assert busy and 2.0 < min(busy) and max(busy) < 6.5, busy
+    detour = [next(l for l in r.summary["links"] if l["name"] == "r1->rx") for r in (plain, guarded)]
+    assert detour[1]["drops"] < detour[0]["drops"], "the windows REFWA writes hold the detour's queue down"
 
 
 def test_a_byte_limit_holds_what_as_many_packets_rounded_up_hold():

@@ -949,7 +949,8 @@ def test_the_example_scenarios_give_ns2_s_counters():
     # scenarios/ns2_link_changes.yaml (a byte-limited satellite hop that changes rate
     # and delay, CBR beside the TCP flows, send overheads on ns-2's draws) and
     # scenarios/ns2_outages.yaml (links that fail, one to the end, and a receiver taken
-    # off its host), exported as their comments say: ns-2's counts, committed with their
+    # off its host) and scenarios/ns2_session.yaml (session routing round a gateway's
+    # failed uplink), exported as their comments say: ns-2's counts, committed with their
     # scripts' hashes
     ref = json.loads((ns2exact.ROOT / "reference" / "examples.json").read_text())
     assert sorted(ref) == sorted(ns2exact.EXAMPLES)
