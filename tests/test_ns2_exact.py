@@ -1290,3 +1290,36 @@ def test_the_comparison_sees_static_routes_where_ns2_reroutes():
 def test_the_comparison_sees_session_outages_a_millisecond_late():
     # twelve of the first twenty part (measured)
     assert _parted("session", _down_a_millisecond_late) >= 10
+
+
+def test_the_cost_networks_route_by_the_sum_of_costs():
+    # networks from COST_FIRST: routing costs on half the links (ns-2's `$ns cost`), some
+    # per direction, half of them under session routing with links failing
+    nets = _family("costs")
+    scs = [ns2exact.network(k) for k in nets]
+    costs = [l.get("cost", 1.0) for sc in scs for l in sc["links"]]
+    assert sum(c != 1.0 for c in costs) > 300 and any(c < 1.0 for c in costs) and any(c % 1 for c in costs)
+    assert sum("cost" in l.get("b_to_a", {}) for sc in scs for l in sc["links"]) > 100
+    assert 30 < sum(sc.get("routing") == "session" for sc in scs) < 70
+    tcl = ns2exact.tcl(nets[0])
+    assert "\n$ns cost $n(" in tcl
+
+
+def _costs_dropped(sc: dict) -> None:
+    """A change (for _parted_network): every link direction costs 1 (routes by hops)."""
+    for link in sc["links"]:
+        link.pop("cost", None)
+        link.get("b_to_a", {}).pop("cost", None)
+
+
+def _one_cost_each_way(sc: dict) -> None:
+    """A change (for _parted_network): a direction's own cost is the link's."""
+    for link in sc["links"]:
+        link.get("b_to_a", {}).pop("cost", None)
+
+
+def test_the_comparison_sees_routes_by_hops_where_ns2_routes_by_cost():
+    # thirteen of the first twenty part (measured), and six when only the directions'
+    # own costs are dropped
+    assert _parted_network("costs", _costs_dropped) >= 11
+    assert _parted_network("costs", _one_cost_each_way) >= 4

@@ -105,6 +105,9 @@ def _agree(sc: dict, script: str) -> bool:
     # `$ns rtproto Session`: routes computed again at each instant; the ring cut in two
     ("session_ring.tcl", lambda sc: sc.pop("routing")),
     ("session_ring.tcl", lambda sc: next(l for l in sc["links"] if (l["a"], l["b"]) == ("n5", "n6")).pop("outages")),
+    # `$ns cost`: the dear direct link, and its cheap way back
+    ("costs.tcl", lambda sc: sc["links"][0].pop("cost")),
+    ("costs.tcl", lambda sc: sc["links"][0].pop("b_to_a")),
     # Agent/CBR's packet size and interval, and its random gaps
     ("agent_cbr.tcl", lambda sc: _flow(sc, "cbr0")["traffic"].update(rate_bps=8.0 * 210 / 0.01)),
     ("agent_cbr.tcl", lambda sc: _flow(sc, "cbr1")["traffic"].update(random=False)),
@@ -466,6 +469,18 @@ def test_static_routing_named_is_ns2s_default_and_session_routing_is_read(tmp_pa
     for proto in ("DV", "LS", "Manual"):
         with pytest.raises(ScenarioError, match=rf"\$ns rtproto \({proto}\)"):
             ns2_import.from_tcl(_script(tmp_path, extra=f"$ns rtproto {proto}"))
+
+
+def test_link_costs_are_read_per_direction_and_checked(tmp_path):
+    two = "$ns duplex-link $a $b 10Mb 10ms DropTail"
+    sc = ns2_import.from_tcl(_script(tmp_path, links=two, extra="$ns cost $a $b 3")).scenario
+    assert sc["links"][0]["cost"] == 3.0 and sc["links"][0]["b_to_a"]["cost"] == 1.0
+    sc = ns2_import.from_tcl(_script(tmp_path, links=two, extra="$ns cost $a $b 2\n$ns cost $b $a 2")).scenario
+    assert sc["links"][0]["cost"] == 2.0 and "b_to_a" not in sc["links"][0]
+    for extra, match in (("$ns cost $a $b x", r"'x' is not a number"), ("$ns cost $a $b 0", r"above 0, at most 1000"),
+                         ('$ns at 1 "$ns cost $a $b 2"', r"set during the run is not modelled")):
+        with pytest.raises(ScenarioError, match=match):
+            ns2_import.from_tcl(_script(tmp_path, links=two, extra=extra))
 
 
 def test_an_agents_own_trace_file_is_noted_and_left_out(tmp_path):

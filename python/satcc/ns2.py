@@ -371,6 +371,10 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
                 out.append(line.replace("@RATE@", repr(float(rate))).replace("@DELAY@", repr(float(delay))))
             if steps:
                 out.append(f"[[$ns link $n({nid[a]}) $n({nid[b]})] link] set avoidReordering_ true")
+            cost = float(d["cost"] if d.get("cost") is not None else l.get("cost", 1.0))
+            if cost != 1.0:
+                # this direction's routing cost (RouteLogic sums them; ns-2's default 1)
+                out.append(f"$ns cost $n({nid[a]}) $n({nid[b]}) {cost!r}")
             err = d.get("error", l.get("error"))
             if err:
                 if err["type"] == "per":

@@ -542,6 +542,19 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
                 dynamics.setdefault(link_of[l], []).append((float(t), op))
         elif kind == "rtproto":
             session = True
+        elif kind == "cost":
+            l, c = rest
+            d = direction[link_of[l]]
+            if running == "1":
+                raise Ns2ImportError(f"$ns cost of {d['where']}: set during the run is not modelled (costs are read "
+                                     "when routes are computed; give them before `$ns run`)")
+            try:
+                cost = float(c)
+            except ValueError:
+                raise Ns2ImportError(f"$ns cost of {d['where']}: {c!r} is not a number") from None
+            if not 0 < cost <= 1000:
+                raise Ns2ImportError(f"$ns cost of {d['where']}: {c} is outside what satcc models (above 0, at most 1000)")
+            d["cost"] = cost
         elif kind == "detach":
             detached.setdefault(rest[1], float(now) if running == "1" else 0.0)
     # the run's end
@@ -586,6 +599,11 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
             changes = _link_changes(objs, d)
             if changes:
                 link.setdefault(side, {}).update(changes)
+        costs = (fwd.get("cost", 1.0), rev.get("cost", 1.0))
+        if costs[0] != 1.0:
+            link["cost"] = costs[0]
+        if costs[1] != costs[0]:
+            link.setdefault("b_to_a", {})["cost"] = costs[1]
         outs = [_outages(dynamics.get(k, []), duration_s) for k in ((a, b), (b, a))]
         if outs[0] == outs[1]:
             if outs[0]:

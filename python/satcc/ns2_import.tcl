@@ -264,6 +264,13 @@ proc ::satcc::sim {ns method argv} {
             ::satcc::simplex $a $b $bw $delay $qtype
             return ""
         }
+        cost {
+            # a link direction's routing cost (ns-2's Link cost_, read by RouteLogic)
+            lassign $argv a b c
+            if {[llength $argv] != 3} { ::satcc::unsupported "\$ns cost $argv (A B COST)" }
+            ::satcc::rec cost [::satcc::link_of $a $b] $c
+            return ""
+        }
         queue-limit {
             lassign $argv a b n
             ::satcc::rec queue-limit [::satcc::link_of $a $b] $n

@@ -26,7 +26,8 @@ dropping by size (queue_in_bytes_, bytes_), (11600 on) error models at the links
 entry (`$ns lossmodel`), (11800 on) UDP messages split into datagrams (Agent/UDP's
 packetSize_), (12000 on) links that fail and come back (`outages`, `$ns rtmodel-at`),
 (12200 on) agents taken off their hosts (`$ns detach-agent`), (12400 on) session
-routing around failed links (`routing: session`, `$ns rtproto Session`), and
+routing around failed links (`routing: session`, `$ns rtproto Session`), (12600 on)
+routing costs (`cost`, `$ns cost`), and
 each flow's own packet size, windows, initial ssthresh, dupACK threshold, RTT tick,
 RTO bounds, SYN, header and ACK sizes. Only what ns-2 draws at random is excluded (RED,
 error models, send overhead): the rest of a run is arithmetic, so counts that differ at
@@ -166,6 +167,11 @@ DETACH_FIRST = 12200
 # are computed again at each such instant over the links that are up, and packets
 # already on their way take the new routes from the next node
 SESSION_FIRST = 12400
+# From COST_FIRST on: networks made as the session family's, whose links mostly have
+# routing costs (`cost`, ns-2's `$ns cost`, some per direction): routes the cheapest by
+# the sum of costs, ties and sums as ns-2's RouteLogic computes them; half of them
+# under session routing with links failing
+COST_FIRST = 12600
 
 # Networks known to part from ns-2, with why (none since 2026-11-28). Networks 241, 1055,
 # 6121 and 7053 were kept here until then: links of equal rates busy in lockstep, where
@@ -189,7 +195,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(TS_FIRST, TS_FIRST + 100)) + list(range(REDB_FIRST, REDB_FIRST + 100))
             + list(range(ENTRY_FIRST, ENTRY_FIRST + 100)) + list(range(SPLIT_FIRST, SPLIT_FIRST + 100))
             + list(range(OUTAGE_FIRST, OUTAGE_FIRST + 100)) + list(range(DETACH_FIRST, DETACH_FIRST + 100))
-            + list(range(SESSION_FIRST, SESSION_FIRST + 100))
+            + list(range(SESSION_FIRST, SESSION_FIRST + 100)) + list(range(COST_FIRST, COST_FIRST + 100))
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
             if k not in APART]
@@ -355,7 +361,9 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    if k >= COST_FIRST:
+        return True, False, "costs"
     if k >= SESSION_FIRST:
         return True, False, "session"
     if k >= DETACH_FIRST:
@@ -711,6 +719,13 @@ def _make_session(sc: dict, rng: random.Random) -> None:
     the very instants of another's outages (routes computed once for the instant; a
     destination cut off keeps its route)."""
     sc["routing"] = "session"
+    _more_ways_round(sc, rng)
+    _fail_some(sc, rng)
+
+
+def _more_ways_round(sc: dict, rng: random.Random) -> None:
+    """In place: one to three more links between routers, one host in four on a second
+    router."""
     routers = [n["name"] for n in sc["nodes"] if n["name"].startswith("R")]
     linked = {frozenset((l["a"], l["b"])) for l in sc["links"]}
     missing = [(a, b) for i, a in enumerate(routers) for b in routers[i + 1:] if frozenset((a, b)) not in linked]
@@ -726,6 +741,13 @@ def _make_session(sc: dict, rng: random.Random) -> None:
             sc["links"].append({"a": h, "b": rng.choice(others), "rate_bps": rng.choice(ACCESS_RATES),
                                 "delay_ms": rng.choice(ACCESS_DELAYS_MS),
                                 "queue": {"type": "droptail", "limit_pkts": rng.choice([10, 50, 1000])}})
+
+
+def _fail_some(sc: dict, rng: random.Random) -> None:
+    """In place: half the router links (at least one) and one access link in eight fail
+    one to three times; one network in three has a second link fail at the very instants
+    of another's outages."""
+    routers = [n["name"] for n in sc["nodes"] if n["name"].startswith("R")]
     core = [l for l in sc["links"] if l["a"] in routers and l["b"] in routers]
     access = [l for l in sc["links"] if l not in core]
     failing = [l for l in core if rng.random() < 0.5] or [rng.choice(core)]
@@ -738,6 +760,22 @@ def _make_session(sc: dict, rng: random.Random) -> None:
     others = [l for l in sc["links"] if not l.get("outages")]
     if with_outages and others and rng.random() < 1 / 3:
         rng.choice(others)["outages"] = [dict(o) for o in rng.choice(with_outages)["outages"]]
+
+
+def _make_costs(sc: dict, rng: random.Random) -> None:
+    """In place: more than one way round (as the session family), then routing costs
+    (`cost`, ns-2's `$ns cost`) on half the links, whole numbers and fractions, one
+    direction's own in one link in five; half the networks under session routing with
+    links failing (routes by cost, computed again over the links that are up)."""
+    _more_ways_round(sc, rng)
+    for link in sc["links"]:
+        if rng.random() < 0.5:
+            link["cost"] = rng.choice([2.0, 3.0, 5.0, 0.5, 1.5, 10.0])
+        if rng.random() < 0.2:
+            link["b_to_a"] = {**link.get("b_to_a", {}), "cost": rng.choice([1.0, 2.0, 4.0, 0.25])}
+    if rng.random() < 0.5:
+        sc["routing"] = "session"
+        _fail_some(sc, rng)
 
 
 def _make_detaches(sc: dict, rng: random.Random) -> None:
@@ -843,6 +881,7 @@ _FAMILY_MAKERS = {
     "outages": [(_make_outages, 12_000_000)],
     "detaches": [(_make_udp, 8_200_000), (_make_detaches, 12_200_000)],
     "session": [(_make_udp, 8_200_000), (_make_session, 12_400_000)],
+    "costs": [(_make_udp, 8_200_000), (_make_costs, 12_600_000)],
 }
 
 

@@ -12,16 +12,31 @@ use std::collections::HashMap;
 pub struct Topology {
     out: Vec<Vec<(LinkId, NodeId)>>,
     by_ends: HashMap<(NodeId, NodeId), LinkId>,
+    /// Each link's routing cost, by id (1 unless set: hops).
+    cost: Vec<f64>,
 }
+
+/// ns-2's RouteLogic takes a route cost of this or more as no route (route.h's
+/// INFINITY), its adjacency matrix's "no link".
+const NS2_INFINITY: f64 = 16383.0;
 
 impl Topology {
     pub fn new(n_nodes: usize) -> Self {
-        Topology { out: vec![Vec::new(); n_nodes], by_ends: HashMap::new() }
+        Topology { out: vec![Vec::new(); n_nodes], by_ends: HashMap::new(), cost: Vec::new() }
     }
 
     pub fn add_link(&mut self, id: LinkId, from: NodeId, to: NodeId) {
+        self.add_link_with_cost(id, from, to, 1.0);
+    }
+
+    /// A link with a routing cost (ns-2's `$ns cost`).
+    pub fn add_link_with_cost(&mut self, id: LinkId, from: NodeId, to: NodeId, cost: f64) {
         self.out[from as usize].push((id, to));
         self.by_ends.entry((from, to)).or_insert(id);
+        if self.cost.len() <= id as usize {
+            self.cost.resize(id as usize + 1, 1.0);
+        }
+        self.cost[id as usize] = cost;
     }
 
     /// The link from `a` to `b`, if the two are adjacent.
@@ -29,8 +44,8 @@ impl Topology {
         self.by_ends.get(&(a, b)).copied()
     }
 
-    /// Links of a shortest path (by hops) from `src` to `dst`, as ns-2 2.35's static
-    /// routing forwards a packet; None if unreachable.
+    /// Links of a cheapest path (by hops, or by the links' costs) from `src` to `dst`,
+    /// as ns-2 2.35's static routing forwards a packet; None if unreachable.
     ///
     /// ns-2 (RouteLogic::compute_routes) gives each node a next hop per destination from
     /// its own shortest-path tree, and a packet takes at each node that node's next hop.
@@ -56,6 +71,9 @@ impl Topology {
     /// From `src`: the first hop toward every node (None: unreachable, or `src` itself),
     /// by ns-2's rule (see `shortest_path`), over the links `up` keeps.
     fn first_hops(&self, src: NodeId, up: &dyn Fn(LinkId) -> bool) -> Vec<Option<NodeId>> {
+        if self.cost.iter().any(|&c| c != 1.0) {
+            return self.first_hops_by_cost(src, up);
+        }
         let n = self.out.len();
         let mut first: Vec<Option<NodeId>> = vec![None; n];
         let mut seen = vec![false; n];
@@ -74,6 +92,49 @@ impl Topology {
                 }
             }
             level = next;
+        }
+        first
+    }
+
+    /// `first_hops` where links have costs: ns-2's RouteLogic::compute_routes from one
+    /// source, by a heap. Each neighbour starts at its link's cost with itself as first
+    /// hop; then, over and over, the unsettled node of least cost (of lowest number among
+    /// equals) is settled and every unsettled node it reaches for strictly less than its
+    /// cost so far takes its first hop. Costs are summed in doubles as ns-2 sums them,
+    /// and a sum of 16383 or more is no route, as ns-2's INFINITY is.
+    fn first_hops_by_cost(&self, src: NodeId, up: &dyn Fn(LinkId) -> bool) -> Vec<Option<NodeId>> {
+        use std::cmp::Reverse;
+        let n = self.out.len();
+        let mut first: Vec<Option<NodeId>> = vec![None; n];
+        let mut dist = vec![NS2_INFINITY; n];
+        let mut settled = vec![false; n];
+        settled[src as usize] = true;
+        // (cost's bits, node): costs are positive, so their bits order as they do
+        let mut heap = std::collections::BinaryHeap::new();
+        for &(l, w) in &self.out[src as usize] {
+            let c = self.cost[l as usize];
+            if w != src && up(l) && c < NS2_INFINITY {
+                dist[w as usize] = c;
+                first[w as usize] = Some(w);
+                heap.push(Reverse((c.to_bits(), w)));
+            }
+        }
+        while let Some(Reverse((bits, o))) = heap.pop() {
+            if settled[o as usize] || bits != dist[o as usize].to_bits() {
+                continue; // settled already, or since reached for less
+            }
+            settled[o as usize] = true;
+            for &(l, w) in &self.out[o as usize] {
+                if settled[w as usize] || !up(l) {
+                    continue;
+                }
+                let d = dist[o as usize] + self.cost[l as usize];
+                if d < dist[w as usize] {
+                    dist[w as usize] = d;
+                    first[w as usize] = first[o as usize];
+                    heap.push(Reverse((d.to_bits(), w)));
+                }
+            }
         }
         first
     }
@@ -232,5 +293,69 @@ mod tests {
         r.recompute(&|_| true);
         assert_eq!((r.next_link(0, 1), r.next_link(1, 4)), (Some(0), Some(1)));
         assert_eq!(r.recomputed, 3);
+    }
+
+    /// With every cost 1, ns-2's min-cost rule (by a heap) gives the first hops the
+    /// breadth-first rule gives, on random graphs of every shape, links up or down.
+    #[test]
+    fn by_cost_with_unit_costs_is_by_hops() {
+        let mut x: u64 = 12345;
+        let mut next = |m: u64| {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (x >> 33) % m
+        };
+        for _ in 0..200 {
+            let n = 2 + next(12) as usize;
+            let mut t = Topology::new(n);
+            let mut id = 0;
+            for _ in 0..next(3 * n as u64) + 1 {
+                let (a, b) = (next(n as u64) as u32, next(n as u64) as u32);
+                if a != b && t.link_between(a, b).is_none() {
+                    t.add_link(id, a, b);
+                    t.add_link(id + 1, b, a);
+                    id += 2;
+                }
+            }
+            let down: Vec<bool> = (0..id).map(|_| next(5) == 0).collect();
+            let up = |l: LinkId| !down[l as usize];
+            for s in 0..n as u32 {
+                assert_eq!(t.first_hops(s, &up), t.first_hops_by_cost(s, &up));
+            }
+        }
+    }
+
+    /// Costs as ns-2 adds them: a dearer link is gone round, equal sums go through the
+    /// node declared first, a route that costs 16383 or more is none.
+    #[test]
+    fn routes_by_cost_as_ns2_computes_them() {
+        // a ring 0-1-2-3-0, the link 0->1 dear (3) in that direction only
+        let mut t = Topology::new(4);
+        let mut id = 0;
+        for (a, b, ab, ba) in [(0, 1, 3.0, 1.0), (1, 2, 1.0, 1.0), (2, 3, 1.0, 1.0), (3, 0, 1.0, 1.0)] {
+            t.add_link_with_cost(id, a, b, ab);
+            t.add_link_with_cost(id + 1, b, a, ba);
+            id += 2;
+        }
+        // 0 -> 1: 3 directly, 3 round by 3 and 2: equal, and the direct hop was found first
+        assert_eq!(t.shortest_path(0, 1), Some(vec![0]));
+        // 0 -> 2: 2 by 3, 4 by 1
+        assert_eq!(t.shortest_path(0, 2), Some(vec![7, 5]));
+        // 1 -> 0 is cheap that way: 1 directly
+        assert_eq!(t.shortest_path(1, 0), Some(vec![1]));
+        // 2.5 directly against 1 + 1 + 1 = 3 round: direct
+        let mut u = Topology::new(4);
+        for (i, (a, b, c)) in [(0, 1, 2.5), (0, 2, 1.0), (2, 3, 1.0), (3, 1, 1.0)].into_iter().enumerate() {
+            u.add_link_with_cost(2 * i as LinkId, a, b, c);
+            u.add_link_with_cost(2 * i as LinkId + 1, b, a, c);
+        }
+        assert_eq!(u.shortest_path(0, 1), Some(vec![0]));
+        // a chain of 1000-cost links: 16 of them (16000) reach, 17 (17000) do not
+        let mut c = Topology::new(18);
+        for i in 0..17 {
+            c.add_link_with_cost(2 * i, i, i + 1, 1000.0);
+            c.add_link_with_cost(2 * i + 1, i + 1, i, 1000.0);
+        }
+        assert_eq!(c.shortest_path(0, 16).map(|p| p.len()), Some(16));
+        assert_eq!(c.shortest_path(0, 17), None);
     }
 }

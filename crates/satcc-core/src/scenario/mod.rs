@@ -30,6 +30,9 @@ pub const MAX_DELAY_MS: f64 = 1.0e7;
 /// Packets of a window (initial, advertised): a million 1000-byte packets is 1 GB in
 /// flight, a 100 Gb/s path of 80 ms.
 pub const MAX_WINDOW_PKTS: u32 = 1_000_000;
+/// A link's routing cost: ns-2 takes a route's cost of 16383 (its INFINITY) or more
+/// as no route, as satcc's routing does (net::routing).
+pub const MAX_COST: f64 = 1000.0;
 
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -403,6 +406,10 @@ pub struct DirectionSpec {
     /// This direction's outages (default: the link's).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outages: Option<Vec<Outage>>,
+    /// This direction's routing cost (default: the link's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(max = MAX_COST), extend("exclusiveMinimum" = 0))]
+    pub cost: Option<f64>,
 }
 
 /// A duplex link; both directions share these settings unless overridden.
@@ -448,6 +455,12 @@ pub struct LinkSpec {
     /// Times both directions are down (ns-2's `$ns rtmodel-at`), in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub outages: Vec<Outage>,
+    /// Routing cost of both directions (ns-2's `$ns cost A B C`, which sets one
+    /// direction's): routes are the cheapest by the sum of their links' costs, ties and
+    /// sums as ns-2 computes them [1: the fewest hops].
+    #[serde(default = "unit_cost", skip_serializing_if = "is_unit_cost")]
+    #[schemars(range(max = MAX_COST), extend("exclusiveMinimum" = 0))]
+    pub cost: f64,
     /// Settings of the direction a -> b that differ from the link's.
     #[serde(default)]
     pub a_to_b: DirectionSpec,
@@ -575,6 +588,14 @@ impl TrafficSpecIn {
             TrafficSpecIn::File { .. } => "file",
         }
     }
+}
+
+fn unit_cost() -> f64 {
+    1.0
+}
+
+fn is_unit_cost(c: &f64) -> bool {
+    *c == 1.0
 }
 
 fn is_false(b: &bool) -> bool {

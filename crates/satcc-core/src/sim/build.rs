@@ -8,7 +8,7 @@ use crate::metrics::Series;
 use crate::net::error_model::ErrorModel;
 use crate::net::link::Link;
 use crate::net::queue::{DropTail, QueueDiscipline, Red};
-use crate::net::routing::{SessionRoutes, Topology};
+use crate::net::routing::SessionRoutes;
 use crate::net::{FlowId, LinkId, NodeId};
 use crate::scenario::{self, ErrorPlace, ErrorSpec, QueueSpec, Scenario, TrafficSpecIn};
 use crate::feedback::{RouterContext, RouterScheme};
@@ -435,10 +435,7 @@ impl Simulation {
         // session routing: each node's own routes toward the flows' ends (the planned
         // routes above are where they start: the same rule with every link up)
         let session = (sc.routing == scenario::Routing::Session).then(|| {
-            let mut topo = Topology::new(sc.nodes.len());
-            for (i, l) in links.iter().enumerate() {
-                topo.add_link(i as LinkId, l.from, l.to);
-            }
+            let topo = super::plan::topology(sc, &node_ids);
             let ends: Vec<NodeId> = flows.iter().flat_map(|f| [f.src, f.dst]).collect();
             Box::new(SessionRoutes::new(topo, &ends))
         });

@@ -40,11 +40,10 @@ pub fn plan(sc: &Scenario) -> Result<Plan, String> {
     }
     let node_ids: BTreeMap<String, NodeId> =
         sc.nodes.iter().enumerate().map(|(i, n)| (n.name.clone(), i as NodeId)).collect();
-    let mut topo = Topology::new(sc.nodes.len());
+    let topo = topology(sc, &node_ids);
     let mut link_names = Vec::with_capacity(sc.links.len() * 2);
     for l in &sc.links {
         for (from, to) in [(&l.a, &l.b), (&l.b, &l.a)] {
-            topo.add_link(link_names.len() as LinkId, node_ids[from.as_str()], node_ids[to.as_str()]);
             link_names.push(format!("{from}->{to}"));
         }
     }
@@ -93,6 +92,20 @@ pub fn plan(sc: &Scenario) -> Result<Plan, String> {
         }
     }
     Ok(p)
+}
+
+/// The network of a scenario of nodes and links as routing sees it: each link
+/// direction (ids in build order, "A->B" then "B->A") with its routing cost.
+pub fn topology(sc: &Scenario, node_ids: &BTreeMap<String, NodeId>) -> Topology {
+    let mut topo = Topology::new(sc.nodes.len());
+    let mut id = 0;
+    for l in &sc.links {
+        for (from, to, d) in [(&l.a, &l.b, &l.a_to_b), (&l.b, &l.a, &l.b_to_a)] {
+            topo.add_link_with_cost(id, node_ids[from.as_str()], node_ids[to.as_str()], d.cost.unwrap_or(l.cost));
+            id += 1;
+        }
+    }
+    topo
 }
 
 /// Check a scenario given as JSON without building it: parse, validate, plan.
