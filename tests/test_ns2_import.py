@@ -108,6 +108,9 @@ def _agree(sc: dict, script: str) -> bool:
     # `$ns cost`: the dear direct link, and its cheap way back
     ("costs.tcl", lambda sc: sc["links"][0].pop("cost")),
     ("costs.tcl", lambda sc: sc["links"][0].pop("b_to_a")),
+    # `$ns rtmodel`: the Deterministic model's schedule, the Exponential ones' draws
+    ("rtmodel.tcl", lambda sc: next(l for l in sc["links"] if (l["a"], l["b"]) == ("n1", "n2")).pop("outages")),
+    ("rtmodel.tcl", lambda sc: [o.update(down_s=o["down_s"] + 0.01) for o in sc["links"][0]["outages"]]),
     # Agent/CBR's packet size and interval, and its random gaps
     ("agent_cbr.tcl", lambda sc: _flow(sc, "cbr0")["traffic"].update(rate_bps=8.0 * 210 / 0.01)),
     ("agent_cbr.tcl", lambda sc: _flow(sc, "cbr1")["traffic"].update(random=False)),
@@ -600,6 +603,36 @@ def test_highspeed_tcps_variables_change_nothing_without_its_window_option(tmp_p
         ns2_import.from_tcl(_script(tmp_path, extra=extra + "\n$tcp set windowOption_ 8"))
 
 
+def test_rtmodels_become_outages_as_ns2s_rtqueue_runs_them(tmp_path):
+    from satcc.ns2 import Ns2Rng
+
+    dyn = ns2_import._link_dynamics
+    ab = ("a", "b")
+    # Deterministic {START UP DOWN FINISH}: down UP after START, up DOWN later, ...; an
+    # edge beyond FINISH ends it (an up then comes at FINISH); times summed as ns-2 sums
+    t1 = 0.0 + (0.3 + 0.7)
+    t2 = t1 + 0.1
+    t3 = t2 + 0.7
+    t4 = t3 + 0.1  # the next down, t4 + 0.7, is beyond FINISH: the model ends
+    edges = dyn([("Deterministic", ("0.3", "0.7", "0.1", "2.5"), [ab])], 10.0)[ab]
+    assert edges == [(t1, "down"), (t2, "up"), (t3, "down"), (t4, "up")]
+    edges = dyn([("Deterministic", ("0.3", "0.7", "1.0", "1.5"), [ab])], 10.0)[ab]
+    assert edges == [(1.0, "down"), (1.5, "up")], "an up beyond FINISH comes at FINISH"
+    # defaults: START 0.5, Deterministic UP 2 DOWN 1; the run's end stops it
+    assert dyn([("Deterministic", ("-", "-"), [ab])], 6.0)[ab] == [(2.5, "down"), (3.5, "up"), (5.5, "down")]
+    # Exponential: intervals from ns-2's routing generator (seed 1), drawn in the order
+    # ns-2 draws them: every model's first when the run starts, then at each edge
+    rng = Ns2Rng(1)
+    draw = lambda: -math.log((int(2.0**31 * rng.u01()) + 1.0) / 2.0**31)
+    first_a, first_b = 0.5 + draw() * 2.0, 0.5 + draw() * 3.0
+    got = dyn([("Exponential", ("2.0", "0.5"), [ab]), ("Exponential", ("3.0", "0.5"), [("b", "a")])], 60.0)
+    assert got[ab][0] == (first_a, "down") and got[("b", "a")][0] == (first_b, "down")
+    # an edge at or before the instant it is filed is refused, as ns-2's rtQueue does
+    assert dyn([("Manual", ("down", "0.0"), [ab])], 5.0) == {}
+    with pytest.raises(ScenarioError, match=r"give UP DOWN"):
+        dyn([("Exponential", ("1",), [ab])], 5.0)
+
+
 def test_a_links_rtmodel_at_edges_become_its_outages(tmp_path):
     extra = """$ns rtmodel-at 1.0 down $a $b
 $ns rtmodel-at 1.5 down $a $b
@@ -628,7 +661,8 @@ $ns rtmodel-at 9.0 up $a $b
     assert [l.get("outages") for l in sc["links"]] == [None, [{"down_s": 1.0}]]
     for bad, match in [("$ns rtmodel-at 1.0 down", r"rtmodel-at 1.0 down \(T down\|up NODE NODE, a link's, or T down\|up NODE"),
                        ("$ns rtmodel-at 1.0 fail $a $b", r"rtmodel-at 1.0 fail"),
-                       ("$ns rtmodel Exponential {0.8 0.2} $a $b", r"\$ns rtmodel \(")]:
+                       ("$ns rtmodel Trace trace.txt $a $b", r"the Trace model is not modelled"),
+                       ("$ns rtmodel Exponential {0.8 x} $a $b", r"down 'x' is not a number")]:
         with pytest.raises(ScenarioError, match=match):
             ns2_import.from_tcl(_script(tmp_path, extra=bad))
 

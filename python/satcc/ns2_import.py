@@ -482,7 +482,9 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
     seeds: list[tuple[float, bool, str]] = []
     detached: dict[str, float] = {}
     # each link direction's `$ns rtmodel-at` edges: (time, "down" or "up"), as written
-    dynamics: dict[tuple[str, str], list[tuple[float, str]]] = {}
+    # the link dynamics' models in the order the script made them (rtmodel-at's and
+    # rtmodel's), run as ns-2's rtQueue runs them once the run's end is known
+    models: list[tuple[str, tuple, list[tuple[str, str]]]] = []
     own_rng: dict[str, str] = {}
     session = False
     for r in records:
@@ -538,8 +540,10 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
             own_rng[rest[0]] = rest[1]
         elif kind == "rtmodel":
             t, op, l_ab, l_ba = rest
-            for l in (l_ab, l_ba):
-                dynamics.setdefault(link_of[l], []).append((float(t), op))
+            models.append(("Manual", (op, t), [link_of[l_ab], link_of[l_ba]]))
+        elif kind == "rtmodel-dist":
+            dist, parms, *ls = rest
+            models.append((dist, tuple(parms.split()), [link_of[l] for l in ls]))
         elif kind == "rtproto":
             session = True
         elif kind == "cost":
@@ -565,6 +569,7 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
         duration_s = float(rec["ended"])
     if not duration_s > 0:
         raise Ns2ImportError(f"the run ends at {duration_s:g} s: nothing to simulate")
+    dynamics = _link_dynamics(models, duration_s)
     sc: dict = {"name": name, "duration_s": duration_s, "nodes": [{"name": node_name[h]} for h in nodes],
                 "links": [], "flows": []}
     if session:
@@ -688,6 +693,100 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
             var = next(v for _, v, _ in objs.timed[h] if c != "Agent/LossMonitor" or v not in _LOSSMONITOR_COUNTS)
             raise Ns2ImportError(f"{objs.label(h)} ({c}): {var} set during the run is not modelled")
     return Imported(sc, notes, in_law, unseen)
+
+
+# ns-2 2.35's defaults of its link dynamics models (tcl/lib/ns-default.tcl): rtModel's
+# startTime_ and finishTime_, each model's upInterval_ and downInterval_
+_RTMODEL_START_S = 0.5
+_RTMODEL_INTERVALS_S = {"Deterministic": (2.0, 1.0), "Exponential": (10.0, 1.0)}
+# ns-2 seeds the generator of its routing library (rtglibRNG) with 1 when it loads
+_RTGLIB_SEED = 1
+
+
+def _link_dynamics(models: list[tuple[str, tuple, list[tuple[str, str]]]],
+                   duration_s: float) -> dict[tuple[str, str], list[tuple[float, str]]]:
+    """Each link direction's down and up edges, (time, op) in the order ns-2 takes them,
+    from the script's models in the order it made them: ns-2's rtQueue run to the end.
+
+    `$ns rtmodel-at T op` (Manual) is one edge; Deterministic and Exponential models
+    (`$ns rtmodel DIST {[START] UP DOWN [FINISH]}`) go down UP after START, come up DOWN
+    later, and so on, the intervals of Exponential ones drawn from ns-2's rtglibRNG
+    (seeded 1 when ns-2 loads; its `exponential` is -log((next-random + 1) / 2^31)), in
+    the order ns-2 draws them: each model's first when the run starts, then each at its
+    edge. An edge due beyond FINISH ends the model (an up is then moved to FINISH). An
+    edge at or before the instant it is filed (a time of 0 when the run starts, say) is
+    refused by ns-2 ("Cannot set event in the past") and so left out. Edges due at one
+    time run in the order they were filed."""
+    from .ns2 import Ns2Rng
+
+    rng = Ns2Rng(_RTGLIB_SEED)
+    queue: dict[float, list[tuple[int, str]]] = {}
+    now = 0.0
+
+    def insq(at: float, m: int, op: str) -> None:
+        if now >= at:
+            return
+        queue.setdefault(at, []).append((m, op))
+
+    states = []
+    for dist, parms, _ in models:
+        if dist == "Manual":
+            states.append(None)
+            continue
+        up, down = _RTMODEL_INTERVALS_S[dist]
+        start, finish = _RTMODEL_START_S, None
+        given = {4: ("start", "up", "down", "finish"), 3: ("start", "up", "down"), 2: ("up", "down")}.get(len(parms))
+        if given is None:
+            raise Ns2ImportError(f"$ns rtmodel {dist} {{{' '.join(parms)}}}: give UP DOWN, START UP DOWN or "
+                                 "START UP DOWN FINISH")
+        vals = {}
+        for key, v in zip(given, parms):
+            if v not in ("-", ""):
+                try:
+                    vals[key] = float(v)
+                except ValueError:
+                    raise Ns2ImportError(f"$ns rtmodel {dist}: {key} {v!r} is not a number") from None
+        states.append({"dist": dist, "start": vals.get("start", start), "up": vals.get("up", up),
+                       "down": vals.get("down", down), "finish": vals.get("finish", finish)})
+
+    def set_event(m: int, interval: float, op: str) -> None:
+        fire = now + interval
+        finish = states[m]["finish"]
+        if finish is not None and fire > finish:
+            if op == "up":
+                insq(finish, m, op)
+        else:
+            insq(fire, m, op)
+
+    def draw() -> float:
+        return -1.0 * math.log((int(2.0**31 * rng.u01()) + 1.0) / (0x7FFFFFFF + 1.0))
+
+    # when the run starts: each model files its first edge, in the order they were made
+    for m, (dist, parms, _) in enumerate(models):
+        if dist == "Manual":
+            op, at = parms
+            insq(float(at), m, op)
+        elif dist == "Deterministic":
+            set_event(m, states[m]["start"] + states[m]["up"], "down")
+        else:
+            set_event(m, states[m]["start"] + draw() * states[m]["up"], "down")
+    edges: dict[tuple[str, str], list[tuple[float, str]]] = {}
+    while queue:
+        now = min(queue)
+        if now >= duration_s:
+            break
+        for m, op in queue.pop(now):
+            dist, _, links = models[m]
+            for d in links:
+                edges.setdefault(d, []).append((now, op))
+            if dist == "Manual":
+                continue
+            s = states[m]
+            interval = s["up"] if op == "up" else s["down"]
+            if dist == "Exponential":
+                interval = draw() * interval
+            set_event(m, interval, "down" if op == "up" else "up")
+    return edges
 
 
 def _outages(edges: list[tuple[float, str]], duration_s: float) -> list[dict]:

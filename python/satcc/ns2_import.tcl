@@ -348,6 +348,28 @@ proc ::satcc::sim {ns method argv} {
             }
             return ""
         }
+        rtmodel {
+            # ns-2's periodic and random link dynamics: `$ns rtmodel Deterministic|Exponential
+            # {PARMS} N1 [N2]` (a link's two directions, or every link of a node)
+            lassign $argv dist parms a b
+            if {$dist ni {Deterministic Exponential} || [llength $argv] ni {3 4} || [llength $parms] > 4} {
+                ::satcc::unsupported "\$ns rtmodel $argv (Deterministic or Exponential, {\[START\] UP DOWN \[FINISH\]}, NODE \[NODE\]; the Trace model is not modelled)"
+            }
+            if {[llength $argv] == 4} {
+                set others [list $b]
+            } else {
+                set others {}
+                foreach k [lsort [array names ::satcc::link "$a,*"]] {
+                    lappend others [lindex [split $k ,] 1]
+                }
+            }
+            set ls {}
+            foreach b $others {
+                lappend ls [::satcc::link_of $a $b] [::satcc::link_of $b $a]
+            }
+            ::satcc::rec rtmodel-dist $dist $parms {*}$ls
+            return [::satcc::make rtModel]
+        }
         rtproto {
             # ns-2's default: shortest paths computed once, as satcc's routes are
             if {$argv eq "Static"} { ::satcc::note "\$ns rtproto Static (ns-2's default routing)"; return "" }
