@@ -1186,6 +1186,11 @@ def test_the_outage_networks_take_links_down_and_bring_them_back():
             lost += link.get("drops_link_down", 0)
             refused += link.get("refused_down_pkts", 0)
     assert lost > 100 and refused > 100, (lost, refused)
+    # ns-2's rtQueue refuses a change at the instant the run starts: the export says so
+    sc = ns2exact.network(nets[0])
+    next(l for l in sc["links"] if l.get("outages"))["outages"][0]["down_s"] = 0.0
+    with pytest.raises(ScenarioError, match=r"links\[\d+\]\.outages\[0\]\.down_s 0 \(ns-2's rtQueue refuses"):
+        ns2.to_tcl(sc)
 
 
 def _never_down(x: dict) -> None:

@@ -616,8 +616,11 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
     out += rate_lines + delay_lines
     # outages: ns-2's manual link dynamics, both directions of the link (routes static,
     # or computed again at each instant under rtproto Session)
-    for l in sc["links"]:
-        for o in l.get("outages") or []:
+    for li, l in enumerate(sc["links"]):
+        for oi, o in enumerate(l.get("outages") or []):
+            if float(o["down_s"]) <= 0.0:
+                _unsupported(f"links[{li}].outages[{oi}].down_s 0 (ns-2's rtQueue refuses a link's change at the "
+                             "instant the run starts: give a later time)")
             ends = f"$n({nid[l['a']]}) $n({nid[l['b']]})"
             out.append(f"$ns rtmodel-at {float(o['down_s'])!r} down {ends}")
             if o.get("up_s") is not None:
