@@ -1,5 +1,6 @@
 //! Network: packets, nodes, one-direction links with their output queues and error
-//! models, and static per-flow routes.
+//! models, and routes: static per flow, or per node and computed again as links fail
+//! (session routing).
 
 pub mod error_model;
 pub mod leo;
