@@ -390,6 +390,7 @@ impl Simulation {
                 }
             }
         }
+        // (a constellation's links are made as it moves: none of them is captured)
         if self.session.is_some() && self.captured[link as usize] {
             self.capture(link, &pkt);
         }
