@@ -474,6 +474,18 @@ def test_static_routing_named_is_ns2s_default_and_session_routing_is_read(tmp_pa
             ns2_import.from_tcl(_script(tmp_path, extra=f"$ns rtproto {proto}"))
 
 
+def test_a_simulator_with_multicast_on_is_read_as_without(tmp_path):
+    # ns-2's own examples (simple-dyn.tcl) turn multicast on beside unicast flows
+    plain = ns2_import.from_tcl(_script(tmp_path)).scenario
+    p = tmp_path / "s.tcl"
+    p.write_text(p.read_text().replace("[new Simulator]", "[new Simulator -multicast on]", 1))
+    imp = ns2_import.from_tcl(p)
+    assert imp.scenario == plain and any("-multicast on" in n for n in imp.notes)
+    p.write_text(p.read_text().replace("-multicast on", "-multicast off", 1))
+    with pytest.raises(ScenarioError, match=r"new Simulator with arguments \(-multicast off\)"):
+        ns2_import.from_tcl(p)
+
+
 def test_link_costs_are_read_per_direction_and_checked(tmp_path):
     two = "$ns duplex-link $a $b 10Mb 10ms DropTail"
     sc = ns2_import.from_tcl(_script(tmp_path, links=two, extra="$ns cost $a $b 3")).scenario
@@ -629,8 +641,9 @@ def test_rtmodels_become_outages_as_ns2s_rtqueue_runs_them(tmp_path):
     assert got[ab][0] == (first_a, "down") and got[("b", "a")][0] == (first_b, "down")
     # an edge at or before the instant it is filed is refused, as ns-2's rtQueue does
     assert dyn([("Manual", ("down", "0.0"), [ab])], 5.0) == {}
-    with pytest.raises(ScenarioError, match=r"give UP DOWN"):
-        dyn([("Exponential", ("1",), [ab])], 5.0)
+    # no values, or one, leave ns-2's defaults (its set-parms reads four, three or two)
+    for parms in ((), ("1",)):
+        assert dyn([("Deterministic", parms, [ab])], 4.0)[ab] == [(2.5, "down"), (3.5, "up")]
 
 
 def test_a_links_rtmodel_at_edges_become_its_outages(tmp_path):

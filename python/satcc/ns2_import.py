@@ -709,7 +709,8 @@ def _link_dynamics(models: list[tuple[str, tuple, list[tuple[str, str]]]],
     from the script's models in the order it made them: ns-2's rtQueue run to the end.
 
     `$ns rtmodel-at T op` (Manual) is one edge; Deterministic and Exponential models
-    (`$ns rtmodel DIST {[START] UP DOWN [FINISH]}`) go down UP after START, come up DOWN
+    (`$ns rtmodel DIST {[START] UP DOWN [FINISH]}`; no values, one, or more than four:
+    the defaults, as ns-2 reads them) go down UP after START, come up DOWN
     later, and so on, the intervals of Exponential ones drawn from ns-2's rtglibRNG
     (seeded 1 when ns-2 loads; its `exponential` is -log((next-random + 1) / 2^31)), in
     the order ns-2 draws them: each model's first when the run starts, then each at its
@@ -735,10 +736,9 @@ def _link_dynamics(models: list[tuple[str, tuple, list[tuple[str, str]]]],
             continue
         up, down = _RTMODEL_INTERVALS_S[dist]
         start, finish = _RTMODEL_START_S, None
-        given = {4: ("start", "up", "down", "finish"), 3: ("start", "up", "down"), 2: ("up", "down")}.get(len(parms))
-        if given is None:
-            raise Ns2ImportError(f"$ns rtmodel {dist} {{{' '.join(parms)}}}: give UP DOWN, START UP DOWN or "
-                                 "START UP DOWN FINISH")
+        # (ns-2's set-parms reads four, three or two values; none, one or more than four
+        # leave every default as it is)
+        given = {4: ("start", "up", "down", "finish"), 3: ("start", "up", "down"), 2: ("up", "down")}.get(len(parms), ())
         vals = {}
         for key, v in zip(given, parms):
             if v not in ("-", ""):

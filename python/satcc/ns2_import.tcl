@@ -55,6 +55,12 @@ proc new {cls args} {
         ::satcc::call $h unit [lindex $args 1]
         return $h
     }
+    if {$cls eq "Simulator" && $args eq "-multicast on"} {
+        # multicast routing beside unicast (ns-2's simple-dyn.tcl): unicast packets are
+        # forwarded as without it, and satcc's flows are unicast
+        ::satcc::note "new Simulator -multicast on (unicast flows are forwarded as without it)"
+        set args {}
+    }
     if {[llength $args] > 0} {
         ::satcc::unsupported "new $cls with arguments ($args)"
     }
