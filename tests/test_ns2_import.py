@@ -474,6 +474,29 @@ def test_static_routing_named_is_ns2s_default_and_session_routing_is_read(tmp_pa
             ns2_import.from_tcl(_script(tmp_path, extra=f"$ns rtproto {proto}"))
 
 
+def test_a_queue_monitors_integrator_and_a_links_bandwidth_read_back_as_ns2s_example_does(tmp_path):
+    # ns-2's tcl/ex/example.tcl: a periodic proc reads a queue monitor's bytes integrator
+    # and divides by the link's bandwidth_, which reads back as built, in ns-2's units
+    # (what a monitor would read back is not simulated: 0)
+    extra = """set qmon [$ns monitor-queue $a $b ""]
+set integ [$qmon get-bytes-integrator]
+set samples [$qmon get-delay-samples]
+proc dump {link} {
+    global ns integ
+    set d [expr 8 * [$integ set sum_] / [[$link link] set bandwidth_]]
+    if {$d != 0 || [[$link link] set bandwidth_] != 1500000.0 || [[$link link] set delay_] != 0.01} {
+        error "read back: $d [[$link link] set bandwidth_] [[$link link] set delay_]"
+    }
+}
+$ns at 1.0 "dump [$ns link $a $b]"
+"""
+    sc = ns2_import.from_tcl(_script(tmp_path, links="$ns duplex-link $a $b 1.5Mb 10ms DropTail", extra=extra)).scenario
+    assert (sc["links"][0]["rate_bps"], sc["links"][0]["delay_ms"]) == (1.5e6, 10.0)
+    with pytest.raises(ScenarioError, match=r"read back: 0.0 1500000.0 0.01"):
+        ns2_import.from_tcl(_script(tmp_path, links="$ns duplex-link $a $b 1.5Mb 10ms DropTail",
+                                    extra=extra.replace("!= 0.01", "!= 0.02")))
+
+
 def test_a_simulator_with_multicast_on_is_read_as_without(tmp_path):
     # ns-2's own examples (simple-dyn.tcl) turn multicast on beside unicast flows
     plain = ns2_import.from_tcl(_script(tmp_path)).scenario

@@ -172,7 +172,16 @@ proc ::satcc::call {h method args} {
                 value { return [::satcc::draw $h $cls] }
             }
         }
-        QueueMonitor* - Queue* - DelayLink - Trace* - Classifier* {
+        QueueMonitor* {
+            # a queue monitor's integrators and delay samples are objects a script reads
+            # (ns-2's tcl/ex/example.tcl); what they read back is not simulated
+            switch -- $method {
+                get-bytes-integrator - get-pkts-integrator { return [::satcc::make Integrator] }
+                get-delay-samples { return [::satcc::make Samples] }
+            }
+            return 0
+        }
+        Integrator - Samples - Queue* - DelayLink - Trace* - Classifier* {
             # what a queue monitor or a link reads back is not simulated
             return 0
         }
@@ -248,6 +257,16 @@ proc ::satcc::simplex {a b bw delay qtype} {
     set ::satcc::ld($l) [::satcc::make DelayLink]
     set ::satcc::link($a,$b) $l
     ::satcc::rec link $l $a $b $bw $delay $qtype $::satcc::lq($l) $::satcc::ld($l)
+    # what the script reads back of the link as built (`[[$ns link $a $b] link] set
+    # bandwidth_`), in ns-2's units; the values recorded are read by the import itself
+    set d $::satcc::ld($l)
+    if {[regexp {^\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*([kKmMgG]?)(B?)} $bw -> x p by]} {
+        set x [expr {double($x) * [dict get {"" 1.0 k 1e3 m 1e6 g 1e9} [string tolower $p]]}]
+        set ::satcc::iv($d,bandwidth_) [expr {$by eq "B" ? $x * 8 : $x}]
+    }
+    if {[regexp {^\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*([munp]?)} $delay -> x p]} {
+        set ::satcc::iv($d,delay_) [expr {double($x) * [dict get {"" 1.0 m 1e-3 u 1e-6 n 1e-9 p 1e-12} $p]}]
+    }
 }
 
 proc ::satcc::sim {ns method argv} {
