@@ -497,6 +497,14 @@ $ns at 1.0 "dump [$ns link $a $b]"
                                     extra=extra.replace("!= 0.01", "!= 0.02")))
 
 
+def test_a_simulator_command_satcc_does_not_model_is_named_with_why(tmp_path):
+    extra = 'set c [$ns node]\nset lan [$ns newLan "$b $c" 0.5Mb 40ms LL Queue/DropTail MAC/802_3 Channel]'
+    with pytest.raises(ScenarioError, match=r"\$ns newLan \(.*\) is not modelled by satcc: a shared LAN and its MAC's"):
+        ns2_import.from_tcl(_script(tmp_path, extra=extra))
+    with pytest.raises(ScenarioError, match=r"\$ns no-such-thing \(1\) is not modelled by satcc$"):
+        ns2_import.from_tcl(_script(tmp_path, extra="$ns no-such-thing 1"))
+
+
 def test_a_simulator_with_multicast_on_is_read_as_without(tmp_path):
     # ns-2's own examples (simple-dyn.tcl) turn multicast on beside unicast flows
     plain = ns2_import.from_tcl(_script(tmp_path)).scenario

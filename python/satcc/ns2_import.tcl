@@ -408,7 +408,10 @@ proc ::satcc::sim {ns method argv} {
             ::satcc::unsupported "\$ns rtproto ($argv) is not modelled (Static and Session are; ns-2's distributed protocols send routing messages of their own through the network)"
         }
     }
-    ::satcc::unsupported "\$ns $method ([join $argv { }])"
+    set why {newLan "a shared LAN and its MAC's contention" make-lan "a shared LAN and its MAC's contention"
+             node-config "wireless nodes" mrtproto "multicast routing"}
+    set what [expr {[dict exists $why $method] ? ": [dict get $why $method]" : ""}]
+    ::satcc::unsupported "\$ns $method ([join $argv { }]) is not modelled by satcc$what"
 }
 
 # the `$ns at` events in time order (equal times in the order they were written, as ns-2
