@@ -1,6 +1,7 @@
 """Property tests over random small networks: packets are conserved, queues stay
 within their limits, and a run is a pure function of scenario and seed. The networks
 draw every congestion control (CUBIC and BBR with a Linux sender's transport, pacing),
+a second way round with routing costs, a link failing under static or session routing,
 ns-2's Sack1 agents and timestamp option, RED in packets and in bytes, UDP flows of CBR and ON/OFF sources, the router schemes on the routers' links, jitter,
 latency steps and stops."""
 
@@ -29,7 +30,8 @@ def networks(draw):
     if tcp.get("rto") != "linux" and draw(st.booleans()):
         # ns-2's timestamp option (ns-2's transport only)
         tcp["timestamps"] = True
-    s = Scenario("prop", duration_s=duration, seed=draw(st.integers(0, 1000)), tcp=tcp)
+    routing = draw(st.sampled_from(["static", "session"]))
+    s = Scenario("prop", duration_s=duration, seed=draw(st.integers(0, 1000)), tcp=tcp, routing=routing)
     routers = [s.node(f"r{i}") for i in range(n_routers)]
     for a, b in zip(routers, routers[1:]):
         q = draw(st.sampled_from([
@@ -47,6 +49,18 @@ def networks(draw):
         steps = draw(st.sampled_from([[], [{"at_s": draw(st.floats(0.1, duration)), "delay_ms": draw(st.floats(0, 80))}]]))
         s.link(a, b, rate_bps=draw(st.floats(1e5, 1e8)), delay_ms=draw(st.floats(0, 50)), queue=q, error=err,
                rate_changes=changes, delay_changes=steps, jitter_ms=draw(st.sampled_from([0.0, 2.0])))
+    if n_routers >= 2 and draw(st.booleans()):
+        # a second way from the first router to the last, dearer or cheaper by its costs,
+        # and the first router link failing (routes go round it under session routing)
+        x = s.node("x")
+        for a, b in ((routers[0], x), (x, routers[-1])):
+            s.link(a, b, rate_bps=draw(st.floats(1e5, 1e8)), delay_ms=draw(st.floats(0, 50)),
+                   queue={"type": "droptail", "limit_pkts": draw(st.integers(1, 60))},
+                   cost=draw(st.sampled_from([1.0, 0.5, 3.0])))
+        down = draw(st.floats(0.05, duration))
+        up = draw(st.sampled_from([None, down + draw(st.floats(0.0, duration))]))
+        first = s.d["links"][0]
+        first["outages"] = [{"down_s": down} if up is None else {"down_s": down, "up_s": up}]
     for i in range(draw(st.integers(1, 5))):
         h, d = s.node(f"h{i}"), s.node(f"d{i}")
         s.link(h, routers[0], rate_bps=draw(st.floats(1e6, 1e9)), delay_ms=draw(st.floats(0, 20)))

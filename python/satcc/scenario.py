@@ -226,16 +226,20 @@ class Scenario:
 
     def __init__(self, name: str = "scenario", *, duration_s: float, seed: int = 1,
                  sample_interval_s: float = 0.1, tcp: dict | None = None, schemes: list[dict] | None = None,
-                 ns2_rng_seed: int | None = None):
+                 ns2_rng_seed: int | None = None, routing: str | None = None):
         """A scenario with no nodes yet. `tcp`: settings for every flow (transport and
         scheme settings, e.g. {"rwnd_pkts": 100, "fusion_alpha": "fixed"}); `schemes`:
         router schemes as the file's `schemes` list (or add them with `scheme()`);
         `ns2_rng_seed`: take RED's, the error models' and the ON/OFF sources' draws from
-        ns-2's generator seeded with it (docs/scenario.md, "ns-2's draws")."""
+        ns-2's generator seeded with it (docs/scenario.md, "ns-2's draws"); `routing`:
+        "static" (the default) or "session", routes computed again as links fail
+        (docs/scenario.md, "Routes around a failed link")."""
         self.d: dict = {"name": name, "duration_s": duration_s, "seed": seed,
                         "sample_interval_s": sample_interval_s, "nodes": [], "links": [], "flows": []}
         if ns2_rng_seed is not None:
             self.d["ns2_rng_seed"] = ns2_rng_seed
+        if routing is not None:
+            self.d["routing"] = routing
         if tcp:
             self.d["tcp"] = dict(tcp)
         for sc in schemes or ():
@@ -259,7 +263,7 @@ class Scenario:
     def link(self, a: str, b: str, *, rate_bps: float, delay_ms: float, **fields) -> None:
         """Add a duplex link a <-> b. `fields`: queue (both directions), a_to_b / b_to_a
         (a direction's own queue and error model), outages (times it is down: a list of
-        {"down_s", "up_s"}), as in the file's `links` entries."""
+        {"down_s", "up_s"}), cost (its routing cost), as in the file's `links` entries."""
         self.d["links"].append({"a": a, "b": b, "rate_bps": rate_bps, "delay_ms": delay_ms, **fields})
 
     def flow(self, src: str, dst: str, **fields) -> None:
