@@ -241,3 +241,22 @@ def test_a_run_is_checked_by_the_core_once(monkeypatch):
     calls.clear()
     s.validate()
     assert calls == ["validate_json"], "validating alone asks the core, which plans without building"
+
+
+def test_routing_and_costs_are_checked_by_field():
+    d = base()
+    d["routing"] = "dv"
+    assert err(d) == "routing: must be one of static, session, got 'dv'"
+    d = base()
+    d["links"][1]["cost"] = 0
+    assert err(d).startswith("links[1].cost: ")
+    d = base()
+    d["links"][1]["b_to_a"] = {"cost": 1001}
+    assert err(d).startswith("links[1].b_to_a.cost: ")
+    # routes belong to the nodes under session routing: a flow cannot pin its path
+    d = base()
+    d["routing"] = "session"
+    validate(d)
+    f = d["flows"][0]
+    d["flows"][0]["path"] = [f["src"], "r1", "r2", f["dst"]]
+    assert err(d).startswith("flows[0].path: a pinned path cannot follow routing: session")
