@@ -755,7 +755,8 @@ def _rates(sc: dict) -> dict:
 def comparable(sc: dict, summary: dict) -> dict:
     """The comparison metrics from a satcc summary, defined exactly as for ns-2:
     per-flow goodput from the sender's cumulative ACK, bottleneck utilization from
-    departed bytes, loss rate = data drops / data packets sent, Jain index over goodput."""
+    departed bytes, loss rate = the links' drops (ACKs' included) / data packets sent,
+    Jain index over goodput."""
     _tcp_only(sc)
     end = summary["duration_s"]
     size = {**TCP_DEFAULTS, **(sc.get("tcp") or {})}["packet_size_bytes"]
@@ -765,7 +766,13 @@ def comparable(sc: dict, summary: dict) -> dict:
         flows.append({"name": f["name"], "group": f["group"],
                       "goodput_mbps": f["data_pkts_acked"] * size * 8 / active / 1e6 if active > 0 else 0.0})
     util = {l["name"]: l["utilization"] for l in summary["links"]}
-    return _finish(sc, flows, util, summary["totals"]["loss_rate"], summary["totals"]["rto_count"])
+    # the loss rate as metrics_from_ns2 takes it from ns-2's counters: every drop its
+    # queue monitors count (ACKs' and the error models' included, what a link loses going
+    # down too; not what a down link refuses) over the data packets sent, SYNs left out
+    syns = sum(1 for f in expand_flows(sc)["flows"] if schema.tcp_settings(sc, f)["syn"])
+    sent = sum(f["data_pkts_sent"] + f["syn_pkts_sent"] for f in summary["flows"]) - syns
+    drops = sum(l["drops"] + l["drops_error"] for l in summary["links"])
+    return _finish(sc, flows, util, drops / sent if sent else 0.0, summary["totals"]["rto_count"])
 
 
 def _finish(sc: dict, flows: list, util: dict, loss: float, rtos: int) -> dict:
