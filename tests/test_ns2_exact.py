@@ -1328,3 +1328,37 @@ def test_the_comparison_sees_routes_by_hops_where_ns2_routes_by_cost():
     # own costs are dropped
     assert _parted_network("costs", _costs_dropped) >= 11
     assert _parted_network("costs", _one_cost_each_way) >= 4
+
+
+def test_the_adaptive_red_networks_move_max_p():
+    # networks from ARED_FIRST: most RED queues run Adaptive RED (ns-2's adaptive_ 1),
+    # with ns-2's defaults or other steps, intervals and bounds
+    nets = _family("adaptive-red")
+    ared = [l["queue"]["adaptive"] for k in nets for l in ns2exact.network(k)["links"]
+            if "adaptive" in (l.get("queue") or {})]
+    assert len(ared) > 100 and any("bottom" in a for a in ared) and any("bottom" not in a for a in ared)
+    assert len({a["interval_s"] for a in ared}) == 3
+    tcl = ns2exact.tcl(next(k for k in nets if any("adaptive" in (l.get("queue") or {})
+                                                   for l in ns2exact.network(k)["links"])))
+    assert "] queue] set adaptive_ 1\n" in tcl and "] queue] set interval_ " in tcl
+
+
+def _fixed_max_p(sc: dict) -> None:
+    """A change (for _parted_network): RED keeps its max_p."""
+    for link in sc["links"]:
+        (link.get("queue") or {}).pop("adaptive", None)
+
+
+def _adapting_half_as_often(sc: dict) -> None:
+    """A change (for _parted_network): Adaptive RED's interval doubled."""
+    for link in sc["links"]:
+        a = (link.get("queue") or {}).get("adaptive")
+        if a is not None:
+            a["interval_s"] = a.get("interval_s", 0.5) * 2
+
+
+def test_the_comparison_sees_red_that_does_not_adapt():
+    # seven of the first twenty part when max_p stays fixed (24 of all 100), and six when
+    # it moves half as often (measured)
+    assert _parted_network("adaptive-red", _fixed_max_p) >= 5
+    assert _parted_network("adaptive-red", _adapting_half_as_often) >= 4

@@ -505,6 +505,24 @@ def test_a_simulator_command_satcc_does_not_model_is_named_with_why(tmp_path):
         ns2_import.from_tcl(_script(tmp_path, extra="$ns no-such-thing 1"))
 
 
+def test_adaptive_red_is_read_with_its_settings(tmp_path):
+    links = "$ns duplex-link $a $b 10Mb 10ms RED"
+    extra = "set q [[$ns link $a $b] queue]\n$q set adaptive_ 1\n$q set interval_ 0.1\n$q set bottom_ 0.02"
+    q = ns2_import.from_tcl(_script(tmp_path, links=links, extra=extra)).scenario["links"][0]["queue"]
+    assert q["adaptive"] == {"alpha": 0.01, "beta": 0.9, "interval_s": 0.1, "top": 0.5, "bottom": 0.02}
+    # bottom_ 0 (ns-2's default) is its automatic value, left to satcc's build
+    q = ns2_import.from_tcl(_script(tmp_path, links="Queue/RED set adaptive_ 1\n" + links)).scenario
+    assert "bottom" not in q["links"][0]["queue"]["adaptive"]
+    # (a class setting made after the queue is not the queue's, as in ns-2)
+    q = ns2_import.from_tcl(_script(tmp_path, links=links, extra="Queue/RED set adaptive_ 1")).scenario
+    assert "adaptive" not in q["links"][0]["queue"]
+    assert "adaptive" not in ns2_import.from_tcl(_script(tmp_path, links=links)).scenario["links"][0]["queue"]
+    for cls, match in (("Queue/RED set feng_adaptive_ 1", r"feng_adaptive_ 1 is not modelled"),
+                       ("Queue/RED set adaptive_ 2", r"adaptive_ 2 is not modelled \(0, and 1: Adaptive RED\)")):
+        with pytest.raises(ScenarioError, match=match):
+            ns2_import.from_tcl(_script(tmp_path, links=cls + "\n" + links))
+
+
 def test_a_simulator_with_multicast_on_is_read_as_without(tmp_path):
     # ns-2's own examples (simple-dyn.tcl) turn multicast on beside unicast flows
     plain = ns2_import.from_tcl(_script(tmp_path)).scenario

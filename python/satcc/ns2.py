@@ -259,6 +259,11 @@ def _queue_tcl(q: dict | None, a: str, b: str, ecn_lines: bool = False, largest:
            f"Queue/RED set mark_p_ {float(q.get('mark_p', 0.1))!r}"] if ecn_lines else []),
         f"$ns simplex-link $n({a}) $n({b}) @RATE@ @DELAY@ RED",
         f"$ns queue-limit $n({a}) $n({b}) {q['limit_pkts']}",
+        # Adaptive RED: this queue's own (read from the run's start, bottom_ 0 automatic)
+        *([f"[[$ns link $n({a}) $n({b})] queue] set {var} {val!r}" for var, val in (
+            ("adaptive_", 1), ("alpha_", float(ad.get("alpha", 0.01))), ("beta_", float(ad.get("beta", 0.9))),
+            ("interval_", float(ad.get("interval_s", 0.5))), ("top_", float(ad.get("top", 0.5))),
+            ("bottom_", float(ad.get("bottom") or 0.0)))] if (ad := q.get("adaptive")) is not None else []),
     ]
 
 

@@ -194,14 +194,15 @@ _APP_DEFAULTS = {"packetSize_": "210", "rate_": {"cbr": "448Kb", "exponential": 
                  "random_": "0", "maxpkts_": "268435456", "burst_time_": "0.5", "idle_time_": "0.5", "shape_": "1.5"}
 _DROPTAIL_FIXED = {"drop_front_": "false", "summarystats_": "false"}
 _RED_FIXED = {"drop_tail_": "true", "drop_front_": "false", "drop_rand_": "false", "ns1_compat_": "false",
-              "adaptive_": "0", "cautious_": "0", "use_mark_p_": "true"}
+              "feng_adaptive_": "0", "cautious_": "0", "use_mark_p_": "true"}
 # ns-2 2.35's queue defaults
 _QUEUE_DEFAULTS = {"limit_": "50", "queue_in_bytes_": "false", "mean_pktsize_": "500", "bytes_": "true",
                    "thresh_": "0", "maxthresh_": "0", "q_weight_": "-1", "wait_": "true", "linterm_": "10",
                    "setbit_": "false", "gentle_": "true", "mark_p_": "0.1"}
-_RED_DEFAULTS = {"bytes_": "true", "queue_in_bytes_": "true", "targetdelay_": "0.005"}
-# read by adaptive RED only (adaptive_ 0, which _RED_FIXED holds)
-_RED_ADAPTIVE_ONLY = ("alpha_", "beta_", "interval_", "feng_adaptive_", "top_", "bottom_")
+_RED_DEFAULTS = {"bytes_": "true", "queue_in_bytes_": "true", "targetdelay_": "0.005", "adaptive_": "0",
+                 "alpha_": "0.01", "beta_": "0.9", "interval_": "0.5", "top_": "0.5", "bottom_": "0"}
+# read by adaptive RED only (adaptive_ 1: `adaptive`)
+_RED_ADAPTIVE_ONLY = ("adaptive_", "alpha_", "beta_", "interval_", "top_", "bottom_")
 
 
 # ------------------------------------------------------------------ running the script
@@ -451,6 +452,16 @@ def _queue(objs: _Objects, q: str, what: str, notes: list[str], rate_bps: float,
         if _bool(get("setbit_"), f"{what} setbit_"):
             out["ecn"] = True
             out["mark_p"] = _num(get("mark_p_"), f"{what} mark_p_")
+        adaptive = _int(get("adaptive_"), f"{what} adaptive_")
+        if adaptive not in (0, 1):
+            raise Ns2ImportError(f"{what}: adaptive_ {adaptive} is not modelled (0, and 1: Adaptive RED)")
+        if adaptive:
+            # Adaptive RED (ns-2's estimator with adaptive_ 1): max_p moved within [bottom, top]
+            bottom = _num(get("bottom_"), f"{what} bottom_")
+            out["adaptive"] = {"alpha": _num(get("alpha_"), f"{what} alpha_"),
+                               "beta": _num(get("beta_"), f"{what} beta_"),
+                               "interval_s": _num(get("interval_"), f"{what} interval_"),
+                               "top": _num(get("top_"), f"{what} top_"), **({"bottom": bottom} if bottom else {})}
         return out
     raise Ns2ImportError(f"{what}: queue type {kind} is not modelled (DropTail and RED are)")
 
@@ -481,7 +492,6 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
     em_ranvar: dict[str, str] = {}
     seeds: list[tuple[float, bool, str]] = []
     detached: dict[str, float] = {}
-    # each link direction's `$ns rtmodel-at` edges: (time, "down" or "up"), as written
     # the link dynamics' models in the order the script made them (rtmodel-at's and
     # rtmodel's), run as ns-2's rtQueue runs them once the run's end is known
     models: list[tuple[str, tuple, list[tuple[str, str]]]] = []

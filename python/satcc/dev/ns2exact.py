@@ -27,7 +27,7 @@ entry (`$ns lossmodel`), (11800 on) UDP messages split into datagrams (Agent/UDP
 packetSize_), (12000 on) links that fail and come back (`outages`, `$ns rtmodel-at`),
 (12200 on) agents taken off their hosts (`$ns detach-agent`), (12400 on) session
 routing around failed links (`routing: session`, `$ns rtproto Session`), (12600 on)
-routing costs (`cost`, `$ns cost`), and
+routing costs (`cost`, `$ns cost`), (12800 on) Adaptive RED (`adaptive`, adaptive_ 1), and
 each flow's own packet size, windows, initial ssthresh, dupACK threshold, RTT tick,
 RTO bounds, SYN, header and ACK sizes. Only what ns-2 draws at random is excluded (RED,
 error models, send overhead): the rest of a run is arithmetic, so counts that differ at
@@ -172,6 +172,10 @@ SESSION_FIRST = 12400
 # the sum of costs, ties and sums as ns-2's RouteLogic computes them; half of them
 # under session routing with links failing
 COST_FIRST = 12600
+# From ARED_FIRST on: lossy networks whose RED queues mostly run Adaptive RED (`adaptive`,
+# ns-2's adaptive_ 1): max_p moved up or down on an arrival at least interval_ after
+# its last change, within [bottom_, top_], bottom_ sometimes ns-2's automatic value
+ARED_FIRST = 12800
 
 # Networks known to part from ns-2, with why (none since 2026-11-28). Networks 241, 1055,
 # 6121 and 7053 were kept here until then: links of equal rates busy in lockstep, where
@@ -196,6 +200,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(ENTRY_FIRST, ENTRY_FIRST + 100)) + list(range(SPLIT_FIRST, SPLIT_FIRST + 100))
             + list(range(OUTAGE_FIRST, OUTAGE_FIRST + 100)) + list(range(DETACH_FIRST, DETACH_FIRST + 100))
             + list(range(SESSION_FIRST, SESSION_FIRST + 100)) + list(range(COST_FIRST, COST_FIRST + 100))
+            + list(range(ARED_FIRST, ARED_FIRST + 100))
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
             if k not in APART]
@@ -361,7 +366,9 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    if k >= ARED_FIRST:
+        return True, False, "adaptive-red"
     if k >= COST_FIRST:
         return True, False, "costs"
     if k >= SESSION_FIRST:
@@ -778,6 +785,27 @@ def _make_costs(sc: dict, rng: random.Random) -> None:
         _fail_some(sc, rng)
 
 
+def _make_adaptive(sc: dict, rng: random.Random) -> None:
+    """In place: seven RED queues in ten run Adaptive RED, with ns-2's defaults or other
+    steps, intervals and bounds; a network with no RED queue gets one on a router link."""
+    routers = {n["name"] for n in sc["nodes"] if n["name"].startswith("R")}
+    reds = [l for l in sc["links"] if (l.get("queue") or {}).get("type") == "red"]
+    if not reds:
+        core = [l for l in sc["links"] if l["a"] in routers and l["b"] in routers] or sc["links"]
+        link = rng.choice(core)
+        link["queue"] = {"type": "red", "limit_pkts": rng.choice([20, 50]), "min_th_pkts": 3.0, "max_th_pkts": 12.0,
+                         "w_q": rng.choice([0.02, 0.2]), "max_p": rng.choice([0.1, 0.02])}
+        reds = [link]
+    for link in reds:
+        if rng.random() < 0.7:
+            a = {"alpha": rng.choice([0.01, 0.01, 0.02, 0.05]), "beta": rng.choice([0.9, 0.9, 0.8]),
+                 "interval_s": rng.choice([0.5, 0.5, 0.1, 0.05]), "top": rng.choice([0.5, 0.5, 0.3])}
+            bottom = rng.choice([None, None, 0.005, 0.02])
+            if bottom is not None:
+                a["bottom"] = bottom
+            link["queue"]["adaptive"] = a
+
+
 def _make_detaches(sc: dict, rng: random.Random) -> None:
     """In place: two flows in three have an agent taken off its host, the sender or the
     receiver or both, at a random instant of the run, a quarter of the time at another
@@ -882,6 +910,7 @@ _FAMILY_MAKERS = {
     "detaches": [(_make_udp, 8_200_000), (_make_detaches, 12_200_000)],
     "session": [(_make_udp, 8_200_000), (_make_session, 12_400_000)],
     "costs": [(_make_udp, 8_200_000), (_make_costs, 12_600_000)],
+    "adaptive-red": [(_make_adaptive, 12_800_000)],
 }
 
 

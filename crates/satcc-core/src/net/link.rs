@@ -402,7 +402,7 @@ impl Link {
         let pkts = self.queue_pkts();
         let bytes = self.admitted_bytes - self.departed_bytes();
         let idle_s = if pkts == 0 { Some(at.shadow - self.free_shadow) } else { None };
-        Occupancy { pkts, bytes, idle_s }
+        Occupancy { pkts, bytes, idle_s, now_s: at.shadow }
     }
 
     /// Offer a packet to this link during the event `at`.

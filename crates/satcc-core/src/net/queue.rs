@@ -27,6 +27,8 @@ pub struct Occupancy {
     /// clock (the arrival's double time less the last departure's), as ns-2's RED
     /// reads `now - idletime_`.
     pub idle_s: Option<f64>,
+    /// The arrival's time on ns-2's double clock (Adaptive RED's `now`).
+    pub now_s: f64,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -127,6 +129,28 @@ pub struct Red {
     v_c: f64,
     v_d: f64,
     cur_max_p: f64,
+    /// Adaptive RED's settings and state (None: max_p fixed).
+    adaptive: Option<Adaptive>,
+}
+
+/// Adaptive RED (ns-2's adaptive_ 1, REDQueue::updateMaxP): max_p moved on an arrival
+/// at least `interval` after its last change, to keep the average queue between the
+/// lower and upper 40 % of the thresholds' range.
+#[derive(Clone, Debug)]
+pub struct Adaptive {
+    alpha: f64,
+    beta: f64,
+    interval: f64,
+    top: f64,
+    bottom: f64,
+    /// When max_p last changed, s on ns-2's double clock (edv_.lastset).
+    lastset: f64,
+}
+
+impl Adaptive {
+    pub fn new(alpha: f64, beta: f64, interval: f64, top: f64, bottom: f64) -> Self {
+        Adaptive { alpha, beta, interval, top, bottom, lastset: 0.0 }
+    }
 }
 
 /// ns-2's RED byte settings (`Red::in_bytes`).
@@ -182,6 +206,7 @@ impl Red {
             v_c: 0.0,
             v_d: 0.0,
             cur_max_p: 0.0,
+            adaptive: None,
         }
         .reset()
     }
@@ -212,6 +237,16 @@ impl Red {
         Red { bytes, ..self }.reset()
     }
 
+    /// Adapt max_p as ns-2's Adaptive RED does (adaptive_ 1).
+    pub fn adaptive(self, a: Adaptive) -> Self {
+        Red { adaptive: Some(a), ..self }
+    }
+
+    /// The drop probability at max_th now (ns-2's cur_max_p_).
+    pub fn cur_max_p(&self) -> f64 {
+        self.cur_max_p
+    }
+
     /// Mark instead of dropping early, below `mark_p` (ns-2's setbit_ true).
     pub fn with_ecn(self, mark_p: f64) -> Self {
         Red { ecn: true, mark_p, ..self }
@@ -229,6 +264,11 @@ impl Red {
         self.count = 0;
         self.count_bytes = 0;
         self.old = false;
+        // (and max_p as it started, changed no time ago)
+        self.cur_max_p = 1.0 / (1.0 / self.max_p);
+        if let Some(a) = self.adaptive.as_mut() {
+            a.lastset = 0.0;
+        }
     }
 
     /// ns-2's REDQueue::estimator with m + 1 arrivals: the idle ones, then this one.
@@ -260,6 +300,21 @@ impl Red {
         avg *= keep;
         avg += self.w_q * waiting as f64;
         self.avg = avg;
+        if let Some(a) = self.adaptive.as_mut() {
+            // REDQueue::updateMaxP, from the new average
+            let now = occ.now_s;
+            if now > a.lastset + a.interval {
+                let part = 0.4 * (self.max_th - self.min_th);
+                if avg < self.min_th + part && self.cur_max_p > a.bottom {
+                    self.cur_max_p *= a.beta;
+                    a.lastset = now;
+                } else if avg > self.max_th - part && a.top > self.cur_max_p {
+                    let alpha = if a.alpha > 0.25 * self.cur_max_p { 0.25 * self.cur_max_p } else { a.alpha };
+                    self.cur_max_p += alpha;
+                    a.lastset = now;
+                }
+            }
+        }
     }
 
     /// ns-2's calculate_p_new (packet mode): the probability before the count's
@@ -420,7 +475,7 @@ mod tests {
     use std::sync::{Arc, Mutex};
 
     fn occ(pkts: u32) -> Occupancy {
-        Occupancy { pkts, bytes: pkts as u64 * 1000, idle_s: None }
+        Occupancy { pkts, bytes: pkts as u64 * 1000, idle_s: None, now_s: 0.0 }
     }
 
     fn own(seed: u64) -> Draws {
@@ -444,7 +499,7 @@ mod tests {
         // 1000 waiting + 2000 reaches the limit: ns-2 drops (>=)
         assert_eq!(q.admit(2000, &occ(2), &mut rng, || 1000), Verdict::DropOverflow);
         // the packet in service does not count: a 1500-byte one in service, 1000 waiting
-        let busy = Occupancy { pkts: 2, bytes: 2500, idle_s: None };
+        let busy = Occupancy { pkts: 2, bytes: 2500, idle_s: None, now_s: 0.0 };
         assert_eq!(q.admit(1999, &busy, &mut rng, || 1500), Verdict::Admit);
         // an idle link takes any packet, as in packet mode (ns-2 would drop one of the
         // limit's size: the export refuses such limits)
@@ -574,7 +629,7 @@ mod tests {
         let mut r = Red::new(1000, 5.0, 15.0, 0.5, 0.1, true, true, 1000.0);
         r.verdict(1000, &occ(11), &mut rng, || 1000);
         let a1 = r.avg();
-        let idle = Occupancy { pkts: 0, bytes: 0, idle_s: Some(0.0105) };
+        let idle = Occupancy { pkts: 0, bytes: 0, idle_s: Some(0.0105), now_s: 0.0 };
         // 10.5 ms idle at 1000 pkt/s: ns-2's m = int(10.5) = 10 idle arrivals, then this one
         r.verdict(1000, &idle, &mut rng, || 1000);
         assert_eq!(r.avg(), a1 * 0.5f64.powi(11));
@@ -587,7 +642,7 @@ mod tests {
         let mut rng = own(1);
         let mut r = Red::new(1000, 5.0, 15.0, 1e-12, 0.1, true, true, 1.25e8);
         r.avg = 10.0;
-        let idle = Occupancy { pkts: 0, bytes: 0, idle_s: Some(1e6) };
+        let idle = Occupancy { pkts: 0, bytes: 0, idle_s: Some(1e6), now_s: 0.0 };
         r.verdict(1000, &idle, &mut rng, || 1000);
         let want = 10.0 * (1.0 - 1e-12f64).powf(1.25e14 + 1.0);
         assert!((r.avg() - want).abs() < 1e-9 * want, "{} vs {want}", r.avg());
@@ -599,18 +654,18 @@ mod tests {
     fn red_in_bytes_averages_the_bytes_waiting_against_thresholds_and_limit_in_bytes() {
         let mut rng = own(1);
         // 1000 bytes in service, 2 x 700 waiting: 1400 bytes waiting, w_q 1
-        let busy = Occupancy { pkts: 3, bytes: 2400, idle_s: None };
+        let busy = Occupancy { pkts: 3, bytes: 2400, idle_s: None, now_s: 0.0 };
         let mut r = Red::new(4, 5.0, 15.0, 1.0, 0.1, true, true, 1000.0).in_bytes(true, false, 500);
         assert_eq!((r.min_th, r.max_th, r.limit), (2500.0, 7500.0, 2000));
         assert_eq!(r.verdict(700, &busy, &mut rng, || 1000), Verdict::Admit);
         assert_eq!(r.avg(), 1400.0);
         // the limit: 2000 bytes waiting or more drops the arrival, whatever its size
-        let full = Occupancy { pkts: 4, bytes: 3000, idle_s: None };
+        let full = Occupancy { pkts: 4, bytes: 3000, idle_s: None, now_s: 0.0 };
         assert_eq!(r.verdict(40, &full, &mut rng, || 1000), Verdict::DropOverflow);
-        let below = Occupancy { pkts: 4, bytes: 2999, idle_s: None };
+        let below = Occupancy { pkts: 4, bytes: 2999, idle_s: None, now_s: 0.0 };
         assert_ne!(r.verdict(1500, &below, &mut rng, || 1000), Verdict::DropOverflow);
         // an idle link: nothing waits, the packet goes
-        let idle = Occupancy { pkts: 0, bytes: 0, idle_s: Some(0.0) };
+        let idle = Occupancy { pkts: 0, bytes: 0, idle_s: Some(0.0), now_s: 0.0 };
         assert_eq!(r.verdict(1500, &idle, &mut rng, || unreachable!()), Verdict::Admit);
         assert_eq!(r.avg(), 0.0);
     }
@@ -619,7 +674,7 @@ mod tests {
     /// enough for an early drop, where packet mode needs two.
     #[test]
     fn red_in_bytes_drops_early_with_one_packet_waiting() {
-        let one_waiting = Occupancy { pkts: 2, bytes: 2000, idle_s: None };
+        let one_waiting = Occupancy { pkts: 2, bytes: 2000, idle_s: None, now_s: 0.0 };
         let drops = |in_bytes: bool| {
             let mut rng = own(4);
             // average 1 packet (w_q 1) against min_th 0.5 and max_th 1.5: probability 0.05
@@ -678,8 +733,49 @@ mod tests {
         for _ in 0..5000 {
             x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             let pkts = (x >> 33) as u32 % 40;
-            let o = Occupancy { pkts, bytes: pkts as u64 * 1000, idle_s: (pkts == 0).then_some(0.002) };
+            let o = Occupancy { pkts, bytes: pkts as u64 * 1000, idle_s: (pkts == 0).then_some(0.002), now_s: 0.0 };
             assert_eq!(a.verdict(1000, &o, &mut ra, || 1000), b.verdict(1000, &o, &mut rb, || 1000));
         }
+    }
+
+    /// Adaptive RED as ns-2's updateMaxP moves max_p: up by alpha (at most a quarter of
+    /// it) while the average sits in the upper 40 % of the thresholds' range and max_p is
+    /// below top, down by beta in the lower 40 % while above bottom, once per interval
+    /// at most; a reset puts max_p back.
+    #[test]
+    fn adaptive_red_moves_max_p_as_ns2_does() {
+        let mut rng = own(3);
+        // thresholds 5 and 15: the lower part below 9, the upper part above 11
+        let mut r = Red::new(1000, 5.0, 15.0, 1.0, 0.1, true, true, 1e4).adaptive(Adaptive::new(0.01, 0.9, 0.5, 0.5, 0.05));
+        let at = |pkts: u32, now_s: f64| Occupancy { pkts, bytes: pkts as u64 * 1000, idle_s: None, now_s };
+        // w_q 1: the average is the queue waiting. 13 waiting at 0.6 s: up by 0.01
+        r.verdict(1000, &at(14, 0.6), &mut rng, || 1000);
+        assert!((r.cur_max_p() - 0.11).abs() < 1e-12, "{}", r.cur_max_p());
+        // within the interval: no change; after it, up again
+        r.verdict(1000, &at(14, 1.0), &mut rng, || 1000);
+        assert!((r.cur_max_p() - 0.11).abs() < 1e-12);
+        r.verdict(1000, &at(14, 1.2), &mut rng, || 1000);
+        assert!((r.cur_max_p() - 0.12).abs() < 1e-12);
+        // between the parts (10 waiting): no change
+        r.verdict(1000, &at(11, 2.0), &mut rng, || 1000);
+        assert!((r.cur_max_p() - 0.12).abs() < 1e-12);
+        // low (2 waiting): down by 0.9 each interval, not once at or below bottom 0.05
+        let mut t = 2.0;
+        for _ in 0..20 {
+            t += 0.6;
+            r.verdict(1000, &at(3, t), &mut rng, || 1000);
+        }
+        assert!(r.cur_max_p() <= 0.05 && r.cur_max_p() > 0.05 * 0.9, "{}", r.cur_max_p());
+        // a small max_p climbs by a quarter of itself, not by alpha
+        let mut s = Red::new(1000, 5.0, 15.0, 1.0, 0.02, true, true, 1e4).adaptive(Adaptive::new(0.01, 0.9, 0.5, 0.5, 0.01));
+        s.verdict(1000, &at(14, 0.6), &mut rng, || 1000);
+        assert!((s.cur_max_p() - 0.025).abs() < 1e-12, "{}", s.cur_max_p());
+        // and never past top once at or above it
+        let mut u = Red::new(1000, 5.0, 15.0, 1.0, 0.5, true, true, 1e4).adaptive(Adaptive::new(0.01, 0.9, 0.5, 0.5, 0.01));
+        u.verdict(1000, &at(14, 0.6), &mut rng, || 1000);
+        assert_eq!(u.cur_max_p(), 0.5);
+        // the link's reset (going down) starts it again
+        r.clear();
+        assert!((r.cur_max_p() - 0.1).abs() < 1e-12);
     }
 }

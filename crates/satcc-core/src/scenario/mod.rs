@@ -247,7 +247,55 @@ pub enum QueueSpec {
         /// false; ns-2 2.35's Queue/RED class default is true, and `satcc from-ns2` carries it].
         #[serde(default)]
         byte_mode: bool,
+        /// Adaptive RED (ns-2's adaptive_ 1): max_p adapted to keep the average queue
+        /// between the thresholds [none: max_p fixed].
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        adaptive: Option<AdaptiveRed>,
     },
+}
+
+/// Adaptive RED as ns-2 2.35's REDQueue runs it (Floyd, Gummadi and Shenker 2001): on an
+/// arrival at least `interval_s` after max_p last changed, an average queue in the lower
+/// 40 % of the thresholds' range multiplies max_p by `beta` (while above `bottom`), one
+/// in the upper 40 % adds `alpha` to it (at most a quarter of max_p; while below `top`).
+/// The gentle region's slope keeps the max_p the queue started with, as ns-2's does.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AdaptiveRed {
+    /// Added to max_p [alpha_ 0.01].
+    #[serde(default = "ared_alpha")]
+    #[schemars(range(max = 1), extend("exclusiveMinimum" = 0))]
+    pub alpha: f64,
+    /// Multiplies max_p [beta_ 0.9].
+    #[serde(default = "ared_beta")]
+    #[schemars(range(max = 1), extend("exclusiveMinimum" = 0))]
+    pub beta: f64,
+    /// Least time between two changes, s [interval_ 0.5].
+    #[serde(default = "ared_interval")]
+    #[schemars(range(min = 0, max = MAX_TIME_S))]
+    pub interval_s: f64,
+    /// max_p is raised only while below this [top_ 0.5].
+    #[serde(default = "ared_top")]
+    #[schemars(range(max = 1), extend("exclusiveMinimum" = 0))]
+    pub top: f64,
+    /// max_p is lowered only while above this [bottom_ 0: ns-2's automatic value, 0.01
+    /// or 80,000 / the link's rate in b/s if less].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(max = 1), extend("exclusiveMinimum" = 0))]
+    pub bottom: Option<f64>,
+}
+
+fn ared_alpha() -> f64 {
+    0.01
+}
+fn ared_beta() -> f64 {
+    0.9
+}
+fn ared_interval() -> f64 {
+    0.5
+}
+fn ared_top() -> f64 {
+    0.5
 }
 
 fn red_mark_p() -> f64 {

@@ -7,7 +7,7 @@ use crate::engine::{from_secs, to_secs, EventQueue, RngStreams, Time};
 use crate::metrics::Series;
 use crate::net::error_model::ErrorModel;
 use crate::net::link::Link;
-use crate::net::queue::{DropTail, QueueDiscipline, Red};
+use crate::net::queue::{Adaptive, DropTail, QueueDiscipline, Red};
 use crate::net::routing::SessionRoutes;
 use crate::net::{FlowId, LinkId, NodeId};
 use crate::scenario::{self, ErrorPlace, ErrorSpec, QueueSpec, Scenario, TrafficSpecIn};
@@ -26,11 +26,17 @@ pub(super) fn build_queue(q: &QueueSpec, rate_bps: f64) -> QueueDiscipline {
         }
         #[rustfmt::skip]
         QueueSpec::Red { limit_pkts, min_th_pkts, max_th_pkts, w_q, max_p, gentle, wait, mean_pkt_bytes, ecn, mark_p,
-                         queue_in_bytes, byte_mode } => {
+                         queue_in_bytes, byte_mode, adaptive } => {
             // ns-2's ptc: packets of the mean size per second
             let ptc = rate_bps / (8.0 * *mean_pkt_bytes as f64);
-            let red = Red::new(*limit_pkts, *min_th_pkts, *max_th_pkts, *w_q, *max_p, *gentle, *wait, ptc)
+            let mut red = Red::new(*limit_pkts, *min_th_pkts, *max_th_pkts, *w_q, *max_p, *gentle, *wait, ptc)
                 .in_bytes(*queue_in_bytes, *byte_mode, *mean_pkt_bytes);
+            if let Some(a) = adaptive {
+                // ns-2's initialize_params: bottom_ 0 is 0.01, or 1 / the window of a
+                // 100 ms path of 1000-byte packets at this rate if that is less
+                let bottom = a.bottom.unwrap_or_else(|| 0.01f64.min(80000.0 / rate_bps));
+                red = red.adaptive(Adaptive::new(a.alpha, a.beta, a.interval_s, a.top, bottom));
+            }
             QueueDiscipline::Red(Box::new(if *ecn { red.with_ecn(*mark_p) } else { red }))
         }
     }
