@@ -401,8 +401,7 @@ impl Link {
     fn occupancy(&self, at: &At) -> Occupancy {
         let pkts = self.queue_pkts();
         let bytes = self.admitted_bytes - self.departed_bytes();
-        let idle_s = if pkts == 0 { Some(at.shadow - self.free_shadow) } else { None };
-        Occupancy { pkts, bytes, idle_s, now_s: at.shadow }
+        Occupancy { pkts, bytes, now_s: at.shadow, free_s: self.free_shadow }
     }
 
     /// Offer a packet to this link during the event `at`.

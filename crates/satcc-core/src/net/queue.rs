@@ -23,12 +23,26 @@ pub struct Occupancy {
     pub pkts: u32,
     /// Bytes waiting or in service.
     pub bytes: u64,
-    /// How long the link has been idle, if it is idle now: seconds on ns-2's double
-    /// clock (the arrival's double time less the last departure's), as ns-2's RED
-    /// reads `now - idletime_`.
-    pub idle_s: Option<f64>,
-    /// The arrival's time on ns-2's double clock (Adaptive RED's `now`).
+    /// The arrival's time on ns-2's double clock (RED's `now`).
     pub now_s: f64,
+    /// When the link last became idle (its last departure), on the same clock.
+    pub free_s: f64,
+}
+
+impl Occupancy {
+    /// How long the link has been idle, if it is idle now (no packet): seconds on ns-2's
+    /// double clock, as ns-2's RED reads `now - idletime_`.
+    #[inline]
+    pub fn idle_s(&self) -> Option<f64> {
+        (self.pkts == 0).then_some(self.now_s - self.free_s)
+    }
+
+    /// A link holding `pkts` packets of `bytes` in all, idle for `idle_s` when empty,
+    /// at `now_s` (tests).
+    #[cfg(test)]
+    fn at(pkts: u32, bytes: u64, idle_s: Option<f64>, now_s: f64) -> Self {
+        Occupancy { pkts, bytes, now_s, free_s: now_s - idle_s.unwrap_or(0.0) }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -273,7 +287,7 @@ impl Red {
 
     /// ns-2's REDQueue::estimator with m + 1 arrivals: the idle ones, then this one.
     fn update_avg(&mut self, waiting: u64, occ: &Occupancy) {
-        let idle = match occ.idle_s {
+        let idle = match occ.idle_s() {
             Some(d) if d > 0.0 => (self.idle_pkts_per_s * d) as i64,
             _ => 0,
         };
@@ -475,7 +489,7 @@ mod tests {
     use std::sync::{Arc, Mutex};
 
     fn occ(pkts: u32) -> Occupancy {
-        Occupancy { pkts, bytes: pkts as u64 * 1000, idle_s: None, now_s: 0.0 }
+        Occupancy::at(pkts, pkts as u64 * 1000, None, 0.0)
     }
 
     fn own(seed: u64) -> Draws {
@@ -499,7 +513,7 @@ mod tests {
         // 1000 waiting + 2000 reaches the limit: ns-2 drops (>=)
         assert_eq!(q.admit(2000, &occ(2), &mut rng, || 1000), Verdict::DropOverflow);
         // the packet in service does not count: a 1500-byte one in service, 1000 waiting
-        let busy = Occupancy { pkts: 2, bytes: 2500, idle_s: None, now_s: 0.0 };
+        let busy = Occupancy::at(2, 2500, None, 0.0);
         assert_eq!(q.admit(1999, &busy, &mut rng, || 1500), Verdict::Admit);
         // an idle link takes any packet, as in packet mode (ns-2 would drop one of the
         // limit's size: the export refuses such limits)
@@ -629,7 +643,7 @@ mod tests {
         let mut r = Red::new(1000, 5.0, 15.0, 0.5, 0.1, true, true, 1000.0);
         r.verdict(1000, &occ(11), &mut rng, || 1000);
         let a1 = r.avg();
-        let idle = Occupancy { pkts: 0, bytes: 0, idle_s: Some(0.0105), now_s: 0.0 };
+        let idle = Occupancy::at(0, 0, Some(0.0105), 0.0);
         // 10.5 ms idle at 1000 pkt/s: ns-2's m = int(10.5) = 10 idle arrivals, then this one
         r.verdict(1000, &idle, &mut rng, || 1000);
         assert_eq!(r.avg(), a1 * 0.5f64.powi(11));
@@ -642,7 +656,7 @@ mod tests {
         let mut rng = own(1);
         let mut r = Red::new(1000, 5.0, 15.0, 1e-12, 0.1, true, true, 1.25e8);
         r.avg = 10.0;
-        let idle = Occupancy { pkts: 0, bytes: 0, idle_s: Some(1e6), now_s: 0.0 };
+        let idle = Occupancy::at(0, 0, Some(1e6), 0.0);
         r.verdict(1000, &idle, &mut rng, || 1000);
         let want = 10.0 * (1.0 - 1e-12f64).powf(1.25e14 + 1.0);
         assert!((r.avg() - want).abs() < 1e-9 * want, "{} vs {want}", r.avg());
@@ -654,18 +668,18 @@ mod tests {
     fn red_in_bytes_averages_the_bytes_waiting_against_thresholds_and_limit_in_bytes() {
         let mut rng = own(1);
         // 1000 bytes in service, 2 x 700 waiting: 1400 bytes waiting, w_q 1
-        let busy = Occupancy { pkts: 3, bytes: 2400, idle_s: None, now_s: 0.0 };
+        let busy = Occupancy::at(3, 2400, None, 0.0);
         let mut r = Red::new(4, 5.0, 15.0, 1.0, 0.1, true, true, 1000.0).in_bytes(true, false, 500);
         assert_eq!((r.min_th, r.max_th, r.limit), (2500.0, 7500.0, 2000));
         assert_eq!(r.verdict(700, &busy, &mut rng, || 1000), Verdict::Admit);
         assert_eq!(r.avg(), 1400.0);
         // the limit: 2000 bytes waiting or more drops the arrival, whatever its size
-        let full = Occupancy { pkts: 4, bytes: 3000, idle_s: None, now_s: 0.0 };
+        let full = Occupancy::at(4, 3000, None, 0.0);
         assert_eq!(r.verdict(40, &full, &mut rng, || 1000), Verdict::DropOverflow);
-        let below = Occupancy { pkts: 4, bytes: 2999, idle_s: None, now_s: 0.0 };
+        let below = Occupancy::at(4, 2999, None, 0.0);
         assert_ne!(r.verdict(1500, &below, &mut rng, || 1000), Verdict::DropOverflow);
         // an idle link: nothing waits, the packet goes
-        let idle = Occupancy { pkts: 0, bytes: 0, idle_s: Some(0.0), now_s: 0.0 };
+        let idle = Occupancy::at(0, 0, Some(0.0), 0.0);
         assert_eq!(r.verdict(1500, &idle, &mut rng, || unreachable!()), Verdict::Admit);
         assert_eq!(r.avg(), 0.0);
     }
@@ -674,7 +688,7 @@ mod tests {
     /// enough for an early drop, where packet mode needs two.
     #[test]
     fn red_in_bytes_drops_early_with_one_packet_waiting() {
-        let one_waiting = Occupancy { pkts: 2, bytes: 2000, idle_s: None, now_s: 0.0 };
+        let one_waiting = Occupancy::at(2, 2000, None, 0.0);
         let drops = |in_bytes: bool| {
             let mut rng = own(4);
             // average 1 packet (w_q 1) against min_th 0.5 and max_th 1.5: probability 0.05
@@ -733,7 +747,7 @@ mod tests {
         for _ in 0..5000 {
             x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             let pkts = (x >> 33) as u32 % 40;
-            let o = Occupancy { pkts, bytes: pkts as u64 * 1000, idle_s: (pkts == 0).then_some(0.002), now_s: 0.0 };
+            let o = Occupancy::at(pkts, pkts as u64 * 1000, (pkts == 0).then_some(0.002), 0.0);
             assert_eq!(a.verdict(1000, &o, &mut ra, || 1000), b.verdict(1000, &o, &mut rb, || 1000));
         }
     }
@@ -747,7 +761,7 @@ mod tests {
         let mut rng = own(3);
         // thresholds 5 and 15: the lower part below 9, the upper part above 11
         let mut r = Red::new(1000, 5.0, 15.0, 1.0, 0.1, true, true, 1e4).adaptive(Adaptive::new(0.01, 0.9, 0.5, 0.5, 0.05));
-        let at = |pkts: u32, now_s: f64| Occupancy { pkts, bytes: pkts as u64 * 1000, idle_s: None, now_s };
+        let at = |pkts: u32, now_s: f64| Occupancy::at(pkts, pkts as u64 * 1000, None, now_s);
         // w_q 1: the average is the queue waiting. 13 waiting at 0.6 s: up by 0.01
         r.verdict(1000, &at(14, 0.6), &mut rng, || 1000);
         assert!((r.cur_max_p() - 0.11).abs() < 1e-12, "{}", r.cur_max_p());
