@@ -269,6 +269,17 @@ proc ::satcc::simplex {a b bw delay qtype} {
     }
 }
 
+# the far ends of a link dynamics model's links: B for a link's (`... A B`, `n` 4 words),
+# else each neighbour of A (a node's: every link of it, as rtModel's set-elements takes)
+proc ::satcc::model_ends {a b n} {
+    if {$n == 4} { return [list $b] }
+    set others {}
+    foreach k [lsort [array names ::satcc::link "$a,*"]] {
+        lappend others [lindex [split $k ,] 1]
+    }
+    return $others
+}
+
 proc ::satcc::sim {ns method argv} {
     variable now
     switch -- $method {
@@ -359,16 +370,7 @@ proc ::satcc::sim {ns method argv} {
             if {[llength $argv] ni {3 4} || $op ni {up down}} {
                 ::satcc::unsupported "\$ns rtmodel-at $argv (T down|up NODE NODE, a link's, or T down|up NODE, every link of the node's)"
             }
-            if {[llength $argv] == 4} {
-                set others [list $b]
-            } else {
-                # a node's: each link to a neighbour, both directions (rtModel's init)
-                set others {}
-                foreach k [lsort [array names ::satcc::link "$a,*"]] {
-                    lappend others [lindex [split $k ,] 1]
-                }
-            }
-            foreach b $others {
+            foreach b [::satcc::model_ends $a $b [llength $argv]] {
                 ::satcc::rec rtmodel [expr {double($t)}] $op [::satcc::link_of $a $b] [::satcc::link_of $b $a]
             }
             return ""
@@ -377,19 +379,11 @@ proc ::satcc::sim {ns method argv} {
             # ns-2's periodic and random link dynamics: `$ns rtmodel Deterministic|Exponential
             # {PARMS} N1 [N2]` (a link's two directions, or every link of a node)
             lassign $argv dist parms a b
-            if {$dist ni {Deterministic Exponential} || [llength $argv] ni {3 4} || [llength $parms] > 4} {
+            if {$dist ni {Deterministic Exponential} || [llength $argv] ni {3 4}} {
                 ::satcc::unsupported "\$ns rtmodel $argv (Deterministic or Exponential, {\[START\] UP DOWN \[FINISH\]}, NODE \[NODE\]; the Trace model is not modelled)"
             }
-            if {[llength $argv] == 4} {
-                set others [list $b]
-            } else {
-                set others {}
-                foreach k [lsort [array names ::satcc::link "$a,*"]] {
-                    lappend others [lindex [split $k ,] 1]
-                }
-            }
             set ls {}
-            foreach b $others {
+            foreach b [::satcc::model_ends $a $b [llength $argv]] {
                 lappend ls [::satcc::link_of $a $b] [::satcc::link_of $b $a]
             }
             ::satcc::rec rtmodel-dist $dist $parms {*}$ls
