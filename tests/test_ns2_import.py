@@ -690,6 +690,9 @@ def test_rtmodels_become_outages_as_ns2s_rtqueue_runs_them(tmp_path):
     assert got[ab][0] == (first_a, "down") and got[("b", "a")][0] == (first_b, "down")
     # an edge at or before the instant it is filed is refused, as ns-2's rtQueue does
     assert dyn([("Manual", ("down", "0.0"), [ab])], 5.0) == {}
+    # intervals too short to run are refused, not run for ever
+    with pytest.raises(ScenarioError, match=r"more than 1,000,000 link changes"):
+        dyn([("Deterministic", ("0.5", "1e-9", "1e-9"), [ab])], 100.0)
     # no values, or one, leave ns-2's defaults (its set-parms reads four, three or two)
     for parms in ((), ("1",)):
         assert dyn([("Deterministic", parms, [ab])], 4.0)[ab] == [(2.5, "down"), (3.5, "up")]

@@ -711,6 +711,8 @@ _RTMODEL_START_S = 0.5
 _RTMODEL_INTERVALS_S = {"Deterministic": (2.0, 1.0), "Exponential": (10.0, 1.0)}
 # ns-2 seeds the generator of its routing library (rtglibRNG) with 1 when it loads
 _RTGLIB_SEED = 1
+# the most link changes the import runs (a model of nanosecond intervals would not end)
+_RTMODEL_MAX_CHANGES = 1_000_000
 
 
 def _link_dynamics(models: list[tuple[str, tuple, list[tuple[str, str]]]],
@@ -781,10 +783,15 @@ def _link_dynamics(models: list[tuple[str, tuple, list[tuple[str, str]]]],
         else:
             set_event(m, states[m]["start"] + draw() * states[m]["up"], "down")
     edges: dict[tuple[str, str], list[tuple[float, str]]] = {}
+    n = 0
     while queue:
         now = min(queue)
         if now >= duration_s:
             break
+        n += len(queue[now])
+        if n > _RTMODEL_MAX_CHANGES:
+            raise Ns2ImportError(f"$ns rtmodel: more than {_RTMODEL_MAX_CHANGES:,} link changes before {now:g} s "
+                                 "(intervals this short are not modelled)")
         for m, op in queue.pop(now):
             dist, _, links = models[m]
             for d in links:
