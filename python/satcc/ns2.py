@@ -136,6 +136,16 @@ def expand_flows(sc: dict) -> dict:
     return out
 
 
+def _error_draws(err: dict) -> bool:
+    """Whether an error model draws at random (ns-2's Periodic and List models, and a
+    two-state model of constant lengths, do not)."""
+    if err["type"] in ("periodic", "list"):
+        return False
+    if err["type"] == "two_state":
+        return any(err[s]["type"] != "constant" for s in ("good", "bad"))
+    return True
+
+
 def own_draws(sc: dict) -> list[str]:
     """What in `sc` draws at random from satcc's own streams, not from ns-2's generator:
     with `ns2_rng_seed` unset, RED's early drops, the error models, the ON/OFF sources,
@@ -148,7 +158,7 @@ def own_draws(sc: dict) -> list[str]:
         for side in (l, l.get("a_to_b") or {}, l.get("b_to_a") or {}):
             if (side.get("queue") or {}).get("type") == "red" and "RED queues" not in out:
                 out.append("RED queues")
-            if side.get("error") and "error models" not in out:
+            if side.get("error") and _error_draws(side["error"]) and "error models" not in out:
                 out.append("error models")
     for f in sc["flows"]:
         t = (f.get("traffic") or {})
@@ -204,6 +214,51 @@ def _largest_packet(sc: dict) -> int:
             t = schema.tcp_settings(sc, f)
             sizes.append(int(t["packet_size_bytes"]) + (int(t["header_bytes"]) if t["use_headers"] else 0))
     return max(sizes)
+
+
+def _error_model_tcl(err: dict, n: int) -> list[str]:
+    """The Tcl that makes the error model `err` (a scenario's `error`) as ns-2's object
+    `$em(n)`, before the link places it."""
+    em = f"em({n})"
+    t = err["type"]
+    if t in ("per", "ber"):
+        if t == "per":
+            unit, rate_ = "pkt", err["per"]
+        else:
+            # ns-2's `unit bit` (CorruptBit) counts bit errors against FEC tables
+            # built from datapktsize/cntrlpktsize and, those unset, loses nothing;
+            # `unit byte` loses a packet of n bytes with 1 - (1 - rate_)^n, which
+            # is satcc's 1 - (1 - ber)^(8n) with rate_ the byte error rate
+            unit, rate_ = "byte", -math.expm1(8.0 * math.log1p(-float(err["ber"])))
+        return [f"set {em} [new ErrorModel]", f"${em} unit {unit}", f"${em} set rate_ {rate_!r}",
+                f"${em} ranvar [new RandomVariable/Uniform]"]
+    unit = err.get("unit", "pkt")
+    if t == "periodic":
+        return [f"set {em} [new ErrorModel/Periodic]", f"${em} unit {unit}",
+                f"${em} set period_ {float(err['period'])!r}", f"${em} set offset_ {float(err.get('offset', 0.0))!r}",
+                f"${em} set burstlen_ {float(err.get('burst_len', 0.0))!r}",
+                f"${em} set default_drop_ {int(bool(err.get('default_drop', False)))}"]
+    if t == "list":
+        # ns-2 sorts the list itself (parse_droplist)
+        return [f"set {em} [new ErrorModel/List]", f"${em} unit {unit}",
+                f"${em} droplist {{{' '.join(str(int(n)) for n in err['drops'])}}}"]
+    if t == "two_state":
+        # ErrorModel/TwoState's init takes the two RandomVariables (their draws from
+        # ns-2's default generator) and the unit
+        out = []
+        for i, side in enumerate(("good", "bad")):
+            law = err[side]
+            cls = {"exponential": "Exponential", "uniform": "Uniform", "constant": "Constant"}[law["type"]]
+            rv = f"emrv({n},{i})"
+            out.append(f"set {rv} [new RandomVariable/{cls}]")
+            if law["type"] == "exponential":
+                out.append(f"${rv} set avg_ {float(law['mean'])!r}")
+            elif law["type"] == "uniform":
+                out += [f"${rv} set min_ {float(law['min'])!r}", f"${rv} set max_ {float(law['max'])!r}"]
+            else:
+                out.append(f"${rv} set val_ {float(law['value'])!r}")
+        return out + [f"set {em} [new ErrorModel/TwoState $emrv({n},0) $emrv({n},1) {unit}]"]
+    _unsupported("the Gilbert-Elliott error model")
 
 
 def _queue_tcl(q: dict | None, a: str, b: str, ecn_lines: bool = False, largest: int = 0,
@@ -382,21 +437,8 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
                 out.append(f"$ns cost $n({nid[a]}) $n({nid[b]}) {cost!r}")
             err = d.get("error", l.get("error"))
             if err:
-                if err["type"] == "per":
-                    unit, rate_ = "pkt", err["per"]
-                elif err["type"] == "ber":
-                    # ns-2's `unit bit` (CorruptBit) counts bit errors against FEC tables
-                    # built from datapktsize/cntrlpktsize and, those unset, loses nothing;
-                    # `unit byte` loses a packet of n bytes with 1 - (1 - rate_)^n, which
-                    # is satcc's 1 - (1 - ber)^(8n) with rate_ the byte error rate
-                    unit, rate_ = "byte", -math.expm1(8.0 * math.log1p(-float(err["ber"])))
-                else:
-                    _unsupported("the Gilbert-Elliott error model")
+                out += _error_model_tcl(err, n_err)
                 out += [
-                    f"set em({n_err}) [new ErrorModel]",
-                    f"$em({n_err}) unit {unit}",
-                    f"$em({n_err}) set rate_ {rate_!r}",
-                    f"$em({n_err}) ranvar [new RandomVariable/Uniform]",
                     # error_at wire: after the link (its capacity used, lost at the far end);
                     # entry: "$ns lossmodel", an error module at the link's head, before its
                     # queue (a packet entering there carries no handler to resume, so a lost

@@ -407,7 +407,7 @@ impl Link {
     /// Offer a packet to this link during the event `at`.
     #[inline]
     pub fn offer(&mut self, pkt: Packet, at: At, order: &mut Order) -> Offer {
-        if self.lost_at_entry(&pkt) {
+        if self.lost_at_entry(&pkt, at.shadow) {
             return Offer::Dropped(Verdict::Lost);
         }
         match self.offer_passed(&pkt, Pass::AsIs, at, order) {
@@ -585,7 +585,7 @@ impl Link {
         let e = self.pipe.pop_front().expect("pop_head on an empty link");
         self.popped_pkts += 1;
         let lost = match self.error.as_mut() {
-            Some(m) => m.corrupts(e.pkt.size_bytes as u32, &mut self.error_rng),
+            Some(m) => m.corrupts(e.pkt.size_bytes as u32, e.arr_shadow, &mut self.error_rng),
             None => false,
         };
         if lost {
@@ -598,19 +598,19 @@ impl Link {
     /// `offer_passed` (one draw; a lost packet is counted as an arrival and an error
     /// drop). Callers ask this first (`offer` does); a link without one answers at once.
     #[inline(always)]
-    pub fn lost_at_entry(&mut self, pkt: &Packet) -> bool {
-        self.entry_hook && self.entry_draw(pkt)
+    pub fn lost_at_entry(&mut self, pkt: &Packet, now_s: f64) -> bool {
+        self.entry_hook && self.entry_draw(pkt, now_s)
     }
 
     #[cold]
     #[inline(never)]
-    fn entry_draw(&mut self, pkt: &Packet) -> bool {
+    fn entry_draw(&mut self, pkt: &Packet, now_s: f64) -> bool {
         if self.down {
             self.stats.refused_down += 1;
             return true;
         }
         let lost = match self.error_entry.as_mut() {
-            Some(m) => m.corrupts(pkt.size_bytes as u32, &mut self.error_rng),
+            Some(m) => m.corrupts(pkt.size_bytes as u32, now_s, &mut self.error_rng),
             None => false,
         };
         if lost {
@@ -1123,10 +1123,10 @@ mod tests {
         // time in the system: 1, 2 and 2.5 ms for the first three, 2.5 ms for the two
         // waiting, over 5 ms
         assert!((l.mean_queue_pkts(from_ms(5.0)) - (1.0 + 2.0 + 2.5 + 2.5 + 2.5) / 5.0).abs() < 1e-9);
-        assert!(l.is_down() && l.lost_at_entry(&pkt(5)));
+        assert!(l.is_down() && l.lost_at_entry(&pkt(5), 0.0));
         assert_eq!((l.stats.refused_down, l.stats.arrivals_pkts), (1, 5), "refused, not an arrival");
         l.go_up();
-        assert!(!l.lost_at_entry(&pkt(6)));
+        assert!(!l.lost_at_entry(&pkt(6), 0.0));
         assert!(matches!(l.offer(pkt(6), at(from_ms(3.0)), &mut o), Offer::Admitted { was_empty: true }));
         // idle: sent at once, 1 ms, then 10 ms on the wire
         assert_eq!(l.head_arrival().map(|x| x.0), Some(from_ms(14.0)));

@@ -360,6 +360,103 @@ pub enum ErrorSpec {
         #[schemars(range(min = 0, max = 1))]
         per_bad: f64,
     },
+    /// ns-2's ErrorModel/Periodic: after `offset` units, one packet every `period` units
+    /// is lost, with those that follow it within `burst_len` units; or, with
+    /// `default_drop`, every packet is lost but those.
+    Periodic {
+        /// What the model counts: packets, bytes or seconds [unit pkt].
+        #[serde(default)]
+        unit: ErrorUnit,
+        /// Units from one loss to the next (in packets and bytes truncated to a whole
+        /// number, as ns-2's int(period_)).
+        #[schemars(range(min = 0, max = MAX_ERROR_COUNT))]
+        period: f64,
+        /// Units before the first loss; the packet that reaches it is lost [offset_ 0:
+        /// the first packet is lost].
+        #[serde(default)]
+        #[schemars(range(min = 0, max = MAX_ERROR_COUNT))]
+        offset: f64,
+        /// The packets counted fewer than `burst_len` units after a loss are lost too
+        /// [burstlen_ 0].
+        #[serde(default)]
+        #[schemars(range(min = 0, max = MAX_ERROR_COUNT))]
+        burst_len: f64,
+        /// Lose every packet but the one at each period (burst_len unused) [default_drop_ 0].
+        #[serde(default)]
+        default_drop: bool,
+    },
+    /// ns-2's ErrorModel/List: the packets with these numbers are lost, counted from 0 in
+    /// the order they reach the model (with unit byte: the packet that takes the count of
+    /// bytes to each number, one number a packet).
+    List {
+        /// What the numbers count: packets or bytes (not seconds) [unit pkt].
+        #[serde(default)]
+        unit: ErrorUnit,
+        /// The packet (or byte) numbers lost, each once, in any order (each at most 1e12,
+        /// at most 1,000,000 of them).
+        drops: Vec<u64>,
+    },
+    /// ns-2's ErrorModel/TwoState (and its Expo and TwoStateMarkov classes): an
+    /// error-free state and an error state, each lasting a length drawn from its law;
+    /// it starts error-free. In packets and bytes a packet is lost if the error state
+    /// covers any of it; in seconds, if the error state holds when it reaches the model
+    /// (an error state is at most 120 s, as ns-2 caps it).
+    TwoState {
+        /// What the states' lengths count: packets, bytes or seconds [unit pkt].
+        #[serde(default)]
+        unit: ErrorUnit,
+        /// The law of the error-free state's length (ns-2's ranvar 0).
+        good: LawSpec,
+        /// The law of the error state's length (ns-2's ranvar 1).
+        bad: LawSpec,
+    },
+}
+
+/// The most a count of an ns-2 error model's settings may be (a period, an offset, a
+/// packet number, a mean length): 1e12, a terabyte counted in bytes.
+pub const MAX_ERROR_COUNT: f64 = 1.0e12;
+/// The most packet numbers an ErrorModel/List may list.
+pub const MAX_ERROR_LIST: usize = 1_000_000;
+
+/// What an ns-2 error model counts (its `unit`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorUnit {
+    /// Packets.
+    #[default]
+    Pkt,
+    /// Bytes.
+    Byte,
+    /// Seconds of the simulated clock.
+    Time,
+}
+
+/// A state's length law, as ns-2's RandomVariable classes draw it (from the link's
+/// error stream, or ns-2's generator with ns2_rng_seed).
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, tag = "type", rename_all = "snake_case")]
+pub enum LawSpec {
+    /// RandomVariable/Exponential: exponentially distributed, of this mean.
+    Exponential {
+        /// The mean length (avg_).
+        #[schemars(range(max = MAX_ERROR_COUNT), extend("exclusiveMinimum" = 0))]
+        mean: f64,
+    },
+    /// RandomVariable/Uniform: uniform between min and max.
+    Uniform {
+        /// The shortest length (min_).
+        #[schemars(range(min = 0, max = MAX_ERROR_COUNT))]
+        min: f64,
+        /// The longest length (max_), above 0 and not below min.
+        #[schemars(range(max = MAX_ERROR_COUNT), extend("exclusiveMinimum" = 0))]
+        max: f64,
+    },
+    /// RandomVariable/Constant: always this length, with no draw.
+    Constant {
+        /// The length (val_).
+        #[schemars(range(max = MAX_ERROR_COUNT), extend("exclusiveMinimum" = 0))]
+        value: f64,
+    },
 }
 
 fn one() -> f64 {
@@ -820,6 +917,47 @@ fn check_udp_flow(f: &FlowSpec, at: &str) -> Result<u32, String> {
     Ok(size)
 }
 
+/// What the ranges on an error model's fields cannot say.
+fn validate_error(e: &ErrorSpec, ns2_draws: bool, at: &str) -> Result<(), String> {
+    match e {
+        ErrorSpec::List { unit: ErrorUnit::Time, .. } => {
+            Err(format!("{at}.unit: a list counts packets or bytes, not time (allowed: pkt, byte)"))
+        }
+        ErrorSpec::List { drops, .. } => {
+            if drops.len() > MAX_ERROR_LIST {
+                return Err(format!("{at}.drops: at most {MAX_ERROR_LIST} numbers, got {}", drops.len()));
+            }
+            if let Some((i, d)) = drops.iter().enumerate().find(|(_, d)| **d as f64 > MAX_ERROR_COUNT) {
+                return Err(format!("{at}.drops[{i}]: {d} is above the most allowed, {MAX_ERROR_COUNT:e}"));
+            }
+            let mut sorted = drops.clone();
+            sorted.sort_unstable();
+            match sorted.windows(2).find(|w| w[0] == w[1]) {
+                Some(w) => Err(format!("{at}.drops: {} is listed twice (ns-2's ErrorModel/List refuses it)", w[0])),
+                None => Ok(()),
+            }
+        }
+        ErrorSpec::TwoState { unit, good, bad } => {
+            for (name, law) in [("good", good), ("bad", bad)] {
+                if let LawSpec::Uniform { min, max } = law {
+                    if max < min {
+                        return Err(format!("{at}.{name}.max: must not be below min ({min})"));
+                    }
+                }
+            }
+            if *unit == ErrorUnit::Time && ns2_draws {
+                return Err(format!(
+                    "{at}.unit: time with ns2_rng_seed: ns-2 draws the states' lengths at its timer's events \
+                     and satcc as packets reach the model, so the shared generator's draws would not be ns-2's \
+                     (allowed with ns2_rng_seed: pkt, byte; or leave ns2_rng_seed out)"
+                ));
+            }
+            Ok(())
+        }
+        _ => Ok(()),
+    }
+}
+
 /// What the ranges on a queue's fields cannot say.
 pub fn validate_queue(q: &QueueSpec, at: &str) -> Result<(), String> {
     match q {
@@ -956,8 +1094,14 @@ impl Scenario {
                 &format!("{at}.delay_changes"),
             )?;
             validate_outages(&l.outages, &format!("{at}.outages"))?;
+            if let Some(e) = &l.error {
+                validate_error(e, self.ns2_rng_seed.is_some(), &format!("{at}.error"))?;
+            }
             for (dname, d) in [("a_to_b", &l.a_to_b), ("b_to_a", &l.b_to_a)] {
                 let dat = format!("{at}.{dname}");
+                if let Some(e) = &d.error {
+                    validate_error(e, self.ns2_rng_seed.is_some(), &format!("{dat}.error"))?;
+                }
                 if let Some(o) = &d.outages {
                     validate_outages(o, &format!("{dat}.outages"))?;
                 }

@@ -5,12 +5,12 @@ use crate::engine::ns2_rng::Ns2Rng;
 use crate::engine::rng::{Draws, StreamRng};
 use crate::engine::{from_secs, to_secs, EventQueue, RngStreams, Time};
 use crate::metrics::Series;
-use crate::net::error_model::ErrorModel;
+use crate::net::error_model::{ErrorModel, Law, List, Periodic, TwoState, Unit};
 use crate::net::link::Link;
 use crate::net::queue::{Adaptive, DropTail, QueueDiscipline, Red};
 use crate::net::routing::SessionRoutes;
 use crate::net::{FlowId, LinkId, NodeId};
-use crate::scenario::{self, ErrorPlace, ErrorSpec, QueueSpec, Scenario, TrafficSpecIn};
+use crate::scenario::{self, ErrorPlace, ErrorSpec, ErrorUnit, LawSpec, QueueSpec, Scenario, TrafficSpecIn};
 use crate::feedback::{RouterContext, RouterScheme};
 use crate::tcp::congestion;
 use crate::tcp::rtt::TsClock;
@@ -53,6 +53,29 @@ pub(super) fn build_error(e: &ErrorSpec) -> ErrorModel {
             per_bad: *per_bad,
             bad: false,
         },
+        ErrorSpec::Periodic { unit, period, offset, burst_len, default_drop } => {
+            ErrorModel::Periodic(Periodic::new(error_unit(*unit), *period, *offset, *burst_len, *default_drop))
+        }
+        ErrorSpec::List { unit, drops } => ErrorModel::List(List::new(error_unit(*unit), drops.clone())),
+        ErrorSpec::TwoState { unit, good, bad } => {
+            ErrorModel::TwoState(TwoState::new(error_unit(*unit), law(good), law(bad)))
+        }
+    }
+}
+
+fn error_unit(u: ErrorUnit) -> Unit {
+    match u {
+        ErrorUnit::Pkt => Unit::Pkt,
+        ErrorUnit::Byte => Unit::Byte,
+        ErrorUnit::Time => Unit::Time,
+    }
+}
+
+fn law(l: &LawSpec) -> Law {
+    match *l {
+        LawSpec::Exponential { mean } => Law::Exponential { mean },
+        LawSpec::Uniform { min, max } => Law::Uniform { min, max },
+        LawSpec::Constant { value } => Law::Constant { value },
     }
 }
 

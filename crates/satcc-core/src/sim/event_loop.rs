@@ -25,7 +25,7 @@ impl Simulation {
     fn enqueue(&mut self, pkt: &Packet, pass: Pass, link: LinkId) {
         let at = self.at();
         let l = &mut self.links[link as usize];
-        if l.lost_at_entry(pkt) {
+        if l.lost_at_entry(pkt, at.shadow) {
             // refused by a link that is down, or lost to an error model at its entry,
             // before its queue
             let cause = if l.is_down() { DropCause::LinkDown } else { DropCause::Error };
