@@ -327,7 +327,7 @@ def test_the_lossy_networks_run_red_and_error_models_on_ns2_s_draws():
     links = [l for sc in nets for l in sc["links"]]
     assert sum(l["queue"]["type"] == "red" for l in links) > 100
     errors = [e for l in links for e in [l.get("error"), l.get("a_to_b", {}).get("error"), l.get("b_to_a", {}).get("error")] if e]
-    assert {e["type"] for e in errors} == {"per", "ber"} and any(e.get("per") == 0.0 for e in errors)
+    assert {"per", "ber"} <= {e["type"] for e in errors} and any(e.get("per") == 0.0 for e in errors)
     lossy_drops = sum(c[2] for k in LOSSY for c in REF["counters"][str(k)]["links"].values())
     assert lossy_drops > 3000
 
@@ -1362,3 +1362,66 @@ def test_the_comparison_sees_red_that_does_not_adapt():
     # it moves half as often (measured)
     assert _parted_network("adaptive-red", _fixed_max_p) >= 5
     assert _parted_network("adaptive-red", _adapting_half_as_often) >= 4
+
+
+def _error_models(sc: dict):
+    """The error models of a scenario's link directions, with where they lose packets."""
+    return [(l[side]["error"], l[side].get("error_at", "wire")) for l in sc["links"]
+            for side in ("a_to_b", "b_to_a") if "error" in l.get(side, {})]
+
+
+def test_the_error_model_networks_hold_each_of_ns2s_models_in_each_unit_and_place():
+    # networks from ERRM_FIRST: ns-2's ErrorModel/Periodic, /List and /TwoState
+    nets = _family("error-models")
+    models = [m for k in nets for m in _error_models(ns2exact.network(k))]
+    kinds = {(e["type"], e.get("unit", "pkt"), at) for e, at in models}
+    assert kinds == {(t, u, at) for t, units in (("periodic", ("pkt", "byte", "time")), ("list", ("pkt", "byte")),
+                                                ("two_state", ("pkt", "byte")))
+                     for u in units for at in ("wire", "entry")}
+    assert any(e.get("default_drop") for e, _ in models) and any(e.get("burst_len") for e, _ in models)
+    assert {e[s]["type"] for e, _ in models if e["type"] == "two_state" for s in ("good", "bad")} == {
+        "exponential", "uniform", "constant"}
+    tcl = "".join(ns2exact.tcl(k) for k in nets[:10])
+    for line in ("[new ErrorModel/Periodic]", "[new ErrorModel/List]", " droplist {", "[new ErrorModel/TwoState $emrv(",
+                 " set burstlen_ ", "$ns lossmodel $em(", "$ns link-lossmodel $em("):
+        assert line in tcl, line
+
+
+def _each_error_model(change):
+    """A change (for _parted_network) applied to each error model of a network."""
+    def apply(sc: dict) -> None:
+        for e, _ in _error_models(sc):
+            change(e)
+    return apply
+
+
+def _list_from_one(e: dict) -> None:
+    if e["type"] == "list":
+        e["drops"] = [n + 1 for n in e["drops"]]
+
+
+def _offset_a_unit_later(e: dict) -> None:
+    if e["type"] == "periodic":
+        e["offset"] = e.get("offset", 0.0) + {"pkt": 1, "byte": 1000, "time": 1e-3}[e.get("unit", "pkt")]
+
+
+def _no_bursts(e: dict) -> None:
+    if e["type"] == "periodic":
+        e.pop("burst_len", None)
+
+
+def _longer_errors(e: dict) -> None:
+    if e["type"] == "two_state":
+        for k in ("mean", "min", "max", "value"):
+            if k in e["bad"]:
+                e["bad"][k] *= 1.5
+
+
+def test_the_comparison_sees_each_error_model_rule():
+    # of the first twenty (measured): four part with the list numbered from 1 (the lists
+    # are short), fifteen with the periodic offsets a unit later, nine without bursts,
+    # fifteen with the error states half as long again
+    assert _parted_network("error-models", _each_error_model(_list_from_one)) >= 3
+    assert _parted_network("error-models", _each_error_model(_offset_a_unit_later)) >= 12
+    assert _parted_network("error-models", _each_error_model(_no_bursts)) >= 7
+    assert _parted_network("error-models", _each_error_model(_longer_errors)) >= 12

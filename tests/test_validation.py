@@ -108,13 +108,40 @@ def test_probabilities_and_nan():
     ({"type": "per", "per": -0.1}, "links[1].error.per: must be in [0, 1], got -0.1"),
     ({"type": "per"}, "links[1].error: 'per' is a required property"),
     ({"type": "ber", "ber": 2}, "links[1].error.ber: must be in [0, 1), got 2"),
-    ({"type": "bursty"}, "links[1].error.type: must be one of per, ber, gilbert_elliott, got 'bursty'"),
+    ({"type": "bursty"}, "links[1].error.type: must be one of per, ber, gilbert_elliott, periodic, list, two_state, "
+                         "got 'bursty'"),
     ({"type": "per", "per": 0.1, "x": 1}, "links[1].error: unknown field 'x' (allowed: per, type)"),
+    ({"type": "periodic"}, "links[1].error: 'period' is a required property"),
+    ({"type": "periodic", "period": 10, "unit": "packets"},
+     "links[1].error.unit: must be one of pkt, byte, time, got 'packets'"),
+    ({"type": "list", "drops": [4, 9, 4]}, "links[1].error.drops: 4 is listed twice (ns-2's ErrorModel/List refuses it)"),
+    ({"type": "list", "drops": [1], "unit": "time"},
+     "links[1].error.unit: a list counts packets or bytes, not time (allowed: pkt, byte)"),
+    ({"type": "list", "drops": [2e12]}, "links[1].error.drops[0]: must be in [0, 1000000000000], got 2000000000000"),
+    ({"type": "list", "drops": [1.5]}, "links[1].error.drops[0]: 1.5 is not of type 'integer'"),
+    ({"type": "two_state", "good": {"type": "exponential", "mean": 0}, "bad": {"type": "constant", "value": 1}},
+     "links[1].error.good.mean: must be in (0, 1000000000000], got 0"),
+    ({"type": "two_state", "good": {"type": "uniform", "min": 5, "max": 2}, "bad": {"type": "constant", "value": 1}},
+     "links[1].error.good.max: must not be below min (5)"),
+    ({"type": "two_state", "good": {"type": "pareto"}, "bad": {"type": "constant", "value": 1}},
+     "links[1].error.good.type: must be one of exponential, uniform, constant, got 'pareto'"),
 ])
 def test_each_error_model_mistake_names_its_field_and_the_allowed_values(error, message):
     d = base()
     d["links"][1]["error"] = error
     assert err(d) == message
+
+
+def test_a_two_state_model_in_time_is_refused_with_ns2s_draws():
+    d = base()
+    d["links"][1]["error"] = {"type": "two_state", "unit": "time", "good": {"type": "exponential", "mean": 1.0},
+                              "bad": {"type": "constant", "value": 0.1}}
+    validate(d)
+    d["ns2_rng_seed"] = 3
+    assert err(d).startswith("links[1].error.unit: time with ns2_rng_seed: ns-2 draws the states' lengths at its "
+                             "timer's events")
+    d["links"][1]["error"]["unit"] = "pkt"
+    validate(d)
 
 
 def test_a_flow_must_start_before_the_run_ends():

@@ -40,6 +40,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import ns2 as _ns2
 from .scenario import ScenarioError
 
 PRELUDE = Path(__file__).with_name("ns2_import.tcl")
@@ -490,6 +491,8 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
     em_unit: dict[str, str] = {}
     drop_elsewhere: set[str] = set()
     em_ranvar: dict[str, str] = {}
+    em_laws: dict[str, dict[int, str]] = {}
+    em_droplist: dict[str, str] = {}
     seeds: list[tuple[float, bool, str]] = []
     detached: dict[str, float] = {}
     # the link dynamics' models in the order the script made them (rtmodel-at's and
@@ -541,6 +544,13 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
                 drop_elsewhere.discard(rest[0])
         elif kind == "em-ranvar":
             em_ranvar[rest[0]] = rest[1]
+        elif kind == "em-law":
+            em, i, rv = rest
+            if i not in ("0", "1"):
+                raise Ns2ImportError(f"{objs.label(em)} ranvar {i}: ns-2's TwoState model has ranvar 0 and 1 only")
+            em_laws.setdefault(em, {})[int(i)] = rv
+        elif kind == "em-droplist":
+            em_droplist[rest[0]] = rest[1]
         elif kind == "seed":
             if objs.names.get(rest[0]) == "defaultRNG":
                 # ns-2's default generator; an RNG of the script's own serves its
@@ -636,7 +646,15 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
         a, b = link_of[l]
         i, side = link_index[(node_name[a], node_name[b])]
         what = f"{direction[(a, b)]['where']}: error model {objs.label(em)}"
-        err = _error_model(objs, em, em_unit.get(em, "pkt"), em_ranvar.get(em), what, notes)
+        cls = objs.cls[em]
+        if cls == "ErrorModel/Periodic":
+            err = _periodic_model(objs, em, em_unit.get(em, "pkt"), what, notes)
+        elif cls == "ErrorModel/List":
+            err = _list_model(objs, em, em_unit.get(em, "pkt"), em_droplist.get(em), what, notes)
+        elif cls == "ErrorModel/TwoState":
+            err = _two_state_model(objs, em, em_unit.get(em, "pkt"), em_laws.get(em, {}), what)
+        else:
+            err = _error_model(objs, em, em_unit.get(em, "pkt"), em_ranvar.get(em), what, notes)
         if err is None:
             continue
         d = sc["links"][i].setdefault(side, {})
@@ -673,17 +691,28 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
     if any(f.get("transport") != "udp" for f in sc["flows"]):
         in_law.append("each TCP sender's RTT clock phase, which ns-2 draws from its generator as it builds the "
                       "agents, is drawn from the scenario's seed")
+    err_models = [l[side]["error"] for l in sc["links"] for side in ("a_to_b", "b_to_a") if "error" in l.get(side, {})]
+    if "ns2_rng_seed" in sc and any(e["type"] == "two_state" and e["unit"] == "time" and _ns2._error_draws(e)
+                                    for e in err_models):
+        # ns-2 draws a two-state model's lengths in time at its timer's events (the first
+        # as the script makes it), satcc as packets reach the model: with the shared
+        # generator every later draw would differ, so satcc draws from the seed's streams
+        del sc["ns2_rng_seed"]
+        in_law.append("a two-state error model in time draws its lengths at ns-2's timer events, from ns-2's "
+                      "generator; satcc draws them as packets reach it, so every draw comes from the scenario's "
+                      "seed (the `$defaultRNG seed` is left out)")
     draws = [what for what, yes in (
         ("RED's", any(q.get("type") == "red" for l in sc["links"]
                       for q in (l["queue"], l.get("a_to_b", {}).get("queue", {}), l.get("b_to_a", {}).get("queue", {})))),
-        ("the error models'", any("error" in l.get(side, {}) for l in sc["links"] for side in ("a_to_b", "b_to_a"))),
+        ("the error models'", any(_ns2._error_draws(e) for e in err_models)),
         ("the ON/OFF and random CBR sources'", any(f["traffic"]["type"] in ("exponential", "pareto")
                                                     or f["traffic"].get("random") for f in sc["flows"])),
     ) if yes]
     if draws and "ns2_rng_seed" not in sc:
         in_law.append(f"{' and '.join(draws)} draws come from the scenario's seed (ns-2's own with a "
                       "`$defaultRNG seed` at time 0)")
-    if any(em_ranvar.get(em) in own_rng for _, em, _ in errors):
+    if any(em_ranvar.get(em) in own_rng or any(rv in own_rng for rv in em_laws.get(em, {}).values())
+           for _, em, _ in errors):
         in_law.append("an error model draws from an RNG of the script's own, satcc's from the scenario's seed "
                       "(or ns2_rng_seed's stream)")
     for h in objs.order:
@@ -860,13 +889,12 @@ def _link_changes(objs: _Objects, d: dict) -> dict:
 
 def _error_model(objs: _Objects, em: str, unit: str, ranvar: str | None, what: str, notes: list[str]) -> dict | None:
     if objs.cls[em] not in ("ErrorModel", "ErrorModel/Uniform"):
-        raise Ns2ImportError(f"{what}: {objs.cls[em]} is not modelled (ErrorModel with a uniform variable is)")
+        raise Ns2ImportError(f"{what}: {objs.cls[em]} is not modelled (ErrorModel with a uniform variable, "
+                             "ErrorModel/Periodic, ErrorModel/List and ErrorModel/TwoState, Expo and TwoStateMarkov are)")
     if ranvar is not None and objs.cls.get(ranvar) != "RandomVariable/Uniform":
         raise Ns2ImportError(f"{what}: its ranvar {objs.cls.get(ranvar, ranvar)} is not modelled (Uniform is)")
     # (bandwidth_ times losses by the packet's transmission time, for units of time only)
-    _unknown_vars(objs, em, {"rate_", "enable_", "markecn_", "delay_pkt_", "delay_", "bandwidth_"}, what)
-    _check_fixed(objs, em, {"markecn_": "false", "delay_pkt_": "false", "delay_": "0"}, what)
-    if not _bool(objs.get(em, "enable_", "1")[0], f"{what} enable_"):
+    if not _em_common(objs, em, set(), what):
         return None
     rate = _num(objs.get(em, "rate_", "0")[0], f"{what} rate_")
     # ns-2's STR2EU: "time", "byte" and "bit" by name, any other word is pkt
@@ -883,6 +911,99 @@ def _error_model(objs: _Objects, em: str, unit: str, ranvar: str | None, what: s
     if unit != "pkt":
         notes.append(f"{what}: unit {unit}: ns-2 reads any unit but time, byte and bit as pkt")
     return {"type": "per", "per": rate}
+
+
+# the variables every ErrorModel binds (the base class's), and those satcc's models
+# leave as ns-2's defaults: a packet marked or delayed rather than lost is not modelled
+_EM_BASE_VARS = {"rate_", "enable_", "markecn_", "delay_pkt_", "delay_", "bandwidth_"}
+_EM_FIXED = {"markecn_": "false", "delay_pkt_": "false", "delay_": "0"}
+# ns-2 2.35's ErrorModel/Periodic defaults (tcl/lib/ns-default.tcl)
+_PERIODIC_DEFAULTS = {"period_": "1.0", "offset_": "0.0", "burstlen_": "0.0", "default_drop_": "0"}
+# the RandomVariable classes a two-state model's lengths may come from, with ns-2's
+# defaults of their variables
+_LAWS = {"RandomVariable/Exponential": ("exponential", {"avg_": "1.0"}),
+         "RandomVariable/Uniform": ("uniform", {"min_": "0.0", "max_": "1.0"}),
+         "RandomVariable/Constant": ("constant", {"val_": "1.0"})}
+
+
+def _em_common(objs: _Objects, em: str, own: set[str], what: str) -> bool:
+    """Check an error model's base variables; whether it is enabled."""
+    _unknown_vars(objs, em, _EM_BASE_VARS | own, what)
+    _check_fixed(objs, em, _EM_FIXED, what)
+    return _bool(objs.get(em, "enable_", "1")[0], f"{what} enable_")
+
+
+def _periodic_model(objs: _Objects, em: str, unit: str, what: str, notes: list[str]) -> dict | None:
+    if not _em_common(objs, em, set(_PERIODIC_DEFAULTS), what):
+        return None
+    v = {k: _num(objs.get(em, k, d)[0], f"{what} {k}") for k, d in _PERIODIC_DEFAULTS.items()}
+    for k in ("period_", "offset_", "burstlen_"):
+        if not 0.0 <= v[k] <= 1e12:
+            raise Ns2ImportError(f"{what}: {k} {v[k]} is not modelled (from 0 to 1e12 is)")
+    if unit == "bit":
+        # PeriodicErrorModel counts a packet's size for any unit but pkt and time
+        notes.append(f"{what}: unit bit: ns-2's periodic model counts bytes in it, as in unit byte")
+        unit = "byte"
+    elif unit not in ("pkt", "byte", "time"):
+        notes.append(f"{what}: unit {unit}: ns-2 reads any unit but time, byte and bit as pkt")
+        unit = "pkt"
+    out = {"type": "periodic", "unit": unit, "period": v["period_"], "offset": v["offset_"]}
+    if v["burstlen_"]:
+        out["burst_len"] = v["burstlen_"]
+    if v["default_drop_"]:
+        out["default_drop"] = True
+    return out
+
+
+def _list_model(objs: _Objects, em: str, unit: str, droplist: str | None, what: str,
+                notes: list[str]) -> dict | None:
+    if not _em_common(objs, em, set(), what):
+        return None
+    if unit not in ("pkt", "byte", "time", "bit"):
+        unit = "pkt"
+    if unit in ("time", "bit") or not (droplist or "").split():
+        # ListErrorModel: "EU_TIME not supported", a null drop list, and unit bit (which
+        # neither of its branches counts) lose nothing
+        why = "no drop list" if not (droplist or "").split() else f"unit {unit}"
+        notes.append(f"{what}: {why}: ns-2's list model loses nothing; left out")
+        return None
+    drops = []
+    for tok in droplist.split():
+        # parse_droplist: each number begins with a digit, read by atoi
+        m = re.match(r"\d+", tok)
+        if m is None:
+            raise Ns2ImportError(f"{what}: droplist: {tok!r} is not a packet number (ns-2 refuses it)")
+        drops.append(int(m.group()))
+    if len(set(drops)) != len(drops):
+        raise Ns2ImportError(f"{what}: droplist: a number listed twice (ns-2 refuses it)")
+    return {"type": "list", "unit": unit, "drops": drops}
+
+
+def _two_state_model(objs: _Objects, em: str, unit: str, laws: dict[int, str], what: str) -> dict | None:
+    if not _em_common(objs, em, set(), what):
+        return None
+    if set(laws) != {0, 1}:
+        raise Ns2ImportError(f"{what}: a two-state model needs ranvar 0 and ranvar 1 (ns-2 fails without them)")
+    if unit == "bit":
+        raise Ns2ImportError(f"{what}: unit bit is not modelled for a two-state model (pkt, byte and time are)")
+    if unit not in ("pkt", "byte", "time"):
+        unit = "pkt"
+    out = {"type": "two_state", "unit": unit}
+    for i, side in enumerate(("good", "bad")):
+        rv = laws[i]
+        cls = objs.cls.get(rv, rv)
+        if cls not in _LAWS:
+            raise Ns2ImportError(f"{what}: ranvar {i}: {cls} is not modelled (Exponential, Uniform and Constant are)")
+        kind, defaults = _LAWS[cls]
+        _unknown_vars(objs, rv, set(defaults), f"{what} ranvar {i}")
+        v = {k: _num(objs.get(rv, k, d)[0], f"{what} ranvar {i} {k}") for k, d in defaults.items()}
+        if kind == "exponential":
+            out[side] = {"type": "exponential", "mean": v["avg_"]}
+        elif kind == "uniform":
+            out[side] = {"type": "uniform", "min": v["min_"], "max": v["max_"]}
+        else:
+            out[side] = {"type": "constant", "value": v["val_"]}
+    return out
 
 
 def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of: dict, acts: dict,

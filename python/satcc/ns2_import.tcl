@@ -48,11 +48,33 @@ proc ::satcc::make {cls} {
 }
 
 proc new {cls args} {
-    if {$cls eq "ErrorModel/Uniform" && [llength $args] == 2} {
-        # ns-lib's ErrorModel/Uniform init {rate units}
+    if {$cls eq "ErrorModel/Uniform" && [llength $args] in {1 2}} {
+        # ns-lib's ErrorModel/Uniform init {rate {unit "pkt"}}
         set h [::satcc::make $cls]
         ::satcc::call $h set rate_ [lindex $args 0]
-        ::satcc::call $h unit [lindex $args 1]
+        ::satcc::call $h unit [expr {[llength $args] == 2 ? [lindex $args 1] : "pkt"}]
+        return $h
+    }
+    if {$cls eq "ErrorModel/TwoState" && [llength $args] in {2 3}} {
+        # ns-lib's ErrorModel/TwoState init {rv0 rv1 {unit "pkt"}}
+        set h [::satcc::make $cls]
+        ::satcc::call $h unit [expr {[llength $args] == 3 ? [lindex $args 2] : "pkt"}]
+        ::satcc::call $h ranvar 0 [lindex $args 0]
+        ::satcc::call $h ranvar 1 [lindex $args 1]
+        return $h
+    }
+    if {$cls in {ErrorModel/Expo ErrorModel/TwoStateMarkov} && [llength $args] in {1 2}} {
+        # ns-lib's ErrorModel/Expo init {avgList {unit "pkt"}}: a TwoState model of two
+        # exponential variables (ErrorModel/TwoStateMarkov: the unit "time" unless given)
+        set h [::satcc::make ErrorModel/TwoState]
+        set unit [expr {$cls eq "ErrorModel/Expo" ? "pkt" : "time"}]
+        if {[llength $args] == 2} { set unit [lindex $args 1] }
+        ::satcc::call $h unit $unit
+        foreach i {0 1} {
+            set rv [::satcc::make RandomVariable/Exponential]
+            ::satcc::call $rv set avg_ [lindex [lindex $args 0] $i]
+            ::satcc::call $h ranvar $i $rv
+        }
         return $h
     }
     if {$cls eq "Simulator" && $args eq "-multicast on"} {
@@ -149,7 +171,20 @@ proc ::satcc::call {h method args} {
         ErrorModel* {
             switch -- $method {
                 unit { ::satcc::rec em-unit $h [lindex $args 0]; return "" }
-                ranvar { ::satcc::rec em-ranvar $h [lindex $args 0]; return "" }
+                ranvar {
+                    if {[llength $args] == 2} {
+                        # ErrorModel/TwoState's `ranvar I RV`, its state I's length
+                        ::satcc::rec em-law $h {*}$args
+                    } else {
+                        ::satcc::rec em-ranvar $h [lindex $args 0]
+                    }
+                    return ""
+                }
+                droplist {
+                    # ErrorModel/List's numbers, in one list or several arguments
+                    ::satcc::rec em-droplist $h [join $args " "]
+                    return ""
+                }
                 drop-target { ::satcc::rec em-drop-target $h [lindex $args 0]; return "" }
             }
         }

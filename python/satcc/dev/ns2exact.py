@@ -176,6 +176,12 @@ COST_FIRST = 12600
 # ns-2's adaptive_ 1): max_p moved up or down on an arrival at least interval_ after
 # its last change, within [bottom_, top_], bottom_ sometimes ns-2's automatic value
 ARED_FIRST = 12800
+# From ERRM_FIRST on: lossy networks whose link directions mostly lose packets by ns-2's
+# other error models: ErrorModel/Periodic (in packets, bytes or time, with offsets,
+# bursts and default_drop_), ErrorModel/List (packet or byte numbers) and
+# ErrorModel/TwoState (in packets or bytes, its lengths exponential, uniform or
+# constant, drawn from ns-2's generator), on the wire or at the link's entry
+ERRM_FIRST = 13000
 
 # Networks known to part from ns-2, with why (none since 2026-11-28). Networks 241, 1055,
 # 6121 and 7053 were kept here until then: links of equal rates busy in lockstep, where
@@ -200,7 +206,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(ENTRY_FIRST, ENTRY_FIRST + 100)) + list(range(SPLIT_FIRST, SPLIT_FIRST + 100))
             + list(range(OUTAGE_FIRST, OUTAGE_FIRST + 100)) + list(range(DETACH_FIRST, DETACH_FIRST + 100))
             + list(range(SESSION_FIRST, SESSION_FIRST + 100)) + list(range(COST_FIRST, COST_FIRST + 100))
-            + list(range(ARED_FIRST, ARED_FIRST + 100))
+            + list(range(ARED_FIRST, ARED_FIRST + 100)) + list(range(ERRM_FIRST, ERRM_FIRST + 100))
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
             if k not in APART]
@@ -366,7 +372,9 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    if k >= ERRM_FIRST:
+        return True, False, "error-models"
     if k >= ARED_FIRST:
         return True, False, "adaptive-red"
     if k >= COST_FIRST:
@@ -863,6 +871,52 @@ def _make_bytes(sc: dict, rng: random.Random) -> None:
                 to_bytes(link[side]["queue"])
 
 
+def _make_error_models(sc: dict, rng: random.Random) -> None:
+    """In place: six link directions in ten get one of ns-2's periodic, list or
+    two-state error models (in place of any they had), a third of them at the link's
+    entry."""
+    def model() -> dict:
+        kind = rng.choice(["periodic", "periodic", "list", "two_state", "two_state"])
+        if kind == "periodic":
+            unit = rng.choice(["pkt", "pkt", "byte", "time"])
+            scale = {"pkt": 1.0, "byte": 1000.0, "time": 0.01}[unit]
+            m = {"type": "periodic", "unit": unit, "period": scale * rng.choice([7, 20, 50, 200]),
+                 "offset": scale * rng.choice([0, 3, 10, 40])}
+            if rng.random() < 0.5:
+                m["burst_len"] = scale * rng.choice([1, 2, 3.5])
+            if rng.random() < 0.1:
+                m["default_drop"] = True
+                m["period"] = scale * rng.choice([1, 2, 3])
+            if unit != "pkt" or rng.random() < 0.5:
+                return m
+            return {k: v for k, v in m.items() if k != "unit"}
+        if kind == "list":
+            unit = rng.choice(["pkt", "byte"])
+            top = 3000 if unit == "pkt" else 3_000_000
+            return {"type": "list", "unit": unit, "drops": rng.sample(range(top), rng.randint(1, 12))}
+        unit = rng.choice(["pkt", "byte"])
+        scale = 1.0 if unit == "pkt" else 1000.0
+
+        def law(mean: float) -> dict:
+            t = rng.choice(["exponential", "uniform", "constant"])
+            if t == "exponential":
+                return {"type": "exponential", "mean": scale * mean}
+            if t == "uniform":
+                return {"type": "uniform", "min": scale * mean / 2, "max": scale * mean * 1.5}
+            return {"type": "constant", "value": scale * mean}
+        return {"type": "two_state", "unit": unit, "good": law(rng.choice([30.0, 100.0, 400.0])),
+                "bad": law(rng.choice([0.5, 1.0, 3.0]))}
+
+    for link in sc["links"]:
+        link.pop("error", None)
+        for side in ("a_to_b", "b_to_a"):
+            link.get(side, {}).pop("error", None)
+            if rng.random() < 0.6:
+                link.setdefault(side, {})["error"] = model()
+                if rng.random() < 0.33:
+                    link[side]["error_at"] = "entry"
+
+
 def _make_lossy(sc: dict, rng: random.Random) -> None:
     """RED queues on some router links and error models on some links, their draws
     taken from ns-2's generator (ns2_rng_seed), in place."""
@@ -911,6 +965,7 @@ _FAMILY_MAKERS = {
     "session": [(_make_udp, 8_200_000), (_make_session, 12_400_000)],
     "costs": [(_make_udp, 8_200_000), (_make_costs, 12_600_000)],
     "adaptive-red": [(_make_adaptive, 12_800_000)],
+    "error-models": [(_make_udp, 8_200_000), (_make_error_models, 13_000_000)],
 }
 
 
