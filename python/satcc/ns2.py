@@ -2,7 +2,7 @@
 and read back the same metrics satcc reports.
 
 Supported subset (what the papers' baselines need): DropTail and RED queues, packet
-and bit error rates, bulk (FTP), transfers of a given size (FTP's send), Pareto and
+and bit error rates and ns-2's periodic, list and two-state error models, bulk (FTP), transfers of a given size (FTP's send), Pareto and
 exponential ON/OFF (Application/Traffic/Pareto, /Exponential) and constant-bit-rate
 (Application/Traffic/CBR) flows with Agent/TCP/Newreno or Agent/TCP/Reno and TCPSink
 (or TCPSink/DelAck), UDP flows (`transport: udp`: Agent/UDP to Agent/LossMonitor, fed by

@@ -9,8 +9,9 @@ exits or halts. This module turns the record into a scenario dict:
   different settings becomes one link with `a_to_b` / `b_to_a`), DropTail queues (in
   packets, or in bytes with queue_in_bytes_) and RED queues with their thresholds written
   out; `queue-limit` and the class defaults (`Queue set limit_`) as ns-2 reads them;
-- error models (`ErrorModel` with `unit pkt` or `unit byte` and a uniform variable, on
-  `lossmodel` or `link-lossmodel`);
+- error models (`ErrorModel` with `unit pkt` or `unit byte` and a uniform variable,
+  ErrorModel/Periodic, /List, /TwoState, /Expo and /TwoStateMarkov, on `lossmodel` or
+  `link-lossmodel`);
 - TCP flows: Agent/TCP (Tahoe), /Reno, /Newreno, /Sack1 and /Vegas to Agent/TCPSink,
   /DelAck, /Sack1 or /Sack1/DelAck, each agent's variables as ns-2 resolves them
   (instance, then class, then ns-2 2.35's defaults), fed by FTP (`start`, `stop`,
