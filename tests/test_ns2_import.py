@@ -191,6 +191,9 @@ def _script(tmp_path, links="$ns duplex-link $a $b 10Mb 10ms DropTail", extra=""
     ("set f [new Agent/TCP/FullTcp]", r"Agent/TCP/FullTcp is not modelled"),
     ("Class Foo", r"OTcl classes of the script's own"),
     ("Node enable-module VC", r"Node enable-module VC \(node modules are not modelled: ns-2's default nodes are\)"),
+    ("$ns node-config -satNodeType geo-repeater -phyType Phy/Repeater",
+     r"ns-2's satellite nodes \(Channel/Sat, Mac/Sat, LL/Sat, satellite handoffs\); give a GEO hop as nodes and "
+     r"duplex links"),
     ("$ns at 1.0 \"$ftp start\"", r"started or stopped more than once"),
     ("$ns at 0.0 \"$tcp set window_ 5\"\n$ns at 1.0 \"$tcp set window_ 50\"", r"window_ set during the run"),
     ("set em [new ErrorModel]\n$em unit bit\n$ns link-lossmodel $em $a $b", r"unit bit is not modelled"),
@@ -342,7 +345,7 @@ def test_satcc_from_ns2_compare_sets_every_link_beside_ns2s(monkeypatch, capsys)
     script = ns2scripts.SCRIPTS / "geo.tcl"
     counts = {k: list(v) for k, v in SCRIPT_REF["geo.tcl"]["ns2"].items()}
     monkeypatch.setattr(ns2, "available", lambda: True)
-    monkeypatch.setattr(ns2_import, "ns2_counts", lambda path, argv=None: counts)
+    monkeypatch.setattr(ns2_import, "ns2_counts", lambda path, argv=None, until_s=None: counts)
     assert cli.main(["from-ns2", str(script), "--compare"]) == 0
     out = capsys.readouterr().out
     assert "gw1->gw2  [5467, 5464, 10] | [5467, 5465, 10]" in out and "identical to ns-2" in out
@@ -835,3 +838,34 @@ def test_a_two_state_model_in_time_runs_on_the_scenarios_seed_and_says_so(tmp_pa
     # a periodic model draws nothing: nothing of it is in law without a seed
     imp = _error_of(tmp_path, "set em [new ErrorModel/Periodic]\n$em set period_ 9")
     assert not any("error models'" in w for w in imp.in_law)
+
+
+def test_an_ns2_run_that_stops_with_an_error_is_not_compared(monkeypatch, tmp_path):
+    # ns-2's handler of an error in an event exits with 1; the harness's exit still
+    # writes the counts of the run so far, which must not be taken for the script's
+    import subprocess as sp
+
+    def fake_ns(cmd, **kw):
+        wrapper = Path(cmd[1]).read_text()
+        out = wrapper.split("set satcc_counts_out {", 1)[1].split("}", 1)[0]
+        Path(out).write_text("time 0.1\n0->1 3 3 0\n1->0 3 3 0\n")
+        return sp.CompletedProcess(cmd, 1, "", 'ns: _o67 queue-sample-timeout: can not find channel named ""\n')
+
+    monkeypatch.setattr(ns2, "available", lambda: True)
+    monkeypatch.setattr(ns2_import.subprocess, "run", fake_ns)
+    with pytest.raises(ScenarioError, match=r"ns-2 stopped with an error at 0.1 s \(exit 1\): ns: _o67 "
+                                            r"queue-sample-timeout"):
+        ns2_import.ns2_counts(_script(tmp_path), until_s=5.0)
+    # an error at the run's end (a finish proc whose `exec nam` fails) leaves the counts whole
+    assert ns2_import.ns2_counts(_script(tmp_path), until_s=0.1) == {"0->1": [3, 3, 0], "1->0": [3, 3, 0]}
+
+
+def test_the_ns2_harness_counts_with_a_scripts_own_queue_monitor():
+    # ns2/scripts/red_monitor.tcl samples its own queue monitor (queue-sample-timeout):
+    # a second monitor-queue by the harness took the place of its trace channel, and
+    # ns-2 stopped at the first sample, 0.1 s in, with 3 packets counted on each link.
+    # The reference, refreshed by the harness that keeps the script's monitor, holds
+    # the whole 12 s run (the script's own ns-2 output: 2,786 arrivals at the RED queue)
+    text = (ns2scripts.SCRIPTS / "red_monitor.tcl").read_text()
+    assert "queue-sample-timeout" in text and "monitor-queue" in text
+    assert SCRIPT_REF["red_monitor.tcl"]["ns2"]["2->3"][0] > 2000

@@ -543,7 +543,7 @@ def cmd_from_ns2(a) -> int:
         return 0
     from . import ns2
 
-    theirs, ours, t_ns2, t_satcc = _in_both(a.script, lambda: ns2_import.ns2_counts(a.script, argv=a.arg),
+    theirs, ours, t_ns2, t_satcc = _in_both(a.script, lambda: ns2_import.ns2_counts(a.script, argv=a.arg, until_s=sc["duration_s"]),
                                            lambda: ns2_import.satcc_counts(imp))
     names = [n["name"] for n in sc["nodes"]]
 

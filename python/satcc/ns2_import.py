@@ -1196,7 +1196,13 @@ Simulator instproc run {} {
     global satcc_qm
     foreach k [array names link_] {
         set ab [split $k :]
-        set satcc_qm([lindex $ab 0]->[lindex $ab 1]) [$self monitor-queue $Node_([lindex $ab 0]) $Node_([lindex $ab 1]) ""]
+        if {[$link_($k) info vars qMonitor_] ne ""} {
+            # the script's own queue monitor counts the same; a second one would take
+            # the place of its trace channel, which its sampling then writes to
+            set satcc_qm([lindex $ab 0]->[lindex $ab 1]) [$link_($k) set qMonitor_]
+        } else {
+            set satcc_qm([lindex $ab 0]->[lindex $ab 1]) [$self monitor-queue $Node_([lindex $ab 0]) $Node_([lindex $ab 1]) ""]
+        }
     }
     set r [$self satcc_run0]
     satcc_dump
@@ -1206,6 +1212,7 @@ proc satcc_dump {} {
     global satcc_qm satcc_counts_out satcc_base
     if {![info exists satcc_qm]} return
     set f [open $satcc_counts_out w]
+    puts $f "time [[Simulator instance] now]"
     foreach k [lsort [array names satcc_qm]] {
         set q $satcc_qm($k)
         set c {}
@@ -1240,10 +1247,13 @@ source {%s}
 """
 
 
-def ns2_counts(script: str | Path, argv: list[str] | None = None, timeout_s: float = 3600) -> dict[str, list[int]]:
+def ns2_counts(script: str | Path, argv: list[str] | None = None, timeout_s: float = 3600,
+               until_s: float | None = None) -> dict[str, list[int]]:
     """Run `script` in ns-2 itself (the `ns` command) with a queue monitor on every link
     direction: "i->j" (ns-2's node numbers, the order the script made the nodes) to
-    [arrivals, departures, drops] (its error models' losses among the drops)."""
+    [arrivals, departures, drops] (its error models' losses among the drops). A run that
+    ns-2 ends with an error is refused unless the error came at `until_s` (the run's
+    end, as the import read it: a `finish` proc whose `exec nam` fails, say)."""
     from . import ns2
 
     if not ns2.available():
@@ -1255,11 +1265,17 @@ def ns2_counts(script: str | Path, argv: list[str] | None = None, timeout_s: flo
         wrapper.write_text(_NS2_COUNTS % (out, _beside(path.parent), path))
         r = subprocess.run(["ns", str(wrapper), *(argv or [])], capture_output=True, text=True, cwd=d,
                            timeout=timeout_s)
+        tail = " | ".join((r.stderr or r.stdout).strip().splitlines()[-3:])
         if not out.exists():
-            tail = (r.stderr or r.stdout).strip().splitlines()[-3:]
-            raise Ns2ImportError(f"{script}: ns-2 wrote no counts (exit {r.returncode}): {' | '.join(tail)}")
+            raise Ns2ImportError(f"{script}: ns-2 wrote no counts (exit {r.returncode}): {tail}")
+        lines = out.read_text().splitlines()
+        at = float(lines[0].split()[1])
+        if r.returncode != 0 and (until_s is None or at < until_s - 1e-9):
+            # an error in an event ends ns-2's run there (its handler exits with 1): the
+            # counts it wrote then are of a shorter run than the script's
+            raise Ns2ImportError(f"{script}: ns-2 stopped with an error at {at:g} s (exit {r.returncode}): {tail}")
         counts = {}
-        for line in out.read_text().splitlines():
+        for line in lines[1:]:
             k, a, dep, drops = line.split()
             counts[k] = [int(a), int(dep), int(drops)]
         return counts

@@ -439,6 +439,13 @@ proc ::satcc::sim {ns method argv} {
     }
     set why {newLan "a shared LAN and its MAC's contention" make-lan "a shared LAN and its MAC's contention"
              node-config "wireless nodes" mrtproto "multicast routing"}
+    if {$method eq "node-config" && [lsearch -exact $argv -satNodeType] >= 0} {
+        # ns-2's satellite extension (Henderson's): its terminals reach a GEO repeater or
+        # a polar constellation over Channel/Sat with a MAC, LL and Phy of their own
+        dict set why node-config "ns-2's satellite nodes (Channel/Sat, Mac/Sat, LL/Sat, satellite handoffs); give a\
+ GEO hop as nodes and duplex links of its propagation delay (a bent pipe: terminal to satellite and satellite to\
+ terminal, about 120-140 ms each), or a moving LEO network as a scenario's constellation section (docs/leo.md)"
+    }
     set what [expr {[dict exists $why $method] ? ": [dict get $why $method]" : ""}]
     ::satcc::unsupported "\$ns $method ([join $argv { }]) is not modelled by satcc$what"
 }

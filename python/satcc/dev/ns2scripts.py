@@ -86,7 +86,8 @@ def refresh() -> None:
         sys.exit("ns-2 is not installed: apt-get install -y ns2")
     ref = {}
     for p in scripts():
-        ref[p.name] = {"sha256": hashlib.sha256(p.read_bytes()).hexdigest(), "ns2": ns2_import.ns2_counts(p)}
+        ref[p.name] = {"sha256": hashlib.sha256(p.read_bytes()).hexdigest(), "ns2": ns2_import.ns2_counts(
+            p, until_s=ns2_import.from_tcl(p).scenario["duration_s"])}
         print(f"{p.name}: done")
     REFERENCE.write_text(json.dumps(ref, indent=1, sort_keys=True) + "\n")
 
