@@ -860,6 +860,32 @@ def test_an_ns2_run_that_stops_with_an_error_is_not_compared(monkeypatch, tmp_pa
     assert ns2_import.ns2_counts(_script(tmp_path), until_s=0.1) == {"0->1": [3, 3, 0], "1->0": [3, 3, 0]}
 
 
+def test_ns2s_counts_are_taken_before_a_finish_proc_that_crashes_it(monkeypatch, tmp_path, capsys):
+    # the harness writes the counts just before the first event the script schedules
+    # at the run's end, so that a finish proc that crashes ns-2 leaves them
+    import subprocess as sp
+
+    seen = {}
+
+    def fake_ns(cmd, **kw):
+        wrapper = Path(cmd[1]).read_text()
+        seen["until"] = wrapper.split("set satcc_until ", 1)[1].split("\n", 1)[0]
+        out = wrapper.split("set satcc_counts_out {", 1)[1].split("}", 1)[0]
+        Path(out).write_text("time 5.0\n0->1 30 29 1\n")
+        return sp.CompletedProcess(cmd, -11, "", "")
+
+    monkeypatch.setattr(ns2, "available", lambda: True)
+    monkeypatch.setattr(ns2_import.subprocess, "run", fake_ns)
+    assert ns2_import.ns2_counts(_script(tmp_path), until_s=5.0) == {"0->1": [30, 29, 1]}
+    assert seen["until"] == "5.0"
+    assert "ns-2 crashed (signal 11) at the run's end, 5 s, after its counts were written" in capsys.readouterr().err
+    assert "satcc_at0 [list [lindex $args 0] satcc_dump]" in ns2_import._NS2_COUNTS
+    # the hand-written script whose finish proc closes its trace before flushing it
+    # (ns-2 crashes there): its counts were recorded this way
+    assert "close $tr\n    $ns flush-trace" in (ns2scripts.SCRIPTS / "close_before_flush.tcl").read_text()
+    assert "close_before_flush.tcl" in SCRIPT_REF
+
+
 def test_the_ns2_harness_counts_with_a_scripts_own_queue_monitor():
     # ns2/scripts/red_monitor.tcl samples its own queue monitor (queue-sample-timeout):
     # a second monitor-queue by the harness took the place of its trace channel, and

@@ -37,6 +37,7 @@ import math
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -1242,6 +1243,20 @@ Link instproc down {} {
 }
 rename exit satcc_real_exit
 proc exit {args} { satcc_dump; eval satcc_real_exit $args }
+# the counts are written first just before the first event the script schedules at the
+# run's end (a finish proc that crashes ns-2, closing a trace before flushing it, say,
+# leaves them); the exit that ends the run writes them again
+set satcc_until %s
+Simulator instproc satcc_at0 args [Simulator info instbody at]
+Simulator instproc at args {
+    global satcc_until satcc_end_set
+    if {$satcc_until >= 0 && ![info exists satcc_end_set] && [string is double -strict [lindex $args 0]]
+        && [lindex $args 0] == $satcc_until} {
+        set satcc_end_set 1
+        eval $self satcc_at0 [list [lindex $args 0] satcc_dump]
+    }
+    return [eval $self satcc_at0 $args]
+}
 %s
 source {%s}
 """
@@ -1262,18 +1277,24 @@ def ns2_counts(script: str | Path, argv: list[str] | None = None, timeout_s: flo
     with tempfile.TemporaryDirectory() as d:
         out = Path(d) / "counts.txt"
         wrapper = Path(d) / "satcc_wrapper.tcl"
-        wrapper.write_text(_NS2_COUNTS % (out, _beside(path.parent), path))
+        wrapper.write_text(_NS2_COUNTS % (out, repr(float(until_s)) if until_s is not None else "-1",
+                                          _beside(path.parent), path))
         r = subprocess.run(["ns", str(wrapper), *(argv or [])], capture_output=True, text=True, cwd=d,
                            timeout=timeout_s)
         tail = " | ".join((r.stderr or r.stdout).strip().splitlines()[-3:])
         if not out.exists():
-            raise Ns2ImportError(f"{script}: ns-2 wrote no counts (exit {r.returncode}): {tail}")
+            how = f"crashed (signal {-r.returncode})" if r.returncode < 0 else f"exit {r.returncode}"
+            raise Ns2ImportError(f"{script}: ns-2 wrote no counts ({how}): {tail}")
         lines = out.read_text().splitlines()
         at = float(lines[0].split()[1])
         if r.returncode != 0 and (until_s is None or at < until_s - 1e-9):
             # an error in an event ends ns-2's run there (its handler exits with 1): the
             # counts it wrote then are of a shorter run than the script's
             raise Ns2ImportError(f"{script}: ns-2 stopped with an error at {at:g} s (exit {r.returncode}): {tail}")
+        if r.returncode != 0:
+            how = f"crashed (signal {-r.returncode})" if r.returncode < 0 else f"ended with exit {r.returncode}"
+            print(f"  note: ns-2 {how} at the run's end, {at:g} s, after its counts were written: {tail}",
+                  file=sys.stderr)
         counts = {}
         for line in lines[1:]:
             k, a, dep, drops = line.split()
