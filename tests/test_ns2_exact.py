@@ -1425,3 +1425,41 @@ def test_the_comparison_sees_each_error_model_rule():
     assert _parted_network("error-models", _each_error_model(_offset_a_unit_later)) >= 12
     assert _parted_network("error-models", _each_error_model(_no_bursts)) >= 7
     assert _parted_network("error-models", _each_error_model(_longer_errors)) >= 12
+
+
+def test_the_tcp_option_networks_take_initial_windows_by_size_and_limited_slow_start():
+    # networks from OPTS_FIRST: ns-2's windowInitOption_ 2 and max_ssthresh_ on mixed agents
+    nets = _family("tcp-options")
+    flows = [f for k in nets for f in ns2exact.network(k)["flows"]]
+    by_size = [f for f in flows if f["tcp"].get("initial_window_by_size")]
+    assert len(by_size) > 150 and {f["tcp"]["packet_size_bytes"] for f in by_size} >= {1000, 1460, 2400}
+    assert any(f.get("cc") == "vegas" for f in by_size)
+    lss = [f for f in flows if f["tcp"].get("max_ssthresh_pkts")]
+    assert len(lss) > 100 and {f.get("cc", "newreno") for f in lss} >= {"newreno", "reno", "tahoe"}
+    tcl = "".join(ns2exact.tcl(k) for k in nets[:10])
+    assert " set windowInitOption_ 2\n" in tcl and " set max_ssthresh_ " in tcl
+
+
+def _without(key: str):
+    """A change (for _parted_network): every flow's tcp.`key` dropped."""
+    def apply(sc: dict) -> None:
+        for f in sc["flows"]:
+            f["tcp"].pop(key, None)
+    return apply
+
+
+def _limited_slow_start_as_a_start_only(sc: dict) -> None:
+    """A change (for _parted_network): ssthresh starts where max_ssthresh_ puts it, but
+    the window grows by the standard rule above it."""
+    for f in sc["flows"]:
+        m = f["tcp"].pop("max_ssthresh_pkts", None)
+        if m and f["tcp"].get("initial_ssthresh_pkts") is None:
+            f["tcp"]["initial_ssthresh_pkts"] = float(min(m, f["tcp"]["rwnd_pkts"]))
+
+
+def test_the_comparison_sees_each_tcp_option():
+    # of the first twenty (measured): all twenty part with every initial window
+    # windowInit_'s, twelve without limited slow start, and twelve with its start alone
+    assert _parted_network("tcp-options", _without("initial_window_by_size")) >= 18
+    assert _parted_network("tcp-options", _without("max_ssthresh_pkts")) >= 9
+    assert _parted_network("tcp-options", _limited_slow_start_as_a_start_only) >= 9

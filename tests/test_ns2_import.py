@@ -895,3 +895,36 @@ def test_the_ns2_harness_counts_with_a_scripts_own_queue_monitor():
     text = (ns2scripts.SCRIPTS / "red_monitor.tcl").read_text()
     assert "queue-sample-timeout" in text and "monitor-queue" in text
     assert SCRIPT_REF["red_monitor.tcl"]["ns2"]["2->3"][0] > 2000
+
+
+@pytest.mark.parametrize("extra,want", [
+    ("", {}),
+    ("$tcp set windowInitOption_ 2", {"initial_window_by_size": True}),
+    ("Agent/TCP set windowInitOption_ 2\n$tcp set max_ssthresh_ 60", {"initial_window_by_size": True,
+                                                                        "max_ssthresh_pkts": 60}),
+])
+def test_ns2s_initial_window_rule_and_limited_slow_start_are_read(tmp_path, extra, want):
+    # (the class setting before the agent is made counts, as ns-2 binds it)
+    links = "$ns duplex-link $a $b 10Mb 10ms DropTail"
+    p = _script(tmp_path, links=links)
+    text = p.read_text()
+    if extra.startswith("Agent/TCP"):
+        cls, inst = extra.split("\n")
+        text = cls + "\n" + text.replace("$ns run", inst + "\n$ns run")
+    else:
+        text = text.replace("$ns run", extra + "\n$ns run")
+    p.write_text(text)
+    sc = ns2_import.from_tcl(p).scenario
+    tcp = {**(sc.get("tcp") or {}), **(sc["flows"][0].get("tcp") or {})}
+    assert {k: tcp[k] for k in ("initial_window_by_size", "max_ssthresh_pkts") if k in tcp} == want
+    if want:
+        run(sc)
+        back = ns2_import.from_tcl(_written(tmp_path, sc)).scenario
+        assert {**(back.get("tcp") or {}), **(back["flows"][0].get("tcp") or {})}.items() >= want.items()
+
+
+def test_an_initial_window_rule_ns2_does_not_have_is_refused(tmp_path):
+    p = _script(tmp_path)
+    p.write_text(p.read_text().replace("$ns run", "$tcp set windowInitOption_ 3\n$ns run"))
+    with pytest.raises(ScenarioError, match=r"windowInitOption_ 3 is not one of ns-2's \(1 and 2 are\)"):
+        ns2_import.from_tcl(p)

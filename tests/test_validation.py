@@ -287,3 +287,26 @@ def test_routing_and_costs_are_checked_by_field():
     f = d["flows"][0]
     d["flows"][0]["path"] = [f["src"], "r1", "r2", f["dst"]]
     assert err(d).startswith("flows[0].path: a pinned path cannot follow routing: session")
+
+
+@pytest.mark.parametrize("cc,tcp,message", [
+    ("vegas", {"max_ssthresh_pkts": 50},
+     "flows[0].tcp.max_ssthresh_pkts: ns-2's limited slow start (max_ssthresh_) is a rule of its opencwnd, not of "
+     "'vegas' (allowed: newreno, reno, tahoe, refwa-plus, trefwa, trefwa-plus)"),
+    ("cubic", {"max_ssthresh_pkts": 50}, "flows[0].tcp.max_ssthresh_pkts: ns-2's limited slow start"),
+    ("bbr", {"initial_window_by_size": True},
+     "flows[0].tcp.initial_window_by_size: ns-2's windowInitOption_ 2, not with 'bbr'"),
+])
+def test_ns2s_window_rules_are_refused_for_controllers_that_grow_otherwise(cc, tcp, message):
+    # refused as the run builds its senders (the controller decides)
+    from satcc import run
+
+    d = base()
+    d["duration_s"] = 1.0
+    d["flows"][0]["cc"] = cc
+    d["flows"][0]["tcp"] = tcp
+    with pytest.raises(ScenarioError) as e:
+        run(d)
+    assert str(e.value).startswith(message)
+    d["flows"][0]["cc"] = "reno"
+    run(d)

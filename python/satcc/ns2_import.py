@@ -134,6 +134,7 @@ _TCP_VARS = {
     "rtxcur_init_": ("initial_rto_s", "3.0", seconds),
     "overhead_": ("send_overhead_s", "0", seconds),
     "maxcwnd_": ("max_cwnd_pkts", "0", _int),
+    "max_ssthresh_": ("max_ssthresh_pkts", "0", _int),
     "maxburst_": ("max_burst_pkts", "0", _int),
     "timestamps_": ("timestamps", "false", _bool),
     "ttl_": ("initial_ttl", "32", _int),
@@ -144,7 +145,7 @@ _CC_VARS = {"v_alpha_": ("vegas_alpha", "1", _int), "v_beta_": ("vegas_beta", "3
             "v_gamma_": ("vegas_gamma", "1", _int)}
 # variables satcc does not model: allowed at ns-2's default only
 _TCP_FIXED = {
-    "windowOption_": "1", "windowInitOption_": "1", "max_ssthresh_": "0", "bugFix_": "true",
+    "windowOption_": "1", "bugFix_": "true",
     "delay_growth_": "true", "slow_start_restart_": "true", "srtt_init_": "0", "rttvar_init_": "12",
     "T_SRTT_BITS": "3", "T_RTTVAR_BITS": "2", "rttvar_exp_": "2", "rfc2988_": "true", "timerfix_": "true",
     "decrease_num_": "0.5", "increase_num_": "1.0", "precisionReduce_": "true", "frto_enabled_": "0",
@@ -1124,6 +1125,13 @@ def _tcp(objs: _Objects, a: str, b: str, cc: str, sack1: bool, delack: bool, wha
     for var, (key, default, read) in _TCP_VARS.items():
         val, _ = objs.get(a, var, default)
         tcp[key] = read(val, f"{what}: {var}")
+    # the initial window's rule: 1, windowInit_; 2, by the packet size (ns-2 aborts on
+    # any other)
+    option = _int(objs.get(a, "windowInitOption_", "1")[0], f"{what}: windowInitOption_")
+    if option not in (1, 2):
+        raise Ns2ImportError(f"{what}: windowInitOption_ {option} is not one of ns-2's (1 and 2 are)")
+    known.add("windowInitOption_")
+    tcp["initial_window_by_size"] = option == 2
     from . import registry
 
     row = registry.controller(cc)

@@ -182,6 +182,11 @@ ARED_FIRST = 12800
 # ErrorModel/TwoState (in packets or bytes, its lengths exponential, uniform or
 # constant, drawn from ns-2's generator), on the wire or at the link's entry
 ERRM_FIRST = 13000
+# From OPTS_FIRST on: lossy networks of mixed agents (Reno, NewReno, Tahoe, Sack1,
+# Vegas) whose senders mostly take ns-2's initial window by size (`initial_window_by_size`,
+# windowInitOption_ 2, segments of 500 to 2400 bytes) or grow by its limited slow
+# start (`max_ssthresh_pkts`, max_ssthresh_, above a small initial ssthresh)
+OPTS_FIRST = 13200
 
 # Networks known to part from ns-2, with why (none since 2026-11-28). Networks 241, 1055,
 # 6121 and 7053 were kept here until then: links of equal rates busy in lockstep, where
@@ -207,6 +212,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(OUTAGE_FIRST, OUTAGE_FIRST + 100)) + list(range(DETACH_FIRST, DETACH_FIRST + 100))
             + list(range(SESSION_FIRST, SESSION_FIRST + 100)) + list(range(COST_FIRST, COST_FIRST + 100))
             + list(range(ARED_FIRST, ARED_FIRST + 100)) + list(range(ERRM_FIRST, ERRM_FIRST + 100))
+            + list(range(OPTS_FIRST, OPTS_FIRST + 100))
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
             if k not in APART]
@@ -372,7 +378,9 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    if k >= OPTS_FIRST:
+        return True, False, "tcp-options"
     if k >= ERRM_FIRST:
         return True, False, "error-models"
     if k >= ARED_FIRST:
@@ -871,6 +879,24 @@ def _make_bytes(sc: dict, rng: random.Random) -> None:
                 to_bytes(link[side]["queue"])
 
 
+def _make_tcp_options(sc: dict, rng: random.Random) -> None:
+    """In place: the agents mixed (_mix_agents); half the senders take their initial
+    window by size (a fifth of those with 2400-byte segments), and half of those that
+    grow by ns-2's opencwnd run its limited slow start above a small initial ssthresh."""
+    for f in sc["flows"]:
+        _mix_agents(f, rng)
+        tcp = dict(f["tcp"])
+        if rng.random() < 0.5:
+            tcp["initial_window_by_size"] = True
+            if rng.random() < 0.2:
+                tcp["packet_size_bytes"] = 2400
+        if f.get("cc") != "vegas" and rng.random() < 0.5:
+            tcp["max_ssthresh_pkts"] = rng.choice([4, 8, 16, 40, 100])
+            if tcp.get("initial_ssthresh_pkts") is None and rng.random() < 0.7:
+                tcp["initial_ssthresh_pkts"] = float(rng.choice([2, 4, 8, 16]))
+        f["tcp"] = tcp
+
+
 def _make_error_models(sc: dict, rng: random.Random) -> None:
     """In place: six link directions in ten get one of ns-2's periodic, list or
     two-state error models (in place of any they had), a third of them at the link's
@@ -966,6 +992,7 @@ _FAMILY_MAKERS = {
     "costs": [(_make_udp, 8_200_000), (_make_costs, 12_600_000)],
     "adaptive-red": [(_make_adaptive, 12_800_000)],
     "error-models": [(_make_udp, 8_200_000), (_make_error_models, 13_000_000)],
+    "tcp-options": [(_make_tcp_options, 13_200_000)],
 }
 
 

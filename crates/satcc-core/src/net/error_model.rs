@@ -348,7 +348,8 @@ mod tests {
     fn periodic_with_default_drop_keeps_only_the_marked_packets() {
         let mut m = ErrorModel::Periodic(Periodic::new(Unit::Pkt, 3.0, 2.0, 9.0, true));
         // packets before the offset and the marked ones (index 1, then every 3rd) kept
-        let kept: Vec<usize> = (0..10).filter(|k| !lost(&mut m.clone(), 1000, 10).contains(k)).collect();
+        let lost_ones = lost(&mut m, 1000, 10);
+        let kept: Vec<usize> = (0..10).filter(|k| !lost_ones.contains(k)).collect();
         assert_eq!(kept, vec![0, 1, 4, 7]);
     }
 

@@ -283,6 +283,26 @@ impl Simulation {
                         f.cc
                     ));
                 }
+                if cfg.initial_window_by_size && cc.needs_rate_samples() {
+                    return Err(format!(
+                        "{at}.tcp.initial_window_by_size: ns-2's windowInitOption_ 2, not with '{}', which sends by \
+                         Linux's rules (allowed: the controllers that keep no rate samples, e.g. newreno, reno, vegas)",
+                        f.cc
+                    ));
+                }
+                if cfg.max_ssthresh_pkts > 0 && !cc.ns2_opencwnd() {
+                    let allowed: Vec<&str> = crate::tcp::congestion::CONTROLLERS
+                        .iter()
+                        .filter(|c| (c.build)(&settings).ns2_opencwnd())
+                        .map(|c| c.name)
+                        .collect();
+                    return Err(format!(
+                        "{at}.tcp.max_ssthresh_pkts: ns-2's limited slow start (max_ssthresh_) is a rule of its \
+                         opencwnd, not of '{}' (allowed: {})",
+                        f.cc,
+                        allowed.join(", ")
+                    ));
+                }
                 if cfg.recovery == crate::tcp::Recovery::Sack1 && cc.needs_rate_samples() {
                     return Err(format!(
                         "{at}.tcp.sack_agent: 'sack1' is ns-2's Sack1 agent, not with '{}', which runs Linux's loss \

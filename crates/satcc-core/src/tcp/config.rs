@@ -186,6 +186,22 @@ pub struct TcpConfig {
     /// Initial congestion window after the SYN exchange, packets [windowInit_ 2].
     #[schemars(range(min = 1, max = MAX_WINDOW_PKTS))]
     pub initial_window_pkts: u32,
+    /// Take the initial window from the packet size, as ns-2's windowInitOption_ 2 does
+    /// after the Internet draft of larger initial windows: 4 segments of up to 1095
+    /// data bytes, 3 below 2190, else 2 [windowInitOption_ 1: initial_window_pkts]. If
+    /// the first segment is lost (a timeout before any ACK), ns-2 falls back to
+    /// initial_window_pkts, and to one segment on a second such timeout (Vegas keeps
+    /// the size's window).
+    pub initial_window_by_size: bool,
+    /// Limited slow start (RFC 3742) as ns-2's max_ssthresh_: above ssthresh, until
+    /// the first fast retransmit (and again after a timeout), each new ACK adds
+    /// max(1 / cwnd, 1 / int(cwnd / (max_ssthresh / 2))) segments when that int is
+    /// positive; 0 for none [max_ssthresh_ 0]. ssthresh starts at it if it is below
+    /// the advertised window (and initial_ssthresh_pkts is unset), as ns-2's reset()
+    /// sets it. For the controllers that grow by ns-2's opencwnd (newreno, reno, tahoe
+    /// and the REFWA senders built on them).
+    #[schemars(range(min = 0, max = MAX_WINDOW_PKTS))]
+    pub max_ssthresh_pkts: u32,
     /// Receiver's advertised window, packets [window_ 20].
     #[schemars(range(min = 1, max = MAX_WINDOW_PKTS))]
     pub rwnd_pkts: u32,
@@ -365,6 +381,8 @@ impl Default for TcpConfig {
             use_headers: true,
             syn: true,
             initial_window_pkts: 2,
+            initial_window_by_size: false,
+            max_ssthresh_pkts: 0,
             rwnd_pkts: 20,
             initial_ssthresh_pkts: None,
             dupack_threshold: 3,
@@ -406,6 +424,20 @@ impl Default for TcpConfig {
 }
 
 impl TcpConfig {
+    /// The initial window, packets: `initial_window_pkts`, or with
+    /// `initial_window_by_size` ns-2's initial_window() for wnd_init_option_ 2.
+    pub fn initial_window(&self) -> f64 {
+        if !self.initial_window_by_size {
+            self.initial_window_pkts as f64
+        } else if self.packet_size_bytes <= 1095 {
+            4.0
+        } else if self.packet_size_bytes < 2190 {
+            3.0
+        } else {
+            2.0
+        }
+    }
+
     /// The advertised window the receiver sends, packets: without window scaling
     /// at most 65535 bytes.
     pub fn advertised_window_pkts(&self) -> u32 {

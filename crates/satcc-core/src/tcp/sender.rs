@@ -245,8 +245,11 @@ impl TcpSender {
 
     pub fn new(flow: FlowId, cfg: TcpConfig, cc: Box<dyn CongestionControl>, boot_time_s: f64) -> Self {
         let wnd = cfg.rwnd_pkts as f64;
-        let ssthresh = cfg.initial_ssthresh_pkts.unwrap_or(wnd);
-        let initial_window = cfg.initial_window_pkts as f64;
+        // ns-2's reset(): ssthresh_ the window, or max_ssthresh_ if that is less; a
+        // setting at time 0 (initial_ssthresh_pkts) comes after it
+        let max_ss = cfg.max_ssthresh_pkts as f64;
+        let ssthresh = cfg.initial_ssthresh_pkts.unwrap_or(if max_ss > 0.0 && max_ss < wnd { max_ss } else { wnd });
+        let initial_window = cfg.initial_window();
         let cwnd = if cfg.syn { 1.0 } else { initial_window };
         let mut rtt = RttEstimator::new(cfg.tick_s, cfg.min_rto_s, cfg.max_rto_s, cfg.initial_rto_s, boot_time_s);
         let rate = cc.needs_rate_samples().then(|| Box::new(RateEstimator::new()));
@@ -1045,6 +1048,11 @@ impl TcpSender {
             rtt_sample_s: sample,
             srtt_s: self.rtt.srtt_s(),
             rwnd_pkts: ack.rwnd_pkts,
+            limited_ss_pkts: if matches!(self.last_cwnd_action, CwndAction::None | CwndAction::Timeout) {
+                self.cfg.max_ssthresh_pkts
+            } else {
+                0
+            },
         };
         if !(self.ect && self.ack_ece) {
             // ns-2's recv_newack_helper opens the window only on ACKs that echo no mark
@@ -2107,9 +2115,16 @@ impl TcpSender {
             return self.send_much(now, out);
         }
         {
-            if self.highest_ack == -1 && self.initial_window > 1.0 {
-                // the first packet was lost: do not use a larger initial window
-                self.initial_window = 1.0;
+            if self.highest_ack == -1 {
+                // the first packet was lost: do not use a larger initial window (ns-2:
+                // the size's window gives way to windowInit_, and that, on a second
+                // such timeout, to one packet)
+                if self.cfg.initial_window_by_size {
+                    self.cfg.initial_window_by_size = false;
+                    self.initial_window = self.cfg.initial_window();
+                } else if self.initial_window > 1.0 {
+                    self.initial_window = 1.0;
+                }
             }
             if self.cfg.ecn && self.last_cwnd_action == CwndAction::Ecn {
                 // in the window of a recent ECN response: back to one packet with
@@ -2190,6 +2205,72 @@ mod tests {
         assert_eq!(s.w.cwnd, 3.0);
         assert_eq!(seqs(&out), vec![3, 4]);
         assert_eq!(s.stats.data_pkts_sent, 4);
+    }
+
+    /// ns-2's windowInitOption_ 2: the initial window by the segment's size; a first
+    /// segment lost falls back to windowInit_, and lost again to one segment.
+    #[test]
+    fn an_initial_window_by_size_gives_way_when_the_first_segment_is_lost() {
+        let by_size = |size, timeouts: u64| {
+            let cfg = TcpConfig {
+                rwnd_pkts: 100,
+                packet_size_bytes: size,
+                initial_window_pkts: 2,
+                initial_window_by_size: true,
+                ..TcpConfig::default()
+            };
+            let mut s = TcpSender::new(0, cfg, Box::new(Reno), 0.0);
+            let mut out = vec![];
+            s.app_send(GREEDY, 0, &mut out);
+            for k in 0..timeouts {
+                s.on_timeout((k + 1) * 4000 * MS, &mut out);
+            }
+            out.clear();
+            s.on_ack(&ack(0), 60_000 * MS, &mut out);
+            (s.w.cwnd, out.len())
+        };
+        assert_eq!(by_size(1000, 0), (4.0, 4));
+        assert_eq!(by_size(1095, 0), (4.0, 4));
+        assert_eq!(by_size(1460, 0), (3.0, 3));
+        assert_eq!(by_size(2190, 0), (2.0, 2));
+        assert_eq!(by_size(1000, 1), (2.0, 2), "windowInit_ after the first segment's loss");
+        assert_eq!(by_size(1000, 2), (1.0, 1), "one segment after a second");
+    }
+
+    /// ns-2's max_ssthresh_ reaches the controller only before the first fast
+    /// retransmit or after a timeout (last_cwnd_action_ 0 or TIMEOUT).
+    #[test]
+    fn limited_slow_start_applies_until_the_first_fast_retransmit() {
+        let cfg = TcpConfig { rwnd_pkts: 1000, initial_ssthresh_pkts: Some(4.0), max_ssthresh_pkts: 8,
+                              ..TcpConfig::default() };
+        let mut s = TcpSender::new(0, cfg, Box::new(Reno), 0.0);
+        let mut out = vec![];
+        s.app_send(GREEDY, 0, &mut out);
+        s.on_ack(&ack(0), 100 * MS, &mut out);
+        // slow start to ssthresh 4, then (cwnd in [4, 8)) one segment per ACK while
+        // cwnd / 4 rounds to 1: the limited rule's 1/1 beats 1/cwnd
+        for k in 1..=4 {
+            s.on_ack(&ack(k), (100 + 10 * k as u64) * MS, &mut out);
+        }
+        assert_eq!(s.w.cwnd, 6.0);
+        s.last_cwnd_action = CwndAction::DupAck;
+        s.on_ack(&ack(5), 200 * MS, &mut out);
+        assert_eq!(s.w.cwnd, 6.0 + 1.0 / 6.0, "after a fast retransmit: 1/cwnd");
+    }
+
+    /// ns-2's reset(): ssthresh starts at max_ssthresh_ when that is below the window,
+    /// unless ssthresh_ is set at time 0 (after the reset).
+    #[test]
+    fn ssthresh_starts_at_max_ssthresh_below_the_window() {
+        let start = |max_ss, rwnd, initial| {
+            let cfg = TcpConfig { rwnd_pkts: rwnd, max_ssthresh_pkts: max_ss, initial_ssthresh_pkts: initial,
+                                  ..TcpConfig::default() };
+            TcpSender::new(0, cfg, Box::new(Reno), 0.0).w.ssthresh
+        };
+        assert_eq!(start(40, 100, None), 40.0);
+        assert_eq!(start(400, 100, None), 100.0);
+        assert_eq!(start(0, 100, None), 100.0);
+        assert_eq!(start(40, 100, Some(7.0)), 7.0);
     }
 
     /// ns-2's timestamps_: data after the SYN carries ten more header bytes and its send

@@ -569,7 +569,7 @@ mod tests {
     }
 
     fn ack(now: Time, acked: i64) -> AckEvent {
-        AckEvent { now, acked_pkts: acked, rtt_sample_s: None, srtt_s: 0.1, rwnd_pkts: 100_000 }
+        AckEvent { now, acked_pkts: acked, rtt_sample_s: None, srtt_s: 0.1, rwnd_pkts: 100_000, limited_ss_pkts: 0 }
     }
 
     /// A window driven by one ACK per packet, `rtt` apart per window, for `secs`.

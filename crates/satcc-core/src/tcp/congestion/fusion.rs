@@ -285,7 +285,7 @@ mod tests {
     const MS: Time = 1_000_000;
 
     fn ack_ev(rtt: Option<f64>) -> AckEvent {
-        AckEvent { now: 0, acked_pkts: 1, rtt_sample_s: rtt, srtt_s: 0.5, rwnd_pkts: 100_000 }
+        AckEvent { now: 0, acked_pkts: 1, rtt_sample_s: rtt, srtt_s: 0.5, rwnd_pkts: 100_000, limited_ss_pkts: 0 }
     }
 
     fn loss() -> LossEvent {

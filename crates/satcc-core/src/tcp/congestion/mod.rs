@@ -52,6 +52,9 @@ pub struct AckEvent {
     pub srtt_s: f64,
     /// Advertised window carried by the ACK (packets).
     pub rwnd_pkts: u32,
+    /// ns-2's max_ssthresh_ when its limited slow start applies to this ACK (no fast
+    /// retransmit yet, or a timeout since), else 0 (`tcp.max_ssthresh_pkts`).
+    pub limited_ss_pkts: u32,
 }
 
 /// Loss inferred from duplicate ACKs, or a retransmission timeout.
@@ -115,6 +118,11 @@ pub trait CongestionControl: Send {
     /// only); `before` is the window the timeout replaced. Return true if the
     /// controller undid the timeout's reduction (default: keep it, as Reno does).
     fn on_spurious_timeout(&mut self, _w: &mut Window, _before: Window) -> bool {
+        false
+    }
+    /// Whether the window grows by ns-2's opencwnd (windowOption_ 1), so that ns-2's
+    /// limited slow start (`AckEvent::limited_ss_pkts`) applies to it.
+    fn ns2_opencwnd(&self) -> bool {
         false
     }
     /// Whether its sender keeps per-segment send records for rate samples and per-ACK

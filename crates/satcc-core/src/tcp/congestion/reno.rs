@@ -68,6 +68,21 @@ impl EmulatedReno {
     }
 }
 
+/// ns-2's limited_slow_start (RFC 3742): above ssthresh, a window of k times half of
+/// max_ssthresh (k >= 1, whole) grows by 1/k a new ACK if that is more than `increment`.
+fn limited_slow_start(cwnd: f64, max_ssthresh: u32, increment: f64) -> f64 {
+    if max_ssthresh == 0 {
+        return increment;
+    }
+    let round = (cwnd / (max_ssthresh as f64 / 2.0)) as i64;
+    let increment1 = if round > 0 { 1.0 / round as f64 } else { 0.0 };
+    if increment < increment1 {
+        increment1
+    } else {
+        increment
+    }
+}
+
 impl Reno {
     fn half_exact(ev: &LossEvent) -> f64 {
         DECREASE * ev.window_pkts
@@ -93,12 +108,17 @@ impl CongestionControl for Reno {
         "reno"
     }
 
-    fn on_ack(&mut self, w: &mut Window, _ev: &AckEvent) {
+    fn on_ack(&mut self, w: &mut Window, ev: &AckEvent) {
         if w.cwnd < w.ssthresh {
             w.cwnd += 1.0;
         } else {
-            w.cwnd += INCREASE / w.cwnd;
+            let increment = INCREASE / w.cwnd;
+            w.cwnd += limited_slow_start(w.cwnd, ev.limited_ss_pkts, increment);
         }
+    }
+
+    fn ns2_opencwnd(&self) -> bool {
+        true
     }
 
     fn on_fast_retransmit(&mut self, w: &mut Window, ev: &LossEvent) {
@@ -116,7 +136,7 @@ mod tests {
     use super::*;
 
     fn ack() -> AckEvent {
-        AckEvent { now: 0, acked_pkts: 1, rtt_sample_s: None, srtt_s: 0.1, rwnd_pkts: 100 }
+        AckEvent { now: 0, acked_pkts: 1, rtt_sample_s: None, srtt_s: 0.1, rwnd_pkts: 100, limited_ss_pkts: 0 }
     }
     fn loss(win: f64) -> LossEvent {
         LossEvent { now: 0, window_pkts: win, srtt_s: 0.1, seg_bytes: 1000 }
@@ -203,5 +223,25 @@ mod tests {
         let mut e = EmulatedReno { cwnd: 3.0, ssthresh: 1e9 };
         e.on_loss();
         assert_eq!(e, EmulatedReno { cwnd: 2.0, ssthresh: 2.0 });
+    }
+
+    #[test]
+    fn limited_slow_start_grows_by_one_over_the_half_max_ssthresh_multiple() {
+        // ns-2's limited_slow_start with max_ssthresh_ 100: below 50 packets the
+        // standard 1/cwnd, from 50 one packet an ACK, from 100 a half, from 150 a third
+        let ev = |m| AckEvent { limited_ss_pkts: m, ..ack() };
+        for (cwnd, want) in [(49.0, 1.0 / 49.0), (50.0, 1.0), (99.5, 1.0), (120.0, 0.5), (150.0, 1.0 / 3.0)] {
+            let mut w = Window { cwnd, ssthresh: 20.0 };
+            Reno.on_ack(&mut w, &ev(100));
+            assert_eq!(w.cwnd, cwnd + want, "{cwnd}");
+            // without it (or after a fast retransmit: the sender passes 0) the standard rule
+            let mut w = Window { cwnd, ssthresh: 20.0 };
+            Reno.on_ack(&mut w, &ev(0));
+            assert_eq!(w.cwnd, cwnd + 1.0 / cwnd);
+        }
+        // slow start below ssthresh is untouched
+        let mut w = Window { cwnd: 60.0, ssthresh: 80.0 };
+        Reno.on_ack(&mut w, &ev(100));
+        assert_eq!(w.cwnd, 61.0);
     }
 }

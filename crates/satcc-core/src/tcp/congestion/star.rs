@@ -143,7 +143,7 @@ mod tests {
     }
 
     fn ev() -> AckEvent {
-        AckEvent { now: 0, acked_pkts: 1, rtt_sample_s: None, srtt_s: 0.5, rwnd_pkts: 100_000 }
+        AckEvent { now: 0, acked_pkts: 1, rtt_sample_s: None, srtt_s: 0.5, rwnd_pkts: 100_000, limited_ss_pkts: 0 }
     }
 
     fn loss() -> LossEvent {

@@ -28,6 +28,10 @@ impl CongestionControl for Tahoe {
     fn on_timeout(&mut self, w: &mut Window, ev: &LossEvent) {
         Reno.on_timeout(w, ev);
     }
+
+    fn ns2_opencwnd(&self) -> bool {
+        true
+    }
 }
 
 #[cfg(test)]
@@ -40,7 +44,7 @@ mod tests {
         let ev = LossEvent { now: 0, window_pkts: 21.0, srtt_s: 0.1, seg_bytes: 1000 };
         Tahoe.on_fast_retransmit(&mut w, &ev);
         assert_eq!((w.cwnd, w.ssthresh), (1.0, 10.0));
-        let ack = AckEvent { now: 0, acked_pkts: 1, rtt_sample_s: None, srtt_s: 0.1, rwnd_pkts: 100 };
+        let ack = AckEvent { now: 0, acked_pkts: 1, rtt_sample_s: None, srtt_s: 0.1, rwnd_pkts: 100, limited_ss_pkts: 0 };
         Tahoe.on_ack(&mut w, &ack);
         assert_eq!(w.cwnd, 2.0, "slow start as Reno's");
     }
