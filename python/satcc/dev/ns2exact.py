@@ -187,14 +187,26 @@ ERRM_FIRST = 13000
 # windowInitOption_ 2, segments of 500 to 2400 bytes) or grow by its limited slow
 # start (`max_ssthresh_pkts`, max_ssthresh_, above a small initial ssthresh)
 OPTS_FIRST = 13200
+# From MIX_FIRST on: lossy networks each made by three of the families above at once,
+# drawn at random (their makers in their own order): features tested one at a time
+# above, tested together
+MIX_FIRST = 13400
 
-# Networks known to part from ns-2, with why (none since 2026-11-28). Networks 241, 1055,
+# Networks known to part from ns-2, with why (none from 2026-11-28 to 2026-12-02). Networks 241, 1055,
 # 6121 and 7053 were kept here until then: links of equal rates busy in lockstep, where
 # ns-2 orders a departure and an arrival due at the same double time by the events that
 # scheduled them, back along both chains of departures; satcc's keys reached two steps
 # back. Every event's scheduling event is kept now (engine::order), and all four give
 # ns-2's counters.
-APART: dict[int, str] = {}
+APART: dict[int, str] = {
+    # found on 2026-12-02 by scanning mixed networks past the family's 100 (13500-13799:
+    # 3 of 300 apart); the cause is not yet found. In each, taking out any one of the
+    # features named makes it agree, and a small network with those features agrees
+    # (parameter sweeps of `satcc ns2 --compare`)
+    13542: "Sack1 agents, exponential ON/OFF sources and send overheads, all on ns-2's shared draws",
+    13561: "Sack1 agents on links that fail and come back",
+    13656: "send overheads beside error models at the links' entry, 30 s",
+}
 # the networks compared (those known apart are kept beside them, checked to differ)
 NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 100))
             + list(range(ONOFF_FIRST, ONOFF_FIRST + 100)) + list(range(SACK1_FIRST, SACK1_FIRST + 300))
@@ -212,7 +224,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(OUTAGE_FIRST, OUTAGE_FIRST + 100)) + list(range(DETACH_FIRST, DETACH_FIRST + 100))
             + list(range(SESSION_FIRST, SESSION_FIRST + 100)) + list(range(COST_FIRST, COST_FIRST + 100))
             + list(range(ARED_FIRST, ARED_FIRST + 100)) + list(range(ERRM_FIRST, ERRM_FIRST + 100))
-            + list(range(OPTS_FIRST, OPTS_FIRST + 100))
+            + list(range(OPTS_FIRST, OPTS_FIRST + 100)) + list(range(MIX_FIRST, MIX_FIRST + 100))
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
             if k not in APART]
@@ -369,16 +381,70 @@ def network(k: int) -> dict:
         _make_on_off(sc, random.Random(3_000_000 + k))
     # what the family changes, in order, each with a stream of its own (so that adding
     # one leaves the networks above as they were)
+    if agents == "mixed":
+        sc, MIXED_FAMILIES[k] = _mixed(k, json.dumps(sc))
     for make, salt in _FAMILY_MAKERS.get(agents, ()):
         make(sc, random.Random(salt + k))
     return ns2.pin_tick_phases(sc, NS2_SEED)
+
+
+# the families each mixed network was made of (filled by network())
+MIXED_FAMILIES: dict[int, list[str]] = {}
+
+
+# the families a mixed network draws from (lockstep and round networks are made apart)
+_MIXABLE = ["sack1", "tahoe", "vegas", "ecn", "exp", "file", "udp", "bytes", "overhead", "rates", "steps", "caps",
+            "counts", "bursts", "timestamps", "red-bytes", "entry-errors", "udp-split", "outages", "detaches",
+            "session", "costs", "adaptive-red", "error-models", "tcp-options"]
+
+
+# families ns-2 2.35 cannot run together: a link stepping its delay (LinkDelay with
+# avoidReordering_) that goes down stops ns-2 ("Scheduler: Event UID not valid!")
+_APART_IN_NS2 = [{"steps", "outages"}, {"steps", "session"}, {"steps", "costs"}]
+
+
+def _mixed(k: int, base: str) -> tuple[dict, list[str]]:
+    """Mixed network k from its base network (JSON) and the families it was made of:
+    three families drawn at random, their makers in the order of their streams, each
+    maker once; drawn again until satcc and the export accept the network (some settings
+    exclude others: ECN with Vegas, say; a maker for TCP flows after one that made
+    UDP flows)."""
+    rng = random.Random(13_400_000 + k)
+    while True:
+        fams = rng.sample(_MIXABLE, 3)
+        if any(pair <= set(fams) for pair in _APART_IN_NS2):
+            continue
+        makers = sorted({m for f in fams for m in _FAMILY_MAKERS[f]}, key=lambda m: m[1])
+        sc = json.loads(base)
+        try:
+            for make, salt in makers:
+                make(sc, random.Random(salt + k))
+        except KeyError:
+            continue
+        if _runnable(sc):
+            return sc, sorted(fams)
+
+
+def _runnable(sc: dict) -> bool:
+    """Whether satcc runs `sc` (its senders built: some refusals come only then) and the
+    export writes it."""
+    from ..scenario import ScenarioError
+
+    try:
+        ns2.to_tcl(sc, ns2_seed=NS2_SEED)
+        run(sc)
+    except ScenarioError:
+        return False
+    return True
 
 
 def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    if k >= MIX_FIRST:
+        return True, False, "mixed"
     if k >= OPTS_FIRST:
         return True, False, "tcp-options"
     if k >= ERRM_FIRST:

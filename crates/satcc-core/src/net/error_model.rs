@@ -160,6 +160,9 @@ pub struct TwoState {
     /// The laws of the error-free state's and the error state's lengths.
     pub laws: [Law; 2],
     started: bool,
+    /// In time: reset (ns-2's firstTime_ set again), so that the next change of state
+    /// starts the model afresh, error-free, as ns-2's timer then does.
+    restart: bool,
     /// 1 in the error state.
     state: usize,
     /// In packets and bytes, what is left of the state (ns-2's remainLen_); in time,
@@ -169,7 +172,7 @@ pub struct TwoState {
 
 impl TwoState {
     pub fn new(unit: Unit, good: Law, bad: Law) -> Self {
-        TwoState { unit, laws: [good, bad], started: false, state: 0, remain: 0.0 }
+        TwoState { unit, laws: [good, bad], started: false, restart: false, state: 0, remain: 0.0 }
     }
 
     fn corrupts(&mut self, size_bytes: u32, now_s: f64, draws: &mut Draws) -> bool {
@@ -180,6 +183,13 @@ impl TwoState {
                 self.remain = self.laws[0].draw(draws);
             }
             while self.remain <= now_s {
+                if self.restart {
+                    // transitionState with firstTime_ set: error-free, a fresh length
+                    self.restart = false;
+                    self.state = 0;
+                    self.remain += self.laws[0].draw(draws);
+                    continue;
+                }
                 self.state ^= 1;
                 let mut d = self.laws[self.state].draw(draws);
                 if self.state == 1 && d > TWO_STATE_MAX_BAD_S {
@@ -205,6 +215,19 @@ impl TwoState {
     }
 }
 
+impl TwoState {
+    /// ErrorModel::reset (firstTime_ = 1): in packets and bytes the next packet starts
+    /// the model afresh; in time its next timer event does.
+    fn reset(&mut self) {
+        if self.unit == Unit::Time {
+            self.restart = self.started;
+        } else {
+            self.started = false;
+            self.state = 0;
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub enum ErrorModel {
     /// Each packet is lost with probability `per`.
@@ -224,6 +247,15 @@ pub enum ErrorModel {
 }
 
 impl ErrorModel {
+    /// What ns-2's Link::down does to the model (it resets every connector of the link):
+    /// ErrorModel::reset sets firstTime_, which only the two-state model reads (the
+    /// periodic and list models keep their counts, the others hold no state).
+    pub fn reset(&mut self) {
+        if let ErrorModel::TwoState(m) = self {
+            m.reset();
+        }
+    }
+
     /// Decide the fate of one packet of `size_bytes` reaching the model at `now_s`
     /// (the event's time in ns-2's double clock): true = lost. With ns-2's draws a
     /// draw is taken for every packet where ns-2's model takes one (a rate of 0
@@ -423,5 +455,30 @@ mod tests {
             }
             assert_eq!(m.corrupts(1000, 0.0, &mut draws), error);
         }
+    }
+
+    #[test]
+    fn a_link_going_down_restarts_a_two_state_model_as_ns2s_reset_does() {
+        let c = |v| Law::Constant { value: v };
+        // in packets: good 3, bad 2 (lost: 2, 3, 4, then 7, 8, 9); a reset after packet
+        // 3 (in the error state) starts afresh: error-free for three more packets
+        let mut m = ErrorModel::TwoState(TwoState::new(Unit::Pkt, c(3.0), c(2.0)));
+        let mut d = own();
+        let mut seen: Vec<bool> = (0..4).map(|_| m.corrupts(1000, 0.0, &mut d)).collect();
+        m.reset();
+        seen.extend((0..4).map(|_| m.corrupts(1000, 0.0, &mut d)));
+        assert_eq!(seen, [false, false, true, true, false, false, true, true]);
+        // in time the state holds until the next change, which starts afresh
+        let mut m = ErrorModel::TwoState(TwoState::new(Unit::Time, c(1.0), c(1.0)));
+        assert!(m.corrupts(1000, 1.5, &mut d));
+        m.reset();
+        assert!(m.corrupts(1000, 1.9, &mut d), "the error state holds until 2 s");
+        assert!(!m.corrupts(1000, 2.5, &mut d) && !m.corrupts(1000, 2.9, &mut d));
+        assert!(m.corrupts(1000, 3.0, &mut d), "error-free from 2 s for a whole length");
+        // the periodic and list models keep their counts (ns-2's reset touches firstTime_ only)
+        let mut m = ErrorModel::List(List::new(Unit::Pkt, vec![2]));
+        assert!(!m.corrupts(1000, 0.0, &mut d) && !m.corrupts(1000, 0.0, &mut d));
+        m.reset();
+        assert!(m.corrupts(1000, 0.0, &mut d));
     }
 }

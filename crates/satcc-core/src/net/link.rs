@@ -682,6 +682,11 @@ impl Link {
         self.popped_pkts = self.departed_pkts;
         self.stats.drops_down += lost.len() as u64;
         self.queue.clear();
+        // ns-2's Link::down resets every connector of the link, its error modules
+        // among them (ErrorModel::reset)
+        for m in [self.error.as_mut(), self.error_entry.as_deref_mut()].into_iter().flatten() {
+            m.reset();
+        }
         self.free_at = at.now;
         self.free_shadow = at.shadow;
         if let Some(st) = self.steps.as_mut() {
