@@ -242,7 +242,7 @@ impl Simulation {
 
     fn sync_timers(&mut self, fid: FlowId) {
         let f = &mut self.flows[fid as usize];
-        if let Some(d) = f.sender.delsnd_request_s.take() {
+        if let Some(d) = f.sender.take_delsnd_request() {
             // timed on the double clock from this event, as ns-2 times its timers
             let sh = self.shadow + d;
             self.events.push(from_secs(sh), sh, Ev::DelSnd(fid));

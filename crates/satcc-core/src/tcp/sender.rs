@@ -121,10 +121,9 @@ pub struct TcpSender {
     /// ns-2 times it from the event on its double clock (now + rto), and so does the
     /// event loop, which takes this to move `rtx_deadline` onto that instant.
     pub rtx_timer_s: Option<f64>,
-    /// A delayed send armed by the last call (send overhead, TcpConfig::send_overhead_s):
-    /// its delay in seconds, for the simulator to schedule on its double clock and
-    /// answer with `on_delayed_send`.
-    pub delsnd_request_s: Option<f64>,
+    /// A delayed send was armed by the last call (send overhead,
+    /// TcpConfig::send_overhead_s): `take_delsnd_request` draws its delay.
+    delsnd_draw_due: bool,
     /// A delayed send is pending: sending waits for it (ns-2's delsnd_timer_).
     delsnd_pending: bool,
     /// Draws the send overhead: a stream of its own, so that other draws do not move,
@@ -296,7 +295,7 @@ impl TcpSender {
             timeout_probe: None,
             rtx_deadline: None,
             rtx_timer_s: None,
-            delsnd_request_s: None,
+            delsnd_draw_due: false,
             delsnd_pending: false,
             overhead_rng: None,
             stats: SenderStats::default(),
@@ -721,9 +720,8 @@ impl TcpSender {
         let pace = self.pacing_rate();
         while self.t_seqno <= self.highest_ack + win && self.t_seqno < self.curseq {
             if delayed {
-                let rng = self.overhead_rng.as_mut().expect("send overhead without its random stream");
                 self.delsnd_pending = true;
-                self.delsnd_request_s = Some(rng.uniform() * self.cfg.send_overhead_s);
+                self.delsnd_draw_due = true;
                 return;
             }
             if pace.is_some() && !self.pace_slot(now, self.t_seqno, self.t_seqno <= self.maxseq) {
@@ -1994,9 +1992,8 @@ impl TcpSender {
                 return;
             }
             if delayed {
-                let rng = self.overhead_rng.as_mut().expect("send overhead without its random stream");
                 self.delsnd_pending = true;
-                self.delsnd_request_s = Some(rng.uniform() * self.cfg.send_overhead_s);
+                self.delsnd_draw_due = true;
                 return;
             }
             let xmit = match self.sack1.scoreboard.next_retran() {
@@ -2046,6 +2043,18 @@ impl TcpSender {
     }
 
     /// The retransmission timer fired at `now` (the simulator checked the deadline).
+    /// The delay of the delayed send armed during this event (send overhead), drawn
+    /// now: the simulator asks after the event's packets have gone to their links and
+    /// taken their draws there (an error model or RED at the link's entry), as ns-2
+    /// draws it at the end of send_much, after output() has sent them down.
+    pub fn take_delsnd_request(&mut self) -> Option<f64> {
+        if !std::mem::take(&mut self.delsnd_draw_due) {
+            return None;
+        }
+        let rng = self.overhead_rng.as_mut().expect("send overhead without its random stream");
+        Some(rng.uniform() * self.cfg.send_overhead_s)
+    }
+
     pub fn on_timeout(&mut self, now: Time, out: &mut Vec<Packet>) {
         self.on_timeout_sends(now, out);
         self.close_push(out);
@@ -3092,14 +3101,14 @@ mod tests {
         s.set_overhead_rng(Draws::Ns2(g.clone()));
         let mut out = vec![];
         s.app_send(GREEDY, 0, &mut out);
-        assert_eq!(s.delsnd_request_s.take(), Some(reference.u01() * 0.004));
+        assert_eq!(s.take_delsnd_request(), Some(reference.u01() * 0.004));
         s.on_delayed_send(MS, &mut out);
         out.clear();
         // a draw taken elsewhere (a RED queue) in between moves the next one on
         g.lock().unwrap().u01();
         reference.u01();
         s.on_ack(&ack(0), 100 * MS, &mut out);
-        assert_eq!(s.delsnd_request_s.take(), Some(reference.u01() * 0.004));
+        assert_eq!(s.take_delsnd_request(), Some(reference.u01() * 0.004));
     }
 
     #[test]
@@ -3115,7 +3124,7 @@ mod tests {
             s.app_send(GREEDY, 0, &mut out);
             if overhead > 0.0 {
                 assert!(out.is_empty());
-                let d = s.delsnd_request_s.take().expect("a delayed send is armed");
+                let d = s.take_delsnd_request().expect("a delayed send is armed");
                 assert!((0.0..overhead).contains(&d));
                 s.on_delayed_send(from_secs(d), &mut out);
             }
@@ -3123,9 +3132,9 @@ mod tests {
             out.clear();
             s.on_ack(&ack(0), 100 * MS, &mut out);
             if overhead > 0.0 {
-                assert!(out.is_empty() && s.delsnd_request_s.take().is_some());
+                assert!(out.is_empty() && s.take_delsnd_request().is_some());
                 s.app_send(10, 101 * MS, &mut out); // pending: nothing, no new timer
-                assert!(out.is_empty() && s.delsnd_request_s.is_none());
+                assert!(out.is_empty() && s.take_delsnd_request().is_none());
                 s.on_delayed_send(102 * MS, &mut out);
             }
             assert_eq!(seqs(&out), vec![1, 2], "the initial window");
