@@ -76,7 +76,11 @@ impl Simulation {
                     f.syn_dropped += 1;
                 }
             }
-            PacketKind::Ack => f.ack_dropped += 1,
+            PacketKind::Ack => {
+                f.ack_dropped += 1;
+                // what its receiver kept beside it (SACK blocks, an echoed time) goes
+                f.sink.forget_ack(pkt.sack_id());
+            }
         }
         if cause == DropCause::Ttl {
             self.links[link as usize].stats.drops_ttl += 1;
@@ -336,7 +340,10 @@ impl Simulation {
                     f.udp_delivered_bytes += pkt.size_bytes as u64;
                 }
             }
-            PacketKind::Ack if f.src_detached => f.ack_delivered += 1,
+            PacketKind::Ack if f.src_detached => {
+                f.ack_delivered += 1;
+                f.sink.forget_ack(pkt.sack_id());
+            }
             PacketKind::Ack => {
                 f.ack_delivered += 1;
                 f.sender.clock_s = self.shadow;
@@ -428,7 +435,10 @@ impl Simulation {
                     f.udp_delivered_bytes += pkt.size_bytes as u64;
                 }
             }
-            PacketKind::Ack if f.src_detached => f.ack_delivered += 1,
+            PacketKind::Ack if f.src_detached => {
+                f.ack_delivered += 1;
+                f.sink.forget_ack(pkt.sack_id());
+            }
             PacketKind::Ack => {
                 f.ack_delivered += 1;
                 f.sender.clock_s = self.shadow;

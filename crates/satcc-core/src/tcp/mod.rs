@@ -6,6 +6,7 @@
 //! Plus and T-REFWA Plus) is a [`loss::LossClassifier`]'s answer. Neither sees the
 //! event queue.
 
+pub mod ack_records;
 pub mod config;
 pub mod congestion;
 pub mod loss;

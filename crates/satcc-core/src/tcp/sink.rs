@@ -2,6 +2,7 @@
 //! (delayed ACK) every second segment or after an interval, and always at once for
 //! out-of-order segments, as ns-2's TCPSink and TCPSink/DelAck.
 
+use super::ack_records::AckRecords;
 use super::config::{ReceiveWindow, SackAgent, TcpConfig};
 use super::rcvbuf::RcvBuf;
 use super::rtt::TsClock;
@@ -77,7 +78,7 @@ pub struct TcpSink {
     /// (ACK number, its blocks, when it left, its echo): the time is the timestamp the
     /// sender echoes on the data it sends after reading that ACK (TSval/TSecr); the
     /// echo is the copy whose timestamp the ACK returns (`ts_recent`).
-    sent_blocks: VecDeque<(u16, SackBlocks, Time, Option<Echo>)>,
+    sent_blocks: AckRecords<(SackBlocks, Time, Option<Echo>)>,
     next_ack_id: u16,
     /// ns-2's timestamp option (tcp.timestamps; tcp/timestamp.rs): the time to echo and
     /// each ACK's echo, by ACK number.
@@ -174,7 +175,7 @@ impl TcpSink {
             syn: cfg.syn,
             sack: (cfg.sack && cfg.sack_agent == SackAgent::Rfc6675).then(|| SackReceiver::new(cfg.sack_report)),
             sack1: (cfg.sack && cfg.sack_agent == SackAgent::Sack1).then(Sacker::default),
-            sent_blocks: VecDeque::new(),
+            sent_blocks: AckRecords::default(),
             next_ack_id: 0,
             ts: cfg.timestamps.then(Box::default),
             ecn: cfg.ecn,
@@ -293,7 +294,7 @@ impl TcpSink {
             let id = self.next_ack_id;
             self.next_ack_id = id.wrapping_add(1) & crate::net::packet::SACK_ID_MASK;
             if let Some(b) = blocks {
-                self.sent_blocks.push_back((id, b, self.now, self.ts_recent));
+                self.sent_blocks.push(id, (b, self.now, self.ts_recent));
             }
             if let Some(t) = self.ts.as_mut() {
                 t.on_ack_sent(id, self.next - 1);
@@ -529,15 +530,18 @@ impl TcpSink {
     /// they were sent; those lost on the way are skipped).
     pub fn sack_blocks(&mut self, id: u16) -> Option<SackBlocks> {
         self.read_echo = None;
-        while let Some(&(k, b, t, e)) = self.sent_blocks.front() {
-            self.sent_blocks.pop_front();
-            if k == id {
-                self.read_ack_time = Some(t);
-                self.read_echo = e;
-                return Some(b);
-            }
+        let (b, t, e) = self.sent_blocks.take(id)?;
+        self.read_ack_time = Some(t);
+        self.read_echo = e;
+        Some(b)
+    }
+
+    /// ACK `id` was lost on its way: the records kept for it go.
+    pub fn forget_ack(&mut self, id: u16) {
+        self.sent_blocks.forget(id);
+        if let Some(t) = self.ts.as_mut() {
+            t.forget(id);
         }
-        None
     }
 
     /// With ns-2's timestamps: data segment `seq`, sent at `ts`, arrived

@@ -9,7 +9,7 @@
 //! tagged like SACK flows' (Packet::sack_id) and the echo each carried waits in
 //! `Echoer`'s record until the ACK reaches the sender or is known lost.
 
-use std::collections::VecDeque;
+use super::ack_records::AckRecords;
 
 /// The send times of one sender's segments still in the network, by slot. A slot is
 /// freed when its segment reaches the receiver or is dropped; freed slots are reused,
@@ -64,12 +64,12 @@ pub struct Echoer {
     /// The cumulative ACK of the last ACK sent [last_ack_sent_, 0 at first].
     last_ack_sent: i64,
     /// (ACK tag, echoed time) of each ACK sent and not yet read.
-    sent: VecDeque<(u16, f64)>,
+    sent: AckRecords<f64>,
 }
 
 impl Default for Echoer {
     fn default() -> Self {
-        Echoer { ts_to_echo: 0.0, last_ack_sent: 0, sent: VecDeque::new() }
+        Echoer { ts_to_echo: 0.0, last_ack_sent: 0, sent: AckRecords::default() }
     }
 }
 
@@ -87,19 +87,18 @@ impl Echoer {
     #[cold]
     #[inline(never)]
     pub fn on_ack_sent(&mut self, id: u16, ack: i64) {
-        self.sent.push_back((id, self.ts_to_echo));
+        self.sent.push(id, self.ts_to_echo);
         self.last_ack_sent = ack;
     }
 
-    /// The time the ACK tagged `id` echoes (ACKs reach the sender in the order they
-    /// left; the records of those lost on the way are passed over).
+    /// The time the ACK tagged `id` echoes (tcp/ack_records.rs).
     pub fn echo_of(&mut self, id: u16) -> Option<f64> {
-        while let Some((k, e)) = self.sent.pop_front() {
-            if k == id {
-                return Some(e);
-            }
-        }
-        None
+        self.sent.take(id)
+    }
+
+    /// ACK `id` was lost on its way.
+    pub fn forget(&mut self, id: u16) {
+        self.sent.forget(id);
     }
 }
 
