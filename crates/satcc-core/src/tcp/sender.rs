@@ -2047,10 +2047,12 @@ impl TcpSender {
     /// now: the simulator asks after the event's packets have gone to their links and
     /// taken their draws there (an error model or RED at the link's entry), as ns-2
     /// draws it at the end of send_much, after output() has sent them down.
+    #[inline]
     pub fn take_delsnd_request(&mut self) -> Option<f64> {
-        if !std::mem::take(&mut self.delsnd_draw_due) {
+        if !self.delsnd_draw_due {
             return None;
         }
+        self.delsnd_draw_due = false;
         let rng = self.overhead_rng.as_mut().expect("send overhead without its random stream");
         Some(rng.uniform() * self.cfg.send_overhead_s)
     }

@@ -70,6 +70,7 @@ impl EmulatedReno {
 
 /// ns-2's limited_slow_start (RFC 3742): above ssthresh, a window of k times half of
 /// max_ssthresh (k >= 1, whole) grows by 1/k a new ACK if that is more than `increment`.
+#[inline]
 fn limited_slow_start(cwnd: f64, max_ssthresh: u32, increment: f64) -> f64 {
     if max_ssthresh == 0 {
         return increment;
