@@ -380,14 +380,19 @@ def network(k: int) -> dict:
     # what the family changes, in order, each with a stream of its own (so that adding
     # one leaves the networks above as they were)
     if agents == "mixed":
-        sc, MIXED_FAMILIES[k] = _mixed(k, json.dumps(sc))
+        # (made once a process: each draw is run in satcc to see that it is accepted)
+        if k not in _MIXED_MADE:
+            made, MIXED_FAMILIES[k] = _mixed(k, json.dumps(sc))
+            _MIXED_MADE[k] = json.dumps(made)
+        sc = json.loads(_MIXED_MADE[k])
     for make, salt in _FAMILY_MAKERS.get(agents, ()):
         make(sc, random.Random(salt + k))
     return ns2.pin_tick_phases(sc, NS2_SEED)
 
 
-# the families each mixed network was made of (filled by network())
+# the families each mixed network was made of, and the network (filled by network())
 MIXED_FAMILIES: dict[int, list[str]] = {}
+_MIXED_MADE: dict[int, str] = {}
 
 
 # the families a mixed network draws from (lockstep and round networks are made apart)
