@@ -173,7 +173,9 @@ fn walk(root: &Value, schema: &Value, value: &Value, at: &At) -> Result<(), Stri
         };
         return Err(format!("{at}: must be {want}, got {}", what(json_type(value))));
     }
-    for key in ["oneOf", "anyOf"] {
+    // an absent setting (null) holds nothing to check: its union need not be opened
+    // (every link direction's error, queue and the like would open theirs)
+    for key in ["oneOf", "anyOf"].into_iter().filter(|_| !value.is_null()) {
         if let Some(alts) = s.get(key).and_then(Value::as_array) {
             if let Some(alt) = pick(root, alts, value) {
                 walk(root, alt, value, at)?;
