@@ -93,6 +93,23 @@ pub struct ShellSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(min = 1, max = 1e8))]
     pub max_range_m: Option<f64>,
+    /// plus_grid (two in-plane and two cross-plane ISLs per satellite) or none (a
+    /// bent-pipe shell, Hypatia's `isls_none`: ground stations relay with
+    /// `routing.ground_relays`) [plus_grid].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub isls: Option<IslTopology>,
+}
+
+/// The inter-satellite links of a shell.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum IslTopology {
+    /// +Grid: the next and previous satellite in the plane, the same slot in the next
+    /// and previous plane (Hypatia's `isls_plus_grid` without shift).
+    #[default]
+    PlusGrid,
+    /// No ISLs: every path goes down to a ground station between satellites.
+    None,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -212,11 +229,17 @@ pub struct RoutingSpec {
     /// delay or hops [delay].
     #[serde(default)]
     pub metric: Metric,
+    /// Ground stations other than a path's ends may relay (satellite, station,
+    /// satellite), as in a bent-pipe network: Hypatia's `algorithm_free_one_only_gs_relays`
+    /// over shells without ISLs [false: paths run station, satellites, station, Hypatia's
+    /// `algorithm_free_one_only_over_isls`].
+    #[serde(default)]
+    pub ground_relays: bool,
 }
 
 impl Default for RoutingSpec {
     fn default() -> Self {
-        RoutingSpec { interval_ms: 100.0, metric: Metric::Delay }
+        RoutingSpec { interval_ms: 100.0, metric: Metric::Delay, ground_relays: false }
     }
 }
 
@@ -280,6 +303,11 @@ impl ConstellationSpec {
 }
 
 impl ConstellationSpec {
+    /// Whether any shell has inter-satellite links.
+    pub fn has_isls(&self) -> bool {
+        self.shells.iter().any(|s| s.isls.unwrap_or_default() == IslTopology::PlusGrid)
+    }
+
     /// What a packet run on this constellation needs beyond the section itself; returns
     /// the ground station names (the scenario's nodes for its flows).
     pub fn check_packet_run(&self, sc: &super::Scenario) -> Result<Vec<String>, String> {
@@ -289,7 +317,7 @@ impl ConstellationSpec {
                 .into());
         }
         let (_, _, stations) = self.build()?;
-        if self.isl.is_none() {
+        if self.isl.is_none() && self.has_isls() {
             return Err("constellation.isl.rate_bps: a packet run needs the inter-satellite link rate".into());
         }
         if self.gsl.rate_bps.is_none() {

@@ -205,7 +205,11 @@ impl Mobility {
         let mut net = Network::build(spec)?;
         net.move_satellites(0.0)?;
         let n_sat = net.n_sat() as u32;
-        let isl_cfg = spec.isl.as_ref().ok_or("constellation.isl.rate_bps: a packet run needs it")?;
+        let isl_cfg = match &spec.isl {
+            Some(c) => Some(c),
+            None if spec.has_isls() => return Err("constellation.isl.rate_bps: a packet run needs it".into()),
+            None => None, // bent-pipe shells only: no ISL is made
+        };
         let gsl_rate = spec.gsl.rate_bps.ok_or("constellation.gsl.rate_bps: a packet run needs it")?;
         let mut ends = Vec::new();
         let mut add = |links: &mut Vec<Link>, a: u32, b: u32, rate: f64, q: Option<&QueueSpec>,
@@ -236,6 +240,7 @@ impl Mobility {
                 if b == NONE || b < a {
                     continue;
                 }
+                let isl_cfg = isl_cfg.expect("ISLs have their settings (checked above)");
                 let (q, e) = (Some(&isl_cfg.queue), isl_cfg.error.as_ref());
                 let ab = add(links, a, b, isl_cfg.rate_bps, q, e);
                 let ba = add(links, b, a, isl_cfg.rate_bps, q, e);

@@ -4,7 +4,9 @@
 //!
 //! Graph nodes: satellites `0..S` (shell after shell, plane-major), then ground
 //! stations `S..S+G`. Paths run ground station, satellites over ISLs, ground station;
-//! a ground station never relays. [`Network::step`] moves everything to an instant and
+//! a ground station relays only with `routing.ground_relays` (bent-pipe shells, whose
+//! satellites have no ISLs, need it for any path between stations that see no common
+//! satellite). [`Network::step`] moves everything to an instant and
 //! re-chooses ground links; [`routing`] computes next hops toward a destination.
 
 pub mod paths;
@@ -12,7 +14,7 @@ pub mod routing;
 
 use crate::orbit::time::Epoch;
 use crate::orbit::{distance, dot, sub, GroundStation, Shell, Vec3};
-use crate::scenario::constellation::{ConstellationSpec, Metric, Policy};
+use crate::scenario::constellation::{ConstellationSpec, IslTopology, Metric, Policy};
 
 /// No satellite (a ground station that sees none).
 pub const NONE: u32 = u32::MAX;
@@ -34,6 +36,8 @@ pub struct Network {
     pub reassign_period_s: f64,
     pub interval_s: f64,
     pub metric: Metric,
+    /// Ground stations other than a path's ends may relay.
+    pub relays: bool,
     /// Satellite names (`SHELL-i`), then ground station names: the graph's nodes.
     pub names: Vec<String>,
     /// +Grid neighbours of each satellite (NONE where a shell has fewer).
@@ -75,6 +79,14 @@ impl Network {
         for (k, sh) in shells.iter().enumerate() {
             let base = isl.len() as u32;
             let (np, ns) = (sh.planes, sh.per_plane);
+            if spec.shells[k].isls.unwrap_or_default() == IslTopology::None {
+                for i in 0..sh.satellites.len() {
+                    names.push(format!("{}-{i}", sh.name));
+                    shell_of.push(k as u16);
+                    isl.push([NONE; 4]);
+                }
+                continue;
+            }
             for (i, s) in sh.satellites.iter().enumerate() {
                 names.push(format!("{}-{i}", sh.name));
                 shell_of.push(k as u16);
@@ -116,6 +128,7 @@ impl Network {
             reassign_period_s: spec.gsl.reassign_period_s,
             interval_s: spec.routing.interval_ms / 1e3,
             metric: spec.routing.metric,
+            relays: spec.routing.ground_relays,
             names,
             isl,
             shell_of,

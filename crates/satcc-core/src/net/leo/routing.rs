@@ -1,7 +1,8 @@
 //! Shortest paths on the moving graph: one Dijkstra per destination ground station
 //! (never all pairs), run outward from the destination over links whose lengths are
 //! taken at the routing instant. The result is each node's next hop toward it.
-//! Ground stations other than the destination are leaves: they never relay.
+//! Ground stations other than the destination are leaves, unless they relay
+//! (`routing.ground_relays`): then they are nodes like satellites.
 
 use super::{Network, NONE};
 use std::cmp::Reverse;
@@ -37,6 +38,8 @@ pub struct Graph {
     /// Per ground station, its satellites.
     sats_of: Vec<Vec<(u32, f64)>>,
     metric: Metric,
+    /// Ground stations relay (they are settled and reach their satellites).
+    relays: bool,
     /// The shortest and longest link now, m.
     min_link: f64,
     max_link: f64,
@@ -91,6 +94,7 @@ impl Graph {
             gs_of,
             sats_of: net.gsl.clone(),
             metric: net.metric,
+            relays: net.relays,
             min_link,
             max_link,
             heap: Frontier::default(),
@@ -113,6 +117,11 @@ impl Graph {
         let n = self.n_sat + self.sats_of.len();
         let again = tree.root == Some(root) && tree.next.len() == n && tree.slot.len() == self.n_sat;
         match self.metric {
+            // with relays, the plain Dijkstra (the two below know only satellites inside)
+            Metric::Delay if self.relays => {
+                self.tree::<false>(dst, tree);
+                tree.slot.clear(); // not a start for `tree_again`
+            }
             Metric::Delay if again => self.tree_again(dst, tree),
             Metric::Delay => {
                 if self.dial.reset(self.n_sat, self.min_link, self.max_link) {
@@ -355,10 +364,10 @@ impl Graph {
             }
             let (du, hu) = (tree.dist[ui], tree.hops[ui]);
             if ui >= self.n_sat {
-                if u != root {
+                if u != root && !self.relays {
                     continue; // a ground station other than the destination: a leaf
                 }
-                for &(s, len) in &self.sats_of[dst] {
+                for &(s, len) in &self.sats_of[ui - self.n_sat] {
                     relax::<HOPS>(metric, tree, heap, u, du, hu, s, len);
                 }
             } else {
@@ -368,7 +377,11 @@ impl Graph {
                     }
                 }
                 for &(g, len) in &self.gs_of[self.start[ui] as usize..self.start[ui + 1] as usize] {
-                    leaf::<HOPS>(metric, tree, u, du, hu, g, len);
+                    if self.relays {
+                        relax::<HOPS>(metric, tree, heap, u, du, hu, g, len);
+                    } else {
+                        leaf::<HOPS>(metric, tree, u, du, hu, g, len);
+                    }
                 }
             }
         }
@@ -735,5 +748,135 @@ mod tests {
         Graph::new(&n).tree_to(2, &mut t);
         let by_hops = (t.hops[src as usize], t.dist[src as usize]);
         assert!(by_hops.0 <= by_delay.0 && by_hops.1 >= by_delay.1 - 1e-6, "{by_hops:?} {by_delay:?}");
+    }
+
+    /// Every node's shortest length to `root` by Bellman-Ford over the whole graph (ISLs
+    /// and ground links; ground stations relay if `relays`): an independent reference.
+    fn lengths_by_bellman_ford(n: &Network, root: usize, relays: bool) -> Vec<f64> {
+        lengths_by_bellman_ford_with(n, root, relays, &|a, b| n.link_len(a as u32, b as u32))
+    }
+
+    /// The same with each link's length given by `len(a, b)`.
+    fn lengths_by_bellman_ford_with(n: &Network, root: usize, relays: bool, len: &dyn Fn(usize, usize) -> f64)
+                                    -> Vec<f64> {
+        let n_sat = n.n_sat();
+        let mut edges: Vec<(usize, usize, f64)> = Vec::new();
+        for (a, nb) in n.isl.iter().enumerate() {
+            edges.extend(nb.iter().filter(|&&b| b != NONE).map(|&b| (a, b as usize, len(a, b as usize))));
+        }
+        for (g, links) in n.gsl.iter().enumerate() {
+            for &(s, _) in links {
+                edges.push((s as usize, n_sat + g, len(s as usize, n_sat + g)));
+                edges.push((n_sat + g, s as usize, len(n_sat + g, s as usize)));
+            }
+        }
+        let mut d = vec![f64::INFINITY; n.n_nodes()];
+        d[root] = 0.0;
+        loop {
+            let mut changed = false;
+            for &(a, b, len) in &edges {
+                // a station other than the root passes nothing on unless it relays
+                let passes = b < n_sat || b == root || relays;
+                if passes && d[b] + len < d[a] - 1e-6 {
+                    d[a] = d[b] + len;
+                    changed = true;
+                }
+            }
+            if !changed {
+                return d;
+            }
+        }
+    }
+
+    #[test]
+    fn on_a_bent_pipe_shell_stations_relay_and_the_lengths_are_the_shortest() {
+        // Western Europe to Moscow on Starlink shell 1 without ISLs: no satellite sees
+        // both ends, so every path goes down to relaying stations on the way
+        let cities = json!(["Paris", "Moscow", "London",
+                            {"name": "Berlin", "lat_deg": 52.52, "lon_deg": 13.405},
+                            {"name": "Warsaw", "lat_deg": 52.23, "lon_deg": 21.01},
+                            {"name": "Minsk", "lat_deg": 53.9, "lon_deg": 27.567},
+                            {"name": "Frankfurt", "lat_deg": 50.11, "lon_deg": 8.68},
+                            {"name": "Vilnius", "lat_deg": 54.69, "lon_deg": 25.28}]);
+        let spec = |relays: bool| json!({"shells": [{"builtin": "starlink-1", "isls": "none"}],
+                                         "ground_stations": cities, "routing": {"ground_relays": relays}});
+        let (mut n, mut alone) = (net(spec(true)), net(spec(false)));
+        assert!(n.isl.iter().all(|nb| nb.iter().all(|&b| b == NONE)), "no ISLs");
+        let n_sat = n.n_sat();
+        let (paris, moscow) = (n_sat as u32, (n_sat + 1) as u32);
+        let mut relayed = 0;
+        for k in 0..30 {
+            n.step(k as f64 * 2.0).unwrap();
+            alone.step(k as f64 * 2.0).unwrap();
+            let mut t = Tree::default();
+            Graph::new(&n).tree_to(1, &mut t);
+            let reference = lengths_by_bellman_ford(&n, n_sat + 1, true);
+            for v in 0..n.n_nodes() {
+                let (a, b) = (t.dist[v], reference[v]);
+                assert!((a.is_infinite() && b.is_infinite()) || (a - b).abs() < 1e-3, "t={k} node {v}: {a} {b}");
+            }
+            if let Some(p) = t.path_from(paris) {
+                assert_eq!(*p.last().unwrap(), moscow);
+                // satellite and station alternate; the path is as long as its links
+                for (i, &v) in p.iter().enumerate() {
+                    assert_eq!((v as usize) < n_sat, i % 2 == 1, "t={k}: {p:?}");
+                }
+                let sum: f64 = p.windows(2).map(|w| n.link_len(w[0], w[1])).sum();
+                assert!((sum - t.dist[paris as usize]).abs() < 1e-6);
+                assert_eq!(t.hops[paris as usize] as usize, p.len() - 1);
+                relayed += (p.len() > 3) as u32;
+            }
+            // without relays a station reaches only through a satellite that both see
+            let mut t = Tree::default();
+            Graph::new(&alone).tree_to(1, &mut t);
+            assert!(t.dist[paris as usize].is_infinite(), "t={k}: Paris and Moscow share no satellite");
+            assert_eq!(lengths_by_bellman_ford(&alone, n_sat + 1, false)[paris as usize], f64::INFINITY);
+        }
+        assert!(relayed >= 25, "Paris reached Moscow through relays at {relayed} of 30 instants");
+    }
+
+    #[test]
+    fn relays_by_hops_and_over_isls_agree_with_the_reference() {
+        // relays over a +Grid shell: a way down and up again is never longer than the
+        // best way over ISLs, and by hops the tree is still a shortest-path tree of hops
+        let cities = json!(["Paris", "Moscow", "London", "Istanbul", "Cairo", "Lagos"]);
+        for metric in ["delay", "hops"] {
+            let spec = json!({"shells": [{"builtin": "kuiper-630"}], "ground_stations": cities,
+                              "routing": {"ground_relays": true, "metric": metric}});
+            let mut n = net(spec);
+            let n_sat = n.n_sat();
+            for k in 0..5 {
+                n.step(k as f64 * 13.0).unwrap();
+                for dst in 0..6 {
+                    let mut t = Tree::default();
+                    Graph::new(&n).tree_to(dst, &mut t);
+                    if metric == "hops" {
+                        // the fewest links: Bellman-Ford with every link one long
+                        let mut unit = lengths_by_bellman_ford_with(&n, n_sat + dst, true, &|_, _| 1.0);
+                        unit.iter_mut().for_each(|h| *h = h.round());
+                        for v in 0..n.n_nodes() {
+                            let h = if t.dist[v].is_infinite() { f64::INFINITY } else { t.hops[v] as f64 };
+                            assert_eq!(h, unit[v], "node {v}");
+                        }
+                    } else {
+                        let reference = lengths_by_bellman_ford(&n, n_sat + dst, true);
+                        for v in 0..n.n_nodes() {
+                            let (a, b) = (t.dist[v], reference[v]);
+                            assert!((a.is_infinite() && b.is_infinite()) || (a - b).abs() < 1e-3, "{v}: {a} {b}");
+                        }
+                    }
+                    for v in 0..n.n_nodes() as u32 {
+                        if let Some(p) = t.path_from(v) {
+                            assert_eq!(t.hops[v as usize] as usize, p.len() - 1);
+                            let nx = t.next[v as usize];
+                            if nx != NONE {
+                                // each node's count is its next hop's plus one
+                                assert_eq!(t.hops[v as usize], t.hops[nx as usize] + 1);
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 }
