@@ -135,23 +135,33 @@ def test_other_shells_paths_agree_with_the_independent_reference(k):
     _agrees_with_reference(ref, shell)
 
 
-def _agrees_with_hypatia(ref: dict) -> int:
+def _agrees_with_hypatia(ref: dict, section: dict | None = None) -> int:
     """satcc's paths of a Hypatia reference's pairs (tests/data/leo/
     make_hypatia_reference.py), given Hypatia's tles.txt as it is and its ground-link
-    distance: the same satellites at every sample, a route at the same samples, and an
+    distance: the same nodes at every sample, a route at the same samples, and an
     RTT no further from Hypatia's than the path's links differ between pyephem (Hypatia's
     lengths) and Vallado's SGP4 on the WGS72 ellipsoid (satcc's, checked above to
-    metres): 4 ground-link and 2 x ISL-count inter-satellite crossings per round trip,
-    each at most the reference's largest difference of that kind of link. Returns the
-    number of path changes compared."""
-    c = {"epoch": ref["epoch"],
-         "shells": [{"tle": ref["tle"], "max_range_m": ref["max_gsl_length_m"]}],
-         "ground_stations": ref["ground_stations"],
-         "routing": {"interval_ms": ref["step_s"] * 1e3, "metric": "delay"}}
+    metres): each ground-link and inter-satellite crossing of the round trip at most the
+    reference's largest difference of that kind of link. A bent-pipe reference (no ISLs,
+    stations relay) is run the same way with `isls: none` and `ground_relays`. Returns the
+    number of path changes compared. `section`: the constellation to run instead of the
+    one made here from the reference (a Hypatia directory read by satcc, say)."""
+    shell = {"tle": ref["tle"], "max_range_m": ref["max_gsl_length_m"]}
+    relays = ref.get("ground_relays", False)
+    if ref.get("isls", "plus_grid") == "none":
+        shell["isls"] = "none"
+    c = section or {"epoch": ref["epoch"], "shells": [shell], "ground_stations": ref["ground_stations"],
+                    "routing": {"interval_ms": ref["step_s"] * 1e3, "metric": "delay", "ground_relays": relays}}
     pairs = [(p["src"], p["dst"]) for p in ref["pairs"]]
     t = leo.paths({"constellation": c, "duration_s": ref["duration_s"]}, pairs).table
     n = round(ref["duration_s"] / ref["step_s"]) + 1
     lim = ref["max_link_difference_m"]
+    n_sats = ref.get("n_sats", 0)
+    stations = {g["name"]: n_sats + i for i, g in enumerate(ref["ground_stations"])}
+
+    def node(name: str) -> int:  # Hypatia's node number: satellites, then stations
+        return stations[name] if name in stations else int(name.rsplit("-", 1)[1])
+
     changes = 0
     for k, p in enumerate(ref["pairs"]):
         rows = t.filter(pc.equal(t["pair"], k)).to_pydict()
@@ -159,11 +169,15 @@ def _agrees_with_hypatia(ref: dict) -> int:
         rtt = np.array(rows["rtt_ms"], dtype=float) / 1e3
         want = np.array([np.nan if r is None else r for r in p["rtt_s"]])
         assert (np.isnan(rtt) == np.isnan(want)).all(), f"{p['src']}-{p['dst']}: no-route samples differ"
-        got = [None if not s else [int(x.rsplit("-", 1)[1]) for x in s.split(" ")] for s in rows["path"]]
+        got = [None if not s else [node(x) for x in s.split(" ")] for s in rows["path"]]
         got = [g if not math.isnan(r) else None for g, r in zip(got, rtt)]
         assert got == p["paths"], f"{p['src']}-{p['dst']}: a path differs from Hypatia's"
         for i in np.nonzero(~np.isnan(want))[0]:
-            bound = 2 * (2 * lim["gsl"] + (len(p["paths"][i]) - 1) * lim["isl"]) / 299_792_458.0
+            full = [None, *p["paths"][i], None]  # the two ends are stations
+            sat = [x is not None and (not n_sats or x < n_sats) for x in full]
+            isls = sum(a and b for a, b in zip(sat, sat[1:]))
+            gsls = len(full) - 1 - isls
+            bound = 2 * (gsls * lim["gsl"] + isls * lim["isl"]) / 299_792_458.0
             assert abs(rtt[i] - want[i]) <= bound, \
                 f"{p['src']}-{p['dst']} at {rows['t_s'][i]} s: {rtt[i] - want[i]:.3e} s from Hypatia's, bound {bound:.3e}"
         # not a vacuous agreement: every pair has routes most of the time
@@ -189,6 +203,132 @@ def test_other_shells_paths_agree_with_hypatias_own_satgenpy(k):
     ref = json.loads((DATA / "hypatia-other-shells.json").read_text())[k]
     assert ref["shell"] == ("starlink-550", "telesat-1015")[k]
     _agrees_with_hypatia(ref)
+
+
+def test_bent_pipe_paths_agree_with_hypatias_own_satgenpy():
+    """Starlink-550 without ISLs, stations relaying (Hypatia's isls_none and
+    algorithm_free_one_only_gs_relays), over 60 s: the same satellites and relaying
+    stations at every sample, the same way (_agrees_with_hypatia)."""
+    ref = json.loads((DATA / "hypatia-bent-pipe.json").read_text())
+    assert (ref["isls"], ref["ground_relays"]) == ("none", True)
+    stations = {g["name"] for g in ref["ground_stations"]}
+    relayed = [p for q in ref["pairs"] for p in q["paths"] if p and any(x >= ref["n_sats"] for x in p)]
+    assert len(relayed) >= 60, "the reference goes through relaying stations"
+    assert _agrees_with_hypatia(ref) >= 3
+    # without relays a bent pipe joins only stations that see one satellite: London and
+    # Moscow, 2,500 km apart, never
+    c = {"epoch": ref["epoch"], "shells": [{"tle": ref["tle"], "max_range_m": ref["max_gsl_length_m"], "isls": "none"}],
+         "ground_stations": ref["ground_stations"], "routing": {"interval_ms": 1000}}
+    t = leo.paths({"constellation": c, "duration_s": 10}, [("London", "Moscow")]).table
+    assert all(math.isnan(r) for r in t["rtt_ms"].to_pylist()) and "London" in stations
+
+
+def _hypatia_dir(where: Path, ref: dict, algorithm: str, *, isl_shift: int | None = 0, extended: bool = False,
+                 names: list[str] | None = None) -> Path:
+    """A satellite network state directory as Hypatia's satgenpy writes it, from a
+    reference's TLEs and stations: tles.txt, description.txt (generate_description's
+    format), isls.txt (generate_plus_grid_isls: in-plane, then to the next plane shifted
+    by `isl_shift`, each pair lower number first; None: empty, generate_empty_isls) and
+    ground_stations.txt (basic, or extended with Cartesian columns)."""
+    d = where / f"{ref['shell'].replace('-', '_')}_{algorithm}"
+    d.mkdir()
+    (d / "tles.txt").write_text(ref["tle"])
+    (d / "description.txt").write_text(f"max_gsl_length_m={ref['max_gsl_length_m']:.10f}\n"
+                                       f"max_isl_length_m={ref['max_isl_length_m']:.10f}\n")
+    orbits, per = (int(x) for x in ref["tle"].split("\n", 1)[0].split())
+    lines = []
+    if isl_shift is not None:
+        for o in range(orbits):
+            for k in range(per):
+                sat = o * per + k
+                for other in (o * per + (k + 1) % per, (o + 1) % orbits * per + (k + isl_shift) % per):
+                    lines.append(f"{min(sat, other)} {max(sat, other)}\n")
+    (d / "isls.txt").write_text("".join(lines))
+    gs = []
+    for i, g in enumerate(ref["ground_stations"]):
+        name = (names or {})[i] if names else g["name"]
+        extra = ",4000000.0,500000.0,4900000.0" if extended else ""
+        gs.append(f"{i},{name},{g['lat_deg']},{g['lon_deg']},0{extra}\n")
+    (d / "ground_stations.txt").write_text("".join(gs))
+    return d
+
+
+def test_a_hypatia_bent_pipe_directory_runs_as_hypatia_ran_it(tmp_path):
+    """Hypatia's state directory for the bent-pipe reference (no ISLs, stations relay by
+    the directory's algorithm, extended station file): read as it is, the paths are
+    Hypatia's at every sample."""
+    ref = json.loads((DATA / "hypatia-bent-pipe.json").read_text())
+    d = _hypatia_dir(tmp_path, ref, "algorithm_free_one_only_gs_relays", isl_shift=None, extended=True)
+    c = leo.resolve_files({"hypatia_dir": str(d), "routing": {"interval_ms": ref["step_s"] * 1e3}}, None)
+    (shell,) = c["shells"]
+    assert (shell["isls"], shell["max_range_m"], c["routing"]["ground_relays"]) == ("none", ref["max_gsl_length_m"], True)
+    assert c["epoch"] == "2000-01-01T00:00:00.000000"  # the TLEs' epoch, Hypatia's time 0
+    assert [g["name"] for g in c["ground_stations"]] == [g["name"] for g in ref["ground_stations"]]
+    assert _agrees_with_hypatia(ref, c) >= 3
+    # a relay setting of the scenario's own is kept
+    c = leo.resolve_files({"hypatia_dir": str(d), "routing": {"ground_relays": False}}, None)
+    assert c["routing"]["ground_relays"] is False
+
+
+def test_a_hypatia_grid_directory_from_a_scenario_file_runs_as_hypatia_ran_it(tmp_path):
+    """Kuiper-630's +Grid directory (basic station file), named from a scenario file
+    relative to it and run by `satcc paths`: +Grid is recognised, and the paths are
+    Hypatia's over 200 s."""
+    ref = json.loads((DATA / "hypatia-paths.json").read_text())
+    _hypatia_dir(tmp_path, ref, "algorithm_free_one_only_over_isls")
+    sc = tmp_path / "kuiper.yaml"
+    sc.write_text(f"duration_s: {ref['duration_s']}\nconstellation:\n"
+                  f"  hypatia_dir: kuiper_630_algorithm_free_one_only_over_isls\n"
+                  f"  routing: {{interval_ms: {ref['step_s'] * 1e3}}}\n")
+    c = leo.load(sc)["constellation"]
+    assert "isls" not in c["shells"][0] and "isl_pairs" not in c["shells"][0], "+Grid, recognised"
+    assert c["routing"]["ground_relays"] is False
+    assert _agrees_with_hypatia(ref, c) >= 10
+    pairs = ",".join(f"{p['src']}:{p['dst']}" for p in ref["pairs"])
+    r = subprocess.run([sys.executable, "-m", "satcc.cli", "paths", str(sc), "--pairs", pairs, "--step-ms", "1000",
+                        "--out", str(tmp_path / "out")], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    t = pq.read_table(tmp_path / "out" / "paths.parquet")
+    assert t.num_rows == len(ref["pairs"]) * (round(ref["duration_s"]) + 1)
+
+
+def test_a_hypatia_directory_with_other_isls_names_and_mistakes(tmp_path):
+    ref = json.loads((DATA / "hypatia-bent-pipe.json").read_text())
+    names = ["São-Paulo", "Mumbai-(Bombay)", "Xi'an--Shaanxi", "New York", "Berlin", "Warsaw", "Vilnius", "Minsk",
+             "Smolensk"]
+    d = _hypatia_dir(tmp_path, ref, "algorithm_free_one_only_over_isls", isl_shift=3, names=names)
+    c = leo.resolve_files({"hypatia_dir": str(d)}, None)
+    (shell,) = c["shells"]
+    assert len(shell["isl_pairs"]) == 2 * 1584 and "isls" not in shell, "shifted +Grid: listed as it is"
+    assert [g["name"] for g in c["ground_stations"]][:4] == ["Sao-Paulo", "Mumbai-Bombay", "Xian--Shaanxi", "New-York"]
+    t = leo.paths({"constellation": c, "duration_s": 2.0}, [("Sao-Paulo", "Minsk")]).table
+    assert t.num_rows == 21
+    (tmp_path / "g").mkdir()
+    grid = leo.resolve_files({"hypatia_dir": str(_hypatia_dir(tmp_path / "g", ref, "x", names=names))}, None)
+    assert "isl_pairs" not in grid["shells"][0] and "ground_relays" not in grid.get("routing", {})
+    with pytest.raises(ScenarioError, match=r"^constellation\.hypatia_dir: the directory gives the shells; leave "
+                                            r"constellation\.shells out$"):
+        leo.resolve_files({"hypatia_dir": str(d), "shells": []}, None)
+    with pytest.raises(ScenarioError, match=r"^constellation\.hypatia_dir: .* is not a directory$"):
+        leo.resolve_files({"hypatia_dir": str(tmp_path / "nowhere")}, None)
+    (d / "ground_stations.txt").write_text("0,A,1,2,0\n2,B,3,4,0\n")
+    with pytest.raises(ScenarioError, match=r"ground_stations\.txt line 2: gid 2, but Hypatia numbers stations 0, 1"):
+        leo.resolve_files({"hypatia_dir": str(d)}, None)
+    (d / "ground_stations.txt").write_text("0,A,1,2\n")
+    with pytest.raises(ScenarioError, match=r"line 1: Hypatia's stations have 5 columns \(basic\) or 8"):
+        leo.resolve_files({"hypatia_dir": str(d)}, None)
+    (d / "ground_stations.txt").write_text("0,A 1,1,2,0\n1,A-1,1,3,0\n")
+    with pytest.raises(ScenarioError, match=r"line 2: 'A-1' is named 'A-1' in satcc, as is line 1"):
+        leo.resolve_files({"hypatia_dir": str(d)}, None)
+    (d / "description.txt").write_text("max_isl_length_m=5000000\n")
+    with pytest.raises(ScenarioError, match=r"description\.txt gives no max_gsl_length_m"):
+        leo.resolve_files({"hypatia_dir": str(d)}, None)
+    (d / "isls.txt").write_text("0 5000\n")
+    (d / "description.txt").write_text("max_gsl_length_m=1000000\n")
+    (d / "ground_stations.txt").write_text("0,A,1,2,0\n")
+    with pytest.raises(ScenarioError, match=r"^constellation\.shells\[0\]\.isl_pairs\[0\]: \[0, 5000\] names a "
+                                            r"satellite beyond the shell's 1584"):
+        leo.paths({"constellation": leo.resolve_files({"hypatia_dir": str(d)}, None), "duration_s": 1.0}, [("A", "A")])
 
 
 def test_hypatias_tles_file_gives_the_planes_and_is_checked():

@@ -5,6 +5,7 @@ no route under their own cause, REFWA on every link."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 import subprocess
 import sys
 
@@ -106,3 +107,52 @@ def test_the_paths_table_has_the_cores_columns_and_types():
     assert str(t.schema.field("flow").type).startswith("dictionary")
     assert set(t.column("flow").to_pylist()) == {f["name"] for f in r.summary["flows"]}
     assert t.column("hops").to_pylist()[0] >= 2  # up, at least zero ISLs, down
+
+
+def _bent_pipe(relays: bool = True, duration_s: float = 6.0) -> dict:
+    d = satcc.scenario.load(Path(__file__).parents[1] / "scenarios" / "leo_bent_pipe.yaml").to_dict()
+    d["duration_s"] = duration_s
+    d["monitor"] = {"flow_traces": True}
+    d["constellation"]["routing"]["ground_relays"] = relays
+    return d
+
+
+def test_a_bent_pipe_run_relays_through_stations_conserves_packets_and_reruns_identically():
+    """scenarios/leo_bent_pipe.yaml: Starlink shell 1 without ISLs; London and Moscow
+    share no satellite, so their packets go down to a relaying station and up again."""
+    a, b = satcc.run(_bent_pipe()), satcc.run(_bent_pipe())
+    assert a.summary_json == b.summary_json
+    s = a.summary
+    p = s["totals"]["packets"]
+    assert p["data_injected"] == p["data_delivered"] + p["data_dropped"] + p["data_in_flight"]
+    assert p["ack_injected"] == p["ack_delivered"] + p["ack_dropped"] + p["ack_in_flight"]
+    assert s["constellation"]["drops_no_route"] == 0
+    assert all(f["data_pkts_acked"] > 1000 for f in s["flows"])
+    names = [link["name"] for link in s["links"]]
+    assert not any(n.startswith("starlink-1-") and "->starlink-1-" in n for n in names), "no ISL carried anything"
+    relays = {"Frankfurt", "Berlin", "Warsaw", "Vilnius", "Minsk", "Smolensk"}
+    used = {n.split("->")[0] for n in names} & relays
+    assert used, f"a relaying station carried packets: {names}"
+    t = a.paths.to_pydict()
+    london = [h for h, f in zip(t["hops"], t["flow"]) if f.startswith("f0")]
+    assert min(london) >= 4, "London-Moscow: up, down to a relay, up, down"
+
+
+def test_a_bent_pipe_without_relays_has_no_route_between_far_stations():
+    r = satcc.run(_bent_pipe(relays=False, duration_s=3.0))
+    s = r.summary
+    assert s["constellation"]["drops_no_route"] > 0
+    london = [f for f in s["flows"] if f["src"] == "London"]
+    assert london and all(f["data_pkts_acked"] == 0 for f in london)
+    # Paris and Warsaw see a common satellite: their flows run without relays
+    assert all(f["data_pkts_acked"] > 100 for f in s["flows"] if f["src"] == "Paris")
+
+
+def test_a_bent_pipe_needs_no_isl_settings_and_names_a_wrong_topology():
+    d = _bent_pipe(duration_s=1.5)
+    assert "isl" not in d["constellation"]
+    satcc.run(d)
+    d["constellation"]["shells"][0]["isls"] = "ring"
+    with pytest.raises(ScenarioError) as e:
+        satcc.run(d)
+    assert str(e.value) == "constellation.shells[0].isls: must be one of plus_grid, none, got 'ring'"

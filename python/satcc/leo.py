@@ -44,8 +44,11 @@ def cities() -> list[tuple[str, float, float]]:
 
 
 def resolve_files(constellation: Any, base: Path | None) -> Any:
-    """A shell's `tle_file` (relative to the scenario file) read into its `tle` text, so
-    the core sees one self-contained section."""
+    """A shell's `tle_file` (relative to the scenario file) read into its `tle` text, and
+    a `hypatia_dir` read into shells and ground stations (`from_hypatia`), so the core
+    sees one self-contained section."""
+    if isinstance(constellation, dict) and "hypatia_dir" in constellation:
+        constellation = from_hypatia(constellation, base)
     if not isinstance(constellation, dict) or not isinstance(constellation.get("shells"), list):
         return constellation
     shells = []
@@ -67,6 +70,137 @@ def resolve_files(constellation: Any, base: Path | None) -> Any:
                 raise ScenarioError(f"{at}: cannot read {p}: {e}") from None
         shells.append(s)
     return {**constellation, "shells": shells}
+
+
+# Hypatia's ground-link algorithms (the last part of its state directories' names) and
+# whether stations relay under each; the others differ from these in interfaces and
+# bandwidth only, which satcc's links set themselves.
+HYPATIA_ALGORITHMS = {"algorithm_free_one_only_over_isls": False, "algorithm_free_one_only_gs_relays": True,
+                      "algorithm_free_gs_one_sat_many_only_over_isls": False,
+                      "algorithm_paired_many_only_over_isls": False}
+# A station's name as satcc takes it: ASCII letters, digits and _.:+@- (its links are named
+# after it)
+_NAME_CHARS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.:+@-")
+
+
+def _station_name(raw: str) -> str:
+    """A Hypatia station's name in satcc's letters: accents dropped (São-Paulo is
+    Sao-Paulo), spaces as '-', other marks left out (Mumbai-(Bombay) is Mumbai-Bombay)."""
+    import unicodedata
+
+    folded = unicodedata.normalize("NFKD", raw.strip()).replace(" ", "-")
+    name = "".join(c for c in folded if c in _NAME_CHARS).lstrip(".:+@-")
+    return name[:64]
+
+
+def _hypatia_epoch(tle_line1: str) -> str:
+    """A TLE's epoch (line 1, columns 19-32: two-digit year, day of the year) as satcc's
+    `epoch`, to the microsecond: Hypatia's time 0 is its TLEs' epoch."""
+    import datetime as dt
+
+    yy, day = int(tle_line1[18:20]), float(tle_line1[20:32])
+    year = 1900 + yy if yy >= 57 else 2000 + yy
+    t = dt.datetime(year, 1, 1) + dt.timedelta(days=day - 1)
+    return t.strftime("%Y-%m-%dT%H:%M:%S.%f")
+
+
+def from_hypatia(constellation: dict, base: Path | None) -> dict:
+    """A constellation section whose `hypatia_dir` names a directory of Hypatia's
+    satgenpy (its satellite network state: tles.txt, isls.txt, ground_stations.txt,
+    description.txt), read into one shell and the ground stations as Hypatia runs them:
+    the TLEs as they are (the first line gives the planes), the ground links by
+    description.txt's max_gsl_length_m, the ISLs of isls.txt (+Grid when they are
+    exactly that, none when the file is empty, else listed), the stations of
+    ground_stations.txt (basic or extended) with their heights, the TLEs' epoch as time
+    0 unless `epoch` is given, and stations relaying when the directory's name ends in
+    algorithm_free_one_only_gs_relays, unless `routing.ground_relays` is given."""
+    c = dict(constellation)
+    at = "constellation.hypatia_dir"
+    f = c.pop("hypatia_dir")
+    if not isinstance(f, str) or not f:
+        raise ScenarioError(f"{at}: must be a directory name")
+    for k in ("shells", "ground_stations"):
+        if k in c:
+            raise ScenarioError(f"{at}: the directory gives the {k}; leave constellation.{k} out")
+    d = Path(f) if base is None or Path(f).is_absolute() else base / f
+    if not d.is_dir():
+        raise ScenarioError(f"{at}: {d} is not a directory")
+
+    def text(name: str) -> str:
+        p = d / name
+        try:
+            if p.stat().st_size > MAX_TLE_BYTES:
+                raise ScenarioError(f"{at}: {p} is over {MAX_TLE_BYTES // 2**20} MiB")
+            return p.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            raise ScenarioError(f"{at}: cannot read {p}: {e}") from None
+
+    tle = text("tles.txt")
+    lines = [x for x in tle.splitlines() if x.strip()]
+    head = lines[0].split() if lines else []
+    if len(head) != 2 or not all(x.isdigit() for x in head):
+        raise ScenarioError(f"{at}: {d / 'tles.txt'}: the first line must be Hypatia's 'ORBITS SATELLITES-PER-ORBIT'")
+    orbits, per = int(head[0]), int(head[1])
+    first = next((x for x in lines[1:] if x.startswith("1 ")), None)
+    if first is None or len(first) < 32:
+        raise ScenarioError(f"{at}: {d / 'tles.txt'}: no TLE line 1 after the first line")
+
+    desc = {}
+    for k, line in enumerate(text("description.txt").splitlines(), 1):
+        if line.strip():
+            key, _, value = line.partition("=")
+            try:
+                desc[key.strip()] = float(value)
+            except ValueError:
+                raise ScenarioError(f"{at}: {d / 'description.txt'} line {k}: not 'name=number': {line!r}") from None
+    if "max_gsl_length_m" not in desc:
+        raise ScenarioError(f"{at}: {d / 'description.txt'} gives no max_gsl_length_m (the ground links' reach)")
+
+    pairs = []
+    for k, line in enumerate(text("isls.txt").splitlines(), 1):
+        if not line.strip():
+            continue
+        ab = line.split()
+        if len(ab) != 2 or not all(x.isdigit() for x in ab):
+            raise ScenarioError(f"{at}: {d / 'isls.txt'} line {k}: not two satellite numbers: {line!r}")
+        pairs.append([int(ab[0]), int(ab[1])])
+    grid = {tuple(sorted(((o * per + s), (o * per + (s + 1) % per)))) for o in range(orbits) for s in range(per)}
+    grid |= {tuple(sorted(((o * per + s), ((o + 1) % orbits * per + s)))) for o in range(orbits) for s in range(per)}
+    shell: dict = {"tle": tle, "max_range_m": desc["max_gsl_length_m"]}
+    if not pairs:
+        shell["isls"] = "none"
+    elif len(pairs) != len(grid) or {tuple(sorted(p)) for p in pairs} != grid:
+        shell["isl_pairs"] = pairs  # the core checks them, naming the pair
+
+    stations, seen = [], {}
+    for k, line in enumerate(text("ground_stations.txt").splitlines(), 1):
+        if not line.strip():
+            continue
+        cols = line.split(",")
+        where = f"{at}: {d / 'ground_stations.txt'} line {k}"
+        if len(cols) not in (5, 8):
+            raise ScenarioError(f"{where}: Hypatia's stations have 5 columns (basic) or 8 (extended), got {len(cols)}")
+        try:
+            gid, lat, lon, alt = int(cols[0]), float(cols[2]), float(cols[3]), float(cols[4])
+        except ValueError:
+            raise ScenarioError(f"{where}: gid, latitude, longitude and elevation must be numbers: {line!r}") from None
+        if gid != len(stations):
+            raise ScenarioError(f"{where}: gid {gid}, but Hypatia numbers stations 0, 1, 2, ... ({len(stations)} here)")
+        name = _station_name(cols[1])
+        if not name:
+            raise ScenarioError(f"{where}: the name {cols[1]!r} has no letter or digit satcc can name a station by")
+        if name in seen:
+            raise ScenarioError(f"{where}: {cols[1]!r} is named {name!r} in satcc, as is line {seen[name]}")
+        seen[name] = k
+        stations.append({"name": name, "lat_deg": lat, "lon_deg": lon, "alt_m": alt})
+    c["shells"] = [shell]
+    c["ground_stations"] = stations
+    c.setdefault("epoch", _hypatia_epoch(first))
+    algorithm = next((a for a in HYPATIA_ALGORITHMS if d.resolve().name.endswith(a)), None)
+    routing = c.get("routing") if isinstance(c.get("routing"), dict) else None
+    if algorithm is not None and (routing is None or "ground_relays" not in routing):
+        c["routing"] = {**(routing or {}), "ground_relays": HYPATIA_ALGORITHMS[algorithm]}
+    return c
 
 
 def load(path: str | Path) -> dict:

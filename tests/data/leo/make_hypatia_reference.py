@@ -21,6 +21,12 @@ path (None where the forwarding state has no route):
 - hypatia-paths.json: Kuiper-630 (34 x 34, 630 km, 51.9 deg) over 200 s, three pairs;
 - hypatia-other-shells.json: Starlink-550 (72 x 22, 550 km, 53 deg) and Telesat-1015
   (27 x 13, 1015 km, 98.98 deg: polar, retrograde) over 60 s, two pairs each.
+- hypatia-bent-pipe.json: Starlink-550 without ISLs (Hypatia's `isls_none`) and with
+  ground-station relays (algorithm_free_one_only_gs_relays: paths alternate satellite and
+  station) over 60 s, three European pairs among nine stations; a path there lists the
+  relaying stations too (node numbers from the satellites' count on).
+
+    /tmp/hyp/bin/python tests/data/leo/make_hypatia_reference.py bent-pipe   # only the third
 """
 
 from __future__ import annotations
@@ -73,15 +79,22 @@ CITIES = {"Manila": (14.6042, 120.9822), "Dalian": (38.913811, 121.602322),
           "Moscow": (55.754996, 37.621849), "London": (51.5085, -0.1257), "Tokyo": (35.6895, 139.6917),
           "Sydney": (-33.8678, 151.2073), "Sao-Paulo": (-23.5475, -46.6361),
           "Johannesburg": (-26.2023, 28.0436), "Singapore": (1.2897, 103.8501),
-          "Santiago": (-33.4569, -70.6483)}
+          "Santiago": (-33.4569, -70.6483),
+          # relays between Western Europe and Moscow (scenarios/leo_bent_pipe.yaml's)
+          "Frankfurt": (50.11, 8.68), "Berlin": (52.52, 13.405), "Warsaw": (52.23, 21.01),
+          "Vilnius": (54.69, 25.28), "Minsk": (53.9, 27.567), "Smolensk": (54.78, 32.04)}
 # Kuiper-630 over 200 s (hypatia-paths.json); the other two shells over 60 s, two pairs
 # each (hypatia-other-shells.json), every second
 KUIPER = ("kuiper-630", [("Manila", "Dalian"), ("Saint-Petersburg", "Manila"), ("Paris", "Moscow")], 200)
 OTHERS = [("starlink-550", [("London", "Tokyo"), ("Sao-Paulo", "Johannesburg")], 60),
           ("telesat-1015", [("Sydney", "Santiago"), ("Saint-Petersburg", "Singapore")], 60)]
+# Starlink-550 as a bent pipe over 60 s: three pairs, the other six stations relays
+BENT_PIPE = ("starlink-550", [("London", "Moscow"), ("Paris", "Warsaw"), ("Paris", "Minsk")], 60,
+             ["Frankfurt", "Berlin", "Vilnius", "Smolensk"])
 STEP_MS = 1000
 THREADS = 2
 ALGORITHM = "algorithm_free_one_only_over_isls"
+RELAYS = "algorithm_free_one_only_gs_relays"
 
 
 def _wgs72(lat_deg: float, lon_deg: float) -> np.ndarray:
@@ -106,11 +119,14 @@ class _Vallado:
         return {k: rot @ (np.array(self.sats[k].sgp4(jd, fr)[1]) * 1e3) for k in sats}
 
 
-def hypatia(shell: str, pairs: list[tuple[str, str]], duration_s: int) -> dict:
-    """One shell through Hypatia's satgenpy: its paths and RTTs for `pairs`."""
+def hypatia(shell: str, pairs: list[tuple[str, str]], duration_s: int, relays: list[str] | None = None) -> dict:
+    """One shell through Hypatia's satgenpy: its paths and RTTs for `pairs`. With
+    `relays` (more stations), the shell has no ISLs and stations relay."""
     nice, orbs, per, incl, mean_motion, altitude_m, cone_m = SHELLS[shell]
     max_gsl, max_isl = _max_gsl(altitude_m, cone_m), _max_isl(altitude_m)
-    names = sorted({n for p in pairs for n in p}, key=list(CITIES).index)
+    bent_pipe = relays is not None
+    algorithm = RELAYS if bent_pipe else ALGORITHM
+    names = sorted({n for p in pairs for n in p} | set(relays or []), key=list(CITIES).index)
     with tempfile.TemporaryDirectory() as tmp:
         gen, name = Path(tmp), shell.replace("-", "_")
         d = gen / name
@@ -120,12 +136,15 @@ def hypatia(shell: str, pairs: list[tuple[str, str]], duration_s: int) -> dict:
         satgen.extend_ground_stations(str(basic), str(d / "ground_stations.txt"))
         satgen.generate_tles_from_scratch_manual(str(d / "tles.txt"), nice, orbs, per, PHASE_DIFF, incl,
                                                  ECCENTRICITY, ARG_OF_PERIGEE_DEGREE, mean_motion)
-        satgen.generate_plus_grid_isls(str(d / "isls.txt"), orbs, per, isl_shift=0, idx_offset=0)
+        if bent_pipe:
+            satgen.generate_empty_isls(str(d / "isls.txt"))
+        else:
+            satgen.generate_plus_grid_isls(str(d / "isls.txt"), orbs, per, isl_shift=0, idx_offset=0)
         satgen.generate_description(str(d / "description.txt"), max_gsl, max_isl)
         satgen.generate_simple_gsl_interfaces_info(str(d / "gsl_interfaces_info.txt"), orbs * per,
                                                    len(names), 1, 1, 1, 1)
         t0 = time.perf_counter()
-        satgen.help_dynamic_state(str(gen), THREADS, name, STEP_MS, duration_s, max_gsl, max_isl, ALGORITHM, False)
+        satgen.help_dynamic_state(str(gen), THREADS, name, STEP_MS, duration_s, max_gsl, max_isl, algorithm, False)
         state_s = time.perf_counter() - t0
 
         ground_stations = satgen.read_ground_stations_extended(str(d / "ground_stations.txt"))
@@ -158,20 +177,23 @@ def hypatia(shell: str, pairs: list[tuple[str, str]], duration_s: int) -> dict:
                 out[p]["rtt_s"].append(length / C)
                 out[p]["paths"].append(there[1:-1])
                 # each link of the path by Hypatia's distance functions and by Vallado's SGP4
-                path_sats = there[1:-1]
-                pos = vallado.at(t / 1e9, set(path_sats))
+                pos = vallado.at(t / 1e9, {k for k in there if k < n_sats})
                 date = str(tles["epoch"] + t * u.ns)  # as graph_tools dates a path's links
-                for g, k in ((there[0] - n_sats, path_sats[0]), (there[-1] - n_sats, path_sats[-1])):
+                for a, b in zip(there, there[1:]):
+                    if a < n_sats and b < n_sats:
+                        h = distance_m_between_satellites(sats[a], sats[b], str(tles["epoch"]), date)
+                        link_diff["isl"] = max(link_diff["isl"], abs(h - np.linalg.norm(pos[a] - pos[b])))
+                        continue
+                    g, k = (a - n_sats, b) if a >= n_sats else (b - n_sats, a)
                     h = distance_m_ground_station_to_satellite(ground_stations[g], sats[k], str(tles["epoch"]), date)
                     link_diff["gsl"] = max(link_diff["gsl"], abs(h - np.linalg.norm(pos[k] - gs_fixed[g])))
-                for a, b in zip(path_sats, path_sats[1:]):
-                    h = distance_m_between_satellites(sats[a], sats[b], str(tles["epoch"]), date)
-                    link_diff["isl"] = max(link_diff["isl"], abs(h - np.linalg.norm(pos[a] - pos[b])))
         tle_text = (d / "tles.txt").read_text()  # as Hypatia writes it: "ORBITS PER_ORBIT", then name and two lines each
 
     print(f"{shell}: {len(pairs)} pairs, {duration_s * 1000 // STEP_MS} samples each; "
           f"Hypatia's forwarding state took {state_s:.1f} s on {THREADS} threads")
-    return {"shell": shell, "source": f"Hypatia's satgenpy 0.4.0, main_{name}.py's constants, " + ALGORITHM,
+    return {"shell": shell, "source": f"Hypatia's satgenpy 0.4.0, main_{name}.py's constants, " + algorithm
+            + (", isls_none" if bent_pipe else ""), "isls": "none" if bent_pipe else "plus_grid",
+            "ground_relays": bent_pipe, "n_sats": orbs * per,
             "epoch": "2000-01-01T00:00:00", "step_s": STEP_MS / 1e3, "duration_s": duration_s - STEP_MS / 1e3,
             "tle": tle_text, "sats_per_plane": per, "max_gsl_length_m": max_gsl, "max_isl_length_m": max_isl,
             "ground_stations": [{"name": n, "lat_deg": CITIES[n][0], "lon_deg": CITIES[n][1]} for n in names],
@@ -183,9 +205,13 @@ def hypatia(shell: str, pairs: list[tuple[str, str]], duration_s: int) -> dict:
 
 
 def main(argv: list[str]) -> None:
+    if argv[:1] == ["bent-pipe"]:
+        (HERE / "hypatia-bent-pipe.json").write_text(json.dumps(hypatia(*BENT_PIPE)) + "\n")
+        return
     if argv[:1] != ["shells"]:
         (HERE / "hypatia-paths.json").write_text(json.dumps(hypatia(*KUIPER)) + "\n")
     (HERE / "hypatia-other-shells.json").write_text(json.dumps([hypatia(*o) for o in OTHERS]) + "\n")
+    (HERE / "hypatia-bent-pipe.json").write_text(json.dumps(hypatia(*BENT_PIPE)) + "\n")
 
 
 if __name__ == "__main__":

@@ -98,7 +98,15 @@ pub struct ShellSpec {
     /// `routing.ground_relays`) [plus_grid].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub isls: Option<IslTopology>,
+    /// ISLs as pairs of the shell's satellite indices (Hypatia's isls.txt), instead of
+    /// `isls`: each pair one link both ways, at most four per satellite.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(max = 400_000))]
+    pub isl_pairs: Option<Vec<[u32; 2]>>,
 }
+
+/// Most ISLs of one satellite (the routing's layout; +Grid has four).
+pub const MAX_ISLS_PER_SATELLITE: usize = 4;
 
 /// The inter-satellite links of a shell.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -276,6 +284,12 @@ impl ConstellationSpec {
         for (i, s) in self.shells.iter().enumerate() {
             let at = format!("constellation.shells[{i}]");
             let shell = s.build(i, &epoch, &at)?;
+            if let Some(pairs) = &s.isl_pairs {
+                check_isl_pairs(pairs, shell.satellites.len(), &at)?;
+                if s.isls.is_some() {
+                    return Err(format!("{at}.isl_pairs: give isls or isl_pairs, not both"));
+                }
+            }
             if !names.insert(shell.name.clone()) {
                 return Err(format!("{at}.name: two shells are named '{}'", shell.name));
             }
@@ -305,7 +319,10 @@ impl ConstellationSpec {
 impl ConstellationSpec {
     /// Whether any shell has inter-satellite links.
     pub fn has_isls(&self) -> bool {
-        self.shells.iter().any(|s| s.isls.unwrap_or_default() == IslTopology::PlusGrid)
+        self.shells.iter().any(|s| match &s.isl_pairs {
+            Some(p) => !p.is_empty(),
+            None => s.isls.unwrap_or_default() == IslTopology::PlusGrid,
+        })
     }
 
     /// What a packet run on this constellation needs beyond the section itself; returns
@@ -353,6 +370,32 @@ impl ConstellationSpec {
         }
         Ok(stations.into_iter().map(|g| g.name).collect())
     }
+}
+
+/// ISL pairs of a shell of `n` satellites: indices in range, no link to itself, none
+/// twice (either way round), at most four per satellite.
+fn check_isl_pairs(pairs: &[[u32; 2]], n: usize, at: &str) -> Result<(), String> {
+    let mut seen = std::collections::HashSet::new();
+    let mut count = vec![0usize; n];
+    for (j, &[a, b]) in pairs.iter().enumerate() {
+        let here = format!("{at}.isl_pairs[{j}]");
+        if a as usize >= n || b as usize >= n {
+            return Err(format!("{here}: [{a}, {b}] names a satellite beyond the shell's {n} (0 .. {})", n - 1));
+        }
+        if a == b {
+            return Err(format!("{here}: [{a}, {b}] links a satellite to itself"));
+        }
+        if !seen.insert((a.min(b), a.max(b))) {
+            return Err(format!("{here}: [{a}, {b}] is listed twice"));
+        }
+        for s in [a, b] {
+            count[s as usize] += 1;
+            if count[s as usize] > MAX_ISLS_PER_SATELLITE {
+                return Err(format!("{here}: satellite {s} has more than {MAX_ISLS_PER_SATELLITE} ISLs"));
+            }
+        }
+    }
+    Ok(())
 }
 
 impl ShellSpec {

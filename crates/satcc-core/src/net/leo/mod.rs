@@ -79,11 +79,20 @@ impl Network {
         for (k, sh) in shells.iter().enumerate() {
             let base = isl.len() as u32;
             let (np, ns) = (sh.planes, sh.per_plane);
-            if spec.shells[k].isls.unwrap_or_default() == IslTopology::None {
+            let listed = spec.shells[k].isl_pairs.as_ref();
+            if listed.is_some() || spec.shells[k].isls.unwrap_or_default() == IslTopology::None {
                 for i in 0..sh.satellites.len() {
                     names.push(format!("{}-{i}", sh.name));
                     shell_of.push(k as u16);
                     isl.push([NONE; 4]);
+                }
+                // listed pairs (checked by the spec: in range, once, four at most each)
+                for &[a, b] in listed.into_iter().flatten() {
+                    let (a, b) = (base + a, base + b);
+                    for (x, y) in [(a, b), (b, a)] {
+                        let free = isl[x as usize].iter().position(|&s| s == NONE).expect("four ISLs at most");
+                        isl[x as usize][free] = y;
+                    }
                 }
                 continue;
             }
@@ -301,5 +310,58 @@ mod tests {
         }
         // a satellite is seen for about three minutes: in 300 s, one to four handovers
         assert!((1..=4).contains(&changes), "{changes}");
+    }
+
+    #[test]
+    fn listed_isl_pairs_make_the_same_network_as_the_grid_they_list() {
+        // a small Walker shell's +Grid written out as pairs (Hypatia's isls.txt): the same
+        // neighbours, and the same trees
+        let shell = json!({"planes": 6, "sats_per_plane": 8, "altitude_km": 1000, "inclination_deg": 60,
+                           "min_elevation_deg": 10});
+        let grid = net(json!({"shells": [shell.clone()], "ground_stations": ["Paris", "Lagos", "Moscow"]}));
+        let mut pairs = Vec::new();
+        for (a, nb) in grid.isl.iter().enumerate() {
+            pairs.extend(nb.iter().filter(|&&b| b != NONE && (b as usize) > a).map(|&b| json!([a, b])));
+        }
+        let mut listed = shell.clone();
+        listed["isl_pairs"] = json!(pairs);
+        let mut listed = net(json!({"shells": [listed], "ground_stations": ["Paris", "Lagos", "Moscow"]}));
+        let mut grid = grid;
+        for (a, b) in grid.isl.iter().zip(&listed.isl) {
+            let (mut a, mut b) = (a.to_vec(), b.to_vec());
+            a.sort();
+            b.sort();
+            assert_eq!(a, b);
+        }
+        for k in 0..20 {
+            grid.step(k as f64 * 30.0).unwrap();
+            listed.step(k as f64 * 30.0).unwrap();
+            for d in 0..3 {
+                let (mut x, mut y) = (routing::Tree::default(), routing::Tree::default());
+                routing::Graph::new(&grid).tree_to(d, &mut x);
+                routing::Graph::new(&listed).tree_to(d, &mut y);
+                assert_eq!((x.next, x.hops), (y.next, y.hops), "t={k} dst={d}");
+            }
+        }
+    }
+
+    #[test]
+    fn wrong_isl_pairs_name_their_field() {
+        let cases = [
+            (json!([[0, 48]]), "constellation.shells[0].isl_pairs[0]: [0, 48] names a satellite beyond the shell's 48 (0 .. 47)"),
+            (json!([[3, 3]]), "constellation.shells[0].isl_pairs[0]: [3, 3] links a satellite to itself"),
+            (json!([[1, 2], [2, 1]]), "constellation.shells[0].isl_pairs[1]: [2, 1] is listed twice"),
+            (json!([[0, 1], [0, 2], [0, 3], [0, 4], [0, 5]]),
+             "constellation.shells[0].isl_pairs[4]: satellite 0 has more than 4 ISLs"),
+        ];
+        for (pairs, want) in cases {
+            let spec = json!({"shells": [{"planes": 6, "sats_per_plane": 8, "altitude_km": 1000,
+                                          "inclination_deg": 60, "min_elevation_deg": 10, "isl_pairs": pairs}]});
+            let err = ConstellationSpec::from_value(&spec).unwrap().build().unwrap_err();
+            assert_eq!(err, want);
+        }
+        let spec = json!({"shells": [{"builtin": "kuiper-630", "isls": "none", "isl_pairs": [[0, 1]]}]});
+        let err = ConstellationSpec::from_value(&spec).unwrap().build().unwrap_err();
+        assert_eq!(err, "constellation.shells[0].isl_pairs: give isls or isl_pairs, not both");
     }
 }
