@@ -118,10 +118,11 @@ def test_paths_agree_with_the_independent_reference_to_a_microsecond_and_the_ste
     _agrees_with_reference(ref, {"builtin": "kuiper-630", "model": "sgp4"})
 
 
-@pytest.mark.parametrize("k", range(3), ids=["starlink-1", "telesat-1015", "walker-f7"])
+@pytest.mark.parametrize("k", range(4), ids=["starlink-1", "telesat-1015", "walker-f7", "iridium-star"])
 def test_other_shells_paths_agree_with_the_independent_reference(k):
-    """Starlink-1, Telesat-1015 (polar and retrograde) and a Walker delta shell with
-    phasing factor 7, each against the same independent computation as Kuiper's (30 s,
+    """Starlink-1, Telesat-1015 (polar and retrograde), a Walker delta shell with
+    phasing factor 7 and a Walker star as Iridium's (planes over 180 degrees, no ISL
+    across the seam), each against the same independent computation as Kuiper's (30 s,
     every 100 ms, two city pairs far apart)."""
     ref = json.loads((DATA / "other-shells-paths.json").read_text())[k]
     sh = ref["shell"]
@@ -130,7 +131,8 @@ def test_other_shells_paths_agree_with_the_independent_reference(k):
     else:
         shell = {"planes": sh["planes"], "sats_per_plane": sh["per_plane"], "altitude_km": sh["altitude_m"] / 1e3,
                  "inclination_deg": sh["inclination_deg"], "min_elevation_deg": sh["min_elevation_deg"],
-                 "walker_f": sh["walker_f"], "model": "sgp4"}
+                 "model": "sgp4"}
+        shell.update({k: sh[k] for k in ("walker_f", "pattern") if k in sh})
     assert sum(r is not None for p in ref["pairs"] for r in p["rtt_s"]) > 0, "the reference has routes"
     _agrees_with_reference(ref, shell)
 
@@ -265,9 +267,14 @@ def test_a_hypatia_bent_pipe_directory_runs_as_hypatia_ran_it(tmp_path):
     assert c["epoch"] == "2000-01-01T00:00:00.000000"  # the TLEs' epoch, Hypatia's time 0
     assert [g["name"] for g in c["ground_stations"]] == [g["name"] for g in ref["ground_stations"]]
     assert _agrees_with_hypatia(ref, c) >= 3
+    assert c["gsl"]["policy"] == "any"
     # a relay setting of the scenario's own is kept
     c = leo.resolve_files({"hypatia_dir": str(d), "routing": {"ground_relays": False}}, None)
     assert c["routing"]["ground_relays"] is False
+    # Hypatia's paired algorithm: each station's nearest satellite only
+    d = d.rename(d.parent / "paired_algorithm_paired_many_only_over_isls")
+    c = leo.resolve_files({"hypatia_dir": str(d), "gsl": {"rate_bps": 1e7}}, None)
+    assert (c["gsl"], c["routing"]) == ({"rate_bps": 1e7, "policy": "nearest"}, {"ground_relays": False})
 
 
 def test_a_hypatia_grid_directory_from_a_scenario_file_runs_as_hypatia_ran_it(tmp_path):

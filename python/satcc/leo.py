@@ -72,12 +72,14 @@ def resolve_files(constellation: Any, base: Path | None) -> Any:
     return {**constellation, "shells": shells}
 
 
-# Hypatia's ground-link algorithms (the last part of its state directories' names) and
-# whether stations relay under each; the others differ from these in interfaces and
+# Hypatia's ground-link algorithms (the last part of its state directories' names): whether
+# stations relay, and which satellites a station may use (paired: only its nearest, at
+# every step, which is satcc's `nearest`); beyond that they differ in interfaces and
 # bandwidth only, which satcc's links set themselves.
-HYPATIA_ALGORITHMS = {"algorithm_free_one_only_over_isls": False, "algorithm_free_one_only_gs_relays": True,
-                      "algorithm_free_gs_one_sat_many_only_over_isls": False,
-                      "algorithm_paired_many_only_over_isls": False}
+HYPATIA_ALGORITHMS = {"algorithm_free_one_only_over_isls": (False, "any"),
+                      "algorithm_free_one_only_gs_relays": (True, "any"),
+                      "algorithm_free_gs_one_sat_many_only_over_isls": (False, "any"),
+                      "algorithm_paired_many_only_over_isls": (False, "nearest")}
 # A station's name as satcc takes it: ASCII letters, digits and _.:+@- (its links are named
 # after it)
 _NAME_CHARS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.:+@-")
@@ -112,8 +114,9 @@ def from_hypatia(constellation: dict, base: Path | None) -> dict:
     description.txt's max_gsl_length_m, the ISLs of isls.txt (+Grid when they are
     exactly that, none when the file is empty, else listed), the stations of
     ground_stations.txt (basic or extended) with their heights, the TLEs' epoch as time
-    0 unless `epoch` is given, and stations relaying when the directory's name ends in
-    algorithm_free_one_only_gs_relays, unless `routing.ground_relays` is given."""
+    0 unless `epoch` is given, and, when the directory's name ends in one of Hypatia's
+    algorithms (HYPATIA_ALGORITHMS), its relaying and its ground links (`routing.ground_relays`,
+    `gsl.policy`) unless the scenario gives them."""
     c = dict(constellation)
     at = "constellation.hypatia_dir"
     f = c.pop("hypatia_dir")
@@ -197,9 +200,12 @@ def from_hypatia(constellation: dict, base: Path | None) -> dict:
     c["ground_stations"] = stations
     c.setdefault("epoch", _hypatia_epoch(first))
     algorithm = next((a for a in HYPATIA_ALGORITHMS if d.resolve().name.endswith(a)), None)
-    routing = c.get("routing") if isinstance(c.get("routing"), dict) else None
-    if algorithm is not None and (routing is None or "ground_relays" not in routing):
-        c["routing"] = {**(routing or {}), "ground_relays": HYPATIA_ALGORITHMS[algorithm]}
+    if algorithm is not None:
+        relays, policy = HYPATIA_ALGORITHMS[algorithm]
+        for key, field, value in (("routing", "ground_relays", relays), ("gsl", "policy", policy)):
+            own = c.get(key) if isinstance(c.get(key), dict) else None
+            if own is None or field not in own:
+                c[key] = {**(own or {}), field: value}
     return c
 
 

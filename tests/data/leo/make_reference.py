@@ -18,8 +18,9 @@ Outputs (committed; CI reads them and needs none of the above):
 - other-shells-paths.json: the same for other shells, 30 s each: Starlink-1 (72 x 22,
   550 km, 53 deg, 25 deg), Telesat-1015 (27 x 13, 1015 km, 98.98 deg: polar and
   retrograde, 10 deg), and a Walker delta shell with phasing factor F = 7 (20 x 10,
-  1200 km, 70 deg, 20 deg), between cities far apart (the southern hemisphere, across
-  the poles' planes).
+  1200 km, 70 deg, 20 deg), and a Walker star as Iridium's (6 x 11, 780 km, 86.4 deg,
+  8.2 deg; planes over 180 degrees, no ISL across the seam), between cities far apart
+  (the southern hemisphere, across the poles' planes).
 - sample.tle: a TLE set (made here from Walker elements with drag, eccentricity and an
   epoch a day before the scenario's), and tle-positions.json: its positions by the
   `sgp4` package every 10 s over 200 s.
@@ -53,7 +54,8 @@ CITIES = {  # name: (lat, lon), the table satcc ships
 # the other shells' cities (satcc's table: `satcc cities`)
 CITIES.update({"London": (51.5085, -0.1257), "Tokyo": (35.6895, 139.6917), "Sydney": (-33.8678, 151.2073),
                "Sao-Paulo": (-23.5475, -46.6361), "Johannesburg": (-26.2023, 28.0436),
-               "Singapore": (1.2897, 103.8501), "Santiago": (-33.4569, -70.6483), "Lagos": (6.4531, 3.3958)})
+               "Singapore": (1.2897, 103.8501), "Santiago": (-33.4569, -70.6483), "Lagos": (6.4531, 3.3958),
+               "Riyadh": (24.6905, 46.7096), "Delhi": (28.6667, 77.2167)})
 # (builtin name in satcc or None, shell, pairs): 30 s each
 OTHER_SHELLS = [
     ("starlink-1", dict(planes=72, per_plane=22, altitude_m=550e3, inclination_deg=53.0, min_elevation_deg=25.0),
@@ -62,6 +64,11 @@ OTHER_SHELLS = [
      [("Sydney", "Santiago"), ("Saint-Petersburg", "Singapore")]),
     (None, dict(planes=20, per_plane=10, altitude_m=1200e3, inclination_deg=70.0, min_elevation_deg=20.0, walker_f=7),
      [("Lagos", "Moscow"), ("Paris", "Singapore")]),
+    # a Walker star as Iridium flies one: 6 planes of 11 over 180 degrees, no ISLs across
+    # the seam where the first and last planes pass each other the other way
+    (None, dict(planes=6, per_plane=11, altitude_m=780e3, inclination_deg=86.4, min_elevation_deg=8.2,
+                pattern="star"),
+     [("London", "Sydney"), ("Riyadh", "Delhi")]),  # Riyadh-Delhi goes round the seam at 65 E
 ]
 OTHER_DURATION_S = 30.0
 PAIRS = [("Manila", "Dalian"), ("Saint-Petersburg", "Manila"), ("Paris", "Moscow")]
@@ -82,8 +89,9 @@ def walker_sats(shell: dict = SHELL) -> list[Satrec]:
     n_rad_min = math.sqrt(MU / a**3) * 60.0
     P, S = shell["planes"], shell["per_plane"]
     out = []
+    spread = math.pi if shell.get("pattern") == "star" else 2 * math.pi
     for p in range(P):
-        raan = 2 * math.pi * p / P
+        raan = spread * p / P
         for s in range(S):
             if "walker_f" in shell:
                 shift = 2 * math.pi * shell["walker_f"] * p / (P * S)
@@ -119,12 +127,17 @@ def ground(lat_deg, lon_deg, theta):
 
 
 def isl_edges(shell: dict = SHELL):
+    """+Grid: the next satellite in the plane, the same slot in the next plane (a star's
+    last plane links to no next one: the seam)."""
     P, S = shell["planes"], shell["per_plane"]
     edges = set()
     for p in range(P):
         for s in range(S):
             a = p * S + s
-            for b in (p * S + (s + 1) % S, ((p + 1) % P) * S + s):
+            nxt = [p * S + (s + 1) % S]
+            if not (shell.get("pattern") == "star" and p == P - 1):
+                nxt.append(((p + 1) % P) * S + s)
+            for b in nxt:
                 edges.add((min(a, b), max(a, b)))
     return sorted(edges)
 

@@ -68,7 +68,19 @@ pub enum Model {
     Sgp4,
 }
 
-/// The parameters of a Walker delta shell.
+/// How a Walker shell's planes are spread round the equator.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub enum Pattern {
+    /// Ascending nodes over 360 degrees (Starlink, Kuiper, Telesat's shells).
+    #[default]
+    Delta,
+    /// Ascending nodes over 180 degrees (Iridium, OneWeb): near-polar planes whose
+    /// satellites all ascend on one side of the Earth and descend on the other; the first
+    /// and last planes meet at the seam, where they cross in opposite directions.
+    Star,
+}
+
+/// The parameters of a Walker shell.
 #[derive(Clone, Debug)]
 pub struct Walker {
     pub planes: u32,
@@ -77,6 +89,7 @@ pub struct Walker {
     pub inclination_deg: f64,
     pub phasing: Phasing,
     pub model: Model,
+    pub pattern: Pattern,
 }
 
 /// Eccentricity given to SGP4 for a "circular" Walker orbit (Hypatia's 1e-7: SGP4's
@@ -93,7 +106,11 @@ impl Walker {
     /// (right ascension, mean anomaly at epoch), rad, of plane `p`, slot `s`.
     pub fn slot_angles(&self, p: u32, s: u32) -> (f64, f64) {
         let (np, ns) = (self.planes as f64, self.per_plane as f64);
-        let raan = TAU * p as f64 / np;
+        let spread = match self.pattern {
+            Pattern::Delta => TAU,
+            Pattern::Star => TAU / 2.0,
+        };
+        let raan = spread * p as f64 / np;
         let shift = match self.phasing {
             Phasing::Walker(f) => TAU * f as f64 * p as f64 / (np * ns),
             Phasing::Alternate if p % 2 == 1 => TAU / (2.0 * ns),
@@ -231,7 +248,15 @@ mod tests {
     use crate::orbit::{distance, norm};
 
     fn kuiper(model: Model) -> Walker {
-        Walker { planes: 34, per_plane: 34, altitude_m: 630e3, inclination_deg: 51.9, phasing: Phasing::Alternate, model }
+        Walker {
+            planes: 34,
+            per_plane: 34,
+            altitude_m: 630e3,
+            inclination_deg: 51.9,
+            phasing: Phasing::Alternate,
+            model,
+            pattern: Pattern::Delta,
+        }
     }
 
     #[test]

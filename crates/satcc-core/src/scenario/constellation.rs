@@ -2,7 +2,7 @@
 //! pick satellites and how routes are recomputed as the satellites move. Its defaults
 //! are Hypatia's conventions (the field's reference), each said on its field.
 
-use crate::orbit::shell::{Model, Phasing, Walker};
+use crate::orbit::shell::{Model, Pattern, Phasing, Walker};
 use crate::orbit::time::{Epoch, DEFAULT_EPOCH};
 use crate::orbit::{ground, GroundStation, Shell};
 use schemars::JsonSchema;
@@ -76,6 +76,11 @@ pub struct ShellSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(max = 999))]
     pub walker_f: Option<u32>,
+    /// delta (ascending nodes over 360 degrees) or star (over 180 degrees, as Iridium
+    /// and OneWeb: the first and last planes counter-rotate at the seam, and +Grid links
+    /// no satellites across it) [delta].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pattern: Option<PatternSpec>,
     /// kepler (the closed-form circular orbit) or sgp4 (mean elements at the epoch
     /// propagated by SGP4, as Hypatia does) [kepler].
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -118,6 +123,14 @@ pub enum IslTopology {
     PlusGrid,
     /// No ISLs: every path goes down to a ground station between satellites.
     None,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum PatternSpec {
+    #[default]
+    Delta,
+    Star,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -426,6 +439,12 @@ impl ShellSpec {
             if self.walker_f.is_some() || self.model.is_some() {
                 return Err(format!("{at}.tle: TLEs are propagated by SGP4; walker_f and model do not apply"));
             }
+            if self.pattern.is_some() {
+                return Err(format!(
+                    "{at}.pattern: TLEs place their satellites themselves; for a star's ISLs (none across the seam) \
+                     list them in isl_pairs"
+                ));
+            }
             // Hypatia's tles.txt names its planes on its first line ("orbits per-orbit")
             let header = crate::orbit::shell::hypatia_header(tle);
             if let Some((_, 0)) = header {
@@ -475,7 +494,11 @@ impl ShellSpec {
             ModelSpec::Kepler => Model::Kepler,
             ModelSpec::Sgp4 => Model::Sgp4,
         };
-        let w = Walker { planes, per_plane, altitude_m: altitude_km * 1e3, inclination_deg, phasing, model };
+        let pattern = match self.pattern.unwrap_or_default() {
+            PatternSpec::Delta => Pattern::Delta,
+            PatternSpec::Star => Pattern::Star,
+        };
+        let w = Walker { planes, per_plane, altitude_m: altitude_km * 1e3, inclination_deg, phasing, model, pattern };
         let satellites = w.satellites(epoch).map_err(|e| format!("{at}: {e}"))?;
         Ok(Shell { name, planes, per_plane, satellites, min_elevation_rad, max_range_m })
     }

@@ -14,7 +14,7 @@ pub mod routing;
 
 use crate::orbit::time::Epoch;
 use crate::orbit::{distance, dot, sub, GroundStation, Shell, Vec3};
-use crate::scenario::constellation::{ConstellationSpec, IslTopology, Metric, Policy};
+use crate::scenario::constellation::{ConstellationSpec, IslTopology, Metric, PatternSpec, Policy};
 
 /// No satellite (a ground station that sees none).
 pub const NONE: u32 = u32::MAX;
@@ -79,6 +79,7 @@ impl Network {
         for (k, sh) in shells.iter().enumerate() {
             let base = isl.len() as u32;
             let (np, ns) = (sh.planes, sh.per_plane);
+            let star = spec.shells[k].pattern == Some(PatternSpec::Star);
             let listed = spec.shells[k].isl_pairs.as_ref();
             if listed.is_some() || spec.shells[k].isls.unwrap_or_default() == IslTopology::None {
                 for i in 0..sh.satellites.len() {
@@ -108,6 +109,13 @@ impl Network {
                 if np > 1 {
                     nb[2] = id((s.plane + 1) % np, s.slot);
                     nb[3] = id((s.plane + np - 1) % np, s.slot);
+                    // a star's first and last planes cross the other way: no ISL at the seam
+                    if star && s.plane + 1 == np {
+                        nb[2] = NONE;
+                    }
+                    if star && s.plane == 0 {
+                        nb[3] = NONE;
+                    }
                 }
                 // two planes or two slots: both neighbours are one satellite, one link
                 if nb[1] == nb[0] {
@@ -363,5 +371,39 @@ mod tests {
         let spec = json!({"shells": [{"builtin": "kuiper-630", "isls": "none", "isl_pairs": [[0, 1]]}]});
         let err = ConstellationSpec::from_value(&spec).unwrap().build().unwrap_err();
         assert_eq!(err, "constellation.shells[0].isl_pairs: give isls or isl_pairs, not both");
+    }
+
+    #[test]
+    fn a_star_spreads_its_planes_over_half_the_equator_and_links_none_across_the_seam() {
+        // Iridium's layout: 6 planes of 11 at 780 km, 86.4 degrees
+        let shell = json!({"planes": 6, "sats_per_plane": 11, "altitude_km": 780, "inclination_deg": 86.4,
+                           "min_elevation_deg": 8.2});
+        let mut star = shell.clone();
+        star["pattern"] = json!("star");
+        let (delta, star) = (net(json!({"shells": [shell]})), net(json!({"shells": [star]})));
+        // the orbit normal of each plane (from two positions of its first satellite)
+        let normal = |n: &Network, p: usize| {
+            let s = &n.shells[0].satellites[p * 11];
+            let (a, b) = (s.position(0.0).unwrap(), s.position(60.0).unwrap());
+            let c = [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+            let l = dot(c, c).sqrt();
+            [c[0] / l, c[1] / l, c[2] / l]
+        };
+        // neighbouring planes turn the same way; a star's first and last turn opposite ways
+        for p in 0..5 {
+            assert!(dot(normal(&star, p), normal(&star, p + 1)) > 0.8, "plane {p}");
+        }
+        assert!(dot(normal(&star, 0), normal(&star, 5)) < -0.8, "a star's seam");
+        assert!(dot(normal(&delta, 0), normal(&delta, 5)) > 0.4, "a delta has no seam");
+        for (a, nb) in star.isl.iter().enumerate() {
+            let plane = a / 11;
+            let links = nb.iter().filter(|&&b| b != NONE).count();
+            assert_eq!(links, if plane == 0 || plane == 5 { 3 } else { 4 }, "satellite {a}");
+            for &b in nb.iter().filter(|&&b| b != NONE) {
+                assert!(star.isl[b as usize].contains(&(a as u32)), "{a} -> {b} has no way back");
+                assert!((plane as i64 - b as i64 / 11).abs() <= 1, "{a} -> {b} crosses the seam");
+            }
+        }
+        assert!(delta.isl.iter().all(|nb| nb.iter().all(|&b| b != NONE)), "a delta links every plane to two");
     }
 }
