@@ -357,7 +357,9 @@ def test_hypatias_tles_file_gives_the_planes_and_is_checked():
                        ({"tle": "34 33\n" + tle.split("\n", 1)[1], "max_range_m": 1.26e6},
                         r"shells\[0\]\.tle: the first line says 34 orbits of 33 satellites, the text holds 1156"),
                        ({"tle": "2 0\n" + tle.split("\n", 1)[1], "max_range_m": 1.26e6},
-                        r"shells\[0\]\.tle: .* gives 0 per orbit")):
+                        r"shells\[0\]\.tle: .* gives 0 per orbit"),
+                       ({"tle": tle, "max_range_m": 1.26e6, "pattern": "star"},
+                        r"shells\[0\]\.pattern: TLEs place their satellites themselves; for a star's ISLs .* isl_pairs")):
         with pytest.raises(ScenarioError, match=msg):
             paths(shell)
 
