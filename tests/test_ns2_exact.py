@@ -5,6 +5,7 @@ were ns-2's on the Tcl whose hashes are recorded beside them.
 Also ns-2's random number generator as satcc.ns2 reproduces it (the sender's RTT clock
 phase, boot_time_, is drawn from it) and the pinning of those phases."""
 
+import copy
 import hashlib
 import json
 import re
@@ -1463,6 +1464,46 @@ def test_the_comparison_sees_each_tcp_option():
     assert _parted_network("tcp-options", _without("initial_window_by_size")) >= 18
     assert _parted_network("tcp-options", _without("max_ssthresh_pkts")) >= 9
     assert _parted_network("tcp-options", _limited_slow_start_as_a_start_only) >= 9
+
+
+def test_the_aimd_networks_grow_and_cut_by_ns2s_increase_num_and_decrease_num_():
+    # networks from AIMD_FIRST: increase_num_ and decrease_num_ on Reno, NewReno, Tahoe
+    # and Sack1 senders, a fifth of the networks with ECN (whose cut follows the rule)
+    nets = _family("aimd")
+    flows = [f for k in nets for f in ns2exact.network(k)["flows"]]
+    dec = [f for f in flows if "aimd_decrease" in f["tcp"]]
+    inc = [f for f in flows if "aimd_increase" in f["tcp"]]
+    assert len(dec) > 200 and len(inc) > 200
+    kinds = {f.get("cc", "newreno") + ("+sack1" if f["tcp"].get("sack_agent") else "") for f in dec}
+    assert kinds >= {"newreno", "reno", "tahoe", "newreno+sack1"}, kinds
+    assert sum(bool(f["tcp"].get("ecn")) for f in dec) > 30
+    tcl = "".join(ns2exact.tcl(k) for k in nets[:10])
+    assert " set decrease_num_ " in tcl and " set increase_num_ " in tcl
+
+
+def test_the_comparison_sees_each_aimd_setting():
+    # of the first twenty (measured): sixteen part when cuts halve, eighteen when
+    # congestion avoidance adds one segment per RTT
+    assert _parted_network("aimd", _without("aimd_decrease")) >= 14
+    assert _parted_network("aimd", _without("aimd_increase")) >= 16
+
+
+def test_aimd_is_ns2s_and_not_for_controllers_with_rules_of_their_own():
+    base = ns2exact.network(ns2exact.AIMD_FIRST)
+    for cc, field in (("vegas", "aimd_decrease"), ("cubic", "aimd_increase")):
+        sc = copy.deepcopy(base)
+        sc["flows"][0]["cc"] = cc
+        drop = ("sack", "sack_agent", "ecn", "aimd_increase", "aimd_decrease")
+        sc["flows"][0]["tcp"] = {k: v for k, v in sc["flows"][0]["tcp"].items() if k not in drop}
+        sc["flows"][0]["tcp"][field] = 0.75
+        with pytest.raises(ScenarioError, match=rf"flows\[0\]\.tcp\.{field}: ns-2's AIMD .* not of '{cc}' "
+                                                 r"\(allowed: .*newreno.*\)"):
+            run(sc)
+    for bad, field in ((1.5, "aimd_decrease"), (0.0, "aimd_increase")):
+        sc = copy.deepcopy(base)
+        sc["flows"][0]["tcp"][field] = bad
+        with pytest.raises(ScenarioError, match=rf"flows\[0\]\.tcp\.{field}"):
+            run(sc)
 
 
 def test_the_mixed_networks_combine_three_families_each():

@@ -114,6 +114,11 @@ def _agree(sc: dict, script: str) -> bool:
     # Agent/CBR's packet size and interval, and its random gaps
     ("agent_cbr.tcl", lambda sc: _flow(sc, "cbr0")["traffic"].update(rate_bps=8.0 * 210 / 0.01)),
     ("agent_cbr.tcl", lambda sc: _flow(sc, "cbr1")["traffic"].update(random=False)),
+    # increase_num_ and decrease_num_: an AIMD(0.31, 7/8) sender, and the ECN responses
+    # of a Tahoe sender whose cuts take 0.6 of its window after its first
+    ("aimd.tcl", lambda sc: _flow(sc, "tcp2")["tcp"].pop("aimd_decrease")),
+    ("aimd.tcl", lambda sc: _flow(sc, "tcp2")["tcp"].pop("aimd_increase")),
+    ("aimd.tcl", lambda sc: _flow(sc, "tcp4")["tcp"].pop("aimd_decrease")),
 ])
 def test_the_comparison_sees_a_setting_the_import_would_drop(script, change):
     # each of these settings, left out of the scenario, parts satcc from ns-2's counts
@@ -902,13 +907,17 @@ def test_the_ns2_harness_counts_with_a_scripts_own_queue_monitor():
     ("$tcp set windowInitOption_ 2", {"initial_window_by_size": True}),
     ("Agent/TCP set windowInitOption_ 2\n$tcp set max_ssthresh_ 60", {"initial_window_by_size": True,
                                                                         "max_ssthresh_pkts": 60}),
+    ("$tcp set increase_num_ 0.31\n$tcp set decrease_num_ 0.875", {"aimd_increase": 0.31, "aimd_decrease": 0.875}),
+    ("Agent/TCP set decrease_num_ 1.0", {"aimd_decrease": 1.0}),
 ])
 def test_ns2s_initial_window_rule_and_limited_slow_start_are_read(tmp_path, extra, want):
     # (the class setting before the agent is made counts, as ns-2 binds it)
     links = "$ns duplex-link $a $b 10Mb 10ms DropTail"
     p = _script(tmp_path, links=links)
     text = p.read_text()
-    if extra.startswith("Agent/TCP"):
+    if extra.startswith("Agent/TCP") and "\n" not in extra:
+        text = extra + "\n" + text
+    elif extra.startswith("Agent/TCP"):
         cls, inst = extra.split("\n")
         text = cls + "\n" + text.replace("$ns run", inst + "\n$ns run")
     else:
@@ -916,7 +925,8 @@ def test_ns2s_initial_window_rule_and_limited_slow_start_are_read(tmp_path, extr
     p.write_text(text)
     sc = ns2_import.from_tcl(p).scenario
     tcp = {**(sc.get("tcp") or {}), **(sc["flows"][0].get("tcp") or {})}
-    assert {k: tcp[k] for k in ("initial_window_by_size", "max_ssthresh_pkts") if k in tcp} == want
+    keys = ("initial_window_by_size", "max_ssthresh_pkts", "aimd_increase", "aimd_decrease")
+    assert {k: tcp[k] for k in keys if k in tcp} == want
     if want:
         run(sc)
         back = ns2_import.from_tcl(_written(tmp_path, sc)).scenario

@@ -187,6 +187,10 @@ ERRM_FIRST = 13000
 # windowInitOption_ 2, segments of 500 to 2400 bytes) or grow by its limited slow
 # start (`max_ssthresh_pkts`, max_ssthresh_, above a small initial ssthresh)
 OPTS_FIRST = 13200
+# From AIMD_FIRST on: lossy networks of mixed agents (Reno, NewReno, Tahoe, Sack1), some
+# with ECN, whose senders mostly grow and cut by ns-2's AIMD settings (`aimd_increase`,
+# increase_num_; `aimd_decrease`, decrease_num_, with its first-decrease rule)
+AIMD_FIRST = 13300
 # From MIX_FIRST on: lossy networks each made by three of the families above at once,
 # drawn at random (their makers in their own order): features tested one at a time
 # above, tested together
@@ -217,7 +221,8 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(OUTAGE_FIRST, OUTAGE_FIRST + 100)) + list(range(DETACH_FIRST, DETACH_FIRST + 100))
             + list(range(SESSION_FIRST, SESSION_FIRST + 100)) + list(range(COST_FIRST, COST_FIRST + 100))
             + list(range(ARED_FIRST, ARED_FIRST + 100)) + list(range(ERRM_FIRST, ERRM_FIRST + 100))
-            + list(range(OPTS_FIRST, OPTS_FIRST + 100)) + list(range(MIX_FIRST, MIX_FIRST + 100))
+            + list(range(OPTS_FIRST, OPTS_FIRST + 100)) + list(range(AIMD_FIRST, AIMD_FIRST + 100))
+            + list(range(MIX_FIRST, MIX_FIRST + 100))
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
             # found in a scan of mixed networks beyond the family's 100: a send overhead's
@@ -445,9 +450,11 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
     if k >= MIX_FIRST:
         return True, False, "mixed"
+    if k >= AIMD_FIRST:
+        return True, False, "aimd"
     if k >= OPTS_FIRST:
         return True, False, "tcp-options"
     if k >= ERRM_FIRST:
@@ -966,6 +973,31 @@ def _make_tcp_options(sc: dict, rng: random.Random) -> None:
         f["tcp"] = tcp
 
 
+def _make_aimd(sc: dict, rng: random.Random) -> None:
+    """In place: the agents mixed (_mix_agents, Vegas drawn again as Reno or NewReno:
+    its window rules are its own); four senders in five take an AIMD increase, a
+    decrease or both from the TCP-friendly literature's values, and a fifth of the
+    networks answer ECN marks (most of their RED queues mark, most senders run tcp.ecn),
+    whose cut follows the same rule."""
+    ecn = rng.random() < 0.2
+    if ecn:
+        _make_ecn(sc, rng)
+    for f in sc["flows"]:
+        _mix_agents(f, rng)
+        if f.get("cc") == "vegas":
+            f["cc"] = "newreno"  # (written without SYN and headers, as the Vegas draw left it)
+        if f["tcp"].get("sack_agent") == "sack1" and f.get("cc") == "tahoe":
+            f["cc"] = "newreno"  # Sack1 is NewReno's (ECN's maker drew Tahoe first)
+        if rng.random() < 0.8:
+            tcp = dict(f["tcp"])
+            x = rng.random()
+            if x < 0.7:
+                tcp["aimd_decrease"] = rng.choice([0.3, 0.6, 0.75, 0.875, 0.9])
+            if x > 0.3:
+                tcp["aimd_increase"] = rng.choice([0.2, 0.31, 0.5, 1.5, 3.0])
+            f["tcp"] = tcp
+
+
 def _make_error_models(sc: dict, rng: random.Random) -> None:
     """In place: six link directions in ten get one of ns-2's periodic, list or
     two-state error models (in place of any they had), a third of them at the link's
@@ -1062,6 +1094,7 @@ _FAMILY_MAKERS = {
     "adaptive-red": [(_make_adaptive, 12_800_000)],
     "error-models": [(_make_udp, 8_200_000), (_make_error_models, 13_000_000)],
     "tcp-options": [(_make_tcp_options, 13_200_000)],
+    "aimd": [(_make_aimd, 13_300_000)],
 }
 
 

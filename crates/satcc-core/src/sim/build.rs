@@ -290,15 +290,22 @@ impl Simulation {
                         f.cc
                     ));
                 }
-                if cfg.max_ssthresh_pkts > 0 && !cc.ns2_opencwnd() {
+                // ns-2's opencwnd and slowdown rules, which only the controllers growing by
+                // them follow
+                let opencwnd_rules = [
+                    ("max_ssthresh_pkts", "limited slow start (max_ssthresh_)", cfg.max_ssthresh_pkts > 0),
+                    ("aimd_increase", "AIMD increase (increase_num_)", cfg.aimd_increase != 1.0),
+                    ("aimd_decrease", "AIMD decrease (decrease_num_)", cfg.aimd_decrease != 0.5),
+                ];
+                if let Some((field, what, _)) = opencwnd_rules.iter().find(|r| r.2 && !cc.ns2_opencwnd()) {
                     let allowed: Vec<&str> = crate::tcp::congestion::CONTROLLERS
                         .iter()
                         .filter(|c| (c.build)(&settings).ns2_opencwnd())
                         .map(|c| c.name)
                         .collect();
                     return Err(format!(
-                        "{at}.tcp.max_ssthresh_pkts: ns-2's limited slow start (max_ssthresh_) is a rule of its \
-                         opencwnd, not of '{}' (allowed: {})",
+                        "{at}.tcp.{field}: ns-2's {what} is a rule of its opencwnd and slowdown, not of '{}' \
+                         (allowed: {})",
                         f.cc,
                         allowed.join(", ")
                     ));

@@ -202,6 +202,18 @@ pub struct TcpConfig {
     /// and the REFWA senders built on them).
     #[schemars(range(min = 0, max = MAX_WINDOW_PKTS))]
     pub max_ssthresh_pkts: u32,
+    /// AIMD's increase, as ns-2's increase_num_: in congestion avoidance each new ACK
+    /// adds aimd_increase / cwnd segments [increase_num_ 1]. For the controllers that
+    /// grow by ns-2's opencwnd (newreno, reno, tahoe and the REFWA senders built on them).
+    #[schemars(range(max = 100), extend("exclusiveMinimum" = 0))]
+    pub aimd_increase: f64,
+    /// AIMD's decrease, as ns-2's decrease_num_: a loss leaves ssthresh (and, on a fast
+    /// retransmit or an ECN echo, cwnd) at this fraction of the window [decrease_num_
+    /// 0.5]. As ns-2's slowdown(): the first decrease of a connection, one in slow start
+    /// (cwnd below ssthresh), and ssthresh after a timeout halve instead. For the same
+    /// controllers as aimd_increase.
+    #[schemars(range(max = 1), extend("exclusiveMinimum" = 0))]
+    pub aimd_decrease: f64,
     /// Receiver's advertised window, packets [window_ 20].
     #[schemars(range(min = 1, max = MAX_WINDOW_PKTS))]
     pub rwnd_pkts: u32,
@@ -383,6 +395,8 @@ impl Default for TcpConfig {
             initial_window_pkts: 2,
             initial_window_by_size: false,
             max_ssthresh_pkts: 0,
+            aimd_increase: 1.0,
+            aimd_decrease: 0.5,
             rwnd_pkts: 20,
             initial_ssthresh_pkts: None,
             dupack_threshold: 3,

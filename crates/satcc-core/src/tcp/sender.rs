@@ -82,6 +82,9 @@ pub struct TcpSender {
     dupwnd: i64,
     recover: i64,
     last_cwnd_action: CwndAction,
+    /// No window cut yet (ns-2's first_decrease_): the first cut halves whatever
+    /// `tcp.aimd_decrease` says.
+    first_decrease: bool,
     firstpartial: bool,
     /// ECN (`cfg.ecn`), ns-2's TcpAgent state: the receiver answered the first
     /// segment's ECN setup (ect_), a response found the window at one packet
@@ -275,6 +278,7 @@ impl TcpSender {
             dupwnd: 0,
             recover: 0,
             last_cwnd_action: CwndAction::None,
+            first_decrease: true,
             firstpartial: false,
             ect: false,
             ecn_backoff: false,
@@ -1017,7 +1021,36 @@ impl TcpSender {
 
     fn loss_event(&self, now: Time) -> LossEvent {
         let window_pkts = (self.w.cwnd + self.dupwnd as f64).min(self.wnd);
-        LossEvent { now, window_pkts, srtt_s: self.rtt.srtt_s(), seg_bytes: self.cfg.packet_size_bytes }
+        LossEvent {
+            now,
+            window_pkts,
+            srtt_s: self.rtt.srtt_s(),
+            seg_bytes: self.cfg.packet_size_bytes,
+            ssthresh_factor: 0.5,
+            cwnd_factor: 0.5,
+        }
+    }
+
+    /// ns-2's slowdown() on a window cut: ssthresh takes half the window, or
+    /// decrease_num_ of it (`tcp.aimd_decrease`), and so does cwnd where the cut sets
+    /// it. Half for the connection's first cut and for a cut in slow start, for
+    /// ssthresh after a timeout, and for cwnd whenever decrease_num_ is 0.5. Every
+    /// slowdown ends the first decrease (`end_first_decrease` where nothing is cut by
+    /// these factors).
+    #[inline]
+    fn slowdown_factors(&mut self, ev: &mut LossEvent, timeout: bool) {
+        let d = self.cfg.aimd_decrease;
+        let first = std::mem::replace(&mut self.first_decrease, false);
+        let slow_start = self.w.cwnd < self.w.ssthresh;
+        ev.ssthresh_factor = if first || slow_start || timeout { 0.5 } else { d };
+        ev.cwnd_factor = if first || slow_start || d == 0.5 { 0.5 } else { d };
+    }
+
+    /// A slowdown() that only restarts the window (CLOSE_CWND_ONE, CLOSE_CWND_INIT):
+    /// it too ends ns-2's first decrease.
+    #[inline]
+    fn end_first_decrease(&mut self) {
+        self.first_decrease = false;
     }
 
     /// What the classifier needs to judge a loss seen at `now` with `feedback`.
@@ -1046,6 +1079,7 @@ impl TcpSender {
             rtt_sample_s: sample,
             srtt_s: self.rtt.srtt_s(),
             rwnd_pkts: ack.rwnd_pkts,
+            aimd_increase: self.cfg.aimd_increase,
             limited_ss_pkts: if matches!(self.last_cwnd_action, CwndAction::None | CwndAction::Timeout) {
                 self.cfg.max_ssthresh_pkts
             } else {
@@ -1160,7 +1194,7 @@ impl TcpSender {
         self.stats.fast_retransmits += 1;
         self.cong_action = true;
         self.recover = self.maxseq;
-        let ev = self.loss_event(now);
+        let mut ev = self.loss_event(now);
         let facts = self.loss_facts(now, phi as f64);
         if let Verdict::LinkError(w) = self.loss.on_dupack_loss(&facts) {
             // a link error: retransmit, keep sending at the feedback rate
@@ -1177,11 +1211,13 @@ impl TcpSender {
                 self.set_rtx_timer(now);
                 self.rtt_active = false;
                 self.last_cwnd_action = CwndAction::DupAck;
+                self.slowdown_factors(&mut ev, false);
                 self.cc.on_fast_retransmit(&mut self.w, &ev);
                 self.output(self.last_ack + 1, now, out);
             }
             Recovery::Tahoe | Recovery::Reno | Recovery::Sack | Recovery::Sack1 | Recovery::Vegas => {
                 self.last_cwnd_action = CwndAction::DupAck;
+                self.slowdown_factors(&mut ev, false);
                 self.cc.on_fast_retransmit(&mut self.w, &ev);
                 self.set_rtx_timer(now);
                 self.rtt_active = false;
@@ -1234,9 +1270,10 @@ impl TcpSender {
         } else {
             self.ecn_backoff = false;
         }
-        let half = self.loss_event(now).window_pkts / 2.0;
-        self.w.ssthresh = half.floor().max(2.0);
-        self.w.cwnd = half;
+        let mut ev = self.loss_event(now);
+        self.slowdown_factors(&mut ev, false);
+        self.w.ssthresh = (ev.ssthresh_factor * ev.window_pkts).floor().max(2.0);
+        self.w.cwnd = ev.cwnd_factor * ev.window_pkts;
         self.cong_action = true;
         self.stats.ecn_responses += 1;
     }
@@ -1361,7 +1398,8 @@ impl TcpSender {
         self.in_sack_recovery = true;
         self.tlp_high_seq = None;
         self.last_cwnd_action = CwndAction::DupAck;
-        let ev = self.loss_event(now);
+        let mut ev = self.loss_event(now);
+        self.slowdown_factors(&mut ev, false);
         let prior_cwnd = self.w.cwnd;
         self.cc.on_fast_retransmit(&mut self.w, &ev);
         if self.uses_prr() {
@@ -1392,7 +1430,8 @@ impl TcpSender {
             self.tlp_high_seq = None;
         } else if snd_una > high {
             self.tlp_high_seq = None;
-            let ev = self.loss_event(now);
+            let mut ev = self.loss_event(now);
+            self.slowdown_factors(&mut ev, false);
             self.cc.on_fast_retransmit(&mut self.w, &ev);
         } else if !advanced && self.scoreboard.newly_sacked() == 0 {
             self.tlp_high_seq = None;
@@ -1740,6 +1779,7 @@ impl TcpSender {
                 // kept (slowdown(CLOSE_CWND_ONE)), and back N (reset_rtx_timer(0, 0))
                 self.stats.fast_retransmits += 1;
                 self.last_cwnd_action = CwndAction::DupAck;
+                self.end_first_decrease();
                 self.w.cwnd = 1.0;
                 self.w.ssthresh = self.w.ssthresh.max(2.0);
                 self.cong_action = true;
@@ -1753,7 +1793,8 @@ impl TcpSender {
         self.cong_action = true;
         self.recover = self.maxseq;
         self.last_cwnd_action = CwndAction::DupAck;
-        let ev = self.loss_event(now);
+        let mut ev = self.loss_event(now);
+        self.slowdown_factors(&mut ev, false);
         self.cc.on_fast_retransmit(&mut self.w, &ev);
         self.set_rtx_timer(now);
         self.t_seqno = self.highest_ack + 1;
@@ -1875,7 +1916,8 @@ impl TcpSender {
         self.t_seqno = self.highest_ack + 1;
         self.rtt_active = false;
         self.stats.timeouts += 1;
-        let ev = self.loss_event(now);
+        let mut ev = self.loss_event(now);
+        self.slowdown_factors(&mut ev, true);
         self.cc.on_timeout(&mut self.w, &ev);
         let v = self.vegas.as_mut().expect("a Vegas sender");
         v.newcwnd = 0.0;
@@ -1964,7 +2006,8 @@ impl TcpSender {
         self.sack1.scoreboard.mark_retran(self.highest_ack + 1);
         self.last_cwnd_action = CwndAction::DupAck;
         if cut {
-            let ev = self.loss_event(now);
+            let mut ev = self.loss_event(now);
+            self.slowdown_factors(&mut ev, false);
             self.cc.on_fast_retransmit(&mut self.w, &ev);
             self.cong_action = true;
         }
@@ -2119,6 +2162,7 @@ impl TcpSender {
             // ssthresh and sends what that allows (an ECN sender held at half a packet
             // sends its next segment). If that is nothing, re-arming would only repeat
             // this, so the timer stays off (a segment sent arms it: `output`).
+            self.end_first_decrease();
             self.w.cwnd = 1.0;
             self.t_seqno = self.highest_ack + 1;
             self.rtt_active = false;
@@ -2140,6 +2184,7 @@ impl TcpSender {
             if self.cfg.ecn && self.last_cwnd_action == CwndAction::Ecn {
                 // in the window of a recent ECN response: back to one packet with
                 // ssthresh kept, and (ns-2) not counted as a timeout (nrexmit_)
+                self.end_first_decrease();
                 self.w.cwnd = 1.0;
                 self.w.ssthresh = self.w.ssthresh.max(2.0);
                 self.rtt.back_off();
@@ -2152,10 +2197,11 @@ impl TcpSender {
             self.stats.timeouts += 1;
             self.last_cwnd_action = CwndAction::Timeout;
             self.timeout_probe = (self.cfg.recovery == Recovery::Sack).then_some((self.w, self.highest_ack + 1));
-            let ev = self.loss_event(now);
+            let mut ev = self.loss_event(now);
             let facts = self.loss_facts(now, self.wnd);
             match self.loss.on_timeout(&facts) {
                 Verdict::Congestion { back_off } => {
+                    self.slowdown_factors(&mut ev, true);
                     self.cc.on_timeout(&mut self.w, &ev);
                     if back_off {
                         self.rtt.back_off();
@@ -2187,6 +2233,40 @@ mod tests {
     fn sender(recovery: Recovery) -> TcpSender {
         let cfg = TcpConfig { rwnd_pkts: 100, recovery, ..TcpConfig::default() };
         TcpSender::new(0, cfg, Box::new(Reno), 0.0)
+    }
+
+    /// ns-2's slowdown() factors with decrease_num_ 0.75: the first cut halves, later
+    /// ones take 0.75 of the window; ssthresh halves after a timeout; a cut in slow
+    /// start halves; a restart to one packet ends the first decrease too.
+    #[test]
+    fn aimd_cuts_follow_ns2s_first_decrease_rule() {
+        let cfg = TcpConfig { rwnd_pkts: 100, aimd_decrease: 0.75, ..TcpConfig::default() };
+        let mut s = TcpSender::new(0, cfg, Box::new(Reno), 0.0);
+        s.w = Window { cwnd: 20.0, ssthresh: 10.0 };
+        let mut cut = |s: &mut TcpSender, timeout: bool| {
+            let mut ev = s.loss_event(0);
+            s.slowdown_factors(&mut ev, timeout);
+            (ev.ssthresh_factor, ev.cwnd_factor)
+        };
+        assert_eq!(cut(&mut s, false), (0.5, 0.5), "the first cut halves");
+        assert_eq!(cut(&mut s, false), (0.75, 0.75));
+        assert_eq!(cut(&mut s, true), (0.5, 0.75), "ssthresh halves after a timeout");
+        s.w.cwnd = 4.0;
+        assert_eq!(cut(&mut s, false), (0.5, 0.5), "in slow start");
+        let mut t = TcpSender::new(0, TcpConfig { aimd_decrease: 0.75, ..TcpConfig::default() }, Box::new(Reno), 0.0);
+        t.w = Window { cwnd: 20.0, ssthresh: 10.0 };
+        t.end_first_decrease();
+        assert_eq!(cut(&mut t, false), (0.75, 0.75), "a restart was the first slowdown");
+        // through the third duplicate ACK: the first fast retransmit halves
+        let cfg = TcpConfig { rwnd_pkts: 100, aimd_decrease: 0.75, aimd_increase: 0.5, ..TcpConfig::default() };
+        let (mut s, _) = steady_after(TcpSender::new(0, cfg, Box::new(Reno), 0.0), ack(0));
+        let mut out = vec![];
+        for k in 0..3 {
+            s.on_ack(&ack(1), (10 + k) * MS, &mut out);
+        }
+        assert_eq!(s.stats.fast_retransmits, 1);
+        assert_eq!((s.w.cwnd, s.w.ssthresh), (5.0, 5.0));
+        assert!(!s.first_decrease);
     }
 
     fn ack(seq: i64) -> Packet {

@@ -285,11 +285,11 @@ mod tests {
     const MS: Time = 1_000_000;
 
     fn ack_ev(rtt: Option<f64>) -> AckEvent {
-        AckEvent { now: 0, acked_pkts: 1, rtt_sample_s: rtt, srtt_s: 0.5, rwnd_pkts: 100_000, limited_ss_pkts: 0 }
+        AckEvent { now: 0, acked_pkts: 1, rtt_sample_s: rtt, srtt_s: 0.5, rwnd_pkts: 100_000, limited_ss_pkts: 0, aimd_increase: 1.0 }
     }
 
     fn loss() -> LossEvent {
-        LossEvent { now: 0, window_pkts: 0.0, srtt_s: 0.5, seg_bytes: 1500 }
+        LossEvent { now: 0, window_pkts: 0.0, srtt_s: 0.5, seg_bytes: 1500, ssthresh_factor: 0.5, cwnd_factor: 0.5 }
     }
 
     /// A controller with RTT_min = 0.5 s, latest RTT `rtt`, and both estimators

@@ -55,6 +55,9 @@ pub struct AckEvent {
     /// ns-2's max_ssthresh_ when its limited slow start applies to this ACK (no fast
     /// retransmit yet, or a timeout since), else 0 (`tcp.max_ssthresh_pkts`).
     pub limited_ss_pkts: u32,
+    /// Segments congestion avoidance adds per RTT (`tcp.aimd_increase`, ns-2's
+    /// increase_num_; 1 for standard TCP).
+    pub aimd_increase: f64,
 }
 
 /// Loss inferred from duplicate ACKs, or a retransmission timeout.
@@ -68,6 +71,12 @@ pub struct LossEvent {
     pub srtt_s: f64,
     /// Data bytes per segment.
     pub seg_bytes: u32,
+    /// The fraction of `window_pkts` ssthresh takes and, on a fast retransmit, cwnd
+    /// (ns-2's slowdown(): half the window, or decrease_num_ of it, `tcp.aimd_decrease`;
+    /// 0.5 and 0.5 for standard TCP). The sender chooses them by ns-2's first_decrease_
+    /// rule.
+    pub ssthresh_factor: f64,
+    pub cwnd_factor: f64,
 }
 
 /// Every ACK the sender receives (new, duplicate or partial), for estimators.

@@ -6,9 +6,11 @@
 
 use super::{AckEvent, CongestionControl, LossEvent, Window};
 
-/// Multiplicative decrease factor [decrease_num_ 0.5].
+/// Multiplicative decrease factor of the emulated Reno [decrease_num_ 0.5] (a real
+/// Reno window takes the loss event's, `tcp.aimd_decrease`).
 const DECREASE: f64 = 0.5;
-/// Additive increase per RTT [increase_num_ 1].
+/// Additive increase per RTT of the emulated Reno [increase_num_ 1] (a real Reno
+/// window takes the ACK event's, `tcp.aimd_increase`).
 const INCREASE: f64 = 1.0;
 /// Smallest ssthresh after a decrease.
 const MIN_SSTHRESH: f64 = 2.0;
@@ -85,22 +87,18 @@ fn limited_slow_start(cwnd: f64, max_ssthresh: u32, increment: f64) -> f64 {
 }
 
 impl Reno {
-    fn half_exact(ev: &LossEvent) -> f64 {
-        DECREASE * ev.window_pkts
-    }
-
-    /// ssthresh after a loss: the integer part of half the unrounded window, at least
-    /// two packets.
+    /// ssthresh after a loss: the integer part of half the unrounded window (or
+    /// decrease_num_ of it, `LossEvent::ssthresh_factor`), at least two packets.
     pub fn halved_ssthresh(ev: &LossEvent) -> f64 {
-        Self::half_exact(ev).floor().max(MIN_SSTHRESH)
+        (ev.ssthresh_factor * ev.window_pkts).floor().max(MIN_SSTHRESH)
     }
 
     /// ns-2's slowdown(CLOSE_SSTHRESH_HALF | CLOSE_CWND_HALF): cwnd to half the
-    /// unrounded window (at least one packet), ssthresh to its integer part (at least
-    /// two).
+    /// unrounded window (or decrease_num_ of it; no floor, as in ns-2: 0.3 of a window
+    /// of 3 leaves 0.9), ssthresh to the integer part of its own fraction (at least two).
     pub fn halve(w: &mut Window, ev: &LossEvent) {
         w.ssthresh = Self::halved_ssthresh(ev);
-        w.cwnd = Self::half_exact(ev).max(1.0);
+        w.cwnd = ev.cwnd_factor * ev.window_pkts;
     }
 }
 
@@ -113,7 +111,7 @@ impl CongestionControl for Reno {
         if w.cwnd < w.ssthresh {
             w.cwnd += 1.0;
         } else {
-            let increment = INCREASE / w.cwnd;
+            let increment = ev.aimd_increase / w.cwnd;
             w.cwnd += limited_slow_start(w.cwnd, ev.limited_ss_pkts, increment);
         }
     }
@@ -137,10 +135,10 @@ mod tests {
     use super::*;
 
     fn ack() -> AckEvent {
-        AckEvent { now: 0, acked_pkts: 1, rtt_sample_s: None, srtt_s: 0.1, rwnd_pkts: 100, limited_ss_pkts: 0 }
+        AckEvent { now: 0, acked_pkts: 1, rtt_sample_s: None, srtt_s: 0.1, rwnd_pkts: 100, limited_ss_pkts: 0, aimd_increase: 1.0 }
     }
     fn loss(win: f64) -> LossEvent {
-        LossEvent { now: 0, window_pkts: win, srtt_s: 0.1, seg_bytes: 1000 }
+        LossEvent { now: 0, window_pkts: win, srtt_s: 0.1, seg_bytes: 1000, ssthresh_factor: 0.5, cwnd_factor: 0.5 }
     }
 
     #[test]
@@ -164,11 +162,12 @@ mod tests {
         assert_eq!(w, Window { cwnd: 18.5, ssthresh: 18.0 });
         c.on_fast_retransmit(&mut w, &loss(29.576));
         assert_eq!(w, Window { cwnd: 14.788, ssthresh: 14.0 });
-        // floors: ssthresh two packets, cwnd one
+        // ssthresh two packets at least; cwnd has no floor (slowdown(CLOSE_CWND_HALF)
+        // leaves it below one packet, as ns-2's does: window() then sends nothing)
         c.on_fast_retransmit(&mut w, &loss(3.0));
         assert_eq!(w, Window { cwnd: 1.5, ssthresh: 2.0 });
         c.on_fast_retransmit(&mut w, &loss(1.2));
-        assert_eq!(w, Window { cwnd: 1.0, ssthresh: 2.0 });
+        assert_eq!(w, Window { cwnd: 0.6, ssthresh: 2.0 });
         // a timeout: the same ssthresh, cwnd back to one
         let mut w = Window { cwnd: 20.9, ssthresh: 100.0 };
         c.on_timeout(&mut w, &loss(20.9));
@@ -244,5 +243,20 @@ mod tests {
         let mut w = Window { cwnd: 60.0, ssthresh: 80.0 };
         Reno.on_ack(&mut w, &ev(100));
         assert_eq!(w.cwnd, 61.0);
+    }
+
+    #[test]
+    fn aimd_grows_by_its_increase_and_cuts_by_the_loss_events_factors() {
+        let mut w = Window { cwnd: 10.0, ssthresh: 5.0 };
+        Reno.on_ack(&mut w, &AckEvent { aimd_increase: 0.31, ..ack() });
+        assert!((w.cwnd - 10.031).abs() < 1e-12, "{}", w.cwnd);
+        // decrease_num_ 0.875 for both (not the first cut, not in slow start)
+        let ev = LossEvent { ssthresh_factor: 0.875, cwnd_factor: 0.875, ..loss(20.0) };
+        Reno.on_fast_retransmit(&mut w, &ev);
+        assert_eq!((w.cwnd, w.ssthresh), (17.5, 17.0));
+        // after a timeout ssthresh halves (the sender's factor) and the window restarts
+        let ev = LossEvent { ssthresh_factor: 0.5, cwnd_factor: 0.875, ..loss(20.0) };
+        Reno.on_timeout(&mut w, &ev);
+        assert_eq!((w.cwnd, w.ssthresh), (1.0, 10.0));
     }
 }

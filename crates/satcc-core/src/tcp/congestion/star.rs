@@ -143,11 +143,11 @@ mod tests {
     }
 
     fn ev() -> AckEvent {
-        AckEvent { now: 0, acked_pkts: 1, rtt_sample_s: None, srtt_s: 0.5, rwnd_pkts: 100_000, limited_ss_pkts: 0 }
+        AckEvent { now: 0, acked_pkts: 1, rtt_sample_s: None, srtt_s: 0.5, rwnd_pkts: 100_000, limited_ss_pkts: 0, aimd_increase: 1.0 }
     }
 
     fn loss() -> LossEvent {
-        LossEvent { now: 0, window_pkts: 0.0, srtt_s: 0.5, seg_bytes: 1500 }
+        LossEvent { now: 0, window_pkts: 0.0, srtt_s: 0.5, seg_bytes: 1500, ssthresh_factor: 0.5, cwnd_factor: 0.5 }
     }
 
     #[test]
