@@ -1028,6 +1028,7 @@ impl TcpSender {
             seg_bytes: self.cfg.packet_size_bytes,
             ssthresh_factor: 0.5,
             cwnd_factor: 0.5,
+            cwnd_floor: 1.0,
         }
     }
 
@@ -1044,6 +1045,9 @@ impl TcpSender {
         let slow_start = self.w.cwnd < self.w.ssthresh;
         ev.ssthresh_factor = if first || slow_start || timeout { 0.5 } else { d };
         ev.cwnd_factor = if first || slow_start || d == 0.5 { 0.5 } else { d };
+        // ns-2's slowdown() leaves cwnd where the cut puts it; satcc's RFC 6675
+        // recovery keeps one segment
+        ev.cwnd_floor = if self.cfg.recovery == Recovery::Sack { 1.0 } else { 0.0 };
     }
 
     /// A slowdown() that only restarts the window (CLOSE_CWND_ONE, CLOSE_CWND_INIT):

@@ -77,6 +77,9 @@ pub struct LossEvent {
     /// rule.
     pub ssthresh_factor: f64,
     pub cwnd_factor: f64,
+    /// The least cwnd a halving leaves: 0 for ns-2's agents (slowdown() has no floor:
+    /// a window of 1.6 halves to 0.8), one segment for satcc's RFC 6675 recovery.
+    pub cwnd_floor: f64,
 }
 
 /// Every ACK the sender receives (new, duplicate or partial), for estimators.

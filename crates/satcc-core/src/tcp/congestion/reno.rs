@@ -94,11 +94,12 @@ impl Reno {
     }
 
     /// ns-2's slowdown(CLOSE_SSTHRESH_HALF | CLOSE_CWND_HALF): cwnd to half the
-    /// unrounded window (or decrease_num_ of it; no floor, as in ns-2: 0.3 of a window
-    /// of 3 leaves 0.9), ssthresh to the integer part of its own fraction (at least two).
+    /// unrounded window (or decrease_num_ of it; no floor for ns-2's agents, as in ns-2:
+    /// 0.3 of a window of 3 leaves 0.9; `LossEvent::cwnd_floor`), ssthresh to the integer
+    /// part of its own fraction (at least two).
     pub fn halve(w: &mut Window, ev: &LossEvent) {
         w.ssthresh = Self::halved_ssthresh(ev);
-        w.cwnd = ev.cwnd_factor * ev.window_pkts;
+        w.cwnd = (ev.cwnd_factor * ev.window_pkts).max(ev.cwnd_floor);
     }
 }
 
@@ -138,7 +139,7 @@ mod tests {
         AckEvent { now: 0, acked_pkts: 1, rtt_sample_s: None, srtt_s: 0.1, rwnd_pkts: 100, limited_ss_pkts: 0, aimd_increase: 1.0 }
     }
     fn loss(win: f64) -> LossEvent {
-        LossEvent { now: 0, window_pkts: win, srtt_s: 0.1, seg_bytes: 1000, ssthresh_factor: 0.5, cwnd_factor: 0.5 }
+        LossEvent { now: 0, window_pkts: win, srtt_s: 0.1, seg_bytes: 1000, ssthresh_factor: 0.5, cwnd_factor: 0.5, cwnd_floor: 1.0 }
     }
 
     #[test]
@@ -162,12 +163,15 @@ mod tests {
         assert_eq!(w, Window { cwnd: 18.5, ssthresh: 18.0 });
         c.on_fast_retransmit(&mut w, &loss(29.576));
         assert_eq!(w, Window { cwnd: 14.788, ssthresh: 14.0 });
-        // ssthresh two packets at least; cwnd has no floor (slowdown(CLOSE_CWND_HALF)
-        // leaves it below one packet, as ns-2's does: window() then sends nothing)
+        // ssthresh two packets at least; cwnd has no floor for ns-2's agents
+        // (slowdown(CLOSE_CWND_HALF) leaves it below one packet: window() then sends
+        // nothing), one packet under satcc's RFC 6675 recovery
         c.on_fast_retransmit(&mut w, &loss(3.0));
         assert_eq!(w, Window { cwnd: 1.5, ssthresh: 2.0 });
-        c.on_fast_retransmit(&mut w, &loss(1.2));
+        c.on_fast_retransmit(&mut w, &LossEvent { cwnd_floor: 0.0, ..loss(1.2) });
         assert_eq!(w, Window { cwnd: 0.6, ssthresh: 2.0 });
+        c.on_fast_retransmit(&mut w, &loss(1.2));
+        assert_eq!(w, Window { cwnd: 1.0, ssthresh: 2.0 });
         // a timeout: the same ssthresh, cwnd back to one
         let mut w = Window { cwnd: 20.9, ssthresh: 100.0 };
         c.on_timeout(&mut w, &loss(20.9));
