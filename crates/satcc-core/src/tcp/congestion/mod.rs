@@ -82,6 +82,14 @@ pub struct LossEvent {
     pub cwnd_floor: f64,
 }
 
+impl LossEvent {
+    /// A loss at `now` with the usable window `window_pkts`, cut as standard TCP cuts
+    /// (ns-2's decrease_num_ 0.5, a one-segment floor): for controllers' tests.
+    pub fn standard(now: Time, window_pkts: f64, srtt_s: f64, seg_bytes: u32) -> LossEvent {
+        LossEvent { now, window_pkts, srtt_s, seg_bytes, ssthresh_factor: 0.5, cwnd_factor: 0.5, cwnd_floor: 1.0 }
+    }
+}
+
 /// Every ACK the sender receives (new, duplicate or partial), for estimators.
 #[derive(Clone, Copy, Debug)]
 pub struct AckObservation {
