@@ -293,19 +293,18 @@ impl Simulation {
                 // ns-2's opencwnd and slowdown rules, which only the controllers growing by
                 // them follow
                 let opencwnd_rules = [
-                    ("max_ssthresh_pkts", "limited slow start (max_ssthresh_)", cfg.max_ssthresh_pkts > 0),
-                    ("aimd_increase", "AIMD increase (increase_num_)", cfg.aimd_increase != 1.0),
-                    ("aimd_decrease", "AIMD decrease (decrease_num_)", cfg.aimd_decrease != 0.5),
+                    ("max_ssthresh_pkts", "limited slow start (max_ssthresh_)", "opencwnd", cfg.max_ssthresh_pkts > 0),
+                    ("aimd_increase", "AIMD increase (increase_num_)", "opencwnd", cfg.aimd_increase != 1.0),
+                    ("aimd_decrease", "AIMD decrease (decrease_num_)", "slowdown", cfg.aimd_decrease != 0.5),
                 ];
-                if let Some((field, what, _)) = opencwnd_rules.iter().find(|r| r.2 && !cc.ns2_opencwnd()) {
+                if let Some((field, what, rule, _)) = opencwnd_rules.iter().find(|r| r.3 && !cc.ns2_opencwnd()) {
                     let allowed: Vec<&str> = crate::tcp::congestion::CONTROLLERS
                         .iter()
                         .filter(|c| (c.build)(&settings).ns2_opencwnd())
                         .map(|c| c.name)
                         .collect();
                     return Err(format!(
-                        "{at}.tcp.{field}: ns-2's {what} is a rule of its opencwnd and slowdown, not of '{}' \
-                         (allowed: {})",
+                        "{at}.tcp.{field}: ns-2's {what} is a rule of its {rule}, not of '{}' (allowed: {})",
                         f.cc,
                         allowed.join(", ")
                     ));
