@@ -1481,6 +1481,17 @@ def test_the_aimd_networks_grow_and_cut_by_ns2s_increase_num_and_decrease_num_()
     assert " set decrease_num_ " in tcl and " set increase_num_ " in tcl
 
 
+def test_a_family_makes_networks_beyond_its_hundred_for_scan():
+    # `scan --family F A B`: the family's makers on any network numbers; on its own
+    # numbers the same networks as the reference's
+    assert ns2exact.network(ns2exact.AIMD_FIRST + 7, "aimd") == ns2exact.network(ns2exact.AIMD_FIRST + 7)
+    beyond = ns2exact.network(20_000, "aimd")
+    assert any("aimd_decrease" in f["tcp"] or "aimd_increase" in f["tcp"] for f in beyond["flows"])
+    assert not any("aimd_decrease" in f.get("tcp", {}) for f in ns2exact.network(20_000)["flows"])
+    with pytest.raises(ValueError, match=r"family: 'nope' is not one of sack1, "):
+        ns2exact.network(1, "nope")
+
+
 def test_the_comparison_sees_each_aimd_setting():
     # of the first twenty (measured): sixteen part when cuts halve, eighteen when
     # congestion avoidance adds one segment per RTT
