@@ -1,7 +1,7 @@
 """ns-2 2.35 as a reference: export a scenario to an equivalent Tcl script, run it,
 and read back the same metrics satcc reports.
 
-Supported subset (what the papers' baselines need): DropTail and RED queues, packet
+Supported subset (what the papers' baselines need): DropTail, RED, SFQ and DRR queues, packet
 and bit error rates and ns-2's periodic, list and two-state error models, bulk (FTP), transfers of a given size (FTP's send), Pareto and
 exponential ON/OFF (Application/Traffic/Pareto, /Exponential) and constant-bit-rate
 (Application/Traffic/CBR) flows with Agent/TCP/Newreno or Agent/TCP/Reno and TCPSink
@@ -296,6 +296,21 @@ def _queue_tcl(q: dict | None, a: str, b: str, ecn_lines: bool = False, largest:
             f"[[$ns link $n({a}) $n({b})] queue] set queue_in_bytes_ true",
             f"[[$ns link $n({a}) $n({b})] queue] set mean_pktsize_ 1",
         ]
+    if q["type"] in ("sfq", "drr"):
+        # ns-2's fair schedulers read their own buffer settings (maxqueue_, blimit_), not
+        # the limit_ that `$ns queue-limit` sets; set on this queue alone
+        queue = f"[[$ns link $n({a}) $n({b})] queue]"
+        if q["type"] == "sfq":
+            sets = [("maxqueue_", int(q.get("limit_pkts", 40))), ("buckets_", int(q.get("buckets", 16)))]
+        else:
+            nbytes = int(q.get("limit_bytes", 25000))
+            if nbytes > _NS2_INT_MAX:
+                _unsupported(f"{where}.limit_bytes above {_NS2_INT_MAX} (ns-2's DRR holds blimit_ in a C int)")
+            sets = [("blimit_", nbytes), ("quantum_", int(q.get("quantum_bytes", 250))),
+                    ("buckets_", int(q.get("buckets", 10))), ("mask_", int(bool(q.get("mask", False))))]
+        kind = "SFQ" if q["type"] == "sfq" else "DRR"
+        return [f"$ns simplex-link $n({a}) $n({b}) @RATE@ @DELAY@ {kind}",
+                *(f"{queue} set {var} {val}" for var, val in sets)]
     if q.get("queue_in_bytes") and int(q["limit_pkts"]) * int(q.get("mean_pkt_bytes", 1000)) > _NS2_INT_MAX:
         _unsupported(f"{where}: limit_pkts x mean_pkt_bytes above {_NS2_INT_MAX} with queue_in_bytes (ns-2's RED "
                      "holds the byte limit in a C int)")

@@ -25,7 +25,7 @@
 
 use super::error_model::ErrorModel;
 use super::packet::{Packet, CE};
-use super::queue::{Occupancy, QueueDiscipline, Verdict};
+use super::queue::{Occupancy, QueueDiscipline, Verdict, Waiting};
 use super::NodeId;
 use crate::engine::rng::{Draws, StreamRng};
 use crate::engine::order::{Order, Origin};
@@ -158,6 +158,21 @@ fn unpack(w: u64) -> Origin {
     Origin { node: w >> 16, call: (w & 0xFFFF) as u32 }
 }
 
+/// The link's copy of `pkt`, changed as `pass` says.
+#[inline(always)]
+fn passed(pkt: &Packet, pass: Pass) -> Packet {
+    let mut pkt = *pkt;
+    match pass {
+        Pass::AsIs => {}
+        Pass::NextHop => {
+            pkt.hop += 1;
+            pkt.ttl -= 1;
+        }
+        Pass::TtlOnly => pkt.ttl -= 1,
+    }
+    pkt
+}
+
 pub struct Link {
     pub name: String,
     pub from: NodeId,
@@ -222,6 +237,15 @@ pub struct Link {
     /// Capacity-time integral (bits), so utilization survives rate changes.
     capacity_bits: f64,
     cap_last: Time,
+    /// A scheduling queue's (SFQ, DRR) view of the flows: each flow's source and
+    /// destination node (their addresses, which the queue hashes).
+    flow_nodes: std::sync::Arc<[(NodeId, NodeId)]>,
+    /// Packets a scheduling queue dropped from its buffer at the last arrival (DRR
+    /// drops from the front of its longest queue): the caller takes them.
+    pushed_out: Vec<Packet>,
+    /// A scheduling queue's pending departure event: when the packet in transmission
+    /// leaves and the next waiting one starts (`Link::depart`).
+    departure_due: Option<(Time, f64)>,
 }
 
 /// What a router changes in a packet it passes on to a link.
@@ -239,6 +263,10 @@ pub enum Pass {
 pub enum Offer {
     /// Admitted; `was_empty` tells the caller to schedule the head-arrival event.
     Admitted { was_empty: bool },
+    /// Taken by a scheduling queue (SFQ, DRR): `Link::take_pushed_out` gives what its
+    /// buffer then dropped (the arrival itself, possibly); the caller schedules the
+    /// head-arrival event if `was_empty`, and the departure event `departure`.
+    Scheduled { was_empty: bool, departure: Option<(Time, f64, Origin)> },
     Dropped(Verdict),
     /// RED with ECN chose it to be marked if it is ECN-capable, else dropped early:
     /// `Link::resolve_mark` says which.
@@ -308,7 +336,15 @@ impl Link {
             sojourn_ns: 0,
             capacity_bits: 0.0,
             cap_last: 0,
+            flow_nodes: std::sync::Arc::from(Vec::new()),
+            pushed_out: Vec::new(),
+            departure_due: None,
         }
+    }
+
+    /// Each flow's source and destination node, for a scheduling queue's hash.
+    pub fn set_flow_nodes(&mut self, nodes: std::sync::Arc<[(NodeId, NodeId)]>) {
+        self.flow_nodes = nodes;
     }
 
     #[inline]
@@ -354,7 +390,13 @@ impl Link {
 
     /// Packets waiting or in service (as of the last `advance`).
     pub fn queue_pkts(&self) -> u32 {
-        (self.admitted_pkts - self.departed_pkts) as u32
+        let waiting = if self.queue.schedules() { self.queue.waiting().0 } else { 0 };
+        (self.admitted_pkts - self.departed_pkts) as u32 + waiting
+    }
+
+    /// The buffer's limits, in packets and in bytes (`QueueDiscipline::limits`).
+    pub fn limits(&self) -> (Option<u32>, Option<u64>) {
+        self.queue.limits()
     }
 
     /// Bytes fully transmitted (as of the last `advance`).
@@ -425,6 +467,9 @@ impl Link {
     pub fn offer_passed(&mut self, pkt: &Packet, pass: Pass, at: At, order: &mut Order) -> Offer {
         self.stats.arrivals_pkts += 1;
         self.advance(at, order);
+        if self.queue.schedules() {
+            return self.offer_sched(pkt, pass, at, order);
+        }
         let occ = self.occupancy(&at);
         let (pipe, departed, popped) = (&self.pipe, &self.departed_pkts, &self.popped_pkts);
         let v = self.queue.admit(pkt.size_bytes as u32, &occ, &mut self.queue_rng, || {
@@ -467,27 +512,13 @@ impl Link {
     /// Admit a copy of `pkt` (changed as `pass` says, marked CE if `mark`) to the pipe.
     #[inline(always)]
     fn take(&mut self, pkt: &Packet, pass: Pass, at: At, occ_pkts: u32, mark: bool, order: &mut Order) -> Offer {
-        let now = at.now;
-        let mut pkt = *pkt;
-        match pass {
-            Pass::AsIs => {}
-            Pass::NextHop => {
-                pkt.hop += 1;
-                pkt.ttl -= 1;
-            }
-            Pass::TtlOnly => pkt.ttl -= 1,
-        }
+        let mut pkt = passed(pkt, pass);
         if mark {
             pkt.aux |= CE;
         }
         let was_empty = self.pipe.is_empty();
-        let txt = self.txt(pkt.size_bytes as u32);
         // ns-2: a busy link starts the packet when its queue resumes (at the previous
-        // departure); an idle one at once. Then departure = start + txt and arrival =
-        // start + (txt + delay), summed in that order. The integer departure is that
-        // double rounded, never a sum of rounded durations (see the module notes); the
-        // event being handled is at `now` = its double rounded, and rounding is
-        // monotone, so the departure is not before it.
+        // departure); an idle one at once.
         let after_departure = occ_pkts > 0;
         // what starts the transmission: the departure of the packet ahead (a node for
         // it), or this event's next call
@@ -496,6 +527,25 @@ impl Link {
         } else {
             (at.shadow, order.call())
         };
+        self.start(pkt, start_shadow, origin, at.now, at.now);
+        let q = occ_pkts + 1;
+        if q > self.stats.max_queue_pkts {
+            self.stats.max_queue_pkts = q;
+        }
+        Offer::Admitted { was_empty }
+    }
+
+    /// Start transmitting `pkt` at `start_shadow` (the double clock), as `origin`
+    /// scheduled it: its departure and arrival go into the pipe. `now`: the event
+    /// being handled (no departure is timed before it); `arrived`: when the packet
+    /// reached the link (its time in the system runs from there).
+    #[inline(always)]
+    fn start(&mut self, pkt: Packet, start_shadow: f64, origin: Origin, now: Time, arrived: Time) {
+        let txt = self.txt(pkt.size_bytes as u32);
+        // departure = start + txt and arrival = start + (txt + delay), summed in that
+        // order. The integer departure is that double rounded, never a sum of rounded
+        // durations (see the module notes); the event being handled is at `now` = its
+        // double rounded, and rounding is monotone, so the departure is not before it.
         let dep_shadow = start_shadow + txt;
         let extra = match self.jitter.as_mut() {
             Some((j, rng)) => rand::Rng::gen::<f64>(rng.as_mut()) * *j,
@@ -529,15 +579,99 @@ impl Link {
         self.free_at = tx_end;
         self.free_shadow = dep_shadow;
         self.last_origin = origin;
-        self.sojourn_ns += (tx_end - now) as u128;
+        self.sojourn_ns += (tx_end - arrived) as u128;
         self.admitted_bytes += pkt.size_bytes as u64;
         self.admitted_pkts += 1;
         self.pipe.push_back(InPipe { pkt, tx_end, dep_shadow, arr_shadow, start_shadow, origin_packed: pack(origin) });
-        let q = occ_pkts + 1;
+    }
+
+    /// A packet offered to a scheduling queue (SFQ, DRR; net::sfq, net::drr), after
+    /// `advance`: the queue takes it or drops it, or drops others to make room; an idle
+    /// link then starts the packet the queue gives at once, as ns-2's Queue::recv
+    /// enqueues and then dequeues. A busy link starts the next packet at its departure
+    /// event (`depart`), which the caller schedules when the reply names it.
+    #[cold]
+    #[inline(never)]
+    fn offer_sched(&mut self, pkt: &Packet, pass: Pass, at: At, order: &mut Order) -> Offer {
+        let pkt = passed(pkt, pass);
+        let (src, dst) = self.flow_nodes.get(pkt.flow as usize).copied().unwrap_or((0, 0));
+        let (saddr, daddr) = if pkt.is_data() { (src, dst) } else { (dst, src) };
+        let w = Waiting { pkt, arrived: at.now };
+        let idle = self.departed_pkts == self.admitted_pkts;
+        let mut dropped = Vec::new();
+        let taken = match &mut self.queue {
+            QueueDiscipline::Sfq(q) => q.enqueue(w, saddr, daddr),
+            QueueDiscipline::Drr(q) => {
+                q.enqueue(w, saddr, &mut dropped);
+                true
+            }
+            _ => unreachable!("offer_sched on a queue that does not schedule"),
+        };
+        if !taken {
+            self.stats.drops_overflow += 1;
+            if pkt.is_data() {
+                self.stats.data_drops += 1;
+            }
+            return Offer::Dropped(Verdict::DropOverflow);
+        }
+        for d in dropped {
+            self.stats.drops_overflow += 1;
+            if d.pkt.is_data() {
+                self.stats.data_drops += 1;
+            }
+            self.pushed_out.push(d.pkt);
+        }
+        let was_empty = self.pipe.is_empty();
+        if idle {
+            if let Some(next) = self.queue.dequeue() {
+                self.start(next.pkt, at.shadow, order.call(), at.now, next.arrived);
+            }
+        }
+        let q = self.queue_pkts();
         if q > self.stats.max_queue_pkts {
             self.stats.max_queue_pkts = q;
         }
-        Offer::Admitted { was_empty }
+        Offer::Scheduled { was_empty, departure: self.next_departure() }
+    }
+
+    /// The departure event a scheduling queue needs next, if it is not pending yet: the
+    /// packet in transmission's, when packets wait behind it.
+    fn next_departure(&mut self) -> Option<(Time, f64, Origin)> {
+        if self.departure_due.is_some() || self.queue.waiting().0 == 0 || self.departed_pkts == self.admitted_pkts {
+            return None;
+        }
+        self.departure_due = Some((self.free_at, self.free_shadow));
+        Some((self.free_at, self.free_shadow, self.last_origin.departure()))
+    }
+
+    /// Packets a scheduling queue dropped from its buffer at the last arrival.
+    pub fn take_pushed_out(&mut self) -> Vec<Packet> {
+        std::mem::take(&mut self.pushed_out)
+    }
+
+    /// A scheduling queue's departure event, due at (`at.now`, `at.shadow`): the packet
+    /// in transmission leaves, and the queue gives the next, which starts now (ns-2's
+    /// queue resumes and dequeues in this event). Returns whether the pipe was empty
+    /// before (the caller then schedules the head-arrival event) and the next departure
+    /// event, if packets still wait; None if the event is stale (the link went down
+    /// since it was scheduled).
+    #[cold]
+    #[inline(never)]
+    pub fn depart(&mut self, at: At, order: &mut Order) -> Option<(bool, Option<(Time, f64, Origin)>)> {
+        if self.departure_due != Some((at.now, at.shadow)) {
+            return None;
+        }
+        self.departure_due = None;
+        if self.departed_pkts < self.admitted_pkts {
+            debug_assert_eq!(self.departed_pkts + 1, self.admitted_pkts, "one packet in transmission");
+            self.departed_bytes += self.entry(self.departed_pkts).pkt.size_bytes as u64;
+            self.departed_pkts += 1;
+        }
+        let was_empty = self.pipe.is_empty();
+        if let Some(next) = self.queue.dequeue() {
+            self.start(next.pkt, at.shadow, order.call(), at.now, next.arrived);
+        }
+        Some((was_empty, self.next_departure()))
     }
 
     /// Take the queue's and the error model's draws from the run's ns-2 generator
@@ -680,6 +814,12 @@ impl Link {
         self.admitted_pkts = self.departed_pkts;
         self.admitted_bytes = self.departed_bytes;
         self.popped_pkts = self.departed_pkts;
+        // a scheduling queue's waiting packets: their time in the system ends now
+        for w in self.queue.drain() {
+            self.sojourn_ns += at.now.saturating_sub(w.arrived) as u128;
+            lost.push(w.pkt);
+        }
+        self.departure_due = None;
         self.stats.drops_down += lost.len() as u64;
         self.queue.clear();
         // ns-2's Link::down resets every connector of the link, its error modules
@@ -717,12 +857,14 @@ impl Link {
 
     /// Packets admitted and not yet arrived at the far end (queued or propagating).
     pub fn in_pipe(&self) -> usize {
-        self.pipe.len()
+        self.pipe.len() + self.queue.waiting().0 as usize
     }
 
-    /// Visit every packet admitted and not yet arrived at the far end.
+    /// Visit every packet admitted and not yet arrived at the far end (a scheduling
+    /// queue's waiting packets last).
     pub fn for_each_in_pipe(&self, mut f: impl FnMut(&Packet)) {
         self.pipe.iter().for_each(|e| f(&e.pkt));
+        self.queue.for_each_waiting(|w| f(&w.pkt));
     }
 
     fn account_capacity(&mut self, now: Time) {
@@ -828,7 +970,10 @@ impl Link {
             return 0.0;
         }
         let beyond: u128 = self.pipe.iter().filter(|e| e.tx_end() > end).map(|e| (e.tx_end() - end) as u128).sum();
-        (self.sojourn_ns - beyond) as f64 / end as f64
+        // a scheduling queue's waiting packets, counted when they start: their time so far
+        let mut waiting: u128 = 0;
+        self.queue.for_each_waiting(|w| waiting += end.saturating_sub(w.arrived) as u128);
+        (self.sojourn_ns + waiting - beyond) as f64 / end as f64
     }
 
     /// Bits the link could have carried over [0, now].
@@ -1352,6 +1497,7 @@ mod properties {
                     Offer::Dropped(Verdict::Lost) => lost += 1,
                     Offer::Dropped(_) => dropped += 1,
                     Offer::Markable => prop_assert!(false, "offer() resolves RED's marks"),
+                    Offer::Scheduled { .. } => prop_assert!(false, "a FIFO link does not schedule"),
                 }
                 prop_assert!(l.queue_pkts() <= limit);
             }

@@ -1,7 +1,9 @@
-//! Network: packets, nodes, one-direction links with their output queues and error
+//! Network: packets, nodes, one-direction links with their output queues (FIFO, or
+//! ns-2's fair schedulers SFQ and DRR) and error
 //! models, and routes: static per flow, or per node and computed again as links fail
 //! (session routing).
 
+pub mod drr;
 pub mod error_model;
 pub mod leo;
 pub mod link;
@@ -9,6 +11,7 @@ pub mod packet;
 pub mod queue;
 pub mod routing;
 pub mod rtt_code;
+pub mod sfq;
 
 pub use error_model::ErrorModel;
 pub use link::Link;

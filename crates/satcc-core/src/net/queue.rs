@@ -13,8 +13,24 @@
 //! packet and the link carries nothing; a limit of at least 2 packets (or bytes above
 //! the largest packet) behaves identically in both. The ns-2 export refuses the
 //! limits where they part (python/satcc/ns2.py).
+//!
+//! Two disciplines also schedule: ns-2's SFQ (net::sfq) and DRR (net::drr) hold the
+//! waiting packets themselves and choose which goes next when the transmitter comes
+//! free, so their link times a packet when it starts, not when it arrives
+//! (net::link, `Link::offer_sched`).
 
+use super::drr::Drr;
+use super::packet::Packet;
+use super::sfq::Sfq;
 use crate::engine::rng::Draws;
+use crate::engine::Time;
+
+/// A packet waiting in a scheduling queue (SFQ, DRR), and when it arrived.
+#[derive(Clone, Copy, Debug)]
+pub struct Waiting {
+    pub pkt: Packet,
+    pub arrived: Time,
+}
 
 /// What the queue sees of the link when a packet arrives.
 #[derive(Clone, Copy, Debug)]
@@ -421,6 +437,10 @@ pub enum QueueDiscipline {
     DropTail(DropTail),
     /// Boxed: RED's state is large, and a link's hot fields sit beside its queue.
     Red(Box<Red>),
+    /// Stochastic Fairness Queueing (ns-2's Queue/SFQ): holds its packets.
+    Sfq(Box<Sfq>),
+    /// Deficit Round Robin (ns-2's Queue/DRR): holds its packets.
+    Drr(Box<Drr>),
 }
 
 impl QueueDiscipline {
@@ -456,6 +476,52 @@ impl QueueDiscipline {
                 }
             }
             QueueDiscipline::Red(r) => r.verdict(size_bytes, occ, draws, in_service_bytes),
+            QueueDiscipline::Sfq(_) | QueueDiscipline::Drr(_) => {
+                unreachable!("a scheduling queue takes its packets by Link::offer_sched")
+            }
+        }
+    }
+
+    /// Whether it holds the waiting packets and chooses the next (SFQ, DRR).
+    #[inline(always)]
+    pub fn schedules(&self) -> bool {
+        matches!(self, QueueDiscipline::Sfq(_) | QueueDiscipline::Drr(_))
+    }
+
+    /// The next packet to transmit, from a scheduling queue.
+    pub fn dequeue(&mut self) -> Option<Waiting> {
+        match self {
+            QueueDiscipline::Sfq(q) => q.dequeue(),
+            QueueDiscipline::Drr(q) => q.dequeue(),
+            _ => None,
+        }
+    }
+
+    /// Packets and bytes waiting in a scheduling queue (0 for the others, whose
+    /// waiting packets are in their link's pipe).
+    pub fn waiting(&self) -> (u32, u64) {
+        match self {
+            QueueDiscipline::Sfq(q) => (q.len_pkts(), q.len_bytes()),
+            QueueDiscipline::Drr(q) => (q.len_pkts(), q.len_bytes()),
+            _ => (0, 0),
+        }
+    }
+
+    /// Visit every packet waiting in a scheduling queue.
+    pub fn for_each_waiting(&self, mut f: impl FnMut(&Waiting)) {
+        match self {
+            QueueDiscipline::Sfq(q) => q.iter().for_each(&mut f),
+            QueueDiscipline::Drr(q) => q.iter().for_each(&mut f),
+            _ => {}
+        }
+    }
+
+    /// Take every packet waiting in a scheduling queue out.
+    pub fn drain(&mut self) -> Vec<Waiting> {
+        match self {
+            QueueDiscipline::Sfq(q) => q.drain(),
+            QueueDiscipline::Drr(q) => q.drain(),
+            _ => Vec::new(),
         }
     }
 
@@ -477,6 +543,8 @@ impl QueueDiscipline {
             QueueDiscipline::DropTail(d) => (d.limit_pkts, d.limit_bytes),
             QueueDiscipline::Red(r) if r.bytes.is_some_and(|b| b.queue) => (None, Some(r.limit)),
             QueueDiscipline::Red(r) => (Some(r.limit_pkts), None),
+            QueueDiscipline::Sfq(q) => (Some(q.maxqueue()), None),
+            QueueDiscipline::Drr(q) => (None, Some(q.blimit())),
         }
     }
 }

@@ -252,6 +252,61 @@ pub enum QueueSpec {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         adaptive: Option<AdaptiveRed>,
     },
+    /// Stochastic Fairness Queueing (ns-2's Queue/SFQ): packets hashed by their source
+    /// and destination nodes into `buckets` queues served one packet each in turn; an
+    /// arrival is dropped when its queue holds half the free places or more (net::sfq).
+    Sfq {
+        /// Buffer, packets waiting besides the one in transmission [maxqueue_ 40; ns-2's
+        /// `$ns queue-limit` does not set it].
+        #[serde(default = "sfq_limit")]
+        #[schemars(range(min = 1, max = 1_000_000))]
+        limit_pkts: u32,
+        /// Number of queues the hash spreads flows over [buckets_ 16].
+        #[serde(default = "sfq_buckets")]
+        #[schemars(range(min = 1, max = 65536))]
+        buckets: u32,
+    },
+    /// Deficit Round Robin (ns-2's Queue/DRR): packets hashed by their source node into
+    /// `buckets` queues served in a round, each sending up to `quantum_bytes` more a turn;
+    /// a full buffer drops from the front of the queue holding the most bytes (net::drr).
+    Drr {
+        /// Buffer, bytes waiting besides the packet in transmission [blimit_ 25000; ns-2's
+        /// `$ns queue-limit` does not set it].
+        #[serde(default = "drr_limit")]
+        #[schemars(range(min = 1))]
+        limit_bytes: u64,
+        /// Bytes a queue may send more at each turn [quantum_ 250].
+        #[serde(default = "drr_quantum")]
+        #[schemars(range(min = 1, max = 1_000_000_000))]
+        quantum_bytes: u32,
+        /// Number of queues the hash spreads sources over [buckets_ 10].
+        #[serde(default = "drr_buckets")]
+        #[schemars(range(min = 1, max = 65536))]
+        buckets: u32,
+        /// Hash the source node's address without its low four bits [mask_ 0].
+        #[serde(default)]
+        mask: bool,
+    },
+}
+
+fn sfq_limit() -> u32 {
+    40
+}
+
+fn sfq_buckets() -> u32 {
+    16
+}
+
+fn drr_limit() -> u64 {
+    25_000
+}
+
+fn drr_quantum() -> u32 {
+    250
+}
+
+fn drr_buckets() -> u32 {
+    10
 }
 
 /// Adaptive RED as ns-2 2.35's REDQueue runs it (Floyd, Gummadi and Shenker 2001): on an

@@ -8,6 +8,7 @@ use crate::metrics::Series;
 use crate::net::error_model::{ErrorModel, Law, List, Periodic, TwoState, Unit};
 use crate::net::link::Link;
 use crate::net::queue::{Adaptive, DropTail, QueueDiscipline, Red};
+use crate::net::{drr::Drr, sfq::Sfq};
 use crate::net::routing::SessionRoutes;
 use crate::net::{FlowId, LinkId, NodeId};
 use crate::scenario::{self, ErrorPlace, ErrorSpec, ErrorUnit, LawSpec, QueueSpec, Scenario, TrafficSpecIn};
@@ -38,6 +39,10 @@ pub(super) fn build_queue(q: &QueueSpec, rate_bps: f64) -> QueueDiscipline {
                 red = red.adaptive(Adaptive::new(a.alpha, a.beta, a.interval_s, a.top, bottom));
             }
             QueueDiscipline::Red(Box::new(if *ecn { red.with_ecn(*mark_p) } else { red }))
+        }
+        QueueSpec::Sfq { limit_pkts, buckets } => QueueDiscipline::Sfq(Box::new(Sfq::new(*limit_pkts, *buckets))),
+        QueueSpec::Drr { limit_bytes, quantum_bytes, buckets, mask } => {
+            QueueDiscipline::Drr(Box::new(Drr::new(*limit_bytes, *quantum_bytes, *buckets, *mask)))
         }
     }
 }
@@ -541,6 +546,13 @@ impl Simulation {
             pace: None,
             real: None,
         };
+        // a scheduling queue (SFQ, DRR) hashes a packet by its flow's nodes
+        if sim.links.iter().any(|l| l.queue.schedules()) {
+            let nodes: std::sync::Arc<[(NodeId, NodeId)]> = sim.flows.iter().map(|f| (f.src, f.dst)).collect();
+            for l in sim.links.iter_mut().filter(|l| l.queue.schedules()) {
+                l.set_flow_nodes(nodes.clone());
+            }
+        }
         for (i, f) in sim.flows.iter().enumerate() {
             sim.events.push(f.start, f.start_s, Ev::FlowStart(i as FlowId));
             if let (Some(s), Some(ss)) = (f.stop, f.stop_s) {

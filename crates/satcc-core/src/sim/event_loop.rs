@@ -51,7 +51,41 @@ impl Simulation {
                 let cause = if v == Verdict::DropEarly { DropCause::Early } else { DropCause::Overflow };
                 self.count_drop(pkt, link, cause)
             }
+            Offer::Scheduled { was_empty, departure } => self.after_scheduling_offer(link, was_empty, departure),
             Offer::Markable => unreachable!("resolved above"),
+        }
+    }
+
+    /// After a scheduling queue (SFQ, DRR) took a packet: the link's head-arrival event
+    /// if its pipe was empty, its departure event if it needs one, and the packets its
+    /// buffer dropped.
+    #[cold]
+    #[inline(never)]
+    fn after_scheduling_offer(&mut self, link: LinkId, was_empty: bool, departure: Option<(Time, f64, crate::engine::order::Origin)>) {
+        self.schedule_link_events(link, was_empty, departure);
+        for p in self.links[link as usize].take_pushed_out() {
+            self.count_drop(&p, link, DropCause::Overflow);
+        }
+    }
+
+    fn schedule_link_events(&mut self, link: LinkId, was_empty: bool, departure: Option<(Time, f64, crate::engine::order::Origin)>) {
+        if was_empty {
+            if let Some((t, sh, origin)) = self.links[link as usize].head_arrival() {
+                self.events.push_at(t, sh, origin, Ev::LinkHead(link));
+            }
+        }
+        if let Some((t, sh, origin)) = departure {
+            self.events.push_at(t, sh, origin, Ev::LinkDeparture(link));
+        }
+    }
+
+    /// A scheduling queue's departure event: the next waiting packet starts.
+    #[cold]
+    #[inline(never)]
+    fn on_link_departure(&mut self, link: LinkId) {
+        let at = self.at();
+        if let Some((was_empty, departure)) = self.links[link as usize].depart(at, &mut self.events.order) {
+            self.schedule_link_events(link, was_empty, departure);
         }
     }
 
@@ -227,7 +261,7 @@ impl Simulation {
         let at = self.at();
         let l = &mut self.links[lid as usize];
         l.advance(at, &self.events.order);
-        let (limit_pkts, limit_bytes) = l.queue.limits();
+        let (limit_pkts, limit_bytes) = l.limits();
         let view = LinkView { rate_bps: l.rate_bps, limit_pkts, limit_bytes, queue_pkts: l.queue_pkts() };
         let next = self.schemes[s as usize].update(self.now, &view);
         let u = self.schemes[s as usize].last_update();
@@ -840,6 +874,7 @@ impl Simulation {
             self.events.pop();
             match ev {
                 Ev::LinkHead(_) => unreachable!("handled above"),
+                Ev::LinkDeparture(l) => self.on_link_departure(l),
                 Ev::Rtx(f) => self.on_rtx(f),
                 Ev::DelAck(f) => self.on_delack(f),
                 Ev::DelSnd(f) => self.on_delsnd(f),

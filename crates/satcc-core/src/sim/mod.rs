@@ -73,13 +73,16 @@ enum Ev {
     SchemeUpdate(u32),
     /// A routing instant of a moving constellation.
     Route,
+    /// A link with a scheduling queue (SFQ, DRR): its packet in transmission leaves and
+    /// the queue gives the next (net::link, `Link::depart`).
+    LinkDeparture(LinkId),
 }
 
 const _: () = assert!(std::mem::size_of::<Ev>() == 8);
 
 /// What each kind of event is called in a run's count of its events (`RunOutput::
 /// events_by_kind`), in the order of `Ev::kind`.
-pub const EVENT_KINDS: [&str; 15] = [
+pub const EVENT_KINDS: [&str; 16] = [
     "link arrivals",
     "retransmission timers",
     "delayed-ACK timers",
@@ -95,6 +98,7 @@ pub const EVENT_KINDS: [&str; 15] = [
     "routing instants",
     "link outages",
     "agents detached",
+    "link departures",
 ];
 
 impl Ev {
@@ -117,6 +121,7 @@ impl Ev {
             Ev::Route => 12,
             Ev::LinkState(_) => 13,
             Ev::Detach(_) => 14,
+            Ev::LinkDeparture(_) => 15,
         }
     }
 }
