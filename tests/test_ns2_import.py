@@ -119,6 +119,12 @@ def _agree(sc: dict, script: str) -> bool:
     ("aimd.tcl", lambda sc: _flow(sc, "tcp2")["tcp"].pop("aimd_decrease")),
     ("aimd.tcl", lambda sc: _flow(sc, "tcp2")["tcp"].pop("aimd_increase")),
     ("aimd.tcl", lambda sc: _flow(sc, "tcp4")["tcp"].pop("aimd_decrease")),
+    # SFQ's buffer is its maxqueue_ (its `limit` command), not the limit_ that `$ns
+    # queue-limit` sets, and its buckets; DRR's quantum (a class default) and its `blimit`
+    ("fair_queues.tcl", lambda sc: sc["links"][0]["queue"].update(limit_pkts=10)),
+    ("fair_queues.tcl", lambda sc: sc["links"][0]["queue"].update(buckets=17)),
+    ("fair_queues.tcl", lambda sc: sc["links"][1]["queue"].update(quantum_bytes=250)),
+    ("fair_queues.tcl", lambda sc: sc["links"][1]["queue"].update(limit_bytes=25000)),
 ])
 def test_the_comparison_sees_a_setting_the_import_would_drop(script, change):
     # each of these settings, left out of the scenario, parts satcc from ns-2's counts

@@ -469,7 +469,37 @@ def _queue(objs: _Objects, q: str, what: str, notes: list[str], rate_bps: float,
                                "interval_s": _num(get("interval_"), f"{what} interval_"),
                                "top": _num(get("top_"), f"{what} top_"), **({"bottom": bottom} if bottom else {})}
         return out
-    raise Ns2ImportError(f"{what}: queue type {kind} is not modelled (DropTail and RED are)")
+    if kind in ("SFQ", "DRR"):
+        return _fair_queue(objs, q, kind, what, notes)
+    raise Ns2ImportError(f"{what}: queue type {kind} is not modelled (DropTail, RED, SFQ and DRR are)")
+
+
+# ns-2 2.35's fair schedulers' defaults (ns-default.tcl and their constructors)
+_SFQ_DEFAULTS = {"maxqueue_": "40", "buckets_": "16"}
+_DRR_DEFAULTS = {"blimit_": "25000", "quantum_": "250", "buckets_": "10", "mask_": "0"}
+
+
+def _fair_queue(objs: _Objects, q: str, kind: str, what: str, notes: list[str]) -> dict:
+    """ns-2's SFQ or DRR queue: their own buffer settings (maxqueue_, blimit_), not the
+    limit_ that `$ns queue-limit` sets, which they never read."""
+    defaults = _SFQ_DEFAULTS if kind == "SFQ" else _DRR_DEFAULTS
+    _unknown_vars(objs, q, {"limit_", *defaults}, what)
+    if objs.get(q, "limit_", "50")[1]:
+        buffer = "maxqueue_ (packets)" if kind == "SFQ" else "blimit_ (bytes)"
+        notes.append(f"{what}: limit_ (`$ns queue-limit`) is not read by ns-2's {kind}, whose buffer is {buffer}")
+
+    def whole(var, least):
+        n = _int(objs.get(q, var, defaults[var])[0], f"{what} {var}")
+        if n < least:
+            raise Ns2ImportError(f"{what}: {var} {n}: must be at least {least} (ns-2's {kind} "
+                                 + ("drops every packet" if var in ("maxqueue_", "blimit_") else
+                                    "never sends a packet" if var == "quantum_" else "needs a queue") + " below it)")
+        return n
+
+    if kind == "SFQ":
+        return {"type": "sfq", "limit_pkts": whole("maxqueue_", 1), "buckets": whole("buckets_", 1)}
+    return {"type": "drr", "limit_bytes": whole("blimit_", 1), "quantum_bytes": whole("quantum_", 1),
+            "buckets": whole("buckets_", 1), "mask": _int(objs.get(q, "mask_", "0")[0], f"{what} mask_") != 0}
 
 
 def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = None) -> Imported:

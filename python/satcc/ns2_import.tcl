@@ -216,6 +216,15 @@ proc ::satcc::call {h method args} {
             }
             return 0
         }
+        Queue/SFQ - Queue/DRR {
+            # the fair schedulers' own commands set their variables (sfq.cc, drr.cc)
+            set cmds [expr {$cls eq "Queue/SFQ" ? {limit maxqueue_ buckets buckets_}
+                            : {blimit blimit_ buckets buckets_ quantum quantum_ mask mask_}}]
+            if {[dict exists $cmds $method] && [llength $args] == 1} {
+                return [::satcc::call $h set [dict get $cmds $method] [lindex $args 0]]
+            }
+            return 0
+        }
         Integrator - Samples - Queue* - DelayLink - Trace* - Classifier* {
             # what a queue monitor or a link reads back is not simulated
             return 0

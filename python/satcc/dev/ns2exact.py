@@ -196,6 +196,11 @@ AIMD_FIRST = 13300
 # above, tested together
 MIX_FIRST = 13400
 
+# From FAIR_FIRST to FAIR_FIRST + 999 (a range carved out of the mixed networks, none
+# of which was compared there): lossy networks whose router links (and some access
+# links) run ns-2's fair schedulers, SFQ or DRR, with random buffers, buckets and
+# quanta, among TCP flows of mixed agents and UDP flows
+FAIR_FIRST = 30000
 # Networks known to part from ns-2, with why (none since 2026-11-28; three mixed networks
 # found apart on 2026-12-02 were fixed the same day, below). Networks 241, 1055,
 # 6121 and 7053 were kept here until then: links of equal rates busy in lockstep, where
@@ -222,7 +227,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(SESSION_FIRST, SESSION_FIRST + 100)) + list(range(COST_FIRST, COST_FIRST + 100))
             + list(range(ARED_FIRST, ARED_FIRST + 100)) + list(range(ERRM_FIRST, ERRM_FIRST + 100))
             + list(range(OPTS_FIRST, OPTS_FIRST + 100)) + list(range(AIMD_FIRST, AIMD_FIRST + 100))
-            + list(range(MIX_FIRST, MIX_FIRST + 100))
+            + list(range(MIX_FIRST, MIX_FIRST + 100)) + list(range(FAIR_FIRST, FAIR_FIRST + 100))
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
             # found in a scan of mixed networks beyond the family's 100: a send overhead's
@@ -454,7 +459,9 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    if FAIR_FIRST <= k < FAIR_FIRST + 1000:
+        return True, False, "fair"
     if k >= MIX_FIRST:
         return True, False, "mixed"
     if k >= AIMD_FIRST:
@@ -1002,6 +1009,35 @@ def _make_aimd(sc: dict, rng: random.Random) -> None:
             f["tcp"] = tcp
 
 
+def _make_fair(sc: dict, rng: random.Random) -> None:
+    """In place: most router link directions, and a tenth of the access links', run
+    ns-2's SFQ or DRR (in place of their DropTail or RED queue), buffers small enough to
+    drop; the TCP agents mixed (_mix_agents)."""
+    routers = {n["name"] for n in sc["nodes"] if n["name"].startswith("R")}
+
+    def fair() -> dict:
+        if rng.random() < 0.5:
+            return {"type": "sfq", "limit_pkts": rng.choice([2, 5, 10, 20, 40, 100]),
+                    "buckets": rng.choice([1, 2, 4, 16, 16, 64])}
+        q = {"type": "drr", "limit_bytes": rng.choice([3000, 10000, 25000, 25000, 60000]),
+             "quantum_bytes": rng.choice([100, 250, 500, 1000, 1500, 3000]), "buckets": rng.choice([1, 3, 10, 10, 32])}
+        if rng.random() < 0.1:
+            q["mask"] = True
+        return q
+
+    for link in sc["links"]:
+        core = link["a"] in routers and link["b"] in routers
+        if rng.random() < (0.8 if core else 0.1):
+            link["queue"] = fair()
+            link.get("b_to_a", {}).pop("queue", None)
+            if rng.random() < 0.3:
+                link.setdefault("b_to_a", {})["queue"] = fair()
+    for f in sc["flows"]:
+        if f.get("transport") == "udp":
+            continue
+        _mix_agents(f, rng)
+
+
 def _make_error_models(sc: dict, rng: random.Random) -> None:
     """In place: six link directions in ten get one of ns-2's periodic, list or
     two-state error models (in place of any they had), a third of them at the link's
@@ -1099,6 +1135,7 @@ _FAMILY_MAKERS = {
     "error-models": [(_make_udp, 8_200_000), (_make_error_models, 13_000_000)],
     "tcp-options": [(_make_tcp_options, 13_200_000)],
     "aimd": [(_make_aimd, 13_300_000)],
+    "fair": [(_make_udp, 8_200_000), (_make_fair, 30_000_000)],
 }
 
 
