@@ -1567,6 +1567,25 @@ def test_the_fair_networks_drop_at_ns2s_sfq_and_drr_queues():
     assert " SFQ\n" in tcl and " DRR\n" in tcl and " set maxqueue_ " in tcl and " set quantum_ " in tcl
 
 
+def test_the_fair_mixed_networks_put_fair_queues_among_two_other_families():
+    # networks from FAIR_FIRST + 100: the fair family and two drawn, as the mixed networks;
+    # fair queues on links that fail, change rate or step their delay, under session
+    # routing, beside RED and error models
+    seen = set()
+    for k in _family("fair-mixed"):
+        sc = ns2exact.network(k)
+        fams = ns2exact.MIXED_FAMILIES[k]
+        assert len(fams) == 3 and fams.count("fair") == 1 and _fair_queues(sc), k
+        seen |= set(fams)
+    assert seen >= {"outages", "session", "rates", "steps", "error-models", "adaptive-red", "detaches"}, seen
+
+    def on_changing_links(sc):
+        fair = _fair_queues(sc)
+        return any(l.get(key) and (f"{l['a']}->{l['b']}" in fair or f"{l['b']}->{l['a']}" in fair)
+                   for l in sc["links"] for key in ("outages", "rate_changes", "delay_changes"))
+    assert sum(on_changing_links(ns2exact.network(k)) for k in _family("fair-mixed")) >= 10
+
+
 def _fair_as(change):
     """A change (for _parted_network): every SFQ or DRR queue replaced by change(queue)."""
     def apply(sc: dict) -> None:

@@ -199,7 +199,8 @@ MIX_FIRST = 13400
 # From FAIR_FIRST to FAIR_FIRST + 999 (a range carved out of the mixed networks, none
 # of which was compared there): lossy networks whose router links (and some access
 # links) run ns-2's fair schedulers, SFQ or DRR, with random buffers, buckets and
-# quanta, among TCP flows of mixed agents and UDP flows
+# quanta, among TCP flows of mixed agents and UDP flows; from FAIR_FIRST + 100 on, each
+# also made by two other families drawn at random, as the mixed networks are
 FAIR_FIRST = 30000
 # Networks known to part from ns-2, with why (none since 2026-11-28; three mixed networks
 # found apart on 2026-12-02 were fixed the same day, below). Networks 241, 1055,
@@ -227,7 +228,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(SESSION_FIRST, SESSION_FIRST + 100)) + list(range(COST_FIRST, COST_FIRST + 100))
             + list(range(ARED_FIRST, ARED_FIRST + 100)) + list(range(ERRM_FIRST, ERRM_FIRST + 100))
             + list(range(OPTS_FIRST, OPTS_FIRST + 100)) + list(range(AIMD_FIRST, AIMD_FIRST + 100))
-            + list(range(MIX_FIRST, MIX_FIRST + 100)) + list(range(FAIR_FIRST, FAIR_FIRST + 100))
+            + list(range(MIX_FIRST, MIX_FIRST + 100)) + list(range(FAIR_FIRST, FAIR_FIRST + 200))
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
             # found in a scan of mixed networks beyond the family's 100: a send overhead's
@@ -393,10 +394,10 @@ def network(k: int, family: str | None = None) -> dict:
         _make_on_off(sc, random.Random(3_000_000 + k))
     # what the family changes, in order, each with a stream of its own (so that adding
     # one leaves the networks above as they were)
-    if agents == "mixed":
+    if agents in ("mixed", "fair-mixed"):
         # (made once a process: each draw is run in satcc to see that it is accepted)
         if k not in _MIXED_MADE:
-            made, MIXED_FAMILIES[k] = _mixed(k, json.dumps(sc))
+            made, MIXED_FAMILIES[k] = _mixed(k, json.dumps(sc), agents == "fair-mixed")
             _MIXED_MADE[k] = json.dumps(made)
         sc = json.loads(_MIXED_MADE[k])
     for make, salt in _FAMILY_MAKERS.get(agents, ()):
@@ -420,15 +421,15 @@ _MIXABLE = ["sack1", "tahoe", "vegas", "ecn", "exp", "file", "udp", "bytes", "ov
 _APART_IN_NS2 = [{"steps", "outages"}, {"steps", "session"}, {"steps", "costs"}]
 
 
-def _mixed(k: int, base: str) -> tuple[dict, list[str]]:
+def _mixed(k: int, base: str, fair: bool = False) -> tuple[dict, list[str]]:
     """Mixed network k from its base network (JSON) and the families it was made of:
-    three families drawn at random, their makers in the order of their streams, each
-    maker once; drawn again until satcc and the export accept the network (some settings
-    exclude others: ECN with Vegas, say; a maker for TCP flows after one that made
-    UDP flows)."""
-    rng = random.Random(13_400_000 + k)
+    three families drawn at random (with `fair`, the fair family and two drawn), their
+    makers in the order of their streams, each maker once; drawn again until satcc and
+    the export accept the network (some settings exclude others: ECN with Vegas, say; a
+    maker for TCP flows after one that made UDP flows)."""
+    rng = random.Random((30_100_000 if fair else 13_400_000) + k)
     while True:
-        fams = rng.sample(_MIXABLE, 3)
+        fams = ["fair"] + rng.sample(_MIXABLE, 2) if fair else rng.sample(_MIXABLE, 3)
         if any(pair <= set(fams) for pair in _APART_IN_NS2):
             continue
         makers = sorted({m for f in fams for m in _FAMILY_MAKERS[f]}, key=lambda m: m[1])
@@ -459,9 +460,11 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
-    if FAIR_FIRST <= k < FAIR_FIRST + 1000:
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    if FAIR_FIRST <= k < FAIR_FIRST + 100:
         return True, False, "fair"
+    if FAIR_FIRST + 100 <= k < FAIR_FIRST + 1000:
+        return True, False, "fair-mixed"
     if k >= MIX_FIRST:
         return True, False, "mixed"
     if k >= AIMD_FIRST:
@@ -1010,9 +1013,10 @@ def _make_aimd(sc: dict, rng: random.Random) -> None:
 
 
 def _make_fair(sc: dict, rng: random.Random) -> None:
-    """In place: most router link directions, and a tenth of the access links', run
-    ns-2's SFQ or DRR (in place of their DropTail or RED queue), buffers small enough to
-    drop; the TCP agents mixed (_mix_agents)."""
+    """In place: most router links, and a tenth of the access links, one of them at
+    least, run ns-2's SFQ or DRR (in place of their DropTail or RED queue), buffers small
+    enough to drop, the way back a queue of its own one time in three; the TCP agents
+    mixed (_mix_agents)."""
     routers = {n["name"] for n in sc["nodes"] if n["name"].startswith("R")}
 
     def fair() -> dict:
@@ -1025,13 +1029,16 @@ def _make_fair(sc: dict, rng: random.Random) -> None:
             q["mask"] = True
         return q
 
-    for link in sc["links"]:
-        core = link["a"] in routers and link["b"] in routers
-        if rng.random() < (0.8 if core else 0.1):
-            link["queue"] = fair()
-            link.get("b_to_a", {}).pop("queue", None)
-            if rng.random() < 0.3:
-                link.setdefault("b_to_a", {})["queue"] = fair()
+    def put(link: dict) -> None:
+        link["queue"] = fair()
+        link.get("b_to_a", {}).pop("queue", None)
+        if rng.random() < 0.3:
+            link.setdefault("b_to_a", {})["queue"] = fair()
+
+    core = [l for l in sc["links"] if l["a"] in routers and l["b"] in routers]
+    drawn = [l for l in sc["links"] if rng.random() < (0.8 if l in core else 0.1)]
+    for link in drawn or [rng.choice(core)]:
+        put(link)
     for f in sc["flows"]:
         if f.get("transport") == "udp":
             continue
@@ -1147,7 +1154,7 @@ def tcl(k: int) -> str:
 # phases pinned to ns-2's draws, as their comments tell users to export them)
 EXAMPLES = ["scenarios/ns2_agents.yaml", "scenarios/red_ecn.yaml", "scenarios/ns2_link_changes.yaml",
             "scenarios/ns2_rtt_groups.yaml", "scenarios/ns2_timestamps.yaml", "scenarios/ns2_outages.yaml",
-            "scenarios/ns2_session.yaml"]
+            "scenarios/ns2_session.yaml", "scenarios/fair_queues.yaml"]
 
 
 def example(path: str) -> dict:
