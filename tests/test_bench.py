@@ -167,6 +167,22 @@ def test_cc_bench_counts_each_runs_events_by_kind(tmp_path, capsys):
     assert "events by kind" in printed and "pacing wake-ups" in printed
 
 
+def test_queue_bench_runs_the_bottleneck_as_each_queue(tmp_path, capsys):
+    """`satcc bench --queue`: the standard scenario's bottleneck as ns-2's SFQ and DRR
+    beside its DropTail; the fair schedulers' runs have departure events of their own,
+    the DropTail run none."""
+    out = tmp_path / "q.json"
+    assert bench_mod.queue_bench(["droptail", "sfq", "drr"], duration_s=2.0, repeat=1, out=str(out)) == 0
+    best = json.loads(out.read_text())["best"]
+    assert best["droptail"]["events_by_kind"]["link departures"] == 0
+    for q in ("sfq", "drr"):
+        assert best[q]["events_by_kind"]["link departures"] > 1000, q
+        assert sum(best[q]["events_by_kind"].values()) == best[q]["events"]
+    assert "link departures" in capsys.readouterr().out
+    with pytest.raises(ExperimentError, match=r"--queue: one of droptail, sfq, drr, got 'fq'"):
+        bench_mod.queue_bench(["droptail", "fq"], duration_s=1.0, repeat=1)
+
+
 def test_bench_alternates_satcc_and_ns2_and_takes_the_best_of_each(monkeypatch, tmp_path):
     # ns-2 is run as often as satcc, in turn with it (issue 20: ratios measured in one
     # call, the two programs alternated), and the best of each gives the ratios

@@ -287,6 +287,11 @@ def cmd_bench(a) -> int:
 
         return cc_bench([c.strip() for c in a.cc.split(",") if c.strip()], duration_s=a.duration,
                         repeat=max(a.repeat, 1), out=a.out, scenario=a.scenario)
+    if a.queue:
+        from .dev.bench import queue_bench
+
+        return queue_bench([q.strip() for q in a.queue.split(",") if q.strip()], duration_s=a.duration,
+                           repeat=max(a.repeat, 1), out=a.out, scenario=a.scenario)
     return bench(duration_s=a.duration, with_ns2=not a.no_ns2, with_ns3=a.ns3, repeat=a.repeat, out=a.out,
                  scenario=a.scenario)
 
@@ -721,6 +726,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="time the scenario with every flow running each controller, alternated --repeat times "
                         "(NAME+linux: with a Linux sender's transport, SACK, initial window 10, Linux's RTO); "
                         "ratios to the first")
+    b.add_argument("--queue", metavar="TYPE,TYPE,...",
+                   help="time the scenario with its bottleneck's queue as each of droptail, sfq, drr (ns-2's fair "
+                        "schedulers, the same buffer), alternated --repeat times; ratios to the first")
     b.set_defaults(fn=cmd_bench)
     li = sub.add_parser("list", help="list the experiment catalog")
     li.add_argument("--catalog", action="append", help="also load experiments from this file (.py/.toml/.yaml)")

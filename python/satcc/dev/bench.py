@@ -358,37 +358,83 @@ def cc_bench(ccs: list[str], duration_s: float | None = None, repeat: int = 3, o
     for c in ccs:
         if c.split("+")[0] not in names or c.count("+") > 1 or (c.count("+") and not c.endswith("+linux")):
             raise ExperimentError(f"--cc: NAME or NAME+linux with NAME one of {', '.join(names)}, got {c!r}")
-    if repeat < 1:
-        raise ExperimentError(f"--repeat: at least 1, got {repeat}")
     duration_s = duration_s or DURATIONS[scenario]
     base = SCENARIOS[scenario](duration_s)
-    times: dict[str, list[dict]] = {c: [] for c in ccs}
+    variants = {}
+    for c in ccs:
+        d = json.loads(json.dumps(base))
+        cc, linux = c.split("+")[0], c.endswith("+linux")
+        for f in d["flows"]:
+            f["cc"] = cc
+        if linux:
+            d = linux_senders(d, cc) if cc != "newreno" else {**d, "tcp": {**d.get("tcp", {}), **linux_tcp(cc)}}
+        variants[c] = d
+    return _alternated(variants, base, duration_s, repeat, out)
+
+
+# --queue: ns-2's fair schedulers in place of the bottleneck's DropTail, of the same buffer
+_QUEUES = ("droptail", "sfq", "drr")
+
+
+def queue_bench(queues: list[str], duration_s: float | None = None, repeat: int = 3, out: str | None = None,
+                scenario: str = "standard") -> int:
+    """Time the scenario with its bottleneck's queue (monitor.bottleneck, a DropTail of B
+    packets) as each of `queues`: "droptail" as it is, "sfq" ns-2's SFQ of B packets,
+    "drr" ns-2's DRR of B x the segment size bytes and a quantum of one segment; the runs
+    alternated `repeat` times, the best of each and its ratio to the first."""
+    from ..experiments.definition import ExperimentError
+
+    if scenario not in SCENARIOS or scenario == "starlink-state":
+        raise ExperimentError(f"--scenario: --queue needs a packet scenario, got {scenario!r}")
+    for q in queues:
+        if q not in _QUEUES:
+            raise ExperimentError(f"--queue: one of {', '.join(_QUEUES)}, got {q!r}")
+    duration_s = duration_s or DURATIONS[scenario]
+    base = SCENARIOS[scenario](duration_s)
+    variants = {}
+    for q in queues:
+        d = json.loads(json.dumps(base))
+        a, b = d["monitor"]["bottleneck"].split("->")
+        link = next(l for l in d["links"] if (l["a"], l["b"]) == (a, b))
+        limit = link["queue"]["limit_pkts"]
+        seg = d.get("tcp", {}).get("packet_size_bytes", 1000)
+        if q == "sfq":
+            link["queue"] = {"type": "sfq", "limit_pkts": limit}
+        elif q == "drr":
+            link["queue"] = {"type": "drr", "limit_bytes": limit * seg, "quantum_bytes": seg}
+        variants[q] = d
+    return _alternated(variants, base, duration_s, repeat, out)
+
+
+def _alternated(variants: dict[str, dict], base: dict, duration_s: float, repeat: int, out: str | None) -> int:
+    """Run each variant of `base` in a child process, alternated `repeat` times; print
+    the best of each, its ratio to the first and its events by kind."""
+    from ..experiments.definition import ExperimentError
+
+    if repeat < 1:
+        raise ExperimentError(f"--repeat: at least 1, got {repeat}")
+    names = list(variants)
+    times: dict[str, list[dict]] = {c: [] for c in names}
     with tempfile.TemporaryDirectory() as tmp:
         paths = {}
-        for c in ccs:
-            d = json.loads(json.dumps(base))
-            cc, linux = c.split("+")[0], c.endswith("+linux")
-            for f in d["flows"]:
-                f["cc"] = cc
-            if linux:
-                d = linux_senders(d, cc) if cc != "newreno" else {**d, "tcp": {**d.get("tcp", {}), **linux_tcp(cc)}}
-            paths[c] = Path(tmp) / f"{c}.json"
+        for i, (c, d) in enumerate(variants.items()):
+            paths[c] = Path(tmp) / f"variant{i}.json"
             paths[c].write_text(json.dumps(d))
         for i in range(repeat):
-            for c in ccs:
+            for c in names:
                 print(f"  round {i + 1}/{repeat}: {c} ...", file=sys.stderr, flush=True)
                 times[c].append(_child(_CHILD, str(paths[c])))
     best = {c: min(r, key=lambda x: x["wall_s"]) for c, r in times.items()}
-    ref = best[ccs[0]]["wall_s"]
+    ref = best[names[0]]["wall_s"]
     res = {"scenario": base["name"], "duration_s": duration_s, "repeat": repeat, "runs": times,
            "best": best, "ratio_to_first": {c: b["wall_s"] / ref for c, b in best.items()}}
-    for c in ccs:
+    for c in names:
         b = best[c]
         print(f"{c:16s} {b['wall_s']:.3f} s wall (best of {repeat}), {b['events']} events, goodput "
               f"{b['goodput_mbps']:.1f} Mb/s, loss {100 * b['loss_rate']:.1f} %, "
-              f"{res['ratio_to_first'][c]:.2f}x {ccs[0]}'s time")
+              f"{res['ratio_to_first'][c]:.2f}x {names[0]}'s time")
     print("events by kind (what each run spends its events on):")
-    for c in ccs:
+    for c in names:
         print(f"  {c:16s} " + _kinds_line(best[c]))
     if out:
         Path(out).write_text(json.dumps(res, indent=1) + "\n")
