@@ -246,6 +246,8 @@ pub struct Link {
     /// A scheduling queue's pending departure event: when the packet in transmission
     /// leaves and the next waiting one starts (`Link::depart`).
     departure_due: Option<(Time, f64)>,
+    /// A departure event the caller has yet to schedule (`take_departure`).
+    departure_new: Option<(Time, f64, Origin)>,
 }
 
 /// What a router changes in a packet it passes on to a link.
@@ -265,8 +267,9 @@ pub enum Offer {
     Admitted { was_empty: bool },
     /// Taken by a scheduling queue (SFQ, DRR): `Link::take_pushed_out` gives what its
     /// buffer then dropped (the arrival itself, possibly); the caller schedules the
-    /// head-arrival event if `was_empty`, and the departure event `departure`.
-    Scheduled { was_empty: bool, departure: Option<(Time, f64, Origin)> },
+    /// head-arrival event if `was_empty`, and the departure event `Link::take_departure`
+    /// names. (The reply stays two words: a larger one costs every FIFO link's offer.)
+    Scheduled { was_empty: bool },
     Dropped(Verdict),
     /// RED with ECN chose it to be marked if it is ECN-capable, else dropped early:
     /// `Link::resolve_mark` says which.
@@ -339,6 +342,7 @@ impl Link {
             flow_nodes: std::sync::Arc::from(Vec::new()),
             pushed_out: Vec::new(),
             departure_due: None,
+            departure_new: None,
         }
     }
 
@@ -441,7 +445,8 @@ impl Link {
     }
 
     fn occupancy(&self, at: &At) -> Occupancy {
-        let pkts = self.queue_pkts();
+        // (the pipe's: a scheduling queue's waiting packets are its own)
+        let pkts = (self.admitted_pkts - self.departed_pkts) as u32;
         let bytes = self.admitted_bytes - self.departed_bytes();
         Occupancy { pkts, bytes, now_s: at.shadow, free_s: self.free_shadow }
     }
@@ -467,9 +472,6 @@ impl Link {
     pub fn offer_passed(&mut self, pkt: &Packet, pass: Pass, at: At, order: &mut Order) -> Offer {
         self.stats.arrivals_pkts += 1;
         self.advance(at, order);
-        if self.queue.schedules() {
-            return self.offer_sched(pkt, pass, at, order);
-        }
         let occ = self.occupancy(&at);
         let (pipe, departed, popped) = (&self.pipe, &self.departed_pkts, &self.popped_pkts);
         let v = self.queue.admit(pkt.size_bytes as u32, &occ, &mut self.queue_rng, || {
@@ -478,6 +480,9 @@ impl Link {
         if v != Verdict::Admit {
             if v == Verdict::Mark {
                 return Offer::Markable;
+            }
+            if v == Verdict::Schedule {
+                return self.offer_sched(pkt, pass, at, order);
             }
             match v {
                 Verdict::DropOverflow => self.stats.drops_overflow += 1,
@@ -631,17 +636,24 @@ impl Link {
         if q > self.stats.max_queue_pkts {
             self.stats.max_queue_pkts = q;
         }
-        Offer::Scheduled { was_empty, departure: self.next_departure() }
+        self.next_departure();
+        Offer::Scheduled { was_empty }
     }
 
-    /// The departure event a scheduling queue needs next, if it is not pending yet: the
-    /// packet in transmission's, when packets wait behind it.
-    fn next_departure(&mut self) -> Option<(Time, f64, Origin)> {
+    /// The departure event a scheduling queue needs next, if it is not pending yet (the
+    /// packet in transmission's, when packets wait behind it), for `take_departure`.
+    fn next_departure(&mut self) {
         if self.departure_due.is_some() || self.queue.waiting().0 == 0 || self.departed_pkts == self.admitted_pkts {
-            return None;
+            return;
         }
         self.departure_due = Some((self.free_at, self.free_shadow));
-        Some((self.free_at, self.free_shadow, self.last_origin.departure()))
+        self.departure_new = Some((self.free_at, self.free_shadow, self.last_origin.departure()));
+    }
+
+    /// The departure event a scheduling queue needs, if the caller has yet to schedule
+    /// it (after `Offer::Scheduled` and `depart`).
+    pub fn take_departure(&mut self) -> Option<(Time, f64, Origin)> {
+        self.departure_new.take()
     }
 
     /// Packets a scheduling queue dropped from its buffer at the last arrival.
@@ -652,12 +664,12 @@ impl Link {
     /// A scheduling queue's departure event, due at (`at.now`, `at.shadow`): the packet
     /// in transmission leaves, and the queue gives the next, which starts now (ns-2's
     /// queue resumes and dequeues in this event). Returns whether the pipe was empty
-    /// before (the caller then schedules the head-arrival event) and the next departure
-    /// event, if packets still wait; None if the event is stale (the link went down
-    /// since it was scheduled).
+    /// before (the caller then schedules the head-arrival event, and the next departure
+    /// event if `take_departure` names one); None if the event is stale (the link went
+    /// down since it was scheduled).
     #[cold]
     #[inline(never)]
-    pub fn depart(&mut self, at: At, order: &mut Order) -> Option<(bool, Option<(Time, f64, Origin)>)> {
+    pub fn depart(&mut self, at: At, order: &mut Order) -> Option<bool> {
         if self.departure_due != Some((at.now, at.shadow)) {
             return None;
         }
@@ -671,7 +683,8 @@ impl Link {
         if let Some(next) = self.queue.dequeue() {
             self.start(next.pkt, at.shadow, order.call(), at.now, next.arrived);
         }
-        Some((was_empty, self.next_departure()))
+        self.next_departure();
+        Some(was_empty)
     }
 
     /// Take the queue's and the error model's draws from the run's ns-2 generator
@@ -820,6 +833,7 @@ impl Link {
             lost.push(w.pkt);
         }
         self.departure_due = None;
+        self.departure_new = None;
         self.stats.drops_down += lost.len() as u64;
         self.queue.clear();
         // ns-2's Link::down resets every connector of the link, its error modules

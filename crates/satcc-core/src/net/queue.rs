@@ -75,6 +75,9 @@ pub enum Verdict {
     /// Lost to the link's error model at its entry, before the queue (`$ns lossmodel`;
     /// net::link, `Link::set_error_at_entry`): the queue never sees it.
     Lost,
+    /// A scheduling queue (SFQ, DRR) holds its packets and decides itself: the link
+    /// hands the packet to it (net::link, `Link::offer_sched`).
+    Schedule,
 }
 
 #[derive(Clone, Debug)]
@@ -476,9 +479,7 @@ impl QueueDiscipline {
                 }
             }
             QueueDiscipline::Red(r) => r.verdict(size_bytes, occ, draws, in_service_bytes),
-            QueueDiscipline::Sfq(_) | QueueDiscipline::Drr(_) => {
-                unreachable!("a scheduling queue takes its packets by Link::offer_sched")
-            }
+            QueueDiscipline::Sfq(_) | QueueDiscipline::Drr(_) => Verdict::Schedule,
         }
     }
 

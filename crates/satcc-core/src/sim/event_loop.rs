@@ -51,7 +51,7 @@ impl Simulation {
                 let cause = if v == Verdict::DropEarly { DropCause::Early } else { DropCause::Overflow };
                 self.count_drop(pkt, link, cause)
             }
-            Offer::Scheduled { was_empty, departure } => self.after_scheduling_offer(link, was_empty, departure),
+            Offer::Scheduled { was_empty } => self.after_scheduling_offer(link, was_empty),
             Offer::Markable => unreachable!("resolved above"),
         }
     }
@@ -61,20 +61,20 @@ impl Simulation {
     /// buffer dropped.
     #[cold]
     #[inline(never)]
-    fn after_scheduling_offer(&mut self, link: LinkId, was_empty: bool, departure: Option<(Time, f64, crate::engine::order::Origin)>) {
-        self.schedule_link_events(link, was_empty, departure);
+    fn after_scheduling_offer(&mut self, link: LinkId, was_empty: bool) {
+        self.schedule_link_events(link, was_empty);
         for p in self.links[link as usize].take_pushed_out() {
             self.count_drop(&p, link, DropCause::Overflow);
         }
     }
 
-    fn schedule_link_events(&mut self, link: LinkId, was_empty: bool, departure: Option<(Time, f64, crate::engine::order::Origin)>) {
+    fn schedule_link_events(&mut self, link: LinkId, was_empty: bool) {
         if was_empty {
             if let Some((t, sh, origin)) = self.links[link as usize].head_arrival() {
                 self.events.push_at(t, sh, origin, Ev::LinkHead(link));
             }
         }
-        if let Some((t, sh, origin)) = departure {
+        if let Some((t, sh, origin)) = self.links[link as usize].take_departure() {
             self.events.push_at(t, sh, origin, Ev::LinkDeparture(link));
         }
     }
@@ -84,8 +84,8 @@ impl Simulation {
     #[inline(never)]
     fn on_link_departure(&mut self, link: LinkId) {
         let at = self.at();
-        if let Some((was_empty, departure)) = self.links[link as usize].depart(at, &mut self.events.order) {
-            self.schedule_link_events(link, was_empty, departure);
+        if let Some(was_empty) = self.links[link as usize].depart(at, &mut self.events.order) {
+            self.schedule_link_events(link, was_empty);
         }
     }
 
