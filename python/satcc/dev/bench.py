@@ -352,14 +352,11 @@ def cc_bench(ccs: list[str], duration_s: float | None = None, repeat: int = 3, o
     from ..experiments.catalog.cubic_bbr import linux_senders, linux_tcp
     from ..experiments.definition import ExperimentError
 
-    if scenario not in SCENARIOS or scenario == "starlink-state":
-        raise ExperimentError(f"--scenario: --cc needs a packet scenario, got {scenario!r}")
     names = registry.controller_names()
     for c in ccs:
         if c.split("+")[0] not in names or c.count("+") > 1 or (c.count("+") and not c.endswith("+linux")):
             raise ExperimentError(f"--cc: NAME or NAME+linux with NAME one of {', '.join(names)}, got {c!r}")
-    duration_s = duration_s or DURATIONS[scenario]
-    base = SCENARIOS[scenario](duration_s)
+    duration_s, base = _packet_scenario(scenario, duration_s, "--cc")
     variants = {}
     for c in ccs:
         d = json.loads(json.dumps(base))
@@ -384,13 +381,10 @@ def queue_bench(queues: list[str], duration_s: float | None = None, repeat: int 
     alternated `repeat` times, the best of each and its ratio to the first."""
     from ..experiments.definition import ExperimentError
 
-    if scenario not in SCENARIOS or scenario == "starlink-state":
-        raise ExperimentError(f"--scenario: --queue needs a packet scenario, got {scenario!r}")
     for q in queues:
         if q not in _QUEUES:
             raise ExperimentError(f"--queue: one of {', '.join(_QUEUES)}, got {q!r}")
-    duration_s = duration_s or DURATIONS[scenario]
-    base = SCENARIOS[scenario](duration_s)
+    duration_s, base = _packet_scenario(scenario, duration_s, "--queue")
     variants = {}
     for q in queues:
         d = json.loads(json.dumps(base))
@@ -404,6 +398,17 @@ def queue_bench(queues: list[str], duration_s: float | None = None, repeat: int 
             link["queue"] = {"type": "drr", "limit_bytes": limit * seg, "quantum_bytes": seg}
         variants[q] = d
     return _alternated(variants, base, duration_s, repeat, out)
+
+
+def _packet_scenario(scenario: str, duration_s: float | None, option: str) -> tuple[float, dict]:
+    """The benchmark scenario `option` times variants of (a packet scenario), and its
+    duration."""
+    from ..experiments.definition import ExperimentError
+
+    if scenario not in SCENARIOS or scenario == "starlink-state":
+        raise ExperimentError(f"--scenario: {option} needs a packet scenario, got {scenario!r}")
+    duration_s = duration_s or DURATIONS[scenario]
+    return duration_s, SCENARIOS[scenario](duration_s)
 
 
 def _alternated(variants: dict[str, dict], base: dict, duration_s: float, repeat: int, out: str | None) -> int:

@@ -24,6 +24,7 @@
 //! - the packet in transmission is not in the queue (ns-2 dequeued it).
 
 use super::queue::Waiting;
+use super::round::Round;
 use std::collections::VecDeque;
 
 #[derive(Clone, Debug, Default)]
@@ -33,8 +34,6 @@ struct Bucket {
     bytes: i64,
     deficit: i64,
     turn: bool,
-    prev: usize,
-    next: usize,
 }
 
 #[derive(Clone, Debug)]
@@ -44,8 +43,8 @@ pub struct Drr {
     quantum: i64,
     mask: bool,
     buckets: Vec<Bucket>,
-    /// The queue being served (ns-2's `curr`), the round's way in.
-    curr: Option<usize>,
+    /// The busy queues, and the one being served (ns-2's `curr`), the round's way in.
+    round: Round,
     /// Busy queues (ns-2's flwcnt), packets and bytes waiting.
     busy: usize,
     pkts: u32,
@@ -68,7 +67,7 @@ impl Drr {
             quantum: quantum.max(1) as i64,
             mask,
             buckets: vec![Bucket::default(); buckets.max(1) as usize],
-            curr: None,
+            round: Round::new(buckets.max(1) as usize),
             busy: 0,
             pkts: 0,
             bytes: 0,
@@ -89,7 +88,7 @@ impl Drr {
         self.pkts += 1;
         self.bytes += size;
         if self.buckets[q].pkts.len() == 1 {
-            self.activate(q);
+            self.round.join(q);
             self.buckets[q].deficit = 0;
             self.busy += 1;
         }
@@ -102,7 +101,7 @@ impl Drr {
             self.pkts -= 1;
             dropped.push(lost);
             if self.buckets[m].pkts.is_empty() {
-                self.leave(m);
+                self.round.leave(m);
                 self.busy -= 1;
             }
         }
@@ -111,48 +110,15 @@ impl Drr {
     /// The busy queue holding the most bytes: the first of them going round from the
     /// queue being served (ns-2's getMaxflow).
     fn max_queue(&self) -> usize {
-        let start = self.curr.expect("bytes wait");
+        let start = self.round.head().expect("bytes wait");
         let (mut best, mut q) = (start, start);
         for _ in 0..self.busy {
             if self.buckets[best].bytes < self.buckets[q].bytes {
                 best = q;
             }
-            q = self.buckets[q].next;
+            q = self.round.after(q);
         }
         best
-    }
-
-    /// Join the round behind the last busy queue (ns-2's PacketDRR::activate).
-    fn activate(&mut self, q: usize) {
-        match self.curr {
-            Some(head) => {
-                let tail = self.buckets[head].prev;
-                self.buckets[q].prev = tail;
-                self.buckets[q].next = head;
-                self.buckets[tail].next = q;
-                self.buckets[head].prev = q;
-            }
-            None => {
-                self.buckets[q].prev = q;
-                self.buckets[q].next = q;
-                self.curr = Some(q);
-            }
-        }
-    }
-
-    /// Leave the round (ns-2's PacketDRR::idle): the queue being served passes to the
-    /// next busy one.
-    fn leave(&mut self, q: usize) {
-        let (prev, next) = (self.buckets[q].prev, self.buckets[q].next);
-        if self.curr == Some(q) {
-            if next == q {
-                self.curr = None;
-                return;
-            }
-            self.curr = Some(next);
-        }
-        self.buckets[next].prev = prev;
-        self.buckets[prev].next = next;
     }
 
     /// The next packet to transmit, if any waits.
@@ -161,7 +127,7 @@ impl Drr {
             return None;
         }
         loop {
-            let c = self.curr.expect("bytes wait");
+            let c = self.round.head().expect("bytes wait");
             let b = &mut self.buckets[c];
             if !b.turn {
                 b.deficit += self.quantum;
@@ -178,12 +144,12 @@ impl Drr {
                     b.turn = false;
                     b.deficit = 0;
                     self.busy -= 1;
-                    self.leave(c);
+                    self.round.leave(c);
                 }
                 return Some(w);
             }
             b.turn = false;
-            self.curr = Some(b.next);
+            self.round.pass();
         }
     }
 
@@ -211,7 +177,7 @@ impl Drr {
         for b in &mut self.buckets {
             *b = Bucket::default();
         }
-        self.curr = None;
+        self.round.clear();
         self.busy = 0;
         self.pkts = 0;
         self.bytes = 0;

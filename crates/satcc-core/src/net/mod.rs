@@ -9,6 +9,7 @@ pub mod leo;
 pub mod link;
 pub mod packet;
 pub mod queue;
+pub mod round;
 pub mod routing;
 pub mod rtt_code;
 pub mod sfq;

@@ -20,15 +20,8 @@
 //! - the packet in transmission is not in the queue (ns-2 dequeued it).
 
 use super::queue::Waiting;
+use super::round::Round;
 use std::collections::VecDeque;
-
-/// One of the hash's queues, in the ring of busy queues when it holds packets.
-#[derive(Clone, Debug, Default)]
-struct Bucket {
-    pkts: VecDeque<Waiting>,
-    prev: usize,
-    next: usize,
-}
 
 #[derive(Clone, Debug)]
 pub struct Sfq {
@@ -36,9 +29,10 @@ pub struct Sfq {
     maxqueue: i32,
     /// maxqueue / number of buckets (integer division), fixed when the queue starts.
     fairshare: i32,
-    buckets: Vec<Bucket>,
-    /// The busy queue served next (ns-2's `active`).
-    active: Option<usize>,
+    /// The hash's queues.
+    buckets: Vec<VecDeque<Waiting>>,
+    /// The busy ones, and the one served next (ns-2's `active`).
+    round: Round,
     /// Packets waiting in all queues.
     occupied: i32,
     bytes: u64,
@@ -58,8 +52,8 @@ impl Sfq {
         Sfq {
             maxqueue: maxqueue as i32,
             fairshare: maxqueue as i32 / buckets as i32,
-            buckets: vec![Bucket::default(); buckets as usize],
-            active: None,
+            buckets: vec![VecDeque::new(); buckets as usize],
+            round: Round::new(buckets as usize),
             occupied: 0,
             bytes: 0,
         }
@@ -75,56 +69,32 @@ impl Sfq {
     /// Offer a packet from node `saddr` to node `daddr`: false if it is dropped.
     pub fn enqueue(&mut self, w: Waiting, saddr: u32, daddr: u32) -> bool {
         let which = self.which(saddr, daddr);
-        let used = self.buckets[which].pkts.len() as i32;
+        let used = self.buckets[which].len() as i32;
         let left = self.maxqueue - self.occupied;
         if used >= (left >> 1) || (left < self.buckets.len() as i32 && used > self.fairshare) || left <= 0 {
             return false;
         }
         self.bytes += w.pkt.size_bytes as u64;
-        self.buckets[which].pkts.push_back(w);
+        self.buckets[which].push_back(w);
         self.occupied += 1;
         if used == 0 {
-            self.activate(which);
+            self.round.join(which);
         }
         true
     }
 
-    /// Join the ring of busy queues behind the last (ns-2's PacketSFQ::activate).
-    fn activate(&mut self, q: usize) {
-        match self.active {
-            Some(head) => {
-                let tail = self.buckets[head].prev;
-                self.buckets[q].prev = tail;
-                self.buckets[q].next = head;
-                self.buckets[tail].next = q;
-                self.buckets[head].prev = q;
-            }
-            None => {
-                self.buckets[q].prev = q;
-                self.buckets[q].next = q;
-                self.active = Some(q);
-            }
-        }
-    }
-
     /// The next packet to transmit, if any waits.
     pub fn dequeue(&mut self) -> Option<Waiting> {
-        let a = self.active?;
-        let w = self.buckets[a].pkts.pop_front().expect("a busy queue holds packets");
+        let a = self.round.head()?;
+        let w = self.buckets[a].pop_front().expect("a busy queue holds packets");
         self.occupied -= 1;
         self.bytes -= w.pkt.size_bytes as u64;
-        let next = self.buckets[a].next;
-        self.active = if !self.buckets[a].pkts.is_empty() {
-            Some(next)
-        } else if next == a {
-            None
+        if self.buckets[a].is_empty() {
+            // the emptied queue leaves the round (ns-2's PacketSFQ::idle)
+            self.round.leave(a);
         } else {
-            // the emptied queue leaves the ring (ns-2's PacketSFQ::idle)
-            let prev = self.buckets[a].prev;
-            self.buckets[next].prev = prev;
-            self.buckets[prev].next = next;
-            Some(next)
-        };
+            self.round.pass();
+        }
         Some(w)
     }
 
@@ -142,13 +112,13 @@ impl Sfq {
 
     /// Every waiting packet, in no particular order.
     pub fn iter(&self) -> impl Iterator<Item = &Waiting> {
-        self.buckets.iter().flat_map(|b| b.pkts.iter())
+        self.buckets.iter().flatten()
     }
 
     /// Take every waiting packet out (the link went down), in bucket order.
     pub fn drain(&mut self) -> Vec<Waiting> {
-        let out = self.buckets.iter_mut().flat_map(|b| b.pkts.drain(..)).collect();
-        self.active = None;
+        let out = self.buckets.iter_mut().flat_map(|b| b.drain(..)).collect();
+        self.round.clear();
         self.occupied = 0;
         self.bytes = 0;
         out
