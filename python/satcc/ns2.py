@@ -1,7 +1,7 @@
 """ns-2 2.35 as a reference: export a scenario to an equivalent Tcl script, run it,
 and read back the same metrics satcc reports.
 
-Supported subset (what the papers' baselines need): DropTail, RED, SFQ and DRR queues, packet
+Supported subset (what the papers' baselines need): DropTail, RED, PI, SFQ and DRR queues, packet
 and bit error rates and ns-2's periodic, list and two-state error models, bulk (FTP), transfers of a given size (FTP's send), Pareto and
 exponential ON/OFF (Application/Traffic/Pareto, /Exponential) and constant-bit-rate
 (Application/Traffic/CBR) flows with Agent/TCP/Newreno or Agent/TCP/Reno and TCPSink
@@ -148,7 +148,7 @@ def _error_draws(err: dict) -> bool:
 
 def own_draws(sc: dict) -> list[str]:
     """What in `sc` draws at random from satcc's own streams, not from ns-2's generator:
-    with `ns2_rng_seed` unset, RED's early drops, the error models, the ON/OFF sources,
+    with `ns2_rng_seed` unset, RED's and PI's early drops, the error models, the ON/OFF sources,
     CBR's random gaps and the send overheads (empty when it is set, or nothing draws).
     Those parts run alike in law only, not packet for packet."""
     if sc.get("ns2_rng_seed") is not None:
@@ -158,6 +158,8 @@ def own_draws(sc: dict) -> list[str]:
         for side in (l, l.get("a_to_b") or {}, l.get("b_to_a") or {}):
             if (side.get("queue") or {}).get("type") == "red" and "RED queues" not in out:
                 out.append("RED queues")
+            if (side.get("queue") or {}).get("type") == "pi" and "PI queues" not in out:
+                out.append("PI queues")
             if side.get("error") and _error_draws(side["error"]) and "error models" not in out:
                 out.append("error models")
     for f in sc["flows"]:
@@ -296,6 +298,19 @@ def _queue_tcl(q: dict | None, a: str, b: str, ecn_lines: bool = False, largest:
             f"[[$ns link $n({a}) $n({b})] queue] set queue_in_bytes_ true",
             f"[[$ns link $n({a}) $n({b})] queue] set mean_pktsize_ 1",
         ]
+    if q["type"] == "pi":
+        # ns-2's Queue/PI, its settings on this queue alone (qlim_ from queue-limit)
+        queue = f"[[$ns link $n({a}) $n({b})] queue]"
+        sets = [("a_", float(q.get("a", 1.822e-5))), ("b_", float(q.get("b", 1.816e-5))),
+                ("w_", float(q.get("w_hz", 170.0))), ("qref_", float(q.get("qref_pkts", 50.0))),
+                ("mean_pktsize_", int(q.get("mean_pkt_bytes", 500))),
+                ("queue_in_bytes_", str(bool(q.get("queue_in_bytes", False))).lower()),
+                ("bytes_", str(bool(q.get("byte_mode", False))).lower()),
+                ("setbit_", str(bool(q.get("ecn", False))).lower())]
+        return [f"$ns simplex-link $n({a}) $n({b}) @RATE@ @DELAY@ PI",
+                f"$ns queue-limit $n({a}) $n({b}) {int(q.get('limit_pkts', 50))}",
+                *(f"{queue} set {var} {val!r}" if isinstance(val, float) else f"{queue} set {var} {val}"
+                  for var, val in sets)]
     if q["type"] in ("sfq", "drr"):
         # ns-2's fair schedulers read their own buffer settings (maxqueue_, blimit_), not
         # the limit_ that `$ns queue-limit` sets; set on this queue alone

@@ -471,7 +471,35 @@ def _queue(objs: _Objects, q: str, what: str, notes: list[str], rate_bps: float,
         return out
     if kind in ("SFQ", "DRR"):
         return _fair_queue(objs, q, kind, what, notes)
-    raise Ns2ImportError(f"{what}: queue type {kind} is not modelled (DropTail, RED, SFQ and DRR are)")
+    if kind == "PI":
+        return _pi_queue(objs, q, what, limit)
+    raise Ns2ImportError(f"{what}: queue type {kind} is not modelled (DropTail, RED, PI, SFQ and DRR are)")
+
+
+# ns-2 2.35's Queue/PI defaults (ns-default.tcl)
+_PI_DEFAULTS = {"a_": "1.822e-05", "b_": "1.816e-05", "w_": "170", "qref_": "50", "mean_pktsize_": "500",
+                "bytes_": "false", "queue_in_bytes_": "false", "setbit_": "false"}
+
+
+def _pi_queue(objs: _Objects, q: str, what: str, limit: int) -> dict:
+    """ns-2's PI queue: its gains, sampling rate and reference, and its buffer limit_."""
+    _unknown_vars(objs, q, {"limit_", *_PI_DEFAULTS}, what)
+
+    def get(var):
+        return objs.get(q, var, _PI_DEFAULTS[var])[0]
+
+    w = _num(get("w_"), f"{what} w_")
+    if not w > 0:
+        raise Ns2ImportError(f"{what}: w_ {w}: must be above 0 (ns-2's PI samples the queue every 1/w_ s)")
+    if limit < 1:
+        raise Ns2ImportError(f"{what}: limit_ {limit}: must be at least 1 (ns-2's PI drops every packet below it)")
+    out = {"type": "pi", "limit_pkts": limit, "a": _num(get("a_"), f"{what} a_"), "b": _num(get("b_"), f"{what} b_"),
+           "w_hz": w, "qref_pkts": _num(get("qref_"), f"{what} qref_"),
+           "mean_pkt_bytes": _int(get("mean_pktsize_"), f"{what} mean_pktsize_")}
+    for var, key in (("queue_in_bytes_", "queue_in_bytes"), ("bytes_", "byte_mode"), ("setbit_", "ecn")):
+        if _bool(get(var), f"{what} {var}"):
+            out[key] = True
+    return out
 
 
 # ns-2 2.35's fair schedulers' defaults (ns-default.tcl and their constructors)
@@ -739,6 +767,8 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
     draws = [what for what, yes in (
         ("RED's", any(q.get("type") == "red" for l in sc["links"]
                       for q in (l["queue"], l.get("a_to_b", {}).get("queue", {}), l.get("b_to_a", {}).get("queue", {})))),
+        ("PI's", any(q.get("type") == "pi" for l in sc["links"]
+                     for q in (l["queue"], l.get("a_to_b", {}).get("queue", {}), l.get("b_to_a", {}).get("queue", {})))),
         ("the error models'", any(_ns2._error_draws(e) for e in err_models)),
         ("the ON/OFF and random CBR sources'", any(f["traffic"]["type"] in ("exponential", "pareto")
                                                     or f["traffic"].get("random") for f in sc["flows"])),

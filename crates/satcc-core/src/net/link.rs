@@ -248,6 +248,8 @@ pub struct Link {
     departure_due: Option<(Time, f64)>,
     /// A departure event the caller has yet to schedule (`take_departure`).
     departure_new: Option<(Time, f64, Origin)>,
+    /// A queue's own timer (PI's samples): when its pending event is due (`queue_timer`).
+    timer_due: Option<(Time, f64)>,
 }
 
 /// What a router changes in a packet it passes on to a link.
@@ -343,6 +345,7 @@ impl Link {
             pushed_out: Vec::new(),
             departure_due: None,
             departure_new: None,
+            timer_due: None,
         }
     }
 
@@ -656,6 +659,45 @@ impl Link {
         self.departure_new.take()
     }
 
+    /// Start the queue's own timer (PI's samples), if it has one, at double time `from`
+    /// (the run's start, or a reset when the link goes down): its first event, which the
+    /// caller schedules, `origin` ordering it.
+    pub fn start_queue_timer(&mut self, from: f64, origin: Origin) -> Option<(Time, f64, Origin)> {
+        let next = from + self.queue.sampling_interval_s()?;
+        let t = from_secs(next);
+        self.timer_due = Some((t, next));
+        Some((t, next, origin))
+    }
+
+    /// The queue's timer event due at `at`: the queue samples the packets (or bytes)
+    /// waiting now, besides the one in transmission; returns its next event (ns-2's
+    /// resched by the interval from this expiry), or None if the event is stale (the
+    /// timer started again since it was scheduled).
+    #[cold]
+    #[inline(never)]
+    pub fn queue_timer(&mut self, at: At, order: &mut Order) -> Option<(Time, f64, Origin)> {
+        if self.timer_due != Some((at.now, at.shadow)) {
+            return None;
+        }
+        self.advance(at, order);
+        let (waiting_pkts, waiting_bytes) = self.waiting_in_pipe();
+        if let QueueDiscipline::Pi(p) = &mut self.queue {
+            p.sample(waiting_pkts, waiting_bytes);
+        }
+        self.start_queue_timer(at.shadow, order.call())
+    }
+
+    /// The packets waiting in the pipe behind the one in transmission, and their bytes
+    /// (as of the last `advance`).
+    fn waiting_in_pipe(&self) -> (u32, u64) {
+        let in_system = (self.admitted_pkts - self.departed_pkts) as u32;
+        if in_system == 0 {
+            return (0, 0);
+        }
+        let in_service = self.entry(self.departed_pkts).pkt.size_bytes as u64;
+        (in_system - 1, self.admitted_bytes - self.departed_bytes - in_service)
+    }
+
     /// Packets a scheduling queue dropped from its buffer at the last arrival.
     pub fn take_pushed_out(&mut self) -> Vec<Packet> {
         std::mem::take(&mut self.pushed_out)
@@ -801,6 +843,7 @@ impl Link {
     #[inline(never)]
     pub fn go_down(&mut self, at: At, order: &Order) -> Vec<Packet> {
         self.advance(at, order);
+        let (waiting_pkts, waiting_bytes) = self.waiting_in_pipe();
         self.down = true;
         let (first, gone, old_admitted) = (self.popped_pkts, self.departed_pkts, self.admitted_pkts);
         let mut lost = Vec::with_capacity(self.pipe.len());
@@ -835,7 +878,7 @@ impl Link {
         self.departure_due = None;
         self.departure_new = None;
         self.stats.drops_down += lost.len() as u64;
-        self.queue.clear();
+        self.queue.clear(waiting_pkts, waiting_bytes);
         // ns-2's Link::down resets every connector of the link, its error modules
         // among them (ErrorModel::reset)
         for m in [self.error.as_mut(), self.error_entry.as_deref_mut()].into_iter().flatten() {

@@ -21,6 +21,7 @@
 
 use super::drr::Drr;
 use super::packet::Packet;
+use super::pi::Pi;
 use super::sfq::Sfq;
 use crate::engine::rng::Draws;
 use crate::engine::Time;
@@ -444,14 +445,29 @@ pub enum QueueDiscipline {
     Sfq(Box<Sfq>),
     /// Deficit Round Robin (ns-2's Queue/DRR): holds its packets.
     Drr(Box<Drr>),
+    /// The PI controller AQM (ns-2's Queue/PI): its probability moves at a timer of its
+    /// link's (`QueueDiscipline::sampling_interval_s`).
+    Pi(Box<Pi>),
 }
 
 impl QueueDiscipline {
-    /// The queue's state when its link is taken down (ns-2's Queue::reset of each kind):
-    /// DropTail keeps none; RED starts its average again.
-    pub fn clear(&mut self) {
-        if let QueueDiscipline::Red(r) = self {
-            r.clear();
+    /// The queue's state when its link is taken down (ns-2's Queue::reset of each kind),
+    /// `waiting_pkts` of `waiting_bytes` waiting then: DropTail keeps none; RED starts its
+    /// average again; PI its probability, from a sample of the queue before it is lost.
+    pub fn clear(&mut self, waiting_pkts: u32, waiting_bytes: u64) {
+        match self {
+            QueueDiscipline::Red(r) => r.clear(),
+            QueueDiscipline::Pi(p) => p.clear(waiting_pkts, waiting_bytes),
+            _ => {}
+        }
+    }
+
+    /// The seconds between two samples of the queue by its own timer (PI's), if it has
+    /// one.
+    pub fn sampling_interval_s(&self) -> Option<f64> {
+        match self {
+            QueueDiscipline::Pi(p) => Some(p.interval_s()),
+            _ => None,
         }
     }
 
@@ -479,6 +495,7 @@ impl QueueDiscipline {
                 }
             }
             QueueDiscipline::Red(r) => r.verdict(size_bytes, occ, draws, in_service_bytes),
+            QueueDiscipline::Pi(p) => p.verdict(size_bytes, occ, draws, in_service_bytes),
             QueueDiscipline::Sfq(_) | QueueDiscipline::Drr(_) => Verdict::Schedule,
         }
     }
@@ -528,7 +545,11 @@ impl QueueDiscipline {
 
     /// Whether it marks ECN-capable packets (RED with ECN).
     pub fn marks_ecn(&self) -> bool {
-        matches!(self, QueueDiscipline::Red(r) if r.ecn)
+        match self {
+            QueueDiscipline::Red(r) => r.ecn,
+            QueueDiscipline::Pi(p) => p.ecn,
+            _ => false,
+        }
     }
 
     /// The packet limit, if the queue has one (used to report % of buffer): none for a
@@ -544,6 +565,7 @@ impl QueueDiscipline {
             QueueDiscipline::DropTail(d) => (d.limit_pkts, d.limit_bytes),
             QueueDiscipline::Red(r) if r.bytes.is_some_and(|b| b.queue) => (None, Some(r.limit)),
             QueueDiscipline::Red(r) => (Some(r.limit_pkts), None),
+            QueueDiscipline::Pi(p) => p.limits(),
             QueueDiscipline::Sfq(q) => (Some(q.maxqueue()), None),
             QueueDiscipline::Drr(q) => (None, Some(q.blimit())),
         }

@@ -252,6 +252,49 @@ pub enum QueueSpec {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         adaptive: Option<AdaptiveRed>,
     },
+    /// The PI controller AQM (Hollot et al. 2001; ns-2's Queue/PI): a drop probability
+    /// moved `w_hz` times a second by a proportional-integral law of the queue's length
+    /// toward `qref_pkts`, applied to every arrival (net::pi).
+    Pi {
+        /// Buffer, packets waiting besides the one in transmission [limit_ 50].
+        #[serde(default = "pi_limit")]
+        #[schemars(range(min = 1))]
+        limit_pkts: u32,
+        /// Gain on the queue's distance from qref at this sample [a_ 1.822e-5].
+        #[serde(default = "pi_a")]
+        #[schemars(range(min = 0, max = 1))]
+        a: f64,
+        /// Gain on the distance at the last sample, subtracted [b_ 1.816e-5].
+        #[serde(default = "pi_b")]
+        #[schemars(range(min = 0, max = 1))]
+        b: f64,
+        /// Samples a second [w_ 170].
+        #[serde(default = "pi_w")]
+        #[schemars(range(min = 0.01, max = 1_000_000))]
+        w_hz: f64,
+        /// The queue length steered to, packets (in mean-size packets with
+        /// queue_in_bytes) [qref_ 50].
+        #[serde(default = "pi_qref")]
+        #[schemars(range(min = 0))]
+        qref_pkts: f64,
+        /// Typical packet size: with queue_in_bytes or byte_mode, turns bytes into
+        /// packets [mean_pktsize_ 500].
+        #[serde(default = "pi_mean_pkt")]
+        #[schemars(range(min = 1))]
+        mean_pkt_bytes: u32,
+        /// Count the queue in bytes waiting (the limit limit_pkts x mean_pkt_bytes bytes)
+        /// [queue_in_bytes_ false].
+        #[serde(default)]
+        queue_in_bytes: bool,
+        /// Scale the drop probability by the arrival's size over mean_pkt_bytes [bytes_
+        /// false].
+        #[serde(default)]
+        byte_mode: bool,
+        /// Mark ECN-capable packets (of flows with `tcp.ecn`) where it would drop them
+        /// early [setbit_ false].
+        #[serde(default)]
+        ecn: bool,
+    },
     /// Stochastic Fairness Queueing (ns-2's Queue/SFQ): packets hashed by their source
     /// and destination nodes into `buckets` queues served one packet each in turn; an
     /// arrival is dropped when its queue holds half the free places or more (net::sfq).
@@ -287,6 +330,30 @@ pub enum QueueSpec {
         #[serde(default)]
         mask: bool,
     },
+}
+
+fn pi_a() -> f64 {
+    1.822e-5
+}
+
+fn pi_b() -> f64 {
+    1.816e-5
+}
+
+fn pi_w() -> f64 {
+    170.0
+}
+
+fn pi_qref() -> f64 {
+    50.0
+}
+
+fn pi_limit() -> u32 {
+    50
+}
+
+fn pi_mean_pkt() -> u32 {
+    500
 }
 
 fn sfq_limit() -> u32 {

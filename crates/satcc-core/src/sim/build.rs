@@ -8,7 +8,7 @@ use crate::metrics::Series;
 use crate::net::error_model::{ErrorModel, Law, List, Periodic, TwoState, Unit};
 use crate::net::link::Link;
 use crate::net::queue::{Adaptive, DropTail, QueueDiscipline, Red};
-use crate::net::{drr::Drr, sfq::Sfq};
+use crate::net::{drr::Drr, pi::Pi, sfq::Sfq};
 use crate::net::routing::SessionRoutes;
 use crate::net::{FlowId, LinkId, NodeId};
 use crate::scenario::{self, ErrorPlace, ErrorSpec, ErrorUnit, LawSpec, QueueSpec, Scenario, TrafficSpecIn};
@@ -39,6 +39,11 @@ pub(super) fn build_queue(q: &QueueSpec, rate_bps: f64) -> QueueDiscipline {
                 red = red.adaptive(Adaptive::new(a.alpha, a.beta, a.interval_s, a.top, bottom));
             }
             QueueDiscipline::Red(Box::new(if *ecn { red.with_ecn(*mark_p) } else { red }))
+        }
+        #[rustfmt::skip]
+        QueueSpec::Pi { limit_pkts, a, b, w_hz, qref_pkts, mean_pkt_bytes, queue_in_bytes, byte_mode, ecn } => {
+            QueueDiscipline::Pi(Box::new(Pi::new(*a, *b, *w_hz, *qref_pkts, *limit_pkts, *mean_pkt_bytes, *queue_in_bytes,
+                                                 *byte_mode, *ecn)))
         }
         QueueSpec::Sfq { limit_pkts, buckets } => QueueDiscipline::Sfq(Box::new(Sfq::new(*limit_pkts, *buckets))),
         QueueSpec::Drr { limit_bytes, quantum_bytes, buckets, mask } => {
@@ -599,6 +604,16 @@ impl Simulation {
                 sim.events.push(m.interval, to_secs(m.interval), Ev::Route);
             }
             sim.record_paths(0);
+        }
+        // queues' own timers (PI's samples), started as ns-2's `$ns run` resets each queue,
+        // after what the script scheduled
+        for l in 0..sim.links.len() {
+            if sim.links[l].queue.sampling_interval_s().is_some() {
+                let origin = sim.events.order.call();
+                if let Some((t, sh, o)) = sim.links[l].start_queue_timer(0.0, origin) {
+                    sim.events.push_at(t, sh, o, Ev::QueueTimer(l as LinkId));
+                }
+            }
         }
         Ok(sim)
     }

@@ -79,6 +79,16 @@ impl Simulation {
         }
     }
 
+    /// A queue's own timer (PI's samples); the next is scheduled from this expiry.
+    #[cold]
+    #[inline(never)]
+    fn on_queue_timer(&mut self, link: LinkId) {
+        let at = self.at();
+        if let Some((t, sh, origin)) = self.links[link as usize].queue_timer(at, &mut self.events.order) {
+            self.events.push_at(t, sh, origin, Ev::QueueTimer(link));
+        }
+    }
+
     /// A scheduling queue's departure event: the next waiting packet starts.
     #[cold]
     #[inline(never)]
@@ -635,6 +645,13 @@ impl Simulation {
             for p in &lost {
                 self.count_drop(p, l, DropCause::LinkDown);
             }
+            // a queue's own timer starts again with its reset (ns-2's PI reschedules it)
+            if self.links[l as usize].queue.sampling_interval_s().is_some() {
+                let origin = self.events.order.call();
+                if let Some((t, sh, o)) = self.links[l as usize].start_queue_timer(at.shadow, origin) {
+                    self.events.push_at(t, sh, o, Ev::QueueTimer(l));
+                }
+            }
         }
         if last_of_instant {
             if let Some(r) = self.session.as_mut() {
@@ -875,6 +892,7 @@ impl Simulation {
             match ev {
                 Ev::LinkHead(_) => unreachable!("handled above"),
                 Ev::LinkDeparture(l) => self.on_link_departure(l),
+                Ev::QueueTimer(l) => self.on_queue_timer(l),
                 Ev::Rtx(f) => self.on_rtx(f),
                 Ev::DelAck(f) => self.on_delack(f),
                 Ev::DelSnd(f) => self.on_delsnd(f),

@@ -76,13 +76,15 @@ enum Ev {
     /// A link with a scheduling queue (SFQ, DRR): its packet in transmission leaves and
     /// the queue gives the next (net::link, `Link::depart`).
     LinkDeparture(LinkId),
+    /// A link's queue samples itself (PI's timer; net::link, `Link::queue_timer`).
+    QueueTimer(LinkId),
 }
 
 const _: () = assert!(std::mem::size_of::<Ev>() == 8);
 
 /// What each kind of event is called in a run's count of its events (`RunOutput::
 /// events_by_kind`), in the order of `Ev::kind`.
-pub const EVENT_KINDS: [&str; 16] = [
+pub const EVENT_KINDS: [&str; 17] = [
     "link arrivals",
     "retransmission timers",
     "delayed-ACK timers",
@@ -99,6 +101,7 @@ pub const EVENT_KINDS: [&str; 16] = [
     "link outages",
     "agents detached",
     "link departures",
+    "queue timers",
 ];
 
 impl Ev {
@@ -122,6 +125,7 @@ impl Ev {
             Ev::LinkState(_) => 13,
             Ev::Detach(_) => 14,
             Ev::LinkDeparture(_) => 15,
+            Ev::QueueTimer(_) => 16,
         }
     }
 }
