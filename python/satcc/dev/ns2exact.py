@@ -202,6 +202,12 @@ MIX_FIRST = 13400
 # quanta, among TCP flows of mixed agents and UDP flows; from FAIR_FIRST + 100 on, each
 # also made by two other families drawn at random, as the mixed networks are
 FAIR_FIRST = 30000
+# From PI_FIRST to PI_FIRST + 999, carved out the same way: lossy networks whose router
+# links mostly run ns-2's PI controller AQM (gains, sampling rates, references and buffers
+# drawn; some in bytes, some marking ECN-capable packets of ECN senders), TCP flows of
+# mixed agents among UDP ones; from PI_FIRST + 100 on, each also made by two other
+# families drawn at random
+PI_FIRST = 31000
 # Networks known to part from ns-2, with why (none since 2026-11-28; three mixed networks
 # found apart on 2026-12-02 were fixed the same day, below). Networks 241, 1055,
 # 6121 and 7053 were kept here until then: links of equal rates busy in lockstep, where
@@ -229,6 +235,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(ARED_FIRST, ARED_FIRST + 100)) + list(range(ERRM_FIRST, ERRM_FIRST + 100))
             + list(range(OPTS_FIRST, OPTS_FIRST + 100)) + list(range(AIMD_FIRST, AIMD_FIRST + 100))
             + list(range(MIX_FIRST, MIX_FIRST + 100)) + list(range(FAIR_FIRST, FAIR_FIRST + 200))
+            + list(range(PI_FIRST, PI_FIRST + 200))
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
             # found in a scan of mixed networks beyond the family's 100: a send overhead's
@@ -394,10 +401,10 @@ def network(k: int, family: str | None = None) -> dict:
         _make_on_off(sc, random.Random(3_000_000 + k))
     # what the family changes, in order, each with a stream of its own (so that adding
     # one leaves the networks above as they were)
-    if agents in ("mixed", "fair-mixed"):
+    if agents in ("mixed", "fair-mixed", "pi-mixed"):
         # (made once a process: each draw is run in satcc to see that it is accepted)
         if k not in _MIXED_MADE:
-            made, MIXED_FAMILIES[k] = _mixed(k, json.dumps(sc), agents == "fair-mixed")
+            made, MIXED_FAMILIES[k] = _mixed(k, json.dumps(sc), {"fair-mixed": "fair", "pi-mixed": "pi"}.get(agents))
             _MIXED_MADE[k] = json.dumps(made)
         sc = json.loads(_MIXED_MADE[k])
     for make, salt in _FAMILY_MAKERS.get(agents, ()):
@@ -421,15 +428,15 @@ _MIXABLE = ["sack1", "tahoe", "vegas", "ecn", "exp", "file", "udp", "bytes", "ov
 _APART_IN_NS2 = [{"steps", "outages"}, {"steps", "session"}, {"steps", "costs"}]
 
 
-def _mixed(k: int, base: str, fair: bool = False) -> tuple[dict, list[str]]:
+def _mixed(k: int, base: str, must: str | None = None) -> tuple[dict, list[str]]:
     """Mixed network k from its base network (JSON) and the families it was made of:
-    three families drawn at random (with `fair`, the fair family and two drawn), their
+    three families drawn at random (with `must`, that family and two drawn), their
     makers in the order of their streams, each maker once; drawn again until satcc and
     the export accept the network (some settings exclude others: ECN with Vegas, say; a
     maker for TCP flows after one that made UDP flows)."""
-    rng = random.Random((30_100_000 if fair else 13_400_000) + k)
+    rng = random.Random({None: 13_400_000, "fair": 30_100_000, "pi": 31_100_000}[must] + k)
     while True:
-        fams = ["fair"] + rng.sample(_MIXABLE, 2) if fair else rng.sample(_MIXABLE, 3)
+        fams = [must] + rng.sample(_MIXABLE, 2) if must else rng.sample(_MIXABLE, 3)
         if any(pair <= set(fams) for pair in _APART_IN_NS2):
             continue
         makers = sorted({m for f in fams for m in _FAMILY_MAKERS[f]}, key=lambda m: m[1])
@@ -460,7 +467,11 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    if PI_FIRST <= k < PI_FIRST + 100:
+        return True, False, "pi"
+    if PI_FIRST + 100 <= k < PI_FIRST + 1000:
+        return True, False, "pi-mixed"
     if FAIR_FIRST <= k < FAIR_FIRST + 100:
         return True, False, "fair"
     if FAIR_FIRST + 100 <= k < FAIR_FIRST + 1000:
@@ -1045,6 +1056,46 @@ def _make_fair(sc: dict, rng: random.Random) -> None:
         _mix_agents(f, rng)
 
 
+def _make_pi(sc: dict, rng: random.Random) -> None:
+    """In place: most router links, one at least, run ns-2's PI AQM (the way back a queue of
+    its own one time in three), with gains from ns-2's default to a hundred times it, 50
+    to 500 samples a second, references of 5 to 50 packets and buffers of 20 to 200, one
+    in five counted in bytes, one in five scaled by size; in a third of the networks they
+    mark, and four senders in five run `tcp.ecn`. The TCP agents mixed (_mix_agents)."""
+    routers = {n["name"] for n in sc["nodes"] if n["name"].startswith("R")}
+    ecn = rng.random() < 0.33
+
+    def pi() -> dict:
+        a, b = rng.choice([(1.822e-5, 1.816e-5), (1.822e-4, 1.816e-4), (1e-3, 9.9e-4), (5e-4, 4e-4)])
+        q = {"type": "pi", "limit_pkts": rng.choice([20, 50, 100, 200]), "a": a, "b": b,
+             "w_hz": rng.choice([50.0, 170.0, 170.0, 500.0]), "qref_pkts": rng.choice([5.0, 10.0, 20.0, 50.0]),
+             "mean_pkt_bytes": rng.choice([500, 1000])}
+        if rng.random() < 0.2:
+            q["queue_in_bytes"] = True
+        if rng.random() < 0.2:
+            q["byte_mode"] = True
+        if ecn and rng.random() < 0.85:
+            q["ecn"] = True
+        return q
+
+    def put(link: dict) -> None:
+        link["queue"] = pi()
+        link.get("b_to_a", {}).pop("queue", None)
+        if rng.random() < 0.3:
+            link.setdefault("b_to_a", {})["queue"] = pi()
+
+    core = [l for l in sc["links"] if l["a"] in routers and l["b"] in routers]
+    drawn = [l for l in core if rng.random() < 0.8]
+    for link in drawn or [rng.choice(core)]:
+        put(link)
+    for f in sc["flows"]:
+        if f.get("transport") == "udp":
+            continue
+        _mix_agents(f, rng)
+        if ecn and f.get("cc") != "vegas" and rng.random() < 0.8:
+            f["tcp"] = {**f["tcp"], "ecn": True}
+
+
 def _make_error_models(sc: dict, rng: random.Random) -> None:
     """In place: six link directions in ten get one of ns-2's periodic, list or
     two-state error models (in place of any they had), a third of them at the link's
@@ -1143,6 +1194,7 @@ _FAMILY_MAKERS = {
     "tcp-options": [(_make_tcp_options, 13_200_000)],
     "aimd": [(_make_aimd, 13_300_000)],
     "fair": [(_make_udp, 8_200_000), (_make_fair, 30_000_000)],
+    "pi": [(_make_udp, 8_200_000), (_make_pi, 31_000_000)],
 }
 
 
