@@ -125,6 +125,13 @@ def _agree(sc: dict, script: str) -> bool:
     ("fair_queues.tcl", lambda sc: sc["links"][0]["queue"].update(buckets=17)),
     ("fair_queues.tcl", lambda sc: sc["links"][1]["queue"].update(quantum_bytes=250)),
     ("fair_queues.tcl", lambda sc: sc["links"][1]["queue"].update(limit_bytes=25000)),
+    # PI: its marks, its reference, the queue in bytes on the way back, its sampling rate,
+    # and ns-2's draws
+    ("pi_aqm.tcl", lambda sc: sc["links"][0]["queue"].pop("ecn")),
+    ("pi_aqm.tcl", lambda sc: sc["links"][0]["queue"].update(qref_pkts=50.0)),
+    ("pi_aqm.tcl", lambda sc: sc["links"][0]["b_to_a"]["queue"].pop("queue_in_bytes")),
+    ("pi_aqm.tcl", lambda sc: sc["links"][0]["queue"].update(w_hz=171.0)),
+    ("pi_aqm.tcl", lambda sc: sc.pop("ns2_rng_seed")),
 ])
 def test_the_comparison_sees_a_setting_the_import_would_drop(script, change):
     # each of these settings, left out of the scenario, parts satcc from ns-2's counts
