@@ -168,18 +168,21 @@ def test_cc_bench_counts_each_runs_events_by_kind(tmp_path, capsys):
 
 
 def test_queue_bench_runs_the_bottleneck_as_each_queue(tmp_path, capsys):
-    """`satcc bench --queue`: the standard scenario's bottleneck as ns-2's SFQ and DRR
+    """`satcc bench --queue`: the standard scenario's bottleneck as ns-2's SFQ, DRR and PI
     beside its DropTail; the fair schedulers' runs have departure events of their own,
-    the DropTail run none."""
+    PI's its timer's, the DropTail run neither."""
     out = tmp_path / "q.json"
-    assert bench_mod.queue_bench(["droptail", "sfq", "drr"], duration_s=2.0, repeat=1, out=str(out)) == 0
+    assert bench_mod.queue_bench(["droptail", "sfq", "drr", "pi"], duration_s=2.0, repeat=1, out=str(out)) == 0
     best = json.loads(out.read_text())["best"]
     assert best["droptail"]["events_by_kind"]["link departures"] == 0
+    # PI samples its queue 170 times a second (ns-2's default w_), at a timer of its own,
+    # in both directions of the bottleneck link
+    assert best["pi"]["events_by_kind"]["queue timers"] == 2 * 340 and best["droptail"]["events_by_kind"]["queue timers"] == 0
     for q in ("sfq", "drr"):
         assert best[q]["events_by_kind"]["link departures"] > 1000, q
         assert sum(best[q]["events_by_kind"].values()) == best[q]["events"]
     assert "link departures" in capsys.readouterr().out
-    with pytest.raises(ExperimentError, match=r"--queue: one of droptail, sfq, drr, got 'fq'"):
+    with pytest.raises(ExperimentError, match=r"--queue: one of droptail, sfq, drr, pi, got 'fq'"):
         bench_mod.queue_bench(["droptail", "fq"], duration_s=1.0, repeat=1)
 
 

@@ -369,15 +369,16 @@ def cc_bench(ccs: list[str], duration_s: float | None = None, repeat: int = 3, o
     return _alternated(variants, base, duration_s, repeat, out)
 
 
-# --queue: ns-2's fair schedulers in place of the bottleneck's DropTail, of the same buffer
-_QUEUES = ("droptail", "sfq", "drr")
+# --queue: ns-2's fair schedulers or PI in place of the bottleneck's DropTail, of the same buffer
+_QUEUES = ("droptail", "sfq", "drr", "pi")
 
 
 def queue_bench(queues: list[str], duration_s: float | None = None, repeat: int = 3, out: str | None = None,
                 scenario: str = "standard") -> int:
     """Time the scenario with its bottleneck's queue (monitor.bottleneck, a DropTail of B
     packets) as each of `queues`: "droptail" as it is, "sfq" ns-2's SFQ of B packets,
-    "drr" ns-2's DRR of B x the segment size bytes and a quantum of one segment; the runs
+    "drr" ns-2's DRR of B x the segment size bytes and a quantum of one segment, "pi"
+    ns-2's PI of B packets with its other defaults (a reference of 50 packets); the runs
     alternated `repeat` times, the best of each and its ratio to the first."""
     from ..experiments.definition import ExperimentError
 
@@ -396,6 +397,8 @@ def queue_bench(queues: list[str], duration_s: float | None = None, repeat: int 
             link["queue"] = {"type": "sfq", "limit_pkts": limit}
         elif q == "drr":
             link["queue"] = {"type": "drr", "limit_bytes": limit * seg, "quantum_bytes": seg}
+        elif q == "pi":
+            link["queue"] = {"type": "pi", "limit_pkts": limit}
         variants[q] = d
     return _alternated(variants, base, duration_s, repeat, out)
 
