@@ -375,8 +375,8 @@ _QUEUES = ("droptail", "sfq", "drr", "pi")
 
 def queue_bench(queues: list[str], duration_s: float | None = None, repeat: int = 3, out: str | None = None,
                 scenario: str = "standard") -> int:
-    """Time the scenario with its bottleneck's queue (monitor.bottleneck, a DropTail of B
-    packets) as each of `queues`: "droptail" as it is, "sfq" ns-2's SFQ of B packets,
+    """Time the scenario with its bottleneck link's queue (monitor.bottleneck, both ways;
+    a DropTail of B packets) as each of `queues`: "droptail" as it is, "sfq" ns-2's SFQ of B packets,
     "drr" ns-2's DRR of B x the segment size bytes and a quantum of one segment, "pi"
     ns-2's PI of B packets with its other defaults (a reference of 50 packets); the runs
     alternated `repeat` times, the best of each and its ratio to the first."""
