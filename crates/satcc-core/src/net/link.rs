@@ -9,6 +9,14 @@
 //! handled in order), so the queue length is known in O(1) amortized. The simulator
 //! keeps one pending event per link: the arrival of the head packet at the far end.
 //!
+//! A scheduling queue (ns-2's SFQ and DRR: net::sfq, net::drr) is not FIFO: which packet
+//! goes next is known only when the transmitter comes free. Its waiting packets stay in
+//! the queue, the pipe holds the packet in transmission and those on the wire, and the
+//! link has a second pending event while packets wait: the departure of the packet in
+//! transmission, where the queue gives the next (`Link::depart`; ns-2's queue resumes
+//! there). A queue that samples itself (PI) has a timer event of its own
+//! (`Link::queue_timer`).
+//!
 //! Timing without drift. A packet's transmission time is rarely a whole nanosecond
 //! (1000 bytes at 155 Mb/s take 51,612.903 ns). The link's timeline is therefore kept
 //! in seconds as a double, summed exactly as ns-2 2.35 sums it (departure = start +
