@@ -1535,15 +1535,35 @@ def test_the_mixed_networks_combine_three_families_each():
     assert not ns2exact.compare([13414], REF)[13414]
 
 
-def _fair_queues(sc: dict) -> dict[str, dict]:
-    """The link directions of `sc` running SFQ or DRR, and their queues."""
+def _queues_of(sc: dict, kinds: tuple[str, ...]) -> dict[str, dict]:
+    """The link directions of `sc` whose queue is of one of `kinds`, and their queues."""
     out = {}
     for l in sc["links"]:
         for a, b, side in ((l["a"], l["b"], "a_to_b"), (l["b"], l["a"], "b_to_a")):
             q = l.get(side, {}).get("queue", l.get("queue"))
-            if q and q["type"] in ("sfq", "drr"):
+            if q and q["type"] in kinds:
                 out[f"{a}->{b}"] = q
     return out
+
+
+def _queues_as(kinds: tuple[str, ...], change):
+    """A change (for _parted_network): every queue of one of `kinds` replaced by
+    change(queue)."""
+    def apply(sc: dict) -> None:
+        for l in sc["links"]:
+            for d in (l, l.get("a_to_b", {}), l.get("b_to_a", {})):
+                q = d.get("queue")
+                if q and q["type"] in kinds:
+                    d["queue"] = change(dict(q))
+    return apply
+
+
+def _fair_queues(sc: dict) -> dict[str, dict]:
+    return _queues_of(sc, ("sfq", "drr"))
+
+
+def _fair_as(change):
+    return _queues_as(("sfq", "drr"), change)
 
 
 def test_the_fair_networks_drop_at_ns2s_sfq_and_drr_queues():
@@ -1567,16 +1587,23 @@ def test_the_fair_networks_drop_at_ns2s_sfq_and_drr_queues():
     assert " SFQ\n" in tcl and " DRR\n" in tcl and " set maxqueue_ " in tcl and " set quantum_ " in tcl
 
 
+def _mixed_with(family: str, queues) -> set[str]:
+    """The families the networks of `family`-mixed were made of, each network checked to
+    be made of that family and two others and to hold its queues (`queues(sc)`)."""
+    seen = set()
+    for k in _family(f"{family}-mixed"):
+        sc = ns2exact.network(k)
+        fams = ns2exact.MIXED_FAMILIES[k]
+        assert len(fams) == 3 and fams.count(family) == 1 and queues(sc), k
+        seen |= set(fams)
+    return seen
+
+
 def test_the_fair_mixed_networks_put_fair_queues_among_two_other_families():
     # networks from FAIR_FIRST + 100: the fair family and two drawn, as the mixed networks;
     # fair queues on links that fail, change rate or step their delay, under session
     # routing, beside RED and error models
-    seen = set()
-    for k in _family("fair-mixed"):
-        sc = ns2exact.network(k)
-        fams = ns2exact.MIXED_FAMILIES[k]
-        assert len(fams) == 3 and fams.count("fair") == 1 and _fair_queues(sc), k
-        seen |= set(fams)
+    seen = _mixed_with("fair", _fair_queues)
     assert seen >= {"outages", "session", "rates", "steps", "error-models", "adaptive-red", "detaches"}, seen
 
     def on_changing_links(sc):
@@ -1584,17 +1611,6 @@ def test_the_fair_mixed_networks_put_fair_queues_among_two_other_families():
         return any(l.get(key) and (f"{l['a']}->{l['b']}" in fair or f"{l['b']}->{l['a']}" in fair)
                    for l in sc["links"] for key in ("outages", "rate_changes", "delay_changes"))
     assert sum(on_changing_links(ns2exact.network(k)) for k in _family("fair-mixed")) >= 10
-
-
-def _fair_as(change):
-    """A change (for _parted_network): every SFQ or DRR queue replaced by change(queue)."""
-    def apply(sc: dict) -> None:
-        for l in sc["links"]:
-            for d in (l, l.get("a_to_b", {}), l.get("b_to_a", {})):
-                q = d.get("queue")
-                if q and q["type"] in ("sfq", "drr"):
-                    d["queue"] = change(dict(q))
-    return apply
 
 
 def test_the_comparison_sees_fifo_in_place_of_fair_queues_and_each_setting():
@@ -1612,6 +1628,20 @@ def test_the_comparison_sees_fifo_in_place_of_fair_queues_and_each_setting():
         lambda q: {**q, "limit_pkts": max(1, q["limit_pkts"] - 1)} if q["type"] == "sfq" else q)) >= 5
     assert _parted_network("fair", _fair_as(
         lambda q: {**q, "limit_bytes": q["limit_bytes"] - 1000} if q["type"] == "drr" else q)) >= 4
+
+
+def _one_flow(src: str, dst: str) -> str:
+    """The end of a test's ns-2 script: a NewReno flow from `src` to `dst` for 3 s."""
+    return f"""set tcp [new Agent/TCP/Newreno]
+$ns attach-agent {src} $tcp
+set sink [new Agent/TCPSink]
+$ns attach-agent {dst} $sink
+$ns connect $tcp $sink
+set ftp [$tcp attach-app FTP]
+$ns at 0.0 "$ftp start"
+$ns at 3.0 "exit 0"
+$ns run
+"""
 
 
 def test_fair_queues_are_read_from_and_written_to_ns2_as_ns2_reads_them(tmp_path):
@@ -1635,16 +1665,7 @@ Queue/DRR set quantum_ 1500
 $ns duplex-link $c $a 1Mb 20ms DRR
 [[$ns link $c $a] queue] blimit 9000
 [[$ns link $a $c] queue] set mask_ 1
-set tcp [new Agent/TCP/Newreno]
-$ns attach-agent $a $tcp
-set sink [new Agent/TCPSink]
-$ns attach-agent $c $sink
-$ns connect $tcp $sink
-set ftp [$tcp attach-app FTP]
-$ns at 0.0 "$ftp start"
-$ns at 3.0 "exit 0"
-$ns run
-""")
+""" + _one_flow("$a", "$c"))
     imp = ns2_import.from_tcl(script)
     links = {(l["a"], l["b"]): l for l in imp.scenario["links"]}
     assert links[("b", "c")]["queue"] == {"type": "sfq", "limit_pkts": 25, "buckets": 16}
@@ -1660,14 +1681,7 @@ $ns run
 
 
 def _pi_queues(sc: dict) -> dict[str, dict]:
-    """The link directions of `sc` running PI, and their queues."""
-    out = {}
-    for l in sc["links"]:
-        for a, b, side in ((l["a"], l["b"], "a_to_b"), (l["b"], l["a"], "b_to_a")):
-            q = l.get(side, {}).get("queue", l.get("queue"))
-            if q and q["type"] == "pi":
-                out[f"{a}->{b}"] = q
-    return out
+    return _queues_of(sc, ("pi",))
 
 
 def test_the_pi_networks_drop_and_mark_at_ns2s_pi_queues():
@@ -1682,24 +1696,12 @@ def test_the_pi_networks_drop_and_mark_at_ns2s_pi_queues():
     assert sum(any(REF["counters"][str(k)]["links"][n][2] > 0 for n in _pi_queues(sc))
                for k, sc in zip(nets, made)) > 50
     assert " PI\n" in "".join(ns2exact.tcl(k) for k in nets[:10])
-    seen = set()
-    for k in _family("pi-mixed"):
-        sc = ns2exact.network(k)
-        fams = ns2exact.MIXED_FAMILIES[k]
-        assert len(fams) == 3 and fams.count("pi") == 1 and _pi_queues(sc), k
-        seen |= set(fams)
+    seen = _mixed_with("pi", _pi_queues)
     assert seen >= {"outages", "session", "rates", "steps", "error-models"}, seen
 
 
 def _pi_as(change):
-    """A change (for _parted_network): every PI queue replaced by change(queue)."""
-    def apply(sc: dict) -> None:
-        for l in sc["links"]:
-            for d in (l, l.get("a_to_b", {}), l.get("b_to_a", {})):
-                q = d.get("queue")
-                if q and q["type"] == "pi":
-                    d["queue"] = change(dict(q))
-    return apply
+    return _queues_as(("pi",), change)
 
 
 def test_the_comparison_sees_droptail_in_place_of_pi_and_each_setting():
@@ -1731,16 +1733,7 @@ $ns duplex-link $a $b 1Mb 20ms PI
 $ns queue-limit $a $b 70
 [[$ns link $a $b] queue] set qref_ 25
 [[$ns link $a $b] queue] set queue_in_bytes_ true
-set tcp [new Agent/TCP/Newreno]
-$ns attach-agent $a $tcp
-set sink [new Agent/TCPSink]
-$ns attach-agent $b $sink
-$ns connect $tcp $sink
-set ftp [$tcp attach-app FTP]
-$ns at 0.0 "$ftp start"
-$ns at 3.0 "exit 0"
-$ns run
-""")
+""" + _one_flow("$a", "$b"))
     imp = ns2_import.from_tcl(script)
     link = imp.scenario["links"][0]
     assert link["queue"] == {"type": "pi", "limit_pkts": 70, "a": 1.822e-5, "b": 1.816e-5, "w_hz": 100.0,

@@ -1023,12 +1023,25 @@ def _make_aimd(sc: dict, rng: random.Random) -> None:
             f["tcp"] = tcp
 
 
+def _place_queues(sc: dict, rng: random.Random, make, access: float) -> None:
+    """In place: four router links in five, a share `access` of the access links (none
+    drawn for when it is 0) and one router link at least take the queue `make()` gives,
+    the way back one of its own one time in three."""
+    routers = {n["name"] for n in sc["nodes"] if n["name"].startswith("R")}
+    core = [l for l in sc["links"] if l["a"] in routers and l["b"] in routers]
+    drawn = [l for l in (sc["links"] if access else core) if rng.random() < (0.8 if l in core else access)]
+    for link in drawn or [rng.choice(core)]:
+        link["queue"] = make()
+        link.get("b_to_a", {}).pop("queue", None)
+        if rng.random() < 0.3:
+            link.setdefault("b_to_a", {})["queue"] = make()
+
+
 def _make_fair(sc: dict, rng: random.Random) -> None:
     """In place: most router links, and a tenth of the access links, one of them at
     least, run ns-2's SFQ or DRR (in place of their DropTail or RED queue), buffers small
     enough to drop, the way back a queue of its own one time in three; the TCP agents
     mixed (_mix_agents)."""
-    routers = {n["name"] for n in sc["nodes"] if n["name"].startswith("R")}
 
     def fair() -> dict:
         if rng.random() < 0.5:
@@ -1040,16 +1053,7 @@ def _make_fair(sc: dict, rng: random.Random) -> None:
             q["mask"] = True
         return q
 
-    def put(link: dict) -> None:
-        link["queue"] = fair()
-        link.get("b_to_a", {}).pop("queue", None)
-        if rng.random() < 0.3:
-            link.setdefault("b_to_a", {})["queue"] = fair()
-
-    core = [l for l in sc["links"] if l["a"] in routers and l["b"] in routers]
-    drawn = [l for l in sc["links"] if rng.random() < (0.8 if l in core else 0.1)]
-    for link in drawn or [rng.choice(core)]:
-        put(link)
+    _place_queues(sc, rng, fair, 0.1)
     for f in sc["flows"]:
         if f.get("transport") == "udp":
             continue
@@ -1062,7 +1066,6 @@ def _make_pi(sc: dict, rng: random.Random) -> None:
     to 500 samples a second, references of 5 to 50 packets and buffers of 20 to 200, one
     in five counted in bytes, one in five scaled by size; in a third of the networks they
     mark, and four senders in five run `tcp.ecn`. The TCP agents mixed (_mix_agents)."""
-    routers = {n["name"] for n in sc["nodes"] if n["name"].startswith("R")}
     ecn = rng.random() < 0.33
 
     def pi() -> dict:
@@ -1078,16 +1081,7 @@ def _make_pi(sc: dict, rng: random.Random) -> None:
             q["ecn"] = True
         return q
 
-    def put(link: dict) -> None:
-        link["queue"] = pi()
-        link.get("b_to_a", {}).pop("queue", None)
-        if rng.random() < 0.3:
-            link.setdefault("b_to_a", {})["queue"] = pi()
-
-    core = [l for l in sc["links"] if l["a"] in routers and l["b"] in routers]
-    drawn = [l for l in core if rng.random() < 0.8]
-    for link in drawn or [rng.choice(core)]:
-        put(link)
+    _place_queues(sc, rng, pi, 0.0)
     for f in sc["flows"]:
         if f.get("transport") == "udp":
             continue
