@@ -2,8 +2,8 @@
 within their limits, and a run is a pure function of scenario and seed. The networks
 draw every congestion control (CUBIC and BBR with a Linux sender's transport, pacing),
 a second way round with routing costs, a link failing under static or session routing,
-ns-2's Sack1 agents and timestamp option, RED in packets and in bytes, ns-2's fair
-schedulers (SFQ, DRR), UDP flows of CBR and ON/OFF sources, the router schemes on the routers' links, jitter,
+ns-2's Sack1 agents and timestamp option, RED in packets and in bytes, ns-2's PI AQM and
+fair schedulers (SFQ, DRR), UDP flows of CBR and ON/OFF sources, the router schemes on the routers' links, jitter,
 latency steps and stops."""
 
 from hypothesis import given, settings
@@ -44,6 +44,11 @@ def networks(draw):
             {"type": "red", "limit_pkts": draw(st.integers(5, 60)), "min_th_pkts": 2, "max_th_pkts": 4,
              "w_q": 0.05, "queue_in_bytes": True, "byte_mode": draw(st.booleans()),
              "mean_pkt_bytes": draw(st.sampled_from([200, 1000]))},
+            # ns-2's PI AQM, its probability moved by a timer of its own
+            {"type": "pi", "limit_pkts": draw(st.integers(1, 60)), "qref_pkts": draw(st.floats(0, 30)),
+             "a": draw(st.sampled_from([1.822e-5, 1e-3])), "b": draw(st.sampled_from([1.816e-5, 9e-4])),
+             "w_hz": draw(st.sampled_from([50.0, 170.0])), "queue_in_bytes": draw(st.booleans()),
+             "byte_mode": draw(st.booleans())},
             # ns-2's fair schedulers, which hold their waiting packets and choose the next
             {"type": "sfq", "limit_pkts": draw(st.integers(1, 60)), "buckets": draw(st.integers(1, 20))},
             {"type": "drr", "limit_bytes": draw(st.integers(500, 60000)), "quantum_bytes": draw(st.integers(1, 3000)),
@@ -106,9 +111,9 @@ def test_invariants(s):
     assert p["ack_injected"] == p["ack_delivered"] + p["ack_dropped"] + p["ack_in_flight"]
     assert r.drops.num_rows == p["data_dropped"] + p["ack_dropped"]
     # what a link holds, the packet in service included: a DropTail limit of B holds B,
-    # ns-2's RED and SFQ their limit waiting besides the one in service
+    # ns-2's RED, PI and SFQ their limit waiting besides the one in service
     red = {f"{l[a]}->{l[b]}" for l in s.to_dict()["links"] for a, b in (("a", "b"), ("b", "a"))
-           if (l.get("queue") or {}).get("type") in ("red", "sfq")}
+           if (l.get("queue") or {}).get("type") in ("red", "sfq", "pi")}
     for l in r.summary["links"]:
         if l["limit_pkts"] is not None:
             assert l["max_queue_pkts"] <= l["limit_pkts"] + (l["name"] in red)
