@@ -1698,6 +1698,11 @@ def test_the_pi_networks_drop_and_mark_at_ns2s_pi_queues():
     assert " PI\n" in "".join(ns2exact.tcl(k) for k in nets[:10])
     seen = _mixed_with("pi", _pi_queues)
     assert seen >= {"outages", "session", "rates", "steps", "error-models"}, seen
+    # PI queues on links that fail: a reset samples the queue before it is lost and
+    # starts the timer again (28 of the hundred, measured)
+    failing = [k for k in _family("pi-mixed")
+               if any(l.get("outages") and _pi_queues({"links": [l]}) for l in ns2exact.network(k)["links"])]
+    assert len(failing) >= 20
 
 
 def _pi_as(change):
