@@ -1192,6 +1192,55 @@ _FAMILY_MAKERS = {
 }
 
 
+def _queues_as(kinds: tuple[str, ...], change):
+    """A change of a network: every queue of one of `kinds` replaced by change(queue)."""
+    def apply(sc: dict) -> None:
+        for l in sc["links"]:
+            for d in (l, l.get("a_to_b", {}), l.get("b_to_a", {})):
+                q = d.get("queue")
+                if q and q["type"] in kinds:
+                    d["queue"] = change(dict(q))
+    return apply
+
+
+# Controls of the queue families: each change made in satcc alone, whose networks should
+# then part from ns-2's counts (`controls`; tests/test_ns2_exact.py asserts how many)
+_FAIR = ("sfq", "drr")
+QUEUE_CONTROLS = {
+    "fair": {
+        "each fair queue a FIFO of the same buffer": _queues_as(_FAIR, lambda q: (
+            {"type": "droptail", "limit_pkts": q["limit_pkts"] + 1} if q["type"] == "sfq" else
+            {"type": "droptail", "limit_bytes": q["limit_bytes"]})),
+        "twice the buckets": _queues_as(_FAIR, lambda q: {**q, "buckets": q["buckets"] * 2}),
+        "SFQ's buffer a packet smaller": _queues_as(("sfq",), lambda q: {**q, "limit_pkts": max(1, q["limit_pkts"] - 1)}),
+        "DRR's buffer 1,000 bytes smaller": _queues_as(("drr",), lambda q: {**q, "limit_bytes": q["limit_bytes"] - 1000}),
+    },
+    "pi": {
+        "DropTail of the same buffer": _queues_as(("pi",), lambda q: {"type": "droptail", "limit_pkts": q["limit_pkts"] + 1}),
+        "the probability held at 0 (the draws still taken)": _queues_as(("pi",), lambda q: {**q, "a": 0.0, "b": 0.0}),
+        "the samples 1 % more often": _queues_as(("pi",), lambda q: {**q, "w_hz": q["w_hz"] * 1.01}),
+        "the reference a packet higher": _queues_as(("pi",), lambda q: {**q, "qref_pkts": q["qref_pkts"] + 1}),
+        "the buffer a packet smaller": _queues_as(("pi",), lambda q: {**q, "limit_pkts": q["limit_pkts"] - 1}),
+    },
+}
+
+
+def controls(family: str, ref: dict | None = None) -> dict[str, int]:
+    """For each control of `family` (QUEUE_CONTROLS), how many of the family's first
+    twenty networks part from ns-2's counts (the reference's) once it is made."""
+    ref = ref or reference()
+    nets = [k for k in ref["networks"] if _kind(k)[2] == family][:20]
+    out = {}
+    for name, change in QUEUE_CONTROLS[family].items():
+        apart = 0
+        for k in nets:
+            sc = network(k)
+            change(sc)
+            apart += bool(differences(counters_from_satcc(run(sc).summary), ref["counters"][str(k)]))
+        out[name] = apart
+    return out
+
+
 def tcl(k: int) -> str:
     return ns2.to_tcl(network(k), ns2_seed=NS2_SEED)
 
@@ -1290,13 +1339,20 @@ def scan(first: int, stop: int, family: str | None = None) -> int:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m satcc.dev.ns2exact", description=__doc__.split("\n\n")[0])
-    ap.add_argument("command", choices=["refresh", "compare", "tcl", "scan", "refresh-examples"])
+    ap.add_argument("command", choices=["refresh", "compare", "tcl", "scan", "refresh-examples", "controls"])
     ap.add_argument("networks", nargs="*", type=int, help="network numbers (default: all)")
     ap.add_argument("--family", choices=sorted(_FAMILY_MAKERS),
-                    help="scan: the networks made by this family's makers, whatever their numbers")
+                    help="scan: the networks made by this family's makers, whatever their numbers; controls: "
+                         f"the family whose controls are counted (one of {', '.join(QUEUE_CONTROLS)})")
     a = ap.parse_args(argv)
-    if a.family and a.command != "scan":
-        ap.error("--family is for scan")
+    if a.family and a.command not in ("scan", "controls"):
+        ap.error("--family is for scan and controls")
+    if a.command == "controls":
+        if a.family not in QUEUE_CONTROLS:
+            ap.error(f"controls needs --family, one of {', '.join(QUEUE_CONTROLS)}")
+        for name, apart in controls(a.family).items():
+            print(f"{name}: {apart} of the first 20 networks part from ns-2")
+        return 0
     if a.command == "refresh":
         refresh(a.networks or NETWORKS)
         return 0
