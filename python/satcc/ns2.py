@@ -358,7 +358,8 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
 
     A flow with `tcp.sack` and `tcp.sack_agent: sack1` (and a Reno or NewReno controller)
     runs as ns-2's Agent/TCP/Sack1 with an Agent/TCPSink/Sack1 (/DelAck) sink, the agents
-    satcc's `sack1` models, so the two runs agree packet for packet (satcc.dev.ns2exact).
+    satcc's `sack1` models, so the two runs agree packet for packet (satcc.dev.ns2exact);
+    one with `sack_agent: fack` as ns-2's Agent/TCP/Fack with the same sinks.
     With `sack1`, a flow with satcc's own SACK (`sack_agent: rfc6675`) is exported so too.
     That is not its SACK recovery (RFC 6675's pipe from the scoreboard, where Sack1 counts
     its pipe per ACK and per send), so the two agree in aggregate, not packet for packet:
@@ -568,7 +569,8 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             continue
         udp.append(False)
         tcp = {**base_tcp, **(f.get("tcp") or {})}
-        if tcp["sack"] and tcp.get("sack_agent", "rfc6675") != "sack1" and not sack1:
+        sack_agent = tcp.get("sack_agent", "rfc6675") if tcp["sack"] else None
+        if sack_agent == "rfc6675" and not sack1:
             _unsupported("tcp.sack with sack_agent 'rfc6675' (satcc's SACK recovery is RFC 6675, not ns-2's Sack1; "
                          "tcp.sack_agent = 'sack1' runs ns-2's Sack1 agents, which export as they are; "
                          "to_tcl(..., sack1=True) exports RFC 6675 flows as Sack1 for a statistical comparison)")
@@ -594,8 +596,10 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             _unsupported(f"congestion control {cc!r}")
         if tcp["sack"]:
             if agent not in ("Agent/TCP/Newreno", "Agent/TCP/Reno"):
-                _unsupported(f"tcp.sack with congestion control {cc!r} (ns-2's Sack1 is Reno's)")
-            agent = "Agent/TCP/Sack1"
+                _unsupported(f"tcp.sack with congestion control {cc!r} (ns-2's Sack1 and Fack grow as Reno does)")
+            # ns-2's Fack agent cuts and opens its window by its own rules, whatever the
+            # Reno-like controller: both run as it does (satcc's build refuses others)
+            agent = "Agent/TCP/Fack" if sack_agent == "fack" else "Agent/TCP/Sack1"
         name = f.get("name") or f"f{i}"
         flows.append(name)
         ecn.append(bool(tcp.get("ecn")))
@@ -883,7 +887,8 @@ def counters_from_ns2(sc: dict, raw: dict) -> dict:
     ECN responses), per link direction [arrivals, departures, drops], from an ns-2 run's
     JSON line. Packets sent count the
     SYN and its retransmissions (ns-2's ndatapack_); acknowledged, the data packets
-    (ack_ counts the SYN as seqno 0)."""
+    (ack_ counts the SYN as seqno 0). Timeouts are None for a Fack flow: ns-2's Fack
+    agent times out by its own code, which does not count them (nrexmit_ stays 0)."""
     sc = expand_flows(sc)  # ns-2's agent k is satcc's flow k
     flows = {}
     for f, r in zip(sc["flows"], raw["flows"]):
@@ -891,9 +896,10 @@ def counters_from_ns2(sc: dict, raw: dict) -> dict:
             # a UDP flow: the datagrams its LossMonitor received
             flows[r["name"]] = [int(r["npkts"])]
             continue
-        syn = schema.tcp_settings(sc, f)["syn"]
-        acked = max(0, int(r["ack"])) if syn else int(r["ack"]) + 1
-        flows[r["name"]] = [acked, int(r["ndatapack"]), int(r["nrexmitpack"]), int(r["nrexmit"])] + (
+        tcp = schema.tcp_settings(sc, f)
+        acked = max(0, int(r["ack"])) if tcp["syn"] else int(r["ack"]) + 1
+        fack = tcp["sack"] and tcp.get("sack_agent") == "fack"
+        flows[r["name"]] = [acked, int(r["ndatapack"]), int(r["nrexmitpack"]), None if fack else int(r["nrexmit"])] + (
             [int(r["necnresponses"])] if "necnresponses" in r else [])
     links = {l["name"]: [int(l["parrivals"]), int(l["pdepartures"]), int(l["pdrops"])] for l in raw["links"]}
     out = {"flows": flows, "links": links}
@@ -937,7 +943,8 @@ def differences(ours: dict, theirs: dict) -> list[str]:
     out = []
     for name, t in theirs["flows"].items():
         o = ours["flows"].get(name)
-        if o != t:
+        # a counter ns-2 does not keep (None) is not compared
+        if o is None or len(o) != len(t) or any(b is not None and a != b for a, b in zip(o, t)):
             out.append(f"flow {name}: satcc [acked, sent, retransmitted, timeouts(, ECN responses)] {o}, ns-2 {t}")
     for name, t in theirs["links"].items():
         o = ours["links"].get(name)

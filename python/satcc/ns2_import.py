@@ -12,7 +12,7 @@ exits or halts. This module turns the record into a scenario dict:
 - error models (`ErrorModel` with `unit pkt` or `unit byte` and a uniform variable,
   ErrorModel/Periodic, /List, /TwoState, /Expo and /TwoStateMarkov, on `lossmodel` or
   `link-lossmodel`);
-- TCP flows: Agent/TCP (Tahoe), /Reno, /Newreno, /Sack1 and /Vegas to Agent/TCPSink,
+- TCP flows: Agent/TCP (Tahoe), /Reno, /Newreno, /Sack1, /Fack and /Vegas to Agent/TCPSink,
   /DelAck, /Sack1 or /Sack1/DelAck, each agent's variables as ns-2 resolves them
   (instance, then class, then ns-2 2.35's defaults), fed by FTP (`start`, `stop`,
   `send BYTES`, `produce PACKETS`) or a CBR, Exponential or Pareto source;
@@ -173,20 +173,23 @@ _SINK_FIXED = {"ts_echo_bugfix_": "true", "ts_echo_rfc1323_": "false", "generate
                "RFC2581_immediate_ack_": "true", "SYN_immediate_ack_": "true", "maxSackBlocks_": "3",
                "qs_enabled_": "false", "ecn_syn_": "false"}
 
-# ns-2's Sack1 agent: satcc's Sack1 recovery (tcp.sack_agent: sack1) under the
-# controller whose own agent this one extends
-_SACK1 = {"Agent/TCP/Sack1": "Agent/TCP/Newreno"}
+# ns-2's SACK agents: satcc's Sack1 or Fack recovery (tcp.sack_agent) under the
+# controller of the agent whose window rules they follow (Fack's own recovery cuts its
+# window as a timeout does and opens it by opencwnd, whichever Reno-like controller)
+_SACK_AGENTS = {"Agent/TCP/Sack1": ("Agent/TCP/Newreno", "sack1"), "Agent/TCP/Fack": ("Agent/TCP/Newreno", "fack")}
+# Fack's own variables, allowed at ns-2's defaults only
+_FACK_FIXED = {"ss-div4_": "0", "rampdown_": "0"}
 
 
-def _senders() -> dict[str, tuple[str, bool]]:
+def _senders() -> dict[str, tuple[str, str | None]]:
     """ns-2's one-way TCP agents: the controller each runs (the registry row whose
-    ns2_agent it is) and whether it is Sack1."""
+    ns2_agent it is) and its SACK agent (tcp.sack_agent), if it is one."""
     from . import registry
 
     rows = {registry.controller(n)["ns2_agent"]: n for n in registry.controller_names()
             if registry.controller(n)["ns2_agent"] and not registry.controller(n)["rate_samples"]}
-    return {**{agent: (cc, False) for agent, cc in rows.items()},
-            **{agent: (rows[base], True) for agent, base in _SACK1.items()}}
+    return {**{agent: (cc, None) for agent, cc in rows.items()},
+            **{agent: (rows[base], sack_agent) for agent, (base, sack_agent) in _SACK_AGENTS.items()}}
 
 
 _SENDERS = _senders()
@@ -1123,12 +1126,13 @@ def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of:
     elif ca in _SENDERS:
         if cb not in _SINKS:
             raise Ns2ImportError(f"{what}: {ca} connected to {cb} (a TCPSink is modelled)")
-        cc, sack1 = _SENDERS[ca]
+        cc, sack_agent = _SENDERS[ca]
         sink_sack, delack = _SINKS[cb]
-        if sack1 != sink_sack:
-            raise Ns2ImportError(f"{what}: {ca} with {cb} (Sack1 agents go with Sack1 sinks)")
+        if (sack_agent is not None) != sink_sack:
+            raise Ns2ImportError(f"{what}: {ca} with {cb} (Sack1 and Fack agents go with Sack1 sinks, the others "
+                                 "with TCPSink and TCPSink/DelAck)")
         flow["cc"] = cc
-        flow["tcp"] = _tcp(objs, a, b, cc, sack1, delack, what)
+        flow["tcp"] = _tcp(objs, a, b, cc, sack_agent, delack, what)
         if app is None:
             raise Ns2ImportError(f"{what}: no application on the TCP agent (`attach-app FTP` or a source)")
         if objs.cls[app] == "Application/FTP":
@@ -1181,9 +1185,12 @@ def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of:
     return flow
 
 
-def _tcp(objs: _Objects, a: str, b: str, cc: str, sack1: bool, delack: bool, what: str) -> dict:
+def _tcp(objs: _Objects, a: str, b: str, cc: str, sack_agent: str | None, delack: bool, what: str) -> dict:
     tcp: dict = {}
     known = set(_TCP_VARS) | set(_TCP_FIXED)
+    if sack_agent == "fack":
+        _check_fixed(objs, a, _FACK_FIXED, what)
+        known |= set(_FACK_FIXED)
     for var, (key, default, read) in _TCP_VARS.items():
         val, _ = objs.get(a, var, default)
         tcp[key] = read(val, f"{what}: {var}")
@@ -1213,8 +1220,8 @@ def _tcp(objs: _Objects, a: str, b: str, cc: str, sack1: bool, delack: bool, wha
         tcp["delayed_ack_interval_s"] = seconds(objs.get(b, "interval_", "100ms")[0], f"{sink} interval_")
     _check_fixed(objs, b, _SINK_FIXED, sink)
     _unknown_vars(objs, b, {"packetSize_", "interval_", *_SINK_FIXED}, sink)
-    if sack1:
-        tcp["sack"], tcp["sack_agent"] = True, "sack1"
+    if sack_agent is not None:
+        tcp["sack"], tcp["sack_agent"] = True, sack_agent
     return tcp
 
 

@@ -208,6 +208,11 @@ FAIR_FIRST = 30000
 # mixed agents among UDP ones; from PI_FIRST + 100 on, each also made by two other
 # families drawn at random
 PI_FIRST = 31000
+# From FACK_FIRST to FACK_FIRST + 999, carved out the same way: lossy networks whose TCP
+# flows mostly run ns-2's Agent/TCP/Fack with Sack1 sinks (`tcp.sack_agent: fack`), among
+# flows of the other agents; from FACK_FIRST + 100 on, each also made by two other
+# families drawn at random
+FACK_FIRST = 32000
 # Networks known to part from ns-2, with why (none since 2026-11-28; three mixed networks
 # found apart on 2026-12-02 were fixed the same day, below). Networks 241, 1055,
 # 6121 and 7053 were kept here until then: links of equal rates busy in lockstep, where
@@ -235,7 +240,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(ARED_FIRST, ARED_FIRST + 100)) + list(range(ERRM_FIRST, ERRM_FIRST + 100))
             + list(range(OPTS_FIRST, OPTS_FIRST + 100)) + list(range(AIMD_FIRST, AIMD_FIRST + 100))
             + list(range(MIX_FIRST, MIX_FIRST + 100)) + list(range(FAIR_FIRST, FAIR_FIRST + 200))
-            + list(range(PI_FIRST, PI_FIRST + 200))
+            + list(range(PI_FIRST, PI_FIRST + 200)) + list(range(FACK_FIRST, FACK_FIRST + 200))
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
             # found in a scan of mixed networks beyond the family's 100: a send overhead's
@@ -401,10 +406,11 @@ def network(k: int, family: str | None = None) -> dict:
         _make_on_off(sc, random.Random(3_000_000 + k))
     # what the family changes, in order, each with a stream of its own (so that adding
     # one leaves the networks above as they were)
-    if agents in ("mixed", "fair-mixed", "pi-mixed"):
+    if agents in ("mixed", "fair-mixed", "pi-mixed", "fack-mixed"):
         # (made once a process: each draw is run in satcc to see that it is accepted)
         if k not in _MIXED_MADE:
-            made, MIXED_FAMILIES[k] = _mixed(k, json.dumps(sc), {"fair-mixed": "fair", "pi-mixed": "pi"}.get(agents))
+            must = {"fair-mixed": "fair", "pi-mixed": "pi", "fack-mixed": "fack"}.get(agents)
+            made, MIXED_FAMILIES[k] = _mixed(k, json.dumps(sc), must)
             _MIXED_MADE[k] = json.dumps(made)
         sc = json.loads(_MIXED_MADE[k])
     for make, salt in _FAMILY_MAKERS.get(agents, ()):
@@ -434,7 +440,7 @@ def _mixed(k: int, base: str, must: str | None = None) -> tuple[dict, list[str]]
     makers in the order of their streams, each maker once; drawn again until satcc and
     the export accept the network (some settings exclude others: ECN with Vegas, say; a
     maker for TCP flows after one that made UDP flows)."""
-    rng = random.Random({None: 13_400_000, "fair": 30_100_000, "pi": 31_100_000}[must] + k)
+    rng = random.Random({None: 13_400_000, "fair": 30_100_000, "pi": 31_100_000, "fack": 32_100_000}[must] + k)
     while True:
         fams = [must] + rng.sample(_MIXABLE, 2) if must else rng.sample(_MIXABLE, 3)
         if any(pair <= set(fams) for pair in _APART_IN_NS2):
@@ -467,7 +473,11 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    if FACK_FIRST <= k < FACK_FIRST + 100:
+        return True, False, "fack"
+    if FACK_FIRST + 100 <= k < FACK_FIRST + 1000:
+        return True, False, "fack-mixed"
     if PI_FIRST <= k < PI_FIRST + 100:
         return True, False, "pi"
     if PI_FIRST + 100 <= k < PI_FIRST + 1000:
@@ -592,6 +602,20 @@ def _make_sack1(sc: dict, rng: random.Random) -> None:
     for f in sc["flows"]:
         if rng.random() < 0.8 and f["cc"] != "tahoe":
             f["tcp"] = {**f["tcp"], "sack": True, "sack_agent": "sack1"}
+
+
+def _make_fack(sc: dict, rng: random.Random) -> None:
+    """Four TCP flows in five of those on Reno's or NewReno's rules without ECN run ns-2's
+    Agent/TCP/Fack with Agent/TCPSink/Sack1 (/DelAck) (`tcp.sack_agent: fack`), in
+    place; one in ten of those sends in bursts of at most 2 to 6 (maxburst_, which
+    Fack's send_much reads too)."""
+    for f in sc["flows"]:
+        if f.get("transport") == "udp" or f["cc"] not in ("newreno", "reno") or f["tcp"].get("ecn"):
+            continue
+        if rng.random() < 0.8:
+            f["tcp"] = {**f["tcp"], "sack": True, "sack_agent": "fack"}
+            if rng.random() < 0.1:
+                f["tcp"]["max_burst_pkts"] = rng.randint(2, 6)
 
 
 def _make_on_off(sc: dict, rng: random.Random) -> None:
@@ -1189,6 +1213,7 @@ _FAMILY_MAKERS = {
     "aimd": [(_make_aimd, 13_300_000)],
     "fair": [(_make_udp, 8_200_000), (_make_fair, 30_000_000)],
     "pi": [(_make_udp, 8_200_000), (_make_pi, 31_000_000)],
+    "fack": [(_make_fack, 32_000_000)],
 }
 
 

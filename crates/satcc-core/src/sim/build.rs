@@ -251,6 +251,7 @@ impl Simulation {
             }
             cfg.recovery = match (cfg.sack, cfg.sack_agent) {
                 (true, crate::tcp::SackAgent::Sack1) => crate::tcp::Recovery::Sack1,
+                (true, crate::tcp::SackAgent::Fack) => crate::tcp::Recovery::Fack,
                 (true, crate::tcp::SackAgent::Rfc6675) => crate::tcp::Recovery::Sack,
                 (false, _) => entry.recovery,
             };
@@ -324,6 +325,28 @@ impl Simulation {
                         "{at}.tcp.sack_agent: 'sack1' is ns-2's Sack1 agent, not with '{}', which runs Linux's loss \
                          recovery (allowed with sack1: the controllers that keep no rate samples, e.g. newreno, reno)",
                         f.cc
+                    ));
+                }
+                if cfg.recovery == crate::tcp::Recovery::Fack
+                    && (!cc.ns2_opencwnd() || entry.loss != crate::tcp::LossPolicy::Congestion)
+                {
+                    // Fack's own recv opens the window by ns-2's opencwnd on every ACK of its
+                    // recovery and cuts it as a timeout does; it consults no loss classifier
+                    let allowed: Vec<&str> = congestion::CONTROLLERS
+                        .iter()
+                        .filter(|c| {
+                            c.recovery.takes_sack() && c.loss == crate::tcp::LossPolicy::Congestion && {
+                                let b = (c.build)(&settings);
+                                b.ns2_opencwnd() && !b.needs_rate_samples()
+                            }
+                        })
+                        .map(|c| c.name)
+                        .collect();
+                    return Err(format!(
+                        "{at}.tcp.sack_agent: 'fack' is ns-2's Agent/TCP/Fack, whose window grows by ns-2's opencwnd \
+                         and is cut as on a timeout; not with '{}' (allowed with fack: {})",
+                        f.cc,
+                        allowed.join(", ")
                     ));
                 }
                 cc.set_seed(rng.stream(&format!("flow/{name}/cc")).gen::<u64>());
@@ -418,7 +441,7 @@ impl Simulation {
                     syn: cfg.syn && !udp,
                     sack: cfg.sack && !udp,
                     ecn: cfg.ecn && !udp,
-                    timestamps: cfg.timestamps && !udp,
+                    timestamps: cfg.carries_send_times() && !udp,
                     udp,
                     udp_max_datagram: if udp { f.max_datagram_bytes.unwrap_or(0) } else { 0 },
                     udp_delivered_bytes: 0,

@@ -27,6 +27,8 @@ pub enum Recovery {
     Sack,
     /// ns-2 2.35's Agent/TCP/Sack1 (`sack` with `sack_agent: sack1`; tcp/sack1.rs).
     Sack1,
+    /// ns-2 2.35's Agent/TCP/Fack (`sack` with `sack_agent: fack`; tcp/fack.rs).
+    Fack,
     /// ns-2 2.35's Agent/TCP/Vegas (tcp/congestion/vegas.rs): fine-grained timeouts
     /// beside three duplicate ACKs, its own window cuts and inflation.
     Vegas,
@@ -61,6 +63,30 @@ pub enum SackAgent {
     /// reported before (its SackStack), three at most, each ACK 8 bytes longer per
     /// block, no D-SACK; its ACK timing is ns-2's TCPSink's.
     Sack1,
+    /// ns-2 2.35's Agent/TCP/Fack (forward acknowledgement, Mathis and Mahdavi 1996) with
+    /// the same Sack1 sinks, as ns-2 runs them (tcp/fack.rs): the sender counts what is
+    /// out from the highest SACKed segment (fack) less its retransmissions still out,
+    /// enters recovery once that lies the duplicate-ACK threshold above the cumulative
+    /// ACK, restarts its window then as a timeout does, times every ACK by the echo of
+    /// the segment that triggered it, and leaves recovery at an ACK past `recover`
+    /// without blocks.
+    Fack,
+}
+
+impl SackAgent {
+    /// ns-2's own SACK agents (Sack1, Fack), with ns-2's Sack1 sinks.
+    pub fn is_ns2(self) -> bool {
+        self != SackAgent::Rfc6675
+    }
+
+    /// Its name in a scenario.
+    pub fn name(self) -> &'static str {
+        match self {
+            SackAgent::Rfc6675 => "rfc6675",
+            SackAgent::Sack1 => "sack1",
+            SackAgent::Fack => "fack",
+        }
+    }
 }
 
 /// What the receiver advertises.
@@ -319,7 +345,10 @@ pub struct TcpConfig {
     /// With `sack`: which SACK agents: `rfc6675`, satcc's (RFC 6675 recovery, Linux's for
     /// cubic and bbr); `sack1`, ns-2 2.35's Agent/TCP/Sack1 and Agent/TCPSink/Sack1 as
     /// ns-2 runs them, to compare with ns-2 runs of those agents (not with Linux's
-    /// controllers, cubic and bbr, nor the Linux receiver's settings) [rfc6675].
+    /// controllers, cubic and bbr, nor the Linux receiver's settings); `fack`, ns-2
+    /// 2.35's Agent/TCP/Fack with those sinks, as ns-2 runs it (the controllers growing by
+    /// ns-2's opencwnd: its cut on entering recovery is the controller's timeout cut,
+    /// restarting from one packet) [rfc6675].
     pub sack_agent: SackAgent,
     /// Explicit Congestion Notification as ns-2 2.35's one-way agents run it (ecn_ 1,
     /// RFC 3168's rules as ns-2 has them): every data segment but the first is
@@ -467,6 +496,13 @@ impl TcpConfig {
         self.packet_size_bytes + self.data_header_bytes()
     }
 
+    /// Whether its data segments carry their send times for the receiver to echo:
+    /// with ns-2's timestamp option, and always for ns-2's Fack agent, which times
+    /// every ACK by its echo (tcp/timestamp.rs).
+    pub fn carries_send_times(&self) -> bool {
+        self.timestamps || (self.sack && self.sack_agent == SackAgent::Fack)
+    }
+
     /// Header bytes a data packet after the SYN carries on the wire: ns-2's
     /// headersize(), the timestamp option included; none without `use_headers`.
     pub fn data_header_bytes(&self) -> u32 {
@@ -503,16 +539,17 @@ impl TcpConfig {
         if self.sack_compression && !self.sack {
             return Err(format!("{at}.sack_compression: needs {at}.sack = true (Linux compresses SACKs only)"));
         }
-        if self.sack_agent == SackAgent::Sack1 {
+        if self.sack_agent.is_ns2() {
+            let name = self.sack_agent.name();
             if !self.sack {
-                return Err(format!("{at}.sack_agent: 'sack1' needs {at}.sack = true"));
+                return Err(format!("{at}.sack_agent: '{name}' needs {at}.sack = true"));
             }
             // ns-2's Sack1 sink is ns-2's TCPSink with SACK blocks: none of a Linux
             // receiver's features
             if let Some((k, _)) = self.linux_receiver_settings().iter().find(|(_, on)| *on) {
                 return Err(format!(
-                    "{at}.sack_agent: 'sack1' (ns-2's Sack1 agents) runs with ns-2's transport; {at}.{k} is a Linux \
-                     setting{} (allowed with sack1: its ns-2 value)",
+                    "{at}.sack_agent: '{name}' (ns-2's SACK agents) runs with ns-2's transport; {at}.{k} is a Linux \
+                     setting{} (allowed with {name}: its ns-2 value)",
                     if self.stack == Stack::Linux { " (set by stack: linux)" } else { "" }
                 ));
             }

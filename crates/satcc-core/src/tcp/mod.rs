@@ -9,6 +9,7 @@
 pub mod ack_records;
 pub mod config;
 pub mod congestion;
+pub mod fack;
 pub mod loss;
 pub mod prr;
 pub mod rack;

@@ -178,6 +178,8 @@ pub struct TcpSender {
     tlp_retrans: bool,
     /// ns-2's Agent/TCP/Sack1 (`Recovery::Sack1`, tcp/sack1.rs).
     sack1: super::sack1::SenderState,
+    /// ns-2's Agent/TCP/Fack (`Recovery::Fack`, tcp/fack.rs).
+    fack: Option<Box<super::fack::SenderState>>,
     /// ns-2's Agent/TCP/Vegas (`Recovery::Vegas`, tcp/congestion/vegas.rs).
     vegas: Option<Box<super::congestion::vegas::State>>,
     /// ns-2's double clock at the event being handled, seconds (the event loop sets it
@@ -259,7 +261,7 @@ impl TcpSender {
             rtt = rtt.linux();
         }
         TcpSender {
-            send_times: cfg.timestamps.then(Box::default),
+            send_times: cfg.carries_send_times().then(Box::default),
             ts_echo: None,
             ts_recent: None,
             ack_echo: None,
@@ -327,6 +329,7 @@ impl TcpSender {
             tlp_high_seq: None,
             tlp_retrans: false,
             sack1: super::sack1::SenderState::default(),
+            fack: (cfg.recovery == Recovery::Fack).then(Box::default),
             vegas: (cfg.recovery == Recovery::Vegas).then(Box::default),
             clock_s: 0.0,
             cfg,
@@ -710,6 +713,9 @@ impl TcpSender {
         if self.cfg.recovery == Recovery::Sack1 {
             return self.send_much_sack1(force, maxburst, now, out);
         }
+        if self.cfg.recovery == Recovery::Fack {
+            return self.send_much_fack(force, maxburst, now, out);
+        }
         let delayed = self.cfg.send_overhead_s > 0.0 && !force;
         if delayed && self.delsnd_pending {
             return;
@@ -1077,6 +1083,18 @@ impl TcpSender {
     fn newack(&mut self, ack: &Packet, delivered: Option<u64>, now: Time) {
         let acked = delivered.map_or(ack.seq - self.last_ack, |d| d as i64);
         let sample = self.newack_state(ack, now);
+        self.opencwnd(ack, acked, sample, now);
+        if self.last_ack == 0 {
+            // the SYN's ACK: start with the initial window. ns-2 does this on the ACK of
+            // seqno 0 with or without a SYN (delay_growth_), so without one the window
+            // opened by packet 0's ACK falls back to the initial window
+            self.w.cwnd = self.initial_window;
+        }
+    }
+
+    /// ns-2's opencwnd after a new ACK (recv_newack_helper), as the controller grows the
+    /// window, `acked` segments newly acknowledged and the ACK's RTT sample if any.
+    fn opencwnd(&mut self, ack: &Packet, acked: i64, sample: Option<f64>, now: Time) {
         let ev = AckEvent {
             now,
             acked_pkts: acked,
@@ -1099,12 +1117,6 @@ impl TcpSender {
         if self.ect || self.ack_ece {
             self.ecn_after_newack();
         }
-        if self.last_ack == 0 {
-            // the SYN's ACK: start with the initial window. ns-2 does this on the ACK of
-            // seqno 0 with or without a SYN (delay_growth_), so without one the window
-            // opened by packet 0's ACK falls back to the initial window
-            self.w.cwnd = self.initial_window;
-        }
     }
 
     /// ns-2's newack() without opencwnd(): the sequence state, the RTT sample (returned,
@@ -1117,7 +1129,7 @@ impl TcpSender {
             self.t_seqno = self.last_ack + 1;
         }
         let mut sample = None;
-        if let Some(echo) = self.ts_echo.take() {
+        if let Some(echo) = self.ts_echo.take().filter(|_| self.cfg.timestamps) {
             // ns-2's newack with ts_option_: every new ACK is timed by its echo
             let tao = self.clock_s - echo;
             self.rtt.update_echo(tao);
@@ -1131,7 +1143,7 @@ impl TcpSender {
             }
             self.rtt_active = false;
             let tao = to_secs(now - self.rtt_ts);
-            if self.send_times.is_some() {
+            if self.cfg.timestamps {
                 // timed by the echo above: the timed segment only ends the backoff
             } else if !self.rtt.is_linux() {
                 self.rtt.update(tao, to_secs(now));
@@ -1219,7 +1231,7 @@ impl TcpSender {
                 self.cc.on_fast_retransmit(&mut self.w, &ev);
                 self.output(self.last_ack + 1, now, out);
             }
-            Recovery::Tahoe | Recovery::Reno | Recovery::Sack | Recovery::Sack1 | Recovery::Vegas => {
+            Recovery::Tahoe | Recovery::Reno | Recovery::Sack | Recovery::Sack1 | Recovery::Fack | Recovery::Vegas => {
                 self.last_cwnd_action = CwndAction::DupAck;
                 self.slowdown_factors(&mut ev, false);
                 self.cc.on_fast_retransmit(&mut self.w, &ev);
@@ -1582,6 +1594,7 @@ impl TcpSender {
         match self.cfg.recovery {
             Recovery::Sack => self.on_ack_sack(ack, &blocks.unwrap_or_default(), at, now, out),
             Recovery::Sack1 => self.on_ack_sack1(ack, &blocks.unwrap_or_default(), now, out),
+            Recovery::Fack => self.on_ack_fack(ack, &blocks.unwrap_or_default(), now, out),
             Recovery::Vegas => self.on_ack_vegas(ack, now, out),
             Recovery::Tahoe | Recovery::Reno | Recovery::Newreno => self.on_ack_cumulative(ack, at.delivered, now, out),
         }
@@ -1622,6 +1635,8 @@ impl TcpSender {
             self.in_sack_recovery
         } else if self.cfg.recovery == Recovery::Sack1 {
             self.sack1.fastrecov
+        } else if let Some(f) = self.fack.as_ref() {
+            f.fastrecov
         } else {
             self.last_cwnd_action == CwndAction::DupAck && self.highest_ack < self.recover
         }
@@ -1725,8 +1740,8 @@ impl TcpSender {
                     self.send_much_forced(now, 2, false, out);
                 }
             }
-            Recovery::Sack | Recovery::Sack1 | Recovery::Vegas => {
-                unreachable!("SACK and Vegas flows take on_ack_sack, on_ack_sack1 or on_ack_vegas")
+            Recovery::Sack | Recovery::Sack1 | Recovery::Fack | Recovery::Vegas => {
+                unreachable!("SACK and Vegas flows take on_ack_sack, on_ack_sack1, on_ack_fack or on_ack_vegas")
             }
             Recovery::Tahoe => {
                 // TcpAgent::recv: a new ACK opens the window; the third duplicate goes
@@ -2075,6 +2090,201 @@ impl TcpSender {
         }
     }
 
+    /// ns-2 2.35's Agent/TCP/Fack for one ACK and its blocks (tcp-fack.cc's recv, with
+    /// ns-2's defaults: rampdown_ 0, ss-div4_ 0; no ECN). Outside fast recovery an ACK
+    /// advancing without blocks is a new ACK (newack, opencwnd); any other not below
+    /// the cumulative ACK updates the scoreboard and `fack`, and recovery begins once
+    /// `fack` lies the threshold above the cumulative ACK. In recovery every ACK opens
+    /// the window, and one without blocks at or past `recover` ends it.
+    fn on_ack_fack(&mut self, ack: &Packet, blocks: &SackBlocks, now: Time, out: &mut Vec<Packet>) {
+        let thresh = self.cfg.dupack_threshold as i64;
+        let ms = super::fack::max_sacked(blocks);
+        let mut f = self.fack.take().expect("a Fack sender");
+        if !f.fastrecov {
+            if ack.seq > self.last_ack && blocks.n == 0 {
+                // Fack's recv_newack_helper: newack and opencwnd (no initial window here:
+                // that is TcpAgent::recv's, which Fack's does not call)
+                let acked = ack.seq - self.last_ack;
+                let sample = self.newack_state(ack, now);
+                self.opencwnd(ack, acked, sample, now);
+                f.fack = self.last_ack;
+                f.timeout = false;
+                f.scoreboard.clear();
+                f.retran_data = 0;
+            } else if ack.seq >= self.last_ack {
+                f.retran_data -= f.scoreboard.update(self.highest_ack, blocks);
+                self.oldack_fack(&mut f, ack, now);
+                f.fack = f.fack.max(ms);
+                if f.fack >= self.t_seqno {
+                    self.t_seqno = f.fack + 1;
+                }
+                self.dupacks = f.fack - self.last_ack - 1;
+                if self.dupacks >= thresh {
+                    // assume one packet lost: resend it and go on from t_seqno
+                    self.recover = self.t_seqno;
+                    self.last_cwnd_action = CwndAction::DupAck;
+                    self.stats.fast_retransmits += 1;
+                    // slowdown(CLOSE_SSTHRESH_HALF | CLOSE_CWND_RESTART): a timeout's cut
+                    let mut ev = self.loss_event(now);
+                    self.slowdown_factors(&mut ev, false);
+                    self.cc.on_timeout(&mut self.w, &ev);
+                    self.cong_action = true;
+                    // reset_rtx_timer(1, 0)
+                    self.set_rtx_timer(now);
+                    self.rtt_active = false;
+                    f.fastrecov = true;
+                    f.scoreboard.mark_retran(self.last_ack + 1, self.t_seqno);
+                    f.retran_data += 1;
+                    self.output(self.last_ack + 1, now, out);
+                }
+            }
+            self.fack = Some(f);
+            if self.dupacks == 0 {
+                self.send_much_fack(false, self.cfg.max_burst_pkts, now, out);
+            }
+            return;
+        }
+        self.oldack_fack(&mut f, ack, now);
+        f.fack = f.fack.max(ms);
+        if f.fack >= self.t_seqno {
+            self.t_seqno = f.fack + 1;
+        }
+        f.retran_data -= f.scoreboard.update(self.highest_ack, blocks);
+        f.timeout |= f.scoreboard.check_snd_nxt(blocks);
+        // Fack's opencwnd on every ACK of the recovery
+        let sample = None;
+        self.opencwnd(ack, 1, sample, now);
+        if blocks.n == 0 && self.last_ack >= self.recover {
+            f.fastrecov = false;
+            f.timeout = false;
+            f.scoreboard.clear();
+            f.retran_data = 0;
+            self.dupacks = 0;
+        }
+        self.fack = Some(f);
+        self.send_much_fack(false, self.cfg.max_burst_pkts, now, out);
+    }
+
+    /// Fack's oldack: the cumulative ACK taken as it is, the timer re-armed, the timed
+    /// segment's backoff ended, and the ACK timed by its echo (rtt_update: on the tick
+    /// clock without ns-2's timestamp option, rounded with it).
+    fn oldack_fack(&mut self, f: &mut super::fack::SenderState, ack: &Packet, now: Time) {
+        self.last_ack = ack.seq;
+        self.highest_ack = ack.seq;
+        f.fack = f.fack.max(self.highest_ack);
+        self.maxseq = self.maxseq.max(self.highest_ack);
+        if self.t_seqno < self.last_ack + 1 {
+            self.t_seqno = self.last_ack + 1;
+        }
+        self.newtimer(ack.seq, now);
+        if self.rtt_active && ack.seq >= self.rtt_seq {
+            self.rtt_active = false;
+            self.rtt.reset_backoff();
+        }
+        if let Some(echo) = self.ts_echo.take() {
+            let tao = self.clock_s - echo;
+            if self.cfg.timestamps {
+                self.rtt.update_echo(tao);
+            } else {
+                self.rtt.update(tao, self.clock_s);
+            }
+        }
+    }
+
+    /// Fack's send_much: while `t_seqno <= fack + window - retran_data` and no
+    /// retransmission is known lost again, the scoreboard's next hole, else new data
+    /// (in recovery only within the advertised window of the cumulative ACK).
+    fn send_much_fack(&mut self, force: bool, maxburst: u32, now: Time, out: &mut Vec<Packet>) {
+        let delayed = self.cfg.send_overhead_s > 0.0 && !force;
+        if delayed && self.delsnd_pending {
+            return;
+        }
+        let mut f = self.fack.take().expect("a Fack sender");
+        // Fack's window(): int(min(cwnd, wnd) + wintrim_), wintrim_ 0 (rampdown_ 0)
+        let window = |w: &Window, wnd: f64| w.cwnd.min(wnd) as i64;
+        let mut win = window(&self.w, self.wnd);
+        let mut n = 0;
+        while self.t_seqno <= f.fack + win - f.retran_data && !f.timeout {
+            if delayed {
+                self.delsnd_pending = true;
+                self.delsnd_draw_due = true;
+                break;
+            }
+            let xmit = match f.scoreboard.next_retran() {
+                None => {
+                    if self.t_seqno >= self.curseq || (f.fastrecov && self.t_seqno > self.highest_ack + self.wnd as i64) {
+                        break;
+                    }
+                    self.t_seqno += 1;
+                    self.t_seqno - 1
+                }
+                Some(x) => {
+                    f.scoreboard.mark_retran(x, self.t_seqno);
+                    f.retran_data += 1;
+                    win = window(&self.w, self.wnd);
+                    x
+                }
+            };
+            self.output(xmit, now, out);
+            if self.t_seqno <= xmit {
+                self.t_seqno = xmit + 1;
+            }
+            n += 1;
+            if maxburst > 0 && n == maxburst {
+                break;
+            }
+        }
+        self.fack = Some(f);
+    }
+
+    /// Fack's timeout: recovery is left as it is; the window restarts from one packet
+    /// with half as ssthresh (from the initial window, ssthresh kept, when nothing is
+    /// out), the scoreboard is cleared and sending goes back to the cumulative ACK,
+    /// without the burst limit.
+    fn timeout_fack(&mut self, now: Time, out: &mut Vec<Packet>) {
+        let mut f = self.fack.take().expect("a Fack sender");
+        f.timeout = false;
+        if self.highest_ack > self.last_ack {
+            self.last_ack = self.highest_ack;
+        }
+        f.retran_data = 0;
+        self.last_cwnd_action = CwndAction::Timeout;
+        let outstanding = self.highest_ack != self.maxseq;
+        if outstanding {
+            // slowdown(CLOSE_SSTHRESH_HALF | CLOSE_CWND_RESTART)
+            self.stats.timeouts += 1;
+            let mut ev = self.loss_event(now);
+            self.slowdown_factors(&mut ev, true);
+            self.cc.on_timeout(&mut self.w, &ev);
+        } else {
+            // slowdown(CLOSE_CWND_INIT) (restart_bugfix_)
+            self.end_first_decrease();
+            self.w.cwnd = (self.cfg.initial_window_pkts as f64).max(1.0);
+            self.w.ssthresh = self.w.ssthresh.max(2.0);
+        }
+        self.cong_action = true;
+        f.scoreboard.clear();
+        // reset_rtx_timer(1, backoff if anything is out): t_seqno is Fack's own below
+        if outstanding {
+            self.rtt.back_off();
+        }
+        self.set_rtx_timer(now);
+        self.rtt_active = false;
+        f.fack = self.last_ack;
+        self.t_seqno = self.last_ack + 1;
+        self.fack = Some(f);
+        let before = out.len();
+        self.send_much_fack(false, 0, now, out);
+        if !outstanding && out.len() == before && self.highest_ack == self.maxseq && self.cfg.send_overhead_s == 0.0 {
+            // with nothing out and nothing sent, ns-2's timer would only fire again to
+            // do the same (the window back at the initial one, the scoreboard empty).
+            // Not with a send overhead: Fack's send_much arms the delayed send (a draw)
+            // before it asks whether the application has anything, at every expiry
+            self.rtx_deadline = None;
+            self.rtx_timer_s = None;
+        }
+    }
+
     /// The delayed-send timer fired: send everything the window allows now.
     pub fn on_delayed_send(&mut self, now: Time, out: &mut Vec<Packet>) {
         self.on_delayed_send_sends(now, out);
@@ -2120,6 +2330,9 @@ impl TcpSender {
         }
         if self.vegas.is_some() {
             return self.timeout_vegas(now, out);
+        }
+        if self.fack.is_some() {
+            return self.timeout_fack(now, out);
         }
         self.tlp_high_seq = None;
         self.prr = None;

@@ -73,7 +73,7 @@ pub struct TcpSink {
     /// SACK: the ranges above the cumulative ACK, and the blocks of the ACKs sent and
     /// not yet read by the sender, by ACK number.
     sack: Option<SackReceiver>,
-    /// ns-2's Sack1 sink's record and blocks instead (`sack_agent: sack1`; tcp/sack1.rs).
+    /// ns-2's Sack1 sink's record and blocks instead (`sack_agent: sack1` or `fack`; tcp/sack1.rs).
     sack1: Option<Sacker>,
     /// (ACK number, its blocks, when it left, its echo): the time is the timestamp the
     /// sender echoes on the data it sends after reading that ACK (TSval/TSecr); the
@@ -174,10 +174,10 @@ impl TcpSink {
             payload: cfg.packet_size_bytes,
             syn: cfg.syn,
             sack: (cfg.sack && cfg.sack_agent == SackAgent::Rfc6675).then(|| SackReceiver::new(cfg.sack_report)),
-            sack1: (cfg.sack && cfg.sack_agent == SackAgent::Sack1).then(Sacker::default),
+            sack1: (cfg.sack && cfg.sack_agent.is_ns2()).then(Sacker::default),
             sent_blocks: AckRecords::default(),
             next_ack_id: 0,
-            ts: cfg.timestamps.then(Box::default),
+            ts: cfg.carries_send_times().then(Box::default),
             ecn: cfg.ecn,
             ecn_unacked: false,
             ecn_of: EcnBits::default(),
