@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from satcc import ns2
+from satcc import schema, ns2
 from satcc.dev import ns2exact
 from satcc.run import run
 from satcc.scenario import ScenarioError
@@ -123,7 +123,7 @@ def _parted(kind: str, change) -> int:
 def _agents(flows) -> set[str]:
     """Which of ns-2's agents `flows` run: vegas, tahoe, sack1 or reno (Reno and NewReno)."""
     return {("vegas" if f.get("cc") == "vegas" else "tahoe" if f.get("cc") == "tahoe" else
-             "sack1" if f["tcp"].get("sack_agent") == "sack1" else "reno") for f in flows}
+             f["tcp"]["sack_agent"] if f["tcp"].get("sack_agent") in ("sack1", "fack") else "reno") for f in flows}
 
 
 def _renamed(old: str, new: str):
@@ -1716,3 +1716,90 @@ $ns queue-limit $a $b 70
     script.write_text(script.read_text().replace("Queue/PI set w_ 100", "Queue/PI set w_ 0"))
     with pytest.raises(ns2_import.Ns2ImportError, match=r"w_ 0.0: must be above 0"):
         ns2_import.from_tcl(script)
+
+
+def _fack_flows(sc: dict) -> list[dict]:
+    return [f for f in sc["flows"] if f.get("tcp", {}).get("sack_agent") == "fack"]
+
+
+def test_the_fack_networks_run_ns2s_fack_agents_into_recovery():
+    # networks from FACK_FIRST: most TCP flows run ns-2's Agent/TCP/Fack with Sack1 sinks,
+    # some with a burst limit, beside Reno and NewReno; they retransmit in most networks
+    # (ns-2's counts), and the networks of fack-mixed put them among two other families
+    nets = _family("fack")
+    made = [ns2exact.network(k) for k in nets]
+    flows = [f for sc in made for f in _fack_flows(sc)]
+    assert len(flows) > 300 and any(f["tcp"].get("max_burst_pkts") for f in flows)
+    assert {f["tcp"]["delayed_ack"] for f in flows} == {True, False}
+    assert _agents([f for sc in made for f in sc["flows"]]) == {"fack", "reno"}
+    resent = sum(any(REF["counters"][str(k)]["flows"][f["name"]][2] > 0 for f in _fack_flows(sc))
+                 for k, sc in zip(nets, made))
+    assert resent > 60, resent
+    # ns-2's Fack keeps no count of its timeouts: not compared
+    assert all(REF["counters"][str(k)]["flows"][f["name"]][3] is None for k, sc in zip(nets, made)
+               for f in _fack_flows(sc) if f["name"] in REF["counters"][str(k)]["flows"])
+    assert "[new Agent/TCP/Fack]" in "".join(ns2exact.tcl(k) for k in nets[:5])
+    # each mixed network holds Fack flows unless the other families left it no TCP flow
+    seen = _mixed_with("fack", lambda sc: _fack_flows(sc) or all(f.get("transport") == "udp" for f in sc["flows"]))
+    assert seen >= {"outages", "session", "overhead", "error-models", "timestamps", "bursts"}, seen
+    assert sum(bool(_fack_flows(ns2exact.network(k))) for k in _family("fack-mixed")) >= 90
+
+
+def test_the_comparison_sees_sack1_in_place_of_fack_and_its_threshold():
+    # of the first twenty (`python -m satcc.dev.ns2exact controls --family fack`, in the
+    # order below): Sack1, satcc's RFC 6675 SACK, the threshold one higher
+    got = ns2exact.controls("fack", REF)
+    assert len(got) == 3 and all(n >= least for n, least in zip(got.values(), [15, 15, 12])), got
+
+
+def test_fack_is_read_from_and_written_to_ns2_as_ns2_runs_it(tmp_path):
+    from satcc import ns2_import
+
+    sc = _two_flows()
+    sc["flows"][0]["tcp"] = {"sack": True, "sack_agent": "fack", "delayed_ack": True}
+    tcl = ns2.to_tcl(sc)
+    assert "set tcp(0) [new Agent/TCP/Fack]" in tcl and "[new Agent/TCPSink/Sack1/DelAck]" in tcl
+    assert "set tcp(1) [new Agent/TCP/Newreno]" in tcl
+    script = tmp_path / "fack.tcl"
+    body = """set ns [new Simulator]
+set a [$ns node]
+set c [$ns node]
+$ns duplex-link $a $c 1Mb 20ms DropTail
+set tcp [new Agent/TCP/Fack]
+$ns attach-agent $a $tcp
+set sink [new Agent/TCPSink/Sack1]
+$ns attach-agent $c $sink
+$ns connect $tcp $sink
+set ftp [$tcp attach-app FTP]
+$ns at 0.0 "$ftp start"
+$ns at 3.0 "exit 0"
+$ns run
+"""
+    script.write_text(body)
+    imp = ns2_import.from_tcl(script).scenario
+    f = imp["flows"][0]
+    t = schema.tcp_settings(imp, f)
+    assert f["cc"] == "newreno" and t["sack"] and t["sack_agent"] == "fack"
+    script.write_text(body.replace("Agent/TCPSink/Sack1", "Agent/TCPSink"))
+    with pytest.raises(ns2_import.Ns2ImportError, match=r"Sack1 and Fack agents go with Sack1 sinks"):
+        ns2_import.from_tcl(script)
+    script.write_text(body.replace("$ns connect", "$tcp set rampdown_ 1\n$ns connect"))
+    with pytest.raises(ns2_import.Ns2ImportError, match=r"rampdown_ 1 is not modelled by satcc \(only ns-2's default, 0\)"):
+        ns2_import.from_tcl(script)
+
+
+@pytest.mark.parametrize("cc, tcp, msg", [
+    ("newreno", {"sack_agent": "fack"}, r"flows\[0\].tcp.sack_agent: 'fack' needs flows\[0\].tcp.sack = true"),
+    ("cubic", {"sack": True, "sack_agent": "fack"}, r"'fack' is ns-2's Agent/TCP/Fack.*not with 'cubic' \(allowed with fack: newreno, reno, trefwa\)"),
+    ("refwa-plus", {"sack": True, "sack_agent": "fack"}, r"not with 'refwa-plus'"),
+    ("newreno", {"sack": True, "sack_agent": "fack", "ecn": True}, r"tcp.ecn: ECN is modelled for ns-2's agents"),
+])
+def test_fack_is_refused_where_ns2s_agent_has_no_counterpart(cc, tcp, msg):
+    from satcc.scenario import ScenarioError
+
+    sc = _two_flows()
+    sc["flows"] = sc["flows"][:1]
+    sc["flows"][0]["cc"] = cc
+    sc["flows"][0]["tcp"] = tcp
+    with pytest.raises(ScenarioError, match=msg):
+        run(sc)

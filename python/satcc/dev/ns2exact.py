@@ -608,14 +608,23 @@ def _make_fack(sc: dict, rng: random.Random) -> None:
     """Four TCP flows in five of those on Reno's or NewReno's rules without ECN run ns-2's
     Agent/TCP/Fack with Agent/TCPSink/Sack1 (/DelAck) (`tcp.sack_agent: fack`), in
     place; one in ten of those sends in bursts of at most 2 to 6 (maxburst_, which
-    Fack's send_much reads too)."""
+    Fack's send_much reads too). If that makes none (other families made the flows
+    Vegas, Tahoe or ECN senders), the first TCP flow becomes a NewReno Fack flow."""
+    made = False
     for f in sc["flows"]:
         if f.get("transport") == "udp" or f["cc"] not in ("newreno", "reno") or f["tcp"].get("ecn"):
             continue
         if rng.random() < 0.8:
+            made = True
             f["tcp"] = {**f["tcp"], "sack": True, "sack_agent": "fack"}
             if rng.random() < 0.1:
                 f["tcp"]["max_burst_pkts"] = rng.randint(2, 6)
+    tcp_flows = [f for f in sc["flows"] if f.get("transport") != "udp"]
+    if not made and tcp_flows:
+        f = tcp_flows[0]
+        if f["cc"] not in ("newreno", "reno"):
+            f["cc"] = "newreno"
+        f["tcp"] = {**{k: v for k, v in f["tcp"].items() if k != "ecn"}, "sack": True, "sack_agent": "fack"}
 
 
 def _make_on_off(sc: dict, rng: random.Random) -> None:
@@ -1228,10 +1237,21 @@ def _queues_as(kinds: tuple[str, ...], change):
     return apply
 
 
-# Controls of the queue families: each change made in satcc alone, whose networks should
-# then part from ns-2's counts (`controls`; tests/test_ns2_exact.py asserts how many)
+def _fack_flows_as(change):
+    """A change of a network: every Fack flow's transport settings replaced by
+    change(settings)."""
+    def apply(sc: dict) -> None:
+        for f in sc["flows"]:
+            if f.get("tcp", {}).get("sack_agent") == "fack":
+                f["tcp"] = change(dict(f["tcp"]))
+    return apply
+
+
+# Controls of the queue and agent families: each change made in satcc alone, whose
+# networks should then part from ns-2's counts (`controls`; tests/test_ns2_exact.py
+# asserts how many)
 _FAIR = ("sfq", "drr")
-QUEUE_CONTROLS = {
+FAMILY_CONTROLS = {
     "fair": {
         "each fair queue a FIFO of the same buffer": _queues_as(_FAIR, lambda q: (
             {"type": "droptail", "limit_pkts": q["limit_pkts"] + 1} if q["type"] == "sfq" else
@@ -1247,16 +1267,21 @@ QUEUE_CONTROLS = {
         "the reference a packet higher": _queues_as(("pi",), lambda q: {**q, "qref_pkts": q["qref_pkts"] + 1}),
         "the buffer a packet smaller": _queues_as(("pi",), lambda q: {**q, "limit_pkts": q["limit_pkts"] - 1}),
     },
+    "fack": {
+        "Sack1 in place of Fack": _fack_flows_as(lambda t: {**t, "sack_agent": "sack1"}),
+        "RFC 6675 SACK in place of Fack": _fack_flows_as(lambda t: {**t, "sack_agent": "rfc6675"}),
+        "the threshold one higher": _fack_flows_as(lambda t: {**t, "dupack_threshold": t["dupack_threshold"] + 1}),
+    },
 }
 
 
 def controls(family: str, ref: dict | None = None) -> dict[str, int]:
-    """For each control of `family` (QUEUE_CONTROLS), how many of the family's first
+    """For each control of `family` (FAMILY_CONTROLS), how many of the family's first
     twenty networks part from ns-2's counts (the reference's) once it is made."""
     ref = ref or reference()
     nets = [k for k in ref["networks"] if _kind(k)[2] == family][:20]
     out = {}
-    for name, change in QUEUE_CONTROLS[family].items():
+    for name, change in FAMILY_CONTROLS[family].items():
         apart = 0
         for k in nets:
             sc = network(k)
@@ -1368,13 +1393,13 @@ def main(argv=None) -> int:
     ap.add_argument("networks", nargs="*", type=int, help="network numbers (default: all)")
     ap.add_argument("--family", choices=sorted(_FAMILY_MAKERS),
                     help="scan: the networks made by this family's makers, whatever their numbers; controls: "
-                         f"the family whose controls are counted (one of {', '.join(QUEUE_CONTROLS)})")
+                         f"the family whose controls are counted (one of {', '.join(FAMILY_CONTROLS)})")
     a = ap.parse_args(argv)
     if a.family and a.command not in ("scan", "controls"):
         ap.error("--family is for scan and controls")
     if a.command == "controls":
-        if a.family not in QUEUE_CONTROLS:
-            ap.error(f"controls needs --family, one of {', '.join(QUEUE_CONTROLS)}")
+        if a.family not in FAMILY_CONTROLS:
+            ap.error(f"controls needs --family, one of {', '.join(FAMILY_CONTROLS)}")
         for name, apart in controls(a.family).items():
             print(f"{name}: {apart} of the first 20 networks part from ns-2")
         return 0

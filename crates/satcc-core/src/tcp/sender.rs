@@ -2851,6 +2851,63 @@ mod tests {
         assert!(out.is_empty(), "no limited transmit past the threshold");
     }
 
+    /// ns-2's Agent/TCP/Fack: recovery begins when the highest SACKed segment lies the
+    /// threshold above the cumulative ACK (ns-2 counts no duplicates), restarts the window
+    /// from one, and sends while `t_seqno <= fack + cwnd - retran_data`; a SACK beyond
+    /// where the sender had got when it resent a hole shows that copy lost, and nothing
+    /// more goes until recovery ends at an ACK past `recover` without blocks. A timeout
+    /// leaves recovery as it is.
+    #[test]
+    fn fack_counts_from_the_forward_most_sack_and_restarts_its_window() {
+        let (mut s, _) = steady(Recovery::Fack);
+        let mut out = vec![];
+        let dup = |s: &mut TcpSender, right: i64, t: Time, out: &mut Vec<Packet>| {
+            out.clear();
+            s.on_ack_with(&ack(1), Some(SackBlocks::of(&[(3, right)])), t, out);
+        };
+        // segment 2 lost: fack 3 and 4 are one and two above the hole, no limited transmit
+        dup(&mut s, 4, 3 * MS, &mut out);
+        dup(&mut s, 5, 4 * MS, &mut out);
+        assert!(out.is_empty());
+        assert_eq!(s.dupacks, 2);
+        // fack 5: recovery, the hole resent, the window restarted with half as ssthresh
+        dup(&mut s, 6, 5 * MS, &mut out);
+        assert_eq!(seqs(&out), vec![2]);
+        assert_eq!((s.w.cwnd, s.w.ssthresh, s.recover), (1.0, 5.0, 12));
+        let f = s.fack.as_ref().unwrap();
+        assert!(f.fastrecov);
+        assert_eq!((f.fack, f.retran_data), (5, 1));
+        // each ACK opens the window by one (slow start); new data once 12 <= fack + cwnd - 1
+        for (right, sent) in [(7, vec![]), (8, vec![]), (9, vec![]), (10, vec![12, 13])] {
+            dup(&mut s, right, (right as Time) * MS, &mut out);
+            assert_eq!(seqs(&out), sent, "fack {}", right - 1);
+        }
+        assert_eq!(s.w.cwnd, 5.0);
+        // SACKs reaching 13 > 12, where the sender was when it resent 2: lost again
+        dup(&mut s, 14, 11 * MS, &mut out);
+        assert!(out.is_empty() && s.fack.as_ref().unwrap().timeout);
+        // an ACK past recover without blocks ends recovery; the window was opened on it
+        out.clear();
+        s.on_ack_with(&ack(13), Some(SackBlocks::default()), 12 * MS, &mut out);
+        let f = s.fack.as_ref().unwrap();
+        assert!(!f.fastrecov && !f.timeout);
+        assert_eq!((f.fack, f.retran_data, s.dupacks), (13, 0, 0));
+        assert_eq!(seqs(&out), (14..=18).collect::<Vec<_>>());
+        // a new recovery, then a timeout: still in recovery, one packet from the ACK
+        for right in [16, 17, 18] {
+            out.clear();
+            s.on_ack_with(&ack(13), Some(SackBlocks::of(&[(15, right)])), 13 * MS, &mut out);
+        }
+        assert_eq!(seqs(&out), vec![14]);
+        out.clear();
+        s.on_timeout(20 * MS, &mut out);
+        let f = s.fack.as_ref().unwrap();
+        assert!(f.fastrecov, "Fack's timeout leaves recovery as it is");
+        assert_eq!((f.fack, f.retran_data, s.w.cwnd), (13, 0, 1.0));
+        assert_eq!(seqs(&out), vec![14]);
+        assert_eq!(s.stats.timeouts, 1);
+    }
+
     /// ns-2's Sack1: only duplicate ACKs whose blocks change the scoreboard count; the
     /// pipe starts at what is out less the duplicates and falls by one per ACK (two per
     /// partial ACK); a hole is resent once; the ACK reaching `recover` ends recovery
