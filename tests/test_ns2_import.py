@@ -132,6 +132,10 @@ def _agree(sc: dict, script: str) -> bool:
     ("pi_aqm.tcl", lambda sc: sc["links"][0]["b_to_a"]["queue"].pop("queue_in_bytes")),
     ("pi_aqm.tcl", lambda sc: sc["links"][0]["queue"].update(w_hz=171.0)),
     ("pi_aqm.tcl", lambda sc: sc.pop("ns2_rng_seed")),
+    # Fack: the agent itself (Sack1 in its place), its threshold, the burst limit
+    ("fack.tcl", lambda sc: _flow(sc, "tcp4")["tcp"].update(sack_agent="sack1")),
+    ("fack.tcl", lambda sc: _flow(sc, "tcp4")["tcp"].update(dupack_threshold=4)),
+    ("fack.tcl", lambda sc: _flow(sc, "tcp5")["tcp"].pop("max_burst_pkts")),
 ])
 def test_the_comparison_sees_a_setting_the_import_would_drop(script, change):
     # each of these settings, left out of the scenario, parts satcc from ns-2's counts
