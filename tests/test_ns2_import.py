@@ -340,7 +340,10 @@ def test_the_import_reads_each_controllers_ns2_variables_as_the_export_writes_th
     for cc in registry.controller_names():
         agent = registry.controller(cc)["ns2_agent"]
         if agent:
-            assert ns2_import._SENDERS[agent] == (cc, False)
+            assert ns2_import._SENDERS[agent] == (cc, None)
+    # and ns-2's SACK agents to the SACK agent of the controller whose window rules they keep
+    assert ns2_import._SENDERS["Agent/TCP/Sack1"] == ("newreno", "sack1")
+    assert ns2_import._SENDERS["Agent/TCP/Fack"] == ("newreno", "fack")
 
 
 def test_create_connection_and_a_misspelt_variable(tmp_path):
