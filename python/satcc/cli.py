@@ -611,14 +611,16 @@ def cmd_ns2(a) -> int:
     print(f"{d.get('name', 'scenario')}: {nf} flow{'s' * (nf != 1)}, {nl} link direction{'s' * (nl != 1)}, "
           f"{d['duration_s']:g} s simulated (ns-2 {t_ns2:.2f} s wall, satcc {t_satcc:.2f} s wall)")
     udp = " (a UDP flow: [datagrams received])" if any(len(v) == 1 for v in theirs["flows"].values()) else ""
-    rows = [("flow", f"[acked, sent, retransmitted, timeouts]{udp}", "flows"),
+    uncounted = " (None: ns-2's Fack keeps no count of its timeouts)" if any(
+        None in v for v in theirs["flows"].values()) else ""
+    rows = [("flow", f"[acked, sent, retransmitted, timeouts]{udp}{uncounted}", "flows"),
             ("link", "[arrivals, departures, drops]", "links")]
     for kind, what, key in rows:
         print(f"{kind}s: {what} in satcc | in ns-2")
         width = max((len(n) for n in theirs[key]), default=0)
         for name, t in theirs[key].items():
             o = ours[key].get(name)
-            same = ns2.link_counters_agree(o, t) if kind == "link" else o == t
+            same = ns2.link_counters_agree(o, t) if kind == "link" else ns2.flow_counters_agree(o, t)
             print(f"  {name:<{width}}  {o} | {t}" + ("" if same else "   <- differs"))
     for name, t in theirs.get("fct", {}).items():
         print(f"  transfer {name}: completed at {ours.get('fct', {}).get(name)} s in satcc | {t} s in ns-2")

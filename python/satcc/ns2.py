@@ -938,13 +938,19 @@ def link_counters_agree(ours: list | None, theirs: list) -> bool:
     return ours is not None and ours[0] == theirs[0] and ours[2] == theirs[2] and 0 <= theirs[1] - ours[1] <= 1
 
 
+def flow_counters_agree(ours: list | None, theirs: list) -> bool:
+    """A flow's counters in satcc and in ns-2 agree; one ns-2 does not keep (None: a Fack
+    agent's timeouts) is not compared."""
+    return ours is not None and len(ours) == len(theirs) and all(
+        b is None or a == b for a, b in zip(ours, theirs))
+
+
 def differences(ours: dict, theirs: dict) -> list[str]:
     """Where satcc's counters are not ns-2's (departures: ns-2's may be one more)."""
     out = []
     for name, t in theirs["flows"].items():
         o = ours["flows"].get(name)
-        # a counter ns-2 does not keep (None) is not compared
-        if o is None or len(o) != len(t) or any(b is not None and a != b for a, b in zip(o, t)):
+        if not flow_counters_agree(o, t):
             out.append(f"flow {name}: satcc [acked, sent, retransmitted, timeouts(, ECN responses)] {o}, ns-2 {t}")
     for name, t in theirs["links"].items():
         o = ours["links"].get(name)
