@@ -252,28 +252,15 @@ impl Order {
         let (mut a, mut b) = (a0, b0);
         let mut steps = 0;
         let ord = loop {
-            if a == b {
-                break Ordering::Equal;
-            }
-            if steps >= MEMO_STEPS {
+            if steps >= MEMO_STEPS && a != b {
                 if let Some(ord) = self.recall(a, b) {
                     break ord;
                 }
             }
-            let (Some(x), Some(y)) = (self.get(a), self.get(b)) else {
-                // the scenario's own events ran first; a node overwritten since: by number
-                break a.cmp(&b);
-            };
-            if x.ran && y.ran {
-                break a.cmp(&b);
+            match self.walk_step(a, b) {
+                Ok(ord) => break ord,
+                Err(back) => (a, b) = back,
             }
-            if x.time != y.time {
-                break x.time.total_cmp(&y.time);
-            }
-            if x.parent == y.parent {
-                break x.call.cmp(&y.call);
-            }
-            (a, b) = (x.parent, y.parent);
             steps += 1;
         };
         if steps >= MEMO_STEPS {
@@ -281,6 +268,28 @@ impl Order {
             memo[Self::memo_slot(a0, b0)].set(Memo { a: a0, b: b0, ord });
         }
         ord
+    }
+
+    /// One step of the walk: the order of nodes `a` and `b` if they decide it, else the
+    /// pair that scheduled them.
+    #[inline]
+    fn walk_step(&self, a: NodeId, b: NodeId) -> Result<Ordering, (NodeId, NodeId)> {
+        if a == b {
+            return Ok(Ordering::Equal);
+        }
+        let (Some(x), Some(y)) = (self.get(a), self.get(b)) else {
+            // the scenario's own events ran first; a node overwritten since: by number
+            return Ok(a.cmp(&b));
+        };
+        if x.ran && y.ran {
+            Ok(a.cmp(&b))
+        } else if x.time != y.time {
+            Ok(x.time.total_cmp(&y.time))
+        } else if x.parent == y.parent {
+            Ok(x.call.cmp(&y.call))
+        } else {
+            Err((x.parent, y.parent))
+        }
     }
 
     fn memo_slot(a: NodeId, b: NodeId) -> usize {
@@ -384,20 +393,10 @@ mod tests {
     /// The walk without the memo: the order as ns-2 has it, as far as the ring goes.
     fn plain(o: &Order, mut a: NodeId, mut b: NodeId) -> Ordering {
         loop {
-            if a == b {
-                return Ordering::Equal;
+            match o.walk_step(a, b) {
+                Ok(ord) => return ord,
+                Err(back) => (a, b) = back,
             }
-            let (Some(x), Some(y)) = (o.get(a), o.get(b)) else { return a.cmp(&b) };
-            if x.ran && y.ran {
-                return a.cmp(&b);
-            }
-            if x.time != y.time {
-                return x.time.total_cmp(&y.time);
-            }
-            if x.parent == y.parent {
-                return x.call.cmp(&y.call);
-            }
-            (a, b) = (x.parent, y.parent);
         }
     }
 
