@@ -136,6 +136,9 @@ def _agree(sc: dict, script: str) -> bool:
     ("fack.tcl", lambda sc: _flow(sc, "tcp4")["tcp"].update(sack_agent="sack1")),
     ("fack.tcl", lambda sc: _flow(sc, "tcp4")["tcp"].update(dupack_threshold=4)),
     ("fack.tcl", lambda sc: _flow(sc, "tcp5")["tcp"].pop("max_burst_pkts")),
+    # a test suite's classes: the limit its subclass's method sets on top of the one it
+    # overrides (`$self next`)
+    ("test_suite.tcl", lambda sc: sc["links"][2]["queue"].update(limit_pkts=8)),
 ])
 def test_the_comparison_sees_a_setting_the_import_would_drop(script, change):
     # each of these settings, left out of the scenario, parts satcc from ns-2's counts
@@ -211,7 +214,7 @@ def _script(tmp_path, links="$ns duplex-link $a $b 10Mb 10ms DropTail", extra=""
     ("$sink set no_such_thing_ 3", r"no_such_thing_ is not a variable satcc reads"),
     ("$ns rtproto DV", r"\$ns rtproto"),
     ("set f [new Agent/TCP/FullTcp]", r"Agent/TCP/FullTcp is not modelled"),
-    ("Class Foo", r"OTcl classes of the script's own"),
+    ("Class Agent/Foo -superclass Agent", r"Class Agent/Foo: a class in ns-2's own hierarchy"),
     ("Node enable-module VC", r"Node enable-module VC \(node modules are not modelled: ns-2's default nodes are\)"),
     ("$ns node-config -satNodeType geo-repeater -phyType Phy/Repeater",
      r"ns-2's satellite nodes \(Channel/Sat, Mac/Sat, LL/Sat, satellite handoffs\); give a GEO hop as nodes and "
@@ -958,3 +961,53 @@ def test_an_initial_window_rule_ns2_does_not_have_is_refused(tmp_path):
     p.write_text(p.read_text().replace("$ns run", "$tcp set windowInitOption_ 3\n$ns run"))
     with pytest.raises(ScenarioError, match=r"windowInitOption_ 3 is not one of ns-2's \(1 and 2 are\)"):
         ns2_import.from_tcl(p)
+
+
+@pytest.mark.parametrize("body, msg", [
+    ("Class Agent/TCP/Mine -superclass Agent/TCP\n", r"Class Agent/TCP/Mine: a class in ns-2's own hierarchy"),
+    ("Class Base\nClass Mine -superclass {Base Other}\n", r"Class Mine -superclass \{Base Other\} \(one superclass is read\)"),
+    ("Class Mine -superclass Agent\n", r"Class Mine -superclass Agent: a class of the script's own extending one of ns-2's"),
+    ("Class Mine\nset m [new Mine]\n$m go\n", r"Mine go \(not a method of the script's class\)"),
+    ("Class Mine -parameter {x}\n", r"Class Mine -parameter \(only -superclass is read\)"),
+])
+def test_a_scripts_own_classes_are_refused_where_otcl_would_reach_past_them(tmp_path, body, msg):
+    p = tmp_path / "c.tcl"
+    p.write_text("set ns [new Simulator]\n" + body + "$ns at 1.0 \"exit 0\"\n$ns run\n")
+    with pytest.raises(ns2_import.Ns2ImportError, match=msg):
+        ns2_import.from_tcl(p)
+
+
+def test_a_scripts_own_classes_run_as_in_otcl(tmp_path):
+    # instprocs with $self and $class, instvar (an alias too), next up two classes, a
+    # class proc, `create` with a name, `set` on an object, and the nodes named after
+    # the instvar that holds them
+    p = tmp_path / "o.tcl"
+    p.write_text("""set ns [new Simulator]
+Class A
+A instproc init {x} { $self instvar x_; set x_ $x }
+A instproc rate {} { return 1 }
+Class B -superclass A
+B instproc init {x} { $self next [expr {$x * 2}] }
+B instproc rate {} { return [expr {[$self next] + 1}] }
+Class C -superclass B
+C instproc rate {} { $self instvar {x_ x}; return "[expr {[$self next] + $x}]Mb" }
+A proc build {ns} {
+    set c [C create the_c 3]
+    $c instvar node_
+    set node_(a) [$ns node]
+    set node_(b) [$ns node]
+    $ns duplex-link $node_(a) $node_(b) [$c rate] 5ms DropTail
+    $c set flag_ 1
+    return [list $c [$c set flag_] $class]
+}
+set got [A build $ns]
+set tcp [$ns create-connection TCP/Reno [the_c set node_(a)] TCPSink [the_c set node_(b)] 0]
+set ftp [$tcp attach-app FTP]
+$ns at 0.0 "$ftp start"
+$ns at 2.0 "exit 0"
+$ns run
+""")
+    sc = ns2_import.from_tcl(p).scenario
+    # 2 (B's rate after A's) + x_ 6 (3 doubled by B's init before A's)
+    assert sc["links"][0]["rate_bps"] == 8e6
+    assert [n["name"] for n in sc["nodes"]] == ["node_a", "node_b"]

@@ -11,6 +11,7 @@
 # of ns-2 satcc does not model stop the reading with an error naming them.
 
 namespace eval ::satcc {
+    namespace eval uo {}
     variable seq 0
     variable now 0.0
     variable running 0
@@ -19,6 +20,8 @@ namespace eval ::satcc {
     variable out {}
     variable notes {}
     variable ended ""
+    variable ukey 0
+    variable ustack {}
 }
 
 proc ::satcc::rec {args} {
@@ -48,6 +51,7 @@ proc ::satcc::make {cls} {
 }
 
 proc new {cls args} {
+    if {[info exists ::satcc::ucls($cls)]} { return [::satcc::unew $cls "" {*}$args] }
     if {$cls eq "ErrorModel/Uniform" && [llength $args] in {1 2}} {
         # ns-lib's ErrorModel/Uniform init {rate {unit "pkt"}}
         set h [::satcc::make $cls]
@@ -520,8 +524,142 @@ proc unknown {cmd args} {
             }
         }
     }
-    if {$cmd eq "Class"} { ::satcc::unsupported "OTcl classes of the script's own (Class [lindex $args 0])" }
     return [uplevel 1 [list ::satcc::real_unknown $cmd {*}$args]]
+}
+
+# ---------------------------------------------------------------- the script's own classes
+# OTcl as a script uses it to organise itself (ns-2's test suites: `Class TestSuite`,
+# `Class Test/x -superclass TestSuite`, instprocs with $self, instvar and next, `new`,
+# class procs such as `TestSuite proc runTest`): the methods run as in ns, each object's
+# variables in a namespace of its own. A class of the script's may not extend one of
+# ns-2's (an agent or queue of its own is C++ or OTcl satcc does not model).
+proc Class {name args} {
+    if {[::satcc::is_class $name]} {
+        ::satcc::unsupported "Class $name: a class in ns-2's own hierarchy (an agent, queue or application of the script's own is not modelled)"
+    }
+    set ::satcc::ucls($name) 1
+    set ::satcc::usuper($name) {}
+    interp alias {} $name {} ::satcc::uclass $name
+    foreach {opt val} $args {
+        if {$opt ne "-superclass"} { ::satcc::unsupported "Class $name $opt (only -superclass is read)" }
+        ::satcc::uclass $name superclass $val
+    }
+    return $name
+}
+
+proc ::satcc::uclass {cls sub args} {
+    switch -- $sub {
+        instproc {
+            lassign $args m params body
+            set key [incr ::satcc::ukey]
+            proc ::satcc::um$key [concat {self class proc} $params] $body
+            set ::satcc::um($cls,$m) $key
+            return ""
+        }
+        proc {
+            lassign $args m params body
+            set key [incr ::satcc::ukey]
+            proc ::satcc::um$key [concat {self class proc} $params] $body
+            set ::satcc::ucp($cls,$m) $key
+            return ""
+        }
+        superclass {
+            if {[llength $args] == 0} { return $::satcc::usuper($cls) }
+            set sup [lindex $args 0]
+            if {[llength $sup] > 1} { ::satcc::unsupported "Class $cls -superclass {$sup} (one superclass is read)" }
+            if {$sup ne "" && ![info exists ::satcc::ucls($sup)]} {
+                ::satcc::unsupported "Class $cls -superclass $sup: a class of the script's own extending one of ns-2's"
+            }
+            set ::satcc::usuper($cls) $sup
+            return ""
+        }
+        create { return [::satcc::unew $cls [lindex $args 0] {*}[lrange $args 1 end]] }
+        set {
+            if {[llength $args] == 1} { return $::satcc::ucv($cls,[lindex $args 0]) }
+            return [set ::satcc::ucv($cls,[lindex $args 0]) [lindex $args 1]]
+        }
+        info {
+            switch -- [lindex $args 0] {
+                superclass { return $::satcc::usuper($cls) }
+                instprocs { return [lmap k [array names ::satcc::um "$cls,*"] {lindex [split $k ,] 1}] }
+            }
+            return ""
+        }
+    }
+    # a class proc, looked up the superclasses
+    for {set c $cls} {$c ne ""} {set c $::satcc::usuper($c)} {
+        if {[info exists ::satcc::ucp($c,$sub)]} {
+            return [uplevel 1 [list ::satcc::um$::satcc::ucp($c,$sub) $cls $cls $sub {*}$args]]
+        }
+    }
+    ::satcc::unsupported "$cls $sub (not a method of an OTcl class)"
+}
+
+# an object of a script's class: `new C args` and `C create name args` run its init
+proc ::satcc::unew {cls name args} {
+    if {$name eq ""} { set name "_u[incr ::satcc::seq]" }
+    set ::satcc::uobj($name) $cls
+    namespace eval ::satcc::uo::$name {}
+    interp alias {} $name {} ::satcc::usend $name
+    ::satcc::usend $name init {*}$args
+    return $name
+}
+
+# the method `m` of object `h`, from class `from` up
+proc ::satcc::ufind {from m} {
+    for {set c $from} {$c ne ""} {set c $::satcc::usuper($c)} {
+        if {[info exists ::satcc::um($c,$m)]} { return [list $c $::satcc::um($c,$m)] }
+    }
+    return ""
+}
+
+proc ::satcc::ucall {h c key m args} {
+    lappend ::satcc::ustack [list $c $m]
+    set code [catch {uplevel 1 [list ::satcc::um$key $h $c $m {*}$args]} res opts]
+    set ::satcc::ustack [lrange $::satcc::ustack 0 end-1]
+    return -options $opts $res
+}
+
+proc ::satcc::usend {h m args} {
+    switch -- $m {
+        instvar {
+            foreach v $args {
+                lassign $v var alias
+                if {$alias eq ""} { set alias $var }
+                uplevel 1 [list upvar #0 ::satcc::uo::${h}::$var $alias]
+            }
+            return ""
+        }
+        set {
+            set var ::satcc::uo::${h}::[lindex $args 0]
+            if {[llength $args] == 1} { return [set $var] }
+            return [set $var [lindex $args 1]]
+        }
+        next {
+            # the method after the running one, up from the class that defined it
+            lassign [lindex $::satcc::ustack end] c cur
+            set found [::satcc::ufind $::satcc::usuper($c) $cur]
+            if {$found eq ""} { return "" }
+            return [uplevel 1 [list ::satcc::ucall $h {*}$found $cur {*}$args]]
+        }
+        info {
+            switch -- [lindex $args 0] {
+                class { return $::satcc::uobj($h) }
+                vars { return [lmap v [info vars ::satcc::uo::${h}::*] {namespace tail $v}] }
+            }
+            return ""
+        }
+        destroy { interp alias {} $h {}; return "" }
+    }
+    set found [::satcc::ufind $::satcc::uobj($h) $m]
+    if {$found eq ""} {
+        if {$m eq "init"} {
+            if {[llength $args] > 0} { ::satcc::unsupported "new $::satcc::uobj($h) with arguments and no init" }
+            return ""
+        }
+        ::satcc::unsupported "$::satcc::uobj($h) $m (not a method of the script's class)"
+    }
+    return [uplevel 1 [list ::satcc::ucall $h {*}$found $m {*}$args]]
 }
 
 # the generator: `$defaultRNG seed N`, `ns-random N`
@@ -553,6 +691,20 @@ proc ::satcc::write {} {
         } elseif {[info exists ::$g]} {
             set v [set ::$g]
             if {[info exists ::satcc::cls($v)]} { ::satcc::rec name $v $g }
+        }
+    }
+    # then those the objects of the script's own classes hold (`$self instvar node_`)
+    foreach o [lsort -dictionary [namespace children ::satcc::uo]] {
+        foreach v [lsort [info vars ${o}::*]] {
+            set g [namespace tail $v]
+            if {[array exists $v]} {
+                foreach k [lsort -dictionary [array names $v]] {
+                    set x [set ${v}($k)]
+                    if {[info exists ::satcc::cls($x)]} { ::satcc::rec name $x "$g\($k\)" }
+                }
+            } elseif {[info exists $v] && [info exists ::satcc::cls([set $v])]} {
+                ::satcc::rec name [set $v] $g
+            }
         }
     }
     set items {}
