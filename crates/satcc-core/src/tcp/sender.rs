@@ -700,6 +700,23 @@ impl TcpSender {
         }
     }
 
+    /// ns-2's send overhead (overhead_) at the start of a send_much: whether its first
+    /// packet goes to the delayed-send timer rather than out (not when `force`d: the
+    /// timer's own send), or None when that timer is pending and nothing may go.
+    #[inline]
+    fn delays_sends(&self, force: bool) -> Option<bool> {
+        let delayed = self.cfg.send_overhead_s > 0.0 && !force;
+        (!(delayed && self.delsnd_pending)).then_some(delayed)
+    }
+
+    /// Arm the delayed-send timer; its delay is drawn once this event's packets have
+    /// gone to their links (`take_delsnd_request`).
+    #[inline]
+    fn arm_delayed_send(&mut self) {
+        self.delsnd_pending = true;
+        self.delsnd_draw_due = true;
+    }
+
     /// ns-2's send_much(0, ..., maxburst_): what the window allows, at most
     /// `tcp.max_burst_pkts` segments.
     fn send_much(&mut self, now: Time, out: &mut Vec<Packet>) {
@@ -716,10 +733,7 @@ impl TcpSender {
         if self.cfg.recovery == Recovery::Fack {
             return self.send_much_fack(force, maxburst, now, out);
         }
-        let delayed = self.cfg.send_overhead_s > 0.0 && !force;
-        if delayed && self.delsnd_pending {
-            return;
-        }
+        let Some(delayed) = self.delays_sends(force) else { return };
         if let (Some(v), 0) = (self.vegas.as_mut(), self.t_seqno) {
             // TcpAgent::send_much sets firstsent_, the Vegas clock's origin
             v.firstsent = Some(self.clock_s);
@@ -730,8 +744,7 @@ impl TcpSender {
         let pace = self.pacing_rate();
         while self.t_seqno <= self.highest_ack + win && self.t_seqno < self.curseq {
             if delayed {
-                self.delsnd_pending = true;
-                self.delsnd_draw_due = true;
+                self.arm_delayed_send();
                 return;
             }
             if pace.is_some() && !self.pace_slot(now, self.t_seqno, self.t_seqno <= self.maxseq) {
@@ -2037,10 +2050,7 @@ impl TcpSender {
     /// the pipe is below cwnd; the scoreboard's next hole first (resent only after a
     /// recovery or timeout began, `recover` > 0), else new data.
     fn send_much_sack1(&mut self, force: bool, maxburst: u32, now: Time, out: &mut Vec<Packet>) {
-        let delayed = self.cfg.send_overhead_s > 0.0 && !force;
-        if delayed && self.delsnd_pending {
-            return;
-        }
+        let Some(delayed) = self.delays_sends(force) else { return };
         let mut win = self.window();
         let wnd = self.wnd as i64;
         let mut n = 0;
@@ -2054,8 +2064,7 @@ impl TcpSender {
                 return;
             }
             if delayed {
-                self.delsnd_pending = true;
-                self.delsnd_draw_due = true;
+                self.arm_delayed_send();
                 return;
             }
             let xmit = match self.sack1.scoreboard.next_retran() {
@@ -2195,10 +2204,7 @@ impl TcpSender {
     /// retransmission is known lost again, the scoreboard's next hole, else new data
     /// (in recovery only within the advertised window of the cumulative ACK).
     fn send_much_fack(&mut self, force: bool, maxburst: u32, now: Time, out: &mut Vec<Packet>) {
-        let delayed = self.cfg.send_overhead_s > 0.0 && !force;
-        if delayed && self.delsnd_pending {
-            return;
-        }
+        let Some(delayed) = self.delays_sends(force) else { return };
         let mut f = self.fack.take().expect("a Fack sender");
         // Fack's window(): int(min(cwnd, wnd) + wintrim_), wintrim_ 0 (rampdown_ 0)
         let window = |w: &Window, wnd: f64| w.cwnd.min(wnd) as i64;
@@ -2206,8 +2212,7 @@ impl TcpSender {
         let mut n = 0;
         while self.t_seqno <= f.fack + win - f.retran_data && !f.timeout {
             if delayed {
-                self.delsnd_pending = true;
-                self.delsnd_draw_due = true;
+                self.arm_delayed_send();
                 break;
             }
             let xmit = match f.scoreboard.next_retran() {
