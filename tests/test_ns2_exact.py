@@ -1718,6 +1718,83 @@ $ns queue-limit $a $b 70
         ns2_import.from_tcl(script)
 
 
+def _rem_queues(sc: dict) -> dict[str, dict]:
+    return _queues_of(sc, ("rem",))
+
+
+def test_the_rem_networks_drop_at_ns2s_rem_queues():
+    # networks from REM_FIRST: ns-2's REM on router links, in packets and in bytes, each
+    # setting drawn; drops at a REM queue in about half the networks (ns-2's counts)
+    nets = _family("rem")
+    made = [ns2exact.network(k) for k in nets]
+    queues = [q for sc in made for q in _rem_queues(sc).values()]
+    assert any(q.get("queue_in_bytes") for q in queues) and not all(q.get("queue_in_bytes") for q in queues)
+    for key, values in (("gamma", {0.0001, 0.001, 0.01}), ("phi", {1.001, 1.005, 1.01}), ("inw", {0.1, 0.5, 1.0}),
+                        ("update_interval_s", {0.001, 0.002, 0.01}), ("b0_pkts", {5.0, 10.0, 20.0, 40.0})):
+        assert {q[key] for q in queues} == values, key
+    assert sum(any(REF["counters"][str(k)]["links"][n][2] > 0 for n in _rem_queues(sc))
+               for k, sc in zip(nets, made)) > 40
+    assert " REM\n" in "".join(ns2exact.tcl(k) for k in nets[:10])
+    seen = _mixed_with("rem", _rem_queues)
+    assert seen >= {"rates", "steps", "error-models", "entry-errors", "adaptive-red"}, seen
+
+
+def test_the_comparison_sees_droptail_in_place_of_rem_and_each_setting():
+    # of the first twenty (`python -m satcc.dev.ns2exact controls --family rem`, in the
+    # order below): 20, 12, 5, 7, 9
+    got = ns2exact.controls("rem", REF)
+    assert len(got) == 5 and all(n >= least for n, least in zip(got.values(), [18, 10, 4, 5, 7])), got
+
+
+def test_rem_is_read_from_and_written_to_ns2_as_ns2_reads_it(tmp_path):
+    from satcc import ns2_import
+
+    sc = _two_flows()
+    sc["links"][0]["queue"] = {"type": "rem", "limit_pkts": 80, "b0_pkts": 10.0, "queue_in_bytes": True}
+    tcl = ns2.to_tcl(sc)
+    assert " REM\n" in tcl and "queue-limit $n(0) $n(1) 80" in tcl and "queue] set pbo_ 10.0" in tcl
+    assert "queue] set qib_ true" in tcl and "queue] set markpkts_ false" in tcl and "queue] set gamma_ 0.001" in tcl
+    assert "REM queues" in ns2.own_draws(sc)
+    script = tmp_path / "rem.tcl"
+    script.write_text("""set ns [new Simulator]
+set a [$ns node]
+set b [$ns node]
+Queue/REM set gamma_ 0.005
+$ns duplex-link $a $b 1Mb 20ms REM
+$ns queue-limit $a $b 70
+[[$ns link $a $b] queue] set pbo_ 25
+[[$ns link $a $b] queue] set inw_ 0.5
+[[$ns link $a $b] queue] set qib_ true
+""" + _one_flow("$a", "$b"))
+    imp = ns2_import.from_tcl(script)
+    link = imp.scenario["links"][0]
+    assert link["queue"] == {"type": "rem", "limit_pkts": 70, "gamma": 0.005, "phi": 1.001, "inw": 0.5,
+                             "update_interval_s": 0.002, "b0_pkts": 25.0, "mean_pkt_bytes": 1000,
+                             "queue_in_bytes": True}
+    assert link["b_to_a"]["queue"] == {"type": "rem", "limit_pkts": 50, "gamma": 0.005, "phi": 1.001, "inw": 1.0,
+                                       "update_interval_s": 0.002, "b0_pkts": 20.0, "mean_pkt_bytes": 1000}
+    assert any("REM's" in why for why in imp.in_law), imp.in_law
+    # refused by name: the marking mode, an interval of 0, a link that goes down
+    text = script.read_text()
+    script.write_text(text.replace("set qib_ true", "set markpkts_ true"))
+    with pytest.raises(ns2_import.Ns2ImportError, match=r"markpkts_ true is not modelled .*marks at dequeue"):
+        ns2_import.from_tcl(script)
+    script.write_text(text.replace("Queue/REM set gamma_ 0.005", "Queue/REM set pupdtime_ 0"))
+    with pytest.raises(ns2_import.Ns2ImportError, match=r"pupdtime_ 0.0: must be above 0"):
+        ns2_import.from_tcl(script)
+    script.write_text(text.replace("$ns run", "$ns rtmodel-at 1.0 down $a $b\n$ns run"))
+    with pytest.raises(ns2_import.Ns2ImportError, match=r"a REM queue on a link that goes down is not modelled"):
+        ns2_import.from_tcl(script)
+
+
+def test_a_rem_queue_on_a_link_with_outages_is_refused_by_name():
+    sc = _two_flows()
+    sc["links"][0]["queue"] = {"type": "rem"}
+    sc["links"][0]["outages"] = [{"down_s": 1.0, "up_s": 2.0}]
+    with pytest.raises(ScenarioError, match=r"a rem queue on a link with outages is not modelled"):
+        run(sc)
+
+
 def _fack_flows(sc: dict) -> list[dict]:
     return [f for f in sc["flows"] if f.get("tcp", {}).get("sack_agent") == "fack"]
 

@@ -148,7 +148,7 @@ def _error_draws(err: dict) -> bool:
 
 def own_draws(sc: dict) -> list[str]:
     """What in `sc` draws at random from satcc's own streams, not from ns-2's generator:
-    with `ns2_rng_seed` unset, RED's and PI's early drops, the error models, the ON/OFF sources,
+    with `ns2_rng_seed` unset, RED's, PI's and REM's early drops, the error models, the ON/OFF sources,
     CBR's random gaps and the send overheads (empty when it is set, or nothing draws).
     Those parts run alike in law only, not packet for packet."""
     if sc.get("ns2_rng_seed") is not None:
@@ -160,6 +160,8 @@ def own_draws(sc: dict) -> list[str]:
                 out.append("RED queues")
             if (side.get("queue") or {}).get("type") == "pi" and "PI queues" not in out:
                 out.append("PI queues")
+            if (side.get("queue") or {}).get("type") == "rem" and "REM queues" not in out:
+                out.append("REM queues")
             if side.get("error") and _error_draws(side["error"]) and "error models" not in out:
                 out.append("error models")
     for f in sc["flows"]:
@@ -308,6 +310,19 @@ def _queue_tcl(q: dict | None, a: str, b: str, ecn_lines: bool = False, largest:
                 ("bytes_", str(bool(q.get("byte_mode", False))).lower()),
                 ("setbit_", str(bool(q.get("ecn", False))).lower())]
         return [f"$ns simplex-link $n({a}) $n({b}) @RATE@ @DELAY@ PI",
+                f"$ns queue-limit $n({a}) $n({b}) {int(q.get('limit_pkts', 50))}",
+                *(f"{queue} set {var} {val!r}" if isinstance(val, float) else f"{queue} set {var} {val}"
+                  for var, val in sets)]
+    if q["type"] == "rem":
+        # ns-2's Queue/REM in its dropping mode, its settings on this queue alone (qlim_
+        # from queue-limit; the link's packets a second computed again from mean_pktsize_
+        # when `$ns run` resets the queue)
+        queue = f"[[$ns link $n({a}) $n({b})] queue]"
+        sets = [("gamma_", float(q.get("gamma", 0.001))), ("phi_", float(q.get("phi", 1.001))),
+                ("inw_", float(q.get("inw", 1.0))), ("pupdtime_", float(q.get("update_interval_s", 0.002))),
+                ("pbo_", float(q.get("b0_pkts", 20.0))), ("mean_pktsize_", int(q.get("mean_pkt_bytes", 1000))),
+                ("qib_", str(bool(q.get("queue_in_bytes", False))).lower()), ("markpkts_", "false")]
+        return [f"$ns simplex-link $n({a}) $n({b}) @RATE@ @DELAY@ REM",
                 f"$ns queue-limit $n({a}) $n({b}) {int(q.get('limit_pkts', 50))}",
                 *(f"{queue} set {var} {val!r}" if isinstance(val, float) else f"{queue} set {var} {val}"
                   for var, val in sets)]

@@ -476,7 +476,9 @@ def _queue(objs: _Objects, q: str, what: str, notes: list[str], rate_bps: float,
         return _fair_queue(objs, q, kind, what, notes)
     if kind == "PI":
         return _pi_queue(objs, q, what, limit)
-    raise Ns2ImportError(f"{what}: queue type {kind} is not modelled (DropTail, RED, PI, SFQ and DRR are)")
+    if kind == "REM":
+        return _rem_queue(objs, q, what, limit)
+    raise Ns2ImportError(f"{what}: queue type {kind} is not modelled (DropTail, RED, PI, REM, SFQ and DRR are)")
 
 
 # ns-2 2.35's Queue/PI defaults (ns-default.tcl)
@@ -502,6 +504,43 @@ def _pi_queue(objs: _Objects, q: str, what: str, limit: int) -> dict:
     for var, key in (("queue_in_bytes_", "queue_in_bytes"), ("bytes_", "byte_mode"), ("setbit_", "ecn")):
         if _bool(get(var), f"{what} {var}"):
             out[key] = True
+    return out
+
+
+# ns-2 2.35's Queue/REM defaults (ns-default.tcl); prob_, curq_ and pmark_ are what it
+# reports (its reset clears prob_ when `$ns run` starts)
+_REM_DEFAULTS = {"gamma_": "0.001", "phi_": "1.001", "inw_": "1", "pupdtime_": "0.002", "pbo_": "20.0",
+                 "mean_pktsize_": "1000", "qib_": "false", "markpkts_": "false"}
+_REM_REPORTS = ("prob_", "curq_", "pmark_")
+
+
+def _rem_queue(objs: _Objects, q: str, what: str, limit: int) -> dict:
+    """ns-2's REM queue in its dropping mode: its price's settings and its buffer limit_."""
+    _unknown_vars(objs, q, {"limit_", *_REM_DEFAULTS, *_REM_REPORTS}, what)
+
+    def get(var):
+        return objs.get(q, var, _REM_DEFAULTS[var])[0]
+
+    if _bool(get("markpkts_"), f"{what} markpkts_"):
+        raise Ns2ImportError(f"{what}: markpkts_ true is not modelled (ns-2's REM then marks at dequeue, drawing at "
+                             "every dequeue of its link, an empty one too; satcc's REM drops, markpkts_ false)")
+    interval = _num(get("pupdtime_"), f"{what} pupdtime_")
+    if not interval > 0:
+        raise Ns2ImportError(f"{what}: pupdtime_ {interval}: must be above 0 (ns-2's REM updates its price every "
+                             "pupdtime_ s)")
+    mean = _int(get("mean_pktsize_"), f"{what} mean_pktsize_")
+    if mean < 1:
+        raise Ns2ImportError(f"{what}: mean_pktsize_ {mean}: must be a positive number of bytes")
+    if limit < 1:
+        raise Ns2ImportError(f"{what}: limit_ {limit}: must be at least 1")
+    out = {"type": "rem", "limit_pkts": limit, "gamma": _num(get("gamma_"), f"{what} gamma_"),
+           "phi": _num(get("phi_"), f"{what} phi_"), "inw": _num(get("inw_"), f"{what} inw_"),
+           "update_interval_s": interval, "b0_pkts": _num(get("pbo_"), f"{what} pbo_"), "mean_pkt_bytes": mean}
+    for key, lo, hi in (("gamma", 0.0, None), ("phi", 1.0, None), ("inw", 0.0, 1.0)):
+        if out[key] < lo or (hi is not None and out[key] > hi):
+            raise Ns2ImportError(f"{what}: {key}_ {out[key]}: not modelled (from {lo}{f' to {hi}' if hi else ''} is)")
+    if _bool(get("qib_"), f"{what} qib_"):
+        out["queue_in_bytes"] = True
     return out
 
 
@@ -696,6 +735,10 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
         if costs[1] != costs[0]:
             link.setdefault("b_to_a", {})["cost"] = costs[1]
         outs = [_outages(dynamics.get(k, []), duration_s) for k in ((a, b), (b, a))]
+        for o, d, q in zip(outs, (fwd, rev), (link["queue"], back["queue"])):
+            if o and q["type"] == "rem":
+                raise Ns2ImportError(f"{d['where']}: a REM queue on a link that goes down is not modelled (ns-2's REM "
+                                     "keeps its packets queued while its link is down: its reset leaves the queue)")
         if outs[0] == outs[1]:
             if outs[0]:
                 link["outages"] = outs[0]
@@ -769,6 +812,8 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
                       "seed (the `$defaultRNG seed` is left out)")
     draws = [what for what, yes in (
         ("RED's", any(q.get("type") == "red" for l in sc["links"]
+                      for q in (l["queue"], l.get("a_to_b", {}).get("queue", {}), l.get("b_to_a", {}).get("queue", {})))),
+        ("REM's", any(q.get("type") == "rem" for l in sc["links"]
                       for q in (l["queue"], l.get("a_to_b", {}).get("queue", {}), l.get("b_to_a", {}).get("queue", {})))),
         ("PI's", any(q.get("type") == "pi" for l in sc["links"]
                      for q in (l["queue"], l.get("a_to_b", {}).get("queue", {}), l.get("b_to_a", {}).get("queue", {})))),

@@ -213,6 +213,12 @@ PI_FIRST = 31000
 # flows of the other agents; from FACK_FIRST + 100 on, each also made by two other
 # families drawn at random
 FACK_FIRST = 32000
+# From REM_FIRST to REM_FIRST + 999, carved out the same way: lossy networks whose router
+# links mostly run ns-2's REM in its dropping mode (step sizes, bases, averaging weights,
+# update intervals, backlog targets and buffers drawn; some counted in bytes), TCP flows
+# of mixed agents among UDP ones; from REM_FIRST + 100 on, each also made by two other
+# families drawn at random
+REM_FIRST = 33000
 # Networks known to part from ns-2, with why (none since 2026-11-28; three mixed networks
 # found apart on 2026-12-02 were fixed the same day, below). Networks 241, 1055,
 # 6121 and 7053 were kept here until then: links of equal rates busy in lockstep, where
@@ -241,6 +247,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(OPTS_FIRST, OPTS_FIRST + 100)) + list(range(AIMD_FIRST, AIMD_FIRST + 100))
             + list(range(MIX_FIRST, MIX_FIRST + 100)) + list(range(FAIR_FIRST, FAIR_FIRST + 200))
             + list(range(PI_FIRST, PI_FIRST + 200)) + list(range(FACK_FIRST, FACK_FIRST + 200))
+            + list(range(REM_FIRST, REM_FIRST + 200))
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
             # found in a scan of mixed networks beyond the family's 100: a send overhead's
@@ -406,10 +413,10 @@ def network(k: int, family: str | None = None) -> dict:
         _make_on_off(sc, random.Random(3_000_000 + k))
     # what the family changes, in order, each with a stream of its own (so that adding
     # one leaves the networks above as they were)
-    if agents in ("mixed", "fair-mixed", "pi-mixed", "fack-mixed"):
+    if agents in ("mixed", "fair-mixed", "pi-mixed", "fack-mixed", "rem-mixed"):
         # (made once a process: each draw is run in satcc to see that it is accepted)
         if k not in _MIXED_MADE:
-            must = {"fair-mixed": "fair", "pi-mixed": "pi", "fack-mixed": "fack"}.get(agents)
+            must = {"fair-mixed": "fair", "pi-mixed": "pi", "fack-mixed": "fack", "rem-mixed": "rem"}.get(agents)
             made, MIXED_FAMILIES[k] = _mixed(k, json.dumps(sc), must)
             _MIXED_MADE[k] = json.dumps(made)
         sc = json.loads(_MIXED_MADE[k])
@@ -440,7 +447,8 @@ def _mixed(k: int, base: str, must: str | None = None) -> tuple[dict, list[str]]
     makers in the order of their streams, each maker once; drawn again until satcc and
     the export accept the network (some settings exclude others: ECN with Vegas, say; a
     maker for TCP flows after one that made UDP flows)."""
-    rng = random.Random({None: 13_400_000, "fair": 30_100_000, "pi": 31_100_000, "fack": 32_100_000}[must] + k)
+    rng = random.Random({None: 13_400_000, "fair": 30_100_000, "pi": 31_100_000, "fack": 32_100_000,
+                         "rem": 33_100_000}[must] + k)
     while True:
         fams = [must] + rng.sample(_MIXABLE, 2) if must else rng.sample(_MIXABLE, 3)
         if any(pair <= set(fams) for pair in _APART_IN_NS2):
@@ -473,7 +481,11 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    if REM_FIRST <= k < REM_FIRST + 100:
+        return True, False, "rem"
+    if REM_FIRST + 100 <= k < REM_FIRST + 1000:
+        return True, False, "rem-mixed"
     if FACK_FIRST <= k < FACK_FIRST + 100:
         return True, False, "fack"
     if FACK_FIRST + 100 <= k < FACK_FIRST + 1000:
@@ -1123,6 +1135,28 @@ def _make_pi(sc: dict, rng: random.Random) -> None:
             f["tcp"] = {**f["tcp"], "ecn": True}
 
 
+def _make_rem(sc: dict, rng: random.Random) -> None:
+    """In place: most router links, one at least, run ns-2's REM in its dropping mode (the
+    way back a queue of its own one time in three), with step sizes of 1e-4 to 1e-2, bases
+    of 1.001 to 1.01, averaging weights of 0.1 to 1, updates every 1 to 10 ms, backlog
+    targets of 5 to 40 packets and buffers of 20 to 200, one in five counted in bytes.
+    The TCP agents mixed (_mix_agents)."""
+    def rem() -> dict:
+        q = {"type": "rem", "limit_pkts": rng.choice([20, 50, 100, 200]),
+             "gamma": rng.choice([0.0001, 0.001, 0.001, 0.01]), "phi": rng.choice([1.001, 1.001, 1.005, 1.01]),
+             "inw": rng.choice([0.1, 0.5, 1.0, 1.0]), "update_interval_s": rng.choice([0.001, 0.002, 0.002, 0.01]),
+             "b0_pkts": rng.choice([5.0, 10.0, 20.0, 40.0]), "mean_pkt_bytes": rng.choice([500, 1000, 1000])}
+        if rng.random() < 0.2:
+            q["queue_in_bytes"] = True
+        return q
+
+    _place_queues(sc, rng, rem, 0.0)
+    for f in sc["flows"]:
+        if f.get("transport") == "udp":
+            continue
+        _mix_agents(f, rng)
+
+
 def _make_error_models(sc: dict, rng: random.Random) -> None:
     """In place: six link directions in ten get one of ns-2's periodic, list or
     two-state error models (in place of any they had), a third of them at the link's
@@ -1223,6 +1257,7 @@ _FAMILY_MAKERS = {
     "fair": [(_make_udp, 8_200_000), (_make_fair, 30_000_000)],
     "pi": [(_make_udp, 8_200_000), (_make_pi, 31_000_000)],
     "fack": [(_make_fack, 32_000_000)],
+    "rem": [(_make_udp, 8_200_000), (_make_rem, 33_000_000)],
 }
 
 
@@ -1266,6 +1301,14 @@ FAMILY_CONTROLS = {
         "the samples 1 % more often": _queues_as(("pi",), lambda q: {**q, "w_hz": q["w_hz"] * 1.01}),
         "the reference a packet higher": _queues_as(("pi",), lambda q: {**q, "qref_pkts": q["qref_pkts"] + 1}),
         "the buffer a packet smaller": _queues_as(("pi",), lambda q: {**q, "limit_pkts": q["limit_pkts"] - 1}),
+    },
+    "rem": {
+        "DropTail of the same buffer": _queues_as(("rem",), lambda q: {"type": "droptail", "limit_pkts": q["limit_pkts"]}),
+        "the price held at 0 (the draws still taken)": _queues_as(("rem",), lambda q: {**q, "gamma": 0.0}),
+        "the updates 1 % more often": _queues_as(("rem",), lambda q: {
+            **q, "update_interval_s": q["update_interval_s"] / 1.01}),
+        "the backlog target a packet higher": _queues_as(("rem",), lambda q: {**q, "b0_pkts": q["b0_pkts"] + 1}),
+        "the buffer a packet smaller": _queues_as(("rem",), lambda q: {**q, "limit_pkts": q["limit_pkts"] - 1}),
     },
     "fack": {
         "Sack1 in place of Fack": _fack_flows_as(lambda t: {**t, "sack_agent": "sack1"}),

@@ -667,7 +667,7 @@ impl Link {
         self.departure_new.take()
     }
 
-    /// Start the queue's own timer (PI's samples), if it has one, at double time `from`
+    /// Start the queue's own timer (PI's samples, REM's updates), if it has one, at double time `from`
     /// (the run's start, or a reset when the link goes down): its first event, which the
     /// caller schedules, `origin` ordering it.
     pub fn start_queue_timer(&mut self, from: f64, origin: Origin) -> Option<(Time, f64, Origin)> {
@@ -689,8 +689,10 @@ impl Link {
         }
         self.advance(at, order);
         let (waiting_pkts, waiting_bytes) = self.waiting_in_pipe();
-        if let QueueDiscipline::Pi(p) = &mut self.queue {
-            p.sample(waiting_pkts, waiting_bytes);
+        match &mut self.queue {
+            QueueDiscipline::Pi(p) => p.sample(waiting_pkts, waiting_bytes),
+            QueueDiscipline::Rem(r) => r.update(waiting_pkts, waiting_bytes),
+            _ => {}
         }
         self.start_queue_timer(at.shadow, order.call())
     }

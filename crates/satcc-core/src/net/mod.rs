@@ -1,5 +1,5 @@
 //! Network: packets, nodes, one-direction links with their output queues (FIFO, with
-//! DropTail, RED or PI, or ns-2's fair schedulers SFQ and DRR) and error
+//! DropTail, RED, PI or REM, or ns-2's fair schedulers SFQ and DRR) and error
 //! models, and routes: static per flow, or per node and computed again as links fail
 //! (session routing).
 
@@ -9,6 +9,7 @@ pub mod leo;
 pub mod link;
 pub mod packet;
 pub mod pi;
+pub mod rem;
 pub mod queue;
 pub mod round;
 pub mod routing;

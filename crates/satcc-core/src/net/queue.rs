@@ -22,6 +22,7 @@
 use super::drr::Drr;
 use super::packet::Packet;
 use super::pi::Pi;
+use super::rem::Rem;
 use super::sfq::Sfq;
 use crate::engine::rng::Draws;
 use crate::engine::Time;
@@ -448,25 +449,31 @@ pub enum QueueDiscipline {
     /// The PI controller AQM (ns-2's Queue/PI): its probability moves at a timer of its
     /// link's (`QueueDiscipline::sampling_interval_s`).
     Pi(Box<Pi>),
+    /// Random Exponential Marking in its dropping mode (ns-2's Queue/REM): its price
+    /// moves at a timer of its link's, as PI's probability does.
+    Rem(Box<Rem>),
 }
 
 impl QueueDiscipline {
     /// The queue's state when its link is taken down (ns-2's Queue::reset of each kind),
     /// `waiting_pkts` of `waiting_bytes` waiting then: DropTail keeps none; RED starts its
-    /// average again; PI its probability, from a sample of the queue before it is lost.
+    /// average again; PI its probability, from a sample of the queue before it is lost;
+    /// REM its price (a REM queue's link never goes down: build refuses it).
     pub fn clear(&mut self, waiting_pkts: u32, waiting_bytes: u64) {
         match self {
             QueueDiscipline::Red(r) => r.clear(),
             QueueDiscipline::Pi(p) => p.clear(waiting_pkts, waiting_bytes),
+            QueueDiscipline::Rem(r) => r.clear(),
             _ => {}
         }
     }
 
-    /// The seconds between two samples of the queue by its own timer (PI's), if it has
-    /// one.
+    /// The seconds between two samples of the queue by its own timer (PI's, REM's), if
+    /// it has one.
     pub fn sampling_interval_s(&self) -> Option<f64> {
         match self {
             QueueDiscipline::Pi(p) => Some(p.interval_s()),
+            QueueDiscipline::Rem(r) => Some(r.interval_s),
             _ => None,
         }
     }
@@ -496,6 +503,7 @@ impl QueueDiscipline {
             }
             QueueDiscipline::Red(r) => r.verdict(size_bytes, occ, draws, in_service_bytes),
             QueueDiscipline::Pi(p) => p.verdict(size_bytes, occ, draws, in_service_bytes),
+            QueueDiscipline::Rem(r) => r.verdict(size_bytes, occ, draws, in_service_bytes),
             QueueDiscipline::Sfq(_) | QueueDiscipline::Drr(_) => Verdict::Schedule,
         }
     }
@@ -566,6 +574,7 @@ impl QueueDiscipline {
             QueueDiscipline::Red(r) if r.bytes.is_some_and(|b| b.queue) => (None, Some(r.limit)),
             QueueDiscipline::Red(r) => (Some(r.limit_pkts), None),
             QueueDiscipline::Pi(p) => p.limits(),
+            QueueDiscipline::Rem(r) => r.limits(),
             QueueDiscipline::Sfq(q) => (Some(q.maxqueue()), None),
             QueueDiscipline::Drr(q) => (None, Some(q.blimit())),
         }

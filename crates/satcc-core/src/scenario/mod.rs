@@ -295,6 +295,48 @@ pub enum QueueSpec {
         #[serde(default)]
         ecn: bool,
     },
+    /// Random Exponential Marking (Athuraliya et al. 2001; ns-2's Queue/REM) in its
+    /// dropping mode: a link price moved every `update_interval_s` by the input rate's
+    /// excess over the link's rate and the backlog's over `b0_pkts`, and every arrival
+    /// dropped with probability 1 - phi^-price (net::rem).
+    Rem {
+        /// Buffer, packets: the packets waiting, the arrival among them, stay below it
+        /// [limit_ 50].
+        #[serde(default = "pi_limit")]
+        #[schemars(range(min = 1))]
+        limit_pkts: u32,
+        /// The price's step size [gamma_ 0.001].
+        #[serde(default = "rem_gamma")]
+        #[schemars(range(min = 0))]
+        gamma: f64,
+        /// The base of the drop law 1 - phi^-price [phi_ 1.001].
+        #[serde(default = "rem_phi")]
+        #[schemars(range(min = 1))]
+        phi: f64,
+        /// Weight of the last interval's arrivals in the input rate's average [inw_ 1].
+        #[serde(default = "rem_inw")]
+        #[schemars(range(min = 0, max = 1))]
+        inw: f64,
+        /// Seconds between two updates of the price [pupdtime_ 0.002].
+        #[serde(default = "rem_interval")]
+        #[schemars(range(min = 0.000001, max = 3600))]
+        update_interval_s: f64,
+        /// The backlog the price steers to, packets (mean-size packets with
+        /// queue_in_bytes) [pbo_ 20].
+        #[serde(default = "rem_b0")]
+        #[schemars(range(min = 0))]
+        b0_pkts: f64,
+        /// Typical packet size: the link's rate in packets, and with queue_in_bytes
+        /// bytes turned into packets [mean_pktsize_ 1000].
+        #[serde(default = "rem_mean_pkt")]
+        #[schemars(range(min = 1))]
+        mean_pkt_bytes: u32,
+        /// Count the queue and the arrivals in bytes (the limit limit_pkts x
+        /// mean_pkt_bytes bytes; the drop probability scaled by the arrival's size over
+        /// mean_pkt_bytes) [qib_ false].
+        #[serde(default)]
+        queue_in_bytes: bool,
+    },
     /// Stochastic Fairness Queueing (ns-2's Queue/SFQ): packets hashed by their source
     /// and destination nodes into `buckets` queues served one packet each in turn; an
     /// arrival is dropped when its queue holds half the free places or more (net::sfq).
@@ -354,6 +396,30 @@ fn pi_limit() -> u32 {
 
 fn pi_mean_pkt() -> u32 {
     500
+}
+
+fn rem_gamma() -> f64 {
+    0.001
+}
+
+fn rem_phi() -> f64 {
+    1.001
+}
+
+fn rem_inw() -> f64 {
+    1.0
+}
+
+fn rem_interval() -> f64 {
+    0.002
+}
+
+fn rem_b0() -> f64 {
+    20.0
+}
+
+fn rem_mean_pkt() -> u32 {
+    1000
 }
 
 fn sfq_limit() -> u32 {

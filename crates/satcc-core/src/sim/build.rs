@@ -8,7 +8,7 @@ use crate::metrics::Series;
 use crate::net::error_model::{ErrorModel, Law, List, Periodic, TwoState, Unit};
 use crate::net::link::Link;
 use crate::net::queue::{Adaptive, DropTail, QueueDiscipline, Red};
-use crate::net::{drr::Drr, pi::Pi, sfq::Sfq};
+use crate::net::{drr::Drr, pi::Pi, rem::Rem, sfq::Sfq};
 use crate::net::routing::SessionRoutes;
 use crate::net::{FlowId, LinkId, NodeId};
 use crate::scenario::{self, ErrorPlace, ErrorSpec, ErrorUnit, LawSpec, QueueSpec, Scenario, TrafficSpecIn};
@@ -44,6 +44,11 @@ pub(super) fn build_queue(q: &QueueSpec, rate_bps: f64) -> QueueDiscipline {
         QueueSpec::Pi { limit_pkts, a, b, w_hz, qref_pkts, mean_pkt_bytes, queue_in_bytes, byte_mode, ecn } => {
             QueueDiscipline::Pi(Box::new(Pi::new(*a, *b, *w_hz, *qref_pkts, *limit_pkts, *mean_pkt_bytes, *queue_in_bytes,
                                                  *byte_mode, *ecn)))
+        }
+        #[rustfmt::skip]
+        QueueSpec::Rem { limit_pkts, gamma, phi, inw, update_interval_s, b0_pkts, mean_pkt_bytes, queue_in_bytes } => {
+            QueueDiscipline::Rem(Box::new(Rem::new(*gamma, *phi, *inw, *update_interval_s, *b0_pkts, *limit_pkts,
+                                                   *mean_pkt_bytes, *queue_in_bytes, rate_bps)))
         }
         QueueSpec::Sfq { limit_pkts, buckets } => QueueDiscipline::Sfq(Box::new(Sfq::new(*limit_pkts, *buckets))),
         QueueSpec::Drr { limit_bytes, quantum_bytes, buckets, mask } => {
@@ -179,6 +184,14 @@ impl Simulation {
                     if let Some(up) = o.up_s {
                         outage_edges.push((up, id, true));
                     }
+                }
+                if !outages.is_empty() && matches!(link.queue, QueueDiscipline::Rem(_)) {
+                    // ns-2's REM resets without Queue::reset: its packets stay queued
+                    // while the link is down, which satcc's outage does not model
+                    return Err(format!(
+                        "links: {name}: a rem queue on a link with outages is not modelled (ns-2's REM keeps its \
+                         packets through an outage; allowed there: droptail, red, pi, sfq, drr)"
+                    ));
                 }
                 if !outages.is_empty() {
                     link.enable_outages();

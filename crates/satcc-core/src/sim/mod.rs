@@ -76,7 +76,7 @@ enum Ev {
     /// A link with a scheduling queue (SFQ, DRR): its packet in transmission leaves and
     /// the queue gives the next (net::link, `Link::depart`).
     LinkDeparture(LinkId),
-    /// A link's queue samples itself (PI's timer; net::link, `Link::queue_timer`).
+    /// A link's queue samples itself (PI's and REM's timers; net::link, `Link::queue_timer`).
     QueueTimer(LinkId),
 }
 

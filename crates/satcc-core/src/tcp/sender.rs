@@ -2465,7 +2465,7 @@ mod tests {
         let cfg = TcpConfig { rwnd_pkts: 100, aimd_decrease: 0.75, ..TcpConfig::default() };
         let mut s = TcpSender::new(0, cfg, Box::new(Reno), 0.0);
         s.w = Window { cwnd: 20.0, ssthresh: 10.0 };
-        let mut cut = |s: &mut TcpSender, timeout: bool| {
+        let cut = |s: &mut TcpSender, timeout: bool| {
             let mut ev = s.loss_event(0);
             s.slowdown_factors(&mut ev, timeout);
             (ev.ssthresh_factor, ev.cwnd_factor)
