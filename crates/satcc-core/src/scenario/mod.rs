@@ -1466,6 +1466,22 @@ mod tests {
     }
 
     #[test]
+    fn a_time_reads_as_the_double_its_text_names() {
+        // a flow copy's start as the ns-2 export writes it (start + U(0, jitter)): the
+        // fast reading of serde_json without float_roundtrip took it one unit of the
+        // last place high, and the run then parted from ns-2 at a tie
+        let text = r#"{"duration_s": 1.0, "nodes": [{"name": "a"}, {"name": "b"}],
+            "links": [{"a": "a", "b": "b", "rate_bps": 1e6, "delay_ms": 1.0}],
+            "flows": [{"src": "a", "dst": "b", "start_s": 0.19856782522599806}]}"#;
+        let sc = Scenario::from_json(text).unwrap();
+        assert_eq!(sc.flows[0].start_s.to_bits(), 0.19856782522599806f64.to_bits());
+        for t in ["0.19856782522599806", "0.2093678252259981", "0.021045671411488695", "4.999999999999671"] {
+            let read: f64 = serde_json::from_str(t).unwrap();
+            assert_eq!(read.to_bits(), t.parse::<f64>().unwrap().to_bits(), "{t}");
+        }
+    }
+
+    #[test]
     fn a_transfer_is_ns2s_packets_of_its_bytes() {
         // TcpAgent::sendmsg: nbytes / size_ packets, one more for a remainder
         let f = |b| TrafficSpecIn::File { size_bytes: b }.file_pkts(1000);
