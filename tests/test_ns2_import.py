@@ -142,6 +142,13 @@ def _agree(sc: dict, script: str) -> bool:
     ("rem_aqm.tcl", lambda sc: sc["links"][0]["b_to_a"]["queue"].update(update_interval_s=0.002)),
     ("rem_aqm.tcl", lambda sc: sc["links"][0]["queue"].update(phi=1.002)),
     ("rem_aqm.tcl", lambda sc: sc.pop("ns2_rng_seed")),
+    # REM marking: the bottleneck dropping instead, an ECN sender without ECN, the way
+    # back counted in packets, its step size at ns-2's default, and ns-2's draws
+    ("rem_marks.tcl", lambda sc: sc["links"][0]["queue"].pop("ecn")),
+    ("rem_marks.tcl", lambda sc: _flow(sc, "tcp1")["tcp"].pop("ecn")),
+    ("rem_marks.tcl", lambda sc: sc["links"][0]["b_to_a"]["queue"].pop("queue_in_bytes")),
+    ("rem_marks.tcl", lambda sc: sc["links"][0]["b_to_a"]["queue"].update(gamma=0.001)),
+    ("rem_marks.tcl", lambda sc: sc.pop("ns2_rng_seed")),
     # Fack: the agent itself (Sack1 in its place), its threshold, the burst limit
     ("fack.tcl", lambda sc: _flow(sc, "tcp4")["tcp"].update(sack_agent="sack1")),
     ("fack.tcl", lambda sc: _flow(sc, "tcp4")["tcp"].update(dupack_threshold=4)),

@@ -314,14 +314,15 @@ def _queue_tcl(q: dict | None, a: str, b: str, ecn_lines: bool = False, largest:
                 *(f"{queue} set {var} {val!r}" if isinstance(val, float) else f"{queue} set {var} {val}"
                   for var, val in sets)]
     if q["type"] == "rem":
-        # ns-2's Queue/REM in its dropping mode, its settings on this queue alone (qlim_
+        # ns-2's Queue/REM, dropping or marking, its settings on this queue alone (qlim_
         # from queue-limit; the link's packets a second computed again from mean_pktsize_
         # when `$ns run` resets the queue)
         queue = f"[[$ns link $n({a}) $n({b})] queue]"
         sets = [("gamma_", float(q.get("gamma", 0.001))), ("phi_", float(q.get("phi", 1.001))),
                 ("inw_", float(q.get("inw", 1.0))), ("pupdtime_", float(q.get("update_interval_s", 0.002))),
                 ("pbo_", float(q.get("b0_pkts", 20.0))), ("mean_pktsize_", int(q.get("mean_pkt_bytes", 1000))),
-                ("qib_", str(bool(q.get("queue_in_bytes", False))).lower()), ("markpkts_", "false")]
+                ("qib_", str(bool(q.get("queue_in_bytes", False))).lower()),
+                ("markpkts_", str(bool(q.get("ecn", False))).lower())]
         return [f"$ns simplex-link $n({a}) $n({b}) @RATE@ @DELAY@ REM",
                 f"$ns queue-limit $n({a}) $n({b}) {int(q.get('limit_pkts', 50))}",
                 *(f"{queue} set {var} {val!r}" if isinstance(val, float) else f"{queue} set {var} {val}"

@@ -515,15 +515,13 @@ _REM_REPORTS = ("prob_", "curq_", "pmark_")
 
 
 def _rem_queue(objs: _Objects, q: str, what: str, limit: int) -> dict:
-    """ns-2's REM queue in its dropping mode: its price's settings and its buffer limit_."""
+    """ns-2's REM queue, dropping or marking (markpkts_): its price's settings and its
+    buffer limit_."""
     _unknown_vars(objs, q, {"limit_", *_REM_DEFAULTS, *_REM_REPORTS}, what)
 
     def get(var):
         return objs.get(q, var, _REM_DEFAULTS[var])[0]
 
-    if _bool(get("markpkts_"), f"{what} markpkts_"):
-        raise Ns2ImportError(f"{what}: markpkts_ true is not modelled (ns-2's REM then marks at dequeue, drawing at "
-                             "every dequeue of its link, an empty one too; satcc's REM drops, markpkts_ false)")
     interval = _num(get("pupdtime_"), f"{what} pupdtime_")
     if not interval > 0:
         raise Ns2ImportError(f"{what}: pupdtime_ {interval}: must be above 0 (ns-2's REM updates its price every "
@@ -541,6 +539,8 @@ def _rem_queue(objs: _Objects, q: str, what: str, limit: int) -> dict:
             raise Ns2ImportError(f"{what}: {key}_ {out[key]}: not modelled (from {lo}{f' to {hi}' if hi else ''} is)")
     if _bool(get("qib_"), f"{what} qib_"):
         out["queue_in_bytes"] = True
+    if _bool(get("markpkts_"), f"{what} markpkts_"):
+        out["ecn"] = True
     return out
 
 

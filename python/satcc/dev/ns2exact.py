@@ -214,9 +214,9 @@ PI_FIRST = 31000
 # families drawn at random
 FACK_FIRST = 32000
 # From REM_FIRST to REM_FIRST + 999, carved out the same way: lossy networks whose router
-# links mostly run ns-2's REM in its dropping mode (step sizes, bases, averaging weights,
-# update intervals, backlog targets and buffers drawn; some counted in bytes), TCP flows
-# of mixed agents among UDP ones; from REM_FIRST + 100 on, each also made by two other
+# links mostly run ns-2's REM (step sizes, bases, averaging weights, update intervals,
+# backlog targets and buffers drawn; some counted in bytes, some marking ECN-capable
+# packets of ECN senders as they leave), TCP flows of mixed agents among UDP ones; from REM_FIRST + 100 on, each also made by two other
 # families drawn at random
 REM_FIRST = 33000
 # Networks known to part from ns-2, with why (none since 2026-11-28; three mixed networks
@@ -1136,11 +1136,15 @@ def _make_pi(sc: dict, rng: random.Random) -> None:
 
 
 def _make_rem(sc: dict, rng: random.Random) -> None:
-    """In place: most router links, one at least, run ns-2's REM in its dropping mode (the
-    way back a queue of its own one time in three), with step sizes of 1e-4 to 1e-2, bases
-    of 1.001 to 1.01, averaging weights of 0.1 to 1, updates every 1 to 10 ms, backlog
-    targets of 5 to 40 packets and buffers of 20 to 200, one in five counted in bytes.
-    The TCP agents mixed (_mix_agents)."""
+    """In place: most router links, one at least, run ns-2's REM (the way back a queue of
+    its own one time in three), with step sizes of 1e-4 to 1e-2, bases of 1.001 to 1.01,
+    averaging weights of 0.1 to 1, updates every 1 to 10 ms, backlog targets of 5 to 40
+    packets and buffers of 20 to 200, one in five counted in bytes; in a third of the
+    networks they mark (ns-2's markpkts_; step sizes of 0.01 to 0.1 and bases of 1.01 to
+    1.1 then), and four senders in five run `tcp.ecn`. The
+    TCP agents mixed (_mix_agents)."""
+    ecn = rng.random() < 0.33
+
     def rem() -> dict:
         q = {"type": "rem", "limit_pkts": rng.choice([20, 50, 100, 200]),
              "gamma": rng.choice([0.0001, 0.001, 0.001, 0.01]), "phi": rng.choice([1.001, 1.001, 1.005, 1.01]),
@@ -1148,6 +1152,9 @@ def _make_rem(sc: dict, rng: random.Random) -> None:
              "b0_pkts": rng.choice([5.0, 10.0, 20.0, 40.0]), "mean_pkt_bytes": rng.choice([500, 1000, 1000])}
         if rng.random() < 0.2:
             q["queue_in_bytes"] = True
+        if ecn and rng.random() < 0.85:
+            # a marking queue prices harder: a mark is a slower signal than a drop
+            q.update(ecn=True, gamma=rng.choice([0.01, 0.05, 0.1]), phi=rng.choice([1.01, 1.05, 1.1]))
         return q
 
     _place_queues(sc, rng, rem, 0.0)
@@ -1155,6 +1162,8 @@ def _make_rem(sc: dict, rng: random.Random) -> None:
         if f.get("transport") == "udp":
             continue
         _mix_agents(f, rng)
+        if ecn and f.get("cc") != "vegas" and rng.random() < 0.8:
+            f["tcp"] = {**f["tcp"], "ecn": True}
 
 
 def _make_error_models(sc: dict, rng: random.Random) -> None:
@@ -1309,6 +1318,7 @@ FAMILY_CONTROLS = {
             **q, "update_interval_s": q["update_interval_s"] / 1.01}),
         "the backlog target a packet higher": _queues_as(("rem",), lambda q: {**q, "b0_pkts": q["b0_pkts"] + 1}),
         "the buffer a packet smaller": _queues_as(("rem",), lambda q: {**q, "limit_pkts": q["limit_pkts"] - 1}),
+        "the marking queues dropping": _queues_as(("rem",), lambda q: {k: v for k, v in q.items() if k != "ecn"}),
     },
     "fack": {
         "Sack1 in place of Fack": _fack_flows_as(lambda t: {**t, "sack_agent": "sack1"}),

@@ -248,6 +248,8 @@ pub struct Link {
     /// A scheduling queue's (SFQ, DRR) view of the flows: each flow's source and
     /// destination node (their addresses, which the queue hashes).
     flow_nodes: std::sync::Arc<[(NodeId, NodeId)]>,
+    /// A marking REM queue's view of the flows: whether each is ECN-capable.
+    flow_ecn: std::sync::Arc<[bool]>,
     /// Packets a scheduling queue dropped from its buffer at the last arrival (DRR
     /// drops from the front of its longest queue): the caller takes them.
     pushed_out: Vec<Packet>,
@@ -350,6 +352,7 @@ impl Link {
             capacity_bits: 0.0,
             cap_last: 0,
             flow_nodes: std::sync::Arc::from(Vec::new()),
+            flow_ecn: std::sync::Arc::from(Vec::new()),
             pushed_out: Vec::new(),
             departure_due: None,
             departure_new: None,
@@ -360,6 +363,27 @@ impl Link {
     /// Each flow's source and destination node, for a scheduling queue's hash.
     pub fn set_flow_nodes(&mut self, nodes: std::sync::Arc<[(NodeId, NodeId)]>) {
         self.flow_nodes = nodes;
+    }
+
+    /// Whether each flow is ECN-capable, for a queue that marks as packets leave (REM).
+    pub fn set_flow_ecn(&mut self, ecn: std::sync::Arc<[bool]>) {
+        self.flow_ecn = ecn;
+    }
+
+    /// The next packet a scheduling queue sends; a marking REM queue draws for it (or
+    /// for nothing, when none waits) and marks it.
+    fn next_waiting(&mut self) -> Option<Waiting> {
+        if let QueueDiscipline::Rem(r) = &mut self.queue {
+            let ecn = &self.flow_ecn;
+            // ns-2's ect_: every data segment of an ECN flow but the first
+            let ect = |p: &Packet| p.is_data() && p.seq > 0 && ecn.get(p.flow as usize).copied().unwrap_or(false);
+            let (w, marked) = r.dequeue(&mut self.queue_rng, ect);
+            if marked {
+                self.stats.ecn_marks += 1;
+            }
+            return w;
+        }
+        self.queue.dequeue()
     }
 
     #[inline]
@@ -621,6 +645,14 @@ impl Link {
                 q.enqueue(w, saddr, &mut dropped);
                 true
             }
+            QueueDiscipline::Rem(r) => {
+                let taken = r.enqueue(w);
+                if !taken && idle {
+                    // ns-2 dequeues after the enqueue that dropped it: a draw for nothing
+                    r.dequeue_none(&mut self.queue_rng);
+                }
+                taken
+            }
             _ => unreachable!("offer_sched on a queue that does not schedule"),
         };
         if !taken {
@@ -639,7 +671,7 @@ impl Link {
         }
         let was_empty = self.pipe.is_empty();
         if idle {
-            if let Some(next) = self.queue.dequeue() {
+            if let Some(next) = self.next_waiting() {
                 self.start(next.pkt, at.shadow, order.call(), at.now, next.arrived);
             }
         }
@@ -654,7 +686,10 @@ impl Link {
     /// The departure event a scheduling queue needs next, if it is not pending yet (the
     /// packet in transmission's, when packets wait behind it), for `take_departure`.
     fn next_departure(&mut self) {
-        if self.departure_due.is_some() || self.queue.waiting().0 == 0 || self.departed_pkts == self.admitted_pkts {
+        if self.departure_due.is_some()
+            || (self.queue.waiting().0 == 0 && !self.queue.dequeues_when_empty())
+            || self.departed_pkts == self.admitted_pkts
+        {
             return;
         }
         self.departure_due = Some((self.free_at, self.free_shadow));
@@ -688,7 +723,8 @@ impl Link {
             return None;
         }
         self.advance(at, order);
-        let (waiting_pkts, waiting_bytes) = self.waiting_in_pipe();
+        let (waiting_pkts, waiting_bytes) =
+            if self.queue.schedules() { self.queue.waiting() } else { self.waiting_in_pipe() };
         match &mut self.queue {
             QueueDiscipline::Pi(p) => p.sample(waiting_pkts, waiting_bytes),
             QueueDiscipline::Rem(r) => r.update(waiting_pkts, waiting_bytes),
@@ -732,7 +768,7 @@ impl Link {
             self.departed_pkts += 1;
         }
         let was_empty = self.pipe.is_empty();
-        if let Some(next) = self.queue.dequeue() {
+        if let Some(next) = self.next_waiting() {
             self.start(next.pkt, at.shadow, order.call(), at.now, next.arrived);
         }
         self.next_departure();

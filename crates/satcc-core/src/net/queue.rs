@@ -503,15 +503,27 @@ impl QueueDiscipline {
             }
             QueueDiscipline::Red(r) => r.verdict(size_bytes, occ, draws, in_service_bytes),
             QueueDiscipline::Pi(p) => p.verdict(size_bytes, occ, draws, in_service_bytes),
+            QueueDiscipline::Rem(r) if r.marks => Verdict::Schedule,
             QueueDiscipline::Rem(r) => r.verdict(size_bytes, occ, draws, in_service_bytes),
             QueueDiscipline::Sfq(_) | QueueDiscipline::Drr(_) => Verdict::Schedule,
         }
     }
 
-    /// Whether it holds the waiting packets and chooses the next (SFQ, DRR).
+    /// Whether it holds the waiting packets and chooses the next (SFQ, DRR; REM in its
+    /// marking mode, which marks the next as it leaves).
     #[inline(always)]
     pub fn schedules(&self) -> bool {
-        matches!(self, QueueDiscipline::Sfq(_) | QueueDiscipline::Drr(_))
+        match self {
+            QueueDiscipline::Sfq(_) | QueueDiscipline::Drr(_) => true,
+            QueueDiscipline::Rem(r) => r.marks,
+            _ => false,
+        }
+    }
+
+    /// Whether every end of a transmission dequeues, the queue empty too (REM marking:
+    /// each dequeue draws), so that its link files a departure for each.
+    pub fn dequeues_when_empty(&self) -> bool {
+        matches!(self, QueueDiscipline::Rem(r) if r.marks)
     }
 
     /// The next packet to transmit, from a scheduling queue.
@@ -528,6 +540,7 @@ impl QueueDiscipline {
     pub fn waiting(&self) -> (u32, u64) {
         match self {
             QueueDiscipline::Sfq(q) => (q.len_pkts(), q.len_bytes()),
+            QueueDiscipline::Rem(r) if r.marks => r.waiting(),
             QueueDiscipline::Drr(q) => (q.len_pkts(), q.len_bytes()),
             _ => (0, 0),
         }
@@ -537,6 +550,7 @@ impl QueueDiscipline {
     pub fn for_each_waiting(&self, mut f: impl FnMut(&Waiting)) {
         match self {
             QueueDiscipline::Sfq(q) => q.iter().for_each(&mut f),
+            QueueDiscipline::Rem(r) if r.marks => r.iter().for_each(&mut f),
             QueueDiscipline::Drr(q) => q.iter().for_each(&mut f),
             _ => {}
         }
@@ -546,6 +560,7 @@ impl QueueDiscipline {
     pub fn drain(&mut self) -> Vec<Waiting> {
         match self {
             QueueDiscipline::Sfq(q) => q.drain(),
+            QueueDiscipline::Rem(r) if r.marks => r.drain(),
             QueueDiscipline::Drr(q) => q.drain(),
             _ => Vec::new(),
         }
@@ -556,6 +571,7 @@ impl QueueDiscipline {
         match self {
             QueueDiscipline::Red(r) => r.ecn,
             QueueDiscipline::Pi(p) => p.ecn,
+            QueueDiscipline::Rem(r) => r.marks,
             _ => false,
         }
     }

@@ -23,10 +23,21 @@
 //!   u <= p (with `qib_`, p scaled by its size over mean_pktsize); an arrival at an idle
 //!   link too, as ns-2's queue sees every packet before its link does.
 //!
-//! ns-2's other mode (`markpkts_ true`) marks at dequeue, with a draw at each dequeue
-//! even of an empty queue; it is not modelled (the scenario has no such setting).
+//!
+//! ns-2's marking mode (`markpkts_ true`, the scenario's `ecn`) decides at dequeue
+//! instead, so the queue holds its waiting packets and its link asks it for the next
+//! when the transmitter comes free (net::link, as for SFQ and DRR):
+//! - an arrival joins the queue, or is dropped when the waiting packets (it among them)
+//!   reach the limit, as above; no draw at arrival, and no early drop ever;
+//! - every dequeue takes a uniform draw u: at each end of a transmission, the queue
+//!   empty too, and at an arrival that finds the link idle; the packet dequeued is
+//!   marked Congestion Experienced when u <= p (scaled by size with `qib_`) and it is
+//!   ECN-capable (a data segment of an ECN flow but the first); others pass unmarked.
 
-use super::queue::{Occupancy, Verdict};
+use std::collections::VecDeque;
+
+use super::packet::{Packet, CE};
+use super::queue::{Occupancy, Verdict, Waiting};
 use crate::engine::rng::Draws;
 
 /// The factor on the backlog's distance from its target in the price's update (ns-2's
@@ -59,6 +70,11 @@ pub struct Rem {
     p: f64,
     in_avg: f64,
     count: f64,
+    /// The marking mode: the waiting packets, held here, and their bytes (ns-2's q_
+    /// and bcount_).
+    pub marks: bool,
+    buf: VecDeque<Waiting>,
+    buf_bytes: u64,
 }
 
 impl Rem {
@@ -67,7 +83,13 @@ impl Rem {
                queue_in_bytes: bool, rate_bps: f64) -> Self {
         let ptc = rate_bps / (8.0 * mean_pkt_bytes as f64);
         Rem { gamma, phi, inw, interval_s, b0, limit_pkts, mean_pkt_bytes, queue_in_bytes, ptc,
-              price: 0.0, p: 0.0, in_avg: 0.0, count: 0.0 }
+              price: 0.0, p: 0.0, in_avg: 0.0, count: 0.0, marks: false, buf: VecDeque::new(), buf_bytes: 0 }
+    }
+
+    /// The marking mode (ns-2's markpkts_ true): marks at dequeue, never drops early.
+    pub fn marking(mut self) -> Self {
+        self.marks = true;
+        self
     }
 
     /// ns-2's reset: price, probability, average and count back to 0.
@@ -113,6 +135,67 @@ impl Rem {
         self.p = 1.0 - self.phi.powf(-self.price);
         self.count = 0.0;
         self.in_avg = in_avg;
+    }
+
+    /// An arrival in the marking mode: counted, and kept unless the waiting packets (it
+    /// among them) reach the limit; false when it is dropped.
+    pub fn enqueue(&mut self, w: Waiting) -> bool {
+        let size = w.pkt.size_bytes as u64;
+        let full = if self.queue_in_bytes {
+            self.count += size as f64;
+            (self.buf_bytes + size) as f64 >= self.limit_pkts as f64 * self.mean_pkt_bytes as f64
+        } else {
+            self.count += 1.0;
+            self.buf.len() as u32 + 1 >= self.limit_pkts
+        };
+        if full {
+            return false;
+        }
+        self.buf_bytes += size;
+        self.buf.push_back(w);
+        true
+    }
+
+    /// A dequeue in the marking mode: a draw whether or not a packet waits; the packet
+    /// marked CE when the draw falls within p and `ect(packet)`.
+    pub fn dequeue(&mut self, draws: &mut Draws, ect: impl FnOnce(&Packet) -> bool) -> (Option<Waiting>, bool) {
+        let u = draws.uniform();
+        let Some(mut w) = self.buf.pop_front() else {
+            return (None, false);
+        };
+        self.buf_bytes -= w.pkt.size_bytes as u64;
+        let mut p = self.p;
+        if self.queue_in_bytes {
+            p = self.p * w.pkt.size_bytes as f64 / self.mean_pkt_bytes as f64;
+        }
+        let marked = u <= p && ect(&w.pkt);
+        if marked {
+            w.pkt.aux |= CE;
+        }
+        (Some(w), marked)
+    }
+
+    /// A dequeue that finds the link idle at an arrival it dropped (ns-2's Queue::recv
+    /// dequeues after every enqueue while its link is idle): its draw alone.
+    pub fn dequeue_none(&mut self, draws: &mut Draws) {
+        debug_assert!(self.buf.is_empty());
+        draws.uniform();
+    }
+
+    /// Packets and bytes waiting (the marking mode).
+    pub fn waiting(&self) -> (u32, u64) {
+        (self.buf.len() as u32, self.buf_bytes)
+    }
+
+    /// The waiting packets (the marking mode).
+    pub fn iter(&self) -> impl Iterator<Item = &Waiting> {
+        self.buf.iter()
+    }
+
+    /// Take every waiting packet out (the marking mode).
+    pub fn drain(&mut self) -> Vec<Waiting> {
+        self.buf_bytes = 0;
+        self.buf.drain(..).collect()
     }
 
     /// The verdict on an arrival of `size` bytes (`occ`: the link as it finds it).
@@ -205,6 +288,47 @@ mod tests {
         // both arrivals counted
         q.update(0, 0);
         assert_eq!(q.price(), 0.0f64.max(0.001 * (2.0 + 0.1 * (0.0 - 20.0) - 0.002 * 1250.0)));
+    }
+
+    fn waiting(flow: u32, seq: i64, size: u16) -> Waiting {
+        use crate::net::packet::PacketKind;
+        let pkt = Packet { seq, flow, rwnd_pkts: 0, size_bytes: size, hop: 0, kind: PacketKind::Data, ttl: 64, tos: 0,
+                           aux: 0 };
+        Waiting { pkt, arrived: 0 }
+    }
+
+    #[test]
+    fn marking_draws_at_every_dequeue_marks_only_ect_packets_and_never_drops_early() {
+        // price 1 with phi 2: p = 0.5
+        let mut q = Rem::new(1.0, 2.0, 0.0, 0.002, 0.0, 3, 500, false, 0.0).marking();
+        q.update(10, 0);
+        assert_eq!(q.probability(), 0.5);
+        let (mut d, mut e) = (own(), own());
+        // the limit counts the arrival: two wait, the third is dropped
+        assert!(q.enqueue(waiting(0, 1, 500)) && q.enqueue(waiting(1, 1, 500)));
+        assert!(!q.enqueue(waiting(0, 2, 500)));
+        assert_eq!(q.waiting(), (2, 1000));
+        // each dequeue draws as the reference stream does, and marks when u <= p
+        let mut seen = Vec::new();
+        for _ in 0..3 {
+            let u = e.uniform();
+            let (w, marked) = q.dequeue(&mut d, |p| p.flow == 0);
+            seen.push((w.map(|w| (w.pkt.flow, w.pkt.aux & CE != 0)), marked, u));
+        }
+        assert_eq!(seen[0].0, Some((0, seen[0].2 <= 0.5)));
+        assert_eq!(seen[0].1, seen[0].2 <= 0.5);
+        // flow 1 is not ECN-capable: never marked, whatever the draw
+        assert_eq!((seen[1].0, seen[1].1), (Some((1, false)), false));
+        // the empty queue still draws
+        assert_eq!((seen[2].0, seen[2].1), (None, false));
+        assert_eq!(d.uniform(), e.uniform());
+        // with p = 1 every ECN-capable packet is marked
+        let mut hot = Rem::new(1.0, 1e9, 0.0, 0.002, 0.0, 50, 500, false, 0.0).marking();
+        hot.update(100, 0);
+        for k in 0..5 {
+            hot.enqueue(waiting(0, k, 500));
+            assert!(hot.dequeue(&mut d, |_| true).1);
+        }
     }
 
     #[test]

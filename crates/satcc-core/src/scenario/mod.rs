@@ -295,10 +295,10 @@ pub enum QueueSpec {
         #[serde(default)]
         ecn: bool,
     },
-    /// Random Exponential Marking (Athuraliya et al. 2001; ns-2's Queue/REM) in its
-    /// dropping mode: a link price moved every `update_interval_s` by the input rate's
-    /// excess over the link's rate and the backlog's over `b0_pkts`, and every arrival
-    /// dropped with probability 1 - phi^-price (net::rem).
+    /// Random Exponential Marking (Athuraliya et al. 2001; ns-2's Queue/REM): a link price
+    /// moved every `update_interval_s` by the input rate's excess over the link's rate and
+    /// the backlog's over `b0_pkts`, and every arrival dropped with probability 1 -
+    /// phi^-price, or with `ecn` every departing ECN-capable packet marked (net::rem).
     Rem {
         /// Buffer, packets: the packets waiting, the arrival among them, stay below it
         /// [limit_ 50].
@@ -336,6 +336,10 @@ pub enum QueueSpec {
         /// mean_pkt_bytes) [qib_ false].
         #[serde(default)]
         queue_in_bytes: bool,
+        /// The marking mode: mark ECN-capable packets (of flows with `tcp.ecn`) as they
+        /// leave, with the probability then, and drop none early [markpkts_ false].
+        #[serde(default)]
+        ecn: bool,
     },
     /// Stochastic Fairness Queueing (ns-2's Queue/SFQ): packets hashed by their source
     /// and destination nodes into `buckets` queues served one packet each in turn; an

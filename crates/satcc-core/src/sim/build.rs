@@ -46,9 +46,10 @@ pub(super) fn build_queue(q: &QueueSpec, rate_bps: f64) -> QueueDiscipline {
                                                  *byte_mode, *ecn)))
         }
         #[rustfmt::skip]
-        QueueSpec::Rem { limit_pkts, gamma, phi, inw, update_interval_s, b0_pkts, mean_pkt_bytes, queue_in_bytes } => {
-            QueueDiscipline::Rem(Box::new(Rem::new(*gamma, *phi, *inw, *update_interval_s, *b0_pkts, *limit_pkts,
-                                                   *mean_pkt_bytes, *queue_in_bytes, rate_bps)))
+        QueueSpec::Rem { limit_pkts, gamma, phi, inw, update_interval_s, b0_pkts, mean_pkt_bytes, queue_in_bytes, ecn } => {
+            let rem = Rem::new(*gamma, *phi, *inw, *update_interval_s, *b0_pkts, *limit_pkts, *mean_pkt_bytes,
+                               *queue_in_bytes, rate_bps);
+            QueueDiscipline::Rem(Box::new(if *ecn { rem.marking() } else { rem }))
         }
         QueueSpec::Sfq { limit_pkts, buckets } => QueueDiscipline::Sfq(Box::new(Sfq::new(*limit_pkts, *buckets))),
         QueueSpec::Drr { limit_bytes, quantum_bytes, buckets, mask } => {
@@ -592,6 +593,13 @@ impl Simulation {
             let nodes: std::sync::Arc<[(NodeId, NodeId)]> = sim.flows.iter().map(|f| (f.src, f.dst)).collect();
             for l in sim.links.iter_mut().filter(|l| l.queue.schedules()) {
                 l.set_flow_nodes(nodes.clone());
+            }
+        }
+        // a queue that marks as packets leave (REM) reads whether their flow is ECN-capable
+        if sim.links.iter().any(|l| l.queue.dequeues_when_empty()) {
+            let ecn: std::sync::Arc<[bool]> = sim.flows.iter().map(|f| f.ecn).collect();
+            for l in sim.links.iter_mut().filter(|l| l.queue.dequeues_when_empty()) {
+                l.set_flow_ecn(ecn.clone());
             }
         }
         for (i, f) in sim.flows.iter().enumerate() {
