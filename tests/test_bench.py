@@ -172,17 +172,22 @@ def test_queue_bench_runs_the_bottleneck_as_each_queue(tmp_path, capsys):
     beside its DropTail; the fair schedulers' runs have departure events of their own,
     PI's its timer's, the DropTail run neither."""
     out = tmp_path / "q.json"
-    assert bench_mod.queue_bench(["droptail", "sfq", "drr", "pi"], duration_s=2.0, repeat=1, out=str(out)) == 0
+    assert bench_mod.queue_bench(["droptail", "sfq", "drr", "pi", "rem", "rem-ecn"], duration_s=2.0, repeat=1,
+                                 out=str(out)) == 0
     best = json.loads(out.read_text())["best"]
     assert best["droptail"]["events_by_kind"]["link departures"] == 0
     # PI samples its queue 170 times a second (ns-2's default w_), at a timer of its own,
     # in both directions of the bottleneck link
     assert best["pi"]["events_by_kind"]["queue timers"] == 2 * 340 and best["droptail"]["events_by_kind"]["queue timers"] == 0
+    # REM updates its price every 2 ms (pupdtime_); marking, it dequeues at departures
+    # of its own, every packet's, but drops none early
+    assert best["rem"]["events_by_kind"]["queue timers"] == 2 * 1000 and best["rem"]["events_by_kind"]["link departures"] == 0
+    assert best["rem-ecn"]["events_by_kind"]["link departures"] > 1000
     for q in ("sfq", "drr"):
         assert best[q]["events_by_kind"]["link departures"] > 1000, q
         assert sum(best[q]["events_by_kind"].values()) == best[q]["events"]
     assert "link departures" in capsys.readouterr().out
-    with pytest.raises(ExperimentError, match=r"--queue: one of droptail, sfq, drr, pi, got 'fq'"):
+    with pytest.raises(ExperimentError, match=r"--queue: one of droptail, sfq, drr, pi, rem, rem-ecn, got 'fq'"):
         bench_mod.queue_bench(["droptail", "fq"], duration_s=1.0, repeat=1)
 
 

@@ -730,7 +730,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "ratios to the first")
     b.add_argument("--queue", metavar="TYPE,TYPE,...",
                    help="time the scenario with its bottleneck's queue as each of droptail, sfq, drr (ns-2's fair "
-                        "schedulers), pi (ns-2's PI AQM), the same buffer, alternated --repeat times; ratios to the first")
+                        "schedulers), pi (ns-2's PI AQM), rem (ns-2's REM, dropping), rem-ecn (REM marking, the flows "
+                        "with ECN), the same buffer, alternated --repeat times; ratios to the first")
     b.set_defaults(fn=cmd_bench)
     li = sub.add_parser("list", help="list the experiment catalog")
     li.add_argument("--catalog", action="append", help="also load experiments from this file (.py/.toml/.yaml)")

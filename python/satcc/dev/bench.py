@@ -369,8 +369,8 @@ def cc_bench(ccs: list[str], duration_s: float | None = None, repeat: int = 3, o
     return _alternated(variants, base, duration_s, repeat, out)
 
 
-# --queue: ns-2's fair schedulers or PI in place of the bottleneck's DropTail, of the same buffer
-_QUEUES = ("droptail", "sfq", "drr", "pi")
+# --queue: ns-2's fair schedulers, PI or REM in place of the bottleneck's DropTail, of the same buffer
+_QUEUES = ("droptail", "sfq", "drr", "pi", "rem", "rem-ecn")
 
 
 def queue_bench(queues: list[str], duration_s: float | None = None, repeat: int = 3, out: str | None = None,
@@ -378,8 +378,10 @@ def queue_bench(queues: list[str], duration_s: float | None = None, repeat: int 
     """Time the scenario with its bottleneck link's queue (monitor.bottleneck, both ways;
     a DropTail of B packets) as each of `queues`: "droptail" as it is, "sfq" ns-2's SFQ of B packets,
     "drr" ns-2's DRR of B x the segment size bytes and a quantum of one segment, "pi"
-    ns-2's PI of B packets with its other defaults (a reference of 50 packets); the runs
-    alternated `repeat` times, the best of each and its ratio to the first."""
+    ns-2's PI of B packets with its other defaults (a reference of 50 packets), "rem"
+    ns-2's REM of B packets with its defaults (dropping), "rem-ecn" the same marking, its
+    flows with ECN; the runs alternated `repeat` times, the best of each and its ratio to
+    the first."""
     from ..experiments.definition import ExperimentError
 
     for q in queues:
@@ -399,6 +401,11 @@ def queue_bench(queues: list[str], duration_s: float | None = None, repeat: int 
             link["queue"] = {"type": "drr", "limit_bytes": limit * seg, "quantum_bytes": seg}
         elif q == "pi":
             link["queue"] = {"type": "pi", "limit_pkts": limit}
+        elif q == "rem":
+            link["queue"] = {"type": "rem", "limit_pkts": limit}
+        elif q == "rem-ecn":
+            link["queue"] = {"type": "rem", "limit_pkts": limit, "ecn": True}
+            d["tcp"] = {**d.get("tcp", {}), "ecn": True}
         variants[q] = d
     return _alternated(variants, base, duration_s, repeat, out)
 
