@@ -1824,6 +1824,64 @@ def test_a_rem_queue_on_a_link_with_outages_is_refused_by_name():
         run(sc)
 
 
+def test_the_telnet_networks_feed_tcp_agents_from_ns2s_telnet_sources():
+    # networks from TELNET_FIRST: two TCP flows in five fed by Application/Telnet, of
+    # every mean gap drawn, over mixed agents; every one compared with ns-2 above
+    nets = _family("telnet")
+    made = [ns2exact.network(k) for k in nets]
+    tel = [f for sc in made for f in sc["flows"] if (f.get("traffic") or {}).get("type") == "telnet"]
+    assert sum(any((f.get("traffic") or {}).get("type") == "telnet" for f in sc["flows"]) for sc in made) >= 90
+    assert {f["traffic"]["interval_s"] for f in tel} == {0.001, 0.005, 0.02, 0.1, 1.0}
+    assert len({f.get("cc") for f in tel}) >= 3 and any(f.get("stop_s") for f in tel)
+    assert "new Application/Telnet" in "".join(ns2exact.tcl(k) for k in nets[:5])
+
+
+def test_the_comparison_sees_bulk_in_place_of_telnet_and_its_gaps():
+    # of the first twenty (`python -m satcc.dev.ns2exact controls --family telnet`, in
+    # the order below): 19, 19, 20
+    got = ns2exact.controls("telnet", REF)
+    assert len(got) == 3 and all(n >= least for n, least in zip(got.values(), [17, 17, 18])), got
+
+
+def test_telnet_is_read_from_and_written_to_ns2_as_ns2_reads_it(tmp_path):
+    from satcc import ns2_import
+
+    sc = _two_flows()
+    sc["flows"][0]["traffic"] = {"type": "telnet", "interval_s": 0.02}
+    tcl = ns2.to_tcl(sc)
+    assert "set app(0) [new Application/Telnet]" in tcl and "$app(0) set interval_ 0.02" in tcl
+    assert '"$app(0) start"' in tcl and "Telnet sources" in ns2.own_draws(sc)
+    script = tmp_path / "telnet.tcl"
+    script.write_text("""set ns [new Simulator]
+set a [$ns node]
+set b [$ns node]
+$ns duplex-link $a $b 1Mb 20ms DropTail
+set tcp [new Agent/TCP/Reno]
+$ns attach-agent $a $tcp
+set sink [new Agent/TCPSink]
+$ns attach-agent $b $sink
+$ns connect $tcp $sink
+set tel [new Application/Telnet]
+$tel attach-agent $tcp
+$ns at 0.5 "$tel start"
+$ns at 3.0 "exit 0"
+$ns run
+""")
+    imp = ns2_import.from_tcl(script)
+    flow = imp.scenario["flows"][0]
+    assert flow["traffic"] == {"type": "telnet", "interval_s": 1.0} and flow["start_s"] == 0.5  # ns-2's default
+    assert any("Telnet" in why for why in imp.in_law), imp.in_law
+    text = script.read_text()
+    script.write_text(text.replace("$tel attach-agent", "$tel set interval_ 0\n$tel attach-agent"))
+    with pytest.raises(ns2_import.Ns2ImportError, match=r"interval_ 0 is not modelled .*tcplib"):
+        ns2_import.from_tcl(script)
+    # a UDP flow has no room for it
+    bad = _two_flows()
+    bad["flows"][0].update(transport="udp", traffic={"type": "telnet"})
+    with pytest.raises(ScenarioError, match=r"'telnet' is a TCP application"):
+        run(bad)
+
+
 def _fack_flows(sc: dict) -> list[dict]:
     return [f for f in sc["flows"] if f.get("tcp", {}).get("sack_agent") == "fack"]
 

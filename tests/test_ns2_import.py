@@ -149,6 +149,11 @@ def _agree(sc: dict, script: str) -> bool:
     ("rem_marks.tcl", lambda sc: sc["links"][0]["b_to_a"]["queue"].pop("queue_in_bytes")),
     ("rem_marks.tcl", lambda sc: sc["links"][0]["b_to_a"]["queue"].update(gamma=0.001)),
     ("rem_marks.tcl", lambda sc: sc.pop("ns2_rng_seed")),
+    # Telnet: the short gaps' mean, ns-2's default mean, the stop, and ns-2's draws
+    ("telnet.tcl", lambda sc: _flow(sc, "tcp1")["traffic"].update(interval_s=0.006)),
+    ("telnet.tcl", lambda sc: _flow(sc, "tcp2")["traffic"].update(interval_s=0.5)),
+    ("telnet.tcl", lambda sc: _flow(sc, "tcp2").pop("stop_s")),
+    ("telnet.tcl", lambda sc: sc.pop("ns2_rng_seed")),
     # Fack: the agent itself (Sack1 in its place), its threshold, the burst limit
     ("fack.tcl", lambda sc: _flow(sc, "tcp4")["tcp"].update(sack_agent="sack1")),
     ("fack.tcl", lambda sc: _flow(sc, "tcp4")["tcp"].update(dupack_threshold=4)),

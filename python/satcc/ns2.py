@@ -34,6 +34,8 @@ TCP_DEFAULTS = schema.TCP_DEFAULTS
 ON_OFF_APPS = {"pareto": "Pareto", "exponential": "Exponential"}
 # every source of its own (the agent is handed a packet per tick)
 SOURCE_APPS = {**ON_OFF_APPS, "cbr": "CBR"}
+# the sources a TCP agent may have: those, and ns-2's Application/Telnet
+TCP_SOURCES = (*SOURCE_APPS, "telnet")
 # ns-2's Agent/UDP (and every Agent's) ttl_
 UDP_TTL = 32
 
@@ -149,7 +151,7 @@ def _error_draws(err: dict) -> bool:
 def own_draws(sc: dict) -> list[str]:
     """What in `sc` draws at random from satcc's own streams, not from ns-2's generator:
     with `ns2_rng_seed` unset, RED's, PI's and REM's early drops, the error models, the ON/OFF sources,
-    CBR's random gaps and the send overheads (empty when it is set, or nothing draws).
+    CBR's random gaps, the Telnet sources' gaps and the send overheads (empty when it is set, or nothing draws).
     Those parts run alike in law only, not packet for packet."""
     if sc.get("ns2_rng_seed") is not None:
         return []
@@ -170,6 +172,8 @@ def own_draws(sc: dict) -> list[str]:
             out.append("ON/OFF sources")
         if t.get("type") == "cbr" and t.get("random") and "CBR's random gaps" not in out:
             out.append("CBR's random gaps")
+        if t.get("type") == "telnet" and "Telnet sources" not in out:
+            out.append("Telnet sources")
         if not is_udp(f) and schema.tcp_settings(sc, f)["send_overhead_s"] and "send overheads" not in out:
             out.append("send overheads")
     return out
@@ -557,7 +561,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
         if f.get("path") or f.get("ack_path"):
             _unsupported("pinned paths")
         traffic = f.get("traffic") or {"type": "bulk"}
-        if traffic["type"] not in ("bulk", "file", *SOURCE_APPS):
+        if traffic["type"] not in ("bulk", "file", *TCP_SOURCES):
             _unsupported(f"traffic type {traffic['type']!r}")
         if is_udp(f):
             # ns-2's Agent/UDP, its packetSize_ the largest datagram (max_datagram_bytes;
@@ -666,9 +670,9 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             f"$ns attach-agent $n({nid[f['dst']]}) $sink({i})",
             f"$ns connect ${t} $sink({i})",
         ]
-        if traffic["type"] in SOURCE_APPS:
+        if traffic["type"] in TCP_SOURCES:
             out += _source_tcl(i, traffic, tcp["packet_size_bytes"], t)
-        app = f"app({i})" if traffic["type"] in SOURCE_APPS else f"ftp({i})"
+        app = f"app({i})" if traffic["type"] in TCP_SOURCES else f"ftp({i})"
         if traffic["type"] in ("bulk", "file"):
             out.append(f"set {app} [${t} attach-app FTP]")
         # a transfer hands its bytes to the agent at its start (FTP's send: the agent's
@@ -743,8 +747,12 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
 def _source_tcl(i: int, traffic: dict, size: int, agent: str) -> list[str]:
     """Flow `i`'s source (app(i)) of packets of `size` bytes, attached to `agent`: ns-2's
     ON/OFF generators (POO_Traffic, EXPOO_Traffic) or CBR, handing the agent one packet
-    a tick; their draws come from ns-2's default generator."""
+    a tick, or Application/Telnet, one packet after each exponential gap; their draws come
+    from ns-2's default generator."""
     kind = traffic["type"]
+    if kind == "telnet":
+        return [f"set app({i}) [new Application/Telnet]",
+                f"$app({i}) set interval_ {float(traffic.get('interval_s', 1.0))!r}", f"$app({i}) attach-agent ${agent}"]
     out = [f"set app({i}) [new Application/Traffic/{SOURCE_APPS[kind]}]", f"$app({i}) set packetSize_ {size}"]
     rate = f"$app({i}) set rate_ {float(traffic['rate_bps'])!r}"
     if kind == "cbr":

@@ -818,6 +818,7 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
         ("PI's", any(q.get("type") == "pi" for l in sc["links"]
                      for q in (l["queue"], l.get("a_to_b", {}).get("queue", {}), l.get("b_to_a", {}).get("queue", {})))),
         ("the error models'", any(_ns2._error_draws(e) for e in err_models)),
+        ("the Telnet sources'", any(f["traffic"]["type"] == "telnet" for f in sc["flows"])),
         ("the ON/OFF and random CBR sources'", any(f["traffic"]["type"] in ("exponential", "pareto")
                                                     or f["traffic"].get("random") for f in sc["flows"])),
     ) if yes]
@@ -1184,8 +1185,11 @@ def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of:
             flow["traffic"] = {"type": "bulk"}
         elif objs.cls[app] in _APPS:
             flow["traffic"] = _source(objs, app, f"{what}: {objs.label(app)}", tcp_size=flow["tcp"]["packet_size_bytes"])
+        elif objs.cls[app] == "Application/Telnet":
+            flow["traffic"] = _telnet(objs, app, f"{what}: {objs.label(app)}")
         else:
-            raise Ns2ImportError(f"{what}: {objs.cls[app]} is not modelled (FTP, CBR, Exponential and Pareto are)")
+            raise Ns2ImportError(f"{what}: {objs.cls[app]} is not modelled (FTP, Telnet, CBR, Exponential and Pareto "
+                                 "are)")
         ss = [(t, v) for t, var, v in objs.timed.get(a, []) if var == "ssthresh_"]
         others = [var for t, var, v in objs.timed.get(a, []) if var != "ssthresh_"]
         if others:
@@ -1268,6 +1272,19 @@ def _tcp(objs: _Objects, a: str, b: str, cc: str, sack_agent: str | None, delack
     if sack_agent is not None:
         tcp["sack"], tcp["sack_agent"] = True, sack_agent
     return tcp
+
+
+def _telnet(objs: _Objects, app: str, what: str) -> dict:
+    """ns-2's Application/Telnet on a TCP agent: a packet after each exponential gap of
+    mean interval_ (ns-2 2.35's default 1.0)."""
+    _unknown_vars(objs, app, {"interval_"}, what)
+    interval = seconds(objs.get(app, "interval_", "1.0")[0], f"{what} interval_")
+    if interval == 0:
+        raise Ns2ImportError(f"{what}: interval_ 0 is not modelled (ns-2 then draws its gaps from tcplib's telnet "
+                             "distribution; an interval_ above 0, the mean of exponential gaps, is modelled)")
+    if interval < 0:
+        raise Ns2ImportError(f"{what}: interval_ {interval}: must be above 0")
+    return {"type": "telnet", "interval_s": interval}
 
 
 def _source(objs: _Objects, app: str, what: str, tcp_size: int | None = None) -> dict:

@@ -219,6 +219,11 @@ FACK_FIRST = 32000
 # packets of ECN senders as they leave), TCP flows of mixed agents among UDP ones; from REM_FIRST + 100 on, each also made by two other
 # families drawn at random
 REM_FIRST = 33000
+# From TELNET_FIRST to TELNET_FIRST + 99: lossy networks (RED and DropTail queues, error
+# models) where two TCP flows in five, of mixed agents, are fed by ns-2's
+# Application/Telnet (exponential gaps of 1 ms to 1 s, some stopped early), among bulk
+# TCP flows and UDP ones
+TELNET_FIRST = 34000
 # Networks known to part from ns-2, with why (none since 2026-11-28; three mixed networks
 # found apart on 2026-12-02 were fixed the same day, below). Networks 241, 1055,
 # 6121 and 7053 were kept here until then: links of equal rates busy in lockstep, where
@@ -247,7 +252,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(OPTS_FIRST, OPTS_FIRST + 100)) + list(range(AIMD_FIRST, AIMD_FIRST + 100))
             + list(range(MIX_FIRST, MIX_FIRST + 100)) + list(range(FAIR_FIRST, FAIR_FIRST + 200))
             + list(range(PI_FIRST, PI_FIRST + 200)) + list(range(FACK_FIRST, FACK_FIRST + 200))
-            + list(range(REM_FIRST, REM_FIRST + 200))
+            + list(range(REM_FIRST, REM_FIRST + 200)) + list(range(TELNET_FIRST, TELNET_FIRST + 100))
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
             # found in a scan of mixed networks beyond the family's 100: a send overhead's
@@ -481,7 +486,9 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    if TELNET_FIRST <= k < TELNET_FIRST + 100:
+        return True, False, "telnet"
     if REM_FIRST <= k < REM_FIRST + 100:
         return True, False, "rem"
     if REM_FIRST + 100 <= k < REM_FIRST + 1000:
@@ -1166,6 +1173,18 @@ def _make_rem(sc: dict, rng: random.Random) -> None:
             f["tcp"] = {**f["tcp"], "ecn": True}
 
 
+def _make_telnet(sc: dict, rng: random.Random) -> None:
+    """In place: two TCP flows in five (one at least) fed by ns-2's Application/Telnet,
+    a packet after each exponential gap of mean 1 ms to 1 s; the TCP agents mixed
+    (_mix_agents)."""
+    tcp = [f for f in sc["flows"] if f.get("transport") != "udp"]
+    chosen = [f for f in tcp if rng.random() < 0.4] or tcp[:1]
+    for f in tcp:
+        _mix_agents(f, rng)
+    for f in chosen:
+        f["traffic"] = {"type": "telnet", "interval_s": rng.choice([0.001, 0.005, 0.02, 0.1, 1.0])}
+
+
 def _make_error_models(sc: dict, rng: random.Random) -> None:
     """In place: six link directions in ten get one of ns-2's periodic, list or
     two-state error models (in place of any they had), a third of them at the link's
@@ -1267,6 +1286,7 @@ _FAMILY_MAKERS = {
     "pi": [(_make_udp, 8_200_000), (_make_pi, 31_000_000)],
     "fack": [(_make_fack, 32_000_000)],
     "rem": [(_make_udp, 8_200_000), (_make_rem, 33_000_000)],
+    "telnet": [(_make_udp, 8_200_000), (_make_telnet, 34_000_000)],
 }
 
 
@@ -1278,6 +1298,13 @@ def _queues_as(kinds: tuple[str, ...], change):
                 q = d.get("queue")
                 if q and q["type"] in kinds:
                     d["queue"] = change(dict(q))
+    return apply
+
+
+def _flows_as(traffic: str, change):
+    """A change of a network: every flow of `traffic` type replaced by change(flow)."""
+    def apply(sc: dict) -> None:
+        sc["flows"] = [change(dict(f)) if (f.get("traffic") or {}).get("type") == traffic else f for f in sc["flows"]]
     return apply
 
 
@@ -1319,6 +1346,12 @@ FAMILY_CONTROLS = {
         "the backlog target a packet higher": _queues_as(("rem",), lambda q: {**q, "b0_pkts": q["b0_pkts"] + 1}),
         "the buffer a packet smaller": _queues_as(("rem",), lambda q: {**q, "limit_pkts": q["limit_pkts"] - 1}),
         "the marking queues dropping": _queues_as(("rem",), lambda q: {k: v for k, v in q.items() if k != "ecn"}),
+    },
+    "telnet": {
+        "bulk transfers in place of Telnet": _flows_as("telnet", lambda f: {**f, "traffic": {"type": "bulk"}}),
+        "the gaps' mean 1 % longer": _flows_as("telnet", lambda f: {
+            **f, "traffic": {**f["traffic"], "interval_s": f["traffic"]["interval_s"] * 1.01}}),
+        "the gaps drawn from satcc's own streams": lambda sc: sc.pop("ns2_rng_seed", None),
     },
     "fack": {
         "Sack1 in place of Fack": _fack_flows_as(lambda t: {**t, "sack_agent": "sack1"}),

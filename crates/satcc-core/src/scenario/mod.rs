@@ -875,6 +875,15 @@ pub enum TrafficSpecIn {
         #[schemars(range(min = 1))]
         max_pkts: Option<u64>,
     },
+    /// Interactive, as ns-2's Application/Telnet over the agent (TCP flows): one packet
+    /// after each exponential gap of mean `interval_s` (the first one gap after the
+    /// start), until the flow stops.
+    Telnet {
+        /// Mean gap between two packets, seconds (ns-2's interval_) [1].
+        #[serde(default = "telnet_interval")]
+        #[schemars(range(min = MIN_TIMER_S, max = MAX_TIME_S))]
+        interval_s: f64,
+    },
     /// A transfer of `size_bytes`, as ns-2's `$ftp send size_bytes`: the sender is handed
     /// ceil(size_bytes / tcp.packet_size_bytes) packets at the start and sends them; the
     /// flow completes when the last is acknowledged (ns-2's `done`), and the summary gives
@@ -899,7 +908,7 @@ impl TrafficSpecIn {
     /// A source's sending rate (while ON; None for bulk transfers and files).
     pub fn source_rate_bps(&self) -> Option<f64> {
         match self {
-            TrafficSpecIn::Bulk | TrafficSpecIn::File { .. } => None,
+            TrafficSpecIn::Bulk | TrafficSpecIn::File { .. } | TrafficSpecIn::Telnet { .. } => None,
             TrafficSpecIn::Pareto { rate_bps, .. }
             | TrafficSpecIn::Exponential { rate_bps, .. }
             | TrafficSpecIn::Cbr { rate_bps, .. } => Some(*rate_bps),
@@ -909,7 +918,7 @@ impl TrafficSpecIn {
     /// The datagram size a source names (UDP flows).
     pub fn packet_size_bytes(&self) -> Option<u32> {
         match self {
-            TrafficSpecIn::Bulk | TrafficSpecIn::File { .. } => None,
+            TrafficSpecIn::Bulk | TrafficSpecIn::File { .. } | TrafficSpecIn::Telnet { .. } => None,
             TrafficSpecIn::Pareto { packet_size_bytes, .. }
             | TrafficSpecIn::Exponential { packet_size_bytes, .. }
             | TrafficSpecIn::Cbr { packet_size_bytes, .. } => *packet_size_bytes,
@@ -924,8 +933,13 @@ impl TrafficSpecIn {
             TrafficSpecIn::Exponential { .. } => "exponential",
             TrafficSpecIn::Cbr { .. } => "cbr",
             TrafficSpecIn::File { .. } => "file",
+            TrafficSpecIn::Telnet { .. } => "telnet",
         }
     }
+}
+
+fn telnet_interval() -> f64 {
+    1.0
 }
 
 fn unit_cost() -> f64 {

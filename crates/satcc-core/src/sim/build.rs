@@ -16,7 +16,7 @@ use crate::feedback::{RouterContext, RouterScheme};
 use crate::tcp::congestion;
 use crate::tcp::rtt::TsClock;
 use crate::tcp::{TcpSender, TcpSink};
-use crate::traffic::{CbrSource, OnOffLaw, OnOffSource, Source};
+use crate::traffic::{CbrSource, OnOffLaw, OnOffSource, Source, TelnetSource};
 use rand::Rng;
 use super::{Ev, Flow, Simulation, NONE};
 
@@ -391,6 +391,7 @@ impl Simulation {
                     TrafficSpecIn::Cbr { rate_bps, random, max_pkts, .. } => {
                         Some(Source::Cbr(CbrSource::new(*rate_bps, size, *random, *max_pkts, draws())))
                     }
+                    TrafficSpecIn::Telnet { interval_s } => Some(Source::Telnet(TelnetSource::new(*interval_s, draws()))),
                 };
                 let mut sender = TcpSender::new(fid, cfg.clone(), cc, boot)
                     .with_loss(crate::tcp::loss::build(entry.loss, &settings));

@@ -1,18 +1,22 @@
 //! Applications that hand data to a sender: greedy bulk transfers, ON/OFF sources
 //! (ns-2's Application/Traffic/Pareto and Application/Traffic/Exponential) and
 //! constant-bit-rate ones ([`cbr`], Application/Traffic/CBR), over a TCP agent or as a
-//! UDP flow's datagrams.
+//! UDP flow's datagrams, and interactive ones over a TCP agent ([`telnet`],
+//! Application/Telnet).
 
 pub mod cbr;
+pub mod telnet;
 
 use crate::engine::rng::Draws;
 pub use cbr::CbrSource;
+pub use telnet::TelnetSource;
 
 /// An application that hands over packets at times of its own (bulk transfers and
 /// files have none: the sender is handed everything at its start).
 pub enum Source {
     OnOff(OnOffSource),
     Cbr(CbrSource),
+    Telnet(TelnetSource),
 }
 
 /// How a source begins.
@@ -32,6 +36,7 @@ impl Source {
         match self {
             Source::OnOff(s) => Begin::At(s.start(now_s)),
             Source::Cbr(_) => Begin::Now,
+            Source::Telnet(s) => Begin::At(s.start(now_s)),
         }
     }
 
@@ -41,6 +46,7 @@ impl Source {
         match self {
             Source::OnOff(s) => Some(s.tick(now_s).next_s),
             Source::Cbr(s) => s.next(now_s),
+            Source::Telnet(s) => Some(s.next(now_s)),
         }
     }
 }
