@@ -154,6 +154,14 @@ def _agree(sc: dict, script: str) -> bool:
     ("telnet.tcl", lambda sc: _flow(sc, "tcp2")["traffic"].update(interval_s=0.5)),
     ("telnet.tcl", lambda sc: _flow(sc, "tcp2").pop("stop_s")),
     ("telnet.tcl", lambda sc: sc.pop("ns2_rng_seed")),
+    # a script that never seeds ns-2's generator: each sender's RTT clock phase as ns-2
+    # draws it at `$ns run`, the draws its agents made before the run (one fewer), the
+    # generator itself (satcc's own streams), and a Vegas sender's window at its start
+    # (syn_: 1)
+    ("unseeded.tcl", lambda sc: [f.get("tcp", {}).pop("tick_phase_s", None) for f in sc["flows"]]),
+    ("unseeded.tcl", lambda sc: sc.update(ns2_rng_skip=sc["ns2_rng_skip"] - 1)),
+    ("unseeded.tcl", lambda sc: [sc.pop(k) for k in ("ns2_rng_seed", "ns2_rng_skip")]),
+    ("unseeded.tcl", lambda sc: _flow(sc, "tcp2")["tcp"].update(syn=False)),
     # Fack: the agent itself (Sack1 in its place), its threshold, the burst limit
     ("fack.tcl", lambda sc: _flow(sc, "tcp4")["tcp"].update(sack_agent="sack1")),
     ("fack.tcl", lambda sc: _flow(sc, "tcp4")["tcp"].update(dupack_threshold=4)),
@@ -172,6 +180,61 @@ def test_the_comparison_sees_a_setting_the_import_would_drop(script, change):
 
 def _flow(sc: dict, name: str) -> dict:
     return next(f for f in sc["flows"] if f["name"] == name)
+
+
+def test_ns2s_draws_before_the_run_are_counted_and_each_phase_is_its_agents(tmp_path):
+    # ns-2's generator from seed 1 (or a seeding before the run): one draw per TCP agent
+    # made (two for Vegas), one per attached agent as `$ns run` resets it (its phase);
+    # a seeding at time 0 starts the run's draws afresh; a seed of 0 (ns-2's clock) is
+    # not followed
+    sc = ns2_import.from_tcl(ns2scripts.SCRIPTS / "unseeded.tcl").scenario
+    assert (sc["ns2_rng_seed"], sc["ns2_rng_skip"]) == (1, 10 + 2 + 10)
+    phases = {f["name"]: {**sc["tcp"], **f.get("tcp", {})} for f in sc["flows"] if f.get("transport") != "udp"}
+    assert all(0 <= t["tick_phase_s"] < t.get("tick_s", 0.01) for t in phases.values())
+    assert len({t["tick_phase_s"] / t.get("tick_s", 0.01) for t in phases.values()}) == 10
+    base = """set ns [new Simulator]
+set a [$ns node]
+set b [$ns node]
+$ns duplex-link $a $b 1Mb 20ms RED
+set t1 [new Agent/TCP/Vegas]
+set t2 [new Agent/TCP]
+SEED
+foreach t [list $t1 $t2] {
+    $ns attach-agent $a $t
+    set s [new Agent/TCPSink]
+    $ns attach-agent $b $s
+    $ns connect $t $s
+    $ns at 0.5 "[$t attach-app FTP] start"
+}
+AT0
+$ns at 3.0 "exit 0"
+$ns run
+"""
+    script = tmp_path / "s.tcl"
+
+    def read(seed: str = "", at0: str = "") -> tuple[dict, ns2_import.Imported]:
+        script.write_text(base.replace("SEED", seed).replace("AT0", at0))
+        imp = ns2_import.from_tcl(script)
+        return imp.scenario, imp
+
+    def phase_draws(seed: int, skip: int) -> list[float]:
+        r = ns2.Ns2Rng(seed)
+        for _ in range(skip):
+            r.u01()
+        return [r.u01(), r.u01()]
+
+    sc, _ = read()
+    assert (sc["ns2_rng_seed"], sc["ns2_rng_skip"]) == (1, 2 + 1 + 2)
+    assert [f["tcp"]["tick_phase_s"] for f in sc["flows"]] == [0.01 * u for u in phase_draws(1, 3)]
+    sc, _ = read(seed="$defaultRNG seed 7")  # after the agents were made: their draws are gone
+    assert (sc["ns2_rng_seed"], sc["ns2_rng_skip"]) == (7, 2)
+    assert [f["tcp"]["tick_phase_s"] for f in sc["flows"]] == [0.01 * u for u in phase_draws(7, 0)]
+    sc, _ = read(at0='$ns at 0.0 "$defaultRNG seed 9"')  # the run's draws afresh, the phases as before
+    assert sc["ns2_rng_seed"] == 9 and "ns2_rng_skip" not in sc
+    assert [f["tcp"]["tick_phase_s"] for f in sc["flows"]] == [0.01 * u for u in phase_draws(1, 3)]
+    sc, imp = read(seed="$defaultRNG seed 0")
+    assert "ns2_rng_seed" not in sc and all("tick_phase_s" not in f.get("tcp", {}) for f in sc["flows"])
+    assert any("RTT clock phase" in why for why in imp.in_law), imp.in_law
 
 
 def test_the_tutorial_reads_as_its_author_meant():
@@ -300,8 +363,9 @@ def test_red_with_ns2s_defaults_counts_in_bytes_with_the_settings_ns2_computes(t
     assert queue(full) == {"type": "red", "limit_pkts": 50, "min_th_pkts": 5.0, "max_th_pkts": 15.0, "w_q": 0.002,
                            "max_p": 0.1, "gentle": True, "wait": True, "mean_pkt_bytes": 500}
     assert "byte_mode" not in queue("Queue/RED set bytes_ false") and queue("Queue/RED set bytes_ false")["queue_in_bytes"]
-    # the export writes both settings back
-    tcl = ns2.to_tcl(imp.scenario)
+    # the export writes both settings back (the import's RTT clock phases, ns-2's draws
+    # at `$ns run`, pinned again as the export's script draws them)
+    tcl = ns2.to_tcl(ns2.pin_tick_phases(imp.scenario))
     assert "Queue/RED set queue_in_bytes_ true" in tcl and "Queue/RED set bytes_ true" in tcl
 
 
@@ -415,13 +479,19 @@ def test_what_ns2_draws_itself_is_named_where_the_runs_agree_in_law(tmp_path):
     imp = ns2_import.from_tcl(p)
     # `$ns lossmodel`: an error module at the link's head, before its queue
     assert imp.scenario["links"][0]["a_to_b"] == {"error": {"type": "per", "per": 0.01}, "error_at": "entry"}
-    assert [w.split()[1] for w in imp.in_law] == ["TCP", "error"]
-    assert f"$ns lossmodel $em(0) $n(0) $n(1)" in ns2.to_tcl(imp.scenario)
+    # never seeded: ns-2's seed 1, after the agent's two draws (made, and reset at `$ns
+    # run`: its RTT clock phase); nothing in law
+    assert (imp.scenario["ns2_rng_seed"], imp.scenario["ns2_rng_skip"], imp.in_law) == (1, 2, [])
+    assert f"$ns lossmodel $em(0) $n(0) $n(1)" in ns2.to_tcl(ns2.pin_tick_phases(imp.scenario))
     p.write_text(text.format(how="link-lossmodel", seed='$ns at 0 "$defaultRNG seed 5"\n'))
     imp = ns2_import.from_tcl(p)
     assert imp.scenario["links"][0]["a_to_b"] == {"error": {"type": "per", "per": 0.01}}
-    assert imp.scenario["ns2_rng_seed"] == 5 and len(imp.in_law) == 1, "only the RTT clock phases"
-    assert f"$ns link-lossmodel $em(0) $n(0) $n(1)" in ns2.to_tcl(imp.scenario)
+    assert imp.scenario["ns2_rng_seed"] == 5 and "ns2_rng_skip" not in imp.scenario and not imp.in_law
+    assert f"$ns link-lossmodel $em(0) $n(0) $n(1)" in ns2.to_tcl(ns2.pin_tick_phases(imp.scenario))
+    # seeded with 0 (ns-2 then seeds from the clock): the phases and the draws in law
+    p.write_text(text.format(how="lossmodel", seed="$defaultRNG seed 0\n"))
+    imp = ns2_import.from_tcl(p)
+    assert "ns2_rng_seed" not in imp.scenario and [w.split()[1] for w in imp.in_law] == ["TCP", "error"]
 
 
 def test_script_time_draws_from_an_rng_of_the_scripts_own_are_ns2s(tmp_path):
@@ -446,7 +516,10 @@ def test_a_random_start_time_is_the_one_ns2_draws(tmp_path):
     imp = ns2_import.from_tcl(p)
     # the first draw of seed 12345, as ns-2 formats a variable's value
     assert imp.scenario["flows"][0]["start_s"] == float("%e" % (20 * ns2.Ns2Rng(12345).u01()))
-    assert "ns2_rng_seed" not in imp.scenario and not any("seeding" in n for n in imp.notes)
+    # the script's own RNG is not ns-2's default generator: that one runs from its seed 1,
+    # after the agent's two draws
+    assert (imp.scenario["ns2_rng_seed"], imp.scenario["ns2_rng_skip"]) == (1, 2)
+    assert not any("seeding" in n for n in imp.notes)
 
 
 def test_a_script_finds_what_it_sources_and_reads_beside_it(tmp_path, monkeypatch):
@@ -856,7 +929,7 @@ def test_ns2s_other_error_models_are_read_as_ns2_runs_them(tmp_path, make, want,
 
 def _written(tmp_path, sc: dict):
     p = tmp_path / "back.tcl"
-    p.write_text(ns2.to_tcl(sc))
+    p.write_text(ns2.to_tcl(ns2.pin_tick_phases(sc)))
     return p
 
 
@@ -884,7 +957,7 @@ def test_a_two_state_model_in_time_runs_on_the_scenarios_seed_and_says_so(tmp_pa
     assert any("two-state error model in time" in w for w in imp.in_law)
     # in packets its draws are ns-2's own
     imp = _error_of(tmp_path, "set em [new ErrorModel/Expo {50 2}]", seed=True)
-    assert imp.scenario["ns2_rng_seed"] == 5 and len(imp.in_law) == 1, "only the RTT clock phases"
+    assert imp.scenario["ns2_rng_seed"] == 5 and not imp.in_law, "the RTT clock phases are ns-2's own too"
     # a periodic model draws nothing: nothing of it is in law without a seed
     imp = _error_of(tmp_path, "set em [new ErrorModel/Periodic]\n$em set period_ 9")
     assert not any("error models'" in w for w in imp.in_law)

@@ -174,11 +174,11 @@ def _transport_notes(d: dict) -> list[str]:
         cc = f.get("cc") or registry.DEFAULT_CC
         entry = registry.controller(cc)
         t = schema.tcp_settings(d, f, as_written=True)
-        if entry and entry["bare_segments"] and (t["syn"] or t["use_headers"]):
+        if entry and entry["bare_segments"] and t["use_headers"]:
             bare.setdefault(cc, []).append(i)
     for cc, ix in bare.items():
         notes.append(f"note: {cc} ({registry.controller(cc)['ns2_agent']}) sends no SYN and no headers, whatever "
-                     f"tcp.syn and tcp.use_headers say, in flows {', '.join(map(str, ix[:5]))}"
+                     f"tcp.use_headers says (tcp.syn only starts its window at 1), in flows {', '.join(map(str, ix[:5]))}"
                      f"{', ...' if len(ix) > 5 else ''} (docs/schemes.md)")
     # ECN needs both sides: senders with tcp.ecn and RED queues that mark
     ecn_flows = [i for i, f in enumerate(d.get("flows") or [])

@@ -422,7 +422,10 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
     if sc.get("ns2_rng_seed") is not None:
         # the first event at time 0 (before any start): from here on every draw (RED's
         # early drops, the error models) is the one satcc takes from the same generator
-        out.append(f"$ns at 0.0 \"$defaultRNG seed {int(sc['ns2_rng_seed'])}\"")
+        skip = int(sc.get("ns2_rng_skip", 0))
+        # (ns2_rng_skip: the draws the generator had made by then, taken again here)
+        draws = f"; for {{set i 0}} {{\\$i < {skip}}} {{incr i}} {{ $defaultRNG next-random }}" if skip else ""
+        out.append(f"$ns at 0.0 \"$defaultRNG seed {int(sc['ns2_rng_seed'])}{draws}\"")
     # nodes are Tcl array entries by number: no name the user wrote is ever Tcl code
     nid = {n["name"]: i for i, n in enumerate(sc["nodes"])}
     for i, n in enumerate(sc["nodes"]):
@@ -630,6 +633,8 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             f"${t} set packetSize_ {tcp['packet_size_bytes']}",
             f"${t} set tcpip_base_hdr_size_ {tcp['header_bytes']}",
             f"${t} set useHeaders_ {str(tcp['use_headers']).lower()}",
+            # (as written: ns-2's Vegas sends no SYN whatever syn_ says, but starts its
+            # window at 1 with it, as satcc's does)
             f"${t} set syn_ {str(tcp['syn']).lower()}",
             f"${t} set windowInit_ {tcp['initial_window_pkts']}",
             *([f"${t} set windowInitOption_ 2"] if tcp.get("initial_window_by_size") else []),

@@ -605,8 +605,16 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
     models: list[tuple[str, tuple, list[tuple[str, str]]]] = []
     own_rng: dict[str, str] = {}
     session = False
+    # ns-2's default generator before the run (seed 1 unless the script seeds it): the
+    # draws its TCP agents make as they are made and as `$ns run` resets them
+    gen = _PreRunDraws()
+    attached: dict[str, list[str]] = {}
     for r in records:
         now, running, kind, *rest = r
+        if kind == "new" and running != "1":
+            gen.made(rest[1])
+        elif kind == "reset-order":
+            gen.reset(rest, attached, objs)
         if kind == "link":
             l, a, b, bw, delay, qtype, q, d = rest
             where = f"link {objs.label(a)} -> {objs.label(b)}"
@@ -622,6 +630,8 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
         elif kind == "attach":
             node, agent = rest
             attach[agent] = node
+            if running != "1":
+                attached.setdefault(node, []).append(agent)
         elif kind == "connect":
             connects.append((rest[0], rest[1]))
         elif kind == "attach-app":
@@ -661,8 +671,14 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
                 # ns-2's default generator; an RNG of the script's own serves its
                 # variables' script-time draws (ns2_import.tcl)
                 seeds.append((float(now), running == "1", rest[1]))
+                if running != "1":
+                    gen.seed(rest[1])
         elif kind == "use-rng":
             own_rng[rest[0]] = rest[1]
+        elif kind == "rng-draw":
+            # a draw of ns-2's generator in an event, which satcc takes again only right
+            # after a seeding at time 0 (ns2_rng_skip, as satcc's export writes it)
+            seeds.append((float(now), True, "draw"))
         elif kind == "rtmodel":
             t, op, l_ab, l_ba = rest
             models.append(("Manual", (op, t), [link_of[l_ab], link_of[l_ba]]))
@@ -686,6 +702,8 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
             d["cost"] = cost
         elif kind == "detach":
             detached.setdefault(rest[1], float(now) if running == "1" else 0.0)
+            if running != "1" and rest[1] in attached.get(rest[0], []):
+                attached[rest[0]].remove(rest[1])
     # the run's end
     if duration_s is None:
         if rec.get("ended") in ("", None):
@@ -699,15 +717,32 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
                 "links": [], "flows": []}
     if session:
         sc["routing"] = "session"
+    # an agent's procedures of the script's own (satcc ns2's scripts reseed before each
+    # reset) make its draws before the run the script's, not ns-2's
+    own_procs = [n for n in notes if n.startswith("Agent/") and "procedures of ns-2's classes are not run" in n]
+    if own_procs and gen.known():
+        gen.why = f"the script redefines {own_procs[0].split(' (')[0]}"
     # seeds: one at time 0 during the run is ns-2's draws from then on
     run_seeds = [s for t, running, s in seeds if running]
+    draws_at_0 = 0
+    while run_seeds and run_seeds[-1] == "draw" and len(run_seeds) > 1:
+        run_seeds.pop()
+        draws_at_0 += 1
     if run_seeds:
-        if len(run_seeds) > 1 or any(t != 0.0 for t, running, _ in seeds if running):
-            raise Ns2ImportError("$defaultRNG seed: only one seeding, at time 0, is modelled (satcc's ns2_rng_seed)")
+        if len(run_seeds) > 1 or "draw" in run_seeds or any(t != 0.0 for t, running, _ in seeds if running):
+            raise Ns2ImportError("$defaultRNG seed: only one seeding, at time 0, is modelled (satcc's ns2_rng_seed), "
+                                 "and draws of ns-2's generator in the script only right after it (ns2_rng_skip)")
         sc["ns2_rng_seed"] = _int(run_seeds[0], "$defaultRNG seed")
-    elif any(not running for _, running, _ in seeds):
-        notes.append("the script's seeding of ns-2's generator before `$ns run`: satcc draws from the scenario's "
-                     "seed (RTT clock phases, RED, error models), so runs agree with ns-2 in law")
+        if draws_at_0:
+            sc["ns2_rng_skip"] = draws_at_0
+    elif gen.known():
+        # no seeding during the run: the generator goes on from where the agents left it
+        sc["ns2_rng_seed"], skip = gen.state()
+        if skip:
+            sc["ns2_rng_skip"] = skip
+    else:
+        notes.append(f"the script's seeding of ns-2's generator before `$ns run` ({gen.why}): satcc draws from the "
+                     "scenario's seed (RTT clock phases, RED, error models), so runs agree with ns-2 in law")
     # links: a pair of directions is one satcc link
     done = set()
     for (a, b), fwd in direction.items():
@@ -783,6 +818,9 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
         flow = _flow(objs, a, b, attach, node_name, app_of, acts, sc["duration_s"])
         if flow is None:
             continue
+        if flow.get("transport") != "udp" and gen.phase(a) is not None:
+            # its RTT clock's phase: boot_time_ = Random::uniform(tcpTick_) at its reset
+            flow["tcp"]["tick_phase_s"] = flow["tcp"]["tick_s"] * gen.phase(a)
         for key, h in (("src_detach_s", a), ("dst_detach_s", b)):
             # `$ns detach-agent`: the agent's output and its port go to ns-2's null agent
             if h in detached and detached[h] < sc["duration_s"]:
@@ -797,9 +835,10 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
         raise Ns2ImportError("no flow: no agent pair connected by `$ns connect` with an application started")
     _shared_tcp(sc)
     in_law = []
-    if any(f.get("transport") != "udp" for f in sc["flows"]):
+    if any(f.get("transport") != "udp" and "tick_phase_s" not in {**sc.get("tcp", {}), **f.get("tcp", {})}
+           for f in sc["flows"]):
         in_law.append("each TCP sender's RTT clock phase, which ns-2 draws from its generator as it builds the "
-                      "agents, is drawn from the scenario's seed")
+                      f"agents, is drawn from the scenario's seed ({gen.why})")
     err_models = [l[side]["error"] for l in sc["links"] for side in ("a_to_b", "b_to_a") if "error" in l.get(side, {})]
     if "ns2_rng_seed" in sc and any(e["type"] == "two_state" and e["unit"] == "time" and _ns2._error_draws(e)
                                     for e in err_models):
@@ -807,6 +846,7 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
         # as the script makes it), satcc as packets reach the model: with the shared
         # generator every later draw would differ, so satcc draws from the seed's streams
         del sc["ns2_rng_seed"]
+        sc.pop("ns2_rng_skip", None)
         in_law.append("a two-state error model in time draws its lengths at ns-2's timer events, from ns-2's "
                       "generator; satcc draws them as packets reach it, so every draw comes from the scenario's "
                       "seed (the `$defaultRNG seed` is left out)")
@@ -1234,6 +1274,55 @@ def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of:
     return flow
 
 
+class _PreRunDraws:
+    """ns-2's default generator until `$ns run` starts the clock, as ns-2 2.35 moves it:
+    seeded with 1 (or the script's `$defaultRNG seed N` / `ns-random N` before the run),
+    one draw for each one-way TCP agent made (two for Vegas), and at `$ns run` one for
+    each TCP agent attached to a node, nodes in the order ns-2 resets them (its Node_
+    array's), agents in the order they were attached: that draw is the agent's RTT clock
+    phase over its tcpTick_ (boot_time_). Unknown (`why` says so) once the script seeds
+    it with 0 (ns-2 then seeds it from the clock) or something else satcc cannot follow
+    draws from it before the run."""
+
+    def __init__(self):
+        self.seed_, self.rng, self.draws, self.phases = 1, _ns2.Ns2Rng(1), 0, {}
+        self.why = ""
+
+    def known(self) -> bool:
+        return not self.why
+
+    def seed(self, n: str) -> None:
+        try:
+            self.seed_ = int(n)
+            self.rng, self.draws = _ns2.Ns2Rng(self.seed_), 0
+        except ValueError:
+            self.why = f"seeded with {n}, which ns-2 reads as a seed from the clock or refuses"
+
+    def made(self, cls: str) -> None:
+        if self.known() and (cls == "Agent/TCP" or cls.startswith("Agent/TCP/")):
+            for _ in range(2 if cls.startswith("Agent/TCP/Vegas") else 1):
+                self.rng.u01()
+                self.draws += 1
+
+    def reset(self, nodes: list[str], attached: dict[str, list[str]], objs) -> None:
+        if not self.known():
+            return
+        for n in nodes:
+            for a in attached.get(n, []):
+                cls = objs.cls.get(a, "")
+                if cls == "Agent/TCP" or cls.startswith("Agent/TCP/"):
+                    self.phases[a] = self.rng.u01()
+                    self.draws += 1
+
+    def phase(self, agent: str) -> float | None:
+        """The agent's draw at its reset (its phase over tcpTick_), if known."""
+        return self.phases.get(agent) if self.known() else None
+
+    def state(self) -> tuple[int, int]:
+        """The seed and the draws since it when the clock starts (ns2_rng_seed, skip)."""
+        return self.seed_, self.draws
+
+
 def _tcp(objs: _Objects, a: str, b: str, cc: str, sack_agent: str | None, delack: bool, what: str) -> dict:
     tcp: dict = {}
     known = set(_TCP_VARS) | set(_TCP_FIXED)
@@ -1258,8 +1347,9 @@ def _tcp(objs: _Objects, a: str, b: str, cc: str, sack_agent: str | None, delack
             known.add(var)
             tcp[key] = read(objs.get(a, var, default)[0], f"{what}: {var}")
     if row["bare_segments"]:
-        # ns-2's Vegas sends no SYN and bare segments whatever syn_ and useHeaders_ say
-        tcp["syn"], tcp["use_headers"] = False, False
+        # ns-2's Vegas sends bare segments whatever useHeaders_ says (and no SYN, but
+        # its syn_ starts its window at 1: kept, as satcc's Vegas reads it)
+        tcp["use_headers"] = False
     _check_fixed(objs, a, _TCP_FIXED, what)
     _unknown_vars(objs, a, known, what)
     sink = f"{what}: sink {objs.label(b)}"

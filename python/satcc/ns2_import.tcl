@@ -194,6 +194,15 @@ proc ::satcc::call {h method args} {
         }
         RNG {
             switch -- $method {
+                next-random {
+                    # ns-2's default generator drawn during the run (the satcc export
+                    # takes ns2_rng_skip's draws again so, right after its seeding at
+                    # time 0): counted, its value unknown here
+                    if {$h eq $::defaultRNG && $::satcc::running} {
+                        ::satcc::rec rng-draw $h
+                        return 0
+                    }
+                }
                 seed {
                     ::satcc::rec seed $h [lindex $args 0]
                     ::satcc::rng_seed $h [lindex $args 0]
@@ -333,7 +342,11 @@ proc ::satcc::sim {ns method argv} {
     switch -- $method {
         node {
             if {[llength $argv] > 0} { ::satcc::unsupported "\$ns node with arguments ($argv)" }
-            return [::satcc::make Node]
+            set h [::satcc::make Node]
+            # ns-2's Simulator keeps its nodes in an array by number (Node_), in the
+            # order they were made; `$ns run` resets them in that array's order
+            set ::satcc::Node_([array size ::satcc::Node_]) $h
+            return $h
         }
         duplex-link {
             lassign $argv a b bw delay qtype
@@ -393,7 +406,13 @@ proc ::satcc::sim {ns method argv} {
         at-now { return [::satcc::sim $ns at [list $now [lindex $argv 0]]] }
         cancel { return "" }
         now { return $now }
-        run { ::satcc::play; return "" }
+        run {
+            # the order `$ns run` resets the nodes (and each node its agents): ns-2's
+            # `foreach nn [array names Node_]`, the same Tcl's hash order here
+            ::satcc::rec reset-order {*}[lmap k [array names ::satcc::Node_] {set ::satcc::Node_($k)}]
+            ::satcc::play
+            return ""
+        }
         halt { return -code error -errorcode {SATCC EXIT} "halt" }
         is-started { return $::satcc::running }
         trace-all - namtrace-all - namtrace-all-wireless - trace-queue - namtrace-queue - flush-trace - use-newtrace -

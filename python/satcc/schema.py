@@ -49,7 +49,8 @@ def tcp_settings(scenario: dict, flow: dict | None = None, as_written: bool = Fa
     out = {**base, **table}
     entry = registry.controller(flow.get("cc") or registry.DEFAULT_CC) if flow is not None and not as_written else None
     if entry and entry["bare_segments"]:
-        # ns-2's Vegas sends no SYN and no headers whatever the table says
+        # ns-2's Vegas sends no SYN and no headers whatever the table says (its syn_
+        # starts its window at 1: the core reads the table's, as written)
         out.update(syn=False, use_headers=False)
     return out
 

@@ -55,6 +55,14 @@ pub struct Scenario {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(min = 1, max = crate::engine::ns2_rng::MAX_SEED))]
     pub ns2_rng_seed: Option<u32>,
+    /// Draws ns-2's generator made after `ns2_rng_seed` and before the run's first
+    /// event: an ns-2 script that seeds it before `$ns run`, or not at all (ns-2's seed
+    /// is then 1), has it draw once for each TCP agent it makes (twice for Vegas) and
+    /// once more for each as `$ns run` resets it (its RTT clock phase). `satcc from-ns2`
+    /// counts them [0].
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    #[schemars(range(min = 0, max = 100_000_000))]
+    pub ns2_rng_skip: u32,
     /// Interval of queue, utilization, cwnd and sequence samples.
     #[serde(default = "default_sample_interval")]
     #[schemars(range(min = MIN_SAMPLE_INTERVAL_S, max = MAX_TIME_S))]
@@ -938,6 +946,10 @@ impl TrafficSpecIn {
     }
 }
 
+fn is_zero_u32(n: &u32) -> bool {
+    *n == 0
+}
+
 fn telnet_interval() -> f64 {
     1.0
 }
@@ -1243,6 +1255,11 @@ impl Scenario {
         crate::contract::check(contract(), &v, "")?;
         if self.duration_s / self.sample_interval_s > 1e7 {
             return Err("sample_interval_s: too small for duration_s (more than 1e7 samples)".into());
+        }
+        if self.ns2_rng_skip > 0 && self.ns2_rng_seed.is_none() {
+            return Err("ns2_rng_skip: draws of ns-2's generator, with ns2_rng_seed only (give ns2_rng_seed, or leave \
+                        ns2_rng_skip out)"
+                .into());
         }
         tcp_config(&self.tcp, "tcp")?;
         let mut names = HashMap::new();

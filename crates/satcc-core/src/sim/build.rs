@@ -222,7 +222,14 @@ impl Simulation {
             None => None,
         };
         // ns-2's one generator, when the run takes ns-2's draws (Scenario::ns2_rng_seed)
-        let ns2_draws = sc.ns2_rng_seed.map(|seed| std::sync::Arc::new(std::sync::Mutex::new(Ns2Rng::new(seed))));
+        let ns2_draws = sc.ns2_rng_seed.map(|seed| {
+            let mut g = Ns2Rng::new(seed);
+            // what the script's agents drew before the run (ns2_rng_skip)
+            for _ in 0..sc.ns2_rng_skip {
+                g.u01();
+            }
+            std::sync::Arc::new(std::sync::Mutex::new(g))
+        });
         if let Some(g) = &ns2_draws {
             for l in &mut links {
                 l.use_ns2_draws(g);
@@ -257,9 +264,13 @@ impl Simulation {
                     congestion::CONTROLLERS.iter().filter(|c| c.ecn).map(|c| c.name).collect::<Vec<_>>().join(", ")
                 ));
             }
+            // ns-2's Vegas output() sends bare packetSize_ segments: no SYN, no header,
+            // whatever syn_ and useHeaders_ say (`satcc validate` notes it); but its
+            // reset is TcpAgent's, whose set_initial_window starts the window at 1 with
+            // syn_ (and delay_growth_), and its recv steps it to windowInit_ at the ACK
+            // after packet 0's
+            let bare_syn = entry.recovery.bare_segments() && cfg.syn;
             if entry.recovery.bare_segments() {
-                // ns-2's Vegas output() sends bare packetSize_ segments: no SYN, no
-                // header, whatever syn_ and useHeaders_ say (`satcc validate` notes it)
                 cfg.syn = false;
                 cfg.use_headers = false;
             }
@@ -395,6 +406,9 @@ impl Simulation {
                 };
                 let mut sender = TcpSender::new(fid, cfg.clone(), cc, boot)
                     .with_loss(crate::tcp::loss::build(entry.loss, &settings));
+                if bare_syn {
+                    sender.w.cwnd = 1.0;
+                }
                 if entry.writes_rtt_code || cfg.rtt_code {
                     sender = sender.with_rtt_code(settings.get::<crate::net::rtt_code::RttCodeSettings>().k);
                 }
