@@ -614,7 +614,10 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
         if kind == "new" and running != "1":
             gen.made(rest[1])
         elif kind == "reset-order":
-            gen.reset(rest, attached, objs)
+            if rest[0] != "8.6":
+                # ns-2 2.35 runs on Tcl 8.6, whose hash order of the node numbers this is
+                gen.why = f"the nodes' reset order is Tcl 8.6's, and this tclsh is {rest[0]}"
+            gen.reset(rest[1:], attached, objs)
         if kind == "link":
             l, a, b, bw, delay, qtype, q, d = rest
             where = f"link {objs.label(a)} -> {objs.label(b)}"

@@ -409,7 +409,7 @@ proc ::satcc::sim {ns method argv} {
         run {
             # the order `$ns run` resets the nodes (and each node its agents): ns-2's
             # `foreach nn [array names Node_]`, the same Tcl's hash order here
-            ::satcc::rec reset-order {*}[lmap k [array names ::satcc::Node_] {set ::satcc::Node_($k)}]
+            ::satcc::rec reset-order [info tclversion] {*}[lmap k [array names ::satcc::Node_] {set ::satcc::Node_($k)}]
             ::satcc::play
             return ""
         }
