@@ -67,11 +67,7 @@ impl Pi {
 
     /// The buffer, in packets or (with `queue_in_bytes`) in bytes.
     pub fn limits(&self) -> (Option<u32>, Option<u64>) {
-        if self.queue_in_bytes {
-            (None, Some(self.limit_pkts as u64 * self.mean_pkt_bytes as u64))
-        } else {
-            (Some(self.limit_pkts), None)
-        }
+        super::queue::mean_size_limits(self.limit_pkts, self.mean_pkt_bytes, self.queue_in_bytes)
     }
 
     /// The drop probability now.

@@ -437,6 +437,16 @@ impl Red {
     }
 }
 
+/// A buffer of `limit_pkts` packets, or with `in_bytes` of `limit_pkts` mean-size packets'
+/// bytes (ns-2's PI and REM with queue_in_bytes_ / qib_: qlim_ x mean_pktsize_).
+pub fn mean_size_limits(limit_pkts: u32, mean_pkt_bytes: u32, in_bytes: bool) -> (Option<u32>, Option<u64>) {
+    if in_bytes {
+        (None, Some(limit_pkts as u64 * mean_pkt_bytes as u64))
+    } else {
+        (Some(limit_pkts), None)
+    }
+}
+
 #[derive(Clone, Debug)]
 pub enum QueueDiscipline {
     DropTail(DropTail),
