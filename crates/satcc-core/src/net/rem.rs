@@ -1,8 +1,8 @@
 //! Random Exponential Marking (Athuraliya, Li, Low and Yin, IEEE Network 2001) as ns-2
-//! 2.35 runs it (`Queue/REM`, queue/rem.cc) in its default mode, dropping: a link price
-//! moved at a fixed interval by the mismatch between the input rate and the link's
-//! capacity and by the backlog above a target, and a drop probability 1 - phi^-price
-//! applied to every arrival.
+//! 2.35 runs it (`Queue/REM`, queue/rem.cc): a link price moved at a fixed interval by
+//! the mismatch between the input rate and the link's capacity and by the backlog above
+//! a target, and a probability 1 - phi^-price of dropping every arrival (its default
+//! mode) or of marking every departure (markpkts_).
 //!
 //! ns-2's rules, kept exactly:
 //! - every `pupdtime_` seconds (a timer, first one interval after the run starts, then
@@ -22,7 +22,6 @@
 //! - any other arrival takes a uniform draw u, even with p = 0, and is dropped early when
 //!   u <= p (with `qib_`, p scaled by its size over mean_pktsize); an arrival at an idle
 //!   link too, as ns-2's queue sees every packet before its link does.
-//!
 //!
 //! ns-2's marking mode (`markpkts_ true`, the scenario's `ecn`) decides at dequeue
 //! instead, so the queue holds its waiting packets and its link asks it for the next
