@@ -743,6 +743,9 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
         sc["ns2_rng_seed"], skip = gen.state()
         if skip:
             sc["ns2_rng_skip"] = skip
+        notes.append(f"ns-2's generator from seed {sc['ns2_rng_seed']} after {skip} draws before the run (one per TCP "
+                     "agent made, two for Vegas, and one as `$ns run` resets each, its RTT clock phase): the phases "
+                     "and the run's draws are ns-2's own")
     else:
         notes.append(f"the script's seeding of ns-2's generator before `$ns run` ({gen.why}): satcc draws from the "
                      "scenario's seed (RTT clock phases, RED, error models), so runs agree with ns-2 in law")
