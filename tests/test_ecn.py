@@ -188,3 +188,25 @@ def test_validate_notes_ecn_with_one_side_missing(tmp_path, ecn, queue_ecn, says
         assert says in out.stderr
     else:
         assert "ECN" not in out.stderr
+
+
+@pytest.mark.parametrize("ecn,says", [
+    (False, "a REM queue has ecn: true but no flow runs tcp.ecn: nothing is ECN-capable, and a marking REM drops "
+            "nothing early"),
+    (True, None),
+])
+def test_validate_counts_pi_and_rem_marks_as_marking_queues(tmp_path, ecn, says):
+    import json
+    import subprocess
+    import sys
+    d = dumbbell(ecn=ecn)
+    d["links"][1]["queue"] = {"type": "rem", "ecn": True}
+    d["links"][1]["b_to_a"] = {"queue": {"type": "pi", "ecn": True}}
+    p = tmp_path / "e.json"
+    p.write_text(json.dumps(d))
+    out = subprocess.run([sys.executable, "-m", "satcc.cli", "validate", str(p)], capture_output=True, text=True)
+    assert out.returncode == 0
+    if says:
+        assert says in out.stderr and "a PI queue has ecn: true" in out.stderr
+    else:
+        assert "ECN" not in out.stderr and "no queue marks" not in out.stderr

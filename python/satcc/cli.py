@@ -180,19 +180,24 @@ def _transport_notes(d: dict) -> list[str]:
         notes.append(f"note: {cc} ({registry.controller(cc)['ns2_agent']}) sends no SYN and no headers, whatever "
                      f"tcp.use_headers says (tcp.syn only starts its window at 1), in flows {', '.join(map(str, ix[:5]))}"
                      f"{', ...' if len(ix) > 5 else ''} (docs/schemes.md)")
-    # ECN needs both sides: senders with tcp.ecn and RED queues that mark
+    # ECN needs both sides: senders with tcp.ecn and queues that mark (RED's, PI's, REM's)
     ecn_flows = [i for i, f in enumerate(d.get("flows") or [])
                  if not schema.is_udp(f) and schema.tcp_settings(d, f).get("ecn")]
-    marking = any((q or {}).get("type") == "red" and q.get("ecn")
-                  for link in d.get("links") or []
-                  for q in (link.get("queue"), (link.get("a_to_b") or {}).get("queue"), (link.get("b_to_a") or {}).get("queue")))
-    if ecn_flows and not marking:
+    marks = {(q or {}).get("type") for link in d.get("links") or []
+             for q in (link.get("queue"), (link.get("a_to_b") or {}).get("queue"), (link.get("b_to_a") or {}).get("queue"))
+             if (q or {}).get("type") in ("red", "pi", "rem") and q.get("ecn")}
+    if ecn_flows and not marks:
         notes.append(f"note: flows {', '.join(map(str, ecn_flows[:5]))}{', ...' if len(ecn_flows) > 5 else ''} run "
-                     "tcp.ecn but no queue marks (a RED queue's ecn: true): their packets are dropped as any other "
-                     "(docs/scenario.md, 'ECN')")
-    if marking and not ecn_flows:
-        notes.append("note: a RED queue has ecn: true but no flow runs tcp.ecn: nothing is ECN-capable, so it drops as "
-                     "it would without (docs/scenario.md, 'ECN')")
+                     "tcp.ecn but no queue marks (a RED, PI or REM queue's ecn: true): their packets are dropped as "
+                     "any other (docs/scenario.md, 'ECN')")
+    if marks and not ecn_flows:
+        for kind in sorted(marks & {"red", "pi"}):
+            notes.append(f"note: a {kind.upper()} queue has ecn: true but no flow runs tcp.ecn: nothing is "
+                         "ECN-capable, so it drops as it would without (docs/scenario.md, 'ECN')")
+        if "rem" in marks:
+            notes.append("note: a REM queue has ecn: true but no flow runs tcp.ecn: nothing is ECN-capable, and a "
+                         "marking REM drops nothing early, so it drops only when full (docs/scenario.md, "
+                         "'Random Exponential Marking')")
     notes += _udp_notes(d)
     return notes
 
