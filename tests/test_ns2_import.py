@@ -162,6 +162,11 @@ def _agree(sc: dict, script: str) -> bool:
     ("unseeded.tcl", lambda sc: sc.update(ns2_rng_skip=sc["ns2_rng_skip"] - 1)),
     ("unseeded.tcl", lambda sc: [sc.pop(k) for k in ("ns2_rng_seed", "ns2_rng_skip")]),
     ("unseeded.tcl", lambda sc: _flow(sc, "tcp2")["tcp"].update(syn=False)),
+    # seeded before the agents are made: the run's generator from that seed, not ns-2's
+    # default; the draws before the run; the phases
+    ("seed_before_run.tcl", lambda sc: sc.update(ns2_rng_seed=1)),
+    ("seed_before_run.tcl", lambda sc: sc.update(ns2_rng_skip=sc["ns2_rng_skip"] + 1)),
+    ("seed_before_run.tcl", lambda sc: [f.get("tcp", {}).pop("tick_phase_s", None) for f in sc["flows"]]),
     # Fack: the agent itself (Sack1 in its place), its threshold, the burst limit
     ("fack.tcl", lambda sc: _flow(sc, "tcp4")["tcp"].update(sack_agent="sack1")),
     ("fack.tcl", lambda sc: _flow(sc, "tcp4")["tcp"].update(dupack_threshold=4)),
