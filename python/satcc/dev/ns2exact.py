@@ -1134,6 +1134,12 @@ def _make_pi(sc: dict, rng: random.Random) -> None:
         return q
 
     _place_queues(sc, rng, pi, 0.0)
+    _mix_with_ecn(sc, rng, ecn)
+
+
+def _mix_with_ecn(sc: dict, rng: random.Random, ecn: bool) -> None:
+    """In place: the TCP flows' agents mixed (_mix_agents), and with `ecn` four senders in
+    five (Vegas aside) running `tcp.ecn`, one draw each, in the flows' order."""
     for f in sc["flows"]:
         if f.get("transport") == "udp":
             continue
@@ -1165,12 +1171,7 @@ def _make_rem(sc: dict, rng: random.Random) -> None:
         return q
 
     _place_queues(sc, rng, rem, 0.0)
-    for f in sc["flows"]:
-        if f.get("transport") == "udp":
-            continue
-        _mix_agents(f, rng)
-        if ecn and f.get("cc") != "vegas" and rng.random() < 0.8:
-            f["tcp"] = {**f["tcp"], "ecn": True}
+    _mix_with_ecn(sc, rng, ecn)
 
 
 def _make_telnet(sc: dict, rng: random.Random) -> None:
