@@ -49,6 +49,12 @@ def networks(draw):
              "a": draw(st.sampled_from([1.822e-5, 1e-3])), "b": draw(st.sampled_from([1.816e-5, 9e-4])),
              "w_hz": draw(st.sampled_from([50.0, 170.0])), "queue_in_bytes": draw(st.booleans()),
              "byte_mode": draw(st.booleans())},
+            # ns-2's REM, its price moved by a timer of its own; dropping at arrival, or
+            # marking (holding its packets and drawing at every dequeue)
+            {"type": "rem", "limit_pkts": draw(st.integers(1, 60)), "gamma": draw(st.sampled_from([0.001, 0.05])),
+             "phi": draw(st.sampled_from([1.001, 1.1])), "inw": draw(st.floats(0, 1)),
+             "update_interval_s": draw(st.sampled_from([0.002, 0.01])), "b0_pkts": draw(st.floats(0, 30)),
+             "queue_in_bytes": draw(st.booleans()), "ecn": draw(st.booleans())},
             # ns-2's fair schedulers, which hold their waiting packets and choose the next
             {"type": "sfq", "limit_pkts": draw(st.integers(1, 60)), "buckets": draw(st.integers(1, 20))},
             {"type": "drr", "limit_bytes": draw(st.integers(500, 60000)), "quantum_bytes": draw(st.integers(1, 3000)),
@@ -71,6 +77,9 @@ def networks(draw):
         up = draw(st.sampled_from([None, down + draw(st.floats(0.0, duration))]))
         first = s.d["links"][0]
         first["outages"] = [{"down_s": down} if up is None else {"down_s": down, "up_s": up}]
+        if first["queue"]["type"] == "rem":
+            # (REM on a link that goes down is refused: ns-2's keeps its packets)
+            first["queue"] = {"type": "droptail", "limit_pkts": first["queue"]["limit_pkts"]}
     for i in range(draw(st.integers(1, 5))):
         h, d = s.node(f"h{i}"), s.node(f"d{i}")
         s.link(h, routers[0], rate_bps=draw(st.floats(1e6, 1e9)), delay_ms=draw(st.floats(0, 20)))
