@@ -1386,7 +1386,7 @@ def tcl(k: int) -> str:
 # phases pinned to ns-2's draws, as their comments tell users to export them)
 EXAMPLES = ["scenarios/ns2_agents.yaml", "scenarios/red_ecn.yaml", "scenarios/ns2_link_changes.yaml",
             "scenarios/ns2_rtt_groups.yaml", "scenarios/ns2_timestamps.yaml", "scenarios/ns2_outages.yaml",
-            "scenarios/ns2_session.yaml", "scenarios/fair_queues.yaml"]
+            "scenarios/ns2_session.yaml", "scenarios/fair_queues.yaml", "scenarios/rem_ecn.yaml"]
 
 
 def example(path: str) -> dict:
