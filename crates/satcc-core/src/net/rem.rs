@@ -135,20 +135,36 @@ impl Rem {
     /// An arrival in the marking mode: counted, and kept unless the waiting packets (it
     /// among them) reach the limit; false when it is dropped.
     pub fn enqueue(&mut self, w: Waiting) -> bool {
-        let size = w.pkt.size_bytes as u64;
-        let full = if self.queue_in_bytes {
-            self.count += size as f64;
-            (self.buf_bytes + size) as f64 >= self.limit_pkts as f64 * self.mean_pkt_bytes as f64
-        } else {
-            self.count += 1.0;
-            self.buf.len() as u32 + 1 >= self.limit_pkts
-        };
-        if full {
+        let (waiting, bytes) = (self.buf.len() as u32, self.buf_bytes);
+        if self.overflows(w.pkt.size_bytes as u32, waiting, || bytes) {
             return false;
         }
-        self.buf_bytes += size;
+        self.buf_bytes += w.pkt.size_bytes as u64;
         self.buf.push_back(w);
         true
+    }
+
+    /// An arrival of `size` bytes counted toward the input rate, and whether it reaches
+    /// the limit once it joins the `waiting_pkts` packets (`waiting_bytes()` bytes, read
+    /// in bytes mode alone) already waiting: ns-2's enque, which checks after it queues.
+    fn overflows(&mut self, size: u32, waiting_pkts: u32, waiting_bytes: impl FnOnce() -> u64) -> bool {
+        if self.queue_in_bytes {
+            self.count += size as f64;
+            (waiting_bytes() + size as u64) as f64 >= self.limit_pkts as f64 * self.mean_pkt_bytes as f64
+        } else {
+            self.count += 1.0;
+            waiting_pkts + 1 >= self.limit_pkts
+        }
+    }
+
+    /// The probability applied to a packet of `size` bytes: p, scaled by its size over
+    /// mean_pktsize in bytes mode.
+    fn probability_of(&self, size: u32) -> f64 {
+        if self.queue_in_bytes {
+            self.p * size as f64 / self.mean_pkt_bytes as f64
+        } else {
+            self.p
+        }
     }
 
     /// A dequeue in the marking mode: a draw whether or not a packet waits; the packet
@@ -159,11 +175,7 @@ impl Rem {
             return (None, false);
         };
         self.buf_bytes -= w.pkt.size_bytes as u64;
-        let mut p = self.p;
-        if self.queue_in_bytes {
-            p = self.p * w.pkt.size_bytes as f64 / self.mean_pkt_bytes as f64;
-        }
-        let marked = u <= p && ect(&w.pkt);
+        let marked = u <= self.probability_of(w.pkt.size_bytes as u32) && ect(&w.pkt);
         if marked {
             w.pkt.aux |= CE;
         }
@@ -195,22 +207,13 @@ impl Rem {
 
     /// The verdict on an arrival of `size` bytes (`occ`: the link as it finds it).
     pub fn verdict(&mut self, size: u32, occ: &Occupancy, draws: &mut Draws, in_service_bytes: impl FnOnce() -> u32) -> Verdict {
-        let full = if self.queue_in_bytes {
-            self.count += size as f64;
-            let waiting = if occ.pkts > 0 { occ.bytes - in_service_bytes() as u64 } else { 0 };
-            (waiting + size as u64) as f64 >= self.limit_pkts as f64 * self.mean_pkt_bytes as f64
-        } else {
-            self.count += 1.0;
-            occ.pkts.saturating_sub(1) + 1 >= self.limit_pkts
-        };
-        if full {
+        // the link holds the waiting packets behind the one in service
+        let waiting = occ.pkts.saturating_sub(1);
+        let waiting_bytes = || if occ.pkts > 0 { occ.bytes - in_service_bytes() as u64 } else { 0 };
+        if self.overflows(size, waiting, waiting_bytes) {
             return Verdict::DropOverflow;
         }
-        let mut p = self.p;
-        if self.queue_in_bytes {
-            p = self.p * size as f64 / self.mean_pkt_bytes as f64;
-        }
-        if draws.uniform() <= p {
+        if draws.uniform() <= self.probability_of(size) {
             return Verdict::DropEarly;
         }
         Verdict::Admit
