@@ -1951,7 +1951,7 @@ $ns run
     with pytest.raises(ns2_import.Ns2ImportError, match=r"Sack1 and Fack agents go with Sack1 sinks"):
         ns2_import.from_tcl(script)
     script.write_text(body.replace("$ns connect", "$tcp set rampdown_ 1\n$ns connect"))
-    with pytest.raises(ns2_import.Ns2ImportError, match=r"rampdown_ 1 is not modelled by satcc \(only ns-2's default, 0\)"):
+    with pytest.raises(ns2_import.Ns2ImportError, match=r"rampdown_ 1 is not modelled by satcc \(only ns-2's default, false\)"):
         ns2_import.from_tcl(script)
 
 

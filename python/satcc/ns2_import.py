@@ -21,9 +21,13 @@ exits or halts. This module turns the record into a scenario dict:
   (ns2_rng_seed: RED's and the error models' draws are then ns-2's own), and the run's
   end (the event that exits or halts).
 
-A variable satcc does not model, set to anything but ns-2's default, and a command or
-an object it does not model, stop the import with an error naming them: nothing that
-changes results is dropped silently. Tracing and drawing (trace-all, nam, colors,
+Each object's variables and their defaults are ns-2's own list (NS2_VARS, made by ns-2:
+satcc.dev.ns2vars), resolved as ns-2 resolves them (the nearest class that sets one,
+ns-2's own defaults included). A variable satcc does not model, set to anything but
+ns-2's default, and a command or an object it does not model, stop the import with an
+error naming them: nothing that changes results is dropped silently. A name the object's
+ns-2 class does not have is one ns-2 keeps as a Tcl variable that nothing reads: it is
+left out with a note. Tracing and drawing (trace-all, nam, colors,
 monitors, exec) are noted and left out. What ns-2 draws at random when it builds the
 agents (each sender's RTT clock phase) satcc draws from the scenario's seed, so an
 imported script agrees with ns-2 in law; `satcc.ns2.pin_tick_phases` with the script's
@@ -32,6 +36,7 @@ seeding gives the exact draws for scripts written by `satcc.ns2.to_tcl`.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import re
@@ -46,6 +51,9 @@ from . import ns2 as _ns2
 from .scenario import ScenarioError
 
 PRELUDE = Path(__file__).with_name("ns2_import.tcl")
+# each class's variables in ns-2 2.35 with their defaults, as ns-2 lists them
+# (python -m satcc.dev.ns2vars write)
+NS2_VARS = Path(__file__).with_name("ns2_vars.json")
 
 
 class Ns2ImportError(ScenarioError):
@@ -145,20 +153,6 @@ _TCP_VARS = {
 # a controller's own ns-2 variables (satcc.ns2.NS2_SETTINGS), with ns-2's defaults
 _CC_VARS = {"v_alpha_": ("vegas_alpha", "1", _int), "v_beta_": ("vegas_beta", "3", _int),
             "v_gamma_": ("vegas_gamma", "1", _int)}
-# variables satcc does not model: allowed at ns-2's default only
-_TCP_FIXED = {
-    "windowOption_": "1", "bugFix_": "true",
-    "delay_growth_": "true", "slow_start_restart_": "true", "srtt_init_": "0", "rttvar_init_": "12",
-    "T_SRTT_BITS": "3", "T_RTTVAR_BITS": "2", "rttvar_exp_": "2", "rfc2988_": "true", "timerfix_": "true",
-    "precisionReduce_": "true", "frto_enabled_": "0",
-    "sfrto_enabled_": "0", "QOption_": "0", "control_increase_": "0", "noFastRetrans_": "false",
-    "partial_ack_": "false", "LimTransmitFix_": "false", "aggressive_maxburst_": "1", "ts_resetRTO_": "false",
-    "eln_": "0", "old_ecn_": "0", "bugfix_ss_": "1", "bugFix_ack_": "false", "bugFix_ts_": "false",
-    "lessCareful_": "false", "ts_option_size_": "10", "k_parameter_": "0.0", "l_parameter_": "1.0",
-    "newreno_changes_": "0", "newreno_changes1_": "0", "partial_window_deflation_": "0",
-    "exit_recovery_fix_": "0", "SetCWRonRetransmit_": "true", "numdupacksFrac_": "100", "exitFastRetrans_": "true",
-    "awnd_": "0", "qs_enabled_": "false", "rate_request_": "0", "v_rtt_": "0", "ns_vegas_fix_level_": "0",
-}
 # variables that change no result (identity, tracing, counters ns-2 keeps)
 _IGNORED = {"fid_", "class_", "type_", "prio_", "flags_", "agent_addr_", "agent_port_", "dst_addr_", "dst_port_",
             "debug_", "trace_all_oneline_", "nam_tracevar_", "ndatapack_", "ndatabytes_", "nackpack_",
@@ -169,16 +163,11 @@ _IGNORED = {"fid_", "class_", "type_", "prio_", "flags_", "agent_addr_", "agent_
             "qs_request_mode_", "qs_thresh_", "qs_rtt_", "spurious_response_", "CoarseTimer_", "color_",
             # HighSpeed TCP's, which ns-2 reads only with windowOption_ 8 (refused above)
             "low_window_", "high_window_", "high_p_", "high_decrease_"}
-_SINK_FIXED = {"ts_echo_bugfix_": "true", "ts_echo_rfc1323_": "false", "generateDSacks_": "false",
-               "RFC2581_immediate_ack_": "true", "SYN_immediate_ack_": "true", "maxSackBlocks_": "3",
-               "qs_enabled_": "false", "ecn_syn_": "false"}
 
 # ns-2's SACK agents: satcc's Sack1 or Fack recovery (tcp.sack_agent) under the
 # controller of the agent whose window rules they follow (Fack's own recovery cuts its
 # window as a timeout does and opens it by opencwnd, whichever Reno-like controller)
 _SACK_AGENTS = {"Agent/TCP/Sack1": ("Agent/TCP/Newreno", "sack1"), "Agent/TCP/Fack": ("Agent/TCP/Newreno", "fack")}
-# Fack's own variables, allowed at ns-2's defaults only
-_FACK_FIXED = {"ss-div4_": "0", "rampdown_": "0"}
 
 
 def _senders() -> dict[str, tuple[str, str | None]]:
@@ -201,9 +190,6 @@ _APPS = {"Application/Traffic/CBR": "cbr", "Application/Traffic/Exponential": "e
          "Application/Traffic/Pareto": "pareto"}
 _APP_DEFAULTS = {"packetSize_": "210", "rate_": {"cbr": "448Kb", "exponential": "64Kb", "pareto": "64Kb"},
                  "random_": "0", "maxpkts_": "268435456", "burst_time_": "0.5", "idle_time_": "0.5", "shape_": "1.5"}
-_DROPTAIL_FIXED = {"drop_front_": "false", "summarystats_": "false"}
-_RED_FIXED = {"drop_tail_": "true", "drop_front_": "false", "drop_rand_": "false", "ns1_compat_": "false",
-              "feng_adaptive_": "0", "cautious_": "0", "use_mark_p_": "true"}
 # ns-2 2.35's queue defaults
 _QUEUE_DEFAULTS = {"limit_": "50", "queue_in_bytes_": "false", "mean_pktsize_": "500", "bytes_": "true",
                    "thresh_": "0", "maxthresh_": "0", "q_weight_": "-1", "wait_": "true", "linterm_": "10",
@@ -292,6 +278,8 @@ class _Objects:
         self.vars: dict[str, dict[str, str]] = {}
         self.timed: dict[str, list[tuple[float, str, str]]] = {}
         self.names: dict[str, str] = {}
+        # what the checks of the objects' variables noted (names ns-2 leaves unread)
+        self.notes: list[str] = []
         defaults: dict[tuple[str, str], str] = {}
         for r in records:
             now, running, kind, *rest = r
@@ -341,20 +329,20 @@ class _Objects:
         (on the object or a class of it)."""
         if var in self.vars[h]:
             return self.vars[h][var], True
-        c = self.cls[h]
-        while c:
+        own = _ns2_classes()
+        for c in ns2_heritage(self.cls[h]):
             if (c, var) in self.made_with[h]:
                 return self.made_with[h][(c, var)], True
-            c = c.rpartition("/")[0]
+            if var in own.get(c, {}).get("own", {}):
+                # ns-2's own default on this class hides its superclasses' settings
+                return default, False
         return default, False
 
     def set_vars(self, h: str) -> set[str]:
         """The variables the script set on `h` or on one of its classes."""
         out = set(self.vars[h])
-        c = self.cls[h]
-        while c:
+        for c in ns2_heritage(self.cls[h]):
             out |= {v for (k, v) in self.made_with[h] if k == c}
-            c = c.rpartition("/")[0]
         return out
 
     def label(self, h: str) -> str:
@@ -363,13 +351,6 @@ class _Objects:
         if n is None:
             return f"{self.cls[h].rsplit('/', 1)[-1].lower()}{h[2:]}"
         return re.sub(r"[^A-Za-z0-9_.-]", "", n.replace("(", "").replace(")", "")) or h
-
-
-def _check_fixed(objs: _Objects, h: str, fixed: dict[str, str], what: str) -> None:
-    for var, default in fixed.items():
-        val, was_set = objs.get(h, var, default)
-        if was_set and not _same(val, default):
-            raise Ns2ImportError(f"{what}: {var} {val} is not modelled by satcc (only ns-2's default, {default})")
 
 
 def _same(a: str, b: str) -> bool:
@@ -381,15 +362,83 @@ def _same(a: str, b: str) -> bool:
         return str(a) == str(b)
 
 
+@functools.cache
+def _ns2_classes() -> dict[str, dict]:
+    return json.loads(NS2_VARS.read_text())["classes"]
+
+
+def ns2_heritage(cls: str, classes: dict | None = None) -> list[str]:
+    """`cls` and its superclasses in ns-2 2.35 (by name above a class ns-2's list lacks)."""
+    t = _ns2_classes() if classes is None else classes
+    out = []
+    while cls:
+        out.append(cls)
+        cls = t[cls]["super"] if cls in t else cls.rpartition("/")[0]
+    return out
+
+
+def ns2_default(cls: str, var: str, classes: dict | None = None) -> str | None:
+    """ns-2 2.35's value of `var` on a new `cls` object that nothing set, or None if `cls`
+    has no such variable (a name ns-2 would keep as a plain Tcl variable)."""
+    t = _ns2_classes() if classes is None else classes
+    if var in t.get(cls, {}).get("made", {}):
+        return t[cls]["made"][var]
+    for c in ns2_heritage(cls, t):
+        if var in t.get(c, {}).get("own", {}):
+            return t[c]["own"][var]
+    return None
+
+
+_NUMBER = r"\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*"
+_TIME_SETTING = re.compile(f"^{_NUMBER}([munp]?)s\\s*$")
+_RATE_SETTING = re.compile(f"^{_NUMBER}([kKmMgG]?)([bB])\\s*$")
+
+
+def same_setting(a: str | None, b: str | None) -> bool:
+    """Whether two settings of a variable are the same to ns-2: as booleans or numbers, or
+    as times (10ms) or rates (448Kb) written with their units."""
+    if a is None or b is None:
+        return a is b
+    if _same(a, b):
+        return True
+
+    def value(x: str) -> float | None:
+        if _TIME_SETTING.match(x):
+            return seconds(x, "")
+        if _RATE_SETTING.match(x):
+            return bandwidth(x, "")
+        try:
+            return float(x)
+        except ValueError:
+            return None
+
+    va, vb = value(str(a)), value(str(b))
+    return va is not None and va == vb
+
+
 def _unknown_vars(objs: _Objects, h: str, known: set[str], what: str) -> None:
+    """Check the variables the script set on `h` (or its classes) beyond the `known` ones
+    satcc reads: a variable of its ns-2 class (NS2_VARS) is taken at ns-2's default and
+    refused at any other value; a name the class does not have is one ns-2 keeps as a
+    plain Tcl variable that nothing reads, and is left out with a note."""
     import difflib
 
+    cls = objs.cls[h]
+    listed = any(c in _ns2_classes() for c in ns2_heritage(cls))
     for var in sorted(objs.set_vars(h) - known - _IGNORED):
         close = difflib.get_close_matches(var.lower(), {k.lower(): k for k in known}, n=1, cutoff=0.75)
         hint = f" (did you mean {next(k for k in known if k.lower() == close[0])}?)" if close else ""
-        raise Ns2ImportError(f"{what}: {var} is not a variable satcc reads{hint}; ns-2 leaves a name its "
-                             f"{objs.cls[h]} does not bind as an unused variable, and satcc does not guess: "
-                             "correct it or leave it out")
+        if not listed:
+            raise Ns2ImportError(f"{what}: {var} is not a variable satcc reads{hint}; satcc does not know the "
+                                 f"variables of ns-2's {cls}: correct it or leave it out")
+        default = ns2_default(cls, var)
+        if default is None:
+            objs.notes.append(f"{what}: {var} is not a variable of ns-2's {cls}{hint}: ns-2 keeps it as a Tcl "
+                              "variable that nothing reads, and satcc leaves it out")
+            continue
+        val = objs.get(h, var, default)[0]
+        if not same_setting(val, default):
+            raise Ns2ImportError(f"{what}: {var} {val} is not modelled by satcc (only ns-2's default, {default})")
 
 
 def _red_automatic(th: float, maxth: float, wq: float, ptc: float, delay_s: float, targetdelay: float,
@@ -429,13 +478,11 @@ def _queue(objs: _Objects, q: str, what: str, notes: list[str], rate_bps: float,
 
     limit = _int(get("limit_"), f"{what} limit_")
     if kind == "DropTail":
-        _check_fixed(objs, q, _DROPTAIL_FIXED, what)
-        _unknown_vars(objs, q, {"limit_", "queue_in_bytes_", "mean_pktsize_", *_DROPTAIL_FIXED}, what)
+        _unknown_vars(objs, q, {"limit_", "queue_in_bytes_", "mean_pktsize_"}, what)
         if _bool(get("queue_in_bytes_"), f"{what} queue_in_bytes_"):
             return {"type": "droptail", "limit_bytes": limit * _int(get("mean_pktsize_"), f"{what} mean_pktsize_")}
         return {"type": "droptail", "limit_pkts": limit}
     if kind == "RED":
-        _check_fixed(objs, q, _RED_FIXED, what)
         mean = _int(get("mean_pktsize_"), f"{what} mean_pktsize_")
         if mean < 1:
             raise Ns2ImportError(f"{what}: mean_pktsize_ {mean}: must be a positive number of bytes")
@@ -447,7 +494,7 @@ def _queue(objs: _Objects, q: str, what: str, notes: list[str], rate_bps: float,
                          f"{auto[0]!r}, maxthresh_ {auto[1]!r}, q_weight_ {auto[2]!r})")
         th, maxth, wq = auto
         known = {"limit_", "thresh_", "maxthresh_", "q_weight_", "linterm_", "gentle_", "wait_", "mean_pktsize_",
-                 "setbit_", "mark_p_", *_RED_FIXED, "thresh_queue_", "maxthresh_queue_", "targetdelay_",
+                 "setbit_", "mark_p_", "thresh_queue_", "maxthresh_queue_", "targetdelay_",
                  "bytes_", "queue_in_bytes_", *_RED_ADAPTIVE_ONLY}
         _unknown_vars(objs, q, known, what)
         out = {"type": "red", "limit_pkts": limit, "min_th_pkts": th, "max_th_pkts": maxth, "w_q": wq,
@@ -891,6 +938,7 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
         if h in objs.timed and objs.cls[h] not in ("DelayLink",) and not c.startswith("Agent/TCP"):
             var = next(v for _, v, _ in objs.timed[h] if c != "Agent/LossMonitor" or v not in _LOSSMONITOR_COUNTS)
             raise Ns2ImportError(f"{objs.label(h)} ({c}): {var} set during the run is not modelled")
+    notes += dict.fromkeys(objs.notes)
     return Imported(sc, notes, in_law, unseen)
 
 
@@ -1073,10 +1121,10 @@ def _error_model(objs: _Objects, em: str, unit: str, ranvar: str | None, what: s
     return {"type": "per", "per": rate}
 
 
-# the variables every ErrorModel binds (the base class's), and those satcc's models
-# leave as ns-2's defaults: a packet marked or delayed rather than lost is not modelled
-_EM_BASE_VARS = {"rate_", "enable_", "markecn_", "delay_pkt_", "delay_", "bandwidth_"}
-_EM_FIXED = {"markecn_": "false", "delay_pkt_": "false", "delay_": "0"}
+# the variables of every ErrorModel (the base class's) that satcc reads; the others
+# (markecn_, delay_pkt_, delay_: a packet marked or delayed rather than lost) are taken at
+# ns-2's defaults only
+_EM_BASE_VARS = {"rate_", "enable_", "bandwidth_"}
 # ns-2 2.35's ErrorModel/Periodic defaults (tcl/lib/ns-default.tcl)
 _PERIODIC_DEFAULTS = {"period_": "1.0", "offset_": "0.0", "burstlen_": "0.0", "default_drop_": "0"}
 # the RandomVariable classes a two-state model's lengths may come from, with ns-2's
@@ -1089,7 +1137,6 @@ _LAWS = {"RandomVariable/Exponential": ("exponential", {"avg_": "1.0"}),
 def _em_common(objs: _Objects, em: str, own: set[str], what: str) -> bool:
     """Check an error model's base variables; whether it is enabled."""
     _unknown_vars(objs, em, _EM_BASE_VARS | own, what)
-    _check_fixed(objs, em, _EM_FIXED, what)
     return _bool(objs.get(em, "enable_", "1")[0], f"{what} enable_")
 
 
@@ -1228,6 +1275,9 @@ def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of:
         if app is None:
             raise Ns2ImportError(f"{what}: no application on the TCP agent (`attach-app FTP` or a source)")
         if objs.cls[app] == "Application/FTP":
+            # ns-2 2.35's FTP has no variables (`$ftp set maxpkts_ N` is noted, as it
+            # limits nothing there)
+            _unknown_vars(objs, app, set(), f"{what}: {objs.label(app)}")
             flow["traffic"] = {"type": "bulk"}
         elif objs.cls[app] in _APPS:
             flow["traffic"] = _source(objs, app, f"{what}: {objs.label(app)}", tcp_size=flow["tcp"]["packet_size_bytes"])
@@ -1331,10 +1381,9 @@ class _PreRunDraws:
 
 def _tcp(objs: _Objects, a: str, b: str, cc: str, sack_agent: str | None, delack: bool, what: str) -> dict:
     tcp: dict = {}
-    known = set(_TCP_VARS) | set(_TCP_FIXED)
-    if sack_agent == "fack":
-        _check_fixed(objs, a, _FACK_FIXED, what)
-        known |= set(_FACK_FIXED)
+    # any other variable of the agent's ns-2 class is taken at ns-2's default only
+    # (_unknown_vars; Fack's ss-div4_ and rampdown_ among them)
+    known = set(_TCP_VARS)
     for var, (key, default, read) in _TCP_VARS.items():
         val, _ = objs.get(a, var, default)
         tcp[key] = read(val, f"{what}: {var}")
@@ -1356,15 +1405,13 @@ def _tcp(objs: _Objects, a: str, b: str, cc: str, sack_agent: str | None, delack
         # ns-2's Vegas sends bare segments whatever useHeaders_ says (and no SYN, but
         # its syn_ starts its window at 1: kept, as satcc's Vegas reads it)
         tcp["use_headers"] = False
-    _check_fixed(objs, a, _TCP_FIXED, what)
     _unknown_vars(objs, a, known, what)
     sink = f"{what}: sink {objs.label(b)}"
     tcp["ack_size_bytes"] = _int(objs.get(b, "packetSize_", "40")[0], f"{sink} packetSize_")
     tcp["delayed_ack"] = delack
     if delack:
         tcp["delayed_ack_interval_s"] = seconds(objs.get(b, "interval_", "100ms")[0], f"{sink} interval_")
-    _check_fixed(objs, b, _SINK_FIXED, sink)
-    _unknown_vars(objs, b, {"packetSize_", "interval_", *_SINK_FIXED}, sink)
+    _unknown_vars(objs, b, {"packetSize_", "interval_"}, sink)
     if sack_agent is not None:
         tcp["sack"], tcp["sack_agent"] = True, sack_agent
     return tcp
