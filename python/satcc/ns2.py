@@ -588,6 +588,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             ]
             if f.get("stop_s") is not None:
                 out.append(f"$ns at {float(f['stop_s'])!r} \"$app({i}) stop\"")
+            out += _restarts_tcl(f, f"app({i})")
             out += _detach_tcl(f, nid, f"udp({i})", f"sink({i})")
             continue
         udp.append(False)
@@ -676,7 +677,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             f"$ns connect ${t} $sink({i})",
         ]
         if traffic["type"] in TCP_SOURCES:
-            out += _source_tcl(i, traffic, tcp["packet_size_bytes"], t)
+            out += _source_tcl(i, traffic, int(traffic.get("packet_size_bytes") or tcp["packet_size_bytes"]), t)
         app = f"app({i})" if traffic["type"] in TCP_SOURCES else f"ftp({i})"
         if traffic["type"] in ("bulk", "file"):
             out.append(f"set {app} [${t} attach-app FTP]")
@@ -686,6 +687,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
         out.append(f"$ns at {float(f.get('start_s', 0.0))!r} \"${app} {go}\"")
         if f.get("stop_s") is not None:
             out.append(f"$ns at {float(f['stop_s'])!r} \"${app} stop\"")
+        out += _restarts_tcl(f, app)
         out += _detach_tcl(f, nid, t, f"sink({i})")
     end = float(sc["duration_s"])
     out += [
@@ -747,6 +749,19 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
         out += ["set qtrace [open queue.tr w]", f"$ns trace-queue $n({nid[a]}) $n({nid[b]}) $qtrace"]
     out += [f"$ns at {end!r} \"finish\"", "$ns run", ""]
     return "\n".join(out)
+
+
+def _restarts_tcl(f: dict, app: str) -> list[str]:
+    """A CBR source's further ON periods (`restarts`) and its rate changes
+    (`traffic.rate_steps`), each an `$ns at` after the flow's start and stop."""
+    out = []
+    for r in f.get("restarts") or []:
+        out.append(f"$ns at {float(r['start_s'])!r} \"${app} start\"")
+        if r.get("stop_s") is not None:
+            out.append(f"$ns at {float(r['stop_s'])!r} \"${app} stop\"")
+    for st in (f.get("traffic") or {}).get("rate_steps") or []:
+        out.append(f"$ns at {float(st['at_s'])!r} \"${app} set rate_ {float(st['rate_bps'])!r}\"")
+    return out
 
 
 def _source_tcl(i: int, traffic: dict, size: int, agent: str) -> list[str]:

@@ -15,7 +15,8 @@ exits or halts. This module turns the record into a scenario dict:
 - TCP flows: Agent/TCP (Tahoe), /Reno, /Newreno, /Sack1, /Fack and /Vegas to Agent/TCPSink,
   /DelAck, /Sack1 or /Sack1/DelAck, each agent's variables as ns-2 resolves them
   (instance, then class, then ns-2 2.35's defaults), fed by FTP (`start`, `stop`,
-  `send BYTES`, `produce PACKETS`) or a CBR, Exponential or Pareto source;
+  `send BYTES`, `produce PACKETS`) or a CBR (started and stopped any number of times,
+  its rate_ set during the run), Exponential or Pareto source;
 - UDP flows: Agent/UDP to Agent/Null or Agent/LossMonitor, fed by those sources;
 - scheduled `bandwidth_` and `delay_` changes of a link, `$defaultRNG seed` at time 0
   (ns2_rng_seed: RED's and the error models' draws are then ns-2's own), and the run's
@@ -935,9 +936,12 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
                 notes.append(f"{objs.label(h)}: its counters (bytes_, npkts_, ...) set during the run, as a "
                              "periodic proc clears them: they act on nothing and read back 0 here")
             continue
+        if c == "Application/Traffic/CBR" and {v for _, v, _ in objs.timed.get(h, [])} <= {"rate_"}:
+            continue  # its rate changes (_cbr_periods)
         if h in objs.timed and objs.cls[h] not in ("DelayLink",) and not c.startswith("Agent/TCP"):
             var = next(v for _, v, _ in objs.timed[h] if c != "Agent/LossMonitor" or v not in _LOSSMONITOR_COUNTS)
-            raise Ns2ImportError(f"{objs.label(h)} ({c}): {var} set during the run is not modelled")
+            raise Ns2ImportError(f"{objs.label(h)} ({c}): {var} set during the run is not modelled"
+                                 + (" (a CBR source's rate_ or interval_ is)" if c == "Application/Traffic/CBR" else ""))
     notes += dict.fromkeys(objs.notes)
     return Imported(sc, notes, in_law, unseen)
 
@@ -1307,8 +1311,11 @@ def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of:
         raise Ns2ImportError(f"{what}: `{odd[0]}` is not modelled (start, stop, send and produce are)")
     if not starts:
         return None  # never started: it sends nothing
+    if app is not None and objs.cls[app] == "Application/Traffic/CBR":
+        return _cbr_periods(objs, flow, app, steps, duration_s, what)
     if len(starts) > 1 or len(stops) > 1:
-        raise Ns2ImportError(f"{what}: started or stopped more than once (one start and one stop are modelled)")
+        raise Ns2ImportError(f"{what}: started or stopped more than once (one start and one stop are modelled; "
+                             "a CBR source may start again after it stops)")
     t, m, args = starts[0]
     flow["start_s"] = t
     if m in ("send", "produce"):
@@ -1327,6 +1334,43 @@ def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of:
             flow["stop_s"] = stops[0]
     if t >= duration_s:
         return None
+    return flow
+
+
+def _cbr_periods(objs: _Objects, flow: dict, app: str, steps: list, duration_s: float, what: str) -> dict | None:
+    """A CBR source's ON periods and rate changes, as ns-2's CBR_Traffic runs them: a
+    start sends at once and keeps sending; a stop of a running source cancels its timer
+    (of one not running, it does nothing); started again, it goes on counting maxpkts_;
+    a rate_ set during the run counts from the packet after it (`restarts` and
+    `traffic.rate_steps`)."""
+    periods: list[list] = []
+    for t, m, _ in steps:
+        running = bool(periods) and periods[-1][1] is None
+        if m == "stop":
+            if running:
+                if t <= periods[-1][0]:
+                    raise Ns2ImportError(f"{what}: stopped at the instant it started ({t!r} s), when ns-2 sends one "
+                                         "packet: not modelled")
+                periods[-1][1] = t
+        elif running:
+            raise Ns2ImportError(f"{what}: started again at {t!r} s while running (ns-2 then sends a packet at once "
+                                 "and restarts its timer): not modelled; stop it first")
+        elif periods and t <= periods[-1][1]:
+            raise Ns2ImportError(f"{what}: started again at the instant it stopped ({t!r} s): not modelled")
+        else:
+            periods.append([t, None])
+    periods = [[a, b if b is not None and b < duration_s else None] for a, b in periods if a < duration_s]
+    if not periods:
+        return None
+    flow["start_s"] = periods[0][0]
+    if periods[0][1] is not None:
+        flow["stop_s"] = periods[0][1]
+    if len(periods) > 1:
+        flow["restarts"] = [{"start_s": a, **({"stop_s": b} if b is not None else {})} for a, b in periods[1:]]
+    rates = [{"at_s": t, "rate_bps": bandwidth(v, f"{what}: rate_ at {t!r} s")}
+             for t, var, v in objs.timed.get(app, []) if var == "rate_"]
+    if rates:
+        flow["traffic"]["rate_steps"] = sorted(rates, key=lambda r: r["at_s"])
     return flow
 
 
@@ -1438,12 +1482,13 @@ def _source(objs: _Objects, app: str, what: str, tcp_size: int | None = None) ->
         return objs.get(app, var, d[kind] if isinstance(d, dict) else d)
 
     size = _int(get("packetSize_")[0], f"{what} packetSize_")
+    if size < 1:
+        raise Ns2ImportError(f"{what}: packetSize_ {size}: a source's messages are at least 1 byte")
     out: dict = {"type": kind}
-    if tcp_size is None:
+    if tcp_size is None or size != tcp_size:
+        # over a TCP agent, the source's messages (its own packetSize_, ns-2's default
+        # 210) set its interval, and each is ceil(size / segment) segments (sendmsg)
         out["packet_size_bytes"] = size
-    elif get("packetSize_")[1] and size != tcp_size:
-        raise Ns2ImportError(f"{what}: packetSize_ {size} differs from its TCP agent's {tcp_size} (satcc's TCP sends "
-                           "segments of the agent's size)")
     aliases = {"interval_": "rate_", "packet_size_": "packetSize_"} if kind == "cbr" else {"packet_size_": "packetSize_"}
     for var, into in aliases.items():
         if objs.get(app, var, None)[1]:

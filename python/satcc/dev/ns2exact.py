@@ -224,6 +224,12 @@ REM_FIRST = 33000
 # Application/Telnet (exponential gaps of 1 ms to 1 s, some stopped early), among bulk
 # TCP flows and UDP ones
 TELNET_FIRST = 34000
+# From RESTART_FIRST to RESTART_FIRST + 99: the UDP networks (CBR and ON/OFF sources over
+# UDP, CBR over some TCP agents) where CBR sources are started again after they stop,
+# once to three times (some again within one packet's gap of the stop, the tick it left
+# pending cancelled), and their rates changed during the run (`$cbr set rate_`); over TCP
+# agents, some send messages of their own size (ceil(size / segment) segments each)
+RESTART_FIRST = 35000
 # Networks known to part from ns-2, with why (none since 2026-11-28; three mixed networks
 # found apart on 2026-12-02 were fixed the same day, below). Networks 241, 1055,
 # 6121 and 7053 were kept here until then: links of equal rates busy in lockstep, where
@@ -253,6 +259,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(MIX_FIRST, MIX_FIRST + 100)) + list(range(FAIR_FIRST, FAIR_FIRST + 200))
             + list(range(PI_FIRST, PI_FIRST + 200)) + list(range(FACK_FIRST, FACK_FIRST + 200))
             + list(range(REM_FIRST, REM_FIRST + 200)) + list(range(TELNET_FIRST, TELNET_FIRST + 100))
+            + list(range(RESTART_FIRST, RESTART_FIRST + 100))
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
             # found in a scan of mixed networks beyond the family's 100: a send overhead's
@@ -486,7 +493,9 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    if RESTART_FIRST <= k < RESTART_FIRST + 100:
+        return True, False, "restarts"
     if TELNET_FIRST <= k < TELNET_FIRST + 100:
         return True, False, "telnet"
     if REM_FIRST <= k < REM_FIRST + 100:
@@ -1186,6 +1195,45 @@ def _make_telnet(sc: dict, rng: random.Random) -> None:
         f["traffic"] = {"type": "telnet", "interval_s": rng.choice([0.001, 0.005, 0.02, 0.1, 1.0])}
 
 
+def _make_restarts(sc: dict, rng: random.Random) -> None:
+    """In place: seven CBR sources in ten (one at least) stop and start again one to
+    three times, a quarter of the restarts within one packet's gap of the stop, the last
+    period open to the end in half of them; and one to three rate changes (a fifth to
+    five times the rate) for half of them; half of those over TCP agents hand them
+    messages of their own size (40 to 2,500 bytes)."""
+    end = sc["duration_s"]
+    cbr = [f for f in sc["flows"] if (f.get("traffic") or {}).get("type") == "cbr"]
+    chosen = [f for f in cbr if rng.random() < 0.7] or cbr[:1]
+    for f in chosen:
+        t = f["traffic"]
+        if f.get("transport") != "udp" and rng.random() < 0.5:
+            # over TCP, messages of the source's own size: ceil(size / segment) segments
+            t["packet_size_bytes"] = rng.choice([40, 210, 1500, 2500])
+        start = f.get("start_s", 0.0)
+        gap = t.get("packet_size_bytes", 1000) * 8.0 / t["rate_bps"]
+        # the first period ends at the first time, the k-th restart runs from time 2k - 1
+        # to time 2k, the last one to the end or a stop of its own
+        times = sorted(round(rng.uniform(start + 0.01, end - 0.01), 6) for _ in range(2 * rng.randint(1, 3)))
+        f["stop_s"] = times[0]
+        f["restarts"] = []
+        for k in range(1, len(times), 2):
+            stop = times[k + 1] if k + 1 < len(times) else None
+            begin = times[k]
+            if rng.random() < 0.25:
+                # within one packet's gap of the stop: the tick it left pending is cancelled
+                begin = round(times[k - 1] + gap * rng.uniform(0.1, 0.9), 9)
+            if begin <= times[k - 1] or (stop is not None and begin >= stop) or begin >= end:
+                break
+            if stop is None and rng.random() < 0.5:
+                stop = round(rng.uniform(begin, end), 6)
+            f["restarts"].append({"start_s": begin, **({"stop_s": stop} if stop is not None and stop > begin else {})})
+            if "stop_s" not in f["restarts"][-1]:
+                break
+        if rng.random() < 0.5:
+            t["rate_steps"] = [{"at_s": a, "rate_bps": t["rate_bps"] * rng.choice([0.2, 0.5, 2.0, 5.0])}
+                               for a in sorted(round(rng.uniform(start, end), 6) for _ in range(rng.randint(1, 3)))]
+
+
 def _make_error_models(sc: dict, rng: random.Random) -> None:
     """In place: six link directions in ten get one of ns-2's periodic, list or
     two-state error models (in place of any they had), a third of them at the link's
@@ -1288,6 +1336,7 @@ _FAMILY_MAKERS = {
     "fack": [(_make_fack, 32_000_000)],
     "rem": [(_make_udp, 8_200_000), (_make_rem, 33_000_000)],
     "telnet": [(_make_udp, 8_200_000), (_make_telnet, 34_000_000)],
+    "restarts": [(_make_udp, 8_200_000), (_make_restarts, 35_000_000)],
 }
 
 
@@ -1353,6 +1402,16 @@ FAMILY_CONTROLS = {
         "the gaps' mean 1 % longer": _flows_as("telnet", lambda f: {
             **f, "traffic": {**f["traffic"], "interval_s": f["traffic"]["interval_s"] * 1.01}}),
         "the gaps drawn from satcc's own streams": lambda sc: sc.pop("ns2_rng_seed", None),
+    },
+    "restarts": {
+        "no restart": _flows_as("cbr", lambda f: {k: v for k, v in f.items() if k != "restarts"}),
+        "the rates held": _flows_as("cbr", lambda f: {
+            **f, "traffic": {k: v for k, v in f["traffic"].items() if k != "rate_steps"}}),
+        "messages of the TCP agent's size": _flows_as("cbr", lambda f: f if f.get("transport") == "udp" else {
+            **f, "traffic": {k: v for k, v in f["traffic"].items() if k != "packet_size_bytes"}}),
+        "each restart 1 % of a gap later": _flows_as("cbr", lambda f: {**f, "restarts": [
+            {**r, "start_s": r["start_s"] + 0.01 * f["traffic"].get("packet_size_bytes", 1000) * 8.0
+             / f["traffic"]["rate_bps"]} for r in f.get("restarts", [])]}),
     },
     "fack": {
         "Sack1 in place of Fack": _fack_flows_as(lambda t: {**t, "sack_agent": "sack1"}),

@@ -839,8 +839,10 @@ pub enum TrafficSpecIn {
         /// Sending rate while ON, b/s.
         #[schemars(range(min = MIN_RATE_BPS, max = MAX_RATE_BPS))]
         rate_bps: f64,
-        /// A UDP flow's datagram size, bytes (ns-2's packetSize_ of the source; required
-        /// with `transport: udp`; a TCP flow's packets are tcp.packet_size_bytes).
+        /// The size of the source's messages, bytes (ns-2's packetSize_ of the source):
+        /// a UDP flow's datagrams (required with `transport: udp`); over TCP, each message
+        /// is ceil(size / tcp.packet_size_bytes) segments handed to the agent, as ns-2's
+        /// sendmsg counts them [TCP: tcp.packet_size_bytes].
         #[serde(default, skip_serializing_if = "Option::is_none")]
         #[schemars(range(min = 1, max = 65535))]
         packet_size_bytes: Option<u32>,
@@ -858,7 +860,7 @@ pub enum TrafficSpecIn {
         /// Sending rate while ON, b/s.
         #[schemars(range(min = MIN_RATE_BPS, max = MAX_RATE_BPS))]
         rate_bps: f64,
-        /// A UDP flow's datagram size, bytes (as for `pareto`).
+        /// The size of its messages, bytes (as for `pareto`).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         #[schemars(range(min = 1, max = 65535))]
         packet_size_bytes: Option<u32>,
@@ -871,17 +873,24 @@ pub enum TrafficSpecIn {
         /// Sending rate, b/s.
         #[schemars(range(min = MIN_RATE_BPS, max = MAX_RATE_BPS))]
         rate_bps: f64,
-        /// A UDP flow's datagram size, bytes (as for `pareto`).
+        /// The size of its messages, bytes (as for `pareto`).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         #[schemars(range(min = 1, max = 65535))]
         packet_size_bytes: Option<u32>,
         /// Jitter each gap by a uniform draw of +-half an interval (ns-2's random_).
         #[serde(default, skip_serializing_if = "is_false")]
         random: bool,
-        /// Packets the source sends in all (ns-2's maxpkts_; unset: no limit).
+        /// Packets the source sends in all (ns-2's maxpkts_; unset: no limit), over all
+        /// its ON periods.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         #[schemars(range(min = 1))]
         max_pkts: Option<u64>,
+        /// Changes of the rate during the run, in time order (ns-2's `$ns at T "$cbr set
+        /// rate_ R"`): the gap after each packet that goes at or after `at_s` is size x 8
+        /// / the new rate (ns-2's next_interval computes it afresh each time; the packet
+        /// already scheduled keeps its gap) [none].
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        rate_steps: Vec<RateStep>,
     },
     /// Interactive, as ns-2's Application/Telnet over the agent (TCP flows): one packet
     /// after each exponential gap of mean `interval_s` (the first one gap after the
@@ -1048,6 +1057,12 @@ pub struct FlowSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(min = 1, max = 65535))]
     pub max_datagram_bytes: Option<u32>,
+    /// More ON periods of a CBR source after `stop_s`, in time order (ns-2's `$cbr start`
+    /// and `$cbr stop` again): each starts as the first does, a packet at once, with the
+    /// source's count (max_pkts) and rate as they stand; a tick the stop left pending
+    /// is cancelled [none].
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub restarts: Vec<Restart>,
     /// When the sending agent is taken off its host, seconds (ns-2's `$ns detach-agent`
     /// of the sender: its output goes to the null agent and its port's to it too): from
     /// then on what it sends goes nowhere and the ACKs that reach its host are
@@ -1062,6 +1077,31 @@ pub struct FlowSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(min = 0, max = MAX_TIME_S))]
     pub dst_detach_s: Option<f64>,
+}
+
+/// A CBR source's rate from a time on (`traffic.rate_steps`).
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct RateStep {
+    /// When the rate changes, seconds.
+    #[schemars(range(min = 0, max = MAX_TIME_S))]
+    pub at_s: f64,
+    /// The new rate, b/s.
+    #[schemars(range(min = MIN_RATE_BPS, max = MAX_RATE_BPS))]
+    pub rate_bps: f64,
+}
+
+/// One more ON period of a flow's source (`restarts`).
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Restart {
+    /// When the source starts again, seconds: after the period before it stopped.
+    #[schemars(range(min = 0, max = MAX_TIME_S))]
+    pub start_s: f64,
+    /// When it stops again (unset: at the end of the run; only the last may be unset).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 0, max = MAX_TIME_S))]
+    pub stop_s: Option<f64>,
 }
 
 fn default_cc() -> String {
@@ -1090,6 +1130,54 @@ pub struct MonitorSpec {
     /// far end (the packets table; `satcc run --pcap` writes it as a pcap file).
     #[serde(default)]
     pub capture: Vec<String>,
+}
+
+/// A flow's `restarts` and its CBR source's `rate_steps`: times in order, each ON period
+/// after the one before it stopped, only for a CBR source.
+fn check_restarts(f: &FlowSpec, at: &str) -> Result<(), String> {
+    if let TrafficSpecIn::Cbr { rate_steps, .. } = &f.traffic {
+        let mut last = f64::NEG_INFINITY;
+        for (k, s) in rate_steps.iter().enumerate() {
+            let here = format!("{at}.traffic.rate_steps[{k}]");
+            if !(s.at_s.is_finite() && (0.0..=MAX_TIME_S).contains(&s.at_s)) || s.at_s < last {
+                return Err(format!("{here}.at_s: {} is not a time from 0 to {MAX_TIME_S} s at or after the step \
+                                    before it", s.at_s));
+            }
+            if !(s.rate_bps.is_finite() && (MIN_RATE_BPS..=MAX_RATE_BPS).contains(&s.rate_bps)) {
+                return Err(format!("{here}.rate_bps: {} is not a rate from {MIN_RATE_BPS} to {MAX_RATE_BPS} b/s",
+                                   s.rate_bps));
+            }
+            last = s.at_s;
+        }
+    }
+    if f.restarts.is_empty() {
+        return Ok(());
+    }
+    if !matches!(f.traffic, TrafficSpecIn::Cbr { .. }) {
+        return Err(format!("{at}.restarts: only a CBR source (traffic: {{type: cbr}}) starts again; this flow's \
+                            traffic is {}", f.traffic.type_name()));
+    }
+    if f.count > 1 && f.start_jitter_s > 0.0 {
+        return Err(format!("{at}.restarts: copies with start_jitter_s would start again at the same times; give \
+                            them as flows of their own"));
+    }
+    let mut stop = f.stop_s;
+    for (k, r) in f.restarts.iter().enumerate() {
+        let here = format!("{at}.restarts[{k}]");
+        let Some(before) = stop else {
+            return Err(format!("{here}: the period before it never stops (give its stop_s)"));
+        };
+        if !(r.start_s.is_finite() && r.start_s > before && r.start_s <= MAX_TIME_S) {
+            return Err(format!("{here}.start_s: {} must come after the stop before it ({before} s)", r.start_s));
+        }
+        if let Some(s) = r.stop_s {
+            if !(s.is_finite() && s > r.start_s && s <= MAX_TIME_S) {
+                return Err(format!("{here}.stop_s: {s} must come after its start_s ({} s)", r.start_s));
+            }
+        }
+        stop = r.stop_s;
+    }
+    Ok(())
 }
 
 /// Merge JSON objects: fields of `over` replace those of `base`.
@@ -1369,6 +1457,7 @@ impl Scenario {
                     return Err(format!("{at}.stop_s: must be after start_s + start_jitter_s"));
                 }
             }
+            check_restarts(f, &at)?;
             for (field, t) in [("src_detach_s", f.src_detach_s), ("dst_detach_s", f.dst_detach_s)] {
                 if let Some(t) = t {
                     if !(t.is_finite() && (0.0..=MAX_TIME_S).contains(&t)) {
@@ -1412,13 +1501,6 @@ impl Scenario {
                         return Err(format!(
                             "{at}.max_datagram_bytes: a TCP flow's packets are tcp.packet_size_bytes; the largest \
                              datagram is for transport: udp"
-                        ));
-                    }
-                    if f.traffic.packet_size_bytes().is_some() {
-                        return Err(format!(
-                            "{at}.traffic.packet_size_bytes: a TCP flow's packets are tcp.packet_size_bytes ({}); \
-                             the source's own size is for transport: udp",
-                            cfg.packet_size_bytes
                         ));
                     }
                     cfg.packet_size_bytes
@@ -1556,9 +1638,34 @@ mod tests {
             let e = sc(flow.clone()).unwrap_err();
             assert!(e.contains(want), "{flow}: {e}");
         }
-        // a TCP flow's source sends packets of tcp.packet_size_bytes
-        let e = sc(serde_json::json!({"traffic": cbr, "transport": "tcp"})).unwrap_err();
-        assert!(e.starts_with("flows[0].traffic.packet_size_bytes: a TCP flow's packets are tcp.packet_size_bytes"), "{e}");
+        // over TCP, a source's own message size is allowed (ns-2's packetSize_ of the
+        // source: its interval, and ceil(size / segment) segments a message)
+        assert_eq!(sc(serde_json::json!({"traffic": cbr, "transport": "tcp"})), Ok(()));
+        // restarts: a CBR source's, each after the stop before it; rate steps in order
+        let restarting = |stop: serde_json::Value, restarts: serde_json::Value, steps: serde_json::Value| {
+            sc(serde_json::json!({"traffic": {"type": "cbr", "rate_bps": 1e5, "packet_size_bytes": 200,
+                                              "rate_steps": steps}, "stop_s": stop, "restarts": restarts}))
+        };
+        let step = |at: f64, r: f64| serde_json::json!({"at_s": at, "rate_bps": r});
+        assert_eq!(restarting(2.0.into(), serde_json::json!([{"start_s": 3.0, "stop_s": 4.0}, {"start_s": 5.0}]),
+                              serde_json::json!([step(1.0, 2e5), step(1.0, 3e5), step(4.5, 1e4)])), Ok(()));
+        for (stop, restarts, steps, want) in [
+            (serde_json::Value::Null, serde_json::json!([{"start_s": 3.0}]), serde_json::json!([]),
+             "flows[0].restarts[0]: the period before it never stops"),
+            (2.0.into(), serde_json::json!([{"start_s": 2.0}]), serde_json::json!([]),
+             "flows[0].restarts[0].start_s: 2 must come after the stop before it (2 s)"),
+            (2.0.into(), serde_json::json!([{"start_s": 3.0, "stop_s": 3.0}]), serde_json::json!([]),
+             "flows[0].restarts[0].stop_s: 3 must come after its start_s (3 s)"),
+            (2.0.into(), serde_json::json!([]), serde_json::json!([step(2.0, 1e5), step(1.0, 1e5)]),
+             "flows[0].traffic.rate_steps[1].at_s: 1 is not a time"),
+            (2.0.into(), serde_json::json!([]), serde_json::json!([step(2.0, 0.0)]),
+             "flows[0].traffic.rate_steps[0].rate_bps: must be in"),
+        ] {
+            let e = restarting(stop, restarts, steps).unwrap_err();
+            assert!(e.starts_with(want), "{e}");
+        }
+        let e = sc(serde_json::json!({"traffic": on_off, "stop_s": 1.0, "restarts": [{"start_s": 2.0}]})).unwrap_err();
+        assert!(e.starts_with("flows[0].restarts: only a CBR source"), "{e}");
         let tcp_cbr = serde_json::json!({"type": "cbr", "rate_bps": 1e5, "random": true, "max_pkts": 5});
         assert_eq!(sc(serde_json::json!({"traffic": tcp_cbr, "transport": "tcp"})), Ok(()));
         // the largest datagram is a UDP flow's

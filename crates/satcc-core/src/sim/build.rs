@@ -240,6 +240,8 @@ impl Simulation {
         let mut copies = flow_copies(sc).into_iter().peekable();
         // each flow's detach times (sender, receiver), copies included
         let mut detach_at: Vec<(Option<f64>, Option<f64>)> = Vec::new();
+        // each flow's further ON periods (restarts): start and stop, double times
+        let mut restarts_at: Vec<Vec<(f64, Option<f64>)>> = Vec::new();
         for (i, f) in sc.flows.iter().enumerate() {
             let at = format!("flows[{i}]");
             let udp = f.transport == scenario::Transport::Udp;
@@ -381,6 +383,10 @@ impl Simulation {
                 };
                 // a UDP flow's datagrams are its source's size, a TCP flow's segments its own
                 let size = if udp { f.traffic.packet_size_bytes().expect("validated") } else { cfg.packet_size_bytes };
+                // a source's message (its interval's size; over TCP, ns-2's sendmsg makes
+                // it ceil(message / segment) segments)
+                let message = f.traffic.packet_size_bytes().unwrap_or(size);
+                let source_pkts = if udp { 1 } else { message.div_ceil(size) };
                 let source = match &f.traffic {
                     TrafficSpecIn::Bulk | TrafficSpecIn::File { .. } => None,
                     TrafficSpecIn::Pareto { shape, mean_on_s, mean_off_s, rate_bps, .. } => Some(Source::OnOff(OnOffSource::new(
@@ -388,7 +394,7 @@ impl Simulation {
                         *mean_on_s,
                         *mean_off_s,
                         *rate_bps,
-                        size,
+                        message,
                         draws(),
                     ))),
                     TrafficSpecIn::Exponential { mean_on_s, mean_off_s, rate_bps, .. } => Some(Source::OnOff(OnOffSource::new(
@@ -396,12 +402,13 @@ impl Simulation {
                         *mean_on_s,
                         *mean_off_s,
                         *rate_bps,
-                        size,
+                        message,
                         draws(),
                     ))),
-                    TrafficSpecIn::Cbr { rate_bps, random, max_pkts, .. } => {
-                        Some(Source::Cbr(CbrSource::new(*rate_bps, size, *random, *max_pkts, draws())))
-                    }
+                    TrafficSpecIn::Cbr { rate_bps, random, max_pkts, rate_steps, .. } => Some(Source::Cbr(
+                        CbrSource::new(*rate_bps, message, *random, *max_pkts, draws())
+                            .with_rate_steps(rate_steps.iter().map(|r| (r.at_s, r.rate_bps)).collect()),
+                    )),
                     TrafficSpecIn::Telnet { interval_s } => Some(Source::Telnet(TelnetSource::new(*interval_s, draws()))),
                 };
                 let mut sender = TcpSender::new(fid, cfg.clone(), cc, boot)
@@ -437,6 +444,7 @@ impl Simulation {
                     .sum();
                 sink.set_handshake_lead(from_secs(lead));
                 detach_at.push((f.src_detach_s, f.dst_detach_s));
+                restarts_at.push(f.restarts.iter().map(|r| (r.start_s, r.stop_s)).collect());
                 flows.push(Flow {
                     name,
                     group: f.group.clone(),
@@ -454,6 +462,8 @@ impl Simulation {
                     sender,
                     sink,
                     source,
+                    tick_at: 0,
+                    source_pkts,
                     file: match f.traffic {
                         TrafficSpecIn::File { size_bytes } => f.traffic.file_pkts(cfg.packet_size_bytes).map(|n| (size_bytes, n)),
                         _ => None,
@@ -621,6 +631,13 @@ impl Simulation {
             sim.events.push(f.start, f.start_s, Ev::FlowStart(i as FlowId));
             if let (Some(s), Some(ss)) = (f.stop, f.stop_s) {
                 sim.events.push(s, ss, Ev::FlowStop(i as FlowId));
+            }
+            // a source's further ON periods, each `$ns at` its start and stop in turn
+            for &(start_s, stop_s) in &restarts_at[i] {
+                sim.events.push(from_secs(start_s), start_s, Ev::FlowStart(i as FlowId));
+                if let Some(ss) = stop_s {
+                    sim.events.push(from_secs(ss), ss, Ev::FlowStop(i as FlowId));
+                }
             }
             // the agents' detaches, each an `$ns at` written after the flow's start and
             // stop (as satcc.ns2.to_tcl writes them): due at the same instant, it comes

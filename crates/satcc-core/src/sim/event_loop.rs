@@ -662,7 +662,8 @@ impl Simulation {
     }
 
     fn on_source_tick(&mut self, fid: FlowId) {
-        if self.flows[fid as usize].active {
+        let f = &self.flows[fid as usize];
+        if f.active && f.tick_at == self.now {
             self.source_packet(fid);
         }
     }
@@ -698,7 +699,7 @@ impl Simulation {
         } else {
             let mut out = std::mem::take(&mut self.outbox);
             f.sender.clock_s = self.shadow;
-            f.sender.app_send(1, now, &mut out);
+            f.sender.app_send(f.source_pkts as i64, now, &mut out);
             self.send_and_rearm(fid, out);
         }
         let shadow = self.shadow;
@@ -711,6 +712,7 @@ impl Simulation {
     fn file_source_tick(&mut self, fid: FlowId, at_s: f64) {
         let next = from_secs(at_s);
         if next <= self.end {
+            self.flows[fid as usize].tick_at = next;
             self.events.push(next, at_s, Ev::SourceTick(fid));
         }
     }

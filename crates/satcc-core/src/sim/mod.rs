@@ -163,6 +163,12 @@ struct Flow {
     sender: TcpSender,
     sink: TcpSink,
     source: Option<Source>,
+    /// When its source's pending tick is due: a tick at any other instant is one a stop
+    /// left behind, which a start again cancelled (ns-2's resched).
+    tick_at: Time,
+    /// Segments a TCP agent is handed for each of its source's messages
+    /// (ceil(message / segment), ns-2's TcpAgent::sendmsg).
+    source_pkts: u32,
     /// A transfer (traffic: file): its size in bytes and packets, the seqno whose
     /// acknowledgment completes it (set when the sender is handed the packets), and the
     /// instant it was (ns-2's `done`: the cumulative ACK reaches curseq_ - 1).

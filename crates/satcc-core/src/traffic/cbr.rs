@@ -5,7 +5,11 @@
 //! seconds as ns-2 computes it (`(double)(size << 3) / rate`); with `random` each gap
 //! is the interval plus interval x U(-0.5, 0.5), a draw of ns-2's default generator.
 //! It counts what it sent (ns-2's seqno_) and stops itself after `max_pkts` (maxpkts_,
-//! 2^28 by default in ns-2, none here).
+//! 2^28 by default in ns-2, none here). Its rate may change during the run
+//! (`rate_steps`, ns-2's `$cbr set rate_` at a time): ns-2's next_interval computes the
+//! interval afresh after each packet, so the gap after a packet sent at or after the
+//! change is the new one. Started again after a stop, it goes on counting (a source
+//! past `max_pkts` sends one packet at each start, as ns-2's does).
 
 use crate::engine::rng::Draws;
 
@@ -16,17 +20,50 @@ pub struct CbrSource {
     max_pkts: Option<u64>,
     /// Packets sent (ns-2's seqno_).
     sent: u64,
+    /// Rate changes still to come: (double time, the interval from then on).
+    steps: Vec<(f64, f64)>,
+    next_step: usize,
+    pkt_bytes: u32,
     pub draws: Draws,
 }
 
 impl CbrSource {
     pub fn new(rate_bps: f64, pkt_bytes: u32, random: bool, max_pkts: Option<u64>, draws: Draws) -> Self {
-        CbrSource { interval_s: ((pkt_bytes as u64) << 3) as f64 / rate_bps, random, max_pkts, sent: 0, draws }
+        CbrSource {
+            interval_s: Self::interval(rate_bps, pkt_bytes),
+            random,
+            max_pkts,
+            sent: 0,
+            steps: Vec::new(),
+            next_step: 0,
+            pkt_bytes,
+            draws,
+        }
+    }
+
+    /// With rate changes during the run: (double time, rate b/s), in time order.
+    pub fn with_rate_steps(mut self, steps: Vec<(f64, f64)>) -> Self {
+        self.steps = steps.into_iter().map(|(at, r)| (at, Self::interval(r, self.pkt_bytes))).collect();
+        self
+    }
+
+    /// ns-2's `(double)(size_ << 3) / (double)rate_`.
+    fn interval(rate_bps: f64, pkt_bytes: u32) -> f64 {
+        ((pkt_bytes as u64) << 3) as f64 / rate_bps
     }
 
     /// After each packet (`now_s`: its double time): when the next goes, None once
     /// `max_pkts` have gone (ns-2's next_interval: the draw first, then the count).
     pub fn next(&mut self, now_s: f64) -> Option<f64> {
+        // the rate set at or before this packet (ns-2's `$ns at` of the change, filed
+        // before the run, comes before a packet due at the same instant)
+        while let Some(&(at, iv)) = self.steps.get(self.next_step) {
+            if at > now_s {
+                break;
+            }
+            self.interval_s = iv;
+            self.next_step += 1;
+        }
         let mut t = self.interval_s;
         if self.random {
             // Random::uniform(-0.5, 0.5): a + (b - a) x u
@@ -63,6 +100,19 @@ mod tests {
         assert_eq!(s.next(1.008), Some(1.008 + 0.008));
         // the third packet was the last
         assert_eq!(s.next(1.016), None);
+    }
+
+    #[test]
+    fn a_rate_change_sets_the_gap_after_each_packet_from_then_on() {
+        // 1000 bytes at 1 Mb/s (8 ms), then 2 Mb/s from 1.02 s and 0.5 Mb/s from 1.032 s
+        let mut s = CbrSource::new(1e6, 1000, false, None, own(1)).with_rate_steps(vec![(1.02, 2e6), (1.032, 0.5e6)]);
+        assert_eq!(s.next(1.0), Some(1.0 + 0.008));
+        assert_eq!(s.next(1.016), Some(1.016 + 0.008));
+        // the packet at 1.024 is the first after the change: its gap is 4 ms
+        assert_eq!(s.next(1.024), Some(1.024 + 0.004));
+        // a change due at a packet's own instant counts for its gap
+        assert_eq!(s.next(1.032), Some(1.032 + 0.016));
+        assert_eq!(s.interval_s, 0.016);
     }
 
     #[test]
