@@ -398,6 +398,30 @@ def test_a_name_ns2_does_not_bind_is_left_as_ns2_leaves_it(tmp_path):
         ns2_import.from_tcl(_script(tmp_path, extra="$tcp set windowThresh_ 0.1"))
 
 
+def test_a_source_over_tcp_hands_messages_of_its_own_size_and_ftp_has_no_variables(tmp_path):
+    # a CBR over a TCP agent at ns-2's default packetSize_ (210 bytes): its interval is
+    # 210 x 8 / rate, each message one segment of the agent's 1000 (ns-2's sendmsg); set
+    # to the agent's size, the field is left out
+    p = tmp_path / "c.tcl"
+    body = _BASE.replace("set ftp [$tcp attach-app FTP]\n$ns at 0.1 \"$ftp start\"",
+                         "set cbr [new Application/Traffic/CBR]\n$cbr attach-agent $tcp\n$cbr set rate_ 100Kb\n"
+                         "{size}$ns at 0.2 \"$cbr start\"")
+    p.write_text(body.format(links="$ns duplex-link $a $b 10Mb 10ms DropTail", extra="", end='$ns at 5 "exit 0"',
+                             size=""))
+    sc = ns2_import.from_tcl(p).scenario
+    assert sc["flows"][0]["traffic"] == {"type": "cbr", "packet_size_bytes": 210, "rate_bps": 100e3, "random": False}
+    assert "$app(0) set packetSize_ 210" in ns2.to_tcl(ns2.pin_tick_phases(sc))
+    # 5 s - 0.2 s at one 210-byte message every 16.8 ms: 286 segments, 1000 bytes each
+    assert run(sc).summary["flows"][0]["data_pkts_sent"] == len([k for k in range(400) if 0.2 + k * 0.0168 < 5.0])
+    p.write_text(body.format(links="$ns duplex-link $a $b 10Mb 10ms DropTail", extra="", end='$ns at 5 "exit 0"',
+                             size="$cbr set packetSize_ 1000\n"))
+    assert "packet_size_bytes" not in ns2_import.from_tcl(p).scenario["flows"][0]["traffic"]
+    # ns-2 2.35's FTP has no variables: `$ftp set maxpkts_ 10` limits nothing there
+    imp = ns2_import.from_tcl(_script(tmp_path, extra="$ftp set maxpkts_ 10"))
+    assert imp.scenario == ns2_import.from_tcl(_script(tmp_path)).scenario
+    assert any("maxpkts_ is not a variable of ns-2's Application/FTP" in n for n in imp.notes), imp.notes
+
+
 @pytest.mark.parametrize("a,b,same", [
     ("false", "0", True), ("true", "1", True), (".5", "0.5", True), ("100ms", "0.10000000000000001", True),
     ("448Kb", "448000", True), ("1.5Mb", "1500000", True), ("1KB", "8000", True), ("-1", "-1.0", True),

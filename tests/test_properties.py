@@ -100,7 +100,13 @@ def networks(draw):
                 {"type": "cbr", "rate_bps": rate, "packet_size_bytes": size, "random": draw(st.booleans())},
                 {"type": "exponential", "mean_on_s": 0.1, "mean_off_s": 0.2, "rate_bps": rate, "packet_size_bytes": size},
             ]))
-            s.flow(h, d, transport="udp", traffic=src, start_s=start, stop_s=stop)
+            more = {}
+            if src["type"] == "cbr" and stop is not None and draw(st.booleans()):
+                # started again (within a gap of the stop, some), its rate changed
+                again = stop + draw(st.sampled_from([size * 8.0 / rate / 3, 0.05]))
+                more["restarts"] = [{"start_s": again, **draw(st.sampled_from([{}, {"stop_s": again + 0.1}]))}]
+                src["rate_steps"] = [{"at_s": draw(st.floats(0, duration)), "rate_bps": draw(st.floats(1e5, 2e7))}]
+            s.flow(h, d, transport="udp", traffic=src, start_s=start, stop_s=stop, **more)
             continue
         s.flow(h, d, cc=draw(st.sampled_from(ccs)), start_s=start, stop_s=stop)
     router_links = [f"{a}->{b}" for a, b in zip(routers, routers[1:])]

@@ -268,7 +268,8 @@ class Scenario:
 
     def flow(self, src: str, dst: str, **fields) -> None:
         """Add a flow src -> dst. `fields`: cc (a name of `satcc schemes`), name, group,
-        count, start_s, stop_s, start_jitter_s, tcp, traffic, path, ack_path,
+        count, start_s, stop_s, restarts (a CBR source's further ON periods),
+        start_jitter_s, tcp, traffic, path, ack_path,
         src_detach_s / dst_detach_s (when an agent is taken off its host), and transport
         ("udp" for a UDP flow of a cbr, pareto or exponential source with its
         packet_size_bytes: no cc, tcp or ack_path then)."""
