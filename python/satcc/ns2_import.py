@@ -15,8 +15,8 @@ exits or halts. This module turns the record into a scenario dict:
 - TCP flows: Agent/TCP (Tahoe), /Reno, /Newreno, /Sack1, /Fack and /Vegas to Agent/TCPSink,
   /DelAck, /Sack1 or /Sack1/DelAck, each agent's variables as ns-2 resolves them
   (instance, then class, then ns-2 2.35's defaults), fed by FTP (`start`, `stop`,
-  `send BYTES`, `produce PACKETS`) or a CBR (started and stopped any number of times,
-  its rate_ set during the run), Exponential or Pareto source;
+  `send BYTES`, `produce PACKETS`) or a CBR, Exponential or Pareto source (started and
+  stopped any number of times; a CBR's rate_ set during the run);
 - UDP flows: Agent/UDP to Agent/Null or Agent/LossMonitor, fed by those sources;
 - scheduled `bandwidth_` and `delay_` changes of a link, `$defaultRNG seed` at time 0
   (ns2_rng_seed: RED's and the error models' draws are then ns-2's own), and the run's
@@ -1311,11 +1311,11 @@ def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of:
         raise Ns2ImportError(f"{what}: `{odd[0]}` is not modelled (start, stop, send and produce are)")
     if not starts:
         return None  # never started: it sends nothing
-    if app is not None and objs.cls[app] == "Application/Traffic/CBR":
-        return _cbr_periods(objs, flow, app, steps, duration_s, what)
+    if app is not None and objs.cls[app] in _APPS:
+        return _source_periods(objs, flow, app, steps, duration_s, what)
     if len(starts) > 1 or len(stops) > 1:
         raise Ns2ImportError(f"{what}: started or stopped more than once (one start and one stop are modelled; "
-                             "a CBR source may start again after it stops)")
+                             "a CBR, Exponential or Pareto source may start again after it stops)")
     t, m, args = starts[0]
     flow["start_s"] = t
     if m in ("send", "produce"):
@@ -1337,12 +1337,13 @@ def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of:
     return flow
 
 
-def _cbr_periods(objs: _Objects, flow: dict, app: str, steps: list, duration_s: float, what: str) -> dict | None:
-    """A CBR source's ON periods and rate changes, as ns-2's CBR_Traffic runs them: a
-    start sends at once and keeps sending; a stop of a running source cancels its timer
-    (of one not running, it does nothing); started again, it goes on counting maxpkts_;
-    a rate_ set during the run counts from the packet after it (`restarts` and
-    `traffic.rate_steps`)."""
+def _source_periods(objs: _Objects, flow: dict, app: str, steps: list, duration_s: float, what: str) -> dict | None:
+    """A CBR or ON/OFF source's periods (`restarts`), and a CBR's rate changes
+    (`traffic.rate_steps`), as ns-2's TrafficGenerator runs them: a stop of a running
+    source cancels its timer (of one not running, it does nothing); each start runs
+    init() again (an ON/OFF source then begins with an OFF period and a new burst; a CBR
+    sends at once and goes on counting maxpkts_); a CBR's rate_ set during the run counts
+    from the packet after it."""
     periods: list[list] = []
     for t, m, _ in steps:
         running = bool(periods) and periods[-1][1] is None
@@ -1368,7 +1369,7 @@ def _cbr_periods(objs: _Objects, flow: dict, app: str, steps: list, duration_s: 
     if len(periods) > 1:
         flow["restarts"] = [{"start_s": a, **({"stop_s": b} if b is not None else {})} for a, b in periods[1:]]
     rates = [{"at_s": t, "rate_bps": bandwidth(v, f"{what}: rate_ at {t!r} s")}
-             for t, var, v in objs.timed.get(app, []) if var == "rate_"]
+             for t, var, v in objs.timed.get(app, []) if var == "rate_" and objs.cls[app] == "Application/Traffic/CBR"]
     if rates:
         flow["traffic"]["rate_steps"] = sorted(rates, key=lambda r: r["at_s"])
     return flow

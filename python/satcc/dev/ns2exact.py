@@ -225,7 +225,7 @@ REM_FIRST = 33000
 # TCP flows and UDP ones
 TELNET_FIRST = 34000
 # From RESTART_FIRST to RESTART_FIRST + 99: the UDP networks (CBR and ON/OFF sources over
-# UDP, CBR over some TCP agents) where CBR sources are started again after they stop,
+# UDP, CBR over some TCP agents) where CBR and ON/OFF sources are started again after they stop,
 # once to three times (some again within one packet's gap of the stop, the tick it left
 # pending cancelled), and their rates changed during the run (`$cbr set rate_`); over TCP
 # agents, some send messages of their own size (ceil(size / segment) segments each)
@@ -1196,17 +1196,18 @@ def _make_telnet(sc: dict, rng: random.Random) -> None:
 
 
 def _make_restarts(sc: dict, rng: random.Random) -> None:
-    """In place: seven CBR sources in ten (one at least) stop and start again one to
-    three times, a quarter of the restarts within one packet's gap of the stop, the last
-    period open to the end in half of them; and one to three rate changes (a fifth to
-    five times the rate) for half of them; half of those over TCP agents hand them
-    messages of their own size (40 to 2,500 bytes)."""
+    """In place: seven CBR and ON/OFF sources in ten (one at least) stop and start
+    again one to three times, a quarter of the restarts within one packet's gap of the
+    stop, the last period open to the end in half of them; and one to three rate changes
+    (a fifth to five times the rate) for half of the CBR sources; half of those over TCP
+    agents hand them messages of their own size (40 to 2,500 bytes)."""
     end = sc["duration_s"]
-    cbr = [f for f in sc["flows"] if (f.get("traffic") or {}).get("type") == "cbr"]
-    chosen = [f for f in cbr if rng.random() < 0.7] or cbr[:1]
+    sources = [f for f in sc["flows"] if (f.get("traffic") or {}).get("type") in ("cbr", "exponential", "pareto")]
+    chosen = [f for f in sources if rng.random() < 0.7] or sources[:1]
     for f in chosen:
         t = f["traffic"]
-        if f.get("transport") != "udp" and rng.random() < 0.5:
+        cbr = t["type"] == "cbr"
+        if cbr and f.get("transport") != "udp" and rng.random() < 0.5:
             # over TCP, messages of the source's own size: ceil(size / segment) segments
             t["packet_size_bytes"] = rng.choice([40, 210, 1500, 2500])
         start = f.get("start_s", 0.0)
@@ -1229,7 +1230,7 @@ def _make_restarts(sc: dict, rng: random.Random) -> None:
             f["restarts"].append({"start_s": begin, **({"stop_s": stop} if stop is not None and stop > begin else {})})
             if "stop_s" not in f["restarts"][-1]:
                 break
-        if rng.random() < 0.5:
+        if cbr and rng.random() < 0.5:
             t["rate_steps"] = [{"at_s": a, "rate_bps": t["rate_bps"] * rng.choice([0.2, 0.5, 2.0, 5.0])}
                                for a in sorted(round(rng.uniform(start, end), 6) for _ in range(rng.randint(1, 3)))]
 
@@ -1404,14 +1405,13 @@ FAMILY_CONTROLS = {
         "the gaps drawn from satcc's own streams": lambda sc: sc.pop("ns2_rng_seed", None),
     },
     "restarts": {
-        "no restart": _flows_as("cbr", lambda f: {k: v for k, v in f.items() if k != "restarts"}),
+        "no restart": lambda sc: [f.pop("restarts", None) for f in sc["flows"]],
         "the rates held": _flows_as("cbr", lambda f: {
             **f, "traffic": {k: v for k, v in f["traffic"].items() if k != "rate_steps"}}),
         "messages of the TCP agent's size": _flows_as("cbr", lambda f: f if f.get("transport") == "udp" else {
             **f, "traffic": {k: v for k, v in f["traffic"].items() if k != "packet_size_bytes"}}),
-        "each restart 1 % of a gap later": _flows_as("cbr", lambda f: {**f, "restarts": [
-            {**r, "start_s": r["start_s"] + 0.01 * f["traffic"].get("packet_size_bytes", 1000) * 8.0
-             / f["traffic"]["rate_bps"]} for r in f.get("restarts", [])]}),
+        "each restart 1 % of a gap later": lambda sc: [r.update(start_s=r["start_s"] + 0.01 * f["traffic"].get(
+            "packet_size_bytes", 1000) * 8.0 / f["traffic"]["rate_bps"]) for f in sc["flows"] for r in f.get("restarts", [])],
     },
     "fack": {
         "Sack1 in place of Fack": _fack_flows_as(lambda t: {**t, "sack_agent": "sack1"}),

@@ -1057,10 +1057,10 @@ pub struct FlowSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(min = 1, max = 65535))]
     pub max_datagram_bytes: Option<u32>,
-    /// More ON periods of a CBR source after `stop_s`, in time order (ns-2's `$cbr start`
-    /// and `$cbr stop` again): each starts as the first does, a packet at once, with the
-    /// source's count (max_pkts) and rate as they stand; a tick the stop left pending
-    /// is cancelled [none].
+    /// More periods of a CBR or ON/OFF source after `stop_s`, in time order (ns-2's
+    /// `$src start` and `$src stop` again): each starts as the first does (CBR: a packet
+    /// at once, with its count, max_pkts, and rate as they stand; ON/OFF: an OFF period
+    /// and a new burst); a tick the stop left pending is cancelled [none].
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub restarts: Vec<Restart>,
     /// When the sending agent is taken off its host, seconds (ns-2's `$ns detach-agent`
@@ -1153,9 +1153,9 @@ fn check_restarts(f: &FlowSpec, at: &str) -> Result<(), String> {
     if f.restarts.is_empty() {
         return Ok(());
     }
-    if !matches!(f.traffic, TrafficSpecIn::Cbr { .. }) {
-        return Err(format!("{at}.restarts: only a CBR source (traffic: {{type: cbr}}) starts again; this flow's \
-                            traffic is {}", f.traffic.type_name()));
+    if !matches!(f.traffic, TrafficSpecIn::Cbr { .. } | TrafficSpecIn::Exponential { .. } | TrafficSpecIn::Pareto { .. }) {
+        return Err(format!("{at}.restarts: only a CBR or ON/OFF source (traffic type cbr, exponential or pareto) \
+                            starts again; this flow's traffic is {}", f.traffic.type_name()));
     }
     if f.count > 1 && f.start_jitter_s > 0.0 {
         return Err(format!("{at}.restarts: copies with start_jitter_s would start again at the same times; give \
@@ -1664,8 +1664,7 @@ mod tests {
             let e = restarting(stop, restarts, steps).unwrap_err();
             assert!(e.starts_with(want), "{e}");
         }
-        let e = sc(serde_json::json!({"traffic": on_off, "stop_s": 1.0, "restarts": [{"start_s": 2.0}]})).unwrap_err();
-        assert!(e.starts_with("flows[0].restarts: only a CBR source"), "{e}");
+        assert_eq!(sc(serde_json::json!({"traffic": on_off, "stop_s": 1.0, "restarts": [{"start_s": 2.0}]})), Ok(()));
         let tcp_cbr = serde_json::json!({"type": "cbr", "rate_bps": 1e5, "random": true, "max_pkts": 5});
         assert_eq!(sc(serde_json::json!({"traffic": tcp_cbr, "transport": "tcp"})), Ok(()));
         // the largest datagram is a UDP flow's

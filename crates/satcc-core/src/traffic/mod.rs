@@ -31,10 +31,14 @@ pub enum Begin {
 }
 
 impl Source {
-    /// At the flow's start (`now_s`, its double time).
+    /// At the flow's start, and at each start again (`now_s`, its double time).
     pub fn begin(&mut self, now_s: f64) -> Begin {
         match self {
-            Source::OnOff(s) => Begin::At(s.start(now_s)),
+            Source::OnOff(s) => {
+                // ns-2's init() at each start: no burst under way
+                s.left_in_burst = 0;
+                Begin::At(s.start(now_s))
+            }
             Source::Cbr(_) => Begin::Now,
             Source::Telnet(s) => Begin::At(s.start(now_s)),
         }
@@ -164,6 +168,28 @@ impl OnOffSource {
 mod tests {
     use super::*;
     use crate::engine::RngStreams;
+
+    #[test]
+    fn a_start_again_begins_a_new_burst_after_an_off_period() {
+        // ns-2's init() at each start sets rem_ to 0: the first tick after a start again
+        // draws a new burst and an OFF period, wherever the last burst stood
+        let make = || {
+            let draws = Draws::Own(Box::new(RngStreams::new(3).stream("s")));
+            OnOffSource::new(OnOffLaw::Exponential, 1.0, 0.5, 1e6, 1000, draws)
+        };
+        let (mut a, mut b) = (Source::OnOff(make()), make());
+        assert_eq!(a.begin(0.0), Begin::At(b.start(0.0)));
+        let mut t = 0.0;
+        for _ in 0..3 {
+            t = a.next(t).unwrap();
+            b.tick(t);
+        }
+        assert!(b.left_in_burst > 0, "mid-burst: {}", b.left_in_burst);
+        b.left_in_burst = 0;
+        let again = b.start(10.0);
+        assert!(again > 10.0 + b.interval_s, "an OFF period before the first packet");
+        assert_eq!(a.begin(10.0), Begin::At(again));
+    }
 
     #[test]
     fn pareto_mean_and_minimum() {
