@@ -711,8 +711,9 @@ impl Simulation {
     /// File a source's next tick at `at_s` on the double clock, if within the run.
     fn file_source_tick(&mut self, fid: FlowId, at_s: f64) {
         let next = from_secs(at_s);
+        // (beyond the run's end too: a tick a stop left pending is then no longer due)
+        self.flows[fid as usize].tick_at = next;
         if next <= self.end {
-            self.flows[fid as usize].tick_at = next;
             self.events.push(next, at_s, Ev::SourceTick(fid));
         }
     }
