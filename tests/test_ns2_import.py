@@ -870,15 +870,18 @@ def test_a_sources_packet_size_and_interval_read_as_ns_source_tcl_reads_them(tmp
     assert (cbr["packet_size_bytes"], cbr["rate_bps"]) == (size, rate)
 
 
-@pytest.mark.parametrize("before,match", [
-    ("Application/Traffic/CBR set interval_ 5ms", r"cbr: interval_ set on its class: ns-2 reads interval_ only when"),
-    ("Application/Traffic/CBR set packet_size_ 300", r"cbr: packet_size_ set on its class"),
+@pytest.mark.parametrize("before,note", [
+    ("Application/Traffic/CBR set interval_ 5ms", "cbr: interval_ set on its class: ns-2 reads interval_ only when"),
+    ("Application/Traffic/CBR set packet_size_ 300", "cbr: packet_size_ set on its class"),
 ])
-def test_a_class_setting_ns2_leaves_unused_is_refused_by_name(tmp_path, before, match):
-    # ns-2 prints rate_ 448000 and packetSize_ 210 for such a source: the class's setting
-    # is not read
-    with pytest.raises(ScenarioError, match=match):
-        ns2_import.from_tcl(_script(tmp_path, extra=_CBR.format(before=before, settings="")))
+def test_a_class_setting_ns2_leaves_unused_is_left_out_with_a_note(tmp_path, before, note):
+    # ns-2 prints rate_ 448000 and packetSize_ 210 for such a source (measured in ns-2
+    # 2.35): the class's setting is not read; nor is it here (until 2026-12-03 the
+    # import refused it)
+    imp = ns2_import.from_tcl(_script(tmp_path, extra=_CBR.format(before=before, settings="")))
+    cbr = next(f for f in imp.scenario["flows"] if f.get("transport") == "udp")["traffic"]
+    assert (cbr["packet_size_bytes"], cbr["rate_bps"]) == (210, 448000.0)
+    assert any(note in n for n in imp.notes), imp.notes
 
 
 def test_detached_agents_are_exported_and_read_back(tmp_path):

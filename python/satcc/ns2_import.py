@@ -1494,9 +1494,10 @@ def _source(objs: _Objects, app: str, what: str, tcp_size: int | None = None) ->
     for var, into in aliases.items():
         if objs.get(app, var, None)[1]:
             # a source's own setting is packetSize_ or rate_ by now (_Objects._source_compat)
-            raise Ns2ImportError(f"{what}: {var} set on its class: ns-2 reads {var} only when it is set on a source "
-                                 f"(ns-source.tcl's `set` of a source), so its class's leaves the source's {into} "
-                                 f"as it was; set it on the source, or set the class's {into}")
+            objs.notes.append(f"{what}: {var} set on its class: ns-2 reads {var} only when it is set on a source "
+                              f"(ns-source.tcl's `set` of a source), so its class's leaves the source's {into} as "
+                              f"it was, and satcc leaves it out too; to use it, set it on the source, or set the "
+                              f"class's {into}")
     out["rate_bps"] = bandwidth(get("rate_")[0], f"{what} rate_")
     if kind == "cbr":
         out["random"] = _bool(get("random_")[0], f"{what} random_")
