@@ -183,6 +183,9 @@ def _agree(sc: dict, script: str) -> bool:
     ("cbr_restarts.tcl", lambda sc: _flow(sc, "udp")["traffic"].pop("rate_steps")),
     ("cbr_restarts.tcl", lambda sc: _flow(sc, "tcp2")["traffic"].pop("rate_steps")),
     ("cbr_restarts.tcl", lambda sc: _flow(sc, "tcp2")["traffic"].pop("packet_size_bytes")),
+    # Tcl's rand() after srand: the start times and windows it drew
+    ("tcl_rand.tcl", lambda sc: _flow(sc, "tcp0").update(start_s=_flow(sc, "tcp0")["start_s"] + 0.01)),
+    ("tcl_rand.tcl", lambda sc: _flow(sc, "tcp1").setdefault("tcp", {}).update(rwnd_pkts=20)),
 ])
 def test_the_comparison_sees_a_setting_the_import_would_drop(script, change):
     # each of these settings, left out of the scenario, parts satcc from ns-2's counts
@@ -420,6 +423,20 @@ def test_a_source_over_tcp_hands_messages_of_its_own_size_and_ftp_has_no_variabl
     imp = ns2_import.from_tcl(_script(tmp_path, extra="$ftp set maxpkts_ 10"))
     assert imp.scenario == ns2_import.from_tcl(_script(tmp_path)).scenario
     assert any("maxpkts_ is not a variable of ns-2's Application/FTP" in n for n in imp.notes), imp.notes
+
+
+def test_tcl_rand_without_srand_is_said_to_agree_in_law_only(tmp_path):
+    # Tcl seeds rand() from the clock unless the script calls srand() first, in ns-2 as
+    # in the tclsh the import runs: such a script's values differ from run to run
+    seeded = ns2scripts.SCRIPTS / "tcl_rand.tcl"
+    imp = ns2_import.from_tcl(seeded)
+    assert not imp.in_law and imp.scenario == ns2_import.from_tcl(seeded).scenario
+    starts = sorted(f["start_s"] for f in imp.scenario["flows"])
+    assert len(set(starts)) == 4 and 0 < starts[0] and starts[-1] < 2
+    p = tmp_path / "unseeded.tcl"
+    p.write_text(seeded.read_text().replace("expr {srand(42)}", ""))
+    why = ns2_import.from_tcl(p).in_law
+    assert len(why) == 1 and why[0].startswith("the script draws Tcl's rand() without srand() first"), why
 
 
 @pytest.mark.parametrize("a,b,same", [

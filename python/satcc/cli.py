@@ -542,6 +542,10 @@ def cmd_from_ns2(a) -> int:
           f"{sc['duration_s']:g} s", file=sys.stderr)
     for n in imp.notes:
         print(f"  note: {n}", file=sys.stderr)
+    if not a.compare:
+        # (with --compare they are printed beside the counts, if those differ)
+        for why in imp.in_law:
+            print(f"  note: ns-2 would agree with it in law, not draw for draw: {why}", file=sys.stderr)
     if a.out:
         Scenario.from_dict(sc).save(a.out)
         print(f"wrote {a.out}", file=sys.stderr)

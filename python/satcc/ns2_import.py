@@ -889,6 +889,10 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
         raise Ns2ImportError("no flow: no agent pair connected by `$ns connect` with an application started")
     _shared_tcp(sc)
     in_law = []
+    if any(r[2] == "tcl-rand-unseeded" for r in records):
+        in_law.append("the script draws Tcl's rand() without srand() first: Tcl seeds it from the clock, in ns-2 "
+                      "too, so each run of the script takes other values (the scenario has this reading's); "
+                      "`expr srand(N)` before the draws makes them the same in both")
     if any(f.get("transport") != "udp" and "tick_phase_s" not in {**sc.get("tcp", {}), **f.get("tcp", {})}
            for f in sc["flows"]):
         in_law.append("each TCP sender's RTT clock phase, which ns-2 draws from its generator as it builds the "

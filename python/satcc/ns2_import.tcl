@@ -36,6 +36,24 @@ proc ::satcc::note {what} {
     if {[lsearch -exact $notes $what] < 0} { lappend notes $what }
 }
 
+# Tcl's own rand(): seeded from the clock unless the script calls srand() first, in ns-2
+# as here, so such a script's values (random start times, say) differ from run to run;
+# recorded (once) so that the import says so
+rename ::tcl::mathfunc::rand ::satcc::tcl_rand
+rename ::tcl::mathfunc::srand ::satcc::tcl_srand
+namespace eval ::satcc { variable srand_seeded 0; variable rand_unseeded 0 }
+proc ::tcl::mathfunc::srand {seed} {
+    set ::satcc::srand_seeded 1
+    return [::satcc::tcl_srand $seed]
+}
+proc ::tcl::mathfunc::rand {} {
+    if {!$::satcc::srand_seeded && !$::satcc::rand_unseeded} {
+        set ::satcc::rand_unseeded 1
+        ::satcc::rec tcl-rand-unseeded
+    }
+    return [::satcc::tcl_rand]
+}
+
 proc ::satcc::unsupported {what} {
     return -code error -errorcode {SATCC UNSUPPORTED} "satcc import: $what"
 }
