@@ -419,6 +419,9 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
     if sc.get("routing", "static") == "session":
         # every route computed again whenever links fail or come back (routing: session)
         out.append("$ns rtproto Session")
+    elif sc.get("routing", "static") == "dv":
+        # each node's distance-vector agent (routing: dv)
+        out.append("$ns rtproto DV")
     if sc.get("ns2_rng_seed") is not None:
         # the first event at time 0 (before any start): from here on every draw (RED's
         # early drops, the error models) is the one satcc takes from the same generator

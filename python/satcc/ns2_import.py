@@ -737,7 +737,10 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
             dist, parms, *ls = rest
             models.append((dist, tuple(parms.split()), [link_of[l] for l in ls]))
         elif kind == "rtproto":
-            session = True
+            if session and session != rest[0]:
+                raise Ns2ImportError(f"$ns rtproto {rest[0]} after $ns rtproto {session}: one routing protocol for "
+                                     "the whole network is modelled")
+            session = rest[0]
         elif kind == "cost":
             l, c = rest
             d = direction[link_of[l]]
@@ -763,11 +766,15 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
         duration_s = float(rec["ended"])
     if not duration_s > 0:
         raise Ns2ImportError(f"the run ends at {duration_s:g} s: nothing to simulate")
+    if session == "DV" and any(dist == "Exponential" for dist, _, _ in models):
+        raise Ns2ImportError("$ns rtmodel Exponential with $ns rtproto DV is not modelled (both draw from ns-2's "
+                             "rtglibRNG, in an order the DV agents' own timing sets; Manual and Deterministic "
+                             "models are)")
     dynamics = _link_dynamics(models, duration_s)
     sc: dict = {"name": name, "duration_s": duration_s, "nodes": [{"name": node_name[h]} for h in nodes],
                 "links": [], "flows": []}
     if session:
-        sc["routing"] = "session"
+        sc["routing"] = {"Session": "session", "DV": "dv"}[session]
     # an agent's procedures of the script's own (satcc ns2's scripts reseed before each
     # reset) make its draws before the run the script's, not ns-2's
     own_procs = [n for n in notes if n.startswith("Agent/") and "procedures of ns-2's classes are not run" in n]

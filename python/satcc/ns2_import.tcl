@@ -484,7 +484,16 @@ proc ::satcc::sim {ns method argv} {
                 ::satcc::rec rtproto Session
                 return ""
             }
-            ::satcc::unsupported "\$ns rtproto ($argv) is not modelled (Static and Session are; ns-2's distributed protocols send routing messages of their own through the network)"
+            # distance vector: each node's agent sends its table to its neighbours
+            # (satcc's routing: dv); only on every node
+            if {[lindex $argv 0] eq "DV"} {
+                if {[llength $argv] > 1} {
+                    ::satcc::unsupported "\$ns rtproto DV on some nodes only is not modelled (DV on every node is: \$ns rtproto DV)"
+                }
+                ::satcc::rec rtproto DV
+                return ""
+            }
+            ::satcc::unsupported "\$ns rtproto ($argv) is not modelled (Static, Session and DV are; ns-2's other protocols (LS, Manual, algorithmic) route otherwise)"
         }
     }
     set why {newLan "a shared LAN and its MAC's contention" make-lan "a shared LAN and its MAC's contention"

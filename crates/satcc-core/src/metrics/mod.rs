@@ -145,6 +145,17 @@ pub struct RunTotals {
     /// (`routing: session`; absent when never).
     #[serde(skip_serializing_if = "is_zero")]
     pub routes_recomputed: u64,
+    /// Messages the routing agents sent, and lost on their links (`routing: dv`;
+    /// absent when none).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub routing_messages: u64,
+    #[serde(skip_serializing_if = "is_zero")]
+    pub routing_messages_lost: u64,
+    /// Times a node picked one of several equally good new next hops (`routing: dv`),
+    /// where ns-2 takes the first in a hash order of its link objects' names and satcc
+    /// the lowest-numbered neighbour: a run with none takes ns-2's routes throughout.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub routing_ties: u64,
 }
 
 /// What a run paced by the wall clock (emulation) adds to its summary: how late its

@@ -39,6 +39,11 @@ impl Topology {
         self.cost[id as usize] = cost;
     }
 
+    /// A link's routing cost.
+    pub fn cost(&self, id: LinkId) -> f64 {
+        self.cost.get(id as usize).copied().unwrap_or(1.0)
+    }
+
     /// The link from `a` to `b`, if the two are adjacent.
     pub fn link_between(&self, a: NodeId, b: NodeId) -> Option<LinkId> {
         self.by_ends.get(&(a, b)).copied()

@@ -112,11 +112,26 @@ pub enum Routing {
     /// up (no routing messages); a node that can no longer reach a destination keeps its
     /// old route to it. Routes are the nodes', so flows cannot pin a `path`.
     Session,
+    /// ns-2's distance-vector routing (`$ns rtproto DV`): each node's routing agent
+    /// sends its neighbours its table (a packet of one byte per node, queued like any
+    /// other) every 2 s or so and whenever its routes change; a node forwards by the
+    /// routes it has learnt so far, and drops what it has no route for (until the first
+    /// updates, everything beyond its neighbours). net/dv.rs.
+    Dv,
 }
 
 impl Routing {
     fn is_static(&self) -> bool {
         *self == Routing::Static
+    }
+
+    /// Its name in a scenario.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Routing::Static => "static",
+            Routing::Session => "session",
+            Routing::Dv => "dv",
+        }
     }
 }
 
@@ -1425,10 +1440,23 @@ impl Scenario {
                 }
             }
         }
-        if self.routing == Routing::Session && self.constellation.is_some() {
-            return Err("routing: session is for a network of nodes and links; a constellation routes as it moves \
-                        (allowed here: static)"
-                .into());
+        if self.routing != Routing::Static && self.constellation.is_some() {
+            return Err(format!(
+                "routing: {} is for a network of nodes and links; a constellation routes as it moves \
+                 (allowed here: static)",
+                self.routing.name()
+            ));
+        }
+        if self.routing == Routing::Dv {
+            let fair = |q: &QueueSpec| matches!(q, QueueSpec::Sfq { .. } | QueueSpec::Drr { .. });
+            if let Some(i) = self.links.iter().position(|l| {
+                fair(&l.queue) || [&l.a_to_b.queue, &l.b_to_a.queue].iter().any(|q| q.as_ref().is_some_and(fair))
+            }) {
+                return Err(format!(
+                    "links[{i}].queue: an SFQ or DRR queue under routing: dv is not modelled (how ns-2's fair \
+                     queues class the routing agents' packets is not checked; allowed: droptail, red, pi, rem)"
+                ));
+            }
         }
         let total: u64 = self.flows.iter().map(|f| f.count as u64).sum();
         if total > MAX_FLOWS as u64 {
@@ -1475,10 +1503,11 @@ impl Scenario {
             }
             for (pname, p, from, to) in [("path", &f.path, &f.src, &f.dst), ("ack_path", &f.ack_path, &f.dst, &f.src)] {
                 if let Some(p) = p {
-                    if self.routing == Routing::Session {
+                    if self.routing != Routing::Static {
                         return Err(format!(
-                            "{at}.{pname}: a pinned path cannot follow routing: session, under which each node \
-                             routes every packet (remove the path, or use routing: static)"
+                            "{at}.{pname}: a pinned path cannot follow routing: {}, under which each node \
+                             routes every packet (remove the path, or use routing: static)",
+                            self.routing.name()
                         ));
                     }
                     if p.first() != Some(from) || p.last() != Some(to) {

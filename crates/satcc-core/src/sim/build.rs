@@ -566,15 +566,25 @@ impl Simulation {
             let ends: Vec<NodeId> = flows.iter().flat_map(|f| [f.src, f.dst]).collect();
             Box::new(SessionRoutes::new(topo, &ends))
         });
+        // distance-vector routing: each node's agent, its Direct routes installed
+        let dv = (sc.routing == scenario::Routing::Dv).then(|| {
+            let ends: Vec<(NodeId, NodeId, f64)> = {
+                let topo = super::plan::topology(sc, &node_ids);
+                (0..links.len() as LinkId).map(|l| (links[l as usize].from, links[l as usize].to, topo.cost(l))).collect()
+            };
+            Box::new(crate::net::dv::Dv::new(sc.nodes.len(), &ends))
+        });
         let node_names = match &mobility {
             Some(m) => m.names.clone(),
             None => sc.nodes.iter().map(|n| n.name.clone()).collect(),
         };
         let mut sim = Simulation {
             last_path: vec![0; flows.len()],
-            hop_by_hop: mobility.is_some() || session.is_some(),
+            hop_by_hop: mobility.is_some() || session.is_some() || dv.is_some(),
             mobility,
             session,
+            dv,
+            dv_changed_nodes: Vec::new(),
             schemes,
             scheme_link,
             scheme_of_link,
@@ -673,6 +683,13 @@ impl Simulation {
         for (k, &(t_s, l, up)) in outage_edges.iter().enumerate() {
             sim.link_states.push((l, up, last_of_instant[&t_s.to_bits()] == k));
             sim.events.push(from_secs(t_s), t_s, Ev::LinkState(sim.link_states.len() as u32 - 1));
+        }
+        // each node's DV agent files its first update when the run starts (after the
+        // link dynamics' edges, as ns-2's `$ns run` configures them first)
+        if let Some(dv) = sim.dv.as_mut() {
+            for (u, t) in dv.first_updates().into_iter().enumerate() {
+                sim.events.push(from_secs(t), t, Ev::DvUpdate(u as NodeId));
+            }
         }
         sim.events.push(sim.sample_interval, to_secs(sim.sample_interval), Ev::Sample);
         if let Some(m) = &sim.mobility {

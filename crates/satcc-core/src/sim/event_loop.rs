@@ -8,7 +8,7 @@ use crate::net::{FlowId, LinkId, NodeId, Packet, PacketKind};
 use crate::feedback::LinkView;
 use crate::tcp::sender::GREEDY;
 use crate::traffic::Begin;
-use super::{DoubleTimer, DropCause, Ev, RunOutput, Simulation, NONE, PROGRESS_EVERY};
+use super::{DoubleTimer, DropCause, Ev, RunOutput, Simulation, NONE, PROGRESS_EVERY, ROUTING_FLOW};
 
 /// The TTL of a UDP flow's datagrams: ns-2's Agent ttl_ default.
 const UDP_TTL: u8 = 32;
@@ -36,7 +36,7 @@ impl Simulation {
         if let Offer::Markable = offer {
             // RED with ECN marks an ECN-capable packet (ns-2's ect_: every data segment
             // of an ECN flow but the first) where it would drop it early
-            let ect = pkt.is_data() && pkt.seq > 0 && self.flows[pkt.flow as usize].ecn;
+            let ect = pkt.is_data() && pkt.seq > 0 && pkt.flow != ROUTING_FLOW && self.flows[pkt.flow as usize].ecn;
             offer = self.links[link as usize].resolve_mark(pkt, pass, at, ect, &mut self.events.order);
         }
         let l = &mut self.links[link as usize];
@@ -100,6 +100,16 @@ impl Simulation {
     }
 
     fn count_drop(&mut self, pkt: &Packet, link: LinkId, cause: DropCause) {
+        if pkt.flow == ROUTING_FLOW {
+            // a routing agent's message: its table is forgotten (the link counted it)
+            let dv = self.dv.as_mut().expect("routing packets come with routing: dv");
+            dv.lost(pkt.seq as u64);
+            dv.lost_pkts += 1;
+            if cause == DropCause::Ttl {
+                self.links[link as usize].stats.drops_ttl += 1;
+            }
+            return;
+        }
         let mut seqno = pkt.seq;
         let syn = pkt.kind == PacketKind::Data && self.is_syn(pkt);
         let real = self.real.is_some() && self.is_real(pkt.flow);
@@ -409,6 +419,15 @@ impl Simulation {
                 m.refresh(l, &mut self.links);
                 Some(l)
             }
+            None => self.node_routes(node, dst),
+        }
+    }
+
+    /// A node's route toward `dst` under session or distance-vector routing.
+    #[inline]
+    fn node_routes(&self, node: NodeId, dst: NodeId) -> Option<LinkId> {
+        match &self.dv {
+            Some(dv) => dv.next_link(node, dst),
             None => self.session.as_ref().expect("routes by node").next_link(node, dst),
         }
     }
@@ -417,7 +436,7 @@ impl Simulation {
     fn route_now(&self, node: NodeId, dst: NodeId) -> Option<LinkId> {
         match &self.mobility {
             Some(m) => m.next_link(node, dst),
-            None => self.session.as_ref().expect("routes by node").next_link(node, dst),
+            None => self.node_routes(node, dst),
         }
     }
 
@@ -426,6 +445,10 @@ impl Simulation {
     /// forwarded by the routes as they are now.
     fn forward_hop_by_hop(&mut self, link: LinkId, mut pkt: Packet) {
         let fid = pkt.flow;
+        if fid == ROUTING_FLOW {
+            self.dv_receive(link, &pkt);
+            return;
+        }
         let node = self.links[link as usize].to;
         let (dst, src) = {
             let f = &self.flows[fid as usize];
@@ -442,7 +465,7 @@ impl Simulation {
             }
         }
         // (a constellation's links are made as it moves: none of them is captured)
-        if self.session.is_some() && self.captured[link as usize] {
+        if (self.session.is_some() || self.dv.is_some()) && self.captured[link as usize] {
             self.capture(link, &pkt);
         }
         if node != dst {
@@ -653,12 +676,66 @@ impl Simulation {
                 }
             }
         }
+        if self.dv.is_some() {
+            let (from, to) = (self.links[l as usize].from, self.links[l as usize].to);
+            for n in [from, to] {
+                if !self.dv_changed_nodes.contains(&n) {
+                    self.dv_changed_nodes.push(n);
+                }
+            }
+        }
         if last_of_instant {
             if let Some(r) = self.session.as_mut() {
                 let links = &self.links;
                 r.recompute(&|l| !links[l as usize].is_down());
             }
+            // under DV, each node whose links changed looks at them again (ns-2's rtModel
+            // notify, after every edge of the instant), and tells its peers what changed
+            for n in std::mem::take(&mut self.dv_changed_nodes) {
+                let links = &self.links;
+                let sends = self.dv.as_mut().expect("dv").interfaces_changed(n, &|l| !links[l as usize].is_down());
+                self.dv_send(&sends);
+            }
         }
+    }
+
+    /// A node's periodic distance-vector update.
+    #[cold]
+    fn on_dv_update(&mut self, u: NodeId) {
+        let links = &self.links;
+        let (sends, next) = self.dv.as_mut().expect("dv").periodic(u, self.shadow, &|l| !links[l as usize].is_down());
+        self.dv_send(&sends);
+        if from_secs(next) <= self.end {
+            self.events.push(from_secs(next), next, Ev::DvUpdate(u));
+        }
+    }
+
+    /// Routing agents' messages go out, each onto its link (the route to a neighbour is
+    /// the link to it), at the instant they are sent.
+    fn dv_send(&mut self, sends: &[crate::net::dv::Send]) {
+        let size = self.dv.as_ref().expect("dv").message_bytes();
+        for s in sends {
+            let pkt = Packet {
+                seq: s.id as i64,
+                flow: ROUTING_FLOW,
+                rwnd_pkts: crate::net::packet::DATAGRAM,
+                size_bytes: size,
+                hop: 0,
+                kind: PacketKind::Data,
+                ttl: UDP_TTL,
+                tos: 0,
+                aux: 0,
+            };
+            self.enqueue(&pkt, Pass::AsIs, s.link);
+        }
+    }
+
+    /// A routing agent's message reaches the neighbour at the far end of `link`.
+    fn dv_receive(&mut self, link: LinkId, pkt: &Packet) {
+        let (from, to) = (self.links[link as usize].from, self.links[link as usize].to);
+        let links = &self.links;
+        let sends = self.dv.as_mut().expect("dv").receive(to, from, pkt.seq as u64, &|l| !links[l as usize].is_down());
+        self.dv_send(&sends);
     }
 
     fn on_source_tick(&mut self, fid: FlowId) {
@@ -896,6 +973,7 @@ impl Simulation {
                 Ev::LinkHead(_) => unreachable!("handled above"),
                 Ev::LinkDeparture(l) => self.on_link_departure(l),
                 Ev::QueueTimer(l) => self.on_queue_timer(l),
+                Ev::DvUpdate(u) => self.on_dv_update(u),
                 Ev::Rtx(f) => self.on_rtx(f),
                 Ev::DelAck(f) => self.on_delack(f),
                 Ev::DelSnd(f) => self.on_delsnd(f),

@@ -78,13 +78,18 @@ enum Ev {
     LinkDeparture(LinkId),
     /// A link's queue samples itself (PI's and REM's timers; net::link, `Link::queue_timer`).
     QueueTimer(LinkId),
+    /// A node's periodic distance-vector update (`routing: dv`).
+    DvUpdate(NodeId),
 }
+
+/// The flow id of the routing agents' packets (`routing: dv`): no flow's.
+pub(crate) const ROUTING_FLOW: FlowId = FlowId::MAX - 1;
 
 const _: () = assert!(std::mem::size_of::<Ev>() == 8);
 
 /// What each kind of event is called in a run's count of its events (`RunOutput::
 /// events_by_kind`), in the order of `Ev::kind`.
-pub const EVENT_KINDS: [&str; 17] = [
+pub const EVENT_KINDS: [&str; 18] = [
     "link arrivals",
     "retransmission timers",
     "delayed-ACK timers",
@@ -102,6 +107,7 @@ pub const EVENT_KINDS: [&str; 17] = [
     "agents detached",
     "link departures",
     "queue timers",
+    "routing updates",
 ];
 
 impl Ev {
@@ -126,6 +132,7 @@ impl Ev {
             Ev::Detach(_) => 14,
             Ev::LinkDeparture(_) => 15,
             Ev::QueueTimer(_) => 16,
+            Ev::DvUpdate(_) => 17,
         }
     }
 }
@@ -220,6 +227,10 @@ pub struct Simulation {
     mobility: Option<Box<mobility::Mobility>>,
     /// Each node's routes under `routing: session` (None: the flows' static routes).
     session: Option<Box<crate::net::routing::SessionRoutes>>,
+    /// Each node's routes under `routing: dv`, learnt from its neighbours' messages.
+    dv: Option<Box<crate::net::dv::Dv>>,
+    /// Nodes whose links changed state at the instant being run (told at its last edge).
+    dv_changed_nodes: Vec<NodeId>,
     /// Packets go by each node's routes (`mobility` or `session`), not the flows'.
     hop_by_hop: bool,
     /// Per flow: a fingerprint of its data path at the last routing instant.

@@ -17,6 +17,8 @@ impl Simulation {
         let mut ack_in_flight = vec![0u64; self.flows.len()];
         for l in &self.links {
             l.for_each_in_pipe(|p| match p.kind {
+                // (a routing agent's message is no flow's)
+                _ if p.flow == super::ROUTING_FLOW => {}
                 PacketKind::Data => data_in_flight[p.flow as usize] += 1,
                 PacketKind::Ack => ack_in_flight[p.flow as usize] += 1,
             });
@@ -151,6 +153,9 @@ impl Simulation {
             events: self.events.popped(),
             link_transmissions: self.transmissions,
             routes_recomputed: self.session.as_ref().map_or(0, |r| r.recomputed),
+            routing_messages: self.dv.as_ref().map_or(0, |d| d.sent),
+            routing_messages_lost: self.dv.as_ref().map_or(0, |d| d.lost_pkts),
+            routing_ties: self.dv.as_ref().map_or(0, |d| d.ties),
         };
         let constellation = self.mobility.as_ref().map(|m| crate::metrics::ConstellationSummary {
             satellites: m.satellites(),
