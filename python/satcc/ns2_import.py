@@ -766,6 +766,11 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
         duration_s = float(rec["ended"])
     if not duration_s > 0:
         raise Ns2ImportError(f"the run ends at {duration_s:g} s: nothing to simulate")
+    if session == "DV":
+        for r in records:
+            if r[2] == "class-set" and (r[3].startswith("Agent/rtProto") or r[3] == "rtObject"
+                                         or (r[3], r[4]) == ("Node", "multiPath_")):
+                _dv_default(r[3], r[4], r[5])
     if session == "DV" and any(dist == "Exponential" for dist, _, _ in models):
         raise Ns2ImportError("$ns rtmodel Exponential with $ns rtproto DV is not modelled (both draw from ns-2's "
                              "rtglibRNG, in an order the DV agents' own timing sets; Manual and Deterministic "
@@ -955,6 +960,29 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
                                  + (" (a CBR source's rate_ or interval_ is)" if c == "Application/Traffic/CBR" else ""))
     notes += dict.fromkeys(objs.notes)
     return Imported(sc, notes, in_law, unseen)
+
+
+# ns-2 2.35's settings of its routing agents (ns-default.tcl, route-proto.tcl), as
+# satcc's distance-vector routing has them (crates/satcc-core/src/net/dv.rs)
+_DV_DEFAULTS = {("Agent/rtProto/DV", "INFINITY"): 32.0, ("Agent/rtProto/DV", "advertInterval"): 2.0,
+                ("Agent/rtProto/DV", "preference_"): 120.0, ("Agent/rtProto/Direct", "preference_"): 100.0,
+                ("Agent/rtProto", "preference_"): 200.0, ("rtObject", "maxpref_"): 255.0,
+                ("rtObject", "unreach_"): -1.0, ("Agent/rtProto/DV", "UNREACHABLE"): -1.0,
+                ("Node", "multiPath_"): 0.0}
+
+
+def _dv_default(cls: str, var: str, val: str) -> None:
+    """A class setting of ns-2's routing agents under `$ns rtproto DV`: ns-2's own value
+    is what satcc models; any other is refused by name."""
+    want = _DV_DEFAULTS.get((cls, var))
+    try:
+        same = want is not None and float(val) == want
+    except ValueError:
+        same = False
+    if not same:
+        known = ", ".join(f"{c} {v} {d:g}" for (c, v), d in _DV_DEFAULTS.items())
+        raise Ns2ImportError(f"{cls} set {var} {val}: not modelled under $ns rtproto DV (satcc's DV routing has "
+                             f"ns-2's settings: {known})")
 
 
 # ns-2 2.35's defaults of its link dynamics models (tcl/lib/ns-default.tcl): rtModel's
