@@ -105,6 +105,12 @@ def _agree(sc: dict, script: str) -> bool:
     # `$ns rtproto Session`: routes computed again at each instant; the ring cut in two
     ("session_ring.tcl", lambda sc: sc.pop("routing")),
     ("session_ring.tcl", lambda sc: next(l for l in sc["links"] if (l["a"], l["b"]) == ("n5", "n6")).pop("outages")),
+    # `$ns rtproto DV`: the agents' routes against session's and the static ones, and the
+    # link that fails twice
+    ("dv_ring.tcl", lambda sc: sc.update(routing="session")),
+    ("dv_ring.tcl", lambda sc: sc.pop("routing")),
+    ("dv_mesh.tcl", lambda sc: sc.update(routing="session")),
+    ("dv_mesh.tcl", lambda sc: next(l for l in sc["links"] if (l["a"], l["b"]) == ("n3", "n4")).pop("outages")),
     # `$ns cost`: the dear direct link, and its cheap way back
     ("costs.tcl", lambda sc: sc["links"][0].pop("cost")),
     ("costs.tcl", lambda sc: sc["links"][0].pop("b_to_a")),
@@ -320,7 +326,7 @@ def _script(tmp_path, links="$ns duplex-link $a $b 10Mb 10ms DropTail", extra=""
     ("$sink set ts_echo_rfc1323_ true", r"ts_echo_rfc1323_ true is not modelled by satcc \(only ns-2's default, "
      r"false\)"),
     ("set q [[$ns link $a $b] queue]\n$q set drop_front_ 1", r"drop_front_ 1 is not modelled"),
-    ("$ns rtproto DV", r"\$ns rtproto"),
+    ("$ns rtproto LS", r"\$ns rtproto \(LS\) is not modelled"),
     ("set f [new Agent/TCP/FullTcp]", r"Agent/TCP/FullTcp is not modelled"),
     ("Class Agent/Foo -superclass Agent", r"Class Agent/Foo: a class in ns-2's own hierarchy"),
     ("Node enable-module VC", r"Node enable-module VC \(node modules are not modelled: ns-2's default nodes are\)"),
@@ -574,7 +580,7 @@ def test_satcc_from_ns2_writes_the_scenario_and_notes_what_it_left_out(tmp_path,
     assert load(out).to_dict()["flows"][0]["cc"] == "tahoe"
     assert cli.main(["from-ns2", str(ns2scripts.SCRIPTS / "tutorial.tcl")]) == 0
     assert "cc: tahoe" in capsys.readouterr().out
-    assert cli.main(["from-ns2", str(_script(tmp_path, extra="$ns rtproto DV"))]) == 2
+    assert cli.main(["from-ns2", str(_script(tmp_path, extra="$ns rtproto LS"))]) == 2
     assert "satcc: error:" in capsys.readouterr().err
     assert cli.main(["from-ns2", str(ns2scripts.SCRIPTS / "tutorial.tcl"), "--out", str(tmp_path / "x.txt")]) == 2
 
@@ -1273,3 +1279,61 @@ $ns run
     # 2 (B's rate after A's) + x_ 6 (3 doubled by B's init before A's)
     assert sc["links"][0]["rate_bps"] == 8e6
     assert [n["name"] for n in sc["nodes"]] == ["node_a", "node_b"]
+
+
+def _dv_script(tmp_path, extra: str, after: str = "$ns rtproto DV") -> Path:
+    text = (ns2scripts.SCRIPTS / "dv_ring.tcl").read_text()
+    p = tmp_path / "dv.tcl"
+    p.write_text(text.replace("$ns rtproto DV\n", after + "\n" + extra + "\n", 1))
+    return p
+
+
+@pytest.mark.parametrize("extra,match", [
+    ("Agent/rtProto/DV set advertInterval 1", "Agent/rtProto/DV set advertInterval 1: not modelled"),
+    ("Agent/rtProto/DV set INFINITY 16", "INFINITY 16: not modelled"),
+    ("Node set multiPath_ 1", "Node set multiPath_ 1: not modelled"),
+    ("$ns rtproto Session", "one routing protocol for the whole network"),
+    ("set a [$ns node]; set b [$ns node]; $ns rtproto DV $a $b", "DV on some nodes only is not modelled"),
+    ("set a [$ns node]; set b [$ns node]; $ns duplex-link $a $b 1Mb 1ms DropTail; "
+     "$ns rtmodel Exponential {0.5 1.0} $a $b", "rtmodel Exponential with \\$ns rtproto DV is not modelled"),
+])
+def test_dv_settings_satcc_does_not_model_are_refused_by_name(tmp_path, extra, match):
+    with pytest.raises(ns2_import.Ns2ImportError, match=match):
+        ns2_import.from_tcl(_dv_script(tmp_path, extra))
+
+
+def test_dv_at_ns2s_own_settings_is_read_and_written_back(tmp_path):
+    imp = ns2_import.from_tcl(_dv_script(tmp_path, "Agent/rtProto/DV set advertInterval 2"))
+    assert imp.scenario["routing"] == "dv"
+    imp.scenario["tcp"].pop("tick_phase_s")
+    assert "$ns rtproto DV" in ns2.to_tcl(imp.scenario).splitlines()
+
+
+def test_dv_routing_messages_are_counted_and_unrouted_packets_vanish():
+    import satcc
+
+    sc = ns2_import.from_tcl(ns2scripts.SCRIPTS / "dv_ring.tcl").scenario
+    t = satcc.run(sc).summary["totals"]
+    # every node sends each neighbour its table at least every 2.2 s, and on changes
+    assert t["routing_messages"] >= 7 * 2 * 2 and "routing_ties" not in t
+    # the CBR starts at 0.1 s, before n0 has a route to n3: those packets go nowhere
+    cbr = next(f for f in satcc.run(sc).summary["flows"] if f.get("transport") == "udp")
+    assert cbr["data_pkts_delivered"] < cbr["data_pkts_sent"]
+    sc["routing"] = "session"
+    t2 = satcc.run(sc).summary["totals"]
+    assert "routing_messages" not in t2
+
+
+@pytest.mark.parametrize("change,match", [
+    (lambda sc: sc["links"][0].update(queue={"type": "sfq"}), r"links\[0\].queue: an SFQ or DRR queue under routing: dv"),
+    (lambda sc: sc["flows"][0].update(path=["n0", "n1", "n2", "n3"]),
+     r"flows\[0\].path: a pinned path cannot follow routing: dv"),
+])
+def test_dv_scenarios_satcc_does_not_model_are_refused_by_field(change, match):
+    import satcc
+    from satcc.errors import ScenarioError
+
+    sc = ns2_import.from_tcl(ns2scripts.SCRIPTS / "dv_ring.tcl").scenario
+    change(sc)
+    with pytest.raises(ScenarioError, match=match):
+        satcc.run(sc)

@@ -232,8 +232,10 @@ class Scenario:
         router schemes as the file's `schemes` list (or add them with `scheme()`);
         `ns2_rng_seed`: take RED's, the error models' and the ON/OFF sources' draws from
         ns-2's generator seeded with it (docs/scenario.md, "ns-2's draws"); `routing`:
-        "static" (the default) or "session", routes computed again as links fail
-        (docs/scenario.md, "Routes around a failed link")."""
+        "static" (the default), "session", routes computed again as links fail
+        (docs/scenario.md, "Routes around a failed link"), or "dv", routes learnt from the
+        neighbours' distance vectors (docs/scenario.md, "Routes learnt from the
+        neighbours")."""
         self.d: dict = {"name": name, "duration_s": duration_s, "seed": seed,
                         "sample_interval_s": sample_interval_s, "nodes": [], "links": [], "flows": []}
         if ns2_rng_seed is not None:

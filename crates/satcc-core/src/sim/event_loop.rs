@@ -1415,9 +1415,9 @@ mod tests {
         let e = Simulation::from_json(&pinned.to_string()).err().unwrap();
         assert!(e.starts_with("flows[0].path: a pinned path cannot follow routing: session"), "{e}");
         let mut bad = sc("session", json!([]));
-        bad["routing"] = json!("dv");
+        bad["routing"] = json!("ls");
         let e = Simulation::from_json(&bad.to_string()).err().unwrap();
-        assert!(e.contains("`dv`, expected `static` or `session`"), "{e}");
+        assert!(e.contains("`ls`, expected one of `static`, `session`, `dv`"), "{e}");
     }
 
     #[test]
