@@ -761,7 +761,8 @@ def test_static_routing_named_is_ns2s_default_and_session_routing_is_read(tmp_pa
     assert ns2_import.from_tcl(_script(tmp_path, extra="$ns rtproto Session")).scenario["routing"] == "session"
     some = ns2_import.from_tcl(_script(tmp_path, extra="$ns rtproto Session $a"))
     assert some.scenario["routing"] == "session" and any("on some nodes" in n for n in some.notes)
-    for proto in ("DV", "LS", "Manual"):
+    assert ns2_import.from_tcl(_script(tmp_path, extra="$ns rtproto DV")).scenario["routing"] == "dv"
+    for proto in ("LS", "Manual"):
         with pytest.raises(ScenarioError, match=rf"\$ns rtproto \({proto}\)"):
             ns2_import.from_tcl(_script(tmp_path, extra=f"$ns rtproto {proto}"))
 
@@ -1337,3 +1338,30 @@ def test_dv_scenarios_satcc_does_not_model_are_refused_by_field(change, match):
     change(sc)
     with pytest.raises(ScenarioError, match=match):
         satcc.run(sc)
+
+
+def test_dv_picks_among_equal_next_hops_make_the_runs_agree_in_law(tmp_path):
+    # four nodes all linked: when 0-3 fails, node 0 has two ways to 3 of one length,
+    # picked among equals, which ns-2 does by a hash order of names satcc lacks
+    p = tmp_path / "k4.tcl"
+    p.write_text("""set ns [new Simulator]
+$ns rtproto DV
+for {set i 0} {$i < 4} {incr i} { set n($i) [$ns node] }
+foreach {a b} {0 1 0 2 0 3 1 2 1 3 2 3} { $ns duplex-link $n($a) $n($b) 1Mb 10ms DropTail }
+set udp [new Agent/UDP]
+$ns attach-agent $n(1) $udp
+set null [new Agent/Null]
+$ns attach-agent $n(3) $null
+$ns connect $udp $null
+set cbr [new Application/Traffic/CBR]
+$cbr attach-agent $udp
+$cbr set rate_ 100Kb
+$ns at 0.0 "$cbr start"
+$ns rtmodel-at 1.0 down $n(0) $n(3)
+$ns at 8.0 "exit 0"
+$ns run
+""")
+    imp = ns2_import.from_tcl(p)
+    assert imp.in_law == []
+    ns2_import.satcc_counts(imp)
+    assert len(imp.in_law) == 1 and "picked among equally good next hops 2 times" in imp.in_law[0]

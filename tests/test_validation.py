@@ -272,8 +272,8 @@ def test_a_run_is_checked_by_the_core_once(monkeypatch):
 
 def test_routing_and_costs_are_checked_by_field():
     d = base()
-    d["routing"] = "dv"
-    assert err(d) == "routing: must be one of static, session, got 'dv'"
+    d["routing"] = "ls"
+    assert err(d) == "routing: must be one of static, session, dv, got 'ls'"
     d = base()
     d["links"][1]["cost"] = 0
     assert err(d).startswith("links[1].cost: ")
@@ -287,6 +287,8 @@ def test_routing_and_costs_are_checked_by_field():
     f = d["flows"][0]
     d["flows"][0]["path"] = [f["src"], "r1", "r2", f["dst"]]
     assert err(d).startswith("flows[0].path: a pinned path cannot follow routing: session")
+    d["routing"] = "dv"
+    assert err(d).startswith("flows[0].path: a pinned path cannot follow routing: dv")
 
 
 @pytest.mark.parametrize("cc,tcp,message", [

@@ -964,8 +964,8 @@ def counters_from_satcc(summary: dict) -> dict:
              + ([f["ecn_responses"]] if "ecn_responses" in f else [])
              for f in summary["flows"]}
     # ns-2's queue monitor counts the error model's losses too (link-lossmodel drops go
-    # to the link's drop head)
-    links = {l["name"]: [l["arrivals_pkts"], l["departed_pkts"], l["drops"] + l["drops_error"]]
+    # to the link's drop head), and its TTL checker's
+    links = {l["name"]: [l["arrivals_pkts"], l["departed_pkts"], l["drops"] + l["drops_error"] + l["drops_ttl"]]
              for l in summary["links"]}
     out = {"flows": flows, "links": links}
     fct = {f["name"]: f["fct_s"] for f in summary["flows"] if "fct_s" in f}

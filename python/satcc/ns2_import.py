@@ -1677,12 +1677,19 @@ def satcc_counts(imported: Imported) -> dict[str, list[int]]:
     sc = imported.scenario
     number = {n["name"]: str(i) for i, n in enumerate(sc["nodes"])}
     out = {}
-    for link in run(sc).summary["links"]:
+    summary = run(sc).summary
+    ties = summary["totals"].get("routing_ties", 0)
+    if ties:
+        # known only once run: the distance-vector agents' picks among equal next hops
+        imported.in_law.append(f"the DV agents picked among equally good next hops {ties} times, which ns-2 does "
+                               "by a hash order of its link objects' names (satcc: the lowest-numbered neighbour)")
+    for link in summary["links"]:
         a, b = link["name"].split("->")
         # ns-2's queue monitor counts the error model's losses as drops, unless the
         # script gave them a drop target of its own after placing the model
         seen = 0 if link["name"] in imported.error_drops_unseen else link["drops_error"]
-        out[f"{number[a]}->{number[b]}"] = [link["arrivals_pkts"], link["departed_pkts"], link["drops"] + seen]
+        out[f"{number[a]}->{number[b]}"] = [link["arrivals_pkts"], link["departed_pkts"],
+                                            link["drops"] + seen + link["drops_ttl"]]
     return out
 
 

@@ -230,6 +230,11 @@ TELNET_FIRST = 34000
 # pending cancelled), and their rates changed during the run (`$cbr set rate_`); over TCP
 # agents, some send messages of their own size (ceil(size / segment) segments each)
 RESTART_FIRST = 35000
+# From DV_FIRST to DV_FIRST + 99: the session family's networks (more than one way round,
+# links failing and coming back) under distance-vector routing (`routing: dv`, ns-2's
+# `$ns rtproto DV`): the routing agents' tables cross the links as packets, routes spread
+# from the first updates at U(0, 0.5) s, and what a node cannot route yet goes nowhere
+DV_FIRST = 36000
 # Networks known to part from ns-2, with why (none since 2026-11-28; three mixed networks
 # found apart on 2026-12-02 were fixed the same day, below). Networks 241, 1055,
 # 6121 and 7053 were kept here until then: links of equal rates busy in lockstep, where
@@ -259,7 +264,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(MIX_FIRST, MIX_FIRST + 100)) + list(range(FAIR_FIRST, FAIR_FIRST + 200))
             + list(range(PI_FIRST, PI_FIRST + 200)) + list(range(FACK_FIRST, FACK_FIRST + 200))
             + list(range(REM_FIRST, REM_FIRST + 200)) + list(range(TELNET_FIRST, TELNET_FIRST + 100))
-            + list(range(RESTART_FIRST, RESTART_FIRST + 100))
+            + list(range(RESTART_FIRST, RESTART_FIRST + 100)) + list(range(DV_FIRST, DV_FIRST + 100))
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
             # found in a scan of mixed networks beyond the family's 100: a send overhead's
@@ -493,7 +498,9 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    if DV_FIRST <= k < DV_FIRST + 100:
+        return True, False, "dv"
     if RESTART_FIRST <= k < RESTART_FIRST + 100:
         return True, False, "restarts"
     if TELNET_FIRST <= k < TELNET_FIRST + 100:
@@ -906,6 +913,46 @@ def _make_session(sc: dict, rng: random.Random) -> None:
     sc["routing"] = "session"
     _more_ways_round(sc, rng)
     _fail_some(sc, rng)
+
+
+# the most draws of costs and failures a DV network is given before one makes no pick
+# among equals, the last of them without failures
+_DV_DRAWS = 40
+_DV_DRAWS_UNFAILED = 10
+
+
+def _make_dv(sc: dict, rng: random.Random) -> None:
+    """In place: the session family's network (more than one way round) under
+    distance-vector routing (`routing: dv`, ns-2's `$ns rtproto DV`), every link given a
+    cost of 1 to 3 in 512ths (a direction its own in one link in three), with links
+    failing and coming back as in the session family. Where a table offers a node
+    several new next hops of equal metric, ns-2 picks by a hash order of its link
+    objects' names, which satcc does not have (net/dv.rs): the costs and failures are
+    drawn again (up to _DV_DRAWS times, the last draws without failures) until satcc's
+    run makes no such pick (totals.routing_ties), so that every choice the run makes is
+    one ns-2's rules fix. (Counting to infinity around a triangle, the usual source of
+    equal metrics, comes with a destination cut off.)"""
+    from .. import _core
+
+    sc["routing"] = "dv"
+    _more_ways_round(sc, rng)
+    base = json.dumps(sc)
+    for attempt in range(_DV_DRAWS):
+        trial = json.loads(base)
+        for link in trial["links"]:
+            link["cost"] = 1.0 + rng.randrange(1024) / 512.0
+            if rng.random() < 1 / 3:
+                link["b_to_a"] = {**link.get("b_to_a", {}), "cost": 1.0 + rng.randrange(1024) / 512.0}
+        if attempt < _DV_DRAWS - _DV_DRAWS_UNFAILED:
+            _fail_some(trial, rng)
+        # (the run as network() gives it: with the RTT clocks' phases pinned)
+        pinned = ns2.pin_tick_phases(json.loads(json.dumps(trial)), NS2_SEED)
+        summary = json.loads(_core.run_json(json.dumps(pinned), series=False)["summary"])
+        if not summary["totals"].get("routing_ties"):
+            sc.clear()
+            sc.update(trial)
+            return
+    raise RuntimeError(f"{sc.get('name')}: no draw in {_DV_DRAWS} without a pick among equals")
 
 
 def _more_ways_round(sc: dict, rng: random.Random) -> None:
@@ -1338,6 +1385,7 @@ _FAMILY_MAKERS = {
     "rem": [(_make_udp, 8_200_000), (_make_rem, 33_000_000)],
     "telnet": [(_make_udp, 8_200_000), (_make_telnet, 34_000_000)],
     "restarts": [(_make_udp, 8_200_000), (_make_restarts, 35_000_000)],
+    "dv": [(_make_udp, 8_200_000), (_make_dv, 36_000_000)],
 }
 
 
@@ -1403,6 +1451,11 @@ FAMILY_CONTROLS = {
         "the gaps' mean 1 % longer": _flows_as("telnet", lambda f: {
             **f, "traffic": {**f["traffic"], "interval_s": f["traffic"]["interval_s"] * 1.01}}),
         "the gaps drawn from satcc's own streams": lambda sc: sc.pop("ns2_rng_seed", None),
+    },
+    "dv": {
+        "session routing in place of DV": lambda sc: sc.update(routing="session"),
+        "static routing": lambda sc: sc.pop("routing"),
+        "no link failing": lambda sc: [l.pop("outages", None) for l in sc["links"]],
     },
     "restarts": {
         "no restart": lambda sc: [f.pop("restarts", None) for f in sc["flows"]],

@@ -84,7 +84,8 @@ pub struct LinkSummary {
     pub arrivals_pkts: u64,
     pub drops: u64,
     pub drops_error: u64,
-    /// Packets dropped at this direction's entry because their TTL ran out.
+    /// Packets dropped at this direction's far end because their TTL ran out there (ns-2's
+    /// TTLChecker, the last element of each link, whose drops its queue monitor counts).
     pub drops_ttl: u64,
     /// Of `drops`, those lost when the direction went down (its outages): in its queue,
     /// in transmission or on the wire.

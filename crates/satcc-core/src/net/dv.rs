@@ -298,7 +298,8 @@ impl Dv {
             r.pref = pf;
             r.metric = mt;
             if !keep {
-                if best.len() > 1 {
+                // (a node's route to itself is never installed: its pick counts for nothing)
+                if best.len() > 1 && dst != u {
                     self.ties += 1;
                 }
                 let k = best[0];

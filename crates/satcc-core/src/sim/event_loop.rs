@@ -342,6 +342,12 @@ impl Simulation {
             return;
         }
         let fid = pkt.flow;
+        if pkt.ttl <= 1 {
+            // its TTL runs out at this link's end (ns-2's TTLChecker, the last element of
+            // every link: at its destination too), counted among the link's drops
+            self.count_drop(&pkt, link, DropCause::Ttl);
+            return;
+        }
         if self.hop_by_hop {
             self.forward_hop_by_hop(link, pkt);
             return;
@@ -367,10 +373,6 @@ impl Simulation {
             let next = self.routes[(off + hop as u32) as usize];
             if pkt.is_data() && self.scheme_of_link[next as usize] != NONE {
                 self.scheme_sees_data(next, &pkt);
-            }
-            if pkt.ttl <= 1 {
-                self.count_drop(&pkt, next, DropCause::Ttl);
-                return;
             }
             self.enqueue(&pkt, Pass::NextHop, next);
             return;
@@ -475,10 +477,6 @@ impl Simulation {
             };
             if pkt.is_data() && self.scheme_of_link[next as usize] != NONE {
                 self.scheme_sees_data(next, &pkt);
-            }
-            if pkt.ttl <= 1 {
-                self.count_drop(&pkt, next, DropCause::Ttl);
-                return;
             }
             self.enqueue(&pkt, Pass::TtlOnly, next);
             return;
@@ -1207,6 +1205,31 @@ mod tests {
             "schemes": if refwa { json!([{"type": "refwa", "links": ["r->b"]}]) } else { json!([]) },
         });
         Simulation::from_json(&sc.to_string()).unwrap().run()
+    }
+
+    /// ns-2's TTLChecker ends each link: a packet whose TTL (32) runs out at a link's
+    /// end is dropped there, counted among that link's drops, at its destination too.
+    #[test]
+    fn a_packet_whose_ttl_runs_out_is_dropped_at_the_end_of_the_link_it_ran_out_on() {
+        let run = |hops: usize| {
+            let nodes: Vec<_> = (0..=hops).map(|i| json!({"name": format!("n{i}")})).collect();
+            let links: Vec<_> = (0..hops)
+                .map(|i| json!({"a": format!("n{i}"), "b": format!("n{}", i + 1), "rate_bps": 1e7, "delay_ms": 0.1}))
+                .collect();
+            let sc = json!({"duration_s": 1.0, "nodes": nodes, "links": links,
+                "flows": [{"name": "u", "src": "n0", "dst": format!("n{hops}"), "transport": "udp",
+                           "traffic": {"type": "cbr", "rate_bps": 8e4, "packet_size_bytes": 100}}]});
+            Simulation::from_json(&sc.to_string()).unwrap().run()
+        };
+        // 31 hops: delivered; 32: every packet dropped at the end of the last link
+        let ok = run(31);
+        assert!(ok.summary.flows[0].data_pkts_delivered > 90);
+        assert!(ok.summary.links.iter().all(|l| l.drops_ttl == 0));
+        let out = run(32);
+        assert_eq!(out.summary.flows[0].data_pkts_delivered, 0);
+        let last = out.summary.links.iter().find(|l| l.name == "n31->n32").unwrap();
+        assert!(last.drops_ttl > 90 && last.drops_ttl == last.arrivals_pkts, "{} {}", last.drops_ttl, last.arrivals_pkts);
+        assert_eq!(out.summary.links.iter().map(|l| l.drops_ttl).sum::<u64>(), last.drops_ttl);
     }
 
     /// ns-2's UdpAgent::sendmsg: a source packet larger than the agent's packetSize_
