@@ -297,14 +297,16 @@ def test_outputs_follow_the_umask(tmp_path):
 
 def test_a_lost_syn_is_not_a_lost_data_packet_and_ttl_drops_are_per_link():
     d = json.loads(json.dumps(BASE))
-    d["tcp"] = {**d["tcp"], "initial_ttl": 2}  # three hops: every packet dies at r2
+    # three hops: every packet's TTL runs out at the end of the second link, r1->r2 (ns-2's
+    # TTLChecker ends each link), and is counted there
+    d["tcp"] = {**d["tcp"], "initial_ttl": 2}
     d["duration_s"] = 0.5
     r = satcc.run(d)
     f = r.summary["flows"][0]
     assert f["data_pkts_sent"] == 0 and f["data_pkts_dropped"] == 0 and f["loss_rate"] == 0
     assert f["syn_pkts_sent"] >= 1 and f["syn_pkts_dropped"] == f["syn_pkts_sent"]
     ttl = {l["name"]: l["drops_ttl"] for l in r.summary["links"]}
-    assert ttl["r2->b"] == f["syn_pkts_sent"] and sum(ttl.values()) == ttl["r2->b"]
+    assert ttl["r1->r2"] == f["syn_pkts_sent"] and sum(ttl.values()) == ttl["r1->r2"]
     p = r.summary["totals"]["packets"]
     assert p["data_injected"] == p["data_delivered"] + p["data_dropped"] + p["data_in_flight"]
 
