@@ -101,13 +101,7 @@ impl Simulation {
 
     fn count_drop(&mut self, pkt: &Packet, link: LinkId, cause: DropCause) {
         if pkt.flow == ROUTING_FLOW {
-            // a routing agent's message: its table is forgotten (the link counted it)
-            let dv = self.dv.as_mut().expect("routing packets come with routing: dv");
-            dv.lost(pkt.seq as u64);
-            dv.lost_pkts += 1;
-            if cause == DropCause::Ttl {
-                self.links[link as usize].stats.drops_ttl += 1;
-            }
+            self.routing_message_lost(pkt, link, cause);
             return;
         }
         let mut seqno = pkt.seq;
@@ -152,6 +146,7 @@ impl Simulation {
     }
 
     /// What a flow's timer or app made it send goes out; its timers follow its new state.
+    #[inline]
     fn send_and_rearm(&mut self, fid: FlowId, out: Vec<Packet>) {
         self.flush_outbox(out);
         self.sync_timers(fid);
@@ -204,7 +199,7 @@ impl Simulation {
     }
 
     /// Send the packets an agent put in the outbox.
-
+    #[inline]
     fn flush_outbox(&mut self, mut out: Vec<Packet>) {
         for p in out.drain(..) {
             self.send_one(p);
@@ -697,8 +692,22 @@ impl Simulation {
         }
     }
 
+    /// A routing agent's message lost on `link`: its table is forgotten (the link counted
+    /// the drop).
+    #[cold]
+    #[inline(never)]
+    fn routing_message_lost(&mut self, pkt: &Packet, link: LinkId, cause: DropCause) {
+        let dv = self.dv.as_mut().expect("routing packets come with routing: dv");
+        dv.lost(pkt.seq as u64);
+        dv.lost_pkts += 1;
+        if cause == DropCause::Ttl {
+            self.links[link as usize].stats.drops_ttl += 1;
+        }
+    }
+
     /// A node's periodic distance-vector update.
     #[cold]
+    #[inline(never)]
     fn on_dv_update(&mut self, u: NodeId) {
         let links = &self.links;
         let (sends, next) = self.dv.as_mut().expect("dv").periodic(u, self.shadow, &|l| !links[l as usize].is_down());
@@ -710,6 +719,8 @@ impl Simulation {
 
     /// Routing agents' messages go out, each onto its link (the route to a neighbour is
     /// the link to it), at the instant they are sent.
+    #[cold]
+    #[inline(never)]
     fn dv_send(&mut self, sends: &[crate::net::dv::Send]) {
         let size = self.dv.as_ref().expect("dv").message_bytes();
         for s in sends {
@@ -729,6 +740,8 @@ impl Simulation {
     }
 
     /// A routing agent's message reaches the neighbour at the far end of `link`.
+    #[cold]
+    #[inline(never)]
     fn dv_receive(&mut self, link: LinkId, pkt: &Packet) {
         let (from, to) = (self.links[link as usize].from, self.links[link as usize].to);
         let links = &self.links;
