@@ -416,6 +416,39 @@ impl Dv {
     }
 }
 
+/// The order in which Tcl 8.6 lists an array's keys (`array names`) that are these node
+/// ids as strings, inserted in this order: ns-2's rtModel tells the nodes of a link change
+/// in that order (`foreach n [array names nodes_]`). Tcl's hash table of string keys
+/// starts with 4 buckets, a key going to bucket hash & mask (hash: h = h * 9 + c over
+/// its characters) at the head of its chain, and grows fourfold once it holds three
+/// entries a bucket, moving the entries bucket by bucket to the heads of the new chains;
+/// it is listed bucket by bucket, each chain from its head.
+pub fn tcl_array_order(ids: &[NodeId]) -> Vec<NodeId> {
+    let hash = |id: NodeId| id.to_string().bytes().fold(0u32, |h, c| h.wrapping_mul(9).wrapping_add(c as u32));
+    let mut buckets: Vec<Vec<NodeId>> = vec![Vec::new(); 4];
+    let mut entries = 0;
+    for &id in ids {
+        if buckets.iter().any(|b| b.contains(&id)) {
+            continue;
+        }
+        let mask = buckets.len() as u32 - 1;
+        buckets[(hash(id) & mask) as usize].insert(0, id);
+        entries += 1;
+        if entries >= 3 * buckets.len() {
+            let old = std::mem::take(&mut buckets);
+            let n = old.len() * 4;
+            buckets = vec![Vec::new(); n];
+            let mask = n as u32 - 1;
+            for chain in old {
+                for id in chain {
+                    buckets[(hash(id) & mask) as usize].insert(0, id);
+                }
+            }
+        }
+    }
+    buckets.into_iter().flatten().collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -525,6 +558,33 @@ mod tests {
         assert_eq!(d.installed[1][2].metric, INFINITY);
         assert_eq!(d.next_link(0, 2), Some(0));
         assert_eq!(d.installed[0][2].metric, INFINITY);
+    }
+
+    #[test]
+    fn array_names_come_in_tcls_order() {
+        // as tclsh 8.6 lists `array names` of these keys set in this order
+        for (keys, want) in [
+            (vec![3, 0], vec![0, 3]),
+            (vec![3, 4], vec![4, 3]),
+            (vec![2, 5], vec![5, 2]),
+            (vec![12, 3], vec![3, 12]),
+            (vec![10, 11], vec![10, 11]),
+            (vec![1, 0], vec![0, 1]),
+            // drawn at random, more than twelve keys growing the table (and 25 twice)
+            (vec![19, 50, 83, 6, 9, 105, 68, 12, 46, 74, 7, 116, 64], vec![116, 19, 74, 6, 105, 7, 9, 64, 46, 83, 12, 50, 68]),
+            (vec![4, 11, 55, 53, 8, 30, 70, 54], vec![8, 53, 4, 54, 55, 11, 70, 30]),
+            (vec![105, 72, 15], vec![72, 15, 105]),
+            (vec![80, 74, 7, 73, 50, 6, 28, 5], vec![80, 5, 50, 28, 6, 73, 7, 74]),
+            (vec![37, 53, 18, 69, 15], vec![53, 18, 15, 37, 69]),
+            (vec![71, 104, 87, 23, 13, 74, 73, 81, 24, 47, 12, 70], vec![71, 73, 74, 104, 23, 24, 81, 47, 12, 13, 87, 70]),
+            (vec![72, 7, 79, 26], vec![26, 79, 72, 7]),
+            (
+                vec![87, 68, 54, 99, 40, 59, 74, 58, 46, 38, 31, 101, 23, 89, 116, 109, 10, 73, 110, 67, 63, 43, 93, 57, 36],
+                vec![116, 36, 89, 54, 73, 101, 74, 38, 57, 93, 40, 23, 58, 59, 43, 63, 10, 110, 109, 99, 46, 31, 67, 68, 87],
+            ),
+        ] {
+            assert_eq!(tcl_array_order(&keys), want, "{keys:?}");
+        }
     }
 
     #[test]

@@ -683,8 +683,11 @@ impl Simulation {
                 r.recompute(&|l| !links[l as usize].is_down());
             }
             // under DV, each node whose links changed looks at them again (ns-2's rtModel
-            // notify, after every edge of the instant), and tells its peers what changed
-            for n in std::mem::take(&mut self.dv_changed_nodes) {
+            // notify, after every edge of the instant), and tells its peers what changed:
+            // in the order Tcl lists the model's array of nodes (their ids as keys, set in
+            // the order of the edges: a link's first end first)
+            let nodes = crate::net::dv::tcl_array_order(&std::mem::take(&mut self.dv_changed_nodes));
+            for n in nodes {
                 let links = &self.links;
                 let sends = self.dv.as_mut().expect("dv").interfaces_changed(n, &|l| !links[l as usize].is_down());
                 self.dv_send(&sends);
