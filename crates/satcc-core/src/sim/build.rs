@@ -584,7 +584,7 @@ impl Simulation {
             mobility,
             session,
             dv,
-            dv_changed_nodes: Vec::new(),
+            dv_changed_links: Vec::new(),
             schemes,
             scheme_link,
             scheme_of_link,

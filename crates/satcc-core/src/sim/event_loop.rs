@@ -670,11 +670,10 @@ impl Simulation {
             }
         }
         if self.dv.is_some() {
+            // each link is a model of its own (its two directions, first end first)
             let (from, to) = (self.links[l as usize].from, self.links[l as usize].to);
-            for n in [from, to] {
-                if !self.dv_changed_nodes.contains(&n) {
-                    self.dv_changed_nodes.push(n);
-                }
+            if !self.dv_changed_links.iter().any(|&(a, b)| (a, b) == (from, to) || (a, b) == (to, from)) {
+                self.dv_changed_links.push((from, to));
             }
         }
         if last_of_instant {
@@ -684,9 +683,17 @@ impl Simulation {
             }
             // under DV, each node whose links changed looks at them again (ns-2's rtModel
             // notify, after every edge of the instant), and tells its peers what changed:
-            // in the order Tcl lists the model's array of nodes (their ids as keys, set in
-            // the order of the edges: a link's first end first)
-            let nodes = crate::net::dv::tcl_array_order(&std::mem::take(&mut self.dv_changed_nodes));
+            // link by link (each a model, in the order they were filed), the two ends in
+            // the order Tcl lists the model's array of their ids (a link's first end set
+            // first); a node told already has nothing new to say
+            let mut nodes: Vec<NodeId> = Vec::new();
+            for (a, b) in std::mem::take(&mut self.dv_changed_links) {
+                for n in crate::net::dv::tcl_array_order(&[a, b]) {
+                    if !nodes.contains(&n) {
+                        nodes.push(n);
+                    }
+                }
+            }
             for n in nodes {
                 let links = &self.links;
                 let sends = self.dv.as_mut().expect("dv").interfaces_changed(n, &|l| !links[l as usize].is_down());

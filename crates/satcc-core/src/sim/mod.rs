@@ -229,8 +229,9 @@ pub struct Simulation {
     session: Option<Box<crate::net::routing::SessionRoutes>>,
     /// Each node's routes under `routing: dv`, learnt from its neighbours' messages.
     dv: Option<Box<crate::net::dv::Dv>>,
-    /// Nodes whose links changed state at the instant being run (told at its last edge).
-    dv_changed_nodes: Vec<NodeId>,
+    /// Links (their ends) that changed state at the instant being run, in order (their
+    /// nodes are told at its last edge).
+    dv_changed_links: Vec<(NodeId, NodeId)>,
     /// Packets go by each node's routes (`mobility` or `session`), not the flows'.
     hop_by_hop: bool,
     /// Per flow: a fingerprint of its data path at the last routing instant.
