@@ -469,6 +469,15 @@ mod tests {
         }
     }
 
+    /// Every node's periodic update in turn, each delivered until nothing more is sent.
+    fn updates_from_all(d: &mut Dv, links: &[(NodeId, NodeId, f64)], n: u32) {
+        let all = |_: LinkId| true;
+        for u in 0..n {
+            let (s, _) = d.periodic(u, 0.0, &all);
+            settle(d, links, s, &all);
+        }
+    }
+
     fn hops(d: &Dv, links: &[(NodeId, NodeId, f64)], mut u: NodeId, dst: NodeId) -> Option<Vec<NodeId>> {
         let mut path = vec![u];
         while u != dst {
@@ -495,10 +504,7 @@ mod tests {
         let links = ring(7);
         let all = |_| true;
         let mut d = Dv::new(7, &links);
-        for u in 0..7 {
-            let (s, _) = d.periodic(u, 0.0, &all);
-            settle(&mut d, &links, s, &all);
-        }
+        updates_from_all(&mut d, &links, 7);
         assert_eq!(hops(&d, &links, 0, 3), Some(vec![0, 1, 2, 3]));
         assert_eq!(hops(&d, &links, 0, 4), Some(vec![0, 6, 5, 4]));
         // 1-2 fails (links 2 and 3): both ends look again and tell the others
@@ -523,10 +529,7 @@ mod tests {
         let links = ring(4);
         let all = |_| true;
         let mut d = Dv::new(4, &links);
-        for u in 0..4 {
-            let (s, _) = d.periodic(u, 0.0, &all);
-            settle(&mut d, &links, s, &all);
-        }
+        updates_from_all(&mut d, &links, 4);
         // 0 reaches 1 over link 0 (0 -> 1): what it tells 1 of 1 is INFINITY, 3 hears 1
         let (s, _) = d.periodic(0, 0.0, &all);
         let to1 = s.iter().find(|s| s.link == 0).unwrap();
@@ -543,12 +546,8 @@ mod tests {
     fn a_peer_that_no_longer_reaches_keeps_its_route_at_infinity_until_another_offers_one() {
         // a chain 0-1-2: 2 is cut off from 0 when 1-2 fails
         let links = vec![(0, 1, 1.0), (1, 0, 1.0), (1, 2, 1.0), (2, 1, 1.0)];
-        let all = |_| true;
         let mut d = Dv::new(3, &links);
-        for u in 0..3 {
-            let (s, _) = d.periodic(u, 0.0, &all);
-            settle(&mut d, &links, s, &all);
-        }
+        updates_from_all(&mut d, &links, 3);
         assert_eq!(d.next_link(0, 2), Some(0));
         let down = |l: LinkId| l < 2;
         let q = d.interfaces_changed(1, &down);
