@@ -652,7 +652,7 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
     # rtmodel's), run as ns-2's rtQueue runs them once the run's end is known
     models: list[tuple[str, tuple, list[tuple[str, str]]]] = []
     own_rng: dict[str, str] = {}
-    session = False
+    rtproto = ""  # the routing protocol `$ns rtproto` names (Session, DV), if any
     # ns-2's default generator before the run (seed 1 unless the script seeds it): the
     # draws its TCP agents make as they are made and as `$ns run` resets them
     gen = _PreRunDraws()
@@ -737,10 +737,10 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
             dist, parms, *ls = rest
             models.append((dist, tuple(parms.split()), [link_of[l] for l in ls]))
         elif kind == "rtproto":
-            if session and session != rest[0]:
-                raise Ns2ImportError(f"$ns rtproto {rest[0]} after $ns rtproto {session}: one routing protocol for "
+            if rtproto and rtproto != rest[0]:
+                raise Ns2ImportError(f"$ns rtproto {rest[0]} after $ns rtproto {rtproto}: one routing protocol for "
                                      "the whole network is modelled")
-            session = rest[0]
+            rtproto = rest[0]
         elif kind == "cost":
             l, c = rest
             d = direction[link_of[l]]
@@ -766,20 +766,20 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
         duration_s = float(rec["ended"])
     if not duration_s > 0:
         raise Ns2ImportError(f"the run ends at {duration_s:g} s: nothing to simulate")
-    if session == "DV":
+    if rtproto == "DV":
         for r in records:
             if r[2] == "class-set" and (r[3].startswith("Agent/rtProto") or r[3] == "rtObject"
                                          or (r[3], r[4]) == ("Node", "multiPath_")):
                 _dv_default(r[3], r[4], r[5])
-    if session == "DV" and any(dist == "Exponential" for dist, _, _ in models):
+    if rtproto == "DV" and any(dist == "Exponential" for dist, _, _ in models):
         raise Ns2ImportError("$ns rtmodel Exponential with $ns rtproto DV is not modelled (both draw from ns-2's "
                              "rtglibRNG, in an order the DV agents' own timing sets; Manual and Deterministic "
                              "models are)")
     dynamics = _link_dynamics(models, duration_s)
     sc: dict = {"name": name, "duration_s": duration_s, "nodes": [{"name": node_name[h]} for h in nodes],
                 "links": [], "flows": []}
-    if session:
-        sc["routing"] = {"Session": "session", "DV": "dv"}[session]
+    if rtproto:
+        sc["routing"] = {"Session": "session", "DV": "dv"}[rtproto]
     # an agent's procedures of the script's own (satcc ns2's scripts reseed before each
     # reset) make its draws before the run the script's, not ns-2's
     own_procs = [n for n in notes if n.startswith("Agent/") and "procedures of ns-2's classes are not run" in n]

@@ -360,13 +360,10 @@ impl Dv {
                 // the protocol it had: its current values first (ns-2 reads them back)
                 match *via {
                     Via::Direct => {
-                        let pref = if direct.is_some() { DIRECT_PREF } else { MAXPREF };
-                        let k = direct.filter(|&k| self.direct[u][k]);
-                        *cur = Route {
-                            next: k.map(|k| (self.peers[u][k].link, k as u32)),
-                            metric: if k.is_some() { self.peers[u][k.unwrap()].cost } else { UNREACH },
-                            pref,
-                        };
+                        *cur = match direct_route {
+                            Some((r, _)) => r,
+                            None => Route { next: None, metric: UNREACH, pref: if direct.is_some() { DIRECT_PREF } else { MAXPREF } },
+                        }
                     }
                     Via::Dv => *cur = dv,
                     Via::None | Via::Local => {}
