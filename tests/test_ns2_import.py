@@ -189,6 +189,12 @@ def _agree(sc: dict, script: str) -> bool:
     ("cbr_restarts.tcl", lambda sc: _flow(sc, "udp")["traffic"].pop("rate_steps")),
     ("cbr_restarts.tcl", lambda sc: _flow(sc, "tcp2")["traffic"].pop("rate_steps")),
     ("cbr_restarts.tcl", lambda sc: _flow(sc, "tcp2")["traffic"].pop("packet_size_bytes")),
+    # FTPs stopped and started again over one-way TCP agents: each restart, and the
+    # window a restart 5 ms after a stop finds (segments still in flight)
+    ("ftp_restarts.tcl", lambda sc: _flow(sc, "tcp0").pop("restarts")),
+    ("ftp_restarts.tcl", lambda sc: _flow(sc, "tcp1")["restarts"][0].update(start_s=2.62)),
+    ("ftp_restarts.tcl", lambda sc: _flow(sc, "tcp1")["restarts"].pop()),
+    ("ftp_restarts.tcl", lambda sc: _flow(sc, "tcp2").pop("restarts")),
     # Tcl's rand() after srand: the start times and windows it drew
     ("tcl_rand.tcl", lambda sc: _flow(sc, "tcp0").update(start_s=_flow(sc, "tcp0")["start_s"] + 0.01)),
     ("tcl_rand.tcl", lambda sc: _flow(sc, "tcp1").setdefault("tcp", {}).update(rwnd_pkts=20)),
@@ -333,7 +339,13 @@ def _script(tmp_path, links="$ns duplex-link $a $b 10Mb 10ms DropTail", extra=""
     ("$ns node-config -satNodeType geo-repeater -phyType Phy/Repeater",
      r"ns-2's satellite nodes \(Channel/Sat, Mac/Sat, LL/Sat, satellite handoffs\); give a GEO hop as nodes and "
      r"duplex links"),
-    ("$ns at 1.0 \"$ftp start\"", r"started or stopped more than once"),
+    ("$ns at 1.0 \"$ftp start\"", r"started again at 1.0 s while running \(ns-2's agent then tries to send once "
+     r"more\): not modelled; stop it first"),
+    ("$ns at 1.0 \"$ftp stop\"\n$ns at 2.0 \"$ftp stop\"", r"stopped again at 2.0 s while stopped"),
+    ("$ns at 0.1 \"$ftp stop\"", r"stopped at the instant it started \(0.1 s\), after the agent sent its first "
+     r"window: not modelled"),
+    ("$ns at 1.0 \"$ftp stop\"\n$ns at 1.0 \"$ftp start\"", r"started again at the instant it stopped \(1.0 s\)"),
+    ("$ns at 1.0 \"$ftp send 1000\"", r"started or stopped more than once"),
     ("$ns at 0.0 \"$tcp set window_ 5\"\n$ns at 1.0 \"$tcp set window_ 50\"", r"window_ set during the run"),
     ("set em [new ErrorModel]\n$em unit bit\n$ns link-lossmodel $em $a $b", r"unit bit is not modelled"),
     ("set x [new RandomVariable/Uniform]\nset y [$x value]", r"RandomVariable/Uniform value at script time from "
@@ -345,6 +357,18 @@ def _script(tmp_path, links="$ns duplex-link $a $b 10Mb 10ms DropTail", extra=""
 def test_what_satcc_does_not_model_is_refused_by_name(tmp_path, extra, match):
     with pytest.raises(ScenarioError, match=match):
         ns2_import.from_tcl(_script(tmp_path, extra=extra))
+
+
+def test_an_ftp_stopped_and_started_again_has_its_periods(tmp_path):
+    # a stop before the first start changes nothing (the agent has sent nothing); each
+    # start after a stop is a restart; periods from the run's end on are left out
+    extra = "\n".join(f'$ns at {t} "$ftp {m}"' for t, m in
+                      [(0.05, "stop"), (1.0, "stop"), (2.0, "start"), (3.0, "stop"), (4.0, "start"), (4.5, "stop"),
+                       (6.0, "start")])
+    f = ns2_import.from_tcl(_script(tmp_path, extra=extra)).scenario["flows"][0]
+    assert (f["start_s"], f["stop_s"], f["restarts"]) == (0.1, 1.0, [{"start_s": 2.0, "stop_s": 3.0},
+                                                                      {"start_s": 4.0, "stop_s": 4.5}])
+    assert "restarts" not in ns2_import.from_tcl(_script(tmp_path, extra='$ns at 1 "$ftp stop"')).scenario["flows"][0]
 
 
 def test_a_class_default_counts_for_the_objects_made_after_it(tmp_path):

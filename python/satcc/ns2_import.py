@@ -1352,6 +1352,8 @@ def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of:
         return None  # never started: it sends nothing
     if app is not None and objs.cls[app] in _APPS:
         return _source_periods(objs, flow, app, steps, duration_s, what)
+    if app is not None and objs.cls[app] == "Application/FTP" and all(m in ("start", "stop") for _, m, _ in steps):
+        return _ftp_periods(flow, steps, duration_s, what)
     if len(starts) > 1 or len(stops) > 1:
         raise Ns2ImportError(f"{what}: started or stopped more than once (one start and one stop are modelled; "
                              "a CBR, Exponential or Pareto source may start again after it stops)")
@@ -1373,6 +1375,45 @@ def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of:
             flow["stop_s"] = stops[0]
     if t >= duration_s:
         return None
+    return flow
+
+
+def _ftp_periods(flow: dict, steps: list, duration_s: float, what: str) -> dict | None:
+    """An FTP's periods (`start_s`, `stop_s`, `restarts`) from its `start`s and `stop`s,
+    as ns-2 2.35's Application/FTP runs them on a one-way TCP agent: `start` is `send -1`
+    (curseq_ to TCP_MAXSEQ, then send_much), `stop` is `advance 0` (curseq_ to maxseq_,
+    the last segment sent, then send_much) and `close` (nothing, on these agents). So a
+    stop before anything was sent changes nothing, and a start after a stop hands the
+    agent unlimited data again, its window, timers and estimates as they stand."""
+    periods: list[list] = []
+    for t, m, _ in steps:
+        running = bool(periods) and periods[-1][1] is None
+        if m == "stop":
+            if running:
+                if t <= periods[-1][0]:
+                    raise Ns2ImportError(f"{what}: stopped at the instant it started ({t!r} s), after the agent "
+                                         "sent its first window: not modelled")
+                periods[-1][1] = t
+            elif periods:
+                raise Ns2ImportError(f"{what}: stopped again at {t!r} s while stopped (ns-2's agent then tries to "
+                                     "send once more): not modelled")
+            # (before the first start nothing was sent: curseq_ becomes 0, which the
+            # start replaces)
+        elif running:
+            raise Ns2ImportError(f"{what}: started again at {t!r} s while running (ns-2's agent then tries to send "
+                                 "once more): not modelled; stop it first")
+        elif periods and t <= periods[-1][1]:
+            raise Ns2ImportError(f"{what}: started again at the instant it stopped ({t!r} s): not modelled")
+        else:
+            periods.append([t, None])
+    periods = [[a, b if b is not None and b < duration_s else None] for a, b in periods if a < duration_s]
+    if not periods:
+        return None
+    flow["start_s"] = periods[0][0]
+    if periods[0][1] is not None:
+        flow["stop_s"] = periods[0][1]
+    if len(periods) > 1:
+        flow["restarts"] = [{"start_s": a, **({"stop_s": b} if b is not None else {})} for a, b in periods[1:]]
     return flow
 
 

@@ -235,6 +235,12 @@ RESTART_FIRST = 35000
 # `$ns rtproto DV`): the routing agents' tables cross the links as packets, routes spread
 # from the first updates at U(0, 0.5) s, and what a node cannot route yet goes nowhere
 DV_FIRST = 36000
+# From FTP_RESTART_FIRST to FTP_RESTART_FIRST + 99: the UDP networks with their TCP
+# agents mixed (Vegas, Tahoe, Sack1, Reno, NewReno), where FTPs stop and start again once
+# to three times (`$ftp stop`, `$ftp start`): some restart within a few milliseconds of
+# the stop, segments still in flight, some stop during a recovery, some after their
+# window drained; a restart hands the agent unlimited data again, its window as it stands
+FTP_RESTART_FIRST = 37000
 # Networks found apart by a scan beyond the reference (`scan A B --family F`) and kept in
 # it once fixed, each with its family (network(k, F)): 92028 (dv) parted by a RED draw
 # taken in another order, its link's two ends told of a failure in satcc's order rather
@@ -270,6 +276,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(PI_FIRST, PI_FIRST + 200)) + list(range(FACK_FIRST, FACK_FIRST + 200))
             + list(range(REM_FIRST, REM_FIRST + 200)) + list(range(TELNET_FIRST, TELNET_FIRST + 100))
             + list(range(RESTART_FIRST, RESTART_FIRST + 100)) + list(range(DV_FIRST, DV_FIRST + 100))
+            + list(range(FTP_RESTART_FIRST, FTP_RESTART_FIRST + 100))
             + sorted(SCANNED)
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
@@ -506,9 +513,11 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
     if k in SCANNED:
         return True, False, SCANNED[k]
+    if FTP_RESTART_FIRST <= k < FTP_RESTART_FIRST + 100:
+        return True, False, "ftp-restarts"
     if DV_FIRST <= k < DV_FIRST + 100:
         return True, False, "dv"
     if RESTART_FIRST <= k < RESTART_FIRST + 100:
@@ -1292,6 +1301,41 @@ def _make_restarts(sc: dict, rng: random.Random) -> None:
                                for a in sorted(round(rng.uniform(start, end), 6) for _ in range(rng.randint(1, 3)))]
 
 
+def _make_ftp_restarts(sc: dict, rng: random.Random) -> None:
+    """In place: the TCP agents mixed (_mix_agents); seven bulk transfers in ten (one at
+    least) stop and start again one to three times, a quarter of the restarts 1 to 20 ms
+    after the stop (segments still in flight), the last period open to the end in half
+    of them."""
+    end = sc["duration_s"]
+    for f in sc["flows"]:
+        if f.get("transport") != "udp":
+            _mix_agents(f, rng)
+    bulk = [f for f in sc["flows"] if (f.get("traffic") or {"type": "bulk"})["type"] == "bulk"
+            and f.get("transport") != "udp"]
+    chosen = [f for f in bulk if rng.random() < 0.7] or bulk[:1]
+    for f in chosen:
+        start = f.get("start_s", 0.0)
+        # the first period ends at the first time, the k-th restart runs from time 2k - 1
+        # to time 2k, the last one to the end or a stop of its own
+        times = sorted(round(rng.uniform(start + 0.05, end - 0.01), 6) for _ in range(2 * rng.randint(1, 3)))
+        f["stop_s"] = times[0]
+        f["restarts"] = []
+        for k in range(1, len(times), 2):
+            stop = times[k + 1] if k + 1 < len(times) else None
+            begin = times[k]
+            if rng.random() < 0.25:
+                begin = round(times[k - 1] + rng.uniform(0.001, 0.02), 6)
+            if begin <= times[k - 1] or (stop is not None and begin >= stop) or begin >= end:
+                break
+            if stop is None and rng.random() < 0.5:
+                stop = round(rng.uniform(begin, end), 6)
+            f["restarts"].append({"start_s": begin, **({"stop_s": stop} if stop is not None and stop > begin else {})})
+            if "stop_s" not in f["restarts"][-1]:
+                break
+        if not f["restarts"]:
+            del f["restarts"]
+
+
 def _make_error_models(sc: dict, rng: random.Random) -> None:
     """In place: six link directions in ten get one of ns-2's periodic, list or
     two-state error models (in place of any they had), a third of them at the link's
@@ -1396,7 +1440,19 @@ _FAMILY_MAKERS = {
     "telnet": [(_make_udp, 8_200_000), (_make_telnet, 34_000_000)],
     "restarts": [(_make_udp, 8_200_000), (_make_restarts, 35_000_000)],
     "dv": [(_make_udp, 8_200_000), (_make_dv, 36_000_000)],
+    "ftp-restarts": [(_make_udp, 8_200_000), (_make_ftp_restarts, 37_000_000)],
 }
+
+
+def _one_period(f: dict) -> None:
+    """In place: a flow that starts again runs from its first start to its last stop
+    (or the end) instead."""
+    periods = f.pop("restarts", None)
+    if periods:
+        if "stop_s" in periods[-1]:
+            f["stop_s"] = periods[-1]["stop_s"]
+        else:
+            f.pop("stop_s")
 
 
 def _queues_as(kinds: tuple[str, ...], change):
@@ -1475,6 +1531,12 @@ FAMILY_CONTROLS = {
             **f, "traffic": {k: v for k, v in f["traffic"].items() if k != "packet_size_bytes"}}),
         "each restart 1 % of a gap later": lambda sc: [r.update(start_s=r["start_s"] + 0.01 * f["traffic"].get(
             "packet_size_bytes", 1000) * 8.0 / f["traffic"]["rate_bps"]) for f in sc["flows"] for r in f.get("restarts", [])],
+    },
+    "ftp-restarts": {
+        "no restart": lambda sc: [f.pop("restarts", None) for f in sc["flows"]],
+        "each restart 1 ms later": lambda sc: [r.update(start_s=r["start_s"] + 0.001) for f in sc["flows"]
+                                               for r in f.get("restarts", [])],
+        "one period, from the first start to the last stop": lambda sc: [_one_period(f) for f in sc["flows"]],
     },
     "fack": {
         "Sack1 in place of Fack": _fack_flows_as(lambda t: {**t, "sack_agent": "sack1"}),

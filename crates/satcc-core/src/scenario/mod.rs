@@ -1072,10 +1072,13 @@ pub struct FlowSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(min = 1, max = 65535))]
     pub max_datagram_bytes: Option<u32>,
-    /// More periods of a CBR or ON/OFF source after `stop_s`, in time order (ns-2's
-    /// `$src start` and `$src stop` again): each starts as the first does (CBR: a packet
-    /// at once, with its count, max_pkts, and rate as they stand; ON/OFF: an OFF period
-    /// and a new burst); a tick the stop left pending is cancelled [none].
+    /// More periods of a bulk transfer or a CBR or ON/OFF source after `stop_s`, in
+    /// time order (ns-2's `$ftp start` or `$src start`, and `stop`, again): each starts as
+    /// the first does (bulk: the sender is given unlimited data again and sends what its
+    /// window allows at once, with its window, timers and estimates as the stop left
+    /// them, as ns-2's FTP `start` after a `stop`; CBR: a packet at once, with its count,
+    /// max_pkts, and rate as they stand; ON/OFF: an OFF period and a new burst); a tick
+    /// the stop left pending is cancelled [none].
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub restarts: Vec<Restart>,
     /// When the sending agent is taken off its host, seconds (ns-2's `$ns detach-agent`
@@ -1148,7 +1151,7 @@ pub struct MonitorSpec {
 }
 
 /// A flow's `restarts` and its CBR source's `rate_steps`: times in order, each ON period
-/// after the one before it stopped, only for a CBR source.
+/// after the one before it stopped, only for a bulk transfer or a CBR or ON/OFF source.
 fn check_restarts(f: &FlowSpec, at: &str) -> Result<(), String> {
     if let TrafficSpecIn::Cbr { rate_steps, .. } = &f.traffic {
         let mut last = f64::NEG_INFINITY;
@@ -1168,9 +1171,10 @@ fn check_restarts(f: &FlowSpec, at: &str) -> Result<(), String> {
     if f.restarts.is_empty() {
         return Ok(());
     }
-    if !matches!(f.traffic, TrafficSpecIn::Cbr { .. } | TrafficSpecIn::Exponential { .. } | TrafficSpecIn::Pareto { .. }) {
-        return Err(format!("{at}.restarts: only a CBR or ON/OFF source (traffic type cbr, exponential or pareto) \
-                            starts again; this flow's traffic is {}", f.traffic.type_name()));
+    if !matches!(f.traffic, TrafficSpecIn::Bulk | TrafficSpecIn::Cbr { .. } | TrafficSpecIn::Exponential { .. }
+                 | TrafficSpecIn::Pareto { .. }) {
+        return Err(format!("{at}.restarts: only a bulk transfer or a CBR or ON/OFF source (traffic type bulk, cbr, \
+                            exponential or pareto) starts again; this flow's traffic is {}", f.traffic.type_name()));
     }
     if f.count > 1 && f.start_jitter_s > 0.0 {
         return Err(format!("{at}.restarts: copies with start_jitter_s would start again at the same times; give \
@@ -1694,6 +1698,13 @@ mod tests {
             assert!(e.starts_with(want), "{e}");
         }
         assert_eq!(sc(serde_json::json!({"traffic": on_off, "stop_s": 1.0, "restarts": [{"start_s": 2.0}]})), Ok(()));
+        // a bulk transfer starts again (ns-2's FTP start after a stop); one of a given size does not
+        assert_eq!(sc(serde_json::json!({"traffic": {"type": "bulk"}, "transport": "tcp", "stop_s": 1.0,
+                                         "restarts": [{"start_s": 2.0}]})), Ok(()));
+        let e = sc(serde_json::json!({"traffic": {"type": "file", "size_bytes": 10000}, "transport": "tcp",
+                                      "stop_s": 1.0, "restarts": [{"start_s": 2.0}]})).unwrap_err();
+        assert!(e.starts_with("flows[0].restarts: only a bulk transfer or a CBR or ON/OFF source") && e.ends_with("is file"),
+                "{e}");
         let tcp_cbr = serde_json::json!({"type": "cbr", "rate_bps": 1e5, "random": true, "max_pkts": 5});
         assert_eq!(sc(serde_json::json!({"traffic": tcp_cbr, "transport": "tcp"})), Ok(()));
         // the largest datagram is a UDP flow's
