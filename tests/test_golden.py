@@ -45,9 +45,22 @@ def test_experiments_registered_by_tests_or_users_are_not_golden_runs():
 
     register(Experiment(id="test.not-golden", title="t", source="t", build=lambda: {}))
     try:
-        assert not any(k.startswith("test.not-golden") for k, _, _ in golden.tasks())
+        ids = [e.id for e in golden.experiments()]
+        assert "test.not-golden" not in ids and "trefwa.table3-fit" in ids
     finally:
         _REGISTRY.pop("test.not-golden")
+    # and the golden runs are the bench and those experiments' quick runs, whatever else
+    # is registered (expanding every experiment is the slow set's; here one)
+    one = golden.experiments()[0]
+    register(Experiment(id="test.not-golden", title="t", source="t", build=lambda: {}))
+    try:
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(golden, "experiments", lambda: [one])
+            keys = [k for k, _, _ in golden.tasks()]
+    finally:
+        _REGISTRY.pop("test.not-golden")
+    assert keys[0] == golden.BENCH_ID and len(keys) == 1 + len(one.expand(quick=True))
+    assert all(k.startswith(one.id + " ") for k in keys[1:])
 
 
 def test_compare_reports_each_kind_of_difference():

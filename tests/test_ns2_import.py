@@ -347,6 +347,16 @@ def _script(tmp_path, links="$ns duplex-link $a $b 10Mb 10ms DropTail", extra=""
     ("$ns at 1.0 \"$ftp stop\"\n$ns at 1.0 \"$ftp start\"", r"started again at the instant it stopped \(1.0 s\)"),
     ("$ns at 1.0 \"$ftp send 1000\"", r"started or stopped more than once"),
     ("$ns at 0.0 \"$tcp set window_ 5\"\n$ns at 1.0 \"$tcp set window_ 50\"", r"window_ set during the run"),
+    # a piece of the network made during the run (until 2026-12-03 an error model placed
+    # in an event was read as placed from the start)
+    ("set em [new ErrorModel]\n$em set rate_ 0.01\n$ns at 2.0 \"$ns lossmodel $em $a $b\"",
+     r"an error model placed on a link in an `\$ns at` event \(at 2 s\) is not modelled: give it before `\$ns run`"),
+    ("set c [$ns node]\n$ns at 1.0 \"$ns duplex-link $a $c 1Mb 10ms DropTail\"", r"a link made in an `\$ns at` event"),
+    ("$ns at 1.0 \"$ns connect $tcp $sink\"", r"`\$ns connect` in an `\$ns at` event \(at 1 s\)"),
+    # a queue limit changed during the run, by `$ns queue-limit` in an event too (until
+    # 2026-12-03 read as the limit from the start)
+    ("$ns at 1.0 \"$ns queue-limit $a $b 5\"", r"\(Queue/DropTail, the queue of link a -> b\): limit_ set during "
+     r"the run is not modelled \(`\$ns queue-limit` or `\$q set limit_` in an `\$ns at` event"),
     ("set em [new ErrorModel]\n$em unit bit\n$ns link-lossmodel $em $a $b", r"unit bit is not modelled"),
     ("set x [new RandomVariable/Uniform]\nset y [$x value]", r"RandomVariable/Uniform value at script time from "
      r"ns-2's default generator, or from an RNG not seeded with a number in \[1, 2\^31 - 2\] \(give the variable "

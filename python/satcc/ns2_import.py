@@ -185,6 +185,11 @@ def _senders() -> dict[str, tuple[str, str | None]]:
 _SENDERS = _senders()
 _SINKS = {"Agent/TCPSink": (False, False), "Agent/TCPSink/DelAck": (False, True),
           "Agent/TCPSink/Sack1": (True, False), "Agent/TCPSink/Sack1/DelAck": (True, True)}
+# what satcc reads as made before the run: each, made by an `$ns at` event, is refused
+# (until 2026-12-03 an error model placed at 5 s, say, was read as lossy from the start)
+_BUILT_BEFORE_RUN = {"link": "a link made", "attach": "`$ns attach-agent`", "connect": "`$ns connect`",
+                     "attach-app": "an application attached", "lossmodel": "an error model placed on a link",
+                     "rtmodel": "`$ns rtmodel-at`", "rtmodel-dist": "`$ns rtmodel`", "rtproto": "`$ns rtproto`"}
 # what an Agent/LossMonitor counts (loss-monitor.cc's bound variables)
 _LOSSMONITOR_COUNTS = {"bytes_", "npkts_", "nlost_", "lastPktTime_", "expected_"}
 _APPS = {"Application/Traffic/CBR": "cbr", "Application/Traffic/Exponential": "exponential",
@@ -659,6 +664,11 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
     attached: dict[str, list[str]] = {}
     for r in records:
         now, running, kind, *rest = r
+        if running == "1" and kind in _BUILT_BEFORE_RUN:
+            # a piece of the network made in an `$ns at` event exists from then on in ns-2;
+            # satcc's scenario has it from the start
+            raise Ns2ImportError(f"{_BUILT_BEFORE_RUN[kind]} in an `$ns at` event (at {float(now):g} s) is not "
+                                 "modelled: give it before `$ns run`")
         if kind == "new" and running != "1":
             gen.made(rest[1])
         elif kind == "reset-order":
@@ -677,7 +687,12 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
         elif kind == "queue-limit":
             l, n = rest
             a, b = link_of[l]
-            objs.vars[direction[(a, b)]["q"]]["limit_"] = n
+            if running == "1":
+                # `$ns queue-limit` in an `$ns at` event sets the queue's limit_ then: a
+                # change during the run, as `$q set limit_` would be
+                objs.timed.setdefault(direction[(a, b)]["q"], []).append((float(now), "limit_", n))
+            else:
+                objs.vars[direction[(a, b)]["q"]]["limit_"] = n
         elif kind == "attach":
             node, agent = rest
             attach[agent] = node
@@ -956,8 +971,12 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
             continue  # its rate changes (_cbr_periods)
         if h in objs.timed and objs.cls[h] not in ("DelayLink",) and not c.startswith("Agent/TCP"):
             var = next(v for _, v, _ in objs.timed[h] if c != "Agent/LossMonitor" or v not in _LOSSMONITOR_COUNTS)
-            raise Ns2ImportError(f"{objs.label(h)} ({c}): {var} set during the run is not modelled"
-                                 + (" (a CBR source's rate_ or interval_ is)" if c == "Application/Traffic/CBR" else ""))
+            # a link's queue is named by its link too (`$ns queue-limit` during the run sets its limit_)
+            of = next((f", the queue of {d['where']}" for d in direction.values() if d["q"] == h), "")
+            raise Ns2ImportError(f"{objs.label(h)} ({c}{of}): {var} set during the run is not modelled"
+                                 + (" (a CBR source's rate_ or interval_ is)" if c == "Application/Traffic/CBR" else "")
+                                 + (" (`$ns queue-limit` or `$q set limit_` in an `$ns at` event; a link's bandwidth_ "
+                                    "and delay_ are modelled)" if of and var == "limit_" else ""))
     notes += dict.fromkeys(objs.notes)
     return Imported(sc, notes, in_law, unseen)
 

@@ -66,13 +66,20 @@ def _one(task: tuple[str, str, bool]) -> tuple[str, dict]:
     return key, entry
 
 
+def experiments() -> list:
+    """The experiments whose --quick runs are golden runs: the catalog's own, not those
+    tests or users register."""
+    from satcc.experiments.registry import builtin_experiments
+
+    return builtin_experiments()
+
+
 def tasks() -> list[tuple[str, str, bool]]:
     """Every golden run, in a stable order: (key, scenario JSON, with series)."""
     from satcc.dev.bench import bench_scenario
-    from satcc.experiments.registry import builtin_experiments
 
     out = [(BENCH_ID, json.dumps(bench_scenario()), True)]
-    for e in builtin_experiments():
+    for e in experiments():
         for i, r in enumerate(e.expand(quick=True)):
             out.append((f"{e.id} {r.point_id} seed={r.seed}", json.dumps(r.scenario), i == 0))
     return out
