@@ -195,6 +195,10 @@ def _agree(sc: dict, script: str) -> bool:
     ("ftp_restarts.tcl", lambda sc: _flow(sc, "tcp1")["restarts"][0].update(start_s=2.62)),
     ("ftp_restarts.tcl", lambda sc: _flow(sc, "tcp1")["restarts"].pop()),
     ("ftp_restarts.tcl", lambda sc: _flow(sc, "tcp2").pop("restarts")),
+    # a wired script as NSG2 writes it: its agents' settings and its applications' stops
+    ("nsg2_wired.tcl", lambda sc: _flow(sc, "tcp4")["tcp"].pop("max_burst_pkts")),
+    ("nsg2_wired.tcl", lambda sc: _flow(sc, "tcp0")["tcp"].pop("packet_size_bytes")),
+    ("nsg2_wired.tcl", lambda sc: _flow(sc, "udp1").pop("stop_s")),
     # Tcl's rand() after srand: the start times and windows it drew
     ("tcl_rand.tcl", lambda sc: _flow(sc, "tcp0").update(start_s=_flow(sc, "tcp0")["start_s"] + 0.01)),
     ("tcl_rand.tcl", lambda sc: _flow(sc, "tcp1").setdefault("tcp", {}).update(rwnd_pkts=20)),

@@ -436,7 +436,7 @@ proc ::satcc::sim {ns method argv} {
         trace-all - namtrace-all - namtrace-all-wireless - trace-queue - namtrace-queue - flush-trace - use-newtrace -
         color - duplex-link-op - simplex-link-op - use-scheduler - puts-nam-config - set-animation-rate -
         add-agent-trace - monitor-agent-trace - delete-agent-trace - create-trace - get-ns-traceall -
-        get-nam-traceall - trace-annotate - namtrace-config {
+        get-nam-traceall - trace-annotate - namtrace-config - nam-end-wireless {
             ::satcc::note "\$ns $method (tracing and drawing)"
             return ""
         }
