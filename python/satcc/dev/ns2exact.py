@@ -51,6 +51,7 @@ import hashlib
 import json
 import random
 import sys
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from .. import ns2, schema
@@ -1640,21 +1641,30 @@ def refresh(networks: list[int]) -> None:
     (ROOT / "reference" / "exact.json").write_text(json.dumps(rec, indent=1, sort_keys=True) + "\n")
 
 
-def scan(first: int, stop: int, family: str | None = None) -> int:
+def _scan_one(task: tuple[int, str | None]) -> tuple[int, str | None, list[str]]:
+    k, family = task
+    sc = network(k, family)
+    text = ns2.to_tcl(sc, ns2_seed=NS2_SEED)
+    return k, family, differences(counters_from_satcc(run(sc).summary), counters_from_ns2(sc, ns2.run_tcl(text)))
+
+
+def scan(first: int, stop: int, family: str | None = None, jobs: int = 1) -> int:
     """Run networks first..stop-1 in ns-2 and satcc now (beyond the committed ones: how
-    the comparison was widened to 600), each made by `family` if given (network());
-    print each one's differences. Returns how many differ."""
+    the comparison was widened to 600), each made by `family` if given (network()), or
+    by each family in turn with "all"; `jobs` networks at a time. Print each one's
+    differences. Returns how many differ."""
     if not ns2.available():
         sys.exit("ns-2 is not installed: apt-get install -y ns2")
+    families = sorted(_FAMILY_MAKERS) if family == "all" else [family]
+    tasks = [(k, f) for f in families for k in range(first, stop)]
     bad = 0
-    for k in range(first, stop):
-        sc = network(k, family)
-        text = ns2.to_tcl(sc, ns2_seed=NS2_SEED)
-        diffs = differences(counters_from_satcc(run(sc).summary), counters_from_ns2(sc, ns2.run_tcl(text)))
-        print(f"network {k}: " + ("identical to ns-2" if not diffs else f"{len(diffs)} counters differ: {diffs[0]}"),
-              flush=True)
-        bad += bool(diffs)
-    print(f"{bad} of {stop - first} differ")
+    with ProcessPoolExecutor(max_workers=jobs) as ex:
+        for k, f, diffs in ex.map(_scan_one, tasks, chunksize=2):
+            name = f"network {k}" + (f" ({f})" if family == "all" else "")
+            print(f"{name}: " + ("identical to ns-2" if not diffs else f"{len(diffs)} counters differ: {diffs[0]}"),
+                  flush=True)
+            bad += bool(diffs)
+    print(f"{bad} of {len(tasks)} differ")
     return bad
 
 
@@ -1662,12 +1672,16 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m satcc.dev.ns2exact", description=__doc__.split("\n\n")[0])
     ap.add_argument("command", choices=["refresh", "compare", "tcl", "scan", "refresh-examples", "controls"])
     ap.add_argument("networks", nargs="*", type=int, help="network numbers (default: all)")
-    ap.add_argument("--family", choices=sorted(_FAMILY_MAKERS),
-                    help="scan: the networks made by this family's makers, whatever their numbers; controls: "
-                         f"the family whose controls are counted (one of {', '.join(FAMILY_CONTROLS)})")
+    ap.add_argument("--family", choices=sorted(_FAMILY_MAKERS) + ["all"],
+                    help="scan: the networks made by this family's makers, whatever their numbers (all: by each "
+                         "family in turn); controls: the family whose controls are counted (one of "
+                         f"{', '.join(FAMILY_CONTROLS)})")
+    ap.add_argument("--jobs", type=int, default=1, help="scan: networks run at a time (default 1)")
     a = ap.parse_args(argv)
     if a.family and a.command not in ("scan", "controls"):
         ap.error("--family is for scan and controls")
+    if a.jobs < 1:
+        ap.error(f"--jobs: must be at least 1, got {a.jobs}")
     if a.command == "controls":
         if a.family not in FAMILY_CONTROLS:
             ap.error(f"controls needs --family, one of {', '.join(FAMILY_CONTROLS)}")
@@ -1683,7 +1697,7 @@ def main(argv=None) -> int:
     if a.command == "scan":
         if len(a.networks) != 2:
             ap.error("scan takes a first network number and one past the last")
-        return 1 if scan(*a.networks, family=a.family) else 0
+        return 1 if scan(*a.networks, family=a.family, jobs=a.jobs) else 0
     if a.command == "tcl":
         if len(a.networks) != 1:
             ap.error("tcl takes one network number")
