@@ -1397,30 +1397,31 @@ def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of:
     return flow
 
 
-def _ftp_periods(flow: dict, steps: list, duration_s: float, what: str) -> dict | None:
-    """An FTP's periods (`start_s`, `stop_s`, `restarts`) from its `start`s and `stop`s,
-    as ns-2 2.35's Application/FTP runs them on a one-way TCP agent: `start` is `send -1`
-    (curseq_ to TCP_MAXSEQ, then send_much), `stop` is `advance 0` (curseq_ to maxseq_,
-    the last segment sent, then send_much) and `close` (nothing, on these agents). So a
-    stop before anything was sent changes nothing, and a start after a stop hands the
-    agent unlimited data again, its window, timers and estimates as they stand."""
+def _periods(flow: dict, steps: list, duration_s: float, what: str, agent: bool) -> dict | None:
+    """A flow's periods (`start_s`, `stop_s`, `restarts`) from its application's
+    `start`s and `stop`s, in the order they ran. `agent`: an FTP on a one-way TCP agent,
+    whose stop while stopped (after a start) tries to send once more; else a CBR or
+    ON/OFF source, whose stop while stopped does nothing. A stop before the first start
+    does nothing on both. A start while running, a start at a stop's instant and a stop
+    at a start's instant are refused (ns-2 runs them in ways satcc does not model).
+    None if it never runs before `duration_s`."""
+    at_start = "after the agent sent its first window" if agent else "when ns-2 sends one packet"
+    again = "ns-2's agent then tries to send once more" if agent else \
+        "ns-2 then sends a packet at once and restarts its timer"
     periods: list[list] = []
     for t, m, _ in steps:
         running = bool(periods) and periods[-1][1] is None
         if m == "stop":
             if running:
                 if t <= periods[-1][0]:
-                    raise Ns2ImportError(f"{what}: stopped at the instant it started ({t!r} s), after the agent "
-                                         "sent its first window: not modelled")
+                    raise Ns2ImportError(f"{what}: stopped at the instant it started ({t!r} s), {at_start}: not "
+                                         "modelled")
                 periods[-1][1] = t
-            elif periods:
-                raise Ns2ImportError(f"{what}: stopped again at {t!r} s while stopped (ns-2's agent then tries to "
-                                     "send once more): not modelled")
-            # (before the first start nothing was sent: curseq_ becomes 0, which the
-            # start replaces)
+            elif periods and agent:
+                raise Ns2ImportError(f"{what}: stopped again at {t!r} s while stopped ({again}): not modelled")
         elif running:
-            raise Ns2ImportError(f"{what}: started again at {t!r} s while running (ns-2's agent then tries to send "
-                                 "once more): not modelled; stop it first")
+            raise Ns2ImportError(f"{what}: started again at {t!r} s while running ({again}): not modelled; stop it "
+                                 "first")
         elif periods and t <= periods[-1][1]:
             raise Ns2ImportError(f"{what}: started again at the instant it stopped ({t!r} s): not modelled")
         else:
@@ -1436,6 +1437,16 @@ def _ftp_periods(flow: dict, steps: list, duration_s: float, what: str) -> dict 
     return flow
 
 
+def _ftp_periods(flow: dict, steps: list, duration_s: float, what: str) -> dict | None:
+    """An FTP's periods, as ns-2 2.35's Application/FTP runs them on a one-way TCP
+    agent: `start` is `send -1` (curseq_ to TCP_MAXSEQ, then send_much), `stop` is
+    `advance 0` (curseq_ to maxseq_, the last segment sent, then send_much) and `close`
+    (nothing, on these agents). So a stop before anything was sent changes nothing, and
+    a start after a stop hands the agent unlimited data again, its window, timers and
+    estimates as they stand."""
+    return _periods(flow, steps, duration_s, what, agent=True)
+
+
 def _source_periods(objs: _Objects, flow: dict, app: str, steps: list, duration_s: float, what: str) -> dict | None:
     """A CBR or ON/OFF source's periods (`restarts`), and a CBR's rate changes
     (`traffic.rate_steps`), as ns-2's TrafficGenerator runs them: a stop of a running
@@ -1443,30 +1454,8 @@ def _source_periods(objs: _Objects, flow: dict, app: str, steps: list, duration_
     init() again (an ON/OFF source then begins with an OFF period and a new burst; a CBR
     sends at once and goes on counting maxpkts_); a CBR's rate_ set during the run counts
     from the packet after it."""
-    periods: list[list] = []
-    for t, m, _ in steps:
-        running = bool(periods) and periods[-1][1] is None
-        if m == "stop":
-            if running:
-                if t <= periods[-1][0]:
-                    raise Ns2ImportError(f"{what}: stopped at the instant it started ({t!r} s), when ns-2 sends one "
-                                         "packet: not modelled")
-                periods[-1][1] = t
-        elif running:
-            raise Ns2ImportError(f"{what}: started again at {t!r} s while running (ns-2 then sends a packet at once "
-                                 "and restarts its timer): not modelled; stop it first")
-        elif periods and t <= periods[-1][1]:
-            raise Ns2ImportError(f"{what}: started again at the instant it stopped ({t!r} s): not modelled")
-        else:
-            periods.append([t, None])
-    periods = [[a, b if b is not None and b < duration_s else None] for a, b in periods if a < duration_s]
-    if not periods:
+    if _periods(flow, steps, duration_s, what, agent=False) is None:
         return None
-    flow["start_s"] = periods[0][0]
-    if periods[0][1] is not None:
-        flow["stop_s"] = periods[0][1]
-    if len(periods) > 1:
-        flow["restarts"] = [{"start_s": a, **({"stop_s": b} if b is not None else {})} for a, b in periods[1:]]
     rates = [{"at_s": t, "rate_bps": bandwidth(v, f"{what}: rate_ at {t!r} s")}
              for t, var, v in objs.timed.get(app, []) if var == "rate_" and objs.cls[app] == "Application/Traffic/CBR"]
     if rates:

@@ -1262,6 +1262,28 @@ def _make_telnet(sc: dict, rng: random.Random) -> None:
         f["traffic"] = {"type": "telnet", "interval_s": rng.choice([0.001, 0.005, 0.02, 0.1, 1.0])}
 
 
+def _draw_periods(f: dict, rng: random.Random, first: float, end: float, soon) -> None:
+    """In place: flow `f` stops at the first of two to six times drawn from `first` to
+    the end, and its k-th restart runs from time 2k - 1 to time 2k (a quarter of them
+    from soon(the stop before) instead), the last one to the end or, half the time, to
+    a stop of its own."""
+    times = sorted(round(rng.uniform(first, end - 0.01), 6) for _ in range(2 * rng.randint(1, 3)))
+    f["stop_s"] = times[0]
+    f["restarts"] = []
+    for k in range(1, len(times), 2):
+        stop = times[k + 1] if k + 1 < len(times) else None
+        begin = times[k]
+        if rng.random() < 0.25:
+            begin = soon(times[k - 1])
+        if begin <= times[k - 1] or (stop is not None and begin >= stop) or begin >= end:
+            break
+        if stop is None and rng.random() < 0.5:
+            stop = round(rng.uniform(begin, end), 6)
+        f["restarts"].append({"start_s": begin, **({"stop_s": stop} if stop is not None and stop > begin else {})})
+        if "stop_s" not in f["restarts"][-1]:
+            break
+
+
 def _make_restarts(sc: dict, rng: random.Random) -> None:
     """In place: seven CBR and ON/OFF sources in ten (one at least) stop and start
     again one to three times, a quarter of the restarts within one packet's gap of the
@@ -1279,24 +1301,9 @@ def _make_restarts(sc: dict, rng: random.Random) -> None:
             t["packet_size_bytes"] = rng.choice([40, 210, 1500, 2500])
         start = f.get("start_s", 0.0)
         gap = t.get("packet_size_bytes", 1000) * 8.0 / t["rate_bps"]
-        # the first period ends at the first time, the k-th restart runs from time 2k - 1
-        # to time 2k, the last one to the end or a stop of its own
-        times = sorted(round(rng.uniform(start + 0.01, end - 0.01), 6) for _ in range(2 * rng.randint(1, 3)))
-        f["stop_s"] = times[0]
-        f["restarts"] = []
-        for k in range(1, len(times), 2):
-            stop = times[k + 1] if k + 1 < len(times) else None
-            begin = times[k]
-            if rng.random() < 0.25:
-                # within one packet's gap of the stop: the tick it left pending is cancelled
-                begin = round(times[k - 1] + gap * rng.uniform(0.1, 0.9), 9)
-            if begin <= times[k - 1] or (stop is not None and begin >= stop) or begin >= end:
-                break
-            if stop is None and rng.random() < 0.5:
-                stop = round(rng.uniform(begin, end), 6)
-            f["restarts"].append({"start_s": begin, **({"stop_s": stop} if stop is not None and stop > begin else {})})
-            if "stop_s" not in f["restarts"][-1]:
-                break
+        # a restart soon after its stop: within one packet's gap of it, the tick the stop
+        # left pending is cancelled
+        _draw_periods(f, rng, start + 0.01, end, lambda stop: round(stop + gap * rng.uniform(0.1, 0.9), 9))
         if cbr and rng.random() < 0.5:
             t["rate_steps"] = [{"at_s": a, "rate_bps": t["rate_bps"] * rng.choice([0.2, 0.5, 2.0, 5.0])}
                                for a in sorted(round(rng.uniform(start, end), 6) for _ in range(rng.randint(1, 3)))]
@@ -1315,24 +1322,8 @@ def _make_ftp_restarts(sc: dict, rng: random.Random) -> None:
             and f.get("transport") != "udp"]
     chosen = [f for f in bulk if rng.random() < 0.7] or bulk[:1]
     for f in chosen:
-        start = f.get("start_s", 0.0)
-        # the first period ends at the first time, the k-th restart runs from time 2k - 1
-        # to time 2k, the last one to the end or a stop of its own
-        times = sorted(round(rng.uniform(start + 0.05, end - 0.01), 6) for _ in range(2 * rng.randint(1, 3)))
-        f["stop_s"] = times[0]
-        f["restarts"] = []
-        for k in range(1, len(times), 2):
-            stop = times[k + 1] if k + 1 < len(times) else None
-            begin = times[k]
-            if rng.random() < 0.25:
-                begin = round(times[k - 1] + rng.uniform(0.001, 0.02), 6)
-            if begin <= times[k - 1] or (stop is not None and begin >= stop) or begin >= end:
-                break
-            if stop is None and rng.random() < 0.5:
-                stop = round(rng.uniform(begin, end), 6)
-            f["restarts"].append({"start_s": begin, **({"stop_s": stop} if stop is not None and stop > begin else {})})
-            if "stop_s" not in f["restarts"][-1]:
-                break
+        # a restart soon after its stop: segments still in flight
+        _draw_periods(f, rng, f.get("start_s", 0.0) + 0.05, end, lambda stop: round(stop + rng.uniform(0.001, 0.02), 6))
         if not f["restarts"]:
             del f["restarts"]
 
