@@ -175,6 +175,10 @@ def emulate(scenario, out: str | Path | None = None, *, hosts: list[str] | None 
             raise EmulationError(f"flows[{i}].traffic.type: a flow between two real hosts is a bulk transfer "
                                  f"(allowed: bulk), got {kind!r}; give it a simulated end (--hosts) to run it "
                                  "as satcc's own flow")
+        if f.get("restarts") and f["src"] in hosts and f["dst"] in hosts:
+            # its program runs once, from start_s to stop_s: later periods would be dropped
+            raise EmulationError(f"flows[{i}].restarts: a flow between two real hosts runs once, from start_s to "
+                                 "stop_s; give it a simulated end (--hosts) to start it again, or one flow per period")
     preflight()
     stale = remove_stale()
     if stale:
