@@ -1947,6 +1947,32 @@ def test_the_comparison_sees_ftp_restarts_left_out_moved_or_merged():
     assert list(got.values()) == [14, 11, 14], got
 
 
+def test_the_limit_networks_resize_droptail_and_red_buffers_during_the_run():
+    # networks from LIMIT_FIRST: DropTail queues in packets and in bytes and RED queues
+    # change their limit during the run, on a link's both directions or one; every one
+    # compared with ns-2 above
+    nets = _family("limits")
+    made = [ns2exact.network(k) for k in nets]
+    changed = [(d.get("queue", l["queue"]) if d is not l else l["queue"], d["limit_changes"])
+               for sc in made for l in sc["links"] for d in (l, l.get("a_to_b", {}), l.get("b_to_a", {}))
+               if d.get("limit_changes")]
+    assert sum(any(d.get("limit_changes") for l in sc["links"] for d in (l, l.get("a_to_b", {}),
+                                                                      l.get("b_to_a", {}))) for sc in made) >= 95
+    kinds = {(q["type"], "limit_bytes" in q) for q, _ in changed}
+    assert kinds == {("droptail", False), ("droptail", True), ("red", False)}, kinds
+    assert any(l.get("limit_changes") for sc in made for l in sc["links"]), "changes given once for both directions"
+    assert {len(c) for _, c in changed} == {1, 2, 3}
+    tcl = ns2exact.tcl(nets[0])
+    assert '"$ns queue-limit $n(' in tcl
+
+
+def test_the_comparison_sees_limit_changes_left_out_moved_or_off_by_a_packet():
+    # of the first twenty (`python -m satcc.dev.ns2exact controls --family limits`, in
+    # the order below): 17, 3, 14
+    got = ns2exact.controls("limits", REF)
+    assert list(got.values()) == [17, 3, 14], got
+
+
 def test_cbr_restarts_and_rate_changes_are_read_from_and_written_to_ns2(tmp_path):
     from satcc import ns2_import
 

@@ -77,6 +77,10 @@ def test_scripts_written_by_hand_give_ns2s_trace_counts():
         assert sum(d for _, _, d in counts) > 0 and sum(a for a, _, _ in counts) > 1000, p.name
 
 
+def _link(sc: dict, a: str, b: str) -> dict:
+    return next(l for l in sc["links"] if (l["a"], l["b"]) == (a, b))
+
+
 def _agree(sc: dict, script: str) -> bool:
     ours = ns2_import.satcc_counts(ns2_import.Imported(sc))
     return all(ns2.link_counters_agree(ours.get(k), t) for k, t in SCRIPT_REF[script]["ns2"].items())
@@ -195,6 +199,12 @@ def _agree(sc: dict, script: str) -> bool:
     ("ftp_restarts.tcl", lambda sc: _flow(sc, "tcp1")["restarts"][0].update(start_s=2.62)),
     ("ftp_restarts.tcl", lambda sc: _flow(sc, "tcp1")["restarts"].pop()),
     ("ftp_restarts.tcl", lambda sc: _flow(sc, "tcp2").pop("restarts")),
+    # buffers resized during the run: each direction's limit changes (DropTail in packets
+    # and in bytes, RED), and the growth back alone
+    ("queue_limits.tcl", lambda sc: _link(sc, "r0", "r1")["a_to_b"].pop("limit_changes")),
+    ("queue_limits.tcl", lambda sc: _link(sc, "r0", "r1")["a_to_b"]["limit_changes"].pop()),
+    ("queue_limits.tcl", lambda sc: _link(sc, "s2", "r0")["a_to_b"].pop("limit_changes")),
+    ("queue_limits.tcl", lambda sc: _link(sc, "r1", "d0")["a_to_b"].pop("limit_changes")),
     # a wired script as NSG2 writes it: its agents' settings and its applications' stops
     ("nsg2_wired.tcl", lambda sc: _flow(sc, "tcp4")["tcp"].pop("max_burst_pkts")),
     ("nsg2_wired.tcl", lambda sc: _flow(sc, "tcp0")["tcp"].pop("packet_size_bytes")),
@@ -357,10 +367,11 @@ def _script(tmp_path, links="$ns duplex-link $a $b 10Mb 10ms DropTail", extra=""
      r"an error model placed on a link in an `\$ns at` event \(at 2 s\) is not modelled: give it before `\$ns run`"),
     ("set c [$ns node]\n$ns at 1.0 \"$ns duplex-link $a $c 1Mb 10ms DropTail\"", r"a link made in an `\$ns at` event"),
     ("$ns at 1.0 \"$ns connect $tcp $sink\"", r"`\$ns connect` in an `\$ns at` event \(at 1 s\)"),
-    # a queue limit changed during the run, by `$ns queue-limit` in an event too (until
-    # 2026-12-03 read as the limit from the start)
-    ("$ns at 1.0 \"$ns queue-limit $a $b 5\"", r"\(Queue/DropTail, the queue of link a -> b\): limit_ set during "
-     r"the run is not modelled \(`\$ns queue-limit` or `\$q set limit_` in an `\$ns at` event"),
+    # the limit of a queue other than DropTail or RED changed during the run, by `$ns
+    # queue-limit` in an event too (until 2026-12-03 read as the limit from the start)
+    ("set c [$ns node]\n$ns duplex-link $b $c 1Mb 10ms SFQ\n$ns at 1.0 \"$ns queue-limit $b $c 5\"",
+     r"\(Queue/SFQ, the queue of link b -> c\): limit_ set during the run is not modelled for this queue \(a "
+     r"DropTail or RED queue's is, `\$ns queue-limit` in an `\$ns at` event too\)"),
     ("set em [new ErrorModel]\n$em unit bit\n$ns link-lossmodel $em $a $b", r"unit bit is not modelled"),
     ("set x [new RandomVariable/Uniform]\nset y [$x value]", r"RandomVariable/Uniform value at script time from "
      r"ns-2's default generator, or from an RNG not seeded with a number in \[1, 2\^31 - 2\] \(give the variable "

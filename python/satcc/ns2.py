@@ -460,6 +460,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
     # at the same time in the order they were written
     rate_lines: list[str] = []
     delay_lines: list[str] = []
+    limit_lines: list[str] = []
     for li, l in enumerate(sc["links"]):
         for a, b, d, side in ((l["a"], l["b"], l.get("a_to_b", {}), "a_to_b"),
                               (l["b"], l["a"], l.get("b_to_a", {}), "b_to_a")):
@@ -476,6 +477,16 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             # rate changes
             delay_lines += [f"$ns at {float(c['at_s'])!r} \"[[$ns link $n({nid[a]}) $n({nid[b]})] link] "
                             f"set delay_ {float(c['delay_ms']) / 1000.0!r}\"" for c in steps]
+            # a buffer limit change is `$ns queue-limit` in an `$ns at` (limit_, read at
+            # each arrival: DropTail's in bytes times its mean_pktsize_ 1, RED's in packets),
+            # after the delay steps
+            lq = d.get("queue", l.get("queue")) or {"type": "droptail", "limit_pkts": 50}
+            for c in d["limit_changes"] if d.get("limit_changes") is not None else l.get("limit_changes") or []:
+                n = int(c.get("limit_bytes") or c["limit_pkts"])
+                if lq["type"] == "droptail" and "limit_bytes" not in c and n < 2:
+                    _unsupported(f"links[{li}] limit_changes to limit_pkts 1 (ns-2's DropTail drops every packet "
+                                 "at queue-limit 1, even on an idle link; satcc sends one at a time)")
+                limit_lines.append(f"$ns at {float(c['at_s'])!r} \"$ns queue-limit $n({nid[a]}) $n({nid[b]}) {n}\"")
             if l.get("jitter_ms"):
                 _unsupported("jitter_ms")
             if d.get("outages") is not None and d["outages"] != l.get("outages", []):
@@ -728,7 +739,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
                 f'\\"parrivals\\": [$qm({i}) set parrivals_]\\}}"'))
         )
     out += ['  append s "\\]\\}"', "  puts $s", "  exit 0", "}"]
-    out += rate_lines + delay_lines
+    out += rate_lines + delay_lines + limit_lines
     # outages: ns-2's manual link dynamics, both directions of the link (routes static,
     # or computed again at each instant under rtproto Session)
     for li, l in enumerate(sc["links"]):

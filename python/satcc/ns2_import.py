@@ -841,8 +841,8 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
         extra = {k: v for k, v in back.items() if v != link[k]}
         if extra:
             link["b_to_a"] = extra
-        for side, d in (("a_to_b", fwd), ("b_to_a", rev)):
-            changes = _link_changes(objs, d)
+        for side, d, q in (("a_to_b", fwd, link["queue"]), ("b_to_a", rev, back["queue"])):
+            changes = _link_changes(objs, d, q)
             if changes:
                 link.setdefault(side, {}).update(changes)
         costs = (fwd.get("cost", 1.0), rev.get("cost", 1.0))
@@ -969,14 +969,16 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
             continue
         if c == "Application/Traffic/CBR" and {v for _, v, _ in objs.timed.get(h, [])} <= {"rate_"}:
             continue  # its rate changes (_cbr_periods)
+        if c in ("Queue/DropTail", "Queue/RED") and {v for _, v, _ in objs.timed.get(h, [])} <= {"limit_"}:
+            continue  # its limit's changes (_link_changes)
         if h in objs.timed and objs.cls[h] not in ("DelayLink",) and not c.startswith("Agent/TCP"):
             var = next(v for _, v, _ in objs.timed[h] if c != "Agent/LossMonitor" or v not in _LOSSMONITOR_COUNTS)
             # a link's queue is named by its link too (`$ns queue-limit` during the run sets its limit_)
             of = next((f", the queue of {d['where']}" for d in direction.values() if d["q"] == h), "")
             raise Ns2ImportError(f"{objs.label(h)} ({c}{of}): {var} set during the run is not modelled"
                                  + (" (a CBR source's rate_ or interval_ is)" if c == "Application/Traffic/CBR" else "")
-                                 + (" (`$ns queue-limit` or `$q set limit_` in an `$ns at` event; a link's bandwidth_ "
-                                    "and delay_ are modelled)" if of and var == "limit_" else ""))
+                                 + (" for this queue (a DropTail or RED queue's is, `$ns queue-limit` in an `$ns at` "
+                                    "event too)" if of and var == "limit_" else ""))
     notes += dict.fromkeys(objs.notes)
     return Imported(sc, notes, in_law, unseen)
 
@@ -1139,8 +1141,24 @@ def _shared_tcp(sc: dict) -> None:
             del f["tcp"]
 
 
-def _link_changes(objs: _Objects, d: dict) -> dict:
+def _link_changes(objs: _Objects, d: dict, queue: dict) -> dict:
+    """A link direction's scheduled changes: its DelayLink's bandwidth_ and delay_, and
+    its DropTail or RED queue's limit_ (`$ns queue-limit` or `$q set limit_` in an `$ns
+    at` event: a DropTail queue in bytes holds limit_ x mean_pktsize_ bytes from then
+    on, as ns-2 reads both at each arrival)."""
     out: dict = {}
+    limits = [(t, val) for t, var, val in objs.timed.get(d["q"], []) if var == "limit_"]
+    if limits and queue["type"] in ("droptail", "red"):
+        mean = 1
+        if "limit_bytes" in queue:
+            mean = _int(objs.get(d["q"], "mean_pktsize_", _QUEUE_DEFAULTS["mean_pktsize_"])[0],
+                        f"{d['where']}: queue mean_pktsize_")
+        for t, val in limits:
+            n = _int(val, f"{d['where']}: queue limit_ at {t!r} s")
+            if n < 1:
+                raise Ns2ImportError(f"{d['where']}: queue limit_ {n} at {t!r} s: must be at least 1")
+            key = "limit_bytes" if "limit_bytes" in queue else "limit_pkts"
+            out.setdefault("limit_changes", []).append({"at_s": t, key: n * mean})
     for t, var, val in objs.timed.get(d["d"], []):
         if var == "bandwidth_":
             out.setdefault("rate_changes", []).append({"at_s": t, "rate_bps": bandwidth(val, f"{d['where']}: "

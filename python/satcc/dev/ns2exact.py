@@ -242,6 +242,11 @@ DV_FIRST = 36000
 # the stop, segments still in flight, some stop during a recovery, some after their
 # window drained; a restart hands the agent unlimited data again, its window as it stands
 FTP_RESTART_FIRST = 37000
+# From LIMIT_FIRST to LIMIT_FIRST + 99: the UDP networks, a third of their DropTail
+# queues limited in bytes, where buffers change size during the run (`limit_changes`,
+# ns-2's `$ns queue-limit` in an `$ns at` event): DropTail queues in packets and in
+# bytes and RED queues, shrunk and grown one to three times, some at a flow's start
+LIMIT_FIRST = 38000
 # Networks found apart by a scan beyond the reference (`scan A B --family F`) and kept in
 # it once fixed, each with its family (network(k, F)): 92028 (dv) parted by a RED draw
 # taken in another order, its link's two ends told of a failure in satcc's order rather
@@ -277,7 +282,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(PI_FIRST, PI_FIRST + 200)) + list(range(FACK_FIRST, FACK_FIRST + 200))
             + list(range(REM_FIRST, REM_FIRST + 200)) + list(range(TELNET_FIRST, TELNET_FIRST + 100))
             + list(range(RESTART_FIRST, RESTART_FIRST + 100)) + list(range(DV_FIRST, DV_FIRST + 100))
-            + list(range(FTP_RESTART_FIRST, FTP_RESTART_FIRST + 100))
+            + list(range(FTP_RESTART_FIRST, FTP_RESTART_FIRST + 100)) + list(range(LIMIT_FIRST, LIMIT_FIRST + 100))
             + sorted(SCANNED)
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
@@ -514,9 +519,11 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
     if k in SCANNED:
         return True, False, SCANNED[k]
+    if LIMIT_FIRST <= k < LIMIT_FIRST + 100:
+        return True, False, "limits"
     if FTP_RESTART_FIRST <= k < FTP_RESTART_FIRST + 100:
         return True, False, "ftp-restarts"
     if DV_FIRST <= k < DV_FIRST + 100:
@@ -1328,6 +1335,53 @@ def _make_ftp_restarts(sc: dict, rng: random.Random) -> None:
             del f["restarts"]
 
 
+def _make_limits(sc: dict, rng: random.Random) -> None:
+    """In place: a third of the DropTail queues become limited in bytes (above the
+    largest packet, as _make_bytes makes them); then six link directions in ten change
+    their buffer one to three times (a quarter of the changes at a flow's start): a
+    DropTail queue in packets to 2-100 packets, in bytes to 2-100 packets' worth (above
+    the largest packet), a RED queue to 1-100 packets. Where both directions' queues
+    take the same changes, half the links give them once for both."""
+    largest = ns2._largest_packet(sc)
+    starts = [f.get("start_s", 0.0) for f in sc["flows"]]
+
+    def to_bytes(q: dict) -> None:
+        if q["type"] == "droptail" and rng.random() < 1 / 3:
+            nbytes = rng.choice([2, 3, 5, 10, 20, 50, 100]) * rng.choice([500, 1000, 1500]) + rng.randint(1, 499)
+            q.pop("limit_pkts", None)
+            q["limit_bytes"] = max(nbytes, largest + rng.randint(1, 99))
+
+    def changes(q: dict) -> list[dict]:
+        out = []
+        for t in sorted(rng.choice(starts) if rng.random() < 0.25 else round(rng.uniform(0.05, sc["duration_s"] - 0.05), 6)
+                        for _ in range(rng.randint(1, 3))):
+            if q["type"] == "red":
+                out.append({"at_s": t, "limit_pkts": rng.choice([1, 2, 5, 10, 30, 100])})
+            elif "limit_bytes" in q:
+                nbytes = rng.choice([2, 3, 5, 10, 20, 50, 100]) * rng.choice([500, 1000, 1500]) + rng.randint(1, 499)
+                out.append({"at_s": t, "limit_bytes": max(nbytes, largest + rng.randint(1, 99))})
+            else:
+                out.append({"at_s": t, "limit_pkts": rng.choice([2, 3, 5, 10, 20, 50, 100])})
+        return out
+
+    def kind(q: dict) -> tuple:
+        return q["type"], "limit_bytes" in q
+
+    for link in sc["links"]:
+        to_bytes(link["queue"])
+        for side in ("a_to_b", "b_to_a"):
+            if "queue" in link.get(side, {}):
+                to_bytes(link[side]["queue"])
+    for link in sc["links"]:
+        qs = [link.get(side, {}).get("queue", link["queue"]) for side in ("a_to_b", "b_to_a")]
+        if kind(qs[0]) == kind(qs[1]) and rng.random() < 0.3:
+            link["limit_changes"] = changes(qs[0])
+            continue
+        for side, q in zip(("a_to_b", "b_to_a"), qs):
+            if rng.random() < 0.6:
+                link[side] = {**link.get(side, {}), "limit_changes": changes(q)}
+
+
 def _make_error_models(sc: dict, rng: random.Random) -> None:
     """In place: six link directions in ten get one of ns-2's periodic, list or
     two-state error models (in place of any they had), a third of them at the link's
@@ -1433,6 +1487,7 @@ _FAMILY_MAKERS = {
     "restarts": [(_make_udp, 8_200_000), (_make_restarts, 35_000_000)],
     "dv": [(_make_udp, 8_200_000), (_make_dv, 36_000_000)],
     "ftp-restarts": [(_make_udp, 8_200_000), (_make_ftp_restarts, 37_000_000)],
+    "limits": [(_make_udp, 8_200_000), (_make_limits, 38_000_000)],
 }
 
 
@@ -1523,6 +1578,18 @@ FAMILY_CONTROLS = {
             **f, "traffic": {k: v for k, v in f["traffic"].items() if k != "packet_size_bytes"}}),
         "each restart 1 % of a gap later": lambda sc: [r.update(start_s=r["start_s"] + 0.01 * f["traffic"].get(
             "packet_size_bytes", 1000) * 8.0 / f["traffic"]["rate_bps"]) for f in sc["flows"] for r in f.get("restarts", [])],
+    },
+    "limits": {
+        "no limit change": lambda sc: [d.pop("limit_changes", None) for l in sc["links"]
+                                       for d in (l, l.get("a_to_b", {}), l.get("b_to_a", {}))],
+        "each change 1 ms later": lambda sc: [c.update(at_s=c["at_s"] + 0.001) for l in sc["links"]
+                                              for d in (l, l.get("a_to_b", {}), l.get("b_to_a", {}))
+                                              for c in d.get("limit_changes", [])],
+        "each new limit a packet larger": lambda sc: [c.update({k: v + (1 if k == "limit_pkts" else 1000)
+                                                               for k, v in c.items() if k != "at_s"})
+                                                      for l in sc["links"]
+                                                      for d in (l, l.get("a_to_b", {}), l.get("b_to_a", {}))
+                                                      for c in d.get("limit_changes", [])],
     },
     "ftp-restarts": {
         "no restart": lambda sc: [f.pop("restarts", None) for f in sc["flows"]],

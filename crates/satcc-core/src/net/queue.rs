@@ -586,6 +586,36 @@ impl QueueDiscipline {
         }
     }
 
+    /// A new buffer limit from now on (`limit_changes`): a DropTail queue's packet or
+    /// byte limit, a RED queue's packet limit (in bytes with queue_in_bytes, times its
+    /// mean packet size, as ns-2's REDQueue::enque reads limit_ at each arrival). What
+    /// waits stays; the scenario refuses changes to the other queues.
+    #[cold]
+    #[inline(never)]
+    pub fn set_limits(&mut self, pkts: Option<u32>, bytes: Option<u64>) {
+        match self {
+            QueueDiscipline::DropTail(d) => {
+                if pkts.is_some() {
+                    d.limit_pkts = pkts;
+                }
+                if bytes.is_some() {
+                    d.limit_bytes = bytes;
+                }
+            }
+            QueueDiscipline::Red(r) => {
+                if let Some(n) = pkts {
+                    r.limit_pkts = n;
+                    let scale = match r.bytes {
+                        Some(b) if b.queue => b.mean_pkt_bytes,
+                        _ => 1,
+                    };
+                    r.limit = n as u64 * scale as u64;
+                }
+            }
+            _ => debug_assert!(false, "a limit change of a queue that takes none"),
+        }
+    }
+
     /// The packet limit, if the queue has one (used to report % of buffer): none for a
     /// queue limited in bytes.
     pub fn limit_pkts(&self) -> Option<u32> {
@@ -917,5 +947,33 @@ mod tests {
         // the link's reset (going down) starts it again
         r.clear();
         assert!((r.cur_max_p() - 0.1).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_limit_change_takes_the_next_arrival_and_leaves_what_waits() {
+        // DropTail in packets: 5 in the system, the limit cut to 3; the next arrival is
+        // dropped, the five stay; grown to 8 it is admitted (what satcc's link then holds)
+        let mut q = QueueDiscipline::DropTail(DropTail { limit_pkts: Some(10), limit_bytes: None });
+        let mut draws = own(1);
+        let five = Occupancy { pkts: 5, bytes: 5000, now_s: 1.0, free_s: 0.0 };
+        assert_eq!(q.admit(1000, &five, &mut draws, || 1000), Verdict::Admit);
+        q.set_limits(Some(3), None);
+        assert_eq!(q.limits(), (Some(3), None));
+        assert_eq!(q.admit(1000, &five, &mut draws, || 1000), Verdict::DropOverflow);
+        q.set_limits(Some(8), None);
+        assert_eq!(q.admit(1000, &five, &mut draws, || 1000), Verdict::Admit);
+        // in bytes: the byte limit alone changes
+        let mut b = QueueDiscipline::DropTail(DropTail { limit_pkts: None, limit_bytes: Some(20_000) });
+        b.set_limits(None, Some(4_500));
+        assert_eq!(b.limits(), (None, Some(4_500)));
+        assert_eq!(b.admit(1000, &five, &mut draws, || 1000), Verdict::DropOverflow);
+        // RED: its limit in its unit (bytes with queue_in_bytes: times the mean size)
+        let red = |q: bool| QueueDiscipline::Red(Box::new(Red::new(40, 5.0, 15.0, 0.002, 0.1, true, true, 1e3).in_bytes(q, true, 500)));
+        let mut r = red(true);
+        r.set_limits(Some(7), None);
+        assert_eq!(r.limits(), (None, Some(7 * 500)));
+        let mut r = red(false);
+        r.set_limits(Some(7), None);
+        assert_eq!(r.limits(), (Some(7), None));
     }
 }

@@ -709,6 +709,27 @@ pub struct RateChange {
 
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+/// At `at_s` the direction's buffer limit becomes `limit_pkts` or `limit_bytes` (ns-2's
+/// `$ns queue-limit` or `limit_` set by `$ns at`): packets already waiting stay, even
+/// beyond a smaller limit; arrivals from then on meet the new one. For a droptail queue
+/// (each limit it has) and a red queue (limit_pkts; with queue_in_bytes, times its
+/// mean_pkt_bytes, as ns-2 reads limit_ at each arrival).
+pub struct LimitChange {
+    /// When the limit changes, seconds.
+    #[schemars(range(min = 0, max = MAX_TIME_S))]
+    pub at_s: f64,
+    /// The packet limit from then on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1))]
+    pub limit_pkts: Option<u32>,
+    /// The byte limit from then on (a droptail queue limited in bytes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1))]
+    pub limit_bytes: Option<u64>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 /// At `at_s` the direction's one-way delay becomes `delay_ms` (a path's latency step,
 /// as a LEO network's reconfiguration makes it): ns-2's `delay_` set by `$ns at` on a
 /// LinkDelay with avoidReordering_. Packets on the wire or in transmission keep their
@@ -764,6 +785,9 @@ pub struct DirectionSpec {
     pub rate_changes: Option<Vec<RateChange>>,
     /// This direction's delay changes (default: the link's).
     pub delay_changes: Option<Vec<DelayChange>>,
+    /// This direction's buffer limit changes (default: the link's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit_changes: Option<Vec<LimitChange>>,
     /// This direction's outages (default: the link's).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outages: Option<Vec<Outage>>,
@@ -813,6 +837,9 @@ pub struct LinkSpec {
     /// Scheduled delay changes of both directions (latency steps).
     #[serde(default)]
     pub delay_changes: Vec<DelayChange>,
+    /// Scheduled buffer limit changes of both directions' queues, in time order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub limit_changes: Vec<LimitChange>,
     /// Times both directions are down (ns-2's `$ns rtmodel-at`), in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub outages: Vec<Outage>,
@@ -1327,6 +1354,58 @@ fn validate_outages(outages: &[Outage], at: &str) -> Result<(), String> {
     Ok(())
 }
 
+impl QueueSpec {
+    /// The queue's `type` as a scenario names it.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            QueueSpec::Droptail { .. } => "droptail",
+            QueueSpec::Red { .. } => "red",
+            QueueSpec::Pi { .. } => "pi",
+            QueueSpec::Rem { .. } => "rem",
+            QueueSpec::Sfq { .. } => "sfq",
+            QueueSpec::Drr { .. } => "drr",
+        }
+    }
+}
+
+/// A queue's limit changes: in time order, within the run, each giving a limit the
+/// queue has (droptail: its limit_pkts or limit_bytes; red: limit_pkts), for a droptail
+/// or red queue only.
+fn validate_limit_changes(lc: &[LimitChange], q: &QueueSpec, duration: f64, at: &str) -> Result<(), String> {
+    if lc.is_empty() {
+        return Ok(());
+    }
+    validate_change_times(lc.iter().map(|c| c.at_s), duration, at)?;
+    let mut last = f64::NEG_INFINITY;
+    for (i, c) in lc.iter().enumerate() {
+        let here = format!("{at}[{i}]");
+        if !(c.at_s.is_finite() && c.at_s >= 0.0) || c.at_s < last {
+            return Err(format!("{here}.at_s: {} is not a time from 0 on, at or after the change before it", c.at_s));
+        }
+        last = c.at_s;
+        let (pkts, bytes) = match q {
+            QueueSpec::Droptail { limit_pkts, limit_bytes } => (limit_pkts.is_some() || limit_bytes.is_none(), limit_bytes.is_some()),
+            QueueSpec::Red { .. } => (true, false),
+            other => {
+                return Err(format!("{at}: a {} queue's limit does not change during the run (allowed: droptail, red)",
+                                   other.type_name()))
+            }
+        };
+        match (c.limit_pkts, c.limit_bytes) {
+            (None, None) => return Err(format!("{here}: give limit_pkts or limit_bytes, the new limit")),
+            (Some(0), _) | (_, Some(0)) => return Err(format!("{here}: a limit must be at least 1")),
+            (Some(_), _) if !pkts => {
+                return Err(format!("{here}.limit_pkts: this queue is limited in bytes (give limit_bytes)"))
+            }
+            (_, Some(_)) if !bytes => {
+                return Err(format!("{here}.limit_bytes: this queue is limited in packets (give limit_pkts)"))
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
 fn validate_change_times(times: impl Iterator<Item = f64>, duration: f64, at: &str) -> Result<(), String> {
     for (i, at_s) in times.enumerate() {
         if at_s > duration {
@@ -1422,6 +1501,13 @@ impl Scenario {
                 &format!("{at}.delay_changes"),
             )?;
             validate_outages(&l.outages, &format!("{at}.outages"))?;
+            for d in [&l.a_to_b, &l.b_to_a] {
+                // the link's changes, on each direction's queue that takes them
+                if d.limit_changes.is_none() {
+                    let q = d.queue.as_ref().unwrap_or(&l.queue);
+                    validate_limit_changes(&l.limit_changes, q, self.duration_s, &format!("{at}.limit_changes"))?;
+                }
+            }
             if let Some(e) = &l.error {
                 validate_error(e, self.ns2_rng_seed.is_some(), &format!("{at}.error"))?;
             }
@@ -1441,6 +1527,10 @@ impl Scenario {
                 }
                 if let Some(dc) = &d.delay_changes {
                     validate_change_times(dc.iter().map(|c| c.at_s), self.duration_s, &format!("{dat}.delay_changes"))?;
+                }
+                if let Some(lc) = &d.limit_changes {
+                    let q = d.queue.as_ref().unwrap_or(&l.queue);
+                    validate_limit_changes(lc, q, self.duration_s, &format!("{dat}.limit_changes"))?;
                 }
             }
         }
@@ -1613,6 +1703,43 @@ mod tests {
             "schemes": [scheme],
         });
         Scenario::from_json(&sc.to_string())
+    }
+
+    #[test]
+    fn a_buffer_limit_changes_in_the_unit_its_queue_counts_for_droptail_and_red_alone() {
+        let sc = |queue: serde_json::Value, link: serde_json::Value| {
+            let mut l = serde_json::json!({"a": "a", "b": "b", "rate_bps": 1e6, "delay_ms": 1.0, "queue": queue});
+            l.as_object_mut().unwrap().extend(link.as_object().unwrap().clone());
+            let sc = serde_json::json!({"duration_s": 5.0, "nodes": [{"name": "a"}, {"name": "b"}], "links": [l],
+                                        "flows": [{"src": "a", "dst": "b"}]});
+            Scenario::from_json(&sc.to_string()).map(|_| ())
+        };
+        let pkts = serde_json::json!({"type": "droptail", "limit_pkts": 20});
+        let bytes = serde_json::json!({"type": "droptail", "limit_bytes": 20000});
+        let red = serde_json::json!({"type": "red", "limit_pkts": 20});
+        let ch = |v: serde_json::Value| serde_json::json!({"limit_changes": v});
+        assert_eq!(sc(pkts.clone(), ch(serde_json::json!([{"at_s": 1.0, "limit_pkts": 5}, {"at_s": 1.0, "limit_pkts": 9}]))), Ok(()));
+        assert_eq!(sc(bytes.clone(), ch(serde_json::json!([{"at_s": 1.0, "limit_bytes": 5000}]))), Ok(()));
+        assert_eq!(sc(red.clone(), ch(serde_json::json!([{"at_s": 2.0, "limit_pkts": 1}]))), Ok(()));
+        // a direction's own, for its own queue
+        assert_eq!(sc(pkts.clone(), serde_json::json!({"b_to_a": {"queue": bytes.clone(),
+                                                                  "limit_changes": [{"at_s": 1.0, "limit_bytes": 3000}]}})), Ok(()));
+        for (queue, changes, want) in [
+            (bytes.clone(), serde_json::json!([{"at_s": 1.0, "limit_pkts": 5}]),
+             "links[0].limit_changes[0].limit_pkts: this queue is limited in bytes (give limit_bytes)"),
+            (pkts.clone(), serde_json::json!([{"at_s": 1.0, "limit_bytes": 5000}]),
+             "links[0].limit_changes[0].limit_bytes: this queue is limited in packets (give limit_pkts)"),
+            (pkts.clone(), serde_json::json!([{"at_s": 2.0, "limit_pkts": 5}, {"at_s": 1.0, "limit_pkts": 6}]),
+             "links[0].limit_changes[1].at_s: 1 is not a time from 0 on, at or after the change before it"),
+            (pkts.clone(), serde_json::json!([{"at_s": 1.0}]), "links[0].limit_changes[0]: give limit_pkts or limit_bytes"),
+            (pkts.clone(), serde_json::json!([{"at_s": 9.0, "limit_pkts": 5}]),
+             "links[0].limit_changes[0].at_s: must be within the run"),
+            (serde_json::json!({"type": "sfq", "limit_pkts": 20}), serde_json::json!([{"at_s": 1.0, "limit_pkts": 5}]),
+             "links[0].limit_changes: a sfq queue's limit does not change during the run (allowed: droptail, red)"),
+        ] {
+            let e = sc(queue, ch(changes.clone())).unwrap_err();
+            assert!(e.starts_with(want), "{changes}: {e}");
+        }
     }
 
     #[test]

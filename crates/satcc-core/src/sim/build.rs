@@ -141,6 +141,8 @@ impl Simulation {
         let mut links = Vec::with_capacity(sc.links.len() * 2);
         // (when, its double time as written, link, delay in seconds)
         let mut delay_changes: Vec<(Time, f64, LinkId, f64)> = Vec::new();
+        // (when, seconds as written, link, new packet limit, new byte limit)
+        let mut limit_changes: Vec<(f64, LinkId, Option<u32>, Option<u64>)> = Vec::new();
         let mut rate_change_at_s: Vec<Vec<f64>> = Vec::with_capacity(sc.links.len() * 2);
         // (when it goes down or up, seconds as written, link, whether it comes up)
         let mut outage_edges: Vec<(f64, LinkId, bool)> = Vec::new();
@@ -161,6 +163,9 @@ impl Simulation {
                 let steps = d.delay_changes.as_ref().unwrap_or(&l.delay_changes);
                 for c in steps {
                     delay_changes.push((from_secs(c.at_s), c.at_s, id, c.delay_ms / 1000.0));
+                }
+                for c in d.limit_changes.as_ref().unwrap_or(&l.limit_changes) {
+                    limit_changes.push((c.at_s, id, c.limit_pkts, c.limit_bytes));
                 }
                 debug_assert_eq!(plan.link_names[id as usize], name);
                 let (f, t) = (node_ids[from.as_str()], node_ids[to.as_str()]);
@@ -607,6 +612,7 @@ impl Simulation {
             link_states: Vec::new(),
             detaches: Vec::new(),
             delay_changes: delay_changes.iter().map(|c| (c.2, c.3)).collect(),
+            limit_changes: limit_changes.iter().map(|c| (c.1, c.2, c.3)).collect(),
             bottleneck,
             flow_traces: sc.monitor.flow_traces,
             drop_trace: sc.monitor.drop_trace,
@@ -670,6 +676,11 @@ impl Simulation {
         }
         for (k, c) in delay_changes.iter().enumerate() {
             sim.events.push(c.0, c.1, Ev::DelayChange(k as u32));
+        }
+        // buffer limits, after the delay changes, link by link, each direction's in time
+        // order (as satcc.ns2.to_tcl writes their `$ns at`)
+        for (k, c) in limit_changes.iter().enumerate() {
+            sim.events.push(from_secs(c.0), c.0, Ev::LimitChange(k as u32));
         }
         // each edge's event is due at its double time as written, after the scenario's
         // other scheduled changes: ns-2's rtmodel-at files its `$ns at` when the run

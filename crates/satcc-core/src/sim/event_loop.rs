@@ -1012,6 +1012,10 @@ impl Simulation {
                         f.dst_detached = true;
                     }
                 }
+                Ev::LimitChange(k) => {
+                    let (l, pkts, bytes) = self.limit_changes[k as usize];
+                    self.links[l as usize].queue.set_limits(pkts, bytes);
+                }
                 Ev::RateChange(k) => {
                     let (l, r) = self.rate_changes[k as usize];
                     let at = self.at();

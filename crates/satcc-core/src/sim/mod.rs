@@ -80,6 +80,9 @@ enum Ev {
     QueueTimer(LinkId),
     /// A node's periodic distance-vector update (`routing: dv`).
     DvUpdate(NodeId),
+    /// Index into the simulation's list of (link, new packet limit, new byte limit)
+    /// changes of a queue's buffer.
+    LimitChange(u32),
 }
 
 /// The flow id of the routing agents' packets (`routing: dv`): no flow's.
@@ -89,7 +92,7 @@ const _: () = assert!(std::mem::size_of::<Ev>() == 8);
 
 /// What each kind of event is called in a run's count of its events (`RunOutput::
 /// events_by_kind`), in the order of `Ev::kind`.
-pub const EVENT_KINDS: [&str; 18] = [
+pub const EVENT_KINDS: [&str; 19] = [
     "link arrivals",
     "retransmission timers",
     "delayed-ACK timers",
@@ -108,6 +111,7 @@ pub const EVENT_KINDS: [&str; 18] = [
     "link departures",
     "queue timers",
     "routing updates",
+    "queue limit changes",
 ];
 
 impl Ev {
@@ -133,6 +137,7 @@ impl Ev {
             Ev::LinkDeparture(_) => 15,
             Ev::QueueTimer(_) => 16,
             Ev::DvUpdate(_) => 17,
+            Ev::LimitChange(_) => 18,
         }
     }
 }
@@ -267,6 +272,9 @@ pub struct Simulation {
     detaches: Vec<(FlowId, bool)>,
     /// Scheduled one-way delays (link, seconds), in the order of their events' indices.
     delay_changes: Vec<(LinkId, f64)>,
+    /// Scheduled buffer limits (link, packets, bytes: each if it changes), in the order
+    /// of their events' indices.
+    limit_changes: Vec<(LinkId, Option<u32>, Option<u64>)>,
     bottleneck: Option<LinkId>,
     flow_traces: bool,
     drop_trace: bool,
