@@ -43,6 +43,8 @@ SECTIONS = [
     ("error", "ErrorSpec"),
     ("error.good, error.bad", "LawSpec"),
     ("rate_changes[]", "RateChange"),
+    ("delay_changes[]", "DelayChange"),
+    ("limit_changes[]", "LimitChange"),
     ("flows[]", "FlowSpec"),
     ("flows[].traffic", "TrafficSpecIn"),
     ("tcp, flows[].tcp", "TcpTable"),
