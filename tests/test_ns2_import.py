@@ -205,6 +205,9 @@ def _agree(sc: dict, script: str) -> bool:
     ("queue_limits.tcl", lambda sc: _link(sc, "r0", "r1")["a_to_b"]["limit_changes"].pop()),
     ("queue_limits.tcl", lambda sc: _link(sc, "s2", "r0")["a_to_b"].pop("limit_changes")),
     ("queue_limits.tcl", lambda sc: _link(sc, "r1", "d0")["a_to_b"].pop("limit_changes")),
+    # applications stopped before they start: both send from their start
+    ("stop_before_start.tcl", lambda sc: sc["flows"].pop(0)),
+    ("stop_before_start.tcl", lambda sc: sc["flows"].pop(1)),
     # a wired script as NSG2 writes it: its agents' settings and its applications' stops
     ("nsg2_wired.tcl", lambda sc: _flow(sc, "tcp4")["tcp"].pop("max_burst_pkts")),
     ("nsg2_wired.tcl", lambda sc: _flow(sc, "tcp0")["tcp"].pop("packet_size_bytes")),
@@ -394,6 +397,23 @@ def test_an_ftp_stopped_and_started_again_has_its_periods(tmp_path):
     assert (f["start_s"], f["stop_s"], f["restarts"]) == (0.1, 1.0, [{"start_s": 2.0, "stop_s": 3.0},
                                                                       {"start_s": 4.0, "stop_s": 4.5}])
     assert "restarts" not in ns2_import.from_tcl(_script(tmp_path, extra='$ns at 1 "$ftp stop"')).scenario["flows"][0]
+
+
+def test_a_telnet_stopped_at_the_instant_it_starts_is_refused_and_before_it_does_nothing(tmp_path):
+    # (until 2026-12-03 both were read as a flow that never sends; ns2/scripts/
+    # stop_before_start.tcl gives ns-2's counts of the second)
+    tel = _BASE.replace("set ftp [$tcp attach-app FTP]\n$ns at 0.1 \"$ftp start\"",
+                        "set tel [new Application/Telnet]\n$tel attach-agent $tcp\n$ns at 0.1 \"$tel start\"")
+    p = tmp_path / "t.tcl"
+    p.write_text(tel.format(links="$ns duplex-link $a $b 10Mb 10ms DropTail", extra='$ns at 0.1 "$tel stop"',
+                            end='$ns at 5 "exit 0"'))
+    with pytest.raises(ScenarioError, match=r"stopped at the instant it started \(0.1 s\), after it sent at its "
+                                            r"start: not modelled"):
+        ns2_import.from_tcl(p)
+    p.write_text(tel.format(links="$ns duplex-link $a $b 10Mb 10ms DropTail", extra='$ns at 0.05 "$tel stop"',
+                            end='$ns at 5 "exit 0"'))
+    f = ns2_import.from_tcl(p).scenario["flows"][0]
+    assert (f["traffic"]["type"], f["start_s"], f.get("stop_s")) == ("telnet", 0.1, None)
 
 
 def test_a_class_default_counts_for_the_objects_made_after_it(tmp_path):

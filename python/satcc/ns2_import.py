@@ -1387,6 +1387,10 @@ def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of:
         raise Ns2ImportError(f"{what}: `{odd[0]}` is not modelled (start, stop, send and produce are)")
     if not starts:
         return None  # never started: it sends nothing
+    # a stop before the first start does nothing (a source's timer is not running; an
+    # agent's advance 0 leaves curseq_ at 0, which the start replaces)
+    steps = [(t, m, args) for t, m, args in steps if m != "stop" or t >= starts[0][0]]
+    stops = [t for t in stops if t >= starts[0][0]]
     if app is not None and objs.cls[app] in _APPS:
         return _source_periods(objs, flow, app, steps, duration_s, what)
     if app is not None and objs.cls[app] == "Application/FTP" and all(m in ("start", "stop") for _, m, _ in steps):
@@ -1407,7 +1411,8 @@ def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of:
             flow["traffic"] = {"type": "file", "size_bytes": size}
     if stops:
         if stops[0] <= t:
-            return None
+            raise Ns2ImportError(f"{what}: stopped at the instant it started ({t!r} s), after it sent at its start: "
+                                 "not modelled")
         if stops[0] < duration_s:
             flow["stop_s"] = stops[0]
     if t >= duration_s:
