@@ -6,8 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from satcc.dev import golden
 from satcc.experiments import all_experiments, get
 from satcc.experiments.api import reproduce
+from satcc.experiments.store import Store
 
 IDS = [e.id for e in all_experiments()]
 # the largest quick sweeps (5-45 s each here) run in the slow set
@@ -38,4 +40,9 @@ def test_quick_reproduce(tmp_path, exp_id):
         assert j["quick"] is True and j["claims_judged"] is False
         md = (d / "report.md").read_text()
         assert "Quick run (--quick)" in md.split("Source:")[0] and "not judged (quick run)" in md
+        # every quick run is a golden run: what the sweep stored is held to the golden file
+        # here, so that CI simulates each once (test_golden.py checks the file's keys and
+        # the first runs' time series)
+        diffs = golden.stored_differences(get(exp_id), Store(tmp_path))
+        assert diffs == [], "\n".join(diffs[:20])
     assert any(d.glob("*.png")) and any(d.glob("*.svg"))

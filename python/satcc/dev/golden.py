@@ -9,10 +9,14 @@ byte-identical through it; a change that is meant to move results records it aga
 its own commit, saying why.
 
     python -m satcc.dev.golden record [--jobs N]
-    python -m satcc.dev.golden check [--jobs N] [--every K]
+    python -m satcc.dev.golden check [--jobs N] [--every K | --series]
 
-`--every K` checks the first run of every experiment and every K-th run after it (the
-test suite uses this); without it every run is checked.
+`--every K` checks the first run of every experiment and every K-th run after it;
+`--series` only the runs whose time series are golden (the bench scenario and each
+experiment's first run); without either every run is checked. The test suite checks
+`--series` and holds the runs a quick `reproduce` stored to their golden entries
+(`stored_differences`), so that CI simulates each quick run once, not once for its
+report and again for this file.
 """
 
 from __future__ import annotations
@@ -81,8 +85,37 @@ def tasks() -> list[tuple[str, str, bool]]:
     out = [(BENCH_ID, json.dumps(bench_scenario()), True)]
     for e in experiments():
         for i, r in enumerate(e.expand(quick=True)):
-            out.append((f"{e.id} {r.point_id} seed={r.seed}", json.dumps(r.scenario), i == 0))
+            out.append((golden_key(e.id, r), json.dumps(r.scenario), i == 0))
     return out
+
+
+def golden_key(exp_id: str, run) -> str:
+    """A run's key in the golden file."""
+    return f"{exp_id} {run.point_id} seed={run.seed}"
+
+
+def stored_differences(exp, store, file: Path = GOLDEN) -> list[str]:
+    """How the quick runs of `exp` that a `reproduce(..., quick=True)` kept in `store` (a
+    Store) differ from their golden entries: event count and summary hash (the series
+    are checked by `check` on each experiment's first run). A run not stored is a
+    difference too."""
+    expected = json.loads(Path(file).read_text())
+    diffs = []
+    for r in exp.expand(quick=True):
+        k = golden_key(exp.id, r)
+        e = expected.get(k)
+        text = store.summary_json(r.key)
+        if e is None:
+            diffs.append(f"{k}: not in the golden file (a new run: record again in its own commit)")
+        elif text is None:
+            diffs.append(f"{k}: not stored by the sweep")
+        else:
+            events = json.loads(text)["totals"]["events"]
+            if events != e["events"]:
+                diffs.append(f"{k}: events {events} != golden {e['events']}")
+            if _digest(text) != e["summary"]:
+                diffs.append(f"{k}: summary {_digest(text)} != golden {e['summary']}")
+    return diffs
 
 
 def run_all(selected: list[tuple[str, str, bool]], jobs: int, progress: bool = True) -> dict[str, dict]:
@@ -97,8 +130,12 @@ def run_all(selected: list[tuple[str, str, bool]], jobs: int, progress: bool = T
     return got
 
 
-def select(all_tasks: list[tuple[str, str, bool]], every: int | None) -> list[tuple[str, str, bool]]:
-    """Every task with series, plus every `every`-th of the others (all when None)."""
+def select(all_tasks: list[tuple[str, str, bool]], every: int | None,
+           series_only: bool = False) -> list[tuple[str, str, bool]]:
+    """Every task with series, plus every `every`-th of the others (all when None, none
+    when `series_only`)."""
+    if series_only:
+        return [t for t in all_tasks if t[2]]
     if every is None:
         return all_tasks
     return [t for i, t in enumerate(all_tasks) if t[2] or i % every == 0]
@@ -127,13 +164,18 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m satcc.dev.golden", description=__doc__.split("\n\n")[0])
     ap.add_argument("action", choices=("record", "check"))
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--every", type=int, default=None, help="check: the first run of each experiment and every K-th")
+    which = ap.add_mutually_exclusive_group()
+    which.add_argument("--every", type=int, default=None, help="check: the first run of each experiment and every K-th")
+    which.add_argument("--series", action="store_true",
+                       help="check: only the runs whose time series are golden (the bench, each experiment's first run)")
     ap.add_argument("--file", type=Path, default=GOLDEN)
     a = ap.parse_args(argv)
     if a.jobs < 1:
         ap.error(f"--jobs: must be at least 1, got {a.jobs}")
     if a.every is not None and a.every < 1:
         ap.error(f"--every: must be at least 1, got {a.every}")
+    if a.action == "record" and (a.every is not None or a.series):
+        ap.error("--every and --series choose the runs `check` reruns; `record` records every run")
     if a.action == "check" and not a.file.exists():
         ap.error(f"--file: {a.file} does not exist (record it first: python -m satcc.dev.golden record)")
     all_tasks = tasks()
@@ -145,7 +187,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     expected = json.loads(a.file.read_text())
     missing = [k for k in expected if k not in {t[0] for t in all_tasks}]
-    got = run_all(select(all_tasks, a.every), a.jobs)
+    got = run_all(select(all_tasks, a.every, a.series), a.jobs)
     diffs = compare(expected, got) + [f"{k}: in the golden file but no longer a catalog run" for k in missing]
     for d in diffs[:50]:
         print(d)
