@@ -559,8 +559,11 @@ def _write_reference(ref: dict, traces: dict | None) -> None:
     """reference.json, and traces.json.gz when `traces` are new (None: kept as they are)."""
     (REF_DIR / "reference.json").write_text(json.dumps(ref, indent=1))
     if traces is not None:
-        with gzip.open(REF_DIR / "traces.json.gz", "wt") as f:
-            json.dump({"format": TRACES_FORMAT, "cases": traces}, f)
+        # json.dumps (the C encoder; json.dump's streaming one is pure Python and took 13 s
+        # on these 18 MB) and gzip's level 6 (level 9 took 2.9 s for a file 0.8 % smaller)
+        text = json.dumps({"format": TRACES_FORMAT, "cases": traces})
+        with gzip.open(REF_DIR / "traces.json.gz", "wt", compresslevel=6) as f:
+            f.write(text)
 
 
 def _measured(key: str, runs: list[dict]) -> dict:

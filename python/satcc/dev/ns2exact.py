@@ -1625,6 +1625,11 @@ def tcl(k: int) -> str:
     return ns2.to_tcl(network(k), ns2_seed=NS2_SEED)
 
 
+def tcl_sha256(net: dict) -> str:
+    """The hash the reference keeps of a network's ns-2 script."""
+    return hashlib.sha256(ns2.to_tcl(net, ns2_seed=NS2_SEED).encode()).hexdigest()
+
+
 # Example scenarios of the repository compared the same way (their senders' RTT clock
 # phases pinned to ns-2's draws, as their comments tell users to export them)
 EXAMPLES = ["scenarios/ns2_agents.yaml", "scenarios/red_ecn.yaml", "scenarios/ns2_link_changes.yaml",
@@ -1668,11 +1673,18 @@ def reference() -> dict:
 
 
 def compare(networks: list[int] | None = None, ref: dict | None = None) -> dict[int, list[str]]:
-    """Differences per network (empty lists where satcc's counts are ns-2's)."""
+    """Differences per network (empty lists where satcc's counts are ns-2's). A network
+    whose script is no longer the one ns-2 ran for the reference (the generator or the
+    exporter changed) is that difference alone: its counters are not comparable."""
     ref = ref or reference()
     out = {}
     for k in networks if networks is not None else ref["networks"]:
-        out[k] = differences(counters_from_satcc(run(network(k)).summary), ref["counters"][str(k)])
+        net = network(k)
+        if tcl_sha256(net) != ref["tcl_sha256"][str(k)]:
+            out[k] = [f"its ns-2 script is not the one the reference was made from (the generator or the "
+                      f"exporter changed): python -m satcc.dev.ns2exact refresh {k}"]
+            continue
+        out[k] = differences(counters_from_satcc(run(net).summary), ref["counters"][str(k)])
     return out
 
 
