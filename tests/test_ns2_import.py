@@ -867,6 +867,27 @@ def test_a_simulator_command_satcc_does_not_model_is_named_with_why(tmp_path):
         ns2_import.from_tcl(_script(tmp_path, extra="$ns no-such-thing 1"))
 
 
+@pytest.mark.parametrize("agent,sink,extra,match", [
+    ("Agent/TCP/Linux", "Agent/TCPSink", '$ns at 0 "$tcp select_ca cubic"',
+     r"tcp -> sink: Agent/TCP/Linux is not modelled: ns-2's TCP-Linux .* give the flows `cc` cubic or bbr"),
+    ("Agent/TCP/Linux", "Agent/TCPSink/Sack1", "", r"Agent/TCP/Linux is not modelled: ns-2's TCP-Linux"),
+    ("Agent/TCP/FullTcp/Sack", "Agent/TCP/FullTcp/Sack", "",
+     r"Agent/TCP/FullTcp/Sack is not modelled: ns-2's two-way TCP .* one-way agents"),
+    ("Agent/TCP/Asym", "Agent/TCPSink", "", r"Agent/TCP/Asym connected to Agent/TCPSink is not modelled \(ns-2's one-way"),
+])
+def test_tcp_agents_satcc_does_not_model_are_named_with_what_it_offers(tmp_path, agent, sink, extra, match):
+    p = _script(tmp_path, extra=extra)
+    p.write_text(p.read_text().replace("Agent/TCP/Newreno", agent).replace("[new Agent/TCPSink]", f"[new {sink}]"))
+    with pytest.raises(ScenarioError, match=match):
+        ns2_import.from_tcl(p)
+
+
+def test_an_agents_command_satcc_does_not_model_is_named(tmp_path):
+    with pytest.raises(ScenarioError, match=r"Agent/TCP/Newreno's command 'frobnicate' \(_o\d+ frobnicate 1\) is not "
+                                            r"modelled by satcc$"):
+        ns2_import.from_tcl(_script(tmp_path, extra="$tcp frobnicate 1"))
+
+
 def test_adaptive_red_is_read_with_its_settings(tmp_path):
     links = "$ns duplex-link $a $b 10Mb 10ms RED"
     extra = "set q [[$ns link $a $b] queue]\n$q set adaptive_ 1\n$q set interval_ 0.1\n$q set bottom_ 0.02"

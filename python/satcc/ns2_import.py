@@ -1376,6 +1376,9 @@ def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of:
                                    "initial ssthresh)")
             flow["tcp"]["initial_ssthresh_pkts"] = _num(ss[0][1], f"{what} ssthresh_")
     else:
+        why = next((w for prefix, w in _UNMODELLED_AGENTS.items() if ca == prefix or ca.startswith(prefix + "/")), None)
+        if why is not None:
+            raise Ns2ImportError(f"{what}: {ca} is not modelled: {why}")
         raise Ns2ImportError(f"{what}: {ca} connected to {cb} is not modelled (ns-2's one-way TCP agents to "
                              "their sinks, and UDP to Null or LossMonitor, are)")
     # when it runs: its application's start, stop, send or produce
@@ -1533,6 +1536,18 @@ class _PreRunDraws:
     def state(self) -> tuple[int, int]:
         """The seed and the draws since it when the clock starts (ns2_rng_seed, skip)."""
         return self.seed_, self.draws
+
+
+# ns-2 agents users reach for that satcc does not model, and what it offers instead
+_UNMODELLED_AGENTS = {
+    "Agent/TCP/Linux": "ns-2's TCP-Linux (the congestion modules of Linux 2.6 run inside ns-2, chosen by "
+                       "select_ca) is not satcc's. satcc's CUBIC and BBR senders follow today's Linux and are "
+                       "checked against Linux itself: give the flows `cc` cubic or bbr in the scenario "
+                       "(docs/cubic-bbr.md)",
+    "Agent/TCP/FullTcp": "ns-2's two-way TCP (connection set-up and tear-down, data both ways: tcp-full.cc) is "
+                         "not satcc's; satcc models ns-2's one-way agents (Agent/TCP, /Reno, /Newreno, /Sack1, "
+                         "/Fack, /Vegas) with their sinks, which carry an FTP or a source the same way",
+}
 
 
 def _tcp(objs: _Objects, a: str, b: str, cc: str, sack_agent: str | None, delack: bool, what: str) -> dict:

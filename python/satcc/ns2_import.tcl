@@ -175,6 +175,11 @@ proc ::satcc::call {h method args} {
                 attach-trace { ::satcc::note "agent $method (tracing)"; return "" }
                 reset - clear { return "" }
                 done - finish { return "" }
+                select_ca {
+                    # Agent/TCP/Linux's choice of module: the agent is refused by name
+                    # when it is connected (ns2_import.py, _UNMODELLED_AGENTS)
+                    if {$cls eq "Agent/TCP/Linux"} { return "" }
+                }
                 advance - advanceby - send - produce - start - stop - close - listen {
                     ::satcc::rec act $h $method {*}$args
                     return ""
@@ -261,7 +266,7 @@ proc ::satcc::call {h method args} {
             return 0
         }
     }
-    ::satcc::unsupported "$cls's command '$method' ([string trim "$h $method $args"])"
+    ::satcc::unsupported "$cls's command '$method' ([string trim "$h $method $args"]) is not modelled by satcc"
 }
 
 # ---------------------------------------------------------------- ns-2's generator
