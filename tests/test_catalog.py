@@ -12,6 +12,7 @@ from satcc.experiments.api import reproduce
 from satcc.experiments.store import Store
 
 IDS = [e.id for e in all_experiments()]
+GOLDEN = Path(__file__).parent / "golden" / "catalog-quick.json"
 # the largest quick sweeps (5-45 s each here) run in the slow set
 LARGE = {"trefwa.table3-fit", "trefwa.table3-server-link", "trefwa.table3-spread", "fusion-star.alpha-readings"}
 
@@ -43,6 +44,6 @@ def test_quick_reproduce(tmp_path, exp_id):
         # every quick run is a golden run: what the sweep stored is held to the golden file
         # here, so that CI simulates each once (test_golden.py checks the file's keys and
         # the first runs' time series)
-        diffs = golden.stored_differences(get(exp_id), Store(tmp_path))
+        diffs = golden.stored_differences(get(exp_id), Store(tmp_path), GOLDEN)
         assert diffs == [], "\n".join(diffs[:20])
     assert any(d.glob("*.png")) and any(d.glob("*.svg"))

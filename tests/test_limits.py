@@ -8,6 +8,7 @@ import stat
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -19,6 +20,8 @@ from conftest import run_measured
 from satcc.run import BudgetError
 
 from conftest import chain
+
+ROOT = Path(__file__).resolve().parents[1]
 
 BASE = chain(n_flows=1, duration_s=1.0).to_dict()
 
@@ -98,6 +101,33 @@ def test_a_catalog_scenario_that_is_a_number_is_named(tmp_path):
     rc, _, err, _ = cli("list", "--catalog", f)
     assert rc == 2
     one_line_error(err, "scenario")
+
+
+def test_unquoted_dates_in_yaml_and_toml_are_read_as_the_utc_text_time_fields_take(tmp_path):
+    # YAML and TOML read an unquoted 2024-03-01T12:00:00 as a date-time object, which a
+    # scenario could not hold (the epoch was refused as "not a value a file can hold")
+    from satcc.scenario import load, parse_text
+
+    src = (ROOT / "scenarios" / "leo_transfers.yaml").read_text()
+    assert "\nconstellation:\n" in src and "epoch" not in src
+
+    def with_epoch(line):
+        return src.replace("\nconstellation:\n", f"\nconstellation:\n  {line}\n", 1)
+
+    quoted = parse_text(with_epoch('epoch: "2024-03-01T12:00:00"'), "yaml")
+    assert quoted["constellation"]["epoch"] == "2024-03-01T12:00:00"
+    for unquoted in ("epoch: 2024-03-01T12:00:00", "epoch: 2024-03-01 13:30:00+01:30", "epoch: 2024-03-01T12:00:00Z"):
+        assert parse_text(with_epoch(unquoted), "yaml") == quoted, unquoted
+    assert parse_text(with_epoch("epoch: 2024-03-01"), "yaml")["constellation"]["epoch"] == "2024-03-01T00:00:00"
+    assert parse_text("a = 2024-03-01T12:00:00.5\nb = 1979-05-27T07:32:00-08:00\n[c]\nd = [2024-03-01]\n", "toml") == \
+        {"a": "2024-03-01T12:00:00.500000", "b": "1979-05-27T15:32:00", "c": {"d": ["2024-03-01T00:00:00"]}}
+    with pytest.raises(ScenarioError, match=r'^c\.d: a time \(07:32:00\); satcc\'s time fields take a UTC time as text, '
+                                            r'"YYYY-MM-DDTHH:MM:SS"$'):
+        parse_text("[c]\nd = 07:32:00\n", "toml")
+    # a file with the epoch unquoted is the scenario of the file with it quoted
+    (tmp_path / "q.yaml").write_text(with_epoch('epoch: "2024-03-01T12:00:00"'))
+    (tmp_path / "u.yaml").write_text(with_epoch("epoch: 2024-03-01T12:00:00"))
+    assert load(tmp_path / "u.yaml").to_dict() == load(tmp_path / "q.yaml").to_dict()
 
 
 # --- 2. hangs ---------------------------------------------------------------------------

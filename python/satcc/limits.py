@@ -9,6 +9,7 @@ without recursion; both raise `LimitError`, a `ValueError` whose message names t
 
 from __future__ import annotations
 
+import datetime
 import functools
 import json
 import math
@@ -61,13 +62,25 @@ def path_str(parts) -> str:
     return out or "scenario"
 
 
-def check_tree(obj: Any, what: str = "scenario") -> None:
+def _utc_text(v: "datetime.date | datetime.datetime") -> str:
+    """A YAML or TOML date or date-time as the UTC text satcc's time fields take."""
+    if isinstance(v, datetime.datetime):
+        if v.tzinfo is not None:
+            v = v.astimezone(datetime.timezone.utc).replace(tzinfo=None)
+        return v.isoformat()
+    return f"{v.isoformat()}T00:00:00"
+
+
+def check_tree(obj: Any, what: str = "scenario", dates_as_text: bool = False) -> None:
     """Walk a parsed value without recursion: depth, count of values, finite numbers,
-    text keys, integers of sane length. Raises LimitError naming the field."""
-    stack = [(obj, (), 0)]
+    text keys, integers of sane length. Raises LimitError naming the field.
+    `dates_as_text`: a date or date-time (YAML's and TOML's unquoted `2024-03-01T12:00:00`)
+    is replaced, in place, by its UTC text (`2024-03-01T12:00:00`; a date alone is its
+    midnight), as a time field such as `constellation.epoch` takes it."""
+    stack = [(obj, (), 0, None, None)]
     count = 0
     while stack:
-        v, path, depth = stack.pop()
+        v, path, depth, parent, key = stack.pop()
         count += 1
         if count > MAX_VALUES:
             raise LimitError(f"{what}: more than {MAX_VALUES:,} values (the limit, docs/limits.md); "
@@ -78,12 +91,12 @@ def check_tree(obj: Any, what: str = "scenario") -> None:
             for k, x in v.items():
                 if not isinstance(k, str):
                     raise LimitError(f"{path_str(path) if path else what}: field names must be text, got {k!r}")
-                stack.append((x, path + (k,), depth + 1))
+                stack.append((x, path + (k,), depth + 1, v, k))
         elif isinstance(v, list):
             if depth >= MAX_DEPTH:
                 raise LimitError(f"{path_str(path) if path else what}: nested more than {MAX_DEPTH} deep")
             for i, x in enumerate(v):
-                stack.append((x, path + (i,), depth + 1))
+                stack.append((x, path + (i,), depth + 1, v, i))
         elif isinstance(v, _Huge):
             raise LimitError(f"{path_str(path) if path else what}: an integer of {v.digits} digits is out of range "
                              f"(at most {MAX_INT_DIGITS} digits)")
@@ -96,11 +109,16 @@ def check_tree(obj: Any, what: str = "scenario") -> None:
         elif isinstance(v, float):
             if not math.isfinite(v):
                 raise LimitError(f"{path_str(path) if path else what}: must be a finite number, got {v}")
+        elif isinstance(v, datetime.date) and dates_as_text and parent is not None:
+            parent[key] = _utc_text(v)
+        elif isinstance(v, (datetime.date, datetime.time)):
+            raise LimitError(f"{path_str(path) if path else what}: a {type(v).__name__} ({v}); satcc's time fields "
+                             "take a UTC time as text, \"YYYY-MM-DDTHH:MM:SS\"")
         elif not isinstance(v, (tuple,)):
             raise LimitError(f"{path_str(path) if path else what}: not a value a file can hold: {type(v).__name__}")
         else:
             for i, x in enumerate(v):
-                stack.append((x, path + (i,), depth + 1))
+                stack.append((x, path + (i,), depth + 1, None, None))
 
 
 # --- JSON ------------------------------------------------------------------------------
@@ -258,5 +276,5 @@ def parse_text(text: str, fmt: str, what: str = "scenario") -> Any:
             raise
         first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
         raise LimitError(f"{what}: not valid {fmt.upper()}: {first}") from None
-    check_tree(d, what)
+    check_tree(d, what, dates_as_text=True)
     return d

@@ -94,11 +94,12 @@ def golden_key(exp_id: str, run) -> str:
     return f"{exp_id} {run.point_id} seed={run.seed}"
 
 
-def stored_differences(exp, store, file: Path = GOLDEN) -> list[str]:
+def stored_differences(exp, store, file: Path) -> list[str]:
     """How the quick runs of `exp` that a `reproduce(..., quick=True)` kept in `store` (a
-    Store) differ from their golden entries: event count and summary hash (the series
-    are checked by `check` on each experiment's first run). A run not stored is a
-    difference too."""
+    Store) differ from their golden entries in `file` (GOLDEN in a checkout; the tests
+    give their own copy's path, as an installed satcc has none): event count and summary
+    hash (the series are checked by `check` on each experiment's first run). A run not
+    stored is a difference too."""
     expected = json.loads(Path(file).read_text())
     diffs = []
     for r in exp.expand(quick=True):
