@@ -392,12 +392,23 @@ def test_bad_pairs_are_named(pairs, want):
     ({"shells": [{"builtin": "kuiper-630", "min_elevation_deg": 91}]}, r"constellation.shells\[0\].min_elevation_deg"),
     ({"shells": [{"builtin": "kuiper-630"}], "ground_stations": ["Gotham"]},
      r"constellation.ground_stations\[0\]: 'Gotham' is not one of the 100 built-in cities"),
-    ({"shells": [{"builtin": "kuiper-630"}], "gsl": {"policy": "random"}}, r"constellation"),
+    ({"shells": [{"builtin": "kuiper-630"}], "gsl": {"policy": "random"}}, 
+     r"^constellation\.gsl\.policy: must be one of any, nearest, stay, reassign, got 'random'$"),
+    # types and unknown fields, which the core's parser names only as `constellation`,
+    # are named by the schema (`satcc paths` and `satcc validate` check the section alone)
+    ({"epoch": 5, "shells": [{"builtin": "kuiper-630"}]}, r"^constellation\.epoch: 5 is not of type 'string'$"),
+    ({"epochh": "2000-01-01T00:00:00", "shells": [{"builtin": "kuiper-630"}]},
+     r"^constellation: unknown field 'epochh' \(allowed: epoch, ground_stations, gsl, isl, routing, shells\)$"),
+    ({"shells": [{"builtin": "kuiper-630", "planes": "34"}]}, r"^constellation\.shells\[0\]\.planes: '34' is not "),
     ({"shells": [{"builtin": "kuiper-630", "tle": "1 x\n2 y"}]}, r"constellation.shells\[0\].tle"),
 ])
 def test_bad_constellations_are_named(section, want):
     with pytest.raises(ScenarioError, match=want):
         leo.paths({"constellation": section, "duration_s": 1}, "a:b")
+    with pytest.raises(ScenarioError, match=want):
+        leo.check(section)
+    with pytest.raises(ScenarioError, match=want):
+        leo.positions(section, [0.0])
 
 
 def test_cities_table():

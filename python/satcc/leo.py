@@ -325,7 +325,7 @@ def paths(scenario: dict, pairs, *, step_ms: float | None = None, duration_s: fl
     try:
         r = _core.paths_json(json.dumps(req), cb)
     except ValueError as e:
-        raise ScenarioError(str(e)) from None
+        raise _refused(req["constellation"], str(e)) from None
     finally:
         if bar is not None:
             bar.close()
@@ -347,6 +347,16 @@ def paths(scenario: dict, pairs, *, step_ms: float | None = None, duration_s: fl
                  handovers=r["handovers"], satellites=r["satellites"], ground_stations=list(r["ground_stations"]))
 
 
+def _refused(constellation: Any, core_message: str) -> ScenarioError:
+    """A constellation the core refused: the schema's first mistake in the section, which
+    names the field (serde's own type errors name only `constellation`)."""
+    if not core_message.startswith("constellation"):
+        return ScenarioError(core_message)
+    from .scenario import section_refused
+
+    return section_refused("constellation", constellation, core_message)
+
+
 def positions(constellation: dict, times_s: Iterable[float]) -> tuple[list[str], np.ndarray]:
     """Inertial (TEME) positions in metres of every satellite at each time: names and an
     array of shape (times, satellites, 3)."""
@@ -354,7 +364,7 @@ def positions(constellation: dict, times_s: Iterable[float]) -> tuple[list[str],
     try:
         names, data = _core.positions_json(json.dumps(constellation), times)
     except ValueError as e:
-        raise ScenarioError(str(e)) from None
+        raise _refused(constellation, str(e)) from None
     return names, np.frombuffer(data, dtype=np.float64).reshape(len(times), len(names), 3)
 
 
@@ -365,7 +375,7 @@ def check(constellation: Any) -> dict:
     try:
         names, _ = _core.positions_json(json.dumps(constellation), [])
     except ValueError as e:
-        raise ScenarioError(str(e)) from None
+        raise _refused(constellation, str(e)) from None
     return {"satellites": len(names), "shells": len(constellation["shells"]),
             "ground_stations": len(constellation.get("ground_stations", []))}
 

@@ -130,9 +130,10 @@ def _check_finite(obj: Any, path: list) -> None:
         raise ScenarioError(str(e)) from None
 
 
-def schema_error(d: dict) -> str | None:
+def schema_error(d: dict, section: str | None = None) -> str | None:
     """The first mistake the JSON Schema finds, in the order the fields are written
-    (missing fields first), as one line naming the field; None if it finds none."""
+    (missing fields first), as one line naming the field; None if it finds none.
+    `section`: only mistakes inside that top-level field (`d` may hold it alone)."""
     order = list(d)
 
     def rank(e):
@@ -140,8 +141,16 @@ def schema_error(d: dict) -> str | None:
         top = order.index(p[0]) if p and p[0] in order else -1
         return (top, [str(x).zfill(9) for x in p[1:]], str(e.message))
 
-    errors = sorted(_validator().iter_errors(d), key=rank)
+    errors = [e for e in _validator().iter_errors(d) if section is None or list(e.absolute_path)[:1] == [section]]
+    errors.sort(key=rank)
     return _explain(errors[0]) if errors else None
+
+
+def section_refused(name: str, value: Any, core_message: str) -> "ScenarioError":
+    """The error for a section the core refused on its own (`satcc paths` and `satcc
+    validate` check a constellation so): the schema's first mistake in it, which names
+    the field, else the core's message."""
+    return ScenarioError(schema_error({name: value}, section=name) or core_message)
 
 
 def refused(d: dict, core_message: str) -> "ScenarioError":
