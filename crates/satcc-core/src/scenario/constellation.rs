@@ -461,6 +461,18 @@ impl ShellSpec {
                 (None, None) => 1,
             };
             let sats = crate::orbit::shell::from_tles(tle, per, epoch).map_err(|e| format!("{at}.tle: {e}"))?;
+            // TLEs alone (a Celestrak file, say) say nothing of their planes: +Grid over
+            // planes of one would link the satellites in file order, a ring no
+            // constellation flies (until 2026-12-03 that was the silent default)
+            if self.sats_per_plane.is_none() && header.is_none() && self.isl_pairs.is_none()
+                && self.isls != Some(IslTopology::None)
+            {
+                return Err(format!(
+                    "{at}.sats_per_plane: missing: TLEs without Hypatia's first line ('orbits \
+                     satellites-per-orbit') do not give their planes; give sats_per_plane (the TLEs in \
+                     plane-major order) for +Grid ISLs, or isl_pairs, or isls: none"
+                ));
+            }
             if let Some((o, h)) = header {
                 if sats.len() as u64 != o as u64 * h as u64 {
                     return Err(format!(
@@ -539,5 +551,25 @@ mod tests {
             let m = build(v).unwrap_err();
             assert!(m.starts_with(want), "{m}\n  wanted: {want}");
         }
+    }
+
+    #[test]
+    fn tles_alone_need_their_planes_for_plus_grid() {
+        // two satellites of one plane, as a Celestrak file gives them: no header line
+        let tle = "1 00001U 24001A   24061.50000000  .00000000  00000-0  00000-0 0  9996\n\
+                   2 00001  86.4000   0.0000 0000001   0.0000   0.0000 14.33517932    00\n\
+                   1 00002U 24001A   24061.50000000  .00000000  00000-0  00000-0 0  9997\n\
+                   2 00002  86.4000   0.0000 0000001   0.0000  32.7273 14.33517932    05\n";
+        let m = build(json!({"shells": [{"tle": tle, "min_elevation_deg": 10}]})).unwrap_err();
+        assert!(m.starts_with("constellation.shells[0].sats_per_plane: missing: TLEs without Hypatia's first line"), "{m}");
+        for extra in [json!({"sats_per_plane": 2}), json!({"isls": "none"}), json!({"isl_pairs": [[0, 1]]})] {
+            let mut shell = json!({"tle": tle, "min_elevation_deg": 10});
+            shell.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+            let (_, shells, _) = build(json!({"shells": [shell]})).unwrap();
+            assert_eq!(shells[0].satellites.len(), 2, "{extra}");
+        }
+        // with Hypatia's first line the planes are given
+        let (_, shells, _) = build(json!({"shells": [{"tle": format!("1 2\n{tle}"), "min_elevation_deg": 10}]})).unwrap();
+        assert_eq!((shells[0].planes, shells[0].per_plane), (1, 2));
     }
 }
