@@ -98,6 +98,22 @@ def test_satcc_run_writes_the_paths_and_their_plot(tmp_path):
     assert (tmp_path / "out" / "plots" / "paths.png").stat().st_size > 10_000
     s = json.loads((tmp_path / "out" / "summary.json").read_text())
     assert s["constellation"]["routing_steps"] == 51
+    c = s["constellation"]
+    assert (f"  constellation: {c['satellites']} satellites, {c['ground_stations']} ground stations, 51 routing "
+            f"steps, {c['handovers']} handovers\n") in r.stdout and "no route" not in r.stdout
+
+
+def test_satcc_run_says_how_many_packets_found_no_route(tmp_path):
+    # a run whose stations share no path delivers nothing: the summary's line says why
+    d = scenario(duration_s=3.0, flows=[{"src": "Paris", "dst": "Pole"}])
+    d["constellation"]["ground_stations"] = ["Paris", {"name": "Pole", "lat_deg": -90, "lon_deg": 0}]
+    sc = tmp_path / "leo.json"
+    sc.write_text(json.dumps(d))
+    r = subprocess.run([sys.executable, "-m", "satcc.cli", "run", str(sc), "--out", str(tmp_path / "out"), "--no-plots"],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    n = json.loads((tmp_path / "out" / "summary.json").read_text())["constellation"]["drops_no_route"]
+    assert n > 0 and f"; {n} packets dropped with no route to their station (`satcc paths SCENARIO --pairs A:B`" in r.stdout
 
 
 def test_the_paths_table_has_the_cores_columns_and_types():

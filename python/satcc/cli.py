@@ -94,6 +94,15 @@ def _print_summary(s: dict) -> None:
         lost = sum(f["data_pkts_dropped"] for f in udp)
         print(f"  UDP flows: {len(udp)}, {sum(f['goodput_mbps'] for f in udp):.3f} Mb/s arrived, "
               f"{100 * lost / sent if sent else 0.0:.3f} % of {sent} datagrams lost (Jain: TCP flows only)")
+    c = s.get("constellation")
+    if c:
+        line = (f"  constellation: {c['satellites']} satellites, {c['ground_stations']} ground stations, "
+                f"{c['routing_steps']} routing steps, {c['handovers']} handovers")
+        if c.get("drops_no_route"):
+            # a run whose stations see no common path drops everything here, silently before
+            line += (f"; {c['drops_no_route']} packets dropped with no route to their station "
+                     "(`satcc paths SCENARIO --pairs A:B` shows when a pair has none)")
+        print(line)
 
 
 def cmd_run(a) -> int:
