@@ -1956,6 +1956,40 @@ def test_the_comparison_sees_ftp_restarts_left_out_moved_or_merged():
     assert list(got.values()) == [14, 11, 14], got
 
 
+def test_the_ftp_running_networks_start_transfers_again_while_they_run():
+    # networks from FTP_RUNNING_FIRST: bulk transfers over ns-2's one-way agents (Fack
+    # among them, many with maxburst_) started again while they run, some at their first
+    # start's own instant, some also stopped and started again; every one compared with
+    # ns-2 above
+    nets = _family("ftp-running")
+    made = [ns2exact.network(k) for k in nets]
+    ftp = [f for sc in made for f in sc["flows"] if f.get("restarts")]
+    # (the networks without one are those with no bulk TCP transfer)
+    assert sum(any(f.get("restarts") for f in sc["flows"]) for sc in made) >= 85 and len(ftp) >= 140
+
+    def running(f):  # the starts while running: restarts after a period with no stop
+        stops = [f.get("stop_s")] + [r.get("stop_s") for r in f["restarts"][:-1]]
+        return [r for r, before in zip(f["restarts"], stops) if before is None]
+
+    assert sum(len(running(f)) for f in ftp) >= 1000
+    assert sum(any(r["start_s"] == f["start_s"] for r in running(f)) for f in ftp) >= 30
+    assert sum(len(running(f)) < len(f["restarts"]) for f in ftp) >= 40  # restarts after a stop too
+    agents = {(f["cc"], f["tcp"].get("sack_agent")) for f in ftp}
+    assert agents >= {("reno", None), ("newreno", None), ("tahoe", None), ("vegas", None), ("newreno", "fack"),
+                      ("newreno", "sack1")}, agents
+    assert sum("max_burst_pkts" in f["tcp"] for f in ftp) >= 80
+    tcl = ns2exact.tcl(nets[0])
+    f0 = next(i for i, f in enumerate(made[0]["flows"]) if f.get("restarts"))
+    assert tcl.count(f'$ftp({f0}) start"') == 1 + len(made[0]["flows"][f0]["restarts"])
+
+
+def test_the_comparison_sees_starts_while_running_left_out_or_moved():
+    # of the first twenty (`python -m satcc.dev.ns2exact controls --family ftp-running`,
+    # in the order below): 9, 7, 14
+    got = ns2exact.controls("ftp-running", REF)
+    assert list(got.values()) == [9, 7, 14], got
+
+
 def test_the_limit_networks_resize_droptail_and_red_buffers_during_the_run():
     # networks from LIMIT_FIRST: DropTail queues in packets and in bytes and RED queues
     # change their limit during the run, on a link's both directions or one; every one

@@ -199,6 +199,11 @@ def _agree(sc: dict, script: str) -> bool:
     ("ftp_restarts.tcl", lambda sc: _flow(sc, "tcp1")["restarts"][0].update(start_s=2.62)),
     ("ftp_restarts.tcl", lambda sc: _flow(sc, "tcp1")["restarts"].pop()),
     ("ftp_restarts.tcl", lambda sc: _flow(sc, "tcp2").pop("restarts")),
+    # FTPs started again while they run: the Newreno agent's (maxburst_ 2: what a burst
+    # left) and the Fack agent's (in its recoveries) starts taken out, and the burst limit
+    ("ftp_started_twice.tcl", lambda sc: ns2exact._running_starts_moved(_flow(sc, "tcp1"), None)),
+    ("ftp_started_twice.tcl", lambda sc: ns2exact._running_starts_moved(_flow(sc, "tcp2"), None)),
+    ("ftp_started_twice.tcl", lambda sc: _flow(sc, "tcp1")["tcp"].pop("max_burst_pkts")),
     # buffers resized during the run: each direction's limit changes (DropTail in packets
     # and in bytes, RED), and the growth back alone
     ("queue_limits.tcl", lambda sc: _link(sc, "r0", "r1")["a_to_b"].pop("limit_changes")),
@@ -356,8 +361,6 @@ def _script(tmp_path, links="$ns duplex-link $a $b 10Mb 10ms DropTail", extra=""
     ("$ns node-config -satNodeType geo-repeater -phyType Phy/Repeater",
      r"ns-2's satellite nodes \(Channel/Sat, Mac/Sat, LL/Sat, satellite handoffs\); give a GEO hop as nodes and "
      r"duplex links"),
-    ("$ns at 1.0 \"$ftp start\"", r"started again at 1.0 s while running \(ns-2's agent then tries to send once "
-     r"more\): not modelled; stop it first"),
     ("$ns at 1.0 \"$ftp stop\"\n$ns at 2.0 \"$ftp stop\"", r"stopped again at 2.0 s while stopped"),
     ("$ns at 0.1 \"$ftp stop\"", r"stopped at the instant it started \(0.1 s\), after the agent sent its first "
      r"window: not modelled"),
@@ -397,6 +400,18 @@ def test_an_ftp_stopped_and_started_again_has_its_periods(tmp_path):
     assert (f["start_s"], f["stop_s"], f["restarts"]) == (0.1, 1.0, [{"start_s": 2.0, "stop_s": 3.0},
                                                                       {"start_s": 4.0, "stop_s": 4.5}])
     assert "restarts" not in ns2_import.from_tcl(_script(tmp_path, extra='$ns at 1 "$ftp stop"')).scenario["flows"][0]
+
+
+def test_an_ftp_started_again_while_it_runs_has_a_period_of_its_own(tmp_path):
+    # ns-2's FTP start is `send -1`: while it runs, the agent (its data unlimited already)
+    # tries to send; each such start is a restart after a period with no stop, at the
+    # first start's instant too; a stop ends the period it falls in (a source's start
+    # while it runs stays refused: test_ns2_exact's CBR restarts)
+    extra = "\n".join(f'$ns at {t} "$ftp {m}"' for t, m in
+                      [(0.1, "start"), (1.0, "start"), (2.0, "stop"), (3.0, "start"), (3.5, "start")])
+    f = ns2_import.from_tcl(_script(tmp_path, extra=extra)).scenario["flows"][0]
+    assert (f["start_s"], "stop_s" in f) == (0.1, False)
+    assert f["restarts"] == [{"start_s": 0.1}, {"start_s": 1.0, "stop_s": 2.0}, {"start_s": 3.0}, {"start_s": 3.5}]
 
 
 def test_a_telnet_stopped_at_the_instant_it_starts_is_refused_and_before_it_does_nothing(tmp_path):

@@ -108,7 +108,15 @@ def networks(draw):
                 src["rate_steps"] = [{"at_s": draw(st.floats(0, duration)), "rate_bps": draw(st.floats(1e5, 2e7))}]
             s.flow(h, d, transport="udp", traffic=src, start_s=start, stop_s=stop, **more)
             continue
-        s.flow(h, d, cc=draw(st.sampled_from(ccs)), start_s=start, stop_s=stop)
+        more = {}
+        if draw(st.integers(0, 3)) == 0:
+            # started again while it runs (ns-2's FTP start twice), the stop, if any,
+            # ending that second period
+            again = start + draw(st.floats(0, 0.5))
+            if stop is None or again < stop:
+                more["restarts"] = [{"start_s": again, **({"stop_s": stop} if stop is not None else {})}]
+                stop = None
+        s.flow(h, d, cc=draw(st.sampled_from(ccs)), start_s=start, stop_s=stop, **more)
     router_links = [f"{a}->{b}" for a, b in zip(routers, routers[1:])]
     if router_links and draw(st.booleans()):
         s.scheme(draw(st.sampled_from(["refwa", "trefwa", "xfwa"])), links=router_links)

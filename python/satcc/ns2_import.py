@@ -1428,8 +1428,9 @@ def _periods(flow: dict, steps: list, duration_s: float, what: str, agent: bool)
     `start`s and `stop`s, in the order they ran. `agent`: an FTP on a one-way TCP agent,
     whose stop while stopped (after a start) tries to send once more; else a CBR or
     ON/OFF source, whose stop while stopped does nothing. A stop before the first start
-    does nothing on both. A start while running, a start at a stop's instant and a stop
-    at a start's instant are refused (ns-2 runs them in ways satcc does not model).
+    does nothing on both. An FTP's start while running is a period of its own, whose
+    start tries to send. A source's start while running, a start at a stop's instant and
+    a stop at a start's instant are refused (ns-2 runs them in ways satcc does not model).
     None if it never runs before `duration_s`."""
     at_start = "after the agent sent its first window" if agent else "when ns-2 sends one packet"
     again = "ns-2's agent then tries to send once more" if agent else \
@@ -1445,6 +1446,10 @@ def _periods(flow: dict, steps: list, duration_s: float, what: str, agent: bool)
                 periods[-1][1] = t
             elif periods and agent:
                 raise Ns2ImportError(f"{what}: stopped again at {t!r} s while stopped ({again}): not modelled")
+        elif running and agent:
+            # ns-2's FTP start is `send -1`: the agent, its data unlimited already, tries
+            # to send (what maxburst_ or a recovery held back)
+            periods.append([t, None])
         elif running:
             raise Ns2ImportError(f"{what}: started again at {t!r} s while running ({again}): not modelled; stop it "
                                  "first")

@@ -49,6 +49,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import math
 import random
 import sys
 from concurrent.futures import ProcessPoolExecutor
@@ -247,6 +248,13 @@ FTP_RESTART_FIRST = 37000
 # ns-2's `$ns queue-limit` in an `$ns at` event): DropTail queues in packets and in
 # bytes and RED queues, shrunk and grown one to three times, some at a flow's start
 LIMIT_FIRST = 38000
+# From FTP_RUNNING_FIRST to FTP_RUNNING_FIRST + 99: the UDP networks with their TCP
+# agents mixed (Vegas, Tahoe, Sack1, Fack, Reno, NewReno), six in ten sending in bursts
+# of at most 1 to 3 (maxburst_), where FTPs are started again while they run (`$ftp
+# start` again, four to sixteen times, one at the first start's own instant in a quarter
+# of the flows): the agent tries to send, which sends what maxburst_ or a recovery held
+# back; a third of the flows also stop and start again
+FTP_RUNNING_FIRST = 39000
 # Networks found apart by a scan beyond the reference (`scan A B --family F`) and kept in
 # it once fixed, each with its family (network(k, F)): 92028 (dv) parted by a RED draw
 # taken in another order, its link's two ends told of a failure in satcc's order rather
@@ -283,6 +291,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(REM_FIRST, REM_FIRST + 200)) + list(range(TELNET_FIRST, TELNET_FIRST + 100))
             + list(range(RESTART_FIRST, RESTART_FIRST + 100)) + list(range(DV_FIRST, DV_FIRST + 100))
             + list(range(FTP_RESTART_FIRST, FTP_RESTART_FIRST + 100)) + list(range(LIMIT_FIRST, LIMIT_FIRST + 100))
+            + list(range(FTP_RUNNING_FIRST, FTP_RUNNING_FIRST + 100))
             + sorted(SCANNED)
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
@@ -519,9 +528,11 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
     if k in SCANNED:
         return True, False, SCANNED[k]
+    if FTP_RUNNING_FIRST <= k < FTP_RUNNING_FIRST + 100:
+        return True, False, "ftp-running"
     if LIMIT_FIRST <= k < LIMIT_FIRST + 100:
         return True, False, "limits"
     if FTP_RESTART_FIRST <= k < FTP_RESTART_FIRST + 100:
@@ -1335,6 +1346,81 @@ def _make_ftp_restarts(sc: dict, rng: random.Random) -> None:
             del f["restarts"]
 
 
+def _make_ftp_running(sc: dict, rng: random.Random) -> None:
+    """In place: the TCP agents mixed (_mix_agents, and a fifth of the Reno and NewReno
+    ones made Fack), six in ten sending in bursts of at most 1 to 3 (maxburst_); seven
+    bulk transfers in ten (one at least) are started again while they run four to sixteen
+    times (at the first start's own instant too in a quarter of them), and a third of
+    those also stop once and start again 1 ms to 1 s later."""
+    end = sc["duration_s"]
+    for f in sc["flows"]:
+        if f.get("transport") == "udp":
+            continue
+        _mix_agents(f, rng)
+        if f["cc"] in ("reno", "newreno") and not f["tcp"].get("sack") and rng.random() < 0.2:
+            f["tcp"] = {**f["tcp"], "sack": True, "sack_agent": "fack"}
+        if rng.random() < 0.6:
+            f["tcp"] = {**f["tcp"], "max_burst_pkts": rng.choice([1, 1, 2, 3])}
+    bulk = [f for f in sc["flows"] if (f.get("traffic") or {"type": "bulk"})["type"] == "bulk"
+            and f.get("transport") != "udp"]
+    chosen = [f for f in bulk if rng.random() < 0.7] or bulk[:1]
+    for f in chosen:
+        first = f.get("start_s", 0.0)
+        last = f.pop("stop_s", None)  # the flow's own stop, if it has one
+        events = [(round(rng.uniform(first, end - 0.01), 6), "start") for _ in range(rng.randint(4, 16))]
+        if rng.random() < 0.25:
+            events.append((first, "start"))
+        if rng.random() < 1 / 3:
+            stop = round(rng.uniform(first + 0.05, end - 0.02), 6)
+            events += [(stop, "stop"), (round(min(stop + rng.uniform(0.001, 1.0), end - 0.01), 6), "again")]
+        if last is not None:
+            events.append((last, "stop"))
+        # the periods in time order: a start while running begins one with no stop before
+        # it; a stop ends the period it falls in; starts while stopped are left out
+        periods, running = [[first, None]], True
+        for t, what in sorted(events, key=lambda e: e[0]):
+            if what == "start" and running:
+                periods.append([t, None])
+            elif what == "stop" and running and t > periods[-1][0]:
+                periods[-1][1], running = t, False
+            elif what == "again" and not running and t > periods[-1][1]:
+                periods.append([t, None])
+                running = True
+        if periods[0][1] is not None:
+            f["stop_s"] = periods[0][1]
+        if len(periods) > 1:
+            f["restarts"] = [{"start_s": a, **({"stop_s": b} if b is not None else {})} for a, b in periods[1:]]
+
+
+def _running_starts_moved(f: dict, dt: float | None) -> None:
+    """In place: flow `f`'s starts while running (restarts after a period with no stop)
+    taken out (dt None; a stop that ended one ends the period before it) or moved `dt`
+    later."""
+    rs = f.get("restarts")
+    if not rs:
+        return
+    kept, stop = [], f.get("stop_s")
+    for i, r in enumerate(rs):
+        if stop is None and dt is None:
+            # merged into the period before it, which takes its stop
+            if r.get("stop_s") is not None:
+                if kept:
+                    kept[-1]["stop_s"] = r["stop_s"]
+                else:
+                    f["stop_s"] = r["stop_s"]
+        else:
+            t = r["start_s"] + (dt if stop is None else 0.0)
+            nxt = rs[i + 1]["start_s"] if i + 1 < len(rs) else math.inf
+            if r.get("stop_s") is not None and t >= r["stop_s"] or t > nxt:
+                t = r["start_s"]  # (not past its own stop or the next start)
+            kept.append({**r, "start_s": t})
+        stop = r.get("stop_s")
+    if kept:
+        f["restarts"] = kept
+    else:
+        f.pop("restarts")
+
+
 def _make_limits(sc: dict, rng: random.Random) -> None:
     """In place: a third of the DropTail queues become limited in bytes (above the
     largest packet, as _make_bytes makes them); then six link directions in ten change
@@ -1488,6 +1574,7 @@ _FAMILY_MAKERS = {
     "dv": [(_make_udp, 8_200_000), (_make_dv, 36_000_000)],
     "ftp-restarts": [(_make_udp, 8_200_000), (_make_ftp_restarts, 37_000_000)],
     "limits": [(_make_udp, 8_200_000), (_make_limits, 38_000_000)],
+    "ftp-running": [(_make_udp, 8_200_000), (_make_ftp_running, 39_000_000)],
 }
 
 
@@ -1596,6 +1683,11 @@ FAMILY_CONTROLS = {
         "each restart 1 ms later": lambda sc: [r.update(start_s=r["start_s"] + 0.001) for f in sc["flows"]
                                                for r in f.get("restarts", [])],
         "one period, from the first start to the last stop": lambda sc: [_one_period(f) for f in sc["flows"]],
+    },
+    "ftp-running": {
+        "no start while running": lambda sc: [_running_starts_moved(f, None) for f in sc["flows"]],
+        "each start while running 1 ms later": lambda sc: [_running_starts_moved(f, 0.001) for f in sc["flows"]],
+        "no maxburst_": lambda sc: [f.get("tcp", {}).pop("max_burst_pkts", None) for f in sc["flows"]],
     },
     "fack": {
         "Sack1 in place of Fack": _fack_flows_as(lambda t: {**t, "sack_agent": "sack1"}),

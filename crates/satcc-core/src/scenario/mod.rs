@@ -1105,7 +1105,11 @@ pub struct FlowSpec {
     /// window allows at once, with its window, timers and estimates as the stop left
     /// them, as ns-2's FTP `start` after a `stop`; CBR: a packet at once, with its count,
     /// max_pkts, and rate as they stand; ON/OFF: an OFF period and a new burst); a tick
-    /// the stop left pending is cancelled [none].
+    /// the stop left pending is cancelled. A bulk transfer may also start again while it
+    /// runs (a restart after a period with no stop, at or after that period's start):
+    /// ns-2's FTP `start` twice, where the agent, its data unlimited already, tries to
+    /// send what its window allows, which sends something only where it had held back
+    /// (`tcp.max_burst_pkts`, or a recovery that left its window open) [none].
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub restarts: Vec<Restart>,
     /// When the sending agent is taken off its host, seconds (ns-2's `$ns detach-agent`
@@ -1140,10 +1144,12 @@ pub struct RateStep {
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Restart {
-    /// When the source starts again, seconds: after the period before it stopped.
+    /// When the source starts again, seconds: after the period before it stopped (a
+    /// bulk transfer's, if that period runs on: at or after its start).
     #[schemars(range(min = 0, max = MAX_TIME_S))]
     pub start_s: f64,
-    /// When it stops again (unset: at the end of the run; only the last may be unset).
+    /// When it stops again (unset: it runs on, to the end of the run or a later period's
+    /// stop; a source's: only the last may be unset).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(min = 0, max = MAX_TIME_S))]
     pub stop_s: Option<f64>,
@@ -1207,21 +1213,36 @@ fn check_restarts(f: &FlowSpec, at: &str) -> Result<(), String> {
         return Err(format!("{at}.restarts: copies with start_jitter_s would start again at the same times; give \
                             them as flows of their own"));
     }
-    let mut stop = f.stop_s;
+    // a bulk transfer may start again while it runs (ns-2's FTP `start` is `send -1`:
+    // the agent, its data unlimited already, tries to send); a source's start while it
+    // runs would restart its timer, which is not modelled
+    let bulk = matches!(f.traffic, TrafficSpecIn::Bulk);
+    let (mut begun, mut stop) = (f.start_s, f.stop_s);
     for (k, r) in f.restarts.iter().enumerate() {
         let here = format!("{at}.restarts[{k}]");
-        let Some(before) = stop else {
-            return Err(format!("{here}: the period before it never stops (give its stop_s)"));
-        };
-        if !(r.start_s.is_finite() && r.start_s > before && r.start_s <= MAX_TIME_S) {
-            return Err(format!("{here}.start_s: {} must come after the stop before it ({before} s)", r.start_s));
+        match stop {
+            Some(before) => {
+                if !(r.start_s.is_finite() && r.start_s > before && r.start_s <= MAX_TIME_S) {
+                    return Err(format!("{here}.start_s: {} must come after the stop before it ({before} s)", r.start_s));
+                }
+            }
+            None if bulk => {
+                if !(r.start_s.is_finite() && r.start_s >= begun && r.start_s <= MAX_TIME_S) {
+                    return Err(format!("{here}.start_s: {} must not come before the start of the period before it \
+                                        ({begun} s), which runs on", r.start_s));
+                }
+            }
+            None => {
+                return Err(format!("{here}: the period before it never stops (give its stop_s; only a bulk transfer \
+                                    starts again while it runs)"));
+            }
         }
         if let Some(s) = r.stop_s {
             if !(s.is_finite() && s > r.start_s && s <= MAX_TIME_S) {
                 return Err(format!("{here}.stop_s: {s} must come after its start_s ({} s)", r.start_s));
             }
         }
-        stop = r.stop_s;
+        (begun, stop) = (r.start_s, r.stop_s);
     }
     Ok(())
 }
@@ -1811,7 +1832,8 @@ mod tests {
                               serde_json::json!([step(1.0, 2e5), step(1.0, 3e5), step(4.5, 1e4)])), Ok(()));
         for (stop, restarts, steps, want) in [
             (serde_json::Value::Null, serde_json::json!([{"start_s": 3.0}]), serde_json::json!([]),
-             "flows[0].restarts[0]: the period before it never stops"),
+             "flows[0].restarts[0]: the period before it never stops (give its stop_s; only a bulk transfer starts \
+              again while it runs)"),
             (2.0.into(), serde_json::json!([{"start_s": 2.0}]), serde_json::json!([]),
              "flows[0].restarts[0].start_s: 2 must come after the stop before it (2 s)"),
             (2.0.into(), serde_json::json!([{"start_s": 3.0, "stop_s": 3.0}]), serde_json::json!([]),
@@ -1828,6 +1850,23 @@ mod tests {
         // a bulk transfer starts again (ns-2's FTP start after a stop); one of a given size does not
         assert_eq!(sc(serde_json::json!({"traffic": {"type": "bulk"}, "transport": "tcp", "stop_s": 1.0,
                                          "restarts": [{"start_s": 2.0}]})), Ok(()));
+        // and again while it runs (ns-2's FTP start twice: the agent tries to send), not
+        // before the start of the period it falls in
+        let bulk = |start: f64, stop: serde_json::Value, restarts: serde_json::Value| {
+            sc(serde_json::json!({"traffic": {"type": "bulk"}, "transport": "tcp", "start_s": start, "stop_s": stop,
+                                  "restarts": restarts}))
+        };
+        assert_eq!(bulk(0.1, serde_json::Value::Null,
+                        serde_json::json!([{"start_s": 0.1}, {"start_s": 0.2, "stop_s": 0.3}, {"start_s": 0.4}])), Ok(()));
+        let e = bulk(0.1, serde_json::Value::Null, serde_json::json!([{"start_s": 0.05}])).unwrap_err();
+        assert_eq!(e, "flows[0].restarts[0].start_s: 0.05 must not come before the start of the period before it \
+                       (0.1 s), which runs on");
+        let e = bulk(0.1, serde_json::Value::Null, serde_json::json!([{"start_s": 0.5}, {"start_s": 0.2}])).unwrap_err();
+        assert!(e.starts_with("flows[0].restarts[1].start_s: 0.2 must not come before the start of the period before \
+                               it (0.5 s)"), "{e}");
+        // a source's start while it runs is refused
+        let e = sc(serde_json::json!({"traffic": on_off, "restarts": [{"start_s": 0.5}]})).unwrap_err();
+        assert!(e.starts_with("flows[0].restarts[0]: the period before it never stops"), "{e}");
         let e = sc(serde_json::json!({"traffic": {"type": "file", "size_bytes": 10000}, "transport": "tcp",
                                       "stop_s": 1.0, "restarts": [{"start_s": 2.0}]})).unwrap_err();
         assert!(e.starts_with("flows[0].restarts: only a bulk transfer or a CBR or ON/OFF source") && e.ends_with("is file"),
