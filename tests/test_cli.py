@@ -71,7 +71,11 @@ def test_errors_are_one_line_with_nonzero_exit(tmp_path):
 
 def test_validate_and_examples(tmp_path):
     r = satcc("validate", str(ROOT / "scenarios" / "leo_chain.yaml"))
-    assert r.returncode == 0 and "valid" in r.stdout
+    assert r.returncode == 0 and r.stdout.endswith(": valid (19 nodes, 18 links, 8 flows)\n"), r.stdout
+    one = tmp_path / "one.yaml"
+    one.write_text("duration_s: 1\nnodes: [{name: a}, {name: b}]\nlinks: [{a: a, b: b, rate_bps: 1e6, delay_ms: 10}]\n"
+                   "flows: [{src: a, dst: b}]\n")
+    assert satcc("validate", str(one)).stdout == f"{one}: valid (2 nodes, 1 link, 1 flow)\n"
     r = satcc("examples", "--dump", "leo-chain")
     assert r.returncode == 0 and '"S1"' in r.stdout
     assert json.loads(r.stdout)["name"] == "leo-chain"  # the dump alone: a scenario file

@@ -161,6 +161,30 @@ def test_yaml_reads_numbers_as_yaml_1_2_does(tmp_path):
     assert d["flows"][0]["name"] == "1e3"  # quoted text stays text
 
 
+def test_yaml_reads_leading_zeros_colons_and_radixes_as_yaml_1_2_does(tmp_path):
+    # YAML 1.1 (PyYAML's own reading) took 010 for octal 8 and 1:30 for base 60, 90,
+    # without a word; YAML 1.2 reads 010 as 10, and 1:30 as text, which a number field
+    # refuses naming the field and why
+    p = tmp_path / "s.yaml"
+    body = ("duration_s: {dur}\nnodes: [{{name: a}}, {{name: b}}]\n"
+            "links: [{{a: a, b: b, rate_bps: 0x1f, delay_ms: 0o17, queue: {{type: droptail, limit_pkts: 010}}}}]\n"
+            "flows: [{{src: a, dst: b, start_s: -0, name: 12:00}}]\n")
+    p.write_text(body.format(dur="1_0"))
+    d = load(p).to_dict()
+    assert (d["duration_s"], d["links"][0]["rate_bps"], d["links"][0]["delay_ms"]) == (10, 31, 15)
+    assert d["links"][0]["queue"]["limit_pkts"] == 10 and d["flows"][0]["name"] == "12:00"
+    for dur in ("1:30", "0:00:05", "0b101"):
+        p.write_text(body.format(dur=dur))
+        with pytest.raises(ScenarioError, match=rf"^duration_s: '{dur}' is not of type 'number' \(YAML 1.1 read such "
+                                                r"text as a number, 1:30 in base 60 as 90; satcc reads YAML 1.2, where "
+                                                r"it is text: write the number itself\)$"):
+            load(p).validate()
+    # text in a number field that YAML 1.1 did not take for a number either: no such note
+    p.write_text(body.format(dur="'ten'"))
+    with pytest.raises(ScenarioError, match=r"^duration_s: 'ten' is not of type 'number'$"):
+        load(p).validate()
+
+
 def test_duplicate_names_and_links():
     d = base()
     d["nodes"].append({"name": "a"})

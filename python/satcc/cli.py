@@ -250,8 +250,8 @@ def cmd_validate(a) -> int:
                 print(f"{what}; no flows: `satcc paths` runs it")
             return 0
     d = _scenario(a.scenario).to_dict()
-    print(f"{a.scenario}: valid ({len(d['nodes'])} nodes, {len(d['links'])} links, "
-          f"{sum(f.get('count', 1) for f in d['flows'])} flows)")
+    counts = [(len(d["nodes"]), "node"), (len(d["links"]), "link"), (sum(f.get("count", 1) for f in d["flows"]), "flow")]
+    print(f"{a.scenario}: valid ({', '.join(f'{n} {w}' + 's' * (n != 1) for n, w in counts)})")
     for note in _transport_notes(d):
         print(note, file=sys.stderr)
     return 0

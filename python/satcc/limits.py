@@ -159,9 +159,13 @@ def _json(text: str):
 
 @functools.cache
 def _yaml12_loader():
-    """PyYAML's safe loader with YAML 1.2's numbers (`1e6` and `2E-3` are floats; YAML
-    1.1, PyYAML's own, reads an exponent without a dot as text), integers of sane
-    length, and no duplicate keys. Made on first use (PyYAML takes 20 ms to import)."""
+    """PyYAML's safe loader with YAML 1.2's numbers, integers of sane length, and no
+    duplicate keys. YAML 1.1, PyYAML's own, reads an exponent without a dot as text
+    (`1e6`), a leading zero as octal (`010` is 8) and colons as base 60 (`1:30` is 90,
+    `12:00:00` 43200); here `1e6` is a float, `010` is 10, and `1:30` is text, which
+    a number field refuses by name (`0o17` and `0x1f` are octal and hexadecimal, as in
+    YAML 1.2; digits may be grouped by `_`, as in 1.1). Made on first use (PyYAML takes
+    20 ms to import)."""
     import yaml
 
     class Yaml12Loader(yaml.SafeLoader):
@@ -177,12 +181,27 @@ def _yaml12_loader():
     def yaml_int(loader, node):
         if sum(c.isdigit() for c in node.value) > MAX_INT_DIGITS:
             return _Huge(node.value)
-        return yaml.SafeLoader.construct_yaml_int(loader, node)
+        v = node.value.replace("_", "")
+        sign = -1 if v[0] == "-" else 1
+        v = v.lstrip("+-")
+        if v[:2] in ("0o", "0x"):
+            return sign * int(v[2:], 8 if v[1] == "o" else 16)
+        return sign * int(v, 10)  # (a leading zero is decimal)
 
-    Yaml12Loader.yaml_implicit_resolvers = {k: list(v) for k, v in yaml.SafeLoader.yaml_implicit_resolvers.items()}
+    # YAML 1.1's int and float resolvers (octal by a leading 0, binary, base 60) out;
+    # YAML 1.2's core schema in, the int first (a float's pattern admits `10` too)
+    numbers = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float")
+    Yaml12Loader.yaml_implicit_resolvers = {k: [(t, r) for t, r in v if t not in numbers]
+                                            for k, v in yaml.SafeLoader.yaml_implicit_resolvers.items()}
+    Yaml12Loader.add_implicit_resolver(
+        "tag:yaml.org,2002:int",
+        re.compile(r"^(?:[-+]?[0-9]+(?:_[0-9]+)*|0o[0-7]+|0x[0-9a-fA-F]+)$"),
+        list("-+0123456789"),
+    )
     Yaml12Loader.add_implicit_resolver(
         "tag:yaml.org,2002:float",
-        re.compile(r"^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$"),
+        re.compile(r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)"
+                   r"|\.(?:nan|NaN|NAN))$"),
         list("-+0123456789."),
     )
     Yaml12Loader.add_constructor("tag:yaml.org,2002:int", yaml_int)

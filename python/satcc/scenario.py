@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -100,7 +101,15 @@ def _explain(err: "jsonschema.ValidationError") -> str:  # noqa: F821
         return f"{where}: must be {err.validator_value!r}, got {err.instance!r}"
     if err.validator in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         return f"{where}: must be {_range(err.schema)}, got {_num(err.instance)}"
+    if err.validator == "type" and isinstance(err.instance, str) and _YAML11_NUMBER.match(err.instance):
+        return (f"{where}: {err.message} (YAML 1.1 read such text as a number, 1:30 in base 60 as 90; satcc "
+                "reads YAML 1.2, where it is text: write the number itself)")
     return f"{where}: {err.message}"
+
+
+# what YAML 1.1 (PyYAML's own reading) took for a number and YAML 1.2 does not: base 60
+# (1:30, 12:00:00, 1:30.5) and binary (0b101)
+_YAML11_NUMBER = re.compile(r"^[-+]?(?:[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?|0b[01_]+)$")
 
 
 def _num(x: float) -> str:
