@@ -204,6 +204,22 @@ def _agree(sc: dict, script: str) -> bool:
     ("ftp_started_twice.tcl", lambda sc: ns2exact._running_starts_moved(_flow(sc, "tcp1"), None)),
     ("ftp_started_twice.tcl", lambda sc: ns2exact._running_starts_moved(_flow(sc, "tcp2"), None)),
     ("ftp_started_twice.tcl", lambda sc: _flow(sc, "tcp1")["tcp"].pop("max_burst_pkts")),
+    # agents' settings in `$ns at` events before their starts, each read as set before the
+    # run: the window, packet size and tick of one, the initial window, burst limit and
+    # the second of two caps of another, a threshold, minimum RTO and timestamps, a send
+    # overhead and window
+    ("settings_before_start.tcl", lambda sc: _flow(sc, "tcp0")["tcp"].pop("rwnd_pkts")),
+    ("settings_before_start.tcl", lambda sc: _flow(sc, "tcp0")["tcp"].pop("packet_size_bytes")),
+    ("settings_before_start.tcl", lambda sc: _flow(sc, "tcp0")["tcp"].update(
+        tick_s=0.01, tick_phase_s=_flow(sc, "tcp0")["tcp"]["tick_phase_s"] / 10)),
+    ("settings_before_start.tcl", lambda sc: _flow(sc, "tcp1")["tcp"].pop("initial_window_pkts")),
+    ("settings_before_start.tcl", lambda sc: _flow(sc, "tcp1")["tcp"].pop("max_burst_pkts")),
+    ("settings_before_start.tcl", lambda sc: _flow(sc, "tcp1")["tcp"].update(max_cwnd_pkts=30)),
+    ("settings_before_start.tcl", lambda sc: _flow(sc, "tcp2")["tcp"].pop("dupack_threshold")),
+    ("settings_before_start.tcl", lambda sc: _flow(sc, "tcp2")["tcp"].pop("min_rto_s")),
+    ("settings_before_start.tcl", lambda sc: _flow(sc, "tcp2")["tcp"].pop("timestamps")),
+    ("settings_before_start.tcl", lambda sc: _flow(sc, "tcp3")["tcp"].pop("send_overhead_s")),
+    ("settings_before_start.tcl", lambda sc: _flow(sc, "tcp3")["tcp"].pop("rwnd_pkts")),
     # buffers resized during the run: each direction's limit changes (DropTail in packets
     # and in bytes, RED), and the growth back alone
     ("queue_limits.tcl", lambda sc: _link(sc, "r0", "r1")["a_to_b"].pop("limit_changes")),
@@ -366,7 +382,16 @@ def _script(tmp_path, links="$ns duplex-link $a $b 10Mb 10ms DropTail", extra=""
      r"window: not modelled"),
     ("$ns at 1.0 \"$ftp stop\"\n$ns at 1.0 \"$ftp start\"", r"started again at the instant it stopped \(1.0 s\)"),
     ("$ns at 1.0 \"$ftp send 1000\"", r"started or stopped more than once"),
-    ("$ns at 0.0 \"$tcp set window_ 5\"\n$ns at 1.0 \"$tcp set window_ 50\"", r"window_ set during the run"),
+    # a setting ns-2 reads as it sends, made once the agent has started (before, it is
+    # read as set before the run: settings_before_start.tcl), and one its reset reads as
+    # the run starts, made in an event
+    ("$ns at 0.0 \"$tcp set window_ 5\"\n$ns at 1.0 \"$tcp set window_ 50\"",
+     r"window_ set during the run \(at 1 s, once the agent has started\) is not modelled \(set before the agent's "
+     r"first start, it is read as set before the run, which is what ns-2 does with it\)"),
+    ("$ns at 0.1 \"$tcp set maxburst_ 2\"", r"maxburst_ set during the run \(at 0.1 s, once the agent has started\)"),
+    ("$ns at 0.0 \"$tcp set syn_ false\"", r"syn_ set in an `\$ns at` event \(at 0 s\) is not modelled: ns-2 reads it "
+     r"as the run starts \(the agent's reset\), so set it before `\$ns run`"),
+    ("$ns at 0.05 \"$tcp set v_alpha_ 2\"", r"v_alpha_ set during the run is not modelled"),
     # a piece of the network made during the run (until 2026-12-03 an error model placed
     # in an event was read as placed from the start)
     ("set em [new ErrorModel]\n$em set rate_ 0.01\n$ns at 2.0 \"$ns lossmodel $em $a $b\"",
@@ -400,6 +425,15 @@ def test_an_ftp_stopped_and_started_again_has_its_periods(tmp_path):
     assert (f["start_s"], f["stop_s"], f["restarts"]) == (0.1, 1.0, [{"start_s": 2.0, "stop_s": 3.0},
                                                                       {"start_s": 4.0, "stop_s": 4.5}])
     assert "restarts" not in ns2_import.from_tcl(_script(tmp_path, extra='$ns at 1 "$ftp stop"')).scenario["flows"][0]
+
+
+def test_settings_made_in_events_before_the_agents_start_are_read_as_made_before_the_run(tmp_path):
+    # the last setting before the start stands; the start is the application's (FTP
+    # start at 0.1 s in _BASE)
+    extra = '$ns at 0.0 "$tcp set window_ 5"\n$ns at 0.05 "$tcp set window_ 7"\n$ns at 0.02 "$tcp set maxcwnd_ 9"'
+    sc = ns2_import.from_tcl(_script(tmp_path, extra=extra)).scenario
+    tcp = {**sc.get("tcp", {}), **sc["flows"][0].get("tcp", {})}
+    assert (tcp["rwnd_pkts"], tcp["max_cwnd_pkts"]) == (7, 9)
 
 
 def test_an_ftp_started_again_while_it_runs_has_a_period_of_its_own(tmp_path):

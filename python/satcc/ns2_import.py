@@ -1293,6 +1293,32 @@ def _two_state_model(objs: _Objects, em: str, unit: str, laws: dict[int, str], w
     return out
 
 
+# a one-way TCP agent's variables that ns-2 reads as it sends and receives, not once at
+# the agent's reset when the run starts: set in an `$ns at` event before the agent's first
+# start, each acts as if set before the run (checked in ns-2 for the six agents, each
+# variable against its static setting: ns2/scripts/settings_before_start.tcl)
+_LIVE_AGENT_VARS = {"window_", "windowInit_", "maxburst_", "maxcwnd_", "packetSize_", "overhead_", "tcpTick_",
+                    "minrto_", "maxrto_", "numdupacks_", "timestamps_", "ecn_"}
+# ... and those its reset reads as the run starts: set in an event they do not act as set
+# before the run
+_RESET_AGENT_VARS = {"max_ssthresh_", "syn_"}
+
+
+def _settings_before_start(objs: _Objects, a: str, app: str | None, acts: dict) -> list:
+    """In place: agent `a`'s settings of _LIVE_AGENT_VARS made in `$ns at` events before
+    its first start (an application's start, send or produce), taken as made before the
+    run (in time order, the last one standing). Returns its other settings during the run."""
+    firsts = [t for t, m, _ in acts.get(app, []) + acts.get(a, []) if m in ("start", "send", "produce")]
+    first = min(firsts, default=math.inf)
+    rest = []
+    for t, var, v in objs.timed.get(a, []):
+        if var in _LIVE_AGENT_VARS and t < first:
+            objs.vars[a][var] = v
+        else:
+            rest.append((t, var, v))
+    return rest
+
+
 def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of: dict, acts: dict,
           duration_s: float) -> dict | None:
     ca, cb = objs.cls.get(a), objs.cls.get(b)
@@ -1351,6 +1377,7 @@ def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of:
             raise Ns2ImportError(f"{what}: {ca} with {cb} (Sack1 and Fack agents go with Sack1 sinks, the others "
                                  "with TCPSink and TCPSink/DelAck)")
         flow["cc"] = cc
+        timed = _settings_before_start(objs, a, app, acts)
         flow["tcp"] = _tcp(objs, a, b, cc, sack_agent, delack, what)
         if app is None:
             raise Ns2ImportError(f"{what}: no application on the TCP agent (`attach-app FTP` or a source)")
@@ -1366,10 +1393,18 @@ def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of:
         else:
             raise Ns2ImportError(f"{what}: {objs.cls[app]} is not modelled (FTP, Telnet, CBR, Exponential and Pareto "
                                  "are)")
-        ss = [(t, v) for t, var, v in objs.timed.get(a, []) if var == "ssthresh_"]
-        others = [var for t, var, v in objs.timed.get(a, []) if var != "ssthresh_"]
+        ss = [(t, v) for t, var, v in timed if var == "ssthresh_"]
+        others = [(t, var) for t, var, v in timed if var != "ssthresh_"]
         if others:
-            raise Ns2ImportError(f"{what}: {others[0]} set during the run is not modelled")
+            t, var = others[0]
+            if var in _LIVE_AGENT_VARS:
+                raise Ns2ImportError(f"{what}: {var} set during the run (at {t:g} s, once the agent has started) is "
+                                     "not modelled (set before the agent's first start, it is read as set before "
+                                     "the run, which is what ns-2 does with it)")
+            if var in _RESET_AGENT_VARS:
+                raise Ns2ImportError(f"{what}: {var} set in an `$ns at` event (at {t:g} s) is not modelled: ns-2 "
+                                     "reads it as the run starts (the agent's reset), so set it before `$ns run`")
+            raise Ns2ImportError(f"{what}: {var} set during the run is not modelled")
         if ss:
             if len(ss) > 1 or ss[0][0] != 0.0:
                 raise Ns2ImportError(f"{what}: ssthresh_ set during the run is modelled once, at time 0 (the "
