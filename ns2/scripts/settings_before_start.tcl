@@ -2,8 +2,8 @@
 # set everything at time 0 or at a phase's beginning: window_, windowInit_, maxburst_,
 # maxcwnd_, packetSize_, overhead_, tcpTick_, minrto_, numdupacks_ and timestamps_, which
 # ns-2 reads as the agent sends and receives, act as if set before the run (one of them
-# set twice, the second standing). Reno, NewReno, Sack1 and Vegas agents over a RED
-# bottleneck.
+# set twice, the second standing), and so do a sink's packetSize_ (its ACKs) and a
+# DelAck sink's interval_. Reno, NewReno, Sack1 and Vegas agents over a RED bottleneck.
 set ns [new Simulator]
 set f [open out.tr w]
 $ns trace-all $f
@@ -62,7 +62,9 @@ $ns at 0.0 "$tcp2 set numdupacks_ 2"
 $ns at 0.3 "$tcp2 set minrto_ 0.5"
 $ns at 0.3 "$tcp2 set timestamps_ true"
 $ns at 0.0 "$tcp3 set overhead_ 0.002"
-$ns at 0.6 "$tcp3 set window_ 25"
+$ns at 0.05 "$sink0 set packetSize_ 60"
+$ns at 0.45 "$sink1 set interval_ 0.3"
+$ns at 0.6 "$tcp3 set window_ 6"
 $ns at 0.1 "$ftp0 start"
 $ns at 0.5 "$ftp1 start"
 $ns at 0.35 "$ftp2 start"

@@ -899,9 +899,14 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
         flow = _flow(objs, a, b, attach, node_name, app_of, acts, sc["duration_s"])
         if flow is None:
             continue
+        reset_tick = flow.pop(_PHASE_TICK, None)
         if flow.get("transport") != "udp" and gen.phase(a) is not None:
-            # its RTT clock's phase: boot_time_ = Random::uniform(tcpTick_) at its reset
-            flow["tcp"]["tick_phase_s"] = flow["tcp"]["tick_s"] * gen.phase(a)
+            # its RTT clock's phase: boot_time_ = Random::uniform(tcpTick_) at its reset,
+            # the tcpTick_ it had then (a later one, set before its start, keeps it)
+            phase = (reset_tick or flow["tcp"]["tick_s"]) * gen.phase(a)
+            # (ns-2 reads it as fmod(send time + boot_time_, tcpTick_): one beyond a
+            # smaller tick acts as its remainder)
+            flow["tcp"]["tick_phase_s"] = math.fmod(phase, flow["tcp"]["tick_s"])
         for key, h in (("src_detach_s", a), ("dst_detach_s", b)):
             # `$ns detach-agent`: the agent's output and its port go to ns-2's null agent
             if h in detached and detached[h] < sc["duration_s"]:
@@ -1296,7 +1301,8 @@ def _two_state_model(objs: _Objects, em: str, unit: str, laws: dict[int, str], w
 # a one-way TCP agent's variables that ns-2 reads as it sends and receives, not once at
 # the agent's reset when the run starts: set in an `$ns at` event before the agent's first
 # start, each acts as if set before the run (checked in ns-2 for the six agents, each
-# variable against its static setting: ns2/scripts/settings_before_start.tcl)
+# variable against its static setting: ns2/scripts/settings_before_start.tcl), but for
+# one thing: the reset took the first ssthresh_ from window_ as it was then
 _LIVE_AGENT_VARS = {"window_", "windowInit_", "maxburst_", "maxcwnd_", "packetSize_", "overhead_", "tcpTick_",
                     "minrto_", "maxrto_", "numdupacks_", "timestamps_", "ecn_"}
 # ... and those its reset reads as the run starts: set in an event they do not act as set
@@ -1304,19 +1310,36 @@ _LIVE_AGENT_VARS = {"window_", "windowInit_", "maxburst_", "maxcwnd_", "packetSi
 _RESET_AGENT_VARS = {"max_ssthresh_", "syn_"}
 
 
-def _settings_before_start(objs: _Objects, a: str, app: str | None, acts: dict) -> list:
-    """In place: agent `a`'s settings of _LIVE_AGENT_VARS made in `$ns at` events before
-    its first start (an application's start, send or produce), taken as made before the
-    run (in time order, the last one standing). Returns its other settings during the run."""
+# (a key of the flow being made: the tcpTick_ its agent had at ns-2's reset)
+_PHASE_TICK = "__tick_at_reset_s"
+# ... and its sink's (TCPSink's ACK size, DelAck's interval), read as segments arrive
+_LIVE_SINK_VARS = {"packetSize_", "interval_"}
+
+
+def _settings_before_start(objs: _Objects, a: str, b: str, app: str | None, acts: dict,
+                           what: str) -> tuple[list, dict[str, str]]:
+    """In place: TCP agent `a`'s settings of _LIVE_AGENT_VARS, and its sink `b`'s of
+    _LIVE_SINK_VARS, made in `$ns at` events before the agent's first start (an
+    application's start, send or produce), taken as made before the run (in time order,
+    the last one standing). Returns the agent's other settings during the run (the
+    sink's others are refused) and, of window_ and tcpTick_ if they were among them, the
+    values the agent had as the run started: ns-2's reset took its first ssthresh_ from
+    that window_ and drew its RTT clock's phase within that tcpTick_."""
     firsts = [t for t, m, _ in acts.get(app, []) + acts.get(a, []) if m in ("start", "send", "produce")]
     first = min(firsts, default=math.inf)
-    rest = []
-    for t, var, v in objs.timed.get(a, []):
-        if var in _LIVE_AGENT_VARS and t < first:
-            objs.vars[a][var] = v
-        else:
-            rest.append((t, var, v))
-    return rest
+    rest, at_reset = [], {}
+    for h, live in ((a, _LIVE_AGENT_VARS), (b, _LIVE_SINK_VARS)):
+        for t, var, v in objs.timed.get(h, []):
+            if var in live and t < first:
+                if h == a and var in ("window_", "tcpTick_") and var not in at_reset:
+                    at_reset[var] = objs.get(a, var, _TCP_VARS[var][1])[0]
+                objs.vars[h][var] = v
+            elif h == a:
+                rest.append((t, var, v))
+            else:
+                raise Ns2ImportError(f"{what}: sink {objs.label(b)}: {var} set during the run (at {t:g} s) is not "
+                                     "modelled" + (" (before the agent's first start it is)" if var in live else ""))
+    return rest, at_reset
 
 
 def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of: dict, acts: dict,
@@ -1377,7 +1400,7 @@ def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of:
             raise Ns2ImportError(f"{what}: {ca} with {cb} (Sack1 and Fack agents go with Sack1 sinks, the others "
                                  "with TCPSink and TCPSink/DelAck)")
         flow["cc"] = cc
-        timed = _settings_before_start(objs, a, app, acts)
+        timed, at_reset = _settings_before_start(objs, a, b, app, acts, what)
         flow["tcp"] = _tcp(objs, a, b, cc, sack_agent, delack, what)
         if app is None:
             raise Ns2ImportError(f"{what}: no application on the TCP agent (`attach-app FTP` or a source)")
@@ -1410,6 +1433,17 @@ def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of:
                 raise Ns2ImportError(f"{what}: ssthresh_ set during the run is modelled once, at time 0 (the "
                                    "initial ssthresh)")
             flow["tcp"]["initial_ssthresh_pkts"] = _num(ss[0][1], f"{what} ssthresh_")
+        elif "window_" in at_reset:
+            # window_ changed after ns-2's reset set ssthresh_ from it (capped by
+            # max_ssthresh_): the first ssthresh is the window the run started with
+            first_ss = _int(at_reset["window_"], f"{what} window_")
+            cap = flow["tcp"].get("max_ssthresh_pkts", 0)
+            first_ss = cap if 0 < cap < first_ss else first_ss
+            if first_ss != (cap if 0 < cap < flow["tcp"]["rwnd_pkts"] else flow["tcp"]["rwnd_pkts"]):
+                flow["tcp"]["initial_ssthresh_pkts"] = float(first_ss)
+        if "tcpTick_" in at_reset:
+            # (the phase is drawn within the tick the run started with: _PHASE_TICK)
+            flow[_PHASE_TICK] = seconds(at_reset["tcpTick_"], f"{what} tcpTick_")
     else:
         why = next((w for prefix, w in _UNMODELLED_AGENTS.items() if ca == prefix or ca.startswith(prefix + "/")), None)
         if why is not None:
