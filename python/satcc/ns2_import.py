@@ -1450,7 +1450,12 @@ def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of:
             raise Ns2ImportError(f"{what}: {ca} is not modelled: {why}")
         raise Ns2ImportError(f"{what}: {ca} connected to {cb} is not modelled (ns-2's one-way TCP agents to "
                              "their sinks, and UDP to Null or LossMonitor, are)")
-    # when it runs: its application's start, stop, send or produce
+    # when it runs: its application's start, stop, send or produce (the receiving
+    # agent's own, a reset during the run, say, is not modelled)
+    if acts.get(b):
+        t, m, _ = acts[b][0]
+        raise Ns2ImportError(f"{what}: {objs.label(b)} `{m}` at {t:g} s is not modelled (the receiving agent does "
+                             "what the sender's data makes it do)")
     steps = acts.get(app, []) + acts.get(a, [])
     starts = [(t, m, args) for t, m, args in steps if m in ("start", "send", "produce")]
     stops = [t for t, m, args in steps if m == "stop"]

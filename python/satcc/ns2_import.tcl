@@ -173,7 +173,13 @@ proc ::satcc::call {h method args} {
                 }
                 port - addr - dst-port - dst-addr { return 0 }
                 attach-trace { ::satcc::note "agent $method (tracing)"; return "" }
-                reset - clear { return "" }
+                reset {
+                    # before the run a no-op (`$ns run` resets every agent); during it,
+                    # the agent starts over, which the import refuses by name
+                    if {$::satcc::running} { ::satcc::rec act $h $method }
+                    return ""
+                }
+                clear { return "" }
                 done - finish { return "" }
                 select_ca {
                     # Agent/TCP/Linux's choice of module: the agent is refused by name
