@@ -447,6 +447,15 @@ def test_an_ftp_stopped_and_started_again_has_its_periods(tmp_path):
     assert "restarts" not in ns2_import.from_tcl(_script(tmp_path, extra='$ns at 1 "$ftp stop"')).scenario["flows"][0]
 
 
+def test_a_cancelled_event_does_not_run(tmp_path):
+    # `$ns cancel ID` takes out the event `$ns at` returned ID for (until 2026-12-03 the
+    # cancel was ignored and the FTP stopped at 2 s); one cancelled from an event too
+    extra = ('set e [$ns at 2.0 "$ftp stop"]\n$ns at 1.0 "$ns cancel $e"\nset e2 [$ns at 3.0 "$ftp stop"]\n'
+             '$ns cancel [$ns at 2.5 "$ftp stop"]')
+    f = ns2_import.from_tcl(_script(tmp_path, extra=extra)).scenario["flows"][0]
+    assert f["stop_s"] == 3.0
+
+
 def test_an_agent_reset_before_the_run_changes_nothing(tmp_path):
     # `$ns run` resets every agent: a reset before it is ns-2's no-op
     plain = ns2_import.from_tcl(_script(tmp_path)).scenario

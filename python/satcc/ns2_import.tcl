@@ -433,7 +433,12 @@ proc ::satcc::sim {ns method argv} {
             return $eseq
         }
         at-now { return [::satcc::sim $ns at [list $now [lindex $argv 0]]] }
-        cancel { return "" }
+        cancel {
+            # `$ns cancel ID`: the event `$ns at` returned that ID for is taken out
+            variable events
+            set events [lsearch -all -inline -not -exact -index 1 $events [lindex $argv 0]]
+            return ""
+        }
         now { return $now }
         run {
             # the order `$ns run` resets the nodes (and each node its agents): ns-2's
