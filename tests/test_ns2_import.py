@@ -228,6 +228,16 @@ def _agree(sc: dict, script: str) -> bool:
     ("settings_at_reset.tcl", lambda sc: _flow(sc, "tcp0")["tcp"].pop("initial_ssthresh_pkts")),
     ("settings_at_reset.tcl", lambda sc: _flow(sc, "tcp1")["tcp"].update(
         tick_phase_s=_flow(sc, "tcp1")["tcp"]["tick_phase_s"] * 10)),
+    # ns-lib's `$ns bandwidth` and `$ns delay`: before the run (a link made so), and in
+    # events (rate changes and delay steps), one direction or both
+    ("ns_bandwidth_delay.tcl", lambda sc: _link(sc, "s0", "r0").update(rate_bps=10e6)),
+    ("ns_bandwidth_delay.tcl", lambda sc: _link(sc, "s0", "r0").update(delay_ms=5.0)),
+    ("ns_bandwidth_delay.tcl", lambda sc: _link(sc, "r1", "d1").update(delay_ms=5.0)),
+    ("ns_bandwidth_delay.tcl", lambda sc: _link(sc, "r0", "r1").update(rate_bps=2e6)),
+    ("ns_bandwidth_delay.tcl", lambda sc: _link(sc, "r0", "r1")["a_to_b"].pop("rate_changes")),
+    ("ns_bandwidth_delay.tcl", lambda sc: _link(sc, "r0", "r1")["a_to_b"].pop("delay_changes")),
+    ("ns_bandwidth_delay.tcl", lambda sc: _link(sc, "s1", "r1")["a_to_b"].pop("rate_changes")),
+    ("ns_bandwidth_delay.tcl", lambda sc: _link(sc, "s1", "r1")["b_to_a"].pop("delay_changes")),
     # buffers resized during the run: each direction's limit changes (DropTail in packets
     # and in bytes, RED), and the growth back alone
     ("queue_limits.tcl", lambda sc: _link(sc, "r0", "r1")["a_to_b"].pop("limit_changes")),
@@ -403,6 +413,16 @@ def _script(tmp_path, links="$ns duplex-link $a $b 10Mb 10ms DropTail", extra=""
     # an agent reset during the run starts over (until 2026-12-03 left out without a word,
     # the sink's too); before the run it is a no-op (test below)
     ("$ns at 1.0 \"$tcp reset\"", r"tcp -> sink: `reset` is not modelled \(start, stop, send and produce are\)"),
+    # a delay step down on a link that lets packets overtake (ns-2's default), and a
+    # bandwidth before the run over a queue that reads it (until 2026-12-03 the step was
+    # read as one keeping order, and `$ns bandwidth` refused outright)
+    ("$ns at 1.0 \"$ns delay $a $b 2ms duplex\"", r"link a -> b: a delay step down \(10 -> 2 ms at 1 s\) on a link "
+     r"without avoidReordering_ is not modelled: ns-2 then lets packets sent after it overtake those on the wire"),
+    ("set c [$ns node]\n$ns duplex-link $b $c 1Mb 10ms RED\n$ns bandwidth $b $c 2Mb",
+     r"link b -> c: the link's bandwidth_ set before the run over a Queue/RED queue is not modelled \(ns-2 runs it as "
+     r"neither a link made so nor one changed at time 0; over DropTail it is, and over any queue in an `\$ns at` "
+     r"event\)"),
+    ("$ns bandwidth $a $b", r"\$ns bandwidth _o\d+ _o\d+ \(A B VALUE \[duplex\]\)"),
     ("$ns at 1.0 \"$sink reset\"", r"tcp -> sink: sink `reset` at 1 s is not modelled \(the receiving agent does "
      r"what the sender's data makes it do\)"),
     # a sink's setting during the run (until 2026-12-03 left out without a word)

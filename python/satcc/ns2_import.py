@@ -834,6 +834,8 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
             raise Ns2ImportError(f"{fwd['where']}: a simplex link without one back (satcc's links carry both "
                                "directions; ACKs take the way back)")
         done |= {(a, b), (b, a)}
+        for d in (fwd, rev):
+            _settings_before_run(objs, d)
         link = {"a": node_name[a], "b": node_name[b], "rate_bps": fwd["rate_bps"], "delay_ms": fwd["delay_ms"],
                 "queue": _queue(objs, fwd["q"], f"{fwd['where']}: queue", notes, fwd["rate_bps"], fwd["delay_s"])}
         back = {"rate_bps": rev["rate_bps"], "delay_ms": rev["delay_ms"],
@@ -1146,6 +1148,26 @@ def _shared_tcp(sc: dict) -> None:
             del f["tcp"]
 
 
+def _settings_before_run(objs: _Objects, d: dict) -> None:
+    """In place: a link direction's DelayLink bandwidth_ and delay_ set before the run
+    (`$ns bandwidth A B BW`, `$ns delay A B D`, or `[$link link] set ...`) as its rate
+    and delay, over a DropTail queue: ns-2 then runs it as a link made so. Over the
+    other queues it is refused: ns-2 runs a RED link so set neither as one made at that
+    bandwidth nor as one changed to it at time 0 (checked in ns-2), and PI and REM read
+    the link's bandwidth too."""
+    own = objs.vars.get(d["d"], {})
+    for var in [v for v in ("bandwidth_", "delay_") if v in own]:
+        if objs.cls[d["q"]] != "Queue/DropTail":
+            raise Ns2ImportError(f"{d['where']}: the link's {var} set before the run over a {objs.cls[d['q']]} queue is "
+                                 "not modelled (ns-2 runs it as neither a link made so nor one changed at time 0; "
+                                 "over DropTail it is, and over any queue in an `$ns at` event)")
+        if var == "bandwidth_":
+            d["rate_bps"] = bandwidth(own.pop(var), f"{d['where']}: bandwidth_")
+        else:
+            d["delay_s"] = seconds(own.pop(var), f"{d['where']}: delay_")
+            d["delay_ms"] = d["delay_s"] * 1000.0
+
+
 def _link_changes(objs: _Objects, d: dict, queue: dict) -> dict:
     """A link direction's scheduled changes: its DelayLink's bandwidth_ and delay_, and
     its DropTail or RED queue's limit_ (`$ns queue-limit` or `$q set limit_` in an `$ns
@@ -1177,6 +1199,18 @@ def _link_changes(objs: _Objects, d: dict, queue: dict) -> dict:
         if var == "avoidReordering_":
             continue
         raise Ns2ImportError(f"{d['where']}: the link's {var} is not modelled")
+    # a step down lets what is sent after it overtake what is on the wire, unless the
+    # LinkDelay keeps them in order (avoidReordering_, ns-2's default false), as
+    # satcc's links do
+    before = d["delay_ms"]
+    for c in out.get("delay_changes", []):
+        if c["delay_ms"] < before and not _bool(objs.get(d["d"], "avoidReordering_", "false")[0],
+                                                f"{d['where']}: avoidReordering_"):
+            raise Ns2ImportError(f"{d['where']}: a delay step down ({before:g} -> {c['delay_ms']:g} ms at {c['at_s']:g} "
+                                 "s) on a link without avoidReordering_ is not modelled: ns-2 then lets packets sent "
+                                 "after it overtake those on the wire, and satcc's links deliver in order (set the "
+                                 "link's `avoidReordering_ true`, as satcc's export does)")
+        before = c["delay_ms"]
     return out
 
 

@@ -403,6 +403,16 @@ proc ::satcc::sim {ns method argv} {
             return ""
         }
         link { return [::satcc::link_of [lindex $argv 0] [lindex $argv 1]] }
+        bandwidth - delay {
+            # ns-lib.tcl's `$ns bandwidth A B BW [duplex]` and `$ns delay A B D [duplex]`:
+            # the link's DelayLink bandwidth_ or delay_ set, one direction or both
+            lassign $argv a b v type
+            if {[llength $argv] ni {3 4}} { ::satcc::unsupported "\$ns $method $argv (A B VALUE \[duplex\])" }
+            set var [expr {$method eq "bandwidth" ? "bandwidth_" : "delay_"}]
+            ::satcc::call $::satcc::ld([::satcc::link_of $a $b]) set $var $v
+            if {$type eq "duplex"} { ::satcc::call $::satcc::ld([::satcc::link_of $b $a]) set $var $v }
+            return ""
+        }
         attach-agent { ::satcc::rec attach [lindex $argv 0] [lindex $argv 1]; return "" }
         detach-agent { ::satcc::rec detach [lindex $argv 0] [lindex $argv 1]; return "" }
         connect { ::satcc::rec connect [lindex $argv 0] [lindex $argv 1]; return "" }
