@@ -467,6 +467,19 @@ def test_an_ftp_stopped_and_started_again_has_its_periods(tmp_path):
     assert "restarts" not in ns2_import.from_tcl(_script(tmp_path, extra='$ns at 1 "$ftp stop"')).scenario["flows"][0]
 
 
+def test_counters_a_periodic_proc_clears_act_on_nothing(tmp_path):
+    # a sender's and a sink's counters cleared every half second (until 2026-12-03 the
+    # sender's were refused as set during the run); the scenario is the one without the
+    # proc, and ns-2's counts agree (throughput_record.tcl in the comparison above)
+    script = ns2scripts.SCRIPTS / "throughput_record.tcl"
+    imp = ns2_import.from_tcl(script)
+    assert any("its counters (bytes_) set during the run" in n for n in imp.notes)
+    assert any("nrexmit_" in n and "act on nothing" in n for n in imp.notes)
+    bare = tmp_path / "bare.tcl"
+    bare.write_text(script.read_text().replace('$ns at 0.0 "record"', ""))
+    assert ns2_import.from_tcl(bare).scenario == {**imp.scenario, "name": "bare"}
+
+
 def test_a_cancelled_event_does_not_run(tmp_path):
     # `$ns cancel ID` takes out the event `$ns at` returned ID for (until 2026-12-03 the
     # cancel was ignored and the FTP stopped at 2 s); one cancelled from an event too

@@ -1344,6 +1344,12 @@ _LIVE_AGENT_VARS = {"window_", "windowInit_", "maxburst_", "maxcwnd_", "packetSi
 _RESET_AGENT_VARS = {"max_ssthresh_", "syn_"}
 
 
+# what a one-way TCP agent and its sink count, which ns-2 reads for nothing else: a
+# script's periodic proc may clear them (checked in ns-2: cleared every 50 ms for the six
+# agents, each run as without)
+_TCP_COUNTS = {"ndatapack_", "ndatabytes_", "nackpack_", "nrexmit_", "nrexmitpack_", "nrexmitbytes_", "ncwndcuts_",
+               "ncwndcuts1_", "necnresponses_"}
+_SINK_COUNTS = {"bytes_"}
 # (a key of the flow being made: the tcpTick_ its agent had at ns-2's reset)
 _PHASE_TICK = "__tick_at_reset_s"
 # ... and its sink's (TCPSink's ACK size, DelAck's interval), read as segments arrive
@@ -1362,9 +1368,14 @@ def _settings_before_start(objs: _Objects, a: str, b: str, app: str | None, acts
     firsts = [t for t, m, _ in acts.get(app, []) + acts.get(a, []) if m in ("start", "send", "produce")]
     first = min(firsts, default=math.inf)
     rest, at_reset = [], {}
-    for h, live in ((a, _LIVE_AGENT_VARS), (b, _LIVE_SINK_VARS)):
+    for h, live, counts in ((a, _LIVE_AGENT_VARS, _TCP_COUNTS), (b, _LIVE_SINK_VARS, _SINK_COUNTS)):
         for t, var, v in objs.timed.get(h, []):
-            if var in live and t < first:
+            if var in counts:
+                # a periodic proc reading and clearing what the agent counted (a
+                # throughput `record`): nothing it counts acts on the run
+                objs.notes.append(f"{objs.label(h)}: its counters ({', '.join(sorted(counts))}) set during the "
+                                  "run, as a periodic proc clears them: they act on nothing and read back 0 here")
+            elif var in live and t < first:
                 if h == a and var in ("window_", "tcpTick_") and var not in at_reset:
                     at_reset[var] = objs.get(a, var, _TCP_VARS[var][1])[0]
                 objs.vars[h][var] = v
