@@ -192,6 +192,8 @@ _BUILT_BEFORE_RUN = {"link": "a link made", "attach": "`$ns attach-agent`", "con
                      "rtmodel": "`$ns rtmodel-at`", "rtmodel-dist": "`$ns rtmodel`", "rtproto": "`$ns rtproto`"}
 # what an Agent/LossMonitor counts (loss-monitor.cc's bound variables)
 _LOSSMONITOR_COUNTS = {"bytes_", "npkts_", "nlost_", "lastPktTime_", "expected_"}
+# ns-source.tcl's Source/FTP maxpkts_
+_SOURCE_FTP_MAXPKTS = "268435456"
 _APPS = {"Application/Traffic/CBR": "cbr", "Application/Traffic/Exponential": "exponential",
          "Application/Traffic/Pareto": "pareto"}
 _APP_DEFAULTS = {"packetSize_": "210", "rate_": {"cbr": "448Kb", "exponential": "64Kb", "pareto": "64Kb"},
@@ -1454,6 +1456,14 @@ def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of:
             # limits nothing there)
             _unknown_vars(objs, app, set(), f"{what}: {objs.label(app)}")
             flow["traffic"] = {"type": "bulk"}
+        elif objs.cls[app] == "Source/FTP":
+            # ns-source.tcl's FTP: its start is `advance maxpkts_`, a transfer of that
+            # many segments where the script set it (268435456 by default: no end here)
+            flow["traffic"] = {"type": "bulk"}
+            most = _int(objs.get(app, "maxpkts_", _SOURCE_FTP_MAXPKTS)[0], f"{what}: {objs.label(app)} maxpkts_")
+            if most != int(_SOURCE_FTP_MAXPKTS):
+                acts[app] = [(t, "produce", [str(most)]) if m == "start" else (t, m, args)
+                             for t, m, args in acts.get(app, [])]
         elif objs.cls[app] in _APPS:
             flow["traffic"] = _source(objs, app, f"{what}: {objs.label(app)}", tcp_size=flow["tcp"]["packet_size_bytes"])
         elif objs.cls[app] == "Application/Telnet":
@@ -1515,7 +1525,8 @@ def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of:
     stops = [t for t in stops if t >= starts[0][0]]
     if app is not None and objs.cls[app] in _APPS:
         return _source_periods(objs, flow, app, steps, duration_s, what)
-    if app is not None and objs.cls[app] == "Application/FTP" and all(m in ("start", "stop") for _, m, _ in steps):
+    if app is not None and objs.cls[app] in ("Application/FTP", "Source/FTP") and \
+            all(m in ("start", "stop") for _, m, _ in steps):
         return _ftp_periods(flow, steps, duration_s, what)
     if len(starts) > 1 or len(stops) > 1:
         raise Ns2ImportError(f"{what}: started or stopped more than once (one start and one stop are modelled; "

@@ -134,10 +134,22 @@ proc ::satcc::call {h method args} {
                 return [::satcc::class_get $cls $var]
             }
             set ::satcc::iv($h,$var) [lindex $args 1]
+            if {$cls eq "Source/FTP" && $var eq "agent_"} {
+                # ns-source.tcl's start and stop act on the agent in agent_
+                ::satcc::rec attach-app $h [lindex $args 1]
+                return [lindex $args 1]
+            }
             ::satcc::rec set $h $var [lindex $args 1]
             return [lindex $args 1]
         }
-        instvar - cmd - trace - attach - tracevar - info - init { return "" }
+        attach {
+            if {$cls eq "Source/FTP"} { ::satcc::rec attach-app $h [lindex $args 0] }
+            if {[string match Source/* $cls] && $cls ne "Source/FTP"} {
+                ::satcc::unsupported "$cls (ns-source.tcl's backward-compatible source) is not modelled by satcc (its Source/FTP is, and Application/Telnet)"
+            }
+            return ""
+        }
+        instvar - cmd - trace - tracevar - info - init { return "" }
     }
     if {$cls eq "Simulator"} { return [::satcc::sim $h $method $args] }
     switch -glob -- $cls {
@@ -196,6 +208,17 @@ proc ::satcc::call {h method args} {
             switch -- $method {
                 attach-agent { ::satcc::rec attach-app $h [lindex $args 0]; return "" }
                 start - stop - send - produce - producemore {
+                    ::satcc::rec act $h $method {*}$args
+                    return ""
+                }
+            }
+        }
+        Source/FTP {
+            # ns-source.tcl's backward-compatible FTP: `attach AGENT` (or `set agent_`),
+            # start as `$agent_ advance $maxpkts_`, stop as `advance 0`, produce N as
+            # `advance N`, producemore N as `advanceby N`
+            switch -- $method {
+                start - stop - produce - producemore {
                     ::satcc::rec act $h $method {*}$args
                     return ""
                 }
