@@ -191,7 +191,14 @@ proc ::satcc::call {h method args} {
                     if {$::satcc::running} { ::satcc::rec act $h $method }
                     return ""
                 }
-                clear { return "" }
+                clear {
+                    # a LossMonitor's counters cleared (loss-monitor.cc); ns-2's other
+                    # agents have no such command and stop the script there
+                    if {$cls ne "Agent/LossMonitor"} {
+                        ::satcc::unsupported "$cls has no command 'clear' in ns-2 ($h clear): ns-2 stops the script there"
+                    }
+                    return ""
+                }
                 done - finish { return "" }
                 select_ca {
                     # Agent/TCP/Linux's choice of module: the agent is refused by name
