@@ -899,6 +899,23 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
                          "queue monitor does not count them as drops (`--compare` leaves them out of satcc's too)")
     # flows
     used = set()
+    # a sending agent or TCP sink in two connections: ns-2's `connect` sets each end's
+    # peer, so the last one wins (a sink acknowledges that agent only, whatever data
+    # reaches it; an agent sends to that peer only), which satcc's flows do not model
+    # (the same two connected again is one connection)
+    seen: set[frozenset] = set()
+    connects = [c for c in connects if not (frozenset(c) in seen or seen.add(frozenset(c)))]
+    ends: dict[str, list[str]] = {}
+    for a, b in connects:
+        for h, other in ((a, b), (b, a)):
+            ends.setdefault(h, []).append(other)
+    for h, others in ends.items():
+        cls = objs.cls.get(h, "")
+        if len(others) > 1 and (cls in _SINKS or cls in _SENDERS or cls in ("Agent/UDP", "Agent/CBR")):
+            raise Ns2ImportError(f"{objs.label(h)} ({cls}) is connected {len(others)} times (to "
+                                 f"{', '.join(objs.label(o) for o in others)}): ns-2 keeps the last connection's peer "
+                                 "only, so the others' packets go astray; give each sending agent a peer of its own "
+                                 "(a Null or LossMonitor may take several)")
     for a, b in connects:
         flow = _flow(objs, a, b, attach, node_name, app_of, acts, sc["duration_s"])
         if flow is None:
