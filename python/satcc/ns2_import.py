@@ -1358,8 +1358,10 @@ def _two_state_model(objs: _Objects, em: str, unit: str, laws: dict[int, str], w
 # one thing: the reset took the first ssthresh_ from window_ as it was then
 _LIVE_AGENT_VARS = {"window_", "windowInit_", "maxburst_", "maxcwnd_", "packetSize_", "overhead_", "tcpTick_",
                     "minrto_", "maxrto_", "numdupacks_", "timestamps_", "ecn_"}
-# ... and those its reset reads as the run starts: set in an event they do not act as set
-# before the run
+# ... and its sink's (TCPSink's ACK size, DelAck's interval), read as segments arrive
+_LIVE_SINK_VARS = {"packetSize_", "interval_"}
+# ... and those the agent's reset reads as the run starts: set in an event they do not
+# act as set before the run
 _RESET_AGENT_VARS = {"max_ssthresh_", "syn_"}
 
 
@@ -1371,8 +1373,6 @@ _TCP_COUNTS = {"ndatapack_", "ndatabytes_", "nackpack_", "nrexmit_", "nrexmitpac
 _SINK_COUNTS = {"bytes_"}
 # (a key of the flow being made: the tcpTick_ its agent had at ns-2's reset)
 _PHASE_TICK = "__tick_at_reset_s"
-# ... and its sink's (TCPSink's ACK size, DelAck's interval), read as segments arrive
-_LIVE_SINK_VARS = {"packetSize_", "interval_"}
 
 
 def _settings_before_start(objs: _Objects, a: str, b: str, app: str | None, acts: dict,
