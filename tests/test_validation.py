@@ -179,6 +179,12 @@ def test_yaml_reads_leading_zeros_colons_and_radixes_as_yaml_1_2_does(tmp_path):
                                                 r"text as a number, 1:30 in base 60 as 90; satcc reads YAML 1.2, where "
                                                 r"it is text: write the number itself\)$"):
             load(p).validate()
+    # a name YAML reads as a boolean (Norway's code, say): the note says to quote it
+    p.write_text(body.format(dur="1").replace("{src: a, dst: b,", "{src: a, dst: b, name: no,").replace(
+        " name: 12:00}", "}"))
+    with pytest.raises(ScenarioError, match=r"^flows\[0\]\.name: False is not of type 'string', 'null' \(written as yes, no, "
+                                            r"on or off in YAML, which reads those as true and false, quote it: 'no'\)$"):
+        load(p).validate()
     # text in a number field that YAML 1.1 did not take for a number either: no such note
     p.write_text(body.format(dur="'ten'"))
     with pytest.raises(ScenarioError, match=r"^duration_s: 'ten' is not of type 'number'$"):
