@@ -285,6 +285,8 @@ class _Objects:
         self.made_with: dict[str, dict[tuple[str, str], str]] = {}
         self.vars: dict[str, dict[str, str]] = {}
         self.timed: dict[str, list[tuple[float, str, str]]] = {}
+        # a TCP agent's tcpTick_ at ns-2's reset, where an event before its start changed it
+        self.tick_at_reset: dict[str, float] = {}
         self.names: dict[str, str] = {}
         # what the checks of the objects' variables noted (names ns-2 leaves unread)
         self.notes: list[str] = []
@@ -903,8 +905,10 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
     # peer, so the last one wins (a sink acknowledges that agent only, whatever data
     # reaches it; an agent sends to that peer only), which satcc's flows do not model
     # (the same two connected again is one connection)
-    seen: set[frozenset] = set()
-    connects = [c for c in connects if not (frozenset(c) in seen or seen.add(frozenset(c)))]
+    once: dict[frozenset, tuple[str, str]] = {}
+    for c in connects:
+        once.setdefault(frozenset(c), c)
+    connects = list(once.values())
     ends: dict[str, list[str]] = {}
     for a, b in connects:
         for h, other in ((a, b), (b, a)):
@@ -920,11 +924,10 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
         flow = _flow(objs, a, b, attach, node_name, app_of, acts, sc["duration_s"])
         if flow is None:
             continue
-        reset_tick = flow.pop(_PHASE_TICK, None)
         if flow.get("transport") != "udp" and gen.phase(a) is not None:
             # its RTT clock's phase: boot_time_ = Random::uniform(tcpTick_) at its reset,
             # the tcpTick_ it had then (a later one, set before its start, keeps it)
-            phase = (reset_tick or flow["tcp"]["tick_s"]) * gen.phase(a)
+            phase = objs.tick_at_reset.get(a, flow["tcp"]["tick_s"]) * gen.phase(a)
             # (ns-2 reads it as fmod(send time + boot_time_, tcpTick_): one beyond a
             # smaller tick acts as its remainder)
             flow["tcp"]["tick_phase_s"] = math.fmod(phase, flow["tcp"]["tick_s"])
@@ -1371,8 +1374,6 @@ _RESET_AGENT_VARS = {"max_ssthresh_", "syn_"}
 _TCP_COUNTS = {"ndatapack_", "ndatabytes_", "nackpack_", "nrexmit_", "nrexmitpack_", "nrexmitbytes_", "ncwndcuts_",
                "ncwndcuts1_", "necnresponses_"}
 _SINK_COUNTS = {"bytes_"}
-# (a key of the flow being made: the tcpTick_ its agent had at ns-2's reset)
-_PHASE_TICK = "__tick_at_reset_s"
 
 
 def _settings_before_start(objs: _Objects, a: str, b: str, app: str | None, acts: dict,
@@ -1514,8 +1515,8 @@ def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of:
             if first_ss != (cap if 0 < cap < flow["tcp"]["rwnd_pkts"] else flow["tcp"]["rwnd_pkts"]):
                 flow["tcp"]["initial_ssthresh_pkts"] = float(first_ss)
         if "tcpTick_" in at_reset:
-            # (the phase is drawn within the tick the run started with: _PHASE_TICK)
-            flow[_PHASE_TICK] = seconds(at_reset["tcpTick_"], f"{what} tcpTick_")
+            # (the phase is drawn within the tick the run started with)
+            objs.tick_at_reset[a] = seconds(at_reset["tcpTick_"], f"{what} tcpTick_")
     else:
         why = next((w for prefix, w in _UNMODELLED_AGENTS.items() if ca == prefix or ca.startswith(prefix + "/")), None)
         if why is not None:

@@ -101,8 +101,7 @@ def _explain(err: "jsonschema.ValidationError") -> str:  # noqa: F821
         return f"{where}: must be {err.validator_value!r}, got {err.instance!r}"
     if err.validator in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         return f"{where}: must be {_range(err.schema)}, got {_num(err.instance)}"
-    if err.validator == "type" and isinstance(err.instance, bool) and "string" in (
-            [err.validator_value] if isinstance(err.validator_value, str) else err.validator_value):
+    if err.validator == "type" and isinstance(err.instance, bool) and _admits(err.schema, "string"):
         return (f"{where}: {err.message} (written as yes, no, on or off in YAML, which reads those as true and "
                 "false, quote it: 'no')")
     if err.validator == "type" and isinstance(err.instance, str) and _YAML11_NUMBER.match(err.instance):
