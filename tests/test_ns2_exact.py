@@ -1990,6 +1990,31 @@ def test_the_comparison_sees_starts_while_running_left_out_or_moved():
     assert list(got.values()) == [9, 7, 14], got
 
 
+def test_the_sink_networks_pair_agents_with_the_other_kind_of_sink():
+    # networks from SINKS_FIRST: ns-2's one-way agents (Fack among them) where half the
+    # TCP flows take the other kind of sink: Sack1 and Fack agents over plain TCPSinks,
+    # the others over Sack1 sinks, plain and DelAck; every one compared with ns-2 above
+    nets = _family("sinks")
+    made = [ns2exact.network(k) for k in nets]
+    crossed = [(f["cc"], f["tcp"].get("sack_agent"), f["tcp"]["sink_sack"], f["tcp"]["delayed_ack"])
+               for sc in made for f in sc["flows"] if "sink_sack" in f.get("tcp", {})]
+    assert len(crossed) >= 100
+    assert {(cc, agent) for cc, agent, sink, _ in crossed if sink is False} >= {
+        ("reno", "sack1"), ("newreno", "sack1"), ("reno", "fack"), ("newreno", "fack")}
+    assert {cc for cc, agent, sink, _ in crossed if sink is True} == {"reno", "newreno", "tahoe", "vegas"}
+    assert all((agent is None) == sink for _, agent, sink, _ in crossed)
+    assert {delack for *_, delack in crossed} == {True, False}
+    k = next(k for k, sc in zip(nets, made) if any(f.get("tcp", {}).get("sink_sack") is False for f in sc["flows"]))
+    assert "[new Agent/TCP/Sack1]" in ns2exact.tcl(k) or "[new Agent/TCP/Fack]" in ns2exact.tcl(k)
+
+
+def test_the_comparison_sees_a_sink_paired_as_its_agent():
+    # of the first twenty (`python -m satcc.dev.ns2exact controls --family sinks`, in the
+    # order below): 8, 4, 5
+    got = ns2exact.controls("sinks", REF)
+    assert list(got.values()) == [8, 4, 5], got
+
+
 def test_the_limit_networks_resize_droptail_and_red_buffers_during_the_run():
     # networks from LIMIT_FIRST: DropTail queues in packets and in bytes and RED queues
     # change their limit during the run, on a link's both directions or one; every one
@@ -2167,9 +2192,11 @@ $ns run
     f = imp["flows"][0]
     t = schema.tcp_settings(imp, f)
     assert f["cc"] == "newreno" and t["sack"] and t["sack_agent"] == "fack"
+    # over a plain TCPSink (ns2/scripts/agents_and_sinks.tcl runs it against ns-2)
     script.write_text(body.replace("Agent/TCPSink/Sack1", "Agent/TCPSink"))
-    with pytest.raises(ns2_import.Ns2ImportError, match=r"Sack1 and Fack agents go with Sack1 sinks"):
-        ns2_import.from_tcl(script)
+    imp = ns2_import.from_tcl(script).scenario
+    t = schema.tcp_settings(imp, imp["flows"][0])
+    assert t["sack_agent"] == "fack" and t["sink_sack"] is False
     script.write_text(body.replace("$ns connect", "$tcp set rampdown_ 1\n$ns connect"))
     with pytest.raises(ns2_import.Ns2ImportError, match=r"rampdown_ 1 is not modelled by satcc \(only ns-2's default, false\)"):
         ns2_import.from_tcl(script)

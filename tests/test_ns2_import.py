@@ -256,6 +256,12 @@ def _agree(sc: dict, script: str) -> bool:
     ("nsg2_wired.tcl", lambda sc: _flow(sc, "tcp4")["tcp"].pop("max_burst_pkts")),
     ("nsg2_wired.tcl", lambda sc: _flow(sc, "tcp0")["tcp"].pop("packet_size_bytes")),
     ("nsg2_wired.tcl", lambda sc: _flow(sc, "udp1").pop("stop_s")),
+    # agents and sinks crossed: a Sack1 and a Fack agent over plain TCPSinks (no blocks),
+    # and a NewReno and a Vegas agent over Sack1 sinks (blocks, each 8 bytes on the ACK)
+    ("agents_and_sinks.tcl", lambda sc: _flow(sc, "tcp0")["tcp"].pop("sink_sack")),
+    ("agents_and_sinks.tcl", lambda sc: _flow(sc, "tcp1")["tcp"].pop("sink_sack")),
+    ("agents_and_sinks.tcl", lambda sc: _flow(sc, "tcp3")["tcp"].pop("sink_sack")),
+    ("agents_and_sinks.tcl", lambda sc: _flow(sc, "tcp5")["tcp"].pop("sink_sack")),
     # Tcl's rand() after srand: the start times and windows it drew
     ("tcl_rand.tcl", lambda sc: _flow(sc, "tcp0").update(start_s=_flow(sc, "tcp0")["start_s"] + 0.01)),
     ("tcl_rand.tcl", lambda sc: _flow(sc, "tcp1").setdefault("tcp", {}).update(rwnd_pkts=20)),

@@ -380,6 +380,8 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
     runs as ns-2's Agent/TCP/Sack1 with an Agent/TCPSink/Sack1 (/DelAck) sink, the agents
     satcc's `sack1` models, so the two runs agree packet for packet (satcc.dev.ns2exact);
     one with `sack_agent: fack` as ns-2's Agent/TCP/Fack with the same sinks.
+    `tcp.sink_sack` pairs a sender with the other sink (a Sack1 or Fack agent with an
+    Agent/TCPSink, a Reno or NewReno agent with a Sack1 sink), as ns-2 scripts may.
     With `sack1`, a flow with satcc's own SACK (`sack_agent: rfc6675`) is exported so too.
     That is not its SACK recovery (RFC 6675's pipe from the scoreboard, where Sack1 counts
     its pipe per ACK and per send), so the two agree in aggregate, not packet for packet:
@@ -678,7 +680,9 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             # the agent's reset at `$ns run` sets ssthresh_ to window_ (a value set before
             # is lost): set it at time 0, after the reset and before the flow can start
             out.append(f"$ns at 0.0 \"${t} set ssthresh_ {tcp['initial_ssthresh_pkts']}\"")
-        sink = "Agent/TCPSink/Sack1" if tcp["sack"] else "Agent/TCPSink"
+        # the sink's blocks: as the agent's SACK, or as tcp.sink_sack pairs them
+        blocks = tcp["sack"] if tcp.get("sink_sack") is None else tcp["sink_sack"]
+        sink = "Agent/TCPSink/Sack1" if blocks else "Agent/TCPSink"
         if tcp["delayed_ack"]:
             out += [f"set sink({i}) [new {sink}/DelAck]",
                     f"$sink({i}) set interval_ {tcp['delayed_ack_interval_s']}"]

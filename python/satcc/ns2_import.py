@@ -13,7 +13,8 @@ exits or halts. This module turns the record into a scenario dict:
   ErrorModel/Periodic, /List, /TwoState, /Expo and /TwoStateMarkov, on `lossmodel` or
   `link-lossmodel`);
 - TCP flows: Agent/TCP (Tahoe), /Reno, /Newreno, /Sack1, /Fack and /Vegas to Agent/TCPSink,
-  /DelAck, /Sack1 or /Sack1/DelAck, each agent's variables as ns-2 resolves them
+  /DelAck, /Sack1 or /Sack1/DelAck, any agent with any sink (tcp.sink_sack where the
+  sink's kind is not the agent's), each agent's variables as ns-2 resolves them
   (instance, then class, then ns-2 2.35's defaults), fed by FTP (`start`, `stop`,
   `send BYTES`, `produce PACKETS`) or a CBR, Exponential or Pareto source (started and
   stopped any number of times; a CBR's rate_ set during the run);
@@ -1461,12 +1462,13 @@ def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of:
             raise Ns2ImportError(f"{what}: {ca} connected to {cb} (a TCPSink is modelled)")
         cc, sack_agent = _SENDERS[ca]
         sink_sack, delack = _SINKS[cb]
-        if (sack_agent is not None) != sink_sack:
-            raise Ns2ImportError(f"{what}: {ca} with {cb} (Sack1 and Fack agents go with Sack1 sinks, the others "
-                                 "with TCPSink and TCPSink/DelAck)")
         flow["cc"] = cc
         timed, at_reset = _settings_before_start(objs, a, b, app, acts, what)
         flow["tcp"] = _tcp(objs, a, b, cc, sack_agent, delack, what)
+        if (sack_agent is not None) != sink_sack:
+            # ns-2 runs any one-way agent with any sink: a Sack1 or Fack agent over a
+            # plain TCPSink reads ACKs without blocks; the others ignore a Sack1 sink's
+            flow["tcp"]["sink_sack"] = sink_sack
         if app is None:
             raise Ns2ImportError(f"{what}: no application on the TCP agent (`attach-app FTP` or a source)")
         if objs.cls[app] == "Application/FTP":

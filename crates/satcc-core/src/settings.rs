@@ -242,6 +242,16 @@ mod tests {
         let e = split(&json!({"tick_s": 0.01, "tick_phase_s": 0.01}), "flows[1].tcp").unwrap_err();
         assert!(e.starts_with("flows[1].tcp.tick_phase_s: must be in [0, tick_s)"), "{e}");
         assert_eq!(split(&json!({"tick_phase_s": 0.004}), "tcp").unwrap().0.tick_phase_s, Some(0.004));
+        // a sink paired crosswise: no blocks under ns-2's SACK agents only, ns-2's Sack1
+        // sink under the others with ns-2's transport only
+        assert!(split(&json!({"sack": true, "sack_agent": "fack", "sink_sack": false}), "tcp").is_ok());
+        let e = split(&json!({"sack": true, "sink_sack": false}), "flows[0].tcp").unwrap_err();
+        assert!(e.starts_with("flows[0].tcp.sink_sack: false is ns-2's Sack1 or Fack agent") && e.contains("sack = false"), "{e}");
+        let e = split(&json!({"sink_sack": true, "quick_ack": true}), "tcp").unwrap_err();
+        assert!(e.starts_with("tcp.sink_sack: true without sack") && e.contains("tcp.quick_ack"), "{e}");
+        let e = split(&json!({"stack": "linux", "sack": false, "sink_sack": true}), "tcp").unwrap_err();
+        assert!(e.contains("(set by stack: linux)"), "{e}");
+        assert_eq!(split(&json!({"sink_sack": true}), "tcp").unwrap().0.sink_sack, Some(true));
         let (_, s) = split(&Value::Null, "tcp").unwrap();
         assert_eq!(s.get::<FusionSettings>(), FusionSettings::default());
         assert_eq!(s.get::<RttCodeSettings>(), RttCodeSettings::default());

@@ -255,6 +255,14 @@ LIMIT_FIRST = 38000
 # of the flows): the agent tries to send, which sends what maxburst_ or a recovery held
 # back; a third of the flows also stop and start again
 FTP_RUNNING_FIRST = 39000
+# From SINKS_FIRST to SINKS_FIRST + 99: the UDP networks with their TCP agents mixed
+# (Vegas, Tahoe, Sack1, Fack, Reno, NewReno), where half the TCP flows pair their agent
+# with the other kind of sink, as scripts often do (`tcp.sink_sack`): Sack1 and Fack
+# agents with plain TCPSinks (ACKs without blocks: Sack1 then recovers by timeout only),
+# the others with Sack1 sinks (blocks they do not read, 8 bytes each on the ACK), half
+# of the sinks acknowledging every other segment (DelAck), as in the networks they
+# come from
+SINKS_FIRST = 40000
 # Networks found apart by a scan beyond the reference (`scan A B --family F`) and kept in
 # it once fixed, each with its family (network(k, F)): 92028 (dv) parted by a RED draw
 # taken in another order, its link's two ends told of a failure in satcc's order rather
@@ -291,7 +299,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(REM_FIRST, REM_FIRST + 200)) + list(range(TELNET_FIRST, TELNET_FIRST + 100))
             + list(range(RESTART_FIRST, RESTART_FIRST + 100)) + list(range(DV_FIRST, DV_FIRST + 100))
             + list(range(FTP_RESTART_FIRST, FTP_RESTART_FIRST + 100)) + list(range(LIMIT_FIRST, LIMIT_FIRST + 100))
-            + list(range(FTP_RUNNING_FIRST, FTP_RUNNING_FIRST + 100))
+            + list(range(FTP_RUNNING_FIRST, FTP_RUNNING_FIRST + 100)) + list(range(SINKS_FIRST, SINKS_FIRST + 100))
             + sorted(SCANNED)
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
@@ -528,9 +536,11 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
     if k in SCANNED:
         return True, False, SCANNED[k]
+    if SINKS_FIRST <= k < SINKS_FIRST + 100:
+        return True, False, "sinks"
     if FTP_RUNNING_FIRST <= k < FTP_RUNNING_FIRST + 100:
         return True, False, "ftp-running"
     if LIMIT_FIRST <= k < LIMIT_FIRST + 100:
@@ -1346,6 +1356,20 @@ def _make_ftp_restarts(sc: dict, rng: random.Random) -> None:
             del f["restarts"]
 
 
+def _make_sinks(sc: dict, rng: random.Random) -> None:
+    """In place: the TCP agents mixed (_mix_agents, and a fifth of the Reno and NewReno
+    ones made Fack); half the TCP flows take the other kind of sink (`sink_sack`: none
+    under Sack1 and Fack, Sack1's under the others)."""
+    for f in sc["flows"]:
+        if f.get("transport") == "udp":
+            continue
+        _mix_agents(f, rng)
+        if f["cc"] in ("reno", "newreno") and not f["tcp"].get("sack") and rng.random() < 0.2:
+            f["tcp"] = {**f["tcp"], "sack": True, "sack_agent": "fack"}
+        if rng.random() < 0.5:
+            f["tcp"] = {**f["tcp"], "sink_sack": not f["tcp"].get("sack", False)}
+
+
 def _make_ftp_running(sc: dict, rng: random.Random) -> None:
     """In place: the TCP agents mixed (_mix_agents, and a fifth of the Reno and NewReno
     ones made Fack), six in ten sending in bursts of at most 1 to 3 (maxburst_); seven
@@ -1575,6 +1599,7 @@ _FAMILY_MAKERS = {
     "ftp-restarts": [(_make_udp, 8_200_000), (_make_ftp_restarts, 37_000_000)],
     "limits": [(_make_udp, 8_200_000), (_make_limits, 38_000_000)],
     "ftp-running": [(_make_udp, 8_200_000), (_make_ftp_running, 39_000_000)],
+    "sinks": [(_make_udp, 8_200_000), (_make_sinks, 40_000_000)],
 }
 
 
@@ -1688,6 +1713,13 @@ FAMILY_CONTROLS = {
         "no start while running": lambda sc: [_running_starts_moved(f, None) for f in sc["flows"]],
         "each start while running 1 ms later": lambda sc: [_running_starts_moved(f, 0.001) for f in sc["flows"]],
         "no maxburst_": lambda sc: [f.get("tcp", {}).pop("max_burst_pkts", None) for f in sc["flows"]],
+    },
+    "sinks": {
+        "each sink as its agent's": lambda sc: [f.get("tcp", {}).pop("sink_sack", None) for f in sc["flows"]],
+        "Sack1 sinks only under Sack1 and Fack agents": lambda sc: [
+            f["tcp"].pop("sink_sack") for f in sc["flows"] if f.get("tcp", {}).get("sink_sack") is False],
+        "no Sack1 sink under the other agents": lambda sc: [
+            f["tcp"].pop("sink_sack") for f in sc["flows"] if f.get("tcp", {}).get("sink_sack") is True],
     },
     "fack": {
         "Sack1 in place of Fack": _fack_flows_as(lambda t: {**t, "sack_agent": "sack1"}),

@@ -483,7 +483,8 @@ impl Simulation {
                     payload_bytes: size,
                     wire_header_bytes: if udp { 0 } else { cfg.data_header_bytes() },
                     syn: cfg.syn && !udp,
-                    sack: cfg.sack && !udp,
+                    // the receiver keeps a record per ACK (SACK blocks) for the sender to read
+                    sack: (cfg.sack || cfg.ns2_sink_sack()) && !udp,
                     ecn: cfg.ecn && !udp,
                     timestamps: cfg.carries_send_times() && !udp,
                     udp,

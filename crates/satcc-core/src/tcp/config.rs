@@ -350,6 +350,14 @@ pub struct TcpConfig {
     /// ns-2's opencwnd: its cut on entering recovery is the controller's timeout cut,
     /// restarting from one packet) [rfc6675].
     pub sack_agent: SackAgent,
+    /// Whether the receiver's ACKs carry SACK blocks; unset, as `sack` says. ns-2 scripts
+    /// pair any one-way agent with any sink, and ns-2 runs each pairing: `false` under
+    /// ns-2's Sack1 or Fack agent (`sack_agent: sack1` or `fack`) is that agent with a
+    /// plain Agent/TCPSink, whose ACKs carry no blocks (Sack1 then counts no duplicate ACK,
+    /// as its scoreboard never changes, and recovers by timeout only); `true` without
+    /// `sack` is ns-2's Agent/TCPSink/Sack1 under one of ns-2's other agents, whose ACKs
+    /// carry its blocks (8 bytes each on the wire) and whose sender reads none [unset].
+    pub sink_sack: Option<bool>,
     /// Explicit Congestion Notification as ns-2 2.35's one-way agents run it (ecn_ 1,
     /// RFC 3168's rules as ns-2 has them): every data segment but the first is
     /// ECN-capable, so a RED queue with `ecn` marks it where it would drop it early;
@@ -450,6 +458,7 @@ impl Default for TcpConfig {
             push_ack: false,
             sack_report: SackReport::Highest,
             sack_agent: SackAgent::Rfc6675,
+            sink_sack: None,
             ecn: false,
             ack_size_bytes: 40,
             initial_ttl: 32,
@@ -494,6 +503,17 @@ impl TcpConfig {
     /// Wire size of a data packet.
     pub fn data_wire_bytes(&self) -> u32 {
         self.packet_size_bytes + self.data_header_bytes()
+    }
+
+    /// The receiver keeps ns-2's Sack1 sink's record (Sacker): under ns-2's SACK
+    /// agents, or as `sink_sack: true` under its others.
+    pub fn ns2_sink_sack(&self) -> bool {
+        (self.sack && self.sack_agent.is_ns2()) || (!self.sack && self.sink_sack == Some(true))
+    }
+
+    /// The receiver's ACKs carry SACK blocks.
+    pub fn sink_sends_blocks(&self) -> bool {
+        self.sink_sack.unwrap_or(self.sack)
     }
 
     /// Whether its data segments carry their send times for the receiver to echo:
@@ -553,6 +573,27 @@ impl TcpConfig {
                     if self.stack == Stack::Linux { " (set by stack: linux)" } else { "" }
                 ));
             }
+        }
+        match self.sink_sack {
+            Some(false) if self.sack && !self.sack_agent.is_ns2() => {
+                return Err(format!(
+                    "{at}.sink_sack: false is ns-2's Sack1 or Fack agent with a plain TCPSink; with sack_agent \
+                     'rfc6675' (satcc's SACK) a receiver without blocks is a flow without SACK (allowed: sink_sack \
+                     unset, or sack = false)"
+                ));
+            }
+            Some(true) if !self.sack => {
+                // ns-2's Sack1 sink under ns-2's other agents: ns-2's transport only
+                if let Some((k, _)) = self.linux_receiver_settings().iter().find(|(_, on)| *on) {
+                    return Err(format!(
+                        "{at}.sink_sack: true without sack is ns-2's Agent/TCPSink/Sack1 under ns-2's other \
+                         agents, with ns-2's transport; {at}.{k} is a Linux setting{} (allowed with sink_sack: its \
+                         ns-2 value)",
+                        if self.stack == Stack::Linux { " (set by stack: linux)" } else { "" }
+                    ));
+                }
+            }
+            _ => {}
         }
         if self.timestamps && self.rto != RtoStyle::Ns2 {
             return Err(format!(

@@ -2913,6 +2913,23 @@ mod tests {
         assert_eq!(s.stats.timeouts, 1);
     }
 
+    /// ns-2's Sack1 over a plain TCPSink (`sink_sack: false`): its duplicate ACKs carry
+    /// no blocks, change nothing and count for nothing, so no fast retransmit comes and
+    /// nothing is sent on them; the lost segment goes again at the timeout.
+    #[test]
+    fn sack1_without_blocks_waits_for_its_timeout() {
+        let (mut s, _) = steady(Recovery::Sack1);
+        let mut out = vec![];
+        for i in 0..8 {
+            s.on_ack_with(&ack(1), Some(SackBlocks::default()), (3 + i) * MS, &mut out);
+        }
+        assert!(out.is_empty(), "no duplicate ACK counted: {:?}", seqs(&out));
+        assert_eq!((s.dupacks, s.sack1.fastrecov, s.stats.retransmits), (0, false, 0));
+        s.on_timeout(s.rtx_deadline.expect("a timer armed"), &mut out);
+        assert_eq!(seqs(&out), vec![2], "go-back-N from the hole");
+        assert_eq!((s.stats.timeouts, s.w.cwnd), (1, 1.0));
+    }
+
     /// ns-2's Sack1: only duplicate ACKs whose blocks change the scoreboard count; the
     /// pipe starts at what is out less the duplicates and falls by one per ACK (two per
     /// partial ACK); a hole is resent once; the ACK reaching `recover` ends recovery

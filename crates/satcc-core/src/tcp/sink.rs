@@ -75,6 +75,9 @@ pub struct TcpSink {
     sack: Option<SackReceiver>,
     /// ns-2's Sack1 sink's record and blocks instead (`sack_agent: sack1` or `fack`; tcp/sack1.rs).
     sack1: Option<Sacker>,
+    /// Its ACKs carry the Sacker's blocks: off under a Sack1 or Fack agent with a plain
+    /// TCPSink (`sink_sack: false`), whose ACKs carry none.
+    sack1_blocks: bool,
     /// (ACK number, its blocks, when it left, its echo): the time is the timestamp the
     /// sender echoes on the data it sends after reading that ACK (TSval/TSecr); the
     /// echo is the copy whose timestamp the ACK returns (`ts_recent`).
@@ -174,7 +177,8 @@ impl TcpSink {
             payload: cfg.packet_size_bytes,
             syn: cfg.syn,
             sack: (cfg.sack && cfg.sack_agent == SackAgent::Rfc6675).then(|| SackReceiver::new(cfg.sack_report)),
-            sack1: (cfg.sack && cfg.sack_agent.is_ns2()).then(Sacker::default),
+            sack1: cfg.ns2_sink_sack().then(Sacker::default),
+            sack1_blocks: cfg.sink_sends_blocks(),
             sent_blocks: AckRecords::default(),
             next_ack_id: 0,
             ts: cfg.carries_send_times().then(Box::default),
@@ -280,12 +284,15 @@ impl TcpSink {
                 b.dsack = dsack;
                 Some(b)
             }
-            (None, Some(s)) => {
+            (None, Some(s)) if self.sack1_blocks => {
                 // ns-2's Sacker: 8 bytes on the ACK per block (ch->size() += 8 * blocks)
                 let b = s.blocks(trigger);
                 size += SACK1_BLOCK_BYTES * b.n as u32;
                 Some(b)
             }
+            // a plain TCPSink under a Sack1 or Fack agent: no blocks, the record kept
+            // for the echo its Fack times ACKs by
+            (None, Some(_)) => Some(SackBlocks::default()),
             (None, None) => None,
         };
         // an ACK whose sender needs a record kept beside it (SACK blocks, the echoed
@@ -676,6 +683,29 @@ mod tests {
         assert_eq!(echo_of(&mut s, a), Some(Echo { seq: c + 2, copy: 1 }), "the retransmission");
         let a = s.on_data1(&copy(c + 2, 0), 0).expect("a D-SACK");
         assert_eq!(echo_of(&mut s, a), Some(Echo { seq: c + 2, copy: 1 }), "an older copy's timestamp is refused");
+    }
+
+    /// ns-2 pairs any agent with any sink: under a Sack1 agent a plain TCPSink's ACKs
+    /// carry no blocks (and the record the sender reads beside each is kept); a Sack1
+    /// sink under a NewReno agent reports its blocks, 8 bytes each on the ACK.
+    #[test]
+    fn a_sink_paired_crosswise_carries_its_own_kind_of_blocks() {
+        use crate::tcp::SackAgent;
+        let sack1 = TcpConfig { sack: true, sack_agent: SackAgent::Sack1, ..TcpConfig::default() };
+        let run = |cfg: &TcpConfig| {
+            let mut s = TcpSink::new(0, cfg);
+            s.on_data1(&data(0), 0).unwrap();
+            s.on_data1(&data(1), 0).unwrap();
+            let a = s.on_data1(&data(3), 0).expect("out of order: at once");
+            (a.size_bytes, s.sack_blocks(a.sack_id()).map(|b| b.n))
+        };
+        let ack = TcpConfig::default().ack_size_bytes as u16;
+        assert_eq!(run(&sack1), (ack + 8, Some(1)), "a Sack1 sink under a Sack1 agent: one block");
+        assert_eq!(run(&TcpConfig { sink_sack: Some(false), ..sack1.clone() }), (ack, Some(0)), "a plain TCPSink");
+        let reno = TcpConfig { sink_sack: Some(true), ..TcpConfig::default() };
+        assert!(reno.validate("tcp").is_ok());
+        assert_eq!(run(&reno), (ack + 8, Some(1)), "a Sack1 sink under a NewReno agent");
+        assert_eq!(run(&TcpConfig::default()), (ack, None), "a plain TCPSink under a NewReno agent: no record");
     }
 
     /// ns-2's TcpSink::ack for ECN: the first segment's setup request is answered;
