@@ -227,6 +227,12 @@ def test_a_real_flow_is_a_bulk_transfer_and_other_traffic_is_refused_by_name(tmp
     d["flows"][0].update(stop_s=0.4, restarts=[{"start_s": 0.6}])
     with pytest.raises(emu.EmulationError, match=r"flows\[0\]\.restarts: a flow between two real hosts runs once"):
         emu.emulate(d, tmp_path)
+    # nor are its window limits changed (its sender is the host's Linux TCP)
+    d = two_links(1.0, refwa=False)
+    d["flows"][0]["tcp_changes"] = [{"at_s": 0.5, "rwnd_pkts": 4}]
+    with pytest.raises(emu.EmulationError, match=r"flows\[0\]\.tcp_changes: a flow between two real hosts is sent "
+                       r"by their Linux TCP"):
+        emu.emulate(d, tmp_path)
 
 
 def test_a_udp_flow_stays_simulated_and_between_real_hosts_is_refused_by_name(tmp_path):

@@ -262,6 +262,20 @@ def _agree(sc: dict, script: str) -> bool:
     ("agents_and_sinks.tcl", lambda sc: _flow(sc, "tcp1")["tcp"].pop("sink_sack")),
     ("agents_and_sinks.tcl", lambda sc: _flow(sc, "tcp3")["tcp"].pop("sink_sack")),
     ("agents_and_sinks.tcl", lambda sc: _flow(sc, "tcp5")["tcp"].pop("sink_sack")),
+    # window_ and maxcwnd_ changed during the run: a window set at a start but written
+    # before it (set before the run), a raise above the starting window, Sack1's cap,
+    # Vegas's and Fack's windows, and the bottleneck emptied for 30 ms (limit_ 0)
+    ("window_changes.tcl", lambda sc: _flow(sc, "tcp0")["tcp"].pop("rwnd_pkts")),
+    ("window_changes.tcl", lambda sc: _flow(sc, "tcp1")["tcp_changes"].pop(1)),
+    ("window_changes.tcl", lambda sc: _flow(sc, "tcp2").pop("tcp_changes")),
+    ("window_changes.tcl", lambda sc: _flow(sc, "tcp3").pop("tcp_changes")),
+    ("window_changes.tcl", lambda sc: _flow(sc, "tcp4").pop("tcp_changes")),
+    ("window_changes.tcl", lambda sc: _link(sc, "r1", "r2")["a_to_b"].pop("limit_changes")),
+    # DropTail at its smallest: a second at limit 1 (nothing passes), a limit of 2, a byte
+    # limit of one packet's size (nothing of that size passes)
+    ("tiny_buffers.tcl", lambda sc: _link(sc, "r1", "d0")["a_to_b"]["limit_changes"][0].update(limit_pkts=2)),
+    ("tiny_buffers.tcl", lambda sc: _link(sc, "r1", "d1")["queue"].update(limit_pkts=3)),
+    ("tiny_buffers.tcl", lambda sc: _link(sc, "r1", "d2")["queue"].update(limit_bytes=1041)),
     # Tcl's rand() after srand: the start times and windows it drew
     ("tcl_rand.tcl", lambda sc: _flow(sc, "tcp0").update(start_s=_flow(sc, "tcp0")["start_s"] + 0.01)),
     ("tcl_rand.tcl", lambda sc: _flow(sc, "tcp1").setdefault("tcp", {}).update(rwnd_pkts=20)),
@@ -414,9 +428,9 @@ def _script(tmp_path, links="$ns duplex-link $a $b 10Mb 10ms DropTail", extra=""
     # a setting ns-2 reads as it sends, made once the agent has started (before, it is
     # read as set before the run: settings_before_start.tcl), and one its reset reads as
     # the run starts, made in an event
-    ("$ns at 0.0 \"$tcp set window_ 5\"\n$ns at 1.0 \"$tcp set window_ 50\"",
-     r"window_ set during the run \(at 1 s, once the agent has started\) is not modelled \(set before the agent's "
-     r"first start, it is read as set before the run, which is what ns-2 does with it\)"),
+    ("$ns at 0.0 \"$tcp set numdupacks_ 5\"\n$ns at 1.0 \"$tcp set numdupacks_ 2\"",
+     r"numdupacks_ set during the run \(at 1 s, once the agent has started\) is not modelled \(set before the "
+     r"agent's first start, it is read as set before the run, which is what ns-2 does with it\)"),
     ("$ns at 0.1 \"$tcp set maxburst_ 2\"", r"maxburst_ set during the run \(at 0.1 s, once the agent has started\)"),
     ("$ns at 0.0 \"$tcp set syn_ false\"", r"syn_ set in an `\$ns at` event \(at 0 s\) is not modelled: ns-2 reads it "
      r"as the run starts \(the agent's reset\), so set it before `\$ns run`"),
@@ -530,6 +544,24 @@ def test_settings_made_in_events_before_the_agents_start_are_read_as_made_before
     sc = ns2_import.from_tcl(_script(tmp_path, extra=extra)).scenario
     tcp = {**sc.get("tcp", {}), **sc["flows"][0].get("tcp", {})}
     assert (tcp["rwnd_pkts"], tcp["max_cwnd_pkts"]) == (7, 9)
+
+
+def test_window_and_maxcwnd_set_once_the_agent_runs_change_its_limits_then(tmp_path):
+    # once the agent has started (the FTP's start at 0.1 s in _BASE), window_ and maxcwnd_
+    # are the sender's limits from then on (tcp_changes), one entry per instant; at the
+    # start's own instant, one written before the start is ns-2's setting before it
+    extra = ('$ns at 0.1 "$tcp set maxcwnd_ 6"\n$ns at 1.0 "$tcp set window_ 40"\n$ns at 1.0 "$tcp set maxcwnd_ 0"\n'
+             '$ns at 2.5 "$tcp set window_ 7"')
+    p = _script(tmp_path, extra=extra)
+    p.write_text(p.read_text().replace('$ns at 0.1 "$ftp start"', '$ns at 0.1 "$tcp set window_ 3"\n$ns at 0.1 "$ftp start"'))
+    sc = ns2_import.from_tcl(p).scenario
+    f = sc["flows"][0]
+    assert {**sc.get("tcp", {}), **f.get("tcp", {})}["rwnd_pkts"] == 3
+    assert f["tcp_changes"] == [{"at_s": 0.1, "max_cwnd_pkts": 6}, {"at_s": 1.0, "rwnd_pkts": 40, "max_cwnd_pkts": 0},
+                                {"at_s": 2.5, "rwnd_pkts": 7}]
+    with pytest.raises(ns2_import.Ns2ImportError, match=r"tcp -> sink: window_ 0 at 1 s: not modelled \(ns-2's "
+                       r"sender then sends nothing"):
+        ns2_import.from_tcl(_script(tmp_path, extra='$ns at 1.0 "$tcp set window_ 0"'))
 
 
 def test_an_ftp_started_again_while_it_runs_has_a_period_of_its_own(tmp_path):

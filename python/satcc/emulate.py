@@ -179,6 +179,11 @@ def emulate(scenario, out: str | Path | None = None, *, hosts: list[str] | None 
             # its program runs once, from start_s to stop_s: later periods would be dropped
             raise EmulationError(f"flows[{i}].restarts: a flow between two real hosts runs once, from start_s to "
                                  "stop_s; give it a simulated end (--hosts) to start it again, or one flow per period")
+        if f.get("tcp_changes") and f["src"] in hosts and f["dst"] in hosts:
+            # its sender is the host's Linux TCP, whose limits satcc does not set
+            raise EmulationError(f"flows[{i}].tcp_changes: a flow between two real hosts is sent by their Linux "
+                                 "TCP, whose window limits satcc does not change; give it a simulated end (--hosts) "
+                                 "to change them")
     preflight()
     stale = remove_stale()
     if stale:

@@ -213,7 +213,8 @@ _NS2_INT_MAX = 2**31 - 1
 
 def _largest_packet(sc: dict) -> int:
     """The largest packet any flow of `sc` puts on a link, bytes on the wire: a TCP
-    flow's segment with its headers (or bare), a UDP flow's datagram."""
+    flow's segment with its headers (or bare), a UDP flow's datagram (satcc.dev.ns2exact
+    draws byte limits above it)."""
     sizes = [40]
     for f in sc["flows"]:
         if is_udp(f):
@@ -269,16 +270,14 @@ def _error_model_tcl(err: dict, n: int) -> list[str]:
     _unsupported("the Gilbert-Elliott error model")
 
 
-def _queue_tcl(q: dict | None, a: str, b: str, ecn_lines: bool = False, largest: int = 0,
-               where: str = "queue") -> list[str]:
+def _queue_tcl(q: dict | None, a: str, b: str, ecn_lines: bool = False, where: str = "queue") -> list[str]:
     """A link direction and its queue; with `ecn_lines` (a scenario where some RED queue
     marks), every RED queue also sets setbit_ and mark_p_, which are class defaults that
     the next queue would otherwise inherit.
 
-    A DropTail limit goes to ns-2 where ns-2 and satcc agree (net/queue.rs): ns-2 checks
-    the limit before it looks at the link, so its queue-limit 1, or a byte limit no
-    larger than a packet, drops every packet even on an idle link, where satcc sends it.
-    A byte limit L is ns-2's queue_in_bytes_ with qlim_ L and mean_pktsize_ 1 (the limit
+    A DropTail limit goes to ns-2 as it is: both check it for a packet reaching an idle
+    link too (net/queue.rs), so a limit of 1 packet, or a byte limit no larger than a
+    packet, drops every such packet in both. A byte limit L is ns-2's queue_in_bytes_ with qlim_ L and mean_pktsize_ 1 (the limit
     is their product), set on that queue alone."""
     q = q or {"type": "droptail", "limit_pkts": 50}
     if q["type"] == "droptail":
@@ -289,14 +288,8 @@ def _queue_tcl(q: dict | None, a: str, b: str, ecn_lines: bool = False, largest:
         link = [f"$ns simplex-link $n({a}) $n({b}) @RATE@ @DELAY@ DropTail"]
         if nbytes is None:
             pkts = 50 if pkts is None else int(pkts)
-            if pkts < 2:
-                _unsupported(f"{where}.limit_pkts = 1 (ns-2's DropTail drops every packet at "
-                             "queue-limit 1, even on an idle link; satcc sends one at a time)")
             return link + [f"$ns queue-limit $n({a}) $n({b}) {pkts}"]
         nbytes = int(nbytes)
-        if nbytes <= largest:
-            _unsupported(f"{where}.limit_bytes = {nbytes}, no larger than the largest packet "
-                         f"({largest} bytes: ns-2's DropTail drops such a packet even on an idle link)")
         if nbytes > _NS2_INT_MAX:
             _unsupported(f"{where}.limit_bytes above {_NS2_INT_MAX} (ns-2 holds the limit in a C int)")
         return link + [
@@ -456,7 +449,6 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
     # whether some RED queue marks (ECN): then every RED queue says whether it does
     ecn_queues = any((q or {}).get("ecn") for l in sc["links"]
                      for q in (l.get("queue"), l.get("a_to_b", {}).get("queue"), l.get("b_to_a", {}).get("queue")))
-    largest = _largest_packet(sc)
     # scheduled rate changes, in the order satcc files them (after the flows' starts and
     # stops, link by link, each direction's by time): ns-2 runs `$ns at` commands due
     # at the same time in the order they were written
@@ -482,12 +474,8 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             # a buffer limit change is `$ns queue-limit` in an `$ns at` (limit_, read at
             # each arrival: DropTail's in bytes times its mean_pktsize_ 1, RED's in packets),
             # after the delay steps
-            lq = d.get("queue", l.get("queue")) or {"type": "droptail", "limit_pkts": 50}
             for c in d["limit_changes"] if d.get("limit_changes") is not None else l.get("limit_changes") or []:
                 n = int(c.get("limit_bytes") or c["limit_pkts"])
-                if lq["type"] == "droptail" and "limit_bytes" not in c and n < 2:
-                    _unsupported(f"links[{li}] limit_changes to limit_pkts 1 (ns-2's DropTail drops every packet "
-                                 "at queue-limit 1, even on an idle link; satcc sends one at a time)")
                 limit_lines.append(f"$ns at {float(c['at_s'])!r} \"$ns queue-limit $n({nid[a]}) $n({nid[b]}) {n}\"")
             if l.get("jitter_ms"):
                 _unsupported("jitter_ms")
@@ -497,7 +485,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             rate = d.get("rate_bps", l["rate_bps"])
             delay = d.get("delay_ms", l["delay_ms"]) / 1000.0
             where = f"links[{li}].{side}.queue" if "queue" in d else f"links[{li}].queue"
-            for line in _queue_tcl(d.get("queue", l.get("queue")), nid[a], nid[b], ecn_queues, largest, where):
+            for line in _queue_tcl(d.get("queue", l.get("queue")), nid[a], nid[b], ecn_queues, where):
                 out.append(line.replace("@RATE@", repr(float(rate))).replace("@DELAY@", repr(float(delay))))
             if steps:
                 out.append(f"[[$ns link $n({nid[a]}) $n({nid[b]})] link] set avoidReordering_ true")
@@ -706,6 +694,12 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
         if f.get("stop_s") is not None:
             out.append(f"$ns at {float(f['stop_s'])!r} \"${app} stop\"")
         out += _restarts_tcl(f, app)
+        # the sender's limits changed during the run (as satcc files them: after its
+        # periods, before its detaches)
+        for c in f.get("tcp_changes") or []:
+            for key, var in (("rwnd_pkts", "window_"), ("max_cwnd_pkts", "maxcwnd_")):
+                if c.get(key) is not None:
+                    out.append(f"$ns at {float(c['at_s'])!r} \"${t} set {var} {int(c[key])}\"")
         out += _detach_tcl(f, nid, t, f"sink({i})")
     end = float(sc["duration_s"])
     out += [

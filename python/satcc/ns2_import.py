@@ -286,13 +286,18 @@ class _Objects:
         self.made_with: dict[str, dict[tuple[str, str], str]] = {}
         self.vars: dict[str, dict[str, str]] = {}
         self.timed: dict[str, list[tuple[float, str, str]]] = {}
+        # the place of each setting during the run among the script's records (beside
+        # timed), and of each application's or agent's act (beside acts): what ns-2 did
+        # first of two at one instant
+        self.timed_seq: dict[str, list[int]] = {}
+        self.act_seq: dict[str, list[int]] = {}
         # a TCP agent's tcpTick_ at ns-2's reset, where an event before its start changed it
         self.tick_at_reset: dict[str, float] = {}
         self.names: dict[str, str] = {}
         # what the checks of the objects' variables noted (names ns-2 leaves unread)
         self.notes: list[str] = []
         defaults: dict[tuple[str, str], str] = {}
-        for r in records:
+        for seq, r in enumerate(records):
             now, running, kind, *rest = r
             if kind == "new":
                 h, c = rest
@@ -308,6 +313,7 @@ class _Objects:
                 var, val = self._source_compat(h, var, val)
                 if running == "1":
                     self.timed.setdefault(h, []).append((float(now), var, val))
+                    self.timed_seq.setdefault(h, []).append(seq)
                 else:
                     self.vars[h][var] = val
             elif kind == "name":
@@ -492,7 +498,9 @@ def _queue(objs: _Objects, q: str, what: str, notes: list[str], rate_bps: float,
         _unknown_vars(objs, q, {"limit_", "queue_in_bytes_", "mean_pktsize_"}, what)
         if _bool(get("queue_in_bytes_"), f"{what} queue_in_bytes_"):
             return {"type": "droptail", "limit_bytes": limit * _int(get("mean_pktsize_"), f"{what} mean_pktsize_")}
-        return {"type": "droptail", "limit_pkts": limit}
+        # ns-2's DropTail drops an arrival once length + 1 >= limit_: a limit of 0 (or
+        # below) drops every packet, as a limit of 1 does
+        return {"type": "droptail", "limit_pkts": max(limit, 1)}
     if kind == "RED":
         mean = _int(get("mean_pktsize_"), f"{what} mean_pktsize_")
         if mean < 1:
@@ -667,7 +675,7 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
     # draws its TCP agents make as they are made and as `$ns run` resets them
     gen = _PreRunDraws()
     attached: dict[str, list[str]] = {}
-    for r in records:
+    for seq, r in enumerate(records):
         now, running, kind, *rest = r
         if running == "1" and kind in _BUILT_BEFORE_RUN:
             # a piece of the network made in an `$ns at` event exists from then on in ns-2;
@@ -715,6 +723,7 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
             if running != "1":
                 raise Ns2ImportError(f"{objs.label(h)} {method}: given before `$ns run` (ns-2 acts at an `$ns at` time)")
             acts.setdefault(h, []).append((float(now), method, args))
+            objs.act_seq.setdefault(h, []).append(seq)
         elif kind == "lossmodel":
             how, em, l = rest
             errors.append((how, em, l))
@@ -1002,7 +1011,11 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
         if c in ("Queue/DropTail", "Queue/RED") and {v for _, v, _ in objs.timed.get(h, [])} <= {"limit_"}:
             continue  # its limit's changes (_link_changes)
         if h in objs.timed and objs.cls[h] not in ("DelayLink",) and not c.startswith("Agent/TCP"):
-            var = next(v for _, v, _ in objs.timed[h] if c != "Agent/LossMonitor" or v not in _LOSSMONITOR_COUNTS)
+            # the first setting of those it does not model (a CBR's rate_ and interval_,
+            # read as rate_, are modelled: a packetSize_ beside them is named)
+            allowed = {"Agent/LossMonitor": _LOSSMONITOR_COUNTS, "Application/Traffic/CBR": {"rate_"},
+                       "Queue/DropTail": {"limit_"}, "Queue/RED": {"limit_"}}.get(c, set())
+            var = next(v for _, v, _ in objs.timed[h] if v not in allowed)
             # a link's queue is named by its link too (`$ns queue-limit` during the run sets its limit_)
             of = next((f", the queue of {d['where']}" for d in direction.values() if d["q"] == h), "")
             raise Ns2ImportError(f"{objs.label(h)} ({c}{of}): {var} set during the run is not modelled"
@@ -1205,6 +1218,8 @@ def _link_changes(objs: _Objects, d: dict, queue: dict) -> dict:
                         f"{d['where']}: queue mean_pktsize_")
         for t, val in limits:
             n = _int(val, f"{d['where']}: queue limit_ at {t!r} s")
+            if n < 1 and queue["type"] == "droptail" and "limit_bytes" not in queue:
+                n = 1  # (ns-2's DropTail drops every packet below 1, as at 1: _queue)
             if n < 1:
                 raise Ns2ImportError(f"{d['where']}: queue limit_ {n} at {t!r} s: must be at least 1")
             key = "limit_bytes" if "limit_bytes" in queue else "limit_pkts"
@@ -1364,6 +1379,9 @@ _LIVE_AGENT_VARS = {"window_", "windowInit_", "maxburst_", "maxcwnd_", "packetSi
                     "minrto_", "maxrto_", "numdupacks_", "timestamps_", "ecn_"}
 # ... and its sink's (TCPSink's ACK size, DelAck's interval), read as segments arrive
 _LIVE_SINK_VARS = {"packetSize_", "interval_"}
+# ... of which these, set once it has started, change the sender's limits then
+# (tcp_changes)
+_CHANGING_AGENT_VARS = {"window_": "rwnd_pkts", "maxcwnd_": "max_cwnd_pkts"}
 # ... and those the agent's reset reads as the run starts: set in an event they do not
 # act as set before the run
 _RESET_AGENT_VARS = {"max_ssthresh_", "syn_"}
@@ -1386,17 +1404,21 @@ def _settings_before_start(objs: _Objects, a: str, b: str, app: str | None, acts
     sink's others are refused) and, of window_ and tcpTick_ if they were among them, the
     values the agent had as the run started: ns-2's reset took its first ssthresh_ from
     that window_ and drew its RTT clock's phase within that tcpTick_."""
-    firsts = [t for t, m, _ in acts.get(app, []) + acts.get(a, []) if m in ("start", "send", "produce")]
-    first = min(firsts, default=math.inf)
+    # the first start as (time, place among the records): a setting at that instant
+    # written before it came first in ns-2 too
+    seqs = objs.act_seq.get(app, []) + objs.act_seq.get(a, [])
+    firsts = [(t, q) for (t, m, _), q in zip(acts.get(app, []) + acts.get(a, []), seqs)
+              if m in ("start", "send", "produce")]
+    first = min(firsts, default=(math.inf, 0))
     rest, at_reset = [], {}
     for h, live, counts in ((a, _LIVE_AGENT_VARS, _TCP_COUNTS), (b, _LIVE_SINK_VARS, _SINK_COUNTS)):
-        for t, var, v in objs.timed.get(h, []):
+        for (t, var, v), q in zip(objs.timed.get(h, []), objs.timed_seq.get(h, [])):
             if var in counts:
                 # a periodic proc reading and clearing what the agent counted (a
                 # throughput `record`): nothing it counts acts on the run
                 objs.notes.append(f"{objs.label(h)}: its counters ({', '.join(sorted(counts))}) set during the "
                                   "run, as a periodic proc clears them: they act on nothing and read back 0 here")
-            elif var in live and t < first:
+            elif var in live and (t, q) < first:
                 if h == a and var in ("window_", "tcpTick_") and var not in at_reset:
                     at_reset[var] = objs.get(a, var, _TCP_VARS[var][1])[0]
                 objs.vars[h][var] = v
@@ -1492,7 +1514,22 @@ def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of:
             raise Ns2ImportError(f"{what}: {objs.cls[app]} is not modelled (FTP, Telnet, CBR, Exponential and Pareto "
                                  "are)")
         ss = [(t, v) for t, var, v in timed if var == "ssthresh_"]
-        others = [(t, var) for t, var, v in timed if var != "ssthresh_"]
+        # window_ and maxcwnd_ once the agent has started: the sender's limits change
+        # then (tcp_changes; one entry per instant, in time order)
+        changes: dict[float, dict] = {}
+        for t, var, v in timed:
+            if var in _CHANGING_AGENT_VARS:
+                key = _CHANGING_AGENT_VARS[var]
+                n = _TCP_VARS[var][2](v, f"{what}: {var} at {t:g} s")
+                if var == "window_" and n < 1:
+                    raise Ns2ImportError(f"{what}: window_ {n} at {t:g} s: not modelled (ns-2's sender then sends "
+                                         "nothing, its timeouts neither; a window_ of at least 1 is modelled)")
+                if n < 0:
+                    raise Ns2ImportError(f"{what}: {var} {n} at {t:g} s: must be at least 0 (0: no cap)")
+                changes.setdefault(t, {"at_s": t})[key] = n
+        if changes:
+            flow["tcp_changes"] = [changes[t] for t in sorted(changes)]
+        others = [(t, var) for t, var, v in timed if var != "ssthresh_" and var not in _CHANGING_AGENT_VARS]
         if others:
             t, var = others[0]
             if var in _LIVE_AGENT_VARS:

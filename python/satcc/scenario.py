@@ -291,7 +291,8 @@ class Scenario:
 
     def flow(self, src: str, dst: str, **fields) -> None:
         """Add a flow src -> dst. `fields`: cc (a name of `satcc schemes`), name, group,
-        count, start_s, stop_s, restarts (a CBR source's further ON periods),
+        count, start_s, stop_s, restarts (a source's or transfer's further periods),
+        tcp_changes (its sender's window limits changed during the run),
         start_jitter_s, tcp, traffic, path, ack_path,
         src_detach_s / dst_detach_s (when an agent is taken off its host), and transport
         ("udp" for a UDP flow of a cbr, pareto or exponential source with its

@@ -263,6 +263,13 @@ FTP_RUNNING_FIRST = 39000
 # of the sinks acknowledging every other segment (DelAck), as in the networks they
 # come from
 SINKS_FIRST = 40000
+# From WINDOWS_FIRST to WINDOWS_FIRST + 99: the UDP networks with their TCP agents mixed
+# (Vegas, Tahoe, Sack1, Fack, Reno, NewReno), where seven senders in ten change their
+# window_ and maxcwnd_ during the run one to five times (`tcp_changes`: lowered, raised
+# above the window they started with, a cap set and taken off, some at a flow's start),
+# and in half the networks a DropTail buffer holds one packet for 5 to 50 ms, dropping
+# every arrival as ns-2's does (the base networks' queues count packets)
+WINDOWS_FIRST = 41000
 # Networks found apart by a scan beyond the reference (`scan A B --family F`) and kept in
 # it once fixed, each with its family (network(k, F)): 92028 (dv) parted by a RED draw
 # taken in another order, its link's two ends told of a failure in satcc's order rather
@@ -300,6 +307,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(RESTART_FIRST, RESTART_FIRST + 100)) + list(range(DV_FIRST, DV_FIRST + 100))
             + list(range(FTP_RESTART_FIRST, FTP_RESTART_FIRST + 100)) + list(range(LIMIT_FIRST, LIMIT_FIRST + 100))
             + list(range(FTP_RUNNING_FIRST, FTP_RUNNING_FIRST + 100)) + list(range(SINKS_FIRST, SINKS_FIRST + 100))
+            + list(range(WINDOWS_FIRST, WINDOWS_FIRST + 100))
             + sorted(SCANNED)
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
@@ -536,9 +544,11 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
     if k in SCANNED:
         return True, False, SCANNED[k]
+    if WINDOWS_FIRST <= k < WINDOWS_FIRST + 100:
+        return True, False, "windows"
     if SINKS_FIRST <= k < SINKS_FIRST + 100:
         return True, False, "sinks"
     if FTP_RUNNING_FIRST <= k < FTP_RUNNING_FIRST + 100:
@@ -1370,6 +1380,49 @@ def _make_sinks(sc: dict, rng: random.Random) -> None:
             f["tcp"] = {**f["tcp"], "sink_sack": not f["tcp"].get("sack", False)}
 
 
+def _make_windows(sc: dict, rng: random.Random) -> None:
+    """In place: the TCP agents mixed (_mix_agents, and a fifth of the Reno and NewReno
+    ones made Fack); seven senders in ten change their window_, maxcwnd_ or both one to
+    five times during the run (a fifth of the changes at a flow's start); in half the
+    networks one DropTail link direction's buffer holds one packet (a byte limit: one
+    packet's size) for 5 to 50 ms, then its own limit again."""
+    end = sc["duration_s"]
+    starts = [f.get("start_s", 0.0) for f in sc["flows"]]
+    for f in sc["flows"]:
+        if f.get("transport") == "udp":
+            continue
+        _mix_agents(f, rng)
+        if f["cc"] in ("reno", "newreno") and not f["tcp"].get("sack") and rng.random() < 0.2:
+            f["tcp"] = {**f["tcp"], "sack": True, "sack_agent": "fack"}
+        if rng.random() >= 0.7:
+            continue
+        at = sorted({rng.choice(starts) if rng.random() < 0.2 else round(rng.uniform(0.01, end - 0.01), 6)
+                     for _ in range(rng.randint(1, 5))})
+        changes = []
+        for t in at:
+            c: dict = {"at_s": t}
+            x = rng.random()
+            if x < 0.6:
+                c["rwnd_pkts"] = rng.choice([2, 3, 4, 6, 8, 12, 20, 30, 64, 100])
+            if x >= 0.4:
+                c["max_cwnd_pkts"] = rng.choice([0, 0, 2, 3, 5, 8, 13, 30])
+            changes.append(c)
+        f["tcp_changes"] = changes
+    if rng.random() < 0.5:
+        dirs = [(link, side) for link in sc["links"] for side in ("a_to_b", "b_to_a")
+                if link.get(side, {}).get("queue", link["queue"])["type"] == "droptail"
+                and not link.get("limit_changes") and not link.get(side, {}).get("limit_changes")]
+        if dirs:
+            link, side = rng.choice(dirs)
+            q = link.get(side, {}).get("queue", link["queue"])
+            t = round(rng.uniform(0.05, end - 0.1), 6)
+            back = round(t + rng.uniform(0.005, 0.05), 6)
+            key = "limit_bytes" if "limit_bytes" in q else "limit_pkts"
+            tiny = ns2._largest_packet(sc) if key == "limit_bytes" else 1
+            link.setdefault(side, {})["limit_changes"] = [
+                {"at_s": t, key: tiny}, {"at_s": back, key: q.get(key, 50)}]
+
+
 def _make_ftp_running(sc: dict, rng: random.Random) -> None:
     """In place: the TCP agents mixed (_mix_agents, and a fifth of the Reno and NewReno
     ones made Fack), six in ten sending in bursts of at most 1 to 3 (maxburst_); seven
@@ -1600,6 +1653,7 @@ _FAMILY_MAKERS = {
     "limits": [(_make_udp, 8_200_000), (_make_limits, 38_000_000)],
     "ftp-running": [(_make_udp, 8_200_000), (_make_ftp_running, 39_000_000)],
     "sinks": [(_make_udp, 8_200_000), (_make_sinks, 40_000_000)],
+    "windows": [(_make_udp, 8_200_000), (_make_windows, 41_000_000)],
 }
 
 
@@ -1713,6 +1767,17 @@ FAMILY_CONTROLS = {
         "no start while running": lambda sc: [_running_starts_moved(f, None) for f in sc["flows"]],
         "each start while running 1 ms later": lambda sc: [_running_starts_moved(f, 0.001) for f in sc["flows"]],
         "no maxburst_": lambda sc: [f.get("tcp", {}).pop("max_burst_pkts", None) for f in sc["flows"]],
+    },
+    "windows": {
+        "no window change": lambda sc: [f.pop("tcp_changes", None) for f in sc["flows"]],
+        "each change 50 ms later": lambda sc: [c.update(at_s=c["at_s"] + 0.05) for f in sc["flows"]
+                                               for c in f.get("tcp_changes", [])],
+        "each window limit a packet larger": lambda sc: [c.update(rwnd_pkts=c["rwnd_pkts"] + 1) for f in sc["flows"]
+                                                         for c in f.get("tcp_changes", []) if "rwnd_pkts" in c],
+        "the one-packet buffer a packet larger": lambda sc: [
+            c.update({k: (v + 1 if k == "limit_pkts" else v + 1000) for k, v in c.items() if k != "at_s"})
+            for l in sc["links"] for d in (l.get("a_to_b", {}), l.get("b_to_a", {}))
+            for c in d.get("limit_changes", [])[:1]],
     },
     "sinks": {
         "each sink as its agent's": lambda sc: [f.get("tcp", {}).pop("sink_sack", None) for f in sc["flows"]],

@@ -7,12 +7,12 @@
 //! `size` reach the limit. With packets of one size s, a limit of B x s bytes holds
 //! exactly what a limit of B packets holds.
 //!
-//! One departure from ns-2, in both modes: a packet reaching an idle link goes to its
-//! transmitter whatever the limit. ns-2 checks the limit before it looks at the link,
-//! so its `queue-limit 1` (or a byte limit no larger than a packet) drops every such
-//! packet and the link carries nothing; a limit of at least 2 packets (or bytes above
-//! the largest packet) behaves identically in both. The ns-2 export refuses the
-//! limits where they part (python/satcc/ns2.py).
+//! In both modes the limit is checked for a packet reaching an idle link too, as ns-2's
+//! Queue::recv enqueues every arrival before it dequeues the next to send: a packet
+//! limit of 1 (ns-2's `queue-limit 1`, or 0) drops every packet and the link carries
+//! nothing, and so does a byte limit for a packet as large as it. (Until 2026-12-04 an
+//! idle link sent such a packet and the ns-2 export refused those limits; a script's
+//! `queue-limit 0` for a moment, to force a loss, was misread.)
 //!
 //! Two disciplines also schedule: ns-2's SFQ (net::sfq) and DRR (net::drr) hold the
 //! waiting packets themselves and choose which goes next when the transmitter comes
@@ -84,10 +84,12 @@ pub enum Verdict {
 
 #[derive(Clone, Debug)]
 pub struct DropTail {
-    /// Packets waiting or in service: an arrival finding this many is dropped.
+    /// Packets waiting or in service: an arrival finding this many is dropped, and at
+    /// an idle link one finding a limit of 1 (ns-2's `q_->length() + 1 >= qlim_`, the
+    /// packet in service dequeued: a limit of 1 passes nothing).
     pub limit_pkts: Option<u32>,
-    /// Bytes waiting, besides the packet in service: an arrival at a busy link is
-    /// dropped when they and its own bytes reach the limit (ns-2's
+    /// Bytes waiting, besides the packet in service: an arrival is dropped when they
+    /// and its own bytes reach the limit, at an idle link too (ns-2's
     /// `q_->byteLength() + size >= qlim_ * mean_pktsize_`).
     pub limit_bytes: Option<u64>,
 }
@@ -501,9 +503,15 @@ impl QueueDiscipline {
     ) -> Verdict {
         match self {
             QueueDiscipline::DropTail(d) => {
-                let over_p = d.limit_pkts.is_some_and(|l| occ.pkts >= l);
+                // ns-2's DropTail::enque, which every arrival passes, the link idle or
+                // not (Queue::recv enqueues before it dequeues the next to send): dropped
+                // once the packets waiting and the arrival reach limit_ (`length() + 1
+                // >= qlim_`: busy, those and the one in service; idle, the arrival alone,
+                // so a limit of 1 passes nothing), or their bytes the byte limit
+                let over_p = d.limit_pkts.is_some_and(|l| occ.pkts.max(1) >= l);
                 let over_b = d.limit_bytes.is_some_and(|l| {
-                    occ.pkts > 0 && occ.bytes - in_service_bytes() as u64 + size_bytes as u64 >= l
+                    let waiting = if occ.pkts > 0 { occ.bytes - in_service_bytes() as u64 } else { 0 };
+                    waiting + size_bytes as u64 >= l
                 });
                 if over_p || over_b {
                     Verdict::DropOverflow
@@ -671,12 +679,28 @@ mod tests {
         // the packet in service does not count: a 1500-byte one in service, 1000 waiting
         let busy = Occupancy::at(2, 2500, None, 0.0);
         assert_eq!(q.admit(1999, &busy, &mut rng, || 1500), Verdict::Admit);
-        // an idle link takes any packet, as in packet mode (ns-2 would drop one of the
-        // limit's size: the export refuses such limits)
-        assert_eq!(q.admit(3000, &occ(0), &mut rng, || 1000), Verdict::Admit);
+        // an idle link: the packet alone against the limit, as ns-2 enqueues it first
+        // (the packet in service is not asked for: there is none)
+        assert_eq!(q.admit(2999, &occ(0), &mut rng, || unreachable!()), Verdict::Admit);
+        assert_eq!(q.admit(3000, &occ(0), &mut rng, || unreachable!()), Verdict::DropOverflow);
         let small = QueueDiscipline::DropTail(DropTail { limit_pkts: None, limit_bytes: Some(500) });
-        assert_eq!(small.clone().admit(1000, &occ(0), &mut rng, || 1000), Verdict::Admit);
-        assert_eq!(small.clone().admit(1000, &occ(1), &mut rng, || 1000), Verdict::DropOverflow);
+        assert_eq!(small.clone().admit(1000, &occ(0), &mut rng, || 1000), Verdict::DropOverflow);
+        assert_eq!(small.clone().admit(40, &occ(0), &mut rng, || 1000), Verdict::Admit);
+    }
+
+    /// ns-2's `q_->length() + 1 >= qlim_` with the packet in service dequeued: a limit of
+    /// 2 takes a packet at an idle link and one more behind it; a limit of 1 takes none,
+    /// the link idle or not.
+    #[test]
+    fn droptail_limit_of_one_passes_nothing_as_in_ns2() {
+        let mut rng = own(1);
+        let mut two = QueueDiscipline::DropTail(DropTail { limit_pkts: Some(2), limit_bytes: None });
+        assert_eq!(two.admit(1000, &occ(0), &mut rng, || 1000), Verdict::Admit);
+        assert_eq!(two.admit(1000, &occ(1), &mut rng, || 1000), Verdict::Admit);
+        assert_eq!(two.admit(1000, &occ(2), &mut rng, || 1000), Verdict::DropOverflow);
+        let mut one = QueueDiscipline::DropTail(DropTail { limit_pkts: Some(1), limit_bytes: None });
+        assert_eq!(one.admit(1000, &occ(0), &mut rng, || 1000), Verdict::DropOverflow);
+        assert_eq!(one.admit(40, &occ(1), &mut rng, || 1000), Verdict::DropOverflow);
     }
 
     #[test]

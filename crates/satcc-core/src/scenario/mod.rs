@@ -204,13 +204,16 @@ pub struct NodeSpec {
 pub enum QueueSpec {
     /// Drop-tail FIFO (ns-2's Queue/DropTail); the default is limit_pkts 50.
     Droptail {
-        /// Buffer limit, packets (waiting plus the one in transmission) [limit_ 50].
+        /// Buffer limit, packets (waiting plus the one in transmission) [limit_ 50]. As
+        /// ns-2's DropTail, an arrival is dropped once the packets waiting and it reach
+        /// the limit, so a limit of 1 drops every packet, the link idle or not.
         #[serde(default)]
         #[schemars(range(min = 1))]
         limit_pkts: Option<u32>,
         /// Buffer limit, bytes (with or instead of limit_pkts): as ns-2's DropTail with
         /// queue_in_bytes_, an arrival is dropped when the bytes waiting (not the packet
-        /// in transmission) and its own reach this limit.
+        /// in transmission) and its own reach this limit, at an idle link too (a packet
+        /// as large as the limit never passes).
         #[serde(default)]
         #[schemars(range(min = 1))]
         limit_bytes: Option<u64>,
@@ -1112,6 +1115,16 @@ pub struct FlowSpec {
     /// (`tcp.max_burst_pkts`, or a recovery that left its window open) [none].
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub restarts: Vec<Restart>,
+    /// The sender's window limits changed during the run, in time order (ns-2's `$ns at T
+    /// "$tcp set window_ W"` and `maxcwnd_`): each acts at once on what the sender sends
+    /// next. `rwnd_pkts`: from then the sender's own limit in place of the receiver's
+    /// advertisement (ns-2's one-way agents hold window_ at the sender, so a change acts
+    /// there at once, not as ACKs carry it back), a lower window a router writes into
+    /// the ACKs (REFWA's) still capping it; `max_cwnd_pkts`: the cap its congestion
+    /// window grows to (ns-2's maxcwnd_, 0 none; a window above it is cut as it next
+    /// opens) [none].
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tcp_changes: Vec<TcpChange>,
     /// When the sending agent is taken off its host, seconds (ns-2's `$ns detach-agent`
     /// of the sender: its output goes to the null agent and its port's to it too): from
     /// then on what it sends goes nowhere and the ACKs that reach its host are
@@ -1138,6 +1151,23 @@ pub struct RateStep {
     /// The new rate, b/s.
     #[schemars(range(min = MIN_RATE_BPS, max = MAX_RATE_BPS))]
     pub rate_bps: f64,
+}
+
+/// A sender's window limits from a time on (`tcp_changes`); at least one is given.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct TcpChange {
+    /// When the limits change, seconds.
+    #[schemars(range(min = 0, max = MAX_TIME_S))]
+    pub at_s: f64,
+    /// The sender's window limit from then on, packets (ns-2's window_).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = MAX_WINDOW_PKTS))]
+    pub rwnd_pkts: Option<u32>,
+    /// The cap of its congestion window from then on, packets (ns-2's maxcwnd_; 0: none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 0, max = MAX_WINDOW_PKTS))]
+    pub max_cwnd_pkts: Option<u32>,
 }
 
 /// One more ON period of a flow's source (`restarts`).
@@ -1181,6 +1211,35 @@ pub struct MonitorSpec {
     /// far end (the packets table; `satcc run --pcap` writes it as a pcap file).
     #[serde(default)]
     pub capture: Vec<String>,
+}
+
+/// A flow's `tcp_changes`: a TCP flow's, in time order, each with a limit in range.
+fn check_tcp_changes(f: &FlowSpec, at: &str) -> Result<(), String> {
+    if f.tcp_changes.is_empty() {
+        return Ok(());
+    }
+    if !f.transport.is_tcp() {
+        return Err(format!("{at}.tcp_changes: a UDP flow has no TCP sender to change (allowed: transport tcp)"));
+    }
+    let mut last = f64::NEG_INFINITY;
+    for (k, c) in f.tcp_changes.iter().enumerate() {
+        let here = format!("{at}.tcp_changes[{k}]");
+        if !(c.at_s.is_finite() && (0.0..=MAX_TIME_S).contains(&c.at_s)) || c.at_s < last {
+            return Err(format!("{here}.at_s: {} is not a time from 0 to {MAX_TIME_S} s at or after the change \
+                                before it", c.at_s));
+        }
+        last = c.at_s;
+        if c.rwnd_pkts.is_none() && c.max_cwnd_pkts.is_none() {
+            return Err(format!("{here}: changes nothing (give rwnd_pkts, max_cwnd_pkts or both)"));
+        }
+        if let Some(w) = c.rwnd_pkts.filter(|w| !(1..=MAX_WINDOW_PKTS).contains(w)) {
+            return Err(format!("{here}.rwnd_pkts: {w} is not a window from 1 to {MAX_WINDOW_PKTS} packets"));
+        }
+        if let Some(w) = c.max_cwnd_pkts.filter(|w| *w > MAX_WINDOW_PKTS) {
+            return Err(format!("{here}.max_cwnd_pkts: {w} is not a cap from 0 (none) to {MAX_WINDOW_PKTS} packets"));
+        }
+    }
+    Ok(())
 }
 
 /// A flow's `restarts` and its CBR source's `rate_steps`: times in order, each ON period
@@ -1601,6 +1660,7 @@ impl Scenario {
                 }
             }
             check_restarts(f, &at)?;
+            check_tcp_changes(f, &at)?;
             for (field, t) in [("src_detach_s", f.src_detach_s), ("dst_detach_s", f.dst_detach_s)] {
                 if let Some(t) = t {
                     if !(t.is_finite() && (0.0..=MAX_TIME_S).contains(&t)) {
@@ -1786,6 +1846,37 @@ mod tests {
         assert_eq!([f(1), f(999), f(1000), f(1001), f(2_000_000)], [Some(1), Some(1), Some(1), Some(2), Some(2000)]);
         assert_eq!(TrafficSpecIn::Bulk.file_pkts(1000), None);
         assert_eq!(TrafficSpecIn::File { size_bytes: 5 }.source_rate_bps(), None);
+    }
+
+    #[test]
+    fn tcp_changes_are_a_tcp_flows_in_time_order_each_changing_something() {
+        let sc = |flow: serde_json::Value| {
+            let mut f = serde_json::json!({"src": "a", "dst": "b"});
+            f.as_object_mut().unwrap().extend(flow.as_object().unwrap().clone());
+            let sc = serde_json::json!({
+                "duration_s": 1.0,
+                "nodes": [{"name": "a"}, {"name": "b"}],
+                "links": [{"a": "a", "b": "b", "rate_bps": 1e6, "delay_ms": 1.0}],
+                "flows": [f],
+            });
+            Scenario::from_json(&sc.to_string()).map(|_| ())
+        };
+        let ok = serde_json::json!([{"at_s": 0.5, "rwnd_pkts": 4}, {"at_s": 0.5, "max_cwnd_pkts": 0}]);
+        assert_eq!(sc(serde_json::json!({"tcp_changes": ok})), Ok(()));
+        let cbr = serde_json::json!({"type": "cbr", "rate_bps": 1e5, "packet_size_bytes": 200});
+        for (flow, want) in [
+            (serde_json::json!({"tcp_changes": [{"at_s": 0.5, "rwnd_pkts": 4}, {"at_s": 0.2, "rwnd_pkts": 5}]}),
+             "flows[0].tcp_changes[1].at_s: 0.2 is not a time from 0"),
+            (serde_json::json!({"tcp_changes": [{"at_s": 0.5}]}), "flows[0].tcp_changes[0]: changes nothing"),
+            (serde_json::json!({"tcp_changes": [{"at_s": 0.5, "rwnd_pkts": 0}]}),
+             "flows[0].tcp_changes[0].rwnd_pkts: must be in [1, 1000000], got 0"),
+            (serde_json::json!({"tcp_changes": [{"at_s": 0.5, "window": 3}]}), "unknown field `window`"),
+            (serde_json::json!({"transport": "udp", "traffic": cbr, "tcp_changes": [{"at_s": 0.5, "rwnd_pkts": 3}]}),
+             "flows[0].tcp_changes: a UDP flow has no TCP sender"),
+        ] {
+            let e = sc(flow.clone()).unwrap_err();
+            assert!(e.contains(want), "{flow}: {e}");
+        }
     }
 
     #[test]

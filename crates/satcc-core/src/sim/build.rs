@@ -247,6 +247,8 @@ impl Simulation {
         let mut detach_at: Vec<(Option<f64>, Option<f64>)> = Vec::new();
         // each flow's further ON periods (restarts): start and stop, double times
         let mut restarts_at: Vec<Vec<(f64, Option<f64>)>> = Vec::new();
+        // each flow's changes of its sender's window limits (tcp_changes)
+        let mut tcp_changes_at: Vec<Vec<(f64, Option<u32>, Option<u32>)>> = Vec::new();
         for (i, f) in sc.flows.iter().enumerate() {
             let at = format!("flows[{i}]");
             let udp = f.transport == scenario::Transport::Udp;
@@ -280,6 +282,12 @@ impl Simulation {
             if entry.recovery.bare_segments() {
                 cfg.syn = false;
                 cfg.use_headers = false;
+            }
+            if !f.tcp_changes.is_empty() && cfg.receive_window != crate::tcp::ReceiveWindow::Fixed {
+                return Err(format!(
+                    "{at}.tcp_changes: ns-2's window_ changes, for a receiver advertising a fixed window; \
+                     {at}.tcp.receive_window is 'linux' (allowed with tcp_changes: receive_window 'fixed')"
+                ));
             }
             cfg.recovery = match (cfg.sack, cfg.sack_agent) {
                 (true, crate::tcp::SackAgent::Sack1) => crate::tcp::Recovery::Sack1,
@@ -450,6 +458,7 @@ impl Simulation {
                 sink.set_handshake_lead(from_secs(lead));
                 detach_at.push((f.src_detach_s, f.dst_detach_s));
                 restarts_at.push(f.restarts.iter().map(|r| (r.start_s, r.stop_s)).collect());
+                tcp_changes_at.push(f.tcp_changes.iter().map(|c| (c.at_s, c.rwnd_pkts, c.max_cwnd_pkts)).collect());
                 flows.push(Flow {
                     name,
                     group: f.group.clone(),
@@ -614,6 +623,7 @@ impl Simulation {
             detaches: Vec::new(),
             delay_changes: delay_changes.iter().map(|c| (c.2, c.3)).collect(),
             limit_changes: limit_changes.iter().map(|c| (c.1, c.2, c.3)).collect(),
+            tcp_changes: Vec::new(),
             bottleneck,
             flow_traces: sc.monitor.flow_traces,
             drop_trace: sc.monitor.drop_trace,
@@ -655,6 +665,12 @@ impl Simulation {
                 if let Some(ss) = stop_s {
                     sim.events.push(from_secs(ss), ss, Ev::FlowStop(i as FlowId));
                 }
+            }
+            // its sender's window limits changed, each an `$ns at` written after its
+            // periods (as satcc.ns2.to_tcl writes them)
+            for &(t, rwnd, max_cwnd) in &tcp_changes_at[i] {
+                sim.tcp_changes.push((i as FlowId, rwnd, max_cwnd));
+                sim.events.push(from_secs(t), t, Ev::TcpChange(sim.tcp_changes.len() as u32 - 1));
             }
             // the agents' detaches, each an `$ns at` written after the flow's start and
             // stop (as satcc.ns2.to_tcl writes them): due at the same instant, it comes

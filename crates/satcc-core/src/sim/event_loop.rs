@@ -1012,6 +1012,10 @@ impl Simulation {
                         f.dst_detached = true;
                     }
                 }
+                Ev::TcpChange(k) => {
+                    let (fid, rwnd, max_cwnd) = self.tcp_changes[k as usize];
+                    self.flows[fid as usize].sender.change_limits(rwnd, max_cwnd);
+                }
                 Ev::LimitChange(k) => {
                     let (l, pkts, bytes) = self.limit_changes[k as usize];
                     self.links[l as usize].queue.set_limits(pkts, bytes);

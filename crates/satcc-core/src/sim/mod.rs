@@ -83,6 +83,9 @@ enum Ev {
     /// Index into the simulation's list of (link, new packet limit, new byte limit)
     /// changes of a queue's buffer.
     LimitChange(u32),
+    /// Index into the simulation's list of (flow, window limit, window cap) changes of a
+    /// sender's window limits.
+    TcpChange(u32),
 }
 
 /// The flow id of the routing agents' packets (`routing: dv`): no flow's.
@@ -92,7 +95,7 @@ const _: () = assert!(std::mem::size_of::<Ev>() == 8);
 
 /// What each kind of event is called in a run's count of its events (`RunOutput::
 /// events_by_kind`), in the order of `Ev::kind`.
-pub const EVENT_KINDS: [&str; 19] = [
+pub const EVENT_KINDS: [&str; 20] = [
     "link arrivals",
     "retransmission timers",
     "delayed-ACK timers",
@@ -112,6 +115,7 @@ pub const EVENT_KINDS: [&str; 19] = [
     "queue timers",
     "routing updates",
     "queue limit changes",
+    "sender limit changes",
 ];
 
 impl Ev {
@@ -138,6 +142,7 @@ impl Ev {
             Ev::QueueTimer(_) => 16,
             Ev::DvUpdate(_) => 17,
             Ev::LimitChange(_) => 18,
+            Ev::TcpChange(_) => 19,
         }
     }
 }
@@ -275,6 +280,9 @@ pub struct Simulation {
     /// Scheduled buffer limits (link, packets, bytes: each if it changes), in the order
     /// of their events' indices.
     limit_changes: Vec<(LinkId, Option<u32>, Option<u64>)>,
+    /// Each flow's sender's window limits changed (flow, rwnd_pkts, max_cwnd_pkts), as
+    /// Ev::TcpChange indexes them.
+    tcp_changes: Vec<(FlowId, Option<u32>, Option<u32>)>,
     bottleneck: Option<LinkId>,
     flow_traces: bool,
     drop_trace: bool,

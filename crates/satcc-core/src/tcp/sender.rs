@@ -72,6 +72,12 @@ pub struct TcpSender {
     pub w: Window,
     /// Advertised window from the latest ACK, packets.
     wnd: f64,
+    /// The sender's own window limit once a `tcp_changes` entry set one (ns-2's window_
+    /// changed during the run): it stands in for the receiver's advertisement, which a
+    /// router's lower window (REFWA's) still caps.
+    window_limit: Option<f64>,
+    /// The advertised window of the last ACK read (the receiver's before the first).
+    ack_rwnd: f64,
     t_seqno: i64,
     maxseq: i64,
     /// One past the last segment the application has handed over.
@@ -271,6 +277,8 @@ impl TcpSender {
             loss: Box::new(super::loss::CongestionOnly),
             w: Window { cwnd, ssthresh },
             wnd,
+            window_limit: None,
+            ack_rwnd: wnd,
             t_seqno: 0,
             maxseq: -1,
             curseq: 0,
@@ -386,9 +394,35 @@ impl TcpSender {
         self.maxseq
     }
 
-    /// The advertised window carried by the latest ACK, packets.
+    /// The advertised window carried by the latest ACK, packets (the sender's own limit
+    /// once `tcp_changes` set one).
     pub fn rwnd_pkts(&self) -> f64 {
         self.wnd
+    }
+
+    /// The window the last ACK leaves: its advertised window, or the sender's own limit
+    /// where one was set, capped by a lower window a router wrote into the ACK.
+    #[inline]
+    fn window_from_ack(&self) -> f64 {
+        match self.window_limit {
+            None => self.ack_rwnd,
+            Some(l) if self.ack_rwnd < self.cfg.advertised_window_pkts() as f64 => l.min(self.ack_rwnd),
+            Some(l) => l,
+        }
+    }
+
+    /// ns-2's `$tcp set window_ W` and `maxcwnd_ M` during the run (`tcp_changes`): the
+    /// sender's own window limit and its window's cap from now on. Nothing is sent now;
+    /// what the sender sends next obeys them (a window above the new cap is cut as it
+    /// next opens, as ns-2's opencwnd cuts it).
+    pub fn change_limits(&mut self, rwnd_pkts: Option<u32>, max_cwnd_pkts: Option<u32>) {
+        if let Some(w) = rwnd_pkts {
+            self.window_limit = Some(w as f64);
+            self.wnd = self.window_from_ack();
+        }
+        if let Some(m) = max_cwnd_pkts {
+            self.cfg.max_cwnd_pkts = m;
+        }
     }
 
     /// Phase of the sender's RTT tick clock, seconds (`tcp.tick_phase_s`).
@@ -1581,7 +1615,8 @@ impl TcpSender {
     /// `on_ack_with`, but for the PSH of a burst still open (`close_push`).
     fn on_ack_with_sends(&mut self, ack: &Packet, blocks: Option<SackBlocks>, now: Time, out: &mut Vec<Packet>) {
         self.stats.acks_received += 1;
-        self.wnd = ack.rwnd_pkts as f64;
+        self.ack_rwnd = ack.rwnd_pkts as f64;
+        self.wnd = self.window_from_ack();
         let obs = AckObservation {
             now,
             newly_acked: (ack.seq - self.last_ack).max(0),
@@ -2911,6 +2946,37 @@ mod tests {
         assert_eq!((f.fack, f.retran_data, s.w.cwnd), (13, 0, 1.0));
         assert_eq!(seqs(&out), vec![14]);
         assert_eq!(s.stats.timeouts, 1);
+    }
+
+    /// ns-2's `$tcp set window_` and `maxcwnd_` during the run (`tcp_changes`): the
+    /// window limit acts at the sender at once, above the receiver's advertisement too;
+    /// a lower window a router wrote into an ACK still caps it; the cap cuts the window
+    /// as it next opens.
+    #[test]
+    fn window_changes_act_at_the_sender_at_once() {
+        let (mut s, _) = steady(Recovery::Newreno);
+        let mut out = vec![];
+        // 2..=11 out; a limit of 5: ACK 3 leaves room up to 8, nothing to send
+        s.change_limits(Some(5), None);
+        assert_eq!(s.rwnd_pkts(), 5.0);
+        s.on_ack(&ack(3), 3 * MS, &mut out);
+        assert!(out.is_empty(), "{:?}", seqs(&out));
+        assert_eq!(s.rwnd_pkts(), 5.0, "the ACK's advertised 100 does not undo it");
+        // raised above the advertised 100: the window (cwnd about 10) decides again
+        s.change_limits(Some(200), None);
+        s.on_ack(&ack(4), 4 * MS, &mut out);
+        assert_eq!(seqs(&out), vec![12, 13, 14]);
+        assert_eq!(s.rwnd_pkts(), 200.0);
+        // a router's lower window in an ACK caps it
+        out.clear();
+        s.on_ack(&Packet { rwnd_pkts: 7, ..ack(5) }, 5 * MS, &mut out);
+        assert_eq!(s.rwnd_pkts(), 7.0);
+        assert!(out.is_empty(), "5 + 7 = 12: nothing beyond 14");
+        // a cap of 4 cuts the window at the next ACK that opens it
+        s.change_limits(None, Some(4));
+        assert!(s.w.cwnd > 4.0);
+        s.on_ack(&ack(6), 6 * MS, &mut out);
+        assert_eq!(s.w.cwnd, 4.0);
     }
 
     /// ns-2's Sack1 over a plain TCPSink (`sink_sack: false`): its duplicate ACKs carry
