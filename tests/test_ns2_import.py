@@ -262,11 +262,13 @@ def _agree(sc: dict, script: str) -> bool:
     ("agents_and_sinks.tcl", lambda sc: _flow(sc, "tcp1")["tcp"].pop("sink_sack")),
     ("agents_and_sinks.tcl", lambda sc: _flow(sc, "tcp3")["tcp"].pop("sink_sack")),
     ("agents_and_sinks.tcl", lambda sc: _flow(sc, "tcp5")["tcp"].pop("sink_sack")),
-    # window_ and maxcwnd_ changed during the run: a window set at a start but written
-    # before it (set before the run), a raise above the starting window, Sack1's cap,
+    # window_, maxcwnd_ and ssthresh_ changed during the run: a window set at a start but
+    # written before it (set before the run), a raise above the starting window and the
+    # threshold set with it, Sack1's cap,
     # Vegas's and Fack's windows, and the bottleneck emptied for 30 ms (limit_ 0)
     ("window_changes.tcl", lambda sc: _flow(sc, "tcp0")["tcp"].pop("rwnd_pkts")),
     ("window_changes.tcl", lambda sc: _flow(sc, "tcp1")["tcp_changes"].pop(1)),
+    ("window_changes.tcl", lambda sc: _flow(sc, "tcp1")["tcp_changes"][1].pop("ssthresh_pkts")),
     ("window_changes.tcl", lambda sc: _flow(sc, "tcp2").pop("tcp_changes")),
     ("window_changes.tcl", lambda sc: _flow(sc, "tcp3").pop("tcp_changes")),
     ("window_changes.tcl", lambda sc: _flow(sc, "tcp4").pop("tcp_changes")),
@@ -546,19 +548,30 @@ def test_settings_made_in_events_before_the_agents_start_are_read_as_made_before
     assert (tcp["rwnd_pkts"], tcp["max_cwnd_pkts"]) == (7, 9)
 
 
+def test_an_int_setting_is_read_as_ns2_stores_it():
+    # ns-2 2.35 printed these (`$tcp set ssthresh_ V; puts [$tcp set ssthresh_]`, and
+    # maxcwnd_ alike): its bound C ints take strtol's reading, base 0
+    got = [ns2_import._c_int(v, "x") for v in ["16.7", "1e3", "0x10", "-3.9", "7abc", "010", " 12", "+5"]]
+    assert got == [16, 1, 16, -3, 7, 8, 12, 5]
+    with pytest.raises(ns2_import.Ns2ImportError, match=r"x: 'abc' is not a number"):
+        ns2_import._c_int("abc", "x")
+
+
 def test_window_and_maxcwnd_set_once_the_agent_runs_change_its_limits_then(tmp_path):
-    # once the agent has started (the FTP's start at 0.1 s in _BASE), window_ and maxcwnd_
-    # are the sender's limits from then on (tcp_changes), one entry per instant; at the
-    # start's own instant, one written before the start is ns-2's setting before it
+    # once the agent has started (the FTP's start at 0.1 s in _BASE), window_, maxcwnd_
+    # and ssthresh_ are the sender's limits and threshold from then on (tcp_changes), one
+    # entry per instant; at the start's own instant, one written before the start is
+    # ns-2's setting before it, as is an ssthresh_ at any time before the start
     extra = ('$ns at 0.1 "$tcp set maxcwnd_ 6"\n$ns at 1.0 "$tcp set window_ 40"\n$ns at 1.0 "$tcp set maxcwnd_ 0"\n'
-             '$ns at 2.5 "$tcp set window_ 7"')
+             '$ns at 2.5 "$tcp set window_ 7"\n$ns at 0.05 "$tcp set ssthresh_ 9.8"\n$ns at 3.0 "$tcp set ssthresh_ 4"')
     p = _script(tmp_path, extra=extra)
     p.write_text(p.read_text().replace('$ns at 0.1 "$ftp start"', '$ns at 0.1 "$tcp set window_ 3"\n$ns at 0.1 "$ftp start"'))
     sc = ns2_import.from_tcl(p).scenario
     f = sc["flows"][0]
-    assert {**sc.get("tcp", {}), **f.get("tcp", {})}["rwnd_pkts"] == 3
+    tcp = {**sc.get("tcp", {}), **f.get("tcp", {})}
+    assert (tcp["rwnd_pkts"], tcp["initial_ssthresh_pkts"]) == (3, 9.0)  # (an int: 9 of 9.8)
     assert f["tcp_changes"] == [{"at_s": 0.1, "max_cwnd_pkts": 6}, {"at_s": 1.0, "rwnd_pkts": 40, "max_cwnd_pkts": 0},
-                                {"at_s": 2.5, "rwnd_pkts": 7}]
+                                {"at_s": 2.5, "rwnd_pkts": 7}, {"at_s": 3.0, "ssthresh_pkts": 4}]
     with pytest.raises(ns2_import.Ns2ImportError, match=r"tcp -> sink: window_ 0 at 1 s: not modelled \(ns-2's "
                        r"sender then sends nothing"):
         ns2_import.from_tcl(_script(tmp_path, extra='$ns at 1.0 "$tcp set window_ 0"'))

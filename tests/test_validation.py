@@ -152,6 +152,21 @@ def test_a_flow_must_start_before_the_run_ends():
     validate(d)
 
 
+def test_a_senders_changes_during_the_run_are_checked_by_field():
+    d = base()
+    d["flows"][0]["tcp_changes"] = [{"at_s": 0.5, "rwnd_pkts": 4}, {"at_s": 0.6, "ssthresh_pkts": 8, "max_cwnd_pkts": 0}]
+    validate(d)
+    d["flows"][0]["tcp_changes"][1]["ssthresh_pkts"] = 2.5
+    assert err(d) == "flows[0].tcp_changes[1].ssthresh_pkts: 2.5 is not of type 'integer', 'null'"
+    d["flows"][0]["tcp_changes"] = [{"at_s": 0.5}]
+    assert err(d).startswith("flows[0].tcp_changes[0]: changes nothing (give rwnd_pkts, max_cwnd_pkts")
+    d["flows"][0]["tcp_changes"] = [{"at_s": 0.5, "rwnd_pkts": 4}, {"at_s": 0.2, "rwnd_pkts": 4}]
+    assert err(d).startswith("flows[0].tcp_changes[1].at_s: 0.2 is not a time")
+    d["flows"][0]["tcp_changes"] = [{"at_s": 0.5, "rwnd": 4}]
+    m = err(d)
+    assert "unknown field 'rwnd'" in m and "rwnd_pkts" in m, m
+
+
 def test_yaml_reads_numbers_as_yaml_1_2_does(tmp_path):
     p = tmp_path / "s.yaml"
     p.write_text("duration_s: 2e0\nnodes: [{name: a}, {name: b}]\n"

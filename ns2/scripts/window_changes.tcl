@@ -1,4 +1,4 @@
-# Senders whose window_ and maxcwnd_ change during the run, as lab scripts change them
+# Senders whose window_, maxcwnd_ and ssthresh_ change during the run, as lab scripts change them
 # to show a window's effect: lowered and raised again (above the window they started
 # with), a cap set and taken off (maxcwnd_ 0), one change at the instant of a start
 # written before it (ns-2 runs it first: read as set before the run) and one written
@@ -41,6 +41,9 @@ $ns at 0.2 "$ftp(1) start"
 $ns at 1.5 "$tcp(1) set window_ 8"
 $ns at 4.0 "$tcp(1) set window_ 64"
 $ns at 7.0 "$tcp(1) set window_ 12"
+# tcp1's threshold set high as its window is raised: it grows by slow start again
+# (ns-2 keeps 100 of 100.9: an int)
+$ns at 4.0 "$tcp(1) set ssthresh_ 100.9"
 # tcp2 (Sack1): a cap during its recovery, taken off later
 $ns at 0.4 "$ftp(2) start"
 $ns at 2.5 "$tcp(2) set maxcwnd_ 4"

@@ -697,7 +697,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
         # the sender's limits changed during the run (as satcc files them: after its
         # periods, before its detaches)
         for c in f.get("tcp_changes") or []:
-            for key, var in (("rwnd_pkts", "window_"), ("max_cwnd_pkts", "maxcwnd_")):
+            for key, var in (("rwnd_pkts", "window_"), ("max_cwnd_pkts", "maxcwnd_"), ("ssthresh_pkts", "ssthresh_")):
                 if c.get(key) is not None:
                     out.append(f"$ns at {float(c['at_s'])!r} \"${t} set {var} {int(c[key])}\"")
         out += _detach_tcl(f, nid, t, f"sink({i})")

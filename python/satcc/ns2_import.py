@@ -119,6 +119,19 @@ def _int(s: str, what: str) -> int:
     return int(x)
 
 
+def _c_int(s: str, what: str) -> int:
+    """A value as ns-2 stores it in a C int it binds (TracedInt's strtol with base 0):
+    leading blanks, a sign, then hex after 0x, octal after a leading 0, else decimal
+    digits, up to the first other character (so 16.7 is 16 and 1e3 is 1)."""
+    m = re.match(r"\s*([+-]?)(0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)", s)
+    if m is None:
+        raise Ns2ImportError(f"{what}: {s!r} is not a number")
+    digits = m.group(2)
+    base = 16 if digits[:2] in ("0x", "0X") else 8 if digits.startswith("0") and len(digits) > 1 else 10
+    n = int(digits, base)
+    return -n if m.group(1) == "-" else n
+
+
 def _num(s: str, what: str) -> float:
     try:
         return float(s)
@@ -1381,7 +1394,7 @@ _LIVE_AGENT_VARS = {"window_", "windowInit_", "maxburst_", "maxcwnd_", "packetSi
 _LIVE_SINK_VARS = {"packetSize_", "interval_"}
 # ... of which these, set once it has started, change the sender's limits then
 # (tcp_changes)
-_CHANGING_AGENT_VARS = {"window_": "rwnd_pkts", "maxcwnd_": "max_cwnd_pkts"}
+_CHANGING_AGENT_VARS = {"window_": "rwnd_pkts", "maxcwnd_": "max_cwnd_pkts", "ssthresh_": "ssthresh_pkts"}
 # ... and those the agent's reset reads as the run starts: set in an event they do not
 # act as set before the run
 _RESET_AGENT_VARS = {"max_ssthresh_", "syn_"}
@@ -1403,7 +1416,9 @@ def _settings_before_start(objs: _Objects, a: str, b: str, app: str | None, acts
     the last one standing). Returns the agent's other settings during the run (the
     sink's others are refused) and, of window_ and tcpTick_ if they were among them, the
     values the agent had as the run started: ns-2's reset took its first ssthresh_ from
-    that window_ and drew its RTT clock's phase within that tcpTick_."""
+    that window_ and drew its RTT clock's phase within that tcpTick_; and, as
+    "ssthresh_", an ssthresh_ set before the start (after the reset, so the first
+    ssthresh itself)."""
     # the first start as (time, place among the records): a setting at that instant
     # written before it came first in ns-2 too
     seqs = objs.act_seq.get(app, []) + objs.act_seq.get(a, [])
@@ -1418,6 +1433,9 @@ def _settings_before_start(objs: _Objects, a: str, b: str, app: str | None, acts
                 # throughput `record`): nothing it counts acts on the run
                 objs.notes.append(f"{objs.label(h)}: its counters ({', '.join(sorted(counts))}) set during the "
                                   "run, as a periodic proc clears them: they act on nothing and read back 0 here")
+            elif h == a and var == "ssthresh_" and (t, q) < first:
+                # after the reset, before the start: the first ssthresh (the last standing)
+                at_reset["ssthresh_"] = v
             elif var in live and (t, q) < first:
                 if h == a and var in ("window_", "tcpTick_") and var not in at_reset:
                     at_reset[var] = objs.get(a, var, _TCP_VARS[var][1])[0]
@@ -1513,23 +1531,25 @@ def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of:
         else:
             raise Ns2ImportError(f"{what}: {objs.cls[app]} is not modelled (FTP, Telnet, CBR, Exponential and Pareto "
                                  "are)")
-        ss = [(t, v) for t, var, v in timed if var == "ssthresh_"]
-        # window_ and maxcwnd_ once the agent has started: the sender's limits change
-        # then (tcp_changes; one entry per instant, in time order)
+        # window_, maxcwnd_ and ssthresh_ once the agent has started: the sender's limits
+        # and threshold change then (tcp_changes; one entry per instant, in time order)
         changes: dict[float, dict] = {}
         for t, var, v in timed:
             if var in _CHANGING_AGENT_VARS:
                 key = _CHANGING_AGENT_VARS[var]
-                n = _TCP_VARS[var][2](v, f"{what}: {var} at {t:g} s")
+                # (ssthresh_ is a TracedInt: ns-2 keeps 16 of 16.7)
+                read = _c_int if var == "ssthresh_" else _TCP_VARS[var][2]
+                n = read(v, f"{what}: {var} at {t:g} s")
                 if var == "window_" and n < 1:
                     raise Ns2ImportError(f"{what}: window_ {n} at {t:g} s: not modelled (ns-2's sender then sends "
                                          "nothing, its timeouts neither; a window_ of at least 1 is modelled)")
                 if n < 0:
-                    raise Ns2ImportError(f"{what}: {var} {n} at {t:g} s: must be at least 0 (0: no cap)")
+                    raise Ns2ImportError(f"{what}: {var} {n} at {t:g} s: must be at least 0"
+                                         + (" (0: no cap)" if var == "maxcwnd_" else ""))
                 changes.setdefault(t, {"at_s": t})[key] = n
         if changes:
             flow["tcp_changes"] = [changes[t] for t in sorted(changes)]
-        others = [(t, var) for t, var, v in timed if var != "ssthresh_" and var not in _CHANGING_AGENT_VARS]
+        others = [(t, var) for t, var, v in timed if var not in _CHANGING_AGENT_VARS]
         if others:
             t, var = others[0]
             if var in _LIVE_AGENT_VARS:
@@ -1540,11 +1560,8 @@ def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of:
                 raise Ns2ImportError(f"{what}: {var} set in an `$ns at` event (at {t:g} s) is not modelled: ns-2 "
                                      "reads it as the run starts (the agent's reset), so set it before `$ns run`")
             raise Ns2ImportError(f"{what}: {var} set during the run is not modelled")
-        if ss:
-            if len(ss) > 1 or ss[0][0] != 0.0:
-                raise Ns2ImportError(f"{what}: ssthresh_ set during the run is modelled once, at time 0 (the "
-                                   "initial ssthresh)")
-            flow["tcp"]["initial_ssthresh_pkts"] = _num(ss[0][1], f"{what} ssthresh_")
+        if "ssthresh_" in at_reset:
+            flow["tcp"]["initial_ssthresh_pkts"] = float(_c_int(at_reset["ssthresh_"], f"{what} ssthresh_"))
         elif "window_" in at_reset:
             # window_ changed after ns-2's reset set ssthresh_ from it (capped by
             # max_ssthresh_): the first ssthresh is the window the run started with

@@ -265,8 +265,9 @@ FTP_RUNNING_FIRST = 39000
 SINKS_FIRST = 40000
 # From WINDOWS_FIRST to WINDOWS_FIRST + 99: the UDP networks with their TCP agents mixed
 # (Vegas, Tahoe, Sack1, Fack, Reno, NewReno), where seven senders in ten change their
-# window_ and maxcwnd_ during the run one to five times (`tcp_changes`: lowered, raised
-# above the window they started with, a cap set and taken off, some at a flow's start),
+# window_, maxcwnd_ and ssthresh_ during the run one to five times (`tcp_changes`:
+# lowered, raised above the window they started with, a cap set and taken off, some at
+# a flow's start),
 # and in half the networks a DropTail buffer holds one packet for 5 to 50 ms, dropping
 # every arrival as ns-2's does (the base networks' queues count packets)
 WINDOWS_FIRST = 41000
@@ -1383,7 +1384,8 @@ def _make_sinks(sc: dict, rng: random.Random) -> None:
 def _make_windows(sc: dict, rng: random.Random) -> None:
     """In place: the TCP agents mixed (_mix_agents, and a fifth of the Reno and NewReno
     ones made Fack); seven senders in ten change their window_, maxcwnd_ or both one to
-    five times during the run (a fifth of the changes at a flow's start); in half the
+    five times during the run, three changes in ten setting ssthresh_ too (a fifth of the
+    changes at a flow's start); in half the
     networks one DropTail link direction's buffer holds one packet (a byte limit: one
     packet's size) for 5 to 50 ms, then its own limit again."""
     end = sc["duration_s"]
@@ -1406,6 +1408,8 @@ def _make_windows(sc: dict, rng: random.Random) -> None:
                 c["rwnd_pkts"] = rng.choice([2, 3, 4, 6, 8, 12, 20, 30, 64, 100])
             if x >= 0.4:
                 c["max_cwnd_pkts"] = rng.choice([0, 0, 2, 3, 5, 8, 13, 30])
+            if rng.random() < 0.3:
+                c["ssthresh_pkts"] = rng.choice([1, 2, 4, 8, 16, 40, 200])
             changes.append(c)
         f["tcp_changes"] = changes
     if rng.random() < 0.5:
@@ -1772,6 +1776,8 @@ FAMILY_CONTROLS = {
         "no window change": lambda sc: [f.pop("tcp_changes", None) for f in sc["flows"]],
         "each change 50 ms later": lambda sc: [c.update(at_s=c["at_s"] + 0.05) for f in sc["flows"]
                                                for c in f.get("tcp_changes", [])],
+        "no ssthresh_ set": lambda sc: [c.pop("ssthresh_pkts", None) for f in sc["flows"]
+                                        for c in f.get("tcp_changes", [])],
         "each window limit a packet larger": lambda sc: [c.update(rwnd_pkts=c["rwnd_pkts"] + 1) for f in sc["flows"]
                                                          for c in f.get("tcp_changes", []) if "rwnd_pkts" in c],
         "the one-packet buffer a packet larger": lambda sc: [

@@ -1115,14 +1115,14 @@ pub struct FlowSpec {
     /// (`tcp.max_burst_pkts`, or a recovery that left its window open) [none].
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub restarts: Vec<Restart>,
-    /// The sender's window limits changed during the run, in time order (ns-2's `$ns at T
-    /// "$tcp set window_ W"` and `maxcwnd_`): each acts at once on what the sender sends
-    /// next. `rwnd_pkts`: from then the sender's own limit in place of the receiver's
+    /// The sender's window limits and threshold changed during the run, in time order
+    /// (ns-2's `$ns at T "$tcp set window_ W"`, `maxcwnd_` and `ssthresh_`): each acts at
+    /// once on what the sender sends next. `rwnd_pkts`: from then the sender's own limit in place of the receiver's
     /// advertisement (ns-2's one-way agents hold window_ at the sender, so a change acts
     /// there at once, not as ACKs carry it back), a lower window a router writes into
     /// the ACKs (REFWA's) still capping it; `max_cwnd_pkts`: the cap its congestion
     /// window grows to (ns-2's maxcwnd_, 0 none; a window above it is cut as it next
-    /// opens) [none].
+    /// opens); `ssthresh_pkts`: its slow-start threshold set then [none].
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tcp_changes: Vec<TcpChange>,
     /// When the sending agent is taken off its host, seconds (ns-2's `$ns detach-agent`
@@ -1153,7 +1153,8 @@ pub struct RateStep {
     pub rate_bps: f64,
 }
 
-/// A sender's window limits from a time on (`tcp_changes`); at least one is given.
+/// A sender's window limits or threshold from a time on (`tcp_changes`); at least one
+/// is given.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct TcpChange {
@@ -1168,6 +1169,12 @@ pub struct TcpChange {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(min = 0, max = MAX_WINDOW_PKTS))]
     pub max_cwnd_pkts: Option<u32>,
+    /// Its slow-start threshold set then, whole packets as ns-2's ssthresh_ (an int)
+    /// holds it: the window grows by it from the next ACK on, and a recovery that ends
+    /// later deflates to it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 0, max = MAX_WINDOW_PKTS))]
+    pub ssthresh_pkts: Option<u32>,
 }
 
 /// One more ON period of a flow's source (`restarts`).
@@ -1229,8 +1236,11 @@ fn check_tcp_changes(f: &FlowSpec, at: &str) -> Result<(), String> {
                                 before it", c.at_s));
         }
         last = c.at_s;
-        if c.rwnd_pkts.is_none() && c.max_cwnd_pkts.is_none() {
-            return Err(format!("{here}: changes nothing (give rwnd_pkts, max_cwnd_pkts or both)"));
+        if c.rwnd_pkts.is_none() && c.max_cwnd_pkts.is_none() && c.ssthresh_pkts.is_none() {
+            return Err(format!("{here}: changes nothing (give rwnd_pkts, max_cwnd_pkts, ssthresh_pkts or more)"));
+        }
+        if let Some(v) = c.ssthresh_pkts.filter(|v| *v > MAX_WINDOW_PKTS) {
+            return Err(format!("{here}.ssthresh_pkts: {v} is not a threshold from 0 to {MAX_WINDOW_PKTS} packets"));
         }
         if let Some(w) = c.rwnd_pkts.filter(|w| !(1..=MAX_WINDOW_PKTS).contains(w)) {
             return Err(format!("{here}.rwnd_pkts: {w} is not a window from 1 to {MAX_WINDOW_PKTS} packets"));

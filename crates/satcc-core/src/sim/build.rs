@@ -248,7 +248,7 @@ impl Simulation {
         // each flow's further ON periods (restarts): start and stop, double times
         let mut restarts_at: Vec<Vec<(f64, Option<f64>)>> = Vec::new();
         // each flow's changes of its sender's window limits (tcp_changes)
-        let mut tcp_changes_at: Vec<Vec<(f64, Option<u32>, Option<u32>)>> = Vec::new();
+        let mut tcp_changes_at: Vec<Vec<(f64, crate::tcp::LimitChange)>> = Vec::new();
         for (i, f) in sc.flows.iter().enumerate() {
             let at = format!("flows[{i}]");
             let udp = f.transport == scenario::Transport::Udp;
@@ -458,7 +458,19 @@ impl Simulation {
                 sink.set_handshake_lead(from_secs(lead));
                 detach_at.push((f.src_detach_s, f.dst_detach_s));
                 restarts_at.push(f.restarts.iter().map(|r| (r.start_s, r.stop_s)).collect());
-                tcp_changes_at.push(f.tcp_changes.iter().map(|c| (c.at_s, c.rwnd_pkts, c.max_cwnd_pkts)).collect());
+                tcp_changes_at.push(
+                    f.tcp_changes
+                        .iter()
+                        .map(|c| {
+                            let change = crate::tcp::LimitChange {
+                                rwnd_pkts: c.rwnd_pkts,
+                                max_cwnd_pkts: c.max_cwnd_pkts,
+                                ssthresh_pkts: c.ssthresh_pkts,
+                            };
+                            (c.at_s, change)
+                        })
+                        .collect(),
+                );
                 flows.push(Flow {
                     name,
                     group: f.group.clone(),
@@ -668,8 +680,8 @@ impl Simulation {
             }
             // its sender's window limits changed, each an `$ns at` written after its
             // periods (as satcc.ns2.to_tcl writes them)
-            for &(t, rwnd, max_cwnd) in &tcp_changes_at[i] {
-                sim.tcp_changes.push((i as FlowId, rwnd, max_cwnd));
+            for &(t, change) in &tcp_changes_at[i] {
+                sim.tcp_changes.push((i as FlowId, change));
                 sim.events.push(from_secs(t), t, Ev::TcpChange(sim.tcp_changes.len() as u32 - 1));
             }
             // the agents' detaches, each an `$ns at` written after the flow's start and

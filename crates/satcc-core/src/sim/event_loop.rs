@@ -1013,8 +1013,8 @@ impl Simulation {
                     }
                 }
                 Ev::TcpChange(k) => {
-                    let (fid, rwnd, max_cwnd) = self.tcp_changes[k as usize];
-                    self.flows[fid as usize].sender.change_limits(rwnd, max_cwnd);
+                    let (fid, change) = self.tcp_changes[k as usize];
+                    self.flows[fid as usize].sender.change_limits(change);
                 }
                 Ev::LimitChange(k) => {
                     let (l, pkts, bytes) = self.limit_changes[k as usize];

@@ -83,8 +83,8 @@ enum Ev {
     /// Index into the simulation's list of (link, new packet limit, new byte limit)
     /// changes of a queue's buffer.
     LimitChange(u32),
-    /// Index into the simulation's list of (flow, window limit, window cap) changes of a
-    /// sender's window limits.
+    /// Index into the simulation's list of changes of a sender's window limits and
+    /// threshold (tcp_changes).
     TcpChange(u32),
 }
 
@@ -280,9 +280,9 @@ pub struct Simulation {
     /// Scheduled buffer limits (link, packets, bytes: each if it changes), in the order
     /// of their events' indices.
     limit_changes: Vec<(LinkId, Option<u32>, Option<u64>)>,
-    /// Each flow's sender's window limits changed (flow, rwnd_pkts, max_cwnd_pkts), as
+    /// Each flow's sender's window limits and threshold changed (tcp_changes), as
     /// Ev::TcpChange indexes them.
-    tcp_changes: Vec<(FlowId, Option<u32>, Option<u32>)>,
+    tcp_changes: Vec<(FlowId, crate::tcp::LimitChange)>,
     bottleneck: Option<LinkId>,
     flow_traces: bool,
     drop_trace: bool,

@@ -25,7 +25,7 @@ pub mod timestamp;
 
 pub use config::{ReceiveWindow, Recovery, RtoStyle, SackAgent, SackReport, Stack, TcpConfig};
 pub use loss::LossPolicy;
-pub use sender::TcpSender;
+pub use sender::{LimitChange, TcpSender};
 pub use sink::TcpSink;
 
 /// Lengthen `v` to `len` entries of `fill` (nothing if it is that long already). The

@@ -55,6 +55,18 @@ pub struct SenderStats {
     pub ecn_responses: u64,
 }
 
+/// What a `tcp_changes` entry sets in a running sender (ns-2's `$tcp set window_`,
+/// `maxcwnd_`, `ssthresh_` in an `$ns at` event): each field given is set.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct LimitChange {
+    /// The sender's own window limit, packets (window_).
+    pub rwnd_pkts: Option<u32>,
+    /// The congestion window's cap, packets; 0 none (maxcwnd_).
+    pub max_cwnd_pkts: Option<u32>,
+    /// The slow-start threshold, packets (ssthresh_).
+    pub ssthresh_pkts: Option<u32>,
+}
+
 pub struct TcpSender {
     /// The receiver's timestamp on the last ACK read (Linux's ts_recent), echoed by the
     /// segments sent after it.
@@ -411,17 +423,20 @@ impl TcpSender {
         }
     }
 
-    /// ns-2's `$tcp set window_ W` and `maxcwnd_ M` during the run (`tcp_changes`): the
-    /// sender's own window limit and its window's cap from now on. Nothing is sent now;
-    /// what the sender sends next obeys them (a window above the new cap is cut as it
-    /// next opens, as ns-2's opencwnd cuts it).
-    pub fn change_limits(&mut self, rwnd_pkts: Option<u32>, max_cwnd_pkts: Option<u32>) {
-        if let Some(w) = rwnd_pkts {
+    /// ns-2's `$tcp set window_ W`, `maxcwnd_ M` and `ssthresh_ S` during the run
+    /// (`tcp_changes`): the sender's own window limit, its window's cap and its
+    /// threshold from now on. Nothing is sent now; what the sender sends next obeys them
+    /// (a window above the new cap is cut as it next opens, as ns-2's opencwnd cuts it).
+    pub fn change_limits(&mut self, change: LimitChange) {
+        if let Some(w) = change.rwnd_pkts {
             self.window_limit = Some(w as f64);
             self.wnd = self.window_from_ack();
         }
-        if let Some(m) = max_cwnd_pkts {
+        if let Some(m) = change.max_cwnd_pkts {
             self.cfg.max_cwnd_pkts = m;
+        }
+        if let Some(s) = change.ssthresh_pkts {
+            self.w.ssthresh = s as f64;
         }
     }
 
@@ -2957,13 +2972,13 @@ mod tests {
         let (mut s, _) = steady(Recovery::Newreno);
         let mut out = vec![];
         // 2..=11 out; a limit of 5: ACK 3 leaves room up to 8, nothing to send
-        s.change_limits(Some(5), None);
+        s.change_limits(LimitChange { rwnd_pkts: Some(5), ..LimitChange::default() });
         assert_eq!(s.rwnd_pkts(), 5.0);
         s.on_ack(&ack(3), 3 * MS, &mut out);
         assert!(out.is_empty(), "{:?}", seqs(&out));
         assert_eq!(s.rwnd_pkts(), 5.0, "the ACK's advertised 100 does not undo it");
         // raised above the advertised 100: the window (cwnd about 10) decides again
-        s.change_limits(Some(200), None);
+        s.change_limits(LimitChange { rwnd_pkts: Some(200), ..LimitChange::default() });
         s.on_ack(&ack(4), 4 * MS, &mut out);
         assert_eq!(seqs(&out), vec![12, 13, 14]);
         assert_eq!(s.rwnd_pkts(), 200.0);
@@ -2973,10 +2988,15 @@ mod tests {
         assert_eq!(s.rwnd_pkts(), 7.0);
         assert!(out.is_empty(), "5 + 7 = 12: nothing beyond 14");
         // a cap of 4 cuts the window at the next ACK that opens it
-        s.change_limits(None, Some(4));
+        s.change_limits(LimitChange { max_cwnd_pkts: Some(4), ..LimitChange::default() });
         assert!(s.w.cwnd > 4.0);
         s.on_ack(&ack(6), 6 * MS, &mut out);
         assert_eq!(s.w.cwnd, 4.0);
+        // a threshold set above the window: the next ACK grows it by slow start
+        s.change_limits(LimitChange { max_cwnd_pkts: Some(0), ssthresh_pkts: Some(50), ..LimitChange::default() });
+        assert_eq!(s.w.ssthresh, 50.0);
+        s.on_ack(&ack(7), 7 * MS, &mut out);
+        assert_eq!(s.w.cwnd, 5.0, "one packet per ACK below the threshold");
     }
 
     /// ns-2's Sack1 over a plain TCPSink (`sink_sack: false`): its duplicate ACKs carry
