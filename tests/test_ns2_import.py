@@ -278,6 +278,11 @@ def _agree(sc: dict, script: str) -> bool:
     ("tiny_buffers.tcl", lambda sc: _link(sc, "r1", "d0")["a_to_b"]["limit_changes"][0].update(limit_pkts=2)),
     ("tiny_buffers.tcl", lambda sc: _link(sc, "r1", "d1")["queue"].update(limit_pkts=3)),
     ("tiny_buffers.tcl", lambda sc: _link(sc, "r1", "d2")["queue"].update(limit_bytes=1041)),
+    # settings held in C ints, read as ns-2 reads them: a buffer of 010 (8), a burst limit
+    # of 2.9 (2), a packet size of 1e3 (1)
+    ("int_settings.tcl", lambda sc: _link(sc, "r", "d")["queue"].update(limit_pkts=10)),
+    ("int_settings.tcl", lambda sc: _flow(sc, "tcp0")["tcp"].update(max_burst_pkts=3)),
+    ("int_settings.tcl", lambda sc: _flow(sc, "tcp1")["tcp"].update(packet_size_bytes=1000)),
     # Tcl's rand() after srand: the start times and windows it drew
     ("tcl_rand.tcl", lambda sc: _flow(sc, "tcp0").update(start_s=_flow(sc, "tcp0")["start_s"] + 0.01)),
     ("tcl_rand.tcl", lambda sc: _flow(sc, "tcp1").setdefault("tcp", {}).update(rwnd_pkts=20)),
@@ -555,6 +560,10 @@ def test_an_int_setting_is_read_as_ns2_stores_it():
     assert got == [16, 1, 16, -3, 7, 8, 12, 5]
     with pytest.raises(ns2_import.Ns2ImportError, match=r"x: 'abc' is not a number"):
         ns2_import._c_int("abc", "x")
+    # and a reading other than the number written is noted
+    imp = ns2_import.from_tcl(ns2scripts.SCRIPTS / "int_settings.tcl")
+    assert any("packetSize_ 1e3: ns-2 holds it in a C int and reads 1 (strtol)" in n for n in imp.notes), imp.notes
+    assert any("queue limit_ 010: ns-2 holds it in a C int and reads 8" in n for n in imp.notes), imp.notes
 
 
 def test_window_and_maxcwnd_set_once_the_agent_runs_change_its_limits_then(tmp_path):

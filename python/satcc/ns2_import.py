@@ -119,17 +119,30 @@ def _int(s: str, what: str) -> int:
     return int(x)
 
 
+# what _c_int read otherwise than the number written reads (noted by to_scenario)
+_C_INT_NOTES: list[str] = []
+
+
 def _c_int(s: str, what: str) -> int:
-    """A value as ns-2 stores it in a C int it binds (TracedInt's strtol with base 0):
-    leading blanks, a sign, then hex after 0x, octal after a leading 0, else decimal
-    digits, up to the first other character (so 16.7 is 16 and 1e3 is 1)."""
+    """A value as ns-2 stores it in a C int it binds (strtol with base 0, checked in
+    ns-2 2.35 for the variables read so): leading blanks, a sign, then hex after 0x,
+    octal after a leading 0, else decimal digits, up to the first other character (so
+    16.7 is 16, 1e3 is 1 and 010 is 8). Where that is not the number as written, a note
+    says so."""
     m = re.match(r"\s*([+-]?)(0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)", s)
     if m is None:
         raise Ns2ImportError(f"{what}: {s!r} is not a number")
     digits = m.group(2)
     base = 16 if digits[:2] in ("0x", "0X") else 8 if digits.startswith("0") and len(digits) > 1 else 10
     n = int(digits, base)
-    return -n if m.group(1) == "-" else n
+    n = -n if m.group(1) == "-" else n
+    try:
+        written = float(s)
+    except ValueError:
+        written = None
+    if written != n:
+        _C_INT_NOTES.append(f"{what} {s.strip()}: ns-2 holds it in a C int and reads {n} (strtol); read as {n}")
+    return n
 
 
 def _num(s: str, what: str) -> float:
@@ -144,30 +157,30 @@ def _num(s: str, what: str) -> float:
 # from a TCP agent, with the tcp setting each becomes and how its value reads
 _TCP_VARS = {
     "window_": ("rwnd_pkts", "20", _int),
-    "packetSize_": ("packet_size_bytes", "1000", _int),
-    "tcpip_base_hdr_size_": ("header_bytes", "40", _int),
+    "packetSize_": ("packet_size_bytes", "1000", _c_int),
+    "tcpip_base_hdr_size_": ("header_bytes", "40", _c_int),
     "useHeaders_": ("use_headers", "true", _bool),
     "syn_": ("syn", "true", _bool),
     "windowInit_": ("initial_window_pkts", "2", _int),
-    "numdupacks_": ("dupack_threshold", "3", _int),
+    "numdupacks_": ("dupack_threshold", "3", _c_int),
     "singledup_": ("limited_transmit", "1", _bool),
     "tcpTick_": ("tick_s", "0.01", seconds),
     "minrto_": ("min_rto_s", "0.2", seconds),
     "maxrto_": ("max_rto_s", "60", seconds),
     "rtxcur_init_": ("initial_rto_s", "3.0", seconds),
     "overhead_": ("send_overhead_s", "0", seconds),
-    "maxcwnd_": ("max_cwnd_pkts", "0", _int),
-    "max_ssthresh_": ("max_ssthresh_pkts", "0", _int),
+    "maxcwnd_": ("max_cwnd_pkts", "0", _c_int),
+    "max_ssthresh_": ("max_ssthresh_pkts", "0", _c_int),
     "increase_num_": ("aimd_increase", "1.0", _num),
     "decrease_num_": ("aimd_decrease", "0.5", _num),
-    "maxburst_": ("max_burst_pkts", "0", _int),
+    "maxburst_": ("max_burst_pkts", "0", _c_int),
     "timestamps_": ("timestamps", "false", _bool),
-    "ttl_": ("initial_ttl", "32", _int),
+    "ttl_": ("initial_ttl", "32", _c_int),
     "ecn_": ("ecn", "0", _bool),
 }
 # a controller's own ns-2 variables (satcc.ns2.NS2_SETTINGS), with ns-2's defaults
-_CC_VARS = {"v_alpha_": ("vegas_alpha", "1", _int), "v_beta_": ("vegas_beta", "3", _int),
-            "v_gamma_": ("vegas_gamma", "1", _int)}
+_CC_VARS = {"v_alpha_": ("vegas_alpha", "1", _c_int), "v_beta_": ("vegas_beta", "3", _c_int),
+            "v_gamma_": ("vegas_gamma", "1", _c_int)}
 # variables that change no result (identity, tracing, counters ns-2 keeps)
 _IGNORED = {"fid_", "class_", "type_", "prio_", "flags_", "agent_addr_", "agent_port_", "dst_addr_", "dst_port_",
             "debug_", "trace_all_oneline_", "nam_tracevar_", "ndatapack_", "ndatabytes_", "nackpack_",
@@ -506,16 +519,16 @@ def _queue(objs: _Objects, q: str, what: str, notes: list[str], rate_bps: float,
     def get(var):
         return objs.get(q, var, {**_QUEUE_DEFAULTS, **(_RED_DEFAULTS if kind == "RED" else {})}.get(var))[0]
 
-    limit = _int(get("limit_"), f"{what} limit_")
+    limit = _c_int(get("limit_"), f"{what} limit_")
     if kind == "DropTail":
         _unknown_vars(objs, q, {"limit_", "queue_in_bytes_", "mean_pktsize_"}, what)
         if _bool(get("queue_in_bytes_"), f"{what} queue_in_bytes_"):
-            return {"type": "droptail", "limit_bytes": limit * _int(get("mean_pktsize_"), f"{what} mean_pktsize_")}
+            return {"type": "droptail", "limit_bytes": limit * _c_int(get("mean_pktsize_"), f"{what} mean_pktsize_")}
         # ns-2's DropTail drops an arrival once length + 1 >= limit_: a limit of 0 (or
         # below) drops every packet, as a limit of 1 does
         return {"type": "droptail", "limit_pkts": max(limit, 1)}
     if kind == "RED":
-        mean = _int(get("mean_pktsize_"), f"{what} mean_pktsize_")
+        mean = _c_int(get("mean_pktsize_"), f"{what} mean_pktsize_")
         if mean < 1:
             raise Ns2ImportError(f"{what}: mean_pktsize_ {mean}: must be a positive number of bytes")
         th, maxth, wq = (_num(get(v), f"{what} {v}") for v in ("thresh_", "maxthresh_", "q_weight_"))
@@ -540,7 +553,7 @@ def _queue(objs: _Objects, q: str, what: str, notes: list[str], rate_bps: float,
         if _bool(get("setbit_"), f"{what} setbit_"):
             out["ecn"] = True
             out["mark_p"] = _num(get("mark_p_"), f"{what} mark_p_")
-        adaptive = _int(get("adaptive_"), f"{what} adaptive_")
+        adaptive = _c_int(get("adaptive_"), f"{what} adaptive_")
         if adaptive not in (0, 1):
             raise Ns2ImportError(f"{what}: adaptive_ {adaptive} is not modelled (0, and 1: Adaptive RED)")
         if adaptive:
@@ -579,7 +592,7 @@ def _pi_queue(objs: _Objects, q: str, what: str, limit: int) -> dict:
         raise Ns2ImportError(f"{what}: limit_ {limit}: must be at least 1 (ns-2's PI drops every packet below it)")
     out = {"type": "pi", "limit_pkts": limit, "a": _num(get("a_"), f"{what} a_"), "b": _num(get("b_"), f"{what} b_"),
            "w_hz": w, "qref_pkts": _num(get("qref_"), f"{what} qref_"),
-           "mean_pkt_bytes": _int(get("mean_pktsize_"), f"{what} mean_pktsize_")}
+           "mean_pkt_bytes": _c_int(get("mean_pktsize_"), f"{what} mean_pktsize_")}
     for var, key in (("queue_in_bytes_", "queue_in_bytes"), ("bytes_", "byte_mode"), ("setbit_", "ecn")):
         if _bool(get(var), f"{what} {var}"):
             out[key] = True
@@ -638,7 +651,7 @@ def _fair_queue(objs: _Objects, q: str, kind: str, what: str, notes: list[str]) 
         notes.append(f"{what}: limit_ (`$ns queue-limit`) is not read by ns-2's {kind}, whose buffer is {buffer}")
 
     def whole(var, least):
-        n = _int(objs.get(q, var, defaults[var])[0], f"{what} {var}")
+        n = _c_int(objs.get(q, var, defaults[var])[0], f"{what} {var}")
         if n < least:
             raise Ns2ImportError(f"{what}: {var} {n}: must be at least {least} (ns-2's {kind} "
                                  + ("drops every packet" if var in ("maxqueue_", "blimit_") else
@@ -648,13 +661,14 @@ def _fair_queue(objs: _Objects, q: str, kind: str, what: str, notes: list[str]) 
     if kind == "SFQ":
         return {"type": "sfq", "limit_pkts": whole("maxqueue_", 1), "buckets": whole("buckets_", 1)}
     return {"type": "drr", "limit_bytes": whole("blimit_", 1), "quantum_bytes": whole("quantum_", 1),
-            "buckets": whole("buckets_", 1), "mask": _int(objs.get(q, "mask_", "0")[0], f"{what} mask_") != 0}
+            "buckets": whole("buckets_", 1), "mask": _c_int(objs.get(q, "mask_", "0")[0], f"{what} mask_") != 0}
 
 
 def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = None) -> Imported:
     """The scenario dict that `record()`'s output describes."""
     records = rec["records"]
     notes = list(rec.get("notes", []))
+    _C_INT_NOTES.clear()
     objs = _Objects(records)
     nodes = [h for h in objs.order if objs.cls[h] == "Node"]
     node_name = {}
@@ -1035,7 +1049,7 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
                                  + (" (a CBR source's rate_ or interval_ is)" if c == "Application/Traffic/CBR" else "")
                                  + (" for this queue (a DropTail or RED queue's is, `$ns queue-limit` in an `$ns at` "
                                     "event too)" if of and var == "limit_" else ""))
-    notes += dict.fromkeys(objs.notes)
+    notes += dict.fromkeys(objs.notes + _C_INT_NOTES)
     return Imported(sc, notes, in_law, unseen)
 
 
@@ -1227,10 +1241,10 @@ def _link_changes(objs: _Objects, d: dict, queue: dict) -> dict:
     if limits and queue["type"] in ("droptail", "red"):
         mean = 1
         if "limit_bytes" in queue:
-            mean = _int(objs.get(d["q"], "mean_pktsize_", _QUEUE_DEFAULTS["mean_pktsize_"])[0],
+            mean = _c_int(objs.get(d["q"], "mean_pktsize_", _QUEUE_DEFAULTS["mean_pktsize_"])[0],
                         f"{d['where']}: queue mean_pktsize_")
         for t, val in limits:
-            n = _int(val, f"{d['where']}: queue limit_ at {t!r} s")
+            n = _c_int(val, f"{d['where']}: queue limit_ at {t!r} s")
             if n < 1 and queue["type"] == "droptail" and "limit_bytes" not in queue:
                 n = 1  # (ns-2's DropTail drops every packet below 1, as at 1: _queue)
             if n < 1:
@@ -1470,7 +1484,7 @@ def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of:
         flow["traffic"] = _source(objs, app, f"{what}: {objs.label(app)}")
         # the agent's packetSize_ (2.35's default 1000) is its largest datagram: a larger
         # message from the source goes as several (UdpAgent::sendmsg)
-        most = _int(objs.get(a, "packetSize_", "1000")[0], f"{what} packetSize_")
+        most = _c_int(objs.get(a, "packetSize_", "1000")[0], f"{what} packetSize_")
         if most < 1:
             raise Ns2ImportError(f"{what}: packetSize_ {most}: the UDP agent's largest datagram must be at least 1 byte")
         if flow["traffic"]["packet_size_bytes"] > most:
@@ -1769,7 +1783,7 @@ def _tcp(objs: _Objects, a: str, b: str, cc: str, sack_agent: str | None, delack
         tcp[key] = read(val, f"{what}: {var}")
     # the initial window's rule: 1, windowInit_; 2, by the packet size (ns-2 aborts on
     # any other)
-    option = _int(objs.get(a, "windowInitOption_", "1")[0], f"{what}: windowInitOption_")
+    option = _c_int(objs.get(a, "windowInitOption_", "1")[0], f"{what}: windowInitOption_")
     if option not in (1, 2):
         raise Ns2ImportError(f"{what}: windowInitOption_ {option} is not one of ns-2's (1 and 2 are)")
     known.add("windowInitOption_")
@@ -1787,7 +1801,7 @@ def _tcp(objs: _Objects, a: str, b: str, cc: str, sack_agent: str | None, delack
         tcp["use_headers"] = False
     _unknown_vars(objs, a, known, what)
     sink = f"{what}: sink {objs.label(b)}"
-    tcp["ack_size_bytes"] = _int(objs.get(b, "packetSize_", "40")[0], f"{sink} packetSize_")
+    tcp["ack_size_bytes"] = _c_int(objs.get(b, "packetSize_", "40")[0], f"{sink} packetSize_")
     tcp["delayed_ack"] = delack
     if delack:
         tcp["delayed_ack_interval_s"] = seconds(objs.get(b, "interval_", "100ms")[0], f"{sink} interval_")
@@ -1817,7 +1831,7 @@ def _source(objs: _Objects, app: str, what: str, tcp_size: int | None = None) ->
         d = _APP_DEFAULTS.get(var)
         return objs.get(app, var, d[kind] if isinstance(d, dict) else d)
 
-    size = _int(get("packetSize_")[0], f"{what} packetSize_")
+    size = _c_int(get("packetSize_")[0], f"{what} packetSize_")
     if size < 1:
         raise Ns2ImportError(f"{what}: packetSize_ {size}: a source's messages are at least 1 byte")
     out: dict = {"type": kind}
@@ -1838,7 +1852,7 @@ def _source(objs: _Objects, app: str, what: str, tcp_size: int | None = None) ->
         out["random"] = _bool(get("random_")[0], f"{what} random_")
         mp, mp_set = get("maxpkts_")
         if mp_set:
-            out["max_pkts"] = _int(mp, f"{what} maxpkts_")
+            out["max_pkts"] = _c_int(mp, f"{what} maxpkts_")
         known = {"packetSize_", "rate_", "random_", "maxpkts_", "interval_"}
     else:
         out["mean_on_s"] = seconds(get("burst_time_")[0], f"{what} burst_time_")
