@@ -283,6 +283,13 @@ def _agree(sc: dict, script: str) -> bool:
     ("int_settings.tcl", lambda sc: _link(sc, "r", "d")["queue"].update(limit_pkts=10)),
     ("int_settings.tcl", lambda sc: _flow(sc, "tcp0")["tcp"].update(max_burst_pkts=3)),
     ("int_settings.tcl", lambda sc: _flow(sc, "tcp1")["tcp"].update(packet_size_bytes=1000)),
+    # trace-driven sources: each start's record drawn from ns-2's generator (satcc's own
+    # streams instead), a UDP agent's packetSize_ splitting the larger messages, a start
+    # again (a new draw), and the TCP agent's messages in their order
+    ("traffic_trace.tcl", lambda sc: [sc.pop(k) for k in ("ns2_rng_seed", "ns2_rng_skip") if k in sc]),
+    ("traffic_trace.tcl", lambda sc: _flow(sc, "udp2").pop("max_datagram_bytes")),
+    ("traffic_trace.tcl", lambda sc: _flow(sc, "udp1").pop("restarts")),
+    ("traffic_trace.tcl", lambda sc: _flow(sc, "tcp")["traffic"]["records"].reverse()),
     # Tcl's rand() after srand: the start times and windows it drew
     ("tcl_rand.tcl", lambda sc: _flow(sc, "tcp0").update(start_s=_flow(sc, "tcp0")["start_s"] + 0.01)),
     ("tcl_rand.tcl", lambda sc: _flow(sc, "tcp1").setdefault("tcp", {}).update(rwnd_pkts=20)),
@@ -551,6 +558,30 @@ def test_settings_made_in_events_before_the_agents_start_are_read_as_made_before
     sc = ns2_import.from_tcl(_script(tmp_path, extra=extra)).scenario
     tcp = {**sc.get("tcp", {}), **sc["flows"][0].get("tcp", {})}
     assert (tcp["rwnd_pkts"], tcp["max_cwnd_pkts"]) == (7, 9)
+
+
+def test_a_trace_file_is_read_as_ns2_reads_it_and_a_bad_one_refused(tmp_path):
+    # two 32-bit big-endian numbers per record: the gap in microseconds, the size
+    import struct
+
+    good = tmp_path / "t.bin"
+    good.write_bytes(struct.pack(">IIII", 40000, 1400, 0, 3_000_000_000))
+    assert ns2_import.read_trace_file(good) == [[40000, 1400], [0, 3_000_000_000]]
+    bad = tmp_path / "odd.bin"
+    bad.write_bytes(b"\0" * 12)
+    with pytest.raises(ns2_import.Ns2ImportError, match=r"12 bytes is not a whole number of records \(8 bytes each"):
+        ns2_import.read_trace_file(bad)
+    # a script whose source reads no file, or one that is not there, is refused by name
+    base = (ns2scripts.SCRIPTS / "traffic_trace.tcl").read_text()
+    script = tmp_path / "s.tcl"
+    script.write_text(base.replace("$tfile filename video.trace", "$tfile filename missing.trace"))
+    with pytest.raises(ns2_import.Ns2ImportError, match=r"udp1 -> .*missing.trace: the trace file cannot be read"):
+        ns2_import.from_tcl(script)
+    script.write_text(base.replace("$video1 attach-tracefile $tfile\n", ""))
+    with pytest.raises(ns2_import.Ns2ImportError, match=r"a trace-driven source without a trace file"):
+        ns2_import.from_tcl(script)
+    # the file the script wrote is read in its scratch folder, and nothing is left beside it
+    assert not (ns2scripts.SCRIPTS / "video.trace").exists()
 
 
 def test_an_int_setting_is_read_as_ns2_stores_it():

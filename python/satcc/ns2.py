@@ -34,8 +34,9 @@ TCP_DEFAULTS = schema.TCP_DEFAULTS
 ON_OFF_APPS = {"pareto": "Pareto", "exponential": "Exponential"}
 # every source of its own (the agent is handed a packet per tick)
 SOURCE_APPS = {**ON_OFF_APPS, "cbr": "CBR"}
-# the sources a TCP agent may have: those, and ns-2's Application/Telnet
-TCP_SOURCES = (*SOURCE_APPS, "telnet")
+# the sources a TCP agent may have: those, ns-2's Application/Telnet and its
+# trace-driven Application/Traffic/Trace
+TCP_SOURCES = (*SOURCE_APPS, "telnet", "trace")
 # ns-2's Agent/UDP (and every Agent's) ttl_
 UDP_TTL = 32
 
@@ -218,7 +219,7 @@ def _largest_packet(sc: dict) -> int:
     sizes = [40]
     for f in sc["flows"]:
         if is_udp(f):
-            sizes.append(int(f["traffic"]["packet_size_bytes"]))
+            sizes.append(min(_largest_message(f["traffic"]), int(f.get("max_datagram_bytes") or 1 << 31)))
         else:
             t = schema.tcp_settings(sc, f)
             sizes.append(int(t["packet_size_bytes"]) + (int(t["header_bytes"]) if t["use_headers"] else 0))
@@ -580,14 +581,14 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             udp.append(True)
             out += [
                 f"set udp({i}) [new Agent/UDP]",
-                f"$udp({i}) set packetSize_ {int(f.get('max_datagram_bytes') or traffic['packet_size_bytes'])}",
+                f"$udp({i}) set packetSize_ {int(f.get('max_datagram_bytes') or _largest_message(traffic))}",
                 f"$udp({i}) set ttl_ {UDP_TTL}",
                 f"$udp({i}) set fid_ {i}",
                 f"set sink({i}) [new Agent/LossMonitor]",
                 f"$ns attach-agent $n({nid[f['src']]}) $udp({i})",
                 f"$ns attach-agent $n({nid[f['dst']]}) $sink({i})",
                 f"$ns connect $udp({i}) $sink({i})",
-                *_source_tcl(i, traffic, int(traffic["packet_size_bytes"]), f"udp({i})"),
+                *_source_tcl(i, traffic, _largest_message(traffic), f"udp({i})"),
                 f"$ns at {float(f.get('start_s', 0.0))!r} \"$app({i}) start\"",
             ]
             if f.get("stop_s") is not None:
@@ -776,12 +777,31 @@ def _restarts_tcl(f: dict, app: str) -> list[str]:
     return out
 
 
+def _largest_message(traffic: dict) -> int:
+    """A source's message size (a trace's largest; at least 1 byte, as a UDP agent's
+    packetSize_ divides)."""
+    if traffic["type"] == "trace":
+        return max(1, max(int(r[1]) for r in traffic["records"]))
+    return int(traffic["packet_size_bytes"])
+
+
 def _source_tcl(i: int, traffic: dict, size: int, agent: str) -> list[str]:
     """Flow `i`'s source (app(i)) of packets of `size` bytes, attached to `agent`: ns-2's
     ON/OFF generators (POO_Traffic, EXPOO_Traffic) or CBR, handing the agent one packet
-    a tick, or Application/Telnet, one packet after each exponential gap; their draws come
-    from ns-2's default generator."""
+    a tick, Application/Telnet, one packet after each exponential gap, or a trace-driven
+    Application/Traffic/Trace reading the file the script writes first (satcc_trace_i.bin
+    in the folder ns-2 runs in: ns-2's format, two 32-bit big-endian numbers a record);
+    their draws come from ns-2's default generator."""
     kind = traffic["type"]
+    if kind == "trace":
+        name = f"satcc_trace_{i}.bin"
+        flat = [int(v) for r in traffic["records"] for v in r]
+        out = [f"set tf [open {name} w]", "fconfigure $tf -translation binary"]
+        for k in range(0, len(flat), 1000):
+            out.append(f"puts -nonewline $tf [binary format I* {{{' '.join(map(str, flat[k:k + 1000]))}}}]")
+        return out + ["close $tf", f"set tracefile({i}) [new Tracefile]", f"$tracefile({i}) filename {name}",
+                      f"set app({i}) [new Application/Traffic/Trace]", f"$app({i}) attach-tracefile $tracefile({i})",
+                      f"$app({i}) attach-agent ${agent}"]
     if kind == "telnet":
         return [f"set app({i}) [new Application/Telnet]",
                 f"$app({i}) set interval_ {float(traffic.get('interval_s', 1.0))!r}", f"$app({i}) attach-agent ${agent}"]

@@ -222,7 +222,7 @@ _LOSSMONITOR_COUNTS = {"bytes_", "npkts_", "nlost_", "lastPktTime_", "expected_"
 # ns-source.tcl's Source/FTP maxpkts_
 _SOURCE_FTP_MAXPKTS = "268435456"
 _APPS = {"Application/Traffic/CBR": "cbr", "Application/Traffic/Exponential": "exponential",
-         "Application/Traffic/Pareto": "pareto"}
+         "Application/Traffic/Pareto": "pareto", "Application/Traffic/Trace": "trace"}
 _APP_DEFAULTS = {"packetSize_": "210", "rate_": {"cbr": "448Kb", "exponential": "64Kb", "pareto": "64Kb"},
                  "random_": "0", "maxpkts_": "268435456", "burst_time_": "0.5", "idle_time_": "0.5", "shape_": "1.5"}
 # ns-2 2.35's queue defaults
@@ -258,6 +258,10 @@ proc satcc_beside {{f}} {{
 rename source satcc_real_source
 proc source {{args}} {{
     uplevel 1 [list satcc_real_source {{*}}[lrange $args 0 end-1] [satcc_beside [lindex $args end]]]
+}}
+if {{[info commands Tracefile] ne ""}} {{
+    # ns-2's Tracefile opens its file (a trace-driven source's) from its own folder
+    Tracefile instproc filename {{f}} {{ $self cmd filename [satcc_beside $f] }}
 }}
 rename open satcc_real_open
 proc open {{name args}} {{
@@ -298,7 +302,17 @@ def record(script: str | Path, argv: list[str] | None = None, timeout_s: float =
                 raise Ns2ImportError(f"{script}: the script never called `$ns run`")
             where = next((ln.strip() for ln in msg.splitlines() if "line" in ln and "file" in ln), "")
             raise Ns2ImportError(f"{script}: Tcl error: {first}" + (f" ({where})" if where else ""))
-        return json.loads(out.read_text())
+        rec = json.loads(out.read_text())
+        # a trace-driven source's file, read while what the script wrote is still here
+        # (the records, or why they cannot be read, for the source that uses it)
+        rec["trace_files"] = {}
+        for r in rec["records"]:
+            if r[2] == "trace-file" and r[4] not in rec["trace_files"]:
+                try:
+                    rec["trace_files"][r[4]] = read_trace_file(r[4])
+                except Ns2ImportError as e:
+                    rec["trace_files"][r[4]] = str(e)
+        return rec
 
 
 # ------------------------------------------------------------------ the record, read
@@ -317,6 +331,11 @@ class _Objects:
         # first of two at one instant
         self.timed_seq: dict[str, list[int]] = {}
         self.act_seq: dict[str, list[int]] = {}
+        # a Tracefile's file, the Tracefile a trace-driven source reads, and the files'
+        # records as record() read them
+        self.trace_file: dict[str, str] = {}
+        self.tracefile_of: dict[str, str] = {}
+        self.trace_files: dict[str, list | str] = {}
         # a TCP agent's tcpTick_ at ns-2's reset, where an event before its start changed it
         self.tick_at_reset: dict[str, float] = {}
         self.names: dict[str, str] = {}
@@ -670,6 +689,7 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
     notes = list(rec.get("notes", []))
     _C_INT_NOTES.clear()
     objs = _Objects(records)
+    objs.trace_files = rec.get("trace_files", {})
     nodes = [h for h in objs.order if objs.cls[h] == "Node"]
     node_name = {}
     for h in nodes:
@@ -755,6 +775,10 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
             how, em, l = rest
             errors.append((how, em, l))
             drop_elsewhere.discard(em)
+        elif kind == "trace-file":
+            objs.trace_file[rest[0]] = rest[1]
+        elif kind == "attach-tracefile":
+            objs.tracefile_of[rest[0]] = rest[1]
         elif kind == "em-unit":
             em_unit[rest[0]] = rest[1]
         elif kind == "em-drop-target":
@@ -1479,7 +1503,7 @@ def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of:
             raise Ns2ImportError(f"{what}: a UDP agent connected to {cb} (Null or LossMonitor are modelled)")
         _unknown_vars(objs, a, {"packetSize_", "ttl_"}, what)
         if app is None or objs.cls[app] not in _APPS:
-            raise Ns2ImportError(f"{what}: a UDP agent without a CBR, Exponential or Pareto source")
+            raise Ns2ImportError(f"{what}: a UDP agent without a CBR, Exponential, Pareto or trace-driven source")
         flow["transport"] = "udp"
         flow["traffic"] = _source(objs, app, f"{what}: {objs.label(app)}")
         # the agent's packetSize_ (2.35's default 1000) is its largest datagram: a larger
@@ -1487,7 +1511,8 @@ def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of:
         most = _c_int(objs.get(a, "packetSize_", "1000")[0], f"{what} packetSize_")
         if most < 1:
             raise Ns2ImportError(f"{what}: packetSize_ {most}: the UDP agent's largest datagram must be at least 1 byte")
-        if flow["traffic"]["packet_size_bytes"] > most:
+        largest = flow["traffic"].get("packet_size_bytes") or max(r[1] for r in flow["traffic"].get("records", [[0, 0]]))
+        if largest > most:
             flow["max_datagram_bytes"] = most
     elif ca == "Agent/CBR":
         # ns-2's backward-compatible Agent/CBR (ns-source.tcl): an Agent/UDP with a CBR
@@ -1824,8 +1849,39 @@ def _telnet(objs: _Objects, app: str, what: str) -> dict:
     return {"type": "telnet", "interval_s": interval}
 
 
+def read_trace_file(path: str | Path) -> list[list[int]]:
+    """The records of an ns-2 traffic trace (trace/traffictrace.cc): pairs of 32-bit
+    big-endian numbers, the gap before a message in microseconds and its size in bytes,
+    as [[gap_us, size_bytes], ...] (a scenario's `traffic: {type: trace, records}`)."""
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except OSError as e:
+        raise Ns2ImportError(f"{path}: the trace file cannot be read ({e.strerror}; ns-2 then starts its source at "
+                             "an undefined record)") from None
+    if not data or len(data) % 8:
+        raise Ns2ImportError(f"{path}: {len(data)} bytes is not a whole number of records (8 bytes each: ns-2 "
+                             "refuses the file as of a bad size and starts its source at an undefined record)")
+    import struct
+
+    return [list(r) for r in struct.iter_unpack(">II", data)]
+
+
 def _source(objs: _Objects, app: str, what: str, tcp_size: int | None = None) -> dict:
     kind = _APPS[objs.cls[app]]
+    if kind == "trace":
+        # ns-2's Application/Traffic/Trace: its Tracefile's records, nothing of its own
+        _unknown_vars(objs, app, set(), what)
+        tf = objs.tracefile_of.get(app)
+        if tf is None or tf not in objs.trace_file:
+            raise Ns2ImportError(f"{what}: a trace-driven source without a trace file (`$src attach-tracefile "
+                                 "$tfile` after `$tfile filename FILE`)")
+        records = objs.trace_files.get(objs.trace_file[tf])
+        if records is None:
+            records = read_trace_file(objs.trace_file[tf])
+        if isinstance(records, str):
+            raise Ns2ImportError(f"{what}: {records}")
+        return {"type": "trace", "records": records}
 
     def get(var):
         d = _APP_DEFAULTS.get(var)
@@ -1993,6 +2049,13 @@ def satcc_counts(imported: Imported) -> dict[str, list[int]]:
         # known only once run: the distance-vector agents' picks among equal next hops
         imported.in_law.append(f"the DV agents picked among equally good next hops {ties} times, which ns-2 does "
                                "by a hash order of its link objects' names (satcc: the lowest-numbered neighbour)")
+    for f in summary["flows"]:
+        if f.get("trace_past_end"):
+            # known only once run: ns-2's draw of a trace source's first record fell one
+            # past its table, where ns-2 reads whatever lies beyond (undefined)
+            imported.in_law.append(f"{f['name']}: {f['trace_past_end']} start(s) of its trace-driven source drew the "
+                                   "trace's length itself, where ns-2 2.35 reads past its table (undefined: "
+                                   "traffictrace.cc's int(Random::uniform(n) + 0.5)); satcc starts at the first record")
     for link in summary["links"]:
         a, b = link["name"].split("->")
         # ns-2's queue monitor counts the error model's losses as drops, unless the

@@ -214,6 +214,12 @@ proc ::satcc::call {h method args} {
         Application/* {
             switch -- $method {
                 attach-agent { ::satcc::rec attach-app $h [lindex $args 0]; return "" }
+                attach-tracefile {
+                    if {$cls eq "Application/Traffic/Trace"} {
+                        ::satcc::rec attach-tracefile $h [lindex $args 0]
+                        return ""
+                    }
+                }
                 start - stop - send - produce - producemore {
                     ::satcc::rec act $h $method {*}$args
                     return ""
@@ -296,6 +302,14 @@ proc ::satcc::call {h method args} {
                 return [::satcc::call $h set [dict get $cmds $method] [lindex $args 0]]
             }
             return 0
+        }
+        Tracefile {
+            # the file of a trace-driven source (trace/traffictrace.cc), found beside the
+            # script when relative
+            if {$method eq "filename" && [llength $args] == 1} {
+                ::satcc::rec trace-file $h [file normalize [satcc_beside [lindex $args 0]]]
+                return ""
+            }
         }
         Integrator - Samples - Queue* - DelayLink - Trace* - Classifier* {
             # what a queue monitor or a link reads back is not simulated

@@ -71,6 +71,16 @@ pub struct FlowSummary {
     pub srtt_ms: f64,
     pub cwnd_pkts: f64,
     pub hops_data: usize,
+    /// Trace-driven sources (traffic: trace) with ns-2's draws only, where some start
+    /// drew the trace's length itself: ns-2 then reads past its table (undefined) and
+    /// satcc starts at the first record, so the run no longer follows ns-2's from that
+    /// start; how many starts did.
+    #[serde(skip_serializing_if = "is_zero_u32")]
+    pub trace_past_end: u32,
+}
+
+fn is_zero_u32(n: &u32) -> bool {
+    *n == 0
 }
 
 #[derive(Serialize, Clone, Debug)]

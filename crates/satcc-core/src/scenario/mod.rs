@@ -636,6 +636,8 @@ pub enum ErrorSpec {
 pub const MAX_ERROR_COUNT: f64 = 1.0e12;
 /// The most packet numbers an ErrorModel/List may list.
 pub const MAX_ERROR_LIST: usize = 1_000_000;
+/// Most records a trace-driven source holds.
+pub const MAX_TRACE_RECORDS: usize = 10_000_000;
 
 /// What an ns-2 error model counts (its `unit`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -946,6 +948,25 @@ pub enum TrafficSpecIn {
         #[schemars(range(min = MIN_TIMER_S, max = MAX_TIME_S))]
         interval_s: f64,
     },
+    /// Trace-driven, as ns-2's Application/Traffic/Trace over the agent (trace/
+    /// traffictrace.cc): each start picks a record of the trace at random (ns-2's
+    /// int(Random::uniform(n) + 0.5), from its generator with `ns2_rng_seed`; else
+    /// uniformly from the flow's own stream), waits its gap and sends a message of its
+    /// size, then the next record's gap and size, and so on, going round to the first
+    /// record after the last, until the flow stops. A message is one datagram of a UDP
+    /// flow (split by `max_datagram_bytes` as ns-2's UdpAgent::sendmsg splits it; one of
+    /// 0 bytes sends nothing) and ceil(size / tcp.packet_size_bytes) segments for a TCP
+    /// agent. ns-2 can draw n itself (one start in 2n) and then reads past its table
+    /// (undefined); satcc starts at the first record and the flow's summary counts such
+    /// starts (`trace_past_end`).
+    Trace {
+        /// The records in order, each [gap, size]: microseconds since the message before
+        /// (the start, for the first one sent) and the message's bytes (ns-2's trace file:
+        /// two 32-bit big-endian numbers per record, which
+        /// `satcc.ns2_import.read_trace_file` reads).
+        #[schemars(length(min = 1, max = MAX_TRACE_RECORDS))]
+        records: Vec<[u32; 2]>,
+    },
     /// A transfer of `size_bytes`, as ns-2's `$ftp send size_bytes`: the sender is handed
     /// ceil(size_bytes / tcp.packet_size_bytes) packets at the start and sends them; the
     /// flow completes when the last is acknowledged (ns-2's `done`), and the summary gives
@@ -967,20 +988,26 @@ impl TrafficSpecIn {
         }
     }
 
-    /// A source's sending rate (while ON; None for bulk transfers and files).
+    /// A source's sending rate (while ON; a trace's mean; None for bulk transfers and
+    /// files).
     pub fn source_rate_bps(&self) -> Option<f64> {
         match self {
             TrafficSpecIn::Bulk | TrafficSpecIn::File { .. } | TrafficSpecIn::Telnet { .. } => None,
+            TrafficSpecIn::Trace { records } => {
+                let (gaps_us, bytes) = records.iter().fold((0.0, 0.0), |(g, b), r| (g + r[0] as f64, b + r[1] as f64));
+                Some(if gaps_us > 0.0 { bytes * 8.0 / (gaps_us * 1e-6) } else { f64::INFINITY })
+            }
             TrafficSpecIn::Pareto { rate_bps, .. }
             | TrafficSpecIn::Exponential { rate_bps, .. }
             | TrafficSpecIn::Cbr { rate_bps, .. } => Some(*rate_bps),
         }
     }
 
-    /// The datagram size a source names (UDP flows).
+    /// The datagram size a source names (UDP flows; a trace's largest message).
     pub fn packet_size_bytes(&self) -> Option<u32> {
         match self {
             TrafficSpecIn::Bulk | TrafficSpecIn::File { .. } | TrafficSpecIn::Telnet { .. } => None,
+            TrafficSpecIn::Trace { records } => records.iter().map(|r| r[1]).max(),
             TrafficSpecIn::Pareto { packet_size_bytes, .. }
             | TrafficSpecIn::Exponential { packet_size_bytes, .. }
             | TrafficSpecIn::Cbr { packet_size_bytes, .. } => *packet_size_bytes,
@@ -996,6 +1023,7 @@ impl TrafficSpecIn {
             TrafficSpecIn::Cbr { .. } => "cbr",
             TrafficSpecIn::File { .. } => "file",
             TrafficSpecIn::Telnet { .. } => "telnet",
+            TrafficSpecIn::Trace { .. } => "trace",
         }
     }
 }
@@ -1274,9 +1302,10 @@ fn check_restarts(f: &FlowSpec, at: &str) -> Result<(), String> {
         return Ok(());
     }
     if !matches!(f.traffic, TrafficSpecIn::Bulk | TrafficSpecIn::Cbr { .. } | TrafficSpecIn::Exponential { .. }
-                 | TrafficSpecIn::Pareto { .. }) {
-        return Err(format!("{at}.restarts: only a bulk transfer or a CBR or ON/OFF source (traffic type bulk, cbr, \
-                            exponential or pareto) starts again; this flow's traffic is {}", f.traffic.type_name()));
+                 | TrafficSpecIn::Pareto { .. } | TrafficSpecIn::Trace { .. }) {
+        return Err(format!("{at}.restarts: only a bulk transfer or a CBR, ON/OFF or trace-driven source (traffic \
+                            type bulk, cbr, exponential, pareto or trace) starts again; this flow's traffic is {}",
+                           f.traffic.type_name()));
     }
     if f.count > 1 && f.start_jitter_s > 0.0 {
         return Err(format!("{at}.restarts: copies with start_jitter_s would start again at the same times; give \
@@ -1341,9 +1370,19 @@ fn check_udp_flow(f: &FlowSpec, at: &str) -> Result<u32, String> {
     if f.traffic.source_rate_bps().is_none() {
         return Err(format!(
             "{at}.traffic.type: '{}' is a TCP application; a UDP flow needs a source (allowed with transport udp: \
-             cbr, pareto, exponential)",
+             cbr, pareto, exponential, trace)",
             f.traffic.type_name()
         ));
+    }
+    if let TrafficSpecIn::Trace { records } = &f.traffic {
+        // each message is a datagram unless max_datagram_bytes splits it
+        if let Some(k) = records.iter().position(|r| r[1] > 65535 && f.max_datagram_bytes.is_none()) {
+            return Err(format!(
+                "{at}.traffic.records[{k}]: a message of {} bytes is more than one datagram holds (65535); give \
+                 max_datagram_bytes (ns-2's Agent/UDP packetSize_) to split it",
+                records[k][1]
+            ));
+        }
     }
     let size = f.traffic.packet_size_bytes().ok_or_else(|| {
         format!("{at}.traffic.packet_size_bytes: required with transport udp (the datagram size, bytes; ns-2's packetSize_)")
@@ -1721,7 +1760,13 @@ impl Scenario {
                 }
                 Transport::Udp => check_udp_flow(f, &at)?,
             };
-            if let Some(rate_bps) = f.traffic.source_rate_bps() {
+            if let TrafficSpecIn::Trace { records } = &f.traffic {
+                // (a gap of 0 sends the next message at the same instant, as ns-2 does)
+                if records.iter().all(|r| r[0] == 0) {
+                    return Err(format!("{at}.traffic.records: every gap is 0, so the source would send without end \
+                                        at its first instant (ns-2 would not get past it); give a gap above 0"));
+                }
+            } else if let Some(rate_bps) = f.traffic.source_rate_bps() {
                 if size as f64 * 8.0 / rate_bps < 1e-9 {
                     return Err(format!("{at}.traffic.rate_bps: too high (under 1 ns per packet)"));
                 }
@@ -1859,6 +1904,31 @@ mod tests {
     }
 
     #[test]
+    fn a_trace_has_records_and_a_udp_flows_messages_fit_its_datagrams() {
+        let sc = |flow: serde_json::Value| {
+            let mut f = serde_json::json!({"src": "a", "dst": "b"});
+            f.as_object_mut().unwrap().extend(flow.as_object().unwrap().clone());
+            let sc = serde_json::json!({
+                "duration_s": 1.0,
+                "nodes": [{"name": "a"}, {"name": "b"}],
+                "links": [{"a": "a", "b": "b", "rate_bps": 1e6, "delay_ms": 1.0}],
+                "flows": [f],
+            });
+            Scenario::from_json(&sc.to_string()).map(|_| ())
+        };
+        let trace = serde_json::json!({"type": "trace", "records": [[40000, 1400], [0, 70000]]});
+        assert_eq!(sc(serde_json::json!({"traffic": trace})), Ok(()));
+        assert_eq!(sc(serde_json::json!({"traffic": trace, "transport": "udp", "max_datagram_bytes": 1000})), Ok(()));
+        assert_eq!(sc(serde_json::json!({"traffic": trace, "stop_s": 0.5, "restarts": [{"start_s": 0.7}]})), Ok(()));
+        let e = sc(serde_json::json!({"traffic": trace, "transport": "udp"})).unwrap_err();
+        assert!(e.starts_with("flows[0].traffic.records[1]: a message of 70000 bytes is more than one datagram"), "{e}");
+        let e = sc(serde_json::json!({"traffic": {"type": "trace", "records": []}})).unwrap_err();
+        assert!(e.contains("flows[0].traffic.records"), "{e}");
+        let e = sc(serde_json::json!({"traffic": {"type": "trace", "records": [[0, 40], [0, 1000]]}})).unwrap_err();
+        assert!(e.starts_with("flows[0].traffic.records: every gap is 0"), "{e}");
+    }
+
+    #[test]
     fn tcp_changes_are_a_tcp_flows_in_time_order_each_changing_something() {
         let sc = |flow: serde_json::Value| {
             let mut f = serde_json::json!({"src": "a", "dst": "b"});
@@ -1970,7 +2040,7 @@ mod tests {
         assert!(e.starts_with("flows[0].restarts[0]: the period before it never stops"), "{e}");
         let e = sc(serde_json::json!({"traffic": {"type": "file", "size_bytes": 10000}, "transport": "tcp",
                                       "stop_s": 1.0, "restarts": [{"start_s": 2.0}]})).unwrap_err();
-        assert!(e.starts_with("flows[0].restarts: only a bulk transfer or a CBR or ON/OFF source") && e.ends_with("is file"),
+        assert!(e.starts_with("flows[0].restarts: only a bulk transfer or a CBR, ON/OFF or trace-driven source") && e.ends_with("is file"),
                 "{e}");
         let tcp_cbr = serde_json::json!({"type": "cbr", "rate_bps": 1e5, "random": true, "max_pkts": 5});
         assert_eq!(sc(serde_json::json!({"traffic": tcp_cbr, "transport": "tcp"})), Ok(()));

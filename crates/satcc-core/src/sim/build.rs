@@ -16,7 +16,7 @@ use crate::feedback::{RouterContext, RouterScheme};
 use crate::tcp::congestion;
 use crate::tcp::rtt::TsClock;
 use crate::tcp::{TcpSender, TcpSink};
-use crate::traffic::{CbrSource, OnOffLaw, OnOffSource, Source, TelnetSource};
+use crate::traffic::{CbrSource, OnOffLaw, OnOffSource, Source, TelnetSource, TraceSource};
 use rand::Rng;
 use super::{Ev, Flow, Simulation, NONE};
 
@@ -423,6 +423,9 @@ impl Simulation {
                             .with_rate_steps(rate_steps.iter().map(|r| (r.at_s, r.rate_bps)).collect()),
                     )),
                     TrafficSpecIn::Telnet { interval_s } => Some(Source::Telnet(TelnetSource::new(*interval_s, draws()))),
+                    TrafficSpecIn::Trace { records } => {
+                        Some(Source::Trace(TraceSource::new(std::sync::Arc::from(records.as_slice()), draws())))
+                    }
                 };
                 let mut sender = TcpSender::new(fid, cfg.clone(), cc, boot)
                     .with_loss(crate::tcp::loss::build(entry.loss, &settings));

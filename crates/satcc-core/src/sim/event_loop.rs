@@ -773,12 +773,15 @@ impl Simulation {
     fn source_packet(&mut self, fid: FlowId) {
         let now = self.now;
         let f = &mut self.flows[fid as usize];
+        // a trace's messages each have a size of their own
+        let message = f.source.as_ref().and_then(|s| s.message_bytes());
         if f.udp {
             // ns-2's UdpAgent::sendmsg: a message larger than the agent's packetSize_
-            // goes as that many full datagrams and one of the rest, back to back
-            let size = f.payload_bytes;
+            // goes as that many full datagrams and one of the rest, back to back (one of
+            // 0 bytes: none)
+            let size = message.unwrap_or(f.payload_bytes);
             let one = if f.udp_max_datagram > 0 { f.udp_max_datagram.min(size) } else { size };
-            let (full, rest) = (size / one, size % one);
+            let (full, rest) = if one == 0 { (0, 0) } else { (size / one, size % one) };
             for k in 0..full + (rest > 0) as u32 {
                 let f = &self.flows[fid as usize];
                 let p = Packet {
@@ -797,7 +800,12 @@ impl Simulation {
         } else {
             let mut out = std::mem::take(&mut self.outbox);
             f.sender.clock_s = self.shadow;
-            f.sender.app_send(f.source_pkts as i64, now, &mut out);
+            // (ns-2's TCP sendmsg: ceil(bytes / packetSize_) segments, then send_much)
+            let pkts = match message {
+                Some(bytes) => bytes.div_ceil(f.sender.config().packet_size_bytes) as i64,
+                None => f.source_pkts as i64,
+            };
+            f.sender.app_send(pkts, now, &mut out);
             self.send_and_rearm(fid, out);
         }
         let shadow = self.shadow;

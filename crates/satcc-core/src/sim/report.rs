@@ -72,6 +72,7 @@ impl Simulation {
                 srtt_ms: f.sender.srtt_s() * 1e3,
                 cwnd_pkts: f.sender.w.cwnd,
                 hops_data: f.fwd.1 as usize,
+                trace_past_end: Self::past_end(f),
             });
         }
         if let Some(m) = self.mobility.as_mut() {
@@ -196,6 +197,11 @@ impl Simulation {
 
     /// A UDP flow's summary: its datagrams (`rate_mbps`: what arrived, over its active
     /// time), nothing of TCP's.
+    /// A trace-driven source's starts past its table (0 for the others).
+    fn past_end(f: &super::Flow) -> u32 {
+        f.source.as_ref().and_then(|s| s.trace_past_end()).unwrap_or(0)
+    }
+
     fn udp_summary(&self, f: &super::Flow, rate_mbps: f64) -> FlowSummary {
         FlowSummary {
             name: f.name.clone(),
@@ -226,6 +232,7 @@ impl Simulation {
             srtt_ms: 0.0,
             cwnd_pkts: 0.0,
             hops_data: f.fwd.1 as usize,
+            trace_past_end: Self::past_end(f),
         }
     }
 }

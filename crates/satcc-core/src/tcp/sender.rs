@@ -547,7 +547,9 @@ impl TcpSender {
 
     /// `app_send`, but for the PSH of a burst still open (`close_push`).
     fn app_send_sends(&mut self, pkts: i64, now: Time, out: &mut Vec<Packet>) {
-        if !self.started {
+        // ns-2's output() adds the SYN's seqno to curseq_ as it sends the SYN, so an
+        // empty first message (a trace's size 0: curseq_ += 0) sends no SYN
+        if !self.started && pkts > 0 {
             self.started = true;
             if self.cfg.syn {
                 self.curseq = 1; // the SYN occupies seqno 0
@@ -2505,6 +2507,20 @@ mod tests {
     fn sender(recovery: Recovery) -> TcpSender {
         let cfg = TcpConfig { rwnd_pkts: 100, recovery, ..TcpConfig::default() };
         TcpSender::new(0, cfg, Box::new(Reno), 0.0)
+    }
+
+    /// ns-2's SYN takes its seqno as it goes (output: curseq_ += 1 for the first SYN):
+    /// an empty first message (a trace's 0 bytes) sends nothing, the next one the SYN and
+    /// its own segments.
+    #[test]
+    fn an_empty_first_message_sends_no_syn() {
+        let mut s = TcpSender::new(0, TcpConfig { syn: true, rwnd_pkts: 100, ..TcpConfig::default() }, Box::new(Reno), 0.0);
+        let mut out = vec![];
+        s.app_send(0, 0, &mut out);
+        assert!(out.is_empty(), "{:?}", seqs(&out));
+        s.app_send(1, MS, &mut out);
+        assert_eq!(seqs(&out), vec![0], "the SYN first (a window of one)");
+        assert_eq!(out[0].size_bytes as u32, TcpConfig::default().header_bytes, "a SYN is headers only");
     }
 
     /// ns-2's slowdown() factors with decrease_num_ 0.75: the first cut halves, later

@@ -1,15 +1,17 @@
 //! Applications that hand data to a sender: greedy bulk transfers, ON/OFF sources
 //! (ns-2's Application/Traffic/Pareto and Application/Traffic/Exponential) and
 //! constant-bit-rate ones ([`cbr`], Application/Traffic/CBR), over a TCP agent or as a
-//! UDP flow's datagrams, and interactive ones over a TCP agent ([`telnet`],
-//! Application/Telnet).
+//! UDP flow's datagrams, interactive ones over a TCP agent ([`telnet`],
+//! Application/Telnet), and trace-driven ones ([`trace`], Application/Traffic/Trace).
 
 pub mod cbr;
 pub mod telnet;
+pub mod trace;
 
 use crate::engine::rng::Draws;
 pub use cbr::CbrSource;
 pub use telnet::TelnetSource;
+pub use trace::TraceSource;
 
 /// An application that hands over packets at times of its own (bulk transfers and
 /// files have none: the sender is handed everything at its start).
@@ -17,6 +19,7 @@ pub enum Source {
     OnOff(OnOffSource),
     Cbr(CbrSource),
     Telnet(TelnetSource),
+    Trace(TraceSource),
 }
 
 /// How a source begins.
@@ -41,6 +44,26 @@ impl Source {
             }
             Source::Cbr(_) => Begin::Now,
             Source::Telnet(s) => Begin::At(s.start(now_s)),
+            Source::Trace(s) => Begin::At(s.start(now_s)),
+        }
+    }
+
+    /// A trace-driven source's starts where ns-2's draw fell past its table (None: not
+    /// a trace).
+    pub fn trace_past_end(&self) -> Option<u32> {
+        match self {
+            Source::Trace(s) => Some(s.past_end),
+            _ => None,
+        }
+    }
+
+    /// The bytes of the message due at this tick, where the source's messages differ in
+    /// size (a trace's); None: the flow's own size.
+    #[inline]
+    pub fn message_bytes(&self) -> Option<u32> {
+        match self {
+            Source::Trace(s) => Some(s.message_bytes()),
+            _ => None,
         }
     }
 
@@ -51,6 +74,7 @@ impl Source {
             Source::OnOff(s) => Some(s.tick(now_s).next_s),
             Source::Cbr(s) => s.next(now_s),
             Source::Telnet(s) => Some(s.next(now_s)),
+            Source::Trace(s) => Some(s.next(now_s)),
         }
     }
 }
