@@ -20,6 +20,7 @@ set classes {
     RandomVariable/Uniform RandomVariable/Exponential RandomVariable/Constant
     Application/FTP Application/Telnet
     Application/Traffic/CBR Application/Traffic/Exponential Application/Traffic/Pareto
+    Application/Traffic/Trace
 }
 set done {}
 foreach c $classes {
