@@ -857,6 +857,14 @@ def _mix_agents(f: dict, rng: random.Random) -> None:
         f["tcp"] = {**f["tcp"], "sack": True, "sack_agent": "sack1"}
 
 
+def _mix_agents_and_fack(f: dict, rng: random.Random) -> None:
+    """In place: flow `f`'s agent mixed (_mix_agents), and a Reno or NewReno agent left
+    without SACK made Fack one time in five (one draw more for those)."""
+    _mix_agents(f, rng)
+    if f["cc"] in ("reno", "newreno") and not f["tcp"].get("sack") and rng.random() < 0.2:
+        f["tcp"] = {**f["tcp"], "sack": True, "sack_agent": "fack"}
+
+
 def _make_caps(sc: dict, rng: random.Random) -> None:
     """In place: the agents mixed (_mix_agents); seven flows in ten cap their window at 2
     to 30 packets."""
@@ -1389,9 +1397,7 @@ def _make_sinks(sc: dict, rng: random.Random) -> None:
     for f in sc["flows"]:
         if f.get("transport") == "udp":
             continue
-        _mix_agents(f, rng)
-        if f["cc"] in ("reno", "newreno") and not f["tcp"].get("sack") and rng.random() < 0.2:
-            f["tcp"] = {**f["tcp"], "sack": True, "sack_agent": "fack"}
+        _mix_agents_and_fack(f, rng)
         if rng.random() < 0.5:
             f["tcp"] = {**f["tcp"], "sink_sack": not f["tcp"].get("sack", False)}
 
@@ -1408,9 +1414,7 @@ def _make_windows(sc: dict, rng: random.Random) -> None:
     for f in sc["flows"]:
         if f.get("transport") == "udp":
             continue
-        _mix_agents(f, rng)
-        if f["cc"] in ("reno", "newreno") and not f["tcp"].get("sack") and rng.random() < 0.2:
-            f["tcp"] = {**f["tcp"], "sack": True, "sack_agent": "fack"}
+        _mix_agents_and_fack(f, rng)
         if rng.random() >= 0.7:
             continue
         at = sorted({rng.choice(starts) if rng.random() < 0.2 else round(rng.uniform(0.01, end - 0.01), 6)
@@ -1485,9 +1489,7 @@ def _make_ftp_running(sc: dict, rng: random.Random) -> None:
     for f in sc["flows"]:
         if f.get("transport") == "udp":
             continue
-        _mix_agents(f, rng)
-        if f["cc"] in ("reno", "newreno") and not f["tcp"].get("sack") and rng.random() < 0.2:
-            f["tcp"] = {**f["tcp"], "sack": True, "sack_agent": "fack"}
+        _mix_agents_and_fack(f, rng)
         if rng.random() < 0.6:
             f["tcp"] = {**f["tcp"], "max_burst_pkts": rng.choice([1, 1, 2, 3])}
     bulk = [f for f in sc["flows"] if (f.get("traffic") or {"type": "bulk"})["type"] == "bulk"

@@ -1903,19 +1903,21 @@ mod tests {
         assert_eq!(TrafficSpecIn::File { size_bytes: 5 }.source_rate_bps(), None);
     }
 
+    /// A two-node scenario of one flow, `base` extended by `flow`, checked.
+    fn one_flow(mut base: serde_json::Value, flow: serde_json::Value) -> Result<(), String> {
+        base.as_object_mut().unwrap().extend(flow.as_object().unwrap().clone());
+        let sc = serde_json::json!({
+            "duration_s": 1.0,
+            "nodes": [{"name": "a"}, {"name": "b"}],
+            "links": [{"a": "a", "b": "b", "rate_bps": 1e6, "delay_ms": 1.0}],
+            "flows": [base],
+        });
+        Scenario::from_json(&sc.to_string()).map(|_| ())
+    }
+
     #[test]
     fn a_trace_has_records_and_a_udp_flows_messages_fit_its_datagrams() {
-        let sc = |flow: serde_json::Value| {
-            let mut f = serde_json::json!({"src": "a", "dst": "b"});
-            f.as_object_mut().unwrap().extend(flow.as_object().unwrap().clone());
-            let sc = serde_json::json!({
-                "duration_s": 1.0,
-                "nodes": [{"name": "a"}, {"name": "b"}],
-                "links": [{"a": "a", "b": "b", "rate_bps": 1e6, "delay_ms": 1.0}],
-                "flows": [f],
-            });
-            Scenario::from_json(&sc.to_string()).map(|_| ())
-        };
+        let sc = |flow: serde_json::Value| one_flow(serde_json::json!({"src": "a", "dst": "b"}), flow);
         let trace = serde_json::json!({"type": "trace", "records": [[40000, 1400], [0, 70000]]});
         assert_eq!(sc(serde_json::json!({"traffic": trace})), Ok(()));
         assert_eq!(sc(serde_json::json!({"traffic": trace, "transport": "udp", "max_datagram_bytes": 1000})), Ok(()));
@@ -1930,17 +1932,7 @@ mod tests {
 
     #[test]
     fn tcp_changes_are_a_tcp_flows_in_time_order_each_changing_something() {
-        let sc = |flow: serde_json::Value| {
-            let mut f = serde_json::json!({"src": "a", "dst": "b"});
-            f.as_object_mut().unwrap().extend(flow.as_object().unwrap().clone());
-            let sc = serde_json::json!({
-                "duration_s": 1.0,
-                "nodes": [{"name": "a"}, {"name": "b"}],
-                "links": [{"a": "a", "b": "b", "rate_bps": 1e6, "delay_ms": 1.0}],
-                "flows": [f],
-            });
-            Scenario::from_json(&sc.to_string()).map(|_| ())
-        };
+        let sc = |flow: serde_json::Value| one_flow(serde_json::json!({"src": "a", "dst": "b"}), flow);
         let ok = serde_json::json!([{"at_s": 0.5, "rwnd_pkts": 4}, {"at_s": 0.5, "max_cwnd_pkts": 0}]);
         assert_eq!(sc(serde_json::json!({"tcp_changes": ok})), Ok(()));
         let cbr = serde_json::json!({"type": "cbr", "rate_bps": 1e5, "packet_size_bytes": 200});
@@ -1961,17 +1953,7 @@ mod tests {
 
     #[test]
     fn a_udp_flow_needs_a_source_of_its_own_size_and_nothing_of_tcps() {
-        let sc = |flow: serde_json::Value| {
-            let mut f = serde_json::json!({"src": "a", "dst": "b", "transport": "udp"});
-            f.as_object_mut().unwrap().extend(flow.as_object().unwrap().clone());
-            let sc = serde_json::json!({
-                "duration_s": 1.0,
-                "nodes": [{"name": "a"}, {"name": "b"}],
-                "links": [{"a": "a", "b": "b", "rate_bps": 1e6, "delay_ms": 1.0}],
-                "flows": [f],
-            });
-            Scenario::from_json(&sc.to_string()).map(|_| ())
-        };
+        let sc = |flow: serde_json::Value| one_flow(serde_json::json!({"src": "a", "dst": "b", "transport": "udp"}), flow);
         let cbr = serde_json::json!({"type": "cbr", "rate_bps": 1e5, "packet_size_bytes": 200});
         assert_eq!(sc(serde_json::json!({"traffic": cbr})), Ok(()));
         let on_off = serde_json::json!({"type": "exponential", "mean_on_s": 0.1, "mean_off_s": 0.1, "rate_bps": 1e5,
