@@ -16,8 +16,9 @@ exits or halts. This module turns the record into a scenario dict:
   /DelAck, /Sack1 or /Sack1/DelAck, any agent with any sink (tcp.sink_sack where the
   sink's kind is not the agent's), each agent's variables as ns-2 resolves them
   (instance, then class, then ns-2 2.35's defaults), fed by FTP (`start`, `stop`,
-  `send BYTES`, `produce PACKETS`) or a CBR, Exponential or Pareto source (started and
-  stopped any number of times; a CBR's rate_ set during the run);
+  `send BYTES`, `produce PACKETS`) or a CBR, Exponential, Pareto or trace-driven source
+  (Application/Traffic/Trace and its Tracefile; started and stopped any number of times;
+  a CBR's rate_ set during the run);
 - UDP flows: Agent/UDP to Agent/Null or Agent/LossMonitor, fed by those sources;
 - scheduled `bandwidth_` and `delay_` changes of a link, `$defaultRNG seed` at time 0
   (ns2_rng_seed: RED's and the error models' draws are then ns-2's own), and the run's
@@ -1568,8 +1569,8 @@ def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of:
         elif objs.cls[app] == "Application/Telnet":
             flow["traffic"] = _telnet(objs, app, f"{what}: {objs.label(app)}")
         else:
-            raise Ns2ImportError(f"{what}: {objs.cls[app]} is not modelled (FTP, Telnet, CBR, Exponential and Pareto "
-                                 "are)")
+            raise Ns2ImportError(f"{what}: {objs.cls[app]} is not modelled (FTP, Telnet, CBR, Exponential, Pareto "
+                                 "and Trace are)")
         # window_, maxcwnd_ and ssthresh_ once the agent has started: the sender's limits
         # and threshold change then (tcp_changes; one entry per instant, in time order)
         changes: dict[float, dict] = {}
@@ -1643,7 +1644,7 @@ def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of:
         return _ftp_periods(flow, steps, duration_s, what)
     if len(starts) > 1 or len(stops) > 1:
         raise Ns2ImportError(f"{what}: started or stopped more than once (one start and one stop are modelled; "
-                             "a CBR, Exponential or Pareto source may start again after it stops)")
+                             "a CBR, Exponential, Pareto or trace-driven source may start again after it stops)")
     t, m, args = starts[0]
     flow["start_s"] = t
     if m in ("send", "produce"):
