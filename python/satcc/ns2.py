@@ -278,8 +278,9 @@ def _queue_tcl(q: dict | None, a: str, b: str, ecn_lines: bool = False, where: s
 
     A DropTail limit goes to ns-2 as it is: both check it for a packet reaching an idle
     link too (net/queue.rs), so a limit of 1 packet, or a byte limit no larger than a
-    packet, drops every such packet in both. A byte limit L is ns-2's queue_in_bytes_ with qlim_ L and mean_pktsize_ 1 (the limit
-    is their product), set on that queue alone."""
+    packet, drops every such packet in both. A byte limit L is ns-2's queue_in_bytes_
+    with qlim_ L and mean_pktsize_ 1 (the limit is their product), set on that queue
+    alone."""
     q = q or {"type": "droptail", "limit_pkts": 50}
     if q["type"] == "droptail":
         pkts, nbytes = q.get("limit_pkts"), q.get("limit_bytes")

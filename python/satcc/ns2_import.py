@@ -44,6 +44,7 @@ import json
 import math
 import re
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
@@ -1863,8 +1864,6 @@ def read_trace_file(path: str | Path) -> list[list[int]]:
     if not data or len(data) % 8:
         raise Ns2ImportError(f"{path}: {len(data)} bytes is not a whole number of records (8 bytes each: ns-2 "
                              "refuses the file as of a bad size and starts its source at an undefined record)")
-    import struct
-
     return [list(r) for r in struct.iter_unpack(">II", data)]
 
 

@@ -461,19 +461,7 @@ impl Simulation {
                 sink.set_handshake_lead(from_secs(lead));
                 detach_at.push((f.src_detach_s, f.dst_detach_s));
                 restarts_at.push(f.restarts.iter().map(|r| (r.start_s, r.stop_s)).collect());
-                tcp_changes_at.push(
-                    f.tcp_changes
-                        .iter()
-                        .map(|c| {
-                            let change = crate::tcp::LimitChange {
-                                rwnd_pkts: c.rwnd_pkts,
-                                max_cwnd_pkts: c.max_cwnd_pkts,
-                                ssthresh_pkts: c.ssthresh_pkts,
-                            };
-                            (c.at_s, change)
-                        })
-                        .collect(),
-                );
+                tcp_changes_at.push(f.tcp_changes.iter().map(|c| (c.at_s, c.limits())).collect());
                 flows.push(Flow {
                     name,
                     group: f.group.clone(),
