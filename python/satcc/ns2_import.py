@@ -505,6 +505,29 @@ def _unknown_vars(objs: _Objects, h: str, known: set[str], what: str) -> None:
             raise Ns2ImportError(f"{what}: {var} {val} is not modelled by satcc (only ns-2's default, {default})")
 
 
+# Queue variables that feed ns-2's statistics only: summarystats_ (Queue::updateStats'
+# time-averaged queue, true_ave_) and the utilization estimate (utilUpdate's decay and
+# records), which none of the queues satcc models reads. Any value runs the same packets
+# (ns2/scripts/queue_statistics.tcl); the import notes them and leaves them out.
+_QUEUE_STATISTICS = ("summarystats_", "util_weight_", "util_check_intv_", "util_records_")
+
+
+def _unknown_queue_vars(objs: _Objects, q: str, known: set[str], what: str) -> None:
+    """`_unknown_vars` for a queue, its statistics-only variables (_QUEUE_STATISTICS)
+    noted rather than refused."""
+    cls, changed = objs.cls[q], []
+    for var in _QUEUE_STATISTICS:
+        default = ns2_default(cls, var)
+        if default is not None and var in objs.set_vars(q):
+            val = objs.get(q, var, default)[0]
+            if not same_setting(val, default):
+                changed.append(f"{var} {val}")
+    if changed:
+        objs.notes.append(f"{what}: {', '.join(changed)}: ns-2's queue statistics only (they change no packet); "
+                          "left out")
+    _unknown_vars(objs, q, known | set(_QUEUE_STATISTICS), what)
+
+
 def _red_automatic(th: float, maxth: float, wq: float, ptc: float, delay_s: float, targetdelay: float,
                    what: str) -> tuple[float, float, float]:
     """ns-2 2.35's REDQueue::initialize_params: the thresholds (packets) and the weight
@@ -542,7 +565,7 @@ def _queue(objs: _Objects, q: str, what: str, notes: list[str], rate_bps: float,
 
     limit = _c_int(get("limit_"), f"{what} limit_")
     if kind == "DropTail":
-        _unknown_vars(objs, q, {"limit_", "queue_in_bytes_", "mean_pktsize_"}, what)
+        _unknown_queue_vars(objs, q, {"limit_", "queue_in_bytes_", "mean_pktsize_"}, what)
         if _bool(get("queue_in_bytes_"), f"{what} queue_in_bytes_"):
             return {"type": "droptail", "limit_bytes": limit * _c_int(get("mean_pktsize_"), f"{what} mean_pktsize_")}
         # ns-2's DropTail drops an arrival once length + 1 >= limit_: a limit of 0 (or
@@ -562,7 +585,7 @@ def _queue(objs: _Objects, q: str, what: str, notes: list[str], rate_bps: float,
         known = {"limit_", "thresh_", "maxthresh_", "q_weight_", "linterm_", "gentle_", "wait_", "mean_pktsize_",
                  "setbit_", "mark_p_", "thresh_queue_", "maxthresh_queue_", "targetdelay_",
                  "bytes_", "queue_in_bytes_", *_RED_ADAPTIVE_ONLY}
-        _unknown_vars(objs, q, known, what)
+        _unknown_queue_vars(objs, q, known, what)
         out = {"type": "red", "limit_pkts": limit, "min_th_pkts": th, "max_th_pkts": maxth, "w_q": wq,
                "max_p": 1.0 / _num(get("linterm_"), f"{what} linterm_"),
                "gentle": _bool(get("gentle_"), f"{what} gentle_"), "wait": _bool(get("wait_"), f"{what} wait_"),
@@ -601,7 +624,7 @@ _PI_DEFAULTS = {"a_": "1.822e-05", "b_": "1.816e-05", "w_": "170", "qref_": "50"
 
 def _pi_queue(objs: _Objects, q: str, what: str, limit: int) -> dict:
     """ns-2's PI queue: its gains, sampling rate and reference, and its buffer limit_."""
-    _unknown_vars(objs, q, {"limit_", *_PI_DEFAULTS}, what)
+    _unknown_queue_vars(objs, q, {"limit_", *_PI_DEFAULTS}, what)
 
     def get(var):
         return objs.get(q, var, _PI_DEFAULTS[var])[0]
@@ -630,7 +653,7 @@ _REM_REPORTS = ("prob_", "curq_", "pmark_")
 def _rem_queue(objs: _Objects, q: str, what: str, limit: int) -> dict:
     """ns-2's REM queue, dropping or marking (markpkts_): its price's settings and its
     buffer limit_."""
-    _unknown_vars(objs, q, {"limit_", *_REM_DEFAULTS, *_REM_REPORTS}, what)
+    _unknown_queue_vars(objs, q, {"limit_", *_REM_DEFAULTS, *_REM_REPORTS}, what)
 
     def get(var):
         return objs.get(q, var, _REM_DEFAULTS[var])[0]
@@ -666,7 +689,7 @@ def _fair_queue(objs: _Objects, q: str, kind: str, what: str, notes: list[str]) 
     """ns-2's SFQ or DRR queue: their own buffer settings (maxqueue_, blimit_), not the
     limit_ that `$ns queue-limit` sets, which they never read."""
     defaults = _SFQ_DEFAULTS if kind == "SFQ" else _DRR_DEFAULTS
-    _unknown_vars(objs, q, {"limit_", *defaults}, what)
+    _unknown_queue_vars(objs, q, {"limit_", *defaults}, what)
     if objs.get(q, "limit_", "50")[1]:
         buffer = "maxqueue_ (packets)" if kind == "SFQ" else "blimit_ (bytes)"
         notes.append(f"{what}: limit_ (`$ns queue-limit`) is not read by ns-2's {kind}, whose buffer is {buffer}")

@@ -311,7 +311,25 @@ proc ::satcc::call {h method args} {
                 return ""
             }
         }
-        Integrator - Samples - Queue* - DelayLink - Trace* - Classifier* {
+        Queue* {
+            switch -- $method {
+                shrink-queue - deactivate_queue - packetqueue-attach {
+                    # DropTail's shrink-queue drops what is over the limit, the other two
+                    # stop the queue or replace its packet store (queue.cc, drop-tail.cc)
+                    ::satcc::unsupported "$cls's command '$method' ([string trim "$h $method $args"]) is not modelled by satcc: it changes what the queue holds or sends (a limit is changed by `\$ns queue-limit`, which satcc models)"
+                }
+                reset {
+                    # `$ns run` resets every queue; during the run it drops what is queued
+                    if {$::satcc::running} {
+                        ::satcc::unsupported "$cls's command 'reset' during the run ($h reset) is not modelled by satcc: ns-2 drops every packet the queue holds"
+                    }
+                }
+                printstats { ::satcc::note "queue printstats (statistics)" }
+            }
+            # what the queue reports (statistics, traced variables) is not simulated
+            return 0
+        }
+        Integrator - Samples - DelayLink - Trace* - Classifier* {
             # what a queue monitor or a link reads back is not simulated
             return 0
         }
