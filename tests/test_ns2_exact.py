@@ -2051,6 +2051,33 @@ def test_the_comparison_sees_window_changes_left_out_or_moved():
     assert list(got.values()) == [12, 7, 1, 11, 3], got
 
 
+def test_the_counted_networks_count_congestion_avoidance_in_whole_packets():
+    # networks from COUNTED_FIRST: ns-2's one-way agents (Fack among them, Vegas beside
+    # them uncounted) with windowOption_ 0, some with an AIMD decrease, an unused AIMD
+    # increase or limited slow start, ON/OFF sources (idle restarts) and ECN networks;
+    # every one compared with ns-2 above
+    nets = _family("counted")
+    made = [ns2exact.network(k) for k in nets]
+    flows = [f for sc in made for f in sc["flows"] if f.get("tcp", {}).get("window_increase") == "counted"]
+    assert len(flows) >= 200
+    assert {(f["cc"], f["tcp"].get("sack_agent")) for f in flows} >= {
+        ("reno", None), ("newreno", None), ("tahoe", None), ("newreno", "fack"), ("newreno", "sack1")}
+    for key in ("aimd_decrease", "aimd_increase", "max_ssthresh_pkts"):
+        assert sum(key in f["tcp"] for f in flows) >= 20, key
+    assert sum(bool(f["tcp"].get("ecn")) for f in flows) >= 20
+    assert sum((f.get("traffic") or {}).get("type") in ("pareto", "exponential") for f in flows) >= 30
+    assert not any(f["cc"] == "vegas" and "window_increase" in f["tcp"] for sc in made for f in sc["flows"])
+    k = next(k for k, sc in zip(nets, made) if any(f.get("tcp", {}).get("window_increase") for f in sc["flows"]))
+    assert " set windowOption_ 0" in ns2exact.tcl(k)
+
+
+def test_the_comparison_sees_a_counted_increase_left_out():
+    # of the first twenty (`python -m satcc.dev.ns2exact controls --family counted`, in
+    # the order below): 13, 6
+    got = ns2exact.controls("counted", REF)
+    assert list(got.values()) == [13, 6], got
+
+
 def test_the_trace_networks_feed_udp_and_tcp_agents_from_traces():
     # networks from TRACES_FIRST: trace-driven sources over UDP agents (some splitting
     # messages) and over TCP agents of mixed kinds, some stopped and started again; every

@@ -290,6 +290,11 @@ def _agree(sc: dict, script: str) -> bool:
     ("traffic_trace.tcl", lambda sc: _flow(sc, "udp2").pop("max_datagram_bytes")),
     ("traffic_trace.tcl", lambda sc: _flow(sc, "udp1").pop("restarts")),
     ("traffic_trace.tcl", lambda sc: _flow(sc, "tcp")["traffic"]["records"].reverse()),
+    # windowOption_ 0: each agent's counted increase (Reno, Tahoe, Sack1, Fack, and an
+    # ECN agent with idle restarts), and the fractional agent beside them
+    *[("window_option.tcl", lambda sc, f=f: _flow(sc, f)["tcp"].pop("window_increase"))
+      for f in ("tcp0", "tcp2", "tcp3", "tcp4", "tcp7")],
+    ("window_option.tcl", lambda sc: _flow(sc, "tcp5").setdefault("tcp", {}).update(window_increase="counted")),
     # Tcl's rand() after srand: the start times and windows it drew
     ("tcl_rand.tcl", lambda sc: _flow(sc, "tcp0").update(start_s=_flow(sc, "tcp0")["start_s"] + 0.01)),
     ("tcl_rand.tcl", lambda sc: _flow(sc, "tcp1").setdefault("tcp", {}).update(rwnd_pkts=20)),
@@ -418,7 +423,8 @@ def _script(tmp_path, links="$ns duplex-link $a $b 10Mb 10ms DropTail", extra=""
 
 
 @pytest.mark.parametrize("extra,match", [
-    ("$tcp set windowOption_ 8", r"windowOption_ 8 is not modelled by satcc \(only ns-2's default, 1\)"),
+    ("$tcp set windowOption_ 8", r"windowOption_ 8 is not modelled by satcc \(0 and 1 are: tcp.window_increase "
+     r"counted and fractional\)"),
     # a variable of the agent's ns-2 class that satcc does not model, at anything but
     # ns-2's own default for that class (Newreno's is 1; Agent/TCP's numdupacksFrac_ -1)
     ("$tcp set partial_window_deflation_ 0", r"partial_window_deflation_ 0 is not modelled by satcc \(only "
@@ -523,6 +529,26 @@ def test_an_ftp_stopped_and_started_again_has_its_periods(tmp_path):
     assert (f["start_s"], f["stop_s"], f["restarts"]) == (0.1, 1.0, [{"start_s": 2.0, "stop_s": 3.0},
                                                                       {"start_s": 4.0, "stop_s": 4.5}])
     assert "restarts" not in ns2_import.from_tcl(_script(tmp_path, extra='$ns at 1 "$ftp stop"')).scenario["flows"][0]
+
+
+def test_vegas_takes_no_aimd_setting_and_the_others_count_theirs():
+    # ns-2's Vegas never calls opencwnd and cuts by its own rules: increase_num_,
+    # decrease_num_ and windowOption_ 0 change nothing there (ns-2's counts agree:
+    # vegas_aimd_settings.tcl above); until 2026-12-04 they reached the scenario, which
+    # then failed to run
+    imp = ns2_import.from_tcl(ns2scripts.SCRIPTS / "vegas_aimd_settings.tcl")
+    assert sum("increase_num_ 2, decrease_num_ 0.4, windowOption_ 0: ns-2's Vegas grows and cuts its window by "
+               "its own rules" in n for n in imp.notes) == 2
+    sc = imp.scenario
+    assert "aimd_increase" not in sc.get("tcp", {})
+    for f in sc["flows"]:
+        tcp = f.get("tcp", {})
+        if f["cc"] == "vegas":
+            assert not {"aimd_increase", "aimd_decrease", "window_increase"} & set(tcp), tcp
+        else:
+            assert (tcp["aimd_increase"], tcp["aimd_decrease"]) == (2.0, 0.4)
+            assert tcp.get("window_increase") == ("counted" if f["name"] != "tcp4" else None)
+    run(sc)
 
 
 def test_a_queues_statistics_are_noted_and_change_nothing(tmp_path):

@@ -79,6 +79,24 @@ def test_unknown_congestion_control_lists_allowed():
     assert m.startswith("flows[0].cc") and "newreno" in m and "reno" in m
 
 
+@pytest.mark.parametrize("cc,tcp,message", [
+    # a setting its controller does not follow: `validate` refuses what the run would
+    # (until 2026-12-04 only the run did, after validate had passed it)
+    ("vegas", {"aimd_increase": 2.0}, r"flows\[0\]\.tcp\.aimd_increase: ns-2's AIMD increase \(increase_num_\) is "
+     r"a rule of its opencwnd, not of 'vegas' \(allowed: newreno, reno, tahoe"),
+    ("cubic", {"window_increase": "counted"}, r"flows\[0\]\.tcp\.window_increase: ns-2's counted increase "
+     r"\(windowOption_ 0\) is a rule of its opencwnd, not of 'cubic'"),
+    ("vegas", {"ecn": True}, r"flows\[0\]\.tcp\.ecn: 'vegas' has no ECN response modelled"),
+    ("bbr", {"sack_agent": "sack1", "sack": True}, r"flows\[0\]\.tcp\.sack_agent: 'sack1' is ns-2's Sack1 agent, "
+     r"not with 'bbr'"),
+])
+def test_a_setting_its_controller_does_not_follow_is_refused_by_validate(cc, tcp, message):
+    d = base()
+    d["flows"][0].update(cc=cc, tcp=tcp)
+    with pytest.raises(ScenarioError, match=message):
+        validate(d)
+
+
 def test_queue_type_names_allowed_types():
     d = base()
     d["links"][1]["queue"] = {"type": "codel", "limit_pkts": 5}

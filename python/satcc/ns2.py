@@ -647,6 +647,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             *([f"${t} set windowInitOption_ 2"] if tcp.get("initial_window_by_size") else []),
             *([f"${t} set max_ssthresh_ {tcp['max_ssthresh_pkts']}"] if tcp.get("max_ssthresh_pkts") else []),
             *([f"${t} set increase_num_ {tcp['aimd_increase']!r}"] if tcp.get("aimd_increase", 1.0) != 1.0 else []),
+            *([f"${t} set windowOption_ 0"] if tcp.get("window_increase") == "counted" else []),
             *([f"${t} set decrease_num_ {tcp['aimd_decrease']!r}"] if tcp.get("aimd_decrease", 0.5) != 0.5 else []),
             f"${t} set numdupacks_ {tcp['dupack_threshold']}",
             f"${t} set singledup_ {1 if tcp['limited_transmit'] else 0}",

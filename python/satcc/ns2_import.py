@@ -1838,6 +1838,16 @@ def _tcp(objs: _Objects, a: str, b: str, cc: str, sack_agent: str | None, delack
         raise Ns2ImportError(f"{what}: windowInitOption_ {option} is not one of ns-2's (1 and 2 are)")
     known.add("windowInitOption_")
     tcp["initial_window_by_size"] = option == 2
+    # congestion avoidance's rule: 1, a fraction of a packet each new ACK; 0, a whole
+    # packet counted out (tcp.window_increase); ns-2's others (2-8: experimental and
+    # HighSpeed TCP's) are not modelled
+    option = _c_int(objs.get(a, "windowOption_", "1")[0], f"{what}: windowOption_")
+    if option not in (0, 1):
+        raise Ns2ImportError(f"{what}: windowOption_ {option} is not modelled by satcc (0 and 1 are: "
+                             "tcp.window_increase counted and fractional)")
+    known.add("windowOption_")
+    if option == 0:
+        tcp["window_increase"] = "counted"
     from . import registry
 
     row = registry.controller(cc)
@@ -1849,6 +1859,18 @@ def _tcp(objs: _Objects, a: str, b: str, cc: str, sack_agent: str | None, delack
         # ns-2's Vegas sends bare segments whatever useHeaders_ says (and no SYN, but
         # its syn_ starts its window at 1: kept, as satcc's Vegas reads it)
         tcp["use_headers"] = False
+    if row["recovery"] == "vegas":
+        # ns-2's Vegas grows its window by its own recv, never by opencwnd, and cuts it
+        # only on timeouts (ssthresh to half) and its own duplicate-ACK rule: the AIMD
+        # settings change nothing there (ECN, whose response would read decrease_num_,
+        # is refused for Vegas)
+        inert = [f"{var} {objs.get(a, var, d)[0]}" for var, key, d in
+                 (("increase_num_", "aimd_increase", 1.0), ("decrease_num_", "aimd_decrease", 0.5),
+                  ("windowOption_", "window_increase", "fractional"))
+                 if tcp.pop(key, d) != d]
+        if inert:
+            objs.notes.append(f"{what}: {', '.join(inert)}: ns-2's Vegas grows and cuts its window by its own "
+                              "rules, never by opencwnd, so they change nothing; left out")
     _unknown_vars(objs, a, known, what)
     sink = f"{what}: sink {objs.label(b)}"
     tcp["ack_size_bytes"] = _c_int(objs.get(b, "packetSize_", "40")[0], f"{sink} packetSize_")

@@ -250,51 +250,7 @@ impl Simulation {
         // each flow's changes of its sender's window limits (tcp_changes)
         let mut tcp_changes_at: Vec<Vec<(f64, crate::tcp::LimitChange)>> = Vec::new();
         for (i, f) in sc.flows.iter().enumerate() {
-            let at = format!("flows[{i}]");
-            let udp = f.transport == scenario::Transport::Udp;
-            // a UDP flow has no TCP: its (unused) agents are built with the defaults, so
-            // that no scenario-wide TCP setting is checked against it
-            let tcp = if udp { serde_json::Value::Null } else { scenario::merge(&sc.tcp, &f.tcp) };
-            let (mut cfg, settings) = crate::settings::split(&tcp, &format!("{at}.tcp"))?;
-            let entry = congestion::controller(&f.cc).ok_or_else(|| {
-                format!("{at}.cc: unknown congestion control '{}' (allowed: {})", f.cc, congestion::controller_names().join(", "))
-            })?;
-            if cfg.sack && !entry.recovery.takes_sack() {
-                return Err(format!(
-                    "{at}.tcp.sack: '{}' ({}) has no SACK recovery (allowed with it: sack = false)",
-                    f.cc,
-                    entry.ns2_agent.unwrap_or(entry.about)
-                ));
-            }
-            if cfg.ecn && !entry.ecn {
-                return Err(format!(
-                    "{at}.tcp.ecn: '{}' has no ECN response modelled (allowed with ecn: {})",
-                    f.cc,
-                    congestion::CONTROLLERS.iter().filter(|c| c.ecn).map(|c| c.name).collect::<Vec<_>>().join(", ")
-                ));
-            }
-            // ns-2's Vegas output() sends bare packetSize_ segments: no SYN, no header,
-            // whatever syn_ and useHeaders_ say (`satcc validate` notes it); but its
-            // reset is TcpAgent's, whose set_initial_window starts the window at 1 with
-            // syn_ (and delay_growth_), and its recv steps it to windowInit_ at the ACK
-            // after packet 0's
-            let bare_syn = entry.recovery.bare_segments() && cfg.syn;
-            if entry.recovery.bare_segments() {
-                cfg.syn = false;
-                cfg.use_headers = false;
-            }
-            if !f.tcp_changes.is_empty() && cfg.receive_window != crate::tcp::ReceiveWindow::Fixed {
-                return Err(format!(
-                    "{at}.tcp_changes: ns-2's window_ changes, for a receiver advertising a fixed window; \
-                     {at}.tcp.receive_window is 'linux' (allowed with tcp_changes: receive_window 'fixed')"
-                ));
-            }
-            cfg.recovery = match (cfg.sack, cfg.sack_agent) {
-                (true, crate::tcp::SackAgent::Sack1) => crate::tcp::Recovery::Sack1,
-                (true, crate::tcp::SackAgent::Fack) => crate::tcp::Recovery::Fack,
-                (true, crate::tcp::SackAgent::Rfc6675) => crate::tcp::Recovery::Sack,
-                (false, _) => entry.recovery,
-            };
+            let FlowTransport { udp, cfg, settings, entry, bare_syn } = flow_transport(sc, i)?;
             let src = node_ids[f.src.as_str()];
             let dst = node_ids[f.dst.as_str()];
             let (fwd, rev) = &plan.routes[i];
@@ -310,85 +266,6 @@ impl Simulation {
                     None => rng.stream(&format!("flow/{name}/tcp")).gen::<f64>() * cfg.tick_s,
                 };
                 let mut cc = (entry.build)(&settings);
-                if cfg.tso_defer_auto {
-                    cfg.tso_defer = cfg.sack && cc.needs_rate_samples();
-                }
-                if cfg.tso_defer && !(cfg.sack && cc.needs_rate_samples()) {
-                    return Err(format!(
-                        "{at}.cc: tcp.tso_defer (Linux's TSO deferral) needs Linux's loss recovery: a controller \
-                         keeping rate samples (cubic, bbr) with tcp.sack = true; got '{}'{}",
-                        f.cc,
-                        if cfg.sack { "" } else { " with tcp.sack = false" }
-                    ));
-                }
-                // ns-2's agent settings that Linux's controllers (rate samples) do not have
-                let ns2_only = [
-                    ("max_burst_pkts", "maxburst_", cfg.max_burst_pkts),
-                    ("max_cwnd_pkts", "maxcwnd_", cfg.max_cwnd_pkts),
-                    ("timestamps", "timestamps_", cfg.timestamps as u32),
-                ];
-                if let Some((key, var, _)) = ns2_only.iter().find(|s| s.2 > 0).filter(|_| cc.needs_rate_samples()) {
-                    return Err(format!(
-                        "{at}.tcp.{key}: ns-2's {var}, not with '{}', which sends, times and grows its window by Linux's \
-                         rules (allowed: the controllers that keep no rate samples, e.g. newreno, reno, vegas)",
-                        f.cc
-                    ));
-                }
-                if cfg.initial_window_by_size && cc.needs_rate_samples() {
-                    return Err(format!(
-                        "{at}.tcp.initial_window_by_size: ns-2's windowInitOption_ 2, not with '{}', which sends by \
-                         Linux's rules (allowed: the controllers that keep no rate samples, e.g. newreno, reno, vegas)",
-                        f.cc
-                    ));
-                }
-                // ns-2's opencwnd and slowdown rules, which only the controllers growing by
-                // them follow
-                let opencwnd_rules = [
-                    ("max_ssthresh_pkts", "limited slow start (max_ssthresh_)", "opencwnd", cfg.max_ssthresh_pkts > 0),
-                    ("aimd_increase", "AIMD increase (increase_num_)", "opencwnd", cfg.aimd_increase != 1.0),
-                    ("aimd_decrease", "AIMD decrease (decrease_num_)", "slowdown", cfg.aimd_decrease != 0.5),
-                ];
-                if let Some((field, what, rule, _)) = opencwnd_rules.iter().find(|r| r.3 && !cc.ns2_opencwnd()) {
-                    let allowed: Vec<&str> = crate::tcp::congestion::CONTROLLERS
-                        .iter()
-                        .filter(|c| (c.build)(&settings).ns2_opencwnd())
-                        .map(|c| c.name)
-                        .collect();
-                    return Err(format!(
-                        "{at}.tcp.{field}: ns-2's {what} is a rule of its {rule}, not of '{}' (allowed: {})",
-                        f.cc,
-                        allowed.join(", ")
-                    ));
-                }
-                if cfg.recovery == crate::tcp::Recovery::Sack1 && cc.needs_rate_samples() {
-                    return Err(format!(
-                        "{at}.tcp.sack_agent: 'sack1' is ns-2's Sack1 agent, not with '{}', which runs Linux's loss \
-                         recovery (allowed with sack1: the controllers that keep no rate samples, e.g. newreno, reno)",
-                        f.cc
-                    ));
-                }
-                if cfg.recovery == crate::tcp::Recovery::Fack
-                    && (!cc.ns2_opencwnd() || entry.loss != crate::tcp::LossPolicy::Congestion)
-                {
-                    // Fack's own recv opens the window by ns-2's opencwnd on every ACK of its
-                    // recovery and cuts it as a timeout does; it consults no loss classifier
-                    let allowed: Vec<&str> = congestion::CONTROLLERS
-                        .iter()
-                        .filter(|c| {
-                            c.recovery.takes_sack() && c.loss == crate::tcp::LossPolicy::Congestion && {
-                                let b = (c.build)(&settings);
-                                b.ns2_opencwnd() && !b.needs_rate_samples()
-                            }
-                        })
-                        .map(|c| c.name)
-                        .collect();
-                    return Err(format!(
-                        "{at}.tcp.sack_agent: 'fack' is ns-2's Agent/TCP/Fack, whose window grows by ns-2's opencwnd \
-                         and is cut as on a timeout; not with '{}' (allowed with fack: {})",
-                        f.cc,
-                        allowed.join(", ")
-                    ));
-                }
                 cc.set_seed(rng.stream(&format!("flow/{name}/cc")).gen::<u64>());
                 let draws = || match &ns2_draws {
                     Some(g) => Draws::Ns2(g.clone()),
@@ -743,6 +620,155 @@ impl Simulation {
     }
 }
 
+/// A flow entry's transport as every run of it is built: its TCP settings (the
+/// scenario's table merged with its own), its controller's registry row, whether ns-2's
+/// Vegas makes its SYN a bare segment, and every check of their combination (the
+/// controller is built here once to be asked; each copy builds its own). `satcc
+/// validate` runs the same checks (plan::check_json), so that a scenario it passes runs.
+pub(crate) struct FlowTransport {
+    pub udp: bool,
+    pub cfg: crate::tcp::TcpConfig,
+    pub settings: crate::settings::SchemeSettings,
+    pub entry: &'static congestion::Controller,
+    pub bare_syn: bool,
+}
+
+pub(crate) fn flow_transport(sc: &Scenario, i: usize) -> Result<FlowTransport, String> {
+    let f = &sc.flows[i];
+    let at = format!("flows[{i}]");
+    let udp = f.transport == scenario::Transport::Udp;
+    // a UDP flow has no TCP: its (unused) agents are built with the defaults, so
+    // that no scenario-wide TCP setting is checked against it
+    let tcp = if udp { serde_json::Value::Null } else { scenario::merge(&sc.tcp, &f.tcp) };
+    let (mut cfg, settings) = crate::settings::split(&tcp, &format!("{at}.tcp"))?;
+    let entry = congestion::controller(&f.cc).ok_or_else(|| {
+        format!("{at}.cc: unknown congestion control '{}' (allowed: {})", f.cc, congestion::controller_names().join(", "))
+    })?;
+    if cfg.sack && !entry.recovery.takes_sack() {
+        return Err(format!(
+            "{at}.tcp.sack: '{}' ({}) has no SACK recovery (allowed with it: sack = false)",
+            f.cc,
+            entry.ns2_agent.unwrap_or(entry.about)
+        ));
+    }
+    if cfg.ecn && !entry.ecn {
+        return Err(format!(
+            "{at}.tcp.ecn: '{}' has no ECN response modelled (allowed with ecn: {})",
+            f.cc,
+            congestion::CONTROLLERS.iter().filter(|c| c.ecn).map(|c| c.name).collect::<Vec<_>>().join(", ")
+        ));
+    }
+    // ns-2's Vegas output() sends bare packetSize_ segments: no SYN, no header,
+    // whatever syn_ and useHeaders_ say (`satcc validate` notes it); but its
+    // reset is TcpAgent's, whose set_initial_window starts the window at 1 with
+    // syn_ (and delay_growth_), and its recv steps it to windowInit_ at the ACK
+    // after packet 0's
+    let bare_syn = entry.recovery.bare_segments() && cfg.syn;
+    if entry.recovery.bare_segments() {
+        cfg.syn = false;
+        cfg.use_headers = false;
+    }
+    if !f.tcp_changes.is_empty() && cfg.receive_window != crate::tcp::ReceiveWindow::Fixed {
+        return Err(format!(
+            "{at}.tcp_changes: ns-2's window_ changes, for a receiver advertising a fixed window; \
+             {at}.tcp.receive_window is 'linux' (allowed with tcp_changes: receive_window 'fixed')"
+        ));
+    }
+    cfg.recovery = match (cfg.sack, cfg.sack_agent) {
+        (true, crate::tcp::SackAgent::Sack1) => crate::tcp::Recovery::Sack1,
+        (true, crate::tcp::SackAgent::Fack) => crate::tcp::Recovery::Fack,
+        (true, crate::tcp::SackAgent::Rfc6675) => crate::tcp::Recovery::Sack,
+        (false, _) => entry.recovery,
+    };
+    let cc = (entry.build)(&settings);
+    if cfg.tso_defer_auto {
+        cfg.tso_defer = cfg.sack && cc.needs_rate_samples();
+    }
+    if cfg.tso_defer && !(cfg.sack && cc.needs_rate_samples()) {
+        return Err(format!(
+            "{at}.cc: tcp.tso_defer (Linux's TSO deferral) needs Linux's loss recovery: a controller \
+             keeping rate samples (cubic, bbr) with tcp.sack = true; got '{}'{}",
+            f.cc,
+            if cfg.sack { "" } else { " with tcp.sack = false" }
+        ));
+    }
+    // ns-2's agent settings that Linux's controllers (rate samples) do not have
+    let ns2_only = [
+        ("max_burst_pkts", "maxburst_", cfg.max_burst_pkts),
+        ("max_cwnd_pkts", "maxcwnd_", cfg.max_cwnd_pkts),
+        ("timestamps", "timestamps_", cfg.timestamps as u32),
+    ];
+    if let Some((key, var, _)) = ns2_only.iter().find(|s| s.2 > 0).filter(|_| cc.needs_rate_samples()) {
+        return Err(format!(
+            "{at}.tcp.{key}: ns-2's {var}, not with '{}', which sends, times and grows its window by Linux's \
+             rules (allowed: the controllers that keep no rate samples, e.g. newreno, reno, vegas)",
+            f.cc
+        ));
+    }
+    if cfg.initial_window_by_size && cc.needs_rate_samples() {
+        return Err(format!(
+            "{at}.tcp.initial_window_by_size: ns-2's windowInitOption_ 2, not with '{}', which sends by \
+             Linux's rules (allowed: the controllers that keep no rate samples, e.g. newreno, reno, vegas)",
+            f.cc
+        ));
+    }
+    // ns-2's opencwnd and slowdown rules, which only the controllers growing by
+    // them follow
+    let opencwnd_rules = [
+        ("max_ssthresh_pkts", "limited slow start (max_ssthresh_)", "opencwnd", cfg.max_ssthresh_pkts > 0),
+        ("aimd_increase", "AIMD increase (increase_num_)", "opencwnd", cfg.aimd_increase != 1.0),
+        (
+            "window_increase",
+            "counted increase (windowOption_ 0)",
+            "opencwnd",
+            cfg.window_increase == crate::tcp::config::WindowIncrease::Counted,
+        ),
+        ("aimd_decrease", "AIMD decrease (decrease_num_)", "slowdown", cfg.aimd_decrease != 0.5),
+    ];
+    if let Some((field, what, rule, _)) = opencwnd_rules.iter().find(|r| r.3 && !cc.ns2_opencwnd()) {
+        let allowed: Vec<&str> = crate::tcp::congestion::CONTROLLERS
+            .iter()
+            .filter(|c| (c.build)(&settings).ns2_opencwnd())
+            .map(|c| c.name)
+            .collect();
+        return Err(format!(
+            "{at}.tcp.{field}: ns-2's {what} is a rule of its {rule}, not of '{}' (allowed: {})",
+            f.cc,
+            allowed.join(", ")
+        ));
+    }
+    if cfg.recovery == crate::tcp::Recovery::Sack1 && cc.needs_rate_samples() {
+        return Err(format!(
+            "{at}.tcp.sack_agent: 'sack1' is ns-2's Sack1 agent, not with '{}', which runs Linux's loss \
+             recovery (allowed with sack1: the controllers that keep no rate samples, e.g. newreno, reno)",
+            f.cc
+        ));
+    }
+    if cfg.recovery == crate::tcp::Recovery::Fack
+        && (!cc.ns2_opencwnd() || entry.loss != crate::tcp::LossPolicy::Congestion)
+    {
+        // Fack's own recv opens the window by ns-2's opencwnd on every ACK of its
+        // recovery and cuts it as a timeout does; it consults no loss classifier
+        let allowed: Vec<&str> = congestion::CONTROLLERS
+            .iter()
+            .filter(|c| {
+                c.recovery.takes_sack() && c.loss == crate::tcp::LossPolicy::Congestion && {
+                    let b = (c.build)(&settings);
+                    b.ns2_opencwnd() && !b.needs_rate_samples()
+                }
+            })
+            .map(|c| c.name)
+            .collect();
+        return Err(format!(
+            "{at}.tcp.sack_agent: 'fack' is ns-2's Agent/TCP/Fack, whose window grows by ns-2's opencwnd \
+             and is cut as on a timeout; not with '{}' (allowed with fack: {})",
+            f.cc,
+            allowed.join(", ")
+        ));
+    }
+    Ok(FlowTransport { udp, cfg, settings, entry, bare_syn })
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::{Simulation, NONE};
@@ -903,3 +929,4 @@ mod tests {
         assert!(err.contains("flows[0].cc") && err.contains("newreno"), "{err}");
     }
 }
+

@@ -111,7 +111,14 @@ pub fn topology(sc: &Scenario, node_ids: &BTreeMap<String, NodeId>) -> Topology 
 /// Check a scenario given as JSON without building it: parse, validate, plan.
 pub fn check_json(text: &str) -> Result<(), String> {
     let sc = Scenario::from_json(text)?;
-    plan(&sc).map(|_| ())
+    plan(&sc)?;
+    check_transports(&sc)
+}
+
+/// Each flow's TCP settings against its controller, as the run's build checks them
+/// (`build::flow_transport`): a scenario `satcc validate` passes is one the run builds.
+fn check_transports(sc: &Scenario) -> Result<(), String> {
+    (0..sc.flows.len()).try_for_each(|i| super::build::flow_transport(sc, i).map(|_| ()))
 }
 
 /// The flows of a scenario given as JSON, once checked as `check_json` checks it: each
@@ -119,6 +126,7 @@ pub fn check_json(text: &str) -> Result<(), String> {
 pub fn flow_copies_json(text: &str) -> Result<Vec<super::FlowCopy>, String> {
     let sc = Scenario::from_json(text)?;
     plan(&sc)?;
+    check_transports(&sc)?;
     Ok(super::flow_copies(&sc))
 }
 
@@ -159,5 +167,11 @@ mod tests {
         let e = check_json(&scenario(json!({"schemes": [{"type": "refwa", "links": ["b->a"]}]}))).unwrap_err();
         assert!(e.starts_with("schemes"), "{e}");
         assert!(check_json(&scenario(json!({"schemes": [{"type": "refwa", "links": ["r->b"]}]}))).is_ok());
+        // a flow's TCP settings against its controller, as the build checks them
+        let flows = json!([{"src": "a", "dst": "b", "cc": "vegas", "tcp": {"window_increase": "counted"}}]);
+        let e = check_json(&scenario(json!({ "flows": flows }))).unwrap_err();
+        assert!(e.starts_with("flows[0].tcp.window_increase: ns-2's counted increase"), "{e}");
+        let flows = json!([{"src": "a", "dst": "b", "cc": "reno", "tcp": {"window_increase": "counted"}}]);
+        assert!(check_json(&scenario(json!({ "flows": flows }))).is_ok());
     }
 }

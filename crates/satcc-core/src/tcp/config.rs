@@ -121,6 +121,18 @@ pub enum SackReport {
     Linux,
 }
 
+/// How congestion avoidance adds to the window (`TcpConfig::window_increase`, ns-2's
+/// windowOption_ 1 and 0).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum WindowIncrease {
+    /// aimd_increase / cwnd packets a new ACK [windowOption_ 1].
+    #[default]
+    Fractional,
+    /// One packet once cwnd new ACKs are counted [windowOption_ 0].
+    Counted,
+}
+
 /// Which TCP the hosts run: where each transport setting a table leaves out takes its
 /// value from.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -233,6 +245,13 @@ pub struct TcpConfig {
     /// grow by ns-2's opencwnd (newreno, reno, tahoe and the REFWA senders built on them).
     #[schemars(range(max = 100), extend("exclusiveMinimum" = 0))]
     pub aimd_increase: f64,
+    /// How congestion avoidance counts its increase, as ns-2's windowOption_: by a
+    /// fraction of a packet each new ACK (`fractional`, aimd_increase / cwnd) or by
+    /// whole packets (`counted`: ns-2's count_ counts new ACKs, and when it reaches cwnd
+    /// the window gains one packet and the count starts again; every window cut clears
+    /// it; aimd_increase and max_ssthresh_pkts then play no part) [windowOption_ 1:
+    /// fractional]. For the same controllers as aimd_increase.
+    pub window_increase: WindowIncrease,
     /// AIMD's decrease, as ns-2's decrease_num_: a loss leaves ssthresh (and, on a fast
     /// retransmit or an ECN echo, cwnd) at this fraction of the window [decrease_num_
     /// 0.5]. As ns-2's slowdown(): the first decrease of a connection, one in slow start
@@ -433,6 +452,7 @@ impl Default for TcpConfig {
             initial_window_by_size: false,
             max_ssthresh_pkts: 0,
             aimd_increase: 1.0,
+            window_increase: WindowIncrease::Fractional,
             aimd_decrease: 0.5,
             rwnd_pkts: 20,
             initial_ssthresh_pkts: None,

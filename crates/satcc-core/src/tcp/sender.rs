@@ -10,7 +10,7 @@
 //! congestion goes to the congestion controller, a link error sets the window the
 //! verdict names (`apply_link_error`).
 
-use super::config::{Recovery, TcpConfig};
+use super::config::{Recovery, TcpConfig, WindowIncrease};
 use super::congestion::{AckEvent, AckObservation, AckSample, CongestionControl, LossEvent, Window};
 use super::prr::Prr;
 use super::rack::{Detection, Rack};
@@ -103,6 +103,9 @@ pub struct TcpSender {
     /// No window cut yet (ns-2's first_decrease_): the first cut halves whatever
     /// `tcp.aimd_decrease` says.
     first_decrease: bool,
+    /// New ACKs counted toward the next whole packet of a counted increase (ns-2's
+    /// count_, windowOption_ 0: `cfg.window_increase`); every slowdown clears it.
+    ca_count: u32,
     firstpartial: bool,
     /// ECN (`cfg.ecn`), ns-2's TcpAgent state: the receiver answered the first
     /// segment's ECN setup (ect_), a response found the window at one packet
@@ -301,6 +304,7 @@ impl TcpSender {
             recover: 0,
             last_cwnd_action: CwndAction::None,
             first_decrease: true,
+            ca_count: 0,
             firstpartial: false,
             ect: false,
             ecn_backoff: false,
@@ -1112,6 +1116,7 @@ impl TcpSender {
     fn slowdown_factors(&mut self, ev: &mut LossEvent, timeout: bool) {
         let d = self.cfg.aimd_decrease;
         let first = std::mem::replace(&mut self.first_decrease, false);
+        self.ca_count = 0;
         let slow_start = self.w.cwnd < self.w.ssthresh;
         ev.ssthresh_factor = if first || slow_start || timeout { 0.5 } else { d };
         ev.cwnd_factor = if first || slow_start || d == 0.5 { 0.5 } else { d };
@@ -1121,10 +1126,12 @@ impl TcpSender {
     }
 
     /// A slowdown() that only restarts the window (CLOSE_CWND_ONE, CLOSE_CWND_INIT):
-    /// it too ends ns-2's first decrease.
+    /// it too ends ns-2's first decrease, and clears a counted increase's count (ns-2's
+    /// `fcnt_ = count_ = 0`, as `slowdown_factors` does).
     #[inline]
     fn end_first_decrease(&mut self) {
         self.first_decrease = false;
+        self.ca_count = 0;
     }
 
     /// What the classifier needs to judge a loss seen at `now` with `feedback`.
@@ -1175,7 +1182,17 @@ impl TcpSender {
         if !(self.ect && self.ack_ece) {
             // ns-2's recv_newack_helper opens the window only on ACKs that echo no mark
             // (old_ecn_ 0)
-            self.cc.on_ack(&mut self.w, &ev);
+            if self.cfg.window_increase == WindowIncrease::Counted && self.w.cwnd >= self.w.ssthresh {
+                // opencwnd's windowOption_ 0: a whole packet once cwnd new ACKs are
+                // counted (build.rs allows it for the controllers that grow by opencwnd)
+                self.ca_count += 1;
+                if self.ca_count as f64 >= self.w.cwnd {
+                    self.ca_count = 0;
+                    self.w.cwnd += 1.0;
+                }
+            } else {
+                self.cc.on_ack(&mut self.w, &ev);
+            }
             cap_cwnd(&mut self.w, self.cfg.max_cwnd_pkts);
         }
         if self.ect || self.ack_ece {
@@ -2720,6 +2737,38 @@ mod tests {
         assert_eq!(w.cwnd, 4.9, "int(4.9) is the cap: ns-2 leaves it");
         cap_cwnd(&mut w, 0);
         assert_eq!(w.cwnd, 4.9, "0: no cap");
+    }
+
+    /// ns-2's windowOption_ 0: in congestion avoidance the window gains a whole packet
+    /// once cwnd new ACKs are counted (aimd_increase plays no part), and a window cut
+    /// clears the count.
+    #[test]
+    fn a_counted_increase_adds_a_packet_per_window_of_acks_and_a_cut_clears_the_count() {
+        let cfg = TcpConfig {
+            rwnd_pkts: 100,
+            initial_ssthresh_pkts: Some(2.0),
+            aimd_increase: 3.0,
+            window_increase: WindowIncrease::Counted,
+            ..TcpConfig::default()
+        };
+        let mut s = TcpSender::new(0, cfg, Box::new(Reno), 0.0);
+        let mut out = vec![];
+        s.app_send(GREEDY, 0, &mut out);
+        s.on_ack(&ack(0), 100 * MS, &mut out);
+        assert_eq!(s.w.cwnd, 2.0, "the SYN's ACK: the initial window, at ssthresh");
+        let mut cwnds = vec![];
+        for a in 1..=6 {
+            s.on_ack(&ack(a), (100 + a as Time) * MS, &mut out);
+            cwnds.push(s.w.cwnd);
+        }
+        assert_eq!(cwnds, vec![2.0, 3.0, 3.0, 3.0, 4.0, 4.0], "2 ACKs make 3, 3 more make 4");
+        assert_eq!(s.ca_count, 1);
+        s.end_first_decrease();
+        assert_eq!(s.ca_count, 0, "every slowdown clears count_");
+        let mut ev = s.loss_event(200 * MS);
+        s.ca_count = 3;
+        s.slowdown_factors(&mut ev, false);
+        assert_eq!(s.ca_count, 0);
     }
 
     /// ns-2's maxburst_: each send opportunity (the application's start, an ACK) sends
