@@ -2078,6 +2078,29 @@ def test_the_comparison_sees_a_counted_increase_left_out():
     assert list(got.values()) == [13, 6], got
 
 
+def test_the_no_restart_networks_keep_windows_through_idle_timeouts():
+    # networks from NO_RESTART_FIRST: ns-2's one-way agents of every kind (Vegas and
+    # Fack among them) with slow_start_restart_ false, ON/OFF sources idling past their
+    # timers, ECN networks; every one compared with ns-2 above
+    nets = _family("no-restart")
+    made = [ns2exact.network(k) for k in nets]
+    flows = [f for sc in made for f in sc["flows"] if f.get("tcp", {}).get("slow_start_restart") is False]
+    assert len(flows) >= 300
+    assert {(f["cc"], f["tcp"].get("sack_agent")) for f in flows} >= {
+        ("reno", None), ("newreno", None), ("tahoe", None), ("vegas", None), ("newreno", "fack"), ("newreno", "sack1")}
+    assert sum((f.get("traffic") or {}).get("type") in ("pareto", "exponential") for f in flows) >= 100
+    assert sum(bool(f["tcp"].get("ecn")) for f in flows) >= 20
+    k = next(k for k, sc in zip(nets, made) if any(f.get("tcp", {}).get("slow_start_restart") is False
+                                                   for f in sc["flows"]))
+    assert " set slow_start_restart_ false" in ns2exact.tcl(k)
+
+
+def test_the_comparison_sees_the_window_restart_left_out():
+    # of the first twenty (`python -m satcc.dev.ns2exact controls --family no-restart`): 14
+    got = ns2exact.controls("no-restart", REF)
+    assert list(got.values()) == [14], got
+
+
 def test_the_trace_networks_feed_udp_and_tcp_agents_from_traces():
     # networks from TRACES_FIRST: trace-driven sources over UDP agents (some splitting
     # messages) and over TCP agents of mixed kinds, some stopped and started again; every

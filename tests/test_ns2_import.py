@@ -295,6 +295,16 @@ def _agree(sc: dict, script: str) -> bool:
     *[("window_option.tcl", lambda sc, f=f: _flow(sc, f)["tcp"].pop("window_increase"))
       for f in ("tcp0", "tcp2", "tcp3", "tcp4", "tcp7")],
     ("window_option.tcl", lambda sc: _flow(sc, "tcp5").setdefault("tcp", {}).update(window_increase="counted")),
+    # slow_start_restart_ false: an idle timer's expiry left without effect (Tahoe,
+    # Reno, NewReno, Fack, Vegas), and the agent that keeps the default beside them
+    *[("slow_start_restart.tcl", lambda sc, f=f: _flow(sc, f).setdefault("tcp", {}).update(slow_start_restart=True))
+      for f in ("tcp0", "tcp1", "tcp2", "tcp4", "tcp5")],
+    ("slow_start_restart.tcl", lambda sc: _flow(sc, "tcp7").setdefault("tcp", {}).update(slow_start_restart=False)),
+    # the same two and windowOption_ set in events before each agent's start
+    ("options_before_start.tcl", lambda sc: _flow(sc, "tcp0")["tcp"].update(slow_start_restart=True)),
+    ("options_before_start.tcl", lambda sc: _flow(sc, "tcp1")["tcp"].update(slow_start_restart=True)),
+    ("options_before_start.tcl", lambda sc: _flow(sc, "tcp1")["tcp"].pop("window_increase")),
+    ("options_before_start.tcl", lambda sc: _flow(sc, "tcp2")["tcp"].pop("window_increase")),
     # Tcl's rand() after srand: the start times and windows it drew
     ("tcl_rand.tcl", lambda sc: _flow(sc, "tcp0").update(start_s=_flow(sc, "tcp0")["start_s"] + 0.01)),
     ("tcl_rand.tcl", lambda sc: _flow(sc, "tcp1").setdefault("tcp", {}).update(rwnd_pkts=20)),

@@ -87,6 +87,8 @@ def test_unknown_congestion_control_lists_allowed():
     ("cubic", {"window_increase": "counted"}, r"flows\[0\]\.tcp\.window_increase: ns-2's counted increase "
      r"\(windowOption_ 0\) is a rule of its opencwnd, not of 'cubic'"),
     ("vegas", {"ecn": True}, r"flows\[0\]\.tcp\.ecn: 'vegas' has no ECN response modelled"),
+    ("bbr", {"slow_start_restart": False}, r"flows\[0\]\.tcp\.slow_start_restart: ns-2's slow_start_restart_ "
+     r"false, not with 'bbr', which sends, times and grows its window by Linux's rules"),
     ("bbr", {"sack_agent": "sack1", "sack": True}, r"flows\[0\]\.tcp\.sack_agent: 'sack1' is ns-2's Sack1 agent, "
      r"not with 'bbr'"),
 ])

@@ -651,6 +651,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             *([f"${t} set decrease_num_ {tcp['aimd_decrease']!r}"] if tcp.get("aimd_decrease", 0.5) != 0.5 else []),
             f"${t} set numdupacks_ {tcp['dupack_threshold']}",
             f"${t} set singledup_ {1 if tcp['limited_transmit'] else 0}",
+            *([f"${t} set slow_start_restart_ false"] if tcp.get("slow_start_restart") is False else []),
             f"${t} set tcpTick_ {tcp['tick_s']}",
             f"${t} set minrto_ {tcp['min_rto_s']}",
             f"${t} set maxrto_ {tcp['max_rto_s']}",

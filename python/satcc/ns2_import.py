@@ -166,6 +166,7 @@ _TCP_VARS = {
     "windowInit_": ("initial_window_pkts", "2", _int),
     "numdupacks_": ("dupack_threshold", "3", _c_int),
     "singledup_": ("limited_transmit", "1", _bool),
+    "slow_start_restart_": ("slow_start_restart", "true", _bool),
     "tcpTick_": ("tick_s", "0.01", seconds),
     "minrto_": ("min_rto_s", "0.2", seconds),
     "maxrto_": ("max_rto_s", "60", seconds),
@@ -1452,7 +1453,9 @@ def _two_state_model(objs: _Objects, em: str, unit: str, laws: dict[int, str], w
 # variable against its static setting: ns2/scripts/settings_before_start.tcl), but for
 # one thing: the reset took the first ssthresh_ from window_ as it was then
 _LIVE_AGENT_VARS = {"window_", "windowInit_", "maxburst_", "maxcwnd_", "packetSize_", "overhead_", "tcpTick_",
-                    "minrto_", "maxrto_", "numdupacks_", "timestamps_", "ecn_"}
+                    "minrto_", "maxrto_", "numdupacks_", "timestamps_", "ecn_",
+                    # read by opencwnd and by the timeout (ns2/scripts/options_before_start.tcl)
+                    "windowOption_", "slow_start_restart_"}
 # ... and its sink's (TCPSink's ACK size, DelAck's interval), read as segments arrive
 _LIVE_SINK_VARS = {"packetSize_", "interval_"}
 # ... of which these, set once it has started, change the sender's limits then

@@ -285,6 +285,12 @@ TRACES_FIRST = 42000
 # AIMD increase or limited slow start beside it (the last two unused by a counted
 # increase, as in ns-2), and a fifth of the networks answer ECN marks
 COUNTED_FIRST = 43000
+# From NO_RESTART_FIRST to NO_RESTART_FIRST + 99: lossy networks with ON/OFF sources, their
+# TCP agents mixed (Vegas, Tahoe, Sack1, Fack, Reno, NewReno), where seven senders in ten
+# keep their window when their timer runs out with nothing outstanding
+# (`slow_start_restart: false`, ns-2's slow_start_restart_ false), a fifth of the
+# networks answering ECN marks
+NO_RESTART_FIRST = 44000
 # Networks found apart by a scan beyond the reference (`scan A B --family F`) and kept in
 # it once fixed, each with its family (network(k, F)): 92028 (dv) parted by a RED draw
 # taken in another order, its link's two ends told of a failure in satcc's order rather
@@ -329,7 +335,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(FTP_RESTART_FIRST, FTP_RESTART_FIRST + 100)) + list(range(LIMIT_FIRST, LIMIT_FIRST + 100))
             + list(range(FTP_RUNNING_FIRST, FTP_RUNNING_FIRST + 100)) + list(range(SINKS_FIRST, SINKS_FIRST + 100))
             + list(range(WINDOWS_FIRST, WINDOWS_FIRST + 100)) + list(range(TRACES_FIRST, TRACES_FIRST + 100))
-            + list(range(COUNTED_FIRST, COUNTED_FIRST + 100))
+            + list(range(COUNTED_FIRST, COUNTED_FIRST + 100)) + list(range(NO_RESTART_FIRST, NO_RESTART_FIRST + 100))
             + sorted(SCANNED)
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
@@ -566,9 +572,11 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
     if k in SCANNED:
         return True, False, SCANNED[k]
+    if NO_RESTART_FIRST <= k < NO_RESTART_FIRST + 100:
+        return True, True, "no-restart"
     if COUNTED_FIRST <= k < COUNTED_FIRST + 100:
         return True, True, "counted"
     if TRACES_FIRST <= k < TRACES_FIRST + 100:
@@ -1230,6 +1238,26 @@ def _make_counted(sc: dict, rng: random.Random) -> None:
         f["tcp"] = tcp
 
 
+def _make_no_restart(sc: dict, rng: random.Random) -> None:
+    """In place: the TCP agents mixed (_mix_agents_and_fack); seven senders in ten keep
+    their window when their retransmission timer runs out with nothing outstanding
+    (slow_start_restart_ false), which the ON/OFF sources' idle periods bring about; a
+    fifth of the networks answer ECN marks (_make_ecn; not for Vegas and Fack, which
+    have no ECN response modelled)."""
+    if rng.random() < 0.2:
+        _make_ecn(sc, rng)
+    for f in sc["flows"]:
+        if f.get("transport") == "udp":
+            continue
+        _mix_agents_and_fack(f, rng)
+        if f["tcp"].get("sack_agent") == "sack1" and f.get("cc") == "tahoe":
+            f["cc"] = "newreno"  # Sack1 is NewReno's (ECN's maker drew Tahoe first)
+        if f.get("cc") == "vegas" or f["tcp"].get("sack_agent") == "fack":
+            f["tcp"] = {k: v for k, v in f["tcp"].items() if k != "ecn"}
+        if rng.random() < 0.7:
+            f["tcp"] = {**f["tcp"], "slow_start_restart": False}
+
+
 def _make_aimd(sc: dict, rng: random.Random) -> None:
     """In place: the agents mixed (_mix_agents, Vegas drawn again as Reno or NewReno:
     its window rules are its own); four senders in five take an AIMD increase, a
@@ -1752,6 +1780,7 @@ _FAMILY_MAKERS = {
     "windows": [(_make_udp, 8_200_000), (_make_windows, 41_000_000)],
     "traces": [(_make_udp, 8_200_000), (_make_traces, 42_000_000)],
     "counted": [(_make_counted, 43_000_000)],
+    "no-restart": [(_make_no_restart, 44_000_000)],
 }
 
 
@@ -1874,6 +1903,10 @@ FAMILY_CONTROLS = {
         "each gap 1 ms longer": lambda sc: [r.__setitem__(0, r[0] + 1000) for f in sc["flows"]
                                             if f.get("traffic", {}).get("type") == "trace"
                                             for r in f["traffic"]["records"]],
+    },
+    "no-restart": {
+        "every window restarted after an idle timeout": lambda sc: [f.get("tcp", {}).pop("slow_start_restart", None)
+                                                                   for f in sc["flows"]],
     },
     "counted": {
         "every increase fractional": lambda sc: [f.get("tcp", {}).pop("window_increase", None) for f in sc["flows"]],

@@ -697,6 +697,7 @@ pub(crate) fn flow_transport(sc: &Scenario, i: usize) -> Result<FlowTransport, S
         ("max_burst_pkts", "maxburst_", cfg.max_burst_pkts),
         ("max_cwnd_pkts", "maxcwnd_", cfg.max_cwnd_pkts),
         ("timestamps", "timestamps_", cfg.timestamps as u32),
+        ("slow_start_restart", "slow_start_restart_ false", !cfg.slow_start_restart as u32),
     ];
     if let Some((key, var, _)) = ns2_only.iter().find(|s| s.2 > 0).filter(|_| cc.needs_rate_samples()) {
         return Err(format!(

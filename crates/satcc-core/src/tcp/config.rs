@@ -270,6 +270,14 @@ pub struct TcpConfig {
     pub dupack_threshold: u32,
     /// Send a new packet on each of the first dupACKs (RFC 3042) [singledup_ 1].
     pub limited_transmit: bool,
+    /// What a retransmission timeout with nothing outstanding does, as ns-2's
+    /// slow_start_restart_ [true]: with it, the window restarts from one packet (ns-2's
+    /// agents keep their timer armed after the last ACK, so an idle sender's window is
+    /// back at one when it sends again); without it, the timer's expiry changes nothing
+    /// (Tahoe, Reno, NewReno and Sack1 go back to the first unacknowledged segment and
+    /// send; Vegas and Fack return at once). ns-2's agents only (not with the
+    /// controllers keeping rate samples).
+    pub slow_start_restart: bool,
     /// Loss recovery; implied by the flow's congestion control (its registry row) and
     /// `sack` / `sack_agent`, never written in a scenario.
     #[serde(skip)]
@@ -458,6 +466,7 @@ impl Default for TcpConfig {
             initial_ssthresh_pkts: None,
             dupack_threshold: 3,
             limited_transmit: true,
+            slow_start_restart: true,
             recovery: Recovery::Newreno,
             sack: false,
             window_scale: true,

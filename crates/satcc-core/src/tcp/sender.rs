@@ -2007,6 +2007,11 @@ impl TcpSender {
     /// VegasTcpAgent::timeout: back off, go back to the first unacknowledged segment,
     /// ssthresh to half the window and the window to two.
     fn timeout_vegas(&mut self, now: Time, out: &mut Vec<Packet>) {
+        if self.highest_ack == self.maxseq && !self.cfg.slow_start_restart {
+            // slow_start_restart_ 0: nothing outstanding, nothing done (the timer stays
+            // off until a segment leaves)
+            return;
+        }
         // slow_start_restart_ 1: also with nothing outstanding
         self.dupacks = 0;
         self.recover = self.maxseq;
@@ -2316,6 +2321,11 @@ impl TcpSender {
     /// out), the scoreboard is cleared and sending goes back to the cumulative ACK,
     /// without the burst limit.
     fn timeout_fack(&mut self, now: Time, out: &mut Vec<Packet>) {
+        if self.highest_ack == self.maxseq && !self.cfg.slow_start_restart {
+            // slow_start_restart_ 0: nothing outstanding, nothing done (the timer stays
+            // off until a segment leaves)
+            return;
+        }
         let mut f = self.fack.take().expect("a Fack sender");
         f.timeout = false;
         if self.highest_ack > self.last_ack {
@@ -2439,12 +2449,27 @@ impl TcpSender {
             // threshold (no limited transmit, no second fast retransmit) until a new ACK
             self.dupacks = 0;
         }
-        self.recover = self.maxseq;
+        let outstanding = self.highest_ack != self.maxseq;
+        let restart = outstanding || self.cfg.slow_start_restart;
+        if restart || self.cfg.recovery != Recovery::Tahoe {
+            // Reno's and Sack1's timeouts set it before TcpAgent's, which sets it in the
+            // branch that cuts the window
+            self.recover = self.maxseq;
+        }
         if self.w.cwnd < 1.0 {
             self.w.cwnd = 1.0;
         }
-        let outstanding = self.highest_ack != self.maxseq;
-        // every branch of ns-2's timeout cuts the window (cong_action_)
+        if !restart {
+            // slow_start_restart_ 0 with nothing outstanding: TcpAgent's timeout cuts
+            // nothing and only resets its timer (reset_rtx_timer(0, 0): back to the first
+            // unacknowledged segment) before it sends; re-arming would repeat just this,
+            // so the timer stays off until a segment leaves
+            self.t_seqno = self.highest_ack + 1;
+            self.rtt_active = false;
+            self.last_cwnd_action = CwndAction::Timeout;
+            return self.send_much(now, out);
+        }
+        // every branch of ns-2's timeout that cuts the window sets cong_action_
         self.cong_action = true;
         if !outstanding {
             // ns-2 keeps the timer armed after the last ACK (newtimer compares with
@@ -4068,6 +4093,38 @@ mod tests {
         s.app_send(2, 4 * MS, &mut out);
         assert_eq!(seqs(&out), vec![4]);
         assert!(s.rtx_deadline.is_some());
+    }
+
+    /// ns-2's slow_start_restart_ false: the idle timer's expiry keeps the window (and,
+    /// for Tahoe, recover_), goes back to the first unacknowledged segment and sends what
+    /// the application has; the default restarts from one packet (above).
+    #[test]
+    fn without_slow_start_restart_an_idle_timeout_keeps_the_window() {
+        for recovery in [Recovery::Tahoe, Recovery::Newreno] {
+            let cfg = TcpConfig { rwnd_pkts: 100, recovery, slow_start_restart: false, ..TcpConfig::default() };
+            let mut s = TcpSender::new(0, cfg, Box::new(Reno), 0.0);
+            let mut out = vec![];
+            s.app_send(3, 0, &mut out);
+            s.on_ack(&ack(0), MS, &mut out);
+            s.on_ack(&ack(2), 2 * MS, &mut out);
+            s.on_ack(&ack(3), 3 * MS, &mut out);
+            let (cwnd, recover) = (s.w.cwnd, s.recover);
+            assert!(cwnd > 2.0, "{cwnd}");
+            out.clear();
+            s.on_timeout(s.rtx_deadline.expect("armed after the last ACK, as in ns-2"), &mut out);
+            assert!(out.is_empty());
+            assert_eq!(s.w.cwnd, cwnd, "{recovery:?}: the window kept");
+            assert_eq!(s.stats.timeouts, 0);
+            assert!(!s.cong_action, "nothing cut: no CWR on the next segment");
+            assert_eq!(s.last_cwnd_action, CwndAction::Timeout);
+            if recovery == Recovery::Tahoe {
+                assert_eq!(s.recover, recover, "TcpAgent's timeout sets recover_ only where it cuts");
+            } else {
+                assert_eq!(s.recover, s.maxseq, "Reno's timeout sets it first");
+            }
+            s.app_send(3, 4 * MS, &mut out);
+            assert_eq!(seqs(&out), vec![4, 5, 6], "three at once: the window was kept");
+        }
     }
 
     /// SACK recovery (RFC 6675): two losses in one window are both repaired within one
