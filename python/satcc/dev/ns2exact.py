@@ -1206,13 +1206,11 @@ def _make_tcp_options(sc: dict, rng: random.Random) -> None:
         f["tcp"] = tcp
 
 
-def _make_counted(sc: dict, rng: random.Random) -> None:
-    """In place: the TCP agents mixed (_mix_agents_and_fack); seven senders in ten that
-    grow by ns-2's opencwnd (not Vegas) count congestion avoidance's increase in whole
-    packets (windowOption_ 0), three in ten of those with an AIMD decrease, one in six
-    with an AIMD increase and one in six with limited slow start (both unused by a
-    counted increase, as in ns-2); a fifth of the networks answer ECN marks (_make_ecn),
-    whose cuts clear the count."""
+def _mixed_tcp_flows(sc: dict, rng: random.Random):
+    """The TCP flows of `sc`, each mixed as it comes (_mix_agents_and_fack), a fifth of
+    the networks made to answer ECN marks first (_make_ecn; a Sack1 agent drawn over
+    Tahoe runs NewReno's, and Vegas and Fack agents, which have no ECN response
+    modelled, send without it)."""
     if rng.random() < 0.2:
         _make_ecn(sc, rng)
     for f in sc["flows"]:
@@ -1222,10 +1220,18 @@ def _make_counted(sc: dict, rng: random.Random) -> None:
         if f["tcp"].get("sack_agent") == "sack1" and f.get("cc") == "tahoe":
             f["cc"] = "newreno"  # Sack1 is NewReno's (ECN's maker drew Tahoe first)
         if f.get("cc") == "vegas" or f["tcp"].get("sack_agent") == "fack":
-            f["tcp"] = {k: v for k, v in f["tcp"].items() if k != "ecn"}  # (no ECN response modelled)
-        if f.get("cc") == "vegas":
-            continue
-        if rng.random() >= 0.7:
+            f["tcp"] = {k: v for k, v in f["tcp"].items() if k != "ecn"}
+        yield f
+
+
+def _make_counted(sc: dict, rng: random.Random) -> None:
+    """In place: the TCP agents mixed, some networks with ECN (_mixed_tcp_flows); seven
+    senders in ten that grow by ns-2's opencwnd (not Vegas) count congestion
+    avoidance's increase in whole packets (windowOption_ 0), three in ten of those with
+    an AIMD decrease, one in six with an AIMD increase and one in six with limited slow
+    start (both unused by a counted increase, as in ns-2); ECN cuts clear the count."""
+    for f in _mixed_tcp_flows(sc, rng):
+        if f.get("cc") == "vegas" or rng.random() >= 0.7:
             continue
         tcp = {**f["tcp"], "window_increase": "counted"}
         x = rng.random()
@@ -1239,21 +1245,11 @@ def _make_counted(sc: dict, rng: random.Random) -> None:
 
 
 def _make_no_restart(sc: dict, rng: random.Random) -> None:
-    """In place: the TCP agents mixed (_mix_agents_and_fack); seven senders in ten keep
-    their window when their retransmission timer runs out with nothing outstanding
-    (slow_start_restart_ false), which the ON/OFF sources' idle periods bring about; a
-    fifth of the networks answer ECN marks (_make_ecn; not for Vegas and Fack, which
-    have no ECN response modelled)."""
-    if rng.random() < 0.2:
-        _make_ecn(sc, rng)
-    for f in sc["flows"]:
-        if f.get("transport") == "udp":
-            continue
-        _mix_agents_and_fack(f, rng)
-        if f["tcp"].get("sack_agent") == "sack1" and f.get("cc") == "tahoe":
-            f["cc"] = "newreno"  # Sack1 is NewReno's (ECN's maker drew Tahoe first)
-        if f.get("cc") == "vegas" or f["tcp"].get("sack_agent") == "fack":
-            f["tcp"] = {k: v for k, v in f["tcp"].items() if k != "ecn"}
+    """In place: the TCP agents mixed, some networks with ECN (_mixed_tcp_flows); seven
+    senders in ten keep their window when their retransmission timer runs out with
+    nothing outstanding (slow_start_restart_ false), which the ON/OFF sources' idle
+    periods bring about."""
+    for f in _mixed_tcp_flows(sc, rng):
         if rng.random() < 0.7:
             f["tcp"] = {**f["tcp"], "slow_start_restart": False}
 
