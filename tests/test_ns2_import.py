@@ -450,6 +450,11 @@ def _script(tmp_path, links="$ns duplex-link $a $b 10Mb 10ms DropTail", extra=""
     ("set q [[$ns link $a $b] queue]\n$ns at 1.0 \"$q reset\"", r"Queue/DropTail's command 'reset' during the run "
      r"\(_o\d+ reset\) is not modelled by satcc: ns-2 drops every packet the queue holds"),
     ("set q [[$ns link $a $b] queue]\n$q deactivate_queue", r"command 'deactivate_queue'"),
+    # RED thresholds out of order, named by ns-2's variables (until 2026-12-04 by the
+    # scenario's field the import had written)
+    ("Queue/RED set maxthresh_ 3\nset c [$ns node]\n$ns duplex-link $b $c 1Mb 10ms RED",
+     r"link b -> c: queue: maxthresh_ 3 is not above thresh_ 5 \(as ns-2 computes them from the link\): not "
+     r"modelled \(satcc's RED needs thresh_ below maxthresh_"),
     ("$ns rtproto LS", r"\$ns rtproto \(LS\) is not modelled"),
     ("set f [new Agent/TCP/FullTcp]", r"Agent/TCP/FullTcp is not modelled"),
     ("Class Agent/Foo -superclass Agent", r"Class Agent/Foo: a class in ns-2's own hierarchy"),
