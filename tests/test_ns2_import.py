@@ -459,6 +459,9 @@ def _script(tmp_path, links="$ns duplex-link $a $b 10Mb 10ms DropTail", extra=""
     ("set f [new Agent/TCP/FullTcp]", r"Agent/TCP/FullTcp is not modelled"),
     ("Class Agent/Foo -superclass Agent", r"Class Agent/Foo: a class in ns-2's own hierarchy"),
     ("Node enable-module VC", r"Node enable-module VC \(node modules are not modelled: ns-2's default nodes are\)"),
+    # hierarchical addresses on wired nodes (until 2026-12-04 refused as "wireless nodes")
+    ("$ns node-config -addressType hierarchical", r"node-config \(-addressType hierarchical\) is not modelled by "
+     r"satcc: addresses of type hierarchical \(ns-2 then routes by domain and cluster"),
     ("$ns node-config -satNodeType geo-repeater -phyType Phy/Repeater",
      r"ns-2's satellite nodes \(Channel/Sat, Mac/Sat, LL/Sat, satellite handoffs\); give a GEO hop as nodes and "
      r"duplex links"),

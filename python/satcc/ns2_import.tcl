@@ -593,6 +593,13 @@ proc ::satcc::sim {ns method argv} {
  GEO hop as nodes and duplex links of its propagation delay (a bent pipe: terminal to satellite and satellite to\
  terminal, about 120-140 ms each), or a moving LEO network as a scenario's constellation section (docs/leo.md)"
     }
+    if {$method eq "node-config" && [llength $argv] == 2 && [lindex $argv 0] eq "-addressType"} {
+        # hierarchical addresses alone (wired scripts use them too): ns-2 then routes
+        # domain by domain and cluster by cluster, not along the network's shortest paths
+        dict set why node-config "addresses of type [lindex $argv 1] (ns-2 then routes by domain and cluster, which\
+ satcc does not model; ns-2's default flat addresses are: leave the node-config and the AddrParams out and make\
+ the nodes with \$ns node)"
+    }
     set what [expr {[dict exists $why $method] ? ": [dict get $why $method]" : ""}]
     ::satcc::unsupported "\$ns $method ([join $argv { }]) is not modelled by satcc$what"
 }
