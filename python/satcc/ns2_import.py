@@ -1868,7 +1868,7 @@ def _tcp(objs: _Objects, a: str, b: str, cc: str, sack_agent: str | None, delack
         # ns-2's Vegas sends bare segments whatever useHeaders_ says (and no SYN, but
         # its syn_ starts its window at 1: kept, as satcc's Vegas reads it)
         tcp["use_headers"] = False
-    if row["recovery"] == "vegas":
+    if not row["ns2_opencwnd"]:
         # ns-2's Vegas grows its window by its own recv, never by opencwnd, and cuts it
         # only on timeouts (ssthresh to half) and its own duplicate-ACK rule: the AIMD
         # settings change nothing there (ECN, whose response would read decrease_num_,

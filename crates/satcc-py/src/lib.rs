@@ -249,6 +249,9 @@ fn registry_json() -> String {
                 "sack": c.recovery.takes_sack(), "bare_segments": c.recovery.bare_segments(),
                 // tcp.ecn is allowed (ns-2's Tahoe, Reno and NewReno agents)
                 "ecn": c.ecn,
+                // grows by ns-2's opencwnd: tcp.aimd_increase, aimd_decrease,
+                // window_increase and max_ssthresh_pkts are its rules
+                "ns2_opencwnd": (c.build)(&Default::default()).ns2_opencwnd(),
             })
         })
         .collect();
