@@ -2101,6 +2101,34 @@ def test_the_comparison_sees_the_window_restart_left_out():
     assert list(got.values()) == [14], got
 
 
+def test_the_suite_defaults_networks_run_with_ns2s_test_suite_defaults():
+    # networks from SUITE_FIRST: senders of every kind with the global defaults ns-2's
+    # own test suites set (cuts in whole packets, the older RTO rule, no delayed growth,
+    # coarse ticks, no SYN or headers), ON/OFF sources and ECN networks; every one
+    # compared with ns-2 above
+    nets = _family("suite-defaults")
+    made = [ns2exact.network(k) for k in nets]
+    flows = [f for sc in made for f in sc["flows"] if f.get("tcp", {}).get("rfc2988") is False]
+    assert len(flows) >= 300
+    assert {(f["cc"], f["tcp"].get("sack_agent")) for f in flows} >= {
+        ("reno", None), ("newreno", None), ("tahoe", None), ("vegas", None), ("newreno", "fack"), ("newreno", "sack1")}
+    assert all(f["tcp"]["delay_growth"] is False for f in flows)
+    assert sum(bool(f["tcp"].get("whole_packet_cuts")) for f in flows) >= 200
+    assert {f["tcp"]["min_rto_s"] for f in flows} == {0.0, 0.2, 1.0}
+    assert sum(bool(f["tcp"].get("syn")) for f in flows if f["cc"] != "vegas") >= 50
+    assert sum(bool(f["tcp"].get("ecn")) for f in flows) >= 20
+    tcl = "".join(ns2exact.tcl(k) for k in nets[:10])
+    for line in (" set precisionReduce_ false", " set rfc2988_ false", " set delay_growth_ false", " set minrto_ 0"):
+        assert line in tcl, line
+
+
+def test_the_comparison_sees_the_suite_defaults_left_out():
+    # of the first twenty (`python -m satcc.dev.ns2exact controls --family
+    # suite-defaults`, in the order below): 12, 17, 4
+    got = ns2exact.controls("suite-defaults", REF)
+    assert list(got.values()) == [12, 17, 4], got
+
+
 def test_the_trace_networks_feed_udp_and_tcp_agents_from_traces():
     # networks from TRACES_FIRST: trace-driven sources over UDP agents (some splitting
     # messages) and over TCP agents of mixed kinds, some stopped and started again; every

@@ -305,6 +305,16 @@ def _agree(sc: dict, script: str) -> bool:
     ("options_before_start.tcl", lambda sc: _flow(sc, "tcp1")["tcp"].update(slow_start_restart=True)),
     ("options_before_start.tcl", lambda sc: _flow(sc, "tcp1")["tcp"].pop("window_increase")),
     ("options_before_start.tcl", lambda sc: _flow(sc, "tcp2")["tcp"].pop("window_increase")),
+    # ns-2's test suites' global defaults: cuts in whole packets (Reno, NewReno, Sack1,
+    # with decrease_num_ too), the window open from the start (delay_growth_ false); and
+    # the older RTO rule (rfc2988_ false) with a floor that binds, for each agent kind
+    *[("test_suite_defaults.tcl", lambda sc, f=f: _flow(sc, f)["tcp"].pop("whole_packet_cuts"))
+      for f in ("reno28", "newreno31", "sack134", "tcp")],
+    ("test_suite_defaults.tcl", lambda sc: sc["tcp"].update(delay_growth=True)),
+    ("test_suite_defaults.tcl", lambda sc: _flow(sc, "newreno43")["tcp"].update(delay_growth=True)),
+    *[("rto_rules.tcl", lambda sc, f=f: _flow(sc, f)["tcp"].update(rfc2988=True))
+      for f in ("tcp0", "tcp1", "tcp2", "tcp3", "tcp4", "tcp5")],
+    ("rto_rules.tcl", lambda sc: _flow(sc, "tcp6").setdefault("tcp", {}).update(rfc2988=False)),
     # Tcl's rand() after srand: the start times and windows it drew
     ("tcl_rand.tcl", lambda sc: _flow(sc, "tcp0").update(start_s=_flow(sc, "tcp0")["start_s"] + 0.01)),
     ("tcl_rand.tcl", lambda sc: _flow(sc, "tcp1").setdefault("tcp", {}).update(rwnd_pkts=20)),
@@ -567,6 +577,21 @@ def test_vegas_takes_no_aimd_setting_and_the_others_count_theirs():
             assert (tcp["aimd_increase"], tcp["aimd_decrease"]) == (2.0, 0.4)
             assert tcp.get("window_increase") == ("counted" if f["name"] != "tcp4" else None)
     run(sc)
+
+
+def test_ns2s_test_suite_defaults_are_read():
+    # the global defaults block of ns-2's own test suites (until 2026-12-04 refused at
+    # precisionReduce_, rfc2988_, updated_rttvar_, minrto_ 0 and delay_growth_)
+    imp = ns2_import.from_tcl(ns2scripts.SCRIPTS / "test_suite_defaults.tcl")
+    sc = imp.scenario
+    assert {k: sc["tcp"][k] for k in ("rfc2988", "delay_growth", "min_rto_s")} == {
+        "rfc2988": False, "delay_growth": False, "min_rto_s": 0.0}
+    vegas = [f for f in sc["flows"] if f["cc"] == "vegas"]
+    assert len(vegas) == 1 and "whole_packet_cuts" not in vegas[0]["tcp"]
+    assert all(f["tcp"]["whole_packet_cuts"] for f in sc["flows"] if f["cc"] != "vegas")
+    assert any(f"{vegas[0]['name']} -> " in n and "precisionReduce_ false: ns-2's Vegas grows and cuts" in n
+               for n in imp.notes)
+    assert not any("updated_rttvar_" in n for n in imp.notes)
 
 
 def test_a_queues_statistics_are_noted_and_change_nothing(tmp_path):

@@ -87,6 +87,10 @@ def test_unknown_congestion_control_lists_allowed():
     ("cubic", {"window_increase": "counted"}, r"flows\[0\]\.tcp\.window_increase: ns-2's counted increase "
      r"\(windowOption_ 0\) is a rule of its opencwnd, not of 'cubic'"),
     ("vegas", {"ecn": True}, r"flows\[0\]\.tcp\.ecn: 'vegas' has no ECN response modelled"),
+    ("cubic", {"rfc2988": False}, r"flows\[0\]\.tcp\.rfc2988: ns-2's rfc2988_ false, not with 'cubic'"),
+    ("bbr", {"delay_growth": False}, r"flows\[0\]\.tcp\.delay_growth: ns-2's delay_growth_ false, not with 'bbr'"),
+    ("vegas", {"whole_packet_cuts": True}, r"flows\[0\]\.tcp\.whole_packet_cuts: ns-2's whole-packet cut "
+     r"\(precisionReduce_ false\) is a rule of its slowdown, not of 'vegas'"),
     ("bbr", {"slow_start_restart": False}, r"flows\[0\]\.tcp\.slow_start_restart: ns-2's slow_start_restart_ "
      r"false, not with 'bbr', which sends, times and grows its window by Linux's rules"),
     ("bbr", {"sack_agent": "sack1", "sack": True}, r"flows\[0\]\.tcp\.sack_agent: 'sack1' is ns-2's Sack1 agent, "

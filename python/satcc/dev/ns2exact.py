@@ -291,6 +291,14 @@ COUNTED_FIRST = 43000
 # (`slow_start_restart: false`, ns-2's slow_start_restart_ false), a fifth of the
 # networks answering ECN marks
 NO_RESTART_FIRST = 44000
+# From SUITE_FIRST to SUITE_FIRST + 99: lossy networks with ON/OFF sources, their TCP
+# agents mixed (Vegas, Tahoe, Sack1, Fack, Reno, NewReno), where seven senders in ten
+# take the global defaults ns-2's own test suites begin with: cuts in whole packets
+# (precisionReduce_ false; not Vegas, whose cuts are its own), the older RTO rule
+# (rfc2988_ false) with minrto_ 0, 0.2 or 1, delay_growth_ false, a tick of 0.1 or
+# 0.01 s, an initial window of one or two, no limited transmit, no headers, no SYN
+# (a SYN one time in three); a fifth of the networks answer ECN marks
+SUITE_FIRST = 45000
 # Networks found apart by a scan beyond the reference (`scan A B --family F`) and kept in
 # it once fixed, each with its family (network(k, F)): 92028 (dv) parted by a RED draw
 # taken in another order, its link's two ends told of a failure in satcc's order rather
@@ -336,6 +344,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(FTP_RUNNING_FIRST, FTP_RUNNING_FIRST + 100)) + list(range(SINKS_FIRST, SINKS_FIRST + 100))
             + list(range(WINDOWS_FIRST, WINDOWS_FIRST + 100)) + list(range(TRACES_FIRST, TRACES_FIRST + 100))
             + list(range(COUNTED_FIRST, COUNTED_FIRST + 100)) + list(range(NO_RESTART_FIRST, NO_RESTART_FIRST + 100))
+            + list(range(SUITE_FIRST, SUITE_FIRST + 100))
             + sorted(SCANNED)
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
@@ -572,9 +581,11 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
     if k in SCANNED:
         return True, False, SCANNED[k]
+    if SUITE_FIRST <= k < SUITE_FIRST + 100:
+        return True, True, "suite-defaults"
     if NO_RESTART_FIRST <= k < NO_RESTART_FIRST + 100:
         return True, True, "no-restart"
     if COUNTED_FIRST <= k < COUNTED_FIRST + 100:
@@ -1254,6 +1265,22 @@ def _make_no_restart(sc: dict, rng: random.Random) -> None:
             f["tcp"] = {**f["tcp"], "slow_start_restart": False}
 
 
+def _make_suite_defaults(sc: dict, rng: random.Random) -> None:
+    """In place: the TCP agents mixed, some networks with ECN (_mixed_tcp_flows); seven
+    senders in ten take ns-2's test suites' global defaults (SUITE_FIRST), each drawn
+    for the sender."""
+    for f in _mixed_tcp_flows(sc, rng):
+        if rng.random() >= 0.7:
+            continue
+        tcp = {**f["tcp"], "rfc2988": False, "min_rto_s": rng.choice([0.0, 0.2, 1.0]), "delay_growth": False,
+               "tick_s": rng.choice([0.1, 0.01]), "initial_window_pkts": rng.choice([1, 2]),
+               "limited_transmit": False}
+        if f.get("cc") != "vegas":
+            # (Vegas's own settings stand: it sends bare segments, no SYN)
+            tcp.update(whole_packet_cuts=True, use_headers=False, syn=rng.random() < 1 / 3)
+        f["tcp"] = tcp
+
+
 def _make_aimd(sc: dict, rng: random.Random) -> None:
     """In place: the agents mixed (_mix_agents, Vegas drawn again as Reno or NewReno:
     its window rules are its own); four senders in five take an AIMD increase, a
@@ -1777,6 +1804,7 @@ _FAMILY_MAKERS = {
     "traces": [(_make_udp, 8_200_000), (_make_traces, 42_000_000)],
     "counted": [(_make_counted, 43_000_000)],
     "no-restart": [(_make_no_restart, 44_000_000)],
+    "suite-defaults": [(_make_suite_defaults, 45_000_000)],
 }
 
 
@@ -1899,6 +1927,13 @@ FAMILY_CONTROLS = {
         "each gap 1 ms longer": lambda sc: [r.__setitem__(0, r[0] + 1000) for f in sc["flows"]
                                             if f.get("traffic", {}).get("type") == "trace"
                                             for r in f["traffic"]["records"]],
+    },
+    "suite-defaults": {
+        "cuts of the unrounded window": lambda sc: [f.get("tcp", {}).pop("whole_packet_cuts", None)
+                                                    for f in sc["flows"]],
+        "the window held back until the first ACK": lambda sc: [f.get("tcp", {}).pop("delay_growth", None)
+                                                                for f in sc["flows"]],
+        "RFC 2988's RTO rule": lambda sc: [f.get("tcp", {}).pop("rfc2988", None) for f in sc["flows"]],
     },
     "no-restart": {
         "every window restarted after an idle timeout": lambda sc: [f.get("tcp", {}).pop("slow_start_restart", None)

@@ -663,7 +663,7 @@ pub(crate) fn flow_transport(sc: &Scenario, i: usize) -> Result<FlowTransport, S
     // reset is TcpAgent's, whose set_initial_window starts the window at 1 with
     // syn_ (and delay_growth_), and its recv steps it to windowInit_ at the ACK
     // after packet 0's
-    let bare_syn = entry.recovery.bare_segments() && cfg.syn;
+    let bare_syn = entry.recovery.bare_segments() && cfg.syn && cfg.delay_growth;
     if entry.recovery.bare_segments() {
         cfg.syn = false;
         cfg.use_headers = false;
@@ -698,6 +698,8 @@ pub(crate) fn flow_transport(sc: &Scenario, i: usize) -> Result<FlowTransport, S
         ("max_cwnd_pkts", "maxcwnd_", cfg.max_cwnd_pkts),
         ("timestamps", "timestamps_", cfg.timestamps as u32),
         ("slow_start_restart", "slow_start_restart_ false", !cfg.slow_start_restart as u32),
+        ("rfc2988", "rfc2988_ false", !cfg.rfc2988 as u32),
+        ("delay_growth", "delay_growth_ false", !cfg.delay_growth as u32),
     ];
     if let Some((key, var, _)) = ns2_only.iter().find(|s| s.2 > 0).filter(|_| cc.needs_rate_samples()) {
         return Err(format!(
@@ -725,6 +727,7 @@ pub(crate) fn flow_transport(sc: &Scenario, i: usize) -> Result<FlowTransport, S
             cfg.window_increase == crate::tcp::config::WindowIncrease::Counted,
         ),
         ("aimd_decrease", "AIMD decrease (decrease_num_)", "slowdown", cfg.aimd_decrease != 0.5),
+        ("whole_packet_cuts", "whole-packet cut (precisionReduce_ false)", "slowdown", cfg.whole_packet_cuts),
     ];
     if let Some((field, what, rule, _)) = opencwnd_rules.iter().find(|r| r.3 && !cc.ns2_opencwnd()) {
         let allowed: Vec<&str> = crate::tcp::congestion::CONTROLLERS

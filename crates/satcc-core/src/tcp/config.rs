@@ -278,6 +278,23 @@ pub struct TcpConfig {
     /// send; Vegas and Fack return at once). ns-2's agents only (not with the
     /// controllers keeping rate samples).
     pub slow_start_restart: bool,
+    /// The RTO's floor and backoff as RFC 2988 sets them, as ns-2's rfc2988_ [true]:
+    /// min_rto_s floors the RTO before the backoff multiplies it, and the backoff doubles
+    /// while the RTO is below max_rto_s. false: ns-2's older rule, min_rto_s floors the
+    /// backed-off RTO and the backoff doubles up to 64. ns-2's agents only.
+    pub rfc2988: bool,
+    /// Cut the window in whole packets, as ns-2's slowdown() with precisionReduce_ false
+    /// [false: precisionReduce_ true, the unrounded window halved, 29.6 to 14.8]: the
+    /// integer window is cut and the cut cwnd is its integer part (29.6 to 14). For the
+    /// controllers that cut by ns-2's slowdown (newreno, reno, tahoe and the REFWA
+    /// senders built on them).
+    pub whole_packet_cuts: bool,
+    /// ns-2's delay_growth_ [true]: with `syn` the window starts at one packet and takes
+    /// the initial window when the SYN is acknowledged; without it, the ACK of the first
+    /// packet sets the window back to the initial window. false: the window starts at
+    /// the initial window, SYN or not, and the first ACK opens it like any other. ns-2's
+    /// agents only.
+    pub delay_growth: bool,
     /// Loss recovery; implied by the flow's congestion control (its registry row) and
     /// `sack` / `sack_agent`, never written in a scenario.
     #[serde(skip)]
@@ -299,8 +316,9 @@ pub struct TcpConfig {
     /// to replay an ns-2 run exactly (`satcc.ns2.pin_tick_phases`).
     #[schemars(range(min = 0))]
     pub tick_phase_s: Option<f64>,
-    /// Minimum RTO, seconds [minrto_ 0.2].
-    #[schemars(range(min = MIN_TIMER_S, max = MAX_TIME_S))]
+    /// Minimum RTO, seconds [minrto_ 0.2]; 0 for none (the RTO is then at least two
+    /// ticks, as ns-2's is).
+    #[schemars(range(min = 0, max = MAX_TIME_S))]
     pub min_rto_s: f64,
     /// Maximum RTO after backoff, seconds [maxrto_ 60].
     #[schemars(range(min = MIN_TIMER_S, max = MAX_TIME_S))]
@@ -467,6 +485,9 @@ impl Default for TcpConfig {
             dupack_threshold: 3,
             limited_transmit: true,
             slow_start_restart: true,
+            rfc2988: true,
+            whole_packet_cuts: false,
+            delay_growth: true,
             recovery: Recovery::Newreno,
             sack: false,
             window_scale: true,

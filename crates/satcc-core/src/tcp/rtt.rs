@@ -31,6 +31,9 @@ pub struct RttEstimator {
     pub last_sample_ticks: i64,
     /// Linux's estimator instead, when chosen (tcp.rto = "linux").
     linux: Option<LinuxRtt>,
+    /// ns-2's rfc2988_ (`TcpConfig::rfc2988`): min_rto before the backoff, and the
+    /// backoff doubling while the RTO is below max_rto; else the older rule.
+    rfc2988: bool,
 }
 
 /// An RTT in seconds as whole microseconds. RTTs are read on a host's microsecond
@@ -122,7 +125,15 @@ impl RttEstimator {
             backoff: 1,
             last_sample_ticks: 0,
             linux: None,
+            rfc2988: true,
         }
+    }
+
+    /// ns-2's rfc2988_ false: min_rto floors the backed-off RTO, and the backoff doubles
+    /// up to 64 whatever the RTO (rtt_timeout and rtt_backoff's older rule).
+    pub fn without_rfc2988(mut self) -> Self {
+        self.rfc2988 = false;
+        self
     }
 
     /// Estimate as Linux does (`update_linux` on every ACK of new data).
@@ -238,7 +249,9 @@ impl RttEstimator {
             // Linux: SRTT + RTTVAR (which already holds min_rto), doubled per backoff
             return (self.t_rtxcur_s * self.backoff as f64).min(self.max_rto_s);
         }
-        let mut t = if self.t_rtxcur_s < self.min_rto_s {
+        let mut t = if !self.rfc2988 {
+            (self.t_rtxcur_s * self.backoff as f64).max(self.min_rto_s)
+        } else if self.t_rtxcur_s < self.min_rto_s {
             self.min_rto_s * self.backoff as f64
         } else {
             self.t_rtxcur_s * self.backoff as f64
@@ -254,7 +267,7 @@ impl RttEstimator {
 
     /// Double the timeout after an expiry.
     pub fn back_off(&mut self) {
-        if self.backoff < MAX_BACKOFF || self.rto_s() < self.max_rto_s {
+        if self.backoff < MAX_BACKOFF || (self.rfc2988 && self.rto_s() < self.max_rto_s) {
             self.backoff = self.backoff.saturating_mul(2);
         }
         if self.backoff > 8 && self.linux.is_none() {
@@ -302,6 +315,26 @@ mod tests {
 
     fn est() -> RttEstimator {
         RttEstimator::new(0.01, 0.2, 60.0, 3.0, 0.0)
+    }
+
+    /// ns-2's rtt_timeout and rtt_backoff with rfc2988_ false: the floor applies to the
+    /// backed-off timeout (RFC 2988's rule floors before the backoff), and the backoff
+    /// stops at 64 (RFC 2988's goes on while the timeout is below maxrto_).
+    #[test]
+    fn the_older_rto_rule_floors_after_the_backoff_and_stops_it_at_64() {
+        let with = RttEstimator::new(0.01, 1.0, 1000.0, 0.3, 0.0);
+        let mut without = RttEstimator::new(0.01, 1.0, 1000.0, 0.3, 0.0).without_rfc2988();
+        let mut with = with;
+        assert_eq!((with.rto_s(), without.rto_s()), (1.0, 1.0));
+        with.back_off();
+        without.back_off();
+        assert_eq!((with.rto_s(), without.rto_s()), (2.0, 1.0), "0.3 s twice: 1 s twice, or 0.6 s floored to 1");
+        for _ in 0..7 {
+            with.back_off();
+            without.back_off();
+        }
+        assert_eq!((with.backoff(), without.backoff()), (256, 64));
+        assert_eq!(without.rto_s(), 0.3 * 64.0);
     }
 
     /// ns-2's rtt_update with ts_option_: the echo's age rounded to the nearest tick,

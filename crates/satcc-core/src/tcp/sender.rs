@@ -275,8 +275,12 @@ impl TcpSender {
         let max_ss = cfg.max_ssthresh_pkts as f64;
         let ssthresh = cfg.initial_ssthresh_pkts.unwrap_or(if max_ss > 0.0 && max_ss < wnd { max_ss } else { wnd });
         let initial_window = cfg.initial_window();
-        let cwnd = if cfg.syn { 1.0 } else { initial_window };
+        // set_initial_window: one packet for the SYN's round trip (delay_growth_)
+        let cwnd = if cfg.syn && cfg.delay_growth { 1.0 } else { initial_window };
         let mut rtt = RttEstimator::new(cfg.tick_s, cfg.min_rto_s, cfg.max_rto_s, cfg.initial_rto_s, boot_time_s);
+        if !cfg.rfc2988 {
+            rtt = rtt.without_rfc2988();
+        }
         let rate = cc.needs_rate_samples().then(|| Box::new(RateEstimator::new()));
         if rate.is_some() && cfg.rto == super::config::RtoStyle::Linux {
             rtt = rtt.linux();
@@ -1095,14 +1099,17 @@ impl TcpSender {
 
     fn loss_event(&self, now: Time) -> LossEvent {
         let window_pkts = (self.w.cwnd + self.dupwnd as f64).min(self.wnd);
+        let whole = self.cfg.whole_packet_cuts;
         LossEvent {
             now,
-            window_pkts,
+            // precisionReduce_ false: slowdown() cuts window(), the integer window
+            window_pkts: if whole { window_pkts.floor() } else { window_pkts },
             srtt_s: self.rtt.srtt_s(),
             seg_bytes: self.cfg.packet_size_bytes,
             ssthresh_factor: 0.5,
             cwnd_factor: 0.5,
             cwnd_floor: 1.0,
+            whole_packets: whole,
         }
     }
 
@@ -1155,7 +1162,7 @@ impl TcpSender {
         let acked = delivered.map_or(ack.seq - self.last_ack, |d| d as i64);
         let sample = self.newack_state(ack, now);
         self.opencwnd(ack, acked, sample, now);
-        if self.last_ack == 0 {
+        if self.last_ack == 0 && self.cfg.delay_growth {
             // the SYN's ACK: start with the initial window. ns-2 does this on the ACK of
             // seqno 0 with or without a SYN (delay_growth_), so without one the window
             // opened by packet 0's ACK falls back to the initial window
@@ -1370,7 +1377,7 @@ impl TcpSender {
         let mut ev = self.loss_event(now);
         self.slowdown_factors(&mut ev, false);
         self.w.ssthresh = (ev.ssthresh_factor * ev.window_pkts).floor().max(2.0);
-        self.w.cwnd = ev.cwnd_factor * ev.window_pkts;
+        self.w.cwnd = ev.cwnd_cut();
         self.cong_action = true;
         self.stats.ecn_responses += 1;
     }
@@ -1936,7 +1943,7 @@ impl TcpSender {
         let t = self.vegas.as_ref().expect("a Vegas sender").clock(self.clock_s);
         self.vegas.as_mut().expect("a Vegas sender").first_ack(t);
         if ack.seq > self.last_ack {
-            if self.last_ack == 0 {
+            if self.last_ack == 0 && self.cfg.delay_growth {
                 // delay_growth_, tested before the ACK is taken in
                 self.w.cwnd = self.initial_window;
             }
@@ -4124,6 +4131,41 @@ mod tests {
             }
             s.app_send(3, 4 * MS, &mut out);
             assert_eq!(seqs(&out), vec![4, 5, 6], "three at once: the window was kept");
+        }
+    }
+
+    /// ns-2's precisionReduce_ false: a cut takes the integer window and leaves cwnd
+    /// whole (29.6 to 14, where the default leaves 14.8); decrease_num_'s ssthresh is
+    /// the integer part of its fraction of the integer window.
+    #[test]
+    fn whole_packet_cuts_halve_the_integer_window() {
+        for (whole, d, cwnd, ssthresh) in [(false, 0.5, 14.8, 14.0), (true, 0.5, 14.0, 14.0), (true, 0.875, 25.0, 25.0),
+                                            (false, 0.875, 25.9, 25.0)] {
+            let cfg = TcpConfig { rwnd_pkts: 100, whole_packet_cuts: whole, aimd_decrease: d, ..TcpConfig::default() };
+            let mut s = TcpSender::new(0, cfg, Box::new(Reno), 0.0);
+            s.first_decrease = false;
+            s.w = Window { cwnd: 29.6, ssthresh: 20.0 };
+            let mut ev = s.loss_event(0);
+            s.slowdown_factors(&mut ev, false);
+            let mut w = s.w;
+            Reno::halve(&mut w, &ev);
+            assert!((w.cwnd - cwnd).abs() < 1e-9 && w.ssthresh == ssthresh, "{whole} {d}: {w:?}");
+        }
+    }
+
+    /// ns-2's delay_growth_ false: with a SYN the window starts at the initial window,
+    /// and the first ACK opens it as any other (the default starts at one and sets the
+    /// initial window at the SYN's ACK).
+    #[test]
+    fn without_delay_growth_the_window_starts_at_the_initial_window() {
+        for (delay_growth, start, after) in [(true, 1.0, 2.0), (false, 2.0, 3.0)] {
+            let cfg = TcpConfig { rwnd_pkts: 100, delay_growth, ..TcpConfig::default() };
+            let mut s = TcpSender::new(0, cfg, Box::new(Reno), 0.0);
+            assert_eq!(s.w.cwnd, start);
+            let mut out = vec![];
+            s.app_send(GREEDY, 0, &mut out);
+            s.on_ack(&ack(0), 100 * MS, &mut out);
+            assert_eq!(s.w.cwnd, after, "delay_growth {delay_growth}");
         }
     }
 

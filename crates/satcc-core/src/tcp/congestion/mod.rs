@@ -80,13 +80,29 @@ pub struct LossEvent {
     /// The least cwnd a halving leaves: 0 for ns-2's agents (slowdown() has no floor:
     /// a window of 1.6 halves to 0.8), one segment for satcc's RFC 6675 recovery.
     pub cwnd_floor: f64,
+    /// Cut in whole packets, as ns-2's slowdown() with precisionReduce_ false does: the
+    /// window is then the integer window() (`window_pkts` comes floored) and the cut
+    /// cwnd its integer part too (`cwnd_cut`).
+    pub whole_packets: bool,
 }
 
 impl LossEvent {
+    /// cwnd after a cut that halves the window (or takes `cwnd_factor` of it), before
+    /// `cwnd_floor`: in whole packets with `whole_packets`.
+    #[inline]
+    pub fn cwnd_cut(&self) -> f64 {
+        let c = self.cwnd_factor * self.window_pkts;
+        if self.whole_packets {
+            c.floor()
+        } else {
+            c
+        }
+    }
+
     /// A loss at `now` with the usable window `window_pkts`, cut as standard TCP cuts
     /// (ns-2's decrease_num_ 0.5, a one-segment floor): for controllers' tests.
     pub fn standard(now: Time, window_pkts: f64, srtt_s: f64, seg_bytes: u32) -> LossEvent {
-        LossEvent { now, window_pkts, srtt_s, seg_bytes, ssthresh_factor: 0.5, cwnd_factor: 0.5, cwnd_floor: 1.0 }
+        LossEvent { now, window_pkts, srtt_s, seg_bytes, ssthresh_factor: 0.5, cwnd_factor: 0.5, cwnd_floor: 1.0, whole_packets: false }
     }
 }
 

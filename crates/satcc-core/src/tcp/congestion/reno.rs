@@ -99,7 +99,7 @@ impl Reno {
     /// part of its own fraction (at least two).
     pub fn halve(w: &mut Window, ev: &LossEvent) {
         w.ssthresh = Self::halved_ssthresh(ev);
-        w.cwnd = (ev.cwnd_factor * ev.window_pkts).max(ev.cwnd_floor);
+        w.cwnd = ev.cwnd_cut().max(ev.cwnd_floor);
     }
 }
 
@@ -139,7 +139,7 @@ mod tests {
         AckEvent { now: 0, acked_pkts: 1, rtt_sample_s: None, srtt_s: 0.1, rwnd_pkts: 100, limited_ss_pkts: 0, aimd_increase: 1.0 }
     }
     fn loss(win: f64) -> LossEvent {
-        LossEvent { now: 0, window_pkts: win, srtt_s: 0.1, seg_bytes: 1000, ssthresh_factor: 0.5, cwnd_factor: 0.5, cwnd_floor: 1.0 }
+        LossEvent { now: 0, window_pkts: win, srtt_s: 0.1, seg_bytes: 1000, ssthresh_factor: 0.5, cwnd_factor: 0.5, cwnd_floor: 1.0, whole_packets: false }
     }
 
     #[test]
