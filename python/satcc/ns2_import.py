@@ -1111,8 +1111,48 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
                                  + (" (a CBR source's rate_ or interval_ is)" if c == "Application/Traffic/CBR" else "")
                                  + (" for this queue (a DropTail or RED queue's is, `$ns queue-limit` in an `$ns at` "
                                     "event too)" if of and var == "limit_" else ""))
+    _packet_headers(records, objs, rtproto)
     notes += dict.fromkeys(objs.notes + _C_INT_NOTES)
     return Imported(sc, notes, in_law, unseen)
+
+
+# the packet headers (ns-packet.tcl's names) each kind of agent satcc models reads and
+# writes in ns-2: TCP agents and sinks their TCP header and the flags (ECN, the SACK
+# blocks' room), UDP agents and LossMonitors the RTP header's sequence numbers
+_HEADERS_USED = (("Agent/TCP", ("IP", "TCP", "Flags")), ("Agent/UDP", ("IP", "RTP")), ("Agent/CBR", ("IP", "RTP")),
+                 ("Agent/LossMonitor", ("RTP",)))
+
+
+def _packet_headers(records: list, objs: _Objects, rtproto: str | None) -> None:
+    """Refuse a script whose remove-all-packet-headers / add-packet-header /
+    remove-packet-header leave out a header its agents (or DV routing) use: ns-2 then
+    reads and writes it outside the packet's memory, with results of no model (until
+    2026-12-04 the commands stopped the import as unknown Tcl commands)."""
+    every, plus, minus = True, set(), set()
+    for _, _, kind, *rest in records:
+        if kind != "packet-headers":
+            continue
+        op, *names = rest
+        if op == "remove-all":
+            every, plus, minus = False, set(), set()
+        elif op == "add":
+            plus |= set(names)
+            minus -= set(names)
+        else:
+            minus |= set(names)
+            plus -= set(names)
+    if every and not minus:
+        return
+    kept = lambda h: (every or h in plus) and h not in minus  # noqa: E731
+    used = [(c, h) for c in dict.fromkeys(objs.cls.values()) for prefix, hs in _HEADERS_USED
+            if c.startswith(prefix) for h in hs]
+    if rtproto == "DV":
+        used.append(("$ns rtproto DV", "rtProtoDV"))
+    for c, h in used:
+        if not kept(h):
+            raise Ns2ImportError(f"packet headers: the script leaves out the {h} header, which ns-2's {c} reads and "
+                                 "writes (ns-2 then uses memory past the packet's headers, with no result to model); "
+                                 f"add it (add-packet-header {h}) or leave the headers as ns-2 makes them")
 
 
 # ns-2 2.35's settings of its routing agents (ns-default.tcl, route-proto.tcl), as

@@ -810,6 +810,23 @@ proc ns-random {args} {
     ::satcc::unsupported "ns-random draws at script time (write the values the script needs)"
 }
 proc ns-version {} { return 2.35 }
+# ns-packet.tcl's choice of the headers a packet carries (ns-2's test suites keep only
+# those they use): its room in memory, not its size on the wire, which the agents set
+# (the import checks that those its agents read and write are kept)
+proc remove-all-packet-headers {} {
+    ::satcc::note "remove-all-packet-headers (the headers a packet carries in memory; its size on the wire is its agent's)"
+    ::satcc::rec packet-headers remove-all
+    return ""
+}
+proc add-packet-header {args} {
+    ::satcc::rec packet-headers add {*}$args
+    return ""
+}
+proc remove-packet-header {args} {
+    ::satcc::note "remove-packet-header [join $args { }] (the headers a packet carries in memory)"
+    ::satcc::rec packet-headers remove {*}$args
+    return ""
+}
 
 rename exit ::satcc::real_exit
 proc exit {args} { return -code error -errorcode {SATCC EXIT} "exit" }
