@@ -2129,6 +2129,29 @@ def test_the_comparison_sees_the_suite_defaults_left_out():
     assert list(got.values()) == [12, 17, 4], got
 
 
+def test_the_partial_ack_networks_run_newrenos_older_rules():
+    # networks from PARTIAL_FIRST: ns-2's NewReno agents without partial window
+    # deflation, restarting their timer on every partial ACK, or both, beside the
+    # other agents; every one compared with ns-2 above
+    nets = _family("partial-acks")
+    made = [ns2exact.network(k) for k in nets]
+    flows = [f for sc in made for f in sc["flows"] if f["cc"] == "newreno" and not f["tcp"].get("sack")]
+    no_deflation = [f for f in flows if f["tcp"].get("partial_window_deflation") is False]
+    every_timer = [f for f in flows if f["tcp"].get("timer_every_partial_ack")]
+    assert len(no_deflation) >= 100 and len(every_timer) >= 100
+    assert any(f in every_timer for f in no_deflation)
+    assert sum(bool(f["tcp"].get("ecn")) for f in no_deflation + every_timer) >= 10
+    tcl = "".join(ns2exact.tcl(k) for k in nets[:10])
+    assert " set partial_window_deflation_ 0" in tcl and " set newreno_changes1_ 0" in tcl
+
+
+def test_the_comparison_sees_the_partial_ack_rules_left_out():
+    # of the first twenty (`python -m satcc.dev.ns2exact controls --family
+    # partial-acks`, in the order below): 13, 4
+    got = ns2exact.controls("partial-acks", REF)
+    assert list(got.values()) == [13, 4], got
+
+
 def test_the_trace_networks_feed_udp_and_tcp_agents_from_traces():
     # networks from TRACES_FIRST: trace-driven sources over UDP agents (some splitting
     # messages) and over TCP agents of mixed kinds, some stopped and started again; every

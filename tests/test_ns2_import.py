@@ -447,8 +447,7 @@ def _script(tmp_path, links="$ns duplex-link $a $b 10Mb 10ms DropTail", extra=""
      r"counted and fractional\)"),
     # a variable of the agent's ns-2 class that satcc does not model, at anything but
     # ns-2's own default for that class (Newreno's is 1; Agent/TCP's numdupacksFrac_ -1)
-    ("$tcp set partial_window_deflation_ 0", r"partial_window_deflation_ 0 is not modelled by satcc \(only "
-     r"ns-2's default, 1\)"),
+    ("$tcp set newreno_changes_ 1", r"newreno_changes_ 1 is not modelled by satcc \(only ns-2's default, 0\)"),
     ("$tcp set numdupacksFrac_ 100", r"numdupacksFrac_ 100 is not modelled by satcc \(only ns-2's default, -1\)"),
     ("$sink set ts_echo_rfc1323_ true", r"ts_echo_rfc1323_ true is not modelled by satcc \(only ns-2's default, "
      r"false\)"),
@@ -783,11 +782,12 @@ def test_a_subclass_default_of_ns2s_own_hides_a_superclass_setting(tmp_path):
     sc = ns2_import.from_tcl(p).scenario
     f = sc["flows"][0]
     assert (schema.tcp_settings(sc, f)["vegas_alpha"], schema.tcp_settings(sc, f)["delayed_ack_interval_s"]) == (4, 0.05)
-    # Newreno's own default hides Agent/TCP's 0; on Newreno itself, 0 is refused
+    # Newreno's own default hides Agent/TCP's 0; on Newreno itself, 0 counts (since
+    # 2026-12-04 modelled: tcp.timer_every_partial_ack)
     sc = ns2_import.from_tcl(_script(tmp_path, links="Agent/TCP set newreno_changes1_ 0\n" + link)).scenario
-    assert sc["flows"][0]["cc"] == "newreno"
-    with pytest.raises(ScenarioError, match=r"newreno_changes1_ 0 is not modelled by satcc \(only ns-2's default, 1\)"):
-        ns2_import.from_tcl(_script(tmp_path, links="Agent/TCP/Newreno set newreno_changes1_ 0\n" + link))
+    assert sc["flows"][0]["cc"] == "newreno" and schema.tcp_settings(sc, sc["flows"][0])["timer_every_partial_ack"] is False
+    sc = ns2_import.from_tcl(_script(tmp_path, links="Agent/TCP/Newreno set newreno_changes1_ 0\n" + link)).scenario
+    assert schema.tcp_settings(sc, sc["flows"][0])["timer_every_partial_ack"] is True
 
 
 def test_a_name_ns2_does_not_bind_is_left_as_ns2_leaves_it(tmp_path):

@@ -91,6 +91,10 @@ def test_unknown_congestion_control_lists_allowed():
     ("bbr", {"delay_growth": False}, r"flows\[0\]\.tcp\.delay_growth: ns-2's delay_growth_ false, not with 'bbr'"),
     ("vegas", {"whole_packet_cuts": True}, r"flows\[0\]\.tcp\.whole_packet_cuts: ns-2's whole-packet cut "
      r"\(precisionReduce_ false\) is a rule of its slowdown, not of 'vegas'"),
+    ("reno", {"partial_window_deflation": False}, r"flows\[0\]\.tcp\.partial_window_deflation: a rule of ns-2's "
+     r"NewReno agent's partial ACKs, not of 'reno' \(allowed: newreno"),
+    ("newreno", {"timer_every_partial_ack": True, "sack": True}, r"flows\[0\]\.tcp\.timer_every_partial_ack: a rule "
+     r"of ns-2's NewReno agent's partial ACKs, not with tcp.sack"),
     ("bbr", {"slow_start_restart": False}, r"flows\[0\]\.tcp\.slow_start_restart: ns-2's slow_start_restart_ "
      r"false, not with 'bbr', which sends, times and grows its window by Linux's rules"),
     ("bbr", {"sack_agent": "sack1", "sack": True}, r"flows\[0\]\.tcp\.sack_agent: 'sack1' is ns-2's Sack1 agent, "

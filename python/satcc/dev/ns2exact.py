@@ -299,6 +299,12 @@ NO_RESTART_FIRST = 44000
 # 0.01 s, an initial window of one or two, no limited transmit, no headers, no SYN
 # (a SYN one time in three); a fifth of the networks answer ECN marks
 SUITE_FIRST = 45000
+# From PARTIAL_FIRST to PARTIAL_FIRST + 99: lossy networks with ON/OFF sources whose TCP
+# senders are mostly ns-2's NewReno agents, seven in ten of those with the partial ACK
+# rules of RFC 2582's first version as ns-2 keeps them: no partial window deflation
+# (partial_window_deflation_ 0), the timer restarted on every partial ACK
+# (newreno_changes1_ 0), or both; a fifth of the networks answer ECN marks
+PARTIAL_FIRST = 46000
 # Networks found apart by a scan beyond the reference (`scan A B --family F`) and kept in
 # it once fixed, each with its family (network(k, F)): 92028 (dv) parted by a RED draw
 # taken in another order, its link's two ends told of a failure in satcc's order rather
@@ -344,7 +350,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(FTP_RUNNING_FIRST, FTP_RUNNING_FIRST + 100)) + list(range(SINKS_FIRST, SINKS_FIRST + 100))
             + list(range(WINDOWS_FIRST, WINDOWS_FIRST + 100)) + list(range(TRACES_FIRST, TRACES_FIRST + 100))
             + list(range(COUNTED_FIRST, COUNTED_FIRST + 100)) + list(range(NO_RESTART_FIRST, NO_RESTART_FIRST + 100))
-            + list(range(SUITE_FIRST, SUITE_FIRST + 100))
+            + list(range(SUITE_FIRST, SUITE_FIRST + 100)) + list(range(PARTIAL_FIRST, PARTIAL_FIRST + 100))
             + sorted(SCANNED)
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
@@ -581,9 +587,11 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "partial-acks": NewReno's older partial ACK rules; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
     if k in SCANNED:
         return True, False, SCANNED[k]
+    if PARTIAL_FIRST <= k < PARTIAL_FIRST + 100:
+        return True, True, "partial-acks"
     if SUITE_FIRST <= k < SUITE_FIRST + 100:
         return True, True, "suite-defaults"
     if NO_RESTART_FIRST <= k < NO_RESTART_FIRST + 100:
@@ -1281,6 +1289,21 @@ def _make_suite_defaults(sc: dict, rng: random.Random) -> None:
         f["tcp"] = tcp
 
 
+def _make_partial_acks(sc: dict, rng: random.Random) -> None:
+    """In place: the TCP agents mixed (_mixed_tcp_flows), then most of them made NewReno
+    agents; seven NewReno senders in ten take RFC 2582's first partial ACK rules as ns-2
+    keeps them (no partial window deflation, the timer on every partial ACK, or both)."""
+    for f in _mixed_tcp_flows(sc, rng):
+        if rng.random() < 0.7:
+            f["cc"] = "newreno"
+            f["tcp"] = {k: v for k, v in f["tcp"].items() if k not in ("sack", "sack_agent")}
+        if f.get("cc") != "newreno" or f["tcp"].get("sack") or rng.random() >= 0.7:
+            continue
+        x = rng.random()
+        f["tcp"] = {**f["tcp"], **({"partial_window_deflation": False} if x < 0.7 else {}),
+                    **({"timer_every_partial_ack": True} if x > 0.4 else {})}
+
+
 def _make_aimd(sc: dict, rng: random.Random) -> None:
     """In place: the agents mixed (_mix_agents, Vegas drawn again as Reno or NewReno:
     its window rules are its own); four senders in five take an AIMD increase, a
@@ -1805,6 +1828,7 @@ _FAMILY_MAKERS = {
     "counted": [(_make_counted, 43_000_000)],
     "no-restart": [(_make_no_restart, 44_000_000)],
     "suite-defaults": [(_make_suite_defaults, 45_000_000)],
+    "partial-acks": [(_make_partial_acks, 46_000_000)],
 }
 
 
@@ -1927,6 +1951,12 @@ FAMILY_CONTROLS = {
         "each gap 1 ms longer": lambda sc: [r.__setitem__(0, r[0] + 1000) for f in sc["flows"]
                                             if f.get("traffic", {}).get("type") == "trace"
                                             for r in f["traffic"]["records"]],
+    },
+    "partial-acks": {
+        "partial window deflation": lambda sc: [f.get("tcp", {}).pop("partial_window_deflation", None)
+                                                for f in sc["flows"]],
+        "the timer on the first partial ACK only": lambda sc: [f.get("tcp", {}).pop("timer_every_partial_ack", None)
+                                                               for f in sc["flows"]],
     },
     "suite-defaults": {
         "cuts of the unrounded window": lambda sc: [f.get("tcp", {}).pop("whole_packet_cuts", None)

@@ -674,6 +674,22 @@ pub(crate) fn flow_transport(sc: &Scenario, i: usize) -> Result<FlowTransport, S
              {at}.tcp.receive_window is 'linux' (allowed with tcp_changes: receive_window 'fixed')"
         ));
     }
+    if (!cfg.partial_window_deflation || cfg.timer_every_partial_ack) && cfg.sack {
+        let field = if cfg.partial_window_deflation { "timer_every_partial_ack" } else { "partial_window_deflation" };
+        return Err(format!(
+            "{at}.tcp.{field}: a rule of ns-2's NewReno agent's partial ACKs, not with tcp.sack (allowed: sack = false)"
+        ));
+    }
+    if (!cfg.partial_window_deflation || cfg.timer_every_partial_ack) && entry.recovery != crate::tcp::Recovery::Newreno {
+        let field = if cfg.partial_window_deflation { "timer_every_partial_ack" } else { "partial_window_deflation" };
+        let allowed: Vec<&str> =
+            congestion::CONTROLLERS.iter().filter(|c| c.recovery == crate::tcp::Recovery::Newreno).map(|c| c.name).collect();
+        return Err(format!(
+            "{at}.tcp.{field}: a rule of ns-2's NewReno agent's partial ACKs, not of '{}' (allowed: {})",
+            f.cc,
+            allowed.join(", ")
+        ));
+    }
     cfg.recovery = match (cfg.sack, cfg.sack_agent) {
         (true, crate::tcp::SackAgent::Sack1) => crate::tcp::Recovery::Sack1,
         (true, crate::tcp::SackAgent::Fack) => crate::tcp::Recovery::Fack,

@@ -295,6 +295,15 @@ pub struct TcpConfig {
     /// the initial window, SYN or not, and the first ACK opens it like any other. ns-2's
     /// agents only.
     pub delay_growth: bool,
+    /// NewReno's partial window deflation (RFC 6582), as ns-2's
+    /// partial_window_deflation_ [1]: a partial ACK takes what it acknowledges out of
+    /// the inflated window. false: it drops the inflation (ns-2's NewReno of RFC 2582's
+    /// first version). NewReno's (ns-2's Agent/TCP/Newreno) only.
+    pub partial_window_deflation: bool,
+    /// NewReno restarts its retransmission timer on every partial ACK, as ns-2's
+    /// newreno_changes1_ 0 [false: newreno_changes1_ 1, on the first partial ACK of a
+    /// recovery only]. NewReno's only.
+    pub timer_every_partial_ack: bool,
     /// Loss recovery; implied by the flow's congestion control (its registry row) and
     /// `sack` / `sack_agent`, never written in a scenario.
     #[serde(skip)]
@@ -488,6 +497,8 @@ impl Default for TcpConfig {
             rfc2988: true,
             whole_packet_cuts: false,
             delay_growth: true,
+            partial_window_deflation: true,
+            timer_every_partial_ack: false,
             recovery: Recovery::Newreno,
             sack: false,
             window_scale: true,

@@ -1254,7 +1254,7 @@ impl TcpSender {
         if let Verdict::LinkError(w) = self.loss.on_partial_ack(&facts) {
             // a link error (REFWA Plus): retransmit the window's missing packets at once
             // (go back to the first hole) at the feedback rate
-            if !self.firstpartial {
+            if !self.firstpartial || self.cfg.timer_every_partial_ack {
                 self.firstpartial = true;
                 self.newtimer(ack.seq, now);
             }
@@ -1267,20 +1267,27 @@ impl TcpSender {
             self.send_much(now, out);
             return;
         }
-        if !self.firstpartial {
+        if !self.cfg.partial_window_deflation {
+            // partial_window_deflation_ 0: the inflation goes, nothing is deflated
+            self.dupwnd = 0;
+        }
+        // partialnewack_helper: the timer on the recovery's first partial ACK
+        // (newreno_changes1_), or on each
+        if !self.firstpartial || self.cfg.timer_every_partial_ack {
             self.firstpartial = true;
             self.newtimer(ack.seq, now);
         }
-        // partial window deflation
-        let deflate = ack.seq - self.last_ack;
-        if self.dupwnd > deflate {
-            self.dupwnd -= deflate - 1;
-        } else {
-            self.w.cwnd -= (deflate - self.dupwnd) as f64;
-            self.dupwnd = 1;
-        }
-        if self.w.cwnd < 1.0 {
-            self.w.cwnd = 1.0;
+        if self.cfg.partial_window_deflation {
+            let deflate = ack.seq - self.last_ack;
+            if self.dupwnd > deflate {
+                self.dupwnd -= deflate - 1;
+            } else {
+                self.w.cwnd -= (deflate - self.dupwnd) as f64;
+                self.dupwnd = 1;
+            }
+            if self.w.cwnd < 1.0 {
+                self.w.cwnd = 1.0;
+            }
         }
         self.last_ack = ack.seq;
         self.highest_ack = ack.seq;
@@ -1797,8 +1804,12 @@ impl TcpSender {
                 if ack.seq > self.last_ack {
                     if ack.seq >= self.recover || self.last_cwnd_action != CwndAction::DupAck {
                         // leave recovery (ns-2 tests dupwnd > 0, which always holds in
-                        // recovery unless REFWA Plus zeroed it for a bulk retransmit)
-                        if self.dupwnd > 0 || self.last_cwnd_action == CwndAction::DupAck {
+                        // recovery with partial window deflation unless REFWA Plus zeroed
+                        // it for a bulk retransmit; without deflation a partial ACK
+                        // zeroes it, and ns-2's test then fails)
+                        if self.dupwnd > 0
+                            || (self.last_cwnd_action == CwndAction::DupAck && self.cfg.partial_window_deflation)
+                        {
                             self.dupwnd = 0;
                             if self.last_cwnd_action == CwndAction::DupAck {
                                 self.last_cwnd_action = CwndAction::Exited;
@@ -3246,6 +3257,44 @@ mod tests {
         assert_eq!(s.last_cwnd_action, CwndAction::Exited);
         assert_eq!(s.dupwnd, 0);
         assert_eq!(s.w.cwnd, 5.0);
+    }
+
+    /// ns-2's NewReno with partial_window_deflation_ 0: a partial ACK drops the
+    /// inflation instead of deflating by what it acknowledged; leaving recovery with no
+    /// inflation left keeps ns-2's DUPACK action (its exit tests dupwnd_ > 0).
+    #[test]
+    fn newreno_without_partial_window_deflation_drops_the_inflation() {
+        let cfg = TcpConfig { rwnd_pkts: 100, recovery: Recovery::Newreno, partial_window_deflation: false, ..TcpConfig::default() };
+        let (mut s, _) = steady_after(TcpSender::new(0, cfg, Box::new(Reno), 0.0), ack(0));
+        let mut out = vec![];
+        for i in 0..3 {
+            s.on_ack(&ack(1), (10 + i) * MS, &mut out);
+        }
+        out.clear();
+        s.on_ack(&ack(5), 50 * MS, &mut out);
+        assert_eq!(out[0].seq, 6, "retransmit the next hole");
+        assert_eq!((s.w.cwnd, s.dupwnd), (5.0, 0), "the window as cut, the inflation gone");
+        out.clear();
+        s.on_ack(&ack(13), 60 * MS, &mut out);
+        assert_eq!(s.last_cwnd_action, CwndAction::DupAck, "no inflation left: ns-2 does not mark the exit");
+    }
+
+    /// ns-2's newreno_changes1_ 0: every partial ACK restarts the retransmission timer
+    /// (with 1, only the recovery's first).
+    #[test]
+    fn newreno_can_restart_its_timer_on_every_partial_ack() {
+        for every in [false, true] {
+            let cfg = TcpConfig { rwnd_pkts: 100, recovery: Recovery::Newreno, timer_every_partial_ack: every, ..TcpConfig::default() };
+            let (mut s, _) = steady_after(TcpSender::new(0, cfg, Box::new(Reno), 0.0), ack(0));
+            let mut out = vec![];
+            for i in 0..3 {
+                s.on_ack(&ack(1), (10 + i) * MS, &mut out);
+            }
+            s.on_ack(&ack(5), 50 * MS, &mut out);
+            let first = s.rtx_deadline;
+            s.on_ack(&ack(7), 80 * MS, &mut out);
+            assert_eq!(s.rtx_deadline != first, every, "every {every}: {first:?} -> {:?}", s.rtx_deadline);
+        }
     }
 
     #[test]
