@@ -3237,14 +3237,21 @@ mod tests {
         assert_eq!(seqs(&out), vec![14, 15]);
     }
 
-    #[test]
-    fn newreno_partial_ack_retransmits_next_hole_and_stays_in_recovery() {
-        let (mut s, _) = steady(Recovery::Newreno);
+    /// A NewReno sender of `cfg` in fast recovery: segments 2..=11 out, segment 2 lost,
+    /// its three duplicate ACKs taken.
+    fn newreno_in_recovery(cfg: TcpConfig) -> TcpSender {
+        let (mut s, _) = steady_after(TcpSender::new(0, TcpConfig { recovery: Recovery::Newreno, ..cfg }, Box::new(Reno), 0.0), ack(0));
         let mut out = vec![];
         for i in 0..3 {
             s.on_ack(&ack(1), (10 + i) * MS, &mut out);
         }
-        out.clear();
+        s
+    }
+
+    #[test]
+    fn newreno_partial_ack_retransmits_next_hole_and_stays_in_recovery() {
+        let mut s = newreno_in_recovery(TcpConfig { rwnd_pkts: 100, ..TcpConfig::default() });
+        let mut out = vec![];
         // retransmitted 2 arrives; 3..5 were received, 6 lost: partial ACK of 5
         s.on_ack(&ack(5), 50 * MS, &mut out);
         assert_eq!(out[0].seq, 6, "retransmit the next hole");
@@ -3264,13 +3271,8 @@ mod tests {
     /// inflation left keeps ns-2's DUPACK action (its exit tests dupwnd_ > 0).
     #[test]
     fn newreno_without_partial_window_deflation_drops_the_inflation() {
-        let cfg = TcpConfig { rwnd_pkts: 100, recovery: Recovery::Newreno, partial_window_deflation: false, ..TcpConfig::default() };
-        let (mut s, _) = steady_after(TcpSender::new(0, cfg, Box::new(Reno), 0.0), ack(0));
+        let mut s = newreno_in_recovery(TcpConfig { rwnd_pkts: 100, partial_window_deflation: false, ..TcpConfig::default() });
         let mut out = vec![];
-        for i in 0..3 {
-            s.on_ack(&ack(1), (10 + i) * MS, &mut out);
-        }
-        out.clear();
         s.on_ack(&ack(5), 50 * MS, &mut out);
         assert_eq!(out[0].seq, 6, "retransmit the next hole");
         assert_eq!((s.w.cwnd, s.dupwnd), (5.0, 0), "the window as cut, the inflation gone");
@@ -3284,12 +3286,8 @@ mod tests {
     #[test]
     fn newreno_can_restart_its_timer_on_every_partial_ack() {
         for every in [false, true] {
-            let cfg = TcpConfig { rwnd_pkts: 100, recovery: Recovery::Newreno, timer_every_partial_ack: every, ..TcpConfig::default() };
-            let (mut s, _) = steady_after(TcpSender::new(0, cfg, Box::new(Reno), 0.0), ack(0));
+            let mut s = newreno_in_recovery(TcpConfig { rwnd_pkts: 100, timer_every_partial_ack: every, ..TcpConfig::default() });
             let mut out = vec![];
-            for i in 0..3 {
-                s.on_ack(&ack(1), (10 + i) * MS, &mut out);
-            }
             s.on_ack(&ack(5), 50 * MS, &mut out);
             let first = s.rtx_deadline;
             s.on_ack(&ack(7), 80 * MS, &mut out);
