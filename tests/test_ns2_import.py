@@ -315,6 +315,10 @@ def _agree(sc: dict, script: str) -> bool:
     *[("rto_rules.tcl", lambda sc, f=f: _flow(sc, f)["tcp"].update(rfc2988=True))
       for f in ("tcp0", "tcp1", "tcp2", "tcp3", "tcp4", "tcp5")],
     ("rto_rules.tcl", lambda sc: _flow(sc, "tcp6").setdefault("tcp", {}).update(rfc2988=False)),
+    # timerfix_ false: the timer restarted before the sample, for each agent kind
+    *[("timerfix.tcl", lambda sc, f=f: _flow(sc, f)["tcp"].update(timer_after_sample=True))
+      for f in ("tcp0", "tcp1", "tcp2", "tcp3", "tcp4", "tcp5")],
+    ("timerfix.tcl", lambda sc: _flow(sc, "tcp6").setdefault("tcp", {}).update(timer_after_sample=False)),
     # Tcl's rand() after srand: the start times and windows it drew
     ("tcl_rand.tcl", lambda sc: _flow(sc, "tcp0").update(start_s=_flow(sc, "tcp0")["start_s"] + 0.01)),
     ("tcl_rand.tcl", lambda sc: _flow(sc, "tcp1").setdefault("tcp", {}).update(rwnd_pkts=20)),

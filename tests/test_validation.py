@@ -95,6 +95,8 @@ def test_unknown_congestion_control_lists_allowed():
      r"NewReno agent's partial ACKs, not of 'reno' \(allowed: newreno"),
     ("newreno", {"timer_every_partial_ack": True, "sack": True}, r"flows\[0\]\.tcp\.timer_every_partial_ack: a rule "
      r"of ns-2's NewReno agent's partial ACKs, not with tcp.sack"),
+    ("cubic", {"timer_after_sample": False}, r"flows\[0\]\.tcp\.timer_after_sample: ns-2's timerfix_ false, not "
+     r"with 'cubic'"),
     ("bbr", {"slow_start_restart": False}, r"flows\[0\]\.tcp\.slow_start_restart: ns-2's slow_start_restart_ "
      r"false, not with 'bbr', which sends, times and grows its window by Linux's rules"),
     ("bbr", {"sack_agent": "sack1", "sack": True}, r"flows\[0\]\.tcp\.sack_agent: 'sack1' is ns-2's Sack1 agent, "

@@ -170,6 +170,7 @@ _TCP_VARS = {
     "rfc2988_": ("rfc2988", "true", _bool),
     "precisionReduce_": ("whole_packet_cuts", "true", lambda s, what: not _bool(s, what)),
     "delay_growth_": ("delay_growth", "true", _bool),
+    "timerfix_": ("timer_after_sample", "true", _bool),
     "tcpTick_": ("tick_s", "0.01", seconds),
     "minrto_": ("min_rto_s", "0.2", seconds),
     "maxrto_": ("max_rto_s", "60", seconds),

@@ -716,6 +716,7 @@ pub(crate) fn flow_transport(sc: &Scenario, i: usize) -> Result<FlowTransport, S
         ("slow_start_restart", "slow_start_restart_ false", !cfg.slow_start_restart as u32),
         ("rfc2988", "rfc2988_ false", !cfg.rfc2988 as u32),
         ("delay_growth", "delay_growth_ false", !cfg.delay_growth as u32),
+        ("timer_after_sample", "timerfix_ false", !cfg.timer_after_sample as u32),
     ];
     if let Some((key, var, _)) = ns2_only.iter().find(|s| s.2 > 0).filter(|_| cc.needs_rate_samples()) {
         return Err(format!(

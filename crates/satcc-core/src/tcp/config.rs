@@ -304,6 +304,10 @@ pub struct TcpConfig {
     /// newreno_changes1_ 0 [false: newreno_changes1_ 1, on the first partial ACK of a
     /// recovery only]. NewReno's only.
     pub timer_every_partial_ack: bool,
+    /// Restart the retransmission timer after a new ACK's RTT sample and backoff reset,
+    /// as ns-2's timerfix_ [true]; false: before them, with the RTO the sample is about
+    /// to change (ns-2's test suites set it so). ns-2's agents only.
+    pub timer_after_sample: bool,
     /// Loss recovery; implied by the flow's congestion control (its registry row) and
     /// `sack` / `sack_agent`, never written in a scenario.
     #[serde(skip)]
@@ -499,6 +503,7 @@ impl Default for TcpConfig {
             delay_growth: true,
             partial_window_deflation: true,
             timer_every_partial_ack: false,
+            timer_after_sample: true,
             recovery: Recovery::Newreno,
             sack: false,
             window_scale: true,

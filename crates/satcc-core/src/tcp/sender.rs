@@ -1210,6 +1210,10 @@ impl TcpSender {
     /// ns-2's newack() without opencwnd(): the sequence state, the RTT sample (returned,
     /// seconds) and the timer.
     fn newack_state(&mut self, ack: &Packet, now: Time) -> Option<f64> {
+        if !self.cfg.timer_after_sample {
+            // timerfix_ false: the timer first, on the state before this ACK
+            self.newtimer(ack.seq, now);
+        }
         self.dupacks = 0;
         self.last_ack = ack.seq;
         self.highest_ack = ack.seq;
@@ -1245,7 +1249,9 @@ impl TcpSender {
                 sample = Some(tao);
             }
         }
-        self.newtimer(ack.seq, now);
+        if self.cfg.timer_after_sample {
+            self.newtimer(ack.seq, now);
+        }
         sample
     }
 
@@ -3264,6 +3270,25 @@ mod tests {
         assert_eq!(s.last_cwnd_action, CwndAction::Exited);
         assert_eq!(s.dupwnd, 0);
         assert_eq!(s.w.cwnd, 5.0);
+    }
+
+    /// ns-2's timerfix_ false: a new ACK restarts the timer before its RTT sample
+    /// changes the timeout, so the timer runs with the timeout from before the sample.
+    #[test]
+    fn without_timerfix_the_timer_restarts_before_the_sample() {
+        let mut rtos = vec![];
+        for after in [true, false] {
+            let cfg = TcpConfig { rwnd_pkts: 100, timer_after_sample: after, ..TcpConfig::default() };
+            let (mut s, _) = steady_after(TcpSender::new(0, cfg, Box::new(Reno), 0.0), ack(0));
+            let before = s.rtt.rto_s();
+            let mut out = vec![];
+            // the timed segment's ACK, after a long round trip: the sample raises the RTO
+            s.on_ack(&ack(5), 2_000 * MS, &mut out);
+            assert!(s.rtt.rto_s() > before, "{} {before}", s.rtt.rto_s());
+            rtos.push((s.rtx_timer_s, before, s.rtt.rto_s()));
+        }
+        let ((with, _, new), (without, old, _)) = (rtos[0], rtos[1]);
+        assert_eq!((with, without), (Some(new), Some(old)), "timerfix_ true: the new RTO; false: the one before");
     }
 
     /// ns-2's NewReno with partial_window_deflation_ 0: a partial ACK drops the
