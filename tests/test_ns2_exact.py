@@ -2152,6 +2152,32 @@ def test_the_comparison_sees_the_partial_ack_rules_left_out():
     assert list(got.values()) == [13, 4], got
 
 
+def test_the_drop_front_networks_drop_from_the_front_of_droptail_queues():
+    # networks from DROP_FRONT_FIRST: DropTail queues dropping from the front (drop_front_),
+    # in packets and in bytes, some resized during the run, beside UDP flows and mixed
+    # agents; every one compared with ns-2 above
+    nets = _family("drop-front")
+    made = [ns2exact.network(k) for k in nets]
+    queues = [q for sc in made for l in sc["links"]
+              for q in [l["queue"]] + [l[d]["queue"] for d in ("a_to_b", "b_to_a") if "queue" in l.get(d, {})]]
+    front = [q for q in queues if q.get("drop_front")]
+    assert all(q["type"] == "droptail" for q in front)
+    assert len(front) >= 500 and sum("limit_bytes" in q for q in front) >= 150
+    assert sum(q.get("limit_pkts", 99) <= 5 for q in front) >= 100
+    assert sum(any("limit_changes" in d for l in sc["links"] for d in (l, l.get("a_to_b", {}), l.get("b_to_a", {})))
+               for sc in made) >= 20
+    # full buffers: ns-2 counts thousands of drops (links: arrivals, departures, drops)
+    assert sum(c[2] for k in nets for c in REF["counters"][str(k)]["links"].values()) >= 100_000
+    tcl = "".join(ns2exact.tcl(k) for k in nets[:10])
+    assert "queue] set drop_front_ true" in tcl
+
+
+def test_the_comparison_sees_the_fronts_left_out():
+    # of the first twenty (`python -m satcc.dev.ns2exact controls --family drop-front`): 12
+    got = ns2exact.controls("drop-front", REF)
+    assert list(got.values()) == [12], got
+
+
 def test_the_trace_networks_feed_udp_and_tcp_agents_from_traces():
     # networks from TRACES_FIRST: trace-driven sources over UDP agents (some splitting
     # messages) and over TCP agents of mixed kinds, some stopped and started again; every

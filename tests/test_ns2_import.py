@@ -131,6 +131,12 @@ def _agree(sc: dict, script: str) -> bool:
     ("aimd.tcl", lambda sc: _flow(sc, "tcp4")["tcp"].pop("aimd_decrease")),
     # SFQ's buffer is its maxqueue_ (its `limit` command), not the limit_ that `$ns
     # queue-limit` sets, and its buckets; DRR's quantum (a class default) and its `blimit`
+    # drop_front_: the GEO bottleneck's, both ways (the way back its own, four places), and
+    # the byte-limited queue's, set class-wide (its limit changed during the run)
+    ("drop_front.tcl", lambda sc: _link(sc, "r1", "r2")["queue"].pop("drop_front")),
+    ("drop_front.tcl", lambda sc: _link(sc, "r1", "r2")["b_to_a"]["queue"].pop("drop_front")),
+    ("drop_front.tcl", lambda sc: _link(sc, "r2", "r3")["queue"].pop("drop_front")),
+    ("drop_front.tcl", lambda sc: _link(sc, "r2", "r3")["b_to_a"]["queue"].pop("drop_front")),
     ("fair_queues.tcl", lambda sc: sc["links"][0]["queue"].update(limit_pkts=10)),
     ("fair_queues.tcl", lambda sc: sc["links"][0]["queue"].update(buckets=17)),
     ("fair_queues.tcl", lambda sc: sc["links"][1]["queue"].update(quantum_bytes=250)),
@@ -455,7 +461,9 @@ def _script(tmp_path, links="$ns duplex-link $a $b 10Mb 10ms DropTail", extra=""
     ("$tcp set numdupacksFrac_ 100", r"numdupacksFrac_ 100 is not modelled by satcc \(only ns-2's default, -1\)"),
     ("$sink set ts_echo_rfc1323_ true", r"ts_echo_rfc1323_ true is not modelled by satcc \(only ns-2's default, "
      r"false\)"),
-    ("set q [[$ns link $a $b] queue]\n$q set drop_front_ 1", r"drop_front_ 1 is not modelled"),
+    # a DropTail's drop_front_ is read (drop_front.tcl), but not changed during the run
+    ("set q [[$ns link $a $b] queue]\n$ns at 1.0 \"$q set drop_front_ 1\"", r"drop_front_ set during the run is "
+     r"not modelled"),
     # a queue's commands that change what it holds (until 2026-12-04 passed without a
     # word); its statistics are taken (test below)
     ("set q [[$ns link $a $b] queue]\n$ns at 1.0 \"$q shrink-queue\"", r"Queue/DropTail's command 'shrink-queue' "
@@ -621,8 +629,8 @@ def test_a_queues_statistics_are_noted_and_change_nothing(tmp_path):
     # a variable that acts on packets is still refused beside them
     odd = tmp_path / "odd.tcl"
     odd.write_text(script.read_text().replace("Queue set util_records_ 10", "Queue set util_records_ 10\n"
-                                              "Queue/DropTail set drop_front_ true"))
-    with pytest.raises(ScenarioError, match=r"drop_front_ true is not modelled"):
+                                              "Queue set unblock_on_resume_ false"))
+    with pytest.raises(ScenarioError, match=r"unblock_on_resume_ false is not modelled"):
         ns2_import.from_tcl(odd)
 
 
@@ -1756,6 +1764,9 @@ def test_dv_routing_messages_are_counted_and_unrouted_packets_vanish():
 
 @pytest.mark.parametrize("change,match", [
     (lambda sc: sc["links"][0].update(queue={"type": "sfq"}), r"links\[0\].queue: an SFQ or DRR queue under routing: dv"),
+    (lambda sc: sc["links"][1].setdefault("b_to_a", {}).update(queue={"type": "droptail", "limit_pkts": 5,
+                                                                      "drop_front": True}),
+     r"links\[1\].queue.drop_front: a queue dropping from the front under routing: dv is not modelled"),
     (lambda sc: sc["flows"][0].update(path=["n0", "n1", "n2", "n3"]),
      r"flows\[0\].path: a pinned path cannot follow routing: dv"),
 ])

@@ -38,6 +38,9 @@ def networks(draw):
         q = draw(st.sampled_from([
             {"type": "droptail", "limit_pkts": draw(st.integers(1, 60))},
             {"type": "droptail", "limit_bytes": draw(st.integers(1500, 60000))},
+            # ns-2's drop_front_: a full buffer drops its head, holding its packets
+            {"type": "droptail", "limit_pkts": draw(st.integers(1, 60)), "drop_front": True},
+            {"type": "droptail", "limit_bytes": draw(st.integers(1500, 60000)), "drop_front": True},
             {"type": "red", "limit_pkts": draw(st.integers(5, 60)), "min_th_pkts": 2, "max_th_pkts": 4,
              "w_q": 0.05},
             # ns-2's RED defaults: counted in bytes, dropping by size

@@ -288,6 +288,8 @@ def _queue_tcl(q: dict | None, a: str, b: str, ecn_lines: bool = False, where: s
             _unsupported(f"{where}: a DropTail queue limited in both packets and bytes "
                          "(ns-2's DropTail counts one or the other: queue_in_bytes_)")
         link = [f"$ns simplex-link $n({a}) $n({b}) @RATE@ @DELAY@ DropTail"]
+        if q.get("drop_front"):
+            link.append(f"[[$ns link $n({a}) $n({b})] queue] set drop_front_ true")
         if nbytes is None:
             pkts = 50 if pkts is None else int(pkts)
             return link + [f"$ns queue-limit $n({a}) $n({b}) {pkts}"]

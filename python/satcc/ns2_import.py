@@ -7,7 +7,8 @@ exits or halts. This module turns the record into a scenario dict:
 
 - nodes, and links from `duplex-link` / `simplex-link` (a pair of simplex links with
   different settings becomes one link with `a_to_b` / `b_to_a`), DropTail queues (in
-  packets, or in bytes with queue_in_bytes_) and RED queues with their thresholds written
+  packets, or in bytes with queue_in_bytes_; dropping from the front with drop_front_)
+  and RED queues with their thresholds written
   out; `queue-limit` and the class defaults (`Queue set limit_`) as ns-2 reads them;
 - error models (`ErrorModel` with `unit pkt` or `unit byte` and a uniform variable,
   ErrorModel/Periodic, /List, /TwoState, /Expo and /TwoStateMarkov, on `lossmodel` or
@@ -573,12 +574,15 @@ def _queue(objs: _Objects, q: str, what: str, notes: list[str], rate_bps: float,
 
     limit = _c_int(get("limit_"), f"{what} limit_")
     if kind == "DropTail":
-        _unknown_queue_vars(objs, q, {"limit_", "queue_in_bytes_", "mean_pktsize_"}, what)
+        _unknown_queue_vars(objs, q, {"limit_", "queue_in_bytes_", "mean_pktsize_", "drop_front_"}, what)
+        # drop_front_: a full buffer drops its head, not the arrival
+        front = {"drop_front": True} if _bool(objs.get(q, "drop_front_", "false")[0], f"{what} drop_front_") else {}
         if _bool(get("queue_in_bytes_"), f"{what} queue_in_bytes_"):
-            return {"type": "droptail", "limit_bytes": limit * _c_int(get("mean_pktsize_"), f"{what} mean_pktsize_")}
+            return {"type": "droptail", "limit_bytes": limit * _c_int(get("mean_pktsize_"), f"{what} mean_pktsize_"),
+                    **front}
         # ns-2's DropTail drops an arrival once length + 1 >= limit_: a limit of 0 (or
         # below) drops every packet, as a limit of 1 does
-        return {"type": "droptail", "limit_pkts": max(limit, 1)}
+        return {"type": "droptail", "limit_pkts": max(limit, 1), **front}
     if kind == "RED":
         mean = _c_int(get("mean_pktsize_"), f"{what} mean_pktsize_")
         if mean < 1:

@@ -305,6 +305,12 @@ SUITE_FIRST = 45000
 # (partial_window_deflation_ 0), the timer restarted on every partial ACK
 # (newreno_changes1_ 0), or both; a fifth of the networks answer ECN marks
 PARTIAL_FIRST = 46000
+# From DROP_FRONT_FIRST to DROP_FRONT_FIRST + 99: lossy networks with ON/OFF sources and
+# UDP flows whose DropTail queues (seven link directions in ten, one router link at
+# least) drop from the front when full (drop_front_), a third of them counted in bytes;
+# buffers made smaller in half the networks, changed during the run in three in ten;
+# the TCP agents mixed (Fack among them)
+DROP_FRONT_FIRST = 47000
 # Networks found apart by a scan beyond the reference (`scan A B --family F`) and kept in
 # it once fixed, each with its family (network(k, F)): 92028 (dv) parted by a RED draw
 # taken in another order, its link's two ends told of a failure in satcc's order rather
@@ -351,6 +357,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(WINDOWS_FIRST, WINDOWS_FIRST + 100)) + list(range(TRACES_FIRST, TRACES_FIRST + 100))
             + list(range(COUNTED_FIRST, COUNTED_FIRST + 100)) + list(range(NO_RESTART_FIRST, NO_RESTART_FIRST + 100))
             + list(range(SUITE_FIRST, SUITE_FIRST + 100)) + list(range(PARTIAL_FIRST, PARTIAL_FIRST + 100))
+            + list(range(DROP_FRONT_FIRST, DROP_FRONT_FIRST + 100))
             + sorted(SCANNED)
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
@@ -587,9 +594,11 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "partial-acks": NewReno's older partial ACK rules; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "partial-acks": NewReno's older partial ACK rules; "drop-front": DropTail queues dropping from the front; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
     if k in SCANNED:
         return True, False, SCANNED[k]
+    if DROP_FRONT_FIRST <= k < DROP_FRONT_FIRST + 100:
+        return True, True, "drop-front"
     if PARTIAL_FIRST <= k < PARTIAL_FIRST + 100:
         return True, True, "partial-acks"
     if SUITE_FIRST <= k < SUITE_FIRST + 100:
@@ -1304,6 +1313,41 @@ def _make_partial_acks(sc: dict, rng: random.Random) -> None:
                     **({"timer_every_partial_ack": True} if x > 0.4 else {})}
 
 
+def _make_drop_front(sc: dict, rng: random.Random) -> None:
+    """In place: the TCP agents mixed (_mix_agents_and_fack); in half the networks every
+    DropTail buffer cut to 2-20 packets; in three in ten the buffers
+    resized during the run (_make_limits, which also counts a third of them in bytes),
+    else a third counted in bytes as _make_bytes makes them; then seven DropTail link
+    directions in ten, one router link's at least, drop from the front."""
+    for f in sc["flows"]:
+        if f.get("transport") != "udp":
+            _mix_agents_and_fack(f, rng)
+    directions = [q for link in sc["links"]
+                  for q in [link["queue"]] + [link[side]["queue"] for side in ("a_to_b", "b_to_a")
+                                              if "queue" in link.get(side, {})]]
+    if rng.random() < 0.5:
+        for q in directions:
+            if q["type"] == "droptail" and "limit_pkts" in q:
+                q["limit_pkts"] = rng.choice([2, 3, 5, 8, 12, 20])
+    if rng.random() < 0.3:
+        _make_limits(sc, rng)
+    else:
+        largest = ns2._largest_packet(sc)
+        for q in directions:
+            if q["type"] == "droptail" and rng.random() < 1 / 3:
+                nbytes = rng.choice([2, 3, 5, 10, 20]) * rng.choice([500, 1000, 1500]) + rng.randint(1, 499)
+                q.pop("limit_pkts", None)
+                q["limit_bytes"] = max(nbytes, largest + rng.randint(1, 99))
+    for q in directions:
+        if q["type"] == "droptail" and rng.random() < 0.7:
+            q["drop_front"] = True
+    routers = {n["name"] for n in sc["nodes"] if n["name"].startswith("R")}
+    core = [l["queue"] for l in sc["links"] if l["a"] in routers and l["b"] in routers
+            and l["queue"]["type"] == "droptail"]
+    if core and not any(q.get("drop_front") for q in core):
+        rng.choice(core)["drop_front"] = True
+
+
 def _make_aimd(sc: dict, rng: random.Random) -> None:
     """In place: the agents mixed (_mix_agents, Vegas drawn again as Reno or NewReno:
     its window rules are its own); four senders in five take an AIMD increase, a
@@ -1829,6 +1873,7 @@ _FAMILY_MAKERS = {
     "no-restart": [(_make_no_restart, 44_000_000)],
     "suite-defaults": [(_make_suite_defaults, 45_000_000)],
     "partial-acks": [(_make_partial_acks, 46_000_000)],
+    "drop-front": [(_make_udp, 8_200_000), (_make_drop_front, 47_000_000)],
 }
 
 
@@ -1951,6 +1996,10 @@ FAMILY_CONTROLS = {
         "each gap 1 ms longer": lambda sc: [r.__setitem__(0, r[0] + 1000) for f in sc["flows"]
                                             if f.get("traffic", {}).get("type") == "trace"
                                             for r in f["traffic"]["records"]],
+    },
+    "drop-front": {
+        "every full buffer dropping its arrival": _queues_as(("droptail",), lambda q: {k: v for k, v in q.items()
+                                                                                 if k != "drop_front"}),
     },
     "partial-acks": {
         "partial window deflation": lambda sc: [f.get("tcp", {}).pop("partial_window_deflation", None)

@@ -645,6 +645,10 @@ impl Link {
                 q.enqueue(w, saddr, &mut dropped);
                 true
             }
+            QueueDiscipline::DropFront(q) => {
+                dropped.extend(q.enqueue(w));
+                true
+            }
             QueueDiscipline::Rem(r) => {
                 let taken = r.enqueue(w);
                 if !taken && idle {

@@ -1,8 +1,10 @@
 //! Network: packets, nodes, one-direction links with their output queues (FIFO, with
-//! DropTail, RED, PI or REM, or ns-2's fair schedulers SFQ and DRR) and error
+//! DropTail, RED, PI or REM, or ns-2's fair schedulers SFQ and DRR, or a DropTail that
+//! drops from the front) and error
 //! models, and routes: static per flow, or per node and computed again as links fail
 //! (session routing), or learnt from the neighbours' distance vectors (dv).
 
+pub mod drop_front;
 pub mod drr;
 pub mod dv;
 pub mod error_model;

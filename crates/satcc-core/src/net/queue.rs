@@ -14,11 +14,12 @@
 //! idle link sent such a packet and the ns-2 export refused those limits; a script's
 //! `queue-limit 0` for a moment, to force a loss, was misread.)
 //!
-//! Two disciplines also schedule: ns-2's SFQ (net::sfq) and DRR (net::drr) hold the
-//! waiting packets themselves and choose which goes next when the transmitter comes
+//! Three disciplines also schedule: ns-2's SFQ (net::sfq) and DRR (net::drr), and a
+//! DropTail dropping from the front (net::drop_front), hold the waiting packets themselves and choose which goes next when the transmitter comes
 //! free, so their link times a packet when it starts, not when it arrives
 //! (net::link, `Link::offer_sched`).
 
+use super::drop_front::DropFront;
 use super::drr::Drr;
 use super::packet::Packet;
 use super::pi::Pi;
@@ -464,6 +465,9 @@ pub enum QueueDiscipline {
     /// Random Exponential Marking in its dropping mode (ns-2's Queue/REM): its price
     /// moves at a timer of its link's, as PI's probability does.
     Rem(Box<Rem>),
+    /// A DropTail that drops from the front when full (ns-2's drop_front_): holds its
+    /// packets, as the fair schedulers do (net::drop_front).
+    DropFront(Box<DropFront>),
 }
 
 impl QueueDiscipline {
@@ -523,7 +527,7 @@ impl QueueDiscipline {
             QueueDiscipline::Pi(p) => p.verdict(size_bytes, occ, draws, in_service_bytes),
             QueueDiscipline::Rem(r) if r.marks => Verdict::Schedule,
             QueueDiscipline::Rem(r) => r.verdict(size_bytes, occ, draws, in_service_bytes),
-            QueueDiscipline::Sfq(_) | QueueDiscipline::Drr(_) => Verdict::Schedule,
+            QueueDiscipline::Sfq(_) | QueueDiscipline::Drr(_) | QueueDiscipline::DropFront(_) => Verdict::Schedule,
         }
     }
 
@@ -532,7 +536,7 @@ impl QueueDiscipline {
     #[inline(always)]
     pub fn schedules(&self) -> bool {
         match self {
-            QueueDiscipline::Sfq(_) | QueueDiscipline::Drr(_) => true,
+            QueueDiscipline::Sfq(_) | QueueDiscipline::Drr(_) | QueueDiscipline::DropFront(_) => true,
             QueueDiscipline::Rem(r) => r.marks,
             _ => false,
         }
@@ -549,6 +553,7 @@ impl QueueDiscipline {
         match self {
             QueueDiscipline::Sfq(q) => q.dequeue(),
             QueueDiscipline::Drr(q) => q.dequeue(),
+            QueueDiscipline::DropFront(q) => q.dequeue(),
             _ => None,
         }
     }
@@ -560,6 +565,7 @@ impl QueueDiscipline {
             QueueDiscipline::Sfq(q) => (q.len_pkts(), q.len_bytes()),
             QueueDiscipline::Rem(r) if r.marks => r.waiting(),
             QueueDiscipline::Drr(q) => (q.len_pkts(), q.len_bytes()),
+            QueueDiscipline::DropFront(q) => (q.len_pkts(), q.len_bytes()),
             _ => (0, 0),
         }
     }
@@ -570,6 +576,7 @@ impl QueueDiscipline {
             QueueDiscipline::Sfq(q) => q.iter().for_each(&mut f),
             QueueDiscipline::Rem(r) if r.marks => r.iter().for_each(&mut f),
             QueueDiscipline::Drr(q) => q.iter().for_each(&mut f),
+            QueueDiscipline::DropFront(q) => q.iter().for_each(&mut f),
             _ => {}
         }
     }
@@ -580,6 +587,7 @@ impl QueueDiscipline {
             QueueDiscipline::Sfq(q) => q.drain(),
             QueueDiscipline::Rem(r) if r.marks => r.drain(),
             QueueDiscipline::Drr(q) => q.drain(),
+            QueueDiscipline::DropFront(q) => q.drain(),
             _ => Vec::new(),
         }
     }
@@ -603,6 +611,14 @@ impl QueueDiscipline {
     pub fn set_limits(&mut self, pkts: Option<u32>, bytes: Option<u64>) {
         match self {
             QueueDiscipline::DropTail(d) => {
+                if pkts.is_some() {
+                    d.limit_pkts = pkts;
+                }
+                if bytes.is_some() {
+                    d.limit_bytes = bytes;
+                }
+            }
+            QueueDiscipline::DropFront(d) => {
                 if pkts.is_some() {
                     d.limit_pkts = pkts;
                 }
@@ -641,6 +657,7 @@ impl QueueDiscipline {
             QueueDiscipline::Rem(r) => r.limits(),
             QueueDiscipline::Sfq(q) => (Some(q.maxqueue()), None),
             QueueDiscipline::Drr(q) => (None, Some(q.blimit())),
+            QueueDiscipline::DropFront(q) => (q.limit_pkts, q.limit_bytes),
         }
     }
 }

@@ -217,6 +217,12 @@ pub enum QueueSpec {
         #[serde(default)]
         #[schemars(range(min = 1))]
         limit_bytes: Option<u64>,
+        /// Drop from the front: an arrival finding the buffer full joins the tail and the
+        /// packet at the head (the oldest waiting) is dropped in its place, as ns-2's
+        /// DropTail with drop_front_ (Lakshman et al.: the sender learns of the loss a
+        /// queue's wait sooner) [drop_front_ false].
+        #[serde(default)]
+        drop_front: bool,
     },
     /// RED (ns-2's Queue/RED with its defaults, thresholds in packets).
     Red {
@@ -542,7 +548,7 @@ fn red_mean_pkt() -> u32 {
 impl Default for QueueSpec {
     /// ns-2's Queue/DropTail with limit_ 50.
     fn default() -> Self {
-        QueueSpec::Droptail { limit_pkts: Some(50), limit_bytes: None }
+        QueueSpec::Droptail { limit_pkts: Some(50), limit_bytes: None, drop_front: false }
     }
 }
 
@@ -1446,6 +1452,7 @@ pub fn validate_queue(q: &QueueSpec, at: &str) -> Result<(), String> {
         QueueSpec::Droptail {
             limit_pkts: None,
             limit_bytes: None,
+            ..
         } => Err(format!("{at}: droptail needs limit_pkts or limit_bytes")),
         QueueSpec::Red {
             min_th_pkts,
@@ -1516,7 +1523,7 @@ fn validate_limit_changes(lc: &[LimitChange], q: &QueueSpec, duration: f64, at: 
         }
         last = c.at_s;
         let (pkts, bytes) = match q {
-            QueueSpec::Droptail { limit_pkts, limit_bytes } => (limit_pkts.is_some() || limit_bytes.is_none(), limit_bytes.is_some()),
+            QueueSpec::Droptail { limit_pkts, limit_bytes, .. } => (limit_pkts.is_some() || limit_bytes.is_none(), limit_bytes.is_some()),
             QueueSpec::Red { .. } => (true, false),
             other => {
                 return Err(format!("{at}: a {} queue's limit does not change during the run (allowed: droptail, red)",
@@ -1675,12 +1682,21 @@ impl Scenario {
         }
         if self.routing == Routing::Dv {
             let fair = |q: &QueueSpec| matches!(q, QueueSpec::Sfq { .. } | QueueSpec::Drr { .. });
-            if let Some(i) = self.links.iter().position(|l| {
-                fair(&l.queue) || [&l.a_to_b.queue, &l.b_to_a.queue].iter().any(|q| q.as_ref().is_some_and(fair))
-            }) {
+            let front = |q: &QueueSpec| matches!(q, QueueSpec::Droptail { drop_front: true, .. });
+            let of_link = |l: &LinkSpec, f: &dyn Fn(&QueueSpec) -> bool| {
+                f(&l.queue) || [&l.a_to_b.queue, &l.b_to_a.queue].iter().any(|q| q.as_ref().is_some_and(f))
+            };
+            if let Some(i) = self.links.iter().position(|l| of_link(l, &fair)) {
                 return Err(format!(
                     "links[{i}].queue: an SFQ or DRR queue under routing: dv is not modelled (how ns-2's fair \
                      queues class the routing agents' packets is not checked; allowed: droptail, red, pi, rem)"
+                ));
+            }
+            if let Some(i) = self.links.iter().position(|l| of_link(l, &front)) {
+                return Err(format!(
+                    "links[{i}].queue.drop_front: a queue dropping from the front under routing: dv is not \
+                     modelled (a routing agent's packet dropped from the front is not checked against ns-2; \
+                     allowed there: drop_front false)"
                 ));
             }
         }

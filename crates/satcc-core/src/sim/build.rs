@@ -8,7 +8,7 @@ use crate::metrics::Series;
 use crate::net::error_model::{ErrorModel, Law, List, Periodic, TwoState, Unit};
 use crate::net::link::Link;
 use crate::net::queue::{Adaptive, DropTail, QueueDiscipline, Red};
-use crate::net::{drr::Drr, pi::Pi, rem::Rem, sfq::Sfq};
+use crate::net::{drop_front::DropFront, drr::Drr, pi::Pi, rem::Rem, sfq::Sfq};
 use crate::net::routing::SessionRoutes;
 use crate::net::{FlowId, LinkId, NodeId};
 use crate::scenario::{self, ErrorPlace, ErrorSpec, ErrorUnit, LawSpec, QueueSpec, Scenario, TrafficSpecIn};
@@ -22,8 +22,11 @@ use super::{Ev, Flow, Simulation, NONE};
 
 pub(super) fn build_queue(q: &QueueSpec, rate_bps: f64) -> QueueDiscipline {
     match q {
-        QueueSpec::Droptail { limit_pkts, limit_bytes } => {
+        QueueSpec::Droptail { limit_pkts, limit_bytes, drop_front: false } => {
             QueueDiscipline::DropTail(DropTail { limit_pkts: *limit_pkts, limit_bytes: *limit_bytes })
+        }
+        QueueSpec::Droptail { limit_pkts, limit_bytes, drop_front: true } => {
+            QueueDiscipline::DropFront(Box::new(DropFront::new(*limit_pkts, *limit_bytes)))
         }
         #[rustfmt::skip]
         QueueSpec::Red { limit_pkts, min_th_pkts, max_th_pkts, w_q, max_p, gentle, wait, mean_pkt_bytes, ecn, mark_p,
