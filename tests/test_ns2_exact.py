@@ -2152,6 +2152,27 @@ def test_the_comparison_sees_the_partial_ack_rules_left_out():
     assert list(got.values()) == [13, 4], got
 
 
+def test_the_no_fast_retransmit_networks_run_tahoe_agents_waiting_for_their_timer():
+    # networks from NO_FRTX_FIRST: ns-2's Tahoe agents with noFastRetrans_ true beside
+    # the other agents, some networks with ECN; every one compared with ns-2 above
+    nets = _family("no-fast-retransmit")
+    made = [ns2exact.network(k) for k in nets]
+    flows = [f for sc in made for f in sc["flows"] if f.get("cc") == "tahoe"]
+    off = [f for f in flows if f["tcp"].get("fast_retransmit") is False]
+    assert len(flows) >= 250 and len(off) >= 150 and len(flows) - len(off) >= 50
+    assert sum(bool(f["tcp"].get("ecn")) for f in off) >= 10
+    assert all(f.get("cc") == "tahoe" for sc in made for f in sc["flows"] if "fast_retransmit" in f.get("tcp", {}))
+    tcl = "".join(ns2exact.tcl(k) for k in nets[:10])
+    assert " set noFastRetrans_ true" in tcl
+
+
+def test_the_comparison_sees_fast_retransmit_put_back():
+    # of the first twenty (`python -m satcc.dev.ns2exact controls --family
+    # no-fast-retransmit`): 14
+    got = ns2exact.controls("no-fast-retransmit", REF)
+    assert list(got.values()) == [14], got
+
+
 def test_the_drop_front_networks_drop_from_the_front_of_droptail_queues():
     # networks from DROP_FRONT_FIRST: DropTail queues dropping from the front (drop_front_),
     # in packets and in bytes, some resized during the run, beside UDP flows and mixed

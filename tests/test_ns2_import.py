@@ -131,6 +131,11 @@ def _agree(sc: dict, script: str) -> bool:
     ("aimd.tcl", lambda sc: _flow(sc, "tcp4")["tcp"].pop("aimd_decrease")),
     # SFQ's buffer is its maxqueue_ (its `limit` command), not the limit_ that `$ns
     # queue-limit` sets, and its buckets; DRR's quantum (a class default) and its `blimit`
+    # noFastRetrans_ true: the two Tahoe agents waiting for their timer, and the one set
+    # back to fast retransmit (the others' settings are ns-2's no-ops, noted)
+    ("no_fast_retransmit.tcl", lambda sc: _flow(sc, "tcp0")["tcp"].pop("fast_retransmit")),
+    ("no_fast_retransmit.tcl", lambda sc: _flow(sc, "tcp1")["tcp"].pop("fast_retransmit")),
+    ("no_fast_retransmit.tcl", lambda sc: _flow(sc, "tcp2")["tcp"].update(fast_retransmit=False)),
     # drop_front_: the GEO bottleneck's, both ways (the way back its own, four places), and
     # the byte-limited queue's, set class-wide (its limit changed during the run)
     ("drop_front.tcl", lambda sc: _link(sc, "r1", "r2")["queue"].pop("drop_front")),
@@ -611,6 +616,17 @@ def test_ns2s_test_suite_defaults_are_read():
     assert any(f"{vegas[0]['name']} -> " in n and "precisionReduce_ false: ns-2's Vegas grows and cuts" in n
                for n in imp.notes)
     assert not any("updated_rttvar_" in n for n in imp.notes)
+
+
+def test_no_fast_retransmit_is_tahoes_and_a_no_op_noted_for_the_other_agents():
+    # only ns-2's Agent/TCP reads noFastRetrans_ (TcpAgent::recv); its Reno, NewReno
+    # and Sack1 agents set it with no effect (their counts in no_fast_retransmit.tcl are
+    # ns-2's), so their scenario is the one without it
+    imp = ns2_import.from_tcl(ns2scripts.SCRIPTS / "no_fast_retransmit.tcl")
+    off = sorted(f["name"] for f in imp.scenario["flows"] if f.get("tcp", {}).get("fast_retransmit") is False)
+    assert off == ["tcp0", "tcp1"]
+    for cls in ("Agent/TCP/Reno", "Agent/TCP/Newreno", "Agent/TCP/Sack1"):
+        assert sum(f"noFastRetrans_ true: {cls} does not read it" in n for n in imp.notes) == 1
 
 
 def test_a_queues_statistics_are_noted_and_change_nothing(tmp_path):

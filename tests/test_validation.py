@@ -91,6 +91,9 @@ def test_unknown_congestion_control_lists_allowed():
     ("bbr", {"delay_growth": False}, r"flows\[0\]\.tcp\.delay_growth: ns-2's delay_growth_ false, not with 'bbr'"),
     ("vegas", {"whole_packet_cuts": True}, r"flows\[0\]\.tcp\.whole_packet_cuts: ns-2's whole-packet cut "
      r"\(precisionReduce_ false\) is a rule of its slowdown, not of 'vegas'"),
+    ("reno", {"fast_retransmit": False}, r"flows\[0\]\.tcp\.fast_retransmit: false is ns-2's noFastRetrans_ true, "
+     r"which only its Tahoe agent \(Agent/TCP\) reads, not 'reno' \(allowed: tahoe\)"),
+    ("bbr", {"fast_retransmit": False, "sack": True}, r"flows\[0\]\.tcp\.fast_retransmit: .* not 'bbr' "),
     ("reno", {"partial_window_deflation": False}, r"flows\[0\]\.tcp\.partial_window_deflation: a rule of ns-2's "
      r"NewReno agent's partial ACKs, not of 'reno' \(allowed: newreno"),
     ("newreno", {"timer_every_partial_ack": True, "sack": True}, r"flows\[0\]\.tcp\.timer_every_partial_ack: a rule "

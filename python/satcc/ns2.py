@@ -658,6 +658,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             *([f"${t} set precisionReduce_ false"] if tcp.get("whole_packet_cuts") else []),
             *([f"${t} set delay_growth_ false"] if tcp.get("delay_growth") is False else []),
             *([f"${t} set timerfix_ false"] if tcp.get("timer_after_sample") is False else []),
+            *([f"${t} set noFastRetrans_ true"] if tcp.get("fast_retransmit") is False else []),
             *([f"${t} set partial_window_deflation_ 0"] if tcp.get("partial_window_deflation") is False else []),
             *([f"${t} set newreno_changes1_ 0"] if tcp.get("timer_every_partial_ack") else []),
             f"${t} set tcpTick_ {tcp['tick_s']}",

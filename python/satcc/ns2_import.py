@@ -1908,6 +1908,16 @@ def _tcp(objs: _Objects, a: str, b: str, cc: str, sack_agent: str | None, delack
     known.add("windowOption_")
     if option == 0:
         tcp["window_increase"] = "counted"
+    # noFastRetrans_: only TcpAgent::recv (Agent/TCP, Tahoe) reads it; ns-2's other
+    # one-way agents count their duplicates by their own recv and never look at it
+    # (their traces are the same with it true, checked in ns-2)
+    known.add("noFastRetrans_")
+    if _bool(objs.get(a, "noFastRetrans_", "false")[0], f"{what}: noFastRetrans_"):
+        if objs.cls[a] == "Agent/TCP":
+            tcp["fast_retransmit"] = False
+        else:
+            objs.notes.append(f"{what}: noFastRetrans_ true: {objs.cls[a]} does not read it (only Agent/TCP does); "
+                              "left out")
     if objs.cls[a] == "Agent/TCP/Newreno":
         # its partial ACKs' rules (tcp-newreno.cc): the window deflated or not, and the
         # timer restarted on the first partial ACK of a recovery or on each

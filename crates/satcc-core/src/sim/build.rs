@@ -693,6 +693,17 @@ pub(crate) fn flow_transport(sc: &Scenario, i: usize) -> Result<FlowTransport, S
             allowed.join(", ")
         ));
     }
+    // (a Tahoe flow with tcp.sack is refused above: it has no SACK recovery)
+    if !cfg.fast_retransmit && entry.recovery != crate::tcp::Recovery::Tahoe {
+        let allowed: Vec<&str> =
+            congestion::CONTROLLERS.iter().filter(|c| c.recovery == crate::tcp::Recovery::Tahoe).map(|c| c.name).collect();
+        return Err(format!(
+            "{at}.tcp.fast_retransmit: false is ns-2's noFastRetrans_ true, which only its Tahoe agent (Agent/TCP) \
+             reads, not '{}' (allowed: {})",
+            f.cc,
+            allowed.join(", ")
+        ));
+    }
     cfg.recovery = match (cfg.sack, cfg.sack_agent) {
         (true, crate::tcp::SackAgent::Sack1) => crate::tcp::Recovery::Sack1,
         (true, crate::tcp::SackAgent::Fack) => crate::tcp::Recovery::Fack,

@@ -295,6 +295,11 @@ pub struct TcpConfig {
     /// the initial window, SYN or not, and the first ACK opens it like any other. ns-2's
     /// agents only.
     pub delay_growth: bool,
+    /// The duplicate ACK that reaches the threshold retransmits at once (fast
+    /// retransmit) [true]. false: ns-2's noFastRetrans_ true, which its Tahoe agent
+    /// (Agent/TCP) reads: the duplicates are counted and only the timer retransmits.
+    /// Tahoe's (the `ns2_agent` Agent/TCP row) only: ns-2's other agents do not read it.
+    pub fast_retransmit: bool,
     /// NewReno's partial window deflation (RFC 6582), as ns-2's
     /// partial_window_deflation_ [1]: a partial ACK takes what it acknowledges out of
     /// the inflated window. false: it drops the inflation (ns-2's NewReno of RFC 2582's
@@ -501,6 +506,7 @@ impl Default for TcpConfig {
             rfc2988: true,
             whole_packet_cuts: false,
             delay_growth: true,
+            fast_retransmit: true,
             partial_window_deflation: true,
             timer_every_partial_ack: false,
             timer_after_sample: true,

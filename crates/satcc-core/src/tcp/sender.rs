@@ -1857,7 +1857,10 @@ impl TcpSender {
                 } else if ack.seq == self.last_ack {
                     self.dupacks += 1;
                     if self.dupacks == thresh {
-                        self.dupack_action_tahoe(now);
+                        // (noFastRetrans_: the duplicate counted, nothing done)
+                        if self.cfg.fast_retransmit {
+                            self.dupack_action_tahoe(now);
+                        }
                     } else if self.dupacks < thresh && self.cfg.limited_transmit {
                         self.send_one(now, out);
                     }
@@ -2992,6 +2995,39 @@ mod tests {
         s.on_ack(&ack(2), 6 * MS, &mut out);
         assert_eq!(seqs(&out), vec![3, 4]);
         assert_eq!(s.stats.retransmits, 3);
+    }
+
+    /// noFastRetrans_ true: Tahoe counts the duplicates and does nothing at the
+    /// threshold or past it; only the timer retransmits.
+    #[test]
+    fn tahoe_without_fast_retransmit_waits_for_its_timer() {
+        let cfg = TcpConfig {
+            rwnd_pkts: 100,
+            recovery: Recovery::Tahoe,
+            limited_transmit: false,
+            fast_retransmit: false,
+            ..TcpConfig::default()
+        };
+        let mut s = TcpSender::new(0, cfg, Box::new(crate::tcp::congestion::Tahoe), 0.0);
+        s.w.ssthresh = 10.0;
+        let mut out = vec![];
+        s.app_send(GREEDY, 0, &mut out);
+        s.on_ack(&ack(0), MS, &mut out);
+        s.on_ack(&ack(1), 2 * MS, &mut out);
+        s.w.cwnd = 10.0;
+        out.clear();
+        s.send_much(2 * MS, &mut out);
+        assert_eq!(s.maxseq(), 11);
+        for t in 3..9 {
+            out.clear();
+            s.on_ack(&ack(1), t * MS, &mut out);
+            assert!(out.is_empty(), "duplicate {} sends nothing", t - 2);
+        }
+        assert_eq!((s.w.cwnd, s.w.ssthresh, s.stats.fast_retransmits), (10.0, 10.0, 0));
+        out.clear();
+        s.on_timeout(2000 * MS, &mut out);
+        assert_eq!(seqs(&out), vec![2], "the timer goes back to the first unacknowledged segment");
+        assert_eq!((s.w.cwnd, s.w.ssthresh, s.stats.timeouts), (1.0, 5.0, 1));
     }
 
     /// TcpAgent's timeout does not clear the duplicate count (Reno's does): the
