@@ -2152,6 +2152,28 @@ def test_the_comparison_sees_the_partial_ack_rules_left_out():
     assert list(got.values()) == [13, 4], got
 
 
+def test_the_exit_fast_retransmit_networks_run_reno_and_newreno_agents_without_it():
+    # networks from EXIT_FR_FIRST: ns-2's Reno and NewReno agents with exitFastRetrans_
+    # false beside the other agents, some networks with ECN; every one compared with ns-2
+    # above
+    nets = _family("exit-fast-retransmit")
+    made = [ns2exact.network(k) for k in nets]
+    flows = [f for sc in made for f in sc["flows"] if f.get("cc") in ("reno", "newreno") and not f["tcp"].get("sack")]
+    off = [f for f in flows if f["tcp"].get("exit_fast_retransmit") is False]
+    assert len(off) >= 150 and len(flows) - len(off) >= 50
+    assert {f["cc"] for f in off} == {"reno", "newreno"}
+    assert sum(bool(f["tcp"].get("ecn")) for f in off) >= 10
+    tcl = "".join(ns2exact.tcl(k) for k in nets[:10])
+    assert " set exitFastRetrans_ false" in tcl
+
+
+def test_the_comparison_sees_exit_fast_retransmit_put_back():
+    # of the first twenty (`python -m satcc.dev.ns2exact controls --family
+    # exit-fast-retransmit`): 9
+    got = ns2exact.controls("exit-fast-retransmit", REF)
+    assert list(got.values()) == [9], got
+
+
 def test_the_no_fast_retransmit_networks_run_tahoe_agents_waiting_for_their_timer():
     # networks from NO_FRTX_FIRST: ns-2's Tahoe agents with noFastRetrans_ true beside
     # the other agents, some networks with ECN; every one compared with ns-2 above

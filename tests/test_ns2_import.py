@@ -131,6 +131,11 @@ def _agree(sc: dict, script: str) -> bool:
     ("aimd.tcl", lambda sc: _flow(sc, "tcp4")["tcp"].pop("aimd_decrease")),
     # SFQ's buffer is its maxqueue_ (its `limit` command), not the limit_ that `$ns
     # queue-limit` sets, and its buckets; DRR's quantum (a class default) and its `blimit`
+    # exitFastRetrans_ false (the test suites' block): Reno and NewReno agents whose
+    # declined retransmits inflate the window, and the Reno agent set back to true
+    *[("exit_fast_retransmit.tcl", lambda sc, f=f: _flow(sc, f)["tcp"].pop("exit_fast_retransmit"))
+      for f in ("tcp0", "tcp1", "tcp3")],
+    ("exit_fast_retransmit.tcl", lambda sc: _flow(sc, "tcp7").setdefault("tcp", {}).update(exit_fast_retransmit=False)),
     # noFastRetrans_ true: the two Tahoe agents waiting for their timer, and the one set
     # back to fast retransmit (the others' settings are ns-2's no-ops, noted)
     ("no_fast_retransmit.tcl", lambda sc: _flow(sc, "tcp0")["tcp"].pop("fast_retransmit")),
@@ -627,6 +632,17 @@ def test_no_fast_retransmit_is_tahoes_and_a_no_op_noted_for_the_other_agents():
     assert off == ["tcp0", "tcp1"]
     for cls in ("Agent/TCP/Reno", "Agent/TCP/Newreno", "Agent/TCP/Sack1"):
         assert sum(f"noFastRetrans_ true: {cls} does not read it" in n for n in imp.notes) == 1
+
+
+def test_exit_fast_retransmit_is_renos_and_newrenos_and_a_no_op_noted_for_the_others():
+    # only ns-2's Reno and NewReno agents read exitFastRetrans_; its Tahoe, Sack1 and
+    # Vegas agents under the test suites' block set it with no effect (their counts in
+    # exit_fast_retransmit.tcl are ns-2's)
+    imp = ns2_import.from_tcl(ns2scripts.SCRIPTS / "exit_fast_retransmit.tcl")
+    off = sorted(f["name"] for f in imp.scenario["flows"] if f.get("tcp", {}).get("exit_fast_retransmit") is False)
+    assert off == ["tcp0", "tcp1", "tcp2", "tcp3"]
+    for cls in ("Agent/TCP", "Agent/TCP/Sack1", "Agent/TCP/Vegas"):
+        assert sum(f"exitFastRetrans_ false: {cls} does not read it" in n for n in imp.notes) == 1
 
 
 def test_a_queues_statistics_are_noted_and_change_nothing(tmp_path):

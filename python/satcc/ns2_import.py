@@ -1918,6 +1918,16 @@ def _tcp(objs: _Objects, a: str, b: str, cc: str, sack_agent: str | None, delack
         else:
             objs.notes.append(f"{what}: noFastRetrans_ true: {objs.cls[a]} does not read it (only Agent/TCP does); "
                               "left out")
+    # exitFastRetrans_: read by the duplicate-ACK rules of RenoTcpAgent::recv and
+    # NewRenoTcpAgent::recv only (Tahoe's, Sack1's, Fack's and Vegas's recv never look at
+    # it: their traces are the same with it false, checked in ns-2)
+    known.add("exitFastRetrans_")
+    if not _bool(objs.get(a, "exitFastRetrans_", "true")[0], f"{what}: exitFastRetrans_"):
+        if objs.cls[a] in ("Agent/TCP/Reno", "Agent/TCP/Newreno"):
+            tcp["exit_fast_retransmit"] = False
+        else:
+            objs.notes.append(f"{what}: exitFastRetrans_ false: {objs.cls[a]} does not read it (only Agent/TCP/Reno "
+                              "and /Newreno do); left out")
     if objs.cls[a] == "Agent/TCP/Newreno":
         # its partial ACKs' rules (tcp-newreno.cc): the window deflated or not, and the
         # timer restarted on the first partial ACK of a recovery or on each

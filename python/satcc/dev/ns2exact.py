@@ -316,6 +316,11 @@ DROP_FRONT_FIRST = 47000
 # retransmit (noFastRetrans_ true: only the timer retransmits), beside the other agents;
 # a fifth of the networks answer ECN marks
 NO_FRTX_FIRST = 48000
+# From EXIT_FR_FIRST to EXIT_FR_FIRST + 99: lossy networks with ON/OFF sources whose TCP
+# senders are mostly ns-2's Reno and NewReno agents, seven in ten of those without
+# exitFastRetrans_ (the test suites' false: the duplicates of a declined fast
+# retransmit inflate the window); a fifth of the networks answer ECN marks
+EXIT_FR_FIRST = 49000
 # Networks found apart by a scan beyond the reference (`scan A B --family F`) and kept in
 # it once fixed, each with its family (network(k, F)): 92028 (dv) parted by a RED draw
 # taken in another order, its link's two ends told of a failure in satcc's order rather
@@ -363,6 +368,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(COUNTED_FIRST, COUNTED_FIRST + 100)) + list(range(NO_RESTART_FIRST, NO_RESTART_FIRST + 100))
             + list(range(SUITE_FIRST, SUITE_FIRST + 100)) + list(range(PARTIAL_FIRST, PARTIAL_FIRST + 100))
             + list(range(DROP_FRONT_FIRST, DROP_FRONT_FIRST + 100)) + list(range(NO_FRTX_FIRST, NO_FRTX_FIRST + 100))
+            + list(range(EXIT_FR_FIRST, EXIT_FR_FIRST + 100))
             + sorted(SCANNED)
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
@@ -599,9 +605,11 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "partial-acks": NewReno's older partial ACK rules; "drop-front": DropTail queues dropping from the front; "no-fast-retransmit": Tahoe agents without fast retransmit; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "partial-acks": NewReno's older partial ACK rules; "drop-front": DropTail queues dropping from the front; "no-fast-retransmit": Tahoe agents without fast retransmit; "exit-fast-retransmit": Reno and NewReno agents without exitFastRetrans_; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
     if k in SCANNED:
         return True, False, SCANNED[k]
+    if EXIT_FR_FIRST <= k < EXIT_FR_FIRST + 100:
+        return True, True, "exit-fast-retransmit"
     if NO_FRTX_FIRST <= k < NO_FRTX_FIRST + 100:
         return True, True, "no-fast-retransmit"
     if DROP_FRONT_FIRST <= k < DROP_FRONT_FIRST + 100:
@@ -1332,6 +1340,18 @@ def _make_no_fast_retransmit(sc: dict, rng: random.Random) -> None:
             f["tcp"] = {**f["tcp"], "fast_retransmit": False}
 
 
+def _make_exit_fast_retransmit(sc: dict, rng: random.Random) -> None:
+    """In place: the TCP agents mixed, some networks with ECN (_mixed_tcp_flows), then six
+    in ten made ns-2's Reno or NewReno agents (without SACK); seven of those in ten take
+    exitFastRetrans_ false (tcp.exit_fast_retransmit false)."""
+    for f in _mixed_tcp_flows(sc, rng):
+        if rng.random() < 0.6:
+            f["cc"] = rng.choice(["reno", "newreno"])
+            f["tcp"] = {k: v for k, v in f["tcp"].items() if k not in ("sack", "sack_agent")}
+        if f.get("cc") in ("reno", "newreno") and not f["tcp"].get("sack") and rng.random() < 0.7:
+            f["tcp"] = {**f["tcp"], "exit_fast_retransmit": False}
+
+
 def _make_drop_front(sc: dict, rng: random.Random) -> None:
     """In place: the TCP agents mixed (_mix_agents_and_fack); in half the networks every
     DropTail buffer cut to 2-20 packets; in three in ten the buffers
@@ -1894,6 +1914,7 @@ _FAMILY_MAKERS = {
     "partial-acks": [(_make_partial_acks, 46_000_000)],
     "drop-front": [(_make_udp, 8_200_000), (_make_drop_front, 47_000_000)],
     "no-fast-retransmit": [(_make_no_fast_retransmit, 48_000_000)],
+    "exit-fast-retransmit": [(_make_exit_fast_retransmit, 49_000_000)],
 }
 
 
@@ -2016,6 +2037,10 @@ FAMILY_CONTROLS = {
         "each gap 1 ms longer": lambda sc: [r.__setitem__(0, r[0] + 1000) for f in sc["flows"]
                                             if f.get("traffic", {}).get("type") == "trace"
                                             for r in f["traffic"]["records"]],
+    },
+    "exit-fast-retransmit": {
+        "every declined retransmit leaving the window": lambda sc: [f.get("tcp", {}).pop("exit_fast_retransmit", None)
+                                                                    for f in sc["flows"]],
     },
     "no-fast-retransmit": {
         "every Tahoe sender retransmitting fast": lambda sc: [f.get("tcp", {}).pop("fast_retransmit", None)

@@ -693,6 +693,21 @@ pub(crate) fn flow_transport(sc: &Scenario, i: usize) -> Result<FlowTransport, S
             allowed.join(", ")
         ));
     }
+    let cumulative = [crate::tcp::Recovery::Reno, crate::tcp::Recovery::Newreno];
+    if !cfg.exit_fast_retransmit && (cfg.sack || !cumulative.contains(&entry.recovery)) {
+        let allowed: Vec<&str> = congestion::CONTROLLERS
+            .iter()
+            .filter(|c| cumulative.contains(&c.recovery) && !(c.build)(&settings).needs_rate_samples())
+            .map(|c| c.name)
+            .collect();
+        return Err(format!(
+            "{at}.tcp.exit_fast_retransmit: false is ns-2's exitFastRetrans_ false, a rule of its Reno and NewReno \
+             agents' duplicate ACKs without SACK, not of '{}'{} (allowed: {} with sack = false)",
+            f.cc,
+            if cfg.sack { " with tcp.sack" } else { "" },
+            allowed.join(", ")
+        ));
+    }
     // (a Tahoe flow with tcp.sack is refused above: it has no SACK recovery)
     if !cfg.fast_retransmit && entry.recovery != crate::tcp::Recovery::Tahoe {
         let allowed: Vec<&str> =
@@ -731,6 +746,7 @@ pub(crate) fn flow_transport(sc: &Scenario, i: usize) -> Result<FlowTransport, S
         ("rfc2988", "rfc2988_ false", !cfg.rfc2988 as u32),
         ("delay_growth", "delay_growth_ false", !cfg.delay_growth as u32),
         ("timer_after_sample", "timerfix_ false", !cfg.timer_after_sample as u32),
+        ("exit_fast_retransmit", "exitFastRetrans_ false", !cfg.exit_fast_retransmit as u32),
     ];
     if let Some((key, var, _)) = ns2_only.iter().find(|s| s.2 > 0).filter(|_| cc.needs_rate_samples()) {
         return Err(format!(

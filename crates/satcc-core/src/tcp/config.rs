@@ -300,6 +300,13 @@ pub struct TcpConfig {
     /// (Agent/TCP) reads: the duplicates are counted and only the timer retransmits.
     /// Tahoe's (the `ns2_agent` Agent/TCP row) only: ns-2's other agents do not read it.
     pub fast_retransmit: bool,
+    /// ns-2's exitFastRetrans_ [true]: duplicate ACKs past the threshold inflate the
+    /// window only in a fast recovery; a fast retransmit declined (the duplicates of a
+    /// window already cut, bug_fix_) leaves the window as it is. false: ns-2's older
+    /// rule, which its test suites keep: the threshold's duplicate sets the inflation to
+    /// the threshold and every later one adds a packet, retransmit or not. Reno's and
+    /// NewReno's recovery without SACK (ns-2's Agent/TCP/Reno and /Newreno) only.
+    pub exit_fast_retransmit: bool,
     /// NewReno's partial window deflation (RFC 6582), as ns-2's
     /// partial_window_deflation_ [1]: a partial ACK takes what it acknowledges out of
     /// the inflated window. false: it drops the inflation (ns-2's NewReno of RFC 2582's
@@ -507,6 +514,7 @@ impl Default for TcpConfig {
             whole_packet_cuts: false,
             delay_growth: true,
             fast_retransmit: true,
+            exit_fast_retransmit: true,
             partial_window_deflation: true,
             timer_every_partial_ack: false,
             timer_after_sample: true,

@@ -1833,7 +1833,12 @@ impl TcpSender {
                     self.dupacks += 1;
                     if self.dupacks == thresh {
                         self.dupack_action(ack.rwnd_pkts, now, out);
-                    } else if self.dupacks > thresh && self.last_cwnd_action == CwndAction::DupAck {
+                        if !self.cfg.exit_fast_retransmit {
+                            self.dupwnd = thresh;
+                        }
+                    } else if self.dupacks > thresh
+                        && (!self.cfg.exit_fast_retransmit || self.last_cwnd_action == CwndAction::DupAck)
+                    {
                         self.dupwnd += 1;
                     } else if self.dupacks < thresh && self.cfg.limited_transmit {
                         self.send_one(now, out);
@@ -1879,10 +1884,16 @@ impl TcpSender {
                     self.dupacks += 1;
                     if self.dupacks == thresh {
                         self.dupack_action(ack.rwnd_pkts, now, out);
-                    } else if self.dupacks > thresh && self.last_cwnd_action == CwndAction::DupAck {
+                        if !self.cfg.exit_fast_retransmit {
+                            self.dupwnd = thresh;
+                        }
+                    } else if self.dupacks > thresh
+                        && (!self.cfg.exit_fast_retransmit || self.last_cwnd_action == CwndAction::DupAck)
+                    {
                         // only a fast recovery inflates the window: after a declined
                         // retransmit (below `recover`) the dupACKs send nothing, as in
-                        // ns-2 2.35 (exitFastRetrans_ 1, its default)
+                        // ns-2 2.35 (exitFastRetrans_ 1, its default); without it
+                        // (exit_fast_retransmit false) they inflate it all the same
                         self.dupwnd += 1;
                     } else if self.dupacks < thresh && self.cfg.limited_transmit {
                         self.send_one(now, out);
@@ -3420,6 +3431,36 @@ mod tests {
         assert_eq!(s.stats.fast_retransmits, 1, "declined below recover");
         assert!(out.is_empty(), "nothing follows a declined retransmit: {:?}", seqs(&out));
         assert_eq!(s.dupwnd, 0);
+    }
+
+    /// exitFastRetrans_ false (ns-2's test suites): the same declined retransmit sets the
+    /// inflation to the threshold and every later duplicate adds a packet, so the
+    /// duplicates past the window send new data; NewReno likewise.
+    #[test]
+    fn without_exit_fast_retransmit_a_declined_retransmit_still_inflates() {
+        for recovery in [Recovery::Reno, Recovery::Newreno] {
+            let cfg = TcpConfig { rwnd_pkts: 100, recovery, exit_fast_retransmit: false, ..TcpConfig::default() };
+            let (mut s, _) = steady_after(TcpSender::new(0, cfg, Box::new(Reno), 0.0), ack(0));
+            let mut out = vec![];
+            for i in 0..3 {
+                s.on_ack(&ack(1), (10 + i) * MS, &mut out);
+            }
+            assert_eq!(s.stats.fast_retransmits, 1);
+            out.clear();
+            s.on_timeout(500 * MS, &mut out);
+            assert_eq!(seqs(&out), vec![2], "the timeout resends the hole");
+            out.clear();
+            for i in 0..3 {
+                s.on_ack(&ack(1), (600 + i) * MS, &mut out);
+            }
+            assert_eq!(s.stats.fast_retransmits, 1, "declined below recover");
+            assert_eq!(s.dupwnd, 3, "{recovery:?}: the threshold's inflation all the same");
+            for i in 3..13 {
+                s.on_ack(&ack(1), (600 + i) * MS, &mut out);
+            }
+            assert_eq!(s.dupwnd, 13, "{recovery:?}: one more each");
+            assert!(seqs(&out).iter().any(|&q| q > 13), "{recovery:?}: the inflation sends new data: {:?}", seqs(&out));
+        }
     }
 
     #[test]
