@@ -2152,6 +2152,30 @@ def test_the_comparison_sees_the_partial_ack_rules_left_out():
     assert list(got.values()) == [13, 4], got
 
 
+def test_the_ts_reset_rto_networks_end_the_backoff_at_each_echo():
+    # networks from TS_RESET_FIRST: senders of every kind with timestamps, most with
+    # ts_resetRTO_, some networks with ECN and heavy losses; every one compared with ns-2
+    # above
+    nets = _family("ts-reset-rto")
+    made = [ns2exact.network(k) for k in nets]
+    flows = [f for sc in made for f in sc["flows"]]
+    on = [f for f in flows if f["tcp"].get("ts_reset_rto")]
+    assert all(f["tcp"].get("timestamps") for f in on)
+    assert len(on) >= 200 and sum(bool(f["tcp"].get("timestamps")) for f in flows) - len(on) >= 50
+    assert {f["cc"] for f in on} >= {"tahoe", "reno", "newreno", "vegas"}
+    assert sum(f["tcp"].get("sack_agent") == "sack1" for f in on) >= 20
+    assert sum(bool(f["tcp"].get("ecn")) for f in on) >= 10
+    tcl = "".join(ns2exact.tcl(k) for k in nets[:10])
+    assert " set ts_resetRTO_ true" in tcl
+
+
+def test_the_comparison_sees_the_backoff_kept_until_the_timed_segment():
+    # of the first twenty (`python -m satcc.dev.ns2exact controls --family
+    # ts-reset-rto`): 6
+    got = ns2exact.controls("ts-reset-rto", REF)
+    assert list(got.values()) == [6], got
+
+
 def test_the_exit_fast_retransmit_networks_run_reno_and_newreno_agents_without_it():
     # networks from EXIT_FR_FIRST: ns-2's Reno and NewReno agents with exitFastRetrans_
     # false beside the other agents, some networks with ECN; every one compared with ns-2

@@ -131,6 +131,11 @@ def _agree(sc: dict, script: str) -> bool:
     ("aimd.tcl", lambda sc: _flow(sc, "tcp4")["tcp"].pop("aimd_decrease")),
     # SFQ's buffer is its maxqueue_ (its `limit` command), not the limit_ that `$ns
     # queue-limit` sets, and its buckets; DRR's quantum (a class default) and its `blimit`
+    # ts_resetRTO_: every kind of agent reads it with timestamps (Tahoe, Reno, NewReno,
+    # Sack1, Fack, Vegas), one set in an event before its start; and the one without it
+    *[("ts_reset_rto.tcl", lambda sc, f=f: _flow(sc, f)["tcp"].pop("ts_reset_rto"))
+      for f in ("tcp0", "tcp1", "tcp2", "tcp3", "tcp4", "tcp5", "tcp6")],
+    ("ts_reset_rto.tcl", lambda sc: _flow(sc, "tcp7").setdefault("tcp", {}).update(ts_reset_rto=True)),
     # exitFastRetrans_ false (the test suites' block): Reno and NewReno agents whose
     # declined retransmits inflate the window, and the Reno agent set back to true
     *[("exit_fast_retransmit.tcl", lambda sc, f=f: _flow(sc, f)["tcp"].pop("exit_fast_retransmit"))

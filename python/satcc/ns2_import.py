@@ -1512,7 +1512,9 @@ def _two_state_model(objs: _Objects, em: str, unit: str, laws: dict[int, str], w
 _LIVE_AGENT_VARS = {"window_", "windowInit_", "maxburst_", "maxcwnd_", "packetSize_", "overhead_", "tcpTick_",
                     "minrto_", "maxrto_", "numdupacks_", "timestamps_", "ecn_",
                     # read by opencwnd and by the timeout (ns2/scripts/options_before_start.tcl)
-                    "windowOption_", "slow_start_restart_"}
+                    "windowOption_", "slow_start_restart_",
+                    # read at each new ACK (ns2/scripts/ts_reset_rto.tcl)
+                    "ts_resetRTO_"}
 # ... and its sink's (TCPSink's ACK size, DelAck's interval), read as segments arrive
 _LIVE_SINK_VARS = {"packetSize_", "interval_"}
 # ... of which these, set once it has started, change the sender's limits then
@@ -1918,6 +1920,14 @@ def _tcp(objs: _Objects, a: str, b: str, cc: str, sack_agent: str | None, delack
         else:
             objs.notes.append(f"{what}: noFastRetrans_ true: {objs.cls[a]} does not read it (only Agent/TCP does); "
                               "left out")
+    # ts_resetRTO_: read by TcpAgent::newack with the timestamp option only
+    known.add("ts_resetRTO_")
+    if _bool(objs.get(a, "ts_resetRTO_", "false")[0], f"{what}: ts_resetRTO_"):
+        if tcp.get("timestamps"):
+            tcp["ts_reset_rto"] = True
+        else:
+            objs.notes.append(f"{what}: ts_resetRTO_ true without timestamps_: ns-2 reads it only with the "
+                              "timestamp option; left out")
     # exitFastRetrans_: read by the duplicate-ACK rules of RenoTcpAgent::recv and
     # NewRenoTcpAgent::recv only (Tahoe's, Sack1's, Fack's and Vegas's recv never look at
     # it: their traces are the same with it false, checked in ns-2)

@@ -321,6 +321,12 @@ NO_FRTX_FIRST = 48000
 # exitFastRetrans_ (the test suites' false: the duplicates of a declined fast
 # retransmit inflate the window); a fifth of the networks answer ECN marks
 EXIT_FR_FIRST = 49000
+# From TS_RESET_FIRST to TS_RESET_FIRST + 99: lossy networks with ON/OFF sources whose
+# senders (agents mixed) carry the timestamp option seven in ten, as the timestamps
+# family makes them, seven in ten of those with ts_resetRTO_ (each echo ends the
+# timer's backoff); a fifth of the networks answer ECN marks, which hold the backoff, and
+# half lose 10 to 20 % of the packets on their lossy links
+TS_RESET_FIRST = 50000
 # Networks found apart by a scan beyond the reference (`scan A B --family F`) and kept in
 # it once fixed, each with its family (network(k, F)): 92028 (dv) parted by a RED draw
 # taken in another order, its link's two ends told of a failure in satcc's order rather
@@ -368,7 +374,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(COUNTED_FIRST, COUNTED_FIRST + 100)) + list(range(NO_RESTART_FIRST, NO_RESTART_FIRST + 100))
             + list(range(SUITE_FIRST, SUITE_FIRST + 100)) + list(range(PARTIAL_FIRST, PARTIAL_FIRST + 100))
             + list(range(DROP_FRONT_FIRST, DROP_FRONT_FIRST + 100)) + list(range(NO_FRTX_FIRST, NO_FRTX_FIRST + 100))
-            + list(range(EXIT_FR_FIRST, EXIT_FR_FIRST + 100))
+            + list(range(EXIT_FR_FIRST, EXIT_FR_FIRST + 100)) + list(range(TS_RESET_FIRST, TS_RESET_FIRST + 100))
             + sorted(SCANNED)
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
@@ -605,9 +611,11 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "partial-acks": NewReno's older partial ACK rules; "drop-front": DropTail queues dropping from the front; "no-fast-retransmit": Tahoe agents without fast retransmit; "exit-fast-retransmit": Reno and NewReno agents without exitFastRetrans_; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "partial-acks": NewReno's older partial ACK rules; "drop-front": DropTail queues dropping from the front; "no-fast-retransmit": Tahoe agents without fast retransmit; "exit-fast-retransmit": Reno and NewReno agents without exitFastRetrans_; "ts-reset-rto": timestamp echoes ending the timer's backoff; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
     if k in SCANNED:
         return True, False, SCANNED[k]
+    if TS_RESET_FIRST <= k < TS_RESET_FIRST + 100:
+        return True, True, "ts-reset-rto"
     if EXIT_FR_FIRST <= k < EXIT_FR_FIRST + 100:
         return True, True, "exit-fast-retransmit"
     if NO_FRTX_FIRST <= k < NO_FRTX_FIRST + 100:
@@ -1352,6 +1360,29 @@ def _make_exit_fast_retransmit(sc: dict, rng: random.Random) -> None:
             f["tcp"] = {**f["tcp"], "exit_fast_retransmit": False}
 
 
+def _make_ts_reset_rto(sc: dict, rng: random.Random) -> None:
+    """In place, after _make_timestamps: a fifth of the networks answer ECN marks
+    (_make_ecn; a Sack1 agent drawn over Tahoe runs NewReno's, a Vegas agent sends
+    without ECN); in half of them the packet error models lose 10 to 20 %; seven senders
+    in ten carrying timestamps take ts_resetRTO_."""
+    if rng.random() < 0.2:
+        _make_ecn(sc, rng)
+        for f in sc["flows"]:
+            if f["tcp"].get("sack_agent") == "sack1" and f.get("cc") == "tahoe":
+                f["cc"] = "newreno"
+            if f.get("cc") == "vegas":
+                f["tcp"] = {k: v for k, v in f["tcp"].items() if k != "ecn"}
+    if rng.random() < 0.5:
+        # heavier losses, so that timeouts back off the timer often
+        for link in sc["links"]:
+            for d in (link, link.get("a_to_b", {}), link.get("b_to_a", {})):
+                if d.get("error", {}).get("type") == "per":
+                    d["error"] = {"type": "per", "per": rng.choice([0.1, 0.15, 0.2])}
+    for f in sc["flows"]:
+        if f["tcp"].get("timestamps") and rng.random() < 0.7:
+            f["tcp"] = {**f["tcp"], "ts_reset_rto": True}
+
+
 def _make_drop_front(sc: dict, rng: random.Random) -> None:
     """In place: the TCP agents mixed (_mix_agents_and_fack); in half the networks every
     DropTail buffer cut to 2-20 packets; in three in ten the buffers
@@ -1915,6 +1946,7 @@ _FAMILY_MAKERS = {
     "drop-front": [(_make_udp, 8_200_000), (_make_drop_front, 47_000_000)],
     "no-fast-retransmit": [(_make_no_fast_retransmit, 48_000_000)],
     "exit-fast-retransmit": [(_make_exit_fast_retransmit, 49_000_000)],
+    "ts-reset-rto": [(_make_timestamps, 11_200_000), (_make_ts_reset_rto, 50_000_000)],
 }
 
 
@@ -2037,6 +2069,10 @@ FAMILY_CONTROLS = {
         "each gap 1 ms longer": lambda sc: [r.__setitem__(0, r[0] + 1000) for f in sc["flows"]
                                             if f.get("traffic", {}).get("type") == "trace"
                                             for r in f["traffic"]["records"]],
+    },
+    "ts-reset-rto": {
+        "the backoff ended by the timed segment only": lambda sc: [f.get("tcp", {}).pop("ts_reset_rto", None)
+                                                                   for f in sc["flows"]],
     },
     "exit-fast-retransmit": {
         "every declined retransmit leaving the window": lambda sc: [f.get("tcp", {}).pop("exit_fast_retransmit", None)

@@ -693,6 +693,12 @@ pub(crate) fn flow_transport(sc: &Scenario, i: usize) -> Result<FlowTransport, S
             allowed.join(", ")
         ));
     }
+    if cfg.ts_reset_rto && !cfg.timestamps {
+        return Err(format!(
+            "{at}.tcp.ts_reset_rto: ns-2's ts_resetRTO_ ends the backoff at each timestamp echo, and this flow has \
+             no timestamps (allowed: with tcp.timestamps = true)"
+        ));
+    }
     let cumulative = [crate::tcp::Recovery::Reno, crate::tcp::Recovery::Newreno];
     if !cfg.exit_fast_retransmit && (cfg.sack || !cumulative.contains(&entry.recovery)) {
         let allowed: Vec<&str> = congestion::CONTROLLERS

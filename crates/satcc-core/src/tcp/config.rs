@@ -391,6 +391,11 @@ pub struct TcpConfig {
     /// only, and not with the controllers that keep rate samples (cubic, bbr), whose
     /// Linux transport has timestamps of its own.
     pub timestamps: bool,
+    /// ns-2's ts_resetRTO_ [false]: with `timestamps`, every new ACK's echo ends the
+    /// timer's backoff (Gurtov's change), not only the ACK of the segment timed on the
+    /// tick clock; ns-2 keeps the backoff while ECN-Echo holds the window at one packet,
+    /// as for that segment. Needs `timestamps` (without them ns-2 never reads it).
+    pub ts_reset_rto: bool,
     /// Receiver delays ACKs: one ACK per two packets or after the interval
     /// [Agent/TCPSink/DelAck, interval_ 0.1].
     pub delayed_ack: bool,
@@ -531,6 +536,7 @@ impl Default for TcpConfig {
             max_cwnd_pkts: 0,
             max_burst_pkts: 0,
             timestamps: false,
+            ts_reset_rto: false,
             delayed_ack: false,
             delayed_ack_interval_s: 0.1,
             quick_ack: false,

@@ -1226,6 +1226,11 @@ impl TcpSender {
             let tao = self.clock_s - echo;
             self.rtt.update_echo(tao);
             sample = Some(tao);
+            if self.cfg.ts_reset_rto && (!self.ect || !self.ecn_backoff || !self.ack_ece) {
+                // ts_resetRTO_: the echo ends the backoff (but not under ECN-Echo's)
+                self.rtt.reset_backoff();
+                self.ecn_backoff = false;
+            }
         }
         if self.rtt_active && ack.seq >= self.rtt_seq {
             if !self.ect || !self.ecn_backoff || !self.ack_ece {
@@ -2778,6 +2783,32 @@ mod tests {
         s.read_ts_echo(Some(0.2349));
         s.on_ack(&ack(3), 310 * MS, &mut out);
         assert!(out.iter().any(|q| q.rwnd_pkts == p.rwnd_pkts), "the freed slot is reused");
+    }
+
+    /// ts_resetRTO_: after a timeout backs the timer off, the next new ACK's echo ends
+    /// the backoff; without it the backoff stays until the segment timed on the tick
+    /// clock (here the one the timeout resent, acknowledged later) is acknowledged.
+    #[test]
+    fn ts_reset_rto_ends_the_backoff_at_the_next_echo() {
+        for reset in [false, true] {
+            let cfg = TcpConfig { rwnd_pkts: 100, timestamps: true, ts_reset_rto: reset, ..TcpConfig::default() };
+            let mut s = TcpSender::new(0, cfg, Box::new(Reno), 0.0);
+            let mut out = vec![];
+            s.clock_s = 0.0;
+            s.app_send(GREEDY, 0, &mut out);
+            s.clock_s = 0.1;
+            s.read_ts_echo(Some(0.0));
+            s.on_ack(&ack(0), 100 * MS, &mut out);
+            out.clear();
+            s.clock_s = 3.0;
+            s.on_timeout(3000 * MS, &mut out);
+            assert_eq!(s.rtt.backoff(), 2, "the timeout doubles the timer");
+            // the ACK of segment 1 (sent before the timeout) echoes its send time
+            s.clock_s = 3.05;
+            s.read_ts_echo(Some(0.1));
+            s.on_ack(&ack(1), 3050 * MS, &mut out);
+            assert_eq!(s.rtt.backoff(), if reset { 1 } else { 2 }, "ts_reset_rto {reset}");
+        }
     }
 
     /// ns-2's maxcwnd_: slow start stops at the cap, and in congestion avoidance a
