@@ -3012,16 +3012,7 @@ mod tests {
     #[test]
     fn tahoe_goes_back_n_at_one_packet() {
         let cfg = TcpConfig { rwnd_pkts: 100, recovery: Recovery::Tahoe, limited_transmit: false, ..TcpConfig::default() };
-        let mut s = TcpSender::new(0, cfg, Box::new(crate::tcp::congestion::Tahoe), 0.0);
-        s.w.ssthresh = 10.0;
-        let mut out = vec![];
-        s.app_send(GREEDY, 0, &mut out);
-        s.on_ack(&ack(0), MS, &mut out);
-        s.on_ack(&ack(1), 2 * MS, &mut out);
-        s.w.cwnd = 10.0;
-        out.clear();
-        s.send_much(2 * MS, &mut out);
-        assert_eq!(s.maxseq(), 11);
+        let (mut s, mut out) = steady_after(TcpSender::new(0, cfg, Box::new(crate::tcp::congestion::Tahoe), 0.0), ack(0));
         for t in 3..5 {
             out.clear();
             s.on_ack(&ack(1), t * MS, &mut out);
@@ -3050,16 +3041,7 @@ mod tests {
             fast_retransmit: false,
             ..TcpConfig::default()
         };
-        let mut s = TcpSender::new(0, cfg, Box::new(crate::tcp::congestion::Tahoe), 0.0);
-        s.w.ssthresh = 10.0;
-        let mut out = vec![];
-        s.app_send(GREEDY, 0, &mut out);
-        s.on_ack(&ack(0), MS, &mut out);
-        s.on_ack(&ack(1), 2 * MS, &mut out);
-        s.w.cwnd = 10.0;
-        out.clear();
-        s.send_much(2 * MS, &mut out);
-        assert_eq!(s.maxseq(), 11);
+        let (mut s, mut out) = steady_after(TcpSender::new(0, cfg, Box::new(crate::tcp::congestion::Tahoe), 0.0), ack(0));
         for t in 3..9 {
             out.clear();
             s.on_ack(&ack(1), t * MS, &mut out);
