@@ -90,6 +90,8 @@ def _tables():
 # A rule between fields (not a range) that a probe must keep: max_rto_s >= min_rto_s.
 # Probing one, the other takes the same value, brought into its own range.
 PARTNERS = {"max_rto_s": "min_rto_s", "min_rto_s": "max_rto_s"}
+# A field that only some receivers or senders take: probed with the settings it needs.
+NEEDS = {"sack_blocks": {"sack": True, "sack_agent": "sack1"}}
 
 
 def _partner(props: dict, field: str, v):
@@ -118,7 +120,8 @@ def test_python_and_the_core_refuse_the_same_values(table):
                 continue
             d = chain(cc="trefwa" if "trefwa" in table else "newreno").to_dict()
             v = int(value) if integer else value
-            put(d, {field: v, **({PARTNERS[field]: _partner(props, field, v)} if field in PARTNERS else {})})
+            put(d, {field: v, **({PARTNERS[field]: _partner(props, field, v)} if field in PARTNERS else {}),
+                    **NEEDS.get(field, {})})
             py_ok, rust_ok, rust_msg = _agree(d, f"{table}.{field}")
             assert py_ok == allowed, f"{table}.{field} = {value}: Python says {py_ok}"
             assert rust_ok == allowed, f"{table}.{field} = {value}: the core says {rust_msg}"

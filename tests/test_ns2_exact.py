@@ -2152,6 +2152,27 @@ def test_the_comparison_sees_the_partial_ack_rules_left_out():
     assert list(got.values()) == [13, 4], got
 
 
+def test_the_sack_blocks_networks_run_sack1_sinks_of_fewer_blocks():
+    # networks from SACK_BLOCKS_FIRST: Sack1 and Fack agents, and Sack1 sinks under other
+    # agents, reporting at most 0, 1 or 2 blocks; every one compared with ns-2 above
+    nets = _family("sack-blocks")
+    made = [ns2exact.network(k) for k in nets]
+    flows = [f for sc in made for f in sc["flows"] if "sack_blocks" in f.get("tcp", {})]
+    assert {f["tcp"]["sack_blocks"] for f in flows} == {0, 1, 2}
+    assert sum(f["tcp"].get("sack_agent") == "fack" for f in flows) >= 50
+    assert sum(bool(f["tcp"].get("sink_sack")) for f in flows) >= 10
+    assert len(flows) >= 250
+    tcl = "".join(ns2exact.tcl(k) for k in nets[:10])
+    assert " set maxSackBlocks_ 1" in tcl and " set maxSackBlocks_ 0" in tcl
+
+
+def test_the_comparison_sees_three_blocks_put_back():
+    # of the first twenty (`python -m satcc.dev.ns2exact controls --family
+    # sack-blocks`): 11
+    got = ns2exact.controls("sack-blocks", REF)
+    assert list(got.values()) == [11], got
+
+
 def test_the_ts_reset_rto_networks_end_the_backoff_at_each_echo():
     # networks from TS_RESET_FIRST: senders of every kind with timestamps, most with
     # ts_resetRTO_, some networks with ECN and heavy losses; every one compared with ns-2

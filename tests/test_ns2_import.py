@@ -131,6 +131,11 @@ def _agree(sc: dict, script: str) -> bool:
     ("aimd.tcl", lambda sc: _flow(sc, "tcp4")["tcp"].pop("aimd_decrease")),
     # SFQ's buffer is its maxqueue_ (its `limit` command), not the limit_ that `$ns
     # queue-limit` sets, and its buckets; DRR's quantum (a class default) and its `blimit`
+    # maxSackBlocks_: a Sack1 sink of one block (class-wide) and one of none, and the
+    # one asking five, which ns-2 keeps at three
+    ("sack_blocks.tcl", lambda sc: _flow(sc, "tcp0")["tcp"].pop("sack_blocks")),
+    ("sack_blocks.tcl", lambda sc: _flow(sc, "tcp3")["tcp"].pop("sack_blocks")),
+    ("sack_blocks.tcl", lambda sc: _flow(sc, "tcp4").setdefault("tcp", {}).update(sack_blocks=1)),
     # ts_resetRTO_: every kind of agent reads it with timestamps (Tahoe, Reno, NewReno,
     # Sack1, Fack, Vegas), one set in an event before its start; and the one without it
     *[("ts_reset_rto.tcl", lambda sc, f=f: _flow(sc, f)["tcp"].pop("ts_reset_rto"))
@@ -648,6 +653,20 @@ def test_exit_fast_retransmit_is_renos_and_newrenos_and_a_no_op_noted_for_the_ot
     assert off == ["tcp0", "tcp1", "tcp2", "tcp3"]
     for cls in ("Agent/TCP", "Agent/TCP/Sack1", "Agent/TCP/Vegas"):
         assert sum(f"exitFastRetrans_ false: {cls} does not read it" in n for n in imp.notes) == 1
+
+
+def test_max_sack_blocks_is_read_for_sack1_sinks_and_noted_elsewhere(tmp_path):
+    # maxSackBlocks_ 0 to 3 on a Sack1 sink (class-wide or its own); above 3 ns-2 keeps 3;
+    # a plain TCPSink reports no blocks; a negative one is refused by name
+    imp = ns2_import.from_tcl(ns2scripts.SCRIPTS / "sack_blocks.tcl")
+    got = {f["name"]: f.get("tcp", {}).get("sack_blocks") for f in imp.scenario["flows"]}
+    assert got == {"tcp0": 1, "tcp1": 1, "tcp2": 2, "tcp3": 0, "tcp4": None, "tcp5": 1, "tcp6": None}
+    assert any("maxSackBlocks_ 5: ns-2's TCP header holds 3 SACK blocks" in n for n in imp.notes)
+    assert any("maxSackBlocks_ 1: Agent/TCPSink reports no SACK blocks" in n for n in imp.notes)
+    odd = tmp_path / "odd.tcl"
+    odd.write_text((ns2scripts.SCRIPTS / "sack_blocks.tcl").read_text().replace("maxSackBlocks_ 0", "maxSackBlocks_ -1"))
+    with pytest.raises(ScenarioError, match=r"maxSackBlocks_ -1 is not modelled \(0 to 3 blocks are\)"):
+        ns2_import.from_tcl(odd)
 
 
 def test_a_queues_statistics_are_noted_and_change_nothing(tmp_path):

@@ -91,6 +91,8 @@ def test_unknown_congestion_control_lists_allowed():
     ("bbr", {"delay_growth": False}, r"flows\[0\]\.tcp\.delay_growth: ns-2's delay_growth_ false, not with 'bbr'"),
     ("vegas", {"whole_packet_cuts": True}, r"flows\[0\]\.tcp\.whole_packet_cuts: ns-2's whole-packet cut "
      r"\(precisionReduce_ false\) is a rule of its slowdown, not of 'vegas'"),
+    ("newreno", {"sack_blocks": 1}, r"flows\[0\]\.tcp\.sack_blocks: ns-2's maxSackBlocks_, a setting of its Sack1 "
+     r"sink, which this flow's receiver is not \(allowed: with sack_agent sack1 or fack, or sink_sack true\)"),
     ("reno", {"ts_reset_rto": True}, r"flows\[0\]\.tcp\.ts_reset_rto: ns-2's ts_resetRTO_ ends the backoff at "
      r"each timestamp echo, and this flow has no timestamps \(allowed: with tcp.timestamps = true\)"),
     ("tahoe", {"exit_fast_retransmit": False}, r"flows\[0\]\.tcp\.exit_fast_retransmit: false is ns-2's "

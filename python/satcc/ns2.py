@@ -691,6 +691,8 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
                     f"$sink({i}) set interval_ {tcp['delayed_ack_interval_s']}"]
         else:
             out.append(f"set sink({i}) [new {sink}]")
+        if tcp.get("sack_blocks", 3) != 3:
+            out.append(f"$sink({i}) set maxSackBlocks_ {tcp['sack_blocks']}")
         out += [
             f"$sink({i}) set packetSize_ {tcp['ack_size_bytes']}",
             f"$ns attach-agent $n({nid[f['src']]}) ${t}",

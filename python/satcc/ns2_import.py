@@ -1975,7 +1975,20 @@ def _tcp(objs: _Objects, a: str, b: str, cc: str, sack_agent: str | None, delack
     tcp["delayed_ack"] = delack
     if delack:
         tcp["delayed_ack_interval_s"] = seconds(objs.get(b, "interval_", "100ms")[0], f"{sink} interval_")
-    _unknown_vars(objs, b, {"packetSize_", "interval_"}, sink)
+    # maxSackBlocks_: the blocks a Sack1 sink's Sacker remembers and reports (ns-2
+    # clamps it to its header's 3, with a warning); a plain TCPSink has no Sacker
+    nblocks = _c_int(objs.get(b, "maxSackBlocks_", "3")[0], f"{sink} maxSackBlocks_")
+    if nblocks != 3:
+        if not objs.cls[b].startswith("Agent/TCPSink/Sack1"):
+            objs.notes.append(f"{sink}: maxSackBlocks_ {nblocks}: {objs.cls[b]} reports no SACK blocks; left out")
+        elif nblocks < 0:
+            raise Ns2ImportError(f"{sink}: maxSackBlocks_ {nblocks} is not modelled (0 to 3 blocks are)")
+        elif nblocks > 3:
+            objs.notes.append(f"{sink}: maxSackBlocks_ {nblocks}: ns-2's TCP header holds 3 SACK blocks, and ns-2 "
+                              "keeps 3 (with a warning); read as 3")
+        else:
+            tcp["sack_blocks"] = nblocks
+    _unknown_vars(objs, b, {"packetSize_", "interval_", "maxSackBlocks_"}, sink)
     if sack_agent is not None:
         tcp["sack"], tcp["sack_agent"] = True, sack_agent
     return tcp

@@ -327,6 +327,10 @@ EXIT_FR_FIRST = 49000
 # timer's backoff); a fifth of the networks answer ECN marks, which hold the backoff, and
 # half lose 10 to 20 % of the packets on their lossy links
 TS_RESET_FIRST = 50000
+# From SACK_BLOCKS_FIRST to SACK_BLOCKS_FIRST + 99: lossy networks with ON/OFF sources
+# whose senders are mostly ns-2's Sack1 and Fack agents (and Sack1 sinks under other
+# agents), seven Sack1 sinks in ten reporting 0, 1 or 2 blocks (maxSackBlocks_)
+SACK_BLOCKS_FIRST = 51000
 # Networks found apart by a scan beyond the reference (`scan A B --family F`) and kept in
 # it once fixed, each with its family (network(k, F)): 92028 (dv) parted by a RED draw
 # taken in another order, its link's two ends told of a failure in satcc's order rather
@@ -375,6 +379,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(SUITE_FIRST, SUITE_FIRST + 100)) + list(range(PARTIAL_FIRST, PARTIAL_FIRST + 100))
             + list(range(DROP_FRONT_FIRST, DROP_FRONT_FIRST + 100)) + list(range(NO_FRTX_FIRST, NO_FRTX_FIRST + 100))
             + list(range(EXIT_FR_FIRST, EXIT_FR_FIRST + 100)) + list(range(TS_RESET_FIRST, TS_RESET_FIRST + 100))
+            + list(range(SACK_BLOCKS_FIRST, SACK_BLOCKS_FIRST + 100))
             + sorted(SCANNED)
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
@@ -611,9 +616,11 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "partial-acks": NewReno's older partial ACK rules; "drop-front": DropTail queues dropping from the front; "no-fast-retransmit": Tahoe agents without fast retransmit; "exit-fast-retransmit": Reno and NewReno agents without exitFastRetrans_; "ts-reset-rto": timestamp echoes ending the timer's backoff; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "partial-acks": NewReno's older partial ACK rules; "drop-front": DropTail queues dropping from the front; "no-fast-retransmit": Tahoe agents without fast retransmit; "exit-fast-retransmit": Reno and NewReno agents without exitFastRetrans_; "ts-reset-rto": timestamp echoes ending the timer's backoff; "sack-blocks": Sack1 sinks of fewer SACK blocks; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
     if k in SCANNED:
         return True, False, SCANNED[k]
+    if SACK_BLOCKS_FIRST <= k < SACK_BLOCKS_FIRST + 100:
+        return True, True, "sack-blocks"
     if TS_RESET_FIRST <= k < TS_RESET_FIRST + 100:
         return True, True, "ts-reset-rto"
     if EXIT_FR_FIRST <= k < EXIT_FR_FIRST + 100:
@@ -1383,6 +1390,26 @@ def _make_ts_reset_rto(sc: dict, rng: random.Random) -> None:
             f["tcp"] = {**f["tcp"], "ts_reset_rto": True}
 
 
+def _make_sack_blocks(sc: dict, rng: random.Random) -> None:
+    """In place: the TCP agents mixed (_mix_agents_and_fack), then seven in ten made
+    ns-2's Sack1 or Fack agents over Sack1 sinks and one in ten a Sack1 sink under its
+    own agent (tcp.sink_sack); seven Sack1 sinks in ten report at most 0, 1 or 2 blocks
+    (tcp.sack_blocks, maxSackBlocks_)."""
+    for f in sc["flows"]:
+        if f.get("transport") == "udp":
+            continue
+        _mix_agents_and_fack(f, rng)
+        x = rng.random()
+        if x < 0.7:
+            f["cc"] = rng.choice(["reno", "newreno"])
+            f["tcp"] = {**f["tcp"], "sack": True, "sack_agent": rng.choice(["sack1", "sack1", "fack"])}
+            f["tcp"].pop("sink_sack", None)
+        elif x < 0.8 and not f["tcp"].get("sack") and f.get("cc") != "vegas":
+            f["tcp"] = {**f["tcp"], "sink_sack": True}
+        if (f["tcp"].get("sack") or f["tcp"].get("sink_sack")) and rng.random() < 0.7:
+            f["tcp"] = {**f["tcp"], "sack_blocks": rng.choice([0, 1, 1, 2, 2])}
+
+
 def _make_drop_front(sc: dict, rng: random.Random) -> None:
     """In place: the TCP agents mixed (_mix_agents_and_fack); in half the networks every
     DropTail buffer cut to 2-20 packets; in three in ten the buffers
@@ -1947,6 +1974,7 @@ _FAMILY_MAKERS = {
     "no-fast-retransmit": [(_make_no_fast_retransmit, 48_000_000)],
     "exit-fast-retransmit": [(_make_exit_fast_retransmit, 49_000_000)],
     "ts-reset-rto": [(_make_timestamps, 11_200_000), (_make_ts_reset_rto, 50_000_000)],
+    "sack-blocks": [(_make_sack_blocks, 51_000_000)],
 }
 
 
@@ -2069,6 +2097,9 @@ FAMILY_CONTROLS = {
         "each gap 1 ms longer": lambda sc: [r.__setitem__(0, r[0] + 1000) for f in sc["flows"]
                                             if f.get("traffic", {}).get("type") == "trace"
                                             for r in f["traffic"]["records"]],
+    },
+    "sack-blocks": {
+        "every Sack1 sink of three blocks": lambda sc: [f.get("tcp", {}).pop("sack_blocks", None) for f in sc["flows"]],
     },
     "ts-reset-rto": {
         "the backoff ended by the timed segment only": lambda sc: [f.get("tcp", {}).pop("ts_reset_rto", None)

@@ -714,6 +714,12 @@ pub(crate) fn flow_transport(sc: &Scenario, i: usize) -> Result<FlowTransport, S
             allowed.join(", ")
         ));
     }
+    if cfg.sack_blocks != 3 && !cfg.ns2_sink_sack() {
+        return Err(format!(
+            "{at}.tcp.sack_blocks: ns-2's maxSackBlocks_, a setting of its Sack1 sink, which this flow's receiver \
+             is not (allowed: with sack_agent sack1 or fack, or sink_sack true)"
+        ));
+    }
     // (a Tahoe flow with tcp.sack is refused above: it has no SACK recovery)
     if !cfg.fast_retransmit && entry.recovery != crate::tcp::Recovery::Tahoe {
         let allowed: Vec<&str> =

@@ -433,6 +433,12 @@ pub struct TcpConfig {
     /// `sack` is ns-2's Agent/TCPSink/Sack1 under one of ns-2's other agents, whose ACKs
     /// carry its blocks (8 bytes each on the wire) and whose sender reads none [unset].
     pub sink_sack: Option<bool>,
+    /// The most SACK blocks an ACK of ns-2's Sack1 sink carries, and the blocks it
+    /// remembers (maxSackBlocks_ [3], its most: ns-2 clamps a larger one to 3 with a
+    /// warning); 0: none. ns-2's Sack1 sink only (`sack_agent` sack1 or fack, or
+    /// `sink_sack` true).
+    #[schemars(range(max = 3))]
+    pub sack_blocks: u8,
     /// Explicit Congestion Notification as ns-2 2.35's one-way agents run it (ecn_ 1,
     /// RFC 3168's rules as ns-2 has them): every data segment but the first is
     /// ECN-capable, so a RED queue with `ecn` marks it where it would drop it early;
@@ -545,6 +551,7 @@ impl Default for TcpConfig {
             sack_report: SackReport::Highest,
             sack_agent: SackAgent::Rfc6675,
             sink_sack: None,
+            sack_blocks: 3,
             ecn: false,
             ack_size_bytes: 40,
             initial_ttl: 32,

@@ -186,18 +186,18 @@ pub struct Sacker {
 
 impl Default for Sacker {
     fn default() -> Self {
-        Sacker {
-            seen: vec![false; SEEN_INITIAL],
-            next: 0,
-            maxseen: 0,
-            is_dup: false,
-            stack: Vec::with_capacity(MAX_BLOCKS),
-            size: MAX_BLOCKS,
-        }
+        Sacker::new(MAX_BLOCKS)
     }
 }
 
 impl Sacker {
+    /// A receiver reporting at most `blocks` SACK blocks (ns-2's maxSackBlocks_, at
+    /// most MAX_BLOCKS; 0: none).
+    pub fn new(blocks: usize) -> Self {
+        let size = blocks.min(MAX_BLOCKS);
+        Sacker { seen: vec![false; SEEN_INITIAL], next: 0, maxseen: 0, is_dup: false, stack: Vec::with_capacity(size), size }
+    }
+
     fn mask(&self) -> i64 {
         self.seen.len() as i64 - 1
     }
@@ -262,7 +262,7 @@ impl Sacker {
             self.stack.clear();
             return out;
         }
-        if !(cum < self.maxseen || self.is_dup) {
+        if !(cum < self.maxseen || self.is_dup) || self.size == 0 {
             return out;
         }
         // the first block: rightward from the trigger to the first hole, then leftward
@@ -399,6 +399,21 @@ mod tests {
         // everything held is in order: the stack is emptied, no blocks
         assert_eq!(ack(&mut r, 8), vec![]);
         assert_eq!(r.next, 11);
+    }
+
+    /// maxSackBlocks_: the stack holds that many blocks and an ACK carries that many;
+    /// with 0, none (ns-2 tests base_nblocks_ > 0 before the first).
+    #[test]
+    fn fewer_blocks_are_remembered_and_reported_as_maxsackblocks_says() {
+        for (n, want) in [(1, vec![(9, 10)]), (2, vec![(9, 10), (7, 8)]), (0, vec![])] {
+            let mut r = Sacker::new(n);
+            for seq in [0, 1, 3, 4, 7] {
+                r.on_segment(seq);
+                r.blocks(seq);
+            }
+            r.on_segment(9);
+            assert_eq!(r.blocks(9).iter().collect::<Vec<_>>(), want, "{n} blocks");
+        }
     }
 
     #[test]

@@ -177,7 +177,7 @@ impl TcpSink {
             payload: cfg.packet_size_bytes,
             syn: cfg.syn,
             sack: (cfg.sack && cfg.sack_agent == SackAgent::Rfc6675).then(|| SackReceiver::new(cfg.sack_report)),
-            sack1: cfg.ns2_sink_sack().then(Sacker::default),
+            sack1: cfg.ns2_sink_sack().then(|| Sacker::new(cfg.sack_blocks as usize)),
             sack1_blocks: cfg.sink_sends_blocks(),
             sent_blocks: AckRecords::default(),
             next_ack_id: 0,
