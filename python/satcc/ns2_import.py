@@ -203,6 +203,18 @@ _IGNORED = {"fid_", "class_", "type_", "prio_", "flags_", "agent_addr_", "agent_
             # one-way agent of 2.35: its packets are the same either way (checked in ns-2)
             "updated_rttvar_"}
 
+# ns-2's variables that only some of its one-way agents read, checked in ns-2 agent by
+# agent (the others' traces are the same whatever they say, so the import notes them
+# and leaves them out): variable -> (ns-2's default, the agents that read it, the
+# scenario's key and the value it takes there)
+_READ_BY_SOME = {
+    # TcpAgent::recv: the duplicate at the threshold does nothing (Tahoe's own recv)
+    "noFastRetrans_": ("false", ("Agent/TCP",), "fast_retransmit", False),
+    # RenoTcpAgent::recv and NewRenoTcpAgent::recv: a declined retransmit's duplicates
+    # inflate the window all the same
+    "exitFastRetrans_": ("true", ("Agent/TCP/Reno", "Agent/TCP/Newreno"), "exit_fast_retransmit", False),
+}
+
 # ns-2's SACK agents: satcc's Sack1 or Fack recovery (tcp.sack_agent) under the
 # controller of the agent whose window rules they follow (Fack's own recovery cuts its
 # window as a timeout does and opens it by opencwnd, whichever Reno-like controller)
@@ -1910,16 +1922,16 @@ def _tcp(objs: _Objects, a: str, b: str, cc: str, sack_agent: str | None, delack
     known.add("windowOption_")
     if option == 0:
         tcp["window_increase"] = "counted"
-    # noFastRetrans_: only TcpAgent::recv (Agent/TCP, Tahoe) reads it; ns-2's other
-    # one-way agents count their duplicates by their own recv and never look at it
-    # (their traces are the same with it true, checked in ns-2)
-    known.add("noFastRetrans_")
-    if _bool(objs.get(a, "noFastRetrans_", "false")[0], f"{what}: noFastRetrans_"):
-        if objs.cls[a] == "Agent/TCP":
-            tcp["fast_retransmit"] = False
+    for var, (default, readers, key, value) in _READ_BY_SOME.items():
+        known.add(var)
+        val = objs.get(a, var, default)[0]
+        if _bool(val, f"{what}: {var}") == _bool(default, var):
+            continue
+        if objs.cls[a] in readers:
+            tcp[key] = value
         else:
-            objs.notes.append(f"{what}: noFastRetrans_ true: {objs.cls[a]} does not read it (only Agent/TCP does); "
-                              "left out")
+            objs.notes.append(f"{what}: {var} {val}: {objs.cls[a]} does not read it (read by {' and '.join(readers)} "
+                              "only); left out")
     # ts_resetRTO_: read by TcpAgent::newack with the timestamp option only
     known.add("ts_resetRTO_")
     if _bool(objs.get(a, "ts_resetRTO_", "false")[0], f"{what}: ts_resetRTO_"):
@@ -1928,16 +1940,6 @@ def _tcp(objs: _Objects, a: str, b: str, cc: str, sack_agent: str | None, delack
         else:
             objs.notes.append(f"{what}: ts_resetRTO_ true without timestamps_: ns-2 reads it only with the "
                               "timestamp option; left out")
-    # exitFastRetrans_: read by the duplicate-ACK rules of RenoTcpAgent::recv and
-    # NewRenoTcpAgent::recv only (Tahoe's, Sack1's, Fack's and Vegas's recv never look at
-    # it: their traces are the same with it false, checked in ns-2)
-    known.add("exitFastRetrans_")
-    if not _bool(objs.get(a, "exitFastRetrans_", "true")[0], f"{what}: exitFastRetrans_"):
-        if objs.cls[a] in ("Agent/TCP/Reno", "Agent/TCP/Newreno"):
-            tcp["exit_fast_retransmit"] = False
-        else:
-            objs.notes.append(f"{what}: exitFastRetrans_ false: {objs.cls[a]} does not read it (only Agent/TCP/Reno "
-                              "and /Newreno do); left out")
     if objs.cls[a] == "Agent/TCP/Newreno":
         # its partial ACKs' rules (tcp-newreno.cc): the window deflated or not, and the
         # timer restarted on the first partial ACK of a recovery or on each

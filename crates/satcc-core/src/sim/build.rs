@@ -636,6 +636,18 @@ pub(crate) struct FlowTransport {
     pub bare_syn: bool,
 }
 
+/// The controllers whose loss recovery is one of `recoveries` (an ns-2 agent's rule
+/// lives in that recovery's code) and that keep no rate samples (Linux's, which refuse
+/// ns-2's settings): the names a refusal of such a rule allows, comma-separated.
+fn ns2_recovery_controllers(recoveries: &[crate::tcp::Recovery], settings: &crate::settings::SchemeSettings) -> String {
+    congestion::CONTROLLERS
+        .iter()
+        .filter(|c| recoveries.contains(&c.recovery) && !(c.build)(settings).needs_rate_samples())
+        .map(|c| c.name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 pub(crate) fn flow_transport(sc: &Scenario, i: usize) -> Result<FlowTransport, String> {
     let f = &sc.flows[i];
     let at = format!("flows[{i}]");
@@ -685,12 +697,10 @@ pub(crate) fn flow_transport(sc: &Scenario, i: usize) -> Result<FlowTransport, S
     }
     if (!cfg.partial_window_deflation || cfg.timer_every_partial_ack) && entry.recovery != crate::tcp::Recovery::Newreno {
         let field = if cfg.partial_window_deflation { "timer_every_partial_ack" } else { "partial_window_deflation" };
-        let allowed: Vec<&str> =
-            congestion::CONTROLLERS.iter().filter(|c| c.recovery == crate::tcp::Recovery::Newreno).map(|c| c.name).collect();
         return Err(format!(
             "{at}.tcp.{field}: a rule of ns-2's NewReno agent's partial ACKs, not of '{}' (allowed: {})",
             f.cc,
-            allowed.join(", ")
+            ns2_recovery_controllers(&[crate::tcp::Recovery::Newreno], &settings)
         ));
     }
     if cfg.ts_reset_rto && !cfg.timestamps {
@@ -701,17 +711,12 @@ pub(crate) fn flow_transport(sc: &Scenario, i: usize) -> Result<FlowTransport, S
     }
     let cumulative = [crate::tcp::Recovery::Reno, crate::tcp::Recovery::Newreno];
     if !cfg.exit_fast_retransmit && (cfg.sack || !cumulative.contains(&entry.recovery)) {
-        let allowed: Vec<&str> = congestion::CONTROLLERS
-            .iter()
-            .filter(|c| cumulative.contains(&c.recovery) && !(c.build)(&settings).needs_rate_samples())
-            .map(|c| c.name)
-            .collect();
         return Err(format!(
             "{at}.tcp.exit_fast_retransmit: false is ns-2's exitFastRetrans_ false, a rule of its Reno and NewReno \
              agents' duplicate ACKs without SACK, not of '{}'{} (allowed: {} with sack = false)",
             f.cc,
             if cfg.sack { " with tcp.sack" } else { "" },
-            allowed.join(", ")
+            ns2_recovery_controllers(&cumulative, &settings)
         ));
     }
     if cfg.sack_blocks != 3 && !cfg.ns2_sink_sack() {
@@ -722,13 +727,11 @@ pub(crate) fn flow_transport(sc: &Scenario, i: usize) -> Result<FlowTransport, S
     }
     // (a Tahoe flow with tcp.sack is refused above: it has no SACK recovery)
     if !cfg.fast_retransmit && entry.recovery != crate::tcp::Recovery::Tahoe {
-        let allowed: Vec<&str> =
-            congestion::CONTROLLERS.iter().filter(|c| c.recovery == crate::tcp::Recovery::Tahoe).map(|c| c.name).collect();
         return Err(format!(
             "{at}.tcp.fast_retransmit: false is ns-2's noFastRetrans_ true, which only its Tahoe agent (Agent/TCP) \
              reads, not '{}' (allowed: {})",
             f.cc,
-            allowed.join(", ")
+            ns2_recovery_controllers(&[crate::tcp::Recovery::Tahoe], &settings)
         ));
     }
     cfg.recovery = match (cfg.sack, cfg.sack_agent) {

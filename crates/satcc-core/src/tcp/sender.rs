@@ -3418,13 +3418,10 @@ mod tests {
         assert_eq!(seqs(&out).last(), Some(&6), "the timeout resends the hole");
     }
 
-    #[test]
-    fn reno_after_a_timeout_declined_retransmit_sends_nothing() {
-        // ns-2 2.35 Agent/TCP/Reno (1 Mb/s bottleneck, a hole at 40 lost twice): after
-        // the timeout resends 40, the first two dupACKs of 39 send 41 and 42 (limited
-        // transmit), the third declines the fast retransmit (39 is below recover, 85)
-        // and the twelve that follow send nothing (exitFastRetrans_ 1: no inflation)
-        let (mut s, _) = steady(Recovery::Reno);
+    /// `s` (steady: 2..=11 outstanding, 2 lost) after three duplicates of 1 (a fast
+    /// retransmit, `recover` at the highest sent) and a timeout at 500 ms that resends 2:
+    /// duplicates of 1 after it are below `recover`.
+    fn fast_retransmit_then_timeout(mut s: TcpSender) -> TcpSender {
         let mut out = vec![];
         for i in 0..3 {
             s.on_ack(&ack(1), (10 + i) * MS, &mut out);
@@ -3433,7 +3430,17 @@ mod tests {
         out.clear();
         s.on_timeout(500 * MS, &mut out);
         assert_eq!(seqs(&out), vec![2], "the timeout resends the hole");
-        out.clear();
+        s
+    }
+
+    #[test]
+    fn reno_after_a_timeout_declined_retransmit_sends_nothing() {
+        // ns-2 2.35 Agent/TCP/Reno (1 Mb/s bottleneck, a hole at 40 lost twice): after
+        // the timeout resends 40, the first two dupACKs of 39 send 41 and 42 (limited
+        // transmit), the third declines the fast retransmit (39 is below recover, 85)
+        // and the twelve that follow send nothing (exitFastRetrans_ 1: no inflation)
+        let mut s = fast_retransmit_then_timeout(steady(Recovery::Reno).0);
+        let mut out = vec![];
         s.on_ack(&ack(1), 600 * MS, &mut out);
         s.on_ack(&ack(1), 601 * MS, &mut out);
         assert_eq!(seqs(&out), vec![3, 4], "limited transmit");
@@ -3453,16 +3460,8 @@ mod tests {
     fn without_exit_fast_retransmit_a_declined_retransmit_still_inflates() {
         for recovery in [Recovery::Reno, Recovery::Newreno] {
             let cfg = TcpConfig { rwnd_pkts: 100, recovery, exit_fast_retransmit: false, ..TcpConfig::default() };
-            let (mut s, _) = steady_after(TcpSender::new(0, cfg, Box::new(Reno), 0.0), ack(0));
+            let mut s = fast_retransmit_then_timeout(steady_after(TcpSender::new(0, cfg, Box::new(Reno), 0.0), ack(0)).0);
             let mut out = vec![];
-            for i in 0..3 {
-                s.on_ack(&ack(1), (10 + i) * MS, &mut out);
-            }
-            assert_eq!(s.stats.fast_retransmits, 1);
-            out.clear();
-            s.on_timeout(500 * MS, &mut out);
-            assert_eq!(seqs(&out), vec![2], "the timeout resends the hole");
-            out.clear();
             for i in 0..3 {
                 s.on_ack(&ack(1), (600 + i) * MS, &mut out);
             }
