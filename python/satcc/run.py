@@ -33,6 +33,8 @@ class RunResult:
     scenario captures (monitor.capture); `satcc.pcap.write` makes a pcap file of it.
     paths: on a moving constellation (with monitor.flow_traces), each flow's path at
     every routing instant: propagation RTT, hops, whether it changed.
+    pings: each answered echo request of a ping flow (transport: ping): when its reply
+    arrived, its number, the round trip and the two one-way delays (ms).
     events_by_kind: the summary's event count by kind ("link arrivals", "pacing
     wake-ups", "retransmission timers", ...): how the engine spent the run, not a
     result (not in summary.json).
@@ -48,6 +50,7 @@ class RunResult:
     packets: pa.Table | None = None
     paths: pa.Table | None = None
     events_by_kind: dict | None = None
+    pings: pa.Table | None = None
 
     def close(self) -> None:
         """Remove now the files a streamed run's tables are read from (a run whose series
@@ -67,7 +70,7 @@ class RunResult:
             tmp = out / f".{name}.parquet.tmp"
             pq.write_table(table, tmp)
             os.replace(tmp, out / f"{name}.parquet")
-        for name, table in (("packets", self.packets), ("paths", self.paths)):
+        for name, table in (("packets", self.packets), ("paths", self.paths), ("pings", self.pings)):
             if table is not None and table.num_rows:
                 tmp = out / f".{name}.parquet.tmp"
                 pq.write_table(table, tmp)
@@ -295,7 +298,7 @@ def run(scenario: Scenario | dict, *, memory_budget=None, event_budget=None, pro
         tables = {name: _table(cols, _dictionaries(raw)) for name, cols in raw["tables"].items()}
     result = RunResult(json.loads(raw["summary"]), raw["summary"], tables["queue"], tables["flows"], tables["drops"],
                        tables["feedback"], d, tables["packets"], tables.get("paths"),
-                       dict(raw.get("events_by_kind") or []))
+                       dict(raw.get("events_by_kind") or []), tables.get("pings"))
     if spool.dir is not None:
         result._cleanup = weakref.finalize(result, shutil.rmtree, str(spool.dir), True)
     return result

@@ -29,7 +29,9 @@ pub struct FlowSummary {
     pub cc: String,
     /// "udp" for a UDP flow (transport: udp; absent for TCP flows). Its counts are its
     /// datagrams: sent by the source, delivered at the far end, dropped; nothing is
-    /// acknowledged or retransmitted.
+    /// acknowledged or retransmitted. "ping" for a ping flow: its data counts are its
+    /// echo requests (the replies are in `pings`), its loss rate that of requests and
+    /// replies together over the requests sent.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub transport: Option<&'static str>,
     pub start_s: f64,
@@ -77,6 +79,25 @@ pub struct FlowSummary {
     /// start; how many starts did.
     #[serde(skip_serializing_if = "is_zero_u32")]
     pub trace_past_end: u32,
+    /// Ping flows only: their requests and replies.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pings: Option<PingSummary>,
+}
+
+/// A ping flow's echo requests and what became of them.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct PingSummary {
+    /// Requests sent, and answered (their replies reached the sender).
+    pub sent: u64,
+    pub answered: u64,
+    /// Requests and replies dropped on the way.
+    pub requests_dropped: u64,
+    pub replies_dropped: u64,
+    /// The answered requests' round trips, least, mean and greatest, ms (null: none
+    /// answered).
+    pub rtt_min_ms: Option<f64>,
+    pub rtt_mean_ms: Option<f64>,
+    pub rtt_max_ms: Option<f64>,
 }
 
 fn is_zero_u32(n: &u32) -> bool {

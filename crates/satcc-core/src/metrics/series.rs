@@ -1,4 +1,5 @@
-//! Time series as named tables (queue, flows, drops, feedback), one Parquet table each.
+//! Time series as named tables (queue, flows, drops, feedback, packets, paths, pings), one
+//! Parquet table each.
 //!
 //! Each table is declared once, by [`table!`]: a column's name, its Rust type and what
 //! its values mean (a plain number, or an index into the run's link names, flow names
@@ -224,6 +225,23 @@ table!(
     }
 );
 
+table!(
+    /// Every answered echo request of a ping flow (transport: ping), as its reply
+    /// arrives: what ns-2 hands an Agent/Ping's `recv` (its `oneway` form).
+    PingTable, PingRow, "pings", {
+        time_s: f64 = Plain,
+        flow: u32 = Flow,
+        /// The request's number (from 0, in the order they were sent).
+        seqno: i64 = Plain,
+        /// The reply's arrival less the request's send time.
+        rtt_ms: f64 = Plain,
+        /// The request's way there (its arrival at the far agent less its send time)
+        /// and the reply's way back: together the round trip.
+        forward_ms: f64 = Plain,
+        back_ms: f64 = Plain,
+    }
+);
+
 /// Every time series of a run.
 #[derive(Clone, Debug, Default)]
 pub struct Series {
@@ -233,13 +251,14 @@ pub struct Series {
     pub feedback: FeedbackTable,
     pub packets: PacketTable,
     pub paths: PathTable,
+    pub pings: PingTable,
 }
 
 impl Series {
     /// Rows held, all tables together.
     pub fn rows(&self) -> usize {
         self.queue.len() + self.flows.len() + self.drops.len() + self.feedback.len() + self.packets.len()
-            + self.paths.len()
+            + self.paths.len() + self.pings.len()
     }
 
     /// Every table as (name, columns), in a fixed order.
@@ -251,6 +270,7 @@ impl Series {
             (FeedbackTable::NAME, self.feedback.into_columns()),
             (PacketTable::NAME, self.packets.into_columns()),
             (PathTable::NAME, self.paths.into_columns()),
+            (PingTable::NAME, self.pings.into_columns()),
         ]
     }
 }

@@ -644,6 +644,10 @@ pub const MAX_ERROR_COUNT: f64 = 1.0e12;
 pub const MAX_ERROR_LIST: usize = 1_000_000;
 /// Most records a trace-driven source holds.
 pub const MAX_TRACE_RECORDS: usize = 10_000_000;
+/// The most echo requests one ping flow sends (each is an event filed before the run).
+pub const MAX_PINGS: usize = 1_000_000;
+/// An echo request's and reply's size by default: ns-2's Agent/Ping packetSize_.
+pub const PING_BYTES: u32 = 64;
 
 /// What an ns-2 error model counts (its `unit`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -973,6 +977,32 @@ pub enum TrafficSpecIn {
         #[schemars(length(min = 1, max = MAX_TRACE_RECORDS))]
         records: Vec<[u32; 2]>,
     },
+    /// Echo requests (`transport: ping`), as ns-2's `$ns at T "$ping send"` on an
+    /// Agent/Ping: a request of `packet_size_bytes` at each instant of `at_s`, or one at
+    /// the flow's start and then every `every_s` until its stop (or the run's end). The
+    /// destination answers each at once with a reply of `reply_size_bytes` along the
+    /// flow's ACK path; the pings table gives each answered request's round trip and its
+    /// two one-way delays, the summary's `pings` their count and spread.
+    Pings {
+        /// The instants of the requests, seconds, in time order (each at or after the
+        /// flow's start); give this or `every_s`.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        #[schemars(length(max = MAX_PINGS), inner(range(min = 0, max = MAX_TIME_S)))]
+        at_s: Vec<f64>,
+        /// A request every this many seconds from the flow's start (the first at the
+        /// start); give this or `at_s`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[schemars(range(min = MIN_TIMER_S, max = MAX_TIME_S))]
+        every_s: Option<f64>,
+        /// Bytes of a request on the wire (ns-2's packetSize_ of the sending Agent/Ping) [64].
+        #[serde(default = "ping_bytes")]
+        #[schemars(range(min = 1, max = 65535))]
+        packet_size_bytes: u32,
+        /// Bytes of a reply (the answering agent's packetSize_) [64].
+        #[serde(default = "ping_bytes")]
+        #[schemars(range(min = 1, max = 65535))]
+        reply_size_bytes: u32,
+    },
     /// A transfer of `size_bytes`, as ns-2's `$ftp send size_bytes`: the sender is handed
     /// ceil(size_bytes / tcp.packet_size_bytes) packets at the start and sends them; the
     /// flow completes when the last is acknowledged (ns-2's `done`), and the summary gives
@@ -998,7 +1028,7 @@ impl TrafficSpecIn {
     /// files).
     pub fn source_rate_bps(&self) -> Option<f64> {
         match self {
-            TrafficSpecIn::Bulk | TrafficSpecIn::File { .. } | TrafficSpecIn::Telnet { .. } => None,
+            TrafficSpecIn::Bulk | TrafficSpecIn::File { .. } | TrafficSpecIn::Telnet { .. } | TrafficSpecIn::Pings { .. } => None,
             TrafficSpecIn::Trace { records } => {
                 let (gaps_us, bytes) = records.iter().fold((0.0, 0.0), |(g, b), r| (g + r[0] as f64, b + r[1] as f64));
                 Some(if gaps_us > 0.0 { bytes * 8.0 / (gaps_us * 1e-6) } else { f64::INFINITY })
@@ -1009,10 +1039,12 @@ impl TrafficSpecIn {
         }
     }
 
-    /// The datagram size a source names (UDP flows; a trace's largest message).
+    /// The datagram size a source names (UDP flows; a trace's largest message; a ping's
+    /// request).
     pub fn packet_size_bytes(&self) -> Option<u32> {
         match self {
             TrafficSpecIn::Bulk | TrafficSpecIn::File { .. } | TrafficSpecIn::Telnet { .. } => None,
+            TrafficSpecIn::Pings { packet_size_bytes, .. } => Some(*packet_size_bytes),
             TrafficSpecIn::Trace { records } => records.iter().map(|r| r[1]).max(),
             TrafficSpecIn::Pareto { packet_size_bytes, .. }
             | TrafficSpecIn::Exponential { packet_size_bytes, .. }
@@ -1030,12 +1062,17 @@ impl TrafficSpecIn {
             TrafficSpecIn::File { .. } => "file",
             TrafficSpecIn::Telnet { .. } => "telnet",
             TrafficSpecIn::Trace { .. } => "trace",
+            TrafficSpecIn::Pings { .. } => "pings",
         }
     }
 }
 
 fn is_zero_u32(n: &u32) -> bool {
     *n == 0
+}
+
+fn ping_bytes() -> u32 {
+    PING_BYTES
 }
 
 fn telnet_interval() -> f64 {
@@ -1066,11 +1103,24 @@ pub enum Transport {
     /// (REFWA and the others) leave them alone, as the papers' classing by port number
     /// does; they share the links' queues.
     Udp,
+    /// Ping: echo requests at the instants of its traffic (`pings`), each answered by
+    /// the destination at once (ns-2's Agent/Ping to Agent/Ping). Router schemes leave
+    /// them alone as they leave UDP.
+    Ping,
 }
 
 impl Transport {
     fn is_tcp(&self) -> bool {
         *self == Transport::Tcp
+    }
+
+    /// Its name in a scenario.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Transport::Tcp => "tcp",
+            Transport::Udp => "udp",
+            Transport::Ping => "ping",
+        }
     }
 }
 
@@ -1125,8 +1175,9 @@ pub struct FlowSpec {
     /// The application feeding the sender.
     #[serde(default)]
     pub traffic: TrafficSpecIn,
-    /// `tcp` (the default) or `udp` (a source's datagrams, no congestion control:
-    /// traffic cbr, pareto or exponential with its packet_size_bytes).
+    /// `tcp` (the default), `udp` (a source's datagrams, no congestion control:
+    /// traffic cbr, pareto, exponential or trace with its packet_size_bytes) or `ping`
+    /// (echo requests and their replies: traffic pings).
     #[serde(default, skip_serializing_if = "Transport::is_tcp")]
     pub transport: Transport,
     /// With `transport: udp`, the largest datagram, bytes (ns-2's Agent/UDP
@@ -1271,7 +1322,10 @@ fn check_tcp_changes(f: &FlowSpec, at: &str) -> Result<(), String> {
         return Ok(());
     }
     if !f.transport.is_tcp() {
-        return Err(format!("{at}.tcp_changes: a UDP flow has no TCP sender to change (allowed: transport tcp)"));
+        return Err(format!(
+            "{at}.tcp_changes: a {} flow has no TCP sender to change (allowed: transport tcp)",
+            f.transport.name()
+        ));
     }
     // (each field's range is the schema's, checked before)
     let mut last = f64::NEG_INFINITY;
@@ -1406,6 +1460,70 @@ fn check_udp_flow(f: &FlowSpec, at: &str) -> Result<u32, String> {
         return Err(format!("{at}.ack_path: a UDP flow sends no ACKs"));
     }
     Ok(size)
+}
+
+/// A ping flow's settings, checked (`at`: "flows[i]"); its request's size.
+fn check_ping_flow(f: &FlowSpec, duration_s: f64, at: &str) -> Result<u32, String> {
+    let TrafficSpecIn::Pings { at_s, every_s, packet_size_bytes, .. } = &f.traffic else {
+        return Err(format!(
+            "{at}.traffic.type: '{}' does not drive echo requests (allowed with transport ping: pings)",
+            f.traffic.type_name()
+        ));
+    };
+    match (at_s.is_empty(), every_s) {
+        (true, None) => return Err(format!("{at}.traffic: give at_s (the requests' instants) or every_s")),
+        (false, Some(_)) => return Err(format!("{at}.traffic.every_s: give at_s or every_s, not both")),
+        (false, None) => {
+            if at_s.len() > MAX_PINGS {
+                return Err(format!("{at}.traffic.at_s: at most {MAX_PINGS} requests, got {}", at_s.len()));
+            }
+            let mut last = f.start_s;
+            for (k, &t) in at_s.iter().enumerate() {
+                if !(t.is_finite() && t >= last && t <= MAX_TIME_S) {
+                    return Err(format!(
+                        "{at}.traffic.at_s[{k}]: {t} is not a time at or after the flow's start_s ({} s) and the \
+                         request before it, up to {MAX_TIME_S} s",
+                        f.start_s
+                    ));
+                }
+                last = t;
+            }
+            // the instants are the requests: the periods and copies of a source do not apply
+            if f.stop_s.is_some() {
+                return Err(format!("{at}.stop_s: the requests are at_s's instants (a stop applies to every_s)"));
+            }
+            if f.start_jitter_s > 0.0 {
+                return Err(format!("{at}.start_jitter_s: the requests are at_s's instants (jitter applies to every_s)"));
+            }
+        }
+        (true, Some(every)) => {
+            let until = f.stop_s.unwrap_or(duration_s).min(duration_s);
+            let n = ((until - f.start_s).max(0.0) / every).floor() + 1.0;
+            if n > MAX_PINGS as f64 {
+                return Err(format!(
+                    "{at}.traffic.every_s: {every} s from {} s to {until} s makes {n} requests (at most {MAX_PINGS})",
+                    f.start_s
+                ));
+            }
+        }
+    }
+    if f.cc != crate::tcp::congestion::DEFAULT_CC {
+        return Err(format!("{at}.cc: a ping flow has no congestion control (remove cc, or use transport: tcp)"));
+    }
+    if !(f.tcp.is_null() || f.tcp.as_object().is_some_and(|o| o.is_empty())) {
+        return Err(format!("{at}.tcp: TCP settings do not apply to a ping flow (remove them, or use transport: tcp)"));
+    }
+    for (field, set) in [
+        ("max_datagram_bytes", f.max_datagram_bytes.is_some()),
+        ("restarts", !f.restarts.is_empty()),
+        ("src_detach_s", f.src_detach_s.is_some()),
+        ("dst_detach_s", f.dst_detach_s.is_some()),
+    ] {
+        if set {
+            return Err(format!("{at}.{field}: not modelled for a ping flow (allowed with transport tcp or udp)"));
+        }
+    }
+    Ok(*packet_size_bytes)
 }
 
 /// What the ranges on an error model's fields cannot say.
@@ -1778,7 +1896,11 @@ impl Scenario {
                     cfg.packet_size_bytes
                 }
                 Transport::Udp => check_udp_flow(f, &at)?,
+                Transport::Ping => check_ping_flow(f, self.duration_s, &at)?,
             };
+            if f.transport != Transport::Ping && matches!(f.traffic, TrafficSpecIn::Pings { .. }) {
+                return Err(format!("{at}.traffic.type: pings are echo requests (allowed with transport: ping)"));
+            }
             if let TrafficSpecIn::Trace { records } = &f.traffic {
                 // (a gap of 0 sends the next message at the same instant, as ns-2 does)
                 if records.iter().all(|r| r[0] == 0) {

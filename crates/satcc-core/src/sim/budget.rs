@@ -20,6 +20,9 @@ use serde::Serialize;
 const QUEUE_ROW_BYTES: f64 = 2.0 * 24.0;
 const FLOW_ROW_BYTES: f64 = 2.0 * 68.0;
 const PACKET_ROW_BYTES: f64 = 2.0 * 40.0;
+/// A ping flow's request: its instant and arrival (16 bytes), its row of the pings table
+/// (40, twice over as the series are built), its event filed before the run (32).
+const PING_BYTES: f64 = 16.0 + 2.0 * 40.0 + 32.0;
 /// A flow's sender, sink and their bookkeeping, and per packet of its window (the
 /// packets in flight, the SACK scoreboard).
 const FLOW_BYTES: f64 = 4096.0;
@@ -111,12 +114,23 @@ pub fn estimate(sc: &Scenario, plan: &Plan) -> Result<Estimate, String> {
     let mut offered = vec![0.0f64; dirs.len()];
     let mut smallest = vec![f64::INFINITY; dirs.len()];
     let mut per_flow: Vec<(f64, f64)> = Vec::with_capacity(sc.flows.len());
+    let mut pings = 0.0;
     for (i, f) in sc.flows.iter().enumerate() {
         let at = format!("flows[{i}]");
         let (cfg, _) = crate::settings::split(&scenario::merge(&sc.tcp, &f.tcp), &format!("{at}.tcp"))?;
         let n = f.count as f64;
-        // a UDP flow's datagrams: the source's size, no ACKs, no window
-        let udp = f.transport == scenario::Transport::Udp;
+        // a UDP flow's datagrams: the source's size, no ACKs, no window; a ping flow's
+        // requests, each answered
+        let udp = f.transport != scenario::Transport::Tcp;
+        let requests = match &f.traffic {
+            scenario::TrafficSpecIn::Pings { at_s, every_s: None, .. } => Some(at_s.len() as f64),
+            scenario::TrafficSpecIn::Pings { every_s: Some(every), .. } => {
+                let until = f.stop_s.unwrap_or(sc.duration_s).min(sc.duration_s);
+                Some(((until - f.start_s).max(0.0) / every).floor() + 1.0)
+            }
+            _ => None,
+        };
+        let one_way = udp && requests.is_none();
         let wire = match (udp, f.traffic.packet_size_bytes()) {
             // a message larger than the largest datagram goes as several
             (true, Some(size)) => size as f64 / f.max_datagram_bytes.map_or(1, |m| size.div_ceil(m.max(1))) as f64,
@@ -125,9 +139,9 @@ pub fn estimate(sc: &Scenario, plan: &Plan) -> Result<Estimate, String> {
         let message = if udp { f.traffic.packet_size_bytes().map_or(wire, |s| s as f64) } else { wire };
         wire_min = wire_min.min(wire);
         let (fwd, rev) = &plan.routes[i];
-        let (fwd, rev): (&[LinkId], &[LinkId]) = (fwd, if udp { &[] } else { rev });
+        let (fwd, rev): (&[LinkId], &[LinkId]) = (fwd, if one_way { &[] } else { rev });
         let (bottleneck, rtt, hops) = match moving {
-            Some((rate, rtt, hops, ..)) => (rate, rtt, if udp { hops } else { 2.0 * hops }),
+            Some((rate, rtt, hops, ..)) => (rate, rtt, if one_way { hops } else { 2.0 * hops }),
             None => (
                 fwd.iter().map(|&l| dirs[l as usize].0).fold(f64::INFINITY, f64::min),
                 fwd.iter().chain(rev).map(|&l| dirs[l as usize].1).sum(),
@@ -140,10 +154,15 @@ pub fn estimate(sc: &Scenario, plan: &Plan) -> Result<Estimate, String> {
             _ => f64::INFINITY,
         };
         let active = (f.stop_s.unwrap_or(sc.duration_s).min(sc.duration_s) - f.start_s).max(0.0);
-        let pkts = bottleneck.min(window_rate) / (8.0 * wire) * active;
+        let pkts = requests.unwrap_or_else(|| bottleneck.min(window_rate) / (8.0 * wire) * active);
+        pings += n * requests.unwrap_or(0.0);
         per_flow.push((n * pkts, hops));
+        let back = match f.traffic {
+            scenario::TrafficSpecIn::Pings { reply_size_bytes, .. } => reply_size_bytes,
+            _ => cfg.ack_size_bytes,
+        };
         if moving.is_none() {
-            for (path, size) in [(fwd, wire), (rev, cfg.ack_size_bytes.max(1) as f64)] {
+            for (path, size) in [(fwd, wire), (rev, back.max(1) as f64)] {
                 for &l in path {
                     offered[l as usize] += n * pkts;
                     smallest[l as usize] = smallest[l as usize].min(size);
@@ -208,6 +227,10 @@ pub fn estimate(sc: &Scenario, plan: &Plan) -> Result<Estimate, String> {
     }
     if source_pkts > 0.0 {
         event_parts.push(part("ON/OFF source packets", source_pkts, "flows[].traffic.rate_bps x duration_s"));
+    }
+    if pings > 0.0 {
+        event_parts.push(part("echo requests", pings, "flows[].traffic.at_s, or duration_s / every_s"));
+        memory.push(part("echo requests", pings * PING_BYTES, "flows[].traffic.at_s, or duration_s / every_s"));
     }
     memory.sort_by(|a, b| b.amount.total_cmp(&a.amount));
     event_parts.sort_by(|a, b| b.amount.total_cmp(&a.amount));

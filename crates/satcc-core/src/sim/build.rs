@@ -306,6 +306,16 @@ impl Simulation {
                     TrafficSpecIn::Trace { records } => {
                         Some(Source::Trace(TraceSource::new(std::sync::Arc::from(records.as_slice()), draws())))
                     }
+                    // its requests are events of their own (filed below)
+                    TrafficSpecIn::Pings { .. } => None,
+                };
+                let ping = match &f.traffic {
+                    TrafficSpecIn::Pings { at_s, every_s, reply_size_bytes, .. } => {
+                        let until = f.stop_s.unwrap_or(sc.duration_s).min(sc.duration_s);
+                        let times = crate::traffic::ping::request_times(at_s, *every_s, start_s, until);
+                        Some(Box::new(crate::traffic::ping::Pinger::new(times, *reply_size_bytes as u16)))
+                    }
+                    _ => None,
                 };
                 let mut sender = TcpSender::new(fid, cfg.clone(), cc, boot)
                     .with_loss(crate::tcp::loss::build(entry.loss, &settings));
@@ -383,6 +393,7 @@ impl Simulation {
                     udp_max_datagram: if udp { f.max_datagram_bytes.unwrap_or(0) } else { 0 },
                     udp_delivered_bytes: 0,
                     udp_last_sample_bytes: 0,
+                    ping,
                     data_injected: 0,
                     data_delivered: 0,
                     data_dropped: 0,
@@ -538,6 +549,14 @@ impl Simulation {
             }
         }
         for (i, f) in sim.flows.iter().enumerate() {
+            if let Some(p) = &f.ping {
+                // each request an `$ns at` of its own, filed before the run as a script's
+                // are; a ping flow has no start or stop of its own
+                for &t in p.times_s.iter().filter(|&&t| from_secs(t) <= sim.end) {
+                    sim.events.push(from_secs(t), t, Ev::Ping(i as FlowId));
+                }
+                continue;
+            }
             sim.events.push(f.start, f.start_s, Ev::FlowStart(i as FlowId));
             if let (Some(s), Some(ss)) = (f.stop, f.stop_s) {
                 sim.events.push(s, ss, Ev::FlowStop(i as FlowId));
@@ -651,7 +670,8 @@ fn ns2_recovery_controllers(recoveries: &[crate::tcp::Recovery], settings: &crat
 pub(crate) fn flow_transport(sc: &Scenario, i: usize) -> Result<FlowTransport, String> {
     let f = &sc.flows[i];
     let at = format!("flows[{i}]");
-    let udp = f.transport == scenario::Transport::Udp;
+    // (a ping flow's requests and replies are datagrams as a UDP flow's are)
+    let udp = f.transport != scenario::Transport::Tcp;
     // a UDP flow has no TCP: its (unused) agents are built with the defaults, so
     // that no scenario-wide TCP setting is checked against it
     let tcp = if udp { serde_json::Value::Null } else { scenario::merge(&sc.tcp, &f.tcp) };

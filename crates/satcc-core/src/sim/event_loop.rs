@@ -1,7 +1,7 @@
 //! The event loop: what each event does to links, flows and router schemes.
 
 use crate::engine::{from_secs, to_secs, EventQueue, Time};
-use crate::metrics::series::{DropRow, FeedbackRow, FlowRow, PacketRow, QueueRow};
+use crate::metrics::series::{DropRow, FeedbackRow, FlowRow, PacketRow, PingRow, QueueRow};
 use crate::net::link::{At, Offer, Pass};
 use crate::net::queue::Verdict;
 use crate::net::{FlowId, LinkId, NodeId, Packet, PacketKind};
@@ -126,8 +126,11 @@ impl Simulation {
             }
             PacketKind::Ack => {
                 f.ack_dropped += 1;
-                // what its receiver kept beside it (SACK blocks, an echoed time) goes
-                f.sink.forget_ack(pkt.sack_id());
+                // what its receiver kept beside it (SACK blocks, an echoed time) goes (a
+                // ping's reply has none)
+                if !pkt.is_datagram() {
+                    f.sink.forget_ack(pkt.sack_id());
+                }
             }
         }
         if cause == DropCause::Ttl {
@@ -389,7 +392,19 @@ impl Simulation {
                 } else {
                     f.udp_delivered_pkts += 1;
                     f.udp_delivered_bytes += pkt.size_bytes as u64;
+                    if f.ping.is_some() {
+                        self.outbox = out;
+                        self.ping_delivered(&pkt);
+                        return;
+                    }
                 }
+            }
+            PacketKind::Ack if pkt.is_datagram() => {
+                // a ping's reply
+                f.ack_delivered += 1;
+                self.outbox = out;
+                self.ping_delivered(&pkt);
+                return;
             }
             PacketKind::Ack if f.src_detached => {
                 f.ack_delivered += 1;
@@ -451,7 +466,8 @@ impl Simulation {
             let f = &self.flows[fid as usize];
             if pkt.is_data() { (f.dst, f.src) } else { (f.src, f.dst) }
         };
-        if !pkt.is_data() && !self.schemes.is_empty() && !(self.real.is_some() && self.passes_through(&pkt)) {
+        if !pkt.is_data() && !self.schemes.is_empty() && !pkt.is_datagram()
+            && !(self.real.is_some() && self.passes_through(&pkt)) {
             // an ACK at a node whose scheme guards the link the flow's data takes from
             // here now (its sender's node included): that scheme may lower its window
             if let Some(l) = self.route_now(node, src) {
@@ -493,7 +509,19 @@ impl Simulation {
                 } else {
                     f.udp_delivered_pkts += 1;
                     f.udp_delivered_bytes += pkt.size_bytes as u64;
+                    if f.ping.is_some() {
+                        self.outbox = out;
+                        self.ping_delivered(&pkt);
+                        return;
+                    }
                 }
+            }
+            PacketKind::Ack if pkt.is_datagram() => {
+                // a ping's reply
+                f.ack_delivered += 1;
+                self.outbox = out;
+                self.ping_delivered(&pkt);
+                return;
             }
             PacketKind::Ack if f.src_detached => {
                 f.ack_delivered += 1;
@@ -759,6 +787,64 @@ impl Simulation {
         self.dv_send(&sends);
     }
 
+    /// A ping flow's sender sends its next echo request (ns-2's PingAgent `send`: a
+    /// packet of its packetSize_ carrying its number, onto the network at once).
+    #[cold]
+    #[inline(never)]
+    fn on_ping(&mut self, fid: FlowId) {
+        let f = &mut self.flows[fid as usize];
+        let seq = f.ping.as_mut().expect("a ping flow").send();
+        let p = Packet {
+            seq,
+            flow: fid,
+            rwnd_pkts: crate::net::packet::DATAGRAM,
+            size_bytes: f.payload_bytes as u16,
+            hop: 0,
+            kind: PacketKind::Data,
+            ttl: UDP_TTL,
+            tos: 0,
+            aux: 0,
+        };
+        self.send_one(p);
+    }
+
+    /// A ping flow's packet reaches the agent at its end: a request (data) is answered at
+    /// once, in this event, by a reply of the far agent's size along the ACK path (ns-2's
+    /// PingAgent::recv frees the request and sends the echo); a reply (an ACK) gives the
+    /// round trip (the pings table).
+    #[cold]
+    #[inline(never)]
+    fn ping_delivered(&mut self, pkt: &Packet) {
+        let now_s = self.shadow;
+        let f = &mut self.flows[pkt.flow as usize];
+        let p = f.ping.as_mut().expect("a ping flow");
+        if pkt.is_data() {
+            p.request_arrived(pkt.seq, now_s);
+            let reply = Packet {
+                seq: pkt.seq,
+                flow: pkt.flow,
+                rwnd_pkts: crate::net::packet::DATAGRAM,
+                size_bytes: p.reply_bytes,
+                hop: 0,
+                kind: PacketKind::Ack,
+                ttl: UDP_TTL,
+                tos: 0,
+                aux: 0,
+            };
+            self.send_one(reply);
+        } else {
+            let a = p.reply_arrived(pkt.seq, now_s);
+            self.series.pings.push(PingRow {
+                time_s: to_secs(self.now),
+                flow: pkt.flow,
+                seqno: a.seq,
+                rtt_ms: a.rtt_s * 1e3,
+                forward_ms: a.forward_s * 1e3,
+                back_ms: a.back_s * 1e3,
+            });
+        }
+    }
+
     fn on_source_tick(&mut self, fid: FlowId) {
         let f = &self.flows[fid as usize];
         if f.active && f.tick_at == self.now {
@@ -1020,6 +1106,7 @@ impl Simulation {
                         f.dst_detached = true;
                     }
                 }
+                Ev::Ping(f) => self.on_ping(f),
                 Ev::TcpChange(k) => {
                     let (fid, change) = self.tcp_changes[k as usize];
                     self.flows[fid as usize].sender.change_limits(change);
@@ -1244,6 +1331,106 @@ mod tests {
             "schemes": if refwa { json!([{"type": "refwa", "links": ["r->b"]}]) } else { json!([]) },
         });
         Simulation::from_json(&sc.to_string()).unwrap().run()
+    }
+
+    /// A line a-r-b (10 Mb/s, 5 ms and 1 Mb/s, 20 ms with a queue of `limit` packets)
+    /// with a ping flow a->b of `traffic` beside the flows of `others`; `refwa`: REFWA
+    /// guards r->b.
+    fn with_pings(traffic: serde_json::Value, limit: u32, others: serde_json::Value, refwa: bool) -> crate::sim::RunOutput {
+        let mut flows = vec![json!({"name": "p", "src": "a", "dst": "b", "transport": "ping", "traffic": traffic})];
+        flows.extend(others.as_array().unwrap().iter().cloned());
+        let sc = json!({
+            "duration_s": 3.0,
+            "nodes": [{"name": "a"}, {"name": "r"}, {"name": "b"}],
+            "links": [{"a": "a", "b": "r", "rate_bps": 1e7, "delay_ms": 5.0},
+                      {"a": "r", "b": "b", "rate_bps": 1e6, "delay_ms": 20.0,
+                       "queue": {"type": "droptail", "limit_pkts": limit}}],
+            "flows": flows,
+            "schemes": if refwa { json!([{"type": "refwa", "links": ["r->b", "r->a"]}]) } else { json!([]) },
+            "monitor": {"drop_trace": true},
+        });
+        Simulation::from_json(&sc.to_string()).unwrap().run()
+    }
+
+    fn ping_rows(out: &crate::sim::RunOutput) -> Vec<(f64, i64, f64, f64, f64)> {
+        let cols = out.series.pings.clone().into_columns();
+        let f = |k: usize| match &cols[k].values { crate::metrics::series::Values::F64(v) => v.clone(), _ => panic!() };
+        let seq = match &cols[2].values { crate::metrics::series::Values::I64(v) => v.clone(), _ => panic!() };
+        (0..seq.len()).map(|i| (f(0)[i], seq[i], f(3)[i], f(4)[i], f(5)[i])).collect()
+    }
+
+    /// ns-2's Agent/Ping on an idle path: each request crosses, is answered at once by a
+    /// reply of the far agent's size, and the round trip is the two ways' propagation and
+    /// serialization.
+    #[test]
+    fn an_echo_request_is_answered_at_once_and_its_round_trip_is_the_paths() {
+        let out = with_pings(json!({"type": "pings", "at_s": [0.5, 1.0, 1.0, 2.0], "packet_size_bytes": 100,
+                                    "reply_size_bytes": 500}), 10, json!([]), false);
+        let f = &out.summary.flows[0];
+        assert_eq!((f.transport, f.cc.as_str()), (Some("ping"), "none"));
+        let p = f.pings.as_ref().unwrap();
+        assert_eq!((p.sent, p.answered, p.requests_dropped, p.replies_dropped), (4, 4, 0, 0));
+        assert_eq!((f.data_pkts_sent, f.data_pkts_delivered), (4, 4));
+        // there: 100 bytes at 10 and 1 Mb/s, 25 ms; back: 500 bytes, 25 ms
+        let forward = 100.0 * 8.0 / 1e7 + 100.0 * 8.0 / 1e6 + 0.025;
+        let back = 500.0 * 8.0 / 1e6 + 500.0 * 8.0 / 1e7 + 0.025;
+        let rows = ping_rows(&out);
+        assert_eq!(rows.iter().map(|r| r.1).collect::<Vec<_>>(), [0, 1, 2, 3]);
+        for (k, (t, _, rtt, fw, bk)) in rows.iter().enumerate() {
+            assert!((fw - forward * 1e3).abs() < 1e-6 && (bk - back * 1e3).abs() < 1e-6, "{k}: {fw} {bk}");
+            assert!((rtt - fw - bk).abs() < 1e-9);
+            // (the second of two requests sent together waits behind the first, both ways)
+            let sent = [0.5, 1.0, 1.0, 2.0][k];
+            if k != 2 {
+                assert!((t - sent - rtt / 1e3).abs() < 1e-9, "{k}: {t}");
+            }
+        }
+        let (lo, hi) = (p.rtt_min_ms.unwrap(), p.rtt_max_ms.unwrap());
+        assert!((lo - (forward + back) * 1e3).abs() < 1e-6 && hi >= lo);
+        // every packet of either way crossed each link once
+        let link = |n: &str| out.summary.links.iter().find(|l| l.name == n).unwrap().arrivals_pkts;
+        assert_eq!((link("a->r"), link("r->b"), link("b->r"), link("r->a")), (4, 4, 4, 4));
+    }
+
+    /// Periodic requests beside a TCP flow that fills a small buffer: each request lost
+    /// on the way is counted and never answered; those answered show the queue's delay;
+    /// REFWA leaves them alone.
+    #[test]
+    fn pings_beside_a_greedy_flow_see_its_queue_and_lose_what_it_drops() {
+        let tcp = json!([{"name": "t", "src": "a", "dst": "b"}]);
+        let pings = json!({"type": "pings", "every_s": 0.01});
+        let idle = with_pings(pings.clone(), 5, json!([]), false);
+        let loaded = with_pings(pings.clone(), 5, tcp.clone(), false);
+        let (pi, pl) = (idle.summary.flows[0].pings.clone().unwrap(), loaded.summary.flows[0].pings.clone().unwrap());
+        // from 0 to 3 s: 300 requests (0.01 k; the one due at the end itself is not sent,
+        // as ns-2's finish at the end comes first)
+        assert_eq!(pi.sent, 300);
+        assert_eq!(pl.sent, 300);
+        // idle: every request answered but the last five, on their way at the end (51 ms)
+        assert_eq!((pi.answered, pi.requests_dropped, pi.replies_dropped), (295, 0, 0), "{pi:?}");
+        assert!(pl.requests_dropped > 0, "the full buffer drops some requests: {pl:?}");
+        let in_flight = pl.sent - pl.answered - pl.requests_dropped - pl.replies_dropped;
+        assert!(in_flight <= 7, "the rest are on their way at the end: {pl:?}");
+        // a queue of up to 5 segments of 1040 bytes at 1 Mb/s: up to 42 ms more
+        assert!(pl.rtt_mean_ms.unwrap() > pi.rtt_mean_ms.unwrap() + 5.0, "queueing delay: {pl:?} {pi:?}");
+        assert!(pl.rtt_max_ms.unwrap() > pi.rtt_max_ms.unwrap() + 20.0, "queueing delay: {pl:?} {pi:?}");
+        let dropped: Vec<_> = loaded.series.drops.clone().into_columns().into_iter().collect();
+        let (flows, seqs) = match (&dropped[2].values, &dropped[3].values) {
+            (crate::metrics::series::Values::U32(f), crate::metrics::series::Values::I64(s)) => (f.clone(), s.clone()),
+            _ => panic!(),
+        };
+        let lost: std::collections::BTreeSet<i64> = flows.iter().zip(&seqs).filter(|(f, _)| **f == 0).map(|(_, s)| *s).collect();
+        let answered: std::collections::BTreeSet<i64> = ping_rows(&loaded).iter().map(|r| r.1).collect();
+        assert!(lost.is_disjoint(&answered), "a dropped request is never answered");
+        assert_eq!(answered.len() as u64, pl.answered);
+        // REFWA rewrites the TCP flow's ACKs, never a reply: the pings come through it as
+        // they are (the TCP flow then runs differently, so only the pings' own rule is checked)
+        let guarded = with_pings(pings, 5, tcp, true);
+        let pg = guarded.summary.flows[0].pings.clone().unwrap();
+        assert_eq!(pg.sent, 300);
+        assert!(pg.answered > 250, "{pg:?}");
+        assert_eq!(guarded.summary.flows[0].loss_rate,
+                   (pg.requests_dropped + pg.replies_dropped) as f64 / pg.sent as f64);
     }
 
     /// ns-2's TTLChecker ends each link: a packet whose TTL (32) runs out at a link's

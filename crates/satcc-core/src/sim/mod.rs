@@ -86,6 +86,8 @@ enum Ev {
     /// Index into the simulation's list of changes of a sender's window limits and
     /// threshold (tcp_changes).
     TcpChange(u32),
+    /// A ping flow's next echo request goes (traffic: pings).
+    Ping(FlowId),
 }
 
 /// The flow id of the routing agents' packets (`routing: dv`): no flow's.
@@ -95,7 +97,7 @@ const _: () = assert!(std::mem::size_of::<Ev>() == 8);
 
 /// What each kind of event is called in a run's count of its events (`RunOutput::
 /// events_by_kind`), in the order of `Ev::kind`.
-pub const EVENT_KINDS: [&str; 20] = [
+pub const EVENT_KINDS: [&str; 21] = [
     "link arrivals",
     "retransmission timers",
     "delayed-ACK timers",
@@ -116,6 +118,7 @@ pub const EVENT_KINDS: [&str; 20] = [
     "routing updates",
     "queue limit changes",
     "sender limit changes",
+    "echo requests",
 ];
 
 impl Ev {
@@ -143,6 +146,7 @@ impl Ev {
             Ev::DvUpdate(_) => 17,
             Ev::LimitChange(_) => 18,
             Ev::TcpChange(_) => 19,
+            Ev::Ping(_) => 20,
         }
     }
 }
@@ -219,6 +223,9 @@ struct Flow {
     /// The datagrams its receiving agent took (those that reached a detached one not).
     udp_delivered_pkts: u64,
     udp_last_sample_bytes: u64,
+    /// A ping flow (transport: ping; `udp` set too, its requests and replies being
+    /// datagrams): its requests' instants and what became of them.
+    ping: Option<Box<crate::traffic::ping::Pinger>>,
     // packet accounting
     data_injected: u64,
     data_delivered: u64,

@@ -2,7 +2,7 @@
 
 use crate::engine::to_secs;
 use crate::metrics::{
-    jain_index, FlowSummary, GroupSummary, LinkSummary, PacketAccount, RunTotals, Summary,
+    jain_index, FlowSummary, GroupSummary, LinkSummary, PacketAccount, PingSummary, RunTotals, Summary,
 };
 use crate::net::link::At;
 use crate::net::PacketKind;
@@ -73,6 +73,7 @@ impl Simulation {
                 cwnd_pkts: f.sender.w.cwnd,
                 hops_data: f.fwd.1 as usize,
                 trace_past_end: Self::past_end(f),
+                pings: None,
             });
         }
         if let Some(m) = self.mobility.as_mut() {
@@ -195,21 +196,34 @@ impl Simulation {
         }
     }
 
-    /// A UDP flow's summary: its datagrams (`rate_mbps`: what arrived, over its active
-    /// time), nothing of TCP's.
     /// A trace-driven source's starts past its table (0 for the others).
     fn past_end(f: &super::Flow) -> u32 {
         f.source.as_ref().and_then(|s| s.trace_past_end()).unwrap_or(0)
     }
 
+    /// A UDP or ping flow's summary: its datagrams (`rate_mbps`: what arrived, over its
+    /// active time), nothing of TCP's; a ping flow's requests and replies.
     fn udp_summary(&self, f: &super::Flow, rate_mbps: f64) -> FlowSummary {
+        let pings = f.ping.as_ref().map(|p| {
+            let spread = p.rtt_spread_s();
+            PingSummary {
+                sent: p.sent(),
+                answered: p.answered,
+                requests_dropped: f.data_dropped,
+                replies_dropped: f.ack_dropped,
+                rtt_min_ms: spread.map(|s| s.0 * 1e3),
+                rtt_mean_ms: spread.map(|s| s.1 * 1e3),
+                rtt_max_ms: spread.map(|s| s.2 * 1e3),
+            }
+        });
+        let lost = f.data_dropped + if pings.is_some() { f.ack_dropped } else { 0 };
         FlowSummary {
             name: f.name.clone(),
             group: f.group.clone(),
             src: self.node_names[f.src as usize].clone(),
             dst: self.node_names[f.dst as usize].clone(),
             cc: "none".into(),
-            transport: Some("udp"),
+            transport: Some(if pings.is_some() { "ping" } else { "udp" }),
             start_s: to_secs(f.start),
             stop_s: f.stop.map(to_secs),
             throughput_mbps: rate_mbps,
@@ -228,11 +242,12 @@ impl Simulation {
             ecn_responses: None,
             size_bytes: None,
             fct_s: None,
-            loss_rate: if f.data_injected > 0 { f.data_dropped as f64 / f.data_injected as f64 } else { 0.0 },
+            loss_rate: if f.data_injected > 0 { lost as f64 / f.data_injected as f64 } else { 0.0 },
             srtt_ms: 0.0,
             cwnd_pkts: 0.0,
             hops_data: f.fwd.1 as usize,
             trace_past_end: Self::past_end(f),
+            pings,
         }
     }
 }

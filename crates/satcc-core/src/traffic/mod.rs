@@ -2,9 +2,11 @@
 //! (ns-2's Application/Traffic/Pareto and Application/Traffic/Exponential) and
 //! constant-bit-rate ones ([`cbr`], Application/Traffic/CBR), over a TCP agent or as a
 //! UDP flow's datagrams, interactive ones over a TCP agent ([`telnet`],
-//! Application/Telnet), and trace-driven ones ([`trace`], Application/Traffic/Trace).
+//! Application/Telnet), trace-driven ones ([`trace`], Application/Traffic/Trace), and
+//! echo requests with their replies ([`ping`], Agent/Ping).
 
 pub mod cbr;
+pub mod ping;
 pub mod telnet;
 pub mod trace;
 
