@@ -13,7 +13,7 @@ set ns [new Simulator]
 set classes {
     Agent/TCP Agent/TCP/Reno Agent/TCP/Newreno Agent/TCP/Sack1 Agent/TCP/Fack Agent/TCP/Vegas
     Agent/TCPSink Agent/TCPSink/DelAck Agent/TCPSink/Sack1 Agent/TCPSink/Sack1/DelAck
-    Agent/UDP Agent/CBR Agent/Null Agent/LossMonitor
+    Agent/UDP Agent/CBR Agent/Null Agent/LossMonitor Agent/Ping
     Queue/DropTail Queue/RED Queue/PI Queue/REM Queue/SFQ Queue/DRR
     ErrorModel ErrorModel/Uniform ErrorModel/Periodic ErrorModel/List ErrorModel/TwoState
     ErrorModel/Expo ErrorModel/TwoStateMarkov

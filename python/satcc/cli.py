@@ -94,6 +94,15 @@ def _print_summary(s: dict) -> None:
         lost = sum(f["data_pkts_dropped"] for f in udp)
         print(f"  UDP flows: {len(udp)}, {sum(f['goodput_mbps'] for f in udp):.3f} Mb/s arrived, "
               f"{100 * lost / sent if sent else 0.0:.3f} % of {sent} datagrams lost (Jain: TCP flows only)")
+    pings = [f for f in s["flows"] if f.get("transport") == "ping"]
+    for f in pings[:10]:
+        p = f["pings"]
+        rtt = (f", round trip min/mean/max {p['rtt_min_ms']:.1f}/{p['rtt_mean_ms']:.1f}/{p['rtt_max_ms']:.1f} ms"
+               if p["answered"] else "")
+        print(f"  ping {f['name']}: {p['answered']} of {p['sent']} answered, {p['requests_dropped']} requests and "
+              f"{p['replies_dropped']} replies dropped{rtt}")
+    if len(pings) > 10:
+        print(f"  ... and {len(pings) - 10} more ping flows (summary.json, pings.parquet)")
     c = s.get("constellation")
     if c:
         line = (f"  constellation: {c['satellites']} satellites, {c['ground_stations']} ground stations, "
@@ -191,7 +200,7 @@ def _transport_notes(d: dict) -> list[str]:
                      f"{', ...' if len(ix) > 5 else ''} (docs/schemes.md)")
     # ECN needs both sides: senders with tcp.ecn and queues that mark (RED's, PI's, REM's)
     ecn_flows = [i for i, f in enumerate(d.get("flows") or [])
-                 if not schema.is_udp(f) and schema.tcp_settings(d, f).get("ecn")]
+                 if schema.is_tcp(f) and schema.tcp_settings(d, f).get("ecn")]
     marks = {(q or {}).get("type") for link in d.get("links") or []
              for q in (link.get("queue"), (link.get("a_to_b") or {}).get("queue"), (link.get("b_to_a") or {}).get("queue"))
              if (q or {}).get("type") in ("red", "pi", "rem") and q.get("ecn")}
@@ -642,7 +651,7 @@ def cmd_ns2(a) -> int:
             print(f"  {name:<{width}}  {o} | {t}" + ("" if same else "   <- differs"))
     for name, t in theirs.get("fct", {}).items():
         print(f"  transfer {name}: completed at {ours.get('fct', {}).get(name)} s in satcc | {t} s in ns-2")
-    if not any(ns2.is_udp(f) for f in sc["flows"]):
+    if all(ns2.is_tcp(f) for f in sc["flows"]):
         # the aggregates the differential tests compare (satcc.ns2.comparable), which
         # is what runs on draws of their own can agree in
         m, n = ns2.comparable(sc, summary), ns2.metrics_from_ns2(sc, raw)

@@ -122,7 +122,7 @@ def _flows(d: dict) -> list[dict]:
     """The scenario's flows as the core expands them (count copies, in order), with the
     RTT code's K where the flow's scheme writes one (T-REFWA's senders)."""
     from . import registry
-    from .schema import is_udp
+    from .schema import is_tcp
 
     out = []
     default_cc = registry._registry()["default_cc"]
@@ -134,7 +134,7 @@ def _flows(d: dict) -> list[dict]:
             out.append({"src": f["src"], "dst": f["dst"], "start_s": f.get("start_s", 0.0),
                         "stop_s": f.get("stop_s"), "name": (f.get("name") or f"f{i}") + (f"#{k}" if n > 1 else ""),
                         "rtt_code_k": float(tcp.get("rtt_code_k", 6.3)) if writes else None,
-                        "udp": is_udp(f)})
+                        "udp": not is_tcp(f)})
     return out
 
 
@@ -157,7 +157,7 @@ def emulate(scenario, out: str | Path | None = None, *, hosts: list[str] | None 
     keys under net.) are set in every real host's namespace before its flows start."""
     from . import _core
     from .scenario import Scenario, load
-    from .schema import is_udp
+    from .schema import is_tcp
 
     d = scenario if isinstance(scenario, dict) else (scenario if isinstance(scenario, Scenario) else load(scenario)).to_dict()
     flows = _flows(d)
@@ -165,10 +165,10 @@ def emulate(scenario, out: str | Path | None = None, *, hosts: list[str] | None 
     # hosts)
     hosts = hosts or sorted({f["src"] for f in flows if not f["udp"]} | {f["dst"] for f in flows if not f["udp"]})
     for i, f in enumerate(d["flows"]):
-        if is_udp(f) and f["src"] in hosts and f["dst"] in hosts:
+        if not is_tcp(f) and f["src"] in hosts and f["dst"] in hosts:
             raise EmulationError(f"flows[{i}].transport: a flow between two real hosts is their own TCP connection "
-                                 "(allowed: tcp), got 'udp'; give it a simulated end (--hosts) to run it as "
-                                 "satcc's own UDP flow")
+                                 f"(allowed: tcp), got '{f['transport']}'; give it a simulated end (--hosts) to run it "
+                                 f"as satcc's own {f['transport'].upper()} flow")
         kind = (f.get("traffic") or {}).get("type", "bulk")
         if kind != "bulk" and f["src"] in hosts and f["dst"] in hosts:
             # a real flow carries what its Linux sender sends, all the time it runs

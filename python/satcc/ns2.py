@@ -42,6 +42,7 @@ UDP_TTL = 32
 
 
 is_udp = schema.is_udp
+is_tcp = schema.is_tcp
 # scheme settings with an ns-2 variable of the same meaning on the controller's agent
 NS2_SETTINGS = {"vegas_alpha": "v_alpha_", "vegas_beta": "v_beta_", "vegas_gamma": "v_gamma_"}
 
@@ -107,7 +108,7 @@ def pin_tick_phases(sc: dict, ns2_seed: int = 1) -> dict:
     draws its own phases and runs part at the first timeout that fires in one only."""
     out = json.loads(json.dumps(sc))
     for i, f in enumerate(out["flows"]):
-        if is_udp(f):
+        if not is_tcp(f):
             continue  # no TCP, no RTT clock
         tick = schema.tcp_settings(out, f)["tick_s"]
         f["tcp"] = {**(f.get("tcp") or {}), "tick_phase_s": ns2_tick_phase(tick_phase_seed(ns2_seed, i), tick)}
@@ -175,7 +176,7 @@ def own_draws(sc: dict) -> list[str]:
             out.append("CBR's random gaps")
         if t.get("type") == "telnet" and "Telnet sources" not in out:
             out.append("Telnet sources")
-        if not is_udp(f) and schema.tcp_settings(sc, f)["send_overhead_s"] and "send overheads" not in out:
+        if is_tcp(f) and schema.tcp_settings(sc, f)["send_overhead_s"] and "send overheads" not in out:
             out.append("send overheads")
     return out
 
@@ -218,7 +219,10 @@ def _largest_packet(sc: dict) -> int:
     draws byte limits above it)."""
     sizes = [40]
     for f in sc["flows"]:
-        if is_udp(f):
+        if f.get("transport") == "ping":
+            t = f["traffic"]
+            sizes += [int(t.get("packet_size_bytes", 64)), int(t.get("reply_size_bytes", 64))]
+        elif is_udp(f):
             sizes.append(min(_largest_message(f["traffic"]), int(f.get("max_datagram_bytes") or 1 << 31)))
         else:
             t = schema.tcp_settings(sc, f)
@@ -396,7 +400,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
         raise ValueError("ns-2 export: a moving constellation has no ns-2 form (ns-2 has no moving links); "
                          "its paths can be checked with satcc paths")
     for i, f in enumerate(sc["flows"]):
-        if not is_udp(f) and schema.tcp_settings(sc, f)["stack"] != "ns2":
+        if is_tcp(f) and schema.tcp_settings(sc, f)["stack"] != "ns2":
             _unsupported(f"flows[{i}]: tcp.stack = linux (ns-2 2.35's agents are ns-2's TCP; "
                          "satcc's Linux stack is checked against Linux itself, docs/cubic-bbr.md)")
     if sc.get("schemes"):
@@ -568,10 +572,41 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
         # curseq_ - 1 (TcpAgent::finish)
         out += ["Agent/TCP instproc done {} {", "  global ns done_at",
                 "  set done_at([$self set fid_]) [$ns now]", "}"]
+    if any(f.get("transport") == "ping" for f in sc["flows"]):
+        # each answer ns-2 hands a pinging agent, counted by its flow
+        out += ["Agent/Ping instproc recv {from rtt} {", "  global answered", "  set k [$self set fid_]",
+                "  if {[info exists answered($k)]} { incr answered($k) } else { set answered($k) 1 }", "}"]
     for i, f in enumerate(sc["flows"]):
         if f.get("path") or f.get("ack_path"):
             _unsupported("pinned paths")
         traffic = f.get("traffic") or {"type": "bulk"}
+        if f.get("transport") == "ping":
+            # ns-2's Agent/Ping to Agent/Ping, each request an `$ns at` of the sender's
+            # `send` (those before the run's end, which satcc sends); the recv procedure
+            # counts the answers
+            name = f.get("name") or f"f{i}"
+            flows.append(name)
+            ecn.append(False)
+            udp.append("ping")
+            start, end_s = float(f.get("start_s", 0.0)), float(sc["duration_s"])
+            until = min(float(f["stop_s"]) if f.get("stop_s") is not None else end_s, end_s)
+            if traffic.get("every_s") is not None:
+                every = float(traffic["every_s"])
+                times = [t for t in (start + k * every for k in range(int((until - start) / every) + 2)) if t <= until]
+            else:
+                times = [float(t) for t in traffic["at_s"]]
+            out += [
+                f"set ping({i}) [new Agent/Ping]",
+                f"$ping({i}) set packetSize_ {int(traffic.get('packet_size_bytes', 64))}",
+                f"$ping({i}) set fid_ {i}",
+                f"set pong({i}) [new Agent/Ping]",
+                f"$pong({i}) set packetSize_ {int(traffic.get('reply_size_bytes', 64))}",
+                f"$ns attach-agent $n({nid[f['src']]}) $ping({i})",
+                f"$ns attach-agent $n({nid[f['dst']]}) $pong({i})",
+                f"$ns connect $ping({i}) $pong({i})",
+                *[f"$ns at {t!r} \"$ping({i}) send\"" for t in times if t < end_s],
+            ]
+            continue
         if traffic["type"] not in ("bulk", "file", *TCP_SOURCES):
             _unsupported(f"traffic type {traffic['type']!r}")
         if is_udp(f):
@@ -721,12 +756,18 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
     end = float(sc["duration_s"])
     out += [
         "proc finish {} {",
-        "  global ns tcp qm qbytes" + (" done_at" if any(files) else "") + (" sink" if any(udp) else ""),
+        "  global ns tcp qm qbytes" + (" done_at" if any(files) else "") + (" sink" if any(udp) else "")
+        + (" answered" if "ping" in udp else ""),
         "  bytecount",
         '  set s "\\{\\"flows\\": \\["',
     ]
     for i, name in enumerate(flows):
         sep = "," if i else ""
+        if udp[i] == "ping":
+            # a ping flow: the answers its agent was handed
+            out.append(f'  append s "{sep}\\{{\\"name\\": \\"{_tcl_json(name)}\\", \\"answered\\": '
+                       f'[expr {{[info exists answered({i})] ? $answered({i}) : 0}}]\\}}"')
+            continue
         if udp[i]:
             # a UDP flow: what its LossMonitor counted (packets, bytes, the last one's time)
             out.append(
@@ -768,9 +809,11 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
                 out.append(f"$ns rtmodel-at {float(o['up_s'])!r} up {ends}")
     if sample_acks:
         dt = float(sc.get("sample_interval_s", 0.1))
-        out += ["proc sample {} {", "  global ns tcp" + (" sink" if any(udp) else ""), "  set t [$ns now]", '  set s "S $t"']
+        out += ["proc sample {} {", "  global ns tcp" + (" sink" if any(udp) else "") + (" answered" if "ping" in udp else ""),
+                "  set t [$ns now]", '  set s "S $t"']
         # (a UDP flow: the datagrams its LossMonitor has counted)
-        out += [f'  append s " [$sink({i}) set npkts_]"' if udp[i] else f'  append s " [$tcp({i}) set ack_]"'
+        out += [f'  append s " [expr {{[info exists answered({i})] ? $answered({i}) : 0}}]"' if udp[i] == "ping" else
+                f'  append s " [$sink({i}) set npkts_]"' if udp[i] else f'  append s " [$tcp({i}) set ack_]"'
                 for i in range(len(flows))]
         out += ["  puts $s", f'  $ns at [expr {{$t + {dt!r}}}] "sample"', "}", f'$ns at {dt!r} "sample"']
     if trace_drops is not None:
@@ -842,10 +885,10 @@ def _pinned_tick_phases(sc: dict, base_tcp: dict, ns2_seed: int) -> bool:
     """Whether the senders' RTT clock phases are pinned (all or none: ns-2 draws them); a
     pinned phase must be the one ns-2 will draw (pin_tick_phases)."""
     phases = [{**base_tcp, **(f.get("tcp") or {})}.get("tick_phase_s") for f in sc["flows"]]
-    if all(p is None for f, p in zip(sc["flows"], phases) if not is_udp(f)):
+    if all(p is None for f, p in zip(sc["flows"], phases) if is_tcp(f)):
         return False
     for k, (f, p) in enumerate(zip(sc["flows"], phases)):
-        if is_udp(f):
+        if not is_tcp(f):
             continue
         i = f.get("_entry", k)  # the flow's entry (expand_flows)
         tick = {**base_tcp, **(f.get("tcp") or {})}["tick_s"]
@@ -892,7 +935,7 @@ def run_tcl(tcl: str, timeout_s: float = 3600) -> dict:
 def _tcp_only(sc: dict) -> None:
     """The comparison metrics are TCP's: a scenario with UDP flows is refused by name."""
     for i, f in enumerate(sc["flows"]):
-        if is_udp(f):
+        if not is_tcp(f):
             raise ScenarioError(f"flows[{i}].transport: the ns-2 comparison metrics (goodput from cumulative ACKs, "
                                 "loss over TCP's data) are TCP's; a UDP flow's counts are compared with ns-2's by "
                                 "satcc.dev.ns2exact (its LossMonitor's packets and the links' counters)")
@@ -988,6 +1031,10 @@ def counters_from_ns2(sc: dict, raw: dict) -> dict:
             # a UDP flow: the datagrams its LossMonitor received
             flows[r["name"]] = [int(r["npkts"])]
             continue
+        if "answered" in r:
+            # a ping flow: the answers its agent was handed
+            flows[r["name"]] = [int(r["answered"])]
+            continue
         tcp = schema.tcp_settings(sc, f)
         acked = max(0, int(r["ack"])) if tcp["syn"] else int(r["ack"]) + 1
         fack = tcp["sack"] and tcp.get("sack_agent") == "fack"
@@ -1004,7 +1051,8 @@ def counters_from_ns2(sc: dict, raw: dict) -> dict:
 
 
 def counters_from_satcc(summary: dict) -> dict:
-    flows = {f["name"]: [f["data_pkts_delivered"]] if f.get("transport") == "udp" else
+    flows = {f["name"]: [f["pings"]["answered"]] if f.get("transport") == "ping" else
+             [f["data_pkts_delivered"]] if f.get("transport") == "udp" else
              [f["data_pkts_acked"], f["data_pkts_sent"] + f["syn_pkts_sent"], f["retransmits"], f["rto_count"]]
              + ([f["ecn_responses"]] if "ecn_responses" in f else [])
              for f in summary["flows"]}

@@ -1031,16 +1031,26 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
             ends.setdefault(h, []).append(other)
     for h, others in ends.items():
         cls = objs.cls.get(h, "")
-        if len(others) > 1 and (cls in _SINKS or cls in _SENDERS or cls in ("Agent/UDP", "Agent/CBR")):
+        if len(others) > 1 and (cls in _SINKS or cls in _SENDERS or cls in ("Agent/UDP", "Agent/CBR", "Agent/Ping")):
             raise Ns2ImportError(f"{objs.label(h)} ({cls}) is connected {len(others)} times (to "
                                  f"{', '.join(objs.label(o) for o in others)}): ns-2 keeps the last connection's peer "
                                  "only, so the others' packets go astray; give each sending agent a peer of its own "
                                  "(a Null or LossMonitor may take several)")
+    made = []
     for a, b in connects:
-        flow = _flow(objs, a, b, attach, node_name, app_of, acts, sc["duration_s"])
-        if flow is None:
-            continue
-        if flow.get("transport") != "udp" and gen.phase(a) is not None:
+        if objs.cls.get(a) == "Agent/Ping" or objs.cls.get(b) == "Agent/Ping":
+            made += _ping_flows(objs, a, b, attach, node_name, app_of, acts, sc["duration_s"])
+        else:
+            flow = _flow(objs, a, b, attach, node_name, app_of, acts, sc["duration_s"])
+            if flow is not None:
+                made.append((a, flow))
+    pinging = {h for a, b in connects for h in (a, b)}
+    for h, steps in acts.items():
+        if objs.cls.get(h) == "Agent/Ping" and h not in pinging:
+            raise Ns2ImportError(f"{objs.label(h)} (Agent/Ping) `{steps[0][1]}` at {steps[0][0]:g} s: the agent is "
+                                 "connected to no other (`$ns connect` it to the Agent/Ping that answers)")
+    for a, flow in made:
+        if flow.get("transport", "tcp") == "tcp" and gen.phase(a) is not None:
             # its RTT clock's phase: boot_time_ = Random::uniform(tcpTick_) at its reset,
             # the tcpTick_ it had then (a later one, set before its start, keeps it)
             phase = objs.tick_at_reset.get(a, flow["tcp"]["tick_s"]) * gen.phase(a)
@@ -1065,7 +1075,7 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
         in_law.append("the script draws Tcl's rand() without srand() first: Tcl seeds it from the clock, in ns-2 "
                       "too, so each run of the script takes other values (the scenario has this reading's); "
                       "`expr srand(N)` before the draws makes them the same in both")
-    if any(f.get("transport") != "udp" and "tick_phase_s" not in {**sc.get("tcp", {}), **f.get("tcp", {})}
+    if any(f.get("transport", "tcp") == "tcp" and "tick_phase_s" not in {**sc.get("tcp", {}), **f.get("tcp", {})}
            for f in sc["flows"]):
         in_law.append("each TCP sender's RTT clock phase, which ns-2 draws from its generator as it builds the "
                       f"agents, is drawn from the scenario's seed ({gen.why})")
@@ -1102,9 +1112,9 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
     for h in objs.order:
         c = objs.cls[h]
         if c.startswith("Agent/") and c not in _SENDERS and c not in _SINKS and c not in (
-                "Agent/UDP", "Agent/CBR", "Agent/Null", "Agent/LossMonitor"):
+                "Agent/UDP", "Agent/CBR", "Agent/Null", "Agent/LossMonitor", "Agent/Ping"):
             raise Ns2ImportError(f"{objs.label(h)}: {c} is not modelled (ns-2's one-way TCP agents, UDP and its "
-                               "Agent/CBR, Null and LossMonitor are)")
+                               "Agent/CBR, Null and LossMonitor, and Agent/Ping are)")
         if c == "Agent/LossMonitor" and {v for _, v, _ in objs.timed.get(h, [])} <= _LOSSMONITOR_COUNTS:
             # a periodic proc reading and clearing what it counted (ns-2's tutorials'
             # `record`): nothing it counts acts on the run
@@ -1137,7 +1147,7 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
 # writes in ns-2: TCP agents and sinks their TCP header and the flags (ECN, the SACK
 # blocks' room), UDP agents and LossMonitors the RTP header's sequence numbers
 _HEADERS_USED = (("Agent/TCP", ("IP", "TCP", "Flags")), ("Agent/UDP", ("IP", "RTP")), ("Agent/CBR", ("IP", "RTP")),
-                 ("Agent/LossMonitor", ("RTP",)))
+                 ("Agent/LossMonitor", ("RTP",)), ("Agent/Ping", ("IP", "Ping")))
 
 
 def _packet_headers(records: list, objs: _Objects, rtproto: str | None) -> None:
@@ -1763,6 +1773,46 @@ def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of:
     if t >= duration_s:
         return None
     return flow
+
+
+def _ping_flows(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of: dict, acts: dict,
+                duration_s: float) -> list[tuple[str, dict]]:
+    """The ping flows (each with its sending agent) of two connected Agent/Pings (apps/ping.cc): one from each agent that
+    sends, its requests at its `send`s (those before the run's end), of its packetSize_,
+    each answered by the other with a reply of the other's packetSize_."""
+    ca, cb = objs.cls.get(a), objs.cls.get(b)
+    if ca != cb:
+        ping, other = (a, cb) if ca == "Agent/Ping" else (b, ca)
+        raise Ns2ImportError(f"{objs.label(a)} -> {objs.label(b)}: an Agent/Ping connected to {other} (satcc models "
+                             "a ping answered by the Agent/Ping it is connected to)")
+    flows = []
+    for x, y in ((a, b), (b, a)):
+        what = f"{objs.label(x)} -> {objs.label(y)}"
+        for h in (x, y):
+            if h not in attach:
+                raise Ns2ImportError(f"{what}: {objs.label(h)} is not attached to a node (`$ns attach-agent`)")
+        if any(ag == x for ag in app_of.values()):
+            raise Ns2ImportError(f"{what}: an application attached to an Agent/Ping (its requests are its `send`s)")
+        _unknown_vars(objs, x, {"packetSize_"}, what)
+        steps = acts.get(x, [])
+        odd = next(((t, m) for t, m, args in steps if m != "send" or args), None)
+        if odd is not None:
+            raise Ns2ImportError(f"{what}: `{odd[1]}` at {odd[0]:g} s is not modelled for an Agent/Ping (its `send` "
+                                 "is)")
+        sizes = []
+        for h in (x, y):
+            n = _c_int(objs.get(h, "packetSize_", "64")[0], f"{objs.label(h)} packetSize_")
+            if not 1 <= n <= 65535:
+                raise Ns2ImportError(f"{objs.label(h)}: packetSize_ {n}: a ping's size must be 1 to 65535 bytes")
+            sizes.append(n)
+        times = [t for t, _, _ in steps if t < duration_s]
+        if not times:
+            continue
+        flows.append((x, {"name": objs.label(x), "src": node_name[attach[x]], "dst": node_name[attach[y]],
+                      "transport": "ping", "start_s": times[0],
+                      "traffic": {"type": "pings", "at_s": times, "packet_size_bytes": sizes[0],
+                                  "reply_size_bytes": sizes[1]}}))
+    return flows
 
 
 def _periods(flow: dict, steps: list, duration_s: float, what: str, agent: bool) -> dict | None:

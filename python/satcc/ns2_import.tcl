@@ -200,6 +200,14 @@ proc ::satcc::call {h method args} {
                     return ""
                 }
                 done - finish { return "" }
+                oneway {
+                    # an Agent/Ping's: its recv procedure is then given the request's
+                    # number and the two one-way delays (satcc's pings table has them)
+                    if {$cls eq "Agent/Ping" && [llength $args] == 0} {
+                        ::satcc::note "an Agent/Ping's oneway (what an Agent/Ping's recv procedure is given; satcc's pings table has the round trip and both one-way delays)"
+                        return ""
+                    }
+                }
                 select_ca {
                     # Agent/TCP/Linux's choice of module: the agent is refused by name
                     # when it is connected (ns2_import.py, _UNMODELLED_AGENTS)
@@ -655,6 +663,10 @@ proc unknown {cmd args} {
                 return [lindex $args 2]
             }
             instproc - proc {
+                if {$cmd eq "Agent/Ping" && [lindex $args 1] eq "recv"} {
+                    ::satcc::note "Agent/Ping instproc recv (not run: what ns-2 hands it, each answered request's round trip, is satcc's pings table)"
+                    return ""
+                }
                 ::satcc::note "$cmd [lindex $args 0] [lindex $args 1] (procedures of ns-2's classes are not run)"
                 return ""
             }

@@ -59,6 +59,10 @@ def _flow_settings(scenario: dict, summary: dict) -> list[dict]:
     per_name = {}
     for i, f in enumerate(scenario["flows"]):
         tcp = tcp_settings(scenario, f)
+        traffic = f.get("traffic") or {}
+        if f.get("transport") == "ping":
+            # a ping's request and reply sizes (the packets table counts a reply's as 0)
+            tcp = {**tcp, "ping": (int(traffic.get("packet_size_bytes", 64)), int(traffic.get("reply_size_bytes", 64)))}
         base = f.get("name") or f"f{i}"
         count = f.get("count", 1)
         for k in range(count):
@@ -67,7 +71,7 @@ def _flow_settings(scenario: dict, summary: dict) -> list[dict]:
     for f in summary["flows"]:
         tcp = per_name[f["name"]]
         out.append({"src": nodes[f["src"]], "dst": nodes[f["dst"]], "mss": tcp["packet_size_bytes"],
-                    "syn": bool(tcp["syn"]), "udp": f.get("transport") == "udp"})
+                    "syn": bool(tcp["syn"]), "udp": f.get("transport") == "udp", "ping": tcp.get("ping")})
     return out
 
 
@@ -80,6 +84,21 @@ def _udp_packet(n: int, r: dict, src: bytes, dst: bytes, sport: int) -> tuple[by
     pseudo = src + dst + struct.pack("!BBH", 0, 17, total - 20)
     udp[6:8] = struct.pack("!H", _checksum(pseudo + bytes(udp)) or 0xFFFF)
     return bytes(ip) + bytes(udp), total
+
+
+def _icmp_packet(n: int, r: dict, src: bytes, dst: bytes, ident: int, sizes: tuple[int, int]) -> tuple[bytes, int]:
+    """(the IPv4 and ICMP headers, the total length) of a ping flow's echo request (ICMP
+    type 8) or reply (type 0, from the far end), the flow's number as its identifier and
+    the request's number as its sequence number."""
+    if r["ack"]:
+        src, dst = dst, src
+    total = max(28, sizes[1] if r["ack"] else sizes[0])
+    ip = bytearray(struct.pack("!BBHHHBBH4s4s", 0x45, r["tos"], total, n & 0xFFFF, 0x4000, r["ttl"], 1, 0, src, dst))
+    ip[10:12] = struct.pack("!H", _checksum(bytes(ip)))
+    icmp = bytearray(struct.pack("!BBHHH", 0 if r["ack"] else 8, 0, 0, ident & 0xFFFF, r["seqno"] & 0xFFFF))
+    # (the checksum over the header alone: the payload's bytes are not carried)
+    icmp[2:4] = struct.pack("!H", _checksum(bytes(icmp)))
+    return bytes(ip) + bytes(icmp), total
 
 
 def _window_scale(max_bytes: int) -> int:
@@ -111,7 +130,7 @@ def write(result, link: str, path: str | Path) -> int:
     rows = [r for r in result.packets.to_pylist() if r["link"] == link]
     scale = {}
     for r in rows:
-        if r["ack"]:
+        if r["ack"] and not flows[index[r["flow"]]]["ping"]:
             i = index[r["flow"]]
             scale[i] = max(scale.get(i, 0), r["rwnd_pkts"] * flows[i]["mss"])
     scale = {i: _window_scale(b) for i, b in scale.items()}
@@ -120,6 +139,10 @@ def write(result, link: str, path: str | Path) -> int:
         i = index[r["flow"]]
         f = flows[i]
         ns = round(r["time_s"] * 1e9)
+        if f["ping"]:
+            header, total = _icmp_packet(n, r, node_ip(f["src"]), node_ip(f["dst"]), i, f["ping"])
+            out += struct.pack("<IIII", ns // 1_000_000_000, ns % 1_000_000_000, len(header), total) + header
+            continue
         if f["udp"]:
             header, total = _udp_packet(n, r, node_ip(f["src"]), node_ip(f["dst"]), 10000 + i)
             out += struct.pack("<IIII", ns // 1_000_000_000, ns % 1_000_000_000, len(header), total) + header

@@ -142,8 +142,8 @@ def plot_run(run_dir: str | Path, out_dir: str | Path | None = None, on_skip=_sk
             fig, ax = plt.subplots(figsize=(7, 4.2))
             lines = _by(flows, "flow", "time_s", col)
             if col == "cwnd_pkts":
-                # a UDP flow has no window
-                udp = {f["name"] for f in summary["flows"] if f.get("transport") == "udp"}
+                # a UDP or ping flow has no window
+                udp = {f["name"] for f in summary["flows"] if f.get("transport") in ("udp", "ping")}
                 lines = {k: v for k, v in lines.items() if k not in udp}
             _flow_lines(ax, lines, group_of)
             ax.set_xlabel("time (s)")

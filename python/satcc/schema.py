@@ -38,6 +38,11 @@ def is_udp(flow: dict) -> bool:
     return flow.get("transport", "tcp") == "udp"
 
 
+def is_tcp(flow: dict) -> bool:
+    """Whether a scenario's flow runs TCP (not `transport: udp` or `ping`)."""
+    return flow.get("transport", "tcp") == "tcp"
+
+
 def tcp_settings(scenario: dict, flow: dict | None = None, as_written: bool = False) -> dict:
     """The transport settings a flow runs with, as the core reads them: the defaults,
     Linux's where its table says `stack: linux`, then the scenario's `tcp` table and the

@@ -331,6 +331,12 @@ TS_RESET_FIRST = 50000
 # whose senders are mostly ns-2's Sack1 and Fack agents (and Sack1 sinks under other
 # agents), seven Sack1 sinks in ten reporting 0, 1 or 2 blocks (maxSackBlocks_)
 SACK_BLOCKS_FIRST = 51000
+# From PING_FIRST to PING_FIRST + 99: lossy networks with ON/OFF sources and UDP flows
+# beside one to four ping flows (ns-2's Agent/Ping pairs) between their hosts, either way
+# round, requests of 64 to 1500 bytes answered by replies of another size, periodic
+# (every 5 to 200 ms, from a start and some to a stop) or at listed instants (some
+# twice, some at other flows' starts); half the networks' buffers cut to 2-12 packets
+PING_FIRST = 52000
 # Networks found apart by a scan beyond the reference (`scan A B --family F`) and kept in
 # it once fixed, each with its family (network(k, F)): 92028 (dv) parted by a RED draw
 # taken in another order, its link's two ends told of a failure in satcc's order rather
@@ -379,7 +385,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(SUITE_FIRST, SUITE_FIRST + 100)) + list(range(PARTIAL_FIRST, PARTIAL_FIRST + 100))
             + list(range(DROP_FRONT_FIRST, DROP_FRONT_FIRST + 100)) + list(range(NO_FRTX_FIRST, NO_FRTX_FIRST + 100))
             + list(range(EXIT_FR_FIRST, EXIT_FR_FIRST + 100)) + list(range(TS_RESET_FIRST, TS_RESET_FIRST + 100))
-            + list(range(SACK_BLOCKS_FIRST, SACK_BLOCKS_FIRST + 100))
+            + list(range(SACK_BLOCKS_FIRST, SACK_BLOCKS_FIRST + 100)) + list(range(PING_FIRST, PING_FIRST + 100))
             + sorted(SCANNED)
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
@@ -616,9 +622,11 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "partial-acks": NewReno's older partial ACK rules; "drop-front": DropTail queues dropping from the front; "no-fast-retransmit": Tahoe agents without fast retransmit; "exit-fast-retransmit": Reno and NewReno agents without exitFastRetrans_; "ts-reset-rto": timestamp echoes ending the timer's backoff; "sack-blocks": Sack1 sinks of fewer SACK blocks; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "partial-acks": NewReno's older partial ACK rules; "drop-front": DropTail queues dropping from the front; "no-fast-retransmit": Tahoe agents without fast retransmit; "exit-fast-retransmit": Reno and NewReno agents without exitFastRetrans_; "ts-reset-rto": timestamp echoes ending the timer's backoff; "sack-blocks": Sack1 sinks of fewer SACK blocks; "ping": ping flows (Agent/Ping) beside the others; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
     if k in SCANNED:
         return True, False, SCANNED[k]
+    if PING_FIRST <= k < PING_FIRST + 100:
+        return True, True, "ping"
     if SACK_BLOCKS_FIRST <= k < SACK_BLOCKS_FIRST + 100:
         return True, True, "sack-blocks"
     if TS_RESET_FIRST <= k < TS_RESET_FIRST + 100:
@@ -1410,6 +1418,40 @@ def _make_sack_blocks(sc: dict, rng: random.Random) -> None:
             f["tcp"] = {**f["tcp"], "sack_blocks": rng.choice([0, 1, 1, 2, 2])}
 
 
+def _make_pings(sc: dict, rng: random.Random) -> None:
+    """In place: one to four ping flows between the ends of the network's flows (either
+    way round), each of its own request and reply sizes, periodic from a start (to a stop
+    one time in three) or at listed instants (some twice, some at another flow's start);
+    in half the networks every DropTail buffer cut to 2-12 packets."""
+    ends = [(f["src"], f["dst"]) for f in sc["flows"]]
+    starts = [f.get("start_s", 0.0) for f in sc["flows"]]
+    end = sc["duration_s"]
+    sizes = [64, 64, 100, 500, 1000, 1500]
+    for n in range(rng.randint(1, 4)):
+        src, dst = rng.choice(ends)
+        if rng.random() < 0.4:
+            src, dst = dst, src
+        traffic = {"type": "pings", "packet_size_bytes": rng.choice(sizes), "reply_size_bytes": rng.choice(sizes)}
+        ping = {"name": f"ping{n}", "src": src, "dst": dst, "transport": "ping", "traffic": traffic}
+        if rng.random() < 0.6:
+            traffic["every_s"] = rng.choice([0.005, 0.01, 0.02, 0.05, 0.2])
+            ping["start_s"] = rng.choice([0.0, round(rng.uniform(0.0, end / 2), 6), rng.choice(starts)])
+            if rng.random() < 1 / 3:
+                ping["stop_s"] = round(rng.uniform(ping["start_s"] + 0.1, end), 6)
+        else:
+            times = sorted(round(rng.uniform(0.0, end), 6) for _ in range(rng.randint(1, 40)))
+            times += [rng.choice(times) for _ in range(rng.randint(0, 3))] + [rng.choice(starts)]
+            traffic["at_s"] = sorted(times)
+            ping["start_s"] = traffic["at_s"][0]
+        sc["flows"].append(ping)
+    if rng.random() < 0.5:
+        for link in sc["links"]:
+            for q in [link["queue"]] + [link[side]["queue"] for side in ("a_to_b", "b_to_a")
+                                        if "queue" in link.get(side, {})]:
+                if q["type"] == "droptail" and "limit_pkts" in q:
+                    q["limit_pkts"] = rng.choice([2, 3, 5, 8, 12])
+
+
 def _make_drop_front(sc: dict, rng: random.Random) -> None:
     """In place: the TCP agents mixed (_mix_agents_and_fack); in half the networks every
     DropTail buffer cut to 2-20 packets; in three in ten the buffers
@@ -1975,6 +2017,7 @@ _FAMILY_MAKERS = {
     "exit-fast-retransmit": [(_make_exit_fast_retransmit, 49_000_000)],
     "ts-reset-rto": [(_make_timestamps, 11_200_000), (_make_ts_reset_rto, 50_000_000)],
     "sack-blocks": [(_make_sack_blocks, 51_000_000)],
+    "ping": [(_make_udp, 8_200_000), (_make_pings, 52_000_000)],
 }
 
 
@@ -2097,6 +2140,11 @@ FAMILY_CONTROLS = {
         "each gap 1 ms longer": lambda sc: [r.__setitem__(0, r[0] + 1000) for f in sc["flows"]
                                             if f.get("traffic", {}).get("type") == "trace"
                                             for r in f["traffic"]["records"]],
+    },
+    "ping": {
+        "every reply the size of its request": lambda sc: [
+            f["traffic"].update(reply_size_bytes=f["traffic"]["packet_size_bytes"]) for f in sc["flows"]
+            if f.get("transport") == "ping"],
     },
     "sack-blocks": {
         "every Sack1 sink of three blocks": lambda sc: [f.get("tcp", {}).pop("sack_blocks", None) for f in sc["flows"]],

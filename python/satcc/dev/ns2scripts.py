@@ -20,6 +20,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -81,6 +82,51 @@ def _exact_reference() -> dict:
     return ns2exact.reference()
 
 
+# what a script's `Agent/Ping instproc recv` prints for each answer, as ns2/scripts'
+# ping scripts write it: "node N received ping answer from M: RTT ms", or with the
+# agent's `oneway` "...: SEQ THERE BACK ms" (apps/ping.cc's %3.1f milliseconds)
+_ANSWER = re.compile(r"^node (\d+) received ping answer from (\d+): ([-\d. ]+) ms$")
+
+
+def ns2_ping_answers(script: Path) -> list[list]:
+    """Each answer ns-2's run of `script` hands its Agent/Pings' recv, in the order they
+    came: [node, from, [the numbers as printed]]."""
+    import subprocess
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as d:
+        out = subprocess.run(["ns", str(script.resolve())], capture_output=True, text=True, cwd=d, timeout=600).stdout
+    return [[int(m[1]), int(m[2]), m[3].split()] for m in map(_ANSWER.match, out.splitlines()) if m]
+
+
+def satcc_ping_answers(script: Path, oneway: set[int]) -> list[list]:
+    """The same from satcc's pings table of the imported scenario (`oneway`: the node
+    numbers whose agent prints the one-way form)."""
+    from ..run import run
+
+    sc = ns2_import.from_tcl(script).scenario
+    number = {n["name"]: i for i, n in enumerate(sc["nodes"])}
+    r = run(sc)
+    names = r.pings.column("flow").to_pylist()
+    cols = [r.pings.column(c).to_pylist() for c in ("seqno", "rtt_ms", "forward_ms", "back_ms")]
+    flows = {f["name"]: f for f in sc["flows"]}
+    out = []
+    for name, seq, rtt, there, back in zip(names, *cols):
+        src, dst = number[flows[name]["src"]], number[flows[name]["dst"]]
+        nums = [str(seq), f"{there:3.1f}", f"{back:3.1f}"] if src in oneway else [f"{rtt:3.1f}"]
+        out.append([src, dst, nums])
+    return out
+
+
+def compare_pings(script: Path, theirs: list[list]) -> list[str]:
+    """Where satcc's answers part from ns-2's `theirs` (the first few)."""
+    ours = satcc_ping_answers(script, {n for n, _, nums in theirs if len(nums) == 3})
+    diffs = [f"answer {i}: satcc {o}, ns-2 {t}" for i, (o, t) in enumerate(zip(ours, theirs)) if o != t]
+    if len(ours) != len(theirs):
+        diffs.append(f"satcc {len(ours)} answers, ns-2 {len(theirs)}")
+    return diffs[:5]
+
+
 def refresh() -> None:
     if not ns2.available():
         sys.exit("ns-2 is not installed: apt-get install -y ns2")
@@ -88,6 +134,8 @@ def refresh() -> None:
     for p in scripts():
         ref[p.name] = {"sha256": hashlib.sha256(p.read_bytes()).hexdigest(), "ns2": ns2_import.ns2_counts(
             p, until_s=ns2_import.from_tcl(p).scenario["duration_s"])}
+        if "Agent/Ping instproc recv" in p.read_text():
+            ref[p.name]["ping_answers"] = ns2_ping_answers(p)
         print(f"{p.name}: done")
     REFERENCE.write_text(json.dumps(ref, indent=1, sort_keys=True) + "\n")
 
@@ -101,6 +149,9 @@ def compare() -> dict[str, dict[str, tuple]]:
         ours = satcc_counts(p)
         out[p.name] = {k: (ours.get(k), t) for k, t in sorted(theirs.items())
                        if not ns2.link_counters_agree(ours.get(k), t)}
+        if "ping_answers" in ref[p.name]:
+            for i, d in enumerate(compare_pings(p, ref[p.name]["ping_answers"])):
+                out[p.name][f"ping answers ({i})"] = (d, "")
     return out
 
 
