@@ -2266,6 +2266,31 @@ def test_the_comparison_sees_the_fronts_left_out():
     assert list(got.values()) == [12], got
 
 
+def test_the_ping_networks_ping_beside_the_other_flows():
+    # networks from PING_FIRST: one to four ping flows each (ns-2's Agent/Ping pairs),
+    # periodic or at listed instants (some twice at one instant), replies mostly of
+    # another size than the requests, beside TCP and UDP flows; every one compared with
+    # ns-2 above, its flows' counter the answers ns-2's agents were handed
+    nets = _family("ping")
+    made = [ns2exact.network(k) for k in nets]
+    pings = [f for sc in made for f in sc["flows"] if f.get("transport") == "ping"]
+    assert len(pings) >= 200 and sum("every_s" in f["traffic"] for f in pings) >= 100
+    assert sum("stop_s" in f for f in pings) >= 30
+    assert sum(len(f["traffic"]["at_s"]) != len(set(f["traffic"]["at_s"])) for f in pings if "at_s" in f["traffic"]) >= 30
+    assert sum(f["traffic"]["packet_size_bytes"] != f["traffic"]["reply_size_bytes"] for f in pings) >= 150
+    answers = [REF["counters"][str(k)]["flows"][f["name"]][0] for k, sc in zip(nets, made) for f in sc["flows"]
+               if f.get("transport") == "ping"]
+    assert sum(answers) >= 50_000
+    tcl = ns2exact.tcl(nets[0])
+    assert "[new Agent/Ping]" in tcl and "send\"" in tcl and "Agent/Ping instproc recv" in tcl
+
+
+def test_the_comparison_sees_the_replies_sizes():
+    # of the first twenty (`python -m satcc.dev.ns2exact controls --family ping`): 14
+    got = ns2exact.controls("ping", REF)
+    assert list(got.values()) == [14], got
+
+
 def test_the_trace_networks_feed_udp_and_tcp_agents_from_traces():
     # networks from TRACES_FIRST: trace-driven sources over UDP agents (some splitting
     # messages) and over TCP agents of mixed kinds, some stopped and started again; every

@@ -348,6 +348,13 @@ def _agree(sc: dict, script: str) -> bool:
     # Tcl's rand() after srand: the start times and windows it drew
     ("tcl_rand.tcl", lambda sc: _flow(sc, "tcp0").update(start_s=_flow(sc, "tcp0")["start_s"] + 0.01)),
     ("tcl_rand.tcl", lambda sc: _flow(sc, "tcp1").setdefault("tcp", {}).update(rwnd_pkts=20)),
+    # Agent/Ping: a request's size (its agent's packetSize_), a reply's (the answering
+    # agent's), a second request at one instant, and the instants a proc that schedules
+    # itself sums (rounded, they part)
+    ("ping.tcl", lambda sc: _flow(sc, "p1")["traffic"].update(packet_size_bytes=64)),
+    ("ping.tcl", lambda sc: _flow(sc, "p4")["traffic"].update(reply_size_bytes=500)),
+    ("ping.tcl", lambda sc: _flow(sc, "p0")["traffic"]["at_s"].remove(1.0)),
+    ("ping.tcl", lambda sc: _flow(sc, "p1")["traffic"].update(at_s=[round(t, 9) for t in _flow(sc, "p1")["traffic"]["at_s"]])),
 ])
 def test_the_comparison_sees_a_setting_the_import_would_drop(script, change):
     # each of these settings, left out of the scenario, parts satcc from ns-2's counts
@@ -359,6 +366,30 @@ def test_the_comparison_sees_a_setting_the_import_would_drop(script, change):
 
 def _flow(sc: dict, name: str) -> dict:
     return next(f for f in sc["flows"] if f["name"] == name)
+
+
+def test_every_answer_an_agent_ping_is_handed_is_ns2s():
+    # ping.tcl's recv procedure prints each answer as ns-2 hands it (the round trip, or
+    # with `oneway` the request's number and both one-way delays, %3.1f ms): satcc's pings
+    # table gives the same numbers in the same order, ns-2's 90 answers
+    theirs = SCRIPT_REF["ping.tcl"]["ping_answers"]
+    assert len(theirs) == 90 and {len(nums) for _, _, nums in theirs} == {1, 3}
+    ours = ns2scripts.satcc_ping_answers(ns2scripts.SCRIPTS / "ping.tcl", {1})
+    assert ours == theirs
+    imp = ns2_import.from_tcl(ns2scripts.SCRIPTS / "ping.tcl")
+    p0, p4, p1 = (_flow(imp.scenario, n) for n in ("p0", "p4", "p1"))
+    # one flow per agent that sends, either way round the connection; the request its
+    # agent's packetSize_, the reply the other's
+    assert (p0["src"], p0["dst"], p4["src"], p4["dst"]) == ("n0", "n4", "n4", "n0")
+    assert [(f["traffic"]["packet_size_bytes"], f["traffic"]["reply_size_bytes"]) for f in (p0, p4, p1)] == \
+        [(64, 500), (500, 64), (1000, 64)]
+    assert p0["traffic"]["at_s"] == [0.2, 1.0, 1.0, 2.0, 3.0]
+    # the proc that schedules itself: every 0.05 s from 0.3 to the end, as ns-2 sums them
+    # (the 85th at 4.4999..., just before the end)
+    at = p1["traffic"]["at_s"]
+    assert len(at) == 85 and at[-1] < 4.5 and at[0] == 0.3 and all(abs(b - a - 0.05) < 1e-9 for a, b in zip(at, at[1:]))
+    assert any("recv" in n and "pings table" in n for n in imp.notes)
+    assert any("oneway" in n for n in imp.notes)
 
 
 def test_ns2s_draws_before_the_run_are_counted_and_each_phase_is_its_agents(tmp_path):
@@ -580,6 +611,20 @@ def _script(tmp_path, links="$ns duplex-link $a $b 10Mb 10ms DropTail", extra=""
      r"an RNG of its own: \$rv use-rng \$rng after \$rng seed N\)"),
     ("set x [new RandomVariable/Pareto]\nset r [new RNG]\n$r seed 3\n$x use-rng $r\nset y [$x value]",
      r"RandomVariable/Pareto value at script time \(Uniform and Exponential variables are reproduced\)"),
+    # Agent/Ping: answered by the Agent/Ping it is connected to, by its `send`s only
+    ("set p [new Agent/Ping]\n$ns attach-agent $a $p\nset n [new Agent/Null]\n$ns attach-agent $b $n\n"
+     "$ns connect $p $n\n$ns at 1 \"$p send\"", r"p -> n: an Agent/Ping connected to Agent/Null \(satcc models a "
+     r"ping answered by the Agent/Ping it is connected to\)"),
+    ("set p [new Agent/Ping]\n$ns attach-agent $a $p\n$ns at 1 \"$p send\"", r"p \(Agent/Ping\) `send` at 1 s: "
+     r"the agent is connected to no other"),
+    ("set p [new Agent/Ping]\n$ns attach-agent $a $p\nset q [new Agent/Ping]\n$ns attach-agent $b $q\n"
+     "$ns connect $p $q\n$ns at 1 \"$p start-WL-brdcast\"", r"Agent/Ping's command 'start-WL-brdcast'"),
+    ("set p [new Agent/Ping]\n$ns attach-agent $a $p\nset q [new Agent/Ping]\n$ns attach-agent $b $q\n"
+     "$q set packetSize_ 70000\n$ns connect $p $q\n$ns at 1 \"$p send\"", r"q: packetSize_ 70000: a ping's size "
+     r"must be 1 to 65535 bytes"),
+    ("set p [new Agent/Ping]\n$ns attach-agent $a $p\nset q [new Agent/Ping]\n$ns attach-agent $b $q\n"
+     "$p set ttl_ 5\n$ns connect $p $q\n$ns at 1 \"$p send\"", r"p -> q: ttl_ 5 is not modelled by satcc \(only "
+     r"ns-2's default, 32\)"),
 ])
 def test_what_satcc_does_not_model_is_refused_by_name(tmp_path, extra, match):
     with pytest.raises(ScenarioError, match=match):

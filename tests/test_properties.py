@@ -111,6 +111,19 @@ def networks(draw):
                 src["rate_steps"] = [{"at_s": draw(st.floats(0, duration)), "rate_bps": draw(st.floats(1e5, 2e7))}]
             s.flow(h, d, transport="udp", traffic=src, start_s=start, stop_s=stop, **more)
             continue
+        if draw(st.integers(0, 5)) == 0:
+            # a ping flow: every 1 to 100 ms from its start (to its stop), or at instants
+            # of its own, some twice; requests and replies of their own sizes
+            sizes = {"packet_size_bytes": draw(st.sampled_from([64, 500, 1500])),
+                     "reply_size_bytes": draw(st.sampled_from([64, 1000]))}
+            if draw(st.booleans()):
+                pings = {"type": "pings", "every_s": draw(st.sampled_from([0.001, 0.01, 0.1])), **sizes}
+                s.flow(h, d, transport="ping", traffic=pings, start_s=start, stop_s=stop)
+            else:
+                at = sorted(draw(st.lists(st.floats(start, duration), min_size=1, max_size=30)))
+                s.flow(h, d, transport="ping", traffic={"type": "pings", "at_s": sorted(at + at[:2]), **sizes},
+                       start_s=start)
+            continue
         more = {}
         if draw(st.integers(0, 3)) == 0:
             # started again while it runs (ns-2's FTP start twice), the stop, if any,
@@ -150,9 +163,19 @@ def test_invariants(s):
     for f in r.summary["flows"]:
         assert f["data_pkts_acked"] <= f["data_pkts_delivered"]
         assert 0.0 <= f["loss_rate"] <= 1.0
-        if f.get("transport") == "udp":
+        if f.get("transport") in ("udp", "ping"):
             # a datagram is delivered once at most: nothing is retransmitted
             assert f["data_pkts_delivered"] + f["data_pkts_dropped"] <= f["data_pkts_sent"]
+        if f.get("transport") == "ping":
+            # each request answered once at most, and only one that arrived; lost once
+            # at most, either way
+            p = f["pings"]
+            assert p["sent"] == f["data_pkts_sent"] and p["requests_dropped"] == f["data_pkts_dropped"]
+            assert p["answered"] <= f["data_pkts_delivered"]
+            assert p["answered"] + p["requests_dropped"] + p["replies_dropped"] <= p["sent"]
+            rows = [x for x in r.pings.to_pylist() if x["flow"] == f["name"]] if r.pings is not None else []
+            assert len(rows) == p["answered"] == len({x["seqno"] for x in rows})
+            assert all(x["forward_ms"] > 0 and x["back_ms"] > 0 for x in rows)
     assert 0.0 <= t["jain_fairness"] <= 1.0 + 1e-12
     # same scenario, same seed: byte-identical summary
     assert satcc.run(s.to_dict()).summary_json == r.summary_json

@@ -1043,13 +1043,13 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
         else:
             flow = _flow(objs, a, b, attach, node_name, app_of, acts, sc["duration_s"])
             if flow is not None:
-                made.append((a, flow))
+                made.append((a, b, flow))
     pinging = {h for a, b in connects for h in (a, b)}
     for h, steps in acts.items():
         if objs.cls.get(h) == "Agent/Ping" and h not in pinging:
             raise Ns2ImportError(f"{objs.label(h)} (Agent/Ping) `{steps[0][1]}` at {steps[0][0]:g} s: the agent is "
                                  "connected to no other (`$ns connect` it to the Agent/Ping that answers)")
-    for a, flow in made:
+    for a, b, flow in made:
         if flow.get("transport", "tcp") == "tcp" and gen.phase(a) is not None:
             # its RTT clock's phase: boot_time_ = Random::uniform(tcpTick_) at its reset,
             # the tcpTick_ it had then (a later one, set before its start, keeps it)
@@ -1776,8 +1776,8 @@ def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of:
 
 
 def _ping_flows(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of: dict, acts: dict,
-                duration_s: float) -> list[tuple[str, dict]]:
-    """The ping flows (each with its sending agent) of two connected Agent/Pings (apps/ping.cc): one from each agent that
+                duration_s: float) -> list[tuple[str, str, dict]]:
+    """The ping flows (each with its sending and its answering agent) of two connected Agent/Pings (apps/ping.cc): one from each agent that
     sends, its requests at its `send`s (those before the run's end), of its packetSize_,
     each answered by the other with a reply of the other's packetSize_."""
     ca, cb = objs.cls.get(a), objs.cls.get(b)
@@ -1808,7 +1808,7 @@ def _ping_flows(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, a
         times = [t for t, _, _ in steps if t < duration_s]
         if not times:
             continue
-        flows.append((x, {"name": objs.label(x), "src": node_name[attach[x]], "dst": node_name[attach[y]],
+        flows.append((x, y, {"name": objs.label(x), "src": node_name[attach[x]], "dst": node_name[attach[y]],
                       "transport": "ping", "start_s": times[0],
                       "traffic": {"type": "pings", "at_s": times, "packet_size_bytes": sizes[0],
                                   "reply_size_bytes": sizes[1]}}))

@@ -1324,7 +1324,7 @@ fn check_tcp_changes(f: &FlowSpec, at: &str) -> Result<(), String> {
     if !f.transport.is_tcp() {
         return Err(format!(
             "{at}.tcp_changes: a {} flow has no TCP sender to change (allowed: transport tcp)",
-            f.transport.name()
+            if f.transport == Transport::Udp { "UDP" } else { f.transport.name() }
         ));
     }
     // (each field's range is the schema's, checked before)
@@ -2107,7 +2107,7 @@ mod tests {
             (serde_json::json!({"traffic": cbr, "cc": "cubic"}), "flows[0].cc: a UDP flow has no congestion control"),
             (serde_json::json!({"traffic": cbr, "tcp": {"sack": true}}), "flows[0].tcp: TCP settings do not apply"),
             (serde_json::json!({"traffic": cbr, "ack_path": ["b", "a"]}), "flows[0].ack_path: a UDP flow sends no ACKs"),
-            (serde_json::json!({"traffic": cbr, "transport": "quic"}), "unknown variant `quic`, expected `tcp` or `udp`"),
+            (serde_json::json!({"traffic": cbr, "transport": "quic"}), "unknown variant `quic`, expected one of `tcp`, `udp`, `ping`"),
             (serde_json::json!({"traffic": cbr, "max_datagram_bytes": 0}), "flows[0].max_datagram_bytes: must be in [1, 65535]"),
         ] {
             let e = sc(flow.clone()).unwrap_err();
