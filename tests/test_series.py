@@ -17,6 +17,10 @@ def _scenario():
     sc = refwa_network([2, 2], scheme="refwa", duration_s=3, uplink_per=0.02).to_dict()
     sc["monitor"]["drop_trace"] = True
     sc["monitor"]["capture"] = ["S2->S1"]
+    # a ping flow beside the others, so that the pings table is filled too
+    f = sc["flows"][0]
+    sc["flows"].append({"name": "ping", "src": f["src"], "dst": f["dst"], "transport": "ping",
+                        "traffic": {"type": "pings", "every_s": 0.1}})
     return sc
 
 
@@ -24,7 +28,7 @@ def test_each_table_has_the_cores_columns_in_order_with_known_types():
     sc = _scenario()
     raw = _core.run_json(json.dumps(sc))
     r = satcc.run(sc)
-    assert set(raw["tables"]) == {"queue", "flows", "drops", "feedback", "packets", "paths"}
+    assert set(raw["tables"]) == {"queue", "flows", "drops", "feedback", "packets", "paths", "pings"}
     for name, cols in raw["tables"].items():
         table = getattr(r, name)
         assert table.column_names == [c[0] for c in cols], name

@@ -21,6 +21,8 @@ exits or halts. This module turns the record into a scenario dict:
   (Application/Traffic/Trace and its Tracefile; started and stopped any number of times;
   a CBR's rate_ set during the run);
 - UDP flows: Agent/UDP to Agent/Null or Agent/LossMonitor, fed by those sources;
+- ping flows: two connected Agent/Pings, a flow for each that sends (its `send`s in
+  `$ns at` events, its packetSize_, the other's for the replies);
 - scheduled `bandwidth_` and `delay_` changes of a link, `$defaultRNG seed` at time 0
   (ns2_rng_seed: RED's and the error models' draws are then ns-2's own), and the run's
   end (the event that exits or halts).
