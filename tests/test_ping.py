@@ -154,3 +154,16 @@ def test_ping_replies_cross_a_refwa_router_untouched():
     sc = _scenario(EVERY, tcp=False, schemes=[{"type": "refwa", "links": ["r->b", "r->a"]}])
     plain = run(_scenario(EVERY, tcp=False)).summary["flows"][0]["pings"]
     assert run(sc).summary["flows"][0]["pings"] == plain
+
+
+def test_the_example_shows_refwa_keeping_the_pings_round_trip_near_the_paths():
+    # scenarios/ping_probe.yaml: what its comments and docs/scenario.md say it shows
+    from satcc.scenario import load
+
+    sc = load("scenarios/ping_probe.yaml").to_dict()
+    guarded = run(sc).summary["flows"][-1]["pings"]
+    plain = run({**sc, "schemes": []}).summary["flows"][-1]["pings"]
+    # the path: 2 x (2 + 125 + 2) ms and the serializations
+    assert guarded["rtt_min_ms"] == pytest.approx(258.1, abs=0.1) == plain["rtt_min_ms"]
+    assert guarded["rtt_mean_ms"] < 280 and plain["rtt_mean_ms"] > guarded["rtt_mean_ms"] + 50
+    assert guarded["requests_dropped"] == 0 < plain["requests_dropped"]
