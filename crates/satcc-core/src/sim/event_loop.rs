@@ -380,47 +380,7 @@ impl Simulation {
             self.delivered_real(&pkt);
             return;
         }
-        let mut out = std::mem::take(&mut self.outbox);
-        let now = self.now;
-        let f = &mut self.flows[fid as usize];
-        match pkt.kind {
-            PacketKind::Data => {
-                f.data_delivered += 1;
-                if f.dst_detached {
-                    // its receiving agent is off the host: the null agent takes it
-                } else if !pkt.is_datagram() {
-                    f.sink_data(&pkt, now, &mut out);
-                } else {
-                    f.udp_delivered_pkts += 1;
-                    f.udp_delivered_bytes += pkt.size_bytes as u64;
-                    if f.ping.is_some() {
-                        self.outbox = out;
-                        self.ping_delivered(&pkt);
-                        return;
-                    }
-                }
-            }
-            PacketKind::Ack if pkt.is_datagram() => {
-                // a ping's reply
-                f.ack_delivered += 1;
-                self.outbox = out;
-                self.ping_delivered(&pkt);
-                return;
-            }
-            PacketKind::Ack if f.src_detached => {
-                f.ack_delivered += 1;
-                f.sink.forget_ack(pkt.sack_id());
-            }
-            PacketKind::Ack => {
-                f.ack_delivered += 1;
-                f.sender.clock_s = self.shadow;
-                f.sender_ack(&pkt, now, &mut out);
-                if let Some(last) = f.file_last_seq {
-                    f.note_completion(last, now);
-                }
-            }
-        }
-        self.send_and_rearm(fid, out);
+        self.deliver(fid, &pkt);
     }
 
     /// The link a packet at `node` takes toward `dst` by the routes as they are now (a
@@ -497,6 +457,15 @@ impl Simulation {
             self.delivered_real(&pkt);
             return;
         }
+        self.deliver(fid, &pkt);
+    }
+
+    /// A packet reaches its destination's agent: the sink takes a data segment (the
+    /// null agent, if the sink is off its host), the receiving host counts a datagram, a
+    /// ping's agent answers a request or takes the reply, the sender takes an ACK (and
+    /// the null agent, if the sender is off its host).
+    #[inline(always)]
+    fn deliver(&mut self, fid: FlowId, pkt: &Packet) {
         let mut out = std::mem::take(&mut self.outbox);
         let now = self.now;
         let f = &mut self.flows[fid as usize];
@@ -506,13 +475,13 @@ impl Simulation {
                 if f.dst_detached {
                     // its receiving agent is off the host: the null agent takes it
                 } else if !pkt.is_datagram() {
-                    f.sink_data(&pkt, now, &mut out);
+                    f.sink_data(pkt, now, &mut out);
                 } else {
                     f.udp_delivered_pkts += 1;
                     f.udp_delivered_bytes += pkt.size_bytes as u64;
                     if f.ping.is_some() {
                         self.outbox = out;
-                        self.ping_delivered(&pkt);
+                        self.ping_delivered(pkt);
                         return;
                     }
                 }
@@ -521,7 +490,7 @@ impl Simulation {
                 // a ping's reply
                 f.ack_delivered += 1;
                 self.outbox = out;
-                self.ping_delivered(&pkt);
+                self.ping_delivered(pkt);
                 return;
             }
             PacketKind::Ack if f.src_detached => {
@@ -531,7 +500,7 @@ impl Simulation {
             PacketKind::Ack => {
                 f.ack_delivered += 1;
                 f.sender.clock_s = self.shadow;
-                f.sender_ack(&pkt, now, &mut out);
+                f.sender_ack(pkt, now, &mut out);
                 if let Some(last) = f.file_last_seq {
                     f.note_completion(last, now);
                 }
