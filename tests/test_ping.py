@@ -167,3 +167,21 @@ def test_the_example_shows_refwa_keeping_the_pings_round_trip_near_the_paths():
     assert guarded["rtt_min_ms"] == pytest.approx(258.1, abs=0.1) == plain["rtt_min_ms"]
     assert guarded["rtt_mean_ms"] < 280 and plain["rtt_mean_ms"] > guarded["rtt_mean_ms"] + 50
     assert guarded["requests_dropped"] == 0 < plain["requests_dropped"]
+
+
+def test_experiments_report_the_pings_round_trip_and_loss():
+    # sweeps with error bars over a ping's round trip: standard_metrics carries it
+    from satcc.experiments.definition import standard_metrics
+
+    sc = _scenario(EVERY)
+    s = run(sc).summary
+    m = standard_metrics(s, sc)
+    p = s["flows"][1]["pings"]
+    assert m["ping_rtt_mean_ms"] == pytest.approx(p["rtt_mean_ms"])
+    assert m["ping_loss_rate"] == (p["requests_dropped"] + p["replies_dropped"]) / p["sent"] > 0
+    two = {**sc, "flows": sc["flows"] + [{**sc["flows"][1], "name": "q", "traffic": {"type": "pings", "at_s": [1.0]}}]}
+    s2 = run(two).summary
+    p1, p2 = s2["flows"][1]["pings"], s2["flows"][2]["pings"]
+    assert standard_metrics(s2, two)["ping_rtt_mean_ms"] == pytest.approx(
+        (p1["rtt_mean_ms"] * p1["answered"] + p2["rtt_mean_ms"] * p2["answered"]) / (p1["answered"] + p2["answered"]))
+    assert "ping_rtt_mean_ms" not in standard_metrics(run(_scenario()).summary, _scenario())

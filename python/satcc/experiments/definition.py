@@ -230,8 +230,9 @@ class Experiment:
 
 def standard_metrics(summary: dict, scenario: dict) -> dict[str, float]:
     """Run-level metrics (DESIGN names) plus per-group mean throughput and goodput, with
-    transfers (traffic: file) the share completed and their mean completion time, and
-    with UDP flows their goodput and loss rate."""
+    transfers (traffic: file) the share completed and their mean completion time, with
+    UDP flows their goodput and loss rate, and with ping flows their mean round trip and
+    the share of their requests lost."""
     t = summary["totals"]
     m = {
         "throughput_mbps": t["throughput_mbps"],
@@ -262,6 +263,15 @@ def standard_metrics(summary: dict, scenario: dict) -> dict[str, float]:
         m["udp_goodput_mbps"] = sum(f["goodput_mbps"] for f in udp)
         sent = sum(f["data_pkts_sent"] for f in udp)
         m["udp_loss_rate"] = sum(f["data_pkts_dropped"] for f in udp) / sent if sent else 0.0
+    # ping flows (transport: ping): the mean round trip of every answered request, and
+    # the share of requests lost either way
+    pings = [f["pings"] for f in summary["flows"] if f.get("transport") == "ping"]
+    if pings:
+        answered = sum(p["answered"] for p in pings)
+        if answered:
+            m["ping_rtt_mean_ms"] = sum(p["rtt_mean_ms"] * p["answered"] for p in pings if p["answered"]) / answered
+        sent = sum(p["sent"] for p in pings)
+        m["ping_loss_rate"] = sum(p["requests_dropped"] + p["replies_dropped"] for p in pings) / sent if sent else 0.0
     return m
 
 
