@@ -617,6 +617,11 @@ def _script(tmp_path, links="$ns duplex-link $a $b 10Mb 10ms DropTail", extra=""
      r"ping answered by the Agent/Ping it is connected to\)"),
     ("set p [new Agent/Ping]\n$ns attach-agent $a $p\n$ns at 1 \"$p send\"", r"p \(Agent/Ping\) `send` at 1 s: "
      r"the agent is connected to no other"),
+    # without a recv procedure ns-2 stops at the first answer (ns-2's `_o73 recv 4 97.7:`
+    # error, exit 1)
+    ("set p [new Agent/Ping]\n$ns attach-agent $a $p\nset q [new Agent/Ping]\n$ns attach-agent $b $q\n"
+     "$ns connect $p $q\n$ns at 1 \"$p send\"", r"an Agent/Ping sends, but the script defines no `Agent/Ping instproc "
+     r"recv`: ns-2 stops the script with an error at the first answer"),
     ("set p [new Agent/Ping]\n$ns attach-agent $a $p\nset q [new Agent/Ping]\n$ns attach-agent $b $q\n"
      "$ns connect $p $q\n$ns at 1 \"$p start-WL-brdcast\"", r"Agent/Ping's command 'start-WL-brdcast'"),
     ("set p [new Agent/Ping]\n$ns attach-agent $a $p\nset q [new Agent/Ping]\n$ns attach-agent $b $q\n"

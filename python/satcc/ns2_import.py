@@ -1046,6 +1046,12 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
             flow = _flow(objs, a, b, attach, node_name, app_of, acts, sc["duration_s"])
             if flow is not None:
                 made.append((a, b, flow))
+    if any(f.get("transport") == "ping" for _, _, f in made) and not any(r[2] == "ping-recv" for r in records):
+        # apps/ping.cc hands each answer to the agent's Tcl `recv`, which ns-2 then
+        # cannot find: the script stops with an error at the first answer
+        raise Ns2ImportError("an Agent/Ping sends, but the script defines no `Agent/Ping instproc recv`: ns-2 stops "
+                             "the script with an error at the first answer; define the procedure (`Agent/Ping "
+                             "instproc recv {from rtt} {...}`, as ns-2's examples do)")
     pinging = {h for a, b in connects for h in (a, b)}
     for h, steps in acts.items():
         if objs.cls.get(h) == "Agent/Ping" and h not in pinging:

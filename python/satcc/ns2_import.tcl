@@ -664,6 +664,7 @@ proc unknown {cmd args} {
             }
             instproc - proc {
                 if {$cmd eq "Agent/Ping" && [lindex $args 1] eq "recv"} {
+                    ::satcc::rec ping-recv
                     ::satcc::note "Agent/Ping instproc recv (not run: what ns-2 hands it, each answered request's round trip, is satcc's pings table)"
                     return ""
                 }
