@@ -2266,6 +2266,29 @@ def test_the_comparison_sees_the_fronts_left_out():
     assert list(got.values()) == [12], got
 
 
+def test_the_red_victim_networks_drop_from_the_front_and_at_random():
+    # networks from RED_VICTIM_FIRST: RED queues of 2 to 12 packets whose forced drops
+    # take a waiting packet, from the front or at random, some marking ECN senders;
+    # every one compared with ns-2 above
+    nets = _family("red-victims")
+    made = [ns2exact.network(k) for k in nets]
+    queues = [q for sc in made for l in sc["links"]
+              for q in [l["queue"]] + [l[d]["queue"] for d in ("a_to_b", "b_to_a") if "queue" in l.get(d, {})]]
+    victims = [q["forced_drop"] for q in queues if q.get("forced_drop")]
+    assert all(q["type"] == "red" for q in queues if q.get("forced_drop"))
+    assert victims.count("front") >= 150 and victims.count("random") >= 150
+    assert sum(q.get("ecn", False) for q in queues if q.get("forced_drop")) >= 50
+    assert sum(c[2] for k in nets for c in REF["counters"][str(k)]["links"].values()) >= 500_000
+    tcl = "".join(ns2exact.tcl(k) for k in nets[:10])
+    assert "queue] set drop_front_ true" in tcl and "queue] set drop_rand_ true" in tcl
+
+
+def test_the_comparison_sees_the_red_victims_left_out():
+    # of the first twenty (`python -m satcc.dev.ns2exact controls --family red-victims`): 8
+    got = ns2exact.controls("red-victims", REF)
+    assert list(got.values()) == [8], got
+
+
 def test_the_ping_networks_ping_beside_the_other_flows():
     # networks from PING_FIRST: one to four ping flows each (ns-2's Agent/Ping pairs),
     # periodic or at listed instants (some twice at one instant), replies mostly of

@@ -348,6 +348,13 @@ def _agree(sc: dict, script: str) -> bool:
     # Tcl's rand() after srand: the start times and windows it drew
     ("tcl_rand.tcl", lambda sc: _flow(sc, "tcp0").update(start_s=_flow(sc, "tcp0")["start_s"] + 0.01)),
     ("tcl_rand.tcl", lambda sc: _flow(sc, "tcp1").setdefault("tcp", {}).update(rwnd_pkts=20)),
+    # RED's forced drops from the front (an ECN-marking queue's too) and at random (set
+    # for the class: both directions of the link made while it was), and one's victim
+    # drawn from the front instead
+    ("red_victims.tcl", lambda sc: _link(sc, "r1", "d1")["queue"].pop("forced_drop")),
+    ("red_victims.tcl", lambda sc: _link(sc, "r2", "d2")["queue"].pop("forced_drop")),
+    ("red_victims.tcl", lambda sc: _link(sc, "r3", "d3")["queue"].pop("forced_drop")),
+    ("red_victims.tcl", lambda sc: _link(sc, "r2", "d2")["queue"].update(forced_drop="front")),
     # Agent/Ping: a request's size (its agent's packetSize_), a reply's (the answering
     # agent's), a second request at one instant, and the instants a proc that schedules
     # itself sums (rounded, they part)
@@ -366,6 +373,20 @@ def test_the_comparison_sees_a_setting_the_import_would_drop(script, change):
 
 def _flow(sc: dict, name: str) -> dict:
     return next(f for f in sc["flows"] if f["name"] == name)
+
+
+def test_reds_victims_are_read_as_ns2_picks_them():
+    # REDQueue::pickPacketToDrop: drop_front_ first, then drop_rand_ (a class setting
+    # reaches the queues made after it, both directions of their links), else the
+    # arrival; drop_tail_ false alone changes nothing, noted
+    imp = ns2_import.from_tcl(ns2scripts.SCRIPTS / "red_victims.tcl")
+    sc = imp.scenario
+    victims = {(l["a"], l["b"]): (l["queue"].get("forced_drop"), l.get("b_to_a", {}).get("queue", {}).get("forced_drop"))
+               for l in sc["links"] if l["queue"]["type"] == "red"}
+    assert victims == {("r1", "d1"): ("front", None), ("r2", "d2"): ("random", "random"),
+                       ("r3", "d3"): ("front", None), ("r1", "r2"): (None, None)}
+    assert _link(sc, "r3", "d3")["queue"]["ecn"] is True
+    assert any("drop_tail_ false: ns-2's RED never reads it" in n for n in imp.notes)
 
 
 def test_every_answer_an_agent_ping_is_handed_is_ns2s():
@@ -1872,7 +1893,11 @@ def test_dv_routing_messages_are_counted_and_unrouted_packets_vanish():
     (lambda sc: sc["links"][0].update(queue={"type": "sfq"}), r"links\[0\].queue: an SFQ or DRR queue under routing: dv"),
     (lambda sc: sc["links"][1].setdefault("b_to_a", {}).update(queue={"type": "droptail", "limit_pkts": 5,
                                                                       "drop_front": True}),
-     r"links\[1\].queue.drop_front: a queue dropping from the front under routing: dv is not modelled"),
+     r"links\[1\].queue: a queue dropping from the front or at random under routing: dv is not modelled"),
+    (lambda sc: sc["links"][2].update(queue={"type": "red", "limit_pkts": 5, "forced_drop": "random"}),
+     r"links\[2\].queue: a queue dropping from the front or at random under routing: dv is not modelled \(a "
+     r"routing agent's packet dropped from inside the queue is not checked against ns-2; allowed there: drop_front "
+     r"false, forced_drop tail\)"),
     (lambda sc: sc["flows"][0].update(path=["n0", "n1", "n2", "n3"]),
      r"flows\[0\].path: a pinned path cannot follow routing: dv"),
 ])

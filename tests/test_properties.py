@@ -43,6 +43,10 @@ def networks(draw):
             {"type": "droptail", "limit_bytes": draw(st.integers(1500, 60000)), "drop_front": True},
             {"type": "red", "limit_pkts": draw(st.integers(5, 60)), "min_th_pkts": 2, "max_th_pkts": 4,
              "w_q": 0.05},
+            # ns-2's drop_front_ and drop_rand_: a forced drop takes a waiting packet
+            {"type": "red", "limit_pkts": draw(st.integers(2, 20)), "min_th_pkts": 2, "max_th_pkts": 4,
+             "w_q": 0.05, "forced_drop": draw(st.sampled_from(["front", "random"])),
+             "queue_in_bytes": draw(st.booleans())},
             # ns-2's RED defaults: counted in bytes, dropping by size
             {"type": "red", "limit_pkts": draw(st.integers(5, 60)), "min_th_pkts": 2, "max_th_pkts": 4,
              "w_q": 0.05, "queue_in_bytes": True, "byte_mode": draw(st.booleans()),

@@ -398,3 +398,12 @@ def test_ns2s_window_rules_are_refused_for_controllers_that_grow_otherwise(cc, t
     assert str(e.value).startswith(message)
     d["flows"][0]["cc"] = "reno"
     run(d)
+
+
+def test_a_red_queues_forced_drop_names_the_allowed_victims():
+    d = base()
+    d["links"][0]["queue"] = {"type": "red", "limit_pkts": 10, "forced_drop": "middle"}
+    m = err(d)
+    assert m.startswith("links[0].queue") and "middle" in m and all(v in m for v in ("tail", "front", "random")), m
+    d["links"][0]["queue"]["forced_drop"] = "random"
+    validate(d)

@@ -370,7 +370,14 @@ def _queue_tcl(q: dict | None, a: str, b: str, ecn_lines: bool = False, where: s
             ("adaptive_", 1), ("alpha_", float(ad.get("alpha", 0.01))), ("beta_", float(ad.get("beta", 0.9))),
             ("interval_", float(ad.get("interval_s", 0.5))), ("top_", float(ad.get("top", 0.5))),
             ("bottom_", float(ad.get("bottom") or 0.0)))] if (ad := q.get("adaptive")) is not None else []),
+        # which packet a forced drop takes: this queue's own drop_front_ or drop_rand_
+        *([f"[[$ns link $n({a}) $n({b})] queue] set {_RED_VICTIM_VARS[victim]} true"]
+          if (victim := q.get("forced_drop", "tail")) != "tail" else []),
     ]
+
+
+# a RED queue's forced_drop as ns-2's REDQueue::pickPacketToDrop reads it
+_RED_VICTIM_VARS = {"front": "drop_front_", "random": "drop_rand_"}
 
 
 def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: str | None = None,

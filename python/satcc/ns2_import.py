@@ -9,7 +9,7 @@ exits or halts. This module turns the record into a scenario dict:
   different settings becomes one link with `a_to_b` / `b_to_a`), DropTail queues (in
   packets, or in bytes with queue_in_bytes_; dropping from the front with drop_front_)
   and RED queues with their thresholds written
-  out; `queue-limit` and the class defaults (`Queue set limit_`) as ns-2 reads them;
+  out (their forced drops' victim from drop_front_ and drop_rand_); `queue-limit` and the class defaults (`Queue set limit_`) as ns-2 reads them;
 - error models (`ErrorModel` with `unit pkt` or `unit byte` and a uniform variable,
   ErrorModel/Periodic, /List, /TwoState, /Expo and /TwoStateMarkov, on `lossmodel` or
   `link-lossmodel`);
@@ -255,7 +255,8 @@ _QUEUE_DEFAULTS = {"limit_": "50", "queue_in_bytes_": "false", "mean_pktsize_": 
                    "thresh_": "0", "maxthresh_": "0", "q_weight_": "-1", "wait_": "true", "linterm_": "10",
                    "setbit_": "false", "gentle_": "true", "mark_p_": "0.1"}
 _RED_DEFAULTS = {"bytes_": "true", "queue_in_bytes_": "true", "targetdelay_": "0.005", "adaptive_": "0",
-                 "alpha_": "0.01", "beta_": "0.9", "interval_": "0.5", "top_": "0.5", "bottom_": "0"}
+                 "alpha_": "0.01", "beta_": "0.9", "interval_": "0.5", "top_": "0.5", "bottom_": "0",
+                 "drop_front_": "false", "drop_rand_": "false", "drop_tail_": "true"}
 # read by adaptive RED only (adaptive_ 1: `adaptive`)
 _RED_ADAPTIVE_ONLY = ("adaptive_", "alpha_", "beta_", "interval_", "top_", "bottom_")
 
@@ -616,8 +617,14 @@ def _queue(objs: _Objects, q: str, what: str, notes: list[str], rate_bps: float,
                                  "divides by maxthresh_ - thresh_)")
         known = {"limit_", "thresh_", "maxthresh_", "q_weight_", "linterm_", "gentle_", "wait_", "mean_pktsize_",
                  "setbit_", "mark_p_", "thresh_queue_", "maxthresh_queue_", "targetdelay_",
-                 "bytes_", "queue_in_bytes_", *_RED_ADAPTIVE_ONLY}
+                 "bytes_", "queue_in_bytes_", "drop_front_", "drop_rand_", "drop_tail_", *_RED_ADAPTIVE_ONLY}
         _unknown_queue_vars(objs, q, known, what)
+        # the packet a forced drop takes (REDQueue::pickPacketToDrop): drop_front_ first,
+        # then drop_rand_, else the arrival; drop_tail_ is never read
+        front, rand = (_bool(get(v), f"{what} {v}") for v in ("drop_front_", "drop_rand_"))
+        if not _bool(get("drop_tail_"), f"{what} drop_tail_") and not (front or rand):
+            notes.append(f"{what}: drop_tail_ false: ns-2's RED never reads it, and with drop_front_ and drop_rand_ "
+                         "false its forced drops take the arrival all the same")
         out = {"type": "red", "limit_pkts": limit, "min_th_pkts": th, "max_th_pkts": maxth, "w_q": wq,
                "max_p": 1.0 / _num(get("linterm_"), f"{what} linterm_"),
                "gentle": _bool(get("gentle_"), f"{what} gentle_"), "wait": _bool(get("wait_"), f"{what} wait_"),
@@ -629,6 +636,8 @@ def _queue(objs: _Objects, q: str, what: str, notes: list[str], rate_bps: float,
         if _bool(get("setbit_"), f"{what} setbit_"):
             out["ecn"] = True
             out["mark_p"] = _num(get("mark_p_"), f"{what} mark_p_")
+        if front or rand:
+            out["forced_drop"] = "front" if front else "random"
         adaptive = _c_int(get("adaptive_"), f"{what} adaptive_")
         if adaptive not in (0, 1):
             raise Ns2ImportError(f"{what}: adaptive_ {adaptive} is not modelled (0, and 1: Adaptive RED)")

@@ -337,6 +337,11 @@ SACK_BLOCKS_FIRST = 51000
 # (every 5 to 200 ms, from a start and some to a stop) or at listed instants (some
 # twice, some at other flows' starts); half the networks' buffers cut to 2-12 packets
 PING_FIRST = 52000
+# From RED_VICTIM_FIRST to RED_VICTIM_FIRST + 99: lossy networks with ON/OFF sources and
+# UDP flows whose RED queues (most router links get one, of 2 to 12 packets) take a
+# forced drop's victim from the front or at random (drop_front_, drop_rand_) four in
+# five; in a quarter of the networks the RED queues mark ECN-capable senders
+RED_VICTIM_FIRST = 53000
 # Networks found apart by a scan beyond the reference (`scan A B --family F`) and kept in
 # it once fixed, each with its family (network(k, F)): 92028 (dv) parted by a RED draw
 # taken in another order, its link's two ends told of a failure in satcc's order rather
@@ -386,6 +391,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(DROP_FRONT_FIRST, DROP_FRONT_FIRST + 100)) + list(range(NO_FRTX_FIRST, NO_FRTX_FIRST + 100))
             + list(range(EXIT_FR_FIRST, EXIT_FR_FIRST + 100)) + list(range(TS_RESET_FIRST, TS_RESET_FIRST + 100))
             + list(range(SACK_BLOCKS_FIRST, SACK_BLOCKS_FIRST + 100)) + list(range(PING_FIRST, PING_FIRST + 100))
+            + list(range(RED_VICTIM_FIRST, RED_VICTIM_FIRST + 100))
             + sorted(SCANNED)
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
@@ -622,9 +628,11 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "partial-acks": NewReno's older partial ACK rules; "drop-front": DropTail queues dropping from the front; "no-fast-retransmit": Tahoe agents without fast retransmit; "exit-fast-retransmit": Reno and NewReno agents without exitFastRetrans_; "ts-reset-rto": timestamp echoes ending the timer's backoff; "sack-blocks": Sack1 sinks of fewer SACK blocks; "ping": ping flows (Agent/Ping) beside the others; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "partial-acks": NewReno's older partial ACK rules; "drop-front": DropTail queues dropping from the front; "no-fast-retransmit": Tahoe agents without fast retransmit; "exit-fast-retransmit": Reno and NewReno agents without exitFastRetrans_; "ts-reset-rto": timestamp echoes ending the timer's backoff; "sack-blocks": Sack1 sinks of fewer SACK blocks; "ping": ping flows (Agent/Ping) beside the others; "red-victims": RED's forced drops from the front or at random; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
     if k in SCANNED:
         return True, False, SCANNED[k]
+    if RED_VICTIM_FIRST <= k < RED_VICTIM_FIRST + 100:
+        return True, True, "red-victims"
     if PING_FIRST <= k < PING_FIRST + 100:
         return True, True, "ping"
     if SACK_BLOCKS_FIRST <= k < SACK_BLOCKS_FIRST + 100:
@@ -1418,6 +1426,36 @@ def _make_sack_blocks(sc: dict, rng: random.Random) -> None:
             f["tcp"] = {**f["tcp"], "sack_blocks": rng.choice([0, 1, 1, 2, 2])}
 
 
+def _make_red_victims(sc: dict, rng: random.Random) -> None:
+    """In place: four router links in five without a RED queue get one of 2 to 12 packets
+    (thresholds of 1 to 5 packets, so that it both drops early and overflows); four RED
+    queues in five (these, the lossy ones and the UDP family's on access links) take a
+    forced drop's victim from the front or at random (`forced_drop`); in a quarter of
+    the networks every RED queue marks and the Reno, NewReno and Tahoe senders run
+    `tcp.ecn`."""
+    routers = {n["name"] for n in sc["nodes"] if n["name"].startswith("R")}
+    for link in sc["links"]:
+        if link["a"] in routers and link["b"] in routers and link["queue"]["type"] != "red" and rng.random() < 0.8:
+            min_th = rng.choice([1.0, 2.0, 5.0])
+            link["queue"] = {"type": "red", "limit_pkts": rng.choice([2, 3, 5, 8, 12]), "min_th_pkts": min_th,
+                             "max_th_pkts": min_th * rng.choice([2, 3]), "w_q": rng.choice([0.002, 0.02, 0.2]),
+                             "max_p": rng.choice([0.1, 0.02, 0.5]), "gentle": rng.random() < 0.6,
+                             "wait": rng.random() < 0.7, "mean_pkt_bytes": rng.choice([500, 1000])}
+            link.get("b_to_a", {}).pop("queue", None)
+    ecn = rng.random() < 0.25
+    for link in sc["links"]:
+        for q in [link["queue"]] + [link[s]["queue"] for s in ("a_to_b", "b_to_a") if "queue" in link.get(s, {})]:
+            if q["type"] == "red":
+                if rng.random() < 0.8:
+                    q["forced_drop"] = rng.choice(["front", "random"])
+                if ecn:
+                    q["ecn"] = True
+    if ecn:
+        for f in sc["flows"]:
+            if f.get("transport", "tcp") == "tcp" and f.get("cc", "newreno") in ("reno", "newreno", "tahoe"):
+                f["tcp"] = {**f.get("tcp", {}), "ecn": True}
+
+
 def _make_pings(sc: dict, rng: random.Random) -> None:
     """In place: one to four ping flows between the ends of the network's flows (either
     way round), each of its own request and reply sizes, periodic from a start (to a stop
@@ -2018,6 +2056,7 @@ _FAMILY_MAKERS = {
     "ts-reset-rto": [(_make_timestamps, 11_200_000), (_make_ts_reset_rto, 50_000_000)],
     "sack-blocks": [(_make_sack_blocks, 51_000_000)],
     "ping": [(_make_udp, 8_200_000), (_make_pings, 52_000_000)],
+    "red-victims": [(_make_udp, 8_200_000), (_make_red_victims, 53_000_000)],
 }
 
 
@@ -2140,6 +2179,10 @@ FAMILY_CONTROLS = {
         "each gap 1 ms longer": lambda sc: [r.__setitem__(0, r[0] + 1000) for f in sc["flows"]
                                             if f.get("traffic", {}).get("type") == "trace"
                                             for r in f["traffic"]["records"]],
+    },
+    "red-victims": {
+        "every forced drop taking the arrival": _queues_as(("red",), lambda q: {k: v for k, v in q.items()
+                                                                            if k != "forced_drop"}),
     },
     "ping": {
         "every reply the size of its request": lambda sc: [

@@ -72,6 +72,14 @@ impl Draws {
         }
     }
 
+    /// A draw in [0, k), as ns-2's Random::integer(k) makes it: RNG::uniform(k) is
+    /// uniform_positive_int() % k, that is rand_int(0, MAXINT) % k, (2^31 x u) % k of
+    /// one uniform draw u (tools/rng.h, rng.cc).
+    #[inline]
+    pub fn integer(&mut self, k: u32) -> u32 {
+        ((2147483648.0 * self.uniform()) as u64 % k.max(1) as u64) as u32
+    }
+
     /// Whether these are ns-2's draws (taken whenever ns-2 takes one).
     #[inline]
     pub fn is_ns2(&self) -> bool {

@@ -537,6 +537,15 @@ impl Link {
     #[cold]
     #[inline(never)]
     pub fn resolve_mark(&mut self, pkt: &Packet, pass: Pass, at: At, ect: bool, order: &mut Order) -> Offer {
+        if let QueueDiscipline::Red(r) = &self.queue {
+            if r.held.as_ref().is_some_and(|h| h.forced()) {
+                // the full buffer forced a drop after RED marked the arrival (ns-2's
+                // drop_early marks, then enque forces): it is queued, with its mark if
+                // ECN-capable, and the victim goes
+                self.stats.ecn_marks += ect as u64;
+                return self.place_sched(pkt, pass, at, ect, order);
+            }
+        }
         if !ect {
             self.stats.drops_early += 1;
             if pkt.is_data() {
@@ -545,6 +554,10 @@ impl Link {
             return Offer::Dropped(Verdict::DropEarly);
         }
         self.stats.ecn_marks += 1;
+        if self.queue.schedules() {
+            // a RED holding its packets (net::red_victim) queues the marked arrival
+            return self.place_sched(pkt, pass, at, true, order);
+        }
         let occ = self.occupancy(&at);
         self.take(pkt, pass, at, occ.pkts, true, order)
     }
@@ -633,7 +646,41 @@ impl Link {
     #[cold]
     #[inline(never)]
     fn offer_sched(&mut self, pkt: &Packet, pass: Pass, at: At, order: &mut Order) -> Offer {
-        let pkt = passed(pkt, pass);
+        if let QueueDiscipline::Red(r) = &mut self.queue {
+            // a RED holding its packets (net::red_victim): its verdict on the arrival,
+            // the packets it holds counted with the one in service
+            let occ = Occupancy { pkts: (self.admitted_pkts - self.departed_pkts) as u32,
+                                  bytes: self.admitted_bytes - self.departed_bytes, now_s: at.shadow,
+                                  free_s: self.free_shadow };
+            let in_service = if occ.pkts > 0 {
+                self.pipe[(self.departed_pkts - self.popped_pkts) as usize].pkt.size_bytes as u32
+            } else {
+                0
+            };
+            match r.admit_held(pkt.size_bytes as u32, &occ, &mut self.queue_rng, in_service) {
+                Verdict::Schedule => {}
+                Verdict::Mark => return Offer::Markable,
+                v => {
+                    self.stats.drops_early += 1;
+                    if pkt.is_data() {
+                        self.stats.data_drops += 1;
+                    }
+                    return Offer::Dropped(v);
+                }
+            }
+        }
+        self.place_sched(pkt, pass, at, false, order)
+    }
+
+    /// The packet a scheduling queue takes (`offer_sched`, or a RED's marked arrival:
+    /// `resolve_mark`), marked CE if `mark`.
+    #[cold]
+    #[inline(never)]
+    fn place_sched(&mut self, pkt: &Packet, pass: Pass, at: At, mark: bool, order: &mut Order) -> Offer {
+        let mut pkt = passed(pkt, pass);
+        if mark {
+            pkt.aux |= CE;
+        }
         let (src, dst) = self.flow_nodes.get(pkt.flow as usize).copied().unwrap_or((0, 0));
         let (saddr, daddr) = if pkt.is_data() { (src, dst) } else { (dst, src) };
         let w = Waiting { pkt, arrived: at.now };
@@ -649,6 +696,13 @@ impl Link {
                 dropped.extend(q.enqueue(w));
                 true
             }
+            QueueDiscipline::Red(r) => match r.held.as_mut().expect("a RED holding its packets").enqueue(w, &mut self.queue_rng) {
+                Ok(victim) => {
+                    dropped.extend(victim);
+                    true
+                }
+                Err(()) => false,
+            },
             QueueDiscipline::Rem(r) => {
                 let taken = r.enqueue(w);
                 if !taken && idle {

@@ -1,6 +1,6 @@
 //! Network: packets, nodes, one-direction links with their output queues (FIFO, with
 //! DropTail, RED, PI or REM, or ns-2's fair schedulers SFQ and DRR, or a DropTail that
-//! drops from the front) and error
+//! drops from the front, or a RED whose forced drops take a waiting packet) and error
 //! models, and routes: static per flow, or per node and computed again as links fail
 //! (session routing), or learnt from the neighbours' distance vectors (dv).
 
@@ -14,6 +14,7 @@ pub mod packet;
 pub mod pi;
 pub mod rem;
 pub mod queue;
+pub mod red_victim;
 pub mod round;
 pub mod routing;
 pub mod rtt_code;

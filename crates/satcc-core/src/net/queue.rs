@@ -23,6 +23,7 @@ use super::drop_front::DropFront;
 use super::drr::Drr;
 use super::packet::Packet;
 use super::pi::Pi;
+use super::red_victim::Held;
 use super::rem::Rem;
 use super::sfq::Sfq;
 use crate::engine::rng::Draws;
@@ -59,7 +60,7 @@ impl Occupancy {
     /// A link holding `pkts` packets of `bytes` in all, idle for `idle_s` when empty,
     /// at `now_s` (tests).
     #[cfg(test)]
-    fn at(pkts: u32, bytes: u64, idle_s: Option<f64>, now_s: f64) -> Self {
+    pub(crate) fn at(pkts: u32, bytes: u64, idle_s: Option<f64>, now_s: f64) -> Self {
         Occupancy { pkts, bytes, now_s, free_s: now_s - idle_s.unwrap_or(0.0) }
     }
 }
@@ -169,6 +170,12 @@ pub struct Red {
     cur_max_p: f64,
     /// Adaptive RED's settings and state (None: max_p fixed).
     adaptive: Option<Adaptive>,
+    /// The last arrival would have been marked (ECN) when the full buffer forced a drop
+    /// (read by net::red_victim, where the arrival may stay).
+    pub(crate) marked_then_forced: bool,
+    /// With a victim rule for forced drops other than the arrival (ns-2's drop_front_,
+    /// drop_rand_), the packets waiting, held here (net::red_victim); None: a FIFO RED.
+    pub(crate) held: Option<Box<Held>>,
 }
 
 /// Adaptive RED (ns-2's adaptive_ 1, REDQueue::updateMaxP): max_p moved on an arrival
@@ -245,6 +252,8 @@ impl Red {
             v_d: 0.0,
             cur_max_p: 0.0,
             adaptive: None,
+            marked_then_forced: false,
+            held: None,
         }
         .reset()
     }
@@ -306,6 +315,27 @@ impl Red {
         self.cur_max_p = 1.0 / (1.0 / self.max_p);
         if let Some(a) = self.adaptive.as_mut() {
             a.lastset = 0.0;
+        }
+    }
+
+    /// A new packet limit from now on (in bytes with queue_in_bytes, times the mean
+    /// packet size); None: unchanged.
+    fn set_limit(&mut self, pkts: Option<u32>) {
+        if let Some(n) = pkts {
+            self.limit_pkts = n;
+            let scale = match self.bytes {
+                Some(b) if b.queue => b.mean_pkt_bytes,
+                _ => 1,
+            };
+            self.limit = n as u64 * scale as u64;
+        }
+    }
+
+    /// The buffer's limits, in packets or, with queue_in_bytes, bytes.
+    fn limits(&self) -> (Option<u32>, Option<u64>) {
+        match self.bytes {
+            Some(b) if b.queue => (None, Some(self.limit)),
+            _ => (Some(self.limit_pkts), None),
         }
     }
 
@@ -403,7 +433,7 @@ impl Red {
     /// The verdict on an arrival of `size` bytes; `in_service_bytes` gives the size of
     /// the packet in service, when one is (read with queue_in_bytes_ only).
     #[inline]
-    fn verdict(&mut self, size: u32, occ: &Occupancy, draws: &mut Draws, in_service_bytes: impl FnOnce() -> u32) -> Verdict {
+    pub(crate) fn verdict(&mut self, size: u32, occ: &Occupancy, draws: &mut Draws, in_service_bytes: impl FnOnce() -> u32) -> Verdict {
         let waiting_pkts = occ.pkts.saturating_sub(1);
         let waiting = match self.bytes {
             Some(b) if b.queue && occ.pkts > 0 => occ.bytes - in_service_bytes() as u64,
@@ -431,6 +461,9 @@ impl Red {
         } else {
             self.old = false;
         }
+        // (ns-2 marks the arrival in drop_early before the full buffer forces a drop:
+        // the mark stays on it where the forced drop takes another, net::red_victim)
+        self.marked_then_forced = v == Verdict::Mark && waiting >= self.limit;
         if waiting >= self.limit {
             self.count = 0;
             self.count_bytes = 0;
@@ -523,6 +556,9 @@ impl QueueDiscipline {
                     Verdict::Admit
                 }
             }
+            // a RED holding its packets decides in the link's offer to it (net::link's
+            // `offer_sched`): nothing of it on this path, which every arrival takes
+            QueueDiscipline::Red(r) if r.held.is_some() => Verdict::Schedule,
             QueueDiscipline::Red(r) => r.verdict(size_bytes, occ, draws, in_service_bytes),
             QueueDiscipline::Pi(p) => p.verdict(size_bytes, occ, draws, in_service_bytes),
             QueueDiscipline::Rem(r) if r.marks => Verdict::Schedule,
@@ -537,6 +573,7 @@ impl QueueDiscipline {
     pub fn schedules(&self) -> bool {
         match self {
             QueueDiscipline::Sfq(_) | QueueDiscipline::Drr(_) | QueueDiscipline::DropFront(_) => true,
+            QueueDiscipline::Red(r) => r.held.is_some(),
             QueueDiscipline::Rem(r) => r.marks,
             _ => false,
         }
@@ -554,6 +591,7 @@ impl QueueDiscipline {
             QueueDiscipline::Sfq(q) => q.dequeue(),
             QueueDiscipline::Drr(q) => q.dequeue(),
             QueueDiscipline::DropFront(q) => q.dequeue(),
+            QueueDiscipline::Red(r) => r.held.as_mut().and_then(|h| h.dequeue()),
             _ => None,
         }
     }
@@ -566,6 +604,7 @@ impl QueueDiscipline {
             QueueDiscipline::Rem(r) if r.marks => r.waiting(),
             QueueDiscipline::Drr(q) => (q.len_pkts(), q.len_bytes()),
             QueueDiscipline::DropFront(q) => (q.len_pkts(), q.len_bytes()),
+            QueueDiscipline::Red(r) => r.held.as_ref().map_or((0, 0), |h| h.waiting()),
             _ => (0, 0),
         }
     }
@@ -577,6 +616,7 @@ impl QueueDiscipline {
             QueueDiscipline::Rem(r) if r.marks => r.iter().for_each(&mut f),
             QueueDiscipline::Drr(q) => q.iter().for_each(&mut f),
             QueueDiscipline::DropFront(q) => q.iter().for_each(&mut f),
+            QueueDiscipline::Red(r) => r.held.iter().flat_map(|h| h.iter()).for_each(&mut f),
             _ => {}
         }
     }
@@ -588,6 +628,7 @@ impl QueueDiscipline {
             QueueDiscipline::Rem(r) if r.marks => r.drain(),
             QueueDiscipline::Drr(q) => q.drain(),
             QueueDiscipline::DropFront(q) => q.drain(),
+            QueueDiscipline::Red(r) => r.held.as_mut().map_or_else(Vec::new, |h| h.drain()),
             _ => Vec::new(),
         }
     }
@@ -626,16 +667,7 @@ impl QueueDiscipline {
                     d.limit_bytes = bytes;
                 }
             }
-            QueueDiscipline::Red(r) => {
-                if let Some(n) = pkts {
-                    r.limit_pkts = n;
-                    let scale = match r.bytes {
-                        Some(b) if b.queue => b.mean_pkt_bytes,
-                        _ => 1,
-                    };
-                    r.limit = n as u64 * scale as u64;
-                }
-            }
+            QueueDiscipline::Red(r) => r.set_limit(pkts),
             _ => debug_assert!(false, "a limit change of a queue that takes none"),
         }
     }
@@ -651,8 +683,7 @@ impl QueueDiscipline {
     pub fn limits(&self) -> (Option<u32>, Option<u64>) {
         match self {
             QueueDiscipline::DropTail(d) => (d.limit_pkts, d.limit_bytes),
-            QueueDiscipline::Red(r) if r.bytes.is_some_and(|b| b.queue) => (None, Some(r.limit)),
-            QueueDiscipline::Red(r) => (Some(r.limit_pkts), None),
+            QueueDiscipline::Red(r) => r.limits(),
             QueueDiscipline::Pi(p) => p.limits(),
             QueueDiscipline::Rem(r) => r.limits(),
             QueueDiscipline::Sfq(q) => (Some(q.maxqueue()), None),

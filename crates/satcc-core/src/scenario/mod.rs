@@ -283,6 +283,13 @@ pub enum QueueSpec {
         /// between the thresholds [none: max_p fixed].
         #[serde(default, skip_serializing_if = "Option::is_none")]
         adaptive: Option<AdaptiveRed>,
+        /// Which packet a forced drop takes (the buffer full; ns-2's pickPacketToDrop):
+        /// `tail` the arrival; `front` the packet behind the head, index min(1, n - 1)
+        /// of the n waiting with the arrival (ns-2's drop_front_); `random` one of them
+        /// drawn as ns-2's Random::integer(n) draws it (drop_rand_). An early drop always
+        /// takes the arrival [tail].
+        #[serde(default, skip_serializing_if = "ForcedDrop::is_tail")]
+        forced_drop: ForcedDrop,
     },
     /// The PI controller AQM (Hollot et al. 2001; ns-2's Queue/PI): a drop probability
     /// moved `w_hz` times a second by a proportional-integral law of the queue's length
@@ -476,6 +483,25 @@ fn drr_quantum() -> u32 {
 
 fn drr_buckets() -> u32 {
     10
+}
+
+/// Which packet a RED queue's forced drop takes (`forced_drop`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ForcedDrop {
+    /// The arrival (ns-2's drop_tail_, the default).
+    #[default]
+    Tail,
+    /// The packet behind the head (drop_front_).
+    Front,
+    /// One of the waiting and the arrival at random (drop_rand_).
+    Random,
+}
+
+impl ForcedDrop {
+    fn is_tail(&self) -> bool {
+        *self == ForcedDrop::Tail
+    }
 }
 
 /// Adaptive RED as ns-2 2.35's REDQueue runs it (Floyd, Gummadi and Shenker 2001): on an
@@ -1800,7 +1826,10 @@ impl Scenario {
         }
         if self.routing == Routing::Dv {
             let fair = |q: &QueueSpec| matches!(q, QueueSpec::Sfq { .. } | QueueSpec::Drr { .. });
-            let front = |q: &QueueSpec| matches!(q, QueueSpec::Droptail { drop_front: true, .. });
+            let front = |q: &QueueSpec| {
+                matches!(q, QueueSpec::Droptail { drop_front: true, .. })
+                    || matches!(q, QueueSpec::Red { forced_drop, .. } if !forced_drop.is_tail())
+            };
             let of_link = |l: &LinkSpec, f: &dyn Fn(&QueueSpec) -> bool| {
                 f(&l.queue) || [&l.a_to_b.queue, &l.b_to_a.queue].iter().any(|q| q.as_ref().is_some_and(f))
             };
@@ -1812,9 +1841,9 @@ impl Scenario {
             }
             if let Some(i) = self.links.iter().position(|l| of_link(l, &front)) {
                 return Err(format!(
-                    "links[{i}].queue.drop_front: a queue dropping from the front under routing: dv is not \
-                     modelled (a routing agent's packet dropped from the front is not checked against ns-2; \
-                     allowed there: drop_front false)"
+                    "links[{i}].queue: a queue dropping from the front or at random under routing: dv is not \
+                     modelled (a routing agent's packet dropped from inside the queue is not checked against \
+                     ns-2; allowed there: drop_front false, forced_drop tail)"
                 ));
             }
         }

@@ -9,9 +9,10 @@ use crate::net::error_model::{ErrorModel, Law, List, Periodic, TwoState, Unit};
 use crate::net::link::Link;
 use crate::net::queue::{Adaptive, DropTail, QueueDiscipline, Red};
 use crate::net::{drop_front::DropFront, drr::Drr, pi::Pi, rem::Rem, sfq::Sfq};
+use crate::net::red_victim::Victim;
 use crate::net::routing::SessionRoutes;
 use crate::net::{FlowId, LinkId, NodeId};
-use crate::scenario::{self, ErrorPlace, ErrorSpec, ErrorUnit, LawSpec, QueueSpec, Scenario, TrafficSpecIn};
+use crate::scenario::{self, ErrorPlace, ErrorSpec, ErrorUnit, ForcedDrop, LawSpec, QueueSpec, Scenario, TrafficSpecIn};
 use crate::feedback::{RouterContext, RouterScheme};
 use crate::tcp::congestion;
 use crate::tcp::rtt::TsClock;
@@ -30,7 +31,7 @@ pub(super) fn build_queue(q: &QueueSpec, rate_bps: f64) -> QueueDiscipline {
         }
         #[rustfmt::skip]
         QueueSpec::Red { limit_pkts, min_th_pkts, max_th_pkts, w_q, max_p, gentle, wait, mean_pkt_bytes, ecn, mark_p,
-                         queue_in_bytes, byte_mode, adaptive } => {
+                         queue_in_bytes, byte_mode, adaptive, forced_drop } => {
             // ns-2's ptc: packets of the mean size per second
             let ptc = rate_bps / (8.0 * *mean_pkt_bytes as f64);
             let mut red = Red::new(*limit_pkts, *min_th_pkts, *max_th_pkts, *w_q, *max_p, *gentle, *wait, ptc)
@@ -41,7 +42,12 @@ pub(super) fn build_queue(q: &QueueSpec, rate_bps: f64) -> QueueDiscipline {
                 let bottom = a.bottom.unwrap_or_else(|| 0.01f64.min(80000.0 / rate_bps));
                 red = red.adaptive(Adaptive::new(a.alpha, a.beta, a.interval_s, a.top, bottom));
             }
-            QueueDiscipline::Red(Box::new(if *ecn { red.with_ecn(*mark_p) } else { red }))
+            let red = if *ecn { red.with_ecn(*mark_p) } else { red };
+            QueueDiscipline::Red(Box::new(match forced_drop {
+                ForcedDrop::Tail => red,
+                ForcedDrop::Front => red.with_victim(Victim::Front),
+                ForcedDrop::Random => red.with_victim(Victim::Random),
+            }))
         }
         #[rustfmt::skip]
         QueueSpec::Pi { limit_pkts, a, b, w_hz, qref_pkts, mean_pkt_bytes, queue_in_bytes, byte_mode, ecn } => {
