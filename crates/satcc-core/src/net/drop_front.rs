@@ -19,8 +19,7 @@
 //! drop from the front changes the departure of every packet behind it, which a FIFO
 //! link's precomputed departures cannot follow.
 
-use super::queue::Waiting;
-use std::collections::VecDeque;
+use super::queue::{HeldFifo, Waiting};
 
 #[derive(Clone, Debug)]
 pub struct DropFront {
@@ -28,23 +27,22 @@ pub struct DropFront {
     pub limit_pkts: Option<u32>,
     /// Bytes: full when the waiting bytes and the arrival's reach it.
     pub limit_bytes: Option<u64>,
-    pkts: VecDeque<Waiting>,
-    bytes: u64,
+    held: HeldFifo,
 }
 
 impl DropFront {
     pub fn new(limit_pkts: Option<u32>, limit_bytes: Option<u64>) -> Self {
-        DropFront { limit_pkts, limit_bytes, pkts: VecDeque::new(), bytes: 0 }
+        DropFront { limit_pkts, limit_bytes, held: HeldFifo::default() }
     }
 
     /// Offer a packet: it joins the tail; if the buffer was full, the head is dropped
     /// (returned), the arrival itself when nothing else waited.
     pub fn enqueue(&mut self, w: Waiting) -> Option<Waiting> {
         let size = w.pkt.size_bytes as u64;
-        let full = self.limit_pkts.is_some_and(|l| self.pkts.len() as u64 + 1 >= l as u64)
-            || self.limit_bytes.is_some_and(|l| self.bytes + size >= l);
-        self.pkts.push_back(w);
-        self.bytes += size;
+        let (pkts, bytes) = self.held.waiting();
+        let full = self.limit_pkts.is_some_and(|l| pkts as u64 + 1 >= l as u64)
+            || self.limit_bytes.is_some_and(|l| bytes + size >= l);
+        self.held.push_back(w);
         if full {
             self.dequeue()
         } else {
@@ -54,28 +52,25 @@ impl DropFront {
 
     /// The next packet to transmit, if any waits.
     pub fn dequeue(&mut self) -> Option<Waiting> {
-        let w = self.pkts.pop_front()?;
-        self.bytes -= w.pkt.size_bytes as u64;
-        Some(w)
+        self.held.pop_front()
     }
 
     pub fn len_pkts(&self) -> u32 {
-        self.pkts.len() as u32
+        self.held.waiting().0
     }
 
     pub fn len_bytes(&self) -> u64 {
-        self.bytes
+        self.held.waiting().1
     }
 
     /// Every waiting packet, head first.
     pub fn iter(&self) -> impl Iterator<Item = &Waiting> {
-        self.pkts.iter()
+        self.held.iter()
     }
 
     /// Take every waiting packet out (the link went down), head first.
     pub fn drain(&mut self) -> Vec<Waiting> {
-        self.bytes = 0;
-        self.pkts.drain(..).collect()
+        self.held.drain()
     }
 }
 

@@ -68,6 +68,12 @@ pub const ECE: u8 = 0x80;
 const _: () = assert!(std::mem::size_of::<Packet>() == 24);
 
 impl Packet {
+    /// A datagram of `flow` (a UDP flow's, a ping's request or reply, a routing agent's
+    /// message): marked `DATAGRAM`, on its first hop, with the sending agent's `ttl`.
+    pub fn datagram(flow: FlowId, seq: i64, size_bytes: u16, kind: PacketKind, ttl: u8) -> Packet {
+        Packet { seq, flow, rwnd_pkts: DATAGRAM, size_bytes, hop: 0, kind, ttl, tos: 0, aux: 0 }
+    }
+
     pub fn is_data(&self) -> bool {
         self.kind == PacketKind::Data
     }

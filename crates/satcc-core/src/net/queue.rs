@@ -36,6 +36,50 @@ pub struct Waiting {
     pub arrived: Time,
 }
 
+/// The packets a queue holds in arrival order and their bytes: the queues that drop
+/// from inside (net::drop_front, net::red_victim), whose departures the link cannot
+/// precompute.
+#[derive(Clone, Debug, Default)]
+pub struct HeldFifo {
+    pkts: std::collections::VecDeque<Waiting>,
+    bytes: u64,
+}
+
+impl HeldFifo {
+    pub fn push_back(&mut self, w: Waiting) {
+        self.bytes += w.pkt.size_bytes as u64;
+        self.pkts.push_back(w);
+    }
+
+    /// The head, the next to transmit, if any waits.
+    pub fn pop_front(&mut self) -> Option<Waiting> {
+        self.remove(0)
+    }
+
+    /// The packet at index `k` (0: the head), taken out.
+    pub fn remove(&mut self, k: usize) -> Option<Waiting> {
+        let w = self.pkts.remove(k)?;
+        self.bytes -= w.pkt.size_bytes as u64;
+        Some(w)
+    }
+
+    /// Packets and bytes held.
+    pub fn waiting(&self) -> (u32, u64) {
+        (self.pkts.len() as u32, self.bytes)
+    }
+
+    /// Every packet held, head first.
+    pub fn iter(&self) -> impl Iterator<Item = &Waiting> {
+        self.pkts.iter()
+    }
+
+    /// Take every packet out (the link went down), head first.
+    pub fn drain(&mut self) -> Vec<Waiting> {
+        self.bytes = 0;
+        self.pkts.drain(..).collect()
+    }
+}
+
 /// What the queue sees of the link when a packet arrives.
 #[derive(Clone, Copy, Debug)]
 pub struct Occupancy {

@@ -18,9 +18,8 @@
 //! precomputed departures cannot follow. It stays a `QueueDiscipline::Red`, so that the
 //! runs without it pay no more than a test of `held` on RED's own path.
 
-use super::queue::{Occupancy, Red, Verdict, Waiting};
+use super::queue::{HeldFifo, Occupancy, Red, Verdict, Waiting};
 use crate::engine::rng::Draws;
-use std::collections::VecDeque;
 
 /// Which waiting packet a forced drop takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,8 +34,7 @@ pub enum Victim {
 #[derive(Clone, Debug)]
 pub struct Held {
     pub victim: Victim,
-    pkts: VecDeque<Waiting>,
-    bytes: u64,
+    held: HeldFifo,
     /// RED forced a drop on the arrival being offered (set by `Red::admit_held`, read by
     /// `enqueue` in the same offer).
     forced: bool,
@@ -45,7 +43,7 @@ pub struct Held {
 impl Red {
     /// This RED with a victim rule for its forced drops: it holds its waiting packets.
     pub fn with_victim(mut self, victim: Victim) -> Self {
-        self.held = Some(Box::new(Held { victim, pkts: VecDeque::new(), bytes: 0, forced: false }));
+        self.held = Some(Box::new(Held { victim, held: HeldFifo::default(), forced: false }));
         self
     }
 
@@ -89,18 +87,16 @@ impl Held {
     /// The arrival joins the tail; if RED forced a drop, the victim goes: Err(()) when it
     /// is the arrival itself (then not queued), else the waiting packet dropped.
     pub fn enqueue(&mut self, w: Waiting, draws: &mut Draws) -> Result<Option<Waiting>, ()> {
-        self.bytes += w.pkt.size_bytes as u64;
-        self.pkts.push_back(w);
+        self.held.push_back(w);
         if !std::mem::take(&mut self.forced) {
             return Ok(None);
         }
-        let n = self.pkts.len();
+        let n = self.held.waiting().0 as usize;
         let k = match self.victim {
             Victim::Front => 1.min(n - 1),
             Victim::Random => draws.integer(n as u32) as usize,
         };
-        let gone = self.pkts.remove(k).expect("a victim among the waiting");
-        self.bytes -= gone.pkt.size_bytes as u64;
+        let gone = self.held.remove(k).expect("a victim among the waiting");
         if k == n - 1 {
             Err(())
         } else {
@@ -110,24 +106,21 @@ impl Held {
 
     /// The next packet to transmit, if any waits.
     pub fn dequeue(&mut self) -> Option<Waiting> {
-        let w = self.pkts.pop_front()?;
-        self.bytes -= w.pkt.size_bytes as u64;
-        Some(w)
+        self.held.pop_front()
     }
 
     pub fn waiting(&self) -> (u32, u64) {
-        (self.pkts.len() as u32, self.bytes)
+        self.held.waiting()
     }
 
     /// Every waiting packet, head first.
     pub fn iter(&self) -> impl Iterator<Item = &Waiting> {
-        self.pkts.iter()
+        self.held.iter()
     }
 
     /// Take every waiting packet out (the link went down), head first.
     pub fn drain(&mut self) -> Vec<Waiting> {
-        self.bytes = 0;
-        self.pkts.drain(..).collect()
+        self.held.drain()
     }
 }
 

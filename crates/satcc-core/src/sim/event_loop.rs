@@ -732,17 +732,7 @@ impl Simulation {
     fn dv_send(&mut self, sends: &[crate::net::dv::Send]) {
         let size = self.dv.as_ref().expect("dv").message_bytes();
         for s in sends {
-            let pkt = Packet {
-                seq: s.id as i64,
-                flow: ROUTING_FLOW,
-                rwnd_pkts: crate::net::packet::DATAGRAM,
-                size_bytes: size,
-                hop: 0,
-                kind: PacketKind::Data,
-                ttl: UDP_TTL,
-                tos: 0,
-                aux: 0,
-            };
+            let pkt = Packet::datagram(ROUTING_FLOW, s.id as i64, size, PacketKind::Data, UDP_TTL);
             self.enqueue(&pkt, Pass::AsIs, s.link);
         }
     }
@@ -764,17 +754,7 @@ impl Simulation {
     fn on_ping(&mut self, fid: FlowId) {
         let f = &mut self.flows[fid as usize];
         let seq = f.ping.as_mut().expect("a ping flow").send();
-        let p = Packet {
-            seq,
-            flow: fid,
-            rwnd_pkts: crate::net::packet::DATAGRAM,
-            size_bytes: f.payload_bytes as u16,
-            hop: 0,
-            kind: PacketKind::Data,
-            ttl: UDP_TTL,
-            tos: 0,
-            aux: 0,
-        };
+        let p = Packet::datagram(fid, seq, f.payload_bytes as u16, PacketKind::Data, UDP_TTL);
         self.send_one(p);
     }
 
@@ -790,17 +770,7 @@ impl Simulation {
         let p = f.ping.as_mut().expect("a ping flow");
         if pkt.is_data() {
             p.request_arrived(pkt.seq, now_s);
-            let reply = Packet {
-                seq: pkt.seq,
-                flow: pkt.flow,
-                rwnd_pkts: crate::net::packet::DATAGRAM,
-                size_bytes: p.reply_bytes,
-                hop: 0,
-                kind: PacketKind::Ack,
-                ttl: UDP_TTL,
-                tos: 0,
-                aux: 0,
-            };
+            let reply = Packet::datagram(pkt.flow, pkt.seq, p.reply_bytes, PacketKind::Ack, UDP_TTL);
             self.send_one(reply);
         } else {
             let a = p.reply_arrived(pkt.seq, now_s);
@@ -840,17 +810,8 @@ impl Simulation {
             let (full, rest) = if one == 0 { (0, 0) } else { (size / one, size % one) };
             for k in 0..full + (rest > 0) as u32 {
                 let f = &self.flows[fid as usize];
-                let p = Packet {
-                    seq: f.data_injected as i64,
-                    flow: fid,
-                    rwnd_pkts: crate::net::packet::DATAGRAM,
-                    size_bytes: if k < full { one } else { rest } as u16,
-                    hop: 0,
-                    kind: PacketKind::Data,
-                    ttl: UDP_TTL,
-                    tos: 0,
-                    aux: 0,
-                };
+                let size = if k < full { one } else { rest } as u16;
+                let p = Packet::datagram(fid, f.data_injected as i64, size, PacketKind::Data, UDP_TTL);
                 self.send_one(p);
             }
         } else {
