@@ -27,7 +27,9 @@ pub struct DropFront {
     pub limit_pkts: Option<u32>,
     /// Bytes: full when the waiting bytes and the arrival's reach it.
     pub limit_bytes: Option<u64>,
-    held: HeldFifo,
+    /// The packets waiting, head first (the link's scheduling-queue calls reach them
+    /// through `QueueDiscipline::held`).
+    pub held: HeldFifo,
 }
 
 impl DropFront {
@@ -44,33 +46,10 @@ impl DropFront {
             || self.limit_bytes.is_some_and(|l| bytes + size >= l);
         self.held.push_back(w);
         if full {
-            self.dequeue()
+            self.held.pop_front()
         } else {
             None
         }
-    }
-
-    /// The next packet to transmit, if any waits.
-    pub fn dequeue(&mut self) -> Option<Waiting> {
-        self.held.pop_front()
-    }
-
-    pub fn len_pkts(&self) -> u32 {
-        self.held.waiting().0
-    }
-
-    pub fn len_bytes(&self) -> u64 {
-        self.held.waiting().1
-    }
-
-    /// Every waiting packet, head first.
-    pub fn iter(&self) -> impl Iterator<Item = &Waiting> {
-        self.held.iter()
-    }
-
-    /// Take every waiting packet out (the link went down), head first.
-    pub fn drain(&mut self) -> Vec<Waiting> {
-        self.held.drain()
     }
 }
 
@@ -85,7 +64,7 @@ mod tests {
     }
 
     fn seqs(q: &DropFront) -> Vec<i64> {
-        q.iter().map(|w| w.pkt.seq).collect()
+        q.held.iter().map(|w| w.pkt.seq).collect()
     }
 
     #[test]
@@ -97,8 +76,8 @@ mod tests {
         }
         assert_eq!(q.enqueue(w(4, 1000)).map(|d| d.pkt.seq), Some(1), "the oldest goes");
         assert_eq!(seqs(&q), [2, 3, 4]);
-        assert_eq!((q.len_pkts(), q.len_bytes()), (3, 3000));
-        assert_eq!(q.dequeue().map(|d| d.pkt.seq), Some(2));
+        assert_eq!(q.held.waiting(), (3, 3000));
+        assert_eq!(q.held.pop_front().map(|d| d.pkt.seq), Some(2));
         assert!(q.enqueue(w(5, 1000)).is_none(), "a place was free again");
         assert_eq!(seqs(&q), [3, 4, 5]);
     }
@@ -107,7 +86,7 @@ mod tests {
     fn a_limit_of_one_drops_every_arrival_itself_as_droptail_does() {
         let mut q = DropFront::new(Some(1), None);
         assert_eq!(q.enqueue(w(1, 1000)).map(|d| d.pkt.seq), Some(1));
-        assert_eq!(q.len_pkts(), 0);
+        assert_eq!(q.held.waiting().0, 0);
     }
 
     #[test]
@@ -120,8 +99,8 @@ mod tests {
         // ns-2 drops one packet only, even when the bytes left still reach the limit
         assert_eq!(q.enqueue(w(4, 1400)).map(|d| d.pkt.seq), Some(2));
         assert_eq!(seqs(&q), [3, 4]);
-        assert_eq!(q.len_bytes(), 2400);
-        assert_eq!(q.drain().len(), 2);
-        assert_eq!((q.len_pkts(), q.len_bytes()), (0, 0));
+        assert_eq!(q.held.waiting().1, 2400);
+        assert_eq!(q.held.drain().len(), 2);
+        assert_eq!(q.held.waiting(), (0, 0));
     }
 }

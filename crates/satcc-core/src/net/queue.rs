@@ -634,9 +634,7 @@ impl QueueDiscipline {
         match self {
             QueueDiscipline::Sfq(q) => q.dequeue(),
             QueueDiscipline::Drr(q) => q.dequeue(),
-            QueueDiscipline::DropFront(q) => q.dequeue(),
-            QueueDiscipline::Red(r) => r.held.as_mut().and_then(|h| h.dequeue()),
-            _ => None,
+            q => q.held_mut().and_then(|h| h.pop_front()),
         }
     }
 
@@ -647,9 +645,7 @@ impl QueueDiscipline {
             QueueDiscipline::Sfq(q) => (q.len_pkts(), q.len_bytes()),
             QueueDiscipline::Rem(r) if r.marks => r.waiting(),
             QueueDiscipline::Drr(q) => (q.len_pkts(), q.len_bytes()),
-            QueueDiscipline::DropFront(q) => (q.len_pkts(), q.len_bytes()),
-            QueueDiscipline::Red(r) => r.held.as_ref().map_or((0, 0), |h| h.waiting()),
-            _ => (0, 0),
+            q => q.held().map_or((0, 0), |h| h.waiting()),
         }
     }
 
@@ -659,9 +655,7 @@ impl QueueDiscipline {
             QueueDiscipline::Sfq(q) => q.iter().for_each(&mut f),
             QueueDiscipline::Rem(r) if r.marks => r.iter().for_each(&mut f),
             QueueDiscipline::Drr(q) => q.iter().for_each(&mut f),
-            QueueDiscipline::DropFront(q) => q.iter().for_each(&mut f),
-            QueueDiscipline::Red(r) => r.held.iter().flat_map(|h| h.iter()).for_each(&mut f),
-            _ => {}
+            q => q.held().iter().flat_map(|h| h.iter()).for_each(&mut f),
         }
     }
 
@@ -671,9 +665,25 @@ impl QueueDiscipline {
             QueueDiscipline::Sfq(q) => q.drain(),
             QueueDiscipline::Rem(r) if r.marks => r.drain(),
             QueueDiscipline::Drr(q) => q.drain(),
-            QueueDiscipline::DropFront(q) => q.drain(),
-            QueueDiscipline::Red(r) => r.held.as_mut().map_or_else(Vec::new, |h| h.drain()),
-            _ => Vec::new(),
+            q => q.held_mut().map_or_else(Vec::new, |h| h.drain()),
+        }
+    }
+
+    /// The packets held in arrival order by a queue that drops from inside (the
+    /// drop-from-front DropTail, a RED with a victim rule).
+    fn held(&self) -> Option<&HeldFifo> {
+        match self {
+            QueueDiscipline::DropFront(q) => Some(&q.held),
+            QueueDiscipline::Red(r) => r.held.as_ref().map(|h| &h.fifo),
+            _ => None,
+        }
+    }
+
+    fn held_mut(&mut self) -> Option<&mut HeldFifo> {
+        match self {
+            QueueDiscipline::DropFront(q) => Some(&mut q.held),
+            QueueDiscipline::Red(r) => r.held.as_mut().map(|h| &mut h.fifo),
+            _ => None,
         }
     }
 

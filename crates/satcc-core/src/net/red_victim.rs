@@ -34,7 +34,8 @@ pub enum Victim {
 #[derive(Clone, Debug)]
 pub struct Held {
     pub victim: Victim,
-    held: HeldFifo,
+    /// The packets waiting, head first (reached through `QueueDiscipline::held`).
+    pub fifo: HeldFifo,
     /// RED forced a drop on the arrival being offered (set by `Red::admit_held`, read by
     /// `enqueue` in the same offer).
     forced: bool,
@@ -43,7 +44,7 @@ pub struct Held {
 impl Red {
     /// This RED with a victim rule for its forced drops: it holds its waiting packets.
     pub fn with_victim(mut self, victim: Victim) -> Self {
-        self.held = Some(Box::new(Held { victim, held: HeldFifo::default(), forced: false }));
+        self.held = Some(Box::new(Held { victim, fifo: HeldFifo::default(), forced: false }));
         self
     }
 
@@ -63,7 +64,7 @@ impl Red {
         draws: &mut Draws,
         in_service_bytes: u32,
     ) -> Verdict {
-        let (pkts, bytes) = self.held.as_ref().expect("a RED holding its packets").waiting();
+        let (pkts, bytes) = self.held.as_ref().expect("a RED holding its packets").fifo.waiting();
         let all = Occupancy { pkts: occ.pkts + pkts, bytes: occ.bytes + bytes, ..*occ };
         let v = self.verdict(size, &all, draws, || in_service_bytes);
         let marked = self.marked_then_forced;
@@ -87,40 +88,21 @@ impl Held {
     /// The arrival joins the tail; if RED forced a drop, the victim goes: Err(()) when it
     /// is the arrival itself (then not queued), else the waiting packet dropped.
     pub fn enqueue(&mut self, w: Waiting, draws: &mut Draws) -> Result<Option<Waiting>, ()> {
-        self.held.push_back(w);
+        self.fifo.push_back(w);
         if !std::mem::take(&mut self.forced) {
             return Ok(None);
         }
-        let n = self.held.waiting().0 as usize;
+        let n = self.fifo.waiting().0 as usize;
         let k = match self.victim {
             Victim::Front => 1.min(n - 1),
             Victim::Random => draws.integer(n as u32) as usize,
         };
-        let gone = self.held.remove(k).expect("a victim among the waiting");
+        let gone = self.fifo.remove(k).expect("a victim among the waiting");
         if k == n - 1 {
             Err(())
         } else {
             Ok(Some(gone))
         }
-    }
-
-    /// The next packet to transmit, if any waits.
-    pub fn dequeue(&mut self) -> Option<Waiting> {
-        self.held.pop_front()
-    }
-
-    pub fn waiting(&self) -> (u32, u64) {
-        self.held.waiting()
-    }
-
-    /// Every waiting packet, head first.
-    pub fn iter(&self) -> impl Iterator<Item = &Waiting> {
-        self.held.iter()
-    }
-
-    /// Take every waiting packet out (the link went down), head first.
-    pub fn drain(&mut self) -> Vec<Waiting> {
-        self.held.drain()
     }
 }
 
@@ -148,7 +130,7 @@ mod tests {
     }
 
     fn seqs(q: &Red) -> Vec<i64> {
-        q.held.as_ref().unwrap().iter().map(|w| w.pkt.seq).collect()
+        q.held.as_ref().unwrap().fifo.iter().map(|w| w.pkt.seq).collect()
     }
 
     impl Red {
@@ -167,12 +149,12 @@ mod tests {
         assert_eq!(q.admit_held(1000, &occ, &mut own, 1000), Verdict::Schedule);
         assert_eq!(q.held_mut().enqueue(waiting(9), &mut own).unwrap().unwrap().pkt.seq, 1);
         assert_eq!(seqs(&q), [0, 2, 3, 9]);
-        assert_eq!(q.held_mut().waiting(), (4, 4000));
+        assert_eq!(q.held_mut().fifo.waiting(), (4, 4000));
         // one waiting alone (index min(1, 0)): the arrival itself goes
         let mut one = full(Victim::Front, 1, 1);
         assert_eq!(one.admit_held(1000, &Occupancy::at(1, 1000, None, 0.0), &mut own, 1000), Verdict::Schedule);
         assert!(matches!(one.held_mut().enqueue(waiting(9), &mut own), Err(())));
-        assert_eq!((seqs(&one), one.held_mut().waiting()), (vec![0], (1, 1000)));
+        assert_eq!((seqs(&one), one.held_mut().fifo.waiting()), (vec![0], (1, 1000)));
         // not full: nothing goes
         let mut room = full(Victim::Front, 10, 3);
         assert_eq!(room.admit_held(1000, &Occupancy::at(1, 1000, None, 0.0), &mut own, 1000), Verdict::Schedule);
@@ -200,7 +182,7 @@ mod tests {
             marked_forced += (v == Verdict::Mark) as u32;
             let gone = q.held_mut().enqueue(waiting(100 + round), &mut own).unwrap().unwrap();
             assert_ne!(gone.pkt.seq, 100 + round, "the packet behind the head goes, not the arrival");
-            assert_eq!(q.held_mut().waiting().0, 3);
+            assert_eq!(q.held_mut().fifo.waiting().0, 3);
         }
         assert!(marked_forced > 10 && marked_forced < forced, "{marked_forced} of {forced}");
     }
@@ -234,7 +216,7 @@ mod tests {
                 Ok(None) => panic!("a forced drop drops"),
             }
             // the packet in service leaves and the head starts
-            q.held_mut().dequeue();
+            q.held_mut().fifo.pop_front();
             let occ = Occupancy::at(1, 1000, None, 0.0);
             assert_eq!(q.admit_held(1000, &occ, &mut draws, 1000), Verdict::Schedule);
             assert!(matches!(q.held_mut().enqueue(waiting(1000 + round), &mut draws), Ok(None)));
