@@ -2219,6 +2219,31 @@ def test_the_comparison_sees_exit_fast_retransmit_put_back():
     assert list(got.values()) == [9], got
 
 
+def test_the_bug_fix_networks_run_every_agent_that_reads_it_without_it():
+    # networks from BUG_FIX_FIRST: ns-2's Tahoe, Reno, NewReno, Sack1 and Vegas agents
+    # with bugFix_ false beside Fack agents (which never read it), some over buffers of
+    # a few packets, some answering ECN marks; every one compared with ns-2 above
+    nets = _family("bug-fix")
+    made = [ns2exact.network(k) for k in nets]
+    flows = [f for sc in made for f in sc["flows"] if f.get("transport", "tcp") == "tcp"]
+    off = [f for f in flows if f["tcp"].get("one_fast_retransmit_per_window") is False]
+    assert len(off) >= 250 and len(flows) - len(off) >= 100
+    kinds = {(f["cc"], f["tcp"].get("sack_agent")) for f in off}
+    assert {("tahoe", None), ("reno", None), ("newreno", None), ("vegas", None), ("reno", "sack1")} <= kinds
+    assert not any(f["tcp"].get("sack_agent") == "fack" for f in off)
+    assert sum(bool(f["tcp"].get("ecn")) for f in off) >= 30
+    small = [sc for sc in made if any(l["queue"].get("limit_pkts", 50) <= 10 for l in sc["links"])]
+    assert len(small) >= 30
+    tcl = "".join(ns2exact.tcl(k) for k in nets[:10])
+    assert " set bugFix_ false" in tcl
+
+
+def test_the_comparison_sees_the_bug_fix_put_back():
+    # of the first twenty (`python -m satcc.dev.ns2exact controls --family bug-fix`): 9
+    got = ns2exact.controls("bug-fix", REF)
+    assert list(got.values()) == [9], got
+
+
 def test_the_no_fast_retransmit_networks_run_tahoe_agents_waiting_for_their_timer():
     # networks from NO_FRTX_FIRST: ns-2's Tahoe agents with noFastRetrans_ true beside
     # the other agents, some networks with ECN; every one compared with ns-2 above

@@ -362,6 +362,12 @@ def _agree(sc: dict, script: str) -> bool:
     ("ping.tcl", lambda sc: _flow(sc, "p4")["traffic"].update(reply_size_bytes=500)),
     ("ping.tcl", lambda sc: _flow(sc, "p0")["traffic"]["at_s"].remove(1.0)),
     ("ping.tcl", lambda sc: _flow(sc, "p1")["traffic"].update(at_s=[round(t, 9) for t in _flow(sc, "p1")["traffic"]["at_s"]])),
+    # bugFix_ false: Reno, NewReno, Tahoe and Sack1 agents retransmitting on every
+    # threshold's duplicate (the lossy hop, and the ECN agents on the RED hop), and the
+    # Reno agent set back to bugFix_ true
+    *[("bug_fix.tcl", lambda sc, f=f: _flow(sc, f)["tcp"].pop("one_fast_retransmit_per_window"))
+      for f in ("tcp0", "tcp1", "tcp2", "tcp3", "tcp7", "tcp8", "tcp9")],
+    ("bug_fix.tcl", lambda sc: _flow(sc, "tcp6").setdefault("tcp", {}).update(one_fast_retransmit_per_window=False)),
 ])
 def test_the_comparison_sees_a_setting_the_import_would_drop(script, change):
     # each of these settings, left out of the scenario, parts satcc from ns-2's counts
@@ -373,6 +379,23 @@ def test_the_comparison_sees_a_setting_the_import_would_drop(script, change):
 
 def _flow(sc: dict, name: str) -> dict:
     return next(f for f in sc["flows"] if f["name"] == name)
+
+
+def test_bug_fix_false_is_read_for_the_agents_that_read_it_and_noted_for_fack():
+    # bugFix_ false reaches TcpAgent's, Reno's, NewReno's and Sack1's dupack_action and
+    # Vegas' recv; FackTcpAgent::recv never reads it (bug_fix.tcl is ns-2's counts)
+    imp = ns2_import.from_tcl(ns2scripts.SCRIPTS / "bug_fix.tcl")
+    off = sorted((f["name"] for f in imp.scenario["flows"]
+                  if f.get("tcp", {}).get("one_fast_retransmit_per_window") is False), key=lambda n: int(n[3:]))
+    assert off == ["tcp0", "tcp1", "tcp2", "tcp3", "tcp4", "tcp7", "tcp8", "tcp9", "tcp10", "tcp11"]
+    assert _flow(imp.scenario, "tcp5")["tcp"]["sack_agent"] == "fack"
+    assert sum("bugFix_ false: Agent/TCP/Fack does not read it" in n for n in imp.notes) == 1
+    # (the imported phases are the script's generator's; the export draws its own)
+    for f in imp.scenario["flows"]:
+        f.get("tcp", {}).pop("tick_phase_s", None)
+    imp.scenario.get("tcp", {}).pop("tick_phase_s", None)
+    tcl = ns2.to_tcl(imp.scenario)
+    assert tcl.count(" set bugFix_ false") == 10
 
 
 def test_reds_victims_are_read_as_ns2_picks_them():

@@ -99,6 +99,13 @@ def test_unknown_congestion_control_lists_allowed():
      r"exitFastRetrans_ false, a rule of its Reno and NewReno agents' duplicate ACKs without SACK, not of 'tahoe'"),
     ("newreno", {"exit_fast_retransmit": False, "sack": True}, r"flows\[0\]\.tcp\.exit_fast_retransmit: .* not of "
      r"'newreno' with tcp.sack"),
+    ("newreno", {"one_fast_retransmit_per_window": False, "sack": True}, r"flows\[0\]\.tcp\."
+     r"one_fast_retransmit_per_window: false is ns-2's bugFix_ false, a rule of its Tahoe, Reno, NewReno, Sack1 and "
+     r"Vegas agents' duplicate ACKs, not of 'newreno' with tcp\.sack \(sack_agent rfc6675\)"),
+    ("reno", {"one_fast_retransmit_per_window": False, "sack": True, "sack_agent": "fack"},
+     r"flows\[0\]\.tcp\.one_fast_retransmit_per_window: .* not of 'reno' with tcp\.sack \(sack_agent fack\)"),
+    ("cubic", {"one_fast_retransmit_per_window": False}, r"flows\[0\]\.tcp\.one_fast_retransmit_per_window: "
+     r"ns-2's bugFix_ false, not with 'cubic'"),
     ("reno", {"fast_retransmit": False}, r"flows\[0\]\.tcp\.fast_retransmit: false is ns-2's noFastRetrans_ true, "
      r"which only its Tahoe agent \(Agent/TCP\) reads, not 'reno' \(allowed: tahoe\)"),
     ("bbr", {"fast_retransmit": False, "sack": True}, r"flows\[0\]\.tcp\.fast_retransmit: .* not 'bbr' "),

@@ -702,6 +702,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             *([f"${t} set timerfix_ false"] if tcp.get("timer_after_sample") is False else []),
             *([f"${t} set noFastRetrans_ true"] if tcp.get("fast_retransmit") is False else []),
             *([f"${t} set exitFastRetrans_ false"] if tcp.get("exit_fast_retransmit") is False else []),
+            *([f"${t} set bugFix_ false"] if tcp.get("one_fast_retransmit_per_window") is False else []),
             *([f"${t} set ts_resetRTO_ true"] if tcp.get("ts_reset_rto") else []),
             *([f"${t} set partial_window_deflation_ 0"] if tcp.get("partial_window_deflation") is False else []),
             *([f"${t} set newreno_changes1_ 0"] if tcp.get("timer_every_partial_ack") else []),

@@ -215,6 +215,11 @@ _READ_BY_SOME = {
     # RenoTcpAgent::recv and NewRenoTcpAgent::recv: a declined retransmit's duplicates
     # inflate the window all the same
     "exitFastRetrans_": ("true", ("Agent/TCP/Reno", "Agent/TCP/Newreno"), "exit_fast_retransmit", False),
+    # dupack_action of TcpAgent, RenoTcpAgent, NewRenoTcpAgent and Sack1TcpAgent, and
+    # VegasTcpAgent::recv: a fast retransmit on every threshold's duplicate, also in a
+    # window already cut (FackTcpAgent::recv has its own rule and never reads it)
+    "bugFix_": ("true", ("Agent/TCP", "Agent/TCP/Reno", "Agent/TCP/Newreno", "Agent/TCP/Sack1", "Agent/TCP/Vegas"),
+                "one_fast_retransmit_per_window", False),
 }
 
 # ns-2's SACK agents: satcc's Sack1 or Fack recovery (tcp.sack_agent) under the

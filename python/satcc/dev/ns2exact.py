@@ -342,6 +342,12 @@ PING_FIRST = 52000
 # forced drop's victim from the front or at random (drop_front_, drop_rand_) four in
 # five; in a quarter of the networks the RED queues mark ECN-capable senders
 RED_VICTIM_FIRST = 53000
+# From BUG_FIX_FIRST to BUG_FIX_FIRST + 99: lossy networks with ON/OFF sources whose TCP
+# agents are mixed (Fack among them, which never reads it), seven in ten of those that
+# read it without bugFix_ (every threshold's duplicate retransmits, also in a window
+# already cut and after a timeout); buffers cut to 3-10 packets in half the networks, so
+# that windows lose several packets; a third of the networks answer ECN marks
+BUG_FIX_FIRST = 54000
 # Networks found apart by a scan beyond the reference (`scan A B --family F`) and kept in
 # it once fixed, each with its family (network(k, F)): 92028 (dv) parted by a RED draw
 # taken in another order, its link's two ends told of a failure in satcc's order rather
@@ -391,7 +397,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(DROP_FRONT_FIRST, DROP_FRONT_FIRST + 100)) + list(range(NO_FRTX_FIRST, NO_FRTX_FIRST + 100))
             + list(range(EXIT_FR_FIRST, EXIT_FR_FIRST + 100)) + list(range(TS_RESET_FIRST, TS_RESET_FIRST + 100))
             + list(range(SACK_BLOCKS_FIRST, SACK_BLOCKS_FIRST + 100)) + list(range(PING_FIRST, PING_FIRST + 100))
-            + list(range(RED_VICTIM_FIRST, RED_VICTIM_FIRST + 100))
+            + list(range(RED_VICTIM_FIRST, RED_VICTIM_FIRST + 100)) + list(range(BUG_FIX_FIRST, BUG_FIX_FIRST + 100))
             + sorted(SCANNED)
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
@@ -628,9 +634,11 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "partial-acks": NewReno's older partial ACK rules; "drop-front": DropTail queues dropping from the front; "no-fast-retransmit": Tahoe agents without fast retransmit; "exit-fast-retransmit": Reno and NewReno agents without exitFastRetrans_; "ts-reset-rto": timestamp echoes ending the timer's backoff; "sack-blocks": Sack1 sinks of fewer SACK blocks; "ping": ping flows (Agent/Ping) beside the others; "red-victims": RED's forced drops from the front or at random; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "partial-acks": NewReno's older partial ACK rules; "drop-front": DropTail queues dropping from the front; "no-fast-retransmit": Tahoe agents without fast retransmit; "exit-fast-retransmit": Reno and NewReno agents without exitFastRetrans_; "ts-reset-rto": timestamp echoes ending the timer's backoff; "sack-blocks": Sack1 sinks of fewer SACK blocks; "ping": ping flows (Agent/Ping) beside the others; "red-victims": RED's forced drops from the front or at random; "bug-fix": agents without bugFix_; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
     if k in SCANNED:
         return True, False, SCANNED[k]
+    if BUG_FIX_FIRST <= k < BUG_FIX_FIRST + 100:
+        return True, True, "bug-fix"
     if RED_VICTIM_FIRST <= k < RED_VICTIM_FIRST + 100:
         return True, True, "red-victims"
     if PING_FIRST <= k < PING_FIRST + 100:
@@ -1383,6 +1391,25 @@ def _make_exit_fast_retransmit(sc: dict, rng: random.Random) -> None:
             f["tcp"] = {**f["tcp"], "exit_fast_retransmit": False}
 
 
+def _make_bug_fix(sc: dict, rng: random.Random) -> None:
+    """In place: half the networks' router buffers cut to 3-10 packets, a third of the
+    networks made to answer ECN marks (_make_ecn), the TCP agents mixed
+    (_mixed_tcp_flows); seven in ten of the agents that read bugFix_ (all but Fack and
+    satcc's own SACK) take bugFix_ false (tcp.one_fast_retransmit_per_window false)."""
+    routers = {n["name"] for n in sc["nodes"] if n["name"].startswith("R")}
+    if rng.random() < 0.5:
+        for link in sc["links"]:
+            if link["a"] in routers and link["b"] in routers:
+                link["queue"] = {**link["queue"], "limit_pkts": rng.randint(3, 10)}
+    if rng.random() < 0.15:
+        _make_ecn(sc, rng)
+    for f in _mixed_tcp_flows(sc, rng):
+        t = f["tcp"]
+        reads = t.get("sack_agent") != "fack" and (not t.get("sack") or t.get("sack_agent") == "sack1")
+        if reads and rng.random() < 0.7:
+            f["tcp"] = {**t, "one_fast_retransmit_per_window": False}
+
+
 def _make_ts_reset_rto(sc: dict, rng: random.Random) -> None:
     """In place, after _make_timestamps: a fifth of the networks answer ECN marks
     (_make_ecn; a Sack1 agent drawn over Tahoe runs NewReno's, a Vegas agent sends
@@ -2057,6 +2084,7 @@ _FAMILY_MAKERS = {
     "sack-blocks": [(_make_sack_blocks, 51_000_000)],
     "ping": [(_make_udp, 8_200_000), (_make_pings, 52_000_000)],
     "red-victims": [(_make_udp, 8_200_000), (_make_red_victims, 53_000_000)],
+    "bug-fix": [(_make_bug_fix, 54_000_000)],
 }
 
 
@@ -2195,6 +2223,10 @@ FAMILY_CONTROLS = {
     "ts-reset-rto": {
         "the backoff ended by the timed segment only": lambda sc: [f.get("tcp", {}).pop("ts_reset_rto", None)
                                                                    for f in sc["flows"]],
+    },
+    "bug-fix": {
+        "one fast retransmit per window": lambda sc: [f.get("tcp", {}).pop("one_fast_retransmit_per_window", None)
+                                                      for f in sc["flows"]],
     },
     "exit-fast-retransmit": {
         "every declined retransmit leaving the window": lambda sc: [f.get("tcp", {}).pop("exit_fast_retransmit", None)

@@ -745,6 +745,20 @@ pub(crate) fn flow_transport(sc: &Scenario, i: usize) -> Result<FlowTransport, S
             ns2_recovery_controllers(&cumulative, &settings)
         ));
     }
+    {
+        use crate::tcp::Recovery::{Newreno, Reno, Tahoe, Vegas};
+        let sack1 = cfg.sack && cfg.sack_agent == crate::tcp::SackAgent::Sack1;
+        if !cfg.one_fast_retransmit_per_window && !(sack1 || (!cfg.sack && [Tahoe, Reno, Newreno, Vegas].contains(&entry.recovery))) {
+            return Err(format!(
+                "{at}.tcp.one_fast_retransmit_per_window: false is ns-2's bugFix_ false, a rule of its Tahoe, Reno, \
+                 NewReno, Sack1 and Vegas agents' duplicate ACKs, not of '{}'{} (allowed: {} with sack = false, or \
+                 sack_agent = sack1)",
+                f.cc,
+                if cfg.sack { format!(" with tcp.sack (sack_agent {:?})", cfg.sack_agent).to_lowercase() } else { String::new() },
+                ns2_recovery_controllers(&[Tahoe, Reno, Newreno, Vegas], &settings)
+            ));
+        }
+    }
     if cfg.sack_blocks != 3 && !cfg.ns2_sink_sack() {
         return Err(format!(
             "{at}.tcp.sack_blocks: ns-2's maxSackBlocks_, a setting of its Sack1 sink, which this flow's receiver \
@@ -788,6 +802,7 @@ pub(crate) fn flow_transport(sc: &Scenario, i: usize) -> Result<FlowTransport, S
         ("delay_growth", "delay_growth_ false", !cfg.delay_growth as u32),
         ("timer_after_sample", "timerfix_ false", !cfg.timer_after_sample as u32),
         ("exit_fast_retransmit", "exitFastRetrans_ false", !cfg.exit_fast_retransmit as u32),
+        ("one_fast_retransmit_per_window", "bugFix_ false", !cfg.one_fast_retransmit_per_window as u32),
     ];
     if let Some((key, var, _)) = ns2_only.iter().find(|s| s.2 > 0).filter(|_| cc.needs_rate_samples()) {
         return Err(format!(

@@ -307,6 +307,17 @@ pub struct TcpConfig {
     /// the threshold and every later one adds a packet, retransmit or not. Reno's and
     /// NewReno's recovery without SACK (ns-2's Agent/TCP/Reno and /Newreno) only.
     pub exit_fast_retransmit: bool,
+    /// At most one fast retransmit per window of data [true]: the duplicate ACK that
+    /// reaches the threshold retransmits only if the cumulative ACK is past `recover`
+    /// (the highest segment sent when the last recovery or timeout began), as ns-2's
+    /// bugFix_ true. false: ns-2's bugFix_ false, the older rule its test suites and
+    /// some scripts keep: every threshold's duplicate retransmits and cuts the window
+    /// again, also within a window already cut (Reno's multiple fast retransmits); a
+    /// Vegas sender resends after a timeout without waiting for `recover`; a Reno or
+    /// NewReno timeout with nothing outstanding and slow_start_restart false leaves
+    /// `recover` where it was. ns-2's Tahoe, Reno, NewReno, Sack1 and Vegas agents
+    /// (without SACK, or with `sack_agent: sack1`) only: its Fack agent does not read it.
+    pub one_fast_retransmit_per_window: bool,
     /// NewReno's partial window deflation (RFC 6582), as ns-2's
     /// partial_window_deflation_ [1]: a partial ACK takes what it acknowledges out of
     /// the inflated window. false: it drops the inflation (ns-2's NewReno of RFC 2582's
@@ -526,6 +537,7 @@ impl Default for TcpConfig {
             delay_growth: true,
             fast_retransmit: true,
             exit_fast_retransmit: true,
+            one_fast_retransmit_per_window: true,
             partial_window_deflation: true,
             timer_every_partial_ack: false,
             timer_after_sample: true,

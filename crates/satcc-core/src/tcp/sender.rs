@@ -1354,9 +1354,13 @@ impl TcpSender {
     /// still below `recover`, the highest packet sent when the last recovery or
     /// timeout began. Reno too: after a partial ACK has ended its fast recovery, a
     /// second hole in the same window waits for the timeout (ns-2 2.35 does so).
+    /// Without the rule (`one_fast_retransmit_per_window` false, ns-2's bugFix_ false)
+    /// every threshold's duplicate retransmits, an ECN flow's after a response in this
+    /// window without a second cut.
     fn dupack_action(&mut self, phi: u32, now: Time, out: &mut Vec<Packet>) {
         let recovered = self.highest_ack > self.recover;
-        if recovered || self.highest_ack == 0 {
+        let once = self.cfg.one_fast_retransmit_per_window;
+        if recovered || self.highest_ack == 0 || (!once && !self.cfg.ecn) {
             self.fast_retransmit(phi, now, out);
         } else if self.cfg.ecn && self.last_cwnd_action == CwndAction::Ecn {
             // the window was already cut for ECN-Echo in this window of data: resend
@@ -1367,6 +1371,8 @@ impl TcpSender {
             self.rtt_active = false;
             self.output(self.last_ack + 1, now, out);
             self.dupwnd = self.cfg.dupack_threshold as i64;
+        } else if !once {
+            self.fast_retransmit(phi, now, out);
         }
     }
 
@@ -1917,7 +1923,8 @@ impl TcpSender {
     /// (reset_rtx_timer(0, 0)); the ACK's send_much then resends it.
     fn dupack_action_tahoe(&mut self, now: Time) {
         let recovered = self.highest_ack > self.recover;
-        if !(recovered || self.highest_ack == 0) {
+        let once = self.cfg.one_fast_retransmit_per_window;
+        if !(recovered || self.highest_ack == 0 || (!once && !self.cfg.ecn)) {
             if self.cfg.ecn && self.last_cwnd_action == CwndAction::Ecn {
                 // the window was already halved for ECN-Echo: to one packet, ssthresh
                 // kept (slowdown(CLOSE_CWND_ONE)), and back N (reset_rtx_timer(0, 0))
@@ -1930,8 +1937,11 @@ impl TcpSender {
                 self.set_rtx_timer(now);
                 self.t_seqno = self.highest_ack + 1;
                 self.rtt_active = false;
+                return;
             }
-            return;
+            if once {
+                return;
+            }
         }
         self.stats.fast_retransmits += 1;
         self.cong_action = true;
@@ -2017,7 +2027,10 @@ impl TcpSender {
             if expired.is_some() || self.dupacks == thresh {
                 let (send_time, transmits) = v.sent(self.last_ack + 1);
                 // bug_fix_: no second retransmission after a timeout until `recover`
-                if self.highest_ack > self.recover || self.last_cwnd_action != CwndAction::Timeout {
+                if !self.cfg.one_fast_retransmit_per_window
+                    || self.highest_ack > self.recover
+                    || self.last_cwnd_action != CwndAction::Timeout
+                {
                     let win = self.window();
                     self.last_cwnd_action = CwndAction::DupAck;
                     self.recover = self.maxseq;
@@ -2139,10 +2152,14 @@ impl TcpSender {
     /// in the window of an ECN response, fast recovery starts without a second cut.
     fn dupack_action_sack1(&mut self, now: Time, out: &mut Vec<Packet>) {
         let recovered = self.highest_ack > self.recover;
-        let cut = recovered || self.highest_ack == 0;
-        if !cut && !(self.cfg.ecn && self.last_cwnd_action == CwndAction::Ecn) {
+        let once = self.cfg.one_fast_retransmit_per_window;
+        let plain = recovered || self.highest_ack == 0 || (!once && !self.cfg.ecn);
+        let ecn_again = !plain && self.cfg.ecn && self.last_cwnd_action == CwndAction::Ecn;
+        if !plain && !ecn_again && once {
             return;
         }
+        // (bugFix_ false: a window already cut is cut again, unless by an ECN response)
+        let cut = !ecn_again;
         self.stats.fast_retransmits += 1;
         if cut {
             self.recover = self.maxseq;
@@ -2494,7 +2511,13 @@ impl TcpSender {
         }
         let outstanding = self.highest_ack != self.maxseq;
         let restart = outstanding || self.cfg.slow_start_restart;
-        if restart || self.cfg.recovery != Recovery::Tahoe {
+        let own = match self.cfg.recovery {
+            Recovery::Tahoe => false,
+            // RenoTcpAgent::timeout, NewReno's too, with bug_fix_ only
+            Recovery::Reno | Recovery::Newreno => self.cfg.one_fast_retransmit_per_window,
+            _ => true,
+        };
+        if restart || own {
             // Reno's and Sack1's timeouts set it before TcpAgent's, which sets it in the
             // branch that cuts the window
             self.recover = self.maxseq;
@@ -3416,6 +3439,93 @@ mod tests {
         assert_eq!(s.dupwnd, 0, "no fast recovery, so the dupACKs do not inflate the window");
         s.on_timeout(1000 * MS, &mut out);
         assert_eq!(seqs(&out).last(), Some(&6), "the timeout resends the hole");
+    }
+
+    /// A sender of `recovery` with `one_fast_retransmit_per_window` as given, steady.
+    fn steady_once(recovery: Recovery, once: bool) -> TcpSender {
+        let cfg = TcpConfig { one_fast_retransmit_per_window: once, ..sender(recovery).cfg.clone() };
+        steady_after(TcpSender::new(0, cfg, Box::new(Reno), 0.0), ack(0)).0
+    }
+
+    /// ns-2's bugFix_ false (`one_fast_retransmit_per_window` false): the second hole of
+    /// a window gets a fast retransmit of its own and a second cut (Reno, Tahoe; a
+    /// NewReno partial ACK resends it, and its count of duplicates runs on); with the
+    /// rule it waits for the timeout.
+    #[test]
+    fn without_the_bug_fix_a_second_hole_in_a_window_is_retransmitted_fast() {
+        for recovery in [Recovery::Reno, Recovery::Tahoe] {
+            for once in [true, false] {
+                let mut s = steady_once(recovery, once);
+                let mut out = vec![];
+                for i in 0..3 {
+                    s.on_ack(&ack(1), (10 + i) * MS, &mut out);
+                }
+                assert_eq!(s.stats.fast_retransmits, 1);
+                let (recover, ssthresh) = (s.recover, s.w.ssthresh);
+                s.on_ack(&ack(5), 50 * MS, &mut out);
+                out.clear();
+                for i in 0..3 {
+                    s.on_ack(&ack(5), (60 + i) * MS, &mut out);
+                }
+                let again = !once;
+                assert_eq!(s.stats.fast_retransmits, 1 + again as u64, "{recovery:?}, once {once}");
+                assert_eq!(seqs(&out).contains(&6), again, "{recovery:?}, once {once}: {:?}", seqs(&out));
+                if again {
+                    assert!(s.w.ssthresh < ssthresh, "{recovery:?}: cut again ({} -> {})", ssthresh, s.w.ssthresh);
+                    assert!(s.recover >= recover, "{recovery:?}: recover moves to the highest sent");
+                }
+            }
+        }
+    }
+
+    /// The same after a timeout: its duplicates are below `recover`, so with the rule
+    /// the third declines the fast retransmit (Reno, NewReno, Sack1 alike), without
+    /// it (bugFix_ false) it retransmits.
+    #[test]
+    fn without_the_bug_fix_the_duplicates_after_a_timeout_retransmit_fast() {
+        for recovery in [Recovery::Reno, Recovery::Newreno] {
+            for once in [true, false] {
+                let mut s = fast_retransmit_then_timeout(steady_once(recovery, once));
+                let mut out = vec![];
+                for i in 0..3 {
+                    s.on_ack(&ack(1), (600 + i) * MS, &mut out);
+                }
+                assert_eq!(s.stats.fast_retransmits, 1 + !once as u64, "{recovery:?}, once {once}");
+                assert_eq!(seqs(&out).contains(&2), !once, "{recovery:?}, once {once}: {:?}", seqs(&out));
+            }
+        }
+    }
+
+    /// bugFix_ false with slow_start_restart_ false: a Reno timeout with nothing
+    /// outstanding leaves `recover` (RenoTcpAgent::timeout sets it only with bug_fix_;
+    /// TcpAgent's own timeout does so only when it cuts the window).
+    #[test]
+    fn without_the_bug_fix_an_idle_reno_timeout_keeps_recover() {
+        for once in [true, false] {
+            let cfg = TcpConfig {
+                rwnd_pkts: 100,
+                recovery: Recovery::Reno,
+                slow_start_restart: false,
+                one_fast_retransmit_per_window: once,
+                ..TcpConfig::default()
+            };
+            let mut s = TcpSender::new(0, cfg, Box::new(Reno), 0.0);
+            let mut out = vec![];
+            s.app_send(3, 0, &mut out);
+            let mut t = MS;
+            while s.highest_ack < s.maxseq() {
+                let next = s.highest_ack + 1;
+                s.on_ack(&ack(next), t, &mut out);
+                t += MS;
+            }
+            assert_eq!(s.highest_ack, s.maxseq(), "nothing outstanding");
+            let before = s.recover;
+            s.on_timeout(500 * MS, &mut out);
+            assert_eq!(s.recover == s.maxseq(), once || before == s.maxseq(), "once {once}");
+            if !once {
+                assert_eq!(s.recover, before);
+            }
+        }
     }
 
     /// `s` (steady: 2..=11 outstanding, 2 lost) after three duplicates of 1 (a fast
