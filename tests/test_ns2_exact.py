@@ -2219,6 +2219,27 @@ def test_the_comparison_sees_exit_fast_retransmit_put_back():
     assert list(got.values()) == [9], got
 
 
+def test_the_red_step_networks_run_red_queues_with_equal_thresholds():
+    # networks from RED_STEP_FIRST: every RED queue a step at one K (min_th = max_th),
+    # many with the instantaneous queue as the average (w_q 1), gentle or not, marking
+    # in about half the networks; every one compared with ns-2 above
+    nets = _family("red-step")
+    queues = [d["queue"] for k in nets for l in ns2exact.network(k)["links"]
+              for d in (l, l.get("a_to_b", {}), l.get("b_to_a", {})) if d.get("queue", {}).get("type") == "red"]
+    assert len(queues) >= 300 and all(q["min_th_pkts"] == q["max_th_pkts"] for q in queues)
+    assert sum(q["w_q"] == 1.0 for q in queues) >= 150
+    assert sum(bool(q.get("gentle")) for q in queues) >= 100 and sum(not q.get("gentle") for q in queues) >= 100
+    assert sum(bool(q.get("ecn")) for q in queues) >= 100
+    tcl = ns2exact.tcl(nets[0])
+    assert "set thresh_" in tcl and "set maxthresh_" in tcl
+
+
+def test_the_comparison_sees_the_red_step_read_as_a_ramp():
+    # of the first twenty (`python -m satcc.dev.ns2exact controls --family red-step`): 5
+    got = ns2exact.controls("red-step", REF)
+    assert list(got.values()) == [5], got
+
+
 def test_the_bug_fix_networks_run_every_agent_that_reads_it_without_it():
     # networks from BUG_FIX_FIRST: ns-2's Tahoe, Reno, NewReno, Sack1 and Vegas agents
     # with bugFix_ false beside Fack agents (which never read it), some over buffers of

@@ -368,6 +368,10 @@ def _agree(sc: dict, script: str) -> bool:
     *[("bug_fix.tcl", lambda sc, f=f: _flow(sc, f)["tcp"].pop("one_fast_retransmit_per_window"))
       for f in ("tcp0", "tcp1", "tcp2", "tcp3", "tcp7", "tcp8", "tcp9")],
     ("bug_fix.tcl", lambda sc: _flow(sc, "tcp6").setdefault("tcp", {}).update(one_fast_retransmit_per_window=False)),
+    # RED as a step at one K (thresh_ = maxthresh_): the step read as a ramp to K + 1, or
+    # the gentle one's lower threshold below K
+    ("red_step.tcl", lambda sc: _link(sc, "a1", "a2")["queue"].update(max_th_pkts=9.0)),
+    ("red_step.tcl", lambda sc: _link(sc, "b1", "b2")["queue"].update(min_th_pkts=5.0)),
 ])
 def test_the_comparison_sees_a_setting_the_import_would_drop(script, change):
     # each of these settings, left out of the scenario, parts satcc from ns-2's counts
@@ -569,8 +573,8 @@ def _script(tmp_path, links="$ns duplex-link $a $b 10Mb 10ms DropTail", extra=""
     # RED thresholds out of order, named by ns-2's variables (until 2026-12-04 by the
     # scenario's field the import had written)
     ("Queue/RED set maxthresh_ 3\nset c [$ns node]\n$ns duplex-link $b $c 1Mb 10ms RED",
-     r"link b -> c: queue: maxthresh_ 3 is not above thresh_ 5 \(as ns-2 computes them from the link\): not "
-     r"modelled \(satcc's RED needs thresh_ below maxthresh_"),
+     r"link b -> c: queue: maxthresh_ 3 is below thresh_ 5 \(as ns-2 computes them from the link\): not "
+     r"modelled \(satcc's RED needs maxthresh_ at least thresh_"),
     ("$ns rtproto LS", r"\$ns rtproto \(LS\) is not modelled"),
     ("set f [new Agent/TCP/FullTcp]", r"Agent/TCP/FullTcp is not modelled"),
     ("Class Agent/Foo -superclass Agent", r"Class Agent/Foo: a class in ns-2's own hierarchy"),

@@ -139,7 +139,10 @@ def test_queue_field_inside_typed_branch():
     d["links"][1]["queue"] = {"type": "droptail", "limit_pkts": 0}
     assert err(d).startswith("links[1].queue.limit_pkts")
     d["links"][1]["queue"] = {"type": "red", "limit_pkts": 10, "min_th_pkts": 9, "max_th_pkts": 5}
-    assert err(d).startswith("links[1].queue.max_th_pkts")
+    assert err(d).startswith("links[1].queue.max_th_pkts: 5 is below min_th_pkts (9); allowed: min_th_pkts or more")
+    # equal thresholds (one K, as datacenter scripts set them) are ns-2's too
+    d["links"][1]["queue"] = {"type": "red", "limit_pkts": 10, "min_th_pkts": 5, "max_th_pkts": 5}
+    validate(d)
 
 
 def test_probabilities_and_nan():

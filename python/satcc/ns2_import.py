@@ -615,11 +615,11 @@ def _queue(objs: _Objects, q: str, what: str, notes: list[str], rate_bps: float,
             notes.append(f"{what}: RED's automatic settings as ns-2 computes them from the link (thresh_ "
                          f"{auto[0]!r}, maxthresh_ {auto[1]!r}, q_weight_ {auto[2]!r})")
         th, maxth, wq = auto
-        if maxth <= th:
-            raise Ns2ImportError(f"{what}: maxthresh_ {maxth:g} is not above thresh_ {th:g}"
+        if maxth < th:
+            raise Ns2ImportError(f"{what}: maxthresh_ {maxth:g} is below thresh_ {th:g}"
                                  f"{' (as ns-2 computes them from the link)' if auto[:2] != (th0, maxth0) else ''}: "
-                                 "not modelled (satcc's RED needs thresh_ below maxthresh_; ns-2's drop probability "
-                                 "divides by maxthresh_ - thresh_)")
+                                 "not modelled (satcc's RED needs maxthresh_ at least thresh_; equal thresholds, "
+                                 "a step at one K, are)")
         known = {"limit_", "thresh_", "maxthresh_", "q_weight_", "linterm_", "gentle_", "wait_", "mean_pktsize_",
                  "setbit_", "mark_p_", "thresh_queue_", "maxthresh_queue_", "targetdelay_",
                  "bytes_", "queue_in_bytes_", "drop_front_", "drop_rand_", "drop_tail_", *_RED_ADAPTIVE_ONLY}

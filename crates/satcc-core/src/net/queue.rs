@@ -966,6 +966,30 @@ mod tests {
         assert_eq!(r.avg(), 0.0);
     }
 
+    /// Equal thresholds, a step at one K (datacenter scripts; ns-2's REDQueue::reset then
+    /// divides by 1): without gentle an average at K drops (probability 1, use_mark_p_'s
+    /// draw still taken) once the count has started, with gentle its probability is max_p
+    /// at K, rising to 1 at 2K; the line between the thresholds, with its width of 1, is
+    /// never reached.
+    #[test]
+    fn red_with_equal_thresholds_is_a_step_at_k() {
+        let mut rng = own(5);
+        // (the packet in service is not counted: n in the link, n - 1 waiting)
+        let at = |n: u32| Occupancy::at(n, n as u64 * 1000, None, 0.0);
+        let mut r = Red::new(40, 8.0, 8.0, 1.0, 0.1, false, true, 1000.0);
+        assert_eq!((r.v_a, r.v_b), (1.0, -8.0));
+        assert_eq!(r.verdict(1000, &at(8), &mut rng, || 1000), Verdict::Admit, "below K");
+        assert_eq!(r.verdict(1000, &at(9), &mut rng, || 1000), Verdict::Admit, "at K: the count starts");
+        assert_eq!(r.base_probability(), 1.0);
+        assert_eq!(r.verdict(1000, &at(9), &mut rng, || 1000), Verdict::DropEarly, "at K: dropped");
+        let mut g = Red::new(40, 6.0, 6.0, 1.0, 0.1, true, false, 1000.0);
+        g.avg = 6.0;
+        assert!((g.base_probability() - 0.1).abs() < 1e-12, "max_p at K: {}", g.base_probability());
+        g.avg = 12.0;
+        // (0.15 x 12 - 0.8 in doubles, as ns-2 computes it: 1 less an ulp)
+        assert!((g.base_probability() - 1.0).abs() < 1e-12, "1 at 2K: {}", g.base_probability());
+    }
+
     /// In bytes, "more than one waiting" is more than one byte: one packet waiting is
     /// enough for an early drop, where packet mode needs two.
     #[test]

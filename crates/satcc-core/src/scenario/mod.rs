@@ -235,7 +235,10 @@ pub enum QueueSpec {
         #[serde(default = "red_min")]
         #[schemars(range(min = 0))]
         min_th_pkts: f64,
-        /// Upper threshold of the average queue, packets [maxthresh_ 15].
+        /// Upper threshold of the average queue, packets [maxthresh_ 15]; at least
+        /// min_th_pkts. Equal to it, as datacenter scripts set both to one K (with
+        /// q_weight_ 1): an average at or above it is a forced drop (gentle false) or
+        /// takes gentle RED's probability from max_p at K to 1 at 2K, as in ns-2.
         #[serde(default = "red_max")]
         #[schemars(extend("exclusiveMinimum" = 0))]
         max_th_pkts: f64,
@@ -1602,8 +1605,8 @@ pub fn validate_queue(q: &QueueSpec, at: &str) -> Result<(), String> {
             min_th_pkts,
             max_th_pkts,
             ..
-        } if max_th_pkts <= min_th_pkts => Err(format!(
-            "{at}.max_th_pkts: must be greater than min_th_pkts ({min_th_pkts})"
+        } if max_th_pkts < min_th_pkts => Err(format!(
+            "{at}.max_th_pkts: {max_th_pkts} is below min_th_pkts ({min_th_pkts}); allowed: min_th_pkts or more"
         )),
         _ => Ok(()),
     }
