@@ -2219,6 +2219,26 @@ def test_the_comparison_sees_exit_fast_retransmit_put_back():
     assert list(got.values()) == [9], got
 
 
+def test_the_exit_recovery_networks_run_newreno_agents_leaving_recovery_at_the_data_outstanding():
+    # networks from EXIT_REC_FIRST: ns-2's NewReno agents with exit_recovery_fix_ 1,
+    # some with the older partial ACK rules, beside the other agents; every one compared
+    # with ns-2 above
+    nets = _family("exit-recovery")
+    made = [ns2exact.network(k) for k in nets]
+    flows = [f for sc in made for f in sc["flows"] if f.get("cc") == "newreno" and not f["tcp"].get("sack")]
+    on = [f for f in flows if f["tcp"].get("exit_recovery_at_flight")]
+    assert len(on) >= 200 and len(flows) - len(on) >= 80
+    assert sum(f["tcp"].get("partial_window_deflation") is False for f in on) >= 20
+    assert sum(bool(f["tcp"].get("timer_every_partial_ack")) for f in on) >= 20
+    assert " set exit_recovery_fix_ 1" in "".join(ns2exact.tcl(k) for k in nets[:5])
+
+
+def test_the_comparison_sees_the_exit_recovery_fix_put_back():
+    # of the first twenty (`python -m satcc.dev.ns2exact controls --family exit-recovery`): 17
+    got = ns2exact.controls("exit-recovery", REF)
+    assert list(got.values()) == [17], got
+
+
 def test_the_red_step_networks_run_red_queues_with_equal_thresholds():
     # networks from RED_STEP_FIRST: every RED queue a step at one K (min_th = max_th),
     # many with the instantaneous queue as the average (w_q 1), gentle or not, marking

@@ -372,6 +372,11 @@ def _agree(sc: dict, script: str) -> bool:
     # the gentle one's lower threshold below K
     ("red_step.tcl", lambda sc: _link(sc, "a1", "a2")["queue"].update(max_th_pkts=9.0)),
     ("red_step.tcl", lambda sc: _link(sc, "b1", "b2")["queue"].update(min_th_pkts=5.0)),
+    # exit_recovery_fix_ 1: NewReno agents leaving recovery at the data outstanding
+    # (with and without the older partial ACK rules), and the one set back to 0
+    *[("exit_recovery.tcl", lambda sc, f=f: _flow(sc, f)["tcp"].pop("exit_recovery_at_flight"))
+      for f in ("tcp0", "tcp1", "tcp2", "tcp3")],
+    ("exit_recovery.tcl", lambda sc: _flow(sc, "tcp7").setdefault("tcp", {}).update(exit_recovery_at_flight=True)),
 ])
 def test_the_comparison_sees_a_setting_the_import_would_drop(script, change):
     # each of these settings, left out of the scenario, parts satcc from ns-2's counts
@@ -400,6 +405,18 @@ def test_bug_fix_false_is_read_for_the_agents_that_read_it_and_noted_for_fack():
     imp.scenario.get("tcp", {}).pop("tick_phase_s", None)
     tcl = ns2.to_tcl(imp.scenario)
     assert tcl.count(" set bugFix_ false") == 10
+
+
+def test_exit_recovery_fix_is_read_for_newreno_agents_only():
+    # a class setting on Agent/TCP/Newreno reaches its agents (not Sack1's, another
+    # class), one set back to 0; the export writes it back
+    imp = ns2_import.from_tcl(ns2scripts.SCRIPTS / "exit_recovery.tcl")
+    on = sorted(f["name"] for f in imp.scenario["flows"] if f.get("tcp", {}).get("exit_recovery_at_flight"))
+    assert on == ["tcp0", "tcp1", "tcp2", "tcp3"]
+    for f in imp.scenario["flows"]:
+        f.get("tcp", {}).pop("tick_phase_s", None)
+    imp.scenario.get("tcp", {}).pop("tick_phase_s", None)
+    assert ns2.to_tcl(imp.scenario).count(" set exit_recovery_fix_ 1") == 4
 
 
 def test_reds_victims_are_read_as_ns2_picks_them():

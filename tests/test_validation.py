@@ -104,6 +104,10 @@ def test_unknown_congestion_control_lists_allowed():
      r"Vegas agents' duplicate ACKs, not of 'newreno' with tcp\.sack \(sack_agent rfc6675\)"),
     ("reno", {"one_fast_retransmit_per_window": False, "sack": True, "sack_agent": "fack"},
      r"flows\[0\]\.tcp\.one_fast_retransmit_per_window: .* not of 'reno' with tcp\.sack \(sack_agent fack\)"),
+    ("reno", {"exit_recovery_at_flight": True}, r"flows\[0\]\.tcp\.exit_recovery_at_flight: ns-2's "
+     r"exit_recovery_fix_, a rule of its NewReno agent's exit from fast recovery, not of 'reno' \(allowed: newreno"),
+    ("newreno", {"exit_recovery_at_flight": True, "sack": True}, r"flows\[0\]\.tcp\.exit_recovery_at_flight: a "
+     r"rule of ns-2's NewReno agent's partial ACKs, not with tcp\.sack"),
     ("cubic", {"one_fast_retransmit_per_window": False}, r"flows\[0\]\.tcp\.one_fast_retransmit_per_window: "
      r"ns-2's bugFix_ false, not with 'cubic'"),
     ("reno", {"fast_retransmit": False}, r"flows\[0\]\.tcp\.fast_retransmit: false is ns-2's noFastRetrans_ true, "

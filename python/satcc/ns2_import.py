@@ -2015,11 +2015,14 @@ def _tcp(objs: _Objects, a: str, b: str, cc: str, sack_agent: str | None, delack
     if objs.cls[a] == "Agent/TCP/Newreno":
         # its partial ACKs' rules (tcp-newreno.cc): the window deflated or not, and the
         # timer restarted on the first partial ACK of a recovery or on each
-        known |= {"partial_window_deflation_", "newreno_changes1_"}
+        known |= {"partial_window_deflation_", "newreno_changes1_", "exit_recovery_fix_"}
         if not _bool(objs.get(a, "partial_window_deflation_", "1")[0], f"{what}: partial_window_deflation_"):
             tcp["partial_window_deflation"] = False
         if not _bool(objs.get(a, "newreno_changes1_", "1")[0], f"{what}: newreno_changes1_"):
             tcp["timer_every_partial_ack"] = True
+        # and its exit from fast recovery: the window to what is outstanding if smaller
+        if _bool(objs.get(a, "exit_recovery_fix_", "0")[0], f"{what}: exit_recovery_fix_"):
+            tcp["exit_recovery_at_flight"] = True
     from . import registry
 
     row = registry.controller(cc)

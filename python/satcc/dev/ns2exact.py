@@ -354,6 +354,11 @@ BUG_FIX_FIRST = 54000
 # (q_weight_ 1) in half of them; gentle or not, some in bytes; in half the networks the
 # RED queues mark and the Reno, NewReno and Tahoe senders answer
 RED_STEP_FIRST = 55000
+# From EXIT_REC_FIRST to EXIT_REC_FIRST + 99: lossy networks with ON/OFF sources whose TCP
+# senders are mostly ns-2's NewReno agents, seven in ten of those leaving fast recovery
+# at the data outstanding (exit_recovery_fix_ 1), some with the older partial ACK rules
+# beside it; buffers cut to 4-12 packets in half the networks
+EXIT_REC_FIRST = 56000
 # Networks found apart by a scan beyond the reference (`scan A B --family F`) and kept in
 # it once fixed, each with its family (network(k, F)): 92028 (dv) parted by a RED draw
 # taken in another order, its link's two ends told of a failure in satcc's order rather
@@ -404,7 +409,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(EXIT_FR_FIRST, EXIT_FR_FIRST + 100)) + list(range(TS_RESET_FIRST, TS_RESET_FIRST + 100))
             + list(range(SACK_BLOCKS_FIRST, SACK_BLOCKS_FIRST + 100)) + list(range(PING_FIRST, PING_FIRST + 100))
             + list(range(RED_VICTIM_FIRST, RED_VICTIM_FIRST + 100)) + list(range(BUG_FIX_FIRST, BUG_FIX_FIRST + 100))
-            + list(range(RED_STEP_FIRST, RED_STEP_FIRST + 100))
+            + list(range(RED_STEP_FIRST, RED_STEP_FIRST + 100)) + list(range(EXIT_REC_FIRST, EXIT_REC_FIRST + 100))
             + sorted(SCANNED)
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
@@ -641,9 +646,11 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "partial-acks": NewReno's older partial ACK rules; "drop-front": DropTail queues dropping from the front; "no-fast-retransmit": Tahoe agents without fast retransmit; "exit-fast-retransmit": Reno and NewReno agents without exitFastRetrans_; "ts-reset-rto": timestamp echoes ending the timer's backoff; "sack-blocks": Sack1 sinks of fewer SACK blocks; "ping": ping flows (Agent/Ping) beside the others; "red-victims": RED's forced drops from the front or at random; "bug-fix": agents without bugFix_; "red-step": RED as a step at one threshold; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "partial-acks": NewReno's older partial ACK rules; "drop-front": DropTail queues dropping from the front; "no-fast-retransmit": Tahoe agents without fast retransmit; "exit-fast-retransmit": Reno and NewReno agents without exitFastRetrans_; "ts-reset-rto": timestamp echoes ending the timer's backoff; "sack-blocks": Sack1 sinks of fewer SACK blocks; "ping": ping flows (Agent/Ping) beside the others; "red-victims": RED's forced drops from the front or at random; "bug-fix": agents without bugFix_; "red-step": RED as a step at one threshold; "exit-recovery": NewReno agents leaving recovery at the data outstanding; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
     if k in SCANNED:
         return True, False, SCANNED[k]
+    if EXIT_REC_FIRST <= k < EXIT_REC_FIRST + 100:
+        return True, True, "exit-recovery"
     if RED_STEP_FIRST <= k < RED_STEP_FIRST + 100:
         return True, True, "red-step"
     if BUG_FIX_FIRST <= k < BUG_FIX_FIRST + 100:
@@ -1400,6 +1407,28 @@ def _make_exit_fast_retransmit(sc: dict, rng: random.Random) -> None:
             f["tcp"] = {**f["tcp"], "exit_fast_retransmit": False}
 
 
+def _make_exit_recovery(sc: dict, rng: random.Random) -> None:
+    """In place: half the networks' router buffers cut to 4-12 packets; the TCP agents
+    mixed (_mixed_tcp_flows), then most of them made NewReno agents; seven NewReno
+    senders in ten leave fast recovery at the data outstanding (exit_recovery_fix_ 1,
+    `tcp.exit_recovery_at_flight`), three in ten of those with one of the older partial
+    ACK rules."""
+    routers = {n["name"] for n in sc["nodes"] if n["name"].startswith("R")}
+    if rng.random() < 0.5:
+        for link in sc["links"]:
+            if link["a"] in routers and link["b"] in routers:
+                link["queue"] = {**link["queue"], "limit_pkts": rng.randint(4, 12)}
+    for f in _mixed_tcp_flows(sc, rng):
+        if rng.random() < 0.7:
+            f["cc"] = "newreno"
+            f["tcp"] = {k: v for k, v in f["tcp"].items() if k not in ("sack", "sack_agent")}
+        if f.get("cc") != "newreno" or f["tcp"].get("sack") or rng.random() >= 0.7:
+            continue
+        f["tcp"] = {**f["tcp"], "exit_recovery_at_flight": True}
+        if rng.random() < 0.3:
+            f["tcp"].update(rng.choice([{"partial_window_deflation": False}, {"timer_every_partial_ack": True}]))
+
+
 def _make_red_step(sc: dict, rng: random.Random) -> None:
     """In place: four router links in five without a RED queue get one; every RED queue
     (these, the lossy ones and the UDP family's on access links) is made a step at K, 1
@@ -2125,6 +2154,7 @@ _FAMILY_MAKERS = {
     "red-victims": [(_make_udp, 8_200_000), (_make_red_victims, 53_000_000)],
     "bug-fix": [(_make_bug_fix, 54_000_000)],
     "red-step": [(_make_udp, 8_200_000), (_make_red_step, 55_000_000)],
+    "exit-recovery": [(_make_exit_recovery, 56_000_000)],
 }
 
 
@@ -2263,6 +2293,10 @@ FAMILY_CONTROLS = {
     "ts-reset-rto": {
         "the backoff ended by the timed segment only": lambda sc: [f.get("tcp", {}).pop("ts_reset_rto", None)
                                                                    for f in sc["flows"]],
+    },
+    "exit-recovery": {
+        "every recovery left at ssthresh": lambda sc: [f.get("tcp", {}).pop("exit_recovery_at_flight", None)
+                                                       for f in sc["flows"]],
     },
     "red-step": {
         "every step read as a ramp one packet wide": _queues_as(("red",), lambda q: {**q, "max_th_pkts": q["max_th_pkts"] + 1}),

@@ -715,10 +715,24 @@ pub(crate) fn flow_transport(sc: &Scenario, i: usize) -> Result<FlowTransport, S
              {at}.tcp.receive_window is 'linux' (allowed with tcp_changes: receive_window 'fixed')"
         ));
     }
-    if (!cfg.partial_window_deflation || cfg.timer_every_partial_ack) && cfg.sack {
-        let field = if cfg.partial_window_deflation { "timer_every_partial_ack" } else { "partial_window_deflation" };
+    if (!cfg.partial_window_deflation || cfg.timer_every_partial_ack || cfg.exit_recovery_at_flight) && cfg.sack {
+        let field = if cfg.exit_recovery_at_flight {
+            "exit_recovery_at_flight"
+        } else if cfg.partial_window_deflation {
+            "timer_every_partial_ack"
+        } else {
+            "partial_window_deflation"
+        };
         return Err(format!(
             "{at}.tcp.{field}: a rule of ns-2's NewReno agent's partial ACKs, not with tcp.sack (allowed: sack = false)"
+        ));
+    }
+    if cfg.exit_recovery_at_flight && entry.recovery != crate::tcp::Recovery::Newreno {
+        return Err(format!(
+            "{at}.tcp.exit_recovery_at_flight: ns-2's exit_recovery_fix_, a rule of its NewReno agent's exit from \
+             fast recovery, not of '{}' (allowed: {})",
+            f.cc,
+            ns2_recovery_controllers(&[crate::tcp::Recovery::Newreno], &settings)
         ));
     }
     if (!cfg.partial_window_deflation || cfg.timer_every_partial_ack) && entry.recovery != crate::tcp::Recovery::Newreno {
@@ -803,6 +817,7 @@ pub(crate) fn flow_transport(sc: &Scenario, i: usize) -> Result<FlowTransport, S
         ("timer_after_sample", "timerfix_ false", !cfg.timer_after_sample as u32),
         ("exit_fast_retransmit", "exitFastRetrans_ false", !cfg.exit_fast_retransmit as u32),
         ("one_fast_retransmit_per_window", "bugFix_ false", !cfg.one_fast_retransmit_per_window as u32),
+        ("exit_recovery_at_flight", "exit_recovery_fix_ 1", cfg.exit_recovery_at_flight as u32),
     ];
     if let Some((key, var, _)) = ns2_only.iter().find(|s| s.2 > 0).filter(|_| cc.needs_rate_samples()) {
         return Err(format!(

@@ -327,6 +327,12 @@ pub struct TcpConfig {
     /// newreno_changes1_ 0 [false: newreno_changes1_ 1, on the first partial ACK of a
     /// recovery only]. NewReno's only.
     pub timer_every_partial_ack: bool,
+    /// NewReno leaves fast recovery with its window at the smaller of ssthresh and the
+    /// data outstanding (the highest segment sent less the ACK, plus one), as ns-2's
+    /// exit_recovery_fix_ 1 (RFC 6582's first option, which ns-2's NewReno test suite
+    /// sets) [false: exit_recovery_fix_ 0, at ssthresh as the inflation goes].
+    /// NewReno's (ns-2's Agent/TCP/Newreno) only, without SACK.
+    pub exit_recovery_at_flight: bool,
     /// Restart the retransmission timer after a new ACK's RTT sample and backoff reset,
     /// as ns-2's timerfix_ [true]; false: before them, with the RTO the sample is about
     /// to change (ns-2's test suites set it so). ns-2's agents only.
@@ -540,6 +546,7 @@ impl Default for TcpConfig {
             one_fast_retransmit_per_window: true,
             partial_window_deflation: true,
             timer_every_partial_ack: false,
+            exit_recovery_at_flight: false,
             timer_after_sample: true,
             recovery: Recovery::Newreno,
             sack: false,

@@ -1824,13 +1824,20 @@ impl TcpSender {
                         // recovery with partial window deflation unless REFWA Plus zeroed
                         // it for a bulk retransmit; without deflation a partial ACK
                         // zeroes it, and ns-2's test then fails)
-                        if self.dupwnd > 0
+                        let inflated = self.dupwnd > 0;
+                        if inflated
                             || (self.last_cwnd_action == CwndAction::DupAck && self.cfg.partial_window_deflation)
                         {
                             self.dupwnd = 0;
                             if self.last_cwnd_action == CwndAction::DupAck {
                                 self.last_cwnd_action = CwndAction::Exited;
                             }
+                        }
+                        if inflated && self.cfg.exit_recovery_at_flight {
+                            // exit_recovery_fix_: the window to what is outstanding, if
+                            // that is below ssthresh
+                            let outstanding = (self.maxseq - ack.seq + 1) as f64;
+                            self.w.cwnd = if self.w.ssthresh < outstanding { self.w.ssthresh } else { outstanding };
                         }
                         self.firstpartial = false;
                         if self.last_cwnd_action != CwndAction::DupAck {
@@ -3353,6 +3360,30 @@ mod tests {
         assert_eq!(s.last_cwnd_action, CwndAction::Exited);
         assert_eq!(s.dupwnd, 0);
         assert_eq!(s.w.cwnd, 5.0);
+    }
+
+    /// ns-2's exit_recovery_fix_ 1 (`exit_recovery_at_flight`): the ACK that ends the
+    /// recovery first sets the window to the smaller of ssthresh and what is outstanding
+    /// (maxseq - ack + 1), then opens it as any new ACK; without it the deflated window
+    /// stays. Only a recovery with its window inflated (dupwnd > 0) is left so.
+    #[test]
+    fn newreno_can_leave_recovery_at_the_data_outstanding() {
+        for (fix, full) in [(false, 13), (true, 13), (true, 11)] {
+            let cfg = TcpConfig { rwnd_pkts: 100, exit_recovery_at_flight: fix, ..TcpConfig::default() };
+            let mut s = newreno_in_recovery(cfg);
+            let mut out = vec![];
+            s.on_ack(&ack(5), 50 * MS, &mut out);
+            let (cwnd, ssthresh, maxseq, recover) = (s.w.cwnd, s.w.ssthresh, s.maxseq(), s.recover);
+            assert_eq!((cwnd, ssthresh), (4.0, 5.0));
+            s.recover = recover.min(full);
+            s.on_ack(&ack(full), 60 * MS, &mut out);
+            assert_eq!(s.last_cwnd_action, CwndAction::Exited);
+            let outstanding = (maxseq - full + 1) as f64;
+            let set = if fix { ssthresh.min(outstanding) } else { cwnd };
+            // then opened by the new ACK: a packet in slow start, 1/cwnd above ssthresh
+            let opened = if set < ssthresh { set + 1.0 } else { set + 1.0 / set };
+            assert_eq!(s.w.cwnd, opened, "fix {fix}, ACK {full}: outstanding {outstanding}");
+        }
     }
 
     /// ns-2's timerfix_ false: a new ACK restarts the timer before its RTT sample
