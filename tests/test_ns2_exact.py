@@ -2219,6 +2219,30 @@ def test_the_comparison_sees_exit_fast_retransmit_put_back():
     assert list(got.values()) == [9], got
 
 
+def test_the_rtt_shifts_networks_run_ns2_s_estimator_with_other_scalings():
+    # networks from RTT_SHIFT_FIRST: agents of every kind with other T_SRTT_BITS,
+    # T_RTTVAR_BITS and rttvar_exp_, some on timestamps and a 1 ms tick, some with a
+    # first SRTT and RTTVAR, half the networks without an RTO floor; every one compared
+    # with ns-2 above (57052 among those known apart)
+    nets = _family("rtt-shifts")
+    flows = [f for k in nets for f in ns2exact.network(k)["flows"] if f.get("transport", "tcp") == "tcp"]
+    shifted = [f for f in flows if (f["tcp"].get("srtt_bits", 3), f["tcp"].get("rttvar_bits", 2)) != (3, 2)]
+    assert len(shifted) >= 200 and sum(f["tcp"].get("rto_rttvar_exp", 2) != 2 for f in flows) >= 150
+    assert sum(f["tcp"].get("initial_srtt_s", 0) > 0 for f in flows) >= 40
+    assert sum(f["tcp"].get("tick_s") == 0.001 and bool(f["tcp"].get("timestamps")) for f in shifted) >= 30
+    assert sum(f["tcp"].get("min_rto_s") == 0.0 for f in flows) >= 150
+    assert {f["tcp"].get("sack_agent") for f in shifted} >= {None, "sack1", "fack"}
+    assert 57052 in ns2exact.APART and 57052 not in ns2exact.NETWORKS
+    tcl = "".join(ns2exact.tcl(k) for k in nets[:5])
+    assert " set T_SRTT_BITS " in tcl and " set rttvar_exp_ " in tcl
+
+
+def test_the_comparison_sees_the_rtt_shifts_put_back():
+    # of the first twenty (`python -m satcc.dev.ns2exact controls --family rtt-shifts`): 10
+    got = ns2exact.controls("rtt-shifts", REF)
+    assert list(got.values()) == [10], got
+
+
 def test_the_exit_recovery_networks_run_newreno_agents_leaving_recovery_at_the_data_outstanding():
     # networks from EXIT_REC_FIRST: ns-2's NewReno agents with exit_recovery_fix_ 1,
     # some with the older partial ACK rules, beside the other agents; every one compared

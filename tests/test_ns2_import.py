@@ -377,6 +377,14 @@ def _agree(sc: dict, script: str) -> bool:
     *[("exit_recovery.tcl", lambda sc, f=f: _flow(sc, f)["tcp"].pop("exit_recovery_at_flight"))
       for f in ("tcp0", "tcp1", "tcp2", "tcp3")],
     ("exit_recovery.tcl", lambda sc: _flow(sc, "tcp7").setdefault("tcp", {}).update(exit_recovery_at_flight=True)),
+    # the RTT estimator's scalings, its RTO's weight of RTTVAR and a first SRTT and RTTVAR
+    *[("rtt_shifts.tcl", lambda sc, f=f: [_flow(sc, f)["tcp"].pop(k) for k in ("srtt_bits", "rttvar_bits")])
+      for f in ("tcp0", "tcp1", "tcp2")],
+    *[("rtt_shifts.tcl", lambda sc, f=f: _flow(sc, f)["tcp"].pop("rto_rttvar_exp")) for f in ("tcp3", "tcp5")],
+    *[("rtt_shifts.tcl", lambda sc, k=k: _flow(sc, "tcp4")["tcp"].pop(k)) for k in ("initial_srtt_s", "initial_rttvar_s")],
+    ("rtt_shifts.tcl", lambda sc: _flow(sc, "tcp7")["tcp"].pop("srtt_bits")),
+    # srtt_init_ 0.5 is a C int's 0 in ns-2, not a second
+    ("rtt_shifts.tcl", lambda sc: _flow(sc, "tcp6").setdefault("tcp", {}).update(initial_srtt_s=1)),
 ])
 def test_the_comparison_sees_a_setting_the_import_would_drop(script, change):
     # each of these settings, left out of the scenario, parts satcc from ns-2's counts
@@ -417,6 +425,21 @@ def test_exit_recovery_fix_is_read_for_newreno_agents_only():
         f.get("tcp", {}).pop("tick_phase_s", None)
     imp.scenario.get("tcp", {}).pop("tick_phase_s", None)
     assert ns2.to_tcl(imp.scenario).count(" set exit_recovery_fix_ 1") == 4
+
+
+def test_the_rtt_estimators_scalings_are_read_and_written_back():
+    imp = ns2_import.from_tcl(ns2scripts.SCRIPTS / "rtt_shifts.tcl")
+    got = {f["name"]: {k: v for k, v in f.get("tcp", {}).items()
+                       if k in ("srtt_bits", "rttvar_bits", "rto_rttvar_exp", "initial_srtt_s", "initial_rttvar_s")}
+           for f in imp.scenario["flows"]}
+    assert got["tcp0"] == {"srtt_bits": 5, "rttvar_bits": 4} and got["tcp4"] == {"initial_srtt_s": 1, "initial_rttvar_s": 0}
+    assert got["tcp6"] == {} and any("srtt_init_ 0.5: ns-2 holds it in a C int and reads 0" in n for n in imp.notes)
+    for f in imp.scenario["flows"]:
+        f.get("tcp", {}).pop("tick_phase_s", None)
+    imp.scenario.get("tcp", {}).pop("tick_phase_s", None)
+    tcl = ns2.to_tcl(imp.scenario)
+    assert tcl.count(" set T_SRTT_BITS 5") == 3 and " set rttvar_exp_ 1" in tcl and " set srtt_init_ 1" in tcl
+    assert " set rttvar_init_ 0" in tcl
 
 
 def test_reds_victims_are_read_as_ns2_picks_them():
@@ -592,6 +615,9 @@ def _script(tmp_path, links="$ns duplex-link $a $b 10Mb 10ms DropTail", extra=""
     ("Queue/RED set maxthresh_ 3\nset c [$ns node]\n$ns duplex-link $b $c 1Mb 10ms RED",
      r"link b -> c: queue: maxthresh_ 3 is below thresh_ 5 \(as ns-2 computes them from the link\): not "
      r"modelled \(satcc's RED needs maxthresh_ at least thresh_"),
+    # the estimator's shifts out of order: a negative shift in ns-2's C
+    ("$tcp set T_SRTT_BITS 1", r"T_SRTT_BITS 1 with T_RTTVAR_BITS 2 is not modelled: ns-2's rtt_update then "
+     r"shifts by a negative count"),
     ("$ns rtproto LS", r"\$ns rtproto \(LS\) is not modelled"),
     ("set f [new Agent/TCP/FullTcp]", r"Agent/TCP/FullTcp is not modelled"),
     ("Class Agent/Foo -superclass Agent", r"Class Agent/Foo: a class in ns-2's own hierarchy"),

@@ -108,6 +108,10 @@ def test_unknown_congestion_control_lists_allowed():
      r"exit_recovery_fix_, a rule of its NewReno agent's exit from fast recovery, not of 'reno' \(allowed: newreno"),
     ("newreno", {"exit_recovery_at_flight": True, "sack": True}, r"flows\[0\]\.tcp\.exit_recovery_at_flight: a "
      r"rule of ns-2's NewReno agent's partial ACKs, not with tcp\.sack"),
+    ("newreno", {"srtt_bits": 2, "rttvar_bits": 3}, r"flows\[0\]\.tcp\.srtt_bits: 2 is below rttvar_bits \(3\): "
+     r"ns-2's RTO shifts RTTVAR by their difference \(allowed: rttvar_bits or more\)"),
+    ("bbr", {"srtt_bits": 4, "sack": True}, r"flows\[0\]\.tcp\.srtt_bits: ns-2's T_SRTT_BITS, not with 'bbr'"),
+    ("cubic", {"initial_srtt_s": 1}, r"flows\[0\]\.tcp\.initial_srtt_s: ns-2's srtt_init_, not with 'cubic'"),
     ("cubic", {"one_fast_retransmit_per_window": False}, r"flows\[0\]\.tcp\.one_fast_retransmit_per_window: "
      r"ns-2's bugFix_ false, not with 'cubic'"),
     ("reno", {"fast_retransmit": False}, r"flows\[0\]\.tcp\.fast_retransmit: false is ns-2's noFastRetrans_ true, "

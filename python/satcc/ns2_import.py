@@ -178,6 +178,12 @@ _TCP_VARS = {
     "minrto_": ("min_rto_s", "0.2", seconds),
     "maxrto_": ("max_rto_s", "60", seconds),
     "rtxcur_init_": ("initial_rto_s", "3.0", seconds),
+    "T_SRTT_BITS": ("srtt_bits", "3", _c_int),
+    "T_RTTVAR_BITS": ("rttvar_bits", "2", _c_int),
+    "rttvar_exp_": ("rto_rttvar_exp", "2", _c_int),
+    # whole seconds: ns-2 holds both in C ints (so 0.5 is 0)
+    "srtt_init_": ("initial_srtt_s", "0", _c_int),
+    "rttvar_init_": ("initial_rttvar_s", "12", _c_int),
     "overhead_": ("send_overhead_s", "0", seconds),
     "maxcwnd_": ("max_cwnd_pkts", "0", _c_int),
     "max_ssthresh_": ("max_ssthresh_pkts", "0", _c_int),
@@ -1977,6 +1983,10 @@ def _tcp(objs: _Objects, a: str, b: str, cc: str, sack_agent: str | None, delack
     for var, (key, default, read) in _TCP_VARS.items():
         val, _ = objs.get(a, var, default)
         tcp[key] = read(val, f"{what}: {var}")
+    if tcp["srtt_bits"] < tcp["rttvar_bits"] or tcp["rttvar_bits"] < 1:
+        raise Ns2ImportError(f"{what}: T_SRTT_BITS {tcp['srtt_bits']} with T_RTTVAR_BITS {tcp['rttvar_bits']} is not "
+                             "modelled: ns-2's rtt_update then shifts by a negative count, which C leaves undefined "
+                             "(allowed: T_RTTVAR_BITS at least 1 and T_SRTT_BITS at least it)")
     # the initial window's rule: 1, windowInit_; 2, by the packet size (ns-2 aborts on
     # any other)
     option = _c_int(objs.get(a, "windowInitOption_", "1")[0], f"{what}: windowInitOption_")

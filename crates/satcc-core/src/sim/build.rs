@@ -773,6 +773,13 @@ pub(crate) fn flow_transport(sc: &Scenario, i: usize) -> Result<FlowTransport, S
             ));
         }
     }
+    if cfg.srtt_bits < cfg.rttvar_bits {
+        return Err(format!(
+            "{at}.tcp.srtt_bits: {} is below rttvar_bits ({}): ns-2's RTO shifts RTTVAR by their difference \
+             (allowed: rttvar_bits or more)",
+            cfg.srtt_bits, cfg.rttvar_bits
+        ));
+    }
     if cfg.sack_blocks != 3 && !cfg.ns2_sink_sack() {
         return Err(format!(
             "{at}.tcp.sack_blocks: ns-2's maxSackBlocks_, a setting of its Sack1 sink, which this flow's receiver \
@@ -818,6 +825,11 @@ pub(crate) fn flow_transport(sc: &Scenario, i: usize) -> Result<FlowTransport, S
         ("exit_fast_retransmit", "exitFastRetrans_ false", !cfg.exit_fast_retransmit as u32),
         ("one_fast_retransmit_per_window", "bugFix_ false", !cfg.one_fast_retransmit_per_window as u32),
         ("exit_recovery_at_flight", "exit_recovery_fix_ 1", cfg.exit_recovery_at_flight as u32),
+        ("srtt_bits", "T_SRTT_BITS", (cfg.srtt_bits != 3) as u32),
+        ("rttvar_bits", "T_RTTVAR_BITS", (cfg.rttvar_bits != 2) as u32),
+        ("rto_rttvar_exp", "rttvar_exp_", (cfg.rto_rttvar_exp != 2) as u32),
+        ("initial_srtt_s", "srtt_init_", (cfg.initial_srtt_s != 0) as u32),
+        ("initial_rttvar_s", "rttvar_init_", (cfg.initial_rttvar_s != 12) as u32),
     ];
     if let Some((key, var, _)) = ns2_only.iter().find(|s| s.2 > 0).filter(|_| cc.needs_rate_samples()) {
         return Err(format!(

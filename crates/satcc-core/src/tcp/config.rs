@@ -368,6 +368,29 @@ pub struct TcpConfig {
     /// RTO before the first RTT sample, seconds [rtxcur_init_ 3].
     #[schemars(range(min = MIN_TIMER_S, max = MAX_TIME_S))]
     pub initial_rto_s: f64,
+    /// ns-2's estimator keeps SRTT in ticks scaled by 2^srtt_bits, its gain 1/2^srtt_bits
+    /// [T_SRTT_BITS 3: 1/8]; at least rttvar_bits. ns-2's agents only (tcp.rto ns2).
+    #[schemars(range(min = 1, max = 16))]
+    pub srtt_bits: u32,
+    /// RTTVAR in ticks scaled by 2^rttvar_bits, its gain 1/2^rttvar_bits [T_RTTVAR_BITS
+    /// 2: 1/4]. ns-2's agents only.
+    #[schemars(range(min = 1, max = 16))]
+    pub rttvar_bits: u32,
+    /// RTO = SRTT + 2^rto_rttvar_exp x RTTVAR, in ticks [rttvar_exp_ 2: 4 RTTVAR]. ns-2's
+    /// agents only.
+    #[schemars(range(min = 0, max = 8))]
+    pub rto_rttvar_exp: u32,
+    /// SRTT before the first sample, whole seconds, as ns-2 holds srtt_init_ in a C int
+    /// [srtt_init_ 0: none, so the first sample sets SRTT and RTTVAR]; above 0 (its
+    /// whole ticks), the first sample is smoothed into it and into initial_rttvar_s.
+    /// ns-2's agents only.
+    #[schemars(range(max = 86_400))]
+    pub initial_srtt_s: u32,
+    /// RTTVAR before the first sample, whole seconds (ns-2's C int rttvar_init_)
+    /// [rttvar_init_ 12]; read only with initial_srtt_s above 0 (or after a backoff past
+    /// 8 folded SRTT into it). ns-2's agents only.
+    #[schemars(range(max = 86_400))]
+    pub initial_rttvar_s: u32,
     /// RTT samples and the retransmission timeout: ns-2's (ns2) or Linux's (linux)
     /// [ns2].
     pub rto: RtoStyle,
@@ -556,6 +579,11 @@ impl Default for TcpConfig {
             min_rto_s: 0.2,
             max_rto_s: 60.0,
             initial_rto_s: 3.0,
+            srtt_bits: 3,
+            rttvar_bits: 2,
+            rto_rttvar_exp: 2,
+            initial_srtt_s: 0,
+            initial_rttvar_s: 12,
             rto: RtoStyle::Ns2,
             send_overhead_s: 0.0,
             max_cwnd_pkts: 0,

@@ -5,11 +5,21 @@
 
 use crate::engine::{to_secs, Time, NS_PER_US};
 
-/// SRTT is kept scaled by 2^3, RTTVAR by 2^2 (ns-2's T_SRTT_BITS, T_RTTVAR_BITS).
-const SRTT_BITS: u32 = 3;
-const RTTVAR_BITS: u32 = 2;
-/// RTO = SRTT + 2^RTTVAR_EXP * RTTVAR [rttvar_exp_ 2].
-const RTTVAR_EXP: u32 = 2;
+/// ns-2's scaling of its estimator's integers (T_SRTT_BITS, T_RTTVAR_BITS: SRTT is kept
+/// in ticks times 2^3, RTTVAR times 2^2, so their gains are 1/8 and 1/4) and its RTO's
+/// weight of RTTVAR (rttvar_exp_: RTO = SRTT + 2^2 RTTVAR), with ns-2's defaults.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shifts {
+    pub srtt_bits: u32,
+    pub rttvar_bits: u32,
+    pub rttvar_exp: u32,
+}
+
+impl Default for Shifts {
+    fn default() -> Self {
+        Shifts { srtt_bits: 3, rttvar_bits: 2, rttvar_exp: 2 }
+    }
+}
 /// Backoff multiplier cap before the max-RTO check [t_backoff_ < 64].
 const MAX_BACKOFF: u64 = 64;
 
@@ -26,6 +36,7 @@ pub struct RttEstimator {
     t_srtt: i64,
     t_rttvar: i64,
     t_rtxcur_s: f64,
+    shifts: Shifts,
     backoff: u64,
     /// Last sample in ticks.
     pub last_sample_ticks: i64,
@@ -122,11 +133,22 @@ impl RttEstimator {
             t_srtt: 0,
             t_rttvar: 0,
             t_rtxcur_s: initial_rto_s,
+            shifts: Shifts::default(),
             backoff: 1,
             last_sample_ticks: 0,
             linux: None,
             rfc2988: true,
         }
+    }
+
+    /// ns-2's estimator with other scalings than its defaults, and SRTT and RTTVAR before
+    /// the first sample (rtt_init: srtt_init_ and rttvar_init_, whole seconds in ns-2's C
+    /// ints, as whole ticks, scaled; an SRTT of 0 leaves the first sample to set both).
+    pub fn with_shifts(mut self, shifts: Shifts, initial_srtt_s: u32, initial_rttvar_s: u32) -> Self {
+        self.shifts = shifts;
+        self.t_srtt = ((initial_srtt_s as f64 / self.tick_s) as i64) << shifts.srtt_bits;
+        self.t_rttvar = ((initial_rttvar_s as f64 / self.tick_s) as i64) << shifts.rttvar_bits;
+        self
     }
 
     /// ns-2's rfc2988_ false: min_rto floors the backed-off RTO, and the backoff doubles
@@ -211,8 +233,9 @@ impl RttEstimator {
             t_rtt = 1;
         }
         self.last_sample_ticks = t_rtt;
+        let Shifts { srtt_bits, rttvar_bits, rttvar_exp } = self.shifts;
         if self.t_srtt != 0 {
-            let mut delta = t_rtt - (self.t_srtt >> SRTT_BITS);
+            let mut delta = t_rtt - (self.t_srtt >> srtt_bits);
             self.t_srtt += delta;
             if self.t_srtt <= 0 {
                 self.t_srtt = 1;
@@ -220,16 +243,16 @@ impl RttEstimator {
             if delta < 0 {
                 delta = -delta;
             }
-            delta -= self.t_rttvar >> RTTVAR_BITS;
+            delta -= self.t_rttvar >> rttvar_bits;
             self.t_rttvar += delta;
             if self.t_rttvar <= 0 {
                 self.t_rttvar = 1;
             }
         } else {
-            self.t_srtt = t_rtt << SRTT_BITS;
-            self.t_rttvar = t_rtt << (RTTVAR_BITS - 1);
+            self.t_srtt = t_rtt << srtt_bits;
+            self.t_rttvar = t_rtt << (rttvar_bits - 1);
         }
-        let ticks = ((self.t_rttvar << (RTTVAR_EXP + (SRTT_BITS - RTTVAR_BITS))) + self.t_srtt) >> SRTT_BITS;
+        let ticks = ((self.t_rttvar << (rttvar_exp + (srtt_bits - rttvar_bits))) + self.t_srtt) >> srtt_bits;
         self.t_rtxcur_s = ticks as f64 * self.tick_s;
     }
 
@@ -272,7 +295,7 @@ impl RttEstimator {
         }
         if self.backoff > 8 && self.linux.is_none() {
             // backed off this far: fold SRTT into RTTVAR and restart SRTT
-            self.t_rttvar += self.t_srtt >> SRTT_BITS;
+            self.t_rttvar += self.t_srtt >> self.shifts.srtt_bits;
             self.t_srtt = 0;
         }
     }
@@ -290,12 +313,12 @@ impl RttEstimator {
         if let Some(l) = &self.linux {
             return (l.srtt_us >> 3) as f64 / 1e6;
         }
-        (self.t_srtt >> SRTT_BITS) as f64 * self.tick_s
+        (self.t_srtt >> self.shifts.srtt_bits) as f64 * self.tick_s
     }
 
     /// RTT variation in seconds.
     pub fn rttvar_s(&self) -> f64 {
-        self.t_rttvar as f64 * self.tick_s / 4.0
+        self.t_rttvar as f64 * self.tick_s / (1u64 << self.shifts.rttvar_bits) as f64
     }
 }
 
@@ -350,6 +373,45 @@ mod tests {
         let mut e = RttEstimator::new(0.01, 0.2, 60.0, 3.0, 0.0073);
         e.update(0.0149, 1.0049);
         assert_eq!(e.last_sample_ticks, 2, "the clock's phase adds the tick crossed");
+    }
+
+    /// ns-2's rtt_update with other scalings (T_SRTT_BITS 5, T_RTTVAR_BITS 4, as ns-2's
+    /// timestamp test suite sets them; rttvar_exp_ 3), by hand: the first sample of 10
+    /// ticks sets t_srtt 10 << 5 = 320 and t_rttvar 10 << 3 = 80, RTO (80 << (3 + 1)) +
+    /// 320 >> 5 = 50 ticks; a second of 20 ticks: delta 10, t_srtt 330, delta 10 - (80 >>
+    /// 4) = 5, t_rttvar 85, RTO (85 << 4) + 330 >> 5 = 52 ticks.
+    #[test]
+    fn other_scalings_smooth_and_time_out_as_ns2_computes_them() {
+        let shifts = Shifts { srtt_bits: 5, rttvar_bits: 4, rttvar_exp: 3 };
+        let mut e = RttEstimator::new(0.01, 0.0, 60.0, 3.0, 0.0).with_shifts(shifts, 0, 12);
+        e.update_echo(0.1);
+        assert_eq!((e.t_srtt, e.t_rttvar), (320, 80));
+        assert!((e.rto_s() - 0.5).abs() < 1e-12, "{}", e.rto_s());
+        e.update_echo(0.2);
+        assert_eq!((e.t_srtt, e.t_rttvar), (330, 85));
+        assert!((e.rto_s() - 0.52).abs() < 1e-12, "{}", e.rto_s());
+        assert!((e.srtt_s() - 0.10).abs() < 1e-12 && (e.rttvar_s() - 85.0 * 0.01 / 16.0).abs() < 1e-12);
+        // the defaults are the estimator without with_shifts
+        let mut a = RttEstimator::new(0.01, 0.0, 60.0, 3.0, 0.0);
+        let mut b = RttEstimator::new(0.01, 0.0, 60.0, 3.0, 0.0).with_shifts(Shifts::default(), 0, 12);
+        for tao in [0.1, 0.3, 0.05, 0.2] {
+            a.update_echo(tao);
+            b.update_echo(tao);
+            assert_eq!((a.t_srtt, a.t_rttvar, a.rto_s()), (b.t_srtt, b.t_rttvar, b.rto_s()));
+        }
+    }
+
+    /// srtt_init_ above 0 (rtt_init: whole ticks, scaled): the first sample is smoothed
+    /// into it and into rttvar_init_'s RTTVAR instead of setting both.
+    #[test]
+    fn an_initial_srtt_takes_the_first_sample_as_any_other() {
+        // on a 0.1 s tick, 1 s and 2 s are 10 and 20 ticks
+        let mut e = RttEstimator::new(0.1, 0.0, 60.0, 3.0, 0.0).with_shifts(Shifts::default(), 1, 2);
+        assert_eq!((e.t_srtt, e.t_rttvar), (10 << 3, 20 << 2));
+        assert_eq!(e.rto_s(), 3.0, "the initial RTO until a sample");
+        e.update_echo(0.2);
+        // delta 2 - 10 = -8: t_srtt 72; |delta| 8 - 20 = -12: t_rttvar 68
+        assert_eq!((e.t_srtt, e.t_rttvar), (72, 68));
     }
 
     #[test]

@@ -284,6 +284,9 @@ impl TcpSender {
         let rate = cc.needs_rate_samples().then(|| Box::new(RateEstimator::new()));
         if rate.is_some() && cfg.rto == super::config::RtoStyle::Linux {
             rtt = rtt.linux();
+        } else {
+            let shifts = super::rtt::Shifts { srtt_bits: cfg.srtt_bits, rttvar_bits: cfg.rttvar_bits, rttvar_exp: cfg.rto_rttvar_exp };
+            rtt = rtt.with_shifts(shifts, cfg.initial_srtt_s, cfg.initial_rttvar_s);
         }
         TcpSender {
             send_times: cfg.carries_send_times().then(Box::default),
