@@ -89,7 +89,9 @@ def _tables():
 
 # A rule between fields (not a range) that a probe must keep: max_rto_s >= min_rto_s.
 # Probing one, the other takes the same value, brought into its own range.
-PARTNERS = {"max_rto_s": "min_rto_s", "min_rto_s": "max_rto_s"}
+PARTNERS = {"max_rto_s": "min_rto_s", "min_rto_s": "max_rto_s",
+            # ns-2's RTO shifts RTTVAR by srtt_bits - rttvar_bits: never below zero
+            "srtt_bits": "rttvar_bits", "rttvar_bits": "srtt_bits"}
 # A field that only some receivers or senders take: probed with the settings it needs.
 NEEDS = {"sack_blocks": {"sack": True, "sack_agent": "sack1"}}
 
