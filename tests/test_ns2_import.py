@@ -442,6 +442,23 @@ def test_the_rtt_estimators_scalings_are_read_and_written_back():
     assert " set rttvar_init_ 0" in tcl
 
 
+def test_ts_echo_rfc1323_is_read_where_the_sender_reads_the_echo_and_noted_elsewhere():
+    # a sender on timestamps_ (TcpAgent::recv_helper with ts_option_) or ns-2's Fack
+    # agent reads the echo; for the others the sink's rule changes nothing (ns-2's
+    # counts of ts_echo_rfc1323.tcl are the same); the export writes it back
+    imp = ns2_import.from_tcl(ns2scripts.SCRIPTS / "ts_echo_rfc1323.tcl")
+    on = sorted(f["name"] for f in imp.scenario["flows"] if f.get("tcp", {}).get("ts_echo_rfc1323"))
+    assert on == ["tcp0", "tcp1", "tcp2", "tcp3"]
+    assert _flow(imp.scenario, "tcp3")["tcp"]["sack_agent"] == "fack"
+    assert sum("ts_echo_rfc1323_ true: its sender (Agent/TCP/Newreno without timestamps_) reads no echo" in n
+               for n in imp.notes) == 1
+    assert _agree(imp.scenario, "ts_echo_rfc1323.tcl")
+    for f in imp.scenario["flows"]:
+        f.get("tcp", {}).pop("tick_phase_s", None)
+    imp.scenario.get("tcp", {}).pop("tick_phase_s", None)
+    assert ns2.to_tcl(imp.scenario).count(" set ts_echo_rfc1323_ true") == 4
+
+
 def test_reds_victims_are_read_as_ns2_picks_them():
     # REDQueue::pickPacketToDrop: drop_front_ first, then drop_rand_ (a class setting
     # reaches the queues made after it, both directions of their links), else the
@@ -598,7 +615,7 @@ def _script(tmp_path, links="$ns duplex-link $a $b 10Mb 10ms DropTail", extra=""
     # ns-2's own default for that class (Newreno's is 1; Agent/TCP's numdupacksFrac_ -1)
     ("$tcp set newreno_changes_ 1", r"newreno_changes_ 1 is not modelled by satcc \(only ns-2's default, 0\)"),
     ("$tcp set numdupacksFrac_ 100", r"numdupacksFrac_ 100 is not modelled by satcc \(only ns-2's default, -1\)"),
-    ("$sink set ts_echo_rfc1323_ true", r"ts_echo_rfc1323_ true is not modelled by satcc \(only ns-2's default, "
+    ("$sink set generateDSacks_ true", r"generateDSacks_ true is not modelled by satcc \(only ns-2's default, "
      r"false\)"),
     # a DropTail's drop_front_ is read (drop_front.tcl), but not changed during the run
     ("set q [[$ns link $a $b] queue]\n$ns at 1.0 \"$q set drop_front_ 1\"", r"drop_front_ set during the run is "

@@ -112,6 +112,9 @@ def test_unknown_congestion_control_lists_allowed():
      r"ns-2's RTO shifts RTTVAR by their difference \(allowed: rttvar_bits or more\)"),
     ("bbr", {"srtt_bits": 4, "sack": True}, r"flows\[0\]\.tcp\.srtt_bits: ns-2's T_SRTT_BITS, not with 'bbr'"),
     ("cubic", {"initial_srtt_s": 1}, r"flows\[0\]\.tcp\.initial_srtt_s: ns-2's srtt_init_, not with 'cubic'"),
+    ("newreno", {"ts_echo_rfc1323": True}, r"flows\[0\]\.tcp\.ts_echo_rfc1323: ns-2's ts_echo_rfc1323_ changes "
+     r"the time the receiver echoes, and this flow's sender reads no echo \(allowed: with tcp\.timestamps = true, or "
+     r"sack_agent = fack\)"),
     ("cubic", {"one_fast_retransmit_per_window": False}, r"flows\[0\]\.tcp\.one_fast_retransmit_per_window: "
      r"ns-2's bugFix_ false, not with 'cubic'"),
     ("reno", {"fast_retransmit": False}, r"flows\[0\]\.tcp\.fast_retransmit: false is ns-2's noFastRetrans_ true, "

@@ -742,6 +742,8 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             out.append(f"set sink({i}) [new {sink}]")
         if tcp.get("sack_blocks", 3) != 3:
             out.append(f"$sink({i}) set maxSackBlocks_ {tcp['sack_blocks']}")
+        if tcp.get("ts_echo_rfc1323"):
+            out.append(f"$sink({i}) set ts_echo_rfc1323_ true")
         out += [
             f"$sink({i}) set packetSize_ {tcp['ack_size_bytes']}",
             f"$ns attach-agent $n({nid[f['src']]}) ${t}",

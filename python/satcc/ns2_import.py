@@ -2075,7 +2075,16 @@ def _tcp(objs: _Objects, a: str, b: str, cc: str, sack_agent: str | None, delack
                               "keeps 3 (with a warning); read as 3")
         else:
             tcp["sack_blocks"] = nblocks
-    _unknown_vars(objs, b, {"packetSize_", "interval_", "maxSackBlocks_"}, sink)
+    # ts_echo_rfc1323_: which segment's time the sink echoes; read only by a sender on
+    # timestamps (TcpAgent::recv_helper with ts_option_) or ns-2's Fack agent (its recv
+    # times every echo), a no-op for the others
+    if _bool(objs.get(b, "ts_echo_rfc1323_", "false")[0], f"{sink} ts_echo_rfc1323_"):
+        if tcp.get("timestamps") or sack_agent == "fack":
+            tcp["ts_echo_rfc1323"] = True
+        else:
+            objs.notes.append(f"{sink}: ts_echo_rfc1323_ true: its sender ({objs.cls[a]} without timestamps_) reads "
+                              "no echo, so it changes nothing; left out")
+    _unknown_vars(objs, b, {"packetSize_", "interval_", "maxSackBlocks_", "ts_echo_rfc1323_"}, sink)
     if sack_agent is not None:
         tcp["sack"], tcp["sack_agent"] = True, sack_agent
     return tcp

@@ -743,6 +743,12 @@ pub(crate) fn flow_transport(sc: &Scenario, i: usize) -> Result<FlowTransport, S
             ns2_recovery_controllers(&[crate::tcp::Recovery::Newreno], &settings)
         ));
     }
+    if cfg.ts_echo_rfc1323 && !cfg.carries_send_times() {
+        return Err(format!(
+            "{at}.tcp.ts_echo_rfc1323: ns-2's ts_echo_rfc1323_ changes the time the receiver echoes, and this flow's \
+             sender reads no echo (allowed: with tcp.timestamps = true, or sack_agent = fack)"
+        ));
+    }
     if cfg.ts_reset_rto && !cfg.timestamps {
         return Err(format!(
             "{at}.tcp.ts_reset_rto: ns-2's ts_resetRTO_ ends the backoff at each timestamp echo, and this flow has \
@@ -825,6 +831,7 @@ pub(crate) fn flow_transport(sc: &Scenario, i: usize) -> Result<FlowTransport, S
         ("exit_fast_retransmit", "exitFastRetrans_ false", !cfg.exit_fast_retransmit as u32),
         ("one_fast_retransmit_per_window", "bugFix_ false", !cfg.one_fast_retransmit_per_window as u32),
         ("exit_recovery_at_flight", "exit_recovery_fix_ 1", cfg.exit_recovery_at_flight as u32),
+        ("ts_echo_rfc1323", "ts_echo_rfc1323_ true", cfg.ts_echo_rfc1323 as u32),
         ("srtt_bits", "T_SRTT_BITS", (cfg.srtt_bits != 3) as u32),
         ("rttvar_bits", "T_RTTVAR_BITS", (cfg.rttvar_bits != 2) as u32),
         ("rto_rttvar_exp", "rttvar_exp_", (cfg.rto_rttvar_exp != 2) as u32),

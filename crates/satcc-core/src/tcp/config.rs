@@ -436,6 +436,13 @@ pub struct TcpConfig {
     /// tick clock; ns-2 keeps the backoff while ECN-Echo holds the window at one packet,
     /// as for that segment. Needs `timestamps` (without them ns-2 never reads it).
     pub ts_reset_rto: bool,
+    /// The receiver takes the time of the segment right after its last ACK whatever it
+    /// is, as ns-2's TcpSink with ts_echo_rfc1323_ true (Gurtov's RFC 1323 rule in
+    /// Acker::update_ts) [false: only a time no earlier than the one held]. It changes
+    /// the echo after a spurious retransmission (the duplicate's newer time held, then
+    /// the next segment's older one). Needs a sender that reads echoes: `timestamps`,
+    /// or ns-2's Fack agent (`sack_agent: fack`).
+    pub ts_echo_rfc1323: bool,
     /// Receiver delays ACKs: one ACK per two packets or after the interval
     /// [Agent/TCPSink/DelAck, interval_ 0.1].
     pub delayed_ack: bool,
@@ -590,6 +597,7 @@ impl Default for TcpConfig {
             max_burst_pkts: 0,
             timestamps: false,
             ts_reset_rto: false,
+            ts_echo_rfc1323: false,
             delayed_ack: false,
             delayed_ack_interval_s: 0.1,
             quick_ack: false,

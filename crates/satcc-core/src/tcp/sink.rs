@@ -181,7 +181,7 @@ impl TcpSink {
             sack1_blocks: cfg.sink_sends_blocks(),
             sent_blocks: AckRecords::default(),
             next_ack_id: 0,
-            ts: cfg.carries_send_times().then(Box::default),
+            ts: cfg.carries_send_times().then(|| Box::new(Echoer::new(cfg.ts_echo_rfc1323))),
             ecn: cfg.ecn,
             ecn_unacked: false,
             ecn_of: EcnBits::default(),

@@ -55,10 +55,12 @@ impl SendTimes {
     }
 }
 
-/// The receiver's side (ns-2's Acker with TcpSink's ts_echo_bugfix_ true and
-/// ts_echo_rfc1323_ false, 2.35's defaults): the time to echo and each ACK's echo.
+/// The receiver's side (ns-2's Acker with TcpSink's ts_echo_bugfix_ true, 2.35's
+/// default, and ts_echo_rfc1323_ as `rfc1323` says): the time to echo and each ACK's echo.
 #[derive(Clone, Debug)]
 pub struct Echoer {
+    /// ts_echo_rfc1323_: the segment right after the last ACK gives its time whatever it is.
+    rfc1323: bool,
     /// The time the next ACK echoes [ts_to_echo_, 0 at first].
     ts_to_echo: f64,
     /// The cumulative ACK of the last ACK sent [last_ack_sent_, 0 at first].
@@ -69,16 +71,22 @@ pub struct Echoer {
 
 impl Default for Echoer {
     fn default() -> Self {
-        Echoer { ts_to_echo: 0.0, last_ack_sent: 0, sent: AckRecords::default() }
+        Echoer { rfc1323: false, ts_to_echo: 0.0, last_ack_sent: 0, sent: AckRecords::default() }
     }
 }
 
 impl Echoer {
+    /// An echoer with ns-2's ts_echo_rfc1323_ as given.
+    pub fn new(rfc1323: bool) -> Self {
+        Echoer { rfc1323, ..Echoer::default() }
+    }
+
     /// Acker::update_ts: segment `seq` sent at `ts` arrived. Its time becomes the one
     /// to echo if it is no earlier than the one held and the segment is at or below
-    /// the next one the last ACK asked for.
+    /// the next one the last ACK asked for; with `rfc1323`, also if the segment is the
+    /// next one the last ACK asked for, whatever its time.
     pub fn on_segment(&mut self, seq: i64, ts: f64) {
-        if ts >= self.ts_to_echo && seq <= self.last_ack_sent + 1 {
+        if (self.rfc1323 && seq == self.last_ack_sent + 1) || (ts >= self.ts_to_echo && seq <= self.last_ack_sent + 1) {
             self.ts_to_echo = ts;
         }
     }
@@ -105,6 +113,22 @@ impl Echoer {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// ts_echo_rfc1323_: after a spurious retransmission of segment 1 (a newer time held),
+    /// the next segment's older time is echoed with the rule, the newer one without it.
+    #[test]
+    fn the_rfc1323_rule_echoes_the_next_segments_time_whatever_it_is() {
+        for (rfc, want) in [(false, 1.5), (true, 1.2)] {
+            let mut e = Echoer::new(rfc);
+            e.on_segment(1, 1.0);
+            e.on_ack_sent(0, 1);
+            e.on_segment(1, 1.5); // the duplicate, resent later
+            e.on_ack_sent(1, 1);
+            e.on_segment(2, 1.2); // the original of 2, sent before it
+            e.on_ack_sent(2, 2);
+            assert_eq!(e.echo_of(2), Some(want), "rfc1323 {rfc}");
+        }
+    }
 
     /// Slots are reused once freed, so the table stays as large as what was in flight.
     #[test]
