@@ -774,7 +774,7 @@ pub(crate) fn flow_transport(sc: &Scenario, i: usize) -> Result<FlowTransport, S
                  NewReno, Sack1 and Vegas agents' duplicate ACKs, not of '{}'{} (allowed: {} with sack = false, or \
                  sack_agent = sack1)",
                 f.cc,
-                if cfg.sack { format!(" with tcp.sack (sack_agent {:?})", cfg.sack_agent).to_lowercase() } else { String::new() },
+                if cfg.sack { format!(" with tcp.sack (sack_agent {})", cfg.sack_agent.name()) } else { String::new() },
                 ns2_recovery_controllers(&[Tahoe, Reno, Newreno, Vegas], &settings)
             ));
         }

@@ -36,6 +36,9 @@ pub struct RttEstimator {
     t_srtt: i64,
     t_rttvar: i64,
     t_rtxcur_s: f64,
+    /// SRTT in seconds, (t_srtt >> srtt_bits) ticks, kept as t_srtt changes: the
+    /// senders read it on every ACK, t_srtt changes once per sample
+    srtt_secs: f64,
     shifts: Shifts,
     backoff: u64,
     /// Last sample in ticks.
@@ -133,6 +136,7 @@ impl RttEstimator {
             t_srtt: 0,
             t_rttvar: 0,
             t_rtxcur_s: initial_rto_s,
+            srtt_secs: 0.0,
             shifts: Shifts::default(),
             backoff: 1,
             last_sample_ticks: 0,
@@ -148,6 +152,7 @@ impl RttEstimator {
         self.shifts = shifts;
         self.t_srtt = ((initial_srtt_s as f64 / self.tick_s) as i64) << shifts.srtt_bits;
         self.t_rttvar = ((initial_rttvar_s as f64 / self.tick_s) as i64) << shifts.rttvar_bits;
+        self.srtt_changed();
         self
     }
 
@@ -254,6 +259,12 @@ impl RttEstimator {
         }
         let ticks = ((self.t_rttvar << (rttvar_exp + (srtt_bits - rttvar_bits))) + self.t_srtt) >> srtt_bits;
         self.t_rtxcur_s = ticks as f64 * self.tick_s;
+        self.srtt_changed();
+    }
+
+    /// After t_srtt changed: SRTT in seconds, as ns-2 reads t_srtt_ >> T_SRTT_BITS ticks.
+    fn srtt_changed(&mut self) {
+        self.srtt_secs = (self.t_srtt >> self.shifts.srtt_bits) as f64 * self.tick_s;
     }
 
     /// Phase of the tick clock, seconds [boot_time_].
@@ -297,6 +308,7 @@ impl RttEstimator {
             // backed off this far: fold SRTT into RTTVAR and restart SRTT
             self.t_rttvar += self.t_srtt >> self.shifts.srtt_bits;
             self.t_srtt = 0;
+            self.srtt_changed();
         }
     }
 
@@ -313,7 +325,7 @@ impl RttEstimator {
         if let Some(l) = &self.linux {
             return (l.srtt_us >> 3) as f64 / 1e6;
         }
-        (self.t_srtt >> self.shifts.srtt_bits) as f64 * self.tick_s
+        self.srtt_secs
     }
 
     /// RTT variation in seconds.
