@@ -385,19 +385,6 @@ SCANNED: dict[int, str] = {92028: "dv"}
 # which tests/test_ns2_exact.py checks each of these reports).
 _PAST_END = "a trace-driven source's start drew the trace's length, where ns-2 reads past its table (undefined)"
 APART: dict[int, str] = {k: _PAST_END for k in (42002, 42019, 42041, 42057, 42079, 42081, 42087)}
-# Since 2026-12-05, one network of the rtt-shifts family (1 of the 1,000 scanned): a
-# sender on a 1 ms tick with rttvar_exp_ 0 (an RTO of 4 ms, the period of its delayed
-# ACKs) has its retransmission timer and the next ACK due at the same instant to the
-# nanosecond (4.019122 s); ns-2 fires the timer first, satcc delivers the ACK first (an
-# earlier tie of the same pair, at 4.011122 s, both order timer first). In satcc's
-# doubles the ACK is due 1 ulp (8.9e-16 s) before the timer (4.01912249871746229957 and
-# ...318775; at 4.011122 the two were equal, so the order of their setting decided, as in
-# ns-2): the two are sums of the same durations along different chains of events (the
-# ON/OFF source's sends, the sink's ACK, two links; the previous ACK plus the RTO), and
-# one of satcc's sums rounds apart from ns-2's. Which one was not found. Everything
-# before 4.0196 s is identical.
-APART[57052] = ("a retransmission timer and an ACK due at the same nanosecond, which ns-2's doubles order timer "
-                "first and satcc's ACK first (not resolved)")
 # the networks compared (those known apart are kept beside them, checked to differ)
 NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 100))
             + list(range(ONOFF_FIRST, ONOFF_FIRST + 100)) + list(range(SACK1_FIRST, SACK1_FIRST + 300))

@@ -215,6 +215,14 @@ impl Order {
         self.cur
     }
 
+    /// Where the event being handled was scheduled (`begin`'s `at`), read back from its
+    /// node: with its double time, which of several events filed for the same instant
+    /// it is (a flow's timer set again).
+    pub fn current_origin(&self) -> Origin {
+        let n = self.get(self.cur).expect("the event being handled is the newest node");
+        Origin { node: n.parent, call: n.call }
+    }
+
     /// Whether something scheduled at `a` runs before something scheduled at `b`, both
     /// due at the same double time.
     #[inline]
@@ -306,6 +314,31 @@ impl Order {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The event being handled knows where it was scheduled: an event's call, a
+    /// departure's (the call after), a call past the last number, also once the ring has
+    /// wrapped.
+    #[test]
+    fn the_event_being_handled_reads_back_where_it_was_scheduled() {
+        let mut o = Order::new();
+        let mut last = Origin::ROOT;
+        for k in 0..(2 * RING) as u64 {
+            let at = match k % 4096 {
+                0 => {
+                    for _ in 0..MAX_CALL {
+                        o.call();
+                    }
+                    o.call()
+                }
+                k if k % 2 == 1 => o.call().departure(),
+                _ => o.call(),
+            };
+            o.begin(k as f64, at);
+            assert_eq!(o.current_origin(), at);
+            assert_ne!(at, last);
+            last = at;
+        }
+    }
 
     /// A ring grown to its full size after the scenario's first nodes (as a paced run grows
     /// it, built and about to start its clock) orders every

@@ -8,7 +8,7 @@ use crate::net::{FlowId, LinkId, NodeId, Packet, PacketKind};
 use crate::feedback::LinkView;
 use crate::tcp::sender::GREEDY;
 use crate::traffic::Begin;
-use super::{DoubleTimer, DropCause, Ev, RunOutput, Simulation, NONE, PROGRESS_EVERY, ROUTING_FLOW};
+use super::{Armed, DoubleTimer, DropCause, Ev, RunOutput, Simulation, NONE, PROGRESS_EVERY, ROUTING_FLOW};
 
 /// The TTL of a UDP flow's datagrams: ns-2's Agent ttl_ default.
 const UDP_TTL: u8 = 32;
@@ -1082,46 +1082,56 @@ impl Simulation {
 /// File a flow timer's event at deadline `d`: on ns-2's double clock when `timer` is the
 /// deadline as ns-2 timed it, else at the deadline as a double.
 #[inline]
-fn file_timer(events: &mut EventQueue<Ev>, d: Time, timer: Option<DoubleTimer>, ev: Ev) {
-    match timer {
-        Some(t) if t.at == d => events.push_at(d, t.shadow, t.set_at, ev),
-        _ => events.push(d, to_secs(d), ev),
-    }
+fn file_timer(events: &mut EventQueue<Ev>, d: Time, timer: Option<DoubleTimer>, ev: Ev) -> Armed {
+    let (shadow, origin) = match timer {
+        Some(t) if t.at == d => (t.shadow, t.set_at),
+        _ => (to_secs(d), events.order.call()),
+    };
+    events.push_at(d, shadow, origin, ev);
+    Armed { at: d, shadow, origin }
 }
 
 /// After an event: a flow timer's deadline earlier than the event it waits with (or
-/// without one) gets an event of its own.
+/// without one) gets an event of its own, and so does a timer set again to the
+/// instant of that event (ns-2's resched: the new setting's double time and place in
+/// the order of events due then; the event it waited with is left to lapse).
 #[inline]
-fn arm(events: &mut EventQueue<Ev>, armed: &mut Option<Time>, deadline: Option<Time>, timer: Option<DoubleTimer>, ev: Ev) {
-    if let Some(d) = deadline {
-        if armed.is_none_or(|t| t > d) {
-            *armed = Some(d);
-            file_timer(events, d, timer, ev);
+fn arm(events: &mut EventQueue<Ev>, armed: &mut Option<Armed>, deadline: Option<Time>, timer: Option<DoubleTimer>, ev: Ev) {
+    let Some(d) = deadline else { return };
+    let file = match armed {
+        Some(a) if a.at < d => false, // most often: the event it waits with re-arms it
+        Some(a) if a.at == d => {
+            timer.is_some_and(|t| t.at == d && (t.shadow.to_bits(), t.set_at) != (a.shadow.to_bits(), a.origin))
         }
+        _ => true,
+    };
+    if file {
+        *armed = Some(file_timer(events, d, timer, ev));
     }
 }
 
 /// A flow timer's event fired at `now`: true if its deadline is due (the caller fires
-/// it). An event the timer no longer waits for (`armed` moved) is dropped; a deadline
-/// pushed later re-arms the event there; a cancelled one disarms it.
+/// it). An event the timer no longer waits for (`armed` moved, or filed again for the
+/// same instant) is dropped; a deadline pushed later re-arms the event there; a
+/// cancelled one disarms it.
 #[inline]
 fn timer_due(
     now: Time,
-    armed: &mut Option<Time>,
+    armed: &mut Option<Armed>,
     deadline: Option<Time>,
     timer: Option<DoubleTimer>,
     events: &mut EventQueue<Ev>,
     ev: Ev,
 ) -> bool {
-    if *armed != Some(now) {
-        return false; // superseded
+    match *armed {
+        Some(a) if a.at == now && a.origin == events.order.current_origin() => {}
+        _ => return false, // superseded
     }
     *armed = None;
     match deadline {
         None => false,
         Some(d) if d > now => {
-            *armed = Some(d);
-            file_timer(events, d, timer, ev);
+            *armed = Some(file_timer(events, d, timer, ev));
             false
         }
         Some(_) => true,
@@ -1638,5 +1648,61 @@ mod tests {
         assert_eq!(capture_flags(false, &p(PacketKind::Data, 5, PUSH | 3), true), ACK | PSH);
         // an ACK's aux is a SACK-block number, not a flag
         assert_eq!(capture_flags(true, &p(PacketKind::Ack, 5, PUSH), true), ACK);
+    }
+
+    /// The events popped from `q` in order, and for each timer event whether the timer
+    /// fired then (`timer_due`); the timer's latest setting is `timer`.
+    fn pops(q: &mut crate::engine::EventQueue<super::Ev>, armed: &mut Option<super::Armed>, timer: super::DoubleTimer) -> Vec<String> {
+        let mut seen = Vec::new();
+        while let Some((t, _, ev)) = q.pop() {
+            match ev {
+                super::Ev::Rtx(0) => {
+                    let fired = super::timer_due(t, armed, Some(timer.at), Some(timer), q, ev);
+                    seen.push(if fired { "timer".into() } else { "lapsed".into() });
+                }
+                other => seen.push(format!("{other:?}")),
+            }
+        }
+        seen
+    }
+
+    /// ns-2's resched gives a timer set again its new double time and a place after
+    /// whatever was scheduled before it was set again, also when it lands on the
+    /// nanosecond it already waited for (ns2exact network 57052: an RTO of 4 ms set again
+    /// by an ACK 4 ms on, one ulp earlier in doubles, tied with the next ACK).
+    #[test]
+    fn a_timer_set_again_to_its_instant_is_due_as_set_again() {
+        use super::{arm, DoubleTimer, Ev};
+        let d: crate::engine::Time = 4_019_122_499;
+        let (hi, lo) = (4.019122498717463, 4.019122498717462); // one ulp apart
+        assert_eq!(crate::engine::from_secs(hi), crate::engine::from_secs(lo));
+
+        // set at `hi`, set again at `lo`; an ACK due at `lo` scheduled after both
+        let mut q = crate::engine::EventQueue::<Ev>::new();
+        let mut armed = None;
+        let first = DoubleTimer { at: d, shadow: hi, set_at: q.order.call() };
+        arm(&mut q, &mut armed, Some(d), Some(first), Ev::Rtx(0));
+        let again = DoubleTimer { at: d, shadow: lo, set_at: q.order.call() };
+        arm(&mut q, &mut armed, Some(d), Some(again), Ev::Rtx(0));
+        q.push(d, lo, Ev::DelAck(7));
+        assert_eq!(pops(&mut q, &mut armed, again), ["timer", "DelAck(7)", "lapsed"]);
+
+        // set again at the same double time: after an event scheduled in between
+        let mut q = crate::engine::EventQueue::<Ev>::new();
+        let mut armed = None;
+        let first = DoubleTimer { at: d, shadow: lo, set_at: q.order.call() };
+        arm(&mut q, &mut armed, Some(d), Some(first), Ev::Rtx(0));
+        q.push(d, lo, Ev::DelAck(7));
+        let again = DoubleTimer { at: d, shadow: lo, set_at: q.order.call() };
+        arm(&mut q, &mut armed, Some(d), Some(again), Ev::Rtx(0));
+        assert_eq!(pops(&mut q, &mut armed, again), ["lapsed", "DelAck(7)", "timer"]);
+
+        // not set again (the same setting seen after a later event): one event
+        let mut q = crate::engine::EventQueue::<Ev>::new();
+        let mut armed = None;
+        let only = DoubleTimer { at: d, shadow: lo, set_at: q.order.call() };
+        arm(&mut q, &mut armed, Some(d), Some(only), Ev::Rtx(0));
+        arm(&mut q, &mut armed, Some(d), Some(only), Ev::Rtx(0));
+        assert_eq!(pops(&mut q, &mut armed, only), ["timer"]);
     }
 }

@@ -162,6 +162,17 @@ struct DoubleTimer {
     set_at: crate::engine::order::Origin,
 }
 
+/// The event a flow timer waits with: its instant, and the double time and origin it
+/// was filed with, which tell it from an earlier event filed for the same instant (a
+/// timer set again to the same nanosecond is due then as ns-2 times its new setting:
+/// its new double time, after what was scheduled before it was set again).
+#[derive(Clone, Copy, Debug)]
+struct Armed {
+    at: Time,
+    shadow: f64,
+    origin: crate::engine::order::Origin,
+}
+
 struct Flow {
     name: String,
     group: Option<String>,
@@ -197,10 +208,10 @@ struct Flow {
     file_last_seq: Option<i64>,
     completed: Option<Time>,
     active: bool,
-    rtx_event_at: Option<Time>,
+    rtx_event_at: Option<Armed>,
     /// The retransmission deadline as ns-2 times it, when the sender set ns-2's timer.
     rtx_timer: Option<DoubleTimer>,
-    delack_event_at: Option<Time>,
+    delack_event_at: Option<Armed>,
     delack_timer: Option<DoubleTimer>,
     payload_bytes: u32,
     /// Header bytes its data packets carry on the wire (0 without tcp.use_headers).
