@@ -738,6 +738,14 @@ def _script(tmp_path, links="$ns duplex-link $a $b 10Mb 10ms DropTail", extra=""
     ("set p [new Agent/Ping]\n$ns attach-agent $a $p\nset q [new Agent/Ping]\n$ns attach-agent $b $q\n"
      "$p set ttl_ 5\n$ns connect $p $q\n$ns at 1 \"$p send\"", r"p -> q: ttl_ 5 is not modelled by satcc \(only "
      r"ns-2's default, 32\)"),
+    # values ns-2 divides by or cannot hold (found by setting every variable of ns-2's
+    # defaults to odd values; until 2026-12-05 each stopped the import with a traceback)
+    ("$tcp set tcpTick_ 0", r"tcpTick_: '0': ns-2 divides each RTT sample by tcpTick_ \(allowed: a positive time"),
+    ("$tcp set windowInit_ nan", r"windowInit_: 'nan' is not a whole number"),
+    ("$tcp set window_ inf", r"window_: 'inf' is not a whole number"),
+    ("Queue/RED set linterm_ 0\nset c [$ns node]\n$ns duplex-link $b $c 1Mb 10ms RED",
+     r"linterm_: '0': RED's max_p is 1/linterm_, a probability \(allowed: linterm_ at least 1"),
+    ("Queue/RED set linterm_ 0.5\nset c [$ns node]\n$ns duplex-link $b $c 1Mb 10ms RED", r"linterm_: '0.5'"),
 ])
 def test_what_satcc_does_not_model_is_refused_by_name(tmp_path, extra, match):
     with pytest.raises(ScenarioError, match=match):

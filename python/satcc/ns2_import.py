@@ -119,7 +119,7 @@ def _int(s: str, what: str) -> int:
         x = float(s)
     except ValueError:
         raise Ns2ImportError(f"{what}: {s!r} is not a number") from None
-    if x != int(x):
+    if not math.isfinite(x) or x != int(x):
         raise Ns2ImportError(f"{what}: {s!r} is not a whole number")
     return int(x)
 
@@ -150,6 +150,24 @@ def _c_int(s: str, what: str) -> int:
     return n
 
 
+def _tick(s: str, what: str) -> float:
+    """A TCP agent's tcpTick_: ns-2 divides each RTT sample by it, so none at or below 0."""
+    t = seconds(s, what)
+    if not t > 0:
+        raise Ns2ImportError(f"{what}: {s!r}: ns-2 divides each RTT sample by tcpTick_ (allowed: a positive time, "
+                             "ns-2's default 0.01)")
+    return t
+
+
+def _linterm(s: str, what: str) -> float:
+    """RED's linterm_ as satcc's max_p, 1/linterm_: a probability, so linterm_ at least 1."""
+    x = _num(s, what)
+    if not x >= 1:
+        raise Ns2ImportError(f"{what}: {s!r}: RED's max_p is 1/linterm_, a probability (allowed: linterm_ at least "
+                             "1, ns-2's default 10; below 1 ns-2 caps the probability at 1 where satcc refuses it)")
+    return 1.0 / x
+
+
 def _num(s: str, what: str) -> float:
     try:
         return float(s)
@@ -174,7 +192,7 @@ _TCP_VARS = {
     "precisionReduce_": ("whole_packet_cuts", "true", lambda s, what: not _bool(s, what)),
     "delay_growth_": ("delay_growth", "true", _bool),
     "timerfix_": ("timer_after_sample", "true", _bool),
-    "tcpTick_": ("tick_s", "0.01", seconds),
+    "tcpTick_": ("tick_s", "0.01", lambda s, what: _tick(s, what)),
     "minrto_": ("min_rto_s", "0.2", seconds),
     "maxrto_": ("max_rto_s", "60", seconds),
     "rtxcur_init_": ("initial_rto_s", "3.0", seconds),
@@ -637,7 +655,7 @@ def _queue(objs: _Objects, q: str, what: str, notes: list[str], rate_bps: float,
             notes.append(f"{what}: drop_tail_ false: ns-2's RED never reads it, and with drop_front_ and drop_rand_ "
                          "false its forced drops take the arrival all the same")
         out = {"type": "red", "limit_pkts": limit, "min_th_pkts": th, "max_th_pkts": maxth, "w_q": wq,
-               "max_p": 1.0 / _num(get("linterm_"), f"{what} linterm_"),
+               "max_p": _linterm(get("linterm_"), f"{what} linterm_"),
                "gentle": _bool(get("gentle_"), f"{what} gentle_"), "wait": _bool(get("wait_"), f"{what} wait_"),
                "mean_pkt_bytes": mean}
         if _bool(get("queue_in_bytes_"), f"{what} queue_in_bytes_"):
