@@ -114,12 +114,25 @@ def test_ecn_refuses_sack_and_linux_settings_by_name():
         satcc.run(dumbbell(tcp={"quick_ack": True, "delayed_ack": True}, duration_s=1))
 
 
-@pytest.mark.parametrize("bad", [0.0, 1.5, "high"])
+@pytest.mark.parametrize("bad", [0.0, -0.5, "high"])
 def test_mark_p_is_checked_by_name(bad):
     sc = dumbbell(duration_s=1)
     sc["links"][1]["queue"]["mark_p"] = bad
     with pytest.raises(ScenarioError, match=r"links\[1\]\.queue.*mark_p|mark_p"):
         satcc.run(sc)
+
+
+def test_a_mark_p_above_one_marks_every_early_drop():
+    # ns-2's idiom mark_p_ 2.0 (red.h): every early drop of an ECN-capable packet is a
+    # mark, also at a probability of 1 (the gentle region's top); until 2026-12-05 refused
+    def responses_and_drops(mark_p):
+        sc = dumbbell(duration_s=20)
+        sc["links"][1]["queue"].update(mark_p=mark_p, min_th_pkts=2.0, max_th_pkts=4.0, w_q=0.5)
+        s = satcc.run(sc).summary
+        return sum(f["ecn_responses"] for f in s["flows"]), s["totals"]["packets"]["data_dropped"]
+    low, high = responses_and_drops(0.1), responses_and_drops(2.0)
+    assert low[1] > 0, "the setting is reached: drops past mark_p 0.1"
+    assert high[0] > low[0] and high[1] < low[1], (low, high)
 
 
 def test_the_export_sets_ns2_s_variables_only_where_a_scenario_uses_ecn():

@@ -2285,6 +2285,31 @@ def test_the_comparison_sees_the_red_step_read_as_a_ramp():
     assert list(got.values()) == [5], got
 
 
+def test_the_red_mark_networks_run_red_queues_without_use_mark_p():
+    # networks from RED_MARK_FIRST: most RED queues without use_mark_p (forced drops
+    # above max_th, twice it with gentle; with ECN every early drop a mark), averages
+    # quick enough to pass max_th, marking in about half the networks with mark_p 0.1,
+    # 0.5 or 2.0, some victims from the front or at random; every one compared with ns-2
+    # above
+    nets = _family("red-mark")
+    queues = [d["queue"] for k in nets for l in ns2exact.network(k)["links"]
+              for d in (l, l.get("a_to_b", {}), l.get("b_to_a", {})) if d.get("queue", {}).get("type") == "red"]
+    off = [q for q in queues if q.get("use_mark_p") is False]
+    assert len(off) >= 250 and len(queues) - len(off) >= 50
+    assert sum(bool(q.get("gentle")) for q in off) >= 80 and sum(not q.get("gentle") for q in off) >= 80
+    assert sum(bool(q.get("ecn")) for q in off) >= 80
+    assert {q.get("mark_p") for q in off if q.get("ecn")} == {0.1, 0.5, 2.0}
+    assert sum("forced_drop" in q for q in off) >= 30
+    tcl = "".join(ns2exact.tcl(k) for k in nets[:5])
+    assert " set use_mark_p_ false" in tcl
+
+
+def test_the_comparison_sees_red_queues_given_use_mark_p_back():
+    # of the first twenty (`python -m satcc.dev.ns2exact controls --family red-mark`): 7
+    got = ns2exact.controls("red-mark", REF)
+    assert list(got.values()) == [7], got
+
+
 def test_the_bug_fix_networks_run_every_agent_that_reads_it_without_it():
     # networks from BUG_FIX_FIRST: ns-2's Tahoe, Reno, NewReno, Sack1 and Vegas agents
     # with bugFix_ false beside Fack agents (which never read it), some over buffers of

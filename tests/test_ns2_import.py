@@ -372,6 +372,11 @@ def _agree(sc: dict, script: str) -> bool:
     # the gentle one's lower threshold below K
     ("red_step.tcl", lambda sc: _link(sc, "a1", "a2")["queue"].update(max_th_pkts=9.0)),
     ("red_step.tcl", lambda sc: _link(sc, "b1", "b2")["queue"].update(min_th_pkts=5.0)),
+    # RED's use_mark_p_ false (forced drops above maxthresh_; with ECN every early drop a
+    # mark), on the dropping and on the marking bottleneck, and mark_p_ 2.0 read as 0.1
+    ("red_use_mark_p.tcl", lambda sc: _link(sc, "a1", "a2")["queue"].pop("use_mark_p")),
+    ("red_use_mark_p.tcl", lambda sc: _link(sc, "b1", "b2")["queue"].pop("use_mark_p")),
+    ("red_use_mark_p.tcl", lambda sc: _link(sc, "c1", "c2")["queue"].update(mark_p=0.1)),
     # exit_recovery_fix_ 1: NewReno agents leaving recovery at the data outstanding
     # (with and without the older partial ACK rules), and the one set back to 0
     *[("exit_recovery.tcl", lambda sc, f=f: _flow(sc, f)["tcp"].pop("exit_recovery_at_flight"))

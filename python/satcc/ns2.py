@@ -373,6 +373,8 @@ def _queue_tcl(q: dict | None, a: str, b: str, ecn_lines: bool = False, where: s
         # which packet a forced drop takes: this queue's own drop_front_ or drop_rand_
         *([f"[[$ns link $n({a}) $n({b})] queue] set {_RED_VICTIM_VARS[victim]} true"]
           if (victim := q.get("forced_drop", "tail")) != "tail" else []),
+        # forced drops above max_th, marks whatever mark_p_: this queue's own use_mark_p_
+        *([f"[[$ns link $n({a}) $n({b})] queue] set use_mark_p_ false"] if q.get("use_mark_p", True) is False else []),
     ]
 
 

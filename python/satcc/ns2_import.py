@@ -285,7 +285,7 @@ _QUEUE_DEFAULTS = {"limit_": "50", "queue_in_bytes_": "false", "mean_pktsize_": 
                    "setbit_": "false", "gentle_": "true", "mark_p_": "0.1"}
 _RED_DEFAULTS = {"bytes_": "true", "queue_in_bytes_": "true", "targetdelay_": "0.005", "adaptive_": "0",
                  "alpha_": "0.01", "beta_": "0.9", "interval_": "0.5", "top_": "0.5", "bottom_": "0",
-                 "drop_front_": "false", "drop_rand_": "false", "drop_tail_": "true"}
+                 "drop_front_": "false", "drop_rand_": "false", "drop_tail_": "true", "use_mark_p_": "true"}
 # read by adaptive RED only (adaptive_ 1: `adaptive`)
 _RED_ADAPTIVE_ONLY = ("adaptive_", "alpha_", "beta_", "interval_", "top_", "bottom_")
 
@@ -645,7 +645,7 @@ def _queue(objs: _Objects, q: str, what: str, notes: list[str], rate_bps: float,
                                  "not modelled (satcc's RED needs maxthresh_ at least thresh_; equal thresholds, "
                                  "a step at one K, are)")
         known = {"limit_", "thresh_", "maxthresh_", "q_weight_", "linterm_", "gentle_", "wait_", "mean_pktsize_",
-                 "setbit_", "mark_p_", "thresh_queue_", "maxthresh_queue_", "targetdelay_",
+                 "setbit_", "mark_p_", "use_mark_p_", "thresh_queue_", "maxthresh_queue_", "targetdelay_",
                  "bytes_", "queue_in_bytes_", "drop_front_", "drop_rand_", "drop_tail_", *_RED_ADAPTIVE_ONLY}
         _unknown_queue_vars(objs, q, known, what)
         # the packet a forced drop takes (REDQueue::pickPacketToDrop): drop_front_ first,
@@ -665,6 +665,10 @@ def _queue(objs: _Objects, q: str, what: str, notes: list[str], rate_bps: float,
         if _bool(get("setbit_"), f"{what} setbit_"):
             out["ecn"] = True
             out["mark_p"] = _num(get("mark_p_"), f"{what} mark_p_")
+        # use_mark_p_ false (ns-2's default before 2005, kept by its test suites): an
+        # average above max_th (twice it with gentle_) forces drops; marks ignore mark_p_
+        if not _bool(get("use_mark_p_"), f"{what} use_mark_p_"):
+            out["use_mark_p"] = False
         if front or rand:
             out["forced_drop"] = "front" if front else "random"
         adaptive = _c_int(get("adaptive_"), f"{what} adaptive_")

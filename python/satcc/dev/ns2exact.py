@@ -366,6 +366,13 @@ EXIT_REC_FIRST = 56000
 # rttvar_init_, whole seconds); minrto_ 0 in half the networks, so that the RTO is the
 # estimator's own
 RTT_SHIFT_FIRST = 57000
+# From RED_MARK_FIRST to RED_MARK_FIRST + 99: lossy networks with ON/OFF sources and UDP
+# flows whose RED queues (most router links get one, averages quick enough to pass
+# max_th) run without use_mark_p_ eight in ten, as ns-2's test suites set it: forced
+# drops above max_th (twice it with gentle), their victim from the front or at random in
+# some; in half the networks the queues mark ECN-capable senders, with mark_p_ 0.1, 0.5
+# or 2.0 (ns-2's idiom to mark every early drop)
+RED_MARK_FIRST = 58000
 # Networks found apart by a scan beyond the reference (`scan A B --family F`) and kept in
 # it once fixed, each with its family (network(k, F)): 92028 (dv) parted by a RED draw
 # taken in another order, its link's two ends told of a failure in satcc's order rather
@@ -417,7 +424,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(SACK_BLOCKS_FIRST, SACK_BLOCKS_FIRST + 100)) + list(range(PING_FIRST, PING_FIRST + 100))
             + list(range(RED_VICTIM_FIRST, RED_VICTIM_FIRST + 100)) + list(range(BUG_FIX_FIRST, BUG_FIX_FIRST + 100))
             + list(range(RED_STEP_FIRST, RED_STEP_FIRST + 100)) + list(range(EXIT_REC_FIRST, EXIT_REC_FIRST + 100))
-            + list(range(RTT_SHIFT_FIRST, RTT_SHIFT_FIRST + 100))
+            + list(range(RTT_SHIFT_FIRST, RTT_SHIFT_FIRST + 100)) + list(range(RED_MARK_FIRST, RED_MARK_FIRST + 100))
             + sorted(SCANNED)
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
@@ -654,9 +661,11 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "partial-acks": NewReno's older partial ACK rules; "drop-front": DropTail queues dropping from the front; "no-fast-retransmit": Tahoe agents without fast retransmit; "exit-fast-retransmit": Reno and NewReno agents without exitFastRetrans_; "ts-reset-rto": timestamp echoes ending the timer's backoff; "sack-blocks": Sack1 sinks of fewer SACK blocks; "ping": ping flows (Agent/Ping) beside the others; "red-victims": RED's forced drops from the front or at random; "bug-fix": agents without bugFix_; "red-step": RED as a step at one threshold; "exit-recovery": NewReno agents leaving recovery at the data outstanding; "rtt-shifts": ns-2's RTT estimator with other scalings; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "partial-acks": NewReno's older partial ACK rules; "drop-front": DropTail queues dropping from the front; "no-fast-retransmit": Tahoe agents without fast retransmit; "exit-fast-retransmit": Reno and NewReno agents without exitFastRetrans_; "ts-reset-rto": timestamp echoes ending the timer's backoff; "sack-blocks": Sack1 sinks of fewer SACK blocks; "ping": ping flows (Agent/Ping) beside the others; "red-victims": RED's forced drops from the front or at random; "bug-fix": agents without bugFix_; "red-step": RED as a step at one threshold; "exit-recovery": NewReno agents leaving recovery at the data outstanding; "rtt-shifts": ns-2's RTT estimator with other scalings; "red-mark": RED without use_mark_p_; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
     if k in SCANNED:
         return True, False, SCANNED[k]
+    if RED_MARK_FIRST <= k < RED_MARK_FIRST + 100:
+        return True, True, "red-mark"
     if RTT_SHIFT_FIRST <= k < RTT_SHIFT_FIRST + 100:
         return True, True, "rtt-shifts"
     if EXIT_REC_FIRST <= k < EXIT_REC_FIRST + 100:
@@ -1509,6 +1518,42 @@ def _make_red_step(sc: dict, rng: random.Random) -> None:
         _ecn_senders(sc)
 
 
+def _make_red_mark(sc: dict, rng: random.Random) -> None:
+    """In place: four router links in five without a RED queue get one; every RED queue
+    (these, the lossy ones and the UDP family's on access links) gets thresholds of 2 to
+    8 and up to three times that, w_q 0.02 to 1 (an average that passes max_th), in
+    bytes in one in five, its forced drops' victim from the front or at random in one in
+    five, and eight in ten run without use_mark_p; in half the networks every RED queue
+    marks (mark_p 0.1, 0.5 or 2.0) and the Reno, NewReno and Tahoe senders run
+    `tcp.ecn`."""
+    routers = {n["name"] for n in sc["nodes"] if n["name"].startswith("R")}
+    for link in sc["links"]:
+        if link["a"] in routers and link["b"] in routers and link["queue"]["type"] != "red" and rng.random() < 0.8:
+            link["queue"] = {"type": "red", "limit_pkts": 20, "max_p": rng.choice([0.1, 0.02, 0.5]),
+                             "gentle": rng.random() < 0.5, "wait": rng.random() < 0.7,
+                             "mean_pkt_bytes": rng.choice([500, 1000, 1500])}
+            link.get("b_to_a", {}).pop("queue", None)
+    ecn = rng.random() < 0.5
+    mark_p = rng.choice([0.1, 0.5, 2.0])
+    for link in sc["links"]:
+        for q in _link_queues(link):
+            if q["type"] == "red":
+                lo = float(rng.randint(2, 8))
+                hi = lo + rng.randint(1, 2 * int(lo))
+                q.update(min_th_pkts=lo, max_th_pkts=hi, limit_pkts=rng.randint(int(hi), 3 * int(hi) + 2),
+                         w_q=rng.choice([0.02, 0.1, 0.3, 1.0]))
+                if rng.random() < 0.2:
+                    q["queue_in_bytes"] = True
+                if rng.random() < 0.2:
+                    q["forced_drop"] = rng.choice(["front", "random"])
+                if rng.random() < 0.8:
+                    q["use_mark_p"] = False
+                if ecn:
+                    q.update(ecn=True, mark_p=mark_p)
+    if ecn:
+        _ecn_senders(sc)
+
+
 def _make_bug_fix(sc: dict, rng: random.Random) -> None:
     """In place: half the networks' router buffers cut to 3-10 packets, a third of the
     networks made to answer ECN marks (_make_ecn), the TCP agents mixed
@@ -2200,6 +2245,7 @@ _FAMILY_MAKERS = {
     "red-step": [(_make_udp, 8_200_000), (_make_red_step, 55_000_000)],
     "exit-recovery": [(_make_exit_recovery, 56_000_000)],
     "rtt-shifts": [(_make_rtt_shifts, 57_000_000)],
+    "red-mark": [(_make_udp, 8_200_000), (_make_red_mark, 58_000_000)],
 }
 
 
@@ -2346,6 +2392,10 @@ FAMILY_CONTROLS = {
     "exit-recovery": {
         "every recovery left at ssthresh": lambda sc: [f.get("tcp", {}).pop("exit_recovery_at_flight", None)
                                                        for f in sc["flows"]],
+    },
+    "red-mark": {
+        "every RED queue with use_mark_p": _queues_as(("red",), lambda q: {k: v for k, v in q.items()
+                                                                          if k != "use_mark_p"}),
     },
     "red-step": {
         "every step read as a ramp one packet wide": _queues_as(("red",), lambda q: {**q, "max_th_pkts": q["max_th_pkts"] + 1}),

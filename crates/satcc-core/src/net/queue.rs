@@ -150,8 +150,9 @@ pub struct DropTail {
 ///   waits; the arrival that finds the average just crossed `min_th` (from below, or
 ///   back from a queue of at most one) only starts the count (`old_`), without a draw;
 /// - the drop probability is ns-2's linear one, max_p at max_th and, with `gentle`, up
-///   to 1 at twice max_th; with `use_mark_p_` there is no forced drop above it: the
-///   probability is 1 and a draw is still taken;
+///   to 1 at twice max_th; with `use_mark_p_` (true, ns-2 2.35's default) there is no
+///   forced drop above it: the probability is 1 and a draw is still taken (false,
+///   `Red::without_mark_p`: every arrival there is a forced drop);
 /// - a packet is dropped when the draw is at most the probability, spread by the count
 ///   of arrivals since the last drop (`wait`: none below 1/p, then p / (2 - count p));
 /// - the buffer: an arrival is dropped when `limit_pkts` packets already wait, so up to
@@ -191,6 +192,10 @@ pub struct Red {
     /// With `ecn`: the probability (before the count's spreading) below which an early
     /// drop becomes a mark [mark_p_ 0.1].
     pub mark_p: f64,
+    /// ns-2's use_mark_p_ [true]; false: the average at or above max_th (twice max_th
+    /// with `gentle`) forces a drop, and with `ecn` an early drop is always a mark
+    /// (`Red::without_mark_p`).
+    pub use_mark_p: bool,
     /// ns-2's queue_in_bytes_ and bytes_ with their mean_pktsize_ (`Red::in_bytes`).
     bytes: Option<ByteMode>,
     /// The thresholds and the limit in the queue's unit (packets, or bytes with
@@ -282,6 +287,7 @@ impl Red {
             idle_pkts_per_s,
             ecn: false,
             mark_p: MARK_P,
+            use_mark_p: true,
             bytes: None,
             min_th: 0.0,
             max_th: 0.0,
@@ -341,6 +347,14 @@ impl Red {
     /// Mark instead of dropping early, below `mark_p` (ns-2's setbit_ true).
     pub fn with_ecn(self, mark_p: f64) -> Self {
         Red { ecn: true, mark_p, ..self }
+    }
+
+    /// ns-2's use_mark_p_ false (REDQueue::enque and drop_early): above max_th (twice
+    /// max_th with `gentle`) every arrival is a forced drop, its victim as a full
+    /// buffer's, the count restarted and `old_` kept; with ECN an early drop of an
+    /// ECN-capable packet is always a mark.
+    pub fn without_mark_p(self) -> Self {
+        Red { use_mark_p: false, ..self }
     }
 
     pub fn avg(&self) -> f64 {
@@ -446,6 +460,14 @@ impl Red {
         p
     }
 
+    /// A forced drop above max_th (`without_mark_p`): ns-2 restarts the count after it
+    /// (ns1_compat_ false), as after a full buffer's.
+    #[cold]
+    fn forced_above_max(&mut self) {
+        self.count = 0;
+        self.count_bytes = 0;
+    }
+
     /// ns-2's modify_p of `p`, the base probability, for an arrival of `size` bytes.
     fn spread(&self, mut p: f64, size: u32) -> f64 {
         let by_size = self.bytes.filter(|b| b.drops);
@@ -489,7 +511,10 @@ impl Red {
         self.count_bytes += size as i64;
         let mut v = Verdict::Admit;
         if self.avg >= self.min_th && waiting > 1 {
-            if !self.old {
+            if !self.use_mark_p && self.avg >= if self.gentle { 2.0 * self.max_th } else { self.max_th } {
+                self.forced_above_max();
+                v = Verdict::DropOverflow;
+            } else if !self.old {
                 self.count = 1;
                 self.count_bytes = size as i64;
                 self.old = true;
@@ -499,7 +524,7 @@ impl Red {
                 if draws.uniform() <= p {
                     self.count = 0;
                     self.count_bytes = 0;
-                    v = if self.ecn && p1 < self.mark_p { Verdict::Mark } else { Verdict::DropEarly };
+                    v = if self.ecn && (p1 < self.mark_p || !self.use_mark_p) { Verdict::Mark } else { Verdict::DropEarly };
                 }
             }
         } else {
@@ -905,6 +930,40 @@ mod tests {
         let mut rng = own(3);
         let all = (0..200).map(|_| r.verdict(1000, &occ(21), &mut rng, || 1000)).collect::<Vec<_>>();
         assert!(count(&all, Verdict::Mark) > 50, "mark_p 1: the gentle region marks too");
+    }
+
+    /// ns-2's use_mark_p_ false: at or above max_th (twice max_th with gentle) every
+    /// arrival is a forced drop, without a draw, also the one crossing min_th, and the
+    /// count restarts; below it early drops as usual; with ECN every early drop is a
+    /// mark, past mark_p too (the gentle region).
+    #[test]
+    fn red_without_mark_p_forces_drops_above_max_and_marks_every_early_drop() {
+        let g = Arc::new(Mutex::new(Ns2Rng::new(3)));
+        let mut draws = Draws::Ns2(g.clone());
+        let reference = Ns2Rng::new(3);
+        // w_q = 1: the average is the waiting queue
+        let mut r = Red::new(1000, 5.0, 15.0, 1.0, 0.1, false, true, 1000.0).without_mark_p();
+        assert_eq!(r.verdict(1000, &occ(4), &mut draws, || 1000), Verdict::Admit);
+        for _ in 0..3 {
+            assert_eq!(r.verdict(1000, &occ(16), &mut draws, || 1000), Verdict::DropOverflow, "15 waiting: max_th");
+            assert_eq!((r.count, r.old), (0, false), "the count restarted, old_ untouched");
+        }
+        assert_eq!(g.lock().unwrap().clone().u01(), reference.clone().u01(), "no draw");
+        assert_eq!(r.verdict(1000, &occ(15), &mut draws, || 1000), Verdict::Admit, "14 waiting: the crossing");
+        assert!(r.old);
+        // gentle: forced from twice max_th, early drops in between
+        let mut gentle = Red::new(1000, 5.0, 15.0, 1.0, 0.1, true, false, 1000.0).without_mark_p();
+        gentle.verdict(1000, &occ(20), &mut draws, || 1000);
+        // p 0.1 + 0.9 * 4 / 15 = 0.34, count 2: spread to 0.34 / (1 - 0.68), past 1
+        assert_eq!(gentle.verdict(1000, &occ(20), &mut draws, || 1000), Verdict::DropEarly);
+        assert_eq!(gentle.verdict(1000, &occ(31), &mut draws, || 1000), Verdict::DropOverflow);
+        // with ECN: base probability 0.1 + 0.9 * 5 / 15 = 0.4, past mark_p 0.1, a mark
+        let mut ecn = Red::new(1000, 5.0, 15.0, 1.0, 0.1, true, false, 1000.0).with_ecn(MARK_P).without_mark_p();
+        let mut rng = own(3);
+        let v = (0..200).map(|_| ecn.verdict(1000, &occ(21), &mut rng, || 1000)).collect::<Vec<_>>();
+        assert!(v.iter().filter(|x| **x == Verdict::Mark).count() > 50);
+        assert!(!v.contains(&Verdict::DropEarly));
+        assert_eq!(ecn.verdict(1000, &occ(31), &mut rng, || 1000), Verdict::DropOverflow, "forced: not marked");
     }
 
     #[test]

@@ -267,10 +267,19 @@ pub enum QueueSpec {
         #[serde(default)]
         ecn: bool,
         /// With `ecn`: the drop probability (before its spreading by the count since the
-        /// last drop) below which an early drop becomes a mark [mark_p_ 0.1].
+        /// last drop) below which an early drop becomes a mark; above 1, every early drop
+        /// of an ECN-capable packet is a mark (ns-2's idiom mark_p_ 2.0) [mark_p_ 0.1].
         #[serde(default = "red_mark_p")]
-        #[schemars(range(max = 1), extend("exclusiveMinimum" = 0))]
+        #[schemars(extend("exclusiveMinimum" = 0))]
         mark_p: f64,
+        /// ns-2's use_mark_p_: true, the average above max_th (twice max_th with
+        /// `gentle`) makes the drop probability 1 and early drops go on by the count; false
+        /// (the default of ns-2 before 2005, which its test suites keep), every arrival
+        /// there is a forced drop (the count restarts; `forced_drop` picks the victim),
+        /// and with `ecn` every early drop of an ECN-capable packet is a mark, whatever
+        /// `mark_p` [use_mark_p_ true].
+        #[serde(default = "yes", skip_serializing_if = "is_true")]
+        use_mark_p: bool,
         /// Count the queue in bytes waiting: its average, the thresholds (each times
         /// mean_pkt_bytes) and the limit (limit_pkts x mean_pkt_bytes bytes waiting), and
         /// early drops from one packet waiting on [queue_in_bytes_ false; ns-2 2.35's
@@ -1114,6 +1123,10 @@ fn unit_cost() -> f64 {
 
 fn is_unit_cost(c: &f64) -> bool {
     *c == 1.0
+}
+
+fn is_true(b: &bool) -> bool {
+    *b
 }
 
 fn is_false(b: &bool) -> bool {

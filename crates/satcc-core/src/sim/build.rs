@@ -31,7 +31,7 @@ pub(super) fn build_queue(q: &QueueSpec, rate_bps: f64) -> QueueDiscipline {
         }
         #[rustfmt::skip]
         QueueSpec::Red { limit_pkts, min_th_pkts, max_th_pkts, w_q, max_p, gentle, wait, mean_pkt_bytes, ecn, mark_p,
-                         queue_in_bytes, byte_mode, adaptive, forced_drop } => {
+                         use_mark_p, queue_in_bytes, byte_mode, adaptive, forced_drop } => {
             // ns-2's ptc: packets of the mean size per second
             let ptc = rate_bps / (8.0 * *mean_pkt_bytes as f64);
             let mut red = Red::new(*limit_pkts, *min_th_pkts, *max_th_pkts, *w_q, *max_p, *gentle, *wait, ptc)
@@ -43,6 +43,7 @@ pub(super) fn build_queue(q: &QueueSpec, rate_bps: f64) -> QueueDiscipline {
                 red = red.adaptive(Adaptive::new(a.alpha, a.beta, a.interval_s, a.top, bottom));
             }
             let red = if *ecn { red.with_ecn(*mark_p) } else { red };
+            let red = if *use_mark_p { red } else { red.without_mark_p() };
             QueueDiscipline::Red(Box::new(match forced_drop {
                 ForcedDrop::Tail => red,
                 ForcedDrop::Front => red.with_victim(Victim::Front),
