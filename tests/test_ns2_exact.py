@@ -2310,6 +2310,26 @@ def test_the_comparison_sees_red_queues_given_use_mark_p_back():
     assert list(got.values()) == [7], got
 
 
+def test_the_old_ecn_networks_open_the_window_within_runs_of_echoes():
+    # networks from OLD_ECN_FIRST: every router link a marking RED queue of low
+    # thresholds in a deep buffer, Tahoe, Reno, NewReno and Sack1 senders on ECN, seven in
+    # ten with old_ecn_ 1; every one compared with ns-2 above
+    nets = _family("old-ecn")
+    flows = [f for k in nets for f in ns2exact.network(k)["flows"] if f.get("transport", "tcp") == "tcp"]
+    on = [f for f in flows if f["tcp"].get("ecn_open_in_echo_run")]
+    assert len(on) >= 200 and all(f["tcp"].get("ecn") for f in on)
+    assert sum(bool(f["tcp"].get("ecn")) and not f["tcp"].get("ecn_open_in_echo_run") for f in flows) >= 50
+    kinds = {(f["cc"], f["tcp"].get("sack_agent")) for f in on}
+    assert {("tahoe", None), ("reno", None), ("newreno", None), ("reno", "sack1"), ("newreno", "sack1")} <= kinds
+    assert " set old_ecn_ 1" in "".join(ns2exact.tcl(k) for k in nets[:5])
+
+
+def test_the_comparison_sees_old_ecn_taken_away():
+    # of the first twenty (`python -m satcc.dev.ns2exact controls --family old-ecn`): 14
+    got = ns2exact.controls("old-ecn", REF)
+    assert list(got.values()) == [14], got
+
+
 def test_the_bug_fix_networks_run_every_agent_that_reads_it_without_it():
     # networks from BUG_FIX_FIRST: ns-2's Tahoe, Reno, NewReno, Sack1 and Vegas agents
     # with bugFix_ false beside Fack agents (which never read it), some over buffers of

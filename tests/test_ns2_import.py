@@ -377,6 +377,12 @@ def _agree(sc: dict, script: str) -> bool:
     ("red_use_mark_p.tcl", lambda sc: _link(sc, "a1", "a2")["queue"].pop("use_mark_p")),
     ("red_use_mark_p.tcl", lambda sc: _link(sc, "b1", "b2")["queue"].pop("use_mark_p")),
     ("red_use_mark_p.tcl", lambda sc: _link(sc, "c1", "c2")["queue"].update(mark_p=0.1)),
+    # old_ecn_ 1: the window opened on echoing ACKs after the first of a run, for each
+    # agent kind (Tahoe, Reno, NewReno, Sack1, and on the shallow hop), and the NewReno
+    # sender without it given it
+    *[("old_ecn.tcl", lambda sc, f=f: _flow(sc, f)["tcp"].pop("ecn_open_in_echo_run"))
+      for f in ("tcp0", "tcp1", "tcp2", "tcp3", "tcp6")],
+    ("old_ecn.tcl", lambda sc: _flow(sc, "tcp4")["tcp"].update(ecn_open_in_echo_run=True)),
     # exit_recovery_fix_ 1: NewReno agents leaving recovery at the data outstanding
     # (with and without the older partial ACK rules), and the one set back to 0
     *[("exit_recovery.tcl", lambda sc, f=f: _flow(sc, f)["tcp"].pop("exit_recovery_at_flight"))
@@ -745,6 +751,7 @@ def _script(tmp_path, links="$ns duplex-link $a $b 10Mb 10ms DropTail", extra=""
      r"ns-2's default, 32\)"),
     # values ns-2 divides by or cannot hold (found by setting every variable of ns-2's
     # defaults to odd values; until 2026-12-05 each stopped the import with a traceback)
+    ("$tcp set ecn_ 1\n$tcp set old_ecn_ sometimes", r"old_ecn_: 'sometimes' is not a boolean"),
     ("$tcp set tcpTick_ 0", r"tcpTick_: '0': ns-2 divides each RTT sample by tcpTick_ \(allowed: a positive time"),
     ("$tcp set windowInit_ nan", r"windowInit_: 'nan' is not a whole number"),
     ("$tcp set window_ inf", r"window_: 'inf' is not a whole number"),

@@ -709,6 +709,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             *([f"${t} set partial_window_deflation_ 0"] if tcp.get("partial_window_deflation") is False else []),
             *([f"${t} set newreno_changes1_ 0"] if tcp.get("timer_every_partial_ack") else []),
             *([f"${t} set exit_recovery_fix_ 1"] if tcp.get("exit_recovery_at_flight") else []),
+            *([f"${t} set old_ecn_ 1"] if tcp.get("ecn_open_in_echo_run") else []),
             f"${t} set tcpTick_ {tcp['tick_s']}",
             f"${t} set minrto_ {tcp['min_rto_s']}",
             f"${t} set maxrto_ {tcp['max_rto_s']}",

@@ -2044,6 +2044,14 @@ def _tcp(objs: _Objects, a: str, b: str, cc: str, sack_agent: str | None, delack
         else:
             objs.notes.append(f"{what}: ts_resetRTO_ true without timestamps_: ns-2 reads it only with the "
                               "timestamp option; left out")
+    # old_ecn_: read by TcpAgent::recv_newack_helper on ACKs echoing a mark only
+    known.add("old_ecn_")
+    if _bool(objs.get(a, "old_ecn_", "0")[0], f"{what}: old_ecn_"):
+        if tcp.get("ecn"):
+            tcp["ecn_open_in_echo_run"] = True
+        else:
+            objs.notes.append(f"{what}: old_ecn_ 1 without ecn_: ns-2 reads it only on ACKs that echo a mark, which "
+                              "a sender without ECN never gets; left out")
     if objs.cls[a] == "Agent/TCP/Newreno":
         # its partial ACKs' rules (tcp-newreno.cc): the window deflated or not, and the
         # timer restarted on the first partial ACK of a recovery or on each

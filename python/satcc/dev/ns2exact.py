@@ -373,6 +373,13 @@ RTT_SHIFT_FIRST = 57000
 # some; in half the networks the queues mark ECN-capable senders, with mark_p_ 0.1, 0.5
 # or 2.0 (ns-2's idiom to mark every early drop)
 RED_MARK_FIRST = 58000
+# From OLD_ECN_FIRST to OLD_ECN_FIRST + 99: ECN networks (as from ECN_FIRST: lossy, most
+# Tahoe, Reno and NewReno senders on ECN), every router link a RED
+# queue that marks, of low thresholds in a deep buffer so that marks, not drops, slow
+# the senders; a third of the Reno and NewReno senders as Sack1 agents, seven in ten
+# ECN senders with old_ecn_ 1 (the window opened on echoing ACKs after the first of a
+# run)
+OLD_ECN_FIRST = 59000
 # Networks found apart by a scan beyond the reference (`scan A B --family F`) and kept in
 # it once fixed, each with its family (network(k, F)): 92028 (dv) parted by a RED draw
 # taken in another order, its link's two ends told of a failure in satcc's order rather
@@ -425,6 +432,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(RED_VICTIM_FIRST, RED_VICTIM_FIRST + 100)) + list(range(BUG_FIX_FIRST, BUG_FIX_FIRST + 100))
             + list(range(RED_STEP_FIRST, RED_STEP_FIRST + 100)) + list(range(EXIT_REC_FIRST, EXIT_REC_FIRST + 100))
             + list(range(RTT_SHIFT_FIRST, RTT_SHIFT_FIRST + 100)) + list(range(RED_MARK_FIRST, RED_MARK_FIRST + 100))
+            + list(range(OLD_ECN_FIRST, OLD_ECN_FIRST + 100))
             + sorted(SCANNED)
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
@@ -661,9 +669,11 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "partial-acks": NewReno's older partial ACK rules; "drop-front": DropTail queues dropping from the front; "no-fast-retransmit": Tahoe agents without fast retransmit; "exit-fast-retransmit": Reno and NewReno agents without exitFastRetrans_; "ts-reset-rto": timestamp echoes ending the timer's backoff; "sack-blocks": Sack1 sinks of fewer SACK blocks; "ping": ping flows (Agent/Ping) beside the others; "red-victims": RED's forced drops from the front or at random; "bug-fix": agents without bugFix_; "red-step": RED as a step at one threshold; "exit-recovery": NewReno agents leaving recovery at the data outstanding; "rtt-shifts": ns-2's RTT estimator with other scalings; "red-mark": RED without use_mark_p_; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "partial-acks": NewReno's older partial ACK rules; "drop-front": DropTail queues dropping from the front; "no-fast-retransmit": Tahoe agents without fast retransmit; "exit-fast-retransmit": Reno and NewReno agents without exitFastRetrans_; "ts-reset-rto": timestamp echoes ending the timer's backoff; "sack-blocks": Sack1 sinks of fewer SACK blocks; "ping": ping flows (Agent/Ping) beside the others; "red-victims": RED's forced drops from the front or at random; "bug-fix": agents without bugFix_; "red-step": RED as a step at one threshold; "exit-recovery": NewReno agents leaving recovery at the data outstanding; "rtt-shifts": ns-2's RTT estimator with other scalings; "red-mark": RED without use_mark_p_; "old-ecn": ECN senders with old_ecn_; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
     if k in SCANNED:
         return True, False, SCANNED[k]
+    if OLD_ECN_FIRST <= k < OLD_ECN_FIRST + 100:
+        return True, False, "old-ecn"
     if RED_MARK_FIRST <= k < RED_MARK_FIRST + 100:
         return True, True, "red-mark"
     if RTT_SHIFT_FIRST <= k < RTT_SHIFT_FIRST + 100:
@@ -1554,6 +1564,31 @@ def _make_red_mark(sc: dict, rng: random.Random) -> None:
         _ecn_senders(sc)
 
 
+def _make_old_ecn(sc: dict, rng: random.Random) -> None:
+    """In place, after _make_ecn: every link between routers a marking RED queue with
+    min_th 2 to 6 packets, max_th two to three times that, w_q 0.02 to 0.2, a buffer of
+    40 to 100 packets and mark_p 0.1, 0.5 or 1.0; a third of the Reno and NewReno ECN
+    senders made Sack1 agents, and seven in ten ECN senders given old_ecn_ 1
+    (`tcp.ecn_open_in_echo_run`)."""
+    routers = {n["name"] for n in sc["nodes"] if n["name"].startswith("R")}
+    for link in sc["links"]:
+        if link["a"] in routers and link["b"] in routers:
+            lo = float(rng.randint(2, 6))
+            link["queue"] = {"type": "red", "limit_pkts": rng.randint(40, 100), "min_th_pkts": lo,
+                             "max_th_pkts": lo * rng.choice([2, 3]), "w_q": rng.choice([0.02, 0.05, 0.2]),
+                             "max_p": rng.choice([0.1, 0.2]), "gentle": rng.random() < 0.6,
+                             "wait": rng.random() < 0.7, "mean_pkt_bytes": rng.choice([500, 1000]),
+                             "ecn": True, "mark_p": rng.choice([0.1, 0.5, 1.0])}
+            link.get("b_to_a", {}).pop("queue", None)
+    for f in sc["flows"]:
+        if f.get("transport", "tcp") != "tcp" or not f["tcp"].get("ecn"):
+            continue
+        if f["cc"] in ("reno", "newreno") and rng.random() < 0.33:
+            f["tcp"] = {**f["tcp"], "sack": True, "sack_agent": "sack1"}
+        if rng.random() < 0.7:
+            f["tcp"] = {**f["tcp"], "ecn_open_in_echo_run": True}
+
+
 def _make_bug_fix(sc: dict, rng: random.Random) -> None:
     """In place: half the networks' router buffers cut to 3-10 packets, a third of the
     networks made to answer ECN marks (_make_ecn), the TCP agents mixed
@@ -2246,6 +2281,7 @@ _FAMILY_MAKERS = {
     "exit-recovery": [(_make_exit_recovery, 56_000_000)],
     "rtt-shifts": [(_make_rtt_shifts, 57_000_000)],
     "red-mark": [(_make_udp, 8_200_000), (_make_red_mark, 58_000_000)],
+    "old-ecn": [(_make_ecn, 7_000_000), (_make_old_ecn, 59_000_000)],
 }
 
 
@@ -2392,6 +2428,10 @@ FAMILY_CONTROLS = {
     "exit-recovery": {
         "every recovery left at ssthresh": lambda sc: [f.get("tcp", {}).pop("exit_recovery_at_flight", None)
                                                        for f in sc["flows"]],
+    },
+    "old-ecn": {
+        "no echoing ACK opening the window": lambda sc: [f.get("tcp", {}).pop("ecn_open_in_echo_run", None)
+                                                          for f in sc["flows"]],
     },
     "red-mark": {
         "every RED queue with use_mark_p": _queues_as(("red",), lambda q: {k: v for k, v in q.items()

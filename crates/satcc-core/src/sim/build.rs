@@ -693,6 +693,12 @@ pub(crate) fn flow_transport(sc: &Scenario, i: usize) -> Result<FlowTransport, S
             entry.ns2_agent.unwrap_or(entry.about)
         ));
     }
+    if cfg.ecn_open_in_echo_run && !cfg.ecn {
+        return Err(format!(
+            "{at}.tcp.ecn_open_in_echo_run: ns-2's old_ecn_, a rule of the window's growth on ACKs that echo a mark, \
+             and this flow does not run ECN (allowed: with tcp.ecn true)"
+        ));
+    }
     if cfg.ecn && !entry.ecn {
         return Err(format!(
             "{at}.tcp.ecn: '{}' has no ECN response modelled (allowed with ecn: {})",
@@ -833,6 +839,7 @@ pub(crate) fn flow_transport(sc: &Scenario, i: usize) -> Result<FlowTransport, S
         ("one_fast_retransmit_per_window", "bugFix_ false", !cfg.one_fast_retransmit_per_window as u32),
         ("exit_recovery_at_flight", "exit_recovery_fix_ 1", cfg.exit_recovery_at_flight as u32),
         ("ts_echo_rfc1323", "ts_echo_rfc1323_ true", cfg.ts_echo_rfc1323 as u32),
+        ("ecn_open_in_echo_run", "old_ecn_ 1", cfg.ecn_open_in_echo_run as u32),
         ("srtt_bits", "T_SRTT_BITS", (cfg.srtt_bits != 3) as u32),
         ("rttvar_bits", "T_RTTVAR_BITS", (cfg.rttvar_bits != 2) as u32),
         ("rto_rttvar_exp", "rttvar_exp_", (cfg.rto_rttvar_exp != 2) as u32),

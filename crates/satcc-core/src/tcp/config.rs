@@ -495,6 +495,11 @@ pub struct TcpConfig {
     /// reno, newreno) and its Sack1 agent (`sack_agent: sack1`), without satcc's own SACK
     /// or a Linux setting [ecn_ 0: off].
     pub ecn: bool,
+    /// With `ecn`: an ACK echoing a mark opens the window all the same when the new ACK
+    /// before it echoed one too, so that only the first ACK of each run of echoing ACKs
+    /// holds it, as ns-2's old_ecn_ 1 (its ECN test suites set it) [false: old_ecn_ 0,
+    /// no ACK echoing a mark opens it]. ns-2's agents only.
+    pub ecn_open_in_echo_run: bool,
     /// With `delayed_ack`: a Linux receiver (6.7+) acknowledges at once an in-order
     /// segment carrying PSH, once the application has read it with nothing held out of
     /// order (tcp_measure_rcv_mss's ICSK_ACK_PUSHED, tcp_cleanup_rbuf). With it the
@@ -598,6 +603,7 @@ impl Default for TcpConfig {
             timestamps: false,
             ts_reset_rto: false,
             ts_echo_rfc1323: false,
+            ecn_open_in_echo_run: false,
             delayed_ack: false,
             delayed_ack_interval_s: 0.1,
             quick_ack: false,

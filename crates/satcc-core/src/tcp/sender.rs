@@ -109,11 +109,13 @@ pub struct TcpSender {
     firstpartial: bool,
     /// ECN (`cfg.ecn`), ns-2's TcpAgent state: the receiver answered the first
     /// segment's ECN setup (ect_), a response found the window at one packet
-    /// (ecn_backoff_; ns-2's ecn_burst_ matters only with old_ecn_, not modelled), the window was cut since
-    /// the last segment left (cong_action_: the next carries CWR), and whether the ACK
-    /// being handled carries ECN-Echo.
+    /// (ecn_backoff_), the last new ACK echoed a mark (ecn_burst_, read with old_ecn_:
+    /// `cfg.ecn_open_in_echo_run`), the window was cut since the last segment left
+    /// (cong_action_: the next carries CWR), and whether the ACK being handled carries
+    /// ECN-Echo.
     ect: bool,
     ecn_backoff: bool,
+    ecn_burst: bool,
     cong_action: bool,
     ack_ece: bool,
     initial_window: f64,
@@ -315,6 +317,7 @@ impl TcpSender {
             firstpartial: false,
             ect: false,
             ecn_backoff: false,
+            ecn_burst: false,
             cong_action: false,
             ack_ece: false,
             initial_window,
@@ -1189,9 +1192,9 @@ impl TcpSender {
                 0
             },
         };
-        if !(self.ect && self.ack_ece) {
-            // ns-2's recv_newack_helper opens the window only on ACKs that echo no mark
-            // (old_ecn_ 0)
+        if !(self.ect && self.ack_ece) || (self.ecn_burst && self.cfg.ecn_open_in_echo_run) {
+            // ns-2's recv_newack_helper opens the window only on ACKs that echo no mark,
+            // or with old_ecn_ 1 on those after an ACK that echoed one (ecn_burst_)
             if self.cfg.window_increase == WindowIncrease::Counted && self.w.cwnd >= self.w.ssthresh {
                 // opencwnd's windowOption_ 0: a whole packet once cwnd new ACKs are
                 // counted (build.rs allows it for the controllers that grow by opencwnd)
@@ -1413,6 +1416,11 @@ impl TcpSender {
     fn ecn_after_newack(&mut self) {
         if self.ect && !self.ack_ece {
             self.ecn_backoff = false;
+        }
+        if self.ect {
+            // ns-2 sets ecn_burst_ on an echoing ACK and clears it on one that echoes
+            // nothing: it is whether this ACK echoed
+            self.ecn_burst = self.ack_ece;
         }
         // the receiver answered the first segment's setup (an ACK's CWR is never set)
         if !self.ect && self.ack_ece {
@@ -3688,6 +3696,34 @@ mod tests {
             s.on_ack(&ece(12), 40 * MS, &mut out);
             assert_eq!(s.stats.ecn_responses, 2, "{recovery:?}");
             assert_eq!(s.w.cwnd, w / 2.0);
+        }
+    }
+
+    /// ns-2's old_ecn_ 1 (`ecn_open_in_echo_run`): the first ACK of a run echoing a mark
+    /// holds the window, the later ones open it; an ACK without the echo ends the run.
+    #[test]
+    fn with_old_ecn_only_the_first_echoing_ack_of_a_run_holds_the_window() {
+        for recovery in [Recovery::Newreno, Recovery::Reno, Recovery::Tahoe] {
+            let grown = |old_ecn: bool| {
+                let cfg = TcpConfig { rwnd_pkts: 100, recovery, ecn: true, ecn_open_in_echo_run: old_ecn,
+                                      ..TcpConfig::default() };
+                let (mut s, _) = steady_after(TcpSender::new(0, cfg, Box::new(Reno), 0.0), ece(0));
+                let mut out = vec![];
+                let mut w = vec![];
+                for (k, echo) in [(2, true), (3, true), (4, true), (5, false), (6, true), (7, true)] {
+                    s.on_ack(&if echo { ece(k) } else { ack(k) }, (10 + k as u64) * MS, &mut out);
+                    w.push(s.w.cwnd);
+                }
+                w
+            };
+            let (held, old) = (grown(false), grown(true));
+            assert_eq!(held[0], 5.0, "{recovery:?}: the response");
+            assert!(held[1..3].iter().all(|w| *w == 5.0) && held[4..].iter().all(|w| *w == held[3]), "{held:?}");
+            assert_eq!(old[0], 5.0, "{recovery:?}: the first echo of a run holds it");
+            assert!(old[1] > old[0] && old[2] > old[1], "{recovery:?}: the later ones open it: {old:?}");
+            assert!(old[3] > old[2], "no echo: opens");
+            assert_eq!(old[4], old[3], "{recovery:?}: a new run's first echo holds it");
+            assert!(old[5] > old[4]);
         }
     }
 
