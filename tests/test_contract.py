@@ -93,7 +93,8 @@ PARTNERS = {"max_rto_s": "min_rto_s", "min_rto_s": "max_rto_s",
             # ns-2's RTO shifts RTTVAR by srtt_bits - rttvar_bits: never below zero
             "srtt_bits": "rttvar_bits", "rttvar_bits": "srtt_bits"}
 # A field that only some receivers or senders take: probed with the settings it needs.
-NEEDS = {"sack_blocks": {"sack": True, "sack_agent": "sack1"}}
+NEEDS = {"sack_blocks": {"sack": True, "sack_agent": "sack1"},
+         "dupack_threshold_cwnd_divisor": {"sack": True, "sack_agent": "sack1"}}
 
 
 def _partner(props: dict, field: str, v):

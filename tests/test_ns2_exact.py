@@ -2300,14 +2300,16 @@ def test_the_red_mark_networks_run_red_queues_without_use_mark_p():
     assert sum(bool(q.get("ecn")) for q in off) >= 80
     assert {q.get("mark_p") for q in off if q.get("ecn")} == {0.1, 0.5, 2.0}
     assert sum("forced_drop" in q for q in off) >= 30
+    assert sum(q.get("forced_drop_restarts_count") is False for q in queues) >= 120
     tcl = "".join(ns2exact.tcl(k) for k in nets[:5])
     assert " set use_mark_p_ false" in tcl
 
 
-def test_the_comparison_sees_red_queues_given_use_mark_p_back():
-    # of the first twenty (`python -m satcc.dev.ns2exact controls --family red-mark`): 7
+def test_the_comparison_sees_red_queues_given_use_mark_p_and_the_count_s_restart_back():
+    # of the first twenty (`python -m satcc.dev.ns2exact controls --family red-mark`): 5;
+    # and with every forced drop restarting the count (ns1_compat_ false): 2
     got = ns2exact.controls("red-mark", REF)
-    assert list(got.values()) == [7], got
+    assert list(got.values()) == [5, 2], got
 
 
 def test_the_old_ecn_networks_open_the_window_within_runs_of_echoes():
@@ -2328,6 +2330,29 @@ def test_the_comparison_sees_old_ecn_taken_away():
     # of the first twenty (`python -m satcc.dev.ns2exact controls --family old-ecn`): 14
     got = ns2exact.controls("old-ecn", REF)
     assert list(got.values()) == [14], got
+
+
+def test_the_sack1_dupacks_networks_run_sack1_agents_with_numdupacksfrac_and_limtransmitfix_():
+    # networks from SACK1_DUP_FIRST: most Reno and NewReno senders ns-2's Sack1 agents,
+    # six in ten of those waiting for floor(cwnd) / k duplicates (numdupacksFrac_), half
+    # with LimTransmitFix_; every one compared with ns-2 above
+    nets = _family("sack1-dupacks")
+    flows = [f for k in nets for f in ns2exact.network(k)["flows"] if f.get("transport", "tcp") == "tcp"]
+    sack1 = [f for f in flows if f["tcp"].get("sack_agent") == "sack1"]
+    assert len(sack1) >= 250
+    assert {f["tcp"].get("dupack_threshold_cwnd_divisor") for f in sack1} == {None, 2, 3, 4, 6, 8}
+    assert sum(bool(f["tcp"].get("limited_transmit_fix")) for f in sack1) >= 100
+    assert not any(f["tcp"].get("dupack_threshold_cwnd_divisor") or f["tcp"].get("limited_transmit_fix")
+                   for f in flows if f not in sack1)
+    tcl = "".join(ns2exact.tcl(k) for k in nets[:5])
+    assert " set numdupacksFrac_ " in tcl and " set LimTransmitFix_ true" in tcl
+
+
+def test_the_comparison_sees_sack1_s_threshold_and_pipe_put_back():
+    # of the first twenty (`python -m satcc.dev.ns2exact controls --family
+    # sack1-dupacks`): 12 without numdupacksFrac_, 14 without LimTransmitFix_
+    got = ns2exact.controls("sack1-dupacks", REF)
+    assert list(got.values()) == [12, 14], got
 
 
 def test_the_bug_fix_networks_run_every_agent_that_reads_it_without_it():

@@ -377,6 +377,16 @@ def _agree(sc: dict, script: str) -> bool:
     ("red_use_mark_p.tcl", lambda sc: _link(sc, "a1", "a2")["queue"].pop("use_mark_p")),
     ("red_use_mark_p.tcl", lambda sc: _link(sc, "b1", "b2")["queue"].pop("use_mark_p")),
     ("red_use_mark_p.tcl", lambda sc: _link(sc, "c1", "c2")["queue"].update(mark_p=0.1)),
+    # Sack1's numdupacksFrac_ (4, 3 and 8) and LimTransmitFix_ (with and without it)
+    *[("sack1_dupacks.tcl", lambda sc, f=f: _flow(sc, f)["tcp"].pop("dupack_threshold_cwnd_divisor"))
+      for f in ("tcp0", "tcp1", "tcp3")],
+    *[("sack1_dupacks.tcl", lambda sc, f=f: _flow(sc, f)["tcp"].pop("limited_transmit_fix"))
+      for f in ("tcp1", "tcp2")],
+    ("sack1_dupacks.tcl", lambda sc: _flow(sc, "tcp4")["tcp"].update(limited_transmit_fix=True)),
+    # RED's ns1_compat_ true: the count kept through forced drops, on the queue in bytes
+    # (both directions) and on the one without use_mark_p_
+    ("red_ns1_compat.tcl", lambda sc: _link(sc, "r1", "r2")["queue"].pop("forced_drop_restarts_count")),
+    ("red_ns1_compat.tcl", lambda sc: _link(sc, "b1", "b2")["queue"].pop("forced_drop_restarts_count")),
     # old_ecn_ 1: the window opened on echoing ACKs after the first of a run, for each
     # agent kind (Tahoe, Reno, NewReno, Sack1, and on the shallow hop), and the NewReno
     # sender without it given it
@@ -623,9 +633,10 @@ def _script(tmp_path, links="$ns duplex-link $a $b 10Mb 10ms DropTail", extra=""
     ("$tcp set windowOption_ 8", r"windowOption_ 8 is not modelled by satcc \(0 and 1 are: tcp.window_increase "
      r"counted and fractional\)"),
     # a variable of the agent's ns-2 class that satcc does not model, at anything but
-    # ns-2's own default for that class (Newreno's is 1; Agent/TCP's numdupacksFrac_ -1)
+    # ns-2's own default for that class (Newreno's is 1), and values ns-2 cannot run
     ("$tcp set newreno_changes_ 1", r"newreno_changes_ 1 is not modelled by satcc \(only ns-2's default, 0\)"),
-    ("$tcp set numdupacksFrac_ 100", r"numdupacksFrac_ 100 is not modelled by satcc \(only ns-2's default, -1\)"),
+    ("$tcp set numdupacksFrac_ 0", r"numdupacksFrac_ 0: ns-2's Sack1 divides the window by it \(allowed: a "
+     r"positive number, or below 0 for none"),
     ("$sink set generateDSacks_ true", r"generateDSacks_ true is not modelled by satcc \(only ns-2's default, "
      r"false\)"),
     # a DropTail's drop_front_ is read (drop_front.tcl), but not changed during the run

@@ -375,6 +375,9 @@ def _queue_tcl(q: dict | None, a: str, b: str, ecn_lines: bool = False, where: s
           if (victim := q.get("forced_drop", "tail")) != "tail" else []),
         # forced drops above max_th, marks whatever mark_p_: this queue's own use_mark_p_
         *([f"[[$ns link $n({a}) $n({b})] queue] set use_mark_p_ false"] if q.get("use_mark_p", True) is False else []),
+        # forced drops that leave the count as it is: this queue's own ns1_compat_
+        *([f"[[$ns link $n({a}) $n({b})] queue] set ns1_compat_ true"]
+          if q.get("forced_drop_restarts_count", True) is False else []),
     ]
 
 
@@ -710,6 +713,9 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             *([f"${t} set newreno_changes1_ 0"] if tcp.get("timer_every_partial_ack") else []),
             *([f"${t} set exit_recovery_fix_ 1"] if tcp.get("exit_recovery_at_flight") else []),
             *([f"${t} set old_ecn_ 1"] if tcp.get("ecn_open_in_echo_run") else []),
+            *([f"${t} set numdupacksFrac_ {tcp['dupack_threshold_cwnd_divisor']}"]
+              if tcp.get("dupack_threshold_cwnd_divisor") else []),
+            *([f"${t} set LimTransmitFix_ true"] if tcp.get("limited_transmit_fix") else []),
             f"${t} set tcpTick_ {tcp['tick_s']}",
             f"${t} set minrto_ {tcp['min_rto_s']}",
             f"${t} set maxrto_ {tcp['max_rto_s']}",

@@ -244,6 +244,9 @@ _READ_BY_SOME = {
     # window already cut (FackTcpAgent::recv has its own rule and never reads it)
     "bugFix_": ("true", ("Agent/TCP", "Agent/TCP/Reno", "Agent/TCP/Newreno", "Agent/TCP/Sack1", "Agent/TCP/Vegas"),
                 "one_fast_retransmit_per_window", False),
+    # Sack1TcpAgent::dupack_action: with singledup_, the pipe less one (the segments
+    # limited transmit sent), not less numdupacks
+    "LimTransmitFix_": ("false", ("Agent/TCP/Sack1",), "limited_transmit_fix", True),
 }
 
 # ns-2's SACK agents: satcc's Sack1 or Fack recovery (tcp.sack_agent) under the
@@ -285,7 +288,8 @@ _QUEUE_DEFAULTS = {"limit_": "50", "queue_in_bytes_": "false", "mean_pktsize_": 
                    "setbit_": "false", "gentle_": "true", "mark_p_": "0.1"}
 _RED_DEFAULTS = {"bytes_": "true", "queue_in_bytes_": "true", "targetdelay_": "0.005", "adaptive_": "0",
                  "alpha_": "0.01", "beta_": "0.9", "interval_": "0.5", "top_": "0.5", "bottom_": "0",
-                 "drop_front_": "false", "drop_rand_": "false", "drop_tail_": "true", "use_mark_p_": "true"}
+                 "drop_front_": "false", "drop_rand_": "false", "drop_tail_": "true", "use_mark_p_": "true",
+                 "ns1_compat_": "false"}
 # read by adaptive RED only (adaptive_ 1: `adaptive`)
 _RED_ADAPTIVE_ONLY = ("adaptive_", "alpha_", "beta_", "interval_", "top_", "bottom_")
 
@@ -645,7 +649,7 @@ def _queue(objs: _Objects, q: str, what: str, notes: list[str], rate_bps: float,
                                  "not modelled (satcc's RED needs maxthresh_ at least thresh_; equal thresholds, "
                                  "a step at one K, are)")
         known = {"limit_", "thresh_", "maxthresh_", "q_weight_", "linterm_", "gentle_", "wait_", "mean_pktsize_",
-                 "setbit_", "mark_p_", "use_mark_p_", "thresh_queue_", "maxthresh_queue_", "targetdelay_",
+                 "setbit_", "mark_p_", "use_mark_p_", "ns1_compat_", "thresh_queue_", "maxthresh_queue_", "targetdelay_",
                  "bytes_", "queue_in_bytes_", "drop_front_", "drop_rand_", "drop_tail_", *_RED_ADAPTIVE_ONLY}
         _unknown_queue_vars(objs, q, known, what)
         # the packet a forced drop takes (REDQueue::pickPacketToDrop): drop_front_ first,
@@ -669,6 +673,9 @@ def _queue(objs: _Objects, q: str, what: str, notes: list[str], rate_bps: float,
         # average above max_th (twice it with gentle_) forces drops; marks ignore mark_p_
         if not _bool(get("use_mark_p_"), f"{what} use_mark_p_"):
             out["use_mark_p"] = False
+        # ns1_compat_ true (ns-1's RED, set by ns-2's RED test suite): forced drops keep the count
+        if _bool(get("ns1_compat_"), f"{what} ns1_compat_"):
+            out["forced_drop_restarts_count"] = False
         if front or rand:
             out["forced_drop"] = "front" if front else "random"
         adaptive = _c_int(get("adaptive_"), f"{what} adaptive_")
@@ -2044,6 +2051,20 @@ def _tcp(objs: _Objects, a: str, b: str, cc: str, sack_agent: str | None, delack
         else:
             objs.notes.append(f"{what}: ts_resetRTO_ true without timestamps_: ns-2 reads it only with the "
                               "timestamp option; left out")
+    # numdupacksFrac_: read by Sack1TcpAgent::numdupacks(cwnd_) only, a C int dividing
+    # the window (0 divides by zero; below 0 it never exceeds numdupacks_)
+    known.add("numdupacksFrac_")
+    frac_val = objs.get(a, "numdupacksFrac_", "-1")[0]
+    frac = _c_int(frac_val, f"{what}: numdupacksFrac_")
+    if frac == 0:
+        raise Ns2ImportError(f"{what}: numdupacksFrac_ 0: ns-2's Sack1 divides the window by it (allowed: a positive "
+                             "number, or below 0 for none, ns-2's default -1)")
+    if frac > 0:
+        if objs.cls[a] == "Agent/TCP/Sack1":
+            tcp["dupack_threshold_cwnd_divisor"] = frac
+        else:
+            objs.notes.append(f"{what}: numdupacksFrac_ {frac_val}: {objs.cls[a]} does not read it (read by "
+                              "Agent/TCP/Sack1 only); left out")
     # old_ecn_: read by TcpAgent::recv_newack_helper on ACKs echoing a mark only
     known.add("old_ecn_")
     if _bool(objs.get(a, "old_ecn_", "0")[0], f"{what}: old_ecn_"):

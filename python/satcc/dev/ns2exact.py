@@ -370,8 +370,9 @@ RTT_SHIFT_FIRST = 57000
 # flows whose RED queues (most router links get one, averages quick enough to pass
 # max_th) run without use_mark_p_ eight in ten, as ns-2's test suites set it: forced
 # drops above max_th (twice it with gentle), their victim from the front or at random in
-# some; in half the networks the queues mark ECN-capable senders, with mark_p_ 0.1, 0.5
-# or 2.0 (ns-2's idiom to mark every early drop)
+# some, half keeping the count through forced drops (ns1_compat_ true, as ns-2's
+# RED test suite sets it); in half the networks the queues mark ECN-capable senders,
+# with mark_p_ 0.1, 0.5 or 2.0 (ns-2's idiom to mark every early drop)
 RED_MARK_FIRST = 58000
 # From OLD_ECN_FIRST to OLD_ECN_FIRST + 99: ECN networks (as from ECN_FIRST: lossy, most
 # Tahoe, Reno and NewReno senders on ECN), every router link a RED
@@ -380,6 +381,12 @@ RED_MARK_FIRST = 58000
 # ECN senders with old_ecn_ 1 (the window opened on echoing ACKs after the first of a
 # run)
 OLD_ECN_FIRST = 59000
+# From SACK1_DUP_FIRST to SACK1_DUP_FIRST + 99: lossy networks whose Reno and NewReno
+# senders are mostly ns-2's Sack1 agents (as from SACK1_FIRST), six in ten of those
+# waiting for a window's fraction of duplicates (numdupacksFrac_ 2 to 8) and half
+# starting recovery's pipe less one (LimTransmitFix_); buffers cut to 3-10 packets in
+# half the networks
+SACK1_DUP_FIRST = 60000
 # Networks found apart by a scan beyond the reference (`scan A B --family F`) and kept in
 # it once fixed, each with its family (network(k, F)): 92028 (dv) parted by a RED draw
 # taken in another order, its link's two ends told of a failure in satcc's order rather
@@ -432,7 +439,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(RED_VICTIM_FIRST, RED_VICTIM_FIRST + 100)) + list(range(BUG_FIX_FIRST, BUG_FIX_FIRST + 100))
             + list(range(RED_STEP_FIRST, RED_STEP_FIRST + 100)) + list(range(EXIT_REC_FIRST, EXIT_REC_FIRST + 100))
             + list(range(RTT_SHIFT_FIRST, RTT_SHIFT_FIRST + 100)) + list(range(RED_MARK_FIRST, RED_MARK_FIRST + 100))
-            + list(range(OLD_ECN_FIRST, OLD_ECN_FIRST + 100))
+            + list(range(OLD_ECN_FIRST, OLD_ECN_FIRST + 100)) + list(range(SACK1_DUP_FIRST, SACK1_DUP_FIRST + 100))
             + sorted(SCANNED)
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
@@ -669,9 +676,11 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "partial-acks": NewReno's older partial ACK rules; "drop-front": DropTail queues dropping from the front; "no-fast-retransmit": Tahoe agents without fast retransmit; "exit-fast-retransmit": Reno and NewReno agents without exitFastRetrans_; "ts-reset-rto": timestamp echoes ending the timer's backoff; "sack-blocks": Sack1 sinks of fewer SACK blocks; "ping": ping flows (Agent/Ping) beside the others; "red-victims": RED's forced drops from the front or at random; "bug-fix": agents without bugFix_; "red-step": RED as a step at one threshold; "exit-recovery": NewReno agents leaving recovery at the data outstanding; "rtt-shifts": ns-2's RTT estimator with other scalings; "red-mark": RED without use_mark_p_; "old-ecn": ECN senders with old_ecn_; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "partial-acks": NewReno's older partial ACK rules; "drop-front": DropTail queues dropping from the front; "no-fast-retransmit": Tahoe agents without fast retransmit; "exit-fast-retransmit": Reno and NewReno agents without exitFastRetrans_; "ts-reset-rto": timestamp echoes ending the timer's backoff; "sack-blocks": Sack1 sinks of fewer SACK blocks; "ping": ping flows (Agent/Ping) beside the others; "red-victims": RED's forced drops from the front or at random; "bug-fix": agents without bugFix_; "red-step": RED as a step at one threshold; "exit-recovery": NewReno agents leaving recovery at the data outstanding; "rtt-shifts": ns-2's RTT estimator with other scalings; "red-mark": RED without use_mark_p_; "old-ecn": ECN senders with old_ecn_; "sack1-dupacks": Sack1 agents with numdupacksFrac_ and LimTransmitFix_; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
     if k in SCANNED:
         return True, False, SCANNED[k]
+    if SACK1_DUP_FIRST <= k < SACK1_DUP_FIRST + 100:
+        return True, False, "sack1-dupacks"
     if OLD_ECN_FIRST <= k < OLD_ECN_FIRST + 100:
         return True, False, "old-ecn"
     if RED_MARK_FIRST <= k < RED_MARK_FIRST + 100:
@@ -1531,11 +1540,11 @@ def _make_red_step(sc: dict, rng: random.Random) -> None:
 def _make_red_mark(sc: dict, rng: random.Random) -> None:
     """In place: four router links in five without a RED queue get one; every RED queue
     (these, the lossy ones and the UDP family's on access links) gets thresholds of 2 to
-    8 and up to three times that, w_q 0.02 to 1 (an average that passes max_th), in
-    bytes in one in five, its forced drops' victim from the front or at random in one in
-    five, and eight in ten run without use_mark_p; in half the networks every RED queue
-    marks (mark_p 0.1, 0.5 or 2.0) and the Reno, NewReno and Tahoe senders run
-    `tcp.ecn`."""
+    8 and up to three times that in a buffer of max_th to twice it, w_q 0.02 to 1 (an
+    average that passes max_th), in bytes in one in five, its forced drops' victim from
+    the front or at random in one in five; eight in ten run without use_mark_p and half
+    keep the count through a forced drop (ns1_compat_); in half the networks every RED queue marks (mark_p 0.1,
+    0.5 or 2.0) and the Reno, NewReno and Tahoe senders run `tcp.ecn`."""
     routers = {n["name"] for n in sc["nodes"] if n["name"].startswith("R")}
     for link in sc["links"]:
         if link["a"] in routers and link["b"] in routers and link["queue"]["type"] != "red" and rng.random() < 0.8:
@@ -1550,7 +1559,7 @@ def _make_red_mark(sc: dict, rng: random.Random) -> None:
             if q["type"] == "red":
                 lo = float(rng.randint(2, 8))
                 hi = lo + rng.randint(1, 2 * int(lo))
-                q.update(min_th_pkts=lo, max_th_pkts=hi, limit_pkts=rng.randint(int(hi), 3 * int(hi) + 2),
+                q.update(min_th_pkts=lo, max_th_pkts=hi, limit_pkts=rng.randint(int(hi), 2 * int(hi) + 1),
                          w_q=rng.choice([0.02, 0.1, 0.3, 1.0]))
                 if rng.random() < 0.2:
                     q["queue_in_bytes"] = True
@@ -1558,6 +1567,8 @@ def _make_red_mark(sc: dict, rng: random.Random) -> None:
                     q["forced_drop"] = rng.choice(["front", "random"])
                 if rng.random() < 0.8:
                     q["use_mark_p"] = False
+                if rng.random() < 0.5:
+                    q["forced_drop_restarts_count"] = False
                 if ecn:
                     q.update(ecn=True, mark_p=mark_p)
     if ecn:
@@ -1587,6 +1598,21 @@ def _make_old_ecn(sc: dict, rng: random.Random) -> None:
             f["tcp"] = {**f["tcp"], "sack": True, "sack_agent": "sack1"}
         if rng.random() < 0.7:
             f["tcp"] = {**f["tcp"], "ecn_open_in_echo_run": True}
+
+
+def _make_sack1_dupacks(sc: dict, rng: random.Random) -> None:
+    """In place, after _make_sack1: half the networks' router buffers cut to 3-10
+    packets; six in ten Sack1 senders wait for floor(cwnd) / k duplicates if more than
+    their threshold, k 2 to 8 (`tcp.dupack_threshold_cwnd_divisor`), and half start
+    recovery's pipe less one (`tcp.limited_transmit_fix`)."""
+    _cut_router_buffers(sc, rng, 3, 10)
+    for f in sc["flows"]:
+        if f.get("transport", "tcp") != "tcp" or f["tcp"].get("sack_agent") != "sack1":
+            continue
+        if rng.random() < 0.6:
+            f["tcp"] = {**f["tcp"], "dupack_threshold_cwnd_divisor": rng.choice([2, 3, 4, 6, 8])}
+        if rng.random() < 0.5:
+            f["tcp"] = {**f["tcp"], "limited_transmit_fix": True}
 
 
 def _make_bug_fix(sc: dict, rng: random.Random) -> None:
@@ -2282,6 +2308,7 @@ _FAMILY_MAKERS = {
     "rtt-shifts": [(_make_rtt_shifts, 57_000_000)],
     "red-mark": [(_make_udp, 8_200_000), (_make_red_mark, 58_000_000)],
     "old-ecn": [(_make_ecn, 7_000_000), (_make_old_ecn, 59_000_000)],
+    "sack1-dupacks": [(_make_sack1, 4_000_000), (_make_sack1_dupacks, 60_000_000)],
 }
 
 
@@ -2429,6 +2456,12 @@ FAMILY_CONTROLS = {
         "every recovery left at ssthresh": lambda sc: [f.get("tcp", {}).pop("exit_recovery_at_flight", None)
                                                        for f in sc["flows"]],
     },
+    "sack1-dupacks": {
+        "the threshold numdupacks_ alone": lambda sc: [f.get("tcp", {}).pop("dupack_threshold_cwnd_divisor", None)
+                                                       for f in sc["flows"]],
+        "the pipe less the threshold": lambda sc: [f.get("tcp", {}).pop("limited_transmit_fix", None)
+                                                   for f in sc["flows"]],
+    },
     "old-ecn": {
         "no echoing ACK opening the window": lambda sc: [f.get("tcp", {}).pop("ecn_open_in_echo_run", None)
                                                           for f in sc["flows"]],
@@ -2436,6 +2469,8 @@ FAMILY_CONTROLS = {
     "red-mark": {
         "every RED queue with use_mark_p": _queues_as(("red",), lambda q: {k: v for k, v in q.items()
                                                                           if k != "use_mark_p"}),
+        "every forced drop restarting the count": _queues_as(("red",), lambda q: {
+            k: v for k, v in q.items() if k != "forced_drop_restarts_count"}),
     },
     "red-step": {
         "every step read as a ramp one packet wide": _queues_as(("red",), lambda q: {**q, "max_th_pkts": q["max_th_pkts"] + 1}),

@@ -196,6 +196,9 @@ pub struct Red {
     /// with `gentle`) forces a drop, and with `ecn` an early drop is always a mark
     /// (`Red::without_mark_p`).
     pub use_mark_p: bool,
+    /// ns-2's ns1_compat_ [false]; true: a forced drop leaves the count since the last
+    /// drop as it is (`Red::ns1_compat`).
+    pub ns1_compat: bool,
     /// ns-2's queue_in_bytes_ and bytes_ with their mean_pktsize_ (`Red::in_bytes`).
     bytes: Option<ByteMode>,
     /// The thresholds and the limit in the queue's unit (packets, or bytes with
@@ -288,6 +291,7 @@ impl Red {
             ecn: false,
             mark_p: MARK_P,
             use_mark_p: true,
+            ns1_compat: false,
             bytes: None,
             min_th: 0.0,
             max_th: 0.0,
@@ -355,6 +359,12 @@ impl Red {
     /// ECN-capable packet is always a mark.
     pub fn without_mark_p(self) -> Self {
         Red { use_mark_p: false, ..self }
+    }
+
+    /// ns-2's ns1_compat_ true (REDQueue::enque): a forced drop does not restart the
+    /// count of arrivals since the last drop (ns-1's RED; Philip Liu's fix off).
+    pub fn ns1_compat(self) -> Self {
+        Red { ns1_compat: true, ..self }
     }
 
     pub fn avg(&self) -> f64 {
@@ -464,8 +474,16 @@ impl Red {
     /// (ns1_compat_ false), as after a full buffer's.
     #[cold]
     fn forced_above_max(&mut self) {
-        self.count = 0;
-        self.count_bytes = 0;
+        self.forced();
+    }
+
+    /// ns-2's forced drop: the count restarts, unless ns1_compat_.
+    #[inline]
+    fn forced(&mut self) {
+        if !self.ns1_compat {
+            self.count = 0;
+            self.count_bytes = 0;
+        }
     }
 
     /// ns-2's modify_p of `p`, the base probability, for an arrival of `size` bytes.
@@ -534,8 +552,7 @@ impl Red {
         // the mark stays on it where the forced drop takes another, net::red_victim)
         self.marked_then_forced = v == Verdict::Mark && waiting >= self.limit;
         if waiting >= self.limit {
-            self.count = 0;
-            self.count_bytes = 0;
+            self.forced();
             v = Verdict::DropOverflow;
         }
         v
@@ -930,6 +947,31 @@ mod tests {
         let mut rng = own(3);
         let all = (0..200).map(|_| r.verdict(1000, &occ(21), &mut rng, || 1000)).collect::<Vec<_>>();
         assert!(count(&all, Verdict::Mark) > 50, "mark_p 1: the gentle region marks too");
+    }
+
+    /// ns-2's ns1_compat_ true: a forced drop (the buffer full, or above max_th without
+    /// use_mark_p_) leaves the count since the last drop as it is; by default it restarts.
+    #[test]
+    fn red_with_ns1_compat_keeps_the_count_through_a_forced_drop() {
+        for compat in [false, true] {
+            let mut rng = own(1);
+            let mut r = Red::new(10, 5.0, 15.0, 1.0, 0.01, false, true, 1000.0);
+            if compat {
+                r = r.ns1_compat();
+            }
+            r.verdict(1000, &occ(8), &mut rng, || 1000); // the crossing: count 1
+            r.verdict(1000, &occ(8), &mut rng, || 1000);
+            assert_eq!(r.count, 2);
+            assert_eq!(r.verdict(1000, &occ(11), &mut rng, || 1000), Verdict::DropOverflow);
+            assert_eq!(r.count, if compat { 3 } else { 0 });
+            let mut above = Red::new(100, 5.0, 15.0, 1.0, 0.01, false, true, 1000.0).without_mark_p();
+            if compat {
+                above = above.ns1_compat();
+            }
+            above.verdict(1000, &occ(8), &mut rng, || 1000);
+            assert_eq!(above.verdict(1000, &occ(20), &mut rng, || 1000), Verdict::DropOverflow);
+            assert_eq!(above.count, if compat { 2 } else { 0 });
+        }
     }
 
     /// ns-2's use_mark_p_ false: at or above max_th (twice max_th with gentle) every

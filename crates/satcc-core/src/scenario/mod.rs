@@ -280,6 +280,12 @@ pub enum QueueSpec {
         /// `mark_p` [use_mark_p_ true].
         #[serde(default = "yes", skip_serializing_if = "is_true")]
         use_mark_p: bool,
+        /// A forced drop (the buffer full, or above max_th without `use_mark_p`) restarts
+        /// the count of arrivals since the last drop, as an early drop does [ns1_compat_
+        /// false]; false, ns-2's ns1_compat_ true (ns-1's RED, which its RED test suite
+        /// sets for queues in bytes): the count goes on.
+        #[serde(default = "yes", skip_serializing_if = "is_true")]
+        forced_drop_restarts_count: bool,
         /// Count the queue in bytes waiting: its average, the thresholds (each times
         /// mean_pkt_bytes) and the limit (limit_pkts x mean_pkt_bytes bytes waiting), and
         /// early drops from one packet waiting on [queue_in_bytes_ false; ns-2 2.35's

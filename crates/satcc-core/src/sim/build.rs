@@ -31,7 +31,7 @@ pub(super) fn build_queue(q: &QueueSpec, rate_bps: f64) -> QueueDiscipline {
         }
         #[rustfmt::skip]
         QueueSpec::Red { limit_pkts, min_th_pkts, max_th_pkts, w_q, max_p, gentle, wait, mean_pkt_bytes, ecn, mark_p,
-                         use_mark_p, queue_in_bytes, byte_mode, adaptive, forced_drop } => {
+                         use_mark_p, forced_drop_restarts_count, queue_in_bytes, byte_mode, adaptive, forced_drop } => {
             // ns-2's ptc: packets of the mean size per second
             let ptc = rate_bps / (8.0 * *mean_pkt_bytes as f64);
             let mut red = Red::new(*limit_pkts, *min_th_pkts, *max_th_pkts, *w_q, *max_p, *gentle, *wait, ptc)
@@ -44,6 +44,7 @@ pub(super) fn build_queue(q: &QueueSpec, rate_bps: f64) -> QueueDiscipline {
             }
             let red = if *ecn { red.with_ecn(*mark_p) } else { red };
             let red = if *use_mark_p { red } else { red.without_mark_p() };
+            let red = if *forced_drop_restarts_count { red } else { red.ns1_compat() };
             QueueDiscipline::Red(Box::new(match forced_drop {
                 ForcedDrop::Tail => red,
                 ForcedDrop::Front => red.with_victim(Victim::Front),
@@ -785,6 +786,18 @@ pub(crate) fn flow_transport(sc: &Scenario, i: usize) -> Result<FlowTransport, S
                 ns2_recovery_controllers(&[Tahoe, Reno, Newreno, Vegas], &settings)
             ));
         }
+    }
+    let sack1 = cfg.sack && cfg.sack_agent == crate::tcp::SackAgent::Sack1;
+    if (cfg.dupack_threshold_cwnd_divisor > 0 || cfg.limited_transmit_fix) && !sack1 {
+        let (key, var) = if cfg.limited_transmit_fix {
+            ("limited_transmit_fix", "LimTransmitFix_")
+        } else {
+            ("dupack_threshold_cwnd_divisor", "numdupacksFrac_")
+        };
+        return Err(format!(
+            "{at}.tcp.{key}: ns-2's {var}, read by its Sack1 agent only, which this flow is not (allowed: with \
+             tcp.sack and sack_agent sack1)"
+        ));
     }
     if cfg.srtt_bits < cfg.rttvar_bits {
         return Err(format!(

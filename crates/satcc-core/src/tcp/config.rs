@@ -268,8 +268,18 @@ pub struct TcpConfig {
     /// Duplicate ACKs that trigger fast retransmit [numdupacks_ 3].
     #[schemars(range(min = 1))]
     pub dupack_threshold: u32,
+    /// ns-2's Sack1 agent: the duplicate ACKs that trigger fast retransmit are at least
+    /// the whole window over this number, `max(dupack_threshold, floor(cwnd) / k)` at
+    /// each duplicate, and the pipe its recovery starts from leaves out that many, as
+    /// Sack1TcpAgent's numdupacks(cwnd_) with numdupacksFrac_ k (ns-2's SACK test suite
+    /// sets 4) [0: none, numdupacksFrac_ -1]. Sack1's (`sack_agent: sack1`) only.
+    pub dupack_threshold_cwnd_divisor: u32,
     /// Send a new packet on each of the first dupACKs (RFC 3042) [singledup_ 1].
     pub limited_transmit: bool,
+    /// ns-2's Sack1 agent with `limited_transmit`: its recovery's pipe starts at what is
+    /// out less one, as LimTransmitFix_ true (the segments limited transmit sent are
+    /// still in flight) [false: less the duplicate ACKs' threshold]. Sack1's only.
+    pub limited_transmit_fix: bool,
     /// What a retransmission timeout with nothing outstanding does, as ns-2's
     /// slow_start_restart_ [true]: with it, the window restarts from one packet (ns-2's
     /// agents keep their timer armed after the last ACK, so an idle sender's window is
@@ -571,6 +581,8 @@ impl Default for TcpConfig {
             rwnd_pkts: 20,
             initial_ssthresh_pkts: None,
             dupack_threshold: 3,
+            dupack_threshold_cwnd_divisor: 0,
+            limited_transmit_fix: false,
             limited_transmit: true,
             slow_start_restart: true,
             rfc2988: true,

@@ -2112,7 +2112,6 @@ impl TcpSender {
     /// the scoreboard; in recovery the pipe falls by one per ACK (two per partial ACK)
     /// and the ACK reaching `recover` ends it without opening the window.
     fn on_ack_sack1(&mut self, ack: &Packet, blocks: &SackBlocks, now: Time, out: &mut Vec<Packet>) {
-        let thresh = self.cfg.dupack_threshold as i64;
         // only an ECN flow's receiver sets ECE (tcp/sink.rs)
         self.ack_ece = ack.ece();
         if self.ack_ece {
@@ -2129,6 +2128,8 @@ impl TcpSender {
                 self.sack1.scoreboard.update(self.highest_ack, blocks);
                 if self.sack1.scoreboard.changed() {
                     self.dupacks += 1;
+                    // (numdupacks(cwnd_): the window after any ECN response above)
+                    let thresh = self.sack1_dupthresh();
                     if self.dupacks == thresh {
                         self.dupack_action_sack1(now, out);
                     } else if self.dupacks < thresh && self.cfg.limited_transmit {
@@ -2165,6 +2166,16 @@ impl TcpSender {
         self.send_much_sack1(false, self.cfg.max_burst_pkts, now, out);
     }
 
+    /// Sack1's duplicate ACK threshold now (Sack1TcpAgent::numdupacks(cwnd_)):
+    /// numdupacks_, or floor(cwnd) / numdupacksFrac_ if that is more.
+    fn sack1_dupthresh(&self) -> i64 {
+        let t = self.cfg.dupack_threshold as i64;
+        match self.cfg.dupack_threshold_cwnd_divisor {
+            0 => t,
+            k => t.max(self.w.cwnd as i64 / k as i64),
+        }
+    }
+
     /// Sack1's dupack_action (bug_fix_, bugfix_ss_): fast retransmit unless this window
     /// already had one; the pipe starts at what is out less the duplicate ACKs. With ECN,
     /// in the window of an ECN response, fast recovery starts without a second cut.
@@ -2182,7 +2193,9 @@ impl TcpSender {
         if cut {
             self.recover = self.maxseq;
         }
-        self.sack1.pipe = self.maxseq - self.highest_ack - self.cfg.dupack_threshold as i64;
+        // (LimTransmitFix_: the segments limited transmit sent are still out)
+        let left = if self.cfg.limited_transmit && self.cfg.limited_transmit_fix { 1 } else { self.sack1_dupthresh() };
+        self.sack1.pipe = self.maxseq - self.highest_ack - left;
         // reset_rtx_timer(1, 0)
         self.set_rtx_timer(now);
         self.rtt_active = false;
@@ -3277,6 +3290,29 @@ mod tests {
         assert_eq!(s.w.cwnd, 5.0);
         assert_eq!(seqs(&out), vec![17, 18, 19, 20, 21]);
         assert_eq!(s.stats.retransmits, 1);
+    }
+
+    /// Sack1 with numdupacksFrac_ k (`dupack_threshold_cwnd_divisor`): fast retransmit
+    /// at max(numdupacks_, floor(cwnd) / k) changed duplicates, limited transmit before
+    /// it, and the pipe less that many; with LimTransmitFix_ the pipe less one.
+    #[test]
+    fn sack1_waits_for_a_window_s_fraction_of_duplicates_and_its_pipe_follows() {
+        for fix in [false, true] {
+            let cfg = TcpConfig { rwnd_pkts: 100, recovery: Recovery::Sack1, sack: true,
+                                  dupack_threshold_cwnd_divisor: 2, limited_transmit_fix: fix, ..TcpConfig::default() };
+            let (mut s, _) = steady_after(TcpSender::new(0, cfg, Box::new(Reno), 0.0), ack(0));
+            assert_eq!(s.w.cwnd, 10.0);
+            let mut out = vec![];
+            for (i, right) in (4..=7).enumerate() {
+                out.clear();
+                s.on_ack_with(&ack(1), Some(SackBlocks::of(&[(3, right)])), (3 + i as Time) * MS, &mut out);
+                assert_eq!(seqs(&out), vec![12 + i as i64], "duplicate {}: below 10 / 2, limited transmit", i + 1);
+            }
+            out.clear();
+            s.on_ack_with(&ack(1), Some(SackBlocks::of(&[(3, 8)])), 8 * MS, &mut out);
+            assert_eq!(seqs(&out), vec![2], "the fifth: fast retransmit");
+            assert_eq!(s.sack1.pipe, if fix { 15 - 1 - 1 } else { 15 - 1 - 5 });
+        }
     }
 
     /// Sack1 with ECN: an ECN-Echo halves the window once; the third changed duplicate in
