@@ -2355,6 +2355,25 @@ def test_the_comparison_sees_sack1_s_threshold_and_pipe_put_back():
     assert list(got.values()) == [12, 14], got
 
 
+def test_the_cwr_retransmit_networks_send_cwr_only_on_new_segments():
+    # networks from CWR_FIRST: as the old-ecn ones, seven in ten ECN senders (Tahoe,
+    # Reno, NewReno, Sack1) with SetCWRonRetransmit_ false; every one compared above
+    nets = _family("cwr-retransmit")
+    flows = [f for k in nets for f in ns2exact.network(k)["flows"] if f.get("transport", "tcp") == "tcp"]
+    off = [f for f in flows if f["tcp"].get("cwr_on_retransmit") is False]
+    assert len(off) >= 200 and all(f["tcp"].get("ecn") for f in off)
+    kinds = {(f["cc"], f["tcp"].get("sack_agent")) for f in off}
+    assert {("tahoe", None), ("reno", None), ("newreno", None), ("reno", "sack1"), ("newreno", "sack1")} <= kinds
+    assert " set SetCWRonRetransmit_ false" in "".join(ns2exact.tcl(k) for k in nets[:5])
+
+
+def test_the_comparison_sees_cwr_on_retransmissions_put_back():
+    # of the first twenty (`python -m satcc.dev.ns2exact controls --family
+    # cwr-retransmit`): 5
+    got = ns2exact.controls("cwr-retransmit", REF)
+    assert list(got.values()) == [5], got
+
+
 def test_the_bug_fix_networks_run_every_agent_that_reads_it_without_it():
     # networks from BUG_FIX_FIRST: ns-2's Tahoe, Reno, NewReno, Sack1 and Vegas agents
     # with bugFix_ false beside Fack agents (which never read it), some over buffers of

@@ -377,6 +377,13 @@ def _agree(sc: dict, script: str) -> bool:
     ("red_use_mark_p.tcl", lambda sc: _link(sc, "a1", "a2")["queue"].pop("use_mark_p")),
     ("red_use_mark_p.tcl", lambda sc: _link(sc, "b1", "b2")["queue"].pop("use_mark_p")),
     ("red_use_mark_p.tcl", lambda sc: _link(sc, "c1", "c2")["queue"].update(mark_p=0.1)),
+    # SetCWRonRetransmit_ false: CWR on a retransmission after all, for Tahoe, NewReno and
+    # Sack1 (the Reno sender's, over a delayed-ACK sink, decides nothing in this run: the
+    # cwr-retransmit networks cover Reno), and the NewReno sender set back to true given
+    # false
+    *[("cwr_on_retransmit.tcl", lambda sc, f=f: _flow(sc, f)["tcp"].pop("cwr_on_retransmit"))
+      for f in ("tcp0", "tcp2", "tcp3")],
+    ("cwr_on_retransmit.tcl", lambda sc: _flow(sc, "tcp4")["tcp"].update(cwr_on_retransmit=False)),
     # Sack1's numdupacksFrac_ (4, 3 and 8) and LimTransmitFix_ (with and without it)
     *[("sack1_dupacks.tcl", lambda sc, f=f: _flow(sc, f)["tcp"].pop("dupack_threshold_cwnd_divisor"))
       for f in ("tcp0", "tcp1", "tcp3")],

@@ -2065,6 +2065,15 @@ def _tcp(objs: _Objects, a: str, b: str, cc: str, sack_agent: str | None, delack
         else:
             objs.notes.append(f"{what}: numdupacksFrac_ {frac_val}: {objs.cls[a]} does not read it (read by "
                               "Agent/TCP/Sack1 only); left out")
+    # SetCWRonRetransmit_: read by TcpAgent::output as it sets CWR, which only an ECN
+    # sender's window cuts ask for
+    known.add("SetCWRonRetransmit_")
+    if not _bool(objs.get(a, "SetCWRonRetransmit_", "true")[0], f"{what}: SetCWRonRetransmit_"):
+        if tcp.get("ecn"):
+            tcp["cwr_on_retransmit"] = False
+        else:
+            objs.notes.append(f"{what}: SetCWRonRetransmit_ false without ecn_: ns-2 reads it only as it sets CWR, "
+                              "which a sender without ECN never does; left out")
     # old_ecn_: read by TcpAgent::recv_newack_helper on ACKs echoing a mark only
     known.add("old_ecn_")
     if _bool(objs.get(a, "old_ecn_", "0")[0], f"{what}: old_ecn_"):

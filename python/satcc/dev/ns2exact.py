@@ -387,6 +387,9 @@ OLD_ECN_FIRST = 59000
 # starting recovery's pipe less one (LimTransmitFix_); buffers cut to 3-10 packets in
 # half the networks
 SACK1_DUP_FIRST = 60000
+# From CWR_FIRST to CWR_FIRST + 99: networks as from OLD_ECN_FIRST, seven in ten ECN
+# senders with SetCWRonRetransmit_ false (CWR only on a segment sent for the first time)
+CWR_FIRST = 61000
 # Networks found apart by a scan beyond the reference (`scan A B --family F`) and kept in
 # it once fixed, each with its family (network(k, F)): 92028 (dv) parted by a RED draw
 # taken in another order, its link's two ends told of a failure in satcc's order rather
@@ -440,6 +443,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(RED_STEP_FIRST, RED_STEP_FIRST + 100)) + list(range(EXIT_REC_FIRST, EXIT_REC_FIRST + 100))
             + list(range(RTT_SHIFT_FIRST, RTT_SHIFT_FIRST + 100)) + list(range(RED_MARK_FIRST, RED_MARK_FIRST + 100))
             + list(range(OLD_ECN_FIRST, OLD_ECN_FIRST + 100)) + list(range(SACK1_DUP_FIRST, SACK1_DUP_FIRST + 100))
+            + list(range(CWR_FIRST, CWR_FIRST + 100))
             + sorted(SCANNED)
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
@@ -676,9 +680,11 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "partial-acks": NewReno's older partial ACK rules; "drop-front": DropTail queues dropping from the front; "no-fast-retransmit": Tahoe agents without fast retransmit; "exit-fast-retransmit": Reno and NewReno agents without exitFastRetrans_; "ts-reset-rto": timestamp echoes ending the timer's backoff; "sack-blocks": Sack1 sinks of fewer SACK blocks; "ping": ping flows (Agent/Ping) beside the others; "red-victims": RED's forced drops from the front or at random; "bug-fix": agents without bugFix_; "red-step": RED as a step at one threshold; "exit-recovery": NewReno agents leaving recovery at the data outstanding; "rtt-shifts": ns-2's RTT estimator with other scalings; "red-mark": RED without use_mark_p_; "old-ecn": ECN senders with old_ecn_; "sack1-dupacks": Sack1 agents with numdupacksFrac_ and LimTransmitFix_; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "partial-acks": NewReno's older partial ACK rules; "drop-front": DropTail queues dropping from the front; "no-fast-retransmit": Tahoe agents without fast retransmit; "exit-fast-retransmit": Reno and NewReno agents without exitFastRetrans_; "ts-reset-rto": timestamp echoes ending the timer's backoff; "sack-blocks": Sack1 sinks of fewer SACK blocks; "ping": ping flows (Agent/Ping) beside the others; "red-victims": RED's forced drops from the front or at random; "bug-fix": agents without bugFix_; "red-step": RED as a step at one threshold; "exit-recovery": NewReno agents leaving recovery at the data outstanding; "rtt-shifts": ns-2's RTT estimator with other scalings; "red-mark": RED without use_mark_p_; "old-ecn": ECN senders with old_ecn_; "sack1-dupacks": Sack1 agents with numdupacksFrac_ and LimTransmitFix_; "cwr-retransmit": ECN senders without SetCWRonRetransmit_; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
     if k in SCANNED:
         return True, False, SCANNED[k]
+    if CWR_FIRST <= k < CWR_FIRST + 100:
+        return True, False, "cwr-retransmit"
     if SACK1_DUP_FIRST <= k < SACK1_DUP_FIRST + 100:
         return True, False, "sack1-dupacks"
     if OLD_ECN_FIRST <= k < OLD_ECN_FIRST + 100:
@@ -1575,12 +1581,11 @@ def _make_red_mark(sc: dict, rng: random.Random) -> None:
         _ecn_senders(sc)
 
 
-def _make_old_ecn(sc: dict, rng: random.Random) -> None:
-    """In place, after _make_ecn: every link between routers a marking RED queue with
-    min_th 2 to 6 packets, max_th two to three times that, w_q 0.02 to 0.2, a buffer of
-    40 to 100 packets and mark_p 0.1, 0.5 or 1.0; a third of the Reno and NewReno ECN
-    senders made Sack1 agents, and seven in ten ECN senders given old_ecn_ 1
-    (`tcp.ecn_open_in_echo_run`)."""
+def _marking_red_routers(sc: dict, rng: random.Random) -> None:
+    """In place: every link between routers a marking RED queue with min_th 2 to 6
+    packets, max_th two to three times that, w_q 0.02 to 0.2, a buffer of 40 to 100
+    packets and mark_p 0.1, 0.5 or 1.0; a third of the Reno and NewReno ECN senders made
+    Sack1 agents."""
     routers = {n["name"] for n in sc["nodes"] if n["name"].startswith("R")}
     for link in sc["links"]:
         if link["a"] in routers and link["b"] in routers:
@@ -1591,13 +1596,33 @@ def _make_old_ecn(sc: dict, rng: random.Random) -> None:
                              "wait": rng.random() < 0.7, "mean_pkt_bytes": rng.choice([500, 1000]),
                              "ecn": True, "mark_p": rng.choice([0.1, 0.5, 1.0])}
             link.get("b_to_a", {}).pop("queue", None)
+
+
+def _ecn_tcp_senders(sc: dict, rng: random.Random, setting: dict) -> None:
+    """In place: a third of the Reno and NewReno ECN senders made Sack1 agents, and seven
+    in ten ECN senders given `setting`."""
     for f in sc["flows"]:
         if f.get("transport", "tcp") != "tcp" or not f["tcp"].get("ecn"):
             continue
         if f["cc"] in ("reno", "newreno") and rng.random() < 0.33:
             f["tcp"] = {**f["tcp"], "sack": True, "sack_agent": "sack1"}
         if rng.random() < 0.7:
-            f["tcp"] = {**f["tcp"], "ecn_open_in_echo_run": True}
+            f["tcp"] = {**f["tcp"], **setting}
+
+
+def _make_old_ecn(sc: dict, rng: random.Random) -> None:
+    """In place, after _make_ecn: every router link a marking RED queue
+    (_marking_red_routers), a third of the Reno and NewReno ECN senders Sack1 agents,
+    seven in ten ECN senders given old_ecn_ 1 (`tcp.ecn_open_in_echo_run`)."""
+    _marking_red_routers(sc, rng)
+    _ecn_tcp_senders(sc, rng, {"ecn_open_in_echo_run": True})
+
+
+def _make_cwr_retransmit(sc: dict, rng: random.Random) -> None:
+    """In place, after _make_ecn: as _make_old_ecn, seven in ten ECN senders given
+    SetCWRonRetransmit_ false (`tcp.cwr_on_retransmit`)."""
+    _marking_red_routers(sc, rng)
+    _ecn_tcp_senders(sc, rng, {"cwr_on_retransmit": False})
 
 
 def _make_sack1_dupacks(sc: dict, rng: random.Random) -> None:
@@ -2309,6 +2334,7 @@ _FAMILY_MAKERS = {
     "red-mark": [(_make_udp, 8_200_000), (_make_red_mark, 58_000_000)],
     "old-ecn": [(_make_ecn, 7_000_000), (_make_old_ecn, 59_000_000)],
     "sack1-dupacks": [(_make_sack1, 4_000_000), (_make_sack1_dupacks, 60_000_000)],
+    "cwr-retransmit": [(_make_ecn, 7_000_000), (_make_cwr_retransmit, 61_000_000)],
 }
 
 
@@ -2455,6 +2481,10 @@ FAMILY_CONTROLS = {
     "exit-recovery": {
         "every recovery left at ssthresh": lambda sc: [f.get("tcp", {}).pop("exit_recovery_at_flight", None)
                                                        for f in sc["flows"]],
+    },
+    "cwr-retransmit": {
+        "CWR on retransmissions too": lambda sc: [f.get("tcp", {}).pop("cwr_on_retransmit", None)
+                                                  for f in sc["flows"]],
     },
     "sack1-dupacks": {
         "the threshold numdupacks_ alone": lambda sc: [f.get("tcp", {}).pop("dupack_threshold_cwnd_divisor", None)

@@ -694,6 +694,12 @@ pub(crate) fn flow_transport(sc: &Scenario, i: usize) -> Result<FlowTransport, S
             entry.ns2_agent.unwrap_or(entry.about)
         ));
     }
+    if !cfg.cwr_on_retransmit && !cfg.ecn {
+        return Err(format!(
+            "{at}.tcp.cwr_on_retransmit: ns-2's SetCWRonRetransmit_, which segments carry the CWR of an ECN \
+             response, and this flow does not run ECN (allowed: false with tcp.ecn true)"
+        ));
+    }
     if cfg.ecn_open_in_echo_run && !cfg.ecn {
         return Err(format!(
             "{at}.tcp.ecn_open_in_echo_run: ns-2's old_ecn_, a rule of the window's growth on ACKs that echo a mark, \
@@ -853,6 +859,7 @@ pub(crate) fn flow_transport(sc: &Scenario, i: usize) -> Result<FlowTransport, S
         ("exit_recovery_at_flight", "exit_recovery_fix_ 1", cfg.exit_recovery_at_flight as u32),
         ("ts_echo_rfc1323", "ts_echo_rfc1323_ true", cfg.ts_echo_rfc1323 as u32),
         ("ecn_open_in_echo_run", "old_ecn_ 1", cfg.ecn_open_in_echo_run as u32),
+        ("cwr_on_retransmit", "SetCWRonRetransmit_ false", !cfg.cwr_on_retransmit as u32),
         ("srtt_bits", "T_SRTT_BITS", (cfg.srtt_bits != 3) as u32),
         ("rttvar_bits", "T_RTTVAR_BITS", (cfg.rttvar_bits != 2) as u32),
         ("rto_rttvar_exp", "rttvar_exp_", (cfg.rto_rttvar_exp != 2) as u32),

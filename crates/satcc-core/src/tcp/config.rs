@@ -510,6 +510,12 @@ pub struct TcpConfig {
     /// holds it, as ns-2's old_ecn_ 1 (its ECN test suites set it) [false: old_ecn_ 0,
     /// no ACK echoing a mark opens it]. ns-2's agents only.
     pub ecn_open_in_echo_run: bool,
+    /// With `ecn`: a retransmission may carry the CWR that follows a window cut, as
+    /// ns-2's SetCWRonRetransmit_ true [true]; false (ns-2's default before 2005, which
+    /// test suites keep): only a segment sent for the first time carries it (ns-2's
+    /// TcpAgent::output: seqno below maxseq_ is a retransmission), and the CWR waits for
+    /// one. ns-2's agents only.
+    pub cwr_on_retransmit: bool,
     /// With `delayed_ack`: a Linux receiver (6.7+) acknowledges at once an in-order
     /// segment carrying PSH, once the application has read it with nothing held out of
     /// order (tcp_measure_rcv_mss's ICSK_ACK_PUSHED, tcp_cleanup_rbuf). With it the
@@ -616,6 +622,7 @@ impl Default for TcpConfig {
             ts_reset_rto: false,
             ts_echo_rfc1323: false,
             ecn_open_in_echo_run: false,
+            cwr_on_retransmit: true,
             delayed_ack: false,
             delayed_ack_interval_s: 0.1,
             quick_ack: false,

@@ -688,8 +688,9 @@ impl TcpSender {
         }
         self.last_xmit = now;
         // ECN: the first segment after a window cut carries CWR (cong_action_; ns-2's
-        // SetCWRonRetransmit_ true: a retransmission too)
-        let aux = if self.cong_action {
+        // SetCWRonRetransmit_ true: a retransmission too; false: the first below maxseq_
+        // not sent before)
+        let aux = if self.cong_action && (self.cfg.cwr_on_retransmit || seqno >= self.maxseq) {
             self.cong_action = false;
             if self.cfg.ecn {
                 crate::net::packet::CWR
@@ -3732,6 +3733,27 @@ mod tests {
             s.on_ack(&ece(12), 40 * MS, &mut out);
             assert_eq!(s.stats.ecn_responses, 2, "{recovery:?}");
             assert_eq!(s.w.cwnd, w / 2.0);
+        }
+    }
+
+    /// ns-2's SetCWRonRetransmit_: true (the default), the first segment after a cut
+    /// carries CWR even as a retransmission; false, only one sent for the first time
+    /// (seqno at or above maxseq_), the CWR waiting for it.
+    #[test]
+    fn cwr_waits_for_a_new_segment_without_set_cwr_on_retransmit() {
+        use crate::net::packet::CWR;
+        for on_retransmit in [true, false] {
+            let cfg = TcpConfig { rwnd_pkts: 100, ecn: true, cwr_on_retransmit: on_retransmit, ..TcpConfig::default() };
+            let (mut s, _) = steady_after(TcpSender::new(0, cfg, Box::new(Reno), 0.0), ece(0));
+            assert_eq!(s.maxseq, 11);
+            s.cong_action = true;
+            let mut out = vec![];
+            s.output(2, 10 * MS, &mut out);
+            assert_eq!(out[0].aux & CWR != 0, on_retransmit, "a retransmission");
+            assert_eq!(s.cong_action, !on_retransmit);
+            s.output(11, 11 * MS, &mut out);
+            assert_eq!(out[1].aux & CWR != 0, !on_retransmit, "the highest sent again: not below maxseq_");
+            assert!(!s.cong_action);
         }
     }
 
