@@ -249,6 +249,21 @@ _READ_BY_SOME = {
     "LimTransmitFix_": ("false", ("Agent/TCP/Sack1",), "limited_transmit_fix", True),
 }
 
+# ns-2's variables that its agents read only with another setting on (the others' traces
+# are the same whatever they say, so the import notes them and leaves them out):
+# variable -> (ns-2's default, the scenario's key of that setting and ns-2's name for it,
+# where ns-2 reads the variable, the scenario's key and the value it takes there)
+_READ_WITH = {
+    # TcpAgent::newack
+    "ts_resetRTO_": ("false", "timestamps", "timestamps_", "only with the timestamp option", "ts_reset_rto", True),
+    # TcpAgent::output
+    "SetCWRonRetransmit_": ("true", "ecn", "ecn_", "only as it sets CWR, which a sender without ECN never does",
+                            "cwr_on_retransmit", False),
+    # TcpAgent::recv_newack_helper
+    "old_ecn_": ("0", "ecn", "ecn_", "only on ACKs that echo a mark, which a sender without ECN never gets",
+                 "ecn_open_in_echo_run", True),
+}
+
 # ns-2's SACK agents: satcc's Sack1 or Fack recovery (tcp.sack_agent) under the
 # controller of the agent whose window rules they follow (Fack's own recovery cuts its
 # window as a timeout does and opens it by opencwnd, whichever Reno-like controller)
@@ -2043,14 +2058,16 @@ def _tcp(objs: _Objects, a: str, b: str, cc: str, sack_agent: str | None, delack
         else:
             objs.notes.append(f"{what}: {var} {val}: {objs.cls[a]} does not read it (read by {' and '.join(readers)} "
                               "only); left out")
-    # ts_resetRTO_: read by TcpAgent::newack with the timestamp option only
-    known.add("ts_resetRTO_")
-    if _bool(objs.get(a, "ts_resetRTO_", "false")[0], f"{what}: ts_resetRTO_"):
-        if tcp.get("timestamps"):
-            tcp["ts_reset_rto"] = True
+    # the variables ns-2 reads only with another setting on (_READ_WITH)
+    for var, (default, needs, needs_var, why, key, value) in _READ_WITH.items():
+        known.add(var)
+        val = objs.get(a, var, default)[0]
+        if _bool(val, f"{what}: {var}") == _bool(default, var):
+            continue
+        if tcp.get(needs):
+            tcp[key] = value
         else:
-            objs.notes.append(f"{what}: ts_resetRTO_ true without timestamps_: ns-2 reads it only with the "
-                              "timestamp option; left out")
+            objs.notes.append(f"{what}: {var} {val} without {needs_var}: ns-2 reads it {why}; left out")
     # numdupacksFrac_: read by Sack1TcpAgent::numdupacks(cwnd_) only, a C int dividing
     # the window (0 divides by zero; below 0 it never exceeds numdupacks_)
     known.add("numdupacksFrac_")
@@ -2065,23 +2082,6 @@ def _tcp(objs: _Objects, a: str, b: str, cc: str, sack_agent: str | None, delack
         else:
             objs.notes.append(f"{what}: numdupacksFrac_ {frac_val}: {objs.cls[a]} does not read it (read by "
                               "Agent/TCP/Sack1 only); left out")
-    # SetCWRonRetransmit_: read by TcpAgent::output as it sets CWR, which only an ECN
-    # sender's window cuts ask for
-    known.add("SetCWRonRetransmit_")
-    if not _bool(objs.get(a, "SetCWRonRetransmit_", "true")[0], f"{what}: SetCWRonRetransmit_"):
-        if tcp.get("ecn"):
-            tcp["cwr_on_retransmit"] = False
-        else:
-            objs.notes.append(f"{what}: SetCWRonRetransmit_ false without ecn_: ns-2 reads it only as it sets CWR, "
-                              "which a sender without ECN never does; left out")
-    # old_ecn_: read by TcpAgent::recv_newack_helper on ACKs echoing a mark only
-    known.add("old_ecn_")
-    if _bool(objs.get(a, "old_ecn_", "0")[0], f"{what}: old_ecn_"):
-        if tcp.get("ecn"):
-            tcp["ecn_open_in_echo_run"] = True
-        else:
-            objs.notes.append(f"{what}: old_ecn_ 1 without ecn_: ns-2 reads it only on ACKs that echo a mark, which "
-                              "a sender without ECN never gets; left out")
     if objs.cls[a] == "Agent/TCP/Newreno":
         # its partial ACKs' rules (tcp-newreno.cc): the window deflated or not, and the
         # timer restarted on the first partial ACK of a recovery or on each

@@ -2349,6 +2349,14 @@ def _one_period(f: dict) -> None:
             f.pop("stop_s")
 
 
+def _without_tcp(key: str):
+    """A change of a network: `key` taken out of every flow's TCP settings."""
+    def apply(sc: dict) -> None:
+        for f in sc["flows"]:
+            f.get("tcp", {}).pop(key, None)
+    return apply
+
+
 def _queues_as(kinds: tuple[str, ...], change):
     """A change of a network: every queue of one of `kinds` replaced by change(queue)."""
     def apply(sc: dict) -> None:
@@ -2447,7 +2455,7 @@ FAMILY_CONTROLS = {
     "ftp-running": {
         "no start while running": lambda sc: [_running_starts_moved(f, None) for f in sc["flows"]],
         "each start while running 1 ms later": lambda sc: [_running_starts_moved(f, 0.001) for f in sc["flows"]],
-        "no maxburst_": lambda sc: [f.get("tcp", {}).pop("max_burst_pkts", None) for f in sc["flows"]],
+        "no maxburst_": _without_tcp("max_burst_pkts"),
     },
     "traces": {
         "each trace's records in reverse order": lambda sc: [f["traffic"]["records"].reverse() for f in sc["flows"]
@@ -2468,33 +2476,27 @@ FAMILY_CONTROLS = {
             if f.get("transport") == "ping"],
     },
     "sack-blocks": {
-        "every Sack1 sink of three blocks": lambda sc: [f.get("tcp", {}).pop("sack_blocks", None) for f in sc["flows"]],
+        "every Sack1 sink of three blocks": _without_tcp("sack_blocks"),
     },
     "ts-reset-rto": {
-        "the backoff ended by the timed segment only": lambda sc: [f.get("tcp", {}).pop("ts_reset_rto", None)
-                                                                   for f in sc["flows"]],
+        "the backoff ended by the timed segment only": _without_tcp("ts_reset_rto"),
     },
     "rtt-shifts": {
         "ns-2's default scalings": lambda sc: [f.get("tcp", {}).pop(k, None) for f in sc["flows"]
                                                for k in ("srtt_bits", "rttvar_bits", "rto_rttvar_exp")],
     },
     "exit-recovery": {
-        "every recovery left at ssthresh": lambda sc: [f.get("tcp", {}).pop("exit_recovery_at_flight", None)
-                                                       for f in sc["flows"]],
+        "every recovery left at ssthresh": _without_tcp("exit_recovery_at_flight"),
     },
     "cwr-retransmit": {
-        "CWR on retransmissions too": lambda sc: [f.get("tcp", {}).pop("cwr_on_retransmit", None)
-                                                  for f in sc["flows"]],
+        "CWR on retransmissions too": _without_tcp("cwr_on_retransmit"),
     },
     "sack1-dupacks": {
-        "the threshold numdupacks_ alone": lambda sc: [f.get("tcp", {}).pop("dupack_threshold_cwnd_divisor", None)
-                                                       for f in sc["flows"]],
-        "the pipe less the threshold": lambda sc: [f.get("tcp", {}).pop("limited_transmit_fix", None)
-                                                   for f in sc["flows"]],
+        "the threshold numdupacks_ alone": _without_tcp("dupack_threshold_cwnd_divisor"),
+        "the pipe less the threshold": _without_tcp("limited_transmit_fix"),
     },
     "old-ecn": {
-        "no echoing ACK opening the window": lambda sc: [f.get("tcp", {}).pop("ecn_open_in_echo_run", None)
-                                                          for f in sc["flows"]],
+        "no echoing ACK opening the window": _without_tcp("ecn_open_in_echo_run"),
     },
     "red-mark": {
         "every RED queue with use_mark_p": _queues_as(("red",), lambda q: {k: v for k, v in q.items()
@@ -2506,40 +2508,32 @@ FAMILY_CONTROLS = {
         "every step read as a ramp one packet wide": _queues_as(("red",), lambda q: {**q, "max_th_pkts": q["max_th_pkts"] + 1}),
     },
     "bug-fix": {
-        "one fast retransmit per window": lambda sc: [f.get("tcp", {}).pop("one_fast_retransmit_per_window", None)
-                                                      for f in sc["flows"]],
+        "one fast retransmit per window": _without_tcp("one_fast_retransmit_per_window"),
     },
     "exit-fast-retransmit": {
-        "every declined retransmit leaving the window": lambda sc: [f.get("tcp", {}).pop("exit_fast_retransmit", None)
-                                                                    for f in sc["flows"]],
+        "every declined retransmit leaving the window": _without_tcp("exit_fast_retransmit"),
     },
     "no-fast-retransmit": {
-        "every Tahoe sender retransmitting fast": lambda sc: [f.get("tcp", {}).pop("fast_retransmit", None)
-                                                              for f in sc["flows"]],
+        "every Tahoe sender retransmitting fast": _without_tcp("fast_retransmit"),
     },
     "drop-front": {
         "every full buffer dropping its arrival": _queues_as(("droptail",), lambda q: {k: v for k, v in q.items()
                                                                                  if k != "drop_front"}),
     },
     "partial-acks": {
-        "partial window deflation": lambda sc: [f.get("tcp", {}).pop("partial_window_deflation", None)
-                                                for f in sc["flows"]],
-        "the timer on the first partial ACK only": lambda sc: [f.get("tcp", {}).pop("timer_every_partial_ack", None)
-                                                               for f in sc["flows"]],
+        "partial window deflation": _without_tcp("partial_window_deflation"),
+        "the timer on the first partial ACK only": _without_tcp("timer_every_partial_ack"),
     },
     "suite-defaults": {
-        "cuts of the unrounded window": lambda sc: [f.get("tcp", {}).pop("whole_packet_cuts", None)
-                                                    for f in sc["flows"]],
-        "the window held back until the first ACK": lambda sc: [f.get("tcp", {}).pop("delay_growth", None)
-                                                                for f in sc["flows"]],
-        "RFC 2988's RTO rule": lambda sc: [f.get("tcp", {}).pop("rfc2988", None) for f in sc["flows"]],
+        "cuts of the unrounded window": _without_tcp("whole_packet_cuts"),
+        "the window held back until the first ACK": _without_tcp("delay_growth"),
+        "RFC 2988's RTO rule": _without_tcp("rfc2988"),
     },
     "no-restart": {
-        "every window restarted after an idle timeout": lambda sc: [f.get("tcp", {}).pop("slow_start_restart", None)
-                                                                   for f in sc["flows"]],
+        "every window restarted after an idle timeout": _without_tcp("slow_start_restart"),
     },
     "counted": {
-        "every increase fractional": lambda sc: [f.get("tcp", {}).pop("window_increase", None) for f in sc["flows"]],
+        "every increase fractional": _without_tcp("window_increase"),
         "the counted senders' cuts by half": lambda sc: [f["tcp"].pop("aimd_decrease", None) for f in sc["flows"]
                                                          if f.get("tcp", {}).get("window_increase")],
     },
@@ -2557,7 +2551,7 @@ FAMILY_CONTROLS = {
             for c in d.get("limit_changes", [])[:1]],
     },
     "sinks": {
-        "each sink as its agent's": lambda sc: [f.get("tcp", {}).pop("sink_sack", None) for f in sc["flows"]],
+        "each sink as its agent's": _without_tcp("sink_sack"),
         "Sack1 sinks only under Sack1 and Fack agents": lambda sc: [
             f["tcp"].pop("sink_sack") for f in sc["flows"] if f.get("tcp", {}).get("sink_sack") is False],
         "no Sack1 sink under the other agents": lambda sc: [
