@@ -2374,6 +2374,31 @@ def test_the_comparison_sees_cwr_on_retransmissions_put_back():
     assert list(got.values()) == [5], got
 
 
+def test_the_bugfix_ss_networks_lose_first_segments_without_mark_allman_s_rules():
+    # networks from BUGFIX_SS_FIRST: agents mixed, seven in ten of the Tahoe, Reno,
+    # NewReno and Sack1 ones without bugfix_ss_, some without a SYN, first segments lost
+    # on the access links in about half the networks; every one compared above
+    nets = _family("bugfix-ss")
+    made = [ns2exact.network(k) for k in nets]
+    flows = [f for sc in made for f in sc["flows"] if f.get("transport", "tcp") == "tcp"]
+    off = [f for f in flows if f["tcp"].get("first_packet_loss_fix") is False]
+    assert len(off) >= 200 and sum(f["tcp"].get("syn") is False for f in off) >= 30
+    kinds = {(f["cc"], f["tcp"].get("sack_agent")) for f in off}
+    assert {("tahoe", None), ("reno", None), ("newreno", None)} <= kinds and any(a == "sack1" for _, a in kinds)
+    assert not any(f["tcp"].get("sack_agent") == "fack" or f["cc"] == "vegas" for f in off)
+    lists = sum(any(d.get("error", {}).get("type") == "list" for l in sc["links"] for d in (l.get("a_to_b", {}),
+                                                                                         l.get("b_to_a", {})))
+                for sc in made)
+    assert 30 <= lists <= 70
+    assert " set bugfix_ss_ 0" in "".join(ns2exact.tcl(k) for k in nets[:5])
+
+
+def test_the_comparison_sees_mark_allman_s_rules_put_back():
+    # of the first twenty (`python -m satcc.dev.ns2exact controls --family bugfix-ss`): 12
+    got = ns2exact.controls("bugfix-ss", REF)
+    assert list(got.values()) == [12], got
+
+
 def test_the_bug_fix_networks_run_every_agent_that_reads_it_without_it():
     # networks from BUG_FIX_FIRST: ns-2's Tahoe, Reno, NewReno, Sack1 and Vegas agents
     # with bugFix_ false beside Fack agents (which never read it), some over buffers of

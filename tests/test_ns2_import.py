@@ -377,6 +377,12 @@ def _agree(sc: dict, script: str) -> bool:
     ("red_use_mark_p.tcl", lambda sc: _link(sc, "a1", "a2")["queue"].pop("use_mark_p")),
     ("red_use_mark_p.tcl", lambda sc: _link(sc, "b1", "b2")["queue"].pop("use_mark_p")),
     ("red_use_mark_p.tcl", lambda sc: _link(sc, "c1", "c2")["queue"].update(mark_p=0.1)),
+    # bugfix_ss_ 0: a lost first data segment retransmitted fast after all (Tahoe, Reno,
+    # NewReno, Sack1), the initial window brought down by a timeout before any ACK (Reno
+    # without a SYN), and the NewReno sender set back to 1 given 0
+    *[("bugfix_ss.tcl", lambda sc, f=f: _flow(sc, f)["tcp"].pop("first_packet_loss_fix"))
+      for f in ("tcp0", "tcp1", "tcp2", "tcp3", "tcp6")],
+    ("bugfix_ss.tcl", lambda sc: _flow(sc, "tcp5")["tcp"].update(first_packet_loss_fix=False)),
     # SetCWRonRetransmit_ false: CWR on a retransmission after all, for Tahoe, NewReno and
     # Sack1 (the Reno sender's, over a delayed-ACK sink, decides nothing in this run: the
     # cwr-retransmit networks cover Reno), and the NewReno sender set back to true given

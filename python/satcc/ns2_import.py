@@ -247,6 +247,11 @@ _READ_BY_SOME = {
     # Sack1TcpAgent::dupack_action: with singledup_, the pipe less one (the segments
     # limited transmit sent), not less numdupacks
     "LimTransmitFix_": ("false", ("Agent/TCP/Sack1",), "limited_transmit_fix", True),
+    # the dupack_action of TcpAgent, RenoTcpAgent, NewRenoTcpAgent and Sack1TcpAgent (a
+    # fast retransmit at ACK 0) and TcpAgent::timeout (the initial window to 1 before any
+    # ACK), which Reno's and Sack1's call; Fack and Vegas have their own of both
+    "bugfix_ss_": ("1", ("Agent/TCP", "Agent/TCP/Reno", "Agent/TCP/Newreno", "Agent/TCP/Sack1"),
+                   "first_packet_loss_fix", False),
 }
 
 # ns-2's variables that its agents read only with another setting on (the others' traces

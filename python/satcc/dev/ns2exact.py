@@ -390,6 +390,14 @@ SACK1_DUP_FIRST = 60000
 # From CWR_FIRST to CWR_FIRST + 99: networks as from OLD_ECN_FIRST, seven in ten ECN
 # senders with SetCWRonRetransmit_ false (CWR only on a segment sent for the first time)
 CWR_FIRST = 61000
+# From BUGFIX_SS_FIRST to BUGFIX_SS_FIRST + 99: lossy networks whose TCP agents are mixed
+# (Fack and Vegas among them, which never read it), seven in ten of those that read it
+# without bugfix_ss_ (no fast retransmit of a lost first data segment, the initial window
+# kept by a timeout before any ACK), initial windows of 2 to 6 packets, a quarter of the
+# senders without a SYN, router buffers cut to 2-6 packets in half the networks and in
+# half each sender's first data segment (or, without a SYN, first window) lost on its
+# access link
+BUGFIX_SS_FIRST = 62000
 # Networks found apart by a scan beyond the reference (`scan A B --family F`) and kept in
 # it once fixed, each with its family (network(k, F)): 92028 (dv) parted by a RED draw
 # taken in another order, its link's two ends told of a failure in satcc's order rather
@@ -443,7 +451,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(RED_STEP_FIRST, RED_STEP_FIRST + 100)) + list(range(EXIT_REC_FIRST, EXIT_REC_FIRST + 100))
             + list(range(RTT_SHIFT_FIRST, RTT_SHIFT_FIRST + 100)) + list(range(RED_MARK_FIRST, RED_MARK_FIRST + 100))
             + list(range(OLD_ECN_FIRST, OLD_ECN_FIRST + 100)) + list(range(SACK1_DUP_FIRST, SACK1_DUP_FIRST + 100))
-            + list(range(CWR_FIRST, CWR_FIRST + 100))
+            + list(range(CWR_FIRST, CWR_FIRST + 100)) + list(range(BUGFIX_SS_FIRST, BUGFIX_SS_FIRST + 100))
             + sorted(SCANNED)
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
@@ -680,9 +688,11 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "partial-acks": NewReno's older partial ACK rules; "drop-front": DropTail queues dropping from the front; "no-fast-retransmit": Tahoe agents without fast retransmit; "exit-fast-retransmit": Reno and NewReno agents without exitFastRetrans_; "ts-reset-rto": timestamp echoes ending the timer's backoff; "sack-blocks": Sack1 sinks of fewer SACK blocks; "ping": ping flows (Agent/Ping) beside the others; "red-victims": RED's forced drops from the front or at random; "bug-fix": agents without bugFix_; "red-step": RED as a step at one threshold; "exit-recovery": NewReno agents leaving recovery at the data outstanding; "rtt-shifts": ns-2's RTT estimator with other scalings; "red-mark": RED without use_mark_p_; "old-ecn": ECN senders with old_ecn_; "sack1-dupacks": Sack1 agents with numdupacksFrac_ and LimTransmitFix_; "cwr-retransmit": ECN senders without SetCWRonRetransmit_; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "partial-acks": NewReno's older partial ACK rules; "drop-front": DropTail queues dropping from the front; "no-fast-retransmit": Tahoe agents without fast retransmit; "exit-fast-retransmit": Reno and NewReno agents without exitFastRetrans_; "ts-reset-rto": timestamp echoes ending the timer's backoff; "sack-blocks": Sack1 sinks of fewer SACK blocks; "ping": ping flows (Agent/Ping) beside the others; "red-victims": RED's forced drops from the front or at random; "bug-fix": agents without bugFix_; "red-step": RED as a step at one threshold; "exit-recovery": NewReno agents leaving recovery at the data outstanding; "rtt-shifts": ns-2's RTT estimator with other scalings; "red-mark": RED without use_mark_p_; "old-ecn": ECN senders with old_ecn_; "sack1-dupacks": Sack1 agents with numdupacksFrac_ and LimTransmitFix_; "cwr-retransmit": ECN senders without SetCWRonRetransmit_; "bugfix-ss": agents without bugfix_ss_; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
     if k in SCANNED:
         return True, False, SCANNED[k]
+    if BUGFIX_SS_FIRST <= k < BUGFIX_SS_FIRST + 100:
+        return True, False, "bugfix-ss"
     if CWR_FIRST <= k < CWR_FIRST + 100:
         return True, False, "cwr-retransmit"
     if SACK1_DUP_FIRST <= k < SACK1_DUP_FIRST + 100:
@@ -1640,6 +1650,32 @@ def _make_sack1_dupacks(sc: dict, rng: random.Random) -> None:
             f["tcp"] = {**f["tcp"], "limited_transmit_fix": True}
 
 
+def _make_bugfix_ss(sc: dict, rng: random.Random) -> None:
+    """In place: half the networks' router buffers cut to 2-6 packets; the TCP agents
+    mixed (_mixed_tcp_flows), each with an initial window of 2 to 6 packets, a quarter
+    without a SYN; seven in ten of the Tahoe, Reno, NewReno and Sack1 agents without
+    bugfix_ss_ (`tcp.first_packet_loss_fix` false); in half the networks each sender's
+    access link loses its first data segment (or first window) by ErrorModel/List."""
+    _cut_router_buffers(sc, rng, 2, 6)
+    lose_first = rng.random() < 0.5
+    for f in _mixed_tcp_flows(sc, rng):
+        f["tcp"] = {**f["tcp"], "initial_window_pkts": rng.randint(2, 6)}
+        if rng.random() < 0.25:
+            f["tcp"]["syn"] = False
+        reads = f.get("cc") in ("tahoe", "reno", "newreno") and f["tcp"].get("sack_agent") in (None, "sack1")
+        if reads and not (f["tcp"].get("sack") and f["tcp"].get("sack_agent") != "sack1") and rng.random() < 0.7:
+            f["tcp"]["first_packet_loss_fix"] = False
+        if lose_first:
+            # the sender's access link loses the first data segment (after a SYN) or,
+            # without a SYN, the whole first window (ErrorModel/List; the link's count
+            # takes every packet it carries that way)
+            link = next((l for l in sc["links"] if f["src"] in (l["a"], l["b"])), None)
+            if link is not None:
+                side = "a_to_b" if link["a"] == f["src"] else "b_to_a"
+                drops = [1] if f["tcp"].get("syn", True) else list(range(f["tcp"]["initial_window_pkts"]))
+                link.setdefault(side, {})["error"] = {"type": "list", "unit": "pkt", "drops": drops}
+
+
 def _make_bug_fix(sc: dict, rng: random.Random) -> None:
     """In place: half the networks' router buffers cut to 3-10 packets, a third of the
     networks made to answer ECN marks (_make_ecn), the TCP agents mixed
@@ -2335,6 +2371,7 @@ _FAMILY_MAKERS = {
     "old-ecn": [(_make_ecn, 7_000_000), (_make_old_ecn, 59_000_000)],
     "sack1-dupacks": [(_make_sack1, 4_000_000), (_make_sack1_dupacks, 60_000_000)],
     "cwr-retransmit": [(_make_ecn, 7_000_000), (_make_cwr_retransmit, 61_000_000)],
+    "bugfix-ss": [(_make_bugfix_ss, 62_000_000)],
 }
 
 
@@ -2487,6 +2524,9 @@ FAMILY_CONTROLS = {
     },
     "exit-recovery": {
         "every recovery left at ssthresh": _without_tcp("exit_recovery_at_flight"),
+    },
+    "bugfix-ss": {
+        "Mark Allman's rules for a lost first segment": _without_tcp("first_packet_loss_fix"),
     },
     "cwr-retransmit": {
         "CWR on retransmissions too": _without_tcp("cwr_on_retransmit"),

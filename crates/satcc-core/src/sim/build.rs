@@ -794,6 +794,19 @@ pub(crate) fn flow_transport(sc: &Scenario, i: usize) -> Result<FlowTransport, S
         }
     }
     let sack1 = cfg.sack && cfg.sack_agent == crate::tcp::SackAgent::Sack1;
+    {
+        use crate::tcp::Recovery::{Newreno, Reno, Tahoe};
+        let reads = if cfg.sack { sack1 } else { [Tahoe, Reno, Newreno].contains(&entry.recovery) };
+        if !cfg.first_packet_loss_fix && !reads {
+            return Err(format!(
+                "{at}.tcp.first_packet_loss_fix: false is ns-2's bugfix_ss_ 0, a rule of its Tahoe, Reno, NewReno \
+                 and Sack1 agents, not of '{}'{} (allowed: {} with sack = false, or sack_agent sack1)",
+                f.cc,
+                if cfg.sack { format!(" with tcp.sack (sack_agent {})", cfg.sack_agent.name()) } else { String::new() },
+                ns2_recovery_controllers(&[Tahoe, Reno, Newreno], &settings)
+            ));
+        }
+    }
     if (cfg.dupack_threshold_cwnd_divisor > 0 || cfg.limited_transmit_fix) && !sack1 {
         let (key, var) = if cfg.limited_transmit_fix {
             ("limited_transmit_fix", "LimTransmitFix_")
@@ -860,6 +873,7 @@ pub(crate) fn flow_transport(sc: &Scenario, i: usize) -> Result<FlowTransport, S
         ("ts_echo_rfc1323", "ts_echo_rfc1323_ true", cfg.ts_echo_rfc1323 as u32),
         ("ecn_open_in_echo_run", "old_ecn_ 1", cfg.ecn_open_in_echo_run as u32),
         ("cwr_on_retransmit", "SetCWRonRetransmit_ false", !cfg.cwr_on_retransmit as u32),
+        ("first_packet_loss_fix", "bugfix_ss_ 0", !cfg.first_packet_loss_fix as u32),
         ("srtt_bits", "T_SRTT_BITS", (cfg.srtt_bits != 3) as u32),
         ("rttvar_bits", "T_RTTVAR_BITS", (cfg.rttvar_bits != 2) as u32),
         ("rto_rttvar_exp", "rttvar_exp_", (cfg.rto_rttvar_exp != 2) as u32),

@@ -516,6 +516,13 @@ pub struct TcpConfig {
     /// TcpAgent::output: seqno below maxseq_ is a retransmission), and the CWR waits for
     /// one. ns-2's agents only.
     pub cwr_on_retransmit: bool,
+    /// Mark Allman's two rules for a connection whose first data segment is lost, as
+    /// ns-2's bugfix_ss_ 1 [true]: a fast retransmit while nothing is acknowledged yet
+    /// (the ACK at 0) whatever `recover` says, and a timeout before the first ACK
+    /// brings the initial window down to one packet. False (bugfix_ss_ 0, which ns-2's
+    /// test suites set): neither. ns-2's Tahoe, Reno, NewReno and Sack1 agents (Fack's
+    /// and Vegas's duplicate ACKs and timeouts have rules of their own).
+    pub first_packet_loss_fix: bool,
     /// With `delayed_ack`: a Linux receiver (6.7+) acknowledges at once an in-order
     /// segment carrying PSH, once the application has read it with nothing held out of
     /// order (tcp_measure_rcv_mss's ICSK_ACK_PUSHED, tcp_cleanup_rbuf). With it the
@@ -623,6 +630,7 @@ impl Default for TcpConfig {
             ts_echo_rfc1323: false,
             ecn_open_in_echo_run: false,
             cwr_on_retransmit: true,
+            first_packet_loss_fix: true,
             delayed_ack: false,
             delayed_ack_interval_s: 0.1,
             quick_ack: false,

@@ -1367,7 +1367,7 @@ impl TcpSender {
     fn dupack_action(&mut self, phi: u32, now: Time, out: &mut Vec<Packet>) {
         let recovered = self.highest_ack > self.recover;
         let once = self.cfg.one_fast_retransmit_per_window;
-        if recovered || self.highest_ack == 0 || (!once && !self.cfg.ecn) {
+        if recovered || self.first_packet_lost() || (!once && !self.cfg.ecn) {
             self.fast_retransmit(phi, now, out);
         } else if self.cfg.ecn && self.last_cwnd_action == CwndAction::Ecn {
             // the window was already cut for ECN-Echo in this window of data: resend
@@ -1943,7 +1943,7 @@ impl TcpSender {
     fn dupack_action_tahoe(&mut self, now: Time) {
         let recovered = self.highest_ack > self.recover;
         let once = self.cfg.one_fast_retransmit_per_window;
-        if !(recovered || self.highest_ack == 0 || (!once && !self.cfg.ecn)) {
+        if !(recovered || self.first_packet_lost() || (!once && !self.cfg.ecn)) {
             if self.cfg.ecn && self.last_cwnd_action == CwndAction::Ecn {
                 // the window was already halved for ECN-Echo: to one packet, ssthresh
                 // kept (slowdown(CLOSE_CWND_ONE)), and back N (reset_rtx_timer(0, 0))
@@ -2167,6 +2167,12 @@ impl TcpSender {
         self.send_much_sack1(false, self.cfg.max_burst_pkts, now, out);
     }
 
+    /// ns-2's bugfix_ss_ escape in dupack_action: nothing acknowledged yet, so the
+    /// first data segment was lost and fast retransmit goes ahead whatever `recover`.
+    fn first_packet_lost(&self) -> bool {
+        self.highest_ack == 0 && self.cfg.first_packet_loss_fix
+    }
+
     /// Sack1's duplicate ACK threshold now (Sack1TcpAgent::numdupacks(cwnd_)):
     /// numdupacks_, or floor(cwnd) / numdupacksFrac_ if that is more.
     fn sack1_dupthresh(&self) -> i64 {
@@ -2183,7 +2189,7 @@ impl TcpSender {
     fn dupack_action_sack1(&mut self, now: Time, out: &mut Vec<Packet>) {
         let recovered = self.highest_ack > self.recover;
         let once = self.cfg.one_fast_retransmit_per_window;
-        let plain = recovered || self.highest_ack == 0 || (!once && !self.cfg.ecn);
+        let plain = recovered || self.first_packet_lost() || (!once && !self.cfg.ecn);
         let ecn_again = !plain && self.cfg.ecn && self.last_cwnd_action == CwndAction::Ecn;
         if !plain && !ecn_again && once {
             return;
@@ -2591,7 +2597,7 @@ impl TcpSender {
                 if self.cfg.initial_window_by_size {
                     self.cfg.initial_window_by_size = false;
                     self.initial_window = self.cfg.initial_window();
-                } else if self.initial_window > 1.0 {
+                } else if self.initial_window > 1.0 && self.cfg.first_packet_loss_fix {
                     self.initial_window = 1.0;
                 }
             }
@@ -3733,6 +3739,36 @@ mod tests {
             s.on_ack(&ece(12), 40 * MS, &mut out);
             assert_eq!(s.stats.ecn_responses, 2, "{recovery:?}");
             assert_eq!(s.w.cwnd, w / 2.0);
+        }
+    }
+
+    /// ns-2's bugfix_ss_: with it (the default) the first data segment's loss is
+    /// retransmitted fast while nothing is acknowledged (the ACK at 0); without it the
+    /// duplicates wait for the timeout; and a timeout before any ACK brings the initial
+    /// window down to one packet only with it.
+    #[test]
+    fn without_bugfix_ss_a_lost_first_segment_waits_for_its_timeout() {
+        for recovery in [Recovery::Tahoe, Recovery::Reno, Recovery::Newreno] {
+            for fix in [true, false] {
+                let cfg = TcpConfig { rwnd_pkts: 100, recovery, initial_window_pkts: 4, first_packet_loss_fix: fix,
+                                      ..TcpConfig::default() };
+                let mut s = TcpSender::new(0, cfg.clone(), Box::new(Reno), 0.0);
+                let mut out = vec![];
+                s.app_send(GREEDY, 0, &mut out);
+                s.on_ack(&ack(0), MS, &mut out);
+                assert!(s.maxseq >= 4, "{recovery:?}: the initial window out: {:?}", seqs(&out));
+                for k in 0..3 {
+                    s.on_ack(&ack(0), (2 + k) * MS, &mut out);
+                }
+                assert_eq!(s.stats.fast_retransmits, fix as u64, "{recovery:?}, bugfix_ss_ {fix}");
+                // no SYN, packet 0 lost: the timeout before any ACK (highest_ack_ -1)
+                let cfg = TcpConfig { syn: false, ..cfg };
+                let mut s = TcpSender::new(0, cfg, Box::new(Reno), 0.0);
+                s.app_send(GREEDY, 0, &mut out);
+                assert_eq!((s.highest_ack, s.initial_window), (-1, 4.0));
+                s.on_timeout(s.rtx_deadline.expect("armed"), &mut out);
+                assert_eq!(s.initial_window, if fix { 1.0 } else { 4.0 }, "{recovery:?}, bugfix_ss_ {fix}");
+            }
         }
     }
 
