@@ -1525,12 +1525,9 @@ def _make_exit_recovery(sc: dict, rng: random.Random) -> None:
             f["tcp"].update(rng.choice([{"partial_window_deflation": False}, {"timer_every_partial_ack": True}]))
 
 
-def _make_red_step(sc: dict, rng: random.Random) -> None:
-    """In place: four router links in five without a RED queue get one; every RED queue
-    (these, the lossy ones and the UDP family's on access links) is made a step at K, 1
-    to 12 packets (min_th_pkts = max_th_pkts), in a buffer of K to 4K packets, w_q 1 in
-    half of them, in bytes in one in five; in half the networks every RED queue marks
-    and the Reno, NewReno and Tahoe senders run `tcp.ecn`."""
+def _red_on_router_links(sc: dict, rng: random.Random) -> None:
+    """In place: four links between routers in five without a RED queue get one (both
+    directions), of 20 packets, max_p 0.02 to 0.5, gentle and wait drawn."""
     routers = {n["name"] for n in sc["nodes"] if n["name"].startswith("R")}
     for link in sc["links"]:
         if link["a"] in routers and link["b"] in routers and link["queue"]["type"] != "red" and rng.random() < 0.8:
@@ -1538,6 +1535,15 @@ def _make_red_step(sc: dict, rng: random.Random) -> None:
                              "gentle": rng.random() < 0.5, "wait": rng.random() < 0.7,
                              "mean_pkt_bytes": rng.choice([500, 1000, 1500])}
             link.get("b_to_a", {}).pop("queue", None)
+
+
+def _make_red_step(sc: dict, rng: random.Random) -> None:
+    """In place: four router links in five without a RED queue get one; every RED queue
+    (these, the lossy ones and the UDP family's on access links) is made a step at K, 1
+    to 12 packets (min_th_pkts = max_th_pkts), in a buffer of K to 4K packets, w_q 1 in
+    half of them, in bytes in one in five; in half the networks every RED queue marks
+    and the Reno, NewReno and Tahoe senders run `tcp.ecn`."""
+    _red_on_router_links(sc, rng)
     ecn = rng.random() < 0.5
     for link in sc["links"]:
         for q in _link_queues(link):
@@ -1559,15 +1565,10 @@ def _make_red_mark(sc: dict, rng: random.Random) -> None:
     8 and up to three times that in a buffer of max_th to twice it, w_q 0.02 to 1 (an
     average that passes max_th), in bytes in one in five, its forced drops' victim from
     the front or at random in one in five; eight in ten run without use_mark_p and half
-    keep the count through a forced drop (ns1_compat_); in half the networks every RED queue marks (mark_p 0.1,
-    0.5 or 2.0) and the Reno, NewReno and Tahoe senders run `tcp.ecn`."""
-    routers = {n["name"] for n in sc["nodes"] if n["name"].startswith("R")}
-    for link in sc["links"]:
-        if link["a"] in routers and link["b"] in routers and link["queue"]["type"] != "red" and rng.random() < 0.8:
-            link["queue"] = {"type": "red", "limit_pkts": 20, "max_p": rng.choice([0.1, 0.02, 0.5]),
-                             "gentle": rng.random() < 0.5, "wait": rng.random() < 0.7,
-                             "mean_pkt_bytes": rng.choice([500, 1000, 1500])}
-            link.get("b_to_a", {}).pop("queue", None)
+    keep the count through a forced drop (ns1_compat_); in half the networks every RED
+    queue marks (mark_p 0.1, 0.5 or 2.0) and the Reno, NewReno and Tahoe senders run
+    `tcp.ecn`."""
+    _red_on_router_links(sc, rng)
     ecn = rng.random() < 0.5
     mark_p = rng.choice([0.1, 0.5, 2.0])
     for link in sc["links"]:
