@@ -2067,3 +2067,13 @@ $ns run
     assert imp.in_law == []
     ns2_import.satcc_counts(imp)
     assert len(imp.in_law) == 1 and "picked among equally good next hops 2 times" in imp.in_law[0]
+
+
+def test_odd_values_of_every_ns2_variable_end_in_a_run_or_a_refusal():
+    # every variable of ns-2's list for the classes a dumbbell uses, at 0, nan and inf
+    # (satcc.dev.ns2fuzz; until 2026-12-05 tcpTick_ 0, linterm_ 0 and nan or inf where a
+    # whole number is read each ended in a traceback)
+    from satcc.dev import ns2fuzz
+
+    tried, bad = ns2fuzz.fuzz(["dumbbell.tcl"], ["0", "nan", "inf"])
+    assert tried >= 500 and bad == []

@@ -104,6 +104,15 @@ def test_unknown_congestion_control_lists_allowed():
      r"Vegas agents' duplicate ACKs, not of 'newreno' with tcp\.sack \(sack_agent rfc6675\)"),
     ("reno", {"one_fast_retransmit_per_window": False, "sack": True, "sack_agent": "fack"},
      r"flows\[0\]\.tcp\.one_fast_retransmit_per_window: .* not of 'reno' with tcp\.sack \(sack_agent fack\)"),
+    ("vegas", {"first_packet_loss_fix": False}, r"flows\[0\]\.tcp\.first_packet_loss_fix: false is ns-2's "
+     r"bugfix_ss_ 0, a rule of its Tahoe, Reno, NewReno and Sack1 agents \(Fack's and Vegas's are their own\), not "
+     r"of 'vegas'"),
+    ("reno", {"first_packet_loss_fix": False, "sack": True, "sack_agent": "fack"},
+     r"flows\[0\]\.tcp\.first_packet_loss_fix: .* not of 'reno' with tcp\.sack \(sack_agent fack\)"),
+    ("newreno", {"dupack_threshold_cwnd_divisor": 4}, r"flows\[0\]\.tcp\.dupack_threshold_cwnd_divisor: ns-2's "
+     r"numdupacksFrac_, read by its Sack1 agent only"),
+    ("newreno", {"cwr_on_retransmit": False}, r"flows\[0\]\.tcp\.cwr_on_retransmit: .* \(allowed: false with "
+     r"tcp\.ecn true\)"),
     ("reno", {"exit_recovery_at_flight": True}, r"flows\[0\]\.tcp\.exit_recovery_at_flight: ns-2's "
      r"exit_recovery_fix_, a rule of its NewReno agent's exit from fast recovery, not of 'reno' \(allowed: newreno"),
     ("newreno", {"exit_recovery_at_flight": True, "sack": True}, r"flows\[0\]\.tcp\.exit_recovery_at_flight: a "

@@ -470,14 +470,8 @@ impl Red {
         p
     }
 
-    /// A forced drop above max_th (`without_mark_p`): ns-2 restarts the count after it
-    /// (ns1_compat_ false), as after a full buffer's.
-    #[cold]
-    fn forced_above_max(&mut self) {
-        self.forced();
-    }
-
-    /// ns-2's forced drop: the count restarts, unless ns1_compat_.
+    /// ns-2's forced drop (the buffer full, or above max_th without use_mark_p_): the
+    /// count restarts, unless ns1_compat_.
     #[inline]
     fn forced(&mut self) {
         if !self.ns1_compat {
@@ -530,7 +524,7 @@ impl Red {
         let mut v = Verdict::Admit;
         if self.avg >= self.min_th && waiting > 1 {
             if !self.use_mark_p && self.avg >= if self.gentle { 2.0 * self.max_th } else { self.max_th } {
-                self.forced_above_max();
+                self.forced();
                 v = Verdict::DropOverflow;
             } else if !self.old {
                 self.count = 1;

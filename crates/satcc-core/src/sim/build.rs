@@ -779,32 +779,31 @@ pub(crate) fn flow_transport(sc: &Scenario, i: usize) -> Result<FlowTransport, S
             ns2_recovery_controllers(&cumulative, &settings)
         ));
     }
+    let sack1 = cfg.sack && cfg.sack_agent == crate::tcp::SackAgent::Sack1;
     {
-        use crate::tcp::Recovery::{Newreno, Reno, Tahoe, Vegas};
-        let sack1 = cfg.sack && cfg.sack_agent == crate::tcp::SackAgent::Sack1;
-        if !cfg.one_fast_retransmit_per_window && !(sack1 || (!cfg.sack && [Tahoe, Reno, Newreno, Vegas].contains(&entry.recovery))) {
-            return Err(format!(
-                "{at}.tcp.one_fast_retransmit_per_window: false is ns-2's bugFix_ false, a rule of its Tahoe, Reno, \
-                 NewReno, Sack1 and Vegas agents' duplicate ACKs, not of '{}'{} (allowed: {} with sack = false, or \
+        // a rule of ns-2's agents read by these recoveries without SACK and by its Sack1
+        // agent: `rule` names the setting as ns-2 has it, `read_by` the agents
+        use crate::tcp::Recovery::{self, Newreno, Reno, Tahoe, Vegas};
+        let ns2_rule = |key: &str, rule: &str, read_by: &str, recoveries: &[Recovery]| -> Result<(), String> {
+            if if cfg.sack { sack1 } else { recoveries.contains(&entry.recovery) } {
+                return Ok(());
+            }
+            Err(format!(
+                "{at}.tcp.{key}: {rule}, a rule of its {read_by}, not of '{}'{} (allowed: {} with sack = false, or \
                  sack_agent = sack1)",
                 f.cc,
                 if cfg.sack { format!(" with tcp.sack (sack_agent {})", cfg.sack_agent.name()) } else { String::new() },
-                ns2_recovery_controllers(&[Tahoe, Reno, Newreno, Vegas], &settings)
-            ));
+                ns2_recovery_controllers(recoveries, &settings)
+            ))
+        };
+        if !cfg.one_fast_retransmit_per_window {
+            ns2_rule("one_fast_retransmit_per_window", "false is ns-2's bugFix_ false",
+                     "Tahoe, Reno, NewReno, Sack1 and Vegas agents' duplicate ACKs", &[Tahoe, Reno, Newreno, Vegas])?;
         }
-    }
-    let sack1 = cfg.sack && cfg.sack_agent == crate::tcp::SackAgent::Sack1;
-    {
-        use crate::tcp::Recovery::{Newreno, Reno, Tahoe};
-        let reads = if cfg.sack { sack1 } else { [Tahoe, Reno, Newreno].contains(&entry.recovery) };
-        if !cfg.first_packet_loss_fix && !reads {
-            return Err(format!(
-                "{at}.tcp.first_packet_loss_fix: false is ns-2's bugfix_ss_ 0, a rule of its Tahoe, Reno, NewReno \
-                 and Sack1 agents, not of '{}'{} (allowed: {} with sack = false, or sack_agent sack1)",
-                f.cc,
-                if cfg.sack { format!(" with tcp.sack (sack_agent {})", cfg.sack_agent.name()) } else { String::new() },
-                ns2_recovery_controllers(&[Tahoe, Reno, Newreno], &settings)
-            ));
+        if !cfg.first_packet_loss_fix {
+            ns2_rule("first_packet_loss_fix", "false is ns-2's bugfix_ss_ 0",
+                     "Tahoe, Reno, NewReno and Sack1 agents (Fack's and Vegas's are their own)",
+                     &[Tahoe, Reno, Newreno])?;
         }
     }
     if (cfg.dupack_threshold_cwnd_divisor > 0 || cfg.limited_transmit_fix) && !sack1 {
