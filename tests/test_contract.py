@@ -94,7 +94,11 @@ PARTNERS = {"max_rto_s": "min_rto_s", "min_rto_s": "max_rto_s",
             "srtt_bits": "rttvar_bits", "rttvar_bits": "srtt_bits"}
 # A field that only some receivers or senders take: probed with the settings it needs.
 NEEDS = {"sack_blocks": {"sack": True, "sack_agent": "sack1"},
-         "dupack_threshold_cwnd_divisor": {"sack": True, "sack_agent": "sack1"}}
+         "dupack_threshold_cwnd_divisor": {"sack": True, "sack_agent": "sack1"},
+         # HighSpeed TCP's settings: with its window rule, the high window above the low
+         **{f"highspeed_{k}": {"window_increase": "highspeed"} for k in ("low_window", "high_p", "high_decrease",
+                                                                            "cwnd_range")},
+         "highspeed_high_window": {"window_increase": "highspeed", "highspeed_low_window": 1}}
 
 
 def _partner(props: dict, field: str, v):

@@ -321,6 +321,17 @@ def _agree(sc: dict, script: str) -> bool:
     *[("window_option.tcl", lambda sc, f=f: _flow(sc, f)["tcp"].pop("window_increase"))
       for f in ("tcp0", "tcp2", "tcp3", "tcp4", "tcp7")],
     ("window_option.tcl", lambda sc: _flow(sc, "tcp5").setdefault("tcp", {}).update(window_increase="counted")),
+    # windowOption_ 8, HighSpeed TCP: each agent's (Newreno, Reno, Tahoe under limited
+    # slow start, Sack1 cutting whole packets, Fack, two ECN agents), cwnd_range_'s reuse,
+    # a response function of its own setting by setting, a low window of 12 cutting
+    # whole packets, and the standard agent beside them
+    *[("highspeed.tcl", lambda sc, f=f: _without_highspeed(_flow(sc, f)["tcp"]))
+      for f in ("tcp0", "tcp1", "tcp2", "tcp3", "tcp4", "tcp5", "tcp6", "tcp8", "tcp9")],
+    ("highspeed.tcl", lambda sc: _flow(sc, "tcp1")["tcp"].pop("highspeed_cwnd_range")),
+    *[("highspeed.tcl", lambda sc, k=k: _flow(sc, "tcp5")["tcp"].pop(k))
+      for k in ("highspeed_low_window", "highspeed_high_window", "highspeed_high_p", "highspeed_high_decrease")],
+    ("highspeed.tcl", lambda sc: _flow(sc, "tcp6")["tcp"].pop("highspeed_low_window")),
+    ("highspeed.tcl", lambda sc: _flow(sc, "tcp7").setdefault("tcp", {}).update(window_increase="highspeed")),
     # slow_start_restart_ false: an idle timer's expiry left without effect (Tahoe,
     # Reno, NewReno, Fack, Vegas), and the agent that keeps the default beside them
     *[("slow_start_restart.tcl", lambda sc, f=f: _flow(sc, f).setdefault("tcp", {}).update(slow_start_restart=True))
@@ -430,6 +441,12 @@ def test_the_comparison_sees_a_setting_the_import_would_drop(script, change):
 
 def _flow(sc: dict, name: str) -> dict:
     return next(f for f in sc["flows"] if f["name"] == name)
+
+
+def _without_highspeed(tcp: dict) -> None:
+    # a flow's HighSpeed TCP taken out: its window rule and every setting of it
+    for k in [k for k in tcp if k == "window_increase" or k.startswith("highspeed_")]:
+        tcp.pop(k)
 
 
 def test_bug_fix_false_is_read_for_the_agents_that_read_it_and_noted_for_fack():
@@ -643,8 +660,8 @@ def _script(tmp_path, links="$ns duplex-link $a $b 10Mb 10ms DropTail", extra=""
 
 
 @pytest.mark.parametrize("extra,match", [
-    ("$tcp set windowOption_ 8", r"windowOption_ 8 is not modelled by satcc \(0 and 1 are: tcp.window_increase "
-     r"counted and fractional\)"),
+    ("$tcp set windowOption_ 6", r"windowOption_ 6 is not modelled by satcc \(0, 1 and 8 are: tcp.window_increase "
+     r"counted, fractional and highspeed\)"),
     # a variable of the agent's ns-2 class that satcc does not model, at anything but
     # ns-2's own default for that class (Newreno's is 1), and values ns-2 cannot run
     ("$tcp set newreno_changes_ 1", r"newreno_changes_ 1 is not modelled by satcc \(only ns-2's default, 0\)"),
@@ -1025,10 +1042,10 @@ def test_a_class_default_counts_for_the_objects_made_after_it(tmp_path):
     # of the class after it change nothing, those before count (and are checked)
     link = "$ns duplex-link $a $b 10Mb 10ms DropTail"
     sc = ns2_import.from_tcl(_script(tmp_path, links="Agent/TCP set window_ 7\n" + link,
-                                     extra="Agent/TCP set window_ 50\nAgent/TCP set windowOption_ 8")).scenario
+                                     extra="Agent/TCP set window_ 50\nAgent/TCP set windowOption_ 6")).scenario
     assert schema.tcp_settings(sc, sc["flows"][0])["rwnd_pkts"] == 7
-    with pytest.raises(ScenarioError, match=r"windowOption_ 8 is not modelled"):
-        ns2_import.from_tcl(_script(tmp_path, links="Agent/TCP set windowOption_ 8\n" + link))
+    with pytest.raises(ScenarioError, match=r"windowOption_ 6 is not modelled"):
+        ns2_import.from_tcl(_script(tmp_path, links="Agent/TCP set windowOption_ 6\n" + link))
 
 
 def test_a_subclass_default_of_ns2s_own_hides_a_superclass_setting(tmp_path):
@@ -1646,13 +1663,39 @@ $ns at 0.2 "$cbr start"
 
 
 def test_highspeed_tcps_variables_change_nothing_without_its_window_option(tmp_path):
-    # ns-2 reads low_window_, high_window_, high_p_ and high_decrease_ only with
-    # windowOption_ 8 (HighSpeed TCP), which is refused
-    extra = "$tcp set low_window_ 30\n$tcp set high_window_ 1000\n$tcp set high_p_ 1e-6\n$tcp set high_decrease_ 0.2"
+    # ns-2 reads low_window_, high_window_, high_p_, high_decrease_ and cwnd_range_ only
+    # with windowOption_ 8 (HighSpeed TCP): without it they are noted and left out
+    extra = ("$tcp set low_window_ 30\n$tcp set high_window_ 1000\n$tcp set high_p_ 1e-6\n"
+             "$tcp set high_decrease_ 0.2\n$tcp set cwnd_range_ 5")
     plain = ns2_import.from_tcl(_script(tmp_path)).scenario
-    assert ns2_import.from_tcl(_script(tmp_path, extra=extra)).scenario == plain
-    with pytest.raises(ScenarioError, match=r"windowOption_ 8 is not modelled"):
-        ns2_import.from_tcl(_script(tmp_path, extra=extra + "\n$tcp set windowOption_ 8"))
+    imp = ns2_import.from_tcl(_script(tmp_path, extra=extra))
+    assert imp.scenario == plain
+    assert sum("ns-2 reads it with windowOption_ 8 (HighSpeed TCP) only; left out" in n for n in imp.notes) == 5
+    # with it, each becomes its setting (ns-2's defaults for those not set)
+    sc = ns2_import.from_tcl(_script(tmp_path, extra=extra + "\n$tcp set windowOption_ 8")).scenario
+    tcp = schema.tcp_settings(sc, sc["flows"][0])
+    assert (tcp["window_increase"], tcp["highspeed_low_window"], tcp["highspeed_high_window"], tcp["highspeed_high_p"],
+            tcp["highspeed_high_decrease"], tcp["highspeed_cwnd_range"]) == ("highspeed", 30, 1000, 1e-6, 0.2, 5)
+    sc = ns2_import.from_tcl(_script(tmp_path, extra="$tcp set windowOption_ 8")).scenario
+    tcp = schema.tcp_settings(sc, sc["flows"][0])
+    assert (tcp["highspeed_low_window"], tcp["highspeed_high_window"], tcp["highspeed_high_p"],
+            tcp["highspeed_high_decrease"], tcp["highspeed_cwnd_range"]) == (38, 83000, 1e-7, 0.1, 0)
+    # a high window at or below the low one is refused by name (ns-2 divides by the log
+    # of their ratio)
+    sc = ns2_import.from_tcl(_script(tmp_path, extra="$tcp set windowOption_ 8\n$tcp set high_window_ 38")).scenario
+    with pytest.raises(ScenarioError, match=r"highspeed_high_window: must be above highspeed_low_window \(38\), got 38"):
+        satcc.validate(sc)
+    # in an `$ns at` event: the agent's reset computed the response function as the run
+    # started (ns-2 2.35 dies of SIGFPE when windowOption_ 8 comes in an event at 0 s)
+    with pytest.raises(ScenarioError, match=r"windowOption_ 8 set in an `\$ns at` event \(at 0 s\) is not modelled: "
+                                            r"ns-2 computes HighSpeed TCP's response function as the run starts"):
+        ns2_import.from_tcl(_script(tmp_path, extra='$ns at 0.0 "$tcp set windowOption_ 8"'))
+    with pytest.raises(ScenarioError, match=r"low_window_ set in an `\$ns at` event \(at 0 s\) is not modelled: ns-2 "
+                                            r"reads it as the run starts"):
+        ns2_import.from_tcl(_script(tmp_path, extra='$tcp set windowOption_ 8\n$ns at 0.0 "$tcp set low_window_ 20"'))
+    # set before the run and again in an event before the start: as set before the run
+    sc = ns2_import.from_tcl(_script(tmp_path, extra='$tcp set windowOption_ 8\n$ns at 0.0 "$tcp set windowOption_ 8"'))
+    assert schema.tcp_settings(sc.scenario, sc.scenario["flows"][0])["window_increase"] == "highspeed"
 
 
 def test_rtmodels_become_outages_as_ns2s_rtqueue_runs_them(tmp_path):

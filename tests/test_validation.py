@@ -86,6 +86,18 @@ def test_unknown_congestion_control_lists_allowed():
      r"a rule of its opencwnd, not of 'vegas' \(allowed: newreno, reno, tahoe"),
     ("cubic", {"window_increase": "counted"}, r"flows\[0\]\.tcp\.window_increase: ns-2's counted increase "
      r"\(windowOption_ 0\) is a rule of its opencwnd, not of 'cubic'"),
+    ("bbr", {"window_increase": "highspeed"}, r"flows\[0\]\.tcp\.window_increase: ns-2's HighSpeed TCP "
+     r"\(windowOption_ 8\) is a rule of its opencwnd and slowdown, not of 'bbr' \(allowed: newreno, reno, tahoe"),
+    # HighSpeed TCP's settings: only with its window rule, and a high window above the low
+    ("newreno", {"highspeed_low_window": 20}, r"flows\[0\]\.tcp\.highspeed_low_window: HighSpeed TCP's setting, "
+     r"read only with flows\[0\]\.tcp\.window_increase = 'highspeed' \(allowed: set window_increase to 'highspeed', "
+     r"or leave highspeed_low_window out\)"),
+    ("newreno", {"highspeed_cwnd_range": 3, "window_increase": "counted"}, r"flows\[0\]\.tcp\.highspeed_cwnd_range: "
+     r"HighSpeed TCP's setting, read only with"),
+    ("newreno", {"window_increase": "highspeed", "highspeed_low_window": 500, "highspeed_high_window": 400},
+     r"flows\[0\]\.tcp\.highspeed_high_window: must be above highspeed_low_window \(500\), got 400"),
+    ("newreno", {"window_increase": "highspeed", "highspeed_high_decrease": 0.6},
+     r"flows\[0\]\.tcp\.highspeed_high_decrease"),
     ("vegas", {"ecn": True}, r"flows\[0\]\.tcp\.ecn: 'vegas' has no ECN response modelled"),
     ("cubic", {"rfc2988": False}, r"flows\[0\]\.tcp\.rfc2988: ns-2's rfc2988_ false, not with 'cubic'"),
     ("bbr", {"delay_growth": False}, r"flows\[0\]\.tcp\.delay_growth: ns-2's delay_growth_ false, not with 'bbr'"),

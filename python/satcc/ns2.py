@@ -45,6 +45,11 @@ is_udp = schema.is_udp
 is_tcp = schema.is_tcp
 # scheme settings with an ns-2 variable of the same meaning on the controller's agent
 NS2_SETTINGS = {"vegas_alpha": "v_alpha_", "vegas_beta": "v_beta_", "vegas_gamma": "v_gamma_"}
+# HighSpeed TCP's variables (ns-2 reads them with windowOption_ 8): ns-2's name, the
+# `tcp` key, ns-2's default
+HIGHSPEED_VARS = (("low_window_", "highspeed_low_window", 38), ("high_window_", "highspeed_high_window", 83000),
+                  ("high_p_", "highspeed_high_p", 0.0000001), ("high_decrease_", "highspeed_high_decrease", 0.1),
+                  ("cwnd_range_", "highspeed_cwnd_range", 0))
 
 
 # ns-2 2.35's random number generator (tools/rng.cc, L'Ecuyer's MRG32k3a as RngStream,
@@ -697,6 +702,9 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             *([f"${t} set max_ssthresh_ {tcp['max_ssthresh_pkts']}"] if tcp.get("max_ssthresh_pkts") else []),
             *([f"${t} set increase_num_ {tcp['aimd_increase']!r}"] if tcp.get("aimd_increase", 1.0) != 1.0 else []),
             *([f"${t} set windowOption_ 0"] if tcp.get("window_increase") == "counted" else []),
+            *([f"${t} set windowOption_ 8", *(f"${t} set {var} {tcp[key]!r}" for var, key, default in HIGHSPEED_VARS
+                                              if tcp.get(key, default) != default)]
+              if tcp.get("window_increase") == "highspeed" else []),
             *([f"${t} set decrease_num_ {tcp['aimd_decrease']!r}"] if tcp.get("aimd_decrease", 0.5) != 0.5 else []),
             f"${t} set numdupacks_ {tcp['dupack_threshold']}",
             f"${t} set singledup_ {1 if tcp['limited_transmit'] else 0}",

@@ -223,8 +223,6 @@ _IGNORED = {"fid_", "class_", "type_", "prio_", "flags_", "agent_addr_", "agent_
             "maxseq_", "dupacks_", "cwnd_", "ssthresh_", "rtt_", "srtt_", "rttvar_", "backoff_", "sport_",
             "dport_", "off_ip_", "off_tcp_", "EnblRTTCtr_", "print_request_", "tcp_qs_recovery_",
             "qs_request_mode_", "qs_thresh_", "qs_rtt_", "spurious_response_", "CoarseTimer_", "color_",
-            # HighSpeed TCP's, which ns-2 reads only with windowOption_ 8 (refused above)
-            "low_window_", "high_window_", "high_p_", "high_decrease_",
             # listed by ns-default.tcl (ns-2's test suites set it false) but bound by no
             # one-way agent of 2.35: its packets are the same either way (checked in ns-2)
             "updated_rttvar_"}
@@ -1621,7 +1619,9 @@ _LIVE_SINK_VARS = {"packetSize_", "interval_"}
 _CHANGING_AGENT_VARS = {"window_": "rwnd_pkts", "maxcwnd_": "max_cwnd_pkts", "ssthresh_": "ssthresh_pkts"}
 # ... and those the agent's reset reads as the run starts: set in an event they do not
 # act as set before the run
-_RESET_AGENT_VARS = {"max_ssthresh_", "syn_", "delay_growth_"}
+_RESET_AGENT_VARS = {"max_ssthresh_", "syn_", "delay_growth_",
+                     # HighSpeed TCP's response function, computed by the reset
+                     "low_window_", "high_window_", "high_p_", "high_decrease_", "cwnd_range_"}
 
 
 # what a one-way TCP agent and its sink count, which ns-2 reads for nothing else: a
@@ -1661,6 +1661,14 @@ def _settings_before_start(objs: _Objects, a: str, b: str, app: str | None, acts
                 # after the reset, before the start: the first ssthresh (the last standing)
                 at_reset["ssthresh_"] = v
             elif var in live and (t, q) < first:
+                if h == a and var == "windowOption_" and v.strip() == "8" and \
+                        objs.get(a, "windowOption_", "1")[0].strip() != "8":
+                    # HighSpeed TCP's response function is computed by the reset, only
+                    # if windowOption_ is 8 then
+                    raise Ns2ImportError(f"{what}: windowOption_ 8 set in an `$ns at` event (at {t:g} s) is not "
+                                         "modelled: ns-2 computes HighSpeed TCP's response function as the run "
+                                         "starts (the agent's reset), and only for windowOption_ 8 then, so set it "
+                                         "before `$ns run`")
                 if h == a and var in ("window_", "tcpTick_") and var not in at_reset:
                     at_reset[var] = objs.get(a, var, _TCP_VARS[var][1])[0]
                 objs.vars[h][var] = v
@@ -2044,15 +2052,27 @@ def _tcp(objs: _Objects, a: str, b: str, cc: str, sack_agent: str | None, delack
     known.add("windowInitOption_")
     tcp["initial_window_by_size"] = option == 2
     # congestion avoidance's rule: 1, a fraction of a packet each new ACK; 0, a whole
-    # packet counted out (tcp.window_increase); ns-2's others (2-8: experimental and
-    # HighSpeed TCP's) are not modelled
+    # packet counted out; 8, HighSpeed TCP (tcp.window_increase); ns-2's others (2-6:
+    # experimental and binomial) are not modelled
     option = _c_int(objs.get(a, "windowOption_", "1")[0], f"{what}: windowOption_")
-    if option not in (0, 1):
-        raise Ns2ImportError(f"{what}: windowOption_ {option} is not modelled by satcc (0 and 1 are: "
-                             "tcp.window_increase counted and fractional)")
+    if option not in (0, 1, 8):
+        raise Ns2ImportError(f"{what}: windowOption_ {option} is not modelled by satcc (0, 1 and 8 are: "
+                             "tcp.window_increase counted, fractional and highspeed)")
     known.add("windowOption_")
     if option == 0:
         tcp["window_increase"] = "counted"
+    # HighSpeed TCP's variables, read by ns-2 with windowOption_ 8 only
+    for var, key, default in _ns2.HIGHSPEED_VARS:
+        known.add(var)
+        val = objs.get(a, var, repr(default))[0]
+        read = (_c_int if isinstance(default, int) else _num)(val, f"{what}: {var}")
+        if option == 8:
+            tcp[key] = read
+        elif read != default:
+            objs.notes.append(f"{what}: {var} {val}: ns-2 reads it with windowOption_ 8 (HighSpeed TCP) only; "
+                              "left out")
+    if option == 8:
+        tcp["window_increase"] = "highspeed"
     for var, (default, readers, key, value) in _READ_BY_SOME.items():
         known.add(var)
         val = objs.get(a, var, default)[0]
@@ -2116,7 +2136,8 @@ def _tcp(objs: _Objects, a: str, b: str, cc: str, sack_agent: str | None, delack
         # is refused for Vegas)
         inert = [f"{var} {objs.get(a, var, d)[0]}" for var, key, d in
                  (("increase_num_", "aimd_increase", 1.0), ("decrease_num_", "aimd_decrease", 0.5),
-                  ("windowOption_", "window_increase", "fractional"), ("precisionReduce_", "whole_packet_cuts", False))
+                  ("windowOption_", "window_increase", "fractional"), ("precisionReduce_", "whole_packet_cuts", False),
+                  *_ns2.HIGHSPEED_VARS)
                  if tcp.pop(key, d) != d]
         if inert:
             objs.notes.append(f"{what}: {', '.join(inert)}: ns-2's Vegas grows and cuts its window by its own "

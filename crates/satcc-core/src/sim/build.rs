@@ -904,6 +904,12 @@ pub(crate) fn flow_transport(sc: &Scenario, i: usize) -> Result<FlowTransport, S
             "opencwnd",
             cfg.window_increase == crate::tcp::config::WindowIncrease::Counted,
         ),
+        (
+            "window_increase",
+            "HighSpeed TCP (windowOption_ 8)",
+            "opencwnd and slowdown",
+            cfg.window_increase == crate::tcp::config::WindowIncrease::Highspeed,
+        ),
         ("aimd_decrease", "AIMD decrease (decrease_num_)", "slowdown", cfg.aimd_decrease != 0.5),
         ("whole_packet_cuts", "whole-packet cut (precisionReduce_ false)", "slowdown", cfg.whole_packet_cuts),
     ];

@@ -122,7 +122,7 @@ pub enum SackReport {
 }
 
 /// How congestion avoidance adds to the window (`TcpConfig::window_increase`, ns-2's
-/// windowOption_ 1 and 0).
+/// windowOption_ 1, 0 and 8).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum WindowIncrease {
@@ -131,6 +131,10 @@ pub enum WindowIncrease {
     Fractional,
     /// One packet once cwnd new ACKs are counted [windowOption_ 0].
     Counted,
+    /// HighSpeed TCP (RFC 3649) as ns-2 runs it: above the low window its response
+    /// function's increase a new ACK, and its own decrease at a cut
+    /// (tcp/congestion/highspeed.rs) [windowOption_ 8].
+    Highspeed,
 }
 
 /// Which TCP the hosts run: where each transport setting a table leaves out takes its
@@ -259,6 +263,32 @@ pub struct TcpConfig {
     /// controllers as aimd_increase.
     #[schemars(range(max = 1), extend("exclusiveMinimum" = 0))]
     pub aimd_decrease: f64,
+    /// HighSpeed TCP's low window (`window_increase: highspeed`): at or below it the
+    /// window grows by one packet a window and a cut takes decrease_num_'s fraction
+    /// (ns-2 sets decrease_num_ to HighSpeed's last decrease, so after a cut above the
+    /// low window that one) [low_window_ 38].
+    #[schemars(range(min = 1, max = 46340))]
+    pub highspeed_low_window: u32,
+    /// HighSpeed TCP's high window, where its response function reaches
+    /// highspeed_high_p and highspeed_high_decrease; above the low window [high_window_
+    /// 83000].
+    #[schemars(range(min = 2, max = 2147483647))]
+    pub highspeed_high_window: u32,
+    /// HighSpeed TCP's loss rate at the high window: between the low window's 1.5 /
+    /// low_window^2 and it, the rate the window is meant for is log-log linear in the
+    /// window [high_p_ 0.0000001].
+    #[schemars(range(max = 1), extend("exclusiveMinimum" = 0))]
+    pub highspeed_high_p: f64,
+    /// HighSpeed TCP's decrease at the high window: the fraction of the window a cut
+    /// takes away goes from 0.5 at the low window to this, linear in the log of cwnd
+    /// [high_decrease_ 0.1].
+    #[schemars(range(max = 0.5), extend("exclusiveMinimum" = 0))]
+    pub highspeed_high_decrease: f64,
+    /// HighSpeed TCP's reuse of its increase: a window at most this many packets above
+    /// the one its increase was last computed at grows by that increase over cwnd,
+    /// unrecomputed; 0 recomputes at every new ACK [cwnd_range_ 0].
+    #[schemars(range(max = 2147483647))]
+    pub highspeed_cwnd_range: u32,
     /// Receiver's advertised window, packets [window_ 20].
     #[schemars(range(min = 1, max = MAX_WINDOW_PKTS))]
     pub rwnd_pkts: u32,
@@ -591,6 +621,11 @@ impl Default for TcpConfig {
             aimd_increase: 1.0,
             window_increase: WindowIncrease::Fractional,
             aimd_decrease: 0.5,
+            highspeed_low_window: 38,
+            highspeed_high_window: 83000,
+            highspeed_high_p: 0.0000001,
+            highspeed_high_decrease: 0.1,
+            highspeed_cwnd_range: 0,
             rwnd_pkts: 20,
             initial_ssthresh_pkts: None,
             dupack_threshold: 3,
@@ -714,7 +749,6 @@ impl TcpConfig {
         }
     }
 
-    /// Check what the ranges on the fields (the scenario contract) cannot say; the error
     /// The Linux transport's settings and whether each is on (`stack: linux` sets them):
     /// what ns-2's agents do not have.
     fn linux_receiver_settings(&self) -> [(&'static str, bool); 8] {
@@ -730,8 +764,39 @@ impl TcpConfig {
         ]
     }
 
+    /// HighSpeed TCP's settings: read with `window_increase: highspeed` only, and a
+    /// high window above the low one (ns-2 divides by the log of their ratio).
+    fn validate_highspeed(&self, at: &str) -> Result<(), String> {
+        let d = TcpConfig::default();
+        if self.window_increase != WindowIncrease::Highspeed {
+            let set = [
+                ("highspeed_low_window", self.highspeed_low_window != d.highspeed_low_window),
+                ("highspeed_high_window", self.highspeed_high_window != d.highspeed_high_window),
+                ("highspeed_high_p", self.highspeed_high_p != d.highspeed_high_p),
+                ("highspeed_high_decrease", self.highspeed_high_decrease != d.highspeed_high_decrease),
+                ("highspeed_cwnd_range", self.highspeed_cwnd_range != d.highspeed_cwnd_range),
+            ];
+            if let Some((k, _)) = set.iter().find(|(_, on)| *on) {
+                return Err(format!(
+                    "{at}.{k}: HighSpeed TCP's setting, read only with {at}.window_increase = 'highspeed' \
+                     (allowed: set window_increase to 'highspeed', or leave {k} out)"
+                ));
+            }
+            return Ok(());
+        }
+        if self.highspeed_high_window <= self.highspeed_low_window {
+            return Err(format!(
+                "{at}.highspeed_high_window: must be above highspeed_low_window ({}), got {}",
+                self.highspeed_low_window, self.highspeed_high_window
+            ));
+        }
+        Ok(())
+    }
+
+    /// Check what the ranges on the fields (the scenario contract) cannot say; the error
     /// names the field.
     pub fn validate(&self, at: &str) -> Result<(), String> {
+        self.validate_highspeed(at)?;
         if let Some(p) = self.tick_phase_s {
             if !(p >= 0.0 && p < self.tick_s) {
                 return Err(format!("{at}.tick_phase_s: must be in [0, tick_s) = [0, {}), got {p}", self.tick_s));

@@ -11,6 +11,8 @@
 //! verdict names (`apply_link_error`).
 
 use super::config::{Recovery, TcpConfig, WindowIncrease};
+use super::congestion::highspeed::HighSpeed;
+use super::congestion::reno::limited_slow_start;
 use super::congestion::{AckEvent, AckObservation, AckSample, CongestionControl, LossEvent, Window};
 use super::prr::Prr;
 use super::rack::{Detection, Rack};
@@ -106,6 +108,12 @@ pub struct TcpSender {
     /// New ACKs counted toward the next whole packet of a counted increase (ns-2's
     /// count_, windowOption_ 0: `cfg.window_increase`); every slowdown clears it.
     ca_count: u32,
+    /// HighSpeed TCP's response function and last increase (`cfg.window_increase`
+    /// highspeed, ns-2's windowOption_ 8), else none.
+    highspeed: Option<Box<HighSpeed>>,
+    /// ns-2's decrease_num_ as a cut reads it: `cfg.aimd_decrease`, until a HighSpeed
+    /// cut above its low window sets it to that cut's decrease (and it stays so).
+    decrease_num: f64,
     firstpartial: bool,
     /// ECN (`cfg.ecn`), ns-2's TcpAgent state: the receiver answered the first
     /// segment's ECN setup (ect_), a response found the window at one packet
@@ -314,6 +322,8 @@ impl TcpSender {
             last_cwnd_action: CwndAction::None,
             first_decrease: true,
             ca_count: 0,
+            highspeed: (cfg.window_increase == WindowIncrease::Highspeed).then(|| Box::new(HighSpeed::new(&cfg))),
+            decrease_num: cfg.aimd_decrease,
             firstpartial: false,
             ect: false,
             ecn_backoff: false,
@@ -1113,27 +1123,48 @@ impl TcpSender {
             window_pkts: if whole { window_pkts.floor() } else { window_pkts },
             srtt_s: self.rtt.srtt_s(),
             seg_bytes: self.cfg.packet_size_bytes,
-            ssthresh_factor: 0.5,
-            cwnd_factor: 0.5,
+            ssthresh_halves: true,
+            cwnd_halves: true,
+            kept: 0.5 * window_pkts,
             cwnd_floor: 1.0,
             whole_packets: whole,
         }
     }
 
     /// ns-2's slowdown() on a window cut: ssthresh takes half the window, or
-    /// decrease_num_ of it (`tcp.aimd_decrease`), and so does cwnd where the cut sets
-    /// it. Half for the connection's first cut and for a cut in slow start, for
-    /// ssthresh after a timeout, and for cwnd whenever decrease_num_ is 0.5. Every
-    /// slowdown ends the first decrease (`end_first_decrease` where nothing is cut by
-    /// these factors).
+    /// decreasewin (decrease_num_ of it, `tcp.aimd_decrease`, or HighSpeed TCP's cut),
+    /// and so does cwnd where the cut sets it. Half for the connection's first cut and
+    /// for a cut in slow start, for ssthresh after a timeout, and for cwnd whenever
+    /// decrease_num_ is 0.5. Every slowdown ends the first decrease (`end_first_decrease`
+    /// where nothing is cut by these).
     #[inline]
     fn slowdown_factors(&mut self, ev: &mut LossEvent, timeout: bool) {
-        let d = self.cfg.aimd_decrease;
         let first = std::mem::replace(&mut self.first_decrease, false);
         self.ca_count = 0;
         let slow_start = self.w.cwnd < self.w.ssthresh;
-        ev.ssthresh_factor = if first || slow_start || timeout { 0.5 } else { d };
-        ev.cwnd_factor = if first || slow_start || d == 0.5 { 0.5 } else { d };
+        ev.kept = match self.highspeed_decrease() {
+            // HighSpeed: windowd() less its decrease of it, whole packets by (int) of
+            // that (windowd(), not window(), even then)
+            Some(b) => {
+                let wd = (self.w.cwnd + self.dupwnd as f64).min(self.wnd);
+                let k = wd - b * wd;
+                if ev.whole_packets {
+                    k.trunc()
+                } else {
+                    k
+                }
+            }
+            None => {
+                let k = self.decrease_num * ev.window_pkts;
+                if ev.whole_packets {
+                    k.floor()
+                } else {
+                    k
+                }
+            }
+        };
+        ev.ssthresh_halves = first || slow_start || timeout;
+        ev.cwnd_halves = first || slow_start || self.decrease_num == 0.5;
         // ns-2's slowdown() leaves cwnd where the cut puts it; satcc's RFC 6675
         // recovery keeps one segment
         ev.cwnd_floor = if self.cfg.recovery == Recovery::Sack { 1.0 } else { 0.0 };
@@ -1146,6 +1177,20 @@ impl TcpSender {
     fn end_first_decrease(&mut self) {
         self.first_decrease = false;
         self.ca_count = 0;
+        self.highspeed_decrease();
+    }
+
+    /// HighSpeed TCP's decrease at a slowdown (any slowdown, whatever it then cuts):
+    /// above its low window ns-2 computes it and keeps it as decrease_num_.
+    #[inline]
+    fn highspeed_decrease(&mut self) -> Option<f64> {
+        let hs = self.highspeed.as_deref()?;
+        if !hs.cuts_at(self.w.cwnd) {
+            return None;
+        }
+        let b = hs.decrease(self.w.cwnd);
+        self.decrease_num = b;
+        Some(b)
     }
 
     /// What the classifier needs to judge a loss seen at `now` with `feedback`.
@@ -1196,16 +1241,21 @@ impl TcpSender {
         if !(self.ect && self.ack_ece) || (self.ecn_burst && self.cfg.ecn_open_in_echo_run) {
             // ns-2's recv_newack_helper opens the window only on ACKs that echo no mark,
             // or with old_ecn_ 1 on those after an ACK that echoed one (ecn_burst_)
-            if self.cfg.window_increase == WindowIncrease::Counted && self.w.cwnd >= self.w.ssthresh {
+            if self.cfg.window_increase == WindowIncrease::Fractional || self.w.cwnd < self.w.ssthresh {
+                self.cc.on_ack(&mut self.w, &ev);
+            } else if let Some(hs) = self.highspeed.as_deref_mut() {
+                // opencwnd's windowOption_ 8: HighSpeed's increase, under limited slow
+                // start as windowOption_ 1's
+                let increment = hs.increment(self.w.cwnd);
+                self.w.cwnd += limited_slow_start(self.w.cwnd, ev.limited_ss_pkts, increment);
+            } else {
                 // opencwnd's windowOption_ 0: a whole packet once cwnd new ACKs are
-                // counted (build.rs allows it for the controllers that grow by opencwnd)
+                // counted (build.rs allows both for the controllers that grow by opencwnd)
                 self.ca_count += 1;
                 if self.ca_count as f64 >= self.w.cwnd {
                     self.ca_count = 0;
                     self.w.cwnd += 1.0;
                 }
-            } else {
-                self.cc.on_ack(&mut self.w, &ev);
             }
             cap_cwnd(&mut self.w, self.cfg.max_cwnd_pkts);
         }
@@ -1407,7 +1457,7 @@ impl TcpSender {
         }
         let mut ev = self.loss_event(now);
         self.slowdown_factors(&mut ev, false);
-        self.w.ssthresh = (ev.ssthresh_factor * ev.window_pkts).floor().max(2.0);
+        self.w.ssthresh = ev.ssthresh_cut().max(2.0);
         self.w.cwnd = ev.cwnd_cut();
         self.cong_action = true;
         self.stats.ecn_responses += 1;
@@ -2680,17 +2730,17 @@ mod tests {
         let cut = |s: &mut TcpSender, timeout: bool| {
             let mut ev = s.loss_event(0);
             s.slowdown_factors(&mut ev, timeout);
-            (ev.ssthresh_factor, ev.cwnd_factor)
+            (ev.ssthresh_cut(), ev.cwnd_cut())
         };
-        assert_eq!(cut(&mut s, false), (0.5, 0.5), "the first cut halves");
-        assert_eq!(cut(&mut s, false), (0.75, 0.75));
-        assert_eq!(cut(&mut s, true), (0.5, 0.75), "ssthresh halves after a timeout");
+        assert_eq!(cut(&mut s, false), (10.0, 10.0), "the first cut halves");
+        assert_eq!(cut(&mut s, false), (15.0, 15.0));
+        assert_eq!(cut(&mut s, true), (10.0, 15.0), "ssthresh halves after a timeout");
         s.w.cwnd = 4.0;
-        assert_eq!(cut(&mut s, false), (0.5, 0.5), "in slow start");
+        assert_eq!(cut(&mut s, false), (2.0, 2.0), "in slow start");
         let mut t = TcpSender::new(0, TcpConfig { aimd_decrease: 0.75, ..TcpConfig::default() }, Box::new(Reno), 0.0);
         t.w = Window { cwnd: 20.0, ssthresh: 10.0 };
         t.end_first_decrease();
-        assert_eq!(cut(&mut t, false), (0.75, 0.75), "a restart was the first slowdown");
+        assert_eq!(cut(&mut t, false), (15.0, 15.0), "a restart was the first slowdown");
         // through the third duplicate ACK: the first fast retransmit halves
         let cfg = TcpConfig { rwnd_pkts: 100, aimd_decrease: 0.75, aimd_increase: 0.5, ..TcpConfig::default() };
         let (mut s, _) = steady_after(TcpSender::new(0, cfg, Box::new(Reno), 0.0), ack(0));

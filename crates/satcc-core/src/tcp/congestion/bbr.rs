@@ -976,7 +976,7 @@ mod tests {
     fn a_recovery_conserves_packets_in_its_first_round() {
         let mut p = Path::new(1);
         p.run(3.0, 1000.0, 0.1);
-        let ev = LossEvent { now: 0, window_pkts: p.w.cwnd, srtt_s: 0.1, seg_bytes: 1000, ssthresh_factor: 0.5, cwnd_factor: 0.5, cwnd_floor: 1.0, whole_packets: false };
+        let ev = LossEvent::standard(0, p.w.cwnd, 0.1, 1000);
         let before = p.w.cwnd;
         p.bbr.on_fast_retransmit(&mut p.w, &ev);
         let mut s = p.sample(0.1, 50, p.delivered - 100);
@@ -997,7 +997,7 @@ mod tests {
     /// snd_ssthresh on Linux).
     #[test]
     fn a_loss_leaves_ssthresh_where_drain_set_it() {
-        let ev = LossEvent { now: 0, window_pkts: 10.0, srtt_s: 0.1, seg_bytes: 1000, ssthresh_factor: 0.5, cwnd_factor: 0.5, cwnd_floor: 1.0, whole_packets: false };
+        let ev = LossEvent::standard(0, 10.0, 0.1, 1000);
         let mut p = Path::new(1);
         p.bbr.on_fast_retransmit(&mut p.w, &ev);
         assert_eq!(p.w.ssthresh, f64::from(u32::MAX), "before DRAIN: infinite");

@@ -550,7 +550,7 @@ mod tests {
     fn a_loss_keeps_717_of_1024_and_fast_convergence_lowers_w_max() {
         let mut c = Cubic::default();
         let mut w = Window { cwnd: 100.0, ssthresh: 1e9 };
-        let ev = LossEvent { now: 0, window_pkts: 100.0, srtt_s: 0.1, seg_bytes: 1000, ssthresh_factor: 0.5, cwnd_factor: 0.5, cwnd_floor: 1.0, whole_packets: false };
+        let ev = LossEvent::standard(0, 100.0, 0.1, 1000);
         c.on_fast_retransmit(&mut w, &ev);
         assert_eq!(w.ssthresh, 70.0); // 100 x 717 / 1024 = 70.02
         assert_eq!(w.cwnd, 70.0);
@@ -593,7 +593,7 @@ mod tests {
         let mut c = Cubic::with_settings(&CubicSettings { tcp_friendliness: false, ..Default::default() });
         c.delay_min_us = 100_000;
         let mut w = Window { cwnd: 1000.0, ssthresh: 1e9 };
-        let ev = LossEvent { now: 0, window_pkts: 1000.0, srtt_s: 0.1, seg_bytes: 1000, ssthresh_factor: 0.5, cwnd_factor: 0.5, cwnd_floor: 1.0, whole_packets: false };
+        let ev = LossEvent::standard(0, 1000.0, 0.1, 1000);
         c.on_fast_retransmit(&mut w, &ev);
         assert_eq!(w.cwnd, 700.0);
         let path = grow(&mut c, &mut w, 0.0, 20.0, 0.1);
@@ -618,7 +618,7 @@ mod tests {
         let mut c = Cubic::default();
         c.delay_min_us = 1000;
         let mut w = Window { cwnd: 20.0, ssthresh: 1e9 };
-        let ev = LossEvent { now: 0, window_pkts: 20.0, srtt_s: 0.001, seg_bytes: 1000, ssthresh_factor: 0.5, cwnd_factor: 0.5, cwnd_floor: 1.0, whole_packets: false };
+        let ev = LossEvent::standard(0, 20.0, 0.001, 1000);
         c.on_fast_retransmit(&mut w, &ev); // 14
         let path = grow(&mut c, &mut w, 0.0, 0.2, 0.001); // 200 RTTs
         let gained = path.last().unwrap().1 - 14.0;
@@ -726,7 +726,7 @@ mod tests {
         let mut c = Cubic::with_settings(&CubicSettings { rfc9438: true, tcp_friendliness: false, ..Default::default() });
         c.delay_min_us = 100_000;
         let mut w = Window { cwnd: 1000.0, ssthresh: 1e9 };
-        let ev = LossEvent { now: 0, window_pkts: 1000.0, srtt_s: 0.1, seg_bytes: 1000, ssthresh_factor: 0.5, cwnd_factor: 0.5, cwnd_floor: 1.0, whole_packets: false };
+        let ev = LossEvent::standard(0, 1000.0, 0.1, 1000);
         c.on_fast_retransmit(&mut w, &ev);
         assert_eq!(w.cwnd, 700.0);
         let path = grow(&mut c, &mut w, 0.0, 15.0, 0.1);
@@ -742,7 +742,7 @@ mod tests {
     fn a_timeout_forgets_w_max_and_restarts_from_one() {
         let mut c = Cubic::default();
         let mut w = Window { cwnd: 100.0, ssthresh: 1e9 };
-        let ev = LossEvent { now: 0, window_pkts: 100.0, srtt_s: 0.1, seg_bytes: 1000, ssthresh_factor: 0.5, cwnd_factor: 0.5, cwnd_floor: 1.0, whole_packets: false };
+        let ev = LossEvent::standard(0, 100.0, 0.1, 1000);
         c.on_timeout(&mut w, &ev);
         assert_eq!((w.cwnd, w.ssthresh), (1.0, 70.0));
         assert_eq!(c.w_max(), 0.0);

@@ -9,6 +9,7 @@ pub mod bbr;
 pub mod cubic;
 pub mod estimators;
 pub mod fusion;
+pub mod highspeed;
 pub mod reno;
 pub mod star;
 pub mod tahoe;
@@ -71,12 +72,19 @@ pub struct LossEvent {
     pub srtt_s: f64,
     /// Data bytes per segment.
     pub seg_bytes: u32,
-    /// The fraction of `window_pkts` ssthresh takes and, on a fast retransmit, cwnd
-    /// (ns-2's slowdown(): half the window, or decrease_num_ of it, `tcp.aimd_decrease`;
-    /// 0.5 and 0.5 for standard TCP). The sender chooses them by ns-2's first_decrease_
-    /// rule.
-    pub ssthresh_factor: f64,
-    pub cwnd_factor: f64,
+    /// ssthresh takes half the window (ns-2's slowdown() halfwin) rather than `kept`:
+    /// for the connection's first cut, one in slow start and after a timeout. The
+    /// sender sets it by ns-2's first_decrease_ rule (true for standard TCP).
+    pub ssthresh_halves: bool,
+    /// cwnd, where the cut sets it (a fast retransmit, an ECN echo), takes half the
+    /// window rather than `kept`: for the first cut, one in slow start, and whenever
+    /// decrease_num_ is 0.5.
+    pub cwnd_halves: bool,
+    /// ns-2's decreasewin: the window a cut that does not halve leaves, decrease_num_
+    /// of the window (`tcp.aimd_decrease`; 0.5 for standard TCP), or HighSpeed TCP's
+    /// window less its decrease (`tcp.window_increase` highspeed); whole packets with
+    /// `whole_packets`.
+    pub kept: f64,
     /// The least cwnd a halving leaves: 0 for ns-2's agents (slowdown() has no floor:
     /// a window of 1.6 halves to 0.8), one segment for satcc's RFC 6675 recovery.
     pub cwnd_floor: f64,
@@ -87,11 +95,11 @@ pub struct LossEvent {
 }
 
 impl LossEvent {
-    /// cwnd after a cut that halves the window (or takes `cwnd_factor` of it), before
-    /// `cwnd_floor`: in whole packets with `whole_packets`.
+    /// ns-2's halfwin: half the window, whole packets with `whole_packets` (the window
+    /// is then whole already).
     #[inline]
-    pub fn cwnd_cut(&self) -> f64 {
-        let c = self.cwnd_factor * self.window_pkts;
+    pub fn halfwin(&self) -> f64 {
+        let c = 0.5 * self.window_pkts;
         if self.whole_packets {
             c.floor()
         } else {
@@ -99,10 +107,41 @@ impl LossEvent {
         }
     }
 
+    /// ssthresh after a cut, before the two-packet floor: the integer part of half the
+    /// window or of `kept`.
+    #[inline]
+    pub fn ssthresh_cut(&self) -> f64 {
+        if self.ssthresh_halves {
+            (0.5 * self.window_pkts).floor()
+        } else {
+            self.kept.floor()
+        }
+    }
+
+    /// cwnd after a cut that sets it (half the window or `kept`), before `cwnd_floor`.
+    #[inline]
+    pub fn cwnd_cut(&self) -> f64 {
+        if self.cwnd_halves {
+            self.halfwin()
+        } else {
+            self.kept
+        }
+    }
+
     /// A loss at `now` with the usable window `window_pkts`, cut as standard TCP cuts
     /// (ns-2's decrease_num_ 0.5, a one-segment floor): for controllers' tests.
     pub fn standard(now: Time, window_pkts: f64, srtt_s: f64, seg_bytes: u32) -> LossEvent {
-        LossEvent { now, window_pkts, srtt_s, seg_bytes, ssthresh_factor: 0.5, cwnd_factor: 0.5, cwnd_floor: 1.0, whole_packets: false }
+        LossEvent {
+            now,
+            window_pkts,
+            srtt_s,
+            seg_bytes,
+            ssthresh_halves: true,
+            cwnd_halves: true,
+            kept: 0.5 * window_pkts,
+            cwnd_floor: 1.0,
+            whole_packets: false,
+        }
     }
 }
 

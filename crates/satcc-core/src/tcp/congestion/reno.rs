@@ -73,7 +73,7 @@ impl EmulatedReno {
 /// ns-2's limited_slow_start (RFC 3742): above ssthresh, a window of k times half of
 /// max_ssthresh (k >= 1, whole) grows by 1/k a new ACK if that is more than `increment`.
 #[inline]
-fn limited_slow_start(cwnd: f64, max_ssthresh: u32, increment: f64) -> f64 {
+pub(crate) fn limited_slow_start(cwnd: f64, max_ssthresh: u32, increment: f64) -> f64 {
     if max_ssthresh == 0 {
         return increment;
     }
@@ -87,10 +87,10 @@ fn limited_slow_start(cwnd: f64, max_ssthresh: u32, increment: f64) -> f64 {
 }
 
 impl Reno {
-    /// ssthresh after a loss: the integer part of half the unrounded window (or
-    /// decrease_num_ of it, `LossEvent::ssthresh_factor`), at least two packets.
+    /// ssthresh after a loss: the integer part of half the unrounded window (or of
+    /// decrease_num_'s cut of it, `LossEvent::kept`), at least two packets.
     pub fn halved_ssthresh(ev: &LossEvent) -> f64 {
-        (ev.ssthresh_factor * ev.window_pkts).floor().max(MIN_SSTHRESH)
+        ev.ssthresh_cut().max(MIN_SSTHRESH)
     }
 
     /// ns-2's slowdown(CLOSE_SSTHRESH_HALF | CLOSE_CWND_HALF): cwnd to half the
@@ -139,7 +139,7 @@ mod tests {
         AckEvent { now: 0, acked_pkts: 1, rtt_sample_s: None, srtt_s: 0.1, rwnd_pkts: 100, limited_ss_pkts: 0, aimd_increase: 1.0 }
     }
     fn loss(win: f64) -> LossEvent {
-        LossEvent { now: 0, window_pkts: win, srtt_s: 0.1, seg_bytes: 1000, ssthresh_factor: 0.5, cwnd_factor: 0.5, cwnd_floor: 1.0, whole_packets: false }
+        LossEvent::standard(0, win, 0.1, 1000)
     }
 
     #[test]
@@ -250,16 +250,16 @@ mod tests {
     }
 
     #[test]
-    fn aimd_grows_by_its_increase_and_cuts_by_the_loss_events_factors() {
+    fn aimd_grows_by_its_increase_and_cuts_as_the_loss_event_says() {
         let mut w = Window { cwnd: 10.0, ssthresh: 5.0 };
         Reno.on_ack(&mut w, &AckEvent { aimd_increase: 0.31, ..ack() });
         assert!((w.cwnd - 10.031).abs() < 1e-12, "{}", w.cwnd);
         // decrease_num_ 0.875 for both (not the first cut, not in slow start)
-        let ev = LossEvent { ssthresh_factor: 0.875, cwnd_factor: 0.875, ..loss(20.0) };
+        let ev = LossEvent { ssthresh_halves: false, cwnd_halves: false, kept: 0.875 * 20.0, ..loss(20.0) };
         Reno.on_fast_retransmit(&mut w, &ev);
         assert_eq!((w.cwnd, w.ssthresh), (17.5, 17.0));
         // after a timeout ssthresh halves (the sender's factor) and the window restarts
-        let ev = LossEvent { ssthresh_factor: 0.5, cwnd_factor: 0.875, ..loss(20.0) };
+        let ev = LossEvent { ssthresh_halves: true, cwnd_halves: false, kept: 0.875 * 20.0, ..loss(20.0) };
         Reno.on_timeout(&mut w, &ev);
         assert_eq!((w.cwnd, w.ssthresh), (1.0, 10.0));
     }

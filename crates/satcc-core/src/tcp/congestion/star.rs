@@ -147,7 +147,7 @@ mod tests {
     }
 
     fn loss() -> LossEvent {
-        LossEvent { now: 0, window_pkts: 0.0, srtt_s: 0.5, seg_bytes: 1500, ssthresh_factor: 0.5, cwnd_factor: 0.5, cwnd_floor: 1.0, whole_packets: false }
+        LossEvent::standard(0, 0.0, 0.5, 1500)
     }
 
     #[test]

@@ -41,7 +41,7 @@ mod tests {
     #[test]
     fn a_fast_retransmit_restarts_from_one_with_half_the_window_as_ssthresh() {
         let mut w = Window { cwnd: 21.0, ssthresh: 100.0 };
-        let ev = LossEvent { now: 0, window_pkts: 21.0, srtt_s: 0.1, seg_bytes: 1000, ssthresh_factor: 0.5, cwnd_factor: 0.5, cwnd_floor: 1.0, whole_packets: false };
+        let ev = LossEvent::standard(0, 21.0, 0.1, 1000);
         Tahoe.on_fast_retransmit(&mut w, &ev);
         assert_eq!((w.cwnd, w.ssthresh), (1.0, 10.0));
         let ack = AckEvent { now: 0, acked_pkts: 1, rtt_sample_s: None, srtt_s: 0.1, rwnd_pkts: 100, limited_ss_pkts: 0, aimd_increase: 1.0 };

@@ -186,7 +186,7 @@ mod tests {
             c.observe_ack(&obs(k * MS, 1, false));
         }
         // B = 1e6 B/s, RTT_min = 0.1 s, 1000-byte segments: 100 packets
-        let ev = LossEvent { now: 0, window_pkts: 150.0, srtt_s: 0.12, seg_bytes: 1000, ssthresh_factor: 0.5, cwnd_factor: 0.5, cwnd_floor: 1.0, whole_packets: false };
+        let ev = LossEvent::standard(0, 150.0, 0.12, 1000);
         let mut w = Window { cwnd: 150.0, ssthresh: 1000.0 };
         c.on_fast_retransmit(&mut w, &ev);
         assert!((w.ssthresh - 100.0).abs() < 0.5 && (w.cwnd - 100.0).abs() < 0.5, "{w:?}");
