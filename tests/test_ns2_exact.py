@@ -2399,6 +2399,36 @@ def test_the_comparison_sees_mark_allman_s_rules_put_back():
     assert list(got.values()) == [12], got
 
 
+def test_the_highspeed_networks_run_highspeed_tcp_under_every_agent_that_grows_by_opencwnd():
+    # networks from HIGHSPEED_FIRST: agents mixed, seven in ten of those that grow by
+    # ns-2's opencwnd (not Vegas) with HighSpeed TCP, its settings drawn; every one
+    # compared with ns-2 above
+    nets = _family("highspeed")
+    flows = [f for k in nets for f in ns2exact.network(k)["flows"] if f.get("transport", "tcp") == "tcp"]
+    hs = [f for f in flows if f["tcp"].get("window_increase") == "highspeed"]
+    assert len(hs) >= 200 and not any(f["cc"] == "vegas" for f in hs)
+    kinds = {(f["cc"], f["tcp"].get("sack_agent")) for f in hs}
+    assert {("tahoe", None), ("reno", None), ("newreno", None)} <= kinds
+    assert {"sack1", "fack"} <= {a for _, a in kinds}
+    assert {f["tcp"]["highspeed_low_window"] for f in hs} == {2, 4, 8, 16, 38}
+    assert sum("highspeed_high_window" in f["tcp"] for f in hs) >= 100
+    assert sum("highspeed_cwnd_range" in f["tcp"] for f in hs) >= 40
+    assert sum(bool(f["tcp"].get("whole_packet_cuts")) for f in hs) >= 50
+    assert sum("aimd_decrease" in f["tcp"] for f in hs) >= 30
+    assert sum(bool(f["tcp"].get("ecn")) for f in hs) >= 20
+    assert not any(k.startswith("highspeed_") for f in flows if f not in hs for k in f["tcp"])
+    tcl = "".join(ns2exact.tcl(k) for k in nets[:5])
+    assert " set windowOption_ 8" in tcl and " set low_window_ " in tcl and " set cwnd_range_ " in tcl
+
+
+def test_the_comparison_sees_highspeed_tcp_taken_out():
+    # of the first twenty (`python -m satcc.dev.ns2exact controls --family highspeed`):
+    # 17 with standard TCP's increase and cuts, 13 with ns-2's default response
+    # function, 6 recomputing every increase
+    got = ns2exact.controls("highspeed", REF)
+    assert list(got.values()) == [17, 13, 6], got
+
+
 def test_the_bug_fix_networks_run_every_agent_that_reads_it_without_it():
     # networks from BUG_FIX_FIRST: ns-2's Tahoe, Reno, NewReno, Sack1 and Vegas agents
     # with bugFix_ false beside Fack agents (which never read it), some over buffers of

@@ -398,6 +398,16 @@ CWR_FIRST = 61000
 # half each sender's first data segment (or, without a SYN, first window) lost on its
 # access link
 BUGFIX_SS_FIRST = 62000
+# From HIGHSPEED_FIRST to HIGHSPEED_FIRST + 99: lossy networks with ON/OFF sources, their
+# TCP agents mixed (Vegas, Tahoe, Sack1, Fack, Reno, NewReno), some answering ECN marks,
+# where seven senders in ten (not Vegas) run HighSpeed TCP (`window_increase:
+# highspeed`, ns-2's windowOption_ 8) with advertised windows of 64 to 1000 packets: low
+# windows of 2 to 38 packets (so that the small networks' windows pass them), half with a
+# response function of their own (high window, high_p, high decrease), a quarter
+# reusing their increase (cwnd_range_), some cutting whole packets, some with an AIMD
+# decrease (read by cuts at or below the low window until HighSpeed's first cut above
+# it replaces it) or limited slow start
+HIGHSPEED_FIRST = 63000
 # Networks found apart by a scan beyond the reference (`scan A B --family F`) and kept in
 # it once fixed, each with its family (network(k, F)): 92028 (dv) parted by a RED draw
 # taken in another order, its link's two ends told of a failure in satcc's order rather
@@ -452,6 +462,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(RTT_SHIFT_FIRST, RTT_SHIFT_FIRST + 100)) + list(range(RED_MARK_FIRST, RED_MARK_FIRST + 100))
             + list(range(OLD_ECN_FIRST, OLD_ECN_FIRST + 100)) + list(range(SACK1_DUP_FIRST, SACK1_DUP_FIRST + 100))
             + list(range(CWR_FIRST, CWR_FIRST + 100)) + list(range(BUGFIX_SS_FIRST, BUGFIX_SS_FIRST + 100))
+            + list(range(HIGHSPEED_FIRST, HIGHSPEED_FIRST + 100))
             + sorted(SCANNED)
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
@@ -688,9 +699,11 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "partial-acks": NewReno's older partial ACK rules; "drop-front": DropTail queues dropping from the front; "no-fast-retransmit": Tahoe agents without fast retransmit; "exit-fast-retransmit": Reno and NewReno agents without exitFastRetrans_; "ts-reset-rto": timestamp echoes ending the timer's backoff; "sack-blocks": Sack1 sinks of fewer SACK blocks; "ping": ping flows (Agent/Ping) beside the others; "red-victims": RED's forced drops from the front or at random; "bug-fix": agents without bugFix_; "red-step": RED as a step at one threshold; "exit-recovery": NewReno agents leaving recovery at the data outstanding; "rtt-shifts": ns-2's RTT estimator with other scalings; "red-mark": RED without use_mark_p_; "old-ecn": ECN senders with old_ecn_; "sack1-dupacks": Sack1 agents with numdupacksFrac_ and LimTransmitFix_; "cwr-retransmit": ECN senders without SetCWRonRetransmit_; "bugfix-ss": agents without bugfix_ss_; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "partial-acks": NewReno's older partial ACK rules; "drop-front": DropTail queues dropping from the front; "no-fast-retransmit": Tahoe agents without fast retransmit; "exit-fast-retransmit": Reno and NewReno agents without exitFastRetrans_; "ts-reset-rto": timestamp echoes ending the timer's backoff; "sack-blocks": Sack1 sinks of fewer SACK blocks; "ping": ping flows (Agent/Ping) beside the others; "red-victims": RED's forced drops from the front or at random; "bug-fix": agents without bugFix_; "red-step": RED as a step at one threshold; "exit-recovery": NewReno agents leaving recovery at the data outstanding; "rtt-shifts": ns-2's RTT estimator with other scalings; "red-mark": RED without use_mark_p_; "old-ecn": ECN senders with old_ecn_; "sack1-dupacks": Sack1 agents with numdupacksFrac_ and LimTransmitFix_; "cwr-retransmit": ECN senders without SetCWRonRetransmit_; "bugfix-ss": agents without bugfix_ss_; "highspeed": HighSpeed TCP senders; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
     if k in SCANNED:
         return True, False, SCANNED[k]
+    if HIGHSPEED_FIRST <= k < HIGHSPEED_FIRST + 100:
+        return True, True, "highspeed"
     if BUGFIX_SS_FIRST <= k < BUGFIX_SS_FIRST + 100:
         return True, False, "bugfix-ss"
     if CWR_FIRST <= k < CWR_FIRST + 100:
@@ -1415,6 +1428,34 @@ def _make_counted(sc: dict, rng: random.Random) -> None:
         elif x < 0.47:
             tcp["aimd_increase"] = rng.choice([0.5, 3.0])
         elif x < 0.64:
+            tcp["max_ssthresh_pkts"] = rng.choice([4, 16, 40])
+        f["tcp"] = tcp
+
+
+def _make_highspeed(sc: dict, rng: random.Random) -> None:
+    """In place: the TCP agents mixed, some networks with ECN (_mixed_tcp_flows); seven
+    senders in ten that grow by ns-2's opencwnd (not Vegas) run HighSpeed TCP
+    (windowOption_ 8) with an advertised window of 64 to 1000 packets and a low window of
+    2 to 38, half of them with a response function of their own, a quarter reusing their
+    increase over a cwnd_range_, three in ten cutting whole packets, one in five with an
+    AIMD decrease and one in six under limited slow start."""
+    for f in _mixed_tcp_flows(sc, rng):
+        if f.get("cc") == "vegas" or rng.random() >= 0.7:
+            continue
+        tcp = {**f["tcp"], "window_increase": "highspeed", "rwnd_pkts": rng.choice([64, 200, 1000]),
+               "highspeed_low_window": rng.choice([2, 4, 8, 16, 38])}
+        if rng.random() < 0.5:
+            tcp.update(highspeed_high_window=rng.choice([100, 1000, 83000]),
+                       highspeed_high_p=rng.choice([0.01, 0.001, 0.00001]),
+                       highspeed_high_decrease=rng.choice([0.1, 0.25, 0.4]))
+        if rng.random() < 0.25:
+            tcp["highspeed_cwnd_range"] = rng.choice([1, 3, 10])
+        if rng.random() < 0.3:
+            tcp["whole_packet_cuts"] = True
+        x = rng.random()
+        if x < 0.2:
+            tcp["aimd_decrease"] = rng.choice([0.3, 0.75, 0.875])
+        elif x < 0.37:
             tcp["max_ssthresh_pkts"] = rng.choice([4, 16, 40])
         f["tcp"] = tcp
 
@@ -2373,6 +2414,7 @@ _FAMILY_MAKERS = {
     "sack1-dupacks": [(_make_sack1, 4_000_000), (_make_sack1_dupacks, 60_000_000)],
     "cwr-retransmit": [(_make_ecn, 7_000_000), (_make_cwr_retransmit, 61_000_000)],
     "bugfix-ss": [(_make_bugfix_ss, 62_000_000)],
+    "highspeed": [(_make_highspeed, 63_000_000)],
 }
 
 
@@ -2528,6 +2570,15 @@ FAMILY_CONTROLS = {
     },
     "bugfix-ss": {
         "Mark Allman's rules for a lost first segment": _without_tcp("first_packet_loss_fix"),
+    },
+    "highspeed": {
+        "every increase and cut standard TCP's": lambda sc: [
+            [f["tcp"].pop(k) for k in list(f["tcp"]) if k == "window_increase" or k.startswith("highspeed_")]
+            for f in sc["flows"] if f.get("tcp", {}).get("window_increase") == "highspeed"],
+        "ns-2's response function everywhere": lambda sc: [
+            f.get("tcp", {}).pop(k, None) for f in sc["flows"]
+            for k in ("highspeed_high_window", "highspeed_high_p", "highspeed_high_decrease")],
+        "no increase reused": _without_tcp("highspeed_cwnd_range"),
     },
     "cwr-retransmit": {
         "CWR on retransmissions too": _without_tcp("cwr_on_retransmit"),

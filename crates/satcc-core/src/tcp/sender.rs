@@ -1222,6 +1222,27 @@ impl TcpSender {
         }
     }
 
+    /// opencwnd's congestion avoidance by a windowOption_ other than 1 (the sender's own,
+    /// not the controller's; build.rs allows them for the controllers that grow by
+    /// opencwnd): out of the hot path, as few runs take it.
+    #[cold]
+    #[inline(never)]
+    fn open_by_window_option(&mut self, ev: &AckEvent) {
+        if let Some(hs) = self.highspeed.as_deref_mut() {
+            // windowOption_ 8: HighSpeed's increase, under limited slow start as
+            // windowOption_ 1's
+            let increment = hs.increment(self.w.cwnd);
+            self.w.cwnd += limited_slow_start(self.w.cwnd, ev.limited_ss_pkts, increment);
+        } else {
+            // windowOption_ 0: a whole packet once cwnd new ACKs are counted
+            self.ca_count += 1;
+            if self.ca_count as f64 >= self.w.cwnd {
+                self.ca_count = 0;
+                self.w.cwnd += 1.0;
+            }
+        }
+    }
+
     /// ns-2's opencwnd after a new ACK (recv_newack_helper), as the controller grows the
     /// window, `acked` segments newly acknowledged and the ACK's RTT sample if any.
     fn opencwnd(&mut self, ack: &Packet, acked: i64, sample: Option<f64>, now: Time) {
@@ -1243,19 +1264,8 @@ impl TcpSender {
             // or with old_ecn_ 1 on those after an ACK that echoed one (ecn_burst_)
             if self.cfg.window_increase == WindowIncrease::Fractional || self.w.cwnd < self.w.ssthresh {
                 self.cc.on_ack(&mut self.w, &ev);
-            } else if let Some(hs) = self.highspeed.as_deref_mut() {
-                // opencwnd's windowOption_ 8: HighSpeed's increase, under limited slow
-                // start as windowOption_ 1's
-                let increment = hs.increment(self.w.cwnd);
-                self.w.cwnd += limited_slow_start(self.w.cwnd, ev.limited_ss_pkts, increment);
             } else {
-                // opencwnd's windowOption_ 0: a whole packet once cwnd new ACKs are
-                // counted (build.rs allows both for the controllers that grow by opencwnd)
-                self.ca_count += 1;
-                if self.ca_count as f64 >= self.w.cwnd {
-                    self.ca_count = 0;
-                    self.w.cwnd += 1.0;
-                }
+                self.open_by_window_option(&ev);
             }
             cap_cwnd(&mut self.w, self.cfg.max_cwnd_pkts);
         }
