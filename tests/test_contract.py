@@ -98,7 +98,9 @@ NEEDS = {"sack_blocks": {"sack": True, "sack_agent": "sack1"},
          # HighSpeed TCP's settings: with its window rule, the high window above the low
          **{f"highspeed_{k}": {"window_increase": "highspeed"} for k in ("low_window", "high_p", "high_decrease",
                                                                             "cwnd_range")},
-         "highspeed_high_window": {"window_increase": "highspeed", "highspeed_low_window": 1}}
+         "highspeed_high_window": {"window_increase": "highspeed", "highspeed_low_window": 1},
+         "window_constant": {"window_increase": "rtt"}, "window_average_gain": {"window_increase": "average"},
+         "binomial_k": {"window_increase": "binomial"}, "binomial_l": {"window_increase": "binomial"}}
 
 
 def _partner(props: dict, field: str, v):

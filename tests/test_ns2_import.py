@@ -332,6 +332,15 @@ def _agree(sc: dict, script: str) -> bool:
       for k in ("highspeed_low_window", "highspeed_high_window", "highspeed_high_p", "highspeed_high_decrease")],
     ("highspeed.tcl", lambda sc: _flow(sc, "tcp6")["tcp"].pop("highspeed_low_window")),
     ("highspeed.tcl", lambda sc: _flow(sc, "tcp7").setdefault("tcp", {}).update(window_increase="highspeed")),
+    # windowOption_ 2 to 6: each agent's rule (Newreno, Reno, Tahoe, Sack1, Fack, two ECN
+    # agents), and each setting of it: windowConstant_, windowThresh_, k_parameter_,
+    # l_parameter_ (with decrease_num_ and whole-packet cuts beside them)
+    *[("window_rules.tcl", lambda sc, f=f: _without_window_rule(_flow(sc, f)["tcp"]))
+      for f in ("tcp0", "tcp1", "tcp2", "tcp3", "tcp4", "tcp5", "tcp6", "tcp7", "tcp9", "tcp10", "tcp11")],
+    *[("window_rules.tcl", lambda sc, f=f, k=k: _flow(sc, f)["tcp"].pop(k))
+      for f, k in (("tcp0", "window_constant"), ("tcp1", "window_average_gain"), ("tcp2", "window_constant"),
+                   ("tcp3", "window_constant"), ("tcp4", "binomial_k"), ("tcp4", "binomial_l"),
+                   ("tcp6", "binomial_l"), ("tcp7", "binomial_l"), ("tcp11", "binomial_k"))],
     # slow_start_restart_ false: an idle timer's expiry left without effect (Tahoe,
     # Reno, NewReno, Fack, Vegas), and the agent that keeps the default beside them
     *[("slow_start_restart.tcl", lambda sc, f=f: _flow(sc, f).setdefault("tcp", {}).update(slow_start_restart=True))
@@ -447,6 +456,12 @@ def _without_highspeed(tcp: dict) -> None:
     # a flow's HighSpeed TCP taken out: its window rule and every setting of it
     for k in [k for k in tcp if k == "window_increase" or k.startswith("highspeed_")]:
         tcp.pop(k)
+
+
+def _without_window_rule(tcp: dict) -> None:
+    # a flow's windowOption_ 2 to 6 taken out: its rule and every setting of it
+    for k in ("window_increase", "window_constant", "window_average_gain", "binomial_k", "binomial_l"):
+        tcp.pop(k, None)
 
 
 def test_bug_fix_false_is_read_for_the_agents_that_read_it_and_noted_for_fack():
@@ -660,8 +675,8 @@ def _script(tmp_path, links="$ns duplex-link $a $b 10Mb 10ms DropTail", extra=""
 
 
 @pytest.mark.parametrize("extra,match", [
-    ("$tcp set windowOption_ 6", r"windowOption_ 6 is not modelled by satcc \(0, 1 and 8 are: tcp.window_increase "
-     r"counted, fractional and highspeed\)"),
+    ("$tcp set windowOption_ 7", r"windowOption_ 7 is not one of ns-2's window rules \(allowed: 0, 1, 2, 3, 4, 5, 6, "
+     r"8; ns-2 aborts on any other\)"),
     # a variable of the agent's ns-2 class that satcc does not model, at anything but
     # ns-2's own default for that class (Newreno's is 1), and values ns-2 cannot run
     ("$tcp set newreno_changes_ 1", r"newreno_changes_ 1 is not modelled by satcc \(only ns-2's default, 0\)"),
@@ -1042,10 +1057,10 @@ def test_a_class_default_counts_for_the_objects_made_after_it(tmp_path):
     # of the class after it change nothing, those before count (and are checked)
     link = "$ns duplex-link $a $b 10Mb 10ms DropTail"
     sc = ns2_import.from_tcl(_script(tmp_path, links="Agent/TCP set window_ 7\n" + link,
-                                     extra="Agent/TCP set window_ 50\nAgent/TCP set windowOption_ 6")).scenario
+                                     extra="Agent/TCP set window_ 50\nAgent/TCP set windowOption_ 7")).scenario
     assert schema.tcp_settings(sc, sc["flows"][0])["rwnd_pkts"] == 7
-    with pytest.raises(ScenarioError, match=r"windowOption_ 6 is not modelled"):
-        ns2_import.from_tcl(_script(tmp_path, links="Agent/TCP set windowOption_ 6\n" + link))
+    with pytest.raises(ScenarioError, match=r"windowOption_ 7 is not one of ns-2's window rules"):
+        ns2_import.from_tcl(_script(tmp_path, links="Agent/TCP set windowOption_ 7\n" + link))
 
 
 def test_a_subclass_default_of_ns2s_own_hides_a_superclass_setting(tmp_path):
@@ -1670,7 +1685,7 @@ def test_highspeed_tcps_variables_change_nothing_without_its_window_option(tmp_p
     plain = ns2_import.from_tcl(_script(tmp_path)).scenario
     imp = ns2_import.from_tcl(_script(tmp_path, extra=extra))
     assert imp.scenario == plain
-    assert sum("ns-2 reads it with windowOption_ 8 (HighSpeed TCP) only; left out" in n for n in imp.notes) == 5
+    assert sum("ns-2 reads it with windowOption_ 8 only; left out" in n for n in imp.notes) == 5
     # with it, each becomes its setting (ns-2's defaults for those not set)
     sc = ns2_import.from_tcl(_script(tmp_path, extra=extra + "\n$tcp set windowOption_ 8")).scenario
     tcp = schema.tcp_settings(sc, sc["flows"][0])
@@ -1696,6 +1711,40 @@ def test_highspeed_tcps_variables_change_nothing_without_its_window_option(tmp_p
     # set before the run and again in an event before the start: as set before the run
     sc = ns2_import.from_tcl(_script(tmp_path, extra='$tcp set windowOption_ 8\n$ns at 0.0 "$tcp set windowOption_ 8"'))
     assert schema.tcp_settings(sc.scenario, sc.scenario["flows"][0])["window_increase"] == "highspeed"
+
+
+def test_the_window_rules_read_their_own_variables_only(tmp_path):
+    # windowOption_ 2 to 6 become their window_increase; each reads its own variables
+    # (windowConstant_: 2 to 5; windowThresh_: 3 and 4; k_ and l_parameter_: 6), the
+    # others noted and left out
+    extra = ("$tcp set windowConstant_ 9\n$tcp set windowThresh_ 0.01\n$tcp set k_parameter_ 0.5\n"
+             "$tcp set l_parameter_ 0.5\n$tcp set windowOption_ {}")
+    want = {2: ("rtt_squared", {"window_constant": 9.0}), 3: ("average_squared", {"window_constant": 9.0,
+                                                                                  "window_average_gain": 0.01}),
+            4: ("average", {"window_constant": 9.0, "window_average_gain": 0.01}),
+            5: ("rtt", {"window_constant": 9.0}), 6: ("binomial", {"binomial_k": 0.5, "binomial_l": 0.5})}
+    keys = ("window_constant", "window_average_gain", "binomial_k", "binomial_l")
+    for option, (rule, own) in want.items():
+        imp = ns2_import.from_tcl(_script(tmp_path, extra=extra.format(option)))
+        tcp = {**imp.scenario.get("tcp", {}), **imp.scenario["flows"][0].get("tcp", {})}
+        assert tcp["window_increase"] == rule
+        assert {k: tcp[k] for k in keys if k in tcp} == own, option
+        assert sum("left out" in n and "ns-2 reads it with windowOption_" in n for n in imp.notes) == 4 - len(own)
+        # and back to ns-2 the same (the imported phases are the script's generator's;
+        # the export draws its own)
+        for t in (imp.scenario.get("tcp", {}), *(f.get("tcp", {}) for f in imp.scenario["flows"])):
+            t.pop("tick_phase_s", None)
+        tcl = ns2.to_tcl(imp.scenario)
+        assert f" set windowOption_ {option}" in tcl
+        assert all(f" set {var} " in tcl for var, key, _, _ in ns2.WINDOW_VARS if key in own)
+    # windowInit_ set in an event before the start, with the averaged window: refused (the
+    # reset started awnd_ at half the windowInit_ of the run's start)
+    with pytest.raises(ScenarioError, match=r"windowInit_ set in an `\$ns at` event with windowOption_ 3 or 4 is not "
+                                            r"modelled"):
+        ns2_import.from_tcl(_script(tmp_path, extra='$tcp set windowOption_ 4\n$ns at 0.0 "$tcp set windowInit_ 4"'))
+    # with another rule it is read as set before the run
+    sc = ns2_import.from_tcl(_script(tmp_path, extra='$tcp set windowOption_ 5\n$ns at 0.0 "$tcp set windowInit_ 4"'))
+    assert schema.tcp_settings(sc.scenario, sc.scenario["flows"][0])["initial_window_pkts"] == 4
 
 
 def test_rtmodels_become_outages_as_ns2s_rtqueue_runs_them(tmp_path):

@@ -98,6 +98,19 @@ def test_unknown_congestion_control_lists_allowed():
      r"flows\[0\]\.tcp\.highspeed_high_window: must be above highspeed_low_window \(500\), got 400"),
     ("newreno", {"window_increase": "highspeed", "highspeed_high_decrease": 0.6},
      r"flows\[0\]\.tcp\.highspeed_high_decrease"),
+    ("cubic", {"window_increase": "binomial"}, r"flows\[0\]\.tcp\.window_increase: ns-2's binomial congestion "
+     r"control \(windowOption_ 6\) is a rule of its opencwnd and slowdown, not of 'cubic'"),
+    ("vegas", {"window_increase": "rtt"}, r"flows\[0\]\.tcp\.window_increase: ns-2's experimental increase "
+     r"\(windowOption_ 2 to 5\) is a rule of its opencwnd, not of 'vegas'"),
+    # the window rules' settings: each only with its rules
+    ("newreno", {"window_constant": 2.0}, r"flows\[0\]\.tcp\.window_constant: read only with "
+     r"flows\[0\]\.tcp\.window_increase rtt_squared, average_squared, average or rtt \(allowed: one of those, or "
+     r"leave window_constant out\)"),
+    ("newreno", {"window_average_gain": 0.1, "window_increase": "rtt"}, r"flows\[0\]\.tcp\.window_average_gain: read "
+     r"only with flows\[0\]\.tcp\.window_increase average_squared or average"),
+    ("newreno", {"binomial_l": 0.5, "window_increase": "highspeed"}, r"flows\[0\]\.tcp\.binomial_l: read only with "
+     r"flows\[0\]\.tcp\.window_increase binomial"),
+    ("newreno", {"window_increase": "binomial", "binomial_l": 1.5}, r"flows\[0\]\.tcp\.binomial_l"),
     ("vegas", {"ecn": True}, r"flows\[0\]\.tcp\.ecn: 'vegas' has no ECN response modelled"),
     ("cubic", {"rfc2988": False}, r"flows\[0\]\.tcp\.rfc2988: ns-2's rfc2988_ false, not with 'cubic'"),
     ("bbr", {"delay_growth": False}, r"flows\[0\]\.tcp\.delay_growth: ns-2's delay_growth_ false, not with 'bbr'"),

@@ -45,11 +45,20 @@ is_udp = schema.is_udp
 is_tcp = schema.is_tcp
 # scheme settings with an ns-2 variable of the same meaning on the controller's agent
 NS2_SETTINGS = {"vegas_alpha": "v_alpha_", "vegas_beta": "v_beta_", "vegas_gamma": "v_gamma_"}
+# ns-2's windowOption_ values satcc models, as `tcp.window_increase` (7 aborts ns-2)
+WINDOW_OPTIONS = {0: "counted", 1: "fractional", 2: "rtt_squared", 3: "average_squared", 4: "average", 5: "rtt",
+                  6: "binomial", 8: "highspeed"}
 # HighSpeed TCP's variables (ns-2 reads them with windowOption_ 8): ns-2's name, the
 # `tcp` key, ns-2's default
 HIGHSPEED_VARS = (("low_window_", "highspeed_low_window", 38), ("high_window_", "highspeed_high_window", 83000),
                   ("high_p_", "highspeed_high_p", 0.0000001), ("high_decrease_", "highspeed_high_decrease", 0.1),
                   ("cwnd_range_", "highspeed_cwnd_range", 0))
+# every window rule's variables: ns-2's name, the `tcp` key, ns-2's default, the
+# windowOption_ values that read it
+WINDOW_VARS = (("windowConstant_", "window_constant", 4.0, (2, 3, 4, 5)),
+               ("windowThresh_", "window_average_gain", 0.002, (3, 4)),
+               ("k_parameter_", "binomial_k", 0.0, (6,)), ("l_parameter_", "binomial_l", 1.0, (6,)),
+               *((var, key, default, (8,)) for var, key, default in HIGHSPEED_VARS))
 
 
 # ns-2 2.35's random number generator (tools/rng.cc, L'Ecuyer's MRG32k3a as RngStream,
@@ -701,10 +710,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             *([f"${t} set windowInitOption_ 2"] if tcp.get("initial_window_by_size") else []),
             *([f"${t} set max_ssthresh_ {tcp['max_ssthresh_pkts']}"] if tcp.get("max_ssthresh_pkts") else []),
             *([f"${t} set increase_num_ {tcp['aimd_increase']!r}"] if tcp.get("aimd_increase", 1.0) != 1.0 else []),
-            *([f"${t} set windowOption_ 0"] if tcp.get("window_increase") == "counted" else []),
-            *([f"${t} set windowOption_ 8", *(f"${t} set {var} {tcp[key]!r}" for var, key, default in HIGHSPEED_VARS
-                                              if tcp.get(key, default) != default)]
-              if tcp.get("window_increase") == "highspeed" else []),
+            *_window_option(t, tcp),
             *([f"${t} set decrease_num_ {tcp['aimd_decrease']!r}"] if tcp.get("aimd_decrease", 0.5) != 0.5 else []),
             f"${t} set numdupacks_ {tcp['dupack_threshold']}",
             f"${t} set singledup_ {1 if tcp['limited_transmit'] else 0}",
@@ -856,6 +862,16 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
         out += ["set qtrace [open queue.tr w]", f"$ns trace-queue $n({nid[a]}) $n({nid[b]}) $qtrace"]
     out += [f"$ns at {end!r} \"finish\"", "$ns run", ""]
     return "\n".join(out)
+
+
+def _window_option(t: str, tcp: dict) -> list[str]:
+    """An agent's windowOption_ and its rule's variables, where not ns-2's defaults."""
+    rule = tcp.get("window_increase", "fractional")
+    if rule == "fractional":
+        return []
+    option = next(o for o, r in WINDOW_OPTIONS.items() if r == rule)
+    return [f"${t} set windowOption_ {option}", *(f"${t} set {var} {tcp[key]!r}" for var, key, default, _ in WINDOW_VARS
+                                                  if tcp.get(key, default) != default)]
 
 
 def _restarts_tcl(f: dict, app: str) -> list[str]:

@@ -1669,7 +1669,7 @@ def _settings_before_start(objs: _Objects, a: str, b: str, app: str | None, acts
                                          "modelled: ns-2 computes HighSpeed TCP's response function as the run "
                                          "starts (the agent's reset), and only for windowOption_ 8 then, so set it "
                                          "before `$ns run`")
-                if h == a and var in ("window_", "tcpTick_") and var not in at_reset:
+                if h == a and var in ("window_", "tcpTick_", "windowInit_") and var not in at_reset:
                     at_reset[var] = objs.get(a, var, _TCP_VARS[var][1])[0]
                 objs.vars[h][var] = v
             elif h == a:
@@ -1803,6 +1803,11 @@ def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of:
             first_ss = cap if 0 < cap < first_ss else first_ss
             if first_ss != (cap if 0 < cap < flow["tcp"]["rwnd_pkts"] else flow["tcp"]["rwnd_pkts"]):
                 flow["tcp"]["initial_ssthresh_pkts"] = float(first_ss)
+        if "windowInit_" in at_reset and flow["tcp"].get("window_increase") in ("average", "average_squared"):
+            # the reset started the averaged window (awnd_) at windowInit_ / 2 as it was then
+            raise Ns2ImportError(f"{what}: windowInit_ set in an `$ns at` event with windowOption_ 3 or 4 is not "
+                                 "modelled: ns-2's reset starts the averaged window at half the windowInit_ of the "
+                                 "run's start (set it before `$ns run`)")
         if "tcpTick_" in at_reset:
             # (the phase is drawn within the tick the run started with)
             objs.tick_at_reset[a] = seconds(at_reset["tcpTick_"], f"{what} tcpTick_")
@@ -2051,28 +2056,26 @@ def _tcp(objs: _Objects, a: str, b: str, cc: str, sack_agent: str | None, delack
         raise Ns2ImportError(f"{what}: windowInitOption_ {option} is not one of ns-2's (1 and 2 are)")
     known.add("windowInitOption_")
     tcp["initial_window_by_size"] = option == 2
-    # congestion avoidance's rule: 1, a fraction of a packet each new ACK; 0, a whole
-    # packet counted out; 8, HighSpeed TCP (tcp.window_increase); ns-2's others (2-6:
-    # experimental and binomial) are not modelled
+    # congestion avoidance's rule (tcp.window_increase): 1, a fraction of a packet each
+    # new ACK; 0, a whole packet counted out; 2 to 5, Floyd's experimental increases; 6,
+    # binomial; 8, HighSpeed TCP (ns-2 aborts on 7 and on any other)
     option = _c_int(objs.get(a, "windowOption_", "1")[0], f"{what}: windowOption_")
-    if option not in (0, 1, 8):
-        raise Ns2ImportError(f"{what}: windowOption_ {option} is not modelled by satcc (0, 1 and 8 are: "
-                             "tcp.window_increase counted, fractional and highspeed)")
+    if option not in _ns2.WINDOW_OPTIONS:
+        raise Ns2ImportError(f"{what}: windowOption_ {option} is not one of ns-2's window rules (allowed: "
+                             f"{', '.join(map(str, _ns2.WINDOW_OPTIONS))}; ns-2 aborts on any other)")
     known.add("windowOption_")
-    if option == 0:
-        tcp["window_increase"] = "counted"
-    # HighSpeed TCP's variables, read by ns-2 with windowOption_ 8 only
-    for var, key, default in _ns2.HIGHSPEED_VARS:
+    if option != 1:
+        tcp["window_increase"] = _ns2.WINDOW_OPTIONS[option]
+    # the rules' own variables, read by ns-2 with their windowOption_ only
+    for var, key, default, readers in _ns2.WINDOW_VARS:
         known.add(var)
         val = objs.get(a, var, repr(default))[0]
         read = (_c_int if isinstance(default, int) else _num)(val, f"{what}: {var}")
-        if option == 8:
+        if option in readers:
             tcp[key] = read
         elif read != default:
-            objs.notes.append(f"{what}: {var} {val}: ns-2 reads it with windowOption_ 8 (HighSpeed TCP) only; "
-                              "left out")
-    if option == 8:
-        tcp["window_increase"] = "highspeed"
+            objs.notes.append(f"{what}: {var} {val}: ns-2 reads it with windowOption_ "
+                              f"{' or '.join(map(str, readers))} only; left out")
     for var, (default, readers, key, value) in _READ_BY_SOME.items():
         known.add(var)
         val = objs.get(a, var, default)[0]
@@ -2137,7 +2140,7 @@ def _tcp(objs: _Objects, a: str, b: str, cc: str, sack_agent: str | None, delack
         inert = [f"{var} {objs.get(a, var, d)[0]}" for var, key, d in
                  (("increase_num_", "aimd_increase", 1.0), ("decrease_num_", "aimd_decrease", 0.5),
                   ("windowOption_", "window_increase", "fractional"), ("precisionReduce_", "whole_packet_cuts", False),
-                  *_ns2.HIGHSPEED_VARS)
+                  *((var, key, d) for var, key, d, _ in _ns2.WINDOW_VARS))
                  if tcp.pop(key, d) != d]
         if inert:
             objs.notes.append(f"{what}: {', '.join(inert)}: ns-2's Vegas grows and cuts its window by its own "

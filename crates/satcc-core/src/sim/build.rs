@@ -910,6 +910,24 @@ pub(crate) fn flow_transport(sc: &Scenario, i: usize) -> Result<FlowTransport, S
             "opencwnd and slowdown",
             cfg.window_increase == crate::tcp::config::WindowIncrease::Highspeed,
         ),
+        (
+            "window_increase",
+            "binomial congestion control (windowOption_ 6)",
+            "opencwnd and slowdown",
+            cfg.window_increase == crate::tcp::config::WindowIncrease::Binomial,
+        ),
+        (
+            "window_increase",
+            "experimental increase (windowOption_ 2 to 5)",
+            "opencwnd",
+            matches!(
+                cfg.window_increase,
+                crate::tcp::config::WindowIncrease::RttSquared
+                    | crate::tcp::config::WindowIncrease::AverageSquared
+                    | crate::tcp::config::WindowIncrease::Average
+                    | crate::tcp::config::WindowIncrease::Rtt
+            ),
+        ),
         ("aimd_decrease", "AIMD decrease (decrease_num_)", "slowdown", cfg.aimd_decrease != 0.5),
         ("whole_packet_cuts", "whole-packet cut (precisionReduce_ false)", "slowdown", cfg.whole_packet_cuts),
     ];

@@ -122,15 +122,28 @@ pub enum SackReport {
 }
 
 /// How congestion avoidance adds to the window (`TcpConfig::window_increase`, ns-2's
-/// windowOption_ 1, 0 and 8).
+/// windowOption_ 1, 0, 2 to 6 and 8; tcp/congestion/window_option.rs).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
+#[serde(rename_all = "snake_case")]
 pub enum WindowIncrease {
     /// aimd_increase / cwnd packets a new ACK [windowOption_ 1].
     #[default]
     Fractional,
     /// One packet once cwnd new ACKs are counted [windowOption_ 0].
     Counted,
+    /// window_constant x RTT^2 gathered a new ACK, a packet when that passes cwnd: a
+    /// constant rate of increase [windowOption_ 2].
+    RttSquared,
+    /// window_constant x awnd^2, awnd the window averaged over new ACKs
+    /// [windowOption_ 3].
+    AverageSquared,
+    /// window_constant x awnd [windowOption_ 4].
+    Average,
+    /// window_constant x RTT [windowOption_ 5].
+    Rtt,
+    /// Binomial congestion control: aimd_increase / cwnd^(1 + binomial_k) a new ACK, a
+    /// cut taking (1 - aimd_decrease) x window^binomial_l away [windowOption_ 6].
+    Binomial,
     /// HighSpeed TCP (RFC 3649) as ns-2 runs it: above the low window its response
     /// function's increase a new ACK, and its own decrease at a cut
     /// (tcp/congestion/highspeed.rs) [windowOption_ 8].
@@ -263,6 +276,23 @@ pub struct TcpConfig {
     /// controllers as aimd_increase.
     #[schemars(range(max = 1), extend("exclusiveMinimum" = 0))]
     pub aimd_decrease: f64,
+    /// The constant of the increases `rtt_squared`, `average_squared`, `average` and
+    /// `rtt` (ns-2's windowOption_ 2 to 5) [windowConstant_ 4].
+    #[schemars(range(max = 1000000), extend("exclusiveMinimum" = 0))]
+    pub window_constant: f64,
+    /// The gain by which the averaged window of `average_squared` and `average` moves
+    /// toward cwnd at each new ACK (awnd = (1 - g) awnd + g cwnd, from windowInit_ / 2)
+    /// [windowThresh_ 0.002].
+    #[schemars(range(max = 1), extend("exclusiveMinimum" = 0))]
+    pub window_average_gain: f64,
+    /// Binomial congestion control's k (`window_increase: binomial`): a new ACK adds
+    /// aimd_increase / cwnd^(1 + k) [k_parameter_ 0].
+    #[schemars(range(min = 0, max = 10))]
+    pub binomial_k: f64,
+    /// Binomial congestion control's l: a cut takes (1 - aimd_decrease) x window^l away
+    /// [l_parameter_ 1].
+    #[schemars(range(min = 0, max = 1))]
+    pub binomial_l: f64,
     /// HighSpeed TCP's low window (`window_increase: highspeed`): at or below it the
     /// window grows by one packet a window and a cut takes decrease_num_'s fraction
     /// (ns-2 sets decrease_num_ to HighSpeed's last decrease, so after a cut above the
@@ -621,6 +651,10 @@ impl Default for TcpConfig {
             aimd_increase: 1.0,
             window_increase: WindowIncrease::Fractional,
             aimd_decrease: 0.5,
+            window_constant: 4.0,
+            window_average_gain: 0.002,
+            binomial_k: 0.0,
+            binomial_l: 1.0,
             highspeed_low_window: 38,
             highspeed_high_window: 83000,
             highspeed_high_p: 0.0000001,
@@ -764,10 +798,25 @@ impl TcpConfig {
         ]
     }
 
-    /// HighSpeed TCP's settings: read with `window_increase: highspeed` only, and a
-    /// high window above the low one (ns-2 divides by the log of their ratio).
-    fn validate_highspeed(&self, at: &str) -> Result<(), String> {
+    /// The window rules' own settings: each read with its rules only (`window_increase`),
+    /// and HighSpeed TCP's high window above its low one (ns-2 divides by the log of
+    /// their ratio).
+    fn validate_window_rules(&self, at: &str) -> Result<(), String> {
+        use WindowIncrease as W;
         let d = TcpConfig::default();
+        let rules = [
+            ("window_constant", self.window_constant != d.window_constant, "rtt_squared, average_squared, average or rtt",
+             matches!(self.window_increase, W::RttSquared | W::AverageSquared | W::Average | W::Rtt)),
+            ("window_average_gain", self.window_average_gain != d.window_average_gain, "average_squared or average",
+             matches!(self.window_increase, W::AverageSquared | W::Average)),
+            ("binomial_k", self.binomial_k != d.binomial_k, "binomial", self.window_increase == W::Binomial),
+            ("binomial_l", self.binomial_l != d.binomial_l, "binomial", self.window_increase == W::Binomial),
+        ];
+        if let Some((k, _, rule, _)) = rules.iter().find(|r| r.1 && !r.3) {
+            return Err(format!(
+                "{at}.{k}: read only with {at}.window_increase {rule} (allowed: one of those, or leave {k} out)"
+            ));
+        }
         if self.window_increase != WindowIncrease::Highspeed {
             let set = [
                 ("highspeed_low_window", self.highspeed_low_window != d.highspeed_low_window),
@@ -796,7 +845,7 @@ impl TcpConfig {
     /// Check what the ranges on the fields (the scenario contract) cannot say; the error
     /// names the field.
     pub fn validate(&self, at: &str) -> Result<(), String> {
-        self.validate_highspeed(at)?;
+        self.validate_window_rules(at)?;
         if let Some(p) = self.tick_phase_s {
             if !(p >= 0.0 && p < self.tick_s) {
                 return Err(format!("{at}.tick_phase_s: must be in [0, tick_s) = [0, {}), got {p}", self.tick_s));

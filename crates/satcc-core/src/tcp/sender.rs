@@ -11,8 +11,7 @@
 //! verdict names (`apply_link_error`).
 
 use super::config::{Recovery, TcpConfig, WindowIncrease};
-use super::congestion::highspeed::HighSpeed;
-use super::congestion::reno::limited_slow_start;
+use super::congestion::window_option::WindowRule;
 use super::congestion::{AckEvent, AckObservation, AckSample, CongestionControl, LossEvent, Window};
 use super::prr::Prr;
 use super::rack::{Detection, Rack};
@@ -108,9 +107,9 @@ pub struct TcpSender {
     /// New ACKs counted toward the next whole packet of a counted increase (ns-2's
     /// count_, windowOption_ 0: `cfg.window_increase`); every slowdown clears it.
     ca_count: u32,
-    /// HighSpeed TCP's response function and last increase (`cfg.window_increase`
-    /// highspeed, ns-2's windowOption_ 8), else none.
-    highspeed: Option<Box<HighSpeed>>,
+    /// The windowOption_ rule of `cfg.window_increase` and its state (ns-2's 2 to 6 and
+    /// 8: tcp/congestion/window_option.rs), else none.
+    window_rule: Option<Box<WindowRule>>,
     /// ns-2's decrease_num_ as a cut reads it: `cfg.aimd_decrease`, until a HighSpeed
     /// cut above its low window sets it to that cut's decrease (and it stays so).
     decrease_num: f64,
@@ -322,7 +321,7 @@ impl TcpSender {
             last_cwnd_action: CwndAction::None,
             first_decrease: true,
             ca_count: 0,
-            highspeed: (cfg.window_increase == WindowIncrease::Highspeed).then(|| Box::new(HighSpeed::new(&cfg))),
+            window_rule: WindowRule::new(&cfg).map(Box::new),
             decrease_num: cfg.aimd_decrease,
             firstpartial: false,
             ect: false,
@@ -1142,11 +1141,16 @@ impl TcpSender {
         let first = std::mem::replace(&mut self.first_decrease, false);
         self.ca_count = 0;
         let slow_start = self.w.cwnd < self.w.ssthresh;
-        ev.kept = match self.highspeed_decrease() {
+        let wd = (self.w.cwnd + self.dupwnd as f64).min(self.wnd);
+        let binomial = self.window_rule.as_deref().and_then(|r| {
+            r.binomial_kept(wd, ev.window_pkts, self.decrease_num, ev.whole_packets)
+        });
+        ev.kept = match (binomial, self.window_rule_slowdown()) {
+            // binomial: windowd() less (1 - decrease_num_) windowd()^l
+            (Some(k), _) => k,
             // HighSpeed: windowd() less its decrease of it, whole packets by (int) of
             // that (windowd(), not window(), even then)
-            Some(b) => {
-                let wd = (self.w.cwnd + self.dupwnd as f64).min(self.wnd);
+            (None, Some(b)) => {
                 let k = wd - b * wd;
                 if ev.whole_packets {
                     k.trunc()
@@ -1154,7 +1158,7 @@ impl TcpSender {
                     k
                 }
             }
-            None => {
+            (None, None) => {
                 let k = self.decrease_num * ev.window_pkts;
                 if ev.whole_packets {
                     k.floor()
@@ -1177,14 +1181,17 @@ impl TcpSender {
     fn end_first_decrease(&mut self) {
         self.first_decrease = false;
         self.ca_count = 0;
-        self.highspeed_decrease();
+        self.window_rule_slowdown();
     }
 
-    /// HighSpeed TCP's decrease at a slowdown (any slowdown, whatever it then cuts):
-    /// above its low window ns-2 computes it and keeps it as decrease_num_.
+    /// The window rule's part of a slowdown (any slowdown, whatever it then cuts): what
+    /// windowOption_ 2 to 5 gathered is cleared (fcnt_), and HighSpeed TCP's decrease,
+    /// above its low window, computed and kept as decrease_num_ (returned).
     #[inline]
-    fn highspeed_decrease(&mut self) -> Option<f64> {
-        let hs = self.highspeed.as_deref()?;
+    fn window_rule_slowdown(&mut self) -> Option<f64> {
+        let rule = self.window_rule.as_deref_mut()?;
+        rule.on_slowdown();
+        let hs = rule.highspeed()?;
         if !hs.cuts_at(self.w.cwnd) {
             return None;
         }
@@ -1228,11 +1235,8 @@ impl TcpSender {
     #[cold]
     #[inline(never)]
     fn open_by_window_option(&mut self, ev: &AckEvent) {
-        if let Some(hs) = self.highspeed.as_deref_mut() {
-            // windowOption_ 8: HighSpeed's increase, under limited slow start as
-            // windowOption_ 1's
-            let increment = hs.increment(self.w.cwnd);
-            self.w.cwnd += limited_slow_start(self.w.cwnd, ev.limited_ss_pkts, increment);
+        if let Some(rule) = self.window_rule.as_deref_mut() {
+            rule.open(&mut self.w, ev);
         } else {
             // windowOption_ 0: a whole packet once cwnd new ACKs are counted
             self.ca_count += 1;
@@ -1323,6 +1327,10 @@ impl TcpSender {
         }
         if self.cfg.timer_after_sample {
             self.newtimer(ack.seq, now);
+        }
+        if let Some(rule) = self.window_rule.as_deref_mut() {
+            // newack()'s last step: the averaged window (awnd_)
+            rule.on_newack(self.w.cwnd);
         }
         sample
     }

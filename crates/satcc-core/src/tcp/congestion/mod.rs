@@ -15,6 +15,7 @@ pub mod star;
 pub mod tahoe;
 pub mod vegas;
 pub mod westwood;
+pub mod window_option;
 
 pub use bbr::Bbr;
 pub use cubic::Cubic;
