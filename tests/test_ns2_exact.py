@@ -2429,6 +2429,36 @@ def test_the_comparison_sees_highspeed_tcp_taken_out():
     assert list(got.values()) == [17, 13, 6], got
 
 
+def test_the_window_rules_networks_run_windowoption_2_to_6_under_every_agent_that_grows_by_opencwnd():
+    # networks from WINDOW_RULES_FIRST: agents mixed, seven in ten of those that grow by
+    # ns-2's opencwnd (not Vegas) with one of windowOption_ 2 to 6, its settings drawn;
+    # every one compared with ns-2 above
+    nets = _family("window-rules")
+    flows = [f for k in nets for f in ns2exact.network(k)["flows"] if f.get("transport", "tcp") == "tcp"]
+    ruled = [f for f in flows if f["tcp"].get("window_increase")]
+    assert len(ruled) >= 250 and not any(f["cc"] == "vegas" for f in ruled)
+    rules = [f["tcp"]["window_increase"] for f in ruled]
+    assert {r: rules.count(r) >= 30 for r in set(rules)} == {r: True for r in ("rtt_squared", "average_squared",
+                                                                              "average", "rtt", "binomial")}
+    kinds = {(f["cc"], f["tcp"].get("sack_agent")) for f in ruled}
+    assert {("tahoe", None), ("reno", None), ("newreno", None)} <= kinds and {"sack1", "fack"} <= {a for _, a in kinds}
+    assert {(f["tcp"]["binomial_k"], f["tcp"]["binomial_l"]) for f in ruled
+            if f["tcp"]["window_increase"] == "binomial"} == {(1.0, 0.0), (0.5, 0.5), (0.0, 1.0), (0.3, 0.8)}
+    assert sum("window_average_gain" in f["tcp"] for f in ruled) >= 20
+    assert sum(bool(f["tcp"].get("whole_packet_cuts")) for f in ruled) >= 50
+    assert sum(bool(f["tcp"].get("ecn")) for f in ruled) >= 20
+    tcl = "".join(ns2exact.tcl(k) for k in nets[:5])
+    assert all(f" set windowOption_ {o}" in tcl for o in (2, 3, 4, 5, 6)) and " set windowConstant_ " in tcl
+
+
+def test_the_comparison_sees_the_window_rules_taken_out():
+    # of the first twenty (`python -m satcc.dev.ns2exact controls --family
+    # window-rules`): 19 with standard TCP's increase, 15 with ns-2's default constants
+    # and gains, 10 with every binomial sender AIMD
+    got = ns2exact.controls("window-rules", REF)
+    assert list(got.values()) == [19, 15, 10], got
+
+
 def test_the_bug_fix_networks_run_every_agent_that_reads_it_without_it():
     # networks from BUG_FIX_FIRST: ns-2's Tahoe, Reno, NewReno, Sack1 and Vegas agents
     # with bugFix_ false beside Fack agents (which never read it), some over buffers of

@@ -334,11 +334,13 @@ def _agree(sc: dict, script: str) -> bool:
     ("highspeed.tcl", lambda sc: _flow(sc, "tcp7").setdefault("tcp", {}).update(window_increase="highspeed")),
     # windowOption_ 2 to 6: each agent's rule (Newreno, Reno, Tahoe, Sack1, Fack, two ECN
     # agents), and each setting of it: windowConstant_, windowThresh_, k_parameter_,
-    # l_parameter_ (with decrease_num_ and whole-packet cuts beside them)
+    # l_parameter_ (with decrease_num_ and whole-packet cuts beside them; tcp12, a Fack
+    # agent averaging its window at its oldack too)
     *[("window_rules.tcl", lambda sc, f=f: _without_window_rule(_flow(sc, f)["tcp"]))
-      for f in ("tcp0", "tcp1", "tcp2", "tcp3", "tcp4", "tcp5", "tcp6", "tcp7", "tcp9", "tcp10", "tcp11")],
+      for f in ("tcp0", "tcp1", "tcp2", "tcp3", "tcp4", "tcp5", "tcp6", "tcp7", "tcp9", "tcp10", "tcp11", "tcp12")],
     *[("window_rules.tcl", lambda sc, f=f, k=k: _flow(sc, f)["tcp"].pop(k))
       for f, k in (("tcp0", "window_constant"), ("tcp1", "window_average_gain"), ("tcp2", "window_constant"),
+                   ("tcp12", "window_average_gain"),
                    ("tcp3", "window_constant"), ("tcp4", "binomial_k"), ("tcp4", "binomial_l"),
                    ("tcp6", "binomial_l"), ("tcp7", "binomial_l"), ("tcp11", "binomial_k"))],
     # slow_start_restart_ false: an idle timer's expiry left without effect (Tahoe,

@@ -5,7 +5,8 @@
 # windowThresh_) toward a whole packet, cleared by every slowdown; 6 adds
 # increase_num_ / cwnd^(1+k_parameter_) and cuts (1 - decrease_num_) window^l_parameter_
 # away. Newreno, Reno, Tahoe, Sack1 and Fack agents through a 5 Mb/s DropTail bottleneck
-# with a lossy hop, some cutting whole packets, and two ECN agents over RED.
+# with a lossy hop, some cutting whole packets (a Fack agent averaging its window at its
+# duplicates and recovery's ACKs too, as its oldack does), and two ECN agents over RED.
 set ns [new Simulator]
 $defaultRNG seed 11
 Agent/TCP set packetSize_ 1000
@@ -23,7 +24,7 @@ $em unit pkt
 $em set rate_ 0.002
 $em ranvar [new RandomVariable/Uniform]
 $ns link-lossmodel $em $r $d
-foreach i {0 1 2 3 4 5 6 7 8 9} kind {Newreno Reno TCP Sack1 Fack Newreno Reno Sack1 Newreno TCP} sk {TCPSink TCPSink/DelAck TCPSink TCPSink/Sack1 TCPSink/Sack1 TCPSink TCPSink TCPSink/Sack1/DelAck TCPSink TCPSink} wopt {2 3 4 5 6 6 6 6 1 3} {
+foreach i {0 1 2 3 4 5 6 7 8 9 12} kind {Newreno Reno TCP Sack1 Fack Newreno Reno Sack1 Newreno TCP Fack} sk {TCPSink TCPSink/DelAck TCPSink TCPSink/Sack1 TCPSink/Sack1 TCPSink TCPSink TCPSink/Sack1/DelAck TCPSink TCPSink TCPSink/Sack1} wopt {2 3 4 5 6 6 6 6 1 3 4} {
     if {$kind eq "TCP"} { set tcp($i) [new Agent/TCP] } else { set tcp($i) [new Agent/TCP/$kind] }
     $tcp($i) set windowOption_ $wopt
     $tcp($i) set window_ 200
@@ -51,6 +52,7 @@ $tcp(6) set precisionReduce_ false
 $tcp(7) set l_parameter_ 0.8
 $tcp(7) set increase_num_ 2
 $tcp(9) set windowInit_ 6
+$tcp(12) set windowThresh_ 0.05
 foreach i {10 11} wopt {5 6} {
     set tcp($i) [new Agent/TCP/Newreno]
     $tcp($i) set windowOption_ $wopt

@@ -408,6 +408,13 @@ BUGFIX_SS_FIRST = 62000
 # decrease (read by cuts at or below the low window until HighSpeed's first cut above
 # it replaces it) or limited slow start
 HIGHSPEED_FIRST = 63000
+# From WINDOW_RULES_FIRST to WINDOW_RULES_FIRST + 99: lossy networks with ON/OFF sources,
+# their TCP agents mixed (Vegas, Tahoe, Sack1, Fack, Reno, NewReno), some answering ECN
+# marks, where seven senders in ten (not Vegas) grow by one of ns-2's windowOption_ 2 to
+# 6 (`window_increase` rtt_squared, average_squared, average, rtt, binomial), their
+# constants, averaging gains and binomial powers drawn, some cutting whole packets, some
+# with an AIMD decrease or increase
+WINDOW_RULES_FIRST = 64000
 # Networks found apart by a scan beyond the reference (`scan A B --family F`) and kept in
 # it once fixed, each with its family (network(k, F)): 92028 (dv) parted by a RED draw
 # taken in another order, its link's two ends told of a failure in satcc's order rather
@@ -463,6 +470,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(OLD_ECN_FIRST, OLD_ECN_FIRST + 100)) + list(range(SACK1_DUP_FIRST, SACK1_DUP_FIRST + 100))
             + list(range(CWR_FIRST, CWR_FIRST + 100)) + list(range(BUGFIX_SS_FIRST, BUGFIX_SS_FIRST + 100))
             + list(range(HIGHSPEED_FIRST, HIGHSPEED_FIRST + 100))
+            + list(range(WINDOW_RULES_FIRST, WINDOW_RULES_FIRST + 100))
             + sorted(SCANNED)
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
@@ -699,9 +707,11 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "partial-acks": NewReno's older partial ACK rules; "drop-front": DropTail queues dropping from the front; "no-fast-retransmit": Tahoe agents without fast retransmit; "exit-fast-retransmit": Reno and NewReno agents without exitFastRetrans_; "ts-reset-rto": timestamp echoes ending the timer's backoff; "sack-blocks": Sack1 sinks of fewer SACK blocks; "ping": ping flows (Agent/Ping) beside the others; "red-victims": RED's forced drops from the front or at random; "bug-fix": agents without bugFix_; "red-step": RED as a step at one threshold; "exit-recovery": NewReno agents leaving recovery at the data outstanding; "rtt-shifts": ns-2's RTT estimator with other scalings; "red-mark": RED without use_mark_p_; "old-ecn": ECN senders with old_ecn_; "sack1-dupacks": Sack1 agents with numdupacksFrac_ and LimTransmitFix_; "cwr-retransmit": ECN senders without SetCWRonRetransmit_; "bugfix-ss": agents without bugfix_ss_; "highspeed": HighSpeed TCP senders; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "partial-acks": NewReno's older partial ACK rules; "drop-front": DropTail queues dropping from the front; "no-fast-retransmit": Tahoe agents without fast retransmit; "exit-fast-retransmit": Reno and NewReno agents without exitFastRetrans_; "ts-reset-rto": timestamp echoes ending the timer's backoff; "sack-blocks": Sack1 sinks of fewer SACK blocks; "ping": ping flows (Agent/Ping) beside the others; "red-victims": RED's forced drops from the front or at random; "bug-fix": agents without bugFix_; "red-step": RED as a step at one threshold; "exit-recovery": NewReno agents leaving recovery at the data outstanding; "rtt-shifts": ns-2's RTT estimator with other scalings; "red-mark": RED without use_mark_p_; "old-ecn": ECN senders with old_ecn_; "sack1-dupacks": Sack1 agents with numdupacksFrac_ and LimTransmitFix_; "cwr-retransmit": ECN senders without SetCWRonRetransmit_; "bugfix-ss": agents without bugfix_ss_; "highspeed": HighSpeed TCP senders; "window-rules": ns-2's windowOption_ 2 to 6; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
     if k in SCANNED:
         return True, False, SCANNED[k]
+    if WINDOW_RULES_FIRST <= k < WINDOW_RULES_FIRST + 100:
+        return True, True, "window-rules"
     if HIGHSPEED_FIRST <= k < HIGHSPEED_FIRST + 100:
         return True, True, "highspeed"
     if BUGFIX_SS_FIRST <= k < BUGFIX_SS_FIRST + 100:
@@ -1457,6 +1467,34 @@ def _make_highspeed(sc: dict, rng: random.Random) -> None:
             tcp["aimd_decrease"] = rng.choice([0.3, 0.75, 0.875])
         elif x < 0.37:
             tcp["max_ssthresh_pkts"] = rng.choice([4, 16, 40])
+        f["tcp"] = tcp
+
+
+def _make_window_rules(sc: dict, rng: random.Random) -> None:
+    """In place: the TCP agents mixed, some networks with ECN (_mixed_tcp_flows); seven
+    senders in ten that grow by ns-2's opencwnd (not Vegas) take one of windowOption_ 2
+    to 6, its constant (2 to 5), its averaging gain (3 and 4) or its binomial powers (6)
+    drawn, three in ten cutting whole packets, one in four with an AIMD decrease and one
+    in six (binomial, the one that reads it) with an AIMD increase."""
+    constants = {"rtt_squared": (0.5, 4.0, 40.0), "average_squared": (0.002, 0.02, 0.1),
+                 "average": (0.05, 0.2, 1.0), "rtt": (2.0, 10.0, 40.0)}
+    for f in _mixed_tcp_flows(sc, rng):
+        if f.get("cc") == "vegas" or rng.random() >= 0.7:
+            continue
+        rule = rng.choice(["rtt_squared", "average_squared", "average", "rtt", "binomial", "binomial"])
+        tcp = {**f["tcp"], "window_increase": rule}
+        if rule == "binomial":
+            tcp["binomial_k"], tcp["binomial_l"] = rng.choice([(1.0, 0.0), (0.5, 0.5), (0.0, 1.0), (0.3, 0.8)])
+            if rng.random() < 0.17:
+                tcp["aimd_increase"] = rng.choice([0.5, 2.0])
+        elif rng.random() < 0.8:
+            tcp["window_constant"] = rng.choice(constants[rule])
+        if rule in ("average_squared", "average") and rng.random() < 0.5:
+            tcp["window_average_gain"] = rng.choice([0.01, 0.1, 0.5])
+        if rng.random() < 0.3:
+            tcp["whole_packet_cuts"] = True
+        if rng.random() < 0.25:
+            tcp["aimd_decrease"] = rng.choice([0.3, 0.6, 0.875])
         f["tcp"] = tcp
 
 
@@ -2415,6 +2453,7 @@ _FAMILY_MAKERS = {
     "cwr-retransmit": [(_make_ecn, 7_000_000), (_make_cwr_retransmit, 61_000_000)],
     "bugfix-ss": [(_make_bugfix_ss, 62_000_000)],
     "highspeed": [(_make_highspeed, 63_000_000)],
+    "window-rules": [(_make_window_rules, 64_000_000)],
 }
 
 
@@ -2579,6 +2618,16 @@ FAMILY_CONTROLS = {
             f.get("tcp", {}).pop(k, None) for f in sc["flows"]
             for k in ("highspeed_high_window", "highspeed_high_p", "highspeed_high_decrease")],
         "no increase reused": _without_tcp("highspeed_cwnd_range"),
+    },
+    "window-rules": {
+        "every increase standard TCP's": lambda sc: [
+            [f["tcp"].pop(k, None) for k in ("window_increase", "window_constant", "window_average_gain",
+                                             "binomial_k", "binomial_l")]
+            for f in sc["flows"] if f.get("tcp", {}).get("window_increase") not in (None, "fractional", "counted")],
+        "ns-2's default constants and gains": lambda sc: [
+            f.get("tcp", {}).pop(k, None) for f in sc["flows"] for k in ("window_constant", "window_average_gain")],
+        "every binomial sender AIMD": lambda sc: [
+            f.get("tcp", {}).pop(k, None) for f in sc["flows"] for k in ("binomial_k", "binomial_l")],
     },
     "cwr-retransmit": {
         "CWR on retransmissions too": _without_tcp("cwr_on_retransmit"),

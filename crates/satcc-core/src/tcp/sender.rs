@@ -2415,8 +2415,8 @@ impl TcpSender {
     }
 
     /// Fack's oldack: the cumulative ACK taken as it is, the timer re-armed, the timed
-    /// segment's backoff ended, and the ACK timed by its echo (rtt_update: on the tick
-    /// clock without ns-2's timestamp option, rounded with it).
+    /// segment's backoff ended, the ACK timed by its echo (rtt_update: on the tick clock
+    /// without ns-2's timestamp option, rounded with it), and the averaged window moved.
     fn oldack_fack(&mut self, f: &mut super::fack::SenderState, ack: &Packet, now: Time) {
         self.last_ack = ack.seq;
         self.highest_ack = ack.seq;
@@ -2437,6 +2437,10 @@ impl TcpSender {
             } else {
                 self.rtt.update(tao, self.clock_s);
             }
+        }
+        if let Some(rule) = self.window_rule.as_deref_mut() {
+            // Fack's oldack ends as newack does: the averaged window (awnd_)
+            rule.on_newack(self.w.cwnd);
         }
     }
 

@@ -108,8 +108,9 @@ impl WindowRule {
         }
     }
 
-    /// The end of ns-2's newack(), on every new ACK: the averaged window takes the
-    /// window before this ACK opens it.
+    /// The end of ns-2's newack(), on every new ACK, and of Fack's oldack(), on each of
+    /// its duplicates and recovery's ACKs: the averaged window takes the window before
+    /// this ACK opens it.
     #[inline]
     pub fn on_newack(&mut self, cwnd: f64) {
         if let WindowRule::Gathering { gain, awnd, .. } = self {
