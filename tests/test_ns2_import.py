@@ -325,7 +325,7 @@ def _agree(sc: dict, script: str) -> bool:
     # slow start, Sack1 cutting whole packets, Fack, two ECN agents), cwnd_range_'s reuse,
     # a response function of its own setting by setting, a low window of 12 cutting
     # whole packets, and the standard agent beside them
-    *[("highspeed.tcl", lambda sc, f=f: _without_highspeed(_flow(sc, f)["tcp"]))
+    *[("highspeed.tcl", lambda sc, f=f: _without_window_rule(_flow(sc, f)["tcp"]))
       for f in ("tcp0", "tcp1", "tcp2", "tcp3", "tcp4", "tcp5", "tcp6", "tcp8", "tcp9")],
     ("highspeed.tcl", lambda sc: _flow(sc, "tcp1")["tcp"].pop("highspeed_cwnd_range")),
     *[("highspeed.tcl", lambda sc, k=k: _flow(sc, "tcp5")["tcp"].pop(k))
@@ -454,16 +454,11 @@ def _flow(sc: dict, name: str) -> dict:
     return next(f for f in sc["flows"] if f["name"] == name)
 
 
-def _without_highspeed(tcp: dict) -> None:
-    # a flow's HighSpeed TCP taken out: its window rule and every setting of it
-    for k in [k for k in tcp if k == "window_increase" or k.startswith("highspeed_")]:
-        tcp.pop(k)
-
-
 def _without_window_rule(tcp: dict) -> None:
-    # a flow's windowOption_ 2 to 6 taken out: its rule and every setting of it
-    for k in ("window_increase", "window_constant", "window_average_gain", "binomial_k", "binomial_l"):
-        tcp.pop(k, None)
+    # a flow's windowOption_ rule (2 to 6, 8) taken out, with every setting of it
+    rule_keys = ("window_increase", "window_constant", "window_average_gain", "binomial_k", "binomial_l")
+    for k in [k for k in tcp if k in rule_keys or k.startswith("highspeed_")]:
+        tcp.pop(k)
 
 
 def test_bug_fix_false_is_read_for_the_agents_that_read_it_and_noted_for_fack():

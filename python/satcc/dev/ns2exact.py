@@ -2476,6 +2476,17 @@ def _without_tcp(key: str):
     return apply
 
 
+def _without_window_rules(sc: dict) -> None:
+    """A change of a network: every sender's windowOption_ rule beyond 0 and 1 taken out
+    (HighSpeed TCP, Floyd's increases, binomial), with every setting of it."""
+    rule_keys = ("window_increase", "window_constant", "window_average_gain", "binomial_k", "binomial_l")
+    for f in sc["flows"]:
+        tcp = f.get("tcp", {})
+        if tcp.get("window_increase") not in (None, "fractional", "counted"):
+            for k in [k for k in tcp if k in rule_keys or k.startswith("highspeed_")]:
+                tcp.pop(k)
+
+
 def _queues_as(kinds: tuple[str, ...], change):
     """A change of a network: every queue of one of `kinds` replaced by change(queue)."""
     def apply(sc: dict) -> None:
@@ -2611,19 +2622,14 @@ FAMILY_CONTROLS = {
         "Mark Allman's rules for a lost first segment": _without_tcp("first_packet_loss_fix"),
     },
     "highspeed": {
-        "every increase and cut standard TCP's": lambda sc: [
-            [f["tcp"].pop(k) for k in list(f["tcp"]) if k == "window_increase" or k.startswith("highspeed_")]
-            for f in sc["flows"] if f.get("tcp", {}).get("window_increase") == "highspeed"],
+        "every increase and cut standard TCP's": _without_window_rules,
         "ns-2's response function everywhere": lambda sc: [
             f.get("tcp", {}).pop(k, None) for f in sc["flows"]
             for k in ("highspeed_high_window", "highspeed_high_p", "highspeed_high_decrease")],
         "no increase reused": _without_tcp("highspeed_cwnd_range"),
     },
     "window-rules": {
-        "every increase standard TCP's": lambda sc: [
-            [f["tcp"].pop(k, None) for k in ("window_increase", "window_constant", "window_average_gain",
-                                             "binomial_k", "binomial_l")]
-            for f in sc["flows"] if f.get("tcp", {}).get("window_increase") not in (None, "fractional", "counted")],
+        "every increase standard TCP's": _without_window_rules,
         "ns-2's default constants and gains": lambda sc: [
             f.get("tcp", {}).pop(k, None) for f in sc["flows"] for k in ("window_constant", "window_average_gain")],
         "every binomial sender AIMD": lambda sc: [

@@ -278,12 +278,12 @@ pub struct TcpConfig {
     pub aimd_decrease: f64,
     /// The constant of the increases `rtt_squared`, `average_squared`, `average` and
     /// `rtt` (ns-2's windowOption_ 2 to 5) [windowConstant_ 4].
-    #[schemars(range(max = 1000000), extend("exclusiveMinimum" = 0))]
+    #[schemars(range(min = 0, max = 1000000))]
     pub window_constant: f64,
     /// The gain by which the averaged window of `average_squared` and `average` moves
     /// toward cwnd at each new ACK (awnd = (1 - g) awnd + g cwnd, from windowInit_ / 2)
     /// [windowThresh_ 0.002].
-    #[schemars(range(max = 1), extend("exclusiveMinimum" = 0))]
+    #[schemars(range(min = 0, max = 1))]
     pub window_average_gain: f64,
     /// Binomial congestion control's k (`window_increase: binomial`): a new ACK adds
     /// aimd_increase / cwnd^(1 + k) [k_parameter_ 0].
