@@ -2459,6 +2459,27 @@ def test_the_comparison_sees_the_window_rules_taken_out():
     assert list(got.values()) == [19, 15, 10], got
 
 
+def test_the_control_increase_networks_run_the_agents_that_read_it_with_it():
+    # networks from CONTROL_INC_FIRST: agents mixed, seven in ten of the Tahoe, Reno,
+    # NewReno and Sack1 ones with control_increase_ 1 (ON/OFF sources hold them back);
+    # every one compared above
+    nets = _family("control-increase")
+    flows = [f for k in nets for f in ns2exact.network(k)["flows"] if f.get("transport", "tcp") == "tcp"]
+    on = [f for f in flows if f["tcp"].get("grow_only_window_limited")]
+    assert len(on) >= 200
+    kinds = {(f["cc"], f["tcp"].get("sack_agent")) for f in on}
+    assert {("tahoe", None), ("reno", None), ("newreno", None), ("reno", "sack1"), ("newreno", "sack1")} == kinds
+    assert sum(f["traffic"]["type"] != "ftp" for f in on if "traffic" in f) >= 50
+    assert " set control_increase_ 1" in "".join(ns2exact.tcl(k) for k in nets[:5])
+
+
+def test_the_comparison_sees_control_increase_taken_out():
+    # of the first twenty (`python -m satcc.dev.ns2exact controls --family
+    # control-increase`): 5
+    got = ns2exact.controls("control-increase", REF)
+    assert list(got.values()) == [5], got
+
+
 def test_the_bug_fix_networks_run_every_agent_that_reads_it_without_it():
     # networks from BUG_FIX_FIRST: ns-2's Tahoe, Reno, NewReno, Sack1 and Vegas agents
     # with bugFix_ false beside Fack agents (which never read it), some over buffers of

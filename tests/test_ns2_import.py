@@ -343,6 +343,11 @@ def _agree(sc: dict, script: str) -> bool:
                    ("tcp12", "window_average_gain"),
                    ("tcp3", "window_constant"), ("tcp4", "binomial_k"), ("tcp4", "binomial_l"),
                    ("tcp6", "binomial_l"), ("tcp7", "binomial_l"), ("tcp11", "binomial_k"))],
+    # control_increase_ 1: Tahoe, Reno, NewReno and Sack1 agents held back by their
+    # sources, and the Reno agent without it beside them
+    *[("control_increase.tcl", lambda sc, f=f: _flow(sc, f).setdefault("tcp", {}).update(grow_only_window_limited=False))
+      for f in ("tcp0", "tcp1", "tcp2", "tcp3")],
+    ("control_increase.tcl", lambda sc: _flow(sc, "tcp6").setdefault("tcp", {}).update(grow_only_window_limited=True)),
     # slow_start_restart_ false: an idle timer's expiry left without effect (Tahoe,
     # Reno, NewReno, Fack, Vegas), and the agent that keeps the default beside them
     *[("slow_start_restart.tcl", lambda sc, f=f: _flow(sc, f).setdefault("tcp", {}).update(slow_start_restart=True))
@@ -1104,10 +1109,10 @@ def test_a_name_ns2_does_not_bind_is_left_as_ns2_leaves_it(tmp_path):
     # v_alpha_ is Vegas's: on a Newreno agent it is a name ns-2 does not bind
     assert any("v_alpha_ is not a variable of ns-2's Agent/TCP/Newreno" in n for n in notes)
     # a variable ns-2 binds but satcc does not model, left at ns-2's default, changes nothing
-    assert ns2_import.from_tcl(_script(tmp_path, extra="$tcp set windowThresh_ 0.002\n$tcp set numdupacksFrac_ -1\n"
+    assert ns2_import.from_tcl(_script(tmp_path, extra="$tcp set QOption_ 0\n$tcp set numdupacksFrac_ -1\n"
                                                         "$tcp set partial_window_deflation_ 1")).scenario == plain
-    with pytest.raises(ScenarioError, match=r"windowThresh_ 0.1 is not modelled by satcc \(only ns-2's default, 0.002\)"):
-        ns2_import.from_tcl(_script(tmp_path, extra="$tcp set windowThresh_ 0.1"))
+    with pytest.raises(ScenarioError, match=r"QOption_ 1 is not modelled by satcc \(only ns-2's default, 0\)"):
+        ns2_import.from_tcl(_script(tmp_path, extra="$tcp set QOption_ 1"))
 
 
 def test_a_source_over_tcp_hands_messages_of_its_own_size_and_ftp_has_no_variables(tmp_path):

@@ -111,6 +111,10 @@ def test_unknown_congestion_control_lists_allowed():
     ("newreno", {"binomial_l": 0.5, "window_increase": "highspeed"}, r"flows\[0\]\.tcp\.binomial_l: read only with "
      r"flows\[0\]\.tcp\.window_increase binomial"),
     ("newreno", {"window_increase": "binomial", "binomial_l": 1.5}, r"flows\[0\]\.tcp\.binomial_l"),
+    ("vegas", {"grow_only_window_limited": True}, r"flows\[0\]\.tcp\.grow_only_window_limited: true is ns-2's "
+     r"control_increase_ 1, a rule of its Tahoe, Reno, NewReno and Sack1 agents' new ACKs"),
+    ("bbr", {"grow_only_window_limited": True}, r"flows\[0\]\.tcp\.grow_only_window_limited: ns-2's control_increase_ "
+     r"1, not with 'bbr'"),
     ("vegas", {"ecn": True}, r"flows\[0\]\.tcp\.ecn: 'vegas' has no ECN response modelled"),
     ("cubic", {"rfc2988": False}, r"flows\[0\]\.tcp\.rfc2988: ns-2's rfc2988_ false, not with 'cubic'"),
     ("bbr", {"delay_growth": False}, r"flows\[0\]\.tcp\.delay_growth: ns-2's delay_growth_ false, not with 'bbr'"),

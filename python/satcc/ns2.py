@@ -729,6 +729,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             *([f"${t} set old_ecn_ 1"] if tcp.get("ecn_open_in_echo_run") else []),
             *([f"${t} set SetCWRonRetransmit_ false"] if tcp.get("cwr_on_retransmit") is False else []),
             *([f"${t} set bugfix_ss_ 0"] if tcp.get("first_packet_loss_fix") is False else []),
+            *([f"${t} set control_increase_ 1"] if tcp.get("grow_only_window_limited") else []),
             *([f"${t} set numdupacksFrac_ {tcp['dupack_threshold_cwnd_divisor']}"]
               if tcp.get("dupack_threshold_cwnd_divisor") else []),
             *([f"${t} set LimTransmitFix_ true"] if tcp.get("limited_transmit_fix") else []),

@@ -250,6 +250,10 @@ _READ_BY_SOME = {
     # ACK), which Reno's and Sack1's call; Fack and Vegas have their own of both
     "bugfix_ss_": ("1", ("Agent/TCP", "Agent/TCP/Reno", "Agent/TCP/Newreno", "Agent/TCP/Sack1"),
                    "first_packet_loss_fix", False),
+    # TcpAgent::recv_newack_helper, which Tahoe's, Reno's, NewReno's and Sack1's new ACKs
+    # call (Fack's and Vegas's have their own): opencwnd only when network_limited()
+    "control_increase_": ("0", ("Agent/TCP", "Agent/TCP/Reno", "Agent/TCP/Newreno", "Agent/TCP/Sack1"),
+                          "grow_only_window_limited", True),
 }
 
 # ns-2's variables that its agents read only with another setting on (the others' traces

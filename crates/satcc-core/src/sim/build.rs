@@ -805,6 +805,11 @@ pub(crate) fn flow_transport(sc: &Scenario, i: usize) -> Result<FlowTransport, S
                      "Tahoe, Reno, NewReno and Sack1 agents (Fack's and Vegas's are their own)",
                      &[Tahoe, Reno, Newreno])?;
         }
+        if cfg.grow_only_window_limited {
+            ns2_rule("grow_only_window_limited", "true is ns-2's control_increase_ 1",
+                     "Tahoe, Reno, NewReno and Sack1 agents' new ACKs (Fack's and Vegas's are their own)",
+                     &[Tahoe, Reno, Newreno])?;
+        }
     }
     if (cfg.dupack_threshold_cwnd_divisor > 0 || cfg.limited_transmit_fix) && !sack1 {
         let (key, var) = if cfg.limited_transmit_fix {
@@ -873,6 +878,7 @@ pub(crate) fn flow_transport(sc: &Scenario, i: usize) -> Result<FlowTransport, S
         ("ecn_open_in_echo_run", "old_ecn_ 1", cfg.ecn_open_in_echo_run as u32),
         ("cwr_on_retransmit", "SetCWRonRetransmit_ false", !cfg.cwr_on_retransmit as u32),
         ("first_packet_loss_fix", "bugfix_ss_ 0", !cfg.first_packet_loss_fix as u32),
+        ("grow_only_window_limited", "control_increase_ 1", cfg.grow_only_window_limited as u32),
         ("srtt_bits", "T_SRTT_BITS", (cfg.srtt_bits != 3) as u32),
         ("rttvar_bits", "T_RTTVAR_BITS", (cfg.rttvar_bits != 2) as u32),
         ("rto_rttvar_exp", "rttvar_exp_", (cfg.rto_rttvar_exp != 2) as u32),

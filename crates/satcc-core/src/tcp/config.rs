@@ -583,6 +583,13 @@ pub struct TcpConfig {
     /// test suites set): neither. ns-2's Tahoe, Reno, NewReno and Sack1 agents (Fack's
     /// and Vegas's duplicate ACKs and timeouts have rules of their own).
     pub first_packet_loss_fix: bool,
+    /// The window grows on a new ACK only if the sender had sent its whole window
+    /// before it (ns-2's control_increase_ 1 [0: always]): TcpAgent's
+    /// recv_newack_helper calls opencwnd only when network_limited(), t_seqno above the
+    /// previous highest ACK plus window(), so that a sender the application holds back
+    /// does not open a window it does not use. ns-2's Tahoe, Reno, NewReno and Sack1
+    /// agents (Fack's and Vegas's new ACKs are their own).
+    pub grow_only_window_limited: bool,
     /// With `delayed_ack`: a Linux receiver (6.7+) acknowledges at once an in-order
     /// segment carrying PSH, once the application has read it with nothing held out of
     /// order (tcp_measure_rcv_mss's ICSK_ACK_PUSHED, tcp_cleanup_rbuf). With it the
@@ -700,6 +707,7 @@ impl Default for TcpConfig {
             ecn_open_in_echo_run: false,
             cwr_on_retransmit: true,
             first_packet_loss_fix: true,
+            grow_only_window_limited: false,
             delayed_ack: false,
             delayed_ack_interval_s: 0.1,
             quick_ack: false,

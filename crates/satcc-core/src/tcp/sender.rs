@@ -1219,8 +1219,15 @@ impl TcpSender {
     /// again when the cumulative ACK covers them), else the ACK's span, as ns-2.
     fn newack(&mut self, ack: &Packet, delivered: Option<u64>, now: Time) {
         let acked = delivered.map_or(ack.seq - self.last_ack, |d| d as i64);
+        let prev_highest_ack = self.highest_ack;
         let sample = self.newack_state(ack, now);
-        self.opencwnd(ack, acked, sample, now);
+        if self.cfg.grow_only_window_limited && self.t_seqno <= prev_highest_ack + self.window() {
+            // control_increase_: not network_limited(), so no opencwnd (the ECN state
+            // a new ACK updates still is)
+            self.ecn_after_newack_if_any();
+        } else {
+            self.opencwnd(ack, acked, sample, now);
+        }
         if self.last_ack == 0 && self.cfg.delay_growth {
             // the SYN's ACK: start with the initial window. ns-2 does this on the ACK of
             // seqno 0 with or without a SYN (delay_growth_), so without one the window
@@ -1273,6 +1280,11 @@ impl TcpSender {
             }
             cap_cwnd(&mut self.w, self.cfg.max_cwnd_pkts);
         }
+        self.ecn_after_newack_if_any();
+    }
+
+    #[inline]
+    fn ecn_after_newack_if_any(&mut self) {
         if self.ect || self.ack_ece {
             self.ecn_after_newack();
         }
@@ -3086,6 +3098,24 @@ mod tests {
         s.send_much(2 * MS, &mut out);
         assert_eq!(s.maxseq(), 11);
         (s, out)
+    }
+
+    /// ns-2's control_increase_ 1: a new ACK opens the window only if the sender had sent
+    /// its whole window (t_seqno above the previous highest ACK plus window()); a sender
+    /// the application holds back keeps its window, a greedy one grows as without it.
+    #[test]
+    fn control_increase_grows_only_a_window_limited_sender() {
+        for (limited, app, want) in [(true, 3, 10.0), (false, 3, 10.1), (true, GREEDY, 10.1)] {
+            let cfg = TcpConfig { rwnd_pkts: 100, syn: false, delay_growth: false, grow_only_window_limited: limited,
+                                  ..TcpConfig::default() };
+            let mut s = TcpSender::new(0, cfg, Box::new(Reno), 0.0);
+            s.w = Window { cwnd: 10.0, ssthresh: 5.0 };
+            let mut out = vec![];
+            s.app_send(app, 0, &mut out);
+            assert_eq!(out.len() as i64, app.min(10));
+            s.on_ack(&ack(0), 10 * MS, &mut out);
+            assert!((s.w.cwnd - want).abs() < 1e-12, "{limited} {app}: {}", s.w.cwnd);
+        }
     }
 
     /// ns-2's Agent/TCP/Vegas: bare 1000-byte segments; the third duplicate ACK cuts the
