@@ -343,6 +343,10 @@ def _agree(sc: dict, script: str) -> bool:
                    ("tcp12", "window_average_gain"),
                    ("tcp3", "window_constant"), ("tcp4", "binomial_k"), ("tcp4", "binomial_l"),
                    ("tcp6", "binomial_l"), ("tcp7", "binomial_l"), ("tcp11", "binomial_k"))],
+    # ns-2's test suites' OTcl and their sink defaults: SYN_immediate_ack_ false on a
+    # DelAck and a Sack1 DelAck sink, RFC2581_immediate_ack_ false on the DelAck one
+    *[("test_suite_otcl.tcl", lambda sc, f=f, k=k: _flow(sc, f)["tcp"].pop(k))
+      for f, k in (("reno34", "syn_immediate_ack"), ("reno34", "rfc2581_immediate_ack"), ("sack137", "syn_immediate_ack"))],
     # control_increase_ 1: Tahoe, Reno, NewReno and Sack1 agents held back by their
     # sources, and the Reno agent without it beside them
     *[("control_increase.tcl", lambda sc, f=f: _flow(sc, f).setdefault("tcp", {}).update(grow_only_window_limited=False))

@@ -115,6 +115,14 @@ def test_unknown_congestion_control_lists_allowed():
      r"control_increase_ 1, a rule of its Tahoe, Reno, NewReno and Sack1 agents' new ACKs"),
     ("bbr", {"grow_only_window_limited": True}, r"flows\[0\]\.tcp\.grow_only_window_limited: ns-2's control_increase_ "
      r"1, not with 'bbr'"),
+    ("newreno", {"syn_immediate_ack": False}, r"flows\[0\]\.tcp\.syn_immediate_ack: false is ns-2's "
+     r"SYN_immediate_ack_ false, a rule of its delayed-ACK sink, and this flow's receiver acknowledges every segment at "
+     r"once \(allowed: with tcp.delayed_ack = true\)"),
+    ("newreno", {"rfc2581_immediate_ack": False, "delayed_ack": True, "stack": "linux"},
+     r"flows\[0\]\.tcp\.rfc2581_immediate_ack: false is a rule of ns-2's delayed-ACK sink; flows\[0\]\.tcp\.\w+ is a "
+     r"Linux setting \(set by stack: linux\)"),
+    ("newreno", {"syn_immediate_ack": False, "delayed_ack": True, "sack": True},
+     r"flows\[0\]\.tcp\.syn_immediate_ack: false is a rule of ns-2's delayed-ACK sink, not of satcc's SACK receiver"),
     ("vegas", {"ecn": True}, r"flows\[0\]\.tcp\.ecn: 'vegas' has no ECN response modelled"),
     ("cubic", {"rfc2988": False}, r"flows\[0\]\.tcp\.rfc2988: ns-2's rfc2988_ false, not with 'cubic'"),
     ("bbr", {"delay_growth": False}, r"flows\[0\]\.tcp\.delay_growth: ns-2's delay_growth_ false, not with 'bbr'"),

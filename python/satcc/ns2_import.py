@@ -2177,7 +2177,17 @@ def _tcp(objs: _Objects, a: str, b: str, cc: str, sack_agent: str | None, delack
         else:
             objs.notes.append(f"{sink}: ts_echo_rfc1323_ true: its sender ({objs.cls[a]} without timestamps_) reads "
                               "no echo, so it changes nothing; left out")
-    _unknown_vars(objs, b, {"packetSize_", "interval_", "maxSackBlocks_", "ts_echo_rfc1323_"}, sink)
+    # SYN_immediate_ack_ and RFC2581_immediate_ack_: read by the DelAck sinks' recv only
+    for var, key in (("SYN_immediate_ack_", "syn_immediate_ack"), ("RFC2581_immediate_ack_", "rfc2581_immediate_ack")):
+        val = objs.get(b, var, "true")[0]
+        if not _bool(val, f"{sink} {var}"):
+            if delack:
+                tcp[key] = False
+            else:
+                objs.notes.append(f"{sink}: {var} {val}: read by ns-2's delayed-ACK sinks only ({objs.cls[b]} "
+                                  "acknowledges every segment at once); left out")
+    _unknown_vars(objs, b, {"packetSize_", "interval_", "maxSackBlocks_", "ts_echo_rfc1323_", "SYN_immediate_ack_",
+                            "RFC2581_immediate_ack_"}, sink)
     if sack_agent is not None:
         tcp["sack"], tcp["sack_agent"] = True, sack_agent
     return tcp

@@ -156,6 +156,7 @@ proc ::satcc::call {h method args} {
         Node {
             switch -- $method {
                 id { return [string range $h 2 end] }
+                neighbors { return [expr {[info exists ::satcc::nbr($h)] ? $::satcc::nbr($h) : {}}] }
                 node-addr - address? { return [string range $h 2 end] }
                 color - shape - label - label-color - add-mark - delete-mark {
                     ::satcc::note "node $method (drawing)"; return ""
@@ -412,6 +413,8 @@ proc ::satcc::simplex {a b bw delay qtype} {
     set ::satcc::lq($l) [::satcc::make Queue/$qtype]
     set ::satcc::ld($l) [::satcc::make DelayLink]
     set ::satcc::link($a,$b) $l
+    # ns-2's simplex-link makes b a neighbour of a (Node neighbors, in link order)
+    if {![info exists ::satcc::nbr($a)] || [lsearch -exact $::satcc::nbr($a) $b] < 0} { lappend ::satcc::nbr($a) $b }
     ::satcc::rec link $l $a $b $bw $delay $qtype $::satcc::lq($l) $::satcc::ld($l)
     # what the script reads back of the link as built (`[[$ns link $a $b] link] set
     # bandwidth_`), in ns-2's units; the values recorded are read by the import itself
@@ -692,7 +695,7 @@ proc Class {name args} {
         ::satcc::unsupported "Class $name: a class in ns-2's own hierarchy (an agent, queue or application of the script's own is not modelled)"
     }
     set ::satcc::ucls($name) 1
-    set ::satcc::usuper($name) {}
+    set ::satcc::usuper($name) Object
     interp alias {} $name {} ::satcc::uclass $name
     foreach {opt val} $args {
         if {$opt ne "-superclass"} { ::satcc::unsupported "Class $name $opt (only -superclass is read)" }
@@ -735,7 +738,37 @@ proc ::satcc::uclass {cls sub args} {
         info {
             switch -- [lindex $args 0] {
                 superclass { return $::satcc::usuper($cls) }
-                instprocs { return [lmap k [array names ::satcc::um "$cls,*"] {lindex [split $k ,] 1}] }
+                instprocs {
+                    # the methods this class defines, those matching a pattern if given
+                    set ms [lmap k [array names ::satcc::um "$cls,*"] {lindex [split $k ,] 1}]
+                    if {[llength $args] > 1} { set ms [lsearch -all -inline -glob $ms [lindex $args 1]] }
+                    return $ms
+                }
+                instbody - instargs {
+                    # a method's body or arguments, as defined on this class (ns-2's test
+                    # suites copy one test's run into another: `instproc run {} [... info
+                    # instbody run]`)
+                    set m [lindex $args 1]
+                    if {![info exists ::satcc::um($cls,$m)]} { error "$cls: no instproc $m" }
+                    set p ::satcc::um$::satcc::um($cls,$m)
+                    if {[lindex $args 0] eq "instbody"} { return [info body $p] }
+                    return [lrange [info args $p] 3 end]
+                }
+                subclass {
+                    # OTcl: the direct subclasses; with a class, whether it is this one
+                    # or one below it (ns-2's test suites ask `Topology/net8 info subclass
+                    # Topology/net8`), an error if it is no class (their isProc?)
+                    if {[llength $args] == 1} {
+                        return [lsort [lmap c [array names ::satcc::ucls] {
+                            if {$::satcc::usuper($c) ne $cls} continue; set c}]]
+                    }
+                    set sub [lindex $args 1]
+                    if {![info exists ::satcc::ucls($sub)]} { error "no such class: $sub" }
+                    for {set c $sub} {$c ne ""} {set c $::satcc::usuper($c)} {
+                        if {$c eq $cls} { return 1 }
+                    }
+                    return 0
+                }
             }
             return ""
         }
@@ -748,6 +781,12 @@ proc ::satcc::uclass {cls sub args} {
     }
     ::satcc::unsupported "$cls $sub (not a method of an OTcl class)"
 }
+
+# OTcl's root class: `Object instproc m args body` gives every object of the script's
+# classes the method (ns-2's test suites' misc_simple.tcl defines `exit` so)
+set ::satcc::ucls(Object) 1
+set ::satcc::usuper(Object) {}
+interp alias {} Object {} ::satcc::uclass Object
 
 # an object of a script's class: `new C args` and `C create name args` run its init
 proc ::satcc::unew {cls name args} {
@@ -804,6 +843,11 @@ proc ::satcc::usend {h m args} {
             return ""
         }
         destroy { interp alias {} $h {}; return "" }
+        array {
+            # OTcl's `$obj array op var ...` on an instance variable
+            lassign $args op var
+            return [array $op ::satcc::uo::${h}::$var {*}[lrange $args 2 end]]
+        }
     }
     set found [::satcc::ufind $::satcc::uobj($h) $m]
     if {$found eq ""} {

@@ -757,6 +757,17 @@ pub(crate) fn flow_transport(sc: &Scenario, i: usize) -> Result<FlowTransport, S
             ns2_recovery_controllers(&[crate::tcp::Recovery::Newreno], &settings)
         ));
     }
+    for (key, var, set) in [
+        ("syn_immediate_ack", "SYN_immediate_ack_", !cfg.syn_immediate_ack),
+        ("rfc2581_immediate_ack", "RFC2581_immediate_ack_", !cfg.rfc2581_immediate_ack),
+    ] {
+        if set && !cfg.delayed_ack {
+            return Err(format!(
+                "{at}.tcp.{key}: false is ns-2's {var} false, a rule of its delayed-ACK sink, and this flow's \
+                 receiver acknowledges every segment at once (allowed: with tcp.delayed_ack = true)"
+            ));
+        }
+    }
     if cfg.ts_echo_rfc1323 && !cfg.carries_send_times() {
         return Err(format!(
             "{at}.tcp.ts_echo_rfc1323: ns-2's ts_echo_rfc1323_ changes the time the receiver echoes, and this flow's \

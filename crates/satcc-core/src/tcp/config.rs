@@ -516,6 +516,16 @@ pub struct TcpConfig {
     /// Receiver delays ACKs: one ACK per two packets or after the interval
     /// [Agent/TCPSink/DelAck, interval_ 0.1].
     pub delayed_ack: bool,
+    /// With `delayed_ack`, ns-2's sink: the segment of seqno 0 (the SYN, or the first data
+    /// segment without one) is acknowledged at once [SYN_immediate_ack_ true]; false
+    /// (ns-2's test suites set it so) delays its ACK as any other's.
+    pub syn_immediate_ack: bool,
+    /// With `delayed_ack`, ns-2's sink: an in-order segment below the highest seen (a gap
+    /// still open above it) is acknowledged at once, as RFC 2581 section 4.2 has it
+    /// [RFC2581_immediate_ack_ true]; false delays its ACK as any other's. (A segment
+    /// that fills a gap, the cumulative ACK moving past it, is acknowledged at once
+    /// either way, as in ns-2.)
+    pub rfc2581_immediate_ack: bool,
     /// The delayed-ACK timer, seconds [interval_ 0.1].
     #[schemars(range(min = MIN_TIMER_S, max = MAX_TIME_S))]
     pub delayed_ack_interval_s: f64,
@@ -704,6 +714,8 @@ impl Default for TcpConfig {
             timestamps: false,
             ts_reset_rto: false,
             ts_echo_rfc1323: false,
+            syn_immediate_ack: true,
+            rfc2581_immediate_ack: true,
             ecn_open_in_echo_run: false,
             cwr_on_retransmit: true,
             first_packet_loss_fix: true,
@@ -854,6 +866,26 @@ impl TcpConfig {
     /// names the field.
     pub fn validate(&self, at: &str) -> Result<(), String> {
         self.validate_window_rules(at)?;
+        if let Some(key) = [("syn_immediate_ack", !self.syn_immediate_ack), ("rfc2581_immediate_ack", !self.rfc2581_immediate_ack)]
+            .iter()
+            .find(|k| k.1)
+            .map(|k| k.0)
+        {
+            // ns-2's DelAck sink's: not a Linux receiver's, nor satcc's own SACK receiver's
+            if let Some((k, _)) = self.linux_receiver_settings().iter().find(|(_, on)| *on) {
+                return Err(format!(
+                    "{at}.{key}: false is a rule of ns-2's delayed-ACK sink; {at}.{k} is a Linux setting{} (allowed \
+                     with {key} false: its ns-2 value)",
+                    if self.stack == Stack::Linux { " (set by stack: linux)" } else { "" }
+                ));
+            }
+            if self.sack && self.sack_agent == SackAgent::Rfc6675 {
+                return Err(format!(
+                    "{at}.{key}: false is a rule of ns-2's delayed-ACK sink, not of satcc's SACK receiver \
+                     (sack_agent rfc6675) (allowed: sack = false, or sack_agent sack1 or fack)"
+                ));
+            }
+        }
         if let Some(p) = self.tick_phase_s {
             if !(p >= 0.0 && p < self.tick_s) {
                 return Err(format!("{at}.tick_phase_s: must be in [0, tick_s) = [0, {}), got {p}", self.tick_s));

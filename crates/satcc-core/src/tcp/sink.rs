@@ -57,6 +57,10 @@ pub struct TcpSink {
     /// How many of those slots hold a segment.
     held: i64,
     delayed_ack: bool,
+    /// ns-2's DelAck sink's SYN_immediate_ack_ and RFC2581_immediate_ack_
+    /// (`cfg.syn_immediate_ack`, `cfg.rfc2581_immediate_ack`).
+    syn_immediate_ack: bool,
+    rfc2581_immediate_ack: bool,
     delack_interval_s: f64,
     /// Segments received since the last ACK (delayed ACK).
     unacked: u32,
@@ -167,6 +171,8 @@ impl TcpSink {
             ooo: VecDeque::new(),
             held: 0,
             delayed_ack: cfg.delayed_ack,
+            syn_immediate_ack: cfg.syn_immediate_ack,
+            rfc2581_immediate_ack: cfg.rfc2581_immediate_ack,
             delack_interval_s: cfg.delayed_ack_interval_s,
             unacked: 0,
             delack_deadline: None,
@@ -458,9 +464,13 @@ impl TcpSink {
         // retransmission after a timeout), which Linux would acknowledge at once
         let delays = in_order || (self.ns2_sink() && pkt.seq + 1 == self.next);
         // the SYN is acknowledged at once; ns-2's sink takes seqno 0 for it even when the
-        // sender sends none (SYN_immediate_ack_ tests the seqno)
-        let syn_like = is_syn || (pkt.seq == 0 && self.ns2_sink());
-        if !self.delayed_ack || !delays || gap_left || self.next > before + 1 || syn_like {
+        // sender sends none (SYN_immediate_ack_ tests the seqno), unless told not to
+        let syn_like = if self.ns2_sink() { pkt.seq == 0 && self.syn_immediate_ack } else { is_syn };
+        // an in-order segment with a gap still open above it: at once (RFC 2581 4.2,
+        // ns-2's RFC2581_immediate_ack_); one that filled a gap moves the cumulative ACK
+        // past itself, which ns-2's sink acknowledges at once whatever that says
+        let below_highest = gap_left && (self.rfc2581_immediate_ack || !self.ns2_sink());
+        if !self.delayed_ack || !delays || below_highest || self.next > before + 1 || syn_like {
             return self.send_ack(pkt.seq, out);
         }
         self.unacked += 1;
@@ -768,6 +778,29 @@ mod tests {
         assert_eq!(a.size_bytes, 40);
         assert_eq!(s.in_order_data_pkts(), 5);
         assert_eq!(s.stats.data_pkts_received, 6);
+    }
+
+    /// ns-2's DelAck sink with SYN_immediate_ack_ false: seqno 0 waits as any segment;
+    /// with RFC2581_immediate_ack_ false an in-order segment below a gap waits too,
+    /// while one that fills the gap (the cumulative ACK past it) is acknowledged at once.
+    #[test]
+    fn ns2s_immediate_ack_rules_can_be_turned_off() {
+        let cfg = TcpConfig { delayed_ack: true, syn_immediate_ack: false, ..TcpConfig::default() };
+        let mut s = TcpSink::new(0, &cfg);
+        assert!(s.on_data1(&data(0), 0).is_none(), "seqno 0 delayed");
+        assert_eq!(s.on_data1(&data(1), 0).map(|a| a.seq), Some(1), "the second of a pair");
+        for (rfc2581, want) in [(true, Some(3)), (false, None)] {
+            let cfg = TcpConfig { delayed_ack: true, rfc2581_immediate_ack: rfc2581, ..TcpConfig::default() };
+            let mut s = TcpSink::new(0, &cfg);
+            s.on_data1(&data(0), 0);
+            s.on_data1(&data(1), 0);
+            s.on_data1(&data(2), 0);
+            assert_eq!(s.on_data1(&data(5), 0).map(|a| a.seq), Some(2), "out of order: at once");
+            // 3 arrives in order, 5 still above a gap
+            assert_eq!(s.on_data1(&data(3), 0).map(|a| a.seq), want, "{rfc2581}");
+            // 4 fills the gap: the cumulative ACK moves past it, at once either way
+            assert_eq!(s.on_data1(&data(4), 0).map(|a| a.seq), Some(5), "{rfc2581}");
+        }
     }
 
     #[test]
