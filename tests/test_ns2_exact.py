@@ -2480,6 +2480,27 @@ def test_the_comparison_sees_control_increase_taken_out():
     assert list(got.values()) == [5], got
 
 
+def test_the_error_module_networks_bind_error_models_to_some_flows():
+    # networks from ERROR_MODULE_FIRST: seven error models in ten see some flows only
+    # (ns-2's ErrorModule), at the link's entry; every one compared above
+    nets = _family("error-module")
+    made = [ns2exact.network(k) for k in nets]
+    bound = [(sc, d) for sc in made for l in sc["links"] for d in (l.get("a_to_b", {}), l.get("b_to_a", {}))
+             if "error_flows" in d]
+    assert len(bound) >= 300
+    assert all(d["error_at"] == "entry" and d["error_flows"] for _, d in bound)
+    assert sum(len(d["error_flows"]) < len(sc["flows"]) for sc, d in bound) >= 150
+    assert {d["error"]["type"] for _, d in bound} >= {"per", "ber", "list"}
+    tcl = "".join(ns2exact.tcl(k) for k in nets[:5])
+    assert "[new ErrorModule Fid]" in tcl and " default pass" in tcl and " bind $em(" in tcl
+
+
+def test_the_comparison_sees_error_models_seeing_every_flow():
+    # of the first twenty (`python -m satcc.dev.ns2exact controls --family error-module`): 18
+    got = ns2exact.controls("error-module", REF)
+    assert list(got.values()) == [18], got
+
+
 def test_the_bug_fix_networks_run_every_agent_that_reads_it_without_it():
     # networks from BUG_FIX_FIRST: ns-2's Tahoe, Reno, NewReno, Sack1 and Vegas agents
     # with bugFix_ false beside Fack agents (which never read it), some over buffers of

@@ -347,6 +347,11 @@ def _agree(sc: dict, script: str) -> bool:
     # DelAck and a Sack1 DelAck sink, RFC2581_immediate_ack_ false on the DelAck one
     *[("test_suite_otcl.tcl", lambda sc, f=f, k=k: _flow(sc, f)["tcp"].pop(k))
       for f, k in (("reno34", "syn_immediate_ack"), ("reno34", "rfc2581_immediate_ack"), ("sack137", "syn_immediate_ack"))],
+    # ErrorModule: a list model bound to flow 1 (read back by `$link errormodule`), a
+    # uniform one bound to flow ids 2 and 3 on the reverse direction
+    ("error_module.tcl", lambda sc: _link(sc, "r1", "r2")["a_to_b"].pop("error_flows")),
+    ("error_module.tcl", lambda sc: _link(sc, "r1", "r2")["a_to_b"].update(error_flows=["tcp0"])),
+    ("error_module.tcl", lambda sc: _link(sc, "r1", "r2")["b_to_a"].update(error_flows=["tcp2"])),
     # control_increase_ 1: Tahoe, Reno, NewReno and Sack1 agents held back by their
     # sources, and the Reno agent without it beside them
     *[("control_increase.tcl", lambda sc, f=f: _flow(sc, f).setdefault("tcp", {}).update(grow_only_window_limited=False))
@@ -2175,3 +2180,29 @@ def test_odd_values_of_every_ns2_variable_end_in_a_run_or_a_refusal():
 
     tried, bad = ns2fuzz.fuzz(["dumbbell.tcl"], ["0", "nan", "inf"])
     assert tried >= 500 and bad == []
+
+
+def test_an_error_module_binds_one_model_to_flow_ids(tmp_path):
+    # ns-2's ErrorModule: the model bound to flow ids sees those flows' packets only
+    # (error_flows), the module's default sees every flow; the flow id is the sending
+    # agent's fid_ (create-connection's last argument sets it)
+    head = ('$tcp set fid_ 7\nset em [new ErrorModule Fid]\n[$ns link $a $b] errormodule $em\n'
+            'set m [new ErrorModel]\n$m set rate_ 0.01\n$m unit pkt\n$m ranvar [new RandomVariable/Uniform]\n'
+            '$em insert $m\n')
+    sc = ns2_import.from_tcl(_script(tmp_path, extra=head + "$em bind $m 5 8\n$em default pass")).scenario
+    d = sc["links"][0]["a_to_b"]
+    assert (d["error"], d["error_at"], d["error_flows"]) == ({"type": "per", "per": 0.01}, "entry", ["tcp"])
+    sc = ns2_import.from_tcl(_script(tmp_path, extra=head + "$em default $m")).scenario
+    assert "error_flows" not in sc["links"][0]["a_to_b"] and sc["links"][0]["a_to_b"]["error_at"] == "entry"
+    # bound to ids no flow has: it loses nothing
+    imp = ns2_import.from_tcl(_script(tmp_path, extra=head + "$em bind $m 1\n$em default pass"))
+    assert "error" not in imp.scenario["links"][0].get("a_to_b", {})
+    assert any("bound to flow ids no flow has (1): it loses nothing; left out" in n for n in imp.notes)
+    # without a default ns-2 stops at another flow's packet: noted
+    imp = ns2_import.from_tcl(_script(tmp_path, extra=head + "$em bind $m 7"))
+    assert any("no default (`$em default pass`): ns-2 exits" in n for n in imp.notes)
+    with pytest.raises(ScenarioError, match=r"several error models in one module"):
+        ns2_import.from_tcl(_script(tmp_path, extra=head + "set m2 [new ErrorModel]\n$em bind $m 7\n$em bind $m2 8"))
+    with pytest.raises(ScenarioError, match=r"new ErrorModule Dest \(an error module classifying by flow id, Fid, is "
+                                            r"modelled\)"):
+        ns2_import.from_tcl(_script(tmp_path, extra="set em [new ErrorModule Dest]"))

@@ -474,3 +474,20 @@ def test_a_red_queues_forced_drop_names_the_allowed_victims():
     assert m.startswith("links[0].queue") and "middle" in m and all(v in m for v in ("tail", "front", "random")), m
     d["links"][0]["queue"]["forced_drop"] = "random"
     validate(d)
+
+
+def test_error_flows_need_an_entry_error_model_and_name_flows():
+    # ns-2's ErrorModule: an error model at the link's entry that sees some flows only
+    d = base()
+    d["links"][0]["error"] = {"type": "per", "per": 0.01}
+    d["links"][0]["error_flows"] = [d["flows"][0].get("name", "f0")]
+    assert err(d).startswith("links[0].error_flows: an error model that sees some flows only sits at the link's "
+                             "entry, as ns-2's ErrorModule does (allowed: with error_at: entry)")
+    d["links"][0]["error_at"] = "entry"
+    validate(d)
+    d["links"][0]["error_flows"] = ["nobody"]
+    assert err(d).startswith("links[0].error_flows: 'nobody' is not a flow of the scenario (flows: ")
+    d = base()
+    d["links"][1]["a_to_b"] = {"error_flows": ["f0"]}
+    assert err(d).startswith("links[1].a_to_b.error_flows: names the flows an error model sees, and this link "
+                             "direction has no error model (allowed: with an error)")

@@ -433,7 +433,14 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
         kinds = sorted({str(x.get("type")) for x in sc["schemes"] if isinstance(x, dict)})
         _unsupported(f"schemes ({', '.join(kinds)}; ns-2 2.35 has no router feedback schemes: compare the "
                      "network without them)")
+    entries = sc["flows"]
     sc = expand_flows(sc)
+    # each agent's flow id (its index) by the name of its scenario entry, for error models
+    # that see some flows only (an ErrorModule binding them)
+    fids_of: dict[str, list[int]] = {}
+    for k, f in enumerate(sc["flows"]):
+        e = f.get("_entry", k)
+        fids_of.setdefault(entries[e].get("name") or f"f{e}", []).append(k)
     if sc.get("monitor", {}).get("links") is None:
         monitored = [f"{l['a']}->{l['b']}" for l in sc["links"]] + [f"{l['b']}->{l['a']}" for l in sc["links"]]
     else:
@@ -530,14 +537,24 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             err = d.get("error", l.get("error"))
             if err:
                 out += _error_model_tcl(err, n_err)
-                out += [
-                    # error_at wire: after the link (its capacity used, lost at the far end);
-                    # entry: "$ns lossmodel", an error module at the link's head, before its
-                    # queue (a packet entering there carries no handler to resume, so a lost
-                    # one costs nothing and ErrorModel::recv draws no delay)
-                    f"$ns {'lossmodel' if d.get('error_at', l.get('error_at', 'wire')) == 'entry' else 'link-lossmodel'} "
-                    f"$em({n_err}) $n({nid[a]}) $n({nid[b]})",
-                ]
+                bound = d.get("error_flows", l.get("error_flows"))
+                if bound is not None:
+                    # an ErrorModule at the link's head, the model bound to those flows' ids
+                    # and every other flow passed on
+                    out += [f"set emod({n_err}) [new ErrorModule Fid]",
+                            f"[$ns link $n({nid[a]}) $n({nid[b]})] errormodule $emod({n_err})",
+                            f"$emod({n_err}) insert $em({n_err})",
+                            *(f"$emod({n_err}) bind $em({n_err}) {k}" for name in bound for k in fids_of[name]),
+                            f"$emod({n_err}) default pass"]
+                else:
+                    out += [
+                        # error_at wire: after the link (its capacity used, lost at the far end);
+                        # entry: "$ns lossmodel", an error module at the link's head, before its
+                        # queue (a packet entering there carries no handler to resume, so a lost
+                        # one costs nothing and ErrorModel::recv draws no delay)
+                        f"$ns {'lossmodel' if d.get('error_at', l.get('error_at', 'wire')) == 'entry' else 'link-lossmodel'} "
+                        f"$em({n_err}) $n({nid[a]}) $n({nid[b]})",
+                    ]
                 n_err += 1
                 # its drops go to the link's drop head: the link's queue monitor counts them
                 if f"{a}->{b}" not in monitored:

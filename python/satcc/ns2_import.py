@@ -835,6 +835,9 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
     acts: dict[str, list[tuple[float, str, list[str]]]] = {}
     errors: list[tuple[str, str, str]] = []
     em_unit: dict[str, str] = {}
+    # ErrorModule: each module's bindings (model, first and last flow id) and default
+    em_binds: dict[str, list[tuple[str, int, int]]] = {}
+    em_default: dict[str, str] = {}
     drop_elsewhere: set[str] = set()
     em_ranvar: dict[str, str] = {}
     em_laws: dict[str, dict[int, str]] = {}
@@ -909,6 +912,11 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
             objs.tracefile_of[rest[0]] = rest[1]
         elif kind == "em-unit":
             em_unit[rest[0]] = rest[1]
+        elif kind == "em-bind":
+            m, em, a, b = rest[0], rest[1], rest[2], rest[3]
+            em_binds.setdefault(m, []).append((em, _c_int(a, f"{objs.label(m)} bind"), _c_int(b, f"{objs.label(m)} bind")))
+        elif kind == "em-default":
+            em_default[rest[0]] = rest[1]
         elif kind == "em-drop-target":
             # placing an error model on a link sets its drop target to the link's drop
             # head (where the queue monitor counts drops); a target set after that stands
@@ -1062,9 +1070,32 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
     unseen: list[str] = []
     link_index = {(l["a"], l["b"]): (i, "a_to_b") for i, l in enumerate(sc["links"])}
     link_index.update({(l["b"], l["a"]): (i, "b_to_a") for i, l in enumerate(sc["links"])})
+    # ErrorModules' models bound to flow ids: the link direction and the ids, resolved to
+    # flows once they are made
+    bound_to: list[tuple[dict, set[int], str]] = []
     for how, em, l in errors:
         a, b = link_of[l]
         i, side = link_index[(node_name[a], node_name[b])]
+        fids: set[int] | None = None
+        if objs.cls.get(em) == "ErrorModule":
+            what = f"{direction[(a, b)]['where']}: error module {objs.label(em)}"
+            binds, default = em_binds.get(em, []), em_default.get(em)
+            models = {m for m, _, _ in binds} | ({default} - {None, "pass"})
+            if len(models) > 1:
+                raise Ns2ImportError(f"{what}: several error models in one module ({', '.join(sorted(map(objs.label, models)))}) "
+                                     "are not modelled (one, bound to flow ids or as the default, is)")
+            if not models:
+                notes.append(f"{what}: no error model bound to it: it loses nothing; left out")
+                continue
+            model = models.pop()
+            if default not in (None, "pass") and binds:
+                raise Ns2ImportError(f"{what}: a model both bound to flow ids and the default is not modelled")
+            if binds:
+                fids = {f for _, lo, hi in binds for f in range(lo, hi + 1)}
+                if default is None:
+                    notes.append(f"{what}: no default (`$em default pass`): ns-2 exits if a packet of another flow id "
+                                 "reaches it; satcc lets such packets pass")
+            em = model
         what = f"{direction[(a, b)]['where']}: error model {objs.label(em)}"
         cls = objs.cls[em]
         if cls == "ErrorModel/Periodic":
@@ -1081,9 +1112,11 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
         if "error" in d:
             raise Ns2ImportError(f"{what}: a second error model on one link direction")
         d["error"] = err
-        if how == "lossmodel":
+        if how in ("lossmodel", "errormodule"):
             # an error module at the link's head, before its queue
             d["error_at"] = "entry"
+        if fids is not None:
+            bound_to.append((d, fids, what))
         if em in drop_elsewhere:
             unseen.append(f"{node_name[a]}->{node_name[b]}")
             notes.append(f"{what}: its drop-target, set after the link placed it, takes its losses where ns-2's "
@@ -1148,6 +1181,17 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
         sc["flows"].append(flow)
     if not sc["flows"]:
         raise Ns2ImportError("no flow: no agent pair connected by `$ns connect` with an application started")
+    if bound_to:
+        # each flow's flow id: its sending agent's fid_ (its sink's ACKs copy it)
+        fid_of = {flow["name"]: _c_int(objs.get(a, "fid_", "0")[0], f"{objs.label(a)} fid_") for a, _, flow in made}
+        for d, fids, what in bound_to:
+            names = [n for n, f in fid_of.items() if f in fids]
+            if not names:
+                notes.append(f"{what}: bound to flow ids no flow has ({', '.join(map(str, sorted(fids)))}): it loses "
+                             "nothing; left out")
+                del d["error"], d["error_at"]
+            else:
+                d["error_flows"] = names
     _shared_tcp(sc)
     in_law = []
     if any(r[2] == "tcl-rand-unseeded" for r in records):

@@ -99,6 +99,14 @@ proc new {cls args} {
         }
         return $h
     }
+    if {$cls eq "ErrorModule" && [llength $args] in {1 2}} {
+        # ns-errmodel.tcl's ErrorModule init {cltype {clslots 29}}: error models bound to
+        # flow ids by a Classifier/Hash/Fid (other classifiers are not modelled)
+        if {[lindex $args 0] ne "Fid"} {
+            ::satcc::unsupported "new ErrorModule [lindex $args 0] (an error module classifying by flow id, Fid, is modelled)"
+        }
+        return [::satcc::make ErrorModule]
+    }
     if {$cls eq "Simulator" && $args eq "-multicast on"} {
         # multicast routing beside unicast (ns-2's simple-dyn.tcl): unicast packets are
         # forwarded as without it, and satcc's flows are unicast
@@ -167,6 +175,18 @@ proc ::satcc::call {h method args} {
             switch -- $method {
                 queue { return $::satcc::lq($h) }
                 link { return $::satcc::ld($h) }
+                errormodule {
+                    # SimpleLink errormodule: an error module (or model) at the link's head,
+                    # before its queue, as `$ns lossmodel` places one; without one, the
+                    # module placed so
+                    if {[llength $args] == 0} {
+                        if {![info exists ::satcc::lem($h)]} { ::satcc::unsupported "link errormodule read before one was placed" }
+                        return $::satcc::lem($h)
+                    }
+                    set ::satcc::lem($h) [lindex $args 0]
+                    ::satcc::rec lossmodel errormodule [lindex $args 0] $h
+                    return ""
+                }
                 queue-sample-timeout - trace-dynamics - start-tracing - init-monitor - attach-monitors {
                     ::satcc::note "link $method (monitoring)"; return ""
                 }
@@ -264,6 +284,23 @@ proc ::satcc::call {h method args} {
                     return ""
                 }
                 drop-target { ::satcc::rec em-drop-target $h [lindex $args 0]; return "" }
+            }
+        }
+        ErrorModule {
+            switch -- $method {
+                insert { return "" }
+                bind {
+                    # `$em bind MODEL ID ?LAST?`: flow ids ID to LAST go to MODEL
+                    lassign $args m a b
+                    if {$b eq ""} { set b $a }
+                    ::satcc::rec em-bind $h $m $a $b
+                    return ""
+                }
+                default { ::satcc::rec em-default $h [lindex $args 0]; return "" }
+                drop-target - target {
+                    if {[llength $args] == 0} { return "" }
+                    ::satcc::unsupported "ErrorModule $method set by the script (ns-2's errormodule sets it to the link's drops)"
+                }
             }
         }
         RNG {

@@ -421,6 +421,12 @@ WINDOW_RULES_FIRST = 64000
 # window only when they had sent all of it (`grow_only_window_limited`, ns-2's
 # control_increase_ 1)
 CONTROL_INC_FIRST = 65000
+# From ERROR_MODULE_FIRST to ERROR_MODULE_FIRST + 99: lossy networks with ON/OFF sources,
+# their TCP agents mixed, where seven error models in ten (and, in half the networks, a
+# list model dropping given packets on a router link) see only some flows' packets, data
+# and ACKs (`error_flows`, ns-2's ErrorModule binding the model to their flow ids, the
+# others passed on), at the link's entry
+ERROR_MODULE_FIRST = 66000
 # Networks found apart by a scan beyond the reference (`scan A B --family F`) and kept in
 # it once fixed, each with its family (network(k, F)): 92028 (dv) parted by a RED draw
 # taken in another order, its link's two ends told of a failure in satcc's order rather
@@ -478,6 +484,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(HIGHSPEED_FIRST, HIGHSPEED_FIRST + 100))
             + list(range(WINDOW_RULES_FIRST, WINDOW_RULES_FIRST + 100))
             + list(range(CONTROL_INC_FIRST, CONTROL_INC_FIRST + 100))
+            + list(range(ERROR_MODULE_FIRST, ERROR_MODULE_FIRST + 100))
             + sorted(SCANNED)
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
@@ -714,9 +721,11 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "partial-acks": NewReno's older partial ACK rules; "drop-front": DropTail queues dropping from the front; "no-fast-retransmit": Tahoe agents without fast retransmit; "exit-fast-retransmit": Reno and NewReno agents without exitFastRetrans_; "ts-reset-rto": timestamp echoes ending the timer's backoff; "sack-blocks": Sack1 sinks of fewer SACK blocks; "ping": ping flows (Agent/Ping) beside the others; "red-victims": RED's forced drops from the front or at random; "bug-fix": agents without bugFix_; "red-step": RED as a step at one threshold; "exit-recovery": NewReno agents leaving recovery at the data outstanding; "rtt-shifts": ns-2's RTT estimator with other scalings; "red-mark": RED without use_mark_p_; "old-ecn": ECN senders with old_ecn_; "sack1-dupacks": Sack1 agents with numdupacksFrac_ and LimTransmitFix_; "cwr-retransmit": ECN senders without SetCWRonRetransmit_; "bugfix-ss": agents without bugfix_ss_; "highspeed": HighSpeed TCP senders; "window-rules": ns-2's windowOption_ 2 to 6; "control-increase": agents with control_increase_; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "partial-acks": NewReno's older partial ACK rules; "drop-front": DropTail queues dropping from the front; "no-fast-retransmit": Tahoe agents without fast retransmit; "exit-fast-retransmit": Reno and NewReno agents without exitFastRetrans_; "ts-reset-rto": timestamp echoes ending the timer's backoff; "sack-blocks": Sack1 sinks of fewer SACK blocks; "ping": ping flows (Agent/Ping) beside the others; "red-victims": RED's forced drops from the front or at random; "bug-fix": agents without bugFix_; "red-step": RED as a step at one threshold; "exit-recovery": NewReno agents leaving recovery at the data outstanding; "rtt-shifts": ns-2's RTT estimator with other scalings; "red-mark": RED without use_mark_p_; "old-ecn": ECN senders with old_ecn_; "sack1-dupacks": Sack1 agents with numdupacksFrac_ and LimTransmitFix_; "cwr-retransmit": ECN senders without SetCWRonRetransmit_; "bugfix-ss": agents without bugfix_ss_; "highspeed": HighSpeed TCP senders; "window-rules": ns-2's windowOption_ 2 to 6; "control-increase": agents with control_increase_; "error-module": error models that see some flows only; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
     if k in SCANNED:
         return True, False, SCANNED[k]
+    if ERROR_MODULE_FIRST <= k < ERROR_MODULE_FIRST + 100:
+        return True, True, "error-module"
     if CONTROL_INC_FIRST <= k < CONTROL_INC_FIRST + 100:
         return True, True, "control-increase"
     if WINDOW_RULES_FIRST <= k < WINDOW_RULES_FIRST + 100:
@@ -1517,6 +1526,37 @@ def _make_control_increase(sc: dict, rng: random.Random) -> None:
         reads = f.get("cc") in ("tahoe", "reno", "newreno") and (not t.get("sack") or t.get("sack_agent") == "sack1")
         if reads and rng.random() < 0.7:
             f["tcp"] = {**t, "grow_only_window_limited": True}
+
+
+def _make_error_module(sc: dict, rng: random.Random) -> None:
+    """In place: the TCP agents mixed, some networks with ECN (_mixed_tcp_flows); in half
+    the networks a router link direction gains a list model dropping given packets (as
+    ns-2's test suites drop a flow's packets); seven error models in ten, each direction's
+    own, see one or more of the flows only (`error_flows`, ns-2's ErrorModule), at the
+    link's entry."""
+    for _ in _mixed_tcp_flows(sc, rng):
+        pass
+    names = [f["name"] for f in sc["flows"]]
+    if rng.random() < 0.5:
+        routers = [l for l in sc["links"] if l["a"].startswith("R") and l["b"].startswith("R")]
+        if routers:
+            l = rng.choice(routers)
+            side = rng.choice(["a_to_b", "b_to_a"])
+            d = l.setdefault(side, {})
+            if "error" not in d:
+                d["error"] = {"type": "list", "unit": "pkt",
+                              "drops": sorted(rng.sample(range(2, 200), rng.randint(1, 6)))}
+    for l in sc["links"]:
+        err = l.pop("error", None)
+        for side in ("a_to_b", "b_to_a"):
+            d = l.get(side, {})
+            if err is not None and "error" not in d:
+                d = l.setdefault(side, {})
+                d["error"] = dict(err)
+            if "error" not in d or rng.random() >= 0.7:
+                continue
+            d["error_at"] = "entry"
+            d["error_flows"] = sorted(rng.sample(names, rng.randint(1, len(names))))
 
 
 def _make_no_restart(sc: dict, rng: random.Random) -> None:
@@ -2476,6 +2516,7 @@ _FAMILY_MAKERS = {
     "highspeed": [(_make_highspeed, 63_000_000)],
     "window-rules": [(_make_window_rules, 64_000_000)],
     "control-increase": [(_make_control_increase, 65_000_000)],
+    "error-module": [(_make_error_module, 66_000_000)],
 }
 
 
@@ -2649,6 +2690,10 @@ FAMILY_CONTROLS = {
             f.get("tcp", {}).pop(k, None) for f in sc["flows"]
             for k in ("highspeed_high_window", "highspeed_high_p", "highspeed_high_decrease")],
         "no increase reused": _without_tcp("highspeed_cwnd_range"),
+    },
+    "error-module": {
+        "every error model seeing every flow": lambda sc: [
+            d.pop("error_flows", None) for l in sc["links"] for d in (l.get("a_to_b", {}), l.get("b_to_a", {}))],
     },
     "control-increase": {
         "every window opened on each new ACK": _without_tcp("grow_only_window_limited"),

@@ -34,7 +34,7 @@
 use super::error_model::ErrorModel;
 use super::packet::{Packet, CE};
 use super::queue::{Occupancy, QueueDiscipline, Verdict, Waiting};
-use super::NodeId;
+use super::{FlowId, NodeId};
 use crate::engine::rng::{Draws, StreamRng};
 use crate::engine::order::{Order, Origin};
 use crate::engine::{from_secs, Time};
@@ -209,6 +209,9 @@ pub struct Link {
     /// (ns-2's `$ns lossmodel`, an error module at the link's head; `error` loses them
     /// at the far end after their transmission, as `$ns link-lossmodel`).
     error_entry: Option<Box<ErrorModel>>,
+    /// The flows whose packets `error_entry` sees, sorted (ns-2's ErrorModule binding
+    /// flow ids to it); none: every packet.
+    entry_flows: Option<Box<[FlowId]>>,
     /// Whether anything acts on a packet as it reaches the link (`lost_at_entry`): an
     /// error model at the entry, or outages.
     entry_hook: bool,
@@ -331,6 +334,7 @@ impl Link {
             error,
             error_rng: Draws::Own(Box::new(error_rng)),
             error_entry: None,
+            entry_flows: None,
             entry_hook: false,
             down: false,
             outages: false,
@@ -902,6 +906,10 @@ impl Link {
             self.stats.refused_down += 1;
             return true;
         }
+        if self.entry_flows.as_ref().is_some_and(|f| f.binary_search(&pkt.flow).is_err()) {
+            // another flow's packet: the error module's classifier passes it on
+            return false;
+        }
         let lost = match self.error_entry.as_mut() {
             Some(m) => m.corrupts(pkt.size_bytes as u32, now_s, &mut self.error_rng),
             None => false,
@@ -919,6 +927,14 @@ impl Link {
     pub fn set_error_at_entry(&mut self) {
         self.error_entry = self.error.take().map(Box::new);
         self.entry_hook = self.error_entry.is_some();
+    }
+
+    /// The entry's error model sees these flows' packets only (ns-2's ErrorModule);
+    /// the others pass it without a draw.
+    pub fn set_error_flows(&mut self, mut flows: Vec<FlowId>) {
+        flows.sort_unstable();
+        flows.dedup();
+        self.entry_flows = Some(flows.into_boxed_slice());
     }
 
     /// The link will go down at times (it refuses packets at its entry while down).
@@ -1201,6 +1217,24 @@ mod tests {
         assert!(matches!(offers[..], [Offer::Admitted { .. }, Offer::Admitted { .. }, Offer::Dropped(Verdict::DropOverflow)]));
         assert_eq!(w.pop_head().1, false);
         assert_eq!((w.stats.drops_error, w.stats.drops_overflow), (1, 1));
+    }
+
+    /// An entry error model that sees some flows only (ns-2's ErrorModule): the others'
+    /// packets pass it, and take none of its draws (a periodic model counts the seen
+    /// flow's packets only).
+    #[test]
+    fn an_entry_error_model_bound_to_flows_passes_the_others() {
+        use crate::net::error_model::ErrorModel;
+        let mut o = Order::new();
+        let mut l = link(100);
+        l.error = Some(ErrorModel::PacketErrorRate { per: 1.0 });
+        l.set_error_at_entry();
+        l.set_error_flows(vec![3, 1, 3]);
+        for (flow, lost) in [(0, false), (1, true), (2, false), (3, true)] {
+            let got = l.offer(Packet { flow, ..pkt(flow as i64) }, at(0), &mut o);
+            assert_eq!(matches!(got, Offer::Dropped(Verdict::Lost)), lost, "flow {flow}");
+        }
+        assert_eq!(l.stats.drops_error, 2);
     }
 
     /// A rate change: the packet in transmission keeps its times; the packets waiting

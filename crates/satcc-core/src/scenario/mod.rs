@@ -840,6 +840,9 @@ pub struct DirectionSpec {
     pub error: Option<ErrorSpec>,
     /// Where this direction's error model loses packets (default: the link's).
     pub error_at: Option<ErrorPlace>,
+    /// The flows whose packets this direction's error model sees (default: the link's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error_flows: Option<Vec<String>>,
     /// This direction's rate changes (default: the link's).
     pub rate_changes: Option<Vec<RateChange>>,
     /// This direction's delay changes (default: the link's).
@@ -890,6 +893,13 @@ pub struct LinkSpec {
     /// before its queue (ns-2's `$ns lossmodel`).
     #[serde(default)]
     pub error_at: ErrorPlace,
+    /// The flows (names of flow entries, each copy of a `count` included) whose packets,
+    /// data and ACKs, the error model sees; the others' pass it unexamined and take no
+    /// draw of it: ns-2's ErrorModule, which binds error models to flow ids by a
+    /// classifier (`$em bind $model fid`, `$em default pass`) at the link's head. Only
+    /// with `error_at: entry` (unset: every packet).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error_flows: Option<Vec<String>>,
     /// Scheduled rate changes of both directions.
     #[serde(default)]
     pub rate_changes: Vec<RateChange>,
@@ -1820,6 +1830,30 @@ impl Scenario {
                 let dat = format!("{at}.{dname}");
                 if let Some(e) = &d.error {
                     validate_error(e, self.ns2_rng_seed.is_some(), &format!("{dat}.error"))?;
+                }
+                if let Some((names, field)) = d
+                    .error_flows
+                    .as_ref()
+                    .map(|n| (n, format!("{dat}.error_flows")))
+                    .or_else(|| l.error_flows.as_ref().map(|n| (n, format!("{at}.error_flows"))))
+                {
+                    if d.error.is_none() && l.error.is_none() {
+                        return Err(format!("{field}: names the flows an error model sees, and this link direction has \
+                                            no error model (allowed: with an error)"));
+                    }
+                    if d.error_at.unwrap_or(l.error_at) != ErrorPlace::Entry {
+                        return Err(format!("{field}: an error model that sees some flows only sits at the link's \
+                                            entry, as ns-2's ErrorModule does (allowed: with error_at: entry)"));
+                    }
+                    let known: Vec<String> = self
+                        .flows
+                        .iter()
+                        .enumerate()
+                        .map(|(i, f)| f.name.clone().unwrap_or_else(|| format!("f{i}")))
+                        .collect();
+                    if let Some(bad) = names.iter().find(|n| !known.contains(n)) {
+                        return Err(format!("{field}: '{bad}' is not a flow of the scenario (flows: {})", known.join(", ")));
+                    }
                 }
                 if let Some(o) = &d.outages {
                     validate_outages(o, &format!("{dat}.outages"))?;

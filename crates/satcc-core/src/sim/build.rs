@@ -194,6 +194,23 @@ impl Simulation {
                 );
                 if link.error.is_some() && d.error_at.unwrap_or(l.error_at) == ErrorPlace::Entry {
                     link.set_error_at_entry();
+                    if let Some(names) = d.error_flows.as_ref().or(l.error_flows.as_ref()) {
+                        // every copy of the named entries, by the flow ids the run gives them
+                        let entries: Vec<usize> = sc
+                            .flows
+                            .iter()
+                            .enumerate()
+                            .filter(|(i, f)| names.contains(&f.name.clone().unwrap_or_else(|| format!("f{i}"))))
+                            .map(|(i, _)| i)
+                            .collect();
+                        let ids = flow_copies(sc)
+                            .iter()
+                            .enumerate()
+                            .filter(|(_, c)| entries.contains(&c.entry))
+                            .map(|(id, _)| id as FlowId)
+                            .collect();
+                        link.set_error_flows(ids);
+                    }
                 }
                 let outages = d.outages.as_ref().unwrap_or(&l.outages);
                 for o in outages {

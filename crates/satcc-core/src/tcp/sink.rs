@@ -465,7 +465,8 @@ impl TcpSink {
         let delays = in_order || (self.ns2_sink() && pkt.seq + 1 == self.next);
         // the SYN is acknowledged at once; ns-2's sink takes seqno 0 for it even when the
         // sender sends none (SYN_immediate_ack_ tests the seqno), unless told not to
-        let syn_like = if self.ns2_sink() { pkt.seq == 0 && self.syn_immediate_ack } else { is_syn };
+        // (is_syn implies seqno 0: the test of ns2_sink waits for it)
+        let syn_like = pkt.seq == 0 && if self.ns2_sink() { self.syn_immediate_ack } else { is_syn };
         // an in-order segment with a gap still open above it: at once (RFC 2581 4.2,
         // ns-2's RFC2581_immediate_ack_); one that filled a gap moves the cumulative ACK
         // past itself, which ns-2's sink acknowledges at once whatever that says
