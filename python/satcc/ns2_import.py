@@ -353,6 +353,21 @@ proc open {{name args}} {{
 """
 
 
+@functools.lru_cache(maxsize=1)
+def _ns2_defaults_tcl() -> str:
+    """ns-2 2.35's defaults of the variables its classes bind (ns2_vars.json), for the
+    stand-in to read back what a script did not set (`[$tcp set packetSize_]` is 1000,
+    not 0): each class's superclass, own defaults and the values its init sets."""
+    lines = ["namespace eval ::satcc {}"]
+    for c, v in sorted(_ns2_classes().items()):
+        # (class and variable names hold no blanks or braces)
+        lines.append(f"set ::satcc::ns2super({c}) {{{v.get('super', '')}}}")
+        for kind in ("own", "made"):
+            for var, val in sorted(v.get(kind, {}).items()):
+                lines.append(f"set ::satcc::ns2{kind}({c},{var}) {{{val}}}")
+    return "\n".join(lines) + "\n"
+
+
 def record(script: str | Path, argv: list[str] | None = None, timeout_s: float = 120) -> dict:
     """Run `script` against the stand-in Simulator; what it recorded."""
     path = Path(script).resolve()
@@ -367,6 +382,7 @@ def record(script: str | Path, argv: list[str] | None = None, timeout_s: float =
             f"set argv [list {' '.join('{' + a + '}' for a in argv)}]\n"
             f"set argc {len(argv)}\n"
             f"set argv0 {{{path}}}\n"
+            + _ns2_defaults_tcl() +
             f"source {{{PRELUDE}}}\n"
             + _beside(path.parent) +
             f"source {{{path}}}\n")
@@ -423,9 +439,16 @@ class _Objects:
         # what the checks of the objects' variables noted (names ns-2 leaves unread)
         self.notes: list[str] = []
         defaults: dict[tuple[str, str], str] = {}
+        queue_of: dict[str, str] = {}
         for seq, r in enumerate(records):
             now, running, kind, *rest = r
-            if kind == "new":
+            if kind == "link":
+                queue_of[rest[0]] = rest[6]
+            elif kind == "queue-limit" and running != "1":
+                # `$ns queue-limit` before the run sets the queue's limit_, in its place
+                # among the script's own `$q set limit_` (the last one standing)
+                self.vars[queue_of[rest[0]]]["limit_"] = rest[1]
+            elif kind == "new":
                 h, c = rest
                 self.cls[h] = c
                 self.order.append(h)
@@ -875,6 +898,10 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
                                  "delay_ms": delay_s * 1000.0, "q": q, "d": d, "where": where}
             link_of[l] = (a, b)
             delay_link[d] = (a, b)
+        elif kind == "relink":
+            a, b = rest
+            notes.append(f"a second link from {objs.label(a)} to {objs.label(b)} takes the place of the first, as in "
+                         "ns-2 (its Simulator keeps the last link made between two nodes; the first carries nothing)")
         elif kind == "queue-limit":
             l, n = rest
             a, b = link_of[l]
@@ -882,8 +909,7 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
                 # `$ns queue-limit` in an `$ns at` event sets the queue's limit_ then: a
                 # change during the run, as `$q set limit_` would be
                 objs.timed.setdefault(direction[(a, b)]["q"], []).append((float(now), "limit_", n))
-            else:
-                objs.vars[direction[(a, b)]["q"]]["limit_"] = n
+            # (before the run: taken in order with the queue's other settings, _Objects)
         elif kind == "attach":
             node, agent = rest
             attach[agent] = node
@@ -2359,20 +2385,21 @@ proc satcc_dump {} {
     }
     close $f
 }
-# a link taken down resets its connectors, the queue monitor's counts among them: keep
-# what it had counted
-Link instproc satcc_down0 {} [Link info instbody down]
-Link instproc down {} {
+# a monitor counted with reset during the run (a link taken down resets its connectors,
+# the queue monitor among them; a script's own queue or flow monitor, which the link took
+# as its qMonitor_, reset by the script: a test suite's flow monitor dumped and reset
+# every few seconds): keep what it had counted
+QueueMonitor instproc satcc_reset0 {} [QueueMonitor info instbody reset]
+QueueMonitor instproc reset {} {
     global satcc_qm satcc_base
-    $self instvar fromNode_ toNode_
-    set k "[$fromNode_ id]->[$toNode_ id]"
-    if {[info exists satcc_qm($k)]} {
+    foreach k [array names satcc_qm] {
+        if {$satcc_qm($k) ne $self} continue
         foreach v {parrivals_ pdepartures_ pdrops_} {
             if {![info exists satcc_base($k,$v)]} { set satcc_base($k,$v) 0 }
-            set satcc_base($k,$v) [expr {$satcc_base($k,$v) + [$satcc_qm($k) set $v]}]
+            set satcc_base($k,$v) [expr {$satcc_base($k,$v) + [$self set $v]}]
         }
     }
-    $self satcc_down0
+    $self satcc_reset0
 }
 rename exit satcc_real_exit
 proc exit {args} { satcc_dump; eval satcc_real_exit $args }

@@ -123,11 +123,22 @@ proc new {cls args} {
 
 # a class variable's value: the class's own setting, else its parent's
 proc ::satcc::class_get {cls var} {
-    while {$cls ne ""} {
-        if {[info exists ::satcc::cdef($cls,$var)]} { return $::satcc::cdef($cls,$var) }
-        set i [string last / $cls]
+    # a value the class's init sets (ns-2's, e.g. Agent/CBR's packetSize_ 210)
+    for {set c $cls} {[info exists ::satcc::ns2super($c)]} {set c $::satcc::ns2super($c)} {
+        if {[info exists ::satcc::ns2made($c,$var)]} { return $::satcc::ns2made($c,$var) }
+        if {$::satcc::ns2super($c) eq ""} break
+    }
+    # the script's default for the class or one above it
+    for {set c $cls} {$c ne ""} {} {
+        if {[info exists ::satcc::cdef($c,$var)]} { return $::satcc::cdef($c,$var) }
+        set i [string last / $c]
         if {$i < 0} { break }
-        set cls [string range $cls 0 [expr {$i - 1}]]
+        set c [string range $c 0 [expr {$i - 1}]]
+    }
+    # ns-2's own default (ns2_vars.json), up its class hierarchy
+    for {set c $cls} {[info exists ::satcc::ns2super($c)]} {set c $::satcc::ns2super($c)} {
+        if {[info exists ::satcc::ns2own($c,$var)]} { return $::satcc::ns2own($c,$var) }
+        if {$::satcc::ns2super($c) eq ""} break
     }
     return 0
 }
@@ -288,7 +299,8 @@ proc ::satcc::call {h method args} {
         }
         ErrorModule {
             switch -- $method {
-                insert { return "" }
+                insert { lappend ::satcc::emodels($h) [lindex $args 0]; return "" }
+                errormodels { return [expr {[info exists ::satcc::emodels($h)] ? $::satcc::emodels($h) : {}}] }
                 bind {
                     # `$em bind MODEL ID ?LAST?`: flow ids ID to LAST go to MODEL
                     lassign $args m a b
@@ -444,7 +456,10 @@ proc ::satcc::link_of {a b} {
 
 proc ::satcc::simplex {a b bw delay qtype} {
     if {[info exists ::satcc::link($a,$b)]} {
-        ::satcc::unsupported "a second link from $a to $b"
+        # ns-2's Simulator keeps the last link made between two nodes (its link_ array):
+        # routes and `$ns link` take it, and the first carries nothing (ns-2's test
+        # suites' net3 makes its bottleneck with two duplex-links)
+        ::satcc::rec relink $a $b
     }
     set l [::satcc::make Link]
     set ::satcc::lq($l) [::satcc::make Queue/$qtype]
