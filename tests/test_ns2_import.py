@@ -352,6 +352,9 @@ def _agree(sc: dict, script: str) -> bool:
     ("error_module.tcl", lambda sc: _link(sc, "r1", "r2")["a_to_b"].pop("error_flows")),
     ("error_module.tcl", lambda sc: _link(sc, "r1", "r2")["a_to_b"].update(error_flows=["tcp0"])),
     ("error_module.tcl", lambda sc: _link(sc, "r1", "r2")["b_to_a"].update(error_flows=["tcp2"])),
+    # a RED link's delay set before the run: RED's automatic q_weight_ keeps the first delay
+    ("red_delay_before_run.tcl", lambda sc: _link(sc, "r1", "r2")["queue"].update(
+        w_q=1 - math.exp(-1 / (10 * 3 * (0.06 + 8 * 500 / 1.5e6) * 1.5e6 / (8 * 500))))),
     # control_increase_ 1: Tahoe, Reno, NewReno and Sack1 agents held back by their
     # sources, and the Reno agent without it beside them
     *[("control_increase.tcl", lambda sc, f=f: _flow(sc, f).setdefault("tcp", {}).update(grow_only_window_limited=False))

@@ -1064,9 +1064,11 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
         for d in (fwd, rev):
             _settings_before_run(objs, d)
         link = {"a": node_name[a], "b": node_name[b], "rate_bps": fwd["rate_bps"], "delay_ms": fwd["delay_ms"],
-                "queue": _queue(objs, fwd["q"], f"{fwd['where']}: queue", notes, fwd["rate_bps"], fwd["delay_s"])}
+                "queue": _queue(objs, fwd["q"], f"{fwd['where']}: queue", notes, fwd["rate_bps"],
+                                fwd.get("red_delay_s", fwd["delay_s"]))}
         back = {"rate_bps": rev["rate_bps"], "delay_ms": rev["delay_ms"],
-                "queue": _queue(objs, rev["q"], f"{rev['where']}: queue", notes, rev["rate_bps"], rev["delay_s"])}
+                "queue": _queue(objs, rev["q"], f"{rev['where']}: queue", notes, rev["rate_bps"],
+                                rev.get("red_delay_s", rev["delay_s"]))}
         extra = {k: v for k, v in back.items() if v != link[k]}
         if extra:
             link["b_to_a"] = extra
@@ -1492,13 +1494,18 @@ def _shared_tcp(sc: dict) -> None:
 def _settings_before_run(objs: _Objects, d: dict) -> None:
     """In place: a link direction's DelayLink bandwidth_ and delay_ set before the run
     (`$ns bandwidth A B BW`, `$ns delay A B D`, or `[$link link] set ...`) as its rate
-    and delay, over a DropTail queue: ns-2 then runs it as a link made so. Over the
-    other queues it is refused: ns-2 runs a RED link so set neither as one made at that
-    bandwidth nor as one changed to it at time 0 (checked in ns-2), and PI and REM read
-    the link's bandwidth too."""
+    and delay, over a DropTail queue: ns-2 then runs it as a link made so. A RED queue
+    took the link's delay when the link was made (REDQueue's `link` command: edp_.delay,
+    read by its automatic q_weight_), and its reset at the run's start does not take it
+    again, so a delay_ set before the run is the link's, and RED's automatic settings
+    the first delay's (`red_delay_s`; ns-2's test suites' ecn tests set it so). A
+    bandwidth_ over RED (its packet time constant, taken again at the reset, beside
+    settings computed from the first), and either over PI or REM, are refused."""
     own = objs.vars.get(d["d"], {})
     for var in [v for v in ("bandwidth_", "delay_") if v in own]:
-        if objs.cls[d["q"]] != "Queue/DropTail":
+        if var == "delay_" and objs.cls[d["q"]] == "Queue/RED":
+            d["red_delay_s"] = d["delay_s"]
+        elif objs.cls[d["q"]] != "Queue/DropTail":
             raise Ns2ImportError(f"{d['where']}: the link's {var} set before the run over a {objs.cls[d['q']]} queue is "
                                  "not modelled (ns-2 runs it as neither a link made so nor one changed at time 0; "
                                  "over DropTail it is, and over any queue in an `$ns at` event)")
