@@ -473,9 +473,8 @@ def _flow(sc: dict, name: str) -> dict:
 
 def _without_window_rule(tcp: dict) -> None:
     # a flow's windowOption_ rule (2 to 6, 8) taken out, with every setting of it
-    rule_keys = ("window_increase", "window_constant", "window_average_gain", "binomial_k", "binomial_l")
-    for k in [k for k in tcp if k in rule_keys or k.startswith("highspeed_")]:
-        tcp.pop(k)
+    for k in ns2.WINDOW_RULE_KEYS:
+        tcp.pop(k, None)
 
 
 def test_bug_fix_false_is_read_for_the_agents_that_read_it_and_noted_for_fack():

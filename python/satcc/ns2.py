@@ -59,6 +59,8 @@ WINDOW_VARS = (("windowConstant_", "window_constant", 4.0, (2, 3, 4, 5)),
                ("windowThresh_", "window_average_gain", 0.002, (3, 4)),
                ("k_parameter_", "binomial_k", 0.0, (6,)), ("l_parameter_", "binomial_l", 1.0, (6,)),
                *((var, key, default, (8,)) for var, key, default in HIGHSPEED_VARS))
+# a TCP table's keys of the window rules beyond windowOption_ 0 and 1: the rule and its settings
+WINDOW_RULE_KEYS = ("window_increase", *(key for _, key, _, _ in WINDOW_VARS))
 
 
 # ns-2 2.35's random number generator (tools/rng.cc, L'Ecuyer's MRG32k3a as RngStream,

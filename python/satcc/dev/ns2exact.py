@@ -2542,12 +2542,11 @@ def _without_tcp(key: str):
 def _without_window_rules(sc: dict) -> None:
     """A change of a network: every sender's windowOption_ rule beyond 0 and 1 taken out
     (HighSpeed TCP, Floyd's increases, binomial), with every setting of it."""
-    rule_keys = ("window_increase", "window_constant", "window_average_gain", "binomial_k", "binomial_l")
     for f in sc["flows"]:
         tcp = f.get("tcp", {})
         if tcp.get("window_increase") not in (None, "fractional", "counted"):
-            for k in [k for k in tcp if k in rule_keys or k.startswith("highspeed_")]:
-                tcp.pop(k)
+            for k in ns2.WINDOW_RULE_KEYS:
+                tcp.pop(k, None)
 
 
 def _queues_as(kinds: tuple[str, ...], change):
