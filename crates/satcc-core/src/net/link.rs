@@ -32,6 +32,7 @@
 //! `million_packets_do_not_drift`).
 
 use super::error_model::ErrorModel;
+use super::error_module::{AtEntry, ErrorModule, OnError};
 use super::packet::{Packet, CE};
 use super::queue::{Occupancy, QueueDiscipline, Verdict, Waiting};
 use super::{FlowId, NodeId};
@@ -205,15 +206,13 @@ pub struct Link {
     pub queue: QueueDiscipline,
     pub error: Option<ErrorModel>,
     pub error_rng: Draws,
-    /// An error model that loses packets as they reach the link, before its queue
-    /// (ns-2's `$ns lossmodel`, an error module at the link's head; `error` loses them
-    /// at the far end after their transmission, as `$ns link-lossmodel`).
-    error_entry: Option<Box<ErrorModel>>,
-    /// The flows whose packets `error_entry` sees, sorted (ns-2's ErrorModule binding
-    /// flow ids to it); none: every packet.
-    entry_flows: Option<Box<[FlowId]>>,
-    /// Whether anything acts on a packet as it reaches the link (`lost_at_entry`): an
-    /// error model at the entry, or outages.
+    /// Error models that act on packets as they reach the link, before its queue
+    /// (ns-2's `$ns lossmodel` and `$link errormodule`: an error module at the link's
+    /// head, net::error_module; `error` loses packets at the far end after their
+    /// transmission, as `$ns link-lossmodel`).
+    error_entry: Option<Box<ErrorModule>>,
+    /// Whether anything acts on a packet as it reaches the link (`at_entry`): an error
+    /// module at the entry, or outages.
     entry_hook: bool,
     /// The link is down (`go_down`): it refuses what reaches it.
     down: bool,
@@ -334,7 +333,6 @@ impl Link {
             error,
             error_rng: Draws::Own(Box::new(error_rng)),
             error_entry: None,
-            entry_flows: None,
             entry_hook: false,
             down: false,
             outages: false,
@@ -490,11 +488,16 @@ impl Link {
         Occupancy { pkts, bytes, now_s: at.shadow, free_s: self.free_shadow }
     }
 
-    /// Offer a packet to this link during the event `at`.
-    #[inline]
-    pub fn offer(&mut self, pkt: Packet, at: At, order: &mut Order) -> Offer {
-        if self.lost_at_entry(&pkt, at.shadow) {
-            return Offer::Dropped(Verdict::Lost);
+    /// Offer a packet to this link during the event `at` (the unit tests' way in: the
+    /// event loop asks `at_entry` itself, and an entry's delay here is a loss).
+    #[cfg(test)]
+    pub fn offer(&mut self, mut pkt: Packet, at: At, order: &mut Order) -> Offer {
+        if self.entry_hook {
+            match self.at_entry(&pkt, at.shadow) {
+                AtEntry::Pass => {}
+                AtEntry::Mark => pkt.aux |= CE,
+                AtEntry::Lost | AtEntry::Delay(_) => return Offer::Dropped(Verdict::Lost),
+            }
         }
         match self.offer_passed(&pkt, Pass::AsIs, at, order) {
             Offer::Markable => self.resolve_mark(&pkt, Pass::AsIs, at, false, order),
@@ -891,50 +894,66 @@ impl Link {
         (e.pkt, !lost)
     }
 
-    /// Whether an error model at the link's entry loses `pkt` as it arrives, before
-    /// `offer_passed` (one draw; a lost packet is counted as an arrival and an error
-    /// drop). Callers ask this first (`offer` does); a link without one answers at once.
+    /// Whether anything acts on a packet as it reaches the link, before `offer_passed`
+    /// (an error module, or outages): callers then ask `at_entry` first.
     #[inline(always)]
-    pub fn lost_at_entry(&mut self, pkt: &Packet, now_s: f64) -> bool {
-        self.entry_hook && self.entry_draw(pkt, now_s)
+    pub fn has_entry_hook(&self) -> bool {
+        self.entry_hook
     }
 
+    /// What the link's entry does to `pkt` as it arrives (one draw of the model its
+    /// flow goes to, if any): a lost packet (or one a link that is down refuses) is
+    /// counted here, the lost one as an arrival and an error drop; a delayed one as an
+    /// arrival, which its later `offer_delayed` does not count again.
     #[cold]
     #[inline(never)]
-    fn entry_draw(&mut self, pkt: &Packet, now_s: f64) -> bool {
+    pub fn at_entry(&mut self, pkt: &Packet, now_s: f64) -> AtEntry {
         if self.down {
             self.stats.refused_down += 1;
-            return true;
+            return AtEntry::Lost;
         }
-        if self.entry_flows.as_ref().is_some_and(|f| f.binary_search(&pkt.flow).is_err()) {
-            // another flow's packet: the error module's classifier passes it on
-            return false;
-        }
-        let lost = match self.error_entry.as_mut() {
-            Some(m) => m.corrupts(pkt.size_bytes as u32, now_s, &mut self.error_rng),
-            None => false,
+        let got = match self.error_entry.as_mut() {
+            Some(m) => m.judge(pkt.flow, pkt.size_bytes as u32, now_s, &mut self.error_rng),
+            None => AtEntry::Pass,
         };
-        if lost {
-            self.stats.arrivals_pkts += 1;
-            self.stats.count_error(pkt);
+        match got {
+            AtEntry::Lost => {
+                self.stats.arrivals_pkts += 1;
+                self.stats.count_error(pkt);
+            }
+            AtEntry::Delay(_) => self.stats.arrivals_pkts += 1,
+            AtEntry::Pass | AtEntry::Mark => {}
         }
-        lost
+        got
     }
 
-    /// Lose packets to the error model as they reach the link, before its queue (ns-2's
-    /// `$ns lossmodel`): a lost packet takes no buffer or transmission time, and its
-    /// draw comes before the queue's (RED's).
+    /// Offer a packet an entry error model delayed (`AtEntry::Delay`), now past the
+    /// module: its arrival was counted when it reached the link.
+    pub fn offer_delayed(&mut self, pkt: &Packet, pass: Pass, at: At, order: &mut Order) -> Offer {
+        self.stats.arrivals_pkts -= 1;
+        self.offer_passed(pkt, pass, at, order)
+    }
+
+    /// Act on packets by the error model as they reach the link, before its queue
+    /// (ns-2's `$ns lossmodel`): it loses them, and a lost packet takes no buffer or
+    /// transmission time; its draw comes before the queue's (RED's).
     pub fn set_error_at_entry(&mut self) {
-        self.error_entry = self.error.take().map(Box::new);
-        self.entry_hook = self.error_entry.is_some();
+        if let Some(m) = self.error.take() {
+            self.add_entry_model(m, OnError::Drop, None);
+        }
     }
 
-    /// The entry's error model sees these flows' packets only (ns-2's ErrorModule);
-    /// the others pass it without a draw.
-    pub fn set_error_flows(&mut self, mut flows: Vec<FlowId>) {
-        flows.sort_unstable();
-        flows.dedup();
-        self.entry_flows = Some(flows.into_boxed_slice());
+    /// Add a model to the error module at the link's entry (net::error_module): it
+    /// sees the packets of `flows` [none: of every flow no other model sees] and does
+    /// `on_error` to those it picks.
+    pub fn add_entry_model(&mut self, model: ErrorModel, on_error: OnError, flows: Option<Vec<FlowId>>) {
+        self.error_entry.get_or_insert_with(Default::default).add(model, on_error, flows);
+        self.entry_hook = true;
+    }
+
+    /// Whether the entry's error module delays packets.
+    pub fn delays_at_entry(&self) -> bool {
+        self.error_entry.as_ref().is_some_and(|m| m.delays())
     }
 
     /// The link will go down at times (it refuses packets at its entry while down).
@@ -1001,7 +1020,10 @@ impl Link {
         self.queue.clear(waiting_pkts, waiting_bytes);
         // ns-2's Link::down resets every connector of the link, its error modules
         // among them (ErrorModel::reset)
-        for m in [self.error.as_mut(), self.error_entry.as_deref_mut()].into_iter().flatten() {
+        if let Some(m) = self.error.as_mut() {
+            m.reset();
+        }
+        if let Some(m) = self.error_entry.as_mut() {
             m.reset();
         }
         self.free_at = at.now;
@@ -1208,6 +1230,7 @@ mod tests {
         assert_eq!((l.in_pipe(), l.stats.arrivals_pkts, l.stats.drops_error, l.stats.data_drops), (0, 5, 5, 5));
         assert_eq!(l.stats.drops_overflow, 0, "lost before the queue: no buffer taken");
         l.error_entry = None; // a packet that survives finds the transmitter free
+        l.entry_hook = false;
         assert!(matches!(l.offer(pkt(5), at(0), &mut o), Offer::Admitted { was_empty: true }));
         assert_eq!(l.head_arrival().unwrap().1, 0.001 + 0.010);
         // on the wire: admitted, queued (the limit of 2 drops the third), lost at the far end
@@ -1227,9 +1250,7 @@ mod tests {
         use crate::net::error_model::ErrorModel;
         let mut o = Order::new();
         let mut l = link(100);
-        l.error = Some(ErrorModel::PacketErrorRate { per: 1.0 });
-        l.set_error_at_entry();
-        l.set_error_flows(vec![3, 1, 3]);
+        l.add_entry_model(ErrorModel::PacketErrorRate { per: 1.0 }, OnError::Drop, Some(vec![3, 1, 3]));
         for (flow, lost) in [(0, false), (1, true), (2, false), (3, true)] {
             let got = l.offer(Packet { flow, ..pkt(flow as i64) }, at(0), &mut o);
             assert_eq!(matches!(got, Offer::Dropped(Verdict::Lost)), lost, "flow {flow}");
@@ -1468,10 +1489,10 @@ mod tests {
         // time in the system: 1, 2 and 2.5 ms for the first three, 2.5 ms for the two
         // waiting, over 5 ms
         assert!((l.mean_queue_pkts(from_ms(5.0)) - (1.0 + 2.0 + 2.5 + 2.5 + 2.5) / 5.0).abs() < 1e-9);
-        assert!(l.is_down() && l.lost_at_entry(&pkt(5), 0.0));
+        assert!(l.is_down() && l.at_entry(&pkt(5), 0.0) == AtEntry::Lost);
         assert_eq!((l.stats.refused_down, l.stats.arrivals_pkts), (1, 5), "refused, not an arrival");
         l.go_up();
-        assert!(!l.lost_at_entry(&pkt(6), 0.0));
+        assert!(l.at_entry(&pkt(6), 0.0) == AtEntry::Pass);
         assert!(matches!(l.offer(pkt(6), at(from_ms(3.0)), &mut o), Offer::Admitted { was_empty: true }));
         // idle: sent at once, 1 ms, then 10 ms on the wire
         assert_eq!(l.head_arrival().map(|x| x.0), Some(from_ms(14.0)));

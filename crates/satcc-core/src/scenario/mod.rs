@@ -596,6 +596,43 @@ impl Default for QueueSpec {
     }
 }
 
+/// What an error model of an error module does to a packet it picks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorAction {
+    /// The packet is lost (an error drop).
+    #[default]
+    Drop,
+    /// The packet goes on marked Congestion Experienced (ns-2's `markecn_ true`): an
+    /// ECN flow's receiver echoes it; another flow's packets go on unmarked.
+    Mark,
+    /// The packet goes on to the queue `delay_ms` later (ns-2's `delay_pkt_ true` with
+    /// `delay_`), behind what reached the link meanwhile.
+    Delay,
+}
+
+/// One error model of a link's error module (`error_module`).
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ErrorModuleEntry {
+    /// The model.
+    pub error: ErrorSpec,
+    /// The flows (names of flow entries, each copy of a `count` included) whose packets,
+    /// data and ACKs, go to this model; unset: every flow that no other model of the
+    /// module names (ns-2's `$em default $model`; with no such model the others pass
+    /// the module, as `$em default pass`). A flow goes to one model at most.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flows: Option<Vec<String>>,
+    /// What the model does to a packet it picks [drop].
+    #[serde(default)]
+    pub action: ErrorAction,
+    /// With `action: delay`, how long the packet is held before it goes on to the
+    /// queue, ms.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 0, max = MAX_DELAY_MS))]
+    pub delay_ms: Option<f64>,
+}
+
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, tag = "type", rename_all = "snake_case")]
 pub enum ErrorSpec {
@@ -843,6 +880,10 @@ pub struct DirectionSpec {
     /// The flows whose packets this direction's error model sees (default: the link's).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error_flows: Option<Vec<String>>,
+    /// This direction's error module at its entry (default: the link's, unless this
+    /// direction sets `error`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error_module: Option<Vec<ErrorModuleEntry>>,
     /// This direction's rate changes (default: the link's).
     pub rate_changes: Option<Vec<RateChange>>,
     /// This direction's delay changes (default: the link's).
@@ -900,6 +941,14 @@ pub struct LinkSpec {
     /// with `error_at: entry` (unset: every packet).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error_flows: Option<Vec<String>>,
+    /// An error module at each direction's entry, before its queue, with several error
+    /// models, each seeing the packets of its flows (or, without `flows`, of every flow
+    /// no other model sees), and each dropping, marking or delaying the packets it picks:
+    /// ns-2's ErrorModule (`$link errormodule`, `$em insert`, `$em bind`, `$em
+    /// default`) with its models' `markecn_` and `delay_pkt_`. Only with `error_at:
+    /// entry`, and instead of `error`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error_module: Option<Vec<ErrorModuleEntry>>,
     /// Scheduled rate changes of both directions.
     #[serde(default)]
     pub rate_changes: Vec<RateChange>,
@@ -1585,6 +1634,84 @@ fn check_ping_flow(f: &FlowSpec, duration_s: f64, at: &str) -> Result<u32, Strin
 }
 
 /// What the ranges on an error model's fields cannot say.
+impl Scenario {
+    /// A link direction's error module (`error_module`, its own or the link's).
+    fn validate_error_module(&self, l: &LinkSpec, d: &DirectionSpec, at: &str, dat: &str) -> Result<(), String> {
+        for (m, e, ef, where_) in [(&l.error_module, &l.error, &l.error_flows, at), (&d.error_module, &d.error, &d.error_flows, dat)] {
+            if m.is_some() && e.is_some() {
+                return Err(format!("{where_}.error_module: set with {where_}.error; a link direction has one or the \
+                                    other (allowed: error_module alone, or error)"));
+            }
+            if m.is_some() && ef.is_some() {
+                return Err(format!("{where_}.error_flows: with an error_module, each model names its flows \
+                                    (allowed: flows in each error_module entry)"));
+            }
+        }
+        let Some((module, field)) = d
+            .error_module
+            .as_ref()
+            .map(|m| (m, format!("{dat}.error_module")))
+            .or_else(|| if d.error.is_some() { None } else { l.error_module.as_ref().map(|m| (m, format!("{at}.error_module"))) })
+        else {
+            return Ok(());
+        };
+        if d.error_at.unwrap_or(l.error_at) != ErrorPlace::Entry {
+            return Err(format!("{field}: an error module sits at the link's entry, before its queue, as ns-2's \
+                                ErrorModule does (allowed: with error_at: entry)"));
+        }
+        if module.is_empty() {
+            return Err(format!("{field}: no error model (allowed: one or more entries)"));
+        }
+        let known: Vec<String> =
+            self.flows.iter().enumerate().map(|(i, f)| f.name.clone().unwrap_or_else(|| format!("f{i}"))).collect();
+        let mut seen: HashMap<&str, usize> = HashMap::new();
+        let mut default = None;
+        for (k, e) in module.iter().enumerate() {
+            let at = format!("{field}[{k}]");
+            validate_error(&e.error, self.ns2_rng_seed.is_some(), &format!("{at}.error"))?;
+            match &e.flows {
+                None => {
+                    if let Some(j) = default.replace(k) {
+                        return Err(format!("{at}.flows: unset here and in entry {j}: one model at most sees the \
+                                            flows no other names (allowed: flows on all but one entry)"));
+                    }
+                }
+                Some(names) => {
+                    if names.is_empty() {
+                        return Err(format!("{at}.flows: empty (allowed: one or more flow names, or unset for the \
+                                            flows no other model names)"));
+                    }
+                    for n in names {
+                        if !known.contains(n) {
+                            return Err(format!("{at}.flows: '{n}' is not a flow of the scenario (flows: {})",
+                                               known.join(", ")));
+                        }
+                        if let Some(j) = seen.insert(n.as_str(), k).filter(|&j| j != k) {
+                            return Err(format!("{at}.flows: '{n}' is named by entry {j} too; a flow's packets go \
+                                                to one model (ns-2's last `bind` of a flow id wins)"));
+                        }
+                    }
+                }
+            }
+            match (e.action, e.delay_ms) {
+                (ErrorAction::Delay, None) => {
+                    return Err(format!("{at}.delay_ms: missing; action delay holds a packet that long (allowed: \
+                                        0 to {MAX_DELAY_MS} ms)"));
+                }
+                (ErrorAction::Drop | ErrorAction::Mark, Some(_)) => {
+                    return Err(format!("{at}.delay_ms: only with action delay (action here: {})",
+                                       if e.action == ErrorAction::Drop { "drop" } else { "mark" }));
+                }
+                (_, Some(v)) if !(0.0..=MAX_DELAY_MS).contains(&v) => {
+                    return Err(format!("{at}.delay_ms: {v} is out of range (allowed: 0 to {MAX_DELAY_MS} ms)"));
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+}
+
 fn validate_error(e: &ErrorSpec, ns2_draws: bool, at: &str) -> Result<(), String> {
     match e {
         ErrorSpec::List { unit: ErrorUnit::Time, .. } => {
@@ -1855,6 +1982,7 @@ impl Scenario {
                         return Err(format!("{field}: '{bad}' is not a flow of the scenario (flows: {})", known.join(", ")));
                     }
                 }
+                self.validate_error_module(l, d, &at, &dat)?;
                 if let Some(o) = &d.outages {
                     validate_outages(o, &format!("{dat}.outages"))?;
                 }

@@ -6,13 +6,14 @@ use crate::engine::rng::{Draws, StreamRng};
 use crate::engine::{from_secs, to_secs, EventQueue, RngStreams, Time};
 use crate::metrics::Series;
 use crate::net::error_model::{ErrorModel, Law, List, Periodic, TwoState, Unit};
+use crate::net::error_module::OnError;
 use crate::net::link::Link;
 use crate::net::queue::{Adaptive, DropTail, QueueDiscipline, Red};
 use crate::net::{drop_front::DropFront, drr::Drr, pi::Pi, rem::Rem, sfq::Sfq};
 use crate::net::red_victim::Victim;
 use crate::net::routing::SessionRoutes;
 use crate::net::{FlowId, LinkId, NodeId};
-use crate::scenario::{self, ErrorPlace, ErrorSpec, ErrorUnit, ForcedDrop, LawSpec, QueueSpec, Scenario, TrafficSpecIn};
+use crate::scenario::{self, ErrorAction, ErrorPlace, ErrorSpec, ErrorUnit, ForcedDrop, LawSpec, QueueSpec, Scenario, TrafficSpecIn};
 use crate::feedback::{RouterContext, RouterScheme};
 use crate::tcp::congestion;
 use crate::tcp::rtt::TsClock;
@@ -192,25 +193,38 @@ impl Simulation {
                     rng.stream(&format!("link/{name}/queue")),
                     rc,
                 );
-                if link.error.is_some() && d.error_at.unwrap_or(l.error_at) == ErrorPlace::Entry {
-                    link.set_error_at_entry();
-                    if let Some(names) = d.error_flows.as_ref().or(l.error_flows.as_ref()) {
-                        // every copy of the named entries, by the flow ids the run gives them
-                        let entries: Vec<usize> = sc
-                            .flows
-                            .iter()
-                            .enumerate()
-                            .filter(|(i, f)| names.contains(&f.name.clone().unwrap_or_else(|| format!("f{i}"))))
-                            .map(|(i, _)| i)
-                            .collect();
-                        let ids = flow_copies(sc)
-                            .iter()
-                            .enumerate()
-                            .filter(|(_, c)| entries.contains(&c.entry))
-                            .map(|(id, _)| id as FlowId)
-                            .collect();
-                        link.set_error_flows(ids);
+                // every copy of the named entries, by the flow ids the run gives them
+                let ids_of = |names: &Vec<String>| -> Vec<FlowId> {
+                    let entries: Vec<usize> = sc
+                        .flows
+                        .iter()
+                        .enumerate()
+                        .filter(|(i, f)| names.contains(&f.name.clone().unwrap_or_else(|| format!("f{i}"))))
+                        .map(|(i, _)| i)
+                        .collect();
+                    flow_copies(sc)
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, c)| entries.contains(&c.entry))
+                        .map(|(id, _)| id as FlowId)
+                        .collect()
+                };
+                let module = d.error_module.as_ref().or(if d.error.is_some() { None } else { l.error_module.as_ref() });
+                if let Some(module) = module {
+                    // (instead of the link's `error`, at the entry too)
+                    link.error = None;
+                    for e in module {
+                        let on_error = match e.action {
+                            ErrorAction::Drop => OnError::Drop,
+                            ErrorAction::Mark => OnError::Mark,
+                            ErrorAction::Delay => OnError::Delay(e.delay_ms.unwrap_or(0.0) / 1000.0),
+                        };
+                        link.add_entry_model(build_error(&e.error), on_error, e.flows.as_ref().map(ids_of));
                     }
+                } else if link.error.is_some() && d.error_at.unwrap_or(l.error_at) == ErrorPlace::Entry {
+                    let model = link.error.take().expect("checked");
+                    let flows = d.error_flows.as_ref().or(l.error_flows.as_ref()).map(ids_of);
+                    link.add_entry_model(model, OnError::Drop, flows);
                 }
                 let outages = d.outages.as_ref().unwrap_or(&l.outages);
                 for o in outages {
@@ -536,6 +550,8 @@ impl Simulation {
             flows,
             events: EventQueue::new(),
             outbox: Vec::with_capacity(64),
+            held: Vec::new(),
+            held_free: Vec::new(),
             monitored,
             rate_changes: Vec::new(),
             link_states: Vec::new(),

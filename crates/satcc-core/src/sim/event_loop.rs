@@ -2,6 +2,7 @@
 
 use crate::engine::{from_secs, to_secs, EventQueue, Time};
 use crate::metrics::series::{DropRow, FeedbackRow, FlowRow, PacketRow, PingRow, QueueRow};
+use crate::net::error_module::AtEntry;
 use crate::net::link::{At, Offer, Pass};
 use crate::net::queue::Verdict;
 use crate::net::{FlowId, LinkId, NodeId, Packet, PacketKind};
@@ -23,16 +24,82 @@ impl Simulation {
     /// Offer a packet to `link`; schedule the link's head event if it was empty.
     #[inline(always)]
     fn enqueue(&mut self, pkt: &Packet, pass: Pass, link: LinkId) {
-        let at = self.at();
+        if self.links[link as usize].has_entry_hook() {
+            return self.enqueue_past_entry(pkt, pass, link);
+        }
+        self.offer_to(pkt, pass, link, false);
+    }
+
+    /// `enqueue` at a link whose entry acts on packets (an error module, or outages).
+    #[cold]
+    #[inline(never)]
+    fn enqueue_past_entry(&mut self, pkt: &Packet, pass: Pass, link: LinkId) {
         let l = &mut self.links[link as usize];
-        if l.lost_at_entry(pkt, at.shadow) {
-            // refused by a link that is down, or lost to an error model at its entry,
-            // before its queue
-            let cause = if l.is_down() { DropCause::LinkDown } else { DropCause::Error };
-            self.count_drop(pkt, link, cause);
+        match l.at_entry(pkt, self.shadow) {
+            AtEntry::Pass => self.offer_to(pkt, pass, link, false),
+            AtEntry::Lost => {
+                // refused by a link that is down, or lost to an error model at its
+                // entry, before its queue
+                let cause = if l.is_down() { DropCause::LinkDown } else { DropCause::Error };
+                self.count_drop(pkt, link, cause);
+            }
+            AtEntry::Mark => {
+                // an ECN flow's data segment carries the mark (the others' packets,
+                // whose receivers read none, and ACKs go on as they are: ns-2 sets CE
+                // in any packet, which only an ECN receiver reads)
+                let mut p = *pkt;
+                if p.is_data() && p.flow != ROUTING_FLOW && self.flows[p.flow as usize].ecn {
+                    p.aux |= crate::net::packet::CE;
+                }
+                self.offer_to(&p, pass, link, false);
+            }
+            AtEntry::Delay(s) => {
+                let slot = match self.held_free.pop() {
+                    Some(i) => {
+                        self.held[i as usize] = Some((link, *pkt, pass));
+                        i
+                    }
+                    None => {
+                        self.held.push(Some((link, *pkt, pass)));
+                        (self.held.len() - 1) as u32
+                    }
+                };
+                // due at the event's double time plus the delay, as ns-2's
+                // Scheduler::schedule(target_, p, delay_)
+                let sh = self.shadow + s;
+                self.events.push(from_secs(sh), sh, Ev::EntryDelay(slot));
+            }
+        }
+    }
+
+    /// A packet an entry error module held goes on to its link's queue.
+    #[cold]
+    #[inline(never)]
+    fn on_entry_delay(&mut self, slot: u32) {
+        let (link, pkt, pass) = self.held[slot as usize].take().expect("a held packet");
+        self.held_free.push(slot);
+        if self.links[link as usize].is_down() {
+            // ns-2's module hands it to a link that is down (its queue was reset): lost
+            // there, as what a link down refuses
+            self.links[link as usize].stats.arrivals_pkts -= 1;
+            self.links[link as usize].stats.refused_down += 1;
+            self.count_drop(&pkt, link, DropCause::LinkDown);
             return;
         }
-        let mut offer = l.offer_passed(pkt, pass, at, &mut self.events.order);
+        self.offer_to(&pkt, pass, link, true);
+    }
+
+    /// Offer a packet past the link's entry to its queue (`held`: one the entry held,
+    /// whose arrival is already counted).
+    #[inline(always)]
+    fn offer_to(&mut self, pkt: &Packet, pass: Pass, link: LinkId, held: bool) {
+        let at = self.at();
+        let l = &mut self.links[link as usize];
+        let mut offer = if held {
+            l.offer_delayed(pkt, pass, at, &mut self.events.order)
+        } else {
+            l.offer_passed(pkt, pass, at, &mut self.events.order)
+        };
         if let Offer::Markable = offer {
             // RED with ECN marks an ECN-capable packet (ns-2's ect_: every data segment
             // of an ECN flow but the first) where it would drop it early
@@ -1038,6 +1105,7 @@ impl Simulation {
                     }
                 }
                 Ev::Ping(f) => self.on_ping(f),
+                Ev::EntryDelay(i) => self.on_entry_delay(i),
                 Ev::TcpChange(k) => {
                     let (fid, change) = self.tcp_changes[k as usize];
                     self.flows[fid as usize].sender.change_limits(change);

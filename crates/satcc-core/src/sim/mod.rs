@@ -20,7 +20,7 @@ mod report;
 
 use crate::engine::{EventQueue, Time};
 use crate::metrics::{Series, Summary};
-use crate::net::link::Link;
+use crate::net::link::{Link, Pass};
 use crate::net::{FlowId, LinkId, NodeId, Packet};
 use crate::scenario::Scenario;
 use crate::feedback::RouterScheme;
@@ -88,6 +88,9 @@ enum Ev {
     TcpChange(u32),
     /// A ping flow's next echo request goes (traffic: pings).
     Ping(FlowId),
+    /// A packet an error module at a link's entry held (`action: delay`) goes on to
+    /// the link's queue: index into the simulation's `held` packets.
+    EntryDelay(u32),
 }
 
 /// The flow id of the routing agents' packets (`routing: dv`): no flow's.
@@ -97,7 +100,7 @@ const _: () = assert!(std::mem::size_of::<Ev>() == 8);
 
 /// What each kind of event is called in a run's count of its events (`RunOutput::
 /// events_by_kind`), in the order of `Ev::kind`.
-pub const EVENT_KINDS: [&str; 21] = [
+pub const EVENT_KINDS: [&str; 22] = [
     "link arrivals",
     "retransmission timers",
     "delayed-ACK timers",
@@ -119,6 +122,7 @@ pub const EVENT_KINDS: [&str; 21] = [
     "queue limit changes",
     "sender limit changes",
     "echo requests",
+    "held packets released",
 ];
 
 impl Ev {
@@ -147,6 +151,7 @@ impl Ev {
             Ev::LimitChange(_) => 18,
             Ev::TcpChange(_) => 19,
             Ev::Ping(_) => 20,
+            Ev::EntryDelay(_) => 21,
         }
     }
 }
@@ -286,6 +291,11 @@ pub struct Simulation {
     route_of: Vec<[(u32, u16); 2]>,
     events: EventQueue<Ev>,
     outbox: Vec<Packet>,
+    /// Packets an error module at a link's entry holds (`action: delay`): (link, the
+    /// packet, what the router passing it on changes), each slot freed when it goes on
+    /// (`held_free`).
+    held: Vec<Option<(LinkId, Packet, Pass)>>,
+    held_free: Vec<u32>,
     monitored: Vec<LinkId>,
     rate_changes: Vec<(LinkId, f64)>,
     /// Outage edges: (link, whether it comes up, whether it is the last of its instant:
