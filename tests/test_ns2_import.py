@@ -352,6 +352,18 @@ def _agree(sc: dict, script: str) -> bool:
     ("error_module.tcl", lambda sc: _link(sc, "r1", "r2")["a_to_b"].pop("error_flows")),
     ("error_module.tcl", lambda sc: _link(sc, "r1", "r2")["a_to_b"].update(error_flows=["tcp0"])),
     ("error_module.tcl", lambda sc: _link(sc, "r1", "r2")["b_to_a"].update(error_flows=["tcp2"])),
+    # an ErrorModule of three models on the bottleneck (tcp0's marks, tcp1 and tcp2's
+    # drops, the default's 300 ms holds), one holding tcp2's ACKs on the way back, and a
+    # lossmodel marking on tcp1's access link: each action made a drop, the first
+    # binding of flow id 1 kept instead of the last, no default, a shorter hold
+    *[("error_module_models.tcl", lambda sc, a=a, b=b, side=side, k=k: _link(sc, a, b)[side]["error_module"][k].update(
+        action="drop", delay_ms=None))
+      for a, b, side, k in (("r1", "r2", "a_to_b", 0), ("r1", "r2", "a_to_b", 2), ("r1", "r2", "b_to_a", 0),
+                            ("s1", "r1", "a_to_b", 0))],
+    ("error_module_models.tcl", lambda sc: (_link(sc, "r1", "r2")["a_to_b"]["error_module"][0].update(flows=["tcp0", "tcp1"]),
+                                            _link(sc, "r1", "r2")["a_to_b"]["error_module"][1].update(flows=["tcp2"]))),
+    ("error_module_models.tcl", lambda sc: _link(sc, "r1", "r2")["a_to_b"]["error_module"][2].update(flows=["tcp3"])),
+    ("error_module_models.tcl", lambda sc: _link(sc, "r1", "r2")["a_to_b"]["error_module"][2].update(delay_ms=200.0)),
     # a RED link's delay set before the run: RED's automatic q_weight_ keeps the first delay
     ("red_delay_before_run.tcl", lambda sc: _link(sc, "r1", "r2")["queue"].update(
         w_q=1 - math.exp(-1 / (10 * 3 * (0.06 + 8 * 500 / 1.5e6) * 1.5e6 / (8 * 500))))),
@@ -2194,8 +2206,13 @@ def test_an_error_module_binds_one_model_to_flow_ids(tmp_path):
     sc = ns2_import.from_tcl(_script(tmp_path, extra=head + "$em bind $m 5 8\n$em default pass")).scenario
     d = sc["links"][0]["a_to_b"]
     assert (d["error"], d["error_at"], d["error_flows"]) == ({"type": "per", "per": 0.01}, "entry", ["tcp"])
-    sc = ns2_import.from_tcl(_script(tmp_path, extra=head + "$em default $m")).scenario
+    sc = ns2_import.from_tcl(_script(tmp_path, extra=head + "$em bind $m 7\n$em default $m")).scenario
     assert "error_flows" not in sc["links"][0]["a_to_b"] and sc["links"][0]["a_to_b"]["error_at"] == "entry"
+    # a default not bound before: ns-2 finds no slot for it in the classifier and keeps
+    # the default it had
+    imp = ns2_import.from_tcl(_script(tmp_path, extra=head + "$em default $m"))
+    assert "a_to_b" not in imp.scenario["links"][0]
+    assert any("the model is bound to no flow id yet, so ns-2 cannot find it" in n for n in imp.notes)
     # bound to ids no flow has: it loses nothing
     imp = ns2_import.from_tcl(_script(tmp_path, extra=head + "$em bind $m 1\n$em default pass"))
     assert "error" not in imp.scenario["links"][0].get("a_to_b", {})
@@ -2203,8 +2220,10 @@ def test_an_error_module_binds_one_model_to_flow_ids(tmp_path):
     # without a default ns-2 stops at another flow's packet: noted
     imp = ns2_import.from_tcl(_script(tmp_path, extra=head + "$em bind $m 7"))
     assert any("no default (`$em default pass`): ns-2 exits" in n for n in imp.notes)
-    with pytest.raises(ScenarioError, match=r"several error models in one module"):
-        ns2_import.from_tcl(_script(tmp_path, extra=head + "set m2 [new ErrorModel]\n$em bind $m 7\n$em bind $m2 8"))
+    # a second model bound to an id no flow has: the first alone is placed
+    sc = ns2_import.from_tcl(_script(tmp_path, extra=head + "set m2 [new ErrorModel]\n$em bind $m 7\n"
+                                                             "$em bind $m2 8")).scenario
+    assert sc["links"][0]["a_to_b"]["error_flows"] == ["tcp"]
     with pytest.raises(ScenarioError, match=r"new ErrorModule Dest \(an error module classifying by flow id, Fid, is "
                                             r"modelled\)"):
         ns2_import.from_tcl(_script(tmp_path, extra="set em [new ErrorModule Dest]"))

@@ -536,7 +536,33 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             if cost != 1.0:
                 # this direction's routing cost (RouteLogic sums them; ns-2's default 1)
                 out.append(f"$ns cost $n({nid[a]}) $n({nid[b]}) {cost!r}")
-            err = d.get("error", l.get("error"))
+            module = d.get("error_module", None if "error" in d else l.get("error_module"))
+            err = None if module else d.get("error", l.get("error"))
+            if module:
+                # an ErrorModule at the link's head: each model bound to its flows' ids (or
+                # the default), marking (markecn_) or delaying (delay_pkt_) what it picks;
+                # with no default model, every other flow passed on
+                m0 = n_err
+                out += [f"set emod({m0}) [new ErrorModule Fid]",
+                        f"[$ns link $n({nid[a]}) $n({nid[b]})] errormodule $emod({m0})"]
+                default = None
+                for e in module:
+                    out += _error_model_tcl(e["error"], n_err)
+                    action = e.get("action", "drop")
+                    if action == "mark":
+                        out.append(f"$em({n_err}) set markecn_ true")
+                    elif action == "delay":
+                        out += [f"$em({n_err}) set delay_pkt_ true",
+                                f"$em({n_err}) set delay_ {float(e['delay_ms']) / 1000.0!r}"]
+                    out.append(f"$emod({m0}) insert $em({n_err})")
+                    if e.get("flows") is None:
+                        default = n_err
+                    else:
+                        out += [f"$emod({m0}) bind $em({n_err}) {k}" for name in e["flows"] for k in fids_of[name]]
+                    n_err += 1
+                out.append(f"$emod({m0}) default " + ("pass" if default is None else f"$em({default})"))
+                if f"{a}->{b}" not in monitored:
+                    monitored.append(f"{a}->{b}")
             if err:
                 out += _error_model_tcl(err, n_err)
                 bound = d.get("error_flows", l.get("error_flows"))

@@ -942,7 +942,15 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
             m, em, a, b = rest[0], rest[1], rest[2], rest[3]
             em_binds.setdefault(m, []).append((em, _c_int(a, f"{objs.label(m)} bind"), _c_int(b, f"{objs.label(m)} bind")))
         elif kind == "em-default":
-            em_default[rest[0]] = rest[1]
+            if rest[1] != "pass" and not any(m == rest[1] for m, _, _ in em_binds.get(rest[0], [])):
+                # ErrorModule's default finds the model's classifier slot, which only a
+                # bind has made: ns-2 prints that it "couldn't find" it, and keeps the
+                # default it had
+                notes.append(f"{objs.label(rest[0])} default {objs.label(rest[1])}: the model is bound to no flow id "
+                             "yet, so ns-2 cannot find it in the module's classifier and leaves the default as it "
+                             "was")
+            else:
+                em_default[rest[0]] = rest[1]
         elif kind == "em-drop-target":
             # placing an error model on a link sets its drop target to the link's drop
             # head (where the queue monitor counts drops); a target set after that stands
@@ -1098,58 +1106,72 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
     unseen: list[str] = []
     link_index = {(l["a"], l["b"]): (i, "a_to_b") for i, l in enumerate(sc["links"])}
     link_index.update({(l["b"], l["a"]): (i, "b_to_a") for i, l in enumerate(sc["links"])})
-    # ErrorModules' models bound to flow ids: the link direction and the ids, resolved to
-    # flows once they are made
-    bound_to: list[tuple[dict, set[int], str]] = []
+    # ErrorModules' models bound to flow ids: (where the flows go, the ids, what), the
+    # ids resolved to flow names once the flows are made
+    bound_to: list[tuple[dict, str, set[int], str]] = []
     for how, em, l in errors:
         a, b = link_of[l]
         i, side = link_index[(node_name[a], node_name[b])]
-        fids: set[int] | None = None
+        d = sc["links"][i].get(side, {})
+        where = direction[(a, b)]["where"]
+        if "error" in d or "error_module" in d:
+            raise Ns2ImportError(f"{where}: error model {objs.label(em)}: a second error model on one link direction")
+        # the models, each with the flow ids bound to it (None: the default)
+        placed: list[tuple[str, set[int] | None]] = [(em, None)]
         if objs.cls.get(em) == "ErrorModule":
-            what = f"{direction[(a, b)]['where']}: error module {objs.label(em)}"
+            what = f"{where}: error module {objs.label(em)}"
             binds, default = em_binds.get(em, []), em_default.get(em)
-            models = {m for m, _, _ in binds} | ({default} - {None, "pass"})
-            if len(models) > 1:
-                raise Ns2ImportError(f"{what}: several error models in one module ({', '.join(sorted(map(objs.label, models)))}) "
-                                     "are not modelled (one, bound to flow ids or as the default, is)")
-            if not models:
+            model_of: dict[int, str] = {}
+            for m, lo, hi in binds:
+                # the classifier's hash keeps each flow id's last binding
+                for f in range(lo, hi + 1):
+                    model_of[f] = m
+            if default is None and binds:
+                notes.append(f"{what}: no default (`$em default pass`): ns-2 exits if a packet of another flow id "
+                             "reaches it; satcc lets such packets pass")
+            placed = [(m, {f for f, mm in model_of.items() if mm == m})
+                      for m in dict.fromkeys(mm for _, mm in sorted(model_of.items())) if m != default]
+            if default not in (None, "pass"):
+                # the default sees every flow id bound to no other model (its own too)
+                placed.append((default, None))
+            if not placed:
                 notes.append(f"{what}: no error model bound to it: it loses nothing; left out")
                 continue
-            model = models.pop()
-            if default not in (None, "pass") and binds:
-                raise Ns2ImportError(f"{what}: a model both bound to flow ids and the default is not modelled")
-            if binds:
-                fids = {f for _, lo, hi in binds for f in range(lo, hi + 1)}
-                if default is None:
-                    notes.append(f"{what}: no default (`$em default pass`): ns-2 exits if a packet of another flow id "
-                                 "reaches it; satcc lets such packets pass")
-            em = model
-        what = f"{direction[(a, b)]['where']}: error model {objs.label(em)}"
-        cls = objs.cls[em]
-        if cls == "ErrorModel/Periodic":
-            err = _periodic_model(objs, em, em_unit.get(em, "pkt"), what, notes)
-        elif cls == "ErrorModel/List":
-            err = _list_model(objs, em, em_unit.get(em, "pkt"), em_droplist.get(em), what, notes)
-        elif cls == "ErrorModel/TwoState":
-            err = _two_state_model(objs, em, em_unit.get(em, "pkt"), em_laws.get(em, {}), what)
-        else:
-            err = _error_model(objs, em, em_unit.get(em, "pkt"), em_ranvar.get(em), what, notes)
-        if err is None:
+        entries = []
+        for m, fids in placed:
+            what = f"{where}: error model {objs.label(m)}"
+            cls = objs.cls[m]
+            if cls == "ErrorModel/Periodic":
+                err = _periodic_model(objs, m, em_unit.get(m, "pkt"), what, notes)
+            elif cls == "ErrorModel/List":
+                err = _list_model(objs, m, em_unit.get(m, "pkt"), em_droplist.get(m), what, notes)
+            elif cls == "ErrorModel/TwoState":
+                err = _two_state_model(objs, m, em_unit.get(m, "pkt"), em_laws.get(m, {}), what)
+            else:
+                err = _error_model(objs, m, em_unit.get(m, "pkt"), em_ranvar.get(m), what, notes)
+            if err is None:
+                continue
+            entry = {"error": err, **_em_action(objs, m, what, notes)}
+            if entry.get("action", "drop") != "drop" and how not in ("lossmodel", "errormodule"):
+                raise Ns2ImportError(f"{what}: {'markecn_' if entry['action'] == 'mark' else 'delay_pkt_'} true "
+                                     f"in a model placed by {how} (after the queue) is not modelled (at the link's "
+                                     "entry, by `$ns lossmodel` or `$link errormodule`, it is)")
+            entries.append(entry)
+            if fids is not None:
+                bound_to.append((entry, "flows", fids, what))
+            if m in drop_elsewhere or em in drop_elsewhere:
+                unseen.append(f"{node_name[a]}->{node_name[b]}")
+                notes.append(f"{what}: its drop-target, set after the link placed it, takes its losses where ns-2's "
+                             "queue monitor does not count them as drops (`--compare` leaves them out of satcc's too)")
+        if not entries:
             continue
         d = sc["links"][i].setdefault(side, {})
-        if "error" in d:
-            raise Ns2ImportError(f"{what}: a second error model on one link direction")
-        d["error"] = err
         if how in ("lossmodel", "errormodule"):
             # an error module at the link's head, before its queue
             d["error_at"] = "entry"
-        if fids is not None:
-            bound_to.append((d, fids, what))
-        if em in drop_elsewhere:
-            unseen.append(f"{node_name[a]}->{node_name[b]}")
-            notes.append(f"{what}: its drop-target, set after the link placed it, takes its losses where ns-2's "
-                         "queue monitor does not count them as drops (`--compare` leaves them out of satcc's too)")
+        d["error_module"] = entries
     # flows
+    used = set()    # flows
     used = set()
     # a sending agent or TCP sink in two connections: ns-2's `connect` sets each end's
     # peer, so the last one wins (a sink acknowledges that agent only, whatever data
@@ -1212,14 +1234,32 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
     if bound_to:
         # each flow's flow id: its sending agent's fid_ (its sink's ACKs copy it)
         fid_of = {flow["name"]: _c_int(objs.get(a, "fid_", "0")[0], f"{objs.label(a)} fid_") for a, _, flow in made}
-        for d, fids, what in bound_to:
+        for entry, key, fids, what in bound_to:
             names = [n for n, f in fid_of.items() if f in fids]
-            if not names:
+            if names:
+                entry[key] = names
+            else:
                 notes.append(f"{what}: bound to flow ids no flow has ({', '.join(map(str, sorted(fids)))}): it loses "
                              "nothing; left out")
-                del d["error"], d["error_at"]
+                entry["unbound"] = True
+    for link in sc["links"]:
+        for side in ("a_to_b", "b_to_a"):
+            d = link.get(side, {})
+            if "error_module" not in d:
+                continue
+            entries = [e for e in d.pop("error_module") if not e.pop("unbound", False)]
+            if not entries:
+                d.pop("error_at", None)
+            elif len(entries) == 1 and entries[0].get("action", "drop") == "drop":
+                # one model that drops: the link direction's error (error_flows: the
+                # flows it sees, as an error module binds them)
+                d["error"] = entries[0]["error"]
+                if "flows" in entries[0]:
+                    d["error_flows"] = entries[0]["flows"]
             else:
-                d["error_flows"] = names
+                d["error_module"] = entries
+            if not d:
+                link.pop(side)
     _shared_tcp(sc)
     in_law = []
     if any(r[2] == "tcl-rand-unseeded" for r in records):
@@ -1590,10 +1630,9 @@ def _error_model(objs: _Objects, em: str, unit: str, ranvar: str | None, what: s
     return {"type": "per", "per": rate}
 
 
-# the variables of every ErrorModel (the base class's) that satcc reads; the others
-# (markecn_, delay_pkt_, delay_: a packet marked or delayed rather than lost) are taken at
-# ns-2's defaults only
-_EM_BASE_VARS = {"rate_", "enable_", "bandwidth_"}
+# the variables of every ErrorModel (the base class's) that satcc reads (markecn_,
+# delay_pkt_, delay_: what the model does to a packet it picks, _em_action)
+_EM_BASE_VARS = {"rate_", "enable_", "bandwidth_", "markecn_", "delay_pkt_", "delay_"}
 # ns-2 2.35's ErrorModel/Periodic defaults (tcl/lib/ns-default.tcl)
 _PERIODIC_DEFAULTS = {"period_": "1.0", "offset_": "0.0", "burstlen_": "0.0", "default_drop_": "0"}
 # the RandomVariable classes a two-state model's lengths may come from, with ns-2's
@@ -1601,6 +1640,32 @@ _PERIODIC_DEFAULTS = {"period_": "1.0", "offset_": "0.0", "burstlen_": "0.0", "d
 _LAWS = {"RandomVariable/Exponential": ("exponential", {"avg_": "1.0"}),
          "RandomVariable/Uniform": ("uniform", {"min_": "0.0", "max_": "1.0"}),
          "RandomVariable/Constant": ("constant", {"val_": "1.0"})}
+
+
+# the longest delay a scenario takes, ms (scenario::MAX_DELAY_MS)
+_MAX_DELAY_MS = 1.0e7
+
+
+def _em_action(objs: _Objects, em: str, what: str, notes: list[str]) -> dict:
+    """What an error model does to a packet it picks, as ErrorModel::recv reads
+    markecn_ (marks it CE), then delay_pkt_ (hands it on delay_ seconds later), else
+    drops it: the `action` (and `delay_ms`) of an error_module entry."""
+    mark = _bool(objs.get(em, "markecn_", "false")[0], f"{what} markecn_")
+    held = _bool(objs.get(em, "delay_pkt_", "false")[0], f"{what} delay_pkt_")
+    delay = _num(objs.get(em, "delay_", "0")[0], f"{what} delay_")
+    if mark:
+        if held:
+            notes.append(f"{what}: markecn_ and delay_pkt_ both true: ns-2 marks and does not delay")
+        return {"action": "mark"}
+    if held:
+        if not 0.0 <= delay * 1000.0 <= _MAX_DELAY_MS:
+            raise Ns2ImportError(f"{what}: delay_ {delay:g} with delay_pkt_ true is not modelled (from 0 to "
+                                 f"{_MAX_DELAY_MS / 1000.0:g} s is)")
+        return {"action": "delay", "delay_ms": delay * 1000.0}
+    if delay != 0.0:
+        notes.append(f"{what}: delay_ {delay:g} without delay_pkt_ true: ns-2 drops what the model picks and "
+                     "reads no delay_")
+    return {}
 
 
 def _em_common(objs: _Objects, em: str, own: set[str], what: str) -> bool:
