@@ -2501,6 +2501,34 @@ def test_the_comparison_sees_error_models_seeing_every_flow():
     assert list(got.values()) == [18], got
 
 
+def test_the_error_actions_networks_place_modules_of_models_that_drop_mark_and_hold():
+    # networks from ERROR_ACTIONS_FIRST: seven entry error models in ten become an
+    # error module of up to three models (ns-2's ErrorModule), each dropping, marking
+    # (markecn_) or holding (delay_pkt_) what it picks; every one compared above
+    nets = _family("error-actions")
+    made = [ns2exact.network(k) for k in nets]
+    mods = [(sc, d) for sc in made for l in sc["links"] for d in (l.get("a_to_b", {}), l.get("b_to_a", {}))
+            if "error_module" in d]
+    entries = [e for _, d in mods for e in d["error_module"]]
+    assert len(mods) >= 400 and sum(len(d["error_module"]) > 1 for _, d in mods) >= 200
+    assert all(d["error_at"] == "entry" for _, d in mods)
+    actions = [e.get("action", "drop") for e in entries]
+    assert min(actions.count(a) for a in ("drop", "mark", "delay")) >= 200
+    assert sum("flows" not in e for e in entries) >= 150
+    assert {e["delay_ms"] for e in entries if "delay_ms" in e} == {0.0, 5.0, 40.0, 120.0, 300.0}
+    # marks reach ECN senders in dozens of networks
+    assert sum(any(f.get("tcp", {}).get("ecn") for f in sc["flows"])
+               and any(e.get("action") == "mark" for e in d["error_module"]) for sc, d in mods) >= 30
+    tcl = "".join(ns2exact.tcl(k) for k in nets[:10])
+    assert " set markecn_ true" in tcl and " set delay_pkt_ true" in tcl and ") default $em(" in tcl
+
+
+def test_the_comparison_sees_each_error_modules_actions_and_models():
+    # of the first twenty (`python -m satcc.dev.ns2exact controls --family error-actions`)
+    got = ns2exact.controls("error-actions", REF)
+    assert list(got.values()) == [16, 14], got
+
+
 def test_the_bug_fix_networks_run_every_agent_that_reads_it_without_it():
     # networks from BUG_FIX_FIRST: ns-2's Tahoe, Reno, NewReno, Sack1 and Vegas agents
     # with bugFix_ false beside Fack agents (which never read it), some over buffers of

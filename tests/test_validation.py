@@ -491,3 +491,52 @@ def test_error_flows_need_an_entry_error_model_and_name_flows():
     d["links"][1]["a_to_b"] = {"error_flows": ["f0"]}
     assert err(d).startswith("links[1].a_to_b.error_flows: names the flows an error model sees, and this link "
                              "direction has no error model (allowed: with an error)")
+
+
+def test_an_error_module_names_its_models_flows_and_actions():
+    # ns-2's ErrorModule with several models, each dropping, marking or delaying
+    d = base()
+    f0 = d["flows"][0].get("name", "f0")
+    per = {"type": "per", "per": 0.01}
+    d["links"][0]["error_module"] = [{"error": per, "flows": [f0], "action": "mark"},
+                                     {"error": per, "action": "delay", "delay_ms": 300}]
+    assert err(d) == ("links[0].error_module: an error module sits at the link's entry, before its queue, as ns-2's "
+                      "ErrorModule does (allowed: with error_at: entry)")
+    d["links"][0]["error_at"] = "entry"
+    validate(d)
+    d["links"][0]["error"] = per
+    assert err(d) == ("links[0].error_module: set with links[0].error; a link direction has one or the other "
+                      "(allowed: error_module alone, or error)")
+    del d["links"][0]["error"]
+    d["links"][0]["error_module"][1]["flows"] = [f0]
+    assert err(d) == (f"links[0].error_module[1].flows: '{f0}' is named by entry 0 too; a flow's packets go to one "
+                      "model (ns-2's last `bind` of a flow id wins)")
+    d["links"][0]["error_module"][1]["flows"] = ["nobody"]
+    assert err(d).startswith("links[0].error_module[1].flows: 'nobody' is not a flow of the scenario (flows: ")
+    d["links"][0]["error_module"][1]["flows"] = []
+    assert err(d).startswith("links[0].error_module[1].flows: empty (allowed: one or more flow names")
+    d["links"][0]["error_module"][0].pop("flows")
+    d["links"][0]["error_module"][1].pop("flows")
+    assert err(d).startswith("links[0].error_module[1].flows: unset here and in entry 0: one model at most sees "
+                             "the flows no other names")
+    d["links"][0]["error_module"] = [{"error": per, "action": "delay"}]
+    assert err(d) == ("links[0].error_module[0].delay_ms: missing; action delay holds a packet that long (allowed: "
+                      "0 to 10000000 ms)")
+    d["links"][0]["error_module"] = [{"error": per, "delay_ms": 5}]
+    assert err(d) == "links[0].error_module[0].delay_ms: only with action delay (action here: drop)"
+    d["links"][0]["error_module"] = [{"error": per, "action": "hold"}]
+    m = err(d)
+    assert m.startswith("links[0].error_module[0].action") and "drop" in m and "mark" in m and "delay" in m
+    d["links"][0]["error_module"] = [{"error": {"type": "per", "per": 2}}]
+    assert err(d).startswith("links[0].error_module[0].error.per")
+    d["links"][0]["error_module"] = []
+    assert err(d) == "links[0].error_module: no error model (allowed: one or more entries)"
+    # a direction's own module, instead of the link's error
+    d = base()
+    d["links"][1]["error"] = per
+    d["links"][1]["error_at"] = "entry"
+    d["links"][1]["a_to_b"] = {"error_module": [{"error": per, "action": "mark"}]}
+    validate(d)
+    d["links"][1]["a_to_b"]["error_flows"] = [f0]
+    assert err(d) == ("links[1].a_to_b.error_flows: with an error_module, each model names its flows (allowed: "
+                      "flows in each error_module entry)")

@@ -560,6 +560,10 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
                     else:
                         out += [f"$emod({m0}) bind $em({n_err}) {k}" for name in e["flows"] for k in fids_of[name]]
                     n_err += 1
+                if default is not None:
+                    # ns-2's default finds the model by its classifier slot, which only a
+                    # bind makes: bound to flow id -1, which no agent has
+                    out.append(f"$emod({m0}) bind $em({default}) -1")
                 out.append(f"$emod({m0}) default " + ("pass" if default is None else f"$em({default})"))
                 if f"{a}->{b}" not in monitored:
                     monitored.append(f"{a}->{b}")

@@ -427,6 +427,11 @@ CONTROL_INC_FIRST = 65000
 # and ACKs (`error_flows`, ns-2's ErrorModule binding the model to their flow ids, the
 # others passed on), at the link's entry
 ERROR_MODULE_FIRST = 66000
+# From ERROR_ACTIONS_FIRST to ERROR_ACTIONS_FIRST + 99: those networks, where seven
+# entry error models in ten become an error module of up to three models (ns-2's
+# ErrorModule), each seeing some flows or the flows no other sees, and each dropping,
+# marking (markecn_) or holding (delay_pkt_, delay_ 0 to 300 ms) what it picks
+ERROR_ACTIONS_FIRST = 67000
 # Networks found apart by a scan beyond the reference (`scan A B --family F`) and kept in
 # it once fixed, each with its family (network(k, F)): 92028 (dv) parted by a RED draw
 # taken in another order, its link's two ends told of a failure in satcc's order rather
@@ -485,6 +490,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(WINDOW_RULES_FIRST, WINDOW_RULES_FIRST + 100))
             + list(range(CONTROL_INC_FIRST, CONTROL_INC_FIRST + 100))
             + list(range(ERROR_MODULE_FIRST, ERROR_MODULE_FIRST + 100))
+            + list(range(ERROR_ACTIONS_FIRST, ERROR_ACTIONS_FIRST + 100))
             + sorted(SCANNED)
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
@@ -721,9 +727,11 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "partial-acks": NewReno's older partial ACK rules; "drop-front": DropTail queues dropping from the front; "no-fast-retransmit": Tahoe agents without fast retransmit; "exit-fast-retransmit": Reno and NewReno agents without exitFastRetrans_; "ts-reset-rto": timestamp echoes ending the timer's backoff; "sack-blocks": Sack1 sinks of fewer SACK blocks; "ping": ping flows (Agent/Ping) beside the others; "red-victims": RED's forced drops from the front or at random; "bug-fix": agents without bugFix_; "red-step": RED as a step at one threshold; "exit-recovery": NewReno agents leaving recovery at the data outstanding; "rtt-shifts": ns-2's RTT estimator with other scalings; "red-mark": RED without use_mark_p_; "old-ecn": ECN senders with old_ecn_; "sack1-dupacks": Sack1 agents with numdupacksFrac_ and LimTransmitFix_; "cwr-retransmit": ECN senders without SetCWRonRetransmit_; "bugfix-ss": agents without bugfix_ss_; "highspeed": HighSpeed TCP senders; "window-rules": ns-2's windowOption_ 2 to 6; "control-increase": agents with control_increase_; "error-module": error models that see some flows only; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "partial-acks": NewReno's older partial ACK rules; "drop-front": DropTail queues dropping from the front; "no-fast-retransmit": Tahoe agents without fast retransmit; "exit-fast-retransmit": Reno and NewReno agents without exitFastRetrans_; "ts-reset-rto": timestamp echoes ending the timer's backoff; "sack-blocks": Sack1 sinks of fewer SACK blocks; "ping": ping flows (Agent/Ping) beside the others; "red-victims": RED's forced drops from the front or at random; "bug-fix": agents without bugFix_; "red-step": RED as a step at one threshold; "exit-recovery": NewReno agents leaving recovery at the data outstanding; "rtt-shifts": ns-2's RTT estimator with other scalings; "red-mark": RED without use_mark_p_; "old-ecn": ECN senders with old_ecn_; "sack1-dupacks": Sack1 agents with numdupacksFrac_ and LimTransmitFix_; "cwr-retransmit": ECN senders without SetCWRonRetransmit_; "bugfix-ss": agents without bugfix_ss_; "highspeed": HighSpeed TCP senders; "window-rules": ns-2's windowOption_ 2 to 6; "control-increase": agents with control_increase_; "error-module": error models that see some flows only; "error-actions": error modules of several models that drop, mark or hold; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
     if k in SCANNED:
         return True, False, SCANNED[k]
+    if ERROR_ACTIONS_FIRST <= k < ERROR_ACTIONS_FIRST + 100:
+        return True, True, "error-actions"
     if ERROR_MODULE_FIRST <= k < ERROR_MODULE_FIRST + 100:
         return True, True, "error-module"
     if CONTROL_INC_FIRST <= k < CONTROL_INC_FIRST + 100:
@@ -1557,6 +1565,45 @@ def _make_error_module(sc: dict, rng: random.Random) -> None:
                 continue
             d["error_at"] = "entry"
             d["error_flows"] = sorted(rng.sample(names, rng.randint(1, len(names))))
+
+
+def _make_error_actions(sc: dict, rng: random.Random) -> None:
+    """In place: the error-module family's networks (_make_error_module), where seven
+    entry error models in ten become an error module of one to three models: the flows
+    split among them (the last model, in half the modules, seeing the flows no other
+    names: ns-2's `$em default $model`), each model the direction's own or a list or
+    periodic one, and each dropping, marking (ns-2's markecn_) or holding what it picks
+    for 0 to 300 ms (delay_pkt_ with delay_)."""
+    _make_error_module(sc, rng)
+    names = [f["name"] for f in sc["flows"]]
+    for l in sc["links"]:
+        for side in ("a_to_b", "b_to_a"):
+            d = l.get(side, {})
+            if "error" not in d or rng.random() >= 0.7:
+                continue
+            err = d.pop("error")
+            seen = d.pop("error_flows", None) or list(names)
+            d["error_at"] = "entry"
+            rng.shuffle(seen)
+            n = rng.randint(1, min(3, len(seen)))
+            cuts = sorted(rng.sample(range(1, len(seen)), n - 1)) if n > 1 else []
+            groups = [sorted(seen[a:b]) for a, b in zip([0] + cuts, cuts + [len(seen)])]
+            entries = []
+            for k, g in enumerate(groups):
+                model = dict(err) if k == 0 else rng.choice([
+                    {"type": "list", "unit": "pkt", "drops": sorted(rng.sample(range(2, 150), rng.randint(1, 5)))},
+                    {"type": "periodic", "unit": "pkt", "period": float(rng.randint(15, 60)),
+                     "offset": float(rng.randint(0, 20))}])
+                e = {"error": model, "flows": g}
+                action = rng.choice(["drop", "mark", "delay"])
+                if action == "mark":
+                    e["action"] = "mark"
+                elif action == "delay":
+                    e.update(action="delay", delay_ms=rng.choice([0.0, 5.0, 40.0, 120.0, 300.0]))
+                entries.append(e)
+            if rng.random() < 0.5:
+                entries[-1].pop("flows")
+            d["error_module"] = entries
 
 
 def _make_no_restart(sc: dict, rng: random.Random) -> None:
@@ -2517,6 +2564,7 @@ _FAMILY_MAKERS = {
     "window-rules": [(_make_window_rules, 64_000_000)],
     "control-increase": [(_make_control_increase, 65_000_000)],
     "error-module": [(_make_error_module, 66_000_000)],
+    "error-actions": [(_make_error_actions, 67_000_000)],
 }
 
 
@@ -2696,6 +2744,14 @@ FAMILY_CONTROLS = {
     },
     "control-increase": {
         "every window opened on each new ACK": _without_tcp("grow_only_window_limited"),
+    },
+    "error-actions": {
+        "every model dropping": lambda sc: [
+            (e.pop("action", None), e.pop("delay_ms", None)) for l in sc["links"]
+            for d in (l.get("a_to_b", {}), l.get("b_to_a", {})) for e in d.get("error_module", [])],
+        "every model but the first left out": lambda sc: [
+            d.update(error_module=d["error_module"][:1]) for l in sc["links"]
+            for d in (l.get("a_to_b", {}), l.get("b_to_a", {})) if len(d.get("error_module", [])) > 1],
     },
     "window-rules": {
         "every increase standard TCP's": _without_window_rules,
