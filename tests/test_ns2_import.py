@@ -364,6 +364,10 @@ def _agree(sc: dict, script: str) -> bool:
                                             _link(sc, "r1", "r2")["a_to_b"]["error_module"][1].update(flows=["tcp2"]))),
     ("error_module_models.tcl", lambda sc: _link(sc, "r1", "r2")["a_to_b"]["error_module"][2].update(flows=["tcp3"])),
     ("error_module_models.tcl", lambda sc: _link(sc, "r1", "r2")["a_to_b"]["error_module"][2].update(delay_ms=200.0)),
+    # aggressive_maxburst_ 0 with maxburst_ 2 and ACKs held on the way back: the Tahoe,
+    # NewReno and Sack1 agents sending on their old ACKs, the default Reno agent not
+    *[("aggressive_maxburst.tcl", lambda sc, f=f, v=v: _flow(sc, f).setdefault("tcp", {}).update(send_on_old_ack=v))
+      for f, v in (("tcp0", True), ("tcp2", True), ("tcp3", True), ("tcp4", False))],
     # a RED link's delay set before the run: RED's automatic q_weight_ keeps the first delay
     ("red_delay_before_run.tcl", lambda sc: _link(sc, "r1", "r2")["queue"].update(
         w_q=1 - math.exp(-1 / (10 * 3 * (0.06 + 8 * 500 / 1.5e6) * 1.5e6 / (8 * 500))))),

@@ -539,32 +539,36 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             module = d.get("error_module", None if "error" in d else l.get("error_module"))
             err = None if module else d.get("error", l.get("error"))
             if module:
-                # an ErrorModule at the link's head: each model bound to its flows' ids (or
-                # the default), marking (markecn_) or delaying (delay_pkt_) what it picks;
-                # with no default model, every other flow passed on
-                m0 = n_err
-                out += [f"set emod({m0}) [new ErrorModule Fid]",
-                        f"[$ns link $n({nid[a]}) $n({nid[b]})] errormodule $emod({m0})"]
-                default = None
-                for e in module:
-                    out += _error_model_tcl(e["error"], n_err)
-                    action = e.get("action", "drop")
-                    if action == "mark":
-                        out.append(f"$em({n_err}) set markecn_ true")
-                    elif action == "delay":
-                        out += [f"$em({n_err}) set delay_pkt_ true",
-                                f"$em({n_err}) set delay_ {float(e['delay_ms']) / 1000.0!r}"]
-                    out.append(f"$emod({m0}) insert $em({n_err})")
-                    if e.get("flows") is None:
-                        default = n_err
-                    else:
-                        out += [f"$emod({m0}) bind $em({n_err}) {k}" for name in e["flows"] for k in fids_of[name]]
-                    n_err += 1
-                if default is not None:
-                    # ns-2's default finds the model by its classifier slot, which only a
-                    # bind makes: bound to flow id -1, which no agent has
-                    out.append(f"$emod({m0}) bind $em({default}) -1")
-                out.append(f"$emod({m0}) default " + ("pass" if default is None else f"$em({default})"))
+                # ErrorModules at the link's head, each placed before those placed
+                # earlier (so the last one, module 0, is the first a packet meets): each
+                # model bound to its flows' ids (or the default), marking (markecn_) or
+                # holding (delay_pkt_) what it picks; with no default model, every other
+                # flow passed on
+                for stage in sorted({e.get("module", 0) for e in module}, reverse=True):
+                    m0 = n_err
+                    out += [f"set emod({m0}) [new ErrorModule Fid]",
+                            f"[$ns link $n({nid[a]}) $n({nid[b]})] errormodule $emod({m0})"]
+                    default = None
+                    for e in (e for e in module if e.get("module", 0) == stage):
+                        out += _error_model_tcl(e["error"], n_err)
+                        action = e.get("action", "drop")
+                        if action == "mark":
+                            out.append(f"$em({n_err}) set markecn_ true")
+                        elif action == "delay":
+                            out += [f"$em({n_err}) set delay_pkt_ true",
+                                    f"$em({n_err}) set delay_ {float(e['delay_ms']) / 1000.0!r}"]
+                        out.append(f"$emod({m0}) insert $em({n_err})")
+                        if e.get("flows") is None:
+                            default = n_err
+                        else:
+                            out += [f"$emod({m0}) bind $em({n_err}) {fid}" for name in e["flows"]
+                                    for fid in fids_of[name]]
+                        n_err += 1
+                    if default is not None:
+                        # ns-2's default finds the model by its classifier slot, which
+                        # only a bind makes: bound to flow id -1, which no agent has
+                        out.append(f"$emod({m0}) bind $em({default}) -1")
+                    out.append(f"$emod({m0}) default " + ("pass" if default is None else f"$em({default})"))
                 if f"{a}->{b}" not in monitored:
                     monitored.append(f"{a}->{b}")
             if err:
@@ -779,6 +783,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             *([f"${t} set SetCWRonRetransmit_ false"] if tcp.get("cwr_on_retransmit") is False else []),
             *([f"${t} set bugfix_ss_ 0"] if tcp.get("first_packet_loss_fix") is False else []),
             *([f"${t} set control_increase_ 1"] if tcp.get("grow_only_window_limited") else []),
+            *([f"${t} set aggressive_maxburst_ 0"] if tcp.get("send_on_old_ack") is False else []),
             *([f"${t} set numdupacksFrac_ {tcp['dupack_threshold_cwnd_divisor']}"]
               if tcp.get("dupack_threshold_cwnd_divisor") else []),
             *([f"${t} set LimTransmitFix_ true"] if tcp.get("limited_transmit_fix") else []),

@@ -254,6 +254,10 @@ _READ_BY_SOME = {
     # call (Fack's and Vegas's have their own): opencwnd only when network_limited()
     "control_increase_": ("0", ("Agent/TCP", "Agent/TCP/Reno", "Agent/TCP/Newreno", "Agent/TCP/Sack1"),
                           "grow_only_window_limited", True),
+    # the recv of TcpAgent, RenoTcpAgent, NewRenoTcpAgent and Sack1TcpAgent: an ACK below
+    # last_ack_ sends nothing (Fack's and Vegas's recv send on every ACK)
+    "aggressive_maxburst_": ("1", ("Agent/TCP", "Agent/TCP/Reno", "Agent/TCP/Newreno", "Agent/TCP/Sack1"),
+                             "send_on_old_ack", False),
 }
 
 # ns-2's variables that its agents read only with another setting on (the others' traces
@@ -1114,8 +1118,11 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
         i, side = link_index[(node_name[a], node_name[b])]
         d = sc["links"][i].get(side, {})
         where = direction[(a, b)]["where"]
-        if "error" in d or "error_module" in d:
-            raise Ns2ImportError(f"{where}: error model {objs.label(em)}: a second error model on one link direction")
+        entry_placed = how in ("lossmodel", "errormodule")
+        if "error" in d or ("error_module" in d and not (entry_placed and d.get("error_at") == "entry")):
+            raise Ns2ImportError(f"{where}: error model {objs.label(em)}: a second error model on one link direction, "
+                                 "one of them placed after the queue, is not modelled (several placed at the link's "
+                                 "head, by `$ns lossmodel` or `$link errormodule`, are)")
         # the models, each with the flow ids bound to it (None: the default)
         placed: list[tuple[str, set[int] | None]] = [(em, None)]
         if objs.cls.get(em) == "ErrorModule":
@@ -1166,10 +1173,13 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
         if not entries:
             continue
         d = sc["links"][i].setdefault(side, {})
-        if how in ("lossmodel", "errormodule"):
-            # an error module at the link's head, before its queue
+        if entry_placed:
+            # an error module at the link's head, before its queue: before those placed
+            # there earlier, which a packet then meets after it
             d["error_at"] = "entry"
-        d["error_module"] = entries
+            for e in d.get("error_module", []):
+                e["module"] = e.get("module", 0) + 1
+        d["error_module"] = entries + d.get("error_module", [])
     # flows
     used = set()    # flows
     used = set()
@@ -1248,6 +1258,12 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
             if "error_module" not in d:
                 continue
             entries = [e for e in d.pop("error_module") if not e.pop("unbound", False)]
+            # the modules numbered again without those left empty
+            number = {m: k for k, m in enumerate(sorted({e.get("module", 0) for e in entries}))}
+            for e in entries:
+                k = number[e.pop("module", 0)]
+                if k:
+                    e["module"] = k
             if not entries:
                 d.pop("error_at", None)
             elif len(entries) == 1 and entries[0].get("action", "drop") == "drop":

@@ -41,6 +41,57 @@ pub enum AtEntry {
     Delay(f64),
 }
 
+/// What the link's entry (its chain of modules) does to a packet.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Entry {
+    /// Lost in one of the modules.
+    Lost,
+    /// On to the queue, marked Congestion Experienced by some module if `mark`.
+    On { mark: bool },
+    /// Held for `secs` by a module, then on to module `next` (the queue if none is
+    /// left), marked if `mark`.
+    Held { secs: f64, next: usize, mark: bool },
+}
+
+/// Error modules one after the other at a link's entry, as ns-2 places them: each
+/// `$link errormodule` (and `$ns lossmodel`) adds one at the link's head, before those
+/// placed earlier, so a packet meets the last placed first.
+#[derive(Clone, Debug, Default)]
+pub struct Chain {
+    modules: Vec<ErrorModule>,
+}
+
+impl Chain {
+    /// The module a packet meets `k`-th (from 0), made empty if new.
+    pub fn module(&mut self, k: usize) -> &mut ErrorModule {
+        if self.modules.len() <= k {
+            self.modules.resize_with(k + 1, Default::default);
+        }
+        &mut self.modules[k]
+    }
+
+    /// The verdict on a packet that reaches module `from` (0: as it reaches the link).
+    pub fn judge_from(&mut self, from: usize, flow: FlowId, size_bytes: u32, now_s: f64, draws: &mut Draws) -> Entry {
+        let mut mark = false;
+        for (k, m) in self.modules.iter_mut().enumerate().skip(from) {
+            match m.judge(flow, size_bytes, now_s, draws) {
+                AtEntry::Pass => {}
+                AtEntry::Mark => mark = true,
+                AtEntry::Lost => return Entry::Lost,
+                AtEntry::Delay(secs) => return Entry::Held { secs, next: k + 1, mark },
+            }
+        }
+        Entry::On { mark }
+    }
+
+    /// What ns-2's Link::down does to each model (ErrorModel::reset).
+    pub fn reset(&mut self) {
+        for m in &mut self.modules {
+            m.reset();
+        }
+    }
+}
+
 /// One model of the module and what it does to the packets it picks.
 #[derive(Clone, Debug)]
 pub struct BoundModel {
@@ -108,10 +159,6 @@ impl ErrorModule {
         }
     }
 
-    /// Whether any model delays packets (the run then keeps a store for them).
-    pub fn delays(&self) -> bool {
-        self.models.iter().any(|m| matches!(m.on_error, OnError::Delay(_)))
-    }
 }
 
 #[cfg(test)]
@@ -153,6 +200,25 @@ mod tests {
         let mut d = draws();
         assert_eq!(m.judge(0, 1000, 0.0, &mut d), AtEntry::Delay(0.25));
         assert_eq!(m.judge(2, 1000, 0.0, &mut d), AtEntry::Pass);
-        assert!(m.delays());
+    }
+
+    /// Two modules one after the other (ns-2's `$link errormodule` twice): a packet
+    /// the first marks goes on to the second, which may drop it; one the first holds
+    /// goes on to the second when released (`judge_from`), its mark kept.
+    #[test]
+    fn a_chain_passes_each_packet_through_its_modules_in_order() {
+        let mut c = Chain::default();
+        c.module(0).add(ErrorModel::List(List::new(Unit::Pkt, vec![1, 2])), OnError::Mark, None);
+        c.module(0).add(ErrorModel::List(List::new(Unit::Pkt, vec![0])), OnError::Delay(0.5), Some(vec![7]));
+        c.module(1).add(ErrorModel::List(List::new(Unit::Pkt, vec![1])), OnError::Drop, None);
+        let mut d = draws();
+        assert_eq!(c.judge_from(0, 0, 1000, 0.0, &mut d), Entry::On { mark: false });
+        // flow 0's second packet marked by the first module, lost in the second (its
+        // second packet too)
+        assert_eq!(c.judge_from(0, 0, 1000, 0.0, &mut d), Entry::Lost);
+        assert_eq!(c.judge_from(0, 0, 1000, 0.0, &mut d), Entry::On { mark: true });
+        // flow 7's first packet held by the first module, then judged by the second
+        assert_eq!(c.judge_from(0, 7, 1000, 0.0, &mut d), Entry::Held { secs: 0.5, next: 1, mark: false });
+        assert_eq!(c.judge_from(1, 7, 1000, 0.5, &mut d), Entry::On { mark: false });
     }
 }

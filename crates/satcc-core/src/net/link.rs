@@ -32,7 +32,7 @@
 //! `million_packets_do_not_drift`).
 
 use super::error_model::ErrorModel;
-use super::error_module::{AtEntry, ErrorModule, OnError};
+use super::error_module::{Chain, Entry, OnError};
 use super::packet::{Packet, CE};
 use super::queue::{Occupancy, QueueDiscipline, Verdict, Waiting};
 use super::{FlowId, NodeId};
@@ -210,7 +210,7 @@ pub struct Link {
     /// (ns-2's `$ns lossmodel` and `$link errormodule`: an error module at the link's
     /// head, net::error_module; `error` loses packets at the far end after their
     /// transmission, as `$ns link-lossmodel`).
-    error_entry: Option<Box<ErrorModule>>,
+    error_entry: Option<Box<Chain>>,
     /// Whether anything acts on a packet as it reaches the link (`at_entry`): an error
     /// module at the entry, or outages.
     entry_hook: bool,
@@ -494,9 +494,8 @@ impl Link {
     pub fn offer(&mut self, mut pkt: Packet, at: At, order: &mut Order) -> Offer {
         if self.entry_hook {
             match self.at_entry(&pkt, at.shadow) {
-                AtEntry::Pass => {}
-                AtEntry::Mark => pkt.aux |= CE,
-                AtEntry::Lost | AtEntry::Delay(_) => return Offer::Dropped(Verdict::Lost),
+                Entry::On { mark } => pkt.aux |= if mark { CE } else { 0 },
+                Entry::Lost | Entry::Held { .. } => return Offer::Dropped(Verdict::Lost),
             }
         }
         match self.offer_passed(&pkt, Pass::AsIs, at, order) {
@@ -901,34 +900,42 @@ impl Link {
         self.entry_hook
     }
 
-    /// What the link's entry does to `pkt` as it arrives (one draw of the model its
-    /// flow goes to, if any): a lost packet (or one a link that is down refuses) is
-    /// counted here, the lost one as an arrival and an error drop; a delayed one as an
-    /// arrival, which its later `offer_delayed` does not count again.
+    /// What the link's entry does to `pkt` as it arrives (a draw of each model its flow
+    /// goes to, module after module): a lost packet (or one a link that is down
+    /// refuses) is counted here, the lost one as an arrival and an error drop; a held
+    /// one as an arrival, which its later `at_entry_from` and `offer_delayed` do not
+    /// count again.
     #[cold]
     #[inline(never)]
-    pub fn at_entry(&mut self, pkt: &Packet, now_s: f64) -> AtEntry {
+    pub fn at_entry(&mut self, pkt: &Packet, now_s: f64) -> Entry {
         if self.down {
             self.stats.refused_down += 1;
-            return AtEntry::Lost;
+            return Entry::Lost;
         }
-        let got = match self.error_entry.as_mut() {
-            Some(m) => m.judge(pkt.flow, pkt.size_bytes as u32, now_s, &mut self.error_rng),
-            None => AtEntry::Pass,
-        };
-        match got {
-            AtEntry::Lost => {
-                self.stats.arrivals_pkts += 1;
-                self.stats.count_error(pkt);
-            }
-            AtEntry::Delay(_) => self.stats.arrivals_pkts += 1,
-            AtEntry::Pass | AtEntry::Mark => {}
+        self.stats.arrivals_pkts += 1;
+        let got = self.at_entry_from(0, pkt, now_s);
+        if let Entry::On { .. } = got {
+            // (counted by `offer_passed`)
+            self.stats.arrivals_pkts -= 1;
         }
         got
     }
 
-    /// Offer a packet an entry error model delayed (`AtEntry::Delay`), now past the
-    /// module: its arrival was counted when it reached the link.
+    /// The verdict of the entry's modules from module `from` on, on a packet whose
+    /// arrival is counted (one a module held, released to the next): a loss counted.
+    pub fn at_entry_from(&mut self, from: usize, pkt: &Packet, now_s: f64) -> Entry {
+        let got = match self.error_entry.as_mut() {
+            Some(c) => c.judge_from(from, pkt.flow, pkt.size_bytes as u32, now_s, &mut self.error_rng),
+            None => Entry::On { mark: false },
+        };
+        if got == Entry::Lost {
+            self.stats.count_error(pkt);
+        }
+        got
+    }
+
+    /// Offer a packet an entry error module held (`Entry::Held`), now past the
+    /// modules: its arrival was counted when it reached the link.
     pub fn offer_delayed(&mut self, pkt: &Packet, pass: Pass, at: At, order: &mut Order) -> Offer {
         self.stats.arrivals_pkts -= 1;
         self.offer_passed(pkt, pass, at, order)
@@ -939,21 +946,17 @@ impl Link {
     /// transmission time; its draw comes before the queue's (RED's).
     pub fn set_error_at_entry(&mut self) {
         if let Some(m) = self.error.take() {
-            self.add_entry_model(m, OnError::Drop, None);
+            self.add_entry_model(0, m, OnError::Drop, None);
         }
     }
 
-    /// Add a model to the error module at the link's entry (net::error_module): it
-    /// sees the packets of `flows` [none: of every flow no other model sees] and does
-    /// `on_error` to those it picks.
-    pub fn add_entry_model(&mut self, model: ErrorModel, on_error: OnError, flows: Option<Vec<FlowId>>) {
-        self.error_entry.get_or_insert_with(Default::default).add(model, on_error, flows);
+    /// Add a model to the `module`-th error module a packet meets at the link's entry
+    /// (net::error_module): it sees the packets of `flows` [none: of every flow no
+    /// other model of that module sees] and does `on_error` to those it picks.
+    pub fn add_entry_model(&mut self, module: usize, model: ErrorModel, on_error: OnError,
+                           flows: Option<Vec<FlowId>>) {
+        self.error_entry.get_or_insert_with(Default::default).module(module).add(model, on_error, flows);
         self.entry_hook = true;
-    }
-
-    /// Whether the entry's error module delays packets.
-    pub fn delays_at_entry(&self) -> bool {
-        self.error_entry.as_ref().is_some_and(|m| m.delays())
     }
 
     /// The link will go down at times (it refuses packets at its entry while down).
@@ -1250,7 +1253,7 @@ mod tests {
         use crate::net::error_model::ErrorModel;
         let mut o = Order::new();
         let mut l = link(100);
-        l.add_entry_model(ErrorModel::PacketErrorRate { per: 1.0 }, OnError::Drop, Some(vec![3, 1, 3]));
+        l.add_entry_model(0, ErrorModel::PacketErrorRate { per: 1.0 }, OnError::Drop, Some(vec![3, 1, 3]));
         for (flow, lost) in [(0, false), (1, true), (2, false), (3, true)] {
             let got = l.offer(Packet { flow, ..pkt(flow as i64) }, at(0), &mut o);
             assert_eq!(matches!(got, Offer::Dropped(Verdict::Lost)), lost, "flow {flow}");
@@ -1489,10 +1492,10 @@ mod tests {
         // time in the system: 1, 2 and 2.5 ms for the first three, 2.5 ms for the two
         // waiting, over 5 ms
         assert!((l.mean_queue_pkts(from_ms(5.0)) - (1.0 + 2.0 + 2.5 + 2.5 + 2.5) / 5.0).abs() < 1e-9);
-        assert!(l.is_down() && l.at_entry(&pkt(5), 0.0) == AtEntry::Lost);
+        assert!(l.is_down() && l.at_entry(&pkt(5), 0.0) == Entry::Lost);
         assert_eq!((l.stats.refused_down, l.stats.arrivals_pkts), (1, 5), "refused, not an arrival");
         l.go_up();
-        assert!(l.at_entry(&pkt(6), 0.0) == AtEntry::Pass);
+        assert!(l.at_entry(&pkt(6), 0.0) == Entry::On { mark: false });
         assert!(matches!(l.offer(pkt(6), at(from_ms(3.0)), &mut o), Offer::Admitted { was_empty: true }));
         // idle: sent at once, 1 ms, then 10 ms on the wire
         assert_eq!(l.head_arrival().map(|x| x.0), Some(from_ms(14.0)));

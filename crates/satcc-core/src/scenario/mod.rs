@@ -626,11 +626,19 @@ pub struct ErrorModuleEntry {
     /// What the model does to a packet it picks [drop].
     #[serde(default)]
     pub action: ErrorAction,
-    /// With `action: delay`, how long the packet is held before it goes on to the
-    /// queue, ms.
+    /// With `action: delay`, how long the packet is held before it goes on (to the
+    /// next module, or the queue), ms.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(min = 0, max = MAX_DELAY_MS))]
     pub delay_ms: Option<f64>,
+    /// Which of the link direction's error modules the model is in, by the order a
+    /// packet meets them: 0, the first [0]. Several modules one after the other are
+    /// ns-2's `$link errormodule` (or `$ns lossmodel`) given more than once, each
+    /// placed at the link's head, before the earlier ones: a packet marked or held by
+    /// one goes on to the next.
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    #[schemars(range(max = 15))]
+    pub module: u32,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
@@ -1664,16 +1672,21 @@ impl Scenario {
         }
         let known: Vec<String> =
             self.flows.iter().enumerate().map(|(i, f)| f.name.clone().unwrap_or_else(|| format!("f{i}"))).collect();
-        let mut seen: HashMap<&str, usize> = HashMap::new();
-        let mut default = None;
+        // by module: the entry naming each flow, and the default's entry
+        let mut seen: HashMap<(u32, &str), usize> = HashMap::new();
+        let mut defaults: HashMap<u32, usize> = HashMap::new();
         for (k, e) in module.iter().enumerate() {
             let at = format!("{field}[{k}]");
+            if e.module > 15 {
+                return Err(format!("{at}.module: {} is out of range (allowed: 0 to 15)", e.module));
+            }
             validate_error(&e.error, self.ns2_rng_seed.is_some(), &format!("{at}.error"))?;
             match &e.flows {
                 None => {
-                    if let Some(j) = default.replace(k) {
-                        return Err(format!("{at}.flows: unset here and in entry {j}: one model at most sees the \
-                                            flows no other names (allowed: flows on all but one entry)"));
+                    if let Some(j) = defaults.insert(e.module, k) {
+                        return Err(format!("{at}.flows: unset here and in entry {j} of the same module: one model \
+                                            at most sees the flows no other names (allowed: flows on all but one \
+                                            entry of a module)"));
                     }
                 }
                 Some(names) => {
@@ -1686,9 +1699,10 @@ impl Scenario {
                             return Err(format!("{at}.flows: '{n}' is not a flow of the scenario (flows: {})",
                                                known.join(", ")));
                         }
-                        if let Some(j) = seen.insert(n.as_str(), k).filter(|&j| j != k) {
-                            return Err(format!("{at}.flows: '{n}' is named by entry {j} too; a flow's packets go \
-                                                to one model (ns-2's last `bind` of a flow id wins)"));
+                        if let Some(j) = seen.insert((e.module, n.as_str()), k).filter(|&j| j != k) {
+                            return Err(format!("{at}.flows: '{n}' is named by entry {j} of the same module too; a \
+                                                flow's packets go to one model of a module (ns-2's last `bind` of a \
+                                                flow id wins)"));
                         }
                     }
                 }

@@ -219,12 +219,12 @@ impl Simulation {
                             ErrorAction::Mark => OnError::Mark,
                             ErrorAction::Delay => OnError::Delay(e.delay_ms.unwrap_or(0.0) / 1000.0),
                         };
-                        link.add_entry_model(build_error(&e.error), on_error, e.flows.as_ref().map(ids_of));
+                        link.add_entry_model(e.module as usize, build_error(&e.error), on_error, e.flows.as_ref().map(ids_of));
                     }
                 } else if link.error.is_some() && d.error_at.unwrap_or(l.error_at) == ErrorPlace::Entry {
                     let model = link.error.take().expect("checked");
                     let flows = d.error_flows.as_ref().or(l.error_flows.as_ref()).map(ids_of);
-                    link.add_entry_model(model, OnError::Drop, flows);
+                    link.add_entry_model(0, model, OnError::Drop, flows);
                 }
                 let outages = d.outages.as_ref().unwrap_or(&l.outages);
                 for o in outages {
@@ -854,6 +854,11 @@ pub(crate) fn flow_transport(sc: &Scenario, i: usize) -> Result<FlowTransport, S
                      "Tahoe, Reno, NewReno and Sack1 agents' new ACKs (Fack's and Vegas's are their own)",
                      &[Tahoe, Reno, Newreno])?;
         }
+        if !cfg.send_on_old_ack {
+            ns2_rule("send_on_old_ack", "false is ns-2's aggressive_maxburst_ 0",
+                     "Tahoe, Reno, NewReno and Sack1 agents' ACKs (Fack and Vegas send on every ACK)",
+                     &[Tahoe, Reno, Newreno])?;
+        }
     }
     if (cfg.dupack_threshold_cwnd_divisor > 0 || cfg.limited_transmit_fix) && !sack1 {
         let (key, var) = if cfg.limited_transmit_fix {
@@ -923,6 +928,7 @@ pub(crate) fn flow_transport(sc: &Scenario, i: usize) -> Result<FlowTransport, S
         ("cwr_on_retransmit", "SetCWRonRetransmit_ false", !cfg.cwr_on_retransmit as u32),
         ("first_packet_loss_fix", "bugfix_ss_ 0", !cfg.first_packet_loss_fix as u32),
         ("grow_only_window_limited", "control_increase_ 1", cfg.grow_only_window_limited as u32),
+        ("send_on_old_ack", "aggressive_maxburst_ 0", !cfg.send_on_old_ack as u32),
         ("srtt_bits", "T_SRTT_BITS", (cfg.srtt_bits != 3) as u32),
         ("rttvar_bits", "T_RTTVAR_BITS", (cfg.rttvar_bits != 2) as u32),
         ("rto_rttvar_exp", "rttvar_exp_", (cfg.rto_rttvar_exp != 2) as u32),

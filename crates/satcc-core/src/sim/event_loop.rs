@@ -2,7 +2,7 @@
 
 use crate::engine::{from_secs, to_secs, EventQueue, Time};
 use crate::metrics::series::{DropRow, FeedbackRow, FlowRow, PacketRow, PingRow, QueueRow};
-use crate::net::error_module::AtEntry;
+use crate::net::error_module::Entry;
 use crate::net::link::{At, Offer, Pass};
 use crate::net::queue::Verdict;
 use crate::net::{FlowId, LinkId, NodeId, Packet, PacketKind};
@@ -30,63 +30,77 @@ impl Simulation {
         self.offer_to(pkt, pass, link, false);
     }
 
-    /// `enqueue` at a link whose entry acts on packets (an error module, or outages).
+    /// `enqueue` at a link whose entry acts on packets (error modules, or outages).
     #[cold]
     #[inline(never)]
     fn enqueue_past_entry(&mut self, pkt: &Packet, pass: Pass, link: LinkId) {
         let l = &mut self.links[link as usize];
         match l.at_entry(pkt, self.shadow) {
-            AtEntry::Pass => self.offer_to(pkt, pass, link, false),
-            AtEntry::Lost => {
+            Entry::On { mark: false } => self.offer_to(pkt, pass, link, false),
+            Entry::Lost => {
                 // refused by a link that is down, or lost to an error model at its
                 // entry, before its queue
                 let cause = if l.is_down() { DropCause::LinkDown } else { DropCause::Error };
                 self.count_drop(pkt, link, cause);
             }
-            AtEntry::Mark => {
-                // an ECN flow's data segment carries the mark (the others' packets,
-                // whose receivers read none, and ACKs go on as they are: ns-2 sets CE
-                // in any packet, which only an ECN receiver reads)
-                let mut p = *pkt;
-                if p.is_data() && p.flow != ROUTING_FLOW && self.flows[p.flow as usize].ecn {
-                    p.aux |= crate::net::packet::CE;
-                }
-                self.offer_to(&p, pass, link, false);
-            }
-            AtEntry::Delay(s) => {
+            got => self.after_entry(*pkt, pass, link, got, false),
+        }
+    }
+
+    /// A packet an entry error module marked or held (`got`); `held`: its arrival at
+    /// the link is counted (it was held before).
+    fn after_entry(&mut self, mut pkt: Packet, pass: Pass, link: LinkId, got: Entry, held: bool) {
+        let mark = match got {
+            Entry::On { mark } | Entry::Held { mark, .. } => mark,
+            Entry::Lost => unreachable!("handled by the caller"),
+        };
+        if mark && pkt.is_data() && pkt.flow != ROUTING_FLOW && self.flows[pkt.flow as usize].ecn {
+            // an ECN flow's data segment carries the mark (the others' packets, whose
+            // receivers read none, and ACKs go on as they are: ns-2 sets CE in any
+            // packet, which only an ECN receiver reads)
+            pkt.aux |= crate::net::packet::CE;
+        }
+        match got {
+            Entry::Held { secs, next, .. } => {
                 let slot = match self.held_free.pop() {
                     Some(i) => {
-                        self.held[i as usize] = Some((link, *pkt, pass));
+                        self.held[i as usize] = Some((link, next as u32, pkt, pass));
                         i
                     }
                     None => {
-                        self.held.push(Some((link, *pkt, pass)));
+                        self.held.push(Some((link, next as u32, pkt, pass)));
                         (self.held.len() - 1) as u32
                     }
                 };
                 // due at the event's double time plus the delay, as ns-2's
                 // Scheduler::schedule(target_, p, delay_)
-                let sh = self.shadow + s;
+                let sh = self.shadow + secs;
                 self.events.push(from_secs(sh), sh, Ev::EntryDelay(slot));
             }
+            _ => self.offer_to(&pkt, pass, link, held),
         }
     }
 
-    /// A packet an entry error module held goes on to its link's queue.
+    /// A packet an entry error module held goes on to the next module, or to its
+    /// link's queue.
     #[cold]
     #[inline(never)]
     fn on_entry_delay(&mut self, slot: u32) {
-        let (link, pkt, pass) = self.held[slot as usize].take().expect("a held packet");
+        let (link, next, pkt, pass) = self.held[slot as usize].take().expect("a held packet");
         self.held_free.push(slot);
-        if self.links[link as usize].is_down() {
+        let l = &mut self.links[link as usize];
+        if l.is_down() {
             // ns-2's module hands it to a link that is down (its queue was reset): lost
             // there, as what a link down refuses
-            self.links[link as usize].stats.arrivals_pkts -= 1;
-            self.links[link as usize].stats.refused_down += 1;
+            l.stats.arrivals_pkts -= 1;
+            l.stats.refused_down += 1;
             self.count_drop(&pkt, link, DropCause::LinkDown);
             return;
         }
-        self.offer_to(&pkt, pass, link, true);
+        match l.at_entry_from(next as usize, &pkt, self.shadow) {
+            Entry::Lost => self.count_drop(&pkt, link, DropCause::Error),
+            got => self.after_entry(pkt, pass, link, got, true),
+        }
     }
 
     /// Offer a packet past the link's entry to its queue (`held`: one the entry held,

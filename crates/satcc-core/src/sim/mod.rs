@@ -292,9 +292,9 @@ pub struct Simulation {
     events: EventQueue<Ev>,
     outbox: Vec<Packet>,
     /// Packets an error module at a link's entry holds (`action: delay`): (link, the
-    /// packet, what the router passing it on changes), each slot freed when it goes on
-    /// (`held_free`).
-    held: Vec<Option<(LinkId, Packet, Pass)>>,
+    /// module it goes on to, the packet, what the router passing it on changes), each
+    /// slot freed when it goes on (`held_free`).
+    held: Vec<Option<(LinkId, u32, Packet, Pass)>>,
     held_free: Vec<u32>,
     monitored: Vec<LinkId>,
     rate_changes: Vec<(LinkId, f64)>,

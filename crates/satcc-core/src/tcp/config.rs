@@ -600,6 +600,12 @@ pub struct TcpConfig {
     /// does not open a window it does not use. ns-2's Tahoe, Reno, NewReno and Sack1
     /// agents (Fack's and Vegas's new ACKs are their own).
     pub grow_only_window_limited: bool,
+    /// An ACK below the highest acknowledged (one that came after a later ACK) lets the
+    /// sender send what its window allows, as every ACK does [true: ns-2's
+    /// aggressive_maxburst_ 1]; false, it sends nothing (aggressive_maxburst_ 0:
+    /// Allman's valid-ACK check in the recv of ns-2's Tahoe, Reno, NewReno and Sack1
+    /// agents; Fack's and Vegas's send on every ACK).
+    pub send_on_old_ack: bool,
     /// With `delayed_ack`: a Linux receiver (6.7+) acknowledges at once an in-order
     /// segment carrying PSH, once the application has read it with nothing held out of
     /// order (tcp_measure_rcv_mss's ICSK_ACK_PUSHED, tcp_cleanup_rbuf). With it the
@@ -720,6 +726,7 @@ impl Default for TcpConfig {
             cwr_on_retransmit: true,
             first_packet_loss_fix: true,
             grow_only_window_limited: false,
+            send_on_old_ack: true,
             delayed_ack: false,
             delayed_ack_interval_s: 0.1,
             quick_ack: false,

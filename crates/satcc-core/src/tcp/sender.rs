@@ -1908,6 +1908,8 @@ impl TcpSender {
         }
         self.loss.observe_ack(now, ack.rwnd_pkts);
         let thresh = self.cfg.dupack_threshold as i64;
+        // (aggressive_maxburst_ 0: an ACK below last_ack_ sends nothing)
+        let sends = self.cfg.send_on_old_ack || ack.seq >= self.last_ack;
         match self.cfg.recovery {
             Recovery::Newreno => {
                 if ack.seq > self.last_ack {
@@ -1954,9 +1956,9 @@ impl TcpSender {
                         self.send_one(now, out);
                     }
                 }
-                if self.dupacks == 0 {
+                if sends && self.dupacks == 0 {
                     self.send_much(now, out);
-                } else if self.dupacks > thresh - 1 {
+                } else if sends && self.dupacks > thresh - 1 {
                     // ns-2 sends at most two packets per ACK during recovery
                     self.send_much_forced(now, 2, false, out);
                 }
@@ -1980,7 +1982,9 @@ impl TcpSender {
                         self.send_one(now, out);
                     }
                 }
-                self.send_much(now, out);
+                if sends {
+                    self.send_much(now, out);
+                }
             }
             Recovery::Reno => {
                 if ack.seq > self.last_ack {
@@ -2009,7 +2013,7 @@ impl TcpSender {
                         self.send_one(now, out);
                     }
                 }
-                if self.dupacks == 0 || self.dupacks > thresh - 1 {
+                if sends && (self.dupacks == 0 || self.dupacks > thresh - 1) {
                     self.send_much(now, out);
                 }
             }
@@ -2198,6 +2202,8 @@ impl TcpSender {
         if self.ack_ece {
             self.ecn_response(ack.seq, now);
         }
+        // (aggressive_maxburst_ 0: an ACK below last_ack_ sends nothing)
+        let sends = self.cfg.send_on_old_ack || ack.seq >= self.last_ack;
         if !self.sack1.fastrecov {
             if ack.seq > self.last_ack {
                 // recv_newack_helper: newack and opencwnd
@@ -2218,7 +2224,7 @@ impl TcpSender {
                     }
                 }
             }
-            if self.dupacks == 0 {
+            if sends && self.dupacks == 0 {
                 self.send_much_sack1(false, self.cfg.max_burst_pkts, now, out);
             }
             return;
@@ -2244,7 +2250,9 @@ impl TcpSender {
                 self.dupacks += 1;
             }
         }
-        self.send_much_sack1(false, self.cfg.max_burst_pkts, now, out);
+        if sends {
+            self.send_much_sack1(false, self.cfg.max_burst_pkts, now, out);
+        }
     }
 
     /// ns-2's bugfix_ss_ escape in dupack_action: nothing acknowledged yet, so the
@@ -3115,6 +3123,30 @@ mod tests {
             assert_eq!(out.len() as i64, app.min(10));
             s.on_ack(&ack(0), 10 * MS, &mut out);
             assert!((s.w.cwnd - want).abs() < 1e-12, "{limited} {app}: {}", s.w.cwnd);
+        }
+    }
+
+    /// ns-2's aggressive_maxburst_ 0: an ACK below the highest acknowledged (it came
+    /// behind a later one) sends nothing, where by default it sends what maxburst_ kept
+    /// back on the ACK before.
+    #[test]
+    fn an_old_ack_sends_only_with_aggressive_maxburst() {
+        for (send_on_old_ack, want) in [(true, 2), (false, 0)] {
+            let cfg = TcpConfig { rwnd_pkts: 100, syn: false, delay_growth: false, max_burst_pkts: 2, send_on_old_ack,
+                                  ..TcpConfig::default() };
+            let mut s = TcpSender::new(0, cfg, Box::new(Reno), 0.0);
+            s.w = Window { cwnd: 10.0, ssthresh: 5.0 };
+            let mut out = vec![];
+            s.app_send(GREEDY, 0, &mut out);
+            assert_eq!(out.len(), 2, "maxburst 2");
+            // ACK 1: two more sent (maxburst), the window allows more
+            out.clear();
+            s.on_ack(&ack(1), 10 * MS, &mut out);
+            assert_eq!(seqs(&out), vec![2, 3]);
+            // ACK 0, late: below last_ack
+            out.clear();
+            s.on_ack(&ack(0), 11 * MS, &mut out);
+            assert_eq!(out.len(), want, "send_on_old_ack {send_on_old_ack}");
         }
     }
 
