@@ -509,16 +509,22 @@ def test_an_error_module_names_its_models_flows_and_actions():
                       "(allowed: error_module alone, or error)")
     del d["links"][0]["error"]
     d["links"][0]["error_module"][1]["flows"] = [f0]
-    assert err(d) == (f"links[0].error_module[1].flows: '{f0}' is named by entry 0 too; a flow's packets go to one "
-                      "model (ns-2's last `bind` of a flow id wins)")
+    assert err(d) == (f"links[0].error_module[1].flows: '{f0}' is named by entry 0 of the same module too; a flow's "
+                      "packets go to one model of a module (ns-2's last `bind` of a flow id wins)")
+    # in another module (one after the other, as `$link errormodule` given twice) it may
+    d["links"][0]["error_module"][1]["module"] = 1
+    validate(d)
+    d["links"][0]["error_module"][1]["module"] = 16
+    assert err(d).startswith("links[0].error_module[1].module")
+    del d["links"][0]["error_module"][1]["module"]
     d["links"][0]["error_module"][1]["flows"] = ["nobody"]
     assert err(d).startswith("links[0].error_module[1].flows: 'nobody' is not a flow of the scenario (flows: ")
     d["links"][0]["error_module"][1]["flows"] = []
     assert err(d).startswith("links[0].error_module[1].flows: empty (allowed: one or more flow names")
     d["links"][0]["error_module"][0].pop("flows")
     d["links"][0]["error_module"][1].pop("flows")
-    assert err(d).startswith("links[0].error_module[1].flows: unset here and in entry 0: one model at most sees "
-                             "the flows no other names")
+    assert err(d).startswith("links[0].error_module[1].flows: unset here and in entry 0 of the same module: one "
+                             "model at most sees the flows no other names")
     d["links"][0]["error_module"] = [{"error": per, "action": "delay"}]
     assert err(d) == ("links[0].error_module[0].delay_ms: missing; action delay holds a packet that long (allowed: "
                       "0 to 10000000 ms)")
@@ -540,3 +546,13 @@ def test_an_error_module_names_its_models_flows_and_actions():
     d["links"][1]["a_to_b"]["error_flows"] = [f0]
     assert err(d) == ("links[1].a_to_b.error_flows: with an error_module, each model names its flows (allowed: "
                       "flows in each error_module entry)")
+
+
+def test_send_on_old_ack_is_a_rule_of_ns2_s_tahoe_reno_newreno_and_sack1_agents():
+    d = base()
+    d["tcp"]["send_on_old_ack"] = False
+    validate(d)
+    d["flows"][0]["cc"] = "vegas"
+    m = err(d)
+    assert m.startswith("flows[0].tcp.send_on_old_ack: false is ns-2's aggressive_maxburst_ 0, a rule of its Tahoe, "
+                        "Reno, NewReno and Sack1 agents' ACKs"), m
