@@ -83,3 +83,27 @@ def test_the_export_writes_ns2_s_module():
                  "$em(1) set delay_ 0.25", "$emod(0) insert $em(1)", "$emod(0) bind $em(1) -1",
                  "$emod(0) default $em(1)"):
         assert want in lines, want
+
+
+def test_modules_one_after_the_other_and_their_export():
+    # ns-2's `$link errormodule` given twice: the later placed is met first; a packet
+    # the first module passes meets the second, whose list counts only those
+    d = dumbbell(ecn=False, queue_ecn=False, duration_s=10, flows=2)
+    first = {"error": {"type": "list", "drops": [20, 21]}, "flows": ["f0"]}
+    second = {"error": {"type": "list", "drops": [20, 40]}, "module": 1}
+    s = satcc.run(module(d, [first, second])).summary
+    # f0's 20th and 21st lost in the first; the second sees every other packet: its
+    # 20th and 40th lost
+    assert link(s, "s->r1")["drops_error"] == 4
+    # held by the first (80 ms), then judged by the second when released
+    held = {**first, "action": "delay", "delay_ms": 80}
+    s2 = satcc.run(module(d, [held, {**second, "flows": ["f0"]}])).summary
+    assert link(s2, "s->r1")["drops_error"] == 2
+    tcl = ns2.to_tcl(module(d, [first, second])).splitlines()
+    # the second module placed first, so that the first is met first
+    places = [k for k, line in enumerate(tcl) if line.endswith("errormodule $emod(0)") or
+              line.endswith("errormodule $emod(1)")]
+    assert [tcl[k].split()[-1] for k in places] == ["$emod(0)", "$emod(1)"]
+    assert "$emod(0) insert $em(0)" in tcl and "$emod(1) insert $em(1)" in tcl
+    # em(0) is the second module's model (placed first), em(1) the first's
+    assert "$em(0) droplist {20 40}" in tcl and "$emod(1) bind $em(1) 0" in tcl

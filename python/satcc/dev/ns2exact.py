@@ -430,7 +430,8 @@ ERROR_MODULE_FIRST = 66000
 # From ERROR_ACTIONS_FIRST to ERROR_ACTIONS_FIRST + 99: those networks, where seven
 # entry error models in ten become an error module of up to three models (ns-2's
 # ErrorModule), each seeing some flows or the flows no other sees, and each dropping,
-# marking (markecn_) or holding (delay_pkt_, delay_ 0 to 300 ms) what it picks
+# marking (markecn_) or holding (delay_pkt_, delay_ 0 to 300 ms) what it picks; three
+# modules in ten have a second module after them (ns-2's `$link errormodule` twice)
 ERROR_ACTIONS_FIRST = 67000
 # Networks found apart by a scan beyond the reference (`scan A B --family F`) and kept in
 # it once fixed, each with its family (network(k, F)): 92028 (dv) parted by a RED draw
@@ -1573,7 +1574,8 @@ def _make_error_actions(sc: dict, rng: random.Random) -> None:
     split among them (the last model, in half the modules, seeing the flows no other
     names: ns-2's `$em default $model`), each model the direction's own or a list or
     periodic one, and each dropping, marking (ns-2's markecn_) or holding what it picks
-    for 0 to 300 ms (delay_pkt_ with delay_)."""
+    for 0 to 300 ms (delay_pkt_ with delay_); three in ten with a second module of one
+    model after them, which a packet the first passes, marks or releases then meets."""
     _make_error_module(sc, rng)
     names = [f["name"] for f in sc["flows"]]
     for l in sc["links"]:
@@ -1603,6 +1605,21 @@ def _make_error_actions(sc: dict, rng: random.Random) -> None:
                 entries.append(e)
             if rng.random() < 0.5:
                 entries[-1].pop("flows")
+            if rng.random() < 0.3:
+                # a second module, met after the first (ns-2's `$link errormodule` given
+                # twice: the later placed is met first)
+                e = {"error": rng.choice([
+                    {"type": "list", "unit": "pkt", "drops": sorted(rng.sample(range(2, 150), rng.randint(1, 5)))},
+                    {"type": "periodic", "unit": "pkt", "period": float(rng.randint(10, 40)),
+                     "offset": float(rng.randint(0, 10))}]), "module": 1}
+                action = rng.choice(["drop", "mark", "delay"])
+                if action == "mark":
+                    e["action"] = "mark"
+                elif action == "delay":
+                    e.update(action="delay", delay_ms=rng.choice([0.0, 10.0, 80.0]))
+                if rng.random() < 0.5:
+                    e["flows"] = sorted(rng.sample(names, rng.randint(1, len(names))))
+                entries.append(e)
             d["error_module"] = entries
 
 
@@ -2752,6 +2769,10 @@ FAMILY_CONTROLS = {
         "every model but the first left out": lambda sc: [
             d.update(error_module=d["error_module"][:1]) for l in sc["links"]
             for d in (l.get("a_to_b", {}), l.get("b_to_a", {})) if len(d.get("error_module", [])) > 1],
+        "every second module met first": lambda sc: [
+            e.update(module=1 - e.get("module", 0)) for l in sc["links"]
+            for d in (l.get("a_to_b", {}), l.get("b_to_a", {}))
+            if any(x.get("module") for x in d.get("error_module", [])) for e in d["error_module"]],
     },
     "window-rules": {
         "every increase standard TCP's": _without_window_rules,
