@@ -2531,6 +2531,28 @@ def test_the_comparison_sees_each_error_modules_actions_and_models():
     assert list(got.values()) == [18, 14, 5], got
 
 
+def test_the_window_validation_networks_validate_tahoe_reno_newreno_and_sack1_windows():
+    # networks from WINDOW_VALIDATION_FIRST: seven in ten of the Tahoe, Reno, NewReno and
+    # Sack1 agents validate their window (QOption_ 1) over ON/OFF sources and bulk
+    # transfers; every one compared with ns-2 above
+    nets = _family("window-validation")
+    made = [ns2exact.network(k) for k in nets]
+    on = [f for sc in made for f in sc["flows"] if f.get("tcp", {}).get("window_validation")]
+    assert len(on) >= 200
+    assert {f["cc"] for f in on} == {"tahoe", "reno", "newreno"}
+    assert sum(f["tcp"].get("sack_agent") == "sack1" for f in on) >= 50
+    assert sum("aimd_decrease" in f["tcp"] for f in on) >= 30 and sum(bool(f["tcp"].get("whole_packet_cuts"))
+                                                                      for f in on) >= 30
+    assert sum((f.get("traffic") or {}).get("type") in ("pareto", "exponential") for f in on) >= 80
+    assert " set QOption_ 1" in "".join(ns2exact.tcl(k) for k in nets[:5])
+
+
+def test_the_comparison_sees_window_validation():
+    # of the first twenty (`python -m satcc.dev.ns2exact controls --family window-validation`)
+    got = ns2exact.controls("window-validation", REF)
+    assert list(got.values()) == [11], got
+
+
 def test_the_bug_fix_networks_run_every_agent_that_reads_it_without_it():
     # networks from BUG_FIX_FIRST: ns-2's Tahoe, Reno, NewReno, Sack1 and Vegas agents
     # with bugFix_ false beside Fack agents (which never read it), some over buffers of

@@ -368,6 +368,10 @@ def _agree(sc: dict, script: str) -> bool:
     # NewReno and Sack1 agents sending on their old ACKs, the default Reno agent not
     *[("aggressive_maxburst.tcl", lambda sc, f=f, v=v: _flow(sc, f).setdefault("tcp", {}).update(send_on_old_ack=v))
       for f, v in (("tcp0", True), ("tcp2", True), ("tcp3", True), ("tcp4", False))],
+    # QOption_ 1 (window validation): each of the five agents that run it without it
+    # (bursty Reno, ON/OFF NewReno, CBR Tahoe, bulk NewReno, CBR Sack1)
+    *[("window_validation.tcl", lambda sc, f=f: _flow(sc, f)["tcp"].pop("window_validation"))
+      for f in ("tcp0", "tcp1", "tcp2", "tcp3", "tcp4")],
     # a RED link's delay set before the run: RED's automatic q_weight_ keeps the first delay
     ("red_delay_before_run.tcl", lambda sc: _link(sc, "r1", "r2")["queue"].update(
         w_q=1 - math.exp(-1 / (10 * 3 * (0.06 + 8 * 500 / 1.5e6) * 1.5e6 / (8 * 500))))),
@@ -1138,8 +1142,20 @@ def test_a_name_ns2_does_not_bind_is_left_as_ns2_leaves_it(tmp_path):
     # a variable ns-2 binds but satcc does not model, left at ns-2's default, changes nothing
     assert ns2_import.from_tcl(_script(tmp_path, extra="$tcp set QOption_ 0\n$tcp set numdupacksFrac_ -1\n"
                                                         "$tcp set partial_window_deflation_ 1")).scenario == plain
-    with pytest.raises(ScenarioError, match=r"QOption_ 1 is not modelled by satcc \(only ns-2's default, 0\)"):
-        ns2_import.from_tcl(_script(tmp_path, extra="$tcp set QOption_ 1"))
+    with pytest.raises(ScenarioError, match=r"frto_enabled_ 1 is not modelled by satcc \(only ns-2's default, 0\)"):
+        ns2_import.from_tcl(_script(tmp_path, extra="$tcp set frto_enabled_ 1"))
+
+
+def test_qoption_is_read_and_its_round_trip_counting_refused(tmp_path):
+    # QOption_ 1: window validation (tcp.window_validation); EnblRTTCtr_ 1 beside it,
+    # ns-2's round-trip counting, is refused; without QOption_ it is read by nothing
+    sc = ns2_import.from_tcl(_script(tmp_path, extra="$tcp set QOption_ 1")).scenario
+    assert sc["tcp"]["window_validation"] is True
+    with pytest.raises(ScenarioError, match=r"EnblRTTCtr_ 1 with QOption_ 1 \(window validation counting round "
+                                            r"trips per tick, ns-2's rtt_counting\) is not modelled"):
+        ns2_import.from_tcl(_script(tmp_path, extra="$tcp set QOption_ 1\n$tcp set EnblRTTCtr_ 1"))
+    imp = ns2_import.from_tcl(_script(tmp_path, extra="$tcp set EnblRTTCtr_ 1"))
+    assert any("EnblRTTCtr_ 1: ns-2 reads it with QOption_ 1 only; left out" in n for n in imp.notes)
 
 
 def test_a_source_over_tcp_hands_messages_of_its_own_size_and_ftp_has_no_variables(tmp_path):

@@ -556,3 +556,13 @@ def test_send_on_old_ack_is_a_rule_of_ns2_s_tahoe_reno_newreno_and_sack1_agents(
     m = err(d)
     assert m.startswith("flows[0].tcp.send_on_old_ack: false is ns-2's aggressive_maxburst_ 0, a rule of its Tahoe, "
                         "Reno, NewReno and Sack1 agents' ACKs"), m
+
+
+def test_window_validation_is_a_rule_of_ns2_s_agents_but_fack_and_vegas():
+    d = base()
+    d["tcp"]["window_validation"] = True
+    validate(d)
+    d["flows"][0]["cc"] = "vegas"
+    m = err(d)
+    assert m.startswith("flows[0].tcp.window_validation: true is ns-2's QOption_ 1, a rule of its Tahoe, Reno, "
+                        "NewReno and Sack1 agents' sends and new ACKs"), m

@@ -784,6 +784,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             *([f"${t} set bugfix_ss_ 0"] if tcp.get("first_packet_loss_fix") is False else []),
             *([f"${t} set control_increase_ 1"] if tcp.get("grow_only_window_limited") else []),
             *([f"${t} set aggressive_maxburst_ 0"] if tcp.get("send_on_old_ack") is False else []),
+            *([f"${t} set QOption_ 1"] if tcp.get("window_validation") else []),
             *([f"${t} set numdupacksFrac_ {tcp['dupack_threshold_cwnd_divisor']}"]
               if tcp.get("dupack_threshold_cwnd_divisor") else []),
             *([f"${t} set LimTransmitFix_ true"] if tcp.get("limited_transmit_fix") else []),

@@ -221,7 +221,7 @@ _IGNORED = {"fid_", "class_", "type_", "prio_", "flags_", "agent_addr_", "agent_
             "nrexmit_", "nrexmitpack_", "nrexmitbytes_", "necnresponses_", "ncwndcuts_", "ncwndcuts1_",
             "bytes_", "npkts_", "nlost_", "lastPktTime_", "expected_", "seqno_", "t_seqno_", "ack_",
             "maxseq_", "dupacks_", "cwnd_", "ssthresh_", "rtt_", "srtt_", "rttvar_", "backoff_", "sport_",
-            "dport_", "off_ip_", "off_tcp_", "EnblRTTCtr_", "print_request_", "tcp_qs_recovery_",
+            "dport_", "off_ip_", "off_tcp_", "print_request_", "tcp_qs_recovery_",
             "qs_request_mode_", "qs_thresh_", "qs_rtt_", "spurious_response_", "CoarseTimer_", "color_",
             # listed by ns-default.tcl (ns-2's test suites set it false) but bound by no
             # one-way agent of 2.35: its packets are the same either way (checked in ns-2)
@@ -258,6 +258,11 @@ _READ_BY_SOME = {
     # last_ack_ sends nothing (Fack's and Vegas's recv send on every ACK)
     "aggressive_maxburst_": ("1", ("Agent/TCP", "Agent/TCP/Reno", "Agent/TCP/Newreno", "Agent/TCP/Sack1"),
                              "send_on_old_ack", False),
+    # process_qoption_after_send in TcpAgent's send_much and send_one and in Sack1's
+    # send_much, and recv_newack_helper (the timer cancelled once the application's data
+    # is acknowledged): Tahoe, Reno, NewReno and Sack1 (Fack's and Vegas's are their own)
+    "QOption_": ("0", ("Agent/TCP", "Agent/TCP/Reno", "Agent/TCP/Newreno", "Agent/TCP/Sack1"),
+                 "window_validation", True),
 }
 
 # ns-2's variables that its agents read only with another setting on (the others' traces
@@ -2258,6 +2263,15 @@ def _tcp(objs: _Objects, a: str, b: str, cc: str, sack_agent: str | None, delack
             tcp[key] = value
         else:
             objs.notes.append(f"{what}: {var} {val} without {needs_var}: ns-2 reads it {why}; left out")
+    # EnblRTTCtr_: QOption_'s round-trip counting (rtt_counting), not modelled
+    known.add("EnblRTTCtr_")
+    ctr = objs.get(a, "EnblRTTCtr_", "0")[0]
+    if _bool(ctr, f"{what}: EnblRTTCtr_"):
+        if tcp.get("window_validation"):
+            raise Ns2ImportError(f"{what}: EnblRTTCtr_ {ctr} with QOption_ 1 (window validation counting round "
+                                 "trips per tick, ns-2's rtt_counting) is not modelled (QOption_ 1 alone, "
+                                 "`tcp.window_validation`, is)")
+        objs.notes.append(f"{what}: EnblRTTCtr_ {ctr}: ns-2 reads it with QOption_ 1 only; left out")
     # numdupacksFrac_: read by Sack1TcpAgent::numdupacks(cwnd_) only, a C int dividing
     # the window (0 divides by zero; below 0 it never exceeds numdupacks_)
     known.add("numdupacksFrac_")

@@ -433,6 +433,12 @@ ERROR_MODULE_FIRST = 66000
 # marking (markecn_) or holding (delay_pkt_, delay_ 0 to 300 ms) what it picks; three
 # modules in ten have a second module after them (ns-2's `$link errormodule` twice)
 ERROR_ACTIONS_FIRST = 67000
+# From WINDOW_VALIDATION_FIRST to WINDOW_VALIDATION_FIRST + 99: lossy networks with ON/OFF
+# sources, their TCP agents mixed, where seven in ten of the Tahoe, Reno, NewReno and
+# Sack1 agents validate their window (QOption_ 1, `tcp.window_validation`: cut after an
+# idle or application-limited timeout), a fifth of those with an AIMD decrease and a
+# fifth cutting whole packets
+WINDOW_VALIDATION_FIRST = 68000
 # Networks found apart by a scan beyond the reference (`scan A B --family F`) and kept in
 # it once fixed, each with its family (network(k, F)): 92028 (dv) parted by a RED draw
 # taken in another order, its link's two ends told of a failure in satcc's order rather
@@ -492,6 +498,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(CONTROL_INC_FIRST, CONTROL_INC_FIRST + 100))
             + list(range(ERROR_MODULE_FIRST, ERROR_MODULE_FIRST + 100))
             + list(range(ERROR_ACTIONS_FIRST, ERROR_ACTIONS_FIRST + 100))
+            + list(range(WINDOW_VALIDATION_FIRST, WINDOW_VALIDATION_FIRST + 100))
             + sorted(SCANNED)
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
@@ -728,9 +735,11 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "partial-acks": NewReno's older partial ACK rules; "drop-front": DropTail queues dropping from the front; "no-fast-retransmit": Tahoe agents without fast retransmit; "exit-fast-retransmit": Reno and NewReno agents without exitFastRetrans_; "ts-reset-rto": timestamp echoes ending the timer's backoff; "sack-blocks": Sack1 sinks of fewer SACK blocks; "ping": ping flows (Agent/Ping) beside the others; "red-victims": RED's forced drops from the front or at random; "bug-fix": agents without bugFix_; "red-step": RED as a step at one threshold; "exit-recovery": NewReno agents leaving recovery at the data outstanding; "rtt-shifts": ns-2's RTT estimator with other scalings; "red-mark": RED without use_mark_p_; "old-ecn": ECN senders with old_ecn_; "sack1-dupacks": Sack1 agents with numdupacksFrac_ and LimTransmitFix_; "cwr-retransmit": ECN senders without SetCWRonRetransmit_; "bugfix-ss": agents without bugfix_ss_; "highspeed": HighSpeed TCP senders; "window-rules": ns-2's windowOption_ 2 to 6; "control-increase": agents with control_increase_; "error-module": error models that see some flows only; "error-actions": error modules of several models that drop, mark or hold; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "partial-acks": NewReno's older partial ACK rules; "drop-front": DropTail queues dropping from the front; "no-fast-retransmit": Tahoe agents without fast retransmit; "exit-fast-retransmit": Reno and NewReno agents without exitFastRetrans_; "ts-reset-rto": timestamp echoes ending the timer's backoff; "sack-blocks": Sack1 sinks of fewer SACK blocks; "ping": ping flows (Agent/Ping) beside the others; "red-victims": RED's forced drops from the front or at random; "bug-fix": agents without bugFix_; "red-step": RED as a step at one threshold; "exit-recovery": NewReno agents leaving recovery at the data outstanding; "rtt-shifts": ns-2's RTT estimator with other scalings; "red-mark": RED without use_mark_p_; "old-ecn": ECN senders with old_ecn_; "sack1-dupacks": Sack1 agents with numdupacksFrac_ and LimTransmitFix_; "cwr-retransmit": ECN senders without SetCWRonRetransmit_; "bugfix-ss": agents without bugfix_ss_; "highspeed": HighSpeed TCP senders; "window-rules": ns-2's windowOption_ 2 to 6; "control-increase": agents with control_increase_; "error-module": error models that see some flows only; "error-actions": error modules of several models that drop, mark or hold; "window-validation": agents validating their window after idle periods; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
     if k in SCANNED:
         return True, False, SCANNED[k]
+    if WINDOW_VALIDATION_FIRST <= k < WINDOW_VALIDATION_FIRST + 100:
+        return True, True, "window-validation"
     if ERROR_ACTIONS_FIRST <= k < ERROR_ACTIONS_FIRST + 100:
         return True, True, "error-actions"
     if ERROR_MODULE_FIRST <= k < ERROR_MODULE_FIRST + 100:
@@ -1535,6 +1544,26 @@ def _make_control_increase(sc: dict, rng: random.Random) -> None:
         reads = f.get("cc") in ("tahoe", "reno", "newreno") and (not t.get("sack") or t.get("sack_agent") == "sack1")
         if reads and rng.random() < 0.7:
             f["tcp"] = {**t, "grow_only_window_limited": True}
+
+
+def _make_window_validation(sc: dict, rng: random.Random) -> None:
+    """In place: the TCP agents mixed, some networks with ECN (_mixed_tcp_flows); seven
+    in ten of the Tahoe, Reno, NewReno and Sack1 agents (not Fack, Vegas or satcc's own
+    SACK) validate their window (QOption_ 1), which their ON/OFF sources' idle periods
+    and bursts, and their timeouts, decide; a fifth of those cut by an AIMD decrease
+    (decrease_num_, which the validation's cuts take too) and a fifth in whole packets
+    (precisionReduce_ false)."""
+    for f in _mixed_tcp_flows(sc, rng):
+        t = f["tcp"]
+        reads = f.get("cc") in ("tahoe", "reno", "newreno") and (not t.get("sack") or t.get("sack_agent") == "sack1")
+        if reads and rng.random() < 0.7:
+            t = {**t, "window_validation": True}
+            x = rng.random()
+            if x < 0.2:
+                t["aimd_decrease"] = rng.choice([0.3, 0.75, 0.875])
+            elif x < 0.4:
+                t["whole_packet_cuts"] = True
+            f["tcp"] = t
 
 
 def _make_error_module(sc: dict, rng: random.Random) -> None:
@@ -2582,6 +2611,7 @@ _FAMILY_MAKERS = {
     "control-increase": [(_make_control_increase, 65_000_000)],
     "error-module": [(_make_error_module, 66_000_000)],
     "error-actions": [(_make_error_actions, 67_000_000)],
+    "window-validation": [(_make_window_validation, 68_000_000)],
 }
 
 
@@ -2761,6 +2791,9 @@ FAMILY_CONTROLS = {
     },
     "control-increase": {
         "every window opened on each new ACK": _without_tcp("grow_only_window_limited"),
+    },
+    "window-validation": {
+        "no window validated": _without_tcp("window_validation"),
     },
     "error-actions": {
         "every model dropping": lambda sc: [

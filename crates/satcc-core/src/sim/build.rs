@@ -854,6 +854,11 @@ pub(crate) fn flow_transport(sc: &Scenario, i: usize) -> Result<FlowTransport, S
                      "Tahoe, Reno, NewReno and Sack1 agents' new ACKs (Fack's and Vegas's are their own)",
                      &[Tahoe, Reno, Newreno])?;
         }
+        if cfg.window_validation {
+            ns2_rule("window_validation", "true is ns-2's QOption_ 1",
+                     "Tahoe, Reno, NewReno and Sack1 agents' sends and new ACKs (Fack's and Vegas's are their own)",
+                     &[Tahoe, Reno, Newreno])?;
+        }
         if !cfg.send_on_old_ack {
             ns2_rule("send_on_old_ack", "false is ns-2's aggressive_maxburst_ 0",
                      "Tahoe, Reno, NewReno and Sack1 agents' ACKs (Fack and Vegas send on every ACK)",
@@ -929,6 +934,7 @@ pub(crate) fn flow_transport(sc: &Scenario, i: usize) -> Result<FlowTransport, S
         ("first_packet_loss_fix", "bugfix_ss_ 0", !cfg.first_packet_loss_fix as u32),
         ("grow_only_window_limited", "control_increase_ 1", cfg.grow_only_window_limited as u32),
         ("send_on_old_ack", "aggressive_maxburst_ 0", !cfg.send_on_old_ack as u32),
+        ("window_validation", "QOption_ 1", cfg.window_validation as u32),
         ("srtt_bits", "T_SRTT_BITS", (cfg.srtt_bits != 3) as u32),
         ("rttvar_bits", "T_RTTVAR_BITS", (cfg.rttvar_bits != 2) as u32),
         ("rto_rttvar_exp", "rttvar_exp_", (cfg.rto_rttvar_exp != 2) as u32),

@@ -606,6 +606,11 @@ pub struct TcpConfig {
     /// Allman's valid-ACK check in the recv of ns-2's Tahoe, Reno, NewReno and Sack1
     /// agents; Fack's and Vegas's send on every ACK).
     pub send_on_old_ack: bool,
+    /// Congestion window validation (RFC 2861) as ns-2's QOption_ 1 runs it
+    /// (tcp/window_validation.rs): a sender idle, or limited by its application, for
+    /// longer than its timeout cuts its window [false]. ns-2's Tahoe, Reno, NewReno and
+    /// Sack1 agents (Fack and Vegas read none of it).
+    pub window_validation: bool,
     /// With `delayed_ack`: a Linux receiver (6.7+) acknowledges at once an in-order
     /// segment carrying PSH, once the application has read it with nothing held out of
     /// order (tcp_measure_rcv_mss's ICSK_ACK_PUSHED, tcp_cleanup_rbuf). With it the
@@ -727,6 +732,7 @@ impl Default for TcpConfig {
             first_packet_loss_fix: true,
             grow_only_window_limited: false,
             send_on_old_ack: true,
+            window_validation: false,
             delayed_ack: false,
             delayed_ack_interval_s: 0.1,
             quick_ack: false,

@@ -22,6 +22,7 @@ pub mod sack1;
 pub mod sender;
 pub mod sink;
 pub mod timestamp;
+pub mod window_validation;
 
 pub use config::{ReceiveWindow, Recovery, RtoStyle, SackAgent, SackReport, Stack, TcpConfig};
 pub use loss::LossPolicy;

@@ -272,6 +272,12 @@ impl RttEstimator {
         self.boot_time_s
     }
 
+    /// ns-2's t_rtxcur_: the timeout before its backoff and bounds, seconds (ticks
+    /// times the tick, as ns-2 computes it).
+    pub fn rtxcur_s(&self) -> f64 {
+        self.t_rtxcur_s
+    }
+
     /// The minimum RTO, seconds.
     pub fn min_rto_s(&self) -> f64 {
         self.min_rto_s

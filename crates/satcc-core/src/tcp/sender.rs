@@ -20,6 +20,7 @@ use super::loss::{LossClassifier, LossFacts, Verdict};
 use super::rtt::{RttEstimator, TsClock};
 use super::sack::{SackBlocks, Scoreboard};
 use super::sink::Echo;
+use super::window_validation::{Cut, WindowValidation};
 use crate::engine::rng::Draws;
 use crate::engine::{from_secs, to_secs, Time};
 use crate::net::packet::PUSH;
@@ -110,6 +111,8 @@ pub struct TcpSender {
     /// The windowOption_ rule of `cfg.window_increase` and its state (ns-2's 2 to 6 and
     /// 8: tcp/congestion/window_option.rs), else none.
     window_rule: Option<Box<WindowRule>>,
+    /// ns-2's QOption_ state (`tcp.window_validation`), if on.
+    window_validation: Option<Box<WindowValidation>>,
     /// ns-2's decrease_num_ as a cut reads it: `cfg.aimd_decrease`, until a HighSpeed
     /// cut above its low window sets it to that cut's decrease (and it stays so).
     decrease_num: f64,
@@ -322,6 +325,8 @@ impl TcpSender {
             first_decrease: true,
             ca_count: 0,
             window_rule: WindowRule::new(&cfg).map(Box::new),
+            // (the agent's reset at the run's start, tick 0)
+            window_validation: cfg.window_validation.then(|| Box::new(WindowValidation::new(0))),
             decrease_num: cfg.aimd_decrease,
             firstpartial: false,
             ect: false,
@@ -831,6 +836,9 @@ impl TcpSender {
             }
             let (seq, retx) = (self.t_seqno, self.t_seqno <= self.maxseq);
             self.output(seq, now, out);
+            if self.window_validation.is_some() {
+                self.validate_window(seq, now);
+            }
             self.t_seqno += 1;
             n += 1;
             if let Some(r) = pace {
@@ -1099,7 +1107,52 @@ impl TcpSender {
             && self.t_seqno as f64 <= self.highest_ack as f64 + self.w.cwnd + self.dupacks as f64
         {
             self.output(self.t_seqno, now, out);
+            if self.window_validation.is_some() {
+                self.validate_window(self.t_seqno, now);
+            }
             self.t_seqno += 1;
+        }
+    }
+
+    /// ns-2's process_qoption_after_send (tcp/window_validation.rs) after segment `seq`
+    /// left: the idle and application-limited cuts, each a slowdown with TCP_IDLE.
+    #[cold]
+    #[inline(never)]
+    fn validate_window(&mut self, seq: i64, now: Time) {
+        let tick = self.cfg.tick_s;
+        let tick_now = (self.clock_s / tick + 0.5) as i64;
+        let rto = (self.rtt.rtxcur_s() / tick) as i64;
+        let (highest_ack, window, curseq) = (self.highest_ack, self.window(), self.curseq);
+        let Some(v) = self.window_validation.as_mut() else { return };
+        for cut in v.after_send(tick_now, rto, seq, highest_ack, window, curseq).into_iter().flatten() {
+            // slowdown(THREE_QUARTER_SSTHRESH|TCP_IDLE): ssthresh to 3/4 of the window
+            // if below it
+            let mut ev = self.loss_event(now);
+            self.slowdown_factors(&mut ev, false);
+            let three_quarters = (3.0 * self.w.cwnd / 4.0).trunc();
+            if self.w.ssthresh < 3.0 * self.w.cwnd / 4.0 {
+                self.w.ssthresh = three_quarters;
+            }
+            self.w.ssthresh = self.w.ssthresh.max(2.0);
+            match cut {
+                Cut::Idle(n) => {
+                    for _ in 0..n {
+                        // slowdown(CWND_HALF_WITH_MIN|TCP_IDLE): the window to decreasewin
+                        let mut ev = self.loss_event(now);
+                        self.slowdown_factors(&mut ev, false);
+                        self.w.cwnd = ev.kept.max(1.0);
+                        self.w.ssthresh = self.w.ssthresh.max(2.0);
+                    }
+                }
+                Cut::AppLimited(used) => {
+                    // slowdown(CLOSE_CWND_HALF_WAY|TCP_IDLE): part way down to what was used
+                    let mut ev = self.loss_event(now);
+                    self.slowdown_factors(&mut ev, false);
+                    let used = used as f64;
+                    self.w.cwnd = (used + self.decrease_num * (ev.window_pkts - used)).max(1.0);
+                    self.w.ssthresh = self.w.ssthresh.max(2.0);
+                }
+            }
         }
     }
 
@@ -1233,6 +1286,11 @@ impl TcpSender {
             // seqno 0 with or without a SYN (delay_growth_), so without one the window
             // opened by packet 0's ACK falls back to the initial window
             self.w.cwnd = self.initial_window;
+        }
+        if self.window_validation.is_some() && self.curseq == self.highest_ack + 1 {
+            // QOption_: everything the application gave is acknowledged, no timer
+            self.rtx_deadline = None;
+            self.rtx_timer_s = None;
         }
     }
 
@@ -2352,6 +2410,10 @@ impl TcpSender {
                 self.t_seqno = xmit + 1;
             }
             self.sack1.pipe += 1;
+            if self.window_validation.is_some() {
+                // (Sack1's send_much validates after t_seqno_ moved on, TcpAgent's before)
+                self.validate_window(self.t_seqno, now);
+            }
             n += 1;
             if maxburst > 0 && n == maxburst {
                 return;
