@@ -552,6 +552,7 @@ impl Simulation {
             outbox: Vec::with_capacity(64),
             held: Vec::new(),
             held_free: Vec::new(),
+            rtx_origin: None,
             monitored,
             rate_changes: Vec::new(),
             link_states: Vec::new(),

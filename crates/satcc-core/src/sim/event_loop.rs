@@ -232,8 +232,31 @@ impl Simulation {
     /// What a flow's timer or app made it send goes out; its timers follow its new state.
     #[inline]
     fn send_and_rearm(&mut self, fid: FlowId, out: Vec<Packet>) {
-        self.flush_outbox(out);
+        let s = &self.flows[fid as usize].sender;
+        let timer_at = match s.rtx_timer_s {
+            // the retransmission timer set during this event: before the packet the
+            // sender output after setting it (ns-2 schedules it there, engine::order)
+            Some(_) => s.rtx_set_outputs.saturating_sub(s.outputs.saturating_sub(out.len() as u64)) as usize,
+            None => usize::MAX,
+        };
+        if timer_at < out.len() {
+            self.flush_outbox_timer_at(out, timer_at);
+        } else {
+            self.flush_outbox(out);
+        }
         self.sync_timers(fid);
+    }
+
+    /// `flush_outbox`, the retransmission timer's place in the order of events taken
+    /// before packet `timer_at` is sent (`rtx_origin`, which `sync_timers` files it by).
+    fn flush_outbox_timer_at(&mut self, mut out: Vec<Packet>, timer_at: usize) {
+        for (i, p) in out.drain(..).enumerate() {
+            if i == timer_at {
+                self.rtx_origin = Some(self.events.order.call());
+            }
+            self.send_one(p);
+        }
+        self.outbox = out;
     }
 
     /// Record a packet crossing a captured link direction (the packets table).
@@ -395,9 +418,17 @@ impl Simulation {
             let sh = shadow + secs;
             DoubleTimer { at: from_secs(sh).max(now), shadow: sh, set_at: order.call() }
         };
+        let rtx_origin = self.rtx_origin.take();
         if let Some(rto) = f.sender.rtx_timer_s.take() {
             if f.sender.rtx_deadline.is_some() {
-                let t = double(rto);
+                let t = match rtx_origin {
+                    // its place among the event's sends (send_and_rearm)
+                    Some(o) => {
+                        let sh = shadow + rto;
+                        DoubleTimer { at: from_secs(sh).max(now), shadow: sh, set_at: o }
+                    }
+                    None => double(rto),
+                };
                 f.sender.rtx_deadline = Some(t.at);
                 f.rtx_timer = Some(t);
             }

@@ -296,6 +296,9 @@ pub struct Simulation {
     /// slot freed when it goes on (`held_free`).
     held: Vec<Option<(LinkId, u32, Packet, Pass)>>,
     held_free: Vec<u32>,
+    /// The place in the order of events of a retransmission timer set before some of
+    /// the packets of the event's sends (`send_and_rearm`), for `sync_timers`.
+    rtx_origin: Option<crate::engine::order::Origin>,
     monitored: Vec<LinkId>,
     rate_changes: Vec<(LinkId, f64)>,
     /// Outage edges: (link, whether it comes up, whether it is the last of its instant:

@@ -157,6 +157,13 @@ pub struct TcpSender {
     /// ns-2 times it from the event on its double clock (now + rto), and so does the
     /// event loop, which takes this to move `rtx_deadline` onto that instant.
     pub rtx_timer_s: Option<f64>,
+    /// Segments output() has sent in all (`outputs`), and how many it had sent when the
+    /// retransmission timer was last set: the event loop files the timer among this
+    /// event's sends where ns-2 scheduled it (a new ACK's newtimer before the sends it
+    /// allows; output()'s after the segment it sent), which orders it against what those
+    /// sends schedule for the same instant (an entry error module's held packet).
+    pub outputs: u64,
+    pub rtx_set_outputs: u64,
     /// A delayed send was armed by the last call (send overhead,
     /// TcpConfig::send_overhead_s): `take_delsnd_request` draws its delay.
     delsnd_draw_due: bool,
@@ -349,6 +356,8 @@ impl TcpSender {
             timeout_probe: None,
             rtx_deadline: None,
             rtx_timer_s: None,
+            outputs: 0,
+            rtx_set_outputs: 0,
             delsnd_draw_due: false,
             delsnd_pending: false,
             overhead_rng: None,
@@ -617,6 +626,7 @@ impl TcpSender {
         let rto = self.rtt.rto_s();
         self.rtx_deadline = Some(now + from_secs(rto));
         self.rtx_timer_s = Some(rto);
+        self.rtx_set_outputs = self.outputs;
         self.timer = XmitTimer::Rto;
     }
 
@@ -725,6 +735,7 @@ impl TcpSender {
             rwnd_pkts: self.stamp(),
             hop: 0,
         });
+        self.outputs += 1;
         if !syn && self.rate.is_some() {
             let in_flight = self.in_flight();
             let retrans = seqno <= self.maxseq;
@@ -2135,6 +2146,7 @@ impl TcpSender {
             rwnd_pkts: self.stamp(),
             hop: 0,
         });
+        self.outputs += 1;
         self.note_sent(seqno, now);
         self.stats.data_pkts_sent += 1;
         if self.rtx_deadline.is_none() {
