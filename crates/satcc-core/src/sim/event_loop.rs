@@ -230,26 +230,36 @@ impl Simulation {
     }
 
     /// What a flow's timer or app made it send goes out; its timers follow its new state.
-    #[inline]
+    #[inline(always)]
     fn send_and_rearm(&mut self, fid: FlowId, out: Vec<Packet>) {
         let s = &self.flows[fid as usize].sender;
-        let timer_at = match s.rtx_timer_s {
-            // the retransmission timer set during this event: before the packet the
-            // sender output after setting it (ns-2 schedules it there, engine::order)
-            Some(_) => s.rtx_set_outputs.saturating_sub(s.outputs.saturating_sub(out.len() as u64)) as usize,
-            None => usize::MAX,
-        };
-        if timer_at < out.len() {
-            self.flush_outbox_timer_at(out, timer_at);
-        } else {
-            self.flush_outbox(out);
+        if s.rtx_timer_s.is_some() && !out.is_empty() {
+            // the retransmission timer set during this event goes before the packet the
+            // sender output after setting it (ns-2 schedules it there, engine::order):
+            // most often before them all (a new ACK's newtimer, then its sends)
+            let before = (s.outputs - s.rtx_set_outputs) as usize;
+            if before >= out.len() {
+                self.rtx_origin = Some(self.events.order.call());
+            } else if before > 0 {
+                let at = out.len() - before;
+                return self.flush_outbox_timer_at(fid, out, at);
+            }
         }
+        self.flush_outbox(out);
         self.sync_timers(fid);
     }
 
-    /// `flush_outbox`, the retransmission timer's place in the order of events taken
-    /// before packet `timer_at` is sent (`rtx_origin`, which `sync_timers` files it by).
-    fn flush_outbox_timer_at(&mut self, mut out: Vec<Packet>, timer_at: usize) {
+    /// `send_and_rearm` with the retransmission timer set after packet `timer_at - 1`
+    /// and before packet `timer_at` of the event's sends (`rtx_origin`, which
+    /// `sync_timers` files it by).
+    #[cold]
+    #[inline(never)]
+    fn flush_outbox_timer_at(&mut self, fid: FlowId, out: Vec<Packet>, timer_at: usize) {
+        self.flush_split(out, timer_at);
+        self.sync_timers(fid);
+    }
+
+    fn flush_split(&mut self, mut out: Vec<Packet>, timer_at: usize) {
         for (i, p) in out.drain(..).enumerate() {
             if i == timer_at {
                 self.rtx_origin = Some(self.events.order.call());
