@@ -120,7 +120,8 @@ impl ErrorModule {
             Some(mut f) => {
                 f.sort_unstable();
                 f.dedup();
-                debug_assert!(f.iter().all(|x| self.model_of(*x).is_none() || self.default.is_some()));
+                debug_assert!(f.iter().all(|x| self.bound.iter().all(|(g, _)| g.binary_search(x).is_err())),
+                              "a flow bound to two models of one module");
                 self.bound.push((f.into_boxed_slice(), i));
             }
             None => {
