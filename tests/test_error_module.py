@@ -55,6 +55,10 @@ def test_a_delaying_model_reorders_without_a_loss_and_counts_each_packet_once():
     assert all(f["retransmits"] > 0 and f["data_pkts_dropped"] == 0 for f in s["flows"])
     sent = sum(f["data_pkts_sent"] + f["syn_pkts_sent"] for f in s["flows"])
     assert acc["arrivals_pkts"] == sent
+    # each hold is an event of its own, counted by kind
+    r = satcc.run(module(d, [{"error": {"type": "per", "per": 0.05}, "action": "delay", "delay_ms": 80}]))
+    assert r.events_by_kind["held packets released"] > 20
+    assert satcc.run(d).events_by_kind.get("held packets released", 0) == 0
     # a model that drops the same packets instead loses them
     s = satcc.run(module(d, [{"error": {"type": "per", "per": 0.05}}])).summary
     assert link(s, "s->r1")["drops_error"] > 50
