@@ -246,6 +246,40 @@ def _largest_packet(sc: dict) -> int:
     return max(sizes)
 
 
+def _error_modules_tcl(module: list[dict], link_tcl: str, n: int, fids_of: dict[str, list[int]]) -> list[str]:
+    """The Tcl of a link direction's ErrorModules (`error_module`, or an `error` with
+    `error_flows`), its models numbered from `$em(n)`: each module placed at the link's
+    head before those placed earlier (so the last placed, module 0, is the first a packet
+    meets), each model bound to its flows' ids (each agent's id its index) or the
+    module's default, marking (markecn_) or holding (delay_pkt_) what it picks; with no
+    default model the other flows pass."""
+    out: list[str] = []
+    for stage in sorted({e.get("module", 0) for e in module}, reverse=True):
+        models = [e for e in module if e.get("module", 0) == stage]
+        m0, default = n, None
+        for k, e in enumerate(models):
+            out += _error_model_tcl(e["error"], n + k)
+            action = e.get("action", "drop")
+            if action == "mark":
+                out.append(f"$em({n + k}) set markecn_ true")
+            elif action == "delay":
+                out += [f"$em({n + k}) set delay_pkt_ true", f"$em({n + k}) set delay_ {float(e['delay_ms']) / 1000.0!r}"]
+        out += [f"set emod({m0}) [new ErrorModule Fid]", f"{link_tcl} errormodule $emod({m0})"]
+        for k, e in enumerate(models):
+            out.append(f"$emod({m0}) insert $em({n + k})")
+            if e.get("flows") is None:
+                default = n + k
+            else:
+                out += [f"$emod({m0}) bind $em({n + k}) {fid}" for name in e["flows"] for fid in fids_of[name]]
+        if default is not None:
+            # ns-2's default finds the model by its classifier slot, which only a bind
+            # makes: bound to flow id -1, which no agent has
+            out.append(f"$emod({m0}) bind $em({default}) -1")
+        out.append(f"$emod({m0}) default " + ("pass" if default is None else f"$em({default})"))
+        n += len(models)
+    return out
+
+
 def _error_model_tcl(err: dict, n: int) -> list[str]:
     """The Tcl that makes the error model `err` (a scenario's `error`) as ns-2's object
     `$em(n)`, before the link places it."""
@@ -538,60 +572,24 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
                 out.append(f"$ns cost $n({nid[a]}) $n({nid[b]}) {cost!r}")
             module = d.get("error_module", None if "error" in d else l.get("error_module"))
             err = None if module else d.get("error", l.get("error"))
+            bound = d.get("error_flows", l.get("error_flows"))
+            if err and bound is not None:
+                # one model bound to some flows' ids: a module of it alone
+                module = [{"error": err, "flows": bound}]
             if module:
-                # ErrorModules at the link's head, each placed before those placed
-                # earlier (so the last one, module 0, is the first a packet meets): each
-                # model bound to its flows' ids (or the default), marking (markecn_) or
-                # holding (delay_pkt_) what it picks; with no default model, every other
-                # flow passed on
-                for stage in sorted({e.get("module", 0) for e in module}, reverse=True):
-                    m0 = n_err
-                    out += [f"set emod({m0}) [new ErrorModule Fid]",
-                            f"[$ns link $n({nid[a]}) $n({nid[b]})] errormodule $emod({m0})"]
-                    default = None
-                    for e in (e for e in module if e.get("module", 0) == stage):
-                        out += _error_model_tcl(e["error"], n_err)
-                        action = e.get("action", "drop")
-                        if action == "mark":
-                            out.append(f"$em({n_err}) set markecn_ true")
-                        elif action == "delay":
-                            out += [f"$em({n_err}) set delay_pkt_ true",
-                                    f"$em({n_err}) set delay_ {float(e['delay_ms']) / 1000.0!r}"]
-                        out.append(f"$emod({m0}) insert $em({n_err})")
-                        if e.get("flows") is None:
-                            default = n_err
-                        else:
-                            out += [f"$emod({m0}) bind $em({n_err}) {fid}" for name in e["flows"]
-                                    for fid in fids_of[name]]
-                        n_err += 1
-                    if default is not None:
-                        # ns-2's default finds the model by its classifier slot, which
-                        # only a bind makes: bound to flow id -1, which no agent has
-                        out.append(f"$emod({m0}) bind $em({default}) -1")
-                    out.append(f"$emod({m0}) default " + ("pass" if default is None else f"$em({default})"))
-                if f"{a}->{b}" not in monitored:
-                    monitored.append(f"{a}->{b}")
-            if err:
+                link_tcl = f"[$ns link $n({nid[a]}) $n({nid[b]})]"
+                out += _error_modules_tcl(module, link_tcl, n_err, fids_of)
+                n_err += len(module)
+            elif err:
                 out += _error_model_tcl(err, n_err)
-                bound = d.get("error_flows", l.get("error_flows"))
-                if bound is not None:
-                    # an ErrorModule at the link's head, the model bound to those flows' ids
-                    # and every other flow passed on
-                    out += [f"set emod({n_err}) [new ErrorModule Fid]",
-                            f"[$ns link $n({nid[a]}) $n({nid[b]})] errormodule $emod({n_err})",
-                            f"$emod({n_err}) insert $em({n_err})",
-                            *(f"$emod({n_err}) bind $em({n_err}) {k}" for name in bound for k in fids_of[name]),
-                            f"$emod({n_err}) default pass"]
-                else:
-                    out += [
-                        # error_at wire: after the link (its capacity used, lost at the far end);
-                        # entry: "$ns lossmodel", an error module at the link's head, before its
-                        # queue (a packet entering there carries no handler to resume, so a lost
-                        # one costs nothing and ErrorModel::recv draws no delay)
-                        f"$ns {'lossmodel' if d.get('error_at', l.get('error_at', 'wire')) == 'entry' else 'link-lossmodel'} "
-                        f"$em({n_err}) $n({nid[a]}) $n({nid[b]})",
-                    ]
+                # error_at wire: after the link (its capacity used, lost at the far end);
+                # entry: "$ns lossmodel", an error module at the link's head, before its
+                # queue (a packet entering there carries no handler to resume, so a lost
+                # one costs nothing and ErrorModel::recv draws no delay)
+                place = "lossmodel" if d.get("error_at", l.get("error_at", "wire")) == "entry" else "link-lossmodel"
+                out.append(f"$ns {place} $em({n_err}) $n({nid[a]}) $n({nid[b]})")
                 n_err += 1
+            if module or err:
                 # its drops go to the link's drop head: the link's queue monitor counts them
                 if f"{a}->{b}" not in monitored:
                     monitored.append(f"{a}->{b}")

@@ -1643,6 +1643,12 @@ fn check_ping_flow(f: &FlowSpec, duration_s: f64, at: &str) -> Result<u32, Strin
 
 /// What the ranges on an error model's fields cannot say.
 impl Scenario {
+    /// Each flow entry's name (`f{i}` for an unnamed one), as error_flows and an error
+    /// module's flows name them.
+    pub fn flow_entry_names(&self) -> Vec<String> {
+        self.flows.iter().enumerate().map(|(i, f)| f.name.clone().unwrap_or_else(|| format!("f{i}"))).collect()
+    }
+
     /// A link direction's error module (`error_module`, its own or the link's).
     fn validate_error_module(&self, l: &LinkSpec, d: &DirectionSpec, at: &str, dat: &str) -> Result<(), String> {
         for (m, e, ef, where_) in [(&l.error_module, &l.error, &l.error_flows, at), (&d.error_module, &d.error, &d.error_flows, dat)] {
@@ -1670,8 +1676,7 @@ impl Scenario {
         if module.is_empty() {
             return Err(format!("{field}: no error model (allowed: one or more entries)"));
         }
-        let known: Vec<String> =
-            self.flows.iter().enumerate().map(|(i, f)| f.name.clone().unwrap_or_else(|| format!("f{i}"))).collect();
+        let known = self.flow_entry_names();
         // by module: the entry naming each flow, and the default's entry
         let mut seen: HashMap<(u32, &str), usize> = HashMap::new();
         let mut defaults: HashMap<u32, usize> = HashMap::new();
@@ -1986,12 +1991,7 @@ impl Scenario {
                         return Err(format!("{field}: an error model that sees some flows only sits at the link's \
                                             entry, as ns-2's ErrorModule does (allowed: with error_at: entry)"));
                     }
-                    let known: Vec<String> = self
-                        .flows
-                        .iter()
-                        .enumerate()
-                        .map(|(i, f)| f.name.clone().unwrap_or_else(|| format!("f{i}")))
-                        .collect();
+                    let known = self.flow_entry_names();
                     if let Some(bad) = names.iter().find(|n| !known.contains(n)) {
                         return Err(format!("{field}: '{bad}' is not a flow of the scenario (flows: {})", known.join(", ")));
                     }

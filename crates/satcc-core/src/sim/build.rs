@@ -158,6 +158,8 @@ impl Simulation {
         let mut rate_change_at_s: Vec<Vec<f64>> = Vec::with_capacity(sc.links.len() * 2);
         // (when it goes down or up, seconds as written, link, whether it comes up)
         let mut outage_edges: Vec<(f64, LinkId, bool)> = Vec::new();
+        // each flow entry's name, as error models name the flows they see
+        let entry_names = sc.flow_entry_names();
         for l in &sc.links {
             for (from, to, d) in [(&l.a, &l.b, &l.a_to_b), (&l.b, &l.a, &l.b_to_a)] {
                 let id = links.len() as LinkId;
@@ -195,13 +197,7 @@ impl Simulation {
                 );
                 // every copy of the named entries, by the flow ids the run gives them
                 let ids_of = |names: &Vec<String>| -> Vec<FlowId> {
-                    let entries: Vec<usize> = sc
-                        .flows
-                        .iter()
-                        .enumerate()
-                        .filter(|(i, f)| names.contains(&f.name.clone().unwrap_or_else(|| format!("f{i}"))))
-                        .map(|(i, _)| i)
-                        .collect();
+                    let entries: Vec<usize> = (0..entry_names.len()).filter(|&i| names.contains(&entry_names[i])).collect();
                     flow_copies(sc)
                         .iter()
                         .enumerate()
