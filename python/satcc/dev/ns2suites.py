@@ -32,8 +32,9 @@ from .difftest import ROOT as NS2_DIR
 SUITES_DIR = NS2_DIR / "suites"
 REFERENCE = NS2_DIR / "reference" / "suites.json"
 # the suites kept: those of which the import reads at least one test
-SUITES = ("adaptive-red", "aimd", "ecn", "greis", "links", "monitor", "pi", "red", "rem", "routed", "sack",
-          "schedule", "tcp-init-win", "tcp", "tcpHighspeed", "tcpOptions", "tcpVariants")
+SUITES = ("adaptive-red", "aimd", "ecn", "ecn-ack", "greis", "LimTransmit", "links", "monitor", "newreno",
+          "oddBehaviors", "pi", "red", "rem", "rfc2001", "rfc2581", "routed", "sack", "schedule", "tcp-init-win",
+          "tcp", "tcpHighspeed", "tcpOptions", "tcpVariants")
 # what they source
 HELPERS = ("misc.tcl", "misc_simple.tcl", "topologies.tcl", "support.tcl")
 _TEST = re.compile(r"^Class Test/(\S+) -superclass", re.M)
