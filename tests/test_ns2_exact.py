@@ -2553,6 +2553,44 @@ def test_the_comparison_sees_window_validation():
     assert list(got.values()) == [11], got
 
 
+def test_the_refast_networks_run_newreno_agents_that_fast_retransmit_again_below_recover():
+    # networks from REFAST_FIRST: ns-2's NewReno agents with lessCareful_, bugFix_ack_
+    # and bugFix_ts_ (one, two or all three), most with the timestamp option beside
+    # bugFix_ts_, over router buffers of 3 to 8 packets; every one compared with ns-2 above
+    nets = _family("refast")
+    made = [ns2exact.network(k) for k in nets]
+    flows = [f for sc in made for f in sc["flows"] if f.get("cc") == "newreno" and not f["tcp"].get("sack")]
+    rules = ("newreno_less_careful", "newreno_ack_heuristic", "newreno_timestamp_heuristic")
+    on = [f for f in flows if any(f["tcp"].get(r) for r in rules)]
+    assert len(on) >= 200 and len(flows) - len(on) >= 80
+    for r in rules:
+        assert sum(bool(f["tcp"].get(r)) for f in on) >= 80, r
+    assert sum(all(f["tcp"].get(r) for r in rules) for f in on) >= 30
+    ts = [f for f in on if f["tcp"].get("newreno_timestamp_heuristic")]
+    assert sum(bool(f["tcp"].get("timestamps")) for f in ts) >= 60 and sum(not f["tcp"].get("timestamps") for f in ts) >= 10
+    assert all(l["queue"]["limit_pkts"] <= 8 for sc in made for l in sc["links"]
+               if l["a"].startswith("R") and l["b"].startswith("R") and l["queue"]["type"] == "droptail")
+    tcl = "".join(ns2exact.tcl(k) for k in nets[:5])
+    assert all(f" set {v} true" in tcl for v in ("lessCareful_", "bugFix_ack_", "bugFix_ts_"))
+
+
+def test_the_comparison_sees_each_way_to_fast_retransmit_again_below_recover():
+    # over all 100 (`python -m satcc.dev.ns2exact controls --family refast` counts the
+    # first twenty: 4, 1, 2 and 0): the three rules together decide 29 networks' counters,
+    # the timestamp heuristic alone 3 (it acts where new data is lost after a timeout)
+    nets = [k for k in REF["networks"] if ns2exact._kind(k)[2] == "refast"]
+    got = {}
+    for name, change in ns2exact.FAMILY_CONTROLS["refast"].items():
+        apart = 0
+        for k in nets:
+            sc = ns2exact.network(k)
+            change(sc)
+            apart += bool(ns2exact.differences(ns2exact.counters_from_satcc(ns2exact.run(sc).summary),
+                                               REF["counters"][str(k)]))
+        got[name] = apart
+    assert list(got.values()) == [29, 20, 13, 3], got
+
+
 def test_the_bug_fix_networks_run_every_agent_that_reads_it_without_it():
     # networks from BUG_FIX_FIRST: ns-2's Tahoe, Reno, NewReno, Sack1 and Vegas agents
     # with bugFix_ false beside Fack agents (which never read it), some over buffers of

@@ -372,6 +372,13 @@ def _agree(sc: dict, script: str) -> bool:
     # (bursty Reno, ON/OFF NewReno, CBR Tahoe, bulk NewReno, CBR Sack1)
     *[("window_validation.tcl", lambda sc, f=f: _flow(sc, f)["tcp"].pop("window_validation"))
       for f in ("tcp0", "tcp1", "tcp2", "tcp3", "tcp4")],
+    # NewReno's lessCareful_, bugFix_ack_ and bugFix_ts_ (with the timestamp option):
+    # each taken from the agent that has it, and the default agent given Less Careful
+    ("newreno_refast.tcl", lambda sc: _flow(sc, "tcp0")["tcp"].pop("newreno_less_careful")),
+    ("newreno_refast.tcl", lambda sc: _flow(sc, "tcp1")["tcp"].pop("newreno_ack_heuristic")),
+    *[("newreno_refast.tcl", lambda sc, f=f: _flow(sc, f)["tcp"].pop("newreno_timestamp_heuristic"))
+      for f in ("tcp3", "tcp4")],
+    ("newreno_refast.tcl", lambda sc: _flow(sc, "tcp6").setdefault("tcp", {}).update(newreno_less_careful=True)),
     # a RED link's delay set before the run: RED's automatic q_weight_ keeps the first delay
     ("red_delay_before_run.tcl", lambda sc: _link(sc, "r1", "r2")["queue"].update(
         w_q=1 - math.exp(-1 / (10 * 3 * (0.06 + 8 * 500 / 1.5e6) * 1.5e6 / (8 * 500))))),

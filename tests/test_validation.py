@@ -154,6 +154,12 @@ def test_unknown_congestion_control_lists_allowed():
      r"exit_recovery_fix_, a rule of its NewReno agent's exit from fast recovery, not of 'reno' \(allowed: newreno"),
     ("newreno", {"exit_recovery_at_flight": True, "sack": True}, r"flows\[0\]\.tcp\.exit_recovery_at_flight: a "
      r"rule of ns-2's NewReno agent's partial ACKs, not with tcp\.sack"),
+    ("reno", {"newreno_less_careful": True}, r"flows\[0\]\.tcp\.newreno_less_careful: ns-2's lessCareful_, a "
+     r"rule of its NewReno agent's duplicate ACKs, not of 'reno' \(allowed: newreno.* with sack = false\)"),
+    ("newreno", {"newreno_ack_heuristic": True, "sack": True}, r"flows\[0\]\.tcp\.newreno_ack_heuristic: ns-2's "
+     r"bugFix_ack_, .* not of 'newreno' with tcp\.sack \(allowed"),
+    ("tahoe", {"newreno_timestamp_heuristic": True}, r"flows\[0\]\.tcp\.newreno_timestamp_heuristic: ns-2's "
+     r"bugFix_ts_, .* not of 'tahoe'"),
     ("newreno", {"srtt_bits": 2, "rttvar_bits": 3}, r"flows\[0\]\.tcp\.srtt_bits: 2 is below rttvar_bits \(3\): "
      r"ns-2's RTO shifts RTTVAR by their difference \(allowed: rttvar_bits or more\)"),
     ("bbr", {"srtt_bits": 4, "sack": True}, r"flows\[0\]\.tcp\.srtt_bits: ns-2's T_SRTT_BITS, not with 'bbr'"),

@@ -242,6 +242,13 @@ _READ_BY_SOME = {
     # window already cut (FackTcpAgent::recv has its own rule and never reads it)
     "bugFix_": ("true", ("Agent/TCP", "Agent/TCP/Reno", "Agent/TCP/Newreno", "Agent/TCP/Sack1", "Agent/TCP/Vegas"),
                 "one_fast_retransmit_per_window", False),
+    # NewRenoTcpAgent::dupack_action under bug_fix_ (tcp-newreno.cc): a fast retransmit
+    # at an ACK equal to recover_ (the Less Careful variant), or below it by the
+    # timestamp and ACK heuristics (tcp/multiple_fast_retransmits.rs); TcpAgent binds
+    # all three for every agent, no other agent reads them
+    "lessCareful_": ("false", ("Agent/TCP/Newreno",), "newreno_less_careful", True),
+    "bugFix_ack_": ("false", ("Agent/TCP/Newreno",), "newreno_ack_heuristic", True),
+    "bugFix_ts_": ("false", ("Agent/TCP/Newreno",), "newreno_timestamp_heuristic", True),
     # Sack1TcpAgent::dupack_action: with singledup_, the pipe less one (the segments
     # limited transmit sent), not less numdupacks
     "LimTransmitFix_": ("false", ("Agent/TCP/Sack1",), "limited_transmit_fix", True),

@@ -439,6 +439,12 @@ ERROR_ACTIONS_FIRST = 67000
 # idle or application-limited timeout), a fifth of those with an AIMD decrease and a
 # fifth cutting whole packets
 WINDOW_VALIDATION_FIRST = 68000
+# From REFAST_FIRST to REFAST_FIRST + 99: lossy networks with ON/OFF sources whose TCP
+# senders are mostly ns-2's NewReno agents, seven in ten of those fast-retransmitting
+# again below recover_ by RFC 2582's Less Careful variant or RFC 3782's heuristics
+# (lessCareful_, bugFix_ack_, bugFix_ts_: one, two or all three; four in five of those with
+# bugFix_ts_ carry the timestamp option); every DropTail router buffer cut to 3-8 packets
+REFAST_FIRST = 69000
 # Networks found apart by a scan beyond the reference (`scan A B --family F`) and kept in
 # it once fixed, each with its family (network(k, F)): 92028 (dv) parted by a RED draw
 # taken in another order, its link's two ends told of a failure in satcc's order rather
@@ -504,6 +510,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(ERROR_MODULE_FIRST, ERROR_MODULE_FIRST + 100))
             + list(range(ERROR_ACTIONS_FIRST, ERROR_ACTIONS_FIRST + 100))
             + list(range(WINDOW_VALIDATION_FIRST, WINDOW_VALIDATION_FIRST + 100))
+            + list(range(REFAST_FIRST, REFAST_FIRST + 100))
             + sorted(SCANNED)
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
@@ -740,11 +747,13 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "partial-acks": NewReno's older partial ACK rules; "drop-front": DropTail queues dropping from the front; "no-fast-retransmit": Tahoe agents without fast retransmit; "exit-fast-retransmit": Reno and NewReno agents without exitFastRetrans_; "ts-reset-rto": timestamp echoes ending the timer's backoff; "sack-blocks": Sack1 sinks of fewer SACK blocks; "ping": ping flows (Agent/Ping) beside the others; "red-victims": RED's forced drops from the front or at random; "bug-fix": agents without bugFix_; "red-step": RED as a step at one threshold; "exit-recovery": NewReno agents leaving recovery at the data outstanding; "rtt-shifts": ns-2's RTT estimator with other scalings; "red-mark": RED without use_mark_p_; "old-ecn": ECN senders with old_ecn_; "sack1-dupacks": Sack1 agents with numdupacksFrac_ and LimTransmitFix_; "cwr-retransmit": ECN senders without SetCWRonRetransmit_; "bugfix-ss": agents without bugfix_ss_; "highspeed": HighSpeed TCP senders; "window-rules": ns-2's windowOption_ 2 to 6; "control-increase": agents with control_increase_; "error-module": error models that see some flows only; "error-actions": error modules of several models that drop, mark or hold; "window-validation": agents validating their window after idle periods; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "partial-acks": NewReno's older partial ACK rules; "drop-front": DropTail queues dropping from the front; "no-fast-retransmit": Tahoe agents without fast retransmit; "exit-fast-retransmit": Reno and NewReno agents without exitFastRetrans_; "ts-reset-rto": timestamp echoes ending the timer's backoff; "sack-blocks": Sack1 sinks of fewer SACK blocks; "ping": ping flows (Agent/Ping) beside the others; "red-victims": RED's forced drops from the front or at random; "bug-fix": agents without bugFix_; "red-step": RED as a step at one threshold; "exit-recovery": NewReno agents leaving recovery at the data outstanding; "rtt-shifts": ns-2's RTT estimator with other scalings; "red-mark": RED without use_mark_p_; "old-ecn": ECN senders with old_ecn_; "sack1-dupacks": Sack1 agents with numdupacksFrac_ and LimTransmitFix_; "cwr-retransmit": ECN senders without SetCWRonRetransmit_; "bugfix-ss": agents without bugfix_ss_; "highspeed": HighSpeed TCP senders; "window-rules": ns-2's windowOption_ 2 to 6; "control-increase": agents with control_increase_; "error-module": error models that see some flows only; "error-actions": error modules of several models that drop, mark or hold; "window-validation": agents validating their window after idle periods; "refast": NewReno agents fast-retransmitting again below recover_; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
     if k in SCANNED:
         return True, False, SCANNED[k]
     if WINDOW_VALIDATION_FIRST <= k < WINDOW_VALIDATION_FIRST + 100:
         return True, True, "window-validation"
+    if REFAST_FIRST <= k < REFAST_FIRST + 100:
+        return True, True, "refast"
     if ERROR_ACTIONS_FIRST <= k < ERROR_ACTIONS_FIRST + 100:
         return True, True, "error-actions"
     if ERROR_MODULE_FIRST <= k < ERROR_MODULE_FIRST + 100:
@@ -1763,6 +1772,34 @@ def _make_exit_recovery(sc: dict, rng: random.Random) -> None:
             f["tcp"].update(rng.choice([{"partial_window_deflation": False}, {"timer_every_partial_ack": True}]))
 
 
+_REFAST_RULES = ("newreno_less_careful", "newreno_ack_heuristic", "newreno_timestamp_heuristic")
+
+
+def _make_refast(sc: dict, rng: random.Random) -> None:
+    """In place: every router buffer cut to 3-8 packets (the rules act on duplicate ACKs
+    below recover_, after the timeouts that bursts of losses bring; a fifth of the
+    networks answer ECN marks, and their RED queues, made after, keep their own); the
+    TCP agents mixed (_mixed_tcp_flows), then most of them made NewReno agents; seven
+    NewReno senders in ten take one, two or all three of lessCareful_, bugFix_ack_ and
+    bugFix_ts_ (`tcp.newreno_less_careful`, `newreno_ack_heuristic`,
+    `newreno_timestamp_heuristic`), four in five of those with bugFix_ts_ the timestamp
+    option, without which ns-2's echo stays 0."""
+    routers = {n["name"] for n in sc["nodes"] if n["name"].startswith("R")}
+    for link in sc["links"]:
+        if link["a"] in routers and link["b"] in routers:
+            link["queue"] = {**link["queue"], "limit_pkts": rng.randint(3, 8)}
+    for f in _mixed_tcp_flows(sc, rng):
+        if rng.random() < 0.7:
+            f["cc"] = "newreno"
+            f["tcp"] = {k: v for k, v in f["tcp"].items() if k not in ("sack", "sack_agent")}
+        if f.get("cc") != "newreno" or f["tcp"].get("sack") or rng.random() >= 0.7:
+            continue
+        rules = rng.sample(_REFAST_RULES, rng.choice([1, 1, 2, 3]))
+        f["tcp"] = {**f["tcp"], **{r: True for r in rules}}
+        if "newreno_timestamp_heuristic" in rules and rng.random() < 0.8:
+            f["tcp"]["timestamps"] = True
+
+
 def _red_on_router_links(sc: dict, rng: random.Random) -> None:
     """In place: four links between routers in five without a RED queue get one (both
     directions), of 20 packets, max_p 0.02 to 0.5, gentle and wait drawn."""
@@ -2617,6 +2654,7 @@ _FAMILY_MAKERS = {
     "error-module": [(_make_error_module, 66_000_000)],
     "error-actions": [(_make_error_actions, 67_000_000)],
     "window-validation": [(_make_window_validation, 68_000_000)],
+    "refast": [(_make_refast, 69_000_000)],
 }
 
 
@@ -2799,6 +2837,13 @@ FAMILY_CONTROLS = {
     },
     "window-validation": {
         "no window validated": _without_tcp("window_validation"),
+    },
+    "refast": {
+        "no second fast retransmit below recover_": lambda sc: [
+            f.get("tcp", {}).pop(k, None) for f in sc["flows"] for k in _REFAST_RULES],
+        "no Less Careful variant": _without_tcp("newreno_less_careful"),
+        "no ACK heuristic": _without_tcp("newreno_ack_heuristic"),
+        "no timestamp heuristic": _without_tcp("newreno_timestamp_heuristic"),
     },
     "error-actions": {
         "every model dropping": lambda sc: [

@@ -779,6 +779,22 @@ pub(crate) fn flow_transport(sc: &Scenario, i: usize) -> Result<FlowTransport, S
             ns2_recovery_controllers(&[crate::tcp::Recovery::Newreno], &settings)
         ));
     }
+    let refast = [
+        ("newreno_less_careful", "lessCareful_", cfg.newreno_less_careful),
+        ("newreno_ack_heuristic", "bugFix_ack_", cfg.newreno_ack_heuristic),
+        ("newreno_timestamp_heuristic", "bugFix_ts_", cfg.newreno_timestamp_heuristic),
+    ];
+    if let Some((key, var, _)) = refast.iter().find(|r| r.2) {
+        if cfg.sack || entry.recovery != crate::tcp::Recovery::Newreno {
+            return Err(format!(
+                "{at}.tcp.{key}: ns-2's {var}, a rule of its NewReno agent's duplicate ACKs, not of '{}'{} \
+                 (allowed: {} with sack = false)",
+                f.cc,
+                if cfg.sack { " with tcp.sack" } else { "" },
+                ns2_recovery_controllers(&[crate::tcp::Recovery::Newreno], &settings)
+            ));
+        }
+    }
     if (!cfg.partial_window_deflation || cfg.timer_every_partial_ack) && entry.recovery != crate::tcp::Recovery::Newreno {
         let field = if cfg.partial_window_deflation { "timer_every_partial_ack" } else { "partial_window_deflation" };
         return Err(format!(
@@ -925,6 +941,9 @@ pub(crate) fn flow_transport(sc: &Scenario, i: usize) -> Result<FlowTransport, S
         ("exit_fast_retransmit", "exitFastRetrans_ false", !cfg.exit_fast_retransmit as u32),
         ("one_fast_retransmit_per_window", "bugFix_ false", !cfg.one_fast_retransmit_per_window as u32),
         ("exit_recovery_at_flight", "exit_recovery_fix_ 1", cfg.exit_recovery_at_flight as u32),
+        ("newreno_less_careful", "lessCareful_ true", cfg.newreno_less_careful as u32),
+        ("newreno_ack_heuristic", "bugFix_ack_ true", cfg.newreno_ack_heuristic as u32),
+        ("newreno_timestamp_heuristic", "bugFix_ts_ true", cfg.newreno_timestamp_heuristic as u32),
         ("ts_echo_rfc1323", "ts_echo_rfc1323_ true", cfg.ts_echo_rfc1323 as u32),
         ("ecn_open_in_echo_run", "old_ecn_ 1", cfg.ecn_open_in_echo_run as u32),
         ("cwr_on_retransmit", "SetCWRonRetransmit_ false", !cfg.cwr_on_retransmit as u32),

@@ -403,6 +403,25 @@ pub struct TcpConfig {
     /// sets) [false: exit_recovery_fix_ 0, at ssthresh as the inflation goes].
     /// NewReno's (ns-2's Agent/TCP/Newreno) only, without SACK.
     pub exit_recovery_at_flight: bool,
+    /// RFC 2582's Less Careful variant, as ns-2's lessCareful_ [false]: with
+    /// `one_fast_retransmit_per_window`, the duplicate ACK at the threshold also
+    /// retransmits when the cumulative ACK is exactly `recover` (the Careful variant,
+    /// RFC 2582's advice and ns-2's default, waits until it is past it). NewReno's
+    /// (ns-2's Agent/TCP/Newreno) only, without SACK.
+    pub newreno_less_careful: bool,
+    /// The ACK heuristic of RFC 3782 section 6, as ns-2's bugFix_ack_ [false]: with
+    /// `one_fast_retransmit_per_window`, a threshold's duplicate ACK below `recover`
+    /// still retransmits when the window is above one packet and the last new ACK
+    /// advanced the cumulative ACK by at most `dupack_threshold` packets (ns-2's
+    /// highest_ack_ - prev_highest_ack_ <= numdupacks_). NewReno's only, without SACK.
+    pub newreno_ack_heuristic: bool,
+    /// The timestamp heuristic of RFC 3782 section 6, as ns-2's bugFix_ts_ [false]:
+    /// with `one_fast_retransmit_per_window`, a threshold's duplicate ACK below
+    /// `recover` still retransmits when the time the last new ACK echoed (ns-2's
+    /// ts_echo_: 0 without `timestamps`) is the time the cumulatively acknowledged
+    /// segment was last sent. Checked before the ACK heuristic, as ns-2 does. NewReno's
+    /// only, without SACK.
+    pub newreno_timestamp_heuristic: bool,
     /// Restart the retransmission timer after a new ACK's RTT sample and backoff reset,
     /// as ns-2's timerfix_ [true]; false: before them, with the RTO the sample is about
     /// to change (ns-2's test suites set it so). ns-2's agents only.
@@ -704,6 +723,9 @@ impl Default for TcpConfig {
             partial_window_deflation: true,
             timer_every_partial_ack: false,
             exit_recovery_at_flight: false,
+            newreno_less_careful: false,
+            newreno_ack_heuristic: false,
+            newreno_timestamp_heuristic: false,
             timer_after_sample: true,
             recovery: Recovery::Newreno,
             sack: false,

@@ -11,6 +11,7 @@ pub mod config;
 pub mod congestion;
 pub mod fack;
 pub mod loss;
+pub mod multiple_fast_retransmits;
 pub mod prr;
 pub mod rack;
 pub mod rcvbuf;

@@ -230,6 +230,15 @@ pub struct TcpSender {
     /// network, and the time the ACK being read echoes.
     send_times: Option<Box<super::timestamp::SendTimes>>,
     ts_echo: Option<f64>,
+    /// The cumulative ACK before the last new ACK (ns-2's prev_highest_ack_; -1 at
+    /// first, as ns-2's reset leaves it with control_increase_): NewReno's ACK
+    /// heuristic reads it (tcp/multiple_fast_retransmits.rs).
+    prev_highest_ack: i64,
+    /// The time the last new ACK echoed with the timestamp option, 0 without it (ns-2's
+    /// ts_echo_), and when each segment from the cumulative ACK on was last sent (ns-2's
+    /// tss[]): NewReno's timestamp heuristic (`newreno_timestamp_heuristic` only).
+    echo_kept: f64,
+    last_send_times: Option<Box<super::multiple_fast_retransmits::LastSendTimes>>,
 }
 
 /// What an ACK found when it arrived, for PRR (tcp/prr.rs): segments marked lost so
@@ -310,6 +319,9 @@ impl TcpSender {
         TcpSender {
             send_times: cfg.carries_send_times().then(Box::default),
             ts_echo: None,
+            prev_highest_ack: -1,
+            echo_kept: 0.0,
+            last_send_times: cfg.newreno_timestamp_heuristic.then(Box::default),
             ts_recent: None,
             ack_echo: None,
             ts_clock: TsClock::default(),
@@ -736,6 +748,9 @@ impl TcpSender {
             hop: 0,
         });
         self.outputs += 1;
+        if let Some(t) = self.last_send_times.as_mut() {
+            t.record(seqno, self.clock_s);
+        }
         if !syn && self.rate.is_some() {
             let in_flight = self.in_flight();
             let retrans = seqno <= self.maxseq;
@@ -1368,12 +1383,17 @@ impl TcpSender {
         }
         self.dupacks = 0;
         self.last_ack = ack.seq;
+        self.prev_highest_ack = self.highest_ack;
         self.highest_ack = ack.seq;
         if self.t_seqno < self.last_ack + 1 {
             self.t_seqno = self.last_ack + 1;
         }
+        if let Some(t) = self.last_send_times.as_mut() {
+            t.release_below(ack.seq);
+        }
         let mut sample = None;
         if let Some(echo) = self.ts_echo.take().filter(|_| self.cfg.timestamps) {
+            self.echo_kept = echo;
             // ns-2's newack with ts_option_: every new ACK is timed by its echo
             let tao = self.clock_s - echo;
             self.rtt.update_echo(tao);
@@ -1518,6 +1538,9 @@ impl TcpSender {
         let once = self.cfg.one_fast_retransmit_per_window;
         if recovered || self.first_packet_lost() || (!once && !self.cfg.ecn) {
             self.fast_retransmit(phi, now, out);
+        } else if once && self.cfg.newreno_less_careful && self.highest_ack == self.recover {
+            // RFC 2582's Less Careful variant (tcp/multiple_fast_retransmits.rs)
+            self.fast_retransmit(phi, now, out);
         } else if self.cfg.ecn && self.last_cwnd_action == CwndAction::Ecn {
             // the window was already cut for ECN-Echo in this window of data: resend
             // without another cut (Reno's and NewReno's dupack_action)
@@ -1527,9 +1550,22 @@ impl TcpSender {
             self.rtt_active = false;
             self.output(self.last_ack + 1, now, out);
             self.dupwnd = self.cfg.dupack_threshold as i64;
-        } else if !once {
+        } else if !once || self.refast_heuristic() {
             self.fast_retransmit(phi, now, out);
         }
+    }
+
+    /// RFC 3782's heuristics (tcp/multiple_fast_retransmits.rs) under ns-2's bugFix_:
+    /// the timestamp one first, then the ACK one.
+    fn refast_heuristic(&self) -> bool {
+        if let Some(t) = self.last_send_times.as_ref() {
+            if t.get(self.highest_ack) == Some(self.echo_kept) {
+                return true;
+            }
+        }
+        self.cfg.newreno_ack_heuristic
+            && self.w.cwnd > 1.0
+            && self.highest_ack - self.prev_highest_ack <= self.cfg.dupack_threshold as i64
     }
 
     /// ns-2's TcpAgent::ecn for an ACK carrying ECN-Echo, before anything else of the
@@ -3646,6 +3682,66 @@ mod tests {
             let opened = if set < ssthresh { set + 1.0 } else { set + 1.0 / set };
             assert_eq!(s.w.cwnd, opened, "fix {fix}, ACK {full}: outstanding {outstanding}");
         }
+    }
+
+    /// A NewReno sender whose `recover` a timeout set at segment `recover` (as ns-2's
+    /// timeout sets recover_ = maxseq_), then `tweak`ed, gets three duplicates of ACK 1:
+    /// whether it fast-retransmits (tcp/multiple_fast_retransmits.rs).
+    fn refasts(cfg: TcpConfig, recover: i64, tweak: impl Fn(&mut TcpSender)) -> bool {
+        let cfg = TcpConfig { rwnd_pkts: 100, recovery: Recovery::Newreno, ..cfg };
+        let (mut s, _) = steady_after(TcpSender::new(0, cfg, Box::new(Reno), 0.0), ack(0));
+        s.recover = recover;
+        tweak(&mut s);
+        let mut out = vec![];
+        for i in 0..3 {
+            s.on_ack(&ack(1), (10 + i) * MS, &mut out);
+        }
+        assert!(s.stats.fast_retransmits <= 1);
+        let resent = seqs(&out).contains(&2);
+        assert_eq!(resent, s.stats.fast_retransmits == 1);
+        resent
+    }
+
+    /// ns-2's NewReno under bugFix_: three duplicates of an ACK at or below `recover`
+    /// retransmit nothing, unless lessCareful_ (an ACK exactly at recover_), the ACK
+    /// heuristic (the last new ACK moved by at most numdupacks_ with a window above one
+    /// packet) or the timestamp heuristic (the acknowledged segment last sent at the time
+    /// the last new ACK echoed) lets them.
+    #[test]
+    fn newreno_fast_retransmits_again_below_recover_only_by_its_rules() {
+        let plain = TcpConfig::default();
+        // above recover: the ordinary fast retransmit
+        assert!(refasts(plain.clone(), 0, |_| {}));
+        // at and below recover: the Careful variant waits
+        assert!(!refasts(plain.clone(), 1, |_| {}));
+        assert!(!refasts(plain.clone(), 20, |_| {}));
+        // Less Careful: at recover only
+        let lc = TcpConfig { newreno_less_careful: true, ..TcpConfig::default() };
+        assert!(refasts(lc.clone(), 1, |_| {}));
+        assert!(!refasts(lc, 20, |_| {}));
+        // the ACK heuristic: ACKs 0 then 1 moved the cumulative ACK by 1
+        let ackh = TcpConfig { newreno_ack_heuristic: true, ..TcpConfig::default() };
+        assert_eq!(refasts(ackh.clone(), 20, |s| assert_eq!(s.prev_highest_ack, 0)), true);
+        assert!(!refasts(ackh.clone(), 20, |s| s.prev_highest_ack = -3));
+        assert!(refasts(ackh.clone(), 20, |s| s.prev_highest_ack = -2));
+        assert!(!refasts(ackh, 20, |s| s.w.cwnd = 1.0));
+        // the timestamp heuristic: segment 1 left at 0.0 (the test's clock), and the echo
+        // without the timestamp option stays 0.0 (ns-2's ts_echo_): a match; another
+        // echo, or segment 1 sent again later, none
+        let tsh = TcpConfig { newreno_timestamp_heuristic: true, ..TcpConfig::default() };
+        assert!(refasts(tsh.clone(), 20, |_| {}));
+        assert!(!refasts(tsh.clone(), 20, |s| s.echo_kept = 0.25));
+        assert!(!refasts(tsh.clone(), 20, |s| {
+            s.clock_s = 0.5;
+            let mut out = vec![];
+            s.output(1, 5 * MS, &mut out);
+        }));
+        assert!(refasts(tsh, 20, |s| {
+            s.clock_s = 0.5;
+            let mut out = vec![];
+            s.output(1, 5 * MS, &mut out);
+            s.echo_kept = 0.5;
+        }));
     }
 
     /// ns-2's timerfix_ false: a new ACK restarts the timer before its RTT sample
