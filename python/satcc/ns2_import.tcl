@@ -68,6 +68,31 @@ proc ::satcc::make {cls} {
     return $h
 }
 
+# Ports as ns-2 gives them (ns-node.tcl's Node instproc attach, classifier.cc's getnxt):
+# an agent attached to a node takes the lowest port no agent holds there, a detached
+# agent's port is free again; `$ns connect` sets each agent's dst_port_ to the other's.
+# What a script reads back (`$agent port`, `$agent dst-port`, `$node agent PORT`).
+proc ::satcc::port_attach {node agent} {
+    set held [expr {[info exists ::satcc::nports($node)] ? $::satcc::nports($node) : {}}]
+    set taken [dict keys $held]
+    set p 0
+    while {$p in $taken} { incr p }
+    dict set held $p $agent
+    set ::satcc::nports($node) $held
+    set ::satcc::aport($agent) $p
+}
+
+proc ::satcc::port_detach {node agent} {
+    if {[info exists ::satcc::nports($node)] && [info exists ::satcc::aport($agent)]} {
+        set ::satcc::nports($node) [dict remove $::satcc::nports($node) $::satcc::aport($agent)]
+    }
+}
+
+proc ::satcc::port_connect {a b} {
+    if {[info exists ::satcc::aport($b)]} { set ::satcc::dport($a) $::satcc::aport($b) }
+    if {[info exists ::satcc::aport($a)]} { set ::satcc::dport($b) $::satcc::aport($a) }
+}
+
 proc new {cls args} {
     if {[info exists ::satcc::ucls($cls)]} { return [::satcc::unew $cls "" {*}$args] }
     if {$cls eq "ErrorModel/Uniform" && [llength $args] in {1 2}} {
@@ -175,6 +200,13 @@ proc ::satcc::call {h method args} {
         Node {
             switch -- $method {
                 id { return [string range $h 2 end] }
+                agent {
+                    # ns-node.tcl's Node instproc agent: the agent attached at that port
+                    foreach {p a} [expr {[info exists ::satcc::nports($h)] ? $::satcc::nports($h) : {}}] {
+                        if {$p == [lindex $args 0]} { return $a }
+                    }
+                    return ""
+                }
                 neighbors { return [expr {[info exists ::satcc::nbr($h)] ? $::satcc::nbr($h) : {}}] }
                 node-addr - address? { return [string range $h 2 end] }
                 color - shape - label - label-color - add-mark - delete-mark {
@@ -215,7 +247,9 @@ proc ::satcc::call {h method args} {
                     ::satcc::rec attach-app $app $h
                     return $app
                 }
-                port - addr - dst-port - dst-addr { return 0 }
+                port { return [expr {[info exists ::satcc::aport($h)] ? $::satcc::aport($h) : 0}] }
+                dst-port { return [expr {[info exists ::satcc::dport($h)] ? $::satcc::dport($h) : 0}] }
+                addr - dst-addr { return 0 }
                 attach-trace { ::satcc::note "agent $method (tracing)"; return "" }
                 reset {
                     # before the run a no-op (`$ns run` resets every agent); during it,
@@ -349,6 +383,9 @@ proc ::satcc::call {h method args} {
             switch -- $method {
                 get-bytes-integrator - get-pkts-integrator { return [::satcc::make Integrator] }
                 get-delay-samples { return [::satcc::make Samples] }
+                classifier { return [::satcc::make QueueMonitor/Classifier] }
+                lookup { return [::satcc::make QueueMonitor/ED/Flow] }
+                flows { return "" }
             }
             return 0
         }
@@ -538,9 +575,18 @@ proc ::satcc::sim {ns method argv} {
             if {$type eq "duplex"} { ::satcc::call $::satcc::ld([::satcc::link_of $b $a]) set $var $v }
             return ""
         }
-        attach-agent { ::satcc::rec attach [lindex $argv 0] [lindex $argv 1]; return "" }
-        detach-agent { ::satcc::rec detach [lindex $argv 0] [lindex $argv 1]; return "" }
-        connect { ::satcc::rec connect [lindex $argv 0] [lindex $argv 1]; return "" }
+        attach-agent {
+            ::satcc::port_attach [lindex $argv 0] [lindex $argv 1]
+            ::satcc::rec attach [lindex $argv 0] [lindex $argv 1]; return ""
+        }
+        detach-agent {
+            ::satcc::port_detach [lindex $argv 0] [lindex $argv 1]
+            ::satcc::rec detach [lindex $argv 0] [lindex $argv 1]; return ""
+        }
+        connect {
+            ::satcc::port_connect [lindex $argv 0] [lindex $argv 1]
+            ::satcc::rec connect [lindex $argv 0] [lindex $argv 1]; return ""
+        }
         create-connection - create-connection-list {
             # ns-lib.tcl's helpers: both agents made, attached and connected
             lassign $argv stype snode dtype dnode fid
@@ -549,6 +595,9 @@ proc ::satcc::sim {ns method argv} {
             set d [new Agent/$dtype]
             ::satcc::call $s set fid_ $fid
             ::satcc::call $d set fid_ $fid
+            ::satcc::port_attach $snode $s
+            ::satcc::port_attach $dnode $d
+            ::satcc::port_connect $s $d
             ::satcc::rec attach $snode $s
             ::satcc::rec attach $dnode $d
             ::satcc::rec connect $s $d
@@ -587,7 +636,7 @@ proc ::satcc::sim {ns method argv} {
         trace-all - namtrace-all - namtrace-all-wireless - trace-queue - namtrace-queue - flush-trace - use-newtrace -
         color - duplex-link-op - simplex-link-op - use-scheduler - puts-nam-config - set-animation-rate -
         add-agent-trace - monitor-agent-trace - delete-agent-trace - create-trace - get-ns-traceall -
-        get-nam-traceall - trace-annotate - namtrace-config - nam-end-wireless {
+        get-nam-traceall - trace-annotate - namtrace-config - nam-end-wireless - eventtrace-all {
             ::satcc::note "\$ns $method (tracing and drawing)"
             return ""
         }
@@ -700,7 +749,7 @@ proc ::satcc::play {} {
 # ---------------------------------------------------------------- classes
 # `Agent/TCP set window_ 20` and the like: a class's default for the objects made after
 proc ::satcc::is_class {name} {
-    return [regexp {^(Agent|Queue|Application|ErrorModel|RandomVariable|Simulator|DelayLink|LinkDelay|Link|SimpleLink|Node|Trace|Classifier|RNG|Connector|TracedVar|Mac|LL|Phy|Channel|Scheduler|Source)(/.*)?$} $name]
+    return [regexp {^(Agent|Queue|Application|ErrorModel|RandomVariable|Simulator|DelayLink|LinkDelay|Link|SimpleLink|Node|Trace|Classifier|RNG|Connector|TracedVar|Mac|LL|Phy|Channel|Scheduler|Source|QueueMonitor)(/.*)?$} $name]
 }
 
 rename unknown ::satcc::real_unknown
@@ -940,6 +989,10 @@ proc remove-packet-header {args} {
 rename exit ::satcc::real_exit
 proc exit {args} { return -code error -errorcode {SATCC EXIT} "exit" }
 proc exec {args} { ::satcc::note "exec (not run)"; return "" }
+# the executables ns-2's ns-autoconf.tcl names as globals, which test suites' finish
+# procedures hand to exec (never run here)
+set ::PERL perl
+set ::TCLSH tclsh
 
 # ---------------------------------------------------------------- JSON out
 proc ::satcc::json_str {s} {

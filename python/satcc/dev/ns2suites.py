@@ -33,8 +33,8 @@ SUITES_DIR = NS2_DIR / "suites"
 REFERENCE = NS2_DIR / "reference" / "suites.json"
 # the suites kept: those of which the import reads at least one test
 SUITES = ("adaptive-red", "aimd", "ecn", "ecn-ack", "greis", "LimTransmit", "links", "monitor", "newreno",
-          "oddBehaviors", "pi", "red", "rem", "rfc2001", "rfc2581", "routed", "sack", "schedule", "tcp-init-win",
-          "tcp", "tcpHighspeed", "tcpOptions", "tcpVariants")
+          "oddBehaviors", "pi", "red", "rem", "rfc2001", "rfc2581", "routed", "sack", "schedule", "simple",
+          "tcp-init-win", "tcp", "tcpHighspeed", "tcpOptions", "tcpVariants", "testReno")
 # what they source
 HELPERS = ("misc.tcl", "misc_simple.tcl", "topologies.tcl", "support.tcl")
 _TEST = re.compile(r"^Class Test/(\S+) -superclass", re.M)
