@@ -2254,3 +2254,23 @@ def test_an_error_module_binds_one_model_to_flow_ids(tmp_path):
     with pytest.raises(ScenarioError, match=r"new ErrorModule Dest \(an error module classifying by flow id, Fid, is "
                                             r"modelled\)"):
         ns2_import.from_tcl(_script(tmp_path, extra="set em [new ErrorModule Dest]"))
+
+
+def test_agents_take_their_ports_as_ns2_gives_them(tmp_path):
+    # the lowest free port of the node in attach order, a detached agent's port free
+    # again, `$ns connect` setting each one's dst-port to the other's; a script finds
+    # its sink by `[$node agent [$tcp dst-port]]` (ns-2's simple suite) and sets it
+    extra = """set u1 [new Agent/Null]
+set u2 [new Agent/Null]
+$ns attach-agent $b $u1
+$ns attach-agent $b $u2
+$ns detach-agent $b $u1
+set u3 [new Agent/Null]
+$ns attach-agent $b $u3
+if {[$tcp dst-port] != 0 || [$sink dst-port] != 0 || [$u2 port] != 2 || [$u3 port] != 1} {
+    error "ports: [$tcp dst-port] [$sink dst-port] [$u2 port] [$u3 port]"
+}
+if {[$b agent 1] ne $u3 || [$b agent 7] ne ""} { error "node agent lookup" }
+[$b agent [$tcp dst-port]] set packetSize_ 77"""
+    sc = ns2_import.from_tcl(_script(tmp_path, extra=extra)).scenario
+    assert {**sc.get("tcp", {}), **sc["flows"][0].get("tcp", {})}["ack_size_bytes"] == 77
