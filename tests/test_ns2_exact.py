@@ -1890,8 +1890,14 @@ $ns run
     # never seeded: its draws are ns-2's generator's from seed 1, after the agents' draws
     assert imp.scenario["ns2_rng_seed"] == 1 and imp.scenario["ns2_rng_skip"] > 0 and not imp.in_law, imp.in_law
     text = script.read_text()
+    # interval_ 0: tcplib's gaps, written back as interval_ 0; below 0 refused
     script.write_text(text.replace("$tel attach-agent", "$tel set interval_ 0\n$tel attach-agent"))
-    with pytest.raises(ns2_import.Ns2ImportError, match=r"interval_ 0 is not modelled .*tcplib"):
+    flow = ns2_import.from_tcl(script).scenario["flows"][0]
+    assert flow["traffic"] == {"type": "telnet", "gaps": "tcplib"}
+    sc["flows"][0]["traffic"] = {"type": "telnet", "gaps": "tcplib"}
+    assert "$app(0) set interval_ 0.0" in ns2.to_tcl(sc)
+    script.write_text(text.replace("$tel attach-agent", "$tel set interval_ -1\n$tel attach-agent"))
+    with pytest.raises(ns2_import.Ns2ImportError, match=r"interval_ -1.0: must be above 0, or 0 for tcplib"):
         ns2_import.from_tcl(script)
     # a UDP flow has no room for it
     bad = _two_flows()

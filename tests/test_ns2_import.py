@@ -372,6 +372,10 @@ def _agree(sc: dict, script: str) -> bool:
     # (bursty Reno, ON/OFF NewReno, CBR Tahoe, bulk NewReno, CBR Sack1)
     *[("window_validation.tcl", lambda sc, f=f: _flow(sc, f)["tcp"].pop("window_validation"))
       for f in ("tcp0", "tcp1", "tcp2", "tcp3", "tcp4")],
+    # Telnet's tcplib gaps (interval_ 0): one source's gaps made exponential of the same
+    # mean, and the one at interval_ 0.05 given tcplib's
+    ("telnet_tcplib.tcl", lambda sc: _flow(sc, "tcp5").update(traffic={"type": "telnet", "interval_s": 1.09})),
+    ("telnet_tcplib.tcl", lambda sc: _flow(sc, "tcp12").update(traffic={"type": "telnet", "gaps": "tcplib"})),
     # NewReno's lessCareful_, bugFix_ack_ and bugFix_ts_ (with the timestamp option):
     # each taken from the agent that has it, and the default agent given Less Careful
     ("newreno_refast.tcl", lambda sc: _flow(sc, "tcp0")["tcp"].pop("newreno_less_careful")),

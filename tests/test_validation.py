@@ -258,6 +258,16 @@ def test_a_two_state_model_in_time_is_refused_with_ns2s_draws():
     validate(d)
 
 
+def test_telnet_gaps_from_tcplib_take_no_interval():
+    d = base()
+    d["flows"][0]["traffic"] = {"type": "telnet", "gaps": "tcplib"}
+    validate(d)
+    d["flows"][0]["traffic"]["interval_s"] = 0.5
+    assert err(d).startswith("flows[0].traffic.interval_s: 0.5 is not read with gaps 'tcplib'")
+    d["flows"][0]["traffic"] = {"type": "telnet", "gaps": "pareto"}
+    assert "gaps" in err(d) and "tcplib" in err(d) and "exponential" in err(d)
+
+
 def test_a_flow_must_start_before_the_run_ends():
     d = base()
     d["flows"][0]["start_s"] = d["duration_s"]

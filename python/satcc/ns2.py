@@ -973,8 +973,9 @@ def _source_tcl(i: int, traffic: dict, size: int, agent: str) -> list[str]:
                       f"set app({i}) [new Application/Traffic/Trace]", f"$app({i}) attach-tracefile $tracefile({i})",
                       f"$app({i}) attach-agent ${agent}"]
     if kind == "telnet":
+        interval = 0.0 if traffic.get("gaps") == "tcplib" else float(traffic.get("interval_s", 1.0))
         return [f"set app({i}) [new Application/Telnet]",
-                f"$app({i}) set interval_ {float(traffic.get('interval_s', 1.0))!r}", f"$app({i}) attach-agent ${agent}"]
+                f"$app({i}) set interval_ {interval!r}", f"$app({i}) attach-agent ${agent}"]
     out = [f"set app({i}) [new Application/Traffic/{SOURCE_APPS[kind]}]", f"$app({i}) set packetSize_ {size}"]
     rate = f"$app({i}) set rate_ {float(traffic['rate_bps'])!r}"
     if kind == "cbr":

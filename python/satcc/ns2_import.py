@@ -2374,14 +2374,14 @@ def _tcp(objs: _Objects, a: str, b: str, cc: str, sack_agent: str | None, delack
 
 def _telnet(objs: _Objects, app: str, what: str) -> dict:
     """ns-2's Application/Telnet on a TCP agent: a packet after each exponential gap of
-    mean interval_ (ns-2 2.35's default 1.0)."""
+    mean interval_ (ns-2 2.35's default 1.0), or, with interval_ 0, after each gap drawn
+    from tcplib's telnet distribution (`gaps: tcplib`)."""
     _unknown_vars(objs, app, {"interval_"}, what)
     interval = seconds(objs.get(app, "interval_", "1.0")[0], f"{what} interval_")
     if interval == 0:
-        raise Ns2ImportError(f"{what}: interval_ 0 is not modelled (ns-2 then draws its gaps from tcplib's telnet "
-                             "distribution; an interval_ above 0, the mean of exponential gaps, is modelled)")
+        return {"type": "telnet", "gaps": "tcplib"}
     if interval < 0:
-        raise Ns2ImportError(f"{what}: interval_ {interval}: must be above 0")
+        raise Ns2ImportError(f"{what}: interval_ {interval}: must be above 0, or 0 for tcplib's telnet gaps")
     return {"type": "telnet", "interval_s": interval}
 
 

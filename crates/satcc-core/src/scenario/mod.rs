@@ -1061,13 +1061,20 @@ pub enum TrafficSpecIn {
         rate_steps: Vec<RateStep>,
     },
     /// Interactive, as ns-2's Application/Telnet over the agent (TCP flows): one packet
-    /// after each exponential gap of mean `interval_s` (the first one gap after the
-    /// start), until the flow stops.
+    /// after each gap (the first one gap after the start), until the flow stops; the
+    /// gaps exponential of mean `interval_s`, or drawn from tcplib's telnet distribution
+    /// (`gaps: tcplib`, ns-2's interval_ 0).
     Telnet {
-        /// Mean gap between two packets, seconds (ns-2's interval_) [1].
+        /// Mean gap between two packets, seconds (ns-2's interval_) [1]. Not read with
+        /// `gaps: tcplib` (then left at its default).
         #[serde(default = "telnet_interval")]
         #[schemars(range(min = MIN_TIMER_S, max = MAX_TIME_S))]
         interval_s: f64,
+        /// How the gaps are drawn [exponential]: `tcplib` takes each from tcplib's
+        /// empirical distribution of telnet interarrival times (mean 1.09 s, from 0.6 ms
+        /// to 210 s), as ns-2's Application/Telnet does with interval_ 0.
+        #[serde(default, skip_serializing_if = "TelnetGaps::is_exponential")]
+        gaps: TelnetGaps,
     },
     /// Trace-driven, as ns-2's Application/Traffic/Trace over the agent (trace/
     /// traffictrace.cc): each start picks a record of the trace at random (ns-2's
@@ -1188,6 +1195,23 @@ fn ping_bytes() -> u32 {
 
 fn telnet_interval() -> f64 {
     1.0
+}
+
+/// How a Telnet source draws its gaps (traffic/telnet.rs).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum TelnetGaps {
+    /// Exponential of mean `interval_s` (ns-2's interval_ above 0).
+    #[default]
+    Exponential,
+    /// tcplib's telnet distribution (ns-2's interval_ 0).
+    Tcplib,
+}
+
+impl TelnetGaps {
+    pub fn is_exponential(&self) -> bool {
+        *self == TelnetGaps::Exponential
+    }
 }
 
 fn unit_cost() -> f64 {
@@ -2073,6 +2097,14 @@ impl Scenario {
                 }
             }
             check_restarts(f, &at)?;
+            if let TrafficSpecIn::Telnet { interval_s, gaps: TelnetGaps::Tcplib } = f.traffic {
+                if interval_s != telnet_interval() {
+                    return Err(format!(
+                        "{at}.traffic.interval_s: {interval_s} is not read with gaps 'tcplib', whose gaps come \
+                         from tcplib's distribution (allowed: leave it out, or gaps 'exponential')"
+                    ));
+                }
+            }
             check_tcp_changes(f, &at)?;
             for (field, t) in [("src_detach_s", f.src_detach_s), ("dst_detach_s", f.dst_detach_s)] {
                 if let Some(t) = t {

@@ -18,6 +18,7 @@ use crate::feedback::{RouterContext, RouterScheme};
 use crate::tcp::congestion;
 use crate::tcp::rtt::TsClock;
 use crate::tcp::{TcpSender, TcpSink};
+use crate::traffic::telnet::Gaps as TelnetGaps;
 use crate::traffic::{CbrSource, OnOffLaw, OnOffSource, Source, TelnetSource, TraceSource};
 use rand::Rng;
 use super::{Ev, Flow, Simulation, NONE};
@@ -337,7 +338,13 @@ impl Simulation {
                         CbrSource::new(*rate_bps, message, *random, *max_pkts, draws())
                             .with_rate_steps(rate_steps.iter().map(|r| (r.at_s, r.rate_bps)).collect()),
                     )),
-                    TrafficSpecIn::Telnet { interval_s } => Some(Source::Telnet(TelnetSource::new(*interval_s, draws()))),
+                    TrafficSpecIn::Telnet { interval_s, gaps } => Some(Source::Telnet(TelnetSource::new(
+                        match gaps {
+                            scenario::TelnetGaps::Exponential => TelnetGaps::Exponential(*interval_s),
+                            scenario::TelnetGaps::Tcplib => TelnetGaps::Tcplib,
+                        },
+                        draws(),
+                    ))),
                     TrafficSpecIn::Trace { records } => {
                         Some(Source::Trace(TraceSource::new(std::sync::Arc::from(records.as_slice()), draws())))
                     }
