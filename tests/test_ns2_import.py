@@ -376,6 +376,11 @@ def _agree(sc: dict, script: str) -> bool:
     # mean, and the one at interval_ 0.05 given tcplib's
     ("telnet_tcplib.tcl", lambda sc: _flow(sc, "tcp5").update(traffic={"type": "telnet", "interval_s": 1.09})),
     ("telnet_tcplib.tcl", lambda sc: _flow(sc, "tcp12").update(traffic={"type": "telnet", "gaps": "tcplib"})),
+    # Telnet's interval_ set during the run: each source's changes left out, and the
+    # tcplib source's first change half a second late
+    *[("telnet_interval_steps.tcl", lambda sc, f=f: _flow(sc, f)["traffic"].pop("interval_steps"))
+      for f in ("tcp0", "tcp1", "tcp2", "tcp3")],
+    ("telnet_interval_steps.tcl", lambda sc: _flow(sc, "tcp1")["traffic"]["interval_steps"][0].update(at_s=2.5)),
     # NewReno's lessCareful_, bugFix_ack_ and bugFix_ts_ (with the timestamp option):
     # each taken from the agent that has it, and the default agent given Less Careful
     ("newreno_refast.tcl", lambda sc: _flow(sc, "tcp0")["tcp"].pop("newreno_less_careful")),

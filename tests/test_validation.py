@@ -268,6 +268,19 @@ def test_telnet_gaps_from_tcplib_take_no_interval():
     assert "gaps" in err(d) and "tcplib" in err(d) and "exponential" in err(d)
 
 
+def test_telnet_interval_steps_are_checked_by_field():
+    d = base()
+    d["flows"][0]["traffic"] = {"type": "telnet", "interval_s": 0.1,
+                                "interval_steps": [{"at_s": 2.0, "interval_s": 0.01}, {"at_s": 3.0, "interval_s": 1}]}
+    validate(d)
+    d["flows"][0]["traffic"]["interval_steps"][1]["at_s"] = 1.0
+    assert err(d).startswith("flows[0].traffic.interval_steps[1].at_s: 1 is not a time from 0 to")
+    d["flows"][0]["traffic"]["interval_steps"] = [{"at_s": 1.0, "interval_s": 0}]
+    assert "flows[0].traffic.interval_steps[0].interval_s" in err(d)
+    d["flows"][0]["traffic"]["interval_steps"] = [{"at_s": 1.0, "rate_bps": 5}]
+    assert "interval_steps[0]" in err(d) and "rate_bps" in err(d)
+
+
 def test_a_flow_must_start_before_the_run_ends():
     d = base()
     d["flows"][0]["start_s"] = d["duration_s"]

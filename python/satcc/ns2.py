@@ -944,6 +944,8 @@ def _restarts_tcl(f: dict, app: str) -> list[str]:
             out.append(f"$ns at {float(r['stop_s'])!r} \"${app} stop\"")
     for st in (f.get("traffic") or {}).get("rate_steps") or []:
         out.append(f"$ns at {float(st['at_s'])!r} \"${app} set rate_ {float(st['rate_bps'])!r}\"")
+    for st in (f.get("traffic") or {}).get("interval_steps") or []:
+        out.append(f"$ns at {float(st['at_s'])!r} \"${app} set interval_ {float(st['interval_s'])!r}\"")
     return out
 
 

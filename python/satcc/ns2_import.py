@@ -1343,6 +1343,8 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
             continue
         if c == "Application/Traffic/CBR" and {v for _, v, _ in objs.timed.get(h, [])} <= {"rate_"}:
             continue  # its rate changes (_cbr_periods)
+        if c == "Application/Telnet" and {v for _, v, _ in objs.timed.get(h, [])} <= {"interval_"}:
+            continue  # its mean gap's changes (_telnet_steps)
         if c in ("Queue/DropTail", "Queue/RED") and {v for _, v, _ in objs.timed.get(h, [])} <= {"limit_"}:
             continue  # its limit's changes (_link_changes)
         if h in objs.timed and objs.cls[h] not in ("DelayLink",) and not c.startswith("Agent/TCP"):
@@ -2036,7 +2038,26 @@ def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of:
             flow["stop_s"] = stops[0]
     if t >= duration_s:
         return None
+    if app is not None and objs.cls[app] == "Application/Telnet":
+        _telnet_steps(objs, flow, app, what)
     return flow
+
+
+def _telnet_steps(objs: _Objects, flow: dict, app: str, what: str) -> None:
+    """In place: a Telnet source's interval_ set during the run (`traffic.interval_steps`):
+    ns-2's next() reads interval_ for each gap it draws, so each change counts from the
+    gap drawn at or after it."""
+    steps = []
+    for t, var, v in objs.timed.get(app, []):
+        if var != "interval_":
+            continue
+        iv = seconds(v, f"{what}: {objs.label(app)} interval_ at {t!r} s")
+        if iv <= 0:
+            raise Ns2ImportError(f"{what}: {objs.label(app)} interval_ {v} set at {t!r} s is not modelled (a change "
+                                 "to an exponential mean above 0 is; tcplib's gaps, interval_ 0, from the start only)")
+        steps.append({"at_s": t, "interval_s": iv})
+    if steps:
+        flow["traffic"]["interval_steps"] = sorted(steps, key=lambda r: r["at_s"])
 
 
 def _ping_flows(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of: dict, acts: dict,

@@ -1075,6 +1075,12 @@ pub enum TrafficSpecIn {
         /// to 210 s), as ns-2's Application/Telnet does with interval_ 0.
         #[serde(default, skip_serializing_if = "TelnetGaps::is_exponential")]
         gaps: TelnetGaps,
+        /// Changes of the mean gap during the run, in time order (ns-2's `$ns at T
+        /// "$telnet set interval_ I"`): each gap drawn at or after `at_s` is exponential
+        /// of the new mean, whatever `gaps` was (ns-2's next() reads interval_ afresh
+        /// each time; the packet already scheduled keeps its time) [none].
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        interval_steps: Vec<IntervalStep>,
     },
     /// Trace-driven, as ns-2's Application/Traffic/Trace over the agent (trace/
     /// traffictrace.cc): each start picks a record of the trace at random (ns-2's
@@ -1375,6 +1381,18 @@ pub struct RateStep {
     /// The new rate, b/s.
     #[schemars(range(min = MIN_RATE_BPS, max = MAX_RATE_BPS))]
     pub rate_bps: f64,
+}
+
+/// A Telnet source's mean gap from a time on (`traffic.interval_steps`).
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct IntervalStep {
+    /// When the mean gap changes, seconds.
+    #[schemars(range(min = 0, max = MAX_TIME_S))]
+    pub at_s: f64,
+    /// The new mean gap, seconds.
+    #[schemars(range(min = MIN_TIMER_S, max = MAX_TIME_S))]
+    pub interval_s: f64,
 }
 
 /// A sender's window limits or threshold from a time on (`tcp_changes`); at least one
@@ -2097,7 +2115,22 @@ impl Scenario {
                 }
             }
             check_restarts(f, &at)?;
-            if let TrafficSpecIn::Telnet { interval_s, gaps: TelnetGaps::Tcplib } = f.traffic {
+            if let TrafficSpecIn::Telnet { interval_steps, .. } = &f.traffic {
+                let mut last = f64::NEG_INFINITY;
+                for (k, s) in interval_steps.iter().enumerate() {
+                    let here = format!("{at}.traffic.interval_steps[{k}]");
+                    if !(s.at_s.is_finite() && (0.0..=MAX_TIME_S).contains(&s.at_s)) || s.at_s < last {
+                        return Err(format!("{here}.at_s: {} is not a time from 0 to {MAX_TIME_S} s at or after the \
+                                            step before it", s.at_s));
+                    }
+                    if !(s.interval_s.is_finite() && (MIN_TIMER_S..=MAX_TIME_S).contains(&s.interval_s)) {
+                        return Err(format!("{here}.interval_s: {} is not a gap from {MIN_TIMER_S} to {MAX_TIME_S} s",
+                                           s.interval_s));
+                    }
+                    last = s.at_s;
+                }
+            }
+            if let TrafficSpecIn::Telnet { interval_s, gaps: TelnetGaps::Tcplib, .. } = f.traffic {
                 if interval_s != telnet_interval() {
                     return Err(format!(
                         "{at}.traffic.interval_s: {interval_s} is not read with gaps 'tcplib', whose gaps come \

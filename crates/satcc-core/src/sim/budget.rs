@@ -172,12 +172,14 @@ pub fn estimate(sc: &Scenario, plan: &Plan) -> Result<Estimate, String> {
         if let Some(rate_bps) = f.traffic.source_rate_bps() {
             source_pkts += n * rate_bps / (8.0 * if udp { message } else { cfg.packet_size_bytes as f64 }) * active;
         }
-        if let scenario::TrafficSpecIn::Telnet { interval_s, gaps } = f.traffic {
+        if let scenario::TrafficSpecIn::Telnet { interval_s, gaps, interval_steps } = &f.traffic {
             let mean = match gaps {
-                scenario::TelnetGaps::Exponential => interval_s,
+                scenario::TelnetGaps::Exponential => *interval_s,
                 scenario::TelnetGaps::Tcplib => crate::traffic::telnet::tcplib_mean_s(),
             };
-            source_pkts += n * active / mean;
+            // the shortest mean gap it takes during the run, as if it held throughout
+            let shortest = interval_steps.iter().map(|s| s.interval_s).fold(mean, f64::min);
+            source_pkts += n * active / shortest;
         }
         if !udp {
             timers += n * active / cfg.min_rto_s.max(2.0 * cfg.tick_s);

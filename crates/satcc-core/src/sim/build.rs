@@ -338,13 +338,16 @@ impl Simulation {
                         CbrSource::new(*rate_bps, message, *random, *max_pkts, draws())
                             .with_rate_steps(rate_steps.iter().map(|r| (r.at_s, r.rate_bps)).collect()),
                     )),
-                    TrafficSpecIn::Telnet { interval_s, gaps } => Some(Source::Telnet(TelnetSource::new(
-                        match gaps {
-                            scenario::TelnetGaps::Exponential => TelnetGaps::Exponential(*interval_s),
-                            scenario::TelnetGaps::Tcplib => TelnetGaps::Tcplib,
-                        },
-                        draws(),
-                    ))),
+                    TrafficSpecIn::Telnet { interval_s, gaps, interval_steps } => Some(Source::Telnet(
+                        TelnetSource::new(
+                            match gaps {
+                                scenario::TelnetGaps::Exponential => TelnetGaps::Exponential(*interval_s),
+                                scenario::TelnetGaps::Tcplib => TelnetGaps::Tcplib,
+                            },
+                            draws(),
+                        )
+                        .with_steps(interval_steps.iter().map(|s| (s.at_s, s.interval_s)).collect()),
+                    )),
                     TrafficSpecIn::Trace { records } => {
                         Some(Source::Trace(TraceSource::new(std::sync::Arc::from(records.as_slice()), draws())))
                     }

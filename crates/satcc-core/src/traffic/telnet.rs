@@ -45,21 +45,44 @@ pub fn tcplib_mean_s() -> f64 {
 pub struct TelnetSource {
     pub gaps: Gaps,
     pub draws: Draws,
+    /// Changes of interval_ still to come: (double time, the mean gap from then on).
+    steps: Vec<(f64, f64)>,
+    next_step: usize,
 }
 
 impl TelnetSource {
     pub fn new(gaps: Gaps, draws: Draws) -> Self {
-        TelnetSource { gaps, draws }
+        TelnetSource { gaps, draws, steps: Vec::new(), next_step: 0 }
+    }
+
+    /// With interval_ changed during the run: (double time, mean gap), in time order.
+    pub fn with_steps(mut self, steps: Vec<(f64, f64)>) -> Self {
+        self.steps = steps;
+        self
+    }
+
+    /// interval_ as set at or before `now_s` (ns-2's `$ns at` of the change, filed
+    /// before the run, comes before a packet due at the same instant).
+    fn take_steps(&mut self, now_s: f64) {
+        while let Some(&(at, iv)) = self.steps.get(self.next_step) {
+            if at > now_s {
+                break;
+            }
+            self.gaps = Gaps::Exponential(iv);
+            self.next_step += 1;
+        }
     }
 
     /// At the start (`now_s`, its double time): when the first packet goes (ns-2's
     /// start: timer_.sched(next())).
     pub fn start(&mut self, now_s: f64) -> f64 {
+        self.take_steps(now_s);
         now_s + self.gap()
     }
 
     /// After each packet: when the next goes (timeout: sendmsg, then resched(next())).
     pub fn next(&mut self, now_s: f64) -> f64 {
+        self.take_steps(now_s);
         now_s + self.gap()
     }
 
@@ -98,6 +121,21 @@ mod tests {
         }
         // an exponential law of mean 0.25 s
         assert!((sum / 20_000.0 - 0.25).abs() < 0.01, "{}", sum / 20_000.0);
+    }
+
+    /// interval_ set during the run: each gap drawn at or after the change is of the new
+    /// mean (from tcplib's gaps too), the one drawn before keeps its time.
+    #[test]
+    fn interval_steps_take_effect_from_the_next_gap() {
+        let g = std::sync::Arc::new(std::sync::Mutex::new(crate::engine::ns2_rng::Ns2Rng::new(5)));
+        let mut reference = crate::engine::ns2_rng::Ns2Rng::new(5);
+        let mut s = TelnetSource::new(Gaps::Tcplib, Draws::Ns2(g)).with_steps(vec![(1.0, 0.5), (3.0, 0.01)]);
+        let t = tcplib_table();
+        assert_eq!(s.start(0.5), 0.5 + t[(reference.u01() * 10000.0) as usize]);
+        // at the change's instant: the new mean
+        assert_eq!(s.next(1.0), 1.0 + (-reference.u01().ln()) * 0.5);
+        assert_eq!(s.next(2.0), 2.0 + (-reference.u01().ln()) * 0.5);
+        assert_eq!(s.next(3.5), 3.5 + (-reference.u01().ln()) * 0.01);
     }
 
     /// ns-2's table as tcp/tcplib-telnet.cc writes it: 10,000 values, ascending, its first
