@@ -471,6 +471,32 @@ def test_the_file_networks_compare_completion_times_with_ns2s_done():
                for n in REF["counters"][str(k)].get("fct", {})) > 50, "transfers that retransmit"
 
 
+def test_the_file_more_networks_hand_transfers_more_during_the_run():
+    # networks from FILE_MORE_FIRST: half the transfers handed one to three more messages
+    # (traffic.more; exported as the agent's advanceby, `done` recorded again after each),
+    # some of them after the first message was done; every counter and completion time
+    # compared with ns-2 above
+    nets = _family("file-more")
+    made = [ns2exact.network(k) for k in nets]
+    more = [(k, f) for k, sc in zip(nets, made) for f in sc["flows"] if (f.get("traffic") or {}).get("more")]
+    assert len(more) >= 100 and sum(len(f["traffic"]["more"]) >= 2 for _, f in more) >= 40
+    assert " advanceby " in ns2exact.tcl(more[0][0]) and "unset -nocomplain done_at(" in ns2exact.tcl(more[0][0])
+    fct = [REF["counters"][str(k)]["fct"].get(f["name"]) for k, f in more]
+    done = [v for v in fct if v is not None]
+    # completed after the last message handed in the run, and some not by the end
+    assert len(done) >= 50 and len(fct) - len(done) >= 10
+    dur = {k: sc["duration_s"] for k, sc in zip(nets, made)}
+    last = [max([m["at_s"] for m in f["traffic"]["more"] if m["at_s"] <= dur[k]], default=0.0) for k, f in more]
+    assert all(v > at - f.get("start_s", 0.0) for (k, f), v, at in zip(more, fct, last) if v is not None)
+    assert sum(at > 0 for at, v in zip(last, fct) if v is not None) >= 50
+
+
+def test_the_comparison_sees_the_further_messages_and_their_times():
+    # of the first twenty (`python -m satcc.dev.ns2exact controls --family file-more`)
+    got = ns2exact.controls("file-more", REF)
+    assert list(got.values()) == [15, 15], got
+
+
 def test_the_comparison_sees_a_completion_time_off_by_a_microsecond():
     k = next(k for k in REF["networks"] if ns2exact._kind(k)[2] == "file"
              and any(v is not None for v in REF["counters"][str(k)].get("fct", {}).values()))

@@ -115,3 +115,22 @@ def test_a_sweep_of_transfers_reports_their_completion(tmp_path):
     assert rows[(20_000, "transfers_completed")]["mean"] == pytest.approx(2 / 3)
     small, large = rows[(20_000, "fct_mean_s")], rows[(200_000, "fct_mean_s")]
     assert small["n"] == 3 and 0 < small["mean"] < large["mean"]
+
+
+def test_a_transfer_handed_more_completes_when_the_last_packet_of_all_is_acknowledged():
+    # traffic.more: ns-2's `$ftp send` during the run; the first message is done long
+    # before the second comes, so the completion is the second's (read off the packets
+    # table as above), and every packet of the three messages is sent once
+    t = {"traffic": {"type": "file", "size_bytes": 20_000,
+                     "more": [{"at_s": 2.0, "size_bytes": 1}, {"at_s": 3.0, "size_bytes": 15_500}]}}
+    r = run(_chain(t, duration_s=6.0, capture=True))
+    f = r.summary["flows"][0]
+    assert (f["data_pkts_sent"], f["data_pkts_acked"]) == (20 + 1 + 16, 37)
+    rows = r.packets.to_pylist()
+    arrival = min(p["time_s"] for p in rows if p["ack"] and p["seqno"] >= 37)
+    assert 3.0 < arrival and f["fct_s"] == pytest.approx(arrival - f["start_s"], abs=1e-9)
+    # no message after the flow began, or out of order: refused by field
+    bad = _chain({"start_s": 1.0, "traffic": {**t["traffic"], "more": [{"at_s": 0.5, "size_bytes": 9}]}})
+    with pytest.raises(ScenarioError, match=r"flows\[0\]\.traffic\.more\[0\]\.at_s: 0\.5 is not a time at or after "
+                                             r"the flow's start \(1(\.0)? s\)"):
+        run(bad)

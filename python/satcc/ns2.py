@@ -847,6 +847,14 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
         if f.get("stop_s") is not None:
             out.append(f"$ns at {float(f['stop_s'])!r} \"${app} stop\"")
         out += _restarts_tcl(f, app)
+        # a transfer's further messages (traffic.more), each an `$ns at` of its own: the
+        # agent's advanceby of ceil(bytes / packetSize_) packets, which is `$ftp send`'s
+        # sendmsg but for clearing closed_, so that the agent calls `done` again once the
+        # last packet of all is acknowledged (satcc's fct_s; after sendmsg ns-2 calls it
+        # at the first completion only, nothing else reads closed_)
+        for m in traffic.get("more") or []:
+            pkts = -(-int(m["size_bytes"]) // int(tcp["packet_size_bytes"]))
+            out.append(f"$ns at {float(m['at_s'])!r} \"${t} advanceby {pkts}; unset -nocomplain done_at({i})\"")
         # the sender's limits changed during the run (as satcc files them: after its
         # periods, before its detaches)
         for c in f.get("tcp_changes") or []:

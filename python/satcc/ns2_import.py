@@ -2000,9 +2000,12 @@ def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of:
         raise Ns2ImportError(f"{what}: {objs.label(b)} `{m}` at {t:g} s is not modelled (the receiving agent does "
                              "what the sender's data makes it do)")
     steps = acts.get(app, []) + acts.get(a, [])
-    starts = [(t, m, args) for t, m, args in steps if m in ("start", "send", "produce")]
+    # (an agent's own advanceby, as satcc's export hands a transfer more, is the FTP's
+    # producemore)
+    steps = [(t, "producemore" if m == "advanceby" else m, args) for t, m, args in steps]
+    starts = [(t, m, args) for t, m, args in steps if m in ("start", "send", "produce", "producemore")]
     stops = [t for t, m, args in steps if m == "stop"]
-    odd = [m for t, m, args in steps if m not in ("start", "send", "produce", "stop")]
+    odd = [m for t, m, args in steps if m not in ("start", "send", "produce", "producemore", "stop")]
     if odd:
         raise Ns2ImportError(f"{what}: `{odd[0]}` is not modelled (start, stop, send and produce are)")
     if not starts:
@@ -2016,20 +2019,42 @@ def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of:
     if app is not None and objs.cls[app] in ("Application/FTP", "Source/FTP") and \
             all(m in ("start", "stop") for _, m, _ in steps):
         return _ftp_periods(flow, steps, duration_s, what)
+    starts.sort(key=lambda s: s[0])
+    if len(starts) > 1 and not stops and flow.get("transport") != "udp" and app is not None \
+            and objs.cls[app] in ("Application/FTP", "Source/FTP") and starts[0][1] != "start":
+        # a transfer, then more: each later `send` or `producemore` hands the agent more
+        # (sendmsg / advanceby: curseq_ grows), as `traffic.more`
+        more = []
+        for t, m, args in starts[1:]:
+            n = _int(args[0], f"{what} {m}") if args else None
+            if m not in ("send", "producemore") or n is None or n <= 0:
+                raise Ns2ImportError(f"{what}: `{m}{' ' + args[0] if args else ''}` at {t!r} s after a transfer "
+                                     "began is not modelled (a later `send` or `producemore` of a positive size is)")
+            if t < duration_s:
+                more.append({"at_s": t, "size_bytes": n if m == "send" else n * flow["tcp"]["packet_size_bytes"]})
+        starts = starts[:1]
+        if more:
+            flow["traffic_more"] = more
     if len(starts) > 1 or len(stops) > 1:
         raise Ns2ImportError(f"{what}: started or stopped more than once (one start and one stop are modelled; "
-                             "a CBR, Exponential, Pareto or trace-driven source may start again after it stops)")
+                             "a CBR, Exponential, Pareto or trace-driven source may start again after it stops, "
+                             "and a transfer may be handed more by `send` or `producemore`)")
     t, m, args = starts[0]
     flow["start_s"] = t
-    if m in ("send", "produce"):
+    more = flow.pop("traffic_more", None)
+    if m in ("send", "produce", "producemore"):
         if flow.get("transport") == "udp":
             raise Ns2ImportError(f"{what}: `{m}` on a UDP source")
         n = _int(args[0], f"{what} {m}") if args else None
         if n is None or n <= 0:
+            if more:
+                raise Ns2ImportError(f"{what}: `{m}{' ' + args[0] if args else ''}` then more: a transfer of no "
+                                     "size or without end, then more, is not modelled")
             flow["traffic"] = {"type": "bulk"}
         else:
+            # produce N (advance N) and producemore N (advanceby N) from nothing: N packets
             size = n if m == "send" else n * flow["tcp"]["packet_size_bytes"]
-            flow["traffic"] = {"type": "file", "size_bytes": size}
+            flow["traffic"] = {"type": "file", "size_bytes": size, **({"more": more} if more else {})}
     if stops:
         if stops[0] <= t:
             raise Ns2ImportError(f"{what}: stopped at the instant it started ({t!r} s), after it sent at its start: "

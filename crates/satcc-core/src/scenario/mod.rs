@@ -1135,6 +1135,13 @@ pub enum TrafficSpecIn {
         /// Bytes to transfer.
         #[schemars(range(min = 1, max = 1_000_000_000_000u64))]
         size_bytes: u64,
+        /// Further messages handed to the agent during the run, in time order, each as
+        /// ns-2's `$ftp send size_bytes` (or `producemore` of whole packets) at `at_s`:
+        /// ceil(size_bytes / tcp.packet_size_bytes) packets more to send (curseq_ grows by
+        /// them; the agent sends at once what its window allows). The flow then
+        /// completes when the last packet of all is acknowledged [none].
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        more: Vec<MoreSend>,
     },
 }
 
@@ -1143,7 +1150,7 @@ impl TrafficSpecIn {
     /// (ns-2's sendmsg: nbytes / size_, one more for a remainder); None for the others.
     pub fn file_pkts(&self, size: u32) -> Option<i64> {
         match self {
-            TrafficSpecIn::File { size_bytes } => Some(size_bytes.div_ceil(size.max(1) as u64) as i64),
+            TrafficSpecIn::File { size_bytes, .. } => Some(size_bytes.div_ceil(size.max(1) as u64) as i64),
             _ => None,
         }
     }
@@ -1381,6 +1388,18 @@ pub struct RateStep {
     /// The new rate, b/s.
     #[schemars(range(min = MIN_RATE_BPS, max = MAX_RATE_BPS))]
     pub rate_bps: f64,
+}
+
+/// A transfer's further message (`traffic.more`).
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct MoreSend {
+    /// When the message is handed to the agent, seconds.
+    #[schemars(range(min = 0, max = MAX_TIME_S))]
+    pub at_s: f64,
+    /// Its bytes.
+    #[schemars(range(min = 1, max = 1_000_000_000_000u64))]
+    pub size_bytes: u64,
 }
 
 /// A Telnet source's mean gap from a time on (`traffic.interval_steps`).
@@ -2115,6 +2134,19 @@ impl Scenario {
                 }
             }
             check_restarts(f, &at)?;
+            if let TrafficSpecIn::File { more, .. } = &f.traffic {
+                let mut last = f.start_s;
+                for (k, m) in more.iter().enumerate() {
+                    if !(m.at_s.is_finite() && m.at_s <= MAX_TIME_S) || m.at_s < last {
+                        return Err(format!(
+                            "{at}.traffic.more[{k}].at_s: {} is not a time at or after the flow's start ({} s) and \
+                             the message before it, up to {MAX_TIME_S} s",
+                            m.at_s, f.start_s
+                        ));
+                    }
+                    last = m.at_s;
+                }
+            }
             if let TrafficSpecIn::Telnet { interval_steps, .. } = &f.traffic {
                 let mut last = f64::NEG_INFINITY;
                 for (k, s) in interval_steps.iter().enumerate() {

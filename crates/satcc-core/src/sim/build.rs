@@ -288,6 +288,8 @@ impl Simulation {
         let mut restarts_at: Vec<Vec<(f64, Option<f64>)>> = Vec::new();
         // each flow's changes of its sender's window limits (tcp_changes)
         let mut tcp_changes_at: Vec<Vec<(f64, crate::tcp::LimitChange)>> = Vec::new();
+        // each transfer's further messages (traffic.more): (time, packets)
+        let mut more_at: Vec<Vec<(f64, i64)>> = Vec::new();
         for (i, f) in sc.flows.iter().enumerate() {
             let FlowTransport { udp, cfg, settings, entry, bare_syn } = flow_transport(sc, i)?;
             let src = node_ids[f.src.as_str()];
@@ -397,6 +399,13 @@ impl Simulation {
                 detach_at.push((f.src_detach_s, f.dst_detach_s));
                 restarts_at.push(f.restarts.iter().map(|r| (r.start_s, r.stop_s)).collect());
                 tcp_changes_at.push(f.tcp_changes.iter().map(|c| (c.at_s, c.limits())).collect());
+                more_at.push(match &f.traffic {
+                    TrafficSpecIn::File { more, .. } => more
+                        .iter()
+                        .map(|m| (m.at_s, m.size_bytes.div_ceil(cfg.packet_size_bytes.max(1) as u64) as i64))
+                        .collect(),
+                    _ => Vec::new(),
+                });
                 flows.push(Flow {
                     name,
                     group: f.group.clone(),
@@ -417,7 +426,9 @@ impl Simulation {
                     tick_at: 0,
                     source_pkts,
                     file: match f.traffic {
-                        TrafficSpecIn::File { size_bytes } => f.traffic.file_pkts(cfg.packet_size_bytes).map(|n| (size_bytes, n)),
+                        TrafficSpecIn::File { size_bytes, .. } => {
+                            f.traffic.file_pkts(cfg.packet_size_bytes).map(|n| (size_bytes, n))
+                        }
                         _ => None,
                     },
                     file_last_seq: None,
@@ -566,6 +577,7 @@ impl Simulation {
             delay_changes: delay_changes.iter().map(|c| (c.2, c.3)).collect(),
             limit_changes: limit_changes.iter().map(|c| (c.1, c.2, c.3)).collect(),
             tcp_changes: Vec::new(),
+            app_sends: Vec::new(),
             bottleneck,
             flow_traces: sc.monitor.flow_traces,
             drop_trace: sc.monitor.drop_trace,
@@ -615,6 +627,12 @@ impl Simulation {
                 if let Some(ss) = stop_s {
                     sim.events.push(from_secs(ss), ss, Ev::FlowStop(i as FlowId));
                 }
+            }
+            // a transfer's further messages, each an `$ns at` written after its periods
+            // (as satcc.ns2.to_tcl writes them); none past the run's end
+            for &(t, pkts) in more_at[i].iter().filter(|&&(t, _)| from_secs(t) <= sim.end) {
+                sim.app_sends.push((i as FlowId, pkts));
+                sim.events.push(from_secs(t), t, Ev::AppSend(sim.app_sends.len() as u32 - 1));
             }
             // its sender's window limits changed, each an `$ns at` written after its
             // periods (as satcc.ns2.to_tcl writes them)

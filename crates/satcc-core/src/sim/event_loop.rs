@@ -751,6 +751,29 @@ impl Simulation {
         self.sync_timers(fid);
     }
 
+    /// A transfer's further message (traffic.more): ns-2's `$ftp send` during the run,
+    /// the agent's sendmsg (curseq_ grows by its packets, then send_much). The transfer
+    /// completes again only once the last packet of all is acknowledged.
+    #[cold]
+    fn on_app_send(&mut self, k: u32) {
+        let (fid, pkts) = self.app_sends[k as usize];
+        if self.is_real(fid) {
+            return;
+        }
+        let now = self.now;
+        let mut out = std::mem::take(&mut self.outbox);
+        let f = &mut self.flows[fid as usize];
+        f.sender.clock_s = self.shadow;
+        f.sender.app_send(pkts, now, &mut out);
+        let last = f.sender.curseq() - 1;
+        if f.file_last_seq.is_some_and(|l| last > l) {
+            f.completed = None;
+        }
+        f.file_last_seq = Some(last);
+        self.flush_outbox(out);
+        self.sync_timers(fid);
+    }
+
     fn on_flow_stop(&mut self, fid: FlowId) {
         self.flows[fid as usize].active = false;
         if self.is_real(fid) {
@@ -1161,6 +1184,7 @@ impl Simulation {
                 }
                 Ev::Ping(f) => self.on_ping(f),
                 Ev::EntryDelay(i) => self.on_entry_delay(i),
+                Ev::AppSend(k) => self.on_app_send(k),
                 Ev::TcpChange(k) => {
                     let (fid, change) = self.tcp_changes[k as usize];
                     self.flows[fid as usize].sender.change_limits(change);

@@ -91,6 +91,9 @@ enum Ev {
     /// A packet an error module at a link's entry held (`action: delay`) goes on to
     /// the link's queue: index into the simulation's `held` packets.
     EntryDelay(u32),
+    /// A transfer's further message is handed to its agent (traffic.more): index into
+    /// the simulation's list of (flow, packets).
+    AppSend(u32),
 }
 
 /// The flow id of the routing agents' packets (`routing: dv`): no flow's.
@@ -100,7 +103,7 @@ const _: () = assert!(std::mem::size_of::<Ev>() == 8);
 
 /// What each kind of event is called in a run's count of its events (`RunOutput::
 /// events_by_kind`), in the order of `Ev::kind`.
-pub const EVENT_KINDS: [&str; 22] = [
+pub const EVENT_KINDS: [&str; 23] = [
     "link arrivals",
     "retransmission timers",
     "delayed-ACK timers",
@@ -123,6 +126,7 @@ pub const EVENT_KINDS: [&str; 22] = [
     "sender limit changes",
     "echo requests",
     "held packets released",
+    "messages handed to agents",
 ];
 
 impl Ev {
@@ -152,6 +156,7 @@ impl Ev {
             Ev::TcpChange(_) => 19,
             Ev::Ping(_) => 20,
             Ev::EntryDelay(_) => 21,
+            Ev::AppSend(_) => 22,
         }
     }
 }
@@ -314,6 +319,9 @@ pub struct Simulation {
     /// Each flow's sender's window limits and threshold changed (tcp_changes), as
     /// Ev::TcpChange indexes them.
     tcp_changes: Vec<(FlowId, crate::tcp::LimitChange)>,
+    /// Each transfer's further messages (traffic.more), as Ev::AppSend indexes them:
+    /// (flow, packets).
+    app_sends: Vec<(FlowId, i64)>,
     bottleneck: Option<LinkId>,
     flow_traces: bool,
     drop_trace: bool,
