@@ -2362,10 +2362,10 @@ mod tests {
     #[test]
     fn a_transfer_is_ns2s_packets_of_its_bytes() {
         // TcpAgent::sendmsg: nbytes / size_ packets, one more for a remainder
-        let f = |b| TrafficSpecIn::File { size_bytes: b }.file_pkts(1000);
+        let f = |b| TrafficSpecIn::File { size_bytes: b, more: vec![] }.file_pkts(1000);
         assert_eq!([f(1), f(999), f(1000), f(1001), f(2_000_000)], [Some(1), Some(1), Some(1), Some(2), Some(2000)]);
         assert_eq!(TrafficSpecIn::Bulk.file_pkts(1000), None);
-        assert_eq!(TrafficSpecIn::File { size_bytes: 5 }.source_rate_bps(), None);
+        assert_eq!(TrafficSpecIn::File { size_bytes: 5, more: vec![] }.source_rate_bps(), None);
     }
 
     /// A two-node scenario of one flow, `base` extended by `flow`, checked.
