@@ -376,6 +376,14 @@ def _agree(sc: dict, script: str) -> bool:
     # mean, and the one at interval_ 0.05 given tcplib's
     ("telnet_tcplib.tcl", lambda sc: _flow(sc, "tcp5").update(traffic={"type": "telnet", "interval_s": 1.09})),
     ("telnet_tcplib.tcl", lambda sc: _flow(sc, "tcp12").update(traffic={"type": "telnet", "gaps": "tcplib"})),
+    # RED's cautious_ 1, 2 and 3 and Feng's Adaptive RED: each taken out, the idle
+    # packet size set back to ns-2's default, and Feng's rule made Floyd's
+    *[("red_cautious_feng.tcl", lambda sc, a=a, b=b: _link(sc, a, b)["queue"].pop("cautious"))
+      for a, b in (("r0", "r1"), ("r1", "r2"))],
+    ("red_cautious_feng.tcl", lambda sc: [_link(sc, "r2", "r3")["queue"].pop(k) for k in ("cautious", "idle_pkt_bytes")]),
+    ("red_cautious_feng.tcl", lambda sc: _link(sc, "r2", "r3")["queue"].update(idle_pkt_bytes=100)),
+    ("red_cautious_feng.tcl", lambda sc: _link(sc, "r3", "r4")["queue"]["adaptive"].update(variant="floyd", alpha=0.01,
+                                                                                           beta=0.9)),
     # an FTP handed more during the run (`send`, `producemore`): a message 50 ms later
     # (tcp2's and tcp4's first), the 1-byte one and tcp0's last left out
     *[("ftp_send_more.tcl", lambda sc, f=f: _flow(sc, f)["traffic"]["more"][0].update(
@@ -1604,10 +1612,27 @@ def test_adaptive_red_is_read_with_its_settings(tmp_path):
     q = ns2_import.from_tcl(_script(tmp_path, links=links, extra="Queue/RED set adaptive_ 1")).scenario
     assert "adaptive" not in q["links"][0]["queue"]
     assert "adaptive" not in ns2_import.from_tcl(_script(tmp_path, links=links)).scenario["links"][0]["queue"]
-    for cls, match in (("Queue/RED set feng_adaptive_ 1", r"feng_adaptive_ 1 is not modelled"),
-                       ("Queue/RED set adaptive_ 2", r"adaptive_ 2 is not modelled \(0, and 1: Adaptive RED\)")):
-        with pytest.raises(ScenarioError, match=match):
-            ns2_import.from_tcl(_script(tmp_path, links=cls + "\n" + links))
+    with pytest.raises(ScenarioError, match=r"adaptive_ 2 is not modelled \(0, and 1: Adaptive RED\)"):
+        ns2_import.from_tcl(_script(tmp_path, links="Queue/RED set adaptive_ 2\n" + links))
+    # Feng's rule (feng_adaptive_ 1) with adaptive_ 1; without it, noted and left out
+    imp = ns2_import.from_tcl(_script(tmp_path, links="Queue/RED set feng_adaptive_ 1\nQueue/RED set alpha_ 3\n"
+                                      "Queue/RED set adaptive_ 1\n" + links))
+    assert imp.scenario["links"][0]["queue"]["adaptive"] == {"alpha": 3.0, "beta": 0.9, "interval_s": 0.5, "top": 0.5,
+                                                             "variant": "feng"}
+    imp = ns2_import.from_tcl(_script(tmp_path, links="Queue/RED set feng_adaptive_ 1\n" + links))
+    assert "adaptive" not in imp.scenario["links"][0]["queue"]
+    assert any("feng_adaptive_ 1: read with adaptive_ 1 only" in n for n in imp.notes)
+    # cautious_ 3 with idle_pktsize_; idle_pktsize_ alone noted; cautious_ 7 acts as 0
+    imp = ns2_import.from_tcl(_script(tmp_path, links="Queue/RED set cautious_ 3\nQueue/RED set idle_pktsize_ 64\n"
+                                      + links))
+    assert {k: imp.scenario["links"][0]["queue"][k] for k in ("cautious", "idle_pkt_bytes")} == {
+        "cautious": "idle", "idle_pkt_bytes": 64}
+    imp = ns2_import.from_tcl(_script(tmp_path, links="Queue/RED set cautious_ 7\nQueue/RED set idle_pktsize_ 64\n"
+                                      + links))
+    assert "cautious" not in imp.scenario["links"][0]["queue"] and "idle_pkt_bytes" not in imp.scenario["links"][0]["queue"]
+    assert any("cautious_ 7: ns-2 acts on 1, 2 and 3 only" in n for n in imp.notes)
+    with pytest.raises(ScenarioError, match=r"idle_pktsize_ 0 with cautious_ 3: ns-2 divides by it"):
+        ns2_import.from_tcl(_script(tmp_path, links="Queue/RED set cautious_ 3\nQueue/RED set idle_pktsize_ 0\n" + links))
 
 
 def test_a_simulator_with_multicast_on_is_read_as_without(tmp_path):

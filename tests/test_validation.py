@@ -258,6 +258,21 @@ def test_a_two_state_model_in_time_is_refused_with_ns2s_draws():
     validate(d)
 
 
+def test_red_cautious_and_feng_are_checked_by_field():
+    d = base()
+    q = {"type": "red", "limit_pkts": 30, "cautious": "idle", "idle_pkt_bytes": 300,
+         "adaptive": {"alpha": 3.0, "beta": 2.0, "variant": "feng"}}
+    d["links"][0]["queue"] = q
+    validate(d)
+    d["links"][0]["queue"] = {**q, "cautious": "skip"}
+    assert err(d).startswith("links[0].queue.idle_pkt_bytes: 300 is read with cautious 'idle' only")
+    d["links"][0]["queue"] = {**q, "adaptive": {"alpha": 3.0, "beta": 2.0}}
+    assert err(d).startswith("links[0].queue.adaptive.alpha: 3 is above 1 (allowed: above 0, at most 1; above 1 "
+                             "with variant 'feng'")
+    d["links"][0]["queue"] = {**q, "cautious": "always"}
+    assert "cautious" in err(d) and "skip" in err(d) and "scale" in err(d)
+
+
 def test_telnet_gaps_from_tcplib_take_no_interval():
     d = base()
     d["flows"][0]["traffic"] = {"type": "telnet", "gaps": "tcplib"}

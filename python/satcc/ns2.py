@@ -420,6 +420,13 @@ def _queue_tcl(q: dict | None, a: str, b: str, ecn_lines: bool = False, where: s
             ("adaptive_", 1), ("alpha_", float(ad.get("alpha", 0.01))), ("beta_", float(ad.get("beta", 0.9))),
             ("interval_", float(ad.get("interval_s", 0.5))), ("top_", float(ad.get("top", 0.5))),
             ("bottom_", float(ad.get("bottom") or 0.0)))] if (ad := q.get("adaptive")) is not None else []),
+        *([f"[[$ns link $n({a}) $n({b})] queue] set feng_adaptive_ 1"]
+          if (q.get("adaptive") or {}).get("variant") == "feng" else []),
+        # ns-2's cautious_ (1 skip, 2 scale, 3 idle with idle_pktsize_)
+        *([f"[[$ns link $n({a}) $n({b})] queue] set cautious_ {_RED_CAUTIOUS[q['cautious']]}"]
+          if q.get("cautious", "none") != "none" else []),
+        *([f"[[$ns link $n({a}) $n({b})] queue] set idle_pktsize_ {int(q['idle_pkt_bytes'])}"]
+          if q.get("idle_pkt_bytes") is not None else []),
         # which packet a forced drop takes: this queue's own drop_front_ or drop_rand_
         *([f"[[$ns link $n({a}) $n({b})] queue] set {_RED_VICTIM_VARS[victim]} true"]
           if (victim := q.get("forced_drop", "tail")) != "tail" else []),
@@ -430,6 +437,9 @@ def _queue_tcl(q: dict | None, a: str, b: str, ecn_lines: bool = False, where: s
           if q.get("forced_drop_restarts_count", True) is False else []),
     ]
 
+
+# a RED queue's cautious as ns-2's cautious_
+_RED_CAUTIOUS = {"skip": 1, "scale": 2, "idle": 3}
 
 # a RED queue's forced_drop as ns-2's REDQueue::pickPacketToDrop reads it
 _RED_VICTIM_VARS = {"front": "drop_front_", "random": "drop_rand_"}

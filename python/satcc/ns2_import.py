@@ -327,7 +327,7 @@ _QUEUE_DEFAULTS = {"limit_": "50", "queue_in_bytes_": "false", "mean_pktsize_": 
 _RED_DEFAULTS = {"bytes_": "true", "queue_in_bytes_": "true", "targetdelay_": "0.005", "adaptive_": "0",
                  "alpha_": "0.01", "beta_": "0.9", "interval_": "0.5", "top_": "0.5", "bottom_": "0",
                  "drop_front_": "false", "drop_rand_": "false", "drop_tail_": "true", "use_mark_p_": "true",
-                 "ns1_compat_": "false"}
+                 "ns1_compat_": "false", "feng_adaptive_": "0", "cautious_": "0", "idle_pktsize_": "100"}
 # read by adaptive RED only (adaptive_ 1: `adaptive`)
 _RED_ADAPTIVE_ONLY = ("adaptive_", "alpha_", "beta_", "interval_", "top_", "bottom_")
 
@@ -711,7 +711,8 @@ def _queue(objs: _Objects, q: str, what: str, notes: list[str], rate_bps: float,
                                  "a step at one K, are)")
         known = {"limit_", "thresh_", "maxthresh_", "q_weight_", "linterm_", "gentle_", "wait_", "mean_pktsize_",
                  "setbit_", "mark_p_", "use_mark_p_", "ns1_compat_", "thresh_queue_", "maxthresh_queue_", "targetdelay_",
-                 "bytes_", "queue_in_bytes_", "drop_front_", "drop_rand_", "drop_tail_", *_RED_ADAPTIVE_ONLY}
+                 "bytes_", "queue_in_bytes_", "drop_front_", "drop_rand_", "drop_tail_", "feng_adaptive_",
+                 "cautious_", "idle_pktsize_", *_RED_ADAPTIVE_ONLY}
         _unknown_queue_vars(objs, q, known, what)
         # the packet a forced drop takes (REDQueue::pickPacketToDrop): drop_front_ first,
         # then drop_rand_, else the arrival; drop_tail_ is never read
@@ -742,13 +743,33 @@ def _queue(objs: _Objects, q: str, what: str, notes: list[str], rate_bps: float,
         adaptive = _c_int(get("adaptive_"), f"{what} adaptive_")
         if adaptive not in (0, 1):
             raise Ns2ImportError(f"{what}: adaptive_ {adaptive} is not modelled (0, and 1: Adaptive RED)")
+        feng = _c_int(get("feng_adaptive_"), f"{what} feng_adaptive_")
         if adaptive:
-            # Adaptive RED (ns-2's estimator with adaptive_ 1): max_p moved within [bottom, top]
+            # Adaptive RED (ns-2's estimator with adaptive_ 1): max_p moved within [bottom,
+            # top], or by Feng et al.'s rule with feng_adaptive_ 1 (updateMaxPFeng)
             bottom = _num(get("bottom_"), f"{what} bottom_")
             out["adaptive"] = {"alpha": _num(get("alpha_"), f"{what} alpha_"),
                                "beta": _num(get("beta_"), f"{what} beta_"),
                                "interval_s": _num(get("interval_"), f"{what} interval_"),
-                               "top": _num(get("top_"), f"{what} top_"), **({"bottom": bottom} if bottom else {})}
+                               "top": _num(get("top_"), f"{what} top_"), **({"bottom": bottom} if bottom else {}),
+                               **({"variant": "feng"} if feng == 1 else {})}
+        elif feng:
+            notes.append(f"{what}: feng_adaptive_ {feng}: read with adaptive_ 1 only (ns-2's estimator); left out")
+        # cautious_ (REDQueue::drop_early and enque): 1 and 2 on early drops, 3 on the idle
+        # ageing by idle_pktsize_; ns-2 tests for these values only
+        cautious = _c_int(get("cautious_"), f"{what} cautious_")
+        if cautious in (1, 2, 3):
+            out["cautious"] = {1: "skip", 2: "scale", 3: "idle"}[cautious]
+        elif cautious:
+            notes.append(f"{what}: cautious_ {cautious}: ns-2 acts on 1, 2 and 3 only; left out")
+        idle_size = _c_int(get("idle_pktsize_"), f"{what} idle_pktsize_")
+        if cautious == 3:
+            if idle_size <= 0:
+                raise Ns2ImportError(f"{what}: idle_pktsize_ {idle_size} with cautious_ 3: ns-2 divides by it "
+                                     "(allowed: a positive size)")
+            out["idle_pkt_bytes"] = idle_size
+        elif idle_size != 100:
+            notes.append(f"{what}: idle_pktsize_ {idle_size}: read with cautious_ 3 only; left out")
         return out
     if kind in ("SFQ", "DRR"):
         return _fair_queue(objs, q, kind, what, notes)

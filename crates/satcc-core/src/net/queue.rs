@@ -222,6 +222,10 @@ pub struct Red {
     cur_max_p: f64,
     /// Adaptive RED's settings and state (None: max_p fixed).
     adaptive: Option<Adaptive>,
+    /// ns-2's cautious_ 1 or 2 (0: none; `Red::cautious`), and with cautious_ 3 the
+    /// packets per second an idle link is aged by (ptc x mean_pktsize_ / idle_pktsize_).
+    cautious: u8,
+    idle_cautious_pkts_per_s: Option<f64>,
     /// The last arrival would have been marked (ECN) when the full buffer forced a drop
     /// (read by net::red_victim, where the arrival may stay).
     pub(crate) marked_then_forced: bool,
@@ -232,7 +236,9 @@ pub struct Red {
 
 /// Adaptive RED (ns-2's adaptive_ 1, REDQueue::updateMaxP): max_p moved on an arrival
 /// at least `interval` after its last change, to keep the average queue between the
-/// lower and upper 40 % of the thresholds' range.
+/// lower and upper 40 % of the thresholds' range. With `feng` (feng_adaptive_ 1,
+/// updateMaxPFeng) on every arrival instead: divided by alpha as the average falls
+/// below min_th, multiplied by beta as it rises above max_th, once per crossing.
 #[derive(Clone, Debug)]
 pub struct Adaptive {
     alpha: f64,
@@ -242,11 +248,28 @@ pub struct Adaptive {
     bottom: f64,
     /// When max_p last changed, s on ns-2's double clock (edv_.lastset).
     lastset: f64,
+    feng: bool,
+    /// Feng's state (edv_.status): where the average was last seen. ns-2 never sets it
+    /// before the first arrival; a fresh object's zeroed memory reads Above (the enum's
+    /// first value), so the first arrival below min_th divides max_p.
+    status: FengStatus,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum FengStatus {
+    Above,
+    Below,
+    Between,
 }
 
 impl Adaptive {
     pub fn new(alpha: f64, beta: f64, interval: f64, top: f64, bottom: f64) -> Self {
-        Adaptive { alpha, beta, interval, top, bottom, lastset: 0.0 }
+        Adaptive { alpha, beta, interval, top, bottom, lastset: 0.0, feng: false, status: FengStatus::Above }
+    }
+
+    /// Feng et al.'s rule (ns-2's feng_adaptive_ 1).
+    pub fn feng(self) -> Self {
+        Adaptive { feng: true, ..self }
     }
 }
 
@@ -306,6 +329,8 @@ impl Red {
             v_d: 0.0,
             cur_max_p: 0.0,
             adaptive: None,
+            cautious: 0,
+            idle_cautious_pkts_per_s: None,
             marked_then_forced: false,
             held: None,
         }
@@ -341,6 +366,21 @@ impl Red {
     /// Adapt max_p as ns-2's Adaptive RED does (adaptive_ 1).
     pub fn adaptive(self, a: Adaptive) -> Self {
         Red { adaptive: Some(a), ..self }
+    }
+
+    /// ns-2's cautious_ 1 or 2 (REDQueue::drop_early): an early drop skipped (1), or its
+    /// draw scaled (2), while the queue waiting is below (1 - q_w)^(ptc x 0.05) times the
+    /// average.
+    pub fn cautious(self, level: u8) -> Self {
+        debug_assert!(level == 1 || level == 2);
+        Red { cautious: level, ..self }
+    }
+
+    /// ns-2's cautious_ 3 (REDQueue::enque): an idle link ages the average by packets of
+    /// `idle_pkt_bytes` (ptc x mean_pktsize_ / idle_pktsize_ a second).
+    pub fn cautious_idle(self, mean_pkt_bytes: u32, idle_pkt_bytes: u32) -> Self {
+        let per_s = self.idle_pkts_per_s * mean_pkt_bytes as f64 / idle_pkt_bytes as f64;
+        Red { idle_cautious_pkts_per_s: Some(per_s), ..self }
     }
 
     /// The drop probability at max_th now (ns-2's cur_max_p_).
@@ -410,7 +450,7 @@ impl Red {
     /// ns-2's REDQueue::estimator with m + 1 arrivals: the idle ones, then this one.
     fn update_avg(&mut self, waiting: u64, occ: &Occupancy) {
         let idle = match occ.idle_s() {
-            Some(d) if d > 0.0 => (self.idle_pkts_per_s * d) as i64,
+            Some(d) if d > 0.0 => (self.idle_cautious_pkts_per_s.unwrap_or(self.idle_pkts_per_s) * d) as i64,
             _ => 0,
         };
         let keep = 1.0 - self.w_q;
@@ -437,6 +477,21 @@ impl Red {
         avg += self.w_q * waiting as f64;
         self.avg = avg;
         if let Some(a) = self.adaptive.as_mut() {
+            if a.feng {
+                // REDQueue::updateMaxPFeng, from the new average
+                if self.min_th < avg && avg < self.max_th {
+                    a.status = FengStatus::Between;
+                }
+                if avg < self.min_th && a.status != FengStatus::Below {
+                    a.status = FengStatus::Below;
+                    self.cur_max_p /= a.alpha;
+                }
+                if avg > self.max_th && a.status != FengStatus::Above {
+                    a.status = FengStatus::Above;
+                    self.cur_max_p *= a.beta;
+                }
+                return;
+            }
             // REDQueue::updateMaxP, from the new average
             let now = occ.now_s;
             if now > a.lastset + a.interval {
@@ -533,6 +588,9 @@ impl Red {
             } else {
                 let p1 = self.base_probability();
                 let p = self.spread(p1, size);
+                if self.cautious != 0 {
+                    return self.cautious_verdict(p1, p, waiting, draws);
+                }
                 if draws.uniform() <= p {
                     self.count = 0;
                     self.count_bytes = 0;
@@ -544,6 +602,41 @@ impl Red {
         }
         // (ns-2 marks the arrival in drop_early before the full buffer forces a drop:
         // the mark stays on it where the forced drop takes another, net::red_victim)
+        self.marked_then_forced = v == Verdict::Mark && waiting >= self.limit;
+        if waiting >= self.limit {
+            self.forced();
+            v = Verdict::DropOverflow;
+        }
+        v
+    }
+}
+
+impl Red {
+    /// The early-drop decision with ns-2's cautious_ 1 or 2 (REDQueue::drop_early), then
+    /// the buffer's check as in `verdict`.
+    #[cold]
+    #[inline(never)]
+    fn cautious_verdict(&mut self, p1: f64, p: f64, waiting: u64, draws: &mut Draws) -> Verdict {
+        // the packets a link of this rate takes in 50 ms, and what the average would
+        // decay to over them
+        let fraction = (1.0 - self.w_q).powf(self.idle_pkts_per_s * 0.05);
+        let qsize = waiting as f64;
+        let mut v = Verdict::Admit;
+        let skip = self.cautious == 1 && qsize < fraction * self.avg;
+        if !skip {
+            let mut u = draws.uniform();
+            if self.cautious == 2 {
+                let ratio = qsize / (fraction * self.avg);
+                if ratio < 1.0 {
+                    u *= 1.0 / ratio;
+                }
+            }
+            if u <= p {
+                self.count = 0;
+                self.count_bytes = 0;
+                v = if self.ecn && (p1 < self.mark_p || !self.use_mark_p) { Verdict::Mark } else { Verdict::DropEarly };
+            }
+        }
         self.marked_then_forced = v == Verdict::Mark && waiting >= self.limit;
         if waiting >= self.limit {
             self.forced();
@@ -1151,6 +1244,92 @@ mod tests {
             let o = Occupancy::at(pkts, pkts as u64 * 1000, (pkts == 0).then_some(0.002), 0.0);
             assert_eq!(a.verdict(1000, &o, &mut ra, || 1000), b.verdict(1000, &o, &mut rb, || 1000));
         }
+    }
+
+    /// Feng et al.'s Adaptive RED (ns-2's updateMaxPFeng): max_p divided by alpha each
+    /// time the average falls below min_th, multiplied by beta each time it rises above
+    /// max_th, on any arrival (no interval), once per crossing; the first arrival below
+    /// min_th divides (ns-2's status starts as Above).
+    #[test]
+    fn feng_adaptive_red_moves_max_p_once_per_crossing() {
+        let mut rng = own(3);
+        let mut r = Red::new(1000, 5.0, 15.0, 1.0, 0.1, true, true, 1e4)
+            .adaptive(Adaptive::new(3.0, 2.0, 0.5, 0.5, 0.05).feng());
+        let at = |pkts: u32, now_s: f64| Occupancy::at(pkts, pkts as u64 * 1000, None, now_s);
+        r.verdict(1000, &at(2, 0.001), &mut rng, || 1000);
+        assert!((r.cur_max_p() - 0.1 / 3.0).abs() < 1e-15, "{}", r.cur_max_p());
+        // still below: no change, even a moment later
+        r.verdict(1000, &at(1, 0.002), &mut rng, || 1000);
+        assert!((r.cur_max_p() - 0.1 / 3.0).abs() < 1e-15);
+        // above max_th (20 waiting): times beta, once
+        r.verdict(1000, &at(21, 0.003), &mut rng, || 1000);
+        r.verdict(1000, &at(21, 0.004), &mut rng, || 1000);
+        assert!((r.cur_max_p() - 0.1 / 3.0 * 2.0).abs() < 1e-15);
+        // between, then below again: divided again
+        r.verdict(1000, &at(11, 0.005), &mut rng, || 1000);
+        r.verdict(1000, &at(2, 0.006), &mut rng, || 1000);
+        assert!((r.cur_max_p() - 0.1 / 3.0 * 2.0 / 3.0).abs() < 1e-15);
+    }
+
+    /// ns-2's cautious_ 1: with the queue waiting below (1 - q_w)^(ptc x 0.05) times the
+    /// average there is no early drop and no draw; 2: the draw is divided by the queue's
+    /// ratio to that; 3: the idle ageing counts packets of idle_pktsize_.
+    #[test]
+    fn red_cautious_skips_scales_and_ages_as_ns2_does() {
+        // ptc 1000: 50 packets in 50 ms; w_q 0.02: the fraction 0.98^50 = 0.364. The
+        // average is driven to about 40, past twice max_th (gentle: probability 1), then
+        // an arrival finds 5 waiting
+        let fraction = 0.98f64.powf(1000.0 * 0.05);
+        let base = || Red::new(1000, 5.0, 15.0, 0.02, 0.1, true, false, 1000.0);
+        for level in [0u8, 1, 2] {
+            let mut r = if level == 0 { base() } else { base().cautious(level) };
+            let mut rng = own(7);
+            for i in 0..400 {
+                r.verdict(1000, &Occupancy::at(41, 41_000, None, i as f64 * 1e-3), &mut rng, || 1000);
+            }
+            let mut drew = rng.clone();
+            let v = r.verdict(1000, &Occupancy::at(6, 6000, None, 0.5), &mut rng, || 1000);
+            let (avg, u) = (r.avg(), drew.uniform());
+            assert!(avg > 30.0 && 5.0 < fraction * avg, "{avg}");
+            match level {
+                // probability 1: the draw is taken and drops
+                0 => assert_eq!(v, Verdict::DropEarly),
+                // no draw, no drop
+                1 => {
+                    assert_eq!(v, Verdict::Admit);
+                    assert_eq!(rng.uniform(), u, "no draw was taken");
+                }
+                // the draw times 1 / (5 / (fraction x avg)): a drop only if that is at most 1
+                _ => assert_eq!(v == Verdict::DropEarly, u * (1.0 / (5.0 / (fraction * avg))) <= 1.0),
+            }
+        }
+        // cautious 2 drops about ratio of such arrivals: 0.364 x 40 / 5 is above 2, so
+        // the ratio is below a half
+        let mut r = base().cautious(2);
+        let mut rng = own(9);
+        let mut drops = 0;
+        for i in 0..2000 {
+            let t = i as f64 * 1e-3;
+            for k in 0..3 {
+                r.verdict(1000, &Occupancy::at(41, 41_000, None, t + k as f64 * 1e-4), &mut rng, || 1000);
+            }
+            drops += (r.verdict(1000, &Occupancy::at(6, 6000, None, t + 5e-4), &mut rng, || 1000) == Verdict::DropEarly) as u32;
+        }
+        assert!((200..1000).contains(&drops), "{drops}");
+        // cautious 3: an idle link of ptc 1000 for 10 ms ages by 1000 x 500 / 100 x 0.01 = 50
+        // arrivals (of 100-byte packets) instead of 10 mean-size ones
+        let mut a = Red::new(1000, 5.0, 15.0, 0.1, 0.1, true, true, 1000.0);
+        let mut b = a.clone().cautious_idle(500, 100);
+        let mut rng = own(1);
+        for r in [&mut a, &mut b] {
+            r.verdict(1000, &Occupancy::at(11, 11_000, None, 0.0), &mut rng, || 1000);
+        }
+        let before = a.avg();
+        assert_eq!(before, b.avg());
+        a.verdict(1000, &Occupancy::at(0, 0, Some(0.01), 0.01), &mut rng, || 1000);
+        b.verdict(1000, &Occupancy::at(0, 0, Some(0.01), 0.01), &mut rng, || 1000);
+        assert!((a.avg() - before * 0.9f64.powi(11)).abs() < 1e-12, "{}", a.avg());
+        assert!((b.avg() - before * 0.9f64.powi(51)).abs() < 1e-12, "{}", b.avg());
     }
 
     /// Adaptive RED as ns-2's updateMaxP moves max_p: up by alpha (at most a quarter of

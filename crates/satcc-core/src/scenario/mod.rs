@@ -308,6 +308,19 @@ pub enum QueueSpec {
         /// takes the arrival [tail].
         #[serde(default, skip_serializing_if = "ForcedDrop::is_tail")]
         forced_drop: ForcedDrop,
+        /// ns-2's experimental cautious_ (REDQueue::drop_early, estimator) [none]: `skip`
+        /// (1) takes no early drop while the queue waiting is below (1 - w_q)^(ptc x 0.05)
+        /// times the average, as if it could have been empty for 50 ms (ptc: mean-size
+        /// packets the link sends a second); `scale` (2) divides the draw's chance by the
+        /// queue's ratio to that when below it; `idle` (3) ages the average over an idle
+        /// link by packets of `idle_pkt_bytes` rather than of mean_pkt_bytes.
+        #[serde(default, skip_serializing_if = "RedCautious::is_none")]
+        cautious: RedCautious,
+        /// With `cautious: idle`: the packet size the idle link is aged by [idle_pktsize_
+        /// 100].
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[schemars(range(min = 1))]
+        idle_pkt_bytes: Option<u32>,
     },
     /// The PI controller AQM (Hollot et al. 2001; ns-2's Queue/PI): a drop probability
     /// moved `w_hz` times a second by a proportional-integral law of the queue's length
@@ -530,13 +543,13 @@ impl ForcedDrop {
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AdaptiveRed {
-    /// Added to max_p [alpha_ 0.01].
+    /// Added to max_p [alpha_ 0.01]; at most 1 (with `variant: feng`, the divisor of max_p).
     #[serde(default = "ared_alpha")]
-    #[schemars(range(max = 1), extend("exclusiveMinimum" = 0))]
+    #[schemars(extend("exclusiveMinimum" = 0))]
     pub alpha: f64,
-    /// Multiplies max_p [beta_ 0.9].
+    /// Multiplies max_p [beta_ 0.9]; at most 1 (with `variant: feng`, its multiplier).
     #[serde(default = "ared_beta")]
-    #[schemars(range(max = 1), extend("exclusiveMinimum" = 0))]
+    #[schemars(extend("exclusiveMinimum" = 0))]
     pub beta: f64,
     /// Least time between two changes, s [interval_ 0.5].
     #[serde(default = "ared_interval")]
@@ -551,6 +564,51 @@ pub struct AdaptiveRed {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(max = 1), extend("exclusiveMinimum" = 0))]
     pub bottom: Option<f64>,
+    /// Which rule moves max_p [floyd]: `feng` is Feng et al.'s (ns-2's feng_adaptive_
+    /// 1), on every arrival: max_p divided by `alpha` when the average falls below
+    /// min_th, multiplied by `beta` when it rises above max_th (once each time it
+    /// crosses; `interval_s`, `top` and `bottom` are not read), alpha and beta then
+    /// above 0 with no upper bound (ns-2's suite uses 3 and 2).
+    #[serde(default, skip_serializing_if = "AredVariant::is_floyd")]
+    pub variant: AredVariant,
+}
+
+/// Adaptive RED's rule (`adaptive.variant`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum AredVariant {
+    /// Floyd, Gummadi and Shenker's (ns-2's updateMaxP).
+    #[default]
+    Floyd,
+    /// Feng, Kandlur, Saha and Shin's (ns-2's updateMaxPFeng, feng_adaptive_ 1).
+    Feng,
+}
+
+impl AredVariant {
+    pub fn is_floyd(&self) -> bool {
+        *self == AredVariant::Floyd
+    }
+}
+
+/// ns-2's RED cautious_ (`queue.cautious`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum RedCautious {
+    /// cautious_ 0.
+    #[default]
+    None,
+    /// cautious_ 1: no early drop while the queue is far below the average.
+    Skip,
+    /// cautious_ 2: the early drop's chance divided by how far below it is.
+    Scale,
+    /// cautious_ 3: idle ageing by idle_pkt_bytes.
+    Idle,
+}
+
+impl RedCautious {
+    pub fn is_none(&self) -> bool {
+        *self == RedCautious::None
+    }
 }
 
 fn ared_alpha() -> f64 {
@@ -1843,6 +1901,16 @@ pub fn validate_queue(q: &QueueSpec, at: &str) -> Result<(), String> {
             ..
         } if max_th_pkts < min_th_pkts => Err(format!(
             "{at}.max_th_pkts: {max_th_pkts} is below min_th_pkts ({min_th_pkts}); allowed: min_th_pkts or more"
+        )),
+        QueueSpec::Red { adaptive: Some(a), .. } if a.variant == AredVariant::Floyd && (a.alpha > 1.0 || a.beta > 1.0) => {
+            let (field, v) = if a.alpha > 1.0 { ("alpha", a.alpha) } else { ("beta", a.beta) };
+            Err(format!(
+                "{at}.adaptive.{field}: {v} is above 1 (allowed: above 0, at most 1; above 1 with variant 'feng', \
+                 whose alpha divides max_p and beta multiplies it)"
+            ))
+        }
+        QueueSpec::Red { cautious, idle_pkt_bytes: Some(n), .. } if *cautious != RedCautious::Idle => Err(format!(
+            "{at}.idle_pkt_bytes: {n} is read with cautious 'idle' only (allowed: leave it out, or cautious 'idle')"
         )),
         _ => Ok(()),
     }

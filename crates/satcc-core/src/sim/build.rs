@@ -33,7 +33,8 @@ pub(super) fn build_queue(q: &QueueSpec, rate_bps: f64) -> QueueDiscipline {
         }
         #[rustfmt::skip]
         QueueSpec::Red { limit_pkts, min_th_pkts, max_th_pkts, w_q, max_p, gentle, wait, mean_pkt_bytes, ecn, mark_p,
-                         use_mark_p, forced_drop_restarts_count, queue_in_bytes, byte_mode, adaptive, forced_drop } => {
+                         use_mark_p, forced_drop_restarts_count, queue_in_bytes, byte_mode, adaptive, forced_drop,
+                         cautious, idle_pkt_bytes } => {
             // ns-2's ptc: packets of the mean size per second
             let ptc = rate_bps / (8.0 * *mean_pkt_bytes as f64);
             let mut red = Red::new(*limit_pkts, *min_th_pkts, *max_th_pkts, *w_q, *max_p, *gentle, *wait, ptc)
@@ -42,8 +43,15 @@ pub(super) fn build_queue(q: &QueueSpec, rate_bps: f64) -> QueueDiscipline {
                 // ns-2's initialize_params: bottom_ 0 is 0.01, or 1 / the window of a
                 // 100 ms path of 1000-byte packets at this rate if that is less
                 let bottom = a.bottom.unwrap_or_else(|| 0.01f64.min(80000.0 / rate_bps));
-                red = red.adaptive(Adaptive::new(a.alpha, a.beta, a.interval_s, a.top, bottom));
+                let ared = Adaptive::new(a.alpha, a.beta, a.interval_s, a.top, bottom);
+                red = red.adaptive(if a.variant == scenario::AredVariant::Feng { ared.feng() } else { ared });
             }
+            red = match cautious {
+                scenario::RedCautious::None => red,
+                scenario::RedCautious::Skip => red.cautious(1),
+                scenario::RedCautious::Scale => red.cautious(2),
+                scenario::RedCautious::Idle => red.cautious_idle(*mean_pkt_bytes, idle_pkt_bytes.unwrap_or(100)),
+            };
             let red = if *ecn { red.with_ecn(*mark_p) } else { red };
             let red = if *use_mark_p { red } else { red.without_mark_p() };
             let red = if *forced_drop_restarts_count { red } else { red.ns1_compat() };
