@@ -376,6 +376,11 @@ def _agree(sc: dict, script: str) -> bool:
     # mean, and the one at interval_ 0.05 given tcplib's
     ("telnet_tcplib.tcl", lambda sc: _flow(sc, "tcp5").update(traffic={"type": "telnet", "interval_s": 1.09})),
     ("telnet_tcplib.tcl", lambda sc: _flow(sc, "tcp12").update(traffic={"type": "telnet", "gaps": "tcplib"})),
+    # Sack1's partial_ack_: each of the four agents without it, and the one without
+    # given it
+    *[("sack1_partial_ack.tcl", lambda sc, f=f: _flow(sc, f)["tcp"].pop("sack1_partial_ack"))
+      for f in ("tcp0", "tcp1", "tcp2", "tcp3")],
+    ("sack1_partial_ack.tcl", lambda sc: _flow(sc, "tcp4").setdefault("tcp", {}).update(sack1_partial_ack=True)),
     # RED's cautious_ 1, 2 and 3 and Feng's Adaptive RED: each taken out, the idle
     # packet size set back to ns-2's default, and Feng's rule made Floyd's
     *[("red_cautious_feng.tcl", lambda sc, a=a, b=b: _link(sc, a, b)["queue"].pop("cautious"))

@@ -154,6 +154,8 @@ def test_unknown_congestion_control_lists_allowed():
      r"exit_recovery_fix_, a rule of its NewReno agent's exit from fast recovery, not of 'reno' \(allowed: newreno"),
     ("newreno", {"exit_recovery_at_flight": True, "sack": True}, r"flows\[0\]\.tcp\.exit_recovery_at_flight: a "
      r"rule of ns-2's NewReno agent's partial ACKs, not with tcp\.sack"),
+    ("newreno", {"sack1_partial_ack": True, "sack": True}, r"flows\[0\]\.tcp\.sack1_partial_ack: ns-2's partial_ack_, "
+     r"read by its Sack1 agent only, which this flow is not \(allowed: with tcp\.sack and sack_agent sack1\)"),
     ("reno", {"newreno_less_careful": True}, r"flows\[0\]\.tcp\.newreno_less_careful: ns-2's lessCareful_, a "
      r"rule of its NewReno agent's duplicate ACKs, not of 'reno' \(allowed: newreno.* with sack = false\)"),
     ("newreno", {"newreno_ack_heuristic": True, "sack": True}, r"flows\[0\]\.tcp\.newreno_ack_heuristic: ns-2's "

@@ -799,6 +799,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             *([f"${t} set numdupacksFrac_ {tcp['dupack_threshold_cwnd_divisor']}"]
               if tcp.get("dupack_threshold_cwnd_divisor") else []),
             *([f"${t} set LimTransmitFix_ true"] if tcp.get("limited_transmit_fix") else []),
+            *([f"${t} set partial_ack_ true"] if tcp.get("sack1_partial_ack") else []),
             f"${t} set tcpTick_ {tcp['tick_s']}",
             f"${t} set minrto_ {tcp['min_rto_s']}",
             f"${t} set maxrto_ {tcp['max_rto_s']}",

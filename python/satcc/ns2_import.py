@@ -249,6 +249,8 @@ _READ_BY_SOME = {
     "lessCareful_": ("false", ("Agent/TCP/Newreno",), "newreno_less_careful", True),
     "bugFix_ack_": ("false", ("Agent/TCP/Newreno",), "newreno_ack_heuristic", True),
     "bugFix_ts_": ("false", ("Agent/TCP/Newreno",), "newreno_timestamp_heuristic", True),
+    # Sack1TcpAgent::recv: a partial ACK answered by two segments (partial_ack_action)
+    "partial_ack_": ("false", ("Agent/TCP/Sack1",), "sack1_partial_ack", True),
     # Sack1TcpAgent::dupack_action: with singledup_, the pipe less one (the segments
     # limited transmit sent), not less numdupacks
     "LimTransmitFix_": ("false", ("Agent/TCP/Sack1",), "limited_transmit_fix", True),

@@ -914,9 +914,11 @@ pub(crate) fn flow_transport(sc: &Scenario, i: usize) -> Result<FlowTransport, S
                      &[Tahoe, Reno, Newreno])?;
         }
     }
-    if (cfg.dupack_threshold_cwnd_divisor > 0 || cfg.limited_transmit_fix) && !sack1 {
+    if (cfg.dupack_threshold_cwnd_divisor > 0 || cfg.limited_transmit_fix || cfg.sack1_partial_ack) && !sack1 {
         let (key, var) = if cfg.limited_transmit_fix {
             ("limited_transmit_fix", "LimTransmitFix_")
+        } else if cfg.sack1_partial_ack {
+            ("sack1_partial_ack", "partial_ack_")
         } else {
             ("dupack_threshold_cwnd_divisor", "numdupacksFrac_")
         };
@@ -978,6 +980,7 @@ pub(crate) fn flow_transport(sc: &Scenario, i: usize) -> Result<FlowTransport, S
         ("one_fast_retransmit_per_window", "bugFix_ false", !cfg.one_fast_retransmit_per_window as u32),
         ("exit_recovery_at_flight", "exit_recovery_fix_ 1", cfg.exit_recovery_at_flight as u32),
         ("newreno_less_careful", "lessCareful_ true", cfg.newreno_less_careful as u32),
+        ("sack1_partial_ack", "partial_ack_ true", cfg.sack1_partial_ack as u32),
         ("newreno_ack_heuristic", "bugFix_ack_ true", cfg.newreno_ack_heuristic as u32),
         ("newreno_timestamp_heuristic", "bugFix_ts_ true", cfg.newreno_timestamp_heuristic as u32),
         ("ts_echo_rfc1323", "ts_echo_rfc1323_ true", cfg.ts_echo_rfc1323 as u32),

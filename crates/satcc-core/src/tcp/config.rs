@@ -409,6 +409,12 @@ pub struct TcpConfig {
     /// RFC 2582's advice and ns-2's default, waits until it is past it). NewReno's
     /// (ns-2's Agent/TCP/Newreno) only, without SACK.
     pub newreno_less_careful: bool,
+    /// ns-2's Sack1 partial_ack_ [false]: a partial ACK in fast recovery sends two
+    /// segments at once (each the first from ns-2's next_pkt_ on that is neither
+    /// acknowledged nor SACKed) and leaves the pipe counter as it was, so as not to do
+    /// worse than slow start (Sack1TcpAgent::partial_ack_action); the timer restarts on
+    /// the recovery's first partial ACK only. `sack_agent: sack1` only.
+    pub sack1_partial_ack: bool,
     /// The ACK heuristic of RFC 3782 section 6, as ns-2's bugFix_ack_ [false]: with
     /// `one_fast_retransmit_per_window`, a threshold's duplicate ACK below `recover`
     /// still retransmits when the window is above one packet and the last new ACK
@@ -724,6 +730,7 @@ impl Default for TcpConfig {
             timer_every_partial_ack: false,
             exit_recovery_at_flight: false,
             newreno_less_careful: false,
+            sack1_partial_ack: false,
             newreno_ack_heuristic: false,
             newreno_timestamp_heuristic: false,
             timer_after_sample: true,

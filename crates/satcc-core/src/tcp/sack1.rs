@@ -140,6 +140,13 @@ impl Scoreboard {
         None
     }
 
+    /// GetNextUnacked(seq): the first segment at or after `seq` neither acknowledged
+    /// nor SACKed, as ReassemblyQueue::nexthole finds it (-1 where `seq` lies above
+    /// every SACKed range, or none is held).
+    pub fn next_unacked(&self, seq: i64) -> i64 {
+        self.next_hole(seq).0
+    }
+
     /// MarkRetran(seq): retransmissions go on after `seq`.
     pub fn mark_retran(&mut self, seq: i64) {
         if seq >= self.h_seqno {
@@ -158,11 +165,14 @@ pub struct SenderState {
     pub fastrecov: bool,
     pub pipe: i64,
     pub timeout: bool,
+    /// The next segment partial_ack_'s rule sends (next_pkt_, 0 at first; read by that
+    /// rule only).
+    pub next_pkt: i64,
 }
 
 impl Default for SenderState {
     fn default() -> Self {
-        SenderState { scoreboard: Scoreboard::default(), fastrecov: false, pipe: -1, timeout: false }
+        SenderState { scoreboard: Scoreboard::default(), fastrecov: false, pipe: -1, timeout: false, next_pkt: 0 }
     }
 }
 
@@ -348,6 +358,21 @@ mod tests {
         assert_eq!(s.blocks, vec![(17, 18)]);
         s.clear();
         assert_eq!(s.next_retran(), None);
+    }
+
+    /// GetNextUnacked (partial_ack_'s rule): the first segment from `seq` on neither
+    /// acknowledged nor SACKed, -1 above every SACKed range (rq.cc's nexthole).
+    #[test]
+    fn next_unacked_skips_sacked_ranges_and_is_minus_one_above_them() {
+        let mut s = Scoreboard::default();
+        s.update(9, &sb(&[(12, 15), (17, 18)]));
+        assert_eq!(s.next_unacked(10), 10);
+        assert_eq!(s.next_unacked(12), 15);
+        assert_eq!(s.next_unacked(14), 15);
+        assert_eq!(s.next_unacked(16), 16);
+        assert_eq!(s.next_unacked(17), 18);
+        assert_eq!(s.next_unacked(19), -1);
+        assert_eq!(Scoreboard::default().next_unacked(3), -1);
     }
 
     #[test]

@@ -2347,9 +2347,21 @@ impl TcpSender {
             // a partial ACK: highest_ack moves, last_ack stays
             self.highest_ack = ack.seq;
             self.sack1.scoreboard.update(self.highest_ack, blocks);
-            self.sack1.pipe -= 1;
-            self.newtimer(ack.seq, now);
-            self.rtt.reset_backoff();
+            if self.cfg.sack1_partial_ack {
+                // partial_ack_: two segments out at once, the pipe as it was, the
+                // timer on the recovery's first partial ACK only
+                self.sack1_partial_ack_action(now, out);
+                self.sack1.pipe += 1;
+                if !self.firstpartial {
+                    self.newtimer(ack.seq, now);
+                    self.rtt.reset_backoff();
+                    self.firstpartial = true;
+                }
+            } else {
+                self.sack1.pipe -= 1;
+                self.newtimer(ack.seq, now);
+                self.rtt.reset_backoff();
+            }
         } else if !self.sack1.timeout {
             self.sack1.scoreboard.update(self.highest_ack, blocks);
             if self.sack1.scoreboard.changed() && self.dupacks > 0 {
@@ -2358,6 +2370,29 @@ impl TcpSender {
         }
         if sends {
             self.send_much_sack1(false, self.cfg.max_burst_pkts, now, out);
+        }
+    }
+
+    /// Sack1's partial_ack_action (ns-2's partial_ack_ 1): two segments in answer to a
+    /// partial ACK, each the first not acknowledged nor SACKed from `next_pkt` on (or
+    /// `next_pkt` itself, above every SACKed range), so as not to do worse than slow
+    /// start; `next_pkt` (next_pkt_, read by this rule only) goes on from there.
+    #[cold]
+    fn sack1_partial_ack_action(&mut self, now: Time, out: &mut Vec<Packet>) {
+        if self.sack1.next_pkt < self.highest_ack + 1 {
+            self.sack1.next_pkt = self.highest_ack + 1;
+        }
+        for _ in 0..2 {
+            let next = self.sack1.scoreboard.next_unacked(self.sack1.next_pkt);
+            if next > self.sack1.next_pkt {
+                self.sack1.next_pkt = next;
+            }
+            if self.t_seqno < self.sack1.next_pkt {
+                self.t_seqno = self.sack1.next_pkt;
+            }
+            self.output(self.sack1.next_pkt, now, out);
+            self.sack1.scoreboard.mark_retran(self.sack1.next_pkt);
+            self.sack1.next_pkt += 1;
         }
     }
 
