@@ -2610,16 +2610,7 @@ def test_the_comparison_sees_each_way_to_fast_retransmit_again_below_recover():
     # over all 100 (`python -m satcc.dev.ns2exact controls --family refast` counts the
     # first twenty: 4, 1, 2 and 0): the three rules together decide 29 networks' counters,
     # the timestamp heuristic alone 3 (it acts where new data is lost after a timeout)
-    nets = [k for k in REF["networks"] if ns2exact._kind(k)[2] == "refast"]
-    got = {}
-    for name, change in ns2exact.FAMILY_CONTROLS["refast"].items():
-        apart = 0
-        for k in nets:
-            sc = ns2exact.network(k)
-            change(sc)
-            apart += bool(ns2exact.differences(ns2exact.counters_from_satcc(ns2exact.run(sc).summary),
-                                               REF["counters"][str(k)]))
-        got[name] = apart
+    got = ns2exact.controls("refast", REF, first=None)
     assert list(got.values()) == [29, 20, 13, 3], got
 
 

@@ -2975,11 +2975,12 @@ FAMILY_CONTROLS = {
 }
 
 
-def controls(family: str, ref: dict | None = None) -> dict[str, int]:
+def controls(family: str, ref: dict | None = None, first: int | None = 20) -> dict[str, int]:
     """For each control of `family` (FAMILY_CONTROLS), how many of the family's first
-    twenty networks part from ns-2's counts (the reference's) once it is made."""
+    `first` networks (None: all of them) part from ns-2's counts (the reference's) once
+    it is made."""
     ref = ref or reference()
-    nets = [k for k in ref["networks"] if _kind(k)[2] == family][:20]
+    nets = [k for k in ref["networks"] if _kind(k)[2] == family][:first]
     out = {}
     for name, change in FAMILY_CONTROLS[family].items():
         apart = 0

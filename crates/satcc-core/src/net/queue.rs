@@ -600,12 +600,18 @@ impl Red {
         } else {
             self.old = false;
         }
-        // (ns-2 marks the arrival in drop_early before the full buffer forces a drop:
-        // the mark stays on it where the forced drop takes another, net::red_victim)
+        self.buffer_check(v, waiting)
+    }
+
+    /// The end of every verdict: the full buffer forces a drop whatever the early-drop
+    /// decision (ns-2 marks the arrival in drop_early before enque forces a drop: the
+    /// mark stays on it where the forced drop takes another, net::red_victim).
+    #[inline(always)]
+    fn buffer_check(&mut self, v: Verdict, waiting: u64) -> Verdict {
         self.marked_then_forced = v == Verdict::Mark && waiting >= self.limit;
         if waiting >= self.limit {
             self.forced();
-            v = Verdict::DropOverflow;
+            return Verdict::DropOverflow;
         }
         v
     }
@@ -637,12 +643,7 @@ impl Red {
                 v = if self.ecn && (p1 < self.mark_p || !self.use_mark_p) { Verdict::Mark } else { Verdict::DropEarly };
             }
         }
-        self.marked_then_forced = v == Verdict::Mark && waiting >= self.limit;
-        if waiting >= self.limit {
-            self.forced();
-            v = Verdict::DropOverflow;
-        }
-        v
+        self.buffer_check(v, waiting)
     }
 }
 

@@ -21,8 +21,7 @@ pub struct CbrSource {
     /// Packets sent (ns-2's seqno_).
     sent: u64,
     /// Rate changes still to come: (double time, the interval from then on).
-    steps: Vec<(f64, f64)>,
-    next_step: usize,
+    steps: super::Steps,
     pkt_bytes: u32,
     pub draws: Draws,
 }
@@ -34,8 +33,7 @@ impl CbrSource {
             random,
             max_pkts,
             sent: 0,
-            steps: Vec::new(),
-            next_step: 0,
+            steps: super::Steps::default(),
             pkt_bytes,
             draws,
         }
@@ -43,7 +41,7 @@ impl CbrSource {
 
     /// With rate changes during the run: (double time, rate b/s), in time order.
     pub fn with_rate_steps(mut self, steps: Vec<(f64, f64)>) -> Self {
-        self.steps = steps.into_iter().map(|(at, r)| (at, Self::interval(r, self.pkt_bytes))).collect();
+        self.steps = super::Steps::new(steps.into_iter().map(|(at, r)| (at, Self::interval(r, self.pkt_bytes))).collect());
         self
     }
 
@@ -55,14 +53,9 @@ impl CbrSource {
     /// After each packet (`now_s`: its double time): when the next goes, None once
     /// `max_pkts` have gone (ns-2's next_interval: the draw first, then the count).
     pub fn next(&mut self, now_s: f64) -> Option<f64> {
-        // the rate set at or before this packet (ns-2's `$ns at` of the change, filed
-        // before the run, comes before a packet due at the same instant)
-        while let Some(&(at, iv)) = self.steps.get(self.next_step) {
-            if at > now_s {
-                break;
-            }
+        // the rate set at or before this packet
+        if let Some(iv) = self.steps.take(now_s) {
             self.interval_s = iv;
-            self.next_step += 1;
         }
         let mut t = self.interval_s;
         if self.random {

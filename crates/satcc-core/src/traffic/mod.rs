@@ -92,6 +92,36 @@ fn open_uniform(draws: &mut Draws) -> f64 {
 
 /// A Pareto draw of the given scale (its minimum) and shape, as ns-2's RNG::pareto
 /// computes it: scale / u^(1/shape) for a uniform draw u in (0, 1].
+/// A source setting changed during the run at given times (a CBR's rate_, a Telnet's
+/// interval_): (double time, value) in time order, taken as ns-2 reads the variable,
+/// afresh for each packet. ns-2's `$ns at` of a change, filed before the run, comes
+/// before a packet due at the same instant, so a change at or before `now_s` counts.
+#[derive(Clone, Debug, Default)]
+pub struct Steps {
+    steps: Vec<(f64, f64)>,
+    next: usize,
+}
+
+impl Steps {
+    pub fn new(steps: Vec<(f64, f64)>) -> Self {
+        Steps { steps, next: 0 }
+    }
+
+    /// The value of the last change at or before `now_s` not taken yet, if any.
+    #[inline]
+    pub fn take(&mut self, now_s: f64) -> Option<f64> {
+        let mut value = None;
+        while let Some(&(at, v)) = self.steps.get(self.next) {
+            if at > now_s {
+                break;
+            }
+            value = Some(v);
+            self.next += 1;
+        }
+        value
+    }
+}
+
 pub fn pareto(draws: &mut Draws, scale: f64, shape: f64) -> f64 {
     let u = open_uniform(draws);
     scale * (1.0 / u.powf(1.0 / shape))

@@ -46,30 +46,24 @@ pub struct TelnetSource {
     pub gaps: Gaps,
     pub draws: Draws,
     /// Changes of interval_ still to come: (double time, the mean gap from then on).
-    steps: Vec<(f64, f64)>,
-    next_step: usize,
+    steps: super::Steps,
 }
 
 impl TelnetSource {
     pub fn new(gaps: Gaps, draws: Draws) -> Self {
-        TelnetSource { gaps, draws, steps: Vec::new(), next_step: 0 }
+        TelnetSource { gaps, draws, steps: super::Steps::default() }
     }
 
     /// With interval_ changed during the run: (double time, mean gap), in time order.
     pub fn with_steps(mut self, steps: Vec<(f64, f64)>) -> Self {
-        self.steps = steps;
+        self.steps = super::Steps::new(steps);
         self
     }
 
-    /// interval_ as set at or before `now_s` (ns-2's `$ns at` of the change, filed
-    /// before the run, comes before a packet due at the same instant).
+    /// interval_ as set at or before `now_s` (traffic::Steps).
     fn take_steps(&mut self, now_s: f64) {
-        while let Some(&(at, iv)) = self.steps.get(self.next_step) {
-            if at > now_s {
-                break;
-            }
+        if let Some(iv) = self.steps.take(now_s) {
             self.gaps = Gaps::Exponential(iv);
-            self.next_step += 1;
         }
     }
 
