@@ -497,6 +497,35 @@ def test_the_comparison_sees_the_further_messages_and_their_times():
     assert list(got.values()) == [15, 15], got
 
 
+def test_the_reset_networks_reset_senders_just_before_they_start():
+    # networks from RESET_FIRST: six TCP senders in ten reset just before they start
+    # (tcp.tick_phase_at_start: the phase drawn from ns-2's generator then, between the
+    # run's RED and error-model draws; exported as `$tcp reset` before the start), their
+    # starts 0 to 4 s and some in one instant
+    nets = _family("reset")
+    made = [ns2exact.network(k) for k in nets]
+    reset = [(k, f) for k, sc in zip(nets, made) for f in sc["flows"] if f.get("tcp", {}).get("tick_phase_at_start")]
+    assert len(reset) >= 200 and len({k for k, _ in reset}) >= 90
+    # none pinned, the others pinned; ns-2's draws in every network
+    assert all("tick_phase_s" not in f["tcp"] for _, f in reset)
+    assert all(sc.get("ns2_rng_seed") for sc in made)
+    starts = [f["start_s"] for _, f in reset]
+    assert sum(s == 0.0 for s in starts) >= 20 and sum(s > 1.0 for s in starts) >= 30
+    k, f = reset[0]
+    i = ns2exact.network(k)["flows"].index(f)
+    assert f"$ns at {f['start_s']!r} \"$tcp({i}) reset\"" in ns2exact.tcl(k)
+    # the drops the runs' draws decide
+    assert sum(any(d for _, _, d in REF["counters"][str(k)]["links"].values()) for k in nets) >= 80
+
+
+def test_the_comparison_sees_the_reset_senders_draw():
+    # over all 100 (`python -m satcc.dev.ns2exact controls --family reset`): the reset
+    # taken as doing nothing (the phase of the run's start kept), and the phase drawn
+    # from satcc's own stream
+    got = ns2exact.controls("reset", REF, first=None)
+    assert list(got.values()) == [97, 97], got
+
+
 def test_the_comparison_sees_a_completion_time_off_by_a_microsecond():
     k = next(k for k in REF["networks"] if ns2exact._kind(k)[2] == "file"
              and any(v is not None for v in REF["counters"][str(k)].get("fct", {}).values()))

@@ -381,6 +381,15 @@ def _agree(sc: dict, script: str) -> bool:
     *[("sack1_partial_ack.tcl", lambda sc, f=f: _flow(sc, f)["tcp"].pop("sack1_partial_ack"))
       for f in ("tcp0", "tcp1", "tcp2", "tcp3")],
     ("sack1_partial_ack.tcl", lambda sc: _flow(sc, "tcp4").setdefault("tcp", {}).update(sack1_partial_ack=True)),
+    # start times and a size drawn at script time from ns-2's default generator: a start
+    # a millisecond later, a size a packet smaller, the script's draws left uncounted
+    ("script_draws.tcl", lambda sc: _flow(sc, "tcp4").update(start_s=_flow(sc, "tcp4")["start_s"] + 0.001)),
+    ("script_draws.tcl", lambda sc: _flow(sc, "tcp3")["traffic"].update(size_bytes=159_000)),
+    ("script_draws.tcl", lambda sc: sc.update(ns2_rng_skip=sc["ns2_rng_skip"] - 7)),
+    # an agent reset just before its transfer: its RTT clock phase not drawn then (the
+    # reset taken as doing nothing), for each of the five reset agents
+    *[("reset_before_start.tcl", lambda sc, f=f: _flow(sc, f)["tcp"].pop("tick_phase_at_start"))
+      for f in ("tcp0", "tcp1", "tcp2", "tcp3", "tcp4")],
     # RED's cautious_ 1, 2 and 3 and Feng's Adaptive RED: each taken out, the idle
     # packet size set back to ns-2's default, and Feng's rule made Floyd's
     *[("red_cautious_feng.tcl", lambda sc, a=a, b=b: _link(sc, a, b)["queue"].pop("cautious"))
@@ -804,8 +813,18 @@ def _script(tmp_path, links="$ns duplex-link $a $b 10Mb 10ms DropTail", extra=""
      r"as the run starts \(the agent's reset\), so set it before `\$ns run`"),
     ("$ns at 0.05 \"$tcp set v_alpha_ 2\"", r"v_alpha_ set during the run is not modelled"),
     # an agent reset during the run starts over (until 2026-12-03 left out without a word,
-    # the sink's too); before the run it is a no-op (test below)
-    ("$ns at 1.0 \"$tcp reset\"", r"tcp -> sink: `reset` is not modelled \(start, stop, send and produce are\)"),
+    # the sink's too); before the run it is a no-op (test below), and just before its
+    # first transfer a draw (test_a_reset_just_before_the_start_draws_the_phase_then)
+    ("$ns at 1.0 \"$tcp reset\"", r"tcp -> sink: tcp `reset` at 1 s is not modelled: only a reset in the instant of "
+     r"the agent's first transfer \(0.1 s\) and just before it is"),
+    ("$ns at 0.05 \"$tcp reset\"", r"tcp `reset` at 0.05 s is not modelled: only a reset in the instant"),
+    # (written after the start: ns-2 resets the agent after it sent its first window)
+    ("$ns at 0.1 \"$tcp reset\"", r"tcp `reset` at 0.1 s is not modelled: only a reset in the instant"),
+    ("$ns at 0.1 \"$tcp reset\"\n$ns at 3 \"$tcp reset\"", r"tcp `reset` 2 times \(at 0.1, 3 s\) is not modelled: "
+     r"connection reuse"),
+    ("set t2 [new Agent/TCP]\n$ns attach-agent $a $t2\nset s2 [new Agent/TCPSink]\n$ns attach-agent $b $s2\n"
+     "$ns connect $t2 $s2\n$t2 attach-app FTP\n$ns at 1 \"$t2 reset\"", r"t2 -> s2: t2 `reset` at 1 s, on an agent that never sends, is "
+     r"not modelled: ns-2's reset draws the agent's RTT clock phase"),
     # a delay step down on a link that lets packets overtake (ns-2's default), and a
     # bandwidth before the run over a queue that reads it (until 2026-12-03 the step was
     # read as one keeping order, and `$ns bandwidth` refused outright)
@@ -818,8 +837,8 @@ def _script(tmp_path, links="$ns duplex-link $a $b 10Mb 10ms DropTail", extra=""
     ("$ns bandwidth $a $b", r"\$ns bandwidth _o\d+ _o\d+ \(A B VALUE \[duplex\]\)"),
     ("set st [new Source/Telnet]\n$st attach $tcp", r"Source/Telnet \(ns-source.tcl's backward-compatible source\) "
      r"is not modelled by satcc \(its Source/FTP is, and Application/Telnet\)"),
-    ("$ns at 1.0 \"$sink reset\"", r"tcp -> sink: sink `reset` at 1 s is not modelled \(the receiving agent does "
-     r"what the sender's data makes it do\)"),
+    ("$ns at 1.0 \"$sink reset\"", r"tcp -> sink: sink `reset` at 1 s, after the connection began carrying data, is "
+     r"not modelled \(ns-2 then throws away what the earlier transfer still has in flight: connection reuse"),
     # a sink connected to two TCP agents: ns-2 acknowledges the last one only (until
     # 2026-12-03 read as two flows with sinks of their own)
     ("set t2 [new Agent/TCP]\n$ns attach-agent $a $t2\n$ns connect $t2 $sink\n$ns at 0.2 \"[$t2 attach-app FTP] start\"",
@@ -849,9 +868,11 @@ def _script(tmp_path, links="$ns duplex-link $a $b 10Mb 10ms DropTail", extra=""
      r"\(Queue/SFQ, the queue of link b -> c\): limit_ set during the run is not modelled for this queue \(a "
      r"DropTail or RED queue's is, `\$ns queue-limit` in an `\$ns at` event too\)"),
     ("set em [new ErrorModel]\n$em unit bit\n$ns link-lossmodel $em $a $b", r"unit bit is not modelled"),
-    ("set x [new RandomVariable/Uniform]\nset y [$x value]", r"RandomVariable/Uniform value at script time from "
-     r"ns-2's default generator, or from an RNG not seeded with a number in \[1, 2\^31 - 2\] \(give the variable "
-     r"an RNG of its own: \$rv use-rng \$rng after \$rng seed N\)"),
+    # (a RandomVariable's value at script time from ns-2's default generator is read
+    # since 2026-12-06: test_draws_from_the_default_generator_at_script_time_...)
+    ("set x [new RandomVariable/Uniform]\nset r [new RNG]\n$x use-rng $r\nset y [$x value]",
+     r"RandomVariable/Uniform value \(_o\d+\) from an RNG seeded from the clock or not seeded \(seed it with a "
+     r"number in \[1, 2\^31 - 2\]: \$rng seed N\)"),
     ("set x [new RandomVariable/Pareto]\nset r [new RNG]\n$r seed 3\n$x use-rng $r\nset y [$x value]",
      r"RandomVariable/Pareto value at script time \(Uniform and Exponential variables are reproduced\)"),
     # Agent/Ping: answered by the Agent/Ping it is connected to, by its `send`s only
@@ -1023,6 +1044,46 @@ def test_an_agent_reset_before_the_run_changes_nothing(tmp_path):
     # `$ns run` resets every agent: a reset before it is ns-2's no-op
     plain = ns2_import.from_tcl(_script(tmp_path)).scenario
     assert ns2_import.from_tcl(_script(tmp_path, extra="$tcp reset\n$sink reset")).scenario == plain
+
+
+def test_a_reset_just_before_the_start_draws_the_phase_then(tmp_path):
+    # the adaptive-red suite's newtraffic: `produce 0` at 0 s (nothing handed), then in
+    # one instant the sender's and the sink's resets and the transfer
+    (tmp_path / "r.tcl").write_text(_BASE.replace('$ns at 0.1 "$ftp start"', "").format(
+        links="$ns duplex-link $a $b 10Mb 10ms DropTail", end='$ns at 5 "exit 0"', extra=(
+            '$ns at 0.0 "$ftp produce 0"\n$ns at 0.5 "$sink reset"\n$ns at 2 "$tcp reset"\n$ns at 2 "$sink reset"\n'
+            '$ns at 2 "$ftp producemore 30"')))
+    sc = ns2_import.from_tcl(tmp_path / "r.tcl").scenario
+    (f,) = sc["flows"]
+    assert (f["start_s"], f["traffic"]) == (2.0, {"type": "file", "size_bytes": 30 * 1000})
+    # drawn then from ns-2's generator, not at the run's start: no phase pinned
+    tcp = {**sc.get("tcp", {}), **f.get("tcp", {})}
+    assert tcp["tick_phase_at_start"] is True and "tick_phase_s" not in tcp
+    plain = ns2_import.from_tcl(_script(tmp_path)).scenario
+    tcp = {**plain.get("tcp", {}), **plain["flows"][0].get("tcp", {})}
+    assert "tick_phase_at_start" not in tcp and "tick_phase_s" in tcp
+    # with another act between the reset and the start, the draw's place is not known
+    (tmp_path / "r2.tcl").write_text((tmp_path / "r.tcl").read_text().replace(
+        '$ns at 2 "$sink reset"', 'set c2 [new Application/Traffic/CBR]\nset u [new Agent/UDP]\n$ns attach-agent $a $u\n'
+        'set nl [new Agent/Null]\n$ns attach-agent $b $nl\n$ns connect $u $nl\n$c2 attach-agent $u\n'
+        '$ns at 2 "$c2 start"'))
+    with pytest.raises(ns2_import.Ns2ImportError, match=r"tcp `reset` at 2 s with _?c2 `start` between it and the start"):
+        ns2_import.from_tcl(tmp_path / "r2.tcl")
+
+
+def test_acts_that_hand_an_agent_nothing_before_its_transfer_are_none(tmp_path):
+    # advance 0, advanceby 0 and sendmsg 0 leave curseq_ at 0: nothing is sent (until
+    # 2026-12-06 a lone `produce 0` was read as a transfer without end)
+    for first in ("produce 0", "producemore 0", "send 0", "produce -3"):
+        extra = f'$ns at 0.0 "$ftp {first}"\n$ns at 1.5 "$ftp producemore 12"'
+        (tmp_path / "n.tcl").write_text(_BASE.replace('$ns at 0.1 "$ftp start"', "").format(
+            links="$ns duplex-link $a $b 10Mb 10ms DropTail", end='$ns at 5 "exit 0"', extra=extra))
+        (f,) = ns2_import.from_tcl(tmp_path / "n.tcl").scenario["flows"]
+        assert (f["start_s"], f["traffic"]) == (1.5, {"type": "file", "size_bytes": 12_000}), first
+    (tmp_path / "n.tcl").write_text(_BASE.replace('$ns at 0.1 "$ftp start"', "").format(
+        links="$ns duplex-link $a $b 10Mb 10ms DropTail", end='$ns at 5 "exit 0"', extra='$ns at 0.0 "$ftp produce 0"'))
+    with pytest.raises(ns2_import.Ns2ImportError, match=r"no flow"):
+        ns2_import.from_tcl(tmp_path / "n.tcl")
 
 
 def test_settings_made_in_events_before_the_agents_start_are_read_as_made_before_the_run(tmp_path):
@@ -1457,6 +1518,58 @@ def test_script_time_draws_from_an_rng_of_the_scripts_own_are_ns2s(tmp_path):
     mine = subprocess.run(["tclsh", str(driver)], capture_output=True, text=True, check=True).stdout
     theirs = (NS2_DIR / "reference" / "ranvar_draws.txt").read_text()
     assert len(theirs.splitlines()) == 6000 and mine == theirs
+
+
+def test_draws_from_the_default_generator_at_script_time_follow_the_agents_draws():
+    # ns2/scripts/script_draws.tcl: each flow's TCP agent draws once from ns-2's default
+    # generator as it is made (twice for Vegas), then the script draws its start time
+    # from the same generator (until 2026-12-06 refused); seed 9
+    sc = ns2_import.from_tcl(ns2scripts.SCRIPTS / "script_draws.tcl").scenario
+    g = ns2.Ns2Rng(9)
+    u = [None] + [g.u01() for _ in range(22)]  # u[k]: the k-th draw
+
+    def nr(k):  # RNG::next(), rand_int(0, MAXINT)
+        return math.floor(2147483648.0 * u[k])
+
+    # draws 1 tcp0's agent, 2 `$u value`, 3 tcp1's, 4 `$e value`, 5 and 6 Vegas's, 7
+    # uniform, 8 tcp3's, 9 and 10 integer (its time and its size), 11 tcp4's, 12
+    # exponential, 13 tcp5's, 14 ns-random, 15 tcp6's (its time from an RNG of its own),
+    # 16-22 the seven agents' resets at `$ns run` (their RTT clock phases)
+    want = [float("%e" % (0.2 + 2.8 * u[2])), float("%e" % (-0.8 * math.log(u[4]))),
+            0.1 + (2.5 - 0.1) * (nr(7) * 1.0 / 0x7fffffff), 0.1 * (nr(9) % 30),
+            -1.2 * math.log((nr(12) + 1.0) / (0x7fffffff + 1.0)), (nr(14) % 1000) / 400.0]
+    got = [f["start_s"] for f in sc["flows"][:6]]
+    assert got == pytest.approx(want, rel=1e-15, abs=0)
+    assert sc["flows"][3]["traffic"] == {"type": "file", "size_bytes": (50 + nr(10) % 400) * 1000}
+    assert (sc["ns2_rng_seed"], sc["ns2_rng_skip"]) == (9, 22)
+    # the phases: draws 16-22, in the order `$ns run` resets the agents
+    phases = sorted({**sc.get("tcp", {}), **f.get("tcp", {})}["tick_phase_s"] for f in sc["flows"])
+    assert phases == pytest.approx(sorted(0.01 * u[k] for k in range(16, 23)), rel=1e-12)
+
+
+def test_draws_from_a_generator_satcc_cannot_follow_are_refused(tmp_path):
+    for setup, match in [
+            # seeded from the clock
+            ("$defaultRNG seed 0", r"RandomVariable/Uniform value \(_o\d+\) from an RNG seeded from the clock or not "
+             r"seeded"),
+            # an RNG of the script's own made without a seed: its stream is where ns-2's
+            # earlier RNG objects left off
+            ("set r [new RNG]\n$v use-rng $r", r"from an RNG seeded from the clock or not seeded"),
+    ]:
+        p = tmp_path / "g.tcl"
+        p.write_text(f"set ns [new Simulator]\nset v [new RandomVariable/Uniform]\n{setup}\nset a [$ns node]\n"
+                     "set b [$ns node]\n$ns duplex-link $a $b 1Mb 10ms DropTail\n"
+                     "set tcp [$ns create-connection TCP $a TCPSink $b 0]\nset ftp [$tcp attach-app FTP]\n"
+                     '$ns at [$v value] "$ftp start"\n$ns at 30 "exit 0"\n$ns run\n')
+        with pytest.raises(ns2_import.Ns2ImportError, match=match):
+            ns2_import.from_tcl(p)
+    # during the run the default generator's draws interleave with the run's own
+    p = tmp_path / "g.tcl"
+    p.write_text("set ns [new Simulator]\nset a [$ns node]\nset b [$ns node]\n$ns duplex-link $a $b 1Mb 10ms DropTail\n"
+                 "set tcp [$ns create-connection TCP $a TCPSink $b 0]\nset ftp [$tcp attach-app FTP]\n"
+                 '$ns at 1 "$ns at \\[$defaultRNG uniform 2 3\\] {$ftp start}"\n$ns at 30 "exit 0"\n$ns run\n')
+    with pytest.raises(ns2_import.Ns2ImportError, match=r"during the run from ns-2's default generator"):
+        ns2_import.from_tcl(p)
 
 
 def test_a_random_start_time_is_the_one_ns2_draws(tmp_path):

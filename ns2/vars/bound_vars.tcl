@@ -17,7 +17,8 @@ set classes {
     Queue/DropTail Queue/RED Queue/PI Queue/REM Queue/SFQ Queue/DRR
     ErrorModel ErrorModel/Uniform ErrorModel/Periodic ErrorModel/List ErrorModel/TwoState
     ErrorModel/Expo ErrorModel/TwoStateMarkov
-    RandomVariable/Uniform RandomVariable/Exponential RandomVariable/Constant
+    RandomVariable/Uniform RandomVariable/Exponential RandomVariable/Constant RandomVariable/Pareto
+    RandomVariable/ParetoII
     Application/FTP Application/Telnet
     Application/Traffic/CBR Application/Traffic/Exponential Application/Traffic/Pareto
     Application/Traffic/Trace

@@ -126,6 +126,8 @@ def pin_tick_phases(sc: dict, ns2_seed: int = 1) -> dict:
     for i, f in enumerate(out["flows"]):
         if not is_tcp(f):
             continue  # no TCP, no RTT clock
+        if schema.tcp_settings(out, f).get("tick_phase_at_start"):
+            continue  # drawn as it starts (its reset then), from the run's draws
         tick = schema.tcp_settings(out, f)["tick_s"]
         f["tcp"] = {**(f.get("tcp") or {}), "tick_phase_s": ns2_tick_phase(tick_phase_seed(ns2_seed, i), tick)}
     return out
@@ -524,14 +526,19 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
         # an entry's copies share its phase: each draws with its entry's seed
         entry = ("[$self set fid_]" if entries == list(range(len(entries)))
                  else f"[lindex {{{' '.join(map(str, entries))}}} [$self set fid_]]")
-        out += [
-            "Agent/TCP instproc reset {} {",
-            "  global defaultRNG",
+        seeding = [
             f"  $defaultRNG seed [expr {{1 + ({ns2_seed} * 1000003 + {entry}) % {2**31 - 3}}}]",
             f"  for {{set i 0}} {{$i < {_TICK_PHASE_DISCARDS}}} {{incr i}} {{ $defaultRNG next-random }}",
-            "  $self cmd reset",
-            "}",
         ]
+        if any(is_tcp(f) and _at_start_reset(base_tcp, f) for f in sc["flows"]):
+            # a reset just before a flow's start (tick_phase_at_start) draws from the
+            # run's generator as it is then: only the reset of `$ns run` is seeded
+            seeding = ["  $self instvar satcc_run_reset_",
+                       "  if {![info exists satcc_run_reset_]} {",
+                       "    set satcc_run_reset_ 1",
+                       *["  " + x for x in seeding],
+                       "  }"]
+        out += ["Agent/TCP instproc reset {} {", "  global defaultRNG", *seeding, "  $self cmd reset", "}"]
     n_err = 0
     # whether some RED queue marks (ECN): then every RED queue says whether it does
     ecn_queues = any((q or {}).get("ecn") for l in sc["links"]
@@ -821,7 +828,9 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
         for key, var in NS2_SETTINGS.items():
             if key in registry.controller(cc)["settings"]:
                 out.append(f"${t} set {var} {tcp[key]}")
-        if tcp["initial_ssthresh_pkts"] is not None:
+        # (a reset just before the start, tick_phase_at_start, sets it again)
+        reset_at = float(f.get("start_s", 0.0)) if tcp.get("tick_phase_at_start") else 0.0
+        if tcp["initial_ssthresh_pkts"] is not None and not tcp.get("tick_phase_at_start"):
             # the agent's reset at `$ns run` sets ssthresh_ to window_ (a value set before
             # is lost): set it at time 0, after the reset and before the flow can start
             out.append(f"$ns at 0.0 \"${t} set ssthresh_ {tcp['initial_ssthresh_pkts']}\"")
@@ -854,6 +863,12 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
         # a transfer hands its bytes to the agent at its start (FTP's send: the agent's
         # sendmsg, size_bytes / packetSize_ packets and one more for a remainder)
         go = f"send {int(traffic['size_bytes'])}" if traffic["type"] == "file" else "start"
+        if tcp.get("tick_phase_at_start"):
+            # the agent reset just before its start: its RTT clock phase drawn then, and
+            # ssthresh_ set to window_ again (the first ssthresh is set after it)
+            out.append(f"$ns at {reset_at!r} \"${t} reset\"")
+            if tcp["initial_ssthresh_pkts"] is not None:
+                out.append(f"$ns at {reset_at!r} \"${t} set ssthresh_ {tcp['initial_ssthresh_pkts']}\"")
         out.append(f"$ns at {float(f.get('start_s', 0.0))!r} \"${app} {go}\"")
         if f.get("stop_s") is not None:
             out.append(f"$ns at {float(f['stop_s'])!r} \"${app} stop\"")
@@ -1014,14 +1029,22 @@ def _source_tcl(i: int, traffic: dict, size: int, agent: str) -> list[str]:
     return out
 
 
+def _at_start_reset(base_tcp: dict, f: dict) -> bool:
+    """Whether flow `f`'s sender draws its RTT clock phase as it starts
+    (`tcp.tick_phase_at_start`): ns-2's `$tcp reset` just before its start."""
+    return bool({**base_tcp, **(f.get("tcp") or {})}.get("tick_phase_at_start"))
+
+
 def _pinned_tick_phases(sc: dict, base_tcp: dict, ns2_seed: int) -> bool:
     """Whether the senders' RTT clock phases are pinned (all or none: ns-2 draws them); a
     pinned phase must be the one ns-2 will draw (pin_tick_phases)."""
     phases = [{**base_tcp, **(f.get("tcp") or {})}.get("tick_phase_s") for f in sc["flows"]]
-    if all(p is None for f, p in zip(sc["flows"], phases) if is_tcp(f)):
+    # (a phase drawn as the flow starts is no pinned one: _at_start_resets)
+    drawn = [is_tcp(f) and not _at_start_reset(base_tcp, f) for f in sc["flows"]]
+    if all(p is None for d, p in zip(drawn, phases) if d):
         return False
     for k, (f, p) in enumerate(zip(sc["flows"], phases)):
-        if not is_tcp(f):
+        if not drawn[k]:
             continue
         i = f.get("_entry", k)  # the flow's entry (expand_flows)
         tick = {**base_tcp, **(f.get("tcp") or {})}["tick_s"]

@@ -1015,6 +1015,10 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
                     gen.seed(rest[1])
         elif kind == "use-rng":
             own_rng[rest[0]] = rest[1]
+        elif kind == "script-draw":
+            # the script's own draw from ns-2's generator before the run (a start time,
+            # say; ns2_import.tcl mirrors the generator to give its value)
+            gen.script_draw()
         elif kind == "rng-draw":
             # a draw of ns-2's generator in an event, which satcc takes again only right
             # after a seeding at time 0 (ns2_rng_skip, as satcc's export writes it)
@@ -1074,6 +1078,11 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
     own_procs = [n for n in notes if n.startswith("Agent/") and "procedures of ns-2's classes are not run" in n]
     if own_procs and gen.known():
         gen.why = f"the script redefines {own_procs[0].split(' (')[0]}"
+    if gen.script_draws and not gen.known():
+        # the values the script drew (its start times, say) were those of a generator
+        # that ns-2's is not
+        raise Ns2ImportError(f"the script draws from ns-2's default generator before the run ({gen.script_draws} "
+                             f"draw(s)), whose state satcc cannot follow: {gen.why}")
     # seeds: one at time 0 during the run is ns-2's draws from then on
     run_seeds = [s for t, running, s in seeds if running]
     draws_at_0 = 0
@@ -1257,7 +1266,8 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
             raise Ns2ImportError(f"{objs.label(h)} (Agent/Ping) `{steps[0][1]}` at {steps[0][0]:g} s: the agent is "
                                  "connected to no other (`$ns connect` it to the Agent/Ping that answers)")
     for a, b, flow in made:
-        if flow.get("transport", "tcp") == "tcp" and gen.phase(a) is not None:
+        if flow.get("transport", "tcp") == "tcp" and gen.phase(a) is not None and \
+                not flow["tcp"].get("tick_phase_at_start"):
             # its RTT clock's phase: boot_time_ = Random::uniform(tcpTick_) at its reset,
             # the tcpTick_ it had then (a later one, set before its start, keeps it)
             phase = objs.tick_at_reset.get(a, flow["tcp"]["tick_s"]) * gen.phase(a)
@@ -1935,6 +1945,7 @@ def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of:
         cc, sack_agent = _SENDERS[ca]
         sink_sack, delack = _SINKS[cb]
         flow["cc"] = cc
+        _drop_idle_acts(objs, a, app, acts)
         timed, at_reset = _settings_before_start(objs, a, b, app, acts, what)
         flow["tcp"] = _tcp(objs, a, b, cc, sack_agent, delack, what)
         if (sack_agent is not None) != sink_sack:
@@ -2017,7 +2028,10 @@ def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of:
         raise Ns2ImportError(f"{what}: {ca} connected to {cb} is not modelled (ns-2's one-way TCP agents to "
                              "their sinks, and UDP to Null or LossMonitor, are)")
     # when it runs: its application's start, stop, send or produce (the receiving
-    # agent's own, a reset during the run, say, is not modelled)
+    # agent's own, a reset during the run, say, is not modelled, but for resets before
+    # the connection carries anything: _resets)
+    if flow.get("transport", "tcp") == "tcp":
+        _resets(objs, a, b, app, acts, flow, what)
     if acts.get(b):
         t, m, _ = acts[b][0]
         raise Ns2ImportError(f"{what}: {objs.label(b)} `{m}` at {t:g} s is not modelled (the receiving agent does "
@@ -2089,6 +2103,104 @@ def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of:
     if app is not None and objs.cls[app] == "Application/Telnet":
         _telnet_steps(objs, flow, app, what)
     return flow
+
+
+def _hands_nothing(m: str, args: list[str]) -> bool:
+    """Whether an application's or agent's act hands a one-way TCP agent nothing while it
+    has been handed nothing: `produce N` (advance) and `producemore N` (advanceby) with N at
+    most 0, or `send 0` (sendmsg; -1 is a transfer without end). ns-2's send_much then
+    finds no segment to send (curseq_ stays 0)."""
+    if m not in ("produce", "producemore", "advance", "advanceby", "send") or len(args) != 1:
+        return False
+    try:
+        n = int(args[0])
+    except ValueError:
+        return False
+    return n == 0 if m == "send" else n <= 0
+
+
+def _drop_idle_acts(objs: _Objects, a: str, app: str | None, acts: dict) -> None:
+    """In place: the acts of TCP agent `a` and its application `app` that hand it nothing
+    before its first transfer (`produce 0`, _hands_nothing) taken out: no acts."""
+    own = [(t, m, args, q) for (t, m, args), q in
+           zip(acts.get(app, []) + acts.get(a, []), objs.act_seq.get(app, []) + objs.act_seq.get(a, []))]
+    first = next((x for x in sorted(own, key=lambda x: (x[0], x[3]))
+                  if x[1] in ("start", "send", "produce", "producemore", "advance", "advanceby")
+                  and not _hands_nothing(x[1], x[2])), None)
+    idle = {x[3] for x in own if _hands_nothing(x[1], x[2]) and (first is None or (x[0], x[3]) < (first[0], first[3]))}
+    if idle:
+        _drop_acts(objs, acts, (app, a), idle)
+
+
+def _drop_acts(objs: _Objects, acts: dict, handles, seqs: set[int]) -> None:
+    """In place: the acts of `handles` recorded at places `seqs` taken out."""
+    for h in handles:
+        if h is None or h not in acts:
+            continue
+        kept = [(x, q) for x, q in zip(acts[h], objs.act_seq.get(h, [])) if q not in seqs]
+        acts[h] = [x for x, _ in kept]
+        objs.act_seq[h] = [q for _, q in kept]
+
+
+def _resets(objs: _Objects, a: str, b: str, app: str | None, acts: dict, flow: dict, what: str) -> None:
+    """In place: `$tcp reset` and `$sink reset` in `$ns at` events, ns-2's way to reuse a
+    connection for a new transfer (the adaptive-red suite's newtraffic), where the
+    connection has carried nothing yet. Before the first segment the sink's reset finds
+    its state as it began (TcpSink::reset: the acker's, lastreset_), and so does the
+    sender's, but for one thing: TcpAgent::reset draws the RTT clock's phase again
+    (boot_time_ = Random::uniform(tcpTick_)), from ns-2's one generator, which moves
+    every later draw of the run. That draw is modelled in the start's instant
+    (`tcp.tick_phase_at_start`), so the sender's reset must come just before its start:
+    in the same instant, with no other act of the script between the two but its sink's
+    reset, and no setting of the agent before it (the reset reads some again) nor of its
+    tcpTick_ between the two (the draw is within the tick of the reset). Any other reset
+    is refused by name."""
+    own = [(t, m, args, q) for (t, m, args), q in
+           zip(acts.get(app, []) + acts.get(a, []), objs.act_seq.get(app, []) + objs.act_seq.get(a, []))]
+    first = next((x for x in sorted(own, key=lambda x: (x[0], x[3]))
+                  if x[1] in ("start", "send", "produce", "producemore", "advance", "advanceby")), None)
+    resets = [x for x in own if x[1] == "reset"]
+    sink = list(zip(acts.get(b, []), objs.act_seq.get(b, [])))
+    sink_resets = [(t, q) for (t, m, _), q in sink if m == "reset"]
+    if not resets and not sink_resets:
+        return
+    start = (first[0], first[3]) if first else (math.inf, 0)
+    for t, q in sink_resets:
+        if (t, q) > start:
+            raise Ns2ImportError(f"{what}: {objs.label(b)} `reset` at {t:g} s, after the connection began carrying "
+                                 "data, is not modelled (ns-2 then throws away what the earlier transfer still has "
+                                 "in flight: connection reuse; a reset before the sender's first transfer is)")
+    if len(resets) > 1:
+        raise Ns2ImportError(f"{what}: {objs.label(a)} `reset` {len(resets)} times (at "
+                             f"{', '.join(f'{x[0]:g}' for x in resets)} s) is not modelled: connection reuse, one "
+                             "transfer after another on the same agents (one reset, just before the first "
+                             "transfer, is)")
+    if resets:
+        t, _, _, q = resets[0]
+        if first is None:
+            raise Ns2ImportError(f"{what}: {objs.label(a)} `reset` at {t:g} s, on an agent that never sends, is not "
+                                 "modelled: ns-2's reset draws the agent's RTT clock phase from its one generator "
+                                 "then, which moves the run's later draws")
+        if (t, q) > start or t != start[0]:
+            raise Ns2ImportError(f"{what}: {objs.label(a)} `reset` at {t:g} s is not modelled: only a reset in the "
+                                 f"instant of the agent's first transfer ({start[0]:g} s) and just before it is "
+                                 "(ns-2's reset draws the RTT clock phase from its one generator when it comes)")
+        between = [(h, m) for h, lst in acts.items() for (tt, m, _), qq in zip(lst, objs.act_seq.get(h, []))
+                   if q < qq < start[1] and tt == t and not (h == b and m == "reset")]
+        if between:
+            h, m = between[0]
+            raise Ns2ImportError(f"{what}: {objs.label(a)} `reset` at {t:g} s with {objs.label(h)} `{m}` between it "
+                                 "and the start is not modelled (ns-2's reset draws the RTT clock phase from its one "
+                                 "generator when it comes; satcc draws it as the flow starts)")
+        for (tt, var, _), qq in zip(objs.timed.get(a, []), objs.timed_seq.get(a, [])):
+            if (tt, qq) < (t, q) or (var == "tcpTick_" and (tt, qq) < start):
+                raise Ns2ImportError(f"{what}: {objs.label(a)} `reset` at {t:g} s with its {var} set in an `$ns at` "
+                                     f"event before {'it' if (tt, qq) < (t, q) else 'the start'} (at {tt:g} s) is not "
+                                     "modelled (the reset reads some settings again, and draws the RTT clock phase "
+                                     "within the tcpTick_ of its instant; set them after the reset)")
+        flow["tcp"]["tick_phase_at_start"] = True
+    _drop_acts(objs, acts, (app, a), {x[3] for x in resets})
+    _drop_acts(objs, acts, (b,), {q for _, q in sink_resets})
 
 
 def _telnet_steps(objs: _Objects, flow: dict, app: str, what: str) -> None:
@@ -2222,7 +2334,8 @@ def _source_periods(objs: _Objects, flow: dict, app: str, steps: list, duration_
 class _PreRunDraws:
     """ns-2's default generator until `$ns run` starts the clock, as ns-2 2.35 moves it:
     seeded with 1 (or the script's `$defaultRNG seed N` / `ns-random N` before the run),
-    one draw for each one-way TCP agent made (two for Vegas), and at `$ns run` one for
+    one draw for each one-way TCP agent made (two for Vegas) and for each draw the script
+    takes from it itself (a `[$rv value]` start time, say: script_draw), and at `$ns run` one for
     each TCP agent attached to a node, nodes in the order ns-2 resets them (its Node_
     array's), agents in the order they were attached: that draw is the agent's RTT clock
     phase over its tcpTick_ (boot_time_). Unknown (`why` says so) once the script seeds
@@ -2232,6 +2345,7 @@ class _PreRunDraws:
     def __init__(self):
         self.seed_, self.rng, self.draws, self.phases = 1, _ns2.Ns2Rng(1), 0, {}
         self.why = ""
+        self.script_draws = 0
 
     def known(self) -> bool:
         return not self.why
@@ -2248,6 +2362,14 @@ class _PreRunDraws:
             for _ in range(2 if cls.startswith("Agent/TCP/Vegas") else 1):
                 self.rng.u01()
                 self.draws += 1
+
+    def script_draw(self) -> None:
+        """One draw the script takes itself before the run (ns2_import.tcl gave it the
+        value, from its mirror of the generator: valid only while this one is known)."""
+        self.script_draws += 1
+        if self.known():
+            self.rng.u01()
+            self.draws += 1
 
     def reset(self, nodes: list[str], attached: dict[str, list[str]], objs) -> None:
         if not self.known():

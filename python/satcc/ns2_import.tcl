@@ -65,6 +65,13 @@ proc ::satcc::make {cls} {
     set ::satcc::cls($h) $cls
     interp alias {} $h {} ::satcc::call $h
     rec new $h $cls
+    if {($cls eq "Agent/TCP" || [string match Agent/TCP/* $cls]) && !$::satcc::running
+            && [info exists ::defaultRNG] && [info exists ::satcc::rs($::defaultRNG)]
+            && $::satcc::rs($::defaultRNG) ne ""} {
+        # the agent's constructor draws from ns-2's default generator (two for Vegas),
+        # as the import's _PreRunDraws counts: the script's own draws from it come after
+        foreach _ [expr {[string match Agent/TCP/Vegas* $cls] ? {1 2} : {1}}] { ::satcc::u01 $::defaultRNG }
+    }
     return $h
 }
 
@@ -359,6 +366,31 @@ proc ::satcc::call {h method args} {
                         ::satcc::rec rng-draw $h
                         return 0
                     }
+                    if {[llength $args] == 0} { return [::satcc::next_random $h] }
+                }
+                uniform - integer - exponential {
+                    # ns-random.tcl's RNG instprocs, each from one next-random (the
+                    # expressions as ns-2 writes them, unbraced)
+                    switch -- $method {
+                        uniform {
+                            if {[llength $args] == 2} {
+                                lassign $args a b
+                                return [expr $a + (($b - $a) * ([::satcc::next_random $h] * 1.0 / 0x7fffffff))]
+                            }
+                        }
+                        integer {
+                            if {[llength $args] == 1} {
+                                set k [lindex $args 0]
+                                return [expr [::satcc::next_random $h] % abs($k)]
+                            }
+                        }
+                        exponential {
+                            if {[llength $args] <= 1} {
+                                set mu [expr {[llength $args] ? [lindex $args 0] : 1.0}]
+                                return [expr - $mu * log(([::satcc::next_random $h] + 1.0) / (0x7fffffff + 1.0))]
+                            }
+                        }
+                    }
                 }
                 seed {
                     ::satcc::rec seed $h [lindex $args 0]
@@ -460,27 +492,73 @@ proc ::satcc::u01 {h} {
     return [expr {($p1 - $p2 + 4294967087.0) / 4294967088.0}]
 }
 
-proc ::satcc::draw {h cls} {
-    set r [expr {[info exists ::satcc::uses($h)] ? $::satcc::uses($h) : ""}]
-    if {$r eq "" || $r eq $::defaultRNG || ![info exists ::satcc::rs($r)] || $::satcc::rs($r) eq ""} {
-        set how {give the variable an RNG of its own: $rv use-rng $rng after $rng seed N}
-        ::satcc::unsupported "$cls value at script time from ns-2's default generator, or from an RNG not seeded\
-            with a number in \[1, 2^31 - 2\] ($how)"
+# One uniform draw of generator `h` for the script: an RNG of its own that it seeded, or
+# ns-2's default generator before the run, where the agents made so far drew before it
+# (::satcc::make) and the import counts the draw (script-draw) as it counts theirs. The
+# default generator seeded with 0 (from the clock) or drawn during the run is refused.
+proc ::satcc::script_u01 {h what} {
+    if {$h eq $::defaultRNG && $::satcc::running} {
+        ::satcc::unsupported "$what during the run from ns-2's default generator (its draws then interleave with\
+            those of the run's queues, error models and sources; draw it before \`\$ns run\`, or from an RNG of\
+            the script's own: \$rng seed N)"
     }
+    if {![info exists ::satcc::rs($h)] || $::satcc::rs($h) eq ""} {
+        set how {seed it with a number in [1, 2^31 - 2]: $rng seed N}
+        ::satcc::unsupported "$what from an RNG seeded from the clock or not seeded ($how)"
+    }
+    if {$h eq $::defaultRNG} { ::satcc::rec script-draw $h }
+    return [::satcc::u01 $h]
+}
+
+# A random variable's setting: the script's, else ns-2's default (ns-default.tcl)
+proc ::satcc::rv_var {h cls var default} {
+    if {[info exists ::satcc::iv($h,$var)] || [info exists ::satcc::cdef($cls,$var)]} {
+        return [::satcc::call $h set $var]
+    }
+    return $default
+}
+
+# RNG::next(): rand_int(0, MAXINT), floor(2^31 x u) of one uniform draw
+proc ::satcc::next_random {h} {
+    return [expr {int(2147483648.0 * [::satcc::script_u01 $h "\$rng next-random ($h)"])}]
+}
+
+proc ::satcc::draw {h cls} {
+    set r [expr {[info exists ::satcc::uses($h)] ? $::satcc::uses($h) : $::defaultRNG}]
+    set known {RandomVariable/Uniform RandomVariable/Exponential RandomVariable/Pareto RandomVariable/ParetoII
+               RandomVariable/Constant}
+    if {$cls ni $known} {
+        ::satcc::unsupported "$cls value at script time (Uniform, Exponential, Pareto, ParetoII and Constant\
+            variables are reproduced)"
+    }
+    if {$cls eq "RandomVariable/Constant"} { return [format %e [::satcc::rv_var $h $cls val_ 1.0]] }
+    set u [::satcc::script_u01 $r "$cls value ($h)"]
     switch -- $cls {
+        RandomVariable/Pareto - RandomVariable/ParetoII {
+            # rng.h's pareto(avg_ (shape_ - 1) / shape_, shape_) and paretoII(avg_
+            # (shape_ - 1), shape_)
+            set pareto [expr {$cls eq "RandomVariable/Pareto"}]
+            set avg [::satcc::rv_var $h $cls avg_ [expr {$pareto ? 1.0 : 10.0}]]
+            set shape [::satcc::rv_var $h $cls shape_ [expr {$pareto ? 1.5 : 1.2}]]
+            if {$pareto} {
+                set scale [expr {double($avg) * ($shape - 1) / $shape}]
+                return [format %e [expr {$scale * (1.0 / pow($u, 1.0 / $shape))}]]
+            }
+            set scale [expr {double($avg) * ($shape - 1)}]
+            return [format %e [expr {$scale * ((1.0 / pow($u, 1.0 / $shape)) - 1)}]]
+        }
         RandomVariable/Uniform {
             set lo [::satcc::call $h set min_]
             set hi [expr {[info exists ::satcc::iv($h,max_)] || [info exists ::satcc::cdef($cls,max_)]
                           ? [::satcc::call $h set max_] : 1.0}]
-            return [format %e [expr {$lo + ($hi - $lo) * [::satcc::u01 $r]}]]
+            return [format %e [expr {$lo + ($hi - $lo) * $u}]]
         }
         RandomVariable/Exponential {
             set avg [expr {[info exists ::satcc::iv($h,avg_)] || [info exists ::satcc::cdef($cls,avg_)]
                            ? [::satcc::call $h set avg_] : 1.0}]
-            return [format %e [expr {-$avg * log([::satcc::u01 $r])}]]
+            return [format %e [expr {-$avg * log($u)}]]
         }
     }
-    ::satcc::unsupported "$cls value at script time (Uniform and Exponential variables are reproduced)"
 }
 
 # ---------------------------------------------------------------- the Simulator
@@ -963,9 +1041,17 @@ proc ::satcc::usend {h m args} {
 
 # the generator: `$defaultRNG seed N`, `ns-random N`
 set defaultRNG [::satcc::make RNG]
+# (seeded with 1, as ns-2's is: its draws mirrored at script time, ::satcc::script_u01)
+::satcc::rng_seed $defaultRNG 1
 proc ns-random {args} {
-    if {[llength $args] == 1} { ::satcc::rec seed $::defaultRNG [lindex $args 0]; return "" }
-    ::satcc::unsupported "ns-random draws at script time (write the values the script needs)"
+    if {[llength $args] == 1} {
+        ::satcc::rec seed $::defaultRNG [lindex $args 0]
+        ::satcc::rng_seed $::defaultRNG [lindex $args 0]
+        return ""
+    }
+    # ns-random.tcl's: the default generator's next-random
+    if {[llength $args] == 0} { return [::satcc::call $::defaultRNG next-random] }
+    ::satcc::unsupported "ns-random [join $args] (ns-random N seeds the generator, ns-random draws from it)"
 }
 proc ns-version {} { return 2.35 }
 # ns-packet.tcl's choice of the headers a packet carries (ns-2's test suites keep only

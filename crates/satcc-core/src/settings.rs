@@ -242,6 +242,9 @@ mod tests {
         let e = split(&json!({"tick_s": 0.01, "tick_phase_s": 0.01}), "flows[1].tcp").unwrap_err();
         assert!(e.starts_with("flows[1].tcp.tick_phase_s: must be in [0, tick_s)"), "{e}");
         assert_eq!(split(&json!({"tick_phase_s": 0.004}), "tcp").unwrap().0.tick_phase_s, Some(0.004));
+        let e = split(&json!({"tick_phase_s": 0.004, "tick_phase_at_start": true}), "flows[3].tcp").unwrap_err();
+        assert!(e.starts_with("flows[3].tcp.tick_phase_at_start:") && e.contains("tick_phase_s"), "{e}");
+        assert!(split(&json!({"tick_phase_at_start": true}), "tcp").unwrap().0.tick_phase_at_start);
         // a sink paired crosswise: no blocks under ns-2's SACK agents only, ns-2's Sack1
         // sink under the others with ns-2's transport only
         assert!(split(&json!({"sack": true, "sack_agent": "fack", "sink_sack": false}), "tcp").is_ok());

@@ -451,6 +451,12 @@ REFAST_FIRST = 69000
 # of a second to several seconds apart), some before the first is done and some after;
 # every counter and completion time compared
 FILE_MORE_FIRST = 70000
+# From RESET_FIRST to RESET_FIRST + 99: lossy networks with ON/OFF sources, their TCP
+# agents mixed, where six senders in ten are reset just before they start
+# (`tcp.tick_phase_at_start`, ns-2's `$tcp reset` in the start's instant): each draws
+# its RTT clock phase from ns-2's generator then, between the run's RED and error-model
+# draws, and their starts are spread over the first 4 s
+RESET_FIRST = 71000
 # Networks found apart by a scan beyond the reference (`scan A B --family F`) and kept in
 # it once fixed, each with its family (network(k, F)): 92028 (dv) parted by a RED draw
 # taken in another order, its link's two ends told of a failure in satcc's order rather
@@ -518,6 +524,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(WINDOW_VALIDATION_FIRST, WINDOW_VALIDATION_FIRST + 100))
             + list(range(REFAST_FIRST, REFAST_FIRST + 100))
             + list(range(FILE_MORE_FIRST, FILE_MORE_FIRST + 100))
+            + list(range(RESET_FIRST, RESET_FIRST + 100))
             + sorted(SCANNED)
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
@@ -754,7 +761,7 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "partial-acks": NewReno's older partial ACK rules; "drop-front": DropTail queues dropping from the front; "no-fast-retransmit": Tahoe agents without fast retransmit; "exit-fast-retransmit": Reno and NewReno agents without exitFastRetrans_; "ts-reset-rto": timestamp echoes ending the timer's backoff; "sack-blocks": Sack1 sinks of fewer SACK blocks; "ping": ping flows (Agent/Ping) beside the others; "red-victims": RED's forced drops from the front or at random; "bug-fix": agents without bugFix_; "red-step": RED as a step at one threshold; "exit-recovery": NewReno agents leaving recovery at the data outstanding; "rtt-shifts": ns-2's RTT estimator with other scalings; "red-mark": RED without use_mark_p_; "old-ecn": ECN senders with old_ecn_; "sack1-dupacks": Sack1 agents with numdupacksFrac_ and LimTransmitFix_; "cwr-retransmit": ECN senders without SetCWRonRetransmit_; "bugfix-ss": agents without bugfix_ss_; "highspeed": HighSpeed TCP senders; "window-rules": ns-2's windowOption_ 2 to 6; "control-increase": agents with control_increase_; "error-module": error models that see some flows only; "error-actions": error modules of several models that drop, mark or hold; "window-validation": agents validating their window after idle periods; "refast": NewReno agents fast-retransmitting again below recover_; "file-more": transfers handed more during the run; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "partial-acks": NewReno's older partial ACK rules; "drop-front": DropTail queues dropping from the front; "no-fast-retransmit": Tahoe agents without fast retransmit; "exit-fast-retransmit": Reno and NewReno agents without exitFastRetrans_; "ts-reset-rto": timestamp echoes ending the timer's backoff; "sack-blocks": Sack1 sinks of fewer SACK blocks; "ping": ping flows (Agent/Ping) beside the others; "red-victims": RED's forced drops from the front or at random; "bug-fix": agents without bugFix_; "red-step": RED as a step at one threshold; "exit-recovery": NewReno agents leaving recovery at the data outstanding; "rtt-shifts": ns-2's RTT estimator with other scalings; "red-mark": RED without use_mark_p_; "old-ecn": ECN senders with old_ecn_; "sack1-dupacks": Sack1 agents with numdupacksFrac_ and LimTransmitFix_; "cwr-retransmit": ECN senders without SetCWRonRetransmit_; "bugfix-ss": agents without bugfix_ss_; "highspeed": HighSpeed TCP senders; "window-rules": ns-2's windowOption_ 2 to 6; "control-increase": agents with control_increase_; "error-module": error models that see some flows only; "error-actions": error modules of several models that drop, mark or hold; "window-validation": agents validating their window after idle periods; "refast": NewReno agents fast-retransmitting again below recover_; "file-more": transfers handed more during the run; "reset": senders reset just before they start; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
     if k in SCANNED:
         return True, False, SCANNED[k]
     if WINDOW_VALIDATION_FIRST <= k < WINDOW_VALIDATION_FIRST + 100:
@@ -763,6 +770,8 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
         return True, True, "refast"
     if FILE_MORE_FIRST <= k < FILE_MORE_FIRST + 100:
         return True, False, "file-more"
+    if RESET_FIRST <= k < RESET_FIRST + 100:
+        return True, True, "reset"
     if ERROR_ACTIONS_FIRST <= k < ERROR_ACTIONS_FIRST + 100:
         return True, True, "error-actions"
     if ERROR_MODULE_FIRST <= k < ERROR_MODULE_FIRST + 100:
@@ -1038,6 +1047,20 @@ def _make_file_more(sc: dict, rng: random.Random) -> None:
             size = f["tcp"]["packet_size_bytes"]
             more.append({"at_s": at, "size_bytes": rng.choice([1, size, 5 * size + 1, 20_000, 150_000, 1_000_000])})
         f["traffic"] = {**t, "more": more}
+
+
+def _make_reset(sc: dict, rng: random.Random) -> None:
+    """In place: the TCP agents mixed (_mixed_tcp_flows), six in ten of them reset just
+    before they start (`tcp.tick_phase_at_start`: the RTT clock phase drawn from ns-2's
+    generator in the start's instant, not pinned), their starts 0 to 4 s, some of them
+    in the same instant."""
+    for f in _mixed_tcp_flows(sc, rng):
+        if rng.random() < 0.6:
+            f["tcp"] = {**f["tcp"], "tick_phase_at_start": True}
+            start = rng.choice([0.0, 0.5, 1.0, round(rng.uniform(0.0, 4.0), 6)])
+            if f.get("stop_s") is not None and start >= f["stop_s"]:
+                start = round(f["stop_s"] / 2, 6)
+            f["start_s"] = start
 
 
 def _make_udp(sc: dict, rng: random.Random) -> None:
@@ -2683,6 +2706,7 @@ _FAMILY_MAKERS = {
     "window-validation": [(_make_window_validation, 68_000_000)],
     "refast": [(_make_refast, 69_000_000)],
     "file-more": [(_make_file, 8_100_000), (_make_file_more, 70_000_000)],
+    "reset": [(_make_reset, 71_000_000)],
 }
 
 
@@ -2871,6 +2895,13 @@ FAMILY_CONTROLS = {
             (f.get("traffic") or {}).pop("more", None) for f in sc["flows"]],
         "every further message a second later": lambda sc: [
             m.update(at_s=m["at_s"] + 1.0) for f in sc["flows"] for m in (f.get("traffic") or {}).get("more", [])],
+    },
+    "reset": {
+        "the phase of the run's start kept (the reset taken as doing nothing)": lambda sc: sc.update(
+            flows=ns2.pin_tick_phases({**sc, "flows": [
+                {**f, "tcp": {k: v for k, v in f.get("tcp", {}).items() if k != "tick_phase_at_start"}}
+                for f in sc["flows"]]}, NS2_SEED)["flows"]),
+        "the phase drawn from satcc's own stream": _without_tcp("tick_phase_at_start"),
     },
     "refast": {
         "no second fast retransmit below recover_": lambda sc: [

@@ -380,6 +380,12 @@ impl Simulation {
                 if entry.writes_rtt_code || cfg.rtt_code {
                     sender = sender.with_rtt_code(settings.get::<crate::net::rtt_code::RttCodeSettings>().k);
                 }
+                if cfg.tick_phase_at_start {
+                    sender.set_phase_rng(match &ns2_draws {
+                        Some(g) => Draws::Ns2(g.clone()),
+                        None => Draws::Own(Box::new(rng.stream(&format!("flow/{name}/tcp")))),
+                    });
+                }
                 if cfg.send_overhead_s > 0.0 {
                     sender.set_overhead_rng(match &ns2_draws {
                         Some(g) => Draws::Ns2(g.clone()),

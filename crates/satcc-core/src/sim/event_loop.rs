@@ -727,6 +727,7 @@ impl Simulation {
         let now = self.now;
         let f = &mut self.flows[fid as usize];
         f.active = true;
+        f.sender.draw_tick_phase_at_start();
         if let Some(src) = f.source.as_mut() {
             match src.begin(self.shadow) {
                 // an ON/OFF source hands its first packet after an OFF period; the

@@ -453,6 +453,14 @@ pub struct TcpConfig {
     /// to replay an ns-2 run exactly (`satcc.ns2.pin_tick_phases`).
     #[schemars(range(min = 0))]
     pub tick_phase_s: Option<f64>,
+    /// Draw the RTT clock's phase as the flow starts, not when the run is built: the
+    /// sender is reset in its start's instant, as an ns-2 script's `$tcp reset` just
+    /// before its application's start does (TcpAgent::reset draws boot_time_ =
+    /// Random::uniform(tcpTick_) then). With `ns2_rng_seed` the draw is ns-2's next at
+    /// that moment, so it moves every later draw of the run (RED, error models); without,
+    /// it comes from the run's seed (stream `flow/NAME/tcp`) [off]. Not with
+    /// `tick_phase_s`.
+    pub tick_phase_at_start: bool,
     /// Minimum RTO, seconds [minrto_ 0.2]; 0 for none (the RTO is then at least two
     /// ticks, as ns-2's is).
     #[schemars(range(min = 0, max = MAX_TIME_S))]
@@ -739,6 +747,7 @@ impl Default for TcpConfig {
             window_scale: true,
             tick_s: 0.01,
             tick_phase_s: None,
+            tick_phase_at_start: false,
             min_rto_s: 0.2,
             max_rto_s: 60.0,
             initial_rto_s: 3.0,
@@ -932,6 +941,12 @@ impl TcpConfig {
             if !(p >= 0.0 && p < self.tick_s) {
                 return Err(format!("{at}.tick_phase_s: must be in [0, tick_s) = [0, {}), got {p}", self.tick_s));
             }
+        }
+        if self.tick_phase_at_start && self.tick_phase_s.is_some() {
+            return Err(format!(
+                "{at}.tick_phase_at_start: the phase is drawn as the flow starts, so {at}.tick_phase_s cannot also \
+                 give it (allowed: one of the two)"
+            ));
         }
         if self.sack_compression && !self.sack {
             return Err(format!("{at}.sack_compression: needs {at}.sack = true (Linux compresses SACKs only)"));

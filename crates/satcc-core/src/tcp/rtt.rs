@@ -272,6 +272,12 @@ impl RttEstimator {
         self.boot_time_s
     }
 
+    /// The tick clock's phase set again, seconds in [0, tick) (ns-2's reset draws
+    /// boot_time_ anew).
+    pub fn set_tick_phase_s(&mut self, phase_s: f64) {
+        self.boot_time_s = phase_s;
+    }
+
     /// ns-2's t_rtxcur_: the timeout before its backoff and bounds, seconds (ticks
     /// times the tick, as ns-2 computes it).
     pub fn rtxcur_s(&self) -> f64 {

@@ -173,6 +173,9 @@ pub struct TcpSender {
     /// or ns-2's one generator when the run takes ns-2's draws (ns-2's
     /// `Random::uniform(overhead_)`, drawn where send_much arms the delayed send).
     overhead_rng: Option<Draws>,
+    /// Draws the RTT clock's phase as the flow starts (`tcp.tick_phase_at_start`: ns-2's
+    /// `$tcp reset` in the start's instant); taken by the first start.
+    phase_rng: Option<Draws>,
     pub stats: SenderStats,
     started: bool,
     /// Per-segment send records for rate samples, if the controller asks for them.
@@ -373,6 +376,7 @@ impl TcpSender {
             delsnd_draw_due: false,
             delsnd_pending: false,
             overhead_rng: None,
+            phase_rng: None,
             stats: SenderStats::default(),
             started: false,
             rate,
@@ -425,6 +429,22 @@ impl TcpSender {
 
     pub fn set_overhead_rng(&mut self, rng: Draws) {
         self.overhead_rng = Some(rng);
+    }
+
+    /// The RTT clock's phase is to be drawn from `rng` as the flow starts
+    /// (`tcp.tick_phase_at_start`).
+    pub fn set_phase_rng(&mut self, rng: Draws) {
+        self.phase_rng = Some(rng);
+    }
+
+    /// The flow starts: a phase due then is drawn, tick_s x the next uniform, as ns-2's
+    /// TcpAgent::reset draws boot_time_ = Random::uniform(tcpTick_). Once only: a
+    /// source's later ON periods do not reset the agent.
+    pub fn draw_tick_phase_at_start(&mut self) {
+        if let Some(mut g) = self.phase_rng.take() {
+            let phase = g.uniform() * self.cfg.tick_s;
+            self.rtt.set_tick_phase_s(phase);
+        }
     }
 
     pub fn controller_name(&self) -> &'static str {
@@ -4444,6 +4464,32 @@ mod tests {
         reference.u01();
         s.on_ack(&ack(0), 100 * MS, &mut out);
         assert_eq!(s.take_delsnd_request(), Some(reference.u01() * 0.004));
+    }
+
+    #[test]
+    fn a_phase_due_at_the_start_is_tick_times_the_generators_next_uniform_once() {
+        // ns-2's `$tcp reset` just before the start: boot_time_ = Random::uniform(tcpTick_)
+        use crate::engine::ns2_rng::Ns2Rng;
+        let g = std::sync::Arc::new(std::sync::Mutex::new(Ns2Rng::new(4)));
+        let mut reference = Ns2Rng::new(4);
+        let cfg = TcpConfig { tick_s: 0.5, tick_phase_at_start: true, ..TcpConfig::default() };
+        let mut s = TcpSender::new(0, cfg, Box::new(Reno), 0.125);
+        s.set_phase_rng(Draws::Ns2(g.clone()));
+        assert_eq!(s.rtt_tick_phase_s(), 0.125, "nothing drawn before the start");
+        // a draw taken elsewhere (a RED queue) before the start moves it on
+        g.lock().unwrap().u01();
+        reference.u01();
+        s.draw_tick_phase_at_start();
+        let phase = reference.u01() * 0.5;
+        assert_eq!(s.rtt_tick_phase_s(), phase);
+        // a later ON period of a source does not reset the agent: no second draw
+        s.draw_tick_phase_at_start();
+        assert_eq!(s.rtt_tick_phase_s(), phase);
+        assert_eq!(g.lock().unwrap().u01(), reference.u01());
+        // without the setting nothing is drawn
+        let mut plain = TcpSender::new(0, TcpConfig::default(), Box::new(Reno), 0.003);
+        plain.draw_tick_phase_at_start();
+        assert_eq!(plain.rtt_tick_phase_s(), 0.003);
     }
 
     #[test]
