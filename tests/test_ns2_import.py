@@ -870,11 +870,13 @@ def _script(tmp_path, links="$ns duplex-link $a $b 10Mb 10ms DropTail", extra=""
     ("set em [new ErrorModel]\n$em unit bit\n$ns link-lossmodel $em $a $b", r"unit bit is not modelled"),
     # (a RandomVariable's value at script time from ns-2's default generator is read
     # since 2026-12-06: test_draws_from_the_default_generator_at_script_time_...)
-    ("set x [new RandomVariable/Uniform]\nset r [new RNG]\n$x use-rng $r\nset y [$x value]",
-     r"RandomVariable/Uniform value \(_o\d+\) from an RNG seeded from the clock or not seeded \(seed it with a "
-     r"number in \[1, 2\^31 - 2\]: \$rng seed N\)"),
-    ("set x [new RandomVariable/Pareto]\nset r [new RNG]\n$r seed 3\n$x use-rng $r\nset y [$x value]",
-     r"RandomVariable/Pareto value at script time \(Uniform and Exponential variables are reproduced\)"),
+    ("set x [new RandomVariable/Uniform]\nset r [new RNG]\n$r seed 0\n$x use-rng $r\nset y [$x value]",
+     r"RandomVariable/Uniform value \(_o\d+\) from an RNG seeded from the clock, or made without a seed after some "
+     r"RNG was seeded from the clock \(its stream follows the clock's; seed it with a number in \[1, 2\^31 - 2\]: "
+     r"\$rng seed N\)"),
+    ("set x [new RandomVariable/Normal]\nset r [new RNG]\n$r seed 3\n$x use-rng $r\nset y [$x value]",
+     r"RandomVariable/Normal value at script time \(Uniform, Exponential, Pareto, ParetoII and Constant variables "
+     r"are reproduced\)"),
     # Agent/Ping: answered by the Agent/Ping it is connected to, by its `send`s only
     ("set p [new Agent/Ping]\n$ns attach-agent $a $p\nset n [new Agent/Null]\n$ns attach-agent $b $n\n"
      "$ns connect $p $n\n$ns at 1 \"$p send\"", r"p -> n: an Agent/Ping connected to Agent/Null \(satcc models a "
@@ -1517,7 +1519,7 @@ def test_script_time_draws_from_an_rng_of_the_scripts_own_are_ns2s(tmp_path):
                       f"source {{{NS2_DIR / 'ranvar' / 'draws.tcl'}}}\n")
     mine = subprocess.run(["tclsh", str(driver)], capture_output=True, text=True, check=True).stdout
     theirs = (NS2_DIR / "reference" / "ranvar_draws.txt").read_text()
-    assert len(theirs.splitlines()) == 6000 and mine == theirs
+    assert len(theirs.splitlines()) == 10200 and mine == theirs
 
 
 def test_draws_from_the_default_generator_at_script_time_follow_the_agents_draws():
@@ -1550,11 +1552,11 @@ def test_draws_from_the_default_generator_at_script_time_follow_the_agents_draws
 def test_draws_from_a_generator_satcc_cannot_follow_are_refused(tmp_path):
     for setup, match in [
             # seeded from the clock
-            ("$defaultRNG seed 0", r"RandomVariable/Uniform value \(_o\d+\) from an RNG seeded from the clock or not "
-             r"seeded"),
-            # an RNG of the script's own made without a seed: its stream is where ns-2's
-            # earlier RNG objects left off
-            ("set r [new RNG]\n$v use-rng $r", r"from an RNG seeded from the clock or not seeded"),
+            ("$defaultRNG seed 0", r"RandomVariable/Uniform value \(_o\d+\) from an RNG seeded from the clock"),
+            # an RNG of the script's own made without a seed after one was seeded from
+            # the clock (a stream made without a seed is read: ns2/ranvar/draws.tcl)
+            ("set r0 [new RNG]\n$r0 seed 0\nset r [new RNG]\n$v use-rng $r",
+             r"from an RNG seeded from the clock, or made without a seed after some RNG was seeded from the clock"),
     ]:
         p = tmp_path / "g.tcl"
         p.write_text(f"set ns [new Simulator]\nset v [new RandomVariable/Uniform]\n{setup}\nset a [$ns node]\n"

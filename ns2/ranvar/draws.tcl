@@ -1,4 +1,4 @@
-# Script-time draws of ns-2's random variables from an RNG of the script's own (what
+# Script-time draws of ns-2's random variables and generators (what
 # satcc from-ns2 reproduces: python/satcc/ns2_import.tcl). `ns draws.tcl >
 # ../reference/ranvar_draws.txt` wrote the reference; the test runs the same script
 # against satcc's stand-in and compares every line.
@@ -40,4 +40,15 @@ for {set i 0} {$i < 300} {incr i} {
     set a [new Agent/TCP[expr {$i % 3 == 0 ? "/Vegas" : "/Reno"}]]
     puts "du [$defaultRNG uniform 0 1]"; puts "dv [$d value]"; puts "dn [ns-random]"
     puts "di [$defaultRNG integer 1000]"; puts "de [$defaultRNG exponential]"
+}
+# RNGs made without a seed: each takes ns-2's package seed as its stream and moves it on
+# 2^127 draws; seeding any RNG sets it to the stream after the seed's
+set q1 [new RNG]
+set q2 [new RNG]
+set qv [new RandomVariable/Exponential]
+$qv use-rng $q2
+$r seed 31
+set q3 [new RNG]
+for {set i 0} {$i < 200} {incr i} {
+    puts "q1 [$q1 next-random]"; puts "q2 [$qv value]"; puts "q3 [$q3 uniform 2 4]"
 }

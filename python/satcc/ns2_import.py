@@ -150,6 +150,22 @@ def _c_int(s: str, what: str) -> int:
     return n
 
 
+def _atoi(s: str, what: str) -> int:
+    """A command's count as ns-2's C reads it with atoi (the agents' advance, advanceby
+    and send): leading blanks, a sign, then decimal digits up to the first other
+    character (so 1.66 is 1, 1e3 is 1 and 010 is 10), 0 without any. Where that is not
+    the number as written, a note says so."""
+    m = re.match(r"\s*([+-]?[0-9]+)", s)
+    n = int(m.group(1)) if m else 0
+    try:
+        written = float(s)
+    except ValueError:
+        written = None
+    if written != n:
+        _C_INT_NOTES.append(f"{what} {s.strip()}: ns-2 reads it with atoi, as {n}; read as {n}")
+    return n
+
+
 def _tick(s: str, what: str) -> float:
     """A TCP agent's tcpTick_: ns-2 divides each RTT sample by it, so none at or below 0."""
     t = seconds(s, what)
@@ -2063,7 +2079,7 @@ def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of:
         # (sendmsg / advanceby: curseq_ grows), as `traffic.more`
         more = []
         for t, m, args in starts[1:]:
-            n = _int(args[0], f"{what} {m}") if args else None
+            n = _atoi(args[0], f"{what} {m}") if args else None
             if m not in ("send", "producemore") or n is None or n <= 0:
                 raise Ns2ImportError(f"{what}: `{m}{' ' + args[0] if args else ''}` at {t!r} s after a transfer "
                                      "began is not modelled (a later `send` or `producemore` of a positive size is)")
@@ -2082,7 +2098,7 @@ def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of:
     if m in ("send", "produce", "producemore"):
         if flow.get("transport") == "udp":
             raise Ns2ImportError(f"{what}: `{m}` on a UDP source")
-        n = _int(args[0], f"{what} {m}") if args else None
+        n = _atoi(args[0], f"{what} {m}") if args else None
         if n is None or n <= 0:
             if more:
                 raise Ns2ImportError(f"{what}: `{m}{' ' + args[0] if args else ''}` then more: a transfer of no "
@@ -2112,10 +2128,7 @@ def _hands_nothing(m: str, args: list[str]) -> bool:
     finds no segment to send (curseq_ stays 0)."""
     if m not in ("produce", "producemore", "advance", "advanceby", "send") or len(args) != 1:
         return False
-    try:
-        n = int(args[0])
-    except ValueError:
-        return False
+    n = int(m_.group(1)) if (m_ := re.match(r"\s*([+-]?[0-9]+)", args[0])) else 0
     return n == 0 if m == "send" else n <= 0
 
 

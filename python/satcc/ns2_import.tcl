@@ -10,6 +10,10 @@
 # color, duplex-link-op, monitor-queue, exec) are noted and ignored; commands of parts
 # of ns-2 satcc does not model stop the reading with an error naming them.
 
+# doubles written as ns-2 writes them (ns-default.tcl: 17 significant digits), so that
+# a value the script computes reads back, and prints, as in ns
+set tcl_precision 17
+
 namespace eval ::satcc {
     namespace eval uo {}
     variable seq 0
@@ -65,6 +69,7 @@ proc ::satcc::make {cls} {
     set ::satcc::cls($h) $cls
     interp alias {} $h {} ::satcc::call $h
     rec new $h $cls
+    if {$cls eq "RNG" && [info exists ::satcc::pkg]} { ::satcc::rng_made $h }
     if {($cls eq "Agent/TCP" || [string match Agent/TCP/* $cls]) && !$::satcc::running
             && [info exists ::defaultRNG] && [info exists ::satcc::rs($::defaultRNG)]
             && $::satcc::rs($::defaultRNG) ne ""} {
@@ -472,11 +477,44 @@ proc ::satcc::call {h method args} {
 # those ns-2 makes while building the agents, and are refused.
 proc ::satcc::rng_seed {h n} {
     if {![string is integer -strict $n] || $n <= 0 || $n >= 2147483647} {
+        # (0: from the clock, as the package seed it sets for RNGs made after)
         set ::satcc::rs($h) {}
+        set ::satcc::pkg {}
         return
     }
     set x [expr {double($n)}]
     set ::satcc::rs($h) [list $x $x $x $x $x $x]
+    # RNG::set_seed(long): the package seed set to N's stream, which this RNG takes
+    # (init), leaving the package seed at the stream after it
+    set ::satcc::pkg [::satcc::stream_after [list $n $n $n $n $n $n]]
+}
+
+# RNG::init's step of the package seed (RNG::next_seed_, six words): 2^127 draws on, by
+# rng.cc's matrices A1p127 and A2p127. An RNG made without a seed takes the package seed
+# as its stream and leaves the next one; seeding any RNG with N sets it to N's stream
+# and moves it on the same way. After ns-2's start (ns-random.tcl's defaultRNG and
+# route-proto.tcl's rtglibRNG, each seeded 1) it is the stream after 1's.
+proc ::satcc::stream_after {s} {
+    lassign $s a0 a1 a2 b0 b1 b2
+    set m1 4294967087
+    set m2 4294944443
+    return [list \
+        [expr {(2427906178 * $a0 + 3580155704 * $a1 + 949770784 * $a2) % $m1}] \
+        [expr {(226153695 * $a0 + 1230515664 * $a1 + 3580155704 * $a2) % $m1}] \
+        [expr {(1988835001 * $a0 + 986791581 * $a1 + 1230515664 * $a2) % $m1}] \
+        [expr {(1464411153 * $b0 + 277697599 * $b1 + 1610723613 * $b2) % $m2}] \
+        [expr {(32183930 * $b0 + 1464411153 * $b1 + 1022607788 * $b2) % $m2}] \
+        [expr {(2824425944 * $b0 + 32183930 * $b1 + 2093834863 * $b2) % $m2}]]
+}
+
+# an RNG made by the script without a seed: the package seed's stream ({} if unknown)
+proc ::satcc::rng_made {h} {
+    if {![info exists ::satcc::pkg] || $::satcc::pkg eq ""} {
+        set ::satcc::rs($h) {}
+        return
+    }
+    set ::satcc::rs($h) [lmap w $::satcc::pkg {expr {double($w)}}]
+    set ::satcc::pkg [::satcc::stream_after $::satcc::pkg]
 }
 
 proc ::satcc::u01 {h} {
@@ -504,7 +542,8 @@ proc ::satcc::script_u01 {h what} {
     }
     if {![info exists ::satcc::rs($h)] || $::satcc::rs($h) eq ""} {
         set how {seed it with a number in [1, 2^31 - 2]: $rng seed N}
-        ::satcc::unsupported "$what from an RNG seeded from the clock or not seeded ($how)"
+        ::satcc::unsupported "$what from an RNG seeded from the clock, or made without a seed after some RNG was\
+            seeded from the clock (its stream follows the clock's; $how)"
     }
     if {$h eq $::defaultRNG} { ::satcc::rec script-draw $h }
     return [::satcc::u01 $h]
