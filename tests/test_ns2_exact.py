@@ -518,6 +518,54 @@ def test_the_reset_networks_reset_senders_just_before_they_start():
     assert sum(any(d for _, _, d in REF["counters"][str(k)]["links"].values()) for k in nets) >= 80
 
 
+def test_the_overtake_networks_step_delays_on_links_that_let_packets_overtake():
+    # networks from OVERTAKE_FIRST: delay steps, often far down, four in five of the
+    # stepping links (or directions) with `delay_changes_in_order: false` (exported
+    # without avoidReordering_); every counter compared with ns-2 above
+    nets = _family("overtake")
+    made = [ns2exact.network(k) for k in nets]
+
+    def entries(sc):
+        return [e for l in sc["links"] for e in [l] + [l[s] for s in ("a_to_b", "b_to_a") if s in l]]
+
+    free = [(k, e) for k, sc in zip(nets, made) for e in entries(sc) if e.get("delay_changes_in_order") is False]
+    assert len(free) >= 150 and len({k for k, _ in free}) >= 90
+    assert all(e.get("delay_changes") for _, e in free)
+    downs = sum(any(c["delay_ms"] <= 1.0 for c in e["delay_changes"]) for _, e in free)
+    assert downs >= 100
+    k = free[0][0]
+    tcl = ns2exact.tcl(k)
+    assert "set delay_" in tcl and tcl.count("avoidReordering_ true") < tcl.count("set delay_")
+
+
+def test_the_comparison_sees_packets_overtake():
+    # over all 100 (`python -m satcc.dev.ns2exact controls --family overtake`): every
+    # link made to keep its packets in order
+    got = ns2exact.controls("overtake", REF, first=None)
+    assert list(got.values()) == [58], got
+
+
+def test_the_rtt_counting_networks_validate_windows_by_round_trips():
+    # networks from RTT_COUNTING_FIRST: the window-validation networks, six in ten of the
+    # validating agents counting round trips (EnblRTTCtr_ 1), some on coarse ticks
+    nets = _family("rtt-counting")
+    flows = [f for k in nets for f in ns2exact.network(k)["flows"]]
+    counting = [f for f in flows if f.get("tcp", {}).get("window_validation_rtt_counting")]
+    assert len(counting) >= 120 and all(f["tcp"]["window_validation"] for f in counting)
+    assert sum(f.get("cc") == "tahoe" for f in counting) >= 20, "Tahoe agents count the round trips"
+    assert sum(f["tcp"].get("tick_s", 0.01) >= 0.1 for f in counting) >= 30
+    k = next(k for k in nets if any(f.get("tcp", {}).get("window_validation_rtt_counting")
+                                    for f in ns2exact.network(k)["flows"]))
+    assert " set EnblRTTCtr_ 1" in ns2exact.tcl(k)
+
+
+def test_the_comparison_sees_the_round_trips_counted():
+    # over all 104 (`python -m satcc.dev.ns2exact controls --family rtt-counting`: the
+    # family's 100 and the four its scan found, SCANNED)
+    got = ns2exact.controls("rtt-counting", REF, first=None)
+    assert list(got.values()) == [52], got
+
+
 def test_the_comparison_sees_the_reset_senders_draw():
     # over all 100 (`python -m satcc.dev.ns2exact controls --family reset`): the reset
     # taken as doing nothing (the phase of the run's start kept), and the phase drawn

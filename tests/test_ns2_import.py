@@ -386,6 +386,17 @@ def _agree(sc: dict, script: str) -> bool:
     ("script_draws.tcl", lambda sc: _flow(sc, "tcp4").update(start_s=_flow(sc, "tcp4")["start_s"] + 0.001)),
     ("script_draws.tcl", lambda sc: _flow(sc, "tcp3")["traffic"].update(size_bytes=159_000)),
     ("script_draws.tcl", lambda sc: sc.update(ns2_rng_skip=sc["ns2_rng_skip"] - 7)),
+    # delay steps on LinkDelays that let packets overtake (avoidReordering_ false): each
+    # of the three links made to keep its packets in order
+    *[("delay_steps_overtake.tcl", lambda sc, a=a, b=b: [
+        e.pop("delay_changes_in_order", None) for e in [_link(sc, a, b)] + [_link(sc, a, b)[side] for side in
+                                                                           ("a_to_b", "b_to_a") if side in _link(sc, a, b)]])
+      for a, b in (("g1", "s1"), ("s1", "g2"), ("h2", "g1"))],
+    # window validation counting round trips (EnblRTTCtr_ 1): the counting taken off
+    # Tahoe agents (which count round trips by their ACKs) and the others (whose counts
+    # stay 0), on coarse and fine ticks
+    *[("window_validation_rtt_counting.tcl", lambda sc, f=f: _flow(sc, f).setdefault("tcp", {}).update(
+        window_validation_rtt_counting=False)) for f in ("tcp0", "tcp1", "tcp2", "tcp5", "tcp6")],
     # an agent reset just before its transfer: its RTT clock phase not drawn then (the
     # reset taken as doing nothing), for each of the five reset agents
     *[("reset_before_start.tcl", lambda sc, f=f: _flow(sc, f)["tcp"].pop("tick_phase_at_start"))
@@ -825,11 +836,9 @@ def _script(tmp_path, links="$ns duplex-link $a $b 10Mb 10ms DropTail", extra=""
     ("set t2 [new Agent/TCP]\n$ns attach-agent $a $t2\nset s2 [new Agent/TCPSink]\n$ns attach-agent $b $s2\n"
      "$ns connect $t2 $s2\n$t2 attach-app FTP\n$ns at 1 \"$t2 reset\"", r"t2 -> s2: t2 `reset` at 1 s, on an agent that never sends, is "
      r"not modelled: ns-2's reset draws the agent's RTT clock phase"),
-    # a delay step down on a link that lets packets overtake (ns-2's default), and a
-    # bandwidth before the run over a queue that reads it (until 2026-12-03 the step was
-    # read as one keeping order, and `$ns bandwidth` refused outright)
-    ("$ns at 1.0 \"$ns delay $a $b 2ms duplex\"", r"link a -> b: a delay step down \(10 -> 2 ms at 1 s\) on a link "
-     r"without avoidReordering_ is not modelled: ns-2 then lets packets sent after it overtake those on the wire"),
+    # a bandwidth before the run over a queue that reads it (until 2026-12-03 refused
+    # outright; a delay step down on a link that lets packets overtake, refused until
+    # 2026-12-06, is read: test_a_delay_step_down_without_avoid_reordering_...)
     ("set c [$ns node]\n$ns duplex-link $b $c 1Mb 10ms RED\n$ns bandwidth $b $c 2Mb",
      r"link b -> c: the link's bandwidth_ set before the run over a Queue/RED queue is not modelled \(ns-2 runs it as "
      r"neither a link made so nor one changed at time 0; over DropTail it is, and over any queue in an `\$ns at` "
@@ -1042,6 +1051,19 @@ def test_the_same_two_agents_connected_again_are_one_flow(tmp_path):
     assert ns2_import.from_tcl(_script(tmp_path, extra="$ns connect $sink $tcp")).scenario == plain
 
 
+def test_a_delay_step_down_without_avoid_reordering_lets_packets_overtake(tmp_path):
+    # ns-2's LinkDelay as it comes: `delay_changes_in_order: false` where a step goes
+    # down (a step up reorders nothing, so the link keeps the default); avoidReordering_
+    # true keeps them in order (ns2/scripts/delay_steps_overtake.tcl runs both)
+    for extra, in_order in [("$ns at 1.0 \"$ns delay $a $b 2ms duplex\"", False),
+                            ("$ns at 1.0 \"$ns delay $a $b 20ms duplex\"", True),
+                            ("[[$ns link $a $b] link] set avoidReordering_ true\n$ns at 1.0 \"$ns delay $a $b 2ms\"", True)]:
+        sc = ns2_import.from_tcl(_script(tmp_path, extra=extra)).scenario
+        (link,) = sc["links"]
+        flags = [e.get("delay_changes_in_order", True) for e in [link, link.get("a_to_b", {})]]
+        assert all(flags) if in_order else not all(flags), (extra, link)
+
+
 def test_an_agent_reset_before_the_run_changes_nothing(tmp_path):
     # `$ns run` resets every agent: a reset before it is ns-2's no-op
     plain = ns2_import.from_tcl(_script(tmp_path)).scenario
@@ -1244,14 +1266,18 @@ def test_a_name_ns2_does_not_bind_is_left_as_ns2_leaves_it(tmp_path):
         ns2_import.from_tcl(_script(tmp_path, extra="$tcp set frto_enabled_ 1"))
 
 
-def test_qoption_is_read_and_its_round_trip_counting_refused(tmp_path):
+def test_qoption_is_read_and_its_round_trip_counting_too(tmp_path):
     # QOption_ 1: window validation (tcp.window_validation); EnblRTTCtr_ 1 beside it,
-    # ns-2's round-trip counting, is refused; without QOption_ it is read by nothing
+    # ns-2's round-trip counting (tcp.window_validation_rtt_counting; refused until
+    # 2026-12-06); without QOption_ it is read by nothing
     sc = ns2_import.from_tcl(_script(tmp_path, extra="$tcp set QOption_ 1")).scenario
-    assert sc["tcp"]["window_validation"] is True
-    with pytest.raises(ScenarioError, match=r"EnblRTTCtr_ 1 with QOption_ 1 \(window validation counting round "
-                                            r"trips per tick, ns-2's rtt_counting\) is not modelled"):
-        ns2_import.from_tcl(_script(tmp_path, extra="$tcp set QOption_ 1\n$tcp set EnblRTTCtr_ 1"))
+    assert sc["tcp"]["window_validation"] is True and "window_validation_rtt_counting" not in sc["tcp"]
+    sc = ns2_import.from_tcl(_script(tmp_path, extra="$tcp set QOption_ 1\n$tcp set EnblRTTCtr_ 1")).scenario
+    assert sc["tcp"]["window_validation_rtt_counting"] is True
+    assert "$tcp(0) set EnblRTTCtr_ 1" in ns2.to_tcl(ns2.pin_tick_phases(sc))
+    with pytest.raises(ScenarioError, match=r"tcp.window_validation_rtt_counting: counts round trips for the "
+                                            r"window validation, so needs tcp.window_validation = true"):
+        run({**sc, "tcp": {"window_validation_rtt_counting": True}})
     imp = ns2_import.from_tcl(_script(tmp_path, extra="$tcp set EnblRTTCtr_ 1"))
     assert any("EnblRTTCtr_ 1: ns-2 reads it with QOption_ 1 only; left out" in n for n in imp.notes)
 

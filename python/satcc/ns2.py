@@ -561,8 +561,9 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             steps = d["delay_changes"] if d.get("delay_changes") is not None else l.get("delay_changes") or []
             # a delay step is delay_ set on a LinkDelay that keeps packets in order
             # (avoidReordering_, from the start), as satcc's links with steps run
-            # (net/link.rs, set_delay_step); in the order satcc files them, after the
-            # rate changes
+            # (net/link.rs, set_delay_step), or, with `delay_changes_in_order: false`,
+            # one as it comes (set_delay_overtaking); in the order satcc files them,
+            # after the rate changes
             delay_lines += [f"$ns at {float(c['at_s'])!r} \"[[$ns link $n({nid[a]}) $n({nid[b]})] link] "
                             f"set delay_ {float(c['delay_ms']) / 1000.0!r}\"" for c in steps]
             # a buffer limit change is `$ns queue-limit` in an `$ns at` (limit_, read at
@@ -581,7 +582,10 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             where = f"links[{li}].{side}.queue" if "queue" in d else f"links[{li}].queue"
             for line in _queue_tcl(d.get("queue", l.get("queue")), nid[a], nid[b], ecn_queues, where):
                 out.append(line.replace("@RATE@", repr(float(rate))).replace("@DELAY@", repr(float(delay))))
-            if steps:
+            in_order = d.get("delay_changes_in_order", l.get("delay_changes_in_order", True))
+            if steps and in_order:
+                # (without: ns-2's LinkDelay as it comes, packets overtaking after a step
+                # down, as `delay_changes_in_order: false` runs)
                 out.append(f"[[$ns link $n({nid[a]}) $n({nid[b]})] link] set avoidReordering_ true")
             cost = float(d["cost"] if d.get("cost") is not None else l.get("cost", 1.0))
             if cost != 1.0:
@@ -803,6 +807,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             *([f"${t} set control_increase_ 1"] if tcp.get("grow_only_window_limited") else []),
             *([f"${t} set aggressive_maxburst_ 0"] if tcp.get("send_on_old_ack") is False else []),
             *([f"${t} set QOption_ 1"] if tcp.get("window_validation") else []),
+            *([f"${t} set EnblRTTCtr_ 1"] if tcp.get("window_validation_rtt_counting") else []),
             *([f"${t} set numdupacksFrac_ {tcp['dupack_threshold_cwnd_divisor']}"]
               if tcp.get("dupack_threshold_cwnd_divisor") else []),
             *([f"${t} set LimTransmitFix_ true"] if tcp.get("limited_transmit_fix") else []),

@@ -1669,16 +1669,13 @@ def _link_changes(objs: _Objects, d: dict, queue: dict) -> dict:
             continue
         raise Ns2ImportError(f"{d['where']}: the link's {var} is not modelled")
     # a step down lets what is sent after it overtake what is on the wire, unless the
-    # LinkDelay keeps them in order (avoidReordering_, ns-2's default false), as
-    # satcc's links do
+    # LinkDelay keeps them in order (avoidReordering_, ns-2's default false; satcc's
+    # default `delay_changes_in_order`); a step up reorders nothing either way
     before = d["delay_ms"]
     for c in out.get("delay_changes", []):
         if c["delay_ms"] < before and not _bool(objs.get(d["d"], "avoidReordering_", "false")[0],
                                                 f"{d['where']}: avoidReordering_"):
-            raise Ns2ImportError(f"{d['where']}: a delay step down ({before:g} -> {c['delay_ms']:g} ms at {c['at_s']:g} "
-                                 "s) on a link without avoidReordering_ is not modelled: ns-2 then lets packets sent "
-                                 "after it overtake those on the wire, and satcc's links deliver in order (set the "
-                                 "link's `avoidReordering_ true`, as satcc's export does)")
+            out["delay_changes_in_order"] = False
         before = c["delay_ms"]
     return out
 
@@ -2474,15 +2471,15 @@ def _tcp(objs: _Objects, a: str, b: str, cc: str, sack_agent: str | None, delack
             tcp[key] = value
         else:
             objs.notes.append(f"{what}: {var} {val} without {needs_var}: ns-2 reads it {why}; left out")
-    # EnblRTTCtr_: QOption_'s round-trip counting (rtt_counting), not modelled
+    # EnblRTTCtr_: QOption_'s round-trip counting (rtt_counting,
+    # `tcp.window_validation_rtt_counting`; only Agent/TCP's recv counts the round trips)
     known.add("EnblRTTCtr_")
     ctr = objs.get(a, "EnblRTTCtr_", "0")[0]
     if _bool(ctr, f"{what}: EnblRTTCtr_"):
         if tcp.get("window_validation"):
-            raise Ns2ImportError(f"{what}: EnblRTTCtr_ {ctr} with QOption_ 1 (window validation counting round "
-                                 "trips per tick, ns-2's rtt_counting) is not modelled (QOption_ 1 alone, "
-                                 "`tcp.window_validation`, is)")
-        objs.notes.append(f"{what}: EnblRTTCtr_ {ctr}: ns-2 reads it with QOption_ 1 only; left out")
+            tcp["window_validation_rtt_counting"] = True
+        else:
+            objs.notes.append(f"{what}: EnblRTTCtr_ {ctr}: ns-2 reads it with QOption_ 1 only; left out")
     # numdupacksFrac_: read by Sack1TcpAgent::numdupacks(cwnd_) only, a C int dividing
     # the window (0 divides by zero; below 0 it never exceeds numdupacks_)
     known.add("numdupacksFrac_")

@@ -457,6 +457,17 @@ FILE_MORE_FIRST = 70000
 # its RTT clock phase from ns-2's generator then, between the run's RED and error-model
 # draws, and their starts are spread over the first 4 s
 RESET_FIRST = 71000
+# From OVERTAKE_FIRST to OVERTAKE_FIRST + 99: lossy networks whose links step their delay
+# (one to four steps on half the links, often far down) on LinkDelays that let packets
+# overtake (`delay_changes_in_order: false`, ns-2's avoidReordering_ false, its default)
+# in four links in five of those: packets started after a step down arrive before those
+# still on the wire
+OVERTAKE_FIRST = 72000
+# From RTT_COUNTING_FIRST to RTT_COUNTING_FIRST + 99: the window-validation networks
+# (WINDOW_VALIDATION_FIRST), where six in ten of the validating agents count round trips
+# (EnblRTTCtr_ 1, `tcp.window_validation_rtt_counting`), a third of those on a coarse
+# tick (tcpTick_ 0.1 or 0.5)
+RTT_COUNTING_FIRST = 73000
 # Networks found apart by a scan beyond the reference (`scan A B --family F`) and kept in
 # it once fixed, each with its family (network(k, F)): 92028 (dv) parted by a RED draw
 # taken in another order, its link's two ends told of a failure in satcc's order rather
@@ -465,8 +476,11 @@ RESET_FIRST = 71000
 # access link was released at the instant the sender's retransmission timer, set by the
 # new ACK before the sends that held it, ran out: ns-2 runs the timer first, satcc ran
 # the release first (the timer is now filed where ns-2 schedules it among the event's
-# sends, 2026-12-05)
-SCANNED: dict[int, str] = {92028: "dv", 67730: "error-actions"}
+# sends, 2026-12-05); 73171, 73516, 73642 and 73940 (rtt-counting) parted where a
+# window validation's idle cut shrank the window before its full-window test, which
+# satcc read with the window from before the cut (ns-2's window() after it; 2026-12-06)
+SCANNED: dict[int, str] = {92028: "dv", 67730: "error-actions", 73171: "rtt-counting", 73516: "rtt-counting",
+                           73642: "rtt-counting", 73940: "rtt-counting"}
 # Networks known to part from ns-2, with why (none from 2026-11-28 to 2026-12-04; three mixed networks
 # found apart on 2026-12-02 were fixed the same day, below). Networks 241, 1055,
 # 6121 and 7053 were kept here until then: links of equal rates busy in lockstep, where
@@ -525,6 +539,8 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(REFAST_FIRST, REFAST_FIRST + 100))
             + list(range(FILE_MORE_FIRST, FILE_MORE_FIRST + 100))
             + list(range(RESET_FIRST, RESET_FIRST + 100))
+            + list(range(OVERTAKE_FIRST, OVERTAKE_FIRST + 100))
+            + list(range(RTT_COUNTING_FIRST, RTT_COUNTING_FIRST + 100))
             + sorted(SCANNED)
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
@@ -761,7 +777,7 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "partial-acks": NewReno's older partial ACK rules; "drop-front": DropTail queues dropping from the front; "no-fast-retransmit": Tahoe agents without fast retransmit; "exit-fast-retransmit": Reno and NewReno agents without exitFastRetrans_; "ts-reset-rto": timestamp echoes ending the timer's backoff; "sack-blocks": Sack1 sinks of fewer SACK blocks; "ping": ping flows (Agent/Ping) beside the others; "red-victims": RED's forced drops from the front or at random; "bug-fix": agents without bugFix_; "red-step": RED as a step at one threshold; "exit-recovery": NewReno agents leaving recovery at the data outstanding; "rtt-shifts": ns-2's RTT estimator with other scalings; "red-mark": RED without use_mark_p_; "old-ecn": ECN senders with old_ecn_; "sack1-dupacks": Sack1 agents with numdupacksFrac_ and LimTransmitFix_; "cwr-retransmit": ECN senders without SetCWRonRetransmit_; "bugfix-ss": agents without bugfix_ss_; "highspeed": HighSpeed TCP senders; "window-rules": ns-2's windowOption_ 2 to 6; "control-increase": agents with control_increase_; "error-module": error models that see some flows only; "error-actions": error modules of several models that drop, mark or hold; "window-validation": agents validating their window after idle periods; "refast": NewReno agents fast-retransmitting again below recover_; "file-more": transfers handed more during the run; "reset": senders reset just before they start; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "partial-acks": NewReno's older partial ACK rules; "drop-front": DropTail queues dropping from the front; "no-fast-retransmit": Tahoe agents without fast retransmit; "exit-fast-retransmit": Reno and NewReno agents without exitFastRetrans_; "ts-reset-rto": timestamp echoes ending the timer's backoff; "sack-blocks": Sack1 sinks of fewer SACK blocks; "ping": ping flows (Agent/Ping) beside the others; "red-victims": RED's forced drops from the front or at random; "bug-fix": agents without bugFix_; "red-step": RED as a step at one threshold; "exit-recovery": NewReno agents leaving recovery at the data outstanding; "rtt-shifts": ns-2's RTT estimator with other scalings; "red-mark": RED without use_mark_p_; "old-ecn": ECN senders with old_ecn_; "sack1-dupacks": Sack1 agents with numdupacksFrac_ and LimTransmitFix_; "cwr-retransmit": ECN senders without SetCWRonRetransmit_; "bugfix-ss": agents without bugfix_ss_; "highspeed": HighSpeed TCP senders; "window-rules": ns-2's windowOption_ 2 to 6; "control-increase": agents with control_increase_; "error-module": error models that see some flows only; "error-actions": error modules of several models that drop, mark or hold; "window-validation": agents validating their window after idle periods; "refast": NewReno agents fast-retransmitting again below recover_; "file-more": transfers handed more during the run; "reset": senders reset just before they start; "overtake": delay steps that let packets overtake; "rtt-counting": window validation counting round trips; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
     if k in SCANNED:
         return True, False, SCANNED[k]
     if WINDOW_VALIDATION_FIRST <= k < WINDOW_VALIDATION_FIRST + 100:
@@ -772,6 +788,10 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
         return True, False, "file-more"
     if RESET_FIRST <= k < RESET_FIRST + 100:
         return True, True, "reset"
+    if OVERTAKE_FIRST <= k < OVERTAKE_FIRST + 100:
+        return True, False, "overtake"
+    if RTT_COUNTING_FIRST <= k < RTT_COUNTING_FIRST + 100:
+        return True, True, "rtt-counting"
     if ERROR_ACTIONS_FIRST <= k < ERROR_ACTIONS_FIRST + 100:
         return True, True, "error-actions"
     if ERROR_MODULE_FIRST <= k < ERROR_MODULE_FIRST + 100:
@@ -1135,6 +1155,17 @@ def _make_delay_steps(sc: dict, rng: random.Random) -> None:
     """Delay steps (`delay_changes`), one to four a link, to any of the delays, to 80 ms,
     or as often as not far down, to 0."""
     _schedule(sc, rng, "delay_changes", 4, lambda r: {"delay_ms": r.choice(DELAYS_MS + [0.0, 0.0, 80.0])})
+
+
+def _make_overtake(sc: dict, rng: random.Random) -> None:
+    """Delay steps (`delay_changes`), one to four a link, as often as not far down (to 0
+    or 1 ms), four in five of the links (or directions) that step letting packets
+    overtake (`delay_changes_in_order: false`)."""
+    _schedule(sc, rng, "delay_changes", 4, lambda r: {"delay_ms": r.choice(DELAYS_MS + [0.0, 0.0, 1.0, 1.0])})
+    for link in sc["links"]:
+        for entry in [link] + [link[side] for side in ("a_to_b", "b_to_a") if side in link]:
+            if entry.get("delay_changes") and rng.random() < 0.8:
+                entry["delay_changes_in_order"] = False
 
 
 def _mix_agents(f: dict, rng: random.Random) -> None:
@@ -1627,6 +1658,20 @@ def _make_window_validation(sc: dict, rng: random.Random) -> None:
                 t["aimd_decrease"] = rng.choice([0.3, 0.75, 0.875])
             elif x < 0.4:
                 t["whole_packet_cuts"] = True
+            f["tcp"] = t
+
+
+def _make_rtt_counting(sc: dict, rng: random.Random) -> None:
+    """In place: six in ten of the agents that validate their window
+    (_make_window_validation) count round trips (EnblRTTCtr_ 1), a third of those on a
+    tick of 0.1 or 0.5 s."""
+    for f in sc["flows"]:
+        t = f.get("tcp") or {}
+        if t.get("window_validation") and rng.random() < 0.6:
+            t = {**t, "window_validation_rtt_counting": True}
+            if rng.random() < 1 / 3:
+                t["tick_s"] = rng.choice([0.1, 0.5])
+                t.pop("tick_phase_s", None)
             f["tcp"] = t
 
 
@@ -2707,6 +2752,8 @@ _FAMILY_MAKERS = {
     "refast": [(_make_refast, 69_000_000)],
     "file-more": [(_make_file, 8_100_000), (_make_file_more, 70_000_000)],
     "reset": [(_make_reset, 71_000_000)],
+    "overtake": [(_make_overtake, 72_000_000)],
+    "rtt-counting": [(_make_window_validation, 68_000_000), (_make_rtt_counting, 73_000_000)],
 }
 
 
@@ -2895,6 +2942,14 @@ FAMILY_CONTROLS = {
             (f.get("traffic") or {}).pop("more", None) for f in sc["flows"]],
         "every further message a second later": lambda sc: [
             m.update(at_s=m["at_s"] + 1.0) for f in sc["flows"] for m in (f.get("traffic") or {}).get("more", [])],
+    },
+    "rtt-counting": {
+        "no round trips counted": _without_tcp("window_validation_rtt_counting"),
+    },
+    "overtake": {
+        "every link keeping its packets in order": lambda sc: [
+            e.pop("delay_changes_in_order", None) for l in sc["links"]
+            for e in [l] + [l[side] for side in ("a_to_b", "b_to_a") if side in l]],
     },
     "reset": {
         "the phase of the run's start kept (the reset taken as doing nothing)": lambda sc: sc.update(

@@ -203,6 +203,19 @@ pub struct Link {
     /// LinkDelay with avoidReordering_, whose `latest_time_` this keeps after each
     /// packet in the pipe (the front's first), and after the last packet gone from it.
     steps: Option<Box<DelaySteps>>,
+    /// A link whose delay steps let packets overtake (`enable_overtaking`): ns-2's
+    /// LinkDelay as it comes, avoidReordering_ false. The pipe stays in the order the
+    /// packets started, cut into lanes each in arrival order: the packets that had
+    /// started before each step down still in it (these counts, from the pipe's front),
+    /// then the rest. The next arrival is the earliest lane head (at a tie the older
+    /// lane's: ns-2 scheduled it first). Empty lanes: the pipe is in arrival order.
+    overtake: Option<Box<VecDeque<usize>>>,
+    /// Whether `overtake` has lanes (the pipe is not in arrival order): the hot paths
+    /// read this one flag.
+    lanes_open: bool,
+    /// Whether a head-arrival event may be stale (outages, or overtaking: a packet that
+    /// overtakes files an earlier one and leaves the other): `head_due` then tells.
+    check_heads: bool,
     pub queue: QueueDiscipline,
     pub error: Option<ErrorModel>,
     pub error_rng: Draws,
@@ -329,6 +342,9 @@ impl Link {
             ramp: None,
             jitter: None,
             steps: None,
+            overtake: None,
+            lanes_open: false,
+            check_heads: false,
             queue,
             error,
             error_rng: Draws::Own(Box::new(error_rng)),
@@ -867,21 +883,50 @@ impl Link {
     /// integer time is the double rounded, like every link time.
     #[inline]
     pub fn head_arrival(&self) -> Option<(Time, f64, Origin)> {
+        let e = if self.lanes_open { self.pipe.get(self.lane_head()) } else { self.pipe.front() };
+        e.map(|e| (from_secs(e.arr_shadow).max(e.tx_end()), e.arr_shadow, e.origin()))
+    }
+
+    /// `head_arrival` of a link whose pipe is in arrival order (no lanes: the caller
+    /// knows, as the event loop does of a link that `checks_heads` not).
+    #[inline(always)]
+    pub fn fifo_head_arrival(&self) -> Option<(Time, f64, Origin)> {
+        debug_assert!(!self.lanes_open);
         self.pipe
             .front()
             .map(|e| (from_secs(e.arr_shadow).max(e.tx_end()), e.arr_shadow, e.origin()))
+    }
+
+    /// The place in the pipe of the next packet to arrive, among the lanes' heads
+    /// (`overtake`): the earliest, the older lane's at a tie.
+    #[cold]
+    #[inline(never)]
+    fn lane_head(&self) -> usize {
+        let lanes = self.overtake.as_deref().expect("a link with lanes");
+        let (mut best, mut at) = (0, 0);
+        for &n in lanes {
+            at += n;
+            if at < self.pipe.len() && self.pipe[at].arr_shadow < self.pipe[best].arr_shadow {
+                best = at;
+            }
+        }
+        best
     }
 
     /// Remove the head packet (it has reached the far end). Returns the packet and
     /// whether it survived the link's error model.
     #[inline(always)]
     pub fn pop_head(&mut self) -> (Packet, bool) {
-        if self.departed_pkts == self.popped_pkts {
-            // it has left the transmitter, though no event has looked since
-            self.departed_bytes += self.pipe.front().expect("pop_head on an empty link").pkt.size_bytes as u64;
-            self.departed_pkts += 1;
-        }
-        let e = self.pipe.pop_front().expect("pop_head on an empty link");
+        let e = if self.lanes_open {
+            self.pop_lane_head()
+        } else {
+            if self.departed_pkts == self.popped_pkts {
+                // it has left the transmitter, though no event has looked since
+                self.departed_bytes += self.pipe.front().expect("pop_head on an empty link").pkt.size_bytes as u64;
+                self.departed_pkts += 1;
+            }
+            self.pipe.pop_front().expect("pop_head on an empty link")
+        };
         self.popped_pkts += 1;
         let lost = match self.error.as_mut() {
             Some(m) => m.corrupts(e.pkt.size_bytes as u32, e.arr_shadow, &mut self.error_rng),
@@ -891,6 +936,37 @@ impl Link {
             self.stats.count_error(&e.pkt);
         }
         (e.pkt, !lost)
+    }
+
+    /// Take the next packet to arrive off a pipe cut into lanes (`overtake`). Every
+    /// packet before it started before it did, so has departed: their departures are
+    /// counted first, and the pipe's count of packets gone from it (`popped_pkts`) then
+    /// numbers those after it as before (the ones ahead of it, all departed, are only
+    /// counted).
+    #[cold]
+    #[inline(never)]
+    fn pop_lane_head(&mut self) -> InPipe {
+        let k = self.lane_head();
+        while self.departed_pkts <= self.popped_pkts + k as u64 {
+            self.departed_bytes += self.pipe[(self.departed_pkts - self.popped_pkts) as usize].pkt.size_bytes as u64;
+            self.departed_pkts += 1;
+        }
+        let e = self.pipe.remove(k).expect("a lane's head");
+        let lanes = self.overtake.as_deref_mut().expect("a link with lanes");
+        // the lane it headed is one shorter (the last, open lane is not counted)
+        let mut start = 0;
+        for j in 0..lanes.len() {
+            if start == k {
+                lanes[j] -= 1;
+                if lanes[j] == 0 {
+                    lanes.remove(j);
+                }
+                break;
+            }
+            start += lanes[j];
+        }
+        self.lanes_open = !lanes.is_empty();
+        e
     }
 
     /// Whether anything acts on a packet as it reaches the link, before `offer_passed`
@@ -963,12 +1039,85 @@ impl Link {
     pub fn enable_outages(&mut self) {
         self.entry_hook = true;
         self.outages = true;
+        self.check_heads = true;
     }
 
-    /// Whether the link has outages (a head-arrival event may then be stale).
+    /// Whether the link has outages.
     #[inline(always)]
     pub fn has_outages(&self) -> bool {
         self.outages
+    }
+
+    /// Whether the pipe is cut into lanes (packets overtaking after a delay step down):
+    /// `pop_head` and `head_arrival` then look at every lane.
+    #[inline(always)]
+    pub fn lanes_open(&self) -> bool {
+        self.lanes_open
+    }
+
+    /// Whether a head-arrival event may be stale (outages, or packets that overtake):
+    /// the caller asks `head_due` before taking the head.
+    #[inline(always)]
+    pub fn checks_heads(&self) -> bool {
+        self.check_heads
+    }
+
+    /// Whether the last packet admitted will arrive before every other in the pipe
+    /// (past a step down; its caller then files its arrival, `admitted` telling it was
+    /// admitted).
+    #[cold]
+    #[inline(never)]
+    pub fn last_overtakes_all(&self) -> bool {
+        self.lanes_open && self.pipe.len() > 1 && self.lane_head() + 1 == self.pipe.len()
+    }
+
+    /// Packets admitted so far.
+    pub fn admitted(&self) -> u64 {
+        self.admitted_pkts
+    }
+
+    /// Delay changes let packets overtake (ns-2's LinkDelay with avoidReordering_
+    /// false): `set_delay_overtaking` takes them. From the start of the run.
+    pub fn enable_overtaking(&mut self) {
+        debug_assert!(self.pipe.is_empty() && self.steps.is_none() && self.jitter.is_none());
+        self.overtake = Some(Box::default());
+        self.check_heads = true;
+        // (every offer then takes the entry's cold path, which files the arrival of a
+        // packet that overtakes every other: the event loop's file_overtaking_head)
+        self.entry_hook = true;
+    }
+
+    /// Whether `enable_overtaking` made this link's delay changes ns-2's plain ones.
+    pub fn overtakes(&self) -> bool {
+        self.overtake.is_some()
+    }
+
+    /// The delay becomes `delay_s` at the event `at` (a link of `enable_overtaking`):
+    /// packets that have started keep their arrival, every packet still waiting takes
+    /// the new delay when it starts (start + transmission + delay, LinkDelay::recv). On
+    /// a step down the packets that have started and not arrived become a lane of their
+    /// own, which the later ones may overtake. Returns whether the next arrival is now
+    /// another (a waiting packet heading a lane, retimed): the caller files its event,
+    /// and the one filed before goes stale.
+    pub fn set_delay_overtaking(&mut self, delay_s: f64, at: At, order: &mut Order) -> bool {
+        let head = self.head_arrival().map(|h| (h.0, h.1));
+        self.advance(at, order);
+        if delay_s < self.delay_s {
+            // those departed and not arrived, and the one in transmission (a FIFO link
+            // starts the first not departed at once)
+            let started = (self.departed_pkts - self.popped_pkts) as usize
+                + (self.departed_pkts < self.admitted_pkts) as usize;
+            let lanes = self.overtake.as_deref_mut().expect("a link of enable_overtaking");
+            let held: usize = lanes.iter().sum();
+            if started > held {
+                lanes.push_back(started - held);
+                self.lanes_open = true;
+            }
+        }
+        self.delay_s = delay_s;
+        self.delay = from_secs(delay_s);
+        self.retime_waiting(at, order, false);
+        self.head_arrival().map(|h| (h.0, h.1)) != head
     }
 
     pub fn is_down(&self) -> bool {
@@ -1031,6 +1180,10 @@ impl Link {
         }
         self.free_at = at.now;
         self.free_shadow = at.shadow;
+        if let Some(lanes) = self.overtake.as_deref_mut() {
+            lanes.clear(); // the pipe is empty
+            self.lanes_open = false;
+        }
         if let Some(st) = self.steps.as_mut() {
             // ns-2's latest_time_ stays what the last packet set; renumbered after the
             // waiting packets that went
@@ -1326,6 +1479,57 @@ mod tests {
         l.offer_passed(&pkt(4), Pass::AsIs, at(20_000_000), &mut o);
         l.set_delay_step(0.050, at(20_500_000), &mut o);
         assert_eq!(arrs(&l), vec![0.021, 0.021 + (0.001 + 0.050)]);
+    }
+
+    /// ns-2's LinkDelay as it comes (avoidReordering_ false): after a step down a packet
+    /// that starts later arrives at its start + transmission + the new delay, before the
+    /// packets on the wire and the one in transmission, which keep theirs; the pipe hands
+    /// them over in arrival order, counts departures and queue as before, and says when
+    /// an arrival will come before every packet it holds (its event is to be filed).
+    /// Its entry is hooked: every offer takes the event loop's cold path, which asks.
+    #[test]
+    fn a_delay_step_down_lets_later_packets_overtake_those_on_the_wire() {
+        let mut o = Order::new();
+        let mut l = link(100);
+        l.enable_overtaking();
+        for i in 0..4 {
+            l.offer_passed(&pkt(i), Pass::AsIs, at(0), &mut o);
+        }
+        // at 1.5 ms (packet 0 on the wire, 1 in transmission, 2 and 3 waiting) the delay
+        // drops from 10 to 2 ms
+        assert!(l.set_delay_overtaking(0.002, at(1_500_000), &mut o), "2 arrives first now");
+        let arrs = |l: &Link| l.pipe.iter().map(|e| e.arr_shadow).collect::<Vec<f64>>();
+        assert_eq!(arrs(&l), vec![0.0 + (0.001 + 0.010), 0.001 + (0.001 + 0.010), 0.002 + (0.001 + 0.002),
+                                  0.003 + (0.001 + 0.002)]);
+        assert_eq!(l.overtake.as_deref().unwrap(), &VecDeque::from([2]));
+        assert_eq!(l.queue_pkts(), 3, "1 in transmission, 2 and 3 waiting");
+        // a later step down with 0's and 1's lane still there: 2, in transmission at
+        // 2.5 ms, keeps its 2 ms, 3 takes 0.5 ms
+        assert!(l.set_delay_overtaking(0.0005, at(2_500_000), &mut o), "3 arrives first now");
+        assert_eq!(arrs(&l)[3], 0.003 + (0.001 + 0.0005));
+        assert_eq!(l.overtake.as_deref().unwrap(), &VecDeque::from([2, 1]));
+        let mut order = vec![];
+        while let Some((t, sh, _)) = l.head_arrival() {
+            let (p, ok) = l.pop_head();
+            assert!(ok);
+            order.push((p.seq, t, sh));
+        }
+        let seqs: Vec<i64> = order.iter().map(|o| o.0).collect();
+        assert_eq!(seqs, vec![3, 2, 0, 1], "arrival order: 3 at 4.5 ms, 2 at 5, 0 at 11, 1 at 12");
+        assert!(order.windows(2).all(|w| w[0].2 <= w[1].2));
+        assert_eq!((l.departed_pkts, l.popped_pkts, l.departed_bytes), (4, 4, 4000));
+        assert!(l.overtake.as_deref().unwrap().is_empty());
+        // a packet that would arrive first says so (its caller files its event)
+        assert!(!l.set_delay_overtaking(0.100, at(20_000_000), &mut o), "empty");
+        assert!(matches!(l.offer_passed(&pkt(4), Pass::AsIs, at(20_000_000), &mut o), Offer::Admitted { was_empty: true }));
+        assert!(!l.last_overtakes_all());
+        assert!(!l.set_delay_overtaking(0.0, at(20_500_000), &mut o), "4, in transmission, first still");
+        assert!(matches!(l.offer_passed(&pkt(5), Pass::AsIs, at(20_600_000), &mut o), Offer::Admitted { was_empty: false }));
+        assert!(l.last_overtakes_all(), "5 arrives before 4: its caller files its event");
+        l.offer_passed(&pkt(6), Pass::AsIs, at(20_600_000), &mut o);
+        assert!(!l.last_overtakes_all(), "6 arrives after 5");
+        assert_eq!(l.head_arrival().unwrap().1, 0.021 + (0.001 + 0.0));
+        assert!(!l.head_due(from_secs(0.121), 0.121), "the first packet's event is stale until it is the head");
     }
 
     /// RED with ECN: what it would drop early is `Markable`; an ECN-capable packet is

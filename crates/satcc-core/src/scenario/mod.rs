@@ -954,6 +954,10 @@ pub struct DirectionSpec {
     pub rate_changes: Option<Vec<RateChange>>,
     /// This direction's delay changes (default: the link's).
     pub delay_changes: Option<Vec<DelayChange>>,
+    /// Whether this direction's delay changes keep its packets in order (default: the
+    /// link's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub delay_changes_in_order: Option<bool>,
     /// This direction's buffer limit changes (default: the link's).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub limit_changes: Option<Vec<LimitChange>>,
@@ -1021,6 +1025,15 @@ pub struct LinkSpec {
     /// Scheduled delay changes of both directions (latency steps).
     #[serde(default)]
     pub delay_changes: Vec<DelayChange>,
+    /// Whether a delay change keeps the packets in order [true]: ns-2's LinkDelay with
+    /// avoidReordering_, as `delay_changes` says. false: ns-2's LinkDelay as it comes
+    /// (avoidReordering_ false, its default), where every packet arrives at its start +
+    /// its transmission + the delay it started under, so one that starts after a step
+    /// down may arrive before packets still on the wire, which keep their arrival. Not
+    /// with `jitter_ms`, nor with a queue that picks the next packet itself (sfq, drr,
+    /// red with `victim`).
+    #[serde(default = "yes", skip_serializing_if = "is_true")]
+    pub delay_changes_in_order: bool,
     /// Scheduled buffer limit changes of both directions' queues, in time order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub limit_changes: Vec<LimitChange>,

@@ -249,7 +249,19 @@ impl Simulation {
                 if !outages.is_empty() {
                     link.enable_outages();
                 }
-                if l.jitter_ms > 0.0 {
+                let in_order = d.delay_changes_in_order.unwrap_or(l.delay_changes_in_order);
+                if !in_order && (l.jitter_ms > 0.0 || link.queue.schedules()) {
+                    return Err(format!(
+                        "links: {name}: delay_changes_in_order: false with {} is not modelled (packets that \
+                         overtake are modelled on a link without jitter whose queue sends in the order packets came: \
+                         droptail, red, pi, rem without ecn)",
+                        if l.jitter_ms > 0.0 { "jitter_ms" } else { "a queue that picks the next packet itself" }
+                    ));
+                }
+                if !in_order {
+                    // ns-2's delay_ set on a LinkDelay as it comes: packets may overtake
+                    link.enable_overtaking();
+                } else if l.jitter_ms > 0.0 {
                     link.set_jitter(l.jitter_ms / 1000.0, rng.stream(&format!("link/{name}/jitter")));
                 } else if !steps.is_empty() {
                     // ns-2's delay_ set on a LinkDelay with avoidReordering_ (a jittery
@@ -1174,6 +1186,35 @@ mod tests {
         };
         assert_eq!(again(5), copies);
         assert_ne!(again(6)[0].start_s, copies[0].start_s);
+    }
+
+    #[test]
+    fn packets_overtake_on_a_fifo_link_without_jitter_only() {
+        let with = |link: Value| {
+            let mut sc = chain(json!({}));
+            sc["links"][1] = link;
+            Simulation::from_json(&sc.to_string())
+        };
+        let mut l = link("r1", "r2");
+        l["delay_changes"] = json!([{"at_s": 1.0, "delay_ms": 1.0}]);
+        l["delay_changes_in_order"] = json!(false);
+        let s = with(l.clone()).unwrap();
+        assert!(s.links.iter().any(|k| k.overtakes()) && s.links.iter().filter(|k| k.overtakes()).count() == 2);
+        let mut j = l.clone();
+        j["jitter_ms"] = json!(2.0);
+        let e = with(j).err().unwrap();
+        assert!(e.contains("r1->r2: delay_changes_in_order: false with jitter_ms is not modelled"), "{e}");
+        let mut q = l.clone();
+        q["queue"] = json!({"type": "sfq", "limit_pkts": 20});
+        let e = with(q).err().unwrap();
+        assert!(e.contains("with a queue that picks the next packet itself is not modelled"), "{e}");
+        // one direction only
+        let mut d = link("r1", "r2");
+        d["delay_changes"] = json!([{"at_s": 1.0, "delay_ms": 1.0}]);
+        d["b_to_a"] = json!({"delay_changes_in_order": false});
+        let s = with(d).unwrap();
+        let names: Vec<&str> = s.links.iter().filter(|k| k.overtakes()).map(|k| k.name.as_str()).collect();
+        assert_eq!(names, vec!["r2->r1"]);
     }
 
     #[test]

@@ -36,7 +36,11 @@ impl Simulation {
     fn enqueue_past_entry(&mut self, pkt: &Packet, pass: Pass, link: LinkId) {
         let l = &mut self.links[link as usize];
         match l.at_entry(pkt, self.shadow) {
-            Entry::On { mark: false } => self.offer_to(pkt, pass, link, false),
+            Entry::On { mark: false } => {
+                let before = l.admitted();
+                self.offer_to(pkt, pass, link, false);
+                self.file_overtaking_head(link, before);
+            }
             Entry::Lost => {
                 // refused by a link that is down, or lost to an error model at its
                 // entry, before its queue
@@ -77,7 +81,24 @@ impl Simulation {
                 let sh = self.shadow + secs;
                 self.events.push(from_secs(sh), sh, Ev::EntryDelay(slot));
             }
-            _ => self.offer_to(&pkt, pass, link, held),
+            _ => {
+                let before = self.links[link as usize].admitted();
+                self.offer_to(&pkt, pass, link, held);
+                self.file_overtaking_head(link, before);
+            }
+        }
+    }
+
+    /// After a packet was offered to a link whose packets may overtake (its entry is
+    /// hooked, `Link::enable_overtaking`): one admitted that will arrive before every
+    /// other in the pipe gets its head-arrival event (the one filed before goes stale).
+    #[cold]
+    #[inline(never)]
+    fn file_overtaking_head(&mut self, link: LinkId, admitted_before: u64) {
+        let l = &self.links[link as usize];
+        if l.admitted() > admitted_before && l.last_overtakes_all() {
+            let (t, sh, origin) = l.head_arrival().expect("a head");
+            self.events.push_at(t, sh, origin, Ev::LinkHead(link));
         }
     }
 
@@ -124,7 +145,8 @@ impl Simulation {
         match offer {
             Offer::Admitted { was_empty } => {
                 if was_empty {
-                    let (t, sh, origin) = l.head_arrival().expect("admitted packet in pipe");
+                    // (an empty pipe has no lanes: it is in arrival order)
+                    let (t, sh, origin) = l.fifo_head_arrival().expect("admitted packet in pipe");
                     self.events.push_at(t, sh, origin, Ev::LinkHead(link));
                 }
             }
@@ -727,7 +749,7 @@ impl Simulation {
         let now = self.now;
         let f = &mut self.flows[fid as usize];
         f.active = true;
-        f.sender.draw_tick_phase_at_start();
+        f.sender.draw_tick_phase_at_start(self.shadow);
         if let Some(src) = f.source.as_mut() {
             match src.begin(self.shadow) {
                 // an ON/OFF source hands its first packet after an OFF period; the
@@ -1143,11 +1165,13 @@ impl Simulation {
                 // take the packet off the link and put the link's next head arrival
                 // in this event's place: one heap operation per link traversal
                 let link = &mut self.links[l as usize];
-                if link.has_outages() && !link.head_due(t, shadow) {
-                    // its packet was lost when the link went down
+                if link.checks_heads() && !link.head_due(t, shadow) {
+                    // its packet was lost when the link went down, or one that overtook
+                    // it has taken its place (an event of its own)
                     self.events.pop();
                     continue;
                 }
+                // (the earliest of the lanes' heads where packets overtake: Link::lanes_open)
                 let (pkt, ok) = link.pop_head();
                 match link.head_arrival() {
                     Some((nt, nsh, origin)) => {
@@ -1208,6 +1232,11 @@ impl Simulation {
                     let link = &mut self.links[l as usize];
                     if link.has_delay_steps() {
                         link.set_delay_step(d, at, &mut self.events.order);
+                    } else if link.overtakes() {
+                        if link.set_delay_overtaking(d, at, &mut self.events.order) {
+                            let (t, sh, origin) = link.head_arrival().expect("a head");
+                            self.events.push_at(t, sh, origin, Ev::LinkHead(l));
+                        }
                     } else {
                         link.set_delay_ramp(to_secs(t), d, 0.0);
                     }

@@ -644,6 +644,11 @@ pub struct TcpConfig {
     /// longer than its timeout cuts its window [false]. ns-2's Tahoe, Reno, NewReno and
     /// Sack1 agents (Fack and Vegas read none of it).
     pub window_validation: bool,
+    /// With `window_validation`: ns-2's EnblRTTCtr_ 1, the idle and application-limited
+    /// periods measured in round trips counted per span of two smoothed RTTs rather than
+    /// in timeouts (tcp/window_validation.rs). Only ns-2's Agent/TCP (`cc: tahoe`)
+    /// counts the round trips; the others' counts stay 0, as in ns-2 [false].
+    pub window_validation_rtt_counting: bool,
     /// With `delayed_ack`: a Linux receiver (6.7+) acknowledges at once an in-order
     /// segment carrying PSH, once the application has read it with nothing held out of
     /// order (tcp_measure_rcv_mss's ICSK_ACK_PUSHED, tcp_cleanup_rbuf). With it the
@@ -771,6 +776,7 @@ impl Default for TcpConfig {
             grow_only_window_limited: false,
             send_on_old_ack: true,
             window_validation: false,
+            window_validation_rtt_counting: false,
             delayed_ack: false,
             delayed_ack_interval_s: 0.1,
             quick_ack: false,
@@ -941,6 +947,12 @@ impl TcpConfig {
             if !(p >= 0.0 && p < self.tick_s) {
                 return Err(format!("{at}.tick_phase_s: must be in [0, tick_s) = [0, {}), got {p}", self.tick_s));
             }
+        }
+        if self.window_validation_rtt_counting && !self.window_validation {
+            return Err(format!(
+                "{at}.window_validation_rtt_counting: counts round trips for the window validation, so needs \
+                 {at}.window_validation = true (ns-2 reads EnblRTTCtr_ with QOption_ 1 only)"
+            ));
         }
         if self.tick_phase_at_start && self.tick_phase_s.is_some() {
             return Err(format!(

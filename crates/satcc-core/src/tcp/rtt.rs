@@ -267,6 +267,11 @@ impl RttEstimator {
         self.srtt_secs = (self.t_srtt >> self.shifts.srtt_bits) as f64 * self.tick_s;
     }
 
+    /// The smoothed RTT in whole ticks, as ns-2 reads it (`int(t_srtt_) >> T_SRTT_BITS`).
+    pub fn srtt_ticks(&self) -> i64 {
+        self.t_srtt >> self.shifts.srtt_bits
+    }
+
     /// Phase of the tick clock, seconds [boot_time_].
     pub fn tick_phase_s(&self) -> f64 {
         self.boot_time_s

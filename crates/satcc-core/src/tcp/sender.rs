@@ -348,7 +348,9 @@ impl TcpSender {
             ca_count: 0,
             window_rule: WindowRule::new(&cfg).map(Box::new),
             // (the agent's reset at the run's start, tick 0)
-            window_validation: cfg.window_validation.then(|| Box::new(WindowValidation::new(0))),
+            window_validation: cfg
+                .window_validation
+                .then(|| Box::new(WindowValidation::new(0, cfg.window_validation_rtt_counting))),
             decrease_num: cfg.aimd_decrease,
             firstpartial: false,
             ect: false,
@@ -440,10 +442,15 @@ impl TcpSender {
     /// The flow starts: a phase due then is drawn, tick_s x the next uniform, as ns-2's
     /// TcpAgent::reset draws boot_time_ = Random::uniform(tcpTick_). Once only: a
     /// source's later ON periods do not reset the agent.
-    pub fn draw_tick_phase_at_start(&mut self) {
+    pub fn draw_tick_phase_at_start(&mut self, now_s: f64) {
         if let Some(mut g) = self.phase_rng.take() {
             let phase = g.uniform() * self.cfg.tick_s;
             self.rtt.set_tick_phase_s(phase);
+            if let Some(v) = self.window_validation.as_mut() {
+                // (the reset's QOption_ state from this tick: T_last, T_prev, T_start)
+                let tick_now = (now_s / self.cfg.tick_s + 0.5) as i64;
+                **v = WindowValidation::new(tick_now, v.counts_rtts());
+            }
         }
     }
 
@@ -1168,9 +1175,24 @@ impl TcpSender {
         let tick = self.cfg.tick_s;
         let tick_now = (self.clock_s / tick + 0.5) as i64;
         let rto = (self.rtt.rtxcur_s() / tick) as i64;
-        let (highest_ack, window, curseq) = (self.highest_ack, self.window(), self.curseq);
+        let srtt = self.rtt.srtt_ticks();
         let Some(v) = self.window_validation.as_mut() else { return };
-        for cut in v.after_send(tick_now, rto, seq, highest_ack, window, curseq).into_iter().flatten() {
+        if let Some(cut) = v.idle(tick_now, rto, srtt) {
+            self.validation_cut(cut, now);
+        }
+        // (the full-window test reads the window the idle cut left, as ns-2's window())
+        let (highest_ack, window, curseq) = (self.highest_ack, self.window(), self.curseq);
+        let v = self.window_validation.as_mut().expect("validating");
+        if let Some(cut) = v.after_idle(tick_now, rto, seq, highest_ack, window, curseq) {
+            self.validation_cut(cut, now);
+        }
+    }
+
+    /// One of the window validation's cuts, each a slowdown with TCP_IDLE.
+    #[cold]
+    #[inline(never)]
+    fn validation_cut(&mut self, cut: Cut, now: Time) {
+        {
             // slowdown(THREE_QUARTER_SSTHRESH|TCP_IDLE): ssthresh to 3/4 of the window
             // if below it
             let mut ev = self.loss_event(now);
@@ -2106,6 +2128,10 @@ impl TcpSender {
                     } else if self.dupacks < thresh && self.cfg.limited_transmit {
                         self.send_one(now, out);
                     }
+                }
+                // (EnblRTTCtr_: TcpAgent::recv's process_qoption_after_ack, for every ACK)
+                if let Some(v) = self.window_validation.as_mut() {
+                    v.on_ack(ack.seq, self.dupacks == thresh);
                 }
                 if sends {
                     self.send_much(now, out);
@@ -4479,16 +4505,16 @@ mod tests {
         // a draw taken elsewhere (a RED queue) before the start moves it on
         g.lock().unwrap().u01();
         reference.u01();
-        s.draw_tick_phase_at_start();
+        s.draw_tick_phase_at_start(0.0);
         let phase = reference.u01() * 0.5;
         assert_eq!(s.rtt_tick_phase_s(), phase);
         // a later ON period of a source does not reset the agent: no second draw
-        s.draw_tick_phase_at_start();
+        s.draw_tick_phase_at_start(1.0);
         assert_eq!(s.rtt_tick_phase_s(), phase);
         assert_eq!(g.lock().unwrap().u01(), reference.u01());
         // without the setting nothing is drawn
         let mut plain = TcpSender::new(0, TcpConfig::default(), Box::new(Reno), 0.003);
-        plain.draw_tick_phase_at_start();
+        plain.draw_tick_phase_at_start(0.0);
         assert_eq!(plain.rtt_tick_phase_s(), 0.003);
     }
 
