@@ -44,6 +44,23 @@ def test_unknown_top_level_and_tcp_fields():
     assert m.startswith("tcp: unknown field 'windw'") and "rwnd_pkts" in m
 
 
+def test_packets_that_overtake_need_a_fifo_link_without_jitter():
+    # `delay_changes_in_order: false` (ns-2's LinkDelay without avoidReordering_) is
+    # refused by validate, naming the field, with jitter or a queue that picks its next
+    # packet itself (until 2026-12-06 only the run said so)
+    d = base()
+    d["links"][1]["delay_changes"] = [{"at_s": 1.0, "delay_ms": 1.0}]
+    d["links"][1]["delay_changes_in_order"] = False
+    validate(d)
+    j = copy.deepcopy(d)
+    j["links"][1]["jitter_ms"] = 2.0
+    assert err(j).startswith("links[1].delay_changes_in_order: false with jitter_ms is not modelled")
+    q = copy.deepcopy(d)
+    q["links"][1]["queue"] = {"type": "sfq", "limit_pkts": 20}
+    m = err(q)
+    assert "a queue that picks the next packet itself is not modelled" in m and "droptail, red, pi" in m
+
+
 def test_negative_delay():
     d = base()
     d["links"][0]["delay_ms"] = -1

@@ -2151,6 +2151,30 @@ impl Scenario {
                 if let Some(dc) = &d.delay_changes {
                     validate_change_times(dc.iter().map(|c| c.at_s), self.duration_s, &format!("{dat}.delay_changes"))?;
                 }
+                if !d.delay_changes_in_order.unwrap_or(l.delay_changes_in_order) {
+                    // packets that overtake: a FIFO pipe cut into lanes (net/link.rs)
+                    let field = if d.delay_changes_in_order.is_some() {
+                        format!("{dat}.delay_changes_in_order")
+                    } else {
+                        format!("{at}.delay_changes_in_order")
+                    };
+                    let q = d.queue.as_ref().unwrap_or(&l.queue);
+                    let picks = match q {
+                        QueueSpec::Sfq { .. } | QueueSpec::Drr { .. } => true,
+                        QueueSpec::Droptail { drop_front, .. } => *drop_front,
+                        QueueSpec::Red { forced_drop, .. } => !forced_drop.is_tail(),
+                        QueueSpec::Rem { ecn, .. } => *ecn,
+                        _ => false,
+                    };
+                    if l.jitter_ms > 0.0 || picks {
+                        return Err(format!(
+                            "{field}: false with {} is not modelled (packets that overtake are modelled on a link \
+                             without jitter whose queue sends in the order packets came: droptail, red, pi, rem \
+                             without ecn)",
+                            if l.jitter_ms > 0.0 { "jitter_ms" } else { "a queue that picks the next packet itself" }
+                        ));
+                    }
+                }
                 if let Some(lc) = &d.limit_changes {
                     let q = d.queue.as_ref().unwrap_or(&l.queue);
                     validate_limit_changes(lc, q, self.duration_s, &format!("{dat}.limit_changes"))?;

@@ -1203,11 +1203,25 @@ mod tests {
         let mut j = l.clone();
         j["jitter_ms"] = json!(2.0);
         let e = with(j).err().unwrap();
-        assert!(e.contains("r1->r2: delay_changes_in_order: false with jitter_ms is not modelled"), "{e}");
+        assert!(e.contains("links[1].delay_changes_in_order: false with jitter_ms is not modelled"), "{e}");
         let mut q = l.clone();
         q["queue"] = json!({"type": "sfq", "limit_pkts": 20});
         let e = with(q).err().unwrap();
-        assert!(e.contains("with a queue that picks the next packet itself is not modelled"), "{e}");
+        assert!(e.contains("links[1].delay_changes_in_order: false with a queue that picks the next packet itself is \
+                            not modelled"), "{e}");
+        for q in [json!({"type": "droptail", "limit_pkts": 20, "drop_front": true}),
+                  json!({"type": "red", "limit_pkts": 20, "forced_drop": "random"}),
+                  json!({"type": "rem", "limit_pkts": 20, "ecn": true})] {
+            let mut x = l.clone();
+            x["queue"] = q;
+            assert!(with(x).err().unwrap().contains("a queue that picks the next packet itself"));
+        }
+        let mut d2 = l.clone();
+        d2.as_object_mut().unwrap().remove("delay_changes_in_order");
+        d2["jitter_ms"] = json!(1.0);
+        d2["a_to_b"] = json!({"delay_changes_in_order": false});
+        let e = with(d2).err().unwrap();
+        assert!(e.contains("links[1].a_to_b.delay_changes_in_order: false with jitter_ms"), "{e}");
         // one direction only
         let mut d = link("r1", "r2");
         d["delay_changes"] = json!([{"at_s": 1.0, "delay_ms": 1.0}]);
