@@ -1064,6 +1064,22 @@ def test_a_delay_step_down_without_avoid_reordering_lets_packets_overtake(tmp_pa
         assert all(flags) if in_order else not all(flags), (extra, link)
 
 
+def test_max_connects_is_read_with_the_syn_and_refused_where_ns2_reads_a_count_never_set(tmp_path):
+    # ns-2's max_connects_ (tcp.max_connects; refused until 2026-12-06): output() counts
+    # the SYN's sends only with syn_, from a count set_initial_window zeroes only with
+    # delay_growth_
+    sc = ns2_import.from_tcl(_script(tmp_path, extra="$tcp set max_connects_ 4")).scenario
+    assert {**sc.get("tcp", {}), **sc["flows"][0].get("tcp", {})}["max_connects"] == 4
+    assert "$tcp(0) set max_connects_ 4" in ns2.to_tcl(ns2.pin_tick_phases(sc))
+    plain = ns2_import.from_tcl(_script(tmp_path)).scenario
+    assert ns2_import.from_tcl(_script(tmp_path, extra="$tcp set max_connects_ -1")).scenario == plain
+    imp = ns2_import.from_tcl(_script(tmp_path, extra="$tcp set max_connects_ 4\n$tcp set syn_ false"))
+    assert "max_connects" not in {**imp.scenario.get("tcp", {}), **imp.scenario["flows"][0].get("tcp", {})}
+    assert any("max_connects_ 4 without syn_" in n for n in imp.notes)
+    with pytest.raises(ScenarioError, match=r"max_connects_ 4 with delay_growth_ false is not modelled"):
+        ns2_import.from_tcl(_script(tmp_path, extra="$tcp set max_connects_ 4\n$tcp set delay_growth_ false"))
+
+
 def test_an_agent_reset_before_the_run_changes_nothing(tmp_path):
     # `$ns run` resets every agent: a reset before it is ns-2's no-op
     plain = ns2_import.from_tcl(_script(tmp_path)).scenario

@@ -808,6 +808,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             *([f"${t} set aggressive_maxburst_ 0"] if tcp.get("send_on_old_ack") is False else []),
             *([f"${t} set QOption_ 1"] if tcp.get("window_validation") else []),
             *([f"${t} set EnblRTTCtr_ 1"] if tcp.get("window_validation_rtt_counting") else []),
+            *([f"${t} set max_connects_ {int(tcp['max_connects'])}"] if tcp.get("max_connects") else []),
             *([f"${t} set numdupacksFrac_ {tcp['dupack_threshold_cwnd_divisor']}"]
               if tcp.get("dupack_threshold_cwnd_divisor") else []),
             *([f"${t} set LimTransmitFix_ true"] if tcp.get("limited_transmit_fix") else []),

@@ -207,6 +207,8 @@ _TCP_VARS = {
     "rfc2988_": ("rfc2988", "true", _bool),
     "precisionReduce_": ("whole_packet_cuts", "true", lambda s, what: not _bool(s, what)),
     "delay_growth_": ("delay_growth", "true", _bool),
+    # (-1, ns-2's default, and 0 never abort: satcc's 0)
+    "max_connects_": ("max_connects", "-1", lambda s, what: max(0, _c_int(s, what))),
     "timerfix_": ("timer_after_sample", "true", _bool),
     "tcpTick_": ("tick_s", "0.01", lambda s, what: _tick(s, what)),
     "minrto_": ("min_rto_s", "0.2", seconds),
@@ -2420,6 +2422,15 @@ def _tcp(objs: _Objects, a: str, b: str, cc: str, sack_agent: str | None, delack
     for var, (key, default, read) in _TCP_VARS.items():
         val, _ = objs.get(a, var, default)
         tcp[key] = read(val, f"{what}: {var}")
+    if tcp["max_connects"] > 0 and not tcp["syn"]:
+        # output() counts the SYN's sends only with syn_
+        objs.notes.append(f"{what}: max_connects_ {tcp['max_connects']} without syn_: ns-2 counts the SYN's sends only "
+                          "with syn_; left out")
+        tcp["max_connects"] = 0
+    if tcp["max_connects"] > 0 and not tcp["delay_growth"]:
+        raise Ns2ImportError(f"{what}: max_connects_ {tcp['max_connects']} with delay_growth_ false is not modelled: "
+                             "ns-2 then compares a count of the SYN's sends it never set (set_initial_window sets "
+                             "syn_connects_ to 0 only with delay_growth_)")
     if tcp["srtt_bits"] < tcp["rttvar_bits"] or tcp["rttvar_bits"] < 1:
         raise Ns2ImportError(f"{what}: T_SRTT_BITS {tcp['srtt_bits']} with T_RTTVAR_BITS {tcp['rttvar_bits']} is not "
                              "modelled: ns-2's rtt_update then shifts by a negative count, which C leaves undefined "

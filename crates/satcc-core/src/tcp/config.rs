@@ -238,6 +238,10 @@ pub struct TcpConfig {
     /// Model the SYN exchange: seqno 0 is a header-only packet, cwnd 1 until its ACK
     /// [syn_ true, delay_growth_ true].
     pub syn: bool,
+    /// With `syn` and `delay_growth`: the SYN is sent at most this many times; the next
+    /// send aborts the connection instead (ns-2's max_connects_: output() sets curseq_ to
+    /// 0, puts its timer 10,000 s off and sends nothing) [0: never; ns-2's -1].
+    pub max_connects: u32,
     /// Initial congestion window after the SYN exchange, packets [windowInit_ 2].
     #[schemars(range(min = 1, max = MAX_WINDOW_PKTS))]
     pub initial_window_pkts: u32,
@@ -711,6 +715,7 @@ impl Default for TcpConfig {
             header_bytes: 40,
             use_headers: true,
             syn: true,
+            max_connects: 0,
             initial_window_pkts: 2,
             initial_window_by_size: false,
             max_ssthresh_pkts: 0,
@@ -947,6 +952,12 @@ impl TcpConfig {
             if !(p >= 0.0 && p < self.tick_s) {
                 return Err(format!("{at}.tick_phase_s: must be in [0, tick_s) = [0, {}), got {p}", self.tick_s));
             }
+        }
+        if self.max_connects > 0 && !(self.syn && self.delay_growth) {
+            return Err(format!(
+                "{at}.max_connects: counts the SYN's sends, so needs {at}.syn = true and {at}.delay_growth = true \
+                 (ns-2 starts the count only then; without, it reads a count never set)"
+            ));
         }
         if self.window_validation_rtt_counting && !self.window_validation {
             return Err(format!(

@@ -176,6 +176,8 @@ pub struct TcpSender {
     /// Draws the RTT clock's phase as the flow starts (`tcp.tick_phase_at_start`: ns-2's
     /// `$tcp reset` in the start's instant); taken by the first start.
     phase_rng: Option<Draws>,
+    /// The SYN's sends so far (ns-2's syn_connects_, for `tcp.max_connects`).
+    syn_connects: u32,
     pub stats: SenderStats,
     started: bool,
     /// Per-segment send records for rate samples, if the controller asks for them.
@@ -379,6 +381,7 @@ impl TcpSender {
             delsnd_pending: false,
             overhead_rng: None,
             phase_rng: None,
+            syn_connects: 0,
             stats: SenderStats::default(),
             started: false,
             rate,
@@ -746,10 +749,6 @@ impl TcpSender {
             _ => self.cfg.data_wire_bytes(),
         } as u16;
         let tos = self.data_tos();
-        if let Some(p) = self.prr.as_mut() {
-            p.on_send();
-        }
-        self.last_xmit = now;
         // ECN: the first segment after a window cut carries CWR (cong_action_; ns-2's
         // SetCWRonRetransmit_ true: a retransmission too; false: the first below maxseq_
         // not sent before)
@@ -763,6 +762,13 @@ impl TcpSender {
         } else {
             0
         };
+        if syn && self.cfg.max_connects > 0 && self.syn_abort(now) {
+            return;
+        }
+        if let Some(p) = self.prr.as_mut() {
+            p.on_send();
+        }
+        self.last_xmit = now;
         out.push(Packet {
             flow: self.flow,
             kind: PacketKind::Data,
@@ -814,6 +820,23 @@ impl TcpSender {
             // new data left: a tail loss probe (tcp_write_xmit), outside recovery
             self.schedule_loss_probe(now, false);
         }
+    }
+
+    /// ns-2's max_connects_ (`tcp.max_connects`): one more send of the SYN; past the
+    /// limit the connection is aborted as output() does it (curseq_ 0, the timer
+    /// rescheduled 10,000 s off, nothing sent). Returns whether it was.
+    #[cold]
+    #[inline(never)]
+    fn syn_abort(&mut self, now: Time) -> bool {
+        self.syn_connects += 1;
+        if self.syn_connects <= self.cfg.max_connects {
+            return false;
+        }
+        self.curseq = 0;
+        self.rtx_deadline = Some(now + from_secs(10_000.0));
+        self.rtx_timer_s = Some(10_000.0);
+        self.timer = XmitTimer::Rto;
+        true
     }
 
     /// ns-2's output() after the packet left: the highest segment sent, the RTT timing
@@ -4490,6 +4513,36 @@ mod tests {
         reference.u01();
         s.on_ack(&ack(0), 100 * MS, &mut out);
         assert_eq!(s.take_delsnd_request(), Some(reference.u01() * 0.004));
+    }
+
+    #[test]
+    fn a_syn_sent_past_max_connects_aborts_the_connection() {
+        // ns-2's max_connects_ 2: the SYN goes out twice (its first send and one timeout's
+        // resend); the next send aborts: nothing sent, curseq_ 0, the timer 10,000 s off
+        let cfg = TcpConfig { rwnd_pkts: 20, max_connects: 2, ..TcpConfig::default() };
+        let mut s = TcpSender::new(0, cfg, Box::new(Reno), 0.0);
+        let mut out = vec![];
+        s.app_send(20, 0, &mut out);
+        assert_eq!(out.iter().map(|p| p.seq).collect::<Vec<_>>(), vec![0], "the SYN");
+        out.clear();
+        let t1 = s.rtx_deadline.expect("its timer");
+        s.on_timeout(t1, &mut out);
+        assert_eq!(out.iter().map(|p| p.seq).collect::<Vec<_>>(), vec![0], "sent again");
+        out.clear();
+        let t2 = s.rtx_deadline.expect("its timer");
+        s.on_timeout(t2, &mut out);
+        assert!(out.is_empty(), "aborted: {out:?}");
+        assert_eq!(s.curseq(), 0);
+        assert_eq!(s.rtx_deadline, Some(t2 + from_secs(10_000.0)));
+        // without the limit the third send goes
+        let mut plain = TcpSender::new(0, TcpConfig { rwnd_pkts: 20, ..TcpConfig::default() }, Box::new(Reno), 0.0);
+        plain.app_send(20, 0, &mut out);
+        for _ in 0..2 {
+            out.clear();
+            let t = plain.rtx_deadline.unwrap();
+            plain.on_timeout(t, &mut out);
+        }
+        assert_eq!(out.iter().map(|p| p.seq).collect::<Vec<_>>(), vec![0]);
     }
 
     #[test]
