@@ -150,13 +150,19 @@ def _c_int(s: str, what: str) -> int:
     return n
 
 
+def _atoi_value(s: str) -> int:
+    """C's atoi of `s`: leading blanks, a sign, decimal digits up to the first other
+    character; 0 without any."""
+    m = re.match(r"\s*([+-]?[0-9]+)", s)
+    return int(m.group(1)) if m else 0
+
+
 def _atoi(s: str, what: str) -> int:
     """A command's count as ns-2's C reads it with atoi (the agents' advance, advanceby
     and send): leading blanks, a sign, then decimal digits up to the first other
     character (so 1.66 is 1, 1e3 is 1 and 010 is 10), 0 without any. Where that is not
     the number as written, a note says so."""
-    m = re.match(r"\s*([+-]?[0-9]+)", s)
-    n = int(m.group(1)) if m else 0
+    n = _atoi_value(s)
     try:
         written = float(s)
     except ValueError:
@@ -2127,18 +2133,26 @@ def _hands_nothing(m: str, args: list[str]) -> bool:
     finds no segment to send (curseq_ stays 0)."""
     if m not in ("produce", "producemore", "advance", "advanceby", "send") or len(args) != 1:
         return False
-    n = int(m_.group(1)) if (m_ := re.match(r"\s*([+-]?[0-9]+)", args[0])) else 0
+    n = _atoi_value(args[0])
     return n == 0 if m == "send" else n <= 0
+
+
+def _acts_and_first(objs: _Objects, a: str, app: str | None, acts: dict, skip_idle: bool):
+    """The acts of TCP agent `a` and its application `app` as (time, method, args, place),
+    and the first that hands the agent something (None if none does); `skip_idle`: not
+    counting those that hand nothing (_hands_nothing)."""
+    own = [(t, m, args, q) for (t, m, args), q in
+           zip(acts.get(app, []) + acts.get(a, []), objs.act_seq.get(app, []) + objs.act_seq.get(a, []))]
+    first = next((x for x in sorted(own, key=lambda x: (x[0], x[3]))
+                  if x[1] in ("start", "send", "produce", "producemore", "advance", "advanceby")
+                  and not (skip_idle and _hands_nothing(x[1], x[2]))), None)
+    return own, first
 
 
 def _drop_idle_acts(objs: _Objects, a: str, app: str | None, acts: dict) -> None:
     """In place: the acts of TCP agent `a` and its application `app` that hand it nothing
     before its first transfer (`produce 0`, _hands_nothing) taken out: no acts."""
-    own = [(t, m, args, q) for (t, m, args), q in
-           zip(acts.get(app, []) + acts.get(a, []), objs.act_seq.get(app, []) + objs.act_seq.get(a, []))]
-    first = next((x for x in sorted(own, key=lambda x: (x[0], x[3]))
-                  if x[1] in ("start", "send", "produce", "producemore", "advance", "advanceby")
-                  and not _hands_nothing(x[1], x[2])), None)
+    own, first = _acts_and_first(objs, a, app, acts, skip_idle=True)
     idle = {x[3] for x in own if _hands_nothing(x[1], x[2]) and (first is None or (x[0], x[3]) < (first[0], first[3]))}
     if idle:
         _drop_acts(objs, acts, (app, a), idle)
@@ -2167,10 +2181,8 @@ def _resets(objs: _Objects, a: str, b: str, app: str | None, acts: dict, flow: d
     reset, and no setting of the agent before it (the reset reads some again) nor of its
     tcpTick_ between the two (the draw is within the tick of the reset). Any other reset
     is refused by name."""
-    own = [(t, m, args, q) for (t, m, args), q in
-           zip(acts.get(app, []) + acts.get(a, []), objs.act_seq.get(app, []) + objs.act_seq.get(a, []))]
-    first = next((x for x in sorted(own, key=lambda x: (x[0], x[3]))
-                  if x[1] in ("start", "send", "produce", "producemore", "advance", "advanceby")), None)
+    # (the acts that hand nothing are gone by now: _drop_idle_acts)
+    own, first = _acts_and_first(objs, a, app, acts, skip_idle=False)
     resets = [x for x in own if x[1] == "reset"]
     sink = list(zip(acts.get(b, []), objs.act_seq.get(b, [])))
     sink_resets = [(t, q) for (t, m, _), q in sink if m == "reset"]

@@ -250,14 +250,8 @@ impl Simulation {
                     link.enable_outages();
                 }
                 let in_order = d.delay_changes_in_order.unwrap_or(l.delay_changes_in_order);
-                if !in_order && (l.jitter_ms > 0.0 || link.queue.schedules()) {
-                    return Err(format!(
-                        "links: {name}: delay_changes_in_order: false with {} is not modelled (packets that \
-                         overtake are modelled on a link without jitter whose queue sends in the order packets came: \
-                         droptail, red, pi, rem without ecn)",
-                        if l.jitter_ms > 0.0 { "jitter_ms" } else { "a queue that picks the next packet itself" }
-                    ));
-                }
+                // (without jitter, on a queue sending in arrival order: Scenario::validate)
+                debug_assert!(in_order || (l.jitter_ms == 0.0 && !link.queue.schedules()));
                 if !in_order {
                     // ns-2's delay_ set on a LinkDelay as it comes: packets may overtake
                     link.enable_overtaking();
