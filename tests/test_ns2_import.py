@@ -1747,6 +1747,12 @@ def test_a_simulator_command_satcc_does_not_model_is_named_with_why(tmp_path):
     ("Agent/TCP/Linux", "Agent/TCPSink/Sack1", "", r"Agent/TCP/Linux is not modelled: ns-2's TCP-Linux"),
     ("Agent/TCP/FullTcp/Sack", "Agent/TCP/FullTcp/Sack", "",
      r"Agent/TCP/FullTcp/Sack is not modelled: ns-2's two-way TCP .* one-way agents"),
+    # told to listen before the run (as every FullTcp script does), it is still named as unmodelled
+    ("Agent/TCP/FullTcp", "Agent/TCP/FullTcp", "$sink listen",
+     r"sink: Agent/TCP/FullTcp is not modelled: ns-2's two-way TCP .* one-way agents"),
+    ("Agent/TCP/SackRH", "Agent/TCPSink/Sack1", "",
+     r"Agent/TCP/SackRH is not modelled: ns-2's SACK with rate-halving .*\(Agent/TCP/Sack1 and /Fack"),
+    ("Agent/TFRC", "Agent/TFRCSink", "", r"Agent/TFRC is not modelled: ns-2's TCP-friendly rate control .* UDP"),
     ("Agent/TCP/Asym", "Agent/TCPSink", "", r"Agent/TCP/Asym connected to Agent/TCPSink is not modelled \(ns-2's one-way"),
 ])
 def test_tcp_agents_satcc_does_not_model_are_named_with_what_it_offers(tmp_path, agent, sink, extra, match):

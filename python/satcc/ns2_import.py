@@ -988,6 +988,8 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
         elif kind == "act":
             h, method, *args = rest
             if running != "1":
+                # (an agent satcc does not model is named as such, whatever it is told)
+                _refuse_unmodelled_agent(objs.cls.get(h, ""), objs.label(h))
                 raise Ns2ImportError(f"{objs.label(h)} {method}: given before `$ns run` (ns-2 acts at an `$ns at` time)")
             acts.setdefault(h, []).append((float(now), method, args))
             objs.act_seq.setdefault(h, []).append(seq)
@@ -2043,9 +2045,7 @@ def _flow(objs: _Objects, a: str, b: str, attach: dict, node_name: dict, app_of:
             # (the phase is drawn within the tick the run started with)
             objs.tick_at_reset[a] = seconds(at_reset["tcpTick_"], f"{what} tcpTick_")
     else:
-        why = next((w for prefix, w in _UNMODELLED_AGENTS.items() if ca == prefix or ca.startswith(prefix + "/")), None)
-        if why is not None:
-            raise Ns2ImportError(f"{what}: {ca} is not modelled: {why}")
+        _refuse_unmodelled_agent(ca, what)
         raise Ns2ImportError(f"{what}: {ca} connected to {cb} is not modelled (ns-2's one-way TCP agents to "
                              "their sinks, and UDP to Null or LossMonitor, are)")
     # when it runs: its application's start, stop, send or produce (the receiving
@@ -2423,7 +2423,20 @@ _UNMODELLED_AGENTS = {
     "Agent/TCP/FullTcp": "ns-2's two-way TCP (connection set-up and tear-down, data both ways: tcp-full.cc) is "
                          "not satcc's; satcc models ns-2's one-way agents (Agent/TCP, /Reno, /Newreno, /Sack1, "
                          "/Fack, /Vegas) with their sinks, which carry an FTP or a source the same way",
+    "Agent/TCP/SackRH": "ns-2's SACK with rate-halving (tcp-sack-rh.cc) is not satcc's; its other SACK agents are "
+                        "(Agent/TCP/Sack1 and /Fack, to Agent/TCPSink/Sack1)",
+    "Agent/TFRC": "ns-2's TCP-friendly rate control (tfrc.cc, its sender and Agent/TFRCSink) is not satcc's; its "
+                  "rate-driven flows are UDP (Agent/UDP with a CBR, exponential or Pareto source, to Agent/Null or "
+                  "Agent/LossMonitor)",
 }
+
+
+def _refuse_unmodelled_agent(cls: str, what: str) -> None:
+    """Refuse an agent of a class users reach for that satcc does not model, saying what
+    it offers instead (_UNMODELLED_AGENTS); others pass."""
+    why = next((w for prefix, w in _UNMODELLED_AGENTS.items() if cls == prefix or cls.startswith(prefix + "/")), None)
+    if why is not None:
+        raise Ns2ImportError(f"{what}: {cls} is not modelled: {why}")
 
 
 def _tcp(objs: _Objects, a: str, b: str, cc: str, sack_agent: str | None, delack: bool, what: str) -> dict:
