@@ -175,9 +175,10 @@ def test_a_bent_pipe_needs_no_isl_settings_and_names_a_wrong_topology():
 
 
 @pytest.mark.parametrize("queue", [{"type": "sfq", "limit_pkts": 30, "buckets": 16},
-                                   {"type": "drr", "limit_bytes": 30000, "quantum_bytes": 1000}])
+                                   {"type": "drr", "limit_bytes": 30000, "quantum_bytes": 1000},
+                                   {"type": "fq", "limit_pkts": 10}])
 def test_fair_queues_on_moving_links_conserve_packets_and_rerun_identically(queue):
-    # ns-2's SFQ and DRR on every ISL and ground link, whose delays move and whose ground
+    # ns-2's SFQ, DRR and FQ on every ISL and ground link, whose delays move and whose ground
     # links are handed over: the packets they hold across a handover are conserved
     sc = scenario(duration_s=12.0)
     for part in ("isl", "gsl"):

@@ -161,6 +161,10 @@ def _agree(sc: dict, script: str) -> bool:
     ("fair_queues.tcl", lambda sc: sc["links"][0]["queue"].update(buckets=17)),
     ("fair_queues.tcl", lambda sc: sc["links"][1]["queue"].update(quantum_bytes=250)),
     ("fair_queues.tcl", lambda sc: sc["links"][1]["queue"].update(limit_bytes=25000)),
+    # FQ: a FIFO of the same place in its stead, and its flows' queues one longer
+    ("fair_queueing_fq.tcl", lambda sc: sc["links"][0].update(queue={"type": "droptail", "limit_pkts": 32})),
+    ("fair_queueing_fq.tcl", lambda sc: sc["links"][0]["queue"].update(limit_pkts=9)),
+    ("fair_queueing_fq.tcl", lambda sc: sc["links"][0].update(queue={"type": "sfq", "limit_pkts": 32, "buckets": 4})),
     # PI: its marks, its reference, the queue in bytes on the way back, its sampling rate,
     # and ns-2's draws
     ("pi_aqm.tcl", lambda sc: sc["links"][0]["queue"].pop("ecn")),
@@ -1430,6 +1434,53 @@ def test_a_script_without_an_end_needs_a_duration(tmp_path):
     assert ns2_import.from_tcl(p, duration_s=3.0).scenario["duration_s"] == 3.0
 
 
+_FQ_LINKS = "$ns trace-all [open /dev/null w]\n$ns duplex-link $a $b 1Mb 10ms FQ"
+
+
+def test_an_fq_link_is_read_with_its_flows_queues_as_the_class_made_them(tmp_path):
+    # FQLink makes each flow's queue a Queue/DropTail when its first packet comes: the
+    # class's limit_ as the run starts, whatever `$ns queue-limit` gave the FQ itself
+    imp = ns2_import.from_tcl(_script(tmp_path, links=_FQ_LINKS + "\n$ns queue-limit $a $b 5\nQueue set limit_ 7"))
+    assert imp.scenario["links"][0]["queue"] == {"type": "fq", "limit_pkts": 7}
+    assert any("limit_ (`$ns queue-limit`) is not read by ns-2's FQ" in n for n in imp.notes)
+    imp = ns2_import.from_tcl(_script(tmp_path, links=_FQ_LINKS + "\nQueue/DropTail set limit_ 0"))
+    assert imp.scenario["links"][0]["queue"] == {"type": "fq", "limit_pkts": 1}
+    imp = ns2_import.from_tcl(_script(tmp_path, links="$ns namtrace-all [open /dev/null w]\n"
+                                                       "$ns duplex-link $a $b 1Mb 10ms FQ"))
+    assert imp.scenario["links"][0]["queue"] == {"type": "fq", "limit_pkts": 50}
+    # traced after it was made
+    links = "$ns duplex-link $a $b 1Mb 10ms FQ\n$ns trace-queue $a $b [open /dev/null w]\n" \
+            "$ns trace-queue $b $a [open /dev/null w]"
+    assert ns2_import.from_tcl(_script(tmp_path, links=links)).scenario["links"][0]["queue"]["type"] == "fq"
+
+
+@pytest.mark.parametrize("links,extra,match", [
+    # ns-2 stops at the first packet: FQLink's new-flow reads the drop trace
+    ("$ns duplex-link $a $b 1Mb 10ms FQ", "", r"link a -> b: an FQ link without a trace stops ns-2 at its first "
+     r"packet \(FQLink's new-flow reads the link's drop trace, drpT_\)"),
+    ("$ns duplex-link $a $b 1Mb 10ms FQ\n$ns trace-queue $a $b [open /dev/null w]", "",
+     r"link b -> a: an FQ link without a trace"),
+    (_FQ_LINKS, "FQLink set queueManagement_ RED", r"FQLink's queueManagement_ RED is not modelled"),
+    (_FQ_LINKS, "[[$ns link $a $b] queue] set secsPerByte_ 0.001", r"secsPerByte_ set by the script is not modelled"),
+    (_FQ_LINKS, "$ns at 1 \"Queue set limit_ 5\"", r"Queue limit_ set during the run is not modelled with an FQ "
+     r"link"),
+    (_FQ_LINKS, "Queue/DropTail set drop_front_ true", r"Queue/DropTail drop_front_ true with an FQ link is not "
+     r"modelled"),
+    # flow ids: distinct, below 32, rising in the flows' order
+    (_FQ_LINKS, "$tcp set fid_ 32", r"an FQ link with tcp fid_ 32 is not modelled: ns-2's FQ keeps 32 flow ids"),
+    (_FQ_LINKS, "set u [new Agent/UDP]\n$ns attach-agent $a $u\nset n [new Agent/Null]\n$ns attach-agent $b $n\n"
+                "$ns connect $u $n\nset c [new Application/Traffic/CBR]\n$c attach-agent $u\n$ns at 1 \"$c start\"",
+     r"an FQ link with flows that share fid_ \(tcp 0, u 0\) is not modelled: ns-2's FQ keeps one queue per flow id"),
+    (_FQ_LINKS, "$tcp set fid_ 2\nset u [new Agent/UDP]\n$u set fid_ 1\n$ns attach-agent $a $u\nset n "
+                "[new Agent/Null]\n$ns attach-agent $b $n\n$ns connect $u $n\nset c [new Application/Traffic/CBR]\n"
+                "$c attach-agent $u\n$ns at 1 \"$c start\"",
+     r"an FQ link with flows that have fid_ out of their order \(tcp 2, u 1\)"),
+])
+def test_what_ns2s_fq_does_that_satcc_does_not_is_refused_by_name(tmp_path, links, extra, match):
+    with pytest.raises(ScenarioError, match=match):
+        ns2_import.from_tcl(_script(tmp_path, links=links, extra=extra))
+
+
 def test_a_simplex_link_without_one_back_is_refused(tmp_path):
     with pytest.raises(ScenarioError, match=r"a simplex link without one back"):
         ns2_import.from_tcl(_script(tmp_path, links="$ns simplex-link $a $b 1Mb 5ms DropTail"))
@@ -2373,7 +2424,7 @@ def test_dv_routing_messages_are_counted_and_unrouted_packets_vanish():
 
 
 @pytest.mark.parametrize("change,match", [
-    (lambda sc: sc["links"][0].update(queue={"type": "sfq"}), r"links\[0\].queue: an SFQ or DRR queue under routing: dv"),
+    (lambda sc: sc["links"][0].update(queue={"type": "sfq"}), r"links\[0\].queue: an SFQ, DRR or FQ queue under routing: dv"),
     (lambda sc: sc["links"][1].setdefault("b_to_a", {}).update(queue={"type": "droptail", "limit_pkts": 5,
                                                                       "drop_front": True}),
      r"links\[1\].queue: a queue dropping from the front or at random under routing: dv is not modelled"),

@@ -327,6 +327,25 @@ def _error_model_tcl(err: dict, n: int) -> list[str]:
     _unsupported("the Gilbert-Elliott error model")
 
 
+def _fq_tcl(fq_dirs: list[tuple[int, int, int, str]], n_flows: int) -> tuple[list[str], list[str]]:
+    """What ns-2's FQ links need once every link is made: their flows' queues are
+    Queue/DropTails made during the run with the class's limit_ (one limit for every FQ
+    link), flow ids below 32 (agent k's fid_ is k), and a trace on each FQ link (FQLink's
+    new-flow gives its flows' queues the link's drop trace; made after the queue
+    monitors, so that their drop snoop sees those drops, as satcc counts them)."""
+    if not fq_dirs:
+        return [], []
+    limits = {lim for _, _, lim, _ in fq_dirs}
+    if len(limits) > 1:
+        _unsupported(f"{fq_dirs[0][3]}: fq queues of different limit_pkts in one scenario ({sorted(limits)}: ns-2's "
+                     "FQ links make their flows' queues with the one class limit_)")
+    if n_flows > 32:
+        _unsupported(f"{fq_dirs[0][3]}: an fq queue with {n_flows} flows (ns-2's FQ keeps 32 flow ids, 0 to 31)")
+    before = ["set satcc_fq_trace [open /dev/null w]", f"Queue/DropTail set limit_ {limits.pop()}"]
+    # (placed after the queue monitors by the caller)
+    return before, [f"$ns trace-queue $n({a}) $n({b}) $satcc_fq_trace" for a, b, _, _ in fq_dirs]
+
+
 def _queue_tcl(q: dict | None, a: str, b: str, ecn_lines: bool = False, where: str = "queue") -> list[str]:
     """A link direction and its queue; with `ecn_lines` (a scenario where some RED queue
     marks), every RED queue also sets setbit_ and mark_p_, which are class defaults that
@@ -384,6 +403,9 @@ def _queue_tcl(q: dict | None, a: str, b: str, ecn_lines: bool = False, where: s
                 f"$ns queue-limit $n({a}) $n({b}) {int(q.get('limit_pkts', 50))}",
                 *(f"{queue} set {var} {val!r}" if isinstance(val, float) else f"{queue} set {var} {val}"
                   for var, val in sets)]
+    if q["type"] == "fq":
+        # an FQLink: its flows' queues, their limit and its trace follow (_fq_tcl)
+        return [f"$ns simplex-link $n({a}) $n({b}) @RATE@ @DELAY@ FQ"]
     if q["type"] in ("sfq", "drr"):
         # ns-2's fair schedulers read their own buffer settings (maxqueue_, blimit_), not
         # the limit_ that `$ns queue-limit` sets; set on this queue alone
@@ -549,6 +571,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
     rate_lines: list[str] = []
     delay_lines: list[str] = []
     limit_lines: list[str] = []
+    fq_dirs: list[tuple[int, int, int, str]] = []
     for li, l in enumerate(sc["links"]):
         for a, b, d, side in ((l["a"], l["b"], l.get("a_to_b", {}), "a_to_b"),
                               (l["b"], l["a"], l.get("b_to_a", {}), "b_to_a")):
@@ -582,6 +605,8 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             where = f"links[{li}].{side}.queue" if "queue" in d else f"links[{li}].queue"
             for line in _queue_tcl(d.get("queue", l.get("queue")), nid[a], nid[b], ecn_queues, where):
                 out.append(line.replace("@RATE@", repr(float(rate))).replace("@DELAY@", repr(float(delay))))
+            if (d.get("queue") or l.get("queue") or {}).get("type") == "fq":
+                fq_dirs.append((nid[a], nid[b], int((d.get("queue") or l["queue"]).get("limit_pkts", 50)), where))
             in_order = d.get("delay_changes_in_order", l.get("delay_changes_in_order", True))
             if steps and in_order:
                 # (without: ns-2's LinkDelay as it comes, packets overtaking after a step
@@ -615,12 +640,15 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
                 if f"{a}->{b}" not in monitored:
                     monitored.append(f"{a}->{b}")
     outages = any(l.get("outages") for l in sc["links"])
+    fq_before, fq_traces = _fq_tcl(fq_dirs, len(expand_flows(sc)["flows"]))
+    out += fq_before
     for i, m in enumerate(monitored):
         a, b = m.split("->")
         out.append(f"set qm({i}) [$ns monitor-queue $n({nid[a]}) $n({nid[b]}) \"\"]")
         out.append(f"set qlast({i}) 0; set qbytes({i}) 0")
         if outages:
             out.append(f"set qmi({nid[a]}->{nid[b]}) {i}")
+    out += fq_traces
     # a QueueMonitor counts departed bytes in a 32-bit int, which wraps after 2 GB (7 s
     # of OC48): read it every 0.25 s (less than 2^31 bytes at up to 68 Gb/s) and add the
     # increments, modulo 2^32, in a Tcl wide integer

@@ -10,6 +10,7 @@ exits or halts. This module turns the record into a scenario dict:
   packets, or in bytes with queue_in_bytes_; dropping from the front with drop_front_)
   and RED queues with their thresholds written
   out (their forced drops' victim from drop_front_ and drop_rand_); `queue-limit` and the class defaults (`Queue set limit_`) as ns-2 reads them;
+  PI, REM, SFQ and DRR queues, and FQ links (each flow's DropTail of the class's limit_);
 - error models (`ErrorModel` with `unit pkt` or `unit byte` and a uniform variable,
   ErrorModel/Periodic, /List, /TwoState, /Expo and /TwoStateMarkov, on `lossmodel` or
   `link-lossmodel`);
@@ -480,6 +481,13 @@ class _Objects:
         self.names: dict[str, str] = {}
         # what the checks of the objects' variables noted (names ns-2 leaves unread)
         self.notes: list[str] = []
+        # class settings as `$ns run` starts, and those made during the run (for objects
+        # ns-2 makes during the run: an FQ link's per-flow queues)
+        self.class_at_run: dict[tuple[str, str], str] = {}
+        self.class_during_run: list[tuple[float, str, str, str]] = []
+        # links traced (made after `$ns trace-all` or `namtrace-all`, or given to
+        # `trace-queue`): they have a drop trace (drpT_)
+        self.traced: set[str] = set()
         defaults: dict[tuple[str, str], str] = {}
         queue_of: dict[str, str] = {}
         for seq, r in enumerate(records):
@@ -499,6 +507,12 @@ class _Objects:
             elif kind == "class-set":
                 c, var, val = rest
                 defaults[(c, var)] = val
+                if running == "1":
+                    self.class_during_run.append((float(now), c, var, val))
+                else:
+                    self.class_at_run[(c, var)] = val
+            elif kind == "traced":
+                self.traced.add(rest[0])
             elif kind == "set":
                 h, var, val = rest
                 var, val = self._source_compat(h, var, val)
@@ -799,11 +813,13 @@ def _queue(objs: _Objects, q: str, what: str, notes: list[str], rate_bps: float,
         return out
     if kind in ("SFQ", "DRR"):
         return _fair_queue(objs, q, kind, what, notes)
+    if kind == "FQ":
+        return _fq_queue(objs, q, what, notes)
     if kind == "PI":
         return _pi_queue(objs, q, what, limit)
     if kind == "REM":
         return _rem_queue(objs, q, what, limit)
-    raise Ns2ImportError(f"{what}: queue type {kind} is not modelled (DropTail, RED, PI, REM, SFQ and DRR are)")
+    raise Ns2ImportError(f"{what}: queue type {kind} is not modelled (DropTail, RED, PI, REM, SFQ, DRR and FQ are)")
 
 
 # ns-2 2.35's Queue/PI defaults (ns-default.tcl)
@@ -895,6 +911,64 @@ def _fair_queue(objs: _Objects, q: str, kind: str, what: str, notes: list[str]) 
         return {"type": "sfq", "limit_pkts": whole("maxqueue_", 1), "buckets": whole("buckets_", 1)}
     return {"type": "drr", "limit_bytes": whole("blimit_", 1), "quantum_bytes": whole("quantum_", 1),
             "buckets": whole("buckets_", 1), "mask": _c_int(objs.get(q, "mask_", "0")[0], f"{what} mask_") != 0}
+
+
+def _fq_queue(objs: _Objects, q: str, what: str, notes: list[str]) -> dict:
+    """ns-2's FQ (a link made with type FQ, an FQLink): each flow's queue is a
+    Queue/DropTail that FQLink makes when the flow's first packet comes, with the class's
+    settings then; the FQ's own limit_ is never read, and its secsPerByte_ is 8 / the
+    link's bandwidth (FQLink's init)."""
+    if objs.get(q, "secsPerByte_", "0")[1]:
+        raise Ns2ImportError(f"{what}: secsPerByte_ set by the script is not modelled (satcc's FQ takes FQLink's, "
+                             "8 / the link's bandwidth)")
+    _unknown_queue_vars(objs, q, {"limit_", "secsPerByte_"}, what)
+    if objs.get(q, "limit_", "50")[1]:
+        notes.append(f"{what}: limit_ (`$ns queue-limit`) is not read by ns-2's FQ, whose flows' queues are "
+                     "DropTails of the class's limit_")
+    manage = objs.class_at_run.get(("FQLink", "queueManagement_"), "DropTail")
+    if manage != "DropTail":
+        raise Ns2ImportError(f"{what}: FQLink's queueManagement_ {manage} is not modelled (its flows' queues as "
+                             "DropTail are)")
+    heritage = ns2_heritage("Queue/DropTail")
+    for _, c, var, _ in objs.class_during_run:
+        if c in heritage:
+            raise Ns2ImportError(f"{what}: {c} {var} set during the run is not modelled with an FQ link (its flows' "
+                                 "queues take the class's settings when each flow's first packet comes; set it "
+                                 "before `$ns run`)")
+
+    def cls_get(var: str) -> str:
+        for c in heritage:
+            if (c, var) in objs.class_at_run:
+                return objs.class_at_run[(c, var)]
+        return ns2_default("Queue/DropTail", var) or "0"
+
+    for var in ("drop_front_", "queue_in_bytes_"):
+        if _bool(cls_get(var), f"{what}: Queue/DropTail {var}"):
+            raise Ns2ImportError(f"{what}: Queue/DropTail {var} true with an FQ link is not modelled (its flows' "
+                                 "queues as DropTails of packets dropping the arrival are)")
+    # ns-2's DropTail drops an arrival once length + 1 >= limit_ (0 or below: as 1)
+    return {"type": "fq", "limit_pkts": max(_c_int(cls_get("limit_"), f"{what}: Queue/DropTail limit_"), 1)}
+
+
+def _fq_flow_ids(objs: _Objects, made: list, flows: list[dict], fq_links: list[str]) -> None:
+    """An FQ link's scheduler keeps one slot per flow id (fid_, below 32) and breaks
+    ties to the lowest; satcc's keeps one per flow in the scenario's order. Refused
+    unless the flows' ids are distinct, below 32, and in that order."""
+    fid = {id(f): (a, _c_int(objs.get(a, "fid_", "0")[0], f"{objs.label(a)} fid_")) for a, _, f in made}
+    ids = [fid[id(f)] for f in flows if id(f) in fid]
+    where = fq_links[0]
+    for (a, k) in ids:
+        if not 0 <= k < 32:
+            raise Ns2ImportError(f"{where}: an FQ link with {objs.label(a)} fid_ {k} is not modelled: ns-2's FQ "
+                                 "keeps 32 flow ids (0 to 31) and aborts on another")
+    for (a, k), (b, m) in zip(ids, ids[1:]):
+        if m <= k:
+            same = "share fid_" if m == k else "have fid_ out of their order"
+            raise Ns2ImportError(f"{where}: an FQ link with flows that {same} ({objs.label(a)} {k}, {objs.label(b)} "
+                                 f"{m}) is not modelled: ns-2's FQ keeps one queue per flow id (a second flow of "
+                                 "one id takes the first's place) and breaks ties to the lowest id, satcc's FQ one "
+                                 "per flow in the order they are connected; give each flow its own fid_, rising "
+                                 "in that order")
 
 
 def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = None) -> Imported:
@@ -1135,6 +1209,7 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
                      "scenario's seed (RTT clock phases, RED, error models), so runs agree with ns-2 in law")
     # links: a pair of directions is one satcc link
     done = set()
+    traced_dirs = {link_of[h] for h in objs.traced if h in link_of}
     for (a, b), fwd in direction.items():
         if (a, b) in done:
             continue
@@ -1151,6 +1226,12 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
         back = {"rate_bps": rev["rate_bps"], "delay_ms": rev["delay_ms"],
                 "queue": _queue(objs, rev["q"], f"{rev['where']}: queue", notes, rev["rate_bps"],
                                 rev.get("red_delay_s", rev["delay_s"]))}
+        for (x, y), d, qd in (((a, b), fwd, link["queue"]), ((b, a), rev, back["queue"])):
+            if qd["type"] == "fq" and (x, y) not in traced_dirs:
+                # FQLink's new-flow gives each flow's queue the link's drop trace
+                raise Ns2ImportError(f"{d['where']}: an FQ link without a trace stops ns-2 at its first packet "
+                                     "(FQLink's new-flow reads the link's drop trace, drpT_): give `$ns trace-all` "
+                                     "before the links are made, or `$ns trace-queue` for this one")
         extra = {k: v for k, v in back.items() if v != link[k]}
         if extra:
             link["b_to_a"] = extra
@@ -1312,6 +1393,10 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
         sc["flows"].append(flow)
     if not sc["flows"]:
         raise Ns2ImportError("no flow: no agent pair connected by `$ns connect` with an application started")
+    fq_links = [f"link {link['a']} - {link['b']}" for link in sc["links"]
+                if "fq" in (link["queue"]["type"], link.get("b_to_a", {}).get("queue", {}).get("type"))]
+    if fq_links:
+        _fq_flow_ids(objs, made, sc["flows"], fq_links)
     if bound_to:
         # each flow's flow id: its sending agent's fid_ (its sink's ACKs copy it)
         fid_of = {flow["name"]: _c_int(objs.get(a, "fid_", "0")[0], f"{objs.label(a)} fid_") for a, _, flow in made}
@@ -2828,13 +2913,22 @@ def satcc_counts(imported: Imported) -> dict[str, list[int]]:
             imported.in_law.append(f"{f['name']}: {f['trace_past_end']} start(s) of its trace-driven source drew the "
                                    "trace's length itself, where ns-2 2.35 reads past its table (undefined: "
                                    "traffictrace.cc's int(Random::uniform(n) + 0.5)); satcc starts at the first record")
+    # an FQ link's flows' queues drop into the link's drop trace, which ns-2 placed
+    # before the queue monitor's drop snoop was (`$ns run` attaches the monitors after
+    # every trace made before it): ns-2's monitor does not see their drops
+    fq = set()
+    for link in sc["links"]:
+        for x, y, side in ((link["a"], link["b"], "a_to_b"), (link["b"], link["a"], "b_to_a")):
+            if link.get(side, {}).get("queue", link["queue"])["type"] == "fq":
+                fq.add(f"{x}->{y}")
     for link in summary["links"]:
         a, b = link["name"].split("->")
         # ns-2's queue monitor counts the error model's losses as drops, unless the
         # script gave them a drop target of its own after placing the model
         seen = 0 if link["name"] in imported.error_drops_unseen else link["drops_error"]
+        queue_drops = link.get("drops_link_down", 0) if link["name"] in fq else link["drops"]
         out[f"{number[a]}->{number[b]}"] = [link["arrivals_pkts"], link["departed_pkts"],
-                                            link["drops"] + seen + link["drops_ttl"]]
+                                            queue_drops + seen + link["drops_ttl"]]
     return out
 
 

@@ -622,6 +622,9 @@ proc ::satcc::simplex {a b bw delay qtype} {
     # ns-2's simplex-link makes b a neighbour of a (Node neighbors, in link order)
     if {![info exists ::satcc::nbr($a)] || [lsearch -exact $::satcc::nbr($a) $b] < 0} { lappend ::satcc::nbr($a) $b }
     ::satcc::rec link $l $a $b $bw $delay $qtype $::satcc::lq($l) $::satcc::ld($l)
+    # a link made after `$ns trace-all` or `namtrace-all` is traced (its drop trace drpT_,
+    # which an FQ link's per-flow queues drop into)
+    if {[info exists ::satcc::traceall]} { ::satcc::rec traced $l }
     # what the script reads back of the link as built (`[[$ns link $a $b] link] set
     # bandwidth_`), in ns-2's units; the values recorded are read by the import itself
     set d $::satcc::ld($l)
@@ -750,7 +753,16 @@ proc ::satcc::sim {ns method argv} {
         }
         halt { return -code error -errorcode {SATCC EXIT} "halt" }
         is-started { return $::satcc::running }
-        trace-all - namtrace-all - namtrace-all-wireless - trace-queue - namtrace-queue - flush-trace - use-newtrace -
+        trace-all - namtrace-all - trace-queue - namtrace-queue {
+            if {$method in {trace-all namtrace-all}} {
+                set ::satcc::traceall 1
+            } elseif {[llength $argv] >= 2} {
+                ::satcc::rec traced [::satcc::link_of [lindex $argv 0] [lindex $argv 1]]
+            }
+            ::satcc::note "\$ns $method (tracing and drawing)"
+            return ""
+        }
+        namtrace-all-wireless - flush-trace - use-newtrace -
         color - duplex-link-op - simplex-link-op - use-scheduler - puts-nam-config - set-animation-rate -
         add-agent-trace - monitor-agent-trace - delete-agent-trace - create-trace - get-ns-traceall -
         get-nam-traceall - trace-annotate - namtrace-config - nam-end-wireless - eventtrace-all {
@@ -866,7 +878,7 @@ proc ::satcc::play {} {
 # ---------------------------------------------------------------- classes
 # `Agent/TCP set window_ 20` and the like: a class's default for the objects made after
 proc ::satcc::is_class {name} {
-    return [regexp {^(Agent|Queue|Application|ErrorModel|RandomVariable|Simulator|DelayLink|LinkDelay|Link|SimpleLink|Node|Trace|Classifier|RNG|Connector|TracedVar|Mac|LL|Phy|Channel|Scheduler|Source|QueueMonitor)(/.*)?$} $name]
+    return [regexp {^(Agent|Queue|Application|ErrorModel|RandomVariable|Simulator|DelayLink|LinkDelay|Link|SimpleLink|Node|Trace|Classifier|RNG|Connector|TracedVar|Mac|LL|Phy|Channel|Scheduler|Source|QueueMonitor|FQLink)(/.*)?$} $name]
 }
 
 rename unknown ::satcc::real_unknown

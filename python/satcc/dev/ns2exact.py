@@ -468,6 +468,11 @@ OVERTAKE_FIRST = 72000
 # (EnblRTTCtr_ 1, `tcp.window_validation_rtt_counting`), a third of those on a coarse
 # tick (tcpTick_ 0.1 or 0.5)
 RTT_COUNTING_FIRST = 73000
+# From FQ_FIRST to FQ_FIRST + 99: lossy networks whose router links (most of them) and a
+# tenth of the access links run ns-2's Fair Queueing (`type: fq`, an FQLink: a DropTail
+# of its own for each flow, of one limit per network, 2 to 50 packets), the way back an
+# FQ too one time in three, among TCP flows of mixed agents and UDP flows
+FQ_FIRST = 74000
 # Networks found apart by a scan beyond the reference (`scan A B --family F`) and kept in
 # it once fixed, each with its family (network(k, F)): 92028 (dv) parted by a RED draw
 # taken in another order, its link's two ends told of a failure in satcc's order rather
@@ -541,6 +546,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(RESET_FIRST, RESET_FIRST + 100))
             + list(range(OVERTAKE_FIRST, OVERTAKE_FIRST + 100))
             + list(range(RTT_COUNTING_FIRST, RTT_COUNTING_FIRST + 100))
+            + list(range(FQ_FIRST, FQ_FIRST + 100))
             + sorted(SCANNED)
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
@@ -777,7 +783,7 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "partial-acks": NewReno's older partial ACK rules; "drop-front": DropTail queues dropping from the front; "no-fast-retransmit": Tahoe agents without fast retransmit; "exit-fast-retransmit": Reno and NewReno agents without exitFastRetrans_; "ts-reset-rto": timestamp echoes ending the timer's backoff; "sack-blocks": Sack1 sinks of fewer SACK blocks; "ping": ping flows (Agent/Ping) beside the others; "red-victims": RED's forced drops from the front or at random; "bug-fix": agents without bugFix_; "red-step": RED as a step at one threshold; "exit-recovery": NewReno agents leaving recovery at the data outstanding; "rtt-shifts": ns-2's RTT estimator with other scalings; "red-mark": RED without use_mark_p_; "old-ecn": ECN senders with old_ecn_; "sack1-dupacks": Sack1 agents with numdupacksFrac_ and LimTransmitFix_; "cwr-retransmit": ECN senders without SetCWRonRetransmit_; "bugfix-ss": agents without bugfix_ss_; "highspeed": HighSpeed TCP senders; "window-rules": ns-2's windowOption_ 2 to 6; "control-increase": agents with control_increase_; "error-module": error models that see some flows only; "error-actions": error modules of several models that drop, mark or hold; "window-validation": agents validating their window after idle periods; "refast": NewReno agents fast-retransmitting again below recover_; "file-more": transfers handed more during the run; "reset": senders reset just before they start; "overtake": delay steps that let packets overtake; "rtt-counting": window validation counting round trips; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "partial-acks": NewReno's older partial ACK rules; "drop-front": DropTail queues dropping from the front; "no-fast-retransmit": Tahoe agents without fast retransmit; "exit-fast-retransmit": Reno and NewReno agents without exitFastRetrans_; "ts-reset-rto": timestamp echoes ending the timer's backoff; "sack-blocks": Sack1 sinks of fewer SACK blocks; "ping": ping flows (Agent/Ping) beside the others; "red-victims": RED's forced drops from the front or at random; "bug-fix": agents without bugFix_; "red-step": RED as a step at one threshold; "exit-recovery": NewReno agents leaving recovery at the data outstanding; "rtt-shifts": ns-2's RTT estimator with other scalings; "red-mark": RED without use_mark_p_; "old-ecn": ECN senders with old_ecn_; "sack1-dupacks": Sack1 agents with numdupacksFrac_ and LimTransmitFix_; "cwr-retransmit": ECN senders without SetCWRonRetransmit_; "bugfix-ss": agents without bugfix_ss_; "highspeed": HighSpeed TCP senders; "window-rules": ns-2's windowOption_ 2 to 6; "control-increase": agents with control_increase_; "error-module": error models that see some flows only; "error-actions": error modules of several models that drop, mark or hold; "window-validation": agents validating their window after idle periods; "refast": NewReno agents fast-retransmitting again below recover_; "file-more": transfers handed more during the run; "reset": senders reset just before they start; "overtake": delay steps that let packets overtake; "rtt-counting": window validation counting round trips; "fq": ns-2's Fair Queueing; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
     if k in SCANNED:
         return True, False, SCANNED[k]
     if WINDOW_VALIDATION_FIRST <= k < WINDOW_VALIDATION_FIRST + 100:
@@ -792,6 +798,8 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
         return True, False, "overtake"
     if RTT_COUNTING_FIRST <= k < RTT_COUNTING_FIRST + 100:
         return True, True, "rtt-counting"
+    if FQ_FIRST <= k < FQ_FIRST + 100:
+        return True, False, "fq"
     if ERROR_ACTIONS_FIRST <= k < ERROR_ACTIONS_FIRST + 100:
         return True, True, "error-actions"
     if ERROR_MODULE_FIRST <= k < ERROR_MODULE_FIRST + 100:
@@ -2264,6 +2272,19 @@ def _make_fair(sc: dict, rng: random.Random) -> None:
         _mix_agents(f, rng)
 
 
+def _make_fq(sc: dict, rng: random.Random) -> None:
+    """In place: most router links, and a tenth of the access links, one of them at
+    least, run ns-2's FQ (in place of their DropTail or RED queue), each flow's queue of
+    one limit for the network (ns-2's FQ links take the one class limit_), the way back
+    an FQ too one time in three; the TCP agents mixed (_mix_agents)."""
+    limit = rng.choice([2, 3, 5, 8, 12, 20, 50])
+    _place_queues(sc, rng, lambda: {"type": "fq", "limit_pkts": limit}, 0.1)
+    for f in sc["flows"]:
+        if f.get("transport") == "udp":
+            continue
+        _mix_agents(f, rng)
+
+
 def _make_pi(sc: dict, rng: random.Random) -> None:
     """In place: most router links, one at least, run ns-2's PI AQM (the way back a queue of
     its own one time in three), with gains from ns-2's default to a hundred times it, 50
@@ -2754,6 +2775,7 @@ _FAMILY_MAKERS = {
     "reset": [(_make_reset, 71_000_000)],
     "overtake": [(_make_overtake, 72_000_000)],
     "rtt-counting": [(_make_window_validation, 68_000_000), (_make_rtt_counting, 73_000_000)],
+    "fq": [(_make_fq, 74_000_000)],
 }
 
 
@@ -2945,6 +2967,11 @@ FAMILY_CONTROLS = {
     },
     "rtt-counting": {
         "no round trips counted": _without_tcp("window_validation_rtt_counting"),
+    },
+    "fq": {
+        "each FQ a FIFO of each flow's limit": _queues_as(("fq",), lambda q: {"type": "droptail",
+                                                                          "limit_pkts": q["limit_pkts"]}),
+        "each flow's queue a packet longer": _queues_as(("fq",), lambda q: {**q, "limit_pkts": q["limit_pkts"] + 1}),
     },
     "overtake": {
         "every link keeping its packets in order": lambda sc: [

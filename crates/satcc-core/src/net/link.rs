@@ -390,7 +390,7 @@ impl Link {
 
     /// The next packet a scheduling queue sends; a marking REM queue draws for it (or
     /// for nothing, when none waits) and marks it.
-    fn next_waiting(&mut self) -> Option<Waiting> {
+    fn next_waiting(&mut self, now_s: f64) -> Option<Waiting> {
         if let QueueDiscipline::Rem(r) = &mut self.queue {
             let ecn = &self.flow_ecn;
             // ns-2's ect_: every data segment of an ECN flow but the first
@@ -401,7 +401,7 @@ impl Link {
             }
             return w;
         }
-        self.queue.dequeue()
+        self.queue.dequeue(now_s)
     }
 
     #[inline]
@@ -714,6 +714,7 @@ impl Link {
                 q.enqueue(w, saddr, &mut dropped);
                 true
             }
+            QueueDiscipline::Fq(q) => q.enqueue(w, pkt.flow as usize, at.shadow),
             QueueDiscipline::DropFront(q) => {
                 dropped.extend(q.enqueue(w));
                 true
@@ -751,7 +752,7 @@ impl Link {
         }
         let was_empty = self.pipe.is_empty();
         if idle {
-            if let Some(next) = self.next_waiting() {
+            if let Some(next) = self.next_waiting(at.shadow) {
                 self.start(next.pkt, at.shadow, order.call(), at.now, next.arrived);
             }
         }
@@ -848,7 +849,7 @@ impl Link {
             self.departed_pkts += 1;
         }
         let was_empty = self.pipe.is_empty();
-        if let Some(next) = self.next_waiting() {
+        if let Some(next) = self.next_waiting(at.shadow) {
             self.start(next.pkt, at.shadow, order.call(), at.now, next.arrived);
         }
         self.next_departure();

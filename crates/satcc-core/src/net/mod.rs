@@ -8,6 +8,7 @@ pub mod drop_front;
 pub mod drr;
 pub mod dv;
 pub mod error_model;
+pub mod fq;
 pub mod error_module;
 pub mod leo;
 pub mod link;

@@ -21,6 +21,7 @@
 
 use super::drop_front::DropFront;
 use super::drr::Drr;
+use super::fq::Fq;
 use super::packet::Packet;
 use super::pi::Pi;
 use super::red_victim::Held;
@@ -666,6 +667,8 @@ pub enum QueueDiscipline {
     Sfq(Box<Sfq>),
     /// Deficit Round Robin (ns-2's Queue/DRR): holds its packets.
     Drr(Box<Drr>),
+    /// Fair Queueing (ns-2's Queue/FQ on an FQLink): holds its packets.
+    Fq(Box<Fq>),
     /// The PI controller AQM (ns-2's Queue/PI): its probability moves at a timer of its
     /// link's (`QueueDiscipline::sampling_interval_s`).
     Pi(Box<Pi>),
@@ -737,7 +740,9 @@ impl QueueDiscipline {
             QueueDiscipline::Pi(p) => p.verdict(size_bytes, occ, draws, in_service_bytes),
             QueueDiscipline::Rem(r) if r.marks => Verdict::Schedule,
             QueueDiscipline::Rem(r) => r.verdict(size_bytes, occ, draws, in_service_bytes),
-            QueueDiscipline::Sfq(_) | QueueDiscipline::Drr(_) | QueueDiscipline::DropFront(_) => Verdict::Schedule,
+            QueueDiscipline::Sfq(_) | QueueDiscipline::Drr(_) | QueueDiscipline::Fq(_) | QueueDiscipline::DropFront(_) => {
+                Verdict::Schedule
+            }
         }
     }
 
@@ -746,7 +751,7 @@ impl QueueDiscipline {
     #[inline(always)]
     pub fn schedules(&self) -> bool {
         match self {
-            QueueDiscipline::Sfq(_) | QueueDiscipline::Drr(_) | QueueDiscipline::DropFront(_) => true,
+            QueueDiscipline::Sfq(_) | QueueDiscipline::Drr(_) | QueueDiscipline::Fq(_) | QueueDiscipline::DropFront(_) => true,
             QueueDiscipline::Red(r) => r.held.is_some(),
             QueueDiscipline::Rem(r) => r.marks,
             _ => false,
@@ -759,11 +764,13 @@ impl QueueDiscipline {
         matches!(self, QueueDiscipline::Rem(r) if r.marks)
     }
 
-    /// The next packet to transmit, from a scheduling queue.
-    pub fn dequeue(&mut self) -> Option<Waiting> {
+    /// The next packet to transmit, from a scheduling queue, at `now_s` (ns-2's double
+    /// clock, which FQ's finish times read).
+    pub fn dequeue(&mut self, now_s: f64) -> Option<Waiting> {
         match self {
             QueueDiscipline::Sfq(q) => q.dequeue(),
             QueueDiscipline::Drr(q) => q.dequeue(),
+            QueueDiscipline::Fq(q) => q.dequeue(now_s),
             q => q.held_mut().and_then(|h| h.pop_front()),
         }
     }
@@ -775,6 +782,7 @@ impl QueueDiscipline {
             QueueDiscipline::Sfq(q) => (q.len_pkts(), q.len_bytes()),
             QueueDiscipline::Rem(r) if r.marks => r.waiting(),
             QueueDiscipline::Drr(q) => (q.len_pkts(), q.len_bytes()),
+            QueueDiscipline::Fq(q) => (q.len_pkts(), q.len_bytes()),
             q => q.held().map_or((0, 0), |h| h.waiting()),
         }
     }
@@ -785,6 +793,7 @@ impl QueueDiscipline {
             QueueDiscipline::Sfq(q) => q.iter().for_each(&mut f),
             QueueDiscipline::Rem(r) if r.marks => r.iter().for_each(&mut f),
             QueueDiscipline::Drr(q) => q.iter().for_each(&mut f),
+            QueueDiscipline::Fq(q) => q.iter().for_each(&mut f),
             q => q.held().iter().flat_map(|h| h.iter()).for_each(&mut f),
         }
     }
@@ -795,6 +804,7 @@ impl QueueDiscipline {
             QueueDiscipline::Sfq(q) => q.drain(),
             QueueDiscipline::Rem(r) if r.marks => r.drain(),
             QueueDiscipline::Drr(q) => q.drain(),
+            QueueDiscipline::Fq(q) => q.drain(),
             q => q.held_mut().map_or_else(Vec::new, |h| h.drain()),
         }
     }
@@ -872,6 +882,8 @@ impl QueueDiscipline {
             QueueDiscipline::Rem(r) => r.limits(),
             QueueDiscipline::Sfq(q) => (Some(q.maxqueue()), None),
             QueueDiscipline::Drr(q) => (None, Some(q.blimit())),
+            // each flow's queue
+            QueueDiscipline::Fq(q) => (Some(q.limit()), None),
             QueueDiscipline::DropFront(q) => (q.limit_pkts, q.limit_bytes),
         }
     }

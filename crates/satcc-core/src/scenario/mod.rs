@@ -446,6 +446,21 @@ pub enum QueueSpec {
         #[serde(default)]
         mask: bool,
     },
+    /// Fair Queueing (ns-2's Queue/FQ, the queue of a link made with type FQ): each
+    /// flow has a DropTail queue of its own whose first packet waits for the scheduler,
+    /// which sends the one with the smallest finish time (net::fq).
+    Fq {
+        /// Each flow's queue: ns-2's DropTail limit_, so an arrival finding limit - 1
+        /// packets behind its flow's first is dropped [the class's limit_ when the flow's
+        /// first packet came, 50 by default; ns-2's `$ns queue-limit` does not set it].
+        #[serde(default = "fq_limit")]
+        #[schemars(range(min = 1, max = 1_000_000))]
+        limit_pkts: u32,
+    },
+}
+
+fn fq_limit() -> u32 {
+    50
 }
 
 fn pi_a() -> f64 {
@@ -1030,7 +1045,7 @@ pub struct LinkSpec {
     /// (avoidReordering_ false, its default), where every packet arrives at its start +
     /// its transmission + the delay it started under, so one that starts after a step
     /// down may arrive before packets still on the wire, which keep their arrival. Not
-    /// with `jitter_ms`, nor with a queue that picks the next packet itself (sfq, drr,
+    /// with `jitter_ms`, nor with a queue that picks the next packet itself (sfq, drr, fq,
     /// red with `victim`).
     #[serde(default = "yes", skip_serializing_if = "is_true")]
     pub delay_changes_in_order: bool,
@@ -1967,6 +1982,7 @@ impl QueueSpec {
             QueueSpec::Rem { .. } => "rem",
             QueueSpec::Sfq { .. } => "sfq",
             QueueSpec::Drr { .. } => "drr",
+            QueueSpec::Fq { .. } => "fq",
         }
     }
 }
@@ -2160,7 +2176,7 @@ impl Scenario {
                     };
                     let q = d.queue.as_ref().unwrap_or(&l.queue);
                     let picks = match q {
-                        QueueSpec::Sfq { .. } | QueueSpec::Drr { .. } => true,
+                        QueueSpec::Sfq { .. } | QueueSpec::Drr { .. } | QueueSpec::Fq { .. } => true,
                         QueueSpec::Droptail { drop_front, .. } => *drop_front,
                         QueueSpec::Red { forced_drop, .. } => !forced_drop.is_tail(),
                         QueueSpec::Rem { ecn, .. } => *ecn,
@@ -2189,7 +2205,7 @@ impl Scenario {
             ));
         }
         if self.routing == Routing::Dv {
-            let fair = |q: &QueueSpec| matches!(q, QueueSpec::Sfq { .. } | QueueSpec::Drr { .. });
+            let fair = |q: &QueueSpec| matches!(q, QueueSpec::Sfq { .. } | QueueSpec::Drr { .. } | QueueSpec::Fq { .. });
             let front = |q: &QueueSpec| {
                 matches!(q, QueueSpec::Droptail { drop_front: true, .. })
                     || matches!(q, QueueSpec::Red { forced_drop, .. } if !forced_drop.is_tail())
@@ -2199,7 +2215,7 @@ impl Scenario {
             };
             if let Some(i) = self.links.iter().position(|l| of_link(l, &fair)) {
                 return Err(format!(
-                    "links[{i}].queue: an SFQ or DRR queue under routing: dv is not modelled (how ns-2's fair \
+                    "links[{i}].queue: an SFQ, DRR or FQ queue under routing: dv is not modelled (how ns-2's fair \
                      queues class the routing agents' packets is not checked; allowed: droptail, red, pi, rem)"
                 ));
             }

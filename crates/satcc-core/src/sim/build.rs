@@ -9,7 +9,7 @@ use crate::net::error_model::{ErrorModel, Law, List, Periodic, TwoState, Unit};
 use crate::net::error_module::OnError;
 use crate::net::link::Link;
 use crate::net::queue::{Adaptive, DropTail, QueueDiscipline, Red};
-use crate::net::{drop_front::DropFront, drr::Drr, pi::Pi, rem::Rem, sfq::Sfq};
+use crate::net::{drop_front::DropFront, drr::Drr, fq::Fq, pi::Pi, rem::Rem, sfq::Sfq};
 use crate::net::red_victim::Victim;
 use crate::net::routing::SessionRoutes;
 use crate::net::{FlowId, LinkId, NodeId};
@@ -76,6 +76,8 @@ pub(super) fn build_queue(q: &QueueSpec, rate_bps: f64) -> QueueDiscipline {
         QueueSpec::Drr { limit_bytes, quantum_bytes, buckets, mask } => {
             QueueDiscipline::Drr(Box::new(Drr::new(*limit_bytes, *quantum_bytes, *buckets, *mask)))
         }
+        // secsPerByte_: the rate the link was made with (FQLink's init)
+        QueueSpec::Fq { limit_pkts } => QueueDiscipline::Fq(Box::new(Fq::new(*limit_pkts, rate_bps))),
     }
 }
 
