@@ -566,6 +566,36 @@ def test_the_comparison_sees_the_round_trips_counted():
     assert list(got.values()) == [52], got
 
 
+def test_the_fq_networks_run_ns2s_fair_queueing_and_drop_there():
+    # networks from FQ_FIRST: most router links and some access links run ns-2's FQ,
+    # each flow's queue of one limit a network (exported as the Queue/DropTail class's
+    # limit_, each agent's fid_ its flow's index, a trace on each FQ link after the
+    # queue monitors, whose drop snoop then sees the flows' queues' drops)
+    nets = _family("fq")
+    made = [ns2exact.network(k) for k in nets]
+
+    def fq(sc):
+        return {f"{x}->{y}": q for l in sc["links"]
+                for x, y, side in ((l["a"], l["b"], "a_to_b"), (l["b"], l["a"], "b_to_a"))
+                if (q := (l.get(side, {}).get("queue") or l["queue"]))["type"] == "fq"}
+
+    assert all(fq(sc) for sc in made)
+    assert len({q["limit_pkts"] for sc in made for q in fq(sc).values()}) >= 6
+    assert all(len({q["limit_pkts"] for q in fq(sc).values()}) == 1 for sc in made)
+    # drops in their flows' queues, which ns-2's monitor counts here
+    assert sum(any(REF["counters"][str(k)]["links"][n][2] > 0 for n in fq(sc)) for k, sc in zip(nets, made)) >= 70
+    tcl = ns2exact.tcl(nets[0])
+    assert " FQ\n" in tcl and "Queue/DropTail set limit_" in tcl and "$ns trace-queue" in tcl
+    assert tcl.index("$ns trace-queue") > tcl.index("monitor-queue")
+
+
+def test_the_comparison_sees_fair_queueing():
+    # over all 100 (`python -m satcc.dev.ns2exact controls --family fq`): each FQ a
+    # FIFO of its flows' limit, and each flow's queue a packet longer
+    got = ns2exact.controls("fq", REF, first=None)
+    assert list(got.values()) == [86, 68], got
+
+
 def test_the_comparison_sees_the_reset_senders_draw():
     # over all 100 (`python -m satcc.dev.ns2exact controls --family reset`): the reset
     # taken as doing nothing (the phase of the run's start kept), and the phase drawn
