@@ -161,6 +161,12 @@ def _agree(sc: dict, script: str) -> bool:
     ("fair_queues.tcl", lambda sc: sc["links"][0]["queue"].update(buckets=17)),
     ("fair_queues.tcl", lambda sc: sc["links"][1]["queue"].update(quantum_bytes=250)),
     ("fair_queues.tcl", lambda sc: sc["links"][1]["queue"].update(limit_bytes=25000)),
+    # the Delayer: none at all (its held packet back in the queue), its blocks left out,
+    # and the block before the run left out
+    ("delay_spikes.tcl", lambda sc: [l.pop("delayer", None) or [l.get(s, {}).pop("delayer", None)
+                                                                for s in ("a_to_b", "b_to_a")] for l in sc["links"]]),
+    ("delay_spikes.tcl", lambda sc: sc["links"][0]["a_to_b"]["delayer"].update(blocks=[])),
+    ("delay_spikes.tcl", lambda sc: sc["links"][0]["a_to_b"]["delayer"]["blocks"].pop(0)),
     # FQ: a FIFO of the same place in its stead, and its flows' queues one longer
     ("fair_queueing_fq.tcl", lambda sc: sc["links"][0].update(queue={"type": "droptail", "limit_pkts": 32})),
     ("fair_queueing_fq.tcl", lambda sc: sc["links"][0]["queue"].update(limit_pkts=9)),
@@ -1432,6 +1438,42 @@ def test_a_script_without_an_end_needs_a_duration(tmp_path):
     with pytest.raises(ScenarioError, match=r"never exits or halts.*--duration SECONDS"):
         ns2_import.from_tcl(p)
     assert ns2_import.from_tcl(p, duration_s=3.0).scenario["duration_s"] == 3.0
+
+
+def test_a_delayer_is_read_with_its_blocks_and_unblocks(tmp_path):
+    # `$ns insert-delayer` after a DropTail; its block before the run holds from the
+    # start, a block while blocked or an unblock while not changes nothing, and a block
+    # left standing lasts to the end
+    extra = ("set d [new Delayer]\n$ns insert-delayer $a $b $d\n$d block\n$ns at 1 \"$d unblock\"\n"
+             "$ns at 1.5 \"$d unblock\"\n$ns at 2 \"$d block\"\n$ns at 2.5 \"$d block\"\n$ns at 3 \"$d unblock\"\n"
+             "$ns at 4 \"$d block\"\n$ns at 9 \"$d unblock\"")
+    link = ns2_import.from_tcl(_script(tmp_path, extra=extra)).scenario["links"][0]
+    assert link["a_to_b"]["delayer"] == {"blocks": [{"at_s": 0.0, "until_s": 1.0}, {"at_s": 2.0, "until_s": 3.0},
+                                                    {"at_s": 4.0}]}
+    assert "delayer" not in link and "delayer" not in link.get("b_to_a", {})
+    # one on each direction, alike: the link's
+    extra = "set d [new Delayer]\n$ns insert-delayer $a $b $d\nset e [new Delayer]\n$ns insert-delayer $b $a $e"
+    assert ns2_import.from_tcl(_script(tmp_path, extra=extra)).scenario["links"][0]["delayer"] == {}
+
+
+@pytest.mark.parametrize("links,extra,match", [
+    ("$ns duplex-link $a $b 10Mb 10ms DropTail", "set d [new Delayer]\n$ns insert-delayer $a $b $d\n"
+     "set l [new RandomVariable/Exponential]\n$d spike $l $l",
+     r"Delayer's spike \(_o\d+ spike _o\d+ _o\d+\) is not modelled by satcc: random delay spikes and channel "
+     r"allocation delays"),
+    ("$ns duplex-link $a $b 10Mb 10ms DropTail", "set d [new Delayer]\n$ns insert-delayer $a $b $d\n"
+     "set l [new RandomVariable/Uniform]\n$d alloc $l $l", r"Delayer's alloc .* is not modelled by satcc"),
+    ("$ns duplex-link $a $b 10Mb 10ms RED", "set d [new Delayer]\n$ns insert-delayer $a $b $d",
+     r"link a -> b: Delayer d after a queue other than a DropTail of packets is not modelled"),
+    ("$ns duplex-link $a $b 10Mb 10ms DropTail", "set d [new Delayer]\n$ns insert-delayer $a $b $d\n"
+     "$ns at 0 \"$d block\"", r"Delayer d: block at 0 s is not modelled \(satcc takes a block at 0 s as given "
+     r"before `\$ns run`"),
+    ("$ns duplex-link $a $b 10Mb 10ms DropTail", "set d [new Delayer]\n$ns insert-delayer $a $b $d\n"
+     "$ns insert-delayer $b $a $d", r"d: one Delayer inserted on two links is not modelled"),
+])
+def test_what_ns2s_delayer_does_that_satcc_does_not_is_refused_by_name(tmp_path, links, extra, match):
+    with pytest.raises(ScenarioError, match=match):
+        ns2_import.from_tcl(_script(tmp_path, links=links, extra=extra))
 
 
 _FQ_LINKS = "$ns trace-all [open /dev/null w]\n$ns duplex-link $a $b 1Mb 10ms FQ"

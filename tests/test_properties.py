@@ -3,7 +3,7 @@ within their limits, and a run is a pure function of scenario and seed. The netw
 draw every congestion control (CUBIC and BBR with a Linux sender's transport, pacing),
 a second way round with routing costs, a link failing under static or session routing,
 ns-2's Sack1 agents and timestamp option, RED in packets and in bytes, ns-2's PI AQM and
-fair schedulers (SFQ, DRR), UDP flows of CBR and ON/OFF sources, the router schemes on the routers' links, jitter,
+fair schedulers (SFQ, DRR, FQ), its Delayer blocking an access link, UDP flows of CBR and ON/OFF sources, the router schemes on the routers' links, jitter,
 latency steps and stops."""
 
 from hypothesis import given, settings
@@ -64,6 +64,8 @@ def networks(draw):
              "queue_in_bytes": draw(st.booleans()), "ecn": draw(st.booleans())},
             # ns-2's fair schedulers, which hold their waiting packets and choose the next
             {"type": "sfq", "limit_pkts": draw(st.integers(1, 60)), "buckets": draw(st.integers(1, 20))},
+            # ns-2's FQ: a DropTail of its own for each flow
+            {"type": "fq", "limit_pkts": draw(st.integers(1, 20))},
             {"type": "drr", "limit_bytes": draw(st.integers(500, 60000)), "quantum_bytes": draw(st.integers(1, 3000)),
              "buckets": draw(st.integers(1, 12)), "mask": draw(st.booleans())},
         ]))
@@ -90,6 +92,14 @@ def networks(draw):
     for i in range(draw(st.integers(1, 5))):
         h, d = s.node(f"h{i}"), s.node(f"d{i}")
         s.link(h, routers[0], rate_bps=draw(st.floats(1e6, 1e9)), delay_ms=draw(st.floats(0, 20)))
+        if draw(st.booleans()):
+            # ns-2's Delayer after the access link's DropTail, blocked for a while (to
+            # the end, or not at all)
+            at = draw(st.floats(0.0, duration))
+            until = draw(st.sampled_from([None, at + draw(st.floats(0.01, 1.0))]))
+            blocks = draw(st.sampled_from([[], [{"at_s": at} if until is None else {"at_s": at, "until_s": until}]]))
+            s.d["links"][-1]["queue"] = {"type": "droptail", "limit_pkts": draw(st.integers(1, 30))}
+            s.d["links"][-1]["a_to_b"] = {"delayer": {"blocks": blocks}}
         s.link(routers[-1], d, rate_bps=draw(st.floats(1e6, 1e9)), delay_ms=draw(st.floats(0, 20)))
         start = draw(st.floats(0, 0.3))
         stop = draw(st.sampled_from([None, start + draw(st.floats(0.05, duration))]))
@@ -157,8 +167,13 @@ def test_invariants(s):
     # ns-2's RED, PI and SFQ their limit waiting besides the one in service
     red = {f"{l[a]}->{l[b]}" for l in s.to_dict()["links"] for a, b in (("a", "b"), ("b", "a"))
            if (l.get("queue") or {}).get("type") in ("red", "sfq", "pi")}
+    # a DropTail with ns-2's Delayer after it: limit - 1 waiting, one held, one in service
+    red |= {f"{l['a']}->{l['b']}" for l in s.to_dict()["links"] if "delayer" in l.get("a_to_b", {})}
+    # FQ's limit is each flow's queue's
+    fq = {f"{l[a]}->{l[b]}" for l in s.to_dict()["links"] for a, b in (("a", "b"), ("b", "a"))
+          if (l.get("queue") or {}).get("type") == "fq"}
     for l in r.summary["links"]:
-        if l["limit_pkts"] is not None:
+        if l["limit_pkts"] is not None and l["name"] not in fq:
             assert l["max_queue_pkts"] <= l["limit_pkts"] + (l["name"] in red)
         assert 0.0 <= l["utilization"] <= 1.0 + 1e-9
     # each sample interval counts the bits sent within it: never above the capacity

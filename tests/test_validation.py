@@ -61,6 +61,35 @@ def test_packets_that_overtake_need_a_fifo_link_without_jitter():
     assert "a queue that picks the next packet itself is not modelled" in m and "droptail, red, pi" in m
 
 
+def test_a_delayer_is_checked_by_field():
+    # ns-2's Delayer (`delayer`): after a droptail of packets, its blocks in order and
+    # apart within the run, without what it is not checked against ns-2 with
+    d = base()
+    d["links"][1]["queue"] = {"type": "droptail", "limit_pkts": 10}
+    d["links"][1]["delayer"] = {"blocks": [{"at_s": 1.0, "until_s": 2.0}, {"at_s": 3.0}]}
+    validate(d)
+    x = copy.deepcopy(d)
+    x["links"][1]["queue"] = {"type": "red", "limit_pkts": 10}
+    assert err(x).startswith("links[1].delayer: a delayer after a red queue is not modelled")
+    x = copy.deepcopy(d)
+    x["links"][1]["b_to_a"] = {"delayer": {}, "queue": {"type": "droptail", "limit_bytes": 10000}}
+    assert err(x).startswith("links[1].b_to_a.delayer: a delayer after a droptail queue is not modelled (ns-2's "
+                             "Delayer is modelled after a droptail queue of packets")
+    x = copy.deepcopy(d)
+    x["links"][1]["delayer"]["blocks"] = [{"at_s": 2.0, "until_s": 3.0}, {"at_s": 2.5, "until_s": 4.0}]
+    assert err(x).startswith("links[1].delayer.blocks[1].at_s: blocks in time order and apart")
+    x["links"][1]["delayer"]["blocks"] = [{"at_s": 2.0, "until_s": 2.0}]
+    assert err(x) == "links[1].delayer.blocks[0].until_s: must be after at_s (2 s), got 2"
+    x["links"][1]["delayer"]["blocks"] = [{"at_s": 1.0}, {"at_s": 2.0, "until_s": 3.0}]
+    assert err(x) == "links[1].delayer.blocks[0].until_s: only the last block may last to the run's end"
+    x = copy.deepcopy(d)
+    x["links"][1]["outages"] = [{"down_s": 1.0, "up_s": 2.0}]
+    assert err(x) == "links[1].delayer: a delayer with outages is not modelled (it is checked against ns-2 without)"
+    x = copy.deepcopy(d)
+    x["links"][1]["delayer"]["blocks"] = [{"at_s": 1.0, "until_s": 2.0, "length_s": 1}]
+    assert "length_s" in err(x)
+
+
 def test_negative_delay():
     d = base()
     d["links"][0]["delay_ms"] = -1

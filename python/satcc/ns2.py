@@ -571,6 +571,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
     rate_lines: list[str] = []
     delay_lines: list[str] = []
     limit_lines: list[str] = []
+    block_lines: list[str] = []
     fq_dirs: list[tuple[int, int, int, str]] = []
     for li, l in enumerate(sc["links"]):
         for a, b, d, side in ((l["a"], l["b"], l.get("a_to_b", {}), "a_to_b"),
@@ -605,6 +606,20 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             where = f"links[{li}].{side}.queue" if "queue" in d else f"links[{li}].queue"
             for line in _queue_tcl(d.get("queue", l.get("queue")), nid[a], nid[b], ecn_queues, where):
                 out.append(line.replace("@RATE@", repr(float(rate))).replace("@DELAY@", repr(float(delay))))
+            dl = d.get("delayer", l.get("delayer"))
+            if dl is not None:
+                # ns-2's Delayer after the queue (before the queue monitors, which then
+                # count a departure as the queue hands the packet over); a block at 0 s
+                # is given before the run, the others as `$ns at` after the limit changes
+                k = len([x for x in out if x.startswith("set dly(")])
+                out += [f"set dly({k}) [new Delayer]", f"$ns insert-delayer $n({nid[a]}) $n({nid[b]}) $dly({k})"]
+                for blk in dl.get("blocks", []):
+                    if float(blk["at_s"]) == 0.0:
+                        out.append(f"$dly({k}) block")
+                    else:
+                        block_lines.append(f"$ns at {float(blk['at_s'])!r} \"$dly({k}) block\"")
+                    if blk.get("until_s") is not None:
+                        block_lines.append(f"$ns at {float(blk['until_s'])!r} \"$dly({k}) unblock\"")
             if (d.get("queue") or l.get("queue") or {}).get("type") == "fq":
                 fq_dirs.append((nid[a], nid[b], int((d.get("queue") or l["queue"]).get("limit_pkts", 50)), where))
             in_order = d.get("delay_changes_in_order", l.get("delay_changes_in_order", True))
@@ -964,7 +979,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
                 f'\\"parrivals\\": [$qm({i}) set parrivals_]\\}}"'))
         )
     out += ['  append s "\\]\\}"', "  puts $s", "  exit 0", "}"]
-    out += rate_lines + delay_lines + limit_lines
+    out += rate_lines + delay_lines + limit_lines + block_lines
     # outages: ns-2's manual link dynamics, both directions of the link (routes static,
     # or computed again at each instant under rtproto Session)
     for li, l in enumerate(sc["links"]):
@@ -1248,7 +1263,9 @@ def counters_from_satcc(summary: dict) -> dict:
              for f in summary["flows"]}
     # ns-2's queue monitor counts the error model's losses too (link-lossmodel drops go
     # to the link's drop head), and its TTL checker's
-    links = {l["name"]: [l["arrivals_pkts"], l["departed_pkts"], l["drops"] + l["drops_error"] + l["drops_ttl"]]
+    # (a Delayer's packet left the queue, after which ns-2's monitor counts departures)
+    links = {l["name"]: [l["arrivals_pkts"], l["departed_pkts"] + l.get("delayer_held_pkts", 0),
+                         l["drops"] + l["drops_error"] + l["drops_ttl"]]
              for l in summary["links"]}
     out = {"flows": flows, "links": links}
     fct = {f["name"]: f["fct_s"] for f in summary["flows"] if "fct_s" in f}

@@ -913,6 +913,37 @@ def _fair_queue(objs: _Objects, q: str, kind: str, what: str, notes: list[str]) 
             "buckets": whole("buckets_", 1), "mask": _c_int(objs.get(q, "mask_", "0")[0], f"{what} mask_") != 0}
 
 
+def _delayer(objs: _Objects, dl: str | None, acts: dict, d: dict, queue: dict, duration_s: float) -> dict | None:
+    """A link direction's Delayer (`$ns insert-delayer`), its blocks from its `block`
+    and `unblock` (before the run: blocked from the start), or None without one."""
+    if dl is None:
+        return None
+    what = f"{d['where']}: Delayer {objs.label(dl)}"
+    if queue["type"] != "droptail" or "limit_pkts" not in queue or queue.get("drop_front"):
+        raise Ns2ImportError(f"{what} after a queue other than a DropTail of packets is not modelled (a "
+                             "Delayer after ns-2's DropTail, without queue_in_bytes_ or drop_front_, is)")
+    blocks: list[dict] = []
+    blocked_at: float | None = None
+    for t, method in acts.get(dl, []):
+        if t is not None and t > duration_s:
+            continue
+        if t == 0.0:
+            raise Ns2ImportError(f"{what}: {method} at 0 s is not modelled (satcc takes a block at 0 s as given "
+                                 "before `$ns run`, before the run's first events: give it there, or after 0 s)")
+        at = 0.0 if t is None else t
+        if method == "block" and blocked_at is None:
+            blocked_at = at
+        elif method == "unblock" and blocked_at is not None:
+            if at == blocked_at:
+                raise Ns2ImportError(f"{what}: block and unblock at one instant ({at:g} s) is not modelled")
+            blocks.append({"at_s": blocked_at, "until_s": at})
+            blocked_at = None
+        # (a block while blocked, or an unblock while not, changes nothing in ns-2)
+    if blocked_at is not None:
+        blocks.append({"at_s": blocked_at})
+    return {"blocks": blocks} if blocks else {}
+
+
 def _fq_queue(objs: _Objects, q: str, what: str, notes: list[str]) -> dict:
     """ns-2's FQ (a link made with type FQ, an FQLink): each flow's queue is a
     Queue/DropTail that FQLink makes when the flow's first packet comes, with the class's
@@ -993,6 +1024,10 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
     connects: list[tuple[str, str]] = []
     app_of: dict[str, str] = {}
     acts: dict[str, list[tuple[float, str, list[str]]]] = {}
+    # ns-2's Delayers: the one after each link's queue, and each one's blocks and
+    # unblocks (time, or None before the run; the command)
+    delayer_of: dict[str, str] = {}
+    delayer_acts: dict[str, list[tuple[float | None, str]]] = {}
     errors: list[tuple[str, str, str]] = []
     em_unit: dict[str, str] = {}
     # ErrorModule: each module's bindings (model, first and last flow id) and default
@@ -1067,6 +1102,19 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
                 raise Ns2ImportError(f"{objs.label(h)} {method}: given before `$ns run` (ns-2 acts at an `$ns at` time)")
             acts.setdefault(h, []).append((float(now), method, args))
             objs.act_seq.setdefault(h, []).append(seq)
+        elif kind == "insert-delayer":
+            lnk, dl = rest
+            if lnk in delayer_of:
+                # ns-queue.tcl prints "Delayer already inserted" and keeps the first
+                notes.append(f"{objs.label(dl)}: a second Delayer on one link is not inserted (ns-2 keeps the first)")
+                continue
+            if dl in delayer_of.values():
+                raise Ns2ImportError(f"{objs.label(dl)}: one Delayer inserted on two links is not modelled (ns-2 "
+                                     "sends both links' packets to the second link)")
+            delayer_of[lnk] = dl
+        elif kind == "delayer-act":
+            h, method = rest
+            delayer_acts.setdefault(h, []).append((float(now) if running == "1" else None, method))
         elif kind == "lossmodel":
             how, em, l = rest
             errors.append((how, em, l))
@@ -1210,6 +1258,7 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
     # links: a pair of directions is one satcc link
     done = set()
     traced_dirs = {link_of[h] for h in objs.traced if h in link_of}
+    handle_of_dir = {ab: h for h, ab in link_of.items()}
     for (a, b), fwd in direction.items():
         if (a, b) in done:
             continue
@@ -1226,6 +1275,8 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
         back = {"rate_bps": rev["rate_bps"], "delay_ms": rev["delay_ms"],
                 "queue": _queue(objs, rev["q"], f"{rev['where']}: queue", notes, rev["rate_bps"],
                                 rev.get("red_delay_s", rev["delay_s"]))}
+        delayers = [_delayer(objs, delayer_of.get(handle_of_dir.get(xy)), delayer_acts, d, qd, sc["duration_s"])
+                    for xy, d, qd in (((a, b), fwd, link["queue"]), ((b, a), rev, back["queue"]))]
         for (x, y), d, qd in (((a, b), fwd, link["queue"]), ((b, a), rev, back["queue"])):
             if qd["type"] == "fq" and (x, y) not in traced_dirs:
                 # FQLink's new-flow gives each flow's queue the link's drop trace
@@ -1235,6 +1286,12 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
         extra = {k: v for k, v in back.items() if v != link[k]}
         if extra:
             link["b_to_a"] = extra
+        if delayers[0] is not None and delayers[0] == delayers[1]:
+            link["delayer"] = delayers[0]
+        else:
+            for side, dl in zip(("a_to_b", "b_to_a"), delayers):
+                if dl is not None:
+                    link.setdefault(side, {})["delayer"] = dl
         for side, d, q in (("a_to_b", fwd, link["queue"]), ("b_to_a", rev, back["queue"])):
             changes = _link_changes(objs, d, q)
             if changes:
@@ -2927,7 +2984,9 @@ def satcc_counts(imported: Imported) -> dict[str, list[int]]:
         # script gave them a drop target of its own after placing the model
         seen = 0 if link["name"] in imported.error_drops_unseen else link["drops_error"]
         queue_drops = link.get("drops_link_down", 0) if link["name"] in fq else link["drops"]
-        out[f"{number[a]}->{number[b]}"] = [link["arrivals_pkts"], link["departed_pkts"],
+        # a Delayer's packet left the queue, where ns-2's monitor counts departures
+        out[f"{number[a]}->{number[b]}"] = [link["arrivals_pkts"],
+                                            link["departed_pkts"] + link.get("delayer_held_pkts", 0),
                                             queue_drops + seen + link["drops_ttl"]]
     return out
 

@@ -312,6 +312,22 @@ proc ::satcc::call {h method args} {
                 }
             }
         }
+        Delayer {
+            # ns-2's Delayer (queue/delayer.cc): `block` and `unblock`, before the run
+            # or at `$ns at` times, are its delay spikes
+            switch -- $method {
+                block - unblock {
+                    if {[llength $args] == 0} {
+                        ::satcc::rec delayer-act $h $method
+                        return ""
+                    }
+                }
+                spike - alloc {
+                    ::satcc::unsupported "Delayer's $method ($h $method [join $args { }]) is not modelled by satcc: random\
+ delay spikes and channel allocation delays drawn from random variables (its block and unblock at given times are)"
+                }
+            }
+        }
         Source/FTP {
             # ns-source.tcl's backward-compatible FTP: `attach AGENT` (or `set agent_`),
             # start as `$agent_ advance $maxpkts_`, stop as `advance 0`, produce N as
@@ -672,6 +688,13 @@ proc ::satcc::sim {ns method argv} {
             ::satcc::simplex $a $b $bw $delay $qtype
             return ""
         }
+        insert-delayer {
+            # ns-queue.tcl's Simulator insert-delayer: the Delayer after the link's queue
+            lassign $argv a b d
+            if {[llength $argv] != 3} { ::satcc::unsupported "\$ns insert-delayer $argv (A B DELAYER)" }
+            ::satcc::rec insert-delayer [::satcc::link_of $a $b] $d
+            return ""
+        }
         cost {
             # a link direction's routing cost (ns-2's Link cost_, read by RouteLogic)
             lassign $argv a b c
@@ -878,7 +901,7 @@ proc ::satcc::play {} {
 # ---------------------------------------------------------------- classes
 # `Agent/TCP set window_ 20` and the like: a class's default for the objects made after
 proc ::satcc::is_class {name} {
-    return [regexp {^(Agent|Queue|Application|ErrorModel|RandomVariable|Simulator|DelayLink|LinkDelay|Link|SimpleLink|Node|Trace|Classifier|RNG|Connector|TracedVar|Mac|LL|Phy|Channel|Scheduler|Source|QueueMonitor|FQLink)(/.*)?$} $name]
+    return [regexp {^(Agent|Queue|Application|ErrorModel|RandomVariable|Simulator|DelayLink|LinkDelay|Link|SimpleLink|Node|Trace|Classifier|RNG|Connector|TracedVar|Mac|LL|Phy|Channel|Scheduler|Source|QueueMonitor|FQLink|Delayer)(/.*)?$} $name]
 }
 
 rename unknown ::satcc::real_unknown

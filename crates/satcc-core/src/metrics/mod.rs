@@ -125,6 +125,11 @@ pub struct LinkSummary {
     /// Packets refused at its entry while it was down (not among its arrivals or drops).
     #[serde(skip_serializing_if = "is_zero")]
     pub refused_down_pkts: u64,
+    /// A direction with ns-2's Delayer only (`delayer`): whether its Delayer holds a
+    /// packet at the end (1 or 0), one the queue handed over but not yet sent, which
+    /// ns-2's queue monitor, placed after the queue, counts as departed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub delayer_held_pkts: Option<u64>,
     /// RED queues with ECN only: packets admitted with their Congestion Experienced mark
     /// set where RED would have dropped them early.
     #[serde(skip_serializing_if = "Option::is_none")]

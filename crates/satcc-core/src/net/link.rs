@@ -708,6 +708,7 @@ impl Link {
         let w = Waiting { pkt, arrived: at.now };
         let idle = self.departed_pkts == self.admitted_pkts;
         let mut dropped = Vec::new();
+        let mut sent = None;
         let taken = match &mut self.queue {
             QueueDiscipline::Sfq(q) => q.enqueue(w, saddr, daddr),
             QueueDiscipline::Drr(q) => {
@@ -715,6 +716,11 @@ impl Link {
                 true
             }
             QueueDiscipline::Fq(q) => q.enqueue(w, pkt.flow as usize, at.shadow),
+            QueueDiscipline::Delayed(d) => {
+                let (taken, s) = d.enqueue(w);
+                sent = s;
+                taken
+            }
             QueueDiscipline::DropFront(q) => {
                 dropped.extend(q.enqueue(w));
                 true
@@ -755,6 +761,10 @@ impl Link {
             if let Some(next) = self.next_waiting(at.shadow) {
                 self.start(next.pkt, at.shadow, order.call(), at.now, next.arrived);
             }
+        }
+        if let Some(s) = sent {
+            // the Delayer sent what the queue handed it (its transmitter was free)
+            self.start(s.pkt, at.shadow, order.call(), at.now, s.arrived);
         }
         let q = self.queue_pkts();
         if q > self.stats.max_queue_pkts {
@@ -849,11 +859,42 @@ impl Link {
             self.departed_pkts += 1;
         }
         let was_empty = self.pipe.is_empty();
-        if let Some(next) = self.next_waiting(at.shadow) {
+        if let QueueDiscipline::Delayed(d) = &mut self.queue {
+            // the Delayer's TargetHandler: it sends what it holds, unless blocked
+            if let Some(s) = d.transmitted() {
+                self.start(s.pkt, at.shadow, order.call(), at.now, s.arrived);
+            }
+        } else if let Some(next) = self.next_waiting(at.shadow) {
             self.start(next.pkt, at.shadow, order.call(), at.now, next.arrived);
         }
         self.next_departure();
         Some(was_empty)
+    }
+
+    /// The link's Delayer is blocked (a delay spike begins) or unblocked at `at`
+    /// (`delayer.blocks`); unblocked, it sends what it holds if the transmitter is
+    /// free. Returns whether the pipe was empty before (the caller then schedules the
+    /// head-arrival event, and the departure event if `take_departure` names one).
+    #[cold]
+    #[inline(never)]
+    pub fn set_blocked(&mut self, blocked: bool, at: At, order: &mut Order) -> bool {
+        let was_empty = self.pipe.is_empty();
+        if let QueueDiscipline::Delayed(d) = &mut self.queue {
+            if let Some(s) = d.set_blocked(blocked) {
+                self.start(s.pkt, at.shadow, order.call(), at.now, s.arrived);
+            }
+        }
+        self.next_departure();
+        was_empty
+    }
+
+    /// Whether the link's Delayer holds a packet (which ns-2's queue monitor counted
+    /// as departed when the queue handed it over).
+    pub fn delayer_holds(&self) -> Option<bool> {
+        match &self.queue {
+            QueueDiscipline::Delayed(d) => Some(d.holds()),
+            _ => None,
+        }
     }
 
     /// Take the queue's and the error model's draws from the run's ns-2 generator

@@ -4,6 +4,7 @@
 //! models, and routes: static per flow, or per node and computed again as links fail
 //! (session routing), or learnt from the neighbours' distance vectors (dv).
 
+pub mod delayer;
 pub mod drop_front;
 pub mod drr;
 pub mod dv;

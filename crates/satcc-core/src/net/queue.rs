@@ -21,6 +21,7 @@
 
 use super::drop_front::DropFront;
 use super::drr::Drr;
+use super::delayer::Delayer;
 use super::fq::Fq;
 use super::packet::Packet;
 use super::pi::Pi;
@@ -669,6 +670,9 @@ pub enum QueueDiscipline {
     Drr(Box<Drr>),
     /// Fair Queueing (ns-2's Queue/FQ on an FQLink): holds its packets.
     Fq(Box<Fq>),
+    /// A DropTail with ns-2's Delayer after it (`delayer`): holds its packets, and one
+    /// more outside the queue, and may block the link.
+    Delayed(Box<Delayer>),
     /// The PI controller AQM (ns-2's Queue/PI): its probability moves at a timer of its
     /// link's (`QueueDiscipline::sampling_interval_s`).
     Pi(Box<Pi>),
@@ -740,9 +744,11 @@ impl QueueDiscipline {
             QueueDiscipline::Pi(p) => p.verdict(size_bytes, occ, draws, in_service_bytes),
             QueueDiscipline::Rem(r) if r.marks => Verdict::Schedule,
             QueueDiscipline::Rem(r) => r.verdict(size_bytes, occ, draws, in_service_bytes),
-            QueueDiscipline::Sfq(_) | QueueDiscipline::Drr(_) | QueueDiscipline::Fq(_) | QueueDiscipline::DropFront(_) => {
-                Verdict::Schedule
-            }
+            QueueDiscipline::Sfq(_)
+            | QueueDiscipline::Drr(_)
+            | QueueDiscipline::Fq(_)
+            | QueueDiscipline::DropFront(_)
+            | QueueDiscipline::Delayed(_) => Verdict::Schedule,
         }
     }
 
@@ -751,7 +757,11 @@ impl QueueDiscipline {
     #[inline(always)]
     pub fn schedules(&self) -> bool {
         match self {
-            QueueDiscipline::Sfq(_) | QueueDiscipline::Drr(_) | QueueDiscipline::Fq(_) | QueueDiscipline::DropFront(_) => true,
+            QueueDiscipline::Sfq(_)
+            | QueueDiscipline::Drr(_)
+            | QueueDiscipline::Fq(_)
+            | QueueDiscipline::DropFront(_)
+            | QueueDiscipline::Delayed(_) => true,
             QueueDiscipline::Red(r) => r.held.is_some(),
             QueueDiscipline::Rem(r) => r.marks,
             _ => false,
@@ -761,7 +771,8 @@ impl QueueDiscipline {
     /// Whether every end of a transmission dequeues, the queue empty too (REM marking:
     /// each dequeue draws), so that its link files a departure for each.
     pub fn dequeues_when_empty(&self) -> bool {
-        matches!(self, QueueDiscipline::Rem(r) if r.marks)
+        // (a Delayer's transmitter tells it of every end: TargetHandler)
+        matches!(self, QueueDiscipline::Rem(r) if r.marks) || matches!(self, QueueDiscipline::Delayed(_))
     }
 
     /// The next packet to transmit, from a scheduling queue, at `now_s` (ns-2's double
@@ -771,6 +782,8 @@ impl QueueDiscipline {
             QueueDiscipline::Sfq(q) => q.dequeue(),
             QueueDiscipline::Drr(q) => q.dequeue(),
             QueueDiscipline::Fq(q) => q.dequeue(now_s),
+            // (its link asks its Delayer: Link::delayer_sent)
+            QueueDiscipline::Delayed(_) => None,
             q => q.held_mut().and_then(|h| h.pop_front()),
         }
     }
@@ -783,6 +796,7 @@ impl QueueDiscipline {
             QueueDiscipline::Rem(r) if r.marks => r.waiting(),
             QueueDiscipline::Drr(q) => (q.len_pkts(), q.len_bytes()),
             QueueDiscipline::Fq(q) => (q.len_pkts(), q.len_bytes()),
+            QueueDiscipline::Delayed(d) => d.waiting(),
             q => q.held().map_or((0, 0), |h| h.waiting()),
         }
     }
@@ -794,6 +808,7 @@ impl QueueDiscipline {
             QueueDiscipline::Rem(r) if r.marks => r.iter().for_each(&mut f),
             QueueDiscipline::Drr(q) => q.iter().for_each(&mut f),
             QueueDiscipline::Fq(q) => q.iter().for_each(&mut f),
+            QueueDiscipline::Delayed(d) => d.iter().for_each(&mut f),
             q => q.held().iter().flat_map(|h| h.iter()).for_each(&mut f),
         }
     }
@@ -805,6 +820,7 @@ impl QueueDiscipline {
             QueueDiscipline::Rem(r) if r.marks => r.drain(),
             QueueDiscipline::Drr(q) => q.drain(),
             QueueDiscipline::Fq(q) => q.drain(),
+            QueueDiscipline::Delayed(d) => d.drain(),
             q => q.held_mut().map_or_else(Vec::new, |h| h.drain()),
         }
     }
@@ -862,6 +878,11 @@ impl QueueDiscipline {
                 }
             }
             QueueDiscipline::Red(r) => r.set_limit(pkts),
+            QueueDiscipline::Delayed(d) => {
+                if let Some(p) = pkts {
+                    d.limit_pkts = p;
+                }
+            }
             _ => debug_assert!(false, "a limit change of a queue that takes none"),
         }
     }
@@ -884,6 +905,7 @@ impl QueueDiscipline {
             QueueDiscipline::Drr(q) => (None, Some(q.blimit())),
             // each flow's queue
             QueueDiscipline::Fq(q) => (Some(q.limit()), None),
+            QueueDiscipline::Delayed(d) => (Some(d.limit_pkts), None),
             QueueDiscipline::DropFront(q) => (q.limit_pkts, q.limit_bytes),
         }
     }

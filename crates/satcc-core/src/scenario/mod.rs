@@ -884,6 +884,36 @@ pub struct RateChange {
     pub rate_bps: f64,
 }
 
+/// ns-2's Delayer after a direction's queue (`$ns insert-delayer`, queue/delayer.cc):
+/// it holds one packet outside the queue, the next to go, and sends it when the
+/// transmitter is free and the link is not blocked. Its queue must be a droptail of
+/// packets (ns-2's DropTail: an arrival finding limit - 1 waiting is dropped), so the
+/// direction keeps up to limit - 1 waiting, one held and one in transmission
+/// (net::delayer).
+#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DelayerSpec {
+    /// Delay spikes: periods when the link holds its packets instead of sending them
+    /// (ns-2's `$delayer block` and `unblock`), in time order, apart. A transmission
+    /// under way ends; the queue fills behind the held packet, dropping at its limit.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub blocks: Vec<Block>,
+}
+
+/// A delay spike: the link is blocked from `at_s` until `until_s` (to the run's end
+/// without it).
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Block {
+    /// When the block begins, seconds.
+    #[schemars(range(min = 0, max = MAX_TIME_S))]
+    pub at_s: f64,
+    /// When it ends (unblock), seconds; none: it lasts to the run's end.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 0, max = MAX_TIME_S))]
+    pub until_s: Option<f64>,
+}
+
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 /// At `at_s` the direction's buffer limit becomes `limit_pkts` or `limit_bytes` (ns-2's
@@ -979,6 +1009,9 @@ pub struct DirectionSpec {
     /// This direction's outages (default: the link's).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outages: Option<Vec<Outage>>,
+    /// ns-2's Delayer after this direction's queue (default: the link's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub delayer: Option<DelayerSpec>,
     /// This direction's routing cost (default: the link's).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(max = MAX_COST), extend("exclusiveMinimum" = 0))]
@@ -1055,6 +1088,10 @@ pub struct LinkSpec {
     /// Times both directions are down (ns-2's `$ns rtmodel-at`), in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub outages: Vec<Outage>,
+    /// ns-2's Delayer after each direction's queue (`$ns insert-delayer`), with its
+    /// delay spikes (DelayerSpec).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub delayer: Option<DelayerSpec>,
     /// Routing cost of both directions (ns-2's `$ns cost A B C`, which sets one
     /// direction's): routes are the cheapest by the sum of their links' costs, ties and
     /// sums as ns-2 computes them [1: the fewest hops].
@@ -1972,6 +2009,58 @@ fn validate_outages(outages: &[Outage], at: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// A direction's Delayer (DelayerSpec): after a droptail queue of packets, its blocks
+/// in order and apart within the run, on a link without what it is not checked with.
+fn validate_delayer(dl: &DelayerSpec, l: &LinkSpec, d: &DirectionSpec, sc: &Scenario, at: &str) -> Result<(), String> {
+    let q = d.queue.as_ref().unwrap_or(&l.queue);
+    if !matches!(q, QueueSpec::Droptail { limit_pkts: Some(_), limit_bytes: None, drop_front: false }) {
+        return Err(format!(
+            "{at}: a delayer after a {} queue is not modelled (ns-2's Delayer is modelled after a droptail queue \
+             of packets, without limit_bytes or drop_front)",
+            q.type_name()
+        ));
+    }
+    let outages = d.outages.as_ref().unwrap_or(&l.outages);
+    let rates = d.rate_changes.as_ref().unwrap_or(&l.rate_changes);
+    let in_order = d.delay_changes_in_order.unwrap_or(l.delay_changes_in_order);
+    for (on, what) in [
+        (!outages.is_empty(), "outages"),
+        (!rates.is_empty(), "rate_changes"),
+        (l.jitter_ms > 0.0, "jitter_ms"),
+        (!in_order, "delay_changes_in_order: false"),
+        (sc.routing == Routing::Dv, "routing: dv"),
+        (sc.constellation.is_some(), "a constellation"),
+    ] {
+        if on {
+            return Err(format!("{at}: a delayer with {what} is not modelled (it is checked against ns-2 without)"));
+        }
+    }
+    let mut last: Option<f64> = None;
+    for (k, b) in dl.blocks.iter().enumerate() {
+        let bat = format!("{at}.blocks[{k}]");
+        if !(b.at_s >= 0.0 && b.at_s <= sc.duration_s) {
+            return Err(format!("{bat}.at_s: must be within the run (0 to {} s), got {}", sc.duration_s, b.at_s));
+        }
+        if let Some(prev) = last {
+            if b.at_s < prev {
+                return Err(format!("{bat}.at_s: blocks in time order and apart: {} is before the last one's end \
+                                    ({prev} s)", b.at_s));
+            }
+        }
+        match b.until_s {
+            Some(u) if !(u > b.at_s) => {
+                return Err(format!("{bat}.until_s: must be after at_s ({} s), got {u}", b.at_s));
+            }
+            Some(u) => last = Some(u),
+            None if k + 1 < dl.blocks.len() => {
+                return Err(format!("{bat}.until_s: only the last block may last to the run's end"));
+            }
+            None => {}
+        }
+    }
+    Ok(())
+}
+
 impl QueueSpec {
     /// The queue's `type` as a scenario names it.
     pub fn type_name(&self) -> &'static str {
@@ -2120,6 +2209,13 @@ impl Scenario {
                 &format!("{at}.delay_changes"),
             )?;
             validate_outages(&l.outages, &format!("{at}.outages"))?;
+            for (dname, d) in [("a_to_b", &l.a_to_b), ("b_to_a", &l.b_to_a)] {
+                if let Some(dl) = d.delayer.as_ref().or(l.delayer.as_ref()) {
+                    let field =
+                        if d.delayer.is_some() { format!("{at}.{dname}.delayer") } else { format!("{at}.delayer") };
+                    validate_delayer(dl, l, d, self, &field)?;
+                }
+            }
             for d in [&l.a_to_b, &l.b_to_a] {
                 // the link's changes, on each direction's queue that takes them
                 if d.limit_changes.is_none() {

@@ -166,6 +166,8 @@ impl Simulation {
         let mut delay_changes: Vec<(Time, f64, LinkId, f64)> = Vec::new();
         // (when, seconds as written, link, new packet limit, new byte limit)
         let mut limit_changes: Vec<(f64, LinkId, Option<u32>, Option<u64>)> = Vec::new();
+        // (when, seconds as written, link, blocked) edges of the Delayers' spikes
+        let mut block_edges: Vec<(f64, LinkId, bool)> = Vec::new();
         let mut rate_change_at_s: Vec<Vec<f64>> = Vec::with_capacity(sc.links.len() * 2);
         // (when it goes down or up, seconds as written, link, whether it comes up)
         let mut outage_edges: Vec<(f64, LinkId, bool)> = Vec::new();
@@ -177,7 +179,18 @@ impl Simulation {
                 let name = format!("{from}->{to}");
                 let rate = d.rate_bps.unwrap_or(l.rate_bps);
                 let delay_s = d.delay_ms.unwrap_or(l.delay_ms) / 1000.0;
-                let queue = build_queue(d.queue.as_ref().unwrap_or(&l.queue), rate);
+                let mut queue = build_queue(d.queue.as_ref().unwrap_or(&l.queue), rate);
+                if let Some(dl) = d.delayer.as_ref().or(l.delayer.as_ref()) {
+                    // ns-2's Delayer after the DropTail (validated: one of packets)
+                    let limit = queue.limit_pkts().expect("a delayer's droptail has a packet limit");
+                    queue = QueueDiscipline::Delayed(Box::new(crate::net::delayer::Delayer::new(limit)));
+                    for b in &dl.blocks {
+                        block_edges.push((b.at_s, id, true));
+                        if let Some(u) = b.until_s {
+                            block_edges.push((u, id, false));
+                        }
+                    }
+                }
                 let error = d.error.as_ref().or(l.error.as_ref()).map(build_error);
                 let mut changes: Vec<(f64, f64)> =
                     d.rate_changes.as_ref().unwrap_or(&l.rate_changes).iter().map(|c| (c.at_s, c.rate_bps)).collect();
@@ -598,6 +611,7 @@ impl Simulation {
             detaches: Vec::new(),
             delay_changes: delay_changes.iter().map(|c| (c.2, c.3)).collect(),
             limit_changes: limit_changes.iter().map(|c| (c.1, c.2, c.3)).collect(),
+            blocks: block_edges.iter().map(|c| (c.1, c.2)).collect(),
             tcp_changes: Vec::new(),
             app_sends: Vec::new(),
             bottleneck,
@@ -688,6 +702,13 @@ impl Simulation {
         // order (as satcc.ns2.to_tcl writes their `$ns at`)
         for (k, c) in limit_changes.iter().enumerate() {
             sim.events.push(from_secs(c.0), c.0, Ev::LimitChange(k as u32));
+        }
+        // the Delayers' blocks and unblocks, after those, link by link, each direction's
+        // in time order (as satcc.ns2.to_tcl writes their `$ns at`); none past the end
+        for (k, c) in block_edges.iter().enumerate() {
+            if from_secs(c.0) <= sim.end {
+                sim.events.push(from_secs(c.0), c.0, Ev::Block(k as u32));
+            }
         }
         // each edge's event is due at its double time as written, after the scenario's
         // other scheduled changes: ns-2's rtmodel-at files its `$ns at` when the run

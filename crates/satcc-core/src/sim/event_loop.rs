@@ -192,6 +192,17 @@ impl Simulation {
         }
     }
 
+    /// A Delayer's block or unblock (`delayer.blocks`): unblocked, it sends what it
+    /// holds if its transmitter is free.
+    #[cold]
+    #[inline(never)]
+    fn on_block(&mut self, k: u32) {
+        let (link, blocked) = self.blocks[k as usize];
+        let at = self.at();
+        let was_empty = self.links[link as usize].set_blocked(blocked, at, &mut self.events.order);
+        self.schedule_link_events(link, was_empty);
+    }
+
     /// A scheduling queue's departure event: the next waiting packet starts.
     #[cold]
     #[inline(never)]
@@ -1218,6 +1229,7 @@ impl Simulation {
                     let (l, pkts, bytes) = self.limit_changes[k as usize];
                     self.links[l as usize].queue.set_limits(pkts, bytes);
                 }
+                Ev::Block(k) => self.on_block(k),
                 Ev::RateChange(k) => {
                     let (l, r) = self.rate_changes[k as usize];
                     let at = self.at();

@@ -94,6 +94,9 @@ enum Ev {
     /// A transfer's further message is handed to its agent (traffic.more): index into
     /// the simulation's list of (flow, packets).
     AppSend(u32),
+    /// A link's Delayer is blocked or unblocked (`delayer.blocks`): index into the
+    /// simulation's list of (link, blocked) edges.
+    Block(u32),
 }
 
 /// The flow id of the routing agents' packets (`routing: dv`): no flow's.
@@ -103,7 +106,7 @@ const _: () = assert!(std::mem::size_of::<Ev>() == 8);
 
 /// What each kind of event is called in a run's count of its events (`RunOutput::
 /// events_by_kind`), in the order of `Ev::kind`.
-pub const EVENT_KINDS: [&str; 23] = [
+pub const EVENT_KINDS: [&str; 24] = [
     "link arrivals",
     "retransmission timers",
     "delayed-ACK timers",
@@ -127,6 +130,7 @@ pub const EVENT_KINDS: [&str; 23] = [
     "echo requests",
     "held packets released",
     "messages handed to agents",
+    "delay spike edges",
 ];
 
 impl Ev {
@@ -157,6 +161,7 @@ impl Ev {
             Ev::Ping(_) => 20,
             Ev::EntryDelay(_) => 21,
             Ev::AppSend(_) => 22,
+            Ev::Block(_) => 23,
         }
     }
 }
@@ -316,6 +321,8 @@ pub struct Simulation {
     /// Scheduled buffer limits (link, packets, bytes: each if it changes), in the order
     /// of their events' indices.
     limit_changes: Vec<(LinkId, Option<u32>, Option<u64>)>,
+    /// (link, blocked) edges of the links' Delayers (Ev::Block).
+    blocks: Vec<(LinkId, bool)>,
     /// Each flow's sender's window limits and threshold changed (tcp_changes), as
     /// Ev::TcpChange indexes them.
     tcp_changes: Vec<(FlowId, crate::tcp::LimitChange)>,

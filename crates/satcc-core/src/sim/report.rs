@@ -101,6 +101,7 @@ impl Simulation {
                 drops_ttl: l.stats.drops_ttl,
                 drops_link_down: l.stats.drops_down,
                 refused_down_pkts: l.stats.refused_down,
+                delayer_held_pkts: l.delayer_holds().map(u64::from),
                 ecn_marks: l.queue.marks_ecn().then_some(l.stats.ecn_marks),
                 loss_rate: if l.stats.arrivals_pkts > 0 {
                     (drops + l.stats.drops_error) as f64 / l.stats.arrivals_pkts as f64
