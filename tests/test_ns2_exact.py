@@ -596,6 +596,36 @@ def test_the_comparison_sees_fair_queueing():
     assert list(got.values()) == [86, 68], got
 
 
+def test_the_delayer_networks_hold_packets_through_delay_spikes():
+    # networks from DELAYER_FIRST: ns-2's Delayer after about half the DropTails of
+    # packets, blocked none to three times (exported as `new Delayer`, `$ns
+    # insert-delayer`, `block` before the run or at `$ns at` times)
+    nets = _family("delayer")
+    made = [ns2exact.network(k) for k in nets]
+
+    def delayers(sc):
+        return {(f"{l['a']}->{l['b']}" if side == "a_to_b" else f"{l['b']}->{l['a']}"): l[side]["delayer"]
+                for l in sc["links"] for side in ("a_to_b", "b_to_a") if "delayer" in l.get(side, {})}
+
+    got = [delayers(sc) for sc in made]
+    assert all(got) and sum(len(g) for g in got) >= 500
+    blocks = [b for g in got for d in g.values() for b in d["blocks"]]
+    assert len(blocks) >= 800
+    assert sum(b["at_s"] == 0.0 for b in blocks) >= 20 and sum("until_s" not in b for b in blocks) >= 20
+    # drops behind the blocks
+    assert sum(any(REF["counters"][str(k)]["links"][n][2] > 0 for n, d in g.items() if d["blocks"])
+               for k, g in zip(nets, got)) >= 70
+    tcl = ns2exact.tcl(nets[0])
+    assert "[new Delayer]" in tcl and "$ns insert-delayer" in tcl and "unblock\"" in tcl
+
+
+def test_the_comparison_sees_the_delayers():
+    # over all 100 (`python -m satcc.dev.ns2exact controls --family delayer`): no
+    # Delayer (its held packet back in the queue), and the Delayers never blocked
+    got = ns2exact.controls("delayer", REF, first=None)
+    assert list(got.values()) == [99, 98], got
+
+
 def test_the_comparison_sees_the_reset_senders_draw():
     # over all 100 (`python -m satcc.dev.ns2exact controls --family reset`): the reset
     # taken as doing nothing (the phase of the run's start kept), and the phase drawn

@@ -473,6 +473,11 @@ RTT_COUNTING_FIRST = 73000
 # of its own for each flow, of one limit per network, 2 to 50 packets), the way back an
 # FQ too one time in three, among TCP flows of mixed agents and UDP flows
 FQ_FIRST = 74000
+# From DELAYER_FIRST to DELAYER_FIRST + 99: lossy networks where ns-2's Delayer follows
+# the DropTail of about half the link directions that have one of packets (`delayer`,
+# `$ns insert-delayer`), blocked none to three times for 10 ms to 1.5 s, sometimes from
+# before the run or to its end
+DELAYER_FIRST = 75000
 # Networks found apart by a scan beyond the reference (`scan A B --family F`) and kept in
 # it once fixed, each with its family (network(k, F)): 92028 (dv) parted by a RED draw
 # taken in another order, its link's two ends told of a failure in satcc's order rather
@@ -547,6 +552,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(OVERTAKE_FIRST, OVERTAKE_FIRST + 100))
             + list(range(RTT_COUNTING_FIRST, RTT_COUNTING_FIRST + 100))
             + list(range(FQ_FIRST, FQ_FIRST + 100))
+            + list(range(DELAYER_FIRST, DELAYER_FIRST + 100))
             + sorted(SCANNED)
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
@@ -783,7 +789,7 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "partial-acks": NewReno's older partial ACK rules; "drop-front": DropTail queues dropping from the front; "no-fast-retransmit": Tahoe agents without fast retransmit; "exit-fast-retransmit": Reno and NewReno agents without exitFastRetrans_; "ts-reset-rto": timestamp echoes ending the timer's backoff; "sack-blocks": Sack1 sinks of fewer SACK blocks; "ping": ping flows (Agent/Ping) beside the others; "red-victims": RED's forced drops from the front or at random; "bug-fix": agents without bugFix_; "red-step": RED as a step at one threshold; "exit-recovery": NewReno agents leaving recovery at the data outstanding; "rtt-shifts": ns-2's RTT estimator with other scalings; "red-mark": RED without use_mark_p_; "old-ecn": ECN senders with old_ecn_; "sack1-dupacks": Sack1 agents with numdupacksFrac_ and LimTransmitFix_; "cwr-retransmit": ECN senders without SetCWRonRetransmit_; "bugfix-ss": agents without bugfix_ss_; "highspeed": HighSpeed TCP senders; "window-rules": ns-2's windowOption_ 2 to 6; "control-increase": agents with control_increase_; "error-module": error models that see some flows only; "error-actions": error modules of several models that drop, mark or hold; "window-validation": agents validating their window after idle periods; "refast": NewReno agents fast-retransmitting again below recover_; "file-more": transfers handed more during the run; "reset": senders reset just before they start; "overtake": delay steps that let packets overtake; "rtt-counting": window validation counting round trips; "fq": ns-2's Fair Queueing; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "partial-acks": NewReno's older partial ACK rules; "drop-front": DropTail queues dropping from the front; "no-fast-retransmit": Tahoe agents without fast retransmit; "exit-fast-retransmit": Reno and NewReno agents without exitFastRetrans_; "ts-reset-rto": timestamp echoes ending the timer's backoff; "sack-blocks": Sack1 sinks of fewer SACK blocks; "ping": ping flows (Agent/Ping) beside the others; "red-victims": RED's forced drops from the front or at random; "bug-fix": agents without bugFix_; "red-step": RED as a step at one threshold; "exit-recovery": NewReno agents leaving recovery at the data outstanding; "rtt-shifts": ns-2's RTT estimator with other scalings; "red-mark": RED without use_mark_p_; "old-ecn": ECN senders with old_ecn_; "sack1-dupacks": Sack1 agents with numdupacksFrac_ and LimTransmitFix_; "cwr-retransmit": ECN senders without SetCWRonRetransmit_; "bugfix-ss": agents without bugfix_ss_; "highspeed": HighSpeed TCP senders; "window-rules": ns-2's windowOption_ 2 to 6; "control-increase": agents with control_increase_; "error-module": error models that see some flows only; "error-actions": error modules of several models that drop, mark or hold; "window-validation": agents validating their window after idle periods; "refast": NewReno agents fast-retransmitting again below recover_; "file-more": transfers handed more during the run; "reset": senders reset just before they start; "overtake": delay steps that let packets overtake; "rtt-counting": window validation counting round trips; "fq": ns-2's Fair Queueing; "delayer": ns-2's Delayer and its delay spikes; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
     if k in SCANNED:
         return True, False, SCANNED[k]
     if WINDOW_VALIDATION_FIRST <= k < WINDOW_VALIDATION_FIRST + 100:
@@ -800,6 +806,8 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
         return True, True, "rtt-counting"
     if FQ_FIRST <= k < FQ_FIRST + 100:
         return True, False, "fq"
+    if DELAYER_FIRST <= k < DELAYER_FIRST + 100:
+        return True, False, "delayer"
     if ERROR_ACTIONS_FIRST <= k < ERROR_ACTIONS_FIRST + 100:
         return True, True, "error-actions"
     if ERROR_MODULE_FIRST <= k < ERROR_MODULE_FIRST + 100:
@@ -2285,6 +2293,39 @@ def _make_fq(sc: dict, rng: random.Random) -> None:
         _mix_agents(f, rng)
 
 
+def _make_delayer(sc: dict, rng: random.Random) -> None:
+    """In place: about half the link directions whose queue is a DropTail of packets
+    (on a link without outages, rate changes or jitter) get ns-2's Delayer, one at
+    least, blocked none to three times for 10 ms to 1.5 s, the first from before the
+    run one time in ten, the last to the end one time in ten."""
+    dur = sc["duration_s"]
+    places = []
+    for l in sc["links"]:
+        if l.get("outages") or l.get("rate_changes") or l.get("jitter_ms"):
+            continue
+        for side in ("a_to_b", "b_to_a"):
+            d = l.get(side, {})
+            q = d.get("queue") or l.get("queue") or {"type": "droptail", "limit_pkts": 50}
+            if (q["type"] != "droptail" or "limit_pkts" not in q or q.get("drop_front") or d.get("outages")
+                    or d.get("rate_changes") or d.get("delay_changes_in_order") is False
+                    or l.get("delay_changes_in_order") is False):
+                continue
+            places.append((l, side))
+    chosen = [p for p in places if rng.random() < 0.5] or places[:1]
+    for l, side in chosen:
+        blocks, t = [], 0.0 if rng.random() < 0.1 else rng.uniform(0.05, dur / 2)
+        for _ in range(rng.choice([0, 1, 1, 2, 3])):
+            if t >= dur:
+                break
+            length = rng.choice([0.01, 0.05, 0.2, 0.5, 1.5])
+            if rng.random() < 0.1:
+                blocks.append({"at_s": round(t, 4)})
+                break
+            blocks.append({"at_s": round(t, 4), "until_s": round(t + length, 4)})
+            t += length + rng.uniform(0.1, 2.0)
+        l.setdefault(side, {})["delayer"] = {"blocks": blocks}
+
+
 def _make_pi(sc: dict, rng: random.Random) -> None:
     """In place: most router links, one at least, run ns-2's PI AQM (the way back a queue of
     its own one time in three), with gains from ns-2's default to a hundred times it, 50
@@ -2776,6 +2817,7 @@ _FAMILY_MAKERS = {
     "overtake": [(_make_overtake, 72_000_000)],
     "rtt-counting": [(_make_window_validation, 68_000_000), (_make_rtt_counting, 73_000_000)],
     "fq": [(_make_fq, 74_000_000)],
+    "delayer": [(_make_delayer, 75_000_000)],
 }
 
 
@@ -2967,6 +3009,13 @@ FAMILY_CONTROLS = {
     },
     "rtt-counting": {
         "no round trips counted": _without_tcp("window_validation_rtt_counting"),
+    },
+    "delayer": {
+        "no Delayer (its held packet back in the queue)": lambda sc: [
+            l.get(side, {}).pop("delayer", None) for l in sc["links"] for side in ("a_to_b", "b_to_a")],
+        "the Delayers never blocked": lambda sc: [
+            l[side]["delayer"].update(blocks=[]) for l in sc["links"] for side in ("a_to_b", "b_to_a")
+            if "delayer" in l.get(side, {})],
     },
     "fq": {
         "each FQ a FIFO of each flow's limit": _queues_as(("fq",), lambda q: {"type": "droptail",

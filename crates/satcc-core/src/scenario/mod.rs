@@ -901,7 +901,8 @@ pub struct DelayerSpec {
 }
 
 /// A delay spike: the link is blocked from `at_s` until `until_s` (to the run's end
-/// without it).
+/// without it). A block at 0 s holds from the start, before the run's first events
+/// (ns-2's `$delayer block` before `$ns run`).
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Block {

@@ -183,13 +183,20 @@ impl Simulation {
                 if let Some(dl) = d.delayer.as_ref().or(l.delayer.as_ref()) {
                     // ns-2's Delayer after the DropTail (validated: one of packets)
                     let limit = queue.limit_pkts().expect("a delayer's droptail has a packet limit");
-                    queue = QueueDiscipline::Delayed(Box::new(crate::net::delayer::Delayer::new(limit)));
+                    let mut delayer = crate::net::delayer::Delayer::new(limit);
                     for b in &dl.blocks {
-                        block_edges.push((b.at_s, id, true));
+                        if b.at_s == 0.0 {
+                            // blocked from the start, before the run's first events (ns-2's
+                            // `$d block` before `$ns run`)
+                            let _ = delayer.set_blocked(true);
+                        } else {
+                            block_edges.push((b.at_s, id, true));
+                        }
                         if let Some(u) = b.until_s {
                             block_edges.push((u, id, false));
                         }
                     }
+                    queue = QueueDiscipline::Delayed(Box::new(delayer));
                 }
                 let error = d.error.as_ref().or(l.error.as_ref()).map(build_error);
                 let mut changes: Vec<(f64, f64)> =
