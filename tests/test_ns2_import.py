@@ -167,6 +167,13 @@ def _agree(sc: dict, script: str) -> bool:
                                                                 for s in ("a_to_b", "b_to_a")] for l in sc["links"]]),
     ("delay_spikes.tcl", lambda sc: sc["links"][0]["a_to_b"]["delayer"].update(blocks=[])),
     ("delay_spikes.tcl", lambda sc: sc["links"][0]["a_to_b"]["delayer"]["blocks"].pop(0)),
+    # the Delayer's random spikes and channel allocation: each left out, the first spike
+    # 0.1 s later, and their draws from satcc's own streams rather than ns-2's generator
+    ("delay_spikes_random.tcl", lambda sc: sc["links"][1]["a_to_b"]["delayer"].pop("spikes")),
+    ("delay_spikes_random.tcl", lambda sc: sc["links"][1]["b_to_a"]["delayer"].pop("alloc")),
+    ("delay_spikes_random.tcl", lambda sc: sc["links"][1]["a_to_b"]["delayer"]["spikes"].update(
+        first_at_s=sc["links"][1]["a_to_b"]["delayer"]["spikes"]["first_at_s"] + 0.1)),
+    ("delay_spikes_random.tcl", lambda sc: [sc.pop("ns2_rng_seed"), sc.pop("ns2_rng_skip", None)]),
     # FQ: a FIFO of the same place in its stead, and its flows' queues one longer
     ("fair_queueing_fq.tcl", lambda sc: sc["links"][0].update(queue={"type": "droptail", "limit_pkts": 32})),
     ("fair_queueing_fq.tcl", lambda sc: sc["links"][0]["queue"].update(limit_pkts=9)),
@@ -1440,6 +1447,45 @@ def test_a_script_without_an_end_needs_a_duration(tmp_path):
     assert ns2_import.from_tcl(p, duration_s=3.0).scenario["duration_s"] == 3.0
 
 
+def test_a_delayers_random_spikes_and_channel_allocation_are_read_with_ns2s_first_draw(tmp_path):
+    # `spike INT LEN` sets its timer to a draw of INT as the script gives it: from ns-2's
+    # default generator, after the TCP agent's constructor drew (seed 1)
+    extra = ("set d [new Delayer]\n$ns insert-delayer $a $b $d\nset i [new RandomVariable/Exponential]\n"
+             "$i set avg_ 0.5\nset l [new RandomVariable/Uniform]\n$l set max_ 0.2\n$d spike $i $l\n"
+             "set e [new Delayer]\n$ns insert-delayer $b $a $e\nset c [new RandomVariable/Constant]\n"
+             "$c set val_ 0.3\n$e alloc $c $l")
+    imp = ns2_import.from_tcl(_script(tmp_path, extra=extra))
+    link = imp.scenario["links"][0]
+    sp = link["a_to_b"]["delayer"]["spikes"]
+    assert sp["interval"] == {"type": "exponential", "mean": 0.5}
+    assert sp["length"] == {"type": "uniform", "min": 0.0, "max": 0.2}
+    u = _ns2_u01(1, skip=1)  # the agent's constructor drew first
+    assert sp["first_at_s"] == 0.5 * -math.log(u)
+    assert link["b_to_a"]["delayer"] == {"alloc": {"idle": {"type": "constant", "value": 0.3},
+                                                   "delay": {"type": "uniform", "min": 0.0, "max": 0.2}}}
+    # the script's draw counts among those before the run (the agent's, the spike's and
+    # the agent's reset as the run starts)
+    assert imp.scenario["ns2_rng_skip"] == 3
+
+
+def _ns2_u01(seed: int, skip: int) -> float:
+    """ns-2's RNG from `seed`, its draw after `skip` (MRG32k3a as rng.cc)."""
+    m1, m2 = 4294967087.0, 4294944443.0
+    c = [float(seed)] * 6
+    out = 0.0
+    for _ in range(skip + 1):
+        p1 = 1403580.0 * c[1] - 810728.0 * c[0]
+        p1 -= math.trunc(p1 / m1) * m1
+        p1 += m1 if p1 < 0 else 0.0
+        c[0], c[1], c[2] = c[1], c[2], p1
+        p2 = 527612.0 * c[5] - 1370589.0 * c[3]
+        p2 -= math.trunc(p2 / m2) * m2
+        p2 += m2 if p2 < 0 else 0.0
+        c[3], c[4], c[5] = c[4], c[5], p2
+        out = ((p1 - p2) if p1 > p2 else (p1 - p2 + m1)) / (m1 + 1.0)
+    return out
+
+
 def test_a_delayer_is_read_with_its_blocks_and_unblocks(tmp_path):
     # `$ns insert-delayer` after a DropTail; its block before the run holds from the
     # start, a block while blocked or an unblock while not changes nothing, and a block
@@ -1458,11 +1504,17 @@ def test_a_delayer_is_read_with_its_blocks_and_unblocks(tmp_path):
 
 @pytest.mark.parametrize("links,extra,match", [
     ("$ns duplex-link $a $b 10Mb 10ms DropTail", "set d [new Delayer]\n$ns insert-delayer $a $b $d\n"
-     "set l [new RandomVariable/Exponential]\n$d spike $l $l",
-     r"Delayer's spike \(_o\d+ spike _o\d+ _o\d+\) is not modelled by satcc: random delay spikes and channel "
-     r"allocation delays"),
+     "set l [new RandomVariable/Exponential]\n$ns at 1 \"$d spike $l $l\"",
+     r"Delayer's spike during the run \(_o\d+ spike _o\d+ _o\d+\) is not modelled \(give it before"),
     ("$ns duplex-link $a $b 10Mb 10ms DropTail", "set d [new Delayer]\n$ns insert-delayer $a $b $d\n"
-     "set l [new RandomVariable/Uniform]\n$d alloc $l $l", r"Delayer's alloc .* is not modelled by satcc"),
+     "set l [new RandomVariable/Exponential]\n$d spike $l $l\n$ns at 1 \"$d unblock\"",
+     r"Delayer d: block or unblock on a Delayer with random spikes is not modelled"),
+    ("$ns duplex-link $a $b 10Mb 10ms DropTail", "set d [new Delayer]\n$ns insert-delayer $a $b $d\n"
+     "set r [new RNG]\n$r seed 5\nset l [new RandomVariable/Uniform]\n$l use-rng $r\n$d alloc $l $l",
+     r"Delayer d: alloc with l drawing from an RNG of its own is not modelled"),
+    ("$ns duplex-link $a $b 10Mb 10ms DropTail", "set d [new Delayer]\n$ns insert-delayer $a $b $d\n"
+     "set l [new RandomVariable/Pareto]\n$d alloc $l $l", r"Delayer d alloc l: RandomVariable/Pareto is not "
+     r"modelled \(Exponential, Uniform and Constant are\)"),
     ("$ns duplex-link $a $b 10Mb 10ms RED", "set d [new Delayer]\n$ns insert-delayer $a $b $d",
      r"link a -> b: Delayer d after a queue other than a DropTail of packets is not modelled"),
     ("$ns duplex-link $a $b 10Mb 10ms DropTail", "set d [new Delayer]\n$ns insert-delayer $a $b $d\n"

@@ -3,7 +3,7 @@ within their limits, and a run is a pure function of scenario and seed. The netw
 draw every congestion control (CUBIC and BBR with a Linux sender's transport, pacing),
 a second way round with routing costs, a link failing under static or session routing,
 ns-2's Sack1 agents and timestamp option, RED in packets and in bytes, ns-2's PI AQM and
-fair schedulers (SFQ, DRR, FQ), its Delayer blocking an access link, UDP flows of CBR and ON/OFF sources, the router schemes on the routers' links, jitter,
+fair schedulers (SFQ, DRR, FQ), its Delayer blocking an access link (at given times or randomly) and allocating a channel, UDP flows of CBR and ON/OFF sources, the router schemes on the routers' links, jitter,
 latency steps and stops."""
 
 from hypothesis import given, settings
@@ -99,7 +99,17 @@ def networks(draw):
             until = draw(st.sampled_from([None, at + draw(st.floats(0.01, 1.0))]))
             blocks = draw(st.sampled_from([[], [{"at_s": at} if until is None else {"at_s": at, "until_s": until}]]))
             s.d["links"][-1]["queue"] = {"type": "droptail", "limit_pkts": draw(st.integers(1, 30))}
-            s.d["links"][-1]["a_to_b"] = {"delayer": {"blocks": blocks}}
+            delayer = {"blocks": blocks}
+            if not blocks and draw(st.booleans()):
+                # random spikes
+                delayer["spikes"] = {"interval": {"type": "exponential", "mean": draw(st.floats(0.05, 2.0))},
+                                     "length": {"type": "uniform", "min": 0.0, "max": draw(st.floats(0.01, 0.5))},
+                                     "first_at_s": at}
+            if draw(st.booleans()):
+                # channel allocation
+                delayer["alloc"] = {"idle": {"type": "constant", "value": draw(st.floats(0.001, 0.5))},
+                                    "delay": {"type": "exponential", "mean": draw(st.floats(0.001, 0.3))}}
+            s.d["links"][-1]["a_to_b"] = {"delayer": delayer}
         s.link(routers[-1], d, rate_bps=draw(st.floats(1e6, 1e9)), delay_ms=draw(st.floats(0, 20)))
         start = draw(st.floats(0, 0.3))
         stop = draw(st.sampled_from([None, start + draw(st.floats(0.05, duration))]))

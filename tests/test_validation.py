@@ -88,6 +88,20 @@ def test_a_delayer_is_checked_by_field():
     x = copy.deepcopy(d)
     x["links"][1]["delayer"]["blocks"] = [{"at_s": 1.0, "until_s": 2.0, "length_s": 1}]
     assert "length_s" in err(x)
+    # random spikes (not with blocks) and channel allocation, their laws checked
+    x = copy.deepcopy(d)
+    x["links"][1]["delayer"] = {"spikes": {"interval": {"type": "exponential", "mean": 1.0},
+                                           "length": {"type": "uniform", "min": 0.1, "max": 0.2}, "first_at_s": 0.5},
+                                "alloc": {"idle": {"type": "constant", "value": 0.2},
+                                          "delay": {"type": "uniform", "min": 0.0, "max": 0.1}}}
+    validate(x)
+    x["links"][1]["delayer"]["blocks"] = [{"at_s": 1.0, "until_s": 2.0}]
+    assert err(x).startswith("links[1].delayer: blocks with spikes are not modelled")
+    del x["links"][1]["delayer"]["blocks"]
+    x["links"][1]["delayer"]["alloc"]["delay"] = {"type": "uniform", "min": 0.3, "max": 0.1}
+    assert err(x) == "links[1].delayer.alloc.delay: max (0.1) below min (0.3)"
+    del x["links"][1]["delayer"]["spikes"]["first_at_s"]
+    assert "first_at_s" in err(x)
 
 
 def test_negative_delay():

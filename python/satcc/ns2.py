@@ -613,6 +613,22 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
                 # is given before the run, the others as `$ns at` after the limit changes
                 k = len([x for x in out if x.startswith("set dly(")])
                 out += [f"set dly({k}) [new Delayer]", f"$ns insert-delayer $n({nid[a]}) $n({nid[b]}) $dly({k})"]
+                if dl.get("spikes"):
+                    _unsupported(f"{where.rsplit('.', 1)[0]}.delayer.spikes (ns-2 draws the first spike's time itself "
+                                 "when the script gives `spike`, where the scenario gives first_at_s)")
+                if dl.get("alloc"):
+                    # its laws as ns-2's random variables, drawing from its default generator
+                    rv = []
+                    for key in ("idle", "delay"):
+                        law = dl["alloc"][key]
+                        cls = {"exponential": "Exponential", "uniform": "Uniform", "constant": "Constant"}[law["type"]]
+                        sets = {"exponential": [("avg_", law.get("mean"))],
+                                "uniform": [("min_", law.get("min")), ("max_", law.get("max"))],
+                                "constant": [("val_", law.get("value"))]}[law["type"]]
+                        out.append(f"set dlyrv({k},{key}) [new RandomVariable/{cls}]")
+                        out += [f"$dlyrv({k},{key}) set {var} {float(v)!r}" for var, v in sets]
+                        rv.append(f"$dlyrv({k},{key})")
+                    out.append(f"$dly({k}) alloc {rv[0]} {rv[1]}")
                 for blk in dl.get("blocks", []):
                     if float(blk["at_s"]) == 0.0:
                         out.append(f"$dly({k}) block")

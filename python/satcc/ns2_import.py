@@ -913,15 +913,35 @@ def _fair_queue(objs: _Objects, q: str, kind: str, what: str, notes: list[str]) 
             "buckets": whole("buckets_", 1), "mask": _c_int(objs.get(q, "mask_", "0")[0], f"{what} mask_") != 0}
 
 
-def _delayer(objs: _Objects, dl: str | None, acts: dict, d: dict, queue: dict, duration_s: float) -> dict | None:
+def _delayer(objs: _Objects, dl: str | None, acts: dict, rvs: dict, own_rng: dict, d: dict, queue: dict,
+             duration_s: float) -> dict | None:
     """A link direction's Delayer (`$ns insert-delayer`), its blocks from its `block`
-    and `unblock` (before the run: blocked from the start), or None without one."""
+    and `unblock` (before the run: blocked from the start), its random spikes and channel
+    allocation, or None without one."""
     if dl is None:
         return None
     what = f"{d['where']}: Delayer {objs.label(dl)}"
     if queue["type"] != "droptail" or "limit_pkts" not in queue or queue.get("drop_front"):
         raise Ns2ImportError(f"{what} after a queue other than a DropTail of packets is not modelled (a "
                              "Delayer after ns-2's DropTail, without queue_in_bytes_ or drop_front_, is)")
+    out: dict = {}
+    for name, keys in (("spike", ("interval", "length")), ("alloc", ("idle", "delay"))):
+        got = rvs.get(dl, {}).get(name)
+        if got is None:
+            continue
+        laws = {}
+        for key, rv in zip(keys, got[:2]):
+            if rv in own_rng:
+                raise Ns2ImportError(f"{what}: {name} with {objs.label(rv)} drawing from an RNG of its own is not "
+                                     "modelled (its draws during the run come from ns-2's default generator in satcc)")
+            laws[key] = _law(objs, rv, f"{what} {name} {objs.label(rv)}")
+        if name == "spike":
+            if acts.get(dl):
+                raise Ns2ImportError(f"{what}: block or unblock on a Delayer with random spikes is not modelled (ns-2 "
+                                     "refuses block there, and unblock ends a spike its timer then ends again)")
+            out["spikes"] = {**laws, "first_at_s": float(got[2])}
+        else:
+            out["alloc"] = laws
     blocks: list[dict] = []
     blocked_at: float | None = None
     for t, method in acts.get(dl, []):
@@ -941,7 +961,7 @@ def _delayer(objs: _Objects, dl: str | None, acts: dict, d: dict, queue: dict, d
         # (a block while blocked, or an unblock while not, changes nothing in ns-2)
     if blocked_at is not None:
         blocks.append({"at_s": blocked_at})
-    return {"blocks": blocks} if blocks else {}
+    return {**({"blocks": blocks} if blocks else {}), **out}
 
 
 def _fq_queue(objs: _Objects, q: str, what: str, notes: list[str]) -> dict:
@@ -1028,6 +1048,9 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
     # unblocks (time, or None before the run; the command)
     delayer_of: dict[str, str] = {}
     delayer_acts: dict[str, list[tuple[float | None, str]]] = {}
+    # their random spikes (INT, LEN, the first spike's time) and channel allocation
+    # (INT, LEN), each given before the run
+    delayer_rv: dict[str, dict[str, tuple]] = {}
     errors: list[tuple[str, str, str]] = []
     em_unit: dict[str, str] = {}
     # ErrorModule: each module's bindings (model, first and last flow id) and default
@@ -1112,6 +1135,9 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
                 raise Ns2ImportError(f"{objs.label(dl)}: one Delayer inserted on two links is not modelled (ns-2 "
                                      "sends both links' packets to the second link)")
             delayer_of[lnk] = dl
+        elif kind in ("delayer-spike", "delayer-alloc"):
+            h, *rvs = rest
+            delayer_rv.setdefault(h, {})[kind[8:]] = tuple(rvs)
         elif kind == "delayer-act":
             h, method = rest
             delayer_acts.setdefault(h, []).append((float(now) if running == "1" else None, method))
@@ -1275,7 +1301,8 @@ def to_scenario(rec: dict, name: str = "ns2-import", duration_s: float | None = 
         back = {"rate_bps": rev["rate_bps"], "delay_ms": rev["delay_ms"],
                 "queue": _queue(objs, rev["q"], f"{rev['where']}: queue", notes, rev["rate_bps"],
                                 rev.get("red_delay_s", rev["delay_s"]))}
-        delayers = [_delayer(objs, delayer_of.get(handle_of_dir.get(xy)), delayer_acts, d, qd, sc["duration_s"])
+        delayers = [_delayer(objs, delayer_of.get(handle_of_dir.get(xy)), delayer_acts, delayer_rv, own_rng, d, qd,
+                             sc["duration_s"])
                     for xy, d, qd in (((a, b), fwd, link["queue"]), ((b, a), rev, back["queue"]))]
         for (x, y), d, qd in (((a, b), fwd, link["queue"]), ((b, a), rev, back["queue"])):
             if qd["type"] == "fq" and (x, y) not in traced_dirs:
@@ -1959,20 +1986,24 @@ def _two_state_model(objs: _Objects, em: str, unit: str, laws: dict[int, str], w
         unit = "pkt"
     out = {"type": "two_state", "unit": unit}
     for i, side in enumerate(("good", "bad")):
-        rv = laws[i]
-        cls = objs.cls.get(rv, rv)
-        if cls not in _LAWS:
-            raise Ns2ImportError(f"{what}: ranvar {i}: {cls} is not modelled (Exponential, Uniform and Constant are)")
-        kind, defaults = _LAWS[cls]
-        _unknown_vars(objs, rv, set(defaults), f"{what} ranvar {i}")
-        v = {k: _num(objs.get(rv, k, d)[0], f"{what} ranvar {i} {k}") for k, d in defaults.items()}
-        if kind == "exponential":
-            out[side] = {"type": "exponential", "mean": v["avg_"]}
-        elif kind == "uniform":
-            out[side] = {"type": "uniform", "min": v["min_"], "max": v["max_"]}
-        else:
-            out[side] = {"type": "constant", "value": v["val_"]}
+        out[side] = _law(objs, laws[i], f"{what}: ranvar {i}")
     return out
+
+
+def _law(objs: _Objects, rv: str, what: str) -> dict:
+    """A random variable's law as a scenario gives it (LawSpec): Exponential, Uniform
+    or Constant, with its settings as ns-2 resolves them."""
+    cls = objs.cls.get(rv, rv)
+    if cls not in _LAWS:
+        raise Ns2ImportError(f"{what}: {cls} is not modelled (Exponential, Uniform and Constant are)")
+    kind, defaults = _LAWS[cls]
+    _unknown_vars(objs, rv, set(defaults), what)
+    v = {k: _num(objs.get(rv, k, d)[0], f"{what} {k}") for k, d in defaults.items()}
+    if kind == "exponential":
+        return {"type": "exponential", "mean": v["avg_"]}
+    if kind == "uniform":
+        return {"type": "uniform", "min": v["min_"], "max": v["max_"]}
+    return {"type": "constant", "value": v["val_"]}
 
 
 # a one-way TCP agent's variables that ns-2 reads as it sends and receives, not once at

@@ -323,8 +323,24 @@ proc ::satcc::call {h method args} {
                     }
                 }
                 spike - alloc {
-                    ::satcc::unsupported "Delayer's $method ($h $method [join $args { }]) is not modelled by satcc: random\
- delay spikes and channel allocation delays drawn from random variables (its block and unblock at given times are)"
+                    # `spike INT LEN` sets its timer to a draw of INT at once (delayer.cc)
+                    if {[llength $args] != 2} { ::satcc::unsupported "$h $method [join $args { }] (INT LEN)" }
+                    if {$::satcc::running} {
+                        ::satcc::unsupported "Delayer's $method during the run ($h $method [join $args { }]) is not\
+ modelled (give it before \`\$ns run\`)"
+                    }
+                    lassign $args int len
+                    foreach rv $args {
+                        if {![info exists ::satcc::cls($rv)] || ![string match RandomVariable/* $::satcc::cls($rv)]} {
+                            ::satcc::unsupported "$h $method [join $args { }]: $rv is not a random variable"
+                        }
+                    }
+                    if {$method eq "spike"} {
+                        ::satcc::rec delayer-spike $h $int $len [::satcc::draw_value $int $::satcc::cls($int)]
+                    } else {
+                        ::satcc::rec delayer-alloc $h $int $len
+                    }
+                    return ""
                 }
             }
         }
@@ -579,6 +595,12 @@ proc ::satcc::next_random {h} {
 }
 
 proc ::satcc::draw {h cls} {
+    return [format %e [::satcc::draw_value $h $cls]]
+}
+
+# A random variable's draw at script time as the double ns-2 computes (`value` prints it
+# with %e; a timer set from it keeps it whole)
+proc ::satcc::draw_value {h cls} {
     set r [expr {[info exists ::satcc::uses($h)] ? $::satcc::uses($h) : $::defaultRNG}]
     set known {RandomVariable/Uniform RandomVariable/Exponential RandomVariable/Pareto RandomVariable/ParetoII
                RandomVariable/Constant}
@@ -586,7 +608,7 @@ proc ::satcc::draw {h cls} {
         ::satcc::unsupported "$cls value at script time (Uniform, Exponential, Pareto, ParetoII and Constant\
             variables are reproduced)"
     }
-    if {$cls eq "RandomVariable/Constant"} { return [format %e [::satcc::rv_var $h $cls val_ 1.0]] }
+    if {$cls eq "RandomVariable/Constant"} { return [expr {double([::satcc::rv_var $h $cls val_ 1.0])}] }
     set u [::satcc::script_u01 $r "$cls value ($h)"]
     switch -- $cls {
         RandomVariable/Pareto - RandomVariable/ParetoII {
@@ -597,21 +619,21 @@ proc ::satcc::draw {h cls} {
             set shape [::satcc::rv_var $h $cls shape_ [expr {$pareto ? 1.5 : 1.2}]]
             if {$pareto} {
                 set scale [expr {double($avg) * ($shape - 1) / $shape}]
-                return [format %e [expr {$scale * (1.0 / pow($u, 1.0 / $shape))}]]
+                return [expr {$scale * (1.0 / pow($u, 1.0 / $shape))}]
             }
             set scale [expr {double($avg) * ($shape - 1)}]
-            return [format %e [expr {$scale * ((1.0 / pow($u, 1.0 / $shape)) - 1)}]]
+            return [expr {$scale * ((1.0 / pow($u, 1.0 / $shape)) - 1)}]
         }
         RandomVariable/Uniform {
             set lo [::satcc::call $h set min_]
             set hi [expr {[info exists ::satcc::iv($h,max_)] || [info exists ::satcc::cdef($cls,max_)]
                           ? [::satcc::call $h set max_] : 1.0}]
-            return [format %e [expr {$lo + ($hi - $lo) * $u}]]
+            return [expr {$lo + ($hi - $lo) * $u}]
         }
         RandomVariable/Exponential {
             set avg [expr {[info exists ::satcc::iv($h,avg_)] || [info exists ::satcc::cdef($cls,avg_)]
                            ? [::satcc::call $h set avg_] : 1.0}]
-            return [format %e [expr {-$avg * log($u)}]]
+            return [expr {$avg * (-log($u))}]
         }
     }
 }

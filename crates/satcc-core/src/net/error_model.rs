@@ -34,7 +34,7 @@ pub enum Law {
 }
 
 impl Law {
-    fn draw(&self, draws: &mut Draws) -> f64 {
+    pub fn draw(&self, draws: &mut Draws) -> f64 {
         match *self {
             Law::Exponential { mean } => exponential(draws, mean),
             Law::Uniform { min, max } => min + (max - min) * draws.uniform(),

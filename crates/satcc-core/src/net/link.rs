@@ -31,6 +31,7 @@
 //! packets at 155 Mb/s the double is 0.28 ns from the exact rational time (the test
 //! `million_packets_do_not_drift`).
 
+use super::delayer::Act;
 use super::error_model::ErrorModel;
 use super::error_module::{Chain, Entry, OnError};
 use super::packet::{Packet, CE};
@@ -708,7 +709,7 @@ impl Link {
         let w = Waiting { pkt, arrived: at.now };
         let idle = self.departed_pkts == self.admitted_pkts;
         let mut dropped = Vec::new();
-        let mut sent = None;
+        let mut acts = Vec::new();
         let taken = match &mut self.queue {
             QueueDiscipline::Sfq(q) => q.enqueue(w, saddr, daddr),
             QueueDiscipline::Drr(q) => {
@@ -716,11 +717,7 @@ impl Link {
                 true
             }
             QueueDiscipline::Fq(q) => q.enqueue(w, pkt.flow as usize, at.shadow),
-            QueueDiscipline::Delayed(d) => {
-                let (taken, s) = d.enqueue(w);
-                sent = s;
-                taken
-            }
+            QueueDiscipline::Delayed(d) => d.enqueue(w, at.shadow, &mut self.queue_rng, &mut acts),
             QueueDiscipline::DropFront(q) => {
                 dropped.extend(q.enqueue(w));
                 true
@@ -762,10 +759,8 @@ impl Link {
                 self.start(next.pkt, at.shadow, order.call(), at.now, next.arrived);
             }
         }
-        if let Some(s) = sent {
-            // the Delayer sent what the queue handed it (its transmitter was free)
-            self.start(s.pkt, at.shadow, order.call(), at.now, s.arrived);
-        }
+        // what the Delayer did with what the queue handed it
+        self.delayer_acts(acts, at, order);
         let q = self.queue_pkts();
         if q > self.stats.max_queue_pkts {
             self.stats.max_queue_pkts = q;
@@ -861,9 +856,9 @@ impl Link {
         let was_empty = self.pipe.is_empty();
         if let QueueDiscipline::Delayed(d) = &mut self.queue {
             // the Delayer's TargetHandler: it sends what it holds, unless blocked
-            if let Some(s) = d.transmitted() {
-                self.start(s.pkt, at.shadow, order.call(), at.now, s.arrived);
-            }
+            let mut acts = Vec::new();
+            d.transmitted(at.shadow, &mut self.queue_rng, &mut acts);
+            self.delayer_acts(acts, at, order);
         } else if let Some(next) = self.next_waiting(at.shadow) {
             self.start(next.pkt, at.shadow, order.call(), at.now, next.arrived);
         }
@@ -880,12 +875,66 @@ impl Link {
     pub fn set_blocked(&mut self, blocked: bool, at: At, order: &mut Order) -> bool {
         let was_empty = self.pipe.is_empty();
         if let QueueDiscipline::Delayed(d) = &mut self.queue {
-            if let Some(s) = d.set_blocked(blocked) {
-                self.start(s.pkt, at.shadow, order.call(), at.now, s.arrived);
-            }
+            let mut acts = Vec::new();
+            d.set_blocked(blocked, at.shadow, &mut self.queue_rng, &mut acts);
+            self.delayer_acts(acts, at, order);
         }
         self.next_departure();
         was_empty
+    }
+
+    /// The Delayer's spike timer (`spike`) or allocation timer (else) due at `at`;
+    /// None if the event is stale. Returns whether the pipe was empty before, as
+    /// `set_blocked`.
+    #[cold]
+    #[inline(never)]
+    pub fn delayer_timer(&mut self, spike: bool, at: At, order: &mut Order) -> Option<bool> {
+        let was_empty = self.pipe.is_empty();
+        let QueueDiscipline::Delayed(d) = &mut self.queue else { return None };
+        let due = if spike { &mut d.spike_due } else { &mut d.alloc_due };
+        if *due != Some((at.now, at.shadow)) {
+            return None;
+        }
+        *due = None;
+        let mut acts = Vec::new();
+        if spike {
+            d.spike_timer(at.shadow, &mut self.queue_rng, &mut acts);
+        } else {
+            d.alloc_timer(at.shadow, &mut self.queue_rng, &mut acts);
+        }
+        self.delayer_acts(acts, at, order);
+        self.next_departure();
+        Some(was_empty)
+    }
+
+    /// Carry out what the Delayer did in this event, in its order: start the packets it
+    /// sent, and set its timers (each `seconds` from this event's double time), whose
+    /// events the caller files (`take_delayer_timers`).
+    fn delayer_acts(&mut self, acts: Vec<Act>, at: At, order: &mut Order) {
+        for a in acts {
+            match a {
+                Act::Send(s) => self.start(s.pkt, at.shadow, order.call(), at.now, s.arrived),
+                Act::Alloc(secs) | Act::Spike(secs) => {
+                    let spike = matches!(a, Act::Spike(_));
+                    let sh = at.shadow + secs;
+                    let t = from_secs(sh).max(at.now);
+                    let origin = order.call();
+                    if let QueueDiscipline::Delayed(d) = &mut self.queue {
+                        *(if spike { &mut d.spike_due } else { &mut d.alloc_due }) = Some((t, sh));
+                        d.timers.push((spike, t, sh, origin));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The Delayer's timers set since the last call, for the caller to file: (a spike
+    /// timer's, when, double time, origin).
+    pub fn take_delayer_timers(&mut self) -> Vec<(bool, Time, f64, Origin)> {
+        match &mut self.queue {
+            QueueDiscipline::Delayed(d) => std::mem::take(&mut d.timers),
+            _ => Vec::new(),
+        }
     }
 
     /// Whether the link's Delayer holds a packet (which ns-2's queue monitor counted

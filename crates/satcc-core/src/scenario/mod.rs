@@ -898,6 +898,41 @@ pub struct DelayerSpec {
     /// under way ends; the queue fills behind the held packet, dropping at its limit.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub blocks: Vec<Block>,
+    /// Random delay spikes (ns-2's `$delayer spike INT LEN`): blocked for a `length`
+    /// draw, then free for an `interval` draw, and so on, from `first_at_s`. Not with
+    /// `blocks`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spikes: Option<SpikesSpec>,
+    /// Channel allocation delays (ns-2's `$delayer alloc INT LEN`): each packet the
+    /// Delayer takes draws an `idle` time; one that comes longer than that after the last
+    /// packet sent waits a `delay` draw before it may go (a channel allocated again).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub alloc: Option<AllocSpec>,
+}
+
+/// A Delayer's random delay spikes (DelayerSpec::spikes). Its draws come from the link's
+/// queue stream, or ns-2's generator with ns2_rng_seed, in event order.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SpikesSpec {
+    /// Time between the end of a spike and the next one, seconds (INT).
+    pub interval: LawSpec,
+    /// A spike's length, seconds (LEN).
+    pub length: LawSpec,
+    /// When the first spike begins, seconds (ns-2 draws it from INT when the script
+    /// gives the command; `satcc from-ns2` writes that draw).
+    #[schemars(range(min = 0, max = MAX_TIME_S))]
+    pub first_at_s: f64,
+}
+
+/// A Delayer's channel allocation delays (DelayerSpec::alloc).
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AllocSpec {
+    /// How long the channel is kept without a packet, seconds (INT, drawn for each).
+    pub idle: LawSpec,
+    /// How long allocating it again takes, seconds (LEN).
+    pub delay: LawSpec,
 }
 
 /// A delay spike: the link is blocked from `at_s` until `until_s` (to the run's end
@@ -2034,6 +2069,20 @@ fn validate_delayer(dl: &DelayerSpec, l: &LinkSpec, d: &DirectionSpec, sc: &Scen
     ] {
         if on {
             return Err(format!("{at}: a delayer with {what} is not modelled (it is checked against ns-2 without)"));
+        }
+    }
+    if dl.spikes.is_some() && !dl.blocks.is_empty() {
+        return Err(format!(
+            "{at}: blocks with spikes are not modelled (ns-2's Delayer takes no block while it has random spikes)"
+        ));
+    }
+    let laws = dl.spikes.iter().flat_map(|s| [(&s.interval, "spikes.interval"), (&s.length, "spikes.length")])
+        .chain(dl.alloc.iter().flat_map(|a| [(&a.idle, "alloc.idle"), (&a.delay, "alloc.delay")]));
+    for (law, name) in laws {
+        if let LawSpec::Uniform { min, max } = law {
+            if max < min {
+                return Err(format!("{at}.{name}: max ({max}) below min ({min})"));
+            }
         }
     }
     let mut last: Option<f64> = None;

@@ -168,6 +168,8 @@ impl Simulation {
         let mut limit_changes: Vec<(f64, LinkId, Option<u32>, Option<u64>)> = Vec::new();
         // (when, seconds as written, link, blocked) edges of the Delayers' spikes
         let mut block_edges: Vec<(f64, LinkId, bool)> = Vec::new();
+        // (the first spike's time, link) of the Delayers with random spikes
+        let mut spike_starts: Vec<(f64, LinkId)> = Vec::new();
         let mut rate_change_at_s: Vec<Vec<f64>> = Vec::with_capacity(sc.links.len() * 2);
         // (when it goes down or up, seconds as written, link, whether it comes up)
         let mut outage_edges: Vec<(f64, LinkId, bool)> = Vec::new();
@@ -188,13 +190,20 @@ impl Simulation {
                         if b.at_s == 0.0 {
                             // blocked from the start, before the run's first events (ns-2's
                             // `$d block` before `$ns run`)
-                            let _ = delayer.set_blocked(true);
+                            delayer.block_from_start();
                         } else {
                             block_edges.push((b.at_s, id, true));
                         }
                         if let Some(u) = b.until_s {
                             block_edges.push((u, id, false));
                         }
+                    }
+                    if let Some(sp) = &dl.spikes {
+                        delayer = delayer.with_spikes(law(&sp.interval), law(&sp.length));
+                        spike_starts.push((sp.first_at_s, id));
+                    }
+                    if let Some(a) = &dl.alloc {
+                        delayer = delayer.with_alloc(law(&a.idle), law(&a.delay));
                     }
                     queue = QueueDiscipline::Delayed(Box::new(delayer));
                 }
@@ -716,6 +725,14 @@ impl Simulation {
             if from_secs(c.0) <= sim.end {
                 sim.events.push(from_secs(c.0), c.0, Ev::Block(k as u32));
             }
+        }
+        // the spike timers ns-2 set as the script gave `spike` (before the run)
+        for &(first_s, link) in &spike_starts {
+            let t = from_secs(first_s);
+            if let QueueDiscipline::Delayed(d) = &mut sim.links[link as usize].queue {
+                d.spike_due = Some((t, first_s));
+            }
+            sim.events.push(t, first_s, Ev::Spike(link));
         }
         // each edge's event is due at its double time as written, after the scenario's
         // other scheduled changes: ns-2's rtmodel-at files its `$ns at` when the run

@@ -180,6 +180,10 @@ impl Simulation {
         if let Some((t, sh, origin)) = self.links[link as usize].take_departure() {
             self.events.push_at(t, sh, origin, Ev::LinkDeparture(link));
         }
+        // a Delayer's timers set in this event
+        for (spike, t, sh, origin) in self.links[link as usize].take_delayer_timers() {
+            self.events.push_at(t, sh, origin, if spike { Ev::Spike(link) } else { Ev::Alloc(link) });
+        }
     }
 
     /// A queue's own timer (PI's samples); the next is scheduled from this expiry.
@@ -201,6 +205,16 @@ impl Simulation {
         let at = self.at();
         let was_empty = self.links[link as usize].set_blocked(blocked, at, &mut self.events.order);
         self.schedule_link_events(link, was_empty);
+    }
+
+    /// A Delayer's spike or allocation timer (`delayer.spikes`, `delayer.alloc`).
+    #[cold]
+    #[inline(never)]
+    fn on_delayer_timer(&mut self, link: LinkId, spike: bool) {
+        let at = self.at();
+        if let Some(was_empty) = self.links[link as usize].delayer_timer(spike, at, &mut self.events.order) {
+            self.schedule_link_events(link, was_empty);
+        }
     }
 
     /// A scheduling queue's departure event: the next waiting packet starts.
@@ -1230,6 +1244,8 @@ impl Simulation {
                     self.links[l as usize].queue.set_limits(pkts, bytes);
                 }
                 Ev::Block(k) => self.on_block(k),
+                Ev::Spike(l) => self.on_delayer_timer(l, true),
+                Ev::Alloc(l) => self.on_delayer_timer(l, false),
                 Ev::RateChange(k) => {
                     let (l, r) = self.rate_changes[k as usize];
                     let at = self.at();

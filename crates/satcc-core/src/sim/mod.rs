@@ -97,6 +97,10 @@ enum Ev {
     /// A link's Delayer is blocked or unblocked (`delayer.blocks`): index into the
     /// simulation's list of (link, blocked) edges.
     Block(u32),
+    /// A link's Delayer's spike timer (`delayer.spikes`).
+    Spike(LinkId),
+    /// A link's Delayer's channel allocation timer (`delayer.alloc`).
+    Alloc(LinkId),
 }
 
 /// The flow id of the routing agents' packets (`routing: dv`): no flow's.
@@ -106,7 +110,7 @@ const _: () = assert!(std::mem::size_of::<Ev>() == 8);
 
 /// What each kind of event is called in a run's count of its events (`RunOutput::
 /// events_by_kind`), in the order of `Ev::kind`.
-pub const EVENT_KINDS: [&str; 24] = [
+pub const EVENT_KINDS: [&str; 26] = [
     "link arrivals",
     "retransmission timers",
     "delayed-ACK timers",
@@ -131,6 +135,8 @@ pub const EVENT_KINDS: [&str; 24] = [
     "held packets released",
     "messages handed to agents",
     "delay spike edges",
+    "delay spike timers",
+    "channel allocation timers",
 ];
 
 impl Ev {
@@ -162,6 +168,8 @@ impl Ev {
             Ev::EntryDelay(_) => 21,
             Ev::AppSend(_) => 22,
             Ev::Block(_) => 23,
+            Ev::Spike(_) => 24,
+            Ev::Alloc(_) => 25,
         }
     }
 }
