@@ -626,6 +626,26 @@ def test_the_comparison_sees_the_delayers():
     assert list(got.values()) == [99, 98], got
 
 
+def test_the_alloc_networks_allocate_channels_from_ns2s_draws():
+    # networks from ALLOC_FIRST: the Delayer networks, three Delayers in four allocating
+    # a channel (exported as `$d alloc INT LEN` with ns-2's random variables)
+    nets = _family("delayer-alloc")
+    allocs = [(k, l[side]["delayer"]["alloc"]) for k in nets for l in ns2exact.network(k)["links"]
+              for side in ("a_to_b", "b_to_a") if "alloc" in l.get(side, {}).get("delayer", {})]
+    assert len(allocs) >= 600 and len({k for k, _ in allocs}) >= 95
+    kinds = {a[w]["type"] for _, a in allocs for w in ("idle", "delay")}
+    assert kinds == {"uniform", "exponential", "constant"}
+    k = allocs[0][0]
+    assert " alloc $dlyrv(" in ns2exact.tcl(k)
+
+
+def test_the_comparison_sees_the_channel_allocation():
+    # over all 100 (`python -m satcc.dev.ns2exact controls --family delayer-alloc`): no
+    # allocation, and every wait a constant 10 ms
+    got = ns2exact.controls("delayer-alloc", REF, first=None)
+    assert list(got.values()) == [100, 100], got
+
+
 def test_the_comparison_sees_the_reset_senders_draw():
     # over all 100 (`python -m satcc.dev.ns2exact controls --family reset`): the reset
     # taken as doing nothing (the phase of the run's start kept), and the phase drawn

@@ -478,6 +478,11 @@ FQ_FIRST = 74000
 # `$ns insert-delayer`), blocked none to three times for 10 ms to 1.5 s, sometimes from
 # before the run or to its end
 DELAYER_FIRST = 75000
+# From ALLOC_FIRST to ALLOC_FIRST + 99: the Delayer networks (DELAYER_FIRST), where
+# three Delayers in four also allocate a channel (`delayer.alloc`, ns-2's `alloc INT
+# LEN`: idle times and waits drawn from uniform, exponential or constant variables,
+# from ns-2's generator in event order among RED's and the error models' draws)
+ALLOC_FIRST = 76000
 # Networks found apart by a scan beyond the reference (`scan A B --family F`) and kept in
 # it once fixed, each with its family (network(k, F)): 92028 (dv) parted by a RED draw
 # taken in another order, its link's two ends told of a failure in satcc's order rather
@@ -553,6 +558,7 @@ NETWORKS = [k for k in list(range(200)) + list(range(LOSSY_FIRST, LOSSY_FIRST + 
             + list(range(RTT_COUNTING_FIRST, RTT_COUNTING_FIRST + 100))
             + list(range(FQ_FIRST, FQ_FIRST + 100))
             + list(range(DELAYER_FIRST, DELAYER_FIRST + 100))
+            + list(range(ALLOC_FIRST, ALLOC_FIRST + 100))
             + sorted(SCANNED)
             # 241: found in the first scan beyond 0-199, the first to meet the lockstep tie
             + [241]
@@ -789,7 +795,7 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
     """Whether network `k` is lossy, has ON/OFF sources, and which of ns-2's other agents
     most of its flows run ("sack1", "tahoe", "vegas", "ecn", "ecn-sack1"; None: Reno and
     NewReno only; "exp": the ON/OFF sources are mostly exponential; "file": transfers; "udp": UDP flows and CBR;
-    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "partial-acks": NewReno's older partial ACK rules; "drop-front": DropTail queues dropping from the front; "no-fast-retransmit": Tahoe agents without fast retransmit; "exit-fast-retransmit": Reno and NewReno agents without exitFastRetrans_; "ts-reset-rto": timestamp echoes ending the timer's backoff; "sack-blocks": Sack1 sinks of fewer SACK blocks; "ping": ping flows (Agent/Ping) beside the others; "red-victims": RED's forced drops from the front or at random; "bug-fix": agents without bugFix_; "red-step": RED as a step at one threshold; "exit-recovery": NewReno agents leaving recovery at the data outstanding; "rtt-shifts": ns-2's RTT estimator with other scalings; "red-mark": RED without use_mark_p_; "old-ecn": ECN senders with old_ecn_; "sack1-dupacks": Sack1 agents with numdupacksFrac_ and LimTransmitFix_; "cwr-retransmit": ECN senders without SetCWRonRetransmit_; "bugfix-ss": agents without bugfix_ss_; "highspeed": HighSpeed TCP senders; "window-rules": ns-2's windowOption_ 2 to 6; "control-increase": agents with control_increase_; "error-module": error models that see some flows only; "error-actions": error modules of several models that drop, mark or hold; "window-validation": agents validating their window after idle periods; "refast": NewReno agents fast-retransmitting again below recover_; "file-more": transfers handed more during the run; "reset": senders reset just before they start; "overtake": delay steps that let packets overtake; "rtt-counting": window validation counting round trips; "fq": ns-2's Fair Queueing; "delayer": ns-2's Delayer and its delay spikes; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
+    "bytes": those, and byte-limited queues; "overhead": send overheads; "rates": scheduled rate changes; "steps": delay steps; "caps": window caps; "counts": entries of several flows and start jitters; "bursts": limited send bursts; "timestamps": the timestamp option; "red-bytes": RED in bytes; "entry-errors": error models at the links' entry; "udp-split": UDP messages split into datagrams; "outages": links that fail and come back; "detaches": agents taken off their hosts; "session": session routing around failed links; "costs": routing costs; "adaptive-red": Adaptive RED; "error-models": ns-2's periodic, list and two-state error models; "tcp-options": initial windows by size and limited slow start; "aimd": ns-2's increase_num_ and decrease_num_; "fair": ns-2's SFQ and DRR queues; "fair-mixed": those and two other families; "pi": ns-2's PI AQM; "pi-mixed": it and two other families; "fack": ns-2's Fack agents; "fack-mixed": those and two other families; "rem": ns-2's REM queues; "rem-mixed": those and two other families; "telnet": ns-2's Telnet sources on TCP agents; "restarts": CBR sources started again and their rates changed during the run; "ftp-restarts": FTPs stopped and started again; "ftp-running": FTPs started again while they run; "sinks": agents paired with the other kind of sink; "windows": window_ and maxcwnd_ changed during the run; "traces": trace-driven sources; "counted": congestion avoidance counted in whole packets; "no-restart": no window restart after an idle timeout; "suite-defaults": ns-2's test suites' global defaults; "partial-acks": NewReno's older partial ACK rules; "drop-front": DropTail queues dropping from the front; "no-fast-retransmit": Tahoe agents without fast retransmit; "exit-fast-retransmit": Reno and NewReno agents without exitFastRetrans_; "ts-reset-rto": timestamp echoes ending the timer's backoff; "sack-blocks": Sack1 sinks of fewer SACK blocks; "ping": ping flows (Agent/Ping) beside the others; "red-victims": RED's forced drops from the front or at random; "bug-fix": agents without bugFix_; "red-step": RED as a step at one threshold; "exit-recovery": NewReno agents leaving recovery at the data outstanding; "rtt-shifts": ns-2's RTT estimator with other scalings; "red-mark": RED without use_mark_p_; "old-ecn": ECN senders with old_ecn_; "sack1-dupacks": Sack1 agents with numdupacksFrac_ and LimTransmitFix_; "cwr-retransmit": ECN senders without SetCWRonRetransmit_; "bugfix-ss": agents without bugfix_ss_; "highspeed": HighSpeed TCP senders; "window-rules": ns-2's windowOption_ 2 to 6; "control-increase": agents with control_increase_; "error-module": error models that see some flows only; "error-actions": error modules of several models that drop, mark or hold; "window-validation": agents validating their window after idle periods; "refast": NewReno agents fast-retransmitting again below recover_; "file-more": transfers handed more during the run; "reset": senders reset just before they start; "overtake": delay steps that let packets overtake; "rtt-counting": window validation counting round trips; "fq": ns-2's Fair Queueing; "delayer": ns-2's Delayer and its delay spikes; "delayer-alloc": those allocating a channel; "limits": buffers resized during the run; "dv": distance-vector routing around failed links; "mixed": three of those families at once; "lockstep": the lockstep dumbbells; "round": the round-number dumbbells)."""
     if k in SCANNED:
         return True, False, SCANNED[k]
     if WINDOW_VALIDATION_FIRST <= k < WINDOW_VALIDATION_FIRST + 100:
@@ -808,6 +814,8 @@ def _kind(k: int) -> tuple[bool, bool, str | None]:
         return True, False, "fq"
     if DELAYER_FIRST <= k < DELAYER_FIRST + 100:
         return True, False, "delayer"
+    if ALLOC_FIRST <= k < ALLOC_FIRST + 100:
+        return True, False, "delayer-alloc"
     if ERROR_ACTIONS_FIRST <= k < ERROR_ACTIONS_FIRST + 100:
         return True, True, "error-actions"
     if ERROR_MODULE_FIRST <= k < ERROR_MODULE_FIRST + 100:
@@ -2326,6 +2334,23 @@ def _make_delayer(sc: dict, rng: random.Random) -> None:
         l.setdefault(side, {})["delayer"] = {"blocks": blocks}
 
 
+def _make_alloc(sc: dict, rng: random.Random) -> None:
+    """In place: three Delayers in four allocate a channel (`delayer.alloc`): idle times
+    of 5 ms to 1 s and waits of 1 to 300 ms, uniform, exponential or constant."""
+    def law(lo: float, hi: float) -> dict:
+        kind = rng.choice(["uniform", "uniform", "exponential", "constant"])
+        a, b = sorted((round(rng.uniform(lo, hi), 4), round(rng.uniform(lo, hi), 4)))
+        if kind == "uniform":
+            return {"type": "uniform", "min": a, "max": max(b, a + 0.001)}
+        return {"type": kind, ("mean" if kind == "exponential" else "value"): max(b, 0.001)}
+
+    for l in sc["links"]:
+        for side in ("a_to_b", "b_to_a"):
+            dl = l.get(side, {}).get("delayer")
+            if dl is not None and rng.random() < 0.75:
+                dl["alloc"] = {"idle": law(0.005, 1.0), "delay": law(0.001, 0.3)}
+
+
 def _make_pi(sc: dict, rng: random.Random) -> None:
     """In place: most router links, one at least, run ns-2's PI AQM (the way back a queue of
     its own one time in three), with gains from ns-2's default to a hundred times it, 50
@@ -2818,6 +2843,7 @@ _FAMILY_MAKERS = {
     "rtt-counting": [(_make_window_validation, 68_000_000), (_make_rtt_counting, 73_000_000)],
     "fq": [(_make_fq, 74_000_000)],
     "delayer": [(_make_delayer, 75_000_000)],
+    "delayer-alloc": [(_make_delayer, 75_000_000), (_make_alloc, 76_000_000)],
 }
 
 
@@ -3009,6 +3035,14 @@ FAMILY_CONTROLS = {
     },
     "rtt-counting": {
         "no round trips counted": _without_tcp("window_validation_rtt_counting"),
+    },
+    "delayer-alloc": {
+        "no channel allocation": lambda sc: [
+            l[side]["delayer"].pop("alloc", None) for l in sc["links"] for side in ("a_to_b", "b_to_a")
+            if "delayer" in l.get(side, {})],
+        "every wait a constant 10 ms": lambda sc: [
+            l[side]["delayer"]["alloc"].update(delay={"type": "constant", "value": 0.01}) for l in sc["links"]
+            for side in ("a_to_b", "b_to_a") if "alloc" in l.get(side, {}).get("delayer", {})],
     },
     "delayer": {
         "no Delayer (its held packet back in the queue)": lambda sc: [
