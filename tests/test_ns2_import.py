@@ -174,6 +174,8 @@ def _agree(sc: dict, script: str) -> bool:
     ("delay_spikes_random.tcl", lambda sc: sc["links"][1]["a_to_b"]["delayer"]["spikes"].update(
         first_at_s=sc["links"][1]["a_to_b"]["delayer"]["spikes"]["first_at_s"] + 0.1)),
     ("delay_spikes_random.tcl", lambda sc: [sc.pop("ns2_rng_seed"), sc.pop("ns2_rng_skip", None)]),
+    # ecn_syn_: the setup's answer not ECN-capable, dropped early where it was marked
+    ("ecn_syn.tcl", lambda sc: sc["tcp"].pop("ecn_syn_ack")),
     # FQ: a FIFO of the same place in its stead, and its flows' queues one longer
     ("fair_queueing_fq.tcl", lambda sc: sc["links"][0].update(queue={"type": "droptail", "limit_pkts": 32})),
     ("fair_queueing_fq.tcl", lambda sc: sc["links"][0]["queue"].update(limit_pkts=9)),
@@ -1484,6 +1486,14 @@ def _ns2_u01(seed: int, skip: int) -> float:
         c[3], c[4], c[5] = c[4], c[5], p2
         out = ((p1 - p2) if p1 > p2 else (p1 - p2 + m1)) / (m1 + 1.0)
     return out
+
+
+def test_a_sinks_ecn_syn_is_read_for_an_ecn_sender_and_noted_for_another(tmp_path):
+    imp = ns2_import.from_tcl(_script(tmp_path, extra="$tcp set ecn_ 1\n$sink set ecn_syn_ true"))
+    assert {**imp.scenario.get("tcp", {}), **imp.scenario["flows"][0].get("tcp", {})}.get("ecn_syn_ack") is True
+    imp = ns2_import.from_tcl(_script(tmp_path, extra="$sink set ecn_syn_ true"))
+    assert "ecn_syn_ack" not in str(imp.scenario)
+    assert any("ecn_syn_ true: its sender is not ECN-capable" in n for n in imp.notes)
 
 
 def test_a_delayer_is_read_with_its_blocks_and_unblocks(tmp_path):

@@ -911,6 +911,8 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
             out.append(f"$sink({i}) set maxSackBlocks_ {tcp['sack_blocks']}")
         if tcp.get("ts_echo_rfc1323"):
             out.append(f"$sink({i}) set ts_echo_rfc1323_ true")
+        if tcp.get("ecn_syn_ack"):
+            out.append(f"$sink({i}) set ecn_syn_ true")
         for key, var in (("syn_immediate_ack", "SYN_immediate_ack_"), ("rfc2581_immediate_ack", "RFC2581_immediate_ack_")):
             if tcp.get(key) is False:
                 out.append(f"$sink({i}) set {var} false")

@@ -2775,8 +2775,15 @@ def _tcp(objs: _Objects, a: str, b: str, cc: str, sack_agent: str | None, delack
             else:
                 objs.notes.append(f"{sink}: {var} {val}: read by ns-2's delayed-ACK sinks only ({objs.cls[b]} "
                                   "acknowledges every segment at once); left out")
+    # ecn_syn_: the ACK answering an ECN sender's setup is ECN-capable (TcpSink::ack)
+    if _bool(objs.get(b, "ecn_syn_", "false")[0], f"{sink} ecn_syn_"):
+        if tcp.get("ecn"):
+            tcp["ecn_syn_ack"] = True
+        else:
+            objs.notes.append(f"{sink}: ecn_syn_ true: its sender is not ECN-capable (ecn_ 0), so no segment asks "
+                              "for ECN and it changes nothing; left out")
     _unknown_vars(objs, b, {"packetSize_", "interval_", "maxSackBlocks_", "ts_echo_rfc1323_", "SYN_immediate_ack_",
-                            "RFC2581_immediate_ack_"}, sink)
+                            "RFC2581_immediate_ack_", "ecn_syn_"}, sink)
     if sack_agent is not None:
         tcp["sack"], tcp["sack_agent"] = True, sack_agent
     return tcp

@@ -34,7 +34,7 @@
 use super::delayer::Act;
 use super::error_model::ErrorModel;
 use super::error_module::{Chain, Entry, OnError};
-use super::packet::{Packet, CE};
+use super::packet::{Packet, ACK_ECT, CE};
 use super::queue::{Occupancy, QueueDiscipline, Verdict, Waiting};
 use super::{FlowId, NodeId};
 use crate::engine::rng::{Draws, StreamRng};
@@ -395,7 +395,10 @@ impl Link {
         if let QueueDiscipline::Rem(r) = &mut self.queue {
             let ecn = &self.flow_ecn;
             // ns-2's ect_: every data segment of an ECN flow but the first
-            let ect = |p: &Packet| p.is_data() && p.seq > 0 && ecn.get(p.flow as usize).copied().unwrap_or(false);
+            let ect = |p: &Packet| {
+                (p.is_data() && p.seq > 0 && ecn.get(p.flow as usize).copied().unwrap_or(false))
+                    || (!p.is_data() && p.aux & ACK_ECT != 0)
+            };
             let (w, marked) = r.dequeue(&mut self.queue_rng, ect);
             if marked {
                 self.stats.ecn_marks += 1;
@@ -589,7 +592,8 @@ impl Link {
     #[inline(always)]
     fn take(&mut self, pkt: &Packet, pass: Pass, at: At, occ_pkts: u32, mark: bool, order: &mut Order) -> Offer {
         let mut pkt = passed(pkt, pass);
-        if mark {
+        if mark && pkt.is_data() {
+            // (an ACK's mark is read by no sender: its bits hold its SACK-block number)
             pkt.aux |= CE;
         }
         let was_empty = self.pipe.is_empty();
@@ -701,7 +705,7 @@ impl Link {
     #[inline(never)]
     fn place_sched(&mut self, pkt: &Packet, pass: Pass, at: At, mark: bool, order: &mut Order) -> Offer {
         let mut pkt = passed(pkt, pass);
-        if mark {
+        if mark && pkt.is_data() {
             pkt.aux |= CE;
         }
         let (src, dst) = self.flow_nodes.get(pkt.flow as usize).copied().unwrap_or((0, 0));

@@ -50,10 +50,10 @@ pub const DATAGRAM: u32 = u32::MAX;
 pub const COPY_MASK: u8 = 0x7f;
 /// A data segment's PSH flag: the high bit of `aux`.
 pub const PUSH: u8 = 0x80;
-/// An ACK's SACK-block numbers wrap at 2^15 (the top bit of `aux` is ECN-Echo): the
-/// sink matches an ACK to its blocks among those in flight, in order, so numbers
-/// repeat only after 32,768 ACKs of one flow lost in a row.
-pub const SACK_ID_MASK: u16 = 0x7fff;
+/// An ACK's SACK-block numbers wrap at 2^14 (the top two bits of `aux` are ECN-Echo and
+/// ACK_ECT): the sink matches an ACK to its blocks among those in flight, in order, so
+/// numbers repeat only after 16,384 ACKs of one flow lost in a row.
+pub const SACK_ID_MASK: u16 = 0x3fff;
 
 /// A data segment's Congestion Experienced mark, set by a router's RED with ECN (ns-2's
 /// hdr_flags ce_). Whether a segment is ECN-capable (ns-2's ect_) follows from its flow
@@ -64,6 +64,11 @@ pub const CE: u8 = 0x01;
 pub const CWR: u8 = 0x02;
 /// An ACK's ECN-Echo (ns-2's ecnecho_): the top bit of `aux`, above the SACK-block number.
 pub const ECE: u8 = 0x80;
+/// An ACK that is ECN-capable (ns-2's ect_ on an ACK): the receiver's answer to the
+/// connection's ECN setup with `tcp.ecn_syn_ack` (ns-2's TCPSink ecn_syn_). A router
+/// marks it where it would drop it early; the sender reads no mark on an ACK, so its
+/// CE bit is not written.
+pub const ACK_ECT: u8 = 0x40;
 
 const _: () = assert!(std::mem::size_of::<Packet>() == 24);
 
@@ -84,7 +89,7 @@ impl Packet {
         self.rwnd_pkts == DATAGRAM
     }
 
-    /// The (tos, aux) bytes that carry SACK-block number `id` (15 bits, `SACK_ID_MASK`)
+    /// The (tos, aux) bytes that carry SACK-block number `id` (14 bits, `SACK_ID_MASK`)
     /// on an ACK.
     pub fn sack_id_bytes(id: u16) -> (u8, u8) {
         let id = id & SACK_ID_MASK;
@@ -93,7 +98,7 @@ impl Packet {
 
     /// The SACK-block number an ACK carries.
     pub fn sack_id(&self) -> u16 {
-        (((self.aux & !ECE) as u16) << 8) | self.tos as u16
+        (((self.aux & !(ECE | ACK_ECT)) as u16) << 8) | self.tos as u16
     }
 
     /// An ACK carries ECN-Echo.

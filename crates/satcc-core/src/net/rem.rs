@@ -176,7 +176,8 @@ impl Rem {
         };
         self.buf_bytes -= w.pkt.size_bytes as u64;
         let marked = u <= self.probability_of(w.pkt.size_bytes as u32) && ect(&w.pkt);
-        if marked {
+        if marked && w.pkt.is_data() {
+            // (an ACK's mark is read by no sender: its bits hold its SACK-block number)
             w.pkt.aux |= CE;
         }
         (Some(w), marked)

@@ -137,8 +137,10 @@ impl Simulation {
         };
         if let Offer::Markable = offer {
             // RED with ECN marks an ECN-capable packet (ns-2's ect_: every data segment
-            // of an ECN flow but the first) where it would drop it early
-            let ect = pkt.is_data() && pkt.seq > 0 && pkt.flow != ROUTING_FLOW && self.flows[pkt.flow as usize].ecn;
+            // of an ECN flow but the first, and the ACK answering the setup with
+            // ecn_syn_) where it would drop it early
+            let ect = (pkt.is_data() && pkt.seq > 0 && pkt.flow != ROUTING_FLOW && self.flows[pkt.flow as usize].ecn)
+                || (pkt.kind == PacketKind::Ack && pkt.aux & crate::net::packet::ACK_ECT != 0);
             offer = self.links[link as usize].resolve_mark(pkt, pass, at, ect, &mut self.events.order);
         }
         let l = &mut self.links[link as usize];

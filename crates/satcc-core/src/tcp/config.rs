@@ -617,6 +617,11 @@ pub struct TcpConfig {
     /// holds it, as ns-2's old_ecn_ 1 (its ECN test suites set it) [false: old_ecn_ 0,
     /// no ACK echoing a mark opens it]. ns-2's agents only.
     pub ecn_open_in_echo_run: bool,
+    /// With `ecn`: the receiver's ACK that answers the connection's ECN setup (its first
+    /// segment, or the SYN) is ECN-capable, as ns-2's TCPSink with ecn_syn_ true (ECN+
+    /// for the SYN/ACK, RFC 5562): a RED queue with `ecn` marks it where it would drop it
+    /// early [ecn_syn_ false]. ns-2's one-way agents read no mark on an ACK.
+    pub ecn_syn_ack: bool,
     /// With `ecn`: a retransmission may carry the CWR that follows a window cut, as
     /// ns-2's SetCWRonRetransmit_ true [true]; false (ns-2's default before 2005, which
     /// test suites keep): only a segment sent for the first time carries it (ns-2's
@@ -776,6 +781,7 @@ impl Default for TcpConfig {
             syn_immediate_ack: true,
             rfc2581_immediate_ack: true,
             ecn_open_in_echo_run: false,
+            ecn_syn_ack: false,
             cwr_on_retransmit: true,
             first_packet_loss_fix: true,
             grow_only_window_limited: false,

@@ -138,6 +138,8 @@ pub struct TcpSink {
     /// be echoed (Acker's ecn_unacked_), the ECN bits of the segment being acknowledged
     /// and of the one whose ACK the delayed-ACK sink holds (its save_), `EcnBits`.
     ecn: bool,
+    /// `tcp.ecn_syn_ack`: the ACK answering the ECN setup is ECN-capable (ecn_syn_).
+    ecn_syn_ack: bool,
     ecn_unacked: bool,
     ecn_of: EcnBits,
     ecn_saved: Option<EcnBits>,
@@ -189,6 +191,7 @@ impl TcpSink {
             next_ack_id: 0,
             ts: cfg.carries_send_times().then(|| Box::new(Echoer::new(cfg.ts_echo_rfc1323))),
             ecn: cfg.ecn,
+            ecn_syn_ack: cfg.ecn_syn_ack,
             ecn_unacked: false,
             ecn_of: EcnBits::default(),
             ecn_saved: None,
@@ -316,7 +319,12 @@ impl TcpSink {
         } else {
             (0, 0)
         };
-        let aux = if self.ecn && self.echoes_ecn() { aux | crate::net::packet::ECE } else { aux };
+        let aux = if self.ecn {
+            let (ece, ect) = self.echoes_ecn();
+            aux | if ece { crate::net::packet::ECE } else { 0 } | if ect { crate::net::packet::ACK_ECT } else { 0 }
+        } else {
+            aux
+        };
         // tcp_select_window: rcv_wup = rcv_nxt with every segment sent
         self.wup = self.next;
         out.push(Packet {
@@ -337,7 +345,7 @@ impl TcpSink {
     /// (`ecn_saved`, taken): a CWR ends the echo, then a mark on an ECT segment starts
     /// it, and the ACK echoes it if either segment is ECT; the first segment's setup
     /// request is answered with ECN-Echo whatever else holds.
-    fn echoes_ecn(&mut self) -> bool {
+    fn echoes_ecn(&mut self) -> (bool, bool) {
         let of = self.ecn_of;
         let sf = self.ecn_saved.take();
         let any = |f: fn(&EcnBits) -> bool| f(&of) || sf.as_ref().is_some_and(f);
@@ -348,10 +356,12 @@ impl TcpSink {
             self.ecn_unacked = true;
         }
         let mut ece = any(|b| b.ect) && self.ecn_unacked;
-        if any(|b| !b.ect && b.setup) {
+        let setup = any(|b| !b.ect && b.setup);
+        if setup {
             ece = true;
         }
-        ece
+        // (with ecn_syn_, the answer to the setup is ECN-capable)
+        (ece, setup && self.ecn_syn_ack)
     }
 
     /// Record a segment; returns true if it filled the next in-order slot.
@@ -743,6 +753,32 @@ mod tests {
         let mut s = TcpSink::new(0, &cfg);
         s.on_data1(&Packet { aux: CE, ..data(0) }, 0).unwrap();
         assert!(!ece(s.on_data1(&data(1), 0).unwrap()), "the first segment is not ECT: its CE is not read");
+    }
+
+    /// ns-2's TcpSink with ecn_syn_ (`ecn_syn_ack`): the ACK answering the setup (the
+    /// first segment, and its copies) is ECN-capable; no other is, a duplicate ACK of the
+    /// first segment sent for a later one included. Without ecn_syn_, none is. The SACK
+    /// record number the ACK carries is unchanged by the bit.
+    #[test]
+    fn the_setups_answer_is_ecn_capable_with_ecn_syn() {
+        use crate::net::packet::ACK_ECT;
+        let ect = |a: &Packet| a.aux & ACK_ECT != 0;
+        let cfg = TcpConfig { ecn: true, ecn_syn_ack: true, ..TcpConfig::default() };
+        let mut s = TcpSink::new(0, &cfg);
+        let a0 = s.on_data1(&data(0), 0).unwrap();
+        assert!(ect(&a0) && a0.ece());
+        assert!(ect(&s.on_data1(&data(0), 0).unwrap()), "a copy of the first segment: answered again");
+        assert!(!ect(&s.on_data1(&data(2), 0).unwrap()), "a duplicate ACK of 0 for segment 2");
+        assert!(!ect(&s.on_data1(&data(1), 0).unwrap()));
+        let mut plain = TcpSink::new(0, &TcpConfig { ecn: true, ..TcpConfig::default() });
+        assert!(!ect(&plain.on_data1(&data(0), 0).unwrap()));
+        // the SACK number beside it
+        let sack = TcpConfig { ecn: true, ecn_syn_ack: true, sink_sack: Some(true), ..TcpConfig::default() };
+        let mut s = TcpSink::new(0, &sack);
+        for k in 0..3 {
+            let a = s.on_data1(&data(k), 0).unwrap();
+            assert_eq!((a.sack_id(), ect(&a)), (k as u16, k == 0));
+        }
     }
 
     /// The delayed-ACK sink reads the segment it held (its save_) with the one that
