@@ -313,18 +313,18 @@ def _error_model_tcl(err: dict, n: int) -> list[str]:
         # ns-2's default generator) and the unit
         out = []
         for i, side in enumerate(("good", "bad")):
-            law = err[side]
-            cls = {"exponential": "Exponential", "uniform": "Uniform", "constant": "Constant"}[law["type"]]
-            rv = f"emrv({n},{i})"
-            out.append(f"set {rv} [new RandomVariable/{cls}]")
-            if law["type"] == "exponential":
-                out.append(f"${rv} set avg_ {float(law['mean'])!r}")
-            elif law["type"] == "uniform":
-                out += [f"${rv} set min_ {float(law['min'])!r}", f"${rv} set max_ {float(law['max'])!r}"]
-            else:
-                out.append(f"${rv} set val_ {float(law['value'])!r}")
+            out += _ranvar_tcl(f"emrv({n},{i})", err[side])
         return out + [f"set {em} [new ErrorModel/TwoState $emrv({n},0) $emrv({n},1) {unit}]"]
     _unsupported("the Gilbert-Elliott error model")
+
+
+def _ranvar_tcl(var: str, law: dict) -> list[str]:
+    """Tcl variable `var` made an ns-2 RandomVariable of `law` (a scenario's LawSpec:
+    exponential, uniform or constant), drawing from ns-2's default generator."""
+    cls = {"exponential": "Exponential", "uniform": "Uniform", "constant": "Constant"}[law["type"]]
+    sets = {"exponential": [("avg_", "mean")], "uniform": [("min_", "min"), ("max_", "max")],
+            "constant": [("val_", "value")]}[law["type"]]
+    return [f"set {var} [new RandomVariable/{cls}]"] + [f"${var} set {v} {float(law[k])!r}" for v, k in sets]
 
 
 def _fq_tcl(fq_dirs: list[tuple[int, int, int, str]], n_flows: int) -> tuple[list[str], list[str]]:
@@ -572,6 +572,7 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
     delay_lines: list[str] = []
     limit_lines: list[str] = []
     block_lines: list[str] = []
+    n_delayers = 0
     fq_dirs: list[tuple[int, int, int, str]] = []
     for li, l in enumerate(sc["links"]):
         for a, b, d, side in ((l["a"], l["b"], l.get("a_to_b", {}), "a_to_b"),
@@ -611,24 +612,17 @@ def to_tcl(sc: dict, ns2_seed: int = 1, sample_acks: bool = False, trace_drops: 
                 # ns-2's Delayer after the queue (before the queue monitors, which then
                 # count a departure as the queue hands the packet over); a block at 0 s
                 # is given before the run, the others as `$ns at` after the limit changes
-                k = len([x for x in out if x.startswith("set dly(")])
+                k = n_delayers
+                n_delayers += 1
                 out += [f"set dly({k}) [new Delayer]", f"$ns insert-delayer $n({nid[a]}) $n({nid[b]}) $dly({k})"]
                 if dl.get("spikes"):
                     _unsupported(f"{where.rsplit('.', 1)[0]}.delayer.spikes (ns-2 draws the first spike's time itself "
                                  "when the script gives `spike`, where the scenario gives first_at_s)")
                 if dl.get("alloc"):
                     # its laws as ns-2's random variables, drawing from its default generator
-                    rv = []
                     for key in ("idle", "delay"):
-                        law = dl["alloc"][key]
-                        cls = {"exponential": "Exponential", "uniform": "Uniform", "constant": "Constant"}[law["type"]]
-                        sets = {"exponential": [("avg_", law.get("mean"))],
-                                "uniform": [("min_", law.get("min")), ("max_", law.get("max"))],
-                                "constant": [("val_", law.get("value"))]}[law["type"]]
-                        out.append(f"set dlyrv({k},{key}) [new RandomVariable/{cls}]")
-                        out += [f"$dlyrv({k},{key}) set {var} {float(v)!r}" for var, v in sets]
-                        rv.append(f"$dlyrv({k},{key})")
-                    out.append(f"$dly({k}) alloc {rv[0]} {rv[1]}")
+                        out += _ranvar_tcl(f"dlyrv({k},{key})", dl["alloc"][key])
+                    out.append(f"$dly({k}) alloc $dlyrv({k},idle) $dlyrv({k},delay)")
                 for blk in dl.get("blocks", []):
                     if float(blk["at_s"]) == 0.0:
                         out.append(f"$dly({k}) block")
